@@ -1,0 +1,90 @@
+import type { FieldIssue } from './schemas.js';
+
+/**
+ * The closed set of error codes the API answers with, and their HTTP statuses.
+ * The server maps every failure through this table; the client and CLI read `code` back.
+ */
+export const errorStatuses = {
+  validation: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  rate_limited: 429,
+  internal: 500,
+  unavailable: 503,
+} as const;
+export type ErrorCode = keyof typeof errorStatuses;
+
+export const isErrorCode = (value: unknown): value is ErrorCode =>
+  typeof value === 'string' && Object.hasOwn(errorStatuses, value);
+
+/** The error code that belongs to an HTTP status the server did not label itself. */
+export function errorCodeForStatus(status: number): ErrorCode {
+  const match = Object.entries(errorStatuses).find(([, s]) => s === status);
+  if (match) return match[0] as ErrorCode;
+  return status >= 500 ? 'internal' : 'validation';
+}
+
+/** A failure with a code from the table above; thrown by the server's services. */
+export class AppError extends Error {
+  override readonly name = 'AppError';
+  readonly code: ErrorCode;
+  readonly issues: FieldIssue[] | undefined;
+
+  constructor(code: ErrorCode, message: string, issues?: FieldIssue[]) {
+    super(message);
+    this.code = code;
+    this.issues = issues;
+  }
+
+  get status(): number {
+    return errorStatuses[this.code];
+  }
+}
+
+/**
+ * What a call through the API client can fail with.
+ * - `http`: the server answered with an error status (`status`, `statusText`, server `message`).
+ * - `network`: no answer at all (offline, refused, aborted); `status` is 0.
+ * - `invalid_response`: an answer that does not match the contract.
+ */
+export type ApiErrorKind = 'http' | 'network' | 'invalid_response';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly kind: ApiErrorKind;
+  readonly status: number;
+  readonly statusText: string;
+  readonly code: ErrorCode | undefined;
+  readonly issues: FieldIssue[] | undefined;
+  /** The server's own message when it sent one (spec section 8 prefers it to the default). */
+  readonly serverMessage: string | undefined;
+
+  constructor(init: {
+    kind: ApiErrorKind;
+    message: string;
+    status?: number;
+    statusText?: string;
+    code?: ErrorCode;
+    issues?: FieldIssue[];
+    serverMessage?: string;
+    cause?: unknown;
+  }) {
+    super(init.message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.kind = init.kind;
+    this.status = init.status ?? 0;
+    this.statusText = init.statusText ?? '';
+    this.code = init.code;
+    this.issues = init.issues;
+    this.serverMessage = init.serverMessage;
+  }
+
+  get isNetworkError(): boolean {
+    return this.kind === 'network';
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;

@@ -1,0 +1,82 @@
+/**
+ * The one place amounts and dates become text, shared by the UI, the portal, the CLI and the
+ * Excel export (spec section 9: rupiah without decimals, Indonesian dates, en-US on the public
+ * article view).
+ */
+import { messagesId } from './messages/index.js';
+
+// The product is Indonesian and servers often run in UTC, so dates show in WIB unless told otherwise.
+export const DEFAULT_TIME_ZONE = 'Asia/Jakarta';
+
+export interface DateFormatOptions {
+  /** An IANA time zone; defaults to DEFAULT_TIME_ZONE. */
+  timeZone?: string;
+}
+
+/** A timestamp as it arrives: ISO text, epoch milliseconds or a Date; missing when null/undefined/''. */
+export type DateInput = string | number | Date | null | undefined;
+
+// Creating Intl formatters is slow, so each is built once and reused.
+const numberFormatters = new Map<number, Intl.NumberFormat>();
+
+/** A plain Indonesian number ('1.234.567', '1,5'), rounded half away from zero. */
+export function formatNumberId(n: number | bigint, maxFractionDigits = 0): string {
+  if (typeof n === 'number' && !Number.isFinite(n)) {
+    throw new RangeError(`Cannot format ${n} as a number`);
+  }
+  let formatter = numberFormatters.get(maxFractionDigits);
+  if (!formatter) {
+    // 'negative' keeps a value that rounds to zero (-0.4) from showing as '-0'.
+    formatter = new Intl.NumberFormat('id-ID', {
+      maximumFractionDigits: maxFractionDigits,
+      signDisplay: 'negative',
+    });
+    numberFormatters.set(maxFractionDigits, formatter);
+  }
+  return formatter.format(n);
+}
+
+/** 'Rp 1.234.567' in whole rupiah (a fraction is rounded half up), negatives as '-Rp 1.234'. */
+export function formatRupiah(amount: number | bigint): string {
+  const digits = formatNumberId(amount);
+  return digits.startsWith('-') ? `-Rp ${digits.slice(1)}` : `Rp ${digits}`;
+}
+
+const dateFormats = {
+  longWithTime: ['id-ID', { dateStyle: 'long', timeStyle: 'short' }],
+  shortId: ['id-ID', { day: 'numeric', month: 'short', year: 'numeric' }],
+  shortEnUs: ['en-US', { day: 'numeric', month: 'short', year: 'numeric' }],
+} as const satisfies Record<string, readonly [string, Intl.DateTimeFormatOptions]>;
+
+const dateFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatDate(
+  format: keyof typeof dateFormats,
+  value: DateInput,
+  options: DateFormatOptions = {},
+): string {
+  if (value === null || value === undefined || value === '') return messagesId.dates.unknown;
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return messagesId.dates.invalid;
+  const timeZone = options.timeZone ?? DEFAULT_TIME_ZONE;
+  const key = `${format} ${timeZone}`;
+  let formatter = dateFormatters.get(key);
+  if (!formatter) {
+    const [locale, formatOptions] = dateFormats[format];
+    formatter = new Intl.DateTimeFormat(locale, { ...formatOptions, timeZone });
+    dateFormatters.set(key, formatter);
+  }
+  return formatter.format(date);
+}
+
+/** '21 November 2026 pukul 11.30' (the report table). */
+export const formatDateTimeLong = (value: DateInput, options?: DateFormatOptions): string =>
+  formatDate('longWithTime', value, options);
+
+/** '21 Nov 2026' (article management). */
+export const formatDateShortId = (value: DateInput, options?: DateFormatOptions): string =>
+  formatDate('shortId', value, options);
+
+/** 'Nov 21, 2026' (the public article view). */
+export const formatDateShortEnUs = (value: DateInput, options?: DateFormatOptions): string =>
+  formatDate('shortEnUs', value, options);

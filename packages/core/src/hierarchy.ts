@@ -1,0 +1,134 @@
+import type { z } from 'zod';
+import type { HierarchyLevelKey, ManagedEntityKey } from './entity-keys.js';
+import {
+  Account,
+  AccountInput,
+  Action,
+  ActionInput,
+  Activity,
+  ActivityInput,
+  Program,
+  ProgramInput,
+  SubAction,
+  SubActionInput,
+  Subtitle,
+  SubtitleInput,
+  Supporter,
+  SupporterInput,
+} from './schemas.js';
+
+export * from './entity-keys.js';
+
+/**
+ * The level table: the one description of the six hierarchy levels (and the flat supporter
+ * list) that the server's routes and storage, the UI's list/edit screens, the cascade and the
+ * CLI import are all driven by.
+ */
+export interface ManagedEntityDefinition {
+  key: ManagedEntityKey;
+  /** URL segment: /ranwal/api/{path}/list */
+  path: string;
+  /** Database table. */
+  table: string;
+  /** The level above, or null for programs and supporters. */
+  parent: HierarchyLevelKey | null;
+  /** The column/field that holds the parent's id, e.g. `program_id`. */
+  parentField: string | null;
+  /** The level below in the hierarchy, or null. */
+  child: HierarchyLevelKey | null;
+  /** Accounts carry a code (`5.1.02.01.01.0024`) besides the name. */
+  hasCode: boolean;
+  /** Programs carry the PPN flag. */
+  hasTaxFlag: boolean;
+  input: z.ZodObject;
+  entity: z.ZodObject;
+}
+
+export const managedEntities = {
+  program: {
+    key: 'program',
+    path: 'program',
+    table: 'program',
+    parent: null,
+    parentField: null,
+    child: 'action',
+    hasCode: false,
+    hasTaxFlag: true,
+    input: ProgramInput,
+    entity: Program,
+  },
+  action: {
+    key: 'action',
+    path: 'action',
+    table: 'action',
+    parent: 'program',
+    parentField: 'program_id',
+    child: 'sub_action',
+    hasCode: false,
+    hasTaxFlag: false,
+    input: ActionInput,
+    entity: Action,
+  },
+  sub_action: {
+    key: 'sub_action',
+    path: 'sub-action',
+    table: 'sub_action',
+    parent: 'action',
+    parentField: 'action_id',
+    child: 'activity',
+    hasCode: false,
+    hasTaxFlag: false,
+    input: SubActionInput,
+    entity: SubAction,
+  },
+  activity: {
+    key: 'activity',
+    path: 'activity',
+    table: 'activity',
+    parent: 'sub_action',
+    parentField: 'sub_action_id',
+    child: 'subtitle',
+    hasCode: false,
+    hasTaxFlag: false,
+    input: ActivityInput,
+    entity: Activity,
+  },
+  subtitle: {
+    key: 'subtitle',
+    path: 'subtitle',
+    table: 'subtitle',
+    parent: 'activity',
+    parentField: 'activity_id',
+    child: 'account',
+    hasCode: false,
+    hasTaxFlag: false,
+    input: SubtitleInput,
+    entity: Subtitle,
+  },
+  account: {
+    key: 'account',
+    path: 'account',
+    table: 'account',
+    parent: 'subtitle',
+    parentField: 'subtitle_id',
+    child: null,
+    hasCode: true,
+    hasTaxFlag: false,
+    input: AccountInput,
+    entity: Account,
+  },
+  supporter: {
+    key: 'supporter',
+    path: 'supporter',
+    table: 'supporter',
+    parent: null,
+    parentField: null,
+    child: null,
+    hasCode: false,
+    hasTaxFlag: false,
+    input: SupporterInput,
+    entity: Supporter,
+  },
+} as const satisfies { [K in ManagedEntityKey]: ManagedEntityDefinition & { key: K } };
+
+export type ManagedEntities = typeof managedEntities;

@@ -1,0 +1,155 @@
+/**
+ * Exact budget-line money maths (spec section 9): total price = price x the three volumes,
+ * PPN 12% of it when tax is on, total after tax = total price + tax.
+ * Volumes are read from their decimal text and multiplied as BigInt hundredths, so no
+ * floating-point step ever touches an amount; anything not exact in a JS number is refused.
+ */
+
+export const PPN_PERCENT = 12;
+
+export interface BudgetLineInput {
+  /** Whole rupiah. */
+  price: number;
+  first_volume: number | string;
+  second_volume: number | string;
+  third_volume: number | string;
+  /** Whether PPN applies (the programme's `is_taxed`). */
+  taxed: boolean;
+}
+
+export interface BudgetLineTotals {
+  total_price: number;
+  tax: number;
+  total_after_tax: number;
+}
+
+/** An invalid money input, or a result too large to be exact; `field` names which. */
+export class MoneyError extends Error {
+  override readonly name = 'MoneyError';
+  readonly field: string;
+
+  constructor(field: string, message: string) {
+    super(message);
+    this.field = field;
+  }
+}
+
+const MAX_EXACT = BigInt(Number.MAX_SAFE_INTEGER);
+// Three volumes in hundredths multiply to millionths.
+const VOLUMES_SCALE = 1_000_000n;
+// A decimal with an optional exponent (the shape of String(n)); the sign is matched only to
+// report a negative volume as such.
+const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
+
+const shown = (value: unknown): string =>
+  typeof value === 'string' ? `'${value}'` : String(value);
+
+/** Rounds a non-negative ratio to the nearest integer, halves up. */
+const divideHalfUp = (numerator: bigint, denominator: bigint): bigint =>
+  (2n * numerator + denominator) / (2n * denominator);
+
+function exactRupiah(amount: bigint, field: string): number {
+  if (amount > MAX_EXACT) {
+    throw new MoneyError(
+      field,
+      `${field} exceeds the largest exact amount (${Number.MAX_SAFE_INTEGER})`,
+    );
+  }
+  return Number(amount);
+}
+
+function checkRupiah(amount: number, field: string): void {
+  if (!Number.isSafeInteger(amount) || amount < 0) {
+    throw new MoneyError(
+      field,
+      `${field} must be a whole number of rupiah from 0 to ${Number.MAX_SAFE_INTEGER} (got ${shown(amount)})`,
+    );
+  }
+}
+
+/**
+ * A volume in exact hundredths (1.5 -> 150n). Numbers are read through String(n), so
+ * 0.1 + 0.2 (0.30000000000000004) is refused rather than silently rounded.
+ */
+export function volumeHundredths(value: number | string, field = 'volume'): bigint {
+  if (typeof value !== 'number' && typeof value !== 'string') {
+    throw new MoneyError(field, `${field} must be a number or a decimal string`);
+  }
+  if (typeof value === 'number' && !Number.isFinite(value)) {
+    throw new MoneyError(field, `${field} must be a finite number (got ${shown(value)})`);
+  }
+  const match = DECIMAL.exec(String(value));
+  if (!match) {
+    throw new MoneyError(
+      field,
+      `${field} must be a decimal number such as 1.5, with '.' as the decimal point (got ${shown(value)})`,
+    );
+  }
+  const [, sign, whole = '', fraction = '', exponent = '0'] = match;
+  const digits = `${whole}${fraction}`.replace(/^0+/, '');
+  if (sign === '-' || digits === '') {
+    throw new MoneyError(field, `${field} must be greater than 0 (got ${shown(value)})`);
+  }
+  const significant = digits.replace(/0+$/, '');
+  // value = significant x 10^power
+  const power =
+    Number.parseInt(exponent, 10) - fraction.length + digits.length - significant.length;
+  if (power < -2) {
+    throw new MoneyError(
+      field,
+      `${field} must have at most 2 decimal places (got ${shown(value)})`,
+    );
+  }
+  if (!Number.isFinite(Number(value))) {
+    throw new MoneyError(field, `${field} is too large (got ${shown(value)})`);
+  }
+  return BigInt(significant) * 10n ** BigInt(power + 2);
+}
+
+/** Validates a volume (positive, at most 2 decimal places) and returns it as a number. */
+export function parseVolume(value: number | string, field = 'volume'): number {
+  volumeHundredths(value, field);
+  return Number(value);
+}
+
+export function isValidVolume(value: unknown): boolean {
+  if (typeof value !== 'number' && typeof value !== 'string') return false;
+  try {
+    volumeHundredths(value);
+    return true;
+  } catch (error) {
+    if (error instanceof MoneyError) return false;
+    throw error;
+  }
+}
+
+/** PPN on a whole-rupiah total: 12%, rounded half-up, or 0 when tax is off. */
+export function computeTax(totalPrice: number, taxed: boolean): number {
+  checkRupiah(totalPrice, 'total_price');
+  if (!taxed) return 0;
+  return Number(divideHalfUp(BigInt(totalPrice) * BigInt(PPN_PERCENT), 100n));
+}
+
+export function computeTotals(input: BudgetLineInput): BudgetLineTotals {
+  checkRupiah(input.price, 'price');
+  const exact =
+    BigInt(input.price) *
+    volumeHundredths(input.first_volume, 'first_volume') *
+    volumeHundredths(input.second_volume, 'second_volume') *
+    volumeHundredths(input.third_volume, 'third_volume');
+  // The stored and displayed total is whole rupiah, so it is rounded first and tax is on it.
+  const totalPrice = exactRupiah(divideHalfUp(exact, VOLUMES_SCALE), 'total_price');
+  const tax = computeTax(totalPrice, input.taxed);
+  const totalAfterTax = exactRupiah(BigInt(totalPrice) + BigInt(tax), 'total_after_tax');
+  return { total_price: totalPrice, tax, total_after_tax: totalAfterTax };
+}
+
+/** Exact sum of whole-rupiah amounts (subtotals); refuses a sum too large to be exact. */
+export function sumRupiah(values: readonly number[]): number {
+  let sum = 0n;
+  values.forEach((value, index) => {
+    checkRupiah(value, `values[${index}]`);
+    sum += BigInt(value);
+  });
+  return exactRupiah(sum, 'sum');
+}

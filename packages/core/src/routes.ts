@@ -1,0 +1,311 @@
+import { z } from 'zod';
+import { type ManagedEntityKey, managedEntityKeys } from './entity-keys.js';
+import { type ManagedEntities, managedEntities } from './hierarchy.js';
+import {
+  Article,
+  ArticleInput,
+  ArticleListQuery,
+  ChildListQuery,
+  DetailProgram,
+  DetailProgramInput,
+  Health,
+  IdParams,
+  ListQuery,
+  ReportDownload,
+  ReportDownloadQuery,
+  ReportListQuery,
+  SignInInput,
+  SignInResult,
+  SlugParams,
+  UploadResult,
+  User,
+  UserCreateInput,
+  UserUpdateInput,
+} from './schemas.js';
+
+/** Who may call a route. `public` routes still see the caller when a valid token is sent. */
+export type Access = 'public' | 'user' | 'admin';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * One row of the HTTP contract (spec section 7), declared once: the server registers it,
+ * the client calls it, the OpenAPI document describes it.
+ */
+export interface RouteDefinition {
+  method: HttpMethod;
+  /** Path below the base `/ranwal`, with Fastify-style `:param` segments. */
+  path: string;
+  /** Further paths that serve the same call (the spec's article calls without `/api`). */
+  aliases?: readonly string[];
+  access: Access;
+  summary: string;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** A multipart/form-data upload with one file in the field `file`. */
+  upload?: true;
+  /** Schema of the envelope's `data`; for lists, of one item. */
+  data: z.ZodType;
+  /** Answers with `data: [...]` and `filter`. */
+  list?: true;
+  /** Status of a successful answer; 200 unless stated. */
+  successStatus?: 200 | 201;
+}
+
+const route = <const R extends RouteDefinition>(definition: R): R => definition;
+
+/** The four calls every managed entity has, typed from its row of the level table. */
+interface CrudRoutes<D extends ManagedEntities[ManagedEntityKey]> {
+  list: RouteDefinition & {
+    query: D['parent'] extends null ? typeof ListQuery : typeof ChildListQuery;
+    data: D['entity'];
+    list: true;
+  };
+  create: RouteDefinition & { body: D['input']; data: D['entity'] };
+  update: RouteDefinition & { params: typeof IdParams; body: D['input']; data: D['entity'] };
+  delete: RouteDefinition & { params: typeof IdParams; data: z.ZodNull };
+}
+
+function crudRoutes<D extends ManagedEntities[ManagedEntityKey]>(definition: D): CrudRoutes<D> {
+  const base = `/api/${definition.path}`;
+  const query = definition.parent ? ChildListQuery : ListQuery;
+  return {
+    list: route({
+      method: 'GET',
+      path: `${base}/list`,
+      access: 'user',
+      summary: `List ${definition.key} records (search on name${definition.hasCode ? ' and code' : ''})`,
+      query,
+      data: definition.entity,
+      list: true,
+    }),
+    create: route({
+      method: 'POST',
+      path: `${base}/create`,
+      access: 'admin',
+      summary: `Create a ${definition.key}`,
+      body: definition.input,
+      data: definition.entity,
+      successStatus: 201,
+    }),
+    update: route({
+      method: 'PUT',
+      path: `${base}/:id/update`,
+      access: 'admin',
+      summary: `Update a ${definition.key}`,
+      params: IdParams,
+      body: definition.input,
+      data: definition.entity,
+    }),
+    delete: route({
+      method: 'DELETE',
+      path: `${base}/:id/delete`,
+      access: 'admin',
+      summary: `Delete a ${definition.key} that nothing depends on`,
+      params: IdParams,
+      data: z.null(),
+    }),
+  } as CrudRoutes<D>;
+}
+
+const managedEntityRoutes = Object.fromEntries(
+  managedEntityKeys.map((key) => [key, crudRoutes(managedEntities[key])]),
+) as { [K in ManagedEntityKey]: CrudRoutes<ManagedEntities[K]> };
+
+export const routes = {
+  health: {
+    get: route({
+      method: 'GET',
+      path: '/api/health',
+      access: 'public',
+      summary: 'Answers 200 when the database answers',
+      data: Health,
+    }),
+  },
+  user: {
+    signIn: route({
+      method: 'POST',
+      path: '/api/user/sign-in',
+      access: 'public',
+      summary: 'Sign in with email and password; answers a bearer token',
+      body: SignInInput,
+      data: SignInResult,
+    }),
+    me: route({
+      method: 'GET',
+      path: '/api/user/me',
+      access: 'user',
+      summary: 'The signed-in user',
+      data: User,
+    }),
+    list: route({
+      method: 'GET',
+      path: '/api/user/list',
+      access: 'admin',
+      summary: 'List users (search on name and email)',
+      query: ListQuery,
+      data: User,
+      list: true,
+    }),
+    create: route({
+      method: 'POST',
+      path: '/api/user/create',
+      access: 'admin',
+      summary: 'Create a user',
+      body: UserCreateInput,
+      data: User,
+      successStatus: 201,
+    }),
+    update: route({
+      method: 'PUT',
+      path: '/api/user/:id/update',
+      access: 'admin',
+      summary: 'Update a user (not the password)',
+      params: IdParams,
+      body: UserUpdateInput,
+      data: User,
+    }),
+    delete: route({
+      method: 'DELETE',
+      path: '/api/user/:id/delete',
+      access: 'admin',
+      summary: 'Delete a user (never yourself or the last admin)',
+      params: IdParams,
+      data: z.null(),
+    }),
+  },
+  program: managedEntityRoutes.program,
+  action: managedEntityRoutes.action,
+  subAction: managedEntityRoutes.sub_action,
+  activity: managedEntityRoutes.activity,
+  subtitle: managedEntityRoutes.subtitle,
+  account: managedEntityRoutes.account,
+  supporter: managedEntityRoutes.supporter,
+  detailProgram: {
+    list: route({
+      method: 'GET',
+      path: '/api/detail-program/list',
+      access: 'user',
+      summary: 'List budget lines (a user sees their own, an admin all)',
+      query: ReportListQuery,
+      data: DetailProgram,
+      list: true,
+    }),
+    get: route({
+      method: 'GET',
+      path: '/api/detail-program/:id/get',
+      access: 'user',
+      summary: 'One budget line',
+      params: IdParams,
+      data: DetailProgram,
+    }),
+    create: route({
+      method: 'POST',
+      path: '/api/detail-program/create',
+      access: 'user',
+      summary: 'Create a budget line; the server computes total, PPN and total after tax',
+      body: DetailProgramInput,
+      data: DetailProgram,
+      successStatus: 201,
+    }),
+    delete: route({
+      method: 'DELETE',
+      path: '/api/detail-program/:id/delete',
+      access: 'admin',
+      summary: 'Delete a budget line',
+      params: IdParams,
+      data: z.null(),
+    }),
+    report: route({
+      method: 'GET',
+      path: '/api/detail-program/report',
+      access: 'user',
+      summary: 'A signed, expiring link to the .xlsx report of a year',
+      query: ReportDownloadQuery,
+      data: ReportDownload,
+    }),
+  },
+  article: {
+    list: route({
+      method: 'GET',
+      path: '/api/article/list',
+      access: 'public',
+      summary: 'List articles (published only unless the caller is an admin)',
+      query: ArticleListQuery,
+      data: Article,
+      list: true,
+    }),
+    get: route({
+      method: 'GET',
+      path: '/api/article/:slug/get',
+      aliases: ['/article/:slug/get'],
+      access: 'public',
+      summary: 'One article by slug; a public read of a published article counts a view',
+      params: SlugParams,
+      data: Article,
+    }),
+    create: route({
+      method: 'POST',
+      path: '/api/article/create',
+      access: 'admin',
+      summary: 'Create an article (HTML is sanitized)',
+      body: ArticleInput,
+      data: Article,
+      successStatus: 201,
+    }),
+    update: route({
+      method: 'PUT',
+      path: '/api/article/:slug/update',
+      aliases: ['/article/:slug/update'],
+      access: 'admin',
+      summary: 'Update an article (HTML is sanitized)',
+      params: SlugParams,
+      body: ArticleInput,
+      data: Article,
+    }),
+    delete: route({
+      method: 'DELETE',
+      path: '/api/article/:slug/delete',
+      aliases: ['/article/:slug/delete'],
+      access: 'admin',
+      summary: 'Delete an article',
+      params: SlugParams,
+      data: z.null(),
+    }),
+  },
+  upload: {
+    file: route({
+      method: 'POST',
+      path: '/api/upload-file',
+      access: 'admin',
+      summary: 'Upload an image (PNG, JPEG, GIF, WebP; 5 MB at most); answers its URL',
+      upload: true,
+      data: UploadResult,
+    }),
+  },
+} as const;
+
+export type Routes = typeof routes;
+
+/** Every route with its group and name, for the server and the OpenAPI document. */
+export function listRoutes(): { group: string; name: string; route: RouteDefinition }[] {
+  return Object.entries(routes).flatMap(([group, members]) =>
+    Object.entries(members as Record<string, RouteDefinition>).map(([name, route]) => ({
+      group,
+      name,
+      route,
+    })),
+  );
+}
+
+/** The base path everything is served under. */
+export const BASE_PATH = '/ranwal';
+
+/** Fill `:param` segments of a route path. */
+export function buildPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(value);
+  });
+}

@@ -1,0 +1,419 @@
+import { z } from 'zod';
+import { isValidVolume } from './money.js';
+
+/**
+ * Every entity, payload and response of the spec (sections 3 and 7), declared once.
+ * The server validates with these, the UI forms validate with these, the CLI validates rows
+ * with these, and the client parses responses with these.
+ */
+
+export const Id = z.uuid({ error: 'harus berupa UUID yang valid' });
+export type Id = z.infer<typeof Id>;
+
+/** A trimmed, non-blank, bounded name. */
+export const Name = z
+  .string({ error: 'wajib diisi' })
+  .trim()
+  .min(1, { error: 'wajib diisi' })
+  .max(255, { error: 'maksimal 255 karakter' });
+
+/** ISO 8601 timestamp as the server sends it. */
+export const Timestamp = z.string();
+
+// --- Hierarchy -----------------------------------------------------------------------------
+
+export const ProgramInput = z.object({
+  name: Name,
+  is_taxed: z.boolean().default(false),
+});
+export const Program = z.object({ id: Id, name: z.string(), is_taxed: z.boolean() });
+
+export const ActionInput = z.object({ name: Name, program_id: Id });
+export const Action = z.object({
+  id: Id,
+  name: z.string(),
+  program_id: Id,
+  program_name: z.string().nullable(),
+});
+
+export const SubActionInput = z.object({ name: Name, action_id: Id });
+export const SubAction = z.object({
+  id: Id,
+  name: z.string(),
+  action_id: Id,
+  action_name: z.string().nullable(),
+});
+
+export const ActivityInput = z.object({ name: Name, sub_action_id: Id });
+export const Activity = z.object({
+  id: Id,
+  name: z.string(),
+  sub_action_id: Id,
+  sub_action_name: z.string().nullable(),
+});
+
+export const SubtitleInput = z.object({ name: Name, activity_id: Id });
+export const Subtitle = z.object({
+  id: Id,
+  name: z.string(),
+  activity_id: Id,
+  activity_name: z.string().nullable(),
+});
+
+/** Permendagri-90-style account codes: digit groups separated by dots, e.g. 5.1.02.01.01.0024. */
+export const AccountCode = z
+  .string({ error: 'wajib diisi' })
+  .trim()
+  .min(1, { error: 'wajib diisi' })
+  .max(64, { error: 'maksimal 64 karakter' })
+  .regex(/^[0-9A-Za-z]+(?:[.-][0-9A-Za-z]+)*$/, {
+    error: 'hanya angka/huruf yang dipisahkan titik, mis. 5.1.02.01.01.0024',
+  });
+
+export const AccountInput = z.object({ code: AccountCode, name: Name, subtitle_id: Id });
+export const Account = z.object({
+  id: Id,
+  code: z.string(),
+  name: z.string(),
+  subtitle_id: Id,
+  subtitle_name: z.string().nullable(),
+});
+
+export const SupporterInput = z.object({ name: Name });
+export const Supporter = z.object({ id: Id, name: z.string() });
+
+export type ProgramInput = z.input<typeof ProgramInput>;
+export type Program = z.infer<typeof Program>;
+export type ActionInput = z.input<typeof ActionInput>;
+export type Action = z.infer<typeof Action>;
+export type SubActionInput = z.input<typeof SubActionInput>;
+export type SubAction = z.infer<typeof SubAction>;
+export type ActivityInput = z.input<typeof ActivityInput>;
+export type Activity = z.infer<typeof Activity>;
+export type SubtitleInput = z.input<typeof SubtitleInput>;
+export type Subtitle = z.infer<typeof Subtitle>;
+export type AccountInput = z.input<typeof AccountInput>;
+export type Account = z.infer<typeof Account>;
+export type SupporterInput = z.input<typeof SupporterInput>;
+export type Supporter = z.infer<typeof Supporter>;
+
+// --- Detail-program report (budget line) --------------------------------------------------
+
+/** Whole rupiah, never negative, exact in a JS number. */
+export const Rupiah = z
+  .number({ error: 'harus berupa angka' })
+  .int({ error: 'harus bilangan bulat rupiah' })
+  .min(0, { error: 'tidak boleh negatif' })
+  .max(Number.MAX_SAFE_INTEGER, { error: 'terlalu besar' });
+
+/** Positive, at most 2 decimal places (the form's volumes). */
+export const Volume = z
+  .number({ error: 'harus berupa angka' })
+  .refine(isValidVolume, { error: 'harus lebih dari 0 dengan paling banyak 2 angka desimal' });
+
+export const ReportYear = z.coerce
+  .number({ error: 'harus berupa angka' })
+  .int({ error: 'harus berupa tahun' })
+  .min(2000, { error: 'minimal 2000' })
+  .max(2100, { error: 'maksimal 2100' });
+
+export const DEFAULT_REPORT_YEAR = 2025;
+export const DEFAULT_UNIT = 'Pcs';
+
+const OptionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `maksimal ${max} karakter` })
+    .default('');
+
+/**
+ * The create payload as the spec's form sends it. The money fields are accepted but the server
+ * recomputes them: `is_taxed` (ours) says whether PPN applies; when absent, a positive `tax`
+ * means the form had tax on.
+ */
+export const DetailProgramInput = z.object({
+  component_code: OptionalText(64),
+  component_name: OptionalText(255),
+  specification: OptionalText(2000),
+  unit: z
+    .string({ error: 'wajib diisi' })
+    .trim()
+    .min(1, { error: 'wajib diisi' })
+    .max(32, { error: 'maksimal 32 karakter' })
+    .default(DEFAULT_UNIT),
+  price: Rupiah.default(0),
+  first_volume: Volume.default(1),
+  second_volume: Volume.default(1),
+  third_volume: Volume.default(1),
+  total_price: z.number().optional(),
+  tax: z.number().optional(),
+  total_after_tax: z.number().optional(),
+  is_taxed: z.boolean().optional(),
+  year: ReportYear.default(DEFAULT_REPORT_YEAR),
+  program_id: Id,
+  action_id: Id,
+  sub_action_id: Id,
+  activity_id: Id,
+  subtitle_id: Id,
+  account_id: Id,
+  supporter_id: Id,
+});
+export type DetailProgramInput = z.input<typeof DetailProgramInput>;
+
+export const DetailProgram = z.object({
+  id: Id,
+  component_code: z.string(),
+  component_name: z.string(),
+  specification: z.string(),
+  unit: z.string(),
+  price: z.number(),
+  first_volume: z.number(),
+  second_volume: z.number(),
+  third_volume: z.number(),
+  total_price: z.number(),
+  tax: z.number(),
+  total_after_tax: z.number(),
+  year: z.number(),
+  program_id: Id,
+  action_id: Id,
+  sub_action_id: Id,
+  activity_id: Id,
+  subtitle_id: Id,
+  account_id: Id,
+  supporter_id: Id,
+  program_name: z.string(),
+  action_name: z.string(),
+  sub_action_name: z.string(),
+  activity_name: z.string(),
+  subtitle_name: z.string(),
+  supporter_name: z.string(),
+  account_code: z.string(),
+  account_name: z.string(),
+  created_by: Id.nullable(),
+  created_at: Timestamp,
+});
+export type DetailProgram = z.infer<typeof DetailProgram>;
+
+export const ReportDownload = z.object({ path: z.string(), originalName: z.string() });
+export type ReportDownload = z.infer<typeof ReportDownload>;
+
+// --- Articles ------------------------------------------------------------------------------
+
+export const articleCategories = [
+  'tindak_lanjut_hasil_musrenbang',
+  'usulan_reses_dprd',
+  'usulan_langsung_warga_masyarakat',
+  'kegiatan_rutin',
+] as const;
+export const ArticleCategory = z.enum(articleCategories, {
+  error: `harus salah satu dari: ${articleCategories.join(', ')}`,
+});
+export type ArticleCategory = z.infer<typeof ArticleCategory>;
+
+export const articleStatuses = ['published', 'draft', 'archived'] as const;
+export const ArticleStatus = z.enum(articleStatuses, {
+  error: `harus salah satu dari: ${articleStatuses.join(', ')}`,
+});
+export type ArticleStatus = z.infer<typeof ArticleStatus>;
+
+export const Tag = z.string().trim().min(1, { error: 'tidak boleh kosong' }).max(50);
+
+/** http(s) URL, or empty for "no cover". */
+export const CoverImage = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), {
+    error: 'harus berupa URL http(s)',
+  });
+
+export const ArticleInput = z.object({
+  title: z
+    .string({ error: 'wajib diisi' })
+    .trim()
+    .min(1, { error: 'wajib diisi' })
+    .max(200, { error: 'maksimal 200 karakter' }),
+  content: z
+    .string({ error: 'wajib diisi' })
+    .refine((html) => html.trim().length > 0, { error: 'wajib diisi' })
+    .refine((html) => html.length <= 1_000_000, { error: 'maksimal 1.000.000 karakter' }),
+  excerpt: z.string().trim().max(500).optional(),
+  cover_image: CoverImage.nullable().default(''),
+  tags: z
+    .array(Tag)
+    .max(20, { error: 'maksimal 20 tag' })
+    .default([])
+    .transform((tags) => [...new Set(tags)]),
+  status: ArticleStatus.default('published'),
+  category: ArticleCategory,
+});
+export type ArticleInput = z.input<typeof ArticleInput>;
+
+export const Article = z.object({
+  id: Id,
+  slug: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  content: z.string(),
+  cover_image: z.string().nullable(),
+  tags: z.array(z.string()),
+  status: ArticleStatus,
+  category: ArticleCategory,
+  name: z.string(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  views_count: z.number(),
+});
+export type Article = z.infer<typeof Article>;
+
+export const Slug = z
+  .string()
+  .min(1)
+  .max(255)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'slug tidak valid' });
+
+// --- Users and sign-in ---------------------------------------------------------------------
+
+export const roles = ['user', 'admin'] as const;
+export const Role = z.enum(roles, { error: 'harus user atau admin' });
+export type Role = z.infer<typeof Role>;
+
+export const Email = z
+  .email({ error: 'harus berupa alamat email yang valid' })
+  .max(254)
+  .transform((email) => email.toLowerCase());
+
+export const Password = z
+  .string({ error: 'wajib diisi' })
+  .min(8, { error: 'minimal 8 karakter' })
+  .max(256, { error: 'maksimal 256 karakter' });
+
+export const SignInInput = z.object({
+  email: z.string().trim().pipe(Email),
+  password: z.string({ error: 'wajib diisi' }).min(1, { error: 'wajib diisi' }).max(256),
+});
+export type SignInInput = z.input<typeof SignInInput>;
+
+export const SignInResult = z.object({
+  token: z.string(),
+  id: Id,
+  name: z.string(),
+  email: z.string(),
+  role: Role,
+});
+export type SignInResult = z.infer<typeof SignInResult>;
+
+export const User = z.object({ id: Id, name: z.string(), email: z.string(), role: Role });
+export type User = z.infer<typeof User>;
+
+export const UserCreateInput = z.object({
+  id: z.null().optional(),
+  name: Name,
+  email: z.string().trim().pipe(Email),
+  role: Role.default('user'),
+  password: Password,
+});
+export type UserCreateInput = z.input<typeof UserCreateInput>;
+
+export const UserUpdateInput = z.object({
+  name: Name,
+  email: z.string().trim().pipe(Email),
+  role: Role,
+});
+export type UserUpdateInput = z.input<typeof UserUpdateInput>;
+
+/** The browser session, stored in local storage under exactly these keys (spec section 3). */
+export const Session = z.object({
+  token: z.string().min(1),
+  userId: Id,
+  userName: z.string(),
+  userEmail: z.string(),
+  userRole: Role,
+});
+export type Session = z.infer<typeof Session>;
+
+// --- Uploads, health -----------------------------------------------------------------------
+
+export const UploadResult = z.object({ path: z.string() });
+export type UploadResult = z.infer<typeof UploadResult>;
+
+export const Health = z.object({ database: z.literal('up') });
+export type Health = z.infer<typeof Health>;
+
+// --- Queries and envelopes -----------------------------------------------------------------
+
+export const MAX_PAGE_SIZE = 100;
+
+export const ListQuery = z.object({
+  page: z.coerce.number().int().min(1, { error: 'minimal 1' }).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, { error: 'minimal 1' })
+    .max(MAX_PAGE_SIZE, { error: `maksimal ${MAX_PAGE_SIZE}` })
+    .default(10),
+  search: z.string().trim().max(200, { error: 'maksimal 200 karakter' }).optional(),
+});
+export type ListQuery = z.input<typeof ListQuery>;
+
+/** Lists of a child level filter by the parent's id, in the spec's `uuid` parameter. */
+export const ChildListQuery = ListQuery.extend({ uuid: Id.optional() });
+export type ChildListQuery = z.input<typeof ChildListQuery>;
+
+export const ArticleListQuery = ListQuery.extend({
+  category: ArticleCategory.optional(),
+  status: ArticleStatus.optional(),
+});
+export type ArticleListQuery = z.input<typeof ArticleListQuery>;
+
+export const ReportListQuery = ListQuery.extend({
+  year: ReportYear.optional(),
+  program_id: Id.optional(),
+  supporter_id: Id.optional(),
+});
+export type ReportListQuery = z.input<typeof ReportListQuery>;
+
+export const ReportDownloadQuery = z.object({
+  year: ReportYear.default(DEFAULT_REPORT_YEAR),
+  program_id: Id.optional(),
+  supporter_id: Id.optional(),
+});
+export type ReportDownloadQuery = z.input<typeof ReportDownloadQuery>;
+
+export const IdParams = z.object({ id: Id });
+export const SlugParams = z.object({ slug: z.string().min(1).max(255) });
+
+export const ListFilter = z.object({
+  current_page: z.number().int(),
+  total_page: z.number().int(),
+  filtered_result: z.number().int(),
+  total_result: z.number().int(),
+});
+export type ListFilter = z.infer<typeof ListFilter>;
+
+/** `{status, message, data}` around every answer. */
+export const envelope = <T extends z.ZodType>(data: T) =>
+  z.object({ status: z.number().int(), message: z.string(), data });
+
+/** Lists add `filter` to the envelope. */
+export const listEnvelope = <T extends z.ZodType>(item: T) =>
+  z.object({
+    status: z.number().int(),
+    message: z.string(),
+    data: z.array(item),
+    filter: ListFilter,
+  });
+
+/** One field problem in an error answer: where (`path`) and what is wrong. */
+export const FieldIssue = z.object({ path: z.string(), message: z.string() });
+export type FieldIssue = z.infer<typeof FieldIssue>;
+
+export const ErrorBody = z.object({
+  status: z.number().int(),
+  message: z.string(),
+  data: z.null(),
+  code: z.string(),
+  issues: z.array(FieldIssue).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;

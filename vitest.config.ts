@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+// One test run covers every workspace; each workspace declares its own project config.
+export default defineConfig({
+  test: {
+    projects: ['packages/*', 'apps/*'],
+  },
+});
