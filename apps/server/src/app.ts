@@ -1,0 +1,146 @@
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import { BASE_PATH } from '@ranwal/core';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { AppContext } from './context.js';
+import type { DatabaseHandle } from './db/connect.js';
+import { createAuthorize } from './plugins/auth.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { articleRoutes } from './routes/articles.js';
+import { type Handlers, registerContract } from './routes/contract.js';
+import { hierarchyHandlers } from './routes/hierarchy.js';
+import { reportRoutes } from './routes/reports.js';
+import { uploadRoutes } from './routes/uploads.js';
+import { healthHandlers, userHandlers } from './routes/users.js';
+import { createHierarchyService } from './services/hierarchy.js';
+import { loadSigningSecret } from './services/secrets.js';
+import { TokenService } from './services/tokens.js';
+import { createUserService } from './services/users.js';
+
+export const UPLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
+
+export interface BuildAppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** pino options, or false for silence (tests). */
+  logger?: boolean | object;
+}
+
+/** Builds the Ranwal API as a Fastify instance; `server.ts` only listens and closes it. */
+export async function buildApp({
+  config,
+  database,
+  logger,
+}: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.LOG_LEVEL,
+      // Tokens and passwords never reach the logs.
+      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+    },
+    bodyLimit: config.RANWAL_BODY_LIMIT_BYTES,
+    trustProxy: Boolean(config.RANWAL_PUBLIC_URL),
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  // External plugins first: security headers, CORS, multipart, rate limiting, OpenAPI.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  if (config.RANWAL_CORS_ORIGIN) {
+    const origins = config.RANWAL_CORS_ORIGIN.split(',').map((origin) => origin.trim());
+    await app.register(cors, { origin: origins.includes('*') ? true : origins, maxAge: 600 });
+  }
+  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 5 } });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Ranwal API',
+        version: '0.1.0',
+        description:
+          'Planning and activity-monitoring API. Every answer is `{status, message, data}`; lists add `filter`.',
+      },
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  // App services.
+  const db = database.db;
+  const tokens = new TokenService(
+    await loadSigningSecret(db, config.RANWAL_JWT_SECRET),
+    Math.round(config.RANWAL_TOKEN_TTL_HOURS * 3600),
+  );
+  const users = createUserService(db);
+  const context: AppContext = {
+    config,
+    database,
+    db,
+    tokens,
+    users,
+    hierarchy: createHierarchyService(db),
+    publicOrigin: (request) =>
+      (config.RANWAL_PUBLIC_URL ?? `${request.protocol}://${request.host}`).replace(/\/+$/, ''),
+  };
+
+  // Routes: the whole contract of @ranwal/core, plus the file routes it links to.
+  const articles = articleRoutes(context);
+  const reports = reportRoutes(context);
+  const uploads = uploadRoutes(context);
+  const handlers: Handlers = {
+    health: healthHandlers(context),
+    user: userHandlers(context),
+    ...hierarchyHandlers(context),
+    detailProgram: reports.handlers,
+    article: articles.handlers,
+    upload: uploads.handlers,
+  };
+  registerContract(app, {
+    handlers,
+    authorize: createAuthorize(tokens, users),
+    routeOptions: {
+      'user.signIn': {
+        config: {
+          rateLimit: {
+            max: config.RANWAL_SIGN_IN_LIMIT,
+            timeWindow: '1 minute',
+            // Per client and per account, so one attacker cannot lock out everyone.
+            keyGenerator: (request) => {
+              const email = (request.body as { email?: unknown } | undefined)?.email;
+              return `${request.ip}|${typeof email === 'string' ? email.toLowerCase() : ''}`;
+            },
+          },
+        },
+      },
+    },
+  });
+  for (const module of [articles, reports, uploads]) module.register?.(app);
+
+  app.get(`${BASE_PATH}/api/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
+  return app;
+}

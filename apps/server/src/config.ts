@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+const Flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((value) =>
+    value === undefined || value === '' ? undefined : value === '1' || value === 'true',
+  );
+
+/** Every setting the server reads from the environment, parsed once at boot. */
+export const ConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('localhost'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  RANWAL_DATA_DIR: z.string().min(1).default('./data'),
+  RANWAL_ADMIN_EMAIL: z.email().optional(),
+  RANWAL_ADMIN_PASSWORD: z.string().min(8, { error: 'must be at least 8 characters' }).optional(),
+  RANWAL_DEMO: Flag,
+  RANWAL_JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+  RANWAL_TOKEN_TTL_HOURS: z.coerce.number().positive().default(12),
+  RANWAL_CORS_ORIGIN: z.string().optional(),
+  /** Origin used in absolute URLs (uploads, report links) when behind a proxy. */
+  RANWAL_PUBLIC_URL: z.url().optional(),
+  RANWAL_PORTAL_DIR: z.string().optional(),
+  RANWAL_BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 * 1024),
+  RANWAL_SIGN_IN_LIMIT: z.coerce.number().int().positive().default(10),
+  DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+/** Parses the environment; a bad value stops the server with one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = ConfigSchema.safeParse(env);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}

@@ -1,0 +1,20 @@
+import type { Kysely } from 'kysely';
+import { type Migration, Migrator } from 'kysely/migration';
+import * as initial from './migrations/2026-11-21-0001-initial.js';
+
+// Listed statically so the bundled server needs no migrations folder at run time.
+const migrations: Record<string, Migration> = {
+  '2026-11-21-0001-initial': initial,
+};
+
+/** Brings the schema to the latest migration; serves start-up, tests and `npm run migrate`. */
+// biome-ignore lint/suspicious/noExplicitAny: migrations run below the typed schema.
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

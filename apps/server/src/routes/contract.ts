@@ -1,0 +1,97 @@
+import {
+  type Access,
+  BASE_PATH,
+  envelope,
+  type ListFilter,
+  listEnvelope,
+  listRoutes,
+  messagesId,
+  type RouteDefinition,
+  type Routes,
+  type User,
+} from '@ranwal/core';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { z } from 'zod';
+
+export type AuthUser = User;
+
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+/** What a handler receives: validated params/query/body and the caller. */
+export interface RequestContext<R extends RouteDefinition> {
+  params: Output<R['params']>;
+  query: Output<R['query']>;
+  body: Output<R['body']>;
+  /** Present whenever the route is not public; on public routes, when a valid token was sent. */
+  user: R['access'] extends 'public' ? AuthUser | null : AuthUser;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** What a handler returns; the registrar wraps it in the `{status, message, data}` envelope. */
+export type HandlerResult<R extends RouteDefinition> = R extends { list: true }
+  ? { data: z.input<R['data']>[]; filter: ListFilter; message?: string }
+  : { data: z.input<R['data']>; message?: string };
+
+export type RouteHandler<R extends RouteDefinition> = (
+  context: RequestContext<R>,
+) => Promise<HandlerResult<R>>;
+
+/** Every route of the contract must have a handler: a missing one is a type error. */
+export type Handlers = {
+  [G in keyof Routes]: {
+    [N in keyof Routes[G]]: RouteHandler<Extract<Routes[G][N], RouteDefinition>>;
+  };
+};
+
+export type Authorize = (request: FastifyRequest, access: Access) => Promise<AuthUser | null>;
+
+export interface ContractOptions {
+  handlers: Handlers;
+  authorize: Authorize;
+  /** Extra Fastify route options per `group.name` (e.g. a rate limit on sign-in). */
+  routeOptions?: Partial<Record<string, Partial<RouteOptions>>>;
+}
+
+/** Registers every route declared in @ranwal/core, with its schemas, access rule and handler. */
+export function registerContract(app: FastifyInstance, options: ContractOptions): void {
+  for (const { group, name, route } of listRoutes()) {
+    const handler = (
+      options.handlers as unknown as Record<string, Record<string, RouteHandler<RouteDefinition>>>
+    )[group]?.[name];
+    if (!handler) throw new Error(`No handler for route ${group}.${name}`);
+    const status = route.successStatus ?? 200;
+    const responseSchema = route.list ? listEnvelope(route.data) : envelope(route.data);
+
+    for (const path of [route.path, ...(route.aliases ?? [])]) {
+      app.route({
+        ...options.routeOptions?.[`${group}.${name}`],
+        method: route.method,
+        url: `${BASE_PATH}${path}`,
+        schema: {
+          summary: route.summary,
+          tags: [group],
+          ...(route.access === 'public' ? {} : { security: [{ bearerAuth: [] }] }),
+          ...(route.params ? { params: route.params } : {}),
+          ...(route.query ? { querystring: route.query } : {}),
+          ...(route.body ? { body: route.body } : {}),
+          ...(route.upload ? { consumes: ['multipart/form-data'] } : {}),
+          response: { [status]: responseSchema },
+        },
+        handler: async (request, reply) => {
+          const user = await options.authorize(request, route.access);
+          const result = await handler({
+            params: request.params as never,
+            query: request.query as never,
+            body: request.body as never,
+            user: user as never,
+            request,
+            reply,
+          });
+          reply.code(status);
+          return { status, message: result.message ?? messagesId.server.ok, ...result };
+        },
+      });
+    }
+  }
+}

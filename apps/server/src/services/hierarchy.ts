@@ -1,0 +1,242 @@
+import {
+  AppError,
+  type ChildListQuery,
+  type ManagedEntityDefinition,
+  type ManagedEntityKey,
+  managedEntities,
+  managedEntityKeys,
+  messagesId,
+} from '@ranwal/core';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { containsPattern, listFilter, offsetOf, type Parsed, toCount } from './pagination.js';
+
+type Query = Parsed<typeof ChildListQuery>;
+type Row = Record<string, unknown> & { id: string };
+
+const levels = messagesId.levels;
+
+/** Entities whose rows point at a given entity: its child level, and budget lines. */
+function dependentsOf(definition: ManagedEntityDefinition) {
+  const child = definition.child ? managedEntities[definition.child] : null;
+  return {
+    child:
+      child?.parentField
+        ? { table: child.table, column: child.parentField, key: child.key }
+        : null,
+    // Every level and supporters are referenced by detail_program.{key}_id.
+    reportColumn: `${definition.key}_id`,
+  };
+}
+
+/**
+ * One implementation of list/create/update/delete for all six hierarchy levels and supporters,
+ * driven by the level table in @ranwal/core.
+ */
+export function createHierarchyService(typedDb: Kysely<Database>) {
+  // Table names come from the level table, not from Kysely's static types.
+  // biome-ignore lint/suspicious/noExplicitAny: dynamic table names, checked by the level table.
+  const db = typedDb as unknown as Kysely<any>;
+
+  function columnsOf(definition: ManagedEntityDefinition) {
+    return [
+      't.id',
+      't.name',
+      ...(definition.hasCode ? ['t.code'] : []),
+      ...(definition.hasTaxFlag ? ['t.is_taxed'] : []),
+      ...(definition.parentField ? [`t.${definition.parentField}`] : []),
+    ];
+  }
+
+  function selectRows(definition: ManagedEntityDefinition) {
+    let query = db.selectFrom(`${definition.table} as t`).select(columnsOf(definition));
+    if (definition.parent && definition.parentField) {
+      const parent = managedEntities[definition.parent];
+      query = query
+        .leftJoin(`${parent.table} as p`, 'p.id', `t.${definition.parentField}`)
+        .select(`p.name as ${definition.parent}_name`);
+    }
+    return query;
+  }
+
+  function toEntity(definition: ManagedEntityDefinition, row: Row) {
+    return definition.entity.parse(row) as Record<string, unknown>;
+  }
+
+  async function assertParentExists(
+    definition: ManagedEntityDefinition,
+    input: Record<string, unknown>,
+  ) {
+    if (!definition.parent || !definition.parentField) return;
+    const parent = managedEntities[definition.parent];
+    const id = input[definition.parentField] as string;
+    const found = await db
+      .selectFrom(parent.table)
+      .select('id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!found) {
+      const problem = `${levels[parent.key].label} tidak ditemukan`;
+      throw new AppError(
+        'validation',
+        messagesId.server.validation(definition.parentField, problem),
+        [{ path: definition.parentField, message: problem }],
+      );
+    }
+  }
+
+  async function assertCodeFree(
+    definition: ManagedEntityDefinition,
+    input: Record<string, unknown>,
+    exceptId?: string,
+  ) {
+    if (!definition.hasCode || !definition.parentField) return;
+    let query = db
+      .selectFrom(definition.table)
+      .select('id')
+      .where(definition.parentField, '=', input[definition.parentField])
+      .where('code', '=', input.code);
+    if (exceptId) query = query.where('id', '!=', exceptId);
+    if (await query.executeTakeFirst()) {
+      const problem = `kode ${String(input.code)} sudah ada di subtitle ini`;
+      throw new AppError('conflict', messagesId.server.validation('code', problem), [
+        { path: 'code', message: problem },
+      ]);
+    }
+  }
+
+  function writable(definition: ManagedEntityDefinition, input: Record<string, unknown>) {
+    const values: Record<string, unknown> = { name: input.name };
+    if (definition.hasCode) values.code = input.code;
+    if (definition.hasTaxFlag) values.is_taxed = input.is_taxed;
+    if (definition.parentField) values[definition.parentField] = input[definition.parentField];
+    return values;
+  }
+
+  async function findOne(definition: ManagedEntityDefinition, id: string) {
+    const row = await selectRows(definition).where('t.id', '=', id).executeTakeFirst();
+    if (!row)
+      throw new AppError('not_found', messagesId.server.notFound(levels[definition.key].label));
+    return toEntity(definition, row as Row);
+  }
+
+  const service = {
+    async list(key: ManagedEntityKey, query: Query) {
+      const definition = managedEntities[key];
+      const search = query.search ? containsPattern(query.search) : undefined;
+      // biome-ignore lint/suspicious/noExplicitAny: one filter applied to three query shapes.
+      const inScope = (qb: any) =>
+        definition.parentField && query.uuid
+          ? qb.where(`t.${definition.parentField}`, '=', query.uuid)
+          : qb;
+      // biome-ignore lint/suspicious/noExplicitAny: as above.
+      const matching = (qb: any) =>
+        search
+          ? // biome-ignore lint/suspicious/noExplicitAny: expression builder of a dynamic table.
+            qb.where((eb: any) =>
+              definition.hasCode
+                ? eb.or([eb('t.name', 'ilike', search), eb('t.code', 'ilike', search)])
+                : eb('t.name', 'ilike', search),
+            )
+          : qb;
+      // biome-ignore lint/suspicious/noExplicitAny: as above.
+      const count = (qb: any): Promise<{ count: unknown }> =>
+        // biome-ignore lint/suspicious/noExplicitAny: as above.
+        qb.select((eb: any) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
+      const table = () => db.selectFrom(`${definition.table} as t`);
+      const order = definition.hasCode ? 't.code' : 't.name';
+      const [rows, filtered, total] = await Promise.all([
+        matching(inScope(selectRows(definition)))
+          .orderBy(order)
+          .orderBy('t.id')
+          .limit(query.limit)
+          .offset(offsetOf(query.page, query.limit))
+          .execute() as Promise<Row[]>,
+        count(matching(inScope(table()))),
+        search ? count(inScope(table())) : undefined,
+      ]);
+      const filteredCount = toCount(filtered.count);
+      return {
+        data: rows.map((row) => toEntity(definition, row)),
+        filter: listFilter(
+          query.page,
+          query.limit,
+          filteredCount,
+          total ? toCount(total.count) : filteredCount,
+        ),
+      };
+    },
+
+    async create(key: ManagedEntityKey, input: Record<string, unknown>) {
+      const definition = managedEntities[key];
+      await assertParentExists(definition, input);
+      await assertCodeFree(definition, input);
+      const { id } = await db
+        .insertInto(definition.table)
+        .values(writable(definition, input))
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return findOne(definition, id);
+    },
+
+    async update(key: ManagedEntityKey, id: string, input: Record<string, unknown>) {
+      const definition = managedEntities[key];
+      await assertParentExists(definition, input);
+      await assertCodeFree(definition, input, id);
+      const updated = await db
+        .updateTable(definition.table)
+        .set({ ...writable(definition, input), updated_at: sql`now()` })
+        .where('id', '=', id)
+        .returning('id')
+        .executeTakeFirst();
+      if (!updated) throw new AppError('not_found', messagesId.server.notFound(levels[key].label));
+      return findOne(definition, id);
+    },
+
+    async remove(key: ManagedEntityKey, id: string) {
+      const definition = managedEntities[key];
+      const existing = await db
+        .selectFrom(definition.table)
+        .select(['id', 'name'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!existing) throw new AppError('not_found', messagesId.server.notFound(levels[key].label));
+      const { child, reportColumn } = dependentsOf(definition);
+      const [children, reports] = await Promise.all([
+        child
+          ? db
+              .selectFrom(child.table)
+              .select((eb) => eb.fn.countAll().as('count'))
+              .where(child.column, '=', id)
+              .executeTakeFirstOrThrow()
+          : undefined,
+        db
+          .selectFrom('detail_program')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .where(reportColumn, '=', id)
+          .executeTakeFirstOrThrow(),
+      ]);
+      const dependents = [
+        child && toCount(children?.count) > 0
+          ? `${toCount(children?.count)} ${levels[child.key].label}`
+          : null,
+        toCount(reports.count) > 0 ? `${toCount(reports.count)} laporan` : null,
+      ].filter(Boolean);
+      if (dependents.length > 0) {
+        throw new AppError(
+          'conflict',
+          messagesId.server.conflictHasChildren(
+            `${levels[key].label} "${existing.name}"`,
+            dependents.join(' dan '),
+          ),
+        );
+      }
+      // A row added between the check and the delete is caught by the foreign key (409).
+      await db.deleteFrom(definition.table).where('id', '=', id).execute();
+    },
+  };
+  return service;
+}
+
+export type HierarchyService = ReturnType<typeof createHierarchyService>;
+export { managedEntityKeys };

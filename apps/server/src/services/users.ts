@@ -1,0 +1,197 @@
+import { hash, verify } from '@node-rs/argon2';
+import {
+  AppError,
+  type ListQuery,
+  messagesId,
+  type User,
+  type UserCreateInput,
+  type UserUpdateInput,
+} from '@ranwal/core';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { containsPattern, listFilter, offsetOf, type Parsed, toCount } from './pagination.js';
+
+type ListQueryOut = Parsed<typeof ListQuery>;
+type CreateOut = Parsed<typeof UserCreateInput>;
+type UpdateOut = Parsed<typeof UserUpdateInput>;
+
+// algorithm 2 is Argon2id (a const enum in the typings); parameters per OWASP's minimum.
+const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+// Seconds a looked-up user stays cached; a deletion in this process clears it at once.
+const USER_CACHE_MS = 5_000;
+
+export const hashPassword = (password: string): Promise<string> => hash(password, ARGON2);
+
+const server = messagesId.server;
+
+export function createUserService(db: Kysely<Database>) {
+  const cache = new Map<string, { user: User | null; expires: number }>();
+  // Verifying against a real hash when the email is unknown keeps sign-in timing uniform.
+  const dummyHash = hashPassword('ranwal-timing-equaliser');
+
+  const columns = ['id', 'name', 'email', 'role'] as const;
+
+  async function adminCount(): Promise<number> {
+    const row = await db
+      .selectFrom('app_user')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where('role', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    return toCount(row.count);
+  }
+
+  async function emailTaken(email: string, exceptId?: string): Promise<boolean> {
+    let query = db
+      .selectFrom('app_user')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()));
+    if (exceptId) query = query.where('id', '!=', exceptId);
+    return (await query.executeTakeFirst()) !== undefined;
+  }
+
+  const duplicateEmail = () =>
+    new AppError('conflict', server.duplicateEmail, [
+      { path: 'email', message: 'sudah terdaftar' },
+    ]);
+
+  return {
+    hashPassword,
+
+    /** The user behind a token, or null when it no longer exists. */
+    async findActive(id: string): Promise<User | null> {
+      const hit = cache.get(id);
+      if (hit && hit.expires > Date.now()) return hit.user;
+      const user =
+        (await db.selectFrom('app_user').select(columns).where('id', '=', id).executeTakeFirst()) ??
+        null;
+      cache.set(id, { user, expires: Date.now() + USER_CACHE_MS });
+      return user;
+    },
+
+    async signIn(email: string, password: string): Promise<User> {
+      const row = await db
+        .selectFrom('app_user')
+        .select([...columns, 'password_hash'])
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+        .executeTakeFirst();
+      const ok = await verify(row?.password_hash ?? (await dummyHash), password).catch(() => false);
+      if (!row || !ok) throw new AppError('unauthorized', server.signInFailed);
+      const { password_hash: _, ...user } = row;
+      return user;
+    },
+
+    async list(query: ListQueryOut) {
+      const search = query.search ? containsPattern(query.search) : undefined;
+      let filtered = db.selectFrom('app_user');
+      if (search) {
+        filtered = filtered.where((eb) =>
+          eb.or([eb('name', 'ilike', search), eb('email', 'ilike', search)]),
+        );
+      }
+      const [rows, counted, total] = await Promise.all([
+        filtered
+          .select(columns)
+          .orderBy('name')
+          .orderBy('id')
+          .limit(query.limit)
+          .offset(offsetOf(query.page, query.limit))
+          .execute(),
+        filtered.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
+        search
+          ? db
+              .selectFrom('app_user')
+              .select((eb) => eb.fn.countAll().as('count'))
+              .executeTakeFirstOrThrow()
+          : undefined,
+      ]);
+      const filteredCount = toCount(counted.count);
+      return {
+        data: rows,
+        filter: listFilter(
+          query.page,
+          query.limit,
+          filteredCount,
+          total ? toCount(total.count) : filteredCount,
+        ),
+      };
+    },
+
+    async create(input: CreateOut): Promise<User> {
+      if (await emailTaken(input.email)) throw duplicateEmail();
+      const password_hash = await hashPassword(input.password);
+      return db
+        .insertInto('app_user')
+        .values({ name: input.name, email: input.email, role: input.role, password_hash })
+        .returning(columns)
+        .executeTakeFirstOrThrow();
+    },
+
+    async update(id: string, input: UpdateOut): Promise<User> {
+      const current = await db
+        .selectFrom('app_user')
+        .select(columns)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!current) throw new AppError('not_found', server.notFound('Pengguna'));
+      if (await emailTaken(input.email, id)) throw duplicateEmail();
+      if (current.role === 'admin' && input.role !== 'admin' && (await adminCount()) <= 1) {
+        throw new AppError('conflict', 'Admin terakhir tidak dapat diubah menjadi user.', [
+          { path: 'role', message: 'harus tetap admin' },
+        ]);
+      }
+      const user = await db
+        .updateTable('app_user')
+        .set({ name: input.name, email: input.email, role: input.role, updated_at: new Date() })
+        .where('id', '=', id)
+        .returning(columns)
+        .executeTakeFirstOrThrow();
+      cache.delete(id);
+      return user;
+    },
+
+    async remove(id: string, actor: User): Promise<void> {
+      if (id === actor.id) {
+        throw new AppError('conflict', 'Anda tidak dapat menghapus akun Anda sendiri.');
+      }
+      const current = await db
+        .selectFrom('app_user')
+        .select(columns)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!current) throw new AppError('not_found', server.notFound('Pengguna'));
+      if (current.role === 'admin' && (await adminCount()) <= 1) {
+        throw new AppError('conflict', 'Admin terakhir tidak dapat dihapus.');
+      }
+      await db.deleteFrom('app_user').where('id', '=', id).execute();
+      cache.delete(id);
+    },
+
+    /** Creates the first admin when the database has none; returns what was created. */
+    async ensureFirstAdmin(
+      email: string,
+      password: string,
+    ): Promise<{ created: boolean; email: string }> {
+      if ((await adminCount()) > 0) return { created: false, email };
+      if (await emailTaken(email)) {
+        await db
+          .updateTable('app_user')
+          .set({ role: 'admin' })
+          .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+          .execute();
+        return { created: false, email };
+      }
+      await db
+        .insertInto('app_user')
+        .values({
+          name: 'Administrator',
+          email,
+          role: 'admin',
+          password_hash: await hashPassword(password),
+        })
+        .execute();
+      return { created: true, email };
+    },
+  };
+}
+
+export type UserService = ReturnType<typeof createUserService>;

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { type Config, loadConfig } from '../src/config.js';
+import { type DatabaseHandle, openDatabase } from '../src/db/connect.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+import { createUserService } from '../src/services/users.js';
+
+export type DatabaseTarget = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too whenever DATABASE_URL is set (CI sets it). */
+export const databaseTargets: DatabaseTarget[] = process.env.DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
+
+/** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
+export async function freshDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target === 'pglite') {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    await migrateToLatest(database.db);
+    return database;
+  }
+  const base = new URL(process.env.DATABASE_URL!);
+  const name = `ranwal_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base.toString() });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), poolSize: 5 });
+  await migrateToLatest(database.db);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: base.toString() });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export const ADMIN = { email: 'admin@test.local', password: 'admin-password-1' };
+export const USER = { email: 'user@test.local', password: 'user-password-1' };
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  adminToken: string;
+  userToken: string;
+  userId: string;
+  /** app.inject with an optional bearer token and JSON body. */
+  call(
+    method: InjectOptions['method'],
+    url: string,
+    options?: { token?: string | undefined; body?: unknown; headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database, with one admin and one user signed in. */
+export async function startTestApp(
+  target: DatabaseTarget,
+  env: Record<string, string> = {},
+): Promise<TestApp> {
+  const database = await freshDatabase(target);
+  const config = loadConfig({ LOG_LEVEL: 'silent', RANWAL_SIGN_IN_LIMIT: '1000', ...env });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  const users = createUserService(database.db);
+  await users.ensureFirstAdmin(ADMIN.email, ADMIN.password);
+  const user = await users.create({
+    name: 'Budi Santoso',
+    email: USER.email,
+    role: 'user',
+    password: USER.password,
+  });
+
+  const call: TestApp['call'] = (method, url, options = {}) =>
+    app.inject({
+      method,
+      url,
+      headers: {
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...options.headers,
+      },
+      ...(options.body !== undefined ? { payload: options.body as object } : {}),
+    });
+
+  const signIn = async (credentials: { email: string; password: string }) => {
+    const response = await call('POST', '/ranwal/api/user/sign-in', { body: credentials });
+    if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+    return response.json().data.token as string;
+  };
+
+  return {
+    app,
+    database,
+    config,
+    adminToken: await signIn(ADMIN),
+    userToken: await signIn(USER),
+    userId: user.id,
+    call,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
