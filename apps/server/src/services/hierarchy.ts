@@ -20,10 +20,9 @@ const levels = messagesId.levels;
 function dependentsOf(definition: ManagedEntityDefinition) {
   const child = definition.child ? managedEntities[definition.child] : null;
   return {
-    child:
-      child?.parentField
-        ? { table: child.table, column: child.parentField, key: child.key }
-        : null,
+    child: child?.parentField
+      ? { table: child.table, column: child.parentField, key: child.key }
+      : null,
     // Every level and supporters are referenced by detail_program.{key}_id.
     reportColumn: `${definition.key}_id`,
   };
