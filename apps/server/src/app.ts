@@ -31,8 +31,8 @@ export const UPLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
 export interface BuildAppOptions {
   config: Config;
   database: DatabaseHandle;
-  /** pino options, or false for silence (tests). */
-  logger?: boolean | object;
+  /** false silences logging (tests); `stream` sends the JSON log lines elsewhere. */
+  logger?: false | { stream?: { write(line: string): void } };
 }
 
 /** Builds the Ranwal API as a Fastify instance; `server.ts` only listens and closes it. */
@@ -42,15 +42,21 @@ export async function buildApp({
   logger,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.LOG_LEVEL,
-      // Tokens and passwords never reach the logs.
-      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
-    },
+    logger:
+      logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            // Tokens and passwords never reach the logs.
+            redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+            ...(logger?.stream ? { stream: logger.stream } : {}),
+          },
     bodyLimit: config.RANWAL_BODY_LIMIT_BYTES,
     trustProxy: Boolean(config.RANWAL_PUBLIC_URL),
     return503OnClosing: true,
   });
+  // The API speaks JSON (and multipart for uploads): other bodies get a clear 415.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -129,6 +135,8 @@ export async function buildApp({
           rateLimit: {
             max: config.RANWAL_SIGN_IN_LIMIT,
             timeWindow: '1 minute',
+            // After body parsing, so the key can include the email.
+            hook: 'preHandler',
             // Per client and per account, so one attacker cannot lock out everyone.
             keyGenerator: (request) => {
               const email = (request.body as { email?: unknown } | undefined)?.email;

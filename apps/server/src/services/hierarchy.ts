@@ -180,6 +180,12 @@ export function createHierarchyService(typedDb: Kysely<Database>) {
 
     async update(key: ManagedEntityKey, id: string, input: Record<string, unknown>) {
       const definition = managedEntities[key];
+      const existing = await db
+        .selectFrom(definition.table)
+        .select('id')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!existing) throw new AppError('not_found', messagesId.server.notFound(levels[key].label));
       await assertParentExists(definition, input);
       await assertCodeFree(definition, input, id);
       const updated = await db

@@ -1,0 +1,147 @@
+import { listRoutes } from '@ranwal/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { ConfigError, loadConfig } from '../src/config.js';
+import { ADMIN, databaseTargets, freshDatabase, startTestApp, type TestApp } from './harness.js';
+
+describe.each(databaseTargets)('platform on %s', (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(target);
+  });
+  afterAll(() => t?.close());
+
+  it('answers health 200 when the database answers', async () => {
+    const response = await t.call('GET', '/ranwal/api/health');
+    expect(response.json()).toEqual({ status: 200, message: 'Berhasil', data: { database: 'up' } });
+  });
+
+  it('serves an OpenAPI 3 document covering every route of the contract', async () => {
+    const response = await t.call('GET', '/ranwal/api/openapi.json');
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.openapi).toMatch(/^3\./);
+    for (const { route } of listRoutes()) {
+      for (const path of [route.path, ...(route.aliases ?? [])]) {
+        const openApiPath = `/ranwal${path.replace(/:(\w+)/g, '{$1}')}`;
+        expect(document.paths[openApiPath], openApiPath).toHaveProperty(route.method.toLowerCase());
+      }
+    }
+    const create = document.paths['/ranwal/api/program/create'].post;
+    expect(create.requestBody.content['application/json'].schema.required).toContain('name');
+  });
+
+  it('sends security headers', async () => {
+    const response = await t.call('GET', '/ranwal/api/health');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('answers unknown API paths with a 404 envelope', async () => {
+    const response = await t.call('GET', '/ranwal/api/nothing-here');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ status: 404, code: 'not_found', data: null });
+  });
+
+  it('answers malformed JSON with 400, a wrong content type with 415, a huge body with 413', async () => {
+    const malformed = await t.call('POST', '/ranwal/api/program/create', {
+      token: t.adminToken,
+      body: '{"name": ',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toMatch(/JSON/);
+
+    const text = await t.call('POST', '/ranwal/api/program/create', {
+      token: t.adminToken,
+      body: 'name=x',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(text.statusCode).toBe(415);
+    expect(text.json().code).toBe('unsupported_media_type');
+
+    const huge = await t.call('POST', '/ranwal/api/program/create', {
+      token: t.adminToken,
+      body: { name: 'x'.repeat(3 * 1024 * 1024) },
+    });
+    expect(huge.statusCode).toBe(413);
+    const list = await t.call('GET', '/ranwal/api/program/list', { token: t.adminToken });
+    expect(list.json().filter.total_result).toBe(0);
+  });
+
+  it('rejects wrong types and extra-large page sizes, naming the field', async () => {
+    const wrongType = await t.call('POST', '/ranwal/api/program/create', {
+      token: t.adminToken,
+      body: { name: 42, is_taxed: 'yes' },
+    });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json().issues.map((issue: { path: string }) => issue.path)).toEqual([
+      'name',
+      'is_taxed',
+    ]);
+    const pageSize = await t.call('GET', '/ranwal/api/program/list?limit=1000', {
+      token: t.adminToken,
+    });
+    expect(pageSize.statusCode).toBe(400);
+    expect(pageSize.json().message).toContain('limit');
+  });
+});
+
+describe('configuration and logging', () => {
+  it('stops with one line naming a bad variable', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ RANWAL_JWT_SECRET: 'short' })).toThrow(/RANWAL_JWT_SECRET/);
+  });
+
+  it('allows the configured CORS origin only', async () => {
+    const database = await freshDatabase('pglite');
+    const config = loadConfig({ RANWAL_CORS_ORIGIN: 'https://sipd.example.go.id' });
+    const app = await buildApp({ config, database, logger: false });
+    const preflight = (origin: string) =>
+      app.inject({
+        method: 'OPTIONS',
+        url: '/ranwal/api/program/list',
+        headers: { origin, 'access-control-request-method': 'GET' },
+      });
+    expect(
+      (await preflight('https://sipd.example.go.id')).headers['access-control-allow-origin'],
+    ).toBe('https://sipd.example.go.id');
+    expect(
+      (await preflight('https://evil.example')).headers['access-control-allow-origin'],
+    ).toBeUndefined();
+    await app.close();
+    await database.close();
+  });
+
+  it('never writes passwords or tokens to the log', async () => {
+    const database = await freshDatabase('pglite');
+    const lines: string[] = [];
+    const config = loadConfig({ LOG_LEVEL: 'trace' });
+    const app = await buildApp({
+      config,
+      database,
+      logger: { stream: { write: (line) => lines.push(line) } },
+    });
+    const { createUserService } = await import('../src/services/users.js');
+    await createUserService(database.db).ensureFirstAdmin(ADMIN.email, ADMIN.password);
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/ranwal/api/user/sign-in',
+      payload: { email: ADMIN.email, password: ADMIN.password },
+    });
+    const token = signIn.json().data.token as string;
+    await app.inject({
+      method: 'GET',
+      url: '/ranwal/api/user/me',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    await app.close();
+    await database.close();
+    const log = lines.join('');
+    expect(lines.length).toBeGreaterThan(2);
+    expect(log).not.toContain(ADMIN.password);
+    expect(log).not.toContain(token);
+  });
+});
