@@ -20,8 +20,14 @@ async function main(): Promise<void> {
     console.log(`First admin created: ${admin.email}`);
   }
   if (await shouldSeedDemo(database, config)) {
-    const demo = await seedDemo(database.db);
-    console.log(`Demo data loaded. Demo user: ${demo.user.email} / ${demo.user.password}`);
+    // The demo is optional: a failure (say, another process seeding the same PostgreSQL at the
+    // same moment) is reported, not fatal; the seed runs in one transaction, so nothing is half-done.
+    try {
+      const demo = await seedDemo(database.db);
+      console.log(`Demo data loaded. Demo user: ${demo.user.email} / ${demo.user.password}`);
+    } catch (error) {
+      app.log.warn({ err: error }, 'demo data not loaded');
+    }
   }
 
   let closing = false;

@@ -69,7 +69,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
           ? `${server.badRequest} Body bukan JSON yang valid.`
           : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-            ? 'Content-Type tidak didukung; kirim application/json.'
+            ? 'Content-Type tidak didukung; kirim application/json (atau multipart/form-data untuk unggahan).'
             : server.badRequest;
       return reply.code(status).send({ ...body(code, message), status });
     }

@@ -1,13 +1,28 @@
-import { AppError } from '@ranwal/core';
+import { messagesId } from '@ranwal/core';
 import type { AppContext } from '../context.js';
+import { createArticleService } from '../services/articles.js';
 import type { RouteModule } from './module.js';
 
-// Placeholder while this module is being written: every call answers 503.
-export function articleRoutes(_context: AppContext): RouteModule<'article'> {
-  const unavailable = async (): Promise<never> => {
-    throw new AppError('unavailable', 'Belum tersedia.');
+const server = messagesId.server;
+
+export function articleRoutes({ db }: AppContext): RouteModule<'article'> {
+  const articles = createArticleService(db);
+  return {
+    handlers: {
+      list: async ({ query, user }) => articles.list(query, user),
+      get: async ({ params, user }) => ({ data: await articles.get(params.slug, user) }),
+      create: async ({ body, user }) => ({
+        message: server.created,
+        data: await articles.create(body, user),
+      }),
+      update: async ({ params, body }) => ({
+        message: server.updated,
+        data: await articles.update(params.slug, body),
+      }),
+      delete: async ({ params }) => {
+        await articles.remove(params.slug);
+        return { message: server.deleted, data: null };
+      },
+    },
   };
-  return new Proxy({} as RouteModule<'article'>, {
-    get: (_, prop) => (prop === 'handlers' ? new Proxy({}, { get: () => unavailable }) : undefined),
-  });
 }

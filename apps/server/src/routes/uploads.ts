@@ -1,13 +1,71 @@
-import { AppError } from '@ranwal/core';
+import { AppError, BASE_PATH, messagesId } from '@ranwal/core';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { createUploadService } from '../services/uploads.js';
 import type { RouteModule } from './module.js';
 
-// Placeholder while this module is being written: every call answers 503.
-export function uploadRoutes(_context: AppContext): RouteModule<'upload'> {
-  const unavailable = async (): Promise<never> => {
-    throw new AppError('unavailable', 'Belum tersedia.');
+const server = messagesId.server;
+
+/** The multipart field the spec's upload call sends the file in. */
+const FILE_FIELD = 'file';
+const UPLOADS_PATH = `${BASE_PATH}/api/uploads`;
+
+const missingFile = () =>
+  new AppError('validation', server.validation(FILE_FIELD, 'wajib diisi'), [
+    { path: FILE_FIELD, message: 'wajib diisi' },
+  ]);
+
+const isTooLarge = (error: unknown) =>
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE';
+
+/** The bytes of the one file in the `file` field, within the multipart size limit. */
+async function readFileField(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw missingFile();
+  try {
+    const part = await request.file();
+    if (!part || part.fieldname !== FILE_FIELD) {
+      // Drain an unwanted file so the request can finish.
+      part?.file.resume();
+      throw missingFile();
+    }
+    const bytes = await part.toBuffer();
+    if (part.file.truncated) throw new AppError('payload_too_large', server.payloadTooLarge);
+    return bytes;
+  } catch (error) {
+    if (isTooLarge(error)) throw new AppError('payload_too_large', server.payloadTooLarge);
+    throw error;
+  }
+}
+
+export function uploadRoutes({ db, publicOrigin }: AppContext): RouteModule<'upload'> {
+  const uploads = createUploadService(db);
+  return {
+    handlers: {
+      file: async ({ request, user }) => {
+        const bytes = await readFileField(request);
+        const contentType = await uploads.detectImageType(bytes);
+        const id = await uploads.store(bytes, contentType, user.id);
+        return { data: { path: `${publicOrigin(request)}${UPLOADS_PATH}/${id}` } };
+      },
+    },
+
+    register(app) {
+      // Public, so the portal's <img> tags load covers without a token.
+      app.get<{ Params: { id: string } }>(
+        `${UPLOADS_PATH}/:id`,
+        { schema: { hide: true } },
+        async (request, reply) => {
+          const upload = await uploads.find(request.params.id);
+          return reply
+            .header('Content-Type', upload.contentType)
+            .header('Content-Length', upload.bytes.byteLength)
+            .header('X-Content-Type-Options', 'nosniff')
+            .header('Cache-Control', 'public, max-age=31536000, immutable')
+            .send(upload.bytes);
+        },
+      );
+    },
   };
-  return new Proxy({} as RouteModule<'upload'>, {
-    get: (_, prop) => (prop === 'handlers' ? new Proxy({}, { get: () => unavailable }) : undefined),
-  });
 }
