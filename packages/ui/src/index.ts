@@ -1,0 +1,2 @@
+export * from './components/Button.js';
+export * from './lib/cn.js';
