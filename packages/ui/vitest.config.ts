@@ -12,7 +12,14 @@ export default defineProject({
   plugins: [storybookTest({ configDir: path.join(here, '../../.storybook') })],
   // React is CommonJS: pre-bundle it so the browser gets ES modules.
   optimizeDeps: {
-    include: ['react', 'react-dom', 'react-dom/client', 'react/jsx-runtime', 'react/jsx-dev-runtime'],
+    include: [
+      'react',
+      'react-dom',
+      'react-dom/client',
+      'react/jsx-runtime',
+      'react/jsx-dev-runtime',
+      '@tanstack/react-query',
+    ],
   },
   test: {
     name: 'ui',

@@ -1,7 +1,4 @@
-import {
-  Button as AriaButton,
-  type ButtonProps as AriaButtonProps,
-} from 'react-aria-components';
+import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
 import { cn, composeClassName, focusRing } from '../lib/cn.js';
 
 const variants = {

@@ -1,0 +1,123 @@
+import { messagesId } from '@ranwal/core';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, screen, waitFor } from 'storybook/test';
+import { ComboBox, ComboBoxItem } from './ComboBox.js';
+
+const supporter = messagesId.levels.supporter;
+
+interface Supporter {
+  id: string;
+  name: string;
+}
+
+const supporters: Supporter[] = [
+  { id: 's1', name: 'Bappeda' },
+  { id: 's2', name: 'Dinas Pendidikan' },
+  { id: 's3', name: 'Dinas Kesehatan' },
+  { id: 's4', name: 'Dinas Pekerjaan Umum' },
+  { id: 's5', name: 'Sekretariat DPRD' },
+];
+
+const renderItem = (item: Supporter) => <ComboBoxItem id={item.id}>{item.name}</ComboBoxItem>;
+
+const meta = {
+  title: 'Building blocks/ComboBox',
+  component: ComboBox<Supporter>,
+  // Fields sit in forms, not across the whole screen.
+  decorators: [
+    (Story) => (
+      <div className="max-w-md">
+        <Story />
+      </div>
+    ),
+  ],
+  args: {
+    label: supporter.label,
+    placeholder: supporter.searchPlaceholder,
+    defaultItems: supporters,
+    children: renderItem,
+    onChange: fn(),
+    onInputChange: fn(),
+  },
+} satisfies Meta<typeof ComboBox<Supporter>>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvas, userEvent, args }) => {
+    const input = canvas.getByRole('combobox', { name: supporter.label });
+    await userEvent.tab();
+    await expect(input).toHaveFocus();
+    await userEvent.keyboard('dinas');
+
+    const listbox = await screen.findByRole('listbox');
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(3));
+    await expect(listbox).toHaveTextContent('Dinas Pendidikan');
+
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
+    await expect(args.onChange).toHaveBeenLastCalledWith('s3');
+    await expect(input).toHaveValue('Dinas Kesehatan');
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+  },
+};
+
+export const Empty: Story = {
+  args: { renderEmptyState: () => supporter.emptyList },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.type(canvas.getByRole('combobox', { name: supporter.label }), 'zzz');
+    await expect(await screen.findByText(supporter.emptyList)).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  args: { defaultItems: [], isLoading: true },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.type(canvas.getByRole('combobox', { name: supporter.label }), 'Din');
+    const listbox = await screen.findByRole('listbox');
+    await expect(listbox.closest('[aria-busy="true"]')).not.toBeNull();
+    await expect(listbox).toHaveTextContent(messagesId.common.loading);
+  },
+};
+
+export const Invalid: Story = {
+  args: { isRequired: true, errorMessage: messagesId.validation.required(supporter.label) },
+  play: async ({ canvas }) => {
+    const input = canvas.getByRole('combobox', { name: supporter.label });
+    await expect(input).toHaveAttribute('aria-invalid', 'true');
+    await expect(input).toHaveAccessibleDescription(
+      messagesId.validation.required(supporter.label),
+    );
+  },
+};
+
+/** A parent searching on the server: it owns the text and hands back matching items. */
+export const ServerSearch: Story = {
+  args: { defaultItems: undefined, renderEmptyState: () => supporter.emptyList },
+  render: function ServerSearch(args) {
+    const [inputValue, setInputValue] = useState('');
+    const matches = supporters.filter((s) =>
+      s.name.toLowerCase().includes(inputValue.toLowerCase()),
+    );
+    return (
+      <ComboBox
+        {...args}
+        items={matches}
+        inputValue={inputValue}
+        onInputChange={(value) => {
+          setInputValue(value);
+          args.onInputChange?.(value);
+        }}
+      />
+    );
+  },
+  play: async ({ canvas, userEvent, args }) => {
+    const input = canvas.getByRole('combobox', { name: supporter.label });
+    await userEvent.type(input, 'sek');
+    await expect(args.onInputChange).toHaveBeenLastCalledWith('sek');
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(1));
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await expect(args.onChange).toHaveBeenLastCalledWith('s5');
+    await expect(input).toHaveValue('Sekretariat DPRD');
+  },
+};

@@ -1,0 +1,98 @@
+import { messagesId } from '@ranwal/core';
+import type { ReactNode } from 'react';
+import {
+  ComboBox as AriaComboBox,
+  type ComboBoxProps as AriaComboBoxProps,
+  Button,
+  ListBox,
+  Popover,
+} from 'react-aria-components';
+import { cn, composeClassName, focusRing } from '../lib/cn.js';
+import {
+  Description,
+  FieldError,
+  type FieldErrorMessage,
+  FieldGroup,
+  Input,
+  isInvalidFrom,
+  Label,
+  popoverStyles,
+} from './Field.js';
+import { ChevronDownIcon } from './icons.js';
+import { SelectItem } from './Select.js';
+import { Spinner } from './States.js';
+
+export interface ComboBoxProps<T extends object> extends Omit<AriaComboBoxProps<T>, 'children'> {
+  label?: string;
+  description?: string;
+  /** Shown under the field; a non-empty string also marks the field invalid. */
+  errorMessage?: FieldErrorMessage;
+  placeholder?: string;
+  /** Options are being fetched (a server search): a spinner, and the list is aria-busy. */
+  isLoading?: boolean;
+  /** What the open list shows when no option matches, e.g. 'Tidak ada kegiatan ditemukan'. */
+  renderEmptyState?: () => ReactNode;
+  children: ReactNode | ((item: T) => ReactNode);
+}
+
+/**
+ * A searchable drop-down. With `defaultItems` it filters on its own; for a server search pass
+ * `items` (already filtered), `inputValue`, `onInputChange` and `isLoading`.
+ */
+export function ComboBox<T extends object>({
+  label,
+  description,
+  errorMessage,
+  placeholder,
+  isLoading = false,
+  renderEmptyState,
+  children,
+  isInvalid,
+  allowsEmptyCollection,
+  className,
+  ...props
+}: ComboBoxProps<T>) {
+  return (
+    <AriaComboBox
+      {...props}
+      allowsEmptyCollection={allowsEmptyCollection ?? (renderEmptyState !== undefined || isLoading)}
+      isInvalid={isInvalidFrom(isInvalid, errorMessage)}
+      className={composeClassName(className, 'group/field flex flex-col gap-1')}
+    >
+      {label && <Label>{label}</Label>}
+      <FieldGroup>
+        <Input placeholder={placeholder} />
+        {isLoading && <Spinner className="size-4 shrink-0 text-brand-700" />}
+        <Button
+          className={cn(
+            'me-1 flex size-8 shrink-0 cursor-default items-center justify-center rounded text-slate-600',
+            'data-[hovered]:bg-slate-100 data-[pressed]:bg-slate-200 data-[disabled]:opacity-50',
+            focusRing,
+          )}
+        >
+          <ChevronDownIcon className="size-4" />
+        </Button>
+      </FieldGroup>
+      {description && <Description>{description}</Description>}
+      <FieldError>{errorMessage}</FieldError>
+      <Popover className={popoverStyles}>
+        {/* react-aria's ListBox does not pass aria-busy on, so a wrapper carries it. */}
+        <div aria-busy={isLoading || undefined}>
+          <ListBox
+            className="max-h-72 overflow-auto p-1 outline-none"
+            renderEmptyState={() => (
+              <div className="px-3 py-2 text-sm text-slate-600">
+                {isLoading ? messagesId.common.loading : renderEmptyState?.()}
+              </div>
+            )}
+          >
+            {children}
+          </ListBox>
+        </div>
+      </Popover>
+    </AriaComboBox>
+  );
+}
+
+/** One option of a ComboBox (the same option as a Select's). */
+export const ComboBoxItem = SelectItem;

@@ -1,0 +1,56 @@
+import { messagesId } from '@ranwal/core';
+import type { ReactNode } from 'react';
+import { Button } from './Button.js';
+import { Dialog, Modal } from './Dialog.js';
+
+const m = messagesId.common.confirmDelete;
+
+export interface ConfirmDialogProps {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  /** Called by 'Ya, Hapus!'. The dialog stays open: close it when the deletion is done. */
+  onConfirm: () => void;
+  /** The deletion is running: the confirm button shows 'Menghapus...', nothing else responds. */
+  isPending?: boolean;
+  /** Defaults to 'Konfirmasi Hapus'. */
+  title?: ReactNode;
+  /** Defaults to the catalogue's warning; users and articles pass their own question. */
+  message?: ReactNode;
+}
+
+/** The delete confirmation: an alertdialog with 'Ya, Hapus!' and 'Batal'; Escape cancels. */
+export function ConfirmDialog({
+  isOpen,
+  onOpenChange,
+  onConfirm,
+  isPending = false,
+  title = m.title,
+  message = m.text,
+}: ConfirmDialogProps) {
+  return (
+    <Modal
+      size="sm"
+      isOpen={isOpen}
+      onOpenChange={onOpenChange}
+      isKeyboardDismissDisabled={isPending}
+    >
+      <Dialog
+        role="alertdialog"
+        title={title}
+        showCloseButton={false}
+        footer={({ close }) => (
+          <>
+            <Button variant="secondary" onPress={close} isDisabled={isPending}>
+              {m.cancel}
+            </Button>
+            <Button variant="danger" onPress={onConfirm} isPending={isPending}>
+              {isPending ? messagesId.common.deleting : m.confirm}
+            </Button>
+          </>
+        )}
+      >
+        <p className="text-slate-700">{message}</p>
+      </Dialog>
+    </Modal>
+  );
+}

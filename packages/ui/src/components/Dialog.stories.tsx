@@ -1,0 +1,97 @@
+import { messagesId } from '@ranwal/core';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { DialogTrigger } from 'react-aria-components';
+import { expect, fn, screen, waitFor, within } from 'storybook/test';
+import { Button } from './Button.js';
+import { Dialog, Modal } from './Dialog.js';
+import { TextField } from './TextField.js';
+
+const program = messagesId.levels.program;
+const c = messagesId.common;
+
+const meta = {
+  title: 'Building blocks/Dialog',
+  component: Dialog,
+  args: {
+    title: program.editTitle,
+    children: <TextField label={program.nameLabel} defaultValue="Program Pengelolaan Keuangan" />,
+  },
+  render: (args) => (
+    <DialogTrigger>
+      <Button>{c.edit}</Button>
+      <Modal>
+        <Dialog {...args} />
+      </Modal>
+    </DialogTrigger>
+  ),
+} satisfies Meta<typeof Dialog>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const onSave = fn();
+
+export const Default: Story = {
+  args: {
+    footer: ({ close }) => (
+      <>
+        <Button variant="secondary" onPress={close}>
+          {c.cancel}
+        </Button>
+        <Button
+          onPress={() => {
+            onSave();
+            close();
+          }}
+        >
+          {c.update}
+        </Button>
+      </>
+    ),
+  },
+  play: async ({ canvas, userEvent }) => {
+    const trigger = canvas.getByRole('button', { name: c.edit });
+    await userEvent.click(trigger);
+    const dialog = await screen.findByRole('dialog', { name: program.editTitle });
+    // Focus moves into the dialog and stays there.
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    for (let i = 0; i < 5; i++) {
+      await userEvent.tab();
+      await expect(dialog.contains(document.activeElement)).toBe(true);
+    }
+
+    await userEvent.click(screen.getByRole('button', { name: c.update }));
+    await expect(onSave).toHaveBeenCalled();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await expect(trigger).toHaveFocus();
+  },
+};
+
+export const DismissWithEscape: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const trigger = canvas.getByRole('button', { name: c.edit });
+    await userEvent.click(trigger);
+    await screen.findByRole('dialog', { name: program.editTitle });
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await expect(trigger).toHaveFocus();
+  },
+};
+
+export const CloseButton: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: c.edit }));
+    const dialog = await screen.findByRole('dialog', { name: program.editTitle });
+    await userEvent.click(within(dialog).getByRole('button', { name: c.close }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  },
+};
+
+export const WithoutCloseButton: Story = {
+  args: { showCloseButton: false },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: c.edit }));
+    const dialog = await screen.findByRole('dialog', { name: program.editTitle });
+    await expect(within(dialog).queryByRole('button', { name: c.close })).not.toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+  },
+};

@@ -1,0 +1,79 @@
+import {
+  isApiError,
+  type Messages,
+  messagesId,
+  type RanwalClient,
+  type Session,
+} from '@ranwal/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
+
+interface RanwalContextValue {
+  client: RanwalClient;
+  messages: Messages;
+  session: Session | null;
+}
+
+const RanwalContext = createContext<RanwalContextValue | null>(null);
+
+/** A 4xx answer will not change on a second try; anything else (network, 5xx) might. */
+const isClientError = (error: unknown) =>
+  isApiError(error) && error.kind === 'http' && error.status >= 400 && error.status < 500;
+
+/** The QueryClient a RanwalProvider uses when it is given none. */
+export function createRanwalQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (failureCount, error) => failureCount < 1 && !isClientError(error),
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}
+
+export interface RanwalProviderProps {
+  /** Where every screen's data comes from: `createClient(...)` from @ranwal/core, or a memory client. */
+  client: RanwalClient;
+  /** Defaults to one from `createRanwalQueryClient()`, kept for the provider's lifetime. */
+  queryClient?: QueryClient;
+  /** UI strings; Indonesian (`messagesId`) by default. */
+  messages?: Messages;
+  /** Who is signed in, for screens that show the user's name or role. */
+  session?: Session | null;
+  children: ReactNode;
+}
+
+/** Supplies the API client, the message catalogue, the session and TanStack Query to screens. */
+export function RanwalProvider({
+  client,
+  queryClient,
+  messages = messagesId,
+  session = null,
+  children,
+}: RanwalProviderProps) {
+  const [ownQueryClient] = useState(createRanwalQueryClient);
+  const value = useMemo(() => ({ client, messages, session }), [client, messages, session]);
+  return (
+    <QueryClientProvider client={queryClient ?? ownQueryClient}>
+      <RanwalContext.Provider value={value}>{children}</RanwalContext.Provider>
+    </QueryClientProvider>
+  );
+}
+
+/** The API client of the nearest RanwalProvider. */
+export function useRanwalClient(): RanwalClient {
+  const context = useContext(RanwalContext);
+  if (!context) throw new Error('useRanwalClient must be used inside <RanwalProvider>');
+  return context.client;
+}
+
+/** The message catalogue; Indonesian outside a provider, so presentational screens render alone. */
+export function useMessages(): Messages {
+  return useContext(RanwalContext)?.messages ?? messagesId;
+}
+
+/** The signed-in session the provider was given, or null. */
+export function useSession(): Session | null {
+  return useContext(RanwalContext)?.session ?? null;
+}

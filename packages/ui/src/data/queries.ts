@@ -1,0 +1,229 @@
+import type {
+  ArticleInput,
+  ArticleListQuery,
+  ChildListQuery,
+  DetailProgramInput,
+  ListQuery,
+  ManagedEntityKey,
+  RanwalClient,
+  ReportDownloadQuery,
+  ReportListQuery,
+  SignInInput,
+  UserCreateInput,
+  UserUpdateInput,
+} from '@ranwal/core';
+import {
+  keepPreviousData,
+  type QueryKey,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { type EntityInputOf, entityGroup } from './client-groups.js';
+import { useRanwalClient } from './RanwalProvider.js';
+
+const all = ['ranwal'] as const;
+const entities = [...all, 'entity'] as const;
+const reports = [...all, 'report'] as const;
+const articles = [...all, 'article'] as const;
+const users = [...all, 'user'] as const;
+
+/** Query keys: each prefix invalidates everything below it. */
+export const ranwalKeys = {
+  all,
+  entities,
+  entity: (key: ManagedEntityKey) => [...entities, key] as const,
+  entityList: (key: ManagedEntityKey, query: ChildListQuery) =>
+    [...entities, key, 'list', query] as const,
+  reports,
+  reportList: (query: ReportListQuery) => [...reports, 'list', query] as const,
+  report: (id: string) => [...reports, 'detail', id] as const,
+  articles,
+  articleList: (query: ArticleListQuery) => [...articles, 'list', query] as const,
+  article: (slug: string) => [...articles, 'detail', slug] as const,
+  users,
+  userList: (query: ListQuery) => [...users, 'list', query] as const,
+};
+
+export interface ReadOptions {
+  /** False holds the call back, e.g. a cascade level until its parent is chosen. */
+  enabled?: boolean;
+}
+
+// --- Reads ---------------------------------------------------------------------------------
+
+/** A page of one hierarchy level or of supporters; `uuid` filters a child level by its parent. */
+export function useEntityList<K extends ManagedEntityKey>(
+  key: K,
+  query: ChildListQuery = {},
+  options: ReadOptions = {},
+) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.entityList(key, query),
+    queryFn: ({ signal }) => entityGroup(client, key).list(query, { signal }),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled,
+  });
+}
+
+/** A page of budget lines (a user gets their own, an admin everyone's). */
+export function useReports(query: ReportListQuery = {}, options: ReadOptions = {}) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.reportList(query),
+    queryFn: ({ signal }) => client.detailProgram.list(query, { signal }),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled,
+  });
+}
+
+/** One budget line; waits while `id` is undefined (no detail dialog open). */
+export function useReport(id: string | undefined) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.report(id ?? ''),
+    queryFn: ({ signal }) => client.detailProgram.get(id ?? '', { signal }),
+    enabled: id !== undefined,
+  });
+}
+
+/** A page of articles: published ones, or all for an admin. */
+export function useArticles(query: ArticleListQuery = {}, options: ReadOptions = {}) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.articleList(query),
+    queryFn: ({ signal }) => client.article.list(query, { signal }),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled,
+  });
+}
+
+/** One article by slug; waits while `slug` is undefined. A public read counts a view. */
+export function useArticle(slug: string | undefined) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.article(slug ?? ''),
+    queryFn: ({ signal }) => client.article.get(slug ?? '', { signal }),
+    enabled: slug !== undefined,
+  });
+}
+
+/** A page of users (admin only). */
+export function useUsers(query: ListQuery = {}, options: ReadOptions = {}) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.userList(query),
+    queryFn: ({ signal }) => client.user.list(query, { signal }),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled,
+  });
+}
+
+// --- Writes --------------------------------------------------------------------------------
+
+/**
+ * A call through the client that, once it succeeds, refetches what it changed. The mutation
+ * stays pending until those reads are fresh, so a screen's list never shows the old rows.
+ */
+function useClientMutation<Variables, Result>(
+  call: (client: RanwalClient, variables: Variables) => Promise<Result>,
+  changes: readonly QueryKey[],
+) {
+  const client = useRanwalClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (variables: Variables) => call(client, variables),
+    onSuccess: () =>
+      Promise.all(changes.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}
+
+export const useCreateEntity = <K extends ManagedEntityKey>(key: K) =>
+  useClientMutation(
+    (client, body: EntityInputOf<K>) => entityGroup(client, key).create(body),
+    [ranwalKeys.entity(key)],
+  );
+
+/** A rename shows in child rows' `{parent}_name` and in budget lines, so those refetch too. */
+export const useUpdateEntity = <K extends ManagedEntityKey>(key: K) =>
+  useClientMutation(
+    (client, { id, body }: { id: string; body: EntityInputOf<K> }) =>
+      entityGroup(client, key).update(id, body),
+    [ranwalKeys.entities, ranwalKeys.reports],
+  );
+
+export const useDeleteEntity = <K extends ManagedEntityKey>(key: K) =>
+  useClientMutation(
+    (client, id: string) => entityGroup(client, key).delete(id),
+    [ranwalKeys.entity(key)],
+  );
+
+export const useCreateReport = () =>
+  useClientMutation(
+    (client, body: DetailProgramInput) => client.detailProgram.create(body),
+    [ranwalKeys.reports],
+  );
+
+export const useDeleteReport = () =>
+  useClientMutation((client, id: string) => client.detailProgram.delete(id), [ranwalKeys.reports]);
+
+export const useCreateArticle = () =>
+  useClientMutation(
+    (client, body: ArticleInput) => client.article.create(body),
+    [ranwalKeys.articles],
+  );
+
+export const useUpdateArticle = () =>
+  useClientMutation(
+    (client, { slug, body }: { slug: string; body: ArticleInput }) =>
+      client.article.update(slug, body),
+    [ranwalKeys.articles],
+  );
+
+export const useDeleteArticle = () =>
+  useClientMutation((client, slug: string) => client.article.delete(slug), [ranwalKeys.articles]);
+
+/** Uploads a cover image; `data.path` is its URL. */
+export const useUploadImage = () =>
+  useClientMutation((client, file: Blob) => client.upload.file(file), []);
+
+/** A downloaded file and the name to save it under. */
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/** Asks for the year's report link, then fetches the file behind it. */
+export const useDownloadReport = () =>
+  useClientMutation(async (client, query: ReportDownloadQuery): Promise<DownloadedFile> => {
+    const { data } = await client.detailProgram.report(query);
+    const response = await client.fetchFile(data.path);
+    // The spec's fallback name when the server names none.
+    return { blob: await response.blob(), fileName: data.originalName || 'report.xlsx' };
+  }, []);
+
+export const useCreateUser = () =>
+  useClientMutation(
+    (client, body: UserCreateInput) => client.user.create(body),
+    [ranwalKeys.users],
+  );
+
+export const useUpdateUser = () =>
+  useClientMutation(
+    (client, { id, body }: { id: string; body: UserUpdateInput }) => client.user.update(id, body),
+    [ranwalKeys.users],
+  );
+
+export const useDeleteUser = () =>
+  useClientMutation((client, id: string) => client.user.delete(id), [ranwalKeys.users]);
+
+/** Signs in; what was cached belonged to the previous user, so it is dropped. */
+export function useSignIn() {
+  const client = useRanwalClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SignInInput) => client.user.signIn(body),
+    onSuccess: () => queryClient.removeQueries({ queryKey: ranwalKeys.all }),
+  });
+}
