@@ -9,7 +9,10 @@ export function cn(...values: ClassValue[]): string {
 
 /** Merge our classes with a react-aria `className` that may be a render-prop function. */
 export function composeClassName<T>(
-  className: string | ((values: T & { defaultClassName: string | undefined }) => string) | undefined,
+  className:
+    | string
+    | ((values: T & { defaultClassName: string | undefined }) => string)
+    | undefined,
   ours: string | ((values: T) => string),
 ): string | ((values: T & { defaultClassName: string | undefined }) => string) {
   return composeRenderProps(className, (outer, values) =>
