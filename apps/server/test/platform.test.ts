@@ -70,6 +70,18 @@ describe.each(databaseTargets)('platform on %s', (target) => {
     expect(list.json().filter.total_result).toBe(0);
   });
 
+  it('answers 401 before looking at the body of an unauthenticated write', async () => {
+    const response = await t.call('POST', '/ranwal/api/program/create', { body: { name: 42 } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe('Token Invalid');
+    const asUser = await t.call('POST', '/ranwal/api/program/create', {
+      token: t.userToken,
+      body: '{broken',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(asUser.statusCode).toBe(403);
+  });
+
   it('rejects wrong types and extra-large page sizes, naming the field', async () => {
     const wrongType = await t.call('POST', '/ranwal/api/program/create', {
       token: t.adminToken,

@@ -106,9 +106,13 @@ export const Rupiah = z
   .min(0, { error: 'tidak boleh negatif' })
   .max(Number.MAX_SAFE_INTEGER, { error: 'terlalu besar' });
 
+/** Largest volume a form may enter; keeps every stored volume well inside numeric(20, 2). */
+export const MAX_VOLUME = 1_000_000_000;
+
 /** Positive, at most 2 decimal places (the form's volumes). */
 export const Volume = z
   .number({ error: 'harus berupa angka' })
+  .max(MAX_VOLUME, { error: 'maksimal 1.000.000.000' })
   .refine(isValidVolume, { error: 'harus lebih dari 0 dengan paling banyak 2 angka desimal' });
 
 export const ReportYear = z.coerce

@@ -55,6 +55,9 @@ export interface ContractOptions {
 
 /** Registers every route declared in @ranwal/core, with its schemas, access rule and handler. */
 export function registerContract(app: FastifyInstance, options: ContractOptions): void {
+  // The caller is settled in onRequest, before the body is read or validated, so an
+  // unauthorized request gets 401/403 whatever its body looks like.
+  const callers = new WeakMap<FastifyRequest, AuthUser | null>();
   for (const { group, name, route } of listRoutes()) {
     const handler = (
       options.handlers as unknown as Record<string, Record<string, RouteHandler<RouteDefinition>>>
@@ -78,8 +81,11 @@ export function registerContract(app: FastifyInstance, options: ContractOptions)
           ...(route.upload ? { consumes: ['multipart/form-data'] } : {}),
           response: { [status]: responseSchema },
         },
+        onRequest: async (request) => {
+          callers.set(request, await options.authorize(request, route.access));
+        },
         handler: async (request, reply) => {
-          const user = await options.authorize(request, route.access);
+          const user = callers.get(request) ?? null;
           const result = await handler({
             params: request.params as never,
             query: request.query as never,

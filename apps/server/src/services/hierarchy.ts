@@ -104,6 +104,38 @@ export function createHierarchyService(typedDb: Kysely<Database>) {
     }
   }
 
+  /**
+   * Budget lines store the whole chain (program_id … account_id), so moving a record that lines
+   * point to under another parent would leave them inconsistent: refuse it (409).
+   */
+  async function assertNotMovedUnderReports(
+    definition: ManagedEntityDefinition,
+    id: string,
+    input: Record<string, unknown>,
+  ) {
+    if (!definition.parentField) return;
+    const current = await db
+      .selectFrom(definition.table)
+      .select(definition.parentField)
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    if (current[definition.parentField] === input[definition.parentField]) return;
+    const reports = await db
+      .selectFrom('detail_program')
+      .select((eb) => eb.fn.countAll().as('count'))
+      .where(`${definition.key}_id`, '=', id)
+      .executeTakeFirstOrThrow();
+    const count = toCount(reports.count);
+    if (count > 0) {
+      const problem = `tidak dapat dipindahkan karena dipakai oleh ${count} laporan`;
+      throw new AppError(
+        'conflict',
+        messagesId.server.validation(definition.parentField, problem),
+        [{ path: definition.parentField, message: problem }],
+      );
+    }
+  }
+
   function writable(definition: ManagedEntityDefinition, input: Record<string, unknown>) {
     const values: Record<string, unknown> = { name: input.name };
     if (definition.hasCode) values.code = input.code;
@@ -188,6 +220,7 @@ export function createHierarchyService(typedDb: Kysely<Database>) {
       if (!existing) throw new AppError('not_found', messagesId.server.notFound(levels[key].label));
       await assertParentExists(definition, input);
       await assertCodeFree(definition, input, id);
+      await assertNotMovedUnderReports(definition, id, input);
       const updated = await db
         .updateTable(definition.table)
         .set({ ...writable(definition, input), updated_at: sql`now()` })

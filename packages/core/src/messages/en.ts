@@ -63,6 +63,8 @@ export const messagesEn: Messages = {
     articleList: 'Article List',
     roleFooter: 'Administrator',
     fallbackName: 'Admin',
+    navigationLabel: 'Admin navigation',
+    menu: 'Menu',
   },
 
   login: {
@@ -336,6 +338,12 @@ export const messagesEn: Messages = {
       totalAfterTax: 'Total After Tax',
       submit: 'Create Report',
       submitting: 'Saving Report...',
+      hierarchyTitle: 'Choose the Programme Hierarchy',
+      partialOptions: (shown: number, total: number) =>
+        `Showing ${shown} of ${total} options. Type to search.`,
+      fieldInvalid: (field: string, problem: string) => `${field}: ${problem}.`,
+      totalsInvalid: 'The total cannot be calculated. Check the price and volumes.',
+      totalsTooLarge: 'The total exceeds the largest amount that can be calculated exactly.',
     },
     list: {
       title: 'Report List',
@@ -413,6 +421,7 @@ export const messagesEn: Messages = {
       uploading: 'Uploading...',
       removeCover: 'Remove Image',
       toolbar: {
+        label: 'Content formatting',
         bold: 'Bold',
         italic: 'Italic',
         underline: 'Underline',
@@ -452,10 +461,12 @@ export const messagesEn: Messages = {
         actions: 'Actions',
       },
       noCoverImage: 'No image',
+      coverFailed: 'Image failed to load',
       emptyTitle: 'No articles',
       emptySearch: 'No articles match your search.',
       emptyNone: 'No articles have been created yet.',
       editTitle: 'Edit Article',
+      viewTitle: 'Article Detail',
       saveChanges: 'Save Changes',
       requiredFields: 'Title, Category and Status are required.',
       confirmDelete: (title: string) => `Are you sure you want to delete the article "${title}"?`,
@@ -516,6 +527,8 @@ export const messagesEn: Messages = {
     created: 'User created successfully!',
     updated: 'User updated successfully!',
     deleted: 'User deleted successfully!',
+    searchPlaceholder: 'Search users...',
+    passwordTooShort: 'Password must be at least 8 characters.',
   },
 
   dates: {

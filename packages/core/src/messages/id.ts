@@ -303,6 +303,8 @@ export const messagesId = {
     articleList: 'List Artikel',
     roleFooter: 'Administrator',
     fallbackName: 'Admin',
+    navigationLabel: 'Navigasi admin',
+    menu: 'Menu',
   },
 
   login: {
@@ -400,6 +402,13 @@ export const messagesId = {
       totalAfterTax: 'Total Setelah Pajak',
       submit: 'Buat Laporan',
       submitting: 'Menyimpan Laporan...',
+      // Not in the spec: the dashboard's own wording around the spec's strings.
+      hierarchyTitle: 'Pilih Hierarki Program',
+      partialOptions: (shown: number, total: number) =>
+        `Menampilkan ${shown} dari ${total} pilihan. Ketik untuk mencari.`,
+      fieldInvalid: (field: string, problem: string) => `${field} ${problem}.`,
+      totalsInvalid: 'Total tidak dapat dihitung. Periksa Harga dan Volume.',
+      totalsTooLarge: 'Total melebihi jumlah terbesar yang dapat dihitung dengan tepat.',
     },
     /** The user's report list and its detail dialog. */
     list: {
@@ -480,6 +489,7 @@ export const messagesId = {
       uploading: 'Mengunggah...',
       removeCover: 'Hapus Gambar',
       toolbar: {
+        label: 'Format konten',
         bold: 'Tebal',
         italic: 'Miring',
         underline: 'Garis Bawah',
@@ -519,10 +529,12 @@ export const messagesId = {
         actions: 'Actions',
       },
       noCoverImage: 'Tidak ada gambar',
+      coverFailed: 'Gambar gagal dimuat',
       emptyTitle: 'Tidak ada artikel',
       emptySearch: 'Tidak ditemukan artikel yang sesuai dengan pencarian.',
       emptyNone: 'Belum ada artikel yang dibuat.',
       editTitle: 'Edit Artikel',
+      viewTitle: 'Detail Artikel',
       saveChanges: 'Simpan Perubahan',
       requiredFields: 'Judul, Kategori, dan Status wajib diisi.',
       confirmDelete: (title: string) => `Apakah Anda yakin ingin menghapus artikel "${title}"?`,
@@ -584,6 +596,8 @@ export const messagesId = {
     created: 'Pengguna berhasil dibuat!',
     updated: 'Pengguna berhasil diperbarui!',
     deleted: 'Pengguna berhasil dihapus!',
+    searchPlaceholder: 'Cari pengguna...',
+    passwordTooShort: 'Password minimal 8 karakter.',
   },
 
   /** Fallbacks of the formatting module; the spec gives them in English. */

@@ -1,0 +1,328 @@
+import type { Writable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  type DetailProgram,
+  formatDateTimeLong,
+  hierarchyLevelKeys,
+  MoneyError,
+  managedEntities,
+  messagesId,
+  sumRupiah,
+} from '@ranwal/core';
+import ExcelJS from 'exceljs';
+import { type ControlledTransaction, type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.js';
+import {
+  type JoinedField,
+  type LineFilter,
+  type LineRow,
+  toReadShape,
+  whereLines,
+  withLevels,
+} from './reports.js';
+
+export const XLSX_CONTENT_TYPE =
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export const reportFileName = (year: number): string => `laporan-detail-program-${year}.xlsx`;
+
+/** What one export covers: a year, optionally one programme or supporter, optionally one user. */
+export type ReportScope = Omit<LineFilter, 'search' | 'year'> & { year: number };
+
+const BATCH_SIZE = 2000;
+const CURSOR = 'report_lines';
+// Raw sheet XML allowed to wait for compression before reading pauses (about one batch).
+const MAX_QUEUED_BYTES = 1024 * 1024;
+
+// Strings the export adds to the catalogue's field labels.
+const text = {
+  title: (year: number) => `Laporan Detail Program Tahun ${year}`,
+  tax: 'PPN',
+  subtotal: (program: string) => `Subtotal ${program}`,
+  grandTotal: 'Total Keseluruhan',
+};
+
+/** The stored columns the sheet needs; the joins add the names. Fewer columns read faster. */
+const storedColumns = [
+  'component_code',
+  'component_name',
+  'specification',
+  'unit',
+  'price',
+  'first_volume',
+  'second_volume',
+  'third_volume',
+  'total_price',
+  'tax',
+  'total_after_tax',
+  'program_id',
+  'created_at',
+] as const;
+type LineField = (typeof storedColumns)[number] | JoinedField;
+type Line = Pick<DetailProgram, LineField>;
+
+type Amounts = Pick<DetailProgram, 'total_price' | 'tax' | 'total_after_tax'>;
+const noAmounts: Amounts = { total_price: 0, tax: 0, total_after_tax: 0 };
+const addAmounts = (sum: Amounts, line: Amounts): Amounts => ({
+  total_price: sumRupiah([sum.total_price, line.total_price]),
+  tax: sumRupiah([sum.tax, line.tax]),
+  total_after_tax: sumRupiah([sum.total_after_tax, line.total_after_tax]),
+});
+
+// Each cell gets one of these shared objects: exceljs caches a style by object identity, and a
+// per-cell copy costs about as much again as writing the row.
+type Style = Partial<ExcelJS.Style>;
+const plain: Style = {};
+const rupiah: Style = { numFmt: '"Rp" #,##0' };
+const volume: Style = { numFmt: '0.00' };
+const titleStyle: Style = { font: { bold: true, size: 14 } };
+const headerStyle: Style = {
+  font: { bold: true },
+  alignment: { vertical: 'middle', wrapText: true },
+  fill: { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFD9E1F2' } },
+};
+
+interface Column {
+  header: string;
+  width: number;
+  style: Style;
+  value(line: Line, number: number): ExcelJS.CellValue;
+  /** Summed on the subtotal and grand total rows. */
+  total?: keyof Amounts;
+}
+
+const levels = messagesId.levels;
+const fields = messagesId.reports.fields;
+
+/** The sheet, column by column (spec: the Laporan page and the report's fields). */
+const columns: Column[] = [
+  {
+    header: messagesId.reports.admin.columns.number,
+    width: 6,
+    style: plain,
+    value: (_, number) => number,
+  },
+  { header: levels.program.label, width: 32, style: plain, value: (line) => line.program_name },
+  { header: levels.action.label, width: 32, style: plain, value: (line) => line.action_name },
+  {
+    header: levels.sub_action.label,
+    width: 32,
+    style: plain,
+    value: (line) => line.sub_action_name,
+  },
+  { header: levels.activity.label, width: 28, style: plain, value: (line) => line.activity_name },
+  { header: levels.subtitle.label, width: 28, style: plain, value: (line) => line.subtitle_name },
+  { header: fields.accountCode, width: 20, style: plain, value: (line) => line.account_code },
+  { header: fields.accountName, width: 32, style: plain, value: (line) => line.account_name },
+  { header: fields.componentCode, width: 16, style: plain, value: (line) => line.component_code },
+  { header: fields.componentName, width: 32, style: plain, value: (line) => line.component_name },
+  { header: fields.specification, width: 32, style: plain, value: (line) => line.specification },
+  { header: fields.unit, width: 10, style: plain, value: (line) => line.unit },
+  { header: fields.price, width: 18, style: rupiah, value: (line) => line.price },
+  { header: fields.firstVolume, width: 11, style: volume, value: (line) => line.first_volume },
+  { header: fields.secondVolume, width: 11, style: volume, value: (line) => line.second_volume },
+  { header: fields.thirdVolume, width: 11, style: volume, value: (line) => line.third_volume },
+  {
+    header: fields.totalPrice,
+    width: 20,
+    style: rupiah,
+    value: (line) => line.total_price,
+    total: 'total_price',
+  },
+  { header: text.tax, width: 18, style: rupiah, value: (line) => line.tax, total: 'tax' },
+  {
+    header: fields.totalAfterTax,
+    width: 20,
+    style: rupiah,
+    value: (line) => line.total_after_tax,
+    total: 'total_after_tax',
+  },
+  { header: fields.supporter, width: 24, style: plain, value: (line) => line.supporter_name },
+  {
+    header: messagesId.reports.admin.columns.date,
+    width: 28,
+    style: plain,
+    value: (line) => formatDateTimeLong(line.created_at),
+  },
+];
+const LABEL_COLUMN = 2;
+const lineStyles = columns.map((column) => column.style);
+const totalStyles = columns.map((column) => ({ ...column.style, font: { bold: true } }));
+
+function addRow(sheet: ExcelJS.Worksheet, values: ExcelJS.CellValue[], styles: Style[]): void {
+  // An empty text is no cell at all, as Excel itself saves it.
+  const row = sheet.addRow(values.map((value) => (value === '' ? undefined : value)));
+  row.eachCell((cell, column) => {
+    cell.style = styles[column - 1] ?? plain;
+  });
+  row.commit();
+}
+
+function addTotalRow(sheet: ExcelJS.Worksheet, label: string, amounts: Amounts): void {
+  const values = columns.map((column, index) =>
+    index + 1 === LABEL_COLUMN ? label : column.total ? amounts[column.total] : undefined,
+  );
+  addRow(sheet, values, totalStyles);
+}
+
+/**
+ * Raw sheet XML queued in front of the compressor. exceljs hands each committed row to the zip
+ * without back-pressure (its sheet stream pipes into one PassThrough that feeds deflate), so
+ * this queue grows with the report whenever deflate or the client is slower than the database:
+ * unchecked, 100 000 lines held ~150 MB of buffers and sent their first byte only at the end.
+ * 0 when exceljs's internals are not where 4.4 keeps them (a test guards this).
+ */
+export function queuedBytes(sheet: ExcelJS.Worksheet): number {
+  type Buffered = { _writableState?: { length: number }; _readableState?: { length: number } };
+  const internals = sheet as unknown as { _stream?: { pipes?: Buffered[] } };
+  const queue = internals._stream?.pipes?.[0];
+  return (queue?._writableState?.length ?? 0) + (queue?._readableState?.length ?? 0);
+}
+
+async function whileQueued(sheet: ExcelJS.Worksheet, signal: AbortSignal): Promise<void> {
+  while (!signal.aborted && queuedBytes(sheet) > MAX_QUEUED_BYTES) {
+    await sleep(5, undefined, { signal }).catch(() => undefined);
+  }
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the line query's aliases come from the level table.
+type AnyTransaction = ControlledTransaction<any>;
+
+/** Lines in the order of the hierarchy (each level by its name, accounts by code), then by date. */
+function linesInHierarchyOrder(trx: AnyTransaction, scope: ReportScope) {
+  const lines = trx
+    .selectFrom('detail_program as line')
+    .select(storedColumns.map((column) => `line.${column}`));
+  let query = whereLines(withLevels(lines), scope);
+  for (const key of hierarchyLevelKeys) {
+    query = query.orderBy(managedEntities[key].hasCode ? `${key}.code` : `${key}.name`);
+    // Two programmes with one name stay apart, so each gets its own subtotal.
+    if (key === 'program') query = query.orderBy('program.id');
+  }
+  return query.orderBy('line.created_at').orderBy('line.id');
+}
+
+/** The sums are exact only up to MAX_SAFE_INTEGER: refuse before anything is sent, not midway. */
+async function assertTotalsExact(trx: AnyTransaction, scope: ReportScope): Promise<void> {
+  const { total } = await whereLines(trx.selectFrom('detail_program as line'), scope)
+    .select((eb) => eb.fn.sum('line.total_after_tax').as('total'))
+    .executeTakeFirstOrThrow();
+  // total_after_tax bounds total_price and tax, so one sum checks all three.
+  if (Number(total ?? 0) > Number.MAX_SAFE_INTEGER) {
+    throw new MoneyError(
+      'total_after_tax',
+      `the report's total_after_tax (${String(total)}) exceeds the largest exact amount (${Number.MAX_SAFE_INTEGER})`,
+    );
+  }
+}
+
+export interface ReportExport {
+  /**
+   * Streams the workbook into `output`, reading the lines batch by batch. Stops reading when
+   * `output` closes early (the client went away). Releases the transaction in every case.
+   */
+  writeTo(output: Writable): Promise<void>;
+}
+
+/**
+ * Opens the read of a report: a transaction holding one snapshot and a cursor over the lines.
+ * Anything wrong (sums past exact) throws here, before a byte of the file is sent. The caller
+ * must call `writeTo`, which ends the transaction.
+ */
+export async function openReportExport(
+  typedDb: Kysely<Database>,
+  scope: ReportScope,
+  batchSize = BATCH_SIZE,
+): Promise<ReportExport> {
+  const trx: AnyTransaction = await typedDb
+    .startTransaction()
+    .setIsolationLevel('repeatable read')
+    .execute();
+  try {
+    await assertTotalsExact(trx, scope);
+    const lines = linesInHierarchyOrder(trx, scope);
+    await sql`declare ${sql.id(CURSOR)} no scroll cursor for ${lines}`.execute(trx);
+  } catch (error) {
+    await trx.rollback().execute();
+    throw error;
+  }
+  return { writeTo: (output) => writeWorkbook(trx, scope.year, output, batchSize) };
+}
+
+async function writeWorkbook(
+  trx: AnyTransaction,
+  year: number,
+  output: Writable,
+  batchSize: number,
+): Promise<void> {
+  const closed = new AbortController();
+  const onClose = () => closed.abort();
+  output.once('close', onClose);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(`Laporan ${year}`, {
+    views: [{ state: 'frozen', ySplit: 2 }],
+  });
+  try {
+    let read = false;
+    try {
+      sheet.columns = columns.map((column) => ({ width: column.width }));
+      const title = sheet.addRow([text.title(year)]);
+      sheet.mergeCells(1, 1, 1, columns.length);
+      title.getCell(1).style = titleStyle;
+      title.commit();
+      addRow(
+        sheet,
+        columns.map((column) => column.header),
+        columns.map(() => headerStyle),
+      );
+
+      let number = 0;
+      let grandTotal = noAmounts;
+      let program: { id: string; name: string; amounts: Amounts } | null = null;
+      while (!closed.signal.aborted) {
+        const { rows } = await sql<
+          Pick<LineRow, LineField>
+        >`fetch ${sql.lit(batchSize)} from ${sql.id(CURSOR)}`.execute(trx);
+        for (const row of rows) {
+          const line = toReadShape(row);
+          if (program && program.id !== line.program_id) {
+            addTotalRow(sheet, text.subtotal(program.name), program.amounts);
+            program = null;
+          }
+          program ??= { id: line.program_id, name: line.program_name, amounts: noAmounts };
+          number += 1;
+          addRow(
+            sheet,
+            columns.map((column) => column.value(line, number)),
+            lineStyles,
+          );
+          program.amounts = addAmounts(program.amounts, line);
+          grandTotal = addAmounts(grandTotal, line);
+        }
+        if (rows.length < batchSize) {
+          read = true;
+          break;
+        }
+        await whileQueued(sheet, closed.signal);
+      }
+      if (!read) return;
+      if (program) addTotalRow(sheet, text.subtotal(program.name), program.amounts);
+      addTotalRow(sheet, text.grandTotal, grandTotal);
+    } finally {
+      // Commit closes the cursor; the database (PGlite's only session) is free before zipping ends.
+      await (read ? trx.commit() : trx.rollback()).execute();
+    }
+    sheet.commit();
+    // A client leaving during the last bytes never lets the zip finish: stop waiting for it.
+    await Promise.race([
+      workbook.commit(),
+      new Promise((resolve) => closed.signal.addEventListener('abort', resolve, { once: true })),
+    ]);
+  } finally {
+    output.off('close', onClose);
+  }
+}

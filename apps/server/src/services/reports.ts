@@ -1,0 +1,289 @@
+import {
+  AppError,
+  computeTotals,
+  type DetailProgram,
+  type DetailProgramInput,
+  type FieldIssue,
+  type ManagedEntityKey,
+  managedEntities,
+  managedEntityKeys,
+  messagesId,
+  type ReportListQuery,
+  type User,
+} from '@ranwal/core';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { containsPattern, listFilter, offsetOf, type Parsed, toCount } from './pagination.js';
+
+type CreateInput = Parsed<typeof DetailProgramInput>;
+type ListQuery = Parsed<typeof ReportListQuery>;
+type Caller = Pick<User, 'id' | 'role'>;
+
+// Join aliases and table names come from the level table, not from Kysely's static types.
+// biome-ignore lint/suspicious/noExplicitAny: see above.
+type LineQuery = SelectQueryBuilder<any, any, any>;
+
+/** Which budget lines a list, a read or an export covers. */
+export interface LineFilter {
+  /** Only this user's lines: a user's own scope. */
+  created_by?: string | undefined;
+  year?: number | undefined;
+  program_id?: string | undefined;
+  supporter_id?: string | undefined;
+  search?: string | undefined;
+}
+
+const numericFields = [
+  'price',
+  'first_volume',
+  'second_volume',
+  'third_volume',
+  'total_price',
+  'tax',
+  'total_after_tax',
+] as const;
+type NumericField = (typeof numericFields)[number];
+
+/** A line as selected: int8 and numeric arrive as text (pg) or number (PGlite), dates as Date. */
+export type LineRow = Omit<DetailProgram, NumericField | 'created_at'> &
+  Record<NumericField, string | number> & { created_at: Date | string };
+
+/** What the joins of `withLevels` add to a line: each level's name and the account's code. */
+export type JoinedField = `${ManagedEntityKey}_name` | 'account_code';
+
+/** A line refers to each level and to its supporter by `{key}_id`. */
+const referenceField = (key: ManagedEntityKey) => `${key}_id` as const;
+
+const levels = messagesId.levels;
+const notFound = () => new AppError('not_found', messagesId.server.notFound('Laporan'));
+
+/**
+ * Joins a query over lines (`line`) to every level of the level table, each aliased by its key,
+ * and adds its name as `{key}_name` (and the account's code as `account_code`): with all the
+ * line's columns, the DetailProgram read shape.
+ */
+export function withLevels(lines: LineQuery): LineQuery {
+  let query = lines;
+  for (const key of managedEntityKeys) {
+    const level = managedEntities[key];
+    query = query
+      .innerJoin(`${level.table} as ${key}`, `${key}.id`, `line.${referenceField(key)}`)
+      .select(`${key}.name as ${key}_name`);
+    if (level.hasCode) query = query.select(`${key}.code as ${key}_code`);
+  }
+  return query;
+}
+
+/** Narrows a query over `line` (the stored line alone: no join is needed to filter). */
+export function whereLines(query: LineQuery, filter: LineFilter): LineQuery {
+  let narrowed = query;
+  if (filter.created_by) narrowed = narrowed.where('line.created_by', '=', filter.created_by);
+  if (filter.year !== undefined) narrowed = narrowed.where('line.year', '=', filter.year);
+  if (filter.program_id) narrowed = narrowed.where('line.program_id', '=', filter.program_id);
+  if (filter.supporter_id) {
+    narrowed = narrowed.where('line.supporter_id', '=', filter.supporter_id);
+  }
+  if (filter.search) {
+    const pattern = containsPattern(filter.search);
+    narrowed = narrowed.where((eb) =>
+      eb.or([
+        eb('line.component_name', 'ilike', pattern),
+        eb('line.component_code', 'ilike', pattern),
+        // Programmes and accounts are few: match them once (a hashed subplan), not per line.
+        eb(
+          'line.program_id',
+          'in',
+          eb.selectFrom('program').select('program.id').where('program.name', 'ilike', pattern),
+        ),
+        eb(
+          'line.account_id',
+          'in',
+          eb
+            .selectFrom('account')
+            .select('account.id')
+            .where((account) =>
+              account.or([
+                account('account.code', 'ilike', pattern),
+                account('account.name', 'ilike', pattern),
+              ]),
+            ),
+        ),
+      ]),
+    );
+  }
+  return narrowed;
+}
+
+/**
+ * The JSON read shape of whichever columns a row has: amounts and volumes as numbers (exact:
+ * amounts are safe integers), created_at as ISO text.
+ */
+export function toReadShape<K extends keyof DetailProgram>(
+  row: Pick<LineRow, K>,
+): Pick<DetailProgram, K> {
+  const shaped: Record<string, unknown> = { ...row };
+  for (const field of numericFields) {
+    if (field in shaped) shaped[field] = Number(shaped[field]);
+  }
+  if ('created_at' in shaped) {
+    shaped.created_at = new Date(shaped.created_at as Date | string).toISOString();
+  }
+  return shaped as Pick<DetailProgram, K>;
+}
+
+/** Budget lines (spec: detail-programme reports): list, read, create, delete. */
+export function createReportService(typedDb: Kysely<Database>) {
+  // biome-ignore lint/suspicious/noExplicitAny: dynamic tables, checked by the level table.
+  const db = typedDb as unknown as Kysely<any>;
+
+  const allLines = () => withLevels(db.selectFrom('detail_program as line').selectAll('line'));
+
+  const scopeOf = (caller: Caller): LineFilter =>
+    caller.role === 'admin' ? {} : { created_by: caller.id };
+
+  async function countLines(filter: LineFilter): Promise<number> {
+    const row = await whereLines(db.selectFrom('detail_program as line'), filter)
+      .select((eb) => eb.fn.countAll().as('count'))
+      .executeTakeFirstOrThrow();
+    return toCount(row.count);
+  }
+
+  /**
+   * Every referenced id must exist and each level must sit under the level above it, as the
+   * level table says. One query finds them all; every wrong field is reported.
+   */
+  async function assertReferences(input: CreateInput): Promise<void> {
+    const ids = input as unknown as Record<string, string>;
+    const lookups = managedEntityKeys.map((key) => {
+      const level = managedEntities[key];
+      return db
+        .selectFrom(level.table)
+        .select([
+          sql.lit(key).as('level'),
+          level.parentField
+            ? sql.ref(level.parentField).as('parent_id')
+            : sql`null::uuid`.as('parent_id'),
+        ])
+        .where('id', '=', ids[referenceField(key)]);
+    });
+    const rows = await lookups.reduce((union, lookup) => union.unionAll(lookup)).execute();
+    const found = new Map(rows.map((row) => [row.level, row.parent_id as string | null]));
+
+    const issues: FieldIssue[] = [];
+    for (const key of managedEntityKeys) {
+      const { parent } = managedEntities[key];
+      const path = referenceField(key);
+      const parentId = found.get(key);
+      if (parentId === undefined) {
+        issues.push({ path, message: `${levels[key].label} tidak ditemukan` });
+      } else if (parent && parentId?.toLowerCase() !== ids[referenceField(parent)]?.toLowerCase()) {
+        const problem = `${levels[key].label} tidak ditemukan di ${levels[parent].label.toLowerCase()} ini`;
+        issues.push({ path, message: problem });
+      }
+    }
+    const first = issues[0];
+    if (first) {
+      throw new AppError(
+        'validation',
+        messagesId.server.validation(first.path, first.message),
+        issues,
+      );
+    }
+  }
+
+  return {
+    async list(query: ListQuery, caller: Caller) {
+      const scope = scopeOf(caller);
+      const filter: LineFilter = {
+        ...scope,
+        year: query.year,
+        program_id: query.program_id,
+        supporter_id: query.supporter_id,
+        search: query.search,
+      };
+      const narrowed = Boolean(
+        query.year !== undefined || query.program_id || query.supporter_id || query.search,
+      );
+      // Newest first, served by the (created_at desc, id) and (created_by, created_at) indexes.
+      // The page is chosen on the bare table and only its lines are joined, so a deep offset
+      // skips index entries rather than joined rows.
+      const page = whereLines(db.selectFrom('detail_program as line').select('line.id'), filter)
+        .orderBy('line.created_at', 'desc')
+        .orderBy('line.id')
+        .limit(query.limit)
+        .offset(offsetOf(query.page, query.limit));
+      const [rows, filtered, total] = await Promise.all([
+        withLevels(
+          db
+            .selectFrom(page.as('page'))
+            .innerJoin('detail_program as line', 'line.id', 'page.id')
+            .selectAll('line'),
+        )
+          .orderBy('line.created_at', 'desc')
+          .orderBy('line.id')
+          .execute() as Promise<LineRow[]>,
+        countLines(filter),
+        narrowed ? countLines(scope) : undefined,
+      ]);
+      return {
+        data: rows.map((row) => toReadShape(row)),
+        filter: listFilter(query.page, query.limit, filtered, total ?? filtered),
+      };
+    },
+
+    /** A line the caller may see; a user's view of another user's line is a 404. */
+    async get(id: string, caller: Caller): Promise<DetailProgram> {
+      const row = (await whereLines(allLines(), scopeOf(caller))
+        .where('line.id', '=', id)
+        .executeTakeFirst()) as LineRow | undefined;
+      if (!row) throw notFound();
+      return toReadShape(row);
+    },
+
+    /** The server computes the money; the client's totals are ignored. */
+    async create(input: CreateInput, caller: Caller): Promise<DetailProgram> {
+      const taxed = input.is_taxed ?? (input.tax ?? 0) > 0;
+      // Throws MoneyError naming the field when a total is not exact in a JS number.
+      const totals = computeTotals({
+        price: input.price,
+        first_volume: input.first_volume,
+        second_volume: input.second_volume,
+        third_volume: input.third_volume,
+        taxed,
+      });
+      await assertReferences(input);
+      const values = {
+        component_code: input.component_code,
+        component_name: input.component_name,
+        specification: input.specification,
+        unit: input.unit,
+        price: input.price,
+        first_volume: input.first_volume,
+        second_volume: input.second_volume,
+        third_volume: input.third_volume,
+        ...totals,
+        year: input.year,
+        program_id: input.program_id,
+        action_id: input.action_id,
+        sub_action_id: input.sub_action_id,
+        activity_id: input.activity_id,
+        subtitle_id: input.subtitle_id,
+        account_id: input.account_id,
+        supporter_id: input.supporter_id,
+        created_by: caller.id,
+      };
+      // One statement inserts the line and reads it back with every name joined.
+      const creator = db.with('inserted', (qb) =>
+        qb.insertInto('detail_program').values(values).returningAll(),
+      );
+      const inserted = creator.selectFrom('inserted as line').selectAll('line');
+      const row = (await withLevels(inserted).executeTakeFirstOrThrow()) as LineRow;
+      return toReadShape(row);
+    },
+
+    async remove(id: string): Promise<void> {
+      const result = await db.deleteFrom('detail_program').where('id', '=', id).executeTakeFirst();
+      if (result.numDeletedRows === 0n) throw notFound();
+    },
+  };
+}
