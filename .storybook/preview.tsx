@@ -5,7 +5,9 @@ const preview: Preview = {
   parameters: {
     layout: 'padded',
     // Every story is also an accessibility test: an axe violation fails it.
-    a11y: { test: 'error' },
+    // react-aria's hidden live-announcer region briefly holds text-less nodes after a busy
+    // button changes; it is not page content, so axe skips it.
+    a11y: { test: 'error', context: { include: ['body'], exclude: ['[data-live-announcer]'] } },
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
   },
 };

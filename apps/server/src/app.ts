@@ -15,9 +15,11 @@ import type { AppContext } from './context.js';
 import type { DatabaseHandle } from './db/connect.js';
 import { createAuthorize } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { DEFAULT_PORTAL_DIR, loadPortalIndex, registerPortal } from './plugins/portal.js';
 import { articleRoutes } from './routes/articles.js';
 import { type Handlers, registerContract } from './routes/contract.js';
 import { hierarchyHandlers } from './routes/hierarchy.js';
+import { IMPORT_BODY_LIMIT_BYTES, importHandlers } from './routes/import.js';
 import { reportRoutes } from './routes/reports.js';
 import { uploadRoutes } from './routes/uploads.js';
 import { healthHandlers, userHandlers } from './routes/users.js';
@@ -59,7 +61,9 @@ export async function buildApp({
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  const portalDirectory = config.RANWAL_PORTAL_DIR ?? DEFAULT_PORTAL_DIR;
+  const portalIndex = await loadPortalIndex(portalDirectory);
+  registerErrorHandling(app, { portalIndex });
 
   // External plugins first: security headers, CORS, multipart, rate limiting, OpenAPI.
   await app.register(helmet, {
@@ -123,6 +127,7 @@ export async function buildApp({
     user: userHandlers(context),
     ...hierarchyHandlers(context),
     detailProgram: reports.handlers,
+    import: importHandlers(context),
     article: articles.handlers,
     upload: uploads.handlers,
   };
@@ -130,6 +135,9 @@ export async function buildApp({
     handlers,
     authorize: createAuthorize(tokens, users),
     routeOptions: {
+      'import.hierarchy': {
+        bodyLimit: Math.max(config.RANWAL_BODY_LIMIT_BYTES, IMPORT_BODY_LIMIT_BYTES),
+      },
       'user.signIn': {
         config: {
           rateLimit: {
@@ -148,6 +156,8 @@ export async function buildApp({
     },
   });
   for (const module of [articles, reports, uploads]) module.register?.(app);
+
+  if (portalIndex) await registerPortal(app, portalDirectory);
 
   app.get(`${BASE_PATH}/api/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
   return app;

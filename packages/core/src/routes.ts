@@ -9,6 +9,8 @@ import {
   DetailProgram,
   DetailProgramInput,
   Health,
+  HierarchyImportBatch,
+  HierarchyImportResult,
   IdParams,
   ListQuery,
   ReportDownload,
@@ -271,6 +273,17 @@ export const routes = {
       summary: 'Delete an article',
       params: SlugParams,
       data: z.null(),
+    }),
+  },
+  import: {
+    hierarchy: route({
+      method: 'POST',
+      path: '/api/import/hierarchy',
+      access: 'admin',
+      summary:
+        'Import account codes with their whole path in one transaction: creates what is missing, reuses what exists (by name under the same parent, by code under the same subtitle)',
+      body: HierarchyImportBatch,
+      data: HierarchyImportResult,
     }),
   },
   upload: {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hierarchyLevelKeys } from './entity-keys.js';
 import { isValidVolume } from './money.js';
 
 /**
@@ -96,6 +97,85 @@ export type AccountInput = z.input<typeof AccountInput>;
 export type Account = z.infer<typeof Account>;
 export type SupporterInput = z.input<typeof SupporterInput>;
 export type Supporter = z.infer<typeof Supporter>;
+
+// --- Hierarchy import ----------------------------------------------------------------------
+
+/** Rows one import call may carry; the CLI sends a file in batches of at most this many. */
+export const HIERARCHY_IMPORT_MAX_ROWS = 2000;
+
+// A double space or any whitespace but the plain space (\s less ' '): most names have none, and
+// looking is cheaper than replacing (an import runs this 700 000 times).
+const SPACING_TO_COLLAPSE =
+  / {2}|[\t\n\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/;
+
+/** Trimmed, with every run of whitespace (tabs, line breaks, no-break spaces) made one space. */
+export const collapseSpaces = (text: string): string => {
+  const trimmed = text.trim();
+  return SPACING_TO_COLLAPSE.test(trimmed) ? trimmed.replace(/\s+/g, ' ') : trimmed;
+};
+
+/**
+ * The key an imported name is matched by under its parent: spacing and letter case do not
+ * count, so `Belanja  ATK` in a spreadsheet finds the existing `Belanja ATK`.
+ */
+export const importNameKey = (name: string): string => collapseSpaces(name).toLowerCase();
+
+const ImportName = Name.overwrite(collapseSpaces);
+
+/**
+ * One account code with its whole path, as a spreadsheet row has it. Named levels are keyed by
+ * the level table's keys; the account by its code (and name).
+ */
+export const HierarchyImportRow = z.object({
+  program: ImportName,
+  action: ImportName,
+  sub_action: ImportName,
+  activity: ImportName,
+  subtitle: ImportName,
+  account_code: AccountCode,
+  account_name: ImportName,
+  /** Used when the import creates the programme; an existing programme keeps its own flag. */
+  program_is_taxed: z.boolean().optional(),
+});
+export type HierarchyImportRow = z.input<typeof HierarchyImportRow>;
+
+export const HierarchyImportBatch = z.object({
+  rows: z
+    .array(HierarchyImportRow)
+    .min(1, { error: 'minimal 1 baris' })
+    .max(HIERARCHY_IMPORT_MAX_ROWS, { error: `maksimal ${HIERARCHY_IMPORT_MAX_ROWS} baris` }),
+  /** Runs the whole import and rolls it back: the answer says what would be created. */
+  dry_run: z.boolean().default(false),
+});
+export type HierarchyImportBatch = z.input<typeof HierarchyImportBatch>;
+
+export const HierarchyImportLevelResult = z.object({
+  created: z.number().int(),
+  existing: z.number().int(),
+  /** For each record created (or that a dry run would create): the batch position of its first row. */
+  created_rows: z.array(z.number().int()),
+});
+export type HierarchyImportLevelResult = z.infer<typeof HierarchyImportLevelResult>;
+
+/**
+ * A row the batch could not apply as written: an account code that exists (or appears earlier in
+ * the batch) under another name is left as it is; a programme whose stored PPN flag differs from
+ * the row's keeps its flag (the rest of the row is imported).
+ */
+export const HierarchyImportConflict = z.object({
+  /** Position of the row in the batch, from 0. */
+  row: z.number().int(),
+  field: z.enum(['account_name', 'program_is_taxed']),
+  message: z.string(),
+});
+export type HierarchyImportConflict = z.infer<typeof HierarchyImportConflict>;
+
+export const HierarchyImportResult = z.object({
+  dry_run: z.boolean(),
+  levels: z.record(z.enum(hierarchyLevelKeys), HierarchyImportLevelResult),
+  conflicts: z.array(HierarchyImportConflict),
+});
+export type HierarchyImportResult = z.infer<typeof HierarchyImportResult>;
 
 // --- Detail-program report (budget line) --------------------------------------------------
 

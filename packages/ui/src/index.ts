@@ -22,3 +22,8 @@ export * from './data/queries.js';
 export * from './data/RanwalProvider.js';
 export * from './data/session.js';
 export * from './lib/cn.js';
+export * from './screens/articles/index.js';
+export * from './screens/management/index.js';
+export * from './screens/shell/index.js';
+export * from './screens/user-dashboard/index.js';
+export * from './screens/users/index.js';

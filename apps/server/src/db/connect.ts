@@ -1,5 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.js';
@@ -42,7 +43,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   const dataDir = options.dataDir ?? 'memory://';
   if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  const pglite = await PGlite.create(dataDir);
+  // pg_trgm backs the search indexes; PostgreSQL ships it in contrib, PGlite loads it here.
+  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return {
     db,

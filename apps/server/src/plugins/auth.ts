@@ -5,17 +5,39 @@ import type { TokenService } from '../services/tokens.js';
 import type { UserService } from '../services/users.js';
 
 const BEARER = /^Bearer\s+(\S+)$/i;
+/** Verified session tokens remembered at most; past it the oldest are forgotten first. */
+const VERIFIED_TOKENS = 10_000;
 
 /**
  * Server-side authorization for every route (the spec's guard only runs in the browser).
  * No or bad token: 401 "Token Invalid". Wrong role: 403. Public routes see a valid caller.
  */
 export function createAuthorize(tokens: TokenService, users: UserService): Authorize {
+  // A token's signature never changes, so once verified only its expiry needs checking again:
+  // this spares the HMAC on every request of a session.
+  const verified = new Map<string, { subject: string; expiresAt: number }>();
+
+  async function subjectOf(token: string): Promise<string | null> {
+    const known = verified.get(token);
+    if (known) {
+      if (known.expiresAt > Date.now()) return known.subject;
+      verified.delete(token);
+      return null;
+    }
+    const result = await tokens.verify(token, 'session');
+    if (!result) return null;
+    const { exp } = result.claims;
+    if (typeof exp === 'number') {
+      if (verified.size >= VERIFIED_TOKENS) verified.delete(verified.keys().next().value!);
+      verified.set(token, { subject: result.subject, expiresAt: exp * 1000 });
+    }
+    return result.subject;
+  }
+
   async function caller(request: FastifyRequest): Promise<AuthUser | null> {
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
-    if (!token) return null;
-    const verified = await tokens.verify(token, 'session');
-    return verified ? users.findActive(verified.subject) : null;
+    const subject = token ? await subjectOf(token) : null;
+    return subject ? users.findActive(subject) : null;
   }
 
   return async (request: FastifyRequest, access: Access) => {

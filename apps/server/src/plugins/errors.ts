@@ -10,6 +10,7 @@ import {
 } from '@ranwal/core';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { wantsPortalPage } from './portal.js';
 
 const server = messagesId.server;
 
@@ -29,7 +30,10 @@ const pgErrors: Record<string, { code: ErrorCode; message: string }> = {
  * Maps every failure to the `{status, message, data: null, code, issues?}` body through the
  * closed code table of @ranwal/core. A 5xx never reveals internals.
  */
-export function registerErrorHandling(app: FastifyInstance): void {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  options: { portalIndex?: Buffer | null } = {},
+): void {
   app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext === 'querystring' ? 'query' : error.validationContext;
@@ -78,6 +82,12 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
+    if (options.portalIndex && wantsPortalPage(request.method, request.url)) {
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(options.portalIndex);
+    }
     reply
       .code(404)
       .send(body('not_found', server.notFound(`${request.method} ${request.url.split('?')[0]}`)));

@@ -7,12 +7,14 @@ import {
   managedEntityKeys,
   messagesId,
 } from '@ranwal/core';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { containsPattern, listFilter, offsetOf, type Parsed, toCount } from './pagination.js';
 
 type Query = Parsed<typeof ChildListQuery>;
 type Row = Record<string, unknown> & { id: string };
+// biome-ignore lint/suspicious/noExplicitAny: a query over a table named by the level table.
+type LevelQuery = SelectQueryBuilder<any, any, any>;
 
 const levels = messagesId.levels;
 
@@ -26,6 +28,20 @@ function dependentsOf(definition: ManagedEntityDefinition) {
     // Every level and supporters are referenced by detail_program.{key}_id.
     reportColumn: `${definition.key}_id`,
   };
+}
+
+/**
+ * The exact number of rows in a table with a kept count (migration 0002): what an unfiltered
+ * list shows as its total, read instead of counted.
+ */
+export async function tableRowCount(db: Kysely<Database>, table: string): Promise<number> {
+  // biome-ignore lint/suspicious/noExplicitAny: the count table is maintained below the typed schema.
+  const row = await (db as unknown as Kysely<any>)
+    .selectFrom('table_row_count')
+    .select('row_count')
+    .where('table_name', '=', table)
+    .executeTakeFirstOrThrow();
+  return toCount(row.row_count);
 }
 
 /**
@@ -151,11 +167,30 @@ export function createHierarchyService(typedDb: Kysely<Database>) {
     return toEntity(definition, row as Row);
   }
 
+  // The fixed part of each list's page and count queries, built once: builders are immutable,
+  // and building them per request is a measurable share of a small list's cost.
+  const listQueries = Object.fromEntries(
+    managedEntityKeys.map((key) => {
+      const definition = managedEntities[key];
+      return [
+        key,
+        {
+          page: selectRows(definition)
+            .orderBy(definition.hasCode ? 't.code' : 't.name')
+            .orderBy('t.id'),
+          counter: db
+            .selectFrom(`${definition.table} as t`)
+            .select((eb) => eb.fn.countAll().as('count')),
+        },
+      ];
+    }),
+  ) as Record<ManagedEntityKey, { page: LevelQuery; counter: LevelQuery }>;
+
   const service = {
     async list(key: ManagedEntityKey, query: Query) {
       const definition = managedEntities[key];
       const search = query.search ? containsPattern(query.search) : undefined;
-      // biome-ignore lint/suspicious/noExplicitAny: one filter applied to three query shapes.
+      // biome-ignore lint/suspicious/noExplicitAny: one filter applied to two query shapes.
       const inScope = (qb: any) =>
         definition.parentField && query.uuid
           ? qb.where(`t.${definition.parentField}`, '=', query.uuid)
@@ -171,30 +206,24 @@ export function createHierarchyService(typedDb: Kysely<Database>) {
             )
           : qb;
       // biome-ignore lint/suspicious/noExplicitAny: as above.
-      const count = (qb: any): Promise<{ count: unknown }> =>
-        // biome-ignore lint/suspicious/noExplicitAny: as above.
-        qb.select((eb: any) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
-      const table = () => db.selectFrom(`${definition.table} as t`);
-      const order = definition.hasCode ? 't.code' : 't.name';
-      const [rows, filtered, total] = await Promise.all([
-        matching(inScope(selectRows(definition)))
-          .orderBy(order)
-          .orderBy('t.id')
+      const count = async (qb: any): Promise<number> =>
+        toCount((await qb.executeTakeFirstOrThrow()).count);
+      const { page, counter } = listQueries[key];
+      const scoped = Boolean(definition.parentField && query.uuid);
+      // Unfiltered, the total is the kept row count: no count(*) over the table per page.
+      const total = scoped ? count(inScope(counter)) : tableRowCount(typedDb, definition.table);
+      const [rows, filteredCount, totalCount] = await Promise.all([
+        matching(inScope(page))
           .limit(query.limit)
           .offset(offsetOf(query.page, query.limit))
           .execute() as Promise<Row[]>,
-        count(matching(inScope(table()))),
-        search ? count(inScope(table())) : undefined,
+        search ? count(matching(inScope(counter))) : total,
+        total,
       ]);
-      const filteredCount = toCount(filtered.count);
+      // The rows hold exactly the entity's columns; the response schema checks them.
       return {
-        data: rows.map((row) => toEntity(definition, row)),
-        filter: listFilter(
-          query.page,
-          query.limit,
-          filteredCount,
-          total ? toCount(total.count) : filteredCount,
-        ),
+        data: rows,
+        filter: listFilter(query.page, query.limit, filteredCount, totalCount),
       };
     },
 

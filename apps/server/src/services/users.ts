@@ -25,7 +25,8 @@ export const hashPassword = (password: string): Promise<string> => hash(password
 const server = messagesId.server;
 
 export function createUserService(db: Kysely<Database>) {
-  const cache = new Map<string, { user: User | null; expires: number }>();
+  // The lookup itself is cached, so concurrent requests of one user share one query.
+  const cache = new Map<string, { user: Promise<User | null>; expires: number }>();
   // Verifying against a real hash when the email is unknown keeps sign-in timing uniform.
   const dummyHash = hashPassword('ranwal-timing-equaliser');
 
@@ -58,13 +59,19 @@ export function createUserService(db: Kysely<Database>) {
     hashPassword,
 
     /** The user behind a token, or null when it no longer exists. */
-    async findActive(id: string): Promise<User | null> {
+    findActive(id: string): Promise<User | null> {
       const hit = cache.get(id);
       if (hit && hit.expires > Date.now()) return hit.user;
-      const user =
-        (await db.selectFrom('app_user').select(columns).where('id', '=', id).executeTakeFirst()) ??
-        null;
-      cache.set(id, { user, expires: Date.now() + USER_CACHE_MS });
+      const user = db
+        .selectFrom('app_user')
+        .select(columns)
+        .where('id', '=', id)
+        .executeTakeFirst()
+        .then((row) => row ?? null);
+      const entry = { user, expires: Date.now() + USER_CACHE_MS };
+      cache.set(id, entry);
+      // A failed lookup is not remembered.
+      user.catch(() => cache.get(id) === entry && cache.delete(id));
       return user;
     },
 

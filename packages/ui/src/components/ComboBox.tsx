@@ -25,6 +25,8 @@ import { Spinner } from './States.js';
 export interface ComboBoxProps<T extends object> extends Omit<AriaComboBoxProps<T>, 'children'> {
   label?: string;
   description?: string;
+  /** 'warning' draws the description as the spec's yellow hint. */
+  descriptionTone?: 'neutral' | 'warning';
   /** Shown under the field; a non-empty string also marks the field invalid. */
   errorMessage?: FieldErrorMessage;
   placeholder?: string;
@@ -42,6 +44,7 @@ export interface ComboBoxProps<T extends object> extends Omit<AriaComboBoxProps<
 export function ComboBox<T extends object>({
   label,
   description,
+  descriptionTone,
   errorMessage,
   placeholder,
   isLoading = false,
@@ -52,9 +55,13 @@ export function ComboBox<T extends object>({
   className,
   ...props
 }: ComboBoxProps<T>) {
+  // react-aria links the description to the input only while it knows there is one; told, a
+  // description that appears after mount (options loaded, say) is announced too.
+  const describedBy = { description };
   return (
     <AriaComboBox
       {...props}
+      {...describedBy}
       allowsEmptyCollection={allowsEmptyCollection ?? (renderEmptyState !== undefined || isLoading)}
       isInvalid={isInvalidFrom(isInvalid, errorMessage)}
       className={composeClassName(className, 'group/field flex flex-col gap-1')}
@@ -73,7 +80,7 @@ export function ComboBox<T extends object>({
           <ChevronDownIcon className="size-4" />
         </Button>
       </FieldGroup>
-      {description && <Description>{description}</Description>}
+      {description && <Description tone={descriptionTone}>{description}</Description>}
       <FieldError>{errorMessage}</FieldError>
       <Popover className={popoverStyles}>
         {/* react-aria's ListBox does not pass aria-busy on, so a wrapper carries it. */}

@@ -35,7 +35,11 @@ export function Modal({ size = 'md', className, children, ...props }: ModalProps
     >
       <AriaModal
         className={composeClassName(className, () =>
-          cn('w-full rounded-lg bg-white text-slate-900 shadow-xl', modalSizes[size]),
+          // A definite max height, so a tall dialog's body scrolls (Dialog inherits it).
+          cn(
+            'max-h-[calc(100dvh-2rem)] w-full rounded-lg bg-white text-slate-900 shadow-xl',
+            modalSizes[size],
+          ),
         )}
       >
         {children}

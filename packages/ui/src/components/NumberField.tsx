@@ -1,7 +1,9 @@
+import { useContext, useEffect, useEffectEvent } from 'react';
 import {
   NumberField as AriaNumberField,
   type NumberFieldProps as AriaNumberFieldProps,
   I18nProvider,
+  NumberFieldStateContext,
 } from 'react-aria-components';
 import { composeClassName } from '../lib/cn.js';
 import {
@@ -20,6 +22,11 @@ export interface NumberFieldProps extends AriaNumberFieldProps {
   /** Shown under the field; a non-empty string also marks the field invalid. */
   errorMessage?: FieldErrorMessage;
   placeholder?: string;
+  /**
+   * Called as the user types with the number typed so far (NaN while it does not parse), for
+   * live results such as totals; `onChange` still fires only when the value is committed.
+   */
+  onNumberInput?: (value: number) => void;
 }
 
 /**
@@ -33,6 +40,7 @@ export function NumberField({
   errorMessage,
   placeholder,
   formatOptions,
+  onNumberInput,
   isInvalid,
   className,
   ...props
@@ -51,7 +59,18 @@ export function NumberField({
         </FieldGroup>
         {description && <Description>{description}</Description>}
         <FieldError>{errorMessage}</FieldError>
+        {onNumberInput && <TypedNumber onNumberInput={onNumberInput} />}
       </AriaNumberField>
     </I18nProvider>
   );
+}
+
+/** Reports the field's parsed text as it changes (react-aria only reports it on commit). */
+function TypedNumber({ onNumberInput }: { onNumberInput: (value: number) => void }) {
+  const typed = useContext(NumberFieldStateContext)?.numberValue;
+  const report = useEffectEvent(onNumberInput);
+  useEffect(() => {
+    if (typed !== undefined) report(typed);
+  }, [typed]);
+  return null;
 }

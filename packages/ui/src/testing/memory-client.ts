@@ -2,6 +2,7 @@ import {
   type Access,
   ApiError,
   type Article,
+  BASE_PATH,
   type CallOptions,
   computeTotals,
   type DetailProgram,
@@ -406,6 +407,8 @@ const reportColumns = [
 ] as const satisfies readonly (readonly [string, keyof DetailProgram])[];
 
 const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** Where the memory client's uploads claim to live (`.invalid` is reserved: no such host). */
+export const MEMORY_UPLOAD_ORIGIN = 'http://uploads.memory.invalid';
 const uploadTypes = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 
 export function createMemoryClient(options: MemoryClientOptions = {}): RanwalClient {
@@ -419,7 +422,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
       : firstAdmin
         ? toUser(firstAdmin)
         : null;
-  /** Blobs behind the object URLs this client handed out (uploads and report files). */
+  /** Blobs behind the URLs this client handed out (uploads and report files). */
   const files = new Map<string, Blob>();
 
   function answerLater(signal: AbortSignal | undefined): Promise<void> {
@@ -847,10 +850,67 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
       if (!uploadTypes.includes(file.type)) {
         throw httpError('unsupported_media_type', server.unsupportedImage);
       }
-      const path = URL.createObjectURL(file);
+      // An http(s) URL shaped like the server's, as core's CoverImage schema requires; the
+      // bytes stay here and `fetchFile` serves them (the host is reserved and never resolves).
+      const path = `${MEMORY_UPLOAD_ORIGIN}${BASE_PATH}/api/uploads/${uuid()}`;
       files.set(path, file);
       return { data: { path } };
     },
+  };
+
+  // The CLI's bulk import, applied to the in-memory tables with the server's matching rules:
+  // names match trimmed and case-insensitively under the same parent, accounts by code.
+  const importHierarchy: AnyHandler = ({ body }) => {
+    const batch = body as { rows: Row[]; dry_run: boolean };
+    const snapshot = structuredClone(db.entities);
+    const same = (a: unknown, b: unknown) =>
+      String(a).trim().toLowerCase() === String(b).trim().toLowerCase();
+    const levelsResult = Object.fromEntries(
+      hierarchyLevelKeys.map((key) => [
+        key,
+        { created: 0, existing: 0, created_rows: [] as number[] },
+      ]),
+    );
+    const conflicts: { row: number; field: 'account_name'; message: string }[] = [];
+    batch.rows.forEach((input, position) => {
+      let parentId: unknown = null;
+      for (const key of hierarchyLevelKeys) {
+        const level = managedEntities[key];
+        const inScope = (row: Row) => !level.parentField || row[level.parentField] === parentId;
+        const name = key === 'account' ? input.account_name : input[key];
+        const found = table(key).find(
+          (row) =>
+            inScope(row) &&
+            (level.hasCode ? row.code === input.account_code : same(row.name, name)),
+        );
+        const result = levelsResult[key]!;
+        if (found) {
+          result.existing += 1;
+          if (level.hasCode && !same(found.name, name)) {
+            conflicts.push({
+              row: position,
+              field: 'account_name',
+              message: `kode ${String(input.account_code)} sudah dipakai dengan nama lain`,
+            });
+          }
+          parentId = found.id;
+          continue;
+        }
+        const row = {
+          id: uuid(),
+          name,
+          ...(level.hasCode ? { code: input.account_code } : {}),
+          ...(level.hasTaxFlag ? { is_taxed: input.program_is_taxed ?? false } : {}),
+          ...(level.parentField ? { [level.parentField]: parentId } : {}),
+        } as Row;
+        table(key).push(row);
+        result.created += 1;
+        result.created_rows.push(position);
+        parentId = row.id;
+      }
+    });
+    if (batch.dry_run) db.entities = snapshot;
+    return { data: { dry_run: batch.dry_run, levels: levelsResult, conflicts } };
   };
 
   // One implementation for the seven groups; the level table types each group's rows.
@@ -862,6 +922,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
     user,
     ...levelHandlers,
     detailProgram,
+    import: { hierarchy: importHierarchy as MemoryHandlers['import']['hierarchy'] },
     article,
     upload,
   };

@@ -1,0 +1,105 @@
+import { messagesId } from '@ranwal/core';
+import { AdminShell, LoadingState, RanwalProvider, ToastProvider, useToast } from '@ranwal/ui';
+import { type ReactNode, Suspense, useEffect } from 'react';
+import {
+  BrowserRouter,
+  Link,
+  Navigate,
+  Route,
+  Routes,
+  useLocation,
+  useNavigate,
+} from 'react-router';
+import { type PortalRoute, portalRoutes } from './routes.js';
+import { dashboardFor, SessionProvider, useSessionContext } from './session.js';
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <SessionProvider>
+        <ConnectedProviders>
+          <PortalRoutes />
+        </ConnectedProviders>
+      </SessionProvider>
+    </BrowserRouter>
+  );
+}
+
+function ConnectedProviders({ children }: { children: ReactNode }) {
+  const { client, session } = useSessionContext();
+  return (
+    <RanwalProvider client={client} session={session}>
+      <ToastProvider>{children}</ToastProvider>
+    </RanwalProvider>
+  );
+}
+
+function PortalRoutes() {
+  const { session, onSignedOut } = useSessionContext();
+  const navigate = useNavigate();
+  const toast = useToast();
+
+  useEffect(() => {
+    onSignedOut.current = (reason) => {
+      navigate('/login', { replace: true });
+      if (reason === 'logout') toast.success(undefined, messagesId.logout.success);
+    };
+    return () => {
+      onSignedOut.current = null;
+    };
+  }, [navigate, onSignedOut, toast]);
+
+  return (
+    <Routes>
+      {portalRoutes.map((route) => (
+        <Route key={route.path} path={route.path} element={<Guarded route={route} />} />
+      ))}
+      <Route path="/dashboard" element={<Navigate to={dashboardFor(session)} replace />} />
+      <Route path="*" element={<Navigate to="/login" replace />} />
+    </Routes>
+  );
+}
+
+/** The browser-side guard of spec section 6 (the server enforces the same rules itself). */
+function Guarded({ route }: { route: PortalRoute }) {
+  const { session, signOut } = useSessionContext();
+  const missing = route.requiresAuth && !session;
+  useEffect(() => {
+    // Pages needing login clear whatever partial credentials are stored.
+    if (missing) signOut('expired');
+  }, [missing, signOut]);
+
+  if (route.path === '/login' && session) return <Navigate to={dashboardFor(session)} replace />;
+  if (missing) return <Navigate to="/login" replace />;
+  if (route.role && session && session.userRole !== route.role) {
+    return <Navigate to={dashboardFor(session)} replace />;
+  }
+  const Page = route.page;
+  const page = (
+    <Suspense fallback={<LoadingState />}>
+      <Page />
+    </Suspense>
+  );
+  // The sidebar shows only on authenticated pages for non-user roles (spec "Layout").
+  const withSidebar = route.requiresAuth && route.path !== '/login' && session?.userRole !== 'user';
+  return withSidebar ? <Shell>{page}</Shell> : page;
+}
+
+function Shell({ children }: { children: ReactNode }) {
+  const { session, signOut } = useSessionContext();
+  const location = useLocation();
+  return (
+    <AdminShell
+      currentPath={location.pathname}
+      userName={session?.userName}
+      onLogout={() => signOut('logout')}
+      renderLink={({ href, children: label, ...props }) => (
+        <Link to={href} {...props}>
+          {label}
+        </Link>
+      )}
+    >
+      {children}
+    </AdminShell>
+  );
+}

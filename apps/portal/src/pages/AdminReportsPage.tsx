@@ -1,0 +1,5 @@
+import { ConnectedAdminReports } from '@ranwal/ui';
+
+export default function AdminReportsPage() {
+  return <ConnectedAdminReports />;
+}

@@ -1,0 +1,5 @@
+import { ConnectedArticleManagement } from '@ranwal/ui';
+
+export default function ArticleManagementPage() {
+  return <ConnectedArticleManagement />;
+}

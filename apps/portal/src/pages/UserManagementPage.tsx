@@ -1,0 +1,5 @@
+import { ConnectedUserManagement } from '@ranwal/ui';
+
+export default function UserManagementPage() {
+  return <ConnectedUserManagement />;
+}

@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/** Where the built portal lives when RANWAL_PORTAL_DIR is not set (beside this app's build). */
+export const DEFAULT_PORTAL_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../portal/dist',
+);
+
+/** The portal's index.html, or null when no built portal is found (API-only mode). */
+export async function loadPortalIndex(directory: string): Promise<Buffer | null> {
+  const indexFile = path.join(directory, 'index.html');
+  return existsSync(indexFile) ? readFile(indexFile) : null;
+}
+
+/**
+ * Serves the built portal at `/`: its files as they are (hashed assets cached for a year). The
+ * not-found handler answers `index.html` for other page paths, so history routing survives reload.
+ */
+export async function registerPortal(app: FastifyInstance, directory: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: directory,
+    wildcard: false,
+    index: false,
+    setHeaders: (response, filePath) => {
+      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+        response.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      }
+    },
+  });
+}
+
+/** Whether a request that matched no route should get the portal's index.html. */
+export const wantsPortalPage = (method: string, url: string): boolean => {
+  const pathname = url.split('?')[0] ?? '';
+  return (
+    (method === 'GET' || method === 'HEAD') &&
+    !pathname.startsWith('/ranwal/') &&
+    !/\.[a-z0-9]+$/i.test(pathname)
+  );
+};

@@ -1,0 +1,336 @@
+// Imports 100 000 account codes (over a realistic hierarchy) into PostgreSQL through the `ranwal`
+// CLI and a real server process, next to PostgreSQL's own COPY of the same rows into a plain
+// table, in the same run; then exports 100 000 report lines through the CLI. Prints times, the
+// import/COPY ratio and the CLI's peak memory. See README.md.
+//
+//   npm run bench:import [-- --rows 100000 --lines 100000 --pg-url postgres://postgres@127.0.0.1:5432]
+//
+// Needs the builds of core, server and cli (the npm script does them). Creates a fresh database
+// and drops it at the end. Exits non-zero on errors, never on a missed goal.
+import { execFile, spawn } from 'node:child_process';
+import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const serverEntry = path.join(root, 'apps/server/dist/server.js');
+const cliEntry = path.join(root, 'packages/cli/dist/bin.js');
+
+const { values: options } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '100000' },
+    lines: { type: 'string', default: '100000' },
+    'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const ROWS = Number(options.rows);
+const LINES = Number(options.lines);
+const GOALS = { importSeconds: 20, copyRatio: 5, exportSeconds: 15, exportMegabytes: 300 };
+const ADMIN = { email: 'admin@bench.local', password: 'bench-admin-password' };
+
+const database = `ranwal_bench_import_${process.pid}`;
+const base = new URL(options['pg-url']);
+const databaseUrl = new URL(base);
+databaseUrl.pathname = `/${database}`;
+const work = await mkdtemp(path.join(os.tmpdir(), 'ranwal-bench-import-'));
+const configHome = path.join(work, 'config');
+let server = null;
+
+const seconds = (ms) => (ms / 1000).toFixed(2);
+
+async function freePort() {
+  const probe = createServer();
+  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+async function admin(sql) {
+  const client = new pg.Client({ connectionString: base.toString() });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A realistic hierarchy: 20 programmes, 5 kegiatan each, 4 sub kegiatan each, 5 aktivitas each,
+ * 5 subtitles each (10 000 subtitles), 10 account codes per subtitle; Permendagri-style codes.
+ */
+function* hierarchyRows(count) {
+  const programmes = [
+    'Program Penunjang Urusan Pemerintahan Daerah',
+    'Program Perencanaan, Pengendalian dan Evaluasi Pembangunan Daerah',
+    'Program Koordinasi dan Sinkronisasi Perencanaan Pembangunan Daerah',
+    'Program Penelitian dan Pengembangan Daerah',
+    'Program Pengelolaan Keuangan Daerah',
+  ];
+  const actions = [
+    'Perencanaan, Penganggaran, dan Evaluasi Kinerja Perangkat Daerah',
+    'Administrasi Keuangan Perangkat Daerah',
+    'Administrasi Umum Perangkat Daerah',
+    'Pengadaan Barang Milik Daerah Penunjang Urusan Pemerintah Daerah',
+    'Penyediaan Jasa Penunjang Urusan Pemerintahan Daerah',
+  ];
+  const accounts = [
+    'Belanja Alat/Bahan untuk Kegiatan Kantor-Alat Tulis Kantor',
+    'Belanja Alat/Bahan untuk Kegiatan Kantor-Kertas dan Cover',
+    'Belanja Alat/Bahan untuk Kegiatan Kantor-Bahan Cetak',
+    'Belanja Makanan dan Minuman Rapat',
+    'Belanja Perjalanan Dinas Biasa',
+    'Belanja Jasa Tenaga Ahli',
+    'Belanja Honorarium Narasumber atau Pembahas',
+    'Belanja Sewa Gedung/Kantor/Tempat',
+    'Belanja Pemeliharaan Alat Angkutan-Alat Angkutan Darat Bermotor',
+    'Belanja Modal Peralatan dan Mesin',
+  ];
+  for (let i = 0; i < count; i += 1) {
+    const subtitle = Math.floor(i / 10);
+    const activity = Math.floor(subtitle / 5);
+    const subAction = Math.floor(activity / 5);
+    const action = Math.floor(subAction / 4);
+    const programme = Math.floor(action / 5);
+    const account = i % 10;
+    yield [
+      `${programmes[programme % 5]} ${String(programme + 1).padStart(2, '0')}`,
+      `${actions[action % 5]} ${action + 1}`,
+      `Penyusunan Dokumen Perencanaan Perangkat Daerah ${subAction + 1}`,
+      `Rapat Koordinasi dan Konsultasi ${activity + 1}`,
+      `Subtitle Kegiatan Lokasi ${subtitle + 1}`,
+      `5.${1 + (account % 2)}.02.${String(account + 1).padStart(2, '0')}.01.${String((subtitle % 9999) + 1).padStart(4, '0')}`,
+      accounts[account],
+    ];
+  }
+}
+
+/** Writes the rows as Indonesian Excel saves them: semicolons, quoted where needed, CRLF. */
+async function writeCsv(file, count) {
+  const quote = (cell) => (/[;"\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
+  const lines = ['Program;Kegiatan;Sub Kegiatan;Aktivitas;Subtitle;Kode Rekening;Nama Rekening'];
+  for (const row of hierarchyRows(count)) lines.push(row.map(quote).join(';'));
+  await writeFile(file, `${lines.join('\r\n')}\r\n`);
+  await chmod(file, 0o644);
+}
+
+/** Runs a command, timing it; with `measure`, under /usr/bin/time for its peak RSS. */
+function run(command, args, { env = {}, measure = false } = {}) {
+  const started = performance.now();
+  const [program, argv] = measure
+    ? ['/usr/bin/time', ['-f', 'peak-rss-kb=%M', command, ...args]]
+    : [command, args];
+  return new Promise((resolve, reject) => {
+    execFile(
+      program,
+      argv,
+      { env: { ...process.env, ...env }, maxBuffer: 256 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        const ms = performance.now() - started;
+        if (error) {
+          reject(new Error(`${command} ${args.join(' ')} failed: ${stderr || error.message}`));
+          return;
+        }
+        const peak = /peak-rss-kb=(\d+)/.exec(stderr);
+        resolve({ ms, stdout, stderr, peakMegabytes: peak ? Number(peak[1]) / 1024 : null });
+      },
+    );
+  });
+}
+
+const ranwal = (args, options = {}) =>
+  run(process.execPath, [cliEntry, ...args], {
+    ...options,
+    env: { XDG_CONFIG_HOME: configHome, ...options.env },
+  });
+
+async function startServer(port) {
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl.toString(),
+      RANWAL_DEMO: '0',
+      RANWAL_ADMIN_EMAIL: ADMIN.email,
+      RANWAL_ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      if (output.includes('Ranwal is running')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
+  });
+  return child;
+}
+
+/** 100 000 budget lines over the imported accounts, written straight into the database. */
+async function seedLines(count) {
+  const client = new pg.Client({ connectionString: databaseUrl.toString() });
+  await client.connect();
+  try {
+    await client.query(`insert into supporter (name)
+      select 'Pengampu ' || n from generate_series(1, 10) n`);
+    await client.query(
+      `with chain as (
+         select a.id as account_id, s.id as subtitle_id, ac.id as activity_id,
+                sa.id as sub_action_id, k.id as action_id, p.id as program_id, p.is_taxed,
+                row_number() over (order by a.id) as n
+         from account a
+         join subtitle s on s.id = a.subtitle_id
+         join activity ac on ac.id = s.activity_id
+         join sub_action sa on sa.id = ac.sub_action_id
+         join action k on k.id = sa.action_id
+         join program p on p.id = k.program_id
+       ),
+       supporters as (select id, row_number() over (order by id) as n from supporter),
+       lines as (
+         select c.*, g.i, ((g.i * 7919) % 5000 + 1) * 1000 as price
+         from generate_series(0, $1::int - 1) g(i)
+         join chain c on c.n = g.i % (select count(*) from chain) + 1
+       )
+       insert into detail_program (component_code, component_name, specification, unit, price,
+         first_volume, second_volume, third_volume, total_price, tax, total_after_tax, year,
+         program_id, action_id, sub_action_id, activity_id, subtitle_id, account_id, supporter_id,
+         created_by)
+       select 'K-' || l.i, 'Komponen ' || l.i, 'Spesifikasi barang ' || l.i, 'Unit', l.price,
+         1, 1, 1, l.price, case when l.is_taxed then round(l.price * 0.12) else 0 end,
+         l.price + case when l.is_taxed then round(l.price * 0.12) else 0 end, 2025,
+         l.program_id, l.action_id, l.sub_action_id, l.activity_id, l.subtitle_id, l.account_id,
+         (select id from supporters where supporters.n = l.i % 10 + 1),
+         (select id from app_user where email = $2)
+       from lines l`,
+      [count, ADMIN.email],
+    );
+    await client.query('analyze');
+  } finally {
+    await client.end();
+  }
+}
+
+const results = {};
+const loadAtStart = os.loadavg()[0];
+try {
+  await admin(`create database ${database}`);
+  console.log(`Database ${database} on ${base.host}; working in ${work}`);
+  await chmod(work, 0o755);
+  const csv = path.join(work, 'rekening.csv');
+  await writeCsv(csv, ROWS);
+  console.log(`Wrote ${ROWS} rows (${((await stat(csv)).size / 1024 / 1024).toFixed(1)} MB)`);
+
+  const port = await freePort();
+  server = await startServer(port);
+  const serverUrl = `http://127.0.0.1:${port}`;
+  await ranwal(['login', '--server', serverUrl, '--email', ADMIN.email], {
+    env: { RANWAL_PASSWORD: ADMIN.password },
+  });
+
+  // PostgreSQL's own COPY of the same file into a plain table, through psql over the wire.
+  await run('psql', [
+    databaseUrl.toString(),
+    '-q',
+    '-c',
+    'create table bench_copy (program text, kegiatan text, sub_kegiatan text, aktivitas text, subtitle text, kode_rekening text, nama_rekening text)',
+  ]);
+  const copy = await run('psql', [
+    databaseUrl.toString(),
+    '-q',
+    '-c',
+    `\\copy bench_copy from '${csv}' with (format csv, header true, delimiter ';')`,
+  ]);
+  results.copy = { seconds: copy.ms / 1000 };
+
+  const first = await ranwal(['import', 'hierarchy', csv, '--json'], { measure: true });
+  const report = JSON.parse(first.stdout);
+  results.import = {
+    seconds: first.ms / 1000,
+    peakMegabytes: first.peakMegabytes,
+    created: Object.fromEntries(Object.entries(report.levels).map(([k, v]) => [k, v.created])),
+  };
+  const again = await ranwal(['import', 'hierarchy', csv, '--json']);
+  const rerun = JSON.parse(again.stdout);
+  results.rerun = {
+    seconds: again.ms / 1000,
+    created: Object.values(rerun.levels).reduce((sum, level) => sum + level.created, 0),
+  };
+  const dry = await ranwal(['import', 'hierarchy', csv, '--dry-run', '--json']);
+  results.dryRun = { seconds: dry.ms / 1000 };
+
+  await seedLines(LINES);
+  const xlsx = path.join(work, 'laporan.xlsx');
+  const exported = await ranwal(['export', 'reports', '--year', '2025', '--out', xlsx, '--json'], {
+    measure: true,
+  });
+  results.export = {
+    seconds: exported.ms / 1000,
+    peakMegabytes: exported.peakMegabytes,
+    megabytes: (await stat(xlsx)).size / 1024 / 1024,
+  };
+  const csvOut = path.join(work, 'laporan.csv');
+  const exportedCsv = await ranwal(
+    ['export', 'reports', '--year', '2025', '--out', csvOut, '--json'],
+    { measure: true },
+  );
+  const csvLines = (await readFile(csvOut, 'utf8')).split('\r\n').length - 1;
+  results.exportCsv = {
+    seconds: exportedCsv.ms / 1000,
+    peakMegabytes: exportedCsv.peakMegabytes,
+    rows: csvLines,
+  };
+
+  const ratio = results.import.seconds / results.copy.seconds;
+  const mark = (ok) => (ok ? 'ok' : 'MISSED');
+  const line = (label, ms, note = '') =>
+    console.log(`  ${label.padEnd(44)} ${seconds(ms).padStart(7)} s   ${note}`);
+  const created = Object.entries(results.import.created).map(([level, n]) => `${n} ${level}`);
+  console.log(`\nImport of ${ROWS} account codes (${created.join(', ')})`);
+  line('PostgreSQL COPY (psql \\copy, plain table)', copy.ms);
+  line(
+    'ranwal import hierarchy',
+    first.ms,
+    `${ratio.toFixed(1)}x COPY, peak ${first.peakMegabytes.toFixed(0)} MB; goals < ${GOALS.importSeconds} s ${mark(results.import.seconds < GOALS.importSeconds)}, <= ${GOALS.copyRatio}x ${mark(ratio <= GOALS.copyRatio)}`,
+  );
+  line(`the same file again (creates ${results.rerun.created})`, again.ms);
+  line('--dry-run of the same file', dry.ms);
+  console.log(`Export of ${LINES} report lines`);
+  line(
+    `ranwal export reports (.xlsx, ${results.export.megabytes.toFixed(1)} MB)`,
+    exported.ms,
+    `peak ${exported.peakMegabytes.toFixed(0)} MB; goals < ${GOALS.exportSeconds} s ${mark(results.export.seconds < GOALS.exportSeconds)}, < ${GOALS.exportMegabytes} MB ${mark(exported.peakMegabytes < GOALS.exportMegabytes)}`,
+  );
+  line(
+    `ranwal export reports --format csv`,
+    exportedCsv.ms,
+    `peak ${exportedCsv.peakMegabytes.toFixed(0)} MB, ${csvLines} rows`,
+  );
+  const load = `${loadAtStart.toFixed(1)} at the start, ${os.loadavg()[0].toFixed(1)} at the end`;
+  console.log(`\nMachine: ${os.cpus().length} cores, 1-minute load average ${load}`);
+  console.log(JSON.stringify({ rows: ROWS, lines: LINES, ratio, ...results }));
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  if (server) {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+  }
+  if (!options.keep) {
+    await admin(`drop database if exists ${database} with (force)`).catch((error) =>
+      console.error(`could not drop ${database}: ${error.message}`),
+    );
+    await rm(work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,160 @@
+// The baseline: a bare `node:http` + `pg` handler for the benchmarked list calls, doing the same
+// work as the server and nothing else. Per request it
+//   - checks the bearer token as the server does: HS256 signature, issuer, purpose, expiry, and
+//     the user behind it (same SQL, same 5 s per-user cache);
+//   - runs the server's SQL (bare-queries.mjs), in parallel as the server does, on a pool of the
+//     same size;
+//   - shapes rows as the server does (int8/numeric to numbers, timestamps to ISO text) and
+//     answers the same JSON envelope with JSON.stringify.
+// It does not validate the query string beyond parsing numbers, validate or schema-serialize the
+// response, log, or send security headers: that is the framework's share of the comparison.
+//
+// Env: DATABASE_URL, PORT, DATABASE_POOL_SIZE (10), RANWAL_JWT_SECRET.
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer } from 'node:http';
+import pg from 'pg';
+import { QUERIES as Q } from './bare-queries.mjs';
+
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+});
+const secret = Buffer.from(process.env.RANWAL_JWT_SECRET ?? '', 'utf8');
+const USER_CACHE_MS = 5_000;
+const users = new Map();
+
+/** The user behind a valid session token, or null. */
+async function caller(header) {
+  const token = /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
+  const [head, body, signature] = token?.split('.') ?? [];
+  if (!head || !body || !signature) return null;
+  const expected = createHmac('sha256', secret).update(`${head}.${body}`).digest();
+  const given = Buffer.from(signature, 'base64url');
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
+  const header_ = JSON.parse(Buffer.from(head, 'base64url').toString('utf8'));
+  if (header_.alg !== 'HS256' || claims.iss !== 'ranwal' || claims.purpose !== 'session') {
+    return null;
+  }
+  if (typeof claims.exp !== 'number' || claims.exp <= Date.now() / 1000) return null;
+  const hit = users.get(claims.sub);
+  if (hit && hit.expires > Date.now()) return hit.user;
+  const user = (await pool.query(Q.user, [claims.sub])).rows[0] ?? null;
+  users.set(claims.sub, { user, expires: Date.now() + USER_CACHE_MS });
+  return user;
+}
+
+const count = async (text, values = []) => Number((await pool.query(text, values)).rows[0].count);
+const rowCount = async (table) => Number((await pool.query(Q.rowCount, [table])).rows[0].row_count);
+
+function filterOf(page, limit, filtered, total) {
+  return {
+    current_page: page,
+    total_page: Math.max(1, Math.ceil(filtered / limit)),
+    filtered_result: filtered,
+    total_result: total,
+  };
+}
+
+const numericFields = [
+  'price',
+  'first_volume',
+  'second_volume',
+  'third_volume',
+  'total_price',
+  'tax',
+  'total_after_tax',
+];
+function lineShape(row) {
+  for (const field of numericFields) row[field] = Number(row[field]);
+  row.created_at = row.created_at.toISOString();
+  return row;
+}
+
+function containsPattern(search) {
+  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+const handlers = {
+  async '/ranwal/api/program/list'({ page, limit, offset }) {
+    const [rows, total] = await Promise.all([
+      pool.query(Q.programPage, [limit, offset]),
+      rowCount('program'),
+    ]);
+    return { data: rows.rows, filter: filterOf(page, limit, total, total) };
+  },
+
+  async '/ranwal/api/account/list'({ page, limit, offset, search, uuid }) {
+    if (search) {
+      const pattern = containsPattern(search);
+      const [rows, filtered, total] = await Promise.all([
+        pool.query(Q.accountSearchPage, [pattern, pattern, limit, offset]),
+        count(Q.accountSearchCount, [pattern, pattern]),
+        rowCount('account'),
+      ]);
+      return { data: rows.rows, filter: filterOf(page, limit, filtered, total) };
+    }
+    if (uuid) {
+      const [rows, total] = await Promise.all([
+        pool.query(Q.accountBySubtitlePage, [uuid, limit, offset]),
+        count(Q.accountBySubtitleCount, [uuid]),
+      ]);
+      return { data: rows.rows, filter: filterOf(page, limit, total, total) };
+    }
+    const [rows, total] = await Promise.all([
+      pool.query(Q.accountPage, [limit, offset]),
+      rowCount('account'),
+    ]);
+    return { data: rows.rows, filter: filterOf(page, limit, total, total) };
+  },
+
+  async '/ranwal/api/detail-program/list'({ page, limit, offset }, user) {
+    const [rows, total] = await Promise.all(
+      user.role === 'admin'
+        ? [pool.query(Q.linePage, [limit, offset]), rowCount('detail_program')]
+        : [pool.query(Q.ownLinePage, [user.id, limit, offset]), count(Q.ownLineCount, [user.id])],
+    );
+    return { data: rows.rows.map(lineShape), filter: filterOf(page, limit, total, total) };
+  },
+};
+
+function send(response, status, body) {
+  const json = JSON.stringify(body);
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(json),
+  });
+  response.end(json);
+}
+
+const server = createServer(async (request, response) => {
+  try {
+    const url = new URL(request.url, 'http://bare');
+    const handler = handlers[url.pathname];
+    if (!handler) return send(response, 404, { status: 404, message: 'Not found', data: null });
+    const user = await caller(request.headers.authorization);
+    if (!user) return send(response, 401, { status: 401, message: 'Token Invalid', data: null });
+    const page = Number(url.searchParams.get('page') ?? 1);
+    const limit = Number(url.searchParams.get('limit') ?? 10);
+    const query = {
+      page,
+      limit,
+      offset: (page - 1) * limit,
+      search: url.searchParams.get('search')?.trim() || undefined,
+      uuid: url.searchParams.get('uuid') || undefined,
+    };
+    const result = await handler(query, user);
+    send(response, 200, { status: 200, message: 'Berhasil', ...result });
+  } catch (error) {
+    console.error(error);
+    send(response, 500, { status: 500, message: 'Internal error', data: null });
+  }
+});
+
+server.listen(Number(process.env.PORT ?? 18081), '127.0.0.1', () => {
+  console.log(`bare handler listening on ${server.address().port}`);
+});
+process.once('SIGTERM', () => {
+  server.close();
+  pool.end();
+});

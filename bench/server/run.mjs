@@ -1,0 +1,416 @@
+// Loads the server's list calls with autocannon next to a bare node:http + pg handler running the
+// same SQL (bare.mjs), in the same run, on a PostgreSQL seeded with 1 000 000 budget lines and
+// 100 000 accounts. Prints req/s and p99 for both and their ratio. See README.md.
+//
+//   node bench/server/run.mjs [--duration 10] [--rounds 3] [--warmup 3] [--connections 100]
+//                             [--db NAME] [--keep] [--only account,lines-admin]
+//
+// Needs `npm run build` first (it runs apps/server/dist/server.js). Exits non-zero on errors
+// (a failed start, a non-2xx answer, the two handlers disagreeing), never on a missed goal.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isDeepStrictEqual, parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { QUERIES } from './bare-queries.mjs';
+import { ACCOUNT_SEARCH, SIZES, seed, seededId } from './seed.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const serverEntry = path.join(root, 'apps/server/dist/server.js');
+
+const { values: options } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    rounds: { type: 'string', default: '3' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '100' },
+    'pool-size': { type: 'string', default: '10' },
+    db: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
+  },
+});
+const duration = Number(options.duration);
+const rounds = Number(options.rounds);
+const warmup = Number(options.warmup);
+const connections = Number(options.connections);
+const poolSize = options['pool-size'];
+
+const GOAL = { ratio: 0.7, p99: 50 };
+const ADMIN = { email: 'admin@bench.local', password: 'bench-admin-password' };
+const USER = { name: 'Bench User', email: 'user@bench.local', password: 'bench-user-password' };
+const SERVER_PORT = 18080;
+const BARE_PORT = 18081;
+const jwtSecret = randomBytes(32).toString('base64url');
+/** Linux's USER_HZ: /proc reports CPU time in 1/100 s. */
+const CLOCK_TICKS = 100;
+
+const children = [];
+let failed = false;
+const fail = (message) => {
+  failed = true;
+  console.error(`ERROR: ${message}`);
+};
+
+/** Starts a node process and resolves once it prints `ready` on stdout. */
+function start(label, args, env, ready) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    let output = '';
+    const onData = (chunk) => {
+      output += chunk;
+      if (output.includes(ready)) resolve(child);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk) => process.stderr.write(`[${label}] ${chunk}`));
+    child.once('exit', (code) =>
+      reject(new Error(`${label} exited (${code}) before ready:\n${output}`)),
+    );
+  });
+}
+
+async function call(port, method, url, { token, body } = {}) {
+  const response = await fetch(`http://127.0.0.1:${port}${url}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, json: await response.json() };
+}
+
+async function signIn(credentials) {
+  const answer = await call(SERVER_PORT, 'POST', '/ranwal/api/user/sign-in', { body: credentials });
+  return answer.status === 200 ? answer.json.data : null;
+}
+
+function load(port, url, token, seconds) {
+  return autocannon({
+    url: `http://127.0.0.1:${port}${url}`,
+    connections,
+    duration: seconds,
+    headers: { authorization: `Bearer ${token}` },
+  });
+}
+
+/** CPU time (ms) a process has used, from /proc; null where there is no /proc (not Linux). */
+function cpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU time of every PostgreSQL backend serving the bench database, by pid. */
+async function backendCpu(monitor, dbName) {
+  const { rows } = await monitor.query('select pid from pg_stat_activity where datname = $1', [
+    dbName,
+  ]);
+  return new Map(rows.map(({ pid }) => [pid, cpuMs(pid)]));
+}
+
+/** Runs one measured load: autocannon's result and the CPU time it cost (node, PostgreSQL). */
+async function measure(monitor, dbName, child, port, endpoint) {
+  const nodeBefore = cpuMs(child.pid);
+  const pgBefore = await backendCpu(monitor, dbName);
+  const result = await load(port, endpoint.url, endpoint.token, duration);
+  const nodeAfter = cpuMs(child.pid);
+  const pgAfter = await backendCpu(monitor, dbName);
+  // A backend that is not on this machine (a remote PostgreSQL) has no /proc entry: no figure.
+  let pgMs = 0;
+  for (const [pid, after] of pgAfter) {
+    pgMs = after === null ? Number.NaN : pgMs + after - (pgBefore.get(pid) ?? 0);
+  }
+  return { result, nodeMs: nodeBefore === null ? Number.NaN : nodeAfter - nodeBefore, pgMs };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** The rounds of one side: median req/s and p99 (the machine is noisy), CPU per request. */
+function summarize(runs) {
+  const requests = runs.reduce((sum, run) => sum + run.result.requests.total, 0) || 1;
+  const perRequest = (key) => {
+    const total = runs.reduce((sum, run) => sum + run[key], 0);
+    return Number.isNaN(total) ? null : total / requests;
+  };
+  return {
+    rps: median(runs.map((run) => run.result.requests.average)),
+    p99: median(runs.map((run) => run.result.latency.p99)),
+    nodeCpu: perRequest('nodeMs'),
+    pgCpu: perRequest('pgMs'),
+  };
+}
+
+function machine() {
+  const cpus = os.cpus();
+  return `${cpus.length} × ${cpus[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${os.type()} ${os.release()}`;
+}
+
+async function main() {
+  if (!existsSync(serverEntry)) {
+    throw new Error('apps/server/dist/server.js is missing: run `npm run build` first');
+  }
+  const dbName = options.db ?? `ranwal_bench_${process.pid}`;
+  const dbUrl = `${options['pg-url']}/${dbName}`;
+  const adminClient = new pg.Client({ connectionString: `${options['pg-url']}/postgres` });
+  await adminClient.connect();
+  const exists = await adminClient.query('select 1 from pg_database where datname = $1', [dbName]);
+  if (exists.rowCount === 0) await adminClient.query(`create database ${dbName}`);
+  const version = (await adminClient.query('show server_version')).rows[0].server_version;
+  await adminClient.end();
+
+  console.log(`Machine: ${machine()}, PostgreSQL ${version}`);
+  console.log(
+    `Database: ${dbName}; ${connections} connections, ${warmup} s warm-up, ${rounds} × ${duration} s per side, pool ${poolSize}`,
+  );
+
+  // The real server runs the migrations; it logs every distinct SQL text for the check below.
+  const sqlLog = path.join(os.tmpdir(), `ranwal-bench-sql-${process.pid}.log`);
+  rmSync(sqlLog, { force: true });
+  const common = {
+    DATABASE_URL: dbUrl,
+    DATABASE_POOL_SIZE: poolSize,
+    RANWAL_JWT_SECRET: jwtSecret,
+  };
+  const server = await start(
+    'server',
+    ['--import', path.join(here, 'capture-sql.mjs'), serverEntry],
+    {
+      ...common,
+      PORT: String(SERVER_PORT),
+      HOST: '127.0.0.1',
+      RANWAL_DEMO: '0',
+      RANWAL_ADMIN_EMAIL: ADMIN.email,
+      RANWAL_ADMIN_PASSWORD: ADMIN.password,
+      RANWAL_SIGN_IN_LIMIT: '1000',
+      LOG_LEVEL: 'warn',
+      // As deployed: answers are serialized without the development-time zod check.
+      NODE_ENV: 'production',
+      RANWAL_BENCH_SQL_LOG: sqlLog,
+    },
+    'Ranwal is running',
+  );
+
+  const admin = await signIn(ADMIN);
+  if (!admin) throw new Error('admin sign-in failed (a database seeded by another admin?)');
+  if (!(await signIn(USER))) {
+    const created = await call(SERVER_PORT, 'POST', '/ranwal/api/user/create', {
+      token: admin.token,
+      body: { ...USER, role: 'user' },
+    });
+    if (created.status !== 201)
+      throw new Error(`creating the bench user: ${JSON.stringify(created.json)}`);
+  }
+  const user = await signIn(USER);
+
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  const lines = Number((await db.query('select count(*) from detail_program')).rows[0].count);
+  if (lines === 0) {
+    console.log('Seeding…');
+    const started = Date.now();
+    // One transaction: a failed seed leaves the database empty, not half-seeded.
+    await db.query('begin');
+    await seed(db, { benchUserId: user.id });
+    await db.query('commit');
+    await db.query('vacuum analyze');
+    console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  } else if (lines !== SIZES.lines) {
+    throw new Error(`${dbName} holds ${lines} budget lines, not ${SIZES.lines}: use a fresh --db`);
+  } else {
+    console.log('Reusing the seeded database');
+    await db.query('analyze');
+  }
+  await db.end();
+
+  const bare = await start(
+    'bare',
+    [path.join(here, 'bare.mjs')],
+    { ...common, PORT: String(BARE_PORT) },
+    'bare handler listening',
+  );
+
+  const subtitle = seededId('subtitle', 5_000);
+  const endpoints = [
+    { name: 'program', url: '/ranwal/api/program/list?limit=100', token: admin.token },
+    { name: 'account', url: '/ranwal/api/account/list?page=1&limit=100', token: admin.token },
+    {
+      name: 'account-subtitle',
+      url: `/ranwal/api/account/list?page=1&limit=100&uuid=${subtitle}`,
+      token: admin.token,
+    },
+    {
+      name: 'account-search',
+      url: `/ranwal/api/account/list?page=1&limit=100&search=${encodeURIComponent(ACCOUNT_SEARCH)}`,
+      token: admin.token,
+    },
+    { name: 'lines-admin', url: '/ranwal/api/detail-program/list?limit=100', token: admin.token },
+    { name: 'lines-user', url: '/ranwal/api/detail-program/list?limit=100', token: user.token },
+  ].filter(({ name }) => !options.only || options.only.split(',').includes(name));
+
+  const monitor = new pg.Client({ connectionString: `${options['pg-url']}/postgres` });
+  await monitor.connect();
+  const results = [];
+  for (const endpoint of endpoints) {
+    // Same answer from both, or the comparison means nothing.
+    const [serverAnswer, bareAnswer] = await Promise.all(
+      [SERVER_PORT, BARE_PORT].map((port) => call(port, 'GET', endpoint.url, endpoint)),
+    );
+    if (serverAnswer.status !== 200 || !isDeepStrictEqual(serverAnswer.json, bareAnswer.json)) {
+      fail(
+        `${endpoint.name}: server and bare answers differ (${serverAnswer.status} / ${bareAnswer.status})`,
+      );
+      continue;
+    }
+    const row = {
+      name: endpoint.name,
+      url: endpoint.url,
+      rows: serverAnswer.json.data.length,
+      total: serverAnswer.json.filter.total_result,
+    };
+    const sides = [
+      { side: 'server', child: server, port: SERVER_PORT, runs: [] },
+      { side: 'bare', child: bare, port: BARE_PORT, runs: [] },
+    ];
+    if (warmup > 0) {
+      for (const { port } of sides) await load(port, endpoint.url, endpoint.token, warmup);
+    }
+    // Alternating rounds, so a burst of load from elsewhere on the machine hits both sides.
+    for (let round = 1; round <= rounds; round++) {
+      for (const { side, child, port, runs } of sides) {
+        const run = await measure(monitor, dbName, child, port, endpoint);
+        const { errors, timeouts, non2xx, requests, latency } = run.result;
+        if (errors + timeouts + non2xx > 0) {
+          fail(
+            `${endpoint.name} on ${side}: ${errors} errors, ${timeouts} timeouts, ${non2xx} non-2xx`,
+          );
+        }
+        runs.push(run);
+        console.log(
+          `  ${endpoint.name.padEnd(16)} ${side.padEnd(6)} round ${round}: ${requests.average.toFixed(0).padStart(6)} req/s, p99 ${String(latency.p99).padStart(5)} ms`,
+        );
+      }
+    }
+    for (const { side, runs } of sides) row[side] = summarize(runs);
+    results.push(row);
+  }
+  await monitor.end();
+
+  // The bare handler must run exactly what the server ran.
+  const serverSql = new Set(
+    readFileSync(sqlLog, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line)),
+  );
+  for (const [name, text] of Object.entries(QUERIES)) {
+    if (!options.only && !serverSql.has(text))
+      fail(`bare-queries.mjs ${name} is not SQL the server ran: update it from ${sqlLog}`);
+  }
+
+  printTable(results);
+  if (!options.keep && !options.db) {
+    await stopChildren();
+    const dropper = new pg.Client({ connectionString: `${options['pg-url']}/postgres` });
+    await dropper.connect();
+    await dropper.query(`drop database if exists ${dbName} with (force)`);
+    await dropper.end();
+  } else {
+    console.log(`\nKept database ${dbName}: rerun with --db ${dbName} to skip seeding.`);
+  }
+}
+
+const ms = (value) => (value === null ? '–' : `${value.toFixed(2)} ms`);
+
+function printTable(results) {
+  const table = (header, rows) => {
+    const widths = header.map((title, i) =>
+      Math.max(title.length, ...rows.map((r) => r[i].length)),
+    );
+    const line = (cells) => `| ${cells.map((cell, i) => cell.padEnd(widths[i])).join(' | ')} |`;
+    console.log(line(header));
+    console.log(line(widths.map((w) => '-'.repeat(w))));
+    for (const row of rows) console.log(line(row));
+  };
+  console.log(
+    `\nMedians of ${rounds} rounds of ${duration} s. Goal: server ≥ ${GOAL.ratio * 100}% of bare req/s and server p99 < ${GOAL.p99} ms at ${connections} connections\n`,
+  );
+  table(
+    ['endpoint', 'server req/s', 'bare req/s', 'ratio', 'server p99', 'bare p99', 'goals'],
+    results.map(({ name, server, bare }) => {
+      const ratio = server.rps / bare.rps;
+      const missed = [ratio < GOAL.ratio && 'ratio', server.p99 >= GOAL.p99 && 'p99'].filter(
+        Boolean,
+      );
+      return [
+        name,
+        server.rps.toFixed(0),
+        bare.rps.toFixed(0),
+        `${(ratio * 100).toFixed(0)}%`,
+        `${server.p99} ms`,
+        `${bare.p99} ms`,
+        missed.length ? `${missed.join('+')} missed` : 'met',
+      ];
+    }),
+  );
+  // CPU per request does not depend on how busy the machine was, unlike req/s and p99.
+  console.log('\nCPU time per request (node process; PostgreSQL backends):\n');
+  table(
+    ['endpoint', 'server node', 'bare node', 'server PostgreSQL', 'bare PostgreSQL', 'CPU ratio'],
+    results.map(({ name, server, bare }) => [
+      name,
+      ms(server.nodeCpu),
+      ms(bare.nodeCpu),
+      ms(server.pgCpu),
+      ms(bare.pgCpu),
+      // What the req/s ratio would be if CPU were the only limit: bare's cost over the server's.
+      server.pgCpu === null || server.nodeCpu === null
+        ? '–'
+        : `${((100 * (bare.nodeCpu + bare.pgCpu)) / (server.nodeCpu + server.pgCpu)).toFixed(0)}%`,
+    ]),
+  );
+  console.log('\nURLs:');
+  for (const row of results)
+    console.log(`  ${row.name}: ${row.url} (${row.rows} rows of ${row.total})`);
+}
+
+async function stopChildren() {
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.removeAllListeners('exit');
+          child.once('exit', resolve);
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+}
+
+main()
+  .catch((error) => fail(error instanceof Error ? error.message : String(error)))
+  .finally(async () => {
+    await stopChildren();
+    process.exit(failed ? 1 : 0);
+  });

@@ -1,0 +1,247 @@
+import { createHash } from 'node:crypto';
+
+// Seeds a migrated Ranwal database with a realistic, deterministic budget: 40 programs down to
+// 100 000 accounts, 100 supporters, 50 users and 1 000 000 budget lines, set-based so it takes
+// a minute or two rather than hours.
+//
+// Ids are md5-derived UUIDs (`seededId('account', 42)`), so each level can name its parent by
+// arithmetic instead of by a join, and every run produces the same data.
+
+/** The id the seed gives row `n` of `kind` (a table name): md5 made a valid version-4 UUID. */
+export function seededId(kind, n) {
+  const hex = createHash('md5').update(`${kind}-${n}`).digest('hex');
+  const uuid = `${hex.slice(0, 12)}4${hex.slice(13, 16)}8${hex.slice(17)}`;
+  return uuid.replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
+}
+
+/** How many rows of each kind; each level divides evenly into the one above. */
+export const SIZES = {
+  programs: 40,
+  actionsPerProgram: 5,
+  subActionsPerAction: 5,
+  activitiesPerSubAction: 2,
+  subtitlesPerActivity: 5,
+  accountsPerSubtitle: 10,
+  supporters: 100,
+  users: 50,
+  lines: 1_000_000,
+};
+
+const counts = (() => {
+  const actions = SIZES.programs * SIZES.actionsPerProgram;
+  const subActions = actions * SIZES.subActionsPerAction;
+  const activities = subActions * SIZES.activitiesPerSubAction;
+  const subtitles = activities * SIZES.subtitlesPerActivity;
+  const accounts = subtitles * SIZES.accountsPerSubtitle;
+  return { actions, subActions, activities, subtitles, accounts };
+})();
+export const ACCOUNT_COUNT = counts.accounts;
+export const ACCOUNT_SEARCH = 'alat tulis';
+
+/** Permendagri-90-style account names: `ACCOUNT_SEARCH` matches one in 25 accounts. */
+const ACCOUNT_NAMES = [
+  ['5.1.02.01.01.0024', 'Belanja Alat/Bahan untuk Kegiatan Kantor-Alat Tulis Kantor'],
+  ['5.1.02.01.01.0025', 'Belanja Alat/Bahan untuk Kegiatan Kantor-Kertas dan Cover'],
+  ['5.1.02.01.01.0026', 'Belanja Alat/Bahan untuk Kegiatan Kantor-Bahan Cetak'],
+  ['5.1.02.01.01.0027', 'Belanja Alat/Bahan untuk Kegiatan Kantor-Bahan Komputer'],
+  ['5.1.02.01.01.0028', 'Belanja Alat/Bahan untuk Kegiatan Kantor-Perabot Kantor'],
+  ['5.1.02.01.01.0029', 'Belanja Makanan dan Minuman Rapat'],
+  ['5.1.02.01.01.0030', 'Belanja Makanan dan Minuman Aktivitas Lapangan'],
+  ['5.1.02.01.01.0031', 'Belanja Makanan dan Minuman Jamuan Tamu'],
+  ['5.1.02.01.01.0032', 'Belanja Bahan Bakar Minyak/Gas dan Pelumas'],
+  ['5.1.02.01.01.0033', 'Belanja Bahan-Obat-Obatan'],
+  [
+    '5.1.02.02.01.0003',
+    'Honorarium Narasumber atau Pembahas, Moderator, Pembawa Acara, dan Panitia',
+  ],
+  ['5.1.02.02.01.0004', 'Honorarium Tim Pelaksana Kegiatan dan Sekretariat Tim Pelaksana Kegiatan'],
+  ['5.1.02.02.01.0005', 'Belanja Jasa Tenaga Kebersihan'],
+  ['5.1.02.02.01.0006', 'Belanja Jasa Tenaga Keamanan'],
+  ['5.1.02.02.01.0007', 'Belanja Tagihan Listrik'],
+  ['5.1.02.02.01.0008', 'Belanja Tagihan Air'],
+  ['5.1.02.02.01.0009', 'Belanja Kawat/Faksimili/Internet/TV Berlangganan'],
+  ['5.1.02.02.01.0010', 'Belanja Jasa Penyelenggaraan Acara'],
+  ['5.1.02.03.02.0035', 'Belanja Pemeliharaan Kendaraan Dinas Operasional atau Lapangan'],
+  ['5.1.02.03.02.0036', 'Belanja Pemeliharaan Gedung Kantor'],
+  ['5.1.02.03.02.0037', 'Belanja Pemeliharaan Komputer Unit'],
+  ['5.1.02.04.01.0001', 'Belanja Perjalanan Dinas Biasa'],
+  ['5.1.02.04.01.0002', 'Belanja Perjalanan Dinas Dalam Kota'],
+  ['5.1.02.04.01.0003', 'Belanja Perjalanan Dinas Paket Meeting Dalam Kota'],
+  ['5.1.02.04.01.0004', 'Belanja Perjalanan Dinas Paket Meeting Luar Kota'],
+];
+
+const PROGRAM_NAMES = [
+  'Program Penunjang Urusan Pemerintahan Daerah Kabupaten/Kota',
+  'Program Perencanaan, Pengendalian dan Evaluasi Pembangunan Daerah',
+  'Program Koordinasi dan Sinkronisasi Perencanaan Pembangunan Daerah',
+  'Program Penelitian dan Pengembangan Daerah',
+  'Program Pengelolaan Pendidikan',
+  'Program Pemenuhan Upaya Kesehatan Perorangan dan Upaya Kesehatan Masyarakat',
+  'Program Penyelenggaraan Jalan',
+  'Program Pengelolaan Sumber Daya Air',
+];
+
+const COMPONENTS = [
+  ['1.1.12.01.03.0001', 'Kertas HVS 70 gram A4', 'Rim', 55_000],
+  ['1.1.12.01.03.0004', 'Tinta Printer Hitam', 'Botol', 120_000],
+  ['1.1.12.01.01.0002', 'Pulpen Gel', 'Buah', 7_500],
+  ['1.1.12.02.01.0003', 'Map Snelhecter Plastik', 'Buah', 4_000],
+  ['5.1.02.01.01.0052', 'Nasi Kotak Rapat', 'Kotak', 35_000],
+  ['5.1.02.01.01.0052', 'Kudapan Rapat', 'Kotak', 20_000],
+  ['5.1.02.02.01.0003', 'Honorarium Narasumber Eselon III', 'OJ', 1_000_000],
+  ['5.1.02.04.01.0001', 'Uang Harian Perjalanan Dinas Luar Daerah', 'OH', 530_000],
+  ['5.1.02.04.01.0001', 'Tiket Pesawat Pulang Pergi', 'Tiket', 3_200_000],
+  ['5.1.02.03.02.0035', 'Servis Berkala Kendaraan Roda Empat', 'Unit', 1_750_000],
+];
+
+/** Creates the rows; `benchUserId` (a user who can sign in) owns 1 line in every `SIZES.users`. */
+export async function seed(client, { benchUserId }) {
+  const { actions, subActions, activities, subtitles, accounts } = counts;
+  const step = async (label, text, values = []) => {
+    const started = Date.now();
+    const result = await client.query(text, values);
+    const rows = result.rowCount ?? 0;
+    console.log(`  ${label}: ${rows.toLocaleString('en')} rows in ${Date.now() - started} ms`);
+  };
+  // md5 with the version (4) and variant (8) digits set: a valid RFC 9562 UUID, as zod wants.
+  const id = (kind, n) =>
+    `overlay(overlay(md5('${kind}-' || (${n})) placing '4' from 13) placing '8' from 17)::uuid`;
+
+  await step(
+    'programs',
+    `insert into program (id, name, is_taxed)
+     select ${id('program', 'g')}, ($1::text[])[(g - 1) % cardinality($1::text[]) + 1] || ' ' || g, g % 3 = 0
+     from generate_series(1, ${SIZES.programs}) g`,
+    [PROGRAM_NAMES],
+  );
+  const level = (label, table, parentColumn, parentKind, total, perParent, name) =>
+    step(
+      label,
+      `insert into ${table} (id, name, ${parentColumn})
+       select ${id(table, 'g')}, ${name}, ${id(parentKind, `(g - 1) / ${perParent} + 1`)}
+       from generate_series(1, ${total}) g`,
+    );
+  await level(
+    'actions',
+    'action',
+    'program_id',
+    'program',
+    actions,
+    SIZES.actionsPerProgram,
+    `'Kegiatan Penyusunan Dokumen Perencanaan ' || g`,
+  );
+  await level(
+    'sub-actions',
+    'sub_action',
+    'action_id',
+    'action',
+    subActions,
+    SIZES.subActionsPerAction,
+    `'Sub Kegiatan Koordinasi dan Penyusunan Dokumen RKPD ' || g`,
+  );
+  await level(
+    'activities',
+    'activity',
+    'sub_action_id',
+    'sub_action',
+    activities,
+    SIZES.activitiesPerSubAction,
+    `'Aktivitas Penyelenggaraan Musrenbang ' || g`,
+  );
+  await level(
+    'subtitles',
+    'subtitle',
+    'activity_id',
+    'activity',
+    subtitles,
+    SIZES.subtitlesPerActivity,
+    `'Subtitle Bidang ' || g`,
+  );
+  // Consecutive accounts take consecutive names, so the codes under one subtitle differ; as in
+  // the national chart of accounts, one code recurs under many subtitles.
+  await step(
+    'accounts',
+    `insert into account (id, code, name, subtitle_id)
+     select ${id('account', 'g')},
+            ($1::text[])[(g % n) + 1],
+            ($2::text[])[(g % n) + 1],
+            ${id('subtitle', `(g - 1) / ${SIZES.accountsPerSubtitle} + 1`)}
+     from generate_series(1, ${accounts}) g, (select ${ACCOUNT_NAMES.length} as n) k`,
+    [ACCOUNT_NAMES.map(([code]) => code), ACCOUNT_NAMES.map(([, name]) => name)],
+  );
+  await step(
+    'supporters',
+    `insert into supporter (id, name)
+     select ${id('supporter', 'g')}, 'Dinas Pendukung ' || g from generate_series(1, ${SIZES.supporters}) g`,
+  );
+  // These users own lines but cannot sign in (the hash is not a real one); the bench user can.
+  await step(
+    'users',
+    `insert into app_user (id, name, email, role, password_hash)
+     select ${id('user', 'g')}, 'Pengguna ' || g, 'pengguna' || g || '@bench.local', 'user', 'x'
+     from generate_series(1, ${SIZES.users - 1}) g`,
+  );
+
+  // Building the line indexes once after the load is several times faster than maintaining them
+  // row by row, and the foreign keys hold by construction, so their per-row checks are skipped
+  // (user triggers still fire). Both need the superuser the bench connects as.
+  const { rows: indexes } = await client.query(
+    `select indexname, indexdef from pg_indexes
+     where schemaname = current_schema() and tablename = 'detail_program'
+       and indexname not in (select conname from pg_constraint)`,
+  );
+  for (const { indexname } of indexes) await client.query(`drop index "${indexname}"`);
+  await client.query('alter table detail_program disable trigger all');
+  await client.query('alter table detail_program enable trigger user');
+
+  // Line i goes to account (i * 7919 mod accounts) + 1: a bijection, so every account gets the
+  // same number of lines, spread rather than clustered. Line i is i minutes after 2024-01-01 and
+  // is inserted in that order, as lines entered over two years would be.
+  await step(
+    'budget lines',
+    `insert into detail_program (
+       component_code, component_name, specification, unit, price,
+       first_volume, second_volume, third_volume, total_price, tax, total_after_tax, year,
+       program_id, action_id, sub_action_id, activity_id, subtitle_id, account_id, supporter_id,
+       created_by, created_at)
+     select c.code, c.name, 'Spesifikasi ' || (i % 97), c.unit, c.price,
+            v.first, 1, 1, c.price * v.first, t.tax, c.price * v.first + t.tax,
+            extract(year from at)::int + 1,
+            ${id('program', 'a.program')}, ${id('action', 'a.action')},
+            ${id('sub_action', 'a.sub_action')}, ${id('activity', 'a.activity')},
+            ${id('subtitle', 'a.subtitle')}, ${id('account', 'a.account')},
+            ${id('supporter', `i % ${SIZES.supporters} + 1`)},
+            case when i % ${SIZES.users} = 0 then $5::uuid else ${id('user', `i % ${SIZES.users}`)} end,
+            at
+     from generate_series(1, ${SIZES.lines}) i
+     cross join lateral (select (i::bigint * 7919 % ${accounts}) + 1 as account) acc
+     cross join lateral (
+       select acc.account,
+              (acc.account - 1) / ${SIZES.accountsPerSubtitle} + 1 as subtitle,
+              (acc.account - 1) / ${accounts / activities} + 1 as activity,
+              (acc.account - 1) / ${accounts / subActions} + 1 as sub_action,
+              (acc.account - 1) / ${accounts / actions} + 1 as action,
+              (acc.account - 1) / ${accounts / SIZES.programs} + 1 as program) a
+     cross join lateral (
+       select ($1::text[])[i % $6 + 1] as code, ($2::text[])[i % $6 + 1] as name,
+              ($3::text[])[i % $6 + 1] as unit, ($4::bigint[])[i % $6 + 1] as price) c
+     cross join lateral (select (i % 12 + 1)::bigint as first) v
+     cross join lateral (
+       select case when a.program % 3 = 0 then round(c.price * v.first * 0.11)::bigint else 0 end as tax) t
+     cross join lateral (
+       select timestamptz '2024-01-01 00:00:00+07' + i * interval '1 minute' as at) ts`,
+    [
+      COMPONENTS.map(([code]) => code),
+      COMPONENTS.map(([, name]) => name),
+      COMPONENTS.map(([, , unit]) => unit),
+      COMPONENTS.map(([, , , price]) => price),
+      benchUserId,
+      COMPONENTS.length,
+    ],
+  );
+  await client.query('alter table detail_program enable trigger all');
+  await client.query(`set local maintenance_work_mem = '256MB'`);
+  const started = Date.now();
+  for (const { indexdef } of indexes) await client.query(indexdef);
+  console.log(`  line indexes: ${indexes.length} rebuilt in ${Date.now() - started} ms`);
+}

@@ -1,0 +1,29 @@
+#!/usr/bin/env node
+import { CommanderError } from 'commander';
+import { closeConnections } from './connection.js';
+import { exitCodes, toCliError } from './errors.js';
+import { buildProgram } from './program.js';
+
+// The one place failures become an exit code and one line on stderr.
+const interrupt = new AbortController();
+process.once('SIGINT', () => {
+  interrupt.abort(new Error('interrupted'));
+  // A second Ctrl-C does not wait for the command to wind down.
+  process.once('SIGINT', () => process.exit(exitCodes.interrupted));
+});
+
+try {
+  await buildProgram({ signal: interrupt.signal }).parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) {
+    // Commander has printed help, the version, or its one-line complaint.
+    process.exitCode = error.exitCode === 0 ? 0 : exitCodes.usage;
+  } else {
+    const failure = toCliError(error);
+    const kind = interrupt.signal.aborted ? 'interrupted' : failure.kind;
+    process.stderr.write(`ranwal: ${failure.message}\n`);
+    process.exitCode = exitCodes[kind];
+  }
+} finally {
+  await closeConnections();
+}

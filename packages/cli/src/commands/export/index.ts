@@ -1,0 +1,163 @@
+import { createWriteStream } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { Id, importNameKey, type RanwalClient, ReportYear } from '@ranwal/core';
+import { type ConnectionOptions, connect } from '../../connection.js';
+import { CliError, calling } from '../../errors.js';
+import { formatBytes, formatCount, type ProgressListener } from '../../output.js';
+import { type CsvSeparator, workbookToCsv } from './csv.js';
+
+export const exportFormats = ['xlsx', 'csv'] as const;
+export type ExportFormat = (typeof exportFormats)[number];
+export type { CsvSeparator } from './csv.js';
+export { csvSeparators } from './csv.js';
+
+export interface ExportOptions extends ConnectionOptions {
+  year: number | string;
+  /** Where to write; written whole or not at all (through a temporary file beside it). */
+  out: string;
+  /** Else from the file name: `.csv` means csv, anything else xlsx. */
+  format?: ExportFormat | undefined;
+  separator?: CsvSeparator | undefined;
+  /** A programme's name or id. */
+  program?: string | undefined;
+  /** A supporter's (Pengampu) name or id. */
+  supporter?: string | undefined;
+  signal?: AbortSignal;
+  /** Bytes downloaded so far. */
+  onProgress?: ProgressListener;
+}
+
+export interface ExportResult {
+  file: string;
+  format: ExportFormat;
+  year: number;
+  program: NamedRecord | null;
+  supporter: NamedRecord | null;
+  bytes: number;
+  /** CSV only: rows written, the header included. */
+  rows?: number;
+}
+
+interface NamedRecord {
+  id: string;
+  name: string | null;
+}
+
+type Filterable = 'program' | 'supporter';
+const nouns: Record<Filterable, string> = { program: 'programme', supporter: 'supporter' };
+
+/** A programme or supporter by id, or by its name (case and spacing aside). */
+async function findRecord(
+  client: RanwalClient,
+  level: Filterable,
+  text: string,
+): Promise<NamedRecord> {
+  if (Id.safeParse(text).success) return { id: text, name: null };
+  const { data } = await calling(`looking up the ${nouns[level]} "${text}"`, () =>
+    client[level].list({ search: text, limit: 100 }),
+  );
+  const matches = data.filter((record) => importNameKey(record.name) === importNameKey(text));
+  if (matches.length === 1) return { id: matches[0]!.id, name: matches[0]!.name };
+  if (matches.length > 1) {
+    throw new CliError(
+      'usage',
+      `${matches.length} ${nouns[level]}s are named "${text}": pass one id (${matches.map((m) => m.id).join(', ')})`,
+    );
+  }
+  const near = data.slice(0, 5).map((record) => `"${record.name}"`);
+  throw new CliError(
+    'usage',
+    `no ${nouns[level]} is named "${text}"${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}`,
+  );
+}
+
+/**
+ * Downloads the report workbook the server builds for 'Download Laporan' (a signed link, streamed
+ * to disk), optionally as CSV read back from that workbook.
+ */
+export async function exportReports(options: ExportOptions): Promise<ExportResult> {
+  const year = ReportYear.safeParse(options.year);
+  if (!year.success) throw new CliError('usage', `--year must be a year from 2000 to 2100`);
+  const format =
+    options.format ?? (path.extname(options.out).toLowerCase() === '.csv' ? 'csv' : 'xlsx');
+  if (!exportFormats.includes(format)) {
+    throw new CliError('usage', `--format must be one of ${exportFormats.join(', ')}`);
+  }
+
+  const { client } = await connect(options);
+  const program = options.program ? await findRecord(client, 'program', options.program) : null;
+  const supporter = options.supporter
+    ? await findRecord(client, 'supporter', options.supporter)
+    : null;
+  const { data: link } = await calling('asking for the report link', () =>
+    client.detailProgram.report({
+      year: year.data,
+      ...(program ? { program_id: program.id } : {}),
+      ...(supporter ? { supporter_id: supporter.id } : {}),
+    }),
+  );
+
+  const file = path.resolve(options.out);
+  const partial = (suffix: string) =>
+    path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${suffix}`);
+  const workbook = partial('xlsx');
+  const csv = partial('csv');
+  let bytes = 0;
+  let rows: number | undefined;
+  try {
+    const response = await calling('downloading the report', () =>
+      client.fetchFile(link.path, options.signal ? { signal: options.signal } : {}),
+    );
+    if (!response.body) throw new CliError('failure', 'the server sent an empty report');
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        bytes += chunk.length;
+        options.onProgress?.(bytes);
+        done(null, chunk);
+      },
+    });
+    await pipeline(
+      Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
+      counter,
+      createWriteStream(workbook),
+      options.signal ? { signal: options.signal } : {},
+    );
+    if (format === 'csv') {
+      rows = await workbookToCsv(workbook, csv, options.separator ?? 'comma');
+      await rename(csv, file);
+    } else {
+      await rename(workbook, file);
+    }
+  } catch (error) {
+    if (options.signal?.aborted)
+      throw new CliError('interrupted', 'export interrupted; nothing was written');
+    if (error instanceof CliError) throw error;
+    throw new CliError('failure', `the report download failed: ${(error as Error).message}`, {
+      cause: error,
+    });
+  } finally {
+    await rm(workbook, { force: true });
+    await rm(csv, { force: true });
+  }
+  return {
+    file,
+    format,
+    year: year.data,
+    program,
+    supporter,
+    bytes,
+    ...(rows === undefined ? {} : { rows }),
+  };
+}
+
+export function exportSummary(result: ExportResult): string {
+  const scope = [
+    result.program ? `programme ${result.program.name ?? result.program.id}` : null,
+    result.supporter ? `supporter ${result.supporter.name ?? result.supporter.id}` : null,
+  ].filter(Boolean);
+  return `Saved the ${result.year} report${scope.length ? ` (${scope.join(', ')})` : ''} to ${result.file} (${result.rows === undefined ? formatBytes(result.bytes) : `${formatCount(result.rows)} rows`})`;
+}

@@ -1,0 +1,151 @@
+import {
+  HierarchyImportRow,
+  hierarchyLevelKeys,
+  type Messages,
+  messagesEn,
+  messagesId,
+} from '@ranwal/core';
+import type { z } from 'zod';
+import { CliError } from '../../errors.js';
+
+/** The fields of an import row, from the shared schema: the named levels, the account, the flag. */
+export type ImportField = keyof z.output<typeof HierarchyImportRow>;
+export const importFields = HierarchyImportRow.keyof().options;
+/** Every field but the programme's PPN flag must have a column. */
+export const requiredFields = importFields.filter(
+  (field) => !HierarchyImportRow.shape[field].safeParse(undefined).success,
+);
+
+/** What a header is compared by: case, spaces, punctuation and accents do not count. */
+export const headerKey = (text: string): string =>
+  text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+
+const catalogues: Messages[] = [messagesId, messagesEn];
+type NamedLevel = Exclude<(typeof hierarchyLevelKeys)[number], 'account'>;
+
+/**
+ * Header names each field is recognised by, Indonesian and English: the level table's labels in
+ * both catalogues (so a report exported by Ranwal reads back), the API names, and the spellings
+ * budget spreadsheets use.
+ */
+const aliases: Record<ImportField, string[]> = {
+  ...(Object.fromEntries(
+    hierarchyLevelKeys
+      .filter((key): key is NamedLevel => key !== 'account')
+      .map((key) => [
+        key,
+        [key, ...catalogues.flatMap((c) => [c.levels[key].label, c.levels[key].nameLabel])],
+      ]),
+  ) as Record<NamedLevel, string[]>),
+  account_code: [
+    'account_code',
+    'kode',
+    'code',
+    'kode akun',
+    ...catalogues.map((c) => c.levels.account.codeLabel),
+  ],
+  account_name: [
+    'account_name',
+    'uraian',
+    'uraian rekening',
+    'nama akun',
+    ...catalogues.map((c) => c.levels.account.nameLabel),
+  ],
+  program_is_taxed: [
+    'program_is_taxed',
+    'is_taxed',
+    'taxed',
+    'tax',
+    'pajak',
+    'ppn',
+    'menggunakan pajak',
+    'program pajak',
+    'pajak program',
+  ],
+};
+// The spec spells the level both Aktivitas and Aktifitas.
+aliases.activity.push('aktifitas', 'nama aktifitas');
+
+const fieldByHeader = new Map<string, ImportField>(
+  importFields.flatMap((field) =>
+    aliases[field].map((alias) => [headerKey(alias), field] as const),
+  ),
+);
+
+/** A row of a spreadsheet or CSV file as text cells, with the line (row number) it starts on. */
+export interface SheetRow {
+  line: number;
+  cells: string[];
+}
+
+/** Each field's name in messages when the file has no header for it: the Indonesian label. */
+export const fieldLabels: Record<ImportField, string> = {
+  ...(Object.fromEntries(
+    hierarchyLevelKeys
+      .filter((key): key is NamedLevel => key !== 'account')
+      .map((key) => [key, messagesId.levels[key].label]),
+  ) as Record<NamedLevel, string>),
+  account_code: messagesId.levels.account.codeLabel,
+  account_name: messagesId.levels.account.nameLabel,
+  program_is_taxed: 'PPN',
+};
+
+/** Where each field is in the file, and its header as the file writes it (for messages). */
+export interface ColumnMap {
+  index: Partial<Record<ImportField, number>>;
+  label: Partial<Record<ImportField, string>>;
+}
+
+export const labelOf = (columns: ColumnMap, field: ImportField): string =>
+  columns.label[field] ?? fieldLabels[field];
+
+function mapHeader(cells: string[]): ColumnMap {
+  const columns: ColumnMap = { index: {}, label: {} };
+  cells.forEach((cell, position) => {
+    const field = fieldByHeader.get(headerKey(cell));
+    if (!field) return;
+    const earlier = columns.label[field];
+    if (earlier !== undefined) {
+      throw new CliError(
+        'invalid_data',
+        `the columns "${earlier}" and "${cell.trim()}" both mean ${fieldLabels[field]}; keep one`,
+      );
+    }
+    columns.index[field] = position;
+    columns.label[field] = cell.trim();
+  });
+  return columns;
+}
+
+/** How many rows from the top a header may sit (below a title, say). */
+const HEADER_SEARCH_ROWS = 20;
+
+/**
+ * Finds the header row: the first of the top rows that names every required field. Anything
+ * above it (a title) is ignored, and so are columns it does not know (a row number, notes).
+ */
+export function findHeader(rows: SheetRow[]): { position: number; columns: ColumnMap } {
+  let best: { position: number; columns: ColumnMap; found: number } | null = null;
+  for (const [position, row] of rows.slice(0, HEADER_SEARCH_ROWS).entries()) {
+    const columns = mapHeader(row.cells);
+    const found = requiredFields.filter((field) => columns.index[field] !== undefined).length;
+    if (found === requiredFields.length) return { position, columns };
+    if (found > (best?.found ?? 0)) best = { position, columns, found };
+  }
+  const expected = requiredFields.map((field) => fieldLabels[field]).join(', ');
+  if (!best) {
+    throw new CliError(
+      'invalid_data',
+      `no header row found: expected the columns ${expected} (Indonesian or English names)`,
+    );
+  }
+  const missing = requiredFields.filter((field) => best.columns.index[field] === undefined);
+  throw new CliError(
+    'invalid_data',
+    `the header row (line ${rows[best.position]!.line}) lacks the columns ${missing.map((field) => fieldLabels[field]).join(', ')}`,
+  );
+}

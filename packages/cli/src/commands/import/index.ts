@@ -1,0 +1,261 @@
+import {
+  ApiError,
+  HIERARCHY_IMPORT_MAX_ROWS,
+  type HierarchyImportResult,
+  type HierarchyLevelKey,
+  hierarchyLevelKeys,
+  messagesId,
+} from '@ranwal/core';
+import { type ConnectionOptions, connect } from '../../connection.js';
+import { CliError, fromApiError } from '../../errors.js';
+import { formatCount, formatTable, type ProgressListener } from '../../output.js';
+import { findHeader, labelOf } from './columns.js';
+import { readSheet } from './read.js';
+import { checkRows, type LinedRow, type RowProblem } from './validate.js';
+
+export type { RowProblem } from './validate.js';
+
+export interface ImportOptions extends ConnectionOptions {
+  /** A .csv or .xlsx file: one row per account code with its whole path. */
+  file: string;
+  /** Do everything but keep nothing: report what would be created. */
+  dryRun?: boolean;
+  /** Import the valid rows and succeed even when some rows are invalid or conflict. */
+  skipInvalid?: boolean;
+  /** Rows per call (and per transaction); at most 2 000. */
+  batchSize?: number;
+  signal?: AbortSignal;
+  onProgress?: ProgressListener;
+}
+
+export interface LevelCounts {
+  created: number;
+  existing: number;
+}
+
+/** A record an import created (or, in a dry run, would create): its level and path of names. */
+export interface CreatedRecord {
+  level: HierarchyLevelKey;
+  line: number;
+  path: string[];
+}
+
+export interface ImportReport {
+  file: string;
+  dryRun: boolean;
+  /** Data rows in the file (blank rows aside). */
+  rows: number;
+  /** Rows to send: those that passed the checks, less exact repeats. */
+  valid: number;
+  /** Rows sent and applied (fewer than `valid` when the import stopped midway). */
+  sent: number;
+  duplicates: number;
+  levels: Record<HierarchyLevelKey, LevelCounts>;
+  /** Dry runs only: every record that would be created, top level first. */
+  created?: CreatedRecord[];
+  /** Rows not imported because they are invalid (nothing is imported without --skip-invalid). */
+  invalid: RowProblem[];
+  /** Rows the server could not apply as written: a stored code with another name, a programme's PPN flag. */
+  conflicts: RowProblem[];
+}
+
+const pathOf = (row: LinedRow['row'], level: HierarchyLevelKey): string[] => {
+  const depth = hierarchyLevelKeys.indexOf(level);
+  return hierarchyLevelKeys
+    .slice(0, depth + 1)
+    .map((key) => (key === 'account' ? `${row.account_code} ${row.account_name}` : row[key]));
+};
+
+/**
+ * Imports a hierarchy file: reads and checks every row first (nothing is sent when a row is bad,
+ * unless `skipInvalid`), then sends batches, each applied by the server in one transaction. An
+ * interrupted import leaves whole batches only; running it again completes it.
+ */
+export async function importHierarchy(options: ImportOptions): Promise<ImportReport> {
+  const batchSize = options.batchSize ?? HIERARCHY_IMPORT_MAX_ROWS;
+  if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > HIERARCHY_IMPORT_MAX_ROWS) {
+    throw new CliError(
+      'usage',
+      `--batch-size must be a whole number from 1 to ${HIERARCHY_IMPORT_MAX_ROWS}`,
+    );
+  }
+  const sheet = await readSheet(options.file);
+  const header = findHeader(sheet);
+  const records = sheet.slice(header.position + 1);
+  const checked = checkRows(records, header.columns);
+  const dryRun = options.dryRun ?? false;
+
+  const levels = Object.fromEntries(
+    hierarchyLevelKeys.map((key) => [key, { created: 0, existing: 0 }]),
+  ) as Record<HierarchyLevelKey, LevelCounts>;
+  const invalidRows = new Set(checked.problems.map((problem) => problem.line)).size;
+  const report: ImportReport = {
+    file: options.file,
+    dryRun,
+    rows: checked.rows.length + invalidRows + checked.duplicates,
+    valid: checked.rows.length,
+    sent: 0,
+    duplicates: checked.duplicates,
+    levels,
+    ...(dryRun ? { created: [] } : {}),
+    invalid: checked.problems,
+    conflicts: [],
+  };
+  if (invalidRows > 0 && !options.skipInvalid) {
+    throw new CliError(
+      'invalid_data',
+      `${formatCount(invalidRows)} invalid row(s) in ${options.file}; nothing was imported (fix them, or pass --skip-invalid to import the other rows)`,
+      { report },
+    );
+  }
+  if (checked.rows.length === 0) {
+    throw new CliError('invalid_data', `${options.file} has no rows to import`, { report });
+  }
+
+  const { client, server } = await connect(options);
+  const rows = checked.rows;
+  const created = hierarchyLevelKeys.map(() => new Set<number>());
+  const conflictedAccounts = new Set<number>();
+
+  /** Counts over the rows sent so far, so a record met in several batches counts once. */
+  const tally = () => {
+    hierarchyLevelKeys.forEach((level, depth) => {
+      const distinct = new Set(rows.slice(0, report.sent).map((lined) => lined.records[depth]!))
+        .size;
+      const conflicted = level === 'account' ? conflictedAccounts.size : 0;
+      levels[level] = {
+        created: created[depth]!.size,
+        existing: distinct - created[depth]!.size - conflicted,
+      };
+    });
+  };
+
+  /** The failure of a batch as the reason the import stopped, saying how far it got. */
+  const stopped = (error: unknown): CliError => {
+    tally();
+    const progress = `after ${formatCount(report.sent)} of ${formatCount(rows.length)} rows`;
+    const rerun = dryRun
+      ? 'nothing was written'
+      : 'whole batches only were written; run the same command again to complete the import';
+    if (options.signal?.aborted) {
+      return new CliError('interrupted', `interrupted ${progress}; ${rerun}`, { report });
+    }
+    if (error instanceof ApiError) {
+      const failure = fromApiError(error, `import stopped ${progress}`);
+      return new CliError(failure.kind, `${failure.message}; ${rerun}`, { report, cause: error });
+    }
+    return error instanceof CliError
+      ? error
+      : new CliError('failure', String(error), { cause: error });
+  };
+
+  for (let start = 0; start < rows.length; start += batchSize) {
+    const batch = rows.slice(start, start + batchSize);
+    let result: HierarchyImportResult;
+    try {
+      if (options.signal?.aborted) throw options.signal.reason;
+      ({ data: result } = await client.import.hierarchy(
+        { rows: batch.map((lined) => lined.row), dry_run: dryRun },
+        options.signal ? { signal: options.signal } : {},
+      ));
+    } catch (error) {
+      throw stopped(error);
+    }
+    hierarchyLevelKeys.forEach((level, depth) => {
+      for (const position of result.levels[level].created_rows) {
+        const lined = batch[position]!;
+        const record = lined.records[depth]!;
+        if (created[depth]!.has(record)) continue;
+        created[depth]!.add(record);
+        report.created?.push({ level, line: lined.line, path: pathOf(lined.row, level) });
+      }
+    });
+    for (const conflict of result.conflicts) {
+      const lined = batch[conflict.row]!;
+      if (conflict.field === 'account_name') conflictedAccounts.add(lined.records.at(-1)!);
+      report.conflicts.push({
+        line: lined.line,
+        column: labelOf(header.columns, conflict.field),
+        message: conflict.message,
+      });
+    }
+    report.sent = start + batch.length;
+    options.onProgress?.(report.sent, rows.length);
+  }
+
+  tally();
+  report.created?.sort(
+    (a, b) =>
+      hierarchyLevelKeys.indexOf(a.level) - hierarchyLevelKeys.indexOf(b.level) || a.line - b.line,
+  );
+  if (report.conflicts.length > 0 && !options.skipInvalid) {
+    throw new CliError(
+      'invalid_data',
+      `${formatCount(report.conflicts.length)} row(s) conflict with records stored on ${server} and were not applied as written (pass --skip-invalid to accept that)`,
+      { report },
+    );
+  }
+  return report;
+}
+
+const levelLabels = messagesId.levels;
+const MAX_LISTED = 20;
+
+function listProblems(title: string, problems: RowProblem[]): string[] {
+  if (problems.length === 0) return [];
+  const shown = problems
+    .slice(0, MAX_LISTED)
+    .map(
+      (problem) =>
+        `  line ${problem.line}${problem.column ? `, ${problem.column}` : ''}: ${problem.message}`,
+    );
+  const more = problems.length - shown.length;
+  return [
+    '',
+    `${title}:`,
+    ...shown,
+    ...(more > 0 ? [`  … and ${formatCount(more)} more (--json lists all)`] : []),
+  ];
+}
+
+export function importSummary(report: ImportReport): string {
+  if (report.sent === 0) {
+    return [
+      `${report.file}: ${formatCount(report.rows)} row(s) read, nothing imported.`,
+      ...listProblems('Invalid rows', report.invalid),
+    ].join('\n');
+  }
+  const lines = [
+    report.sent < report.valid
+      ? `Stopped ${report.dryRun ? 'the dry run of' : 'importing'} ${report.file}: ${formatCount(report.sent)} of ${formatCount(report.valid)} row(s) ${report.dryRun ? 'checked' : 'applied'}.`
+      : report.dryRun
+        ? `Dry run of ${report.file}: ${formatCount(report.sent)} row(s) checked, nothing was written.`
+        : `Imported ${report.file}: ${formatCount(report.sent)} row(s) applied.`,
+    '',
+    formatTable(
+      ['', report.dryRun ? 'would create' : 'created', 'existing'],
+      hierarchyLevelKeys.map((key) => [
+        levelLabels[key].label,
+        formatCount(report.levels[key].created),
+        formatCount(report.levels[key].existing),
+      ]),
+    ),
+  ];
+  if (report.duplicates > 0) {
+    lines.push(
+      '',
+      `${formatCount(report.duplicates)} row(s) repeat an earlier row and were sent once.`,
+    );
+  }
+  if (report.created && report.created.length > 0) {
+    lines.push('', 'Would create:');
+    for (const record of report.created.slice(0, MAX_LISTED)) {
+      lines.push(`  ${levelLabels[record.level].label}: ${record.path.join(' / ')}`);
+    }
+    const more = report.created.length - MAX_LISTED;
+    if (more > 0) lines.push(`  … and ${formatCount(more)} more (--json lists all)`);
+  }
+  lines.push(...listProblems('Invalid rows, not imported', report.invalid));
+  lines.push(...listProblems('Conflicts with stored records', report.conflicts));
+  return lines.join('\n');
+}

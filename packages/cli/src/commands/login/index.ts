@@ -1,0 +1,54 @@
+import { SignInInput, type User } from '@ranwal/core';
+import { configFilePath, readConfig, writeConfig } from '../../config.js';
+import {
+  type ConnectionOptions,
+  clientFor,
+  DEFAULT_SERVER,
+  normalizeServer,
+  resolveServer,
+} from '../../connection.js';
+import { CliError, calling } from '../../errors.js';
+import { askSecret, askText, canPrompt } from '../../prompts.js';
+
+export interface LoginOptions extends ConnectionOptions {
+  email?: string | undefined;
+  /** Else RANWAL_PASSWORD, else a hidden prompt. */
+  password?: string | undefined;
+}
+
+export interface LoginResult {
+  server: string;
+  user: User;
+  configFile: string;
+}
+
+/** Signs in and stores the token (file mode 0600) for the commands that follow. */
+export async function login(options: LoginOptions): Promise<LoginResult> {
+  const server =
+    (await resolveServer(options)) ??
+    (canPrompt()
+      ? normalizeServer(await askText('Server', '--server', { default: DEFAULT_SERVER }))
+      : DEFAULT_SERVER);
+  const email = options.email ?? (await askText('Email', '--email'));
+  const password =
+    options.password ??
+    process.env.RANWAL_PASSWORD ??
+    (await askSecret('Password', 'RANWAL_PASSWORD'));
+  const credentials = SignInInput.safeParse({ email, password });
+  if (!credentials.success) {
+    throw new CliError('usage', `"${email}" is not an email address`);
+  }
+
+  const { data } = await calling(`signing in to ${server}`, () =>
+    clientFor(server).user.signIn(credentials.data),
+  );
+  const { token, ...user } = data;
+  const config = await readConfig();
+  config.sessions[server] = { token, user, signed_in_at: new Date().toISOString() };
+  config.current = server;
+  await writeConfig(config);
+  return { server, user, configFile: configFilePath() };
+}
+
+export const loginSummary = ({ server, user, configFile }: LoginResult): string =>
+  `Signed in to ${server} as ${user.name} <${user.email}> (${user.role}); token saved in ${configFile}`;

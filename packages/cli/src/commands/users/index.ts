@@ -1,0 +1,58 @@
+import { type Role, roles, type User, UserCreateInput } from '@ranwal/core';
+import { type ConnectionOptions, connect } from '../../connection.js';
+import { CliError, calling } from '../../errors.js';
+import { formatTable } from '../../output.js';
+import { askChoice, askSecret, askText } from '../../prompts.js';
+import { fetchAllPages } from '../list/index.js';
+
+export interface ListUsersOptions extends ConnectionOptions {
+  search?: string | undefined;
+}
+
+/** Every user account (admin only), all pages. */
+export async function listUsers(options: ListUsersOptions): Promise<User[]> {
+  const { client } = await connect(options);
+  return fetchAllPages('listing users', (page) =>
+    client.user.list({ page, limit: 100, ...(options.search ? { search: options.search } : {}) }),
+  );
+}
+
+export const usersSummary = (users: User[]): string =>
+  users.length === 0
+    ? 'No users.'
+    : formatTable(
+        ['ID', 'NAME', 'EMAIL', 'ROLE'],
+        users.map((user) => [user.id, user.name, user.email, user.role]),
+      );
+
+export interface CreateUserOptions extends ConnectionOptions {
+  name?: string | undefined;
+  email?: string | undefined;
+  role?: string | undefined;
+  /** Else a hidden prompt (`--password-stdin` reads it from standard input). */
+  password?: string | undefined;
+}
+
+/** Creates a user (admin only); asks for what the options leave out when at a terminal. */
+export async function createUser(options: CreateUserOptions): Promise<User> {
+  if (options.role !== undefined && !roles.includes(options.role as Role)) {
+    throw new CliError('usage', `--role must be one of ${roles.join(', ')}`);
+  }
+  const { client } = await connect(options);
+  const input = {
+    name: options.name ?? (await askText('Name', '--name')),
+    email: options.email ?? (await askText('Email', '--email')),
+    role: (options.role ?? (await askChoice('Role', '--role', roles))) as Role,
+    password: options.password ?? (await askSecret('Password (8+ characters)', '--password-stdin')),
+  };
+  const parsed = UserCreateInput.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new CliError('usage', `${String(issue.path[0])}: ${issue.message}`);
+  }
+  const { data } = await calling('creating the user', () => client.user.create(parsed.data));
+  return data;
+}
+
+export const createdUserSummary = (user: User): string =>
+  `Created ${user.role} ${user.name} <${user.email}> (${user.id})`;

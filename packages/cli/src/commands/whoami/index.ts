@@ -1,0 +1,18 @@
+import type { User } from '@ranwal/core';
+import { type ConnectionOptions, connect } from '../../connection.js';
+import { calling } from '../../errors.js';
+
+export interface WhoamiResult {
+  server: string;
+  user: User;
+}
+
+/** The account the stored token belongs to, as the server sees it now. */
+export async function whoami(options: ConnectionOptions): Promise<WhoamiResult> {
+  const { server, client } = await connect(options);
+  const { data } = await calling(`asking ${server} who is signed in`, () => client.user.me());
+  return { server, user: data };
+}
+
+export const whoamiSummary = ({ server, user }: WhoamiResult): string =>
+  `${user.name} <${user.email}> (${user.role}) on ${server}`;

@@ -1,0 +1,103 @@
+import { BASE_PATH, createClient, type RanwalClient } from '@ranwal/core';
+import type { Agent } from 'undici';
+import { configFilePath, readConfig, type StoredSession } from './config.js';
+import { CliError } from './errors.js';
+
+/** Where the server is when neither a flag, RANWAL_SERVER nor a past login says. */
+export const DEFAULT_SERVER = 'http://localhost:8080';
+
+/** What every command that talks to the server accepts. */
+export interface ConnectionOptions {
+  /** Server origin; else RANWAL_SERVER, else the server of the last login. */
+  server?: string | undefined;
+}
+
+export interface Connection {
+  server: string;
+  client: RanwalClient;
+  session: StoredSession;
+  configFile: string;
+}
+
+// Loaded on first use: `--help` and usage errors should not pay for it.
+let undici: Promise<{ fetch: typeof import('undici').fetch; dispatcher: Agent }> | null = null;
+function loadUndici() {
+  undici ??= import('undici').then(({ Agent, fetch }) => ({
+    fetch,
+    // Long imports and exports: an answer may take minutes, a connection attempt should not.
+    dispatcher: new Agent({
+      connect: { timeout: 15_000 },
+      headersTimeout: 10 * 60_000,
+      bodyTimeout: 10 * 60_000,
+    }),
+  }));
+  return undici;
+}
+
+/** Closes idle keep-alive connections so the process can end at once. */
+export async function closeConnections(): Promise<void> {
+  if (undici) await (await undici).dispatcher.close();
+}
+
+/**
+ * `http://host:8080/ranwal/` and `host:8080` both mean `http://host:8080`: the client adds the
+ * base path itself.
+ */
+export function normalizeServer(input: string): string {
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(input) ? input : `http://${input}`;
+  let url: URL;
+  try {
+    url = new URL(withScheme);
+  } catch {
+    throw new CliError('usage', `"${input}" is not a server URL (e.g. ${DEFAULT_SERVER})`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new CliError('usage', `"${input}" is not an http(s) server URL`);
+  }
+  const pathname = url.pathname.replace(/\/+$/, '').replace(new RegExp(`${BASE_PATH}$`), '');
+  return `${url.origin}${pathname}`;
+}
+
+/** The server a command talks to: the flag, RANWAL_SERVER, or the last login's. */
+export async function resolveServer(options: ConnectionOptions): Promise<string | undefined> {
+  const chosen = options.server ?? process.env.RANWAL_SERVER;
+  if (chosen) return normalizeServer(chosen);
+  return (await readConfig()).current;
+}
+
+export function clientFor(server: string, token?: string): RanwalClient {
+  return createClient({
+    baseUrl: server,
+    getToken: () => token,
+    // undici's fetch is the WHATWG fetch with its own (structurally equal) Request/Response types.
+    fetch: (async (input, init) => {
+      const { fetch, dispatcher } = await loadUndici();
+      return fetch(input as string, { ...(init as object), dispatcher });
+    }) as typeof globalThis.fetch,
+  });
+}
+
+/** A client signed in to the chosen server, from the session `ranwal login` stored. */
+export async function connect(options: ConnectionOptions): Promise<Connection> {
+  const server = await resolveServer(options);
+  if (!server) {
+    throw new CliError(
+      'auth',
+      'not signed in: run `ranwal login` (or pass --server / set RANWAL_SERVER)',
+    );
+  }
+  const config = await readConfig();
+  const session = config.sessions[server];
+  if (!session) {
+    throw new CliError(
+      'auth',
+      `not signed in to ${server}: run \`ranwal login --server ${server}\``,
+    );
+  }
+  return {
+    server,
+    client: clientFor(server, session.token),
+    session,
+    configFile: configFilePath(),
+  };
+}

@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { createProgressBar, formatCount, formatTable } from './output.js';
+
+function terminal(isTTY: boolean) {
+  const written: string[] = [];
+  const stream = { isTTY, write: (text: string) => written.push(text) > 0 };
+  return { stream: stream as unknown as NodeJS.WriteStream, written };
+}
+
+describe('progress bar', () => {
+  it('draws on a terminal and clears its line at the end', () => {
+    const { stream, written } = terminal(true);
+    const bar = createProgressBar('Importing', formatCount, { json: false }, stream);
+    bar.update(0, 4000);
+    bar.update(1000, 4000); // within 100 ms of the last drawing: skipped
+    bar.update(4000, 4000); // the end is always drawn
+    bar.stop();
+    expect(written).toEqual([
+      `\r\u001b[2KImporting [${'-'.repeat(28)}]   0% 0/4,000`,
+      `\r\u001b[2KImporting [${'#'.repeat(28)}] 100% 4,000/4,000`,
+      '\r\u001b[2K',
+    ]);
+  });
+
+  it('stays silent in a pipe and with --json', () => {
+    for (const [isTTY, json] of [
+      [false, false],
+      [true, true],
+    ] as const) {
+      const { stream, written } = terminal(isTTY);
+      const bar = createProgressBar('Importing', formatCount, { json }, stream);
+      bar.update(1, 2);
+      bar.stop();
+      expect(written).toEqual([]);
+    }
+  });
+});
+
+it('lines up table columns, counts to the right', () => {
+  expect(
+    formatTable(
+      ['NAME', 'CREATED'],
+      [
+        ['Program', '1'],
+        ['Kode Rekening', '1,200'],
+      ],
+    ),
+  ).toBe('NAME           CREATED\nProgram              1\nKode Rekening    1,200');
+  expect(
+    formatTable(
+      ['ID', 'NAME'],
+      [
+        ['1', 'A'],
+        ['x2', 'B'],
+      ],
+    ),
+  ).toBe('ID  NAME\n1   A\nx2  B');
+});

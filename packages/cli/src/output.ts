@@ -1,0 +1,82 @@
+/** How a command's result reaches the person or the script that ran it. */
+export interface OutputOptions {
+  json: boolean;
+}
+
+const numberFormat = new Intl.NumberFormat('en-US');
+export const formatCount = (value: number): string => numberFormat.format(value);
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** Machine output is the result as JSON; people get the command's own summary. */
+export function printResult<T>(result: T, options: OutputOptions, summary: (result: T) => string) {
+  const text = options.json ? JSON.stringify(result, null, 2) : summary(result);
+  if (text) process.stdout.write(`${text}\n`);
+}
+
+/** Columns under a header, for lists and summaries; columns of counts are right-aligned. */
+export function formatTable(header: string[], rows: string[][]): string {
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
+  );
+  const numeric = header.map(
+    (_, column) => rows.length > 0 && rows.every((row) => /^[\d,]+$/.test(row[column] ?? '')),
+  );
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) =>
+        numeric[column] ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!),
+      )
+      .join('  ')
+      .trimEnd();
+  return [line(header), ...rows.map(line)].join('\n');
+}
+
+/** Progress of a long command: how much is done, out of how much when that is known. */
+export type ProgressListener = (done: number, total?: number) => void;
+
+export interface ProgressBar {
+  update: ProgressListener;
+  stop(): void;
+}
+
+const silent: ProgressBar = { update: () => {}, stop: () => {} };
+
+/**
+ * A one-line bar on stderr, redrawn at most ten times a second; nothing at all unless stderr is
+ * a terminal (and never with --json), so logs and pipes stay clean.
+ */
+export function createProgressBar(
+  label: string,
+  format: (value: number) => string,
+  options: OutputOptions,
+  stream: NodeJS.WriteStream = process.stderr,
+): ProgressBar {
+  if (options.json || !stream.isTTY) return silent;
+  const width = 28;
+  let drawnAt = 0;
+  let shown = false;
+  const draw = (done: number, total?: number) => {
+    const now = Date.now();
+    if (shown && now - drawnAt < 100 && done !== total) return;
+    drawnAt = now;
+    shown = true;
+    let line = `${label} ${format(done)}`;
+    if (total) {
+      const ratio = Math.min(1, done / total);
+      const filled = Math.round(ratio * width);
+      line = `${label} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(Math.floor(ratio * 100)).padStart(3)}% ${format(done)}/${format(total)}`;
+    }
+    stream.write(`\r\u001b[2K${line}`);
+  };
+  return {
+    update: draw,
+    stop: () => {
+      if (shown) stream.write('\r\u001b[2K');
+    },
+  };
+}

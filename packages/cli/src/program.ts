@@ -1,0 +1,285 @@
+import { readFileSync } from 'node:fs';
+import {
+  HIERARCHY_IMPORT_MAX_ROWS,
+  type ManagedEntityKey,
+  managedEntities,
+  managedEntityKeys,
+  roles,
+} from '@ranwal/core';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import {
+  csvSeparators,
+  type ExportOptions,
+  exportFormats,
+  exportReports,
+  exportSummary,
+} from './commands/export/index.js';
+import { type ImportOptions, importHierarchy, importSummary } from './commands/import/index.js';
+import { type ListRecordsOptions, listRecords, recordsSummary } from './commands/list/index.js';
+import { type LoginOptions, login, loginSummary } from './commands/login/index.js';
+import { logout, logoutSummary } from './commands/logout/index.js';
+import {
+  type CreateUserOptions,
+  createdUserSummary,
+  createUser,
+  type ListUsersOptions,
+  listUsers,
+  usersSummary,
+} from './commands/users/index.js';
+import { whoami, whoamiSummary } from './commands/whoami/index.js';
+import type { ConnectionOptions } from './connection.js';
+import { CliError } from './errors.js';
+import {
+  createProgressBar,
+  formatBytes,
+  formatCount,
+  type OutputOptions,
+  printResult,
+} from './output.js';
+import { readStdin } from './prompts.js';
+
+/** The options every command has, besides its own. */
+interface GlobalOptions {
+  server?: string;
+  json?: boolean;
+}
+
+const { version } = JSON.parse(
+  readFileSync(new URL('../package.json', import.meta.url), 'utf8'),
+) as { version: string };
+
+/** The level commands, from the level table: English plural, Indonesian alias. */
+const levelCommands: Record<ManagedEntityKey, { name: string; alias: string }> = {
+  program: { name: 'programs', alias: 'program' },
+  action: { name: 'actions', alias: 'kegiatan' },
+  sub_action: { name: 'sub-actions', alias: 'sub-kegiatan' },
+  activity: { name: 'activities', alias: 'aktivitas' },
+  subtitle: { name: 'subtitles', alias: 'subtitle' },
+  account: { name: 'accounts', alias: 'rekening' },
+  supporter: { name: 'supporters', alias: 'pengampu' },
+};
+
+const examples = (...lines: string[]) =>
+  `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}\n`;
+
+function positiveInteger(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 1) throw new InvalidArgumentError('not a whole number');
+  return number;
+}
+
+/**
+ * Runs a command's function with the parsed options and prints its result: JSON with --json,
+ * else its summary. A failure that carries a report (an import's bad rows) prints it first.
+ */
+function action<O, T>(
+  work: (options: O, output: OutputOptions, ...args: string[]) => Promise<T>,
+  summary: (result: T) => string,
+) {
+  return async (...args: unknown[]) => {
+    const command = args.at(-1) as Command;
+    // Commander has parsed the flags the command declares into exactly these options.
+    const options = command.optsWithGlobals<O & GlobalOptions>();
+    const output = { json: Boolean(options.json) };
+    try {
+      printResult(await work(options, output, ...(args.slice(0, -2) as string[])), output, summary);
+    } catch (error) {
+      if (error instanceof CliError && error.report !== undefined) {
+        printResult(error.report as T, output, summary);
+      }
+      throw error;
+    }
+  };
+}
+
+/** The `ranwal` command tree. Wiring only: each command is a function in `commands/`. */
+export function buildProgram({ signal }: { signal: AbortSignal }): Command {
+  const program = new Command('ranwal')
+    .description('Ranwal administration from the command line: import, export, read.')
+    .version(version)
+    .option('--server <url>', 'the Ranwal server (default: $RANWAL_SERVER, else the last login)')
+    .option('--json', 'print machine-readable JSON on stdout')
+    .exitOverride()
+    .configureOutput({
+      // Commander's own complaints (unknown option, missing argument): one line, like ours.
+      outputError: (text, write) =>
+        write(
+          `ranwal: ${text
+            .replace(/^error: /, '')
+            .replace(/\s*\n\s*/g, ' ')
+            .trim()}\n`,
+        ),
+    })
+    .addHelpText(
+      'after',
+      `\nExit codes: 0 success, 1 failure, 2 usage, 3 invalid data, 4 not signed in or not allowed,\n5 server unreachable, 130 interrupted.\n${examples(
+        'ranwal login --server https://ranwal.example.go.id --email admin@example.go.id',
+        'ranwal import hierarchy rekening.xlsx --dry-run',
+        'ranwal export reports --year 2025 --out laporan-2025.xlsx',
+      )}`,
+    );
+
+  program
+    .command('login')
+    .description('sign in and keep the token (file mode 0600) for the next commands')
+    .option('--email <email>', 'account email (else asked)')
+    .addHelpText(
+      'after',
+      `\nThe password comes from $RANWAL_PASSWORD, else a hidden prompt.\n${examples(
+        'ranwal login',
+        'RANWAL_PASSWORD=… ranwal login --server http://localhost:8080 --email admin@ranwal.local',
+      )}`,
+    )
+    .action(action((options: LoginOptions) => login(options), loginSummary));
+
+  program
+    .command('logout')
+    .description('forget the stored token of the server')
+    .addHelpText('after', examples('ranwal logout', 'ranwal logout --server http://localhost:8080'))
+    .action(action((options: ConnectionOptions) => logout(options), logoutSummary));
+
+  program
+    .command('whoami')
+    .description('show the signed-in account')
+    .addHelpText('after', examples('ranwal whoami', 'ranwal whoami --json'))
+    .action(action((options: ConnectionOptions) => whoami(options), whoamiSummary));
+
+  const imports = program
+    .command('import')
+    .description('bulk imports (admin only)')
+    .addHelpText('after', examples('ranwal import hierarchy rekening.csv --dry-run'));
+  imports
+    .command('hierarchy')
+    .description(
+      'create the programmes, kegiatan, sub kegiatan, aktivitas, subtitles and account codes a CSV or XLSX file names; reuse what exists',
+    )
+    .argument('<file>', '.csv (comma or semicolon separated) or .xlsx, one row per account code')
+    .option('--dry-run', 'report what would be created and what exists; write nothing')
+    .option('--skip-invalid', 'import the valid rows even when others are invalid or conflict')
+    .option(
+      '--batch-size <rows>',
+      `rows per request and transaction (at most ${HIERARCHY_IMPORT_MAX_ROWS})`,
+      positiveInteger,
+    )
+    .addHelpText(
+      'after',
+      `\nColumns (any case and spacing, Indonesian or English): Program, Kegiatan, Sub Kegiatan,\nAktivitas, Subtitle, Kode Rekening, Nama Rekening, and optionally PPN (ya/tidak).\n${examples(
+        'ranwal import hierarchy rekening-2025.csv --dry-run',
+        'ranwal import hierarchy rekening-2025.xlsx',
+        'ranwal import hierarchy rekening.csv --skip-invalid --json > hasil.json',
+      )}`,
+    )
+    .action(
+      action(async (options: Omit<ImportOptions, 'file'>, output, file) => {
+        const bar = createProgressBar('Importing', formatCount, output);
+        try {
+          return await importHierarchy({ ...options, file: file!, signal, onProgress: bar.update });
+        } finally {
+          bar.stop();
+        }
+      }, importSummary),
+    );
+
+  const exports = program
+    .command('export')
+    .description('exports')
+    .addHelpText('after', examples('ranwal export reports --year 2025 --out laporan-2025.xlsx'));
+  exports
+    .command('reports')
+    .description("download the report workbook (the portal's 'Download Laporan'), or CSV")
+    .requiredOption('--year <year>', 'report year')
+    .requiredOption('--out <file>', 'file to write (replaced whole, never half-written)')
+    .addOption(
+      new Option('--format <format>', 'xlsx or csv (default: from --out)').choices(exportFormats),
+    )
+    .addOption(
+      new Option(
+        '--separator <separator>',
+        'csv: comma (RFC 4180) or semicolon (Excel, Indonesian settings)',
+      )
+        .choices(csvSeparators)
+        .default('comma'),
+    )
+    .option('--program <name|id>', 'only this programme')
+    .option('--supporter <name|id>', 'only this supporter (Pengampu)')
+    .addHelpText(
+      'after',
+      examples(
+        'ranwal export reports --year 2025 --out laporan-2025.xlsx',
+        'ranwal export reports --year 2025 --out laporan.csv --separator semicolon',
+        'ranwal export reports --year 2025 --program "Program Penunjang Urusan" --out penunjang.xlsx',
+      ),
+    )
+    .action(
+      action(async (options: ExportOptions, output) => {
+        const bar = createProgressBar('Downloading', formatBytes, output);
+        try {
+          return await exportReports({ ...options, signal, onProgress: bar.update });
+        } finally {
+          bar.stop();
+        }
+      }, exportSummary),
+    );
+
+  const users = program
+    .command('users')
+    .description('user accounts (admin only)')
+    .addHelpText('after', examples('ranwal users list', 'ranwal users create'));
+  users
+    .command('list')
+    .description('list user accounts')
+    .option('--search <text>', 'only names or emails containing this')
+    .addHelpText('after', examples('ranwal users list', 'ranwal users list --search budi --json'))
+    .action(action((options: ListUsersOptions) => listUsers(options), usersSummary));
+  users
+    .command('create')
+    .description('create a user account (asks for what the flags leave out)')
+    .option('--name <name>', 'full name')
+    .option('--email <email>', 'email, used to sign in')
+    .addOption(new Option('--role <role>', 'role').choices(roles))
+    .option('--password-stdin', 'read the password from standard input (else a hidden prompt)')
+    .addHelpText(
+      'after',
+      examples(
+        'ranwal users create',
+        'echo "$PASSWORD" | ranwal users create --name "Budi Santoso" --email budi@example.go.id --role user --password-stdin',
+      ),
+    )
+    .action(
+      action(
+        async (options: CreateUserOptions & { passwordStdin?: boolean }) =>
+          createUser({
+            ...options,
+            ...(options.passwordStdin ? { password: await readStdin() } : {}),
+          }),
+        createdUserSummary,
+      ),
+    );
+
+  for (const level of managedEntityKeys) {
+    const { name, alias } = levelCommands[level];
+    const group = program
+      .command(name)
+      .alias(alias)
+      .description(`${name.replace('-', ' ')} (read)`)
+      .addHelpText('after', examples(`ranwal ${name} list --json`));
+    const list = group
+      .command('list')
+      .description(`list ${name.replace('-', ' ')}`)
+      .option('--search <text>', 'only records whose name (or code) contains this');
+    if (managedEntities[level].parent)
+      list.option('--parent <id>', 'only the children of this parent');
+    list
+      .addHelpText(
+        'after',
+        examples(`ranwal ${name} list`, `ranwal ${name} list --search rapat --json`),
+      )
+      .action(
+        action(
+          (options: Omit<ListRecordsOptions, 'level'>) => listRecords({ ...options, level }),
+          (records) => recordsSummary(level, records),
+        ),
+      );
+  }
+  return program;
+}

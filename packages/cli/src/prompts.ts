@@ -1,0 +1,62 @@
+import { CliError } from './errors.js';
+
+// Loaded only when a question is asked: scripts never pay for it.
+const inquirer = () => import('@inquirer/prompts');
+
+/**
+ * Prompts ask only what flags and environment did not say, and only at a terminal: in a script
+ * a missing value is a usage error naming the flag, never a hang.
+ */
+export const canPrompt = (): boolean => Boolean(process.stdin.isTTY && process.stderr.isTTY);
+
+// Questions go to stderr, so `--json` output on stdout stays parseable.
+const context = { output: process.stderr };
+
+function required(flag: string): never {
+  throw new CliError('usage', `${flag} is required when not running in a terminal`);
+}
+
+export async function askText(
+  message: string,
+  flag: string,
+  options: { default?: string; validate?: (value: string) => true | string } = {},
+): Promise<string> {
+  if (!canPrompt()) required(flag);
+  const { input } = await inquirer();
+  return input(
+    {
+      message,
+      ...(options.default ? { default: options.default } : {}),
+      validate: (value) => (value.trim() ? (options.validate?.(value.trim()) ?? true) : 'required'),
+    },
+    context,
+  ).then((value) => value.trim());
+}
+
+export async function askSecret(message: string, flag: string): Promise<string> {
+  if (!canPrompt()) required(flag);
+  const { password } = await inquirer();
+  return password(
+    { message, mask: true, validate: (value) => value.length > 0 || 'required' },
+    context,
+  );
+}
+
+export async function askChoice<T extends string>(
+  message: string,
+  flag: string,
+  choices: readonly T[],
+): Promise<T> {
+  if (!canPrompt()) required(flag);
+  const { select } = await inquirer();
+  return select({ message, choices: choices.map((value) => ({ value })) }, context);
+}
+
+/** All of standard input as text, less one final line break (`echo "$PASSWORD" | …`). */
+export async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
+}

@@ -1,0 +1,471 @@
+import type { ChildProcess } from 'node:child_process';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { hierarchyLevelKeys, managedEntities } from '@ranwal/core';
+import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CliError, type ImportReport, importHierarchy } from '../src/index.js';
+import { ADMIN, runCli, startServer, type TestServer, withConfigHome } from './support.js';
+
+type Levels = Record<(typeof hierarchyLevelKeys)[number], number>;
+
+const reason = (stderr: string) => {
+  const lines = stderr.trimEnd().split('\n');
+  expect(lines).toHaveLength(1);
+  return lines[0]!;
+};
+
+/** [created, existing] per level, top to bottom. */
+const counts = (report: ImportReport) =>
+  hierarchyLevelKeys.map((key) => [report.levels[key].created, report.levels[key].existing]);
+
+/** A CSV of `n` account codes over a regular hierarchy (2 programmes … 4 accounts a subtitle). */
+function bigCsv(n: number): string {
+  const lines = ['program,kegiatan,sub kegiatan,aktivitas,subtitle,kode rekening,nama rekening'];
+  for (let i = 0; i < n; i += 1) {
+    const s = Math.floor(i / 4);
+    lines.push(
+      [
+        `Program ${s % 2}`,
+        `Kegiatan ${s % 6}`,
+        `Sub Kegiatan ${s % 12}`,
+        `Aktivitas ${s % 24}`,
+        `Subtitle ${s}`,
+        `5.1.02.${String(i % 4).padStart(2, '0')}`,
+        `Belanja ${i}`,
+      ].join(','),
+    );
+  }
+  return lines.join('\n');
+}
+
+describe('ranwal import hierarchy', () => {
+  let server: TestServer;
+  let home: Awaited<ReturnType<typeof withConfigHome>>;
+  const file = (name: string) => path.join(home.dir, name);
+  const ranwal = (args: string[], options: Parameters<typeof runCli>[1] = {}) =>
+    runCli(args, {
+      ...options,
+      env: { XDG_CONFIG_HOME: home.dir, RANWAL_SERVER: server.url, ...options.env },
+    });
+  const importJson = async (args: string[], expectedCode = 0) => {
+    const run = await ranwal(['import', 'hierarchy', ...args, '--json']);
+    expect(run.code, run.stderr).toBe(expectedCode);
+    return { run, report: JSON.parse(run.stdout) as ImportReport };
+  };
+
+  const tableCounts = async (): Promise<Levels> => {
+    const result = {} as Levels;
+    for (const key of hierarchyLevelKeys) {
+      const { rows } = await sql<{ n: number | string }>`
+        select count(*) as n from ${sql.table(managedEntities[key].table)}`.execute(
+        server.database.db,
+      );
+      result[key] = Number(rows[0]!.n);
+    }
+    return result;
+  };
+
+  /** Every record of every level is unique under its parent, and has every level below it. */
+  const assertWholeAndUnique = async () => {
+    for (const key of hierarchyLevelKeys) {
+      const level = managedEntities[key];
+      const parent = level.parentField ? sql.ref(level.parentField) : sql`''`;
+      const identity = level.hasCode ? sql`code` : sql`lower(name)`;
+      const { rows } = await sql<{ total: number | string; distinct: number | string }>`
+        select count(*) as total, count(distinct (${parent}::text, ${identity})) as distinct
+        from ${sql.table(level.table)}`.execute(server.database.db);
+      expect(Number(rows[0]!.distinct), `${key} has duplicates`).toBe(Number(rows[0]!.total));
+      if (level.child) {
+        const child = managedEntities[level.child];
+        const { rows: childless } = await sql<{ n: number | string }>`
+          select count(*) as n from ${sql.table(level.table)} t
+          where not exists (select 1 from ${sql.table(child.table)} c
+            where c.${sql.ref(child.parentField!)} = t.id)`.execute(server.database.db);
+        expect(Number(childless[0]!.n), `${key} records without ${child.key}`).toBe(0);
+      }
+    }
+  };
+
+  beforeAll(async () => {
+    server = await startServer();
+    home = await withConfigHome();
+    const login = await ranwal(['login', '--email', ADMIN.email], {
+      env: {
+        XDG_CONFIG_HOME: home.dir,
+        RANWAL_SERVER: server.url,
+        RANWAL_PASSWORD: ADMIN.password,
+      },
+    });
+    expect(login.code, login.stderr).toBe(0);
+  });
+  afterAll(async () => {
+    await server?.close();
+    await home?.remove();
+  });
+  beforeEach(async () => {
+    server.beforeImport = null;
+    for (const key of [...hierarchyLevelKeys].reverse()) {
+      await sql`delete from ${sql.table(managedEntities[key].table)}`.execute(server.database.db);
+    }
+  });
+
+  it('reads what Indonesian Excel saves: semicolons, BOM, CRLF, quoted separators and line breaks', async () => {
+    const csv = [
+      '  PROGRAM ; kegiatan;Sub  Kegiatan;AKTIFITAS; Sub-title ;Kode_Rekening;nama rekening;Pajak',
+      'Program Penunjang;"Perencanaan; Penganggaran";"Sub\r\nKegiatan Satu";Rapat;Operasional;5.1.02.01.01.0024;"Belanja ""ATK""";ya',
+      'Program Penunjang;"Perencanaan; Penganggaran";"Sub Kegiatan Satu";Rapat;Operasional;5.1.02.01.01.0025;Belanja Kertas;',
+      '',
+      'program penunjang;"Perencanaan;  penganggaran";Sub Kegiatan Dua;Rapat;Operasional;5.1.02.01.01.0024;Belanja ATK;Ya',
+    ].join('\r\n');
+    await writeFile(file('excel-id.csv'), `\uFEFF${csv}\r\n`);
+    const { report } = await importJson([file('excel-id.csv')]);
+    expect(report).toMatchObject({
+      dryRun: false,
+      rows: 3,
+      sent: 3,
+      duplicates: 0,
+      invalid: [],
+      conflicts: [],
+    });
+    expect(counts(report)).toEqual([
+      [1, 0],
+      [1, 0],
+      [2, 0],
+      [2, 0],
+      [2, 0],
+      [3, 0],
+    ]);
+    const { rows } = await sql<{ name: string; is_taxed: boolean }>`
+      select name, is_taxed from program`.execute(server.database.db);
+    expect(rows).toEqual([{ name: 'Program Penunjang', is_taxed: true }]);
+    const { rows: subActions } = await sql<{ name: string }>`
+      select name from sub_action order by name`.execute(server.database.db);
+    expect(subActions.map((r) => r.name)).toEqual(['Sub Kegiatan Dua', 'Sub Kegiatan Satu']);
+    const { rows: accounts } = await sql<{ code: string; name: string }>`
+      select code, name from account order by code, name`.execute(server.database.db);
+    expect(accounts).toContainEqual({ code: '5.1.02.01.01.0024', name: 'Belanja "ATK"' });
+  });
+
+  it('imports the example file of docs/cli.md', async () => {
+    const example = fileURLToPath(
+      new URL('../../../docs/examples/hierarchy-import.csv', import.meta.url),
+    );
+    const { report } = await importJson([example]);
+    expect(counts(report).map(([created]) => created)).toEqual([2, 2, 2, 2, 3, 4]);
+    const { rows } = await sql<{ name: string; is_taxed: boolean }>`
+      select name, is_taxed from program order by name`.execute(server.database.db);
+    expect(rows.map((r) => r.is_taxed)).toEqual([false, true]);
+  });
+
+  it('reads English headers, commas, LF line ends and no BOM', async () => {
+    const csv = [
+      'No,Program Name,Action,Sub-action,Activity,Subtitle,Account Code,Account Name,Taxed',
+      '1,Program A,Action A,"Sub A, first",Activity A,Subtitle A,5.1.1,"Name, with comma",no',
+      '2,Program A,Action A,"Sub A, first",Activity A,Subtitle A,5.1.2,Other,no',
+    ].join('\n');
+    await writeFile(file('english.csv'), csv);
+    const { report } = await importJson([file('english.csv')]);
+    expect(counts(report).map(([created]) => created)).toEqual([1, 1, 1, 1, 1, 2]);
+  });
+
+  it('reads an .xlsx workbook with a title row, numbers and rich text', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Rekening');
+    sheet.addRow(['Daftar Kode Rekening 2025']);
+    sheet.addRow([]);
+    sheet.addRow([
+      'Program',
+      'Kegiatan',
+      'Sub Kegiatan',
+      'Aktivitas',
+      'Subtitle',
+      'Kode Rekening',
+      'Nama Rekening',
+      'PPN',
+    ]);
+    sheet.addRow([
+      'Program X',
+      'Kegiatan X',
+      'Sub X',
+      'Aktivitas X',
+      'Subtitle X',
+      '5.1.02.01',
+      'Belanja Satu',
+      true,
+    ]);
+    sheet.addRow([
+      'Program X',
+      { richText: [{ text: 'Kegiatan ' }, { text: 'X', font: { bold: true } }] },
+      'Sub X',
+      'Aktivitas X',
+      'Subtitle X',
+      5102,
+      { formula: '"Belanja "&"Dua"', result: 'Belanja Dua' },
+      'ya',
+    ]);
+    await workbook.xlsx.writeFile(file('rekening.xlsx'));
+    const { report } = await importJson([file('rekening.xlsx')]);
+    expect(counts(report).map(([created]) => created)).toEqual([1, 1, 1, 1, 1, 2]);
+    const { rows } = await sql<{ code: string; name: string }>`
+      select code, name from account order by code`.execute(server.database.db);
+    expect(rows).toEqual([
+      { code: '5.1.02.01', name: 'Belanja Satu' },
+      { code: '5102', name: 'Belanja Dua' },
+    ]);
+  });
+
+  it('changes nothing when the same file runs twice', async () => {
+    await writeFile(file('twice.csv'), bigCsv(40));
+    const first = await importJson([file('twice.csv')]);
+    expect(counts(first.report)).toEqual([
+      [2, 0],
+      [6, 0],
+      [10, 0],
+      [10, 0],
+      [10, 0],
+      [40, 0],
+    ]);
+    const before = await tableCounts();
+    const second = await ranwal(['import', 'hierarchy', file('twice.csv'), '--batch-size', '7']);
+    expect(second.code).toBe(0);
+    expect(second.stdout).toMatch(/^Imported .*twice\.csv: 40 row\(s\) applied\./);
+    expect(second.stdout).toMatch(/Kode Rekening\s+0\s+40/);
+    expect(second.stdout).toMatch(/Program\s+0\s+2/);
+    expect(await tableCounts()).toEqual(before);
+    await assertWholeAndUnique();
+  });
+
+  it('--dry-run tells what would be created and writes nothing', async () => {
+    await writeFile(file('half.csv'), bigCsv(20));
+    await importJson([file('half.csv')]);
+    const before = await tableCounts();
+    await writeFile(file('all.csv'), bigCsv(40));
+    const { report } = await importJson([file('all.csv'), '--dry-run', '--batch-size', '8']);
+    expect(await tableCounts()).toEqual(before);
+    expect(report.dryRun).toBe(true);
+    expect(counts(report)).toEqual([
+      [0, 2],
+      [1, 5],
+      [5, 5],
+      [5, 5],
+      [5, 5],
+      [20, 20],
+    ]);
+    expect(report.created?.slice(0, 2)).toEqual([
+      { level: 'action', line: 22, path: ['Program 1', 'Kegiatan 5'] },
+      { level: 'sub_action', line: 22, path: ['Program 1', 'Kegiatan 5', 'Sub Kegiatan 5'] },
+    ]);
+    expect(report.created).toHaveLength(1 + 5 + 5 + 5 + 20);
+
+    const human = await ranwal(['import', 'hierarchy', file('all.csv'), '--dry-run']);
+    expect(human.stdout).toMatch(
+      /^Dry run of .*all\.csv: 40 row\(s\) checked, nothing was written\./,
+    );
+    expect(human.stdout).toContain('Would create:\n  Kegiatan: Program 1 / Kegiatan 5\n');
+    expect(human.stdout).toContain('… and 16 more (--json lists all)');
+
+    const real = await importJson([file('all.csv')]);
+    expect(counts(real.report)).toEqual(counts(report));
+  });
+
+  it('reports bad rows by line and writes nothing unless --skip-invalid', async () => {
+    const csv = [
+      'Program,Kegiatan,Sub Kegiatan,Aktivitas,Subtitle,Kode Rekening,Nama Rekening,PPN', // 1
+      'P,K,S,A,T,5.1.1,Satu,ya', // 2
+      'P,,S,A,T,5.1.2,Dua,', // 3: missing level
+      'P,K,"S',
+      'lanjutan",A,T,5.1.3,Tiga,', // 4-5: a line break in a quoted cell
+      'P,K,S,A,T,,Empat,', // 6: empty code
+      'P,K,S,A,T,5.1.1,Satu Lagi,', // 7: code 5.1.1 named differently on line 2
+      'P,K,S,A,T,5 1 4,Lima,', // 8: not a code
+      'P,K,S,A,T,5.1.5,Enam,mungkin', // 9: neither yes nor no
+      'P,K,S,A,T,5.1.6,Tujuh,tidak', // 10: the programme is taxed on line 2
+      'P,K,S,A,T,5.1.1,satu,', // 11: an exact repeat of line 2
+    ].join('\n');
+    await writeFile(file('bad.csv'), csv);
+    const { run, report } = await importJson([file('bad.csv')], 3);
+    expect(reason(run.stderr)).toMatch(
+      /^ranwal: 6 invalid row\(s\) in .*bad\.csv; nothing was imported \(fix them, or pass --skip-invalid/,
+    );
+    expect(report.invalid).toEqual([
+      { line: 3, column: 'Kegiatan', message: 'is empty' },
+      { line: 6, column: 'Kode Rekening', message: 'is empty' },
+      {
+        line: 7,
+        column: 'Kode Rekening',
+        message: 'code 5.1.1 is named "Satu" on line 2 under the same subtitle',
+      },
+      {
+        line: 8,
+        column: 'Kode Rekening',
+        message:
+          'is not an account code (digits or letters separated by dots, e.g. 5.1.02.01.01.0024)',
+      },
+      { line: 9, column: 'PPN', message: '"mungkin" is neither ya/yes nor tidak/no' },
+      { line: 10, column: 'PPN', message: 'line 2 says the programme is taxed' },
+    ]);
+    expect(report).toMatchObject({ rows: 9, sent: 0, duplicates: 1 });
+    expect(await tableCounts()).toMatchObject({ program: 0, account: 0 });
+
+    const human = await ranwal(['import', 'hierarchy', file('bad.csv')]);
+    expect(human.code).toBe(3);
+    expect(human.stdout).toContain('Invalid rows:\n  line 3, Kegiatan: is empty\n');
+
+    const skipped = await importJson([file('bad.csv'), '--skip-invalid']);
+    expect(skipped.report.sent).toBe(2);
+    expect(skipped.report.invalid).toHaveLength(6);
+    const { rows } = await sql<{ code: string; name: string }>`
+      select code, name from account order by code`.execute(server.database.db);
+    expect(rows).toEqual([
+      { code: '5.1.1', name: 'Satu' },
+      { code: '5.1.3', name: 'Tiga' },
+    ]);
+    const { rows: subActions } = await sql<{ name: string }>`
+      select name from sub_action order by name`.execute(server.database.db);
+    expect(subActions.map((r) => r.name)).toEqual(['S', 'S lanjutan']);
+  });
+
+  it('reports codes stored under another name, applies the rest, and exits 3 unless --skip-invalid', async () => {
+    await writeFile(file('stored.csv'), bigCsv(8));
+    await importJson([file('stored.csv')]);
+    const renamed = bigCsv(12).replace(',Belanja 1\n', ',Belanja Satu\n');
+    await writeFile(file('renamed.csv'), renamed);
+    const { run, report } = await importJson([file('renamed.csv')], 3);
+    expect(reason(run.stderr)).toMatch(/^ranwal: 1 row\(s\) conflict with records stored on http/);
+    expect(report.conflicts).toEqual([
+      {
+        line: 3,
+        column: 'nama rekening',
+        message:
+          'kode 5.1.02.01 sudah ada di subtitle ini dengan nama "Belanja 1"; nama tidak diubah',
+      },
+    ]);
+    expect(report.levels.account).toEqual({ created: 4, existing: 7 });
+    expect((await tableCounts()).account).toBe(12);
+    const again = await importJson([file('renamed.csv'), '--skip-invalid']);
+    expect(again.report.conflicts).toHaveLength(1);
+  });
+
+  it('an import stopped by Ctrl-C leaves whole batches only, and a re-run completes it', async () => {
+    await writeFile(file('big.csv'), bigCsv(1200));
+    let child: ChildProcess | null = null;
+    let count = 0;
+    server.beforeImport = async () => {
+      count += 1;
+      if (count !== 3) return;
+      child?.kill('SIGINT');
+      // The third batch arrives after the CLI has gone, as a request in flight would.
+      await sleep(300);
+    };
+    const run = await runCli(
+      ['import', 'hierarchy', file('big.csv'), '--batch-size', '150', '--json'],
+      {
+        env: { XDG_CONFIG_HOME: home.dir, RANWAL_SERVER: server.url },
+        onSpawn: (spawned) => {
+          child = spawned;
+        },
+      },
+    );
+    expect(run.code).toBe(130);
+    expect(reason(run.stderr)).toBe(
+      'ranwal: interrupted after 300 of 1,200 rows; whole batches only were written; run the same command again to complete the import',
+    );
+    await sleep(500);
+    const partial = await tableCounts();
+    expect([300, 450]).toContain(partial.account);
+    await assertWholeAndUnique();
+
+    server.beforeImport = null;
+    const { report } = await importJson([file('big.csv'), '--batch-size', '150']);
+    expect(report.levels.account).toEqual({
+      created: 1200 - partial.account,
+      existing: partial.account,
+    });
+    expect(await tableCounts()).toEqual({
+      program: 2,
+      action: 6,
+      sub_action: 12,
+      activity: 24,
+      subtitle: 300,
+      account: 1200,
+    });
+    await assertWholeAndUnique();
+  });
+
+  it('an import cut off by the server stopping fails with exit code 5, and a re-run completes it', async () => {
+    await writeFile(file('cut.csv'), bigCsv(600));
+    let count = 0;
+    server.beforeImport = async (request) => {
+      count += 1;
+      if (count !== 3) return;
+      // The server goes away between two batches: the third is never applied.
+      request.raw.socket.destroy();
+      void server.stop();
+      throw new Error('stopped');
+    };
+    const run = await ranwal(['import', 'hierarchy', file('cut.csv'), '--batch-size', '150']);
+    expect(run.code).toBe(5);
+    expect(reason(run.stderr)).toMatch(
+      /^ranwal: import stopped after 300 of 600 rows: Network error: .*; whole batches only were written; run the same command again to complete the import$/,
+    );
+    expect((await tableCounts()).account).toBe(300);
+    await assertWholeAndUnique();
+
+    server.beforeImport = null;
+    await server.restart();
+    const { report } = await importJson([file('cut.csv'), '--batch-size', '150']);
+    expect(report.levels.account).toEqual({ created: 300, existing: 300 });
+    expect((await tableCounts()).account).toBe(600);
+    await assertWholeAndUnique();
+  });
+
+  it('is a function too: the same command called in-process', async () => {
+    await writeFile(file('direct.csv'), bigCsv(8));
+    const saved = process.env.XDG_CONFIG_HOME;
+    process.env.XDG_CONFIG_HOME = home.dir;
+    try {
+      const progress: number[] = [];
+      const report = await importHierarchy({
+        file: file('direct.csv'),
+        server: server.url,
+        batchSize: 3,
+        onProgress: (done) => progress.push(done),
+      });
+      expect(progress).toEqual([3, 6, 8]);
+      expect(report.levels.account).toEqual({ created: 8, existing: 0 });
+      const rejected = await importHierarchy({
+        file: file('direct.csv'),
+        server: server.url,
+        batchSize: 5000,
+      }).catch((error: unknown) => error);
+      expect(rejected).toBeInstanceOf(CliError);
+      expect(rejected).toMatchObject({ kind: 'usage', exitCode: 2 });
+    } finally {
+      process.env.XDG_CONFIG_HOME = saved;
+    }
+  });
+
+  it('says what is wrong with a file it cannot use', async () => {
+    const missing = await ranwal(['import', 'hierarchy', file('nope.csv')]);
+    expect(missing.code).toBe(2);
+    expect(reason(missing.stderr)).toMatch(/^ranwal: cannot read .*nope\.csv: ENOENT/);
+
+    await writeFile(file('old.xls'), Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0, 0, 0, 0]));
+    const xls = await ranwal(['import', 'hierarchy', file('old.xls')]);
+    expect(xls.code).toBe(2);
+    expect(reason(xls.stderr)).toMatch(
+      /Excel 97-2003 workbook \(\.xls\): save it as \.xlsx or CSV/,
+    );
+
+    await writeFile(file('columns.csv'), 'Program;Kegiatan;Subtitle;Kode Rekening\nA;B;C;1\n');
+    const columns = await ranwal(['import', 'hierarchy', file('columns.csv')]);
+    expect(columns.code).toBe(3);
+    expect(reason(columns.stderr)).toBe(
+      'ranwal: the header row (line 1) lacks the columns Sub Kegiatan, Aktivitas, Nama Rekening',
+    );
+  });
+});

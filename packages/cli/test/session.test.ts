@@ -1,0 +1,203 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  closedPort,
+  runCli,
+  startServer,
+  type TestServer,
+  USER,
+  withConfigHome,
+} from './support.js';
+
+/** The one line a failing run leaves on stderr. */
+const reason = (stderr: string) => {
+  const lines = stderr.trimEnd().split('\n');
+  expect(lines).toHaveLength(1);
+  return lines[0]!;
+};
+
+describe('ranwal login, whoami, logout and the read commands', () => {
+  let server: TestServer;
+  let home: Awaited<ReturnType<typeof withConfigHome>>;
+  const env = () => ({ XDG_CONFIG_HOME: home.dir });
+  const configFile = () => path.join(home.dir, 'ranwal', 'config.json');
+  const ranwal = (args: string[], extra: Record<string, string | undefined> = {}, input?: string) =>
+    runCli(args, { env: { ...env(), ...extra }, ...(input === undefined ? {} : { input }) });
+
+  beforeAll(async () => {
+    server = await startServer();
+    home = await withConfigHome();
+  });
+  afterAll(async () => {
+    await server?.close();
+    await home?.remove();
+  });
+
+  it('refuses commands before login with exit code 4 and one line', async () => {
+    const run = await ranwal(['whoami']);
+    expect(run.code).toBe(4);
+    expect(reason(run.stderr)).toMatch(/^ranwal: not signed in/);
+    expect(run.stdout).toBe('');
+  });
+
+  it('asks for the flags it cannot prompt for when not at a terminal', async () => {
+    const run = await ranwal(['login', '--server', server.url], { RANWAL_PASSWORD: 'x' });
+    expect(run.code).toBe(2);
+    expect(reason(run.stderr)).toBe('ranwal: --email is required when not running in a terminal');
+  });
+
+  it('reports a wrong password as an auth failure with the server message', async () => {
+    const run = await ranwal(['login', '--server', server.url, '--email', ADMIN.email], {
+      RANWAL_PASSWORD: 'wrong-password',
+    });
+    expect(run.code).toBe(4);
+    expect(reason(run.stderr)).toMatch(/^ranwal: signing in to http:\/\/127\.0\.0\.1:\d+: /);
+  });
+
+  it('logs in from RANWAL_PASSWORD and keeps the token readable by the owner only', async () => {
+    const run = await ranwal(
+      ['login', '--server', `${server.url}/ranwal/`, '--email', ADMIN.email, '--json'],
+      { RANWAL_PASSWORD: ADMIN.password },
+    );
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout);
+    expect(result).toMatchObject({
+      server: server.url,
+      user: { email: ADMIN.email, role: 'admin' },
+      configFile: configFile(),
+    });
+    expect(result.user.token).toBeUndefined();
+
+    expect((await stat(configFile())).mode & 0o777).toBe(0o600);
+    expect((await stat(path.dirname(configFile()))).mode & 0o777).toBe(0o700);
+    const stored = JSON.parse(await readFile(configFile(), 'utf8'));
+    expect(stored.current).toBe(server.url);
+    expect(stored.sessions[server.url].token).toMatch(/^ey/);
+  });
+
+  it('says who is signed in, for people and for scripts', async () => {
+    const human = await ranwal(['whoami']);
+    expect(human.code).toBe(0);
+    expect(human.stdout).toMatch(new RegExp(`<${ADMIN.email}> \\(admin\\) on ${server.url}`));
+    const json = await ranwal(['whoami', '--json']);
+    expect(JSON.parse(json.stdout)).toMatchObject({ server: server.url, user: { role: 'admin' } });
+  });
+
+  it('creates and lists users non-interactively', async () => {
+    const created = await ranwal(
+      [
+        'users',
+        'create',
+        '--name',
+        'Siti Aminah',
+        '--email',
+        'siti@example.go.id',
+        '--role',
+        'user',
+        '--password-stdin',
+        '--json',
+      ],
+      {},
+      'rahasia-siti-1\n',
+    );
+    expect(created.stderr).toBe('');
+    expect(JSON.parse(created.stdout)).toMatchObject({ name: 'Siti Aminah', role: 'user' });
+
+    const signIn = await ranwal(['login', '--email', 'siti@example.go.id', '--json'], {
+      RANWAL_PASSWORD: 'rahasia-siti-1',
+      XDG_CONFIG_HOME: path.join(home.dir, 'siti'),
+      RANWAL_SERVER: server.url,
+    });
+    expect(signIn.code).toBe(0);
+
+    const listed = await ranwal(['users', 'list', '--json']);
+    expect(
+      JSON.parse(listed.stdout)
+        .map((user: { email: string }) => user.email)
+        .sort(),
+    ).toEqual([ADMIN.email, 'siti@example.go.id', USER.email].sort());
+    const table = await ranwal(['users', 'list', '--search', 'siti']);
+    expect(table.stdout.split('\n')[0]).toMatch(/^ID\s+NAME\s+EMAIL\s+ROLE$/);
+    expect(table.stdout).toContain('Siti Aminah');
+
+    const invalid = await ranwal(
+      ['users', 'create', '--name', 'X', '--email', 'x@example.go.id', '--role', 'chief'],
+      {},
+    );
+    expect(invalid.code).toBe(2);
+    expect(reason(invalid.stderr)).toMatch(/--role/);
+  });
+
+  it('lists the levels, under a parent and by search', async () => {
+    const rows = [
+      'Program;Kegiatan;Sub Kegiatan;Aktivitas;Subtitle;Kode Rekening;Nama Rekening',
+      'Program A;Kegiatan A;Sub A;Aktivitas A;Subtitle A;5.1.1;Belanja Satu',
+      'Program B;Kegiatan B;Sub B;Aktivitas B;Subtitle B;5.1.2;Belanja Dua',
+    ];
+    const file = path.join(home.dir, 'levels.csv');
+    await import('node:fs/promises').then((fs) => fs.writeFile(file, rows.join('\n')));
+    expect((await ranwal(['import', 'hierarchy', file])).code).toBe(0);
+
+    const programs = JSON.parse((await ranwal(['programs', 'list', '--json'])).stdout);
+    expect(programs.map((p: { name: string }) => p.name)).toEqual(['Program A', 'Program B']);
+    const actions = JSON.parse(
+      (await ranwal(['kegiatan', 'list', '--parent', programs[1].id, '--json'])).stdout,
+    );
+    expect(actions).toMatchObject([{ name: 'Kegiatan B', program_name: 'Program B' }]);
+    const accounts = await ranwal(['accounts', 'list', '--search', '5.1.2']);
+    expect(accounts.stdout.trimEnd()).toMatch(
+      /^ID\s+CODE\s+NAME\s+SUBTITLE\n\S+\s+5\.1\.2\s+Belanja Dua\s+Subtitle B$/,
+    );
+  });
+
+  it('answers usage mistakes with exit code 2 and one line', async () => {
+    const unknown = await ranwal(['improt', 'hierarchy']);
+    expect(unknown.code).toBe(2);
+    expect(reason(unknown.stderr)).toBe("ranwal: unknown command 'improt' (Did you mean import?)");
+    const missing = await ranwal(['export', 'reports', '--year', '2025']);
+    expect(missing.code).toBe(2);
+    expect(reason(missing.stderr)).toMatch(/--out <file>/);
+    const help = await ranwal(['export', 'reports', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('Examples:\n  $ ranwal export reports --year 2025');
+  });
+
+  it('refuses admin commands to a user with exit code 4', async () => {
+    const userHome = path.join(home.dir, 'budi');
+    const asUser = { XDG_CONFIG_HOME: userHome, RANWAL_SERVER: server.url };
+    expect(
+      (
+        await ranwal(['login', '--email', USER.email], {
+          ...asUser,
+          RANWAL_PASSWORD: USER.password,
+        })
+      ).code,
+    ).toBe(0);
+    const run = await ranwal(['users', 'list'], asUser);
+    expect(run.code).toBe(4);
+    expect(reason(run.stderr)).toMatch(/^ranwal: listing users: not allowed for this account/);
+  });
+
+  it('reports an unreachable server with exit code 5', async () => {
+    const nowhere = `http://127.0.0.1:${await closedPort()}`;
+    const run = await ranwal(['whoami', '--server', nowhere]);
+    expect(run.code).toBe(4);
+    const login = await ranwal(['login', '--server', nowhere, '--email', ADMIN.email], {
+      RANWAL_PASSWORD: ADMIN.password,
+    });
+    expect(login.code).toBe(5);
+    expect(reason(login.stderr)).toMatch(/ECONNREFUSED/);
+  });
+
+  it('logs out, forgetting the token', async () => {
+    const run = await ranwal(['logout']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(`Signed out of ${server.url}\n`);
+    const stored = JSON.parse(await readFile(configFile(), 'utf8').catch(() => '{"sessions":{}}'));
+    expect(stored.sessions[server.url]).toBeUndefined();
+    expect((await ranwal(['whoami'])).code).toBe(4);
+  });
+});

@@ -1,0 +1,132 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { type AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+// The real server, built in-process on an embedded database (tests may reach across workspaces).
+import { buildApp } from '../../../apps/server/src/app.js';
+import { loadConfig } from '../../../apps/server/src/config.js';
+import type { DatabaseHandle } from '../../../apps/server/src/db/connect.js';
+import { createUserService } from '../../../apps/server/src/services/users.js';
+import { ADMIN, freshDatabase, USER } from '../../../apps/server/test/harness.js';
+
+export { ADMIN, USER };
+
+export const BIN = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+
+export interface TestServer {
+  url: string;
+  database: DatabaseHandle;
+  /** Called before each import request is handled (to pause, interrupt or stop midway). */
+  beforeImport: ((request: FastifyRequest) => Promise<void>) | null;
+  /** Stops listening and drops open connections, as a crashed or stopped server would. */
+  stop(): Promise<void>;
+  /** Listens again on the same port and database. */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The real Ranwal server on a fresh PGlite database, listening on a random local port. */
+export async function startServer(): Promise<TestServer> {
+  const database = await freshDatabase('pglite');
+  const users = createUserService(database.db);
+  await users.ensureFirstAdmin(ADMIN.email, ADMIN.password);
+  await users.create({
+    name: 'Budi Santoso',
+    email: USER.email,
+    role: 'user',
+    password: USER.password,
+  });
+  const config = loadConfig({ LOG_LEVEL: 'silent', RANWAL_SIGN_IN_LIMIT: '1000' });
+  let port = 0;
+  let app: FastifyInstance | null = null;
+
+  const server: TestServer = {
+    url: '',
+    database,
+    beforeImport: null,
+    async restart() {
+      app = await buildApp({ config, database, logger: false });
+      app.addHook('preHandler', async (request) => {
+        if (request.url.endsWith('/import/hierarchy')) await server.beforeImport?.(request);
+      });
+      await app.listen({ host: '127.0.0.1', port });
+      port = (app.server.address() as AddressInfo).port;
+      server.url = `http://127.0.0.1:${port}`;
+    },
+    async stop() {
+      const running = app;
+      app = null;
+      if (!running) return;
+      running.server.closeAllConnections();
+      await running.close();
+    },
+    async close() {
+      await server.stop();
+      await database.close();
+    },
+  };
+  await server.restart();
+  return server;
+}
+
+export interface CliRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  env?: Record<string, string | undefined>;
+  input?: string;
+  /** Sees the process as soon as it starts (to signal it midway). */
+  onSpawn?: (child: ReturnType<typeof spawn>) => void;
+}
+
+/** A config directory of its own for each test's runs. */
+export async function withConfigHome(): Promise<{ dir: string; remove(): Promise<void> }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'ranwal-cli-'));
+  return { dir, remove: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * Runs the built `ranwal` binary as a child process. Asynchronously, never spawnSync: the
+ * server it talks to runs in this very process.
+ */
+export function runCli(args: string[], options: RunOptions = {}): Promise<CliRun> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (value !== undefined && !name.startsWith('RANWAL_')) env[name] = value;
+  }
+  for (const [name, value] of Object.entries(options.env ?? {})) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: 'pipe' });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    child.on('error', reject);
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+    child.stdin.end(options.input ?? '');
+    options.onSpawn?.(child);
+  });
+}
+
+/** A local port nothing listens on. */
+export async function closedPort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}

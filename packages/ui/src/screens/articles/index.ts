@@ -1,0 +1,26 @@
+export {
+  ArticleEditor,
+  type ArticleEditorProps,
+  ConnectedArticleEditor,
+  type ConnectedArticleEditorProps,
+  MAX_COVER_BYTES,
+} from './ArticleEditor.js';
+export {
+  ArticleManagement,
+  type ArticleManagementProps,
+  ConnectedArticleManagement,
+} from './ArticleManagement.js';
+export {
+  ArticleView,
+  type ArticleViewProps,
+  ConnectedArticleView,
+  type ConnectedArticleViewProps,
+} from './ArticleView.js';
+export {
+  ConnectedPublicHome,
+  type ConnectedPublicHomeProps,
+  type LinkRenderer,
+  PublicHome,
+  type PublicHomeProps,
+} from './PublicHome.js';
+export { sanitizeArticleHtml } from './sanitize-html.js';

@@ -1,0 +1,193 @@
+import type { DetailProgram } from '@ranwal/core';
+import { lazy, Suspense, useId, useState } from 'react';
+import { Button } from '../../components/Button.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { DateText } from '../../components/DateText.js';
+import { NumberedPagination } from '../../components/Pagination.js';
+import { Rupiah } from '../../components/Rupiah.js';
+import { EmptyState, ErrorState } from '../../components/States.js';
+import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../components/Table.js';
+import { useMessages } from '../../data/RanwalProvider.js';
+
+// Only a page whose user opens a line downloads the detail dialog.
+const ReportDetailDialog = lazy(() => import('./ReportDetailDialog.js'));
+
+/** Budget lines per page of the admin Laporan page. */
+export const ADMIN_REPORTS_PAGE_SIZE = 10;
+
+export interface AdminReportsProps {
+  /** The current page of budget lines. */
+  reports: readonly DetailProgram[];
+  /** The first load: the table shows 'Memuat data...'. */
+  isLoading?: boolean;
+  /** Why the list could not be loaded; shown instead of the table. */
+  error?: string | null;
+  onRetry?: () => void;
+  /** The current page, from 1; the pagination shows only with more than one page. */
+  page?: number;
+  totalPages?: number;
+  /** Lines in all pages, for 'Menampilkan X sampai Y dari Z hasil'. */
+  totalItems?: number;
+  pageSize?: number;
+  onPageChange?: (page: number) => void;
+  /** Deletes a line the user has confirmed. */
+  onDelete: (report: DetailProgram) => unknown;
+  /** The line being deleted: its button shows 'Menghapus...'. */
+  deletingId?: string | null;
+  /** 'Download Laporan'. */
+  onDownload: () => unknown;
+  isDownloading?: boolean;
+}
+
+/** What the Total column shows: the total after tax, else the total price. */
+export const reportTotal = (report: DetailProgram): number =>
+  report.total_after_tax || report.total_price;
+
+/**
+ * The admin Laporan page: every budget line with its component, program, supporter, total and
+ * date; a detail dialog, deletion after confirmation, and the year's Excel download.
+ */
+export function AdminReports({
+  reports,
+  isLoading = false,
+  error = null,
+  onRetry,
+  page = 1,
+  totalPages = 1,
+  totalItems = reports.length,
+  pageSize = ADMIN_REPORTS_PAGE_SIZE,
+  onPageChange,
+  onDelete,
+  deletingId = null,
+  onDownload,
+  isDownloading = false,
+}: AdminReportsProps) {
+  const messages = useMessages();
+  const { common } = messages;
+  const admin = messages.reports.admin;
+  const titleId = useId();
+  const [viewing, setViewing] = useState<DetailProgram | null>(null);
+  const [confirming, setConfirming] = useState<DetailProgram | null>(null);
+
+  const confirmDelete = async () => {
+    const report = confirming;
+    setConfirming(null);
+    if (!report) return;
+    try {
+      await onDelete(report);
+    } catch {
+      // The screen has told the user why; the line stays.
+    }
+  };
+
+  const firstNumber = (page - 1) * pageSize + 1;
+  const numbers = new Map(reports.map((report, index) => [report.id, firstNumber + index]));
+
+  return (
+    <section
+      aria-labelledby={titleId}
+      className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+          {admin.title}
+        </h2>
+        <Button onPress={() => void onDownload()} isPending={isDownloading}>
+          {admin.download}
+        </Button>
+      </div>
+
+      {error ? (
+        <ErrorState message={error} onRetry={onRetry} />
+      ) : (
+        <Table aria-labelledby={titleId}>
+          <TableHeader>
+            <Column className="w-1">{admin.columns.number}</Column>
+            <Column isRowHeader>{admin.columns.component}</Column>
+            <Column>{admin.columns.program}</Column>
+            <Column>{admin.columns.supporter}</Column>
+            <Column className="text-end">{admin.columns.total}</Column>
+            <Column>{admin.columns.date}</Column>
+            <Column className="w-1">{admin.columns.actions}</Column>
+          </TableHeader>
+          <TableBody
+            items={reports}
+            isLoading={isLoading}
+            dependencies={[deletingId, firstNumber]}
+            renderEmptyState={() => <EmptyState text={messages.reports.list.empty} />}
+          >
+            {(report) => (
+              <Row id={report.id}>
+                <Cell className="tabular-nums text-slate-600">{numbers.get(report.id)}</Cell>
+                <Cell>
+                  <div className="flex min-w-48 flex-col gap-0.5">
+                    <span className="break-words font-medium text-slate-900">
+                      {report.component_name || report.component_code}
+                    </span>
+                    {report.component_code && (
+                      <span className="text-xs text-slate-600">
+                        {admin.componentCode(report.component_code)}
+                      </span>
+                    )}
+                  </div>
+                </Cell>
+                <Cell>
+                  <span className="block min-w-48 break-words">{report.program_name}</span>
+                </Cell>
+                <Cell>{report.supporter_name}</Cell>
+                <Cell className="text-end">
+                  <Rupiah value={reportTotal(report)} className="font-medium" />
+                </Cell>
+                <Cell>
+                  <DateText value={report.created_at} format="long" className="whitespace-nowrap" />
+                </Cell>
+                <Cell>
+                  <div className="flex gap-2">
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      className="whitespace-nowrap"
+                      onPress={() => setViewing(report)}
+                    >
+                      {messages.reports.list.viewDetail}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="danger"
+                      className="whitespace-nowrap"
+                      isDisabled={deletingId === report.id}
+                      onPress={() => setConfirming(report)}
+                    >
+                      {deletingId === report.id ? common.deleting : common.delete}
+                    </Button>
+                  </div>
+                </Cell>
+              </Row>
+            )}
+          </TableBody>
+        </Table>
+      )}
+
+      {onPageChange && (
+        <NumberedPagination
+          page={page}
+          totalPages={totalPages}
+          pageSize={pageSize}
+          totalItems={totalItems}
+          onChange={onPageChange}
+        />
+      )}
+
+      {viewing && (
+        <Suspense fallback={null}>
+          <ReportDetailDialog report={viewing} onClose={() => setViewing(null)} />
+        </Suspense>
+      )}
+      <ConfirmDialog
+        isOpen={confirming !== null}
+        onOpenChange={(isOpen) => !isOpen && setConfirming(null)}
+        onConfirm={() => void confirmDelete()}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,280 @@
+import { type DetailProgram, formatDateTimeLong, formatRupiah, messagesId } from '@ranwal/core';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, waitFor, within } from 'storybook/test';
+import { demoData } from '../../testing/demo-data.js';
+import {
+  buildSeed,
+  createMemoryClient,
+  demoSeed,
+  emptySeed,
+  httpError,
+  type MemoryClientOptions,
+  type MemorySeed,
+} from '../../testing/memory-client.js';
+import { reportTotal } from './AdminReports.js';
+import { ConnectedAdminReports } from './ConnectedAdminReports.js';
+import { dropStaleAnnouncements, findDialog, withMemoryClient } from './story-helpers.js';
+
+const m = messagesId;
+const admin = m.reports.admin;
+
+const meta = {
+  title: 'Screens/Management/ConnectedAdminReports',
+  component: ConnectedAdminReports,
+  decorators: [withMemoryClient],
+  beforeEach: dropStaleAnnouncements,
+  args: { saveFile: fn() },
+} satisfies Meta<typeof ConnectedAdminReports>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const memory = (options: MemoryClientOptions) => ({ memory: options });
+
+/** The budget lines as the server lists them (newest first), names joined in. */
+async function serverLines(seed: MemorySeed = demoSeed): Promise<DetailProgram[]> {
+  const { data } = await createMemoryClient({ seed }).detailProgram.list({ limit: 100 });
+  return data;
+}
+
+async function loadedTable(canvas: ReturnType<typeof within>) {
+  const table = await canvas.findByRole('grid', { name: admin.title });
+  await waitFor(() => expect(within(table).queryByRole('status')).toBeNull());
+  return table;
+}
+const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
+/** The toast that says `text` (a toast is named by its title, 'Berhasil!' or 'Gagal!'). */
+const toast = (text: string) =>
+  waitFor(
+    () => {
+      const found = screen
+        .getAllByRole('alertdialog')
+        .find((candidate) => candidate.textContent?.includes(text));
+      if (!found) throw new Error(`no toast says "${text}"`);
+      return found;
+    },
+    { timeout: 3000 },
+  );
+
+export const Default: Story = {
+  play: async ({ canvas }) => {
+    const lines = await serverLines();
+    const table = await loadedTable(canvas);
+    await expect(bodyRows(table)).toHaveLength(lines.length);
+    const first = lines[0]!;
+    const row = bodyRows(table)[0]!;
+    const cells = [
+      ...within(row).getAllByRole('gridcell'),
+      ...within(row).getAllByRole('rowheader'),
+    ].sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
+    await expect(cells.map((cell) => cell.textContent)).toEqual([
+      '1',
+      `${first.component_name}${admin.componentCode(first.component_code)}`,
+      first.program_name,
+      first.supporter_name,
+      formatRupiah(reportTotal(first)),
+      formatDateTimeLong(first.created_at),
+      `${m.reports.list.viewDetail}${m.common.delete}`,
+    ]);
+    await expect(canvas.getByRole('button', { name: admin.download })).toBeEnabled();
+  },
+};
+
+export const Empty: Story = {
+  parameters: memory({ seed: emptySeed }),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(m.reports.list.empty)).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  parameters: memory({ latencyMs: 60_000 }),
+  play: async ({ canvas }) => {
+    const table = canvas.getByRole('grid', { name: admin.title });
+    await expect(within(table).getByRole('status')).toHaveTextContent(m.common.loading);
+  },
+};
+
+const ErrorStory: Story = {
+  parameters: memory({ failOn: { 'detailProgram.list': httpError('forbidden') } }),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(m.reports.fetchFailed);
+  },
+};
+
+export { ErrorStory as Error };
+
+/** The detail dialog of a taxed line: every section, only the levels it names. */
+export const Detail: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const line = (await serverLines()).find((candidate) => candidate.tax > 0)!;
+    const table = await loadedTable(canvas);
+    const row = within(table).getByRole('row', {
+      name: (name) => name.includes(line.component_name),
+    });
+    await userEvent.click(within(row).getByRole('button', { name: m.reports.list.viewDetail }));
+    const dialog = await findDialog(admin.detailTitle);
+    const fields = m.reports.fields;
+    const section = (title: string) => within(within(dialog).getByRole('region', { name: title }));
+    const value = (scope: ReturnType<typeof section>, label: string) =>
+      scope.getByText(label).nextElementSibling?.textContent;
+
+    const component = section(admin.componentSection);
+    await expect(value(component, fields.componentCode)).toBe(line.component_code);
+    await expect(value(component, fields.componentName)).toBe(line.component_name);
+    await expect(value(component, fields.unit)).toBe(line.unit);
+    const hierarchy = section(admin.hierarchySection);
+    await expect(value(hierarchy, m.levels.program.label)).toBe(line.program_name);
+    await expect(value(hierarchy, m.levels.subtitle.label)).toBe(line.subtitle_name);
+    await expect(value(hierarchy, m.levels.account.label)).toBe(
+      m.hierarchy.accountCodeName(line.account_code, line.account_name),
+    );
+    const finance = section(admin.financeSection);
+    await expect(value(finance, fields.totalPrice)).toBe(formatRupiah(line.total_price));
+    await expect(value(finance, fields.totalAfterTax)).toBe(formatRupiah(line.total_after_tax));
+    const extra = section(admin.extraSection);
+    await expect(value(extra, fields.supporter)).toBe(line.supporter_name);
+    await expect(value(extra, fields.createdAt)).toBe(formatDateTimeLong(line.created_at));
+    await expect(value(extra, fields.id)).toBe(line.id);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: m.common.close }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  },
+};
+
+/** Batal keeps the line; 'Ya, Hapus!' deletes it and the row goes. */
+export const ConfirmDelete: Story = {
+  parameters: memory({ latencyMs: 200 }),
+  play: async ({ canvas, userEvent }) => {
+    const lines = await serverLines();
+    const line = lines[1]!;
+    const table = await loadedTable(canvas);
+    const row = within(table).getByRole('row', {
+      name: (name) => name.includes(line.component_name),
+    });
+    const confirmation = () =>
+      screen.findByRole('alertdialog', { name: m.common.confirmDelete.title });
+
+    await userEvent.click(within(row).getByRole('button', { name: m.common.delete }));
+    await userEvent.click(
+      within(await confirmation()).getByRole('button', { name: m.common.confirmDelete.cancel }),
+    );
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await expect(bodyRows(table)).toHaveLength(lines.length);
+
+    await userEvent.click(within(row).getByRole('button', { name: m.common.delete }));
+    await userEvent.click(
+      within(await confirmation()).getByRole('button', { name: m.common.confirmDelete.confirm }),
+    );
+    await expect(
+      await within(row).findByRole('button', { name: m.common.deleting }),
+    ).toBeDisabled();
+    await expect(await toast(m.reports.deleted)).toBeVisible();
+    await waitFor(() => expect(bodyRows(table)).toHaveLength(lines.length - 1));
+    await expect(table).not.toHaveTextContent(line.component_name);
+  },
+};
+
+/** A refused delete says why, in the server's words, and the line stays. */
+export const DeleteFailure: Story = {
+  parameters: memory({
+    failOn: { 'detailProgram.delete': httpError('not_found', 'Laporan tidak ditemukan.') },
+  }),
+  play: async ({ canvas, userEvent }) => {
+    const lines = await serverLines();
+    const table = await loadedTable(canvas);
+    await userEvent.click(
+      within(bodyRows(table)[0]!).getByRole('button', { name: m.common.delete }),
+    );
+    const confirm = await screen.findByRole('alertdialog', { name: m.common.confirmDelete.title });
+    await userEvent.click(
+      within(confirm).getByRole('button', { name: m.common.confirmDelete.confirm }),
+    );
+    await expect(await toast('Laporan tidak ditemukan.')).toHaveTextContent(m.common.failureTitle);
+    await expect(bodyRows(table)).toHaveLength(lines.length);
+  },
+};
+
+/** 'Download Laporan' fetches the 2025 workbook and hands it to saveFile. */
+export const Download: Story = {
+  play: async ({ canvas, userEvent, args }) => {
+    await loadedTable(canvas);
+    await userEvent.click(canvas.getByRole('button', { name: admin.download }));
+    await expect(await toast(m.reports.downloaded)).toHaveTextContent(m.common.successTitle);
+    await expect(args.saveFile).toHaveBeenCalledOnce();
+    const file = (args.saveFile as ReturnType<typeof fn>).mock.calls[0]![0] as {
+      blob: Blob;
+      fileName: string;
+    };
+    await expect(file.fileName).toBe('laporan-detail-program-2025.xlsx');
+    await expect(file.blob.size).toBeGreaterThan(0);
+  },
+};
+
+export const DownloadFailure: Story = {
+  parameters: memory({ failOn: { 'detailProgram.report': 'network' } }),
+  play: async ({ canvas, userEvent, args }) => {
+    await loadedTable(canvas);
+    await userEvent.click(canvas.getByRole('button', { name: admin.download }));
+    await expect(await toast(m.reports.downloadFailed)).toHaveTextContent(m.common.failureTitle);
+    await expect(args.saveFile).not.toHaveBeenCalled();
+  },
+};
+
+/** Sixteen lines: ten on the first page, numbering carries on on the second. */
+const sixteenLines = buildSeed({
+  ...demoData,
+  reports: [...demoData.reports, ...demoData.reports],
+});
+
+export const Pagination: Story = {
+  parameters: memory({ seed: sixteenLines }),
+  play: async ({ canvas, userEvent }) => {
+    const table = await loadedTable(canvas);
+    await expect(canvas.getByText(m.pagination.showingRange(1, 10, 16))).toBeVisible();
+    await expect(bodyRows(table)).toHaveLength(10);
+    await userEvent.click(canvas.getByRole('button', { name: m.pagination.next }));
+    await expect(await canvas.findByText(m.pagination.showingRange(11, 16, 16))).toBeVisible();
+    await waitFor(() => expect(bodyRows(table)).toHaveLength(6));
+    await expect(within(bodyRows(table)[0]!).getAllByRole('gridcell')[0]).toHaveTextContent('11');
+    await expect(canvas.getByRole('button', { name: m.pagination.next })).toBeDisabled();
+  },
+};
+
+/** View a line's detail and delete another with the keyboard alone. */
+export const KeyboardOnly: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const lines = await serverLines();
+    const table = await loadedTable(canvas);
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: admin.download })).toHaveFocus();
+    await userEvent.tab();
+    const firstRow = bodyRows(table)[0]!;
+    await expect(firstRow).toHaveFocus();
+    // Across No, Komponen, Program, Pengampu, Total and Tanggal to the first action.
+    for (let step = 0; step < 7; step++) await userEvent.keyboard('{ArrowRight}');
+    const view = within(firstRow).getByRole('button', { name: m.reports.list.viewDetail });
+    await expect(view).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = await findDialog(admin.detailTitle);
+    await expect(dialog).toHaveTextContent(lines[0]!.id);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(view).toHaveFocus());
+
+    await userEvent.keyboard('{ArrowRight}');
+    await expect(within(firstRow).getByRole('button', { name: m.common.delete })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    const confirm = await screen.findByRole('alertdialog', { name: m.common.confirmDelete.title });
+    const confirmButton = within(confirm).getByRole('button', {
+      name: m.common.confirmDelete.confirm,
+    });
+    // Focus starts on the dialog or on Batal; Tab moves on to 'Ya, Hapus!'.
+    for (let step = 0; step < 3 && document.activeElement !== confirmButton; step++) {
+      await userEvent.tab();
+    }
+    await expect(confirmButton).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(await toast(m.reports.deleted)).toBeVisible();
+    await waitFor(() => expect(bodyRows(table)).toHaveLength(lines.length - 1));
+  },
+};

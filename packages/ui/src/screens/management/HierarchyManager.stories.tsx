@@ -1,0 +1,351 @@
+import { messagesId } from '@ranwal/core';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, waitFor, within } from 'storybook/test';
+import { demoSeed, longNamesSeed } from '../../testing/memory-client.js';
+import { HierarchyManager } from './HierarchyManager.js';
+import {
+  dropStaleAnnouncements,
+  findDialog,
+  pastDebounce,
+  seedOptions,
+  seedRows,
+} from './story-helpers.js';
+
+const m = messagesId;
+const programs = seedOptions(demoSeed, 'program');
+const actions = seedRows(demoSeed, 'action');
+
+/** The row whose accessible name (its row header's text) contains `text`. */
+const rowWith = (container: HTMLElement, text: string) =>
+  within(container).getByRole('row', { name: (name) => name.includes(text) });
+
+const meta = {
+  title: 'Screens/Management/HierarchyManager',
+  component: HierarchyManager,
+  beforeEach: dropStaleAnnouncements,
+  decorators: [
+    (Story) => (
+      <div className="bg-slate-50 p-4">
+        <Story />
+      </div>
+    ),
+  ],
+  args: {
+    entity: 'action',
+    rows: actions.slice(0, 5),
+    page: 1,
+    totalPages: 1,
+    filterOptions: programs,
+    parentSource: { options: programs, onSearchChange: fn() },
+    onPageChange: fn(),
+    onSearchChange: fn(),
+    onParentFilterChange: fn(),
+    onRetry: fn(),
+    onCreate: fn(),
+    onUpdate: fn(),
+    onDelete: fn(),
+  },
+} satisfies Meta<typeof HierarchyManager>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The Kegiatan page: each row with its program; a new kegiatan goes under a chosen program. */
+export const Default: Story = {
+  play: async ({ canvas, userEvent, args }) => {
+    const level = m.levels.action;
+    await expect(canvas.getByRole('heading', { name: level.addTitle })).toBeVisible();
+    const table = canvas.getByRole('grid', { name: level.listTitle });
+    const first = actions[0]!;
+    await expect(rowWith(table, first.name)).toHaveTextContent(
+      m.levels.program.rowParent(first.parentName!),
+    );
+
+    const program = programs[1]!;
+    const picker = canvas.getByRole('combobox', { name: m.levels.program.label });
+    await userEvent.type(picker, 'P');
+    await userEvent.click(await screen.findByRole('option', { name: program.name }));
+    const name = canvas.getByRole('textbox', { name: level.nameLabel });
+    await userEvent.type(name, 'Evaluasi');
+    await userEvent.click(canvas.getByRole('button', { name: m.common.save }));
+    await expect(args.onCreate).toHaveBeenCalledWith({ name: 'Evaluasi', program_id: program.id });
+    // Saved: the name clears, the program stays for the next one.
+    await waitFor(() => expect(name).toHaveValue(''));
+    await expect(picker).toHaveValue(program.name);
+  },
+};
+
+/** The edit dialog starts from the row and sends parent and name. */
+export const Edit: Story = {
+  play: async ({ canvas, userEvent, args }) => {
+    const level = m.levels.action;
+    const first = actions[0]!;
+    const row = rowWith(canvas.getByRole('grid'), first.name);
+    await userEvent.click(within(row).getByRole('button', { name: m.common.edit }));
+    const dialog = await findDialog(level.editTitle);
+    const name = within(dialog).getByRole('textbox', { name: level.nameLabel });
+    await expect(name).toHaveValue(first.name);
+    await expect(
+      within(dialog).getByRole('combobox', { name: m.levels.program.label }),
+    ).toHaveValue(first.parentName);
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Evaluasi');
+    await userEvent.click(within(dialog).getByRole('button', { name: m.common.update }));
+    await expect(args.onUpdate).toHaveBeenCalledWith(first.id, {
+      name: 'Evaluasi',
+      program_id: first.parentId,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  },
+};
+
+/** Hapus asks first: Batal does nothing, 'Ya, Hapus!' deletes. */
+export const ConfirmDelete: Story = {
+  play: async ({ canvas, userEvent, args }) => {
+    const second = actions[1]!;
+    const remove = () =>
+      userEvent.click(
+        within(rowWith(canvas.getByRole('grid'), second.name)).getByRole('button', {
+          name: m.common.delete,
+        }),
+      );
+    const confirmation = () =>
+      screen.findByRole('alertdialog', { name: m.common.confirmDelete.title });
+    await remove();
+    let dialog = await confirmation();
+    await expect(dialog).toHaveTextContent(m.common.confirmDelete.text);
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: m.common.confirmDelete.cancel }),
+    );
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await expect(args.onDelete).not.toHaveBeenCalled();
+    await remove();
+    dialog = await confirmation();
+    await userEvent.click(
+      within(dialog).getByRole('button', { name: m.common.confirmDelete.confirm }),
+    );
+    await expect(args.onDelete).toHaveBeenCalledWith(second);
+  },
+};
+
+/** Add with the keyboard alone. */
+export const KeyboardAdd: Story = {
+  play: async ({ canvas, userEvent, args }) => {
+    const program = programs[0]!;
+    await userEvent.tab();
+    await expect(canvas.getByRole('combobox', { name: m.levels.program.label })).toHaveFocus();
+    await userEvent.keyboard('P{ArrowDown}{Enter}');
+    await userEvent.tab();
+    await userEvent.keyboard('Evaluasi{Enter}');
+    await expect(args.onCreate).toHaveBeenCalledWith({ name: 'Evaluasi', program_id: program.id });
+  },
+};
+
+/** Edit with the keyboard alone: Tab into the list, arrows to the row's Edit button. */
+export const KeyboardEdit: Story = {
+  play: async ({ canvas, userEvent, args }) => {
+    const level = m.levels.action;
+    // The picker, the name, Simpan, the filter, the search box, then the list's first row.
+    for (let step = 0; step < 6; step++) await userEvent.tab();
+    const first = actions[0]!;
+    const row = rowWith(canvas.getByRole('grid'), first.name);
+    await expect(row).toHaveFocus();
+    await userEvent.keyboard('{ArrowRight}{ArrowRight}');
+    await expect(within(row).getByRole('button', { name: m.common.edit })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    const dialog = await findDialog(level.editTitle);
+    await userEvent.tab();
+    await expect(within(dialog).getByRole('textbox', { name: level.nameLabel })).toHaveFocus();
+    await userEvent.keyboard('{Control>}a{/Control}Evaluasi');
+    // Past Batal to Perbarui.
+    await userEvent.tab();
+    await userEvent.tab();
+    await expect(within(dialog).getByRole('button', { name: m.common.update })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onUpdate).toHaveBeenCalledWith(first.id, {
+      name: 'Evaluasi',
+      program_id: first.parentId,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(row).getByRole('button', { name: m.common.edit })).toHaveFocus(),
+    );
+  },
+};
+
+/** The search box reports what was typed only after 500 ms without a keystroke. */
+export const DebouncedSearch: Story = {
+  play: async ({ canvas, userEvent, args }) => {
+    const search = canvas.getByRole('searchbox', { name: m.levels.action.searchPlaceholder });
+    await userEvent.type(search, 'rapat');
+    await expect(args.onSearchChange).not.toHaveBeenCalled();
+    await pastDebounce();
+    await expect(args.onSearchChange).toHaveBeenCalledWith('rapat');
+  },
+};
+
+export const ParentFilter: Story = {
+  play: async ({ canvas, userEvent, args }) => {
+    const filter = canvas.getByRole('button', {
+      name: (name) => name.includes(m.levels.program.allFilter),
+    });
+    await userEvent.click(filter);
+    await userEvent.click(await screen.findByRole('option', { name: programs[2]!.name }));
+    await expect(args.onParentFilterChange).toHaveBeenLastCalledWith(programs[2]!.id);
+  },
+};
+
+export const Empty: Story = {
+  args: { rows: [] },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(m.levels.action.emptyList)).toBeVisible();
+    await expect(canvas.getByText(m.pagination.pageOf(1, 1))).toBeVisible();
+  },
+};
+
+export const EmptyPrograms: Story = {
+  args: { entity: 'program', rows: [] },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(m.levels.program.emptyList)).toBeVisible();
+    // Programs have no parent: no picker, no filter.
+    await expect(canvas.queryByRole('combobox')).toBeNull();
+    await expect(
+      canvas.getByRole('searchbox', { name: m.levels.program.searchPlaceholder }),
+    ).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  args: { rows: [], isLoading: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent(m.common.loading);
+    await expect(canvas.queryByText(m.levels.action.emptyList)).toBeNull();
+  },
+};
+
+const ErrorStory: Story = {
+  args: { rows: [], error: m.levels.action.fetchFailed },
+  play: async ({ canvas, userEvent, args }) => {
+    const alert = canvas.getByRole('alert');
+    await expect(alert).toHaveTextContent(m.hierarchy.failureTitle);
+    await expect(alert).toHaveTextContent(m.levels.action.fetchFailed);
+    await userEvent.click(within(alert).getByRole('button', { name: m.articles.management.retry }));
+    await expect(args.onRetry).toHaveBeenCalledOnce();
+  },
+};
+
+export { ErrorStory as Error };
+
+/** Saving a new row and deleting another at once. */
+export const Busy: Story = {
+  args: { isCreating: true, deletingId: actions[1]!.id },
+  play: async ({ canvas, userEvent, args }) => {
+    await expect(canvas.getByRole('button', { name: m.common.saving })).toBeVisible();
+    const row = rowWith(canvas.getByRole('grid'), actions[1]!.name);
+    const deleting = within(row).getByRole('button', { name: m.common.deleting });
+    await userEvent.click(deleting);
+    await expect(screen.queryByRole('alertdialog')).toBeNull();
+    await expect(within(row).getByRole('button', { name: m.common.edit })).toBeDisabled();
+    await expect(args.onDelete).not.toHaveBeenCalled();
+  },
+};
+
+export const LongNames: Story = {
+  args: {
+    entity: 'account',
+    rows: seedRows(longNamesSeed, 'account').slice(0, 5),
+    filterOptions: seedOptions(longNamesSeed, 'subtitle'),
+    parentSource: { options: seedOptions(longNamesSeed, 'subtitle') },
+  },
+  play: async ({ canvas }) => {
+    const account = seedRows(longNamesSeed, 'account')[0]!;
+    await expect(
+      canvas.getByText(m.hierarchy.accountCodeName(account.code!, account.name)),
+    ).toBeVisible();
+  },
+};
+
+/** Aktivitas, Subtitle and Kode Rekening warn about an empty field and send nothing. */
+export const Invalid: Story = {
+  args: { entity: 'activity', rows: seedRows(demoSeed, 'activity').slice(0, 5) },
+  play: async ({ canvas, userEvent, args }) => {
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: m.levels.activity.nameLabel }),
+      'Rapat',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: m.common.save }));
+    const warning = await canvas.findByRole('status');
+    await expect(warning).toHaveTextContent(m.hierarchy.incompleteTitle);
+    await expect(warning).toHaveTextContent(m.hierarchy.incompleteText);
+    await expect(args.onCreate).not.toHaveBeenCalled();
+  },
+};
+
+/** An account code the core schema refuses is flagged on its field before anything is sent. */
+export const InvalidAccountCode: Story = {
+  args: {
+    entity: 'account',
+    rows: seedRows(demoSeed, 'account').slice(0, 5),
+    filterOptions: seedOptions(demoSeed, 'subtitle'),
+    parentSource: { options: seedOptions(demoSeed, 'subtitle') },
+  },
+  play: async ({ canvas, userEvent, args }) => {
+    const subtitle = seedOptions(demoSeed, 'subtitle')[0]!;
+    await userEvent.type(canvas.getByRole('combobox', { name: m.levels.subtitle.label }), 'a');
+    await userEvent.click(await screen.findByRole('option', { name: subtitle.name }));
+    const code = canvas.getByRole('textbox', { name: m.levels.account.codeLabel });
+    await userEvent.type(code, '5.1..02');
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: m.levels.account.nameLabel }),
+      'Belanja',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: m.common.save }));
+    await expect(code).toHaveAttribute('aria-invalid', 'true');
+    await expect(code).toHaveAccessibleDescription(expect.stringContaining('5.1.02.01.01.0024'));
+    await expect(args.onCreate).not.toHaveBeenCalled();
+    // Fixing the code clears the error and saves.
+    await userEvent.clear(code);
+    await userEvent.type(code, '5.1.02.01.01.0099');
+    await userEvent.click(canvas.getByRole('button', { name: m.common.save }));
+    await expect(args.onCreate).toHaveBeenCalledWith({
+      code: '5.1.02.01.01.0099',
+      name: 'Belanja',
+      subtitle_id: subtitle.id,
+    });
+  },
+};
+
+/** Program, Kegiatan and Sub Kegiatan: an empty field makes Simpan do nothing at all. */
+export const SilentlyIncomplete: Story = {
+  args: { entity: 'program', rows: seedRows(demoSeed, 'program') },
+  play: async ({ canvas, userEvent, args }) => {
+    await userEvent.type(canvas.getByRole('textbox', { name: m.levels.program.nameLabel }), '   ');
+    await userEvent.click(canvas.getByRole('button', { name: m.common.save }));
+    await expect(args.onCreate).not.toHaveBeenCalled();
+    await expect(canvas.queryByRole('status')).toBeNull();
+    await expect(canvas.queryByRole('alert')).toBeNull();
+  },
+};
+
+/** Pengampu: 'harus diisi' when adding, 'tidak boleh kosong' when editing. */
+export const SupporterNameRequired: Story = {
+  args: { entity: 'supporter', rows: seedRows(demoSeed, 'supporter') },
+  play: async ({ canvas, userEvent, args }) => {
+    const level = m.levels.supporter;
+    const name = canvas.getByRole('textbox', { name: level.nameLabel });
+    await userEvent.click(canvas.getByRole('button', { name: m.common.save }));
+    await expect(name).toHaveAccessibleDescription(m.hierarchy.supporterNameRequired);
+    await userEvent.type(name, 'B');
+    await expect(name).not.toHaveAttribute('aria-invalid');
+
+    const supporter = seedRows(demoSeed, 'supporter')[0]!;
+    const row = rowWith(canvas.getByRole('grid'), supporter.name);
+    await expect(row).toHaveTextContent(m.hierarchy.supporterId(supporter.id));
+    await userEvent.click(within(row).getByRole('button', { name: m.common.edit }));
+    const dialog = await findDialog(level.editTitle);
+    const editName = within(dialog).getByRole('textbox', { name: level.nameLabel });
+    await userEvent.clear(editName);
+    await userEvent.click(within(dialog).getByRole('button', { name: m.common.update }));
+    await expect(editName).toHaveAccessibleDescription(m.hierarchy.supporterNameEmpty);
+    await expect(args.onUpdate).not.toHaveBeenCalled();
+  },
+};

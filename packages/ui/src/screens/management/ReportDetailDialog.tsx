@@ -1,0 +1,106 @@
+import { type DetailProgram, formatNumberId, hierarchyLevelKeys } from '@ranwal/core';
+import { type ReactNode, useId } from 'react';
+import { Button } from '../../components/Button.js';
+import { DateText } from '../../components/DateText.js';
+import { Dialog, Modal } from '../../components/Dialog.js';
+import { Rupiah } from '../../components/Rupiah.js';
+import { useMessages } from '../../data/RanwalProvider.js';
+
+export interface ReportDetailDialogProps {
+  report: DetailProgram;
+  onClose: () => void;
+}
+
+interface Entry {
+  label: string;
+  value: ReactNode;
+}
+
+function Section({ title, entries }: { title: string; entries: Entry[] }) {
+  const id = useId();
+  if (entries.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-2">
+      <h3 id={id} className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+        {title}
+      </h3>
+      <dl className="grid grid-cols-1 gap-x-4 gap-y-2 rounded-md bg-slate-50 p-4 sm:grid-cols-[12rem_1fr]">
+        {entries.map(({ label, value }) => (
+          <div key={label} className="contents">
+            <dt className="text-slate-600">{label}</dt>
+            <dd className="break-words font-medium text-slate-900">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** One budget line in full: component, the hierarchy it sits in, money, and who and when. */
+export default function ReportDetailDialog({ report, onClose }: ReportDetailDialogProps) {
+  const messages = useMessages();
+  const fields = messages.reports.fields;
+  const admin = messages.reports.admin;
+  const volume = (value: number) =>
+    messages.reports.list.volumeWithUnit(formatNumberId(value, 2), report.unit);
+
+  const component: Entry[] = [
+    { label: fields.componentCode, value: report.component_code || '-' },
+    { label: fields.componentName, value: report.component_name || '-' },
+    { label: fields.specification, value: report.specification || '-' },
+    { label: fields.unit, value: report.unit },
+    { label: fields.price, value: <Rupiah value={report.price} /> },
+    { label: fields.firstVolume, value: volume(report.first_volume) },
+    { label: fields.secondVolume, value: volume(report.second_volume) },
+    { label: fields.thirdVolume, value: volume(report.third_volume) },
+  ];
+
+  // Only the levels the line names.
+  const hierarchy = hierarchyLevelKeys.flatMap((key): Entry[] => {
+    const value =
+      key === 'account'
+        ? [report.account_code, report.account_name].filter(Boolean).join(' - ')
+        : report[`${key}_name`];
+    return value ? [{ label: messages.levels[key].label, value }] : [];
+  });
+
+  const finance: Entry[] = [
+    { label: fields.totalPrice, value: <Rupiah value={report.total_price} /> },
+    ...(report.tax > 0 ? [{ label: fields.tax, value: <Rupiah value={report.tax} /> }] : []),
+    ...(report.total_after_tax
+      ? [{ label: fields.totalAfterTax, value: <Rupiah value={report.total_after_tax} /> }]
+      : []),
+  ];
+
+  const extra: Entry[] = [
+    { label: fields.supporter, value: report.supporter_name || '-' },
+    { label: fields.createdAt, value: <DateText value={report.created_at} format="long" /> },
+    { label: fields.id, value: <span className="break-all font-mono text-xs">{report.id}</span> },
+  ];
+
+  return (
+    <Modal isOpen isDismissable onOpenChange={(isOpen) => !isOpen && onClose()} size="lg">
+      <Dialog
+        title={admin.detailTitle}
+        showCloseButton={false}
+        footer={({ close }) => (
+          <Button variant="secondary" onPress={close}>
+            {messages.common.close}
+          </Button>
+        )}
+      >
+        {/* Focusable, so the keyboard can scroll a detail taller than the screen. */}
+        <div
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: the content of a scrolling region
+          tabIndex={0}
+          className="flex flex-col gap-5 rounded-md outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
+        >
+          <Section title={admin.componentSection} entries={component} />
+          <Section title={admin.hierarchySection} entries={hierarchy} />
+          <Section title={admin.financeSection} entries={finance} />
+          <Section title={admin.extraSection} entries={extra} />
+        </div>
+      </Dialog>
+    </Modal>
+  );
+}

@@ -1,0 +1,78 @@
+import { type ManagedEntityKey, managedEntities } from '@ranwal/core';
+import type { Decorator } from '@storybook/react-vite';
+import { screen } from 'storybook/test';
+import { ToastProvider } from '../../components/Toast.js';
+import { MemoryRanwalProvider } from '../../testing/MemoryRanwalProvider.js';
+import type { MemoryClientOptions, MemorySeed } from '../../testing/memory-client.js';
+import type { ManagedRow, ParentOption } from './entity-form.js';
+
+/*
+ * Story support only (not exported by the package): seed rows read the way the server answers
+ * them, and the decorator that runs connected screens on the memory client.
+ */
+
+type SeedRow = Record<string, unknown> & { id: string; name: string };
+
+const seedTable = (seed: MemorySeed, entity: ManagedEntityKey) =>
+  seed.entities[entity] as unknown as SeedRow[];
+
+const collator = new Intl.Collator('id');
+
+/** An entity's rows in the server's order (accounts by code, the rest by name), parents joined. */
+export function seedRows(seed: MemorySeed, entity: ManagedEntityKey): ManagedRow[] {
+  const { parent, parentField, hasCode, hasTaxFlag } = managedEntities[entity];
+  return seedTable(seed, entity)
+    .map((row): ManagedRow => {
+      const parentId = parentField ? String(row[parentField]) : undefined;
+      const parentRow = parent ? seedTable(seed, parent).find((p) => p.id === parentId) : undefined;
+      return {
+        id: row.id,
+        name: row.name,
+        ...(hasCode ? { code: String(row.code) } : {}),
+        ...(hasTaxFlag ? { is_taxed: row.is_taxed === true } : {}),
+        ...(parent ? { parentId, parentName: parentRow?.name ?? null } : {}),
+      };
+    })
+    .sort((a, b) =>
+      collator.compare(hasCode ? (a.code ?? '') : a.name, hasCode ? (b.code ?? '') : b.name),
+    );
+}
+
+/** An entity's rows as parent options, in the server's order. */
+export const seedOptions = (seed: MemorySeed, entity: ManagedEntityKey): ParentOption[] =>
+  seedRows(seed, entity).map(({ id, name }) => ({ id, name }));
+
+/** Stories' `parameters.memory`: the memory client's options for that story. */
+export interface MemoryParameters {
+  memory?: MemoryClientOptions;
+}
+
+/** A connected screen on a fresh memory client, with a toast region, on the app's background. */
+export const withMemoryClient: Decorator = (Story, { parameters }) => (
+  <MemoryRanwalProvider {...((parameters as MemoryParameters).memory ?? {})}>
+    <ToastProvider>
+      <div className="min-h-screen bg-slate-50 p-4">
+        <Story />
+      </div>
+    </ToastProvider>
+  </MemoryRanwalProvider>
+);
+
+/**
+ * react-aria announces a focused button's pending state through a live-region node that lives
+ * 7 s and points at the button by id. When the story that pressed it has ended, the button is
+ * gone and axe flags the leftover in the next story: drop such leftovers before each story.
+ */
+export function dropStaleAnnouncements(): void {
+  for (const node of document.querySelectorAll('[data-live-announcer] [aria-labelledby]')) {
+    const ids = node.getAttribute('aria-labelledby')?.split(' ') ?? [];
+    if (ids.some((id) => !document.getElementById(id))) node.remove();
+  }
+}
+
+/** A dialog by name; the edit and detail dialogs load on first use, so allow for that. */
+export const findDialog = (name: string) =>
+  screen.findByRole('dialog', { name }, { timeout: 5000 });
+
+/** Waits longer than the search debounce. */
+export const pastDebounce = (ms = 700) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,3 @@
+export * from './AdminShell.js';
+export * from './LoginForm.js';
+export * from './WelcomeBanner.js';

@@ -1,0 +1,457 @@
+import {
+  type DetailProgram,
+  formatNumberId,
+  formatRupiah,
+  hierarchyLevelKeys,
+  type ManagedEntityKey,
+  managedEntityKeys,
+  messagesId,
+} from '@ranwal/core';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import { ToastProvider } from '../../components/Toast.js';
+import { demoData } from '../../testing/demo-data.js';
+import {
+  MemoryRanwalProvider,
+  type MemoryRanwalProviderProps,
+} from '../../testing/MemoryRanwalProvider.js';
+import {
+  buildSeed,
+  demoSeed,
+  emptySeed,
+  httpError,
+  longNamesSeed,
+} from '../../testing/memory-client.js';
+import { ConnectedUserDashboard } from './ConnectedUserDashboard.js';
+import { type HierarchySelection, optionLabel } from './cascade.js';
+import { fullSelection, seedReports, seedSession, seedUser } from './story-data.js';
+
+const m = messagesId;
+const form = m.reports.form;
+const list = m.reports.list;
+const fields = m.reports.fields;
+const levels = m.levels;
+
+type MemoryOptions = Omit<MemoryRanwalProviderProps, 'children'>;
+
+/** The memory client a story runs on, as the demo user unless `parameters.memory` says else. */
+function memoryFor(seed = demoSeed): MemoryOptions {
+  const user = seedUser(seed);
+  return { seed, currentUser: user, session: seedSession(user) };
+}
+
+const meta = {
+  title: 'Screens/User dashboard/ConnectedUserDashboard',
+  component: ConnectedUserDashboard,
+  parameters: { layout: 'fullscreen', memory: memoryFor() },
+  args: { onLogout: fn() },
+  decorators: [
+    (Story, { parameters }) => (
+      <ToastProvider>
+        <MemoryRanwalProvider {...(parameters.memory as MemoryOptions)}>
+          <Story />
+        </MemoryRanwalProvider>
+      </ToastProvider>
+    ),
+  ],
+} satisfies Meta<typeof ConnectedUserDashboard>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+type Canvas = ReturnType<typeof within>;
+
+// Found by their labels rather than by role: on a screen this size, role queries are slow.
+const field = (canvas: Canvas, key: ManagedEntityKey) =>
+  canvas.getByLabelText(levels[key].label, { selector: 'input[role="combobox"]' });
+const box = (canvas: Canvas, label: string) =>
+  canvas.getByLabelText(label, { selector: 'input, textarea' });
+function reportRows() {
+  const grid = screen.getByLabelText(list.title, { selector: '[role="grid"]' });
+  return within(grid).getAllByRole('row').slice(1);
+}
+
+/** The open options list (a popover outside the canvas). */
+async function openList(): Promise<HTMLElement> {
+  return waitFor(() => {
+    const listbox = document.querySelector<HTMLElement>('[role="listbox"]');
+    expect(listbox).not.toBeNull();
+    return listbox!;
+  });
+}
+
+/** What each select shows for a full selection (accounts read 'code - name'). */
+const labelsOf = (selection: HierarchySelection) =>
+  Object.fromEntries(
+    managedEntityKeys.map((key) => [key, optionLabel(key, selection[key]!, m)]),
+  ) as Record<ManagedEntityKey, string>;
+
+/** The demo seed's first full branch. */
+const chain = fullSelection(demoSeed);
+const chainLabels = labelsOf(chain);
+
+/** Opens a select with the arrow key and clicks the option once the server has sent it. */
+async function choose(canvas: Canvas, key: ManagedEntityKey, option: string) {
+  const input = field(canvas, key);
+  await waitFor(() => expect(input).toBeEnabled());
+  await userEvent.click(input);
+  await userEvent.keyboard('{ArrowDown}');
+  await userEvent.click(await within(await openList()).findByRole('option', { name: option }));
+  await waitFor(() => expect(input).toHaveValue(option));
+}
+
+async function chooseChain(
+  canvas: Canvas,
+  labels: Record<ManagedEntityKey, string>,
+  keys: readonly ManagedEntityKey[] = managedEntityKeys,
+) {
+  for (const key of keys) await choose(canvas, key, labels[key]);
+}
+
+/** With the list open and loaded, Enter takes the first option (arrowing onto it if needed). */
+async function pickFirstByKeyboard(input: HTMLElement) {
+  await userEvent.keyboard('{ArrowDown}');
+  const listbox = await openList();
+  await waitFor(() => expect(within(listbox).getAllByRole('option').length).toBeGreaterThan(0));
+  if (!input.getAttribute('aria-activedescendant')) await userEvent.keyboard('{ArrowDown}');
+  await userEvent.keyboard('{Enter}');
+  await waitFor(() => expect(input).not.toHaveValue(''));
+}
+
+/** The first screen: programs to choose from, the summary waiting, the user's own reports. */
+export const Default: Story = {
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { level: 1, name: m.app.name })).toBeVisible();
+    await expect(canvas.getByText(seedUser().name)).toBeVisible();
+    await expect(field(canvas, 'action')).toBeDisabled();
+    await expect(canvas.getByText(form.incompleteHierarchy)).toBeVisible();
+    await expect(canvas.queryByRole('heading', { name: form.title })).not.toBeInTheDocument();
+    const mine = demoSeed.reports.filter((line) => line.created_by === seedUser().id);
+    await waitFor(() => expect(reportRows()).toHaveLength(mine.length));
+  },
+};
+
+/**
+ * The whole job: choose the branch (each choice confirmed), fill the form with totals as typed,
+ * create the report; the form resets and the new line, as the server computed it, heads the list.
+ */
+export const CreateReport: Story = {
+  play: async ({ canvas }) => {
+    await waitFor(() => expect(reportRows().length).toBeGreaterThan(0));
+    const before = reportRows().length;
+
+    await choose(canvas, 'program', chainLabels.program);
+    await expect(
+      await screen.findByText(levels.program.selected(chainLabels.program)),
+    ).toBeVisible();
+    // The chosen program carries PPN, so the switch follows it.
+    await expect(canvas.getByRole('checkbox', { name: form.taxCheckbox })).toBeChecked();
+    await chooseChain(canvas, chainLabels, managedEntityKeys.slice(1));
+    await expect(canvas.queryByText(form.incompleteHierarchy)).not.toBeInTheDocument();
+
+    await expect(await canvas.findByRole('heading', { name: form.title })).toBeVisible();
+    await userEvent.type(box(canvas, form.componentName), 'ATK');
+    for (const [label, value] of [
+      [form.price, '2500000'],
+      [form.firstVolume, '2'],
+      [form.secondVolume, '3'],
+      [form.thirdVolume, '1,5'],
+    ] as const) {
+      await userEvent.clear(box(canvas, label));
+      await userEvent.type(box(canvas, label), value);
+    }
+    await expect(box(canvas, form.totalPrice)).toHaveValue('Rp 22.500.000');
+    await expect(box(canvas, form.tax)).toHaveValue('Rp 2.700.000');
+    await expect(box(canvas, form.totalAfterTax)).toHaveValue('Rp 25.200.000');
+
+    await userEvent.click(canvas.getByRole('button', { name: form.submit }));
+    await expect(await screen.findByText(m.reports.created)).toBeVisible();
+    await expect(box(canvas, form.componentName)).toHaveValue('');
+    await expect(box(canvas, form.price)).toHaveValue('0');
+    await expect(box(canvas, form.totalPrice)).toHaveValue('Rp 0');
+    // The hierarchy stays chosen for the next line.
+    await expect(field(canvas, 'account')).toHaveValue(chainLabels.account);
+
+    await waitFor(() => expect(reportRows()).toHaveLength(before + 1));
+    const row = reportRows()[0]!;
+    await expect(row).toHaveTextContent('ATK');
+    await expect(row).toHaveTextContent('Rp 25.200.000');
+  },
+};
+
+/** A line's detail is loaded on its own: the dialog shows what the server holds for it. */
+export const ReportDetail: Story = {
+  loaders: [async () => ({ reports: await seedReports() })],
+  play: async ({ loaded }) => {
+    const [newest] = loaded.reports as DetailProgram[];
+    await waitFor(() => expect(reportRows().length).toBeGreaterThan(0));
+    await userEvent.click(within(reportRows()[0]!).getByRole('button', { name: list.viewDetail }));
+    const dialog = await screen.findByRole('dialog', { name: list.detailTitle });
+    await waitFor(() => expect(dialog).toHaveTextContent(newest!.account_name));
+    const volume = (value: number) => `${formatNumberId(value, 2)} ${newest!.unit}`;
+    for (const text of [
+      newest!.program_name,
+      newest!.component_name,
+      newest!.account_code,
+      formatRupiah(newest!.price),
+      volume(newest!.first_volume),
+      volume(newest!.second_volume),
+      volume(newest!.third_volume),
+      formatRupiah(newest!.total_price),
+      formatRupiah(newest!.tax),
+      formatRupiah(newest!.total_after_tax),
+    ]) {
+      await expect(dialog).toHaveTextContent(text);
+    }
+    await userEvent.click(within(dialog).getByRole('button', { name: m.common.close }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  },
+};
+
+/** Changing the program clears kegiatan down to kode rekening, and the form goes with them. */
+export const ChangingProgramClearsBelow: Story = {
+  play: async ({ canvas }) => {
+    await chooseChain(canvas, chainLabels);
+    await expect(await canvas.findByRole('heading', { name: form.title })).toBeVisible();
+
+    const other = demoSeed.entities.program[1]!.name;
+    await choose(canvas, 'program', other);
+    for (const key of ['action', 'sub_action', 'activity', 'subtitle', 'account'] as const) {
+      await expect(field(canvas, key)).toHaveValue('');
+    }
+    await expect(field(canvas, 'action')).toBeEnabled();
+    await expect(field(canvas, 'sub_action')).toBeDisabled();
+    await expect(field(canvas, 'sub_action')).toHaveAccessibleDescription(
+      levels.action.chooseFirstHint,
+    );
+    await expect(canvas.queryByRole('heading', { name: form.title })).not.toBeInTheDocument();
+    await expect(canvas.getByText(form.incompleteHierarchy)).toBeVisible();
+    // Pengampu is not part of the hierarchy: it stays.
+    await expect(field(canvas, 'supporter')).toHaveValue(chainLabels.supporter);
+    // The new program's kegiatan, not the old one's, are offered.
+    await userEvent.click(field(canvas, 'action'));
+    await userEvent.keyboard('{ArrowDown}');
+    const listbox = await openList();
+    await waitFor(() => expect(within(listbox).queryAllByRole('option').length).toBeGreaterThan(0));
+    await expect(within(listbox).queryByText(chainLabels.action)).not.toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+  },
+};
+
+/** PPN follows the switch: Rp 1.001 gives Rp 120 with it and Rp 0 without, each confirmed. */
+export const TaxToggle: Story = {
+  play: async ({ canvas }) => {
+    // The last branch of the demo seed sits under a program without PPN.
+    const untaxed = fullSelection(demoSeed, demoSeed.entities.account.length - 1);
+    await chooseChain(canvas, labelsOf(untaxed), hierarchyLevelKeys);
+    const taxBox = canvas.getByRole('checkbox', { name: form.taxCheckbox });
+    await expect(taxBox).not.toBeChecked();
+    await expect(canvas.getByText(form.taxNo)).toBeVisible();
+
+    await userEvent.clear(box(canvas, form.price));
+    await userEvent.type(box(canvas, form.price), '1001');
+    await expect(box(canvas, form.tax)).toHaveValue('Rp 0');
+    await expect(box(canvas, form.tax)).toBeDisabled();
+
+    await userEvent.click(taxBox);
+    await expect(await screen.findByText(form.taxApplied)).toBeVisible();
+    await expect(box(canvas, form.tax)).toHaveValue('Rp 120');
+    await expect(box(canvas, form.totalAfterTax)).toHaveValue('Rp 1.121');
+    await expect(canvas.getByText(form.taxYes)).toBeVisible();
+
+    await userEvent.click(taxBox);
+    await expect(await screen.findByText(form.taxNotApplied)).toBeVisible();
+    await expect(box(canvas, form.tax)).toHaveValue('Rp 0');
+    await expect(box(canvas, form.totalAfterTax)).toHaveValue('Rp 1.001');
+  },
+};
+
+/** Everything by keyboard: the seven selects, the tax switch, the form and its submission. */
+export const KeyboardOnly: Story = {
+  play: async ({ canvas, args }) => {
+    await waitFor(() => expect(reportRows().length).toBeGreaterThan(0));
+    const before = reportRows().length;
+
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: m.logout.label })).toHaveFocus();
+    for (const key of [
+      'program',
+      'action',
+      'sub_action',
+      'activity',
+      'subtitle',
+      'account',
+      'supporter',
+    ] as const) {
+      await userEvent.tab();
+      const input = field(canvas, key);
+      await expect(input).toHaveFocus();
+      await pickFirstByKeyboard(input);
+    }
+
+    await userEvent.tab();
+    const taxBox = canvas.getByRole('checkbox', { name: form.taxCheckbox });
+    await expect(taxBox).toHaveFocus();
+    const wasTaxed = (taxBox as HTMLInputElement).checked;
+    await userEvent.keyboard(' ');
+    await waitFor(() => expect((taxBox as HTMLInputElement).checked).toBe(!wasTaxed));
+
+    // Kode Komponen, Nama Komponen, Spesifikasi, Satuan, Harga, Volume 1: what is not typed keeps
+    // its default.
+    await userEvent.tab();
+    await expect(box(canvas, form.componentCode)).toHaveFocus();
+    await userEvent.keyboard('{Tab}Snack{Tab}{Tab}{Tab}');
+    await expect(box(canvas, form.price)).toHaveFocus();
+    await userEvent.keyboard('{Control>}a{/Control}25000{Tab}{Control>}a{/Control}40');
+    await userEvent.keyboard('{Enter}');
+    await expect(await screen.findByText(m.reports.created)).toBeVisible();
+    await expect(box(canvas, form.componentName)).toHaveValue('');
+    await waitFor(() => expect(reportRows()).toHaveLength(before + 1));
+    await expect(reportRows()[0]).toHaveTextContent('Snack');
+    await expect(args.onLogout).not.toHaveBeenCalled();
+  },
+};
+
+/** The list by keyboard: Tab into the table, Enter opens a line's detail, Escape closes it. */
+export const KeyboardOnlyReportDetail: Story = {
+  play: async () => {
+    await waitFor(() => expect(reportRows().length).toBeGreaterThan(0));
+    for (let stops = 0; stops < 20 && !document.activeElement?.closest('[role="grid"]'); stops++) {
+      await userEvent.tab();
+    }
+    await expect(reportRows()[0]).toHaveFocus();
+    await userEvent.keyboard('{ArrowDown}{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: list.detailTitle });
+    await expect(within(dialog).getByRole('button', { name: m.common.close })).toBeVisible();
+    await waitFor(() => expect(dialog).toHaveTextContent(fields.accountName));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await expect(reportRows()[1]).toHaveFocus();
+  },
+};
+
+/** Nothing set up yet: the call to add the first program, and no reports. */
+export const NoPrograms: Story = {
+  parameters: { memory: memoryFor(emptySeed) },
+  play: async ({ canvas }) => {
+    await waitFor(() =>
+      expect(field(canvas, 'program')).toHaveAccessibleDescription(levels.program.emptyOptionsHint),
+    );
+    await waitFor(() =>
+      expect(field(canvas, 'supporter')).toHaveAccessibleDescription(
+        levels.supporter.emptyOptionsHint,
+      ),
+    );
+    await expect(await canvas.findByText(list.empty)).toBeVisible();
+  },
+};
+
+/** A slow server: the list says it is loading, and no select claims to be empty. */
+export const Loading: Story = {
+  parameters: { memory: { ...memoryFor(), latencyMs: 60_000 } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent(m.common.loading);
+    await expect(field(canvas, 'program')).not.toHaveAccessibleDescription(
+      levels.program.emptyOptionsHint,
+    );
+  },
+};
+
+/** Programs cannot be fetched: a 'Gagal!' toast, and the select says why it is empty. */
+export const ProgramListError: Story = {
+  parameters: { memory: { ...memoryFor(), failOn: { 'program.list': httpError('internal') } } },
+  play: async ({ canvas }) => {
+    await expect(
+      await screen.findByText(levels.program.fetchFailedToast, {}, { timeout: 5000 }),
+    ).toBeVisible();
+    await expect(screen.getByText(m.common.failureTitle)).toBeVisible();
+    await waitFor(() =>
+      expect(field(canvas, 'program')).toHaveAccessibleDescription(levels.program.fetchFailed),
+    );
+    await expect(canvas.queryByText(levels.program.emptyOptionsHint)).not.toBeInTheDocument();
+  },
+};
+
+/** The report list fails with an HTTP error: the spec's heading and status line. */
+export const ReportListError: Story = {
+  parameters: {
+    memory: { ...memoryFor(), failOn: { 'detailProgram.list': httpError('internal') } },
+  },
+  play: async ({ canvas }) => {
+    const alert = await canvas.findByText(
+      list.loadFailedHttp(500, 'Internal Server Error'),
+      {},
+      { timeout: 5000 },
+    );
+    await expect(alert).toBeVisible();
+    await expect(canvas.getByText(list.loadErrorHeading)).toBeVisible();
+    await expect(await screen.findByText(m.reports.fetchFailed)).toBeVisible();
+  },
+};
+
+/** The server refuses the report: its message in a 'Gagal!' toast, the form kept. */
+export const CreateFails: Story = {
+  parameters: {
+    memory: {
+      ...memoryFor(),
+      failOn: {
+        'detailProgram.create': httpError('conflict', 'Anggaran sub kegiatan ini sudah ditutup.'),
+      },
+    },
+  },
+  play: async ({ canvas }) => {
+    await chooseChain(canvas, chainLabels);
+    await userEvent.type(await canvas.findByRole('textbox', { name: form.componentName }), 'ATK');
+    await userEvent.click(canvas.getByRole('button', { name: form.submit }));
+    await expect(await screen.findByText('Anggaran sub kegiatan ini sudah ditutup.')).toBeVisible();
+    await expect(box(canvas, form.componentName)).toHaveValue('ATK');
+    await expect(canvas.getByRole('button', { name: form.submit })).toBeEnabled();
+  },
+};
+
+/** Signed out (no token stored): the list asks to sign in and is not fetched. */
+export const NoToken: Story = {
+  parameters: { memory: { ...memoryFor(), session: null } },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(list.noToken)).toBeVisible();
+    await expect(canvas.queryByRole('grid')).not.toBeInTheDocument();
+  },
+};
+
+/** Forty-five Pengampu: the select shows the first 20, says so, and finds the rest on the server. */
+export const ManySupporters: Story = {
+  parameters: {
+    memory: memoryFor(
+      buildSeed({
+        ...demoData,
+        supporters: Array.from(
+          { length: 45 },
+          (_, i) => `Kelurahan ${String(i + 1).padStart(2, '0')}`,
+        ),
+        reports: [],
+      }),
+    ),
+  },
+  play: async ({ canvas }) => {
+    const input = field(canvas, 'supporter');
+    await waitFor(() => expect(input).toHaveAccessibleDescription(form.partialOptions(20, 45)));
+    await userEvent.type(input, 'Kelurahan 37');
+    await userEvent.click(
+      await within(await openList()).findByRole(
+        'option',
+        { name: 'Kelurahan 37' },
+        { timeout: 3000 },
+      ),
+    );
+    await expect(input).toHaveValue('Kelurahan 37');
+    await expect(await screen.findByText(levels.supporter.selected('Kelurahan 37'))).toBeVisible();
+  },
+};
+
+export const LongNames: Story = {
+  parameters: { memory: memoryFor(longNamesSeed) },
+  play: async ({ canvas }) => {
+    await chooseChain(canvas, labelsOf(fullSelection(longNamesSeed)));
+    await expect(await canvas.findByRole('heading', { name: form.title })).toBeVisible();
+    await waitFor(() => expect(reportRows()).toHaveLength(1));
+  },
+};

@@ -1,0 +1,208 @@
+import { messagesId } from '@ranwal/core';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, userEvent, waitFor, type within } from 'storybook/test';
+import { ReportForm } from './ReportForm.js';
+
+const form = messagesId.reports.form;
+
+const meta = {
+  title: 'Screens/User dashboard/ReportForm',
+  component: ReportForm,
+  decorators: [
+    (Story) => (
+      <div className="max-w-3xl rounded-lg bg-white p-6">
+        <Story />
+      </div>
+    ),
+  ],
+  args: { taxed: true, onSubmit: fn() },
+} satisfies Meta<typeof ReportForm>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+type Canvas = ReturnType<typeof within>;
+
+const box = (canvas: Canvas, label: string) => canvas.getByRole('textbox', { name: label });
+const numberBox = (canvas: Canvas, label: string) =>
+  canvas.getByRole('textbox', { name: label }) as HTMLInputElement;
+
+/** Replaces what a field holds, as a person selecting its text and typing over it. */
+async function retype(input: HTMLElement, text: string) {
+  await userEvent.clear(input);
+  await userEvent.type(input, text);
+}
+
+/** The spec's example: Rp 2.500.000 x 2 x 3 x 1,5 with PPN 12%. */
+async function fillExample(canvas: Canvas) {
+  await retype(numberBox(canvas, form.price), '2500000');
+  await retype(numberBox(canvas, form.firstVolume), '2');
+  await retype(numberBox(canvas, form.secondVolume), '3');
+  await retype(numberBox(canvas, form.thirdVolume), '1,5');
+}
+
+/** Totals follow each keystroke, before the field is even left. */
+export const Default: Story = {
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: form.title })).toBeVisible();
+    await expect(box(canvas, form.unit)).toHaveValue('Pcs');
+    await expect(box(canvas, form.totalPrice)).toHaveValue('Rp 0');
+
+    await fillExample(canvas);
+    await expect(numberBox(canvas, form.thirdVolume)).toHaveFocus();
+    await expect(box(canvas, form.totalPrice)).toHaveValue('Rp 22.500.000');
+    await expect(box(canvas, form.tax)).toHaveValue('Rp 2.700.000');
+    await expect(box(canvas, form.totalAfterTax)).toHaveValue('Rp 25.200.000');
+    await expect(box(canvas, form.tax)).toHaveAccessibleDescription(form.taxNote);
+
+    await userEvent.clear(numberBox(canvas, form.firstVolume));
+    await expect(box(canvas, form.totalPrice)).toHaveValue('');
+    await userEvent.type(numberBox(canvas, form.firstVolume), '4');
+    await expect(box(canvas, form.totalPrice)).toHaveValue('Rp 45.000.000');
+  },
+};
+
+/** Without PPN, Pajak is 0 and cannot be edited. */
+export const Untaxed: Story = {
+  args: { taxed: false },
+  play: async ({ canvas }) => {
+    await fillExample(canvas);
+    await expect(box(canvas, form.tax)).toBeDisabled();
+    await expect(box(canvas, form.tax)).toHaveValue('Rp 0');
+    await expect(box(canvas, form.totalAfterTax)).toHaveValue('Rp 22.500.000');
+  },
+};
+
+/** A saved report sends the payload and the form returns to its defaults. */
+export const Submitted: Story = {
+  args: { onSubmit: fn(async () => undefined) },
+  play: async ({ canvas, args }) => {
+    await userEvent.type(box(canvas, form.componentCode), '5.1.02');
+    await userEvent.type(box(canvas, form.componentName), 'Kertas A4');
+    await userEvent.type(box(canvas, form.specification), 'Putih{Enter}A4');
+    await retype(box(canvas, form.unit), 'Rim');
+    await fillExample(canvas);
+    await userEvent.click(canvas.getByRole('button', { name: form.submit }));
+
+    await expect(args.onSubmit).toHaveBeenCalledOnce();
+    await expect(args.onSubmit).toHaveBeenCalledWith({
+      component_code: '5.1.02',
+      component_name: 'Kertas A4',
+      specification: 'Putih\nA4',
+      unit: 'Rim',
+      price: 2_500_000,
+      first_volume: 2,
+      second_volume: 3,
+      third_volume: 1.5,
+      year: 2025,
+      total_price: 22_500_000,
+      tax: 2_700_000,
+      total_after_tax: 25_200_000,
+      is_taxed: true,
+    });
+    await waitFor(() => expect(box(canvas, form.componentName)).toHaveValue(''));
+    await expect(box(canvas, form.unit)).toHaveValue('Pcs');
+    await expect(numberBox(canvas, form.price)).toHaveValue('0');
+    await expect(numberBox(canvas, form.thirdVolume)).toHaveValue('1');
+    await expect(box(canvas, form.totalPrice)).toHaveValue('Rp 0');
+  },
+};
+
+/** A failed save keeps what was typed for another try. */
+export const SubmitFailed: Story = {
+  args: { onSubmit: fn(() => Promise.reject(new globalThis.Error('offline'))) },
+  play: async ({ canvas, args }) => {
+    await retype(numberBox(canvas, form.price), '1001');
+    await userEvent.click(canvas.getByRole('button', { name: form.submit }));
+    await expect(args.onSubmit).toHaveBeenCalledOnce();
+    await expect(numberBox(canvas, form.price)).toHaveValue('1001');
+    await expect(box(canvas, form.totalPrice)).toHaveValue('Rp 1.001');
+  },
+};
+
+/** Core's schema rejects a blank unit and a zero volume; nothing is sent. */
+export const Invalid: Story = {
+  play: async ({ canvas, args }) => {
+    await userEvent.clear(box(canvas, form.unit));
+    await retype(numberBox(canvas, form.secondVolume), '0');
+    await userEvent.clear(numberBox(canvas, form.price));
+    await userEvent.click(canvas.getByRole('button', { name: form.submit }));
+
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+    await expect(box(canvas, form.unit)).toHaveAccessibleDescription(
+      form.fieldInvalid(form.unit, 'wajib diisi'),
+    );
+    await expect(numberBox(canvas, form.price)).toHaveAttribute('aria-invalid', 'true');
+    await expect(numberBox(canvas, form.secondVolume)).toHaveAccessibleDescription(
+      form.fieldInvalid(
+        form.secondVolume,
+        'harus lebih dari 0 dengan paling banyak 2 angka desimal',
+      ),
+    );
+    // A zero volume cannot give a total: the total says so instead of showing a number.
+    await retype(numberBox(canvas, form.price), '1000');
+    await expect(box(canvas, form.totalPrice)).toHaveAccessibleDescription(form.totalsInvalid);
+    await expect(box(canvas, form.totalPrice)).toHaveValue('');
+
+    // Typing again clears that field's error.
+    await retype(box(canvas, form.unit), 'Paket');
+    await expect(box(canvas, form.unit)).not.toHaveAttribute('aria-invalid');
+  },
+};
+
+/** Beyond what a JS number holds exactly, the total refuses rather than rounding. */
+export const TooLarge: Story = {
+  play: async ({ canvas, args }) => {
+    await retype(numberBox(canvas, form.price), '9000000000000000');
+    await retype(numberBox(canvas, form.firstVolume), '2');
+    await expect(box(canvas, form.totalPrice)).toHaveAccessibleDescription(form.totalsTooLarge);
+    await expect(box(canvas, form.totalAfterTax)).toHaveValue('');
+    await userEvent.click(canvas.getByRole('button', { name: form.submit }));
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+export const Busy: Story = {
+  args: { isPending: true },
+  play: async ({ canvas, args }) => {
+    const button = canvas.getByRole('button', { name: form.submitting });
+    await userEvent.click(button);
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+/** Without a Pengampu the button waits and says why. */
+export const NeedsSupporter: Story = {
+  args: { submitBlockedReason: messagesId.levels.supporter.chooseFirstHint },
+  play: async ({ canvas }) => {
+    const button = canvas.getByRole('button', { name: form.submit });
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAccessibleDescription(messagesId.levels.supporter.chooseFirstHint);
+  },
+};
+
+/** Filled and sent with the keyboard alone: Tab between fields, Enter to submit. */
+export const KeyboardOnly: Story = {
+  args: { onSubmit: fn(async () => undefined) },
+  play: async ({ canvas, args }) => {
+    await userEvent.tab();
+    await expect(box(canvas, form.componentCode)).toHaveFocus();
+    await userEvent.keyboard('5.1{Tab}Snack{Tab}Kue{Tab}');
+    await expect(box(canvas, form.unit)).toHaveFocus();
+    await userEvent.keyboard('{Control>}a{/Control}Kotak{Tab}');
+    await expect(numberBox(canvas, form.price)).toHaveFocus();
+    await userEvent.keyboard('{Control>}a{/Control}25000{Tab}{Control>}a{/Control}40{Tab}{Tab}');
+    await expect(numberBox(canvas, form.thirdVolume)).toHaveFocus();
+    await expect(box(canvas, form.totalAfterTax)).toHaveValue('Rp 1.120.000');
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({
+        unit: 'Kotak',
+        price: 25_000,
+        first_volume: 40,
+        total_price: 1_000_000,
+        tax: 120_000,
+      }),
+    );
+    await waitFor(() => expect(box(canvas, form.componentName)).toHaveValue(''));
+  },
+};

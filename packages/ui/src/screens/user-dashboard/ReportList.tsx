@@ -1,0 +1,185 @@
+import { type DetailProgram, formatNumberId, isApiError, type Messages } from '@ranwal/core';
+import { memo, type ReactNode, useId } from 'react';
+import { Button } from '../../components/Button.js';
+import { Dialog, Modal } from '../../components/Dialog.js';
+import { Rupiah } from '../../components/Rupiah.js';
+import { EmptyState, ErrorState, LoadingState } from '../../components/States.js';
+import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../components/Table.js';
+import { describeError } from '../../data/errors.js';
+import { useMessages } from '../../data/RanwalProvider.js';
+import { cn } from '../../lib/cn.js';
+
+/**
+ * The report list's load failure as the spec words it (section 8): an HTTP error as
+ * 'Gagal memuat data: {status} - {statusText}'; with no status text (HTTP/2 has none) the
+ * server's message; anything else 'Gagal memuat data.'.
+ */
+export function reportListErrorMessage(error: unknown, messages: Messages): string {
+  const list = messages.reports.list;
+  if (isApiError(error) && error.kind === 'http') {
+    return error.statusText
+      ? list.loadFailedHttp(error.status, error.statusText)
+      : error.serverMessage || list.loadFailed;
+  }
+  return list.loadFailed;
+}
+
+export interface ReportListProps {
+  /** The user's reports; undefined before the first load. */
+  reports?: readonly DetailProgram[];
+  isLoading?: boolean;
+  /** Why the list could not be loaded. */
+  error?: unknown;
+  /** Shows 'Coba lagi' under a load error. */
+  onRetry?: () => void;
+  /** False when no session token is stored: the list says to sign in instead of loading. */
+  hasToken?: boolean;
+  /** The report whose detail dialog is open, or null. */
+  detailId?: string | null;
+  onDetailIdChange?: (id: string | null) => void;
+  /** The open report as loaded for its dialog. */
+  detail?: DetailProgram;
+  isDetailLoading?: boolean;
+  detailError?: unknown;
+  className?: string;
+}
+
+/**
+ * 'Daftar Laporan': the user's reports, each opening 'Detail Laporan'. Memoised, so choices made
+ * elsewhere on the dashboard do not re-render the table.
+ */
+export const ReportList = memo(function ReportList({
+  reports = [],
+  isLoading = false,
+  error,
+  onRetry,
+  hasToken = true,
+  detailId = null,
+  onDetailIdChange,
+  detail,
+  isDetailLoading = false,
+  detailError,
+  className,
+}: ReportListProps) {
+  const messages = useMessages();
+  const list = messages.reports.list;
+  const fields = messages.reports.fields;
+  const titleId = useId();
+  const open = (id: string) => onDetailIdChange?.(id);
+
+  let body: ReactNode;
+  if (!hasToken) {
+    body = <ErrorState message={list.noToken} />;
+  } else if (error !== undefined && error !== null) {
+    body = (
+      <ErrorState
+        heading={list.loadErrorHeading}
+        message={reportListErrorMessage(error, messages)}
+        onRetry={onRetry}
+      />
+    );
+  } else {
+    body = (
+      <Table aria-labelledby={titleId} onRowAction={(key) => open(String(key))}>
+        <TableHeader>
+          <Column>{fields.programName}</Column>
+          <Column isRowHeader>{fields.componentName}</Column>
+          <Column>{fields.totalAfterTax}</Column>
+          <Column>{fields.year}</Column>
+          <Column>{messages.common.actions}</Column>
+        </TableHeader>
+        <TableBody
+          items={reports}
+          isLoading={isLoading}
+          renderEmptyState={() => <EmptyState text={list.empty} />}
+        >
+          {(report) => (
+            <Row id={report.id}>
+              <Cell className="min-w-48 break-words">{report.program_name}</Cell>
+              <Cell className="min-w-40 break-words font-medium text-slate-900">
+                {report.component_name || report.component_code}
+              </Cell>
+              <Cell>
+                <Rupiah value={report.total_after_tax} />
+              </Cell>
+              <Cell className="tabular-nums">{report.year}</Cell>
+              <Cell className="whitespace-nowrap">
+                <Button size="sm" variant="secondary" onPress={() => open(report.id)}>
+                  {list.viewDetail}
+                </Button>
+              </Cell>
+            </Row>
+          )}
+        </TableBody>
+      </Table>
+    );
+  }
+
+  return (
+    <section aria-labelledby={titleId} className={cn('flex flex-col gap-4', className)}>
+      <h2 id={titleId} className="text-base font-semibold text-slate-900">
+        {list.title}
+      </h2>
+      {body}
+      <Modal
+        isOpen={detailId !== null}
+        onOpenChange={(isOpen) => {
+          if (!isOpen) onDetailIdChange?.(null);
+        }}
+        isDismissable
+      >
+        <Dialog
+          title={list.detailTitle}
+          showCloseButton={false}
+          footer={({ close }) => (
+            <Button variant="secondary" onPress={close}>
+              {messages.common.close}
+            </Button>
+          )}
+        >
+          {isDetailLoading ? (
+            <LoadingState />
+          ) : detailError !== undefined && detailError !== null ? (
+            <ErrorState message={describeError(detailError, messages.reports.fetchFailed)} />
+          ) : detail ? (
+            <ReportDetail report={detail} />
+          ) : null}
+        </Dialog>
+      </Modal>
+    </section>
+  );
+});
+
+/** The dialog's facts about one report. */
+function ReportDetail({ report }: { report: DetailProgram }) {
+  const messages = useMessages();
+  const fields = messages.reports.fields;
+  const volume = (value: number) =>
+    messages.reports.list.volumeWithUnit(formatNumberId(value, 2), report.unit);
+  const facts: [label: string, value: ReactNode][] = [
+    [fields.programName, report.program_name],
+    [fields.componentName, report.component_name],
+    [fields.accountCode, report.account_code],
+    [fields.accountName, report.account_name],
+    [fields.price, <Rupiah key="price" value={report.price} />],
+    [fields.firstVolume, volume(report.first_volume)],
+    [fields.secondVolume, volume(report.second_volume)],
+    [fields.thirdVolume, volume(report.third_volume)],
+    [fields.totalPrice, <Rupiah key="total" value={report.total_price} />],
+    [fields.tax, <Rupiah key="tax" value={report.tax} />],
+    [
+      fields.totalAfterTax,
+      <Rupiah key="after" value={report.total_after_tax} className="font-semibold" />,
+    ],
+  ];
+  return (
+    <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[minmax(8rem,auto)_1fr]">
+      {facts.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="font-medium text-slate-600">{label}</dt>
+          <dd className="break-words text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

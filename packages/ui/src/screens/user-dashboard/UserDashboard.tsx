@@ -1,0 +1,126 @@
+import type { DetailProgramInput } from '@ranwal/core';
+import { useId } from 'react';
+import { Button } from '../../components/Button.js';
+import { Checkbox } from '../../components/Checkbox.js';
+import { useMessages } from '../../data/RanwalProvider.js';
+import { cn } from '../../lib/cn.js';
+import { isHierarchyComplete, selectionIds } from './cascade.js';
+import { HierarchyCascade, type HierarchyCascadeProps } from './HierarchyCascade.js';
+import { HierarchySummary } from './HierarchySummary.js';
+import { ReportForm, type ReportFormValues } from './ReportForm.js';
+import { ReportList, type ReportListProps } from './ReportList.js';
+
+export interface UserDashboardProps
+  extends Pick<
+    HierarchyCascadeProps,
+    'selection' | 'onSelectionChange' | 'levels' | 'onSearchChange' | 'searchDebounceMs'
+  > {
+  /** The signed-in user's name, shown beside Logout. */
+  userName?: string;
+  onLogout: () => void;
+  /** PPN 12% is on. */
+  taxed: boolean;
+  onTaxedChange: (taxed: boolean) => void;
+  /**
+   * Creates the report. A promise that resolves resets the form to its defaults; a rejected one
+   * keeps what was typed.
+   */
+  onCreateReport: (input: DetailProgramInput) => unknown;
+  isCreating?: boolean;
+  /** The report year; 2025 by default. */
+  year?: number;
+  /** The list below the form. */
+  reportList: ReportListProps;
+}
+
+const card = 'rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
+
+/**
+ * The user dashboard: choose the hierarchy, see it summarised, write a budget line once it is
+ * complete, and read the reports made so far, all on one screen.
+ */
+export function UserDashboard({
+  userName,
+  onLogout,
+  selection,
+  onSelectionChange,
+  levels,
+  onSearchChange,
+  searchDebounceMs,
+  taxed,
+  onTaxedChange,
+  onCreateReport,
+  isCreating = false,
+  year,
+  reportList,
+}: UserDashboardProps) {
+  const messages = useMessages();
+  const form = messages.reports.form;
+  const hierarchyTitleId = useId();
+  const ids = selectionIds(selection);
+
+  const submit = (values: ReportFormValues) => {
+    // The form only shows with a complete hierarchy and only submits with a Pengampu.
+    if (!ids) return undefined;
+    return onCreateReport({ ...values, ...ids });
+  };
+
+  return (
+    <div className="min-h-full bg-slate-50 text-slate-900">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-4 sm:px-6">
+          <div className="min-w-0">
+            <h1 className="text-xl font-bold text-brand-800">{messages.app.name}</h1>
+            <p className="text-sm text-slate-600">{messages.app.subtitle}</p>
+          </div>
+          <div className="flex items-center gap-3">
+            {userName && (
+              <span className="max-w-56 truncate text-sm font-medium text-slate-700">
+                {userName}
+              </span>
+            )}
+            <Button variant="secondary" onPress={onLogout}>
+              {messages.logout.label}
+            </Button>
+          </div>
+        </div>
+      </header>
+
+      <main className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6">
+        <div className="grid gap-6 lg:grid-cols-3">
+          <section aria-labelledby={hierarchyTitleId} className={cn(card, 'lg:col-span-2')}>
+            <h2 id={hierarchyTitleId} className="mb-4 text-base font-semibold text-slate-900">
+              {form.hierarchyTitle}
+            </h2>
+            <HierarchyCascade
+              selection={selection}
+              onSelectionChange={onSelectionChange}
+              levels={levels}
+              onSearchChange={onSearchChange}
+              searchDebounceMs={searchDebounceMs}
+            />
+            <Checkbox isSelected={taxed} onChange={onTaxedChange} className="mt-5">
+              {form.taxCheckbox}
+            </Checkbox>
+          </section>
+          <HierarchySummary selection={selection} taxed={taxed} className={card} />
+        </div>
+
+        {isHierarchyComplete(selection) && (
+          <ReportForm
+            taxed={taxed}
+            onSubmit={submit}
+            isPending={isCreating}
+            submitBlockedReason={
+              selection.supporter ? undefined : messages.levels.supporter.chooseFirstHint
+            }
+            year={year}
+            className={card}
+          />
+        )}
+
+        <ReportList {...reportList} className={cn(card, reportList.className)} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import {
+  type HierarchyLevelKey,
+  hierarchyLevelKeys,
+  type ManagedEntityKey,
+  type Messages,
+  managedEntities,
+  managedEntityKeys,
+} from '@ranwal/core';
+import { useState } from 'react';
+
+/**
+ * The cascade's rules, written once from core's level table: what a choice clears, when the
+ * hierarchy is complete, how an option is labelled. Pengampu (supporter) rides along as a
+ * seventh, independent choice.
+ */
+
+/** One option of a cascade select: any level's row (accounts carry a code, programs the PPN flag). */
+export interface CascadeOption {
+  id: string;
+  name: string;
+  code?: string;
+  is_taxed?: boolean;
+}
+
+/** What is chosen at each level and for Pengampu; null while nothing is. */
+export type HierarchySelection = { readonly [K in ManagedEntityKey]: CascadeOption | null };
+
+export const emptySelection: HierarchySelection = Object.fromEntries(
+  managedEntityKeys.map((key) => [key, null]),
+) as Record<ManagedEntityKey, null>;
+
+/**
+ * A choice at one level: every level below it is cleared (spec section 4), walking the level
+ * table's `child` links. Pengampu has no child, so choosing it clears nothing.
+ */
+export function selectLevel(
+  selection: HierarchySelection,
+  key: ManagedEntityKey,
+  option: CascadeOption | null,
+): HierarchySelection {
+  const next: Record<ManagedEntityKey, CascadeOption | null> = { ...selection, [key]: option };
+  for (let child = managedEntities[key].child; child; child = managedEntities[child].child) {
+    next[child] = null;
+  }
+  return next;
+}
+
+/** The levels strictly below `key`, top to bottom. */
+export function levelsBelow(key: ManagedEntityKey): HierarchyLevelKey[] {
+  const below: HierarchyLevelKey[] = [];
+  for (let child = managedEntities[key].child; child; child = managedEntities[child].child) {
+    below.push(child);
+  }
+  return below;
+}
+
+/** Program through account are all chosen (the report form appears). */
+export const isHierarchyComplete = (selection: HierarchySelection): boolean =>
+  hierarchyLevelKeys.every((key) => selection[key] !== null);
+
+/** The ids a report needs (`program_id` … `supporter_id`), or null while any is missing. */
+export function selectionIds(
+  selection: HierarchySelection,
+): { [K in ManagedEntityKey as `${K}_id`]: string } | null {
+  const ids: Partial<Record<`${ManagedEntityKey}_id`, string>> = {};
+  for (const key of managedEntityKeys) {
+    const chosen = selection[key];
+    if (!chosen) return null;
+    ids[`${key}_id`] = chosen.id;
+  }
+  return ids as { [K in ManagedEntityKey as `${K}_id`]: string };
+}
+
+/** How an option reads: accounts as 'code - name', everything else by name. */
+export function optionLabel(
+  key: ManagedEntityKey,
+  option: CascadeOption,
+  messages: Messages,
+): string {
+  return managedEntities[key].hasCode && option.code
+    ? messages.hierarchy.accountCodeName(option.code, option.name)
+    : option.name;
+}
+
+/**
+ * The dashboard's choices: the seven selections and the PPN switch, which follows the chosen
+ * program's `is_taxed` until the user flips it.
+ */
+export function useHierarchyChoice(initial: HierarchySelection = emptySelection) {
+  const [selection, setSelection] = useState(initial);
+  const [taxed, setTaxed] = useState(initial.program?.is_taxed ?? false);
+  const choose = (next: HierarchySelection, changed: ManagedEntityKey) => {
+    setSelection(next);
+    if (changed === 'program') setTaxed(next.program?.is_taxed ?? false);
+  };
+  return { selection, taxed, choose, setTaxed };
+}

@@ -1,0 +1,456 @@
+import { type Role, type User, UserCreateInput, UserUpdateInput } from '@ranwal/core';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Banner } from '../../components/Banner.js';
+import { Button } from '../../components/Button.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { Dialog, Modal } from '../../components/Dialog.js';
+import { NumberedPagination, type NumberedPaginationProps } from '../../components/Pagination.js';
+import { Select, SelectItem } from '../../components/Select.js';
+import { EmptyState, ErrorState } from '../../components/States.js';
+import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../components/Table.js';
+import { TextField } from '../../components/TextField.js';
+import { toastDurations } from '../../components/Toast.js';
+import { describeError } from '../../data/errors.js';
+import { useCreateUser, useDeleteUser, useUpdateUser, useUsers } from '../../data/queries.js';
+import { useMessages } from '../../data/RanwalProvider.js';
+import { cn } from '../../lib/cn.js';
+import { fieldErrorsFrom, useFocusFirstInvalid } from './field-errors.js';
+
+export interface UserManagementProps {
+  /** The rows of the current page. */
+  users: readonly User[];
+  /** The first load: one 'Memuat data...' row stands in for the rows. */
+  isLoading?: boolean;
+  /** Why the list could not be loaded; shown instead of the table. */
+  loadError?: string;
+  onRetry?: () => void;
+  /** Creates a user; resolve when the list shows it, reject with the call's error. */
+  onCreate: (body: UserCreateInput) => Promise<unknown>;
+  /** Updates a user (never the password); as `onCreate`. */
+  onUpdate: (id: string, body: UserUpdateInput) => Promise<unknown>;
+  /** Deletes a user; as `onCreate`. */
+  onDelete: (id: string) => Promise<unknown>;
+  /** The search box's text; the box shows only with `onSearchChange`. */
+  search?: string;
+  onSearchChange?: (search: string) => void;
+  /** Page numbers under the table, shown when there is more than one page. */
+  pagination?: NumberedPaginationProps;
+}
+
+type Editing = { mode: 'create' } | { mode: 'edit'; user: User };
+type Notice = { id: number; tone: 'success' | 'error'; message: string };
+
+/**
+ * The admin's user list (spec "User management"): add, edit and delete users, with a green
+ * 'Berhasil!' or red 'Gagal!' banner for 5 s after each change.
+ */
+export function UserManagement({
+  users,
+  isLoading = false,
+  loadError,
+  onRetry,
+  onCreate,
+  onUpdate,
+  onDelete,
+  search,
+  onSearchChange,
+  pagination,
+}: UserManagementProps) {
+  const m = useMessages();
+  const u = m.users;
+  const headingId = useId();
+  const noticeCount = useRef(0);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [isSaving, setSaving] = useState(false);
+  const [saveError, setSaveError] = useState<Notice | null>(null);
+  const [deleting, setDeleting] = useState<User | null>(null);
+  const [isDeleting, setIsDeleting] = useState(false);
+
+  const notify = (tone: Notice['tone'], message: string): Notice => {
+    noticeCount.current += 1;
+    return { id: noticeCount.current, tone, message };
+  };
+
+  const openEditor = (next: Editing) => {
+    setSaveError(null);
+    setEditing(next);
+  };
+  const closeEditor = () => {
+    if (!isSaving) setEditing(null);
+  };
+
+  const save = async ({ password, ...details }: UserFormValues) => {
+    if (!editing) return;
+    setSaving(true);
+    setSaveError(null);
+    try {
+      if (editing.mode === 'create') {
+        await onCreate({ ...details, password });
+        setNotice(notify('success', u.created));
+      } else {
+        // An update never sends a password (spec section 7).
+        await onUpdate(editing.user.id, details);
+        setNotice(notify('success', u.updated));
+      }
+      setEditing(null);
+    } catch (error) {
+      const fallback = editing.mode === 'create' ? u.createFailed : u.updateFailed;
+      setSaveError(notify('error', describeError(error, fallback)));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setIsDeleting(true);
+    try {
+      await onDelete(deleting.id);
+      setNotice(notify('success', u.deleted));
+    } catch (error) {
+      setNotice(notify('error', describeError(error, u.deleteFailed)));
+    } finally {
+      setIsDeleting(false);
+      setDeleting(null);
+    }
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 id={headingId} className="text-2xl font-bold text-slate-900">
+          {u.title}
+        </h1>
+        <Button onPress={() => openEditor({ mode: 'create' })}>{u.add}</Button>
+      </div>
+
+      {notice && <StatusBanner notice={notice} onDismiss={() => setNotice(null)} />}
+
+      {onSearchChange && (
+        <TextField
+          type="search"
+          aria-label={u.searchPlaceholder}
+          placeholder={u.searchPlaceholder}
+          value={search ?? ''}
+          onChange={onSearchChange}
+          className="w-full max-w-sm"
+        />
+      )}
+
+      {loadError ? (
+        <ErrorState message={loadError} onRetry={onRetry} />
+      ) : (
+        <Table aria-labelledby={headingId}>
+          <TableHeader>
+            <Column>{u.fields.id}</Column>
+            <Column isRowHeader>{u.fields.name}</Column>
+            <Column>{u.fields.email}</Column>
+            <Column>{u.fields.role}</Column>
+            <Column>{m.common.actions}</Column>
+          </TableHeader>
+          <TableBody
+            items={users}
+            isLoading={isLoading}
+            renderEmptyState={() => <EmptyState text={u.empty} />}
+          >
+            {(user) => (
+              <Row id={user.id}>
+                <Cell className="min-w-36 max-w-44 break-all font-mono text-xs text-slate-600">
+                  {user.id}
+                </Cell>
+                <Cell className="min-w-40 break-words font-medium text-slate-900">{user.name}</Cell>
+                <Cell className="min-w-48 break-all">{user.email}</Cell>
+                <Cell>
+                  <RoleBadge role={user.role} />
+                </Cell>
+                <Cell>
+                  <div className="flex gap-2">
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onPress={() => openEditor({ mode: 'edit', user })}
+                    >
+                      {m.common.edit}
+                    </Button>
+                    <Button size="sm" variant="danger" onPress={() => setDeleting(user)}>
+                      {m.common.delete}
+                    </Button>
+                  </div>
+                </Cell>
+              </Row>
+            )}
+          </TableBody>
+        </Table>
+      )}
+
+      {pagination && !loadError && <NumberedPagination {...pagination} />}
+
+      <Modal
+        isOpen={editing !== null}
+        onOpenChange={(isOpen) => {
+          if (!isOpen) closeEditor();
+        }}
+        isKeyboardDismissDisabled={isSaving}
+      >
+        {editing && (
+          <UserFormDialog
+            key={editing.mode === 'edit' ? editing.user.id : 'create'}
+            editing={editing}
+            isSaving={isSaving}
+            error={saveError}
+            onDismissError={() => setSaveError(null)}
+            onSubmit={save}
+          />
+        )}
+      </Modal>
+
+      <ConfirmDialog
+        isOpen={deleting !== null}
+        onOpenChange={(isOpen) => {
+          if (!isOpen && !isDeleting) setDeleting(null);
+        }}
+        onConfirm={confirmDelete}
+        isPending={isDeleting}
+        message={u.confirmDelete}
+      />
+    </section>
+  );
+}
+
+function StatusBanner({ notice, onDismiss }: { notice: Notice; onDismiss: () => void }) {
+  const common = useMessages().common;
+  return (
+    <Banner
+      key={notice.id}
+      tone={notice.tone}
+      title={notice.tone === 'success' ? common.successTitle : common.failureTitle}
+      timeout={toastDurations.user}
+      onDismiss={onDismiss}
+    >
+      {notice.message}
+    </Banner>
+  );
+}
+
+function RoleBadge({ role }: { role: Role }) {
+  const roles = useMessages().roles;
+  return (
+    <span
+      className={cn(
+        'inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold',
+        role === 'admin' ? 'bg-brand-50 text-brand-800' : 'bg-slate-100 text-slate-700',
+      )}
+    >
+      {roles[role]}
+    </span>
+  );
+}
+
+interface UserFormValues {
+  name: string;
+  email: string;
+  role: Role;
+  password: string;
+}
+
+type UserField = keyof UserFormValues;
+
+interface UserFormDialogProps {
+  editing: Editing;
+  isSaving: boolean;
+  error: Notice | null;
+  onDismissError: () => void;
+  /** The checked values: trimmed, the email in lower case; no password when editing. */
+  onSubmit: (values: UserFormValues) => void;
+}
+
+/**
+ * The create or edit dialog. It is mounted afresh each time it opens, so closing it resets the
+ * fields to empty and the role to user (spec section 4).
+ */
+function UserFormDialog({
+  editing,
+  isSaving,
+  error,
+  onDismissError,
+  onSubmit,
+}: UserFormDialogProps) {
+  const m = useMessages();
+  const u = m.users;
+  const formId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const isCreate = editing.mode === 'create';
+  const [values, setValues] = useState<UserFormValues>(() =>
+    editing.mode === 'edit'
+      ? {
+          name: editing.user.name,
+          email: editing.user.email,
+          role: editing.user.role,
+          password: '',
+        }
+      : { name: '', email: '', role: 'user', password: '' },
+  );
+  const [attempt, setAttempt] = useState(0);
+  useFocusFirstInvalid(form, attempt);
+
+  const parsed = isCreate
+    ? UserCreateInput.safeParse(values)
+    : UserUpdateInput.safeParse({ name: values.name, email: values.email, role: values.role });
+  const labels: Record<UserField, string> = {
+    name: u.fields.name,
+    email: u.fields.email,
+    role: u.fields.role,
+    password: u.fields.password,
+  };
+  // Fields are checked once the first save was tried, then again on every change.
+  const errors =
+    attempt > 0 && !parsed.success
+      ? fieldErrorsFrom(parsed.error.issues, values, labels, m, {
+          password: { too_small: u.passwordTooShort },
+        })
+      : {};
+  const change = (field: UserField) => (value: string) =>
+    setValues((current) => ({ ...current, [field]: value }));
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (isSaving) return;
+    if (!parsed.success) {
+      setAttempt((n) => n + 1);
+      return;
+    }
+    const { name, email, role } = parsed.data;
+    onSubmit({ name, email, role, password: isCreate ? values.password : '' });
+  };
+
+  return (
+    <Dialog
+      title={isCreate ? u.createTitle : u.editTitle}
+      footer={({ close }) => (
+        <>
+          <Button variant="secondary" onPress={close} isDisabled={isSaving}>
+            {m.common.cancel}
+          </Button>
+          <Button type="submit" form={formId} isPending={isSaving}>
+            {isSaving ? m.common.saving : m.common.save}
+          </Button>
+        </>
+      )}
+    >
+      <form id={formId} ref={form} noValidate onSubmit={submit} className="flex flex-col gap-4">
+        {error && <StatusBanner notice={error} onDismiss={onDismissError} />}
+        <TextField
+          label={labels.name}
+          name="name"
+          autoComplete="off"
+          autoFocus
+          isRequired
+          validationBehavior="aria"
+          value={values.name}
+          onChange={change('name')}
+          errorMessage={errors.name}
+        />
+        <TextField
+          label={labels.email}
+          name="email"
+          type="email"
+          autoComplete="off"
+          isRequired
+          validationBehavior="aria"
+          value={values.email}
+          onChange={change('email')}
+          errorMessage={errors.email}
+        />
+        <Select
+          label={labels.role}
+          isRequired
+          validationBehavior="aria"
+          value={values.role}
+          onChange={(role) => {
+            if (role === 'user' || role === 'admin') change('role')(role);
+          }}
+          errorMessage={errors.role}
+        >
+          <SelectItem id="user">{m.roles.user}</SelectItem>
+          <SelectItem id="admin">{m.roles.admin}</SelectItem>
+        </Select>
+        {isCreate && (
+          <TextField
+            label={labels.password}
+            name="password"
+            revealable
+            autoComplete="new-password"
+            isRequired
+            validationBehavior="aria"
+            value={values.password}
+            onChange={change('password')}
+            errorMessage={errors.password}
+          />
+        )}
+      </form>
+    </Dialog>
+  );
+}
+
+/** Holds a value back until it has stopped changing for `delay` ms (the spec's search debounce). */
+function useDebouncedValue<T>(value: T, delay: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delay);
+    return () => clearTimeout(timer);
+  }, [value, delay]);
+  return settled;
+}
+
+const SEARCH_DEBOUNCE_MS = 500;
+
+export interface ConnectedUserManagementProps {
+  /** Users per page; 10 by default. */
+  pageSize?: number;
+}
+
+/** The user list over the provider's client: paged, searchable, reloaded after every change. */
+export function ConnectedUserManagement({ pageSize = 10 }: ConnectedUserManagementProps) {
+  const messages = useMessages();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const list = useUsers({ page, limit: pageSize, ...(query ? { search: query } : {}) });
+  const create = useCreateUser();
+  const update = useUpdateUser();
+  const remove = useDeleteUser();
+  const filter = list.data?.filter;
+  const lastPage = filter?.total_page;
+
+  // Deleting the last row of the last page leaves the user on a page that no longer exists.
+  useEffect(() => {
+    if (lastPage !== undefined && page > lastPage) setPage(lastPage);
+  }, [page, lastPage]);
+
+  return (
+    <UserManagement
+      users={list.data?.data ?? []}
+      isLoading={list.isPending}
+      loadError={list.isError ? describeError(list.error, messages.users.fetchFailed) : undefined}
+      onRetry={() => void list.refetch()}
+      onCreate={(body) => create.mutateAsync(body)}
+      onUpdate={(id, body) => update.mutateAsync({ id, body })}
+      onDelete={(id) => remove.mutateAsync(id)}
+      search={search}
+      onSearchChange={(next) => {
+        setSearch(next);
+        setPage(1);
+      }}
+      pagination={
+        filter && {
+          page,
+          totalPages: filter.total_page,
+          totalItems: filter.filtered_result,
+          pageSize,
+          onChange: setPage,
+        }
+      }
+    />
+  );
+}
