@@ -23,6 +23,8 @@ export default defineProject({
   },
   test: {
     name: 'ui',
+    // Long keyboard journeys take seconds of real typing; a shared 2-core machine needs slack.
+    testTimeout: 60_000,
     browser: {
       enabled: true,
       headless: true,

@@ -4,6 +4,7 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Button } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { DateText } from '../../components/DateText.js';
+import { PencilIcon, RefreshIcon, TrashIcon, ViewIcon } from '../../components/icons.js';
 import { NumberedPagination } from '../../components/Pagination.js';
 import { EmptyState, ErrorState } from '../../components/States.js';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../components/Table.js';
@@ -12,9 +13,9 @@ import { toastDurations, useToast } from '../../components/Toast.js';
 import { describeError } from '../../data/errors.js';
 import { ranwalKeys, useArticles, useDeleteArticle, useUpdateArticle } from '../../data/queries.js';
 import { useMessages, useRanwalClient } from '../../data/RanwalProvider.js';
-import { PencilIcon, RefreshIcon, TrashIcon, ViewIcon } from './icons.js';
+import { SEARCH_DEBOUNCE_MS } from '../../lib/timing.js';
+import { useDebouncedSearch } from '../../lib/use-debounced.js';
 import { CoverImage, MANAGEMENT_PAGE_SIZE, StatusBadge } from './parts.js';
-import { useDebouncedSearch } from './use-debounced.js';
 
 // The dialogs load when first opened: the list itself does not need them.
 const EditArticleDialog = lazy(() =>
@@ -25,7 +26,7 @@ const ViewArticleDialog = lazy(() =>
 );
 
 /** The admin search waits for a 500 ms pause in typing (spec section 9). */
-export const MANAGEMENT_SEARCH_DEBOUNCE_MS = 500;
+export const MANAGEMENT_SEARCH_DEBOUNCE_MS = SEARCH_DEBOUNCE_MS;
 
 export interface ArticleManagementProps {
   /** This page's articles, every status. */

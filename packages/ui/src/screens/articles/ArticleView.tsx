@@ -1,11 +1,11 @@
 import type { Article } from '@ranwal/core';
 import { Button } from '../../components/Button.js';
 import { DateText } from '../../components/DateText.js';
+import { ArrowLeftIcon } from '../../components/icons.js';
 import { ErrorState, LoadingState } from '../../components/States.js';
 import { useArticle } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
-import { ArrowLeftIcon } from './icons.js';
 import { ArticleHtml, CoverImage, describePublicError } from './parts.js';
 
 export interface ArticleViewProps {

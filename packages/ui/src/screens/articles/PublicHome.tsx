@@ -9,9 +9,10 @@ import { TextField } from '../../components/TextField.js';
 import { useArticles } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
+import { PUBLIC_SEARCH_DEBOUNCE_MS } from '../../lib/timing.js';
+import { useDebouncedSearch } from '../../lib/use-debounced.js';
 import { ConnectedArticleView } from './ArticleView.js';
 import { CoverImage, categoryOptions, describePublicError, PUBLIC_PAGE_SIZE } from './parts.js';
-import { useDebouncedSearch } from './use-debounced.js';
 
 /** Renders a link; the portal passes its router's link, the default is a plain `<a>`. */
 export type LinkRenderer = (props: {
@@ -27,7 +28,7 @@ const defaultRenderLink: LinkRenderer = ({ href, className, children }) => (
 );
 
 /** The public search waits for a 300 ms pause in typing (spec section 9). */
-export const PUBLIC_SEARCH_DEBOUNCE_MS = 300;
+export { PUBLIC_SEARCH_DEBOUNCE_MS };
 
 const ALL_CATEGORIES = 'all';
 

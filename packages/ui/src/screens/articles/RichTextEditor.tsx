@@ -11,9 +11,15 @@ import {
 import { Separator, ToggleButton, Toolbar } from 'react-aria-components';
 import { Button } from '../../components/Button.js';
 import { Label } from '../../components/Field.js';
+import {
+  BoldIcon,
+  HeadingIcon,
+  ItalicIcon,
+  ParagraphIcon,
+  UnderlineIcon,
+} from '../../components/icons.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { cn, focusRing } from '../../lib/cn.js';
-import { BoldIcon, HeadingIcon, ItalicIcon, ParagraphIcon, UnderlineIcon } from './icons.js';
 import { ArticleHtml, articleContentStyles } from './parts.js';
 import { sanitizeArticleHtml } from './sanitize-html.js';
 

@@ -7,9 +7,9 @@ import {
   type Messages,
 } from '@ranwal/core';
 import { useMemo, useState } from 'react';
+import { ImageIcon } from '../../components/icons.js';
 import { describeError } from '../../data/errors.js';
 import { cn } from '../../lib/cn.js';
-import { ImageIcon } from './icons.js';
 import { sanitizeArticleHtml } from './sanitize-html.js';
 
 /** Page sizes of spec section 9. */

@@ -9,6 +9,7 @@ import { EmptyState, ErrorState } from '../../components/States.js';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../components/Table.js';
 import { TextField } from '../../components/TextField.js';
 import { useMessages } from '../../data/RanwalProvider.js';
+import { useDebouncedCallback } from '../../lib/use-debounced.js';
 import { EntityFields, type ParentSource, useEntityForm } from './EntityFields.js';
 import {
   emptyFormValues,
@@ -18,7 +19,6 @@ import {
   parentOf,
   SEARCH_DEBOUNCE_MS,
 } from './entity-form.js';
-import { useDebouncedCallback } from './useDebouncedValue.js';
 
 // Only a page whose user edits a row downloads the edit dialog.
 const EditEntityDialog = lazy(() => import('./EditEntityDialog.js'));

@@ -2,9 +2,9 @@ import type { HierarchyLevelKey } from '@ranwal/core';
 import { useState } from 'react';
 import { ComboBox, ComboBoxItem } from '../../components/ComboBox.js';
 import { useMessages } from '../../data/RanwalProvider.js';
+import { useDebouncedCallback } from '../../lib/use-debounced.js';
 import type { ParentOption } from './entity-form.js';
 import { SEARCH_DEBOUNCE_MS } from './entity-form.js';
-import { useDebouncedCallback } from './useDebouncedValue.js';
 
 export interface ParentPickerProps {
   /** The level the parent belongs to, e.g. 'program' on the Kegiatan page. */

@@ -5,11 +5,12 @@ import {
   managedEntities,
 } from '@ranwal/core';
 import type { EntityInputOf, EntityOf } from '../../data/client-groups.js';
+import { SEARCH_DEBOUNCE_MS } from '../../lib/timing.js';
 
 /** Rows per page of every hierarchy and supporter list (spec section 9). */
 export const HIERARCHY_PAGE_SIZE = 5;
 /** The list search waits this long after the last keystroke (spec section 9). */
-export const SEARCH_DEBOUNCE_MS = 500;
+export { SEARCH_DEBOUNCE_MS };
 /** Parents offered per search by the add and edit forms' parent picker. */
 export const PARENT_OPTIONS_LIMIT = 20;
 /** Dropdown loads use page 1, limit 100 (spec section 7): the list's parent filter. */

@@ -3,6 +3,7 @@ import { useEffect, useEffectEvent, useState } from 'react';
 import { ComboBox, ComboBoxItem } from '../../components/ComboBox.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
+import { SEARCH_DEBOUNCE_MS } from '../../lib/timing.js';
 import {
   type CascadeOption,
   type HierarchySelection,
@@ -11,7 +12,7 @@ import {
 } from './cascade.js';
 
 /** The spec's search debounce (section 9). */
-export const SEARCH_DEBOUNCE_MS = 500;
+export { SEARCH_DEBOUNCE_MS };
 
 /** What one select has to offer: the options the server returned for its parent and search. */
 export interface CascadeLevelData {

@@ -14,6 +14,8 @@ import { describeError } from '../../data/errors.js';
 import { useCreateUser, useDeleteUser, useUpdateUser, useUsers } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
+import { SEARCH_DEBOUNCE_MS } from '../../lib/timing.js';
+import { useDebouncedValue } from '../../lib/use-debounced.js';
 import { fieldErrorsFrom, useFocusFirstInvalid } from './field-errors.js';
 
 export interface UserManagementProps {
@@ -392,18 +394,6 @@ function UserFormDialog({
     </Dialog>
   );
 }
-
-/** Holds a value back until it has stopped changing for `delay` ms (the spec's search debounce). */
-function useDebouncedValue<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
-
-const SEARCH_DEBOUNCE_MS = 500;
 
 export interface ConnectedUserManagementProps {
   /** Users per page; 10 by default. */

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 
 /** `value`, once it has stayed the same for `delayMs`. */
-export function useDebounced<T>(value: T, delayMs: number): T {
+export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
     const timer = setTimeout(() => setDebounced(value), delayMs);
@@ -21,7 +21,7 @@ export function useDebouncedSearch(
   onSearchChange: (search: string) => void,
 ) {
   const [text, setText] = useState(initial);
-  const search = useDebounced(text.trim(), delayMs);
+  const search = useDebouncedValue(text.trim(), delayMs);
   const reported = useRef(initial.trim());
   const report = useEffectEvent((next: string) => onSearchChange(next));
   useEffect(() => {
@@ -30,4 +30,23 @@ export function useDebouncedSearch(
     report(search);
   }, [search]);
   return [text, setText, search] as const;
+}
+
+/**
+ * Calls `onSettle` with the text once it has stopped changing for `delayMs`; the value it starts
+ * with is not reported, so mounting a search box asks for nothing.
+ */
+export function useDebouncedCallback(
+  text: string,
+  delayMs: number,
+  onSettle: ((text: string) => void) | undefined,
+): void {
+  const debounced = useDebouncedValue(text, delayMs);
+  const reported = useRef(debounced);
+  const report = useEffectEvent((value: string) => onSettle?.(value));
+  useEffect(() => {
+    if (debounced === reported.current) return;
+    reported.current = debounced;
+    report(debounced);
+  }, [debounced]);
 }
