@@ -2,8 +2,8 @@
 // work as the server and nothing else. Per request it
 //   - checks the bearer token as the server does: HS256 signature, issuer, purpose, expiry, and
 //     the user behind it (same SQL, same 5 s per-user cache);
-//   - runs the server's SQL (bare-queries.mjs), in parallel as the server does, on a pool of the
-//     same size;
+//   - runs the server's SQL (bare-queries.mjs) in the server's order (the page, then the counts
+//     it still needs, in parallel), on a pool of the same size;
 //   - shapes rows as the server does (int8/numeric to numbers, timestamps to ISO text) and
 //     answers the same JSON envelope with JSON.stringify.
 // It does not validate the query string beyond parsing numbers, validate or schema-serialize the
@@ -75,46 +75,52 @@ function containsPattern(search) {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-const handlers = {
-  async '/ranwal/api/program/list'({ page, limit, offset }) {
-    const [rows, total] = await Promise.all([
-      pool.query(Q.programPage, [limit, offset]),
-      rowCount('program'),
-    ]);
-    return { data: rows.rows, filter: filterOf(page, limit, total, total) };
-  },
+/** As the server: a page shorter than the limit is the last one, and tells the count. */
+const fromLastPage = (rows, limit, offset) =>
+  rows.length < limit && (rows.length > 0 || offset === 0) ? offset + rows.length : null;
 
-  async '/ranwal/api/account/list'({ page, limit, offset, search, uuid }) {
+/** Runs the page query, then counts only when the page does not tell (as the server does). */
+async function list({ page, limit, offset }, pageQuery, countFiltered, countTotal) {
+  const { rows } = await pageQuery;
+  const [filtered, total] = await Promise.all([
+    fromLastPage(rows, limit, offset) ?? countFiltered(),
+    countTotal?.(),
+  ]);
+  return { data: rows, filter: filterOf(page, limit, filtered, total ?? filtered) };
+}
+
+const handlers = {
+  '/ranwal/api/program/list': (query) =>
+    list(query, pool.query(Q.programPage, [query.limit, query.offset]), () => rowCount('program')),
+
+  '/ranwal/api/account/list'(query) {
+    const { limit, offset, search, uuid } = query;
     if (search) {
       const pattern = containsPattern(search);
-      const [rows, filtered, total] = await Promise.all([
+      return list(
+        query,
         pool.query(Q.accountSearchPage, [pattern, pattern, limit, offset]),
-        count(Q.accountSearchCount, [pattern, pattern]),
-        rowCount('account'),
-      ]);
-      return { data: rows.rows, filter: filterOf(page, limit, filtered, total) };
+        () => count(Q.accountSearchCount, [pattern, pattern]),
+        () => rowCount('account'),
+      );
     }
     if (uuid) {
-      const [rows, total] = await Promise.all([
-        pool.query(Q.accountBySubtitlePage, [uuid, limit, offset]),
+      return list(query, pool.query(Q.accountBySubtitlePage, [uuid, limit, offset]), () =>
         count(Q.accountBySubtitleCount, [uuid]),
-      ]);
-      return { data: rows.rows, filter: filterOf(page, limit, total, total) };
+      );
     }
-    const [rows, total] = await Promise.all([
-      pool.query(Q.accountPage, [limit, offset]),
-      rowCount('account'),
-    ]);
-    return { data: rows.rows, filter: filterOf(page, limit, total, total) };
+    return list(query, pool.query(Q.accountPage, [limit, offset]), () => rowCount('account'));
   },
 
-  async '/ranwal/api/detail-program/list'({ page, limit, offset }, user) {
-    const [rows, total] = await Promise.all(
-      user.role === 'admin'
-        ? [pool.query(Q.linePage, [limit, offset]), rowCount('detail_program')]
-        : [pool.query(Q.ownLinePage, [user.id, limit, offset]), count(Q.ownLineCount, [user.id])],
-    );
-    return { data: rows.rows.map(lineShape), filter: filterOf(page, limit, total, total) };
+  async '/ranwal/api/detail-program/list'(query, user) {
+    const { limit, offset } = query;
+    const result = await (user.role === 'admin'
+      ? list(query, pool.query(Q.linePage, [limit, offset]), () => rowCount('detail_program'))
+      : list(query, pool.query(Q.ownLinePage, [user.id, limit, offset]), () =>
+          count(Q.ownLineCount, [user.id]),
+        ));
+    result.data = result.data.map(lineShape);
+    return result;
   },
 };
 
@@ -127,7 +133,15 @@ function send(response, status, body) {
   response.end(json);
 }
 
+let inFlight = 0;
+let stopping = false;
+// Ends the pool only once the last request has finished, so a stop never fails a query.
+const stopWhenIdle = () => {
+  if (stopping && inFlight === 0) pool.end().then(() => process.exit(0));
+};
+
 const server = createServer(async (request, response) => {
+  inFlight += 1;
   try {
     const url = new URL(request.url, 'http://bare');
     const handler = handlers[url.pathname];
@@ -148,6 +162,9 @@ const server = createServer(async (request, response) => {
   } catch (error) {
     console.error(error);
     send(response, 500, { status: 500, message: 'Internal error', data: null });
+  } finally {
+    inFlight -= 1;
+    stopWhenIdle();
   }
 });
 
@@ -155,6 +172,7 @@ server.listen(Number(process.env.PORT ?? 18081), '127.0.0.1', () => {
   console.log(`bare handler listening on ${server.address().port}`);
 });
 process.once('SIGTERM', () => {
+  stopping = true;
   server.close();
-  pool.end();
+  stopWhenIdle();
 });

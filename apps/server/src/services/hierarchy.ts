@@ -45,6 +45,14 @@ export async function tableRowCount(db: Kysely<Database>, table: string): Promis
 }
 
 /**
+ * How many rows match a list, when its page tells: a page shorter than the limit is the last
+ * one, so the matching rows are the ones before it and on it. Saves counting most small lists.
+ */
+export function countFromLastPage(rows: number, limit: number, offset: number): number | null {
+  return rows < limit && (rows > 0 || offset === 0) ? offset + rows : null;
+}
+
+/**
  * One implementation of list/create/update/delete for all six hierarchy levels and supporters,
  * driven by the level table in @ranwal/core.
  */
@@ -209,21 +217,25 @@ export function createHierarchyService(typedDb: Kysely<Database>) {
       const count = async (qb: any): Promise<number> =>
         toCount((await qb.executeTakeFirstOrThrow()).count);
       const { page, counter } = listQueries[key];
-      const scoped = Boolean(definition.parentField && query.uuid);
+      const offset = offsetOf(query.page, query.limit);
+      const rows = (await matching(inScope(page))
+        .limit(query.limit)
+        .offset(offset)
+        .execute()) as Row[];
       // Unfiltered, the total is the kept row count: no count(*) over the table per page.
-      const total = scoped ? count(inScope(counter)) : tableRowCount(typedDb, definition.table);
-      const [rows, filteredCount, totalCount] = await Promise.all([
-        matching(inScope(page))
-          .limit(query.limit)
-          .offset(offsetOf(query.page, query.limit))
-          .execute() as Promise<Row[]>,
-        search ? count(matching(inScope(counter))) : total,
-        total,
+      const scopeTotal = () =>
+        definition.parentField && query.uuid
+          ? count(inScope(counter))
+          : tableRowCount(typedDb, definition.table);
+      const [filtered, total] = await Promise.all([
+        countFromLastPage(rows.length, query.limit, offset) ??
+          (search ? count(matching(inScope(counter))) : scopeTotal()),
+        search ? scopeTotal() : undefined,
       ]);
       // The rows hold exactly the entity's columns; the response schema checks them.
       return {
         data: rows,
-        filter: listFilter(query.page, query.limit, filteredCount, totalCount),
+        filter: listFilter(query.page, query.limit, filtered, total ?? filtered),
       };
     },
 

@@ -13,7 +13,7 @@ import {
 } from '@ranwal/core';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { tableRowCount } from './hierarchy.js';
+import { countFromLastPage, tableRowCount } from './hierarchy.js';
 import { containsPattern, listFilter, offsetOf, type Parsed, toCount } from './pagination.js';
 
 type CreateInput = Parsed<typeof DetailProgramInput>;
@@ -238,28 +238,28 @@ export function createReportService(typedDb: Kysely<Database>) {
       // Newest first, served by the (created_at desc, id) and (created_by, created_at) indexes.
       // The page is chosen on the bare table and only its lines are joined, so a deep offset
       // skips index entries rather than joined rows.
-      const page = whereLines(newestFirst, filter)
-        .limit(query.limit)
-        .offset(offsetOf(query.page, query.limit));
+      const offset = offsetOf(query.page, query.limit);
+      const page = whereLines(newestFirst, filter).limit(query.limit).offset(offset);
+      const rows = (await withLevelNames(
+        db
+          .selectFrom(page.as('page'))
+          .innerJoin('detail_program as line', 'line.id', 'page.id')
+          .selectAll('line'),
+      )
+        .orderBy('line.created_at', 'desc')
+        .orderBy('line.id')
+        .execute()) as LineRow[];
       // An admin's unfiltered total is the kept row count: no count(*) over every line per page.
-      const total =
+      const scopeTotal = () =>
         caller.role === 'admin' ? tableRowCount(typedDb, 'detail_program') : countLines(scope);
-      const [rows, filtered, totalCount] = await Promise.all([
-        withLevelNames(
-          db
-            .selectFrom(page.as('page'))
-            .innerJoin('detail_program as line', 'line.id', 'page.id')
-            .selectAll('line'),
-        )
-          .orderBy('line.created_at', 'desc')
-          .orderBy('line.id')
-          .execute() as Promise<LineRow[]>,
-        narrowed ? countLines(filter) : total,
-        total,
+      const [filtered, total] = await Promise.all([
+        countFromLastPage(rows.length, query.limit, offset) ??
+          (narrowed ? countLines(filter) : scopeTotal()),
+        narrowed ? scopeTotal() : undefined,
       ]);
       return {
         data: rows.map((row) => toReadShape(row)),
-        filter: listFilter(query.page, query.limit, filtered, totalCount),
+        filter: listFilter(query.page, query.limit, filtered, total ?? filtered),
       };
     },
 
