@@ -1,7 +1,8 @@
 // The baseline: a bare `node:http` + `pg` handler for the benchmarked list calls, doing the same
 // work as the server and nothing else. Per request it
-//   - checks the bearer token as the server does: HS256 signature, issuer, purpose, expiry, and
-//     the user behind it (same SQL, same 5 s per-user cache);
+//   - checks the bearer token: HS256 signature (with node:crypto, every time: the server
+//     remembers tokens it verified), issuer, purpose, expiry, and the user behind it (the
+//     server's SQL behind the same 5 s per-user cache);
 //   - runs the server's SQL (bare-queries.mjs) in the server's order (the page, then the counts
 //     it still needs, in parallel), on a pool of the same size;
 //   - shapes rows as the server does (int8/numeric to numbers, timestamps to ISO text) and
@@ -32,8 +33,8 @@ async function caller(header) {
   const given = Buffer.from(signature, 'base64url');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
-  const header_ = JSON.parse(Buffer.from(head, 'base64url').toString('utf8'));
-  if (header_.alg !== 'HS256' || claims.iss !== 'ranwal' || claims.purpose !== 'session') {
+  const protectedHeader = JSON.parse(Buffer.from(head, 'base64url').toString('utf8'));
+  if (protectedHeader.alg !== 'HS256' || claims.iss !== 'ranwal' || claims.purpose !== 'session') {
     return null;
   }
   if (typeof claims.exp !== 'number' || claims.exp <= Date.now() / 1000) return null;

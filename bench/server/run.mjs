@@ -342,6 +342,9 @@ async function main() {
     }
   }
 
+  // Kept only when they explain a failure.
+  if (!failed) for (const file of [sqlLog, bareSqlLog]) rmSync(file, { force: true });
+
   printTable(results);
   if (!options.keep && !options.db) {
     await stopChildren();

@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
-
 // Seeds a migrated Ranwal database with a realistic, deterministic budget: 40 programs down to
 // 100 000 accounts, 100 supporters, 50 users and 1 000 000 budget lines, set-based so it takes
-// a minute or two rather than hours.
+// under a minute rather than hours.
 //
 // Ids are md5-derived UUIDs (`seededId('account', 42)`), so each level can name its parent by
 // arithmetic instead of by a join, and every run produces the same data.
+import { createHash } from 'node:crypto';
 
 /** The id the seed gives row `n` of `kind` (a table name): md5 made a valid version-4 UUID. */
 export function seededId(kind, n) {
