@@ -99,7 +99,7 @@ export function createHierarchyService(typedDb: Kysely<Database>) {
       .where('id', '=', id)
       .executeTakeFirst();
     if (!found) {
-      const problem = `${levels[parent.key].label} tidak ditemukan`;
+      const problem = messagesId.server.recordNotFound(levels[parent.key].label);
       throw new AppError(
         'validation',
         messagesId.server.validation(definition.parentField, problem),
@@ -121,7 +121,7 @@ export function createHierarchyService(typedDb: Kysely<Database>) {
       .where('code', '=', input.code);
     if (exceptId) query = query.where('id', '!=', exceptId);
     if (await query.executeTakeFirst()) {
-      const problem = `kode ${String(input.code)} sudah ada di subtitle ini`;
+      const problem = messagesId.server.accountCodeTaken(String(input.code));
       throw new AppError('conflict', messagesId.server.validation('code', problem), [
         { path: 'code', message: problem },
       ]);
@@ -151,7 +151,7 @@ export function createHierarchyService(typedDb: Kysely<Database>) {
       .executeTakeFirstOrThrow();
     const count = toCount(reports.count);
     if (count > 0) {
-      const problem = `tidak dapat dipindahkan karena dipakai oleh ${count} laporan`;
+      const problem = messagesId.server.movedUnderReports(count);
       throw new AppError(
         'conflict',
         messagesId.server.validation(definition.parentField, problem),

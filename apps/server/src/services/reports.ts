@@ -206,9 +206,9 @@ export function createReportService(typedDb: Kysely<Database>) {
       const path = referenceField(key);
       const parentId = found.get(key);
       if (parentId === undefined) {
-        issues.push({ path, message: `${levels[key].label} tidak ditemukan` });
+        issues.push({ path, message: messagesId.server.recordNotFound(levels[key].label) });
       } else if (parent && parentId?.toLowerCase() !== ids[referenceField(parent)]?.toLowerCase()) {
-        const problem = `${levels[key].label} tidak ditemukan di ${levels[parent].label.toLowerCase()} ini`;
+        const problem = messagesId.server.recordNotUnder(levels[key].label, levels[parent].label);
         issues.push({ path, message: problem });
       }
     }

@@ -142,7 +142,7 @@ export function createUserService(db: Kysely<Database>) {
       if (!current) throw new AppError('not_found', server.notFound('Pengguna'));
       if (await emailTaken(input.email, id)) throw duplicateEmail();
       if (current.role === 'admin' && input.role !== 'admin' && (await adminCount()) <= 1) {
-        throw new AppError('conflict', 'Admin terakhir tidak dapat diubah menjadi user.', [
+        throw new AppError('conflict', server.lastAdminDemote, [
           { path: 'role', message: 'harus tetap admin' },
         ]);
       }
@@ -158,7 +158,7 @@ export function createUserService(db: Kysely<Database>) {
 
     async remove(id: string, actor: User): Promise<void> {
       if (id === actor.id) {
-        throw new AppError('conflict', 'Anda tidak dapat menghapus akun Anda sendiri.');
+        throw new AppError('conflict', server.cannotDeleteSelf);
       }
       const current = await db
         .selectFrom('app_user')
@@ -167,7 +167,7 @@ export function createUserService(db: Kysely<Database>) {
         .executeTakeFirst();
       if (!current) throw new AppError('not_found', server.notFound('Pengguna'));
       if (current.role === 'admin' && (await adminCount()) <= 1) {
-        throw new AppError('conflict', 'Admin terakhir tidak dapat dihapus.');
+        throw new AppError('conflict', server.lastAdminDelete);
       }
       await db.deleteFrom('app_user').where('id', '=', id).execute();
       cache.delete(id);

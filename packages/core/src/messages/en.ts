@@ -537,6 +537,14 @@ export const messagesEn: Messages = {
   },
 
   server: {
+    recordNotFound: (what: string) => `${what} not found`,
+    recordNotUnder: (what: string, parent: string) =>
+      `${what} not found under this ${parent.toLowerCase()}`,
+    accountCodeTaken: (code: string) => `code ${code} already exists under this subtitle`,
+    movedUnderReports: (count: number) => `cannot be moved: ${count} budget lines use it`,
+    lastAdminDemote: 'The last admin cannot be changed to a user.',
+    lastAdminDelete: 'The last admin cannot be deleted.',
+    cannotDeleteSelf: 'You cannot delete your own account.',
     tokenInvalid: 'Token Invalid',
     tokenMissing: 'Authentication token not found.',
     forbidden: 'You do not have access to this resource.',

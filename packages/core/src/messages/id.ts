@@ -608,6 +608,16 @@ export const messagesId = {
 
   /** Response messages of the API server. */
   server: {
+    // Field problems the API names in `issues` (shared by the server and the in-memory client).
+    recordNotFound: (what: string) => `${what} tidak ditemukan`,
+    recordNotUnder: (what: string, parent: string) =>
+      `${what} tidak ditemukan di ${parent.toLowerCase()} ini`,
+    accountCodeTaken: (code: string) => `kode ${code} sudah ada di subtitle ini`,
+    movedUnderReports: (count: number) =>
+      `tidak dapat dipindahkan karena dipakai oleh ${count} laporan`,
+    lastAdminDemote: 'Admin terakhir tidak dapat diubah menjadi user.',
+    lastAdminDelete: 'Admin terakhir tidak dapat dihapus.',
+    cannotDeleteSelf: 'Anda tidak dapat menghapus akun Anda sendiri.',
     // Clients compare against this exact text to log the user out.
     tokenInvalid: 'Token Invalid',
     tokenMissing: 'Token autentikasi tidak ditemukan.',

@@ -495,7 +495,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
       if (level.parent && level.parentField) {
         const parentId = input[level.parentField];
         if (!table(level.parent).some((row) => row.id === parentId)) {
-          const problem = `${levels[level.parent].label} tidak ditemukan`;
+          const problem = server.recordNotFound(levels[level.parent].label);
           throw validationError([{ path: level.parentField, message: problem }]);
         }
       }
@@ -508,7 +508,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
             row.code === input.code,
         );
         if (taken) {
-          const problem = `kode ${String(input.code)} sudah ada di subtitle ini`;
+          const problem = server.accountCodeTaken(String(input.code));
           throw httpError('conflict', server.validation('code', problem), [
             { path: 'code', message: problem },
           ]);
@@ -613,9 +613,9 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
       const path = `${key}_id`;
       const row = table(key).find((candidate) => candidate.id === input[path]);
       if (!row) {
-        issues.push({ path, message: `${levels[key].label} tidak ditemukan` });
+        issues.push({ path, message: server.recordNotFound(levels[key].label) });
       } else if (parent && parentField && row[parentField] !== input[`${parent}_id`]) {
-        const problem = `${levels[key].label} tidak ditemukan di ${levels[parent].label.toLowerCase()} ini`;
+        const problem = server.recordNotUnder(levels[key].label, levels[parent].label);
         issues.push({ path, message: problem });
       }
     }
