@@ -5,7 +5,7 @@ import {
   type RanwalClient,
   type Session,
 } from '@ranwal/core';
-import { clearSession, readSession, sessionKeys } from '@ranwal/ui';
+import { clearSession, readSession, storeSession } from '@ranwal/ui';
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 
 interface SessionContextValue {
@@ -57,8 +57,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       session,
       client,
       signIn: (next) => {
-        for (const key of sessionKeys) localStorage.setItem(key, next[key]);
-        setSession(next);
+        setSession(storeSession(next));
       },
       signOut,
       onSignedOut,

@@ -36,7 +36,14 @@ export function writeSession(
   result: SignInResult,
   storage: SessionStorage = browserStorage(),
 ): Session {
-  const session = sessionFromSignIn(result);
+  return storeSession(sessionFromSignIn(result), storage);
+}
+
+/** Stores a session under the five keys and returns it. */
+export function storeSession(
+  session: Session,
+  storage: SessionStorage = browserStorage(),
+): Session {
   for (const key of sessionKeys) storage.setItem(key, session[key]);
   return session;
 }
