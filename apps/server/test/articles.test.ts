@@ -45,9 +45,15 @@ describe('sanitizeArticleHtml', () => {
 
   it('keeps the allowed formatting tags', () => {
     const html =
-      '<h1>A</h1><h2>B</h2><h3>C</h3><p>x<br />y <strong>s</strong> <b>b</b> <em>e</em> <i>i</i> <u>u</u></p>' +
+      '<h1>A</h1><h2>B</h2><h3>C</h3><p>x<br />y <strong>s</strong> <em>e</em> <u>u</u></p>' +
       '<ul><li>1</li></ul><ol><li>2</li></ol><blockquote>q</blockquote>';
     expect(sanitizeArticleHtml(html)).toBe(html);
+  });
+
+  it('keeps b and i as their semantic twins strong and em', () => {
+    expect(sanitizeArticleHtml('<p><b>b</b> <i>i</i></p>')).toBe(
+      '<p><strong>b</strong> <em>i</em></p>',
+    );
   });
 
   it('drops headings below h3', () => {
@@ -172,7 +178,7 @@ describe.each(databaseTargets)('articles on %s', (target) => {
       expect(body.data).toMatchObject({
         slug: 'rapat-koordinasi-bappeda-2025',
         title: 'Rapat Koordinasi Bappeda 2025',
-        content: '<p>Rapat <b>tahunan</b>.</p>',
+        content: '<p>Rapat <strong>tahunan</strong>.</p>',
         excerpt: 'Rapat tahunan.',
         cover_image: null,
         tags: ['rapat', 'bappeda'],

@@ -1,3 +1,4 @@
+export * from './article-html.js';
 export * from './client.js';
 export * from './errors.js';
 export * from './format.js';

@@ -1,47 +1,27 @@
-import { BASE_PATH } from '@ranwal/core';
+import {
+  ARTICLE_IMAGE_ATTRIBUTES,
+  ARTICLE_LINK_REL,
+  ARTICLE_TAG_ALIASES,
+  ARTICLE_TAGS,
+  ARTICLE_TAGS_DROPPED_WITH_CONTENT,
+  articleImageSrc,
+  articleLinkHref,
+} from '@ranwal/core';
 import sanitizeHtml from 'sanitize-html';
 
-/** Our own upload URLs, also accepted as a site-relative path in `<img src>`. */
-const UPLOAD_PATH = new RegExp(`^${BASE_PATH}/api/uploads/[0-9a-f-]{36}$`, 'i');
-
-const LINK_SCHEMES = ['http:', 'https:', 'mailto:'];
-const IMAGE_SCHEMES = ['http:', 'https:'];
-const LINK_REL = 'noopener noreferrer nofollow';
-
-/** The URL when its scheme is allowed (parsed as a browser would), else undefined. */
-function allowedUrl(value: string | undefined, schemes: string[]): string | undefined {
-  const url = value?.trim();
-  if (!url) return undefined;
-  try {
-    return schemes.includes(new URL(url).protocol) ? url : undefined;
-  } catch {
-    // Not an absolute URL: relative ones are not allowed.
-    return undefined;
-  }
-}
+// The policy is core's (shared with the browser's sanitizer); this maps it onto sanitize-html.
+const aliasTransforms = Object.fromEntries(
+  Object.entries(ARTICLE_TAG_ALIASES).map(([from, to]) => [
+    from,
+    sanitizeHtml.simpleTransform(to, {}),
+  ]),
+);
 
 const articleOptions: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    'h1',
-    'h2',
-    'h3',
-    'ul',
-    'ol',
-    'li',
-    'blockquote',
-    'a',
-    'img',
-  ],
+  allowedTags: [...ARTICLE_TAGS],
   allowedAttributes: {
     a: ['href', 'target', 'rel'],
-    img: ['src', 'alt', 'title', 'width', 'height'],
+    img: ['src', ...ARTICLE_IMAGE_ATTRIBUTES],
   },
   // A second check after the transforms below, in sanitize-html's own terms.
   allowedSchemes: ['http', 'https'],
@@ -50,36 +30,22 @@ const articleOptions: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   // Disallowed tags whose content goes with them, not only the tag.
-  nonTextTags: [
-    'script',
-    'style',
-    'textarea',
-    'option',
-    'noscript',
-    'iframe',
-    'object',
-    'embed',
-    'template',
-    'svg',
-    'math',
-    'title',
-    'head',
-  ],
+  nonTextTags: [...ARTICLE_TAGS_DROPPED_WITH_CONTENT],
   transformTags: {
+    ...aliasTransforms,
     a: (tagName, attribs) => {
-      const href = allowedUrl(attribs.href, LINK_SCHEMES);
+      const href = articleLinkHref(attribs.href);
       return {
         tagName,
         attribs: {
           ...(href ? { href } : {}),
           ...(attribs.target === '_blank' ? { target: '_blank' } : {}),
-          rel: LINK_REL,
+          rel: ARTICLE_LINK_REL,
         },
       };
     },
     img: (tagName, { src: given, ...rest }) => {
-      const trimmed = given?.trim() ?? '';
-      const src = UPLOAD_PATH.test(trimmed) ? trimmed : allowedUrl(trimmed, IMAGE_SCHEMES);
+      const src = articleImageSrc(given);
       return { tagName, attribs: src ? { src, ...rest } : rest };
     },
   },
@@ -88,8 +54,8 @@ const articleOptions: sanitizeHtml.IOptions = {
 };
 
 /**
- * The article HTML the product allows: basic formatting, headings, lists, quotes, http(s)/mailto
- * links (rel="noopener noreferrer nofollow") and http(s) images. Everything else (scripts, event
+ * The article HTML the product allows (core's policy): basic formatting, headings, lists, quotes,
+ * http(s)/mailto links (rel="noopener noreferrer nofollow") and http(s) images. Everything else (scripts, event
  * handlers, `javascript:` URLs, iframes, styles) is removed. Used on write; safe to reuse on render.
  */
 export function sanitizeArticleHtml(html: string): string {

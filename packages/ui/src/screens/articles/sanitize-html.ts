@@ -1,68 +1,26 @@
-import { BASE_PATH } from '@ranwal/core';
+import {
+  ARTICLE_IMAGE_ATTRIBUTES,
+  ARTICLE_LINK_REL,
+  ARTICLE_TAG_ALIASES,
+  ARTICLE_TAGS,
+  ARTICLE_TAGS_DROPPED_WITH_CONTENT,
+  articleImageSrc,
+  articleLinkHref,
+} from '@ranwal/core';
 
 /*
- * The browser's half of "article HTML is sanitized on write and again when rendered": the same
- * allow-list as the server (apps/server/src/services/sanitize.ts), built on the browser's own
- * inert DOMParser so the UI needs no sanitizer dependency. Anything not on the list goes.
+ * The browser's half of "article HTML is sanitized on write and again when rendered": core's
+ * policy (the server applies the same one with sanitize-html), built on the browser's own inert
+ * DOMParser so the UI needs no sanitizer dependency. Anything not on the list goes.
  */
 
-/** Tags kept as they are. `b` and `i` are kept too, as their semantic twins `strong` and `em`. */
-const allowedTags = new Set([
-  'p',
-  'br',
-  'strong',
-  'em',
-  'u',
-  'h1',
-  'h2',
-  'h3',
-  'ul',
-  'ol',
-  'li',
-  'blockquote',
-  'a',
-  'img',
-]);
-const renamedTags: Record<string, string> = { b: 'strong', i: 'em' };
+const allowedTags = new Set<string>(ARTICLE_TAGS);
+const droppedWithContent = new Set<string>(ARTICLE_TAGS_DROPPED_WITH_CONTENT);
 /** Blocks a `div` may hold; a `div` holding none of them is a paragraph (a contentEditable line). */
 const blockSelector = 'p, div, h1, h2, h3, h4, h5, h6, ul, ol, li, blockquote, table, pre';
 
-/** Removed together with everything inside them (other unknown tags only lose the tag). */
-const droppedWithContent = new Set([
-  'script',
-  'style',
-  'textarea',
-  'option',
-  'noscript',
-  'iframe',
-  'object',
-  'embed',
-  'template',
-  'svg',
-  'math',
-  'title',
-  'head',
-]);
-
 /** Inline content that may not stand alone at the top level: it is gathered into a `<p>`. */
 const inlineTags = new Set(['strong', 'em', 'u', 'a', 'img', 'br']);
-
-const linkSchemes = ['http:', 'https:', 'mailto:'];
-const imageSchemes = ['http:', 'https:'];
-const linkRel = 'noopener noreferrer nofollow';
-/** The server's own upload URLs may appear site-relative in `<img src>`. */
-const uploadPath = new RegExp(`^${BASE_PATH}/api/uploads/[0-9a-f-]{36}$`, 'i');
-
-function allowedUrl(value: string | null, schemes: string[]): string | undefined {
-  const url = value?.trim();
-  if (!url) return undefined;
-  try {
-    return schemes.includes(new URL(url).protocol) ? url : undefined;
-  } catch {
-    // Not an absolute URL: relative ones are not allowed.
-    return undefined;
-  }
-}
 
 /** A clean copy of `source`'s allowed children, appended to `target` (both in `doc`). */
 function copyAllowed(source: Node, target: Node, doc: Document): void {
@@ -78,24 +36,23 @@ function copyAllowed(source: Node, target: Node, doc: Document): void {
     const tag =
       given === 'div' && !element.querySelector(blockSelector)
         ? 'p'
-        : (renamedTags[given] ?? given);
+        : (ARTICLE_TAG_ALIASES[given] ?? given);
     if (!allowedTags.has(tag)) {
       copyAllowed(element, target, doc);
       continue;
     }
     const clean = doc.createElement(tag);
     if (tag === 'a') {
-      const href = allowedUrl(element.getAttribute('href'), linkSchemes);
+      const href = articleLinkHref(element.getAttribute('href'));
       if (href) clean.setAttribute('href', href);
       if (element.getAttribute('target') === '_blank') clean.setAttribute('target', '_blank');
-      clean.setAttribute('rel', linkRel);
+      clean.setAttribute('rel', ARTICLE_LINK_REL);
     } else if (tag === 'img') {
-      const given = element.getAttribute('src')?.trim() ?? '';
-      const src = uploadPath.test(given) ? given : allowedUrl(given, imageSchemes);
+      const src = articleImageSrc(element.getAttribute('src'));
       // An image without a source shows nothing but a broken icon.
       if (!src) continue;
       clean.setAttribute('src', src);
-      for (const name of ['alt', 'title', 'width', 'height']) {
+      for (const name of ARTICLE_IMAGE_ATTRIBUTES) {
         const value = element.getAttribute(name);
         if (value !== null) clean.setAttribute(name, value);
       }
