@@ -34,13 +34,7 @@ const CURSOR = 'report_lines';
 // Raw sheet XML allowed to wait for compression before reading pauses (about one batch).
 const MAX_QUEUED_BYTES = 1024 * 1024;
 
-// Strings the export adds to the catalogue's field labels.
-const text = {
-  title: (year: number) => `Laporan Detail Program Tahun ${year}`,
-  tax: 'PPN',
-  subtotal: (program: string) => `Subtotal ${program}`,
-  grandTotal: 'Total Keseluruhan',
-};
+const text = messagesId.reportWorkbook;
 
 /** The stored columns the sheet needs; the joins add the names. Fewer columns read faster. */
 const storedColumns = [

@@ -536,6 +536,13 @@ export const messagesEn: Messages = {
     invalid: 'Invalid date',
   },
 
+  reportWorkbook: {
+    title: (year: number) => `Detail Program Report ${year}`,
+    tax: 'VAT',
+    subtotal: (program: string) => `Subtotal ${program}`,
+    grandTotal: 'Grand Total',
+  },
+
   server: {
     recordNotFound: (what: string) => `${what} not found`,
     recordNotUnder: (what: string, parent: string) =>

@@ -606,6 +606,14 @@ export const messagesId = {
     invalid: 'Invalid date',
   },
 
+  /** The 'Download Laporan' workbook (server and CLI export): what it adds to the field labels. */
+  reportWorkbook: {
+    title: (year: number) => `Laporan Detail Program Tahun ${year}`,
+    tax: 'PPN',
+    subtotal: (program: string) => `Subtotal ${program}`,
+    grandTotal: 'Total Keseluruhan',
+  },
+
   /** Response messages of the API server. */
   server: {
     // Field problems the API names in `issues` (shared by the server and the in-memory client).
