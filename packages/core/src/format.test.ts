@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  currentYear,
   type DateInput,
   DEFAULT_TIME_ZONE,
   formatDateShortEnUs,
@@ -145,5 +146,17 @@ describe('dates', () => {
 
   it('refuses an unknown time zone', () => {
     expect(() => formatDateShortId(instant, { timeZone: 'Mars/Olympus' })).toThrow(RangeError);
+  });
+});
+
+describe('currentYear', () => {
+  it.each<[string, string | undefined, number]>([
+    // 17:00 UTC on New Year's Eve is already midnight in Jakarta (UTC+7).
+    ['2025-12-31T16:59:59Z', undefined, 2025],
+    ['2025-12-31T17:00:00Z', undefined, 2026],
+    ['2025-12-31T17:00:00Z', 'UTC', 2025],
+    ['2026-06-15T00:00:00Z', 'Asia/Jayapura', 2026],
+  ])('%s in %s -> %i', (instant, timeZone, year) => {
+    expect(currentYear(timeZone, new Date(instant))).toBe(year);
   });
 });

@@ -69,6 +69,18 @@ function formatDate(
   return formatter.format(date);
 }
 
+const yearFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The calendar year at `now` in a time zone (WIB by default): the budget year a screen opens on. */
+export function currentYear(timeZone: string = DEFAULT_TIME_ZONE, now: Date = new Date()): number {
+  let formatter = yearFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone });
+    yearFormatters.set(timeZone, formatter);
+  }
+  return Number(formatter.format(now));
+}
+
 /** '21 November 2026 pukul 11.30' (the report table). */
 export const formatDateTimeLong = (value: DateInput, options?: DateFormatOptions): string =>
   formatDate('longWithTime', value, options);

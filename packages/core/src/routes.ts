@@ -5,6 +5,8 @@ import {
   Article,
   ArticleInput,
   ArticleListQuery,
+  BudgetSummary,
+  BudgetSummaryQuery,
   ChildListQuery,
   DetailProgram,
   DetailProgramInput,
@@ -225,6 +227,15 @@ export const routes = {
       summary: 'A signed, expiring link to the .xlsx report of a year',
       query: ReportDownloadQuery,
       data: ReportDownload,
+    }),
+    summary: route({
+      method: 'GET',
+      path: '/api/detail-program/summary',
+      access: 'admin',
+      summary:
+        "A year's budget at a glance: line count and totals before PPN, PPN and after PPN, overall and per programme, and the years that have lines",
+      query: BudgetSummaryQuery,
+      data: BudgetSummary,
     }),
   },
   article: {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hierarchyLevelKeys } from './entity-keys.js';
+import { currentYear } from './format.js';
 import { isValidVolume } from './money.js';
 
 /**
@@ -282,6 +283,39 @@ export type DetailProgram = z.infer<typeof DetailProgram>;
 export const ReportDownload = z.object({ path: z.string(), originalName: z.string() });
 export type ReportDownload = z.infer<typeof ReportDownload>;
 
+// --- Budget summary (the admin dashboard; beyond the spec) --------------------------------
+
+/** Sums over budget lines, in whole rupiah as the lines carry them. */
+const BudgetTotals = {
+  /** Number of budget lines (detail-program reports). */
+  line_count: z.number().int(),
+  /** Sum of total_price: before PPN. */
+  total_price: z.number().int(),
+  /** Sum of tax: the PPN. */
+  tax: z.number().int(),
+  /** Sum of total_after_tax: after PPN. */
+  total_after_tax: z.number().int(),
+};
+
+export const BudgetSummaryProgram = z.object({
+  program_id: Id,
+  program_name: z.string(),
+  ...BudgetTotals,
+});
+export type BudgetSummaryProgram = z.infer<typeof BudgetSummaryProgram>;
+
+/**
+ * A year's budget at a glance: its totals and, per programme that has lines that year, the same
+ * sums (largest total after PPN first). `years` lists every year that has lines, ascending.
+ */
+export const BudgetSummary = z.object({
+  year: z.number().int(),
+  ...BudgetTotals,
+  programs: z.array(BudgetSummaryProgram),
+  years: z.array(z.number().int()),
+});
+export type BudgetSummary = z.infer<typeof BudgetSummary>;
+
 // --- Articles ------------------------------------------------------------------------------
 
 export const articleCategories = [
@@ -464,6 +498,13 @@ export const ReportDownloadQuery = z.object({
   supporter_id: Id.optional(),
 });
 export type ReportDownloadQuery = z.input<typeof ReportDownloadQuery>;
+
+export const BudgetSummaryQuery = z.object({
+  year: ReportYear.default(() => currentYear()).describe(
+    'Budget year; the current year in Asia/Jakarta when absent',
+  ),
+});
+export type BudgetSummaryQuery = z.input<typeof BudgetSummaryQuery>;
 
 export const IdParams = z.object({ id: Id });
 export const SlugParams = z.object({ slug: z.string().min(1).max(255) });

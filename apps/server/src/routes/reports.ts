@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream';
 import { AppError, BASE_PATH, messagesId, ReportDownloadQuery, routes } from '@ranwal/core';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { createDashboardService } from '../services/dashboard.js';
 import {
   openReportExport,
   type ReportScope,
@@ -24,6 +25,7 @@ const tokenInvalid = () => new AppError('unauthorized', server.tokenInvalid);
 
 export function reportRoutes(context: AppContext): RouteModule<'detailProgram'> {
   const reports = createReportService(context.db);
+  const dashboard = createDashboardService(context.db);
 
   /** The scope a link grants, checked again against the signer as they are now. */
   async function scopeOf(token: unknown): Promise<ReportScope> {
@@ -66,6 +68,7 @@ export function reportRoutes(context: AppContext): RouteModule<'detailProgram'> 
         link.searchParams.set('token', token);
         return { data: { path: link.toString(), originalName: reportFileName(query.year) } };
       },
+      summary: async ({ query }) => ({ data: await dashboard.summary(query.year) }),
     },
 
     register(app) {

@@ -24,6 +24,7 @@ import {
   type RouteDefinition,
   type Routes,
   routes,
+  sumRupiah,
   type User,
 } from '@ranwal/core';
 import { clientGroupFor, type EntityOf } from '../data/client-groups.js';
@@ -693,6 +694,33 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
       files.set(path, blob);
       return { data: { path, originalName: `laporan-detail-program-${query.year}.xlsx` } };
     },
+    summary: ({ query }) => {
+      const sum = (lines: readonly DetailProgram[]) => ({
+        line_count: lines.length,
+        total_price: sumRupiah(lines.map((line) => line.total_price)),
+        tax: sumRupiah(lines.map((line) => line.tax)),
+        total_after_tax: sumRupiah(lines.map((line) => line.total_after_tax)),
+      });
+      const lines = narrowLines(db.reports.map(toDetailProgram), { year: query.year });
+      const byProgram = new Map<string, DetailProgram[]>();
+      for (const line of lines) {
+        byProgram.set(line.program_id, [...(byProgram.get(line.program_id) ?? []), line]);
+      }
+      const programs = [...byProgram]
+        .map(([program_id, programLines]) => ({
+          program_id,
+          program_name: programLines[0]?.program_name ?? '',
+          ...sum(programLines),
+        }))
+        .sort(
+          (a, b) =>
+            b.total_after_tax - a.total_after_tax ||
+            collator.compare(a.program_name, b.program_name) ||
+            a.program_id.localeCompare(b.program_id),
+        );
+      const years = [...new Set(db.reports.map((line) => line.year))].sort((a, b) => a - b);
+      return { data: { year: query.year, ...sum(lines), programs, years } };
+    },
   };
 
   // --- Articles ------------------------------------------------------------------------------
@@ -776,7 +804,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
   const assertEmailFree = (email: string, exceptId?: string) => {
     if (db.users.some((u) => u.id !== exceptId && u.email.toLowerCase() === email.toLowerCase())) {
       throw httpError('conflict', server.duplicateEmail, [
-        { path: 'email', message: 'sudah terdaftar' },
+        { path: 'email', message: server.issueEmailTaken },
       ]);
     }
   };
@@ -820,7 +848,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
       assertEmailFree(body.email, param);
       if (found.role === 'admin' && body.role !== 'admin' && adminCount() <= 1) {
         throw httpError('conflict', 'Admin terakhir tidak dapat diubah menjadi user.', [
-          { path: 'role', message: 'harus tetap admin' },
+          { path: 'role', message: server.issueMustStayAdmin },
         ]);
       }
       Object.assign(found, { name: body.name, email: body.email, role: body.role });

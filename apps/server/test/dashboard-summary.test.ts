@@ -1,0 +1,210 @@
+import { currentYear, managedEntities, managedEntityKeys, messagesId } from '@ranwal/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseTargets, startTestApp, type TestApp } from './harness.js';
+
+const API = '/ranwal/api/detail-program';
+const SUMMARY = `${API}/summary`;
+
+type Chain = Record<`${(typeof managedEntityKeys)[number]}_id`, string>;
+
+/** One record per level and a supporter, built top to bottom through the API. */
+async function buildChain(t: TestApp, label: string): Promise<Chain> {
+  const ids: Record<string, string> = {};
+  for (const key of managedEntityKeys) {
+    const level = managedEntities[key];
+    const response = await t.call('POST', `/ranwal/api/${level.path}/create`, {
+      token: t.adminToken,
+      body: {
+        name: `${messagesId.levels[key].label} ${label}`,
+        ...(level.parentField ? { [level.parentField]: ids[level.parentField] } : {}),
+        ...(level.hasCode ? { code: `5.1.02.${label}` } : {}),
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    ids[`${key}_id`] = response.json().data.id;
+  }
+  return ids as Chain;
+}
+
+// 2^52: two of these sum to one past the largest exact amount.
+const HALF_PAST_EXACT = 2 ** 52;
+
+describe.each(databaseTargets)('budget summary on %s', (target) => {
+  let t: TestApp;
+  let alfa: Chain;
+  let beta: Chain;
+
+  /** As the admin unless told; `null` sends no token. */
+  const summary = (query: string, token: string | null = t.adminToken) =>
+    t.call('GET', `${SUMMARY}${query}`, { token: token ?? undefined });
+
+  /** A line through the API: the server computes its money. */
+  async function line(
+    token: string,
+    chain: Chain,
+    year: number,
+    money: { price: number; first_volume?: number; is_taxed: boolean },
+  ) {
+    const response = await t.call('POST', `${API}/create`, {
+      token,
+      body: { ...chain, component_name: 'Komponen', year, ...money },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp(target);
+    alfa = await buildChain(t, 'Alfa');
+    beta = await buildChain(t, 'Beta');
+    // A programme without lines is left out of every year.
+    await buildChain(t, 'Gamma');
+
+    // 2025: Alfa 1001 taxed (PPN 120) by a user, 2500 x 2 untaxed by the admin;
+    // Beta 333 x 1.5 = 499.5, rounded to 500, taxed (PPN 60).
+    await line(t.userToken, alfa, 2025, { price: 1001, is_taxed: true });
+    await line(t.adminToken, alfa, 2025, { price: 2500, first_volume: 2, is_taxed: false });
+    await line(t.userToken, beta, 2025, { price: 333, first_volume: 1.5, is_taxed: true });
+    // Other years.
+    await line(t.userToken, alfa, 2024, { price: 7000, is_taxed: true });
+    await line(t.adminToken, beta, 2026, { price: 100, is_taxed: false });
+    // 2098 sums to exactly the largest exact amount; 2099 one rupiah past it.
+    await line(t.adminToken, alfa, 2098, { price: HALF_PAST_EXACT, is_taxed: false });
+    await line(t.adminToken, beta, 2098, { price: HALF_PAST_EXACT - 1, is_taxed: false });
+    await line(t.adminToken, alfa, 2099, { price: HALF_PAST_EXACT, is_taxed: false });
+    await line(t.adminToken, beta, 2099, { price: HALF_PAST_EXACT, is_taxed: false });
+  });
+  afterAll(() => t?.close());
+
+  const years = [2024, 2025, 2026, 2098, 2099];
+
+  it("sums a year's lines, overall and per programme, largest first, in exact rupiah", async () => {
+    const response = await summary('?year=2025');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      status: 200,
+      message: messagesId.server.ok,
+      data: {
+        year: 2025,
+        line_count: 3,
+        total_price: 6501,
+        tax: 180,
+        total_after_tax: 6681,
+        programs: [
+          {
+            program_id: alfa.program_id,
+            program_name: 'Program Alfa',
+            line_count: 2,
+            total_price: 6001,
+            tax: 120,
+            total_after_tax: 6121,
+          },
+          {
+            program_id: beta.program_id,
+            program_name: 'Program Beta',
+            line_count: 1,
+            total_price: 500,
+            tax: 60,
+            total_after_tax: 560,
+          },
+        ],
+        years,
+      },
+    });
+  });
+
+  it('keeps other years out', async () => {
+    const response = await summary('?year=2024');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toEqual({
+      year: 2024,
+      line_count: 1,
+      total_price: 7000,
+      tax: 840,
+      total_after_tax: 7840,
+      programs: [
+        {
+          program_id: alfa.program_id,
+          program_name: 'Program Alfa',
+          line_count: 1,
+          total_price: 7000,
+          tax: 840,
+          total_after_tax: 7840,
+        },
+      ],
+      years,
+    });
+  });
+
+  it('answers zeros and no programmes for a year without lines, still listing the years', async () => {
+    const response = await summary('?year=2030');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toEqual({
+      year: 2030,
+      line_count: 0,
+      total_price: 0,
+      tax: 0,
+      total_after_tax: 0,
+      programs: [],
+      years,
+    });
+  });
+
+  it('covers the current year (Asia/Jakarta) when no year is given', async () => {
+    const response = await summary('');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data.year).toBe(currentYear());
+  });
+
+  it('sums up to the largest exact amount', async () => {
+    const response = await summary('?year=2098');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({
+      line_count: 2,
+      total_price: Number.MAX_SAFE_INTEGER,
+      total_after_tax: Number.MAX_SAFE_INTEGER,
+    });
+  });
+
+  it('refuses sums past the largest exact amount instead of rounding them', async () => {
+    const response = await summary('?year=2099');
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'validation',
+      issues: [
+        {
+          path: 'total_price',
+          message: expect.stringContaining(String(2n * BigInt(HALF_PAST_EXACT))),
+        },
+      ],
+    });
+  });
+
+  it('answers 403 to a user', async () => {
+    const response = await summary('?year=2025', t.userToken);
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({
+      code: 'forbidden',
+      message: messagesId.server.forbidden,
+    });
+  });
+
+  it('answers 401 Token Invalid without a token', async () => {
+    const response = await summary('?year=2025', null);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ status: 401, message: 'Token Invalid', data: null });
+  });
+
+  it.each([
+    ['abc', 'harus berupa angka'],
+    ['1999', 'minimal 2000'],
+    ['2101', 'maksimal 2100'],
+    ['2025.5', 'harus berupa tahun'],
+  ])('answers 400 naming the year for year=%s', async (year, problem) => {
+    const response = await summary(`?year=${year}`);
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'validation',
+      issues: [{ path: 'year', message: problem }],
+    });
+  });
+});
