@@ -116,7 +116,7 @@ export function createArticleService(db: Kysely<Database>) {
     const content = sanitizeArticleHtml(input.content);
     if (!content) {
       // Only scripts, iframes and the like: nothing would be left to read.
-      const problem = 'kosong setelah HTML yang tidak diizinkan dihapus';
+      const problem = messagesId.server.issueEmptyAfterSanitize;
       throw new AppError('validation', messagesId.server.validation('content', problem), [
         { path: 'content', message: problem },
       ]);

@@ -52,7 +52,7 @@ export function createUserService(db: Kysely<Database>) {
 
   const duplicateEmail = () =>
     new AppError('conflict', server.duplicateEmail, [
-      { path: 'email', message: 'sudah terdaftar' },
+      { path: 'email', message: server.issueEmailTaken },
     ]);
 
   return {
@@ -143,7 +143,7 @@ export function createUserService(db: Kysely<Database>) {
       if (await emailTaken(input.email, id)) throw duplicateEmail();
       if (current.role === 'admin' && input.role !== 'admin' && (await adminCount()) <= 1) {
         throw new AppError('conflict', server.lastAdminDemote, [
-          { path: 'role', message: 'harus tetap admin' },
+          { path: 'role', message: server.issueMustStayAdmin },
         ]);
       }
       const user = await db

@@ -571,5 +571,8 @@ export const messagesEn: Messages = {
     created: 'Data added successfully.',
     updated: 'Data updated successfully.',
     deleted: 'Data deleted successfully.',
+    issueEmailTaken: 'is already registered',
+    issueMustStayAdmin: 'must stay admin',
+    issueEmptyAfterSanitize: 'is empty once disallowed HTML is removed',
   },
 };

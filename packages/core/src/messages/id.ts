@@ -647,6 +647,10 @@ export const messagesId = {
     created: 'Data berhasil ditambahkan.',
     updated: 'Data berhasil diperbarui.',
     deleted: 'Data berhasil dihapus.',
+    // Problems the API names for one field (`issues[].message`).
+    issueEmailTaken: 'sudah terdaftar',
+    issueMustStayAdmin: 'harus tetap admin',
+    issueEmptyAfterSanitize: 'kosong setelah HTML yang tidak diizinkan dihapus',
   },
 } as const;
 
