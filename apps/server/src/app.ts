@@ -1,5 +1,4 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -16,6 +15,7 @@ import type { DatabaseHandle } from './db/connect.js';
 import { createAuthorize } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { DEFAULT_PORTAL_DIR, loadPortalIndex, registerPortal } from './plugins/portal.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { articleRoutes } from './routes/articles.js';
 import { type Handlers, registerContract } from './routes/contract.js';
 import { hierarchyHandlers } from './routes/hierarchy.js';
@@ -65,21 +65,8 @@ export async function buildApp({
   const portalIndex = await loadPortalIndex(portalDirectory);
   registerErrorHandling(app, { portalIndex });
 
-  // External plugins first: security headers, CORS, multipart, rate limiting, OpenAPI.
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-  });
+  // Security headers (helmet's, worked out once), then CORS, multipart, rate limiting, OpenAPI.
+  registerSecurityHeaders(app);
   if (config.RANWAL_CORS_ORIGIN) {
     const origins = config.RANWAL_CORS_ORIGIN.split(',').map((origin) => origin.trim());
     await app.register(cors, { origin: origins.includes('*') ? true : origins, maxAge: 600 });

@@ -36,6 +36,18 @@ describe.each(databaseTargets)('platform on %s', (target) => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+    // Refusals and unknown paths carry the same headers as answers.
+    for (const refused of [
+      await t.call('GET', '/ranwal/api/program/list'),
+      await t.call('GET', '/ranwal/api/nothing-here'),
+    ]) {
+      expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+      expect(refused.headers['content-security-policy']).toBe(
+        response.headers['content-security-policy'],
+      );
+      expect(refused.headers['x-content-type-options']).toBe('nosniff');
+      expect(refused.headers['strict-transport-security']).toMatch(/^max-age=/);
+    }
   });
 
   it('answers unknown API paths with a 404 envelope', async () => {
