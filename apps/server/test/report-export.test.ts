@@ -2,17 +2,12 @@ import { request as httpRequest } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { setImmediate as tick } from 'node:timers/promises';
-import {
-  type DetailProgram,
-  formatDateTimeLong,
-  managedEntities,
-  managedEntityKeys,
-  messagesId,
-} from '@ranwal/core';
+import { type DetailProgram, formatDateTimeLong } from '@ranwal/core';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openReportExport, queuedBytes } from '../src/services/report-export.js';
+import { buildChain, type Chain } from './fixtures.js';
 import { databaseTargets, startTestApp, type TestApp } from './harness.js';
 
 const API = '/ranwal/api/detail-program';
@@ -41,27 +36,6 @@ const HEADERS = [
   'Tanggal',
 ];
 const [TOTAL_PRICE, TAX, TOTAL_AFTER_TAX] = [17, 18, 19];
-
-type Chain = Record<`${(typeof managedEntityKeys)[number]}_id`, string>;
-
-/** One record per level and a supporter, built top to bottom through the API. */
-async function buildChain(t: TestApp, label: string): Promise<Chain> {
-  const ids: Record<string, string> = {};
-  for (const key of managedEntityKeys) {
-    const level = managedEntities[key];
-    const response = await t.call('POST', `/ranwal/api/${level.path}/create`, {
-      token: t.adminToken,
-      body: {
-        name: `${messagesId.levels[key].label} ${label}`,
-        ...(level.parentField ? { [level.parentField]: ids[level.parentField] } : {}),
-        ...(level.hasCode ? { code: `5.1.02.${label}` } : {}),
-      },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    ids[`${key}_id`] = response.json().data.id;
-  }
-  return ids as Chain;
-}
 
 /** The cells of a row from column 1, as exceljs reads them back. */
 const cellsOf = (sheet: ExcelJS.Worksheet, row: number) =>

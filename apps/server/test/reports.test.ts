@@ -1,31 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { managedEntities, managedEntityKeys, messagesId } from '@ranwal/core';
+import { messagesId } from '@ranwal/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildChain, type Chain } from './fixtures.js';
 import { databaseTargets, startTestApp, type TestApp } from './harness.js';
 
 const API = '/ranwal/api/detail-program';
-
-type Chain = Record<`${(typeof managedEntityKeys)[number]}_id`, string>;
-
-/** One record per level and a supporter, built top to bottom through the API. */
-async function buildChain(t: TestApp, label: string): Promise<Chain> {
-  const ids: Record<string, string> = {};
-  for (const key of managedEntityKeys) {
-    const level = managedEntities[key];
-    const response = await t.call('POST', `/ranwal/api/${level.path}/create`, {
-      token: t.adminToken,
-      body: {
-        name: `${messagesId.levels[key].label} ${label}`,
-        ...(level.parentField ? { [level.parentField]: ids[level.parentField] } : {}),
-        ...(level.hasCode ? { code: `5.1.02.${label}` } : {}),
-      },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    ids[`${key}_id`] = response.json().data.id;
-  }
-  return ids as Chain;
-}
 
 const lineBody = (chain: Chain, overrides: Record<string, unknown> = {}) => ({
   ...chain,

@@ -1,0 +1,25 @@
+import { managedEntities, managedEntityKeys, messagesId } from '@ranwal/core';
+import { expect } from 'vitest';
+import type { TestApp } from './harness.js';
+
+/** The ids of one record per hierarchy level and a supporter: what a budget line points at. */
+export type Chain = Record<`${(typeof managedEntityKeys)[number]}_id`, string>;
+
+/** One record per level and a supporter, built top to bottom through the API. */
+export async function buildChain(t: TestApp, label: string): Promise<Chain> {
+  const ids: Record<string, string> = {};
+  for (const key of managedEntityKeys) {
+    const level = managedEntities[key];
+    const response = await t.call('POST', `/ranwal/api/${level.path}/create`, {
+      token: t.adminToken,
+      body: {
+        name: `${messagesId.levels[key].label} ${label}`,
+        ...(level.parentField ? { [level.parentField]: ids[level.parentField] } : {}),
+        ...(level.hasCode ? { code: `5.1.02.${label}` } : {}),
+      },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    ids[`${key}_id`] = response.json().data.id;
+  }
+  return ids as Chain;
+}
