@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import {
   AppError,
   type ErrorBody,
@@ -26,6 +27,33 @@ const pgErrors: Record<string, { code: ErrorCode; message: string }> = {
   '22003': { code: 'validation', message: 'Angka di luar batas yang diizinkan.' },
 };
 
+/** Past this much, or this long, a refused body is not read any further: the connection is cut. */
+const DISCARD_LIMIT = { bytes: 64 * 1024 * 1024, ms: 15_000 };
+
+/**
+ * Reads and drops the rest of a body the server refused before reading it (too large, wrong
+ * content type). Answering first and closing would reset the connection under a client that is
+ * still sending, so it would see a network error instead of the 413 and its message.
+ */
+function discardBody(raw: IncomingMessage): Promise<void> {
+  if (raw.complete || raw.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let bytes = 0;
+    const done = () => {
+      clearTimeout(timer);
+      raw.off('data', onData).off('end', done).off('error', done).off('close', done);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      bytes += chunk.length;
+      if (bytes > DISCARD_LIMIT.bytes) done();
+    };
+    const timer = setTimeout(done, DISCARD_LIMIT.ms);
+    raw.on('data', onData).once('end', done).once('error', done).once('close', done);
+    raw.resume();
+  });
+}
+
 /**
  * Maps every failure to the `{status, message, data: null, code, issues?}` body through the
  * closed code table of @ranwal/core. A 5xx never reveals internals.
@@ -34,7 +62,7 @@ export function registerErrorHandling(
   app: FastifyInstance,
   options: { portalIndex?: Buffer | null } = {},
 ): void {
-  app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError & { code?: string }, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext === 'querystring' ? 'query' : error.validationContext;
       const issues = error.validation.map((v) => ({
@@ -62,6 +90,7 @@ export function registerErrorHandling(
     if (pg) return reply.code(errorStatuses[pg.code]).send(body(pg.code, pg.message));
 
     const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) await discardBody(request.raw);
     if (status === 413 || error.code === 'FST_REQ_FILE_TOO_LARGE') {
       return reply.code(413).send(body('payload_too_large', server.payloadTooLarge));
     }
