@@ -7,7 +7,7 @@ export default function ArticlePage() {
   const navigate = useNavigate();
   return (
     <main className="mx-auto max-w-4xl px-4 py-8">
-      <ConnectedArticleView slug={slug} onBack={() => navigate('/')} />
+      <ConnectedArticleView slug={slug} onBack={() => navigate('/')} headingLevel={1} />
     </main>
   );
 }

@@ -52,6 +52,15 @@ export const Default: Story = {
   },
 };
 
+/** On the article's own page (its URL) the title is the page's h1; inside the home page, an h2. */
+export const OwnPage: Story = {
+  args: { headingLevel: 1 },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { name: article.title, level: 1 })).toBeVisible();
+    await expect(canvas.queryByRole('heading', { name: article.title, level: 2 })).toBeNull();
+  },
+};
+
 /** Without `onBack` (e.g. inside a dialog) there is no back button. */
 export const WithoutBack: Story = {
   args: { onBack: undefined },

@@ -12,6 +12,8 @@ export interface ArticleViewProps {
   article: Article;
   /** Shows 'Back to Articles' above the article. */
   onBack?: () => void;
+  /** 1 when the article is the page (its own URL); 2 inside the home page, below its h1. */
+  headingLevel?: 1 | 2;
   className?: string;
 }
 
@@ -30,8 +32,9 @@ function BackButton({ onBack }: { onBack: () => void }) {
  * One article as the public reads it: cover (or a placeholder), tags, category, title, author
  * with their initial, en-US date, views, and the sanitized HTML content.
  */
-export function ArticleView({ article, onBack, className }: ArticleViewProps) {
+export function ArticleView({ article, onBack, headingLevel = 2, className }: ArticleViewProps) {
   const messages = useMessages();
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const text = messages.articles.public;
   const initial = article.name.trim().charAt(0).toUpperCase() || '?';
   return (
@@ -60,9 +63,9 @@ export function ArticleView({ article, onBack, className }: ArticleViewProps) {
           <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">
             {messages.articleCategories[article.category]}
           </p>
-          <h2 className="text-2xl font-bold text-balance text-slate-900 sm:text-3xl">
+          <Heading className="text-2xl font-bold text-balance text-slate-900 sm:text-3xl">
             {article.title}
-          </h2>
+          </Heading>
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
             <span className="flex items-center gap-2">
               <span
@@ -89,16 +92,29 @@ export interface ConnectedArticleViewProps {
   /** The article's slug (the portal gives each article its own URL). */
   slug: string;
   onBack?: () => void;
+  headingLevel?: ArticleViewProps['headingLevel'];
   className?: string;
 }
 
 /** ArticleView loading its article by slug (a public read: it counts a view). */
-export function ConnectedArticleView({ slug, onBack, className }: ConnectedArticleViewProps) {
+export function ConnectedArticleView({
+  slug,
+  onBack,
+  headingLevel,
+  className,
+}: ConnectedArticleViewProps) {
   const messages = useMessages();
   const text = messages.articles.public;
   const article = useArticle(slug);
   if (article.isSuccess) {
-    return <ArticleView article={article.data.data} onBack={onBack} className={className} />;
+    return (
+      <ArticleView
+        article={article.data.data}
+        onBack={onBack}
+        headingLevel={headingLevel}
+        className={className}
+      />
+    );
   }
   return (
     <div className={cn('mx-auto flex w-full max-w-3xl flex-col gap-4', className)}>

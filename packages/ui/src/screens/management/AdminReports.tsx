@@ -89,9 +89,9 @@ export function AdminReports({
       className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
     >
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+        <h1 id={titleId} className="text-xl font-bold text-slate-900">
           {admin.title}
-        </h2>
+        </h1>
         <Button onPress={() => void onDownload()} isPending={isDownloading}>
           {admin.download}
         </Button>
@@ -100,7 +100,9 @@ export function AdminReports({
       {error ? (
         <ErrorState message={error} onRetry={onRetry} />
       ) : (
-        <Table aria-labelledby={titleId}>
+        // Tighter cells than the default, so all seven columns fit beside the admin sidebar at
+        // 1280 px; narrower screens scroll the table inside its frame.
+        <Table aria-labelledby={titleId} className="[&_td]:px-3 [&_th]:px-3">
           <TableHeader>
             <Column className="w-1">{admin.columns.number}</Column>
             <Column isRowHeader>{admin.columns.component}</Column>
@@ -120,7 +122,7 @@ export function AdminReports({
               <Row id={report.id}>
                 <Cell className="tabular-nums text-slate-600">{numbers.get(report.id)}</Cell>
                 <Cell>
-                  <div className="flex min-w-48 flex-col gap-0.5">
+                  <div className="flex min-w-32 flex-col gap-0.5">
                     <span className="break-words font-medium text-slate-900">
                       {report.component_name || report.component_code}
                     </span>
@@ -132,17 +134,18 @@ export function AdminReports({
                   </div>
                 </Cell>
                 <Cell>
-                  <span className="block min-w-48 break-words">{report.program_name}</span>
+                  <span className="block min-w-32 break-words">{report.program_name}</span>
                 </Cell>
                 <Cell>{report.supporter_name}</Cell>
                 <Cell className="text-end">
                   <Rupiah value={reportTotal(report)} className="font-medium" />
                 </Cell>
                 <Cell>
-                  <DateText value={report.created_at} format="long" className="whitespace-nowrap" />
+                  {/* Date on one line, time on the next: the table fits beside the sidebar. */}
+                  <DateText value={report.created_at} format="long" className="block min-w-32" />
                 </Cell>
                 <Cell>
-                  <div className="flex gap-2">
+                  <div className="flex flex-wrap gap-2">
                     <Button
                       size="sm"
                       variant="secondary"

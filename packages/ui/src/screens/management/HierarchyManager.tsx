@@ -124,6 +124,7 @@ export function HierarchyManager({
 
   return (
     <div className="flex flex-col gap-6">
+      <h1 className="text-2xl font-bold text-slate-900">{level.label}</h1>
       <section
         aria-labelledby={addTitleId}
         className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
