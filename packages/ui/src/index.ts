@@ -23,6 +23,7 @@ export * from './data/RanwalProvider.js';
 export * from './data/session.js';
 export * from './lib/cn.js';
 export * from './screens/articles/index.js';
+export * from './screens/dashboard/index.js';
 export * from './screens/management/index.js';
 export * from './screens/shell/index.js';
 export * from './screens/user-dashboard/index.js';

@@ -89,6 +89,29 @@ export const messagesEn: Messages = {
     displayName: 'Administrator',
     welcomeTitle: 'Welcome, Administrator!',
     welcomeText: 'Manage the budget hierarchy, reports, articles and users in one place.',
+    budget: {
+      title: (year: number) => `Budget Summary ${year}`,
+      year: 'Year',
+      lineCount: 'Reports',
+      lineCountHint: (programs: number) =>
+        `across ${programs} ${programs === 1 ? 'program' : 'programs'}`,
+      totalPrice: 'Total Price',
+      totalPriceHint: 'Before VAT (PPN)',
+      totalAfterTax: 'Total After Tax',
+      taxIncluded: (amount: string) => `Including VAT ${amount}`,
+      perProgram: 'Budget per Program',
+      columns: {
+        program: 'Program',
+        lineCount: 'Reports',
+        totalPrice: 'Total Price',
+        tax: 'Tax (VAT)',
+        totalAfterTax: 'Total After Tax',
+      },
+      total: 'Total',
+      empty: (year: number) => `No reports for ${year} yet`,
+      emptyHint: 'The summary appears once detail-program reports are created.',
+      fetchFailed: 'Failed to fetch the budget summary',
+    },
   },
 
   roles: {

@@ -329,6 +329,30 @@ export const messagesId = {
     displayName: 'Administrator',
     welcomeTitle: 'Selamat Datang, Administrator!',
     welcomeText: 'Kelola hierarki anggaran, laporan, artikel, dan pengguna dari satu tempat.',
+    // Not in the spec (issue 5): the year's budget at a glance. Amounts keep the names the
+    // report screens give them (Total Harga, Pajak, Total Setelah Pajak); 'PPN' says which tax.
+    budget: {
+      title: (year: number) => `Ringkasan Anggaran Tahun ${year}`,
+      year: 'Tahun',
+      lineCount: 'Jumlah Laporan',
+      lineCountHint: (programs: number) => `dalam ${programs} program`,
+      totalPrice: 'Total Harga',
+      totalPriceHint: 'Sebelum PPN',
+      totalAfterTax: 'Total Setelah Pajak',
+      taxIncluded: (amount: string) => `Termasuk PPN ${amount}`,
+      perProgram: 'Anggaran per Program',
+      columns: {
+        program: 'Program',
+        lineCount: 'Jumlah Laporan',
+        totalPrice: 'Total Harga',
+        tax: 'Pajak (PPN)',
+        totalAfterTax: 'Total Setelah Pajak',
+      },
+      total: 'Total',
+      empty: (year: number) => `Belum ada laporan untuk tahun ${year}`,
+      emptyHint: 'Ringkasan muncul setelah laporan detail program dibuat.',
+      fetchFailed: 'Gagal mengambil ringkasan anggaran',
+    },
   },
 
   roles: {

@@ -1,6 +1,7 @@
 import type {
   ArticleInput,
   ArticleListQuery,
+  BudgetSummaryQuery,
   ChildListQuery,
   DetailProgramInput,
   ListQuery,
@@ -38,6 +39,8 @@ export const ranwalKeys = {
   reports,
   reportList: (query: ReportListQuery) => [...reports, 'list', query] as const,
   report: (id: string) => [...reports, 'detail', id] as const,
+  /** Under `reports`, so creating or deleting a line refetches the dashboard's sums too. */
+  budgetSummary: (query: BudgetSummaryQuery) => [...reports, 'summary', query] as const,
   articles,
   articleList: (query: ArticleListQuery) => [...articles, 'list', query] as const,
   article: (slug: string) => [...articles, 'detail', slug] as const,
@@ -85,6 +88,16 @@ export function useReport(id: string | undefined) {
     queryKey: ranwalKeys.report(id ?? ''),
     queryFn: ({ signal }) => client.detailProgram.get(id ?? '', { signal }),
     enabled: id !== undefined,
+  });
+}
+
+/** A year's budget at a glance (admin only); the previous year's figures stay while another loads. */
+export function useBudgetSummary(query: BudgetSummaryQuery = {}) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.budgetSummary(query),
+    queryFn: ({ signal }) => client.detailProgram.summary(query, { signal }),
+    placeholderData: keepPreviousData,
   });
 }
 

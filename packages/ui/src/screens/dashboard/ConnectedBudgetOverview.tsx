@@ -1,0 +1,37 @@
+import { currentYear } from '@ranwal/core';
+import { useState } from 'react';
+import { describeError } from '../../data/errors.js';
+import { useBudgetSummary } from '../../data/queries.js';
+import { useMessages } from '../../data/RanwalProvider.js';
+import { BudgetOverview, budgetYearOptions } from './BudgetOverview.js';
+
+export interface ConnectedBudgetOverviewProps {
+  /** The year shown first; the current year in Asia/Jakarta (as the server counts it) by default. */
+  initialYear?: number;
+  className?: string;
+}
+
+/**
+ * `BudgetOverview` loading a year's summary through the RanwalProvider's client (admin only);
+ * the picker offers every year that has lines and the current year.
+ */
+export function ConnectedBudgetOverview({ initialYear, className }: ConnectedBudgetOverviewProps) {
+  const text = useMessages().adminDashboard.budget;
+  const [thisYear] = useState(() => currentYear());
+  const [year, setYear] = useState(initialYear ?? thisYear);
+  const summary = useBudgetSummary({ year });
+  const figures = summary.data?.data;
+  return (
+    <BudgetOverview
+      year={year}
+      years={budgetYearOptions(figures?.years ?? [], year, thisYear)}
+      onYearChange={setYear}
+      summary={figures}
+      isLoading={summary.isPending}
+      isRefreshing={summary.isPlaceholderData}
+      error={summary.isError ? describeError(summary.error, text.fetchFailed) : null}
+      onRetry={() => void summary.refetch()}
+      className={className}
+    />
+  );
+}

@@ -1,0 +1,2 @@
+export * from './BudgetOverview.js';
+export * from './ConnectedBudgetOverview.js';
