@@ -241,7 +241,7 @@ export const KeyboardOnly: Story = {
 const longName =
   'Program Peningkatan Kapasitas Sumber Daya Aparatur dan Tata Kelola Pemerintahan Daerah yang Bersih, Efektif, Akuntabel, dan Berorientasi pada Pelayanan Publik yang Prima';
 
-/** A long programme name wraps inside its cell: the table never needs sideways scrolling. */
+/** A long name wraps inside its cell (no sideways scrolling); a tiny share keeps a sliver. */
 export const LongNames: Story = {
   args: {
     summary: summaryOf(2025, [
@@ -261,5 +261,9 @@ export const LongNames: Story = {
     await expect(within(table).getByRole('rowheader', { name: longName })).toBeVisible();
     const scroller = table.parentElement as HTMLElement;
     await expect(scroller.scrollWidth).toBeLessThanOrEqual(scroller.clientWidth);
+    // A programme with a tiny share next to a huge one still shows a sliver of bar.
+    const small = within(table).getByRole('rowheader', { name: support.program_name });
+    const sliver = small.querySelector('[aria-hidden="true"] > span') as HTMLElement;
+    await expect(sliver.getBoundingClientRect().width).toBeGreaterThan(0);
   },
 };

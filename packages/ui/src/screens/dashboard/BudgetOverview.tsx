@@ -162,8 +162,12 @@ function ProgramChart({ summary }: { summary: BudgetSummary }) {
   const text = useMessages().adminDashboard.budget;
   const columns = text.columns;
   const largest = Math.max(0, ...summary.programs.map((program) => program.total_after_tax));
+  const titleId = useId();
   return (
     <div className="flex flex-col gap-2">
+      <h3 id={titleId} className="text-base font-semibold text-slate-900">
+        {text.perProgram}
+      </h3>
       {/* The bars' key; the bars themselves are hidden from screen readers, the cells say it all. */}
       <div aria-hidden="true" className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-700">
         <span className="flex items-center gap-1.5">
@@ -176,10 +180,7 @@ function ProgramChart({ summary }: { summary: BudgetSummary }) {
         </span>
       </div>
       <div className="overflow-x-auto">
-        <table className="w-full border-collapse text-xs sm:text-sm">
-          <caption className="mb-2 text-start text-base font-semibold text-slate-900">
-            {text.perProgram}
-          </caption>
+        <table aria-labelledby={titleId} className="w-full border-collapse text-xs sm:text-sm">
           <thead className="border-b border-slate-200 bg-slate-50">
             <tr>
               <th
@@ -239,14 +240,8 @@ function ProgramRow({ program, largest }: { program: BudgetSummaryProgram; large
           aria-hidden="true"
           className="mt-1.5 flex h-2.5 w-full overflow-hidden rounded-full bg-slate-100"
         >
-          <span
-            className="h-full bg-brand-700"
-            style={{ width: percentOf(program.total_price, largest) }}
-          />
-          <span
-            className="h-full bg-amber-400"
-            style={{ width: percentOf(program.tax, largest) }}
-          />
+          <Segment className="bg-brand-700" value={program.total_price} largest={largest} />
+          <Segment className="bg-amber-400" value={program.tax} largest={largest} />
         </span>
       </th>
       <td className={numberCell}>{formatNumberId(program.line_count)}</td>
@@ -260,5 +255,23 @@ function ProgramRow({ program, largest }: { program: BudgetSummaryProgram; large
         <Rupiah value={program.total_after_tax} />
       </td>
     </tr>
+  );
+}
+
+/** One part of a bar; a part that is not zero stays visible however small its share. */
+function Segment({
+  value,
+  largest,
+  className,
+}: {
+  value: number;
+  largest: number;
+  className: string;
+}) {
+  return (
+    <span
+      className={cn('h-full shrink-0', value > 0 && 'min-w-0.5', className)}
+      style={{ width: percentOf(value, largest) }}
+    />
   );
 }

@@ -1,0 +1,191 @@
+import {
+  currentYear,
+  type DetailProgram,
+  formatNumberId,
+  formatRupiah,
+  messagesId,
+  sumRupiah,
+} from '@ranwal/core';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, waitFor, within } from 'storybook/test';
+import {
+  createMemoryClient,
+  demoSeed,
+  emptySeed,
+  httpError,
+  type MemoryClientOptions,
+} from '../../testing/memory-client.js';
+import { withMemoryClient } from '../management/story-helpers.js';
+import { ConnectedBudgetOverview } from './ConnectedBudgetOverview.js';
+import {
+  chooseYear,
+  overview,
+  tableRows,
+  budgetText as text,
+  tile,
+  yearPicker,
+} from './story-helpers.js';
+
+const meta = {
+  title: 'Screens/Dashboard/ConnectedBudgetOverview',
+  component: ConnectedBudgetOverview,
+  decorators: [withMemoryClient],
+  args: { initialYear: 2025 },
+} satisfies Meta<typeof ConnectedBudgetOverview>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const memory = (options: MemoryClientOptions) => ({ memory: options });
+
+/** A year's lines as the Laporan list serves them: what the summary must add up. */
+async function linesOf(year: number): Promise<DetailProgram[]> {
+  const client = createMemoryClient({ seed: demoSeed });
+  const { data, filter } = await client.detailProgram.list({ year, limit: 100 });
+  if (filter.total_page !== 1) throw new Error('the demo year has more lines than one page');
+  return data;
+}
+
+const total = (lines: DetailProgram[], field: 'total_price' | 'tax' | 'total_after_tax') =>
+  sumRupiah(lines.map((line) => line[field]));
+
+/** The table a person should see for these lines: per programme, largest first, then the total. */
+function expectedRows(lines: DetailProgram[]): string[][] {
+  const byProgram = new Map<string, DetailProgram[]>();
+  for (const line of lines) {
+    byProgram.set(line.program_name, [...(byProgram.get(line.program_name) ?? []), line]);
+  }
+  const programs = [...byProgram]
+    .map(([name, own]) => ({ name, own, after: total(own, 'total_after_tax') }))
+    .sort((a, b) => b.after - a.after);
+  const row = (name: string, own: DetailProgram[]) => [
+    name,
+    formatNumberId(own.length),
+    formatRupiah(total(own, 'total_price')),
+    formatRupiah(total(own, 'tax')),
+    formatRupiah(total(own, 'total_after_tax')),
+  ];
+  const c = text.columns;
+  return [
+    [c.program, c.lineCount, c.totalPrice, c.tax, c.totalAfterTax],
+    ...programs.map(({ name, own }) => row(name, own)),
+    row(text.total, lines),
+  ];
+}
+
+/** The demo's 2025 lines, added up: tiles, then one row per programme and the total. */
+export const Default: Story = {
+  play: async ({ canvas }) => {
+    const lines = await linesOf(2025);
+    const region = await overview(canvas, 2025);
+    await waitFor(() => expect(within(region).queryByRole('status')).toBeNull());
+    const programs = new Set(lines.map((line) => line.program_id)).size;
+    await expect(tile(region, text.lineCount)).toEqual([
+      formatNumberId(lines.length),
+      text.lineCountHint(programs),
+    ]);
+    await expect(tile(region, text.totalPrice)).toEqual([
+      formatRupiah(total(lines, 'total_price')),
+      text.totalPriceHint,
+    ]);
+    await expect(tile(region, text.totalAfterTax)).toEqual([
+      formatRupiah(total(lines, 'total_after_tax')),
+      text.taxIncluded(formatRupiah(total(lines, 'tax'))),
+    ]);
+    await expect(tableRows(region)).toEqual(expectedRows(lines));
+  },
+};
+
+/** Choosing another year in the picker shows that year's figures. */
+export const ChooseYear: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const lines = await linesOf(2026);
+    const region = await overview(canvas, 2025);
+    await waitFor(() => expect(within(region).queryByRole('status')).toBeNull());
+    await chooseYear(region, 2026, userEvent);
+    await expect(await overview(canvas, 2026)).toBe(region);
+    await waitFor(() => expect(tableRows(region)).toEqual(expectedRows(lines)));
+    await expect(yearPicker(region)).toHaveTextContent('2026');
+  },
+};
+
+/** Without a year the overview opens on the current one, and offers it beside the demo's. */
+export const CurrentYear: Story = {
+  args: { initialYear: undefined },
+  play: async ({ canvas, userEvent }) => {
+    const year = currentYear();
+    const region = await overview(canvas, year);
+    await expect(yearPicker(region)).toHaveTextContent(String(year));
+    await waitFor(() => expect(within(region).queryByRole('status')).toBeNull());
+    await userEvent.click(yearPicker(region));
+    const options = within(await screen.findByRole('listbox'))
+      .getAllByRole('option')
+      .map((option) => Number(option.textContent));
+    await expect(options).toEqual([...new Set([year, 2026, 2025])].sort((a, b) => b - a));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+  },
+};
+
+/** No lines at all: the empty text for the current year, which the picker alone offers. */
+export const Empty: Story = {
+  args: { initialYear: undefined },
+  parameters: memory({ seed: emptySeed }),
+  play: async ({ canvas, userEvent }) => {
+    const year = currentYear();
+    const region = await overview(canvas, year);
+    await expect(await within(region).findByText(text.empty(year))).toBeVisible();
+    await userEvent.click(yearPicker(region));
+    const listbox = await screen.findByRole('listbox');
+    await expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual([String(year)]);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+  },
+};
+
+export const Loading: Story = {
+  parameters: memory({ latencyMs: 60_000 }),
+  play: async ({ canvas }) => {
+    const region = await overview(canvas, 2025);
+    await expect(within(region).getByRole('status')).toHaveTextContent(messagesId.common.loading);
+    await expect(region).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+/** No message from the server: the overview's own text, and 'Coba lagi' asks again. */
+const ErrorStory: Story = {
+  parameters: memory({ failOn: { 'detailProgram.summary': httpError('unavailable') } }),
+  play: async ({ canvas, userEvent, parameters }) => {
+    const region = await overview(canvas, 2025);
+    const alert = await within(region).findByRole('alert');
+    await expect(alert).toHaveTextContent(text.fetchFailed);
+    // The server recovers: the retry shows the figures.
+    const { failOn } = (parameters as ReturnType<typeof memory>).memory;
+    delete failOn?.['detailProgram.summary'];
+    await userEvent.click(
+      within(alert).getByRole('button', { name: messagesId.articles.management.retry }),
+    );
+    await expect(await within(region).findByRole('table', { name: text.perProgram })).toBeVisible();
+    await expect(within(region).queryByRole('alert')).toBeNull();
+  },
+};
+
+export { ErrorStory as Error };
+
+const user = demoSeed.users.find((candidate) => candidate.role === 'user')!;
+
+/** The call is the admin's: anyone else gets the server's refusal, in its words. */
+export const NotAnAdmin: Story = {
+  parameters: memory({
+    currentUser: { id: user.id, name: user.name, email: user.email, role: user.role },
+  }),
+  play: async ({ canvas }) => {
+    const region = await overview(canvas, 2025);
+    await expect(await within(region).findByRole('alert')).toHaveTextContent(
+      messagesId.server.forbidden,
+    );
+  },
+};
