@@ -1,6 +1,14 @@
-import { WelcomeBanner } from '@ranwal/ui';
+import { ConnectedBudgetOverview, WelcomeBanner } from '@ranwal/ui';
 
-/** `/admin-dashboard`: the welcome banner (the budget overview joins it below). */
+/**
+ * `/admin-dashboard`: the spec's welcome banner, then the year's budget at a glance (beyond the
+ * spec: issue 5).
+ */
 export default function AdminDashboardPage() {
-  return <WelcomeBanner />;
+  return (
+    <div className="flex flex-col gap-6">
+      <WelcomeBanner />
+      <ConnectedBudgetOverview />
+    </div>
+  );
 }
