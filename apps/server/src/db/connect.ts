@@ -32,6 +32,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // An idle client losing its server (a PostgreSQL restart) must not crash the process;
     // the pool replaces it on the next checkout.
     pool.on('error', (error) => options.onPoolError?.(error));
+    // So must one in use: pg emits its loss on the client itself when no query is running
+    // (between a transaction's statements, say), and an unheard 'error' event ends the process.
+    // Its query fails; the pool drops the broken client when it comes back.
+    pool.on('connect', (client) => client.on('error', (error) => options.onPoolError?.(error)));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const url = new URL(options.url);
     return {

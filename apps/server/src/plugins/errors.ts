@@ -27,6 +27,28 @@ const pgErrors: Record<string, { code: ErrorCode; message: string }> = {
   '22003': { code: 'validation', message: 'Angka di luar batas yang diizinkan.' },
 };
 
+/**
+ * The database cannot be reached or went away mid-request (a restart, a cut connection): a 503
+ * the caller may retry, not a 500. PostgreSQL's connection-exception class 08, its shutdown and
+ * too-many-connections codes, socket errors, and node-postgres's own uncoded messages.
+ */
+const unavailableCodes = new Set([
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  'ECONNREFUSED',
+  'ECONNRESET',
+]);
+const unavailableCodePrefix = '08';
+const unavailableMessage =
+  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect)/;
+const databaseUnavailable = (error: { code?: unknown; message?: unknown }) =>
+  (typeof error.code === 'string' &&
+    (unavailableCodes.has(error.code) ||
+      (error.code.length === 5 && error.code.startsWith(unavailableCodePrefix)))) ||
+  (typeof error.message === 'string' && unavailableMessage.test(error.message));
+
 /** Past this much, or this long, a refused body is not read any further: the connection is cut. */
 const DISCARD_LIMIT = { bytes: 64 * 1024 * 1024, ms: 15_000 };
 
@@ -36,7 +58,8 @@ const DISCARD_LIMIT = { bytes: 64 * 1024 * 1024, ms: 15_000 };
  * still sending, so it would see a network error instead of the 413 and its message.
  */
 function discardBody(raw: IncomingMessage): Promise<void> {
-  if (raw.complete || raw.destroyed) return Promise.resolve();
+  // `readableEnded`: a body already read to its end (app.inject's requests never set `complete`).
+  if (raw.complete || raw.readableEnded || raw.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
     let bytes = 0;
     const done = () => {
@@ -85,6 +108,13 @@ export function registerErrorHandling(
       return reply
         .code(400)
         .send(body('validation', message, [{ path: error.field, message: error.message }]));
+    }
+    if (databaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send(body('unavailable', server.unavailable));
     }
     const pg = typeof error.code === 'string' ? pgErrors[error.code] : undefined;
     if (pg) return reply.code(errorStatuses[pg.code]).send(body(pg.code, pg.message));

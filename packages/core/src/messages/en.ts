@@ -588,6 +588,7 @@ export const messagesEn: Messages = {
     payloadTooLarge: 'The data exceeds the allowed size.',
     unsupportedImage: 'Unsupported image format.',
     internal: 'An error occurred on the server.',
+    unavailable: 'The database cannot be reached right now. Please try again in a moment.',
     signInSuccess: 'Signed in successfully.',
     signInFailed: 'Incorrect email or password.',
     ok: 'Success',

@@ -664,6 +664,8 @@ export const messagesId = {
     payloadTooLarge: 'Ukuran data melebihi batas yang diizinkan.',
     unsupportedImage: 'Format gambar tidak didukung.',
     internal: 'Terjadi kesalahan pada server.',
+    /** 503: the database cannot be reached for now (a restart, a lost connection). */
+    unavailable: 'Basis data sedang tidak dapat dihubungi. Silakan coba lagi sebentar lagi.',
     signInSuccess: 'Berhasil masuk.',
     signInFailed: 'Email atau kata sandi salah.',
     /** Success of a read (list or single record). */
