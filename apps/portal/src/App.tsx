@@ -1,17 +1,11 @@
 import { messagesId } from '@ranwal/core';
-import { AdminShell, LoadingState, RanwalProvider, ToastProvider, useToast } from '@ranwal/ui';
-import { type ReactNode, Suspense, useEffect } from 'react';
-import {
-  BrowserRouter,
-  Link,
-  Navigate,
-  Route,
-  Routes,
-  useLocation,
-  useNavigate,
-} from 'react-router';
+import { LoadingState, RanwalProvider, ToastProvider, useToast } from '@ranwal/ui';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { type PortalRoute, portalRoutes } from './routes.js';
 import { dashboardFor, SessionProvider, useSessionContext } from './session.js';
+
+const Shell = lazy(() => import('./Shell.js'));
 
 export function App() {
   return (
@@ -82,24 +76,11 @@ function Guarded({ route }: { route: PortalRoute }) {
   );
   // The sidebar shows only on authenticated pages for non-user roles (spec "Layout").
   const withSidebar = route.requiresAuth && route.path !== '/login' && session?.userRole !== 'user';
-  return withSidebar ? <Shell>{page}</Shell> : page;
-}
-
-function Shell({ children }: { children: ReactNode }) {
-  const { session, signOut } = useSessionContext();
-  const location = useLocation();
-  return (
-    <AdminShell
-      currentPath={location.pathname}
-      userName={session?.userName}
-      onLogout={() => signOut('logout')}
-      renderLink={({ href, children: label, ...props }) => (
-        <Link to={href} {...props}>
-          {label}
-        </Link>
-      )}
-    >
-      {children}
-    </AdminShell>
+  return withSidebar ? (
+    <Suspense fallback={<LoadingState />}>
+      <Shell>{page}</Shell>
+    </Suspense>
+  ) : (
+    page
   );
 }

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { hierarchyLevelKeys } from './entity-keys.js';
-import { currentYear } from './format.js';
 import { isValidVolume } from './money.js';
 
 /**
@@ -500,8 +499,8 @@ export const ReportDownloadQuery = z.object({
 export type ReportDownloadQuery = z.input<typeof ReportDownloadQuery>;
 
 export const BudgetSummaryQuery = z.object({
-  year: ReportYear.default(() => currentYear()).describe(
-    'Budget year; the current year in Asia/Jakarta when absent',
+  year: ReportYear.optional().describe(
+    'Budget year; when absent, the latest year that has lines, else the current year in Asia/Jakarta',
   ),
 });
 export type BudgetSummaryQuery = z.input<typeof BudgetSummaryQuery>;

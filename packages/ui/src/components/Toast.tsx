@@ -1,16 +1,20 @@
 import { messagesId } from '@ranwal/core';
-import { createContext, type ReactNode, useContext, useState } from 'react';
 import {
-  Button as AriaButton,
-  UNSTABLE_Toast as AriaToast,
-  UNSTABLE_ToastContent as AriaToastContent,
-  type ToastProps as AriaToastProps,
-  UNSTABLE_ToastQueue as AriaToastQueue,
-  UNSTABLE_ToastRegion as AriaToastRegion,
-  Text,
-} from 'react-aria-components';
-import { cn, composeClassName, focusRing } from '../lib/cn.js';
-import { AlertIcon, CloseIcon, SuccessIcon } from './icons.js';
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useContext,
+  useEffect,
+  useState,
+} from 'react';
+import { UNSTABLE_ToastQueue as AriaToastQueue } from 'react-aria-components';
+
+// The region (react-aria's toast and landmark code, with its strings in 34 languages) loads with
+// the first toast, not with every page; it is not exported, or it would be bundled with the page.
+const LazyToastRegion = lazy(() =>
+  import('./ToastRegion.js').then((module) => ({ default: module.ToastRegion })),
+);
 
 /** How long each kind of message stays, in milliseconds (spec section 9). */
 export const toastDurations = {
@@ -67,75 +71,24 @@ export interface ToastProviderProps {
   children?: ReactNode;
 }
 
-/** Gives `useToast()` its queue and renders the toast region once, top-right. */
+/** Gives `useToast()` its queue and renders the toast region, top-right, from the first toast on. */
 export function ToastProvider({ toasts, children }: ToastProviderProps) {
   const [ownToasts] = useState(createToastQueue);
   const value = toasts ?? ownToasts;
+  const [used, setUsed] = useState(false);
+  useEffect(() => {
+    if (used) return;
+    if (value.queue.visibleToasts.length > 0) setUsed(true);
+    return value.queue.subscribe(() => setUsed(true));
+  }, [value, used]);
   return (
     <ToastContext.Provider value={value}>
       {children}
-      <ToastRegion toasts={value} />
+      {used && (
+        <Suspense fallback={null}>
+          <LazyToastRegion toasts={value} />
+        </Suspense>
+      )}
     </ToastContext.Provider>
-  );
-}
-
-const tones = {
-  success: { className: 'bg-green-700', Icon: SuccessIcon },
-  error: { className: 'bg-red-700', Icon: AlertIcon },
-} as const;
-
-/** The landmark holding the visible toasts, top-end; F6 jumps to it. */
-export function ToastRegion({ toasts }: { toasts: ToastQueue }) {
-  return (
-    <AriaToastRegion
-      queue={toasts.queue}
-      className={cn(
-        'fixed end-4 top-4 z-[60] flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2 rounded-lg',
-        focusRing,
-      )}
-    >
-      {({ toast }) => <Toast toast={toast} />}
-    </AriaToastRegion>
-  );
-}
-
-/** One toast: icon, title, optional description and a close button. */
-export function Toast({ className, ...props }: Omit<AriaToastProps<ToastContent>, 'children'>) {
-  const { title, description, tone } = props.toast.content;
-  const { Icon, className: toneClassName } = tones[tone];
-  return (
-    <AriaToast
-      {...props}
-      className={composeClassName(className, () =>
-        cn(
-          'flex items-start gap-3 rounded-lg px-4 py-3 text-white shadow-lg outline-none',
-          'data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-slate-900',
-          toneClassName,
-        ),
-      )}
-    >
-      <Icon className="mt-0.5 size-5 shrink-0" />
-      <AriaToastContent className="flex min-w-0 flex-1 flex-col gap-0.5">
-        <Text slot="title" className="text-sm font-semibold">
-          {title}
-        </Text>
-        {description && (
-          <Text slot="description" className="text-sm">
-            {description}
-          </Text>
-        )}
-      </AriaToastContent>
-      <AriaButton
-        slot="close"
-        aria-label={messagesId.common.close}
-        className={cn(
-          '-me-1 flex size-7 shrink-0 items-center justify-center rounded text-white',
-          'outline-none data-[hovered]:bg-white/15 data-[pressed]:bg-white/25',
-          'data-[focus-visible]:outline-2 data-[focus-visible]:outline-white',
-        )}
-      >
-        <CloseIcon className="size-4" />
-      </AriaButton>
-    </AriaToast>
   );
 }

@@ -1,0 +1,24 @@
+import { AdminShell } from '@ranwal/ui';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useSessionContext } from './session.js';
+
+/** The signed-in layout with the sidebar; its own chunk, so public pages never load it. */
+export default function Shell({ children }: { children: ReactNode }) {
+  const { session, signOut } = useSessionContext();
+  const location = useLocation();
+  return (
+    <AdminShell
+      currentPath={location.pathname}
+      userName={session?.userName}
+      onLogout={() => signOut('logout')}
+      renderLink={({ href, children: label, ...props }) => (
+        <Link to={href} {...props}>
+          {label}
+        </Link>
+      )}
+    >
+      {children}
+    </AdminShell>
+  );
+}

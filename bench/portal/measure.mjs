@@ -1,0 +1,370 @@
+// What the portal's pages download on a first visit: drives real Chromium against the real server
+// (apps/server/dist/server.js serving apps/portal/dist) and sums the gzip size of every JavaScript
+// and CSS response each page loads, with a cold cache. The budget (issue 5): `/` loads at most
+// 100 KB of JavaScript and CSS, gzipped, in total. See README.md.
+//
+//   npm run bench:portal [-- --json] [-- --packages]
+//
+// Needs the builds of core, ui, portal and server (the npm script does them). Exits non-zero on
+// errors (a page that does not render, a request to another origin), never on a missed budget.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const serverEntry = path.join(root, 'apps/server/dist/server.js');
+
+const { values: options } = parseArgs({
+  options: {
+    json: { type: 'boolean', default: false },
+    packages: { type: 'boolean', default: false },
+    'portal-dir': { type: 'string', default: path.join(root, 'apps/portal/dist') },
+  },
+});
+const portalDir = path.resolve(options['portal-dir']);
+const BUDGET_BYTES = 100 * 1024;
+const ADMIN = { email: 'admin@bench.local', password: 'bench-admin-password' };
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+const kb = (bytes) => (bytes / 1024).toFixed(1);
+
+async function freePort() {
+  const probe = createServer();
+  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** The real server on a fresh embedded database (with the demo articles) in a temp directory. */
+async function startServer(dataDir) {
+  const port = await freePort();
+  // The embedded database, whatever the caller's environment says.
+  const { DATABASE_URL: _ignored, ...environment } = process.env;
+  const child = spawn(process.execPath, [serverEntry], {
+    cwd: root,
+    env: {
+      ...environment,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      RANWAL_DATA_DIR: dataDir,
+      RANWAL_PORTAL_DIR: portalDir,
+      RANWAL_DEMO: '1',
+      RANWAL_ADMIN_EMAIL: ADMIN.email,
+      RANWAL_ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
+    try {
+      const response = await fetch(`${baseUrl}/`);
+      if (response.ok) return { child, baseUrl };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`the server did not answer within 120 s:\n${output}`);
+}
+
+/** Decodes a source map's `mappings` into, per generated line, [column, sourceIndex] segments. */
+function decodeMappings(mappings) {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  const values = new Map([...alphabet].map((char, index) => [char, index]));
+  const lines = [];
+  let source = 0;
+  for (const line of mappings.split(';')) {
+    const segments = [];
+    let column = 0;
+    for (const segment of line.split(',')) {
+      if (!segment) continue;
+      const fields = [];
+      let value = 0;
+      let shift = 0;
+      for (const char of segment) {
+        const digit = values.get(char);
+        value += (digit & 31) << shift;
+        if (digit & 32) {
+          shift += 5;
+        } else {
+          fields.push(value & 1 ? -(value >>> 1) : value >>> 1);
+          value = 0;
+          shift = 0;
+        }
+      }
+      column += fields[0];
+      if (fields.length > 1) {
+        source += fields[1];
+        segments.push([column, source]);
+      } else {
+        segments.push([column, -1]);
+      }
+    }
+    lines.push(segments);
+  }
+  return lines;
+}
+
+/** `react-dom`, `@ranwal/ui`, ... for a source path in a portal source map. */
+function packageOf(sourcePath) {
+  const normalized = sourcePath.replaceAll('\\', '/');
+  const nodeModules = normalized.lastIndexOf('node_modules/');
+  if (nodeModules >= 0) {
+    const [scope, name] = normalized.slice(nodeModules + 'node_modules/'.length).split('/');
+    return scope.startsWith('@') ? `${scope}/${name}` : scope;
+  }
+  for (const [folder, name] of [
+    ['packages/ui/', '@ranwal/ui'],
+    ['packages/core/', '@ranwal/core'],
+    ['apps/portal/', 'portal'],
+  ]) {
+    if (normalized.includes(folder)) return name;
+  }
+  return normalized;
+}
+
+/** Bytes of one built chunk per package, from its source map (approximate: mapped spans). */
+async function bytesByPackage(assetPath, code) {
+  let map;
+  try {
+    map = JSON.parse(await readFile(`${assetPath}.map`, 'utf8'));
+  } catch {
+    return null;
+  }
+  const totals = new Map();
+  const add = (name, bytes) => totals.set(name, (totals.get(name) ?? 0) + bytes);
+  const codeLines = code.split('\n');
+  decodeMappings(map.mappings).forEach((segments, lineIndex) => {
+    const lineLength = Buffer.byteLength(codeLines[lineIndex] ?? '');
+    let covered = 0;
+    segments.forEach(([column, sourceIndex], index) => {
+      const end = segments[index + 1]?.[0] ?? lineLength;
+      const span = Math.max(0, end - column);
+      covered += span;
+      add(sourceIndex >= 0 ? packageOf(map.sources[sourceIndex]) : '(unmapped)', span);
+    });
+    if (lineLength > covered) add('(unmapped)', lineLength - covered);
+  });
+  return totals;
+}
+
+/** Loads one page in a fresh context (cold cache) and returns every response it received. */
+async function visit(browser, baseUrl, pagePath, { storageState, ready }) {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    locale: 'id-ID',
+    timezoneId: 'Asia/Jakarta',
+    storageState,
+  });
+  const page = await context.newPage();
+  const pending = [];
+  const foreign = [];
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('request', (request) => {
+    const url = request.url();
+    if (!url.startsWith(baseUrl) && !url.startsWith('data:')) foreign.push(url);
+  });
+  page.on('response', (response) => {
+    pending.push(
+      (async () => {
+        const url = new URL(response.url());
+        if (url.origin !== baseUrl) return null;
+        const body = await response.body().catch(() => Buffer.alloc(0));
+        return {
+          path: url.pathname,
+          type: response.request().resourceType(),
+          contentType: response.headers()['content-type'] ?? '',
+          bytes: body.length,
+          gzip: gzipSync(body).length,
+          body,
+        };
+      })(),
+    );
+  });
+  await page.goto(pagePath);
+  try {
+    await ready(page);
+  } catch (error) {
+    throw new Error(`${pagePath} did not render: ${error.message}\n${errors.join('\n')}`);
+  }
+  await page.waitForLoadState('networkidle');
+  const responses = (await Promise.all(pending)).filter(Boolean);
+  await context.close();
+  if (foreign.length > 0) {
+    throw new Error(`${pagePath} requested other origins:\n  ${foreign.join('\n  ')}`);
+  }
+  return responses;
+}
+
+const isCode = (response) =>
+  /\.(m?js|css)$/.test(response.path) ||
+  /javascript|text\/css/.test(response.contentType.split(';')[0]);
+
+function summarize(label, responses) {
+  const code = responses.filter(isCode);
+  const other = responses.filter((response) => !isCode(response));
+  const sum = (list, key) => list.reduce((total, response) => total + response[key], 0);
+  return {
+    label,
+    files: code.length,
+    bytes: sum(code, 'bytes'),
+    gzip: sum(code, 'gzip'),
+    js: sum(
+      code.filter((r) => !r.path.endsWith('.css')),
+      'gzip',
+    ),
+    css: sum(
+      code.filter((r) => r.path.endsWith('.css')),
+      'gzip',
+    ),
+    otherFiles: other.map((r) => `${r.path} (${r.type}, ${kb(r.bytes)} KB)`),
+    chunks: code
+      .map(({ path: chunkPath, bytes, gzip, body }) => ({ path: chunkPath, bytes, gzip, body }))
+      .sort((a, b) => b.gzip - a.gzip),
+  };
+}
+
+const work = await mkdtemp(path.join(os.tmpdir(), 'ranwal-bench-portal-'));
+let server = null;
+let browser = null;
+try {
+  const loadBefore = os.loadavg()[0];
+  server = await startServer(path.join(work, 'data'));
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  const { baseUrl } = server;
+
+  const home = await visit(browser, baseUrl, '/', {
+    ready: (page) => page.getByRole('link', { name: 'Sign In' }).waitFor(),
+  });
+  const login = await visit(browser, baseUrl, '/login', {
+    ready: (page) => page.getByRole('button', { name: 'Sign In' }).waitFor(),
+  });
+
+  // Sign in through the form once, then load the admin dashboard cold with that session.
+  const signInContext = await browser.newContext({ baseURL: baseUrl });
+  const signInPage = await signInContext.newPage();
+  await signInPage.goto('/login');
+  await signInPage.getByLabel('Alamat Email').fill(ADMIN.email);
+  await signInPage.getByLabel('Kata Sandi', { exact: true }).fill(ADMIN.password);
+  await signInPage.getByRole('button', { name: 'Sign In' }).click();
+  await signInPage.waitForURL('**/admin-dashboard');
+  const storageState = await signInContext.storageState();
+  await signInContext.close();
+  const dashboard = await visit(browser, baseUrl, '/admin-dashboard', {
+    storageState,
+    ready: (page) => page.getByRole('navigation').first().waitFor(),
+  });
+
+  const pages = [
+    summarize('/', home),
+    summarize('/login', login),
+    summarize('/admin-dashboard (signed in)', dashboard),
+  ];
+  const [homeSummary] = pages;
+  const met = homeSummary.gzip <= BUDGET_BYTES;
+  const loadAfter = os.loadavg()[0];
+
+  if (!options.json) {
+    console.log(
+      'First visit, cold cache: JavaScript and CSS from the server (gzip -6 of each body)\n',
+    );
+    console.log('| Page | Files | Raw KB | Gzip KB | of which JS | of which CSS |');
+    console.log('|---|---:|---:|---:|---:|---:|');
+    for (const summary of pages) {
+      console.log(
+        `| \`${summary.label}\` | ${summary.files} | ${kb(summary.bytes)} | ${kb(summary.gzip)} | ${kb(summary.js)} | ${kb(summary.css)} |`,
+      );
+    }
+    console.log(`\nChunks loaded by \`/\`:\n`);
+    console.log('| File | Raw KB | Gzip KB |');
+    console.log('|---|---:|---:|');
+    for (const chunk of homeSummary.chunks) {
+      console.log(`| ${chunk.path} | ${kb(chunk.bytes)} | ${kb(chunk.gzip)} |`);
+    }
+    console.log(`\nOther files loaded by \`/\`: ${homeSummary.otherFiles.join(', ') || 'none'}`);
+
+    if (options.packages) {
+      // Each chunk's gzip size shared out by its raw bytes per package: an estimate.
+      const byPackage = new Map();
+      for (const chunk of homeSummary.chunks) {
+        if (!chunk.path.endsWith('.js')) continue;
+        const totals = await bytesByPackage(path.join(portalDir, chunk.path), String(chunk.body));
+        if (!totals) continue;
+        for (const [name, bytes] of totals) {
+          const entry = byPackage.get(name) ?? { bytes: 0, gzip: 0 };
+          entry.bytes += bytes;
+          entry.gzip += (bytes / chunk.bytes) * chunk.gzip;
+          byPackage.set(name, entry);
+        }
+      }
+      console.log(
+        '\nJavaScript of `/` by package (from source maps; gzip shared out by raw size):\n',
+      );
+      console.log('| Package | Raw KB | ≈ Gzip KB |');
+      console.log('|---|---:|---:|');
+      for (const [name, entry] of [...byPackage].sort((a, b) => b[1].bytes - a[1].bytes)) {
+        console.log(`| ${name} | ${kb(entry.bytes)} | ${kb(entry.gzip)} |`);
+      }
+    }
+
+    console.log(
+      `\nBudget for \`/\`: ${kb(homeSummary.gzip)} KB of ${kb(BUDGET_BYTES)} KB gzipped: ${met ? 'met' : 'MISSED'}`,
+    );
+    console.log(
+      `Load average (1 min): ${loadBefore.toFixed(1)} at start, ${loadAfter.toFixed(1)} at end`,
+    );
+  }
+  console.log(
+    JSON.stringify({
+      budgetBytes: BUDGET_BYTES,
+      met,
+      pages: pages.map(({ chunks, ...summary }) => ({
+        ...summary,
+        chunks: chunks.map(({ body, ...chunk }) => chunk),
+      })),
+      loadAverage: [loadBefore, loadAfter],
+    }),
+  );
+} finally {
+  await browser?.close();
+  if (server) {
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => server.child.once('exit', resolve));
+  }
+  await rm(work, { recursive: true, force: true });
+}
