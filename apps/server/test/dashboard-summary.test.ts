@@ -13,6 +13,9 @@ describe.each(databaseTargets)('budget summary on %s', (target) => {
   let t: TestApp;
   let alfa: Chain;
   let beta: Chain;
+  // What the call answers without a year: on the empty database, and once 2024-2026 have lines.
+  let withoutYearWhenEmpty: Awaited<ReturnType<typeof summary>>;
+  let withoutYearAfter2026: Awaited<ReturnType<typeof summary>>;
 
   /** As the admin unless told; `null` sends no token. */
   const summary = (query: string, token: string | null = t.adminToken) =>
@@ -34,6 +37,7 @@ describe.each(databaseTargets)('budget summary on %s', (target) => {
 
   beforeAll(async () => {
     t = await startTestApp(target);
+    withoutYearWhenEmpty = await summary('');
     alfa = await buildChain(t, 'Alfa');
     beta = await buildChain(t, 'Beta');
     // A programme without lines is left out of every year.
@@ -47,6 +51,7 @@ describe.each(databaseTargets)('budget summary on %s', (target) => {
     // Other years.
     await line(t.userToken, alfa, 2024, { price: 7000, is_taxed: true });
     await line(t.adminToken, beta, 2026, { price: 100, is_taxed: false });
+    withoutYearAfter2026 = await summary('');
     // 2098 sums to exactly the largest exact amount; 2099 one rupiah past it.
     await line(t.adminToken, alfa, 2098, { price: HALF_PAST_EXACT, is_taxed: false });
     await line(t.adminToken, beta, 2098, { price: HALF_PAST_EXACT - 1, is_taxed: false });
@@ -129,10 +134,20 @@ describe.each(databaseTargets)('budget summary on %s', (target) => {
     });
   });
 
-  it('covers the current year (Asia/Jakarta) when no year is given', async () => {
-    const response = await summary('');
+  it('covers the latest year that has lines when no year is given', async () => {
+    const response = withoutYearAfter2026;
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().data.year).toBe(currentYear());
+    expect(response.json().data).toMatchObject({
+      year: 2026,
+      line_count: 1,
+      years: [2024, 2025, 2026],
+    });
+  });
+
+  it('covers the current year (Asia/Jakarta) when no year is given and no line exists', async () => {
+    const response = withoutYearWhenEmpty;
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().data).toMatchObject({ year: currentYear(), line_count: 0, years: [] });
   });
 
   it('sums up to the largest exact amount', async () => {

@@ -1,4 +1,9 @@
-import { type BudgetSummary, type BudgetSummaryProgram, MoneyError } from '@ranwal/core';
+import {
+  type BudgetSummary,
+  type BudgetSummaryProgram,
+  currentYear,
+  MoneyError,
+} from '@ranwal/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 
@@ -47,8 +52,20 @@ export function createDashboardService(db: Kysely<Database>) {
      * with a grand total (the empty grouping set, which yields its row even for a year without
      * lines). The years that have lines come from a skip scan of the year index, so they cost a
      * few index probes however many lines there are.
+     *
+     * Without a year: the latest year that has lines (the spec's reports default to 2025, so the
+     * current year would often be empty), else the current year in Asia/Jakarta.
      */
-    async summary(year: number): Promise<BudgetSummary> {
+    async summary(given?: number): Promise<BudgetSummary> {
+      const year =
+        given ??
+        (
+          await db
+            .selectFrom('detail_program')
+            .select((eb) => eb.fn.max('year').as('year'))
+            .executeTakeFirst()
+        )?.year ??
+        currentYear();
       const { rows } = await sql<SummaryRow>`
         with recursive data_year (year) as (
           select min(year) from detail_program

@@ -5,6 +5,7 @@ import {
   BASE_PATH,
   type CallOptions,
   computeTotals,
+  currentYear,
   type DetailProgram,
   type ErrorCode,
   envelope,
@@ -701,7 +702,10 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
         tax: sumRupiah(lines.map((line) => line.tax)),
         total_after_tax: sumRupiah(lines.map((line) => line.total_after_tax)),
       });
-      const lines = narrowLines(db.reports.map(toDetailProgram), { year: query.year });
+      const years = [...new Set(db.reports.map((line) => line.year))].sort((a, b) => a - b);
+      // As the server: without a year, the latest one with lines, else the current one.
+      const year = query.year ?? years.at(-1) ?? currentYear();
+      const lines = narrowLines(db.reports.map(toDetailProgram), { year });
       const byProgram = new Map<string, DetailProgram[]>();
       for (const line of lines) {
         byProgram.set(line.program_id, [...(byProgram.get(line.program_id) ?? []), line]);
@@ -718,8 +722,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
             collator.compare(a.program_name, b.program_name) ||
             a.program_id.localeCompare(b.program_id),
         );
-      const years = [...new Set(db.reports.map((line) => line.year))].sort((a, b) => a - b);
-      return { data: { year: query.year, ...sum(lines), programs, years } };
+      return { data: { year, ...sum(lines), programs, years } };
     },
   };
 

@@ -6,7 +6,10 @@ import { useMessages } from '../../data/RanwalProvider.js';
 import { BudgetOverview, budgetYearOptions } from './BudgetOverview.js';
 
 export interface ConnectedBudgetOverviewProps {
-  /** The year shown first; the current year in Asia/Jakarta (as the server counts it) by default. */
+  /**
+   * The year shown first; by default the server's choice: the latest year that has lines, else
+   * the current year in Asia/Jakarta.
+   */
   initialYear?: number;
   className?: string;
 }
@@ -18,9 +21,10 @@ export interface ConnectedBudgetOverviewProps {
 export function ConnectedBudgetOverview({ initialYear, className }: ConnectedBudgetOverviewProps) {
   const text = useMessages().adminDashboard.budget;
   const [thisYear] = useState(() => currentYear());
-  const [year, setYear] = useState(initialYear ?? thisYear);
-  const summary = useBudgetSummary({ year });
+  const [chosenYear, setYear] = useState(initialYear);
+  const summary = useBudgetSummary(chosenYear === undefined ? {} : { year: chosenYear });
   const figures = summary.data?.data;
+  const year = chosenYear ?? figures?.year ?? thisYear;
   return (
     <BudgetOverview
       year={year}
