@@ -1,12 +1,15 @@
 import {
   HIERARCHY_IMPORT_MAX_ROWS,
+  type HierarchyImportBatch,
   type HierarchyImportResult,
   type HierarchyImportRow,
   hierarchyLevelKeys,
+  importNameKey,
   managedEntities,
 } from '@ranwal/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createImportService } from '../src/services/import.js';
 import { databaseTargets, startTestApp, type TestApp } from './harness.js';
 
 const IMPORT = '/ranwal/api/import/hierarchy';
@@ -30,6 +33,41 @@ const sample: HierarchyImportRow[] = [
   row({ subtitle: 'Belanja Perjalanan', account_code: '5.1.02.04.01.0001', account_name: 'SPPD' }),
   row({ subtitle: 'Belanja Perjalanan', account_code: '5.1.02.04.01.0003', account_name: 'Taksi' }),
 ];
+
+/**
+ * The call for some spreadsheet rows: each level's records once, in the order the rows name
+ * them, under their parent's position (as the CLI builds it).
+ */
+function tree(rows: HierarchyImportRow[], dryRun?: boolean): HierarchyImportBatch {
+  const batch: HierarchyImportBatch = {
+    program: { name: [], is_taxed: [] },
+    action: { parent: [], name: [] },
+    sub_action: { parent: [], name: [] },
+    activity: { parent: [], name: [] },
+    subtitle: { parent: [], name: [] },
+    account: { parent: [], code: [], name: [] },
+    ...(dryRun === undefined ? {} : { dry_run: dryRun }),
+  };
+  const positions = hierarchyLevelKeys.map(() => new Map<string, number>());
+  for (const row of rows) {
+    let parent = -1;
+    hierarchyLevelKeys.forEach((key, depth) => {
+      const identity = `${parent}\u0000${key === 'account' ? row.account_code : importNameKey(row[key])}`;
+      let position = positions[depth]!.get(identity);
+      if (position === undefined) {
+        const level = batch[key] as { parent?: number[]; name: string[]; code?: string[] };
+        position = level.name.length;
+        positions[depth]!.set(identity, position);
+        level.parent?.push(parent);
+        level.name.push(key === 'account' ? row.account_name : row[key]);
+        level.code?.push(row.account_code);
+        if (key === 'program') batch.program.is_taxed.push(row.program_is_taxed ?? null);
+      }
+      parent = position;
+    });
+  }
+  return batch;
+}
 
 const counts = (result: HierarchyImportResult) =>
   Object.fromEntries(
@@ -72,7 +110,7 @@ describe.each(databaseTargets)('hierarchy import on %s', (target) => {
   };
 
   it('creates every missing level, then a second run creates nothing', async () => {
-    const first = await imported({ rows: sample });
+    const first = await imported(tree(sample));
     expect(first.dry_run).toBe(false);
     expect(counts(first)).toEqual({
       program: [1, 0],
@@ -82,11 +120,11 @@ describe.each(databaseTargets)('hierarchy import on %s', (target) => {
       subtitle: [2, 0],
       account: [5, 0],
     });
-    expect(first.levels.subtitle.created_rows).toEqual([0, 3]);
-    expect(first.levels.account.created_rows).toEqual([0, 1, 2, 3, 4]);
+    expect(first.levels.subtitle.created_records).toEqual([0, 1]);
+    expect(first.levels.account.created_records).toEqual([0, 1, 2, 3, 4]);
     expect(first.conflicts).toEqual([]);
 
-    const second = await imported({ rows: sample });
+    const second = await imported(tree(sample));
     expect(counts(second)).toEqual({
       program: [0, 1],
       action: [0, 1],
@@ -95,6 +133,7 @@ describe.each(databaseTargets)('hierarchy import on %s', (target) => {
       subtitle: [0, 2],
       account: [0, 5],
     });
+    expect(second.levels.account.created_records).toEqual([]);
     expect(await tableCounts()).toEqual({
       program: 1,
       action: 1,
@@ -117,9 +156,9 @@ describe.each(databaseTargets)('hierarchy import on %s', (target) => {
   });
 
   it('matches names under the same parent ignoring case and spacing, and keeps them apart under another parent', async () => {
-    await imported({ rows: [row()] });
-    const result = await imported({
-      rows: [
+    await imported(tree([row()]));
+    const result = await imported(
+      tree([
         row({
           program: '  program penunjang   URUSAN pemerintahan ',
           action: 'Perencanaan,\tPenganggaran, dan Evaluasi',
@@ -128,8 +167,8 @@ describe.each(databaseTargets)('hierarchy import on %s', (target) => {
         }),
         // Same sub-action name under another action: a record of its own.
         row({ action: 'Administrasi Keuangan', account_code: '5.1.02.01.01.0099' }),
-      ],
-    });
+      ]),
+    );
     expect(counts(result)).toEqual({
       program: [0, 1],
       action: [1, 1],
@@ -147,6 +186,33 @@ describe.each(databaseTargets)('hierarchy import on %s', (target) => {
       'Belanja Alat Tulis Kantor',
       'Belanja Materai',
     ]);
+  });
+
+  it('merges records a call names twice under one parent', async () => {
+    const batch = tree([row()]);
+    batch.action.parent.push(0);
+    batch.action.name.push('PERENCANAAN, penganggaran,  dan evaluasi');
+    batch.sub_action.parent.push(1);
+    batch.sub_action.name.push('Sub Kegiatan Lain');
+    batch.activity.parent.push(1);
+    batch.activity.name.push('Rapat Koordinasi');
+    batch.subtitle.parent.push(1);
+    batch.subtitle.name.push('Belanja Operasional');
+    batch.account.parent.push(1);
+    batch.account.code.push('5.1.02.01.01.0025');
+    batch.account.name.push('Belanja Kertas');
+    const result = await imported(batch);
+    expect(counts(result)).toEqual({
+      program: [1, 0],
+      action: [1, 0],
+      sub_action: [2, 0],
+      activity: [2, 0],
+      subtitle: [2, 0],
+      account: [2, 0],
+    });
+    expect(result.levels.action.created_records).toEqual([0]);
+    expect(result.levels.sub_action.created_records).toEqual([0, 1]);
+    expect(await tableCounts()).toMatchObject({ action: 1, sub_action: 2, account: 2 });
   });
 
   it('reuses records created through the API, the oldest when a parent has a name twice', async () => {
@@ -167,7 +233,7 @@ describe.each(databaseTargets)('hierarchy import on %s', (target) => {
       name: 'perencanaan, penganggaran, dan evaluasi',
       program_id: programId,
     });
-    const result = await imported({ rows: [row()] });
+    const result = await imported(tree([row()]));
     expect(counts(result)).toMatchObject({ program: [0, 1], action: [0, 1], sub_action: [1, 0] });
     const { rows } = await sql<{ action_id: string }>`select action_id from sub_action`.execute(
       t.database.db,
@@ -176,57 +242,71 @@ describe.each(databaseTargets)('hierarchy import on %s', (target) => {
   });
 
   it('reports a code stored under another name and leaves it as it is', async () => {
-    await imported({ rows: [row()] });
-    const result = await imported({
-      rows: [
+    await imported(tree([row()]));
+    const result = await imported(
+      tree([
         row({ account_code: '5.1.02.01.01.0030', account_name: 'Belanja Baru' }),
         row({ account_name: 'Belanja ATK (nama lain)' }),
-      ],
-    });
+        row({ account_code: '5.1.02.01.01.0031', account_name: 'Belanja Lain' }),
+      ]),
+    );
     expect(result.conflicts).toEqual([
       {
-        row: 1,
+        record: 1,
         field: 'account_name',
         message:
           'kode 5.1.02.01.01.0024 sudah ada di subtitle ini dengan nama "Belanja Alat Tulis Kantor"; nama tidak diubah',
       },
     ]);
-    expect(result.levels.account).toEqual({ created: 1, existing: 0, created_rows: [0] });
+    expect(result.levels.account).toEqual({ created: 2, existing: 0, created_records: [0, 2] });
     const { rows } = await sql<{ name: string }>`
       select name from account where code = '5.1.02.01.01.0024'`.execute(t.database.db);
     expect(rows).toEqual([{ name: 'Belanja Alat Tulis Kantor' }]);
+
+    // The same name, spaced or cased otherwise, is the same account.
+    const again = await imported(tree([row({ account_name: 'belanja  alat tulis KANTOR' })]));
+    expect(again.conflicts).toEqual([]);
+    expect(again.levels.account).toEqual({ created: 0, existing: 1, created_records: [] });
   });
 
-  it('reports a code that a batch names twice differently, and imports the first', async () => {
-    const result = await imported({
-      rows: [
-        row(),
-        row({ account_name: 'Nama Lain' }),
-        row({ account_name: 'belanja alat  tulis kantor' }),
-      ],
-    });
-    expect(result.conflicts.map((c) => [c.row, c.field])).toEqual([[1, 'account_name']]);
-    expect(result.levels.account).toMatchObject({ created: 1, existing: 0 });
+  it('reports a code that a call names twice differently, and imports the first', async () => {
+    const batch = tree([row()]);
+    batch.account.parent.push(0, 0);
+    batch.account.code.push('5.1.02.01.01.0024', '5.1.02.01.01.0024');
+    batch.account.name.push('Nama Lain', 'belanja alat  tulis kantor');
+    const result = await imported(batch);
+    expect(result.conflicts).toEqual([
+      {
+        record: 1,
+        field: 'account_name',
+        message:
+          'kode 5.1.02.01.01.0024 sudah dipakai baris lain dengan nama "Belanja Alat Tulis Kantor"; baris ini dilewati',
+      },
+    ]);
+    expect(result.levels.account).toEqual({ created: 1, existing: 0, created_records: [0] });
+    expect(await tableCounts()).toMatchObject({ account: 1 });
   });
 
-  it("sets a new programme's PPN flag and reports a row that disagrees with a stored one", async () => {
-    const created = await imported({ rows: [row({ program_is_taxed: true })] });
+  it("sets a new programme's PPN flag and reports a record that disagrees with a stored one", async () => {
+    const created = await imported(tree([row({ program_is_taxed: true })]));
     expect(created.conflicts).toEqual([]);
-    const again = await imported({
-      rows: [
+    const again = await imported(
+      tree([
         row({ program_is_taxed: false }),
         row({ program_is_taxed: false, account_code: '5.1.02.01.01.0031' }),
         row({ program: 'Program Kedua' }),
-      ],
-    });
+      ]),
+    );
     expect(again.conflicts).toEqual([
       {
-        row: 0,
+        record: 0,
         field: 'program_is_taxed',
         message:
           'program "Program Penunjang Urusan Pemerintahan" sudah ada dengan PPN aktif; tanda PPN tidak diubah',
       },
     ]);
+    // The rest of the programme's rows is imported.
+    expect(again.levels.account.created).toBe(2);
     const { rows } = await sql<{ name: string; is_taxed: boolean }>`
       select name, is_taxed from program order by name`.execute(t.database.db);
     expect(rows).toEqual([
@@ -236,16 +316,25 @@ describe.each(databaseTargets)('hierarchy import on %s', (target) => {
   });
 
   it('answers a dry run with the counts of the real run and writes nothing', async () => {
-    await imported({ rows: sample.slice(0, 2) });
-    const dry = await imported({ rows: sample, dry_run: true });
+    await imported(tree(sample.slice(0, 2)));
+    const before = await tableCounts();
+    const more = [...sample, row({ program: 'Program Baru', account_code: '5.2.1' })];
+    const dry = await imported(tree(more, true));
     expect(dry.dry_run).toBe(true);
-    expect(await tableCounts()).toMatchObject({ subtitle: 1, account: 2 });
-    const real = await imported({ rows: sample });
+    expect(await tableCounts()).toEqual(before);
+    const real = await imported(tree(more));
     expect({ ...dry, dry_run: false }).toEqual(real);
-    expect(counts(real)).toMatchObject({ subtitle: [1, 1], account: [3, 2] });
+    expect(counts(real)).toEqual({
+      program: [1, 1],
+      action: [1, 1],
+      sub_action: [1, 1],
+      activity: [1, 1],
+      subtitle: [2, 1],
+      account: [4, 2],
+    });
   });
 
-  it('applies a batch whole or not at all', async () => {
+  it('applies a call whole or not at all', async () => {
     // A trigger stands in for any failure midway (the database going away, say).
     await sql`
       create function refuse_account() returns trigger language plpgsql as $$
@@ -256,9 +345,9 @@ describe.each(databaseTargets)('hierarchy import on %s', (target) => {
     await sql`create trigger refuse_account before insert on account
       for each row execute function refuse_account()`.execute(t.database.db);
     try {
-      const response = await post({
-        rows: [...sample, row({ program: 'Program Lain', account_code: '9.9.9' })],
-      });
+      const response = await post(
+        tree([...sample, row({ program: 'Program Lain', account_code: '9.9.9' })]),
+      );
       expect(response.statusCode).toBe(500);
       expect(await tableCounts()).toEqual({
         program: 0,
@@ -274,9 +363,17 @@ describe.each(databaseTargets)('hierarchy import on %s', (target) => {
     }
   });
 
-  it('takes a full batch of long names in one call', async () => {
+  it('keeps nothing of a call whose caller went away before it was committed', async () => {
+    const imports = createImportService(t.database.db);
+    await expect(
+      imports.hierarchy({ ...tree(sample), dry_run: false }, { abandoned: () => true }),
+    ).rejects.toThrow(/went away/);
+    expect(await tableCounts()).toMatchObject({ program: 0, account: 0 });
+  });
+
+  it('takes a call bigger than the API body limit', async () => {
     const long = (label: string, n: number) => `${label} ${'x'.repeat(230)} ${n}`;
-    const rows = Array.from({ length: HIERARCHY_IMPORT_MAX_ROWS }, (_, n) =>
+    const rows = Array.from({ length: 2000 }, (_, n) =>
       row({
         program: long('Program', n % 3),
         action: long('Kegiatan', n % 7),
@@ -287,31 +384,69 @@ describe.each(databaseTargets)('hierarchy import on %s', (target) => {
         account_name: long('Rekening', n),
       }),
     );
-    expect(JSON.stringify({ rows }).length).toBeGreaterThan(t.config.RANWAL_BODY_LIMIT_BYTES);
-    const result = await imported({ rows });
-    expect(result.levels.account.created).toBe(HIERARCHY_IMPORT_MAX_ROWS);
+    const batch = tree(rows);
+    expect(JSON.stringify(batch).length).toBeGreaterThan(t.config.RANWAL_BODY_LIMIT_BYTES / 4);
+    const response = await t.call('POST', IMPORT, {
+      token: t.adminToken,
+      // Padding a JSON body with spaces takes it past the limit with the same content.
+      body: `${JSON.stringify(batch)}${' '.repeat(t.config.RANWAL_BODY_LIMIT_BYTES)}`,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const result: HierarchyImportResult = response.json().data;
+    expect(result.levels.account.created).toBe(2000);
     expect(result.levels.program.created).toBe(3);
   });
 
-  it('validates rows with the shared schema and writes nothing for a bad batch', async () => {
-    const response = await post({
-      rows: [row(), row({ action: '   ', account_code: '5.1' }), row({ account_code: '5 1' })],
-    });
+  it('validates names and codes with the shared schema and writes nothing for a bad call', async () => {
+    const response = await post(
+      tree([row(), row({ action: '   ', account_code: '5.1' }), row({ account_code: '5 1' })]),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().issues.map((issue: { path: string }) => issue.path)).toEqual([
-      'rows.1.action',
-      'rows.2.account_code',
+      'action.name.1',
+      'account.code.2',
     ]);
-    const tooMany = await post({
-      rows: Array.from({ length: HIERARCHY_IMPORT_MAX_ROWS + 1 }, () => row()),
-    });
-    expect(tooMany.statusCode).toBe(400);
-    expect((await post({ rows: [] })).statusCode).toBe(400);
+    expect(await tableCounts()).toMatchObject({ program: 0 });
+  });
+
+  it('refuses a call that is not a tree of account codes', async () => {
+    const issues = async (batch: unknown) => {
+      const response = await post(batch);
+      expect(response.statusCode).toBe(400);
+      return response.json().issues as { path: string; message: string }[];
+    };
+    // A parent that is not there.
+    const orphan = tree(sample);
+    orphan.account.parent[4] = 2;
+    expect(await issues(orphan)).toEqual([
+      { path: 'account.parent.4', message: expect.stringContaining('tidak ada di subtitle') },
+    ]);
+    // A record with nothing under it.
+    const childless = tree(sample);
+    childless.subtitle.parent.push(0);
+    childless.subtitle.name.push('Subtitle Kosong');
+    expect(await issues(childless)).toEqual([
+      { path: 'subtitle.name.2', message: 'tidak memiliki account' },
+    ]);
+    // Columns of different lengths.
+    const ragged = tree(sample);
+    ragged.account.code.pop();
+    expect((await issues(ragged)).map((issue) => issue.path)).toEqual(['account.code']);
+    // No account, and more accounts than one call takes.
+    expect((await issues(tree([]))).map((issue) => issue.path)).toEqual(['account.code']);
+    const tooMany = tree([row()]);
+    tooMany.account.parent = Array.from({ length: HIERARCHY_IMPORT_MAX_ROWS + 1 }, () => 0);
+    tooMany.account.code = tooMany.account.parent.map((_, n) => `5.${n}`);
+    tooMany.account.name = tooMany.account.parent.map(() => 'Belanja');
+    expect(await issues(tooMany)).toEqual([
+      { path: 'account.code', message: `maksimal ${HIERARCHY_IMPORT_MAX_ROWS} rekening` },
+    ]);
     expect(await tableCounts()).toMatchObject({ program: 0 });
   });
 
   it('is for admins only', async () => {
-    expect((await post({ rows: sample }, t.userToken)).statusCode).toBe(403);
-    expect((await post({ rows: sample }, null)).statusCode).toBe(401);
+    expect((await post(tree(sample), t.userToken)).statusCode).toBe(403);
+    expect((await post(tree(sample), null)).statusCode).toBe(401);
   });
 });

@@ -65,20 +65,59 @@ export async function resolveServer(options: ConnectionOptions): Promise<string 
   return (await readConfig()).current;
 }
 
-export function clientFor(server: string, token?: string): RanwalClient {
+/** Told how many bytes of a request body have gone out, of how many. */
+export type UploadListener = (sent: number, total: number) => void;
+
+/** Request bodies go out in pieces of this size when their progress is followed. */
+const UPLOAD_CHUNK_BYTES = 256 * 1024;
+
+/** A JSON body as a stream that says how much of it has been handed to the connection. */
+function streamedBody(text: string, listener: UploadListener): ReadableStream<Uint8Array> {
+  const bytes = Buffer.from(text);
+  let sent = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (sent === bytes.length) {
+        controller.close();
+        return;
+      }
+      const end = Math.min(bytes.length, sent + UPLOAD_CHUNK_BYTES);
+      controller.enqueue(bytes.subarray(sent, end));
+      sent = end;
+      listener(sent, bytes.length);
+    },
+  });
+}
+
+export function clientFor(server: string, token?: string, onUpload?: UploadListener): RanwalClient {
   return createClient({
     baseUrl: server,
     getToken: () => token,
     // undici's fetch is the WHATWG fetch with its own (structurally equal) Request/Response types.
     fetch: (async (input, init) => {
       const { fetch, dispatcher } = await loadUndici();
+      const body = init?.body;
+      if (onUpload && typeof body === 'string') {
+        return fetch(input as string, {
+          ...(init as object),
+          body: streamedBody(body, onUpload),
+          duplex: 'half',
+          dispatcher,
+        });
+      }
       return fetch(input as string, { ...(init as object), dispatcher });
     }) as typeof globalThis.fetch,
   });
 }
 
-/** A client signed in to the chosen server, from the session `ranwal login` stored. */
-export async function connect(options: ConnectionOptions): Promise<Connection> {
+/**
+ * A client signed in to the chosen server, from the session `ranwal login` stored; `onUpload`
+ * follows the request bodies as they go out.
+ */
+export async function connect(
+  options: ConnectionOptions,
+  onUpload?: UploadListener,
+): Promise<Connection> {
   const server = await resolveServer(options);
   if (!server) {
     throw new CliError(
@@ -96,7 +135,7 @@ export async function connect(options: ConnectionOptions): Promise<Connection> {
   }
   return {
     server,
-    client: clientFor(server, session.token),
+    client: clientFor(server, session.token, onUpload),
     session,
     configFile: configFilePath(),
   };

@@ -36,8 +36,11 @@ export function formatTable(header: string[], rows: string[][]): string {
   return [line(header), ...rows.map(line)].join('\n');
 }
 
-/** Progress of a long command: how much is done, out of how much when that is known. */
-export type ProgressListener = (done: number, total?: number) => void;
+/**
+ * Progress of a long command: how much is done, out of how much when that is known, and what it
+ * is doing when that is not plain from the count (waiting for the server, say).
+ */
+export type ProgressListener = (done: number, total?: number, note?: string) => void;
 
 export interface ProgressBar {
   update: ProgressListener;
@@ -60,9 +63,9 @@ export function createProgressBar(
   const width = 28;
   let drawnAt = 0;
   let shown = false;
-  const draw = (done: number, total?: number) => {
+  const draw = (done: number, total?: number, note?: string) => {
     const now = Date.now();
-    if (shown && now - drawnAt < 100 && done !== total) return;
+    if (shown && now - drawnAt < 100 && done !== total && note === undefined) return;
     drawnAt = now;
     shown = true;
     let line = `${label} ${format(done)}`;
@@ -71,7 +74,7 @@ export function createProgressBar(
       const filled = Math.round(ratio * width);
       line = `${label} [${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${String(Math.floor(ratio * 100)).padStart(3)}% ${format(done)}/${format(total)}`;
     }
-    stream.write(`\r\u001b[2K${line}`);
+    stream.write(`\r\u001b[2K${line}${note ? `, ${note}` : ''}`);
   };
   return {
     update: draw,

@@ -21,6 +21,8 @@ export interface TestServer {
   database: DatabaseHandle;
   /** Called before each import request is handled (to pause, interrupt or stop midway). */
   beforeImport: ((request: FastifyRequest) => Promise<void>) | null;
+  /** Import requests the server has finished with (answered, or failed), since it started. */
+  importsHandled: number;
   /** Stops listening and drops open connections, as a crashed or stopped server would. */
   stop(): Promise<void>;
   /** Listens again on the same port and database. */
@@ -47,10 +49,17 @@ export async function startServer(): Promise<TestServer> {
     url: '',
     database,
     beforeImport: null,
+    importsHandled: 0,
     async restart() {
       app = await buildApp({ config, database, logger: false });
+      const isImport = (request: FastifyRequest) => request.url.endsWith('/import/hierarchy');
       app.addHook('preHandler', async (request) => {
-        if (request.url.endsWith('/import/hierarchy')) await server.beforeImport?.(request);
+        if (isImport(request)) await server.beforeImport?.(request);
+      });
+      // Runs once the handler is done, whether or not the caller is still there to be answered.
+      app.addHook('onSend', async (request, _reply, payload) => {
+        if (isImport(request)) server.importsHandled += 1;
+        return payload;
       });
       await app.listen({ host: '127.0.0.1', port });
       port = (app.server.address() as AddressInfo).port;

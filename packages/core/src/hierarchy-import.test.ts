@@ -56,11 +56,47 @@ describe('HierarchyImportRow', () => {
 });
 
 describe('HierarchyImportBatch', () => {
-  it(`takes 1 to ${HIERARCHY_IMPORT_MAX_ROWS} rows, a real run unless told`, () => {
-    expect(HierarchyImportBatch.parse({ rows: [row] }).dry_run).toBe(false);
-    expect(HierarchyImportBatch.safeParse({ rows: [] }).success).toBe(false);
-    const tooMany = Array.from({ length: HIERARCHY_IMPORT_MAX_ROWS + 1 }, () => row);
-    expect(HierarchyImportBatch.safeParse({ rows: tooMany }).success).toBe(false);
+  /** One programme with one record on each level below it, and `accounts` account codes. */
+  const batch = (accounts: number) => ({
+    program: { name: ['Program A'], is_taxed: [null] },
+    action: { parent: [0], name: ['Kegiatan A'] },
+    sub_action: { parent: [0], name: ['Sub A'] },
+    activity: { parent: [0], name: ['Aktivitas A'] },
+    subtitle: { parent: [0], name: ['Subtitle A'] },
+    account: {
+      parent: Array.from({ length: accounts }, () => 0),
+      code: Array.from({ length: accounts }, (_, n) => `5.1.${n}`),
+      name: Array.from({ length: accounts }, () => ' Belanja   ATK '),
+    },
+  });
+  const paths = (value: unknown) =>
+    HierarchyImportBatch.safeParse(value).error?.issues.map((issue) => issue.path.join('.'));
+
+  it(`takes 1 to ${HIERARCHY_IMPORT_MAX_ROWS} account codes, a real run unless told`, () => {
+    const parsed = HierarchyImportBatch.parse(batch(2));
+    expect(parsed.dry_run).toBe(false);
+    expect(parsed.account.name).toEqual(['Belanja ATK', 'Belanja ATK']);
+    expect(paths(batch(0))).toEqual(['account.code']);
+    expect(paths(batch(HIERARCHY_IMPORT_MAX_ROWS + 1))).toEqual(['account.code']);
+  });
+
+  it('is a tree: columns of one length, parents that exist, no record without a child', () => {
+    expect(paths({ ...batch(1), action: { parent: [0, 0], name: ['Kegiatan A'] } })).toEqual([
+      'action.parent',
+    ]);
+    expect(paths({ ...batch(1), action: { parent: [1], name: ['Kegiatan A'] } })).toEqual([
+      'action.parent.0',
+    ]);
+    expect(
+      paths({
+        ...batch(1),
+        program: { name: ['Program A', 'Program B'], is_taxed: [null, true] },
+      }),
+    ).toEqual(['program.name.1']);
+    expect(paths({ ...batch(1), account: { parent: [0], code: ['5 1'], name: [''] } })).toEqual([
+      'account.code.0',
+      'account.name.0',
+    ]);
   });
 
   it('is the body of one admin route', () => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hierarchyLevelKeys } from './entity-keys.js';
+import { type HierarchyLevelKey, hierarchyLevelKeys } from './entity-keys.js';
 import { isValidVolume } from './money.js';
 
 /**
@@ -100,8 +100,8 @@ export type Supporter = z.infer<typeof Supporter>;
 
 // --- Hierarchy import ----------------------------------------------------------------------
 
-/** Rows one import call may carry; the CLI sends a file in batches of at most this many. */
-export const HIERARCHY_IMPORT_MAX_ROWS = 2000;
+/** Account codes one import call may carry; the CLI sends a bigger file in several calls. */
+export const HIERARCHY_IMPORT_MAX_ROWS = 100_000;
 
 // A double space or any whitespace but the plain space (\s less ' '): most names have none, and
 // looking is cheaper than replacing (an import runs this 700 000 times).
@@ -139,32 +139,126 @@ export const HierarchyImportRow = z.object({
 });
 export type HierarchyImportRow = z.input<typeof HierarchyImportRow>;
 
-export const HierarchyImportBatch = z.object({
-  rows: z
-    .array(HierarchyImportRow)
-    .min(1, { error: 'minimal 1 baris' })
-    .max(HIERARCHY_IMPORT_MAX_ROWS, { error: `maksimal ${HIERARCHY_IMPORT_MAX_ROWS} baris` }),
-  /** Runs the whole import and rolls it back: the answer says what would be created. */
-  dry_run: z.boolean().default(false),
-});
+/** A record's parent: its position (from 0) in the list of the level above. */
+const ImportParent = z.int().nonnegative();
+
+/**
+ * One named level of an import call, column by column (the arrays have the same length): each
+ * record once, under its parent.
+ */
+const ImportNamedLevel = z.object({ parent: z.array(ImportParent), name: z.array(ImportName) });
+
+/** The columns of each level's list in an import call (every one as long as `name`). */
+const importLevelColumns = {
+  program: ['name', 'is_taxed'],
+  action: ['parent', 'name'],
+  sub_action: ['parent', 'name'],
+  activity: ['parent', 'name'],
+  subtitle: ['parent', 'name'],
+  account: ['parent', 'code', 'name'],
+} as const satisfies Record<HierarchyLevelKey, readonly string[]>;
+
+/**
+ * One import call: the records a set of spreadsheet rows names, level by level from the
+ * programmes down, each record once with its parent's position in the level above (the rows'
+ * paths as a tree, so 100 000 account codes under 10 000 subtitles do not repeat the names above
+ * them 100 000 times). Every record above the accounts has a record below it, as every row ends
+ * with an account code. The server applies the call in one transaction.
+ */
+export const HierarchyImportBatch = z
+  .object({
+    program: z.object({
+      name: z.array(ImportName),
+      /** Used when the import creates the programme; null when the rows do not say. */
+      is_taxed: z.array(z.boolean().nullable()),
+    }),
+    action: ImportNamedLevel,
+    sub_action: ImportNamedLevel,
+    activity: ImportNamedLevel,
+    subtitle: ImportNamedLevel,
+    account: z.object({
+      parent: z.array(ImportParent),
+      code: z.array(AccountCode),
+      name: z.array(ImportName),
+    }),
+    /** Looks everything up and writes nothing: the answer says what would be created. */
+    dry_run: z.boolean().default(false),
+  })
+  .superRefine((batch, context) => {
+    const accounts = batch.account.code.length;
+    if (accounts === 0 || accounts > HIERARCHY_IMPORT_MAX_ROWS) {
+      context.addIssue({
+        code: 'custom',
+        path: ['account', 'code'],
+        message:
+          accounts === 0 ? 'minimal 1 rekening' : `maksimal ${HIERARCHY_IMPORT_MAX_ROWS} rekening`,
+      });
+      return;
+    }
+    // Stops at the first problem of shape: what follows it would not mean much.
+    let above = 0;
+    for (const [depth, key] of hierarchyLevelKeys.entries()) {
+      const level = batch[key] as unknown as Record<string, unknown[]>;
+      const columns = importLevelColumns[key];
+      const length = level.name!.length;
+      for (const column of columns) {
+        if (level[column]!.length !== length) {
+          context.addIssue({
+            code: 'custom',
+            path: [key, column],
+            message: `harus sepanjang name (${length} data)`,
+          });
+          return;
+        }
+      }
+      if (depth > 0) {
+        // Every parent exists, and every record above has a child.
+        const parents = level.parent as number[];
+        const hasChild = new Uint8Array(above);
+        for (let position = 0; position < length; position += 1) {
+          const parent = parents[position]!;
+          if (!Number.isInteger(parent)) return; // Already reported by the column's schema.
+          if (parent >= above) {
+            context.addIssue({
+              code: 'custom',
+              path: [key, 'parent', position],
+              message: `tidak ada di ${hierarchyLevelKeys[depth - 1]} (${above} data)`,
+            });
+            return;
+          }
+          hasChild[parent] = 1;
+        }
+        const childless = hasChild.indexOf(0);
+        if (childless !== -1) {
+          context.addIssue({
+            code: 'custom',
+            path: [hierarchyLevelKeys[depth - 1]!, 'name', childless],
+            message: `tidak memiliki ${key}`,
+          });
+          return;
+        }
+      }
+      above = length;
+    }
+  });
 export type HierarchyImportBatch = z.input<typeof HierarchyImportBatch>;
 
 export const HierarchyImportLevelResult = z.object({
   created: z.number().int(),
   existing: z.number().int(),
-  /** For each record created (or that a dry run would create): the batch position of its first row. */
-  created_rows: z.array(z.number().int()),
+  /** Positions in the call's list of this level of the records created (or that a dry run would create). */
+  created_records: z.array(z.number().int()),
 });
 export type HierarchyImportLevelResult = z.infer<typeof HierarchyImportLevelResult>;
 
 /**
- * A row the batch could not apply as written: an account code that exists (or appears earlier in
- * the batch) under another name is left as it is; a programme whose stored PPN flag differs from
- * the row's keeps its flag (the rest of the row is imported).
+ * A record the call could not apply as written: an account code that exists (or comes earlier in
+ * the call) under another name is left as it is; a programme whose stored PPN flag differs keeps
+ * its flag (the records under it are imported).
  */
 export const HierarchyImportConflict = z.object({
-  /** Position of the row in the batch, from 0. */
-  row: z.number().int(),
+  /** Position of the record in the call's list of its level: `account` or `program` by `field`. */
+  record: z.number().int(),
   field: z.enum(['account_name', 'program_is_taxed']),
   message: z.string(),
 });

@@ -4,7 +4,6 @@ import {
   type HierarchyImportConflict,
   type HierarchyImportLevelResult,
   type HierarchyImportResult,
-  type HierarchyImportRow,
   type HierarchyLevelKey,
   hierarchyLevelKeys,
   importNameKey,
@@ -16,7 +15,6 @@ import type { Database } from '../db/schema.js';
 import type { Parsed } from './pagination.js';
 
 type Batch = Parsed<typeof HierarchyImportBatch>;
-type Row = Parsed<typeof HierarchyImportRow>;
 
 /**
  * Imports take this transaction-level advisory lock, so two imports of the same file never both
@@ -25,100 +23,225 @@ type Row = Parsed<typeof HierarchyImportRow>;
  */
 const IMPORT_LOCK = 7_265_430_001;
 
-/** One distinct record a level needs: rows naming the same record share it. */
+/** One level's list as the call sends it (the columns the level has). */
+interface LevelInput {
+  parent?: number[];
+  name: string[];
+  code?: string[];
+  is_taxed?: (boolean | null)[];
+}
+
+/**
+ * The distinct records of one level: the call's list with repeats merged (two entries under the
+ * same parent with the same name key, or the same account code). Column arrays, as they are sent
+ * to the database.
+ */
 interface Wanted {
-  ord: number;
-  /** The id it gets if it has to be created. */
-  id: string;
-  parent_id: string | null;
-  name: string;
-  code: string | null;
-  is_taxed: boolean | null;
-  /** The first row that named it. */
-  row: number;
+  /** For each entry of the call's list, the distinct record it names. */
+  recordOf: Int32Array;
+  /** Per distinct record: the call's position that named it first. */
+  first: number[];
+  /** Per distinct record: its parent, as a distinct record of the level above. */
+  parent: number[];
+  name: string[];
+  code: string[];
+  is_taxed: (boolean | null)[];
 }
 
+/** What the database says of one level: per distinct record, found or created. */
 interface Matched {
-  ord: number;
-  id: string;
-  created: boolean;
-  /** The stored record's name and PPN flag, when it existed. */
-  existing_name: string | null;
-  existing_is_taxed: boolean | null;
+  /** Per distinct record: created by this call (or would be, in a dry run). */
+  created: boolean[];
+  /** Per distinct record: its id (named levels only; accounts have no level below). */
+  ids: string[];
+  /** Per distinct record found: its stored name and PPN flag. */
+  existingName: (string | null)[];
+  existingTaxed: (boolean | null)[];
 }
-
-/** How the level's name and code are read from an import row. */
-const nameOf = (level: ManagedEntityDefinition, row: Row): string =>
-  level.hasCode ? row.account_name : row[level.key as Exclude<HierarchyLevelKey, 'account'>];
 
 /** The match key of a stored name, computed the way `importNameKey` does it for the row. */
 const storedNameKey = (column: RawBuilder<unknown>) =>
   sql`lower(btrim(regexp_replace(${column}, '\\s+', ' ', 'g')))`;
 
+const yesNo = (taxed: boolean) => (taxed ? 'aktif' : 'tidak aktif');
+
+/** Merges the call's repeats of a record, keyed by parent and name key (code for an account). */
+function distinctRecords(
+  level: ManagedEntityDefinition,
+  input: LevelInput,
+  parentRecordOf: Int32Array | null,
+): Wanted {
+  const count = input.name.length;
+  const wanted: Wanted = {
+    recordOf: new Int32Array(count),
+    first: [],
+    parent: [],
+    name: [],
+    code: [],
+    is_taxed: [],
+  };
+  const byIdentity = new Map<string, number>();
+  for (let position = 0; position < count; position += 1) {
+    const parent = parentRecordOf ? parentRecordOf[input.parent![position]!]! : -1;
+    const key = level.hasCode ? input.code![position]! : importNameKey(input.name[position]!);
+    const identity = `${parent}\u0000${key}`;
+    const known = byIdentity.get(identity);
+    if (known !== undefined) {
+      wanted.recordOf[position] = known;
+      if (level.hasTaxFlag && wanted.is_taxed[known] === null) {
+        wanted.is_taxed[known] = input.is_taxed![position] ?? null;
+      }
+      continue;
+    }
+    const record = wanted.first.length;
+    byIdentity.set(identity, record);
+    wanted.recordOf[position] = record;
+    wanted.first.push(position);
+    wanted.parent.push(parent);
+    wanted.name.push(input.name[position]!);
+    if (level.hasCode) wanted.code.push(input.code![position]!);
+    if (level.hasTaxFlag) wanted.is_taxed.push(input.is_taxed![position] ?? null);
+  }
+  return wanted;
+}
+
 /**
- * Finds each wanted record of one level (accounts by code under their subtitle, other levels by
- * name key under their parent; the oldest when the parent has the name twice) and inserts the
- * missing ones, in one statement however many rows the batch has.
+ * Finds each wanted record of a named level (by name key under its parent; the oldest when the
+ * parent has the name twice) and, unless a dry run, inserts the missing ones: one statement,
+ * the records passed as arrays.
  */
-async function matchLevel(
+async function matchNamedLevel(
   // biome-ignore lint/suspicious/noExplicitAny: table and column names come from the level table.
   trx: Kysely<any>,
   level: ManagedEntityDefinition,
-  wanted: Wanted[],
-): Promise<Matched[]> {
+  wanted: Wanted,
+  parentIds: string[] | null,
+  write: boolean,
+): Promise<Matched> {
   const table = sql.table(level.table);
   const parent = level.parentField ? sql.ref(level.parentField) : null;
-  const sameParent = parent ? sql`t.${parent} = w.parent_id and` : sql``;
-  const sameRecord = level.hasCode
-    ? sql`t.code = w.code`
-    : sql`${storedNameKey(sql.ref('t.name'))} = lower(w.name)`;
+  const ids = wanted.first.map(() => randomUUID());
   const columns = [
-    sql`id`,
-    sql`name`,
-    ...(parent ? [parent] : []),
-    ...(level.hasCode ? [sql`code`] : []),
-    ...(level.hasTaxFlag ? [sql`is_taxed`] : []),
-  ];
-  const values = [
+    sql`w.ord::int as ord`,
     sql`w.id`,
     sql`w.name`,
-    ...(parent ? [sql`w.parent_id`] : []),
-    ...(level.hasCode ? [sql`w.code`] : []),
-    ...(level.hasTaxFlag ? [sql`coalesce(w.is_taxed, false)`] : []),
+    parent ? sql`(${parentIds}::uuid[])[w.parent + 1] as parent_id` : sql`null::uuid as parent_id`,
+    level.hasTaxFlag ? sql`w.is_taxed` : sql`null::boolean as is_taxed`,
   ];
-  const { rows } = await sql<Matched>`
+  const arrays = [
+    sql`${ids}::uuid[]`,
+    sql`${wanted.name}::text[]`,
+    ...(parent ? [sql`${wanted.parent}::int[]`] : []),
+    ...(level.hasTaxFlag ? [sql`${wanted.is_taxed}::boolean[]`] : []),
+  ];
+  const names = [
+    sql`id`,
+    sql`name`,
+    ...(parent ? [sql`parent`] : []),
+    ...(level.hasTaxFlag ? [sql`is_taxed`] : []),
+  ];
+  const insert = write
+    ? sql`, inserted as (
+        insert into ${table} (id, name${parent ? sql`, ${parent}` : sql``}${level.hasTaxFlag ? sql`, is_taxed` : sql``})
+        select m.id, m.name${parent ? sql`, m.parent_id` : sql``}${level.hasTaxFlag ? sql`, coalesce(m.is_taxed, false)` : sql``}
+        from matched m where m.found_id is null
+      )`
+    : sql``;
+  const { rows } = await sql<{
+    ord: number;
+    id: string;
+    created: boolean;
+    existing_name: string | null;
+    existing_is_taxed: boolean | null;
+  }>`
     with wanted as (
-      select * from json_to_recordset(${JSON.stringify(wanted)}::json)
-        as w(ord int, id uuid, parent_id uuid, name text, code text, is_taxed boolean)
+      select ${sql.join(columns)}
+      from unnest(${sql.join(arrays)}) with ordinality as w(${sql.join(names)}, ord)
     ),
-    found as (
-      select w.ord, t.id, t.name, t.is_taxed from wanted w
-      cross join lateral (
+    matched as (
+      select w.*, t.id as found_id, t.name as found_name, t.is_taxed as found_is_taxed
+      from wanted w
+      left join lateral (
         -- Per wanted record, among its parent's children only (the (parent, name) index).
         select t.id, t.name, ${level.hasTaxFlag ? sql`t.is_taxed` : sql`null::boolean as is_taxed`}
-        from ${table} t where ${sameParent} ${sameRecord}
+        from ${table} t
+        where ${parent ? sql`t.${parent} = w.parent_id and` : sql``}
+          ${storedNameKey(sql.ref('t.name'))} = lower(w.name)
         order by t.created_at, t.id limit 1
-      ) t
-    ),
-    inserted as (
-      insert into ${table} (${sql.join(columns)})
-      select ${sql.join(values)} from wanted w
-      where not exists (select 1 from found f where f.ord = w.ord)
-      order by w.ord
-    )
-    select w.ord, coalesce(f.id, w.id) as id, f.id is null as created,
-      f.name as existing_name, f.is_taxed as existing_is_taxed
-    from wanted w left join found f on f.ord = w.ord
-    order by w.ord`.execute(trx);
-  return rows;
+      ) t on true
+    )${insert}
+    select m.ord, coalesce(m.found_id, m.id) as id, m.found_id is null as created,
+      m.found_name as existing_name, m.found_is_taxed as existing_is_taxed
+    from matched m`.execute(trx);
+  const count = wanted.first.length;
+  const matched: Matched = {
+    created: new Array<boolean>(count),
+    ids: new Array<string>(count),
+    existingName: new Array<string | null>(count),
+    existingTaxed: new Array<boolean | null>(count),
+  };
+  for (const row of rows) {
+    const record = row.ord - 1;
+    matched.created[record] = row.created;
+    matched.ids[record] = row.id;
+    matched.existingName[record] = row.existing_name;
+    matched.existingTaxed[record] = row.existing_is_taxed;
+  }
+  return matched;
 }
 
-const yesNo = (taxed: boolean) => (taxed ? 'aktif' : 'tidak aktif');
+/**
+ * Finds each wanted account by code under its subtitle and, unless a dry run, inserts the
+ * missing ones. Answers compactly, as there can be 100 000: the records created, and the stored
+ * name of those found under a name that is not exactly the call's.
+ */
+async function matchAccounts(
+  // biome-ignore lint/suspicious/noExplicitAny: as above.
+  trx: Kysely<any>,
+  wanted: Wanted,
+  subtitleIds: string[],
+  write: boolean,
+): Promise<Matched> {
+  const insert = write
+    ? sql`, inserted as (
+        insert into account (subtitle_id, code, name)
+        select m.subtitle_id, m.code, m.name from matched m where m.found_name is null
+      )`
+    : sql``;
+  const { rows } = await sql<{ created: number[]; renamed: [number, string][] }>`
+    with wanted as (
+      select w.ord::int - 1 as ord, (${subtitleIds}::uuid[])[w.parent + 1] as subtitle_id,
+        w.code, w.name
+      from unnest(${wanted.parent}::int[], ${wanted.code}::text[], ${wanted.name}::text[])
+        with ordinality as w(parent, code, name, ord)
+    ),
+    matched as (
+      -- At most one account per code under a subtitle (a unique index).
+      select w.*, t.name as found_name from wanted w
+      left join account t on t.subtitle_id = w.subtitle_id and t.code = w.code
+    )${insert}
+    select
+      coalesce(array_agg(m.ord) filter (where m.found_name is null), '{}') as created,
+      coalesce(json_agg(json_build_array(m.ord, m.found_name))
+        filter (where m.found_name <> m.name), '[]') as renamed
+    from matched m
+  `.execute(trx);
+  const count = wanted.first.length;
+  const matched: Matched = {
+    created: new Array<boolean>(count).fill(false),
+    ids: [],
+    existingName: new Array<string | null>(count).fill(null),
+    existingTaxed: [],
+  };
+  for (const record of rows[0]!.created) matched.created[record] = true;
+  for (const [record, name] of rows[0]!.renamed) matched.existingName[record] = name;
+  return matched;
+}
 
 /**
- * The bulk hierarchy import: one batch of rows (each an account code with its whole path) in one
- * transaction, level by level from programmes down, with one set-based statement per level.
- * Running the same rows again creates nothing.
+ * The bulk hierarchy import: one call (the records of up to 100 000 account codes and their
+ * paths) in one transaction, level by level from programmes down, one set-based statement per
+ * level. Running the same call again creates nothing.
  */
 export function createImportService(typedDb: Kysely<Database>) {
   // biome-ignore lint/suspicious/noExplicitAny: table names come from the level table.
@@ -127,100 +250,106 @@ export function createImportService(typedDb: Kysely<Database>) {
   async function apply(
     // biome-ignore lint/suspicious/noExplicitAny: as above.
     trx: Kysely<any>,
-    rows: Row[],
+    batch: Batch,
   ): Promise<Omit<HierarchyImportResult, 'dry_run'>> {
     await sql`select pg_advisory_xact_lock(${sql.lit(IMPORT_LOCK)})`.execute(trx);
+    // Statements over 100 000 records look costly to the planner, which would spend half a
+    // second compiling them (JIT) to save less; and their hash joins fit in memory.
+    await sql`set local jit = off`.execute(trx);
+    await sql`set local work_mem = '64MB'`.execute(trx);
+    const write = !batch.dry_run;
     const levels = {} as Record<HierarchyLevelKey, HierarchyImportLevelResult>;
     const conflicts: HierarchyImportConflict[] = [];
-    let parentIds: (string | null)[] = rows.map(() => null);
+    let parentRecordOf: Int32Array | null = null;
+    let parentIds: string[] | null = null;
 
     for (const key of hierarchyLevelKeys) {
       const level = managedEntities[key];
-      const wanted: Wanted[] = [];
-      const byIdentity = new Map<string, number>();
-      const ordOfRow = rows.map((row, index) => {
-        const parentId = parentIds[index] ?? null;
-        const name = nameOf(level, row);
-        const identity = `${parentId}\u0000${level.hasCode ? row.account_code : importNameKey(name)}`;
-        const known = byIdentity.get(identity);
-        if (known !== undefined) {
-          const first = wanted[known]!;
-          if (level.hasTaxFlag && first.is_taxed === null)
-            first.is_taxed = row.program_is_taxed ?? null;
-          return known;
+      const input = batch[key] as LevelInput;
+      const wanted = distinctRecords(level, input, parentRecordOf);
+      const matched: Matched = level.hasCode
+        ? await matchAccounts(trx, wanted, parentIds!, write)
+        : await matchNamedLevel(trx, level, wanted, parentIds, write);
+
+      let conflicted = 0;
+      if (level.hasCode) {
+        // A code the call names twice with another name: the first wins.
+        for (let position = 0; position < input.name.length; position += 1) {
+          const record = wanted.recordOf[position]!;
+          if (wanted.first[record] === position) continue;
+          if (importNameKey(input.name[position]!) !== importNameKey(wanted.name[record]!)) {
+            conflicts.push({
+              record: position,
+              field: 'account_name',
+              message: `kode ${wanted.code[record]} sudah dipakai baris lain dengan nama "${wanted.name[record]}"; baris ini dilewati`,
+            });
+          }
         }
-        const ord = wanted.length;
-        byIdentity.set(identity, ord);
-        wanted.push({
-          ord,
-          id: randomUUID(),
-          parent_id: parentId,
-          name,
-          code: level.hasCode ? row.account_code : null,
-          is_taxed: level.hasTaxFlag ? (row.program_is_taxed ?? null) : null,
-          row: index,
+        // A code stored under another name keeps it.
+        wanted.first.forEach((position, record) => {
+          const stored = matched.existingName[record];
+          if (stored == null || importNameKey(stored) === importNameKey(wanted.name[record]!)) {
+            return;
+          }
+          conflicted += 1;
+          conflicts.push({
+            record: position,
+            field: 'account_name',
+            message: `kode ${wanted.code[record]} sudah ada di subtitle ini dengan nama "${stored}"; nama tidak diubah`,
+          });
         });
-        return ord;
-      });
+      }
+      if (level.hasTaxFlag) {
+        // A programme keeps the PPN flag it was stored (or is now created) with.
+        const reported = new Set<number>();
+        input.is_taxed!.forEach((taxed, position) => {
+          const record = wanted.recordOf[position]!;
+          if (taxed === null || reported.has(record)) return;
+          const created = matched.created[record]!;
+          const stored = created
+            ? (wanted.is_taxed[record] ?? false)
+            : matched.existingTaxed[record];
+          if (stored == null || stored === taxed) return;
+          reported.add(record);
+          conflicts.push({
+            record: position,
+            field: 'program_is_taxed',
+            message: `program "${wanted.name[record]}" ${created ? 'dibuat' : 'sudah ada'} dengan PPN ${yesNo(stored)}; tanda PPN tidak diubah`,
+          });
+        });
+      }
 
-      const matched = await matchLevel(trx, level, wanted);
-      const conflicted = new Set<number>();
-      const taxReported = new Set<number>();
-      rows.forEach((row, index) => {
-        const ord = ordOfRow[index]!;
-        const first = wanted[ord]!;
-        const match = matched[ord]!;
-        if (level.hasCode) {
-          const name = nameOf(level, row);
-          if (importNameKey(name) !== importNameKey(first.name)) {
-            conflicts.push({
-              row: index,
-              field: 'account_name',
-              message: `kode ${row.account_code} sudah dipakai baris lain dengan nama "${first.name}"; baris ini dilewati`,
-            });
-          } else if (
-            match.existing_name !== null &&
-            importNameKey(match.existing_name) !== importNameKey(name)
-          ) {
-            conflicted.add(ord);
-            conflicts.push({
-              row: index,
-              field: 'account_name',
-              message: `kode ${row.account_code} sudah ada di subtitle ini dengan nama "${match.existing_name}"; nama tidak diubah`,
-            });
-          }
-        }
-        if (level.hasTaxFlag && row.program_is_taxed !== undefined && !taxReported.has(ord)) {
-          const stored = match.created ? (first.is_taxed ?? false) : match.existing_is_taxed;
-          if (stored !== null && stored !== row.program_is_taxed) {
-            taxReported.add(ord);
-            conflicts.push({
-              row: index,
-              field: 'program_is_taxed',
-              message: `program "${first.name}" ${match.created ? 'dibuat' : 'sudah ada'} dengan PPN ${yesNo(stored)}; tanda PPN tidak diubah`,
-            });
-          }
-        }
-      });
-
-      const created = matched.filter((match) => match.created);
+      const createdRecords = wanted.first.filter((_, record) => matched.created[record]);
       levels[key] = {
-        created: created.length,
-        existing: matched.length - created.length - conflicted.size,
-        created_rows: created.map((match) => wanted[match.ord]!.row),
+        created: createdRecords.length,
+        existing: wanted.first.length - createdRecords.length - conflicted,
+        created_records: createdRecords,
       };
-      parentIds = ordOfRow.map((ord) => matched[ord]!.id);
+      parentRecordOf = wanted.recordOf;
+      parentIds = matched.ids;
     }
-    conflicts.sort((a, b) => a.row - b.row);
+    const fieldOrder = (field: HierarchyImportConflict['field']) =>
+      field === 'program_is_taxed' ? 0 : 1;
+    conflicts.sort((a, b) => fieldOrder(a.field) - fieldOrder(b.field) || a.record - b.record);
     return { levels, conflicts };
   }
 
   return {
-    /** A dry run does the same work and rolls it back, so its counts are exactly the real ones. */
-    async hierarchy(batch: Batch): Promise<HierarchyImportResult> {
+    /**
+     * Applies one call in one transaction. A dry run makes the same lookups and writes nothing
+     * (a record whose parent would be created is new too), so its counts are the real run's.
+     * `abandoned` is asked before committing: a caller that has gone away gets nothing written.
+     */
+    async hierarchy(
+      batch: Batch,
+      options: { abandoned?: () => boolean } = {},
+    ): Promise<HierarchyImportResult> {
       const trx = await db.startTransaction().execute();
       try {
-        const result = await apply(trx, batch.rows);
+        const result = await apply(trx, batch);
+        if (!batch.dry_run && options.abandoned?.()) {
+          throw new Error('the caller went away before the import was committed');
+        }
         await (batch.dry_run ? trx.rollback() : trx.commit()).execute();
         return { dry_run: batch.dry_run, ...result };
       } catch (error) {

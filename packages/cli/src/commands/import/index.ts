@@ -1,6 +1,7 @@
 import {
   ApiError,
   HIERARCHY_IMPORT_MAX_ROWS,
+  type HierarchyImportBatch,
   type HierarchyImportResult,
   type HierarchyLevelKey,
   hierarchyLevelKeys,
@@ -22,7 +23,7 @@ export interface ImportOptions extends ConnectionOptions {
   dryRun?: boolean;
   /** Import the valid rows and succeed even when some rows are invalid or conflict. */
   skipInvalid?: boolean;
-  /** Rows per call (and per transaction); at most 2 000. */
+  /** Rows per call (and per transaction); at most 100 000, the default. */
   batchSize?: number;
   signal?: AbortSignal;
   onProgress?: ProgressListener;
@@ -66,23 +67,88 @@ const pathOf = (row: LinedRow['row'], level: HierarchyLevelKey): string[] => {
     .map((key) => (key === 'account' ? `${row.account_code} ${row.account_name}` : row[key]));
 };
 
+/** One import call and, per level, the row of the batch each record of its lists comes from. */
+interface Call {
+  body: HierarchyImportBatch;
+  /** Per level, per position in the call's list: the batch row that named the record first. */
+  rowOf: number[][];
+  /** Per programme position: the batch row that gave its PPN flag, if one did. */
+  flagRowOf: (number | null)[];
+}
+
+/**
+ * The call for a batch of checked rows: the records they name, each once, in the order the rows
+ * name them, under their parent's position (the rows' numbering says which rows name the same
+ * record). The names sent are those of the first row naming the record.
+ */
+export function buildCall(rows: LinedRow[], dryRun: boolean): Call {
+  const body: HierarchyImportBatch = {
+    program: { name: [], is_taxed: [] },
+    action: { parent: [], name: [] },
+    sub_action: { parent: [], name: [] },
+    activity: { parent: [], name: [] },
+    subtitle: { parent: [], name: [] },
+    account: { parent: [], code: [], name: [] },
+    dry_run: dryRun,
+  };
+  const rowOf = hierarchyLevelKeys.map(() => [] as number[]);
+  const flagRowOf: (number | null)[] = [];
+  // Per level, the position of each record (by its number) in this call, -1 until placed.
+  const placed = hierarchyLevelKeys.map((_, depth) => {
+    let count = 0;
+    for (const lined of rows) count = Math.max(count, lined.records[depth]! + 1);
+    return new Int32Array(count).fill(-1);
+  });
+  rows.forEach((lined, index) => {
+    const { row, records } = lined;
+    let parent = -1;
+    hierarchyLevelKeys.forEach((key, depth) => {
+      let position = placed[depth]![records[depth]!]!;
+      if (position === -1) {
+        position = rowOf[depth]!.length;
+        placed[depth]![records[depth]!] = position;
+        rowOf[depth]!.push(index);
+        if (key === 'program') {
+          body.program.name.push(row.program);
+          body.program.is_taxed.push(null);
+          flagRowOf.push(null);
+        } else if (key === 'account') {
+          body.account.parent.push(parent);
+          body.account.code.push(row.account_code);
+          body.account.name.push(row.account_name);
+        } else {
+          body[key].parent.push(parent);
+          body[key].name.push(row[key]);
+        }
+      }
+      if (key === 'program' && row.program_is_taxed !== undefined && flagRowOf[position] === null) {
+        body.program.is_taxed[position] = row.program_is_taxed;
+        flagRowOf[position] = index;
+      }
+      parent = position;
+    });
+  });
+  return { body, rowOf, flagRowOf };
+}
+
 /**
  * Imports a hierarchy file: reads and checks every row first (nothing is sent when a row is bad,
- * unless `skipInvalid`), then sends batches, each applied by the server in one transaction. An
- * interrupted import leaves whole batches only; running it again completes it.
+ * unless `skipInvalid`), then sends the records the rows name in one call (several for more than
+ * 100 000 rows, or with `batchSize`), each applied by the server in one transaction. An
+ * interrupted import leaves whole calls only; running it again completes it.
  */
 export async function importHierarchy(options: ImportOptions): Promise<ImportReport> {
   const batchSize = options.batchSize ?? HIERARCHY_IMPORT_MAX_ROWS;
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > HIERARCHY_IMPORT_MAX_ROWS) {
     throw new CliError(
       'usage',
-      `--batch-size must be a whole number from 1 to ${HIERARCHY_IMPORT_MAX_ROWS}`,
+      `--batch-size must be a whole number from 1 to ${formatCount(HIERARCHY_IMPORT_MAX_ROWS)}`,
     );
   }
   const sheet = await readSheet(options.file);
   const header = findHeader(sheet);
-  const records = sheet.slice(header.position + 1);
-  const checked = checkRows(records, header.columns);
+  const checked = checkRows(sheet.slice(header.position + 1), header.columns);
+  sheet.length = 0;
   const dryRun = options.dryRun ?? false;
 
   const levels = Object.fromEntries(
@@ -112,25 +178,38 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
     throw new CliError('invalid_data', `${options.file} has no rows to import`, { report });
   }
 
-  const { client, server } = await connect(options);
   const rows = checked.rows;
+  // Progress: the rows of the calls answered, and of the one on its way as its bytes go out.
+  let shown = -1;
+  const progress = (done: number, note?: string) => {
+    if (done === shown && note === undefined) return;
+    shown = done;
+    options.onProgress?.(done, rows.length, note);
+  };
+  let batchStart = 0;
+  let batchLength = 0;
+  const { client, server } = await connect(options, (sent, total) => {
+    progress(
+      batchStart + Math.floor((batchLength * sent) / total),
+      sent === total ? 'applying on the server' : undefined,
+    );
+  });
   const created = hierarchyLevelKeys.map(() => new Set<number>());
+  const seen = hierarchyLevelKeys.map(() => new Set<number>());
   const conflictedAccounts = new Set<number>();
 
-  /** Counts over the rows sent so far, so a record met in several batches counts once. */
+  /** Counts over the rows sent so far, so a record met in several calls counts once. */
   const tally = () => {
     hierarchyLevelKeys.forEach((level, depth) => {
-      const distinct = new Set(rows.slice(0, report.sent).map((lined) => lined.records[depth]!))
-        .size;
       const conflicted = level === 'account' ? conflictedAccounts.size : 0;
       levels[level] = {
         created: created[depth]!.size,
-        existing: distinct - created[depth]!.size - conflicted,
+        existing: seen[depth]!.size - created[depth]!.size - conflicted,
       };
     });
   };
 
-  /** The failure of a batch as the reason the import stopped, saying how far it got. */
+  /** The failure of a call as the reason the import stopped, saying how far it got. */
   const stopped = (error: unknown): CliError => {
     tally();
     const progress = `after ${formatCount(report.sent)} of ${formatCount(rows.length)} rows`;
@@ -151,19 +230,23 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
 
   for (let start = 0; start < rows.length; start += batchSize) {
     const batch = rows.slice(start, start + batchSize);
+    const call = buildCall(batch, dryRun);
+    batchStart = start;
+    batchLength = batch.length;
     let result: HierarchyImportResult;
     try {
       if (options.signal?.aborted) throw options.signal.reason;
       ({ data: result } = await client.import.hierarchy(
-        { rows: batch.map((lined) => lined.row), dry_run: dryRun },
+        call.body,
         options.signal ? { signal: options.signal } : {},
       ));
     } catch (error) {
       throw stopped(error);
     }
     hierarchyLevelKeys.forEach((level, depth) => {
-      for (const position of result.levels[level].created_rows) {
-        const lined = batch[position]!;
+      for (const index of call.rowOf[depth]!) seen[depth]!.add(batch[index]!.records[depth]!);
+      for (const position of result.levels[level].created_records) {
+        const lined = batch[call.rowOf[depth]![position]!]!;
         const record = lined.records[depth]!;
         if (created[depth]!.has(record)) continue;
         created[depth]!.add(record);
@@ -171,8 +254,12 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
       }
     });
     for (const conflict of result.conflicts) {
-      const lined = batch[conflict.row]!;
-      if (conflict.field === 'account_name') conflictedAccounts.add(lined.records.at(-1)!);
+      const isAccount = conflict.field === 'account_name';
+      const index = isAccount
+        ? call.rowOf.at(-1)![conflict.record]
+        : (call.flagRowOf[conflict.record] ?? call.rowOf[0]![conflict.record]);
+      const lined = batch[index!]!;
+      if (isAccount) conflictedAccounts.add(lined.records.at(-1)!);
       report.conflicts.push({
         line: lined.line,
         column: labelOf(header.columns, conflict.field),
@@ -180,7 +267,7 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
       });
     }
     report.sent = start + batch.length;
-    options.onProgress?.(report.sent, rows.length);
+    progress(report.sent);
   }
 
   tally();
@@ -188,6 +275,7 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
     (a, b) =>
       hierarchyLevelKeys.indexOf(a.level) - hierarchyLevelKeys.indexOf(b.level) || a.line - b.line,
   );
+  report.conflicts.sort((a, b) => a.line - b.line);
   if (report.conflicts.length > 0 && !options.skipInvalid) {
     throw new CliError(
       'invalid_data',

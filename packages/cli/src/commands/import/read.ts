@@ -71,7 +71,8 @@ export function readCsv(bytes: Buffer): SheetRow[] {
     .replace(/^\uFEFF/, '')
     .replace(/\r\n?/g, '\n');
   const { data, errors } = Papa.parse<string[]>(text, {
-    delimiter: sniffSeparator(text),
+    // The header is near the top (below a title at most).
+    delimiter: sniffSeparator(text.slice(0, 64 * 1024)),
     newline: '\n',
     quoteChar: '"',
     skipEmptyLines: false,

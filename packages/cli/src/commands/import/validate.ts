@@ -37,6 +37,7 @@ const FALSE_WORDS = new Set(['tidak', 'no', 'n', 'false', '0', '-', 'tidakaktif'
 
 /** A PPN cell as a flag: empty is "not said". */
 function parseFlag(text: string): boolean | undefined | null {
+  if (text === '') return undefined;
   const word = text.toLowerCase().replace(/[^a-z0-9-]/g, '');
   if (word === '') return undefined;
   if (TRUE_WORDS.has(word)) return true;
@@ -61,28 +62,87 @@ function describeIssue(issue: z.core.$ZodIssue, field: ImportField): string {
   }
 }
 
+/** A cell checked with its field's schema from the shared row schema. */
+type CheckedCell = { value: string; key: string; issue?: undefined } | { issue: z.core.$ZodIssue };
+
+/**
+ * Checks one field's cells with the field's own schema in `HierarchyImportRow` (the schema the
+ * server applies), once per distinct text: a file repeats each name above the account code on
+ * every row. `key` is what a record is matched by (see `importNameKey`).
+ */
+function cellChecker(field: ImportField, remember: boolean): (text: string) => CheckedCell {
+  const schema = HierarchyImportRow.shape[field];
+  const known = new Map<string, CheckedCell>();
+  // Most often the row above has the same text: comparing is cheaper than looking it up.
+  let lastText: string | undefined;
+  let last: CheckedCell | undefined;
+  return (text) => {
+    if (text === lastText) return last!;
+    let checked = known.get(text);
+    if (checked === undefined) {
+      const parsed = schema.safeParse(text);
+      checked = parsed.success
+        ? { value: parsed.data as string, key: importNameKey(parsed.data as string) }
+        : { issue: parsed.error.issues[0]! };
+      if (remember) known.set(text, checked);
+    }
+    lastText = text;
+    last = checked;
+    return checked;
+  };
+}
+
 /**
  * Numbers the records of each level as the rows name them: two rows get the same number for a
  * level when they name the same record (the same parent, and the same name key, or code for an
  * account), as the server matches them. Small numbers, not path strings: 100 000 rows stay small.
+ * `keys` are a row's match keys, top to bottom.
  */
-export function numberRecords(): (row: ImportRow) => number[] {
-  const numbers = hierarchyLevelKeys.map(() => new Map<string, number>());
-  return (row) => {
-    let parent = -1;
-    return hierarchyLevelKeys.map((key, depth) => {
-      const identity = `${parent}\u0000${key === 'account' ? row.account_code : importNameKey(row[key])}`;
-      const level = numbers[depth]!;
-      let number = level.get(identity);
-      if (number === undefined) {
-        number = level.size;
-        level.set(identity, number);
+export function numberRecords(): (keys: string[]) => number[] {
+  // Per level, per parent number: the numbers of its children by key.
+  const children = hierarchyLevelKeys.map(() => [] as Map<string, number>[]);
+  const counts = hierarchyLevelKeys.map(() => 0);
+  let previousKeys: string[] = [];
+  let previous: number[] = [];
+  return (keys) => {
+    const records = new Array<number>(keys.length);
+    let parent = 0;
+    let samePath = true;
+    for (let depth = 0; depth < keys.length; depth += 1) {
+      const key = keys[depth]!;
+      // Spreadsheets list an account under the path of the row above it: no lookup then.
+      if (samePath && previousKeys[depth] === key) {
+        parent = records[depth] = previous[depth]!;
+        continue;
       }
-      parent = number;
-      return number;
-    });
+      samePath = false;
+      const level = children[depth]!;
+      let numbers = level[parent];
+      if (numbers === undefined) {
+        numbers = new Map();
+        level[parent] = numbers;
+      }
+      let number = numbers.get(key);
+      if (number === undefined) {
+        number = counts[depth]!;
+        counts[depth] = number + 1;
+        numbers.set(key, number);
+      }
+      parent = records[depth] = number;
+    }
+    previousKeys = keys;
+    previous = records;
+    return records;
   };
 }
+
+/** The fields of a row, in the order its problems are listed. */
+const rowFields = HierarchyImportRow.keyof().options.filter(
+  (field): field is Exclude<ImportField, 'program_is_taxed'> => field !== 'program_is_taxed',
+);
+type RowField = (typeof rowFields)[number];
+/** The field that identifies each level's record under its parent, top to bottom. */
+const levelFields = hierarchyLevelKeys.map((key) => (key === 'account' ? 'account_code' : key));
 
 /**
  * Checks every row with the shared schema, then across rows: an account code the file names
@@ -96,13 +156,18 @@ export function checkRows(records: SheetRow[], columns: ColumnMap): CheckedRows 
   const accounts = new Map<number, LinedRow>();
   const programFlags = new Map<number, { line: number; taxed: boolean }>();
   let duplicates = 0;
+  // Account codes are (nearly) all different: not worth remembering.
+  const checkers = Object.fromEntries(
+    rowFields.map((field) => [field, cellChecker(field, field !== 'account_code')]),
+  ) as Record<RowField, (text: string) => CheckedCell>;
+  const used = importFields.filter((field) => columns.index[field] !== undefined);
 
   for (const record of records) {
     const cell = (field: ImportField) => {
       const index = columns.index[field];
       return index === undefined ? '' : (record.cells[index] ?? '');
     };
-    if (importFields.every((field) => cell(field).trim() === '')) continue;
+    if (used.every((field) => cell(field).trim() === '')) continue;
 
     const flag = parseFlag(cell('program_is_taxed'));
     if (flag === null) {
@@ -113,34 +178,30 @@ export function checkRows(records: SheetRow[], columns: ColumnMap): CheckedRows 
       });
       continue;
     }
-    const parsed = HierarchyImportRow.safeParse({
-      program: cell('program'),
-      action: cell('action'),
-      sub_action: cell('sub_action'),
-      activity: cell('activity'),
-      subtitle: cell('subtitle'),
-      account_code: cell('account_code'),
-      account_name: cell('account_name'),
-      ...(flag === undefined ? {} : { program_is_taxed: flag }),
-    });
-    if (!parsed.success) {
-      // One problem per cell: an empty code is not also "not a code".
-      const seen = new Set<ImportField>();
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as ImportField;
-        if (seen.has(field)) continue;
-        seen.add(field);
+    // One problem per cell: an empty code is not also "not a code".
+    let bad = false;
+    const values = {} as ImportRow;
+    const keyOf = {} as Record<RowField, string>;
+    for (const field of rowFields) {
+      const checked = checkers[field](cell(field));
+      if (checked.issue) {
+        bad = true;
         problems.push({
           line: record.line,
           column: labelOf(columns, field),
-          message: describeIssue(issue, field),
+          message: describeIssue(checked.issue, field),
         });
+        continue;
       }
-      continue;
+      values[field] = checked.value;
+      // Codes match as written (trimmed); names by their key.
+      keyOf[field] = field === 'account_code' ? checked.value : checked.key;
     }
+    if (bad) continue;
 
-    const row = parsed.data;
-    const records = numbersOf(row);
+    const row: ImportRow = values;
+    if (flag !== undefined) row.program_is_taxed = flag;
+    const records = numbersOf(levelFields.map((field) => keyOf[field]));
     const account = records.at(-1)!;
     const earlier = accounts.get(account);
     if (earlier) {
