@@ -187,7 +187,9 @@ export function createUserService(db: Kysely<Database>) {
           .execute();
         return { created: false, email };
       }
-      await db
+      // Two processes starting together on an empty database both get here: one inserts, the
+      // other's insert meets the email's unique index and does nothing.
+      const inserted = await db
         .insertInto('app_user')
         .values({
           name: 'Administrator',
@@ -195,8 +197,9 @@ export function createUserService(db: Kysely<Database>) {
           role: 'admin',
           password_hash: await hashPassword(password),
         })
-        .execute();
-      return { created: true, email };
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst();
+      return { created: inserted.numInsertedOrUpdatedRows === 1n, email };
     },
   };
 }
