@@ -3,7 +3,7 @@
 // and CSS response each page loads, with a cold cache. The budget (issue 5): `/` loads at most
 // 100 KB of JavaScript and CSS, gzipped, in total. See README.md.
 //
-//   npm run bench:portal [-- --json] [-- --packages]
+//   npm run bench:portal [-- --json] [-- --portal-dir DIR]
 //
 // Needs the builds of core, ui, portal and server (the npm script does them). Exits non-zero on
 // errors (a page that does not render, a request to another origin), never on a missed budget.
@@ -24,7 +24,6 @@ const serverEntry = path.join(root, 'apps/server/dist/server.js');
 const { values: options } = parseArgs({
   options: {
     json: { type: 'boolean', default: false },
-    packages: { type: 'boolean', default: false },
     'portal-dir': { type: 'string', default: path.join(root, 'apps/portal/dist') },
   },
 });
@@ -133,41 +132,47 @@ function decodeMappings(mappings) {
   return lines;
 }
 
-/** `react-dom`, `@ranwal/ui`, ... for a source path in a portal source map. */
+/** A built chunk's source map, its sources as paths from the repository root; null without one. */
+async function readSourceMap(assetPath) {
+  try {
+    const map = JSON.parse(await readFile(`${assetPath}.map`, 'utf8'));
+    const base = path.resolve(path.dirname(assetPath), map.sourceRoot ?? '');
+    const sources = map.sources.map((source) =>
+      path.relative(root, path.resolve(base, source)).replaceAll('\\', '/'),
+    );
+    return { mappings: map.mappings, sources };
+  } catch {
+    return null;
+  }
+}
+
+/** `react-dom`, `@ranwal/ui`, ... for a source path from the repository root. */
 function packageOf(sourcePath) {
-  const normalized = sourcePath.replaceAll('\\', '/');
-  const nodeModules = normalized.lastIndexOf('node_modules/');
+  const nodeModules = sourcePath.lastIndexOf('node_modules/');
   if (nodeModules >= 0) {
-    const [scope, name] = normalized.slice(nodeModules + 'node_modules/'.length).split('/');
+    const [scope, name] = sourcePath.slice(nodeModules + 'node_modules/'.length).split('/');
     return scope.startsWith('@') ? `${scope}/${name}` : scope;
   }
   for (const [folder, name] of [
     ['packages/ui/', '@ranwal/ui'],
     ['packages/core/', '@ranwal/core'],
-    ['apps/portal/', 'portal'],
+    ['apps/portal/', '@ranwal/portal'],
   ]) {
-    if (normalized.includes(folder)) return name;
+    if (sourcePath.includes(folder)) return name;
   }
-  return normalized;
+  return sourcePath;
 }
 
-/** Bytes of one built chunk per package, from its source map (approximate: mapped spans). */
-async function bytesByPackage(assetPath, code) {
-  let map;
-  try {
-    map = JSON.parse(await readFile(`${assetPath}.map`, 'utf8'));
-  } catch {
-    return null;
-  }
+/** Characters of one built chunk per package, from its source map (mapped spans: approximate). */
+function sizeByPackage(map, code) {
   const totals = new Map();
-  const add = (name, bytes) => totals.set(name, (totals.get(name) ?? 0) + bytes);
+  const add = (name, size) => totals.set(name, (totals.get(name) ?? 0) + size);
   const codeLines = code.split('\n');
   decodeMappings(map.mappings).forEach((segments, lineIndex) => {
-    const lineLength = Buffer.byteLength(codeLines[lineIndex] ?? '');
+    const lineLength = codeLines[lineIndex]?.length ?? 0;
     let covered = 0;
     segments.forEach(([column, sourceIndex], index) => {
-      const end = segments[index + 1]?.[0] ?? lineLength;
-      const span = Math.max(0, end - column);
+      const span = Math.max(0, (segments[index + 1]?.[0] ?? lineLength) - column);
       covered += span;
       add(sourceIndex >= 0 ? packageOf(map.sources[sourceIndex]) : '(unmapped)', span);
     });
@@ -175,6 +180,17 @@ async function bytesByPackage(assetPath, code) {
   });
   return totals;
 }
+
+/**
+ * Code the public home must not load (issue 5): the signed-in shell, the admin and user screens,
+ * the article editor and management, as modules of @ranwal/ui and pages of the portal.
+ */
+const SIGNED_IN_ONLY = [
+  /packages\/ui\/.*screens\/(management|users|user-dashboard|dashboard)\//,
+  /packages\/ui\/.*screens\/shell\/AdminShell/,
+  /packages\/ui\/.*screens\/articles\/(ArticleEditor|RichTextEditor|TagInput|ArticleManagement|EditArticleDialog|ViewArticleDialog)/,
+  /apps\/portal\/src\/(Shell|pages\/(Admin|Hierarchy|ArticleEditor|ArticleManagement|UserManagement|UserDashboard))/,
+];
 
 /** Loads one page in a fresh context (cold cache) and returns every response it received. */
 async function visit(browser, baseUrl, pagePath, { storageState, ready }) {
@@ -202,12 +218,19 @@ async function visit(browser, baseUrl, pagePath, { storageState, ready }) {
         const url = new URL(response.url());
         if (url.origin !== baseUrl) return null;
         const body = await response.body().catch(() => Buffer.alloc(0));
+        // What went over the wire: the body as the server encoded it (or did not).
+        const sizes = await response
+          .request()
+          .sizes()
+          .catch(() => ({ responseBodySize: body.length }));
         return {
           path: url.pathname,
           type: response.request().resourceType(),
           contentType: response.headers()['content-type'] ?? '',
+          encoding: response.headers()['content-encoding'] ?? 'none',
           bytes: body.length,
           gzip: gzipSync(body).length,
+          sent: sizes.responseBodySize,
           body,
         };
       })(),
@@ -241,6 +264,8 @@ function summarize(label, responses) {
     files: code.length,
     bytes: sum(code, 'bytes'),
     gzip: sum(code, 'gzip'),
+    sent: sum(code, 'sent'),
+    encodings: [...new Set(code.map((r) => r.encoding))],
     js: sum(
       code.filter((r) => !r.path.endsWith('.css')),
       'gzip',
@@ -254,6 +279,46 @@ function summarize(label, responses) {
       .map(({ path: chunkPath, bytes, gzip, body }) => ({ path: chunkPath, bytes, gzip, body }))
       .sort((a, b) => b.gzip - a.gzip),
   };
+}
+
+/** The source maps of a page's JavaScript chunks, each with the chunk it belongs to. */
+async function sourceMapsOf(summary) {
+  const maps = [];
+  for (const chunk of summary.chunks) {
+    if (!/\.m?js$/.test(chunk.path)) continue;
+    const map = await readSourceMap(path.join(portalDir, chunk.path));
+    if (map) maps.push({ ...map, chunk });
+  }
+  return maps;
+}
+
+/**
+ * Every source file behind a page's chunks; where a source is itself a built file with a source
+ * map (a package's bundle), the files behind that too.
+ */
+async function originalSources(maps) {
+  const sources = new Set(maps.flatMap((map) => map.sources));
+  for (const source of [...sources]) {
+    if (source.includes('node_modules/') || !/\.m?js$/.test(source)) continue;
+    const inner = await readSourceMap(path.join(root, source));
+    for (const innerSource of inner?.sources ?? []) sources.add(innerSource);
+  }
+  return [...sources];
+}
+
+/** A page's JavaScript per package, largest first; gzip shared out by each package's share. */
+function packagesOf(maps) {
+  const byPackage = new Map();
+  for (const map of maps) {
+    const code = String(map.chunk.body);
+    for (const [name, size] of sizeByPackage(map, code)) {
+      const entry = byPackage.get(name) ?? { bytes: 0, gzip: 0 };
+      entry.bytes += (size / code.length) * map.chunk.bytes;
+      entry.gzip += (size / code.length) * map.chunk.gzip;
+      byPackage.set(name, entry);
+    }
+  }
+  return [...byPackage].sort((a, b) => b[1].gzip - a[1].gzip);
 }
 
 const work = await mkdtemp(path.join(os.tmpdir(), 'ranwal-bench-portal-'));
@@ -296,54 +361,51 @@ try {
     summarize('/admin-dashboard (signed in)', dashboard),
   ];
   const [homeSummary] = pages;
+  const homeMaps = await sourceMapsOf(homeSummary);
+  const byPackage = packagesOf(homeMaps);
+  const signedInOnly = (await originalSources(homeMaps))
+    .filter((source) => SIGNED_IN_ONLY.some((pattern) => pattern.test(source)))
+    .sort();
   const met = homeSummary.gzip <= BUDGET_BYTES;
   const loadAfter = os.loadavg()[0];
 
   if (!options.json) {
+    const line = (cells) => console.log(`| ${cells.join(' | ')} |`);
+    console.log('First visit, cold cache: JavaScript and CSS each page loads.');
     console.log(
-      'First visit, cold cache: JavaScript and CSS from the server (gzip -6 of each body)\n',
+      'Gzip: each response body compressed with zlib level 6; Sent: bytes on the wire.\n',
     );
-    console.log('| Page | Files | Raw KB | Gzip KB | of which JS | of which CSS |');
-    console.log('|---|---:|---:|---:|---:|---:|');
+    line(['Page', 'Files', 'Raw KB', 'Gzip KB', 'of which JS', 'of which CSS', 'Sent KB']);
+    line(['---', '---:', '---:', '---:', '---:', '---:', '---:']);
     for (const summary of pages) {
-      console.log(
-        `| \`${summary.label}\` | ${summary.files} | ${kb(summary.bytes)} | ${kb(summary.gzip)} | ${kb(summary.js)} | ${kb(summary.css)} |`,
-      );
+      line([
+        `\`${summary.label}\``,
+        summary.files,
+        kb(summary.bytes),
+        kb(summary.gzip),
+        kb(summary.js),
+        kb(summary.css),
+        `${kb(summary.sent)} (${summary.encodings.join(', ')})`,
+      ]);
     }
-    console.log(`\nChunks loaded by \`/\`:\n`);
-    console.log('| File | Raw KB | Gzip KB |');
-    console.log('|---|---:|---:|');
-    for (const chunk of homeSummary.chunks) {
-      console.log(`| ${chunk.path} | ${kb(chunk.bytes)} | ${kb(chunk.gzip)} |`);
-    }
+    console.log('\nChunks loaded by `/`:\n');
+    line(['File', 'Raw KB', 'Gzip KB']);
+    line(['---', '---:', '---:']);
+    for (const chunk of homeSummary.chunks) line([chunk.path, kb(chunk.bytes), kb(chunk.gzip)]);
     console.log(`\nOther files loaded by \`/\`: ${homeSummary.otherFiles.join(', ') || 'none'}`);
 
-    if (options.packages) {
-      // Each chunk's gzip size shared out by its raw bytes per package: an estimate.
-      const byPackage = new Map();
-      for (const chunk of homeSummary.chunks) {
-        if (!chunk.path.endsWith('.js')) continue;
-        const totals = await bytesByPackage(path.join(portalDir, chunk.path), String(chunk.body));
-        if (!totals) continue;
-        for (const [name, bytes] of totals) {
-          const entry = byPackage.get(name) ?? { bytes: 0, gzip: 0 };
-          entry.bytes += bytes;
-          entry.gzip += (bytes / chunk.bytes) * chunk.gzip;
-          byPackage.set(name, entry);
-        }
-      }
-      console.log(
-        '\nJavaScript of `/` by package (from source maps; gzip shared out by raw size):\n',
-      );
-      console.log('| Package | Raw KB | ≈ Gzip KB |');
-      console.log('|---|---:|---:|');
-      for (const [name, entry] of [...byPackage].sort((a, b) => b[1].bytes - a[1].bytes)) {
-        console.log(`| ${name} | ${kb(entry.bytes)} | ${kb(entry.gzip)} |`);
-      }
-    }
+    console.log(
+      "\nJavaScript of `/` by package (source maps; each chunk's gzip shared out by size):\n",
+    );
+    line(['Package', 'Raw KB', '≈ Gzip KB']);
+    line(['---', '---:', '---:']);
+    for (const [name, entry] of byPackage) line([name, kb(entry.bytes), kb(entry.gzip)]);
 
     console.log(
-      `\nBudget for \`/\`: ${kb(homeSummary.gzip)} KB of ${kb(BUDGET_BYTES)} KB gzipped: ${met ? 'met' : 'MISSED'}`,
+      `\nSigned-in screens and the editor loaded by \`/\`: ${signedInOnly.length === 0 ? 'none' : `\n  ${signedInOnly.join('\n  ')}`}`,
+    );
+    console.log(
+      `Budget for \`/\`: ${kb(homeSummary.gzip)} KB of ${kb(BUDGET_BYTES)} KB gzipped: ${met ? 'met' : 'MISSED'}`,
     );
     console.log(
       `Load average (1 min): ${loadBefore.toFixed(1)} at start, ${loadAfter.toFixed(1)} at end`,
@@ -353,10 +415,14 @@ try {
     JSON.stringify({
       budgetBytes: BUDGET_BYTES,
       met,
+      signedInOnlyOnHome: signedInOnly,
       pages: pages.map(({ chunks, ...summary }) => ({
         ...summary,
         chunks: chunks.map(({ body, ...chunk }) => chunk),
       })),
+      homeByPackage: Object.fromEntries(
+        [...byPackage].map(([name, entry]) => [name, Math.round(entry.gzip)]),
+      ),
       loadAverage: [loadBefore, loadAfter],
     }),
   );

@@ -18,17 +18,24 @@ export async function loadPortalIndex(directory: string): Promise<Buffer | null>
 }
 
 /**
- * Serves the built portal at `/`: its files as they are (hashed assets cached for a year). The
- * not-found handler answers `index.html` for other page paths, so history routing survives reload.
+ * Serves the built portal at `/`: its files (hashed assets cached for a year), brotli or gzip when
+ * the build wrote a compressed copy and the browser accepts it. The not-found handler answers
+ * `index.html` for other page paths, so history routing survives reload.
  */
 export async function registerPortal(app: FastifyInstance, directory: string): Promise<void> {
   await app.register(fastifyStatic, {
     root: directory,
     wildcard: false,
     index: false,
+    preCompressed: true,
+    // Set here, not by `send`: its own `max-age=0` would override the year for hashed assets.
+    cacheControl: false,
     setHeaders: (response, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`)) {
         response.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        response.setHeader('vary', 'accept-encoding');
+      } else {
+        response.setHeader('cache-control', 'public, max-age=0');
       }
     },
   });
