@@ -1,6 +1,6 @@
 import { formatDateShortEnUs, messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, screen, waitFor, within } from 'storybook/test';
+import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import {
   demoSeed,
   emptySeed,
@@ -193,8 +193,10 @@ export const OpenArticleAndBack: Story = {
     const article = publishedArticles[1]!;
     await userEvent.click(await canvas.findByRole('button', { name: article.title }));
 
-    const heading = await canvas.findByRole('heading', { name: article.title });
+    const heading = await canvas.findByRole('heading', { name: article.title, level: 1 });
     await expect(heading).toBeVisible();
+    // The open article is the page's one h1; the site name steps down.
+    await expect(canvas.getAllByRole('heading', { level: 1 })).toEqual([heading]);
     await expect(canvas.getByRole('button', { name: text.backToArticles })).toHaveFocus();
     await expect(canvas.queryByRole('searchbox')).toBeNull();
     await expect(cards(canvas)).toHaveLength(1);
@@ -216,6 +218,23 @@ export const OpenArticleAndBack: Story = {
     await userEvent.click(canvas.getByRole('button', { name: text.backToArticles }));
     await waitFor(() => expect(cards(canvas)).toHaveLength(7));
     await expect(canvas.getByRole('button', { name: article.title })).toHaveFocus();
+  },
+};
+
+/** An article's own URL: the article under the public header, without loading the list. */
+export const OwnUrl: Story = {
+  args: { articleSlug: publishedArticles[2]!.slug, onCloseArticle: fn() },
+  play: async ({ canvas, userEvent, args }) => {
+    const article = publishedArticles[2]!;
+    await expect(
+      await canvas.findByRole('heading', { name: article.title, level: 1 }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('link', { name: text.signIn })).toHaveAttribute('href', '/login');
+    await expect(canvas.getByText(m.app.name)).toBeVisible();
+    await expect(canvas.queryByRole('searchbox')).toBeNull();
+    await expect(cards(canvas)).toHaveLength(1);
+    await userEvent.click(canvas.getByRole('button', { name: text.backToArticles }));
+    await expect(args.onCloseArticle).toHaveBeenCalledOnce();
   },
 };
 

@@ -55,7 +55,10 @@ export interface PublicHomeProps {
   /** Where 'Sign In' leads; /login by default. */
   signInHref?: string;
   renderLink?: LinkRenderer;
-  /** An open article, shown under the same header in place of the list. */
+  /**
+   * An open article, shown under the same header in place of the list. Its title is then the
+   * page's h1 (render it with `headingLevel={1}`), and the site name a plain line.
+   */
   openArticle?: ReactNode;
 }
 
@@ -91,6 +94,7 @@ export function PublicHome({
     onOpenArticle(article);
   };
 
+  const SiteName = openArticle ? 'p' : 'h1';
   const [featured, ...rest] = articles;
   let list: ReactNode;
   if (error) {
@@ -142,7 +146,7 @@ export function PublicHome({
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-4 sm:px-6">
           <div className="min-w-0">
-            <h1 className="text-xl font-bold text-brand-800">{messages.app.name}</h1>
+            <SiteName className="text-xl font-bold text-brand-800">{messages.app.name}</SiteName>
             <p className="truncate text-sm text-slate-600">{messages.app.subtitle}</p>
           </div>
           {renderLink({
@@ -281,9 +285,13 @@ export interface ConnectedPublicHomeProps {
   renderLink?: LinkRenderer;
   /**
    * Called instead of opening the article in place, e.g. to route to the article's own URL
-   * (render `ConnectedArticleView` there).
+   * (render `ConnectedPublicHome` with `articleSlug` there).
    */
   onOpenArticle?: (article: Article) => void;
+  /** Shows this article under the header instead of the list (an article's own URL). */
+  articleSlug?: string;
+  /** 'Back to Articles' when `articleSlug` is given. */
+  onCloseArticle?: () => void;
 }
 
 /** The public home page over the API: published articles only, 7 a page, no sign-in needed. */
@@ -291,20 +299,27 @@ export function ConnectedPublicHome({
   signInHref,
   renderLink,
   onOpenArticle,
+  articleSlug,
+  onCloseArticle,
 }: ConnectedPublicHomeProps) {
   const messages = useMessages();
   const [page, setPage] = useState(1);
   const [category, setCategory] = useState<ArticleCategory | null>(null);
   const [search, setSearch] = useState('');
-  const [openSlug, setOpenSlug] = useState<string>();
+  const [ownOpenSlug, setOpenSlug] = useState<string>();
+  const openSlug = articleSlug ?? ownOpenSlug;
   // Published only, even when the visitor happens to hold an admin's token.
-  const list = useArticles({
-    page,
-    limit: PUBLIC_PAGE_SIZE,
-    status: 'published',
-    ...(search ? { search } : {}),
-    ...(category ? { category } : {}),
-  });
+  const list = useArticles(
+    {
+      page,
+      limit: PUBLIC_PAGE_SIZE,
+      status: 'published',
+      ...(search ? { search } : {}),
+      ...(category ? { category } : {}),
+    },
+    // An article's own URL does not need the list.
+    { enabled: articleSlug === undefined },
+  );
 
   return (
     <PublicHome
@@ -335,7 +350,13 @@ export function ConnectedPublicHome({
       signInHref={signInHref}
       renderLink={renderLink}
       openArticle={
-        openSlug && <ConnectedArticleView slug={openSlug} onBack={() => setOpenSlug(undefined)} />
+        openSlug && (
+          <ConnectedArticleView
+            slug={openSlug}
+            headingLevel={1}
+            onBack={articleSlug === undefined ? () => setOpenSlug(undefined) : onCloseArticle}
+          />
+        )
       }
     />
   );
