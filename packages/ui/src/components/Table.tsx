@@ -23,7 +23,9 @@ const insetFocusRing =
 /** A data table (react-aria's grid): arrow keys move between rows and cells. Give it a label. */
 export function Table({ className, ...props }: TableProps) {
   return (
-    <div className="w-full overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    // Relative: visually hidden labels (absolutely placed) stay inside the scrolling frame
+    // instead of widening the page on a small screen.
+    <div className="relative w-full overflow-x-auto rounded-lg border border-slate-200 bg-white">
       <AriaTable
         {...props}
         className={composeClassName(className, 'w-full border-collapse text-sm text-slate-800')}

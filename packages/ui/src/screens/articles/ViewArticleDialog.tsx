@@ -25,7 +25,17 @@ export function ViewArticleDialog({ article, onClose }: ViewArticleDialogProps) 
         )}
       >
         {article ? (
-          <ArticleView article={article} className="[&_article]:border-0 [&_article]:shadow-none" />
+          // Focusable, so the keyboard can scroll an article taller than the dialog.
+          <div
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: the content of a scrolling region
+            tabIndex={0}
+            className="rounded-md outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
+          >
+            <ArticleView
+              article={article}
+              className="[&_article]:border-0 [&_article]:shadow-none"
+            />
+          </div>
         ) : (
           <LoadingState />
         )}
