@@ -4,20 +4,21 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { BASE_PATH } from '@ranwal/core';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { DatabaseHandle } from './db/connect.js';
 import { createAuthorize } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { DEFAULT_PORTAL_DIR, loadPortalIndex, registerPortal } from './plugins/portal.js';
+import {
+  answerClientError,
+  answerFrameworkError,
+  registerRequestGuards,
+} from './plugins/request-guards.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { articleRoutes } from './routes/articles.js';
-import { type Handlers, registerContract } from './routes/contract.js';
+import { type Handlers, openApiTransform, registerContract } from './routes/contract.js';
 import { hierarchyHandlers } from './routes/hierarchy.js';
 import { IMPORT_BODY_LIMIT_BYTES, importHandlers } from './routes/import.js';
 import { reportRoutes } from './routes/reports.js';
@@ -56,11 +57,15 @@ export async function buildApp({
     bodyLimit: config.RANWAL_BODY_LIMIT_BYTES,
     trustProxy: Boolean(config.RANWAL_PUBLIC_URL),
     return503OnClosing: true,
+    // Refusals before routing, and bytes Node's parser refuses, in the API's error envelope.
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   // The API speaks JSON (and multipart for uploads): other bodies get a clear 415.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  registerRequestGuards(app);
   const portalDirectory = config.RANWAL_PORTAL_DIR ?? DEFAULT_PORTAL_DIR;
   const portalIndex = await loadPortalIndex(portalDirectory);
   registerErrorHandling(app, { portalIndex });
@@ -84,7 +89,7 @@ export async function buildApp({
       },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
 
   // App services.

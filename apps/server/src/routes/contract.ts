@@ -12,7 +12,7 @@ import {
   type User,
 } from '@ranwal/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import { ResponseSerializationError } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, ResponseSerializationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 
 export type AuthUser = User;
@@ -78,6 +78,24 @@ function responseSerializer(schema: z.ZodType, check: boolean, method: string, u
   };
 }
 
+const MULTIPART = 'multipart/form-data';
+
+/**
+ * The OpenAPI transform: zod schemas as JSON Schema, and for uploads (multipart, read by the
+ * handler, so never validated as a body) the one file field the document would otherwise omit.
+ */
+export const openApiTransform: typeof jsonSchemaTransform = (input) => {
+  const output = jsonSchemaTransform(input);
+  const consumes = (input.schema as { consumes?: string[] } | undefined)?.consumes;
+  if (!consumes?.includes(MULTIPART)) return output;
+  const body = {
+    type: 'object',
+    required: ['file'],
+    properties: { file: { type: 'string', format: 'binary' } },
+  };
+  return { ...output, schema: { ...output.schema, body } };
+};
+
 /** Registers every route declared in @ranwal/core, with its schemas, access rule and handler. */
 export function registerContract(app: FastifyInstance, options: ContractOptions): void {
   // The caller is settled in onRequest, before the body is read or validated, so an
@@ -107,7 +125,7 @@ export function registerContract(app: FastifyInstance, options: ContractOptions)
           ...(route.params ? { params: route.params } : {}),
           ...(route.query ? { querystring: route.query } : {}),
           ...(route.body ? { body: route.body } : {}),
-          ...(route.upload ? { consumes: ['multipart/form-data'] } : {}),
+          ...(route.upload ? { consumes: [MULTIPART] } : {}),
           response: { [status]: responseSchema },
         },
         onRequest: async (request) => {

@@ -35,9 +35,18 @@ async function readFileField(request: FastifyRequest): Promise<Buffer> {
     return bytes;
   } catch (error) {
     if (isTooLarge(error)) throw new AppError('payload_too_large', server.payloadTooLarge);
-    throw error;
+    if (error instanceof AppError || hasClientStatus(error)) throw error;
+    // The multipart parser's own failures (no boundary, a truncated or unterminated body, a
+    // stream cut short) are the request's fault: a 400, not a 500.
+    throw new AppError('validation', `${server.badRequest} Body multipart tidak dapat dibaca.`);
   }
 }
+
+/** An error @fastify/multipart already labelled with a 4xx status (limits, prototype keys). */
+const hasClientStatus = (error: unknown) => {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500;
+};
 
 export function uploadRoutes({ db, publicOrigin }: AppContext): RouteModule<'upload'> {
   const uploads = createUploadService(db);
