@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { databaseTargets, startTestApp, type TestApp } from './harness.js';
 import { imageUpload, seedFixtures } from './reliability/fixtures.js';
@@ -286,6 +287,36 @@ describe.each(databaseTargets)('hostile input on %s', (target) => {
       await expectRefused(
         Buffer.from('GET /ranwal/api/health HTTP/1.1\r\nHost: x\r\nX-Bad: a\u0001b\r\n\r\n'),
       );
+    });
+
+    it('the database check notices a row no request wrote, a lost row and an altered one', async () => {
+      const { model } = context;
+      expect((await model.compare(t.database.db)).differences).toEqual([]);
+      const db = t.database.db;
+      const stray = await db
+        .insertInto('supporter')
+        .values({ name: 'Tidak diminta' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const altered = [...model.rows.supporter.keys()][0]!;
+      const lost = [...model.rows.detail_program.keys()][0]!;
+      await db
+        .updateTable('supporter')
+        .set({ name: 'Diubah diam-diam' })
+        .where('id', '=', altered)
+        .execute();
+      await db.deleteFrom('detail_program').where('id', '=', lost).execute();
+      await sql`update table_row_count set row_count = row_count + 1
+        where table_name = 'program'`.execute(db);
+      const { differences } = await model.compare(t.database.db);
+      expect(differences).toEqual([
+        expect.stringContaining(
+          `supporter ${stray.id}: in the database but written by no accepted`,
+        ),
+        expect.stringContaining(`supporter ${altered}.name: database has "Diubah diam-diam"`),
+        expect.stringContaining(`detail_program ${lost}: accepted but missing from the database`),
+        expect.stringContaining('table_row_count.program is'),
+      ]);
     });
 
     it('parses every response of a pipelined exchange', () => {

@@ -1,0 +1,420 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { messagesId } from '@ranwal/core';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadSigningSecret } from '../src/services/secrets.js';
+import { TokenService } from '../src/services/tokens.js';
+import { databaseTargets, startTestApp, type TestApp } from './harness.js';
+import { caller, createChain, imageUpload, lineOn } from './reliability/fixtures.js';
+
+/**
+ * The authorization matrix: every endpoint the server has, called with each kind of credential.
+ * The expected status of each cell is written down here by hand (not derived from the route
+ * table's access rules, so a rule that changes by mistake fails this test) and the same table is
+ * printed in docs/security.md (RANWAL_WRITE_DOCS=1 rewrites it there from this file).
+ */
+
+const credentials = ['no token', 'expired', 'tampered', 'deleted user', 'user', 'admin'] as const;
+type Credential = (typeof credentials)[number];
+type Row = readonly [number, number, number, number, number, number];
+
+// biome-ignore format: the table is read as a table.
+const expected: Record<string, Row> = {
+  //                                               none  expired tampered deleted user admin
+  'GET /ranwal/api/health':                        [200, 200, 200, 200, 200, 200],
+  'GET /ranwal/api/openapi.json':                  [200, 200, 200, 200, 200, 200],
+  'POST /ranwal/api/user/sign-in':                 [200, 200, 200, 200, 200, 200],
+  'GET /ranwal/api/user/me':                       [401, 401, 401, 401, 200, 200],
+  'GET /ranwal/api/user/list':                     [401, 401, 401, 401, 403, 200],
+  'POST /ranwal/api/user/create':                  [401, 401, 401, 401, 403, 201],
+  'PUT /ranwal/api/user/:id/update':               [401, 401, 401, 401, 403, 200],
+  'DELETE /ranwal/api/user/:id/delete':            [401, 401, 401, 401, 403, 200],
+  'GET /ranwal/api/program/list':                  [401, 401, 401, 401, 200, 200],
+  'POST /ranwal/api/program/create':               [401, 401, 401, 401, 403, 201],
+  'PUT /ranwal/api/program/:id/update':            [401, 401, 401, 401, 403, 200],
+  'DELETE /ranwal/api/program/:id/delete':         [401, 401, 401, 401, 403, 200],
+  'GET /ranwal/api/action/list':                   [401, 401, 401, 401, 200, 200],
+  'POST /ranwal/api/action/create':                [401, 401, 401, 401, 403, 201],
+  'PUT /ranwal/api/action/:id/update':             [401, 401, 401, 401, 403, 200],
+  'DELETE /ranwal/api/action/:id/delete':          [401, 401, 401, 401, 403, 200],
+  'GET /ranwal/api/sub-action/list':               [401, 401, 401, 401, 200, 200],
+  'POST /ranwal/api/sub-action/create':            [401, 401, 401, 401, 403, 201],
+  'PUT /ranwal/api/sub-action/:id/update':         [401, 401, 401, 401, 403, 200],
+  'DELETE /ranwal/api/sub-action/:id/delete':      [401, 401, 401, 401, 403, 200],
+  'GET /ranwal/api/activity/list':                 [401, 401, 401, 401, 200, 200],
+  'POST /ranwal/api/activity/create':              [401, 401, 401, 401, 403, 201],
+  'PUT /ranwal/api/activity/:id/update':           [401, 401, 401, 401, 403, 200],
+  'DELETE /ranwal/api/activity/:id/delete':        [401, 401, 401, 401, 403, 200],
+  'GET /ranwal/api/subtitle/list':                 [401, 401, 401, 401, 200, 200],
+  'POST /ranwal/api/subtitle/create':              [401, 401, 401, 401, 403, 201],
+  'PUT /ranwal/api/subtitle/:id/update':           [401, 401, 401, 401, 403, 200],
+  'DELETE /ranwal/api/subtitle/:id/delete':        [401, 401, 401, 401, 403, 200],
+  'GET /ranwal/api/account/list':                  [401, 401, 401, 401, 200, 200],
+  'POST /ranwal/api/account/create':               [401, 401, 401, 401, 403, 201],
+  'PUT /ranwal/api/account/:id/update':            [401, 401, 401, 401, 403, 200],
+  'DELETE /ranwal/api/account/:id/delete':         [401, 401, 401, 401, 403, 200],
+  'GET /ranwal/api/supporter/list':                [401, 401, 401, 401, 200, 200],
+  'POST /ranwal/api/supporter/create':             [401, 401, 401, 401, 403, 201],
+  'PUT /ranwal/api/supporter/:id/update':          [401, 401, 401, 401, 403, 200],
+  'DELETE /ranwal/api/supporter/:id/delete':       [401, 401, 401, 401, 403, 200],
+  'GET /ranwal/api/detail-program/list':           [401, 401, 401, 401, 200, 200],
+  'GET /ranwal/api/detail-program/:id/get':        [401, 401, 401, 401, 200, 200],
+  'POST /ranwal/api/detail-program/create':        [401, 401, 401, 401, 201, 201],
+  'DELETE /ranwal/api/detail-program/:id/delete':  [401, 401, 401, 401, 403, 200],
+  'GET /ranwal/api/detail-program/report':         [401, 401, 401, 401, 200, 200],
+  'GET /ranwal/api/detail-program/report/file':    [200, 200, 200, 200, 200, 200],
+  'GET /ranwal/api/detail-program/summary':        [401, 401, 401, 401, 403, 200],
+  'GET /ranwal/api/article/list':                  [200, 200, 200, 200, 200, 200],
+  'GET /ranwal/api/article/:slug/get':             [200, 200, 200, 200, 200, 200],
+  'GET /ranwal/article/:slug/get':                 [200, 200, 200, 200, 200, 200],
+  'POST /ranwal/api/article/create':               [401, 401, 401, 401, 403, 201],
+  'PUT /ranwal/api/article/:slug/update':          [401, 401, 401, 401, 403, 200],
+  'PUT /ranwal/article/:slug/update':              [401, 401, 401, 401, 403, 200],
+  'DELETE /ranwal/api/article/:slug/delete':       [401, 401, 401, 401, 403, 200],
+  'DELETE /ranwal/article/:slug/delete':           [401, 401, 401, 401, 403, 200],
+  'POST /ranwal/api/import/hierarchy':             [401, 401, 401, 401, 403, 200],
+  'POST /ranwal/api/upload-file':                  [401, 401, 401, 401, 403, 200],
+  'GET /ranwal/api/uploads/:id':                   [200, 200, 200, 200, 200, 200],
+};
+
+/** Why a row reads as it does, printed under the table in docs/security.md. */
+const notes: Record<string, string> = {
+  'GET /ranwal/api/detail-program/report/file':
+    'authorized by the signed link in `?token=` (made by `report` for its caller), not by a bearer token',
+  'GET /ranwal/api/uploads/:id': 'public so `<img>` tags load covers; ids are random UUIDs',
+  'POST /ranwal/api/user/sign-in': 'with valid credentials in the body',
+  'GET /ranwal/api/article/:slug/get':
+    'a published article; drafts and archived ones answer 404 except to an admin',
+  'GET /ranwal/api/detail-program/:id/get': "a user reads only their own lines (another's: 404)",
+};
+
+/** The markdown table of docs/security.md, made from the table above. */
+export function authorizationMarkdown(): string {
+  const head = `| Endpoint | ${credentials.map((c) => c[0]!.toUpperCase() + c.slice(1)).join(' | ')} |`;
+  const rule = `|---|${credentials.map(() => '---').join('|')}|`;
+  const rows = Object.entries(expected).map(
+    ([endpoint, row]) => `| \`${endpoint}\` | ${row.join(' | ')} |`,
+  );
+  const noteLines = Object.entries(notes).map(([endpoint, note]) => `- \`${endpoint}\`: ${note}.`);
+  return [head, rule, ...rows, '', ...noteLines].join('\n');
+}
+
+const DOCS = path.resolve(import.meta.dirname, '../../../docs/security.md');
+const START =
+  '<!-- authorization-table:start (generated from apps/server/test/reliability-authorization.test.ts) -->';
+const END = '<!-- authorization-table:end -->';
+
+/** A request ready to send; made afresh per cell, so a delete always has something to delete. */
+interface Call {
+  url: string;
+  body?: unknown;
+  payload?: Buffer;
+  contentType?: string;
+}
+
+describe.each(databaseTargets)('authorization matrix on %s', (target) => {
+  let t: TestApp;
+  const tokens = {} as Record<Credential, string | undefined>;
+  let prepare: Record<string, () => Promise<Call>>;
+
+  beforeAll(async () => {
+    t = await startTestApp(target);
+    const admin = caller(t, t.adminToken);
+    const user = caller(t, t.userToken);
+    const me = async (token: string) =>
+      (await t.call('GET', '/ranwal/api/user/me', { token })).json().data as { id: string };
+    const adminId = (await me(t.adminToken)).id;
+
+    // Expired: the real admin's token, signed with the server's own secret, an hour past.
+    const secret = await loadSigningSecret(t.database.db, undefined);
+    const expired = await new TokenService(secret, -3600).sign(adminId, 'session', {
+      role: 'admin',
+    });
+    // Tampered: the user's token claiming to be the admin, its signature left as it was.
+    const [header, payload, signature] = t.userToken.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+    const forged = Buffer.from(JSON.stringify({ ...claims, sub: adminId, role: 'admin' }));
+    // Deleted user: an admin who signed in and was then deleted.
+    await admin('POST', '/ranwal/api/user/create', {
+      name: 'Admin Lama',
+      email: 'admin.lama@test.local',
+      role: 'admin',
+      password: 'rahasia-lama-1',
+    });
+    const signIn = await t.call('POST', '/ranwal/api/user/sign-in', {
+      body: { email: 'admin.lama@test.local', password: 'rahasia-lama-1' },
+    });
+    const deleted = signIn.json().data as { token: string; id: string };
+    await admin('DELETE', `/ranwal/api/user/${deleted.id}/delete`);
+    Object.assign(tokens, {
+      'no token': undefined,
+      expired,
+      tampered: `${header}.${forged.toString('base64url')}.${signature}`,
+      'deleted user': deleted.token,
+      user: t.userToken,
+      admin: t.adminToken,
+    });
+
+    // A counter that keeps names, emails and codes unique across cells.
+    let n = 0;
+    const chain = await createChain(t, 'Matriks', true);
+    const supporter = await admin('POST', '/ranwal/api/supporter/create', { name: 'Bappeda' });
+    const ownLine = await user(
+      'POST',
+      '/ranwal/api/detail-program/create',
+      lineOn(chain, supporter),
+    );
+    const article = async () =>
+      admin('POST', '/ranwal/api/article/create', {
+        title: `Berita Matriks ${n++}`,
+        content: '<p>Isi</p>',
+        category: 'kegiatan_rutin',
+      });
+    const published = await article();
+    const upload = await imageUpload();
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/ranwal/api/upload-file',
+      headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': upload.contentType },
+      payload: upload.payload,
+    });
+    const uploadPath = new URL(uploaded.json().data.path).pathname;
+    const report = await admin('GET', '/ranwal/api/detail-program/report?year=2025');
+    const reportFile = new URL(String(report.path));
+    const victim = () =>
+      admin('POST', '/ranwal/api/user/create', {
+        name: 'Korban',
+        email: `korban${n++}@test.local`,
+        password: 'rahasia-korban',
+      });
+    /** The four calls of a hierarchy level or supporters, on fresh records. */
+    const entity = (segment: string, body: () => Record<string, unknown>) => {
+      const base = `/ranwal/api/${segment}`;
+      return {
+        [`GET ${base}/list`]: async () => ({ url: `${base}/list` }),
+        [`POST ${base}/create`]: async () => ({ url: `${base}/create`, body: body() }),
+        [`PUT ${base}/:id/update`]: async () => {
+          const record = await admin('POST', `${base}/create`, body());
+          return { url: `${base}/${record.id}/update`, body: body() };
+        },
+        [`DELETE ${base}/:id/delete`]: async () => {
+          const record = await admin('POST', `${base}/create`, body());
+          return { url: `${base}/${record.id}/delete` };
+        },
+      };
+    };
+    const named = (extra: Record<string, unknown>) => () => ({ name: `Nama ${n++}`, ...extra });
+
+    prepare = {
+      'GET /ranwal/api/health': async () => ({ url: '/ranwal/api/health' }),
+      'GET /ranwal/api/openapi.json': async () => ({ url: '/ranwal/api/openapi.json' }),
+      'POST /ranwal/api/user/sign-in': async () => ({
+        url: '/ranwal/api/user/sign-in',
+        body: { email: 'user@test.local', password: 'user-password-1' },
+      }),
+      'GET /ranwal/api/user/me': async () => ({ url: '/ranwal/api/user/me' }),
+      'GET /ranwal/api/user/list': async () => ({ url: '/ranwal/api/user/list' }),
+      'POST /ranwal/api/user/create': async () => ({
+        url: '/ranwal/api/user/create',
+        body: { name: 'Baru', email: `baru${n++}@test.local`, password: 'rahasia-baru' },
+      }),
+      'PUT /ranwal/api/user/:id/update': async () => {
+        const record = await victim();
+        return {
+          url: `/ranwal/api/user/${record.id}/update`,
+          body: { name: 'Diubah', email: record.email, role: 'user' },
+        };
+      },
+      'DELETE /ranwal/api/user/:id/delete': async () => ({
+        url: `/ranwal/api/user/${(await victim()).id}/delete`,
+      }),
+      ...entity('program', named({ is_taxed: false })),
+      ...entity('action', named({ program_id: chain.program.id })),
+      ...entity('sub-action', named({ action_id: chain.action.id })),
+      ...entity('activity', named({ sub_action_id: chain.sub_action.id })),
+      ...entity('subtitle', named({ activity_id: chain.activity.id })),
+      ...entity('account', () => ({
+        code: `5.1.${n}`,
+        ...named({ subtitle_id: chain.subtitle.id })(),
+      })),
+      ...entity('supporter', named({})),
+      'GET /ranwal/api/detail-program/list': async () => ({
+        url: '/ranwal/api/detail-program/list',
+      }),
+      'GET /ranwal/api/detail-program/:id/get': async () => ({
+        url: `/ranwal/api/detail-program/${ownLine.id}/get`,
+      }),
+      'POST /ranwal/api/detail-program/create': async () => ({
+        url: '/ranwal/api/detail-program/create',
+        body: lineOn(chain, supporter),
+      }),
+      'DELETE /ranwal/api/detail-program/:id/delete': async () => {
+        const line = await admin(
+          'POST',
+          '/ranwal/api/detail-program/create',
+          lineOn(chain, supporter),
+        );
+        return { url: `/ranwal/api/detail-program/${line.id}/delete` };
+      },
+      'GET /ranwal/api/detail-program/report': async () => ({
+        url: '/ranwal/api/detail-program/report?year=2025',
+      }),
+      'GET /ranwal/api/detail-program/report/file': async () => ({
+        url: `${reportFile.pathname}${reportFile.search}`,
+      }),
+      'GET /ranwal/api/detail-program/summary': async () => ({
+        url: '/ranwal/api/detail-program/summary?year=2025',
+      }),
+      'GET /ranwal/api/article/list': async () => ({ url: '/ranwal/api/article/list' }),
+      'GET /ranwal/api/article/:slug/get': async () => ({
+        url: `/ranwal/api/article/${published.slug}/get`,
+      }),
+      'GET /ranwal/article/:slug/get': async () => ({
+        url: `/ranwal/article/${published.slug}/get`,
+      }),
+      'POST /ranwal/api/article/create': async () => ({
+        url: '/ranwal/api/article/create',
+        body: { title: `Baru ${n++}`, content: '<p>Isi</p>', category: 'kegiatan_rutin' },
+      }),
+      ...Object.fromEntries(
+        ['/ranwal/api', '/ranwal'].flatMap((base) => [
+          [
+            `PUT ${base}/article/:slug/update`,
+            async () => ({
+              url: `${base}/article/${(await article()).slug}/update`,
+              body: { title: 'Diubah', content: '<p>Isi baru</p>', category: 'usulan_reses_dprd' },
+            }),
+          ],
+          [
+            `DELETE ${base}/article/:slug/delete`,
+            async () => ({ url: `${base}/article/${(await article()).slug}/delete` }),
+          ],
+        ]),
+      ),
+      'POST /ranwal/api/import/hierarchy': async () => ({
+        url: '/ranwal/api/import/hierarchy',
+        body: {
+          program: { name: ['Program Impor'], is_taxed: [null] },
+          action: { parent: [0], name: ['Kegiatan Impor'] },
+          sub_action: { parent: [0], name: ['Sub Impor'] },
+          activity: { parent: [0], name: ['Aktivitas Impor'] },
+          subtitle: { parent: [0], name: ['Subtitle Impor'] },
+          account: { parent: [0], code: ['5.2.01'], name: ['Belanja Impor'] },
+          dry_run: true,
+        },
+      }),
+      'POST /ranwal/api/upload-file': async () => ({
+        url: '/ranwal/api/upload-file',
+        ...(await imageUpload()),
+      }),
+      'GET /ranwal/api/uploads/:id': async () => ({ url: uploadPath }),
+    };
+  });
+  afterAll(() => t?.close());
+
+  it('has a row for every endpoint the server answers, and nothing else', () => {
+    const served = routesOf(t.app.printRoutes({ commonPrefix: false }));
+    expect(Object.keys(expected).sort()).toEqual(served.sort());
+    expect(Object.keys(prepare).sort()).toEqual(Object.keys(expected).sort());
+  });
+
+  it.each(Object.keys(expected))('%s', async (endpoint) => {
+    const method = endpoint.split(' ')[0] as 'GET' | 'POST' | 'PUT' | 'DELETE';
+    const answers: number[] = [];
+    const problems: string[] = [];
+    for (const [column, credential] of credentials.entries()) {
+      const call = await prepare[endpoint]!();
+      const token = tokens[credential];
+      const answer: LightMyRequestResponse = await t.app.inject({
+        method,
+        url: call.url,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(call.contentType ? { 'content-type': call.contentType } : {}),
+        },
+        ...(call.payload
+          ? { payload: call.payload }
+          : call.body !== undefined
+            ? { payload: call.body as object }
+            : {}),
+      });
+      answers.push(answer.statusCode);
+      const want = expected[endpoint]![column]!;
+      if (answer.statusCode !== want) {
+        problems.push(`${credential}: ${answer.statusCode} ${answer.body.slice(0, 200)}`);
+      } else if (want === 401) {
+        // The spec's clients log out on exactly this message.
+        const body = answer.json();
+        if (body.message !== messagesId.server.tokenInvalid || body.code !== 'unauthorized') {
+          problems.push(`${credential}: 401 without "Token Invalid": ${answer.body}`);
+        }
+      } else if (want === 403 && answer.json().code !== 'forbidden') {
+        problems.push(`${credential}: 403 without code forbidden: ${answer.body}`);
+      }
+    }
+    expect(problems, `answers ${answers.join(', ')}`).toEqual([]);
+  });
+
+  it('refuses other forged credentials: another secret, alg none, a report link as a bearer token', async () => {
+    const other = new TokenService(new TextEncoder().encode('x'.repeat(48)), 3600);
+    const me = await t.call('GET', '/ranwal/api/user/me', { token: t.adminToken });
+    const adminId = me.json().data.id as string;
+    const unsigned = [
+      Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url'),
+      Buffer.from(
+        JSON.stringify({ sub: adminId, purpose: 'session', iss: 'ranwal', exp: 9_999_999_999 }),
+      ).toString('base64url'),
+      '',
+    ].join('.');
+    const report = await t.call('GET', '/ranwal/api/detail-program/report', {
+      token: t.adminToken,
+    });
+    const link = new URL(report.json().data.path).searchParams.get('token')!;
+    for (const token of [await other.sign(adminId, 'session'), unsigned, link]) {
+      const answer = await t.call('GET', '/ranwal/api/user/list', { token });
+      expect(answer.statusCode).toBe(401);
+      expect(answer.json().message).toBe('Token Invalid');
+    }
+    // And the other way round: a session token is not a report link.
+    const file = await t.call(
+      'GET',
+      `/ranwal/api/detail-program/report/file?token=${encodeURIComponent(t.adminToken)}`,
+    );
+    expect(file.statusCode).toBe(401);
+  });
+});
+
+/** `METHOD /path` of every GET, POST, PUT and DELETE route under /ranwal in printRoutes' tree. */
+function routesOf(tree: string): string[] {
+  const stack: string[] = [];
+  const found: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]*)\))?/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    const full = `${stack.at(-1) ?? ''}${match[2]}`;
+    stack.push(full);
+    for (const method of (match[3] ?? '').split(', ')) {
+      if (['GET', 'POST', 'PUT', 'DELETE'].includes(method) && full.startsWith('/ranwal/')) {
+        found.push(`${method} ${full}`);
+      }
+    }
+  }
+  return found;
+}
+
+describe('docs/security.md', () => {
+  it('prints the authorization table exactly as this test asserts it', () => {
+    const text = readFileSync(DOCS, 'utf8');
+    const section = `${START}\n${authorizationMarkdown()}\n${END}`;
+    if (process.env.RANWAL_WRITE_DOCS === '1') {
+      const start = text.indexOf(START);
+      const end = text.indexOf(END);
+      writeFileSync(DOCS, `${text.slice(0, start)}${section}${text.slice(end + END.length)}`);
+      return;
+    }
+    expect(text).toContain(section);
+  });
+});
