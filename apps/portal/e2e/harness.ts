@@ -1,8 +1,20 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { crc32, deflateSync } from 'node:zlib';
+import { createClient, type RanwalClient } from '@ranwal/core';
 import type { FastifyInstance } from 'fastify';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Locator,
+  type Page,
+} from 'playwright-core';
+import { expect } from 'vitest';
 import { buildApp } from '../../server/src/app.js';
 import { ensureFirstAdmin } from '../../server/src/boot.js';
 import { loadConfig } from '../../server/src/config.js';
@@ -29,8 +41,11 @@ export interface E2E {
   app: FastifyInstance;
   database: DatabaseHandle;
   browser: Browser;
-  /** A fresh browser context (its own local storage) and page. */
-  newPage(): Promise<{ context: BrowserContext; page: Page }>;
+  /**
+   * A fresh browser context (its own local storage) and page, 1280x800. With `clock`, the page's
+   * timers run on Playwright's clock (flowing normally until a test pauses it).
+   */
+  newPage(options?: { clock?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 }
 
@@ -39,10 +54,13 @@ export async function startE2E(): Promise<E2E> {
   if (!existsSync(path.join(PORTAL_DIR, 'index.html'))) {
     throw new Error(`The portal is not built (${PORTAL_DIR}); run npm run build -w @ranwal/portal`);
   }
+  // A copy of the build: a rebuild while the journeys run cannot take files from under them.
+  const portalDir = await mkdtemp(path.join(tmpdir(), 'ranwal-portal-'));
+  await cp(PORTAL_DIR, portalDir, { recursive: true });
   const database = await freshDatabase('pglite');
   const config = loadConfig({
     LOG_LEVEL: 'silent',
-    RANWAL_PORTAL_DIR: PORTAL_DIR,
+    RANWAL_PORTAL_DIR: portalDir,
     RANWAL_ADMIN_EMAIL: ADMIN.email,
     RANWAL_ADMIN_PASSWORD: ADMIN.password,
     RANWAL_SIGN_IN_LIMIT: '1000',
@@ -62,12 +80,14 @@ export async function startE2E(): Promise<E2E> {
     app,
     database,
     browser,
-    async newPage() {
+    async newPage(options = {}) {
       const context = await browser.newContext({
         baseURL: baseUrl,
         locale: 'id-ID',
         timezoneId: 'Asia/Jakarta',
+        viewport: { width: 1280, height: 800 },
       });
+      if (options.clock) await context.clock.install();
       const page = await context.newPage();
       return { context, page };
     },
@@ -75,6 +95,7 @@ export async function startE2E(): Promise<E2E> {
       await browser.close();
       await app.close();
       await database.close();
+      await rm(portalDir, { recursive: true, force: true });
     },
   };
 }
@@ -88,4 +109,186 @@ export async function signInThroughForm(
   await page.getByLabel('Alamat Email').fill(credentials.email);
   await page.getByLabel('Kata Sandi', { exact: true }).fill(credentials.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** Where screenshots of the journeys go (looked at by people; not compared by the tests). */
+export const SHOTS_DIR = process.env.E2E_SHOTS_DIR ?? '/tmp/e2e-shots';
+
+/** A 1280x800 screenshot of the page into SHOTS_DIR, for people to look at. */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  await mkdir(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS_DIR, `${name}.png`), fullPage: options.fullPage });
+}
+
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+
+/** The WCAG 2.x A/AA rules every route and open dialog must pass. */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/**
+ * WCAG 2.x A/AA violations axe-core finds on the page, as 'rule-id: selector' lines, so a failing
+ * assertion says where (react-aria's hidden live region is not content).
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  // Evaluated through the debugging protocol: the page's CSP rightly forbids inline scripts.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  return page.evaluate(async (tags) => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            c: unknown,
+            o: unknown,
+          ) => Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(
+      { exclude: [['[data-live-announcer]']] },
+      { runOnly: { type: 'tag', values: tags } },
+    );
+    return result.violations.flatMap((violation) =>
+      violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`),
+    );
+  }, AXE_TAGS);
+}
+
+/** The texts of the page's h1 elements (each page should have exactly one). */
+export function headingsLevel1(page: Page): Promise<string[]> {
+  return page.locator('h1').allInnerTexts();
+}
+
+/** A core API client signed in as `credentials` against the e2e server (for seeding). */
+export async function apiAs(
+  e2e: Pick<E2E, 'baseUrl'>,
+  credentials: { email: string; password: string },
+): Promise<RanwalClient> {
+  let token: string | undefined;
+  const client = createClient({ baseUrl: e2e.baseUrl, getToken: () => token });
+  token = (await client.user.signIn(credentials)).data.token;
+  return client;
+}
+
+/**
+ * Holds the page's next request to `url` until `release()` is called, then lets it reach the real
+ * server: the busy state in between ('Signing In...', 'Menghapus...') can be seen for certain.
+ */
+export async function holdNextRequest(page: Page, url: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let arrived!: () => void;
+  const held = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
+  await page.route(
+    url,
+    async (route) => {
+      arrived();
+      await released;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  return { held, release };
+}
+
+/**
+ * Stops the page's clock (installed by newPage({ clock: true })) a second ahead of the page's
+ * own time, which earlier pauses may have moved ahead of the machine's.
+ */
+export async function pauseClock(page: Page) {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 1000);
+}
+
+/**
+ * Asserts that `shown` (a toast or banner), brought up by `trigger`, stays for `ms` of page time
+ * and then goes. The page's clock (newPage({ clock: true })) is paused and moved on by hand, so
+ * how fast the machine runs cannot change the outcome.
+ */
+export async function expectShownFor(
+  page: Page,
+  shown: Locator,
+  ms: number,
+  trigger: () => Promise<unknown>,
+) {
+  await pauseClock(page);
+  try {
+    await trigger();
+    // A toast under the pointer waits: keep the pointer away from the top-right corner.
+    await page.mouse.move(1, 799);
+    // Page time moves only when told; step it until the message is up (its timer starts then).
+    for (let step = 0; !(await shown.isVisible()); step += 1) {
+      if (step > 1000) throw new Error(`${shown} never appeared`);
+      await page.clock.runFor(10);
+    }
+    await page.clock.runFor(ms - 100);
+    expect(await shown.isVisible(), `${shown} ${ms - 100} ms after it appeared`).toBe(true);
+    await page.clock.runFor(200);
+    expect(await shown.isVisible(), `${shown} ${ms + 100} ms after it appeared`).toBe(false);
+  } finally {
+    await page.clock.resume();
+  }
+}
+
+/** The toast (top-right) whose text includes `text`. */
+export const toast = (page: Page, text: string) =>
+  page.getByRole('alertdialog').filter({ hasText: text });
+
+/** A field's accessible name: its label, and the '*' a required field's label shows. */
+export const fieldName = (label: string) =>
+  new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`);
+
+/** Picks `option` in the searchable drop-down labelled `label`, typing to find it as a person would. */
+export async function chooseInComboBox(page: Page, label: string, option: string) {
+  const box = page.getByRole('combobox', { name: fieldName(label) });
+  await box.click();
+  await box.fill(option);
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect.poll(() => box.inputValue()).toBe(option);
+}
+
+/** The sidebar link marked as the current page. */
+export const currentSidebarItem = (page: Page) =>
+  page.getByRole('navigation', { name: 'Navigasi admin' }).locator('[aria-current="page"]');
+
+/** Text as a person reads it: non-breaking spaces as spaces, runs of white space as one. */
+export const readable = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** The label/value pairs of the description list(s) inside `scope`. */
+export async function descriptionPairs(scope: Locator): Promise<[string, string][]> {
+  const pairs = await scope
+    .locator('dt')
+    .evaluateAll((terms) =>
+      terms.map((term) => [term.textContent ?? '', term.nextElementSibling?.textContent ?? '']),
+    );
+  return pairs.map(([label, value]) => [readable(label ?? ''), readable(value ?? '')]);
+}
+
+/** A real PNG of `width` x `height` pixels of one colour, made here (a few hundred bytes). */
+export function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array(width).fill([r, g, b]).flat())]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array(height).fill(row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

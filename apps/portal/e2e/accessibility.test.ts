@@ -1,0 +1,280 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUserService } from '../../server/src/services/users.js';
+import { portalRoutes } from '../src/routes.js';
+import {
+  ADMIN,
+  apiAs,
+  axeViolations,
+  currentSidebarItem,
+  type E2E,
+  headingsLevel1,
+  png,
+  screenshot,
+  signInThroughForm,
+  startE2E,
+} from './harness.js';
+
+const USER = { name: 'Dewi Lestari', email: 'dewi@e2e.local', password: 'dewi-kata-sandi-1' };
+const ARTICLE_TITLE = 'Rapat Koordinasi Perencanaan Pembangunan Kecamatan';
+
+/**
+ * Each page's one h1 (spec names where the page gives one). The admin dashboard is checked for
+ * exactly one h1 only: its content grows with the budget overview.
+ */
+const expectedHeading: Record<string, string | undefined> = {
+  '/': 'Ranwal',
+  '/login': 'Selamat Datang Kembali',
+  '/artikel/:slug': ARTICLE_TITLE,
+  '/admin-program': 'Program',
+  '/admin-kegiatan': 'Kegiatan',
+  '/admin-sub-kegiatan': 'Sub Kegiatan',
+  '/admin-aktifitas': 'Aktivitas',
+  '/admin-subtitle': 'Subtitle',
+  '/admin-rekening': 'Kode Rekening',
+  '/admin-pengampu': 'Pengampu',
+  '/admin-laporan': 'Daftar Laporan Detail Program',
+  '/admin-artikel': 'Buat Artikel',
+  '/admin-list-artikel': 'Manajemen Artikel',
+  '/admin-user-management': 'Manajemen Pengguna',
+  '/user-dashboard': 'Ranwal',
+};
+
+/** The sidebar entry that leads to each admin page (the dashboard's goes through /dashboard). */
+const sidebarLabel: Record<string, string> = {
+  '/admin-dashboard': 'Dashboard',
+  '/admin-user-management': 'User Management',
+  '/admin-program': 'Program',
+  '/admin-kegiatan': 'Kegiatan',
+  '/admin-sub-kegiatan': 'Sub Kegiatan',
+  '/admin-aktifitas': 'Aktifitas',
+  '/admin-subtitle': 'Subtitle',
+  '/admin-rekening': 'Kode Rekening',
+  '/admin-pengampu': 'Pengampu',
+  '/admin-laporan': 'Laporan',
+  '/admin-artikel': 'Buat Artikel',
+  '/admin-list-artikel': 'List Artikel',
+};
+
+/** Waits until nothing on the page is loading any more. */
+async function settled(page: Page) {
+  await expect
+    .poll(() =>
+      page
+        .locator('[aria-busy="true"], :text-is("Memuat data..."), :text-is("Loading articles...")')
+        .count(),
+    )
+    .toBe(0);
+}
+
+/** What every page must be: one h1 (the expected one), no axe violations, nothing off-screen. */
+async function checkPage(page: Page, path: string, shot: string) {
+  await settled(page);
+  await expect.poll(() => headingsLevel1(page)).toHaveLength(1);
+  const [heading] = await headingsLevel1(page);
+  const expected = expectedHeading[path];
+  if (expected) expect(heading, `h1 of ${path}`).toBe(expected);
+  expect(await axeViolations(page), `axe on ${path}`).toEqual([]);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - window.innerWidth,
+  );
+  expect(overflow, `horizontal overflow of ${path}`).toBeLessThanOrEqual(0);
+  await screenshot(page, shot);
+}
+
+describe('every route of the route table: accessible, one h1, laid out', () => {
+  let e2e: E2E;
+  let slug = '';
+  beforeAll(async () => {
+    e2e = await startE2E();
+    // Pages with data in them, seeded through the API (the journeys build these by hand).
+    await createUserService(e2e.database.db).create({ ...USER, role: 'user' });
+    const admin = await apiAs(e2e, ADMIN);
+    const program = (
+      await admin.program.create({ name: 'Program Kesehatan Masyarakat', is_taxed: true })
+    ).data;
+    const action = (
+      await admin.action.create({ name: 'Pelayanan Posyandu', program_id: program.id })
+    ).data;
+    const subAction = (
+      await admin.subAction.create({ name: 'Penyediaan Alat Kesehatan', action_id: action.id })
+    ).data;
+    const activity = (
+      await admin.activity.create({ name: 'Pengadaan Timbangan', sub_action_id: subAction.id })
+    ).data;
+    const subtitle = (
+      await admin.subtitle.create({ name: 'Posyandu Melati', activity_id: activity.id })
+    ).data;
+    const account = (
+      await admin.account.create({
+        code: '5.1.02.01',
+        name: 'Belanja Alat Kesehatan',
+        subtitle_id: subtitle.id,
+      })
+    ).data;
+    const supporter = (await admin.supporter.create({ name: 'Puskesmas Sukamaju' })).data;
+    const user = await apiAs(e2e, USER);
+    await user.detailProgram.create({
+      component_code: 'ALK-01',
+      component_name: 'Timbangan bayi digital',
+      specification: 'Kapasitas 20 kg',
+      unit: 'Unit',
+      price: 1_750_000,
+      first_volume: 4,
+      second_volume: 1,
+      third_volume: 1,
+      year: 2025,
+      is_taxed: true,
+      program_id: program.id,
+      action_id: action.id,
+      sub_action_id: subAction.id,
+      activity_id: activity.id,
+      subtitle_id: subtitle.id,
+      account_id: account.id,
+      supporter_id: supporter.id,
+    });
+    const cover = await admin.upload.file(
+      new Blob([new Uint8Array(png(48, 24, [20, 120, 80]))]),
+      'sampul.png',
+    );
+    const article = await admin.article.create({
+      title: ARTICLE_TITLE,
+      content: '<p>Rapat membahas <strong>usulan prioritas</strong> tahun depan.</p>',
+      cover_image: cover.data.path,
+      tags: ['rapat', 'perencanaan'],
+      status: 'published',
+      category: 'kegiatan_rutin',
+    });
+    slug = article.data.slug;
+    await admin.article.create({
+      title: 'Jadwal Reses Anggota DPRD',
+      content: '<p>Draf jadwal.</p>',
+      tags: [],
+      status: 'draft',
+      category: 'usulan_reses_dprd',
+    });
+  });
+  afterAll(() => e2e?.close());
+
+  const publicRoutes = portalRoutes.filter((route) => !route.requiresAuth);
+  const adminRoutes = portalRoutes.filter((route) => route.role === 'admin');
+  const userRoutes = portalRoutes.filter((route) => route.requiresAuth && route.role !== 'admin');
+
+  it('covers the whole route table', () => {
+    expect(portalRoutes.map((route) => route.path).sort()).toEqual(
+      Object.keys(expectedHeading).concat('/admin-dashboard').sort(),
+    );
+  });
+
+  it('public pages, signed out', async () => {
+    const { page, context } = await e2e.newPage();
+    for (const route of publicRoutes) {
+      await page.goto(route.path.replace(':slug', slug));
+      await checkPage(page, route.path, `route${route.path.replace(/[/:]+/g, '-')}`);
+    }
+    await context.close();
+  });
+
+  it('admin pages, reached through the sidebar, which marks the current one', async () => {
+    const { page, context } = await e2e.newPage();
+    await signInThroughForm(page, ADMIN);
+    await page.waitForURL('**/admin-dashboard');
+    for (const route of adminRoutes) {
+      const label = sidebarLabel[route.path];
+      expect(label, `sidebar entry for ${route.path}`).toBeDefined();
+      await page
+        .getByRole('navigation', { name: 'Navigasi admin' })
+        .getByRole('link', { name: label, exact: true })
+        .click();
+      await page.waitForURL(`**${route.path}`);
+      await expect.poll(() => currentSidebarItem(page).allTextContents()).toEqual([label]);
+      await checkPage(page, route.path, `route${route.path.replace(/\//g, '-')}`);
+    }
+    await context.close();
+  });
+
+  it('the user dashboard, signed in as a user', async () => {
+    const { page, context } = await e2e.newPage();
+    await signInThroughForm(page, USER);
+    await page.waitForURL('**/user-dashboard');
+    for (const route of userRoutes) {
+      await page.goto(route.path);
+      await page
+        .getByRole('grid', { name: 'Daftar Laporan', exact: true })
+        .getByRole('row')
+        .nth(1)
+        .waitFor();
+      await checkPage(page, route.path, `route${route.path.replace(/\//g, '-')}`);
+    }
+    await context.close();
+  });
+
+  it('dialogs, open: edit and delete on a hierarchy page, view and edit an article', async () => {
+    const { page, context } = await e2e.newPage();
+    await signInThroughForm(page, ADMIN);
+    await page.waitForURL('**/admin-dashboard');
+
+    await page.goto('/admin-kegiatan');
+    const row = page.getByRole('grid', { name: 'Daftar Kegiatan' }).getByRole('row').nth(1);
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Kegiatan' });
+    await edit.waitFor();
+    expect(await axeViolations(page), 'Edit Kegiatan').toEqual([]);
+    await screenshot(page, 'dialog-edit-kegiatan');
+    await edit.getByRole('button', { name: 'Batal' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await row.getByRole('button', { name: 'Hapus' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Konfirmasi Hapus' });
+    await confirm.waitFor();
+    expect(await axeViolations(page), 'Konfirmasi Hapus').toEqual([]);
+    await screenshot(page, 'dialog-konfirmasi-hapus');
+    await confirm.getByRole('button', { name: 'Batal' }).click();
+    await confirm.waitFor({ state: 'detached' });
+
+    await page.goto('/admin-list-artikel');
+    const article = page
+      .getByRole('grid', { name: 'Manajemen Artikel' })
+      .getByRole('row')
+      .filter({ hasText: ARTICLE_TITLE });
+    await article.getByRole('button', { name: 'Lihat' }).click();
+    const view = page.getByRole('dialog', { name: 'Detail Artikel' });
+    await view.getByRole('heading', { name: ARTICLE_TITLE }).waitFor();
+    expect(await axeViolations(page), 'Detail Artikel').toEqual([]);
+    await screenshot(page, 'dialog-detail-artikel');
+    await page.keyboard.press('Escape');
+    await view.waitFor({ state: 'detached' });
+    await article.getByRole('button', { name: 'Edit' }).click();
+    const editArticle = page.getByRole('dialog', { name: 'Edit Artikel' });
+    await editArticle.waitFor();
+    expect(await axeViolations(page), 'Edit Artikel').toEqual([]);
+    await screenshot(page, 'dialog-edit-artikel');
+    await context.close();
+  });
+
+  it('a phone-sized screen: no page is wider than the screen', async () => {
+    const pages: [credentials: typeof ADMIN | null, paths: string[]][] = [
+      [null, ['/', '/login', `/artikel/${slug}`]],
+      [ADMIN, adminRoutes.map((route) => route.path)],
+      [USER, userRoutes.map((route) => route.path)],
+    ];
+    for (const [credentials, paths] of pages) {
+      const { page, context } = await e2e.newPage();
+      await page.setViewportSize({ width: 390, height: 844 });
+      if (credentials) {
+        await signInThroughForm(page, credentials);
+        await page.waitForURL(/dashboard/);
+      }
+      for (const path of paths) {
+        await page.goto(path);
+        await settled(page);
+        await expect.poll(() => headingsLevel1(page)).toHaveLength(1);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - window.innerWidth,
+        );
+        expect(overflow, `horizontal overflow of ${path} at 390 px`).toBeLessThanOrEqual(0);
+        await screenshot(page, `phone${path.replace(/\//g, '-')}`);
+      }
+      await context.close();
+    }
+  });
+});

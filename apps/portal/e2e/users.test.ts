@@ -1,0 +1,124 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  axeViolations,
+  currentSidebarItem,
+  type E2E,
+  expectShownFor,
+  fieldName,
+  holdNextRequest,
+  readable,
+  screenshot,
+  signInThroughForm,
+  startE2E,
+  toast,
+} from './harness.js';
+
+const BUDI = { name: 'Budi Santoso', email: 'budi@e2e.local', password: 'budi-kata-sandi-1' };
+
+/** Signs in through the form and checks 'Signing In...' shows while the server answers. */
+async function signInWatchingButton(page: Page, credentials: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByRole('heading', { name: 'Selamat Datang Kembali' }).waitFor();
+  await page.getByLabel('Alamat Email').fill(credentials.email);
+  await page.getByLabel('Kata Sandi', { exact: true }).fill(credentials.password);
+  const signIn = await holdNextRequest(page, '**/api/user/sign-in');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await signIn.held;
+  const busy = page.getByRole('button', { name: 'Signing In...' });
+  await expect(busy.isDisabled()).resolves.toBe(true);
+  signIn.release();
+}
+
+describe('user accounts, managed by an admin', () => {
+  let e2e: E2E;
+  beforeAll(async () => {
+    e2e = await startE2E();
+  });
+  afterAll(() => e2e?.close());
+
+  it('admin creates a user who can then sign in, and only reach the user dashboard', async () => {
+    const admin = await e2e.newPage({ clock: true });
+    const page = admin.page;
+
+    // A wrong password: the server's message in the error banner.
+    await page.goto('/login');
+    await page.getByLabel('Alamat Email').fill(ADMIN.email);
+    await page.getByLabel('Kata Sandi', { exact: true }).fill('bukan-kata-sandinya');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Email atau kata sandi salah.' }).waitFor();
+
+    await signInWatchingButton(page, ADMIN);
+    await page.waitForURL('**/admin-dashboard');
+    await page
+      .getByRole('navigation', { name: 'Navigasi admin' })
+      .getByRole('link', { name: 'User Management' })
+      .click();
+    await page.waitForURL('**/admin-user-management');
+    await expect.poll(() => currentSidebarItem(page).textContent()).toBe('User Management');
+    await page.getByRole('heading', { name: 'Manajemen Pengguna', level: 1 }).waitFor();
+    const table = page.getByRole('grid', { name: 'Manajemen Pengguna' });
+    const row = (text: string) => table.getByRole('row').filter({ hasText: text });
+    await row(ADMIN.email).waitFor();
+
+    // '+ Tambah Pengguna': a new user, role User by default.
+    await page.getByRole('button', { name: '+ Tambah Pengguna' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Buat Pengguna Baru' });
+    await dialog.getByRole('textbox', { name: fieldName('Nama') }).fill(BUDI.name);
+    await dialog.getByRole('textbox', { name: fieldName('Email') }).fill(BUDI.email);
+    await expect(dialog.getByRole('button', { name: /Role/ }).textContent()).resolves.toContain(
+      'User',
+    );
+    await dialog.getByLabel('Password', { exact: true }).fill(BUDI.password);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-user-create-dialog');
+    const create = await holdNextRequest(page, '**/api/user/create');
+    await dialog.getByRole('button', { name: 'Simpan' }).click();
+    await create.held;
+    await dialog.getByRole('button', { name: 'Menyimpan...' }).waitFor();
+    // The green 'Berhasil!' banner stays 5 s.
+    await expectShownFor(
+      page,
+      page.getByRole('status').filter({ hasText: 'Berhasil!' }).filter({
+        hasText: 'Pengguna berhasil dibuat!',
+      }),
+      5000,
+      async () => create.release(),
+    );
+    await dialog.waitFor({ state: 'detached' });
+    expect(readable(await row(BUDI.email).innerText())).toContain(
+      `${BUDI.name} ${BUDI.email} User`,
+    );
+
+    // The new user signs in and lands on the user dashboard; admin pages send them back.
+    const budi = await e2e.newPage();
+    await signInThroughForm(budi.page, BUDI);
+    await budi.page.waitForURL('**/user-dashboard');
+    await budi.page.getByText(BUDI.name).waitFor();
+    for (const adminPage of ['/admin-user-management', '/admin-laporan', '/admin-dashboard']) {
+      await budi.page.goto(adminPage);
+      await budi.page.waitForURL('**/user-dashboard');
+    }
+    await budi.page.getByRole('button', { name: 'Logout' }).click();
+    await budi.page.waitForURL('**/login');
+    await toast(budi.page, 'Berhasil logout').waitFor();
+
+    // The admin deletes the account after confirming; Budi can no longer sign in.
+    await row(BUDI.email).getByRole('button', { name: 'Hapus' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Konfirmasi Hapus' });
+    await confirm.getByText('Apakah Anda yakin ingin menghapus pengguna ini?').waitFor();
+    await confirm.getByRole('button', { name: 'Ya, Hapus!' }).click();
+    await page.getByRole('status').filter({ hasText: 'Pengguna berhasil dihapus!' }).waitFor();
+    await row(BUDI.email).waitFor({ state: 'detached' });
+    await budi.page.getByLabel('Alamat Email').fill(BUDI.email);
+    await budi.page.getByLabel('Kata Sandi', { exact: true }).fill(BUDI.password);
+    await budi.page.getByRole('button', { name: 'Sign In' }).click();
+    await budi.page
+      .getByRole('alert')
+      .filter({ hasText: 'Email atau kata sandi salah.' })
+      .waitFor();
+    await budi.context.close();
+    await admin.context.close();
+  });
+});
