@@ -5,13 +5,13 @@ import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
 import { UploadIcon } from '../../components/icons.js';
 import { Radio, RadioGroup } from '../../components/RadioGroup.js';
-import { Select, SelectItem } from '../../components/Select.js';
 import { TextField } from '../../components/TextField.js';
 import { toastDurations } from '../../components/Toast.js';
 import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
+import { ArticleCategorySelect } from './ArticleCategorySelect.js';
 import { type ArticleEditorProps, MAX_COVER_BYTES, SAVED_DELAY_MS } from './ArticleEditor.js';
-import { CoverImage, categoryOptions, statusOptions } from './parts.js';
+import { CoverImage, statusOptions } from './parts.js';
 import { RichTextEditor } from './RichTextEditor.js';
 import { htmlText, sanitizeArticleHtml } from './sanitize-html.js';
 import { TagInput } from './TagInput.js';
@@ -156,21 +156,7 @@ export function ArticleEditorForm({
         </div>
 
         <div className="flex flex-col gap-5 rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-          <Select
-            label={fields.category}
-            placeholder={fields.categoryPlaceholder}
-            value={category}
-            onChange={(key) => setCategory(key as ArticleCategory | null)}
-            isRequired
-            validationBehavior="aria"
-            isDisabled={isBusy}
-          >
-            {categoryOptions(messages).map((option) => (
-              <SelectItem key={option.id} id={option.id}>
-                {option.name}
-              </SelectItem>
-            ))}
-          </Select>
+          <ArticleCategorySelect value={category} onChange={setCategory} isDisabled={isBusy} />
 
           <RadioGroup
             label={text.statusLabel}

@@ -12,7 +12,8 @@ import { Dialog, Modal } from '../../components/Dialog.js';
 import { Select, SelectItem } from '../../components/Select.js';
 import { TextField } from '../../components/TextField.js';
 import { useMessages } from '../../data/RanwalProvider.js';
-import { CoverImage, categoryOptions, statusOptions } from './parts.js';
+import { ArticleCategorySelect } from './ArticleCategorySelect.js';
+import { CoverImage, statusOptions } from './parts.js';
 import { TagInput } from './TagInput.js';
 
 export interface EditArticleDialogProps {
@@ -132,21 +133,7 @@ export function EditArticleDialog({ article, onClose, onSave }: EditArticleDialo
             />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Select
-              label={fields.category}
-              placeholder={fields.categoryPlaceholder}
-              value={category}
-              onChange={(key) => setCategory(key as ArticleCategory | null)}
-              isRequired
-              validationBehavior="aria"
-              isDisabled={isSaving}
-            >
-              {categoryOptions(messages).map((option) => (
-                <SelectItem key={option.id} id={option.id}>
-                  {option.name}
-                </SelectItem>
-              ))}
-            </Select>
+            <ArticleCategorySelect value={category} onChange={setCategory} isDisabled={isSaving} />
             <Select
               label={fields.status}
               value={status}
