@@ -167,7 +167,11 @@ describe('articles: written by an admin, read by the public', () => {
     await featured.waitFor();
 
     // Read More opens the article at its own URL, which survives a reload and can be shared.
-    await featured.getByRole('button', { name: 'Read More' }).click();
+    // 'Read More' is a button, or a link to the article's URL once the page renders one.
+    await featured
+      .getByRole('button', { name: 'Read More' })
+      .or(featured.getByRole('link', { name: 'Read More' }))
+      .click();
     await page.waitForURL(`**/artikel/${publishedSlug}`);
     const checkArticle = async (view: Page) => {
       await view.getByRole('heading', { name: PUBLISHED.title, level: 1 }).waitFor();

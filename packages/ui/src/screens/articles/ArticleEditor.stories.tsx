@@ -296,6 +296,9 @@ export const ValidationErrors: Story = {
     await userEvent.click(submitButton(canvas));
     await waitFor(() => expect(canvas.getByRole('alert')).toHaveTextContent(text.categoryRequired));
     await expect(args.onSubmit).not.toHaveBeenCalled();
+    // Choosing a category answers the error: it does not linger.
+    await chooseCategory(canvas, userEvent, m.articleCategories.kegiatan_rutin);
+    await waitFor(() => expect(canvas.queryByText(text.categoryRequired)).toBeNull());
   },
 };
 

@@ -156,7 +156,15 @@ export function ArticleEditorForm({
         </div>
 
         <div className="flex flex-col gap-5 rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-6">
-          <ArticleCategorySelect value={category} onChange={setCategory} isDisabled={isBusy} />
+          <ArticleCategorySelect
+            value={category}
+            onChange={(chosen) => {
+              setCategory(chosen);
+              // A chosen category answers 'Kategori wajib dipilih': the error goes with it.
+              setFeedback((current) => (current?.text === text.categoryRequired ? null : current));
+            }}
+            isDisabled={isBusy}
+          />
 
           <RadioGroup
             label={text.statusLabel}
