@@ -117,8 +117,8 @@ const handlers = {
     const { limit, offset } = query;
     const result = await (user.role === 'admin'
       ? list(query, pool.query(Q.linePage, [limit, offset]), () => rowCount('detail_program'))
-      : list(query, pool.query(Q.ownLinePage, [user.id, limit, offset]), () =>
-          count(Q.ownLineCount, [user.id]),
+      : list(query, pool.query(Q.ownLinePage, [user.id, limit, offset]), async () =>
+          Number((await pool.query(Q.userLineCount, [user.id])).rows[0]?.line_count ?? 0),
         ));
     result.data = result.data.map(lineShape);
     return result;

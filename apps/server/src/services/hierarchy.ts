@@ -9,7 +9,14 @@ import {
 } from '@ranwal/core';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { containsPattern, listFilter, offsetOf, type Parsed, toCount } from './pagination.js';
+import {
+  containsPattern,
+  likeLowered,
+  listFilter,
+  offsetOf,
+  type Parsed,
+  toCount,
+} from './pagination.js';
 
 type Query = Parsed<typeof ChildListQuery>;
 type Row = Record<string, unknown> & { id: string };
@@ -17,6 +24,12 @@ type Row = Record<string, unknown> & { id: string };
 type LevelQuery = SelectQueryBuilder<any, any, any>;
 
 const levels = messagesId.levels;
+
+/**
+ * Levels searched through their lower-cased copies (`name_lower`, `code_lower`, with trigram
+ * indexes; migration 0003): the ones with many rows. The others are small enough to scan.
+ */
+const loweredSearch: ReadonlySet<ManagedEntityKey> = new Set(['account']);
 
 /** Entities whose rows point at a given entity: its child level, and budget lines. */
 function dependentsOf(definition: ManagedEntityDefinition) {
@@ -207,11 +220,15 @@ export function createHierarchyService(typedDb: Kysely<Database>) {
       const matching = (qb: any) =>
         search
           ? // biome-ignore lint/suspicious/noExplicitAny: expression builder of a dynamic table.
-            qb.where((eb: any) =>
-              definition.hasCode
-                ? eb.or([eb('t.name', 'ilike', search), eb('t.code', 'ilike', search)])
-                : eb('t.name', 'ilike', search),
-            )
+            qb.where((eb: any) => {
+              const contains = (column: string) =>
+                loweredSearch.has(key)
+                  ? likeLowered(eb, `t.${column}`, search)
+                  : eb(`t.${column}`, 'ilike', search);
+              return definition.hasCode
+                ? eb.or([contains('name'), contains('code')])
+                : contains('name');
+            })
           : qb;
       // biome-ignore lint/suspicious/noExplicitAny: as above.
       const count = async (qb: any): Promise<number> =>

@@ -1,4 +1,5 @@
 import type { ListFilter } from '@ranwal/core';
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 
 /** A schema's parsed (output) type: what a handler receives after validation. */
@@ -22,6 +23,20 @@ export function listFilter(
 /** A user's search text as an ILIKE pattern that matches it literally anywhere. */
 export function containsPattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * `column ILIKE pattern` for a column also stored lower-cased as `{column}_lower` (migration
+ * 0003): ILIKE lower-cases the text and the pattern on every row it checks, this only the
+ * pattern, once. The same matches: on a UTF-8 database ILIKE is `lower(text) LIKE lower(pattern)`.
+ */
+export function likeLowered(
+  // biome-ignore lint/suspicious/noExplicitAny: used on queries over dynamically named tables.
+  eb: ExpressionBuilder<any, any>,
+  column: string,
+  pattern: string,
+): Expression<SqlBool> {
+  return eb(sql.ref(`${column}_lower`), 'like', sql<string>`lower(${pattern})`);
 }
 
 export const offsetOf = (page: number, limit: number): number => (page - 1) * limit;

@@ -14,7 +14,14 @@ import {
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { countFromLastPage, tableRowCount } from './hierarchy.js';
-import { containsPattern, listFilter, offsetOf, type Parsed, toCount } from './pagination.js';
+import {
+  containsPattern,
+  likeLowered,
+  listFilter,
+  offsetOf,
+  type Parsed,
+  toCount,
+} from './pagination.js';
 
 type CreateInput = Parsed<typeof DetailProgramInput>;
 type ListQuery = Parsed<typeof ReportListQuery>;
@@ -61,7 +68,7 @@ const notFound = () => new AppError('not_found', messagesId.server.notFound('Lap
 /**
  * Joins a query over lines (`line`) to every level of the level table, each aliased by its key,
  * and adds its name as `{key}_name` (and the account's code as `account_code`): with all the
- * line's columns, the DetailProgram read shape. For bulk reads; see `levelNameColumns`.
+ * line's columns, the DetailProgram read shape. For bulk reads; see `levelNamesOf`.
  */
 export function withLevels(lines: LineQuery): LineQuery {
   let query = lines;
@@ -76,22 +83,43 @@ export function withLevels(lines: LineQuery): LineQuery {
 }
 
 /**
- * The names `withLevels` adds, each looked up by a correlated subquery on `line`. For a page or
- * a single line this plans in a fraction of a millisecond, where the eight-way join makes
- * PostgreSQL search join orders for ~10 ms per query; bulk reads (the export) keep the joins.
+ * Levels whose names a page or a single line joins, where the other levels' are looked up by a
+ * correlated subquery. These are few (programmes and kegiatan of one government, its
+ * supporters): as subqueries PostgreSQL scans each table once per line (a sequential scan
+ * estimates cheaper than an index probe on a table that small) for every line; joined, it hashes, memoizes or probes them (3.1 → 2.0 ms of PostgreSQL CPU
+ * for a 100-line page). More joins cost more to plan than they save: the eight-way join spent
+ * ~10 ms per query choosing a join order.
+ */
+const joinedLevels: ReadonlySet<ManagedEntityKey> = new Set(['program', 'action', 'supporter']);
+
+/**
+ * Adds the names `withLevels` adds (each level's name as `{key}_name`, the account's code as
+ * `account_code`) to a query over lines (`line`), in the same order: the joined levels by
+ * inner join (every reference is a foreign key), the others by correlated subquery. For a page
+ * or a single line; bulk reads (the export) use `withLevels`.
  */
 // biome-ignore lint/suspicious/noExplicitAny: dynamic tables, checked by the level table.
-function levelNameColumns(db: Kysely<any>) {
-  return managedEntityKeys.flatMap((key) => {
+function levelNamesOf(db: Kysely<any>): (lines: LineQuery) => LineQuery {
+  const columns = managedEntityKeys.flatMap((key) => {
     const level = managedEntities[key];
     return (level.hasCode ? ['name', 'code'] : ['name']).map((column) =>
-      db
-        .selectFrom(`${level.table} as ${key}`)
-        .select(`${key}.${column}`)
-        .whereRef(`${key}.id`, '=', `line.${referenceField(key)}`)
-        .as(`${key}_${column}`),
+      joinedLevels.has(key)
+        ? `${key}.${column} as ${key}_${column}`
+        : db
+            .selectFrom(`${level.table} as ${key}`)
+            .select(`${key}.${column}`)
+            .whereRef(`${key}.id`, '=', `line.${referenceField(key)}`)
+            .as(`${key}_${column}`),
     );
   });
+  return (lines) => {
+    let query = lines;
+    for (const key of joinedLevels) {
+      const { table } = managedEntities[key];
+      query = query.innerJoin(`${table} as ${key}`, `${key}.id`, `line.${referenceField(key)}`);
+    }
+    return query.select(columns);
+  };
 }
 
 /** Narrows a query over `line` (the stored line alone: no join is needed to filter). */
@@ -123,8 +151,8 @@ export function whereLines(query: LineQuery, filter: LineFilter): LineQuery {
             .select('account.id')
             .where((account) =>
               account.or([
-                account('account.code', 'ilike', pattern),
-                account('account.name', 'ilike', pattern),
+                likeLowered(account, 'account.code', pattern),
+                likeLowered(account, 'account.name', pattern),
               ]),
             ),
         ),
@@ -159,8 +187,7 @@ export function createReportService(typedDb: Kysely<Database>) {
 
   // The fixed parts of the queries, built once: builders are immutable, and building these per
   // request is a measurable share of a page's cost.
-  const levelNames = levelNameColumns(db);
-  const withLevelNames = (lines: LineQuery) => lines.select(levelNames);
+  const withLevelNames = levelNamesOf(db);
   const allLines = withLevelNames(db.selectFrom('detail_program as line').selectAll('line'));
   const newestFirst = db
     .selectFrom('detail_program as line')
@@ -170,6 +197,7 @@ export function createReportService(typedDb: Kysely<Database>) {
   const lineCount = db
     .selectFrom('detail_program as line')
     .select((eb) => eb.fn.countAll().as('count'));
+  const userLineCount = db.selectFrom('user_line_count').select('line_count');
 
   const scopeOf = (caller: Caller): LineFilter =>
     caller.role === 'admin' ? {} : { created_by: caller.id };
@@ -177,6 +205,12 @@ export function createReportService(typedDb: Kysely<Database>) {
   async function countLines(filter: LineFilter): Promise<number> {
     const row = await whereLines(lineCount, filter).executeTakeFirstOrThrow();
     return toCount(row.count);
+  }
+
+  /** A user's number of lines, kept by triggers (migration 0003): no count over their lines. */
+  async function countUserLines(userId: string): Promise<number> {
+    const row = await userLineCount.where('user_id', '=', userId).executeTakeFirst();
+    return toCount(row?.line_count);
   }
 
   /**
@@ -249,9 +283,12 @@ export function createReportService(typedDb: Kysely<Database>) {
         .orderBy('line.created_at', 'desc')
         .orderBy('line.id')
         .execute()) as LineRow[];
-      // An admin's unfiltered total is the kept row count: no count(*) over every line per page.
+      // An unfiltered total is a kept count (the table's for an admin, the user's own for a
+      // user): no count(*) over every line, or all of a user's, per page.
       const scopeTotal = () =>
-        caller.role === 'admin' ? tableRowCount(typedDb, 'detail_program') : countLines(scope);
+        caller.role === 'admin'
+          ? tableRowCount(typedDb, 'detail_program')
+          : countUserLines(caller.id);
       const [filtered, total] = await Promise.all([
         countFromLastPage(rows.length, query.limit, offset) ??
           (narrowed ? countLines(filter) : scopeTotal()),
