@@ -19,6 +19,7 @@ import { type RawResponse, sendRaw } from './raw-http.js';
 import {
   type AbstractRequest,
   type Body,
+  ChainRef,
   type FileContent,
   IdRef,
   LinkTokenRef,
@@ -168,9 +169,30 @@ function resolveToken(context: FuzzContext, ref: LinkTokenRef): string {
   }
 }
 
+/** The id of one level of the path above an existing account. */
+function resolveChain(context: FuzzContext, ref: ChainRef): string {
+  const { rows } = context.model;
+  const accounts = context.model.pool('account');
+  if (accounts.length === 0) return unknownId(ref.pick);
+  let id = accounts[ref.pick % accounts.length]!;
+  const parents = [
+    ['account', 'subtitle_id'],
+    ['subtitle', 'activity_id'],
+    ['activity', 'sub_action_id'],
+    ['sub_action', 'action_id'],
+    ['action', 'program_id'],
+  ] as const;
+  for (const [level, parentField] of parents) {
+    if (level === ref.level) return id;
+    id = String(rows[level].get(id)?.[parentField]);
+  }
+  return id;
+}
+
 /** Replaces every id reference in a generated body by a concrete id. */
 function resolveValue(context: FuzzContext, value: unknown): unknown {
   if (value instanceof IdRef) return resolveId(context, value);
+  if (value instanceof ChainRef) return resolveChain(context, value);
   if (Array.isArray(value)) return value.map((item) => resolveValue(context, item));
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};

@@ -32,6 +32,17 @@ export class IdRef {
   ) {}
 }
 
+/**
+ * One level of a coherent hierarchy path: every level field of a budget line given the same
+ * `pick` resolves to the same account's chain, so creations can succeed.
+ */
+export class ChainRef {
+  constructor(
+    readonly level: 'program' | 'action' | 'sub_action' | 'activity' | 'subtitle' | 'account',
+    readonly pick: number,
+  ) {}
+}
+
 /** A token for the report-file link: a real one, the wrong kind, or garbage. */
 export class LinkTokenRef {
   constructor(readonly which: 'admin-link' | 'user-link' | 'session' | 'tampered-link') {}
@@ -372,8 +383,31 @@ function mutate(value: Record<string, unknown>, change: Mutation): unknown {
   }
 }
 
+const chainLevels = ['program', 'action', 'sub_action', 'activity', 'subtitle', 'account'] as const;
+
+/** A budget line's body whose level ids, most of the time, name one existing path. */
+function lineBody(schema: JsonSchema, operation: Operation) {
+  return fc
+    .tuple(objectOf(schema, operation), fc.nat(1_000), fc.nat(3))
+    .map(([value, pick, coherent]) =>
+      coherent === 0
+        ? value
+        : {
+            ...value,
+            ...Object.fromEntries(
+              chainLevels.map((level) => [`${level}_id`, new ChainRef(level, pick)]),
+            ),
+          },
+    );
+}
+
 function jsonBody(operation: Operation, schema: JsonSchema): fc.Arbitrary<Body> {
-  const valid = operation.kind === 'import' ? importBatch : objectOf(schema, operation);
+  const valid =
+    operation.kind === 'import'
+      ? importBatch
+      : operation.kind === 'create' && operation.table === 'detail_program'
+        ? lineBody(schema, operation)
+        : objectOf(schema, operation);
   const fieldOf = (value: Record<string, unknown>, index: number) => {
     const keys = Object.keys(value);
     return keys.length ? keys[index % keys.length]! : 'name';
