@@ -158,7 +158,7 @@ export function buildProgram({ signal }: { signal: AbortSignal }): Command {
     .option('--skip-invalid', 'import the valid rows even when others are invalid or conflict')
     .option(
       '--batch-size <rows>',
-      `rows per request and transaction (at most ${HIERARCHY_IMPORT_MAX_ROWS})`,
+      `rows per request and transaction (at most and by default ${formatCount(HIERARCHY_IMPORT_MAX_ROWS)})`,
       positiveInteger,
     )
     .addHelpText(

@@ -194,17 +194,25 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
       sent === total ? 'applying on the server' : undefined,
     );
   });
-  const created = hierarchyLevelKeys.map(() => new Set<number>());
-  const seen = hierarchyLevelKeys.map(() => new Set<number>());
+  // Per level, by record number: sent yet, created; with their counts, so a record met in
+  // several calls counts once.
+  const recordCounts = hierarchyLevelKeys.map((_, depth) => {
+    let count = 0;
+    for (const lined of rows) count = Math.max(count, lined.records[depth]! + 1);
+    return count;
+  });
+  const seen = recordCounts.map((count) => new Uint8Array(count));
+  const created = recordCounts.map((count) => new Uint8Array(count));
+  const seenCount = recordCounts.map(() => 0);
+  const createdCount = recordCounts.map(() => 0);
   const conflictedAccounts = new Set<number>();
 
-  /** Counts over the rows sent so far, so a record met in several calls counts once. */
   const tally = () => {
     hierarchyLevelKeys.forEach((level, depth) => {
       const conflicted = level === 'account' ? conflictedAccounts.size : 0;
       levels[level] = {
-        created: created[depth]!.size,
-        existing: seen[depth]!.size - created[depth]!.size - conflicted,
+        created: createdCount[depth]!,
+        existing: seenCount[depth]! - createdCount[depth]! - conflicted,
       };
     });
   };
@@ -244,12 +252,20 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
       throw stopped(error);
     }
     hierarchyLevelKeys.forEach((level, depth) => {
-      for (const index of call.rowOf[depth]!) seen[depth]!.add(batch[index]!.records[depth]!);
+      const seenHere = seen[depth]!;
+      const createdHere = created[depth]!;
+      for (const index of call.rowOf[depth]!) {
+        const record = batch[index]!.records[depth]!;
+        if (seenHere[record]) continue;
+        seenHere[record] = 1;
+        seenCount[depth]! += 1;
+      }
       for (const position of result.levels[level].created_records) {
         const lined = batch[call.rowOf[depth]![position]!]!;
         const record = lined.records[depth]!;
-        if (created[depth]!.has(record)) continue;
-        created[depth]!.add(record);
+        if (createdHere[record]) continue;
+        createdHere[record] = 1;
+        createdCount[depth]! += 1;
         report.created?.push({ level, line: lined.line, path: pathOf(lined.row, level) });
       }
     });
