@@ -22,6 +22,18 @@ describe('progress bar', () => {
     ]);
   });
 
+  it('says what it waits for when the count alone does not', () => {
+    const { stream, written } = terminal(true);
+    const bar = createProgressBar('Importing', formatCount, { json: false }, stream);
+    bar.update(0, 10);
+    bar.update(10, 10, 'applying on the server');
+    bar.update(10, 10);
+    expect(written.slice(1)).toEqual([
+      `\r\u001b[2KImporting [${'#'.repeat(28)}] 100% 10/10, applying on the server`,
+      `\r\u001b[2KImporting [${'#'.repeat(28)}] 100% 10/10`,
+    ]);
+  });
+
   it('stays silent in a pipe and with --json', () => {
     for (const [isTTY, json] of [
       [false, false],
