@@ -556,6 +556,32 @@ describe.each(['postgres', 'pglite'] as const)('faults on %s', (kind) => {
   });
 });
 
+describe('one PGlite data directory, two servers', () => {
+  // A regression test: the second used to start too, each seeing only its own writes, and their
+  // pages would have overwritten each other's on disk.
+  it('refuses a second server on a directory in use, and takes over after a kill -9', async () => {
+    const work = await mkdtemp(path.join(os.tmpdir(), 'ranwal-faults-lock-'));
+    const database = { pglite: path.join(work, 'data') };
+    let first: ServerProcess | undefined;
+    let third: ServerProcess | undefined;
+    try {
+      first = await startServer(database);
+      const second = startServer(database);
+      await expect(second).rejects.toThrow(
+        `in use by another Ranwal server (process ${first.pid})`,
+      );
+      expect((await call(first.origin, 'GET', `${API}/health`)).status).toBe(200);
+      await first.kill9();
+      third = await startServer(database);
+      expect((await call(third.origin, 'GET', `${API}/health`)).status).toBe(200);
+    } finally {
+      await first?.kill9();
+      await third?.stop();
+      await rm(work, { recursive: true, force: true });
+    }
+  });
+});
+
 /**
  * Eight clients alternately creating a budget line and reading a page of the list, until stopped;
  * every answer is kept with the phase it came in.

@@ -3,6 +3,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
 
@@ -46,14 +47,25 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
   const dataDir = options.dataDir ?? 'memory://';
-  if (!dataDir.startsWith('memory://')) await mkdir(dataDir, { recursive: true });
-  // pg_trgm backs the search indexes; PostgreSQL ships it in contrib, PGlite loads it here.
-  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-  return {
-    db,
-    kind: 'pglite',
-    description: dataDir.startsWith('memory://') ? 'PGlite (in memory)' : `PGlite ${dataDir}`,
-    close: () => db.destroy(),
-  };
+  const inMemory = dataDir.startsWith('memory://');
+  if (!inMemory) await mkdir(dataDir, { recursive: true });
+  // One process per directory: a second server on it would split and then corrupt the data.
+  const unlock = inMemory ? async () => {} : await lockDataDir(dataDir);
+  try {
+    // pg_trgm backs the search indexes; PostgreSQL ships it in contrib, PGlite loads it here.
+    const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+    return {
+      db,
+      kind: 'pglite',
+      description: inMemory ? 'PGlite (in memory)' : `PGlite ${dataDir}`,
+      close: async () => {
+        await db.destroy();
+        await unlock();
+      },
+    };
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
 }
