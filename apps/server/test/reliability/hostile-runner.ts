@@ -625,10 +625,9 @@ export async function applyAccepted(
     if (!input || !caller) return problems;
     const content = String(data.content ?? '');
     const excerpt = String(data.excerpt ?? '');
-    for (const html of [content, excerpt]) {
-      const unsafe = unsafeHtml(html);
-      if (unsafe) problems.push(unsafe);
-    }
+    // The content is HTML; the excerpt is text (the screens render it as text, `<` and all).
+    const unsafe = unsafeHtml(content);
+    if (unsafe) problems.push(unsafe);
     expected = {
       slug: data.slug,
       title: input.title,
