@@ -294,7 +294,8 @@ function materializeBody(
       let file: ConcreteRequest['file'];
       for (const part of body.parts) {
         const bytes = fileBytes(part.content);
-        file ??= { bytes, content: part.content };
+        // A part without a file name is a plain field: the upload stores the first real file.
+        if (part.filename !== null) file ??= { bytes, content: part.content };
         const filename = part.filename === null ? '' : `; filename="${part.filename}"`;
         const type = part.contentType ? `Content-Type: ${part.contentType}\r\n` : '';
         chunks.push(
