@@ -14,13 +14,17 @@ const gzipAsync = promisify(gzip);
  */
 function precompress(): Plugin {
   let outDir = '';
+  let ssr = false;
   return {
     name: 'ranwal-precompress',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
+      ssr = Boolean(config.build.ssr);
     },
     async writeBundle(_options, bundle) {
+      // The server's rendering module is read from disk, never sent to browsers.
+      if (ssr) return;
       const files = Object.keys(bundle).filter((name) => /\.(js|css|svg)$/.test(name));
       await Promise.all(
         files.map(async (name) => {
@@ -48,6 +52,10 @@ export default defineConfig({
     // bench/portal for what the public home loads.
     chunkSizeWarningLimit: 600,
   },
+  // `vite build --ssr src/entry-server.tsx --outDir dist/ssr` (the build script): the public
+  // pages' server rendering, one self-contained module (every dependency bundled), so a copy of
+  // dist/ runs without node_modules beside it. The server refuses to send dist/ssr/.
+  ssr: { noExternal: true, target: 'node' },
   server: {
     proxy: { '/ranwal': 'http://localhost:8080' },
   },

@@ -1,28 +1,72 @@
 import { messagesId } from '@ranwal/core';
 import { LoadingState, RanwalProvider, ToastProvider, useToast } from '@ranwal/ui';
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+} from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
 import { type PortalRoute, portalRoutes } from './routes.js';
 import { dashboardFor, SessionProvider, useSessionContext } from './session.js';
 
 const Shell = lazy(() => import('./Shell.js'));
 
-export function App() {
+export interface AppProps {
+  /** The query cache, e.g. holding what the server rendered the page with. */
+  queryClient?: QueryClient;
+  /** Called once the first page is on screen and working (after hydration too). */
+  onPageShown?: () => void;
+}
+
+/** The portal in the browser. */
+export function App(props: AppProps) {
   return (
     <BrowserRouter>
-      <SessionProvider>
-        <ConnectedProviders>
-          <PortalRoutes />
-        </ConnectedProviders>
-      </SessionProvider>
+      <AppRoutes {...props} />
     </BrowserRouter>
   );
 }
 
-function ConnectedProviders({ children }: { children: ReactNode }) {
+/**
+ * Everything inside the router: the server renders the public pages with this same tree under
+ * a static router (`entry-server.tsx`), so the browser can hydrate its markup.
+ */
+export function AppRoutes({ queryClient, onPageShown }: AppProps) {
+  return (
+    <PageShownContext.Provider value={onPageShown}>
+      <SessionProvider>
+        <ConnectedProviders queryClient={queryClient}>
+          <PortalRoutes />
+        </ConnectedProviders>
+      </SessionProvider>
+    </PageShownContext.Provider>
+  );
+}
+
+const PageShownContext = createContext<(() => void) | undefined>(undefined);
+
+/** Renders nothing; tells `onPageShown` when the page beside it has been committed. */
+function PageShown() {
+  const onPageShown = useContext(PageShownContext);
+  useLayoutEffect(() => onPageShown?.(), [onPageShown]);
+  return null;
+}
+
+function ConnectedProviders({
+  children,
+  queryClient,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
   const { client, session } = useSessionContext();
   return (
-    <RanwalProvider client={client} session={session}>
+    <RanwalProvider client={client} session={session} queryClient={queryClient}>
       <ToastProvider>{children}</ToastProvider>
     </RanwalProvider>
   );
@@ -72,6 +116,7 @@ function Guarded({ route }: { route: PortalRoute }) {
   const page = (
     <Suspense fallback={<LoadingState />}>
       <Page />
+      <PageShown />
     </Suspense>
   );
   // The sidebar shows only on authenticated pages for non-user roles (spec "Layout").

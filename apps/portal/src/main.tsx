@@ -1,10 +1,36 @@
-import '@ranwal/ui/styles.css';
+import { createRanwalQueryClient } from '@ranwal/ui';
+import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App.js';
+import { SERVER_DATA_FRESH_MS, SERVER_STATE_ID } from './server-state.js';
 
-createRoot(document.getElementById('root')!).render(
+let shown: () => void = () => {};
+/** Settles once the first page is on screen and its controls work (hydrated when server-rendered). */
+export const pageShown = new Promise<void>((resolve) => {
+  shown = resolve;
+});
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element');
+const queryClient = createRanwalQueryClient();
+const serverState = document.getElementById(SERVER_STATE_ID);
+const app = (
   <StrictMode>
-    <App />
-  </StrictMode>,
+    <App queryClient={queryClient} onPageShown={shown} />
+  </StrictMode>
 );
+
+if (serverState?.textContent && container.firstChild) {
+  // The server rendered this page (entry-server.tsx): take over its markup and the data it was
+  // rendered with. That data stays fresh for a while, so mounting fetches nothing again (an
+  // article's read counts a view).
+  const state = JSON.parse(serverState.textContent) as DehydratedState;
+  hydrate(queryClient, state);
+  for (const query of state.queries) {
+    queryClient.setQueryDefaults(query.queryKey, { staleTime: SERVER_DATA_FRESH_MS });
+  }
+  hydrateRoot(container, app);
+} else {
+  createRoot(container).render(app);
+}

@@ -25,7 +25,10 @@ const SessionContext = createContext<SessionContextValue | null>(null);
  * token. A 401 "Token Invalid" anywhere clears the session and returns to /login.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const [session, setSession] = useState<Session | null>(() => readSession());
+  // No stored session on the server, which renders the public pages.
+  const [session, setSession] = useState<Session | null>(() =>
+    typeof localStorage === 'undefined' ? null : readSession(),
+  );
   const onSignedOut = useMemo(() => ({ current: null }) as SessionContextValue['onSignedOut'], []);
 
   const signOut = useCallback(

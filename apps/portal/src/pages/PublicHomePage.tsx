@@ -1,9 +1,11 @@
 import { ConnectedPublicHome } from '@ranwal/ui';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 
-/** `/`: public articles; an opened article gets its own URL (`/artikel/:slug`). */
+/**
+ * `/`: public articles; each card links to the article's own URL (`/artikel/:slug`), so the
+ * server-rendered page works before the app's script has loaded.
+ */
 export default function PublicHomePage() {
-  const navigate = useNavigate();
   return (
     <ConnectedPublicHome
       signInHref="/login"
@@ -12,7 +14,7 @@ export default function PublicHomePage() {
           {children}
         </Link>
       )}
-      onOpenArticle={(article) => navigate(`/artikel/${article.slug}`)}
+      articleHref={(article) => `/artikel/${article.slug}`}
     />
   );
 }

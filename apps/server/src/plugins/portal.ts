@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { registerPublicPages } from './public-pages.js';
 
 /** Where the built portal lives when RANWAL_PORTAL_DIR is not set (beside this app's build). */
 export const DEFAULT_PORTAL_DIR = path.resolve(
@@ -19,8 +20,10 @@ export async function loadPortalIndex(directory: string): Promise<Buffer | null>
 
 /**
  * Serves the built portal at `/`: its files (hashed assets cached for a year), brotli or gzip when
- * the build wrote a compressed copy and the browser accepts it. The not-found handler answers
- * `index.html` for other page paths, so history routing survives reload.
+ * the build wrote a compressed copy and the browser accepts it. The public pages (`/`,
+ * `/artikel/:slug`) are rendered on the server when the build has its rendering module
+ * (public-pages.ts). The not-found handler answers `index.html` for other page paths, so history
+ * routing survives reload.
  */
 export async function registerPortal(app: FastifyInstance, directory: string): Promise<void> {
   await app.register(fastifyStatic, {
@@ -28,6 +31,8 @@ export async function registerPortal(app: FastifyInstance, directory: string): P
     wildcard: false,
     index: false,
     preCompressed: true,
+    // The server's rendering module (`ssr/`) is read by the server, not sent.
+    allowedPath: (pathName) => !pathName.startsWith('/ssr/'),
     // Set here, not by `send`: its own `max-age=0` would override the year for hashed assets.
     cacheControl: false,
     setHeaders: (response, filePath) => {
@@ -39,6 +44,8 @@ export async function registerPortal(app: FastifyInstance, directory: string): P
       }
     },
   });
+  const index = await loadPortalIndex(directory);
+  if (index) registerPublicPages(app, { directory, index });
 }
 
 /** Whether a request that matched no route should get the portal's index.html. */

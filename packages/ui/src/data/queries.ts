@@ -16,6 +16,7 @@ import type {
 import {
   keepPreviousData,
   type QueryKey,
+  queryOptions,
   useMutation,
   useQuery,
   useQueryClient,
@@ -105,22 +106,34 @@ export function useBudgetSummary(query: BudgetSummaryQuery = {}) {
 export function useArticles(query: ArticleListQuery = {}, options: ReadOptions = {}) {
   const client = useRanwalClient();
   return useQuery({
-    queryKey: ranwalKeys.articleList(query),
-    queryFn: ({ signal }) => client.article.list(query, { signal }),
+    ...articleListQuery(client, query),
     placeholderData: keepPreviousData,
     enabled: options.enabled,
   });
 }
 
+/**
+ * The key and call of `useArticles`, for filling a QueryClient ahead of rendering (the server
+ * renders the public pages with their data already in the cache).
+ */
+export const articleListQuery = (client: RanwalClient, query: ArticleListQuery = {}) =>
+  queryOptions({
+    queryKey: ranwalKeys.articleList(query),
+    queryFn: ({ signal }) => client.article.list(query, { signal }),
+  });
+
 /** One article by slug; waits while `slug` is undefined. A public read counts a view. */
 export function useArticle(slug: string | undefined) {
   const client = useRanwalClient();
-  return useQuery({
-    queryKey: ranwalKeys.article(slug ?? ''),
-    queryFn: ({ signal }) => client.article.get(slug ?? '', { signal }),
-    enabled: slug !== undefined,
-  });
+  return useQuery({ ...articleQuery(client, slug ?? ''), enabled: slug !== undefined });
 }
+
+/** The key and call of `useArticle`, for filling a QueryClient ahead of rendering. */
+export const articleQuery = (client: RanwalClient, slug: string) =>
+  queryOptions({
+    queryKey: ranwalKeys.article(slug),
+    queryFn: ({ signal }) => client.article.get(slug, { signal }),
+  });
 
 /** A page of users (admin only). */
 export function useUsers(query: ListQuery = {}, options: ReadOptions = {}) {

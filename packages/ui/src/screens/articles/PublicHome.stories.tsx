@@ -238,6 +238,33 @@ export const OwnUrl: Story = {
   },
 };
 
+/**
+ * With `articleHref` (the portal), each card's title and 'Read More' are links to the article's
+ * own URL, which work before any script runs (the server renders this page).
+ */
+export const LinkedArticles: Story = {
+  args: { articleHref: (article) => `/artikel/${article.slug}` },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('heading', { name: newest!.title })).toBeVisible();
+    const featured = cards(canvas)[0]!;
+    await expect(within(featured).getByRole('link', { name: newest!.title })).toHaveAttribute(
+      'href',
+      `/artikel/${newest!.slug}`,
+    );
+    await expect(within(featured).getByRole('link', { name: text.readMore })).toHaveAttribute(
+      'href',
+      `/artikel/${newest!.slug}`,
+    );
+    for (const article of publishedArticles.slice(1, 7)) {
+      await expect(canvas.getByRole('link', { name: article.title })).toHaveAttribute(
+        'href',
+        `/artikel/${article.slug}`,
+      );
+    }
+    await expect(canvas.queryByRole('button', { name: text.readMore })).toBeNull();
+  },
+};
+
 /** Drafts and archived articles stay off the public page, even for a signed-in admin's token. */
 export const DraftNotShown: Story = {
   parameters: { memory: {} },

@@ -1,4 +1,5 @@
-import type { Article, ArticleCategory } from '@ranwal/core';
+import type { Article, ArticleCategory, ArticleListQuery, RanwalClient } from '@ranwal/core';
+import type { QueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
 import { Button } from '../../components/Button.js';
@@ -6,7 +7,7 @@ import { PageWindowPagination } from '../../components/Pagination.js';
 import { Select, SelectItem } from '../../components/Select.js';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States.js';
 import { TextField } from '../../components/TextField.js';
-import { useArticles } from '../../data/queries.js';
+import { articleListQuery, articleQuery, useArticles } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
 import { PUBLIC_SEARCH_DEBOUNCE_MS } from '../../lib/timing.js';
@@ -52,6 +53,12 @@ export interface PublicHomeProps {
   /** The trimmed search text, 300 ms after typing pauses. */
   onSearchChange: (search: string) => void;
   onOpenArticle: (article: Article) => void;
+  /**
+   * Each article's own URL. Given, a card's title and 'Read More' are links there (rendered by
+   * `renderLink`), which work before any script runs; without it they are buttons calling
+   * `onOpenArticle`.
+   */
+  articleHref?: (article: Article) => string;
   /** Where 'Sign In' leads; /login by default. */
   signInHref?: string;
   renderLink?: LinkRenderer;
@@ -76,6 +83,7 @@ export function PublicHome({
   defaultSearch = '',
   onSearchChange,
   onOpenArticle,
+  articleHref,
   signInHref = '/login',
   renderLink = defaultRenderLink,
   openArticle,
@@ -96,6 +104,13 @@ export function PublicHome({
 
   const SiteName = openArticle ? 'p' : 'h1';
   const [featured, ...rest] = articles;
+  const cardProps = (article: Article): CardProps => ({
+    article,
+    onOpen: open,
+    autoFocus: article.id === lastOpenedId,
+    href: articleHref?.(article),
+    renderLink,
+  });
   let list: ReactNode;
   if (error) {
     list = (
@@ -118,20 +133,12 @@ export function PublicHome({
   } else {
     list = (
       <div className="flex flex-col gap-8">
-        <FeaturedArticle
-          article={featured}
-          onOpen={open}
-          autoFocus={featured.id === lastOpenedId}
-        />
+        <FeaturedArticle {...cardProps(featured)} />
         {rest.length > 0 && (
           <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {rest.map((article) => (
               <li key={article.id} className="flex">
-                <ArticleCard
-                  article={article}
-                  onOpen={open}
-                  autoFocus={article.id === lastOpenedId}
-                />
+                <ArticleCard {...cardProps(article)} />
               </li>
             ))}
           </ul>
@@ -199,20 +206,30 @@ interface CardProps {
   article: Article;
   onOpen: (article: Article) => void;
   autoFocus: boolean;
+  /** The article's own URL: the title and 'Read More' are then links. */
+  href?: string;
+  renderLink: LinkRenderer;
 }
+
+const stretchedHitArea = 'text-start outline-none after:absolute after:inset-0 after:content-[""]';
 
 /**
  * The article's title as the button that opens it; its hit area stretches over the whole card,
  * so the card is clickable without nesting one control in another.
  */
-function OpenButton({ article, onOpen, autoFocus }: CardProps) {
+function OpenButton({ article, onOpen, autoFocus, href, renderLink }: CardProps) {
+  if (href) {
+    return renderLink({
+      href,
+      className: cn(stretchedHitArea, 'hover:text-brand-700'),
+      children: article.title,
+    });
+  }
   return (
     <AriaButton
       onPress={() => onOpen(article)}
       autoFocus={autoFocus}
-      className={cn(
-        'text-start outline-none after:absolute after:inset-0 after:content-[""] data-[hovered]:text-brand-700',
-      )}
+      className={cn(stretchedHitArea, 'data-[hovered]:text-brand-700')}
     >
       {article.title}
     </AriaButton>
@@ -223,6 +240,7 @@ const cardStyles = cn(
   'relative overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm transition-shadow hover:shadow-md',
   // The stretched button's focus ring is drawn around the whole card.
   'has-[[data-focus-visible]]:outline-2 has-[[data-focus-visible]]:outline-offset-2 has-[[data-focus-visible]]:outline-brand-600',
+  'has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-brand-600',
 );
 
 function CategoryLabel({ article }: { article: Article }) {
@@ -234,7 +252,8 @@ function CategoryLabel({ article }: { article: Article }) {
   );
 }
 
-function FeaturedArticle({ article, onOpen, autoFocus }: CardProps) {
+function FeaturedArticle(props: CardProps) {
+  const { article, onOpen, href, renderLink } = props;
   const text = useMessages().articles.public;
   return (
     <article className={cn(cardStyles, 'grid md:grid-cols-2')}>
@@ -247,19 +266,31 @@ function FeaturedArticle({ article, onOpen, autoFocus }: CardProps) {
       <div className="flex flex-col items-start gap-3 p-6 sm:p-8">
         <CategoryLabel article={article} />
         <h2 className="text-2xl font-bold text-balance text-slate-900">
-          <OpenButton article={article} onOpen={onOpen} autoFocus={autoFocus} />
+          <OpenButton {...props} />
         </h2>
         <p className="line-clamp-4 text-slate-700">{article.excerpt}</p>
         {/* Above the stretched title button, so it is pressed itself (same action). */}
-        <Button onPress={() => onOpen(article)} className="relative z-10 mt-auto">
-          {text.readMore}
-        </Button>
+        {href ? (
+          renderLink({
+            href,
+            className: cn(
+              'relative z-10 mt-auto inline-flex items-center justify-center rounded-md bg-brand-700 px-4 py-2 text-sm font-medium text-white hover:bg-brand-800',
+              'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+            ),
+            children: text.readMore,
+          })
+        ) : (
+          <Button onPress={() => onOpen(article)} className="relative z-10 mt-auto">
+            {text.readMore}
+          </Button>
+        )}
       </div>
     </article>
   );
 }
 
-function ArticleCard({ article, onOpen, autoFocus }: CardProps) {
+function ArticleCard(props: CardProps) {
+  const { article } = props;
   const text = useMessages().articles.public;
   return (
     <article className={cn(cardStyles, 'flex w-full flex-col')}>
@@ -272,7 +303,7 @@ function ArticleCard({ article, onOpen, autoFocus }: CardProps) {
       <div className="flex flex-1 flex-col gap-2 p-5">
         <CategoryLabel article={article} />
         <h2 className="text-lg font-semibold text-balance text-slate-900">
-          <OpenButton article={article} onOpen={onOpen} autoFocus={autoFocus} />
+          <OpenButton {...props} />
         </h2>
         <p className="line-clamp-3 text-sm text-slate-700">{article.excerpt}</p>
       </div>
@@ -288,6 +319,8 @@ export interface ConnectedPublicHomeProps {
    * (render `ConnectedPublicHome` with `articleSlug` there).
    */
   onOpenArticle?: (article: Article) => void;
+  /** Each article's own URL; its card then links there (see `PublicHomeProps.articleHref`). */
+  articleHref?: (article: Article) => string;
   /** Shows this article under the header instead of the list (an article's own URL). */
   articleSlug?: string;
   /** 'Back to Articles' when `articleSlug` is given. */
@@ -299,6 +332,7 @@ export function ConnectedPublicHome({
   signInHref,
   renderLink,
   onOpenArticle,
+  articleHref,
   articleSlug,
   onCloseArticle,
 }: ConnectedPublicHomeProps) {
@@ -310,13 +344,7 @@ export function ConnectedPublicHome({
   const openSlug = articleSlug ?? ownOpenSlug;
   // Published only, even when the visitor happens to hold an admin's token.
   const list = useArticles(
-    {
-      page,
-      limit: PUBLIC_PAGE_SIZE,
-      status: 'published',
-      ...(search ? { search } : {}),
-      ...(category ? { category } : {}),
-    },
+    publicListQuery({ page, search, category }),
     // An article's own URL does not need the list.
     { enabled: articleSlug === undefined },
   );
@@ -347,6 +375,7 @@ export function ConnectedPublicHome({
         if (onOpenArticle) onOpenArticle(article);
         else setOpenSlug(article.slug);
       }}
+      articleHref={articleHref}
       signInHref={signInHref}
       renderLink={renderLink}
       openArticle={
@@ -360,4 +389,41 @@ export function ConnectedPublicHome({
       }
     />
   );
+}
+
+/** The list query of the public home for a page, search text and category. */
+const publicListQuery = ({
+  page,
+  search,
+  category,
+}: {
+  page: number;
+  search: string;
+  category: ArticleCategory | null;
+}): ArticleListQuery => ({
+  page,
+  limit: PUBLIC_PAGE_SIZE,
+  status: 'published',
+  ...(search ? { search } : {}),
+  ...(category ? { category } : {}),
+});
+
+/**
+ * Fills `queryClient` with what `ConnectedPublicHome` shows first: the first page of published
+ * articles, or the article `articleSlug` (a public read, which counts a view). The server renders
+ * the public pages from this cache; the browser takes the same cache over, so nothing is fetched
+ * twice. Rejects when a call fails (an unknown slug: the article is not found).
+ */
+export async function prefetchPublicHome(
+  queryClient: QueryClient,
+  client: RanwalClient,
+  { articleSlug }: { articleSlug?: string } = {},
+): Promise<void> {
+  if (articleSlug === undefined) {
+    await queryClient.fetchQuery(
+      articleListQuery(client, publicListQuery({ page: 1, search: '', category: null })),
+    );
+  } else {
+    await queryClient.fetchQuery(articleQuery(client, articleSlug));
+  }
 }

@@ -22,5 +22,6 @@ export {
   type LinkRenderer,
   PublicHome,
   type PublicHomeProps,
+  prefetchPublicHome,
 } from './PublicHome.js';
-export { sanitizeArticleHtml } from './sanitize-html.js';
+export { sanitizeArticleHtml, setArticleSanitizerOutsideBrowser } from './sanitize-html.js';

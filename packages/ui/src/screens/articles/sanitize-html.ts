@@ -103,6 +103,16 @@ function normalizeBlocks(root: Element, doc: Document): void {
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+let outsideBrowser: ((html: string) => string) | null = null;
+
+/**
+ * The sanitizer to use where there is no DOMParser: the server, rendering the public pages, gives
+ * its own (the same policy, with sanitize-html), so an article's content renders there too.
+ */
+export function setArticleSanitizerOutsideBrowser(sanitize: ((html: string) => string) | null) {
+  outsideBrowser = sanitize;
+}
+
 /**
  * The article HTML the product allows: paragraphs, line breaks, bold, italic, underline, H1-H3,
  * lists, quotes, http(s)/mailto links (rel="noopener noreferrer nofollow") and http(s) images.
@@ -110,8 +120,9 @@ const escapeHtml = (text: string) =>
  * happens in a DOMParser document, which runs no script and loads no image.
  */
 export function sanitizeArticleHtml(html: string): string {
-  // Outside a browser (no DOMParser) nothing can be checked, so nothing is trusted.
-  if (typeof DOMParser === 'undefined') return escapeHtml(html);
+  // Outside a browser (no DOMParser) nothing can be checked here, so nothing is trusted without
+  // the sanitizer given for it.
+  if (typeof DOMParser === 'undefined') return outsideBrowser?.(html) ?? escapeHtml(html);
   const doc = new DOMParser().parseFromString(html, 'text/html');
   const root = doc.createElement('div');
   copyAllowed(doc.body, root, doc);
