@@ -107,7 +107,10 @@ try {
   await signIn(page, credentials.admin);
   await page.waitForURL('**/admin-dashboard');
   await page.waitForLoadState('networkidle');
-  await shot(page, '03-admin-dashboard', { fullPage: true });
+  // A taller window rather than a full-page shot: the sidebar keeps to the window's height.
+  await page.setViewportSize({ width: 1280, height: 940 });
+  await shot(page, '03-admin-dashboard');
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/admin-program');
   await page.waitForLoadState('networkidle');
   await shot(page, '04-admin-program');
@@ -145,9 +148,12 @@ try {
   await page.getByText('Laporan berhasil dibuat').first().waitFor();
   const list = page.getByRole('grid', { name: 'Daftar Laporan', exact: true });
   await list.getByRole('row').filter({ hasText: 'Tinta Printer Hitam 70 ml' }).waitFor();
-  await list.scrollIntoViewIfNeeded();
   await settle(page);
-  await shot(page, '06-user-report-list');
+  // The list's card, heading included.
+  await page
+    .getByRole('heading', { name: 'Daftar Laporan', exact: true })
+    .locator('xpath=..')
+    .screenshot({ path: path.join(SHOTS, '06-user-report-list.png') });
   await list
     .getByRole('row')
     .filter({ hasText: 'Tinta Printer Hitam 70 ml' })
