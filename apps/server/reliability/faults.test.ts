@@ -64,8 +64,13 @@ class Target {
         rm(dir, { recursive: true, force: true }),
       );
     }
-    target.server = await startServer(target.database);
-    target.token = await signIn(target.server.origin);
+    try {
+      target.server = await startServer(target.database);
+      target.token = await signIn(target.server.origin);
+    } catch (error) {
+      await target.close();
+      throw error;
+    }
     return target;
   }
 
