@@ -21,10 +21,10 @@ function body(code: ErrorCode, message: string, issues?: FieldIssue[]): ErrorBod
 
 /** PostgreSQL error codes that mean the request, not the server, was wrong. */
 const pgErrors: Record<string, { code: ErrorCode; message: string }> = {
-  '23505': { code: 'conflict', message: 'Data yang sama sudah ada.' },
-  '23503': { code: 'conflict', message: 'Data masih dipakai atau induknya tidak ditemukan.' },
+  '23505': { code: 'conflict', message: server.duplicateRecord },
+  '23503': { code: 'conflict', message: server.recordInUseOrParentMissing },
   '22P02': { code: 'validation', message: server.badRequest },
-  '22003': { code: 'validation', message: 'Angka di luar batas yang diizinkan.' },
+  '22003': { code: 'validation', message: server.numberOutOfRange },
 };
 
 /**
@@ -90,7 +90,7 @@ export function registerErrorHandling(
       const where = error.validationContext === 'querystring' ? 'query' : error.validationContext;
       const issues = error.validation.map((v) => ({
         path: v.instancePath.replace(/^\//, '').replaceAll('/', '.') || (where ?? 'body'),
-        message: v.message ?? 'tidak valid',
+        message: v.message ?? server.issueInvalid,
       }));
       const first = issues[0]!;
       return reply
@@ -101,10 +101,7 @@ export function registerErrorHandling(
       return reply.code(error.status).send(body(error.code, error.message, error.issues));
     }
     if (error instanceof MoneyError) {
-      const message = server.validation(
-        error.field,
-        'melebihi jumlah terbesar yang dapat dihitung tepat',
-      );
+      const message = server.validation(error.field, server.issueMoneyTooLarge);
       return reply
         .code(400)
         .send(body('validation', message, [{ path: error.field, message: error.message }]));
@@ -130,9 +127,9 @@ export function registerErrorHandling(
       const message =
         error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
         error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-          ? `${server.badRequest} Body bukan JSON yang valid.`
+          ? `${server.badRequest} ${server.invalidJson}`
           : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-            ? 'Content-Type tidak didukung; kirim application/json (atau multipart/form-data untuk unggahan).'
+            ? server.unsupportedContentType
             : server.badRequest;
       return reply.code(status).send({ ...body(code, message), status });
     }

@@ -20,8 +20,8 @@ const envelope = (status: number, message: string): ErrorBody => ({
 });
 
 const frameworkMessages: Record<string, string> = {
-  FST_ERR_BAD_URL: `${server.badRequest} Alamat (URL) tidak valid.`,
-  FST_ERR_MAX_PARAM_LENGTH: 'Alamat (URL) terlalu panjang.',
+  FST_ERR_BAD_URL: `${server.badRequest} ${server.invalidUrl}`,
+  FST_ERR_MAX_PARAM_LENGTH: server.urlTooLong,
 };
 
 /**
@@ -52,10 +52,10 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
         : 400;
   const message =
     status === 408
-      ? 'Permintaan tidak selesai dikirim dalam batas waktu.'
+      ? server.requestTimeout
       : status === 431
-        ? 'Header permintaan terlalu besar.'
-        : `${server.badRequest} Permintaan HTTP tidak dapat dibaca.`;
+        ? server.headersTooLarge
+        : `${server.badRequest} ${server.unreadableRequest}`;
   const payload = JSON.stringify(envelope(status, message));
   if (socket.writable) {
     socket.write(
@@ -112,7 +112,7 @@ export function registerRequestGuards(app: FastifyInstance): void {
       const path = unstorableText(value, '');
       if (path === null) continue;
       const field = path || 'body';
-      const problem = 'berisi karakter yang tidak dapat disimpan (NUL atau surrogate tunggal)';
+      const problem = server.issueUnstorableText;
       const issues: FieldIssue[] = [{ path: field, message: problem }];
       throw new AppError('validation', server.validation(field, problem), issues);
     }

@@ -11,8 +11,8 @@ const FILE_FIELD = 'file';
 const UPLOADS_PATH = `${BASE_PATH}/api/uploads`;
 
 const missingFile = () =>
-  new AppError('validation', server.validation(FILE_FIELD, 'wajib diisi'), [
-    { path: FILE_FIELD, message: 'wajib diisi' },
+  new AppError('validation', server.validation(FILE_FIELD, server.issueRequired), [
+    { path: FILE_FIELD, message: server.issueRequired },
   ]);
 
 const isTooLarge = (error: unknown) =>

@@ -677,6 +677,22 @@ export const messagesId = {
     issueEmailTaken: 'sudah terdaftar',
     issueMustStayAdmin: 'harus tetap admin',
     issueEmptyAfterSanitize: 'kosong setelah HTML yang tidak diizinkan dihapus',
+    issueInvalid: 'tidak valid',
+    issueRequired: 'wajib diisi',
+    issueMoneyTooLarge: 'melebihi jumlah terbesar yang dapat dihitung tepat',
+    issueUnstorableText: 'berisi karakter yang tidak dapat disimpan (NUL atau surrogate tunggal)',
+    // Requests refused before they reach a route, and database refusals.
+    duplicateRecord: 'Data yang sama sudah ada.',
+    recordInUseOrParentMissing: 'Data masih dipakai atau induknya tidak ditemukan.',
+    numberOutOfRange: 'Angka di luar batas yang diizinkan.',
+    invalidJson: 'Body bukan JSON yang valid.',
+    unsupportedContentType:
+      'Content-Type tidak didukung; kirim application/json (atau multipart/form-data untuk unggahan).',
+    invalidUrl: 'Alamat (URL) tidak valid.',
+    urlTooLong: 'Alamat (URL) terlalu panjang.',
+    requestTimeout: 'Permintaan tidak selesai dikirim dalam batas waktu.',
+    headersTooLarge: 'Header permintaan terlalu besar.',
+    unreadableRequest: 'Permintaan HTTP tidak dapat dibaca.',
   },
 } as const;
 
