@@ -105,7 +105,7 @@ export async function buildApp({
     db,
     tokens,
     users,
-    hierarchy: createHierarchyService(db),
+    hierarchy: createHierarchyService(db, database.read),
     publicOrigin: (request) =>
       (config.RANWAL_PUBLIC_URL ?? `${request.protocol}://${request.host}`).replace(/\/+$/, ''),
   };

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect } from 'kysely';
+import { type CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
 import { PGliteDialect } from './pglite-dialect.js';
@@ -14,6 +14,14 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** Where the data lives, for the start-up line (never includes a password). */
   description: string;
+  /**
+   * Runs one compiled read and answers its rows, exactly as `db.executeQuery` would. On
+   * PostgreSQL it goes to the pool directly: Kysely's executor wraps every query in layers of
+   * promises that cost ~40 µs of CPU per query under load (measured with bench/server), as much
+   * as the rest of a small list's handling. For the hot list reads; writes and transactions go
+   * through Kysely.
+   */
+  read<R>(query: CompiledQuery<R>): Promise<R[]>;
   close(): Promise<void>;
 }
 
@@ -43,6 +51,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       kind: 'postgres',
       description: `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}`,
+      read: async <R>(query: CompiledQuery<R>) =>
+        (await pool.query(query.sql, query.parameters as unknown[])).rows as R[],
       close: () => db.destroy(),
     };
   }
@@ -58,6 +68,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return {
       db,
       kind: 'pglite',
+      read: async <R>(query: CompiledQuery<R>) => (await db.executeQuery(query)).rows,
       description: inMemory ? 'PGlite (in memory)' : `PGlite ${dataDir}`,
       close: async () => {
         await db.destroy();

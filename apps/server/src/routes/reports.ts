@@ -24,7 +24,7 @@ const ReportLinkClaims = ReportDownloadQuery.extend({ scope: z.enum(['all', 'own
 const tokenInvalid = () => new AppError('unauthorized', server.tokenInvalid);
 
 export function reportRoutes(context: AppContext): RouteModule<'detailProgram'> {
-  const reports = createReportService(context.db);
+  const reports = createReportService(context.db, context.database.read);
   const dashboard = createDashboardService(context.db);
 
   /** The scope a link grants, checked again against the signer as they are now. */

@@ -7,7 +7,7 @@ import {
   managedEntityKeys,
   messagesId,
 } from '@ranwal/core';
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type CompiledQuery, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import {
   containsPattern,
@@ -15,6 +15,8 @@ import {
   listFilter,
   offsetOf,
   type Parsed,
+  type ReadRows,
+  readThrough,
   toCount,
 } from './pagination.js';
 
@@ -45,17 +47,33 @@ function dependentsOf(definition: ManagedEntityDefinition) {
 
 /**
  * The exact number of rows in a table with a kept count (migration 0002): what an unfiltered
- * list shows as its total, read instead of counted.
+ * list shows as its total, read instead of counted. Each table's query is compiled once.
  */
-export async function tableRowCount(db: Kysely<Database>, table: string): Promise<number> {
-  // biome-ignore lint/suspicious/noExplicitAny: the count table is maintained below the typed schema.
-  const row = await (db as unknown as Kysely<any>)
-    .selectFrom('table_row_count')
-    .select('row_count')
-    .where('table_name', '=', table)
-    .executeTakeFirstOrThrow();
-  return toCount(row.row_count);
+export function tableRowCounter(
+  db: Kysely<Database>,
+  read: ReadRows = readThrough(db),
+): (table: string) => Promise<number> {
+  const compiled = new Map<string, CompiledQuery<{ row_count: unknown }>>();
+  return async (table) => {
+    let query = compiled.get(table);
+    if (!query) {
+      // biome-ignore lint/suspicious/noExplicitAny: the count table is maintained below the typed schema.
+      query = (db as unknown as Kysely<any>)
+        .selectFrom('table_row_count')
+        .select('row_count')
+        .where('table_name', '=', table)
+        .compile();
+      compiled.set(table, query);
+    }
+    const [row] = await read(query);
+    if (!row) throw new Error(`no kept row count for ${table}`);
+    return toCount(row.row_count);
+  };
 }
+
+/** `tableRowCounter` for a single look-up. */
+export const tableRowCount = (db: Kysely<Database>, table: string): Promise<number> =>
+  tableRowCounter(db)(table);
 
 /**
  * How many rows match a list, when its page tells: a page shorter than the limit is the last
@@ -69,7 +87,10 @@ export function countFromLastPage(rows: number, limit: number, offset: number): 
  * One implementation of list/create/update/delete for all six hierarchy levels and supporters,
  * driven by the level table in @ranwal/core.
  */
-export function createHierarchyService(typedDb: Kysely<Database>) {
+export function createHierarchyService(
+  typedDb: Kysely<Database>,
+  read: ReadRows = readThrough(typedDb),
+) {
   // Table names come from the level table, not from Kysely's static types.
   // biome-ignore lint/suspicious/noExplicitAny: dynamic table names, checked by the level table.
   const db = typedDb as unknown as Kysely<any>;
@@ -207,6 +228,8 @@ export function createHierarchyService(typedDb: Kysely<Database>) {
     }),
   ) as Record<ManagedEntityKey, { page: LevelQuery; counter: LevelQuery }>;
 
+  const rowCount = tableRowCounter(typedDb, read);
+
   const service = {
     async list(key: ManagedEntityKey, query: Query) {
       const definition = managedEntities[key];
@@ -232,18 +255,15 @@ export function createHierarchyService(typedDb: Kysely<Database>) {
           : qb;
       // biome-ignore lint/suspicious/noExplicitAny: as above.
       const count = async (qb: any): Promise<number> =>
-        toCount((await qb.executeTakeFirstOrThrow()).count);
+        toCount((await read<{ count: unknown }>(qb.compile()))[0]?.count);
       const { page, counter } = listQueries[key];
       const offset = offsetOf(query.page, query.limit);
-      const rows = (await matching(inScope(page))
-        .limit(query.limit)
-        .offset(offset)
-        .execute()) as Row[];
+      const rows = await read<Row>(
+        matching(inScope(page)).limit(query.limit).offset(offset).compile(),
+      );
       // Unfiltered, the total is the kept row count: no count(*) over the table per page.
       const scopeTotal = () =>
-        definition.parentField && query.uuid
-          ? count(inScope(counter))
-          : tableRowCount(typedDb, definition.table);
+        definition.parentField && query.uuid ? count(inScope(counter)) : rowCount(definition.table);
       const [filtered, total] = await Promise.all([
         countFromLastPage(rows.length, query.limit, offset) ??
           (search ? count(matching(inScope(counter))) : scopeTotal()),

@@ -1,5 +1,12 @@
 import type { ListFilter } from '@ranwal/core';
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import {
+  type CompiledQuery,
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SqlBool,
+  sql,
+} from 'kysely';
 import type { z } from 'zod';
 
 /** A schema's parsed (output) type: what a handler receives after validation. */
@@ -19,6 +26,16 @@ export function listFilter(
     total_result: totalResult,
   };
 }
+
+/** Runs a compiled read and answers its rows: `DatabaseHandle.read` (see db/connect.ts). */
+export type ReadRows = <R>(query: CompiledQuery<R>) => Promise<R[]>;
+
+/** A ReadRows through Kysely's own executor, for callers that have only a Kysely instance. */
+export const readThrough =
+  // biome-ignore lint/suspicious/noExplicitAny: any database schema.
+    (db: Kysely<any>): ReadRows =>
+    async (query) =>
+      (await db.executeQuery(query)).rows;
 
 /** A user's search text as an ILIKE pattern that matches it literally anywhere. */
 export function containsPattern(search: string): string {

@@ -13,13 +13,15 @@ import {
 } from '@ranwal/core';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { countFromLastPage, tableRowCount } from './hierarchy.js';
+import { countFromLastPage, tableRowCounter } from './hierarchy.js';
 import {
   containsPattern,
   likeLowered,
   listFilter,
   offsetOf,
   type Parsed,
+  type ReadRows,
+  readThrough,
   toCount,
 } from './pagination.js';
 
@@ -181,7 +183,10 @@ export function toReadShape<K extends keyof DetailProgram>(
 }
 
 /** Budget lines (spec: detail-programme reports): list, read, create, delete. */
-export function createReportService(typedDb: Kysely<Database>) {
+export function createReportService(
+  typedDb: Kysely<Database>,
+  read: ReadRows = readThrough(typedDb),
+) {
   // biome-ignore lint/suspicious/noExplicitAny: dynamic tables, checked by the level table.
   const db = typedDb as unknown as Kysely<any>;
 
@@ -202,14 +207,16 @@ export function createReportService(typedDb: Kysely<Database>) {
   const scopeOf = (caller: Caller): LineFilter =>
     caller.role === 'admin' ? {} : { created_by: caller.id };
 
+  const rowCount = tableRowCounter(typedDb, read);
+
   async function countLines(filter: LineFilter): Promise<number> {
-    const row = await whereLines(lineCount, filter).executeTakeFirstOrThrow();
-    return toCount(row.count);
+    const [row] = await read<{ count: unknown }>(whereLines(lineCount, filter).compile());
+    return toCount(row?.count);
   }
 
   /** A user's number of lines, kept by triggers (migration 0003): no count over their lines. */
   async function countUserLines(userId: string): Promise<number> {
-    const row = await userLineCount.where('user_id', '=', userId).executeTakeFirst();
+    const [row] = await read(userLineCount.where('user_id', '=', userId).compile());
     return toCount(row?.line_count);
   }
 
@@ -274,21 +281,21 @@ export function createReportService(typedDb: Kysely<Database>) {
       // skips index entries rather than joined rows.
       const offset = offsetOf(query.page, query.limit);
       const page = whereLines(newestFirst, filter).limit(query.limit).offset(offset);
-      const rows = (await withLevelNames(
-        db
-          .selectFrom(page.as('page'))
-          .innerJoin('detail_program as line', 'line.id', 'page.id')
-          .selectAll('line'),
-      )
-        .orderBy('line.created_at', 'desc')
-        .orderBy('line.id')
-        .execute()) as LineRow[];
+      const rows = await read<LineRow>(
+        withLevelNames(
+          db
+            .selectFrom(page.as('page'))
+            .innerJoin('detail_program as line', 'line.id', 'page.id')
+            .selectAll('line'),
+        )
+          .orderBy('line.created_at', 'desc')
+          .orderBy('line.id')
+          .compile(),
+      );
       // An unfiltered total is a kept count (the table's for an admin, the user's own for a
       // user): no count(*) over every line, or all of a user's, per page.
       const scopeTotal = () =>
-        caller.role === 'admin'
-          ? tableRowCount(typedDb, 'detail_program')
-          : countUserLines(caller.id);
+        caller.role === 'admin' ? rowCount('detail_program') : countUserLines(caller.id);
       const [filtered, total] = await Promise.all([
         countFromLastPage(rows.length, query.limit, offset) ??
           (narrowed ? countLines(filter) : scopeTotal()),
