@@ -48,7 +48,13 @@ let migrated: Promise<File | Blob> | null = null;
 async function freshPglite(): Promise<DatabaseHandle> {
   const handle = (pglite: PGlite): DatabaseHandle => {
     const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-    return { db, kind: 'pglite', description: 'PGlite (in memory)', close: () => db.destroy() };
+    return {
+      db,
+      kind: 'pglite',
+      description: 'PGlite (in memory)',
+      read: async (query) => (await db.executeQuery(query)).rows,
+      close: () => db.destroy(),
+    };
   };
   if (migrated) {
     const loadDataDir = await migrated;
