@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:net';
+import { createServer, type Server, type Socket } from 'node:net';
 import { messagesId } from '@ranwal/core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,18 +10,31 @@ import { type DatabaseHandle, openDatabase } from '../src/db/connect.js';
 // may retry with a message saying so, not a 500. The faults suite (npm run test:reliability) does
 // it for real, with a restart and cut connections under load.
 describe.each([
-  ['refuses connections (stopped)', false],
-  ['cuts every connection (going down)', true],
-])('a PostgreSQL that %s', (_, accepts) => {
+  ['refuses connections (stopped)', 'refuse'],
+  ['cuts every connection (going down)', 'cut'],
+  ['accepts connections and never answers (a host gone silent)', 'silent'],
+] as const)('a PostgreSQL that %s', (_, behaviour) => {
+  const accepts = behaviour !== 'refuse';
   let app: FastifyInstance;
   let database: DatabaseHandle;
   let cutter: Server;
   beforeAll(async () => {
-    cutter = createServer((socket) => socket.destroy());
+    const held: Socket[] = [];
+    cutter = createServer((socket) => {
+      if (behaviour === 'cut') socket.destroy();
+      else held.push(socket);
+    });
+    cutter.on('close', () => {
+      for (const socket of held) socket.destroy();
+    });
     await new Promise<void>((resolve) => cutter.listen(0, '127.0.0.1', resolve));
     const { port } = cutter.address() as { port: number };
     if (!accepts) await new Promise((resolve) => cutter.close(resolve));
-    database = await openDatabase({ url: `postgres://postgres@127.0.0.1:${port}/ranwal` });
+    database = await openDatabase({
+      url: `postgres://postgres@127.0.0.1:${port}/ranwal`,
+      // The silent host: a call fails after this instead of waiting for the OS.
+      connectTimeoutMs: 500,
+    });
     const config = loadConfig({ LOG_LEVEL: 'silent', RANWAL_JWT_SECRET: 'x'.repeat(32) });
     app = await buildApp({ config, database, logger: false });
     await app.ready();

@@ -31,13 +31,25 @@ export interface DatabaseOptions {
   /** PGlite directory, or 'memory://' for a throw-away database. */
   dataDir?: string;
   poolSize?: number;
+  /** How long a new PostgreSQL connection may take before the call fails (503); 5 s by default. */
+  connectTimeoutMs?: number;
   onPoolError?: (error: Error) => void;
 }
+
+/**
+ * Without it, a database host that stops answering (rather than refusing) holds every call until
+ * the operating system gives up on the connection, minutes later.
+ */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite. Same SQL either way. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+    });
     // An idle client losing its server (a PostgreSQL restart) must not crash the process;
     // the pool replaces it on the next checkout.
     pool.on('error', (error) => options.onPoolError?.(error));
