@@ -23,3 +23,31 @@ export async function buildChain(t: TestApp, label: string): Promise<Chain> {
   }
   return ids as Chain;
 }
+
+/**
+ * The header row of the 'Download Laporan' workbook, as a reader expects it: written out here
+ * (not taken from the server's code) so the server's export and the CLI's are checked against it.
+ */
+export const REPORT_WORKBOOK_HEADERS = [
+  'No',
+  'Program',
+  'Kegiatan',
+  'Sub Kegiatan',
+  'Aktivitas',
+  'Subtitle',
+  'Kode Rekening',
+  'Nama Rekening',
+  'Kode Komponen',
+  'Nama Komponen',
+  'Spesifikasi',
+  'Satuan',
+  'Harga',
+  'Volume 1',
+  'Volume 2',
+  'Volume 3',
+  'Total Harga',
+  'PPN',
+  'Total Setelah Pajak',
+  'Pengampu',
+  'Tanggal',
+];

@@ -7,34 +7,11 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openReportExport, queuedBytes } from '../src/services/report-export.js';
-import { buildChain, type Chain } from './fixtures.js';
+import { buildChain, type Chain, REPORT_WORKBOOK_HEADERS as HEADERS } from './fixtures.js';
 import { databaseTargets, startTestApp, type TestApp } from './harness.js';
 
 const API = '/ranwal/api/detail-program';
 const RUPIAH = '"Rp" #,##0';
-const HEADERS = [
-  'No',
-  'Program',
-  'Kegiatan',
-  'Sub Kegiatan',
-  'Aktivitas',
-  'Subtitle',
-  'Kode Rekening',
-  'Nama Rekening',
-  'Kode Komponen',
-  'Nama Komponen',
-  'Spesifikasi',
-  'Satuan',
-  'Harga',
-  'Volume 1',
-  'Volume 2',
-  'Volume 3',
-  'Total Harga',
-  'PPN',
-  'Total Setelah Pajak',
-  'Pengampu',
-  'Tanggal',
-];
 const [TOTAL_PRICE, TAX, TOTAL_AFTER_TAX] = [17, 18, 19];
 
 /** The cells of a row from column 1, as exceljs reads them back. */

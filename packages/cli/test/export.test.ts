@@ -10,32 +10,10 @@ import {
 } from '@ranwal/core';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPORT_WORKBOOK_HEADERS as HEADERS } from '../../../apps/server/test/fixtures.js';
 import type { ExportResult } from '../src/index.js';
 import { ADMIN, runCli, startServer, type TestServer, withConfigHome } from './support.js';
 
-const HEADERS = [
-  'No',
-  'Program',
-  'Kegiatan',
-  'Sub Kegiatan',
-  'Aktivitas',
-  'Subtitle',
-  'Kode Rekening',
-  'Nama Rekening',
-  'Kode Komponen',
-  'Nama Komponen',
-  'Spesifikasi',
-  'Satuan',
-  'Harga',
-  'Volume 1',
-  'Volume 2',
-  'Volume 3',
-  'Total Harga',
-  'PPN',
-  'Total Setelah Pajak',
-  'Pengampu',
-  'Tanggal',
-];
 const WIDTH = HEADERS.length;
 
 type Cell = string | number | null;
