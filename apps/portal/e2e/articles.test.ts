@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
   axeViolations,
-  currentSidebarItem,
   type E2E,
   expectShownFor,
   fieldName,
   headingsLevel1,
   holdNextRequest,
+  openFromSidebar,
   pauseClock,
   png,
   readable,
@@ -36,12 +36,7 @@ const loaded = (image: Locator) =>
   image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0);
 
 async function openCreatePage(page: Page) {
-  await page
-    .getByRole('navigation', { name: 'Navigasi admin' })
-    .getByRole('link', { name: 'Buat Artikel' })
-    .click();
-  await page.waitForURL('**/admin-artikel');
-  await expect.poll(() => currentSidebarItem(page).textContent()).toBe('Buat Artikel');
+  await openFromSidebar(page, 'Buat Artikel', '/admin-artikel');
   await page.getByRole('heading', { name: 'Buat Artikel', level: 1 }).waitFor();
 }
 
@@ -206,10 +201,7 @@ describe('articles: written by an admin, read by the public', () => {
     const { page, context } = await e2e.newPage({ clock: true });
     await signInThroughForm(page, ADMIN);
     await page.waitForURL('**/admin-dashboard');
-    await page
-      .getByRole('navigation', { name: 'Navigasi admin' })
-      .getByRole('link', { name: 'List Artikel' })
-      .click();
+    await openFromSidebar(page, 'List Artikel', '/admin-list-artikel');
     const table = page.getByRole('grid', { name: 'Manajemen Artikel' });
     const row = (title: string) => table.getByRole('row').filter({ hasText: title });
 

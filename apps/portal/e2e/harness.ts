@@ -257,6 +257,16 @@ export async function chooseInComboBox(page: Page, label: string, option: string
 export const currentSidebarItem = (page: Page) =>
   page.getByRole('navigation', { name: 'Navigasi admin' }).locator('[aria-current="page"]');
 
+/** Goes to an admin page through the sidebar, as a person would, and checks it is marked. */
+export async function openFromSidebar(page: Page, label: string, url: string) {
+  await page
+    .getByRole('navigation', { name: 'Navigasi admin' })
+    .getByRole('link', { name: label, exact: true })
+    .click();
+  await page.waitForURL(`**${url}`);
+  await expect.poll(() => currentSidebarItem(page).textContent()).toBe(label);
+}
+
 /** Text as a person reads it: non-breaking spaces as spaces, runs of white space as one. */
 export const readable = (text: string) => text.replace(/\s+/g, ' ').trim();
 

@@ -9,12 +9,12 @@ import {
   ADMIN,
   axeViolations,
   chooseInComboBox,
-  currentSidebarItem,
   descriptionPairs,
   type E2E,
   expectShownFor,
   fieldName,
   holdNextRequest,
+  openFromSidebar,
   readable,
   screenshot,
   signInThroughForm,
@@ -66,16 +66,6 @@ const UNTAXED = {
   tax: 'Rp 0',
   totalAfterTax: 'Rp 1.637.500',
 };
-
-/** Goes to an admin page through the sidebar, as a person would, and checks it is marked. */
-async function openFromSidebar(page: Page, label: string, url: string) {
-  await page
-    .getByRole('navigation', { name: 'Navigasi admin' })
-    .getByRole('link', { name: label, exact: true })
-    .click();
-  await page.waitForURL(`**${url}`);
-  await expect.poll(() => currentSidebarItem(page).textContent()).toBe(label);
-}
 
 /** The row of the table labelled `table` that mentions `text`. */
 const rowOf = (page: Page, table: string, text: string) =>

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
   axeViolations,
-  currentSidebarItem,
   type E2E,
   expectShownFor,
   fieldName,
   holdNextRequest,
+  openFromSidebar,
   readable,
   screenshot,
   signInThroughForm,
@@ -51,12 +51,7 @@ describe('user accounts, managed by an admin', () => {
 
     await signInWatchingButton(page, ADMIN);
     await page.waitForURL('**/admin-dashboard');
-    await page
-      .getByRole('navigation', { name: 'Navigasi admin' })
-      .getByRole('link', { name: 'User Management' })
-      .click();
-    await page.waitForURL('**/admin-user-management');
-    await expect.poll(() => currentSidebarItem(page).textContent()).toBe('User Management');
+    await openFromSidebar(page, 'User Management', '/admin-user-management');
     await page.getByRole('heading', { name: 'Manajemen Pengguna', level: 1 }).waitFor();
     const table = page.getByRole('grid', { name: 'Manajemen Pengguna' });
     const row = (text: string) => table.getByRole('row').filter({ hasText: text });
