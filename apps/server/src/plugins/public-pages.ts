@@ -39,7 +39,8 @@ export const RENDERER_FILE = path.join('ssr', 'entry-server.js');
 /** A render slower than this is abandoned for the plain index.html. */
 export const RENDER_TIMEOUT_MS = 5_000;
 
-const ROOT = '<div id="root"></div>';
+const ROOT_OPEN = '<div id="root">';
+const ROOT = `${ROOT_OPEN}</div>`;
 
 /** The public pages' paths, as Fastify routes. */
 export const PUBLIC_PAGE_ROUTES = ['/', '/artikel/:slug'] as const;
@@ -57,8 +58,9 @@ export function registerPublicPages(
   const template = index.toString('utf8');
   const at = template.indexOf(ROOT);
   if (!existsSync(file) || at < 0) return;
-  const before = template.slice(0, at + ROOT.length - '</div>'.length);
-  const after = template.slice(at + ROOT.length - '</div>'.length);
+  // The page around the rendered app: up to the root's opening tag, and after the root.
+  const before = template.slice(0, at + ROOT_OPEN.length);
+  const after = template.slice(at + ROOT.length);
 
   let renderer: Promise<PublicPageRenderer> | undefined;
   const loadRenderer = () => {
@@ -109,7 +111,7 @@ export function registerPublicPages(
         before +
         result.html +
         `</div>\n    <script type="application/json" id="${SERVER_STATE_ID}">${scriptSafe(result.state)}</script>` +
-        after.slice('</div>'.length);
+        after;
       reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
