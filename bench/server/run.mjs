@@ -3,7 +3,7 @@
 // 100 000 accounts. Prints req/s and p99 for both and their ratio. See README.md.
 //
 //   node bench/server/run.mjs [--duration 10] [--rounds 3] [--warmup 3] [--connections 100]
-//                             [--db NAME] [--keep] [--only account,lines-admin]
+//                             [--db NAME] [--keep] [--only account,lines-admin] [--list-cache MB]
 //
 // Needs `npm run build` first (it runs apps/server/dist/server.js). Exits non-zero on errors
 // (a failed start, a non-2xx answer, the two handlers disagreeing), never on a missed goal.
@@ -33,6 +33,8 @@ const { values: options } = parseArgs({
     db: { type: 'string' },
     keep: { type: 'boolean', default: false },
     only: { type: 'string' },
+    // The server's RANWAL_LIST_CACHE_MB; unset: its default (on). 0 measures every list read.
+    'list-cache': { type: 'string' },
     'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
   },
 });
@@ -191,6 +193,9 @@ async function main() {
   console.log(
     `Database: ${dbName}; ${connections} connections, ${warmup} s warm-up, ${rounds} × ${duration} s per side, pool ${poolSize}`,
   );
+  console.log(
+    `Server list cache: ${options['list-cache'] === undefined ? 'the default (on)' : options['list-cache'] === '0' ? 'off' : `${options['list-cache']} MB`}`,
+  );
 
   // The real server runs the migrations; it logs every distinct SQL text for the check below.
   const sqlLog = path.join(os.tmpdir(), `ranwal-bench-sql-${process.pid}.log`);
@@ -215,6 +220,9 @@ async function main() {
       // As deployed: answers are serialized without the development-time zod check.
       NODE_ENV: 'production',
       RANWAL_BENCH_SQL_LOG: sqlLog,
+      ...(options['list-cache'] === undefined
+        ? {}
+        : { RANWAL_LIST_CACHE_MB: options['list-cache'] }),
     },
     'Ranwal is running',
   );

@@ -25,6 +25,7 @@ import { reportRoutes } from './routes/reports.js';
 import { uploadRoutes } from './routes/uploads.js';
 import { healthHandlers, userHandlers } from './routes/users.js';
 import { createHierarchyService } from './services/hierarchy.js';
+import { createListAnswerCache } from './services/list-cache.js';
 import { loadSigningSecret } from './services/secrets.js';
 import { TokenService } from './services/tokens.js';
 import { createUserService } from './services/users.js';
@@ -123,9 +124,18 @@ export async function buildApp({
     article: articles.handlers,
     upload: uploads.handlers,
   };
+  const listCacheBytes = Math.floor(config.RANWAL_LIST_CACHE_MB * 1024 * 1024);
   registerContract(app, {
     handlers,
     authorize: createAuthorize(tokens, users),
+    ...(listCacheBytes > 0
+      ? {
+          listCache: createListAnswerCache({
+            snapshot: database.snapshot,
+            maxSize: listCacheBytes,
+          }),
+        }
+      : {}),
     routeOptions: {
       'import.hierarchy': {
         bodyLimit: Math.max(config.RANWAL_BODY_LIMIT_BYTES, IMPORT_BODY_LIMIT_BYTES),

@@ -31,6 +31,8 @@ export const ConfigSchema = z.object({
     .positive()
     .default(2 * 1024 * 1024),
   RANWAL_SIGN_IN_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Memory for list answers kept between writes (services/list-cache.ts); 0 turns it off. */
+  RANWAL_LIST_CACHE_MB: z.coerce.number().min(0).default(64),
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

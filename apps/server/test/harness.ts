@@ -66,10 +66,18 @@ export interface TestApp {
 export async function startTestApp(
   target: DatabaseTarget,
   env: Record<string, string> = {},
+  options: {
+    /** What the app is given instead of the fresh database itself (to watch its reads, say). */
+    wrapDatabase?: (database: DatabaseHandle) => DatabaseHandle;
+  } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase(target);
   const config = loadConfig({ LOG_LEVEL: 'silent', RANWAL_SIGN_IN_LIMIT: '1000', ...env });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({
+    config,
+    database: options.wrapDatabase?.(database) ?? database,
+    logger: false,
+  });
   await app.ready();
   const users = createUserService(database.db);
   await users.ensureFirstAdmin(ADMIN.email, ADMIN.password);

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { type CompiledQuery, Kysely, PostgresDialect } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
 import { PGliteDialect } from './pglite-dialect.js';
@@ -22,6 +22,11 @@ export interface DatabaseHandle {
    * through Kysely.
    */
   read<R>(query: CompiledQuery<R>): Promise<R[]>;
+  /**
+   * The current snapshot (`pg_current_snapshot()` as text): it changes whenever a transaction that
+   * wrote anything ends, so two reads in one snapshot see the same data (services/list-cache.ts).
+   */
+  snapshot(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -41,6 +46,11 @@ export interface DatabaseOptions {
  * the operating system gives up on the connection, minutes later.
  */
 const CONNECT_TIMEOUT_MS = 5_000;
+
+const SNAPSHOT_SQL = 'select pg_current_snapshot()::text as snapshot';
+interface SnapshotRow {
+  snapshot: string;
+}
 
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite. Same SQL either way. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -65,6 +75,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       description: `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}`,
       read: async <R>(query: CompiledQuery<R>) =>
         (await pool.query(query.sql, query.parameters as unknown[])).rows as R[],
+      snapshot: async () => (await pool.query<SnapshotRow>(SNAPSHOT_SQL)).rows[0]!.snapshot,
       close: () => db.destroy(),
     };
   }
@@ -81,6 +92,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       db,
       kind: 'pglite',
       read: async <R>(query: CompiledQuery<R>) => (await db.executeQuery(query)).rows,
+      // Through the dialect, which never runs a query inside another caller's transaction.
+      snapshot: async () =>
+        (await db.executeQuery<SnapshotRow>(CompiledQuery.raw(SNAPSHOT_SQL))).rows[0]!.snapshot,
       description: inMemory ? 'PGlite (in memory)' : `PGlite ${dataDir}`,
       close: async () => {
         await db.destroy();

@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, ResponseSerializationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import type { ListAnswerCache } from '../services/list-cache.js';
 
 export type AuthUser = User;
 
@@ -58,6 +59,12 @@ export interface ContractOptions {
    * production: tests and development prove the handlers' answers, production only writes them.
    */
   checkResponses?: boolean;
+  /**
+   * Keeps list answers (already serialized) until the database changes: see
+   * services/list-cache.ts. Lists only: they read and never write, and their answer is a function
+   * of the query, the caller and the data.
+   */
+  listCache?: ListAnswerCache;
 }
 
 /**
@@ -79,6 +86,7 @@ function responseSerializer(schema: z.ZodType, check: boolean, method: string, u
 }
 
 const MULTIPART = 'multipart/form-data';
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /**
  * The OpenAPI transform: zod schemas as JSON Schema, and for uploads (multipart, read by the
@@ -113,6 +121,7 @@ export function registerContract(app: FastifyInstance, options: ContractOptions)
     for (const path of [route.path, ...(route.aliases ?? [])]) {
       const url = `${BASE_PATH}${path}`;
       const serialize = responseSerializer(responseSchema, checkResponses, route.method, url);
+      const cachedList = route.list && route.method === 'GET' ? options.listCache : undefined;
       app.route({
         ...options.routeOptions?.[`${group}.${name}`],
         method: route.method,
@@ -133,16 +142,24 @@ export function registerContract(app: FastifyInstance, options: ContractOptions)
         },
         handler: async (request, reply) => {
           const user = callers.get(request) ?? null;
-          const result = await handler({
-            params: request.params as never,
-            query: request.query as never,
-            body: request.body as never,
-            user: user as never,
-            request,
-            reply,
-          });
+          const answer = async () => {
+            const result = await handler({
+              params: request.params as never,
+              query: request.query as never,
+              body: request.body as never,
+              user: user as never,
+              request,
+              reply,
+            });
+            return { status, message: result.message ?? messagesId.server.ok, ...result };
+          };
           reply.code(status);
-          return { status, message: result.message ?? messagesId.server.ok, ...result };
+          if (!cachedList) return answer();
+          // The same answer for the same call (aliases included) by the same caller.
+          const key = `${group}.${name}\u0000${user ? `${user.id}:${user.role}` : ''}\u0000${JSON.stringify(request.query)}`;
+          // Bytes with their type set are sent as they are (Fastify skips the serializer).
+          reply.type(JSON_TYPE);
+          return cachedList.answer(key, async () => serialize(await answer()));
         },
       });
     }
