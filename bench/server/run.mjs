@@ -4,6 +4,7 @@
 //
 //   node bench/server/run.mjs [--duration 10] [--rounds 3] [--warmup 3] [--connections 100]
 //                             [--db NAME] [--keep] [--only account,lines-admin] [--list-cache MB]
+//                             [--writes N]
 //
 // Needs `npm run build` first (it runs apps/server/dist/server.js). Exits non-zero on errors
 // (a failed start, a non-2xx answer, the two handlers disagreeing), never on a missed goal.
@@ -35,6 +36,9 @@ const { values: options } = parseArgs({
     only: { type: 'string' },
     // The server's RANWAL_LIST_CACHE_MB; unset: its default (on). 0 measures every list read.
     'list-cache': { type: 'string' },
+    // Transactions a second that write (each updates one supporter row) while both sides are
+    // loaded: what the server's list cache meets on a database people are working on.
+    writes: { type: 'string', default: '0' },
     'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
   },
 });
@@ -288,6 +292,7 @@ async function main() {
 
   const monitor = new pg.Client({ connectionString: `${options['pg-url']}/postgres` });
   await monitor.connect();
+  const writer = await startWriter(dbUrl, Number(options.writes));
   const results = [];
   for (const endpoint of endpoints) {
     // Same answer from both, or the comparison means nothing.
@@ -333,6 +338,8 @@ async function main() {
     results.push(row);
   }
   await monitor.end();
+  const written = await writer.stop();
+  if (written !== null) console.log(`Writes made during the run: ${written}`);
 
   // The bare handler must have run nothing but SQL the server ran.
   const sqlOf = (file) =>
@@ -363,6 +370,40 @@ async function main() {
   } else {
     console.log(`\nKept database ${dbName}: rerun with --db ${dbName} to skip seeding.`);
   }
+}
+
+/**
+ * Writes `perSecond` transactions a second (each updates one supporter row, changing nothing a
+ * list shows) until stopped; answers how many it made. 0: none.
+ */
+async function startWriter(dbUrl, perSecond) {
+  if (!(perSecond > 0)) return { stop: async () => null };
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  const { rows } = await client.query('select id from supporter order by id limit 1');
+  const id = rows[0].id;
+  let written = 0;
+  let busy = false;
+  const timer = setInterval(async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      await client.query('update supporter set name = name where id = $1', [id]);
+      written += 1;
+    } catch (error) {
+      fail(`writer: ${error.message}`);
+    } finally {
+      busy = false;
+    }
+  }, 1000 / perSecond);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      while (busy) await new Promise((resolve) => setTimeout(resolve, 5));
+      await client.end();
+      return written;
+    },
+  };
 }
 
 const ms = (value) => (value === null ? '–' : `${value.toFixed(2)} ms`);
