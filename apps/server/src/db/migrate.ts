@@ -3,12 +3,14 @@ import { type Migration, Migrator } from 'kysely/migration';
 import * as initial from './migrations/2026-11-21-0001-initial.js';
 import * as listPerformance from './migrations/2026-11-21-0002-list-performance.js';
 import * as searchAndUserCounts from './migrations/2026-11-21-0003-search-and-user-counts.js';
+import * as accountIndexes from './migrations/2026-11-21-0004-account-indexes.js';
 
 // Listed statically so the bundled server needs no migrations folder at run time.
 const migrations: Record<string, Migration> = {
   '2026-11-21-0001-initial': initial,
   '2026-11-21-0002-list-performance': listPerformance,
   '2026-11-21-0003-search-and-user-counts': searchAndUserCounts,
+  '2026-11-21-0004-account-indexes': accountIndexes,
 };
 
 /** Brings the schema to the latest migration; serves start-up, tests and `npm run migrate`. */
