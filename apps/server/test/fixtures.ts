@@ -24,6 +24,22 @@ export async function buildChain(t: TestApp, label: string): Promise<Chain> {
   return ids as Chain;
 }
 
+/** A budget line's create payload under `chain`: one untaxed Rim at Rp 1.000, unless overridden. */
+export const budgetLineInput = (chain: Chain, overrides: Record<string, unknown> = {}) => ({
+  ...chain,
+  component_code: 'K-01',
+  component_name: 'Kertas A4',
+  specification: '80 gram',
+  unit: 'Rim',
+  price: 1000,
+  first_volume: 1,
+  second_volume: 1,
+  third_volume: 1,
+  is_taxed: false,
+  year: 2025,
+  ...overrides,
+});
+
 /**
  * The header row of the 'Download Laporan' workbook, as a reader expects it: written out here
  * (not taken from the server's code) so the server's export and the CLI's are checked against it.

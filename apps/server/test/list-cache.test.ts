@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
-import { buildChain } from './fixtures.js';
+import { budgetLineInput, buildChain } from './fixtures.js';
 import { databaseTargets, startTestApp, type TestApp } from './harness.js';
 
 // List answers are kept until the database changes (services/list-cache.ts). What a caller must
@@ -104,26 +104,13 @@ describe.each(databaseTargets)('list answers kept between writes, on %s', (targe
 
   it("never answers one caller with another's list", async () => {
     const chain = await buildChain(t, 'cache-2');
-    const line = (name: string) => ({
-      ...chain,
-      component_code: 'K-01',
-      component_name: name,
-      specification: '80 gram',
-      unit: 'Rim',
-      price: 1000,
-      first_volume: 1,
-      second_volume: 1,
-      third_volume: 1,
-      is_taxed: false,
-      year: 2025,
-    });
     for (const [token, name] of [
       [t.adminToken, 'Baris Admin'],
       [t.userToken, 'Baris Pengguna'],
     ] as const) {
       const created = await t.call('POST', '/ranwal/api/detail-program/create', {
         token,
-        body: line(name),
+        body: budgetLineInput(chain, { component_name: name }),
       });
       expect(created.statusCode, created.body).toBe(201);
     }

@@ -2,25 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { messagesId } from '@ranwal/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildChain, type Chain } from './fixtures.js';
+import { budgetLineInput, buildChain, type Chain } from './fixtures.js';
 import { databaseTargets, startTestApp, type TestApp } from './harness.js';
 
 const API = '/ranwal/api/detail-program';
 
-const lineBody = (chain: Chain, overrides: Record<string, unknown> = {}) => ({
-  ...chain,
-  component_code: 'K-01',
-  component_name: 'Kertas A4',
-  specification: '80 gram',
-  unit: 'Rim',
-  price: 1001,
-  first_volume: 1,
-  second_volume: 1,
-  third_volume: 1,
-  is_taxed: true,
-  year: 2025,
-  ...overrides,
-});
+// Taxed and priced so PPN (12 %) rounds: Rp 1.001 gives Rp 120, as the create test checks.
+const lineBody = (chain: Chain, overrides: Record<string, unknown> = {}) =>
+  budgetLineInput(chain, { price: 1001, is_taxed: true, ...overrides });
 
 describe.each(databaseTargets)('budget lines on %s', (target) => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildChain, type Chain } from './fixtures.js';
+import { budgetLineInput, buildChain, type Chain } from './fixtures.js';
 import { databaseTargets, startTestApp, type TestApp } from './harness.js';
 
 // A user's unfiltered budget-line list reads its total from the count kept by triggers
@@ -9,19 +9,7 @@ import { databaseTargets, startTestApp, type TestApp } from './harness.js';
 
 const API = '/ranwal/api/detail-program';
 
-const lineBody = (chain: Chain, name: string) => ({
-  ...chain,
-  component_code: 'K-01',
-  component_name: name,
-  specification: '80 gram',
-  unit: 'Rim',
-  price: 1000,
-  first_volume: 1,
-  second_volume: 1,
-  third_volume: 1,
-  is_taxed: false,
-  year: 2025,
-});
+const lineBody = (chain: Chain, name: string) => budgetLineInput(chain, { component_name: name });
 
 describe.each(databaseTargets)("a user's kept line count on %s", (target) => {
   let t: TestApp;

@@ -7,14 +7,11 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Kysely } from 'kysely';
 // The real server, built in-process on an embedded database (tests may reach across workspaces).
 import { buildApp } from '../../../apps/server/src/app.js';
 import { loadConfig } from '../../../apps/server/src/config.js';
-import type { DatabaseHandle } from '../../../apps/server/src/db/connect.js';
+import { type DatabaseHandle, pgliteDatabase } from '../../../apps/server/src/db/connect.js';
 import { migrateToLatest } from '../../../apps/server/src/db/migrate.js';
-import { PGliteDialect } from '../../../apps/server/src/db/pglite-dialect.js';
-import type { Database } from '../../../apps/server/src/db/schema.js';
 import { createUserService } from '../../../apps/server/src/services/users.js';
 import { ADMIN, USER } from '../../../apps/server/test/harness.js';
 
@@ -46,16 +43,7 @@ let migrated: Promise<File | Blob> | null = null;
  * file after the first (the files share one process, see vitest.config.ts).
  */
 async function freshPglite(): Promise<DatabaseHandle> {
-  const handle = (pglite: PGlite): DatabaseHandle => {
-    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-    return {
-      db,
-      kind: 'pglite',
-      description: 'PGlite (in memory)',
-      read: async (query) => (await db.executeQuery(query)).rows,
-      close: () => db.destroy(),
-    };
-  };
+  const handle = (pglite: PGlite) => pgliteDatabase(pglite, 'PGlite (in memory)');
   if (migrated) {
     const loadDataDir = await migrated;
     return handle(await PGlite.create('memory://', { extensions: { pg_trgm }, loadDataDir }));

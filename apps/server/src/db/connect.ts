@@ -87,22 +87,31 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   try {
     // pg_trgm backs the search indexes; PostgreSQL ships it in contrib, PGlite loads it here.
     const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-    const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
-    return {
-      db,
-      kind: 'pglite',
-      read: async <R>(query: CompiledQuery<R>) => (await db.executeQuery(query)).rows,
-      // Through the dialect, which never runs a query inside another caller's transaction.
-      snapshot: async () =>
-        (await db.executeQuery<SnapshotRow>(CompiledQuery.raw(SNAPSHOT_SQL))).rows[0]!.snapshot,
-      description: inMemory ? 'PGlite (in memory)' : `PGlite ${dataDir}`,
-      close: async () => {
-        await db.destroy();
-        await unlock();
-      },
-    };
+    return pgliteDatabase(pglite, inMemory ? 'PGlite (in memory)' : `PGlite ${dataDir}`, unlock);
   } catch (error) {
     await unlock();
     throw error;
   }
+}
+
+/** The handle over an open PGlite (`openDatabase`, and tests that make their own PGlite). */
+export function pgliteDatabase(
+  pglite: PGlite,
+  description: string,
+  afterClose: () => Promise<void> = async () => {},
+): DatabaseHandle {
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    kind: 'pglite',
+    description,
+    read: async <R>(query: CompiledQuery<R>) => (await db.executeQuery(query)).rows,
+    // Through the dialect, which never runs a query inside another caller's transaction.
+    snapshot: async () =>
+      (await db.executeQuery<SnapshotRow>(CompiledQuery.raw(SNAPSHOT_SQL))).rows[0]!.snapshot,
+    close: async () => {
+      await db.destroy();
+      await afterClose();
+    },
+  };
 }
