@@ -31,6 +31,10 @@ describe('load soak', () => {
     expect(result.linesStored - result.linesAcknowledged).toBeLessThanOrEqual(
       2 * result.connections,
     );
-    expect(Math.abs(result.rss.change)).toBeLessThanOrEqual(0.2);
+    // A leak is growth: the end may not be more than 20% above the start. Over 150 s a fall is
+    // the heap settling after the warm-up (RSS climbs to ~190 MB until the first major collection
+    // of the measured part, then holds near 145 MB), which the start's median may or may not
+    // catch; the 10-minute `npm run bench:soak` holds the symmetric ±20%.
+    expect(result.rss.change).toBeLessThanOrEqual(0.2);
   });
 });
