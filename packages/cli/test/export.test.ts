@@ -12,7 +12,14 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_WORKBOOK_HEADERS as HEADERS } from '../../../apps/server/test/fixtures.js';
 import type { ExportResult } from '../src/index.js';
-import { ADMIN, runCli, startServer, type TestServer, withConfigHome } from './support.js';
+import {
+  ADMIN,
+  logInAsAdmin,
+  runCli,
+  startServer,
+  type TestServer,
+  withConfigHome,
+} from './support.js';
 
 const WIDTH = HEADERS.length;
 
@@ -106,14 +113,7 @@ describe('ranwal export reports', () => {
   beforeAll(async () => {
     server = await startServer();
     home = await withConfigHome();
-    const login = await runCli(['login', '--email', ADMIN.email], {
-      env: {
-        XDG_CONFIG_HOME: home.dir,
-        RANWAL_SERVER: server.url,
-        RANWAL_PASSWORD: ADMIN.password,
-      },
-    });
-    expect(login.code, login.stderr).toBe(0);
+    await logInAsAdmin(server, home.dir);
 
     // The hierarchy through the CLI, the budget lines through the API.
     await writeFile(

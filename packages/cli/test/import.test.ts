@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CliError, type ImportReport, importHierarchy } from '../src/index.js';
-import { ADMIN, runCli, startServer, type TestServer, withConfigHome } from './support.js';
+import { logInAsAdmin, runCli, startServer, type TestServer, withConfigHome } from './support.js';
 
 type Levels = Record<(typeof hierarchyLevelKeys)[number], number>;
 
@@ -92,14 +92,7 @@ describe('ranwal import hierarchy', () => {
   beforeAll(async () => {
     server = await startServer();
     home = await withConfigHome();
-    const login = await ranwal(['login', '--email', ADMIN.email], {
-      env: {
-        XDG_CONFIG_HOME: home.dir,
-        RANWAL_SERVER: server.url,
-        RANWAL_PASSWORD: ADMIN.password,
-      },
-    });
-    expect(login.code, login.stderr).toBe(0);
+    await logInAsAdmin(server, home.dir);
   });
   afterAll(async () => {
     await server?.close();

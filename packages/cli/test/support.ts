@@ -157,6 +157,18 @@ export function runCli(args: string[], options: RunOptions = {}): Promise<CliRun
   });
 }
 
+/** Logs the admin in with `ranwal login`, its token kept under `configHome`. */
+export async function logInAsAdmin(server: TestServer, configHome: string): Promise<void> {
+  const login = await runCli(['login', '--email', ADMIN.email], {
+    env: {
+      XDG_CONFIG_HOME: configHome,
+      RANWAL_SERVER: server.url,
+      RANWAL_PASSWORD: ADMIN.password,
+    },
+  });
+  if (login.code !== 0) throw new Error(`ranwal login failed (${login.code}): ${login.stderr}`);
+}
+
 /** A local port nothing listens on. */
 export async function closedPort(): Promise<number> {
   const probe = createServer();
