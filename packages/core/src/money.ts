@@ -48,11 +48,15 @@ const shown = (value: unknown): string =>
 const divideHalfUp = (numerator: bigint, denominator: bigint): bigint =>
   (2n * numerator + denominator) / (2n * denominator);
 
-function exactRupiah(amount: bigint, field: string): number {
+/**
+ * An exact whole amount as a JSON-safe number; a MoneyError on `field` past
+ * Number.MAX_SAFE_INTEGER, whose message names `subject` (the field itself unless told).
+ */
+export function exactRupiah(amount: bigint, field: string, subject: string = field): number {
   if (amount > MAX_EXACT) {
     throw new MoneyError(
       field,
-      `${field} exceeds the largest exact amount (${Number.MAX_SAFE_INTEGER})`,
+      `${subject} exceeds the largest exact amount (${Number.MAX_SAFE_INTEGER})`,
     );
   }
   return Number(amount);

@@ -2,7 +2,7 @@ import {
   type BudgetSummary,
   type BudgetSummaryProgram,
   currentYear,
-  MoneyError,
+  exactRupiah,
 } from '@ranwal/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -22,19 +22,9 @@ interface SummaryRow {
 
 type Totals = Pick<BudgetSummary, 'line_count' | 'total_price' | 'tax' | 'total_after_tax'>;
 
-const MAX_EXACT = BigInt(Number.MAX_SAFE_INTEGER);
-
 /** A sum as a JSON number, refused (as the report export does) when it would not be exact. */
-function exactSum(text: string, field: string): number {
-  const value = BigInt(text);
-  if (value > MAX_EXACT) {
-    throw new MoneyError(
-      field,
-      `the summary's ${field} (${text}) exceeds the largest exact amount (${Number.MAX_SAFE_INTEGER})`,
-    );
-  }
-  return Number(value);
-}
+const exactSum = (text: string, field: string): number =>
+  exactRupiah(BigInt(text), field, `the summary's ${field} (${text})`);
 
 const totalsOf = (row: SummaryRow): Totals => ({
   line_count: exactSum(row.line_count, 'line_count'),
