@@ -4,6 +4,7 @@ export * from './components/Checkbox.js';
 export * from './components/ComboBox.js';
 export * from './components/ConfirmDialog.js';
 export * from './components/DateText.js';
+export * from './components/DeleteRowButton.js';
 export * from './components/Dialog.js';
 export * from './components/Field.js';
 export * from './components/NumberField.js';

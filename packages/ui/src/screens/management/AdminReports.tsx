@@ -3,6 +3,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { Button } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { DateText } from '../../components/DateText.js';
+import { DeleteRowButton } from '../../components/DeleteRowButton.js';
 import { NumberedPagination } from '../../components/Pagination.js';
 import { Rupiah } from '../../components/Rupiah.js';
 import { EmptyState, ErrorState } from '../../components/States.js';
@@ -63,7 +64,6 @@ export function AdminReports({
   isDownloading = false,
 }: AdminReportsProps) {
   const messages = useMessages();
-  const { common } = messages;
   const admin = messages.reports.admin;
   const titleId = useId();
   const [viewing, setViewing] = useState<DetailProgram | null>(null);
@@ -154,15 +154,10 @@ export function AdminReports({
                     >
                       {messages.reports.list.viewDetail}
                     </Button>
-                    <Button
-                      size="sm"
-                      variant="danger"
-                      className="whitespace-nowrap"
-                      isDisabled={deletingId === report.id}
+                    <DeleteRowButton
+                      isDeleting={deletingId === report.id}
                       onPress={() => setConfirming(report)}
-                    >
-                      {deletingId === report.id ? common.deleting : common.delete}
-                    </Button>
+                    />
                   </div>
                 </Cell>
               </Row>

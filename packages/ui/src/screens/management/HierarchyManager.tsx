@@ -3,6 +3,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { Button } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { DeleteRowButton } from '../../components/DeleteRowButton.js';
 import { SimplePagination } from '../../components/Pagination.js';
 import { Select, SelectItem } from '../../components/Select.js';
 import { EmptyState, ErrorState } from '../../components/States.js';
@@ -224,16 +225,10 @@ export function HierarchyManager({
                       >
                         {common.edit}
                       </Button>
-                      {/* Disabled rather than pending: the row goes away once deleted, and a
-                          pending button's announcement would point at a removed element. */}
-                      <Button
-                        size="sm"
-                        variant="danger"
-                        isDisabled={deletingId === row.id}
+                      <DeleteRowButton
+                        isDeleting={deletingId === row.id}
                         onPress={() => setConfirming(row)}
-                      >
-                        {deletingId === row.id ? common.deleting : common.delete}
-                      </Button>
+                      />
                     </div>
                   </Cell>
                 </Row>
