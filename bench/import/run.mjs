@@ -11,12 +11,12 @@
 // and drops it at the end. Exits non-zero on errors, never on a missed goal.
 import { execFile, spawn } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { freePort } from '../local.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -45,14 +45,6 @@ const configHome = path.join(work, 'config');
 let server = null;
 
 const seconds = (ms) => (ms / 1000).toFixed(2);
-
-async function freePort() {
-  const probe = createServer();
-  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 async function admin(sql) {
   const client = new pg.Client({ connectionString: base.toString() });

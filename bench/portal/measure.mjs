@@ -9,13 +9,13 @@
 // errors (a page that does not render, a request to another origin), never on a missed budget.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { chromiumLaunchOptions, freePort } from '../local.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -30,25 +30,8 @@ const { values: options } = parseArgs({
 const portalDir = path.resolve(options['portal-dir']);
 const BUDGET_BYTES = 100 * 1024;
 const ADMIN = { email: 'admin@bench.local', password: 'bench-admin-password' };
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
-
-async function freePort() {
-  const probe = createServer();
-  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** The real server on a fresh embedded database (with the demo articles) in a temp directory. */
 async function startServer(dataDir) {
@@ -355,10 +338,7 @@ let browser = null;
 try {
   const loadBefore = os.loadavg()[0];
   server = await startServer(path.join(work, 'data'));
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  browser = await chromium.launch(chromiumLaunchOptions);
   const { baseUrl } = server;
 
   // `/` comes server-rendered with a small loader; the app loads on the first interaction: a

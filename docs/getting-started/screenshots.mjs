@@ -5,23 +5,15 @@
 //   node docs/getting-started/screenshots.mjs
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { chromiumLaunchOptions, freePort } from '../../bench/local.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
 const SHOTS = here;
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 
 /** Starts `npm start`'s server on a fresh data dir; resolves with the credentials it prints. */
 async function startServer(dataDir, port) {
@@ -73,18 +65,7 @@ const shot = (page, name, options = {}) =>
 const dataDir = await mkdtemp(path.join(tmpdir(), 'ranwal-docs-'));
 const port = await freePort();
 const { child, credentials, output } = await startServer(dataDir, port);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 try {
   const context = await browser.newContext({
     baseURL: `http://127.0.0.1:${port}`,

@@ -177,8 +177,7 @@ describe('every route of the route table: accessible, one h1, laid out', () => {
 
   it('admin pages, reached through the sidebar, which marks the current one', async () => {
     const { page, context } = await e2e.newPage();
-    await signInThroughForm(page, ADMIN);
-    await page.waitForURL('**/admin-dashboard');
+    await signInThroughForm(page, ADMIN, 'admin');
     for (const route of adminRoutes) {
       const label = sidebarLabel[route.path];
       expect(label, `sidebar entry for ${route.path}`).toBeDefined();
@@ -195,8 +194,7 @@ describe('every route of the route table: accessible, one h1, laid out', () => {
 
   it('the user dashboard, signed in as a user', async () => {
     const { page, context } = await e2e.newPage();
-    await signInThroughForm(page, USER);
-    await page.waitForURL('**/user-dashboard');
+    await signInThroughForm(page, USER, 'user');
     for (const route of userRoutes) {
       await page.goto(route.path);
       await page
@@ -211,8 +209,7 @@ describe('every route of the route table: accessible, one h1, laid out', () => {
 
   it('dialogs, open: edit and delete on a hierarchy page, view and edit an article', async () => {
     const { page, context } = await e2e.newPage();
-    await signInThroughForm(page, ADMIN);
-    await page.waitForURL('**/admin-dashboard');
+    await signInThroughForm(page, ADMIN, 'admin');
 
     await page.goto('/admin-kegiatan');
     const row = page.getByRole('grid', { name: 'Daftar Kegiatan' }).getByRole('row').nth(1);
@@ -261,8 +258,7 @@ describe('every route of the route table: accessible, one h1, laid out', () => {
       const { page, context } = await e2e.newPage();
       await page.setViewportSize({ width: 390, height: 844 });
       if (credentials) {
-        await signInThroughForm(page, credentials);
-        await page.waitForURL(/dashboard/);
+        await signInThroughForm(page, credentials, credentials === ADMIN ? 'admin' : 'user');
       }
       for (const path of paths) {
         await page.goto(path);

@@ -56,8 +56,7 @@ describe('articles: written by an admin, read by the public', () => {
 
   it('admin writes a published article with a cover image and a draft', async () => {
     const { page, context } = await e2e.newPage({ clock: true });
-    await signInThroughForm(page, ADMIN);
-    await page.waitForURL('**/admin-dashboard');
+    await signInThroughForm(page, ADMIN, 'admin');
     await openCreatePage(page);
 
     const submit = page.getByRole('button', { name: 'Publikasikan Artikel' });
@@ -199,8 +198,7 @@ describe('articles: written by an admin, read by the public', () => {
 
   it('admin archives the article (gone from the public home) and deletes the draft', async () => {
     const { page, context } = await e2e.newPage({ clock: true });
-    await signInThroughForm(page, ADMIN);
-    await page.waitForURL('**/admin-dashboard');
+    await signInThroughForm(page, ADMIN, 'admin');
     await openFromSidebar(page, 'List Artikel', '/admin-list-artikel');
     const table = page.getByRole('grid', { name: 'Manajemen Artikel' });
     const row = (title: string) => table.getByRole('row').filter({ hasText: title });

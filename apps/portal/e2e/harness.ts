@@ -15,6 +15,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { expect } from 'vitest';
+import { chromiumLaunchOptions } from '../../../bench/local.mjs';
 import { buildApp } from '../../server/src/app.js';
 import { ensureFirstAdmin } from '../../server/src/boot.js';
 import { loadConfig } from '../../server/src/config.js';
@@ -25,16 +26,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const PORTAL_DIR = path.resolve(here, '../dist');
 
 export const ADMIN = { email: 'admin@e2e.local', password: 'admin-e2e-password' };
-
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export interface E2E {
   baseUrl: string;
@@ -70,10 +61,7 @@ export async function startE2E(): Promise<E2E> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   const baseUrl = `http://127.0.0.1:${port}`;
   return {
     baseUrl,
@@ -104,11 +92,14 @@ export async function startE2E(): Promise<E2E> {
 export async function signInThroughForm(
   page: Page,
   credentials: { email: string; password: string },
+  role: 'admin' | 'user',
 ) {
   await page.goto('/login');
   await page.getByLabel('Alamat Email').fill(credentials.email);
   await page.getByLabel('Kata Sandi', { exact: true }).fill(credentials.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+  // Where the role's sign-in leads.
+  await page.waitForURL(`**/${role}-dashboard`);
 }
 
 /** Where screenshots of the journeys go (looked at by people; not compared by the tests). */

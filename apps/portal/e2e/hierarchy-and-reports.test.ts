@@ -101,8 +101,7 @@ describe('budget hierarchy and reports, through the portal', () => {
 
   it('admin builds a hierarchy down to an account code, and a Pengampu', async () => {
     const { page, context } = await e2e.newPage({ clock: true });
-    await signInThroughForm(page, ADMIN);
-    await page.waitForURL('**/admin-dashboard');
+    await signInThroughForm(page, ADMIN, 'admin');
 
     // Program: added, then marked as taxed in its edit dialog. 'Berhasil!' stays 1.5 s.
     await openFromSidebar(page, 'Program', '/admin-program');
@@ -214,8 +213,7 @@ describe('budget hierarchy and reports, through the portal', () => {
 
   it('a user walks the cascade and creates a taxed and an untaxed report', async () => {
     const { page, context } = await e2e.newPage({ clock: true });
-    await signInThroughForm(page, USER);
-    await page.waitForURL('**/user-dashboard');
+    await signInThroughForm(page, USER, 'user');
     // A user has no admin sidebar; the header names them.
     await expect(page.getByRole('navigation', { name: 'Navigasi admin' }).count()).resolves.toBe(0);
     await page.getByText(USER.name).waitFor();
@@ -355,8 +353,7 @@ describe('budget hierarchy and reports, through the portal', () => {
 
   it('admin sees both reports on Laporan, downloads the .xlsx and deletes one', async () => {
     const { page, context } = await e2e.newPage({ clock: true });
-    await signInThroughForm(page, ADMIN);
-    await page.waitForURL('**/admin-dashboard');
+    await signInThroughForm(page, ADMIN, 'admin');
     await openFromSidebar(page, 'Laporan', '/admin-laporan');
     const table = page.getByRole('grid', { name: 'Daftar Laporan Detail Program' });
     const taxedRow = table.getByRole('row').filter({ hasText: TAXED.name });

@@ -45,8 +45,7 @@ describe('route table and guards, on the real server', () => {
 
   it('signs an admin in to the admin dashboard, with the sidebar marking the current page', async () => {
     const { page, context } = await e2e.newPage();
-    await signInThroughForm(page, ADMIN);
-    await page.waitForURL('**/admin-dashboard');
+    await signInThroughForm(page, ADMIN, 'admin');
     expect(await page.evaluate(() => localStorage.getItem('userRole'))).toBe('admin');
     await page.getByRole('link', { name: 'Kegiatan', exact: true }).click();
     await page.waitForURL('**/admin-kegiatan');
@@ -69,8 +68,7 @@ describe('route table and guards, on the real server', () => {
 
   it('keeps a user out of admin pages: the guard and the server both refuse', async () => {
     const { page, context } = await e2e.newPage();
-    await signInThroughForm(page, USER);
-    await page.waitForURL('**/user-dashboard');
+    await signInThroughForm(page, USER, 'user');
     await page.goto('/admin-user-management');
     await page.waitForURL('**/user-dashboard');
     const token = await page.evaluate(() => localStorage.getItem('token'));
@@ -83,8 +81,7 @@ describe('route table and guards, on the real server', () => {
 
   it('a user token cannot open admin pages, even with the stored role changed to admin', async () => {
     const { page, context } = await e2e.newPage();
-    await signInThroughForm(page, USER);
-    await page.waitForURL('**/user-dashboard');
+    await signInThroughForm(page, USER, 'user');
     // The browser's guard trusts the stored role; the server does not.
     await page.evaluate(() => localStorage.setItem('userRole', 'admin'));
     await page.goto('/admin-user-management');
@@ -105,8 +102,7 @@ describe('route table and guards, on the real server', () => {
 
   it('clears the session and returns to /login when the server says "Token Invalid"', async () => {
     const { page, context } = await e2e.newPage();
-    await signInThroughForm(page, ADMIN);
-    await page.waitForURL('**/admin-dashboard');
+    await signInThroughForm(page, ADMIN, 'admin');
     await page.evaluate(() => localStorage.setItem('token', 'kedaluwarsa'));
     await page.goto('/admin-program');
     await page.waitForURL('**/login');

@@ -88,8 +88,7 @@ describe('user accounts, managed by an admin', () => {
 
     // The new user signs in and lands on the user dashboard; admin pages send them back.
     const budi = await e2e.newPage();
-    await signInThroughForm(budi.page, BUDI);
-    await budi.page.waitForURL('**/user-dashboard');
+    await signInThroughForm(budi.page, BUDI, 'user');
     await budi.page.getByText(BUDI.name).waitFor();
     for (const adminPage of ['/admin-user-management', '/admin-laporan', '/admin-dashboard']) {
       await budi.page.goto(adminPage);

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { type AddressInfo, createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,7 @@ import { type DatabaseHandle, pgliteDatabase } from '../../../apps/server/src/db
 import { migrateToLatest } from '../../../apps/server/src/db/migrate.js';
 import { createUserService } from '../../../apps/server/src/services/users.js';
 import { ADMIN, USER } from '../../../apps/server/test/harness.js';
+import { freePort } from '../../../bench/local.mjs';
 
 export { ADMIN, USER };
 
@@ -170,10 +171,4 @@ export async function logInAsAdmin(server: TestServer, configHome: string): Prom
 }
 
 /** A local port nothing listens on. */
-export async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
+export const closedPort = freePort;
