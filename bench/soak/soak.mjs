@@ -5,12 +5,13 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { managedEntities, managedEntityKeys, messagesId } from '@ranwal/core';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort } from '../local.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const serverEntry = path.join(root, 'apps/server/dist/server.js');
@@ -23,14 +24,6 @@ export function rssMegabytes(pid) {
   const match = /^VmRSS:\s+(\d+) kB$/m.exec(status);
   if (!match) throw new Error(`no VmRSS for process ${pid}`);
   return Number(match[1]) / 1024;
-}
-
-async function freePort() {
-  const probe = createServer();
-  await new Promise((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 async function admin(url, sql, values) {
@@ -99,39 +92,26 @@ async function api(origin, method, url, { token, body } = {}) {
   return json.data;
 }
 
-/** A programme-to-account path and a supporter for the lines the soak creates. */
+/** A programme-to-account path and a supporter for the lines the soak creates (the level table). */
 async function createChain(origin, token) {
-  const create = (level, body) =>
-    api(origin, 'POST', `/ranwal/api/${level}/create`, { token, body });
-  const program = await create('program', { name: 'Program Uji Beban', is_taxed: true });
-  const action = await create('action', { name: 'Kegiatan Uji Beban', program_id: program.id });
-  const subAction = await create('sub-action', {
-    name: 'Sub Kegiatan Uji Beban',
-    action_id: action.id,
-  });
-  const activity = await create('activity', {
-    name: 'Aktivitas Uji Beban',
-    sub_action_id: subAction.id,
-  });
-  const subtitle = await create('subtitle', {
-    name: 'Subtitle Uji Beban',
-    activity_id: activity.id,
-  });
-  const account = await create('account', {
-    code: '5.1.02.01.01.0024',
-    name: 'Belanja Alat Tulis Kantor',
-    subtitle_id: subtitle.id,
-  });
-  const supporter = await create('supporter', { name: 'Pengampu Uji Beban' });
-  return {
-    program_id: program.id,
-    action_id: action.id,
-    sub_action_id: subAction.id,
-    activity_id: activity.id,
-    subtitle_id: subtitle.id,
-    account_id: account.id,
-    supporter_id: supporter.id,
-  };
+  const ids = {};
+  for (const key of managedEntityKeys) {
+    const level = managedEntities[key];
+    const record = await api(origin, 'POST', `/ranwal/api/${level.path}/create`, {
+      token,
+      body: {
+        name:
+          key === 'account'
+            ? 'Belanja Alat Tulis Kantor'
+            : `${messagesId.levels[key].label} Uji Beban`,
+        ...(level.parentField ? { [level.parentField]: ids[level.parentField] } : {}),
+        ...(level.hasCode ? { code: '5.1.02.01.01.0024' } : {}),
+        ...(level.hasTaxFlag ? { is_taxed: true } : {}),
+      },
+    });
+    ids[`${key}_id`] = record.id;
+  }
+  return ids;
 }
 
 function load(origin, { token, seconds, rate, connections, method, url, body }) {

@@ -3,11 +3,12 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { createClient, type RanwalClient } from '@ranwal/core';
 import pg from 'pg';
+import { freePort } from '../../../bench/local.mjs';
+import { createChainWith } from '../test/fixtures.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const SERVER_ENTRY = path.join(ROOT, 'apps/server/dist/server.js');
@@ -127,14 +128,6 @@ export async function withPglite<T>(dataDir: string, read: (db: PGlite) => Promi
 
 // ---------------------------------------------------------------------------------------------
 // The server process
-
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -306,35 +299,29 @@ export async function call(
 
 /** A whole budget-line hierarchy (programme to account) and a supporter, made through the API. */
 export async function createChain(origin: string, token: string, tag: string) {
-  const api = clientFor(origin, token);
-  const program = (await api.program.create({ name: `Program ${tag}`, is_taxed: true })).data;
-  const action = (await api.action.create({ name: `Kegiatan ${tag}`, program_id: program.id }))
-    .data;
-  const subAction = (
-    await api.subAction.create({ name: `Sub Kegiatan ${tag}`, action_id: action.id })
-  ).data;
-  const activity = (
-    await api.activity.create({ name: `Aktivitas ${tag}`, sub_action_id: subAction.id })
-  ).data;
-  const subtitle = (
-    await api.subtitle.create({ name: `Subtitle ${tag}`, activity_id: activity.id })
-  ).data;
-  const account = (
-    await api.account.create({
-      code: '5.1.02.01.01.0024',
-      name: `Belanja ${tag}`,
-      subtitle_id: subtitle.id,
-    })
-  ).data;
-  const supporter = (await api.supporter.create({ name: `Pengampu ${tag}` })).data;
+  const made = await createChainWith(
+    async (path, body) => {
+      const answer = await call(origin, 'POST', `/ranwal/api/${path}/create`, { token, body });
+      if (answer.status !== 201)
+        throw new Error(`creating ${path}: ${JSON.stringify(answer.json)}`);
+      return answer.json.data;
+    },
+    tag,
+    {
+      overrides: {
+        program: { is_taxed: true },
+        account: { code: '5.1.02.01.01.0024', name: `Belanja ${tag}` },
+      },
+    },
+  );
   return {
-    program_id: program.id,
-    action_id: action.id,
-    sub_action_id: subAction.id,
-    activity_id: activity.id,
-    subtitle_id: subtitle.id,
-    account_id: account.id,
-    supporter_id: supporter.id,
+    program_id: made.program.id,
+    action_id: made.action.id,
+    sub_action_id: made.sub_action.id,
+    activity_id: made.activity.id,
+    subtitle_id: made.subtitle.id,
+    account_id: made.account.id,
+    supporter_id: made.supporter.id,
   };
 }
 export type Chain = Awaited<ReturnType<typeof createChain>>;

@@ -1,27 +1,59 @@
-import { managedEntities, managedEntityKeys, messagesId } from '@ranwal/core';
+import {
+  type ManagedEntityKey,
+  managedEntities,
+  managedEntityKeys,
+  messagesId,
+} from '@ranwal/core';
 import { expect } from 'vitest';
 import type { TestApp } from './harness.js';
 
 /** The ids of one record per hierarchy level and a supporter: what a budget line points at. */
 export type Chain = Record<`${(typeof managedEntityKeys)[number]}_id`, string>;
 
+/** A record the API answered with. */
+export type Created = Record<string, unknown> & { id: string };
+
+/**
+ * One record per level of `keys` (every level and a supporter unless told), top to bottom, each
+ * under the one made before it, named '<level> <label>'; `create` is the caller's transport
+ * (inject, fetch, …) and `overrides` replace fields of a level's payload.
+ */
+export async function createChainWith<K extends ManagedEntityKey = ManagedEntityKey>(
+  create: (path: string, body: Record<string, unknown>) => Promise<Created>,
+  label: string,
+  {
+    keys = managedEntityKeys as readonly ManagedEntityKey[] as readonly K[],
+    overrides = {},
+  }: {
+    keys?: readonly K[];
+    overrides?: Partial<Record<ManagedEntityKey, Record<string, unknown>>>;
+  } = {},
+): Promise<Record<K, Created>> {
+  const made: Partial<Record<ManagedEntityKey, Created>> = {};
+  for (const key of keys) {
+    const level = managedEntities[key];
+    const parent = level.parent ? made[level.parent as ManagedEntityKey] : undefined;
+    made[key] = await create(level.path, {
+      name: `${messagesId.levels[key].label} ${label}`,
+      ...(level.parentField && parent ? { [level.parentField]: parent.id } : {}),
+      ...(level.hasCode ? { code: `5.1.02.${label}` } : {}),
+      ...overrides[key],
+    });
+  }
+  return made as Record<K, Created>;
+}
+
 /** One record per level and a supporter, built top to bottom through the API. */
 export async function buildChain(t: TestApp, label: string): Promise<Chain> {
-  const ids: Record<string, string> = {};
-  for (const key of managedEntityKeys) {
-    const level = managedEntities[key];
-    const response = await t.call('POST', `/ranwal/api/${level.path}/create`, {
+  const made = await createChainWith(async (path, body) => {
+    const response = await t.call('POST', `/ranwal/api/${path}/create`, {
       token: t.adminToken,
-      body: {
-        name: `${messagesId.levels[key].label} ${label}`,
-        ...(level.parentField ? { [level.parentField]: ids[level.parentField] } : {}),
-        ...(level.hasCode ? { code: `5.1.02.${label}` } : {}),
-      },
+      body,
     });
     expect(response.statusCode, response.body).toBe(201);
-    ids[`${key}_id`] = response.json().data.id;
-  }
-  return ids as Chain;
+    return response.json().data;
+  }, label);
+  return Object.fromEntries(managedEntityKeys.map((key) => [`${key}_id`, made[key].id])) as Chain;
 }
 
 /** A budget line's create payload under `chain`: one untaxed Rim at Rp 1.000, unless overridden. */

@@ -1,3 +1,5 @@
+import { hierarchyLevelKeys } from '@ranwal/core';
+import { createChainWith } from '../fixtures.js';
 import type { TestApp } from '../harness.js';
 import { images } from './hostile-runner.js';
 
@@ -35,34 +37,15 @@ export interface Chain {
 }
 
 /** One whole hierarchy path, program to account, created through the API as an admin. */
-export async function createChain(t: TestApp, label: string, is_taxed = false): Promise<Chain> {
+export function createChain(t: TestApp, label: string, is_taxed = false): Promise<Chain> {
   const admin = caller(t, t.adminToken);
-  const program = await admin('POST', '/ranwal/api/program/create', {
-    name: `Program ${label}`,
-    is_taxed,
+  return createChainWith((path, body) => admin('POST', `/ranwal/api/${path}/create`, body), label, {
+    keys: hierarchyLevelKeys,
+    overrides: {
+      program: { is_taxed },
+      account: { code: '5.1.02.01.01.0024', name: `Belanja ${label}` },
+    },
   });
-  const action = await admin('POST', '/ranwal/api/action/create', {
-    name: `Kegiatan ${label}`,
-    program_id: program.id,
-  });
-  const sub_action = await admin('POST', '/ranwal/api/sub-action/create', {
-    name: `Sub Kegiatan ${label}`,
-    action_id: action.id,
-  });
-  const activity = await admin('POST', '/ranwal/api/activity/create', {
-    name: `Aktivitas ${label}`,
-    sub_action_id: sub_action.id,
-  });
-  const subtitle = await admin('POST', '/ranwal/api/subtitle/create', {
-    name: `Subtitle ${label}`,
-    activity_id: activity.id,
-  });
-  const account = await admin('POST', '/ranwal/api/account/create', {
-    code: '5.1.02.01.01.0024',
-    name: `Belanja ${label}`,
-    subtitle_id: subtitle.id,
-  });
-  return { program, action, sub_action, activity, subtitle, account };
 }
 
 /** The create payload of a budget line on a chain. */

@@ -1,4 +1,6 @@
 import {
+  ARTICLE_TAG_ALIASES,
+  ARTICLE_TAGS,
   ArticleInput,
   computeTotals,
   DetailProgramInput,
@@ -419,24 +421,8 @@ export function answerProblem(operation: Operation, method: string, answer: Answ
 /** The HTML an article may hold after sanitizing: nothing that runs (as text, anything goes). */
 const UNSAFE_HTML =
   /<\s*(script|iframe|object|embed|style|svg|math|form|input)|<[^>]*\son\w+\s*=|<[^>]*(href|src)\s*=\s*["']?\s*(javascript|data|vbscript):/i;
-const ALLOWED_TAGS = new Set([
-  'p',
-  'br',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  'h1',
-  'h2',
-  'h3',
-  'ul',
-  'ol',
-  'li',
-  'blockquote',
-  'a',
-  'img',
-]);
+// The article policy's tags (core's article-html.ts), and the two it renames on the way in.
+const ALLOWED_TAGS = new Set<string>([...ARTICLE_TAGS, ...Object.keys(ARTICLE_TAG_ALIASES)]);
 function unsafeHtml(html: string): string | null {
   if (UNSAFE_HTML.test(html)) return `unsafe HTML stored: ${show(html)}`;
   for (const [, tag] of html.matchAll(/<\/?([a-zA-Z0-9]+)/g)) {
