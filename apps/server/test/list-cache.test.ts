@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
+import type { DatabaseHandle } from '../src/db/connect.js';
 import { budgetLineInput, buildChain } from './fixtures.js';
 import { databaseTargets, startTestApp, type TestApp } from './harness.js';
 
@@ -10,6 +11,17 @@ import { databaseTargets, startTestApp, type TestApp } from './harness.js';
 
 const PROGRAMS = '/ranwal/api/program/list?limit=100';
 const LINES = '/ranwal/api/detail-program/list?limit=100';
+
+/** The app's database, telling `onRead` of every list read it runs. */
+const countingReads =
+  (onRead: () => void) =>
+  (database: DatabaseHandle): DatabaseHandle => ({
+    ...database,
+    read: (query) => {
+      onRead();
+      return database.read(query);
+    },
+  });
 
 const names = (response: { json(): { data: { name: string }[] } }) =>
   response.json().data.map((row) => row.name);
@@ -24,12 +36,8 @@ describe.each(databaseTargets)('list answers kept between writes, on %s', (targe
       target,
       {},
       {
-        wrapDatabase: (database) => ({
-          ...database,
-          read: (query) => {
-            listReads += 1;
-            return database.read(query);
-          },
+        wrapDatabase: countingReads(() => {
+          listReads += 1;
         }),
       },
     );
@@ -136,12 +144,8 @@ describe('RANWAL_LIST_CACHE_MB=0', () => {
       'pglite',
       { RANWAL_LIST_CACHE_MB: '0' },
       {
-        wrapDatabase: (database) => ({
-          ...database,
-          read: (query) => {
-            reads += 1;
-            return database.read(query);
-          },
+        wrapDatabase: countingReads(() => {
+          reads += 1;
         }),
       },
     );
