@@ -7,12 +7,12 @@ import { ADMIN, apiAs, axeViolations, type E2E, headingsLevel1, startE2E } from 
 // interaction and takes the same markup over, without losing that interaction.
 
 const ARTICLES = [
-  { title: 'Panen Raya Padi di Desa Sukamaju', category: 'kegiatan_rutin' },
+  { title: 'Panen Raya Padi di Desa Sukamaju', category: 'Kegiatan Rutin' },
   {
     title: 'Perbaikan Jalan Hasil Musrenbang Kecamatan',
-    category: 'tindak_lanjut_hasil_musrenbang',
+    category: 'Tindak Lanjut Hasil Musrenbang',
   },
-  { title: 'Usulan Warga tentang Lampu Jalan', category: 'usulan_langsung_warga_masyarakat' },
+  { title: 'Usulan Warga tentang Lampu Jalan', category: 'Usulan Langsung Warga Masyarakat' },
 ] as const;
 const DRAFT = 'Catatan Reses yang Belum Terbit';
 /** The app loads, then searches after a 300 ms pause: on a busy machine, seconds. */
@@ -61,7 +61,7 @@ describe('the server-rendered public home', () => {
     await api.article.create({
       title: DRAFT,
       content: '<p>Belum boleh dibaca.</p>',
-      category: 'usulan_reses_dprd',
+      category: 'Usulan Reses DPRD',
       status: 'draft',
     });
   });

@@ -75,7 +75,13 @@ export async function buildApp({
   registerSecurityHeaders(app);
   if (config.RANWAL_CORS_ORIGIN) {
     const origins = config.RANWAL_CORS_ORIGIN.split(',').map((origin) => origin.trim());
-    await app.register(cors, { origin: origins.includes('*') ? true : origins, maxAge: 600 });
+    await app.register(cors, {
+      origin: origins.includes('*') ? true : origins,
+      // @fastify/cors allows only the CORS-safelisted GET, HEAD and POST unless told: the API's
+      // updates and deletes would fail their preflight from another origin.
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
+      maxAge: 600,
+    });
   }
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 5 } });
   await app.register(rateLimit, { global: false });
@@ -136,7 +142,20 @@ export async function buildApp({
           }),
         }
       : {}),
+    allowAnonymous: Boolean(config.RANWAL_ANONYMOUS_UPLOADS),
     routeOptions: {
+      'upload.file': {
+        config: {
+          rateLimit: {
+            max: config.RANWAL_ANONYMOUS_UPLOAD_LIMIT,
+            timeWindow: '1 hour',
+            keyGenerator: (request) => request.ip,
+            // Only calls without a token count: the others are an admin's (or refused).
+            allowList: (request) =>
+              !config.RANWAL_ANONYMOUS_UPLOADS || Boolean(request.headers.authorization),
+          },
+        },
+      },
       'import.hierarchy': {
         bodyLimit: Math.max(config.RANWAL_BODY_LIMIT_BYTES, IMPORT_BODY_LIMIT_BYTES),
       },

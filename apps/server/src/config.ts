@@ -31,6 +31,14 @@ export const ConfigSchema = z.object({
     .positive()
     .default(2 * 1024 * 1024),
   RANWAL_SIGN_IN_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Lets uploads come without a token, as the spec's own client sends them (docs/server.md). */
+  RANWAL_ANONYMOUS_UPLOADS: Flag,
+  /** Anonymous uploads per client IP per hour. */
+  RANWAL_ANONYMOUS_UPLOAD_LIMIT: z.coerce.number().int().positive().default(20),
+  /** Bytes all anonymous uploads together may hold, in MB. */
+  RANWAL_ANONYMOUS_UPLOAD_MAX_MB: z.coerce.number().positive().default(100),
+  /** Hours an upload that no article references is kept before it is removed. */
+  RANWAL_UPLOAD_GRACE_HOURS: z.coerce.number().positive().default(24),
   /** Memory for list answers kept between writes (services/list-cache.ts); 0 turns it off. */
   RANWAL_LIST_CACHE_MB: z.coerce.number().min(0).default(64),
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),

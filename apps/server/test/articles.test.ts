@@ -147,7 +147,7 @@ describe.each(databaseTargets)('articles on %s', (target) => {
   const article = (overrides: Partial<ArticleInput> = {}): ArticleInput => ({
     title: 'Rapat Koordinasi',
     content: '<p>Isi rapat.</p>',
-    category: 'kegiatan_rutin',
+    category: 'Kegiatan Rutin',
     ...overrides,
   });
 
@@ -169,7 +169,7 @@ describe.each(databaseTargets)('articles on %s', (target) => {
           content: '<p onclick="x()">Rapat <b>tahunan</b>.</p><script>alert(1)</script>',
           cover_image: '',
           tags: ['rapat', ' rapat ', 'bappeda'],
-          category: 'tindak_lanjut_hasil_musrenbang',
+          category: 'Tindak Lanjut Hasil Musrenbang',
         },
       });
       expect(response.statusCode, response.body).toBe(201);
@@ -183,7 +183,7 @@ describe.each(databaseTargets)('articles on %s', (target) => {
         cover_image: null,
         tags: ['rapat', 'bappeda'],
         status: 'published',
-        category: 'tindak_lanjut_hasil_musrenbang',
+        category: 'Tindak Lanjut Hasil Musrenbang',
         name: 'Administrator',
         views_count: 0,
       });
@@ -230,6 +230,22 @@ describe.each(databaseTargets)('articles on %s', (target) => {
       expect(derived.excerpt.endsWith('…')).toBe(true);
       expect(derived.excerpt.length).toBeLessThanOrEqual(201);
       expect(derived.excerpt).toMatch(/^Pembangunan jalan desa Pembangunan/);
+    });
+
+    it('takes a category by its name or its older key, and answers the name', async () => {
+      expect((await create({ category: 'Usulan Langsung Warga Masyarakat' })).category).toBe(
+        'Usulan Langsung Warga Masyarakat',
+      );
+      const byKey = await create({ category: 'tindak_lanjut_hasil_musrenbang' });
+      expect(byKey.category).toBe('Tindak Lanjut Hasil Musrenbang');
+      const read = await t.call('GET', `${API}/${byKey.slug}/get`);
+      expect(read.json().data.category).toBe('Tindak Lanjut Hasil Musrenbang');
+      const unknown = await t.call('POST', `${API}/create`, {
+        token: t.adminToken,
+        body: article({ category: 'Olahraga' as ArticleInput['category'] }),
+      });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json().message).toContain('Kegiatan Rutin');
     });
 
     it('stores a cover image URL', async () => {
@@ -287,11 +303,11 @@ describe.each(databaseTargets)('articles on %s', (target) => {
     const word = 'Listwort';
     beforeAll(async () => {
       for (const [title, status, category] of [
-        [`${word} Satu`, 'published', 'kegiatan_rutin'],
-        [`${word} Draf`, 'draft', 'kegiatan_rutin'],
-        [`${word} Arsip`, 'archived', 'usulan_reses_dprd'],
-        [`${word} Dua`, 'published', 'usulan_reses_dprd'],
-        [`${word} Tiga 100%_`, 'published', 'usulan_reses_dprd'],
+        [`${word} Satu`, 'published', 'Kegiatan Rutin'],
+        [`${word} Draf`, 'draft', 'Kegiatan Rutin'],
+        [`${word} Arsip`, 'archived', 'Usulan Reses DPRD'],
+        [`${word} Dua`, 'published', 'Usulan Reses DPRD'],
+        [`${word} Tiga 100%_`, 'published', 'Usulan Reses DPRD'],
       ] as const) {
         await create({ title, status, category });
       }
@@ -341,14 +357,28 @@ describe.each(databaseTargets)('articles on %s', (target) => {
     });
 
     it('filters by category and matches the search literally', async () => {
-      const reses = (await list(`search=${word}&category=usulan_reses_dprd`)).json();
-      expect(reses.data.map((a: { title: string }) => a.title)).toEqual([
-        `${word} Tiga 100%_`,
-        `${word} Dua`,
-      ]);
+      // The display name is the wire value (spaces as %20 or '+'); the older key still works.
+      for (const category of ['Usulan%20Reses%20DPRD', 'Usulan+Reses+DPRD', 'usulan_reses_dprd']) {
+        const reses = (await list(`search=${word}&category=${category}`)).json();
+        expect(reses.data.map((a: { title: string }) => a.title)).toEqual([
+          `${word} Tiga 100%_`,
+          `${word} Dua`,
+        ]);
+        expect(new Set(reses.data.map((a: { category: string }) => a.category))).toEqual(
+          new Set(['Usulan Reses DPRD']),
+        );
+      }
       const literal = (await list(`search=${encodeURIComponent('100%_')}`)).json();
       expect(literal.data.map((a: { title: string }) => a.title)).toEqual([`${word} Tiga 100%_`]);
       expect((await list(`search=${encodeURIComponent(`${word}%Dua`)}`)).json().data).toEqual([]);
+    });
+
+    it('reads an empty parameter as not given: no filter', async () => {
+      const empty = (
+        await list(`search=${word}&category=&status=&page=&limit=`, t.adminToken)
+      ).json();
+      expect(empty.data).toHaveLength(5);
+      expect(empty.filter).toMatchObject({ current_page: 1, filtered_result: 5 });
     });
 
     it('answers total_result as what the caller may see without filters', async () => {
@@ -430,7 +460,7 @@ describe.each(databaseTargets)('articles on %s', (target) => {
           cover_image: 'https://cdn.test/baru.png',
           tags: ['b'],
           status: 'archived',
-          category: 'usulan_langsung_warga_masyarakat',
+          category: 'Usulan Langsung Warga Masyarakat',
         }),
       });
       expect(response.statusCode, response.body).toBe(200);
@@ -444,7 +474,7 @@ describe.each(databaseTargets)('articles on %s', (target) => {
         cover_image: 'https://cdn.test/baru.png',
         tags: ['b'],
         status: 'archived',
-        category: 'usulan_langsung_warga_masyarakat',
+        category: 'Usulan Langsung Warga Masyarakat',
         name: 'Administrator',
       });
       expect(new Date(body.data.updated_at).getTime()).toBeGreaterThanOrEqual(

@@ -99,3 +99,45 @@ export const REPORT_WORKBOOK_HEADERS = [
   'Pengampu',
   'Tanggal',
 ];
+
+/** Smallest valid images of each accepted type. */
+export const images = {
+  'image/png': Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+  'image/jpeg': Buffer.from([
+    0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01,
+    0x00, 0x01, 0x00, 0x00, 0xff, 0xd9,
+  ]),
+  'image/gif': Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'),
+  'image/webp': Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64'),
+} as const;
+
+export interface Part {
+  field: string;
+  bytes?: Uint8Array;
+  filename?: string;
+  type?: string;
+  /** A plain text field instead of a file. */
+  value?: string;
+}
+
+/** A multipart/form-data body and its Content-Type, as a browser's FormData would send it. */
+export async function multipart(...parts: Part[]) {
+  const form = new FormData();
+  for (const part of parts) {
+    if (part.value !== undefined) form.append(part.field, part.value);
+    else
+      form.append(
+        part.field,
+        new Blob([part.bytes ?? new Uint8Array()], { type: part.type ?? '' }),
+        part.filename ?? 'file',
+      );
+  }
+  const encoded = new Response(form);
+  return {
+    body: Buffer.from(await encoded.arrayBuffer()),
+    headers: { 'content-type': encoded.headers.get('content-type')! },
+  };
+}

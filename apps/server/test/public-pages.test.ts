@@ -58,7 +58,7 @@ describe.each(databaseTargets)('server-rendered public pages (%s)', (target) => 
         await create({
           title,
           content: `<p>Isi artikel <strong>tebal</strong> ${title}.</p>`,
-          category: 'kegiatan_rutin',
+          category: 'Kegiatan Rutin',
           status: 'published',
         }),
       );
@@ -68,7 +68,7 @@ describe.each(databaseTargets)('server-rendered public pages (%s)', (target) => 
       await create({
         title: 'Laporan </script><script>alert(1)</script> Warga',
         content: '<p>Isi.</p>',
-        category: 'usulan_langsung_warga_masyarakat',
+        category: 'Usulan Langsung Warga Masyarakat',
         status: 'published',
       }),
     );
@@ -76,7 +76,7 @@ describe.each(databaseTargets)('server-rendered public pages (%s)', (target) => 
       await create({
         title: 'Rancangan Rahasia Belum Terbit',
         content: '<p>Draf.</p>',
-        category: 'kegiatan_rutin',
+        category: 'Kegiatan Rutin',
         status: 'draft',
       })
     ).slug;

@@ -169,7 +169,7 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
       admin('POST', '/ranwal/api/article/create', {
         title: `Berita Matriks ${n++}`,
         content: '<p>Isi</p>',
-        category: 'kegiatan_rutin',
+        category: 'Kegiatan Rutin',
       });
     const published = await article();
     const upload = await imageUpload();
@@ -275,7 +275,7 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
       }),
       'POST /ranwal/api/article/create': async () => ({
         url: '/ranwal/api/article/create',
-        body: { title: `Baru ${n++}`, content: '<p>Isi</p>', category: 'kegiatan_rutin' },
+        body: { title: `Baru ${n++}`, content: '<p>Isi</p>', category: 'Kegiatan Rutin' },
       }),
       ...Object.fromEntries(
         ['/ranwal/api', '/ranwal'].flatMap((base) => [
@@ -283,7 +283,7 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
             `PUT ${base}/article/:slug/update`,
             async () => ({
               url: `${base}/article/${(await article()).slug}/update`,
-              body: { title: 'Diubah', content: '<p>Isi baru</p>', category: 'usulan_reses_dprd' },
+              body: { title: 'Diubah', content: '<p>Isi baru</p>', category: 'Usulan Reses DPRD' },
             }),
           ],
           [

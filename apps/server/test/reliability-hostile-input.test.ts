@@ -374,7 +374,7 @@ describe.each(databaseTargets)('defects the hostile input found, on %s', (target
       body: {
         title: 'Berita',
         content: '<p>Isi</p>',
-        category: 'kegiatan_rutin',
+        category: 'Kegiatan Rutin',
         tags: ['ok', 'a\udc00b'],
       },
     });

@@ -114,7 +114,7 @@ describe.each(databaseTargets)('demo seed on %s', (target) => {
           excerpt: '',
           content: '<p>Isi</p>',
           status: 'draft',
-          category: 'kegiatan_rutin',
+          category: 'Kegiatan Rutin',
           author_name: 'Administrator',
           tags: [],
         })

@@ -1,53 +1,18 @@
 import { messagesId } from '@ranwal/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { sweepIntervalMs } from '../src/routes/uploads.js';
+import { createUploadService } from '../src/services/uploads.js';
+import { images, multipart, type Part } from './fixtures.js';
 import { databaseTargets, startTestApp, type TestApp } from './harness.js';
 
 const server = messagesId.server;
 const UPLOAD = '/ranwal/api/upload-file';
 const FIVE_MB = 5 * 1024 * 1024;
+const pathOf = (url: string) => new URL(url).pathname;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
-
-/** Smallest valid images of each accepted type. */
-const images = {
-  'image/png': Buffer.from(
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
-    'base64',
-  ),
-  'image/jpeg': Buffer.from([
-    0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01,
-    0x00, 0x01, 0x00, 0x00, 0xff, 0xd9,
-  ]),
-  'image/gif': Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'),
-  'image/webp': Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64'),
-} as const;
-
-interface Part {
-  field: string;
-  bytes?: Uint8Array;
-  filename?: string;
-  type?: string;
-  /** A plain text field instead of a file. */
-  value?: string;
-}
-
-/** A multipart/form-data body and its Content-Type, as a browser's FormData would send it. */
-async function multipart(...parts: Part[]) {
-  const form = new FormData();
-  for (const part of parts) {
-    if (part.value !== undefined) form.append(part.field, part.value);
-    else
-      form.append(
-        part.field,
-        new Blob([part.bytes ?? new Uint8Array()], { type: part.type ?? '' }),
-        part.filename ?? 'file',
-      );
-  }
-  const encoded = new Response(form);
-  return {
-    body: Buffer.from(await encoded.arrayBuffer()),
-    headers: { 'content-type': encoded.headers.get('content-type')! },
-  };
-}
 
 describe.each(databaseTargets)('uploads on %s', (target) => {
   let t: TestApp;
@@ -58,8 +23,6 @@ describe.each(databaseTargets)('uploads on %s', (target) => {
 
   const upload = async (token: string | undefined, ...parts: Part[]) =>
     t.call('POST', UPLOAD, { token, ...(await multipart(...parts)) });
-
-  const pathOf = (url: string) => new URL(url).pathname;
 
   describe('upload-file', () => {
     it.each(Object.entries(images))(
@@ -263,5 +226,212 @@ describe.each(databaseTargets)('uploads behind RANWAL_PUBLIC_URL on %s', (target
     expect(response.json().data.path).toMatch(
       new RegExp(`^https://ranwal\\.example\\.go\\.id/ranwal/api/uploads/${UUID.source}$`),
     );
+  });
+});
+
+/** A PNG padded to `size` bytes: still a PNG by its content. */
+const pngOfSize = (size: number) => {
+  const bytes = Buffer.alloc(size);
+  images['image/png'].copy(bytes);
+  return bytes;
+};
+
+const pngPart = (bytes: Uint8Array = images['image/png']): Part => ({
+  field: 'file',
+  bytes,
+  filename: 'sampul.png',
+  type: 'image/png',
+});
+
+describe.each(databaseTargets)('anonymous uploads (RANWAL_ANONYMOUS_UPLOADS=1) on %s', (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(target, {
+      RANWAL_ANONYMOUS_UPLOADS: '1',
+      RANWAL_ANONYMOUS_UPLOAD_LIMIT: '3',
+    });
+  });
+  afterAll(() => t?.close());
+
+  /** An upload as the spec's client sends it: no Authorization header, from `ip`. */
+  const uploadFrom = async (ip: string, part: Part, token?: string) => {
+    const { body, headers } = await multipart(part);
+    return t.app.inject({
+      method: 'POST',
+      url: UPLOAD,
+      remoteAddress: ip,
+      payload: body,
+      headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+  };
+
+  it('takes an image without a token, kept as anonymous, and serves it', async () => {
+    const response = await uploadFrom('192.0.2.1', pngPart());
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ status: 200, message: server.ok });
+    const id = UUID.exec(response.json().data.path)![0];
+    const row = await t.database.db
+      .selectFrom('upload')
+      .select(['anonymous', 'uploaded_by'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ anonymous: true, uploaded_by: null });
+    const served = await t.call('GET', pathOf(response.json().data.path));
+    expect(Buffer.compare(served.rawPayload, images['image/png'])).toBe(0);
+  });
+
+  it('checks anonymous files as any other: images only by content (415), 5 MB (413)', async () => {
+    const text = await uploadFrom('192.0.2.2', {
+      field: 'file',
+      bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>'),
+      filename: 'a.png',
+      type: 'image/png',
+    });
+    expect(text.statusCode).toBe(415);
+    expect(text.json()).toMatchObject({ code: 'unsupported_media_type' });
+    const big = await uploadFrom('192.0.2.2', pngPart(pngOfSize(FIVE_MB + 1)));
+    expect(big.statusCode).toBe(413);
+  });
+
+  it('checks a token that is sent: a bad one answers 401, a user 403', async () => {
+    const forged = await uploadFrom('192.0.2.3', pngPart(), 'not-a-token');
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json()).toMatchObject({ message: 'Token Invalid' });
+    const user = await uploadFrom('192.0.2.3', pngPart(), t.userToken);
+    expect(user.statusCode).toBe(403);
+  });
+
+  it('limits anonymous uploads per client IP (429); other IPs and admins go on', async () => {
+    const ip = '198.51.100.7';
+    for (let n = 0; n < 3; n += 1) {
+      expect((await uploadFrom(ip, pngPart())).statusCode).toBe(200);
+    }
+    const refused = await uploadFrom(ip, pngPart());
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      status: 429,
+      code: 'rate_limited',
+      message: server.rateLimited,
+    });
+    expect((await uploadFrom('198.51.100.8', pngPart())).statusCode).toBe(200);
+    expect((await uploadFrom(ip, pngPart(), t.adminToken)).statusCode).toBe(200);
+  });
+
+  it('stays off by default: without a token, 401', async () => {
+    const closed = await startTestApp(target);
+    try {
+      const { body, headers } = await multipart(pngPart());
+      const response = await closed.call('POST', UPLOAD, { body, headers });
+      expect(response.statusCode).toBe(401);
+    } finally {
+      await closed.close();
+    }
+  });
+});
+
+describe.each(databaseTargets)('the bytes anonymous uploads hold, on %s', (target) => {
+  const size = 300;
+  let t: TestApp;
+  beforeAll(async () => {
+    // Room for three of them.
+    t = await startTestApp(target, {
+      RANWAL_ANONYMOUS_UPLOADS: '1',
+      RANWAL_ANONYMOUS_UPLOAD_MAX_MB: String((3.5 * size) / (1024 * 1024)),
+    });
+  });
+  afterAll(() => t?.close());
+
+  it('are capped (507), even when uploads race, and admins are not counted', async () => {
+    const { body, headers } = await multipart(pngPart(pngOfSize(size)));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, n) =>
+        t.app.inject({
+          method: 'POST',
+          url: UPLOAD,
+          remoteAddress: `203.0.113.${n + 1}`,
+          payload: body,
+          headers,
+        }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([200, 200, 200, 507, 507, 507, 507, 507]);
+    expect(answers.find((answer) => answer.statusCode === 507)!.json()).toEqual({
+      status: 507,
+      message: server.anonymousUploadsFull,
+      data: null,
+      code: 'storage_full',
+    });
+    const admin = await t.call('POST', UPLOAD, { token: t.adminToken, body, headers });
+    expect(admin.statusCode).toBe(200);
+  });
+});
+
+describe.each(databaseTargets)('uploads no article references, on %s', (target) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(target);
+  });
+  afterAll(() => t?.close());
+
+  const uploadOne = async () => {
+    const { body, headers } = await multipart(pngPart());
+    const response = await t.call('POST', UPLOAD, { token: t.adminToken, body, headers });
+    return response.json().data.path as string;
+  };
+  const idOf = (url: string) => UUID.exec(url)![0];
+  const age = (url: string, hours: number) =>
+    sql`update upload set created_at = now() - make_interval(hours => ${hours}) where id = ${idOf(url)}`.execute(
+      t.database.db,
+    );
+
+  it('are removed once the grace has passed; covers and images in content stay', async () => {
+    const [cover, inContent, orphan, recentOrphan] = await Promise.all(
+      Array.from({ length: 4 }, uploadOne),
+    );
+    const article = await t.call('POST', '/ranwal/api/article/create', {
+      token: t.adminToken,
+      body: {
+        title: 'Artikel Bergambar',
+        content: `<p>Isi</p><img src="${inContent}" alt="Foto">`,
+        cover_image: cover,
+        category: 'Kegiatan Rutin',
+      },
+    });
+    expect(article.statusCode, article.body).toBe(201);
+    for (const url of [cover!, inContent!, orphan!]) await age(url, 25);
+    await age(recentOrphan!, 23);
+
+    expect(await createUploadService(t.database.db).removeUnreferenced(24)).toBe(1);
+    expect((await t.call('GET', pathOf(orphan!))).statusCode).toBe(404);
+    for (const kept of [cover!, inContent!, recentOrphan!]) {
+      expect((await t.call('GET', pathOf(kept))).statusCode).toBe(200);
+    }
+  });
+
+  it('are looked for when the server starts', async () => {
+    const orphan = await uploadOne();
+    await age(orphan, 48);
+    const restarted = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'silent' }),
+      database: t.database,
+      logger: false,
+    });
+    await restarted.ready();
+    await vi.waitFor(async () => {
+      const left = await t.database.db
+        .selectFrom('upload')
+        .select('id')
+        .where('id', '=', idOf(orphan))
+        .execute();
+      expect(left).toEqual([]);
+    });
+    await restarted.close();
+  });
+
+  it('sweep every quarter of the grace, between a minute and an hour', () => {
+    expect(sweepIntervalMs(24)).toBe(3_600_000);
+    expect(sweepIntervalMs(2)).toBe(1_800_000);
+    expect(sweepIntervalMs(0.001)).toBe(60_000);
   });
 });

@@ -15,6 +15,7 @@ export const errorStatuses = {
   rate_limited: 429,
   internal: 500,
   unavailable: 503,
+  storage_full: 507,
 } as const;
 export type ErrorCode = keyof typeof errorStatuses;
 

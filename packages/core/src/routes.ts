@@ -54,6 +54,11 @@ export interface RouteDefinition {
   list?: true;
   /** Status of a successful answer; 200 unless stated. */
   successStatus?: 200 | 201;
+  /**
+   * A server may be set to take this call without any token (the spec's upload service took
+   * none); a call that does send a token must still meet `access`.
+   */
+  anonymousOptIn?: true;
 }
 
 const route = <const R extends RouteDefinition>(definition: R): R => definition;
@@ -302,8 +307,10 @@ export const routes = {
       method: 'POST',
       path: '/api/upload-file',
       access: 'admin',
-      summary: 'Upload an image (PNG, JPEG, GIF, WebP; 5 MB at most); answers its URL',
+      summary:
+        'Upload an image (PNG, JPEG, GIF, WebP; 5 MB at most); answers its URL. Without a token only where the server allows anonymous uploads (RANWAL_ANONYMOUS_UPLOADS=1)',
       upload: true,
+      anonymousOptIn: true,
       data: UploadResult,
     }),
   },

@@ -411,16 +411,46 @@ export type BudgetSummary = z.infer<typeof BudgetSummary>;
 
 // --- Articles ------------------------------------------------------------------------------
 
+/**
+ * The spec's article categories (section 3). Their display names are the wire values, in
+ * requests and in answers, as the spec's own client sends, filters by and prints them.
+ */
 export const articleCategories = [
-  'tindak_lanjut_hasil_musrenbang',
-  'usulan_reses_dprd',
-  'usulan_langsung_warga_masyarakat',
-  'kegiatan_rutin',
+  'Tindak Lanjut Hasil Musrenbang',
+  'Usulan Reses DPRD',
+  'Usulan Langsung Warga Masyarakat',
+  'Kegiatan Rutin',
 ] as const;
 export const ArticleCategory = z.enum(articleCategories, {
   error: `harus salah satu dari: ${articleCategories.join(', ')}`,
 });
 export type ArticleCategory = z.infer<typeof ArticleCategory>;
+
+/** The keys categories travelled as before they travelled as names: still accepted as input. */
+export const articleCategoryAliases = {
+  tindak_lanjut_hasil_musrenbang: 'Tindak Lanjut Hasil Musrenbang',
+  usulan_reses_dprd: 'Usulan Reses DPRD',
+  usulan_langsung_warga_masyarakat: 'Usulan Langsung Warga Masyarakat',
+  kegiatan_rutin: 'Kegiatan Rutin',
+} as const satisfies Record<string, ArticleCategory>;
+type ArticleCategoryAlias = keyof typeof articleCategoryAliases;
+const articleCategoryAliasKeys = Object.keys(articleCategoryAliases) as ArticleCategoryAlias[];
+
+/** A category as a request may carry it: its name, or its older key (answered as the name). */
+export const ArticleCategoryInput = z
+  .enum(
+    [...articleCategories, ...articleCategoryAliasKeys] as [
+      ArticleCategory | ArticleCategoryAlias,
+      ...(ArticleCategory | ArticleCategoryAlias)[],
+    ],
+    { error: `harus salah satu dari: ${articleCategories.join(', ')}` },
+  )
+  .transform(
+    (value): ArticleCategory =>
+      Object.hasOwn(articleCategoryAliases, value)
+        ? articleCategoryAliases[value as ArticleCategoryAlias]
+        : (value as ArticleCategory),
+  );
 
 export const articleStatuses = ['published', 'draft', 'archived'] as const;
 export const ArticleStatus = z.enum(articleStatuses, {
@@ -457,7 +487,7 @@ export const ArticleInput = z.object({
     .default([])
     .transform((tags) => [...new Set(tags)]),
   status: ArticleStatus.default('published'),
-  category: ArticleCategory,
+  category: ArticleCategoryInput,
 });
 export type ArticleInput = z.input<typeof ArticleInput>;
 
@@ -563,7 +593,9 @@ export const ListQuery = z.object({
     .int()
     .min(1, { error: 'minimal 1' })
     .max(MAX_PAGE_SIZE, { error: `maksimal ${MAX_PAGE_SIZE}` })
-    .default(10),
+    // Without a limit, a whole page: the spec's client reads several lists with no query at
+    // all and expects what its dropdowns get with limit 100.
+    .default(MAX_PAGE_SIZE),
   search: z.string().trim().max(200, { error: 'maksimal 200 karakter' }).optional(),
 });
 export type ListQuery = z.input<typeof ListQuery>;
@@ -573,7 +605,7 @@ export const ChildListQuery = ListQuery.extend({ uuid: Id.optional() });
 export type ChildListQuery = z.input<typeof ChildListQuery>;
 
 export const ArticleListQuery = ListQuery.extend({
-  category: ArticleCategory.optional(),
+  category: ArticleCategoryInput.optional(),
   status: ArticleStatus.optional(),
 });
 export type ArticleListQuery = z.input<typeof ArticleListQuery>;

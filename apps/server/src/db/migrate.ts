@@ -4,6 +4,7 @@ import * as initial from './migrations/2026-11-21-0001-initial.js';
 import * as listPerformance from './migrations/2026-11-21-0002-list-performance.js';
 import * as searchAndUserCounts from './migrations/2026-11-21-0003-search-and-user-counts.js';
 import * as accountIndexes from './migrations/2026-11-21-0004-account-indexes.js';
+import * as legacyClient from './migrations/2026-11-24-0005-legacy-client.js';
 
 // Listed statically so the bundled server needs no migrations folder at run time.
 const migrations: Record<string, Migration> = {
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-0002-list-performance': listPerformance,
   '2026-11-21-0003-search-and-user-counts': searchAndUserCounts,
   '2026-11-21-0004-account-indexes': accountIndexes,
+  '2026-11-24-0005-legacy-client': legacyClient,
 };
 
 /** Brings the schema to the latest migration; serves start-up, tests and `npm run migrate`. */

@@ -102,6 +102,8 @@ export interface UploadTable {
   byte_size: number;
   bytes: Uint8Array;
   uploaded_by: string | null;
+  /** Came without a token (RANWAL_ANONYMOUS_UPLOADS). */
+  anonymous: Generated<boolean>;
   created_at: CreatedAt;
 }
 

@@ -97,6 +97,12 @@ export function registerRequestGuards(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    // No bytes is no body, not broken JSON: clients set the JSON type on every call, a body-less
+    // DELETE included (the spec's own client does). A route that needs a body says so itself.
+    if ((body as Buffer).byteLength === 0) {
+      done(null, undefined);
+      return;
+    }
     let text: string;
     try {
       text = strictUtf8.decode(body as Buffer);

@@ -25,8 +25,15 @@ export interface RequestContext<R extends RouteDefinition> {
   params: Output<R['params']>;
   query: Output<R['query']>;
   body: Output<R['body']>;
-  /** Present whenever the route is not public; on public routes, when a valid token was sent. */
-  user: R['access'] extends 'public' ? AuthUser | null : AuthUser;
+  /**
+   * Present whenever the route is not public; on public routes, when a valid token was sent;
+   * on routes open to anonymous callers by the server's setting, when a token was sent.
+   */
+  user: R['access'] extends 'public'
+    ? AuthUser | null
+    : R extends { anonymousOptIn: true }
+      ? AuthUser | null
+      : AuthUser;
   request: FastifyRequest;
   reply: FastifyReply;
 }
@@ -65,6 +72,11 @@ export interface ContractOptions {
    * of the query, the caller and the data.
    */
   listCache?: ListAnswerCache;
+  /**
+   * Routes declared `anonymousOptIn` take calls that carry no Authorization header at all, with
+   * no caller (RANWAL_ANONYMOUS_UPLOADS). A call with a token is checked as usual.
+   */
+  allowAnonymous?: boolean;
 }
 
 /**
@@ -104,6 +116,15 @@ export const openApiTransform: typeof jsonSchemaTransform = (input) => {
   return { ...output, schema: { ...output.schema, body } };
 };
 
+/**
+ * An empty query parameter means the parameter was not given: forms send every field
+ * (`?page=1&search=&uuid=` while 'Semua Program' is chosen), and an empty filter filters nothing.
+ */
+async function dropEmptyQueryValues(request: FastifyRequest): Promise<void> {
+  const query = request.query as Record<string, unknown>;
+  for (const key of Object.keys(query)) if (query[key] === '') delete query[key];
+}
+
 /** Registers every route declared in @ranwal/core, with its schemas, access rule and handler. */
 export function registerContract(app: FastifyInstance, options: ContractOptions): void {
   // The caller is settled in onRequest, before the body is read or validated, so an
@@ -138,8 +159,11 @@ export function registerContract(app: FastifyInstance, options: ContractOptions)
           response: { [status]: responseSchema },
         },
         onRequest: async (request) => {
-          callers.set(request, await options.authorize(request, route.access));
+          const anonymous =
+            route.anonymousOptIn && options.allowAnonymous && !request.headers.authorization;
+          callers.set(request, anonymous ? null : await options.authorize(request, route.access));
         },
+        ...(route.query ? { preValidation: dropEmptyQueryValues } : {}),
         handler: async (request, reply) => {
           const user = callers.get(request) ?? null;
           const answer = async () => {

@@ -1,5 +1,5 @@
 import { AppError, BASE_PATH, messagesId } from '@ranwal/core';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { createUploadService } from '../services/uploads.js';
 import type { RouteModule } from './module.js';
@@ -48,19 +48,61 @@ const hasClientStatus = (error: unknown) => {
   return typeof status === 'number' && status >= 400 && status < 500;
 };
 
-export function uploadRoutes({ db, publicOrigin }: AppContext): RouteModule<'upload'> {
+/** How often unreferenced uploads are looked for: a quarter of the grace, between 1 min and 1 h. */
+export const sweepIntervalMs = (graceHours: number) =>
+  Math.min(3_600_000, Math.max(60_000, (graceHours * 3_600_000) / 4));
+
+/**
+ * Removes uploads no article references once their grace has passed, at start and then
+ * periodically, so abandoned covers do not pile up. Every process may sweep: a delete is
+ * idempotent. A failure (the database away for a moment) is logged and tried again next time.
+ */
+function scheduleUnreferencedSweep(
+  app: FastifyInstance,
+  intervalMs: number,
+  sweep: () => Promise<number>,
+): void {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const run = () => {
+    running = sweep().then(
+      (removed) => {
+        if (removed > 0) app.log.info({ removed }, 'removed uploads no article references');
+      },
+      (error: unknown) => app.log.warn({ err: error }, 'sweep of unreferenced uploads failed'),
+    );
+  };
+  app.addHook('onReady', async () => {
+    run();
+    timer = setInterval(run, intervalMs).unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
+
+export function uploadRoutes({ db, publicOrigin, config }: AppContext): RouteModule<'upload'> {
   const uploads = createUploadService(db);
+  const anonymousMaxBytes = Math.floor(config.RANWAL_ANONYMOUS_UPLOAD_MAX_MB * 1024 * 1024);
   return {
     handlers: {
       file: async ({ request, user }) => {
         const bytes = await readFileField(request);
         const contentType = await uploads.detectImageType(bytes);
-        const id = await uploads.store(bytes, contentType, user.id);
+        // No caller only when RANWAL_ANONYMOUS_UPLOADS let a call without a token through.
+        const id = user
+          ? await uploads.store(bytes, contentType, user.id)
+          : await uploads.storeAnonymous(bytes, contentType, anonymousMaxBytes);
         return { data: { path: `${publicOrigin(request)}${UPLOADS_PATH}/${id}` } };
       },
     },
 
     register(app) {
+      const grace = config.RANWAL_UPLOAD_GRACE_HOURS;
+      scheduleUnreferencedSweep(app, sweepIntervalMs(grace), () =>
+        uploads.removeUnreferenced(grace),
+      );
       // Public, so the portal's <img> tags load covers without a token.
       app.get<{ Params: { id: string } }>(
         `${UPLOADS_PATH}/:id`,

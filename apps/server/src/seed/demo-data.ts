@@ -559,7 +559,7 @@ export interface DemoArticle {
 export const demoArticles: DemoArticle[] = [
   {
     title: 'Rapat Koordinasi Penyusunan Renja Perangkat Daerah Tahun 2026',
-    category: 'kegiatan_rutin',
+    category: 'Kegiatan Rutin',
     status: 'published',
     tags: ['renja', 'rapat koordinasi'],
     daysAgo: 3,
@@ -578,7 +578,7 @@ export const demoArticles: DemoArticle[] = [
   },
   {
     title: 'Musrenbang Kecamatan Sukamaju Tetapkan 24 Usulan Prioritas',
-    category: 'tindak_lanjut_hasil_musrenbang',
+    category: 'Tindak Lanjut Hasil Musrenbang',
     status: 'published',
     tags: ['musrenbang', 'kecamatan'],
     daysAgo: 6,
@@ -597,7 +597,7 @@ export const demoArticles: DemoArticle[] = [
   },
   {
     title: 'Warga Kelurahan Mekarsari Usulkan Posyandu Baru Melalui Kanal Aspirasi',
-    category: 'usulan_langsung_warga_masyarakat',
+    category: 'Usulan Langsung Warga Masyarakat',
     status: 'published',
     tags: ['aspirasi', 'kesehatan', 'kelurahan'],
     daysAgo: 9,
@@ -610,7 +610,7 @@ export const demoArticles: DemoArticle[] = [
   },
   {
     title: 'Reses DPRD Masa Sidang I: Warga Dapil II Minta Penerangan Jalan Umum',
-    category: 'usulan_reses_dprd',
+    category: 'Usulan Reses DPRD',
     status: 'published',
     tags: ['reses', 'dprd', 'pokir'],
     daysAgo: 14,
@@ -628,7 +628,7 @@ export const demoArticles: DemoArticle[] = [
   },
   {
     title: 'Perbaikan Jalan Desa Sukamaju Masuk Rancangan Anggaran 2026',
-    category: 'tindak_lanjut_hasil_musrenbang',
+    category: 'Tindak Lanjut Hasil Musrenbang',
     status: 'published',
     tags: ['musrenbang', 'infrastruktur', 'jalan desa'],
     daysAgo: 21,
@@ -641,7 +641,7 @@ export const demoArticles: DemoArticle[] = [
   },
   {
     title: 'Monitoring Triwulan III: Realisasi Fisik Kegiatan Capai 68 Persen',
-    category: 'kegiatan_rutin',
+    category: 'Kegiatan Rutin',
     status: 'published',
     tags: ['monitoring', 'evaluasi'],
     daysAgo: 30,
@@ -659,7 +659,7 @@ export const demoArticles: DemoArticle[] = [
   },
   {
     title: 'Pokok-Pokok Pikiran DPRD Diintegrasikan ke Rancangan RKPD',
-    category: 'usulan_reses_dprd',
+    category: 'Usulan Reses DPRD',
     status: 'published',
     tags: ['pokir', 'dprd', 'rkpd'],
     daysAgo: 45,
@@ -672,7 +672,7 @@ export const demoArticles: DemoArticle[] = [
   },
   {
     title: 'Cara Menyampaikan Usulan Pembangunan Langsung ke Pemerintah Daerah',
-    category: 'usulan_langsung_warga_masyarakat',
+    category: 'Usulan Langsung Warga Masyarakat',
     status: 'published',
     tags: ['aspirasi', 'panduan'],
     daysAgo: 60,
@@ -690,7 +690,7 @@ export const demoArticles: DemoArticle[] = [
   },
   {
     title: 'Rancangan Jadwal Musrenbang RKPD Tahun 2027',
-    category: 'tindak_lanjut_hasil_musrenbang',
+    category: 'Tindak Lanjut Hasil Musrenbang',
     status: 'draft',
     tags: ['musrenbang', 'jadwal'],
     daysAgo: 1,
@@ -707,7 +707,7 @@ export const demoArticles: DemoArticle[] = [
   },
   {
     title: 'Rekapitulasi Usulan Reses DPRD Tahun 2025',
-    category: 'usulan_reses_dprd',
+    category: 'Usulan Reses DPRD',
     status: 'draft',
     tags: ['reses', 'rekapitulasi'],
     daysAgo: 2,
@@ -719,7 +719,7 @@ export const demoArticles: DemoArticle[] = [
   },
   {
     title: 'Pengumuman Pelaksanaan Musrenbang Desa Tahun 2024',
-    category: 'kegiatan_rutin',
+    category: 'Kegiatan Rutin',
     status: 'archived',
     tags: ['musrenbang', 'desa', 'pengumuman'],
     daysAgo: 150,

@@ -10,6 +10,31 @@ export type UploadImageType = (typeof uploadImageTypes)[number];
 const isUploadImageType = (mime: string): mime is UploadImageType =>
   (uploadImageTypes as readonly string[]).includes(mime);
 
+/** Any number: the lock only has to be the same in every process. */
+const ANONYMOUS_UPLOAD_LOCK = 7_231_001;
+
+/** An upload's URL as an article names it; the id is captured. */
+const UPLOAD_REFERENCE = '/uploads/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
+
+function insert(
+  db: Kysely<Database>,
+  bytes: Buffer,
+  contentType: UploadImageType,
+  origin: { uploaded_by: string } | { anonymous: true },
+): Promise<string> {
+  return db
+    .insertInto('upload')
+    .values({
+      bytes: sql<Uint8Array>`decode(${bytes.toString('base64')}, 'base64')`,
+      content_type: contentType,
+      byte_size: bytes.byteLength,
+      ...origin,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+    .then((row) => row.id);
+}
+
 export interface StoredUpload {
   contentType: string;
   bytes: Buffer;
@@ -31,19 +56,44 @@ export function createUploadService(db: Kysely<Database>) {
       return detected.mime;
     },
 
-    /** Stores an image and answers its id. */
+    /** Stores an image sent by a signed-in admin and answers its id. */
     async store(bytes: Buffer, contentType: UploadImageType, uploadedBy: string) {
-      const { id } = await db
-        .insertInto('upload')
-        .values({
-          bytes: sql<Uint8Array>`decode(${bytes.toString('base64')}, 'base64')`,
-          content_type: contentType,
-          byte_size: bytes.byteLength,
-          uploaded_by: uploadedBy,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return id;
+      return insert(db, bytes, contentType, { uploaded_by: uploadedBy });
+    },
+
+    /**
+     * Stores an image sent without a token, unless anonymous uploads would then hold more than
+     * `maxBytes` together (507). Serialized across processes, so racing uploads cannot overshoot.
+     */
+    async storeAnonymous(bytes: Buffer, contentType: UploadImageType, maxBytes: number) {
+      return db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(${ANONYMOUS_UPLOAD_LOCK})`.execute(trx);
+        const { held } = await trx
+          .selectFrom('upload')
+          .select(sql<string>`coalesce(sum(byte_size), 0)`.as('held'))
+          .where('anonymous', '=', true)
+          .executeTakeFirstOrThrow();
+        if (Number(held) + bytes.byteLength > maxBytes) {
+          throw new AppError('storage_full', messagesId.server.anonymousUploadsFull);
+        }
+        return insert(trx, bytes, contentType, { anonymous: true });
+      });
+    },
+
+    /**
+     * Removes uploads older than `graceHours` that no article names, as its cover or in its
+     * HTML (by the `/uploads/{id}` part of the URL, whatever origin it was served from).
+     * Answers how many went.
+     */
+    async removeUnreferenced(graceHours: number): Promise<number> {
+      const result = await sql`
+        delete from upload
+        where created_at < now() - make_interval(secs => ${graceHours * 3600})
+          and id not in (
+            select (regexp_matches(
+              coalesce(cover_image, '') || ' ' || content, ${UPLOAD_REFERENCE}, 'gi'))[1]::uuid
+            from article)`.execute(db);
+      return Number(result.numAffectedRows ?? 0);
     },
 
     /** The stored image; 404 for an unknown or malformed id. */

@@ -88,7 +88,7 @@ export async function seedFixtures(t: TestApp): Promise<void> {
     await admin('POST', '/ranwal/api/article/create', {
       title: `Berita ${status}`,
       content: `<p>Isi berita <strong>${status}</strong></p>`,
-      category: 'kegiatan_rutin',
+      category: 'Kegiatan Rutin',
       status,
       tags: ['musrenbang'],
     });

@@ -409,10 +409,10 @@ export const messagesEn: Messages = {
   },
 
   articleCategories: {
-    tindak_lanjut_hasil_musrenbang: 'Musrenbang Follow-up',
-    usulan_reses_dprd: 'DPRD Recess Proposal',
-    usulan_langsung_warga_masyarakat: 'Direct Public Proposal',
-    kegiatan_rutin: 'Routine Activity',
+    'Tindak Lanjut Hasil Musrenbang': 'Musrenbang Follow-up',
+    'Usulan Reses DPRD': 'DPRD Recess Proposal',
+    'Usulan Langsung Warga Masyarakat': 'Direct Public Proposal',
+    'Kegiatan Rutin': 'Routine Activity',
   },
 
   articleStatuses: {
@@ -587,6 +587,8 @@ export const messagesEn: Messages = {
     rateLimited: 'Too many requests. Please try again later.',
     payloadTooLarge: 'The data exceeds the allowed size.',
     unsupportedImage: 'Unsupported image format.',
+    anonymousUploadsFull:
+      'The space for uploads without signing in is full. Try again later, or upload after signing in as an admin.',
     internal: 'An error occurred on the server.',
     unavailable: 'The database cannot be reached right now. Please try again in a moment.',
     signInSuccess: 'Signed in successfully.',

@@ -477,10 +477,10 @@ export const messagesId = {
   },
 
   articleCategories: {
-    tindak_lanjut_hasil_musrenbang: 'Tindak Lanjut Hasil Musrenbang',
-    usulan_reses_dprd: 'Usulan Reses DPRD',
-    usulan_langsung_warga_masyarakat: 'Usulan Langsung Warga Masyarakat',
-    kegiatan_rutin: 'Kegiatan Rutin',
+    'Tindak Lanjut Hasil Musrenbang': 'Tindak Lanjut Hasil Musrenbang',
+    'Usulan Reses DPRD': 'Usulan Reses DPRD',
+    'Usulan Langsung Warga Masyarakat': 'Usulan Langsung Warga Masyarakat',
+    'Kegiatan Rutin': 'Kegiatan Rutin',
   },
 
   articleStatuses: {
@@ -663,6 +663,9 @@ export const messagesId = {
     rateLimited: 'Terlalu banyak permintaan. Silakan coba lagi nanti.',
     payloadTooLarge: 'Ukuran data melebihi batas yang diizinkan.',
     unsupportedImage: 'Format gambar tidak didukung.',
+    /** 507: anonymous uploads (RANWAL_ANONYMOUS_UPLOADS) already hold all the space allowed. */
+    anonymousUploadsFull:
+      'Ruang unggahan tanpa login sudah penuh. Coba lagi nanti, atau unggah setelah login sebagai admin.',
     internal: 'Terjadi kesalahan pada server.',
     /** 503: the database cannot be reached for now (a restart, a lost connection). */
     unavailable: 'Basis data sedang tidak dapat dihubungi. Silakan coba lagi sebentar lagi.',

@@ -171,10 +171,10 @@ const specStrings: ReadonlyArray<readonly [actual: string, expected: string]> = 
   [m.common.failureTitle, 'Gagal!'],
 
   // Section 3: article categories
-  [m.articleCategories.tindak_lanjut_hasil_musrenbang, 'Tindak Lanjut Hasil Musrenbang'],
-  [m.articleCategories.usulan_reses_dprd, 'Usulan Reses DPRD'],
-  [m.articleCategories.usulan_langsung_warga_masyarakat, 'Usulan Langsung Warga Masyarakat'],
-  [m.articleCategories.kegiatan_rutin, 'Kegiatan Rutin'],
+  [m.articleCategories['Tindak Lanjut Hasil Musrenbang'], 'Tindak Lanjut Hasil Musrenbang'],
+  [m.articleCategories['Usulan Reses DPRD'], 'Usulan Reses DPRD'],
+  [m.articleCategories['Usulan Langsung Warga Masyarakat'], 'Usulan Langsung Warga Masyarakat'],
+  [m.articleCategories['Kegiatan Rutin'], 'Kegiatan Rutin'],
 
   // Section 4: busy states
   [m.common.deleting, 'Menghapus...'],

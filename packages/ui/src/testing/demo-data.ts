@@ -307,7 +307,7 @@ export const demoData: SeedData = {
   articles: [
     {
       title: 'Rapat Koordinasi Penyusunan Renja Perangkat Daerah Tahun 2026',
-      category: 'kegiatan_rutin',
+      category: 'Kegiatan Rutin',
       status: 'published',
       tags: ['renja', 'rapat koordinasi'],
       createdAt: '2025-06-27T02:00:00.000Z',
@@ -318,7 +318,7 @@ export const demoData: SeedData = {
     },
     {
       title: 'Musrenbang Kecamatan Sukamaju Tetapkan 24 Usulan Prioritas',
-      category: 'tindak_lanjut_hasil_musrenbang',
+      category: 'Tindak Lanjut Hasil Musrenbang',
       status: 'published',
       tags: ['musrenbang', 'kecamatan'],
       createdAt: '2025-06-24T03:30:00.000Z',
@@ -331,7 +331,7 @@ export const demoData: SeedData = {
     },
     {
       title: 'Warga Kelurahan Mekarsari Usulkan Posyandu Baru Melalui Kanal Aspirasi',
-      category: 'usulan_langsung_warga_masyarakat',
+      category: 'Usulan Langsung Warga Masyarakat',
       status: 'published',
       tags: ['aspirasi', 'kesehatan', 'kelurahan'],
       createdAt: '2025-06-21T01:15:00.000Z',
@@ -342,7 +342,7 @@ export const demoData: SeedData = {
     },
     {
       title: 'Reses DPRD Masa Sidang I: Warga Dapil II Minta Penerangan Jalan Umum',
-      category: 'usulan_reses_dprd',
+      category: 'Usulan Reses DPRD',
       status: 'published',
       tags: ['reses', 'dprd', 'pokir'],
       createdAt: '2025-06-16T05:00:00.000Z',
@@ -353,7 +353,7 @@ export const demoData: SeedData = {
     },
     {
       title: 'Perbaikan Jalan Desa Sukamaju Masuk Rancangan Anggaran 2026',
-      category: 'tindak_lanjut_hasil_musrenbang',
+      category: 'Tindak Lanjut Hasil Musrenbang',
       status: 'published',
       tags: ['musrenbang', 'infrastruktur', 'jalan desa'],
       createdAt: '2025-06-09T02:30:00.000Z',
@@ -364,7 +364,7 @@ export const demoData: SeedData = {
     },
     {
       title: 'Monitoring Triwulan III: Realisasi Fisik Kegiatan Capai 68 Persen',
-      category: 'kegiatan_rutin',
+      category: 'Kegiatan Rutin',
       status: 'published',
       tags: ['monitoring', 'evaluasi'],
       createdAt: '2025-05-31T04:10:00.000Z',
@@ -375,7 +375,7 @@ export const demoData: SeedData = {
     },
     {
       title: 'Pokok-Pokok Pikiran DPRD Diintegrasikan ke Rancangan RKPD',
-      category: 'usulan_reses_dprd',
+      category: 'Usulan Reses DPRD',
       status: 'published',
       tags: ['pokir', 'dprd', 'rkpd'],
       createdAt: '2025-05-16T03:00:00.000Z',
@@ -386,7 +386,7 @@ export const demoData: SeedData = {
     },
     {
       title: 'Cara Menyampaikan Usulan Pembangunan Langsung ke Pemerintah Daerah',
-      category: 'usulan_langsung_warga_masyarakat',
+      category: 'Usulan Langsung Warga Masyarakat',
       status: 'published',
       tags: ['aspirasi', 'panduan'],
       createdAt: '2025-05-01T01:00:00.000Z',
@@ -397,7 +397,7 @@ export const demoData: SeedData = {
     },
     {
       title: 'Rancangan Jadwal Musrenbang RKPD Tahun 2027',
-      category: 'tindak_lanjut_hasil_musrenbang',
+      category: 'Tindak Lanjut Hasil Musrenbang',
       status: 'draft',
       tags: ['musrenbang', 'jadwal'],
       createdAt: '2025-06-29T08:00:00.000Z',
@@ -408,7 +408,7 @@ export const demoData: SeedData = {
     },
     {
       title: 'Rekapitulasi Usulan Reses DPRD Tahun 2025',
-      category: 'usulan_reses_dprd',
+      category: 'Usulan Reses DPRD',
       status: 'draft',
       tags: ['reses', 'rekapitulasi'],
       createdAt: '2025-06-28T08:00:00.000Z',
@@ -419,7 +419,7 @@ export const demoData: SeedData = {
     },
     {
       title: 'Pengumuman Pelaksanaan Musrenbang Desa Tahun 2024',
-      category: 'kegiatan_rutin',
+      category: 'Kegiatan Rutin',
       status: 'archived',
       tags: ['musrenbang', 'desa', 'pengumuman'],
       createdAt: '2024-01-05T02:00:00.000Z',
@@ -498,7 +498,7 @@ export const longNamesData: SeedData = {
     {
       title:
         'Hasil Musyawarah Perencanaan Pembangunan Tingkat Kabupaten Tahun 2025: Seratus Dua Puluh Empat Usulan Prioritas dari Dua Puluh Tiga Kecamatan Disepakati untuk Rancangan Rencana Kerja Pemerintah Daerah',
-      category: 'tindak_lanjut_hasil_musrenbang',
+      category: 'Tindak Lanjut Hasil Musrenbang',
       status: 'published',
       tags: ['musyawarah perencanaan pembangunan', 'rencana kerja pemerintah daerah', 'kecamatan'],
       createdAt: '2025-04-02T03:00:00.000Z',

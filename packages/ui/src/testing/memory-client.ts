@@ -259,6 +259,7 @@ const statusTexts: Record<ErrorCode, string> = {
   rate_limited: 'Too Many Requests',
   internal: 'Internal Server Error',
   unavailable: 'Service Unavailable',
+  storage_full: 'Insufficient Storage',
 };
 
 /**

@@ -86,7 +86,7 @@ export const Default: Story = {
 
     await userEvent.type(title, '  Musrenbang 2026  ');
     await typeContent(canvas, userEvent, '24 usulan.');
-    await chooseCategory(canvas, userEvent, m.articleCategories.tindak_lanjut_hasil_musrenbang);
+    await chooseCategory(canvas, userEvent, m.articleCategories['Tindak Lanjut Hasil Musrenbang']);
     await userEvent.type(canvas.getByRole('textbox', { name: fields.tags }), 'musrenbang{Enter}');
     await expect(submitButton(canvas)).toBeEnabled();
     await userEvent.click(submitButton(canvas));
@@ -98,7 +98,7 @@ export const Default: Story = {
       cover_image: '',
       tags: ['musrenbang'],
       status: 'published',
-      category: 'tindak_lanjut_hasil_musrenbang',
+      category: 'Tindak Lanjut Hasil Musrenbang',
     });
     await expect(await canvas.findByRole('status')).toHaveTextContent(text.published);
     await expect(args.onSaved).not.toHaveBeenCalled();
@@ -127,7 +127,7 @@ export const ToolbarFormatting: Story = {
     await expect(within(editor).getByRole('heading', { level: 2 })).toHaveTextContent(
       'Hasil rapat',
     );
-    await chooseCategory(canvas, userEvent, m.articleCategories.kegiatan_rutin);
+    await chooseCategory(canvas, userEvent, m.articleCategories['Kegiatan Rutin']);
     await userEvent.click(submitButton(canvas));
     await expect(args.onSubmit).toHaveBeenCalledWith(
       expect.objectContaining({ content: '<h2><strong>Hasil rapat</strong></h2>' }),
@@ -239,7 +239,7 @@ export const UploadAndPublish: Story = {
     await waitFor(() => expect(canvas.queryByText(text.uploaded)).toBeNull(), { timeout: 4000 });
 
     await typeContent(canvas, userEvent, 'Isi.');
-    await chooseCategory(canvas, userEvent, m.articleCategories.kegiatan_rutin);
+    await chooseCategory(canvas, userEvent, m.articleCategories['Kegiatan Rutin']);
     await userEvent.click(submitButton(canvas));
     await expect(await canvas.findByRole('status')).toHaveTextContent(text.published);
     await waitFor(() => expect(args.onSaved).toHaveBeenCalledOnce(), { timeout: 3000 });
@@ -257,7 +257,7 @@ export const RemoveCover: Story = {
 
     await userEvent.type(canvas.getByRole('textbox', { name: fields.title }), 'Tanpa sampul');
     await typeContent(canvas, userEvent, 'Isi.');
-    await chooseCategory(canvas, userEvent, m.articleCategories.kegiatan_rutin);
+    await chooseCategory(canvas, userEvent, m.articleCategories['Kegiatan Rutin']);
     await userEvent.click(submitButton(canvas));
     await expect(args.onSubmit).toHaveBeenCalledWith(expect.objectContaining({ cover_image: '' }));
   },
@@ -268,7 +268,7 @@ export const SubmitLabelFollowsStatus: Story = {
   play: async ({ canvas, userEvent, args }) => {
     await userEvent.type(await titleField(canvas), 'Draf jadwal');
     await typeContent(canvas, userEvent, 'Masih dapat berubah.');
-    await chooseCategory(canvas, userEvent, m.articleCategories.kegiatan_rutin);
+    await chooseCategory(canvas, userEvent, m.articleCategories['Kegiatan Rutin']);
     await expect(submitButton(canvas, text.submitPublish)).toBeVisible();
     await userEvent.click(canvas.getByRole('radio', { name: m.articleStatuses.archived }));
     await expect(submitButton(canvas, text.submitSave)).toBeVisible();
@@ -297,7 +297,7 @@ export const ValidationErrors: Story = {
     await waitFor(() => expect(canvas.getByRole('alert')).toHaveTextContent(text.categoryRequired));
     await expect(args.onSubmit).not.toHaveBeenCalled();
     // Choosing a category answers the error: it does not linger.
-    await chooseCategory(canvas, userEvent, m.articleCategories.kegiatan_rutin);
+    await chooseCategory(canvas, userEvent, m.articleCategories['Kegiatan Rutin']);
     await waitFor(() => expect(canvas.queryByText(text.categoryRequired)).toBeNull());
   },
 };
@@ -314,7 +314,7 @@ export const SaveFailed: Story = {
   play: async ({ canvas, userEvent, args }) => {
     await userEvent.type(await titleField(canvas), 'Gagal');
     await typeContent(canvas, userEvent, 'Isi.');
-    await chooseCategory(canvas, userEvent, m.articleCategories.usulan_reses_dprd);
+    await chooseCategory(canvas, userEvent, m.articleCategories['Usulan Reses DPRD']);
     const alertSays = (message: string) =>
       waitFor(() => expect(canvas.getByRole('alert')).toHaveTextContent(message));
 
@@ -411,7 +411,7 @@ export const KeyboardOnly: Story = {
       cover_image: '',
       tags: ['rapat'],
       status: 'draft',
-      category: 'usulan_reses_dprd',
+      category: 'Usulan Reses DPRD',
     });
   },
 };

@@ -121,15 +121,15 @@ export const CategoryFilter: Story = {
     // All four categories, plus all of them.
     await expect(within(listbox).getAllByRole('option')).toHaveLength(5);
     await userEvent.click(
-      within(listbox).getByRole('option', { name: m.articleCategories.usulan_reses_dprd }),
+      within(listbox).getByRole('option', { name: m.articleCategories['Usulan Reses DPRD'] }),
     );
 
-    const reses = publishedArticles.filter((a) => a.category === 'usulan_reses_dprd');
+    const reses = publishedArticles.filter((a) => a.category === 'Usulan Reses DPRD');
     await waitFor(() => expect(cards(canvas)).toHaveLength(reses.length));
     for (const article of reses) {
       await expect(canvas.getByRole('heading', { name: article.title })).toBeVisible();
     }
-    const draft = hidden.find((a) => a.category === 'usulan_reses_dprd')!;
+    const draft = hidden.find((a) => a.category === 'Usulan Reses DPRD')!;
     await expect(canvas.queryByText(draft.title)).toBeNull();
     await expect(canvas.queryByRole('navigation', { name: m.pagination.label })).toBeNull();
 
@@ -295,7 +295,7 @@ export const KeyboardOnly: Story = {
     const listbox = await screen.findByRole('listbox');
     await waitFor(() => expect(listbox.contains(document.activeElement)).toBe(true));
     await userEvent.keyboard('{ArrowDown}{Enter}');
-    const category = 'tindak_lanjut_hasil_musrenbang';
+    const category = 'Tindak Lanjut Hasil Musrenbang';
     await expect(categoryButton(canvas)).toHaveTextContent(m.articleCategories[category]);
     const inCategory = publishedArticles.filter((a) => a.category === category);
     await waitFor(() => expect(cards(canvas)).toHaveLength(inCategory.length));
