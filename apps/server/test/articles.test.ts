@@ -496,7 +496,43 @@ describe.each(databaseTargets)('articles on %s', (target) => {
         body: article({ title: 'judul tujuan' }),
       });
       expect(again.json().data.slug).toBe('judul-tujuan-2');
-      expect((await t.call('GET', `${API}/judul-asal/get`)).statusCode).toBe(404);
+      // The slug it had still leads to it.
+      const old = await t.call('GET', `${API}/judul-asal/get`);
+      expect(old.statusCode).toBe(200);
+      expect(old.json().data).toMatchObject({ id: moved.id, slug: 'judul-tujuan-2' });
+    });
+
+    it('keeps every former slug an address of the article: read, update and delete by it', async () => {
+      // As the spec's client does: it lists, renames, then deletes by the slug it listed.
+      const listed = await create({ title: 'Slug Pertama' });
+      const renamed = await t.call('PUT', `${API}/${listed.slug}/update`, {
+        token: t.adminToken,
+        body: article({ title: 'Slug Kedua' }),
+      });
+      expect(renamed.json().data.slug).toBe('slug-kedua');
+      const again = await t.call('PUT', `${API}/slug-pertama/update`, {
+        token: t.adminToken,
+        body: article({ title: 'Slug Ketiga', status: 'published' }),
+      });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json().data).toMatchObject({ id: listed.id, slug: 'slug-ketiga' });
+      for (const slug of ['slug-pertama', 'slug-kedua', 'slug-ketiga']) {
+        const read = await t.call('GET', `${API}/${slug}/get`);
+        expect(read.json().data, slug).toMatchObject({ id: listed.id, slug: 'slug-ketiga' });
+      }
+      // Nobody else gets a former slug; the article itself may take one back.
+      expect((await create({ title: 'Slug Pertama' })).slug).toBe('slug-pertama-2');
+      const back = await t.call('PUT', `${API}/slug-ketiga/update`, {
+        token: t.adminToken,
+        body: article({ title: 'Slug Kedua' }),
+      });
+      expect(back.json().data.slug).toBe('slug-kedua');
+
+      const deleted = await t.call('DELETE', `${API}/slug-pertama/delete`, { token: t.adminToken });
+      expect(deleted.statusCode).toBe(200);
+      for (const slug of ['slug-pertama', 'slug-kedua', 'slug-ketiga']) {
+        expect((await t.call('GET', `${API}/${slug}/get`)).statusCode, slug).toBe(404);
+      }
     });
 
     it('works at /ranwal/article/{slug}/update', async () => {

@@ -96,6 +96,12 @@ export interface ArticleTable {
   updated_at: UpdatedAt;
 }
 
+/** A slug an article had before its title changed: it still leads to the article. */
+export interface ArticleFormerSlugTable {
+  slug: string;
+  article_id: string;
+}
+
 export interface UploadTable {
   id: Generated<string>;
   content_type: string;
@@ -119,5 +125,6 @@ export interface Database {
   supporter: SupporterTable;
   detail_program: DetailProgramTable;
   article: ArticleTable;
+  article_former_slug: ArticleFormerSlugTable;
   upload: UploadTable;
 }

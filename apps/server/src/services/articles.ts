@@ -38,6 +38,12 @@ type Row = Pick<Selectable<ArticleTable>, (typeof columns)[number]>;
 
 const notFound = () => new AppError('not_found', messagesId.server.notFound('Artikel'));
 
+/** The article a slug leads to: the one it is now, else the one that had it before a new title. */
+const articleIdOf = (slug: string) =>
+  sql<string>`coalesce(
+    (select id from article where slug = ${slug}),
+    (select article_id from article_former_slug where slug = ${slug}))`;
+
 const isAdmin = (viewer: User | null) => viewer?.role === 'admin';
 
 const iso = (value: Date | string) =>
@@ -77,14 +83,21 @@ const isUniqueViolation = (error: unknown) =>
 
 /** Articles: public reading of published ones, admin writing with sanitized HTML. */
 export function createArticleService(db: Kysely<Database>) {
-  /** The first of `base`, `base-2`, `base-3`… no other article uses. */
+  /**
+   * The first of `base`, `base-2`, `base-3`… that no other article uses, now or as a former slug
+   * (an article may take back its own).
+   */
   async function freeSlug(base: string, exceptId?: string): Promise<string> {
-    let query = db
-      .selectFrom('article')
-      .select('slug')
-      .where((eb) => eb.or([eb('slug', '=', base), eb('slug', 'like', `${base}-%`)]));
-    if (exceptId) query = query.where('id', '!=', exceptId);
-    const taken = new Set((await query.execute()).map((row) => row.slug));
+    // Slugs are [a-z0-9-] only, so the base needs no escaping in LIKE.
+    const { rows } = await sql<{ slug: string }>`
+      select slug from article
+      where (slug = ${base} or slug like ${`${base}-%`})
+        and id is distinct from ${exceptId ?? null}::uuid
+      union all
+      select slug from article_former_slug
+      where (slug = ${base} or slug like ${`${base}-%`})
+        and article_id is distinct from ${exceptId ?? null}::uuid`.execute(db);
+    const taken = new Set(rows.map((row) => row.slug));
     if (!taken.has(base)) return base;
     let n = 2;
     while (taken.has(`${base}-${n}`)) n++;
@@ -179,7 +192,7 @@ export function createArticleService(db: Kysely<Database>) {
         const row = await db
           .selectFrom('article')
           .select(columns)
-          .where('slug', '=', slug)
+          .where('id', '=', articleIdOf(slug))
           .executeTakeFirst();
         if (!row) throw notFound();
         return toArticle(row);
@@ -187,7 +200,7 @@ export function createArticleService(db: Kysely<Database>) {
       // One statement, so concurrent readers never lose a count.
       const { rows } = await sql<Row>`
         update article set views_count = views_count + 1
-        where slug = ${slug} and status = 'published'
+        where id = ${articleIdOf(slug)} and status = 'published'
         returning ${sql.join(columns.map((column) => sql.ref(column)))}`.execute(db);
       const row = rows[0];
       if (!row) throw notFound();
@@ -206,25 +219,62 @@ export function createArticleService(db: Kysely<Database>) {
       return toArticle(row);
     },
 
-    /** Replaces an article's fields; the slug follows the title only when the title changes. */
+    /**
+     * Replaces an article's fields. The slug follows the title only when the title changes, and
+     * the slug it had stays an address of the article (as does any it had before).
+     */
     async update(slug: string, input: Input): Promise<Article> {
       const current = await db
         .selectFrom('article')
-        .select(['id', 'title'])
-        .where('slug', '=', slug)
+        .select(['id', 'title', 'slug'])
+        .where('id', '=', articleIdOf(slug))
         .executeTakeFirst();
       if (!current) throw notFound();
       const values = { ...writable(input), updated_at: new Date() };
-      const save = (newSlug: string) =>
-        db
-          .updateTable('article')
-          .set({ ...values, slug: newSlug })
-          .where('id', '=', current.id)
-          .returning(columns)
+      const save = async (newSlug: string) => {
+        if (newSlug === current.slug) {
+          return db
+            .updateTable('article')
+            .set(values)
+            .where('id', '=', current.id)
+            .returning(columns)
+            .executeTakeFirst();
+        }
+        // One statement: the new slug, the old one kept, and an own former slug taken back.
+        return db
+          .with('moved', (w) =>
+            w
+              .updateTable('article')
+              .set({ ...values, slug: newSlug })
+              .where('id', '=', current.id)
+              .returning(columns),
+          )
+          .with('kept', (w) =>
+            w
+              .insertInto('article_former_slug')
+              .columns(['slug', 'article_id'])
+              .expression((eb) =>
+                eb.selectFrom('moved').select([eb.val(current.slug).as('slug'), 'id']),
+              )
+              .onConflict((oc) =>
+                oc
+                  .column('slug')
+                  .doUpdateSet((eb) => ({ article_id: eb.ref('excluded.article_id') })),
+              ),
+          )
+          .with('taken_back', (w) =>
+            w
+              .deleteFrom('article_former_slug')
+              .where('slug', '=', newSlug)
+              .where('article_id', '=', current.id),
+          )
+          .selectFrom('moved')
+          .selectAll()
           .executeTakeFirst();
+      };
       const row =
         current.title === input.title
-          ? await save(slug)
+          ? await save(current.slug)
           : await withFreeSlug(input.title, current.id, save);
       // Deleted by someone else between the read and the write.
       if (!row) throw notFound();
@@ -234,7 +284,7 @@ export function createArticleService(db: Kysely<Database>) {
     async remove(slug: string): Promise<void> {
       const deleted = await db
         .deleteFrom('article')
-        .where('slug', '=', slug)
+        .where('id', '=', articleIdOf(slug))
         .returning('id')
         .executeTakeFirst();
       if (!deleted) throw notFound();

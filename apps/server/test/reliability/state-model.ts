@@ -163,6 +163,8 @@ export class StateModel {
     article: [],
     upload: [],
   };
+  /** Slugs articles had before a new title, to the article's id: they still lead to it. */
+  readonly formerSlugs = new Map<string, string>();
   /** Rows requests must not touch (the users whose tokens the run uses). */
   readonly protectedIds = new Set<string>();
   /** Password checks already passed (argon2 is slow; a hash never changes under the model). */
@@ -182,7 +184,7 @@ export class StateModel {
 
   articleIdBySlug(slug: string): string | undefined {
     for (const [id, row] of this.rows.article) if (row.slug === slug) return id;
-    return undefined;
+    return this.formerSlugs.get(slug);
   }
 
   create(table: Table, id: string, expected: Expected, context: string): void {
@@ -196,6 +198,10 @@ export class StateModel {
       this.problems.push(`${context}: updated ${table} ${id}, which the model does not have`);
       return;
     }
+    if (table === 'article' && 'slug' in changes && changes.slug !== row.slug) {
+      this.formerSlugs.set(String(row.slug), id);
+      this.formerSlugs.delete(String(changes.slug));
+    }
     this.rows[table].set(id, { ...row, ...changes });
   }
 
@@ -206,8 +212,15 @@ export class StateModel {
       return;
     }
     this.rows[table].delete(id);
-    // Articles are addressed by slug.
+    // Articles are addressed by slug, their former ones included (deleted with them).
     this.deleted[table].push(table === 'article' ? String(row.slug) : id);
+    if (table === 'article') {
+      for (const [slug, articleId] of this.formerSlugs) {
+        if (articleId !== id) continue;
+        this.formerSlugs.delete(slug);
+        this.deleted.article.push(slug);
+      }
+    }
     if (table === 'app_user') {
       // on delete set null, as the schema says.
       const detach = (t: Table, column: string) => {
