@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { Button as AriaButton, type ButtonProps as AriaButtonProps } from 'react-aria-components';
+import { announceNamesAsText } from '../lib/announcements.js';
 import { cn, composeClassName, focusRing } from '../lib/cn.js';
 
 const variants = {
@@ -14,8 +16,13 @@ export interface ButtonProps extends AriaButtonProps {
   size?: 'sm' | 'md';
 }
 
-/** react-aria's Button with Ranwal's variants; `isPending` keeps focus and announces progress. */
+/**
+ * react-aria's Button with Ranwal's variants; `isPending` keeps focus and announces progress,
+ * as text, so the announcement still reads right once the button has gone.
+ */
 export function Button({ variant = 'primary', size = 'md', className, ...props }: ButtonProps) {
+  // Mounted before it can be pending: watching starts before its first announcement.
+  useEffect(announceNamesAsText, []);
   return (
     <AriaButton
       {...props}
