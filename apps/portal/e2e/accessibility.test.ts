@@ -144,7 +144,7 @@ describe('every route of the route table: accessible, one h1, laid out', () => {
       cover_image: cover.data.path,
       tags: ['rapat', 'perencanaan'],
       status: 'published',
-      category: 'kegiatan_rutin',
+      category: 'Kegiatan Rutin',
     });
     slug = article.data.slug;
     await admin.article.create({
@@ -152,7 +152,7 @@ describe('every route of the route table: accessible, one h1, laid out', () => {
       content: '<p>Draf jadwal.</p>',
       tags: [],
       status: 'draft',
-      category: 'usulan_reses_dprd',
+      category: 'Usulan Reses DPRD',
     });
   });
   afterAll(() => e2e?.close());
