@@ -5,5 +5,6 @@ export * from './format.js';
 export * from './hierarchy.js';
 export * from './messages/index.js';
 export * from './money.js';
+export * from './number-input.js';
 export * from './routes.js';
 export * from './schemas.js';
