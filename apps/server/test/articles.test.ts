@@ -1,6 +1,5 @@
 import { type ArticleInput, messagesId } from '@ranwal/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { slugify } from '../src/services/articles.js';
 import { excerptOf, htmlToText, sanitizeArticleHtml } from '../src/services/sanitize.js';
 import { databaseTargets, startTestApp, type TestApp } from './harness.js';
 
@@ -116,24 +115,6 @@ describe('htmlToText and excerptOf', () => {
 
   it('cuts one very long word at the length', () => {
     expect(excerptOf('x'.repeat(500))).toBe(`${'x'.repeat(200)}…`);
-  });
-});
-
-describe('slugify', () => {
-  it.each([
-    ['Rapat Koordinasi Bappeda 2025', 'rapat-koordinasi-bappeda-2025'],
-    ['  Café Ñandú — Über  ', 'cafe-nandu-uber'],
-    ['Usulan: Jalan/Desa (RT 05)!', 'usulan-jalan-desa-rt-05'],
-    ['!!!', 'artikel'],
-    ['日本語', 'artikel'],
-  ])('%s → %s', (title, slug) => {
-    expect(slugify(title)).toBe(slug);
-  });
-
-  it('stays within 80 characters, at a word boundary', () => {
-    const slug = slugify('Kegiatan '.repeat(20));
-    expect(slug.length).toBeLessThanOrEqual(80);
-    expect(slug).toMatch(/^(kegiatan-)*kegiatan$/);
   });
 });
 

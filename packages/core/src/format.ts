@@ -92,3 +92,10 @@ export const formatDateShortId = (value: DateInput, options?: DateFormatOptions)
 /** 'Nov 21, 2026' (the public article view). */
 export const formatDateShortEnUs = (value: DateInput, options?: DateFormatOptions): string =>
   formatDate('shortEnUs', value, options);
+
+/** The media type of the report workbooks (.xlsx). */
+export const XLSX_CONTENT_TYPE =
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The file name a year's report workbook is offered under. */
+export const reportFileName = (year: number): string => `laporan-detail-program-${year}.xlsx`;

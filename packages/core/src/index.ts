@@ -1,4 +1,5 @@
 export * from './article-html.js';
+export * from './article-text.js';
 export * from './client.js';
 export * from './errors.js';
 export * from './format.js';

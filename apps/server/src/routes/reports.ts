@@ -1,14 +1,17 @@
 import { PassThrough } from 'node:stream';
-import { AppError, BASE_PATH, messagesId, ReportDownloadQuery, routes } from '@ranwal/core';
+import {
+  AppError,
+  BASE_PATH,
+  messagesId,
+  ReportDownloadQuery,
+  reportFileName,
+  routes,
+  XLSX_CONTENT_TYPE,
+} from '@ranwal/core';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { createDashboardService } from '../services/dashboard.js';
-import {
-  openReportExport,
-  type ReportScope,
-  reportFileName,
-  XLSX_CONTENT_TYPE,
-} from '../services/report-export.js';
+import { openReportExport, type ReportScope } from '../services/report-export.js';
 import { createReportService } from '../services/reports.js';
 import type { RouteModule } from './module.js';
 

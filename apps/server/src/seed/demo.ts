@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { computeTotals } from '@ranwal/core';
+import { articleSlug, computeTotals } from '@ranwal/core';
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
-import { slugify } from '../services/articles.js';
 import { hashPassword } from '../services/users.js';
 import {
   DEMO_USER,
@@ -226,7 +225,7 @@ async function insertArticles(
     const { id } = await trx
       .insertInto('article')
       .values({
-        slug: slugify(article.title),
+        slug: articleSlug(article.title),
         title: article.title,
         excerpt: article.excerpt,
         content: article.content,

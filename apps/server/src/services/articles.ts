@@ -3,6 +3,8 @@ import {
   type Article,
   type ArticleInput,
   type ArticleListQuery,
+  articleSlug,
+  freeSlugOf,
   messagesId,
   type User,
 } from '@ranwal/core';
@@ -14,8 +16,6 @@ import { excerptOf, htmlToText, sanitizeArticleHtml } from './sanitize.js';
 type ListQuery = Parsed<typeof ArticleListQuery>;
 type Input = Parsed<typeof ArticleInput>;
 
-const SLUG_LENGTH = 80;
-const FALLBACK_SLUG = 'artikel';
 // Enough for that many writers racing for the same title.
 const SLUG_ATTEMPTS = 10;
 
@@ -61,23 +61,6 @@ function toArticle(row: Row): Article {
   };
 }
 
-/**
- * The URL part made from a title: lowercase ASCII, diacritics dropped, words joined by '-',
- * at most about 80 characters; 'artikel' when nothing is left.
- */
-export function slugify(title: string): string {
-  const words = title
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  if (words.length <= SLUG_LENGTH) return words || FALLBACK_SLUG;
-  const cut = words.slice(0, SLUG_LENGTH + 1);
-  const boundary = cut.lastIndexOf('-');
-  return (boundary > 0 ? cut.slice(0, boundary) : cut.slice(0, SLUG_LENGTH)).replace(/-+$/, '');
-}
-
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 
@@ -97,11 +80,7 @@ export function createArticleService(db: Kysely<Database>) {
       select slug from article_former_slug
       where (slug = ${base} or slug like ${`${base}-%`})
         and article_id is distinct from ${exceptId ?? null}::uuid`.execute(db);
-    const taken = new Set(rows.map((row) => row.slug));
-    if (!taken.has(base)) return base;
-    let n = 2;
-    while (taken.has(`${base}-${n}`)) n++;
-    return `${base}-${n}`;
+    return freeSlugOf(base, new Set(rows.map((row) => row.slug)));
   }
 
   /**
@@ -113,7 +92,7 @@ export function createArticleService(db: Kysely<Database>) {
     exceptId: string | undefined,
     write: (slug: string) => Promise<T>,
   ): Promise<T> {
-    const base = slugify(title);
+    const base = articleSlug(title);
     for (let attempt = 1; ; attempt++) {
       const slug = await freeSlug(base, exceptId);
       try {

@@ -21,11 +21,6 @@ import {
   withLevels,
 } from './reports.js';
 
-export const XLSX_CONTENT_TYPE =
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-export const reportFileName = (year: number): string => `laporan-detail-program-${year}.xlsx`;
-
 /** What one export covers: a year, optionally one programme or supporter, optionally one user. */
 export type ReportScope = Omit<LineFilter, 'search' | 'year'> & { year: number };
 

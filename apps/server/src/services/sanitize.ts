@@ -6,6 +6,8 @@ import {
   ARTICLE_TAGS_DROPPED_WITH_CONTENT,
   articleImageSrc,
   articleLinkHref,
+  EXCERPT_LENGTH,
+  excerptOfText,
 } from '@ranwal/core';
 import sanitizeHtml from 'sanitize-html';
 
@@ -77,15 +79,7 @@ export function htmlToText(html: string): string {
     .trim();
 }
 
-export const EXCERPT_LENGTH = 200;
-
-/** About `length` characters of the text, cut at a word boundary, with '…' when shortened. */
+/** The excerpt of (untrusted) HTML: its readable text, cut by core's rule. */
 export function excerptOf(html: string, length = EXCERPT_LENGTH): string {
-  const text = htmlToText(html);
-  if (text.length <= length) return text;
-  const cut = text.slice(0, length + 1);
-  const boundary = cut.lastIndexOf(' ');
-  // One very long word: cut inside it rather than return almost nothing.
-  const end = boundary > length / 2 ? boundary : length;
-  return `${cut.slice(0, end).replace(/[\s.,;:!?-]+$/, '')}…`;
+  return excerptOfText(htmlToText(html), length);
 }

@@ -27,10 +27,11 @@ import {
   routes,
   sumRupiah,
   type User,
+  XLSX_CONTENT_TYPE,
 } from '@ranwal/core';
 import { clientGroupFor, type EntityOf } from '../data/client-groups.js';
 import { demoData, longNamesData, type SeedData } from './demo-data.js';
-import { XLSX_TYPE, xlsxBlob } from './xlsx.js';
+import { xlsxBlob } from './xlsx.js';
 
 /**
  * An in-memory Ranwal API behind the same `RanwalClient` interface as `createClient`: what
@@ -1024,7 +1025,8 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
     await answerLater(callOptions.signal);
     failIfAsked('fetchFile');
     const blob = files.get(path);
-    if (blob) return new Response(blob, { headers: { 'content-type': blob.type || XLSX_TYPE } });
+    if (blob)
+      return new Response(blob, { headers: { 'content-type': blob.type || XLSX_CONTENT_TYPE } });
     // A data: URL carries its bytes; fetching it touches no network.
     if (path.startsWith('data:')) return fetch(path);
     throw httpError('not_found', server.notFound('Berkas'));

@@ -4,7 +4,7 @@
  * real export is in apps/server.
  */
 
-export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+import { XLSX_CONTENT_TYPE } from '@ranwal/core';
 
 const XML = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
@@ -110,7 +110,7 @@ function zip(files: Record<string, string>): Blob {
     [offset, 4],
     [0, 2],
   ]);
-  return new Blob([...parts, ...directory, end], { type: XLSX_TYPE });
+  return new Blob([...parts, ...directory, end], { type: XLSX_CONTENT_TYPE });
 }
 
 /** A workbook of one sheet holding `rows` (first row: headers). */
