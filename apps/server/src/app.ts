@@ -2,7 +2,7 @@ import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import { BASE_PATH } from '@ranwal/core';
+import { BASE_PATH, UPLOAD_MAX_BYTES } from '@ranwal/core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
@@ -29,8 +29,6 @@ import { createListAnswerCache } from './services/list-cache.js';
 import { loadSigningSecret } from './services/secrets.js';
 import { TokenService } from './services/tokens.js';
 import { createUserService } from './services/users.js';
-
-export const UPLOAD_LIMIT_BYTES = 5 * 1024 * 1024;
 
 export interface BuildAppOptions {
   config: Config;
@@ -83,7 +81,7 @@ export async function buildApp({
       maxAge: 600,
     });
   }
-  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMIT_BYTES, files: 1, fields: 5 } });
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5 } });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {

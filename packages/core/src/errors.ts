@@ -19,6 +19,21 @@ export const errorStatuses = {
 } as const;
 export type ErrorCode = keyof typeof errorStatuses;
 
+/** The reason phrase of each code's status, as an HTTP status line carries it. */
+export const errorStatusTexts: Record<ErrorCode, string> = {
+  validation: 'Bad Request',
+  unauthorized: 'Unauthorized',
+  forbidden: 'Forbidden',
+  not_found: 'Not Found',
+  conflict: 'Conflict',
+  payload_too_large: 'Payload Too Large',
+  unsupported_media_type: 'Unsupported Media Type',
+  rate_limited: 'Too Many Requests',
+  internal: 'Internal Server Error',
+  unavailable: 'Service Unavailable',
+  storage_full: 'Insufficient Storage',
+};
+
 export const isErrorCode = (value: unknown): value is ErrorCode =>
   typeof value === 'string' && Object.hasOwn(errorStatuses, value);
 
@@ -89,3 +104,26 @@ export class ApiError extends Error {
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/**
+ * The ApiError the client throws for an HTTP error answer with this code: with the server's
+ * message when given, else only the status line (as for a proxy's HTML error page). For
+ * stand-ins and tests that answer as the server would.
+ */
+export function httpError(
+  code: ErrorCode,
+  serverMessage?: string,
+  issues?: FieldIssue[],
+): ApiError {
+  const status = errorStatuses[code];
+  const statusText = errorStatusTexts[code];
+  return new ApiError({
+    kind: 'http',
+    status,
+    statusText,
+    code,
+    message: serverMessage ?? `${status} ${statusText}`,
+    ...(serverMessage ? { serverMessage } : {}),
+    ...(issues ? { issues } : {}),
+  });
+}

@@ -4,6 +4,7 @@ export * from './client.js';
 export * from './errors.js';
 export * from './format.js';
 export * from './hierarchy.js';
+export * from './hierarchy-rules.js';
 export * from './messages/index.js';
 export * from './money.js';
 export * from './number-input.js';

@@ -157,3 +157,10 @@ export function sumRupiah(values: readonly number[]): number {
   });
   return exactRupiah(sum, 'sum');
 }
+
+/**
+ * Whether a budget line is priced with PPN: as it says, or, from clients that send only the
+ * amounts (the spec's), when it carries a tax above zero.
+ */
+export const taxRequested = (input: { is_taxed?: boolean | undefined; tax?: number | undefined }) =>
+  input.is_taxed ?? (input.tax ?? 0) > 0;

@@ -576,6 +576,13 @@ export type Session = z.infer<typeof Session>;
 
 // --- Uploads, health -----------------------------------------------------------------------
 
+/** The images the API stores, and the most bytes one may have. */
+export const uploadImageTypes = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export type UploadImageType = (typeof uploadImageTypes)[number];
+export const isUploadImageType = (mime: string): mime is UploadImageType =>
+  (uploadImageTypes as readonly string[]).includes(mime);
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+
 export const UploadResult = z.object({ path: z.string() });
 export type UploadResult = z.infer<typeof UploadResult>;
 
@@ -633,6 +640,21 @@ export type BudgetSummaryQuery = z.input<typeof BudgetSummaryQuery>;
 
 export const IdParams = z.object({ id: Id });
 export const SlugParams = z.object({ slug: z.string().min(1).max(255) });
+
+/** The spec's `filter` block for a page of a list. */
+export function listFilter(
+  page: number,
+  limit: number,
+  filteredResult: number,
+  totalResult: number,
+): ListFilter {
+  return {
+    current_page: page,
+    total_page: Math.max(1, Math.ceil(filteredResult / limit)),
+    filtered_result: filteredResult,
+    total_result: totalResult,
+  };
+}
 
 export const ListFilter = z.object({
   current_page: z.number().int(),

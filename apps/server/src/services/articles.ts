@@ -5,12 +5,13 @@ import {
   type ArticleListQuery,
   articleSlug,
   freeSlugOf,
+  listFilter,
   messagesId,
   type User,
 } from '@ranwal/core';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import type { ArticleTable, Database } from '../db/schema.js';
-import { containsPattern, listFilter, offsetOf, type Parsed, toCount } from './pagination.js';
+import { containsPattern, offsetOf, type Parsed, toCount } from './pagination.js';
 import { excerptOf, htmlToText, sanitizeArticleHtml } from './sanitize.js';
 
 type ListQuery = Parsed<typeof ArticleListQuery>;

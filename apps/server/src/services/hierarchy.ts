@@ -1,6 +1,8 @@
 import {
   AppError,
   type ChildListQuery,
+  dependentsConflict,
+  listFilter,
   type ManagedEntityDefinition,
   type ManagedEntityKey,
   managedEntities,
@@ -12,7 +14,6 @@ import type { Database } from '../db/schema.js';
 import {
   containsPattern,
   likeLowered,
-  listFilter,
   offsetOf,
   type Parsed,
   type ReadRows,
@@ -332,21 +333,11 @@ export function createHierarchyService(
           .where(reportColumn, '=', id)
           .executeTakeFirstOrThrow(),
       ]);
-      const dependents = [
-        child && toCount(children?.count) > 0
-          ? `${toCount(children?.count)} ${levels[child.key].label}`
-          : null,
-        toCount(reports.count) > 0 ? `${toCount(reports.count)} laporan` : null,
-      ].filter(Boolean);
-      if (dependents.length > 0) {
-        throw new AppError(
-          'conflict',
-          messagesId.server.conflictHasChildren(
-            `${levels[key].label} "${existing.name}"`,
-            dependents.join(' dan '),
-          ),
-        );
-      }
+      const conflict = dependentsConflict(key, existing.name as string, {
+        children: toCount(children?.count),
+        lines: toCount(reports.count),
+      });
+      if (conflict) throw new AppError('conflict', conflict);
       // A row added between the check and the delete is caught by the foreign key (409).
       await db.deleteFrom(definition.table).where('id', '=', id).execute();
     },

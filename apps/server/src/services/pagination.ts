@@ -1,4 +1,3 @@
-import type { ListFilter } from '@ranwal/core';
 import {
   type CompiledQuery,
   type Expression,
@@ -11,21 +10,6 @@ import type { z } from 'zod';
 
 /** A schema's parsed (output) type: what a handler receives after validation. */
 export type Parsed<S extends z.ZodType> = z.output<S>;
-
-/** The spec's `filter` block for a page of a list. */
-export function listFilter(
-  page: number,
-  limit: number,
-  filteredResult: number,
-  totalResult: number,
-): ListFilter {
-  return {
-    current_page: page,
-    total_page: Math.max(1, Math.ceil(filteredResult / limit)),
-    filtered_result: filteredResult,
-    total_result: totalResult,
-  };
-}
 
 /** Runs a compiled read and answers its rows: `DatabaseHandle.read` (see db/connect.ts). */
 export type ReadRows = <R>(query: CompiledQuery<R>) => Promise<R[]>;

@@ -1,14 +1,16 @@
 import {
   AppError,
+  chainIssues,
   computeTotals,
   type DetailProgram,
   type DetailProgramInput,
-  type FieldIssue,
+  listFilter,
   type ManagedEntityKey,
   managedEntities,
   managedEntityKeys,
   messagesId,
   type ReportListQuery,
+  taxRequested,
   type User,
 } from '@ranwal/core';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
@@ -17,7 +19,6 @@ import { countFromLastPage, tableRowCounter } from './hierarchy.js';
 import {
   containsPattern,
   likeLowered,
-  listFilter,
   offsetOf,
   type Parsed,
   type ReadRows,
@@ -64,7 +65,6 @@ export type JoinedField = `${ManagedEntityKey}_name` | 'account_code';
 /** A line refers to each level and to its supporter by `{key}_id`. */
 const referenceField = (key: ManagedEntityKey) => `${key}_id` as const;
 
-const levels = messagesId.levels;
 const notFound = () => new AppError('not_found', messagesId.server.notFound('Laporan'));
 
 /**
@@ -240,19 +240,7 @@ export function createReportService(
     });
     const rows = await lookups.reduce((union, lookup) => union.unionAll(lookup)).execute();
     const found = new Map(rows.map((row) => [row.level, row.parent_id as string | null]));
-
-    const issues: FieldIssue[] = [];
-    for (const key of managedEntityKeys) {
-      const { parent } = managedEntities[key];
-      const path = referenceField(key);
-      const parentId = found.get(key);
-      if (parentId === undefined) {
-        issues.push({ path, message: messagesId.server.recordNotFound(levels[key].label) });
-      } else if (parent && parentId?.toLowerCase() !== ids[referenceField(parent)]?.toLowerCase()) {
-        const problem = messagesId.server.recordNotUnder(levels[key].label, levels[parent].label);
-        issues.push({ path, message: problem });
-      }
-    }
+    const issues = chainIssues(input, (key) => found.get(key));
     const first = issues[0];
     if (first) {
       throw new AppError(
@@ -318,7 +306,7 @@ export function createReportService(
 
     /** The server computes the money; the client's totals are ignored. */
     async create(input: CreateInput, caller: Caller): Promise<DetailProgram> {
-      const taxed = input.is_taxed ?? (input.tax ?? 0) > 0;
+      const taxed = taxRequested(input);
       // Throws MoneyError naming the field when a total is not exact in a JS number.
       const totals = computeTotals({
         price: input.price,

@@ -1,14 +1,7 @@
-import { AppError, Id, messagesId } from '@ranwal/core';
+import { AppError, Id, isUploadImageType, messagesId, type UploadImageType } from '@ranwal/core';
 import { fileTypeFromBuffer } from 'file-type';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
-
-/** The image types an upload may be, recognised by their bytes, never by name or header. */
-export const uploadImageTypes = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
-export type UploadImageType = (typeof uploadImageTypes)[number];
-
-const isUploadImageType = (mime: string): mime is UploadImageType =>
-  (uploadImageTypes as readonly string[]).includes(mime);
 
 /** Any number: the lock only has to be the same in every process. */
 const ANONYMOUS_UPLOAD_LOCK = 7_231_001;

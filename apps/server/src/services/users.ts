@@ -2,6 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 import {
   AppError,
   type ListQuery,
+  listFilter,
   messagesId,
   type User,
   type UserCreateInput,
@@ -9,7 +10,7 @@ import {
 } from '@ranwal/core';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { containsPattern, listFilter, offsetOf, type Parsed, toCount } from './pagination.js';
+import { containsPattern, offsetOf, type Parsed, toCount } from './pagination.js';
 
 type ListQueryOut = Parsed<typeof ListQuery>;
 type CreateOut = Parsed<typeof UserCreateInput>;
