@@ -2,11 +2,13 @@ import type { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   type DetailProgram,
-  formatDateTimeLong,
   hierarchyLevelKeys,
   MoneyError,
   managedEntities,
   messagesId,
+  type ReportSheetAmounts,
+  type ReportSheetCellKind,
+  reportSheetColumns,
   sumRupiah,
 } from '@ranwal/core';
 import ExcelJS from 'exceljs';
@@ -48,9 +50,8 @@ const storedColumns = [
   'created_at',
 ] as const;
 type LineField = (typeof storedColumns)[number] | JoinedField;
-type Line = Pick<DetailProgram, LineField>;
 
-type Amounts = Pick<DetailProgram, 'total_price' | 'tax' | 'total_after_tax'>;
+type Amounts = ReportSheetAmounts;
 const noAmounts: Amounts = { total_price: 0, tax: 0, total_after_tax: 0 };
 const addAmounts = (sum: Amounts, line: Amounts): Amounts => ({
   total_price: sumRupiah([sum.total_price, line.total_price]),
@@ -71,72 +72,11 @@ const headerStyle: Style = {
   fill: { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFD9E1F2' } },
 };
 
-interface Column {
-  header: string;
-  width: number;
-  style: Style;
-  value(line: Line, number: number): ExcelJS.CellValue;
-  /** Summed on the subtotal and grand total rows. */
-  total?: keyof Amounts;
-}
-
-const levels = messagesId.levels;
-const fields = messagesId.reports.fields;
-
-/** The sheet, column by column (spec: the Laporan page and the report's fields). */
-const columns: Column[] = [
-  {
-    header: messagesId.reports.admin.columns.number,
-    width: 6,
-    style: plain,
-    value: (_, number) => number,
-  },
-  { header: levels.program.label, width: 32, style: plain, value: (line) => line.program_name },
-  { header: levels.action.label, width: 32, style: plain, value: (line) => line.action_name },
-  {
-    header: levels.sub_action.label,
-    width: 32,
-    style: plain,
-    value: (line) => line.sub_action_name,
-  },
-  { header: levels.activity.label, width: 28, style: plain, value: (line) => line.activity_name },
-  { header: levels.subtitle.label, width: 28, style: plain, value: (line) => line.subtitle_name },
-  { header: fields.accountCode, width: 20, style: plain, value: (line) => line.account_code },
-  { header: fields.accountName, width: 32, style: plain, value: (line) => line.account_name },
-  { header: fields.componentCode, width: 16, style: plain, value: (line) => line.component_code },
-  { header: fields.componentName, width: 32, style: plain, value: (line) => line.component_name },
-  { header: fields.specification, width: 32, style: plain, value: (line) => line.specification },
-  { header: fields.unit, width: 10, style: plain, value: (line) => line.unit },
-  { header: fields.price, width: 18, style: rupiah, value: (line) => line.price },
-  { header: fields.firstVolume, width: 11, style: volume, value: (line) => line.first_volume },
-  { header: fields.secondVolume, width: 11, style: volume, value: (line) => line.second_volume },
-  { header: fields.thirdVolume, width: 11, style: volume, value: (line) => line.third_volume },
-  {
-    header: fields.totalPrice,
-    width: 20,
-    style: rupiah,
-    value: (line) => line.total_price,
-    total: 'total_price',
-  },
-  { header: text.tax, width: 18, style: rupiah, value: (line) => line.tax, total: 'tax' },
-  {
-    header: fields.totalAfterTax,
-    width: 20,
-    style: rupiah,
-    value: (line) => line.total_after_tax,
-    total: 'total_after_tax',
-  },
-  { header: fields.supporter, width: 24, style: plain, value: (line) => line.supporter_name },
-  {
-    header: messagesId.reports.admin.columns.date,
-    width: 28,
-    style: plain,
-    value: (line) => formatDateTimeLong(line.created_at),
-  },
-];
+const styleOf: Record<ReportSheetCellKind, Style> = { text: plain, rupiah, volume };
+const columns = reportSheetColumns;
 const LABEL_COLUMN = 2;
-const lineStyles = columns.map((column) => column.style);
-const totalStyles = columns.map((column) => ({ ...column.style, font: { bold: true } }));
+const lineStyles = columns.map((column) => styleOf[column.kind]);
+const totalStyles = lineStyles.map((style) => ({ ...style, font: { bold: true } }));
 
 function addRow(sheet: ExcelJS.Worksheet, values: ExcelJS.CellValue[], styles: Style[]): void {
   // An empty text is no cell at all, as Excel itself saves it.

@@ -1,0 +1,86 @@
+import { formatDateTimeLong } from './format.js';
+import { messagesId } from './messages/index.js';
+import type { DetailProgram } from './schemas.js';
+
+/*
+ * The columns of the 'Download Laporan' workbook, declared once: the server writes them with
+ * exceljs (styles by `kind`), the in-memory client's demo download with the same headers and
+ * values, so a story shows the sheet people get.
+ */
+
+/** How a column's cells read: text, whole rupiah, or a volume with two decimals. */
+export type ReportSheetCellKind = 'text' | 'rupiah' | 'volume';
+
+/** The amounts summed on subtotal and total rows. */
+export type ReportSheetAmounts = Pick<DetailProgram, 'total_price' | 'tax' | 'total_after_tax'>;
+
+/** What a row of the sheet reads from its line. */
+export type ReportSheetLine = Pick<
+  DetailProgram,
+  | 'program_name'
+  | 'action_name'
+  | 'sub_action_name'
+  | 'activity_name'
+  | 'subtitle_name'
+  | 'account_code'
+  | 'account_name'
+  | 'component_code'
+  | 'component_name'
+  | 'specification'
+  | 'unit'
+  | 'price'
+  | 'first_volume'
+  | 'second_volume'
+  | 'third_volume'
+  | 'total_price'
+  | 'tax'
+  | 'total_after_tax'
+  | 'supporter_name'
+  | 'created_at'
+>;
+
+export interface ReportSheetColumn {
+  header: string;
+  /** In characters, as spreadsheets measure it. */
+  width: number;
+  kind: ReportSheetCellKind;
+  /** The cell of a line; `number` counts the lines from 1. */
+  value(line: ReportSheetLine, number: number): string | number | null;
+  /** Summed on the subtotal and grand total rows. */
+  total?: keyof ReportSheetAmounts;
+}
+
+const levels = messagesId.levels;
+const fields = messagesId.reports.fields;
+const column = (
+  header: string,
+  width: number,
+  value: ReportSheetColumn['value'],
+  kind: ReportSheetCellKind = 'text',
+  total?: keyof ReportSheetAmounts,
+): ReportSheetColumn => ({ header, width, kind, value, ...(total ? { total } : {}) });
+
+/** The sheet, column by column (spec: the Laporan page and the report's fields). */
+export const reportSheetColumns: readonly ReportSheetColumn[] = [
+  column(messagesId.reports.admin.columns.number, 6, (_, number) => number),
+  column(levels.program.label, 32, (line) => line.program_name),
+  column(levels.action.label, 32, (line) => line.action_name),
+  column(levels.sub_action.label, 32, (line) => line.sub_action_name),
+  column(levels.activity.label, 28, (line) => line.activity_name),
+  column(levels.subtitle.label, 28, (line) => line.subtitle_name),
+  column(fields.accountCode, 20, (line) => line.account_code),
+  column(fields.accountName, 32, (line) => line.account_name),
+  column(fields.componentCode, 16, (line) => line.component_code),
+  column(fields.componentName, 32, (line) => line.component_name),
+  column(fields.specification, 32, (line) => line.specification),
+  column(fields.unit, 10, (line) => line.unit),
+  column(fields.price, 18, (line) => line.price, 'rupiah'),
+  column(fields.firstVolume, 11, (line) => line.first_volume, 'volume'),
+  column(fields.secondVolume, 11, (line) => line.second_volume, 'volume'),
+  column(fields.thirdVolume, 11, (line) => line.third_volume, 'volume'),
+  column(fields.totalPrice, 20, (line) => line.total_price, 'rupiah', 'total_price'),
+  column(messagesId.reportWorkbook.tax, 18, (line) => line.tax, 'rupiah', 'tax'),
+  column(fields.totalAfterTax, 20, (line) => line.total_after_tax, 'rupiah', 'total_after_tax'),
+  column(fields.supporter, 24, (line) => line.supporter_name),
+  column(messagesId.reports.admin.columns.date, 28, (line) => formatDateTimeLong(line.created_at)),
+];
