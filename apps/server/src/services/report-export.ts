@@ -1,7 +1,6 @@
 import type { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
-  type DetailProgram,
   hierarchyLevelKeys,
   MoneyError,
   managedEntities,
