@@ -1,0 +1,702 @@
+import type { ApiResult, ListResult, RanwalClient } from '../client.js';
+import { ApiError, type ErrorCode } from '../errors.js';
+import { reportFileName } from '../format.js';
+import { messagesId } from '../messages/index.js';
+import { computeTotals } from '../money.js';
+import type { FieldIssue, ListFilter } from '../schemas.js';
+
+/*
+ * The API's behaviour as a caller sees it, declared once: each scenario makes what it needs
+ * through the API, makes its calls, and says what must come back (status, error code, message,
+ * data). The server's tests run the table over HTTP against the real app (PGlite and
+ * PostgreSQL); the in-memory client that Storybook runs on must pass the same table, so a story
+ * can only show behaviour the server has. Scenarios share one store: each names its records
+ * with its own tag and never depends on another's.
+ */
+
+/** Who calls: a signed-in admin, a signed-in user (role `user`), and a signed-out visitor. */
+export interface ContractCallers {
+  admin: RanwalClient;
+  user: RanwalClient;
+  visitor: RanwalClient;
+}
+
+/** What a call came back with, success or failure, in the terms a caller can see. */
+export interface CallOutcome {
+  status: number;
+  message: string;
+  code?: ErrorCode | undefined;
+  issues?: FieldIssue[] | undefined;
+  data?: unknown;
+  filter?: ListFilter | undefined;
+}
+
+/** The part of an outcome that must be as given (objects and list items match by their given fields). */
+export type ExpectedOutcome = Partial<Omit<CallOutcome, 'filter'>> & {
+  filter?: Partial<ListFilter>;
+};
+
+/** One comparison: what came back, and the part of it that must be as given. */
+export interface ContractCheck {
+  what: string;
+  actual: CallOutcome;
+  expected: ExpectedOutcome;
+}
+
+export interface ContractScenario {
+  name: string;
+  /** Runs the calls; `tag` is unique to this scenario, for the names of what it makes. */
+  run(callers: ContractCallers, tag: string): Promise<ContractCheck[]>;
+}
+
+/** Makes a call and returns its outcome; an HTTP error answer is an outcome, not a throw. */
+export async function outcomeOf(
+  call: Promise<ApiResult<unknown> | ListResult<unknown>>,
+): Promise<CallOutcome> {
+  try {
+    const answer: ApiResult<unknown> & { filter?: ListFilter } = await call;
+    const { status, message, data, filter } = answer;
+    return { status, message, data, ...(filter ? { filter } : {}) };
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.kind !== 'http') throw error;
+    return {
+      status: error.status,
+      message: error.serverMessage ?? error.message,
+      code: error.code,
+      issues: error.issues,
+    };
+  }
+}
+
+/** The data of a call that must succeed (a scenario's own set-up). */
+async function made<T>(call: Promise<ApiResult<T>>): Promise<T> {
+  return (await call).data;
+}
+
+const server = messagesId.server;
+const levels = messagesId.levels;
+const check = async (
+  what: string,
+  call: Promise<ApiResult<unknown> | ListResult<unknown>>,
+  expected: ExpectedOutcome,
+): Promise<ContractCheck> => ({ what, actual: await outcomeOf(call), expected });
+
+/** A chain from a new program down to an account code, and a supporter. */
+async function chain(admin: RanwalClient, tag: string, options: { taxed?: boolean } = {}) {
+  const program = await made(
+    admin.program.create({ name: `Program ${tag}`, is_taxed: options.taxed ?? false }),
+  );
+  const action = await made(
+    admin.action.create({ name: `Kegiatan ${tag}`, program_id: program.id }),
+  );
+  const sub_action = await made(
+    admin.subAction.create({ name: `Sub Kegiatan ${tag}`, action_id: action.id }),
+  );
+  const activity = await made(
+    admin.activity.create({ name: `Aktivitas ${tag}`, sub_action_id: sub_action.id }),
+  );
+  const subtitle = await made(
+    admin.subtitle.create({ name: `Subtitle ${tag}`, activity_id: activity.id }),
+  );
+  const account = await made(
+    admin.account.create({
+      name: `Belanja ${tag}`,
+      code: `5.1.02.${tag}`,
+      subtitle_id: subtitle.id,
+    }),
+  );
+  const supporter = await made(admin.supporter.create({ name: `Pengampu ${tag}` }));
+  return { program, action, sub_action, activity, subtitle, account, supporter };
+}
+
+type Chain = Awaited<ReturnType<typeof chain>>;
+const chainIds = (c: Chain) => ({
+  program_id: c.program.id,
+  action_id: c.action.id,
+  sub_action_id: c.sub_action.id,
+  activity_id: c.activity.id,
+  subtitle_id: c.subtitle.id,
+  account_id: c.account.id,
+  supporter_id: c.supporter.id,
+});
+
+const line = (c: Chain, fields: Record<string, unknown> = {}) => ({
+  component_code: '1.1.12.01',
+  component_name: 'Kertas HVS A4',
+  specification: '80 gram',
+  unit: 'rim',
+  price: 55_000,
+  first_volume: 10,
+  second_volume: 1,
+  third_volume: 1,
+  year: 2025,
+  ...chainIds(c),
+  ...fields,
+});
+
+/** The tag of the scenario at `index`: three characters, lowercase, unique in the table. */
+export const scenarioTag = (index: number): string => `s${String(index + 1).padStart(2, '0')}`;
+
+export const contractScenarios: ContractScenario[] = [
+  {
+    name: 'a level is created under its parent and read back with the parent name',
+    async run({ admin }, tag) {
+      const program = await made(admin.program.create({ name: `Program ${tag}`, is_taxed: true }));
+      return [
+        await check(
+          'create',
+          admin.action.create({ name: `Kegiatan ${tag}`, program_id: program.id }),
+          {
+            status: 201,
+            message: server.created,
+            data: {
+              name: `Kegiatan ${tag}`,
+              program_id: program.id,
+              program_name: `Program ${tag}`,
+            },
+          },
+        ),
+        await check('list under the parent', admin.action.list({ uuid: program.id }), {
+          status: 200,
+          data: [{ name: `Kegiatan ${tag}`, program_name: `Program ${tag}` }],
+          filter: { current_page: 1, total_page: 1, filtered_result: 1, total_result: 1 },
+        }),
+      ];
+    },
+  },
+  {
+    name: 'a level under a parent that does not exist is refused, naming the field',
+    async run({ admin }) {
+      const missing = '00000000-0000-4000-8000-000000000000';
+      const problem = server.recordNotFound(levels.program.label);
+      return [
+        await check('create', admin.action.create({ name: 'Yatim', program_id: missing }), {
+          status: 400,
+          code: 'validation',
+          message: server.validation('program_id', problem),
+          issues: [{ path: 'program_id', message: problem }],
+        }),
+      ];
+    },
+  },
+  {
+    name: 'an account code is unique under its subtitle, and only there',
+    async run({ admin }, tag) {
+      const c = await chain(admin, tag);
+      const other = await made(
+        admin.subtitle.create({ name: `Subtitle lain ${tag}`, activity_id: c.activity.id }),
+      );
+      const code = c.account.code;
+      const problem = server.accountCodeTaken(code);
+      return [
+        await check(
+          'same code, same subtitle',
+          admin.account.create({ name: 'Lain', code, subtitle_id: c.subtitle.id }),
+          {
+            status: 409,
+            code: 'conflict',
+            message: server.validation('code', problem),
+            issues: [{ path: 'code', message: problem }],
+          },
+        ),
+        await check(
+          'same code, another subtitle',
+          admin.account.create({ name: 'Lain', code, subtitle_id: other.id }),
+          { status: 201, data: { code, subtitle_id: other.id } },
+        ),
+      ];
+    },
+  },
+  {
+    name: 'lists search names (and codes), in order of code or name, with counts',
+    async run({ admin }, tag) {
+      const c = await chain(admin, tag);
+      await made(
+        admin.account.create({
+          name: `Alat ${tag}`,
+          code: `5.1.01.${tag}`,
+          subtitle_id: c.subtitle.id,
+        }),
+      );
+      return [
+        await check('accounts by code', admin.account.list({ uuid: c.subtitle.id }), {
+          data: [{ code: `5.1.01.${tag}` }, { code: `5.1.02.${tag}` }],
+          filter: { current_page: 1, total_page: 1, filtered_result: 2, total_result: 2 },
+        }),
+        await check(
+          'search on the code',
+          admin.account.list({ uuid: c.subtitle.id, search: `5.1.02.${tag}` }),
+          {
+            data: [{ name: `Belanja ${tag}` }],
+            filter: { current_page: 1, total_page: 1, filtered_result: 1, total_result: 2 },
+          },
+        ),
+        await check(
+          'search on the name, any case',
+          admin.program.list({ search: `program ${tag}`.toUpperCase() }),
+          {
+            data: [{ name: `Program ${tag}` }],
+          },
+        ),
+        await check(
+          'a page of one',
+          admin.account.list({ uuid: c.subtitle.id, limit: 1, page: 2 }),
+          {
+            data: [{ code: `5.1.02.${tag}` }],
+            filter: { current_page: 2, total_page: 2, filtered_result: 2, total_result: 2 },
+          },
+        ),
+      ];
+    },
+  },
+  {
+    name: 'a record with children or lines is not deleted, and the message says what holds it',
+    async run({ admin }, tag) {
+      const c = await chain(admin, tag);
+      await made(admin.detailProgram.create(line(c)));
+      return [
+        await check('program with a kegiatan and a line', admin.program.delete(c.program.id), {
+          status: 409,
+          code: 'conflict',
+          message: server.conflictHasChildren(
+            `${levels.program.label} "Program ${tag}"`,
+            `1 ${levels.action.label} dan 1 laporan`,
+          ),
+        }),
+        await check('account with a line', admin.account.delete(c.account.id), {
+          status: 409,
+          message: server.conflictHasChildren(
+            `${levels.account.label} "Belanja ${tag}"`,
+            '1 laporan',
+          ),
+        }),
+        await check(
+          'a missing record',
+          admin.supporter.delete('00000000-0000-4000-8000-000000000000'),
+          {
+            status: 404,
+            code: 'not_found',
+            message: server.notFound(levels.supporter.label),
+          },
+        ),
+      ];
+    },
+  },
+  {
+    name: 'a record that lines point to is renamed, but not moved to another parent',
+    async run({ admin }, tag) {
+      const c = await chain(admin, tag);
+      const elsewhere = await chain(admin, `${tag}b`);
+      await made(admin.detailProgram.create(line(c)));
+      const problem = server.movedUnderReports(1);
+      return [
+        await check(
+          'rename',
+          admin.action.update(c.action.id, {
+            name: `Kegiatan baru ${tag}`,
+            program_id: c.program.id,
+          }),
+          { status: 200, message: server.updated, data: { name: `Kegiatan baru ${tag}` } },
+        ),
+        await check(
+          'move',
+          admin.action.update(c.action.id, {
+            name: `Kegiatan ${tag}`,
+            program_id: elsewhere.program.id,
+          }),
+          {
+            status: 409,
+            message: server.validation('program_id', problem),
+            issues: [{ path: 'program_id', message: problem }],
+          },
+        ),
+      ];
+    },
+  },
+  {
+    name: 'a budget line is priced by the server, taxed when asked (or when it carries PPN)',
+    async run({ admin, user }, tag) {
+      const c = await chain(admin, tag);
+      const plain = computeTotals({
+        price: 55_000,
+        first_volume: 10,
+        second_volume: 1,
+        third_volume: 1,
+        taxed: false,
+      });
+      const taxed = computeTotals({
+        price: 55_000,
+        first_volume: 10,
+        second_volume: 1,
+        third_volume: 1,
+        taxed: true,
+      });
+      return [
+        await check(
+          'no PPN; the browser totals are ignored',
+          user.detailProgram.create(line(c, { total_price: 1, tax: 0, total_after_tax: 1 })),
+          {
+            status: 201,
+            message: server.created,
+            data: {
+              ...plain,
+              program_name: `Program ${tag}`,
+              sub_action_name: `Sub Kegiatan ${tag}`,
+              account_code: c.account.code,
+              account_name: `Belanja ${tag}`,
+              supporter_name: `Pengampu ${tag}`,
+            },
+          },
+        ),
+        await check('is_taxed', user.detailProgram.create(line(c, { is_taxed: true })), {
+          status: 201,
+          data: taxed,
+        }),
+        await check(
+          'a tax amount without is_taxed',
+          user.detailProgram.create(line(c, { tax: 1 })),
+          {
+            status: 201,
+            data: taxed,
+          },
+        ),
+      ];
+    },
+  },
+  {
+    name: "a budget line's references must form one chain",
+    async run({ admin, user }, tag) {
+      const c = await chain(admin, tag);
+      const other = await chain(admin, `${tag}b`);
+      const problem = server.recordNotUnder(levels.action.label, levels.program.label);
+      return [
+        await check(
+          'a kegiatan of another program',
+          user.detailProgram.create(line(c, { action_id: other.action.id })),
+          {
+            status: 400,
+            code: 'validation',
+            message: server.validation('action_id', problem),
+            issues: [
+              { path: 'action_id', message: problem },
+              {
+                path: 'sub_action_id',
+                message: server.recordNotUnder(levels.sub_action.label, levels.action.label),
+              },
+            ],
+          },
+        ),
+      ];
+    },
+  },
+  {
+    name: 'a user sees their own lines, an admin every line; only an admin deletes',
+    async run({ admin, user }, tag) {
+      const c = await chain(admin, tag);
+      const mine = await made(
+        user.detailProgram.create(line(c, { component_name: `Milik user ${tag}` })),
+      );
+      const theirs = await made(
+        admin.detailProgram.create(line(c, { component_name: `Milik admin ${tag}` })),
+      );
+      return [
+        await check('user list', user.detailProgram.list({ search: tag }), {
+          data: [{ id: mine.id }],
+          filter: { current_page: 1, total_page: 1, filtered_result: 1 },
+        }),
+        await check('admin list, newest first', admin.detailProgram.list({ search: tag }), {
+          data: [{ id: theirs.id }, { id: mine.id }],
+        }),
+        await check("a user reading another's line", user.detailProgram.get(theirs.id), {
+          status: 404,
+          message: server.notFound('Laporan'),
+        }),
+        await check('a user deleting', user.detailProgram.delete(mine.id), {
+          status: 403,
+          code: 'forbidden',
+          message: server.forbidden,
+        }),
+        await check('an admin deleting', admin.detailProgram.delete(mine.id), {
+          status: 200,
+          message: server.deleted,
+        }),
+      ];
+    },
+  },
+  {
+    name: 'lines are found by component, program, account code and name, and filtered by year',
+    async run({ admin }, tag) {
+      const c = await chain(admin, tag);
+      const old = await made(
+        admin.detailProgram.create(line(c, { year: 2024, component_code: `K${tag}` })),
+      );
+      const recent = await made(admin.detailProgram.create(line(c, { year: 2025 })));
+      const both = [{ id: recent.id }, { id: old.id }];
+      return [
+        await check('component code', admin.detailProgram.list({ search: `k${tag}` }), {
+          data: [{ id: old.id }],
+        }),
+        await check('program name', admin.detailProgram.list({ search: `Program ${tag}` }), {
+          data: both,
+        }),
+        await check('account code', admin.detailProgram.list({ search: c.account.code }), {
+          data: both,
+        }),
+        await check('account name', admin.detailProgram.list({ search: `belanja ${tag}` }), {
+          data: both,
+        }),
+        await check('year', admin.detailProgram.list({ search: `Program ${tag}`, year: 2024 }), {
+          data: [{ id: old.id }],
+        }),
+        await check('program filter', admin.detailProgram.list({ program_id: c.program.id }), {
+          data: both,
+        }),
+      ];
+    },
+  },
+  {
+    name: 'the summary reads the latest year with lines unless asked, per program',
+    async run({ admin }, tag) {
+      const c = await chain(admin, tag, { taxed: true });
+      // A year no other scenario uses, later than any of theirs.
+      const year = 2099;
+      const a = await made(admin.detailProgram.create(line(c, { year, is_taxed: true })));
+      const b = await made(admin.detailProgram.create(line(c, { year, price: 1_000 })));
+      return [
+        await check('no year', admin.detailProgram.summary({}), {
+          status: 200,
+          data: {
+            year,
+            line_count: 2,
+            total_price: a.total_price + b.total_price,
+            tax: a.tax + b.tax,
+            total_after_tax: a.total_after_tax + b.total_after_tax,
+            programs: [
+              {
+                program_id: c.program.id,
+                program_name: `Program ${tag}`,
+                line_count: 2,
+                total_after_tax: a.total_after_tax + b.total_after_tax,
+              },
+            ],
+          },
+        }),
+      ];
+    },
+  },
+  {
+    name: 'only an admin manages; a visitor is told the token is invalid',
+    async run({ user, visitor }) {
+      return [
+        await check('a user creating a program', user.program.create({ name: 'Tidak boleh' }), {
+          status: 403,
+          code: 'forbidden',
+          message: server.forbidden,
+        }),
+        await check('a visitor listing lines', visitor.detailProgram.list({}), {
+          status: 401,
+          code: 'unauthorized',
+          message: server.tokenInvalid,
+        }),
+        await check('a visitor checking health', visitor.health.get(), {
+          status: 200,
+          data: { database: 'up' },
+        }),
+      ];
+    },
+  },
+  {
+    name: 'people sign in by email in any case; a wrong password is one message',
+    async run({ admin, visitor }, tag) {
+      const email = `siti.${tag.toLowerCase()}@ranwal.local`;
+      await made(
+        admin.user.create({ name: `Siti ${tag}`, email, role: 'user', password: 'rahasia-123' }),
+      );
+      return [
+        await check(
+          'right',
+          visitor.user.signIn({ email: email.toUpperCase(), password: 'rahasia-123' }),
+          {
+            status: 200,
+            message: server.signInSuccess,
+            data: { name: `Siti ${tag}`, email, role: 'user' },
+          },
+        ),
+        await check('wrong', visitor.user.signIn({ email, password: 'salah-salah-1' }), {
+          status: 401,
+          code: 'unauthorized',
+          message: server.signInFailed,
+        }),
+      ];
+    },
+  },
+  {
+    name: 'an email is registered once, whatever its case',
+    async run({ admin }, tag) {
+      const email = `budi.${tag.toLowerCase()}@ranwal.local`;
+      const first = await made(
+        admin.user.create({ name: `Budi ${tag}`, email, role: 'user', password: 'rahasia-123' }),
+      );
+      const taken = {
+        status: 409,
+        code: 'conflict' as const,
+        message: server.duplicateEmail,
+        issues: [{ path: 'email', message: server.issueEmailTaken }],
+      };
+      const upper = email.toUpperCase();
+      return [
+        await check(
+          'create',
+          admin.user.create({ name: 'Lain', email: upper, role: 'user', password: 'rahasia-123' }),
+          taken,
+        ),
+        await check('search', admin.user.list({ search: `budi ${tag}` }), {
+          data: [{ id: first.id, email }],
+        }),
+        await check(
+          'rename',
+          admin.user.update(first.id, { name: `Budi S ${tag}`, email, role: 'user' }),
+          { status: 200, message: server.updated, data: { name: `Budi S ${tag}` } },
+        ),
+      ];
+    },
+  },
+  {
+    name: 'an admin neither deletes themselves nor leaves the system without an admin',
+    async run({ admin }) {
+      const me = await made(admin.user.me());
+      return [
+        await check('delete self', admin.user.delete(me.id), {
+          status: 409,
+          code: 'conflict',
+          message: server.cannotDeleteSelf,
+        }),
+        await check(
+          'the only admin becomes a user',
+          admin.user.update(me.id, { ...me, role: 'user' }),
+          {
+            status: 409,
+            code: 'conflict',
+            message: server.lastAdminDemote,
+            issues: [{ path: 'role', message: server.issueMustStayAdmin }],
+          },
+        ),
+      ];
+    },
+  },
+  {
+    name: 'articles get a slug from the title, cut at a word, and a free one when taken',
+    async run({ admin }, tag) {
+      const words =
+        'Musyawarah perencanaan pembangunan daerah kabupaten tahun anggaran dua ribu dua puluh enam';
+      const title = `${tag} ${words}`;
+      const article = (status: 'published' | 'draft' = 'published') => ({
+        title,
+        content: `<p>${'Kata '.repeat(60)}<strong>akhir</strong></p>`,
+        category: 'Kegiatan Rutin' as const,
+        status,
+      });
+      const first = await outcomeOf(admin.article.create(article()));
+      const slug = (first.data as { slug: string }).slug;
+      return [
+        {
+          what: 'first',
+          actual: first,
+          expected: {
+            status: 201,
+            data: {
+              slug: `${tag}-musyawarah-perencanaan-pembangunan-daerah-kabupaten-tahun-anggaran-dua-ribu`,
+              excerpt: `${'Kata '.repeat(39)}Kata…`,
+              views_count: 0,
+            },
+          },
+        },
+        await check('same title', admin.article.create(article('draft')), {
+          status: 201,
+          data: { slug: `${slug}-2` },
+        }),
+      ];
+    },
+  },
+  {
+    name: 'visitors read published articles only, and each read counts a view',
+    async run({ admin, visitor }, tag) {
+      const write = (title: string, status: 'published' | 'draft') =>
+        made(
+          admin.article.create({
+            title,
+            content: '<p>Isi</p>',
+            category: 'Usulan Reses DPRD',
+            status,
+            tags: ['apbd'],
+          }),
+        );
+      const published = await write(`Terbit ${tag}`, 'published');
+      const draft = await write(`Draf ${tag}`, 'draft');
+      await made(visitor.article.get(published.slug));
+      return [
+        await check('a draft', visitor.article.get(draft.slug), {
+          status: 404,
+          message: server.notFound('Artikel'),
+        }),
+        await check('the second read', visitor.article.get(published.slug), {
+          data: { views_count: 2, category: 'Usulan Reses DPRD', tags: ['apbd'] },
+        }),
+        await check('an admin read', admin.article.get(published.slug), {
+          data: { views_count: 2 },
+        }),
+        await check('visitor list', visitor.article.list({ search: tag }), {
+          data: [{ id: published.id }],
+          filter: { current_page: 1, total_page: 1, filtered_result: 1 },
+        }),
+        await check('admin list, drafts too, newest first', admin.article.list({ search: tag }), {
+          data: [{ id: draft.id }, { id: published.id }],
+        }),
+        await check('category', admin.article.list({ search: tag, category: 'Kegiatan Rutin' }), {
+          data: [],
+        }),
+      ];
+    },
+  },
+  {
+    name: 'uploads take images from admins only',
+    async run({ admin, visitor }) {
+      const png = new Blob([PNG_1X1], { type: 'image/png' });
+      const text = new Blob(['bukan gambar'], { type: 'text/plain' });
+      return [
+        await check('a PNG', admin.upload.file(png, 'titik.png'), {
+          status: 200,
+          message: server.ok,
+        }),
+        await check('text', admin.upload.file(text, 'catatan.txt'), {
+          status: 415,
+          code: 'unsupported_media_type',
+          message: server.unsupportedImage,
+        }),
+        await check('a visitor', visitor.upload.file(png, 'titik.png'), {
+          status: 401,
+          message: server.tokenInvalid,
+        }),
+      ];
+    },
+  },
+  {
+    name: "the year's report is a link to a named workbook",
+    async run({ user }) {
+      return [
+        await check('report', user.detailProgram.report({ year: 2025 }), {
+          status: 200,
+          data: { originalName: reportFileName(2025) },
+        }),
+      ];
+    },
+  },
+];
+
+/** A 1×1 transparent PNG. */
+const PNG_1X1 = Uint8Array.from(
+  atob(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  ),
+  (char) => char.charCodeAt(0),
+);
