@@ -1,3 +1,5 @@
+import { messagesId } from './messages/index.js';
+import type { FieldIssue } from './schemas.js';
 /**
  * Exact budget-line money maths (spec section 9): total price = price x the three volumes,
  * PPN 12% of it when tax is on, total after tax = total price + tax.
@@ -164,3 +166,12 @@ export function sumRupiah(values: readonly number[]): number {
  */
 export const taxRequested = (input: { is_taxed?: boolean | undefined; tax?: number | undefined }) =>
   input.is_taxed ?? (input.tax ?? 0) > 0;
+
+/** What the API answers for a MoneyError (a 400 naming the field): the message and its issue. */
+export function moneyErrorAnswer(error: MoneyError): { message: string; issues: FieldIssue[] } {
+  const server = messagesId.server;
+  return {
+    message: server.validation(error.field, server.issueMoneyTooLarge),
+    issues: [{ path: error.field, message: error.message }],
+  };
+}

@@ -8,6 +8,7 @@ import {
   type FieldIssue,
   MoneyError,
   messagesId,
+  moneyErrorAnswer,
 } from '@ranwal/core';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -101,10 +102,8 @@ export function registerErrorHandling(
       return reply.code(error.status).send(body(error.code, error.message, error.issues));
     }
     if (error instanceof MoneyError) {
-      const message = server.validation(error.field, server.issueMoneyTooLarge);
-      return reply
-        .code(400)
-        .send(body('validation', message, [{ path: error.field, message: error.message }]));
+      const { message, issues } = moneyErrorAnswer(error);
+      return reply.code(400).send(body('validation', message, issues));
     }
     if (databaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

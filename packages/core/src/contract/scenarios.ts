@@ -32,8 +32,9 @@ export interface CallOutcome {
 }
 
 /** The part of an outcome that must be as given (objects and list items match by their given fields). */
-export type ExpectedOutcome = Partial<Omit<CallOutcome, 'filter'>> & {
+export type ExpectedOutcome = Partial<Omit<CallOutcome, 'filter' | 'issues'>> & {
   filter?: Partial<ListFilter>;
+  issues?: Partial<FieldIssue>[];
 };
 
 /** One comparison: what came back, and the part of it that must be as given. */
@@ -358,6 +359,24 @@ export const contractScenarios: ContractScenario[] = [
           {
             status: 201,
             data: taxed,
+          },
+        ),
+      ];
+    },
+  },
+  {
+    name: 'a line whose total cannot be exact is refused, naming the total',
+    async run({ admin, user }, tag) {
+      const c = await chain(admin, tag);
+      return [
+        await check(
+          'largest price, two of it',
+          user.detailProgram.create(line(c, { price: Number.MAX_SAFE_INTEGER, first_volume: 2 })),
+          {
+            status: 400,
+            code: 'validation',
+            message: server.validation('total_price', server.issueMoneyTooLarge),
+            issues: [{ path: 'total_price' }],
           },
         ),
       ];

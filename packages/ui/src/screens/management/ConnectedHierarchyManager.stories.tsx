@@ -299,7 +299,7 @@ export const ConfirmDelete: Story = {
   args: { entity: 'account' },
   parameters: memory({ latencyMs: 300 }),
   play: async ({ canvas, userEvent }) => {
-    const usedAccounts = new Set(demoSeed.reports.map((line) => line.account_id));
+    const usedAccounts = new Set(demoSeed.lines.map((line) => line.account_id));
     const account = seedRows(demoSeed, 'account')
       .slice(0, HIERARCHY_PAGE_SIZE)
       .find((row) => !usedAccounts.has(row.id))!;

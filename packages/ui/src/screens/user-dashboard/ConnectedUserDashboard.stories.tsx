@@ -65,9 +65,12 @@ const field = (canvas: Canvas, key: ManagedEntityKey) =>
   canvas.getByLabelText(levels[key].label, { selector: 'input[role="combobox"]' });
 const box = (canvas: Canvas, label: string) =>
   canvas.getByLabelText(label, { selector: 'input, textarea' });
+/** The list's line rows (not its header, nor the row that says it is loading). */
 function reportRows() {
   const grid = screen.getByLabelText(list.title, { selector: '[role="grid"]' });
-  return within(grid).getAllByRole('row').slice(1);
+  return within(grid)
+    .getAllByRole('row')
+    .filter((row) => within(row).queryByRole('button', { name: list.viewDetail }));
 }
 
 /** The open options list (a popover outside the canvas). */
@@ -125,7 +128,7 @@ export const Default: Story = {
     await expect(field(canvas, 'action')).toBeDisabled();
     await expect(canvas.getByText(form.incompleteHierarchy)).toBeVisible();
     await expect(canvas.queryByRole('heading', { name: form.title })).not.toBeInTheDocument();
-    const mine = demoSeed.reports.filter((line) => line.created_by === seedUser().id);
+    const mine = demoSeed.lines.filter((line) => line.created_by === seedUser().id);
     await waitFor(() => expect(reportRows()).toHaveLength(mine.length));
   },
 };

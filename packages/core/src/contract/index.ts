@@ -1,0 +1,2 @@
+export * from './route-fetch.js';
+export * from './scenarios.js';

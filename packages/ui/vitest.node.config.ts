@@ -1,0 +1,9 @@
+import { defineProject } from 'vitest/config';
+
+// The UI package's plain modules (no DOM): the in-memory client held to core's contract.
+export default defineProject({
+  test: {
+    name: 'ui-node',
+    include: ['src/**/*.test.ts'],
+  },
+});
