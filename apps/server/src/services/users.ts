@@ -42,13 +42,32 @@ export function createUserService(db: Kysely<Database>) {
     return toCount(row.count);
   }
 
-  async function emailTaken(email: string, exceptId?: string): Promise<boolean> {
-    let query = db
+  async function emailTaken(
+    email: string,
+    exceptId?: string,
+    executor: Kysely<Database> = db,
+  ): Promise<boolean> {
+    let query = executor
       .selectFrom('app_user')
       .select('id')
       .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()));
     if (exceptId) query = query.where('id', '!=', exceptId);
     return (await query.executeTakeFirst()) !== undefined;
+  }
+
+  /**
+   * Locks every admin row until the transaction ends and answers how many there are, so two
+   * admins demoting or deleting each other at once are taken one after the other: the second
+   * sees the first's change and is refused if it would leave no admin.
+   */
+  async function lockAdmins(trx: Kysely<Database>): Promise<number> {
+    const admins = await trx
+      .selectFrom('app_user')
+      .select('id')
+      .where('role', '=', 'admin')
+      .forUpdate()
+      .execute();
+    return admins.length;
   }
 
   const duplicateEmail = () =>
@@ -135,24 +154,27 @@ export function createUserService(db: Kysely<Database>) {
     },
 
     async update(id: string, input: UpdateOut): Promise<User> {
-      const current = await db
-        .selectFrom('app_user')
-        .select(columns)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (!current) throw new AppError('not_found', server.notFound('Pengguna'));
-      if (await emailTaken(input.email, id)) throw duplicateEmail();
-      if (current.role === 'admin' && input.role !== 'admin' && (await adminCount()) <= 1) {
-        throw new AppError('conflict', server.lastAdminDemote, [
-          { path: 'role', message: server.issueMustStayAdmin },
-        ]);
-      }
-      const user = await db
-        .updateTable('app_user')
-        .set({ name: input.name, email: input.email, role: input.role, updated_at: new Date() })
-        .where('id', '=', id)
-        .returning(columns)
-        .executeTakeFirstOrThrow();
+      const user = await db.transaction().execute(async (trx) => {
+        const admins = await lockAdmins(trx);
+        const current = await trx
+          .selectFrom('app_user')
+          .select(columns)
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!current) throw new AppError('not_found', server.notFound('Pengguna'));
+        if (await emailTaken(input.email, id, trx)) throw duplicateEmail();
+        if (current.role === 'admin' && input.role !== 'admin' && admins <= 1) {
+          throw new AppError('conflict', server.lastAdminDemote, [
+            { path: 'role', message: server.issueMustStayAdmin },
+          ]);
+        }
+        return trx
+          .updateTable('app_user')
+          .set({ name: input.name, email: input.email, role: input.role, updated_at: new Date() })
+          .where('id', '=', id)
+          .returning(columns)
+          .executeTakeFirstOrThrow();
+      });
       cache.delete(id);
       return user;
     },
@@ -161,16 +183,19 @@ export function createUserService(db: Kysely<Database>) {
       if (id === actor.id) {
         throw new AppError('conflict', server.cannotDeleteSelf);
       }
-      const current = await db
-        .selectFrom('app_user')
-        .select(columns)
-        .where('id', '=', id)
-        .executeTakeFirst();
-      if (!current) throw new AppError('not_found', server.notFound('Pengguna'));
-      if (current.role === 'admin' && (await adminCount()) <= 1) {
-        throw new AppError('conflict', server.lastAdminDelete);
-      }
-      await db.deleteFrom('app_user').where('id', '=', id).execute();
+      await db.transaction().execute(async (trx) => {
+        const admins = await lockAdmins(trx);
+        const current = await trx
+          .selectFrom('app_user')
+          .select(columns)
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (!current) throw new AppError('not_found', server.notFound('Pengguna'));
+        if (current.role === 'admin' && admins <= 1) {
+          throw new AppError('conflict', server.lastAdminDelete);
+        }
+        await trx.deleteFrom('app_user').where('id', '=', id).execute();
+      });
       cache.delete(id);
     },
 
