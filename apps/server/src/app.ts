@@ -25,6 +25,7 @@ import { reportRoutes } from './routes/reports.js';
 import { uploadRoutes } from './routes/uploads.js';
 import { healthHandlers, userHandlers } from './routes/users.js';
 import { createHierarchyService } from './services/hierarchy.js';
+import { createIdempotencyService } from './services/idempotency.js';
 import { createListAnswerCache } from './services/list-cache.js';
 import { loadSigningSecret } from './services/secrets.js';
 import { TokenService } from './services/tokens.js';
@@ -78,6 +79,8 @@ export async function buildApp({
       // @fastify/cors allows only the CORS-safelisted GET, HEAD and POST unless told: the API's
       // updates and deletes would fail their preflight from another origin.
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
+      // A client that retries a create reads whether the answer is the first one's.
+      exposedHeaders: ['Idempotent-Replayed'],
       maxAge: 600,
     });
   }
@@ -141,6 +144,7 @@ export async function buildApp({
         }
       : {}),
     allowAnonymous: Boolean(config.RANWAL_ANONYMOUS_UPLOADS),
+    idempotency: createIdempotencyService(database.db),
     routeOptions: {
       'upload.file': {
         config: {

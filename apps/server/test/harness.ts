@@ -14,8 +14,13 @@ export const databaseTargets: DatabaseTarget[] = process.env.DATABASE_URL
   ? ['pglite', 'postgres']
   : ['pglite'];
 
-/** A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close. */
-export async function freshDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+/**
+ * A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close
+ * (with its `url`, for a second pool on it as another server process would have).
+ */
+export async function freshDatabase(
+  target: DatabaseTarget,
+): Promise<DatabaseHandle & { url?: string }> {
   if (target === 'pglite') {
     const database = await openDatabase({ dataDir: 'memory://' });
     await migrateToLatest(database.db);
@@ -33,6 +38,7 @@ export async function freshDatabase(target: DatabaseTarget): Promise<DatabaseHan
   await migrateToLatest(database.db);
   return {
     ...database,
+    url: url.toString(),
     close: async () => {
       await database.close();
       const dropper = new pg.Client({ connectionString: base.toString() });
@@ -48,7 +54,7 @@ export const USER = { email: 'user@test.local', password: 'user-password-1' };
 
 export interface TestApp {
   app: FastifyInstance;
-  database: DatabaseHandle;
+  database: DatabaseHandle & { url?: string };
   config: Config;
   adminToken: string;
   userToken: string;

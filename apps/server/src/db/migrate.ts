@@ -6,6 +6,7 @@ import * as searchAndUserCounts from './migrations/2026-11-21-0003-search-and-us
 import * as accountIndexes from './migrations/2026-11-21-0004-account-indexes.js';
 import * as legacyClient from './migrations/2026-11-24-0005-legacy-client.js';
 import * as lineChain from './migrations/2026-11-24-0006-line-chain.js';
+import * as idempotency from './migrations/2026-11-24-0007-idempotency.js';
 
 // Listed statically so the bundled server needs no migrations folder at run time.
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-0004-account-indexes': accountIndexes,
   '2026-11-24-0005-legacy-client': legacyClient,
   '2026-11-24-0006-line-chain': lineChain,
+  '2026-11-24-0007-idempotency': idempotency,
 };
 
 /** Brings the schema to the latest migration; serves start-up, tests and `npm run migrate`. */

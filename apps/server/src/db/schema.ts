@@ -113,6 +113,16 @@ export interface UploadTable {
   created_at: CreatedAt;
 }
 
+/** A create's answer kept under its Idempotency-Key (null while the first request runs). */
+export interface IdempotentRequestTable {
+  user_id: string;
+  key: string;
+  route: string;
+  fingerprint: string;
+  answer: unknown;
+  created_at: CreatedAt;
+}
+
 export interface Database {
   app_setting: AppSettingTable;
   app_user: AppUserTable;
@@ -127,4 +137,5 @@ export interface Database {
   article: ArticleTable;
   article_former_slug: ArticleFormerSlugTable;
   upload: UploadTable;
+  idempotent_request: IdempotentRequestTable;
 }

@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, ResponseSerializationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { type IdempotencyService, idempotencyKeyOf } from '../services/idempotency.js';
 import type { ListAnswerCache } from '../services/list-cache.js';
 
 export type AuthUser = User;
@@ -77,6 +78,8 @@ export interface ContractOptions {
    * no caller (RANWAL_ANONYMOUS_UPLOADS). A call with a token is checked as usual.
    */
   allowAnonymous?: boolean;
+  /** Creates (POST answering 201) sent with an Idempotency-Key happen once per key and user. */
+  idempotency?: IdempotencyService;
 }
 
 /**
@@ -143,6 +146,7 @@ export function registerContract(app: FastifyInstance, options: ContractOptions)
       const url = `${BASE_PATH}${path}`;
       const serialize = responseSerializer(responseSchema, checkResponses, route.method, url);
       const cachedList = route.list && route.method === 'GET' ? options.listCache : undefined;
+      const creates = route.method === 'POST' && status === 201;
       app.route({
         ...options.routeOptions?.[`${group}.${name}`],
         method: route.method,
@@ -178,6 +182,18 @@ export function registerContract(app: FastifyInstance, options: ContractOptions)
             return { status, message: result.message ?? messagesId.server.ok, ...result };
           };
           reply.code(status);
+          const onceKey = creates ? idempotencyKeyOf(request.headers['idempotency-key']) : undefined;
+          if (onceKey && user && options.idempotency) {
+            const route = `${group}.${name}`;
+            const kept = await options.idempotency.once(
+              user.id,
+              onceKey,
+              { route, body: request.body },
+              answer,
+            );
+            if (kept.replayed) reply.header('idempotent-replayed', 'true');
+            return kept.answer;
+          }
           if (!cachedList) return answer();
           // The same answer for the same call (aliases included) by the same caller.
           const key = `${group}.${name}\u0000${user ? `${user.id}:${user.role}` : ''}\u0000${JSON.stringify(request.query)}`;

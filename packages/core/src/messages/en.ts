@@ -608,6 +608,11 @@ export const messagesEn: Messages = {
     recordInUseOrParentMissing: 'The data is still in use or its parent was not found.',
     numberOutOfRange: 'A number is out of the allowed range.',
     invalidJson: 'The body is not valid JSON.',
+    idempotencyKeyReused:
+      'This Idempotency-Key was already used for another request; make a new key for a new request.',
+    idempotencyInProgress:
+      'The request with this Idempotency-Key is still running. Try again shortly.',
+    idempotencyKeyInvalid: 'An Idempotency-Key is 1 to 255 visible ASCII characters.',
     unsupportedContentType:
       'Unsupported Content-Type; send application/json (or multipart/form-data for uploads).',
     invalidUrl: 'The address (URL) is invalid.',

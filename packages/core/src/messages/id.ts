@@ -689,6 +689,13 @@ export const messagesId = {
     recordInUseOrParentMissing: 'Data masih dipakai atau induknya tidak ditemukan.',
     numberOutOfRange: 'Angka di luar batas yang diizinkan.',
     invalidJson: 'Body bukan JSON yang valid.',
+    /** An Idempotency-Key sent again with another request (another body or another call). */
+    idempotencyKeyReused:
+      'Idempotency-Key ini sudah dipakai untuk permintaan lain; buat kunci baru untuk permintaan baru.',
+    /** The same Idempotency-Key while its first request is still running, for too long. */
+    idempotencyInProgress:
+      'Permintaan dengan Idempotency-Key ini masih diproses. Coba lagi sebentar lagi.',
+    idempotencyKeyInvalid: 'Idempotency-Key harus 1 sampai 255 karakter yang terlihat (ASCII).',
     unsupportedContentType:
       'Content-Type tidak didukung; kirim application/json (atau multipart/form-data untuk unggahan).',
     invalidUrl: 'Alamat (URL) tidak valid.',
