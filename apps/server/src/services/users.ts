@@ -70,6 +70,25 @@ export function createUserService(db: Kysely<Database>) {
     return admins.length;
   }
 
+  /** Runs `change` on user `id` in one transaction that holds every admin row (lockAdmins). */
+  async function changeUser<T>(
+    id: string,
+    change: (trx: Kysely<Database>, current: User, admins: number) => Promise<T>,
+  ): Promise<T> {
+    const result = await db.transaction().execute(async (trx) => {
+      const admins = await lockAdmins(trx);
+      const current = await trx
+        .selectFrom('app_user')
+        .select(columns)
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!current) throw new AppError('not_found', server.notFound('Pengguna'));
+      return change(trx, current, admins);
+    });
+    cache.delete(id);
+    return result;
+  }
+
   const duplicateEmail = () =>
     new AppError('conflict', server.duplicateEmail, [
       { path: 'email', message: server.issueEmailTaken },
@@ -154,14 +173,7 @@ export function createUserService(db: Kysely<Database>) {
     },
 
     async update(id: string, input: UpdateOut): Promise<User> {
-      const user = await db.transaction().execute(async (trx) => {
-        const admins = await lockAdmins(trx);
-        const current = await trx
-          .selectFrom('app_user')
-          .select(columns)
-          .where('id', '=', id)
-          .executeTakeFirst();
-        if (!current) throw new AppError('not_found', server.notFound('Pengguna'));
+      return changeUser(id, async (trx, current, admins) => {
         if (await emailTaken(input.email, id, trx)) throw duplicateEmail();
         if (current.role === 'admin' && input.role !== 'admin' && admins <= 1) {
           throw new AppError('conflict', server.lastAdminDemote, [
@@ -175,28 +187,18 @@ export function createUserService(db: Kysely<Database>) {
           .returning(columns)
           .executeTakeFirstOrThrow();
       });
-      cache.delete(id);
-      return user;
     },
 
     async remove(id: string, actor: User): Promise<void> {
       if (id === actor.id) {
         throw new AppError('conflict', server.cannotDeleteSelf);
       }
-      await db.transaction().execute(async (trx) => {
-        const admins = await lockAdmins(trx);
-        const current = await trx
-          .selectFrom('app_user')
-          .select(columns)
-          .where('id', '=', id)
-          .executeTakeFirst();
-        if (!current) throw new AppError('not_found', server.notFound('Pengguna'));
+      await changeUser(id, async (trx, current, admins) => {
         if (current.role === 'admin' && admins <= 1) {
           throw new AppError('conflict', server.lastAdminDelete);
         }
         await trx.deleteFrom('app_user').where('id', '=', id).execute();
       });
-      cache.delete(id);
     },
 
     /** Creates the first admin when the database has none; returns what was created. */
