@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { setImmediate as tick } from 'node:timers/promises';
-import { type DetailProgram, formatDateTimeLong } from '@ranwal/core';
+import { type DetailProgram, formatDateTimeLong, MAX_LINE_TOTAL } from '@ranwal/core';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -270,20 +270,22 @@ describe.each(databaseTargets)('report export on %s', (target) => {
     }
   });
 
-  it('refuses with 400, before any byte, a report whose sums are past exact', async () => {
-    for (let i = 0; i < 2; i++) {
-      await create(t.adminToken, alfa, {
-        price: Number.MAX_SAFE_INTEGER,
-        is_taxed: false,
-        year: 2031,
-      });
+  it('writes totals past what a spreadsheet number holds exactly as their exact text', async () => {
+    // Ten lines of the most a line may hold, and one rupiah: 10 000 000 000 000 001, which a
+    // spreadsheet's number would show as ...000.
+    for (let i = 0; i < 10; i++) {
+      await create(t.adminToken, alfa, { price: MAX_LINE_TOTAL, is_taxed: false, year: 2031 });
     }
-    const response = await download(t.adminToken, 'year=2031');
-    expect(response.statusCode).toBe(400);
-    expect(response.headers['content-type']).toMatch(/^application\/json/);
-    expect(response.headers['content-disposition']).toBeUndefined();
-    expect(response.json()).toMatchObject({ code: 'validation' });
-    expect(response.json().message).toContain('total_after_tax');
+    await create(t.adminToken, alfa, { price: 1, is_taxed: false, year: 2031 });
+    const sheet = await sheetOf(t.adminToken, 'year=2031');
+    const last = sheet.rowCount;
+    for (const row of [last - 1, last]) {
+      expect(sheet.getRow(row).getCell(TOTAL_PRICE).value).toBe('Rp 10.000.000.000.000.001');
+      expect(sheet.getRow(row).getCell(TOTAL_AFTER_TAX).value).toBe('Rp 10.000.000.000.000.001');
+      expect(sheet.getRow(row).getCell(TAX).value).toBe(0);
+    }
+    // Each line itself stays a number.
+    expect(sheet.getRow(4).getCell(TOTAL_AFTER_TAX).value).toBe(MAX_LINE_TOTAL);
   });
 
   describe('a large report', () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { messagesId } from '@ranwal/core';
+import { MAX_LINE_TOTAL, messagesId } from '@ranwal/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { budgetLineInput, buildChain, type Chain } from './fixtures.js';
@@ -125,13 +125,9 @@ describe.each(databaseTargets)('budget lines on %s', (target) => {
         totals: { total_price: 1001, tax: 120, total_after_tax: 1121 },
       },
       {
-        name: 'the largest exact total is accepted',
-        body: { price: Number.MAX_SAFE_INTEGER, is_taxed: false },
-        totals: {
-          total_price: Number.MAX_SAFE_INTEGER,
-          tax: 0,
-          total_after_tax: Number.MAX_SAFE_INTEGER,
-        },
+        name: 'the most a line may hold is accepted',
+        body: { price: MAX_LINE_TOTAL, is_taxed: false },
+        totals: { total_price: MAX_LINE_TOTAL, tax: 0, total_after_tax: MAX_LINE_TOTAL },
       },
     ])('computes the money on the server: $name', async ({ body, totals }) => {
       const response = await create(t.userToken, lineBody(alfa, { ...body, year: 2001 }));
@@ -188,15 +184,27 @@ describe.each(databaseTargets)('budget lines on %s', (target) => {
         field: 'program_id',
       },
       {
-        name: 'total past MAX_SAFE_INTEGER',
-        body: () =>
-          lineBody(alfa, { price: Number.MAX_SAFE_INTEGER, first_volume: 2, is_taxed: false }),
-        field: 'total_price',
+        name: 'a total past the most a line may hold',
+        body: () => lineBody(alfa, { price: MAX_LINE_TOTAL, first_volume: 2, is_taxed: false }),
+        field: 'total_after_tax',
+        message: messagesId.server.issueLineTooLarge,
       },
       {
-        name: 'total after tax past MAX_SAFE_INTEGER',
-        body: () => lineBody(alfa, { price: Number.MAX_SAFE_INTEGER }),
+        name: 'PPN taking the most a line may hold past it',
+        body: () => lineBody(alfa, { price: MAX_LINE_TOTAL }),
         field: 'total_after_tax',
+        message: messagesId.server.issueLineTooLarge,
+      },
+      {
+        name: 'a product far past what a number holds',
+        body: () =>
+          lineBody(alfa, {
+            price: Number.MAX_SAFE_INTEGER,
+            first_volume: 1000,
+            second_volume: 1000,
+          }),
+        field: 'total_after_tax',
+        message: messagesId.server.issueLineTooLarge,
       },
       { name: 'year out of range', body: () => lineBody(alfa, { year: 1999 }), field: 'year' },
     ])(

@@ -12,7 +12,7 @@ import {
 import { messagesId } from './messages/index.js';
 
 describe('formatRupiah', () => {
-  it.each<[number | bigint, string]>([
+  it.each<[number | bigint | string, string]>([
     [0, 'Rp 0'],
     [-0, 'Rp 0'],
     [7, 'Rp 7'],
@@ -22,6 +22,7 @@ describe('formatRupiah', () => {
     [25_200_000, 'Rp 25.200.000'],
     [Number.MAX_SAFE_INTEGER, 'Rp 9.007.199.254.740.991'],
     [BigInt(Number.MAX_SAFE_INTEGER) * 1000n, 'Rp 9.007.199.254.740.991.000'],
+    ['10000000000000001', 'Rp 10.000.000.000.000.001'],
     [-1234, '-Rp 1.234'],
     [-1234n, '-Rp 1.234'],
     [1501.5, 'Rp 1.502'],

@@ -36,9 +36,12 @@ export function formatNumberId(n: number | bigint, maxFractionDigits = 0): strin
   return formatter.format(n);
 }
 
-/** 'Rp 1.234.567' in whole rupiah (a fraction is rounded half up), negatives as '-Rp 1.234'. */
-export function formatRupiah(amount: number | bigint): string {
-  const digits = formatNumberId(amount);
+/**
+ * 'Rp 1.234.567' in whole rupiah (a fraction is rounded half up), negatives as '-Rp 1.234'. An
+ * exact sum the API sends as decimal text (`RupiahSum`) is formatted exactly.
+ */
+export function formatRupiah(amount: number | bigint | string): string {
+  const digits = formatNumberId(typeof amount === 'string' ? BigInt(amount) : amount);
   return digits.startsWith('-') ? `-Rp ${digits.slice(1)}` : `Rp ${digits}`;
 }
 

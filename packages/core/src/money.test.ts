@@ -5,14 +5,17 @@ import {
   computeTax,
   computeTotals,
   isValidVolume,
+  MAX_LINE_TOTAL,
   MoneyError,
   PPN_PERCENT,
   parseVolume,
   sumRupiah,
+  sumRupiahText,
   volumeHundredths,
 } from './money.js';
 
 const MAX = Number.MAX_SAFE_INTEGER;
+const LIMIT = MAX_LINE_TOTAL;
 
 const line = (overrides: Partial<BudgetLineInput>): BudgetLineInput => ({
   price: 0,
@@ -108,53 +111,51 @@ describe('computeTotals', () => {
     expect(totals.total_price).toBe(total);
   });
 
-  it('reaches Number.MAX_SAFE_INTEGER exactly with tax off', () => {
-    expect(computeTotals(line({ price: MAX, taxed: false }))).toEqual({
-      total_price: MAX,
+  it('reaches MAX_LINE_TOTAL exactly with tax off', () => {
+    expect(computeTotals(line({ price: LIMIT, taxed: false }))).toEqual({
+      total_price: LIMIT,
       tax: 0,
-      total_after_tax: MAX,
+      total_after_tax: LIMIT,
     });
   });
 
   it.each([
+    { name: 'tax pushes the total after tax over', input: line({ price: LIMIT }) },
     {
-      name: 'tax pushes the total after tax over',
-      input: line({ price: MAX }),
-      field: 'total_after_tax',
-    },
-    {
-      name: 'one rupiah above the largest price whose taxed total fits',
-      // 8042142191733029 + 965057063007963 (12% is ...963.48) = MAX + 1
-      input: line({ price: 8_042_142_191_733_029 }),
-      field: 'total_after_tax',
+      name: 'one rupiah above the largest taxed price',
+      // 892857142857144 + 107142857142857 (12% is ...857.28) = LIMIT + 1
+      input: line({ price: 892_857_142_857_144 }),
     },
     {
       name: 'a volume pushes the total price over',
-      input: line({ price: MAX, first_volume: 1.01, taxed: false }),
-      field: 'total_price',
+      input: line({ price: LIMIT, first_volume: 1.01, taxed: false }),
     },
     {
       name: 'rounding pushes the total price over',
-      // 6004799503160661 x 1.5 = 9007199254740991.5 -> MAX + 1
-      input: line({ price: 6_004_799_503_160_661, first_volume: '1.5', taxed: false }),
-      field: 'total_price',
+      // 666666666666667 x 1.5 = 1000000000000000.5 -> LIMIT + 1
+      input: line({ price: 666_666_666_666_667, first_volume: '1.5', taxed: false }),
     },
-  ])('refuses a result above MAX_SAFE_INTEGER: $name', ({ input, field }) => {
+    {
+      name: 'a product far past what a number holds',
+      input: line({ price: MAX, first_volume: 1000, second_volume: 1000, third_volume: 1000 }),
+    },
+  ])('refuses a line above MAX_LINE_TOTAL: $name', ({ input }) => {
     const error = moneyErrorFrom(() => computeTotals(input));
-    expect(error.field).toBe(field);
-    expect(error.message).toBe(`${field} exceeds the largest exact amount (9007199254740991)`);
+    expect(error.field).toBe('total_after_tax');
+    expect(error.reason).toBe('lineLimit');
+    expect(error.message).toMatch(/exceeds the most a line may hold \(1000000000000000\)$/);
   });
 
   it.each([
-    // 12% of 8042142191733028 is 965057063007963.36, so the total after tax is exactly MAX.
-    { price: 8_042_142_191_733_028, first_volume: 1, taxed: true, tax: 965_057_063_007_963 },
-    // 6004799503160660 x 1.5 is exactly MAX - 1.
-    { price: 6_004_799_503_160_660, first_volume: 1.5, taxed: false, tax: 0 },
-  ])('accepts a result just within MAX_SAFE_INTEGER: $price x $first_volume', (boundary) => {
+    // 12% of 892857142857143 is 107142857142857.16, so the total after tax is exactly LIMIT.
+    { price: 892_857_142_857_143, first_volume: 1, taxed: true, tax: 107_142_857_142_857 },
+    // 666666666666666 x 1.5 is exactly LIMIT - 1.
+    { price: 666_666_666_666_666, first_volume: 1.5, taxed: false, tax: 0 },
+  ])('accepts a line just within MAX_LINE_TOTAL: $price x $first_volume', (boundary) => {
     const { price, first_volume, taxed, tax } = boundary;
     const totals = computeTotals(line({ price, first_volume, taxed }));
     expect(totals.tax).toBe(tax);
-    expect(totals.total_after_tax).toBe(taxed ? MAX : MAX - 1);
+    expect(totals.total_after_tax).toBe(taxed ? LIMIT : LIMIT - 1);
   });
 
   it.each([
@@ -356,10 +357,8 @@ describe('properties', () => {
         third_volume: third,
         taxed,
       });
-    const max = BigInt(MAX);
-    if (expected.total_price > max || expected.total_after_tax > max) {
-      const field = expected.total_price > max ? 'total_price' : 'total_after_tax';
-      expect(moneyErrorFrom(run).field).toBe(field);
+    if (expected.total_after_tax > BigInt(LIMIT)) {
+      expect(moneyErrorFrom(run)).toMatchObject({ field: 'total_after_tax', reason: 'lineLimit' });
       return;
     }
     const totals = run();
@@ -404,5 +403,13 @@ describe('properties', () => {
         expect(computeTax(low, true)).toBeLessThanOrEqual(computeTax(high, true));
       }),
     );
+  });
+});
+
+describe('sumRupiahText', () => {
+  it('adds whole rupiah exactly past what a number holds', () => {
+    expect(sumRupiahText([MAX, MAX, 2])).toBe('18014398509481984');
+    expect(sumRupiahText(Array(10).fill(LIMIT).concat(1))).toBe('10000000000000001');
+    expect(sumRupiahText([])).toBe('0');
   });
 });

@@ -29,10 +29,13 @@ export interface BudgetLineTotals {
 export class MoneyError extends Error {
   override readonly name = 'MoneyError';
   readonly field: string;
+  /** `inexact`: past what a JSON number holds exactly; `lineLimit`: past MAX_LINE_TOTAL. */
+  readonly reason: 'inexact' | 'lineLimit';
 
-  constructor(field: string, message: string) {
+  constructor(field: string, message: string, reason: 'inexact' | 'lineLimit' = 'inexact') {
     super(message);
     this.field = field;
+    this.reason = reason;
   }
 }
 
@@ -144,10 +147,33 @@ export function computeTotals(input: BudgetLineInput): BudgetLineTotals {
     volumeHundredths(input.second_volume, 'second_volume') *
     volumeHundredths(input.third_volume, 'third_volume');
   // The stored and displayed total is whole rupiah, so it is rounded first and tax is on it.
-  const totalPrice = exactRupiah(divideHalfUp(exact, VOLUMES_SCALE), 'total_price');
+  const total = divideHalfUp(exact, VOLUMES_SCALE);
+  const exactTax = input.taxed ? divideHalfUp(total * BigInt(PPN_PERCENT), 100n) : 0n;
+  if (total + exactTax > BigInt(MAX_LINE_TOTAL)) {
+    throw new MoneyError(
+      'total_after_tax',
+      `total_after_tax ${total + exactTax} exceeds the most a line may hold (${MAX_LINE_TOTAL})`,
+      'lineLimit',
+    );
+  }
+  const totalPrice = Number(total);
   const tax = computeTax(totalPrice, input.taxed);
-  const totalAfterTax = exactRupiah(BigInt(totalPrice) + BigInt(tax), 'total_after_tax');
+  const totalAfterTax = totalPrice + tax;
   return { total_price: totalPrice, tax, total_after_tax: totalAfterTax };
+}
+
+/**
+ * The most one budget line may total after PPN: Rp 1.000.000.000.000.000 (a thousand trillion,
+ * far above any real line, and ~9 times below where whole rupiah stop being exact in a JSON
+ * number). Sums of lines are not bounded by it: they are exact decimal text (`sumRupiahText`).
+ */
+export const MAX_LINE_TOTAL = 1_000_000_000_000_000;
+
+/** The exact sum of whole-rupiah amounts as decimal text, however large (summaries, exports). */
+export function sumRupiahText(values: Iterable<number | string | bigint>): string {
+  let sum = 0n;
+  for (const value of values) sum += BigInt(value);
+  return sum.toString();
 }
 
 /** Exact sum of whole-rupiah amounts (subtotals); refuses a sum too large to be exact. */
@@ -170,8 +196,10 @@ export const taxRequested = (input: { is_taxed?: boolean | undefined; tax?: numb
 /** What the API answers for a MoneyError (a 400 naming the field): the message and its issue. */
 export function moneyErrorAnswer(error: MoneyError): { message: string; issues: FieldIssue[] } {
   const server = messagesId.server;
+  const problem =
+    error.reason === 'lineLimit' ? server.issueLineTooLarge : server.issueMoneyTooLarge;
   return {
-    message: server.validation(error.field, server.issueMoneyTooLarge),
+    message: server.validation(error.field, problem),
     issues: [{ path: error.field, message: error.message }],
   };
 }

@@ -378,16 +378,25 @@ export type ReportDownload = z.infer<typeof ReportDownload>;
 
 // --- Budget summary (the admin dashboard; beyond the spec) --------------------------------
 
-/** Sums over budget lines, in whole rupiah as the lines carry them. */
+/**
+ * A sum of whole rupiah as decimal text ('12500000'): exact however many lines it adds up, where
+ * a JSON number stops being exact past Number.MAX_SAFE_INTEGER.
+ */
+export const RupiahSum = z
+  .string()
+  .regex(/^\d+$/)
+  .describe('Whole rupiah as decimal digits (exact past 2^53)');
+
+/** Sums over budget lines, in whole rupiah. */
 const BudgetTotals = {
   /** Number of budget lines (detail-program reports). */
   line_count: z.number().int(),
   /** Sum of total_price: before PPN. */
-  total_price: z.number().int(),
+  total_price: RupiahSum,
   /** Sum of tax: the PPN. */
-  tax: z.number().int(),
+  tax: RupiahSum,
   /** Sum of total_after_tax: after PPN. */
-  total_after_tax: z.number().int(),
+  total_after_tax: RupiahSum,
 };
 
 export const BudgetSummaryProgram = z.object({

@@ -1,9 +1,4 @@
-import {
-  type BudgetSummary,
-  type BudgetSummaryProgram,
-  currentYear,
-  exactRupiah,
-} from '@ranwal/core';
+import { type BudgetSummary, type BudgetSummaryProgram, currentYear } from '@ranwal/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 
@@ -22,15 +17,12 @@ interface SummaryRow {
 
 type Totals = Pick<BudgetSummary, 'line_count' | 'total_price' | 'tax' | 'total_after_tax'>;
 
-/** A sum as a JSON number, refused (as the report export does) when it would not be exact. */
-const exactSum = (text: string, field: string): number =>
-  exactRupiah(BigInt(text), field, `the summary's ${field} (${text})`);
-
+// PostgreSQL sums bigint into numeric, exact at any size; the API answers sums as that text.
 const totalsOf = (row: SummaryRow): Totals => ({
-  line_count: exactSum(row.line_count, 'line_count'),
-  total_price: exactSum(row.total_price, 'total_price'),
-  tax: exactSum(row.tax, 'tax'),
-  total_after_tax: exactSum(row.total_after_tax, 'total_after_tax'),
+  line_count: Number(row.line_count),
+  total_price: row.total_price,
+  tax: row.tax,
+  total_after_tax: row.total_after_tax,
 });
 
 /** The admin dashboard's figures (beyond the spec: issue 5). */

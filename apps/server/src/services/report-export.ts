@@ -1,14 +1,13 @@
 import type { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  formatRupiah,
   hierarchyLevelKeys,
-  MoneyError,
   managedEntities,
   messagesId,
   type ReportSheetAmounts,
   type ReportSheetCellKind,
   reportSheetColumns,
-  sumRupiah,
 } from '@ranwal/core';
 import ExcelJS from 'exceljs';
 import { type ControlledTransaction, type Kysely, sql } from 'kysely';
@@ -50,13 +49,21 @@ const storedColumns = [
 ] as const;
 type LineField = (typeof storedColumns)[number] | JoinedField;
 
-type Amounts = ReportSheetAmounts;
-const noAmounts: Amounts = { total_price: 0, tax: 0, total_after_tax: 0 };
-const addAmounts = (sum: Amounts, line: Amounts): Amounts => ({
-  total_price: sumRupiah([sum.total_price, line.total_price]),
-  tax: sumRupiah([sum.tax, line.tax]),
-  total_after_tax: sumRupiah([sum.total_after_tax, line.total_after_tax]),
+/** Subtotals and totals, exact at any size (a year's sum passes 2^53 long before a line can). */
+type Amounts = Record<keyof ReportSheetAmounts, bigint>;
+const noAmounts: Amounts = { total_price: 0n, tax: 0n, total_after_tax: 0n };
+const addAmounts = (sum: Amounts, line: ReportSheetAmounts): Amounts => ({
+  total_price: sum.total_price + BigInt(line.total_price),
+  tax: sum.tax + BigInt(line.tax),
+  total_after_tax: sum.total_after_tax + BigInt(line.total_after_tax),
 });
+const MAX_EXACT_CELL = BigInt(Number.MAX_SAFE_INTEGER);
+/**
+ * A sum as a cell: a number while a spreadsheet's number holds it exactly, else its exact
+ * amount as text ('Rp 10.000.000.000.000.001'): a rounded figure would look right and be wrong.
+ */
+const amountCell = (amount: bigint): ExcelJS.CellValue =>
+  amount <= MAX_EXACT_CELL ? Number(amount) : formatRupiah(amount);
 
 // Each cell gets one of these shared objects: exceljs caches a style by object identity, and a
 // per-cell copy costs about as much again as writing the row.
@@ -88,7 +95,11 @@ function addRow(sheet: ExcelJS.Worksheet, values: ExcelJS.CellValue[], styles: S
 
 function addTotalRow(sheet: ExcelJS.Worksheet, label: string, amounts: Amounts): void {
   const values = columns.map((column, index) =>
-    index + 1 === LABEL_COLUMN ? label : column.total ? amounts[column.total] : undefined,
+    index + 1 === LABEL_COLUMN
+      ? label
+      : column.total
+        ? amountCell(amounts[column.total])
+        : undefined,
   );
   addRow(sheet, values, totalStyles);
 }
@@ -130,20 +141,6 @@ function linesInHierarchyOrder(trx: AnyTransaction, scope: ReportScope) {
   return query.orderBy('line.created_at').orderBy('line.id');
 }
 
-/** The sums are exact only up to MAX_SAFE_INTEGER: refuse before anything is sent, not midway. */
-async function assertTotalsExact(trx: AnyTransaction, scope: ReportScope): Promise<void> {
-  const { total } = await whereLines(trx.selectFrom('detail_program as line'), scope)
-    .select((eb) => eb.fn.sum('line.total_after_tax').as('total'))
-    .executeTakeFirstOrThrow();
-  // total_after_tax bounds total_price and tax, so one sum checks all three.
-  if (Number(total ?? 0) > Number.MAX_SAFE_INTEGER) {
-    throw new MoneyError(
-      'total_after_tax',
-      `the report's total_after_tax (${String(total)}) exceeds the largest exact amount (${Number.MAX_SAFE_INTEGER})`,
-    );
-  }
-}
-
 export interface ReportExport {
   /**
    * Streams the workbook into `output`, reading the lines batch by batch. Stops reading when
@@ -154,7 +151,7 @@ export interface ReportExport {
 
 /**
  * Opens the read of a report: a transaction holding one snapshot and a cursor over the lines.
- * Anything wrong (sums past exact) throws here, before a byte of the file is sent. The caller
+ * Anything wrong throws here, before a byte of the file is sent. The caller
  * must call `writeTo`, which ends the transaction.
  */
 export async function openReportExport(
@@ -167,7 +164,6 @@ export async function openReportExport(
     .setIsolationLevel('repeatable read')
     .execute();
   try {
-    await assertTotalsExact(trx, scope);
     const lines = linesInHierarchyOrder(trx, scope);
     await sql`declare ${sql.id(CURSOR)} no scroll cursor for ${lines}`.execute(trx);
   } catch (error) {

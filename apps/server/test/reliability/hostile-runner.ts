@@ -11,6 +11,7 @@ import {
   importNameKey,
   type ManagedEntityKey,
   managedEntities,
+  taxRequested,
   UserCreateInput,
   UserUpdateInput,
 } from '@ranwal/core';
@@ -585,7 +586,7 @@ export async function applyAccepted(
       first_volume: input.first_volume,
       second_volume: input.second_volume,
       third_volume: input.third_volume,
-      taxed: input.is_taxed ?? (input.tax ?? 0) > 0,
+      taxed: taxRequested(input),
     });
     expected = {
       component_code: input.component_code,

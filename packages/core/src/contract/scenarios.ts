@@ -2,7 +2,7 @@ import type { ApiResult, ListResult, RanwalClient } from '../client.js';
 import { ApiError, type ErrorCode } from '../errors.js';
 import { reportFileName } from '../format.js';
 import { messagesId } from '../messages/index.js';
-import { computeTotals } from '../money.js';
+import { computeTotals, MAX_LINE_TOTAL } from '../money.js';
 import type { FieldIssue, ListFilter } from '../schemas.js';
 
 /*
@@ -365,18 +365,26 @@ export const contractScenarios: ContractScenario[] = [
     },
   },
   {
-    name: 'a line whose total cannot be exact is refused, naming the total',
+    name: 'a line above the most one line may hold is refused, naming its total',
     async run({ admin, user }, tag) {
       const c = await chain(admin, tag);
       return [
         await check(
-          'largest price, two of it',
-          user.detailProgram.create(line(c, { price: Number.MAX_SAFE_INTEGER, first_volume: 2 })),
+          'the most, and one rupiah more',
+          user.detailProgram.create(line(c, { price: MAX_LINE_TOTAL + 1, first_volume: 1 })),
           {
             status: 400,
             code: 'validation',
-            message: server.validation('total_price', server.issueMoneyTooLarge),
-            issues: [{ path: 'total_price' }],
+            message: server.validation('total_after_tax', server.issueLineTooLarge),
+            issues: [{ path: 'total_after_tax' }],
+          },
+        ),
+        await check(
+          'the most',
+          user.detailProgram.create(line(c, { price: MAX_LINE_TOTAL, first_volume: 1 })),
+          {
+            status: 201,
+            data: { total_after_tax: MAX_LINE_TOTAL },
           },
         ),
       ];
@@ -487,15 +495,15 @@ export const contractScenarios: ContractScenario[] = [
           data: {
             year,
             line_count: 2,
-            total_price: a.total_price + b.total_price,
-            tax: a.tax + b.tax,
-            total_after_tax: a.total_after_tax + b.total_after_tax,
+            total_price: String(a.total_price + b.total_price),
+            tax: String(a.tax + b.tax),
+            total_after_tax: String(a.total_after_tax + b.total_after_tax),
             programs: [
               {
                 program_id: c.program.id,
                 program_name: `Program ${tag}`,
                 line_count: 2,
-                total_after_tax: a.total_after_tax + b.total_after_tax,
+                total_after_tax: String(a.total_after_tax + b.total_after_tax),
               },
             ],
           },

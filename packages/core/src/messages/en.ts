@@ -366,7 +366,7 @@ export const messagesEn: Messages = {
         `Showing ${shown} of ${total} options. Type to search.`,
       fieldInvalid: (field: string, problem: string) => `${field}: ${problem}.`,
       totalsInvalid: 'The total cannot be calculated. Check the price and volumes.',
-      totalsTooLarge: 'The total exceeds the largest amount that can be calculated exactly.',
+      totalsTooLarge: 'The total exceeds the most one line may hold (Rp 1,000,000,000,000,000).',
     },
     list: {
       title: 'Report List',
@@ -603,6 +603,7 @@ export const messagesEn: Messages = {
     issueInvalid: 'is invalid',
     issueRequired: 'is required',
     issueMoneyTooLarge: 'exceeds the largest amount that can be computed exactly',
+    issueLineTooLarge: 'exceeds the most one line may hold (Rp 1,000,000,000,000,000)',
     issueUnstorableText: 'contains characters that cannot be stored (NUL or a lone surrogate)',
     duplicateRecord: 'The same data already exists.',
     recordInUseOrParentMissing: 'The data is still in use or its parent was not found.',

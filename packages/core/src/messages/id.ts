@@ -432,7 +432,7 @@ export const messagesId = {
         `Menampilkan ${shown} dari ${total} pilihan. Ketik untuk mencari.`,
       fieldInvalid: (field: string, problem: string) => `${field} ${problem}.`,
       totalsInvalid: 'Total tidak dapat dihitung. Periksa Harga dan Volume.',
-      totalsTooLarge: 'Total melebihi jumlah terbesar yang dapat dihitung dengan tepat.',
+      totalsTooLarge: 'Total melebihi batas satu laporan (Rp 1.000.000.000.000.000).',
     },
     /** The user's report list and its detail dialog. */
     list: {
@@ -683,6 +683,7 @@ export const messagesId = {
     issueInvalid: 'tidak valid',
     issueRequired: 'wajib diisi',
     issueMoneyTooLarge: 'melebihi jumlah terbesar yang dapat dihitung tepat',
+    issueLineTooLarge: 'melebihi batas satu laporan (Rp 1.000.000.000.000.000)',
     issueUnstorableText: 'berisi karakter yang tidak dapat disimpan (NUL atau surrogate tunggal)',
     // Requests refused before they reach a route, and database refusals.
     duplicateRecord: 'Data yang sama sudah ada.',

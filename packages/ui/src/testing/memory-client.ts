@@ -27,7 +27,7 @@ import {
   type ReportListQuery,
   reportFileName,
   reportSheetColumns,
-  sumRupiah,
+  sumRupiahText,
   taxRequested,
   UPLOAD_MAX_BYTES,
   type User,
@@ -247,9 +247,9 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
       .sort(newestFirst);
   const sums = (lines: DetailProgram[]) => ({
     line_count: lines.length,
-    total_price: sumRupiah(lines.map((line) => line.total_price)),
-    tax: sumRupiah(lines.map((line) => line.tax)),
-    total_after_tax: sumRupiah(lines.map((line) => line.total_after_tax)),
+    total_price: sumRupiahText(lines.map((line) => line.total_price)),
+    tax: sumRupiahText(lines.map((line) => line.tax)),
+    total_after_tax: sumRupiahText(lines.map((line) => line.total_after_tax)),
   });
 
   const budgetLine: Record<string, Handler> = {
@@ -297,7 +297,8 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
       });
       programs.sort(
         (a, b) =>
-          b.total_after_tax - a.total_after_tax || collator.compare(a.program_name, b.program_name),
+          Number(BigInt(b.total_after_tax) - BigInt(a.total_after_tax)) ||
+          collator.compare(a.program_name, b.program_name),
       );
       return { data: { year, ...sums(lines), programs, years } };
     },

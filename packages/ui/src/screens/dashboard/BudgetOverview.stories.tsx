@@ -3,7 +3,7 @@ import {
   type BudgetSummaryProgram,
   formatRupiah,
   messagesId,
-  sumRupiah,
+  sumRupiahText,
 } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
@@ -23,17 +23,17 @@ const planning: BudgetSummaryProgram = {
   program_id: '0b5e4d1c-6f0a-4c57-9a43-1d2f3e4a5b6c',
   program_name: 'Program Perencanaan Pembangunan Daerah',
   line_count: 5,
-  total_price: 36_940_000,
-  tax: 4_432_800,
-  total_after_tax: 41_372_800,
+  total_price: '36940000',
+  tax: '4432800',
+  total_after_tax: '41372800',
 };
 const support: BudgetSummaryProgram = {
   program_id: '7c9d8e2f-1a3b-4c5d-8e6f-7a8b9c0d1e2f',
   program_name: 'Program Penunjang Urusan Pemerintahan Daerah',
   line_count: 3,
-  total_price: 3_460_000,
-  tax: 0,
-  total_after_tax: 3_460_000,
+  total_price: '3460000',
+  tax: '0',
+  total_after_tax: '3460000',
 };
 
 /** A year's summary whose totals are its programmes' sums, as the server answers it. */
@@ -42,11 +42,11 @@ function summaryOf(
   programs: BudgetSummaryProgram[],
   years = [2024, 2025],
 ): BudgetSummary {
-  const sum = (field: 'line_count' | 'total_price' | 'tax' | 'total_after_tax') =>
-    sumRupiah(programs.map((program) => program[field]));
+  const sum = (field: 'total_price' | 'tax' | 'total_after_tax') =>
+    sumRupiahText(programs.map((program) => program[field]));
   return {
     year,
-    line_count: sum('line_count'),
+    line_count: programs.reduce((count, program) => count + program.line_count, 0),
     total_price: sum('total_price'),
     tax: sum('tax'),
     total_after_tax: sum('total_after_tax'),
@@ -143,13 +143,13 @@ export const Bars: Story = {
     const largest = bar(planning.program_name);
     await expect(largest.beforeTax + largest.tax).toBeCloseTo(largest.track, 0);
     await expect(largest.tax / largest.track).toBeCloseTo(
-      planning.tax / planning.total_after_tax,
+      Number(planning.tax) / Number(planning.total_after_tax),
       2,
     );
     const smaller = bar(support.program_name);
     await expect(smaller.tax).toBe(0);
     await expect(smaller.beforeTax / smaller.track).toBeCloseTo(
-      support.total_after_tax / planning.total_after_tax,
+      Number(support.total_after_tax) / Number(planning.total_after_tax),
       2,
     );
   },
@@ -248,9 +248,9 @@ export const LongNames: Story = {
       {
         ...planning,
         program_name: longName,
-        total_price: 900_000_000_000,
-        tax: 108_000_000_000,
-        total_after_tax: 1_008_000_000_000,
+        total_price: '900000000000',
+        tax: '108000000000',
+        total_after_tax: '1008000000000',
       },
       support,
     ]),

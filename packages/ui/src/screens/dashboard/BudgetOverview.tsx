@@ -41,8 +41,8 @@ export function budgetYearOptions(
 }
 
 /** Bar lengths are relative to the largest programme: display only, never money maths. */
-const percentOf = (value: number, largest: number): string =>
-  `${largest > 0 ? (value / largest) * 100 : 0}%`;
+const percentOf = (value: string, largest: number): string =>
+  `${largest > 0 ? (Number(value) / largest) * 100 : 0}%`;
 
 const cellPadding = 'px-2 py-2 sm:px-3';
 const headerCell = cn(cellPadding, 'text-end font-semibold text-slate-700');
@@ -161,7 +161,10 @@ function BudgetTiles({ summary }: { summary: BudgetSummary }) {
 function ProgramChart({ summary }: { summary: BudgetSummary }) {
   const text = useMessages().adminDashboard.budget;
   const columns = text.columns;
-  const largest = Math.max(0, ...summary.programs.map((program) => program.total_after_tax));
+  const largest = Math.max(
+    0,
+    ...summary.programs.map((program) => Number(program.total_after_tax)),
+  );
   const titleId = useId();
   return (
     <div className="flex flex-col gap-2">
@@ -264,13 +267,13 @@ function Segment({
   largest,
   className,
 }: {
-  value: number;
+  value: string;
   largest: number;
   className: string;
 }) {
   return (
     <span
-      className={cn('h-full shrink-0', value > 0 && 'min-w-0.5', className)}
+      className={cn('h-full shrink-0', value !== '0' && 'min-w-0.5', className)}
       style={{ width: percentOf(value, largest) }}
     />
   );
