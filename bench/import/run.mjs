@@ -90,14 +90,14 @@ function* hierarchyRows(count) {
   for (let i = 0; i < count; i += 1) {
     const subtitle = Math.floor(i / 10);
     const activity = Math.floor(subtitle / 5);
-    const subAction = Math.floor(activity / 5);
-    const action = Math.floor(subAction / 4);
+    const sub_action = Math.floor(activity / 5);
+    const action = Math.floor(sub_action / 4);
     const programme = Math.floor(action / 5);
     const account = i % 10;
     yield [
       `${programmes[programme % 5]} ${String(programme + 1).padStart(2, '0')}`,
       `${actions[action % 5]} ${action + 1}`,
-      `Penyusunan Dokumen Perencanaan Perangkat Daerah ${subAction + 1}`,
+      `Penyusunan Dokumen Perencanaan Perangkat Daerah ${sub_action + 1}`,
       `Rapat Koordinasi dan Konsultasi ${activity + 1}`,
       `Subtitle Kegiatan Lokasi ${subtitle + 1}`,
       `5.${1 + (account % 2)}.02.${String(account + 1).padStart(2, '0')}.01.${String((subtitle % 9999) + 1).padStart(4, '0')}`,

@@ -1,9 +1,9 @@
 // Runnable example of @ranwal/core (docs/core.md). Run: node docs/examples/core-quickstart.mjs
 import {
   ApiError,
+  BudgetLineInput,
   computeTotals,
   createClient,
-  DetailProgramInput,
   formatDateTimeLong,
   formatRupiah,
   messagesId,
@@ -24,7 +24,7 @@ console.log(formatRupiah(totals.total_price), '+ PPN', formatRupiah(totals.tax))
 console.log(formatDateTimeLong('2025-03-01T02:30:00Z'), '-', messagesId.reports.form.submit);
 
 // 3. Validation with the same schema the server uses: errors name the field.
-const check = DetailProgramInput.safeParse({ price: -5, unit: 'Pcs' });
+const check = BudgetLineInput.safeParse({ price: -5, unit: 'Pcs' });
 console.log(check.success ? 'valid' : check.error.issues.map((i) => i.path.join('.')).join(', '));
 
 // 4. The API client: typed methods per call; errors tell network failures from server answers.

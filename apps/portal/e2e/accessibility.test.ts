@@ -97,11 +97,11 @@ describe('every route of the route table: accessible, one h1, laid out', () => {
     const action = (
       await admin.action.create({ name: 'Pelayanan Posyandu', program_id: program.id })
     ).data;
-    const subAction = (
-      await admin.subAction.create({ name: 'Penyediaan Alat Kesehatan', action_id: action.id })
+    const sub_action = (
+      await admin.sub_action.create({ name: 'Penyediaan Alat Kesehatan', action_id: action.id })
     ).data;
     const activity = (
-      await admin.activity.create({ name: 'Pengadaan Timbangan', sub_action_id: subAction.id })
+      await admin.activity.create({ name: 'Pengadaan Timbangan', sub_action_id: sub_action.id })
     ).data;
     const subtitle = (
       await admin.subtitle.create({ name: 'Posyandu Melati', activity_id: activity.id })
@@ -115,7 +115,7 @@ describe('every route of the route table: accessible, one h1, laid out', () => {
     ).data;
     const supporter = (await admin.supporter.create({ name: 'Puskesmas Sukamaju' })).data;
     const user = await apiAs(e2e, USER);
-    await user.detailProgram.create({
+    await user.budgetLine.create({
       component_code: 'ALK-01',
       component_name: 'Timbangan bayi digital',
       specification: 'Kapasitas 20 kg',
@@ -128,7 +128,7 @@ describe('every route of the route table: accessible, one h1, laid out', () => {
       is_taxed: true,
       program_id: program.id,
       action_id: action.id,
-      sub_action_id: subAction.id,
+      sub_action_id: sub_action.id,
       activity_id: activity.id,
       subtitle_id: subtitle.id,
       account_id: account.id,

@@ -28,7 +28,7 @@ const USER = { name: 'Siti Rahmawati', email: 'siti@e2e.local', password: 'siti-
 const HIERARCHY = {
   program: 'Program Peningkatan Jalan Kabupaten',
   action: 'Pembangunan Jalan Desa',
-  subAction: 'Rehabilitasi Jalan Lingkungan',
+  sub_action: 'Rehabilitasi Jalan Lingkungan',
   activity: 'Pengaspalan Ruas Jalan',
   subtitle: 'Ruas Jalan Sukamaju',
   accountCode: '5.2.02.01',
@@ -149,7 +149,7 @@ describe('budget hierarchy and reports, through the portal', () => {
         parentLabel: 'Kegiatan',
         parent: HIERARCHY.action,
       },
-      { 'Nama Sub Kegiatan': HIERARCHY.subAction },
+      { 'Nama Sub Kegiatan': HIERARCHY.sub_action },
       'Sub kegiatan berhasil ditambahkan.',
     );
 
@@ -167,7 +167,7 @@ describe('budget hierarchy and reports, through the portal', () => {
         sidebar: 'Aktifitas',
         url: '/admin-aktifitas',
         parentLabel: 'Sub Kegiatan',
-        parent: HIERARCHY.subAction,
+        parent: HIERARCHY.sub_action,
       },
       { 'Nama Aktivitas': HIERARCHY.activity },
       'Aktivitas berhasil ditambahkan.',
@@ -234,7 +234,7 @@ describe('budget hierarchy and reports, through the portal', () => {
     const taxOption = page.getByRole('checkbox', { name: 'Menggunakan Pajak (PPN 12%)' });
     await expect.poll(() => taxOption.isChecked()).toBe(true);
     await chooseInComboBox(page, 'Kegiatan', HIERARCHY.action);
-    await chooseInComboBox(page, 'Sub Kegiatan', HIERARCHY.subAction);
+    await chooseInComboBox(page, 'Sub Kegiatan', HIERARCHY.sub_action);
     await chooseInComboBox(page, 'Aktivitas', HIERARCHY.activity);
     await chooseInComboBox(page, 'Subtitle', HIERARCHY.subtitle);
     await chooseInComboBox(page, 'Kode Rekening', ACCOUNT);
@@ -243,7 +243,7 @@ describe('budget hierarchy and reports, through the portal', () => {
     expect(await descriptionPairs(summary)).toEqual([
       ['Program', HIERARCHY.program],
       ['Kegiatan', HIERARCHY.action],
-      ['Sub Kegiatan', HIERARCHY.subAction],
+      ['Sub Kegiatan', HIERARCHY.sub_action],
       ['Aktivitas', HIERARCHY.activity],
       ['Subtitle', HIERARCHY.subtitle],
       ['Kode Rekening', ACCOUNT],

@@ -215,7 +215,7 @@ describe('two servers on one database', () => {
   });
 
   it('makes a signed report link on one that the other serves', async () => {
-    const link = await clientFor(a.origin, tokenA).detailProgram.report({ year: 2025 });
+    const link = await clientFor(a.origin, tokenA).budgetLine.report({ year: 2025 });
     const url = new URL(link.data.path, a.origin);
     const fromB = await fetch(`${b.origin}${url.pathname}${url.search}`);
     expect(fromB.status).toBe(200);

@@ -126,7 +126,7 @@ export async function buildApp({
     health: healthHandlers(context),
     user: userHandlers(context),
     ...hierarchyHandlers(context),
-    detailProgram: reports.handlers,
+    budgetLine: reports.handlers,
     import: importHandlers(context),
     article: articles.handlers,
     upload: uploads.handlers,

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { setImmediate as tick } from 'node:timers/promises';
-import { type DetailProgram, formatDateTimeLong, MAX_LINE_TOTAL } from '@ranwal/core';
+import { type BudgetLine, formatDateTimeLong, MAX_LINE_TOTAL } from '@ranwal/core';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -19,7 +19,7 @@ const cellsOf = (sheet: ExcelJS.Worksheet, row: number) =>
   (sheet.getRow(row).values as ExcelJS.CellValue[]).slice(1);
 
 /** The row a budget line should become (an empty text is no cell). */
-const lineCells = (number: number, line: DetailProgram) =>
+const lineCells = (number: number, line: BudgetLine) =>
   [
     number,
     line.program_name,
@@ -63,7 +63,7 @@ describe.each(databaseTargets)('report export on %s', (target) => {
   let alfa: Chain;
   let beta: Chain;
   /** Lines of 2025 by name, as the API answered them. */
-  const lines: Record<string, DetailProgram> = {};
+  const lines: Record<string, BudgetLine> = {};
 
   const create = async (token: string, chain: Chain, body: Record<string, unknown>) => {
     const response = await t.call('POST', `${API}/create`, {
@@ -71,7 +71,7 @@ describe.each(databaseTargets)('report export on %s', (target) => {
       body: { ...chain, unit: 'Rim', is_taxed: true, year: 2025, ...body },
     });
     expect(response.statusCode, response.body).toBe(201);
-    return response.json().data as DetailProgram;
+    return response.json().data as BudgetLine;
   };
 
   /** The signed link the report call hands out, as a path and query for inject. */
@@ -151,7 +151,7 @@ describe.each(databaseTargets)('report export on %s', (target) => {
     expect(cellsOf(sheet, 2)).toEqual(HEADERS);
     expect(sheet.getCell('A2').font?.bold).toBe(true);
 
-    const { alfaFirst, alfaAdmin, alfaUntaxed, beta } = lines as Record<string, DetailProgram>;
+    const { alfaFirst, alfaAdmin, alfaUntaxed, beta } = lines as Record<string, BudgetLine>;
     expect(alfaAdmin).toMatchObject({ total_price: 22_500_000, tax: 2_700_000 });
     expect(cellsOf(sheet, 3)).toEqual(lineCells(1, alfaFirst!));
     expect(cellsOf(sheet, 4)).toEqual(lineCells(2, alfaAdmin!));
@@ -180,7 +180,7 @@ describe.each(databaseTargets)('report export on %s', (target) => {
 
   it("exports only the user's own lines from a user's link", async () => {
     const sheet = await sheetOf(t.userToken, 'year=2025');
-    const { alfaFirst, alfaUntaxed, beta } = lines as Record<string, DetailProgram>;
+    const { alfaFirst, alfaUntaxed, beta } = lines as Record<string, BudgetLine>;
     expect(cellsOf(sheet, 3)).toEqual(lineCells(1, alfaFirst!));
     expect(cellsOf(sheet, 4)).toEqual(lineCells(2, alfaUntaxed!));
     expect(cellsOf(sheet, 5)).toEqual(totalCells('Subtotal Program Alfa', [126_001, 120, 126_121]));

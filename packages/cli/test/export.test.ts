@@ -1,9 +1,9 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  type BudgetLine,
+  type BudgetLineInput,
   createClient,
-  type DetailProgram,
-  type DetailProgramInput,
   formatDateTimeLong,
   type RanwalClient,
   type Supporter,
@@ -26,7 +26,7 @@ const WIDTH = HEADERS.length;
 type Cell = string | number | null;
 
 /** The row a budget line becomes: the same fields, in the same order, as the server's sheet. */
-const lineRow = (number: number, line: DetailProgram): Cell[] => [
+const lineRow = (number: number, line: BudgetLine): Cell[] => [
   number,
   line.program_name,
   line.action_name,
@@ -51,7 +51,7 @@ const lineRow = (number: number, line: DetailProgram): Cell[] => [
 ];
 
 /** A subtotal or total row: the label under Program, the three sums in their columns. */
-function totalRow(label: string, lines: DetailProgram[]): Cell[] {
+function totalRow(label: string, lines: BudgetLine[]): Cell[] {
   const row: Cell[] = Array(WIDTH).fill(null);
   row[1] = label;
   row[16] = lines.reduce((sum, line) => sum + line.total_price, 0);
@@ -61,7 +61,7 @@ function totalRow(label: string, lines: DetailProgram[]): Cell[] {
 }
 
 /** Header, then each programme's lines and subtotal in hierarchy order, then the grand total. */
-function expectedTable(lines: DetailProgram[]): Cell[][] {
+function expectedTable(lines: BudgetLine[]): Cell[][] {
   const sorted = [...lines].sort(
     (a, b) =>
       a.program_name.localeCompare(b.program_name) ||
@@ -100,7 +100,7 @@ describe('ranwal export reports', () => {
   let server: TestServer;
   let home: Awaited<ReturnType<typeof withConfigHome>>;
   let api: RanwalClient;
-  let lines: DetailProgram[];
+  let lines: BudgetLine[];
   const file = (name: string) => path.join(home.dir, name);
   const ranwal = (args: string[]) =>
     runCli(args, { env: { XDG_CONFIG_HOME: home.dir, RANWAL_SERVER: server.url } });
@@ -144,24 +144,24 @@ describe('ranwal export reports', () => {
       const activity = (await api.activity.list({ limit: 100 })).data.find(
         (a) => a.id === subtitle.activity_id,
       )!;
-      const subAction = (await api.subAction.list({ limit: 100 })).data.find(
+      const sub_action = (await api.sub_action.list({ limit: 100 })).data.find(
         (s) => s.id === activity.sub_action_id,
       )!;
       const action = (await api.action.list({ limit: 100 })).data.find(
-        (a) => a.id === subAction.action_id,
+        (a) => a.id === sub_action.action_id,
       )!;
       return {
         program_id: action.program_id,
         action_id: action.id,
-        sub_action_id: subAction.id,
+        sub_action_id: sub_action.id,
         activity_id: activity.id,
         subtitle_id: subtitle.id,
         account_id: account.id,
       };
     };
-    const line = async (code: string, supporter: number, body: Partial<DetailProgramInput>) =>
+    const line = async (code: string, supporter: number, body: Partial<BudgetLineInput>) =>
       (
-        await api.detailProgram.create({
+        await api.budgetLine.create({
           ...(await chainOf(code)),
           supporter_id: supporters[supporter]!.id,
           year: 2025,
@@ -211,7 +211,7 @@ describe('ranwal export reports', () => {
     expect(cells.slice(1)).toEqual(expectedTable(lines));
 
     // The very workbook the portal's 'Download Laporan' serves.
-    const { data: link } = await api.detailProgram.report({ year: 2025 });
+    const { data: link } = await api.budgetLine.report({ year: 2025 });
     const served = Buffer.from(await (await api.fetchFile(link.path)).arrayBuffer());
     await writeFile(file('served.xlsx'), served);
     expect(await readCells(file('served.xlsx'))).toEqual(cells);

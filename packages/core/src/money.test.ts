@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  type BudgetLineInput,
   computeTax,
   computeTotals,
   isValidVolume,
+  type LineAmounts,
   MAX_LINE_TOTAL,
   MoneyError,
   PPN_PERCENT,
@@ -17,7 +17,7 @@ import {
 const MAX = Number.MAX_SAFE_INTEGER;
 const LIMIT = MAX_LINE_TOTAL;
 
-const line = (overrides: Partial<BudgetLineInput>): BudgetLineInput => ({
+const line = (overrides: Partial<LineAmounts>): LineAmounts => ({
   price: 0,
   first_volume: 1,
   second_volume: 1,

@@ -9,7 +9,7 @@ import type { FieldIssue } from './schemas.js';
 
 export const PPN_PERCENT = 12;
 
-export interface BudgetLineInput {
+export interface LineAmounts {
   /** Whole rupiah. */
   price: number;
   first_volume: number | string;
@@ -19,7 +19,7 @@ export interface BudgetLineInput {
   taxed: boolean;
 }
 
-export interface BudgetLineTotals {
+export interface LineTotals {
   total_price: number;
   tax: number;
   total_after_tax: number;
@@ -139,7 +139,7 @@ export function computeTax(totalPrice: number, taxed: boolean): number {
   return Number(divideHalfUp(BigInt(totalPrice) * BigInt(PPN_PERCENT), 100n));
 }
 
-export function computeTotals(input: BudgetLineInput): BudgetLineTotals {
+export function computeTotals(input: LineAmounts): LineTotals {
   checkRupiah(input.price, 'price');
   const exact =
     BigInt(input.price) *

@@ -1,6 +1,6 @@
 import { formatDateTimeLong } from './format.js';
 import { messagesId } from './messages/index.js';
-import type { DetailProgram } from './schemas.js';
+import type { BudgetLine } from './schemas.js';
 
 /*
  * The columns of the 'Download Laporan' workbook, declared once: the server writes them with
@@ -12,11 +12,11 @@ import type { DetailProgram } from './schemas.js';
 export type ReportSheetCellKind = 'text' | 'rupiah' | 'volume';
 
 /** The amounts summed on subtotal and total rows. */
-export type ReportSheetAmounts = Pick<DetailProgram, 'total_price' | 'tax' | 'total_after_tax'>;
+export type ReportSheetAmounts = Pick<BudgetLine, 'total_price' | 'tax' | 'total_after_tax'>;
 
 /** What a row of the sheet reads from its line. */
 export type ReportSheetLine = Pick<
-  DetailProgram,
+  BudgetLine,
   | 'program_name'
   | 'action_name'
   | 'sub_action_name'

@@ -310,7 +310,7 @@ const OptionalText = (max: number) =>
  * recomputes them: `is_taxed` (ours) says whether PPN applies; when absent, a positive `tax`
  * means the form had tax on.
  */
-export const DetailProgramInput = z.object({
+export const BudgetLineInput = z.object({
   component_code: OptionalText(64),
   component_name: OptionalText(255),
   specification: OptionalText(2000),
@@ -337,9 +337,9 @@ export const DetailProgramInput = z.object({
   account_id: Id,
   supporter_id: Id,
 });
-export type DetailProgramInput = z.input<typeof DetailProgramInput>;
+export type BudgetLineInput = z.input<typeof BudgetLineInput>;
 
-export const DetailProgram = z.object({
+export const BudgetLine = z.object({
   id: Id,
   component_code: z.string(),
   component_name: z.string(),
@@ -371,7 +371,7 @@ export const DetailProgram = z.object({
   created_by: Id.nullable(),
   created_at: Timestamp,
 });
-export type DetailProgram = z.infer<typeof DetailProgram>;
+export type BudgetLine = z.infer<typeof BudgetLine>;
 
 export const ReportDownload = z.object({ path: z.string(), originalName: z.string() });
 export type ReportDownload = z.infer<typeof ReportDownload>;
@@ -626,12 +626,12 @@ export const ArticleListQuery = ListQuery.extend({
 });
 export type ArticleListQuery = z.input<typeof ArticleListQuery>;
 
-export const ReportListQuery = ListQuery.extend({
+export const BudgetLineListQuery = ListQuery.extend({
   year: ReportYear.optional(),
   program_id: Id.optional(),
   supporter_id: Id.optional(),
 });
-export type ReportListQuery = z.input<typeof ReportListQuery>;
+export type BudgetLineListQuery = z.input<typeof BudgetLineListQuery>;
 
 export const ReportDownloadQuery = z.object({
   year: ReportYear.default(DEFAULT_REPORT_YEAR),

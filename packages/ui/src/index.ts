@@ -16,7 +16,7 @@ export * from './components/States.js';
 export * from './components/Table.js';
 export * from './components/TextField.js';
 export * from './components/Toast.js';
-export * from './data/client-groups.js';
+export * from './data/entity-group.js';
 export * from './data/errors.js';
 export * from './data/files.js';
 export * from './data/queries.js';

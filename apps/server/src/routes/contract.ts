@@ -182,7 +182,9 @@ export function registerContract(app: FastifyInstance, options: ContractOptions)
             return { status, message: result.message ?? messagesId.server.ok, ...result };
           };
           reply.code(status);
-          const onceKey = creates ? idempotencyKeyOf(request.headers['idempotency-key']) : undefined;
+          const onceKey = creates
+            ? idempotencyKeyOf(request.headers['idempotency-key'])
+            : undefined;
           if (onceKey && user && options.idempotency) {
             const route = `${group}.${name}`;
             const kept = await options.idempotency.once(

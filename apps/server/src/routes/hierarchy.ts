@@ -1,4 +1,4 @@
-import { type ManagedEntityKey, messagesId } from '@ranwal/core';
+import { type ManagedEntityKey, managedEntityKeys, messagesId } from '@ranwal/core';
 import type { AppContext } from '../context.js';
 import type { Handlers } from './contract.js';
 
@@ -25,17 +25,15 @@ function crudHandlers({ hierarchy }: AppContext, key: ManagedEntityKey): CrudGro
   };
 }
 
-export function hierarchyHandlers(context: AppContext) {
-  return {
-    program: crudHandlers(context, 'program'),
-    action: crudHandlers(context, 'action') as unknown as Handlers['action'],
-    subAction: crudHandlers(context, 'sub_action') as unknown as Handlers['subAction'],
-    activity: crudHandlers(context, 'activity') as unknown as Handlers['activity'],
-    subtitle: crudHandlers(context, 'subtitle') as unknown as Handlers['subtitle'],
-    account: crudHandlers(context, 'account') as unknown as Handlers['account'],
-    supporter: crudHandlers(context, 'supporter') as unknown as Handlers['supporter'],
-  } satisfies Pick<
-    Handlers,
-    'program' | 'action' | 'subAction' | 'activity' | 'subtitle' | 'account' | 'supporter'
-  >;
+/**
+ * The handlers of the six levels and supporters, keyed as the route table keys them (the level
+ * table's keys). The levels' routes differ only in their entity types, which the service checks
+ * with the level table's schemas, so one implementation serves all seven.
+ */
+export function hierarchyHandlers(context: AppContext): Pick<Handlers, ManagedEntityKey> {
+  return Object.fromEntries(
+    managedEntityKeys.map((key) => [key, crudHandlers(context, key)]),
+    // The one place the seven entity types meet one implementation: TypeScript cannot relate a
+    // key-indexed object built at run time to the per-key handler types.
+  ) as unknown as Pick<Handlers, ManagedEntityKey>;
 }

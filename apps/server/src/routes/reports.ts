@@ -12,13 +12,13 @@ import { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { createDashboardService } from '../services/dashboard.js';
 import { openReportExport, type ReportScope } from '../services/report-export.js';
-import { createReportService } from '../services/reports.js';
+import { createBudgetLineService } from '../services/reports.js';
 import type { RouteModule } from './module.js';
 
 const server = messagesId.server;
 
 /** The signed link's path, next to the call that hands it out. */
-export const REPORT_FILE_PATH = `${BASE_PATH}${routes.detailProgram.report.path}/file`;
+export const REPORT_FILE_PATH = `${BASE_PATH}${routes.budgetLine.report.path}/file`;
 const LINK_TTL_SECONDS = 10 * 60;
 
 /** What a report link carries: the download query and whose lines it may export. */
@@ -26,8 +26,8 @@ const ReportLinkClaims = ReportDownloadQuery.extend({ scope: z.enum(['all', 'own
 
 const tokenInvalid = () => new AppError('unauthorized', server.tokenInvalid);
 
-export function reportRoutes(context: AppContext): RouteModule<'detailProgram'> {
-  const reports = createReportService(context.db, context.database.read);
+export function reportRoutes(context: AppContext): RouteModule<'budgetLine'> {
+  const reports = createBudgetLineService(context.db, context.database.read);
   const dashboard = createDashboardService(context.db);
 
   /** The scope a link grants, checked again against the signer as they are now. */

@@ -118,13 +118,13 @@ async function insertHierarchy(trx: Kysely<Database>): Promise<Map<string, Place
         .values({ name: action.name, program_id })
         .returning('id')
         .executeTakeFirstOrThrow();
-      for (const subAction of action.subActions) {
+      for (const sub_action of action.subActions) {
         const { id: sub_action_id } = await trx
           .insertInto('sub_action')
-          .values({ name: subAction.name, action_id })
+          .values({ name: sub_action.name, action_id })
           .returning('id')
           .executeTakeFirstOrThrow();
-        for (const activity of subAction.activities) {
+        for (const activity of sub_action.activities) {
           const { id: activity_id } = await trx
             .insertInto('activity')
             .values({ name: activity.name, sub_action_id })

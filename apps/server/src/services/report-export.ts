@@ -13,16 +13,16 @@ import ExcelJS from 'exceljs';
 import { type ControlledTransaction, type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import {
+  type BudgetLineFilter,
+  type BudgetLineRow,
   type JoinedField,
-  type LineFilter,
-  type LineRow,
   toReadShape,
   whereLines,
   withLevels,
 } from './reports.js';
 
 /** What one export covers: a year, optionally one programme or supporter, optionally one user. */
-export type ReportScope = Omit<LineFilter, 'search' | 'year'> & { year: number };
+export type ReportScope = Omit<BudgetLineFilter, 'search' | 'year'> & { year: number };
 
 const BATCH_SIZE = 2000;
 const CURSOR = 'report_lines';
@@ -209,7 +209,7 @@ async function writeWorkbook(
       let program: { id: string; name: string; amounts: Amounts } | null = null;
       while (!closed.signal.aborted) {
         const { rows } = await sql<
-          Pick<LineRow, LineField>
+          Pick<BudgetLineRow, LineField>
         >`fetch ${sql.lit(batchSize)} from ${sql.id(CURSOR)}`.execute(trx);
         for (const row of rows) {
           const line = toReadShape(row);

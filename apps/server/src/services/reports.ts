@@ -1,15 +1,15 @@
 import {
   AppError,
+  type BudgetLine,
+  type BudgetLineInput,
+  type BudgetLineListQuery,
   chainIssues,
   computeTotals,
-  type DetailProgram,
-  type DetailProgramInput,
   listFilter,
   type ManagedEntityKey,
   managedEntities,
   managedEntityKeys,
   messagesId,
-  type ReportListQuery,
   taxRequested,
   type User,
 } from '@ranwal/core';
@@ -26,8 +26,8 @@ import {
   toCount,
 } from './pagination.js';
 
-type CreateInput = Parsed<typeof DetailProgramInput>;
-type ListQuery = Parsed<typeof ReportListQuery>;
+type CreateInput = Parsed<typeof BudgetLineInput>;
+type ListQuery = Parsed<typeof BudgetLineListQuery>;
 type Caller = Pick<User, 'id' | 'role'>;
 
 // Join aliases and table names come from the level table, not from Kysely's static types.
@@ -35,7 +35,7 @@ type Caller = Pick<User, 'id' | 'role'>;
 type LineQuery = SelectQueryBuilder<any, any, any>;
 
 /** Which budget lines a list, a read or an export covers. */
-export interface LineFilter {
+export interface BudgetLineFilter {
   /** Only this user's lines: a user's own scope. */
   created_by?: string | undefined;
   year?: number | undefined;
@@ -56,7 +56,7 @@ const numericFields = [
 type NumericField = (typeof numericFields)[number];
 
 /** A line as selected: int8 and numeric arrive as text (pg) or number (PGlite), dates as Date. */
-export type LineRow = Omit<DetailProgram, NumericField | 'created_at'> &
+export type BudgetLineRow = Omit<BudgetLine, NumericField | 'created_at'> &
   Record<NumericField, string | number> & { created_at: Date | string };
 
 /** What the joins of `withLevels` add to a line: each level's name and the account's code. */
@@ -70,7 +70,7 @@ const notFound = () => new AppError('not_found', messagesId.server.notFound('Lap
 /**
  * Joins a query over lines (`line`) to every level of the level table, each aliased by its key,
  * and adds its name as `{key}_name` (and the account's code as `account_code`): with all the
- * line's columns, the DetailProgram read shape. For bulk reads; see `levelNamesOf`.
+ * line's columns, the BudgetLine read shape. For bulk reads; see `levelNamesOf`.
  */
 export function withLevels(lines: LineQuery): LineQuery {
   let query = lines;
@@ -125,7 +125,7 @@ function levelNamesOf(db: Kysely<any>): (lines: LineQuery) => LineQuery {
 }
 
 /** Narrows a query over `line` (the stored line alone: no join is needed to filter). */
-export function whereLines(query: LineQuery, filter: LineFilter): LineQuery {
+export function whereLines(query: LineQuery, filter: BudgetLineFilter): LineQuery {
   let narrowed = query;
   if (filter.created_by) narrowed = narrowed.where('line.created_by', '=', filter.created_by);
   if (filter.year !== undefined) narrowed = narrowed.where('line.year', '=', filter.year);
@@ -169,9 +169,9 @@ export function whereLines(query: LineQuery, filter: LineFilter): LineQuery {
  * amounts are safe integers), created_at as ISO text. Reshapes the row it is given, in place:
  * rows come fresh from the driver, and a 100-row page is not worth copying.
  */
-export function toReadShape<K extends keyof DetailProgram>(
-  row: Pick<LineRow, K>,
-): Pick<DetailProgram, K> {
+export function toReadShape<K extends keyof BudgetLine>(
+  row: Pick<BudgetLineRow, K>,
+): Pick<BudgetLine, K> {
   const shaped = row as Record<string, unknown>;
   for (const field of numericFields) {
     if (field in shaped) shaped[field] = Number(shaped[field]);
@@ -179,11 +179,11 @@ export function toReadShape<K extends keyof DetailProgram>(
   if ('created_at' in shaped) {
     shaped.created_at = new Date(shaped.created_at as Date | string).toISOString();
   }
-  return shaped as Pick<DetailProgram, K>;
+  return shaped as Pick<BudgetLine, K>;
 }
 
 /** Budget lines (spec: detail-programme reports): list, read, create, delete. */
-export function createReportService(
+export function createBudgetLineService(
   typedDb: Kysely<Database>,
   read: ReadRows = readThrough(typedDb),
 ) {
@@ -204,12 +204,12 @@ export function createReportService(
     .select((eb) => eb.fn.countAll().as('count'));
   const userLineCount = db.selectFrom('user_line_count').select('line_count');
 
-  const scopeOf = (caller: Caller): LineFilter =>
+  const scopeOf = (caller: Caller): BudgetLineFilter =>
     caller.role === 'admin' ? {} : { created_by: caller.id };
 
   const rowCount = tableRowCounter(typedDb, read);
 
-  async function countLines(filter: LineFilter): Promise<number> {
+  async function countLines(filter: BudgetLineFilter): Promise<number> {
     const [row] = await read<{ count: unknown }>(whereLines(lineCount, filter).compile());
     return toCount(row?.count);
   }
@@ -254,7 +254,7 @@ export function createReportService(
   return {
     async list(query: ListQuery, caller: Caller) {
       const scope = scopeOf(caller);
-      const filter: LineFilter = {
+      const filter: BudgetLineFilter = {
         ...scope,
         year: query.year,
         program_id: query.program_id,
@@ -269,7 +269,7 @@ export function createReportService(
       // skips index entries rather than joined rows.
       const offset = offsetOf(query.page, query.limit);
       const page = whereLines(newestFirst, filter).limit(query.limit).offset(offset);
-      const rows = await read<LineRow>(
+      const rows = await read<BudgetLineRow>(
         withLevelNames(
           db
             .selectFrom(page.as('page'))
@@ -296,16 +296,16 @@ export function createReportService(
     },
 
     /** A line the caller may see; a user's view of another user's line is a 404. */
-    async get(id: string, caller: Caller): Promise<DetailProgram> {
+    async get(id: string, caller: Caller): Promise<BudgetLine> {
       const row = (await whereLines(allLines, scopeOf(caller))
         .where('line.id', '=', id)
-        .executeTakeFirst()) as LineRow | undefined;
+        .executeTakeFirst()) as BudgetLineRow | undefined;
       if (!row) throw notFound();
       return toReadShape(row);
     },
 
     /** The server computes the money; the client's totals are ignored. */
-    async create(input: CreateInput, caller: Caller): Promise<DetailProgram> {
+    async create(input: CreateInput, caller: Caller): Promise<BudgetLine> {
       const taxed = taxRequested(input);
       // Throws MoneyError naming the field when a total is not exact in a JS number.
       const totals = computeTotals({
@@ -341,7 +341,7 @@ export function createReportService(
         qb.insertInto('detail_program').values(values).returningAll(),
       );
       const inserted = creator.selectFrom('inserted as line').selectAll('line');
-      const row = (await withLevelNames(inserted).executeTakeFirstOrThrow()) as LineRow;
+      const row = (await withLevelNames(inserted).executeTakeFirstOrThrow()) as BudgetLineRow;
       return toReadShape(row);
     },
 

@@ -2,8 +2,8 @@ import {
   ARTICLE_TAG_ALIASES,
   ARTICLE_TAGS,
   ArticleInput,
+  BudgetLineInput,
   computeTotals,
-  DetailProgramInput,
   ErrorBody,
   errorCodeForStatus,
   HierarchyImportBatch,
@@ -579,7 +579,7 @@ export async function applyAccepted(
       expected = { name: input.name, email: input.email, role: input.role };
     }
   } else if (table === 'detail_program') {
-    const input = parse(DetailProgramInput);
+    const input = parse(BudgetLineInput);
     if (!input || !caller) return problems;
     const totals = computeTotals({
       price: input.price,

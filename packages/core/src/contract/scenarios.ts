@@ -91,7 +91,7 @@ async function chain(admin: RanwalClient, tag: string, options: { taxed?: boolea
     admin.action.create({ name: `Kegiatan ${tag}`, program_id: program.id }),
   );
   const sub_action = await made(
-    admin.subAction.create({ name: `Sub Kegiatan ${tag}`, action_id: action.id }),
+    admin.sub_action.create({ name: `Sub Kegiatan ${tag}`, action_id: action.id }),
   );
   const activity = await made(
     admin.activity.create({ name: `Aktivitas ${tag}`, sub_action_id: sub_action.id }),
@@ -254,7 +254,7 @@ export const contractScenarios: ContractScenario[] = [
     name: 'a record with children or lines is not deleted, and the message says what holds it',
     async run({ admin }, tag) {
       const c = await chain(admin, tag);
-      await made(admin.detailProgram.create(line(c)));
+      await made(admin.budgetLine.create(line(c)));
       return [
         await check('program with a kegiatan and a line', admin.program.delete(c.program.id), {
           status: 409,
@@ -288,7 +288,7 @@ export const contractScenarios: ContractScenario[] = [
     async run({ admin }, tag) {
       const c = await chain(admin, tag);
       const elsewhere = await chain(admin, `${tag}b`);
-      await made(admin.detailProgram.create(line(c)));
+      await made(admin.budgetLine.create(line(c)));
       const problem = server.movedUnderReports(1);
       return [
         await check(
@@ -335,7 +335,7 @@ export const contractScenarios: ContractScenario[] = [
       return [
         await check(
           'no PPN; the browser totals are ignored',
-          user.detailProgram.create(line(c, { total_price: 1, tax: 0, total_after_tax: 1 })),
+          user.budgetLine.create(line(c, { total_price: 1, tax: 0, total_after_tax: 1 })),
           {
             status: 201,
             message: server.created,
@@ -349,18 +349,14 @@ export const contractScenarios: ContractScenario[] = [
             },
           },
         ),
-        await check('is_taxed', user.detailProgram.create(line(c, { is_taxed: true })), {
+        await check('is_taxed', user.budgetLine.create(line(c, { is_taxed: true })), {
           status: 201,
           data: taxed,
         }),
-        await check(
-          'a tax amount without is_taxed',
-          user.detailProgram.create(line(c, { tax: 1 })),
-          {
-            status: 201,
-            data: taxed,
-          },
-        ),
+        await check('a tax amount without is_taxed', user.budgetLine.create(line(c, { tax: 1 })), {
+          status: 201,
+          data: taxed,
+        }),
       ];
     },
   },
@@ -371,7 +367,7 @@ export const contractScenarios: ContractScenario[] = [
       return [
         await check(
           'the most, and one rupiah more',
-          user.detailProgram.create(line(c, { price: MAX_LINE_TOTAL + 1, first_volume: 1 })),
+          user.budgetLine.create(line(c, { price: MAX_LINE_TOTAL + 1, first_volume: 1 })),
           {
             status: 400,
             code: 'validation',
@@ -381,7 +377,7 @@ export const contractScenarios: ContractScenario[] = [
         ),
         await check(
           'the most',
-          user.detailProgram.create(line(c, { price: MAX_LINE_TOTAL, first_volume: 1 })),
+          user.budgetLine.create(line(c, { price: MAX_LINE_TOTAL, first_volume: 1 })),
           {
             status: 201,
             data: { total_after_tax: MAX_LINE_TOTAL },
@@ -399,7 +395,7 @@ export const contractScenarios: ContractScenario[] = [
       return [
         await check(
           'a kegiatan of another program',
-          user.detailProgram.create(line(c, { action_id: other.action.id })),
+          user.budgetLine.create(line(c, { action_id: other.action.id })),
           {
             status: 400,
             code: 'validation',
@@ -421,29 +417,29 @@ export const contractScenarios: ContractScenario[] = [
     async run({ admin, user }, tag) {
       const c = await chain(admin, tag);
       const mine = await made(
-        user.detailProgram.create(line(c, { component_name: `Milik user ${tag}` })),
+        user.budgetLine.create(line(c, { component_name: `Milik user ${tag}` })),
       );
       const theirs = await made(
-        admin.detailProgram.create(line(c, { component_name: `Milik admin ${tag}` })),
+        admin.budgetLine.create(line(c, { component_name: `Milik admin ${tag}` })),
       );
       return [
-        await check('user list', user.detailProgram.list({ search: tag }), {
+        await check('user list', user.budgetLine.list({ search: tag }), {
           data: [{ id: mine.id }],
           filter: { current_page: 1, total_page: 1, filtered_result: 1 },
         }),
-        await check('admin list, newest first', admin.detailProgram.list({ search: tag }), {
+        await check('admin list, newest first', admin.budgetLine.list({ search: tag }), {
           data: [{ id: theirs.id }, { id: mine.id }],
         }),
-        await check("a user reading another's line", user.detailProgram.get(theirs.id), {
+        await check("a user reading another's line", user.budgetLine.get(theirs.id), {
           status: 404,
           message: server.notFound('Laporan'),
         }),
-        await check('a user deleting', user.detailProgram.delete(mine.id), {
+        await check('a user deleting', user.budgetLine.delete(mine.id), {
           status: 403,
           code: 'forbidden',
           message: server.forbidden,
         }),
-        await check('an admin deleting', admin.detailProgram.delete(mine.id), {
+        await check('an admin deleting', admin.budgetLine.delete(mine.id), {
           status: 200,
           message: server.deleted,
         }),
@@ -455,27 +451,27 @@ export const contractScenarios: ContractScenario[] = [
     async run({ admin }, tag) {
       const c = await chain(admin, tag);
       const old = await made(
-        admin.detailProgram.create(line(c, { year: 2024, component_code: `K${tag}` })),
+        admin.budgetLine.create(line(c, { year: 2024, component_code: `K${tag}` })),
       );
-      const recent = await made(admin.detailProgram.create(line(c, { year: 2025 })));
+      const recent = await made(admin.budgetLine.create(line(c, { year: 2025 })));
       const both = [{ id: recent.id }, { id: old.id }];
       return [
-        await check('component code', admin.detailProgram.list({ search: `k${tag}` }), {
+        await check('component code', admin.budgetLine.list({ search: `k${tag}` }), {
           data: [{ id: old.id }],
         }),
-        await check('program name', admin.detailProgram.list({ search: `Program ${tag}` }), {
+        await check('program name', admin.budgetLine.list({ search: `Program ${tag}` }), {
           data: both,
         }),
-        await check('account code', admin.detailProgram.list({ search: c.account.code }), {
+        await check('account code', admin.budgetLine.list({ search: c.account.code }), {
           data: both,
         }),
-        await check('account name', admin.detailProgram.list({ search: `belanja ${tag}` }), {
+        await check('account name', admin.budgetLine.list({ search: `belanja ${tag}` }), {
           data: both,
         }),
-        await check('year', admin.detailProgram.list({ search: `Program ${tag}`, year: 2024 }), {
+        await check('year', admin.budgetLine.list({ search: `Program ${tag}`, year: 2024 }), {
           data: [{ id: old.id }],
         }),
-        await check('program filter', admin.detailProgram.list({ program_id: c.program.id }), {
+        await check('program filter', admin.budgetLine.list({ program_id: c.program.id }), {
           data: both,
         }),
       ];
@@ -487,10 +483,10 @@ export const contractScenarios: ContractScenario[] = [
       const c = await chain(admin, tag, { taxed: true });
       // A year no other scenario uses, later than any of theirs.
       const year = 2099;
-      const a = await made(admin.detailProgram.create(line(c, { year, is_taxed: true })));
-      const b = await made(admin.detailProgram.create(line(c, { year, price: 1_000 })));
+      const a = await made(admin.budgetLine.create(line(c, { year, is_taxed: true })));
+      const b = await made(admin.budgetLine.create(line(c, { year, price: 1_000 })));
       return [
-        await check('no year', admin.detailProgram.summary({}), {
+        await check('no year', admin.budgetLine.summary({}), {
           status: 200,
           data: {
             year,
@@ -520,7 +516,7 @@ export const contractScenarios: ContractScenario[] = [
           code: 'forbidden',
           message: server.forbidden,
         }),
-        await check('a visitor listing lines', visitor.detailProgram.list({}), {
+        await check('a visitor listing lines', visitor.budgetLine.list({}), {
           status: 401,
           code: 'unauthorized',
           message: server.tokenInvalid,
@@ -711,7 +707,7 @@ export const contractScenarios: ContractScenario[] = [
     name: "the year's report is a link to a named workbook",
     async run({ user }) {
       return [
-        await check('report', user.detailProgram.report({ year: 2025 }), {
+        await check('report', user.budgetLine.report({ year: 2025 }), {
           status: 200,
           data: { originalName: reportFileName(2025) },
         }),

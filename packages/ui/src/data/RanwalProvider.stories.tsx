@@ -19,8 +19,8 @@ import {
 import { describeError } from './errors.js';
 import {
   useArticles,
+  useCreateBudgetLine,
   useCreateEntity,
-  useCreateReport,
   useDeleteEntity,
   useDownloadReport,
   useEntityList,
@@ -191,12 +191,12 @@ function demoBranch() {
   const account = entities.account[0]!;
   const subtitle = entities.subtitle.find((row) => row.id === account.subtitle_id)!;
   const activity = entities.activity.find((row) => row.id === subtitle.activity_id)!;
-  const subAction = entities.sub_action.find((row) => row.id === activity.sub_action_id)!;
-  const action = entities.action.find((row) => row.id === subAction.action_id)!;
+  const sub_action = entities.sub_action.find((row) => row.id === activity.sub_action_id)!;
+  const action = entities.action.find((row) => row.id === sub_action.action_id)!;
   return {
     program_id: action.program_id,
     action_id: action.id,
-    sub_action_id: subAction.id,
+    sub_action_id: sub_action.id,
     activity_id: activity.id,
     subtitle_id: subtitle.id,
     account_id: account.id,
@@ -206,7 +206,7 @@ function demoBranch() {
 
 function ReportTotalsDemo() {
   const form = useMessages().reports.form;
-  const create = useCreateReport();
+  const create = useCreateBudgetLine();
   const [price, setPrice] = useState('0');
   const [volumes, setVolumes] = useState(['1', '1', '1']);
   const [taxed, setTaxed] = useState(false);

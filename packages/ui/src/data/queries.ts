@@ -1,14 +1,14 @@
 import type {
   ArticleInput,
   ArticleListQuery,
+  BudgetLineInput,
+  BudgetLineListQuery,
   BudgetSummaryQuery,
   ChildListQuery,
-  DetailProgramInput,
   ListQuery,
   ManagedEntityKey,
   RanwalClient,
   ReportDownloadQuery,
-  ReportListQuery,
   SignInInput,
   UserCreateInput,
   UserUpdateInput,
@@ -21,7 +21,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { type EntityInputOf, entityGroup } from './client-groups.js';
+import { type EntityInputOf, entityGroup } from './entity-group.js';
 import { useRanwalClient } from './RanwalProvider.js';
 
 const all = ['ranwal'] as const;
@@ -38,7 +38,7 @@ export const ranwalKeys = {
   entityList: (key: ManagedEntityKey, query: ChildListQuery) =>
     [...entities, key, 'list', query] as const,
   reports,
-  reportList: (query: ReportListQuery) => [...reports, 'list', query] as const,
+  reportList: (query: BudgetLineListQuery) => [...reports, 'list', query] as const,
   report: (id: string) => [...reports, 'detail', id] as const,
   /** Under `reports`, so creating or deleting a line refetches the dashboard's sums too. */
   budgetSummary: (query: BudgetSummaryQuery) => [...reports, 'summary', query] as const,
@@ -72,22 +72,22 @@ export function useEntityList<K extends ManagedEntityKey>(
 }
 
 /** A page of budget lines (a user gets their own, an admin everyone's). */
-export function useReports(query: ReportListQuery = {}, options: ReadOptions = {}) {
+export function useBudgetLines(query: BudgetLineListQuery = {}, options: ReadOptions = {}) {
   const client = useRanwalClient();
   return useQuery({
     queryKey: ranwalKeys.reportList(query),
-    queryFn: ({ signal }) => client.detailProgram.list(query, { signal }),
+    queryFn: ({ signal }) => client.budgetLine.list(query, { signal }),
     placeholderData: keepPreviousData,
     enabled: options.enabled,
   });
 }
 
 /** One budget line; waits while `id` is undefined (no detail dialog open). */
-export function useReport(id: string | undefined) {
+export function useBudgetLine(id: string | undefined) {
   const client = useRanwalClient();
   return useQuery({
     queryKey: ranwalKeys.report(id ?? ''),
-    queryFn: ({ signal }) => client.detailProgram.get(id ?? '', { signal }),
+    queryFn: ({ signal }) => client.budgetLine.get(id ?? '', { signal }),
     enabled: id !== undefined,
   });
 }
@@ -97,7 +97,7 @@ export function useBudgetSummary(query: BudgetSummaryQuery = {}) {
   const client = useRanwalClient();
   return useQuery({
     queryKey: ranwalKeys.budgetSummary(query),
-    queryFn: ({ signal }) => client.detailProgram.summary(query, { signal }),
+    queryFn: ({ signal }) => client.budgetLine.summary(query, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -185,14 +185,14 @@ export const useDeleteEntity = <K extends ManagedEntityKey>(key: K) =>
     [ranwalKeys.entity(key)],
   );
 
-export const useCreateReport = () =>
+export const useCreateBudgetLine = () =>
   useClientMutation(
-    (client, body: DetailProgramInput) => client.detailProgram.create(body),
+    (client, body: BudgetLineInput) => client.budgetLine.create(body),
     [ranwalKeys.reports],
   );
 
-export const useDeleteReport = () =>
-  useClientMutation((client, id: string) => client.detailProgram.delete(id), [ranwalKeys.reports]);
+export const useDeleteBudgetLine = () =>
+  useClientMutation((client, id: string) => client.budgetLine.delete(id), [ranwalKeys.reports]);
 
 export const useCreateArticle = () =>
   useClientMutation(
@@ -223,7 +223,7 @@ export interface DownloadedFile {
 /** Asks for the year's report link, then fetches the file behind it. */
 export const useDownloadReport = () =>
   useClientMutation(async (client, query: ReportDownloadQuery): Promise<DownloadedFile> => {
-    const { data } = await client.detailProgram.report(query);
+    const { data } = await client.budgetLine.report(query);
     const response = await client.fetchFile(data.path);
     // The spec's fallback name when the server names none.
     return { blob: await response.blob(), fileName: data.originalName || 'report.xlsx' };

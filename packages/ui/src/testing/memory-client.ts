@@ -4,12 +4,13 @@ import {
   type ArticleInput,
   articleSlug,
   BASE_PATH,
+  type BudgetLine,
+  type BudgetLineInput,
+  type BudgetLineListQuery,
   chainIssues,
   computeTotals,
   createClient,
   currentYear,
-  type DetailProgram,
-  type DetailProgramInput,
   dependentsConflict,
   type ErrorCode,
   excerptOfText,
@@ -24,7 +25,6 @@ import {
   messagesId,
   type ProgramInput,
   type RanwalClient,
-  type ReportListQuery,
   reportFileName,
   reportSheetColumns,
   sumRupiahText,
@@ -34,7 +34,6 @@ import {
   type UserCreateInput,
 } from '@ranwal/core';
 import { type RouteHandler, type RouteName, routeTableFetch } from '@ranwal/core/contract';
-import { clientGroupFor } from '../data/client-groups.js';
 import {
   demoHtmlText,
   demoSeed,
@@ -74,12 +73,12 @@ export interface MemoryClientOptions {
 
 type Output<S> = S extends { _zod: { output: infer O } } ? O : never;
 /** Every field a route's body may have, as its schema reads it; each handler reads its own. */
-type Body = Output<typeof DetailProgramInput> &
+type Body = Output<typeof BudgetLineInput> &
   Output<typeof ArticleInput> &
   Output<typeof UserCreateInput> &
   Output<typeof ProgramInput> &
   Output<typeof AccountInput>;
-type Query = Output<typeof ReportListQuery> & {
+type Query = Output<typeof BudgetLineListQuery> & {
   uuid?: string;
   category?: string;
   status?: string;
@@ -218,13 +217,13 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
   };
 
   // --- Budget lines --------------------------------------------------------------------------
-  const asLine = (line: StoredLine): DetailProgram => {
+  const asLine = (line: StoredLine): BudgetLine => {
     const nameOf = (key: ManagedEntityKey) =>
       table(key).find((row) => row.id === line[`${key}_id`]);
     const names = Object.fromEntries(
       managedEntityKeys.map((key) => [`${key}_name`, nameOf(key)?.name ?? null]),
     );
-    return { ...line, ...names, account_code: nameOf('account')?.code ?? null } as DetailProgram;
+    return { ...line, ...names, account_code: nameOf('account')?.code ?? null } as BudgetLine;
   };
   const linesOf = (user: User, query: Partial<Query>) =>
     db.lines
@@ -245,7 +244,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
           ),
       )
       .sort(newestFirst);
-  const sums = (lines: DetailProgram[]) => ({
+  const sums = (lines: BudgetLine[]) => ({
     line_count: lines.length,
     total_price: sumRupiahText(lines.map((line) => line.total_price)),
     tax: sumRupiahText(lines.map((line) => line.tax)),
@@ -426,10 +425,8 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
   };
   const groups: Record<string, Record<string, Handler>> = {
     health: { get: () => ({ data: { database: 'up' } }) },
-    ...Object.fromEntries(
-      managedEntityKeys.map((key) => [clientGroupFor[key], levelHandlers(key)]),
-    ),
-    detailProgram: budgetLine,
+    ...Object.fromEntries(managedEntityKeys.map((key) => [key, levelHandlers(key)])),
+    budgetLine,
     article,
     user,
     upload: { file: upload },

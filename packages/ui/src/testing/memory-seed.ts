@@ -1,8 +1,8 @@
 import {
   type Article,
   articleSlug,
+  type BudgetLine,
   computeTotals,
-  type DetailProgram,
   excerptOfText,
   freeSlugOf,
   hierarchyLevelKeys,
@@ -11,13 +11,13 @@ import {
   managedEntityKeys,
   type User,
 } from '@ranwal/core';
-import type { EntityOf } from '../data/client-groups.js';
+import type { EntityOf } from '../data/entity-group.js';
 import { demoData, longNamesData, type SeedData } from './demo-data.js';
 
 /** A stored row of a level or of supporters (the parent's name is joined in when read). */
 export type Row = Record<string, unknown> & { id: string; name: string };
 /** A stored budget line: the names of its levels and supporter are joined in when read. */
-export type StoredLine = Omit<DetailProgram, `${ManagedEntityKey}_name` | 'account_code'>;
+export type StoredLine = Omit<BudgetLine, `${ManagedEntityKey}_name` | 'account_code'>;
 export interface MemoryUser extends User {
   password: string;
 }

@@ -94,7 +94,7 @@ export async function exportReports(options: ExportOptions): Promise<ExportResul
     ? await findRecord(client, 'supporter', options.supporter)
     : null;
   const { data: link } = await calling('asking for the report link', () =>
-    client.detailProgram.report({
+    client.budgetLine.report({
       year: year.data,
       ...(program ? { program_id: program.id } : {}),
       ...(supporter ? { supporter_id: supporter.id } : {}),

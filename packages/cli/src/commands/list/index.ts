@@ -3,11 +3,11 @@ import { type ConnectionOptions, connect } from '../../connection.js';
 import { CliError, calling } from '../../errors.js';
 import { formatTable } from '../../output.js';
 
-/** The client's group of each level (`subAction` for `sub_action`). */
+/** The client's group of each level (`sub_action` for `sub_action`). */
 const clientGroups = {
   program: 'program',
   action: 'action',
-  sub_action: 'subAction',
+  sub_action: 'sub_action',
   activity: 'activity',
   subtitle: 'subtitle',
   account: 'account',

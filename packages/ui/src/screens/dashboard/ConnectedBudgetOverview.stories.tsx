@@ -1,6 +1,6 @@
 import {
+  type BudgetLine,
   currentYear,
-  type DetailProgram,
   formatNumberId,
   formatRupiah,
   messagesId,
@@ -38,26 +38,26 @@ type Story = StoryObj<typeof meta>;
 const memory = (options: MemoryClientOptions) => ({ memory: options });
 
 /** A year's lines as the Laporan list serves them: what the summary must add up. */
-async function linesOf(year: number): Promise<DetailProgram[]> {
+async function linesOf(year: number): Promise<BudgetLine[]> {
   const client = createMemoryClient({ seed: demoSeed });
-  const { data, filter } = await client.detailProgram.list({ year, limit: 100 });
+  const { data, filter } = await client.budgetLine.list({ year, limit: 100 });
   if (filter.total_page !== 1) throw new Error('the demo year has more lines than one page');
   return data;
 }
 
-const total = (lines: DetailProgram[], field: 'total_price' | 'tax' | 'total_after_tax') =>
+const total = (lines: BudgetLine[], field: 'total_price' | 'tax' | 'total_after_tax') =>
   sumRupiah(lines.map((line) => line[field]));
 
 /** The table a person should see for these lines: per programme, largest first, then the total. */
-function expectedRows(lines: DetailProgram[]): string[][] {
-  const byProgram = new Map<string, DetailProgram[]>();
+function expectedRows(lines: BudgetLine[]): string[][] {
+  const byProgram = new Map<string, BudgetLine[]>();
   for (const line of lines) {
     byProgram.set(line.program_name, [...(byProgram.get(line.program_name) ?? []), line]);
   }
   const programs = [...byProgram]
     .map(([name, own]) => ({ name, own, after: total(own, 'total_after_tax') }))
     .sort((a, b) => b.after - a.after);
-  const row = (name: string, own: DetailProgram[]) => [
+  const row = (name: string, own: BudgetLine[]) => [
     name,
     formatNumberId(own.length),
     formatRupiah(total(own, 'total_price')),
@@ -160,14 +160,14 @@ export const Loading: Story = {
 
 /** No message from the server: the overview's own text, and 'Coba lagi' asks again. */
 const ErrorStory: Story = {
-  parameters: memory({ failOn: { 'detailProgram.summary': httpError('unavailable') } }),
+  parameters: memory({ failOn: { 'budgetLine.summary': httpError('unavailable') } }),
   play: async ({ canvas, userEvent, parameters }) => {
     const region = await overview(canvas, 2025);
     const alert = await within(region).findByRole('alert');
     await expect(alert).toHaveTextContent(text.fetchFailed);
     // The server recovers: the retry shows the figures.
     const { failOn } = (parameters as ReturnType<typeof memory>).memory;
-    delete failOn?.['detailProgram.summary'];
+    delete failOn?.['budgetLine.summary'];
     await userEvent.click(
       within(alert).getByRole('button', { name: messagesId.articles.management.retry }),
     );

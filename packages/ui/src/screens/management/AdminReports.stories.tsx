@@ -1,4 +1,4 @@
-import { type DetailProgram, messagesId } from '@ranwal/core';
+import { type BudgetLine, messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { createMemoryClient, demoSeed, longNamesSeed } from '../../testing/memory-client.js';
@@ -12,7 +12,7 @@ const admin = m.reports.admin;
 const linesOf =
   (seed = demoSeed) =>
   async () => ({
-    reports: (await createMemoryClient({ seed }).detailProgram.list({ limit: 10 })).data,
+    reports: (await createMemoryClient({ seed }).budgetLine.list({ limit: 10 })).data,
   });
 
 const meta = {
@@ -21,7 +21,7 @@ const meta = {
   beforeEach: dropStaleAnnouncements,
   loaders: [linesOf()],
   render: (args, { loaded }) => (
-    <AdminReports {...args} reports={(loaded as { reports: DetailProgram[] }).reports} />
+    <AdminReports {...args} reports={(loaded as { reports: BudgetLine[] }).reports} />
   ),
   args: { reports: [], onDelete: fn(), onDownload: fn(), onPageChange: fn() },
 } satisfies Meta<typeof AdminReports>;
@@ -32,7 +32,7 @@ const bodyRows = () => within(screen.getByRole('grid')).getAllByRole('row').slic
 
 export const Default: Story = {
   play: async ({ canvas, userEvent, args, loaded }) => {
-    const { reports } = loaded as { reports: DetailProgram[] };
+    const { reports } = loaded as { reports: BudgetLine[] };
     await expect(canvas.getByRole('heading', { name: admin.title })).toBeVisible();
     await expect(bodyRows()).toHaveLength(reports.length);
     await userEvent.click(canvas.getByRole('button', { name: admin.download }));
@@ -66,7 +66,7 @@ export const Busy: Story = {
     },
   ],
   render: (args, { loaded }) => {
-    const { reports, deletingId } = loaded as { reports: DetailProgram[]; deletingId: string };
+    const { reports, deletingId } = loaded as { reports: BudgetLine[]; deletingId: string };
     return <AdminReports {...args} reports={reports} deletingId={deletingId} />;
   },
   args: { isDownloading: true },
@@ -110,7 +110,7 @@ export { ErrorStory as Error };
 export const LongNames: Story = {
   loaders: [linesOf(longNamesSeed)],
   play: async ({ canvas, userEvent, loaded }) => {
-    const { reports } = loaded as { reports: DetailProgram[] };
+    const { reports } = loaded as { reports: BudgetLine[] };
     await expect(bodyRows()).toHaveLength(reports.length);
     await userEvent.click(canvas.getAllByRole('button', { name: m.reports.list.viewDetail })[0]!);
     const dialog = await findDialog(admin.detailTitle);

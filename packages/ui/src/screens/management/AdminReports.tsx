@@ -1,4 +1,4 @@
-import type { DetailProgram } from '@ranwal/core';
+import type { BudgetLine } from '@ranwal/core';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Button } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
@@ -18,7 +18,7 @@ export const ADMIN_REPORTS_PAGE_SIZE = 10;
 
 export interface AdminReportsProps {
   /** The current page of budget lines. */
-  reports: readonly DetailProgram[];
+  reports: readonly BudgetLine[];
   /** The first load: the table shows 'Memuat data...'. */
   isLoading?: boolean;
   /** Why the list could not be loaded; shown instead of the table. */
@@ -32,7 +32,7 @@ export interface AdminReportsProps {
   pageSize?: number;
   onPageChange?: (page: number) => void;
   /** Deletes a line the user has confirmed. */
-  onDelete: (report: DetailProgram) => unknown;
+  onDelete: (report: BudgetLine) => unknown;
   /** The line being deleted: its button shows 'Menghapus...'. */
   deletingId?: string | null;
   /** 'Download Laporan'. */
@@ -41,7 +41,7 @@ export interface AdminReportsProps {
 }
 
 /** What the Total column shows: the total after tax, else the total price. */
-export const reportTotal = (report: DetailProgram): number =>
+export const reportTotal = (report: BudgetLine): number =>
   report.total_after_tax || report.total_price;
 
 /**
@@ -66,8 +66,8 @@ export function AdminReports({
   const messages = useMessages();
   const admin = messages.reports.admin;
   const titleId = useId();
-  const [viewing, setViewing] = useState<DetailProgram | null>(null);
-  const [confirming, setConfirming] = useState<DetailProgram | null>(null);
+  const [viewing, setViewing] = useState<BudgetLine | null>(null);
+  const [confirming, setConfirming] = useState<BudgetLine | null>(null);
 
   const confirmDelete = async () => {
     const report = confirming;

@@ -1,4 +1,4 @@
-import { type DetailProgram, formatDateTimeLong, formatRupiah, messagesId } from '@ranwal/core';
+import { type BudgetLine, formatDateTimeLong, formatRupiah, messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { demoData } from '../../testing/demo-data.js';
@@ -31,8 +31,8 @@ type Story = StoryObj<typeof meta>;
 const memory = (options: MemoryClientOptions) => ({ memory: options });
 
 /** The budget lines as the server lists them (newest first), names joined in. */
-async function serverLines(seed: MemorySeed = demoSeed): Promise<DetailProgram[]> {
-  const { data } = await createMemoryClient({ seed }).detailProgram.list({ limit: 100 });
+async function serverLines(seed: MemorySeed = demoSeed): Promise<BudgetLine[]> {
+  const { data } = await createMemoryClient({ seed }).budgetLine.list({ limit: 100 });
   return data;
 }
 
@@ -95,7 +95,7 @@ export const Loading: Story = {
 };
 
 const ErrorStory: Story = {
-  parameters: memory({ failOn: { 'detailProgram.list': httpError('forbidden') } }),
+  parameters: memory({ failOn: { 'budgetLine.list': httpError('forbidden') } }),
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('alert')).toHaveTextContent(m.reports.fetchFailed);
   },
@@ -177,7 +177,7 @@ export const ConfirmDelete: Story = {
 /** A refused delete says why, in the server's words, and the line stays. */
 export const DeleteFailure: Story = {
   parameters: memory({
-    failOn: { 'detailProgram.delete': httpError('not_found', 'Laporan tidak ditemukan.') },
+    failOn: { 'budgetLine.delete': httpError('not_found', 'Laporan tidak ditemukan.') },
   }),
   play: async ({ canvas, userEvent }) => {
     const lines = await serverLines();
@@ -211,7 +211,7 @@ export const Download: Story = {
 };
 
 export const DownloadFailure: Story = {
-  parameters: memory({ failOn: { 'detailProgram.report': 'network' } }),
+  parameters: memory({ failOn: { 'budgetLine.report': 'network' } }),
   play: async ({ canvas, userEvent, args }) => {
     await loadedTable(canvas);
     await userEvent.click(canvas.getByRole('button', { name: admin.download }));

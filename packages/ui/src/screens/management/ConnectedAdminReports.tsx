@@ -1,13 +1,13 @@
-import { DEFAULT_REPORT_YEAR, type DetailProgram } from '@ranwal/core';
+import { type BudgetLine, DEFAULT_REPORT_YEAR } from '@ranwal/core';
 import { useEffect, useState } from 'react';
 import { toastDurations, useToast } from '../../components/Toast.js';
 import { describeError } from '../../data/errors.js';
 import { saveFile as saveToDisk } from '../../data/files.js';
 import {
   type DownloadedFile,
-  useDeleteReport,
+  useBudgetLines,
+  useDeleteBudgetLine,
   useDownloadReport,
-  useReports,
 } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { ADMIN_REPORTS_PAGE_SIZE, AdminReports } from './AdminReports.js';
@@ -35,8 +35,8 @@ export function ConnectedAdminReports({
   const r = messages.reports;
   const toast = useToast();
   const [page, setPage] = useState(1);
-  const list = useReports({ page, limit: pageSize });
-  const remove = useDeleteReport();
+  const list = useBudgetLines({ page, limit: pageSize });
+  const remove = useDeleteBudgetLine();
   const download = useDownloadReport();
 
   const totalPages = list.data?.filter.total_page ?? 1;
@@ -45,7 +45,7 @@ export function ConnectedAdminReports({
     if (page > totalPages) setPage(totalPages);
   }, [page, totalPages]);
 
-  const onDelete = async (report: DetailProgram) => {
+  const onDelete = async (report: BudgetLine) => {
     try {
       await remove.mutateAsync(report.id);
       toast.success(undefined, r.deleted, toastDurations.reportSuccess);

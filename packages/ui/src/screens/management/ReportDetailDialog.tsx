@@ -1,4 +1,4 @@
-import { type DetailProgram, formatNumberId, hierarchyLevelKeys } from '@ranwal/core';
+import { type BudgetLine, formatNumberId, hierarchyLevelKeys } from '@ranwal/core';
 import { type ReactNode, useId } from 'react';
 import { Button } from '../../components/Button.js';
 import { DateText } from '../../components/DateText.js';
@@ -7,7 +7,7 @@ import { Rupiah } from '../../components/Rupiah.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 
 export interface ReportDetailDialogProps {
-  report: DetailProgram;
+  report: BudgetLine;
   onClose: () => void;
 }
 

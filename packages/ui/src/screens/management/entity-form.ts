@@ -4,7 +4,7 @@ import {
   type Messages,
   managedEntities,
 } from '@ranwal/core';
-import type { EntityInputOf, EntityOf } from '../../data/client-groups.js';
+import type { EntityInputOf, EntityOf } from '../../data/entity-group.js';
 import { SEARCH_DEBOUNCE_MS } from '../../lib/timing.js';
 
 /** Rows per page of every hierarchy and supporter list (spec section 9). */

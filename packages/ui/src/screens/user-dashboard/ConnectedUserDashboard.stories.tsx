@@ -1,5 +1,5 @@
 import {
-  type DetailProgram,
+  type BudgetLine,
   formatNumberId,
   formatRupiah,
   hierarchyLevelKeys,
@@ -185,7 +185,7 @@ export const CreateReport: Story = {
 export const ReportDetail: Story = {
   loaders: [async () => ({ reports: await seedReports() })],
   play: async ({ loaded }) => {
-    const [newest] = loaded.reports as DetailProgram[];
+    const [newest] = loaded.reports as BudgetLine[];
     await waitFor(() => expect(reportRows().length).toBeGreaterThan(0));
     await userEvent.click(within(reportRows()[0]!).getByRole('button', { name: list.viewDetail }));
     const dialog = await screen.findByRole('dialog', { name: list.detailTitle });
@@ -377,7 +377,7 @@ export const ProgramListError: Story = {
 /** The report list fails with an HTTP error: the spec's heading and status line. */
 export const ReportListError: Story = {
   parameters: {
-    memory: { ...memoryFor(), failOn: { 'detailProgram.list': httpError('internal') } },
+    memory: { ...memoryFor(), failOn: { 'budgetLine.list': httpError('internal') } },
   },
   play: async ({ canvas }) => {
     const alert = await canvas.findByText(
@@ -397,7 +397,7 @@ export const CreateFails: Story = {
     memory: {
       ...memoryFor(),
       failOn: {
-        'detailProgram.create': httpError('conflict', 'Anggaran sub kegiatan ini sudah ditutup.'),
+        'budgetLine.create': httpError('conflict', 'Anggaran sub kegiatan ini sudah ditutup.'),
       },
     },
   },

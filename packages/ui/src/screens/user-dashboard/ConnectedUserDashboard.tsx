@@ -1,8 +1,13 @@
-import { type DetailProgramInput, type ManagedEntityKey, managedEntities } from '@ranwal/core';
+import { type BudgetLineInput, type ManagedEntityKey, managedEntities } from '@ranwal/core';
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
 import { toastDurations, useToast } from '../../components/Toast.js';
 import { describeError } from '../../data/errors.js';
-import { useCreateReport, useEntityList, useReport, useReports } from '../../data/queries.js';
+import {
+  useBudgetLine,
+  useBudgetLines,
+  useCreateBudgetLine,
+  useEntityList,
+} from '../../data/queries.js';
 import { useMessages, useSession } from '../../data/RanwalProvider.js';
 import {
   type CascadeOption,
@@ -84,7 +89,7 @@ export function ConnectedUserDashboard({ onLogout, hasToken, year }: ConnectedUs
     supporter: useCascadeLevel('supporter', selection, searches.supporter),
   };
 
-  const reports = useReports({ limit: REPORT_LIST_LIMIT }, { enabled: signedIn });
+  const reports = useBudgetLines({ limit: REPORT_LIST_LIMIT }, { enabled: signedIn });
   useFailureToast(reports.errorUpdatedAt, messages.reports.fetchFailed);
   const { refetch: refetchReports } = reports;
   // Stable, so the memoised list skips the re-renders of choosing in the cascade.
@@ -92,8 +97,8 @@ export function ConnectedUserDashboard({ onLogout, hasToken, year }: ConnectedUs
     void refetchReports();
   }, [refetchReports]);
   const [detailId, setDetailId] = useState<string | null>(null);
-  const detail = useReport(detailId ?? undefined);
-  const create = useCreateReport();
+  const detail = useBudgetLine(detailId ?? undefined);
+  const create = useCreateBudgetLine();
 
   const success = (message: string) =>
     toast.success(undefined, message, toastDurations.reportSuccess);
@@ -115,7 +120,7 @@ export function ConnectedUserDashboard({ onLogout, hasToken, year }: ConnectedUs
     success(value ? messages.reports.form.taxApplied : messages.reports.form.taxNotApplied);
   };
 
-  const onCreateReport = (input: DetailProgramInput) =>
+  const onCreateReport = (input: BudgetLineInput) =>
     create.mutateAsync(input).then(
       () => {
         success(messages.reports.created);

@@ -1,10 +1,10 @@
 import {
-  type BudgetLineTotals,
+  BudgetLineInput,
   computeTotals,
   DEFAULT_REPORT_YEAR,
   DEFAULT_UNIT,
-  DetailProgramInput,
   formatRupiah,
+  type LineTotals,
   MoneyError,
 } from '@ranwal/core';
 import { type FormEvent, useId, useState } from 'react';
@@ -17,7 +17,7 @@ import { useMessages } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
 
 /** The form's own part of the create payload, validated with core's schema. */
-const ReportFields = DetailProgramInput.pick({
+const ReportFields = BudgetLineInput.pick({
   component_code: true,
   component_name: true,
   specification: true,
@@ -31,7 +31,7 @@ const ReportFields = DetailProgramInput.pick({
 
 /** What the form submits: its fields, the year, the totals it showed and whether PPN applies. */
 export type ReportFormValues = ReturnType<typeof ReportFields.parse> &
-  BudgetLineTotals & { is_taxed: boolean };
+  LineTotals & { is_taxed: boolean };
 
 type TextKey = 'component_code' | 'component_name' | 'specification' | 'unit';
 type NumberKey = 'price' | 'first_volume' | 'second_volume' | 'third_volume';
@@ -68,7 +68,7 @@ export interface ReportFormProps {
 }
 
 type Totals =
-  | { totals: BudgetLineTotals; problem?: undefined }
+  | { totals: LineTotals; problem?: undefined }
   | { totals?: undefined; problem?: string };
 
 /** The live totals, blank while a number is missing, a message instead of a wrong number. */

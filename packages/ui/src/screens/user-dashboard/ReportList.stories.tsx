@@ -1,10 +1,4 @@
-import {
-  ApiError,
-  type DetailProgram,
-  formatNumberId,
-  formatRupiah,
-  messagesId,
-} from '@ranwal/core';
+import { ApiError, type BudgetLine, formatNumberId, formatRupiah, messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
@@ -38,7 +32,7 @@ const meta = {
   // The demo user's reports, read through the memory client.
   loaders: [async () => ({ reports: await seedReports() })],
   render: (args, { loaded }) => (
-    <List {...args} reports={args.reports ?? (loaded.reports as DetailProgram[])} />
+    <List {...args} reports={args.reports ?? (loaded.reports as BudgetLine[])} />
   ),
 } satisfies Meta<typeof ReportList>;
 export default meta;
@@ -52,7 +46,7 @@ const detailValue = (dialog: HTMLElement, label: string) =>
 
 export const Default: Story = {
   play: async ({ canvas, args, loaded }) => {
-    const reports = loaded.reports as DetailProgram[];
+    const reports = loaded.reports as BudgetLine[];
     const rows = within(table()).getAllByRole('row').slice(1);
     await expect(rows).toHaveLength(reports.length);
     const first = reports[0]!;
@@ -90,7 +84,7 @@ export const Default: Story = {
 /** Tab into the table, Enter on a row opens its detail, Escape closes it. */
 export const KeyboardOnly: Story = {
   play: async ({ args, loaded }) => {
-    const reports = loaded.reports as DetailProgram[];
+    const reports = loaded.reports as BudgetLine[];
     await userEvent.tab();
     await expect(within(table()).getAllByRole('row')[1]).toHaveFocus();
     await userEvent.keyboard('{ArrowDown}{Enter}');
@@ -191,7 +185,7 @@ export const DetailError: Story = {
 export const LongNames: Story = {
   loaders: [async () => ({ reports: await seedReports(longNamesSeed) })],
   play: async ({ loaded }) => {
-    const [report] = loaded.reports as DetailProgram[];
+    const [report] = loaded.reports as BudgetLine[];
     await userEvent.click(screen.getByRole('button', { name: list.viewDetail }));
     const dialog = await screen.findByRole('dialog', { name: list.detailTitle });
     await expect(dialog).toHaveTextContent(report!.account_name);

@@ -1,4 +1,4 @@
-import { type DetailProgram, formatNumberId, isApiError, type Messages } from '@ranwal/core';
+import { type BudgetLine, formatNumberId, isApiError, type Messages } from '@ranwal/core';
 import { memo, type ReactNode, useId } from 'react';
 import { Button } from '../../components/Button.js';
 import { Dialog, Modal } from '../../components/Dialog.js';
@@ -26,7 +26,7 @@ export function reportListErrorMessage(error: unknown, messages: Messages): stri
 
 export interface ReportListProps {
   /** The user's reports; undefined before the first load. */
-  reports?: readonly DetailProgram[];
+  reports?: readonly BudgetLine[];
   isLoading?: boolean;
   /** Why the list could not be loaded. */
   error?: unknown;
@@ -38,7 +38,7 @@ export interface ReportListProps {
   detailId?: string | null;
   onDetailIdChange?: (id: string | null) => void;
   /** The open report as loaded for its dialog. */
-  detail?: DetailProgram;
+  detail?: BudgetLine;
   isDetailLoading?: boolean;
   detailError?: unknown;
   className?: string;
@@ -151,7 +151,7 @@ export const ReportList = memo(function ReportList({
 });
 
 /** The dialog's facts about one report. */
-function ReportDetail({ report }: { report: DetailProgram }) {
+function ReportDetail({ report }: { report: BudgetLine }) {
   const messages = useMessages();
   const fields = messages.reports.fields;
   const volume = (value: number) =>

@@ -1,4 +1,4 @@
-import { type DetailProgram, messagesId } from '@ranwal/core';
+import { type BudgetLine, messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { demoSeed } from '../../testing/memory-client.js';
@@ -50,7 +50,7 @@ const meta = {
   render: (args, { loaded }) => (
     <Dashboard
       {...args}
-      reportList={{ reports: loaded.reports as DetailProgram[], ...args.reportList }}
+      reportList={{ reports: loaded.reports as BudgetLine[], ...args.reportList }}
     />
   ),
 } satisfies Meta<typeof UserDashboard>;

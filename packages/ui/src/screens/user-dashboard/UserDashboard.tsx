@@ -1,4 +1,4 @@
-import type { DetailProgramInput } from '@ranwal/core';
+import type { BudgetLineInput } from '@ranwal/core';
 import { useId } from 'react';
 import { Button } from '../../components/Button.js';
 import { Checkbox } from '../../components/Checkbox.js';
@@ -25,7 +25,7 @@ export interface UserDashboardProps
    * Creates the report. A promise that resolves resets the form to its defaults; a rejected one
    * keeps what was typed.
    */
-  onCreateReport: (input: DetailProgramInput) => unknown;
+  onCreateReport: (input: BudgetLineInput) => unknown;
   isCreating?: boolean;
   /** The report year; 2025 by default. */
   year?: number;

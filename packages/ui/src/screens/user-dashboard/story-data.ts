@@ -1,5 +1,5 @@
 import {
-  type DetailProgram,
+  type BudgetLine,
   type ManagedEntityKey,
   managedEntities,
   managedEntityKeys,
@@ -85,7 +85,7 @@ export function seedSession(user: User = seedUser()): Session {
 export async function seedReports(
   seed: MemorySeed = demoSeed,
   user: User = seedUser(seed),
-): Promise<DetailProgram[]> {
+): Promise<BudgetLine[]> {
   const client = createMemoryClient({ seed, currentUser: user });
-  return (await client.detailProgram.list({ limit: 100 })).data;
+  return (await client.budgetLine.list({ limit: 100 })).data;
 }

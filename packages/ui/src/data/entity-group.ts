@@ -8,17 +8,6 @@ import type {
   RanwalClient,
 } from '@ranwal/core';
 
-/** The client group that serves each managed entity (the level table's key is snake_case). */
-export const clientGroupFor = {
-  program: 'program',
-  action: 'action',
-  sub_action: 'subAction',
-  activity: 'activity',
-  subtitle: 'subtitle',
-  account: 'account',
-  supporter: 'supporter',
-} as const satisfies Record<ManagedEntityKey, keyof RanwalClient>;
-
 /** A managed entity as the API answers it (child levels carry `{parent}_name`). */
 export type EntityOf<K extends ManagedEntityKey> = ManagedEntities[K]['entity']['_zod']['output'];
 /** What a create or update of a managed entity sends. */
@@ -45,6 +34,7 @@ export function entityGroup<K extends ManagedEntityKey>(
   client: RanwalClient,
   key: K,
 ): EntityGroup<K> {
-  // The groups differ only in the entity type, which EntityGroup<K> restores from the key.
-  return client[clientGroupFor[key]] as unknown as EntityGroup<K>;
+  // The client's groups are keyed by the level table's keys; they differ only in the entity
+  // type, which EntityGroup<K> restores from the key.
+  return client[key] as EntityGroup<K>;
 }
