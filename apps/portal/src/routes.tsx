@@ -1,4 +1,5 @@
-import type { ManagedEntityKey, Role } from '@ranwal/core';
+import { managedEntityKeys, type Role } from '@ranwal/core';
+import { adminNavigation } from '@ranwal/ui';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 /**
@@ -23,31 +24,25 @@ const ArticleManagementPage = lazy(() => import('./pages/ArticleManagementPage.j
 const UserManagementPage = lazy(() => import('./pages/UserManagementPage.js'));
 const UserDashboardPage = lazy(() => import('./pages/UserDashboardPage.js'));
 
-/** The admin pages of the hierarchy and supporters: one page component, one row each. */
-export const entityPaths: Record<string, ManagedEntityKey> = {
-  '/admin-program': 'program',
-  '/admin-kegiatan': 'action',
-  '/admin-sub-kegiatan': 'sub_action',
-  '/admin-aktifitas': 'activity',
-  '/admin-subtitle': 'subtitle',
-  '/admin-rekening': 'account',
-  '/admin-pengampu': 'supporter',
+/** The screen of each admin sidebar entry; the six levels and Pengampu share one. */
+const adminPages: Record<string, PortalRoute['page']> = {
+  dashboard: AdminDashboardPage,
+  userManagement: UserManagementPage,
+  reports: AdminReportsPage,
+  createArticle: ArticleEditorPage,
+  articleList: ArticleManagementPage,
+  ...Object.fromEntries(managedEntityKeys.map((key) => [key, HierarchyPage])),
 };
 
 export const portalRoutes: PortalRoute[] = [
   { path: '/', requiresAuth: false, page: PublicHomePage },
   { path: '/artikel/:slug', requiresAuth: false, page: ArticlePage },
   { path: '/login', requiresAuth: false, page: LoginPage },
-  { path: '/admin-dashboard', requiresAuth: true, role: 'admin', page: AdminDashboardPage },
-  ...Object.keys(entityPaths).map((path) => ({
-    path,
-    requiresAuth: true,
-    role: 'admin' as const,
-    page: HierarchyPage,
-  })),
-  { path: '/admin-laporan', requiresAuth: true, role: 'admin', page: AdminReportsPage },
-  { path: '/admin-artikel', requiresAuth: true, role: 'admin', page: ArticleEditorPage },
-  { path: '/admin-list-artikel', requiresAuth: true, role: 'admin', page: ArticleManagementPage },
-  { path: '/admin-user-management', requiresAuth: true, role: 'admin', page: UserManagementPage },
+  // The admin pages are the sidebar's entries: one table (@ranwal/ui's adminNavigation).
+  ...adminNavigation.map((item) => {
+    const page = adminPages[item.key];
+    if (!page) throw new Error(`no page for the admin entry ${item.key}`);
+    return { path: item.route, requiresAuth: true, role: 'admin' as const, page };
+  }),
   { path: '/user-dashboard', requiresAuth: true, role: 'user', page: UserDashboardPage },
 ];

@@ -5,13 +5,16 @@ import {
   computeTotals,
   Slug,
 } from '@ranwal/core';
+import { demoData } from '@ranwal/core/demo';
 import type { Kysely, KyselyPlugin } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import type { DatabaseHandle, DatabaseKind } from '../src/db/connect.js';
 import type { Database } from '../src/db/schema.js';
 import { seedDemo, shouldSeedDemo } from '../src/seed/demo.js';
-import { demoArticles, demoBudgetLines, demoSupporters } from '../src/seed/demo-data.js';
+
+const { articles: demoArticles, lines: demoBudgetLines, supporters: demoSupporters } = demoData;
+
 import { sanitizeArticleHtml } from '../src/services/sanitize.js';
 import { createUserService } from '../src/services/users.js';
 import { ADMIN, databaseTargets, freshDatabase } from './harness.js';
@@ -159,7 +162,7 @@ describe.each(databaseTargets)('demo seed on %s', (target) => {
       const counts = await countRows(db);
       for (const table of tables) expect(counts[table], table).toBeGreaterThan(0);
       expect(counts).toMatchObject({
-        app_user: 2,
+        app_user: 1 + demoData.users.length,
         program: 3,
         supporter: demoSupporters.length,
         detail_program: demoBudgetLines.length,
@@ -188,13 +191,16 @@ describe.each(databaseTargets)('demo seed on %s', (target) => {
       expect(published.length).toBeGreaterThan(7);
       expect(new Set(published.map((a) => a.category))).toEqual(new Set(articleCategories));
       expect(new Set(articles.map((a) => a.slug)).size).toBe(articles.length);
+      const people = await db.selectFrom('app_user').select(['id', 'name', 'email']).execute();
+      const idOf = (email: string) => people.find((person) => person.email === email)?.id;
+      const expectedAuthors = new Set(
+        demoData.articles.map((a) => (a.author === 'admin' ? adminId : idOf(a.author))),
+      );
+      expect(new Set(articles.map((a) => a.author_id))).toEqual(expectedAuthors);
       for (const article of articles) {
         expect(Slug.safeParse(article.slug).success, article.slug).toBe(true);
-        expect(article).toMatchObject({
-          author_id: adminId,
-          author_name: 'Administrator',
-          cover_image: null,
-        });
+        const author = people.find((person) => person.id === article.author_id);
+        expect(article).toMatchObject({ author_name: author?.name, cover_image: null });
       }
       expect(articles.some((a) => a.views > 0)).toBe(true);
     });
@@ -259,7 +265,12 @@ describe.each(databaseTargets)('demo seed on %s', (target) => {
           .executeTakeFirstOrThrow()
       ).id;
       const authors = new Set(reports.map((r) => r.created_by));
-      expect(authors).toEqual(new Set([demoUserId, adminId]));
+      const budi = await db
+        .selectFrom('app_user')
+        .select('id')
+        .where('email', '=', 'budi.santoso@ranwal.local')
+        .executeTakeFirstOrThrow();
+      expect(authors).toEqual(new Set([demoUserId, adminId, budi.id]));
     });
 
     it('lets the demo user sign in with the returned password', async () => {

@@ -1,10 +1,14 @@
-import { ConnectedHierarchyManager } from '@ranwal/ui';
+import { type ManagedEntityKey, managedEntityKeys } from '@ranwal/core';
+import { activeAdminNavItem, ConnectedHierarchyManager } from '@ranwal/ui';
 import { useLocation } from 'react-router';
-import { entityPaths } from '../routes.js';
 
-/** One page for the six hierarchy levels and Pengampu, chosen by the path. */
+const isEntity = (key: string | undefined): key is ManagedEntityKey =>
+  (managedEntityKeys as readonly (string | undefined)[]).includes(key);
+
+/** One page for the six hierarchy levels and Pengampu, chosen by the sidebar entry of the path. */
 export default function HierarchyPage() {
   const { pathname } = useLocation();
-  const entity = entityPaths[pathname] ?? 'program';
+  const key = activeAdminNavItem(pathname)?.key;
+  const entity = isEntity(key) ? key : 'program';
   return <ConnectedHierarchyManager key={entity} entity={entity} />;
 }

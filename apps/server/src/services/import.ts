@@ -352,6 +352,14 @@ export function createImportService(typedDb: Kysely<Database>) {
 
   return {
     /**
+     * Applies one call inside a transaction the caller holds and will end (the demo seed's, so
+     * the whole demo is loaded or none of it).
+     */
+    async hierarchyWithin(trx: Kysely<Database>, batch: Batch): Promise<HierarchyImportResult> {
+      return { dry_run: false, ...(await apply(trx, { ...batch, dry_run: false })) };
+    },
+
+    /**
      * Applies one call in one transaction. A dry run makes the same lookups and writes nothing
      * (a record whose parent would be created is new too), so its counts are the real run's.
      * `abandoned` is asked before committing: a caller that has gone away gets nothing written.

@@ -9,6 +9,7 @@ import {
   useState,
 } from 'react';
 import { UNSTABLE_ToastQueue as AriaToastQueue } from 'react-aria-components';
+import type { ToastContent, ToastQueue } from './toast-types.js';
 
 // The region (react-aria's toast and landmark code, with its strings in 34 languages) loads with
 // the first toast, not with every page; it is not exported, or it would be bundled with the page.
@@ -26,21 +27,7 @@ export const toastDurations = {
   successDialog: 1500,
 } as const;
 
-export interface ToastContent {
-  title: string;
-  description?: string;
-  tone: 'success' | 'error';
-}
-
-/** A queue of toasts and the calls screens make on it. */
-export interface ToastQueue {
-  readonly queue: AriaToastQueue<ToastContent>;
-  /** A green toast; the title defaults to 'Berhasil!', the timeout to 5 s. Returns its key. */
-  success(title?: string, description?: string, timeout?: number): string;
-  /** A red toast; the title defaults to 'Gagal!', the timeout to 5 s. Returns its key. */
-  error(title?: string, description?: string, timeout?: number): string;
-  close(key: string): void;
-}
+export type { ToastContent, ToastQueue } from './toast-types.js';
 
 export function createToastQueue(): ToastQueue {
   const queue = new AriaToastQueue<ToastContent>({ maxVisibleToasts: 5 });

@@ -9,7 +9,7 @@ import {
 } from 'react-aria-components';
 import { cn, composeClassName, focusRing } from '../lib/cn.js';
 import { AlertIcon, CloseIcon, SuccessIcon } from './icons.js';
-import type { ToastContent, ToastQueue } from './Toast.js';
+import type { ToastContent, ToastQueue } from './toast-types.js';
 
 const tones = {
   success: { className: 'bg-green-700', Icon: SuccessIcon },

@@ -11,8 +11,9 @@ import {
   managedEntityKeys,
   type User,
 } from '@ranwal/core';
+import { DEMO_USER_EMAIL, DemoData, type DemoNode, demoData, demoDate } from '@ranwal/core/demo';
 import type { EntityOf } from '../data/entity-group.js';
-import { demoData, longNamesData, type SeedData } from './demo-data.js';
+import longNames from './long-names.json' with { type: 'json' };
 
 /** A stored row of a level or of supporters (the parent's name is joined in when read). */
 export type Row = Record<string, unknown> & { id: string; name: string };
@@ -40,12 +41,25 @@ export const demoHtmlText = (html: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-/** Turns authored seed data (a tree of names, lines placed by subtitle and account code) into tables. */
-export function buildSeed(data: SeedData): MemorySeed {
-  const users = data.users.map((user) => ({ id: uuid(), ...user }));
+/** The day the stories' demo is seen from: dates are this minus `daysAgo`, the same every run. */
+export const DEMO_DAY = new Date('2025-07-01T02:00:00.000Z');
+/** The stories' admin (the server's first admin is configured, not demo data). */
+const storyAdmin = { name: 'Administrator', email: 'admin@ranwal.local', role: 'admin' } as const;
+/** The password every story person signs in with; the admin's is its own. */
+const STORY_PASSWORD = 'user12345';
+
+/** The tables of a demo (`@ranwal/core/demo`'s, or a story's in its shape). */
+export function buildSeed(data: DemoData): MemorySeed {
+  const users: MemoryUser[] = [
+    { id: uuid(), ...storyAdmin, password: 'admin12345' },
+    ...data.users.map((person) => ({ id: uuid(), ...person, password: STORY_PASSWORD })),
+  ];
+  const userOf = (author: string) =>
+    users.find((user) => user.email === (author === 'admin' ? storyAdmin.email : author));
+  const at = (daysAgo: number) => demoDate(daysAgo, DEMO_DAY).toISOString();
   const tables = Object.fromEntries(managedEntityKeys.map((key) => [key, [] as Row[]]));
   const table = (key: ManagedEntityKey) => tables[key] as Row[];
-  const plant = (nodes: SeedData['hierarchy'], depth: number, parentId: string | null) => {
+  const plant = (nodes: readonly DemoNode[], depth: number, parentId: string | null) => {
     const key = hierarchyLevelKeys[depth];
     if (!key) return;
     const level = managedEntities[key];
@@ -61,7 +75,7 @@ export function buildSeed(data: SeedData): MemorySeed {
   plant(data.hierarchy, 0, null);
   tables.supporter = data.supporters.map((name) => ({ id: uuid(), name }));
 
-  const lines = data.reports.map((line): StoredLine => {
+  const lines = data.lines.map((line): StoredLine => {
     const subtitle = table('subtitle').find((row) => row.name === line.subtitle);
     let row = table('account').find(
       (a) => a.code === line.account && a.subtitle_id === subtitle?.id,
@@ -85,8 +99,8 @@ export function buildSeed(data: SeedData): MemorySeed {
       ...computeTotals({ ...amounts, taxed }),
       ...(ids as Pick<StoredLine, `${(typeof hierarchyLevelKeys)[number]}_id`>),
       supporter_id: supporter.id,
-      created_by: users.find((user) => user.email === line.createdBy)?.id ?? null,
-      created_at: line.createdAt,
+      created_by: userOf(line.createdBy)?.id ?? null,
+      created_at: at(line.daysAgo),
     };
   });
 
@@ -99,13 +113,13 @@ export function buildSeed(data: SeedData): MemorySeed {
       title: article.title,
       excerpt: article.excerpt ?? excerptOfText(demoHtmlText(article.content)),
       content: article.content,
-      cover_image: article.cover_image ?? null,
+      cover_image: null,
       tags: [...article.tags],
       status: article.status,
       category: article.category,
-      name: users.find((user) => user.email === article.author)?.name ?? 'Administrator',
-      created_at: article.createdAt,
-      updated_at: article.createdAt,
+      name: userOf(article.author)?.name ?? storyAdmin.name,
+      created_at: at(article.daysAgo),
+      updated_at: at(article.daysAgo),
       views_count: article.views,
     });
   }
@@ -117,8 +131,8 @@ export const demoSeed: MemorySeed = /* @__PURE__ */ buildSeed(demoData);
 
 /** The sign-in pairs of the demo seed's admin and user. */
 export const demoCredentials = {
-  admin: { email: 'admin@ranwal.local', password: 'admin12345' },
-  user: { email: 'user@ranwal.local', password: 'user12345' },
+  admin: { email: storyAdmin.email, password: 'admin12345' },
+  user: { email: DEMO_USER_EMAIL, password: STORY_PASSWORD },
 } as const;
 
 /** Nothing at all but an admin to act as: for Empty stories. */
@@ -132,4 +146,4 @@ export const emptySeed: MemorySeed = {
 };
 
 /** One full branch and its neighbours with very long Indonesian names: for LongNames stories. */
-export const longNamesSeed: MemorySeed = /* @__PURE__ */ buildSeed(longNamesData);
+export const longNamesSeed: MemorySeed = /* @__PURE__ */ buildSeed(DemoData.parse(longNames));

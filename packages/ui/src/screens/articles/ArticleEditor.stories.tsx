@@ -1,8 +1,8 @@
-import { ApiError, messagesId } from '@ranwal/core';
+import { ApiError, messagesId, UPLOAD_MAX_BYTES } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { userEvent as baseUserEvent, expect, fn, screen, waitFor, within } from 'storybook/test';
 import { httpError } from '../../testing/memory-client.js';
-import { ArticleEditor, ConnectedArticleEditor, MAX_COVER_BYTES } from './ArticleEditor.js';
+import { ArticleEditor, ConnectedArticleEditor } from './ArticleEditor.js';
 import { a11yWithoutLiveAnnouncer, pngFile, withMemoryClient } from './story-helpers.js';
 
 const m = messagesId;
@@ -193,7 +193,7 @@ export const NotAnImage: Story = {
 export const FileTooLarge: Story = {
   play: async ({ canvas, args }) => {
     await titleField(canvas);
-    const large = new File([new Uint8Array(MAX_COVER_BYTES + 1)], 'besar.png', {
+    const large = new File([new Uint8Array(UPLOAD_MAX_BYTES + 1)], 'besar.png', {
       type: 'image/png',
     });
     await anyFileUser.upload(fileInput(canvas), large);

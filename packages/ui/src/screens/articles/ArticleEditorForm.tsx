@@ -1,4 +1,9 @@
-import { type ArticleCategory, type ArticleStatus, isApiError } from '@ranwal/core';
+import {
+  type ArticleCategory,
+  type ArticleStatus,
+  isApiError,
+  UPLOAD_MAX_BYTES,
+} from '@ranwal/core';
 import { type FormEvent, useEffect, useEffectEvent, useState } from 'react';
 import { FileTrigger } from 'react-aria-components';
 import { Banner } from '../../components/Banner.js';
@@ -10,7 +15,7 @@ import { toastDurations } from '../../components/Toast.js';
 import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { ArticleCategorySelect } from './ArticleCategorySelect.js';
-import { type ArticleEditorProps, MAX_COVER_BYTES, SAVED_DELAY_MS } from './ArticleEditor.js';
+import { type ArticleEditorProps, SAVED_DELAY_MS } from './article-editor-props.js';
 import { CoverImage, statusOptions } from './parts.js';
 import { RichTextEditor } from './RichTextEditor.js';
 import { htmlText, sanitizeArticleHtml } from './sanitize-html.js';
@@ -75,7 +80,7 @@ export function ArticleEditorForm({
     const file = files?.[0];
     if (!file) return;
     if (!file.type.startsWith('image/')) return say(setUploadFeedback, 'error', text.notAnImage);
-    if (file.size > MAX_COVER_BYTES) return say(setUploadFeedback, 'error', text.fileTooLarge);
+    if (file.size > UPLOAD_MAX_BYTES) return say(setUploadFeedback, 'error', text.fileTooLarge);
     setUploading(true);
     setUploadFeedback(null);
     try {

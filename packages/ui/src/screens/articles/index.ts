@@ -3,7 +3,6 @@ export {
   type ArticleEditorProps,
   ConnectedArticleEditor,
   type ConnectedArticleEditorProps,
-  MAX_COVER_BYTES,
 } from './ArticleEditor.js';
 export {
   ArticleManagement,

@@ -1,22 +1,24 @@
 import { type BudgetLine, formatDateTimeLong, formatRupiah, messagesId } from '@ranwal/core';
+import { demoData } from '@ranwal/core/demo';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
-import { demoData } from '../../testing/demo-data.js';
 import {
   buildSeed,
   createMemoryClient,
-  demoSeed,
   emptySeed,
   httpError,
   type MemoryClientOptions,
   type MemorySeed,
 } from '../../testing/memory-client.js';
-import { reportTotal } from './AdminReports.js';
+import { ADMIN_REPORTS_PAGE_SIZE, reportTotal } from './AdminReports.js';
 import { ConnectedAdminReports } from './ConnectedAdminReports.js';
 import { dropStaleAnnouncements, findDialog, withMemoryClient } from './story-helpers.js';
 
 const m = messagesId;
 const admin = m.reports.admin;
+
+/** The demo's first page of lines (the screen shows ten a page; Pagination shows more). */
+const onePage = buildSeed({ ...demoData, lines: demoData.lines.slice(0, ADMIN_REPORTS_PAGE_SIZE) });
 
 const meta = {
   title: 'Screens/Management/ConnectedAdminReports',
@@ -24,6 +26,7 @@ const meta = {
   decorators: [withMemoryClient],
   beforeEach: dropStaleAnnouncements,
   args: { saveFile: fn() },
+  parameters: { memory: { seed: onePage } },
 } satisfies Meta<typeof ConnectedAdminReports>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -31,7 +34,7 @@ type Story = StoryObj<typeof meta>;
 const memory = (options: MemoryClientOptions) => ({ memory: options });
 
 /** The budget lines as the server lists them (newest first), names joined in. */
-async function serverLines(seed: MemorySeed = demoSeed): Promise<BudgetLine[]> {
+async function serverLines(seed: MemorySeed = onePage): Promise<BudgetLine[]> {
   const { data } = await createMemoryClient({ seed }).budgetLine.list({ limit: 100 });
   return data;
 }
@@ -221,10 +224,7 @@ export const DownloadFailure: Story = {
 };
 
 /** Sixteen lines: ten on the first page, numbering carries on on the second. */
-const sixteenLines = buildSeed({
-  ...demoData,
-  reports: [...demoData.reports, ...demoData.reports],
-});
+const sixteenLines = buildSeed({ ...demoData, lines: demoData.lines.slice(0, 16) });
 
 export const Pagination: Story = {
   parameters: memory({ seed: sixteenLines }),

@@ -33,8 +33,10 @@ export function seedRows(seed: MemorySeed, entity: ManagedEntityKey): ManagedRow
         ...(parent ? { parentId, parentName: parentRow?.name ?? null } : {}),
       };
     })
-    .sort((a, b) =>
-      collator.compare(hasCode ? (a.code ?? '') : a.name, hasCode ? (b.code ?? '') : b.name),
+    .sort(
+      (a, b) =>
+        collator.compare(hasCode ? (a.code ?? '') : a.name, hasCode ? (b.code ?? '') : b.name) ||
+        a.id.localeCompare(b.id),
     );
 }
 

@@ -3,7 +3,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { MemoryRanwalProvider } from '../../testing/MemoryRanwalProvider.js';
-import { AdminShell, type AdminShellProps, adminNavigation } from './AdminShell.js';
+import { AdminShell, type AdminShellProps } from './AdminShell.js';
+import { adminNavigation } from './admin-navigation.js';
 import { WelcomeBanner } from './WelcomeBanner.js';
 
 const m = messagesId;

@@ -1,4 +1,4 @@
-import { formatDateTimeLong, type Messages, messagesId } from '@ranwal/core';
+import { formatDateTimeLong } from '@ranwal/core';
 import {
   type KeyboardEvent,
   type ReactNode,
@@ -10,55 +10,7 @@ import {
 import { Button } from '../../components/Button.js';
 import { useMessages, useSession } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
-
-/** One entry of the admin sidebar. */
-export interface AdminNavItem {
-  readonly key: string;
-  /** Where the link goes. */
-  readonly href: string;
-  /** The paths on which this entry is the current page. */
-  readonly activePaths: readonly string[];
-  /** The entry's text from a catalogue (Indonesian by default). */
-  readonly label: (messages?: Messages) => string;
-}
-
-const navItem = (
-  key: string,
-  href: string,
-  label: (messages: Messages) => string,
-  activePaths: readonly string[] = [href],
-): AdminNavItem => ({ key, href, activePaths, label: (messages = messagesId) => label(messages) });
-
-/**
- * The admin sidebar, in the spec's order: the one table both the sidebar and the portal's routes
- * read. Each entry is current on its own paths only, so exactly one is highlighted.
- */
-export const adminNavigation: readonly AdminNavItem[] = [
-  navItem('dashboard', '/dashboard', (m) => m.sidebar.dashboard, [
-    '/dashboard',
-    '/admin-dashboard',
-  ]),
-  navItem('userManagement', '/admin-user-management', (m) => m.sidebar.userManagement),
-  navItem('program', '/admin-program', (m) => m.sidebar.levels.program),
-  navItem('action', '/admin-kegiatan', (m) => m.sidebar.levels.action),
-  navItem('sub_action', '/admin-sub-kegiatan', (m) => m.sidebar.levels.sub_action),
-  navItem('activity', '/admin-aktifitas', (m) => m.sidebar.levels.activity),
-  navItem('subtitle', '/admin-subtitle', (m) => m.sidebar.levels.subtitle),
-  navItem('account', '/admin-rekening', (m) => m.sidebar.levels.account),
-  navItem('supporter', '/admin-pengampu', (m) => m.sidebar.levels.supporter),
-  navItem('reports', '/admin-laporan', (m) => m.sidebar.reports),
-  navItem('createArticle', '/admin-artikel', (m) => m.sidebar.createArticle),
-  navItem('articleList', '/admin-list-artikel', (m) => m.sidebar.articleList),
-];
-
-/** A path without query, hash or trailing slash: '/admin-program/?q=1' is '/admin-program'. */
-const normalizePath = (path: string) => path.replace(/[?#].*$/, '').replace(/(.)\/+$/, '$1');
-
-/** The sidebar entry that is the current page at `path`, if any. */
-export function activeAdminNavItem(path: string): AdminNavItem | undefined {
-  const current = normalizePath(path);
-  return adminNavigation.find((item) => item.activePaths.includes(current));
-}
+import { activeAdminNavItem, adminNavigation } from './admin-navigation.js';
 
 /** 'Administrator' is 'A', 'Siti Rahmawati' is 'SR'. */
 function initialsOf(name: string): string {

@@ -1,3 +1,4 @@
 export * from './AdminShell.js';
+export * from './admin-navigation.js';
 export * from './LoginForm.js';
 export * from './WelcomeBanner.js';

@@ -7,10 +7,10 @@ import {
   managedEntityKeys,
   messagesId,
 } from '@ranwal/core';
+import { demoData } from '@ranwal/core/demo';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { ToastProvider } from '../../components/Toast.js';
-import { demoData } from '../../testing/demo-data.js';
 import {
   MemoryRanwalProvider,
   type MemoryRanwalProviderProps,
@@ -430,7 +430,7 @@ export const ManySupporters: Story = {
           { length: 45 },
           (_, i) => `Kelurahan ${String(i + 1).padStart(2, '0')}`,
         ),
-        reports: [],
+        lines: [],
       }),
     ),
   },

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { hierarchyLevelKeys } from '../entity-keys.js';
+import {
+  AccountCode,
+  ArticleCategory,
+  ArticleStatus,
+  type HierarchyImportBatch,
+  ReportYear,
+  Role,
+} from '../schemas.js';
+import data from './demo.json' with { type: 'json' };
+
+/*
+ * The demo, declared once as data (demo.json): a small Bappeda's budget under Permendagri 90
+ * nomenclature, its supporters, budget lines, articles and people. The server loads it through
+ * its own services on a first start (apps/server/src/seed/demo.ts); Storybook's in-memory
+ * client builds its tables from it (packages/ui/src/testing/memory-seed.ts).
+ */
+
+/** A node of the hierarchy: its level is its depth (program, kegiatan, … kode rekening). */
+export interface DemoNode {
+  name: string;
+  /** Accounts only. */
+  code?: string | undefined;
+  /** Programs only. */
+  is_taxed?: boolean | undefined;
+  children?: DemoNode[] | undefined;
+}
+const DemoNode: z.ZodType<DemoNode> = z.lazy(() =>
+  z.object({
+    name: z.string().min(1),
+    code: AccountCode.optional(),
+    is_taxed: z.boolean().optional(),
+    children: z.array(DemoNode).optional(),
+  }),
+);
+
+/** Who made a line or wrote an article: a demo person's email, or the first admin. */
+const Author = z.union([z.literal('admin'), z.email()]);
+
+export const DemoData = z.object({
+  /** The people besides the first admin; the server gives each a generated password. */
+  users: z.array(z.object({ name: z.string(), email: z.email(), role: Role })),
+  supporters: z.array(z.string()),
+  hierarchy: z.array(DemoNode),
+  lines: z.array(
+    z.object({
+      /** Where the line sits: its subtitle (unique in the demo) and its account code there. */
+      subtitle: z.string(),
+      account: AccountCode,
+      supporter: z.string(),
+      createdBy: Author,
+      year: ReportYear,
+      /** How long before the demo's day the line was made. */
+      daysAgo: z.number().int().min(0),
+      component_code: z.string(),
+      component_name: z.string(),
+      specification: z.string(),
+      unit: z.string(),
+      price: z.number().int().min(0),
+      volumes: z.tuple([z.number(), z.number(), z.number()]),
+    }),
+  ),
+  articles: z.array(
+    z.object({
+      title: z.string(),
+      author: Author,
+      category: ArticleCategory,
+      status: ArticleStatus,
+      tags: z.array(z.string()),
+      daysAgo: z.number().int().min(0),
+      views: z.number().int().min(0),
+      excerpt: z.string().optional(),
+      content: z.string(),
+    }),
+  ),
+});
+export type DemoData = z.infer<typeof DemoData>;
+
+/** The demo, checked against its schema when loaded. */
+export const demoData: DemoData = DemoData.parse(data);
+
+/** The email of the demo's own user (role `user`): the one whose password a first start prints. */
+export const DEMO_USER_EMAIL = 'demo@ranwal.local';
+
+/**
+ * The hierarchy as one bulk import call reads it: per level, each record once, under its
+ * parent's position in the level above (the tree's own shape).
+ */
+export function demoImportBatch(hierarchy: readonly DemoNode[]): HierarchyImportBatch {
+  const batch = {
+    program: { name: [] as string[], is_taxed: [] as (boolean | null)[] },
+    action: { parent: [] as number[], name: [] as string[] },
+    sub_action: { parent: [] as number[], name: [] as string[] },
+    activity: { parent: [] as number[], name: [] as string[] },
+    subtitle: { parent: [] as number[], name: [] as string[] },
+    account: { parent: [] as number[], code: [] as string[], name: [] as string[] },
+    dry_run: false,
+  };
+  const place = (nodes: readonly DemoNode[], depth: number, parent: number) => {
+    const key = hierarchyLevelKeys[depth];
+    if (!key) return;
+    for (const node of nodes) {
+      let position: number;
+      if (key === 'program') {
+        position = batch.program.name.push(node.name) - 1;
+        batch.program.is_taxed.push(node.is_taxed ?? false);
+      } else if (key === 'account') {
+        position = batch.account.name.push(node.name) - 1;
+        batch.account.parent.push(parent);
+        batch.account.code.push(node.code ?? '');
+      } else {
+        position = batch[key].name.push(node.name) - 1;
+        batch[key].parent.push(parent);
+      }
+      place(node.children ?? [], depth + 1, position);
+    }
+  };
+  place(hierarchy, 0, -1);
+  return batch;
+}
+
+/** The moment `daysAgo` days before `today`. */
+export const demoDate = (daysAgo: number, today: Date): Date =>
+  new Date(today.getTime() - daysAgo * 24 * 60 * 60 * 1000);
