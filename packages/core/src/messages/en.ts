@@ -2,6 +2,7 @@ import type { Messages } from './id.js';
 
 /** English catalogue; same keys as the Indonesian reference, enforced by the `Messages` type. */
 export const messagesEn: Messages = {
+  locale: 'en-US',
   app: {
     name: 'Ranwal',
     subtitle: 'Remote Monitoring Information System',

@@ -240,6 +240,8 @@ const levels: LevelCatalogue = {
 
 /** The Indonesian catalogue: the product's language and the reference for every other locale. */
 export const messagesId = {
+  /** The catalogue's locale (BCP 47): how numbers, dates and react-aria's own strings are read. */
+  locale: 'id-ID',
   app: {
     name: 'Ranwal',
     subtitle: 'Sistem Informasi Remote Monitoring',

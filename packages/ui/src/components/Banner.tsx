@@ -1,6 +1,6 @@
-import { messagesId } from '@ranwal/core';
 import { type ReactNode, useEffect, useEffectEvent, useState } from 'react';
 import { Button as AriaButton } from 'react-aria-components';
+import { useMessages } from '../data/messages-context.js';
 import { cn, focusRing } from '../lib/cn.js';
 import { AlertIcon, CloseIcon, InfoIcon, SuccessIcon } from './icons.js';
 
@@ -30,6 +30,7 @@ export interface BannerProps {
  * to show it again.
  */
 export function Banner({ tone, title, children, onDismiss, timeout, className }: BannerProps) {
+  const m = useMessages();
   const [isHidden, setHidden] = useState(false);
   const dismiss = () => {
     setHidden(true);
@@ -62,7 +63,7 @@ export function Banner({ tone, title, children, onDismiss, timeout, className }:
       </div>
       {onDismiss && (
         <AriaButton
-          aria-label={messagesId.common.close}
+          aria-label={m.common.close}
           onPress={dismiss}
           className={cn(
             '-me-1 flex size-7 shrink-0 items-center justify-center rounded',

@@ -1,4 +1,3 @@
-import { messagesId } from '@ranwal/core';
 import type { ReactNode } from 'react';
 import {
   ComboBox as AriaComboBox,
@@ -7,6 +6,7 @@ import {
   ListBox,
   Popover,
 } from 'react-aria-components';
+import { useMessages } from '../data/messages-context.js';
 import { cn, composeClassName, focusRing } from '../lib/cn.js';
 import {
   Description,
@@ -55,6 +55,7 @@ export function ComboBox<T extends object>({
   className,
   ...props
 }: ComboBoxProps<T>) {
+  const m = useMessages();
   // react-aria links the description to the input only while it knows there is one; told, a
   // description that appears after mount (options loaded, say) is announced too.
   const describedBy = { description };
@@ -89,7 +90,7 @@ export function ComboBox<T extends object>({
             className="max-h-72 overflow-auto p-1 outline-none"
             renderEmptyState={() => (
               <div className="px-3 py-2 text-sm text-slate-600">
-                {isLoading ? messagesId.common.loading : renderEmptyState?.()}
+                {isLoading ? m.common.loading : renderEmptyState?.()}
               </div>
             )}
           >

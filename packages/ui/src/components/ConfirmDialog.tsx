@@ -1,9 +1,7 @@
-import { messagesId } from '@ranwal/core';
 import type { ReactNode } from 'react';
+import { useMessages } from '../data/messages-context.js';
 import { Button } from './Button.js';
 import { Dialog, Modal } from './Dialog.js';
-
-const m = messagesId.common.confirmDelete;
 
 export interface ConfirmDialogProps {
   isOpen: boolean;
@@ -24,9 +22,11 @@ export function ConfirmDialog({
   onOpenChange,
   onConfirm,
   isPending = false,
-  title = m.title,
-  message = m.text,
+  title,
+  message,
 }: ConfirmDialogProps) {
+  const common = useMessages().common;
+  const m = common.confirmDelete;
   return (
     <Modal
       size="sm"
@@ -44,7 +44,7 @@ export function ConfirmDialog({
               {m.cancel}
             </Button>
             <Button variant="danger" onPress={onConfirm} isPending={isPending}>
-              {isPending ? messagesId.common.deleting : m.confirm}
+              {isPending ? common.deleting : m.confirm}
             </Button>
           </>
         )}

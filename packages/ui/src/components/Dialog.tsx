@@ -1,4 +1,3 @@
-import { messagesId } from '@ranwal/core';
 import type { ReactNode } from 'react';
 import {
   Button as AriaButton,
@@ -9,6 +8,7 @@ import {
   ModalOverlay,
   type ModalOverlayProps,
 } from 'react-aria-components';
+import { useMessages } from '../data/messages-context.js';
 import { cn, composeClassName, focusRing } from '../lib/cn.js';
 import { CloseIcon } from './icons.js';
 
@@ -70,6 +70,7 @@ export function Dialog({
   className,
   ...props
 }: DialogProps) {
+  const m = useMessages();
   return (
     <AriaDialog {...props} className={cn('flex max-h-[inherit] flex-col outline-none', className)}>
       {({ close }) => (
@@ -80,7 +81,7 @@ export function Dialog({
             </Heading>
             {showCloseButton && (
               <AriaButton
-                aria-label={messagesId.common.close}
+                aria-label={m.common.close}
                 onPress={close}
                 className={cn(
                   '-me-2 flex size-8 shrink-0 items-center justify-center rounded text-slate-600',

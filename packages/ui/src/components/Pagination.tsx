@@ -1,9 +1,7 @@
-import { messagesId } from '@ranwal/core';
+import { useMessages } from '../data/messages-context.js';
 import { cn } from '../lib/cn.js';
 import { Button } from './Button.js';
 import { ChevronLeftIcon, ChevronRightIcon } from './icons.js';
-
-const m = messagesId.pagination;
 
 /** One slot of a numbered pagination: a page, or a gap standing for the pages left out. */
 export type PageItem = number | 'gap-start' | 'gap-end';
@@ -56,6 +54,7 @@ function PageList({
   onChange: (page: number) => void;
   labels: StepLabels;
 }) {
+  const m = useMessages().pagination;
   return (
     <nav aria-label={m.label}>
       <ul className="flex flex-wrap items-center gap-1">
@@ -115,7 +114,7 @@ export function PageWindowPagination({ page, totalPages, onChange, className }: 
         page={page}
         totalPages={totalPages}
         onChange={onChange}
-        labels={messagesId.articles.public}
+        labels={useMessages().articles.public}
       />
     </div>
   );
@@ -140,6 +139,7 @@ export function NumberedPagination({
   onChange,
   className,
 }: NumberedPaginationProps) {
+  const m = useMessages().pagination;
   if (totalPages <= 1) return null;
   const from = (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, totalItems);
@@ -159,6 +159,7 @@ export function NumberedPagination({
 
 /** The hierarchy lists' pagination: 'Halaman X dari Y' between Sebelumnya and Selanjutnya. */
 export function SimplePagination({ page, totalPages, onChange, className }: PaginationProps) {
+  const m = useMessages().pagination;
   const lastPage = Math.max(totalPages, 1);
   return (
     <nav aria-label={m.label} className={cn('flex items-center justify-between gap-3', className)}>

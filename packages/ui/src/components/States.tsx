@@ -1,4 +1,4 @@
-import { messagesId } from '@ranwal/core';
+import { useMessages } from '../data/messages-context.js';
 import { cn } from '../lib/cn.js';
 import { Button } from './Button.js';
 import { AlertIcon } from './icons.js';
@@ -26,7 +26,8 @@ export interface LoadingStateProps {
 }
 
 /** A spinner with text, announced politely (role=status). */
-export function LoadingState({ label = messagesId.common.loading, className }: LoadingStateProps) {
+export function LoadingState({ label, className }: LoadingStateProps) {
+  const m = useMessages();
   return (
     <div
       role="status"
@@ -36,7 +37,7 @@ export function LoadingState({ label = messagesId.common.loading, className }: L
       )}
     >
       <Spinner />
-      <span>{label}</span>
+      <span>{label ?? m.common.loading}</span>
     </div>
   );
 }
@@ -72,13 +73,8 @@ export interface ErrorStateProps {
 }
 
 /** A failed load, announced at once (role=alert), with an optional retry. */
-export function ErrorState({
-  message,
-  heading,
-  onRetry,
-  retryLabel = messagesId.articles.management.retry,
-  className,
-}: ErrorStateProps) {
+export function ErrorState({ message, heading, onRetry, retryLabel, className }: ErrorStateProps) {
+  const m = useMessages();
   return (
     <div
       role="alert"
@@ -93,7 +89,7 @@ export function ErrorState({
         <p>{message}</p>
         {onRetry && (
           <Button variant="secondary" size="sm" onPress={onRetry}>
-            {retryLabel}
+            {retryLabel ?? m.articles.management.retry}
           </Button>
         )}
       </div>

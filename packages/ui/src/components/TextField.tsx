@@ -1,4 +1,3 @@
-import { messagesId } from '@ranwal/core';
 import { useState } from 'react';
 import {
   Button as AriaButton,
@@ -6,6 +5,7 @@ import {
   TextField as AriaTextField,
   type TextFieldProps as AriaTextFieldProps,
 } from 'react-aria-components';
+import { useMessages } from '../data/messages-context.js';
 import { cn, composeClassName, focusRing } from '../lib/cn.js';
 import {
   Description,
@@ -48,7 +48,8 @@ export function TextField({
   ...props
 }: TextFieldProps) {
   const [isRevealed, setRevealed] = useState(false);
-  const revealLabel = isRevealed ? messagesId.login.hidePassword : messagesId.login.showPassword;
+  const { login } = useMessages();
+  const revealLabel = isRevealed ? login.hidePassword : login.showPassword;
   return (
     <AriaTextField
       {...props}

@@ -1,4 +1,4 @@
-import { messagesId } from '@ranwal/core';
+import { type Messages, messagesId } from '@ranwal/core';
 import {
   createContext,
   lazy,
@@ -9,6 +9,7 @@ import {
   useState,
 } from 'react';
 import { UNSTABLE_ToastQueue as AriaToastQueue } from 'react-aria-components';
+import { useMessages } from '../data/messages-context.js';
 import type { ToastContent, ToastQueue } from './toast-types.js';
 
 // The region (react-aria's toast and landmark code, with its strings in 34 languages) loads with
@@ -29,7 +30,8 @@ export const toastDurations = {
 
 export type { ToastContent, ToastQueue } from './toast-types.js';
 
-export function createToastQueue(): ToastQueue {
+/** A queue whose default titles come from `messages` (Indonesian unless told). */
+export function createToastQueue(messages: Messages = messagesId): ToastQueue {
   const queue = new AriaToastQueue<ToastContent>({ maxVisibleToasts: 5 });
   const add = (tone: ToastContent['tone'], defaultTitle: string) =>
     function show(title?: string, description?: string, timeout: number = toastDurations.article) {
@@ -37,8 +39,8 @@ export function createToastQueue(): ToastQueue {
     };
   return {
     queue,
-    success: add('success', messagesId.common.successTitle),
-    error: add('error', messagesId.common.failureTitle),
+    success: add('success', messages.common.successTitle),
+    error: add('error', messages.common.failureTitle),
     close: (key) => queue.close(key),
   };
 }
@@ -60,7 +62,8 @@ export interface ToastProviderProps {
 
 /** Gives `useToast()` its queue and renders the toast region, top-right, from the first toast on. */
 export function ToastProvider({ toasts, children }: ToastProviderProps) {
-  const [ownToasts] = useState(createToastQueue);
+  const messages = useMessages();
+  const [ownToasts] = useState(() => createToastQueue(messages));
   const value = toasts ?? ownToasts;
   const [used, setUsed] = useState(false);
   useEffect(() => {

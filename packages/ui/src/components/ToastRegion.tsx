@@ -1,4 +1,3 @@
-import { messagesId } from '@ranwal/core';
 import {
   Button as AriaButton,
   UNSTABLE_Toast as AriaToast,
@@ -7,6 +6,7 @@ import {
   UNSTABLE_ToastRegion as AriaToastRegion,
   Text,
 } from 'react-aria-components';
+import { useMessages } from '../data/messages-context.js';
 import { cn, composeClassName, focusRing } from '../lib/cn.js';
 import { AlertIcon, CloseIcon, SuccessIcon } from './icons.js';
 import type { ToastContent, ToastQueue } from './toast-types.js';
@@ -33,6 +33,7 @@ export function ToastRegion({ toasts }: { toasts: ToastQueue }) {
 
 /** One toast: icon, title, optional description and a close button. */
 export function Toast({ className, ...props }: Omit<AriaToastProps<ToastContent>, 'children'>) {
+  const m = useMessages();
   const { title, description, tone } = props.toast.content;
   const { Icon, className: toneClassName } = tones[tone];
   return (
@@ -59,7 +60,7 @@ export function Toast({ className, ...props }: Omit<AriaToastProps<ToastContent>
       </AriaToastContent>
       <AriaButton
         slot="close"
-        aria-label={messagesId.common.close}
+        aria-label={m.common.close}
         className={cn(
           '-me-1 flex size-7 shrink-0 items-center justify-center rounded text-white',
           'outline-none data-[hovered]:bg-white/15 data-[pressed]:bg-white/25',

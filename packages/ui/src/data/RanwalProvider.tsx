@@ -7,6 +7,7 @@ import {
 } from '@ranwal/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
+import { MessagesProvider } from './messages-context.js';
 
 interface RanwalContextValue {
   client: RanwalClient;
@@ -56,7 +57,9 @@ export function RanwalProvider({
   const value = useMemo(() => ({ client, messages, session }), [client, messages, session]);
   return (
     <QueryClientProvider client={queryClient ?? ownQueryClient}>
-      <RanwalContext.Provider value={value}>{children}</RanwalContext.Provider>
+      <RanwalContext.Provider value={value}>
+        <MessagesProvider messages={messages}>{children}</MessagesProvider>
+      </RanwalContext.Provider>
     </QueryClientProvider>
   );
 }
@@ -68,10 +71,7 @@ export function useRanwalClient(): RanwalClient {
   return context.client;
 }
 
-/** The message catalogue; Indonesian outside a provider, so presentational screens render alone. */
-export function useMessages(): Messages {
-  return useContext(RanwalContext)?.messages ?? messagesId;
-}
+export { useMessages } from './messages-context.js';
 
 /** The signed-in session the provider was given, or null. */
 export function useSession(): Session | null {
