@@ -106,6 +106,7 @@ function PageList({
 
 /** The public home's pagination: Previous, up to 5 page numbers, Next; hidden for one page. */
 export function PageWindowPagination({ page, totalPages, onChange, className }: PaginationProps) {
+  const labels = useMessages().articles.public;
   if (totalPages <= 1) return null;
   return (
     <div className={cn('flex justify-center', className)}>
@@ -114,7 +115,7 @@ export function PageWindowPagination({ page, totalPages, onChange, className }: 
         page={page}
         totalPages={totalPages}
         onChange={onChange}
-        labels={useMessages().articles.public}
+        labels={labels}
       />
     </div>
   );
