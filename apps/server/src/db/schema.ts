@@ -1,4 +1,5 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ManagedEntityKey, managedEntities } from '@ranwal/core';
+import type { ColumnType, Generated, Kysely } from 'kysely';
 
 /** Timestamps are written by the database and read as Date. */
 type CreatedAt = ColumnType<Date, never, never>;
@@ -123,6 +124,9 @@ export interface IdempotentRequestTable {
   created_at: CreatedAt;
 }
 
+/** The tables of the six levels and supporters, as the level table names them. */
+export type ManagedEntityTable = (typeof managedEntities)[ManagedEntityKey]['table'];
+
 export interface Database {
   app_setting: AppSettingTable;
   app_user: AppUserTable;
@@ -139,3 +143,30 @@ export interface Database {
   upload: UploadTable;
   idempotent_request: IdempotentRequestTable;
 }
+
+/**
+ * A row as code driven by the level table reads it: the table is named by the level table (so
+ * checked), its columns by name (`program_id`, `code`…), their values checked by the level
+ * table's zod schemas rather than here.
+ */
+export type NamedColumns = { [column: string]: unknown };
+
+/**
+ * The database as code driven by the level table sees it: the tables it reaches by a name from
+ * the level table (the six levels, supporters, budget lines) and the counts the triggers of
+ * migrations 0002 and 0003 keep, each with columns named as the level table names them.
+ */
+export type LevelDatabase = {
+  [T in
+    | ManagedEntityTable
+    | 'detail_program'
+    | 'table_row_count'
+    | 'user_line_count']: NamedColumns;
+};
+
+/**
+ * The one view of the typed database as LevelDatabase: the same connection, with table names
+ * checked against the level table and columns read by name.
+ */
+export const asLevelDatabase = (db: Kysely<Database>): Kysely<LevelDatabase> =>
+  db as unknown as Kysely<LevelDatabase>;

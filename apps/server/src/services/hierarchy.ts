@@ -3,14 +3,19 @@ import {
   type ChildListQuery,
   dependentsConflict,
   listFilter,
-  type ManagedEntityDefinition,
+  type ManagedEntities,
   type ManagedEntityKey,
   managedEntities,
   managedEntityKeys,
   messagesId,
 } from '@ranwal/core';
 import { type CompiledQuery, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
-import type { Database } from '../db/schema.js';
+import {
+  asLevelDatabase,
+  type Database,
+  type LevelDatabase,
+  type NamedColumns,
+} from '../db/schema.js';
 import {
   containsPattern,
   likeLowered,
@@ -22,9 +27,11 @@ import {
 } from './pagination.js';
 
 type Query = Parsed<typeof ChildListQuery>;
+/** One row of the level table, with its table and column names as literal types. */
+type LevelDefinition = ManagedEntities[ManagedEntityKey];
 type Row = Record<string, unknown> & { id: string };
-// biome-ignore lint/suspicious/noExplicitAny: a query over a table named by the level table.
-type LevelQuery = SelectQueryBuilder<any, any, any>;
+/** A query over the table a level names, aliased `t`. */
+type LevelQuery = SelectQueryBuilder<LevelDatabase & { t: NamedColumns }, 't', NamedColumns>;
 
 const levels = messagesId.levels;
 
@@ -35,7 +42,7 @@ const levels = messagesId.levels;
 const loweredSearch: ReadonlySet<ManagedEntityKey> = new Set(['account']);
 
 /** Entities whose rows point at a given entity: its child level, and budget lines. */
-function dependentsOf(definition: ManagedEntityDefinition) {
+function dependentsOf(definition: LevelDefinition) {
   const child = definition.child ? managedEntities[definition.child] : null;
   return {
     child: child?.parentField
@@ -58,8 +65,7 @@ export function tableRowCounter(
   return async (table) => {
     let query = compiled.get(table);
     if (!query) {
-      // biome-ignore lint/suspicious/noExplicitAny: the count table is maintained below the typed schema.
-      query = (db as unknown as Kysely<any>)
+      query = asLevelDatabase(db)
         .selectFrom('table_row_count')
         .select('row_count')
         .where('table_name', '=', table)
@@ -92,11 +98,10 @@ export function createHierarchyService(
   typedDb: Kysely<Database>,
   read: ReadRows = readThrough(typedDb),
 ) {
-  // Table names come from the level table, not from Kysely's static types.
-  // biome-ignore lint/suspicious/noExplicitAny: dynamic table names, checked by the level table.
-  const db = typedDb as unknown as Kysely<any>;
+  // Table names come from the level table; their columns are read by name.
+  const db = asLevelDatabase(typedDb);
 
-  function columnsOf(definition: ManagedEntityDefinition) {
+  function columnsOf(definition: LevelDefinition) {
     return [
       't.id',
       't.name',
@@ -106,7 +111,7 @@ export function createHierarchyService(
     ];
   }
 
-  function selectRows(definition: ManagedEntityDefinition) {
+  function selectRows(definition: LevelDefinition) {
     let query = db.selectFrom(`${definition.table} as t`).select(columnsOf(definition));
     if (definition.parent && definition.parentField) {
       const parent = managedEntities[definition.parent];
@@ -117,14 +122,11 @@ export function createHierarchyService(
     return query;
   }
 
-  function toEntity(definition: ManagedEntityDefinition, row: Row) {
+  function toEntity(definition: LevelDefinition, row: Row) {
     return definition.entity.parse(row) as Record<string, unknown>;
   }
 
-  async function assertParentExists(
-    definition: ManagedEntityDefinition,
-    input: Record<string, unknown>,
-  ) {
+  async function assertParentExists(definition: LevelDefinition, input: Record<string, unknown>) {
     if (!definition.parent || !definition.parentField) return;
     const parent = managedEntities[definition.parent];
     const id = input[definition.parentField] as string;
@@ -144,7 +146,7 @@ export function createHierarchyService(
   }
 
   async function assertCodeFree(
-    definition: ManagedEntityDefinition,
+    definition: LevelDefinition,
     input: Record<string, unknown>,
     exceptId?: string,
   ) {
@@ -168,7 +170,7 @@ export function createHierarchyService(
    * point to under another parent would leave them inconsistent: refuse it (409).
    */
   async function assertNotMovedUnderReports(
-    definition: ManagedEntityDefinition,
+    definition: LevelDefinition,
     id: string,
     input: Record<string, unknown>,
   ) {
@@ -195,7 +197,7 @@ export function createHierarchyService(
     }
   }
 
-  function writable(definition: ManagedEntityDefinition, input: Record<string, unknown>) {
+  function writable(definition: LevelDefinition, input: Record<string, unknown>) {
     const values: Record<string, unknown> = { name: input.name };
     if (definition.hasCode) values.code = input.code;
     if (definition.hasTaxFlag) values.is_taxed = input.is_taxed;
@@ -203,7 +205,7 @@ export function createHierarchyService(
     return values;
   }
 
-  async function findOne(definition: ManagedEntityDefinition, id: string) {
+  async function findOne(definition: LevelDefinition, id: string) {
     const row = await selectRows(definition).where('t.id', '=', id).executeTakeFirst();
     if (!row)
       throw new AppError('not_found', messagesId.server.notFound(levels[definition.key].label));
@@ -212,22 +214,18 @@ export function createHierarchyService(
 
   // The fixed part of each list's page and count queries, built once: builders are immutable,
   // and building them per request is a measurable share of a small list's cost.
-  const listQueries = Object.fromEntries(
-    managedEntityKeys.map((key) => {
-      const definition = managedEntities[key];
-      return [
-        key,
-        {
-          page: selectRows(definition)
-            .orderBy(definition.hasCode ? 't.code' : 't.name')
-            .orderBy('t.id'),
-          counter: db
-            .selectFrom(`${definition.table} as t`)
-            .select((eb) => eb.fn.countAll().as('count')),
-        },
-      ];
-    }),
-  ) as Record<ManagedEntityKey, { page: LevelQuery; counter: LevelQuery }>;
+  const listQueries = new Map<ManagedEntityKey, { page: LevelQuery; counter: LevelQuery }>();
+  for (const key of managedEntityKeys) {
+    const definition = managedEntities[key];
+    listQueries.set(key, {
+      page: selectRows(definition)
+        .orderBy(definition.hasCode ? 't.code' : 't.name')
+        .orderBy('t.id'),
+      counter: db
+        .selectFrom(`${definition.table} as t`)
+        .select((eb) => eb.fn.countAll().as('count')),
+    });
+  }
 
   const rowCount = tableRowCounter(typedDb, read);
 
@@ -235,16 +233,13 @@ export function createHierarchyService(
     async list(key: ManagedEntityKey, query: Query) {
       const definition = managedEntities[key];
       const search = query.search ? containsPattern(query.search) : undefined;
-      // biome-ignore lint/suspicious/noExplicitAny: one filter applied to two query shapes.
-      const inScope = (qb: any) =>
+      const inScope = (qb: LevelQuery) =>
         definition.parentField && query.uuid
           ? qb.where(`t.${definition.parentField}`, '=', query.uuid)
           : qb;
-      // biome-ignore lint/suspicious/noExplicitAny: as above.
-      const matching = (qb: any) =>
+      const matching = (qb: LevelQuery) =>
         search
-          ? // biome-ignore lint/suspicious/noExplicitAny: expression builder of a dynamic table.
-            qb.where((eb: any) => {
+          ? qb.where((eb) => {
               const contains = (column: string) =>
                 loweredSearch.has(key)
                   ? likeLowered(eb, `t.${column}`, search)
@@ -254,10 +249,9 @@ export function createHierarchyService(
                 : contains('name');
             })
           : qb;
-      // biome-ignore lint/suspicious/noExplicitAny: as above.
-      const count = async (qb: any): Promise<number> =>
+      const count = async (qb: LevelQuery): Promise<number> =>
         toCount((await read<{ count: unknown }>(qb.compile()))[0]?.count);
-      const { page, counter } = listQueries[key];
+      const { page, counter } = listQueries.get(key)!;
       const offset = offsetOf(query.page, query.limit);
       const rows = await read<Row>(
         matching(inScope(page)).limit(query.limit).offset(offset).compile(),
@@ -286,7 +280,7 @@ export function createHierarchyService(
         .values(writable(definition, input))
         .returning('id')
         .executeTakeFirstOrThrow();
-      return findOne(definition, id);
+      return findOne(definition, String(id));
     },
 
     async update(key: ManagedEntityKey, id: string, input: Record<string, unknown>) {
