@@ -1,4 +1,4 @@
-import { createRanwalQueryClient } from '@ranwal/ui';
+import { createRanwalQueryClient, installIndonesianAriaStrings } from '@ranwal/ui';
 import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -10,6 +10,9 @@ let shown: () => void = () => {};
 export const pageShown = new Promise<void>((resolve) => {
   shown = resolve;
 });
+
+// The portal is Indonesian throughout: react-aria's own screen-reader strings too.
+installIndonesianAriaStrings();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');

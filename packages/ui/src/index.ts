@@ -22,6 +22,7 @@ export * from './data/files.js';
 export * from './data/queries.js';
 export * from './data/RanwalProvider.js';
 export * from './data/session.js';
+export * from './lib/aria-strings-id.js';
 export * from './lib/cn.js';
 export * from './screens/articles/index.js';
 export * from './screens/dashboard/index.js';

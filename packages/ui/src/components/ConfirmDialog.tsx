@@ -36,7 +36,7 @@ export function ConfirmDialog({
     >
       <Dialog
         role="alertdialog"
-        title={title}
+        title={title ?? m.title}
         showCloseButton={false}
         footer={({ close }) => (
           <>
@@ -49,7 +49,7 @@ export function ConfirmDialog({
           </>
         )}
       >
-        <p className="text-slate-700">{message}</p>
+        <p className="text-slate-700">{message ?? m.text}</p>
       </Dialog>
     </Modal>
   );

@@ -121,6 +121,12 @@ export const NoIndonesian: Story = {
     await waitFor(() => expect(screen.getByText(messagesEn.common.successTitle)).toBeVisible());
     // The banner, the dialog and the two toasts.
     await expect(screen.getAllByRole('button', { name: messagesEn.common.close }).length).toBe(4);
+    // Each block says its part in English, not nothing.
+    const confirm = messagesEn.common.confirmDelete;
+    await expect(screen.getByRole('alertdialog', { name: confirm.title })).toHaveTextContent(
+      confirm.text,
+    );
+    await expect(screen.getByRole('button', { name: messagesEn.login.showPassword })).toBeVisible();
     await expect(indonesianOnly.length).toBeGreaterThan(100);
     const words = pageWords();
     const found = indonesianOnly.filter(([, text]) => words.includes(text));
