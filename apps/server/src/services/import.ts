@@ -11,7 +11,7 @@ import {
   managedEntities,
 } from '@ranwal/core';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import type { Database } from '../db/schema.js';
+import { asLevelDatabase, type Database, type LevelDatabase } from '../db/schema.js';
 import type { Parsed } from './pagination.js';
 
 type Batch = Parsed<typeof HierarchyImportBatch>;
@@ -125,8 +125,7 @@ function distinctRecords(
  * the records passed as arrays.
  */
 async function matchNamedLevel(
-  // biome-ignore lint/suspicious/noExplicitAny: table and column names come from the level table.
-  trx: Kysely<any>,
+  trx: Kysely<LevelDatabase>,
   level: ManagedEntityDefinition,
   wanted: Wanted,
   parentIds: string[] | null,
@@ -210,8 +209,7 @@ async function matchNamedLevel(
  * name of those found under a name that is not exactly the call's.
  */
 async function matchAccounts(
-  // biome-ignore lint/suspicious/noExplicitAny: as above.
-  trx: Kysely<any>,
+  trx: Kysely<LevelDatabase>,
   wanted: Wanted,
   subtitleIds: string[],
   write: boolean,
@@ -260,12 +258,10 @@ async function matchAccounts(
  * level. Running the same call again creates nothing.
  */
 export function createImportService(typedDb: Kysely<Database>) {
-  // biome-ignore lint/suspicious/noExplicitAny: table names come from the level table.
-  const db = typedDb as unknown as Kysely<any>;
+  const db = asLevelDatabase(typedDb);
 
   async function apply(
-    // biome-ignore lint/suspicious/noExplicitAny: as above.
-    trx: Kysely<any>,
+    trx: Kysely<LevelDatabase>,
     batch: Batch,
   ): Promise<Omit<HierarchyImportResult, 'dry_run'>> {
     await sql`select pg_advisory_xact_lock(${sql.lit(IMPORT_LOCK)})`.execute(trx);
@@ -356,7 +352,8 @@ export function createImportService(typedDb: Kysely<Database>) {
      * the whole demo is loaded or none of it).
      */
     async hierarchyWithin(trx: Kysely<Database>, batch: Batch): Promise<HierarchyImportResult> {
-      return { dry_run: false, ...(await apply(trx, { ...batch, dry_run: false })) };
+      const within = asLevelDatabase(trx);
+      return { dry_run: false, ...(await apply(within, { ...batch, dry_run: false })) };
     },
 
     /**
