@@ -16,10 +16,9 @@ export type ReadRows = <R>(query: CompiledQuery<R>) => Promise<R[]>;
 
 /** A ReadRows through Kysely's own executor, for callers that have only a Kysely instance. */
 export const readThrough =
-  // biome-ignore lint/suspicious/noExplicitAny: any database schema.
-    (db: Kysely<any>): ReadRows =>
-    async (query) =>
-      (await db.executeQuery(query)).rows;
+  <DB>(db: Kysely<DB>): ReadRows =>
+  async (query) =>
+    (await db.executeQuery(query)).rows;
 
 /** A user's search text as an ILIKE pattern that matches it literally anywhere. */
 export function containsPattern(search: string): string {
@@ -31,9 +30,8 @@ export function containsPattern(search: string): string {
  * 0003): ILIKE lower-cases the text and the pattern on every row it checks, this only the
  * pattern, once. The same matches: on a UTF-8 database ILIKE is `lower(text) LIKE lower(pattern)`.
  */
-export function likeLowered(
-  // biome-ignore lint/suspicious/noExplicitAny: used on queries over dynamically named tables.
-  eb: ExpressionBuilder<any, any>,
+export function likeLowered<DB, TB extends keyof DB>(
+  eb: ExpressionBuilder<DB, TB>,
   column: string,
   pattern: string,
 ): Expression<SqlBool> {
