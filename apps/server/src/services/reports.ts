@@ -225,7 +225,6 @@ export function createBudgetLineService(
    * level table says. One query finds them all; every wrong field is reported.
    */
   async function assertReferences(input: CreateInput): Promise<void> {
-    const ids = input as unknown as Record<string, string>;
     const lookups = managedEntityKeys.map((key) => {
       const level = managedEntities[key];
       return db
@@ -236,7 +235,7 @@ export function createBudgetLineService(
             ? sql.ref(level.parentField).as('parent_id')
             : sql`null::uuid`.as('parent_id'),
         ])
-        .where('id', '=', ids[referenceField(key)]);
+        .where('id', '=', input[referenceField(key)]);
     });
     const rows = await lookups.reduce((union, lookup) => union.unionAll(lookup)).execute();
     const found = new Map(rows.map((row) => [row.level, row.parent_id as string | null]));
