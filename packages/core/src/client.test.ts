@@ -194,4 +194,19 @@ describe('createClient', () => {
       expect.anything(),
     );
   });
+
+  it('sends an Idempotency-Key with a create when given one, and none otherwise', async () => {
+    const sent: Headers[] = [];
+    const fetchSpy = vi.fn(async (_url: RequestInfo | URL, init?: RequestInit) => {
+      sent.push(new Headers(init?.headers));
+      return new Response('{}', { status: 500 });
+    });
+    const client = createClient({ baseUrl: 'http://example.invalid', fetch: fetchSpy });
+    await client.supporter
+      .create({ name: 'Sekretariat' }, { idempotencyKey: 'kunci-1' })
+      .catch(() => {});
+    await client.supporter.create({ name: 'Sekretariat' }).catch(() => {});
+    expect(sent.map((headers) => headers.get('idempotency-key'))).toEqual(['kunci-1', null]);
+    expect(sent[0]?.get('content-type')).toBe('application/json');
+  });
 });

@@ -14,6 +14,11 @@ export interface ListResult<T> extends ApiResult<T[]> {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /**
+   * Sent as `Idempotency-Key` on a create: the server stores one record per key, however often
+   * the request arrives (a retry, a double submit that got through). One key per thing meant.
+   */
+  idempotencyKey?: string;
 }
 
 type ParamArgs<R> = R extends { params: z.ZodObject } ? [param: string] : [];
@@ -109,14 +114,17 @@ export function createClient(options: ClientOptions): RanwalClient {
       paramName && request.param !== undefined ? { [paramName]: request.param } : {},
     );
     const url = `${baseUrl}${BASE_PATH}${path}${queryString(request.query)}`;
-    const init: RequestInit = { method: route.method, headers: headers() };
+    const once = callOptions.idempotencyKey
+      ? { 'idempotency-key': callOptions.idempotencyKey }
+      : undefined;
+    const init: RequestInit = { method: route.method, headers: headers(once) };
     if (callOptions.signal) init.signal = callOptions.signal;
     if (route.upload && request.file) {
       const form = new FormData();
       form.append('file', request.file, request.filename ?? fileNameOf(request.file));
       init.body = form;
     } else if (route.body) {
-      init.headers = headers({ 'content-type': 'application/json' });
+      init.headers = headers({ 'content-type': 'application/json', ...once });
       init.body = JSON.stringify(request.body ?? {});
     }
 

@@ -185,9 +185,11 @@ export const useDeleteEntity = <K extends ManagedEntityKey>(key: K) =>
     [ranwalKeys.entity(key)],
   );
 
+/** Creates a budget line; each submission carries its own Idempotency-Key (see docs/server.md). */
 export const useCreateBudgetLine = () =>
   useClientMutation(
-    (client, body: BudgetLineInput) => client.budgetLine.create(body),
+    (client, body: BudgetLineInput) =>
+      client.budgetLine.create(body, { idempotencyKey: crypto.randomUUID() }),
     [ranwalKeys.reports],
   );
 

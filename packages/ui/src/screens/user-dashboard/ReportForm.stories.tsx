@@ -107,6 +107,24 @@ export const Submitted: Story = {
   },
 };
 
+/**
+ * A double click, or Enter pressed twice, sends one line: the second comes before the first
+ * save's answer (and before the form's re-render) and is dropped.
+ */
+export const DoubleSubmit: Story = {
+  args: {
+    onSubmit: fn(() => new Promise<void>((resolve) => setTimeout(resolve, 300))),
+  },
+  play: async ({ canvas, args }) => {
+    await userEvent.type(box(canvas, form.componentName), 'Kertas A4');
+    await fillExample(canvas);
+    await userEvent.dblClick(canvas.getByRole('button', { name: form.submit }));
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() => expect(box(canvas, form.componentName)).toHaveValue(''));
+    await expect(args.onSubmit).toHaveBeenCalledOnce();
+  },
+};
+
 /** A failed save keeps what was typed for another try. */
 export const SubmitFailed: Story = {
   args: { onSubmit: fn(() => Promise.reject(new globalThis.Error('offline'))) },

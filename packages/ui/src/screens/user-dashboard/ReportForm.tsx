@@ -7,7 +7,7 @@ import {
   type LineTotals,
   MoneyError,
 } from '@ranwal/core';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { Button } from '../../components/Button.js';
 import { Description } from '../../components/Field.js';
@@ -107,6 +107,7 @@ export function ReportForm({
   const [committed, setCommitted] = useState(defaults);
   const [typed, setTyped] = useState<Partial<Record<NumberKey, number>>>({});
   const [errors, setErrors] = useState<Partial<Record<FieldKey, string>>>({});
+  const submitting = useRef(false);
   const draft: Draft = { ...committed, ...typed };
   const { totals, problem } = totalsOf(draft, taxed, messages);
 
@@ -147,7 +148,8 @@ export function ReportForm({
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (isPending || submitBlockedReason) return;
+    // A second click or Enter before the first submission's re-render must not send it again.
+    if (isPending || submitting.current || submitBlockedReason) return;
     const parsed = ReportFields.safeParse({ ...draft, year });
     if (!parsed.success) {
       const found: Partial<Record<FieldKey, string>> = {};
@@ -163,14 +165,19 @@ export function ReportForm({
     setErrors({});
     const saved = onSubmit({ ...parsed.data, ...totals, is_taxed: taxed });
     if (!(saved instanceof Promise)) return;
-    saved.then(
-      () => {
-        setCommitted(defaults);
-        setTyped({});
-      },
-      // The caller reports the failure; what was typed stays for another try.
-      () => undefined,
-    );
+    submitting.current = true;
+    saved
+      .then(
+        () => {
+          setCommitted(defaults);
+          setTyped({});
+        },
+        // The caller reports the failure; what was typed stays for another try.
+        () => undefined,
+      )
+      .finally(() => {
+        submitting.current = false;
+      });
   };
 
   const shown = (amount: number | undefined) => (amount === undefined ? '' : formatRupiah(amount));
