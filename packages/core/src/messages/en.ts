@@ -567,6 +567,16 @@ export const messagesEn: Messages = {
     grandTotal: 'Grand Total',
   },
 
+  numberInput: {
+    required: 'is required',
+    notANumber: 'must be a number, e.g. 2.500.000 or 1,5',
+    negative: 'must not be negative',
+    misplacedSeparator: 'has a dot or comma in the wrong place',
+    commaGrouping: 'uses a comma to group thousands; write 2.500.000',
+    tooManyDecimals: 'takes at most 2 decimal places',
+    wholeOnly: 'must be a whole number',
+    tooLarge: 'is too large',
+  },
   server: {
     recordNotFound: (what: string) => `${what} not found`,
     recordNotUnder: (what: string, parent: string) =>

@@ -640,6 +640,17 @@ export const messagesId = {
     grandTotal: 'Total Keseluruhan',
   },
 
+  /** Why a typed amount or volume was refused (core's parseNumberInput), after the field's name. */
+  numberInput: {
+    required: 'wajib diisi',
+    notANumber: 'harus berupa angka, mis. 2.500.000 atau 1,5',
+    negative: 'tidak boleh negatif',
+    misplacedSeparator: 'memakai titik atau koma di tempat yang salah',
+    commaGrouping: 'memakai koma sebagai pemisah ribuan; tulis 2.500.000',
+    tooManyDecimals: 'paling banyak 2 angka di belakang koma',
+    wholeOnly: 'harus bilangan bulat, tanpa angka di belakang koma',
+    tooLarge: 'terlalu besar',
+  },
   /** Response messages of the API server. */
   server: {
     // Field problems the API names in `issues` (shared by the server and the in-memory client).

@@ -125,6 +125,31 @@ export const DoubleSubmit: Story = {
   },
 };
 
+/**
+ * Numbers as people in Indonesia type them: '2.500.000' is two and a half million, '1.5' and
+ * '1,5' are one and a half (never fifteen); '2,500,000' has no single reading and is refused,
+ * naming the field, with nothing computed from it.
+ */
+export const IndonesianNumbers: Story = {
+  play: async ({ canvas }) => {
+    await retype(numberBox(canvas, form.price), '2.500.000');
+    await waitFor(() =>
+      expect(numberBox(canvas, form.price)).toHaveAccessibleDescription('Rp 2.500.000'),
+    );
+    await retype(numberBox(canvas, form.firstVolume), '1.5');
+    await retype(numberBox(canvas, form.secondVolume), '1,5');
+    await expect(box(canvas, form.totalPrice)).toHaveValue('Rp 5.625.000');
+    await retype(numberBox(canvas, form.price), '2,500,000');
+    await userEvent.tab();
+    await waitFor(() =>
+      expect(numberBox(canvas, form.price)).toHaveAccessibleDescription(
+        `Rp – ${form.fieldInvalid(form.price, messagesId.numberInput.commaGrouping)}`,
+      ),
+    );
+    await expect(box(canvas, form.totalPrice)).toHaveValue('');
+  },
+};
+
 /** A failed save keeps what was typed for another try. */
 export const SubmitFailed: Story = {
   args: { onSubmit: fn(() => Promise.reject(new globalThis.Error('offline'))) },
@@ -132,7 +157,8 @@ export const SubmitFailed: Story = {
     await retype(numberBox(canvas, form.price), '1001');
     await userEvent.click(canvas.getByRole('button', { name: form.submit }));
     await expect(args.onSubmit).toHaveBeenCalledOnce();
-    await expect(numberBox(canvas, form.price)).toHaveValue('1001');
+    // Left, the amount shows grouped; what was typed is kept.
+    await expect(numberBox(canvas, form.price)).toHaveValue('1.001');
     await expect(box(canvas, form.totalPrice)).toHaveValue('Rp 1.001');
   },
 };

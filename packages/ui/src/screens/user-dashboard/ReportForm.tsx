@@ -9,9 +9,9 @@ import {
 } from '@ranwal/core';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Form } from 'react-aria-components';
+import { AmountField } from '../../components/AmountField.js';
 import { Button } from '../../components/Button.js';
 import { Description } from '../../components/Field.js';
-import { NumberField } from '../../components/NumberField.js';
 import { TextField } from '../../components/TextField.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
@@ -133,7 +133,6 @@ export function ReportForm({
     value: committed[key],
     errorMessage: errors[key],
     isRequired: true,
-    minValue: 0,
     onChange: (value: number) => {
       setCommitted((current) => ({ ...current, [key]: value }));
       setTyped((current) => ({ ...current, [key]: value }));
@@ -218,15 +217,15 @@ export function ReportForm({
             onChange={setText('unit')}
             errorMessage={errors.unit}
           />
-          <NumberField {...numberProps('price')} formatOptions={{ maximumFractionDigits: 0 }} />
+          <AmountField {...numberProps('price')} decimals={0} />
         </div>
         <div className="grid gap-4 sm:grid-cols-3">
           {(['first_volume', 'second_volume', 'third_volume'] as const).map((key) => (
-            <NumberField
+            <AmountField
               key={key}
               {...numberProps(key)}
               placeholder={form.volumePlaceholder}
-              formatOptions={{ maximumFractionDigits: 2 }}
+              decimals={2}
             />
           ))}
         </div>
