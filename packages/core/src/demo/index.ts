@@ -38,7 +38,7 @@ const DemoNode: z.ZodType<DemoNode> = z.lazy(() =>
 /** Who made a line or wrote an article: a demo person's email, or the first admin. */
 const Author = z.union([z.literal('admin'), z.email()]);
 
-export const DemoData = z.object({
+const DemoFields = z.object({
   /** The people besides the first admin; the server gives each a generated password. */
   users: z.array(z.object({ name: z.string(), email: z.email(), role: Role })),
   supporters: z.array(z.string()),
@@ -74,6 +74,35 @@ export const DemoData = z.object({
       content: z.string(),
     }),
   ),
+});
+
+/** The demo's shape, and every name a line or article points at held by it (so not mid-seed). */
+export const DemoData = DemoFields.superRefine((demo, context) => {
+  const issue = (path: (string | number)[], message: string) =>
+    context.addIssue({ code: 'custom', path, message });
+  const accountsOf = new Map<string, Set<string | undefined>>();
+  const visit = (nodes: readonly DemoNode[], depth: number) => {
+    for (const node of nodes) {
+      if (hierarchyLevelKeys[depth] !== 'subtitle') visit(node.children ?? [], depth + 1);
+      else if (accountsOf.has(node.name)) issue(['hierarchy'], `subtitle twice: ${node.name}`);
+      else accountsOf.set(node.name, new Set(node.children?.map((account) => account.code)));
+    }
+  };
+  visit(demo.hierarchy, 0);
+  const supporters = new Set(demo.supporters);
+  const authors = new Set(['admin', ...demo.users.map((person) => person.email)]);
+  for (const [index, line] of demo.lines.entries()) {
+    if (!accountsOf.get(line.subtitle)?.has(line.account))
+      issue(['lines', index, 'account'], `no ${line.account} under ${line.subtitle}`);
+    if (!supporters.has(line.supporter))
+      issue(['lines', index, 'supporter'], `no supporter ${line.supporter}`);
+    if (!authors.has(line.createdBy))
+      issue(['lines', index, 'createdBy'], `no person ${line.createdBy}`);
+  }
+  for (const [index, article] of demo.articles.entries()) {
+    if (!authors.has(article.author))
+      issue(['articles', index, 'author'], `no person ${article.author}`);
+  }
 });
 export type DemoData = z.infer<typeof DemoData>;
 
