@@ -8,6 +8,7 @@ export * from './hierarchy-rules.js';
 export * from './messages/index.js';
 export * from './money.js';
 export * from './number-input.js';
+export * from './refusals.js';
 export * from './report-sheet.js';
 export * from './routes.js';
 export * from './schemas.js';

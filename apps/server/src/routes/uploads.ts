@@ -1,4 +1,4 @@
-import { AppError, BASE_PATH, messagesId } from '@ranwal/core';
+import { AppError, BASE_PATH, messagesId, refusals } from '@ranwal/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { createUploadService } from '../services/uploads.js';
@@ -10,10 +10,7 @@ const server = messagesId.server;
 const FILE_FIELD = 'file';
 const UPLOADS_PATH = `${BASE_PATH}/api/uploads`;
 
-const missingFile = () =>
-  new AppError('validation', server.validation(FILE_FIELD, server.issueRequired), [
-    { path: FILE_FIELD, message: server.issueRequired },
-  ]);
+const missingFile = () => refusals.fileMissing(FILE_FIELD);
 
 const isTooLarge = (error: unknown) =>
   typeof error === 'object' &&
@@ -31,10 +28,10 @@ async function readFileField(request: FastifyRequest): Promise<Buffer> {
       throw missingFile();
     }
     const bytes = await part.toBuffer();
-    if (part.file.truncated) throw new AppError('payload_too_large', server.payloadTooLarge);
+    if (part.file.truncated) throw refusals.fileTooLarge();
     return bytes;
   } catch (error) {
-    if (isTooLarge(error)) throw new AppError('payload_too_large', server.payloadTooLarge);
+    if (isTooLarge(error)) throw refusals.fileTooLarge();
     if (error instanceof AppError || hasClientStatus(error)) throw error;
     // The multipart parser's own failures (no boundary, a truncated or unterminated body, a
     // stream cut short) are the request's fault: a 400, not a 500.

@@ -8,6 +8,7 @@ import {
   managedEntities,
   managedEntityKeys,
   messagesId,
+  refusals,
 } from '@ranwal/core';
 import { type CompiledQuery, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import {
@@ -135,14 +136,7 @@ export function createHierarchyService(
       .select('id')
       .where('id', '=', id)
       .executeTakeFirst();
-    if (!found) {
-      const problem = messagesId.server.recordNotFound(levels[parent.key].label);
-      throw new AppError(
-        'validation',
-        messagesId.server.validation(definition.parentField, problem),
-        [{ path: definition.parentField, message: problem }],
-      );
-    }
+    if (!found) throw refusals.parentMissing(definition.key);
   }
 
   async function assertCodeFree(
@@ -157,12 +151,7 @@ export function createHierarchyService(
       .where(definition.parentField, '=', input[definition.parentField])
       .where('code', '=', input.code);
     if (exceptId) query = query.where('id', '!=', exceptId);
-    if (await query.executeTakeFirst()) {
-      const problem = messagesId.server.accountCodeTaken(String(input.code));
-      throw new AppError('conflict', messagesId.server.validation('code', problem), [
-        { path: 'code', message: problem },
-      ]);
-    }
+    if (await query.executeTakeFirst()) throw refusals.codeTaken(String(input.code));
   }
 
   /**
@@ -187,14 +176,7 @@ export function createHierarchyService(
       .where(`${definition.key}_id`, '=', id)
       .executeTakeFirstOrThrow();
     const count = toCount(reports.count);
-    if (count > 0) {
-      const problem = messagesId.server.movedUnderReports(count);
-      throw new AppError(
-        'conflict',
-        messagesId.server.validation(definition.parentField, problem),
-        [{ path: definition.parentField, message: problem }],
-      );
-    }
+    if (count > 0) throw refusals.movedUnderLines(definition.key, count);
   }
 
   function writable(definition: LevelDefinition, input: Record<string, unknown>) {
@@ -207,8 +189,7 @@ export function createHierarchyService(
 
   async function findOne(definition: LevelDefinition, id: string) {
     const row = await selectRows(definition).where('t.id', '=', id).executeTakeFirst();
-    if (!row)
-      throw new AppError('not_found', messagesId.server.notFound(levels[definition.key].label));
+    if (!row) throw refusals.notFound(levels[definition.key].label);
     return toEntity(definition, row as Row);
   }
 
@@ -290,7 +271,7 @@ export function createHierarchyService(
         .select('id')
         .where('id', '=', id)
         .executeTakeFirst();
-      if (!existing) throw new AppError('not_found', messagesId.server.notFound(levels[key].label));
+      if (!existing) throw refusals.notFound(levels[key].label);
       await assertParentExists(definition, input);
       await assertCodeFree(definition, input, id);
       await assertNotMovedUnderReports(definition, id, input);
@@ -300,7 +281,7 @@ export function createHierarchyService(
         .where('id', '=', id)
         .returning('id')
         .executeTakeFirst();
-      if (!updated) throw new AppError('not_found', messagesId.server.notFound(levels[key].label));
+      if (!updated) throw refusals.notFound(levels[key].label);
       return findOne(definition, id);
     },
 
@@ -311,7 +292,7 @@ export function createHierarchyService(
         .select(['id', 'name'])
         .where('id', '=', id)
         .executeTakeFirst();
-      if (!existing) throw new AppError('not_found', messagesId.server.notFound(levels[key].label));
+      if (!existing) throw refusals.notFound(levels[key].label);
       const { child, reportColumn } = dependentsOf(definition);
       const [children, reports] = await Promise.all([
         child

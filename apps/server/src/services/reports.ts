@@ -1,15 +1,15 @@
 import {
-  AppError,
   type BudgetLine,
   type BudgetLineInput,
   type BudgetLineListQuery,
   chainIssues,
   computeTotals,
+  issuesRefusal,
   listFilter,
   type ManagedEntityKey,
   managedEntities,
   managedEntityKeys,
-  messagesId,
+  refusals,
   taxRequested,
   type User,
 } from '@ranwal/core';
@@ -65,7 +65,7 @@ export type JoinedField = `${ManagedEntityKey}_name` | 'account_code';
 /** A line refers to each level and to its supporter by `{key}_id`. */
 const referenceField = (key: ManagedEntityKey) => `${key}_id` as const;
 
-const notFound = () => new AppError('not_found', messagesId.server.notFound('Laporan'));
+const notFound = () => refusals.notFound('Laporan');
 
 /**
  * Joins a query over lines (`line`) to every level of the level table, each aliased by its key,
@@ -240,14 +240,7 @@ export function createBudgetLineService(
     const rows = await lookups.reduce((union, lookup) => union.unionAll(lookup)).execute();
     const found = new Map(rows.map((row) => [row.level, row.parent_id as string | null]));
     const issues = chainIssues(input, (key) => found.get(key));
-    const first = issues[0];
-    if (first) {
-      throw new AppError(
-        'validation',
-        messagesId.server.validation(first.path, first.message),
-        issues,
-      );
-    }
+    if (issues.length > 0) throw issuesRefusal(issues);
   }
 
   return {

@@ -1,4 +1,11 @@
-import { AppError, Id, isUploadImageType, messagesId, type UploadImageType } from '@ranwal/core';
+import {
+  AppError,
+  Id,
+  isUploadImageType,
+  messagesId,
+  refusals,
+  type UploadImageType,
+} from '@ranwal/core';
 import { fileTypeFromBuffer } from 'file-type';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -44,7 +51,7 @@ export function createUploadService(db: Kysely<Database>) {
     async detectImageType(bytes: Uint8Array): Promise<UploadImageType> {
       const detected = await fileTypeFromBuffer(bytes);
       if (!detected || !isUploadImageType(detected.mime)) {
-        throw new AppError('unsupported_media_type', messagesId.server.unsupportedImage);
+        throw refusals.notAnImage();
       }
       return detected.mime;
     },

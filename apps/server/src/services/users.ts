@@ -1,9 +1,8 @@
 import { hash, verify } from '@node-rs/argon2';
 import {
-  AppError,
   type ListQuery,
   listFilter,
-  messagesId,
+  refusals,
   type User,
   type UserCreateInput,
   type UserUpdateInput,
@@ -22,8 +21,6 @@ const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 }
 const USER_CACHE_MS = 5_000;
 
 export const hashPassword = (password: string): Promise<string> => hash(password, ARGON2);
-
-const server = messagesId.server;
 
 export function createUserService(db: Kysely<Database>) {
   // The lookup itself is cached, so concurrent requests of one user share one query.
@@ -82,17 +79,12 @@ export function createUserService(db: Kysely<Database>) {
         .select(columns)
         .where('id', '=', id)
         .executeTakeFirst();
-      if (!current) throw new AppError('not_found', server.notFound('Pengguna'));
+      if (!current) throw refusals.notFound('Pengguna');
       return change(trx, current, admins);
     });
     cache.delete(id);
     return result;
   }
-
-  const duplicateEmail = () =>
-    new AppError('conflict', server.duplicateEmail, [
-      { path: 'email', message: server.issueEmailTaken },
-    ]);
 
   return {
     hashPassword,
@@ -121,7 +113,7 @@ export function createUserService(db: Kysely<Database>) {
         .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
         .executeTakeFirst();
       const ok = await verify(row?.password_hash ?? (await dummyHash), password).catch(() => false);
-      if (!row || !ok) throw new AppError('unauthorized', server.signInFailed);
+      if (!row || !ok) throw refusals.signInFailed();
       const { password_hash: _, ...user } = row;
       return user;
     },
@@ -163,7 +155,7 @@ export function createUserService(db: Kysely<Database>) {
     },
 
     async create(input: CreateOut): Promise<User> {
-      if (await emailTaken(input.email)) throw duplicateEmail();
+      if (await emailTaken(input.email)) throw refusals.emailTaken();
       const password_hash = await hashPassword(input.password);
       return db
         .insertInto('app_user')
@@ -174,11 +166,9 @@ export function createUserService(db: Kysely<Database>) {
 
     async update(id: string, input: UpdateOut): Promise<User> {
       return changeUser(id, async (trx, current, admins) => {
-        if (await emailTaken(input.email, id, trx)) throw duplicateEmail();
+        if (await emailTaken(input.email, id, trx)) throw refusals.emailTaken();
         if (current.role === 'admin' && input.role !== 'admin' && admins <= 1) {
-          throw new AppError('conflict', server.lastAdminDemote, [
-            { path: 'role', message: server.issueMustStayAdmin },
-          ]);
+          throw refusals.lastAdminDemoted();
         }
         return trx
           .updateTable('app_user')
@@ -191,11 +181,11 @@ export function createUserService(db: Kysely<Database>) {
 
     async remove(id: string, actor: User): Promise<void> {
       if (id === actor.id) {
-        throw new AppError('conflict', server.cannotDeleteSelf);
+        throw refusals.selfDeleted();
       }
       await changeUser(id, async (trx, current, admins) => {
         if (current.role === 'admin' && admins <= 1) {
-          throw new AppError('conflict', server.lastAdminDelete);
+          throw refusals.lastAdminDeleted();
         }
         await trx.deleteFrom('app_user').where('id', '=', id).execute();
       });

@@ -1,2 +1,3 @@
 export * from './route-fetch.js';
 export * from './scenarios.js';
+export * from './stand-in.js';

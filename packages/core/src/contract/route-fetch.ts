@@ -1,6 +1,15 @@
-import { ApiError, type ErrorCode, errorStatuses, errorStatusTexts, httpError } from '../errors.js';
+import type { z } from 'zod';
+import {
+  ApiError,
+  AppError,
+  type ErrorCode,
+  errorStatuses,
+  errorStatusTexts,
+  httpError,
+} from '../errors.js';
 import { messagesId } from '../messages/index.js';
 import { MoneyError, moneyErrorAnswer } from '../money.js';
+import { issuesRefusal } from '../refusals.js';
 import { BASE_PATH, type RouteDefinition, type Routes, routes } from '../routes.js';
 import { envelope, type FieldIssue, listEnvelope, type User } from '../schemas.js';
 
@@ -39,19 +48,32 @@ export type RouteName = {
   [G in keyof Routes]: `${G}.${keyof Routes[G] & string}`;
 }[keyof Routes];
 
-export interface RouteTableFetchOptions<Body, Query> {
-  /** Handlers by route name; a route without one answers 404. */
-  handlers: Partial<Record<RouteName, RouteHandler<Body, Query>>>;
+type Parsed<R, K extends string> = R extends { [key in K]: infer S extends z.ZodType }
+  ? z.output<S>
+  : undefined;
+/** A handler for each route, by group and name, reading the body and query its schemas give. */
+export type RouteHandlers = {
+  [G in keyof Routes]?: {
+    [N in keyof Routes[G]]?: RouteHandler<
+      Parsed<Routes[G][N], 'body'>,
+      Parsed<Routes[G][N], 'query'>
+    >;
+  };
+};
+
+export interface RouteTableFetchOptions {
+  /** Handlers by group and name; a route without one answers 404. */
+  handlers: RouteHandlers;
   /** The user a bearer token stands for, or null when it stands for none. */
   callerOf(token: string): User | null;
   /** Milliseconds before each answer (so loading states show); an abort cuts it short. */
   latencyMs?: number;
   /**
-   * Runs before each call is answered, to fail it on purpose: an ApiError it throws
-   * is answered as the server would, anything else fails the fetch. `name` is the route's, or
-   * the URL of a file.
+   * Calls that fail on purpose (read per call): with this error status and message (see
+   * `httpError`), or as a network failure. `fetchFile` stands for every file this stand-in
+   * serves.
    */
-  before?(name: RouteName | string, signal: AbortSignal): Promise<void>;
+  failOn?: Partial<Record<RouteName | 'fetchFile', ApiError | 'network'>>;
   /** Bytes at URLs this stand-in handed out (uploads, report files). */
   files?: ReadonlyMap<string, Blob>;
 }
@@ -85,8 +107,7 @@ function check(schema: RouteDefinition['body'], value: unknown, where: string): 
     path: issue.path.join('.') || where,
     message: issue.message,
   }));
-  const first = issues[0] ?? { path: where, message: server.issueInvalid };
-  throw httpError('validation', server.validation(first.path, first.message), issues);
+  throw issuesRefusal(issues);
 }
 
 /** Waits `ms`, or rejects with the signal's reason (as fetch does) when it aborts. */
@@ -119,11 +140,14 @@ function routeOf(request: Request) {
  * A `fetch` that answers the Ranwal API's requests with `handlers`. What `before` throws is
  * thrown by fetch (a network failure, an abort); everything else is an HTTP answer.
  */
-export function routeTableFetch<Body, Query>(
-  options: RouteTableFetchOptions<Body, Query>,
-): typeof fetch {
+export function routeTableFetch(options: RouteTableFetchOptions): typeof fetch {
+  const handlerOf = (name: RouteName) => {
+    const [group, member] = name.split('.') as [keyof Routes, string];
+    const handlers = options.handlers[group] as Record<string, RouteHandler> | undefined;
+    return handlers?.[member];
+  };
   async function answer(request: Request, match: ReturnType<typeof routeOf>): Promise<Response> {
-    const handler = match && options.handlers[match.name];
+    const handler = match && handlerOf(match.name);
     if (!match || !handler) throw httpError('not_found', server.notFound(request.url));
     const { route } = match;
     const token = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
@@ -141,7 +165,7 @@ export function routeTableFetch<Body, Query>(
       body: check(route.body, text ? JSON.parse(text) : {}, 'body'),
       file: upload instanceof Blob ? upload : undefined,
       caller: caller as User,
-    } as RouteCall<Body, Query>);
+    });
     const status = route.successStatus ?? 200;
     const body = { status, message: server.ok, ...result };
     const schema = route.list ? listEnvelope(route.data) : envelope(route.data);
@@ -157,7 +181,10 @@ export function routeTableFetch<Body, Query>(
     const match = file ? undefined : routeOf(request);
     try {
       await delay(options.latencyMs ?? 0, request.signal);
-      await options.before?.(match?.name ?? request.url, request.signal);
+      const name = file ? 'fetchFile' : match?.name;
+      const failure = name && options.failOn?.[name];
+      if (failure === 'network') throw new TypeError('Failed to fetch');
+      if (failure) throw failure;
     } catch (failure) {
       // An ApiError is an answer (an error status); anything else fails the fetch itself.
       if (failure instanceof ApiError) return errorResponse(failure);
@@ -168,6 +195,9 @@ export function routeTableFetch<Body, Query>(
       return await answer(request, match);
     } catch (error) {
       if (error instanceof ApiError) return errorResponse(error);
+      if (error instanceof AppError) {
+        return errorResponse(httpError(error.code, error.message, error.issues));
+      }
       if (error instanceof MoneyError) {
         const { message, issues } = moneyErrorAnswer(error);
         return errorResponse(httpError('validation', message, issues));

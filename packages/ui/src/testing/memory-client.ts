@@ -1,39 +1,43 @@
 import {
-  type AccountInput,
   type ApiError,
-  type ArticleInput,
   articleSlug,
   BASE_PATH,
   type BudgetLine,
-  type BudgetLineInput,
-  type BudgetLineListQuery,
   chainIssues,
   computeTotals,
   createClient,
   currentYear,
   dependentsConflict,
-  type ErrorCode,
   excerptOfText,
-  type FieldIssue,
   freeSlugOf,
   httpError,
+  issuesRefusal,
   isUploadImageType,
-  listFilter,
   type ManagedEntityKey,
   managedEntities,
   managedEntityKeys,
   messagesId,
-  type ProgramInput,
   type RanwalClient,
+  refusals,
   reportFileName,
   reportSheetColumns,
   sumRupiahText,
   taxRequested,
   UPLOAD_MAX_BYTES,
   type User,
-  type UserCreateInput,
 } from '@ranwal/core';
-import { type RouteHandler, type RouteName, routeTableFetch } from '@ranwal/core/contract';
+import {
+  containsText,
+  deleteRow,
+  newestFirst,
+  type PageQuery,
+  pageOf,
+  type RouteHandler,
+  type RouteHandlers,
+  type RouteName,
+  routeTableFetch,
+  rowOf,
+} from '@ranwal/core/contract';
 import {
   demoHtmlText,
   demoSeed,
@@ -51,8 +55,9 @@ export { httpError };
  * the SDK's own `createClient` over core's `routeTableFetch` (routes, tokens, access and schemas
  * read as the server reads them) with handlers for the rules, and is held to the server by
  * core's contract scenarios (memory-client.test.ts here, apps/server/test/contract-scenarios
- * .test.ts there). Rules both need (totals, the chain, slugs, excerpts, messages) are core's.
- * What no scenario and no story needs (the bulk import) it does not do: that route answers 404.
+ * .test.ts there). Rules and refusals both need (totals, the chain, slugs, excerpts, messages)
+ * are core's. What no scenario and no story needs (the bulk import) it does not do: that
+ * route answers 404.
  */
 
 /** `group.name` of every call, e.g. `program.list`, plus `fetchFile`. */
@@ -71,23 +76,14 @@ export interface MemoryClientOptions {
   sharedWith?: RanwalClient;
 }
 
-type Output<S> = S extends { _zod: { output: infer O } } ? O : never;
-/** Every field a route's body may have, as its schema reads it; each handler reads its own. */
-type Body = Output<typeof BudgetLineInput> &
-  Output<typeof ArticleInput> &
-  Output<typeof UserCreateInput> &
-  Output<typeof ProgramInput> &
-  Output<typeof AccountInput>;
-type Query = Output<typeof BudgetLineListQuery> & {
-  uuid?: string;
-  category?: string;
-  status?: string;
-};
-type Handler = RouteHandler<Body, Query>;
+/** A level's call as its handlers read it: the level table's fields, and the list's query. */
+type LevelHandler = RouteHandler<
+  Row,
+  { page: number; limit: number; search?: string; uuid?: string }
+>;
 type Store = MemorySeed & { files: Map<string, Blob> };
 
 const server = messagesId.server;
-const levels = messagesId.levels;
 /** The memory client's bearer tokens are this and the user's id. */
 const TOKEN_PREFIX = 'memory-token-';
 /** Where its API, uploads and reports claim to live (`.invalid` never resolves). */
@@ -97,27 +93,6 @@ const collator = new Intl.Collator('id');
 const uuid = () => crypto.randomUUID();
 const now = () => new Date().toISOString();
 const toUser = ({ id, name, email, role }: User): User => ({ id, name, email, role });
-const invalid = (issues: FieldIssue[], code: ErrorCode = 'validation') =>
-  httpError(code, server.validation(issues[0]?.path ?? '', issues[0]?.message ?? ''), issues);
-const contains = (search: string | undefined, ...texts: unknown[]) =>
-  !search ||
-  texts.some((text) =>
-    String(text ?? '')
-      .toLowerCase()
-      .includes(search.toLowerCase()),
-  );
-type Dated = { created_at: string; id: string };
-const newestFirst = (a: Dated, b: Dated) =>
-  b.created_at.localeCompare(a.created_at) || a.id.localeCompare(b.id);
-/** One page of the matching rows; `total` counts the rows in scope before the search. */
-const page = (matching: unknown[], query: Query, total = matching.length) => ({
-  data: matching.slice((query.page - 1) * query.limit, query.page * query.limit),
-  filter: listFilter(query.page, query.limit, matching.length, total),
-});
-const removeFrom = <T>(rows: T[], row: T) => {
-  rows.splice(rows.indexOf(row), 1);
-  return { message: server.deleted, data: null };
-};
 
 export function createMemoryClient(options: MemoryClientOptions = {}): RanwalClient {
   const db: Store = (options.sharedWith && stores.get(options.sharedWith)) ?? {
@@ -128,39 +103,31 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
   const currentUser =
     options.currentUser !== undefined ? options.currentUser : (firstAdmin ?? null);
   const table = (key: ManagedEntityKey) => db.entities[key] as Row[];
-  const find = <T extends { id: string }>(rows: T[], id: unknown, what: string) => {
-    const found = rows.find((row) => row.id === id);
-    if (!found) throw httpError('not_found', server.notFound(what));
-    return found;
+  const parentOf = (key: ManagedEntityKey, row: Row | undefined) => {
+    const field = managedEntities[key].parentField;
+    return field ? (row?.[field] as string) : null;
   };
 
   // --- The six levels and supporters, one implementation from the level table --------------
   const named = (key: ManagedEntityKey, row: Row): Row => {
-    const { parent, parentField } = managedEntities[key];
-    if (!parent || !parentField) return row;
-    const parentRow = table(parent).find((candidate) => candidate.id === row[parentField]);
+    const parent = managedEntities[key].parent;
+    if (!parent) return row;
+    const parentRow = table(parent).find((candidate) => candidate.id === parentOf(key, row));
     return { ...row, [`${parent}_name`]: parentRow?.name ?? null };
   };
   const linesUsing = (key: ManagedEntityKey, id: unknown) =>
     db.lines.filter((line) => line[`${key}_id`] === id).length;
 
-  const levelHandlers = (key: ManagedEntityKey): Record<string, Handler> => {
+  const levelHandlers = (key: ManagedEntityKey): Record<string, LevelHandler> => {
     const { parent, parentField, child, hasCode, hasTaxFlag } = managedEntities[key];
-    const label = levels[key].label;
-    const writable = (body: Body, id: string): Row => {
-      if (parent && parentField && !table(parent).some((row) => row.id === body[parentField])) {
-        throw invalid([
-          { path: parentField, message: server.recordNotFound(levels[parent].label) },
-        ]);
+    const label = messagesId.levels[key].label;
+    const writable = (body: Row, id: string): Row => {
+      if (parent && !table(parent).some((row) => row.id === parentOf(key, body))) {
+        throw refusals.parentMissing(key);
       }
       const sameCode = (row: Row) =>
-        row.id !== id &&
-        parentField &&
-        row[parentField] === body[parentField] &&
-        row.code === body.code;
-      if (hasCode && table(key).some(sameCode)) {
-        throw invalid([{ path: 'code', message: server.accountCodeTaken(body.code) }], 'conflict');
-      }
+        row.id !== id && parentOf(key, row) === parentOf(key, body) && row.code === body.code;
+      if (hasCode && table(key).some(sameCode)) throw refusals.codeTaken(String(body.code));
       return {
         id,
         name: body.name,
@@ -172,13 +139,13 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
     return {
       list: ({ query }) => {
         const inScope = table(key).filter(
-          (row) => !parentField || !query.uuid || row[parentField] === query.uuid,
+          (row) => !query.uuid || parentOf(key, row) === query.uuid,
         );
         const order = (row: Row) => String(hasCode ? row.code : row.name);
         const matching = inScope
-          .filter((row) => contains(query.search, row.name, hasCode && row.code))
+          .filter((row) => containsText(query.search, row.name, hasCode && row.code))
           .sort((a, b) => collator.compare(order(a), order(b)) || a.id.localeCompare(b.id));
-        return page(
+        return pageOf(
           matching.map((row) => named(key, row)),
           query,
           inScope.length,
@@ -190,28 +157,25 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
         return { message: server.created, data: named(key, row) };
       },
       update: ({ params, body }) => {
-        const current = find(table(key), params.id, label);
+        const current = rowOf(table(key), params.id, label);
         const row = writable(body, current.id);
-        const count = linesUsing(key, current.id);
-        if (parentField && row[parentField] !== current[parentField] && count > 0) {
-          throw invalid(
-            [{ path: parentField, message: server.movedUnderReports(count) }],
-            'conflict',
-          );
+        const lines = linesUsing(key, current.id);
+        if (parentOf(key, row) !== parentOf(key, current) && lines > 0) {
+          throw refusals.movedUnderLines(key, lines);
         }
         return { message: server.updated, data: named(key, Object.assign(current, row)) };
       },
       delete: ({ params }) => {
-        const current = find(table(key), params.id, label);
-        const childField = child ? managedEntities[child].parentField : null;
-        const children =
-          child && childField ? table(child).filter((row) => row[childField] === current.id) : [];
+        const current = rowOf(table(key), params.id, label);
+        const children = child
+          ? table(child).filter((row) => parentOf(child, row) === current.id)
+          : [];
         const conflict = dependentsConflict(key, current.name, {
           children: children.length,
           lines: linesUsing(key, current.id),
         });
         if (conflict) throw httpError('conflict', conflict);
-        return removeFrom(table(key), current);
+        return deleteRow(table(key), current);
       },
     };
   };
@@ -225,7 +189,12 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
     );
     return { ...line, ...names, account_code: nameOf('account')?.code ?? null } as BudgetLine;
   };
-  const linesOf = (user: User, query: Partial<Query>) =>
+  type LineQuery = Partial<PageQuery> & {
+    year?: number;
+    program_id?: string;
+    supporter_id?: string;
+  };
+  const linesOf = (user: User, query: LineQuery) =>
     db.lines
       .filter((line) => user.role === 'admin' || line.created_by === user.id)
       .map(asLine)
@@ -234,7 +203,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
           (query.year === undefined || line.year === query.year) &&
           (!query.program_id || line.program_id === query.program_id) &&
           (!query.supporter_id || line.supporter_id === query.supporter_id) &&
-          contains(
+          containsText(
             query.search,
             line.component_name,
             line.component_code,
@@ -251,29 +220,24 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
     total_after_tax: sumRupiahText(lines.map((line) => line.total_after_tax)),
   });
 
-  const budgetLine: Record<string, Handler> = {
-    list: ({ query, caller }) => page(linesOf(caller, query), query, linesOf(caller, {}).length),
-    get: ({ params, caller }) => ({ data: find(linesOf(caller, {}), params.id, 'Laporan') }),
+  const budgetLine: RouteHandlers['budgetLine'] = {
+    list: ({ query, caller }) => pageOf(linesOf(caller, query), query, linesOf(caller, {}).length),
+    get: ({ params, caller }) => ({ data: rowOf(linesOf(caller, {}), params.id, 'Laporan') }),
     create: ({ body, caller }) => {
       const totals = computeTotals({ ...body, taxed: taxRequested(body) });
-      const issues = chainIssues(body, (key, id) => {
-        const row = table(key).find((candidate) => candidate.id === id);
-        const parentField = managedEntities[key].parentField;
-        return row && ((parentField && (row[parentField] as string)) || null);
-      });
-      if (issues.length > 0) throw invalid(issues);
+      const issues = chainIssues(body, (key, id) =>
+        parentOf(
+          key,
+          table(key).find((row) => row.id === id),
+        ),
+      );
+      if (issues.length > 0) throw issuesRefusal(issues);
       const { is_taxed, tax, total_price, total_after_tax, ...fields } = body;
-      const line: StoredLine = {
-        ...fields,
-        ...totals,
-        id: uuid(),
-        created_by: caller.id,
-        created_at: now(),
-      };
+      const line = { ...fields, ...totals, id: uuid(), created_by: caller.id, created_at: now() };
       db.lines.push(line);
       return { message: server.created, data: asLine(line) };
     },
-    delete: ({ params }) => removeFrom(db.lines, find(db.lines, params.id, 'Laporan')),
+    delete: ({ params }) => deleteRow(db.lines, rowOf(db.lines, params.id, 'Laporan')),
     report: ({ query, caller }) => {
       const rows = linesOf(caller, { ...query, search: undefined }).map((line, index) =>
         reportSheetColumns.map((column) => column.value(line, index + 1) ?? ''),
@@ -307,8 +271,11 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
   const visible = (user: User | null) =>
     db.articles.filter((article) => user?.role === 'admin' || article.status === 'published');
   const findArticle = (slug: string | undefined, user: User | null) =>
-    find(visible(user), visible(user).find((a) => a.slug === slug)?.id, 'Artikel');
-  const articleFields = (body: Body, exceptId?: string) => {
+    rowOf(visible(user), visible(user).find((a) => a.slug === slug)?.id, 'Artikel');
+  type ArticleBody = Parameters<
+    NonNullable<NonNullable<RouteHandlers['article']>['create']>
+  >[0]['body'];
+  const articleFields = (body: ArticleBody, exceptId?: string) => {
     const taken = new Set(db.articles.filter((a) => a.id !== exceptId).map((a) => a.slug));
     const { title, content, excerpt, cover_image, tags, status, category } = body;
     return {
@@ -319,15 +286,15 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
     };
   };
 
-  const article: Record<string, Handler> = {
+  const article: RouteHandlers['article'] = {
     list: ({ query, caller }) => {
       const matching = visible(caller).filter(
         (a) =>
-          contains(query.search, a.title) &&
+          containsText(query.search, a.title) &&
           (!query.category || a.category === query.category) &&
           (!query.status || a.status === query.status),
       );
-      return page(matching.sort(newestFirst), query, visible(caller).length);
+      return pageOf(matching.sort(newestFirst), query, visible(caller).length);
     },
     get: ({ params, caller }) => {
       const found = findArticle(params.slug, caller);
@@ -336,13 +303,8 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
       return { data: found };
     },
     create: ({ body, caller }) => {
-      const created = {
-        id: uuid(),
-        ...articleFields(body),
-        name: caller.name,
-        created_at: now(),
-        views_count: 0,
-      };
+      const fields = { ...articleFields(body), name: caller.name, created_at: now() };
+      const created = { id: uuid(), ...fields, views_count: 0 };
       db.articles.push(created);
       return { message: server.created, data: created };
     },
@@ -355,40 +317,33 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
       };
       return { message: server.updated, data: Object.assign(found, fields) };
     },
-    delete: ({ params, caller }) => removeFrom(db.articles, findArticle(params.slug, caller)),
+    delete: ({ params, caller }) => deleteRow(db.articles, findArticle(params.slug, caller)),
   };
 
   // --- Users ---------------------------------------------------------------------------------
   const sameEmail = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
   const assertEmailFree = (email: string, exceptId?: string) => {
     if (db.users.some((u) => u.id !== exceptId && sameEmail(u.email, email))) {
-      throw httpError('conflict', server.duplicateEmail, [
-        { path: 'email', message: server.issueEmailTaken },
-      ]);
+      throw refusals.emailTaken();
     }
   };
   const lastAdmin = (user: User) =>
     user.role === 'admin' && db.users.filter((u) => u.role === 'admin').length <= 1;
 
-  const user: Record<string, Handler> = {
+  const user: RouteHandlers['user'] = {
     signIn: ({ body }) => {
       const found = db.users.find(
         (u) => sameEmail(u.email, body.email) && u.password === body.password,
       );
-      if (!found) throw httpError('unauthorized', server.signInFailed);
-      return {
-        message: server.signInSuccess,
-        data: { token: `${TOKEN_PREFIX}${found.id}`, ...toUser(found) },
-      };
+      if (!found) throw refusals.signInFailed();
+      const token = `${TOKEN_PREFIX}${found.id}`;
+      return { message: server.signInSuccess, data: { token, ...toUser(found) } };
     },
     me: ({ caller }) => ({ data: caller }),
     list: ({ query }) => {
-      const matching = db.users.filter((u) => contains(query.search, u.name, u.email));
-      return page(
-        matching.sort((a, b) => collator.compare(a.name, b.name)).map(toUser),
-        query,
-        db.users.length,
-      );
+      const matching = db.users.filter((u) => containsText(query.search, u.name, u.email));
+      const sorted = matching.sort((a, b) => collator.compare(a.name, b.name));
+      return pageOf(sorted.map(toUser), query, db.users.length);
     },
     create: ({ body: { name, email, role, password } }) => {
       assertEmailFree(email);
@@ -397,50 +352,40 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
       return { message: server.created, data: toUser(created) };
     },
     update: ({ params, body: { name, email, role } }) => {
-      const found = find(db.users, params.id, 'Pengguna');
+      const found = rowOf(db.users, params.id, 'Pengguna');
       assertEmailFree(email, found.id);
-      if (role !== 'admin' && lastAdmin(found)) {
-        throw httpError('conflict', server.lastAdminDemote, [
-          { path: 'role', message: server.issueMustStayAdmin },
-        ]);
-      }
+      if (role !== 'admin' && lastAdmin(found)) throw refusals.lastAdminDemoted();
       return { message: server.updated, data: toUser(Object.assign(found, { name, email, role })) };
     },
     delete: ({ params, caller }) => {
-      if (params.id === caller.id) throw httpError('conflict', server.cannotDeleteSelf);
-      const found = find(db.users, params.id, 'Pengguna');
-      if (lastAdmin(found)) throw httpError('conflict', server.lastAdminDelete);
-      return removeFrom(db.users, found);
+      if (params.id === caller.id) throw refusals.selfDeleted();
+      const found = rowOf(db.users, params.id, 'Pengguna');
+      if (lastAdmin(found)) throw refusals.lastAdminDeleted();
+      return deleteRow(db.users, found);
     },
   };
 
-  const upload = ({ file }: { file: Blob | undefined }) => {
-    if (!file) throw invalid([{ path: 'file', message: server.issueRequired }]);
-    if (file.size > UPLOAD_MAX_BYTES) throw httpError('payload_too_large', server.payloadTooLarge);
-    if (!isUploadImageType(file.type))
-      throw httpError('unsupported_media_type', server.unsupportedImage);
-    const path = `${MEMORY_UPLOAD_ORIGIN}${BASE_PATH}/api/uploads/${uuid()}`;
-    db.files.set(path, file);
-    return { data: { path } };
+  const upload: RouteHandlers['upload'] = {
+    file: ({ file }) => {
+      if (!file) throw refusals.fileMissing('file');
+      if (file.size > UPLOAD_MAX_BYTES) throw refusals.fileTooLarge();
+      if (!isUploadImageType(file.type)) throw refusals.notAnImage();
+      const path = `${MEMORY_UPLOAD_ORIGIN}${BASE_PATH}/api/uploads/${uuid()}`;
+      db.files.set(path, file);
+      return { data: { path } };
+    },
   };
-  const groups: Record<string, Record<string, Handler>> = {
-    health: { get: () => ({ data: { database: 'up' } }) },
-    ...Object.fromEntries(managedEntityKeys.map((key) => [key, levelHandlers(key)])),
-    budgetLine,
-    article,
-    user,
-    upload: { file: upload },
-  };
+  const levels = Object.fromEntries(managedEntityKeys.map((key) => [key, levelHandlers(key)]));
 
   const client = createClient({
     baseUrl: 'http://api.memory.invalid',
     getToken: () => (currentUser ? `${TOKEN_PREFIX}${currentUser.id}` : null),
     fetch: routeTableFetch({
-      handlers: Object.fromEntries(
-        Object.entries(groups).flatMap(([group, members]) =>
-          Object.entries(members).map(([name, handler]) => [`${group}.${name}`, handler]),
-        ),
-      ),
+      handlers: {
+        health: { get: () => ({ data: { database: 'up' } }) },
+        ...(levels as RouteHandlers),
+        ...{ budgetLine, article, user, upload },
+      },
       files: db.files,
       // The story's own caller is taken as given, even when its seed does not list them.
       callerOf: (token) => {
@@ -449,11 +394,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
         return found ? toUser(found) : null;
       },
       latencyMs: options.latencyMs ?? 0,
-      async before(name) {
-        const failure = options.failOn?.[name.includes('://') ? 'fetchFile' : (name as RouteName)];
-        if (failure === 'network') throw new TypeError('Failed to fetch');
-        if (failure) throw failure;
-      },
+      ...(options.failOn ? { failOn: options.failOn } : {}),
     }),
   });
   stores.set(client, db);

@@ -1,0 +1,62 @@
+import type { ManagedEntityKey } from './entity-keys.js';
+import { AppError, type ErrorCode } from './errors.js';
+import { managedEntities } from './hierarchy.js';
+import { messagesId } from './messages/index.js';
+import type { FieldIssue } from './schemas.js';
+
+/*
+ * The API's refusals, each declared once with its status, message and field: the server's
+ * services throw them, and so does any stand-in of the API (the UI package's in-memory
+ * client), so a caller reads the same answer from both.
+ */
+
+const server = messagesId.server;
+const levels = messagesId.levels;
+
+/** A refusal of one field: the message names the field and the problem, the issue points at it. */
+export function fieldRefusal(code: ErrorCode, path: string, problem: string): AppError {
+  return new AppError(code, server.validation(path, problem), [{ path, message: problem }]);
+}
+
+/** A 400 for every wrong field at once; the message names the first. */
+export function issuesRefusal(issues: FieldIssue[]): AppError {
+  const first = issues[0] ?? { path: 'body', message: server.issueInvalid };
+  return new AppError('validation', server.validation(first.path, first.message), issues);
+}
+
+/** The parent field a level is written under (a program, or a supporter, has none). */
+function parentFieldOf(key: ManagedEntityKey): string {
+  return managedEntities[key].parentField ?? 'parent_id';
+}
+
+export const refusals = {
+  /** 404 for a record the caller cannot see, e.g. 'Laporan tidak ditemukan.' */
+  notFound: (what: string) => new AppError('not_found', server.notFound(what)),
+  /** 400: the level above, named by the parent field, does not exist. */
+  parentMissing: (key: ManagedEntityKey) => {
+    const parent = managedEntities[key].parent;
+    const label = parent ? levels[parent].label : levels[key].label;
+    return fieldRefusal('validation', parentFieldOf(key), server.recordNotFound(label));
+  },
+  /** 409: another record under the same parent has this code. */
+  codeTaken: (code: string) => fieldRefusal('conflict', 'code', server.accountCodeTaken(code)),
+  /** 409: a record that budget lines name cannot move under another parent. */
+  movedUnderLines: (key: ManagedEntityKey, lines: number) =>
+    fieldRefusal('conflict', parentFieldOf(key), server.movedUnderReports(lines)),
+  /** 409: the email belongs to another user (compared without case). */
+  emailTaken: () =>
+    new AppError('conflict', server.duplicateEmail, [
+      { path: 'email', message: server.issueEmailTaken },
+    ]),
+  /** 409: demoting the last admin would leave no one to administer. */
+  lastAdminDemoted: () =>
+    new AppError('conflict', server.lastAdminDemote, [
+      { path: 'role', message: server.issueMustStayAdmin },
+    ]),
+  lastAdminDeleted: () => new AppError('conflict', server.lastAdminDelete),
+  selfDeleted: () => new AppError('conflict', server.cannotDeleteSelf),
+  signInFailed: () => new AppError('unauthorized', server.signInFailed),
+  fileMissing: (field: string) => fieldRefusal('validation', field, server.issueRequired),
+  fileTooLarge: () => new AppError('payload_too_large', server.payloadTooLarge),
+  notAnImage: () => new AppError('unsupported_media_type', server.unsupportedImage),
+};
