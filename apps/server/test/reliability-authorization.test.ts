@@ -61,7 +61,8 @@ const expected: Record<string, Row> = {
   'GET /ranwal/api/detail-program/list':           [401, 401, 401, 401, 200, 200],
   'GET /ranwal/api/detail-program/:id/get':        [401, 401, 401, 401, 200, 200],
   'POST /ranwal/api/detail-program/create':        [401, 401, 401, 401, 201, 201],
-  'DELETE /ranwal/api/detail-program/:id/delete':  [401, 401, 401, 401, 403, 200],
+  'PUT /ranwal/api/detail-program/:id/update':     [401, 401, 401, 401, 200, 200],
+  'DELETE /ranwal/api/detail-program/:id/delete':  [401, 401, 401, 401, 200, 200],
   'GET /ranwal/api/detail-program/report':         [401, 401, 401, 401, 200, 200],
   'GET /ranwal/api/detail-program/report/file':    [200, 200, 200, 200, 200, 200],
   'GET /ranwal/api/detail-program/summary':        [401, 401, 401, 401, 403, 200],
@@ -87,6 +88,10 @@ const notes: Record<string, string> = {
   'GET /ranwal/api/article/:slug/get':
     'a published article; drafts and archived ones answer 404 except to an admin',
   'GET /ranwal/api/detail-program/:id/get': "a user reads only their own lines (another's: 404)",
+  'PUT /ranwal/api/detail-program/:id/update':
+    "a user edits only their own lines (another's: 404), an admin any",
+  'DELETE /ranwal/api/detail-program/:id/delete':
+    "a user deletes only their own lines (another's: 404), an admin any",
 };
 
 /** The markdown table of docs/security.md, made from the table above. */
@@ -249,8 +254,13 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
         url: '/ranwal/api/detail-program/create',
         body: lineOn(chain, supporter),
       }),
+      'PUT /ranwal/api/detail-program/:id/update': async () => ({
+        url: `/ranwal/api/detail-program/${ownLine.id}/update`,
+        body: lineOn(chain, supporter),
+      }),
+      // The user's own line: theirs to delete, and any line is an admin's.
       'DELETE /ranwal/api/detail-program/:id/delete': async () => {
-        const line = await admin(
+        const line = await user(
           'POST',
           '/ranwal/api/detail-program/create',
           lineOn(chain, supporter),

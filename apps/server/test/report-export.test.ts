@@ -68,7 +68,15 @@ describe.each(databaseTargets)('report export on %s', (target) => {
   const create = async (token: string, chain: Chain, body: Record<string, unknown>) => {
     const response = await t.call('POST', `${API}/create`, {
       token,
-      body: { ...chain, unit: 'Rim', is_taxed: true, year: 2025, ...body },
+      body: {
+        ...chain,
+        component_name: 'Kertas A4',
+        unit: 'Rim',
+        price: 1000,
+        is_taxed: true,
+        year: 2025,
+        ...body,
+      },
     });
     expect(response.statusCode, response.body).toBe(201);
     return response.json().data as BudgetLine;

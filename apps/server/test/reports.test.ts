@@ -69,23 +69,66 @@ describe.each(databaseTargets)('budget lines on %s', (target) => {
         account_name: 'Kode Rekening Alfa',
         supporter_name: 'Pengampu Alfa',
         created_by: t.userId,
+        created_by_name: expect.any(String),
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        updated_at: null,
+        updated_by_name: null,
       });
     });
 
-    it('fills the defaults of the form (unit Pcs, volumes 1, price 0, year 2025)', async () => {
-      const response = await create(t.userToken, { ...alfa });
+    it('fills the defaults of the form (unit Pcs, volumes 1, year 2025)', async () => {
+      const response = await create(t.userToken, {
+        ...alfa,
+        component_name: 'Map',
+        price: 2000,
+      });
       expect(response.statusCode, response.body).toBe(201);
       expect(response.json().data).toMatchObject({
         unit: 'Pcs',
-        price: 0,
         first_volume: 1,
-        total_price: 0,
+        second_volume: 1,
+        third_volume: 1,
+        total_price: 2000,
         tax: 0,
         year: 2025,
-        component_name: '',
+        component_code: '',
+        specification: '',
       });
     });
+
+    it.each([
+      { name: 'no component name', body: {}, path: 'component_name', problem: 'wajib diisi' },
+      {
+        name: 'a blank one',
+        body: { component_name: '   ' },
+        path: 'component_name',
+        problem: 'wajib diisi',
+      },
+      {
+        name: 'no price (a line of Rp 0)',
+        body: { component_name: 'Map' },
+        path: 'price',
+        problem: 'wajib diisi',
+      },
+      {
+        name: 'a price of 0',
+        body: { component_name: 'Map', price: 0 },
+        path: 'price',
+        problem: 'harus lebih dari 0 (baris dengan Total Harga Rp 0 tidak disimpan)',
+      },
+    ])(
+      'refuses a line with $name, naming the field, and stores nothing',
+      async ({ body, path, problem }) => {
+        const before = await lineCount();
+        const response = await create(t.userToken, { ...alfa, ...body });
+        expect(response.statusCode, response.body).toBe(400);
+        expect(response.json()).toMatchObject({
+          code: 'validation',
+          message: messagesId.server.validation(path, problem),
+        });
+        expect(await lineCount()).toBe(before);
+      },
+    );
 
     it.each([
       {
@@ -340,12 +383,13 @@ describe.each(databaseTargets)('budget lines on %s', (target) => {
       expect(response.json().data).toMatchObject({ component_code: 'RAHASIA-9' });
     });
 
-    it('lets only an admin delete, and answers 404 for a missing line', async () => {
-      const byUser = await t.call('DELETE', `${API}/${ids.userOld}/delete`, {
+    it('lets a user delete only their own lines, an admin any, and answers 404 for a missing line', async () => {
+      const othersLine = await t.call('DELETE', `${API}/${ids.other}/delete`, {
         token: t.userToken,
       });
-      expect(byUser.statusCode).toBe(403);
-      expect(byUser.json()).toMatchObject({ code: 'forbidden' });
+      expect(othersLine.statusCode).toBe(404);
+      const stillThere = await t.call('GET', `${API}/${ids.other}/get`, { token: t.adminToken });
+      expect(stillThere.statusCode).toBe(200);
 
       const byAdmin = await t.call('DELETE', `${API}/${ids.userOld}/delete`, {
         token: t.adminToken,
@@ -430,7 +474,7 @@ describe.each(databaseTargets)('budget lines on %s', (target) => {
 
     it('rejects a volume above the form maximum, naming the field', async () => {
       const before = await lineCount();
-      const response = await create(t.userToken, lineBody(alfa, { price: 0, second_volume: 1e15 }));
+      const response = await create(t.userToken, lineBody(alfa, { price: 1, second_volume: 1e15 }));
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toContain('second_volume');
       expect(await lineCount()).toBe(before);

@@ -14,7 +14,7 @@ it('runs the documented quick-start example', async () => {
   expect(stdout.split('\n')).toEqual([
     'Rp 22.500.000 + PPN Rp 2.700.000',
     '1 Maret 2025 pukul 09.30 - Buat Laporan',
-    'price, program_id, action_id, sub_action_id, activity_id, subtitle_id, account_id, supporter_id',
+    'component_name, price, program_id, action_id, sub_action_id, activity_id, subtitle_id, account_id, supporter_id',
     expect.stringMatching(/^network 0 Network error: fetch failed \(ECONNREFUSED\)$/),
     '',
   ]);

@@ -217,11 +217,21 @@ export const routes = {
       data: BudgetLine,
       successStatus: 201,
     }),
+    update: route({
+      method: 'PUT',
+      path: '/api/detail-program/:id/update',
+      access: 'user',
+      summary:
+        'Edit a budget line (a user their own, an admin any): checked and priced as a create; keeps who edited it and when',
+      params: IdParams,
+      body: BudgetLineInput,
+      data: BudgetLine,
+    }),
     delete: route({
       method: 'DELETE',
       path: '/api/detail-program/:id/delete',
-      access: 'admin',
-      summary: 'Delete a budget line',
+      access: 'user',
+      summary: 'Delete a budget line (a user their own, an admin any)',
       params: IdParams,
       data: z.null(),
     }),

@@ -312,7 +312,8 @@ const OptionalText = (max: number) =>
  */
 export const BudgetLineInput = z.object({
   component_code: OptionalText(64),
-  component_name: OptionalText(255),
+  // A line is found and read by its component: one without a name is refused.
+  component_name: Name,
   specification: OptionalText(2000),
   unit: z
     .string({ error: 'wajib diisi' })
@@ -320,7 +321,14 @@ export const BudgetLineInput = z.object({
     .min(1, { error: 'wajib diisi' })
     .max(32, { error: 'maksimal 32 karakter' })
     .default(DEFAULT_UNIT),
-  price: Rupiah.default(0),
+  // Volumes are positive, so a positive price is what keeps a line from totalling Rp 0.
+  price: z
+    .number({
+      error: (issue) => (issue.input === undefined ? 'wajib diisi' : 'harus berupa angka'),
+    })
+    .int({ error: 'harus bilangan bulat rupiah' })
+    .min(1, { error: 'harus lebih dari 0 (baris dengan Total Harga Rp 0 tidak disimpan)' })
+    .max(Number.MAX_SAFE_INTEGER, { error: 'terlalu besar' }),
   first_volume: Volume.default(1),
   second_volume: Volume.default(1),
   third_volume: Volume.default(1),
@@ -369,7 +377,12 @@ export const BudgetLine = z.object({
   account_code: z.string(),
   account_name: z.string(),
   created_by: Id.nullable(),
+  /** The name of the user who created the line; null once they are deleted. */
+  created_by_name: z.string().nullable(),
   created_at: Timestamp,
+  /** When the line was last edited, and by whom (the user's name); null until it is. */
+  updated_at: Timestamp.nullable(),
+  updated_by_name: z.string().nullable(),
 });
 export type BudgetLine = z.infer<typeof BudgetLine>;
 
@@ -626,17 +639,68 @@ export const ArticleListQuery = ListQuery.extend({
 });
 export type ArticleListQuery = z.input<typeof ArticleListQuery>;
 
-export const BudgetLineListQuery = ListQuery.extend({
+/** The orders a budget-line list offers; newest first unless asked. */
+export const BudgetLineSort = z.enum(['newest', 'oldest', 'total_desc', 'total_asc'], {
+  error: 'harus salah satu dari newest, oldest, total_desc, total_asc',
+});
+export type BudgetLineSort = z.infer<typeof BudgetLineSort>;
+
+/** What each order sorts by, in turn (the id last, so pages never overlap): both sides read it. */
+export const budgetLineSortOrders = {
+  newest: [
+    ['created_at', 'desc'],
+    ['id', 'asc'],
+  ],
+  oldest: [
+    ['created_at', 'asc'],
+    ['id', 'desc'],
+  ],
+  total_desc: [
+    ['total_after_tax', 'desc'],
+    ['id', 'asc'],
+  ],
+  total_asc: [
+    ['total_after_tax', 'asc'],
+    ['id', 'desc'],
+  ],
+} as const satisfies Record<
+  BudgetLineSort,
+  readonly (readonly ['created_at' | 'total_after_tax' | 'id', 'asc' | 'desc'])[]
+>;
+
+/** The fields a budget-line search looks in (any of them containing the text, ignoring case). */
+export const budgetLineSearchFields = [
+  'component_code',
+  'component_name',
+  'specification',
+  'program_name',
+  'account_code',
+  'account_name',
+] as const;
+
+/** Which budget lines a list or an export covers, as the caller narrows them. */
+export const BudgetLineFilterQuery = z.object({
   year: ReportYear.optional(),
   program_id: Id.optional(),
   supporter_id: Id.optional(),
+  created_by: Id.optional().describe(
+    "Only the lines this user created: an admin's filter (a user always sees their own)",
+  ),
+  search: ListQuery.shape.search.describe(
+    'Text found in the component name or code, the specification, the program, or the account code or name',
+  ),
+});
+export type BudgetLineFilterQuery = z.input<typeof BudgetLineFilterQuery>;
+
+export const BudgetLineListQuery = ListQuery.extend({
+  ...BudgetLineFilterQuery.shape,
+  sort: BudgetLineSort.default('newest'),
 });
 export type BudgetLineListQuery = z.input<typeof BudgetLineListQuery>;
 
-export const ReportDownloadQuery = z.object({
+/** The export covers what the list shows under the same filters; one year, 2025 unless asked. */
+export const ReportDownloadQuery = BudgetLineFilterQuery.extend({
   year: ReportYear.default(DEFAULT_REPORT_YEAR),
-  program_id: Id.optional(),
-  supporter_id: Id.optional(),
 });
 export type ReportDownloadQuery = z.input<typeof ReportDownloadQuery>;
 

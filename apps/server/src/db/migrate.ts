@@ -7,6 +7,7 @@ import * as accountIndexes from './migrations/2026-11-21-0004-account-indexes.js
 import * as legacyClient from './migrations/2026-11-24-0005-legacy-client.js';
 import * as lineChain from './migrations/2026-11-24-0006-line-chain.js';
 import * as idempotency from './migrations/2026-11-24-0007-idempotency.js';
+import * as lineEditsAndSearch from './migrations/2026-11-25-0008-line-edits-and-search.js';
 
 // Listed statically so the bundled server needs no migrations folder at run time.
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-0005-legacy-client': legacyClient,
   '2026-11-24-0006-line-chain': lineChain,
   '2026-11-24-0007-idempotency': idempotency,
+  '2026-11-25-0008-line-edits-and-search': lineEditsAndSearch,
 };
 
 /** Brings the schema to the latest migration; serves start-up, tests and `npm run migrate`. */

@@ -78,6 +78,10 @@ export interface DetailProgramTable {
   supporter_id: string;
   created_by: string | null;
   created_at: CreatedAt;
+  updated_at: ColumnType<Date | string | null, never, Date>;
+  updated_by: string | null;
+  /** Lower-cased component code, name and specification (a generated column, migration 0008). */
+  search_text: Generated<string>;
 }
 
 export interface ArticleTable {

@@ -37,10 +37,10 @@ export function reportRoutes(context: AppContext): RouteModule<'budgetLine'> {
     const claims = ReportLinkClaims.safeParse(verified?.claims);
     const signer = verified ? await context.users.findActive(verified.subject) : null;
     if (!verified || !claims.success || !signer) throw tokenInvalid();
-    const { year, program_id, supporter_id, scope } = claims.data;
+    const { scope, ...filter } = claims.data;
     // A link signed by an admin who has since become a user exports only their own lines.
     const everyone = scope === 'all' && signer.role === 'admin';
-    return { year, program_id, supporter_id, ...(everyone ? {} : { created_by: signer.id }) };
+    return { ...filter, ...(everyone ? {} : { created_by: signer.id }) };
   }
 
   return {
@@ -51,20 +51,19 @@ export function reportRoutes(context: AppContext): RouteModule<'budgetLine'> {
         message: server.created,
         data: await reports.create(body, user),
       }),
-      delete: async ({ params }) => {
-        await reports.remove(params.id);
+      update: async ({ params, body, user }) => ({
+        message: server.updated,
+        data: await reports.update(params.id, body, user),
+      }),
+      delete: async ({ params, user }) => {
+        await reports.remove(params.id, user);
         return { message: server.deleted, data: null };
       },
       report: async ({ query, user, request }) => {
         const token = await context.tokens.sign(
           user.id,
           'report',
-          {
-            year: query.year,
-            program_id: query.program_id,
-            supporter_id: query.supporter_id,
-            scope: user.role === 'admin' ? 'all' : 'own',
-          },
+          { ...query, scope: user.role === 'admin' ? 'all' : 'own' },
           LINK_TTL_SECONDS,
         );
         const link = new URL(`${context.publicOrigin(request)}${REPORT_FILE_PATH}`);

@@ -21,8 +21,11 @@ import {
   withLevels,
 } from './reports.js';
 
-/** What one export covers: a year, optionally one programme or supporter, optionally one user. */
-export type ReportScope = Omit<BudgetLineFilter, 'search' | 'year'> & { year: number };
+/**
+ * What one export covers: a year, optionally narrowed as the list is (a programme, a supporter,
+ * one user's lines, a search).
+ */
+export type ReportScope = Omit<BudgetLineFilter, 'year'> & { year: number };
 
 const BATCH_SIZE = 2000;
 const CURSOR = 'report_lines';
@@ -163,19 +166,41 @@ export async function openReportExport(
     .startTransaction()
     .setIsolationLevel('repeatable read')
     .execute();
+  let title: string;
   try {
+    title = text.title(scope.year, await filtersOf(trx, scope));
     const lines = linesInHierarchyOrder(trx, scope);
     await sql`declare ${sql.id(CURSOR)} no scroll cursor for ${lines}`.execute(trx);
   } catch (error) {
     await trx.rollback().execute();
     throw error;
   }
-  return { writeTo: (output) => writeWorkbook(trx, scope.year, output, batchSize) };
+  return { writeTo: (output) => writeWorkbook(trx, scope.year, title, output, batchSize) };
+}
+
+/** The filters an export was narrowed by, named for its title ('Program: …', 'Pengampu: …'). */
+async function filtersOf(trx: AnyTransaction, scope: ReportScope): Promise<string[]> {
+  const nameOf = async (table: string, id: string | undefined) =>
+    id
+      ? ((await trx.selectFrom(table).select('name').where('id', '=', id).executeTakeFirst())
+          ?.name as string | undefined)
+      : undefined;
+  // One after another: a transaction is one connection.
+  const program = await nameOf('program', scope.program_id);
+  const supporter = await nameOf('supporter', scope.supporter_id);
+  const creator = await nameOf('app_user', scope.created_by);
+  return [
+    program !== undefined ? text.filterProgram(program) : null,
+    supporter !== undefined ? text.filterSupporter(supporter) : null,
+    creator !== undefined ? text.filterCreator(creator) : null,
+    scope.search ? text.filterSearch(scope.search) : null,
+  ].filter((part): part is string => part !== null);
 }
 
 async function writeWorkbook(
   trx: AnyTransaction,
   year: number,
+  titleText: string,
   output: Writable,
   batchSize: number,
 ): Promise<void> {
@@ -194,7 +219,7 @@ async function writeWorkbook(
     let read = false;
     try {
       sheet.columns = columns.map((column) => ({ width: column.width }));
-      const title = sheet.addRow([text.title(year)]);
+      const title = sheet.addRow([titleText]);
       sheet.mergeCells(1, 1, 1, columns.length);
       title.getCell(1).style = titleStyle;
       title.commit();

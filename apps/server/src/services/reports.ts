@@ -1,7 +1,10 @@
 import {
   type BudgetLine,
+  type BudgetLineFilterQuery,
   type BudgetLineInput,
   type BudgetLineListQuery,
+  type BudgetLineSort,
+  budgetLineSortOrders,
   chainIssues,
   computeTotals,
   issuesRefusal,
@@ -13,12 +16,11 @@ import {
   taxRequested,
   type User,
 } from '@ranwal/core';
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql, type WhereInterface } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { countFromLastPage, tableRowCounter } from './hierarchy.js';
 import {
   containsPattern,
-  likeLowered,
   offsetOf,
   type Parsed,
   type ReadRows,
@@ -34,15 +36,23 @@ type Caller = Pick<User, 'id' | 'role'>;
 // biome-ignore lint/suspicious/noExplicitAny: see above.
 type LineQuery = SelectQueryBuilder<any, any, any>;
 
-/** Which budget lines a list, a read or an export covers. */
-export interface BudgetLineFilter {
-  /** Only this user's lines: a user's own scope. */
-  created_by?: string | undefined;
-  year?: number | undefined;
-  program_id?: string | undefined;
-  supporter_id?: string | undefined;
-  search?: string | undefined;
+/** Which budget lines a list, a read or an export covers (BudgetLineFilterQuery, parsed). */
+export type BudgetLineFilter = Partial<Parsed<typeof BudgetLineFilterQuery>>;
+
+/** A list in the asked order; each order has its index (migrations 0001 and 0008). */
+function ordered(query: LineQuery, sort: BudgetLineSort): LineQuery {
+  let sorted = query;
+  for (const [column, direction] of budgetLineSortOrders[sort]) {
+    sorted = sorted.orderBy(`line.${column}`, direction);
+  }
+  return sorted;
 }
+
+/** A line refers to each level and to its supporter by `{key}_id`. */
+function referenceFieldOf(key: ManagedEntityKey) {
+  return `${key}_id` as const;
+}
+const referenceField = referenceFieldOf;
 
 const numericFields = [
   'price',
@@ -56,14 +66,29 @@ const numericFields = [
 type NumericField = (typeof numericFields)[number];
 
 /** A line as selected: int8 and numeric arrive as text (pg) or number (PGlite), dates as Date. */
-export type BudgetLineRow = Omit<BudgetLine, NumericField | 'created_at'> &
-  Record<NumericField, string | number> & { created_at: Date | string };
+export type BudgetLineRow = Omit<BudgetLine, NumericField | 'created_at' | 'updated_at'> &
+  Record<NumericField, string | number> & {
+    created_at: Date | string;
+    updated_at: Date | string | null;
+  };
+
+/** The stored columns a line is read with (not its search text, nor the editor's id). */
+const lineColumns = [
+  'id',
+  'component_code',
+  'component_name',
+  'specification',
+  'unit',
+  ...numericFields,
+  'year',
+  ...managedEntityKeys.map(referenceFieldOf),
+  'created_by',
+  'created_at',
+  'updated_at',
+].map((column) => `line.${column}`);
 
 /** What the joins of `withLevels` add to a line: each level's name and the account's code. */
 export type JoinedField = `${ManagedEntityKey}_name` | 'account_code';
-
-/** A line refers to each level and to its supporter by `{key}_id`. */
-const referenceField = (key: ManagedEntityKey) => `${key}_id` as const;
 
 const notFound = () => refusals.notFound('Laporan');
 
@@ -114,19 +139,34 @@ function levelNamesOf(db: Kysely<any>): (lines: LineQuery) => LineQuery {
             .as(`${key}_${column}`),
     );
   });
+  const nameOfUser = (column: 'created_by' | 'updated_by') =>
+    db
+      .selectFrom('app_user as person')
+      .select('person.name')
+      .whereRef('person.id', '=', `line.${column}`)
+      .as(`${column}_name`);
+  const people = [nameOfUser('created_by'), nameOfUser('updated_by')];
   return (lines) => {
     let query = lines;
     for (const key of joinedLevels) {
       const { table } = managedEntities[key];
       query = query.innerJoin(`${table} as ${key}`, `${key}.id`, `line.${referenceField(key)}`);
     }
-    return query.select(columns);
+    return query.select([...columns, ...people]);
   };
 }
 
-/** Narrows a query over `line` (the stored line alone: no join is needed to filter). */
-export function whereLines(query: LineQuery, filter: BudgetLineFilter): LineQuery {
-  let narrowed = query;
+/**
+ * Narrows a read, an update or a delete of lines aliased `line` (the stored line alone: no join
+ * is needed to filter).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the same filter serves select, update and delete.
+export function whereLines<Q extends WhereInterface<any, any>>(
+  query: Q,
+  filter: BudgetLineFilter,
+): Q {
+  // biome-ignore lint/suspicious/noExplicitAny: as above.
+  let narrowed = query as WhereInterface<any, any>;
   if (filter.created_by) narrowed = narrowed.where('line.created_by', '=', filter.created_by);
   if (filter.year !== undefined) narrowed = narrowed.where('line.year', '=', filter.year);
   if (filter.program_id) narrowed = narrowed.where('line.program_id', '=', filter.program_id);
@@ -135,33 +175,22 @@ export function whereLines(query: LineQuery, filter: BudgetLineFilter): LineQuer
   }
   if (filter.search) {
     const pattern = containsPattern(filter.search);
+    // budgetLineSearchFields: the line's own text, its programme's name, its account's code and
+    // name. Each part is answered by an index (the line's trigram-indexed search text; programmes and
+    // accounts matched first, then their lines by reference), so PostgreSQL ORs bitmaps rather
+    // than reading every line.
+    const programs = sql`array(select program.id from program where program.name ilike ${pattern})`;
+    const accounts = sql`array(select account.id from account
+      where account.code_lower like lower(${pattern}) or account.name_lower like lower(${pattern}))`;
     narrowed = narrowed.where((eb) =>
       eb.or([
-        eb('line.component_name', 'ilike', pattern),
-        eb('line.component_code', 'ilike', pattern),
-        // Programmes and accounts are few: match them once (a hashed subplan), not per line.
-        eb(
-          'line.program_id',
-          'in',
-          eb.selectFrom('program').select('program.id').where('program.name', 'ilike', pattern),
-        ),
-        eb(
-          'line.account_id',
-          'in',
-          eb
-            .selectFrom('account')
-            .select('account.id')
-            .where((account) =>
-              account.or([
-                likeLowered(account, 'account.code', pattern),
-                likeLowered(account, 'account.name', pattern),
-              ]),
-            ),
-        ),
+        eb('line.search_text', 'like', sql<string>`lower(${pattern})`),
+        eb('line.program_id', '=', sql`any(${programs})`),
+        eb('line.account_id', '=', sql`any(${accounts})`),
       ]),
     );
   }
-  return narrowed;
+  return narrowed as Q;
 }
 
 /**
@@ -176,8 +205,9 @@ export function toReadShape<K extends keyof BudgetLine>(
   for (const field of numericFields) {
     if (field in shaped) shaped[field] = Number(shaped[field]);
   }
-  if ('created_at' in shaped) {
-    shaped.created_at = new Date(shaped.created_at as Date | string).toISOString();
+  for (const field of ['created_at', 'updated_at'] as const) {
+    const value = shaped[field] as Date | string | null | undefined;
+    if (value) shaped[field] = new Date(value).toISOString();
   }
   return shaped as Pick<BudgetLine, K>;
 }
@@ -193,19 +223,16 @@ export function createBudgetLineService(
   // The fixed parts of the queries, built once: builders are immutable, and building these per
   // request is a measurable share of a page's cost.
   const withLevelNames = levelNamesOf(db);
-  const allLines = withLevelNames(db.selectFrom('detail_program as line').selectAll('line'));
-  const newestFirst = db
-    .selectFrom('detail_program as line')
-    .select('line.id')
-    .orderBy('line.created_at', 'desc')
-    .orderBy('line.id');
+  const allLines = withLevelNames(db.selectFrom('detail_program as line').select(lineColumns));
+  const lineIds = db.selectFrom('detail_program as line').select('line.id');
   const lineCount = db
     .selectFrom('detail_program as line')
     .select((eb) => eb.fn.countAll().as('count'));
   const userLineCount = db.selectFrom('user_line_count').select('line_count');
 
-  const scopeOf = (caller: Caller): BudgetLineFilter =>
-    caller.role === 'admin' ? {} : { created_by: caller.id };
+  /** A user's lines are their own; an admin's are everyone's, or one user's when asked. */
+  const scopeOf = (caller: Caller, asked?: string): BudgetLineFilter =>
+    caller.role === 'admin' ? { created_by: asked } : { created_by: caller.id };
 
   const rowCount = tableRowCounter(typedDb, read);
 
@@ -243,34 +270,67 @@ export function createBudgetLineService(
     if (issues.length > 0) throw issuesRefusal(issues);
   }
 
+  /** The stored values of a line as given: the server prices it (the client's totals are ignored). */
+  async function checkedValues(input: CreateInput) {
+    // Throws MoneyError naming the field when a total is not exact in a JS number.
+    const totals = computeTotals({
+      price: input.price,
+      first_volume: input.first_volume,
+      second_volume: input.second_volume,
+      third_volume: input.third_volume,
+      taxed: taxRequested(input),
+    });
+    await assertReferences(input);
+    return {
+      component_code: input.component_code,
+      component_name: input.component_name,
+      specification: input.specification,
+      unit: input.unit,
+      price: input.price,
+      first_volume: input.first_volume,
+      second_volume: input.second_volume,
+      third_volume: input.third_volume,
+      ...totals,
+      year: input.year,
+      ...(Object.fromEntries(
+        managedEntityKeys.map((key) => [referenceField(key), input[referenceField(key)]]),
+      ) as Record<`${ManagedEntityKey}_id`, string>),
+    };
+  }
+
   return {
     async list(query: ListQuery, caller: Caller) {
-      const scope = scopeOf(caller);
       const filter: BudgetLineFilter = {
-        ...scope,
+        ...scopeOf(caller, query.created_by),
         year: query.year,
         program_id: query.program_id,
         supporter_id: query.supporter_id,
         search: query.search,
       };
       const narrowed = Boolean(
-        query.year !== undefined || query.program_id || query.supporter_id || query.search,
+        query.year !== undefined ||
+          query.program_id ||
+          query.supporter_id ||
+          query.search ||
+          (caller.role === 'admin' && query.created_by),
       );
-      // Newest first, served by the (created_at desc, id) and (created_by, created_at) indexes.
-      // The page is chosen on the bare table and only its lines are joined, so a deep offset
+      // The page is chosen on the bare table in the asked order (each order has its index, for
+      // everyone's lines and for one user's) and only its lines are joined, so a deep offset
       // skips index entries rather than joined rows.
       const offset = offsetOf(query.page, query.limit);
-      const page = whereLines(newestFirst, filter).limit(query.limit).offset(offset);
+      const page = ordered(whereLines(lineIds, filter), query.sort)
+        .limit(query.limit)
+        .offset(offset);
       const rows = await read<BudgetLineRow>(
-        withLevelNames(
-          db
-            .selectFrom(page.as('page'))
-            .innerJoin('detail_program as line', 'line.id', 'page.id')
-            .selectAll('line'),
-        )
-          .orderBy('line.created_at', 'desc')
-          .orderBy('line.id')
-          .compile(),
+        ordered(
+          withLevelNames(
+            db
+              .selectFrom(page.as('page'))
+              .innerJoin('detail_program as line', 'line.id', 'page.id')
+              .select(lineColumns),
+          ),
+          query.sort,
+        ).compile(),
       );
       // An unfiltered total is a kept count (the table's for an admin, the user's own for a
       // user): no count(*) over every line, or all of a user's, per page.
@@ -298,47 +358,44 @@ export function createBudgetLineService(
 
     /** The server computes the money; the client's totals are ignored. */
     async create(input: CreateInput, caller: Caller): Promise<BudgetLine> {
-      const taxed = taxRequested(input);
-      // Throws MoneyError naming the field when a total is not exact in a JS number.
-      const totals = computeTotals({
-        price: input.price,
-        first_volume: input.first_volume,
-        second_volume: input.second_volume,
-        third_volume: input.third_volume,
-        taxed,
-      });
-      await assertReferences(input);
-      const values = {
-        component_code: input.component_code,
-        component_name: input.component_name,
-        specification: input.specification,
-        unit: input.unit,
-        price: input.price,
-        first_volume: input.first_volume,
-        second_volume: input.second_volume,
-        third_volume: input.third_volume,
-        ...totals,
-        year: input.year,
-        program_id: input.program_id,
-        action_id: input.action_id,
-        sub_action_id: input.sub_action_id,
-        activity_id: input.activity_id,
-        subtitle_id: input.subtitle_id,
-        account_id: input.account_id,
-        supporter_id: input.supporter_id,
-        created_by: caller.id,
-      };
+      const values = { ...(await checkedValues(input)), created_by: caller.id };
       // One statement inserts the line and reads it back with every name joined.
       const creator = db.with('inserted', (qb) =>
         qb.insertInto('detail_program').values(values).returningAll(),
       );
-      const inserted = creator.selectFrom('inserted as line').selectAll('line');
+      const inserted = creator.selectFrom('inserted as line').select(lineColumns);
       const row = (await withLevelNames(inserted).executeTakeFirstOrThrow()) as BudgetLineRow;
       return toReadShape(row);
     },
 
-    async remove(id: string): Promise<void> {
-      const result = await db.deleteFrom('detail_program').where('id', '=', id).executeTakeFirst();
+    /**
+     * Edits a line the caller may change (a user their own, an admin any; another's is a 404, as
+     * a read is): checked and priced as a create, with who edited it and when. The database
+     * keeps the chain whole against a concurrent move (migration 0006's composite keys).
+     */
+    async update(id: string, input: CreateInput, caller: Caller): Promise<BudgetLine> {
+      const values = await checkedValues(input);
+      const editor = db.with('updated', (qb) =>
+        whereLines(
+          qb
+            .updateTable('detail_program as line')
+            .set({ ...values, updated_at: sql`now()`, updated_by: caller.id }),
+          scopeOf(caller),
+        )
+          .where('line.id', '=', id)
+          .returningAll(),
+      );
+      const updated = editor.selectFrom('updated as line').select(lineColumns);
+      const row = (await withLevelNames(updated).executeTakeFirst()) as BudgetLineRow | undefined;
+      if (!row) throw notFound();
+      return toReadShape(row);
+    },
+
+    /** Deletes a line the caller may change (a user their own, an admin any). */
+    async remove(id: string, caller: Caller): Promise<void> {
+      const result = await whereLines(db.deleteFrom('detail_program as line'), scopeOf(caller))
+        .where('line.id', '=', id)
+        .executeTakeFirst();
       if (result.numDeletedRows === 0n) throw notFound();
     },
   };

@@ -413,7 +413,7 @@ export const contractScenarios: ContractScenario[] = [
     },
   },
   {
-    name: 'a user sees their own lines, an admin every line; only an admin deletes',
+    name: 'a user sees, edits and deletes their own lines; an admin every line',
     async run({ admin, user }, tag) {
       const c = await chain(admin, tag);
       const mine = await made(
@@ -422,6 +422,8 @@ export const contractScenarios: ContractScenario[] = [
       const theirs = await made(
         admin.budgetLine.create(line(c, { component_name: `Milik admin ${tag}` })),
       );
+      const me = await made(user.user.me());
+      const edited = line(c, { component_name: `Diubah ${tag}`, price: 60_000, first_volume: 2 });
       return [
         await check('user list', user.budgetLine.list({ search: tag }), {
           data: [{ id: mine.id }],
@@ -434,29 +436,158 @@ export const contractScenarios: ContractScenario[] = [
           status: 404,
           message: server.notFound('Laporan'),
         }),
-        await check('a user deleting', user.budgetLine.delete(mine.id), {
-          status: 403,
-          code: 'forbidden',
-          message: server.forbidden,
+        await check('a user editing their line', user.budgetLine.update(mine.id, edited), {
+          status: 200,
+          message: server.updated,
+          data: {
+            id: mine.id,
+            component_name: `Diubah ${tag}`,
+            total_price: 120_000,
+            total_after_tax: 120_000,
+            created_at: mine.created_at,
+            updated_by_name: me.name,
+          },
         }),
-        await check('an admin deleting', admin.budgetLine.delete(mine.id), {
+        await check("a user editing another's line", user.budgetLine.update(theirs.id, edited), {
+          status: 404,
+          message: server.notFound('Laporan'),
+        }),
+        await check("a user deleting another's line", user.budgetLine.delete(theirs.id), {
+          status: 404,
+          message: server.notFound('Laporan'),
+        }),
+        await check('a user deleting their line', user.budgetLine.delete(mine.id), {
           status: 200,
           message: server.deleted,
         }),
+        await check("an admin editing a user's line", admin.budgetLine.update(theirs.id, edited), {
+          status: 200,
+          data: { id: theirs.id, component_name: `Diubah ${tag}` },
+        }),
+        await check('an admin deleting', admin.budgetLine.delete(theirs.id), {
+          status: 200,
+          message: server.deleted,
+        }),
+        await check('the list afterwards', admin.budgetLine.list({ search: tag }), { data: [] }),
       ];
     },
   },
   {
-    name: 'lines are found by component, program, account code and name, and filtered by year',
+    name: 'an edit is checked as a create: its chain, its name, its total',
+    async run({ admin }, tag) {
+      const c = await chain(admin, tag);
+      const other = await chain(admin, `${tag}b`);
+      const saved = await made(admin.budgetLine.create(line(c)));
+      const issue = (path: string, message: string) => ({
+        status: 400,
+        code: 'validation' as const,
+        message: server.validation(path, message),
+        issues: [{ path, message }],
+      });
+      return [
+        await check(
+          'a chain that does not hold together',
+          admin.budgetLine.update(saved.id, line(c, { action_id: other.action.id })),
+          {
+            status: 400,
+            code: 'validation',
+            issues: [
+              {
+                path: 'action_id',
+                message: server.recordNotUnder(levels.action.label, levels.program.label),
+              },
+              {
+                path: 'sub_action_id',
+                message: server.recordNotUnder(levels.sub_action.label, levels.action.label),
+              },
+            ],
+          },
+        ),
+        await check(
+          'a blank component name',
+          admin.budgetLine.update(saved.id, line(c, { component_name: '  ' })),
+          issue('component_name', 'wajib diisi'),
+        ),
+        await check(
+          'a create with a zero price',
+          admin.budgetLine.create(line(c, { price: 0 })),
+          issue('price', 'harus lebih dari 0 (baris dengan Total Harga Rp 0 tidak disimpan)'),
+        ),
+        await check('the line is as it was', admin.budgetLine.get(saved.id), {
+          data: { component_name: saved.component_name, total_price: saved.total_price },
+        }),
+        await check(
+          'a line that does not exist',
+          admin.budgetLine.update('00000000-0000-4000-8000-000000000000', line(c)),
+          { status: 404, message: server.notFound('Laporan') },
+        ),
+      ];
+    },
+  },
+  {
+    name: "lists sort by date or total, and an admin narrows to one user's lines",
+    async run({ admin, user }, tag) {
+      const c = await chain(admin, tag);
+      const small = await made(user.budgetLine.create(line(c, { price: 1_000 })));
+      const large = await made(user.budgetLine.create(line(c, { price: 90_000 })));
+      const admins = await made(admin.budgetLine.create(line(c, { price: 5_000 })));
+      const me = await made(user.user.me());
+      const mine = { program_id: c.program.id };
+      return [
+        await check(
+          'by total, largest first',
+          admin.budgetLine.list({ ...mine, sort: 'total_desc' }),
+          {
+            data: [{ id: large.id }, { id: admins.id }, { id: small.id }],
+          },
+        ),
+        await check(
+          'by total, smallest first',
+          admin.budgetLine.list({ ...mine, sort: 'total_asc' }),
+          {
+            data: [{ id: small.id }, { id: admins.id }, { id: large.id }],
+          },
+        ),
+        await check('oldest first', admin.budgetLine.list({ ...mine, sort: 'oldest' }), {
+          data: [{ id: small.id }, { id: large.id }, { id: admins.id }],
+        }),
+        await check(
+          "an admin's view of one user",
+          admin.budgetLine.list({ ...mine, created_by: me.id }),
+          { data: [{ id: large.id }, { id: small.id }], filter: { filtered_result: 2 } },
+        ),
+        await check(
+          "a user asking for another's lines gets their own",
+          user.budgetLine.list({ ...mine, created_by: admins.created_by ?? undefined }),
+          { data: [{ id: large.id }, { id: small.id }] },
+        ),
+        await check(
+          'an order the API does not know',
+          admin.budgetLine.list({ ...mine, sort: 'cheapest' as 'oldest' }),
+          {
+            status: 400,
+            code: 'validation',
+          },
+        ),
+      ];
+    },
+  },
+  {
+    name: 'lines are found by component, specification, program, account code and name, and filtered by year',
     async run({ admin }, tag) {
       const c = await chain(admin, tag);
       const old = await made(
-        admin.budgetLine.create(line(c, { year: 2024, component_code: `K${tag}` })),
+        admin.budgetLine.create(
+          line(c, { year: 2024, component_code: `K${tag}`, specification: `Ukuran F4 ${tag}` }),
+        ),
       );
       const recent = await made(admin.budgetLine.create(line(c, { year: 2025 })));
       const both = [{ id: recent.id }, { id: old.id }];
       return [
         await check('component code', admin.budgetLine.list({ search: `k${tag}` }), {
+          data: [{ id: old.id }],
+        }),
+        await check('specification', admin.budgetLine.list({ search: `ukuran f4 ${tag}` }), {
           data: [{ id: old.id }],
         }),
         await check('program name', admin.budgetLine.list({ search: `Program ${tag}` }), {

@@ -6,6 +6,12 @@ export const messagesEn: Messages = {
   app: {
     name: 'Ranwal',
     subtitle: 'Remote Monitoring Information System',
+    tabTitle: (page: string) => `${page} — Ranwal`,
+    pageTitles: {
+      home: 'Home',
+      login: 'Sign in',
+      userDashboard: 'Dashboard',
+    },
   },
 
   common: {
@@ -334,6 +340,7 @@ export const messagesEn: Messages = {
       accountName: 'Account Name',
       supporter: 'Supporter',
       createdAt: 'Created At',
+      updatedAt: 'Last Edited',
     },
     form: {
       taxCheckbox: 'Apply Tax (VAT 12%)',
@@ -380,6 +387,38 @@ export const messagesEn: Messages = {
         `Failed to load data: ${status} - ${statusText}`,
       detailTitle: 'Report Detail',
       volumeWithUnit: (volume: string, unit: string) => `${volume} ${unit}`,
+      emptyFiltered: 'No report matches the search or filters.',
+      editedBy: (when: string, name: string) => `Edited ${when} by ${name}`,
+      edited: (when: string) => `Edited ${when}`,
+    },
+    filters: {
+      search: 'Search reports',
+      searchPlaceholder: 'Component, specification, program or account code',
+      year: 'Year',
+      allYears: 'All years',
+      program: 'Program',
+      allPrograms: 'All programs',
+      supporter: 'Supporter',
+      allSupporters: 'All supporters',
+      creator: 'User',
+      allCreators: 'All users',
+      sort: 'Sort by',
+      sorts: {
+        newest: 'Newest',
+        oldest: 'Oldest',
+        total_desc: 'Largest total',
+        total_asc: 'Smallest total',
+      },
+      reset: 'Clear filters',
+      chosen: 'Current choice',
+    },
+    edit: {
+      title: 'Edit Report',
+      submit: 'Save Changes',
+      submitting: 'Saving...',
+      updated: 'Report updated',
+      updateFailed: 'Failed to update the report',
+      loadFailed: 'The report could not be loaded for editing.',
     },
     admin: {
       title: 'Detail Program Report List',
@@ -407,6 +446,7 @@ export const messagesEn: Messages = {
     deleteFailed: 'Failed to delete the report',
     downloaded: 'Report downloaded successfully',
     downloadFailed: 'Failed to download the report',
+    creatorColumn: 'Created by',
   },
 
   articleCategories: {
@@ -561,7 +601,12 @@ export const messagesEn: Messages = {
   },
 
   reportWorkbook: {
-    title: (year: number) => `Detail Program Report ${year}`,
+    title: (year: number, filters: readonly string[] = []) =>
+      `Detail Program Report ${year}${filters.length > 0 ? ` (${filters.join('; ')})` : ''}`,
+    filterProgram: (name: string) => `Program: ${name}`,
+    filterSupporter: (name: string) => `Supporter: ${name}`,
+    filterCreator: (name: string) => `Created by: ${name}`,
+    filterSearch: (text: string) => `Search: "${text}"`,
     tax: 'VAT',
     subtotal: (program: string) => `Subtotal ${program}`,
     grandTotal: 'Grand Total',

@@ -245,6 +245,13 @@ export const messagesId = {
   app: {
     name: 'Ranwal',
     subtitle: 'Sistem Informasi Remote Monitoring',
+    /** The browser tab's title of a page (not in the spec). */
+    tabTitle: (page: string) => `${page} — Ranwal`,
+    pageTitles: {
+      home: 'Beranda',
+      login: 'Login',
+      userDashboard: 'Dashboard',
+    },
   },
 
   common: {
@@ -399,6 +406,7 @@ export const messagesId = {
       accountName: 'Nama Rekening',
       supporter: 'Pengampu',
       createdAt: 'Tanggal Dibuat',
+      updatedAt: 'Terakhir Diubah',
     },
     /** The user dashboard: hierarchy cascade, summary and the create form. */
     form: {
@@ -448,6 +456,41 @@ export const messagesId = {
         `Gagal memuat data: ${status} - ${statusText}`,
       detailTitle: 'Detail Laporan',
       volumeWithUnit: (volume: string, unit: string) => `${volume} ${unit}`,
+      // Not in the spec: the list at real sizes (issue 14).
+      emptyFiltered: 'Tidak ada laporan yang sesuai dengan pencarian atau filter.',
+      editedBy: (when: string, name: string) => `Diubah ${when} oleh ${name}`,
+      edited: (when: string) => `Diubah ${when}`,
+    },
+    /** Searching, narrowing and ordering both report lists (not in the spec). */
+    filters: {
+      search: 'Cari laporan',
+      searchPlaceholder: 'Komponen, spesifikasi, program atau kode rekening',
+      year: 'Tahun',
+      allYears: 'Semua Tahun',
+      program: 'Program',
+      allPrograms: 'Semua Program',
+      supporter: 'Pengampu',
+      allSupporters: 'Semua Pengampu',
+      creator: 'Pengguna',
+      allCreators: 'Semua Pengguna',
+      sort: 'Urutkan',
+      sorts: {
+        newest: 'Terbaru',
+        oldest: 'Terlama',
+        total_desc: 'Total terbesar',
+        total_asc: 'Total terkecil',
+      },
+      reset: 'Hapus Filter',
+      chosen: 'Pilihan saat ini',
+    },
+    /** Editing a budget line (not in the spec). */
+    edit: {
+      title: 'Edit Laporan',
+      submit: 'Simpan Perubahan',
+      submitting: 'Menyimpan...',
+      updated: 'Laporan berhasil diperbarui',
+      updateFailed: 'Gagal memperbarui laporan',
+      loadFailed: 'Laporan tidak dapat dimuat untuk diedit.',
     },
     /** The admin Laporan page. */
     admin: {
@@ -476,6 +519,8 @@ export const messagesId = {
     deleteFailed: 'Gagal menghapus laporan',
     downloaded: 'Berhasil mengunduh laporan',
     downloadFailed: 'Gagal mengunduh laporan',
+    /** Columns of the admin table beyond the spec's. */
+    creatorColumn: 'Dibuat oleh',
   },
 
   articleCategories: {
@@ -634,7 +679,13 @@ export const messagesId = {
 
   /** The 'Download Laporan' workbook (server and CLI export): what it adds to the field labels. */
   reportWorkbook: {
-    title: (year: number) => `Laporan Detail Program Tahun ${year}`,
+    /** The sheet's title: the year, and the filters the export was narrowed by, if any. */
+    title: (year: number, filters: readonly string[] = []) =>
+      `Laporan Detail Program Tahun ${year}${filters.length > 0 ? ` (${filters.join('; ')})` : ''}`,
+    filterProgram: (name: string) => `Program: ${name}`,
+    filterSupporter: (name: string) => `Pengampu: ${name}`,
+    filterCreator: (name: string) => `Dibuat oleh: ${name}`,
+    filterSearch: (text: string) => `Pencarian: "${text}"`,
     tax: 'PPN',
     subtotal: (program: string) => `Subtotal ${program}`,
     grandTotal: 'Total Keseluruhan',

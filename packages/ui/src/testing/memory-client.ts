@@ -3,6 +3,10 @@ import {
   articleSlug,
   BASE_PATH,
   type BudgetLine,
+  type BudgetLineFilterQuery,
+  type BudgetLineSort,
+  budgetLineSearchFields,
+  budgetLineSortOrders,
   chainIssues,
   computeTotals,
   createClient,
@@ -82,6 +86,7 @@ type LevelHandler = RouteHandler<
   { page: number; limit: number; search?: string; uuid?: string }
 >;
 type Store = MemorySeed & { files: Map<string, Blob> };
+type LineHandler = NonNullable<NonNullable<RouteHandlers['budgetLine']>['create']>;
 
 const server = messagesId.server;
 /** The memory client's bearer tokens are this and the user's id. */
@@ -181,38 +186,64 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
   };
 
   // --- Budget lines --------------------------------------------------------------------------
-  const asLine = (line: StoredLine): BudgetLine => {
+  const asLine = ({ updated_by, ...line }: StoredLine): BudgetLine => {
     const nameOf = (key: ManagedEntityKey) =>
       table(key).find((row) => row.id === line[`${key}_id`]);
     const names = Object.fromEntries(
       managedEntityKeys.map((key) => [`${key}_name`, nameOf(key)?.name ?? null]),
     );
-    return { ...line, ...names, account_code: nameOf('account')?.code ?? null } as BudgetLine;
+    const person = (id: string | null) => db.users.find((u) => u.id === id)?.name ?? null;
+    const people = {
+      created_by_name: person(line.created_by),
+      updated_by_name: person(updated_by),
+    };
+    const code = nameOf('account')?.code ?? null;
+    return { ...line, ...names, ...people, account_code: code } as BudgetLine;
   };
-  type LineQuery = Partial<PageQuery> & {
-    year?: number;
-    program_id?: string;
-    supporter_id?: string;
-  };
-  const linesOf = (user: User, query: LineQuery) =>
-    db.lines
-      .filter((line) => user.role === 'admin' || line.created_by === user.id)
+  type LineQuery = BudgetLineFilterQuery & { sort?: BudgetLineSort };
+  /** A user's own lines, an admin's everyone's (or one user's), as the query narrows them. */
+  const linesOf = (user: User, { sort = 'newest', ...query }: LineQuery) => {
+    const createdBy = user.role === 'admin' ? query.created_by : user.id;
+    const order = (a: BudgetLine, b: BudgetLine) => {
+      for (const [field, direction] of budgetLineSortOrders[sort]) {
+        const [x, y] = direction === 'asc' ? [a[field], b[field]] : [b[field], a[field]];
+        const compared =
+          typeof x === 'number' ? x - (y as number) : String(x).localeCompare(String(y));
+        if (compared !== 0) return compared;
+      }
+      return 0;
+    };
+    return db.lines
+      .filter((line) => !createdBy || line.created_by === createdBy)
       .map(asLine)
       .filter(
         (line) =>
           (query.year === undefined || line.year === query.year) &&
           (!query.program_id || line.program_id === query.program_id) &&
           (!query.supporter_id || line.supporter_id === query.supporter_id) &&
-          containsText(
-            query.search,
-            line.component_name,
-            line.component_code,
-            line.program_name,
-            line.account_code,
-            line.account_name,
-          ),
+          containsText(query.search, ...budgetLineSearchFields.map((field) => line[field])),
       )
-      .sort(newestFirst);
+      .sort(order);
+  };
+  /** The stored fields of a line as given: priced here, its chain checked. */
+  const lineFields = (body: Parameters<LineHandler>[0]['body']) => {
+    const totals = computeTotals({ ...body, taxed: taxRequested(body) });
+    const issues = chainIssues(body, (key, id) =>
+      parentOf(
+        key,
+        table(key).find((row) => row.id === id),
+      ),
+    );
+    if (issues.length > 0) throw issuesRefusal(issues);
+    const { is_taxed, tax, total_price, total_after_tax, ...fields } = body;
+    return { ...fields, ...totals };
+  };
+  const ownLine = (caller: User, id: string | undefined) =>
+    rowOf(
+      db.lines.filter((line) => caller.role === 'admin' || line.created_by === caller.id),
+      id,
+      'Laporan',
+    );
   const sums = (lines: BudgetLine[]) => ({
     line_count: lines.length,
     total_price: sumRupiahText(lines.map((line) => line.total_price)),
@@ -224,22 +255,25 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
     list: ({ query, caller }) => pageOf(linesOf(caller, query), query, linesOf(caller, {}).length),
     get: ({ params, caller }) => ({ data: rowOf(linesOf(caller, {}), params.id, 'Laporan') }),
     create: ({ body, caller }) => {
-      const totals = computeTotals({ ...body, taxed: taxRequested(body) });
-      const issues = chainIssues(body, (key, id) =>
-        parentOf(
-          key,
-          table(key).find((row) => row.id === id),
-        ),
-      );
-      if (issues.length > 0) throw issuesRefusal(issues);
-      const { is_taxed, tax, total_price, total_after_tax, ...fields } = body;
-      const line = { ...fields, ...totals, id: uuid(), created_by: caller.id, created_at: now() };
+      const line: StoredLine = {
+        ...lineFields(body),
+        id: uuid(),
+        created_by: caller.id,
+        created_at: now(),
+        updated_at: null,
+        updated_by: null,
+      };
       db.lines.push(line);
       return { message: server.created, data: asLine(line) };
     },
-    delete: ({ params }) => deleteRow(db.lines, rowOf(db.lines, params.id, 'Laporan')),
+    update: ({ params, body, caller }) => {
+      const line = ownLine(caller, params.id);
+      Object.assign(line, lineFields(body), { updated_at: now(), updated_by: caller.id });
+      return { message: server.updated, data: asLine(line) };
+    },
+    delete: ({ params, caller }) => deleteRow(db.lines, ownLine(caller, params.id)),
     report: ({ query, caller }) => {
-      const rows = linesOf(caller, { ...query, search: undefined }).map((line, index) =>
+      const rows = linesOf(caller, query).map((line, index) =>
         reportSheetColumns.map((column) => column.value(line, index + 1) ?? ''),
       );
       const sheet = xlsxBlob(

@@ -17,8 +17,11 @@ import longNames from './long-names.json' with { type: 'json' };
 
 /** A stored row of a level or of supporters (the parent's name is joined in when read). */
 export type Row = Record<string, unknown> & { id: string; name: string };
-/** A stored budget line: the names of its levels and supporter are joined in when read. */
-export type StoredLine = Omit<BudgetLine, `${ManagedEntityKey}_name` | 'account_code'>;
+/** A stored budget line: the names of its levels, supporter and editor are joined in when read. */
+export type StoredLine = Omit<
+  BudgetLine,
+  `${ManagedEntityKey}_name` | 'account_code' | 'created_by_name' | 'updated_by_name'
+> & { updated_by: string | null };
 export interface MemoryUser extends User {
   password: string;
 }
@@ -101,6 +104,8 @@ export function buildSeed(data: DemoData): MemorySeed {
       supporter_id: supporter.id,
       created_by: userOf(line.createdBy)?.id ?? null,
       created_at: at(line.daysAgo),
+      updated_at: null,
+      updated_by: null,
     };
   });
 

@@ -1,0 +1,41 @@
+import { type Kysely, sql } from 'kysely';
+
+// Budget lines that can be edited, and lists of them at real sizes (issue 14):
+// - who last edited a line and when (a full history comes later): `updated_at`, `updated_by`;
+// - search over a line's own text through one lower-cased stored column with a trigram index
+//   (the component's code and name and the specification), so a search over a million lines
+//   reads the index rather than every line; programmes and accounts are matched by their own
+//   indexes and joined to lines by `program_id` and `account_id`;
+// - the lists' order by total, for everyone's lines and for one user's.
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    alter table detail_program
+      add column updated_at timestamptz,
+      add column updated_by uuid references app_user (id) on delete set null,
+      add column search_text text generated always as (
+        lower(component_code || ' ' || component_name || ' ' || specification)
+      ) stored`.execute(db);
+  await sql`create index detail_program_search_trgm_idx on detail_program
+    using gin (search_text gin_trgm_ops)`.execute(db);
+  await sql`create index detail_program_total_idx on detail_program
+    (total_after_tax desc, id)`.execute(db);
+  await sql`create index detail_program_created_by_total_idx on detail_program
+    (created_by, total_after_tax desc, id)`.execute(db);
+  await sql`create index detail_program_updated_by_idx on detail_program (updated_by)`.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  for (const index of [
+    'detail_program_updated_by_idx',
+    'detail_program_created_by_total_idx',
+    'detail_program_total_idx',
+    'detail_program_search_trgm_idx',
+  ]) {
+    await sql`drop index if exists ${sql.id(index)}`.execute(db);
+  }
+  await sql`
+    alter table detail_program
+      drop column if exists search_text,
+      drop column if exists updated_by,
+      drop column if exists updated_at`.execute(db);
+}
