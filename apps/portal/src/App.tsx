@@ -103,6 +103,9 @@ function Guarded({ route }: { route: PortalRoute }) {
   const { session, signOut } = useSessionContext();
   const missing = route.requiresAuth && !session;
   useEffect(() => {
+    if (route.title) document.title = messagesId.app.tabTitle(route.title);
+  }, [route.title]);
+  useEffect(() => {
     // Pages needing login clear whatever partial credentials are stored.
     if (missing) signOut('expired');
   }, [missing, signOut]);

@@ -1,4 +1,4 @@
-import { managedEntityKeys, type Role } from '@ranwal/core';
+import { managedEntityKeys, messagesId, type Role } from '@ranwal/core';
 import { adminNavigation } from '@ranwal/ui';
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
@@ -11,7 +11,11 @@ export interface PortalRoute {
   requiresAuth: boolean;
   role?: Role;
   page: LazyExoticComponent<ComponentType>;
+  /** The browser tab's page name ('Laporan' reads 'Laporan — Ranwal'); a page without one sets its own. */
+  title?: string;
 }
+
+const pageTitles = messagesId.app.pageTitles;
 
 const PublicHomePage = lazy(() => import('./pages/PublicHomePage.js'));
 const ArticlePage = lazy(() => import('./pages/ArticlePage.js'));
@@ -35,14 +39,27 @@ const adminPages: Record<string, PortalRoute['page']> = {
 };
 
 export const portalRoutes: PortalRoute[] = [
-  { path: '/', requiresAuth: false, page: PublicHomePage },
+  { path: '/', requiresAuth: false, page: PublicHomePage, title: pageTitles.home },
+  // The article page names the tab after its article.
   { path: '/artikel/:slug', requiresAuth: false, page: ArticlePage },
-  { path: '/login', requiresAuth: false, page: LoginPage },
+  { path: '/login', requiresAuth: false, page: LoginPage, title: pageTitles.login },
   // The admin pages are the sidebar's entries: one table (@ranwal/ui's adminNavigation).
   ...adminNavigation.map((item) => {
     const page = adminPages[item.key];
     if (!page) throw new Error(`no page for the admin entry ${item.key}`);
-    return { path: item.route, requiresAuth: true, role: 'admin' as const, page };
+    return {
+      path: item.route,
+      requiresAuth: true,
+      role: 'admin' as const,
+      page,
+      title: item.label(),
+    };
   }),
-  { path: '/user-dashboard', requiresAuth: true, role: 'user', page: UserDashboardPage },
+  {
+    path: '/user-dashboard',
+    requiresAuth: true,
+    role: 'user',
+    page: UserDashboardPage,
+    title: pageTitles.userDashboard,
+  },
 ];

@@ -159,7 +159,11 @@ describe('ranwal export reports', () => {
         account_id: account.id,
       };
     };
-    const line = async (code: string, supporter: number, body: Partial<BudgetLineInput>) =>
+    const line = async (
+      code: string,
+      supporter: number,
+      body: Partial<BudgetLineInput> & Pick<BudgetLineInput, 'component_name' | 'price'>,
+    ) =>
       (
         await api.budgetLine.create({
           ...(await chainOf(code)),

@@ -25,6 +25,7 @@ export * from './data/session.js';
 export * from './lib/aria-strings-id.js';
 export * from './lib/cn.js';
 export * from './screens/articles/index.js';
+export * from './screens/budget-lines/index.js';
 export * from './screens/dashboard/index.js';
 export * from './screens/management/index.js';
 export * from './screens/shell/index.js';

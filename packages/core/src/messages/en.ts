@@ -394,13 +394,13 @@ export const messagesEn: Messages = {
     filters: {
       search: 'Search reports',
       searchPlaceholder: 'Component, specification, program or account code',
-      year: 'Year',
+      year: 'Filter by year',
       allYears: 'All years',
-      program: 'Program',
+      program: 'Filter by program',
       allPrograms: 'All programs',
-      supporter: 'Supporter',
+      supporter: 'Filter by supporter',
       allSupporters: 'All supporters',
-      creator: 'User',
+      creator: 'Filter by user',
       allCreators: 'All users',
       sort: 'Sort by',
       sorts: {
@@ -446,7 +446,7 @@ export const messagesEn: Messages = {
     deleteFailed: 'Failed to delete the report',
     downloaded: 'Report downloaded successfully',
     downloadFailed: 'Failed to download the report',
-    creatorColumn: 'Created by',
+    createdBy: (name: string) => `by ${name}`,
   },
 
   articleCategories: {

@@ -465,13 +465,13 @@ export const messagesId = {
     filters: {
       search: 'Cari laporan',
       searchPlaceholder: 'Komponen, spesifikasi, program atau kode rekening',
-      year: 'Tahun',
+      year: 'Filter Tahun',
       allYears: 'Semua Tahun',
-      program: 'Program',
+      program: 'Filter Program',
       allPrograms: 'Semua Program',
-      supporter: 'Pengampu',
+      supporter: 'Filter Pengampu',
       allSupporters: 'Semua Pengampu',
-      creator: 'Pengguna',
+      creator: 'Filter Pengguna',
       allCreators: 'Semua Pengguna',
       sort: 'Urutkan',
       sorts: {
@@ -519,8 +519,8 @@ export const messagesId = {
     deleteFailed: 'Gagal menghapus laporan',
     downloaded: 'Berhasil mengunduh laporan',
     downloadFailed: 'Gagal mengunduh laporan',
-    /** Columns of the admin table beyond the spec's. */
-    creatorColumn: 'Dibuat oleh',
+    /** Who made a line, under its date in the admin table (not in the spec). */
+    createdBy: (name: string) => `oleh ${name}`,
   },
 
   articleCategories: {

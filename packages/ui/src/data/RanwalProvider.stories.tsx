@@ -217,6 +217,7 @@ function ReportTotalsDemo() {
     const [first, second, third] = volumes.map(Number);
     create.mutate({
       ...demoBranch(),
+      component_name: 'Kertas HVS A4',
       price: Number(price),
       first_volume: first,
       second_volume: second,

@@ -193,6 +193,14 @@ export const useCreateBudgetLine = () =>
     [ranwalKeys.reports],
   );
 
+/** Edits a budget line (a user their own, an admin any); the server prices it again. */
+export const useUpdateBudgetLine = () =>
+  useClientMutation(
+    (client, { id, body }: { id: string; body: BudgetLineInput }) =>
+      client.budgetLine.update(id, body),
+    [ranwalKeys.reports],
+  );
+
 export const useDeleteBudgetLine = () =>
   useClientMutation((client, id: string) => client.budgetLine.delete(id), [ranwalKeys.reports]);
 

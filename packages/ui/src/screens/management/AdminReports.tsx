@@ -1,5 +1,5 @@
 import type { BudgetLine } from '@ranwal/core';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { Button } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { DateText } from '../../components/DateText.js';
@@ -9,6 +9,8 @@ import { Rupiah } from '../../components/Rupiah.js';
 import { EmptyState, ErrorState } from '../../components/States.js';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../components/Table.js';
 import { useMessages } from '../../data/RanwalProvider.js';
+import { useMediaQuery, WIDE_SCREEN_QUERY } from '../../lib/use-media-query.js';
+import { ReportCards, reportTotal } from '../budget-lines/ReportCards.js';
 
 // Only a page whose user opens a line downloads the detail dialog.
 const ReportDetailDialog = lazy(() => import('./ReportDetailDialog.js'));
@@ -38,11 +40,13 @@ export interface AdminReportsProps {
   /** 'Download Laporan'. */
   onDownload: () => unknown;
   isDownloading?: boolean;
+  /** Opens a line in the edit dialog; without it, lines are not editable here. */
+  onEdit?: (report: BudgetLine) => void;
+  /** Search, filters and order above the table (ReportListControls). */
+  controls?: ReactNode;
+  /** What the empty table says; 'Tidak ada laporan tersedia' by default. */
+  emptyText?: string;
 }
-
-/** What the Total column shows: the total after tax, else the total price. */
-export const reportTotal = (report: BudgetLine): number =>
-  report.total_after_tax || report.total_price;
 
 /**
  * The admin Laporan page: every budget line with its component, program, supporter, total and
@@ -62,8 +66,12 @@ export function AdminReports({
   deletingId = null,
   onDownload,
   isDownloading = false,
+  onEdit,
+  controls,
+  emptyText,
 }: AdminReportsProps) {
   const messages = useMessages();
+  const isWide = useMediaQuery(WIDE_SCREEN_QUERY);
   const admin = messages.reports.admin;
   const titleId = useId();
   const [viewing, setViewing] = useState<BudgetLine | null>(null);
@@ -82,6 +90,28 @@ export function AdminReports({
 
   const firstNumber = (page - 1) * pageSize + 1;
   const numbers = new Map(reports.map((report, index) => [report.id, firstNumber + index]));
+  const empty = emptyText ?? messages.reports.list.empty;
+  const actions = (report: BudgetLine) => (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        size="sm"
+        variant="secondary"
+        className="whitespace-nowrap"
+        onPress={() => setViewing(report)}
+      >
+        {messages.reports.list.viewDetail}
+      </Button>
+      {onEdit && (
+        <Button size="sm" variant="secondary" onPress={() => onEdit(report)}>
+          {messages.common.edit}
+        </Button>
+      )}
+      <DeleteRowButton
+        isDeleting={deletingId === report.id}
+        onPress={() => setConfirming(report)}
+      />
+    </div>
+  );
 
   return (
     <section
@@ -97,73 +127,85 @@ export function AdminReports({
         </Button>
       </div>
 
+      {controls}
+
       {error ? (
         <ErrorState message={error} onRetry={onRetry} />
       ) : (
-        // Tighter cells than the default, so all seven columns fit beside the admin sidebar at
-        // 1280 px; narrower screens scroll the table inside its frame.
-        <Table aria-labelledby={titleId} className="[&_td]:px-3 [&_th]:px-3">
-          <TableHeader>
-            <Column className="w-1">{admin.columns.number}</Column>
-            <Column isRowHeader>{admin.columns.component}</Column>
-            <Column>{admin.columns.program}</Column>
-            <Column>{admin.columns.supporter}</Column>
-            <Column className="text-end">{admin.columns.total}</Column>
-            <Column>{admin.columns.date}</Column>
-            <Column className="w-1">{admin.columns.actions}</Column>
-          </TableHeader>
-          <TableBody
-            items={reports}
-            isLoading={isLoading}
-            dependencies={[deletingId, firstNumber]}
-            renderEmptyState={() => <EmptyState text={messages.reports.list.empty} />}
-          >
-            {(report) => (
-              <Row id={report.id}>
-                <Cell className="tabular-nums text-slate-600">{numbers.get(report.id)}</Cell>
-                <Cell>
-                  <div className="flex min-w-32 flex-col gap-0.5">
-                    <span className="break-words font-medium text-slate-900">
-                      {report.component_name || report.component_code}
-                    </span>
-                    {report.component_code && (
-                      <span className="text-xs text-slate-600">
-                        {admin.componentCode(report.component_code)}
-                      </span>
-                    )}
-                  </div>
-                </Cell>
-                <Cell>
-                  <span className="block min-w-32 break-words">{report.program_name}</span>
-                </Cell>
-                <Cell>{report.supporter_name}</Cell>
-                <Cell className="text-end">
-                  <Rupiah value={reportTotal(report)} className="font-medium" />
-                </Cell>
-                <Cell>
-                  {/* Date on one line, time on the next: the table fits beside the sidebar. */}
-                  <DateText value={report.created_at} format="long" className="block min-w-32" />
-                </Cell>
-                <Cell>
-                  <div className="flex flex-wrap gap-2">
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      className="whitespace-nowrap"
-                      onPress={() => setViewing(report)}
-                    >
-                      {messages.reports.list.viewDetail}
-                    </Button>
-                    <DeleteRowButton
-                      isDeleting={deletingId === report.id}
-                      onPress={() => setConfirming(report)}
-                    />
-                  </div>
-                </Cell>
-              </Row>
-            )}
-          </TableBody>
-        </Table>
+        <>
+          {/* A phone reads each line as a card; the table needs a wider screen. */}
+          {!isWide && (
+            <ReportCards
+              reports={reports}
+              isLoading={isLoading}
+              emptyText={empty}
+              numbers={numbers}
+              actions={actions}
+            />
+          )}
+          {/* Tighter cells than the default, so every column fits beside the admin sidebar at
+            1280 px; narrower screens scroll the table inside its frame. */}
+          {isWide && (
+            <div className="contents">
+              <Table aria-labelledby={titleId} className="[&_td]:px-3 [&_th]:px-3">
+                <TableHeader>
+                  <Column className="w-1">{admin.columns.number}</Column>
+                  <Column isRowHeader>{admin.columns.component}</Column>
+                  <Column>{admin.columns.program}</Column>
+                  <Column>{admin.columns.supporter}</Column>
+                  <Column className="text-end">{admin.columns.total}</Column>
+                  <Column>{admin.columns.date}</Column>
+                  <Column className="w-1">{admin.columns.actions}</Column>
+                </TableHeader>
+                <TableBody
+                  items={reports}
+                  isLoading={isLoading}
+                  dependencies={[deletingId, firstNumber]}
+                  renderEmptyState={() => <EmptyState text={empty} />}
+                >
+                  {(report) => (
+                    <Row id={report.id}>
+                      <Cell className="tabular-nums text-slate-600">{numbers.get(report.id)}</Cell>
+                      <Cell>
+                        <div className="flex min-w-32 flex-col gap-0.5">
+                          <span className="break-words font-medium text-slate-900">
+                            {report.component_name || report.component_code}
+                          </span>
+                          {report.component_code && (
+                            <span className="text-xs text-slate-600">
+                              {admin.componentCode(report.component_code)}
+                            </span>
+                          )}
+                        </div>
+                      </Cell>
+                      <Cell>
+                        <span className="block min-w-32 break-words">{report.program_name}</span>
+                      </Cell>
+                      <Cell>{report.supporter_name}</Cell>
+                      <Cell className="text-end">
+                        <Rupiah value={reportTotal(report)} className="font-medium" />
+                      </Cell>
+                      <Cell>
+                        {/* Date on one line, time on the next: the table fits beside the sidebar. */}
+                        <DateText
+                          value={report.created_at}
+                          format="long"
+                          className="block min-w-32"
+                        />
+                        {report.created_by_name && (
+                          <span className="block text-xs text-slate-600">
+                            {messages.reports.createdBy(report.created_by_name)}
+                          </span>
+                        )}
+                      </Cell>
+                      <Cell>{actions(report)}</Cell>
+                    </Row>
+                  )}
+                </TableBody>
+              </Table>
+            </div>
+          )}
+        </>
       )}
 
       {onPageChange && (

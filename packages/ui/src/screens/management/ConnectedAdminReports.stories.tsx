@@ -1,4 +1,10 @@
-import { type BudgetLine, formatDateTimeLong, formatRupiah, messagesId } from '@ranwal/core';
+import {
+  type BudgetLine,
+  DEFAULT_REPORT_YEAR,
+  formatDateTimeLong,
+  formatRupiah,
+  messagesId,
+} from '@ranwal/core';
 import { demoData } from '@ranwal/core/demo';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
@@ -10,7 +16,8 @@ import {
   type MemoryClientOptions,
   type MemorySeed,
 } from '../../testing/memory-client.js';
-import { ADMIN_REPORTS_PAGE_SIZE, reportTotal } from './AdminReports.js';
+import { reportTotal } from '../budget-lines/ReportCards.js';
+import { ADMIN_REPORTS_PAGE_SIZE } from './AdminReports.js';
 import { ConnectedAdminReports } from './ConnectedAdminReports.js';
 import { dropStaleAnnouncements, findDialog, withMemoryClient } from './story-helpers.js';
 
@@ -33,9 +40,12 @@ type Story = StoryObj<typeof meta>;
 
 const memory = (options: MemoryClientOptions) => ({ memory: options });
 
-/** The budget lines as the server lists them (newest first), names joined in. */
+/** The budget lines of 2025 as the server lists them (newest first), names joined in: the screen's first view. */
 async function serverLines(seed: MemorySeed = onePage): Promise<BudgetLine[]> {
-  const { data } = await createMemoryClient({ seed }).budgetLine.list({ limit: 100 });
+  const { data } = await createMemoryClient({ seed }).budgetLine.list({
+    limit: 100,
+    year: DEFAULT_REPORT_YEAR,
+  });
   return data;
 }
 
@@ -75,8 +85,8 @@ export const Default: Story = {
       first.program_name,
       first.supporter_name,
       formatRupiah(reportTotal(first)),
-      formatDateTimeLong(first.created_at),
-      `${m.reports.list.viewDetail}${m.common.delete}`,
+      `${formatDateTimeLong(first.created_at)}${first.created_by_name ? m.reports.createdBy(first.created_by_name) : ''}`,
+      `${m.reports.list.viewDetail}${m.common.edit}${m.common.delete}`,
     ]);
     await expect(canvas.getByRole('button', { name: admin.download })).toBeEnabled();
   },
@@ -224,7 +234,10 @@ export const DownloadFailure: Story = {
 };
 
 /** Sixteen lines: ten on the first page, numbering carries on on the second. */
-const sixteenLines = buildSeed({ ...demoData, lines: demoData.lines.slice(0, 16) });
+const sixteenLines = buildSeed({
+  ...demoData,
+  lines: demoData.lines.slice(0, 16).map((line) => ({ ...line, year: DEFAULT_REPORT_YEAR })),
+});
 
 export const Pagination: Story = {
   parameters: memory({ seed: sixteenLines }),
@@ -247,8 +260,11 @@ export const KeyboardOnly: Story = {
     const table = await loadedTable(canvas);
     await userEvent.tab();
     await expect(canvas.getByRole('button', { name: admin.download })).toHaveFocus();
-    await userEvent.tab();
+    // On through the search, the filters and the order, to the table.
     const firstRow = bodyRows(table)[0]!;
+    for (let step = 0; step < 12 && document.activeElement !== firstRow; step++) {
+      await userEvent.tab();
+    }
     await expect(firstRow).toHaveFocus();
     // Across No, Komponen, Program, Pengampu, Total and Tanggal to the first action.
     for (let step = 0; step < 7; step++) await userEvent.keyboard('{ArrowRight}');
@@ -261,6 +277,8 @@ export const KeyboardOnly: Story = {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(view).toHaveFocus());
 
+    await userEvent.keyboard('{ArrowRight}');
+    await expect(within(firstRow).getByRole('button', { name: m.common.edit })).toHaveFocus();
     await userEvent.keyboard('{ArrowRight}');
     await expect(within(firstRow).getByRole('button', { name: m.common.delete })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
@@ -276,5 +294,76 @@ export const KeyboardOnly: Story = {
     await userEvent.keyboard('{Enter}');
     await expect(await toast(m.reports.deleted)).toBeVisible();
     await waitFor(() => expect(bodyRows(table)).toHaveLength(lines.length - 1));
+  },
+};
+
+/** Searching narrows the table on the server; the order by total puts the largest first. */
+export const SearchSortAndReset: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const lines = await serverLines();
+    const table = await loadedTable(canvas);
+    const wanted = lines[lines.length - 1]!;
+    await userEvent.type(
+      canvas.getByRole('searchbox', { name: m.reports.filters.search }),
+      wanted.component_name,
+    );
+    await waitFor(() => expect(bodyRows(table)).toHaveLength(1), { timeout: 3000 });
+    await expect(bodyRows(table)[0]).toHaveTextContent(wanted.component_name);
+
+    await userEvent.click(canvas.getByRole('button', { name: m.reports.filters.reset }));
+    await waitFor(() => expect(bodyRows(table)).toHaveLength(lines.length));
+    await expect(canvas.getByRole('searchbox', { name: m.reports.filters.search })).toHaveValue('');
+
+    await userEvent.click(canvas.getByRole('button', { name: new RegExp(m.reports.filters.sort) }));
+    await userEvent.click(
+      await screen.findByRole('option', { name: m.reports.filters.sorts.total_desc }),
+    );
+    const largest = [...lines].sort((a, b) => reportTotal(b) - reportTotal(a))[0]!;
+    await waitFor(() =>
+      expect(bodyRows(table)[0]).toHaveTextContent(formatRupiah(reportTotal(largest))),
+    );
+  },
+};
+
+/** A search that finds nothing says so, rather than that there are no reports at all. */
+export const NothingFound: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await loadedTable(canvas);
+    await userEvent.type(
+      canvas.getByRole('searchbox', { name: m.reports.filters.search }),
+      'tidak ada yang seperti ini',
+    );
+    await expect(
+      await canvas.findByText(m.reports.list.emptyFiltered, {}, { timeout: 3000 }),
+    ).toBeVisible();
+  },
+};
+
+/** 'Edit' opens the line in the create form's fields; saving shows the new name and total. */
+export const EditLine: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const line = (await serverLines())[0]!;
+    const table = await loadedTable(canvas);
+    await userEvent.click(within(bodyRows(table)[0]!).getByRole('button', { name: m.common.edit }));
+    const dialog = await findDialog(m.reports.edit.title);
+    const name = within(dialog).getByRole('textbox', { name: m.reports.form.componentName });
+    await expect(name).toHaveValue(line.component_name);
+    await expect(
+      within(dialog).getByRole('combobox', { name: m.levels.program.label }),
+    ).toHaveValue(line.program_name);
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Kertas HVS F4');
+    const price = within(dialog).getByRole('textbox', { name: m.reports.form.price });
+    await userEvent.clear(price);
+    await userEvent.type(price, '70.000');
+    await userEvent.click(within(dialog).getByRole('button', { name: m.reports.edit.submit }));
+    await expect(await toast(m.reports.edit.updated)).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(bodyRows(table)[0]).toHaveTextContent('Kertas HVS F4'));
+    // The server priced it again: its detail reads the new price.
+    await userEvent.click(
+      within(bodyRows(table)[0]!).getByRole('button', { name: m.reports.list.viewDetail }),
+    );
+    await expect(await findDialog(admin.detailTitle)).toHaveTextContent(formatRupiah(70_000));
   },
 };

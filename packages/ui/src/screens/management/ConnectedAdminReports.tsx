@@ -6,15 +6,29 @@ import { saveFile as saveToDisk } from '../../data/files.js';
 import {
   type DownloadedFile,
   useBudgetLines,
+  useBudgetSummary,
   useDeleteBudgetLine,
   useDownloadReport,
 } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
+import { EditBudgetLineDialog } from '../budget-lines/EditBudgetLineDialog.js';
+import { ReportListControls } from '../budget-lines/ReportListControls.js';
+import {
+  adminReportsDefaultView,
+  downloadQueryOf,
+  isNarrowed,
+  listQueryOf,
+  type ReportListView,
+} from '../budget-lines/report-view.js';
 import { ADMIN_REPORTS_PAGE_SIZE, AdminReports } from './AdminReports.js';
 
 export interface ConnectedAdminReportsProps {
-  /** The year 'Download Laporan' exports; the spec fixes it at 2025. */
-  year?: number;
+  /**
+   * The page, search, filters and order shown, with `onViewChange`: the portal keeps them in
+   * the URL. Without them the screen keeps its own, starting at 2025 (the spec's year).
+   */
+  view?: ReportListView;
+  onViewChange?: (view: ReportListView) => void;
   /** Rows per page; 10 by default. */
   pageSize?: number;
   /** Hands the downloaded workbook to the user; the browser's save by default. */
@@ -22,28 +36,34 @@ export interface ConnectedAdminReportsProps {
 }
 
 /**
- * `AdminReports` loading, deleting and downloading through the RanwalProvider's client, with
- * the spec's toasts (2 s success, 3 s error; the server's message replaces the default), so it
- * needs a `ToastProvider` above it.
+ * `AdminReports` loading, searching, filtering, editing, deleting and downloading through the
+ * RanwalProvider's client, with the spec's toasts (2 s success, 3 s error; the server's message
+ * replaces the default), so it needs a `ToastProvider` above it. 'Download Laporan' exports
+ * exactly the lines the table shows under its filters (its year, 2025 unless chosen).
  */
 export function ConnectedAdminReports({
-  year = DEFAULT_REPORT_YEAR,
+  view: givenView,
+  onViewChange,
   pageSize = ADMIN_REPORTS_PAGE_SIZE,
   saveFile = saveToDisk,
 }: ConnectedAdminReportsProps) {
   const messages = useMessages();
   const r = messages.reports;
   const toast = useToast();
-  const [page, setPage] = useState(1);
-  const list = useBudgetLines({ page, limit: pageSize });
+  const [ownView, setOwnView] = useState(adminReportsDefaultView);
+  const view = givenView ?? ownView;
+  const setView = onViewChange ?? setOwnView;
+  const list = useBudgetLines(listQueryOf(view, pageSize));
+  const years = useBudgetSummary({ year: view.year ?? undefined }).data?.data.years ?? [];
   const remove = useDeleteBudgetLine();
   const download = useDownloadReport();
+  const [editing, setEditing] = useState<BudgetLine | null>(null);
 
   const totalPages = list.data?.filter.total_page ?? 1;
-  // Deleting the last line of the last page leaves the page past the end.
+  // Deleting the last line of the last page, or a link to a page past the end.
   useEffect(() => {
-    if (page > totalPages) setPage(totalPages);
-  }, [page, totalPages]);
+    if (!list.isPlaceholderData && view.page > totalPages) setView({ ...view, page: totalPages });
+  }, [view, totalPages, setView, list.isPlaceholderData]);
 
   const onDelete = async (report: BudgetLine) => {
     try {
@@ -56,28 +76,44 @@ export function ConnectedAdminReports({
 
   const onDownload = async () => {
     try {
-      saveFile(await download.mutateAsync({ year }));
+      saveFile(await download.mutateAsync(downloadQueryOf(view)));
       toast.success(undefined, r.downloaded, toastDurations.reportSuccess);
     } catch (error) {
       toast.error(undefined, describeError(error, r.downloadFailed), toastDurations.reportError);
     }
   };
 
+  const lines = list.data?.data ?? [];
   return (
-    <AdminReports
-      reports={list.data?.data ?? []}
-      isLoading={list.isPending}
-      error={list.isError ? describeError(list.error, r.fetchFailed) : null}
-      onRetry={() => void list.refetch()}
-      page={Math.min(page, totalPages)}
-      totalPages={totalPages}
-      totalItems={list.data?.filter.filtered_result ?? 0}
-      pageSize={pageSize}
-      onPageChange={setPage}
-      onDelete={onDelete}
-      deletingId={remove.isPending ? (remove.variables ?? null) : null}
-      onDownload={onDownload}
-      isDownloading={download.isPending}
-    />
+    <>
+      <AdminReports
+        reports={lines}
+        isLoading={list.isPending}
+        error={list.isError ? describeError(list.error, r.fetchFailed) : null}
+        onRetry={() => void list.refetch()}
+        page={Math.min(view.page, totalPages)}
+        totalPages={totalPages}
+        totalItems={list.data?.filter.filtered_result ?? 0}
+        pageSize={pageSize}
+        onPageChange={(page) => setView({ ...view, page })}
+        onDelete={onDelete}
+        deletingId={remove.isPending ? (remove.variables ?? null) : null}
+        onDownload={onDownload}
+        isDownloading={download.isPending}
+        onEdit={setEditing}
+        emptyText={isNarrowed(view, adminReportsDefaultView) ? r.list.emptyFiltered : undefined}
+        controls={
+          <ReportListControls
+            view={view}
+            onViewChange={setView}
+            defaults={adminReportsDefaultView}
+            years={[DEFAULT_REPORT_YEAR, ...years]}
+            showCreator
+            lines={lines}
+          />
+        }
+      />
+      <EditBudgetLineDialog line={editing} onClose={() => setEditing(null)} />
+    </>
   );
 }

@@ -404,6 +404,8 @@ export const CreateFails: Story = {
   play: async ({ canvas }) => {
     await chooseChain(canvas, chainLabels);
     await userEvent.type(await canvas.findByRole('textbox', { name: form.componentName }), 'ATK');
+    await userEvent.clear(box(canvas, form.price));
+    await userEvent.type(box(canvas, form.price), '5000');
     await userEvent.click(canvas.getByRole('button', { name: form.submit }));
     await expect(await screen.findByText('Anggaran sub kegiatan ini sudah ditutup.')).toBeVisible();
     await expect(box(canvas, form.componentName)).toHaveValue('ATK');

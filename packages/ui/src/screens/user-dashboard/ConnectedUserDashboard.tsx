@@ -1,69 +1,43 @@
-import { type BudgetLineInput, type ManagedEntityKey, managedEntities } from '@ranwal/core';
-import { useCallback, useEffect, useEffectEvent, useState } from 'react';
+import type { BudgetLine, BudgetLineInput, ManagedEntityKey } from '@ranwal/core';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { toastDurations, useToast } from '../../components/Toast.js';
 import { describeError } from '../../data/errors.js';
 import {
   useBudgetLine,
   useBudgetLines,
   useCreateBudgetLine,
-  useEntityList,
+  useDeleteBudgetLine,
 } from '../../data/queries.js';
 import { useMessages, useSession } from '../../data/RanwalProvider.js';
+import { EditBudgetLineDialog } from '../budget-lines/EditBudgetLineDialog.js';
+import { ReportListControls } from '../budget-lines/ReportListControls.js';
 import {
-  type CascadeOption,
-  type HierarchySelection,
-  levelsBelow,
-  optionLabel,
-  useHierarchyChoice,
-} from './cascade.js';
-import type { CascadeLevelData, CascadeLevels } from './HierarchyCascade.js';
+  isNarrowed,
+  listQueryOf,
+  type ReportListView,
+  reportYearChoices,
+  userReportsDefaultView,
+} from '../budget-lines/report-view.js';
+import { type HierarchySelection, optionLabel, useHierarchyChoice } from './cascade.js';
 import { UserDashboard } from './UserDashboard.js';
+import { useCascadeLevels, useFailureToast } from './use-cascade-levels.js';
 
-/** Options fetched per select; typing searches the server for the rest. */
-export const CASCADE_PAGE_SIZE = 20;
+export { CASCADE_PAGE_SIZE } from './use-cascade-levels.js';
 /** The spec's report list size (section 9). */
 export const REPORT_LIST_LIMIT = 100;
 
 export interface ConnectedUserDashboardProps {
   onLogout: () => void;
+  /**
+   * The list's page, search, filters and order, with `onViewChange`: the portal keeps them in
+   * the URL. Without them the screen keeps its own (every year, newest first).
+   */
+  view?: ReportListView;
+  onViewChange?: (view: ReportListView) => void;
   /** Whether a session token is stored; by default, whether the provider's session has one. */
   hasToken?: boolean;
   /** The report year; 2025 by default. */
   year?: number;
-}
-
-/** Shows a failure toast each time a read fails (after its retry). */
-function useFailureToast(errorUpdatedAt: number, message: string) {
-  const toast = useToast();
-  const show = useEffectEvent(() => toast.error(undefined, message, toastDurations.reportError));
-  useEffect(() => {
-    if (errorUpdatedAt > 0) show();
-  }, [errorUpdatedAt]);
-}
-
-/** One select's options: the rows under the chosen parent that match its search. */
-function useCascadeLevel(
-  key: ManagedEntityKey,
-  selection: HierarchySelection,
-  search: string | undefined,
-): CascadeLevelData {
-  const text = useMessages().levels[key];
-  const { parent, parentField } = managedEntities[key];
-  const parentId = parent ? selection[parent]?.id : undefined;
-  const query = useEntityList(
-    key,
-    { uuid: parentId, search: search || undefined, limit: CASCADE_PAGE_SIZE },
-    { enabled: parent === null || parentId !== undefined },
-  );
-  useFailureToast(query.errorUpdatedAt, text.fetchFailedToast);
-  const rows = (query.data?.data ?? []) as readonly (CascadeOption & Record<string, unknown>)[];
-  return {
-    // While a new parent's rows load, the old parent's stand in: never offer those.
-    options: parentField ? rows.filter((row) => row[parentField] === parentId) : rows,
-    total: query.isPlaceholderData ? undefined : query.data?.filter.filtered_result,
-    isLoading: query.isFetching,
-    errorMessage: query.isError ? describeError(query.error, text.fetchFailed) : undefined,
-  };
 }
 
 /**
@@ -71,25 +45,62 @@ function useCascadeLevel(
  * server as the user types; the report is created through the API and the list reloads.
  * Needs a `RanwalProvider` and a `ToastProvider` above it.
  */
-export function ConnectedUserDashboard({ onLogout, hasToken, year }: ConnectedUserDashboardProps) {
+export function ConnectedUserDashboard({
+  onLogout,
+  hasToken,
+  year,
+  view: givenView,
+  onViewChange,
+}: ConnectedUserDashboardProps) {
   const messages = useMessages();
   const toast = useToast();
   const session = useSession();
   const signedIn = hasToken ?? Boolean(session?.token);
   const { selection, taxed, choose, setTaxed } = useHierarchyChoice();
-  const [searches, setSearches] = useState<Partial<Record<ManagedEntityKey, string>>>({});
+  const cascade = useCascadeLevels(selection);
 
-  const levels: CascadeLevels = {
-    program: useCascadeLevel('program', selection, searches.program),
-    action: useCascadeLevel('action', selection, searches.action),
-    sub_action: useCascadeLevel('sub_action', selection, searches.sub_action),
-    activity: useCascadeLevel('activity', selection, searches.activity),
-    subtitle: useCascadeLevel('subtitle', selection, searches.subtitle),
-    account: useCascadeLevel('account', selection, searches.account),
-    supporter: useCascadeLevel('supporter', selection, searches.supporter),
-  };
-
-  const reports = useBudgetLines({ limit: REPORT_LIST_LIMIT }, { enabled: signedIn });
+  const [ownView, setOwnView] = useState(userReportsDefaultView);
+  const view = givenView ?? ownView;
+  const setView = onViewChange ?? setOwnView;
+  const reports = useBudgetLines(listQueryOf(view, REPORT_LIST_LIMIT), { enabled: signedIn });
+  const remove = useDeleteBudgetLine();
+  const [editing, setEditing] = useState<BudgetLine | null>(null);
+  const lines = reports.data?.data;
+  const totalPages = reports.data?.filter.total_page ?? 1;
+  // Deleting the last line of the last page, or a link to a page past the end.
+  useEffect(() => {
+    if (!reports.isPlaceholderData && view.page > totalPages)
+      setView({ ...view, page: totalPages });
+  }, [view, totalPages, setView, reports.isPlaceholderData]);
+  // Memoised with the view and lines, so choices in the cascade do not re-render the list.
+  const controls = useMemo(
+    () => (
+      <ReportListControls
+        view={view}
+        onViewChange={setView}
+        defaults={userReportsDefaultView}
+        years={reportYearChoices()}
+        allowAllYears
+        lines={lines}
+      />
+    ),
+    [view, setView, lines],
+  );
+  const onDelete = useCallback(
+    async (report: BudgetLine) => {
+      try {
+        await remove.mutateAsync(report.id);
+        toast.success(undefined, messages.reports.deleted, toastDurations.reportSuccess);
+      } catch (error) {
+        toast.error(
+          undefined,
+          describeError(error, messages.reports.deleteFailed),
+          toastDurations.reportError,
+        );
+      }
+    },
+    [remove.mutateAsync, toast, messages],
+  );
   useFailureToast(reports.errorUpdatedAt, messages.reports.fetchFailed);
   const { refetch: refetchReports } = reports;
   // Stable, so the memoised list skips the re-renders of choosing in the cascade.
@@ -105,12 +116,7 @@ export function ConnectedUserDashboard({ onLogout, hasToken, year }: ConnectedUs
 
   const onSelectionChange = (next: HierarchySelection, changed: ManagedEntityKey) => {
     choose(next, changed);
-    // The cleared selects start over, without the search typed under the old parent.
-    setSearches((current) => {
-      const kept = { ...current };
-      for (const key of levelsBelow(changed)) delete kept[key];
-      return kept;
-    });
+    cascade.forgetSearchesBelow(changed);
     const option = next[changed];
     if (option) success(messages.levels[changed].selected(optionLabel(changed, option, messages)));
   };
@@ -135,31 +141,48 @@ export function ConnectedUserDashboard({ onLogout, hasToken, year }: ConnectedUs
       },
     );
 
+  const setPage = useCallback((page: number) => setView({ ...view, page }), [setView, view]);
+
   return (
-    <UserDashboard
-      userName={session?.userName}
-      onLogout={onLogout}
-      selection={selection}
-      onSelectionChange={onSelectionChange}
-      levels={levels}
-      onSearchChange={(key, search) => setSearches((current) => ({ ...current, [key]: search }))}
-      taxed={taxed}
-      onTaxedChange={onTaxedChange}
-      onCreateReport={onCreateReport}
-      isCreating={create.isPending}
-      year={year}
-      reportList={{
-        reports: reports.data?.data,
-        isLoading: signedIn && reports.isPending,
-        error: reports.error ?? undefined,
-        onRetry: retryReports,
-        hasToken: signedIn,
-        detailId,
-        onDetailIdChange: setDetailId,
-        detail: detail.data?.data,
-        isDetailLoading: detail.isPending,
-        detailError: detail.error ?? undefined,
-      }}
-    />
+    <>
+      <UserDashboard
+        userName={session?.userName}
+        onLogout={onLogout}
+        selection={selection}
+        onSelectionChange={onSelectionChange}
+        levels={cascade.levels}
+        onSearchChange={cascade.onSearchChange}
+        taxed={taxed}
+        onTaxedChange={onTaxedChange}
+        onCreateReport={onCreateReport}
+        isCreating={create.isPending}
+        year={year}
+        reportList={{
+          reports: lines,
+          controls,
+          page: Math.min(view.page, totalPages),
+          totalPages,
+          totalItems: reports.data?.filter.filtered_result ?? 0,
+          pageSize: REPORT_LIST_LIMIT,
+          onPageChange: setPage,
+          onEdit: setEditing,
+          onDelete,
+          deletingId: remove.isPending ? (remove.variables ?? null) : null,
+          emptyText: isNarrowed(view, userReportsDefaultView)
+            ? messages.reports.list.emptyFiltered
+            : undefined,
+          isLoading: signedIn && reports.isPending,
+          error: reports.error ?? undefined,
+          onRetry: retryReports,
+          hasToken: signedIn,
+          detailId,
+          onDetailIdChange: setDetailId,
+          detail: detail.data?.data,
+          isDetailLoading: detail.isPending,
+          detailError: detail.error ?? undefined,
+        }}
+      />
+      <EditBudgetLineDialog line={editing} onClose={() => setEditing(null)} />
+    </>
   );
 }

@@ -154,6 +154,7 @@ export const IndonesianNumbers: Story = {
 export const SubmitFailed: Story = {
   args: { onSubmit: fn(() => Promise.reject(new globalThis.Error('offline'))) },
   play: async ({ canvas, args }) => {
+    await userEvent.type(box(canvas, form.componentName), 'Map');
     await retype(numberBox(canvas, form.price), '1001');
     await userEvent.click(canvas.getByRole('button', { name: form.submit }));
     await expect(args.onSubmit).toHaveBeenCalledOnce();

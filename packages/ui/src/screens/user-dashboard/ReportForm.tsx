@@ -64,8 +64,20 @@ export interface ReportFormProps {
   submitBlockedReason?: string;
   /** The report's year; 2025 by default. */
   year?: number;
+  /** What the fields start with (an edited line's values); the spec's defaults otherwise. */
+  initialValues?: Partial<Draft>;
+  /** The heading, button and pending labels; the create form's by default. */
+  title?: string;
+  submitLabel?: string;
+  submittingLabel?: string;
+  /** Shows 'Batal' beside the button (an edit dialog). */
+  onCancel?: () => void;
+  /** Whether a saved line empties the form for the next one; true unless editing. */
+  resetOnSuccess?: boolean;
   className?: string;
 }
+
+export type ReportFormDraft = Draft;
 
 type Totals =
   | { totals: LineTotals; problem?: undefined }
@@ -97,6 +109,12 @@ export function ReportForm({
   isPending = false,
   submitBlockedReason,
   year = DEFAULT_REPORT_YEAR,
+  initialValues,
+  title,
+  submitLabel,
+  submittingLabel,
+  onCancel,
+  resetOnSuccess = true,
   className,
 }: ReportFormProps) {
   const messages = useMessages();
@@ -104,7 +122,7 @@ export function ReportForm({
   const titleId = useId();
   const blockedId = useId();
   // `committed` drives the number fields; `draft` also follows what is being typed.
-  const [committed, setCommitted] = useState(defaults);
+  const [committed, setCommitted] = useState<Draft>(() => ({ ...defaults, ...initialValues }));
   const [typed, setTyped] = useState<Partial<Record<NumberKey, number>>>({});
   const [errors, setErrors] = useState<Partial<Record<FieldKey, string>>>({});
   const submitting = useRef(false);
@@ -168,6 +186,7 @@ export function ReportForm({
     saved
       .then(
         () => {
+          if (!resetOnSuccess) return;
           setCommitted(defaults);
           setTyped({});
         },
@@ -184,7 +203,7 @@ export function ReportForm({
   return (
     <section aria-labelledby={titleId} className={cn('flex flex-col gap-5', className)}>
       <h2 id={titleId} className="text-base font-semibold text-slate-900">
-        {form.title}
+        {title ?? form.title}
       </h2>
       <Form validationBehavior="aria" onSubmit={submit} className="flex flex-col gap-5">
         <div className="grid gap-4 sm:grid-cols-2">
@@ -196,6 +215,7 @@ export function ReportForm({
           />
           <TextField
             label={form.componentName}
+            isRequired
             value={committed.component_name}
             onChange={setText('component_name')}
             errorMessage={errors.component_name}
@@ -251,13 +271,18 @@ export function ReportForm({
               {submitBlockedReason}
             </Description>
           )}
+          {onCancel && (
+            <Button variant="secondary" onPress={onCancel} isDisabled={isPending}>
+              {messages.common.cancel}
+            </Button>
+          )}
           <Button
             type="submit"
             isPending={isPending}
             isDisabled={Boolean(submitBlockedReason)}
             aria-describedby={submitBlockedReason ? blockedId : undefined}
           >
-            {isPending ? form.submitting : form.submit}
+            {isPending ? (submittingLabel ?? form.submitting) : (submitLabel ?? form.submit)}
           </Button>
         </div>
       </Form>

@@ -1,13 +1,24 @@
-import { type BudgetLine, formatNumberId, isApiError, type Messages } from '@ranwal/core';
-import { memo, type ReactNode, useId } from 'react';
+import {
+  type BudgetLine,
+  formatDateTimeLong,
+  formatNumberId,
+  isApiError,
+  type Messages,
+} from '@ranwal/core';
+import { memo, type ReactNode, useId, useState } from 'react';
 import { Button } from '../../components/Button.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { DeleteRowButton } from '../../components/DeleteRowButton.js';
 import { Dialog, Modal } from '../../components/Dialog.js';
+import { NumberedPagination } from '../../components/Pagination.js';
 import { Rupiah } from '../../components/Rupiah.js';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States.js';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../components/Table.js';
 import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
+import { useMediaQuery, WIDE_SCREEN_QUERY } from '../../lib/use-media-query.js';
+import { ReportCards } from '../budget-lines/ReportCards.js';
 
 /**
  * The report list's load failure as the spec words it (section 8): an HTTP error as
@@ -41,6 +52,23 @@ export interface ReportListProps {
   detail?: BudgetLine;
   isDetailLoading?: boolean;
   detailError?: unknown;
+  /** Search, filters and order above the list (ReportListControls). */
+  controls?: ReactNode;
+  /** The page shown, from 1; the pagination shows with more than one page. */
+  page?: number;
+  totalPages?: number;
+  /** Lines on every page, for 'Menampilkan X sampai Y dari Z hasil'. */
+  totalItems?: number;
+  pageSize?: number;
+  onPageChange?: (page: number) => void;
+  /** Opens a line in the edit dialog. */
+  onEdit?: (report: BudgetLine) => void;
+  /** Deletes a line the user has confirmed. */
+  onDelete?: (report: BudgetLine) => unknown;
+  /** The line being deleted: its button shows 'Menghapus...'. */
+  deletingId?: string | null;
+  /** What an empty list says; 'Tidak ada laporan tersedia' by default. */
+  emptyText?: string;
   className?: string;
 }
 
@@ -59,13 +87,56 @@ export const ReportList = memo(function ReportList({
   detail,
   isDetailLoading = false,
   detailError,
+  controls,
+  page = 1,
+  totalPages = 1,
+  totalItems = reports.length,
+  pageSize = reports.length || 1,
+  onPageChange,
+  onEdit,
+  onDelete,
+  deletingId = null,
+  emptyText,
   className,
 }: ReportListProps) {
   const messages = useMessages();
+  const isWide = useMediaQuery(WIDE_SCREEN_QUERY);
   const list = messages.reports.list;
   const fields = messages.reports.fields;
   const titleId = useId();
   const open = (id: string) => onDetailIdChange?.(id);
+  const [confirming, setConfirming] = useState<BudgetLine | null>(null);
+  const empty = emptyText ?? list.empty;
+  const firstNumber = (page - 1) * pageSize + 1;
+  const numbers = new Map(reports.map((report, index) => [report.id, firstNumber + index]));
+  const actions = (report: BudgetLine) => (
+    <div className="flex flex-wrap gap-2">
+      <Button size="sm" variant="secondary" onPress={() => open(report.id)}>
+        {list.viewDetail}
+      </Button>
+      {onEdit && (
+        <Button size="sm" variant="secondary" onPress={() => onEdit(report)}>
+          {messages.common.edit}
+        </Button>
+      )}
+      {onDelete && (
+        <DeleteRowButton
+          isDeleting={deletingId === report.id}
+          onPress={() => setConfirming(report)}
+        />
+      )}
+    </div>
+  );
+  const confirmDelete = async () => {
+    const report = confirming;
+    setConfirming(null);
+    if (!report) return;
+    try {
+      await onDelete?.(report);
+    } catch {
+      // The screen has told the user why; the line stays.
+    }
+  };
 
   let body: ReactNode;
   if (!hasToken) {
@@ -80,38 +151,59 @@ export const ReportList = memo(function ReportList({
     );
   } else {
     body = (
-      <Table aria-labelledby={titleId} onRowAction={(key) => open(String(key))}>
-        <TableHeader>
-          <Column>{fields.programName}</Column>
-          <Column isRowHeader>{fields.componentName}</Column>
-          <Column>{fields.totalAfterTax}</Column>
-          <Column>{fields.year}</Column>
-          <Column>{messages.common.actions}</Column>
-        </TableHeader>
-        <TableBody
-          items={reports}
-          isLoading={isLoading}
-          renderEmptyState={() => <EmptyState text={list.empty} />}
-        >
-          {(report) => (
-            <Row id={report.id}>
-              <Cell className="min-w-48 break-words">{report.program_name}</Cell>
-              <Cell className="min-w-40 break-words font-medium text-slate-900">
-                {report.component_name || report.component_code}
-              </Cell>
-              <Cell>
-                <Rupiah value={report.total_after_tax} />
-              </Cell>
-              <Cell className="tabular-nums">{report.year}</Cell>
-              <Cell className="whitespace-nowrap">
-                <Button size="sm" variant="secondary" onPress={() => open(report.id)}>
-                  {list.viewDetail}
-                </Button>
-              </Cell>
-            </Row>
-          )}
-        </TableBody>
-      </Table>
+      <>
+        {/* A phone reads each line as a card; the table needs a wider screen. */}
+        {!isWide && (
+          <ReportCards
+            reports={reports}
+            isLoading={isLoading}
+            emptyText={empty}
+            numbers={numbers}
+            actions={actions}
+          />
+        )}
+        {isWide && (
+          <div>
+            <Table aria-labelledby={titleId} onRowAction={(key) => open(String(key))}>
+              <TableHeader>
+                <Column>{fields.programName}</Column>
+                <Column isRowHeader>{fields.componentName}</Column>
+                <Column>{fields.totalAfterTax}</Column>
+                <Column>{fields.year}</Column>
+                <Column>{messages.common.actions}</Column>
+              </TableHeader>
+              <TableBody
+                items={reports}
+                isLoading={isLoading}
+                renderEmptyState={() => <EmptyState text={empty} />}
+              >
+                {(report) => (
+                  <Row id={report.id}>
+                    <Cell className="min-w-48 break-words">{report.program_name}</Cell>
+                    <Cell className="min-w-40 break-words font-medium text-slate-900">
+                      {report.component_name || report.component_code}
+                    </Cell>
+                    <Cell>
+                      <Rupiah value={report.total_after_tax} />
+                    </Cell>
+                    <Cell className="tabular-nums">{report.year}</Cell>
+                    <Cell>{actions(report)}</Cell>
+                  </Row>
+                )}
+              </TableBody>
+            </Table>
+          </div>
+        )}
+        {onPageChange && (
+          <NumberedPagination
+            page={page}
+            totalPages={totalPages}
+            pageSize={pageSize}
+            totalItems={totalItems}
+            onChange={onPageChange}
+          />
+        )}
+      </>
     );
   }
 
@@ -120,7 +212,13 @@ export const ReportList = memo(function ReportList({
       <h2 id={titleId} className="text-base font-semibold text-slate-900">
         {list.title}
       </h2>
+      {hasToken && controls}
       {body}
+      <ConfirmDialog
+        isOpen={confirming !== null}
+        onOpenChange={(isOpen) => !isOpen && setConfirming(null)}
+        onConfirm={() => void confirmDelete()}
+      />
       <Modal
         isOpen={detailId !== null}
         onOpenChange={(isOpen) => {
@@ -171,6 +269,9 @@ function ReportDetail({ report }: { report: BudgetLine }) {
       fields.totalAfterTax,
       <Rupiah key="after" value={report.total_after_tax} className="font-semibold" />,
     ],
+    ...(report.updated_at
+      ? [[fields.updatedAt, <EditedBy key="edited" report={report} />] as [string, ReactNode]]
+      : []),
   ];
   return (
     <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[minmax(8rem,auto)_1fr]">
@@ -181,5 +282,15 @@ function ReportDetail({ report }: { report: BudgetLine }) {
         </div>
       ))}
     </dl>
+  );
+}
+
+/** 'Diubah 2 Maret 2025 pukul 10.15 oleh Siti': when a line was last edited, and by whom. */
+export function EditedBy({ report }: { report: BudgetLine }) {
+  const list = useMessages().reports.list;
+  if (!report.updated_at) return null;
+  const when = formatDateTimeLong(report.updated_at);
+  return (
+    <>{report.updated_by_name ? list.editedBy(when, report.updated_by_name) : list.edited(when)}</>
   );
 }

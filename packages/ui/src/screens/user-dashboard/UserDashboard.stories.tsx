@@ -62,6 +62,7 @@ export const Default: Story = {
   play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: m.app.name })).toBeVisible();
     await expect(canvas.getByRole('checkbox', { name: form.taxCheckbox })).toBeChecked();
+    await userEvent.type(canvas.getByRole('textbox', { name: form.componentName }), 'Map');
     const price = canvas.getByRole('textbox', { name: form.price });
     await userEvent.clear(price);
     await userEvent.type(price, '1001');
@@ -69,6 +70,7 @@ export const Default: Story = {
     await userEvent.click(canvas.getByRole('button', { name: form.submit }));
     await expect(args.onCreateReport).toHaveBeenCalledWith(
       expect.objectContaining({
+        component_name: 'Map',
         price: 1001,
         tax: 120,
         total_after_tax: 1121,

@@ -1,0 +1,130 @@
+import type { BudgetLine, ManagedEntityKey } from '@ranwal/core';
+import { useState } from 'react';
+import { Checkbox } from '../../components/Checkbox.js';
+import { Dialog, Modal } from '../../components/Dialog.js';
+import { toastDurations, useToast } from '../../components/Toast.js';
+import { describeError } from '../../data/errors.js';
+import { useUpdateBudgetLine } from '../../data/queries.js';
+import { useMessages } from '../../data/RanwalProvider.js';
+import {
+  type HierarchySelection,
+  isHierarchyComplete,
+  selectionIds,
+  useHierarchyChoice,
+} from '../user-dashboard/cascade.js';
+import { HierarchyCascade } from '../user-dashboard/HierarchyCascade.js';
+import { ReportForm, type ReportFormValues } from '../user-dashboard/ReportForm.js';
+import { useCascadeLevels } from '../user-dashboard/use-cascade-levels.js';
+
+export interface EditBudgetLineDialogProps {
+  /** The line being edited; null closes the dialog. */
+  line: BudgetLine | null;
+  onClose: () => void;
+}
+
+/** The cascade's choices as a saved line has them. */
+function selectionOf(line: BudgetLine): HierarchySelection {
+  const option = (key: ManagedEntityKey) => ({
+    id: line[`${key}_id`],
+    name: line[`${key}_name`],
+  });
+  return {
+    program: { ...option('program'), is_taxed: line.tax > 0 },
+    action: option('action'),
+    sub_action: option('sub_action'),
+    activity: option('activity'),
+    subtitle: option('subtitle'),
+    account: { ...option('account'), code: line.account_code },
+    supporter: option('supporter'),
+  };
+}
+
+/**
+ * 'Edit Laporan': a saved line in the create form's fields, under the same cascade (a new
+ * Kegiatan clears what is below it, as on the dashboard), priced again by the server. Needs a
+ * RanwalProvider and a ToastProvider.
+ */
+export function EditBudgetLineDialog({ line, onClose }: EditBudgetLineDialogProps) {
+  const text = useMessages().reports.edit;
+  return (
+    <Modal
+      isOpen={line !== null}
+      onOpenChange={(isOpen) => !isOpen && onClose()}
+      isDismissable
+      size="lg"
+    >
+      <Dialog title={text.title}>
+        {({ close }) => (line ? <EditBudgetLineForm line={line} onDone={close} /> : null)}
+      </Dialog>
+    </Modal>
+  );
+}
+
+function EditBudgetLineForm({ line, onDone }: { line: BudgetLine; onDone: () => void }) {
+  const messages = useMessages();
+  const text = messages.reports.edit;
+  const toast = useToast();
+  const update = useUpdateBudgetLine();
+  const [initial] = useState(() => selectionOf(line));
+  const { selection, taxed, choose, setTaxed } = useHierarchyChoice(initial);
+  const cascade = useCascadeLevels(selection);
+  const ids = selectionIds(selection);
+
+  const submit = async (values: ReportFormValues) => {
+    if (!ids) return;
+    try {
+      await update.mutateAsync({ id: line.id, body: { ...values, ...ids } });
+      toast.success(undefined, text.updated, toastDurations.reportSuccess);
+      onDone();
+    } catch (error) {
+      toast.error(undefined, describeError(error, text.updateFailed), toastDurations.reportError);
+      throw error;
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-5">
+      <HierarchyCascade
+        selection={selection}
+        onSelectionChange={(next, changed) => {
+          choose(next, changed);
+          cascade.forgetSearchesBelow(changed);
+        }}
+        levels={cascade.levels}
+        onSearchChange={cascade.onSearchChange}
+      />
+      <Checkbox isSelected={taxed} onChange={setTaxed}>
+        {messages.reports.form.taxCheckbox}
+      </Checkbox>
+      {/* Mounted throughout, so a changed Kegiatan keeps what was typed below. */}
+      <ReportForm
+        taxed={taxed}
+        onSubmit={submit}
+        isPending={update.isPending}
+        submitBlockedReason={
+          !isHierarchyComplete(selection)
+            ? messages.reports.form.incompleteHierarchy
+            : selection.supporter
+              ? undefined
+              : messages.levels.supporter.chooseFirstHint
+        }
+        year={line.year}
+        initialValues={{
+          component_code: line.component_code,
+          component_name: line.component_name,
+          specification: line.specification,
+          unit: line.unit,
+          price: line.price,
+          first_volume: line.first_volume,
+          second_volume: line.second_volume,
+          third_volume: line.third_volume,
+        }}
+        title={messages.reports.admin.componentSection}
+        submitLabel={text.submit}
+        submittingLabel={text.submitting}
+        onCancel={onDone}
+        resetOnSuccess={false}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,258 @@
+import { type BudgetLine, type BudgetLineSort, budgetLineSortOrders } from '@ranwal/core';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { Button } from '../../components/Button.js';
+import { ComboBox, ComboBoxItem } from '../../components/ComboBox.js';
+import { Select, SelectItem } from '../../components/Select.js';
+import { TextField } from '../../components/TextField.js';
+import { useEntityList, useUsers } from '../../data/queries.js';
+import { useMessages } from '../../data/RanwalProvider.js';
+import { cn } from '../../lib/cn.js';
+import { SEARCH_DEBOUNCE_MS } from '../../lib/timing.js';
+import { useDebouncedSearch, useDebouncedValue } from '../../lib/use-debounced.js';
+import { isNarrowed, type ReportListView } from './report-view.js';
+
+/** Options a filter's picker loads per search; typing finds the rest on the server. */
+const PICKER_PAGE_SIZE = 20;
+
+type FilterKey = 'program_id' | 'supporter_id' | 'created_by';
+
+interface FilterOption {
+  id: string;
+  name: string;
+}
+
+export interface ReportListControlsProps {
+  view: ReportListView;
+  /** A change of search, filter or order; the caller goes back to the first page. */
+  onViewChange: (view: ReportListView) => void;
+  defaults: ReportListView;
+  /** The years to offer; with `allowAllYears`, 'Semua Tahun' too. */
+  years: readonly number[];
+  allowAllYears?: boolean;
+  /** Offer the user filter (an admin's). */
+  showCreator?: boolean;
+  /** The lines on screen: they name a chosen program, Pengampu or user the picker has not loaded. */
+  lines?: readonly BudgetLine[];
+  className?: string;
+}
+
+/**
+ * Search, filters and order above a report list: a search box (component, specification,
+ * program, account), the year, a program, a Pengampu and, for an admin, a user, each a
+ * searchable picker over the server, and the order. Needs a RanwalProvider.
+ */
+export function ReportListControls({
+  view,
+  onViewChange,
+  defaults,
+  years,
+  allowAllYears = false,
+  showCreator = false,
+  lines = [],
+  className,
+}: ReportListControlsProps) {
+  const t = useMessages().reports.filters;
+  const change = (part: Partial<ReportListView>) => onViewChange({ ...view, ...part, page: 1 });
+  const [text, setText] = useDebouncedSearch(view.search, SEARCH_DEBOUNCE_MS, (search) =>
+    change({ search }),
+  );
+  // A view changed from outside (back, a shared link, 'Hapus Filter') shows its search.
+  const [shownSearch, setShownSearch] = useState(view.search);
+  if (shownSearch !== view.search) {
+    setShownSearch(view.search);
+    setText(view.search);
+  }
+  const yearOptions = [
+    ...(allowAllYears ? [{ id: 'all', label: t.allYears }] : []),
+    ...[...new Set([...years, ...(view.year === null ? [] : [view.year])])]
+      .sort((a, b) => b - a)
+      .map((year) => ({ id: String(year), label: String(year) })),
+  ];
+  const nameIn = (key: FilterKey, id: string | null) => {
+    const line = id ? lines.find((candidate) => candidate[key] === id) : undefined;
+    if (!line) return undefined;
+    if (key === 'program_id') return line.program_name;
+    if (key === 'supporter_id') return line.supporter_name;
+    return line.created_by_name ?? undefined;
+  };
+
+  return (
+    <search
+      className={cn('grid gap-3 sm:grid-cols-2 lg:grid-cols-3', className)}
+      aria-label={t.search}
+    >
+      <TextField
+        label={t.search}
+        type="search"
+        placeholder={t.searchPlaceholder}
+        value={text}
+        onChange={setText}
+        className="sm:col-span-2 lg:col-span-3"
+      />
+      <Select
+        label={t.year}
+        items={yearOptions}
+        value={view.year === null ? 'all' : String(view.year)}
+        onChange={(key) => change({ year: key === 'all' || key === null ? null : Number(key) })}
+      >
+        {(option) => <SelectItem id={option.id}>{option.label}</SelectItem>}
+      </Select>
+      <ProgramFilter
+        value={view.program_id}
+        nameHint={nameIn('program_id', view.program_id)}
+        onChange={(program_id) => change({ program_id })}
+      />
+      <SupporterFilter
+        value={view.supporter_id}
+        nameHint={nameIn('supporter_id', view.supporter_id)}
+        onChange={(supporter_id) => change({ supporter_id })}
+      />
+      {showCreator && (
+        <CreatorFilter
+          value={view.created_by}
+          nameHint={nameIn('created_by', view.created_by)}
+          onChange={(created_by) => change({ created_by })}
+        />
+      )}
+      <Select
+        label={t.sort}
+        items={(Object.keys(budgetLineSortOrders) as BudgetLineSort[]).map((id) => ({ id }))}
+        value={view.sort}
+        onChange={(key) => change({ sort: key as BudgetLineSort })}
+      >
+        {(option) => <SelectItem id={option.id}>{t.sorts[option.id]}</SelectItem>}
+      </Select>
+      {isNarrowed(view, defaults) && (
+        <div className="flex items-end">
+          <Button variant="secondary" onPress={() => onViewChange(defaults)}>
+            {t.reset}
+          </Button>
+        </div>
+      )}
+    </search>
+  );
+}
+
+interface FilterProps {
+  value: string | null;
+  nameHint?: string | undefined;
+  onChange: (id: string | null) => void;
+}
+
+function ProgramFilter(props: FilterProps) {
+  const t = useMessages().reports.filters;
+  const [search, setSearch] = useState('');
+  const query = useEntityList('program', { search: search || undefined, limit: PICKER_PAGE_SIZE });
+  return (
+    <FilterPicker
+      {...props}
+      label={t.program}
+      allLabel={t.allPrograms}
+      options={query.data?.data ?? []}
+      isLoading={query.isFetching}
+      onSearchChange={setSearch}
+    />
+  );
+}
+
+function SupporterFilter(props: FilterProps) {
+  const t = useMessages().reports.filters;
+  const [search, setSearch] = useState('');
+  const query = useEntityList('supporter', {
+    search: search || undefined,
+    limit: PICKER_PAGE_SIZE,
+  });
+  return (
+    <FilterPicker
+      {...props}
+      label={t.supporter}
+      allLabel={t.allSupporters}
+      options={query.data?.data ?? []}
+      isLoading={query.isFetching}
+      onSearchChange={setSearch}
+    />
+  );
+}
+
+function CreatorFilter(props: FilterProps) {
+  const t = useMessages().reports.filters;
+  const [search, setSearch] = useState('');
+  const query = useUsers({ search: search || undefined, limit: PICKER_PAGE_SIZE });
+  return (
+    <FilterPicker
+      {...props}
+      label={t.creator}
+      allLabel={t.allCreators}
+      options={query.data?.data ?? []}
+      isLoading={query.isFetching}
+      onSearchChange={setSearch}
+    />
+  );
+}
+
+/** The id of the 'all' option: no filter. */
+const ALL = '';
+
+interface FilterPickerProps extends FilterProps {
+  label: string;
+  allLabel: string;
+  options: readonly FilterOption[];
+  isLoading: boolean;
+  onSearchChange: (search: string) => void;
+}
+
+/** One filter: 'Semua …' or one record, found by typing (the server searches). */
+function FilterPicker({
+  label,
+  allLabel,
+  value,
+  nameHint,
+  onChange,
+  options,
+  isLoading,
+  onSearchChange,
+}: FilterPickerProps) {
+  const t = useMessages().reports.filters;
+  const chosen = value ? options.find((option) => option.id === value) : undefined;
+  const chosenName = value ? (chosen?.name ?? nameHint ?? t.chosen) : allLabel;
+  const [inputValue, setInputValue] = useState(chosenName);
+  const [shown, setShown] = useState(chosenName);
+  if (shown !== chosenName) {
+    setShown(chosenName);
+    setInputValue(chosenName);
+  }
+  const typed = inputValue === chosenName ? '' : inputValue.trim();
+  const search = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
+  const sendSearch = useEffectEvent(onSearchChange);
+  useEffect(() => sendSearch(search), [search]);
+  const items: FilterOption[] = [
+    { id: ALL, name: allLabel },
+    ...(value && !chosen ? [{ id: value, name: chosenName }] : []),
+    ...options,
+  ];
+  return (
+    <ComboBox
+      label={label}
+      items={items}
+      value={value ?? ALL}
+      inputValue={inputValue}
+      onInputChange={setInputValue}
+      isLoading={isLoading}
+      onChange={(key) => {
+        if (key === null) {
+          setInputValue(chosenName);
+          return;
+        }
+        const id = String(key);
+        setInputValue(items.find((option) => option.id === id)?.name ?? chosenName);
+        if (id !== (value ?? ALL)) onChange(id === ALL ? null : id);
+      }}
+    >
+      {(option) => (
+        <ComboBoxItem id={option.id} textValue={option.name}>
+          {option.name}
+        </ComboBoxItem>
+      )}
+    </ComboBox>
+  );
+}

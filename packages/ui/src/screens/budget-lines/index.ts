@@ -1,0 +1,4 @@
+export * from './EditBudgetLineDialog.js';
+export * from './ReportCards.js';
+export * from './ReportListControls.js';
+export * from './report-view.js';

@@ -1,0 +1,74 @@
+import { type ManagedEntityKey, managedEntities } from '@ranwal/core';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { toastDurations, useToast } from '../../components/Toast.js';
+import { describeError } from '../../data/errors.js';
+import { useEntityList } from '../../data/queries.js';
+import { useMessages } from '../../data/RanwalProvider.js';
+import { type CascadeOption, type HierarchySelection, levelsBelow } from './cascade.js';
+import type { CascadeLevelData, CascadeLevels } from './HierarchyCascade.js';
+
+/** Options fetched per select; typing searches the server for the rest. */
+export const CASCADE_PAGE_SIZE = 20;
+
+/** Shows a failure toast each time a read fails (after its retry). */
+export function useFailureToast(errorUpdatedAt: number, message: string) {
+  const toast = useToast();
+  const show = useEffectEvent(() => toast.error(undefined, message, toastDurations.reportError));
+  useEffect(() => {
+    if (errorUpdatedAt > 0) show();
+  }, [errorUpdatedAt]);
+}
+
+/** One select's options: the rows under the chosen parent that match its search. */
+function useCascadeLevel(
+  key: ManagedEntityKey,
+  selection: HierarchySelection,
+  search: string | undefined,
+): CascadeLevelData {
+  const text = useMessages().levels[key];
+  const { parent, parentField } = managedEntities[key];
+  const parentId = parent ? selection[parent]?.id : undefined;
+  const query = useEntityList(
+    key,
+    { uuid: parentId, search: search || undefined, limit: CASCADE_PAGE_SIZE },
+    { enabled: parent === null || parentId !== undefined },
+  );
+  useFailureToast(query.errorUpdatedAt, text.fetchFailedToast);
+  const rows = (query.data?.data ?? []) as readonly (CascadeOption & Record<string, unknown>)[];
+  return {
+    // While a new parent's rows load, the old parent's stand in: never offer those.
+    options: parentField ? rows.filter((row) => row[parentField] === parentId) : rows,
+    total: query.isPlaceholderData ? undefined : query.data?.filter.filtered_result,
+    isLoading: query.isFetching,
+    errorMessage: query.isError ? describeError(query.error, text.fetchFailed) : undefined,
+  };
+}
+
+/**
+ * The cascade's seven selects over the data hooks (the dashboard's and the edit dialog's): each
+ * loads under its chosen parent and searches the server as the user types.
+ */
+export function useCascadeLevels(selection: HierarchySelection) {
+  const [searches, setSearches] = useState<Partial<Record<ManagedEntityKey, string>>>({});
+  const levels: CascadeLevels = {
+    program: useCascadeLevel('program', selection, searches.program),
+    action: useCascadeLevel('action', selection, searches.action),
+    sub_action: useCascadeLevel('sub_action', selection, searches.sub_action),
+    activity: useCascadeLevel('activity', selection, searches.activity),
+    subtitle: useCascadeLevel('subtitle', selection, searches.subtitle),
+    account: useCascadeLevel('account', selection, searches.account),
+    supporter: useCascadeLevel('supporter', selection, searches.supporter),
+  };
+  return {
+    levels,
+    onSearchChange: (key: ManagedEntityKey, search: string) =>
+      setSearches((current) => ({ ...current, [key]: search })),
+    /** The cleared selects start over, without the search typed under the old parent. */
+    forgetSearchesBelow: (changed: ManagedEntityKey) =>
+      setSearches((current) => {
+        const kept = { ...current };
+        for (const key of levelsBelow(changed)) delete kept[key];
+        return kept;
+      }),
+  };
+}
