@@ -2,6 +2,11 @@ import type { Preview } from '@storybook/react-vite';
 import '../packages/ui/src/styles.css';
 
 const preview: Preview = {
+  // Drafts kept in the tab's session storage (lib/session-draft) must not carry from one story
+  // into the next.
+  beforeEach: () => {
+    sessionStorage.clear();
+  },
   parameters: {
     layout: 'padded',
     // Every story is also an accessibility test: an axe violation fails it.

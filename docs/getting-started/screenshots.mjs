@@ -140,9 +140,28 @@ try {
     .filter({ hasText: 'Tinta Printer Hitam 70 ml' })
     .getByRole('button', { name: 'Lihat Detail' })
     .click();
-  await page.getByRole('dialog', { name: 'Detail Laporan' }).waitFor();
+  const detail = page.getByRole('dialog', { name: 'Detail Laporan' });
+  await detail.waitFor();
   await page.waitForTimeout(300);
   await shot(page, '07-user-report-detail');
+  await detail.getByRole('button', { name: 'Tutup' }).click();
+  await detail.waitFor({ state: 'detached' });
+
+  // 4. The user corrects the line: twelve bottles were fifteen.
+  await list
+    .getByRole('row')
+    .filter({ hasText: 'Tinta Printer Hitam 70 ml' })
+    .getByRole('button', { name: 'Edit' })
+    .click();
+  const editor = page.getByRole('dialog', { name: 'Edit Laporan' });
+  await editor.waitFor();
+  await editor.getByLabel('Volume 1').fill('15');
+  await editor.getByLabel('Volume 2').focus();
+  await settle(page);
+  await shot(page, '08-user-edit-line');
+  await editor.getByRole('button', { name: 'Simpan Perubahan' }).click();
+  await page.getByText('Laporan berhasil diperbarui').first().waitFor();
+  await editor.waitFor({ state: 'detached' });
   console.log(`screenshots written to ${SHOTS}`);
 } catch (error) {
   console.error(output);

@@ -308,8 +308,8 @@ describe('budget hierarchy and reports, through the portal', () => {
       .poll(rowTexts)
       .toEqual(
         [
-          `${HIERARCHY.program} ${TAXED.name} ${TAXED.totalAfterTax} 2025 Lihat Detail`,
-          `${HIERARCHY.program} ${UNTAXED.name} ${UNTAXED.totalAfterTax} 2025 Lihat Detail`,
+          `${HIERARCHY.program} ${TAXED.name} ${TAXED.totalAfterTax} 2025 Lihat Detail Edit Hapus`,
+          `${HIERARCHY.program} ${UNTAXED.name} ${UNTAXED.totalAfterTax} 2025 Lihat Detail Edit Hapus`,
         ].sort(),
       );
 

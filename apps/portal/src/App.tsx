@@ -81,6 +81,7 @@ function PortalRoutes() {
     onSignedOut.current = (reason) => {
       navigate('/login', { replace: true });
       if (reason === 'logout') toast.success(undefined, messagesId.logout.success);
+      if (reason === 'ended') toast.error(undefined, messagesId.logout.sessionEnded);
     };
     return () => {
       onSignedOut.current = null;

@@ -6,23 +6,38 @@ import {
   type Session,
 } from '@ranwal/core';
 import { clearSession, readSession, storeSession } from '@ranwal/ui';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 
 interface SessionContextValue {
   session: Session | null;
   client: RanwalClient;
   signIn(session: Session): void;
-  /** Clears the stored session; `expired` when the server refused the token. */
-  signOut(reason: 'logout' | 'expired'): void;
+  /**
+   * Clears the stored session: `logout` when the person asked, `ended` when the server refused
+   * the token or another tab signed out, `expired` when a page found no usable session.
+   */
+  signOut(reason: SignOutReason): void;
   /** Set by the router so signing out can navigate and toast. */
-  onSignedOut: { current: ((reason: 'logout' | 'expired') => void) | null };
+  onSignedOut: { current: ((reason: SignOutReason) => void) | null };
 }
+
+export type SignOutReason = 'logout' | 'ended' | 'expired';
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
 /**
  * The browser session (local storage under the spec's keys) and the API client that sends its
- * token. A 401 "Token Invalid" anywhere clears the session and returns to /login.
+ * token. A 401 "Token Invalid" anywhere clears the session and returns to /login, and so does
+ * signing out in another tab (the storage event), before a call has to fail.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   // No stored session on the server, which renders the public pages.
@@ -30,9 +45,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     typeof localStorage === 'undefined' ? null : readSession(),
   );
   const onSignedOut = useMemo(() => ({ current: null }) as SessionContextValue['onSignedOut'], []);
+  // What this tab believes, read by the client's 401 handler: another tab may already have
+  // emptied local storage, and this tab must still leave.
+  const sessionRef = useRef(session);
+  sessionRef.current = session;
 
   const signOut = useCallback(
-    (reason: 'logout' | 'expired') => {
+    (reason: SignOutReason) => {
       clearSession();
       setSession(null);
       onSignedOut.current?.(reason);
@@ -47,13 +66,27 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         // Read at call time, so a fresh sign-in is used at once.
         getToken: () => readSession()?.token,
         onUnauthorized: (error: ApiError) => {
-          if (error.serverMessage === messagesId.server.tokenInvalid && readSession()) {
-            signOut('expired');
+          if (error.serverMessage === messagesId.server.tokenInvalid && sessionRef.current) {
+            signOut('ended');
           }
         },
       }),
     [signOut],
   );
+
+  // Another tab signed out (or in as someone else): follow it at once.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.storageArea !== localStorage || (event.key !== null && event.key !== 'token')) {
+        return;
+      }
+      const stored = readSession();
+      if (!stored && sessionRef.current) signOut('ended');
+      else if (stored && stored.token !== sessionRef.current?.token) setSession(stored);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [signOut]);
 
   const value = useMemo<SessionContextValue>(
     () => ({

@@ -202,10 +202,16 @@ export function buildProgram({ signal }: { signal: AbortSignal }): Command {
     )
     .option('--program <name|id>', 'only this programme')
     .option('--supporter <name|id>', 'only this supporter (Pengampu)')
+    .option('--user <email|id>', "only this user's lines (admin only)")
+    .option(
+      '--search <text>',
+      'only lines whose component, specification, programme or account contains this',
+    )
     .addHelpText(
       'after',
       examples(
         'ranwal export reports --year 2025 --out laporan-2025.xlsx',
+        'ranwal export reports --year 2025 --user siti@bappeda.go.id --search kertas --out siti.xlsx',
         'ranwal export reports --year 2025 --out laporan.csv --separator semicolon',
         'ranwal export reports --year 2025 --program "Program Penunjang Urusan" --out penunjang.xlsx',
       ),

@@ -263,6 +263,41 @@ describe('ranwal export reports', () => {
     await expect(stat(file('x.xlsx'))).rejects.toThrow();
   });
 
+  it("takes the list's search and an admin's user filter, naming them in the title", async () => {
+    const found = await exportJson([
+      '--year',
+      '2025',
+      '--search',
+      'kertas',
+      '--user',
+      ADMIN.email.toUpperCase(),
+      '--out',
+      file('kertas.xlsx'),
+    ]);
+    expect(found).toMatchObject({ search: 'kertas', user: { name: expect.any(String) } });
+    const kertas = lines.filter((line) => line.component_name.toLowerCase().includes('kertas'));
+    expect(kertas.length).toBeGreaterThan(0);
+    const cells = await readCells(file('kertas.xlsx'));
+    expect(cells.slice(1)).toEqual(expectedTable(kertas));
+    expect(String(cells[0]?.[0])).toBe(
+      `Laporan Detail Program Tahun 2025 (Dibuat oleh: ${found.user.name}; Pencarian: "kertas")`,
+    );
+
+    const nobody = await ranwal([
+      'export',
+      'reports',
+      '--year',
+      '2025',
+      '--user',
+      'tidak.ada@example.go.id',
+      '--out',
+      file('y.xlsx'),
+    ]);
+    expect(nobody.code).toBe(2);
+    expect(nobody.stderr).toBe('ranwal: no user has the email "tidak.ada@example.go.id"\n');
+    await expect(stat(file('y.xlsx'))).rejects.toThrow();
+  });
+
   it('writes RFC 4180 CSV, and semicolon CSV for Indonesian Excel', async () => {
     const table = expectedTable(lines);
     const result = await exportJson(['--year', '2025', '--out', file('laporan.csv')]);

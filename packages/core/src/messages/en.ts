@@ -90,6 +90,7 @@ export const messagesEn: Messages = {
   logout: {
     label: 'Logout',
     success: 'Logged out successfully',
+    sessionEnded: 'Your session has ended. Please sign in again; unsaved input is kept.',
   },
 
   adminDashboard: {
@@ -314,6 +315,7 @@ export const messagesEn: Messages = {
     deletedTitle: 'Deleted!',
     failureTitle: 'Failed',
     programTaxCheckbox: 'This program is taxed',
+    programTaxed: 'Uses 12% VAT',
     supporterNameRequired: 'The supporter name is required.',
     supporterNameEmpty: 'The supporter name must not be empty.',
     supporterId: (id: string) => `ID: ${id}`,
@@ -375,6 +377,8 @@ export const messagesEn: Messages = {
       fieldInvalid: (field: string, problem: string) => `${field}: ${problem}.`,
       totalsInvalid: 'The total cannot be calculated. Check the price and volumes.',
       totalsTooLarge: 'The total exceeds the most one line may hold (Rp 1,000,000,000,000,000).',
+      draftRestored: 'Unsaved report input was restored.',
+      discardDraft: 'Discard Input',
     },
     list: {
       title: 'Report List',
@@ -480,6 +484,9 @@ export const messagesEn: Messages = {
     },
     editor: {
       title: 'Create Article',
+      discardTitle: 'Leave this article?',
+      discardMessage: 'The article being written is not saved and will be discarded.',
+      discardConfirm: 'Yes, discard',
       statusLabel: 'Publication Status',
       uploadCover: 'Upload Image',
       uploading: 'Uploading...',

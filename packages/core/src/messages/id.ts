@@ -332,6 +332,9 @@ export const messagesId = {
   logout: {
     label: 'Logout',
     success: 'Berhasil logout',
+    // Not in the spec: the session ended by the server or another tab; what was typed is kept.
+    sessionEnded:
+      'Sesi Anda telah berakhir. Silakan login kembali; isian yang belum disimpan tetap tersimpan.',
   },
 
   adminDashboard: {
@@ -379,6 +382,8 @@ export const messagesId = {
     deletedTitle: 'Dihapus!',
     failureTitle: 'Gagal',
     programTaxCheckbox: 'Program ini menggunakan pajak',
+    // Not in the spec: the Program list marks the programs whose lines carry PPN.
+    programTaxed: 'Menggunakan PPN 12%',
     supporterNameRequired: 'Nama pengampu harus diisi.',
     supporterNameEmpty: 'Nama pengampu tidak boleh kosong.',
     supporterId: (id: string) => `ID: ${id}`,
@@ -443,6 +448,8 @@ export const messagesId = {
       fieldInvalid: (field: string, problem: string) => `${field} ${problem}.`,
       totalsInvalid: 'Total tidak dapat dihitung. Periksa Harga dan Volume.',
       totalsTooLarge: 'Total melebihi batas satu laporan (Rp 1.000.000.000.000.000).',
+      draftRestored: 'Isian laporan yang belum disimpan dipulihkan.',
+      discardDraft: 'Buang Isian',
     },
     /** The user's report list and its detail dialog. */
     list: {
@@ -555,6 +562,10 @@ export const messagesId = {
     },
     editor: {
       title: 'Buat Artikel',
+      // Not in the spec: 'Batal' on a written article asks first.
+      discardTitle: 'Tinggalkan Artikel?',
+      discardMessage: 'Artikel yang sedang ditulis belum disimpan dan akan dibuang.',
+      discardConfirm: 'Ya, Buang',
       statusLabel: 'Status Publikasi',
       uploadCover: 'Unggah Gambar',
       uploading: 'Mengunggah...',

@@ -121,3 +121,37 @@ export const ServerSearch: Story = {
     await expect(input).toHaveValue('Sekretariat DPRD');
   },
 };
+
+const longName =
+  'PROGRAM PENUNJANG URUSAN PEMERINTAHAN DAERAH KABUPATEN/KOTA DAN PERANGKAT DAERAH LAINNYA';
+
+/**
+ * A click anywhere in the field opens every option (not only the arrow); a long choice wraps in
+ * the list and shows whole on hover in the field.
+ */
+export const OpensOnClickAndShowsLongNames: Story = {
+  render: function Render(args) {
+    const [inputValue, setInputValue] = useState('');
+    return (
+      <ComboBox<Supporter>
+        {...args}
+        defaultItems={undefined}
+        items={[{ id: 'long', name: longName }, ...supporters]}
+        inputValue={inputValue}
+        onInputChange={setInputValue}
+      />
+    );
+  },
+  play: async ({ canvas, userEvent }) => {
+    const input = canvas.getByRole('combobox', { name: supporter.label });
+    await userEvent.click(input);
+    await expect(await screen.findByRole('listbox')).toBeVisible();
+    await expect(screen.getAllByRole('option')).toHaveLength(supporters.length + 1);
+    const long = screen.getByRole('option', { name: longName });
+    // Wrapped in the list, not cut: the option is taller than one line.
+    await expect(long.getBoundingClientRect().height).toBeGreaterThan(30);
+    await userEvent.click(long);
+    await expect(input).toHaveValue(longName);
+    await expect(input).toHaveAttribute('title', longName);
+  },
+};

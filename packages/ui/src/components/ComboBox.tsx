@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useContext } from 'react';
 import {
   ComboBox as AriaComboBox,
   type ComboBoxProps as AriaComboBoxProps,
   Button,
+  ComboBoxStateContext,
   ListBox,
   Popover,
 } from 'react-aria-components';
@@ -69,7 +70,7 @@ export function ComboBox<T extends object>({
     >
       {label && <Label>{label}</Label>}
       <FieldGroup>
-        <Input placeholder={placeholder} />
+        <ComboBoxInput placeholder={placeholder} title={props.inputValue || undefined} />
         {isLoading && <Spinner className="size-4 shrink-0 text-brand-700" />}
         <Button
           className={cn(
@@ -99,6 +100,23 @@ export function ComboBox<T extends object>({
         </div>
       </Popover>
     </AriaComboBox>
+  );
+}
+
+/**
+ * The field's text box. A click anywhere in it opens the options (not only the arrow), and a
+ * long choice cut at the field's edge shows whole on hover (`title`).
+ */
+function ComboBoxInput({ placeholder, title }: { placeholder?: string; title?: string }) {
+  const state = useContext(ComboBoxStateContext);
+  return (
+    <Input
+      placeholder={placeholder}
+      title={title}
+      onClick={() => {
+        if (state && !state.isOpen) state.open(null, 'manual');
+      }}
+    />
   );
 }
 

@@ -14,6 +14,8 @@ export interface ConfirmDialogProps {
   title?: ReactNode;
   /** Defaults to the catalogue's warning; users and articles pass their own question. */
   message?: ReactNode;
+  /** Defaults to 'Ya, Hapus!'. */
+  confirmLabel?: string;
 }
 
 /** The delete confirmation: an alertdialog with 'Ya, Hapus!' and 'Batal'; Escape cancels. */
@@ -24,6 +26,7 @@ export function ConfirmDialog({
   isPending = false,
   title,
   message,
+  confirmLabel,
 }: ConfirmDialogProps) {
   const common = useMessages().common;
   const m = common.confirmDelete;
@@ -44,7 +47,7 @@ export function ConfirmDialog({
               {m.cancel}
             </Button>
             <Button variant="danger" onPress={onConfirm} isPending={isPending}>
-              {isPending ? common.deleting : m.confirm}
+              {isPending ? common.deleting : (confirmLabel ?? m.confirm)}
             </Button>
           </>
         )}

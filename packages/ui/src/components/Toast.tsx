@@ -32,7 +32,8 @@ export type { ToastContent, ToastQueue } from './toast-types.js';
 
 /** A queue whose default titles come from `messages` (Indonesian unless told). */
 export function createToastQueue(messages: Messages = messagesId): ToastQueue {
-  const queue = new AriaToastQueue<ToastContent>({ maxVisibleToasts: 5 });
+  // A compact stack: the cascade confirms each choice, and more than three would reach the form.
+  const queue = new AriaToastQueue<ToastContent>({ maxVisibleToasts: 3 });
   const add = (tone: ToastContent['tone'], defaultTitle: string) =>
     function show(title?: string, description?: string, timeout: number = toastDurations.article) {
       return queue.add({ title: title ?? defaultTitle, description, tone }, { timeout });

@@ -16,13 +16,16 @@ const tones = {
   error: { className: 'bg-red-700', Icon: AlertIcon },
 } as const;
 
-/** The landmark holding the visible toasts, top-end; F6 jumps to it. */
+/**
+ * The landmark holding the visible toasts, top-end below the header (so Logout and the user's
+ * name stay visible), at most three; F6 jumps to it.
+ */
 export function ToastRegion({ toasts }: { toasts: ToastQueue }) {
   return (
     <AriaToastRegion
       queue={toasts.queue}
       className={cn(
-        'fixed end-4 top-4 z-[60] flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2 rounded-lg',
+        'fixed end-4 top-20 z-[60] flex w-72 max-w-[calc(100vw-2rem)] flex-col gap-2 rounded-lg',
         focusRing,
       )}
     >
@@ -41,7 +44,7 @@ export function Toast({ className, ...props }: Omit<AriaToastProps<ToastContent>
       {...props}
       className={composeClassName(className, () =>
         cn(
-          'flex items-start gap-3 rounded-lg px-4 py-3 text-white shadow-lg outline-none',
+          'flex items-start gap-2 rounded-lg px-3 py-2 text-white shadow-lg outline-none',
           'data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-slate-900',
           toneClassName,
         ),

@@ -34,7 +34,6 @@ import {
   containsText,
   deleteRow,
   newestFirst,
-  type PageQuery,
   pageOf,
   type RouteHandler,
   type RouteHandlers,

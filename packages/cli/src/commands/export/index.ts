@@ -26,6 +26,10 @@ export interface ExportOptions extends ConnectionOptions {
   program?: string | undefined;
   /** A supporter's (Pengampu) name or id. */
   supporter?: string | undefined;
+  /** Only this user's lines: their email or id (an admin's filter). */
+  user?: string | undefined;
+  /** Only lines the list's search finds (component, specification, programme, account). */
+  search?: string | undefined;
   signal?: AbortSignal;
   /** Bytes downloaded so far. */
   onProgress?: ProgressListener;
@@ -37,6 +41,8 @@ export interface ExportResult {
   year: number;
   program: NamedRecord | null;
   supporter: NamedRecord | null;
+  user: NamedRecord | null;
+  search: string | null;
   bytes: number;
   /** CSV only: rows written, the header included. */
   rows?: number;
@@ -75,6 +81,17 @@ async function findRecord(
   );
 }
 
+/** A user by id, or by their email (case aside). */
+async function findUser(client: RanwalClient, text: string): Promise<NamedRecord> {
+  if (Id.safeParse(text).success) return { id: text, name: null };
+  const { data } = await calling(`looking up the user "${text}"`, () =>
+    client.user.list({ search: text, limit: 100 }),
+  );
+  const found = data.find((user) => user.email.toLowerCase() === text.trim().toLowerCase());
+  if (!found) throw new CliError('usage', `no user has the email "${text}"`);
+  return { id: found.id, name: found.name };
+}
+
 /**
  * Downloads the report workbook the server builds for 'Download Laporan' (a signed link, streamed
  * to disk), optionally as CSV read back from that workbook.
@@ -93,11 +110,15 @@ export async function exportReports(options: ExportOptions): Promise<ExportResul
   const supporter = options.supporter
     ? await findRecord(client, 'supporter', options.supporter)
     : null;
+  const user = options.user ? await findUser(client, options.user) : null;
+  const search = options.search?.trim() || null;
   const { data: link } = await calling('asking for the report link', () =>
     client.budgetLine.report({
       year: year.data,
       ...(program ? { program_id: program.id } : {}),
       ...(supporter ? { supporter_id: supporter.id } : {}),
+      ...(user ? { created_by: user.id } : {}),
+      ...(search ? { search } : {}),
     }),
   );
 
@@ -149,6 +170,8 @@ export async function exportReports(options: ExportOptions): Promise<ExportResul
     year: year.data,
     program,
     supporter,
+    user,
+    search,
     bytes,
     ...(rows === undefined ? {} : { rows }),
   };
@@ -158,6 +181,8 @@ export function exportSummary(result: ExportResult): string {
   const scope = [
     result.program ? `programme ${result.program.name ?? result.program.id}` : null,
     result.supporter ? `supporter ${result.supporter.name ?? result.supporter.id}` : null,
+    result.user ? `user ${result.user.name ?? result.user.id}` : null,
+    result.search ? `search "${result.search}"` : null,
   ].filter(Boolean);
   return `Saved the ${result.year} report${scope.length ? ` (${scope.join(', ')})` : ''} to ${result.file} (${result.rows === undefined ? formatBytes(result.bytes) : `${formatCount(result.rows)} rows`})`;
 }

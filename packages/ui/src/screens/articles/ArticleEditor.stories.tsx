@@ -415,3 +415,34 @@ export const KeyboardOnly: Story = {
     });
   },
 };
+
+/**
+ * 'Batal' leaves an empty editor at once, but asks before throwing away a written article; what
+ * is written is kept in the tab meanwhile (a reload gives it back).
+ */
+export const CancelAsksWhenWritten: Story = {
+  args: { draftKey: 'ranwal.draft.story-admin.article' },
+  play: async ({ canvas, args, userEvent }) => {
+    const title = await titleField(canvas);
+    await userEvent.type(title, 'Musrenbang Kecamatan 2026');
+    await waitFor(() =>
+      expect(
+        JSON.parse(sessionStorage.getItem('ranwal.draft.story-admin.article') ?? '{}'),
+      ).toMatchObject({ title: 'Musrenbang Kecamatan 2026' }),
+    );
+    await userEvent.click(canvas.getByRole('button', { name: m.common.cancel }));
+    const ask = await screen.findByRole('alertdialog', { name: text.discardTitle });
+    await expect(ask).toHaveTextContent(text.discardMessage);
+    // Staying keeps everything.
+    await userEvent.click(within(ask).getByRole('button', { name: m.common.cancel }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    await expect(args.onCancel).not.toHaveBeenCalled();
+    await expect(title).toHaveValue('Musrenbang Kecamatan 2026');
+
+    await userEvent.click(canvas.getByRole('button', { name: m.common.cancel }));
+    const again = await screen.findByRole('alertdialog', { name: text.discardTitle });
+    await userEvent.click(within(again).getByRole('button', { name: text.discardConfirm }));
+    await expect(args.onCancel).toHaveBeenCalledOnce();
+    await expect(sessionStorage.getItem('ranwal.draft.story-admin.article')).toBeNull();
+  },
+};

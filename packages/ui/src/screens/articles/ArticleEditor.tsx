@@ -1,6 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { LoadingState } from '../../components/States.js';
 import { useCreateArticle, useUploadImage } from '../../data/queries.js';
+import { useSession } from '../../data/RanwalProvider.js';
+import { draftKey } from '../../lib/session-draft.js';
 import type { ArticleEditorProps } from './article-editor-props.js';
 
 export type { ArticleEditorProps } from './article-editor-props.js';
@@ -32,8 +34,10 @@ export interface ConnectedArticleEditorProps {
 export function ConnectedArticleEditor({ onSaved, onCancel }: ConnectedArticleEditorProps) {
   const create = useCreateArticle();
   const upload = useUploadImage();
+  const session = useSession();
   return (
     <ArticleEditor
+      draftKey={draftKey(session?.userId, 'article')}
       onSubmit={(article) => create.mutateAsync(article)}
       onUploadCover={async (file) => (await upload.mutateAsync(file)).data.path}
       onSaved={onSaved}

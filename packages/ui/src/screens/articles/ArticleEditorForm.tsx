@@ -8,12 +8,14 @@ import { type FormEvent, useEffect, useEffectEvent, useState } from 'react';
 import { FileTrigger } from 'react-aria-components';
 import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { UploadIcon } from '../../components/icons.js';
 import { Radio, RadioGroup } from '../../components/RadioGroup.js';
 import { TextField } from '../../components/TextField.js';
 import { toastDurations } from '../../components/Toast.js';
 import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
+import { clearDraft, readDraft, useUnsavedWarning, writeDraft } from '../../lib/session-draft.js';
 import { ArticleCategorySelect } from './ArticleCategorySelect.js';
 import { type ArticleEditorProps, SAVED_DELAY_MS } from './article-editor-props.js';
 import { CoverImage, statusOptions } from './parts.js';
@@ -26,6 +28,16 @@ interface Feedback {
   text: string;
   /** A new key shows the banner again even when the text is the same. */
   key: number;
+}
+
+/** What is kept of an article being written (the cover by its uploaded URL). */
+interface ArticleDraft {
+  title: string;
+  category: ArticleCategory | null;
+  status: ArticleStatus;
+  tags: string[];
+  content: string;
+  coverUrl?: string | undefined;
 }
 
 interface Cover {
@@ -43,17 +55,23 @@ export function ArticleEditorForm({
   onSubmit,
   onSaved,
   onCancel,
+  draftKey,
 }: ArticleEditorProps) {
   const messages = useMessages();
   const fields = messages.articles.fields;
   const text = messages.articles.editor;
 
-  const [title, setTitle] = useState('');
-  const [category, setCategory] = useState<ArticleCategory | null>(null);
-  const [status, setStatus] = useState<ArticleStatus>('published');
-  const [tags, setTags] = useState<string[]>([]);
-  const [content, setContent] = useState('');
-  const [cover, setCover] = useState<Cover | null>(null);
+  const [restored] = useState(() => (draftKey ? readDraft<ArticleDraft>(draftKey) : undefined));
+  const [title, setTitle] = useState(restored?.title ?? '');
+  const [category, setCategory] = useState<ArticleCategory | null>(restored?.category ?? null);
+  const [status, setStatus] = useState<ArticleStatus>(restored?.status ?? 'published');
+  const [tags, setTags] = useState<string[]>(restored?.tags ?? []);
+  const [content, setContent] = useState(restored?.content ?? '');
+  // A restored cover shows from its uploaded URL.
+  const [cover, setCover] = useState<Cover | null>(
+    restored?.coverUrl ? { url: restored.coverUrl, previewUrl: restored.coverUrl } : null,
+  );
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
   const [isUploading, setUploading] = useState(false);
   const [uploadFeedback, setUploadFeedback] = useState<Feedback | null>(null);
   const [isSaving, setSaving] = useState(false);
@@ -65,9 +83,20 @@ export function ArticleEditorForm({
 
   // The preview's object URL lives as long as it is shown.
   useEffect(() => {
-    if (!cover) return;
+    if (!cover?.previewUrl.startsWith('blob:')) return;
     return () => URL.revokeObjectURL(cover.previewUrl);
   }, [cover]);
+
+  // What is written is kept until it is saved, and leaving the page asks first.
+  const written =
+    title.trim() !== '' || htmlText(content).trim() !== '' || tags.length > 0 || cover !== null;
+  useUnsavedWarning(written && !isSaved);
+  useEffect(() => {
+    if (!draftKey || isSaved) return;
+    if (!written) return clearDraft(draftKey);
+    const draft: ArticleDraft = { title, category, status, tags, content, coverUrl: cover?.url };
+    writeDraft(draftKey, draft);
+  }, [draftKey, isSaved, written, title, category, status, tags, content, cover]);
 
   const saved = useEffectEvent(() => onSaved?.());
   useEffect(() => {
@@ -116,6 +145,7 @@ export function ArticleEditorForm({
         category,
       });
       say(setFeedback, 'success', status === 'published' ? text.published : text.saved);
+      if (draftKey) clearDraft(draftKey);
       setSaved(true);
     } catch (error) {
       say(
@@ -239,13 +269,29 @@ export function ArticleEditorForm({
         </Banner>
       )}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onPress={onCancel} isDisabled={isSaving}>
+        <Button
+          variant="secondary"
+          onPress={() => (written && !isSaved ? setConfirmingCancel(true) : onCancel?.())}
+          isDisabled={isSaving}
+        >
           {messages.common.cancel}
         </Button>
         <Button type="submit" isDisabled={isIncomplete || isSaved} isPending={isSaving}>
           {status === 'published' ? text.submitPublish : text.submitSave}
         </Button>
       </div>
+      <ConfirmDialog
+        isOpen={confirmingCancel}
+        onOpenChange={setConfirmingCancel}
+        title={text.discardTitle}
+        message={text.discardMessage}
+        confirmLabel={text.discardConfirm}
+        onConfirm={() => {
+          setConfirmingCancel(false);
+          if (draftKey) clearDraft(draftKey);
+          onCancel?.();
+        }}
+      />
     </form>
   );
 }

@@ -13,6 +13,11 @@ export interface ArticleEditorProps {
   onSubmit: (article: ArticleInput) => Promise<unknown>;
   /** Called 1.5 s after a successful save (the portal then shows the admin article list). */
   onSaved?: () => void;
-  /** 'Batal'. */
+  /** 'Batal'; with something written, only after the person confirms leaving it. */
   onCancel?: () => void;
+  /**
+   * Session-storage key keeping the article until it is saved (lib/session-draft): a reload or
+   * a new sign-in after the session ended gives it back.
+   */
+  draftKey?: string | undefined;
 }

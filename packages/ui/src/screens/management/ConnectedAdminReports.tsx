@@ -62,8 +62,11 @@ export function ConnectedAdminReports({
   const totalPages = list.data?.filter.total_page ?? 1;
   // Deleting the last line of the last page, or a link to a page past the end.
   useEffect(() => {
-    if (!list.isPlaceholderData && view.page > totalPages) setView({ ...view, page: totalPages });
-  }, [view, totalPages, setView, list.isPlaceholderData]);
+    // Only against a loaded answer for this view: before it, the page count is not known.
+    if (list.isSuccess && !list.isPlaceholderData && view.page > totalPages) {
+      setView({ ...view, page: totalPages });
+    }
+  }, [view, totalPages, setView, list.isSuccess, list.isPlaceholderData]);
 
   const onDelete = async (report: BudgetLine) => {
     try {

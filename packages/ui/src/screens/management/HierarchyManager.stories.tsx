@@ -349,3 +349,20 @@ export const SupporterNameRequired: Story = {
     await expect(args.onUpdate).not.toHaveBeenCalled();
   },
 };
+
+/** The Program list marks the programs whose lines carry PPN, and only those. */
+export const ProgramsWithTax: Story = {
+  args: { entity: 'program', rows: seedRows(demoSeed, 'program') },
+  play: async ({ canvas }) => {
+    const table = canvas.getByRole('grid', { name: m.levels.program.listTitle });
+    const rows = seedRows(demoSeed, 'program');
+    const taxed = rows.filter((row) => row.is_taxed);
+    await expect(taxed.length).toBeGreaterThan(0);
+    await expect(taxed.length).toBeLessThan(rows.length);
+    for (const row of rows) {
+      const shown = rowWith(table, row.name);
+      if (row.is_taxed) await expect(shown).toHaveTextContent(m.hierarchy.programTaxed);
+      else await expect(shown).not.toHaveTextContent(m.hierarchy.programTaxed);
+    }
+  },
+};

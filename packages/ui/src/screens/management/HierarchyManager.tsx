@@ -213,6 +213,11 @@ export function HierarchyManager({
                           {h.supporterId(row.id)}
                         </span>
                       )}
+                      {row.is_taxed && (
+                        <span className="w-fit rounded bg-amber-100 px-1.5 py-0.5 text-xs font-medium text-amber-900">
+                          {h.programTaxed}
+                        </span>
+                      )}
                     </div>
                   </Cell>
                   <Cell>

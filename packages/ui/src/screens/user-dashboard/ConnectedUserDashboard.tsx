@@ -9,6 +9,7 @@ import {
   useDeleteBudgetLine,
 } from '../../data/queries.js';
 import { useMessages, useSession } from '../../data/RanwalProvider.js';
+import { draftKey } from '../../lib/session-draft.js';
 import { EditBudgetLineDialog } from '../budget-lines/EditBudgetLineDialog.js';
 import { ReportListControls } from '../budget-lines/ReportListControls.js';
 import {
@@ -56,7 +57,11 @@ export function ConnectedUserDashboard({
   const toast = useToast();
   const session = useSession();
   const signedIn = hasToken ?? Boolean(session?.token);
-  const { selection, taxed, choose, setTaxed } = useHierarchyChoice();
+  // Kept per user in the tab's session storage: a reload or a new sign-in finds them again.
+  const { selection, taxed, choose, setTaxed } = useHierarchyChoice(
+    undefined,
+    draftKey(session?.userId, 'cascade'),
+  );
   const cascade = useCascadeLevels(selection);
 
   const [ownView, setOwnView] = useState(userReportsDefaultView);
@@ -69,9 +74,11 @@ export function ConnectedUserDashboard({
   const totalPages = reports.data?.filter.total_page ?? 1;
   // Deleting the last line of the last page, or a link to a page past the end.
   useEffect(() => {
-    if (!reports.isPlaceholderData && view.page > totalPages)
+    // Only against a loaded answer for this view: before it, the page count is not known.
+    if (reports.isSuccess && !reports.isPlaceholderData && view.page > totalPages) {
       setView({ ...view, page: totalPages });
-  }, [view, totalPages, setView, reports.isPlaceholderData]);
+    }
+  }, [view, totalPages, setView, reports.isSuccess, reports.isPlaceholderData]);
   // Memoised with the view and lines, so choices in the cascade do not re-render the list.
   const controls = useMemo(
     () => (
@@ -157,6 +164,7 @@ export function ConnectedUserDashboard({
         onCreateReport={onCreateReport}
         isCreating={create.isPending}
         year={year}
+        formDraftKey={draftKey(session?.userId, 'budget-line')}
         reportList={{
           reports: lines,
           controls,

@@ -251,3 +251,38 @@ export const KeyboardOnly: Story = {
     await waitFor(() => expect(box(canvas, form.componentName)).toHaveValue(''));
   },
 };
+
+const DRAFT_KEY = 'ranwal.draft.story-user.budget-line';
+
+/**
+ * What was typed before a reload, or before the session ended and the person signed in again,
+ * is in the tab's session storage: the form gives it back, says so, and can throw it away.
+ */
+export const RestoresUnsavedInput: Story = {
+  args: { draftKey: DRAFT_KEY },
+  beforeEach: () => {
+    sessionStorage.setItem(
+      DRAFT_KEY,
+      JSON.stringify({ component_name: 'Tinta Printer', price: 85_000, first_volume: 4 }),
+    );
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent(form.draftRestored);
+    await expect(box(canvas, form.componentName)).toHaveValue('Tinta Printer');
+    await expect(numberBox(canvas, form.price)).toHaveValue('85.000');
+    await expect(box(canvas, form.totalPrice)).toHaveValue('Rp 340.000');
+
+    // Typing goes on into the same draft.
+    await userEvent.type(box(canvas, form.componentName), ' Hitam');
+    await waitFor(() =>
+      expect(JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? '{}')).toMatchObject({
+        component_name: 'Tinta Printer Hitam',
+      }),
+    );
+
+    await userEvent.click(canvas.getByRole('button', { name: form.discardDraft }));
+    await expect(box(canvas, form.componentName)).toHaveValue('');
+    await expect(canvas.queryByRole('status')).not.toBeInTheDocument();
+    await waitFor(() => expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull());
+  },
+};

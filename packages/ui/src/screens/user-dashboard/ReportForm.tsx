@@ -7,7 +7,7 @@ import {
   type LineTotals,
   MoneyError,
 } from '@ranwal/core';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { AmountField } from '../../components/AmountField.js';
 import { Button } from '../../components/Button.js';
@@ -15,6 +15,7 @@ import { Description } from '../../components/Field.js';
 import { TextField } from '../../components/TextField.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
+import { clearDraft, readDraft, useUnsavedWarning, writeDraft } from '../../lib/session-draft.js';
 
 /** The form's own part of the create payload, validated with core's schema. */
 const ReportFields = BudgetLineInput.pick({
@@ -74,6 +75,11 @@ export interface ReportFormProps {
   onCancel?: () => void;
   /** Whether a saved line empties the form for the next one; true unless editing. */
   resetOnSuccess?: boolean;
+  /**
+   * Session-storage key keeping what is typed until it is saved (see lib/session-draft): a
+   * reload or a new sign-in after the session ended gives it back.
+   */
+  draftKey?: string;
   className?: string;
 }
 
@@ -115,6 +121,7 @@ export function ReportForm({
   submittingLabel,
   onCancel,
   resetOnSuccess = true,
+  draftKey,
   className,
 }: ReportFormProps) {
   const messages = useMessages();
@@ -122,12 +129,34 @@ export function ReportForm({
   const titleId = useId();
   const blockedId = useId();
   // `committed` drives the number fields; `draft` also follows what is being typed.
-  const [committed, setCommitted] = useState<Draft>(() => ({ ...defaults, ...initialValues }));
+  const [restored] = useState(() => (draftKey ? readDraft<Partial<Draft>>(draftKey) : undefined));
+  const [committed, setCommitted] = useState<Draft>(() => ({
+    ...defaults,
+    ...initialValues,
+    ...restored,
+  }));
+  const [showRestored, setShowRestored] = useState(restored !== undefined);
   const [typed, setTyped] = useState<Partial<Record<NumberKey, number>>>({});
   const [errors, setErrors] = useState<Partial<Record<FieldKey, string>>>({});
   const submitting = useRef(false);
   const draft: Draft = { ...committed, ...typed };
   const { totals, problem } = totalsOf(draft, taxed, messages);
+  const start = { ...defaults, ...initialValues };
+  const unsaved = (Object.keys(defaults) as FieldKey[]).some(
+    (key) => !Object.is(draft[key], start[key]),
+  );
+  useUnsavedWarning(unsaved);
+  useEffect(() => {
+    if (!draftKey) return;
+    if (unsaved) writeDraft(draftKey, committed);
+    else clearDraft(draftKey);
+  }, [draftKey, unsaved, committed]);
+  const discardDraft = () => {
+    setCommitted(start);
+    setTyped({});
+    setErrors({});
+    setShowRestored(false);
+  };
 
   const labels: Record<FieldKey, string> = {
     component_code: form.componentCode,
@@ -186,6 +215,8 @@ export function ReportForm({
     saved
       .then(
         () => {
+          if (draftKey) clearDraft(draftKey);
+          setShowRestored(false);
           if (!resetOnSuccess) return;
           setCommitted(defaults);
           setTyped({});
@@ -205,6 +236,16 @@ export function ReportForm({
       <h2 id={titleId} className="text-base font-semibold text-slate-900">
         {title ?? form.title}
       </h2>
+      {showRestored && (
+        <div className="flex flex-wrap items-center gap-3 rounded-md border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-slate-800">
+          <p role="status" className="flex-1">
+            {form.draftRestored}
+          </p>
+          <Button size="sm" variant="secondary" onPress={discardDraft}>
+            {form.discardDraft}
+          </Button>
+        </div>
+      )}
       <Form validationBehavior="aria" onSubmit={submit} className="flex flex-col gap-5">
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField

@@ -31,6 +31,8 @@ export interface UserDashboardProps
   year?: number;
   /** The list below the form. */
   reportList: ReportListProps;
+  /** Where the form keeps what is typed until it is saved (ReportForm's `draftKey`). */
+  formDraftKey?: string;
 }
 
 const card = 'rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
@@ -53,6 +55,7 @@ export function UserDashboard({
   isCreating = false,
   year,
   reportList,
+  formDraftKey,
 }: UserDashboardProps) {
   const messages = useMessages();
   const form = messages.reports.form;
@@ -115,6 +118,7 @@ export function UserDashboard({
               selection.supporter ? undefined : messages.levels.supporter.chooseFirstHint
             }
             year={year}
+            draftKey={formDraftKey}
             className={card}
           />
         )}

@@ -7,6 +7,7 @@ import {
   managedEntityKeys,
 } from '@ranwal/core';
 import { useState } from 'react';
+import { readDraft, writeDraft } from '../../lib/session-draft.js';
 
 /**
  * The cascade's rules, written once from core's level table: what a choice clears, when the
@@ -84,14 +85,30 @@ export function optionLabel(
 
 /**
  * The dashboard's choices: the seven selections and the PPN switch, which follows the chosen
- * program's `is_taxed` until the user flips it.
+ * program's `is_taxed` until the user flips it. With `draftKey`, they are kept in session
+ * storage, so a reload (or signing in again after the session ended) keeps them.
  */
-export function useHierarchyChoice(initial: HierarchySelection = emptySelection) {
-  const [selection, setSelection] = useState(initial);
-  const [taxed, setTaxed] = useState(initial.program?.is_taxed ?? false);
+export function useHierarchyChoice(
+  initial: HierarchySelection = emptySelection,
+  draftKey?: string,
+) {
+  const [stored] = useState(() =>
+    draftKey ? readDraft<{ selection: HierarchySelection; taxed: boolean }>(draftKey) : undefined,
+  );
+  const [selection, setSelection] = useState(stored?.selection ?? initial);
+  const [taxed, setTaxedState] = useState(stored?.taxed ?? initial.program?.is_taxed ?? false);
+  const keep = (nextSelection: HierarchySelection, nextTaxed: boolean) => {
+    if (draftKey) writeDraft(draftKey, { selection: nextSelection, taxed: nextTaxed });
+  };
   const choose = (next: HierarchySelection, changed: ManagedEntityKey) => {
+    const nextTaxed = changed === 'program' ? (next.program?.is_taxed ?? false) : taxed;
     setSelection(next);
-    if (changed === 'program') setTaxed(next.program?.is_taxed ?? false);
+    setTaxedState(nextTaxed);
+    keep(next, nextTaxed);
+  };
+  const setTaxed = (value: boolean) => {
+    setTaxedState(value);
+    keep(selection, value);
   };
   return { selection, taxed, choose, setTaxed };
 }
