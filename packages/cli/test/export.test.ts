@@ -280,7 +280,7 @@ describe('ranwal export reports', () => {
     const cells = await readCells(file('kertas.xlsx'));
     expect(cells.slice(1)).toEqual(expectedTable(kertas));
     expect(String(cells[0]?.[0])).toBe(
-      `Laporan Detail Program Tahun 2025 (Dibuat oleh: ${found.user.name}; Pencarian: "kertas")`,
+      `Laporan Detail Program Tahun 2025 (Dibuat oleh: ${found.user?.name}; Pencarian: "kertas")`,
     );
 
     const nobody = await ranwal([
