@@ -21,6 +21,7 @@ import type { Database } from '../db/schema.js';
 import { countFromLastPage, tableRowCounter } from './hierarchy.js';
 import {
   containsPattern,
+  likeLowered,
   offsetOf,
   type Parsed,
   type ReadRows,
@@ -175,18 +176,32 @@ export function whereLines<Q extends WhereInterface<any, any>>(
   }
   if (filter.search) {
     const pattern = containsPattern(filter.search);
-    // budgetLineSearchFields: the line's own text, its programme's name, its account's code and
-    // name. Each part is answered by an index (the line's trigram-indexed search text; programmes and
-    // accounts matched first, then their lines by reference), so PostgreSQL ORs bitmaps rather
-    // than reading every line.
-    const programs = sql`array(select program.id from program where program.name ilike ${pattern})`;
-    const accounts = sql`array(select account.id from account
-      where account.code_lower like lower(${pattern}) or account.name_lower like lower(${pattern}))`;
+    // budgetLineSearchFields: the line's own text (one lower-cased column with a trigram
+    // index), its programme's name, its account's code or name. Programmes and accounts are
+    // matched in their own tables first, once, and looked up per line in a hash (a hashed
+    // subplan): `= any(array(...))` compared each line with every matching account, thousands
+    // of them for a common word, and counting a year's matches took 3 s instead of 0.14 s.
     narrowed = narrowed.where((eb) =>
       eb.or([
         eb('line.search_text', 'like', sql<string>`lower(${pattern})`),
-        eb('line.program_id', '=', sql`any(${programs})`),
-        eb('line.account_id', '=', sql`any(${accounts})`),
+        eb(
+          'line.program_id',
+          'in',
+          eb.selectFrom('program').select('program.id').where('program.name', 'ilike', pattern),
+        ),
+        eb(
+          'line.account_id',
+          'in',
+          eb
+            .selectFrom('account')
+            .select('account.id')
+            .where((account) =>
+              account.or([
+                likeLowered(account, 'account.code', pattern),
+                likeLowered(account, 'account.name', pattern),
+              ]),
+            ),
+        ),
       ]),
     );
   }

@@ -1,0 +1,290 @@
+// Budget lines at real sizes (issue 14): a user's list, searches and the admin's filtered list on
+// PostgreSQL seeded with 1 000 000 lines, with the server's list cache off, at 100 connections,
+// each request asking for a random page or a random search (not the same URL over and over);
+// then the time to export 100 000 filtered lines. See README.md.
+//
+//   node bench/server/lines.mjs [--duration 10] [--warmup 3] [--connections 100]
+//                               [--db NAME] [--keep] [--only user-pages,admin-search]
+//
+// Needs `npm run build` first (it runs apps/server/dist/server.js). Exits non-zero on errors (a
+// failed start, a non-2xx answer), never on a missed goal.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { SIZES, seed, seededId } from './seed.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+const serverEntry = path.join(root, 'apps/server/dist/server.js');
+
+const { values: options } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    warmup: { type: 'string', default: '3' },
+    connections: { type: 'string', default: '100' },
+    'pool-size': { type: 'string', default: '10' },
+    db: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
+  },
+});
+const duration = Number(options.duration);
+const warmup = Number(options.warmup);
+const connections = Number(options.connections);
+
+const GOAL = { p99: 50, exportSeconds: 10 };
+const ADMIN = { email: 'admin@bench.local', password: 'bench-admin-password' };
+const USER = { name: 'Bench User', email: 'user@bench.local', password: 'bench-user-password' };
+const PORT = 18090;
+const LIST = '/ranwal/api/detail-program/list';
+/** What people type into 'Cari laporan': components, specifications, programmes, accounts. */
+const SEARCHES = [
+  'kertas',
+  'tinta printer',
+  'rapat',
+  'honorarium',
+  'tiket pesawat',
+  'servis berkala',
+  'spesifikasi 42',
+  'alat tulis',
+  '1.1.12.01',
+  'perjalanan dinas',
+  'map snelhecter',
+  'tidak ada yang seperti ini',
+];
+/** The export: a year's lines for meetings (2 of the 10 components), about 105 000 lines. */
+const EXPORT_QUERY = 'year=2025&search=rapat';
+
+const children = [];
+let failed = false;
+const fail = (message) => {
+  failed = true;
+  console.error(`ERROR: ${message}`);
+};
+const pick = (values) => values[Math.floor(Math.random() * values.length)];
+const randomInt = (max) => Math.floor(Math.random() * max) + 1;
+
+function start(args, env, ready) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    let output = '';
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      if (output.includes(ready)) resolve(child);
+    });
+    child.stderr.on('data', (chunk) => process.stderr.write(`[server] ${chunk}`));
+    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
+  });
+}
+
+async function call(method, url, { token, body } = {}) {
+  const response = await fetch(`http://127.0.0.1:${PORT}${url}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, json: await response.json() };
+}
+
+const signIn = async (credentials) => {
+  const answer = await call('POST', '/ranwal/api/user/sign-in', { body: credentials });
+  return answer.status === 200 ? answer.json.data : null;
+};
+
+/** Load with a fresh random path per request; autocannon's result. */
+function load(token, nextPath, seconds) {
+  return autocannon({
+    url: `http://127.0.0.1:${PORT}`,
+    connections,
+    duration: seconds,
+    headers: { authorization: `Bearer ${token}` },
+    requests: [
+      {
+        setupRequest: (request) => ({ ...request, path: nextPath() }),
+      },
+    ],
+  });
+}
+
+async function main() {
+  if (!existsSync(serverEntry)) throw new Error('run `npm run build` first');
+  const dbName = options.db ?? `ranwal_lines_${process.pid}`;
+  const dbUrl = `${options['pg-url']}/${dbName}`;
+  const adminClient = new pg.Client({ connectionString: `${options['pg-url']}/postgres` });
+  await adminClient.connect();
+  const exists = await adminClient.query('select 1 from pg_database where datname = $1', [dbName]);
+  if (exists.rowCount === 0) await adminClient.query(`create database ${dbName}`);
+  const version = (await adminClient.query('show server_version')).rows[0].server_version;
+  await adminClient.end();
+  const cpus = os.cpus();
+  console.log(
+    `Machine: ${cpus.length} × ${cpus[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL ${version}`,
+  );
+  console.log(
+    `Database ${dbName}; ${connections} connections, ${warmup} s warm-up, ${duration} s measured; list cache off`,
+  );
+
+  await start(
+    [serverEntry],
+    {
+      DATABASE_URL: dbUrl,
+      DATABASE_POOL_SIZE: options['pool-size'],
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      RANWAL_DEMO: '0',
+      RANWAL_ADMIN_EMAIL: ADMIN.email,
+      RANWAL_ADMIN_PASSWORD: ADMIN.password,
+      RANWAL_SIGN_IN_LIMIT: '1000',
+      RANWAL_LIST_CACHE_MB: '0',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    'Ranwal is running',
+  );
+  const admin = await signIn(ADMIN);
+  if (!admin) throw new Error('admin sign-in failed');
+  if (!(await signIn(USER))) {
+    await call('POST', '/ranwal/api/user/create', {
+      token: admin.token,
+      body: { ...USER, role: 'user' },
+    });
+  }
+  const user = await signIn(USER);
+
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  const lines = Number((await db.query('select count(*) from detail_program')).rows[0].count);
+  if (lines === 0) {
+    console.log('Seeding…');
+    await db.query('begin');
+    await seed(db, { benchUserId: user.id });
+    await db.query('commit');
+    await db.query('vacuum analyze');
+  } else if (lines !== SIZES.lines) {
+    throw new Error(`${dbName} holds ${lines} lines, not ${SIZES.lines}: use a fresh --db`);
+  }
+  await db.end();
+
+  const userPages = Math.ceil(SIZES.lines / SIZES.users / 100);
+  const adminPages = SIZES.lines / 100;
+  const sorts = ['newest', 'oldest', 'total_desc', 'total_asc'];
+  const scenarios = [
+    {
+      name: 'user-pages',
+      what: `a user's random page of 100 (of ${userPages}), random order`,
+      token: user.token,
+      path: () => `${LIST}?limit=100&page=${randomInt(userPages)}&sort=${pick(sorts)}`,
+    },
+    {
+      name: 'user-search',
+      what: "a user's random search, first page",
+      token: user.token,
+      path: () => `${LIST}?limit=100&search=${encodeURIComponent(pick(SEARCHES))}`,
+    },
+    {
+      name: 'admin-pages',
+      what: `the admin's random page of 100 (of ${adminPages}), newest first`,
+      token: admin.token,
+      path: () => `${LIST}?limit=100&page=${randomInt(adminPages)}`,
+    },
+    {
+      name: 'admin-search',
+      what: "the admin's random search of 2025, first page",
+      token: admin.token,
+      path: () => `${LIST}?limit=10&year=2025&search=${encodeURIComponent(pick(SEARCHES))}`,
+    },
+    {
+      name: 'admin-filtered',
+      what: "the admin's Laporan: 2025, a random program and order, a random page of 10",
+      token: admin.token,
+      path: () =>
+        `${LIST}?limit=10&year=2025&program_id=${seededId('program', randomInt(SIZES.programs))}&sort=${pick(sorts)}&page=${randomInt(50)}`,
+    },
+  ].filter(({ name }) => !options.only || options.only.split(',').includes(name));
+
+  const results = [];
+  for (const scenario of scenarios) {
+    if (warmup > 0) await load(scenario.token, scenario.path, warmup);
+    const result = await load(scenario.token, scenario.path, duration);
+    const { errors, timeouts, non2xx, requests, latency } = result;
+    if (errors + timeouts + non2xx > 0 || requests.total === 0) {
+      fail(
+        `${scenario.name}: ${requests.total} requests, ${errors} errors, ${timeouts} timeouts, ${non2xx} non-2xx`,
+      );
+    }
+    results.push({ ...scenario, rps: requests.average, p50: latency.p50, p99: latency.p99 });
+    console.log(
+      `  ${scenario.name.padEnd(15)} ${requests.average.toFixed(0).padStart(6)} req/s, p50 ${latency.p50} ms, p99 ${latency.p99} ms`,
+    );
+  }
+
+  // The filtered export: the link, then the whole workbook streamed and counted.
+  let exported = null;
+  if (!options.only || options.only.split(',').includes('export')) {
+    const started = performance.now();
+    const link = await call('GET', `/ranwal/api/detail-program/report?${EXPORT_QUERY}`, {
+      token: admin.token,
+    });
+    if (link.status !== 200) fail(`export link: ${link.status}`);
+    const response = await fetch(link.json.data.path);
+    let bytes = 0;
+    for await (const chunk of response.body) bytes += chunk.length;
+    const seconds = (performance.now() - started) / 1000;
+    const check = new pg.Client({ connectionString: dbUrl });
+    await check.connect();
+    const { rows } = await check.query(
+      `select count(*) from detail_program where year = 2025 and search_text like '%rapat%'`,
+    );
+    await check.end();
+    exported = { lines: Number(rows[0].count), seconds, bytes };
+    console.log(
+      `  export          ${exported.lines.toLocaleString('en')} lines in ${seconds.toFixed(1)} s (${(bytes / 2 ** 20).toFixed(1)} MiB)`,
+    );
+  }
+
+  console.log('\n| Scenario | What | req/s | p50 | p99 | p99 < 50 ms |');
+  console.log('|---|---|---|---|---|---|');
+  for (const row of results) {
+    console.log(
+      `| \`${row.name}\` | ${row.what} | ${row.rps.toFixed(0)} | ${row.p50} ms | ${row.p99} ms | ${row.rps > 0 && row.p99 < GOAL.p99 ? 'met' : 'missed'} |`,
+    );
+  }
+  if (exported) {
+    console.log(
+      `| \`export\` | ${EXPORT_QUERY}: ${exported.lines.toLocaleString('en')} lines | | | ${exported.seconds.toFixed(1)} s | ${exported.seconds < GOAL.exportSeconds ? 'met (< 10 s)' : 'missed (≥ 10 s)'} |`,
+    );
+  }
+
+  for (const child of children) child.kill();
+  if (!options.keep && !options.db) {
+    const dropper = new pg.Client({ connectionString: `${options['pg-url']}/postgres` });
+    await dropper.connect();
+    await dropper.query(`drop database if exists ${dbName} with (force)`);
+    await dropper.end();
+  } else {
+    console.log(`\nKept database ${dbName}: rerun with --db ${dbName} to skip seeding.`);
+  }
+}
+
+main()
+  .catch((error) => {
+    fail(error.stack ?? String(error));
+  })
+  .finally(() => {
+    for (const child of children) child.kill();
+    process.exitCode = failed ? 1 : 0;
+  });
