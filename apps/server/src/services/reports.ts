@@ -38,16 +38,7 @@ type Caller = Pick<User, 'id' | 'role'>;
 type LineQuery = SelectQueryBuilder<any, any, any>;
 
 /** Which budget lines a list, a read or an export covers (BudgetLineFilterQuery, parsed). */
-export type BudgetLineFilter = Partial<Parsed<typeof BudgetLineFilterQuery>> & {
-  /**
-   * The lines the search finds, when they are few (see `findFew`): the search is then read by
-   * id instead of by its conditions.
-   */
-  searchIds?: readonly string[] | undefined;
-};
-
-/** Up to this many lines a search finds are read by id. */
-const FEW_MATCHES = 2000;
+export type BudgetLineFilter = Partial<Parsed<typeof BudgetLineFilterQuery>>;
 
 /** A list in the asked order; each order has its index (migrations 0001 and 0008). */
 function ordered(query: LineQuery, sort: BudgetLineSort): LineQuery {
@@ -183,9 +174,7 @@ export function whereLines<Q extends WhereInterface<any, any>>(
   if (filter.supporter_id) {
     narrowed = narrowed.where('line.supporter_id', '=', filter.supporter_id);
   }
-  if (filter.searchIds) {
-    narrowed = narrowed.where('line.id', '=', sql`any(${sql.val(filter.searchIds)}::uuid[])`);
-  } else if (filter.search) {
+  if (filter.search) {
     const pattern = containsPattern(filter.search);
     // budgetLineSearchFields: the line's own text (one lower-cased column with a trigram
     // index), its programme's name, its account's code or name. Programmes and accounts are
@@ -217,47 +206,6 @@ export function whereLines<Q extends WhereInterface<any, any>>(
     );
   }
   return narrowed as Q;
-}
-
-/**
- * The lines a search finds, each part through its own index (the trigram index of the line's
- * text, a programme's lines, an account's lines), when there are at most FEW_MATCHES of them;
- * null when there are more. A rare word then costs a few index probes: the conditions of
- * `whereLines`, which PostgreSQL cannot answer from the trigram index because the programme and
- * account parts are hashed subplans, read a whole year (about 200 ms of 1 000 000 lines) to find
- * nothing, while a common word finds its first page at once either way.
- */
-// biome-ignore lint/suspicious/noExplicitAny: dynamic tables, checked by the level table.
-async function findFew(db: Kysely<any>, read: ReadRows, search: string) {
-  const pattern = containsPattern(search);
-  const lines = () => db.selectFrom('detail_program').select('detail_program.id');
-  const query = lines()
-    .where('detail_program.search_text', 'like', sql<string>`lower(${pattern})`)
-    .unionAll(
-      lines().where(
-        'detail_program.program_id',
-        'in',
-        db.selectFrom('program').select('program.id').where('program.name', 'ilike', pattern),
-      ),
-    )
-    .unionAll(
-      lines().where(
-        'detail_program.account_id',
-        'in',
-        db
-          .selectFrom('account')
-          .select('account.id')
-          .where((account) =>
-            account.or([
-              likeLowered(account, 'account.code', pattern),
-              likeLowered(account, 'account.name', pattern),
-            ]),
-          ),
-      ),
-    )
-    .limit(FEW_MATCHES + 1);
-  const rows = await read<{ id: string }>(query.compile());
-  return rows.length > FEW_MATCHES ? null : [...new Set(rows.map((row) => row.id))];
 }
 
 /**
@@ -367,14 +315,12 @@ export function createBudgetLineService(
 
   return {
     async list(query: ListQuery, caller: Caller) {
-      const searchIds = query.search ? await findFew(db, read, query.search) : null;
       const filter: BudgetLineFilter = {
         ...scopeOf(caller, query.created_by),
         year: query.year,
         program_id: query.program_id,
         supporter_id: query.supporter_id,
         search: query.search,
-        ...(searchIds ? { searchIds } : {}),
       };
       const narrowed = Boolean(
         query.year !== undefined ||
