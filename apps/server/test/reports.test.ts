@@ -452,6 +452,51 @@ describe.each(databaseTargets)('budget lines on %s', (target) => {
     expect(response.json()).toMatchObject({ status: 401, message: 'Token Invalid', data: null });
   });
 
+  describe('search at size', () => {
+    it('counts, orders and pages a search that matches thousands of lines, or a few, or none', async () => {
+      const template = await create(t.adminToken, lineBody(alfa, { component_name: 'Cetakan' }));
+      const id = template.json().data.id;
+      // 2 100 lines named 'Massal nnnn', made in SQL from one real line (the same chain).
+      await sql`
+        insert into detail_program (
+          component_code, component_name, specification, unit, price, first_volume,
+          second_volume, third_volume, total_price, tax, total_after_tax, year, program_id,
+          action_id, sub_action_id, activity_id, subtitle_id, account_id, supporter_id,
+          created_by, created_at)
+        select component_code, 'Massal ' || lpad(g::text, 4, '0'), specification, unit, price,
+               first_volume, second_volume, third_volume, total_price, tax, total_after_tax,
+               2031, program_id, action_id, sub_action_id, activity_id, subtitle_id,
+               account_id, supporter_id, created_by, created_at + g * interval '1 second'
+        from detail_program, generate_series(1, 2100) g
+        where id = ${id}`.execute(t.database.db);
+      const list = (query: string) =>
+        t.call('GET', `${API}/list?${query}`, { token: t.adminToken }).then((r) => r.json());
+
+      // Thousands: read by the search's conditions.
+      const many = await list('search=MASSAL&year=2031&limit=10&sort=newest');
+      expect(many.filter).toMatchObject({ filtered_result: 2100, total_page: 210 });
+      expect(many.data.map((line: { component_name: string }) => line.component_name)).toEqual(
+        Array.from({ length: 10 }, (_, i) => `Massal ${String(2100 - i).padStart(4, '0')}`),
+      );
+      const last = await list('search=massal&year=2031&limit=10&page=210');
+      expect(last.data.at(-1).component_name).toBe('Massal 0001');
+
+      // A few: read by id, in the same order, with the same counts.
+      const few = await list('search=massal 004&year=2031&limit=5&sort=oldest');
+      expect(few.filter).toMatchObject({ filtered_result: 10, total_page: 2 });
+      expect(few.data.map((line: { component_name: string }) => line.component_name)).toEqual([
+        'Massal 0040',
+        'Massal 0041',
+        'Massal 0042',
+        'Massal 0043',
+        'Massal 0044',
+      ]);
+      const none = await list('search=tidak ada yang seperti ini&limit=5');
+      expect(none.filter).toMatchObject({ filtered_result: 0 });
+      expect(none.data).toEqual([]);
+    });
+  });
+
   describe('hierarchy integrity', () => {
     it('refuses to move a level that budget lines point to under another parent (409)', async () => {
       expect((await create(t.userToken, lineBody(alfa))).statusCode).toBe(201);
