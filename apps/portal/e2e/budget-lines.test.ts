@@ -367,6 +367,14 @@ describe('budget lines at working sizes, through the portal', () => {
       const box = await first.getByRole('button', { name: action }).boundingBox();
       expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
     }
+    // The filters fold behind one button that counts what is in use (here the order).
+    const more = page.getByRole('button', { name: 'Filter dan Urutan (1 aktif)' });
+    expect(await more.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.getByRole('button', { name: /Urutkan/ }).count()).toBe(0);
+    await screenshot(page, 'admin-laporan-phone-top');
+    await more.click();
+    await page.getByRole('button', { name: /Urutkan/ }).waitFor();
+    expect(await more.getAttribute('aria-expanded')).toBe('true');
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,

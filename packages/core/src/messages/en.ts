@@ -414,6 +414,8 @@ export const messagesEn: Messages = {
         total_asc: 'Smallest total',
       },
       reset: 'Clear filters',
+      moreFilters: 'Filters and order',
+      moreFiltersActive: (count: number) => `Filters and order (${count} active)`,
       chosen: 'Current choice',
     },
     edit: {

@@ -488,6 +488,8 @@ export const messagesId = {
         total_asc: 'Total terkecil',
       },
       reset: 'Hapus Filter',
+      moreFilters: 'Filter dan Urutan',
+      moreFiltersActive: (count: number) => `Filter dan Urutan (${count} aktif)`,
       chosen: 'Pilihan saat ini',
     },
     /** Editing a budget line (not in the spec). */

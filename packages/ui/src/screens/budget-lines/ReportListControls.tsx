@@ -1,5 +1,5 @@
 import { type BudgetLine, type BudgetLineSort, budgetLineSortOrders } from '@ranwal/core';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { Button } from '../../components/Button.js';
 import { ComboBox, ComboBoxItem } from '../../components/ComboBox.js';
 import { Select, SelectItem } from '../../components/Select.js';
@@ -9,6 +9,7 @@ import { useMessages } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
 import { SEARCH_DEBOUNCE_MS } from '../../lib/timing.js';
 import { useDebouncedSearch, useDebouncedValue } from '../../lib/use-debounced.js';
+import { useMediaQuery, WIDE_SCREEN_QUERY } from '../../lib/use-media-query.js';
 import { isNarrowed, type ReportListView } from './report-view.js';
 
 /** Options a filter's picker loads per search; typing finds the rest on the server. */
@@ -53,6 +54,9 @@ export function ReportListControls({
 }: ReportListControlsProps) {
   const t = useMessages().reports.filters;
   const change = (part: Partial<ReportListView>) => onViewChange({ ...view, ...part, page: 1 });
+  const isWide = useMediaQuery(WIDE_SCREEN_QUERY);
+  const [fieldsOpen, setFieldsOpen] = useState(false);
+  const fieldsId = useId();
   const [text, setText] = useDebouncedSearch(view.search, SEARCH_DEBOUNCE_MS, (search) =>
     change({ search }),
   );
@@ -76,6 +80,17 @@ export function ReportListControls({
     return line.created_by_name ?? undefined;
   };
 
+  // On a phone the six fields would push the lines a screen down: they fold behind one button
+  // that says how many are in use.
+  const active = [
+    view.year !== defaults.year,
+    view.program_id !== null,
+    view.supporter_id !== null,
+    view.created_by !== null,
+    view.sort !== defaults.sort,
+  ].filter(Boolean).length;
+  const showFields = isWide || fieldsOpen;
+
   return (
     <search
       className={cn('grid gap-3 sm:grid-cols-2 lg:grid-cols-3', className)}
@@ -89,39 +104,53 @@ export function ReportListControls({
         onChange={setText}
         className="sm:col-span-2 lg:col-span-3"
       />
-      <Select
-        label={t.year}
-        items={yearOptions}
-        value={view.year === null ? 'all' : String(view.year)}
-        onChange={(key) => change({ year: key === 'all' || key === null ? null : Number(key) })}
-      >
-        {(option) => <SelectItem id={option.id}>{option.label}</SelectItem>}
-      </Select>
-      <ProgramFilter
-        value={view.program_id}
-        nameHint={nameIn('program_id', view.program_id)}
-        onChange={(program_id) => change({ program_id })}
-      />
-      <SupporterFilter
-        value={view.supporter_id}
-        nameHint={nameIn('supporter_id', view.supporter_id)}
-        onChange={(supporter_id) => change({ supporter_id })}
-      />
-      {showCreator && (
-        <CreatorFilter
-          value={view.created_by}
-          nameHint={nameIn('created_by', view.created_by)}
-          onChange={(created_by) => change({ created_by })}
-        />
+      {!isWide && (
+        <Button
+          variant="secondary"
+          aria-expanded={fieldsOpen}
+          aria-controls={fieldsId}
+          onPress={() => setFieldsOpen((open) => !open)}
+        >
+          {active > 0 ? t.moreFiltersActive(active) : t.moreFilters}
+        </Button>
       )}
-      <Select
-        label={t.sort}
-        items={(Object.keys(budgetLineSortOrders) as BudgetLineSort[]).map((id) => ({ id }))}
-        value={view.sort}
-        onChange={(key) => change({ sort: key as BudgetLineSort })}
-      >
-        {(option) => <SelectItem id={option.id}>{t.sorts[option.id]}</SelectItem>}
-      </Select>
+      {showFields && (
+        <div id={fieldsId} className="contents">
+          <Select
+            label={t.year}
+            items={yearOptions}
+            value={view.year === null ? 'all' : String(view.year)}
+            onChange={(key) => change({ year: key === 'all' || key === null ? null : Number(key) })}
+          >
+            {(option) => <SelectItem id={option.id}>{option.label}</SelectItem>}
+          </Select>
+          <ProgramFilter
+            value={view.program_id}
+            nameHint={nameIn('program_id', view.program_id)}
+            onChange={(program_id) => change({ program_id })}
+          />
+          <SupporterFilter
+            value={view.supporter_id}
+            nameHint={nameIn('supporter_id', view.supporter_id)}
+            onChange={(supporter_id) => change({ supporter_id })}
+          />
+          {showCreator && (
+            <CreatorFilter
+              value={view.created_by}
+              nameHint={nameIn('created_by', view.created_by)}
+              onChange={(created_by) => change({ created_by })}
+            />
+          )}
+          <Select
+            label={t.sort}
+            items={(Object.keys(budgetLineSortOrders) as BudgetLineSort[]).map((id) => ({ id }))}
+            value={view.sort}
+            onChange={(key) => change({ sort: key as BudgetLineSort })}
+          >
+            {(option) => <SelectItem id={option.id}>{t.sorts[option.id]}</SelectItem>}
+          </Select>
+        </div>
+      )}
       {isNarrowed(view, defaults) && (
         <div className="flex items-end">
           <Button variant="secondary" onPress={() => onViewChange(defaults)}>
