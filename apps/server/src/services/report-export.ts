@@ -16,6 +16,7 @@ import {
   type BudgetLineFilter,
   type BudgetLineRow,
   type JoinedField,
+  type LineDatabase,
   toReadShape,
   whereLines,
   withLevels,
@@ -127,11 +128,11 @@ async function whileQueued(sheet: ExcelJS.Worksheet, signal: AbortSignal): Promi
   }
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: the line query's aliases come from the level table.
-type AnyTransaction = ControlledTransaction<any>;
+/** The export's one transaction, seeing the tables as a line query does (LineDatabase). */
+type LineTransaction = ControlledTransaction<LineDatabase>;
 
 /** Lines in the order of the hierarchy (each level by its name, accounts by code), then by date. */
-function linesInHierarchyOrder(trx: AnyTransaction, scope: ReportScope) {
+function linesInHierarchyOrder(trx: LineTransaction, scope: ReportScope) {
   const lines = trx
     .selectFrom('detail_program as line')
     .select(storedColumns.map((column) => `line.${column}`));
@@ -162,7 +163,7 @@ export async function openReportExport(
   scope: ReportScope,
   batchSize = BATCH_SIZE,
 ): Promise<ReportExport> {
-  const trx: AnyTransaction = await typedDb
+  const trx: LineTransaction = await (typedDb as unknown as Kysely<LineDatabase>)
     .startTransaction()
     .setIsolationLevel('repeatable read')
     .execute();
@@ -179,8 +180,8 @@ export async function openReportExport(
 }
 
 /** The filters an export was narrowed by, named for its title ('Program: …', 'Pengampu: …'). */
-async function filtersOf(trx: AnyTransaction, scope: ReportScope): Promise<string[]> {
-  const nameOf = async (table: string, id: string | undefined) =>
+async function filtersOf(trx: LineTransaction, scope: ReportScope): Promise<string[]> {
+  const nameOf = async (table: 'program' | 'supporter' | 'app_user', id: string | undefined) =>
     id
       ? ((await trx.selectFrom(table).select('name').where('id', '=', id).executeTakeFirst())
           ?.name as string | undefined)
@@ -198,7 +199,7 @@ async function filtersOf(trx: AnyTransaction, scope: ReportScope): Promise<strin
 }
 
 async function writeWorkbook(
-  trx: AnyTransaction,
+  trx: LineTransaction,
   year: number,
   titleText: string,
   output: Writable,

@@ -17,7 +17,7 @@ import {
   type User,
 } from '@ranwal/core';
 import { type Kysely, type SelectQueryBuilder, sql, type WhereInterface } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Database, LevelDatabase, NamedColumns } from '../db/schema.js';
 import { countFromLastPage, tableRowCounter } from './hierarchy.js';
 import {
   containsPattern,
@@ -33,9 +33,16 @@ type CreateInput = Parsed<typeof BudgetLineInput>;
 type ListQuery = Parsed<typeof BudgetLineListQuery>;
 type Caller = Pick<User, 'id' | 'role'>;
 
-// Join aliases and table names come from the level table, not from Kysely's static types.
-// biome-ignore lint/suspicious/noExplicitAny: see above.
-type LineQuery = SelectQueryBuilder<any, any, any>;
+/**
+ * The tables a line query reaches, as the level table names them: the line (`line`), each level
+ * by its key (`program`, `action`, …), and people for the names of who made and edited it;
+ * columns are read by name and their values checked by core's schemas.
+ */
+type LineAliases = { line: NamedColumns } & { [K in ManagedEntityKey]: NamedColumns };
+export type LineDatabase = LevelDatabase & LineAliases & { app_user: NamedColumns };
+type LineQuery = SelectQueryBuilder<LineDatabase, keyof LineAliases, NamedColumns>;
+/** A join whose alias comes from the level table: the query keeps the one shape above. */
+const joined = (query: unknown) => query as LineQuery;
 
 /** Which budget lines a list, a read or an export covers (BudgetLineFilterQuery, parsed). */
 export type BudgetLineFilter = Partial<Parsed<typeof BudgetLineFilterQuery>>;
@@ -102,9 +109,9 @@ export function withLevels(lines: LineQuery): LineQuery {
   let query = lines;
   for (const key of managedEntityKeys) {
     const level = managedEntities[key];
-    query = query
-      .innerJoin(`${level.table} as ${key}`, `${key}.id`, `line.${referenceField(key)}`)
-      .select(`${key}.name as ${key}_name`);
+    query = joined(
+      query.innerJoin(`${level.table} as ${key}`, `${key}.id`, `line.${referenceField(key)}`),
+    ).select(`${key}.name as ${key}_name`);
     if (level.hasCode) query = query.select(`${key}.code as ${key}_code`);
   }
   return query;
@@ -126,8 +133,7 @@ const joinedLevels: ReadonlySet<ManagedEntityKey> = new Set(['program', 'action'
  * inner join (every reference is a foreign key), the others by correlated subquery. For a page
  * or a single line; bulk reads (the export) use `withLevels`.
  */
-// biome-ignore lint/suspicious/noExplicitAny: dynamic tables, checked by the level table.
-function levelNamesOf(db: Kysely<any>): (lines: LineQuery) => LineQuery {
+function levelNamesOf(db: Kysely<LineDatabase>): (lines: LineQuery) => LineQuery {
   const columns = managedEntityKeys.flatMap((key) => {
     const level = managedEntities[key];
     return (level.hasCode ? ['name', 'code'] : ['name']).map((column) =>
@@ -161,13 +167,11 @@ function levelNamesOf(db: Kysely<any>): (lines: LineQuery) => LineQuery {
  * Narrows a read, an update or a delete of lines aliased `line` (the stored line alone: no join
  * is needed to filter).
  */
-// biome-ignore lint/suspicious/noExplicitAny: the same filter serves select, update and delete.
-export function whereLines<Q extends WhereInterface<any, any>>(
+export function whereLines<Q extends WhereInterface<LineDatabase, 'line'>>(
   query: Q,
   filter: BudgetLineFilter,
 ): Q {
-  // biome-ignore lint/suspicious/noExplicitAny: as above.
-  let narrowed = query as WhereInterface<any, any>;
+  let narrowed: WhereInterface<LineDatabase, 'line'> = query;
   if (filter.created_by) narrowed = narrowed.where('line.created_by', '=', filter.created_by);
   if (filter.year !== undefined) narrowed = narrowed.where('line.year', '=', filter.year);
   if (filter.program_id) narrowed = narrowed.where('line.program_id', '=', filter.program_id);
@@ -232,8 +236,7 @@ export function createBudgetLineService(
   typedDb: Kysely<Database>,
   read: ReadRows = readThrough(typedDb),
 ) {
-  // biome-ignore lint/suspicious/noExplicitAny: dynamic tables, checked by the level table.
-  const db = typedDb as unknown as Kysely<any>;
+  const db = typedDb as unknown as Kysely<LineDatabase>;
 
   // The fixed parts of the queries, built once: builders are immutable, and building these per
   // request is a measurable share of a page's cost.
@@ -339,10 +342,12 @@ export function createBudgetLineService(
       const rows = await read<BudgetLineRow>(
         ordered(
           withLevelNames(
-            db
-              .selectFrom(page.as('page'))
-              .innerJoin('detail_program as line', 'line.id', 'page.id')
-              .select(lineColumns),
+            joined(
+              db
+                .selectFrom(page.as('page'))
+                .innerJoin('detail_program as line', 'line.id', 'page.id')
+                .select(lineColumns),
+            ),
           ),
           query.sort,
         ).compile(),
