@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { BASE_PATH, UPLOAD_MAX_BYTES } from '@ranwal/core';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
@@ -38,6 +38,14 @@ export interface BuildAppOptions {
   logger?: false | { stream?: { write(line: string): void } };
 }
 
+/** Query parameters whose values are secrets, written as `[REDACTED]` wherever a URL is logged. */
+const SECRET_QUERY_PARAMS = /([?&](?:token|access_token|key|secret|password|signature)=)[^&#]*/gi;
+
+/** A URL as it may be logged: every secret query value replaced. */
+export function withoutQuerySecrets(url: string): string {
+  return url.replace(SECRET_QUERY_PARAMS, '$1[REDACTED]');
+}
+
 /** Builds the Ranwal API as a Fastify instance; `server.ts` only listens and closes it. */
 export async function buildApp({
   config,
@@ -50,8 +58,18 @@ export async function buildApp({
         ? false
         : {
             level: config.LOG_LEVEL,
-            // Tokens and passwords never reach the logs.
+            // Tokens and passwords never reach the logs: not in headers or bodies, and not in a
+            // URL's query (a report link's `token=` downloads that report for ten minutes).
             redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+            serializers: {
+              req: (request: FastifyRequest) => ({
+                method: request.method,
+                url: withoutQuerySecrets(request.url),
+                host: request.host,
+                remoteAddress: request.ip,
+                remotePort: request.socket?.remotePort,
+              }),
+            },
             ...(logger?.stream ? { stream: logger.stream } : {}),
           },
     bodyLimit: config.RANWAL_BODY_LIMIT_BYTES,

@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { listRoutes } from '@ranwal/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
@@ -139,6 +141,34 @@ describe('configuration and logging', () => {
     await database.close();
   });
 
+  it('answers headers past the limit with 431 and its own code, in the envelope', async () => {
+    const database = await freshDatabase('pglite');
+    const app = await buildApp({ config: loadConfig({}), database, logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write(
+          `GET /ranwal/api/health HTTP/1.1\r\nHost: localhost\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\n`,
+        );
+      });
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk;
+      });
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    await app.close();
+    await database.close();
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      status: 431,
+      code: 'headers_too_large',
+      data: null,
+    });
+  });
+
   it('never writes passwords or tokens to the log', async () => {
     const database = await freshDatabase('pglite');
     const lines: string[] = [];
@@ -161,11 +191,24 @@ describe('configuration and logging', () => {
       url: '/ranwal/api/user/me',
       headers: { authorization: `Bearer ${token}` },
     });
+    // A report link carries its own token in the query: anyone holding it downloads the report.
+    const link = await app.inject({
+      method: 'GET',
+      url: '/ranwal/api/detail-program/report?year=2025',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const linkUrl = new URL(link.json().data.path);
+    const reportToken = linkUrl.searchParams.get('token') ?? '';
+    expect(reportToken.length).toBeGreaterThan(20);
+    const file = await app.inject({ method: 'GET', url: `${linkUrl.pathname}${linkUrl.search}` });
+    expect(file.statusCode).toBe(200);
     await app.close();
     await database.close();
     const log = lines.join('');
     expect(lines.length).toBeGreaterThan(2);
     expect(log).not.toContain(ADMIN.password);
     expect(log).not.toContain(token);
+    expect(log).not.toContain(reportToken);
+    expect(log).toContain('/report/file?token=[REDACTED]');
   });
 });

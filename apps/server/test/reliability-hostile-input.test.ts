@@ -424,6 +424,7 @@ describe.each(databaseTargets)('defects the hostile input found, on %s', (target
     expect(long.statusCode).toBe(414);
     expect(long.json()).toMatchObject({
       status: 414,
+      code: 'uri_too_long',
       data: null,
       message: expect.stringContaining('URL'),
     });

@@ -409,7 +409,7 @@ export function answerProblem(operation: Operation, method: string, answer: Answ
     if (!parsed.success) return `answered ${status} without the error envelope: ${show(body)}`;
     const { code, message } = parsed.data;
     if (!message.trim()) return `answered ${status} with an empty message`;
-    // The code of the status in core's closed table (408, 414, 431 are outside it: `validation`).
+    // The code of the status in core's closed table (408, 414 and 431 have their own).
     if (code !== errorCodeForStatus(status)) return `answered ${status} with code ${show(code)}`;
     return null;
   }
