@@ -184,12 +184,16 @@ describe.each(databaseTargets)('budget summary on %s', (target) => {
   });
 
   it.each([
-    ['abc', 'harus berupa angka'],
+    ['abc', 'harus berupa tahun, mis. 2025'],
     ['1999', 'minimal 2000'],
     ['2101', 'maksimal 2100'],
-    ['2025.5', 'harus berupa tahun'],
+    ['2025.5', 'harus berupa tahun, mis. 2025'],
+    // What a number coercion read as years: exponent, spaces, hexadecimal.
+    ['2.025e3', 'harus berupa tahun, mis. 2025'],
+    [' 2026 ', 'harus berupa tahun, mis. 2025'],
+    ['0x7e9', 'harus berupa tahun, mis. 2025'],
   ])('answers 400 naming the year for year=%s', async (year, problem) => {
-    const response = await summary(`?year=${year}`);
+    const response = await summary(`?year=${encodeURIComponent(year)}`);
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json()).toMatchObject({
       code: 'validation',

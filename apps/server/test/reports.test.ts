@@ -116,6 +116,13 @@ describe.each(databaseTargets)('budget lines on %s', (target) => {
         path: 'price',
         problem: 'harus lebih dari 0 (baris dengan Total Harga Rp 0 tidak disimpan)',
       },
+      // What a number coercion read as years; only whole numbers and their digits are years.
+      ...[[2030], '2.025e3', ' 2026 ', '0x7e9', 2025.5].map((year) => ({
+        name: `year ${JSON.stringify(year)}`,
+        body: { component_name: 'Map', price: 1000, year },
+        path: 'year',
+        problem: typeof year === 'number' ? 'harus berupa tahun' : 'harus berupa tahun, mis. 2025',
+      })),
     ])(
       'refuses a line with $name, naming the field, and stores nothing',
       async ({ body, path, problem }) => {

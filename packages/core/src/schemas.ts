@@ -289,11 +289,19 @@ export const Volume = z
   .max(MAX_VOLUME, { error: 'maksimal 1.000.000.000' })
   .refine(isValidVolume, { error: 'harus lebih dari 0 dengan paling banyak 2 angka desimal' });
 
-export const ReportYear = z.coerce
-  .number({ error: 'harus berupa angka' })
-  .int({ error: 'harus berupa tahun' })
-  .min(2000, { error: 'minimal 2000' })
-  .max(2100, { error: 'maksimal 2100' });
+/**
+ * A budget year: a whole number, or its digits as text (a query parameter), from 2000 to 2100.
+ * Nothing else is read as one: not "2.025e3", " 2026 ", [2030] or "0x7e9", which a plain number
+ * coercion would have turned into years.
+ */
+export const ReportYear = z.preprocess(
+  (value) => (typeof value === 'string' && /^[0-9]{1,9}$/.test(value) ? Number(value) : value),
+  z
+    .number({ error: 'harus berupa tahun, mis. 2025' })
+    .int({ error: 'harus berupa tahun' })
+    .min(2000, { error: 'minimal 2000' })
+    .max(2100, { error: 'maksimal 2100' }),
+);
 
 export const DEFAULT_REPORT_YEAR = 2025;
 export const DEFAULT_UNIT = 'Pcs';
