@@ -180,6 +180,21 @@ describe('createClient', () => {
     );
   });
 
+  it("sends the bearer token for a file on the API's origin only", async () => {
+    const client = createClient({ baseUrl, getToken: () => 'good-token' });
+    await client.fetchFile('/files/report.xlsx');
+    expect(lastRequest().headers?.authorization).toBe('Bearer good-token');
+    await client.fetchFile(`${baseUrl}/files/report.xlsx`);
+    expect(lastRequest().headers?.authorization).toBe('Bearer good-token');
+    // The same server under another name is another origin (as a link built from a forged Host
+    // header would be): the file comes, the token stays.
+    const elsewhere = baseUrl.replace('127.0.0.1', 'localhost');
+    const response = await client.fetchFile(`${elsewhere}/files/report.xlsx`);
+    expect(response.ok).toBe(true);
+    expect(lastRequest().url).toBe('/files/report.xlsx');
+    expect(lastRequest().headers?.authorization).toBeUndefined();
+  });
+
   it('uses the fetch it is given', async () => {
     const fetchSpy = vi.fn(
       async () =>

@@ -171,9 +171,24 @@ export function createClient(options: ClientOptions): RanwalClient {
     ]),
   );
 
+  /** Whether a URL is the API's own origin: only there does the bearer token go. */
+  function isApiOrigin(url: string): boolean {
+    const api = baseUrl || globalThis.location?.origin;
+    if (!api) return !/^[a-z][a-z0-9+.-]*:/i.test(url);
+    try {
+      return new URL(url, api).origin === new URL(api).origin;
+    } catch {
+      return false;
+    }
+  }
+
   client.fetchFile = async (path: string, callOptions: CallOptions = {}) => {
     const url = /^https?:\/\//i.test(path) ? path : `${baseUrl}${path}`;
-    const init: RequestInit = { headers: headers({ accept: '*/*' }) };
+    // A link the server answered may point elsewhere (a misconfigured host, a forged Host
+    // header): the file is fetched, but the session's token never leaves the API's origin.
+    const init: RequestInit = {
+      headers: isApiOrigin(url) ? headers({ accept: '*/*' }) : { accept: '*/*' },
+    };
     if (callOptions.signal) init.signal = callOptions.signal;
     const response = await send(url, init);
     if (!response.ok) throw await failure(response);
