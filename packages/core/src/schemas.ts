@@ -714,7 +714,7 @@ export type ReportDownloadQuery = z.input<typeof ReportDownloadQuery>;
 
 export const BudgetSummaryQuery = z.object({
   year: ReportYear.optional().describe(
-    'Budget year; when absent, the latest year that has lines, else the current year in Asia/Jakarta',
+    'Budget year; when absent, the current budget year (the calendar year in Asia/Jakarta)',
   ),
 });
 export type BudgetSummaryQuery = z.input<typeof BudgetSummaryQuery>;

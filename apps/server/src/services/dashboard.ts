@@ -35,19 +35,12 @@ export function createDashboardService(db: Kysely<Database>) {
      * lines). The years that have lines come from a skip scan of the year index, so they cost a
      * few index probes however many lines there are.
      *
-     * Without a year: the latest year that has lines (the spec's reports default to 2025, so the
-     * current year would often be empty), else the current year in Asia/Jakarta.
+     * Without a year: the current budget year (the calendar year in Asia/Jakarta). Not the
+     * latest year anyone used: one user's line for 2030 would move everyone's dashboard there.
+     * The answer's `years` lists the others to choose from.
      */
     async summary(given?: number): Promise<BudgetSummary> {
-      const year =
-        given ??
-        (
-          await db
-            .selectFrom('detail_program')
-            .select((eb) => eb.fn.max('year').as('year'))
-            .executeTakeFirst()
-        )?.year ??
-        currentYear();
+      const year = given ?? currentYear();
       const { rows } = await sql<SummaryRow>`
         with recursive data_year (year) as (
           select min(year) from detail_program

@@ -1,6 +1,6 @@
 import type { ApiResult, ListResult, RanwalClient } from '../client.js';
 import { ApiError, type ErrorCode } from '../errors.js';
-import { reportFileName } from '../format.js';
+import { currentYear, reportFileName } from '../format.js';
 import { messagesId } from '../messages/index.js';
 import { computeTotals, MAX_LINE_TOTAL } from '../money.js';
 import type { FieldIssue, ListFilter } from '../schemas.js';
@@ -609,15 +609,20 @@ export const contractScenarios: ContractScenario[] = [
     },
   },
   {
-    name: 'the summary reads the latest year with lines unless asked, per program',
+    name: 'the summary reads the current budget year unless asked, per program',
     async run({ admin }, tag) {
       const c = await chain(admin, tag, { taxed: true });
-      // A year no other scenario uses, later than any of theirs.
+      // A year no other scenario uses, later than any of theirs: asked for, it is summed; not
+      // asked for, the summary stays on the current year however late a line is.
       const year = 2099;
       const a = await made(admin.budgetLine.create(line(c, { year, is_taxed: true })));
       const b = await made(admin.budgetLine.create(line(c, { year, price: 1_000 })));
       return [
         await check('no year', admin.budgetLine.summary({}), {
+          status: 200,
+          data: { year: currentYear() },
+        }),
+        await check('the year of the lines', admin.budgetLine.summary({ year }), {
           status: 200,
           data: {
             year,

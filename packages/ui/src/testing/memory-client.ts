@@ -285,7 +285,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
     },
     summary: ({ query, caller }) => {
       const years = [...new Set(db.lines.map((line) => line.year))].sort((a, b) => a - b);
-      const year = query.year ?? years.at(-1) ?? currentYear();
+      const year = query.year ?? currentYear();
       const lines = linesOf(caller, { year });
       const programs = [...new Set(lines.map((line) => line.program_id))].map((program_id) => {
         const own = lines.filter((line) => line.program_id === program_id);

@@ -109,15 +109,15 @@ export const ChooseYear: Story = {
 };
 
 /**
- * Without a year the overview opens on the latest year that has lines (the demo's 2026), and
- * offers the current year beside the demo's.
+ * Without a year the overview opens on the current budget year (however late a line someone
+ * entered), and offers the years that have lines beside it.
  */
-export const LatestYear: Story = {
+export const CurrentYear: Story = {
   args: { initialYear: undefined },
   play: async ({ canvas, userEvent }) => {
     const year = currentYear();
-    const region = await overview(canvas, 2026);
-    await expect(yearPicker(region)).toHaveTextContent('2026');
+    const region = await overview(canvas, year);
+    await expect(yearPicker(region)).toHaveTextContent(String(year));
     await waitFor(() => expect(within(region).queryByRole('status')).toBeNull());
     await userEvent.click(yearPicker(region));
     const options = within(await screen.findByRole('listbox'))

@@ -7,8 +7,8 @@ import { BudgetOverview, budgetYearOptions } from './BudgetOverview.js';
 
 export interface ConnectedBudgetOverviewProps {
   /**
-   * The year shown first; by default the server's choice: the latest year that has lines, else
-   * the current year in Asia/Jakarta.
+   * The year shown first; by default the server's choice: the current budget year (the
+   * calendar year in Asia/Jakarta).
    */
   initialYear?: number;
   className?: string;
