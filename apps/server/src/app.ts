@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -73,6 +74,18 @@ export async function buildApp({
             ...(logger?.stream ? { stream: logger.stream } : {}),
           },
     bodyLimit: config.RANWAL_BODY_LIMIT_BYTES,
+    // A request must arrive whole within RANWAL_REQUEST_TIMEOUT_MS (Node answers 408 through
+    // answerClientError and closes), checked ten times in that span: Node's own check runs every
+    // 30 s, which would let a slow body hold its connection up to that much longer.
+    serverFactory: (handler) =>
+      createServer(
+        {
+          requestTimeout: config.RANWAL_REQUEST_TIMEOUT_MS,
+          headersTimeout: Math.min(config.RANWAL_REQUEST_TIMEOUT_MS, 60_000),
+          connectionsCheckingInterval: Math.max(100, config.RANWAL_REQUEST_TIMEOUT_MS / 10),
+        },
+        handler,
+      ),
     trustProxy: Boolean(config.RANWAL_PUBLIC_URL),
     return503OnClosing: true,
     // Refusals before routing, and bytes Node's parser refuses, in the API's error envelope.

@@ -30,6 +30,11 @@ export const ConfigSchema = z.object({
     .int()
     .positive()
     .default(2 * 1024 * 1024),
+  /**
+   * Milliseconds a request may take to arrive whole (headers and body): a client sending its body
+   * a byte at a time is answered 408 and cut off, instead of holding a connection for ever.
+   */
+  RANWAL_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
   RANWAL_SIGN_IN_LIMIT: z.coerce.number().int().positive().default(10),
   /** Lets uploads come without a token, as the spec's own client sends them (docs/server.md). */
   RANWAL_ANONYMOUS_UPLOADS: Flag,

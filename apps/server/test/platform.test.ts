@@ -169,6 +169,42 @@ describe('configuration and logging', () => {
     });
   });
 
+  it('answers a body that trickles in past the request timeout with 408 and closes', async () => {
+    const database = await freshDatabase('pglite');
+    const config = loadConfig({ RANWAL_REQUEST_TIMEOUT_MS: '1000' });
+    const app = await buildApp({ config, database, logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    // Without the timeout the connection stays open and this test runs out of time.
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write(
+          'POST /ranwal/api/user/sign-in HTTP/1.1\r\nHost: localhost\r\n' +
+            'Content-Type: application/json\r\nContent-Length: 200\r\n\r\n{',
+        );
+        // One more byte every 200 ms: never idle long, never done.
+        const drip = setInterval(() => {
+          if (!socket.destroyed) socket.write(' ');
+        }, 200);
+        socket.on('close', () => clearInterval(drip));
+      });
+      let text = '';
+      socket.on('data', (chunk) => {
+        text += chunk;
+      });
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    await app.close();
+    await database.close();
+    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({
+      status: 408,
+      code: 'request_timeout',
+      data: null,
+    });
+  });
+
   it('never writes passwords or tokens to the log', async () => {
     const database = await freshDatabase('pglite');
     const lines: string[] = [];
