@@ -8,8 +8,8 @@ import { useUpdateBudgetLine } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import {
   type HierarchySelection,
-  isHierarchyComplete,
   selectionIds,
+  submitBlockedReason,
   useHierarchyChoice,
 } from '../user-dashboard/cascade.js';
 import { HierarchyCascade } from '../user-dashboard/HierarchyCascade.js';
@@ -101,13 +101,7 @@ function EditBudgetLineForm({ line, onDone }: { line: BudgetLine; onDone: () => 
         taxed={taxed}
         onSubmit={submit}
         isPending={update.isPending}
-        submitBlockedReason={
-          !isHierarchyComplete(selection)
-            ? messages.reports.form.incompleteHierarchy
-            : selection.supporter
-              ? undefined
-              : messages.levels.supporter.chooseFirstHint
-        }
+        submitBlockedReason={submitBlockedReason(selection, messages)}
         year={line.year}
         initialValues={{
           component_code: line.component_code,

@@ -124,12 +124,14 @@ export function ReportListControls({
           >
             {(option) => <SelectItem id={option.id}>{option.label}</SelectItem>}
           </Select>
-          <ProgramFilter
+          <LevelFilter
+            entity="program"
             value={view.program_id}
             nameHint={nameIn('program_id', view.program_id)}
             onChange={(program_id) => change({ program_id })}
           />
-          <SupporterFilter
+          <LevelFilter
+            entity="supporter"
             value={view.supporter_id}
             nameHint={nameIn('supporter_id', view.supporter_id)}
             onChange={(supporter_id) => change({ supporter_id })}
@@ -168,34 +170,22 @@ interface FilterProps {
   onChange: (id: string | null) => void;
 }
 
-function ProgramFilter(props: FilterProps) {
-  const t = useMessages().reports.filters;
-  const [search, setSearch] = useState('');
-  const query = useEntityList('program', { search: search || undefined, limit: PICKER_PAGE_SIZE });
-  return (
-    <FilterPicker
-      {...props}
-      label={t.program}
-      allLabel={t.allPrograms}
-      options={query.data?.data ?? []}
-      isLoading={query.isFetching}
-      onSearchChange={setSearch}
-    />
-  );
-}
+/** The filters that pick a record of a level the list reads by name: its labels. */
+const levelFilters = {
+  program: { label: 'program', all: 'allPrograms' },
+  supporter: { label: 'supporter', all: 'allSupporters' },
+} as const;
 
-function SupporterFilter(props: FilterProps) {
+/** A program or Pengampu filter: the level's records, searched on the server. */
+function LevelFilter({ entity, ...props }: FilterProps & { entity: keyof typeof levelFilters }) {
   const t = useMessages().reports.filters;
   const [search, setSearch] = useState('');
-  const query = useEntityList('supporter', {
-    search: search || undefined,
-    limit: PICKER_PAGE_SIZE,
-  });
+  const query = useEntityList(entity, { search: search || undefined, limit: PICKER_PAGE_SIZE });
   return (
     <FilterPicker
       {...props}
-      label={t.supporter}
-      allLabel={t.allSupporters}
+      label={t[levelFilters[entity].label]}
+      allLabel={t[levelFilters[entity].all]}
       options={query.data?.data ?? []}
       isLoading={query.isFetching}
       onSearchChange={setSearch}

@@ -1,15 +1,14 @@
 import type { BudgetLine } from '@ranwal/core';
 import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { Button } from '../../components/Button.js';
-import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { DateText } from '../../components/DateText.js';
-import { DeleteRowButton } from '../../components/DeleteRowButton.js';
 import { NumberedPagination } from '../../components/Pagination.js';
 import { Rupiah } from '../../components/Rupiah.js';
 import { EmptyState, ErrorState } from '../../components/States.js';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../components/Table.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '../../lib/use-media-query.js';
+import { lineNumbers, useLineActions } from '../budget-lines/line-actions.js';
 import { ReportCards, reportTotal } from '../budget-lines/ReportCards.js';
 
 // Only a page whose user opens a line downloads the detail dialog.
@@ -75,43 +74,14 @@ export function AdminReports({
   const admin = messages.reports.admin;
   const titleId = useId();
   const [viewing, setViewing] = useState<BudgetLine | null>(null);
-  const [confirming, setConfirming] = useState<BudgetLine | null>(null);
-
-  const confirmDelete = async () => {
-    const report = confirming;
-    setConfirming(null);
-    if (!report) return;
-    try {
-      await onDelete(report);
-    } catch {
-      // The screen has told the user why; the line stays.
-    }
-  };
-
-  const firstNumber = (page - 1) * pageSize + 1;
-  const numbers = new Map(reports.map((report, index) => [report.id, firstNumber + index]));
+  const { actions, confirmDialog } = useLineActions({
+    onView: setViewing,
+    onEdit,
+    onDelete,
+    deletingId,
+  });
+  const numbers = lineNumbers(reports, page, pageSize);
   const empty = emptyText ?? messages.reports.list.empty;
-  const actions = (report: BudgetLine) => (
-    <div className="flex flex-wrap gap-2">
-      <Button
-        size="sm"
-        variant="secondary"
-        className="whitespace-nowrap"
-        onPress={() => setViewing(report)}
-      >
-        {messages.reports.list.viewDetail}
-      </Button>
-      {onEdit && (
-        <Button size="sm" variant="secondary" onPress={() => onEdit(report)}>
-          {messages.common.edit}
-        </Button>
-      )}
-      <DeleteRowButton
-        isDeleting={deletingId === report.id}
-        onPress={() => setConfirming(report)}
-      />
-    </div>
-  );
 
   return (
     <section
@@ -146,64 +116,62 @@ export function AdminReports({
           {/* Tighter cells than the default, so every column fits beside the admin sidebar at
             1280 px; narrower screens scroll the table inside its frame. */}
           {isWide && (
-            <div className="contents">
-              <Table aria-labelledby={titleId} className="[&_td]:px-3 [&_th]:px-3">
-                <TableHeader>
-                  <Column className="w-1">{admin.columns.number}</Column>
-                  <Column isRowHeader>{admin.columns.component}</Column>
-                  <Column>{admin.columns.program}</Column>
-                  <Column>{admin.columns.supporter}</Column>
-                  <Column className="text-end">{admin.columns.total}</Column>
-                  <Column>{admin.columns.date}</Column>
-                  <Column className="w-1">{admin.columns.actions}</Column>
-                </TableHeader>
-                <TableBody
-                  items={reports}
-                  isLoading={isLoading}
-                  dependencies={[deletingId, firstNumber]}
-                  renderEmptyState={() => <EmptyState text={empty} />}
-                >
-                  {(report) => (
-                    <Row id={report.id}>
-                      <Cell className="tabular-nums text-slate-600">{numbers.get(report.id)}</Cell>
-                      <Cell>
-                        <div className="flex min-w-32 flex-col gap-0.5">
-                          <span className="break-words font-medium text-slate-900">
-                            {report.component_name || report.component_code}
-                          </span>
-                          {report.component_code && (
-                            <span className="text-xs text-slate-600">
-                              {admin.componentCode(report.component_code)}
-                            </span>
-                          )}
-                        </div>
-                      </Cell>
-                      <Cell>
-                        <span className="block min-w-32 break-words">{report.program_name}</span>
-                      </Cell>
-                      <Cell>{report.supporter_name}</Cell>
-                      <Cell className="text-end">
-                        <Rupiah value={reportTotal(report)} className="font-medium" />
-                      </Cell>
-                      <Cell>
-                        {/* Date on one line, time on the next: the table fits beside the sidebar. */}
-                        <DateText
-                          value={report.created_at}
-                          format="long"
-                          className="block min-w-32"
-                        />
-                        {report.created_by_name && (
-                          <span className="block text-xs text-slate-600">
-                            {messages.reports.createdBy(report.created_by_name)}
+            <Table aria-labelledby={titleId} className="[&_td]:px-3 [&_th]:px-3">
+              <TableHeader>
+                <Column className="w-1">{admin.columns.number}</Column>
+                <Column isRowHeader>{admin.columns.component}</Column>
+                <Column>{admin.columns.program}</Column>
+                <Column>{admin.columns.supporter}</Column>
+                <Column className="text-end">{admin.columns.total}</Column>
+                <Column>{admin.columns.date}</Column>
+                <Column className="w-1">{admin.columns.actions}</Column>
+              </TableHeader>
+              <TableBody
+                items={reports}
+                isLoading={isLoading}
+                dependencies={[deletingId, numbers]}
+                renderEmptyState={() => <EmptyState text={empty} />}
+              >
+                {(report) => (
+                  <Row id={report.id}>
+                    <Cell className="tabular-nums text-slate-600">{numbers.get(report.id)}</Cell>
+                    <Cell>
+                      <div className="flex min-w-32 flex-col gap-0.5">
+                        <span className="break-words font-medium text-slate-900">
+                          {report.component_name || report.component_code}
+                        </span>
+                        {report.component_code && (
+                          <span className="text-xs text-slate-600">
+                            {admin.componentCode(report.component_code)}
                           </span>
                         )}
-                      </Cell>
-                      <Cell>{actions(report)}</Cell>
-                    </Row>
-                  )}
-                </TableBody>
-              </Table>
-            </div>
+                      </div>
+                    </Cell>
+                    <Cell>
+                      <span className="block min-w-32 break-words">{report.program_name}</span>
+                    </Cell>
+                    <Cell>{report.supporter_name}</Cell>
+                    <Cell className="text-end">
+                      <Rupiah value={reportTotal(report)} className="font-medium" />
+                    </Cell>
+                    <Cell>
+                      {/* Date on one line, time on the next: the table fits beside the sidebar. */}
+                      <DateText
+                        value={report.created_at}
+                        format="long"
+                        className="block min-w-32"
+                      />
+                      {report.created_by_name && (
+                        <span className="block text-xs text-slate-600">
+                          {messages.reports.createdBy(report.created_by_name)}
+                        </span>
+                      )}
+                    </Cell>
+                    <Cell>{actions(report)}</Cell>
+                  </Row>
+                )}
+              </TableBody>
+            </Table>
           )}
         </>
       )}
@@ -223,11 +191,7 @@ export function AdminReports({
           <ReportDetailDialog report={viewing} onClose={() => setViewing(null)} />
         </Suspense>
       )}
-      <ConfirmDialog
-        isOpen={confirming !== null}
-        onOpenChange={(isOpen) => !isOpen && setConfirming(null)}
-        onConfirm={() => void confirmDelete()}
-      />
+      {confirmDialog}
     </section>
   );
 }

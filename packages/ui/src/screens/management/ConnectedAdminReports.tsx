@@ -1,11 +1,10 @@
 import { type BudgetLine, DEFAULT_REPORT_YEAR } from '@ranwal/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toastDurations, useToast } from '../../components/Toast.js';
 import { describeError } from '../../data/errors.js';
 import { saveFile as saveToDisk } from '../../data/files.js';
 import {
   type DownloadedFile,
-  useBudgetLines,
   useBudgetSummary,
   useDeleteBudgetLine,
   useDownloadReport,
@@ -17,9 +16,9 @@ import {
   adminReportsDefaultView,
   downloadQueryOf,
   isNarrowed,
-  listQueryOf,
   type ReportListView,
 } from '../budget-lines/report-view.js';
+import { useLineList } from '../budget-lines/use-line-list.js';
 import { ADMIN_REPORTS_PAGE_SIZE, AdminReports } from './AdminReports.js';
 
 export interface ConnectedAdminReportsProps {
@@ -50,23 +49,17 @@ export function ConnectedAdminReports({
   const messages = useMessages();
   const r = messages.reports;
   const toast = useToast();
-  const [ownView, setOwnView] = useState(adminReportsDefaultView);
-  const view = givenView ?? ownView;
-  const setView = onViewChange ?? setOwnView;
-  const list = useBudgetLines(listQueryOf(view, pageSize));
-  const years = useBudgetSummary({ year: view.year ?? undefined }).data?.data.years ?? [];
+  const { view, setView, list, totalPages, page } = useLineList({
+    defaults: adminReportsDefaultView,
+    view: givenView,
+    onViewChange,
+    pageSize,
+  });
+  // Only its list of years: the same call (and cache) as the dashboard's first view.
+  const years = useBudgetSummary().data?.data.years ?? [];
   const remove = useDeleteBudgetLine();
   const download = useDownloadReport();
   const [editing, setEditing] = useState<BudgetLine | null>(null);
-
-  const totalPages = list.data?.filter.total_page ?? 1;
-  // Deleting the last line of the last page, or a link to a page past the end.
-  useEffect(() => {
-    // Only against a loaded answer for this view: before it, the page count is not known.
-    if (list.isSuccess && !list.isPlaceholderData && view.page > totalPages) {
-      setView({ ...view, page: totalPages });
-    }
-  }, [view, totalPages, setView, list.isSuccess, list.isPlaceholderData]);
 
   const onDelete = async (report: BudgetLine) => {
     try {
@@ -94,7 +87,7 @@ export function ConnectedAdminReports({
         isLoading={list.isPending}
         error={list.isError ? describeError(list.error, r.fetchFailed) : null}
         onRetry={() => void list.refetch()}
-        page={Math.min(view.page, totalPages)}
+        page={page}
         totalPages={totalPages}
         totalItems={list.data?.filter.filtered_result ?? 0}
         pageSize={pageSize}

@@ -1,24 +1,19 @@
 import type { BudgetLine, BudgetLineInput, ManagedEntityKey } from '@ranwal/core';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { toastDurations, useToast } from '../../components/Toast.js';
 import { describeError } from '../../data/errors.js';
-import {
-  useBudgetLine,
-  useBudgetLines,
-  useCreateBudgetLine,
-  useDeleteBudgetLine,
-} from '../../data/queries.js';
+import { useBudgetLine, useCreateBudgetLine, useDeleteBudgetLine } from '../../data/queries.js';
 import { useMessages, useSession } from '../../data/RanwalProvider.js';
 import { draftKey } from '../../lib/session-draft.js';
 import { EditBudgetLineDialog } from '../budget-lines/EditBudgetLineDialog.js';
 import { ReportListControls } from '../budget-lines/ReportListControls.js';
 import {
   isNarrowed,
-  listQueryOf,
   type ReportListView,
   reportYearChoices,
   userReportsDefaultView,
 } from '../budget-lines/report-view.js';
+import { useLineList } from '../budget-lines/use-line-list.js';
 import { type HierarchySelection, optionLabel, useHierarchyChoice } from './cascade.js';
 import { UserDashboard } from './UserDashboard.js';
 import { useCascadeLevels, useFailureToast } from './use-cascade-levels.js';
@@ -64,21 +59,22 @@ export function ConnectedUserDashboard({
   );
   const cascade = useCascadeLevels(selection);
 
-  const [ownView, setOwnView] = useState(userReportsDefaultView);
-  const view = givenView ?? ownView;
-  const setView = onViewChange ?? setOwnView;
-  const reports = useBudgetLines(listQueryOf(view, REPORT_LIST_LIMIT), { enabled: signedIn });
+  const {
+    view,
+    setView,
+    list: reports,
+    totalPages,
+    page,
+  } = useLineList({
+    defaults: userReportsDefaultView,
+    view: givenView,
+    onViewChange,
+    pageSize: REPORT_LIST_LIMIT,
+    enabled: signedIn,
+  });
   const remove = useDeleteBudgetLine();
   const [editing, setEditing] = useState<BudgetLine | null>(null);
   const lines = reports.data?.data;
-  const totalPages = reports.data?.filter.total_page ?? 1;
-  // Deleting the last line of the last page, or a link to a page past the end.
-  useEffect(() => {
-    // Only against a loaded answer for this view: before it, the page count is not known.
-    if (reports.isSuccess && !reports.isPlaceholderData && view.page > totalPages) {
-      setView({ ...view, page: totalPages });
-    }
-  }, [view, totalPages, setView, reports.isSuccess, reports.isPlaceholderData]);
   // Memoised with the view and lines, so choices in the cascade do not re-render the list.
   const controls = useMemo(
     () => (
@@ -168,7 +164,7 @@ export function ConnectedUserDashboard({
         reportList={{
           reports: lines,
           controls,
-          page: Math.min(view.page, totalPages),
+          page,
           totalPages,
           totalItems: reports.data?.filter.filtered_result ?? 0,
           pageSize: REPORT_LIST_LIMIT,

@@ -5,10 +5,8 @@ import {
   isApiError,
   type Messages,
 } from '@ranwal/core';
-import { memo, type ReactNode, useId, useState } from 'react';
+import { memo, type ReactNode, useId } from 'react';
 import { Button } from '../../components/Button.js';
-import { ConfirmDialog } from '../../components/ConfirmDialog.js';
-import { DeleteRowButton } from '../../components/DeleteRowButton.js';
 import { Dialog, Modal } from '../../components/Dialog.js';
 import { NumberedPagination } from '../../components/Pagination.js';
 import { Rupiah } from '../../components/Rupiah.js';
@@ -18,6 +16,7 @@ import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '../../lib/use-media-query.js';
+import { lineNumbers, useLineActions } from '../budget-lines/line-actions.js';
 import { ReportCards } from '../budget-lines/ReportCards.js';
 
 /**
@@ -105,38 +104,14 @@ export const ReportList = memo(function ReportList({
   const fields = messages.reports.fields;
   const titleId = useId();
   const open = (id: string) => onDetailIdChange?.(id);
-  const [confirming, setConfirming] = useState<BudgetLine | null>(null);
+  const { actions, confirmDialog } = useLineActions({
+    onView: (report) => open(report.id),
+    onEdit,
+    onDelete,
+    deletingId,
+  });
   const empty = emptyText ?? list.empty;
-  const firstNumber = (page - 1) * pageSize + 1;
-  const numbers = new Map(reports.map((report, index) => [report.id, firstNumber + index]));
-  const actions = (report: BudgetLine) => (
-    <div className="flex flex-wrap gap-2">
-      <Button size="sm" variant="secondary" onPress={() => open(report.id)}>
-        {list.viewDetail}
-      </Button>
-      {onEdit && (
-        <Button size="sm" variant="secondary" onPress={() => onEdit(report)}>
-          {messages.common.edit}
-        </Button>
-      )}
-      {onDelete && (
-        <DeleteRowButton
-          isDeleting={deletingId === report.id}
-          onPress={() => setConfirming(report)}
-        />
-      )}
-    </div>
-  );
-  const confirmDelete = async () => {
-    const report = confirming;
-    setConfirming(null);
-    if (!report) return;
-    try {
-      await onDelete?.(report);
-    } catch {
-      // The screen has told the user why; the line stays.
-    }
-  };
+  const numbers = lineNumbers(reports, page, pageSize);
 
   let body: ReactNode;
   if (!hasToken) {
@@ -163,36 +138,34 @@ export const ReportList = memo(function ReportList({
           />
         )}
         {isWide && (
-          <div>
-            <Table aria-labelledby={titleId} onRowAction={(key) => open(String(key))}>
-              <TableHeader>
-                <Column>{fields.programName}</Column>
-                <Column isRowHeader>{fields.componentName}</Column>
-                <Column>{fields.totalAfterTax}</Column>
-                <Column>{fields.year}</Column>
-                <Column>{messages.common.actions}</Column>
-              </TableHeader>
-              <TableBody
-                items={reports}
-                isLoading={isLoading}
-                renderEmptyState={() => <EmptyState text={empty} />}
-              >
-                {(report) => (
-                  <Row id={report.id}>
-                    <Cell className="min-w-48 break-words">{report.program_name}</Cell>
-                    <Cell className="min-w-40 break-words font-medium text-slate-900">
-                      {report.component_name || report.component_code}
-                    </Cell>
-                    <Cell>
-                      <Rupiah value={report.total_after_tax} />
-                    </Cell>
-                    <Cell className="tabular-nums">{report.year}</Cell>
-                    <Cell>{actions(report)}</Cell>
-                  </Row>
-                )}
-              </TableBody>
-            </Table>
-          </div>
+          <Table aria-labelledby={titleId} onRowAction={(key) => open(String(key))}>
+            <TableHeader>
+              <Column>{fields.programName}</Column>
+              <Column isRowHeader>{fields.componentName}</Column>
+              <Column>{fields.totalAfterTax}</Column>
+              <Column>{fields.year}</Column>
+              <Column>{messages.common.actions}</Column>
+            </TableHeader>
+            <TableBody
+              items={reports}
+              isLoading={isLoading}
+              renderEmptyState={() => <EmptyState text={empty} />}
+            >
+              {(report) => (
+                <Row id={report.id}>
+                  <Cell className="min-w-48 break-words">{report.program_name}</Cell>
+                  <Cell className="min-w-40 break-words font-medium text-slate-900">
+                    {report.component_name || report.component_code}
+                  </Cell>
+                  <Cell>
+                    <Rupiah value={report.total_after_tax} />
+                  </Cell>
+                  <Cell className="tabular-nums">{report.year}</Cell>
+                  <Cell>{actions(report)}</Cell>
+                </Row>
+              )}
+            </TableBody>
+          </Table>
         )}
         {onPageChange && (
           <NumberedPagination
@@ -214,11 +187,7 @@ export const ReportList = memo(function ReportList({
       </h2>
       {hasToken && controls}
       {body}
-      <ConfirmDialog
-        isOpen={confirming !== null}
-        onOpenChange={(isOpen) => !isOpen && setConfirming(null)}
-        onConfirm={() => void confirmDelete()}
-      />
+      {confirmDialog}
       <Modal
         isOpen={detailId !== null}
         onOpenChange={(isOpen) => {

@@ -4,7 +4,7 @@ import { Button } from '../../components/Button.js';
 import { Checkbox } from '../../components/Checkbox.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
-import { isHierarchyComplete, selectionIds } from './cascade.js';
+import { isHierarchyComplete, selectionIds, submitBlockedReason } from './cascade.js';
 import { HierarchyCascade, type HierarchyCascadeProps } from './HierarchyCascade.js';
 import { HierarchySummary } from './HierarchySummary.js';
 import { ReportForm, type ReportFormValues } from './ReportForm.js';
@@ -114,9 +114,7 @@ export function UserDashboard({
             taxed={taxed}
             onSubmit={submit}
             isPending={isCreating}
-            submitBlockedReason={
-              selection.supporter ? undefined : messages.levels.supporter.chooseFirstHint
-            }
+            submitBlockedReason={submitBlockedReason(selection, messages)}
             year={year}
             draftKey={formDraftKey}
             className={card}

@@ -59,6 +59,18 @@ export function levelsBelow(key: ManagedEntityKey): HierarchyLevelKey[] {
 export const isHierarchyComplete = (selection: HierarchySelection): boolean =>
   hierarchyLevelKeys.every((key) => selection[key] !== null);
 
+/**
+ * Why a line cannot be saved yet with these choices, as the form's button says it: the hierarchy
+ * is incomplete, or no Pengampu is chosen; undefined once it can.
+ */
+export function submitBlockedReason(
+  selection: HierarchySelection,
+  messages: Messages,
+): string | undefined {
+  if (!isHierarchyComplete(selection)) return messages.reports.form.incompleteHierarchy;
+  return selection.supporter ? undefined : messages.levels.supporter.chooseFirstHint;
+}
+
 /** The ids a report needs (`program_id` … `supporter_id`), or null while any is missing. */
 export function selectionIds(
   selection: HierarchySelection,

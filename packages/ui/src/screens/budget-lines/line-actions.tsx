@@ -1,0 +1,84 @@
+import type { BudgetLine } from '@ranwal/core';
+import { useState } from 'react';
+import { Button } from '../../components/Button.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { DeleteRowButton } from '../../components/DeleteRowButton.js';
+import { useMessages } from '../../data/RanwalProvider.js';
+
+export interface LineActionsOptions {
+  /** 'Lihat Detail'. */
+  onView: (line: BudgetLine) => void;
+  /** 'Edit'; without it, no Edit button. */
+  onEdit?: ((line: BudgetLine) => void) | undefined;
+  /** Deletes a line once 'Hapus' is confirmed; without it, no Hapus button. */
+  onDelete?: ((line: BudgetLine) => unknown) | undefined;
+  /** The line being deleted: its button shows 'Menghapus...'. */
+  deletingId?: string | null;
+}
+
+/**
+ * A report list's row actions, the same in its table and its phone cards and on both lists:
+ * 'Lihat Detail', 'Edit' and 'Hapus', and the confirmation 'Hapus' asks for. Render
+ * `confirmDialog` once beside the list.
+ */
+export function useLineActions({
+  onView,
+  onEdit,
+  onDelete,
+  deletingId = null,
+}: LineActionsOptions) {
+  const messages = useMessages();
+  const [confirming, setConfirming] = useState<BudgetLine | null>(null);
+
+  const confirmDelete = async () => {
+    const line = confirming;
+    setConfirming(null);
+    if (!line) return;
+    try {
+      await onDelete?.(line);
+    } catch {
+      // The screen has told the user why; the line stays.
+    }
+  };
+
+  const actions = (line: BudgetLine) => (
+    <div className="flex flex-wrap gap-2">
+      <Button
+        size="sm"
+        variant="secondary"
+        className="whitespace-nowrap"
+        onPress={() => onView(line)}
+      >
+        {messages.reports.list.viewDetail}
+      </Button>
+      {onEdit && (
+        <Button size="sm" variant="secondary" onPress={() => onEdit(line)}>
+          {messages.common.edit}
+        </Button>
+      )}
+      {onDelete && (
+        <DeleteRowButton isDeleting={deletingId === line.id} onPress={() => setConfirming(line)} />
+      )}
+    </div>
+  );
+
+  const confirmDialog = (
+    <ConfirmDialog
+      isOpen={confirming !== null}
+      onOpenChange={(isOpen) => !isOpen && setConfirming(null)}
+      onConfirm={() => void confirmDelete()}
+    />
+  );
+
+  return { actions, confirmDialog };
+}
+
+/** Each line's number in the whole list ('No'), from the page it is on. */
+export function lineNumbers(
+  lines: readonly BudgetLine[],
+  page: number,
+  pageSize: number,
+): ReadonlyMap<string, number> {
+  const first = (page - 1) * pageSize + 1;
+  return new Map(lines.map((line, index) => [line.id, first + index]));
+}
