@@ -141,68 +141,62 @@ describe('configuration and logging', () => {
     await database.close();
   });
 
-  it('answers headers past the limit with 431 and its own code, in the envelope', async () => {
+  /**
+   * Sends `head` as raw bytes to a listening server built with `env` (then `drip` on a timer, if
+   * given), and answers the status code and JSON body it wrote before closing the connection.
+   */
+  async function rawExchange(env: Record<string, string>, head: string, drip?: string) {
     const database = await freshDatabase('pglite');
-    const app = await buildApp({ config: loadConfig({}), database, logger: false });
+    const app = await buildApp({ config: loadConfig(env), database, logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as AddressInfo;
-    const answer = await new Promise<string>((resolve, reject) => {
-      const socket = connect(port, '127.0.0.1', () => {
-        socket.write(
-          `GET /ranwal/api/health HTTP/1.1\r\nHost: localhost\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\n`,
-        );
+    try {
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => {
+          socket.write(head);
+          if (drip === undefined) return;
+          const timer = setInterval(() => {
+            if (!socket.destroyed) socket.write(drip);
+          }, 200);
+          socket.on('close', () => clearInterval(timer));
+        });
+        let text = '';
+        socket.on('data', (chunk) => {
+          text += chunk;
+        });
+        socket.on('close', () => resolve(text));
+        socket.on('error', reject);
       });
-      let text = '';
-      socket.on('data', (chunk) => {
-        text += chunk;
-      });
-      socket.on('close', () => resolve(text));
-      socket.on('error', reject);
-    });
-    await app.close();
-    await database.close();
-    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
-    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({
-      status: 431,
-      code: 'headers_too_large',
-      data: null,
-    });
+      return {
+        status: Number(/^HTTP\/1\.1 (\d{3}) /.exec(answer)?.[1]),
+        body: JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)),
+      };
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  }
+
+  it('answers headers past the limit with 431 and its own code, in the envelope', async () => {
+    const { status, body } = await rawExchange(
+      {},
+      `GET /ranwal/api/health HTTP/1.1\r\nHost: localhost\r\nX-Padding: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(status).toBe(431);
+    expect(body).toMatchObject({ status: 431, code: 'headers_too_large', data: null });
   });
 
   it('answers a body that trickles in past the request timeout with 408 and closes', async () => {
-    const database = await freshDatabase('pglite');
-    const config = loadConfig({ RANWAL_REQUEST_TIMEOUT_MS: '1000' });
-    const app = await buildApp({ config, database, logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as AddressInfo;
-    // Without the timeout the connection stays open and this test runs out of time.
-    const answer = await new Promise<string>((resolve, reject) => {
-      const socket = connect(port, '127.0.0.1', () => {
-        socket.write(
-          'POST /ranwal/api/user/sign-in HTTP/1.1\r\nHost: localhost\r\n' +
-            'Content-Type: application/json\r\nContent-Length: 200\r\n\r\n{',
-        );
-        // One more byte every 200 ms: never idle long, never done.
-        const drip = setInterval(() => {
-          if (!socket.destroyed) socket.write(' ');
-        }, 200);
-        socket.on('close', () => clearInterval(drip));
-      });
-      let text = '';
-      socket.on('data', (chunk) => {
-        text += chunk;
-      });
-      socket.on('close', () => resolve(text));
-      socket.on('error', reject);
-    });
-    await app.close();
-    await database.close();
-    expect(answer).toMatch(/^HTTP\/1\.1 408 /);
-    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({
-      status: 408,
-      code: 'request_timeout',
-      data: null,
-    });
+    // One more byte every 200 ms: never idle long, never done. Without the timeout the
+    // connection stays open and this test runs out of time.
+    const { status, body } = await rawExchange(
+      { RANWAL_REQUEST_TIMEOUT_MS: '1000' },
+      'POST /ranwal/api/user/sign-in HTTP/1.1\r\nHost: localhost\r\n' +
+        'Content-Type: application/json\r\nContent-Length: 200\r\n\r\n{',
+      ' ',
+    );
+    expect(status).toBe(408);
+    expect(body).toMatchObject({ status: 408, code: 'request_timeout', data: null });
   });
 
   it('never writes passwords or tokens to the log', async () => {
