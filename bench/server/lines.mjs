@@ -8,19 +8,23 @@
 //
 // Needs `npm run build` first (it runs apps/server/dist/server.js). Exits non-zero on errors (a
 // failed start, a non-2xx answer), never on a missed goal.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { SIZES, seed, seededId } from './seed.mjs';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
-const serverEntry = path.join(root, 'apps/server/dist/server.js');
+import {
+  ADMIN,
+  benchUser,
+  call,
+  ensureDatabase,
+  ensureSeeded,
+  serverEntry,
+  signIn,
+  start,
+  stopChildren,
+} from './processes.mjs';
+import { SIZES, seededId } from './seed.mjs';
 
 const { values: options } = parseArgs({
   options: {
@@ -39,8 +43,6 @@ const warmup = Number(options.warmup);
 const connections = Number(options.connections);
 
 const GOAL = { p99: 50, exportSeconds: 10 };
-const ADMIN = { email: 'admin@bench.local', password: 'bench-admin-password' };
-const USER = { name: 'Bench User', email: 'user@bench.local', password: 'bench-user-password' };
 const PORT = 18090;
 const LIST = '/ranwal/api/detail-program/list';
 /** What people type into 'Cari laporan': components, specifications, programmes, accounts. */
@@ -61,7 +63,6 @@ const SEARCHES = [
 /** The export: a year's lines for meetings (2 of the 10 components), about 105 000 lines. */
 const EXPORT_QUERY = 'year=2025&search=rapat';
 
-const children = [];
 let failed = false;
 const fail = (message) => {
   failed = true;
@@ -69,41 +70,6 @@ const fail = (message) => {
 };
 const pick = (values) => values[Math.floor(Math.random() * values.length)];
 const randomInt = (max) => Math.floor(Math.random() * max) + 1;
-
-function start(args, env, ready) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(child);
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      if (output.includes(ready)) resolve(child);
-    });
-    child.stderr.on('data', (chunk) => process.stderr.write(`[server] ${chunk}`));
-    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-  });
-}
-
-async function call(method, url, { token, body } = {}) {
-  const response = await fetch(`http://127.0.0.1:${PORT}${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: response.status, json: await response.json() };
-}
-
-const signIn = async (credentials) => {
-  const answer = await call('POST', '/ranwal/api/user/sign-in', { body: credentials });
-  return answer.status === 200 ? answer.json.data : null;
-};
 
 /** Load with a fresh random path per request; autocannon's result. */
 function load(token, nextPath, seconds) {
@@ -124,12 +90,7 @@ async function main() {
   if (!existsSync(serverEntry)) throw new Error('run `npm run build` first');
   const dbName = options.db ?? `ranwal_lines_${process.pid}`;
   const dbUrl = `${options['pg-url']}/${dbName}`;
-  const adminClient = new pg.Client({ connectionString: `${options['pg-url']}/postgres` });
-  await adminClient.connect();
-  const exists = await adminClient.query('select 1 from pg_database where datname = $1', [dbName]);
-  if (exists.rowCount === 0) await adminClient.query(`create database ${dbName}`);
-  const version = (await adminClient.query('show server_version')).rows[0].server_version;
-  await adminClient.end();
+  const version = await ensureDatabase(options['pg-url'], dbName);
   const cpus = os.cpus();
   console.log(
     `Machine: ${cpus.length} × ${cpus[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL ${version}`,
@@ -139,6 +100,7 @@ async function main() {
   );
 
   await start(
+    'server',
     [serverEntry],
     {
       DATABASE_URL: dbUrl,
@@ -155,29 +117,10 @@ async function main() {
     },
     'Ranwal is running',
   );
-  const admin = await signIn(ADMIN);
+  const admin = await signIn(PORT, ADMIN);
   if (!admin) throw new Error('admin sign-in failed');
-  if (!(await signIn(USER))) {
-    await call('POST', '/ranwal/api/user/create', {
-      token: admin.token,
-      body: { ...USER, role: 'user' },
-    });
-  }
-  const user = await signIn(USER);
-
-  const db = new pg.Client({ connectionString: dbUrl });
-  await db.connect();
-  const lines = Number((await db.query('select count(*) from detail_program')).rows[0].count);
-  if (lines === 0) {
-    console.log('Seeding…');
-    await db.query('begin');
-    await seed(db, { benchUserId: user.id });
-    await db.query('commit');
-    await db.query('vacuum analyze');
-  } else if (lines !== SIZES.lines) {
-    throw new Error(`${dbName} holds ${lines} lines, not ${SIZES.lines}: use a fresh --db`);
-  }
-  await db.end();
+  const user = await benchUser(PORT, admin);
+  await ensureSeeded(dbUrl, dbName, user.id);
 
   const userPages = Math.ceil(SIZES.lines / SIZES.users / 100);
   const adminPages = SIZES.lines / 100;
@@ -236,7 +179,7 @@ async function main() {
   let exported = null;
   if (!options.only || options.only.split(',').includes('export')) {
     const started = performance.now();
-    const link = await call('GET', `/ranwal/api/detail-program/report?${EXPORT_QUERY}`, {
+    const link = await call(PORT, 'GET', `/ranwal/api/detail-program/report?${EXPORT_QUERY}`, {
       token: admin.token,
     });
     if (link.status !== 200) fail(`export link: ${link.status}`);
@@ -269,7 +212,7 @@ async function main() {
     );
   }
 
-  for (const child of children) child.kill();
+  await stopChildren();
   if (!options.keep && !options.db) {
     const dropper = new pg.Client({ connectionString: `${options['pg-url']}/postgres` });
     await dropper.connect();
@@ -284,7 +227,7 @@ main()
   .catch((error) => {
     fail(error.stack ?? String(error));
   })
-  .finally(() => {
-    for (const child of children) child.kill();
+  .finally(async () => {
+    await stopChildren();
     process.exitCode = failed ? 1 : 0;
   });

@@ -8,7 +8,6 @@
 //
 // Needs `npm run build` first (it runs apps/server/dist/server.js). Exits non-zero on errors
 // (a failed start, a non-2xx answer, the two handlers disagreeing), never on a missed goal.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -18,11 +17,20 @@ import { isDeepStrictEqual, parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { QUERIES } from './bare-queries.mjs';
-import { ACCOUNT_SEARCH, SIZES, seed, seededId } from './seed.mjs';
+import {
+  ADMIN,
+  benchUser,
+  call,
+  ensureDatabase,
+  ensureSeeded,
+  serverEntry,
+  signIn,
+  start,
+  stopChildren,
+} from './processes.mjs';
+import { ACCOUNT_SEARCH, seededId } from './seed.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
-const serverEntry = path.join(root, 'apps/server/dist/server.js');
 
 const { values: options } = parseArgs({
   options: {
@@ -49,59 +57,17 @@ const connections = Number(options.connections);
 const poolSize = options['pool-size'];
 
 const GOAL = { ratio: 0.7, p99: 50 };
-const ADMIN = { email: 'admin@bench.local', password: 'bench-admin-password' };
-const USER = { name: 'Bench User', email: 'user@bench.local', password: 'bench-user-password' };
 const SERVER_PORT = 18080;
 const BARE_PORT = 18081;
 const jwtSecret = randomBytes(32).toString('base64url');
 /** Linux's USER_HZ: /proc reports CPU time in 1/100 s. */
 const CLOCK_TICKS = 100;
 
-const children = [];
 let failed = false;
 const fail = (message) => {
   failed = true;
   console.error(`ERROR: ${message}`);
 };
-
-/** Starts a node process and resolves once it prints `ready` on stdout. */
-function start(label, args, env, ready) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    children.push(child);
-    let output = '';
-    const onData = (chunk) => {
-      output += chunk;
-      if (output.includes(ready)) resolve(child);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', (chunk) => process.stderr.write(`[${label}] ${chunk}`));
-    child.once('exit', (code) =>
-      reject(new Error(`${label} exited (${code}) before ready:\n${output}`)),
-    );
-  });
-}
-
-async function call(port, method, url, { token, body } = {}) {
-  const response = await fetch(`http://127.0.0.1:${port}${url}`, {
-    method,
-    headers: {
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: response.status, json: await response.json() };
-}
-
-async function signIn(credentials) {
-  const answer = await call(SERVER_PORT, 'POST', '/ranwal/api/user/sign-in', { body: credentials });
-  return answer.status === 200 ? answer.json.data : null;
-}
 
 function load(port, url, token, seconds) {
   return autocannon({
@@ -186,12 +152,7 @@ async function main() {
   }
   const dbName = options.db ?? `ranwal_bench_${process.pid}`;
   const dbUrl = `${options['pg-url']}/${dbName}`;
-  const adminClient = new pg.Client({ connectionString: `${options['pg-url']}/postgres` });
-  await adminClient.connect();
-  const exists = await adminClient.query('select 1 from pg_database where datname = $1', [dbName]);
-  if (exists.rowCount === 0) await adminClient.query(`create database ${dbName}`);
-  const version = (await adminClient.query('show server_version')).rows[0].server_version;
-  await adminClient.end();
+  const version = await ensureDatabase(options['pg-url'], dbName);
 
   console.log(`Machine: ${machine()}, PostgreSQL ${version}`);
   console.log(
@@ -231,37 +192,10 @@ async function main() {
     'Ranwal is running',
   );
 
-  const admin = await signIn(ADMIN);
+  const admin = await signIn(SERVER_PORT, ADMIN);
   if (!admin) throw new Error('admin sign-in failed (a database seeded by another admin?)');
-  if (!(await signIn(USER))) {
-    const created = await call(SERVER_PORT, 'POST', '/ranwal/api/user/create', {
-      token: admin.token,
-      body: { ...USER, role: 'user' },
-    });
-    if (created.status !== 201)
-      throw new Error(`creating the bench user: ${JSON.stringify(created.json)}`);
-  }
-  const user = await signIn(USER);
-
-  const db = new pg.Client({ connectionString: dbUrl });
-  await db.connect();
-  const lines = Number((await db.query('select count(*) from detail_program')).rows[0].count);
-  if (lines === 0) {
-    console.log('Seeding…');
-    const started = Date.now();
-    // One transaction: a failed seed leaves the database empty, not half-seeded.
-    await db.query('begin');
-    await seed(db, { benchUserId: user.id });
-    await db.query('commit');
-    await db.query('vacuum analyze');
-    console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  } else if (lines !== SIZES.lines) {
-    throw new Error(`${dbName} holds ${lines} budget lines, not ${SIZES.lines}: use a fresh --db`);
-  } else {
-    console.log('Reusing the seeded database');
-    await db.query('analyze');
-  }
-  await db.end();
+  const user = await benchUser(SERVER_PORT, admin);
+  await ensureSeeded(dbUrl, dbName, user.id);
 
   const bareSqlLog = path.join(os.tmpdir(), `ranwal-bench-bare-sql-${process.pid}.log`);
   rmSync(bareSqlLog, { force: true });
@@ -462,20 +396,6 @@ function printTable(results) {
   console.log('\nURLs:');
   for (const row of results)
     console.log(`  ${row.name}: ${row.url} (${row.rows} rows of ${row.total})`);
-}
-
-async function stopChildren() {
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise((resolve) => {
-          if (child.exitCode !== null) return resolve();
-          child.removeAllListeners('exit');
-          child.once('exit', resolve);
-          child.kill('SIGTERM');
-        }),
-    ),
-  );
 }
 
 main()

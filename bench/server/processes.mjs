@@ -1,0 +1,126 @@
+// What the server benches share: the paths, the bench's admin and user, starting and stopping
+// node processes, calling the API, and a database seeded once (see README.md).
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { SIZES, seed } from './seed.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const root = path.resolve(here, '../..');
+export const serverEntry = path.join(root, 'apps/server/dist/server.js');
+
+export const ADMIN = { email: 'admin@bench.local', password: 'bench-admin-password' };
+export const USER = {
+  name: 'Bench User',
+  email: 'user@bench.local',
+  password: 'bench-user-password',
+};
+
+const children = [];
+
+/** Starts a node process and resolves once it prints `ready` on stdout. */
+export function start(label, args, env, ready) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    children.push(child);
+    let output = '';
+    const onData = (chunk) => {
+      output += chunk;
+      if (output.includes(ready)) resolve(child);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk) => process.stderr.write(`[${label}] ${chunk}`));
+    child.once('exit', (code) =>
+      reject(new Error(`${label} exited (${code}) before ready:\n${output}`)),
+    );
+  });
+}
+
+/** Stops every process `start` started, waiting for each to exit. */
+export async function stopChildren() {
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise((resolve) => {
+          if (child.exitCode !== null) return resolve();
+          child.removeAllListeners('exit');
+          child.once('exit', resolve);
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+}
+
+/** One API call to a local port: its status and JSON body. */
+export async function call(port, method, url, { token, body } = {}) {
+  const response = await fetch(`http://127.0.0.1:${port}${url}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, json: await response.json() };
+}
+
+/** A sign-in's data (token, id, …), or null when it is refused. */
+export async function signIn(port, credentials) {
+  const answer = await call(port, 'POST', '/ranwal/api/user/sign-in', { body: credentials });
+  return answer.status === 200 ? answer.json.data : null;
+}
+
+/** Creates the database unless it exists; answers PostgreSQL's version. */
+export async function ensureDatabase(pgUrl, dbName) {
+  const client = new pg.Client({ connectionString: `${pgUrl}/postgres` });
+  await client.connect();
+  const exists = await client.query('select 1 from pg_database where datname = $1', [dbName]);
+  if (exists.rowCount === 0) await client.query(`create database ${dbName}`);
+  const version = (await client.query('show server_version')).rows[0].server_version;
+  await client.end();
+  return version;
+}
+
+/** The bench user, created through the API (as the admin) unless it can already sign in. */
+export async function benchUser(port, admin) {
+  if (!(await signIn(port, USER))) {
+    const created = await call(port, 'POST', '/ranwal/api/user/create', {
+      token: admin.token,
+      body: { ...USER, role: 'user' },
+    });
+    if (created.status !== 201) {
+      throw new Error(`creating the bench user: ${JSON.stringify(created.json)}`);
+    }
+  }
+  return signIn(port, USER);
+}
+
+/**
+ * Seeds an empty database (one transaction: a failed seed leaves it empty, not half-seeded),
+ * or checks that a reused one holds the seed.
+ */
+export async function ensureSeeded(dbUrl, dbName, benchUserId) {
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  const lines = Number((await db.query('select count(*) from detail_program')).rows[0].count);
+  if (lines === 0) {
+    console.log('Seeding…');
+    const started = Date.now();
+    await db.query('begin');
+    await seed(db, { benchUserId });
+    await db.query('commit');
+    await db.query('vacuum analyze');
+    console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  } else if (lines !== SIZES.lines) {
+    throw new Error(`${dbName} holds ${lines} budget lines, not ${SIZES.lines}: use a fresh --db`);
+  } else {
+    console.log('Reusing the seeded database');
+    await db.query('analyze');
+  }
+  await db.end();
+}
