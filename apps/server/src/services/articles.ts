@@ -37,7 +37,8 @@ const columns = [
 ] as const;
 type Row = Pick<Selectable<ArticleTable>, (typeof columns)[number]>;
 
-const notFound = () => new AppError('not_found', messagesId.server.notFound('Artikel'));
+const notFound = () =>
+  new AppError('not_found', messagesId.server.notFound(messagesId.server.records.article));
 
 /** The article a slug leads to: the one it is now, else the one that had it before a new title. */
 const articleIdOf = (slug: string) =>

@@ -12,6 +12,7 @@ import {
   type ManagedEntityKey,
   managedEntities,
   managedEntityKeys,
+  messagesId,
   refusals,
   taxRequested,
   type User,
@@ -98,7 +99,7 @@ const lineColumns = [
 /** What the joins of `withLevels` add to a line: each level's name and the account's code. */
 export type JoinedField = `${ManagedEntityKey}_name` | 'account_code';
 
-const notFound = () => refusals.notFound('Laporan');
+const notFound = () => refusals.notFound(messagesId.server.records.line);
 
 /**
  * Joins a query over lines (`line`) to every level of the level table, each aliased by its key,

@@ -98,7 +98,10 @@ export function createUploadService(db: Kysely<Database>) {
 
     /** The stored image; 404 for an unknown or malformed id. */
     async find(id: string): Promise<StoredUpload> {
-      const notFound = new AppError('not_found', messagesId.server.notFound('Berkas'));
+      const notFound = new AppError(
+        'not_found',
+        messagesId.server.notFound(messagesId.server.records.file),
+      );
       if (!Id.safeParse(id).success) throw notFound;
       const row = await db
         .selectFrom('upload')

@@ -2,6 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 import {
   type ListQuery,
   listFilter,
+  messagesId,
   refusals,
   type User,
   type UserCreateInput,
@@ -79,7 +80,7 @@ export function createUserService(db: Kysely<Database>) {
         .select(columns)
         .where('id', '=', id)
         .executeTakeFirst();
-      if (!current) throw refusals.notFound('Pengguna');
+      if (!current) throw refusals.notFound(messagesId.server.records.user);
       return change(trx, current, admins);
     });
     cache.delete(id);

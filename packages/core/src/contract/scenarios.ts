@@ -434,7 +434,7 @@ export const contractScenarios: ContractScenario[] = [
         }),
         await check("a user reading another's line", user.budgetLine.get(theirs.id), {
           status: 404,
-          message: server.notFound('Laporan'),
+          message: server.notFound(server.records.line),
         }),
         await check('a user editing their line', user.budgetLine.update(mine.id, edited), {
           status: 200,
@@ -450,11 +450,11 @@ export const contractScenarios: ContractScenario[] = [
         }),
         await check("a user editing another's line", user.budgetLine.update(theirs.id, edited), {
           status: 404,
-          message: server.notFound('Laporan'),
+          message: server.notFound(server.records.line),
         }),
         await check("a user deleting another's line", user.budgetLine.delete(theirs.id), {
           status: 404,
-          message: server.notFound('Laporan'),
+          message: server.notFound(server.records.line),
         }),
         await check('a user deleting their line', user.budgetLine.delete(mine.id), {
           status: 200,
@@ -519,7 +519,7 @@ export const contractScenarios: ContractScenario[] = [
         await check(
           'a line that does not exist',
           admin.budgetLine.update('00000000-0000-4000-8000-000000000000', line(c)),
-          { status: 404, message: server.notFound('Laporan') },
+          { status: 404, message: server.notFound(server.records.line) },
         ),
       ];
     },
@@ -796,7 +796,7 @@ export const contractScenarios: ContractScenario[] = [
       return [
         await check('a draft', visitor.article.get(draft.slug), {
           status: 404,
-          message: server.notFound('Artikel'),
+          message: server.notFound(server.records.article),
         }),
         await check('the second read', visitor.article.get(published.slug), {
           data: { views_count: 2, category: 'Usulan Reses DPRD', tags: ['apbd'] },

@@ -44,7 +44,7 @@ export function pageOf(matching: unknown[], query: PageQuery, total = matching.l
   };
 }
 
-/** The row with this id, or the API's 404 naming `what` ('Laporan', 'Pengguna', ...). */
+/** The row with this id, or the API's 404 naming `what` (`messagesId.server.records.line`, a level's label, …). */
 export function rowOf<T extends { id: string }>(rows: T[], id: unknown, what: string): T {
   const found = rows.find((row) => row.id === id);
   if (!found) throw refusals.notFound(what);

@@ -644,6 +644,7 @@ export const messagesEn: Messages = {
     tokenMissing: 'Authentication token not found.',
     forbidden: 'You do not have access to this resource.',
     notFound: (what: string) => `${what} not found.`,
+    records: { line: 'Report', user: 'User', article: 'Article', file: 'File' },
     badRequest: 'Invalid request.',
     validation: (field: string, problem: string) => `Field ${field} is invalid: ${problem}`,
     conflictHasChildren: (what: string, dependents: string) =>

@@ -732,6 +732,8 @@ export const messagesId = {
     tokenMissing: 'Token autentikasi tidak ditemukan.',
     forbidden: 'Anda tidak memiliki akses ke sumber daya ini.',
     notFound: (what: string) => `${what} tidak ditemukan.`,
+    /** What a 404 names (the six levels and Pengampu are named by `levels`). */
+    records: { line: 'Laporan', user: 'Pengguna', article: 'Artikel', file: 'Berkas' },
     badRequest: 'Permintaan tidak valid.',
     validation: (field: string, problem: string) => `Kolom ${field} tidak valid: ${problem}`,
     conflictHasChildren: (what: string, dependents: string) =>

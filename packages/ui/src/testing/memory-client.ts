@@ -241,7 +241,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
     rowOf(
       db.lines.filter((line) => caller.role === 'admin' || line.created_by === caller.id),
       id,
-      'Laporan',
+      server.records.line,
     );
   const sums = (lines: BudgetLine[]) => ({
     line_count: lines.length,
@@ -252,7 +252,9 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
 
   const budgetLine: RouteHandlers['budgetLine'] = {
     list: ({ query, caller }) => pageOf(linesOf(caller, query), query, linesOf(caller, {}).length),
-    get: ({ params, caller }) => ({ data: rowOf(linesOf(caller, {}), params.id, 'Laporan') }),
+    get: ({ params, caller }) => ({
+      data: rowOf(linesOf(caller, {}), params.id, server.records.line),
+    }),
     create: ({ body, caller }) => {
       const line: StoredLine = {
         ...lineFields(body),
@@ -304,7 +306,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
   const visible = (user: User | null) =>
     db.articles.filter((article) => user?.role === 'admin' || article.status === 'published');
   const findArticle = (slug: string | undefined, user: User | null) =>
-    rowOf(visible(user), visible(user).find((a) => a.slug === slug)?.id, 'Artikel');
+    rowOf(visible(user), visible(user).find((a) => a.slug === slug)?.id, server.records.article);
   type ArticleBody = Parameters<
     NonNullable<NonNullable<RouteHandlers['article']>['create']>
   >[0]['body'];
@@ -385,14 +387,14 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
       return { message: server.created, data: toUser(created) };
     },
     update: ({ params, body: { name, email, role } }) => {
-      const found = rowOf(db.users, params.id, 'Pengguna');
+      const found = rowOf(db.users, params.id, server.records.user);
       assertEmailFree(email, found.id);
       if (role !== 'admin' && lastAdmin(found)) throw refusals.lastAdminDemoted();
       return { message: server.updated, data: toUser(Object.assign(found, { name, email, role })) };
     },
     delete: ({ params, caller }) => {
       if (params.id === caller.id) throw refusals.selfDeleted();
-      const found = rowOf(db.users, params.id, 'Pengguna');
+      const found = rowOf(db.users, params.id, server.records.user);
       if (lastAdmin(found)) throw refusals.lastAdminDeleted();
       return deleteRow(db.users, found);
     },
