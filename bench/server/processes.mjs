@@ -19,12 +19,18 @@ export const USER = {
 
 const children = [];
 
-/** Starts a node process and resolves once it prints `ready` on stdout. */
+/**
+ * Starts a node process and resolves once it prints `ready` on stdout. A variable set to
+ * undefined in `env` is removed from the inherited environment.
+ */
 export function start(label, args, env, ready) {
+  const merged = Object.entries({ ...process.env, ...env }).filter(
+    ([, value]) => value !== undefined,
+  );
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, {
       cwd: root,
-      env: { ...process.env, ...env },
+      env: Object.fromEntries(merged),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(child);

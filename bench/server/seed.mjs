@@ -26,15 +26,16 @@ export const SIZES = {
   lines: 1_000_000,
 };
 
-const counts = (() => {
-  const actions = SIZES.programs * SIZES.actionsPerProgram;
-  const subActions = actions * SIZES.subActionsPerAction;
-  const activities = subActions * SIZES.activitiesPerSubAction;
-  const subtitles = activities * SIZES.subtitlesPerActivity;
-  const accounts = subtitles * SIZES.accountsPerSubtitle;
+/** How many records each level gets from `sizes`. */
+function countsOf(sizes) {
+  const actions = sizes.programs * sizes.actionsPerProgram;
+  const subActions = actions * sizes.subActionsPerAction;
+  const activities = subActions * sizes.activitiesPerSubAction;
+  const subtitles = activities * sizes.subtitlesPerActivity;
+  const accounts = subtitles * sizes.accountsPerSubtitle;
   return { actions, subActions, activities, subtitles, accounts };
-})();
-export const ACCOUNT_COUNT = counts.accounts;
+}
+export const ACCOUNT_COUNT = countsOf(SIZES).accounts;
 export const ACCOUNT_SEARCH = 'alat tulis';
 
 /** Permendagri-90-style account names: `ACCOUNT_SEARCH` matches one in 25 accounts. */
@@ -93,9 +94,12 @@ const COMPONENTS = [
   ['5.1.02.03.02.0035', 'Servis Berkala Kendaraan Roda Empat', 'Unit', 1_750_000],
 ];
 
-/** Creates the rows; `benchUserId` (a user who can sign in) owns 1 line in every `SIZES.users`. */
-export async function seed(client, { benchUserId }) {
-  const { actions, subActions, activities, subtitles, accounts } = counts;
+/**
+ * Creates the rows; `benchUserId` (a user who can sign in) owns 1 line in every `sizes.users`.
+ * `client.query(text, values)` answers `{ rows, rowCount }` (node-postgres, or PGlite adapted).
+ */
+export async function seed(client, { benchUserId, sizes = SIZES }) {
+  const { actions, subActions, activities, subtitles, accounts } = countsOf(sizes);
   const step = async (label, text, values = []) => {
     const started = Date.now();
     const result = await client.query(text, values);
@@ -110,7 +114,7 @@ export async function seed(client, { benchUserId }) {
     'programs',
     `insert into program (id, name, is_taxed)
      select ${id('program', 'g')}, ($1::text[])[(g - 1) % cardinality($1::text[]) + 1] || ' ' || g, g % 3 = 0
-     from generate_series(1, ${SIZES.programs}) g`,
+     from generate_series(1, ${sizes.programs}) g`,
     [PROGRAM_NAMES],
   );
   const level = (label, table, parentColumn, parentKind, total, perParent, name) =>
@@ -126,7 +130,7 @@ export async function seed(client, { benchUserId }) {
     'program_id',
     'program',
     actions,
-    SIZES.actionsPerProgram,
+    sizes.actionsPerProgram,
     `'Kegiatan Penyusunan Dokumen Perencanaan ' || g`,
   );
   await level(
@@ -135,7 +139,7 @@ export async function seed(client, { benchUserId }) {
     'action_id',
     'action',
     subActions,
-    SIZES.subActionsPerAction,
+    sizes.subActionsPerAction,
     `'Sub Kegiatan Koordinasi dan Penyusunan Dokumen RKPD ' || g`,
   );
   await level(
@@ -144,7 +148,7 @@ export async function seed(client, { benchUserId }) {
     'sub_action_id',
     'sub_action',
     activities,
-    SIZES.activitiesPerSubAction,
+    sizes.activitiesPerSubAction,
     `'Aktivitas Penyelenggaraan Musrenbang ' || g`,
   );
   await level(
@@ -153,7 +157,7 @@ export async function seed(client, { benchUserId }) {
     'activity_id',
     'activity',
     subtitles,
-    SIZES.subtitlesPerActivity,
+    sizes.subtitlesPerActivity,
     `'Subtitle Bidang ' || g`,
   );
   // Consecutive accounts take consecutive names, so the codes under one subtitle differ; as in
@@ -164,21 +168,21 @@ export async function seed(client, { benchUserId }) {
      select ${id('account', 'g')},
             ($1::text[])[(g % n) + 1],
             ($2::text[])[(g % n) + 1],
-            ${id('subtitle', `(g - 1) / ${SIZES.accountsPerSubtitle} + 1`)}
+            ${id('subtitle', `(g - 1) / ${sizes.accountsPerSubtitle} + 1`)}
      from generate_series(1, ${accounts}) g, (select ${ACCOUNT_NAMES.length} as n) k`,
     [ACCOUNT_NAMES.map(([code]) => code), ACCOUNT_NAMES.map(([, name]) => name)],
   );
   await step(
     'supporters',
     `insert into supporter (id, name)
-     select ${id('supporter', 'g')}, 'Dinas Pendukung ' || g from generate_series(1, ${SIZES.supporters}) g`,
+     select ${id('supporter', 'g')}, 'Dinas Pendukung ' || g from generate_series(1, ${sizes.supporters}) g`,
   );
   // These users own lines but cannot sign in (the hash is not a real one); the bench user can.
   await step(
     'users',
     `insert into app_user (id, name, email, role, password_hash)
      select ${id('user', 'g')}, 'Pengguna ' || g, 'pengguna' || g || '@bench.local', 'user', 'x'
-     from generate_series(1, ${SIZES.users - 1}) g`,
+     from generate_series(1, ${sizes.users - 1}) g`,
   );
 
   // Building the line indexes once after the load is several times faster than maintaining them
@@ -209,18 +213,18 @@ export async function seed(client, { benchUserId }) {
             ${id('program', 'a.program')}, ${id('action', 'a.action')},
             ${id('sub_action', 'a.sub_action')}, ${id('activity', 'a.activity')},
             ${id('subtitle', 'a.subtitle')}, ${id('account', 'a.account')},
-            ${id('supporter', `i % ${SIZES.supporters} + 1`)},
-            case when i % ${SIZES.users} = 0 then $5::uuid else ${id('user', `i % ${SIZES.users}`)} end,
+            ${id('supporter', `i % ${sizes.supporters} + 1`)},
+            case when i % ${sizes.users} = 0 then $5::uuid else ${id('user', `i % ${sizes.users}`)} end,
             at
-     from generate_series(1, ${SIZES.lines}) i
+     from generate_series(1, ${sizes.lines}) i
      cross join lateral (select (i::bigint * 7919 % ${accounts}) + 1 as account) acc
      cross join lateral (
        select acc.account,
-              (acc.account - 1) / ${SIZES.accountsPerSubtitle} + 1 as subtitle,
+              (acc.account - 1) / ${sizes.accountsPerSubtitle} + 1 as subtitle,
               (acc.account - 1) / ${accounts / activities} + 1 as activity,
               (acc.account - 1) / ${accounts / subActions} + 1 as sub_action,
               (acc.account - 1) / ${accounts / actions} + 1 as action,
-              (acc.account - 1) / ${accounts / SIZES.programs} + 1 as program) a
+              (acc.account - 1) / ${accounts / sizes.programs} + 1 as program) a
      cross join lateral (
        select ($1::text[])[i % $6 + 1] as code, ($2::text[])[i % $6 + 1] as name,
               ($3::text[])[i % $6 + 1] as unit, ($4::bigint[])[i % $6 + 1] as price) c

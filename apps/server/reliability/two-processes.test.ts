@@ -170,7 +170,7 @@ describe('two servers on one database', () => {
       new Blob([new Uint8Array(png)], { type: 'image/png' }),
       'sampul.png',
     );
-    const url = new URL(uploaded.data.path);
+    const url = new URL(uploaded.data.path, 'http://localhost');
     expect(url.origin).toBe(a.origin);
     const fromB = await fetch(`${b.origin}${url.pathname}`);
     expect(fromB.status).toBe(200);

@@ -145,8 +145,7 @@ export async function buildApp({
     tokens,
     users,
     hierarchy: createHierarchyService(db, database.read),
-    publicOrigin: (request) =>
-      (config.RANWAL_PUBLIC_URL ?? `${request.protocol}://${request.host}`).replace(/\/+$/, ''),
+    linkOrigin: config.RANWAL_PUBLIC_URL?.replace(/\/+$/, '') ?? '',
   };
 
   // Routes: the whole contract of @ranwal/core, plus the file routes it links to.

@@ -35,6 +35,15 @@ export const ConfigSchema = z.object({
    * a byte at a time is answered 408 and cut off, instead of holding a connection for ever.
    */
   RANWAL_REQUEST_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /**
+   * Milliseconds a client may take no byte of a file download (a report, an upload) before it is
+   * cut off: a reader that stops reading holds no more than its socket and a temporary file.
+   */
+  RANWAL_SEND_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
+  /** Where report files are written before they are sent (the system's temporary directory). */
+  RANWAL_TEMP_DIR: z.string().min(1).optional(),
+  /** Report downloads one person may have in progress at once (made or being sent). */
+  RANWAL_EXPORTS_PER_USER: z.coerce.number().int().positive().default(2),
   RANWAL_SIGN_IN_LIMIT: z.coerce.number().int().positive().default(10),
   /** Lets uploads come without a token, as the spec's own client sends them (docs/server.md). */
   RANWAL_ANONYMOUS_UPLOADS: Flag,

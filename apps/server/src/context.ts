@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/connect.js';
@@ -15,6 +14,10 @@ export interface AppContext {
   tokens: TokenService;
   users: UserService;
   hierarchy: HierarchyService;
-  /** Origin for absolute URLs (uploads, report links): RANWAL_PUBLIC_URL or the request's own. */
-  publicOrigin(request: FastifyRequest): string;
+  /**
+   * What links the server hands out (uploads, report links) start with: RANWAL_PUBLIC_URL's origin
+   * when set, else nothing (a path from the root). Never the request's Host header, which any
+   * client may set: `Host: evil.example` once made the links point there.
+   */
+  linkOrigin: string;
 }

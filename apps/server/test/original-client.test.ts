@@ -1,4 +1,4 @@
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { images, multipart } from './fixtures.js';
 import { ADMIN, databaseTargets, startTestApp, type TestApp } from './harness.js';
@@ -28,16 +28,32 @@ interface Answer {
   bytes: Buffer;
 }
 
+/** A port nobody listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 describe.each(databaseTargets)("the spec's original client, replayed on %s", (target) => {
   let t: TestApp;
   let base: string;
   beforeAll(async () => {
+    // As docs/server.md sets it up: the client on its own origin, so links the server hands out
+    // (report files, covers) name the server's public origin.
+    const port = await freePort();
     t = await startTestApp(target, {
       RANWAL_CORS_ORIGIN: CLIENT_ORIGIN,
       RANWAL_ANONYMOUS_UPLOADS: '1',
+      RANWAL_PUBLIC_URL: `http://127.0.0.1:${port}`,
     });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/ranwal`;
+    await t.app.listen({ port, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${port}/ranwal`;
   });
   afterAll(() => t?.close());
 

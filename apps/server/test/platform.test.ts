@@ -4,6 +4,7 @@ import { listRoutes } from '@ranwal/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { ConfigError, loadConfig } from '../src/config.js';
+import { images, multipart } from './fixtures.js';
 import { ADMIN, databaseTargets, freshDatabase, startTestApp, type TestApp } from './harness.js';
 
 describe.each(databaseTargets)('platform on %s', (target) => {
@@ -12,6 +13,29 @@ describe.each(databaseTargets)('platform on %s', (target) => {
     t = await startTestApp(target);
   });
   afterAll(() => t?.close());
+
+  it('hands out links that do not follow a forged Host header', async () => {
+    const forged = { host: 'evil.example' };
+    const report = await t.call('GET', '/ranwal/api/detail-program/report?year=2025', {
+      token: t.userToken,
+      headers: forged,
+    });
+    expect(report.statusCode, report.body).toBe(200);
+    expect(report.json().data.path).toMatch(/^\/ranwal\/api\/detail-program\/report\/file\?token=/);
+    const { body, headers } = await multipart({
+      field: 'file',
+      bytes: images['image/png'],
+      filename: 'a.png',
+      type: 'image/png',
+    });
+    const upload = await t.call('POST', '/ranwal/api/upload-file', {
+      token: t.adminToken,
+      body,
+      headers: { ...headers, ...forged },
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    expect(upload.json().data.path).toMatch(/^\/ranwal\/api\/uploads\/[0-9a-f-]{36}$/);
+  });
 
   it('answers health 200 when the database answers', async () => {
     const response = await t.call('GET', '/ranwal/api/health');
@@ -227,7 +251,7 @@ describe('configuration and logging', () => {
       url: '/ranwal/api/detail-program/report?year=2025',
       headers: { authorization: `Bearer ${token}` },
     });
-    const linkUrl = new URL(link.json().data.path);
+    const linkUrl = new URL(link.json().data.path, 'http://localhost');
     const reportToken = linkUrl.searchParams.get('token') ?? '';
     expect(reportToken.length).toBeGreaterThan(20);
     const file = await app.inject({ method: 'GET', url: `${linkUrl.pathname}${linkUrl.search}` });

@@ -184,9 +184,9 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
       headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': upload.contentType },
       payload: upload.payload,
     });
-    const uploadPath = new URL(uploaded.json().data.path).pathname;
+    const uploadPath = new URL(uploaded.json().data.path, 'http://localhost').pathname;
     const report = await admin('GET', '/ranwal/api/detail-program/report?year=2025');
-    const reportFile = new URL(String(report.path));
+    const reportFile = new URL(String(report.path), 'http://localhost');
     const victim = () =>
       admin('POST', '/ranwal/api/user/create', {
         name: 'Korban',
@@ -380,7 +380,7 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
     const report = await t.call('GET', '/ranwal/api/detail-program/report', {
       token: t.adminToken,
     });
-    const link = new URL(report.json().data.path).searchParams.get('token')!;
+    const link = new URL(report.json().data.path, 'http://localhost').searchParams.get('token')!;
     for (const token of [await other.sign(adminId, 'session'), unsigned, link]) {
       const answer = await t.call('GET', '/ranwal/api/user/list', { token });
       expect(answer.statusCode).toBe(401);

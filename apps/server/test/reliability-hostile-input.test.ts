@@ -46,7 +46,7 @@ describe.each(databaseTargets)('hostile input on %s', (target) => {
     const document = (await t.call('GET', '/ranwal/api/openapi.json')).json();
     const link = async (token: string) => {
       const response = await t.call('GET', '/ranwal/api/detail-program/report', { token });
-      return new URL(response.json().data.path).searchParams.get('token')!;
+      return new URL(response.json().data.path, 'http://localhost').searchParams.get('token')!;
     };
     const adminLink = await link(t.adminToken);
     const [header, payload, signature] = adminLink.split('.');

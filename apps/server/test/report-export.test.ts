@@ -1,4 +1,7 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { setImmediate as tick } from 'node:timers/promises';
@@ -6,7 +9,7 @@ import { type BudgetLine, formatDateTimeLong, MAX_LINE_TOTAL } from '@ranwal/cor
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openReportExport, queuedBytes } from '../src/services/report-export.js';
+import { queuedBytes, writeReportExport } from '../src/services/report-export.js';
 import { buildChain, type Chain, REPORT_WORKBOOK_HEADERS as HEADERS } from './fixtures.js';
 import { databaseTargets, startTestApp, type TestApp } from './harness.js';
 
@@ -62,6 +65,8 @@ describe.each(databaseTargets)('report export on %s', (target) => {
   let t: TestApp;
   let alfa: Chain;
   let beta: Chain;
+  /** Where this app writes report files before sending them. */
+  let temporary: string;
   /** Lines of 2025 by name, as the API answered them. */
   const lines: Record<string, BudgetLine> = {};
 
@@ -86,7 +91,7 @@ describe.each(databaseTargets)('report export on %s', (target) => {
   const linkFor = async (token: string, query: string) => {
     const response = await t.call('GET', `${API}/report?${query}`, { token });
     expect(response.statusCode, response.body).toBe(200);
-    const url = new URL(response.json().data.path);
+    const url = new URL(response.json().data.path, 'http://localhost');
     return `${url.pathname}${url.search}`;
   };
 
@@ -102,7 +107,8 @@ describe.each(databaseTargets)('report export on %s', (target) => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp(target);
+    temporary = await mkdtemp(path.join(tmpdir(), 'ranwal-report-export-test-'));
+    t = await startTestApp(target, { RANWAL_TEMP_DIR: temporary });
     alfa = await buildChain(t, 'Alfa');
     beta = await buildChain(t, 'Beta');
     // A second account under Alfa's subtitle whose code sorts first.
@@ -138,7 +144,10 @@ describe.each(databaseTargets)('report export on %s', (target) => {
     });
     await create(t.userToken, alfa, { component_name: 'Tahun lalu', price: 7, year: 2024 });
   });
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await rm(temporary, { recursive: true, force: true });
+  });
 
   it('streams an .xlsx with title, headers, lines in hierarchy order, subtotals and total', async () => {
     const response = await download(t.adminToken, 'year=2025');
@@ -221,10 +230,9 @@ describe.each(databaseTargets)('report export on %s', (target) => {
 
   it('writes the same workbook whatever the batch size', async () => {
     const cellsFor = async (batchSize: number) => {
-      const report = await openReportExport(t.database.db, { year: 2025 }, batchSize);
       const output = new PassThrough();
       const body = buffer(output);
-      await report.writeTo(output);
+      await writeReportExport(t.database.db, { year: 2025 }, output, { chunkLines: batchSize });
       const sheet = (await readWorkbook(await body)).worksheets[0]!;
       return Array.from({ length: sheet.rowCount }, (_, index) => cellsOf(sheet, index + 1));
     };
@@ -327,7 +335,7 @@ describe.each(databaseTargets)('report export on %s', (target) => {
       );
     });
 
-    it('stops reading and releases the database when the client disconnects', async () => {
+    it('releases the database and removes the file when the client disconnects', async () => {
       const link = await linkFor(t.adminToken, 'year=2030');
       const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
       const received = await new Promise<number>((resolve, reject) => {
@@ -359,6 +367,10 @@ describe.each(databaseTargets)('report export on %s', (target) => {
       );
       const after = await t.call('GET', `${API}/list?limit=1`, { token: t.adminToken });
       expect(after.statusCode).toBe(200);
+      await vi.waitFor(async () => expect(await readdir(temporary)).toEqual([]), {
+        timeout: 10_000,
+        interval: 50,
+      });
     });
   });
 

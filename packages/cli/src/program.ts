@@ -14,7 +14,12 @@ import {
   exportReports,
   exportSummary,
 } from './commands/export/index.js';
-import { type ImportOptions, importHierarchy, importSummary } from './commands/import/index.js';
+import {
+  DEFAULT_BATCH_ROWS,
+  type ImportOptions,
+  importHierarchy,
+  importSummary,
+} from './commands/import/index.js';
 import { type ListRecordsOptions, listRecords, recordsSummary } from './commands/list/index.js';
 import { type LoginOptions, login, loginSummary } from './commands/login/index.js';
 import { logout, logoutSummary } from './commands/logout/index.js';
@@ -158,7 +163,7 @@ export function buildProgram({ signal }: { signal: AbortSignal }): Command {
     .option('--skip-invalid', 'import the valid rows even when others are invalid or conflict')
     .option(
       '--batch-size <rows>',
-      `rows per request and transaction (at most and by default ${formatCount(HIERARCHY_IMPORT_MAX_ROWS)})`,
+      `rows per request and transaction (default ${formatCount(DEFAULT_BATCH_ROWS)}, at most ${formatCount(HIERARCHY_IMPORT_MAX_ROWS)})`,
       positiveInteger,
     )
     .addHelpText(

@@ -1,4 +1,4 @@
-import { BASE_PATH } from './routes.js';
+import { isOwnUploadPath } from './base-path.js';
 
 /*
  * The article HTML policy, declared once: the server applies it on write (sanitize-html) and the
@@ -54,8 +54,6 @@ export const ARTICLE_LINK_REL = 'noopener noreferrer nofollow';
 
 const LINK_SCHEMES = ['http:', 'https:', 'mailto:'];
 const IMAGE_SCHEMES = ['http:', 'https:'];
-/** The server's own upload URLs may appear site-relative in `<img src>`. */
-const UPLOAD_PATH = new RegExp(`^${BASE_PATH}/api/uploads/[0-9a-f-]{36}$`, 'i');
 
 /** The URL when its scheme is allowed (parsed as a browser would), else undefined. */
 function allowedUrl(value: string | null | undefined, schemes: string[]): string | undefined {
@@ -80,5 +78,5 @@ export function articleLinkHref(value: string | null | undefined): string | unde
  */
 export function articleImageSrc(value: string | null | undefined): string | undefined {
   const given = value?.trim() ?? '';
-  return UPLOAD_PATH.test(given) ? given : allowedUrl(given, IMAGE_SCHEMES);
+  return isOwnUploadPath(given) ? given : allowedUrl(given, IMAGE_SCHEMES);
 }

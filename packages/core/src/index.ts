@@ -1,5 +1,6 @@
 export * from './article-html.js';
 export * from './article-text.js';
+export { isOwnUploadPath, UPLOADS_PATH } from './base-path.js';
 export * from './client.js';
 export * from './errors.js';
 export * from './format.js';

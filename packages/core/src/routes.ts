@@ -339,8 +339,7 @@ export function listRoutes(): { group: string; name: string; route: RouteDefinit
   );
 }
 
-/** The base path everything is served under. */
-export const BASE_PATH = '/ranwal';
+export { BASE_PATH } from './base-path.js';
 
 /** Fill `:param` segments of a route path. */
 export function buildPath(path: string, params: Record<string, string> = {}): string {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isOwnUploadPath } from './base-path.js';
 import { type HierarchyLevelKey, hierarchyLevelKeys } from './entity-keys.js';
 import { isValidVolume } from './money.js';
 
@@ -490,12 +491,12 @@ export type ArticleStatus = z.infer<typeof ArticleStatus>;
 
 export const Tag = z.string().trim().min(1, { error: 'tidak boleh kosong' }).max(50);
 
-/** http(s) URL, or empty for "no cover". */
+/** http(s) URL, one of our uploads from the site's root, or empty for "no cover". */
 export const CoverImage = z
   .string()
   .trim()
   .max(2048)
-  .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), {
+  .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value) || isOwnUploadPath(value), {
     error: 'harus berupa URL http(s)',
   });
 

@@ -124,3 +124,29 @@ export function registerRequestGuards(app: FastifyInstance): void {
     }
   });
 }
+
+/**
+ * Cuts the connection of a client that takes no byte of an answer for `timeoutMs`: one that stops
+ * reading a download otherwise holds its socket and what is being sent for as long as it likes.
+ * Progress is the bytes the socket has handed to the system (they stop once its buffers are full).
+ */
+export function cutOffWhenStalled(reply: FastifyReply, timeoutMs: number): void {
+  const socket = reply.raw.socket;
+  if (!socket) return;
+  let written = socket.bytesWritten;
+  let quietSince = Date.now();
+  const check = setInterval(
+    () => {
+      if (socket.bytesWritten !== written) {
+        written = socket.bytesWritten;
+        quietSince = Date.now();
+      } else if (Date.now() - quietSince >= timeoutMs) {
+        reply.log.warn({ timeoutMs }, 'client stopped reading; connection cut');
+        socket.destroy();
+      }
+    },
+    Math.max(50, Math.min(1000, timeoutMs / 4)),
+  );
+  check.unref();
+  reply.raw.once('close', () => clearInterval(check));
+}

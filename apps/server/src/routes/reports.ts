@@ -1,4 +1,8 @@
-import { PassThrough } from 'node:stream';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { finished } from 'node:stream/promises';
 import {
   AppError,
   BASE_PATH,
@@ -10,8 +14,9 @@ import {
 } from '@ranwal/core';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { cutOffWhenStalled } from '../plugins/request-guards.js';
 import { createDashboardService } from '../services/dashboard.js';
-import { openReportExport, type ReportScope } from '../services/report-export.js';
+import { type ReportScope, writeReportExport } from '../services/report-export.js';
 import { createBudgetLineService } from '../services/reports.js';
 import type { RouteModule } from './module.js';
 
@@ -30,8 +35,8 @@ export function reportRoutes(context: AppContext): RouteModule<'budgetLine'> {
   const reports = createBudgetLineService(context.db, context.database.read);
   const dashboard = createDashboardService(context.db);
 
-  /** The scope a link grants, checked again against the signer as they are now. */
-  async function scopeOf(token: unknown): Promise<ReportScope> {
+  /** The scope a link grants and who signed it, checked again against the signer as they are now. */
+  async function linkOf(token: unknown): Promise<{ scope: ReportScope; signer: string }> {
     const verified =
       typeof token === 'string' ? await context.tokens.verify(token, 'report') : null;
     const claims = ReportLinkClaims.safeParse(verified?.claims);
@@ -40,7 +45,27 @@ export function reportRoutes(context: AppContext): RouteModule<'budgetLine'> {
     const { scope, ...filter } = claims.data;
     // A link signed by an admin who has since become a user exports only their own lines.
     const everyone = scope === 'all' && signer.role === 'admin';
-    return { ...filter, ...(everyone ? {} : { created_by: signer.id }) };
+    return {
+      scope: { ...filter, ...(everyone ? {} : { created_by: signer.id }) },
+      signer: signer.id,
+    };
+  }
+
+  /** Report downloads in progress per person (made or being sent): RANWAL_EXPORTS_PER_USER. */
+  const exportsInProgress = new Map<string, number>();
+  function takeExportSlot(person: string): () => void {
+    const limit = context.config.RANWAL_EXPORTS_PER_USER;
+    const held = exportsInProgress.get(person) ?? 0;
+    if (held >= limit) throw new AppError('rate_limited', server.exportsBusy(limit));
+    exportsInProgress.set(person, held + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (exportsInProgress.get(person) ?? 1) - 1;
+      if (left > 0) exportsInProgress.set(person, left);
+      else exportsInProgress.delete(person);
+    };
   }
 
   return {
@@ -59,36 +84,71 @@ export function reportRoutes(context: AppContext): RouteModule<'budgetLine'> {
         await reports.remove(params.id, user);
         return { message: server.deleted, data: null };
       },
-      report: async ({ query, user, request }) => {
+      report: async ({ query, user }) => {
         const token = await context.tokens.sign(
           user.id,
           'report',
           { ...query, scope: user.role === 'admin' ? 'all' : 'own' },
           LINK_TTL_SECONDS,
         );
-        const link = new URL(`${context.publicOrigin(request)}${REPORT_FILE_PATH}`);
-        link.searchParams.set('token', token);
-        return { data: { path: link.toString(), originalName: reportFileName(query.year) } };
+        const link = `${context.linkOrigin}${REPORT_FILE_PATH}?token=${encodeURIComponent(token)}`;
+        return { data: { path: link, originalName: reportFileName(query.year) } };
       },
       summary: async ({ query }) => ({ data: await dashboard.summary(query.year) }),
     },
 
     register(app) {
       // The browser opens this link itself, so the signed token stands in for the bearer token.
+      // The workbook is written to a temporary file first and sent from there: no database
+      // session ever waits on a client, however slowly it reads.
       app.get(REPORT_FILE_PATH, { schema: { hide: true } }, async (request, reply) => {
-        const scope = await scopeOf((request.query as { token?: unknown }).token);
-        const report = await openReportExport(context.db, scope);
-        const output = new PassThrough();
-        report.writeTo(output).catch((error: unknown) => {
-          request.log.error({ err: error }, 'report export failed');
-          // Headers are out: cutting the connection is the only way left to say it failed.
-          output.destroy(error instanceof Error ? error : new Error(String(error)));
+        const { scope, signer } = await linkOf((request.query as { token?: unknown }).token);
+        const release = takeExportSlot(signer);
+        const directory = await mkdtemp(
+          path.join(context.config.RANWAL_TEMP_DIR ?? tmpdir(), 'ranwal-report-'),
+        ).catch((error) => {
+          release();
+          throw error;
         });
-        return reply
-          .type(XLSX_CONTENT_TYPE)
-          .header('content-disposition', `attachment; filename="${reportFileName(scope.year)}"`)
-          .header('cache-control', 'no-store')
-          .send(output);
+        const cleanUp = () => {
+          release();
+          void rm(directory, { recursive: true, force: true });
+        };
+        try {
+          const file = path.join(directory, reportFileName(scope.year));
+          // A client that leaves while the file is made stops the work.
+          const left = new AbortController();
+          const onLeave = () => left.abort();
+          reply.raw.once('close', onLeave);
+          const output = createWriteStream(file);
+          await writeReportExport(context.db, scope, output, { signal: left.signal });
+          reply.raw.off('close', onLeave);
+          if (left.signal.aborted) {
+            output.destroy();
+            cleanUp();
+            reply.hijack();
+            reply.raw.destroy();
+            return reply;
+          }
+          await finished(output);
+          const { size } = await stat(file);
+          const body = createReadStream(file);
+          body.once('close', cleanUp);
+          reply.raw.once('close', () => {
+            body.destroy();
+            cleanUp();
+          });
+          cutOffWhenStalled(reply, context.config.RANWAL_SEND_TIMEOUT_MS);
+          return reply
+            .type(XLSX_CONTENT_TYPE)
+            .header('content-length', size)
+            .header('content-disposition', `attachment; filename="${reportFileName(scope.year)}"`)
+            .header('cache-control', 'no-store')
+            .send(body);
+        } catch (error) {
+          cleanUp();
+          throw error;
+        }
       });
     },
   };

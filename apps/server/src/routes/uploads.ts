@@ -1,6 +1,7 @@
-import { AppError, BASE_PATH, messagesId, refusals } from '@ranwal/core';
+import { AppError, messagesId, refusals, UPLOADS_PATH } from '@ranwal/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
+import { cutOffWhenStalled } from '../plugins/request-guards.js';
 import { createUploadService } from '../services/uploads.js';
 import type { RouteModule } from './module.js';
 
@@ -8,7 +9,6 @@ const server = messagesId.server;
 
 /** The multipart field the spec's upload call sends the file in. */
 const FILE_FIELD = 'file';
-const UPLOADS_PATH = `${BASE_PATH}/api/uploads`;
 
 const missingFile = () => refusals.fileMissing(FILE_FIELD);
 
@@ -79,7 +79,7 @@ function scheduleUnreferencedSweep(
   });
 }
 
-export function uploadRoutes({ db, publicOrigin, config }: AppContext): RouteModule<'upload'> {
+export function uploadRoutes({ db, linkOrigin, config }: AppContext): RouteModule<'upload'> {
   const uploads = createUploadService(db);
   const anonymousMaxBytes = Math.floor(config.RANWAL_ANONYMOUS_UPLOAD_MAX_MB * 1024 * 1024);
   return {
@@ -91,7 +91,7 @@ export function uploadRoutes({ db, publicOrigin, config }: AppContext): RouteMod
         const id = user
           ? await uploads.store(bytes, contentType, user.id)
           : await uploads.storeAnonymous(bytes, contentType, anonymousMaxBytes);
-        return { data: { path: `${publicOrigin(request)}${UPLOADS_PATH}/${id}` } };
+        return { data: { path: `${linkOrigin}${UPLOADS_PATH}/${id}` } };
       },
     },
 
@@ -106,6 +106,7 @@ export function uploadRoutes({ db, publicOrigin, config }: AppContext): RouteMod
         { schema: { hide: true } },
         async (request, reply) => {
           const upload = await uploads.find(request.params.id);
+          cutOffWhenStalled(reply, config.RANWAL_SEND_TIMEOUT_MS);
           return reply
             .header('Content-Type', upload.contentType)
             .header('Content-Length', upload.bytes.byteLength)

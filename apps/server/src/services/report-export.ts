@@ -1,7 +1,8 @@
 import type { Writable } from 'node:stream';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setTimeout as sleep, setImmediate as yieldToOthers } from 'node:timers/promises';
 import {
   formatRupiah,
+  type HierarchyLevelKey,
   hierarchyLevelKeys,
   managedEntities,
   messagesId,
@@ -10,7 +11,7 @@ import {
   reportSheetColumns,
 } from '@ranwal/core';
 import ExcelJS from 'exceljs';
-import { type ControlledTransaction, type Kysely, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import {
   type BudgetLineFilter,
@@ -28,9 +29,15 @@ import {
  */
 export type ReportScope = Omit<BudgetLineFilter, 'year'> & { year: number };
 
-const BATCH_SIZE = 2000;
-const CURSOR = 'report_lines';
-// Raw sheet XML allowed to wait for compression before reading pauses (about one batch).
+/**
+ * Lines one statement of an export reads at most. On the embedded PGlite (one database session)
+ * other people's calls wait for the statement in progress, so each must stay short: about 2 000
+ * lines take 30-60 ms there.
+ */
+const CHUNK_LINES = 2000;
+/** Rows written between two turns of the event loop (see writeReportExport). */
+const ROWS_BETWEEN_YIELDS = 200;
+// Raw sheet XML allowed to wait for compression before reading pauses (about one chunk).
 const MAX_QUEUED_BYTES = 1024 * 1024;
 
 const text = messagesId.reportWorkbook;
@@ -49,6 +56,7 @@ const storedColumns = [
   'tax',
   'total_after_tax',
   'program_id',
+  'account_id',
   'created_at',
 ] as const;
 type LineField = (typeof storedColumns)[number] | JoinedField;
@@ -128,151 +136,324 @@ async function whileQueued(sheet: ExcelJS.Worksheet, signal: AbortSignal): Promi
   }
 }
 
-/** The export's one transaction, seeing the tables as a line query does (LineDatabase). */
-type LineTransaction = ControlledTransaction<LineDatabase>;
+type Lines = SelectQueryBuilder<LineDatabase, 'line', object>;
 
-/** Lines in the order of the hierarchy (each level by its name, accounts by code), then by date. */
-function linesInHierarchyOrder(trx: LineTransaction, scope: ReportScope) {
-  const lines = trx
-    .selectFrom('detail_program as line')
-    .select(storedColumns.map((column) => `line.${column}`));
-  let query = whereLines(withLevels(lines), scope);
-  for (const key of hierarchyLevelKeys) {
-    query = query.orderBy(managedEntities[key].hasCode ? `${key}.code` : `${key}.name`);
-    // Two programmes with one name stay apart, so each gets its own subtotal.
-    if (key === 'program') query = query.orderBy('program.id');
-  }
-  return query.orderBy('line.created_at').orderBy('line.id');
-}
-
-export interface ReportExport {
-  /**
-   * Streams the workbook into `output`, reading the lines batch by batch. Stops reading when
-   * `output` closes early (the client went away). Releases the transaction in every case.
-   */
-  writeTo(output: Writable): Promise<void>;
+/** Where a keyset read stands: a line's date (as text, to the microsecond) and id. */
+interface Position {
+  created_at: string;
+  id: string;
 }
 
 /**
- * Opens the read of a report: a transaction holding one snapshot and a cursor over the lines.
- * Anything wrong throws here, before a byte of the file is sent. The caller
- * must call `writeTo`, which ends the transaction.
+ * The filters an index leads with (migrations 0001, 0008: each is followed by
+ * `created_at desc, id`), so the positions of a chunk are found from the index alone.
  */
-export async function openReportExport(
+function indexedLines(db: Kysely<LineDatabase>, scope: ReportScope): Lines {
+  let lines = db.selectFrom('detail_program as line').where('line.year', '=', scope.year);
+  if (scope.created_by) lines = lines.where('line.created_by', '=', scope.created_by);
+  if (scope.program_id) lines = lines.where('line.program_id', '=', scope.program_id);
+  return lines;
+}
+
+/** Lines after `from` in the order newest first, then id: the order of those indexes. */
+function after(lines: Lines, from: Position | null): Lines {
+  if (!from) return lines;
+  return lines.where((eb) =>
+    eb.or([
+      eb('line.created_at', '<', sql<Date>`${from.created_at}::timestamptz`),
+      eb.and([
+        eb('line.created_at', '=', sql<Date>`${from.created_at}::timestamptz`),
+        eb('line.id', '>', from.id),
+      ]),
+    ]),
+  );
+}
+
+/** Lines up to `to` (itself included) in the same order. */
+function upTo(lines: Lines, to: Position): Lines {
+  return lines.where((eb) =>
+    eb.or([
+      eb('line.created_at', '>', sql<Date>`${to.created_at}::timestamptz`),
+      eb.and([
+        eb('line.created_at', '=', sql<Date>`${to.created_at}::timestamptz`),
+        eb('line.id', '<=', to.id),
+      ]),
+    ]),
+  );
+}
+
+/**
+ * How many lines of the scope each account has: read along an index in chunks of `chunk` lines,
+ * two short statements per chunk (where the chunk ends, then its lines' accounts).
+ */
+async function linesPerAccount(
+  db: Kysely<LineDatabase>,
+  scope: ReportScope,
+  chunk: number,
+  signal: AbortSignal,
+): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  let from: Position | null = null;
+  while (!signal.aborted) {
+    const end = (await after(indexedLines(db, scope), from)
+      .select([sql<string>`line.created_at::text`.as('created_at'), 'line.id'])
+      .orderBy('line.created_at', 'desc')
+      .orderBy('line.id')
+      .offset(chunk - 1)
+      .limit(1)
+      .executeTakeFirst()) as Position | undefined;
+    let range = after(indexedLines(db, scope), from);
+    if (end) range = upTo(range, end);
+    const rows = await whereLines(range, scope)
+      .select(['line.account_id', (eb) => eb.fn.countAll<string | number>().as('lines')])
+      .groupBy('line.account_id')
+      .execute();
+    for (const row of rows) {
+      const account = row.account_id as string;
+      counts.set(account, (counts.get(account) ?? 0) + Number(row.lines));
+    }
+    if (!end) break;
+    from = end;
+    await yieldToOthers();
+  }
+  return counts;
+}
+
+/** Names and codes sort as people read them: 'Program 2' before 'Program 10'. */
+const collator = new Intl.Collator('id', { numeric: true });
+
+/**
+ * The accounts in the order of the hierarchy: each level by its name (accounts by code), the
+ * programme's id after its name so two programmes of one name stay apart (each gets its own
+ * subtotal), the account's id last. Looked up a chunk of accounts at a time; sorted here, the
+ * same on PostgreSQL and PGlite whatever their collations.
+ */
+async function accountsInHierarchyOrder(
+  db: Kysely<LineDatabase>,
+  accounts: string[],
+  chunk: number,
+): Promise<string[]> {
+  const keyed: { id: string; key: string[] }[] = [];
+  for (let start = 0; start < accounts.length; start += chunk) {
+    let query = db.selectFrom('account as account') as unknown as SelectQueryBuilder<
+      LineDatabase,
+      'account',
+      object
+    >;
+    for (
+      let key: HierarchyLevelKey | null = managedEntities.account.parent;
+      key;
+      key = managedEntities[key].parent
+    ) {
+      const child = managedEntities[key].child!;
+      query = query.innerJoin(
+        `${managedEntities[key].table} as ${key}`,
+        `${key}.id`,
+        `${child}.${managedEntities[child].parentField}`,
+      ) as typeof query;
+    }
+    const sortColumns = hierarchyLevelKeys.map((key) =>
+      sql<string>`${sql.ref(`${key}.${managedEntities[key].hasCode ? 'code' : 'name'}`)}`.as(key),
+    );
+    const rows = await query
+      .select(['account.id as id', 'program.id as program_id', ...sortColumns])
+      .where('account.id', 'in', accounts.slice(start, start + chunk))
+      .execute();
+    for (const row of rows as Record<string, string>[]) {
+      const key = hierarchyLevelKeys.flatMap((level) =>
+        level === 'program' ? [row.program!, row.program_id!] : [row[level]!],
+      );
+      keyed.push({ id: row.id!, key: [...key, row.id!] });
+    }
+    await yieldToOthers();
+  }
+  keyed.sort((a, b) => {
+    for (let index = 0; index < a.key.length; index++) {
+      const order = collator.compare(a.key[index]!, b.key[index]!);
+      if (order !== 0) return order;
+    }
+    return 0;
+  });
+  return keyed.map((account) => account.id);
+}
+
+type ExportedLine = Pick<BudgetLineRow, LineField>;
+
+/**
+ * The scope's lines in the order of the report: accounts in hierarchy order, each account's lines
+ * oldest first. Consecutive accounts are read together up to `chunk` lines a statement; an
+ * account with more is read `chunk` lines at a time. No statement holds the database for long,
+ * and none holds it between chunks: a line changed while the export runs shows as it was when
+ * its chunk was read.
+ */
+async function* linesInReportOrder(
+  db: Kysely<LineDatabase>,
+  scope: ReportScope,
+  chunk: number,
+  signal: AbortSignal,
+): AsyncGenerator<ExportedLine[]> {
+  const counts = await linesPerAccount(db, scope, chunk, signal);
+  const order = await accountsInHierarchyOrder(db, [...counts.keys()], chunk);
+  const read = (accounts: string[]) =>
+    whereLines(
+      withLevels(
+        db.selectFrom('detail_program as line').select(storedColumns.map((c) => `line.${c}`)),
+      ).where('line.account_id', 'in', accounts),
+      scope,
+    )
+      .orderBy('line.created_at')
+      .orderBy('line.id');
+
+  let batch: string[] = [];
+  let batched = 0;
+  const flush = async function* () {
+    if (batch.length === 0) return;
+    const rows = (await read(batch).execute()) as ExportedLine[];
+    const byAccount = new Map<string, ExportedLine[]>(batch.map((account) => [account, []]));
+    for (const row of rows) byAccount.get(row.account_id as string)?.push(row);
+    yield batch.flatMap((account) => byAccount.get(account)!);
+    batch = [];
+    batched = 0;
+  };
+  for (const account of order) {
+    if (signal.aborted) return;
+    const lines = counts.get(account) ?? 0;
+    if (lines > chunk) {
+      yield* flush();
+      let from: Position | null = null;
+      while (!signal.aborted) {
+        let query = read([account]).select([
+          sql<string>`line.created_at::text`.as('position'),
+          'line.id as position_id',
+        ]);
+        if (from) {
+          const { created_at, id } = from;
+          query = query.where((eb) =>
+            eb(
+              eb.refTuple('line.created_at', 'line.id'),
+              '>',
+              eb.tuple(sql<Date>`${created_at}::timestamptz`, id),
+            ),
+          );
+        }
+        const rows = (await query.limit(chunk).execute()) as (ExportedLine & {
+          position: string;
+          position_id: string;
+        })[];
+        if (rows.length > 0) yield rows;
+        if (rows.length < chunk) break;
+        const last = rows.at(-1)!;
+        from = { created_at: last.position, id: last.position_id };
+      }
+      continue;
+    }
+    if (batched + lines > chunk) yield* flush();
+    batch.push(account);
+    batched += lines;
+  }
+  if (!signal.aborted) yield* flush();
+}
+
+export interface ReportExportOptions {
+  /** Lines per statement (tests vary it; the workbook is the same whatever it is). */
+  chunkLines?: number;
+  /** Stops reading and writing when aborted (the client went away). */
+  signal?: AbortSignal;
+}
+
+/**
+ * Writes the workbook of `scope` into `output` (a temporary file, so no database session ever
+ * waits for a client), reading the lines chunk by chunk. Anything wrong before the first line is
+ * read throws before a byte is written. Resolves when the workbook is whole, or as soon as
+ * `signal` aborts or `output` closes early.
+ */
+export async function writeReportExport(
   typedDb: Kysely<Database>,
   scope: ReportScope,
-  batchSize = BATCH_SIZE,
-): Promise<ReportExport> {
-  const trx: LineTransaction = await (typedDb as unknown as Kysely<LineDatabase>)
-    .startTransaction()
-    .setIsolationLevel('repeatable read')
-    .execute();
-  let title: string;
+  output: Writable,
+  { chunkLines = CHUNK_LINES, signal = new AbortController().signal }: ReportExportOptions = {},
+): Promise<void> {
+  const db = typedDb as unknown as Kysely<LineDatabase>;
+  const title = text.title(scope.year, await filtersOf(db, scope));
+  const stopped = new AbortController();
+  const stop = () => stopped.abort();
+  signal.addEventListener('abort', stop, { once: true });
+  output.once('close', stop);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(`Laporan ${scope.year}`, {
+    views: [{ state: 'frozen', ySplit: 2 }],
+  });
   try {
-    title = text.title(scope.year, await filtersOf(trx, scope));
-    const lines = linesInHierarchyOrder(trx, scope);
-    await sql`declare ${sql.id(CURSOR)} no scroll cursor for ${lines}`.execute(trx);
-  } catch (error) {
-    await trx.rollback().execute();
-    throw error;
+    sheet.columns = columns.map((column) => ({ width: column.width }));
+    const titleRow = sheet.addRow([title]);
+    sheet.mergeCells(1, 1, 1, columns.length);
+    titleRow.getCell(1).style = titleStyle;
+    titleRow.commit();
+    addRow(
+      sheet,
+      columns.map((column) => column.header),
+      columns.map(() => headerStyle),
+    );
+
+    let number = 0;
+    let grandTotal = noAmounts;
+    let program: { id: string; name: string; amounts: Amounts } | null = null;
+    for await (const rows of linesInReportOrder(db, scope, chunkLines, stopped.signal)) {
+      for (const row of rows) {
+        const line = toReadShape(row);
+        if (program && program.id !== line.program_id) {
+          addTotalRow(sheet, text.subtotal(program.name), program.amounts);
+          program = null;
+        }
+        program ??= { id: line.program_id, name: line.program_name, amounts: noAmounts };
+        number += 1;
+        addRow(
+          sheet,
+          columns.map((column) => column.value(line, number)),
+          lineStyles,
+        );
+        program.amounts = addAmounts(program.amounts, line);
+        grandTotal = addAmounts(grandTotal, line);
+        // Writing a row is synchronous work (about 50 µs): other requests get their turn
+        // between small groups of rows, not only between statements.
+        if (number % ROWS_BETWEEN_YIELDS === 0) await yieldToOthers();
+      }
+      await whileQueued(sheet, stopped.signal);
+    }
+    if (stopped.signal.aborted) return;
+    if (program) addTotalRow(sheet, text.subtotal(program.name), program.amounts);
+    addTotalRow(sheet, text.grandTotal, grandTotal);
+    sheet.commit();
+    await Promise.race([
+      workbook.commit(),
+      new Promise((resolve) => stopped.signal.addEventListener('abort', resolve, { once: true })),
+    ]);
+  } finally {
+    signal.removeEventListener('abort', stop);
+    output.off('close', stop);
   }
-  return { writeTo: (output) => writeWorkbook(trx, scope.year, title, output, batchSize) };
 }
 
 /** The filters an export was narrowed by, named for its title ('Program: …', 'Pengampu: …'). */
-async function filtersOf(trx: LineTransaction, scope: ReportScope): Promise<string[]> {
+async function filtersOf(db: Kysely<LineDatabase>, scope: ReportScope): Promise<string[]> {
   const nameOf = async (table: 'program' | 'supporter' | 'app_user', id: string | undefined) =>
     id
-      ? ((await trx.selectFrom(table).select('name').where('id', '=', id).executeTakeFirst())
+      ? ((await db.selectFrom(table).select('name').where('id', '=', id).executeTakeFirst())
           ?.name as string | undefined)
       : undefined;
-  // One after another: a transaction is one connection.
-  const program = await nameOf('program', scope.program_id);
-  const supporter = await nameOf('supporter', scope.supporter_id);
-  const creator = await nameOf('app_user', scope.created_by);
+  const [program, supporter, creator] = await Promise.all([
+    nameOf('program', scope.program_id),
+    nameOf('supporter', scope.supporter_id),
+    nameOf('app_user', scope.created_by),
+  ]);
   return [
     program !== undefined ? text.filterProgram(program) : null,
     supporter !== undefined ? text.filterSupporter(supporter) : null,
     creator !== undefined ? text.filterCreator(creator) : null,
     scope.search ? text.filterSearch(scope.search) : null,
   ].filter((part): part is string => part !== null);
-}
-
-async function writeWorkbook(
-  trx: LineTransaction,
-  year: number,
-  titleText: string,
-  output: Writable,
-  batchSize: number,
-): Promise<void> {
-  const closed = new AbortController();
-  const onClose = () => closed.abort();
-  output.once('close', onClose);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: output,
-    useStyles: true,
-    useSharedStrings: false,
-  });
-  const sheet = workbook.addWorksheet(`Laporan ${year}`, {
-    views: [{ state: 'frozen', ySplit: 2 }],
-  });
-  try {
-    let read = false;
-    try {
-      sheet.columns = columns.map((column) => ({ width: column.width }));
-      const title = sheet.addRow([titleText]);
-      sheet.mergeCells(1, 1, 1, columns.length);
-      title.getCell(1).style = titleStyle;
-      title.commit();
-      addRow(
-        sheet,
-        columns.map((column) => column.header),
-        columns.map(() => headerStyle),
-      );
-
-      let number = 0;
-      let grandTotal = noAmounts;
-      let program: { id: string; name: string; amounts: Amounts } | null = null;
-      while (!closed.signal.aborted) {
-        const { rows } = await sql<
-          Pick<BudgetLineRow, LineField>
-        >`fetch ${sql.lit(batchSize)} from ${sql.id(CURSOR)}`.execute(trx);
-        for (const row of rows) {
-          const line = toReadShape(row);
-          if (program && program.id !== line.program_id) {
-            addTotalRow(sheet, text.subtotal(program.name), program.amounts);
-            program = null;
-          }
-          program ??= { id: line.program_id, name: line.program_name, amounts: noAmounts };
-          number += 1;
-          addRow(
-            sheet,
-            columns.map((column) => column.value(line, number)),
-            lineStyles,
-          );
-          program.amounts = addAmounts(program.amounts, line);
-          grandTotal = addAmounts(grandTotal, line);
-        }
-        if (rows.length < batchSize) {
-          read = true;
-          break;
-        }
-        await whileQueued(sheet, closed.signal);
-      }
-      if (!read) return;
-      if (program) addTotalRow(sheet, text.subtotal(program.name), program.amounts);
-      addTotalRow(sheet, text.grandTotal, grandTotal);
-    } finally {
-      // Commit closes the cursor; the database (PGlite's only session) is free before zipping ends.
-      await (read ? trx.commit() : trx.rollback()).execute();
-    }
-    sheet.commit();
-    // A client leaving during the last bytes never lets the zip finish: stop waiting for it.
-    await Promise.race([
-      workbook.commit(),
-      new Promise((resolve) => closed.signal.addEventListener('abort', resolve, { once: true })),
-    ]);
-  } finally {
-    output.off('close', onClose);
-  }
 }

@@ -651,6 +651,8 @@ export const messagesEn: Messages = {
       `${what} cannot be deleted because it still has ${dependents}.`,
     duplicateEmail: 'Email is already registered.',
     rateLimited: 'Too many requests. Please try again later.',
+    exportsBusy: (limit: number) =>
+      `${limit} of your reports are still being made or downloaded. Wait until they finish, then try again.`,
     payloadTooLarge: 'The data exceeds the allowed size.',
     unsupportedImage: 'Unsupported image format.',
     anonymousUploadsFull:

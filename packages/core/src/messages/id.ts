@@ -740,6 +740,8 @@ export const messagesId = {
       `${what} tidak dapat dihapus karena masih memiliki ${dependents}.`,
     duplicateEmail: 'Email sudah terdaftar.',
     rateLimited: 'Terlalu banyak permintaan. Silakan coba lagi nanti.',
+    exportsBusy: (limit: number) =>
+      `Masih ada ${limit} laporan Anda yang sedang dibuat atau diunduh. Tunggu hingga selesai, lalu coba lagi.`,
     payloadTooLarge: 'Ukuran data melebihi batas yang diizinkan.',
     unsupportedImage: 'Format gambar tidak didukung.',
     /** 507: anonymous uploads (RANWAL_ANONYMOUS_UPLOADS) already hold all the space allowed. */

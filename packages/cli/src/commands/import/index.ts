@@ -23,7 +23,7 @@ export interface ImportOptions extends ConnectionOptions {
   dryRun?: boolean;
   /** Import the valid rows and succeed even when some rows are invalid or conflict. */
   skipInvalid?: boolean;
-  /** Rows per call (and per transaction); at most 100 000, the default. */
+  /** Rows per call (and per transaction); at most 100 000, 1 000 by default (DEFAULT_BATCH_ROWS). */
   batchSize?: number;
   signal?: AbortSignal;
   onProgress?: ProgressListener;
@@ -132,13 +132,20 @@ export function buildCall(rows: LinedRow[], dryRun: boolean): Call {
 }
 
 /**
+ * Rows per call unless told. A call is one transaction, and on the embedded PGlite (one database
+ * session) everyone else's calls wait for it: 1 000 rows take about 50 ms there, where the
+ * 100 000 a call may carry held every other person for 5 s (bench/server/contention.mjs).
+ */
+export const DEFAULT_BATCH_ROWS = 1_000;
+
+/**
  * Imports a hierarchy file: reads and checks every row first (nothing is sent when a row is bad,
- * unless `skipInvalid`), then sends the records the rows name in one call (several for more than
- * 100 000 rows, or with `batchSize`), each applied by the server in one transaction. An
- * interrupted import leaves whole calls only; running it again completes it.
+ * unless `skipInvalid`), then sends the records the rows name in calls of `batchSize` rows
+ * (DEFAULT_BATCH_ROWS), each applied by the server in one transaction. An interrupted import
+ * leaves whole calls only; running it again completes it.
  */
 export async function importHierarchy(options: ImportOptions): Promise<ImportReport> {
-  const batchSize = options.batchSize ?? HIERARCHY_IMPORT_MAX_ROWS;
+  const batchSize = options.batchSize ?? DEFAULT_BATCH_ROWS;
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > HIERARCHY_IMPORT_MAX_ROWS) {
     throw new CliError(
       'usage',
