@@ -1,3 +1,4 @@
+import { crc32 } from 'node:zlib';
 import { messagesId } from '@ranwal/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -14,6 +15,44 @@ const FIVE_MB = 5 * 1024 * 1024;
 const pathOf = (url: string) => new URL(url, 'http://localhost').pathname;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
 
+/** Where a phone puts its position: the text stands in for the EXIF GPS fields. */
+const GPS = Buffer.from('Exif\0\0GPSLatitude 6.1754 S GPSLongitude 106.8272 E');
+
+/** A JPEG segment: marker, big-endian length (itself included), payload. */
+const jpegSegment = (marker: number, payload: Buffer) => {
+  const head = Buffer.from([0xff, marker, 0, 0]);
+  head.writeUInt16BE(payload.length + 2, 2);
+  return Buffer.concat([head, payload]);
+};
+
+/** A PNG chunk with its CRC. */
+const pngChunk = (type: string, data: Buffer) => {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const typed = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+};
+
+/** A RIFF chunk of a WebP file, padded to an even size. */
+const webpChunk = (type: string, data: Buffer) => {
+  const head = Buffer.alloc(8);
+  head.write(type, 0, 'latin1');
+  head.writeUInt32LE(data.length, 4);
+  return Buffer.concat([head, data, Buffer.alloc(data.length % 2)]);
+};
+const riff = (...chunks: Buffer[]) => {
+  const body = Buffer.concat(chunks);
+  const head = Buffer.alloc(12);
+  head.write('RIFF', 0, 'latin1');
+  head.writeUInt32LE(body.length + 4, 4);
+  head.write('WEBP', 8, 'latin1');
+  return Buffer.concat([head, body]);
+};
+/** A VP8X header chunk for a 1x1 canvas with the given feature flags. */
+const vp8x = (flags: number) => webpChunk('VP8X', Buffer.from([flags, 0, 0, 0, 0, 0, 0, 0, 0, 0]));
+
 describe.each(databaseTargets)('uploads on %s', (target) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -23,6 +62,71 @@ describe.each(databaseTargets)('uploads on %s', (target) => {
 
   const upload = async (token: string | undefined, ...parts: Part[]) =>
     t.call('POST', UPLOAD, { token, ...(await multipart(...parts)) });
+
+  describe('metadata', () => {
+    const jpeg = images['image/jpeg'];
+    const png = images['image/png'];
+    // The fixture WebP is a bare VP8L image: its chunk follows the 12-byte RIFF header.
+    const vp8l = images['image/webp'].subarray(12);
+
+    it.each([
+      [
+        'a JPEG with EXIF (GPS), XMP, IPTC and a comment',
+        'image/jpeg',
+        Buffer.concat([
+          jpeg.subarray(0, 20),
+          jpegSegment(0xe1, GPS),
+          jpegSegment(0xe1, Buffer.from('http://ns.adobe.com/xap/1.0/\0<x:xmpmeta/>')),
+          jpegSegment(0xed, Buffer.from('Photoshop 3.0\0IPTC by Budi')),
+          jpegSegment(0xfe, Buffer.from('Kantor Bappeda, lantai 2')),
+          jpeg.subarray(20),
+        ]),
+        jpeg,
+      ],
+      [
+        'a PNG with eXIf, text and time chunks',
+        'image/png',
+        Buffer.concat([
+          png.subarray(0, 33),
+          pngChunk('eXIf', GPS.subarray(6)),
+          pngChunk('tEXt', Buffer.from('Author\0Budi')),
+          pngChunk('iTXt', Buffer.from('Location\0\0\0\0\0Jakarta')),
+          pngChunk('tIME', Buffer.from([7, 234, 11, 25, 8, 0, 0])),
+          png.subarray(33),
+        ]),
+        png,
+      ],
+      [
+        'a WebP with EXIF and XMP chunks',
+        'image/webp',
+        riff(
+          vp8x(0x08 | 0x04),
+          vp8l,
+          webpChunk('EXIF', GPS.subarray(6)),
+          webpChunk('XMP ', Buffer.from('<x:xmpmeta/>')),
+        ),
+        riff(vp8x(0), vp8l),
+      ],
+    ])(
+      'are removed from %s; the picture is kept byte for byte',
+      async (_, type, sent, expected) => {
+        const response = await upload(t.adminToken, {
+          field: 'file',
+          bytes: sent,
+          filename: 'foto',
+          type,
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        const served = await t.call('GET', pathOf(response.json().data.path));
+        expect(served.statusCode).toBe(200);
+        expect(served.headers['content-type']).toBe(type);
+        expect(served.rawPayload.toString('latin1')).not.toMatch(
+          /GPS|xmpmeta|IPTC|Budi|Jakarta|Bappeda/,
+        );
+        expect(Buffer.compare(served.rawPayload, expected)).toBe(0);
+      },
+    );
+  });
 
   describe('upload-file', () => {
     it.each(Object.entries(images))(

@@ -2,6 +2,7 @@ import { AppError, messagesId, refusals, UPLOADS_PATH } from '@ranwal/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.js';
 import { cutOffWhenStalled } from '../plugins/request-guards.js';
+import { withoutMetadata } from '../services/image-metadata.js';
 import { createUploadService } from '../services/uploads.js';
 import type { RouteModule } from './module.js';
 
@@ -85,8 +86,10 @@ export function uploadRoutes({ db, linkOrigin, config }: AppContext): RouteModul
   return {
     handlers: {
       file: async ({ request, user }) => {
-        const bytes = await readFileField(request);
-        const contentType = await uploads.detectImageType(bytes);
+        const sent = await readFileField(request);
+        const contentType = await uploads.detectImageType(sent);
+        // The GPS position and whatever else a camera writes in never reach the database.
+        const bytes = withoutMetadata(sent, contentType);
         // No caller only when RANWAL_ANONYMOUS_UPLOADS let a call without a token through.
         const id = user
           ? await uploads.store(bytes, contentType, user.id)
