@@ -86,7 +86,8 @@ export async function buildApp({
         },
         handler,
       ),
-    trustProxy: Boolean(config.RANWAL_PUBLIC_URL),
+    // Only the configured proxies' X-Forwarded-For (RANWAL_TRUSTED_PROXIES) names the client.
+    trustProxy: config.RANWAL_TRUSTED_PROXIES,
     return503OnClosing: true,
     // Refusals before routing, and bytes Node's parser refuses, in the API's error envelope.
     frameworkErrors: answerFrameworkError,

@@ -22,6 +22,16 @@ export const ConfigSchema = z.object({
   RANWAL_JWT_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
   RANWAL_TOKEN_TTL_HOURS: z.coerce.number().positive().default(12),
   RANWAL_CORS_ORIGIN: z.string().optional(),
+  /**
+   * The proxies whose X-Forwarded-For is believed: comma-separated addresses or CIDR ranges
+   * (`127.0.0.1,10.0.0.0/8`). Unset: the client is the socket's peer, so
+   * nobody can pick the address a rate limit counts by sending a header.
+   */
+  RANWAL_TRUSTED_PROXIES: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value.split(',').map((entry) => entry.trim()) : false)),
   /** Origin used in absolute URLs (uploads, report links) when behind a proxy. */
   RANWAL_PUBLIC_URL: z.url().optional(),
   RANWAL_PORTAL_DIR: z.string().optional(),

@@ -223,6 +223,35 @@ describe('configuration and logging', () => {
     expect(body).toMatchObject({ status: 408, code: 'request_timeout', data: null });
   });
 
+  it('believes X-Forwarded-For only from RANWAL_TRUSTED_PROXIES', async () => {
+    /** Eleven wrong sign-ins for one email from one peer, each naming another client. */
+    const guesses = async (env: Record<string, string>) => {
+      const database = await freshDatabase('pglite');
+      const app = await buildApp({ config: loadConfig(env), database, logger: false });
+      const statuses: number[] = [];
+      for (let guess = 0; guess < 11; guess++) {
+        const answer = await app.inject({
+          method: 'POST',
+          url: '/ranwal/api/user/sign-in',
+          remoteAddress: '10.1.2.3',
+          headers: { 'x-forwarded-for': `203.0.113.${guess}` },
+          payload: { email: 'someone@example.go.id', password: `wrong-${guess}` },
+        });
+        statuses.push(answer.statusCode);
+      }
+      await app.close();
+      await database.close();
+      return statuses;
+    };
+    // Before, RANWAL_PUBLIC_URL made the server believe the header from anyone: a new address
+    // per guess, and the limit of 10 a minute never came.
+    expect(await guesses({ RANWAL_PUBLIC_URL: 'https://ranwal.example.go.id' })).toEqual([
+      ...Array(10).fill(401),
+      429,
+    ]);
+    expect(await guesses({ RANWAL_TRUSTED_PROXIES: '10.0.0.0/8' })).toEqual(Array(11).fill(401));
+  });
+
   it('never writes passwords or tokens to the log', async () => {
     const database = await freshDatabase('pglite');
     const lines: string[] = [];
