@@ -35,7 +35,7 @@ const { values: options } = parseArgs({
 const ROWS = Number(options.rows);
 const LINES = Number(options.lines);
 const GOALS = { importSeconds: 20, copyRatio: 5, exportSeconds: 15, exportMegabytes: 300 };
-const ADMIN = { email: 'admin@bench.local', password: 'bench-admin-password' };
+const ADMIN = { email: 'admin@bench.local', password: 'bench-admin-password-1' };
 
 const database = `ranwal_bench_import_${process.pid}`;
 const base = new URL(options['pg-url']);

@@ -29,7 +29,7 @@ const { values: options } = parseArgs({
 });
 const portalDir = path.resolve(options['portal-dir']);
 const BUDGET_BYTES = 100 * 1024;
-const ADMIN = { email: 'admin@bench.local', password: 'bench-admin-password' };
+const ADMIN = { email: 'admin@bench.local', password: 'bench-admin-password-1' };
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 

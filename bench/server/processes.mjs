@@ -10,11 +10,11 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const root = path.resolve(here, '../..');
 export const serverEntry = path.join(root, 'apps/server/dist/server.js');
 
-export const ADMIN = { email: 'admin@bench.local', password: 'bench-admin-password' };
+export const ADMIN = { email: 'admin@bench.local', password: 'bench-admin-password-1' };
 export const USER = {
   name: 'Bench User',
   email: 'user@bench.local',
-  password: 'bench-user-password',
+  password: 'bench-user-password-1',
 };
 
 const children = [];

@@ -15,7 +15,7 @@ import { freePort } from '../local.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const serverEntry = path.join(root, 'apps/server/dist/server.js');
-const ADMIN = { email: 'admin@soak.local', password: 'soak-admin-password' };
+const ADMIN = { email: 'admin@soak.local', password: 'soak-admin-password-1' };
 const SOAK_CODE = 'soak';
 
 /** Resident memory of a process in MB (VmRSS of /proc/<pid>/status). */

@@ -9,7 +9,7 @@ import {
   startE2E,
 } from './harness.js';
 
-const USER = { email: 'pengguna@e2e.local', password: 'pengguna-password' };
+const USER = { email: 'pengguna@e2e.local', password: 'pengguna-password-1' };
 
 describe('route table and guards, on the real server', () => {
   let e2e: E2E;

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
+  apiAs,
   axeViolations,
   type E2E,
   expectShownFor,
@@ -114,5 +115,59 @@ describe('user accounts, managed by an admin', () => {
       .waitFor();
     await budi.context.close();
     await admin.context.close();
+  });
+
+  it('a person changes their password and their other browser is signed out; an admin sets a new one', async () => {
+    const DEWI = { name: 'Dewi Lestari', email: 'dewi@e2e.local', password: 'dewi-sandi-1' };
+    const api = await apiAs(e2e, ADMIN);
+    await api.user.create({ ...DEWI, role: 'user' });
+    const laptop = await e2e.newPage();
+    const phone = await e2e.newPage();
+    await signInThroughForm(laptop.page, DEWI, 'user');
+    await signInThroughForm(phone.page, DEWI, 'user');
+
+    // 'Ubah Password' beside Logout: the rule is shown, a wrong current password is named.
+    await laptop.page.getByRole('button', { name: 'Ubah Password' }).click();
+    const dialog = laptop.page.getByRole('dialog', { name: 'Ubah Password' });
+    await dialog.getByText('Minimal 8 karakter, berisi huruf dan angka.').waitFor();
+    await dialog.getByLabel('Password Saat Ini', { exact: true }).fill('bukan-ini-1');
+    await dialog.getByLabel('Password Baru', { exact: true }).fill('sandi-baru-2');
+    await dialog.getByLabel('Ulangi Password Baru', { exact: true }).fill('sandi-baru-2');
+    await dialog.getByRole('button', { name: 'Simpan' }).click();
+    await dialog.getByText('Password saat ini salah.').waitFor();
+    expect(await axeViolations(laptop.page)).toEqual([]);
+    await screenshot(laptop.page, 'user-password-change-dialog');
+    await dialog.getByLabel('Password Saat Ini', { exact: true }).fill(DEWI.password);
+    await dialog.getByRole('button', { name: 'Simpan' }).click();
+    await toast(laptop.page, 'Password berhasil diubah!').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    // This browser carries on with the new token; the other one is sent to sign in again.
+    await laptop.page.reload();
+    await laptop.page.getByText(DEWI.name).waitFor();
+    expect(laptop.page.url()).toMatch(/\/user-dashboard/);
+    await phone.page.reload();
+    await phone.page.waitForURL('**/login');
+    await toast(phone.page, 'Sesi Anda telah berakhir').waitFor();
+
+    // An admin sets a new password from Kelola User: Dewi's remaining session ends too.
+    const admin = await e2e.newPage();
+    await signInThroughForm(admin.page, ADMIN, 'admin');
+    await admin.page.goto('/admin-user-management');
+    const row = admin.page
+      .getByRole('grid', { name: 'Manajemen Pengguna' })
+      .getByRole('row')
+      .filter({ hasText: DEWI.email });
+    await row.getByRole('button', { name: 'Ubah Password' }).click();
+    const reset = admin.page.getByRole('dialog', { name: `Ubah Password ${DEWI.name}` });
+    await reset.getByLabel('Password Baru', { exact: true }).fill('diatur-admin-3');
+    await reset.getByLabel('Ulangi Password Baru', { exact: true }).fill('diatur-admin-3');
+    await screenshot(admin.page, 'admin-user-set-password-dialog');
+    await reset.getByRole('button', { name: 'Simpan' }).click();
+    await admin.page.getByRole('status').filter({ hasText: 'Password berhasil diubah!' }).waitFor();
+    await laptop.page.reload();
+    await laptop.page.waitForURL('**/login');
+    await signInThroughForm(laptop.page, { ...DEWI, password: 'diatur-admin-3' }, 'user');
+    for (const opened of [laptop, phone, admin]) await opened.context.close();
   });
 });

@@ -1,17 +1,20 @@
 import { AdminShell } from '@ranwal/ui';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { usePasswordChange } from './password-change.js';
 import { useSessionContext } from './session.js';
 
 /** The signed-in layout with the sidebar; its own chunk, so public pages never load it. */
 export default function Shell({ children }: { children: ReactNode }) {
   const { session, signOut } = useSessionContext();
   const location = useLocation();
+  const passwordChange = usePasswordChange();
   return (
     <AdminShell
       currentPath={location.pathname}
       userName={session?.userName}
       onLogout={() => signOut('logout')}
+      onChangePassword={passwordChange.open}
       renderLink={({ href, children: label, ...props }) => (
         <Link to={href} {...props}>
           {label}
@@ -19,6 +22,7 @@ export default function Shell({ children }: { children: ReactNode }) {
       )}
     >
       {children}
+      {passwordChange.dialog}
     </AdminShell>
   );
 }

@@ -53,6 +53,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signOut = useCallback(
     (reason: SignOutReason) => {
       clearSession();
+      // At once, not at the next render: the other calls of a page refused together (three
+      // 401s after a password change) then find no session and do not sign out again.
+      sessionRef.current = null;
       setSession(null);
       onSignedOut.current?.(reason);
     },

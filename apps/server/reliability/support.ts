@@ -163,6 +163,8 @@ function serverEnv(database: DatabaseChoice, port: number, extra: Record<string,
     RANWAL_ADMIN_EMAIL: ADMIN.email,
     RANWAL_ADMIN_PASSWORD: ADMIN.password,
     RANWAL_SIGN_IN_LIMIT: '100000',
+    RANWAL_SIGN_IN_ADDRESS_LIMIT: '100000',
+    RANWAL_SIGN_IN_ACCOUNT_LIMIT: '100000',
     ...('postgres' in database
       ? { DATABASE_URL: database.postgres }
       : { RANWAL_DATA_DIR: database.pglite }),

@@ -29,6 +29,7 @@ import { createHierarchyService } from './services/hierarchy.js';
 import { createIdempotencyService } from './services/idempotency.js';
 import { createListAnswerCache } from './services/list-cache.js';
 import { loadSigningSecret } from './services/secrets.js';
+import { createSignInGuard } from './services/sign-in-guard.js';
 import { TokenService } from './services/tokens.js';
 import { createUserService } from './services/users.js';
 
@@ -139,12 +140,18 @@ export async function buildApp({
     Math.round(config.RANWAL_TOKEN_TTL_HOURS * 3600),
   );
   const users = createUserService(db);
+  const signInGuard = createSignInGuard(db, {
+    perAddressAndAccount: { max: config.RANWAL_SIGN_IN_LIMIT, minutes: 1 },
+    perAddress: { max: config.RANWAL_SIGN_IN_ADDRESS_LIMIT, minutes: 15 },
+    perAccount: { max: config.RANWAL_SIGN_IN_ACCOUNT_LIMIT, minutes: 15 },
+  });
   const context: AppContext = {
     config,
     database,
     db,
     tokens,
     users,
+    signInGuard,
     hierarchy: createHierarchyService(db, database.read),
     linkOrigin: config.RANWAL_PUBLIC_URL?.replace(/\/+$/, '') ?? '',
   };
@@ -191,21 +198,6 @@ export async function buildApp({
       },
       'import.hierarchy': {
         bodyLimit: Math.max(config.RANWAL_BODY_LIMIT_BYTES, IMPORT_BODY_LIMIT_BYTES),
-      },
-      'user.signIn': {
-        config: {
-          rateLimit: {
-            max: config.RANWAL_SIGN_IN_LIMIT,
-            timeWindow: '1 minute',
-            // After body parsing, so the key can include the email.
-            hook: 'preHandler',
-            // Per client and per account, so one attacker cannot lock out everyone.
-            keyGenerator: (request) => {
-              const email = (request.body as { email?: unknown } | undefined)?.email;
-              return `${request.ip}|${typeof email === 'string' ? email.toLowerCase() : ''}`;
-            },
-          },
-        },
       },
     },
   });

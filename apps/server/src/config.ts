@@ -54,7 +54,12 @@ export const ConfigSchema = z.object({
   RANWAL_TEMP_DIR: z.string().min(1).optional(),
   /** Report downloads one person may have in progress at once (made or being sent). */
   RANWAL_EXPORTS_PER_USER: z.coerce.number().int().positive().default(2),
+  /** Sign-in attempts per minute from one address for one account (services/sign-in-guard.ts). */
   RANWAL_SIGN_IN_LIMIT: z.coerce.number().int().positive().default(10),
+  /** Failed sign-ins per 15 minutes from one address, whatever the accounts. */
+  RANWAL_SIGN_IN_ADDRESS_LIMIT: z.coerce.number().int().positive().default(50),
+  /** Failed sign-ins per 15 minutes for one account, whatever the addresses. */
+  RANWAL_SIGN_IN_ACCOUNT_LIMIT: z.coerce.number().int().positive().default(30),
   /** Lets uploads come without a token, as the spec's own client sends them (docs/server.md). */
   RANWAL_ANONYMOUS_UPLOADS: Flag,
   /** Anonymous uploads per client IP per hour. */

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/connect.js';
 import type { Database } from './db/schema.js';
 import type { HierarchyService } from './services/hierarchy.js';
+import type { SignInGuard } from './services/sign-in-guard.js';
 import type { TokenService } from './services/tokens.js';
 import type { UserService } from './services/users.js';
 
@@ -13,6 +14,7 @@ export interface AppContext {
   db: Kysely<Database>;
   tokens: TokenService;
   users: UserService;
+  signInGuard: SignInGuard;
   hierarchy: HierarchyService;
   /**
    * What links the server hands out (uploads, report links) start with: RANWAL_PUBLIC_URL's origin

@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   const admin = await ensureFirstAdmin(database, config);
   if (admin?.password) {
     console.log(
-      `\nFirst admin created: ${admin.email} / ${admin.password}\n(printed once; change it after signing in)\n`,
+      `\nFirst admin created: ${admin.email} / ${admin.password}\n(printed once; change it after signing in: 'Ubah Password' in the portal, or ranwal password)\n`,
     );
   } else if (admin) {
     console.log(`First admin created: ${admin.email}`);

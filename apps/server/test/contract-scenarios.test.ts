@@ -17,7 +17,7 @@ describe.each(databaseTargets)('the contract scenarios on %s', (target) => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
     const as = (token?: string) => createClient({ baseUrl, getToken: () => token });
-    callers = { admin: as(t.adminToken), user: as(t.userToken), visitor: as() };
+    callers = { admin: as(t.adminToken), user: as(t.userToken), visitor: as(), withToken: as };
   });
   afterAll(() => t?.close());
 

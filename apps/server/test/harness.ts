@@ -78,7 +78,14 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase(target);
-  const config = loadConfig({ LOG_LEVEL: 'silent', RANWAL_SIGN_IN_LIMIT: '1000', ...env });
+  // Sign-in limits out of the way of suites that sign in often; sign-in-limits.test.ts sets them.
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    RANWAL_SIGN_IN_LIMIT: '1000',
+    RANWAL_SIGN_IN_ADDRESS_LIMIT: '100000',
+    RANWAL_SIGN_IN_ACCOUNT_LIMIT: '100000',
+    ...env,
+  });
   const app = await buildApp({
     config,
     database: options.wrapDatabase?.(database) ?? database,

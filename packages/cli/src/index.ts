@@ -22,6 +22,13 @@ export { type ListedRecord, type ListRecordsOptions, listRecords } from './comma
 export { type LoginOptions, type LoginResult, login } from './commands/login/index.js';
 export { type LogoutResult, logout } from './commands/logout/index.js';
 export {
+  type ChangePasswordOptions,
+  type ChangePasswordResult,
+  changePassword,
+  type SetPasswordOptions,
+  setPassword,
+} from './commands/password/index.js';
+export {
   type CreateUserOptions,
   createUser,
   type ListUsersOptions,

@@ -24,6 +24,14 @@ import { type ListRecordsOptions, listRecords, recordsSummary } from './commands
 import { type LoginOptions, login, loginSummary } from './commands/login/index.js';
 import { logout, logoutSummary } from './commands/logout/index.js';
 import {
+  type ChangePasswordOptions,
+  changePassword,
+  changePasswordSummary,
+  type SetPasswordOptions,
+  setPassword,
+  setPasswordSummary,
+} from './commands/password/index.js';
+import {
   type CreateUserOptions,
   createdUserSummary,
   createUser,
@@ -265,6 +273,43 @@ export function buildProgram({ signal }: { signal: AbortSignal }): Command {
           }),
         createdUserSummary,
       ),
+    );
+
+  users
+    .command('set-password')
+    .description("set a user's new password; every session of theirs ends")
+    .argument('<user>', 'the email (or id) of the user')
+    .option('--password-stdin', 'read the new password from standard input (else a hidden prompt)')
+    .addHelpText(
+      'after',
+      examples(
+        'ranwal users set-password budi@example.go.id',
+        'echo "$PASSWORD" | ranwal users set-password budi@example.go.id --password-stdin',
+      ),
+    )
+    .action(
+      action(
+        (options: SetPasswordOptions, _output, who = '') => setPassword(who, options),
+        setPasswordSummary,
+      ),
+    );
+
+  program
+    .command('password')
+    .description('change your own password; your other sessions end')
+    .option(
+      '--password-stdin',
+      'read two lines from standard input: the current password, then the new one',
+    )
+    .addHelpText(
+      'after',
+      examples(
+        'ranwal password',
+        'printf "%s\\n%s\\n" "$CURRENT" "$NEW" | ranwal password --password-stdin',
+      ),
+    )
+    .action(
+      action((options: ChangePasswordOptions) => changePassword(options), changePasswordSummary),
     );
 
   for (const level of managedEntityKeys) {

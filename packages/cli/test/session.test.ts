@@ -131,6 +131,82 @@ describe('ranwal login, whoami, logout and the read commands', () => {
     expect(reason(invalid.stderr)).toMatch(/--role/);
   });
 
+  it("sets a user's password and changes one's own; the sessions they end stop working", async () => {
+    const siti = {
+      XDG_CONFIG_HOME: path.join(home.dir, 'siti-password'),
+      RANWAL_SERVER: server.url,
+    };
+    const login = (password: string) =>
+      ranwal(['login', '--email', 'siti.sandi@example.go.id'], {
+        ...siti,
+        RANWAL_PASSWORD: password,
+      });
+    await ranwal(
+      [
+        'users',
+        'create',
+        '--name',
+        'Siti',
+        '--email',
+        'siti.sandi@example.go.id',
+        '--role',
+        'user',
+        '--password-stdin',
+      ],
+      {},
+      'rahasia-awal-1\n',
+    );
+    expect((await login('rahasia-awal-1')).code).toBe(0);
+
+    const weak = await ranwal(
+      ['users', 'set-password', 'siti.sandi@example.go.id', '--password-stdin'],
+      {},
+      'hanyahuruf\n',
+    );
+    expect(weak.code).toBe(2);
+    expect(reason(weak.stderr)).toBe('ranwal: password: harus berisi huruf dan angka');
+    const nobody = await ranwal(
+      ['users', 'set-password', 'tidak.ada@example.go.id', '--password-stdin'],
+      {},
+      'rahasia-baru-2\n',
+    );
+    expect(nobody.code).toBe(2);
+
+    const reset = await ranwal(
+      ['users', 'set-password', 'SITI.SANDI@example.go.id', '--password-stdin'],
+      {},
+      'diatur-admin-2\n',
+    );
+    expect(reset.stderr).toBe('');
+    expect(reset.stdout).toMatch(
+      /^Password set for Siti <siti\.sandi@example\.go\.id>; every session of theirs has ended/,
+    );
+    // Siti's stored session ended with the reset; her old password no longer signs in.
+    expect((await ranwal(['whoami'], siti)).code).toBe(4);
+    expect((await login('rahasia-awal-1')).code).toBe(4);
+    expect((await login('diatur-admin-2')).code).toBe(0);
+
+    const wrong = await ranwal(
+      ['password', '--password-stdin'],
+      siti,
+      'bukan-ini-1\nsandi-sendiri-3\n',
+    );
+    expect(wrong.code).toBe(1);
+    expect(reason(wrong.stderr)).toMatch(
+      /^ranwal: changing the password: .*Password saat ini salah/,
+    );
+    const changed = await ranwal(
+      ['password', '--password-stdin'],
+      siti,
+      'diatur-admin-2\nsandi-sendiri-3\n',
+    );
+    expect(changed.stderr).toBe('');
+    expect(changed.stdout).toMatch(/^Password changed for Siti/);
+    // The CLI keeps working on the token the change answered.
+    expect((await ranwal(['whoami'], siti)).code).toBe(0);
+    expect((await login('diatur-admin-2')).code).toBe(4);
+  });
+
   it('lists the levels, under a parent and by search', async () => {
     const rows = [
       'Program;Kegiatan;Sub Kegiatan;Aktivitas;Subtitle;Kode Rekening;Nama Rekening',

@@ -55,11 +55,19 @@ export class AppError extends Error {
   override readonly name = 'AppError';
   readonly code: ErrorCode;
   readonly issues: FieldIssue[] | undefined;
+  /** Seconds until a refused request may succeed (a 429's or 503's `Retry-After`). */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: ErrorCode, message: string, issues?: FieldIssue[]) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    issues?: FieldIssue[],
+    options: { retryAfterSeconds?: number } = {},
+  ) {
     super(message);
     this.code = code;
     this.issues = issues;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 
   get status(): number {

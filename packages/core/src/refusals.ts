@@ -56,6 +56,11 @@ export const refusals = {
   lastAdminDeleted: () => new AppError('conflict', server.lastAdminDelete),
   selfDeleted: () => new AppError('conflict', server.cannotDeleteSelf),
   signInFailed: () => new AppError('unauthorized', server.signInFailed),
+  /** 400: a password change whose current password is not the person's. */
+  currentPasswordWrong: () =>
+    new AppError('validation', server.currentPasswordWrong, [
+      { path: 'current_password', message: server.issueWrongPassword },
+    ]),
   fileMissing: (field: string) => fieldRefusal('validation', field, server.issueRequired),
   fileTooLarge: () => new AppError('payload_too_large', server.payloadTooLarge),
   notAnImage: () => new AppError('unsupported_media_type', server.unsupportedImage),

@@ -16,6 +16,8 @@ import {
   HierarchyImportResult,
   IdParams,
   ListQuery,
+  PasswordChangeInput,
+  PasswordSetInput,
   ReportDownload,
   ReportDownloadQuery,
   SignInInput,
@@ -172,6 +174,24 @@ export const routes = {
       summary: 'Update a user (not the password)',
       params: IdParams,
       body: UserUpdateInput,
+      data: User,
+    }),
+    changePassword: route({
+      method: 'PUT',
+      path: '/api/user/password',
+      access: 'user',
+      summary:
+        "Change one's own password (the current one, then the new); ends the person's other sessions and answers a new token",
+      body: PasswordChangeInput,
+      data: SignInResult,
+    }),
+    setPassword: route({
+      method: 'PUT',
+      path: '/api/user/:id/password',
+      access: 'admin',
+      summary: "Set another person's password; ends every session of that person",
+      params: IdParams,
+      body: PasswordSetInput,
       data: User,
     }),
     delete: route({

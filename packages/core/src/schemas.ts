@@ -556,10 +556,13 @@ export const Email = z
   .max(254)
   .transform((email) => email.toLowerCase());
 
+/** What a new password must be; the forms show `messages.password.rule` beside the field. */
 export const Password = z
   .string({ error: 'wajib diisi' })
   .min(8, { error: 'minimal 8 karakter' })
-  .max(256, { error: 'maksimal 256 karakter' });
+  .max(256, { error: 'maksimal 256 karakter' })
+  .regex(/\p{L}/u, { error: 'harus berisi huruf dan angka' })
+  .regex(/\p{N}/u, { error: 'harus berisi huruf dan angka' });
 
 export const SignInInput = z.object({
   email: z.string().trim().pipe(Email),
@@ -587,6 +590,22 @@ export const UserCreateInput = z.object({
   password: Password,
 });
 export type UserCreateInput = z.input<typeof UserCreateInput>;
+
+/** A signed-in person changes their own password: the current one proves it is them. */
+export const PasswordChangeInput = z
+  .object({
+    current_password: z.string({ error: 'wajib diisi' }).min(1, { error: 'wajib diisi' }).max(256),
+    new_password: Password,
+  })
+  .refine((input) => input.new_password !== input.current_password, {
+    path: ['new_password'],
+    error: 'harus berbeda dari password saat ini',
+  });
+export type PasswordChangeInput = z.input<typeof PasswordChangeInput>;
+
+/** An admin sets another person's password (forgotten, or the account taken over). */
+export const PasswordSetInput = z.object({ password: Password });
+export type PasswordSetInput = z.input<typeof PasswordSetInput>;
 
 export const UserUpdateInput = z.object({
   name: Name,

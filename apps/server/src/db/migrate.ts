@@ -8,6 +8,8 @@ import * as legacyClient from './migrations/2026-11-24-0005-legacy-client.js';
 import * as lineChain from './migrations/2026-11-24-0006-line-chain.js';
 import * as idempotency from './migrations/2026-11-24-0007-idempotency.js';
 import * as lineEditsAndSearch from './migrations/2026-11-25-0008-line-edits-and-search.js';
+import * as signInAttempts from './migrations/2026-11-26-0009-sign-in-attempts.js';
+import * as sessionVersion from './migrations/2026-11-26-0010-session-version.js';
 
 // Listed statically so the bundled server needs no migrations folder at run time.
 const migrations: Record<string, Migration> = {
@@ -19,6 +21,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-0006-line-chain': lineChain,
   '2026-11-24-0007-idempotency': idempotency,
   '2026-11-25-0008-line-edits-and-search': lineEditsAndSearch,
+  '2026-11-26-0009-sign-in-attempts': signInAttempts,
+  '2026-11-26-0010-session-version': sessionVersion,
 };
 
 /** Brings the schema to the latest migration; serves start-up, tests and `npm run migrate`. */

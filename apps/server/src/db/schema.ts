@@ -20,6 +20,8 @@ export interface AppUserTable {
   email: string;
   role: 'user' | 'admin';
   password_hash: string;
+  /** Tokens signed at another version are refused: a password change moves it on. */
+  session_version: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -128,6 +130,13 @@ export interface IdempotentRequestTable {
   created_at: CreatedAt;
 }
 
+/** Sign-in attempts under one key (`pair:`, `address:` or `account:`) in the window that ends. */
+export interface SignInAttemptTable {
+  key: string;
+  attempts: number;
+  window_ends: Date;
+}
+
 /** The tables of the six levels and supporters, as the level table names them. */
 export type ManagedEntityTable = (typeof managedEntities)[ManagedEntityKey]['table'];
 
@@ -146,6 +155,7 @@ export interface Database {
   article_former_slug: ArticleFormerSlugTable;
   upload: UploadTable;
   idempotent_request: IdempotentRequestTable;
+  sign_in_attempt: SignInAttemptTable;
 }
 
 /**

@@ -99,6 +99,9 @@ export function registerErrorHandling(
         .send(body('validation', server.validation(first.path, first.message), issues));
     }
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) {
+        reply.header('retry-after', String(error.retryAfterSeconds));
+      }
       return reply.code(error.status).send(body(error.code, error.message, error.issues));
     }
     if (error instanceof MoneyError) {

@@ -14,6 +14,7 @@ import {
 } from '@ranwal/core';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
+import { SESSION_VERSION_CLAIM, sessionVersionOf } from '../plugins/auth.js';
 import { cutOffWhenStalled } from '../plugins/request-guards.js';
 import { createDashboardService } from '../services/dashboard.js';
 import { type ReportScope, writeReportExport } from '../services/report-export.js';
@@ -40,7 +41,10 @@ export function reportRoutes(context: AppContext): RouteModule<'budgetLine'> {
     const verified =
       typeof token === 'string' ? await context.tokens.verify(token, 'report') : null;
     const claims = ReportLinkClaims.safeParse(verified?.claims);
-    const signer = verified ? await context.users.findActive(verified.subject) : null;
+    // A link ends with its signer's sessions (a password change), as their bearer token does.
+    const signer = verified
+      ? await context.users.findActive(verified.subject, sessionVersionOf(verified.claims))
+      : null;
     if (!verified || !claims.success || !signer) throw tokenInvalid();
     const { scope, ...filter } = claims.data;
     // A link signed by an admin who has since become a user exports only their own lines.
@@ -88,7 +92,11 @@ export function reportRoutes(context: AppContext): RouteModule<'budgetLine'> {
         const token = await context.tokens.sign(
           user.id,
           'report',
-          { ...query, scope: user.role === 'admin' ? 'all' : 'own' },
+          {
+            ...query,
+            scope: user.role === 'admin' ? 'all' : 'own',
+            [SESSION_VERSION_CLAIM]: await context.users.sessionVersion(user.id),
+          },
           LINK_TTL_SECONDS,
         );
         const link = `${context.linkOrigin}${REPORT_FILE_PATH}?token=${encodeURIComponent(token)}`;

@@ -1,6 +1,8 @@
 import { messagesId } from '@ranwal/core';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
+import { SESSION_VERSION_CLAIM } from '../plugins/auth.js';
+import type { Session } from '../services/users.js';
 import type { Handlers } from './contract.js';
 
 const server = messagesId.server;
@@ -14,13 +16,33 @@ export function healthHandlers({ db }: AppContext): Handlers['health'] {
   };
 }
 
-export function userHandlers({ users, tokens }: AppContext): Handlers['user'] {
+export function userHandlers({ users, tokens, signInGuard }: AppContext): Handlers['user'] {
+  /** A session token for the user at their current session version, with the user. */
+  const signedIn = async ({ user, version }: Session) => ({
+    token: await tokens.sign(user.id, 'session', {
+      role: user.role,
+      [SESSION_VERSION_CLAIM]: version,
+    }),
+    ...user,
+  });
   return {
-    signIn: async ({ body }) => {
-      const user = await users.signIn(body.email, body.password);
-      const token = await tokens.sign(user.id, 'session', { role: user.role });
-      return { message: server.signInSuccess, data: { token, ...user } };
+    signIn: async ({ body, request }) => {
+      const takeBack = await signInGuard.admit(request.ip, body.email);
+      const session = await users.signIn(body.email, body.password);
+      await takeBack();
+      return { message: server.signInSuccess, data: await signedIn(session) };
     },
+    changePassword: async ({ body, user, request }) => {
+      // Guessing the current password from a stolen session counts as guessing at sign-in.
+      const takeBack = await signInGuard.admit(request.ip, user.email);
+      const session = await users.changePassword(user.id, body.current_password, body.new_password);
+      await takeBack();
+      return { message: server.passwordChanged, data: await signedIn(session) };
+    },
+    setPassword: async ({ params, body }) => ({
+      message: server.passwordSet,
+      data: await users.setPassword(params.id, body.password),
+    }),
     me: async ({ user }) => ({ data: user }),
     list: async ({ query }) => users.list(query),
     create: async ({ body }) => ({ message: server.created, data: await users.create(body) }),

@@ -21,11 +21,17 @@ const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 }
 // Seconds a looked-up user stays cached; a deletion in this process clears it at once.
 const USER_CACHE_MS = 5_000;
 
+/** A user and the session version their tokens must carry. */
+export interface Session {
+  user: User;
+  version: number;
+}
+
 export const hashPassword = (password: string): Promise<string> => hash(password, ARGON2);
 
 export function createUserService(db: Kysely<Database>) {
   // The lookup itself is cached, so concurrent requests of one user share one query.
-  const cache = new Map<string, { user: Promise<User | null>; expires: number }>();
+  const cache = new Map<string, { session: Promise<Session | null>; expires: number }>();
   // Verifying against a real hash when the email is unknown keeps sign-in timing uniform.
   const dummyHash = hashPassword('ranwal-timing-equaliser');
 
@@ -87,36 +93,94 @@ export function createUserService(db: Kysely<Database>) {
     return result;
   }
 
+  function sessionOf(id: string): Promise<Session | null> {
+    const hit = cache.get(id);
+    if (hit && hit.expires > Date.now()) return hit.session;
+    const session = db
+      .selectFrom('app_user')
+      .select([...columns, 'session_version'])
+      .where('id', '=', id)
+      .executeTakeFirst()
+      .then((row) => {
+        if (!row) return null;
+        const { session_version: version, ...user } = row;
+        return { user, version };
+      });
+    const entry = { session, expires: Date.now() + USER_CACHE_MS };
+    cache.set(id, entry);
+    // A failed lookup is not remembered.
+    session.catch(() => cache.get(id) === entry && cache.delete(id));
+    return session;
+  }
+
+  /** Stores a new password and moves the session version on, which ends every session. */
+  async function replacePassword(id: string, password: string): Promise<Session> {
+    const password_hash = await hashPassword(password);
+    const row = await db
+      .updateTable('app_user')
+      .set((eb) => ({
+        password_hash,
+        session_version: eb('session_version', '+', 1),
+        updated_at: new Date(),
+      }))
+      .where('id', '=', id)
+      .returning([...columns, 'session_version'])
+      .executeTakeFirst();
+    cache.delete(id);
+    if (!row) throw refusals.notFound(messagesId.server.records.user);
+    const { session_version: version, ...user } = row;
+    return { user, version };
+  }
+
   return {
     hashPassword,
 
-    /** The user behind a token, or null when it no longer exists. */
-    findActive(id: string): Promise<User | null> {
-      const hit = cache.get(id);
-      if (hit && hit.expires > Date.now()) return hit.user;
-      const user = db
-        .selectFrom('app_user')
-        .select(columns)
-        .where('id', '=', id)
-        .executeTakeFirst()
-        .then((row) => row ?? null);
-      const entry = { user, expires: Date.now() + USER_CACHE_MS };
-      cache.set(id, entry);
-      // A failed lookup is not remembered.
-      user.catch(() => cache.get(id) === entry && cache.delete(id));
-      return user;
+    /**
+     * The user behind a token signed at session version `version`, or null when the user no
+     * longer exists or their sessions were ended since (a password change).
+     */
+    async findActive(id: string, version: number): Promise<User | null> {
+      const session = await sessionOf(id);
+      return session && session.version === version ? session.user : null;
     },
 
-    async signIn(email: string, password: string): Promise<User> {
+    /** The user's current session version, which new tokens (and report links) are signed at. */
+    async sessionVersion(id: string): Promise<number | null> {
+      return (await sessionOf(id))?.version ?? null;
+    },
+
+    async signIn(email: string, password: string): Promise<Session> {
       const row = await db
         .selectFrom('app_user')
-        .select([...columns, 'password_hash'])
+        .select([...columns, 'password_hash', 'session_version'])
         .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
         .executeTakeFirst();
       const ok = await verify(row?.password_hash ?? (await dummyHash), password).catch(() => false);
       if (!row || !ok) throw refusals.signInFailed();
-      const { password_hash: _, ...user } = row;
-      return user;
+      const { password_hash: _, session_version: version, ...user } = row;
+      return { user, version };
+    },
+
+    /**
+     * A person changes their own password: the current one must be right. Every session of
+     * theirs ends; answers the new session version to sign their new token at.
+     */
+    async changePassword(id: string, current: string, next: string): Promise<Session> {
+      const row = await db
+        .selectFrom('app_user')
+        .select('password_hash')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) throw refusals.notFound(messagesId.server.records.user);
+      if (!(await verify(row.password_hash, current).catch(() => false))) {
+        throw refusals.currentPasswordWrong();
+      }
+      return replacePassword(id, next);
+    },
+
+    /** An admin sets another person's password; every session of that person ends. */
+    async setPassword(id: string, password: string): Promise<User> {
+      return (await replacePassword(id, password)).user;
     },
 
     async list(query: ListQueryOut) {

@@ -106,7 +106,7 @@ export async function seedFixtures(t: TestApp): Promise<void> {
       name: `Pengguna Cadangan ${n}`,
       email: `cadangan${n}@test.local`,
       role: n === 1 ? 'user' : 'admin',
-      password: 'rahasia-cadangan',
+      password: 'rahasia-cadangan-1',
     });
   }
 }

@@ -11,6 +11,7 @@ import {
   importNameKey,
   type ManagedEntityKey,
   managedEntities,
+  PasswordSetInput,
   taxRequested,
   UserCreateInput,
   UserUpdateInput,
@@ -537,6 +538,21 @@ export async function applyAccepted(
       const result = data as unknown as HierarchyImportResult;
       if (batch.dry_run) return problems;
       return [...problems, ...(await adoptImport(context, batch, result, label))];
+    }
+    case 'password': {
+      // The suite never knows a caller's current password, so only an admin's reset may pass.
+      if (!request.url.includes('/user/password')) {
+        const input = parse(PasswordSetInput);
+        if (input) {
+          model.update(
+            'app_user',
+            pathId(request),
+            { password_hash: hashOf(input.password) },
+            label,
+          );
+        }
+      } else problems.push('accepted a password change without the current password');
+      return problems;
     }
     case 'create':
     case 'update':

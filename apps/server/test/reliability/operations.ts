@@ -46,6 +46,7 @@ export type WriteKind =
   | 'upload'
   | 'view'
   | 'sign-in'
+  | 'password'
   | 'read';
 
 export interface Parameter {
@@ -124,6 +125,7 @@ function kindOf(method: string, path: string): WriteKind {
   if (last === 'hierarchy') return 'import';
   if (last === 'upload-file') return 'upload';
   if (last === 'sign-in') return 'sign-in';
+  if (last === 'password') return 'password';
   if (method === 'GET' && /\/article\/\{slug\}\/get$/.test(path)) return 'view';
   return 'read';
 }

@@ -19,6 +19,8 @@ export interface ContractCallers {
   admin: RanwalClient;
   user: RanwalClient;
   visitor: RanwalClient;
+  /** A caller that sends this bearer token (a session a scenario signed in itself). */
+  withToken(token: string): RanwalClient;
 }
 
 /** What a call came back with, success or failure, in the terms a caller can see. */
@@ -687,6 +689,81 @@ export const contractScenarios: ContractScenario[] = [
           message: server.signInFailed,
         }),
       ];
+    },
+  },
+  {
+    name: "a password change ends the person's other sessions; an admin's reset ends them all",
+    async run({ admin, user, visitor, withToken }, tag) {
+      const email = `dewi.${tag.toLowerCase()}@ranwal.local`;
+      const person = await made(
+        admin.user.create({ name: `Dewi ${tag}`, email, role: 'user', password: 'rahasia-123' }),
+      );
+      const signIn = async (password: string) =>
+        withToken((await made(visitor.user.signIn({ email, password }))).token);
+      const [laptop, phone] = [await signIn('rahasia-123'), await signIn('rahasia-123')];
+      const change = (current_password: string, new_password: string) =>
+        laptop.user.changePassword({ current_password, new_password });
+      const ended = { status: 401, code: 'unauthorized' as const, message: server.tokenInvalid };
+      const checks = [
+        await check('a wrong current password', change('salah-123', 'baru-rahasia-9'), {
+          status: 400,
+          code: 'validation',
+          message: server.currentPasswordWrong,
+          issues: [{ path: 'current_password', message: server.issueWrongPassword }],
+        }),
+        await check('a new password without a digit', change('rahasia-123', 'hanyahuruf'), {
+          status: 400,
+          code: 'validation',
+          issues: [{ path: 'new_password' }],
+        }),
+        await check('the same password again', change('rahasia-123', 'rahasia-123'), {
+          status: 400,
+          issues: [{ path: 'new_password' }],
+        }),
+      ];
+      const changed = await outcomeOf(change('rahasia-123', 'baru-rahasia-9'));
+      checks.push({
+        what: 'the change',
+        actual: changed,
+        expected: { status: 200, message: server.passwordChanged, data: { id: person.id, email } },
+      });
+      const renewed = withToken((changed.data as { token: string }).token);
+      checks.push(
+        await check('the other session', phone.user.me(), ended),
+        await check("the changing session's old token", laptop.user.me(), ended),
+        await check('the token the change answered', renewed.user.me(), {
+          status: 200,
+          data: { id: person.id },
+        }),
+        await check('the old password', visitor.user.signIn({ email, password: 'rahasia-123' }), {
+          status: 401,
+          message: server.signInFailed,
+        }),
+        await check(
+          'a user setting a password',
+          user.user.setPassword(person.id, { password: 'diatur-admin-7' }),
+          { status: 403, code: 'forbidden' },
+        ),
+        await check(
+          "an admin's reset",
+          admin.user.setPassword(person.id, { password: 'diatur-admin-7' }),
+          { status: 200, message: server.passwordSet, data: { id: person.id, email } },
+        ),
+        await check('the session after the reset', renewed.user.me(), ended),
+        await check(
+          'the password the admin set',
+          visitor.user.signIn({ email, password: 'diatur-admin-7' }),
+          { status: 200 },
+        ),
+        await check(
+          'a reset for nobody',
+          admin.user.setPassword('00000000-0000-4000-8000-000000000000', {
+            password: 'diatur-admin-7',
+          }),
+          { status: 404, message: server.notFound(server.records.user) },
+        ),
+      );
+      return checks;
     },
   },
   {

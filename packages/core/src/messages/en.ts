@@ -602,6 +602,19 @@ export const messagesEn: Messages = {
     deleted: 'User deleted successfully!',
     searchPlaceholder: 'Search users...',
     passwordTooShort: 'Password must be at least 8 characters.',
+    passwordNeedsLetterAndDigit: 'The password must contain letters and digits.',
+    passwordRule: 'At least 8 characters, with letters and digits.',
+    changePassword: 'Change Password',
+    setPasswordTitle: (name: string) => `Change ${name}'s Password`,
+    currentPassword: 'Current Password',
+    newPassword: 'New Password',
+    repeatPassword: 'Repeat New Password',
+    passwordsDiffer: 'The repetition differs from the new password.',
+    ownPasswordHint: 'Once changed, your sessions on other devices end.',
+    setPasswordHint: (name: string) =>
+      `All of ${name}'s sessions will end. Tell them the new password in person.`,
+    passwordChanged: 'Password changed!',
+    passwordChangeFailed: 'Could not change the password.',
   },
 
   dates: {
@@ -651,6 +664,9 @@ export const messagesEn: Messages = {
       `${what} cannot be deleted because it still has ${dependents}.`,
     duplicateEmail: 'Email is already registered.',
     rateLimited: 'Too many requests. Please try again later.',
+    /** 429 at sign-in: too many failed attempts for this address or account (services/sign-in-guard.ts). */
+    signInLimited: (minutes: number) =>
+      `Too many failed sign-in attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
     exportsBusy: (limit: number) =>
       `${limit} of your reports are still being made or downloaded. Wait until they finish, then try again.`,
     payloadTooLarge: 'The data exceeds the allowed size.',
@@ -661,6 +677,9 @@ export const messagesEn: Messages = {
     unavailable: 'The database cannot be reached right now. Please try again in a moment.',
     signInSuccess: 'Signed in successfully.',
     signInFailed: 'Incorrect email or password.',
+    passwordChanged: 'Password changed. Your sessions on other devices have been ended.',
+    passwordSet: "The user's password was changed. All of their sessions have been ended.",
+    currentPasswordWrong: 'The current password is incorrect.',
     ok: 'Success',
     created: 'Data added successfully.',
     updated: 'Data updated successfully.',
@@ -669,6 +688,7 @@ export const messagesEn: Messages = {
     issueMustStayAdmin: 'must stay admin',
     issueEmptyAfterSanitize: 'is empty once disallowed HTML is removed',
     issueInvalid: 'is invalid',
+    issueWrongPassword: 'is incorrect',
     issueRequired: 'is required',
     issueMoneyTooLarge: 'exceeds the largest amount that can be computed exactly',
     issueLineTooLarge: 'exceeds the most one line may hold (Rp 1,000,000,000,000,000)',

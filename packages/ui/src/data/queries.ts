@@ -7,6 +7,7 @@ import type {
   ChildListQuery,
   ListQuery,
   ManagedEntityKey,
+  PasswordChangeInput,
   RanwalClient,
   ReportDownloadQuery,
   SignInInput,
@@ -253,6 +254,18 @@ export const useUpdateUser = () =>
 
 export const useDeleteUser = () =>
   useClientMutation((client, id: string) => client.user.delete(id), [ranwalKeys.users]);
+
+/** An admin sets another person's password; their sessions end on the server. */
+export const useSetPassword = () =>
+  useClientMutation(
+    (client, { id, password }: { id: string; password: string }) =>
+      client.user.setPassword(id, { password }),
+    [],
+  );
+
+/** The signed-in person changes their password; answers their new session (token included). */
+export const useChangePassword = () =>
+  useClientMutation((client, body: PasswordChangeInput) => client.user.changePassword(body), []);
 
 /** Signs in; what was cached belonged to the previous user, so it is dropped. */
 export function useSignIn() {

@@ -15,6 +15,7 @@ describe('the contract scenarios on the in-memory client', () => {
     admin,
     user: createMemoryClient({ sharedWith: admin, currentUser: user }),
     visitor: createMemoryClient({ sharedWith: admin, currentUser: null }),
+    withToken: (token: string) => createMemoryClient({ sharedWith: admin, token }),
   };
 
   it.each(contractScenarios.map((scenario, index) => [scenario.name, index] as const))(

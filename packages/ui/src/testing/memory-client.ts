@@ -45,6 +45,7 @@ import {
   demoHtmlText,
   demoSeed,
   type MemorySeed,
+  type MemoryUser,
   type Row,
   type StoredLine,
 } from './memory-seed.js';
@@ -77,6 +78,8 @@ export interface MemoryClientOptions {
   currentUser?: User | null;
   /** Another memory client whose tables this one shares (several callers on one store). */
   sharedWith?: RanwalClient;
+  /** The bearer token to send instead of `currentUser`'s (a session signed in through the client). */
+  token?: string;
 }
 
 /** A level's call as its handlers read it: the level table's fields, and the list's query. */
@@ -97,6 +100,9 @@ const collator = new Intl.Collator('id');
 const uuid = () => crypto.randomUUID();
 const now = () => new Date().toISOString();
 const toUser = ({ id, name, email, role }: User): User => ({ id, name, email, role });
+/** A password change moves `sessions` on, which ends every token signed before it. */
+const tokenOf = (user: User & Pick<MemoryUser, 'sessions'>) =>
+  `${TOKEN_PREFIX}${user.id}.${user.sessions ?? 0}`;
 
 export function createMemoryClient(options: MemoryClientOptions = {}): RanwalClient {
   const db: Store = (options.sharedWith && stores.get(options.sharedWith)) ?? {
@@ -362,6 +368,8 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
       throw refusals.emailTaken();
     }
   };
+  const newPassword = (found: MemoryUser, password: string) =>
+    Object.assign(found, { password, sessions: (found.sessions ?? 0) + 1 });
   const lastAdmin = (user: User) =>
     user.role === 'admin' && db.users.filter((u) => u.role === 'admin').length <= 1;
 
@@ -371,8 +379,17 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
         (u) => sameEmail(u.email, body.email) && u.password === body.password,
       );
       if (!found) throw refusals.signInFailed();
-      const token = `${TOKEN_PREFIX}${found.id}`;
-      return { message: server.signInSuccess, data: { token, ...toUser(found) } };
+      return { message: server.signInSuccess, data: { token: tokenOf(found), ...toUser(found) } };
+    },
+    changePassword: ({ body, caller }) => {
+      const found = rowOf(db.users, caller.id, server.records.user);
+      if (found.password !== body.current_password) throw refusals.currentPasswordWrong();
+      newPassword(found, body.new_password);
+      return { message: server.passwordChanged, data: { token: tokenOf(found), ...toUser(found) } };
+    },
+    setPassword: ({ params, body }) => {
+      const found = rowOf(db.users, params.id, server.records.user);
+      return { message: server.passwordSet, data: toUser(newPassword(found, body.password)) };
     },
     me: ({ caller }) => ({ data: caller }),
     list: ({ query }) => {
@@ -414,7 +431,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
 
   const client = createClient({
     baseUrl: 'http://api.memory.invalid',
-    getToken: () => (currentUser ? `${TOKEN_PREFIX}${currentUser.id}` : null),
+    getToken: () => options.token ?? (currentUser ? tokenOf(currentUser) : null),
     fetch: routeTableFetch({
       handlers: {
         health: { get: () => ({ data: { database: 'up' } }) },
@@ -424,9 +441,13 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
       files: db.files,
       // The story's own caller is taken as given, even when its seed does not list them.
       callerOf: (token) => {
-        if (currentUser && token === `${TOKEN_PREFIX}${currentUser.id}`) return currentUser;
-        const found = db.users.find((u) => token === `${TOKEN_PREFIX}${u.id}`);
-        return found ? toUser(found) : null;
+        const found = db.users.find((u) => token === tokenOf(u));
+        if (found) return toUser(found);
+        return currentUser &&
+          !db.users.some((u) => u.id === currentUser.id) &&
+          token === tokenOf(currentUser)
+          ? currentUser
+          : null;
       },
       latencyMs: options.latencyMs ?? 0,
       ...(options.failOn ? { failOn: options.failOn } : {}),

@@ -24,6 +24,8 @@ export type StoredLine = Omit<
 > & { updated_by: string | null };
 export interface MemoryUser extends User {
   password: string;
+  /** Moved on by a password change, which ends the user's sessions (tokens carry it). */
+  sessions?: number;
 }
 
 /** The memory client's tables. Rows are copied, so one seed serves any number of clients. */

@@ -18,6 +18,7 @@ const meta = {
     currentPath: '/admin-dashboard',
     userName: 'Siti Rahmawati',
     onLogout: fn(),
+    onChangePassword: fn(),
     now: fixedNow,
     children: <WelcomeBanner />,
   },
@@ -82,6 +83,8 @@ export const Default: Story = {
 
     await expect(canvas.getByText('Siti Rahmawati')).toBeVisible();
     await expect(canvas.getByText(m.sidebar.roleFooter, { selector: 'aside p' })).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: m.users.changePassword }));
+    await expect(args.onChangePassword).toHaveBeenCalledOnce();
     await userEvent.click(canvas.getByRole('button', { name: m.logout.label }));
     await expect(args.onLogout).toHaveBeenCalledOnce();
   },

@@ -70,6 +70,8 @@ export interface AdminShellProps {
   /** The stored user name; the session's name, then 'Admin', when missing. */
   userName?: string | null;
   onLogout: () => void;
+  /** Opens the change of one's own password; the sidebar's 'Ubah Password' shows only with it. */
+  onChangePassword?: () => void;
   /** Renders each sidebar link; a plain `<a href>` by default. */
   renderLink?: (props: AdminNavLinkProps) => ReactNode;
   /** The clock the header shows (read every 60 s); the real time by default. */
@@ -90,6 +92,7 @@ export function AdminShell({
   currentPath,
   userName,
   onLogout,
+  onChangePassword,
   renderLink = renderAnchor,
   now = () => new Date(),
   children,
@@ -191,6 +194,11 @@ export function AdminShell({
               <p className="text-xs text-slate-600">{m.sidebar.roleFooter}</p>
             </div>
           </div>
+          {onChangePassword && (
+            <Button variant="secondary" onPress={onChangePassword} className="w-full">
+              {m.users.changePassword}
+            </Button>
+          )}
           <Button variant="secondary" onPress={onLogout} className="w-full">
             {m.logout.label}
           </Button>

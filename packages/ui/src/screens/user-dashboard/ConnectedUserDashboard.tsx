@@ -24,6 +24,8 @@ export const REPORT_LIST_LIMIT = 100;
 
 export interface ConnectedUserDashboardProps {
   onLogout: () => void;
+  /** As UserDashboard's: opens the change of one's own password. */
+  onChangePassword?: () => void;
   /**
    * The list's page, search, filters and order, with `onViewChange`: the portal keeps them in
    * the URL. Without them the screen keeps its own (every year, newest first).
@@ -43,6 +45,7 @@ export interface ConnectedUserDashboardProps {
  */
 export function ConnectedUserDashboard({
   onLogout,
+  onChangePassword,
   hasToken,
   year,
   view: givenView,
@@ -151,6 +154,7 @@ export function ConnectedUserDashboard({
       <UserDashboard
         userName={session?.userName}
         onLogout={onLogout}
+        {...(onChangePassword ? { onChangePassword } : {})}
         selection={selection}
         onSelectionChange={onSelectionChange}
         levels={cascade.levels}

@@ -18,6 +18,8 @@ export interface UserDashboardProps
   /** The signed-in user's name, shown beside Logout. */
   userName?: string;
   onLogout: () => void;
+  /** Opens the change of one's own password; 'Ubah Password' shows beside Logout only with it. */
+  onChangePassword?: () => void;
   /** PPN 12% is on. */
   taxed: boolean;
   onTaxedChange: (taxed: boolean) => void;
@@ -44,6 +46,7 @@ const card = 'rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
 export function UserDashboard({
   userName,
   onLogout,
+  onChangePassword,
   selection,
   onSelectionChange,
   levels,
@@ -81,6 +84,11 @@ export function UserDashboard({
               <span className="max-w-56 truncate text-sm font-medium text-slate-700">
                 {userName}
               </span>
+            )}
+            {onChangePassword && (
+              <Button variant="secondary" onPress={onChangePassword}>
+                {messages.users.changePassword}
+              </Button>
             )}
             <Button variant="secondary" onPress={onLogout}>
               {messages.logout.label}

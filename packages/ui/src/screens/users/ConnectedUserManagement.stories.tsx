@@ -148,7 +148,7 @@ export const CreateUser: Story = {
     await expect(role).toHaveTextContent(m.roles.admin);
     await userEvent.tab();
     await expect(dialog.getByLabelText(u.fields.password)).toHaveFocus();
-    await userEvent.keyboard('rahasia-rina');
+    await userEvent.keyboard('rahasia-rina-1');
     await userEvent.tab(); // the show/hide button
     await userEvent.tab();
     await expect(dialog.getByRole('button', { name: m.common.cancel })).toHaveFocus();
@@ -194,6 +194,42 @@ export const EditUser: Story = {
   },
 };
 
+/**
+ * An admin sets a new password for someone who forgot theirs: the rule shows first, the form
+ * refuses what the server would, and the person signs in with the new one afterwards.
+ */
+export const SetPassword: Story = {
+  play: async ({ canvas }) => {
+    const siti = demoSeed.users.find((user) => user.name === 'Siti Rahmawati')!;
+    await canvas.findByRole('rowheader', { name: siti.name });
+    await userEvent.click(within(rowOf(siti.name)).getByRole('button', { name: u.changePassword }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: u.setPasswordTitle(siti.name) }),
+    );
+    await expect(dialog.getByText(u.setPasswordHint(siti.name))).toBeVisible();
+    await expect(dialog.queryByLabelText(u.currentPassword)).not.toBeInTheDocument();
+    const next = dialog.getByLabelText(u.newPassword);
+    const repeat = dialog.getByLabelText(u.repeatPassword);
+    await waitFor(() => expect(next).toHaveFocus());
+    await expect(next).toHaveAccessibleDescription(u.passwordRule);
+
+    await userEvent.type(next, 'hanyahuruf');
+    await userEvent.type(repeat, 'hanyahuruf');
+    await userEvent.click(dialog.getByRole('button', { name: m.common.save }));
+    await expect(next).toHaveAccessibleDescription(
+      `${u.passwordRule} ${u.passwordNeedsLetterAndDigit}`,
+    );
+    await expect(next).toHaveFocus();
+    await userEvent.type(next, '7');
+    await expect(repeat).toHaveAccessibleDescription(u.passwordsDiffer);
+    await userEvent.type(repeat, '7');
+    await userEvent.click(dialog.getByRole('button', { name: m.common.save }));
+
+    await dialogClosed();
+    await expect(await canvas.findByRole('status')).toHaveTextContent(u.passwordChanged);
+  },
+};
+
 /** Keyboard only: into the table, down to the row, over to Hapus, confirm. */
 export const DeleteUser: Story = {
   play: async ({ canvas }) => {
@@ -207,6 +243,8 @@ export const DeleteUser: Story = {
     // Across the row's cells to its first button, then Tab to the next one.
     while (document.activeElement?.tagName !== 'BUTTON') await userEvent.keyboard('{ArrowRight}');
     await expect(within(budi).getByRole('button', { name: m.common.edit })).toHaveFocus();
+    await userEvent.tab();
+    await expect(within(budi).getByRole('button', { name: u.changePassword })).toHaveFocus();
     await userEvent.tab();
     await expect(within(budi).getByRole('button', { name: m.common.delete })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
@@ -250,7 +288,7 @@ export const DuplicateEmail: Story = {
       dialog.getByRole('textbox', { name: u.fields.email }),
       demoCredentials.user.email,
     );
-    await userEvent.type(dialog.getByLabelText(u.fields.password), 'rahasia-siti');
+    await userEvent.type(dialog.getByLabelText(u.fields.password), 'rahasia-siti-1');
     await userEvent.click(dialog.getByRole('button', { name: m.common.save }));
 
     const alert = await dialog.findByRole('alert');

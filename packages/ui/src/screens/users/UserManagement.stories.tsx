@@ -111,7 +111,10 @@ export const Invalid: Story = {
     const password = dialog.getByLabelText(u.fields.password);
     await expect(name).toHaveAccessibleDescription(v.required(u.fields.name));
     await expect(email).toHaveAccessibleDescription(v.required(u.fields.email));
-    await expect(password).toHaveAccessibleDescription(v.required(u.fields.password));
+    // The rule is said before anything is typed, then what is wrong.
+    await expect(password).toHaveAccessibleDescription(
+      `${u.passwordRule} ${v.required(u.fields.password)}`,
+    );
     await expect(name).toHaveFocus();
 
     await userEvent.type(name, 'Rina Kartika');
@@ -119,7 +122,12 @@ export const Invalid: Story = {
     await userEvent.type(email, 'rina@');
     await expect(email).toHaveAccessibleDescription(v.invalidEmail);
     await userEvent.type(password, 'pendek');
-    await expect(password).toHaveAccessibleDescription(u.passwordTooShort);
+    await expect(password).toHaveAccessibleDescription(`${u.passwordRule} ${u.passwordTooShort}`);
+    await userEvent.clear(password);
+    await userEvent.type(password, 'hanyahuruf');
+    await expect(password).toHaveAccessibleDescription(
+      `${u.passwordRule} ${u.passwordNeedsLetterAndDigit}`,
+    );
 
     await userEvent.click(dialog.getByRole('button', { name: m.common.save }));
     await expect(args.onCreate).not.toHaveBeenCalled();
@@ -164,7 +172,7 @@ export const Busy: Story = {
       dialog.getByRole('textbox', { name: u.fields.email }),
       'rina@ranwal.local',
     );
-    await userEvent.type(dialog.getByLabelText(u.fields.password), 'rahasia-rina');
+    await userEvent.type(dialog.getByLabelText(u.fields.password), 'rahasia-rina-1');
     await userEvent.click(dialog.getByRole('button', { name: m.common.save }));
     await expect(args.onCreate).toHaveBeenCalledOnce();
 
@@ -208,7 +216,7 @@ export const SaveFailed: Story = {
       dialog.getByRole('textbox', { name: u.fields.email }),
       'rina@ranwal.local',
     );
-    await userEvent.type(dialog.getByLabelText(u.fields.password), 'rahasia-rina');
+    await userEvent.type(dialog.getByLabelText(u.fields.password), 'rahasia-rina-1');
     await userEvent.click(dialog.getByRole('button', { name: m.common.save }));
 
     const alert = await dialog.findByRole('alert');

@@ -11,12 +11,19 @@ import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../componen
 import { TextField } from '../../components/TextField.js';
 import { toastDurations } from '../../components/Toast.js';
 import { describeError } from '../../data/errors.js';
-import { useCreateUser, useDeleteUser, useUpdateUser, useUsers } from '../../data/queries.js';
+import {
+  useCreateUser,
+  useDeleteUser,
+  useSetPassword,
+  useUpdateUser,
+  useUsers,
+} from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
 import { SEARCH_DEBOUNCE_MS } from '../../lib/timing.js';
 import { useDebouncedValue } from '../../lib/use-debounced.js';
 import { fieldErrorsFrom, useFocusFirstInvalid } from './field-errors.js';
+import { PasswordDialog } from './PasswordDialog.js';
 
 export interface UserManagementProps {
   /** The rows of the current page. */
@@ -32,6 +39,8 @@ export interface UserManagementProps {
   onUpdate: (id: string, body: UserUpdateInput) => Promise<unknown>;
   /** Deletes a user; as `onCreate`. */
   onDelete: (id: string) => Promise<unknown>;
+  /** Sets a user's new password (ending their sessions); the row action shows only with it. */
+  onSetPassword?: (id: string, password: string) => Promise<unknown>;
   /** The search box's text; the box shows only with `onSearchChange`. */
   search?: string;
   onSearchChange?: (search: string) => void;
@@ -54,6 +63,7 @@ export function UserManagement({
   onCreate,
   onUpdate,
   onDelete,
+  onSetPassword,
   search,
   onSearchChange,
   pagination,
@@ -68,6 +78,7 @@ export function UserManagement({
   const [saveError, setSaveError] = useState<Notice | null>(null);
   const [deleting, setDeleting] = useState<User | null>(null);
   const [isDeleting, setIsDeleting] = useState(false);
+  const [settingPassword, setSettingPassword] = useState<User | null>(null);
 
   const notify = (tone: Notice['tone'], message: string): Notice => {
     noticeCount.current += 1;
@@ -175,6 +186,15 @@ export function UserManagement({
                     >
                       {m.common.edit}
                     </Button>
+                    {onSetPassword && (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onPress={() => setSettingPassword(user)}
+                      >
+                        {u.changePassword}
+                      </Button>
+                    )}
                     <Button size="sm" variant="danger" onPress={() => setDeleting(user)}>
                       {m.common.delete}
                     </Button>
@@ -206,6 +226,20 @@ export function UserManagement({
           />
         )}
       </Modal>
+
+      {onSetPassword && settingPassword && (
+        <PasswordDialog
+          isOpen
+          onOpenChange={(isOpen) => {
+            if (!isOpen) setSettingPassword(null);
+          }}
+          user={settingPassword}
+          onSubmit={async ({ next }) => {
+            await onSetPassword(settingPassword.id, next);
+            setNotice(notify('success', u.passwordChanged));
+          }}
+        />
+      )}
 
       <ConfirmDialog
         isOpen={deleting !== null}
@@ -309,7 +343,10 @@ function UserFormDialog({
   const errors =
     attempt > 0 && !parsed.success
       ? fieldErrorsFrom(parsed.error.issues, values, labels, m, {
-          password: { too_small: u.passwordTooShort },
+          password: {
+            too_small: u.passwordTooShort,
+            invalid_format: u.passwordNeedsLetterAndDigit,
+          },
         })
       : {};
   const change = (field: UserField) => (value: string) =>
@@ -387,6 +424,7 @@ function UserFormDialog({
             validationBehavior="aria"
             value={values.password}
             onChange={change('password')}
+            description={u.passwordRule}
             errorMessage={errors.password}
           />
         )}
@@ -410,6 +448,7 @@ export function ConnectedUserManagement({ pageSize = 10 }: ConnectedUserManageme
   const create = useCreateUser();
   const update = useUpdateUser();
   const remove = useDeleteUser();
+  const setPassword = useSetPassword();
   const filter = list.data?.filter;
   const lastPage = filter?.total_page;
 
@@ -427,6 +466,7 @@ export function ConnectedUserManagement({ pageSize = 10 }: ConnectedUserManageme
       onCreate={(body) => create.mutateAsync(body)}
       onUpdate={(id, body) => update.mutateAsync({ id, body })}
       onDelete={(id) => remove.mutateAsync(id)}
+      onSetPassword={(id, password) => setPassword.mutateAsync({ id, password })}
       search={search}
       onSearchChange={(next) => {
         setSearch(next);

@@ -1,1 +1,2 @@
+export * from './PasswordDialog.js';
 export * from './UserManagement.js';
