@@ -21,6 +21,8 @@ export interface SignInLimits {
 
 /** How often, at most, one process clears the counters of windows that have ended. */
 const SWEEP_EVERY_MS = 60_000;
+/** Keys this process remembers as refused, at most; past it the oldest are forgotten first. */
+const REMEMBERED_REFUSALS = 10_000;
 
 /**
  * Sign-in attempts counted in the database, so the limits hold across every server process on
@@ -32,6 +34,9 @@ const SWEEP_EVERY_MS = 60_000;
  */
 export function createSignInGuard(db: Kysely<Database>, limits: SignInLimits) {
   let lastSweep = 0;
+  // Keys found over their limit, and until when: a flood's further guesses are refused here
+  // without a database round trip (each process learns it from one refusal of its own).
+  const refusedUntil = new Map<string, number>();
 
   const keysOf = (address: string, email: string) => {
     const account = email.trim().toLowerCase();
@@ -42,6 +47,16 @@ export function createSignInGuard(db: Kysely<Database>, limits: SignInLimits) {
       { key: `pair:${address}|${account}`, limit: limits.perAddressAndAccount },
     ];
   };
+
+  const limited = (seconds: number) =>
+    new AppError(
+      'rate_limited',
+      server.signInLimited(Math.max(1, Math.ceil(seconds / 60))),
+      undefined,
+      {
+        retryAfterSeconds: seconds,
+      },
+    );
 
   async function sweep(): Promise<void> {
     if (Date.now() - lastSweep < SWEEP_EVERY_MS) return;
@@ -55,8 +70,11 @@ export function createSignInGuard(db: Kysely<Database>, limits: SignInLimits) {
      * of its limits is past. Answers the function that takes the count back after a success.
      */
     async admit(address: string, email: string): Promise<() => Promise<void>> {
-      await sweep();
       const keys = keysOf(address, email);
+      const now = Date.now();
+      const known = Math.max(0, ...keys.map(({ key }) => (refusedUntil.get(key) ?? 0) - now));
+      if (known > 0) throw limited(Math.ceil(known / 1000));
+      await sweep();
       const counted = await db
         .insertInto('sign_in_attempt')
         .values(
@@ -81,16 +99,15 @@ export function createSignInGuard(db: Kysely<Database>, limits: SignInLimits) {
       let waitSeconds = 0;
       for (const row of counted) {
         const { limit } = keys.find(({ key }) => key === row.key)!;
-        if (row.attempts > limit.max) waitSeconds = Math.max(waitSeconds, Number(row.seconds_left));
+        if (row.attempts <= limit.max) continue;
+        const seconds = Number(row.seconds_left);
+        waitSeconds = Math.max(waitSeconds, seconds);
+        if (refusedUntil.size >= REMEMBERED_REFUSALS) {
+          refusedUntil.delete(refusedUntil.keys().next().value!);
+        }
+        refusedUntil.set(row.key, Date.now() + seconds * 1000);
       }
-      if (waitSeconds > 0) {
-        throw new AppError(
-          'rate_limited',
-          server.signInLimited(Math.max(1, Math.ceil(waitSeconds / 60))),
-          undefined,
-          { retryAfterSeconds: waitSeconds },
-        );
-      }
+      if (waitSeconds > 0) throw limited(waitSeconds);
       return async () => {
         await db
           .updateTable('sign_in_attempt')
