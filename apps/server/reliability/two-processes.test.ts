@@ -2,6 +2,7 @@
 // other serves, concurrent writes through both land exactly once, and both may start at the same
 // moment on an empty database (migrations, the token secret and the first admin are made once).
 import { BASE_PATH } from '@ranwal/core';
+import { demoData as demoContent } from '@ranwal/core/demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
@@ -26,7 +27,7 @@ const API = `${BASE_PATH}/api`;
 requireBuilds();
 beforeAll(requirePostgres);
 
-/** What a first start must have made exactly once. */
+/** What a first start must have made exactly once (the demo brings an admin of its own). */
 async function madeOnce(url: string) {
   const [row] = await query<{
     migrations: number;
@@ -38,7 +39,7 @@ async function madeOnce(url: string) {
     `select (select count(*) from kysely_migration)::int as migrations,
        (select count(distinct name) from kysely_migration)::int as distinct_migrations,
        (select count(*) from app_setting where key = 'token_signing_secret')::int as secrets,
-       (select count(*) from app_user where role = 'admin')::int as admins`,
+       (select count(*) from app_user where role = 'admin' and email = '${ADMIN.email}')::int as admins`,
   );
   return row!;
 }
@@ -73,10 +74,11 @@ describe('two servers starting at the same moment on an empty database', () => {
             database.url,
             `select (select count(*) from program)::int as programs,
              (select count(*) - count(distinct name) from program)::int as repeated,
-             (select count(*) from app_user where role = 'user')::int as users`,
+             (select count(*) from app_user where email <> '${ADMIN.email}')::int as users`,
           );
           expect(demoData!.programs).toBeGreaterThan(0);
-          expect(demoData).toMatchObject({ repeated: 0, users: 1 });
+          // The demo's people, each once although both servers seeded at the same moment.
+          expect(demoData).toMatchObject({ repeated: 0, users: demoContent.users.length });
         }
         // Both sign with the one stored secret: a token of either works on the other.
         const [a, b] = servers as [ServerProcess, ServerProcess];
@@ -161,6 +163,44 @@ describe('two servers on one database', () => {
     );
   });
 
+  it("ends a person's other sessions on both after a password change on one", async () => {
+    const user = {
+      name: 'Rina Wati',
+      email: 'rina@reliability.local',
+      password: 'rina-password-1',
+    };
+    await clientFor(a.origin, tokenA).user.create({ ...user, role: 'user' });
+    const onPhone = await signIn(b.origin, user);
+    const onLaptop = await signIn(a.origin, user);
+    for (const server of [a, b]) {
+      expect((await call(server.origin, 'GET', `${API}/user/me`, { token: onPhone })).status).toBe(
+        200,
+      );
+    }
+    const changed = await clientFor(a.origin, onLaptop).user.changePassword({
+      current_password: user.password,
+      new_password: 'rina-password-2',
+    });
+    expect((await call(a.origin, 'GET', `${API}/user/me`, { token: onPhone })).status).toBe(401);
+    let seconds = 0;
+    const started = performance.now();
+    await waitFor(
+      'the other process to refuse the ended session',
+      async () => {
+        const onB = await call(b.origin, 'GET', `${API}/user/me`, { token: onPhone });
+        seconds = (performance.now() - started) / 1000;
+        return onB.status === 401;
+      },
+      { timeoutMs: 15_000, everyMs: 250 },
+    );
+    console.log(
+      `[two processes] the other process refused the ended session after ${seconds.toFixed(1)} s`,
+    );
+    expect(
+      (await call(b.origin, 'GET', `${API}/user/me`, { token: changed.data.token })).status,
+    ).toBe(200);
+  });
+
   it('serves an image uploaded through one from the other', async () => {
     const png = Buffer.from(
       'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -170,8 +210,9 @@ describe('two servers on one database', () => {
       new Blob([new Uint8Array(png)], { type: 'image/png' }),
       'sampul.png',
     );
-    const url = new URL(uploaded.data.path, 'http://localhost');
-    expect(url.origin).toBe(a.origin);
+    // A path from the root (no RANWAL_PUBLIC_URL): never an origin taken from the request.
+    expect(uploaded.data.path).toMatch(/^\/ranwal\/api\/uploads\//);
+    const url = new URL(uploaded.data.path, a.origin);
     const fromB = await fetch(`${b.origin}${url.pathname}`);
     expect(fromB.status).toBe(200);
     expect(fromB.headers.get('content-type')).toBe('image/png');
@@ -220,5 +261,36 @@ describe('two servers on one database', () => {
     const fromB = await fetch(`${b.origin}${url.pathname}${url.search}`);
     expect(fromB.status).toBe(200);
     expect(fromB.headers.get('content-type')).toMatch(/spreadsheetml/);
+  });
+});
+
+describe('sign-in limits across two servers', () => {
+  let database: FreshDatabase;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  const LIMIT = 4;
+
+  beforeAll(async () => {
+    database = await createDatabase();
+    const env = { RANWAL_SIGN_IN_LIMIT: String(LIMIT) };
+    a = await startServer({ postgres: database.url }, { env });
+    b = await startServer({ postgres: database.url }, { env });
+  });
+  afterAll(async () => {
+    await Promise.all([a?.stop(), b?.stop()]);
+    await database?.drop();
+  });
+
+  it('counts guesses made on either process together', async () => {
+    const statuses: number[] = [];
+    for (let guess = 0; guess <= LIMIT; guess++) {
+      const server = guess % 2 === 0 ? a : b;
+      const answer = await call(server.origin, 'POST', `${API}/user/sign-in`, {
+        body: { email: ADMIN.email, password: `salah-${guess}` },
+      });
+      statuses.push(answer.status);
+    }
+    // Counted in each process's memory, each would have seen at most three and refused none.
+    expect(statuses).toEqual([...Array(LIMIT).fill(401), 429]);
   });
 });
