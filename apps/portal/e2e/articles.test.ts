@@ -147,6 +147,39 @@ describe('articles: written by an admin, read by the public', () => {
     await context.close();
   });
 
+  it('a sidebar link asks before leaving an article not yet saved', async () => {
+    const { page, context } = await e2e.newPage();
+    await signInThroughForm(page, ADMIN, 'admin');
+    await openCreatePage(page);
+    await page
+      .getByRole('textbox', { name: fieldName('Judul') })
+      .fill('Tulisan yang belum selesai');
+    const questions: string[] = [];
+    const answer = (accept: boolean) =>
+      page.once('dialog', (dialog) => {
+        questions.push(dialog.message());
+        void (accept ? dialog.accept() : dialog.dismiss());
+      });
+    const laporan = page
+      .getByRole('navigation', { name: 'Navigasi admin' })
+      .getByRole('link', { name: 'Laporan', exact: true });
+    answer(false);
+    await laporan.click();
+    await expect.poll(() => questions.length).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/admin-artikel');
+    await expect(
+      page.getByRole('textbox', { name: fieldName('Judul') }).inputValue(),
+    ).resolves.toBe('Tulisan yang belum selesai');
+    answer(true);
+    await laporan.click();
+    await page.waitForURL('**/admin-laporan');
+    expect(questions).toEqual([
+      'Ada isian yang belum disimpan. Tinggalkan halaman ini?',
+      'Ada isian yang belum disimpan. Tinggalkan halaman ini?',
+    ]);
+    await context.close();
+  });
+
   it('the public home shows the published article, never the draft, each at its own URL', async () => {
     const { page, context } = await e2e.newPage();
     await page.goto('/');

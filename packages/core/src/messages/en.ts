@@ -28,6 +28,7 @@ export const messagesEn: Messages = {
     loading: 'Loading data...',
     successTitle: 'Success!',
     failureTitle: 'Failed!',
+    leaveUnsaved: 'Some input is not saved yet. Leave this page?',
     confirmDelete: {
       title: 'Confirm Delete',
       text: 'Deleted data cannot be recovered.',

@@ -268,6 +268,8 @@ export const messagesId = {
     loading: 'Memuat data...',
     successTitle: 'Berhasil!',
     failureTitle: 'Gagal!',
+    /** Not in the spec: a sidebar link while a form holds input not yet saved (issue 14). */
+    leaveUnsaved: 'Ada isian yang belum disimpan. Tinggalkan halaman ini?',
     confirmDelete: {
       title: 'Konfirmasi Hapus',
       text: 'Data yang dihapus tidak dapat dikembalikan.',

@@ -34,16 +34,35 @@ export function clearDraft(key: string): void {
 export const draftKey = (userId: string | undefined, kind: string): string | undefined =>
   userId ? `ranwal.draft.${userId}.${kind}` : undefined;
 
-/** While `unsaved`, closing or reloading the page asks first (the browser's own dialog). */
+/** Forms on the page holding input not yet saved (each `useUnsavedWarning` that is on). */
+let unsavedForms = 0;
+
+/**
+ * Whether to leave the page for another in the app (a sidebar link): yes at once when nothing
+ * is unsaved, else what the person answers to `question` (the browser's own confirm dialog,
+ * as closing the tab shows its own).
+ */
+export function confirmLeaving(question: string): boolean {
+  return unsavedForms === 0 || window.confirm(question);
+}
+
+/**
+ * While `unsaved`, closing or reloading the page asks first (the browser's own dialog), and so
+ * does a link of the app's own navigation (`confirmLeaving`).
+ */
 export function useUnsavedWarning(unsaved: boolean): void {
   useEffect(() => {
     if (!unsaved) return;
+    unsavedForms += 1;
     const warn = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       // Older browsers want a return value to show the dialog.
       event.returnValue = '';
     };
     window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
+    return () => {
+      unsavedForms -= 1;
+      window.removeEventListener('beforeunload', warn);
+    };
   }, [unsaved]);
 }

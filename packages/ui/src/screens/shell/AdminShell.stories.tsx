@@ -2,6 +2,7 @@ import { formatDateTimeLong, messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { useUnsavedWarning } from '../../lib/session-draft.js';
 import { MemoryRanwalProvider } from '../../testing/MemoryRanwalProvider.js';
 import { AdminShell, type AdminShellProps } from './AdminShell.js';
 import { adminNavigation } from './admin-navigation.js';
@@ -117,8 +118,14 @@ export const UnknownPath: Story = {
   },
 };
 
+/** A page whose form holds input not yet saved. */
+function UnsavedForm() {
+  useUnsavedWarning(true);
+  return <p className="text-slate-800">Isian belum disimpan</p>;
+}
+
 /** A router stand-in: links change `currentPath` instead of loading a page. */
-function RoutedShell(args: AdminShellProps) {
+function RoutedShell({ unsaved = false, ...args }: AdminShellProps & { unsaved?: boolean }) {
   const [path, setPath] = useState(args.currentPath);
   return (
     <AdminShell
@@ -129,14 +136,17 @@ function RoutedShell(args: AdminShellProps) {
           {...props}
           href={href}
           onClick={(event) => {
+            // As react-router's Link: the shell's handler first, no navigation if it said stay.
+            onClick(event);
+            const stay = event.isDefaultPrevented();
             event.preventDefault();
-            onClick();
-            setPath(href);
+            if (!stay) setPath(href);
           }}
         />
       )}
     >
       <p className="text-slate-800">{path}</p>
+      {unsaved && <UnsavedForm />}
     </AdminShell>
   );
 }
@@ -266,5 +276,29 @@ export const Clock: Story = {
     const time = canvas.getByText('17 Agustus 2025 pukul 09.00');
     await expect(time.tagName).toBe('TIME');
     await waitFor(() => expect(time).toHaveAttribute('datetime', clockNow.toISOString()));
+  },
+};
+
+/** With input not yet saved, a sidebar link asks first; 'Batal' stays, 'OK' leaves. */
+export const AsksBeforeLeavingUnsaved: Story = {
+  render: (args) => <RoutedShell {...args} unsaved />,
+  play: async ({ canvas }) => {
+    const answers: boolean[] = [false, true];
+    const questions: string[] = [];
+    const confirm = window.confirm;
+    window.confirm = (question?: string) => {
+      questions.push(String(question));
+      return answers.shift() ?? false;
+    };
+    try {
+      const nav = await showSidebar(canvas);
+      await userEvent.click(nav.getByRole('link', { name: m.sidebar.reports }));
+      await expect(questions).toEqual([m.common.leaveUnsaved]);
+      await expect(canvas.getByText('/admin-dashboard')).toBeVisible();
+      await userEvent.click(nav.getByRole('link', { name: m.sidebar.reports }));
+      await expect(canvas.getByText('/admin-laporan')).toBeVisible();
+    } finally {
+      window.confirm = confirm;
+    }
   },
 };

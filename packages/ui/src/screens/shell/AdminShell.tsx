@@ -1,6 +1,7 @@
 import { formatDateTimeLong } from '@ranwal/core';
 import {
   type KeyboardEvent,
+  type MouseEvent,
   type ReactNode,
   useEffect,
   useEffectEvent,
@@ -10,6 +11,7 @@ import {
 import { Button } from '../../components/Button.js';
 import { useMessages, useSession } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
+import { confirmLeaving } from '../../lib/session-draft.js';
 import { activeAdminNavItem, adminNavigation } from './admin-navigation.js';
 
 /** 'Administrator' is 'A', 'Siti Rahmawati' is 'SR'. */
@@ -27,7 +29,8 @@ export interface AdminNavLinkProps {
   href: string;
   className: string;
   'aria-current'?: 'page';
-  onClick: () => void;
+  /** Calls `preventDefault` when the person chose to stay (unsaved input); the link must not navigate then. */
+  onClick: (event: MouseEvent) => void;
   children: ReactNode;
 }
 
@@ -167,7 +170,10 @@ export function AdminShell({
                   {renderLink({
                     href: item.href,
                     'aria-current': isCurrent ? 'page' : undefined,
-                    onClick: () => setMenuOpen(false),
+                    onClick: (event) => {
+                      if (!confirmLeaving(m.common.leaveUnsaved)) return event.preventDefault();
+                      setMenuOpen(false);
+                    },
                     className: cn(
                       linkStyles,
                       isCurrent
