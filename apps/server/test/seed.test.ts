@@ -276,7 +276,7 @@ describe.each(databaseTargets)('demo seed on %s', (target) => {
     it('lets the demo user sign in with the returned password', async () => {
       expect(demoUser.email).toBe('demo@ranwal.local');
       expect(demoUser.password).toMatch(/^[A-Za-z0-9_-]{16}$/);
-      const user = await createUserService(db).signIn(demoUser.email, demoUser.password);
+      const { user } = await createUserService(db).signIn(demoUser.email, demoUser.password);
       expect(user).toMatchObject({ email: 'demo@ranwal.local', role: 'user' });
     });
 
