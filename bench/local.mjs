@@ -1,6 +1,8 @@
 // What the benches, the docs' screenshot script and the test suites share about the machine they
-// run on: a free local port for a server they start, and how Chromium is launched (Debian's
-// package; nothing may be downloaded here, so no browser comes from Playwright).
+// run on: a free local port for a server they start, and how Chromium is launched (nothing may be
+// downloaded at run time, so no browser comes from Playwright's download).
+import { execFileSync } from 'node:child_process';
+import { accessSync, constants } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** A local TCP port nothing listens on right now (for a server the caller is about to start). */
@@ -12,9 +14,39 @@ export async function freePort() {
   return port;
 }
 
-/** Launch options for headless Chromium (`CHROMIUM_PATH` overrides Debian's /usr/bin/chromium). */
+const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+
+const canRun = (file) => {
+  try {
+    accessSync(file, constants.X_OK);
+    execFileSync(file, ['--version'], { stdio: 'ignore', timeout: 20_000 });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The Chromium to drive: `CHROMIUM_PATH`, else Debian's package, else the one that comes from
+ * the npm registry inside `@sparticuz/chromium` (unpacked to the temporary directory once), so
+ * `npm ci && npm test` needs nothing else on a fresh machine. When none starts, one line says
+ * what to install.
+ */
+async function chromiumExecutable() {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  if (canRun(DEBIAN_CHROMIUM)) return DEBIAN_CHROMIUM;
+  const packaged = await import('@sparticuz/chromium')
+    .then(({ default: chromium }) => chromium.executablePath())
+    .catch(() => null);
+  if (packaged && canRun(packaged)) return packaged;
+  throw new Error(
+    "No Chromium starts here: install Debian's (apt-get install -y chromium) or set CHROMIUM_PATH to a Chromium or Chrome binary.",
+  );
+}
+
+/** Launch options for headless Chromium (see `chromiumExecutable` for which one). */
 export const chromiumLaunchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: await chromiumExecutable(),
   args: [
     '--headless',
     '--no-sandbox',
