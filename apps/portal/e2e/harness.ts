@@ -40,8 +40,11 @@ export interface E2E {
   close(): Promise<void>;
 }
 
-/** The real server (built portal + API) on a fresh embedded database, and a headless Chromium. */
-export async function startE2E(): Promise<E2E> {
+/**
+ * The real server (built portal + API) on a fresh embedded database, and a headless Chromium;
+ * `env` adds to the server's configuration.
+ */
+export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   if (!existsSync(path.join(PORTAL_DIR, 'index.html'))) {
     throw new Error(`The portal is not built (${PORTAL_DIR}); run npm run build -w @ranwal/portal`);
   }
@@ -55,6 +58,7 @@ export async function startE2E(): Promise<E2E> {
     RANWAL_ADMIN_EMAIL: ADMIN.email,
     RANWAL_ADMIN_PASSWORD: ADMIN.password,
     RANWAL_SIGN_IN_LIMIT: '1000',
+    ...env,
   });
   const app = await buildApp({ config, database, logger: false });
   await ensureFirstAdmin(database, config);
