@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -146,6 +146,22 @@ describe('the published packages, used from the outside', () => {
       { component_name: 'Cement bags', total_price: 5_000_000 },
     ]);
     await context.close();
+  });
+
+  it('the same build fails when a package leaves out what the app imports', async () => {
+    // The check itself: the installed @ranwal/ui without its stylesheet export, as a packaging
+    // mistake would ship it, and the app's build must refuse it by name.
+    const broken = path.join(work, 'agency-app-broken');
+    await cp(path.join(work, 'agency-app'), broken, { recursive: true, verbatimSymlinks: true });
+    const manifest = path.join(broken, 'node_modules/@ranwal/ui/package.json');
+    const ui = JSON.parse(await readFile(manifest, 'utf8'));
+    delete ui.exports['./styles.css'];
+    await writeFile(manifest, JSON.stringify(ui));
+    const failure = await npm(['run', 'build'], broken).then(
+      () => 'built',
+      (error: { stderr?: string; stdout?: string }) => `${error.stdout}${error.stderr}`,
+    );
+    expect(failure).toMatch(/Missing "\.\/styles\.css" specifier in "@ranwal\/ui" package/);
   });
 
   it('the packed CLI installs outside the workspace and talks to the server', async () => {
