@@ -10,5 +10,8 @@ export default defineProject({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A page answers within a second on a quiet machine, not on a loaded CI one (a search's
+    // debounce plus its request once took longer than the default 1 s on Node 24 under load).
+    expect: { poll: { timeout: 10_000 } },
   },
 });
