@@ -522,7 +522,8 @@ describe.each(['postgres', 'pglite'] as const)('faults on %s', (kind) => {
       headers: multipartHeaders,
     });
     expect(stored.status, JSON.stringify(stored.json)).toBe(200);
-    const served = await fetch(stored.json.data.path.replace(/^https?:\/\/[^/]+/, target.origin));
+    // The link is a path from the root (no RANWAL_PUBLIC_URL here).
+    const served = await fetch(new URL(stored.json.data.path, target.origin));
     expect(served.status).toBe(200);
     expect(Buffer.from(await served.arrayBuffer()).equals(edge)).toBe(true);
 
