@@ -148,6 +148,36 @@ describe('the published packages, used from the outside', () => {
     await context.close();
   });
 
+  it('each package passes npm publish --dry-run and ships every file its exports and bin name', async () => {
+    for (const name of ['core', 'ui', 'cli'] as const) {
+      const directory = path.join(ROOT, 'packages', name);
+      const manifest = JSON.parse(await readFile(path.join(directory, 'package.json'), 'utf8'));
+      const { stdout } = await npm(['publish', '--dry-run', '--json'], directory);
+      const shipped = new Set<string>(
+        (JSON.parse(stdout)[manifest.name].files as { path: string }[]).map((file) => file.path),
+      );
+      /** Every path a consumer can reach: export conditions, main, types and bin. */
+      const named = (value: unknown): string[] =>
+        typeof value === 'string'
+          ? [value]
+          : value && typeof value === 'object'
+            ? Object.values(value).flatMap(named)
+            : [];
+      const reachable = [manifest.exports, manifest.main, manifest.types, manifest.bin]
+        .flatMap(named)
+        .map((file) => path.posix.normalize(file))
+        .filter((file) => file !== 'package.json');
+      expect(
+        reachable.filter((file) => !shipped.has(file)),
+        manifest.name,
+      ).toEqual([]);
+      expect([...shipped].filter((file) => /README|CHANGELOG/.test(file)).sort()).toEqual([
+        'CHANGELOG.md',
+        'README.md',
+      ]);
+    }
+  });
+
   it('the same build fails when a package leaves out what the app imports', async () => {
     // The check itself: the installed @ranwal/ui without its stylesheet export, as a packaging
     // mistake would ship it, and the app's build must refuse it by name.
