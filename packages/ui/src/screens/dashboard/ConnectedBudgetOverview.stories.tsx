@@ -163,7 +163,8 @@ const ErrorStory: Story = {
   parameters: memory({ failOn: { 'budgetLine.summary': httpError('unavailable') } }),
   play: async ({ canvas, userEvent, parameters }) => {
     const region = await overview(canvas, 2025);
-    const alert = await within(region).findByRole('alert');
+    // A 503 is retried once, a second later, before the failure shows (createRanwalQueryClient).
+    const alert = await within(region).findByRole('alert', {}, { timeout: 4000 });
     await expect(alert).toHaveTextContent(text.fetchFailed);
     // The server recovers: the retry shows the figures.
     const { failOn } = (parameters as ReturnType<typeof memory>).memory;
