@@ -132,3 +132,22 @@ export async function startTestApp(
     },
   };
 }
+
+/**
+ * A second app on `t`'s database with its own pool, as a second server process would have (on
+ * PGlite, which one process holds, the same handle). `close` leaves `t`'s database to `t`.
+ */
+export async function startSecondApp(
+  t: TestApp,
+): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+  const database = t.database.url ? await openDatabase({ url: t.database.url }) : t.database;
+  const app = await buildApp({ config: t.config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    close: async () => {
+      await app.close();
+      if (database !== t.database) await database.close();
+    },
+  };
+}

@@ -1,11 +1,8 @@
 import { messagesId } from '@ranwal/core';
-import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { type DatabaseHandle, openDatabase } from '../src/db/connect.js';
 import { budgetLineInput, buildChain, type Chain } from './fixtures.js';
-import { databaseTargets, startTestApp, type TestApp } from './harness.js';
+import { databaseTargets, startSecondApp, startTestApp, type TestApp } from './harness.js';
 
 const CREATE = '/ranwal/api/detail-program/create';
 
@@ -17,18 +14,14 @@ describe.each(databaseTargets)('Idempotency-Key on %s', (target) => {
   let t: TestApp;
   let chain: Chain;
   /** A second app on the same database with its own pool, as a second server process. */
-  let other: { app: FastifyInstance; database: DatabaseHandle } | undefined;
+  let other: Awaited<ReturnType<typeof startSecondApp>> | undefined;
   beforeAll(async () => {
     t = await startTestApp(target);
     chain = await buildChain(t, 'Sekali');
-    const database = t.database.url ? await openDatabase({ url: t.database.url }) : t.database;
-    const app = await buildApp({ config: t.config, database, logger: false });
-    await app.ready();
-    other = { app, database };
+    other = await startSecondApp(t);
   });
   afterAll(async () => {
-    await other?.app.close();
-    if (other && other.database !== t.database) await other.database.close();
+    await other?.close();
     await t?.close();
   });
 

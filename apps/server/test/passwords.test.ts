@@ -1,9 +1,7 @@
 import { messagesId } from '@ranwal/core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { type DatabaseHandle, openDatabase } from '../src/db/connect.js';
-import { databaseTargets, startTestApp, type TestApp } from './harness.js';
+import { databaseTargets, startSecondApp, startTestApp, type TestApp } from './harness.js';
 
 const server = messagesId.server;
 /** How long another process may still know a user as they were (services/users.ts). */
@@ -17,17 +15,13 @@ const USER_CACHE_MS = 5_000;
 describe.each(databaseTargets)('password changes on %s', (target) => {
   let t: TestApp;
   /** A second app on the same database with its own pool, as a second server process. */
-  let other: { app: FastifyInstance; database: DatabaseHandle } | undefined;
+  let other: Awaited<ReturnType<typeof startSecondApp>> | undefined;
   beforeAll(async () => {
     t = await startTestApp(target);
-    const database = t.database.url ? await openDatabase({ url: t.database.url }) : t.database;
-    const app = await buildApp({ config: t.config, database, logger: false });
-    await app.ready();
-    other = { app, database };
+    other = await startSecondApp(t);
   });
   afterAll(async () => {
-    await other?.app.close();
-    if (other && other.database !== t.database) await other.database.close();
+    await other?.close();
     await t?.close();
   });
   afterEach(() => {

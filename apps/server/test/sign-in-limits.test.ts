@@ -1,9 +1,6 @@
 import { messagesId } from '@ranwal/core';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { type DatabaseHandle, openDatabase } from '../src/db/connect.js';
-import { databaseTargets, startTestApp, type TestApp, USER } from './harness.js';
+import { databaseTargets, startSecondApp, startTestApp, type TestApp, USER } from './harness.js';
 
 const server = messagesId.server;
 const LIMITS = { pair: 4, address: 6, account: 5 };
@@ -16,21 +13,17 @@ const LIMITS = { pair: 4, address: 6, account: 5 };
 describe.each(databaseTargets)('sign-in limits on %s', (target) => {
   let t: TestApp;
   /** A second app on the same database with its own pool, as a second server process. */
-  let other: { app: FastifyInstance; database: DatabaseHandle } | undefined;
+  let other: Awaited<ReturnType<typeof startSecondApp>> | undefined;
   beforeAll(async () => {
     t = await startTestApp(target, {
       RANWAL_SIGN_IN_LIMIT: String(LIMITS.pair),
       RANWAL_SIGN_IN_ADDRESS_LIMIT: String(LIMITS.address),
       RANWAL_SIGN_IN_ACCOUNT_LIMIT: String(LIMITS.account),
     });
-    const database = t.database.url ? await openDatabase({ url: t.database.url }) : t.database;
-    const app = await buildApp({ config: t.config, database, logger: false });
-    await app.ready();
-    other = { app, database };
+    other = await startSecondApp(t);
   });
   afterAll(async () => {
-    await other?.app.close();
-    if (other && other.database !== t.database) await other.database.close();
+    await other?.close();
     await t?.close();
   });
 

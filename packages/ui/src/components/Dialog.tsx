@@ -10,6 +10,7 @@ import {
 } from 'react-aria-components';
 import { useMessages } from '../data/messages-context.js';
 import { cn, composeClassName, focusRing } from '../lib/cn.js';
+import { Button } from './Button.js';
 import { CloseIcon } from './icons.js';
 
 const modalSizes = {
@@ -104,5 +105,28 @@ export function Dialog({
         </>
       )}
     </AriaDialog>
+  );
+}
+
+/** A form dialog's footer: 'Batal', and the submit button of form `formId` ('Menyimpan...' while saving). */
+export function FormDialogFooter({
+  formId,
+  isSaving,
+  close,
+}: {
+  formId: string;
+  isSaving: boolean;
+  close: () => void;
+}) {
+  const m = useMessages();
+  return (
+    <>
+      <Button variant="secondary" onPress={close} isDisabled={isSaving}>
+        {m.common.cancel}
+      </Button>
+      <Button type="submit" form={formId} isPending={isSaving}>
+        {isSaving ? m.common.saving : m.common.save}
+      </Button>
+    </>
   );
 }

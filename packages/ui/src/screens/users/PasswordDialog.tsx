@@ -7,8 +7,7 @@ import {
 } from '@ranwal/core';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Banner } from '../../components/Banner.js';
-import { Button } from '../../components/Button.js';
-import { Dialog, Modal } from '../../components/Dialog.js';
+import { Dialog, FormDialogFooter, Modal } from '../../components/Dialog.js';
 import { TextField } from '../../components/TextField.js';
 import { describeError } from '../../data/errors.js';
 import { useChangePassword } from '../../data/queries.js';
@@ -194,16 +193,7 @@ function PasswordForm({
   return (
     <Dialog
       title={own ? u.changePassword : u.setPasswordTitle(user.name)}
-      footer={({ close }) => (
-        <>
-          <Button variant="secondary" onPress={close} isDisabled={isSaving}>
-            {m.common.cancel}
-          </Button>
-          <Button type="submit" form={formId} isPending={isSaving}>
-            {isSaving ? m.common.saving : m.common.save}
-          </Button>
-        </>
-      )}
+      footer={({ close }) => <FormDialogFooter formId={formId} isSaving={isSaving} close={close} />}
     >
       <form id={formId} ref={form} noValidate onSubmit={submit} className="flex flex-col gap-4">
         <p className="text-slate-600">{own ? u.ownPasswordHint : u.setPasswordHint(user.name)}</p>

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
-import { Dialog, Modal } from '../../components/Dialog.js';
+import { Dialog, FormDialogFooter, Modal } from '../../components/Dialog.js';
 import { NumberedPagination, type NumberedPaginationProps } from '../../components/Pagination.js';
 import { Select, SelectItem } from '../../components/Select.js';
 import { EmptyState, ErrorState } from '../../components/States.js';
@@ -366,16 +366,7 @@ function UserFormDialog({
   return (
     <Dialog
       title={isCreate ? u.createTitle : u.editTitle}
-      footer={({ close }) => (
-        <>
-          <Button variant="secondary" onPress={close} isDisabled={isSaving}>
-            {m.common.cancel}
-          </Button>
-          <Button type="submit" form={formId} isPending={isSaving}>
-            {isSaving ? m.common.saving : m.common.save}
-          </Button>
-        </>
-      )}
+      footer={({ close }) => <FormDialogFooter formId={formId} isSaving={isSaving} close={close} />}
     >
       <form id={formId} ref={form} noValidate onSubmit={submit} className="flex flex-col gap-4">
         {error && <StatusBanner notice={error} onDismiss={onDismissError} />}
