@@ -86,7 +86,7 @@ describe('the published packages, used from the outside', () => {
     if (work) await rm(work, { recursive: true, force: true });
   });
 
-  it('an agency app embeds the dashboard with its own messages and colour, and creates a line', async () => {
+  it('an agency app embeds the line entry and the list with its own messages and colour, and creates a line', async () => {
     const admin = await apiAs(e2e, ADMIN);
     await admin.user.create({ ...DEWI, role: 'user' });
     const program = (await admin.program.create({ name: 'Harbour Works', is_taxed: false })).data;
@@ -105,6 +105,10 @@ describe('the published packages, used from the outside', () => {
     await page.getByLabel('Password').fill(DEWI.password);
     await page.getByRole('button', { name: 'Sign in to planning' }).click();
     await page.getByText('Harbour Agency — Planning').waitFor();
+    // The pieces come without Ranwal's own page: no second header, no Ranwal Logout.
+    await page.getByRole('heading', { name: 'Enter a budget line' }).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: messagesEn.logout.label }).count()).toBe(0);
 
     const m = messagesEn;
     const form = m.reports.form;
@@ -139,7 +143,9 @@ describe('the published packages, used from the outside', () => {
     );
     await submit.click();
     await page.getByText(m.reports.created).first().waitFor();
-    await page.getByText('Cement bags', { exact: true }).first().waitFor();
+    // The line shows in the embedded list, which reloads after the entry's create.
+    const ourLines = page.getByRole('grid', { name: m.reports.list.title });
+    await ourLines.getByText('Cement bags', { exact: true }).first().waitFor();
     await screenshot(page, 'outside-agency-app');
     const dewi = await apiAs(e2e, DEWI);
     expect((await dewi.budgetLine.list({ search: 'Cement bags' })).data).toMatchObject([

@@ -1,9 +1,11 @@
-// Another agency's app: its own header, English messages and brand colour, with Ranwal's user
-// dashboard (the hierarchy cascade, the report form and the report list) embedded from the
-// published @ranwal/core and @ranwal/ui, talking to a Ranwal server on another origin.
+// Another agency's app: its own header, English messages and brand colour, with two pieces of
+// Ranwal's user dashboard (the line entry: hierarchy cascade and report form; and the report
+// list) embedded from the published @ranwal/core and @ranwal/ui, talking to a Ranwal server on
+// another origin.
 import { createClient, messagesEn, type Session } from '@ranwal/core';
 import {
-  ConnectedUserDashboard,
+  ConnectedBudgetLineEntry,
+  ConnectedReportList,
   RanwalProvider,
   sessionFromSignIn,
   ToastProvider,
@@ -60,11 +62,21 @@ function App() {
       <header className="agency-header">
         <strong>Harbour Agency — Planning</strong>
         <span>{session ? session.userName : 'Not signed in'}</span>
+        {session && (
+          <button type="button" onClick={() => setSession(null)}>
+            Sign out
+          </button>
+        )}
       </header>
       {session ? (
         <RanwalProvider client={client} messages={messagesEn} session={session}>
           <ToastProvider>
-            <ConnectedUserDashboard onLogout={() => setSession(null)} year={2026} />
+            <main className="agency-main">
+              <h2>Enter a budget line</h2>
+              <ConnectedBudgetLineEntry year={2026} />
+              <h2>Our lines</h2>
+              <ConnectedReportList />
+            </main>
           </ToastProvider>
         </RanwalProvider>
       ) : (

@@ -22,7 +22,11 @@ import {
   httpError,
   longNamesSeed,
 } from '../../testing/memory-client.js';
-import { ConnectedUserDashboard } from './ConnectedUserDashboard.js';
+import {
+  ConnectedBudgetLineEntry,
+  ConnectedReportList,
+  ConnectedUserDashboard,
+} from './ConnectedUserDashboard.js';
 import { type HierarchySelection, optionLabel } from './cascade.js';
 import { fullSelection, seedReports, seedSession, seedUser } from './story-data.js';
 
@@ -345,6 +349,32 @@ export const NoPrograms: Story = {
       ),
     );
     await expect(await canvas.findByText(list.empty)).toBeVisible();
+  },
+};
+
+/**
+ * The two pieces an embedding app places under its own header (examples/agency-app): the line
+ * entry and the list, without Ranwal's page around them. A line created in one shows in the other.
+ */
+export const EmbeddedPieces: Story = {
+  render: () => (
+    <div className="flex flex-col gap-6 p-6">
+      <ConnectedBudgetLineEntry />
+      <ConnectedReportList />
+    </div>
+  ),
+  play: async ({ canvas }) => {
+    await expect(canvas.queryByRole('heading', { level: 1 })).not.toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: m.logout.label })).not.toBeInTheDocument();
+    const mine = demoSeed.lines.filter((line) => line.created_by === seedUser().id);
+    await waitFor(() => expect(reportRows()).toHaveLength(mine.length));
+    await chooseChain(canvas, chainLabels);
+    await userEvent.type(box(canvas, form.componentName), 'Kertas HVS embed');
+    await userEvent.clear(box(canvas, form.price));
+    await userEvent.type(box(canvas, form.price), '50000');
+    await userEvent.click(canvas.getByRole('button', { name: form.submit }));
+    await waitFor(() => expect(reportRows()).toHaveLength(mine.length + 1));
+    await expect(within(reportRows()[0]!).getByText('Kertas HVS embed')).toBeVisible();
   },
 };
 

@@ -4,6 +4,7 @@ import { toastDurations, useToast } from '../../components/Toast.js';
 import { describeError } from '../../data/errors.js';
 import { useBudgetLine, useCreateBudgetLine, useDeleteBudgetLine } from '../../data/queries.js';
 import { useMessages, useSession } from '../../data/RanwalProvider.js';
+import { cn } from '../../lib/cn.js';
 import { draftKey } from '../../lib/session-draft.js';
 import { EditBudgetLineDialog } from '../budget-lines/EditBudgetLineDialog.js';
 import { ReportListControls } from '../budget-lines/ReportListControls.js';
@@ -15,53 +16,116 @@ import {
 } from '../budget-lines/report-view.js';
 import { useLineList } from '../budget-lines/use-line-list.js';
 import { type HierarchySelection, optionLabel, useHierarchyChoice } from './cascade.js';
-import { UserDashboard } from './UserDashboard.js';
+import { ReportList } from './ReportList.js';
+import { BudgetLineEntry, dashboardCard, UserDashboardFrame } from './UserDashboard.js';
 import { useCascadeLevels, useFailureToast } from './use-cascade-levels.js';
 
 export { CASCADE_PAGE_SIZE } from './use-cascade-levels.js';
 /** The spec's report list size (section 9). */
 export const REPORT_LIST_LIMIT = 100;
 
-export interface ConnectedUserDashboardProps {
-  onLogout: () => void;
-  /** As UserDashboard's: opens the change of one's own password. */
-  onChangePassword?: () => void;
+export interface ConnectedReportListProps {
   /**
    * The list's page, search, filters and order, with `onViewChange`: the portal keeps them in
-   * the URL. Without them the screen keeps its own (every year, newest first).
+   * the URL. Without them the list keeps its own (every year, newest first).
    */
   view?: ReportListView;
   onViewChange?: (view: ReportListView) => void;
   /** Whether a session token is stored; by default, whether the provider's session has one. */
   hasToken?: boolean;
+  className?: string;
+}
+
+export interface ConnectedBudgetLineEntryProps {
   /** The report year; 2025 by default. */
   year?: number;
 }
 
+export interface ConnectedUserDashboardProps
+  extends ConnectedReportListProps,
+    ConnectedBudgetLineEntryProps {
+  onLogout: () => void;
+  /** As UserDashboard's: opens the change of one's own password. */
+  onChangePassword?: () => void;
+}
+
 /**
- * The user dashboard over the data hooks: each select loads under its parent and searches the
- * server as the user types; the report is created through the API and the list reloads.
- * Needs a `RanwalProvider` and a `ToastProvider` above it.
+ * The hierarchy cascade and the report form over the data hooks: each select loads under its
+ * parent and searches the server as the user types; the line is created through the API, and
+ * every list of lines reloads. Needs a `RanwalProvider` and a `ToastProvider` above it.
  */
-export function ConnectedUserDashboard({
-  onLogout,
-  onChangePassword,
-  hasToken,
-  year,
-  view: givenView,
-  onViewChange,
-}: ConnectedUserDashboardProps) {
+export function ConnectedBudgetLineEntry({ year }: ConnectedBudgetLineEntryProps) {
   const messages = useMessages();
   const toast = useToast();
   const session = useSession();
-  const signedIn = hasToken ?? Boolean(session?.token);
   // Kept per user in the tab's session storage: a reload or a new sign-in finds them again.
   const { selection, taxed, choose, setTaxed } = useHierarchyChoice(
     undefined,
     draftKey(session?.userId, 'cascade'),
   );
   const cascade = useCascadeLevels(selection);
+  const create = useCreateBudgetLine();
 
+  const success = (message: string) =>
+    toast.success(undefined, message, toastDurations.reportSuccess);
+
+  const onSelectionChange = (next: HierarchySelection, changed: ManagedEntityKey) => {
+    choose(next, changed);
+    cascade.forgetSearchesBelow(changed);
+    const option = next[changed];
+    if (option) success(messages.levels[changed].selected(optionLabel(changed, option, messages)));
+  };
+
+  const onTaxedChange = (value: boolean) => {
+    setTaxed(value);
+    success(value ? messages.reports.form.taxApplied : messages.reports.form.taxNotApplied);
+  };
+
+  const onCreateReport = (input: BudgetLineInput) =>
+    create.mutateAsync(input).then(
+      () => {
+        success(messages.reports.created);
+      },
+      (error: unknown) => {
+        toast.error(
+          undefined,
+          describeError(error, messages.reports.createFailed),
+          toastDurations.reportError,
+        );
+        throw error;
+      },
+    );
+
+  return (
+    <BudgetLineEntry
+      selection={selection}
+      onSelectionChange={onSelectionChange}
+      levels={cascade.levels}
+      onSearchChange={cascade.onSearchChange}
+      taxed={taxed}
+      onTaxedChange={onTaxedChange}
+      onCreateReport={onCreateReport}
+      isCreating={create.isPending}
+      year={year}
+      formDraftKey={draftKey(session?.userId, 'budget-line')}
+    />
+  );
+}
+
+/**
+ * The signed-in person's budget lines over the data hooks: pages, search, filters and order,
+ * a line's detail, edit and delete. Needs a `RanwalProvider` and a `ToastProvider` above it.
+ */
+export function ConnectedReportList({
+  hasToken,
+  view: givenView,
+  onViewChange,
+  className,
+}: ConnectedReportListProps) {
+  const messages = useMessages();
+  const toast = useToast();
+  const session = useSession();
+  const signedIn = hasToken ?? Boolean(session?.token);
   const {
     view,
     setView,
@@ -115,82 +179,59 @@ export function ConnectedUserDashboard({
   }, [refetchReports]);
   const [detailId, setDetailId] = useState<string | null>(null);
   const detail = useBudgetLine(detailId ?? undefined);
-  const create = useCreateBudgetLine();
-
-  const success = (message: string) =>
-    toast.success(undefined, message, toastDurations.reportSuccess);
-
-  const onSelectionChange = (next: HierarchySelection, changed: ManagedEntityKey) => {
-    choose(next, changed);
-    cascade.forgetSearchesBelow(changed);
-    const option = next[changed];
-    if (option) success(messages.levels[changed].selected(optionLabel(changed, option, messages)));
-  };
-
-  const onTaxedChange = (value: boolean) => {
-    setTaxed(value);
-    success(value ? messages.reports.form.taxApplied : messages.reports.form.taxNotApplied);
-  };
-
-  const onCreateReport = (input: BudgetLineInput) =>
-    create.mutateAsync(input).then(
-      () => {
-        success(messages.reports.created);
-      },
-      (error: unknown) => {
-        toast.error(
-          undefined,
-          describeError(error, messages.reports.createFailed),
-          toastDurations.reportError,
-        );
-        throw error;
-      },
-    );
-
   const setPage = useCallback((page: number) => setView({ ...view, page }), [setView, view]);
 
   return (
     <>
-      <UserDashboard
-        userName={session?.userName}
-        onLogout={onLogout}
-        {...(onChangePassword ? { onChangePassword } : {})}
-        selection={selection}
-        onSelectionChange={onSelectionChange}
-        levels={cascade.levels}
-        onSearchChange={cascade.onSearchChange}
-        taxed={taxed}
-        onTaxedChange={onTaxedChange}
-        onCreateReport={onCreateReport}
-        isCreating={create.isPending}
-        year={year}
-        formDraftKey={draftKey(session?.userId, 'budget-line')}
-        reportList={{
-          reports: lines,
-          controls,
-          page,
-          totalPages,
-          totalItems: reports.data?.filter.filtered_result ?? 0,
-          pageSize: REPORT_LIST_LIMIT,
-          onPageChange: setPage,
-          onEdit: setEditing,
-          onDelete,
-          deletingId: remove.isPending ? (remove.variables ?? null) : null,
-          emptyText: isNarrowed(view, userReportsDefaultView)
-            ? messages.reports.list.emptyFiltered
-            : undefined,
-          isLoading: signedIn && reports.isPending,
-          error: reports.error ?? undefined,
-          onRetry: retryReports,
-          hasToken: signedIn,
-          detailId,
-          onDetailIdChange: setDetailId,
-          detail: detail.data?.data,
-          isDetailLoading: detail.isPending,
-          detailError: detail.error ?? undefined,
-        }}
+      <ReportList
+        className={cn(dashboardCard, className)}
+        reports={lines}
+        controls={controls}
+        page={page}
+        totalPages={totalPages}
+        totalItems={reports.data?.filter.filtered_result ?? 0}
+        pageSize={REPORT_LIST_LIMIT}
+        onPageChange={setPage}
+        onEdit={setEditing}
+        onDelete={onDelete}
+        deletingId={remove.isPending ? (remove.variables ?? null) : null}
+        emptyText={
+          isNarrowed(view, userReportsDefaultView) ? messages.reports.list.emptyFiltered : undefined
+        }
+        isLoading={signedIn && reports.isPending}
+        error={reports.error ?? undefined}
+        onRetry={retryReports}
+        hasToken={signedIn}
+        detailId={detailId}
+        onDetailIdChange={setDetailId}
+        detail={detail.data?.data}
+        isDetailLoading={detail.isPending}
+        detailError={detail.error ?? undefined}
       />
       <EditBudgetLineDialog line={editing} onClose={() => setEditing(null)} />
     </>
+  );
+}
+
+/**
+ * The user dashboard over the data hooks: the line entry and the list of one's lines under the
+ * app's header. Needs a `RanwalProvider` and a `ToastProvider` above it.
+ */
+export function ConnectedUserDashboard({
+  onLogout,
+  onChangePassword,
+  year,
+  ...list
+}: ConnectedUserDashboardProps) {
+  const session = useSession();
+  return (
+    <UserDashboardFrame
+      userName={session?.userName}
+      onLogout={onLogout}
+      onChangePassword={onChangePassword}
+    >
+      <ConnectedBudgetLineEntry year={year} />
+      <ConnectedReportList {...list} />
+    </UserDashboardFrame>
   );
 }

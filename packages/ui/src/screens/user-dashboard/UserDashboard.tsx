@@ -1,5 +1,5 @@
 import type { BudgetLineInput } from '@ranwal/core';
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Button } from '../../components/Button.js';
 import { Checkbox } from '../../components/Checkbox.js';
 import { useMessages } from '../../data/RanwalProvider.js';
@@ -10,16 +10,12 @@ import { HierarchySummary } from './HierarchySummary.js';
 import { ReportForm, type ReportFormValues } from './ReportForm.js';
 import { ReportList, type ReportListProps } from './ReportList.js';
 
-export interface UserDashboardProps
+/** The line entry: the hierarchy cascade, its summary, PPN, and the form once it is complete. */
+export interface BudgetLineEntryProps
   extends Pick<
     HierarchyCascadeProps,
     'selection' | 'onSelectionChange' | 'levels' | 'onSearchChange' | 'searchDebounceMs'
   > {
-  /** The signed-in user's name, shown beside Logout. */
-  userName?: string;
-  onLogout: () => void;
-  /** Opens the change of one's own password; 'Ubah Password' shows beside Logout only with it. */
-  onChangePassword?: () => void;
   /** PPN 12% is on. */
   taxed: boolean;
   onTaxedChange: (taxed: boolean) => void;
@@ -31,46 +27,38 @@ export interface UserDashboardProps
   isCreating?: boolean;
   /** The report year; 2025 by default. */
   year?: number;
-  /** The list below the form. */
-  reportList: ReportListProps;
   /** Where the form keeps what is typed until it is saved (ReportForm's `draftKey`). */
   formDraftKey?: string;
 }
 
-const card = 'rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
+export interface UserDashboardFrameProps {
+  /** The signed-in user's name, shown beside Logout. */
+  userName?: string | undefined;
+  onLogout: () => void;
+  /** Opens the change of one's own password; 'Ubah Password' shows beside Logout only with it. */
+  onChangePassword?: (() => void) | undefined;
+  /** The screen's sections: the line entry and the list. */
+  children: ReactNode;
+}
 
-/**
- * The user dashboard: choose the hierarchy, see it summarised, write a budget line once it is
- * complete, and read the reports made so far, all on one screen.
- */
-export function UserDashboard({
+export interface UserDashboardProps
+  extends BudgetLineEntryProps,
+    Omit<UserDashboardFrameProps, 'children'> {
+  /** The list below the form. */
+  reportList: ReportListProps;
+}
+
+/** The look of each of the dashboard's sections, for pieces embedded on their own as well. */
+export const dashboardCard = 'rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
+
+/** The dashboard's page: the app's name, the user, 'Ubah Password' and Logout above the sections. */
+export function UserDashboardFrame({
   userName,
   onLogout,
   onChangePassword,
-  selection,
-  onSelectionChange,
-  levels,
-  onSearchChange,
-  searchDebounceMs,
-  taxed,
-  onTaxedChange,
-  onCreateReport,
-  isCreating = false,
-  year,
-  reportList,
-  formDraftKey,
-}: UserDashboardProps) {
+  children,
+}: UserDashboardFrameProps) {
   const messages = useMessages();
-  const form = messages.reports.form;
-  const hierarchyTitleId = useId();
-  const ids = selectionIds(selection);
-
-  const submit = (values: ReportFormValues) => {
-    // The form only shows with a complete hierarchy and only submits with a Pengampu.
-    if (!ids) return undefined;
-    return onCreateReport({ ...values, ...ids });
-  };
-
   return (
     <div className="min-h-full bg-slate-50 text-slate-900">
       <header className="border-b border-slate-200 bg-white">
@@ -96,41 +84,90 @@ export function UserDashboard({
           </div>
         </div>
       </header>
-
-      <main className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6">
-        <div className="grid gap-6 lg:grid-cols-3">
-          <section aria-labelledby={hierarchyTitleId} className={cn(card, 'lg:col-span-2')}>
-            <h2 id={hierarchyTitleId} className="mb-4 text-base font-semibold text-slate-900">
-              {form.hierarchyTitle}
-            </h2>
-            <HierarchyCascade
-              selection={selection}
-              onSelectionChange={onSelectionChange}
-              levels={levels}
-              onSearchChange={onSearchChange}
-              searchDebounceMs={searchDebounceMs}
-            />
-            <Checkbox isSelected={taxed} onChange={onTaxedChange} className="mt-5">
-              {form.taxCheckbox}
-            </Checkbox>
-          </section>
-          <HierarchySummary selection={selection} taxed={taxed} className={card} />
-        </div>
-
-        {isHierarchyComplete(selection) && (
-          <ReportForm
-            taxed={taxed}
-            onSubmit={submit}
-            isPending={isCreating}
-            submitBlockedReason={submitBlockedReason(selection, messages)}
-            year={year}
-            draftKey={formDraftKey}
-            className={card}
-          />
-        )}
-
-        <ReportList {...reportList} className={cn(card, reportList.className)} />
-      </main>
+      <main className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6">{children}</main>
     </div>
+  );
+}
+
+/**
+ * Choose the hierarchy, see it summarised, and write a budget line once it is complete: the
+ * dashboard's upper half, which an embedding app may place under its own header.
+ */
+export function BudgetLineEntry({
+  selection,
+  onSelectionChange,
+  levels,
+  onSearchChange,
+  searchDebounceMs,
+  taxed,
+  onTaxedChange,
+  onCreateReport,
+  isCreating = false,
+  year,
+  formDraftKey,
+}: BudgetLineEntryProps) {
+  const messages = useMessages();
+  const form = messages.reports.form;
+  const hierarchyTitleId = useId();
+  const ids = selectionIds(selection);
+
+  const submit = (values: ReportFormValues) => {
+    // The form only shows with a complete hierarchy and only submits with a Pengampu.
+    if (!ids) return undefined;
+    return onCreateReport({ ...values, ...ids });
+  };
+
+  return (
+    <>
+      <div className="grid gap-6 lg:grid-cols-3">
+        <section aria-labelledby={hierarchyTitleId} className={cn(dashboardCard, 'lg:col-span-2')}>
+          <h2 id={hierarchyTitleId} className="mb-4 text-base font-semibold text-slate-900">
+            {form.hierarchyTitle}
+          </h2>
+          <HierarchyCascade
+            selection={selection}
+            onSelectionChange={onSelectionChange}
+            levels={levels}
+            onSearchChange={onSearchChange}
+            searchDebounceMs={searchDebounceMs}
+          />
+          <Checkbox isSelected={taxed} onChange={onTaxedChange} className="mt-5">
+            {form.taxCheckbox}
+          </Checkbox>
+        </section>
+        <HierarchySummary selection={selection} taxed={taxed} className={dashboardCard} />
+      </div>
+
+      {isHierarchyComplete(selection) && (
+        <ReportForm
+          taxed={taxed}
+          onSubmit={submit}
+          isPending={isCreating}
+          submitBlockedReason={submitBlockedReason(selection, messages)}
+          year={year}
+          draftKey={formDraftKey}
+          className={dashboardCard}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * The user dashboard: choose the hierarchy, see it summarised, write a budget line once it is
+ * complete, and read the reports made so far, all on one screen.
+ */
+export function UserDashboard({
+  userName,
+  onLogout,
+  onChangePassword,
+  reportList,
+  ...entry
+}: UserDashboardProps) {
+  return (
+    <UserDashboardFrame userName={userName} onLogout={onLogout} onChangePassword={onChangePassword}>
+      <BudgetLineEntry {...entry} />
+      <ReportList {...reportList} className={cn(dashboardCard, reportList.className)} />
+    </UserDashboardFrame>
   );
 }
