@@ -4,6 +4,12 @@ import { closeConnections } from './connection.js';
 import { exitCodes, toCliError } from './errors.js';
 import { buildProgram } from './program.js';
 
+// `ranwal accounts list | head -1`: the reader closing the pipe early has what it wanted, so
+// the rest of the output goes nowhere and the command ends as it would have.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE' && error.code !== 'ERR_STREAM_DESTROYED') throw error;
+});
+
 // The one place failures become an exit code and one line on stderr.
 const interrupt = new AbortController();
 process.once('SIGINT', () => {

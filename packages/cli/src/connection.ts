@@ -1,7 +1,7 @@
-import { BASE_PATH, createClient, type RanwalClient } from '@ranwal/core';
+import { ApiError, BASE_PATH, createClient, type RanwalClient } from '@ranwal/core';
 import type { Agent } from 'undici';
 import { configFilePath, readConfig, type StoredSession } from './config.js';
-import { CliError } from './errors.js';
+import { CliError, networkReason } from './errors.js';
 
 /** Where the server is when neither a flag, RANWAL_SERVER nor a past login says. */
 export const DEFAULT_SERVER = 'http://localhost:8080';
@@ -89,6 +89,33 @@ function streamedBody(text: string, listener: UploadListener): ReadableStream<Ui
   });
 }
 
+/** Failures before a connection is made: the server is not there (or not at this address). */
+const CONNECT_FAILURES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ETIMEDOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/**
+ * A failed fetch as the reason a person reads, naming the server: unreachable (refused, no such
+ * host, no answer) or a connection that failed once made (dropped midway, say).
+ */
+function networkFailure(server: string, error: unknown): Error {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+  const code = typeof cause?.code === 'string' ? cause.code : undefined;
+  const detail = code ?? (typeof cause?.message === 'string' ? cause.message : String(error));
+  return new Error(
+    code !== undefined && CONNECT_FAILURES.has(code)
+      ? `the server ${server} is unreachable (${detail})`
+      : `the connection to ${server} failed (${detail})`,
+    { cause: error },
+  );
+}
+
 export function clientFor(server: string, token?: string, onUpload?: UploadListener): RanwalClient {
   return createClient({
     baseUrl: server,
@@ -97,17 +124,37 @@ export function clientFor(server: string, token?: string, onUpload?: UploadListe
     fetch: (async (input, init) => {
       const { fetch, dispatcher } = await loadUndici();
       const body = init?.body;
-      if (onUpload && typeof body === 'string') {
-        return fetch(input as string, {
-          ...(init as object),
-          body: streamedBody(body, onUpload),
-          duplex: 'half',
-          dispatcher,
-        });
+      try {
+        if (onUpload && typeof body === 'string') {
+          return await fetch(input as string, {
+            ...(init as object),
+            body: streamedBody(body, onUpload),
+            duplex: 'half',
+            dispatcher,
+          });
+        }
+        return await fetch(input as string, { ...(init as object), dispatcher });
+      } catch (error) {
+        if (init?.signal?.aborted) throw error;
+        throw networkFailure(server, error);
       }
-      return fetch(input as string, { ...(init as object), dispatcher });
     }) as typeof globalThis.fetch,
   });
+}
+
+/**
+ * Throws the network failure when the server cannot be reached at all, so a mistyped address
+ * reads as that rather than as "not signed in" to it.
+ */
+async function assertReachable(server: string): Promise<void> {
+  try {
+    await clientFor(server).health.get();
+  } catch (error) {
+    if (error instanceof ApiError && error.kind === 'network') {
+      throw new CliError('network', networkReason(error), { cause: error });
+    }
+    // It answered (if not as a healthy Ranwal would): being signed in is what is missing.
+  }
 }
 
 /**
@@ -128,6 +175,7 @@ export async function connect(
   const config = await readConfig();
   const session = config.sessions[server];
   if (!session) {
+    await assertReachable(server);
     throw new CliError(
       'auth',
       `not signed in to ${server}: run \`ranwal login --server ${server}\``,

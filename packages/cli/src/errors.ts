@@ -44,10 +44,14 @@ export class CliError extends Error {
   }
 }
 
+/** Why a call got no answer: the CLI's fetch names the server and how (see `clientFor`). */
+export const networkReason = (error: ApiError): string =>
+  error.cause instanceof Error ? error.cause.message : error.message;
+
 /** A failed API call as a CliError: the kind from the HTTP status, the server's own message. */
 export function fromApiError(error: ApiError, doing: string): CliError {
   if (error.kind === 'network') {
-    return new CliError('network', `${doing}: ${error.message}`, { cause: error });
+    return new CliError('network', `${doing}: ${networkReason(error)}`, { cause: error });
   }
   if (error.status === 401) {
     return new CliError(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createProgressBar, formatCount, formatTable } from './output.js';
+import { clip, createProgressBar, formatCount, formatTable } from './output.js';
 
 function terminal(isTTY: boolean) {
   const written: string[] = [];
@@ -67,4 +67,13 @@ it('lines up table columns, counts to the right', () => {
       ],
     ),
   ).toBe('ID  NAME\n1   A\nx2  B');
+});
+
+it.each([
+  ['Belanja ATK', 'Belanja ATK'],
+  ['x'.repeat(60), 'x'.repeat(60)],
+  ['x'.repeat(61), `${'x'.repeat(59)}…`],
+  [`${'x'.repeat(58)}😀😀😀`, `${'x'.repeat(58)}😀…`],
+])('clips %j to 60 characters for a table', (text, shown) => {
+  expect(clip(text)).toBe(shown);
 });

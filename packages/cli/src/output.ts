@@ -18,6 +18,16 @@ export function printResult<T>(result: T, options: OutputOptions, summary: (resu
   if (text) process.stdout.write(`${text}\n`);
 }
 
+/** Names longer than this are cut in tables (never in --json): a 255-character name would push the columns after it off the screen. */
+export const TABLE_TEXT_WIDTH = 60;
+
+/** A name for a table cell: at most `width` characters, a cut one ending in an ellipsis. */
+export function clip(text: string, width = TABLE_TEXT_WIDTH): string {
+  if (text.length <= width) return text;
+  const characters = [...text];
+  return characters.length <= width ? text : `${characters.slice(0, width - 1).join('')}…`;
+}
+
 /** Columns under a header, for lists and summaries; columns of counts are right-aligned. */
 export function formatTable(header: string[], rows: string[][]): string {
   const widths = header.map((title, column) =>

@@ -15,12 +15,18 @@ import {
   exportSummary,
 } from './commands/export/index.js';
 import {
+  csvEncodings,
   DEFAULT_BATCH_ROWS,
   type ImportOptions,
   importHierarchy,
   importSummary,
 } from './commands/import/index.js';
-import { type ListRecordsOptions, listRecords, recordsSummary } from './commands/list/index.js';
+import {
+  type ListRecordsOptions,
+  listRecords,
+  recordNouns,
+  recordsSummary,
+} from './commands/list/index.js';
 import { type LoginOptions, login, loginSummary } from './commands/login/index.js';
 import { logout, logoutSummary } from './commands/logout/index.js';
 import {
@@ -113,6 +119,8 @@ export function buildProgram({ signal }: { signal: AbortSignal }): Command {
     .option('--server <url>', 'the Ranwal server (default: $RANWAL_SERVER, else the last login)')
     .option('--json', 'print machine-readable JSON on stdout')
     .exitOverride()
+    // Every command's --help lists --server and --json too (set before the commands inherit it).
+    .configureHelp({ showGlobalOptions: true })
     .configureOutput({
       // Commander's own complaints (unknown option, missing argument): one line, like ours.
       outputError: (text, write) =>
@@ -174,6 +182,16 @@ export function buildProgram({ signal }: { signal: AbortSignal }): Command {
       `rows per request and transaction (default ${formatCount(DEFAULT_BATCH_ROWS)}, at most ${formatCount(HIERARCHY_IMPORT_MAX_ROWS)})`,
       positiveInteger,
     )
+    .addOption(
+      new Option(
+        '--encoding <encoding>',
+        "a CSV file's encoding (default: by its byte order mark, else utf-8 if valid, else windows-1252)",
+      ).choices(csvEncodings),
+    )
+    .option(
+      '--fill-down',
+      'an empty Program … Subtitle cell takes the name in the cell above (sheets laid out for print leave repeats blank)',
+    )
     .addHelpText(
       'after',
       `\nColumns (any case and spacing, Indonesian or English): Program, Kegiatan, Sub Kegiatan,\nAktivitas, Subtitle, Kode Rekening, Nama Rekening, and optionally PPN (ya/tidak).\n${examples(
@@ -186,7 +204,13 @@ export function buildProgram({ signal }: { signal: AbortSignal }): Command {
       action(async (options: Omit<ImportOptions, 'file'>, output, file) => {
         const bar = createProgressBar('Importing', formatCount, output);
         try {
-          return await importHierarchy({ ...options, file: file!, signal, onProgress: bar.update });
+          return await importHierarchy({
+            ...options,
+            file: file!,
+            signal,
+            onProgress: bar.update,
+            onNote: (text) => process.stderr.write(`${text}\n`),
+          });
         } finally {
           bar.stop();
         }
@@ -312,24 +336,31 @@ export function buildProgram({ signal }: { signal: AbortSignal }): Command {
       action((options: ChangePasswordOptions) => changePassword(options), changePasswordSummary),
     );
 
+  // Help and examples say the level command the way it was typed (`kegiatan`, or `actions`).
+  program.hook('preSubcommand', (_program, group) => {
+    const typed = program.args[0];
+    if (typed !== undefined && group.aliases().includes(typed)) group.name(typed);
+  });
   for (const level of managedEntityKeys) {
     const { name, alias } = levelCommands[level];
+    const noun = recordNouns[level];
+    const typed = (command: Command) => command.name();
     const group = program
       .command(name)
       .alias(alias)
-      .description(`${name.replace('-', ' ')} (read)`)
-      .addHelpText('after', examples(`ranwal ${name} list --json`));
+      .description(`${noun} (read)`)
+      .addHelpText('after', ({ command }) => examples(`ranwal ${typed(command)} list --json`));
     const list = group
       .command('list')
-      .description(`list ${name.replace('-', ' ')}`)
+      .description(`list ${noun}`)
       .option('--search <text>', 'only records whose name (or code) contains this');
     if (managedEntities[level].parent)
       list.option('--parent <id>', 'only the children of this parent');
     list
-      .addHelpText(
-        'after',
-        examples(`ranwal ${name} list`, `ranwal ${name} list --search rapat --json`),
-      )
+      .addHelpText('after', ({ command }) => {
+        const parent = typed(command.parent!);
+        return examples(`ranwal ${parent} list`, `ranwal ${parent} list --search rapat --json`);
+      })
       .action(
         action(
           (options: Omit<ListRecordsOptions, 'level'>) => listRecords({ ...options, level }),

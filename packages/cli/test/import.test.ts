@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hierarchyLevelKeys, managedEntities } from '@ranwal/core';
@@ -11,11 +11,21 @@ import { logInAsAdmin, runCli, startServer, type TestServer, withConfigHome } fr
 
 type Levels = Record<(typeof hierarchyLevelKeys)[number], number>;
 
+/** The one line a failing run ends with, after the notes (encoding, ignored columns, a hint). */
 const reason = (stderr: string) => {
-  const lines = stderr.trimEnd().split('\n');
+  const lines = stderr.split('\n').filter((line) => line.startsWith('ranwal: '));
   expect(lines).toHaveLength(1);
   return lines[0]!;
 };
+
+/** What a run said on stderr before any failure: the notes, one a line. */
+const notes = (stderr: string) =>
+  stderr
+    .trimEnd()
+    .split('\n')
+    .filter((line) => line !== '' && !line.startsWith('ranwal: '));
+
+const fixture = (name: string) => fileURLToPath(new URL(`fixtures/${name}`, import.meta.url));
 
 /** [created, existing] per level, top to bottom. */
 const counts = (report: ImportReport) =>
@@ -73,7 +83,8 @@ describe('ranwal import hierarchy', () => {
     for (const key of hierarchyLevelKeys) {
       const level = managedEntities[key];
       const parent = level.parentField ? sql.ref(level.parentField) : sql`''`;
-      const identity = level.hasCode ? sql`code` : sql`lower(name)`;
+      // Named levels by name (their codes may be absent); accounts by code.
+      const identity = key === 'account' ? sql`code` : sql`lower(name)`;
       const { rows } = await sql<{ total: number | string; distinct: number | string }>`
         select count(*) as total, count(distinct (${parent}::text, ${identity})) as distinct
         from ${sql.table(level.table)}`.execute(server.database.db);
@@ -224,7 +235,9 @@ describe('ranwal import hierarchy', () => {
     const before = await tableCounts();
     const second = await ranwal(['import', 'hierarchy', file('twice.csv'), '--batch-size', '7']);
     expect(second.code).toBe(0);
-    expect(second.stdout).toMatch(/^Imported .*twice\.csv: 40 row\(s\) applied\./);
+    expect(second.stdout).toMatch(
+      /^Nothing changed: .*twice\.csv has 40 row\(s\) and all are stored already \(0 created, 40 unchanged\)\.\n/,
+    );
     expect(second.stdout).toMatch(/Kode Rekening\s+0\s+40/);
     expect(second.stdout).toMatch(/Program\s+0\s+2/);
     expect(await tableCounts()).toEqual(before);
@@ -248,14 +261,14 @@ describe('ranwal import hierarchy', () => {
       [20, 20],
     ]);
     expect(report.created?.slice(0, 2)).toEqual([
-      { level: 'action', line: 22, path: ['Program 1', 'Kegiatan 5'] },
-      { level: 'sub_action', line: 22, path: ['Program 1', 'Kegiatan 5', 'Sub Kegiatan 5'] },
+      { level: 'action', row: 22, path: ['Program 1', 'Kegiatan 5'] },
+      { level: 'sub_action', row: 22, path: ['Program 1', 'Kegiatan 5', 'Sub Kegiatan 5'] },
     ]);
     expect(report.created).toHaveLength(1 + 5 + 5 + 5 + 20);
 
     const human = await ranwal(['import', 'hierarchy', file('all.csv'), '--dry-run']);
     expect(human.stdout).toMatch(
-      /^Dry run of .*all\.csv: 40 row\(s\) checked, nothing was written\./,
+      /^Dry run of .*all\.csv: 40 row\(s\) checked \(20 to create, 20 unchanged\); nothing was written\./,
     );
     expect(human.stdout).toContain('Would create:\n  Kegiatan: Program 1 / Kegiatan 5\n');
     expect(human.stdout).toContain('… and 16 more (--json lists all)');
@@ -283,29 +296,34 @@ describe('ranwal import hierarchy', () => {
     expect(reason(run.stderr)).toMatch(
       /^ranwal: 6 invalid row\(s\) in .*bad\.csv; nothing was imported \(fix them, or pass --skip-invalid/,
     );
+    // Rows as a spreadsheet numbers them; below the cell with a line break, lines are one more.
     expect(report.invalid).toEqual([
-      { line: 3, column: 'Kegiatan', message: 'is empty' },
-      { line: 6, column: 'Kode Rekening', message: 'is empty' },
+      { row: 3, column: 'Kegiatan', message: 'is empty' },
+      { row: 5, line: 6, column: 'Kode Rekening', message: 'is empty' },
       {
+        row: 6,
         line: 7,
         column: 'Kode Rekening',
-        message: 'code 5.1.1 is named "Satu" on line 2 under the same subtitle',
+        message: 'code 5.1.1 is named "Satu" on row 2 under the same subtitle',
       },
       {
+        row: 7,
         line: 8,
         column: 'Kode Rekening',
         message:
           'is not an account code (digits or letters separated by dots, e.g. 5.1.02.01.01.0024)',
       },
-      { line: 9, column: 'PPN', message: '"mungkin" is neither ya/yes nor tidak/no' },
-      { line: 10, column: 'PPN', message: 'line 2 says the programme is taxed' },
+      { row: 8, line: 9, column: 'PPN', message: '"mungkin" is neither ya/yes nor tidak/no' },
+      { row: 9, line: 10, column: 'PPN', message: 'row 2 says the programme is taxed' },
     ]);
     expect(report).toMatchObject({ rows: 9, sent: 0, duplicates: 1 });
     expect(await tableCounts()).toMatchObject({ program: 0, account: 0 });
 
     const human = await ranwal(['import', 'hierarchy', file('bad.csv')]);
     expect(human.code).toBe(3);
-    expect(human.stdout).toContain('Invalid rows:\n  line 3, Kegiatan: is empty\n');
+    expect(human.stdout).toContain(
+      'Invalid rows:\n  row 3, Kegiatan: is empty\n  row 5 (line 6), Kode Rekening: is empty\n',
+    );
 
     const skipped = await importJson([file('bad.csv'), '--skip-invalid']);
     expect(skipped.report.sent).toBe(2);
@@ -330,7 +348,7 @@ describe('ranwal import hierarchy', () => {
     expect(reason(run.stderr)).toMatch(/^ranwal: 1 row\(s\) conflict with records stored on http/);
     expect(report.conflicts).toEqual([
       {
-        line: 3,
+        row: 3,
         column: 'nama rekening',
         message:
           'kode 5.1.02.01 sudah ada di subtitle ini dengan nama "Belanja 1"; nama tidak diubah',
@@ -367,7 +385,7 @@ describe('ranwal import hierarchy', () => {
     );
     expect(run.code).toBe(130);
     expect(reason(run.stderr)).toBe(
-      'ranwal: interrupted after 300 of 1,200 rows; whole batches only were written; run the same command again to complete the import',
+      'ranwal: interrupted: the server confirmed 300 of 1,200 rows (whole batches); run the same command again to complete the import',
     );
     await vi.waitFor(() => expect(server.importsHandled - handledBefore).toBe(3), {
       timeout: 20_000,
@@ -407,7 +425,7 @@ describe('ranwal import hierarchy', () => {
     const run = await ranwal(['import', 'hierarchy', file('cut.csv'), '--batch-size', '150']);
     expect(run.code).toBe(5);
     expect(reason(run.stderr)).toMatch(
-      /^ranwal: import stopped after 300 of 600 rows: Network error: .*; whole batches only were written; run the same command again to complete the import$/,
+      /^ranwal: import stopped: the connection to http:\/\/127\.0\.0\.1:\d+ failed \(.+\); the server confirmed 300 of 600 rows \(whole batches\); run the same command again to complete the import$/,
     );
     expect((await tableCounts()).account).toBe(300);
     await assertWholeAndUnique();
@@ -446,6 +464,182 @@ describe('ranwal import hierarchy', () => {
     }
   });
 
+  /** A level's records as the server's API lists them (`ranwal <level> list --json`). */
+  const listed = async (command: string) => {
+    const run = await ranwal([command, 'list', '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    return JSON.parse(run.stdout) as Record<string, string>[];
+  };
+  const names = async (command: string) => (await listed(command)).map((r) => r.name).sort();
+
+  it('reads a CSV that Excel on Windows saved as Windows-1252, and says so once', async () => {
+    const csv = fixture('windows-1252.csv');
+    const run = await ranwal(['import', 'hierarchy', csv]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(notes(run.stderr)).toEqual([`Reading ${csv} as windows-1252`]);
+    expect(run.stdout).toMatch(
+      /^Imported .*windows-1252\.csv: 2 row\(s\) \(2 created, 0 unchanged\)\./,
+    );
+    // – “ ” … are the bytes 0x96 0x93 0x94 0x85 there, not the control characters U+0096 …
+    expect(await names('accounts')).toEqual([
+      'Belanja Bahan Cetak – Fotokopi',
+      'Belanja “ATK” – Alat Tulis Kantor…',
+    ]);
+    expect(await names('kegiatan')).toEqual(['Perencanaan – Penganggaran']);
+    expect(await names('sub-kegiatan')).toEqual(['Penyusunan Dokumen “Renja”']);
+    expect(await names('aktivitas')).toEqual(['Rapat Koordinasi…']);
+  });
+
+  it('reads UTF-16 by its byte order mark, and the encoding --encoding names', async () => {
+    const text = [
+      'Program\tKegiatan\tSub Kegiatan\tAktivitas\tSubtitle\tKode Rekening\tNama Rekening',
+      'Program “Satu”\tKegiatan – A\tSub A\tAktivitas A\tSubtitle A\t5.1.1\tBelanja…',
+    ].join('\r\n');
+    // Excel's "Unicode Text": UTF-16LE with a byte order mark, tab separated.
+    await writeFile(file('unicode.txt'), Buffer.from(`\uFEFF${text}\r\n`, 'utf16le'));
+    const unicode = await ranwal(['import', 'hierarchy', file('unicode.txt')]);
+    expect(unicode.code, unicode.stderr).toBe(0);
+    expect(notes(unicode.stderr)).toEqual([`Reading ${file('unicode.txt')} as utf-16le`]);
+
+    // Without a byte order mark, UTF-16 text is also valid UTF-8 (with NUL bytes): only the flag tells.
+    const second = text.replace('5.1.1', '5.1.2');
+    await writeFile(file('utf16be.csv'), Buffer.from(second, 'utf16le').swap16());
+    const guessed = await ranwal(['import', 'hierarchy', file('utf16be.csv')]);
+    expect(guessed.code).toBe(3);
+    expect(notes(guessed.stderr)[0]).toBe(`Reading ${file('utf16be.csv')} as utf-8`);
+    expect(reason(guessed.stderr)).toMatch(/invalid row\(s\).*nothing was imported/);
+    const told = await ranwal([
+      'import',
+      'hierarchy',
+      file('utf16be.csv'),
+      '--encoding',
+      'utf-16be',
+    ]);
+    expect(told.code, told.stderr).toBe(0);
+    expect(notes(told.stderr)).toEqual([`Reading ${file('utf16be.csv')} as utf-16be`]);
+    expect((await listed('accounts')).map((r) => `${r.code} ${r.name}`)).toEqual([
+      '5.1.1 Belanja…',
+      '5.1.2 Belanja…',
+    ]);
+    expect(await names('programs')).toEqual(['Program “Satu”']);
+
+    const wrong = await ranwal(['import', 'hierarchy', file('unicode.txt'), '--encoding', 'utf-8']);
+    expect(wrong.code).toBe(2);
+    expect(reason(wrong.stderr)).toBe(
+      `ranwal: ${file('unicode.txt')} is not valid utf-8 text (it reads as utf-16le: leave out --encoding)`,
+    );
+    const unknown = await ranwal([
+      'import',
+      'hierarchy',
+      file('unicode.txt'),
+      '--encoding',
+      'latin2',
+    ]);
+    expect(unknown.code).toBe(2);
+    expect(reason(unknown.stderr)).toMatch(/--encoding/);
+  });
+
+  /** Where the fill-down sheet's subtitles and accounts ended up, through the API. */
+  const fillDownPlacement = async () => ({
+    subtitles: (await listed('subtitles')).map((r) => `${r.activity_name} / ${r.name}`).sort(),
+    accounts: (await listed('accounts')).map((r) => `${r.subtitle_name} / ${r.code}`).sort(),
+  });
+  const filledDown = {
+    subtitles: [
+      'Monitoring dan Evaluasi / Belanja Operasional Kantor',
+      'Rapat Koordinasi / Belanja Operasional Kantor',
+      'Rapat Koordinasi / Perjalanan Dinas Dalam Daerah',
+      'Rekonsiliasi Aset / Konsumsi Rapat',
+    ],
+    accounts: [
+      'Belanja Operasional Kantor / 5.1.02.01.01.0024',
+      'Belanja Operasional Kantor / 5.1.02.01.01.0024',
+      'Belanja Operasional Kantor / 5.1.02.01.01.0026',
+      'Konsumsi Rapat / 5.1.02.01.01.0052',
+      'Konsumsi Rapat / 5.1.02.01.01.0053',
+      'Perjalanan Dinas Dalam Daerah / 5.1.02.04.01.0001',
+    ],
+  };
+  const fillDownHint =
+    'Hint: 4 row(s) leave Program, Kegiatan, Sub Kegiatan, Aktivitas, Subtitle empty below a filled cell; if the sheet leaves repeated names blank, run again with --fill-down';
+
+  it('--fill-down takes blank cells of a sheet laid out for print from the row above (CSV)', async () => {
+    const csv = fixture('fill-down.csv');
+    const refused = await ranwal(['import', 'hierarchy', csv]);
+    expect(refused.code).toBe(3);
+    expect(notes(refused.stderr)).toEqual([
+      `Reading ${csv} as utf-8`,
+      'Ignored columns: No, Pagu',
+      fillDownHint,
+    ]);
+    expect(refused.stdout).toContain('  row 3, Program: is empty\n');
+    expect(await names('programs')).toEqual([]);
+
+    const { run, report } = await importJson([csv, '--fill-down']);
+    expect(notes(run.stderr)).toEqual([`Reading ${csv} as utf-8`, 'Ignored columns: No, Pagu']);
+    expect(counts(report).map(([created]) => created)).toEqual([2, 2, 2, 3, 4, 6]);
+    expect(await fillDownPlacement()).toEqual(filledDown);
+  });
+
+  it('--fill-down reads the blank and merged cells of a workbook the same way (XLSX)', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Rekening');
+    const rows = (await readFile(fixture('fill-down.csv'), 'utf8')).trimEnd().split('\r\n');
+    for (const line of rows) sheet.addRow(line.split(';').map((cell) => cell || null));
+    // The first programme's Program and Kegiatan cells merged down its rows, as printed.
+    sheet.mergeCells('B2:B5');
+    sheet.mergeCells('C2:C5');
+    await workbook.xlsx.writeFile(file('fill-down.xlsx'));
+
+    const refused = await ranwal(['import', 'hierarchy', file('fill-down.xlsx')]);
+    expect(refused.code).toBe(3);
+    expect(notes(refused.stderr)).toEqual(['Ignored columns: No, Pagu', fillDownHint]);
+    const { report } = await importJson([file('fill-down.xlsx'), '--fill-down']);
+    expect(counts(report).map(([created]) => created)).toEqual([2, 2, 2, 3, 4, 6]);
+    expect(await fillDownPlacement()).toEqual(filledDown);
+  });
+
+  it('names the spreadsheet row of a problem, and the text line when a name above holds a line break', async () => {
+    const csv = [
+      'Program,Kegiatan,Sub Kegiatan,Aktivitas,Subtitle,Kode Rekening,Nama Rekening', // row 1, line 1
+      'P,K,"Penyusunan Dokumen',
+      'Perencanaan",A,T,5.1.1,Satu', // row 2, lines 2-3
+      'P,K,"Penyusunan Dokumen',
+      'Perencanaan",A,T,,Dua', // row 3, lines 4-5: no code
+      'P,K,S,A,T,5.1.3,Tiga', // row 4, line 6
+      'P,K,S,A,T,5.1.4', // row 5, line 7: no name
+    ].join('\r\n');
+    await writeFile(file('multi-line.csv'), csv);
+    const human = await ranwal(['import', 'hierarchy', file('multi-line.csv')]);
+    expect(human.code).toBe(3);
+    expect(human.stdout).toContain(
+      'Invalid rows:\n  row 3 (line 4), Kode Rekening: is empty\n  row 5 (line 7), Nama Rekening: is empty\n',
+    );
+    const { report } = await importJson([file('multi-line.csv'), '--skip-invalid']);
+    expect(report.invalid.map(({ row, line }) => ({ row, line }))).toEqual([
+      { row: 3, line: 4 },
+      { row: 5, line: 7 },
+    ]);
+    expect(await names('sub-kegiatan')).toEqual(['Penyusunan Dokumen Perencanaan', 'S']);
+  });
+
+  it('lists the columns it does not use, once', async () => {
+    await writeFile(
+      file('extra.csv'),
+      [
+        'Kode Program;Program;Kegiatan;Sub Kegiatan;Aktivitas;Subtitle;Kode Rekening;Nama Rekening;Pagu;',
+        '1.01;P;K;S;A;T;5.1.1;Satu;1500000;',
+        '1.01;P;K;S;A;T;5.1.2;Dua;750000;',
+      ].join('\n'),
+    );
+    const { run, report } = await importJson([file('extra.csv')]);
+    expect(notes(run.stderr)).toEqual([
+      `Reading ${file('extra.csv')} as utf-8`,
+      'Ignored columns: Kode Program, Pagu',
+    ]);
+    expect(report.ignoredColumns).toEqual(['Kode Program', 'Pagu']);
+  });
+
   it('says what is wrong with a file it cannot use', async () => {
     const missing = await ranwal(['import', 'hierarchy', file('nope.csv')]);
     expect(missing.code).toBe(2);
@@ -462,7 +656,7 @@ describe('ranwal import hierarchy', () => {
     const columns = await ranwal(['import', 'hierarchy', file('columns.csv')]);
     expect(columns.code).toBe(3);
     expect(reason(columns.stderr)).toBe(
-      'ranwal: the header row (line 1) lacks the columns Sub Kegiatan, Aktivitas, Nama Rekening',
+      'ranwal: the header row (row 1) lacks the columns Sub Kegiatan, Aktivitas, Nama Rekening',
     );
   });
 });

@@ -1,10 +1,12 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
+  BIN,
   closedPort,
   runCli,
+  runShell,
   startServer,
   type TestServer,
   USER,
@@ -48,12 +50,14 @@ describe('ranwal login, whoami, logout and the read commands', () => {
     expect(reason(run.stderr)).toBe('ranwal: --email is required when not running in a terminal');
   });
 
-  it('reports a wrong password as an auth failure with the server message', async () => {
+  it('reports a wrong password as a refused sign-in with the server message', async () => {
     const run = await ranwal(['login', '--server', server.url, '--email', ADMIN.email], {
       RANWAL_PASSWORD: 'wrong-password',
     });
     expect(run.code).toBe(4);
-    expect(reason(run.stderr)).toMatch(/^ranwal: signing in to http:\/\/127\.0\.0\.1:\d+: /);
+    expect(reason(run.stderr)).toBe(
+      `ranwal: sign-in refused by ${server.url}: Email atau kata sandi salah.`,
+    );
   });
 
   it('logs in from RANWAL_PASSWORD and keeps the token readable by the owner only', async () => {
@@ -229,6 +233,66 @@ describe('ranwal login, whoami, logout and the read commands', () => {
     );
   });
 
+  it('cuts long names in tables to 60 characters, never in --json', async () => {
+    const longName = `Belanja Jasa Konsultansi ${'Perencanaan Rekayasa '.repeat(10)}`.trim();
+    const longSubtitle = `Subtitle ${'Panjang '.repeat(30)}`.trim();
+    const file = path.join(home.dir, 'long.csv');
+    await writeFile(
+      file,
+      [
+        'Program;Kegiatan;Sub Kegiatan;Aktivitas;Subtitle;Kode Rekening;Nama Rekening',
+        `Program Panjang;Kegiatan C;Sub C;Aktivitas C;${longSubtitle};5.2.9;${longName}`,
+      ].join('\n'),
+    );
+    expect((await ranwal(['import', 'hierarchy', file])).code).toBe(0);
+    const table = await ranwal(['accounts', 'list', '--search', '5.2.9']);
+    const lines = table.stdout.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    const cut = (text: string) => `${text.slice(0, 59)}…`;
+    expect(lines[1]).toMatch(
+      new RegExp(`^\\S+ {2}5\\.2\\.9 {2}${cut(longName)} {2}${cut(longSubtitle)}$`),
+    );
+    // The columns are as wide as what they show: at most 60 for a name.
+    expect(lines[0]).toMatch(/^ID {36}CODE {3}NAME {58}SUBTITLE$/);
+    const json = JSON.parse(
+      (await ranwal(['accounts', 'list', '--search', '5.2.9', '--json'])).stdout,
+    );
+    expect(json).toMatchObject([{ name: longName, subtitle_name: longSubtitle }]);
+  });
+
+  it('ends quietly, with exit code 0, when the reader of its output stops early (| head -1)', async () => {
+    const rows = ['Program;Kegiatan;Sub Kegiatan;Aktivitas;Subtitle;Kode Rekening;Nama Rekening'];
+    for (let i = 0; i < 1500; i += 1) {
+      rows.push(`Program Banyak;Kegiatan D;Sub D;Aktivitas D;Subtitle D;9.${i};Belanja Nomor ${i}`);
+    }
+    const file = path.join(home.dir, 'many.csv');
+    await writeFile(file, rows.join('\n'));
+    expect((await ranwal(['import', 'hierarchy', file])).code).toBe(0);
+    // More than a pipe holds, so `head` has gone before the last of it is written.
+    const run = await runShell(`set -o pipefail; "$NODE" "$BIN" accounts list | head -1`, {
+      ...env(),
+      NODE: process.execPath,
+      BIN,
+    });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^ID\s+CODE\s+NAME\s+SUBTITLE\n$/);
+  });
+
+  it('help of a level command names it as typed and lists the global options', async () => {
+    const help = await ranwal(['kegiatan', 'list', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: ranwal kegiatan list \[options\]\n\nlist kegiatan\n/);
+    expect(help.stdout).toContain('$ ranwal kegiatan list --search rapat --json');
+    expect(help.stdout).not.toMatch(/actions/);
+    expect(help.stdout).toMatch(/Global Options:\n(.*\n)*\s+--server <url>/);
+    expect(help.stdout).toMatch(/\n\s+--json\s+print machine-readable JSON/);
+    const english = await ranwal(['actions', 'list', '--help']);
+    expect(english.stdout).toMatch(/^Usage: ranwal actions list \[options\]\n\nlist kegiatan\n/);
+    const importHelp = await ranwal(['import', 'hierarchy', '--help']);
+    expect(importHelp.stdout).toMatch(/Global Options:\n(.*\n)*\s+--json/);
+  });
+
   it('answers usage mistakes with exit code 2 and one line', async () => {
     const unknown = await ranwal(['improt', 'hierarchy']);
     expect(unknown.code).toBe(2);
@@ -257,15 +321,22 @@ describe('ranwal login, whoami, logout and the read commands', () => {
     expect(reason(run.stderr)).toMatch(/^ranwal: listing users: not allowed for this account/);
   });
 
-  it('reports an unreachable server with exit code 5', async () => {
+  it('reports an unreachable server (a mistyped port, say) as that, with exit code 5', async () => {
     const nowhere = `http://127.0.0.1:${await closedPort()}`;
-    const run = await ranwal(['whoami', '--server', nowhere]);
-    expect(run.code).toBe(4);
+    for (const command of [['whoami'], ['accounts', 'list']]) {
+      const run = await ranwal([...command, '--server', nowhere]);
+      expect(run.code, command.join(' ')).toBe(5);
+      expect(reason(run.stderr)).toBe(
+        `ranwal: the server ${nowhere} is unreachable (ECONNREFUSED)`,
+      );
+    }
     const login = await ranwal(['login', '--server', nowhere, '--email', ADMIN.email], {
       RANWAL_PASSWORD: ADMIN.password,
     });
     expect(login.code).toBe(5);
-    expect(reason(login.stderr)).toMatch(/ECONNREFUSED/);
+    expect(reason(login.stderr)).toBe(
+      `ranwal: signing in: the server ${nowhere} is unreachable (ECONNREFUSED)`,
+    );
   });
 
   it('logs out, forgetting the token', async () => {

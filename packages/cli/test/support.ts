@@ -133,6 +133,15 @@ export async function withConfigHome(): Promise<{ dir: string; remove(): Promise
  * server it talks to runs in this very process.
  */
 export function runCli(args: string[], options: RunOptions = {}): Promise<CliRun> {
+  return run(process.execPath, [BIN, ...args], options);
+}
+
+/** Runs a bash script (a pipeline with `ranwal` in it, say) the way runCli runs the binary. */
+export function runShell(script: string, env: RunOptions['env'] = {}): Promise<CliRun> {
+  return run('bash', ['-c', script], { env });
+}
+
+function run(command: string, args: string[], options: RunOptions): Promise<CliRun> {
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(process.env)) {
     if (value !== undefined && !name.startsWith('RANWAL_')) env[name] = value;
@@ -142,7 +151,7 @@ export function runCli(args: string[], options: RunOptions = {}): Promise<CliRun
     else env[name] = value;
   }
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env, stdio: 'pipe' });
+    const child = spawn(command, args, { env, stdio: 'pipe' });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {

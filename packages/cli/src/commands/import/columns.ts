@@ -76,11 +76,30 @@ const fieldByHeader = new Map<string, ImportField>(
   ),
 );
 
-/** A row of a spreadsheet or CSV file as text cells, with the line (row number) it starts on. */
-export interface SheetRow {
-  line: number;
+/**
+ * Where a row is: its number as a spreadsheet numbers rows (a header on top is row 1), and for a
+ * CSV file the text line it starts on when that is another number (a cell above holds a line
+ * break), so both a spreadsheet and a text editor find it.
+ */
+export interface Place {
+  row: number;
+  line?: number;
+}
+
+/** A row of a spreadsheet or CSV file as text cells, with its place. */
+export interface SheetRow extends Place {
   cells: string[];
 }
+
+/** The place alone, its line left out when it is the row's number. */
+export const placeOf = ({ row, line }: Place): Place =>
+  line === undefined || line === row ? { row } : { row, line };
+
+/** `row 12`, or `row 12 (line 14)`. */
+export const describePlace = (place: Place): string => {
+  const { row, line } = placeOf(place);
+  return line === undefined ? `row ${row}` : `row ${row} (line ${line})`;
+};
 
 /** Each field's name in messages when the file has no header for it: the Indonesian label. */
 export const fieldLabels: Record<ImportField, string> = {
@@ -124,16 +143,30 @@ function mapHeader(cells: string[]): ColumnMap {
 /** How many rows from the top a header may sit (below a title, say). */
 const HEADER_SEARCH_ROWS = 20;
 
+/** The header row, where each field's column is, and the named columns the import does not use. */
+export interface Header {
+  position: number;
+  columns: ColumnMap;
+  ignored: string[];
+}
+
 /**
  * Finds the header row: the first of the top rows that names every required field. Anything
- * above it (a title) is ignored, and so are columns it does not know (a row number, notes).
+ * above it (a title) is ignored, and so are columns it does not know (a row number, notes),
+ * which it lists.
  */
-export function findHeader(rows: SheetRow[]): { position: number; columns: ColumnMap } {
+export function findHeader(rows: SheetRow[]): Header {
   let best: { position: number; columns: ColumnMap; found: number } | null = null;
   for (const [position, row] of rows.slice(0, HEADER_SEARCH_ROWS).entries()) {
     const columns = mapHeader(row.cells);
     const found = requiredFields.filter((field) => columns.index[field] !== undefined).length;
-    if (found === requiredFields.length) return { position, columns };
+    if (found === requiredFields.length) {
+      const used = new Set(Object.values(columns.index));
+      const ignored = row.cells
+        .map((cell, index) => (used.has(index) ? '' : cell.trim()))
+        .filter((cell) => cell !== '');
+      return { position, columns, ignored };
+    }
     if (found > (best?.found ?? 0)) best = { position, columns, found };
   }
   const expected = requiredFields.map((field) => fieldLabels[field]).join(', ');
@@ -146,6 +179,6 @@ export function findHeader(rows: SheetRow[]): { position: number; columns: Colum
   const missing = requiredFields.filter((field) => best.columns.index[field] === undefined);
   throw new CliError(
     'invalid_data',
-    `the header row (line ${rows[best.position]!.line}) lacks the columns ${missing.map((field) => fieldLabels[field]).join(', ')}`,
+    `the header row (${describePlace(rows[best.position]!)}) lacks the columns ${missing.map((field) => fieldLabels[field]).join(', ')}`,
   );
 }

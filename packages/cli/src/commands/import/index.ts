@@ -10,10 +10,12 @@ import {
 import { type ConnectionOptions, connect } from '../../connection.js';
 import { CliError, fromApiError } from '../../errors.js';
 import { formatCount, formatTable, type ProgressListener } from '../../output.js';
-import { findHeader, labelOf } from './columns.js';
-import { readSheet } from './read.js';
-import { checkRows, type LinedRow, type RowProblem } from './validate.js';
+import { describePlace, findHeader, labelOf, type Place } from './columns.js';
+import { type CsvEncoding, readSheet } from './read.js';
+import { checkRows, type PlacedRow, type RowProblem } from './validate.js';
 
+export type { Place } from './columns.js';
+export { type CsvEncoding, csvEncodings } from './read.js';
 export type { RowProblem } from './validate.js';
 
 export interface ImportOptions extends ConnectionOptions {
@@ -25,8 +27,14 @@ export interface ImportOptions extends ConnectionOptions {
   skipInvalid?: boolean;
   /** Rows per call (and per transaction); at most 100 000, 1 000 by default (DEFAULT_BATCH_ROWS). */
   batchSize?: number;
+  /** A CSV file's encoding; else told by its byte order mark, else UTF-8 if valid, else Windows-1252. */
+  encoding?: CsvEncoding | undefined;
+  /** An empty programme … subtitle cell takes the text of the cell above (see `checkRows`). */
+  fillDown?: boolean | undefined;
   signal?: AbortSignal;
   onProgress?: ProgressListener;
+  /** Told, once each, what the person should know before the result: the encoding read, columns ignored, a hint. */
+  onNote?: (text: string) => void;
 }
 
 export interface LevelCounts {
@@ -34,21 +42,24 @@ export interface LevelCounts {
   existing: number;
 }
 
-/** A record an import created (or, in a dry run, would create): its level and path of names. */
-export interface CreatedRecord {
+/** A record an import created (or, in a dry run, would create): its level, first row and path of names. */
+export interface CreatedRecord extends Place {
   level: HierarchyLevelKey;
-  line: number;
   path: string[];
 }
 
 export interface ImportReport {
   file: string;
+  /** CSV files only: the encoding the file was read in. */
+  encoding?: CsvEncoding;
+  /** Header names of the columns the import does not use. */
+  ignoredColumns: string[];
   dryRun: boolean;
   /** Data rows in the file (blank rows aside). */
   rows: number;
   /** Rows to send: those that passed the checks, less exact repeats. */
   valid: number;
-  /** Rows sent and applied (fewer than `valid` when the import stopped midway). */
+  /** Rows in the calls the server answered, so stored (fewer than `valid` when the import stopped midway). */
   sent: number;
   duplicates: number;
   levels: Record<HierarchyLevelKey, LevelCounts>;
@@ -60,7 +71,7 @@ export interface ImportReport {
   conflicts: RowProblem[];
 }
 
-const pathOf = (row: LinedRow['row'], level: HierarchyLevelKey): string[] => {
+const pathOf = (row: PlacedRow['row'], level: HierarchyLevelKey): string[] => {
   const depth = hierarchyLevelKeys.indexOf(level);
   return hierarchyLevelKeys
     .slice(0, depth + 1)
@@ -81,7 +92,7 @@ interface Call {
  * name them, under their parent's position (the rows' numbering says which rows name the same
  * record). The names sent are those of the first row naming the record.
  */
-export function buildCall(rows: LinedRow[], dryRun: boolean): Call {
+export function buildCall(rows: PlacedRow[], dryRun: boolean): Call {
   const body: HierarchyImportBatch = {
     program: { name: [], is_taxed: [] },
     action: { parent: [], name: [] },
@@ -96,11 +107,10 @@ export function buildCall(rows: LinedRow[], dryRun: boolean): Call {
   // Per level, the position of each record (by its number) in this call, -1 until placed.
   const placed = hierarchyLevelKeys.map((_, depth) => {
     let count = 0;
-    for (const lined of rows) count = Math.max(count, lined.records[depth]! + 1);
+    for (const { records } of rows) count = Math.max(count, records[depth]! + 1);
     return new Int32Array(count).fill(-1);
   });
-  rows.forEach((lined, index) => {
-    const { row, records } = lined;
+  rows.forEach(({ row, records }, index) => {
     let parent = -1;
     hierarchyLevelKeys.forEach((key, depth) => {
       let position = placed[depth]![records[depth]!]!;
@@ -152,18 +162,32 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
       `--batch-size must be a whole number from 1 to ${formatCount(HIERARCHY_IMPORT_MAX_ROWS)}`,
     );
   }
-  const sheet = await readSheet(options.file);
-  const header = findHeader(sheet);
-  const checked = checkRows(sheet.slice(header.position + 1), header.columns);
-  sheet.length = 0;
+  const sheet = await readSheet(options.file, options.encoding);
+  if (sheet.encoding) options.onNote?.(`Reading ${options.file} as ${sheet.encoding}`);
+  const header = findHeader(sheet.rows);
+  if (header.ignored.length > 0) {
+    options.onNote?.(`Ignored columns: ${header.ignored.join(', ')}`);
+  }
+  const checked = checkRows(sheet.rows.slice(header.position + 1), header.columns, {
+    fillDown: options.fillDown ?? false,
+  });
+  sheet.rows.length = 0;
   const dryRun = options.dryRun ?? false;
+  const { blankBelowFilled } = checked;
+  if (blankBelowFilled.rows > 0) {
+    options.onNote?.(
+      `Hint: ${formatCount(blankBelowFilled.rows)} row(s) leave ${blankBelowFilled.columns.join(', ')} empty below a filled cell; if the sheet leaves repeated names blank, run again with --fill-down`,
+    );
+  }
 
   const levels = Object.fromEntries(
     hierarchyLevelKeys.map((key) => [key, { created: 0, existing: 0 }]),
   ) as Record<HierarchyLevelKey, LevelCounts>;
-  const invalidRows = new Set(checked.problems.map((problem) => problem.line)).size;
+  const invalidRows = new Set(checked.problems.map((problem) => problem.row)).size;
   const report: ImportReport = {
     file: options.file,
+    ...(sheet.encoding ? { encoding: sheet.encoding } : {}),
+    ignoredColumns: header.ignored,
     dryRun,
     rows: checked.rows.length + invalidRows + checked.duplicates,
     valid: checked.rows.length,
@@ -205,7 +229,7 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
   // several calls counts once.
   const recordCounts = hierarchyLevelKeys.map((_, depth) => {
     let count = 0;
-    for (const lined of rows) count = Math.max(count, lined.records[depth]! + 1);
+    for (const { records } of rows) count = Math.max(count, records[depth]! + 1);
     return count;
   });
   const seen = recordCounts.map((count) => new Uint8Array(count));
@@ -224,19 +248,21 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
     });
   };
 
-  /** The failure of a call as the reason the import stopped, saying how far it got. */
+  /**
+   * The failure of a call as the reason the import stopped, saying how far it got: the rows of
+   * the calls the server answered, which it has stored whole (the call in flight is dropped).
+   */
   const stopped = (error: unknown): CliError => {
     tally();
-    const progress = `after ${formatCount(report.sent)} of ${formatCount(rows.length)} rows`;
-    const rerun = dryRun
-      ? 'nothing was written'
-      : 'whole batches only were written; run the same command again to complete the import';
+    const done = dryRun
+      ? `${formatCount(report.sent)} of ${formatCount(rows.length)} rows checked, nothing was written`
+      : `the server confirmed ${formatCount(report.sent)} of ${formatCount(rows.length)} rows (whole batches); run the same command again to complete the import`;
     if (options.signal?.aborted) {
-      return new CliError('interrupted', `interrupted ${progress}; ${rerun}`, { report });
+      return new CliError('interrupted', `interrupted: ${done}`, { report });
     }
     if (error instanceof ApiError) {
-      const failure = fromApiError(error, `import stopped ${progress}`);
-      return new CliError(failure.kind, `${failure.message}; ${rerun}`, { report, cause: error });
+      const failure = fromApiError(error, 'import stopped');
+      return new CliError(failure.kind, `${failure.message}; ${done}`, { report, cause: error });
     }
     return error instanceof CliError
       ? error
@@ -268,12 +294,12 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
         seenCount[depth]! += 1;
       }
       for (const position of result.levels[level].created_records) {
-        const lined = batch[call.rowOf[depth]![position]!]!;
-        const record = lined.records[depth]!;
+        const placed = batch[call.rowOf[depth]![position]!]!;
+        const record = placed.records[depth]!;
         if (createdHere[record]) continue;
         createdHere[record] = 1;
         createdCount[depth]! += 1;
-        report.created?.push({ level, line: lined.line, path: pathOf(lined.row, level) });
+        report.created?.push({ level, ...placed.place, path: pathOf(placed.row, level) });
       }
     });
     for (const conflict of result.conflicts) {
@@ -281,10 +307,10 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
       const index = isAccount
         ? call.rowOf.at(-1)![conflict.record]
         : (call.flagRowOf[conflict.record] ?? call.rowOf[0]![conflict.record]);
-      const lined = batch[index!]!;
-      if (isAccount) conflictedAccounts.add(lined.records.at(-1)!);
+      const placed = batch[index!]!;
+      if (isAccount) conflictedAccounts.add(placed.records.at(-1)!);
       report.conflicts.push({
-        line: lined.line,
+        ...placed.place,
         column: labelOf(header.columns, conflict.field),
         message: conflict.message,
       });
@@ -296,9 +322,9 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
   tally();
   report.created?.sort(
     (a, b) =>
-      hierarchyLevelKeys.indexOf(a.level) - hierarchyLevelKeys.indexOf(b.level) || a.line - b.line,
+      hierarchyLevelKeys.indexOf(a.level) - hierarchyLevelKeys.indexOf(b.level) || a.row - b.row,
   );
-  report.conflicts.sort((a, b) => a.line - b.line);
+  report.conflicts.sort((a, b) => a.row - b.row);
   if (report.conflicts.length > 0 && !options.skipInvalid) {
     throw new CliError(
       'invalid_data',
@@ -318,7 +344,7 @@ function listProblems(title: string, problems: RowProblem[]): string[] {
     .slice(0, MAX_LISTED)
     .map(
       (problem) =>
-        `  line ${problem.line}${problem.column ? `, ${problem.column}` : ''}: ${problem.message}`,
+        `  ${describePlace(problem)}${problem.column ? `, ${problem.column}` : ''}: ${problem.message}`,
     );
   const more = problems.length - shown.length;
   return [
@@ -329,6 +355,36 @@ function listProblems(title: string, problems: RowProblem[]): string[] {
   ];
 }
 
+/**
+ * What became of the rows the server answered for: each is one account code, created, found
+ * stored already (unchanged), or stored under another name (a conflict, not applied).
+ */
+function outcome(report: ImportReport): string {
+  const { created, existing } = report.levels.account;
+  const conflicting = report.sent - created - existing;
+  return [
+    `${formatCount(created)} ${report.dryRun ? 'to create' : 'created'}`,
+    `${formatCount(existing)} unchanged`,
+    ...(conflicting > 0 ? [`${formatCount(conflicting)} in conflict`] : []),
+  ].join(', ');
+}
+
+function headline(report: ImportReport): string {
+  const rows = `${formatCount(report.sent)} row(s)`;
+  if (report.sent < report.valid) {
+    return report.dryRun
+      ? `Stopped the dry run of ${report.file}: ${rows} of ${formatCount(report.valid)} checked (${outcome(report)}); nothing was written.`
+      : `Stopped importing ${report.file}: the server confirmed ${rows} of ${formatCount(report.valid)} (${outcome(report)}).`;
+  }
+  if (report.dryRun) {
+    return `Dry run of ${report.file}: ${rows} checked (${outcome(report)}); nothing was written.`;
+  }
+  const changed = hierarchyLevelKeys.some((key) => report.levels[key].created > 0);
+  return changed
+    ? `Imported ${report.file}: ${rows} (${outcome(report)}).`
+    : `Nothing changed: ${report.file} has ${rows} and all are stored already (${outcome(report)}).`;
+}
+
 export function importSummary(report: ImportReport): string {
   if (report.sent === 0) {
     return [
@@ -337,14 +393,10 @@ export function importSummary(report: ImportReport): string {
     ].join('\n');
   }
   const lines = [
-    report.sent < report.valid
-      ? `Stopped ${report.dryRun ? 'the dry run of' : 'importing'} ${report.file}: ${formatCount(report.sent)} of ${formatCount(report.valid)} row(s) ${report.dryRun ? 'checked' : 'applied'}.`
-      : report.dryRun
-        ? `Dry run of ${report.file}: ${formatCount(report.sent)} row(s) checked, nothing was written.`
-        : `Imported ${report.file}: ${formatCount(report.sent)} row(s) applied.`,
+    headline(report),
     '',
     formatTable(
-      ['', report.dryRun ? 'would create' : 'created', 'existing'],
+      ['', report.dryRun ? 'to create' : 'created', 'unchanged'],
       hierarchyLevelKeys.map((key) => [
         levelLabels[key].label,
         formatCount(report.levels[key].created),

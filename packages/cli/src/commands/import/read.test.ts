@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findHeader } from './columns.js';
-import { readCsv, sniffSeparator } from './read.js';
+import { decode, detectEncoding, readCsv, sniffSeparator } from './read.js';
 import { checkRows } from './validate.js';
 
 const HEADER = 'Program;Kegiatan;Sub Kegiatan;Aktivitas;Subtitle;Kode Rekening;Nama Rekening';
@@ -46,18 +46,18 @@ describe('header names', () => {
     ];
     const position = fields.indexOf(field);
     const cells = standard.map((cell, index) => (index === position ? header : cell));
-    const { columns } = findHeader([{ line: 1, cells }]);
+    const { columns } = findHeader([{ row: 1, cells }]);
     expect(columns.index[field]).toBe(position);
     expect(columns.label[field]).toBe(header.trim());
   });
 
   it('finds the header below a title and refuses two columns for one field', () => {
     const found = findHeader([
-      { line: 1, cells: ['Daftar Rekening 2025'] },
-      { line: 3, cells: HEADER.split(';') },
+      { row: 1, cells: ['Daftar Rekening 2025'] },
+      { row: 3, cells: HEADER.split(';') },
     ]);
     expect(found.position).toBe(1);
-    expect(() => findHeader([{ line: 1, cells: [...HEADER.split(';'), 'Kode'] }])).toThrow(
+    expect(() => findHeader([{ row: 1, cells: [...HEADER.split(';'), 'Kode'] }])).toThrow(
       'the columns "Kode Rekening" and "Kode" both mean Kode Rekening; keep one',
     );
   });
@@ -73,14 +73,50 @@ describe('CSV files', () => {
     expect(sniffSeparator(text)).toBe(separator);
   });
 
-  it('numbers records by the line they start on, whatever the line ends', () => {
+  it('numbers records by spreadsheet row and by the line they start on, whatever the line ends', () => {
     const text = 'a;b\r\n"x\r\ny\r\nz";2\r\n\r\nq;"w\rv"\rlast;1';
     expect(readCsv(Buffer.from(`\uFEFF${text}`))).toEqual([
-      { line: 1, cells: ['a', 'b'] },
-      { line: 2, cells: ['x\ny\nz', '2'] },
-      { line: 6, cells: ['q', 'w\nv'] },
-      { line: 8, cells: ['last', '1'] },
+      { row: 1, line: 1, cells: ['a', 'b'] },
+      { row: 2, line: 2, cells: ['x\ny\nz', '2'] },
+      { row: 4, line: 6, cells: ['q', 'w\nv'] },
+      { row: 5, line: 8, cells: ['last', '1'] },
     ]);
+  });
+
+  const punctuated = 'Program – “Satu” …';
+  const utf16be = (text: string) => Buffer.from(text, 'utf16le').swap16();
+  it.each([
+    ['UTF-8', Buffer.from(punctuated), 'utf-8'],
+    ['UTF-8 with BOM', Buffer.from(`\uFEFF${punctuated}`), 'utf-8'],
+    ['UTF-16LE with BOM', Buffer.from(`\uFEFF${punctuated}`, 'utf16le'), 'utf-16le'],
+    ['UTF-16BE with BOM', utf16be(`\uFEFF${punctuated}`), 'utf-16be'],
+    [
+      'Windows-1252',
+      Buffer.concat([
+        Buffer.from('Program '),
+        Buffer.from([0x96, 0x20, 0x93]),
+        Buffer.from('Satu'),
+        Buffer.from([0x94, 0x20, 0x85]),
+      ]),
+      'windows-1252',
+    ],
+  ] as const)('reads %s as %s', (_, bytes, encoding) => {
+    expect(detectEncoding(bytes)).toBe(encoding);
+    expect(decode(bytes, encoding)).toBe(punctuated);
+  });
+
+  it('decodes the Windows-1252 bytes that are not Latin-1 (Node decodes them as Latin-1)', () => {
+    expect(
+      decode(Buffer.from([0x80, 0x8a, 0x91, 0x92, 0x97, 0x99, 0x9f, 0x81, 0xe9]), 'windows-1252'),
+    ).toBe('€Š‘’—™Ÿ\u0081é');
+  });
+
+  it('refuses bytes that are not valid in a forced encoding', () => {
+    const bytes = Buffer.from(`\uFEFF${punctuated}`, 'utf16le');
+    expect(() => readCsv(bytes, 'utf-8', 'rekening.csv')).toThrow(
+      'rekening.csv is not valid utf-8 text (it reads as utf-16le: leave out --encoding)',
+    );
+    expect(readCsv(bytes, 'utf-16le')[0]!.cells).toEqual([punctuated]);
   });
 
   it('reads Windows-1252 when the bytes are not UTF-8', () => {
@@ -101,7 +137,7 @@ describe('row checks', () => {
     expect(problems).toEqual([]);
     expect(rows).toEqual([
       {
-        line: 2,
+        place: { row: 2 },
         row: {
           program: 'Program A',
           action: 'K',
@@ -123,13 +159,17 @@ describe('row checks', () => {
       ';;;;;;;',
       'p;k;s;a;t;5.1;SATU;',
       'P;K;S;A;T;;Dua;',
-      `P;K;S;A;T;5.2;${'x'.repeat(300)};`,
+      `P;K;S;A;T;5.2;${'x'.repeat(1001)};`,
     );
-    expect(rows.map((r) => r.line)).toEqual([2]);
+    expect(rows.map((r) => r.place)).toEqual([{ row: 2 }]);
     expect(duplicates).toBe(1);
     expect(problems).toEqual([
-      { line: 5, column: 'Kode Rekening', message: 'is empty' },
-      { line: 6, column: 'Nama Rekening', message: 'is longer than 255 characters' },
+      { row: 5, column: 'Kode Rekening', message: 'is empty' },
+      {
+        row: 6,
+        column: 'Nama Rekening',
+        message: expect.stringMatching(/^is longer than \d+ characters$/),
+      },
     ]);
   });
 
@@ -149,7 +189,47 @@ describe('row checks', () => {
     ]);
   });
 
+  describe('fill-down', () => {
+    const printed = [
+      'P1;K1;S1;A1;T1;5.1;Satu;',
+      ';;;;;5.2;Dua;',
+      ';;S2;A2;T2;5.3;Tiga;',
+      ';K2;;;;5.4;Empat;',
+    ];
+
+    it('fills an empty level cell from the row above while the levels before it are the same', () => {
+      const [header, ...records] = sheet(...printed);
+      const { rows, problems } = checkRows(records, findHeader([header!]).columns, {
+        fillDown: true,
+      });
+      expect(
+        rows.map(({ row }) => [row.program, row.action, row.sub_action, row.subtitle]),
+      ).toEqual([
+        ['P1', 'K1', 'S1', 'T1'],
+        ['P1', 'K1', 'S1', 'T1'],
+        ['P1', 'K1', 'S2', 'T2'],
+      ]);
+      // K2 is another kegiatan: the sub kegiatan S2 above belongs to K1, not to it.
+      expect(problems[0]).toEqual({
+        row: 5,
+        column: 'Sub Kegiatan',
+        message: "is empty (not filled down: this row's Kegiatan differs from the row above)",
+      });
+      expect(problems).toHaveLength(3);
+    });
+
+    it('without it, counts the rows it would fill', () => {
+      const [header, ...records] = sheet(...printed);
+      const { rows, blankBelowFilled } = checkRows(records, findHeader([header!]).columns);
+      expect(rows).toHaveLength(1);
+      expect(blankBelowFilled).toEqual({
+        rows: 3,
+        columns: ['Program', 'Kegiatan', 'Sub Kegiatan', 'Aktivitas', 'Subtitle'],
+      });
+    });
+  });
+
   it('refuses a quoted cell that never ends', () => {
-    expect(() => sheet('P;K;"S;A;T;5.1;Satu;')).toThrow('line 2: a quoted cell never ends');
+    expect(() => sheet('P;K;"S;A;T;5.1;Satu;')).toThrow('row 2: a quoted cell never ends');
   });
 });

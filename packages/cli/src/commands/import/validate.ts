@@ -2,34 +2,47 @@ import { HierarchyImportRow, hierarchyLevelKeys, importNameKey } from '@ranwal/c
 import type { z } from 'zod';
 import {
   type ColumnMap,
+  describePlace,
   type ImportField,
   importFields,
   labelOf,
+  type Place,
+  placeOf,
   type SheetRow,
 } from './columns.js';
 
 export type ImportRow = z.output<typeof HierarchyImportRow>;
 
-/** A row ready to send, with the line of the file it came from. */
-export interface LinedRow {
-  line: number;
+/** A row ready to send, with its place in the file. */
+export interface PlacedRow {
+  place: Place;
   row: ImportRow;
   /** The number of each level's record the row names, top to bottom (see `numberRecords`). */
   records: number[];
 }
 
-/** Something wrong with one row of the file, by line (and column when it is one cell). */
-export interface RowProblem {
-  line: number;
+/** Something wrong with one row of the file, by place (and column when it is one cell). */
+export interface RowProblem extends Place {
   column?: string;
   message: string;
 }
 
 export interface CheckedRows {
-  rows: LinedRow[];
+  rows: PlacedRow[];
   problems: RowProblem[];
   /** Rows repeating an earlier row's account exactly: sent once. */
   duplicates: number;
+  /**
+   * Without fill-down, the rows with an empty level cell that fill-down would fill (below a
+   * filled one, on the same path), and their columns as the file names them: a sheet laid out
+   * for print leaves repeated names blank.
+   */
+  blankBelowFilled: { rows: number; columns: string[] };
+}
+
+export interface CheckOptions {
+  /** An empty level cell takes the text of the cell above while the levels before it are the same. */
+  fillDown?: boolean;
 }
 
 const TRUE_WORDS = new Set(['ya', 'y', 'yes', 'true', '1', 'x', 'v', 'aktif', 'pajak', 'ppn']);
@@ -143,19 +156,31 @@ const rowFields = HierarchyImportRow.keyof().options.filter(
 type RowField = (typeof rowFields)[number];
 /** The field that identifies each level's record under its parent, top to bottom. */
 const levelFields = hierarchyLevelKeys.map((key) => (key === 'account' ? 'account_code' : key));
+/** The named levels, top to bottom: the columns a sheet laid out for print leaves blank when repeated. */
+const namedLevels = hierarchyLevelKeys.filter(
+  (key): key is Exclude<(typeof hierarchyLevelKeys)[number], 'account'> => key !== 'account',
+);
+type NamedLevel = (typeof namedLevels)[number];
 
 /**
  * Checks every row with the shared schema, then across rows: an account code the file names
  * twice under one subtitle with different names, a programme marked both taxed and untaxed.
  * Exact repeats of an account are dropped (counted as duplicates).
  */
-export function checkRows(records: SheetRow[], columns: ColumnMap): CheckedRows {
-  const rows: LinedRow[] = [];
+export function checkRows(
+  records: SheetRow[],
+  columns: ColumnMap,
+  options: CheckOptions = {},
+): CheckedRows {
+  const rows: PlacedRow[] = [];
   const problems: RowProblem[] = [];
   const numbersOf = numberRecords();
-  const accounts = new Map<number, LinedRow>();
-  const programFlags = new Map<number, { line: number; taxed: boolean }>();
+  const accounts = new Map<number, PlacedRow>();
+  const programFlags = new Map<number, { place: Place; taxed: boolean }>();
   let duplicates = 0;
+  const blankBelowFilled = { rows: 0, columns: new Set<string>() };
+  // Each named level's text in the row above (as filled down), top to bottom.
+  let above: string[] = [];
   // Account codes are (nearly) all different: not worth remembering.
   const checkers = Object.fromEntries(
     rowFields.map((field) => [field, cellChecker(field, field !== 'account_code')]),
@@ -163,18 +188,58 @@ export function checkRows(records: SheetRow[], columns: ColumnMap): CheckedRows 
   const used = importFields.filter((field) => columns.index[field] !== undefined);
 
   for (const record of records) {
-    const cell = (field: ImportField) => {
+    const texts = {} as Record<ImportField, string>;
+    for (const field of importFields) {
       const index = columns.index[field];
-      return index === undefined ? '' : (record.cells[index] ?? '');
-    };
-    if (used.every((field) => cell(field).trim() === '')) continue;
+      texts[field] = index === undefined ? '' : (record.cells[index] ?? '');
+    }
+    if (used.every((field) => texts[field].trim() === '')) continue;
+    const place = placeOf(record);
 
-    const flag = parseFlag(cell('program_is_taxed'));
+    // Why an empty level cell was not filled from above: the level before it changed here.
+    let notFilled: Partial<Record<NamedLevel, NamedLevel>> | null = null;
+    // The row's level texts as filled down (with the flag or not: for the hint).
+    const filled = new Array<string>(namedLevels.length);
+    let changed: NamedLevel | null = null;
+    let blankBelow = false;
+    for (let depth = 0; depth < namedLevels.length; depth += 1) {
+      const level = namedLevels[depth]!;
+      const text = texts[level];
+      const previous = above[depth] ?? '';
+      filled[depth] = text;
+      // Most often a row repeats the text above: nothing to fill, nothing changed.
+      if (text === previous) continue;
+      if (text.trim() !== '') {
+        if (
+          changed === null &&
+          (previous === '' || importNameKey(text) !== importNameKey(previous))
+        ) {
+          changed = level;
+        }
+        continue;
+      }
+      if (previous.trim() === '') continue;
+      if (changed !== null) {
+        notFilled ??= {};
+        notFilled[level] = changed;
+        continue;
+      }
+      filled[depth] = previous;
+      if (options.fillDown) texts[level] = previous;
+      else {
+        blankBelow = true;
+        blankBelowFilled.columns.add(labelOf(columns, level));
+      }
+    }
+    if (blankBelow) blankBelowFilled.rows += 1;
+    above = filled;
+
+    const flag = parseFlag(texts.program_is_taxed);
     if (flag === null) {
       problems.push({
-        line: record.line,
+        ...place,
         column: labelOf(columns, 'program_is_taxed'),
-        message: `"${cell('program_is_taxed')}" is neither ya/yes nor tidak/no`,
+        message: `"${texts.program_is_taxed}" is neither ya/yes nor tidak/no`,
       });
       continue;
     }
@@ -183,13 +248,18 @@ export function checkRows(records: SheetRow[], columns: ColumnMap): CheckedRows 
     const values = {} as ImportRow;
     const keyOf = {} as Record<RowField, string>;
     for (const field of rowFields) {
-      const checked = checkers[field](cell(field));
+      const checked = checkers[field](texts[field]);
       if (checked.issue) {
         bad = true;
+        const reason = options.fillDown ? notFilled?.[field as NamedLevel] : undefined;
         problems.push({
-          line: record.line,
+          ...place,
           column: labelOf(columns, field),
-          message: describeIssue(checked.issue, field),
+          message:
+            describeIssue(checked.issue, field) +
+            (reason
+              ? ` (not filled down: this row's ${labelOf(columns, reason)} differs from the row above)`
+              : ''),
         });
         continue;
       }
@@ -201,37 +271,44 @@ export function checkRows(records: SheetRow[], columns: ColumnMap): CheckedRows 
 
     const row: ImportRow = values;
     if (flag !== undefined) row.program_is_taxed = flag;
-    const records = numbersOf(levelFields.map((field) => keyOf[field]));
-    const account = records.at(-1)!;
+    const numbers = numbersOf(levelFields.map((field) => keyOf[field]));
+    const account = numbers.at(-1)!;
     const earlier = accounts.get(account);
     if (earlier) {
       if (importNameKey(earlier.row.account_name) === importNameKey(row.account_name)) {
         duplicates += 1;
       } else {
         problems.push({
-          line: record.line,
+          ...place,
           column: labelOf(columns, 'account_code'),
-          message: `code ${row.account_code} is named "${earlier.row.account_name}" on line ${earlier.line} under the same subtitle`,
+          message: `code ${row.account_code} is named "${earlier.row.account_name}" on ${describePlace(earlier.place)} under the same subtitle`,
         });
       }
       continue;
     }
     if (row.program_is_taxed !== undefined) {
-      const stated = programFlags.get(records[0]!);
+      const stated = programFlags.get(numbers[0]!);
       if (stated && stated.taxed !== row.program_is_taxed) {
         problems.push({
-          line: record.line,
+          ...place,
           column: labelOf(columns, 'program_is_taxed'),
-          message: `line ${stated.line} says the programme is ${stated.taxed ? '' : 'not '}taxed`,
+          message: `${describePlace(stated.place)} says the programme is ${stated.taxed ? '' : 'not '}taxed`,
         });
         continue;
       }
-      if (!stated)
-        programFlags.set(records[0]!, { line: record.line, taxed: row.program_is_taxed });
+      if (!stated) programFlags.set(numbers[0]!, { place, taxed: row.program_is_taxed });
     }
-    const lined = { line: record.line, row, records };
-    accounts.set(account, lined);
-    rows.push(lined);
+    const placed = { place, row, records: numbers };
+    accounts.set(account, placed);
+    rows.push(placed);
   }
-  return { rows, problems, duplicates };
+  return {
+    rows,
+    problems,
+    duplicates,
+    blankBelowFilled: {
+      rows: blankBelowFilled.rows,
+      columns: [...blankBelowFilled.columns],
+    },
+  };
 }

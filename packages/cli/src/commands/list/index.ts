@@ -1,7 +1,7 @@
 import { type ListResult, type ManagedEntityKey, managedEntities, messagesId } from '@ranwal/core';
 import { type ConnectionOptions, connect } from '../../connection.js';
 import { CliError, calling } from '../../errors.js';
-import { formatTable } from '../../output.js';
+import { clip, formatTable } from '../../output.js';
 
 /** The client's group of each level (`sub_action` for `sub_action`). */
 const clientGroups = {
@@ -27,6 +27,20 @@ export async function fetchAllPages<T>(
   }
 }
 
+/**
+ * What each level's records are called in the CLI's English: the Indonesian names of the budget
+ * levels where English has no word for them (as docs/cli.md writes them).
+ */
+export const recordNouns: Record<ManagedEntityKey, string> = {
+  program: 'programmes',
+  action: 'kegiatan',
+  sub_action: 'sub kegiatan',
+  activity: 'aktivitas',
+  subtitle: 'subtitles',
+  account: 'account codes',
+  supporter: 'supporters (pengampu)',
+};
+
 export interface ListRecordsOptions extends ConnectionOptions {
   level: ManagedEntityKey;
   /** Only the children of this parent (an id). */
@@ -50,7 +64,7 @@ export async function listRecords(options: ListRecordsOptions): Promise<ListedRe
   const list = client[clientGroups[options.level]].list as unknown as (
     query: object,
   ) => Promise<ListResult<ListedRecord>>;
-  return fetchAllPages(`listing ${definition.path} records`, (page) =>
+  return fetchAllPages(`listing ${recordNouns[options.level]}`, (page) =>
     list({
       page,
       limit: 100,
@@ -62,7 +76,7 @@ export async function listRecords(options: ListRecordsOptions): Promise<ListedRe
 
 export function recordsSummary(level: ManagedEntityKey, records: ListedRecord[]): string {
   const definition = managedEntities[level];
-  if (records.length === 0) return messagesId.levels[level].emptyList;
+  if (records.length === 0) return `No ${recordNouns[level]} found.`;
   const parentName = definition.parent ? `${definition.parent}_name` : null;
   return formatTable(
     [
@@ -74,10 +88,10 @@ export function recordsSummary(level: ManagedEntityKey, records: ListedRecord[])
     ],
     records.map((record) => [
       record.id,
-      ...(definition.hasCode ? [String(record.code)] : []),
-      record.name,
-      ...(definition.hasTaxFlag ? [record.is_taxed ? 'ya' : 'tidak'] : []),
-      ...(parentName ? [String(record[parentName] ?? '')] : []),
+      ...(definition.hasCode ? [String(record.code ?? '')] : []),
+      clip(record.name),
+      ...(definition.hasTaxFlag ? [record.is_taxed ? 'yes' : 'no'] : []),
+      ...(parentName ? [clip(String(record[parentName] ?? ''))] : []),
     ]),
   );
 }

@@ -1,4 +1,4 @@
-import { SignInInput, type User } from '@ranwal/core';
+import { ApiError, SignInInput, type User } from '@ranwal/core';
 import { configFilePath, readConfig, writeConfig } from '../../config.js';
 import {
   type ConnectionOptions,
@@ -7,7 +7,7 @@ import {
   normalizeServer,
   resolveServer,
 } from '../../connection.js';
-import { CliError, calling } from '../../errors.js';
+import { CliError, fromApiError } from '../../errors.js';
 import { askSecret, askText, canPrompt } from '../../prompts.js';
 
 export interface LoginOptions extends ConnectionOptions {
@@ -39,9 +39,18 @@ export async function login(options: LoginOptions): Promise<LoginResult> {
     throw new CliError('usage', `"${email}" is not an email address`);
   }
 
-  const { data } = await calling(`signing in to ${server}`, () =>
-    clientFor(server).user.signIn(credentials.data),
-  );
+  const { data } = await clientFor(server)
+    .user.signIn(credentials.data)
+    .catch((error: unknown) => {
+      if (!(error instanceof ApiError)) throw error;
+      // A 401 here is the server refusing these credentials, not a session gone stale.
+      if (error.status === 401) {
+        throw new CliError('auth', `sign-in refused by ${server}: ${error.message}`, {
+          cause: error,
+        });
+      }
+      throw fromApiError(error, 'signing in');
+    });
   const { token, ...user } = data;
   const config = await readConfig();
   config.sessions[server] = { token, user, signed_in_at: new Date().toISOString() };

@@ -1,7 +1,7 @@
 import { type Role, roles, type User, UserCreateInput } from '@ranwal/core';
 import { type ConnectionOptions, connect } from '../../connection.js';
 import { CliError, calling } from '../../errors.js';
-import { formatTable } from '../../output.js';
+import { clip, formatTable } from '../../output.js';
 import { askChoice, askSecret, askText } from '../../prompts.js';
 import { fetchAllPages } from '../list/index.js';
 
@@ -22,7 +22,7 @@ export const usersSummary = (users: User[]): string =>
     ? 'No users.'
     : formatTable(
         ['ID', 'NAME', 'EMAIL', 'ROLE'],
-        users.map((user) => [user.id, user.name, user.email, user.role]),
+        users.map((user) => [user.id, clip(user.name), user.email, user.role]),
       );
 
 export interface CreateUserOptions extends ConnectionOptions {
