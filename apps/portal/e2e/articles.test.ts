@@ -180,6 +180,57 @@ describe('articles: written by an admin, read by the public', () => {
     await context.close();
   });
 
+  it("the browser's Back button asks before leaving an article not yet saved", async () => {
+    const { page, context } = await e2e.newPage();
+    await signInThroughForm(page, ADMIN, 'admin');
+    await openCreatePage(page);
+    const title = page.getByRole('textbox', { name: fieldName('Judul') });
+    await title.fill('Tulisan yang belum selesai');
+    const questions: string[] = [];
+    const answer = (accept: boolean) =>
+      page.once('dialog', (dialog) => {
+        questions.push(dialog.message());
+        void (accept ? dialog.accept() : dialog.dismiss());
+      });
+    const entry = () => page.evaluate(() => (window.history.state as { idx: number }).idx);
+    const here = await entry();
+    answer(false);
+    await page.evaluate(() => window.history.back());
+    await expect.poll(() => questions.length).toBe(1);
+    // Staying puts the address back (the same history entry) and keeps what was typed.
+    await expect.poll(entry).toBe(here);
+    expect(new URL(page.url()).pathname).toBe('/admin-artikel');
+    await expect(title.inputValue()).resolves.toBe('Tulisan yang belum selesai');
+    // The address moves at once and comes back while the question is open: wait for the answer.
+    answer(true);
+    await page.evaluate(() => window.history.back());
+    await expect.poll(() => questions.length).toBe(2);
+    await page
+      .getByRole('heading', { name: 'Buat Artikel', level: 1 })
+      .waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).not.toBe('/admin-artikel');
+    expect(questions).toEqual([
+      'Ada isian yang belum disimpan. Tinggalkan halaman ini?',
+      'Ada isian yang belum disimpan. Tinggalkan halaman ini?',
+    ]);
+    await context.close();
+
+    // With nothing typed (a new tab: this one keeps the draft to offer back), Back does not ask.
+    const fresh = await e2e.newPage();
+    await signInThroughForm(fresh.page, ADMIN, 'admin');
+    await openCreatePage(fresh.page);
+    fresh.page.once('dialog', (dialog) => {
+      questions.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await fresh.page.evaluate(() => window.history.back());
+    await fresh.page
+      .getByRole('heading', { name: 'Buat Artikel', level: 1 })
+      .waitFor({ state: 'detached' });
+    expect(questions).toHaveLength(2);
+    await fresh.context.close();
+  });
+
   it('the public home shows the published article, never the draft, each at its own URL', async () => {
     const { page, context } = await e2e.newPage();
     await page.goto('/');

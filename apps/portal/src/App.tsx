@@ -1,5 +1,5 @@
 import { messagesId } from '@ranwal/core';
-import { LoadingState, RanwalProvider, ToastProvider, useToast } from '@ranwal/ui';
+import { hasUnsavedInput, LoadingState, RanwalProvider, ToastProvider, useToast } from '@ranwal/ui';
 import type { QueryClient } from '@tanstack/react-query';
 import {
   createContext,
@@ -9,8 +9,18 @@ import {
   useContext,
   useEffect,
   useLayoutEffect,
+  useState,
 } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useNavigate } from 'react-router';
+import {
+  createBrowserRouter,
+  Navigate,
+  NavigationType,
+  Route,
+  RouterProvider,
+  Routes,
+  useBlocker,
+  useNavigate,
+} from 'react-router';
 import { type PortalRoute, portalRoutes } from './routes.js';
 import { dashboardFor, SessionProvider, useSessionContext } from './session.js';
 
@@ -23,13 +33,42 @@ export interface AppProps {
   onPageShown?: () => void;
 }
 
-/** The portal in the browser. */
+/**
+ * The portal in the browser. A data router, though the pages are plain routes: only it lets the
+ * browser's Back and Forward buttons be held while a form has unsaved input (`BackGuard`).
+ */
 export function App(props: AppProps) {
-  return (
-    <BrowserRouter>
-      <AppRoutes {...props} />
-    </BrowserRouter>
+  const [router] = useState(() =>
+    createBrowserRouter([
+      {
+        path: '*',
+        element: (
+          <>
+            <BackGuard />
+            <AppRoutes {...props} />
+          </>
+        ),
+      },
+    ]),
   );
+  return <RouterProvider router={router} />;
+}
+
+/**
+ * Back or Forward with unsaved input asks first, as a sidebar link does (`confirmLeaving`) and
+ * closing the tab does. The app's own redirects (after saving, or to /login when a session
+ * ends, the draft kept) are not held.
+ */
+function BackGuard() {
+  const blocker = useBlocker(
+    ({ historyAction }) => historyAction === NavigationType.Pop && hasUnsavedInput(),
+  );
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    if (window.confirm(messagesId.common.leaveUnsaved)) blocker.proceed();
+    else blocker.reset();
+  }, [blocker]);
+  return null;
 }
 
 /**

@@ -37,13 +37,18 @@ export const draftKey = (userId: string | undefined, kind: string): string | und
 /** Forms on the page holding input not yet saved (each `useUnsavedWarning` that is on). */
 let unsavedForms = 0;
 
+/** Whether any form on the page holds input not yet saved: a router's Back guard asks this. */
+export function hasUnsavedInput(): boolean {
+  return unsavedForms > 0;
+}
+
 /**
  * Whether to leave the page for another in the app (a sidebar link): yes at once when nothing
  * is unsaved, else what the person answers to `question` (the browser's own confirm dialog,
  * as closing the tab shows its own).
  */
 export function confirmLeaving(question: string): boolean {
-  return unsavedForms === 0 || window.confirm(question);
+  return !hasUnsavedInput() || window.confirm(question);
 }
 
 /**
