@@ -36,7 +36,7 @@ export async function createChainWith<K extends ManagedEntityKey = ManagedEntity
     made[key] = await create(level.path, {
       name: `${messagesId.levels[key].label} ${label}`,
       ...(level.parentField && parent ? { [level.parentField]: parent.id } : {}),
-      ...(level.hasCode ? { code: `5.1.02.${label}` } : {}),
+      ...(level.codeRequired ? { code: `5.1.02.${label}` } : {}),
       ...overrides[key],
     });
   }

@@ -12,7 +12,7 @@ function bodyFor(key: ManagedEntityKey, name: string, parentId?: string, code?: 
   return {
     name,
     ...(definition.parentField ? { [definition.parentField]: parentId } : {}),
-    ...(definition.hasCode ? { code: code ?? '5.1.02.01.01.0024' } : {}),
+    ...(definition.codeRequired ? { code: code ?? '5.1.02.01.01.0024' } : {}),
     ...(definition.hasTaxFlag ? { is_taxed: true } : {}),
   };
 }
@@ -107,7 +107,7 @@ describe.each(databaseTargets)('hierarchy and supporters on %s', (target) => {
       });
       expect(updated.statusCode, updated.body).toBe(200);
       expect(updated.json().data.name).toBe('Nama Baru');
-      if (definition.hasCode) expect(updated.json().data.code).toBe('7.7.8');
+      if (definition.codeRequired) expect(updated.json().data.code).toBe('7.7.8');
 
       const missing = await t.call('PUT', api(key, `${MISSING}/update`), {
         token: t.adminToken,
@@ -204,5 +204,88 @@ describe.each(databaseTargets)('hierarchy and supporters on %s', (target) => {
     const response = await t.call('POST', api('account', 'create'), { token: t.adminToken, body });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain('code');
+  });
+
+  describe('official codes above the account', () => {
+    const create = (key: ManagedEntityKey, body: Record<string, unknown>) =>
+      t.call('POST', api(key, 'create'), { token: t.adminToken, body });
+    const names = async (key: ManagedEntityKey, query: string) =>
+      (await t.call('GET', `${api(key, 'list')}?limit=100&${query}`, { token: t.userToken }))
+        .json()
+        .data.map((row: { code: string | null; name: string }) =>
+          row.code ? `${row.code} ${row.name}` : row.name,
+        );
+
+    it('lists in code order, the records without a code after them by name', async () => {
+      const program = (await create('program', { name: 'Induk Kode', code: '2.07.01' })).json()
+        .data;
+      for (const [name, code] of [
+        ['Zeta', '2.07.01.2.10'],
+        ['Alfa tanpa kode', undefined],
+        ['Beta', '2.07.01.2.02'],
+        ['Gamma', '2.07.01.1.05'],
+      ] as const) {
+        const response = await create('action', { name, code, program_id: program.id });
+        expect(response.statusCode, response.body).toBe(201);
+        expect(response.json().data.code).toBe(code ?? null);
+      }
+      expect(await names('action', `uuid=${program.id}`)).toEqual([
+        '2.07.01.1.05 Gamma',
+        '2.07.01.2.02 Beta',
+        '2.07.01.2.10 Zeta',
+        'Alfa tanpa kode',
+      ]);
+      // A code is searched like a name.
+      expect(await names('action', `uuid=${program.id}&search=2.07.01.2.0`)).toEqual([
+        '2.07.01.2.02 Beta',
+      ]);
+    });
+
+    it('a code names one record under its parent; another parent may use it', async () => {
+      const first = await create('program', { name: 'Penunjang Dinas A', code: 'X.XX.01' });
+      expect(first.statusCode, first.body).toBe(201);
+      const twin = await create('program', { name: 'Penunjang Dinas B', code: 'X.XX.01' });
+      expect(twin.statusCode).toBe(409);
+      expect(twin.json().message).toContain('X.XX.01');
+      const other = (await create('program', { name: 'Lain', code: '1.02.03' })).json().data;
+      for (const program_id of [first.json().data.id, other.id]) {
+        const action = await create('action', {
+          name: 'Kegiatan sama',
+          code: '1.02.03.2.01',
+          program_id,
+        });
+        expect(action.statusCode, action.body).toBe(201);
+      }
+      // Records named only never collide on their (absent) code.
+      for (const name of ['Tanpa kode 1', 'Tanpa kode 2']) {
+        expect((await create('program', { name })).statusCode).toBe(201);
+      }
+    });
+
+    it('refuses a code outside its level pattern, naming the field and an example', async () => {
+      const response = await create('sub_action', {
+        name: 'Sub',
+        code: '1.01.01.2.01.001',
+        action_id: chain.action!.id,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().issues).toEqual([
+        { path: 'code', message: 'format kode tidak sesuai, mis. 1.01.01.2.01.0001' },
+      ]);
+    });
+
+    it('keeps an official name of 306 characters whole; refuses one past 1 000', async () => {
+      const long = `${'Penyediaan Jasa Pelayanan Umum Kantor '.repeat(8)}Daerah`.slice(0, 306);
+      const response = await create('sub_action', {
+        name: long,
+        code: '1.01.01.2.01.0099',
+        action_id: chain.action!.id,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json().data.name).toBe(long.trim());
+      const tooLong = await create('program', { name: 'n'.repeat(1001) });
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json().message).toContain('maksimal 1000 karakter');
+    });
   });
 });

@@ -1,8 +1,9 @@
 import {
   HIERARCHY_IMPORT_MAX_ROWS,
-  type HierarchyImportBatch,
+  HierarchyImportBatch,
   type HierarchyImportResult,
   type HierarchyImportRow,
+  type HierarchyLevelKey,
   hierarchyLevelKeys,
   importNameKey,
   managedEntities,
@@ -40,11 +41,11 @@ const sample: HierarchyImportRow[] = [
  */
 function tree(rows: HierarchyImportRow[], dryRun?: boolean): HierarchyImportBatch {
   const batch: HierarchyImportBatch = {
-    program: { name: [], is_taxed: [] },
-    action: { parent: [], name: [] },
-    sub_action: { parent: [], name: [] },
-    activity: { parent: [], name: [] },
-    subtitle: { parent: [], name: [] },
+    program: { name: [], is_taxed: [], code: [] },
+    action: { parent: [], name: [], code: [] },
+    sub_action: { parent: [], name: [], code: [] },
+    activity: { parent: [], name: [], code: [] },
+    subtitle: { parent: [], name: [], code: [] },
     account: { parent: [], code: [], name: [] },
     ...(dryRun === undefined ? {} : { dry_run: dryRun }),
   };
@@ -52,19 +53,25 @@ function tree(rows: HierarchyImportRow[], dryRun?: boolean): HierarchyImportBatc
   for (const row of rows) {
     let parent = -1;
     hierarchyLevelKeys.forEach((key, depth) => {
-      const identity = `${parent}\u0000${key === 'account' ? row.account_code : importNameKey(row[key])}`;
+      const code = key === 'account' ? row.account_code : (row[`${key}_code`] ?? null);
+      const identity = `${parent}\u0000${code ?? importNameKey(row[key as 'program'])}`;
       let position = positions[depth]!.get(identity);
       if (position === undefined) {
-        const level = batch[key] as { parent?: number[]; name: string[]; code?: string[] };
+        const level = batch[key] as { parent?: number[]; name: string[]; code: (string | null)[] };
         position = level.name.length;
         positions[depth]!.set(identity, position);
         level.parent?.push(parent);
         level.name.push(key === 'account' ? row.account_name : row[key]);
-        level.code?.push(row.account_code);
+        level.code.push(code);
         if (key === 'program') batch.program.is_taxed.push(row.program_is_taxed ?? null);
       }
       parent = position;
     });
+  }
+  // A level none of whose rows has a code is sent as names only, as the CLI does.
+  for (const key of hierarchyLevelKeys.slice(0, -1)) {
+    const level = batch[key] as { code?: (string | null)[] };
+    if (level.code?.every((code) => code === null)) delete level.code;
   }
   return batch;
 }
@@ -366,7 +373,9 @@ describe.each(databaseTargets)('hierarchy import on %s', (target) => {
   it('keeps nothing of a call whose caller went away before it was committed', async () => {
     const imports = createImportService(t.database.db);
     await expect(
-      imports.hierarchy({ ...tree(sample), dry_run: false }, { abandoned: () => true }),
+      imports.hierarchy(HierarchyImportBatch.parse({ ...tree(sample), dry_run: false }), {
+        abandoned: () => true,
+      }),
     ).rejects.toThrow(/went away/);
     expect(await tableCounts()).toMatchObject({ program: 0, account: 0 });
   });
@@ -448,5 +457,81 @@ describe.each(databaseTargets)('hierarchy import on %s', (target) => {
   it('is for admins only', async () => {
     expect((await post(tree(sample), t.userToken)).statusCode).toBe(403);
     expect((await post(tree(sample), null)).statusCode).toBe(401);
+  });
+
+  describe('official codes', () => {
+    /** A unit's support programme: the same name in every unit, each its own code. */
+    const coded = (unit: string, overrides: Partial<HierarchyImportRow> = {}) =>
+      row({
+        program: 'PROGRAM PENUNJANG URUSAN PEMERINTAHAN DAERAH',
+        program_code: `${unit}.01`,
+        action: 'Perencanaan, Penganggaran, dan Evaluasi Kinerja Perangkat Daerah',
+        action_code: `${unit}.01.2.01`,
+        sub_action: 'Penyusunan Dokumen Perencanaan Perangkat Daerah',
+        sub_action_code: `${unit}.01.2.01.0001`,
+        ...overrides,
+      });
+    const stored = async (key: HierarchyLevelKey) =>
+      (
+        await sql<{ code: string | null; name: string }>`
+          select code, name from ${sql.table(managedEntities[key].table)} order by code, name`.execute(
+          t.database.db,
+        )
+      ).rows.map(({ code, name }) => `${code ?? '-'} ${name}`);
+
+    it('keeps apart what the codes keep apart, though the names are the same', async () => {
+      const result = await imported(tree([coded('4.01'), coded('1.02'), coded('2.17')]));
+      expect(counts(result)).toMatchObject({ program: [3, 0], action: [3, 0], sub_action: [3, 0] });
+      expect(await stored('program')).toEqual([
+        '1.02.01 PROGRAM PENUNJANG URUSAN PEMERINTAHAN DAERAH',
+        '2.17.01 PROGRAM PENUNJANG URUSAN PEMERINTAHAN DAERAH',
+        '4.01.01 PROGRAM PENUNJANG URUSAN PEMERINTAHAN DAERAH',
+      ]);
+      // Two kegiatan codes sharing a name under one programme stay two.
+      const twin = coded('4.01', {
+        action_code: '4.01.01.2.02',
+        sub_action_code: '4.01.01.2.02.0001',
+      });
+      const again = await imported(tree([coded('4.01'), twin]));
+      expect(counts(again)).toMatchObject({ program: [0, 1], action: [1, 1] });
+      expect(await stored('action')).toHaveLength(4);
+      // Running the same file again changes nothing.
+      expect(counts(await imported(tree([coded('4.01'), twin])))).toMatchObject({
+        program: [0, 1],
+        action: [0, 2],
+        sub_action: [0, 2],
+        account: [0, 2],
+      });
+    });
+
+    it('gives its code to a record made earlier by name; a code stored under another name keeps it', async () => {
+      await imported(tree([row({ program: 'Program Lama' })]));
+      const adopted = await imported(
+        tree([row({ program: 'Program Lama', program_code: '1.01.01' })]),
+      );
+      expect(counts(adopted)).toMatchObject({ program: [0, 1], action: [0, 1] });
+      expect(await stored('program')).toEqual(['1.01.01 Program Lama']);
+
+      const renamed = await imported(
+        tree([row({ program: 'Program Nama Baru Kementerian', program_code: '1.01.01' })]),
+      );
+      expect(counts(renamed)).toMatchObject({ program: [0, 0], action: [0, 1] });
+      expect(renamed.conflicts).toEqual([
+        {
+          record: 0,
+          field: 'program',
+          message: 'kode 1.01.01 sudah ada dengan nama "Program Lama"; nama tidak diubah',
+        },
+      ]);
+      expect(await stored('program')).toEqual(['1.01.01 Program Lama']);
+    });
+
+    it('refuses a code outside its level pattern, naming the level and the record', async () => {
+      const batch = tree([row({ action_code: '1.01' })]);
+      const response = await post(batch);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toContain('format kode tidak sesuai, mis. 1.01.01.2.01');
+      expect(response.json().issues[0].path).toBe('action.code.0');
+    });
   });
 });

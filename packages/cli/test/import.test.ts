@@ -623,21 +623,45 @@ describe('ranwal import hierarchy', () => {
     expect(await names('sub-kegiatan')).toEqual(['Penyusunan Dokumen Perencanaan', 'S']);
   });
 
+  it('keeps apart what official codes keep apart in a multi-unit DPA, and re-runs as a no-op', async () => {
+    const csv = fixture('dpa-multi-unit.csv');
+    const run = await ranwal(['import', 'hierarchy', csv]);
+    expect(run.code, run.stderr).toBe(0);
+    const coded = async (command: string) =>
+      (await listed(command)).map((record) => `${record.code} ${record.name}`);
+    // Two units' support programmes share a name; each keeps its own code and kegiatan.
+    expect(await coded('programs')).toEqual([
+      '1.02.01 PROGRAM PENUNJANG URUSAN PEMERINTAHAN DAERAH KABUPATEN/KOTA',
+      '1.02.02 PROGRAM PEMENUHAN UPAYA KESEHATAN PERORANGAN DAN UPAYA KESEHATAN MASYARAKAT',
+      '4.01.01 PROGRAM PENUNJANG URUSAN PEMERINTAHAN DAERAH KABUPATEN/KOTA',
+    ]);
+    expect(await listed('kegiatan')).toHaveLength(5);
+    // Two sub kegiatan codes with one name stay two, in code order.
+    expect((await coded('sub-kegiatan')).filter((text) => text.includes('Gizi'))).toEqual([
+      '1.02.02.2.02.0020 Pengelolaan Pelayanan Kesehatan Gizi Masyarakat',
+      '1.02.02.2.02.0033 Pengelolaan Pelayanan Kesehatan Gizi Masyarakat',
+    ]);
+    expect(await listed('accounts')).toHaveLength(6);
+    const again = await ranwal(['import', 'hierarchy', csv]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toContain('(0 created, 6 unchanged)');
+  });
+
   it('lists the columns it does not use, once', async () => {
     await writeFile(
       file('extra.csv'),
       [
-        'Kode Program;Program;Kegiatan;Sub Kegiatan;Aktivitas;Subtitle;Kode Rekening;Nama Rekening;Pagu;',
-        '1.01;P;K;S;A;T;5.1.1;Satu;1500000;',
-        '1.01;P;K;S;A;T;5.1.2;Dua;750000;',
+        'Keterangan;Program;Kegiatan;Sub Kegiatan;Aktivitas;Subtitle;Kode Rekening;Nama Rekening;Pagu;',
+        'baru;P;K;S;A;T;5.1.1;Satu;1500000;',
+        'baru;P;K;S;A;T;5.1.2;Dua;750000;',
       ].join('\n'),
     );
     const { run, report } = await importJson([file('extra.csv')]);
     expect(notes(run.stderr)).toEqual([
       `Reading ${file('extra.csv')} as utf-8`,
-      'Ignored columns: Kode Program, Pagu',
+      'Ignored columns: Keterangan, Pagu',
     ]);
-    expect(report.ignoredColumns).toEqual(['Kode Program', 'Pagu']);
+    expect(report.ignoredColumns).toEqual(['Keterangan', 'Pagu']);
   });
 
   it('says what is wrong with a file it cannot use', async () => {

@@ -36,8 +36,13 @@ export interface ManagedEntityDefinition {
   parentField: string | null;
   /** The level below in the hierarchy, or null. */
   child: HierarchyLevelKey | null;
-  /** Accounts carry a code (`5.1.02.01.01.0024`) besides the name. */
+  /**
+   * The six levels carry a code besides the name: official (Permendagri 90) at Program,
+   * Kegiatan and Sub Kegiatan, a region's own at Aktivitas and Subtitle, the account code.
+   */
   hasCode: boolean;
+  /** Only accounts must have one; elsewhere a record may be named only (null code). */
+  codeRequired: boolean;
   /** Programs carry the PPN flag. */
   hasTaxFlag: boolean;
   input: z.ZodObject;
@@ -52,7 +57,8 @@ export const managedEntities = {
     parent: null,
     parentField: null,
     child: 'action',
-    hasCode: false,
+    hasCode: true,
+    codeRequired: false,
     hasTaxFlag: true,
     input: ProgramInput,
     entity: Program,
@@ -64,7 +70,8 @@ export const managedEntities = {
     parent: 'program',
     parentField: 'program_id',
     child: 'sub_action',
-    hasCode: false,
+    hasCode: true,
+    codeRequired: false,
     hasTaxFlag: false,
     input: ActionInput,
     entity: Action,
@@ -76,7 +83,8 @@ export const managedEntities = {
     parent: 'action',
     parentField: 'action_id',
     child: 'activity',
-    hasCode: false,
+    hasCode: true,
+    codeRequired: false,
     hasTaxFlag: false,
     input: SubActionInput,
     entity: SubAction,
@@ -88,7 +96,8 @@ export const managedEntities = {
     parent: 'sub_action',
     parentField: 'sub_action_id',
     child: 'subtitle',
-    hasCode: false,
+    hasCode: true,
+    codeRequired: false,
     hasTaxFlag: false,
     input: ActivityInput,
     entity: Activity,
@@ -100,7 +109,8 @@ export const managedEntities = {
     parent: 'activity',
     parentField: 'activity_id',
     child: 'account',
-    hasCode: false,
+    hasCode: true,
+    codeRequired: false,
     hasTaxFlag: false,
     input: SubtitleInput,
     entity: Subtitle,
@@ -113,6 +123,7 @@ export const managedEntities = {
     parentField: 'subtitle_id',
     child: null,
     hasCode: true,
+    codeRequired: true,
     hasTaxFlag: false,
     input: AccountInput,
     entity: Account,
@@ -125,6 +136,7 @@ export const managedEntities = {
     parentField: null,
     child: null,
     hasCode: false,
+    codeRequired: false,
     hasTaxFlag: false,
     input: SupporterInput,
     entity: Supporter,

@@ -19,44 +19,95 @@ export const Name = z
   .min(1, { error: 'wajib diisi' })
   .max(255, { error: 'maksimal 255 karakter' });
 
+/**
+ * A hierarchy record's name: official names run long (a kab/kota sub kegiatan of 306
+ * characters), so up to 1 000.
+ */
+export const LevelName = z
+  .string({ error: 'wajib diisi' })
+  .trim()
+  .min(1, { error: 'wajib diisi' })
+  .max(1000, { error: 'maksimal 1000 karakter' });
+
 /** ISO 8601 timestamp as the server sends it. */
 export const Timestamp = z.string();
 
 // --- Hierarchy -----------------------------------------------------------------------------
 
+/**
+ * An official code that may be left out: blank is no code (null). Validated by its level's
+ * Permendagri 90 pattern, e.g. a program's `1.01.01` (`X.XX.01` for the programs every unit has).
+ */
+const optionalCode = (pattern: RegExp, example: string) =>
+  z
+    .string()
+    .trim()
+    .max(64, { error: 'maksimal 64 karakter' })
+    .nullish()
+    .transform((code) => code || null)
+    .refine((code) => code === null || pattern.test(code), {
+      error: `format kode tidak sesuai, mis. ${example}`,
+    });
+
+/** Permendagri 90 code patterns: urusan.bidang.program, + .kegiatan, + .sub kegiatan. */
+export const officialCodePatterns = {
+  program: /^[1-8X]\.(?:\d{2}|XX)\.\d{2}$/,
+  action: /^[1-8X]\.(?:\d{2}|XX)\.\d{2}\.[1-2]\.\d{2}$/,
+  sub_action: /^[1-8X]\.(?:\d{2}|XX)\.\d{2}\.[1-2]\.\d{2}\.(?:\d{2}|\d{4})$/,
+  /** Aktivitas and Subtitle have no national code: a region's own, digits or letters and dots. */
+  free: /^[0-9A-Za-z]+(?:[.-][0-9A-Za-z]+)*$/,
+} as const;
+
+export const ProgramCode = optionalCode(officialCodePatterns.program, '1.01.01');
+export const ActionCode = optionalCode(officialCodePatterns.action, '1.01.01.2.01');
+export const SubActionCode = optionalCode(officialCodePatterns.sub_action, '1.01.01.2.01.0001');
+export const FreeLevelCode = optionalCode(officialCodePatterns.free, '01');
+/** A level's stored code: null where none was given. */
+const StoredCode = z.string().nullable().default(null);
+
 export const ProgramInput = z.object({
-  name: Name,
+  name: LevelName,
+  code: ProgramCode,
   is_taxed: z.boolean().default(false),
 });
-export const Program = z.object({ id: Id, name: z.string(), is_taxed: z.boolean() });
+export const Program = z.object({
+  id: Id,
+  code: StoredCode,
+  name: z.string(),
+  is_taxed: z.boolean(),
+});
 
-export const ActionInput = z.object({ name: Name, program_id: Id });
+export const ActionInput = z.object({ name: LevelName, code: ActionCode, program_id: Id });
 export const Action = z.object({
   id: Id,
+  code: StoredCode,
   name: z.string(),
   program_id: Id,
   program_name: z.string().nullable(),
 });
 
-export const SubActionInput = z.object({ name: Name, action_id: Id });
+export const SubActionInput = z.object({ name: LevelName, code: SubActionCode, action_id: Id });
 export const SubAction = z.object({
   id: Id,
+  code: StoredCode,
   name: z.string(),
   action_id: Id,
   action_name: z.string().nullable(),
 });
 
-export const ActivityInput = z.object({ name: Name, sub_action_id: Id });
+export const ActivityInput = z.object({ name: LevelName, code: FreeLevelCode, sub_action_id: Id });
 export const Activity = z.object({
   id: Id,
+  code: StoredCode,
   name: z.string(),
   sub_action_id: Id,
   sub_action_name: z.string().nullable(),
 });
 
-export const SubtitleInput = z.object({ name: Name, activity_id: Id });
+export const SubtitleInput = z.object({ name: LevelName, code: FreeLevelCode, activity_id: Id });
 export const Subtitle = z.object({
   id: Id,
+  code: StoredCode,
   name: z.string(),
   activity_id: Id,
   activity_name: z.string().nullable(),
@@ -72,7 +123,7 @@ export const AccountCode = z
     error: 'hanya angka/huruf yang dipisahkan titik, mis. 5.1.02.01.01.0024',
   });
 
-export const AccountInput = z.object({ code: AccountCode, name: Name, subtitle_id: Id });
+export const AccountInput = z.object({ code: AccountCode, name: LevelName, subtitle_id: Id });
 export const Account = z.object({
   id: Id,
   code: z.string(),
@@ -121,7 +172,7 @@ export const collapseSpaces = (text: string): string => {
  */
 export const importNameKey = (name: string): string => collapseSpaces(name).toLowerCase();
 
-const ImportName = Name.overwrite(collapseSpaces);
+const ImportName = LevelName.overwrite(collapseSpaces);
 
 /**
  * One account code with its whole path, as a spreadsheet row has it. Named levels are keyed by
@@ -137,6 +188,12 @@ export const HierarchyImportRow = z.object({
   account_name: ImportName,
   /** Used when the import creates the programme; an existing programme keeps its own flag. */
   program_is_taxed: z.boolean().optional(),
+  /** Official codes, where the sheet has them: a record is then matched by its code. */
+  program_code: ProgramCode.optional(),
+  action_code: ActionCode.optional(),
+  sub_action_code: SubActionCode.optional(),
+  activity_code: FreeLevelCode.optional(),
+  subtitle_code: FreeLevelCode.optional(),
 });
 export type HierarchyImportRow = z.input<typeof HierarchyImportRow>;
 
@@ -147,7 +204,13 @@ const ImportParent = z.int().nonnegative();
  * One named level of an import call, column by column (the arrays have the same length): each
  * record once, under its parent.
  */
-const ImportNamedLevel = z.object({ parent: z.array(ImportParent), name: z.array(ImportName) });
+const importNamedLevel = (code: typeof FreeLevelCode) =>
+  z.object({
+    parent: z.array(ImportParent),
+    name: z.array(ImportName),
+    /** Per record, its code or null; left out by callers that send names only. */
+    code: z.array(code).optional(),
+  });
 
 /** The columns of each level's list in an import call (every one as long as `name`). */
 const importLevelColumns = {
@@ -172,11 +235,12 @@ export const HierarchyImportBatch = z
       name: z.array(ImportName),
       /** Used when the import creates the programme; null when the rows do not say. */
       is_taxed: z.array(z.boolean().nullable()),
+      code: z.array(ProgramCode).optional(),
     }),
-    action: ImportNamedLevel,
-    sub_action: ImportNamedLevel,
-    activity: ImportNamedLevel,
-    subtitle: ImportNamedLevel,
+    action: importNamedLevel(ActionCode),
+    sub_action: importNamedLevel(SubActionCode),
+    activity: importNamedLevel(FreeLevelCode),
+    subtitle: importNamedLevel(FreeLevelCode),
     account: z.object({
       parent: z.array(ImportParent),
       code: z.array(AccountCode),
@@ -202,8 +266,8 @@ export const HierarchyImportBatch = z
       const level = batch[key] as unknown as Record<string, unknown[]>;
       const columns = importLevelColumns[key];
       const length = level.name!.length;
-      for (const column of columns) {
-        if (level[column]!.length !== length) {
+      for (const column of [...columns, 'code']) {
+        if (level[column] !== undefined && level[column]!.length !== length) {
           context.addIssue({
             code: 'custom',
             path: [key, column],
@@ -253,14 +317,23 @@ export const HierarchyImportLevelResult = z.object({
 export type HierarchyImportLevelResult = z.infer<typeof HierarchyImportLevelResult>;
 
 /**
- * A record the call could not apply as written: an account code that exists (or comes earlier in
- * the call) under another name is left as it is; a programme whose stored PPN flag differs keeps
- * its flag (the records under it are imported).
+ * A record the call could not apply as written: a code (an account's, or a level's official
+ * code) that exists (or comes earlier in the call) under another name is left as it is; a
+ * programme whose stored PPN flag differs keeps its flag (the records under it are imported).
  */
 export const HierarchyImportConflict = z.object({
   /** Position of the record in the call's list of its level: `account` or `program` by `field`. */
   record: z.number().int(),
-  field: z.enum(['account_name', 'program_is_taxed']),
+  /** The row field in question; a named level's (`program` … `subtitle`) for its code. */
+  field: z.enum([
+    'account_name',
+    'program_is_taxed',
+    'program',
+    'action',
+    'sub_action',
+    'activity',
+    'subtitle',
+  ]),
   message: z.string(),
 });
 export type HierarchyImportConflict = z.infer<typeof HierarchyImportConflict>;

@@ -10,6 +10,7 @@ import * as idempotency from './migrations/2026-11-24-0007-idempotency.js';
 import * as lineEditsAndSearch from './migrations/2026-11-25-0008-line-edits-and-search.js';
 import * as signInAttempts from './migrations/2026-11-26-0009-sign-in-attempts.js';
 import * as sessionVersion from './migrations/2026-11-26-0010-session-version.js';
+import * as levelCodes from './migrations/2026-11-26-0011-level-codes.js';
 
 // Listed statically so the bundled server needs no migrations folder at run time.
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0008-line-edits-and-search': lineEditsAndSearch,
   '2026-11-26-0009-sign-in-attempts': signInAttempts,
   '2026-11-26-0010-session-version': sessionVersion,
+  '2026-11-26-0011-level-codes': levelCodes,
 };
 
 /** Brings the schema to the latest migration; serves start-up, tests and `npm run migrate`. */

@@ -33,19 +33,24 @@ interface NamedRecord {
   updated_at: UpdatedAt;
 }
 
-export interface ProgramTable extends NamedRecord {
+/** A level with an optional code (migration 0011): null where the record is named only. */
+interface CodedRecord extends NamedRecord {
+  code: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface ProgramTable extends CodedRecord {
   is_taxed: Generated<boolean>;
 }
-export interface ActionTable extends NamedRecord {
+export interface ActionTable extends CodedRecord {
   program_id: string;
 }
-export interface SubActionTable extends NamedRecord {
+export interface SubActionTable extends CodedRecord {
   action_id: string;
 }
-export interface ActivityTable extends NamedRecord {
+export interface ActivityTable extends CodedRecord {
   sub_action_id: string;
 }
-export interface SubtitleTable extends NamedRecord {
+export interface SubtitleTable extends CodedRecord {
   activity_id: string;
 }
 export interface AccountTable extends NamedRecord {

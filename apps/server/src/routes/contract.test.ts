@@ -3,7 +3,12 @@ import { validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { type Handlers, registerContract } from './contract.js';
 
-const program = { id: '3f0c8a52-4d0e-4b8e-9c59-2f1f0b7f4a11', name: 'Program A', is_taxed: false };
+const program = {
+  id: '3f0c8a52-4d0e-4b8e-9c59-2f1f0b7f4a11',
+  code: null,
+  name: 'Program A',
+  is_taxed: false,
+};
 const filter = { current_page: 1, total_page: 1, filtered_result: 1, total_result: 1 };
 
 /** The contract with every handler answering the program list `data`, and no access check. */

@@ -92,6 +92,19 @@ export function countFromLastPage(rows: number, limit: number, offset: number): 
 }
 
 /**
+ * A level's list order: accounts by code; levels whose code is optional by code (those without
+ * one last), then name; supporters by name. The id makes pages stable. Each has its index.
+ */
+function orderedByCode(query: LevelQuery, definition: LevelDefinition): LevelQuery {
+  const columns = definition.codeRequired
+    ? ['code', 'id']
+    : definition.hasCode
+      ? ['code', 'name', 'id']
+      : ['name', 'id'];
+  return columns.reduce((ordered, column) => ordered.orderBy(`t.${column}`), query);
+}
+
+/**
  * One implementation of list/create/update/delete for all six hierarchy levels and supporters,
  * driven by the level table in @ranwal/core.
  */
@@ -144,12 +157,12 @@ export function createHierarchyService(
     input: Record<string, unknown>,
     exceptId?: string,
   ) {
-    if (!definition.hasCode || !definition.parentField) return;
-    let query = db
-      .selectFrom(definition.table)
-      .select('id')
-      .where(definition.parentField, '=', input[definition.parentField])
-      .where('code', '=', input.code);
+    // A code names one record under its parent (one program among programs); none is no claim.
+    if (!definition.hasCode || input.code === null || input.code === undefined) return;
+    let query = db.selectFrom(definition.table).select('id').where('code', '=', input.code);
+    if (definition.parentField) {
+      query = query.where(definition.parentField, '=', input[definition.parentField]);
+    }
     if (exceptId) query = query.where('id', '!=', exceptId);
     if (await query.executeTakeFirst()) throw refusals.codeTaken(String(input.code));
   }
@@ -181,7 +194,7 @@ export function createHierarchyService(
 
   function writable(definition: LevelDefinition, input: Record<string, unknown>) {
     const values: Record<string, unknown> = { name: input.name };
-    if (definition.hasCode) values.code = input.code;
+    if (definition.hasCode) values.code = input.code ?? null;
     if (definition.hasTaxFlag) values.is_taxed = input.is_taxed;
     if (definition.parentField) values[definition.parentField] = input[definition.parentField];
     return values;
@@ -199,9 +212,7 @@ export function createHierarchyService(
   for (const key of managedEntityKeys) {
     const definition = managedEntities[key];
     listQueries.set(key, {
-      page: selectRows(definition)
-        .orderBy(definition.hasCode ? 't.code' : 't.name')
-        .orderBy('t.id'),
+      page: orderedByCode(selectRows(definition), definition),
       counter: db
         .selectFrom(`${definition.table} as t`)
         .select((eb) => eb.fn.countAll().as('count')),

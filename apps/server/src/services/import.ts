@@ -9,6 +9,7 @@ import {
   importNameKey,
   type ManagedEntityDefinition,
   managedEntities,
+  messagesId,
 } from '@ranwal/core';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { asLevelDatabase, type Database, type LevelDatabase } from '../db/schema.js';
@@ -27,7 +28,8 @@ const IMPORT_LOCK = 7_265_430_001;
 interface LevelInput {
   parent?: number[];
   name: string[];
-  code?: string[];
+  /** An account's code, or a named level's (null where a record has none). */
+  code?: (string | null)[];
   is_taxed?: (boolean | null)[];
 }
 
@@ -44,7 +46,8 @@ interface Wanted {
   /** Per distinct record: its parent, as a distinct record of the level above. */
   parent: number[];
   name: string[];
-  code: string[];
+  /** Per distinct record: its code, null where it has none. */
+  code: (string | null)[];
   is_taxed: (boolean | null)[];
 }
 
@@ -79,7 +82,10 @@ function timeOrderedIdPrefix(): string {
   return `${time.slice(0, 8)}-${time.slice(8, 12)}-7${bits.slice(0, 3)}-${variant}${bits.slice(3, 6)}-`;
 }
 
-/** Merges the call's repeats of a record, keyed by parent and name key (code for an account). */
+/**
+ * Merges the call's repeats of a record, keyed by parent and code where the record has one (an
+ * account always does), else by name key: two codes that share a name stay two records.
+ */
 function distinctRecords(
   level: ManagedEntityDefinition,
   input: LevelInput,
@@ -97,7 +103,8 @@ function distinctRecords(
   const byIdentity = new Map<string, number>();
   for (let position = 0; position < count; position += 1) {
     const parent = parentRecordOf ? parentRecordOf[input.parent![position]!]! : -1;
-    const key = level.hasCode ? input.code![position]! : importNameKey(input.name[position]!);
+    const code = input.code?.[position] ?? null;
+    const key = code !== null ? `c\u0000${code}` : `n\u0000${importNameKey(input.name[position]!)}`;
     const identity = `${parent}\u0000${key}`;
     const known = byIdentity.get(identity);
     if (known !== undefined) {
@@ -113,7 +120,7 @@ function distinctRecords(
     wanted.first.push(position);
     wanted.parent.push(parent);
     wanted.name.push(input.name[position]!);
-    if (level.hasCode) wanted.code.push(input.code![position]!);
+    wanted.code.push(code);
     if (level.hasTaxFlag) wanted.is_taxed.push(input.is_taxed![position] ?? null);
   }
   return wanted;
@@ -138,26 +145,35 @@ async function matchNamedLevel(
     sql`w.ord::int as ord`,
     sql`w.id`,
     sql`w.name`,
+    sql`w.code`,
     parent ? sql`(${parentIds}::uuid[])[w.parent + 1] as parent_id` : sql`null::uuid as parent_id`,
     level.hasTaxFlag ? sql`w.is_taxed` : sql`null::boolean as is_taxed`,
   ];
   const arrays = [
     sql`${ids}::uuid[]`,
     sql`${wanted.name}::text[]`,
+    sql`${wanted.code}::text[]`,
     ...(parent ? [sql`${wanted.parent}::int[]`] : []),
     ...(level.hasTaxFlag ? [sql`${wanted.is_taxed}::boolean[]`] : []),
   ];
   const names = [
     sql`id`,
     sql`name`,
+    sql`code`,
     ...(parent ? [sql`parent`] : []),
     ...(level.hasTaxFlag ? [sql`is_taxed`] : []),
   ];
+  // A record found by name that has no code yet takes the call's: a sheet with codes brings
+  // codes to the records an earlier import (or a person) made by name.
   const insert = write
     ? sql`, inserted as (
-        insert into ${table} (id, name${parent ? sql`, ${parent}` : sql``}${level.hasTaxFlag ? sql`, is_taxed` : sql``})
-        select m.id, m.name${parent ? sql`, m.parent_id` : sql``}${level.hasTaxFlag ? sql`, coalesce(m.is_taxed, false)` : sql``}
+        insert into ${table} (id, name, code${parent ? sql`, ${parent}` : sql``}${level.hasTaxFlag ? sql`, is_taxed` : sql``})
+        select m.id, m.name, m.code${parent ? sql`, m.parent_id` : sql``}${level.hasTaxFlag ? sql`, coalesce(m.is_taxed, false)` : sql``}
         from matched m where m.found_id is null
+      ), coded as (
+        update ${table} t set code = m.code, updated_at = now()
+        from matched m
+        where t.id = m.found_id and m.found_code is null and m.code is not null
       )`
     : sql``;
   const { rows } = await sql<{
@@ -172,15 +188,19 @@ async function matchNamedLevel(
       from unnest(${sql.join(arrays)}) with ordinality as w(${sql.join(names)}, ord)
     ),
     matched as (
-      select w.*, t.id as found_id, t.name as found_name, t.is_taxed as found_is_taxed
+      select w.*, t.id as found_id, t.name as found_name, t.code as found_code,
+        t.is_taxed as found_is_taxed
       from wanted w
       left join lateral (
-        -- Per wanted record, among its parent's children only (the (parent, name) index).
-        select t.id, t.name, ${level.hasTaxFlag ? sql`t.is_taxed` : sql`null::boolean as is_taxed`}
+        -- Per wanted record, among its parent's children only (the parent's indexes): by its
+        -- code, else (no record has the code) the record of its name that has no code; without
+        -- a code, by name.
+        select t.id, t.name, t.code, ${level.hasTaxFlag ? sql`t.is_taxed` : sql`null::boolean as is_taxed`}
         from ${table} t
         where ${parent ? sql`t.${parent} = w.parent_id and` : sql``}
-          ${storedNameKey(sql.ref('t.name'))} = lower(w.name)
-        order by t.created_at, t.id limit 1
+          (t.code = w.code or ((w.code is null or t.code is null)
+            and ${storedNameKey(sql.ref('t.name'))} = lower(w.name)))
+        order by coalesce(t.code = w.code, false) desc, t.created_at, t.id limit 1
       ) t on true
     )${insert}
     select m.ord, coalesce(m.found_id, m.id) as id, m.found_id is null as created,
@@ -279,38 +299,40 @@ export function createImportService(typedDb: Kysely<Database>) {
       const level = managedEntities[key];
       const input = batch[key] as LevelInput;
       const wanted = distinctRecords(level, input, parentRecordOf);
-      const matched: Matched = level.hasCode
+      const matched: Matched = level.codeRequired
         ? await matchAccounts(trx, wanted, parentIds!, write)
         : await matchNamedLevel(trx, level, wanted, parentIds, write);
 
       let conflicted = 0;
-      if (level.hasCode) {
-        // A code the call names twice with another name: the first wins.
-        for (let position = 0; position < input.name.length; position += 1) {
-          const record = wanted.recordOf[position]!;
-          if (wanted.first[record] === position) continue;
-          if (importNameKey(input.name[position]!) !== importNameKey(wanted.name[record]!)) {
-            conflicts.push({
-              record: position,
-              field: 'account_name',
-              message: `kode ${wanted.code[record]} sudah dipakai baris lain dengan nama "${wanted.name[record]}"; baris ini dilewati`,
-            });
-          }
-        }
-        // A code stored under another name keeps it.
-        wanted.first.forEach((position, record) => {
-          const stored = matched.existingName[record];
-          if (stored == null || importNameKey(stored) === importNameKey(wanted.name[record]!)) {
-            return;
-          }
-          conflicted += 1;
+      const field = key === 'account' ? 'account_name' : key;
+      const under = level.parent
+        ? ` di ${messagesId.levels[level.parent].label.toLowerCase()} ini`
+        : '';
+      // A code the call names twice with another name: the first wins.
+      for (let position = 0; position < input.name.length; position += 1) {
+        const record = wanted.recordOf[position]!;
+        if (wanted.first[record] === position || wanted.code[record] === null) continue;
+        if (importNameKey(input.name[position]!) !== importNameKey(wanted.name[record]!)) {
           conflicts.push({
             record: position,
-            field: 'account_name',
-            message: `kode ${wanted.code[record]} sudah ada di subtitle ini dengan nama "${stored}"; nama tidak diubah`,
+            field,
+            message: `kode ${wanted.code[record]} sudah dipakai baris lain dengan nama "${wanted.name[record]}"; baris ini dilewati`,
           });
-        });
+        }
       }
+      // A code stored under another name keeps it (a named level's records below it are
+      // imported under the stored record).
+      wanted.first.forEach((position, record) => {
+        const stored = matched.existingName[record];
+        if (wanted.code[record] === null || stored == null) return;
+        if (importNameKey(stored) === importNameKey(wanted.name[record]!)) return;
+        conflicted += 1;
+        conflicts.push({
+          record: position,
+          field,
+          message: `kode ${wanted.code[record]} sudah ada${under} dengan nama "${stored}"; nama tidak diubah`,
+        });
+      });
       if (level.hasTaxFlag) {
         // A programme keeps the PPN flag it was stored (or is now created) with.
         const reported = new Set<number>();
@@ -341,7 +363,7 @@ export function createImportService(typedDb: Kysely<Database>) {
       parentIds = matched.ids;
     }
     const fieldOrder = (field: HierarchyImportConflict['field']) =>
-      field === 'program_is_taxed' ? 0 : 1;
+      field === 'program_is_taxed' ? 0 : field === 'account_name' ? 2 : 1;
     conflicts.sort((a, b) => fieldOrder(a.field) - fieldOrder(b.field) || a.record - b.record);
     return { levels, conflicts };
   }

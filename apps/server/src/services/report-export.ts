@@ -223,7 +223,8 @@ async function linesPerAccount(
 const collator = new Intl.Collator('id', { numeric: true });
 
 /**
- * The accounts in the order of the hierarchy: each level by its name (accounts by code), the
+ * The accounts in the order of the hierarchy: each level by its code, those without one after
+ * by name (accounts by code), the
  * programme's id after its name so two programmes of one name stay apart (each gets its own
  * subtotal), the account's id last. Looked up a chunk of accounts at a time; sorted here, the
  * same on PostgreSQL and PGlite whatever their collations.
@@ -252,17 +253,27 @@ async function accountsInHierarchyOrder(
         `${child}.${managedEntities[child].parentField}`,
       ) as typeof query;
     }
-    const sortColumns = hierarchyLevelKeys.map((key) =>
-      sql<string>`${sql.ref(`${key}.${managedEntities[key].hasCode ? 'code' : 'name'}`)}`.as(key),
-    );
+    const sortColumns = hierarchyLevelKeys.flatMap((key) => [
+      sql<string>`${sql.ref(`${key}.${managedEntities[key].codeRequired ? 'code' : 'name'}`)}`.as(
+        key,
+      ),
+      ...(managedEntities[key].codeRequired || !managedEntities[key].hasCode
+        ? []
+        : [sql<string | null>`${sql.ref(`${key}.code`)}`.as(`${key}_code`)]),
+    ]);
     const rows = await query
       .select(['account.id as id', 'program.id as program_id', ...sortColumns])
       .where('account.id', 'in', accounts.slice(start, start + chunk))
       .execute();
     for (const row of rows as Record<string, string>[]) {
-      const key = hierarchyLevelKeys.flatMap((level) =>
-        level === 'program' ? [row.program!, row.program_id!] : [row[level]!],
-      );
+      const key = hierarchyLevelKeys.flatMap((level) => {
+        const code = row[`${level}_code`];
+        // A level's own code orders it; records without one follow, by name.
+        const coded = code === undefined ? [] : code === null ? ['1', ''] : ['0', code];
+        return level === 'program'
+          ? [...coded, row.program!, row.program_id!]
+          : [...coded, row[level]!];
+      });
       keyed.push({ id: row.id!, key: [...key, row.id!] });
     }
     await yieldToOthers();

@@ -113,7 +113,7 @@ export function withLevels(lines: LineQuery): LineQuery {
     query = joined(
       query.innerJoin(`${level.table} as ${key}`, `${key}.id`, `line.${referenceField(key)}`),
     ).select(`${key}.name as ${key}_name`);
-    if (level.hasCode) query = query.select(`${key}.code as ${key}_code`);
+    if (level.codeRequired) query = query.select(`${key}.code as ${key}_code`);
   }
   return query;
 }
@@ -137,7 +137,7 @@ const joinedLevels: ReadonlySet<ManagedEntityKey> = new Set(['program', 'action'
 function levelNamesOf(db: Kysely<LineDatabase>): (lines: LineQuery) => LineQuery {
   const columns = managedEntityKeys.flatMap((key) => {
     const level = managedEntities[key];
-    return (level.hasCode ? ['name', 'code'] : ['name']).map((column) =>
+    return (level.codeRequired ? ['name', 'code'] : ['name']).map((column) =>
       joinedLevels.has(key)
         ? `${key}.${column} as ${key}_${column}`
         : db

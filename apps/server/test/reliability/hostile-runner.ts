@@ -574,7 +574,7 @@ export async function applyAccepted(
     const input = parse(definition.input) as Record<string, unknown> | undefined;
     if (!input) return problems;
     expected = { name: input.name };
-    if (definition.hasCode) expected.code = input.code;
+    if (definition.codeRequired) expected.code = input.code;
     if (definition.hasTaxFlag) expected.is_taxed = input.is_taxed;
     if (definition.parentField) {
       expected[definition.parentField] = String(input[definition.parentField]).toLowerCase();

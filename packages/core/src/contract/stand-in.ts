@@ -1,3 +1,4 @@
+import { type ManagedEntityKey, managedEntities } from '../hierarchy.js';
 import { messagesId } from '../messages/index.js';
 import { refusals } from '../refusals.js';
 import { listFilter } from '../schemas.js';
@@ -55,4 +56,25 @@ export function rowOf<T extends { id: string }>(rows: T[], id: unknown, what: st
 export function deleteRow<T>(rows: T[], row: T) {
   rows.splice(rows.indexOf(row), 1);
   return { message: messagesId.server.deleted, data: null };
+}
+
+const levelCollator = new Intl.Collator('id');
+
+/**
+ * A level's list order as the server reads it: accounts by code; levels whose code is optional
+ * by code, those without one last, then by name; supporters by name; the id last.
+ */
+export function compareLevelRows(key: ManagedEntityKey) {
+  const { hasCode, codeRequired } = managedEntities[key];
+  return (
+    a: { id: string; name: string; code?: unknown },
+    b: { id: string; name: string; code?: unknown },
+  ): number => {
+    const byCode = hasCode
+      ? Number(a.code == null) - Number(b.code == null) ||
+        levelCollator.compare(String(a.code ?? ''), String(b.code ?? ''))
+      : 0;
+    const byName = codeRequired ? 0 : levelCollator.compare(a.name, b.name);
+    return byCode || byName || a.id.localeCompare(b.id);
+  };
 }

@@ -153,6 +153,8 @@ export const messagesEn: Messages = {
       deleted: 'Program deleted successfully.',
       nameLabel: 'Program Name',
       namePlaceholder: 'Enter the program name',
+      codeLabel: 'Program Code',
+      codePlaceholder: 'Optional, e.g. 1.01.01',
     },
     action: {
       label: 'Action',
@@ -178,6 +180,8 @@ export const messagesEn: Messages = {
       deleted: 'Action deleted successfully.',
       nameLabel: 'Action Name',
       namePlaceholder: 'Enter the action name',
+      codeLabel: 'Action Code',
+      codePlaceholder: 'Optional, e.g. 1.01.01.2.01',
     },
     sub_action: {
       label: 'Sub-action',
@@ -203,6 +207,8 @@ export const messagesEn: Messages = {
       deleted: 'Sub-action deleted successfully.',
       nameLabel: 'Sub-action Name',
       namePlaceholder: 'Enter the sub-action name',
+      codeLabel: 'Sub-action Code',
+      codePlaceholder: 'Optional, e.g. 1.01.01.2.01.0001',
     },
     activity: {
       label: 'Activity',
@@ -228,6 +234,8 @@ export const messagesEn: Messages = {
       deleted: 'Activity deleted successfully.',
       nameLabel: 'Activity Name',
       namePlaceholder: 'Enter the activity name',
+      codeLabel: 'Activity Code',
+      codePlaceholder: 'Optional',
     },
     subtitle: {
       label: 'Subtitle',
@@ -253,6 +261,8 @@ export const messagesEn: Messages = {
       deleted: 'Subtitle deleted successfully.',
       nameLabel: 'Subtitle Name',
       namePlaceholder: 'Enter the subtitle name',
+      codeLabel: 'Subtitle Code',
+      codePlaceholder: 'Optional',
     },
     account: {
       label: 'Account Code',

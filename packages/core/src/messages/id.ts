@@ -38,14 +38,16 @@ export interface LevelMessages {
   readonly namePlaceholder: string;
 }
 
-/** Accounts are the only level with a code besides the name. */
-export interface AccountLevelMessages extends LevelMessages {
+/** The six hierarchy levels carry a code besides the name (required for accounts only). */
+export interface CodedLevelMessages extends LevelMessages {
   readonly codeLabel: string;
   readonly codePlaceholder: string;
 }
+/** @deprecated Every hierarchy level has a code now: `CodedLevelMessages`. */
+export type AccountLevelMessages = CodedLevelMessages;
 
 export type LevelCatalogue = {
-  readonly [K in ManagedEntityKey]: K extends 'account' ? AccountLevelMessages : LevelMessages;
+  readonly [K in ManagedEntityKey]: K extends 'supporter' ? LevelMessages : CodedLevelMessages;
 };
 
 /** Turns string literal types into `string`, keeps function signatures, recurses into objects. */
@@ -82,6 +84,8 @@ const levels: LevelCatalogue = {
     deleted: 'Program berhasil dihapus.',
     nameLabel: 'Nama Program',
     namePlaceholder: 'Masukkan nama program',
+    codeLabel: 'Kode Program',
+    codePlaceholder: 'Tidak wajib, mis. 1.01.01',
   },
   action: {
     label: 'Kegiatan',
@@ -107,6 +111,8 @@ const levels: LevelCatalogue = {
     deleted: 'Kegiatan berhasil dihapus.',
     nameLabel: 'Nama Kegiatan',
     namePlaceholder: 'Masukkan nama kegiatan',
+    codeLabel: 'Kode Kegiatan',
+    codePlaceholder: 'Tidak wajib, mis. 1.01.01.2.01',
   },
   sub_action: {
     label: 'Sub Kegiatan',
@@ -132,6 +138,8 @@ const levels: LevelCatalogue = {
     deleted: 'Sub kegiatan berhasil dihapus.',
     nameLabel: 'Nama Sub Kegiatan',
     namePlaceholder: 'Masukkan nama sub kegiatan',
+    codeLabel: 'Kode Sub Kegiatan',
+    codePlaceholder: 'Tidak wajib, mis. 1.01.01.2.01.0001',
   },
   activity: {
     label: 'Aktivitas',
@@ -157,6 +165,8 @@ const levels: LevelCatalogue = {
     deleted: 'Aktivitas berhasil dihapus.',
     nameLabel: 'Nama Aktivitas',
     namePlaceholder: 'Masukkan nama aktivitas',
+    codeLabel: 'Kode Aktivitas',
+    codePlaceholder: 'Tidak wajib',
   },
   subtitle: {
     label: 'Subtitle',
@@ -182,6 +192,8 @@ const levels: LevelCatalogue = {
     deleted: 'Subtitle berhasil dihapus.',
     nameLabel: 'Nama Subtitle',
     namePlaceholder: 'Masukkan nama subtitle',
+    codeLabel: 'Kode Subtitle',
+    codePlaceholder: 'Tidak wajib',
   },
   account: {
     label: 'Kode Rekening',

@@ -2,7 +2,13 @@ import { messagesEn } from './en.js';
 import { type Messages, messagesId } from './id.js';
 
 export { messagesEn } from './en.js';
-export type { AccountLevelMessages, LevelCatalogue, LevelMessages, Messages } from './id.js';
+export type {
+  AccountLevelMessages,
+  CodedLevelMessages,
+  LevelCatalogue,
+  LevelMessages,
+  Messages,
+} from './id.js';
 export { messagesId } from './id.js';
 
 export type Locale = 'id' | 'en';

@@ -31,6 +31,7 @@ import {
   type User,
 } from '@ranwal/core';
 import {
+  compareLevelRows,
   containsText,
   deleteRow,
   newestFirst,
@@ -137,11 +138,13 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
       }
       const sameCode = (row: Row) =>
         row.id !== id && parentOf(key, row) === parentOf(key, body) && row.code === body.code;
-      if (hasCode && table(key).some(sameCode)) throw refusals.codeTaken(String(body.code));
+      if (hasCode && body.code != null && table(key).some(sameCode)) {
+        throw refusals.codeTaken(String(body.code));
+      }
       return {
         id,
         name: body.name,
-        ...(hasCode ? { code: body.code } : {}),
+        ...(hasCode ? { code: body.code ?? null } : {}),
         ...(hasTaxFlag ? { is_taxed: body.is_taxed } : {}),
         ...(parentField ? { [parentField]: body[parentField] } : {}),
       };
@@ -151,10 +154,9 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
         const inScope = table(key).filter(
           (row) => !query.uuid || parentOf(key, row) === query.uuid,
         );
-        const order = (row: Row) => String(hasCode ? row.code : row.name);
         const matching = inScope
           .filter((row) => containsText(query.search, row.name, hasCode && row.code))
-          .sort((a, b) => collator.compare(order(a), order(b)) || a.id.localeCompare(b.id));
+          .sort(compareLevelRows(key));
         return pageOf(
           matching.map((row) => named(key, row)),
           query,

@@ -70,7 +70,7 @@ export function buildSeed(data: DemoData): MemorySeed {
     const level = managedEntities[key];
     for (const node of nodes) {
       const row: Row = { id: uuid(), name: node.name };
-      if (level.hasCode) row.code = node.code ?? '';
+      if (level.hasCode) row.code = node.code ?? (level.codeRequired ? '' : null);
       if (level.hasTaxFlag) row.is_taxed = node.is_taxed ?? false;
       if (level.parentField) row[level.parentField] = parentId;
       table(key).push(row);

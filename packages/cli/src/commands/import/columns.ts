@@ -25,7 +25,13 @@ export const headerKey = (text: string): string =>
     .replace(/[^a-z0-9]/g, '');
 
 const catalogues: Messages[] = [messagesId, messagesEn];
-type NamedLevel = Exclude<(typeof hierarchyLevelKeys)[number], 'account'>;
+export type NamedLevel = Exclude<(typeof hierarchyLevelKeys)[number], 'account'>;
+/** The levels above the account, named (and optionally coded), top to bottom. */
+export const namedLevelKeys = hierarchyLevelKeys.filter(
+  (key): key is NamedLevel => key !== 'account',
+);
+/** A named level's code field: `program_code` … `subtitle_code`. */
+export const codeFieldOf = (key: NamedLevel) => `${key}_code` as const;
 
 /**
  * Header names each field is recognised by, Indonesian and English: the level table's labels in
@@ -41,6 +47,12 @@ const aliases: Record<ImportField, string[]> = {
         [key, ...catalogues.flatMap((c) => [c.levels[key].label, c.levels[key].nameLabel])],
       ]),
   ) as Record<NamedLevel, string[]>),
+  ...(Object.fromEntries(
+    namedLevelKeys.map((key) => [
+      codeFieldOf(key),
+      [codeFieldOf(key), ...catalogues.map((c) => c.levels[key].codeLabel)],
+    ]),
+  ) as Record<`${NamedLevel}_code`, string[]>),
   account_code: [
     'account_code',
     'kode',
@@ -108,6 +120,9 @@ export const fieldLabels: Record<ImportField, string> = {
       .filter((key): key is NamedLevel => key !== 'account')
       .map((key) => [key, messagesId.levels[key].label]),
   ) as Record<NamedLevel, string>),
+  ...(Object.fromEntries(
+    namedLevelKeys.map((key) => [codeFieldOf(key), messagesId.levels[key].codeLabel]),
+  ) as Record<`${NamedLevel}_code`, string>),
   account_code: messagesId.levels.account.codeLabel,
   account_name: messagesId.levels.account.nameLabel,
   program_is_taxed: 'PPN',

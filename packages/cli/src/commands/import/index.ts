@@ -10,7 +10,15 @@ import {
 import { type ConnectionOptions, connect } from '../../connection.js';
 import { CliError, fromApiError } from '../../errors.js';
 import { formatCount, formatTable, type ProgressListener } from '../../output.js';
-import { describePlace, findHeader, labelOf, type Place } from './columns.js';
+import {
+  codeFieldOf,
+  describePlace,
+  findHeader,
+  labelOf,
+  type NamedLevel,
+  namedLevelKeys,
+  type Place,
+} from './columns.js';
 import { type CsvEncoding, readSheet } from './read.js';
 import { checkRows, type PlacedRow, type RowProblem } from './validate.js';
 
@@ -94,11 +102,11 @@ interface Call {
  */
 export function buildCall(rows: PlacedRow[], dryRun: boolean): Call {
   const body: HierarchyImportBatch = {
-    program: { name: [], is_taxed: [] },
-    action: { parent: [], name: [] },
-    sub_action: { parent: [], name: [] },
-    activity: { parent: [], name: [] },
-    subtitle: { parent: [], name: [] },
+    program: { name: [], is_taxed: [], code: [] },
+    action: { parent: [], name: [], code: [] },
+    sub_action: { parent: [], name: [], code: [] },
+    activity: { parent: [], name: [], code: [] },
+    subtitle: { parent: [], name: [], code: [] },
     account: { parent: [], code: [], name: [] },
     dry_run: dryRun,
   };
@@ -120,6 +128,7 @@ export function buildCall(rows: PlacedRow[], dryRun: boolean): Call {
         rowOf[depth]!.push(index);
         if (key === 'program') {
           body.program.name.push(row.program);
+          body.program.code!.push(row.program_code ?? null);
           body.program.is_taxed.push(null);
           flagRowOf.push(null);
         } else if (key === 'account') {
@@ -129,6 +138,7 @@ export function buildCall(rows: PlacedRow[], dryRun: boolean): Call {
         } else {
           body[key].parent.push(parent);
           body[key].name.push(row[key]);
+          body[key].code!.push(row[codeFieldOf(key)] ?? null);
         }
       }
       if (key === 'program' && row.program_is_taxed !== undefined && flagRowOf[position] === null) {
@@ -138,6 +148,11 @@ export function buildCall(rows: PlacedRow[], dryRun: boolean): Call {
       parent = position;
     });
   });
+  // A level none of whose rows has a code goes as names only (a server before codes takes it).
+  for (const key of namedLevelKeys) {
+    const level = body[key] as { code?: (string | null)[] };
+    if (level.code?.every((code) => code === null)) delete level.code;
+  }
   return { body, rowOf, flagRowOf };
 }
 
@@ -304,14 +319,22 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
     });
     for (const conflict of result.conflicts) {
       const isAccount = conflict.field === 'account_name';
+      const isFlag = conflict.field === 'program_is_taxed';
+      // A named level's code stored under another name: the row of the level's record.
+      const depth =
+        isAccount || isFlag ? -1 : hierarchyLevelKeys.indexOf(conflict.field as NamedLevel);
       const index = isAccount
         ? call.rowOf.at(-1)![conflict.record]
-        : (call.flagRowOf[conflict.record] ?? call.rowOf[0]![conflict.record]);
+        : isFlag
+          ? (call.flagRowOf[conflict.record] ?? call.rowOf[0]![conflict.record])
+          : call.rowOf[depth]![conflict.record];
       const placed = batch[index!]!;
       if (isAccount) conflictedAccounts.add(placed.records.at(-1)!);
+      const column =
+        isAccount || isFlag ? conflict.field : codeFieldOf(conflict.field as NamedLevel);
       report.conflicts.push({
         ...placed.place,
-        column: labelOf(header.columns, conflict.field),
+        column: labelOf(header.columns, column),
         message: conflict.message,
       });
     }

@@ -2,6 +2,7 @@ import { HierarchyImportRow, hierarchyLevelKeys, importNameKey } from '@ranwal/c
 import type { z } from 'zod';
 import {
   type ColumnMap,
+  codeFieldOf,
   describePlace,
   type ImportField,
   importFields,
@@ -94,8 +95,12 @@ function cellChecker(field: ImportField, remember: boolean): (text: string) => C
     let checked = known.get(text);
     if (checked === undefined) {
       const parsed = schema.safeParse(text);
+      // A blank optional code reads as null: no value, and no key.
       checked = parsed.success
-        ? { value: parsed.data as string, key: importNameKey(parsed.data as string) }
+        ? {
+            value: parsed.data as string,
+            key: typeof parsed.data === 'string' ? importNameKey(parsed.data) : '',
+          }
         : { issue: parsed.error.issues[0]! };
       if (remember) known.set(text, checked);
     }
@@ -154,8 +159,18 @@ const rowFields = HierarchyImportRow.keyof().options.filter(
   (field): field is Exclude<ImportField, 'program_is_taxed'> => field !== 'program_is_taxed',
 );
 type RowField = (typeof rowFields)[number];
-/** The field that identifies each level's record under its parent, top to bottom. */
-const levelFields = hierarchyLevelKeys.map((key) => (key === 'account' ? 'account_code' : key));
+
+/**
+ * What identifies each level's record under its parent, top to bottom, as the server matches
+ * it: the account's code; a named level's code where the row has one, else its name key.
+ */
+function identityKeys(row: ImportRow, keyOf: Record<RowField, string>): string[] {
+  return hierarchyLevelKeys.map((key) => {
+    if (key === 'account') return keyOf.account_code;
+    const code = row[codeFieldOf(key)];
+    return code ? `c\u0000${code}` : `n\u0000${keyOf[key]}`;
+  });
+}
 /** The named levels, top to bottom: the columns a sheet laid out for print leaves blank when repeated. */
 const namedLevels = hierarchyLevelKeys.filter(
   (key): key is Exclude<(typeof hierarchyLevelKeys)[number], 'account'> => key !== 'account',
@@ -181,6 +196,8 @@ export function checkRows(
   const blankBelowFilled = { rows: 0, columns: new Set<string>() };
   // Each named level's text in the row above (as filled down), top to bottom.
   let above: string[] = [];
+  // And each named level's code in the row above.
+  let aboveCodes: string[] = [];
   // Account codes are (nearly) all different: not worth remembering.
   const checkers = Object.fromEntries(
     rowFields.map((field) => [field, cellChecker(field, field !== 'account_code')]),
@@ -225,14 +242,19 @@ export function checkRows(
         continue;
       }
       filled[depth] = previous;
-      if (options.fillDown) texts[level] = previous;
-      else {
+      if (options.fillDown) {
+        texts[level] = previous;
+        // The level's code, when blank too, is the one of the row above.
+        const codeField = codeFieldOf(level);
+        if (texts[codeField].trim() === '') texts[codeField] = aboveCodes[depth] ?? '';
+      } else {
         blankBelow = true;
         blankBelowFilled.columns.add(labelOf(columns, level));
       }
     }
     if (blankBelow) blankBelowFilled.rows += 1;
     above = filled;
+    aboveCodes = namedLevels.map((level) => texts[codeFieldOf(level)]);
 
     const flag = parseFlag(texts.program_is_taxed);
     if (flag === null) {
@@ -263,7 +285,8 @@ export function checkRows(
         });
         continue;
       }
-      values[field] = checked.value;
+      // A blank optional code is left out of the row, as a column the file lacks.
+      if (checked.value !== null) values[field] = checked.value;
       // Codes match as written (trimmed); names by their key.
       keyOf[field] = field === 'account_code' ? checked.value : checked.key;
     }
@@ -271,7 +294,7 @@ export function checkRows(
 
     const row: ImportRow = values;
     if (flag !== undefined) row.program_is_taxed = flag;
-    const numbers = numbersOf(levelFields.map((field) => keyOf[field]));
+    const numbers = numbersOf(identityKeys(row, keyOf));
     const account = numbers.at(-1)!;
     const earlier = accounts.get(account);
     if (earlier) {

@@ -95,6 +95,29 @@ export const Subtitle = firstPage('subtitle');
 export const Account = firstPage('account');
 export const Supporter = firstPage('supporter');
 
+/**
+ * Official codes (issue 17): a program added with its Permendagri 90 code reads 'code - name' and
+ * comes before the programs named only; a code outside the pattern is refused with an example.
+ */
+export const OfficialCodes: Story = {
+  args: { entity: 'program' },
+  play: async ({ canvas, userEvent }) => {
+    const table = await loadedList(canvas, 'program');
+    const level = m.levels.program;
+    await userEvent.type(canvas.getByRole('textbox', { name: level.nameLabel }), 'Program Baru');
+    const code = canvas.getByRole('textbox', { name: level.codeLabel });
+    await userEvent.type(code, '1.1.1');
+    await userEvent.click(canvas.getByRole('button', { name: m.common.save }));
+    await expect(code).toHaveAccessibleDescription(expect.stringContaining('mis. 1.01.01'));
+    await userEvent.clear(code);
+    await userEvent.type(code, '1.01.01');
+    await userEvent.click(canvas.getByRole('button', { name: m.common.save }));
+    await expect(await toast(m.hierarchy.createdTitle)).toHaveTextContent(level.created);
+    const created = await rowWith(table, '1.01.01 - Program Baru');
+    await expect(bodyRows(table)[0]).toBe(created);
+  },
+};
+
 export const Empty: Story = {
   parameters: memory({ seed: emptySeed }),
   play: async ({ canvas, userEvent }) => {
@@ -382,8 +405,8 @@ export const KeyboardEdit: Story = {
     const table = await loadedList(canvas, 'action');
     const target = seedRows(demoSeed, 'action')[2]!;
     const row = await rowWith(table, target.name);
-    // The picker, the name, Simpan, the filter, the search box, then the list.
-    for (let step = 0; step < 6; step++) await userEvent.tab();
+    // The picker, the name, the code, Simpan, the filter, the search box, then the list.
+    for (let step = 0; step < 7; step++) await userEvent.tab();
     await expect(table).toContainElement(document.activeElement as HTMLElement);
     await userEvent.keyboard('{ArrowDown}{ArrowDown}');
     await expect(row).toHaveFocus();
@@ -399,7 +422,8 @@ export const KeyboardEdit: Story = {
       within(dialog).getByRole('textbox', { name: m.levels.action.nameLabel }),
     ).toHaveFocus();
     await userEvent.keyboard('{Control>}a{/Control}Analisis');
-    // Past Batal to Perbarui.
+    // Past the code and Batal to Perbarui.
+    await userEvent.tab();
     await userEvent.tab();
     await userEvent.tab();
     await expect(within(dialog).getByRole('button', { name: m.common.update })).toHaveFocus();

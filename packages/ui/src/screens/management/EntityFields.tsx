@@ -113,10 +113,21 @@ export function EntityFields({
   const messages = useMessages();
   const h = messages.hierarchy;
   const level = messages.levels[entity];
-  const { hasCode, hasTaxFlag } = managedEntities[entity];
+  const { hasCode, codeRequired, hasTaxFlag } = managedEntities[entity];
   const parent = parentOf(entity);
-  const account = messages.levels.account;
+  const coded = entity === 'supporter' ? null : messages.levels[entity];
   const { values, errors, setValue } = form;
+  const codeField = hasCode && coded && (
+    <TextField
+      label={coded.codeLabel}
+      placeholder={coded.codePlaceholder}
+      isRequired={codeRequired}
+      value={values.code}
+      onChange={(value) => setValue('code', value)}
+      errorMessage={errors.code}
+      autoFocus={codeRequired && autoFocus && !parent}
+    />
+  );
 
   return (
     <div className="flex flex-col gap-4">
@@ -142,17 +153,7 @@ export function EntityFields({
           autoFocus={autoFocus}
         />
       )}
-      {hasCode && (
-        <TextField
-          label={account.codeLabel}
-          placeholder={account.codePlaceholder}
-          isRequired
-          value={values.code}
-          onChange={(value) => setValue('code', value)}
-          errorMessage={errors.code}
-          autoFocus={autoFocus && !parent}
-        />
-      )}
+      {codeRequired && codeField}
       <TextField
         label={level.nameLabel}
         placeholder={level.namePlaceholder}
@@ -160,8 +161,10 @@ export function EntityFields({
         value={values.name}
         onChange={(value) => setValue('name', value)}
         errorMessage={errors.name}
-        autoFocus={autoFocus && !parent && !hasCode}
+        autoFocus={autoFocus && !parent && !codeRequired}
       />
+      {/* An optional code follows the name, which the spec's form asks first. */}
+      {!codeRequired && codeField}
       {hasTaxFlag && showTaxFlag && (
         <Checkbox isSelected={values.is_taxed} onChange={(value) => setValue('is_taxed', value)}>
           {h.programTaxCheckbox}

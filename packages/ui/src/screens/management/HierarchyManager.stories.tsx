@@ -67,7 +67,11 @@ export const Default: Story = {
     const name = canvas.getByRole('textbox', { name: level.nameLabel });
     await userEvent.type(name, 'Evaluasi');
     await userEvent.click(canvas.getByRole('button', { name: m.common.save }));
-    await expect(args.onCreate).toHaveBeenCalledWith({ name: 'Evaluasi', program_id: program.id });
+    await expect(args.onCreate).toHaveBeenCalledWith({
+      name: 'Evaluasi',
+      code: null,
+      program_id: program.id,
+    });
     // Saved: the name clears, the program stays for the next one.
     await waitFor(() => expect(name).toHaveValue(''));
     await expect(picker).toHaveValue(program.name);
@@ -92,6 +96,7 @@ export const Edit: Story = {
     await userEvent.click(within(dialog).getByRole('button', { name: m.common.update }));
     await expect(args.onUpdate).toHaveBeenCalledWith(first.id, {
       name: 'Evaluasi',
+      code: null,
       program_id: first.parentId,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -136,7 +141,11 @@ export const KeyboardAdd: Story = {
     await userEvent.keyboard('P{ArrowDown}{Enter}');
     await userEvent.tab();
     await userEvent.keyboard('Evaluasi{Enter}');
-    await expect(args.onCreate).toHaveBeenCalledWith({ name: 'Evaluasi', program_id: program.id });
+    await expect(args.onCreate).toHaveBeenCalledWith({
+      name: 'Evaluasi',
+      code: null,
+      program_id: program.id,
+    });
   },
 };
 
@@ -144,8 +153,8 @@ export const KeyboardAdd: Story = {
 export const KeyboardEdit: Story = {
   play: async ({ canvas, userEvent, args }) => {
     const level = m.levels.action;
-    // The picker, the name, Simpan, the filter, the search box, then the list's first row.
-    for (let step = 0; step < 6; step++) await userEvent.tab();
+    // The picker, the name, the code, Simpan, the filter, the search box, then the list's first row.
+    for (let step = 0; step < 7; step++) await userEvent.tab();
     const first = actions[0]!;
     const row = rowWith(canvas.getByRole('grid'), first.name);
     await expect(row).toHaveFocus();
@@ -156,13 +165,15 @@ export const KeyboardEdit: Story = {
     await userEvent.tab();
     await expect(within(dialog).getByRole('textbox', { name: level.nameLabel })).toHaveFocus();
     await userEvent.keyboard('{Control>}a{/Control}Evaluasi');
-    // Past Batal to Perbarui.
+    // Past the code and Batal to Perbarui.
+    await userEvent.tab();
     await userEvent.tab();
     await userEvent.tab();
     await expect(within(dialog).getByRole('button', { name: m.common.update })).toHaveFocus();
     await userEvent.keyboard('{Enter}');
     await expect(args.onUpdate).toHaveBeenCalledWith(first.id, {
       name: 'Evaluasi',
+      code: null,
       program_id: first.parentId,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

@@ -199,7 +199,7 @@ export function HierarchyManager({
                   <Cell>
                     <div className="flex min-w-0 flex-col gap-0.5">
                       <span className="break-words font-medium text-slate-900">
-                        {hasCode ? h.accountCodeName(row.code ?? '', row.name) : row.name}
+                        {hasCode && row.code ? h.accountCodeName(row.code, row.name) : row.name}
                       </span>
                       {parent && (
                         <span className="break-words text-xs text-slate-600">

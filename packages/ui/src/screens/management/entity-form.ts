@@ -26,7 +26,7 @@ export interface ParentOption {
 export interface ManagedRow {
   id: string;
   name: string;
-  /** Accounts only. */
+  /** The six levels: the record's code, '' where it has none (required for accounts). */
   code?: string;
   /** Programs only. */
   is_taxed?: boolean;
@@ -131,10 +131,10 @@ export function checkForm(
   mode: 'create' | 'edit',
   messages: Messages,
 ): FormCheck {
-  const { parentField, hasCode, hasTaxFlag, input } = managedEntities[entity];
+  const { parentField, hasCode, codeRequired, hasTaxFlag, input } = managedEntities[entity];
   const missing =
     (parentField !== null && values.parent === null) ||
-    (hasCode && values.code.trim() === '') ||
+    (codeRequired && values.code.trim() === '') ||
     values.name.trim() === '';
   if (missing) {
     const rule = whenIncomplete[entity];

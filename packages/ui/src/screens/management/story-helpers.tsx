@@ -1,4 +1,5 @@
 import { type ManagedEntityKey, managedEntities } from '@ranwal/core';
+import { compareLevelRows } from '@ranwal/core/contract';
 import type { Decorator } from '@storybook/react-vite';
 import { screen } from 'storybook/test';
 import { ToastProvider } from '../../components/Toast.js';
@@ -16,9 +17,7 @@ type SeedRow = Record<string, unknown> & { id: string; name: string };
 const seedTable = (seed: MemorySeed, entity: ManagedEntityKey) =>
   seed.entities[entity] as unknown as SeedRow[];
 
-const collator = new Intl.Collator('id');
-
-/** An entity's rows in the server's order (accounts by code, the rest by name), parents joined. */
+/** An entity's rows in the server's order (`compareLevelRows`), parents joined. */
 export function seedRows(seed: MemorySeed, entity: ManagedEntityKey): ManagedRow[] {
   const { parent, parentField, hasCode, hasTaxFlag } = managedEntities[entity];
   return seedTable(seed, entity)
@@ -28,16 +27,12 @@ export function seedRows(seed: MemorySeed, entity: ManagedEntityKey): ManagedRow
       return {
         id: row.id,
         name: row.name,
-        ...(hasCode ? { code: String(row.code) } : {}),
+        ...(hasCode && row.code != null ? { code: String(row.code) } : {}),
         ...(hasTaxFlag ? { is_taxed: row.is_taxed === true } : {}),
         ...(parent ? { parentId, parentName: parentRow?.name ?? null } : {}),
       };
     })
-    .sort(
-      (a, b) =>
-        collator.compare(hasCode ? (a.code ?? '') : a.name, hasCode ? (b.code ?? '') : b.name) ||
-        a.id.localeCompare(b.id),
-    );
+    .sort(compareLevelRows(entity));
 }
 
 /** An entity's rows as parent options, in the server's order. */

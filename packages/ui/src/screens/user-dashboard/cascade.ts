@@ -19,7 +19,8 @@ import { readDraft, writeDraft } from '../../lib/session-draft.js';
 export interface CascadeOption {
   id: string;
   name: string;
-  code?: string;
+  /** The record's code, if it has one: the option reads `code - name`. */
+  code?: string | null;
   is_taxed?: boolean;
 }
 
