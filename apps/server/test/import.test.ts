@@ -265,7 +265,12 @@ describe.each(databaseTargets)('hierarchy import on %s', (target) => {
           'kode 5.1.02.01.01.0024 sudah ada di subtitle ini dengan nama "Belanja Alat Tulis Kantor"; nama tidak diubah',
       },
     ]);
-    expect(result.levels.account).toEqual({ created: 2, existing: 0, created_records: [0, 2] });
+    expect(result.levels.account).toEqual({
+      created: 2,
+      existing: 0,
+      created_records: [0, 2],
+      renamed_records: [],
+    });
     const { rows } = await sql<{ name: string }>`
       select name from account where code = '5.1.02.01.01.0024'`.execute(t.database.db);
     expect(rows).toEqual([{ name: 'Belanja Alat Tulis Kantor' }]);
@@ -273,7 +278,12 @@ describe.each(databaseTargets)('hierarchy import on %s', (target) => {
     // The same name, spaced or cased otherwise, is the same account.
     const again = await imported(tree([row({ account_name: 'belanja  alat tulis KANTOR' })]));
     expect(again.conflicts).toEqual([]);
-    expect(again.levels.account).toEqual({ created: 0, existing: 1, created_records: [] });
+    expect(again.levels.account).toEqual({
+      created: 0,
+      existing: 1,
+      created_records: [],
+      renamed_records: [],
+    });
   });
 
   it('reports a code that a call names twice differently, and imports the first', async () => {
@@ -290,7 +300,12 @@ describe.each(databaseTargets)('hierarchy import on %s', (target) => {
           'kode 5.1.02.01.01.0024 sudah dipakai baris lain dengan nama "Belanja Alat Tulis Kantor"; baris ini dilewati',
       },
     ]);
-    expect(result.levels.account).toEqual({ created: 1, existing: 0, created_records: [0] });
+    expect(result.levels.account).toEqual({
+      created: 1,
+      existing: 0,
+      created_records: [0],
+      renamed_records: [],
+    });
     expect(await tableCounts()).toMatchObject({ account: 1 });
   });
 
@@ -524,6 +539,35 @@ describe.each(databaseTargets)('hierarchy import on %s', (target) => {
         },
       ]);
       expect(await stored('program')).toEqual(['1.01.01 Program Lama']);
+    });
+
+    it('with accept_renames, takes the official new names of records found by code', async () => {
+      await imported(tree([row({ program: 'Program Lama', program_code: '1.01.01' })]));
+      const renamedRow = row({
+        program: 'Program Nama Baru Kementerian',
+        program_code: '1.01.01',
+        account_name: 'Belanja Alat Tulis Kantor (nama baru)',
+      });
+      const dry = await imported({ ...tree([renamedRow], true), accept_renames: true });
+      expect(dry.levels.program.renamed_records).toEqual([0]);
+      expect(await stored('program')).toEqual(['1.01.01 Program Lama']);
+
+      const result = await imported({ ...tree([renamedRow]), accept_renames: true });
+      expect(result.conflicts).toEqual([]);
+      expect(result.levels.program).toMatchObject({
+        created: 0,
+        existing: 0,
+        renamed_records: [0],
+      });
+      expect(result.levels.account).toMatchObject({
+        created: 0,
+        existing: 0,
+        renamed_records: [0],
+      });
+      expect(await stored('program')).toEqual(['1.01.01 Program Nama Baru Kementerian']);
+      expect(await stored('account')).toEqual([
+        '5.1.02.01.01.0024 Belanja Alat Tulis Kantor (nama baru)',
+      ]);
     });
 
     it('refuses a code outside its level pattern, naming the level and the record', async () => {

@@ -192,9 +192,13 @@ export function buildProgram({ signal }: { signal: AbortSignal }): Command {
       '--fill-down',
       'an empty Program … Subtitle cell takes the name in the cell above (sheets laid out for print leave repeats blank)',
     )
+    .option(
+      '--accept-renames',
+      "a record found by its code under another name takes the file's name (an official rename) instead of being a conflict",
+    )
     .addHelpText(
       'after',
-      `\nColumns (any case and spacing, Indonesian or English): Program, Kegiatan, Sub Kegiatan,\nAktivitas, Subtitle, Kode Rekening, Nama Rekening, and optionally PPN (ya/tidak).\n${examples(
+      `\nColumns (any case and spacing, Indonesian or English): Program, Kegiatan, Sub Kegiatan,\nAktivitas, Subtitle, Kode Rekening, Nama Rekening, and optionally PPN (ya/tidak) and the codes\nKode Program, Kode Kegiatan, Kode Sub Kegiatan, Kode Aktivitas, Kode Subtitle.\n${examples(
         'ranwal import hierarchy rekening-2025.csv --dry-run',
         'ranwal import hierarchy rekening-2025.xlsx',
         'ranwal import hierarchy rekening.csv --skip-invalid --json > hasil.json',

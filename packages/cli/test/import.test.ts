@@ -354,7 +354,7 @@ describe('ranwal import hierarchy', () => {
           'kode 5.1.02.01 sudah ada di subtitle ini dengan nama "Belanja 1"; nama tidak diubah',
       },
     ]);
-    expect(report.levels.account).toEqual({ created: 4, existing: 7 });
+    expect(report.levels.account).toEqual({ created: 4, renamed: 0, existing: 7 });
     expect((await tableCounts()).account).toBe(12);
     const again = await importJson([file('renamed.csv'), '--skip-invalid']);
     expect(again.report.conflicts).toHaveLength(1);
@@ -398,6 +398,7 @@ describe('ranwal import hierarchy', () => {
     const { report } = await importJson([file('big.csv'), '--batch-size', '150']);
     expect(report.levels.account).toEqual({
       created: 1200 - partial.account,
+      renamed: 0,
       existing: partial.account,
     });
     expect(await tableCounts()).toEqual({
@@ -433,7 +434,7 @@ describe('ranwal import hierarchy', () => {
     server.beforeImport = null;
     await server.restart();
     const { report } = await importJson([file('cut.csv'), '--batch-size', '150']);
-    expect(report.levels.account).toEqual({ created: 300, existing: 300 });
+    expect(report.levels.account).toEqual({ created: 300, renamed: 0, existing: 300 });
     expect((await tableCounts()).account).toBe(600);
     await assertWholeAndUnique();
   });
@@ -451,7 +452,7 @@ describe('ranwal import hierarchy', () => {
         onProgress: (done) => progress.push(done),
       });
       expect(progress).toEqual([3, 6, 8]);
-      expect(report.levels.account).toEqual({ created: 8, existing: 0 });
+      expect(report.levels.account).toEqual({ created: 8, renamed: 0, existing: 0 });
       const rejected = await importHierarchy({
         file: file('direct.csv'),
         server: server.url,
@@ -645,6 +646,31 @@ describe('ranwal import hierarchy', () => {
     const again = await ranwal(['import', 'hierarchy', csv]);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toContain('(0 created, 6 unchanged)');
+  });
+
+  it('takes official renames by code only with --accept-renames', async () => {
+    const csv = fixture('dpa-multi-unit.csv');
+    expect((await ranwal(['import', 'hierarchy', csv])).code).toBe(0);
+    const renamed = file('renamed.csv');
+    const text = await readFile(csv, 'utf8');
+    await writeFile(
+      renamed,
+      text.replaceAll(
+        'Penyusunan Dokumen Perencanaan Perangkat Daerah',
+        'Penyusunan Dokumen Perencanaan Perangkat Daerah (nomenklatur baru)',
+      ),
+    );
+    // Without the flag: a conflict named by row and column, and the stored name stays.
+    const refused = await ranwal(['import', 'hierarchy', renamed]);
+    expect(refused.code).toBe(3);
+    expect(refused.stdout + refused.stderr).toContain(
+      'row 2, Kode Sub Kegiatan: kode 4.01.01.2.01.0001 sudah ada di kegiatan ini dengan nama "Penyusunan Dokumen Perencanaan Perangkat Daerah"; nama tidak diubah',
+    );
+    const accepted = await ranwal(['import', 'hierarchy', renamed, '--accept-renames']);
+    expect(accepted.code, accepted.stderr).toBe(0);
+    expect(accepted.stdout).toContain('(0 created, 2 renamed, 6 unchanged)');
+    const names = (await listed('sub-kegiatan')).map((record) => record.name);
+    expect(names.filter((name) => name?.endsWith('(nomenklatur baru)'))).toHaveLength(2);
   });
 
   it('lists the columns it does not use, once', async () => {

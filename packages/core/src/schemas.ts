@@ -248,6 +248,11 @@ export const HierarchyImportBatch = z
     }),
     /** Looks everything up and writes nothing: the answer says what would be created. */
     dry_run: z.boolean().default(false),
+    /**
+     * A record found by its code under another name takes the call's name (an official rename)
+     * instead of being reported as a conflict.
+     */
+    accept_renames: z.boolean().default(false),
   })
   .superRefine((batch, context) => {
     const accounts = batch.account.code.length;
@@ -313,6 +318,8 @@ export const HierarchyImportLevelResult = z.object({
   existing: z.number().int(),
   /** Positions in the call's list of this level of the records created (or that a dry run would create). */
   created_records: z.array(z.number().int()),
+  /** With `accept_renames`: positions of the records found by code and renamed (or to be). */
+  renamed_records: z.array(z.number().int()).default([]),
 });
 export type HierarchyImportLevelResult = z.infer<typeof HierarchyImportLevelResult>;
 

@@ -273,6 +273,35 @@ async function matchAccounts(
 }
 
 /**
+ * Gives the records found by code the call's names (an official rename): named levels by id,
+ * accounts (matched compactly, without ids) by their subtitle and code.
+ */
+async function rename(
+  trx: Kysely<LevelDatabase>,
+  level: ManagedEntityDefinition,
+  wanted: Wanted,
+  matched: Matched,
+  parentIds: string[] | null,
+  records: number[],
+): Promise<void> {
+  const names = records.map((record) => wanted.name[record]!);
+  if (level.codeRequired) {
+    const subtitles = records.map((record) => parentIds![wanted.parent[record]!]!);
+    const codes = records.map((record) => wanted.code[record]!);
+    await sql`
+      update account t set name = r.name, updated_at = now()
+      from unnest(${subtitles}::uuid[], ${codes}::text[], ${names}::text[]) as r(subtitle_id, code, name)
+      where t.subtitle_id = r.subtitle_id and t.code = r.code`.execute(trx);
+    return;
+  }
+  const ids = records.map((record) => matched.ids[record]!);
+  await sql`
+    update ${sql.table(level.table)} t set name = r.name, updated_at = now()
+    from unnest(${ids}::uuid[], ${names}::text[]) as r(id, name)
+    where t.id = r.id`.execute(trx);
+}
+
+/**
  * The bulk hierarchy import: one call (the records of up to 100 000 account codes and their
  * paths) in one transaction, level by level from programmes down, one set-based statement per
  * level. Running the same call again creates nothing.
@@ -321,11 +350,16 @@ export function createImportService(typedDb: Kysely<Database>) {
         }
       }
       // A code stored under another name keeps it (a named level's records below it are
-      // imported under the stored record).
+      // imported under the stored record), unless the call accepts official renames.
+      const renamed: number[] = [];
       wanted.first.forEach((position, record) => {
         const stored = matched.existingName[record];
         if (wanted.code[record] === null || stored == null) return;
         if (importNameKey(stored) === importNameKey(wanted.name[record]!)) return;
+        if (batch.accept_renames) {
+          renamed.push(record);
+          return;
+        }
         conflicted += 1;
         conflicts.push({
           record: position,
@@ -353,11 +387,14 @@ export function createImportService(typedDb: Kysely<Database>) {
         });
       }
 
+      if (write && renamed.length > 0)
+        await rename(trx, level, wanted, matched, parentIds, renamed);
       const createdRecords = wanted.first.filter((_, record) => matched.created[record]);
       levels[key] = {
         created: createdRecords.length,
-        existing: wanted.first.length - createdRecords.length - conflicted,
+        existing: wanted.first.length - createdRecords.length - conflicted - renamed.length,
         created_records: createdRecords,
+        renamed_records: renamed.map((record) => wanted.first[record]!),
       };
       parentRecordOf = wanted.recordOf;
       parentIds = matched.ids;

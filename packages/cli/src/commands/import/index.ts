@@ -39,6 +39,8 @@ export interface ImportOptions extends ConnectionOptions {
   encoding?: CsvEncoding | undefined;
   /** An empty programme … subtitle cell takes the text of the cell above (see `checkRows`). */
   fillDown?: boolean | undefined;
+  /** A record found by its code under another name takes the file's name (an official rename). */
+  acceptRenames?: boolean | undefined;
   signal?: AbortSignal;
   onProgress?: ProgressListener;
   /** Told, once each, what the person should know before the result: the encoding read, columns ignored, a hint. */
@@ -47,6 +49,8 @@ export interface ImportOptions extends ConnectionOptions {
 
 export interface LevelCounts {
   created: number;
+  /** Found by code under another name and renamed (with `acceptRenames`). */
+  renamed: number;
   existing: number;
 }
 
@@ -100,7 +104,7 @@ interface Call {
  * name them, under their parent's position (the rows' numbering says which rows name the same
  * record). The names sent are those of the first row naming the record.
  */
-export function buildCall(rows: PlacedRow[], dryRun: boolean): Call {
+export function buildCall(rows: PlacedRow[], dryRun: boolean, acceptRenames = false): Call {
   const body: HierarchyImportBatch = {
     program: { name: [], is_taxed: [], code: [] },
     action: { parent: [], name: [], code: [] },
@@ -109,6 +113,7 @@ export function buildCall(rows: PlacedRow[], dryRun: boolean): Call {
     subtitle: { parent: [], name: [], code: [] },
     account: { parent: [], code: [], name: [] },
     dry_run: dryRun,
+    ...(acceptRenames ? { accept_renames: true } : {}),
   };
   const rowOf = hierarchyLevelKeys.map(() => [] as number[]);
   const flagRowOf: (number | null)[] = [];
@@ -196,7 +201,7 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
   }
 
   const levels = Object.fromEntries(
-    hierarchyLevelKeys.map((key) => [key, { created: 0, existing: 0 }]),
+    hierarchyLevelKeys.map((key) => [key, { created: 0, renamed: 0, existing: 0 }]),
   ) as Record<HierarchyLevelKey, LevelCounts>;
   const invalidRows = new Set(checked.problems.map((problem) => problem.row)).size;
   const report: ImportReport = {
@@ -251,6 +256,8 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
   const created = recordCounts.map((count) => new Uint8Array(count));
   const seenCount = recordCounts.map(() => 0);
   const createdCount = recordCounts.map(() => 0);
+  const renamed = recordCounts.map((count) => new Uint8Array(count));
+  const renamedCount = recordCounts.map(() => 0);
   const conflictedAccounts = new Set<number>();
 
   const tally = () => {
@@ -258,7 +265,8 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
       const conflicted = level === 'account' ? conflictedAccounts.size : 0;
       levels[level] = {
         created: createdCount[depth]!,
-        existing: seenCount[depth]! - createdCount[depth]! - conflicted,
+        renamed: renamedCount[depth]!,
+        existing: seenCount[depth]! - createdCount[depth]! - renamedCount[depth]! - conflicted,
       };
     });
   };
@@ -286,7 +294,7 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
 
   for (let start = 0; start < rows.length; start += batchSize) {
     const batch = rows.slice(start, start + batchSize);
-    const call = buildCall(batch, dryRun);
+    const call = buildCall(batch, dryRun, options.acceptRenames);
     batchStart = start;
     batchLength = batch.length;
     let result: HierarchyImportResult;
@@ -315,6 +323,12 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
         createdHere[record] = 1;
         createdCount[depth]! += 1;
         report.created?.push({ level, ...placed.place, path: pathOf(placed.row, level) });
+      }
+      for (const position of result.levels[level].renamed_records) {
+        const record = batch[call.rowOf[depth]![position]!]!.records[depth]!;
+        if (renamed[depth]![record]) continue;
+        renamed[depth]![record] = 1;
+        renamedCount[depth]! += 1;
       }
     });
     for (const conflict of result.conflicts) {
@@ -383,10 +397,17 @@ function listProblems(title: string, problems: RowProblem[]): string[] {
  * stored already (unchanged), or stored under another name (a conflict, not applied).
  */
 function outcome(report: ImportReport): string {
-  const { created, existing } = report.levels.account;
-  const conflicting = report.sent - created - existing;
+  const { created, renamed, existing } = report.levels.account;
+  const conflicting = report.sent - created - renamed - existing;
+  // Renames of the levels above count too: an official rename is worth a word.
+  const renamedAbove = hierarchyLevelKeys
+    .slice(0, -1)
+    .reduce((sum, key) => sum + report.levels[key].renamed, 0);
   return [
     `${formatCount(created)} ${report.dryRun ? 'to create' : 'created'}`,
+    ...(renamed + renamedAbove > 0
+      ? [`${formatCount(renamed + renamedAbove)} ${report.dryRun ? 'to rename' : 'renamed'}`]
+      : []),
     `${formatCount(existing)} unchanged`,
     ...(conflicting > 0 ? [`${formatCount(conflicting)} in conflict`] : []),
   ].join(', ');
