@@ -21,7 +21,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { articleRoutes } from './routes/articles.js';
 import { type Handlers, openApiTransform, registerContract } from './routes/contract.js';
 import { hierarchyHandlers } from './routes/hierarchy.js';
-import { IMPORT_BODY_LIMIT_BYTES, importHandlers } from './routes/import.js';
+import { exportHandlers, IMPORT_BODY_LIMIT_BYTES, importHandlers } from './routes/import.js';
 import { reportRoutes } from './routes/reports.js';
 import { uploadRoutes } from './routes/uploads.js';
 import { healthHandlers, userHandlers } from './routes/users.js';
@@ -166,6 +166,7 @@ export async function buildApp({
     ...hierarchyHandlers(context),
     budgetLine: reports.handlers,
     import: importHandlers(context),
+    export: exportHandlers(context),
     article: articles.handlers,
     upload: uploads.handlers,
   };

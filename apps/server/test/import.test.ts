@@ -570,6 +570,31 @@ describe.each(databaseTargets)('hierarchy import on %s', (target) => {
       ]);
     });
 
+    it("exports the hierarchy in the import's own rows, a page at a time, to admins only", async () => {
+      await imported(tree([coded('4.01'), coded('1.02', { account_code: '5.1.02.01.01.0025' })]));
+      const page = (query: string, token = t.adminToken) =>
+        t.call('GET', `/ranwal/api/export/hierarchy?${query}`, { token });
+      expect((await page('', t.userToken)).statusCode).toBe(403);
+      const first = (await page('limit=1')).json().data;
+      expect(first.rows).toHaveLength(1);
+      const second = (await page(`limit=1&after=${first.next}`)).json().data;
+      expect(second.rows).toHaveLength(1);
+      const last = (await page(`limit=1&after=${second.next}`)).json().data;
+      expect(last).toEqual({ rows: [], next: null });
+      const rows = [...first.rows, ...second.rows].sort((a, b) =>
+        a.program_code.localeCompare(b.program_code),
+      );
+      expect(rows.map(({ account_id, ...row }: Record<string, unknown>) => row)).toEqual([
+        {
+          ...coded('1.02', { account_code: '5.1.02.01.01.0025' }),
+          program_is_taxed: false,
+          activity_code: null,
+          subtitle_code: null,
+        },
+        { ...coded('4.01'), program_is_taxed: false, activity_code: null, subtitle_code: null },
+      ]);
+    });
+
     it('refuses a code outside its level pattern, naming the level and the record', async () => {
       const batch = tree([row({ action_code: '1.01' })]);
       const response = await post(batch);

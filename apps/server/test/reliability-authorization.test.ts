@@ -77,6 +77,7 @@ const expected: Record<string, Row> = {
   'DELETE /ranwal/api/article/:slug/delete':       [401, 401, 401, 401, 403, 200],
   'DELETE /ranwal/article/:slug/delete':           [401, 401, 401, 401, 403, 200],
   'POST /ranwal/api/import/hierarchy':             [401, 401, 401, 401, 403, 200],
+  'GET /ranwal/api/export/hierarchy':              [401, 401, 401, 401, 403, 200],
   'POST /ranwal/api/upload-file':                  [401, 401, 401, 401, 403, 200],
   'GET /ranwal/api/uploads/:id':                   [200, 200, 200, 200, 200, 200],
 };
@@ -326,6 +327,7 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
           dry_run: true,
         },
       }),
+      'GET /ranwal/api/export/hierarchy': async () => ({ url: '/ranwal/api/export/hierarchy' }),
       'POST /ranwal/api/upload-file': async () => ({
         url: '/ranwal/api/upload-file',
         ...(await imageUpload()),

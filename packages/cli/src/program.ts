@@ -11,8 +11,11 @@ import {
   csvSeparators,
   type ExportOptions,
   exportFormats,
+  exportHierarchy,
   exportReports,
   exportSummary,
+  type HierarchyExportOptions,
+  hierarchyExportSummary,
 } from './commands/export/index.js';
 import {
   csvEncodings,
@@ -266,6 +269,41 @@ export function buildProgram({ signal }: { signal: AbortSignal }): Command {
           bar.stop();
         }
       }, exportSummary),
+    );
+
+  exports
+    .command('hierarchy')
+    .description(
+      "write every account code with its whole path and every level's code, in the import's own format (import it again: nothing changes)",
+    )
+    .requiredOption('--out <file>', 'file to write (replaced whole, never half-written)')
+    .addOption(
+      new Option('--format <format>', 'xlsx or csv (default: from --out)').choices(exportFormats),
+    )
+    .addOption(
+      new Option(
+        '--separator <separator>',
+        'csv: comma (RFC 4180) or semicolon (Excel, Indonesian settings)',
+      )
+        .choices(csvSeparators)
+        .default('comma'),
+    )
+    .addHelpText(
+      'after',
+      examples(
+        'ranwal export hierarchy --out hierarki.xlsx',
+        'ranwal export hierarchy --out hierarki.csv --separator semicolon',
+      ),
+    )
+    .action(
+      action(async (options: HierarchyExportOptions, output) => {
+        const bar = createProgressBar('Reading', formatCount, output);
+        try {
+          return await exportHierarchy({ ...options, signal, onProgress: bar.update });
+        } finally {
+          bar.stop();
+        }
+      }, hierarchyExportSummary),
     );
 
   const users = program

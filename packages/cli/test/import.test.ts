@@ -673,6 +673,35 @@ describe('ranwal import hierarchy', () => {
     expect(names.filter((name) => name?.endsWith('(nomenklatur baru)'))).toHaveLength(2);
   });
 
+  it("exports the hierarchy in the import's own format: importing it again changes nothing", async () => {
+    expect((await ranwal(['import', 'hierarchy', fixture('dpa-multi-unit.csv')])).code).toBe(0);
+    const csv = file('hierarki.csv');
+    const exported = await ranwal(['export', 'hierarchy', '--out', csv]);
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(exported.stdout).toContain('Saved 6 account code(s) with their paths');
+    const lines = (await readFile(csv, 'utf8')).trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'Kode Program,Program,PPN,Kode Kegiatan,Kegiatan,Kode Sub Kegiatan,Sub Kegiatan,Kode Aktivitas,Aktivitas,Kode Subtitle,Subtitle,Kode Rekening,Nama Rekening',
+    );
+    // In official code order: the units' programmes 1.02.01, 1.02.02, 4.01.01.
+    expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([
+      '1.02.01',
+      '1.02.01',
+      '1.02.02',
+      '1.02.02',
+      '4.01.01',
+      '4.01.01',
+    ]);
+    for (const out of [csv, file('hierarki.xlsx')]) {
+      if (out.endsWith('.xlsx')) {
+        expect((await ranwal(['export', 'hierarchy', '--out', out])).code).toBe(0);
+      }
+      const again = await ranwal(['import', 'hierarchy', out]);
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stdout).toContain('(0 created, 6 unchanged)');
+    }
+  });
+
   it('lists the columns it does not use, once', async () => {
     await writeFile(
       file('extra.csv'),

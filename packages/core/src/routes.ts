@@ -12,6 +12,8 @@ import {
   BudgetSummaryQuery,
   ChildListQuery,
   Health,
+  HierarchyExportPage,
+  HierarchyExportQuery,
   HierarchyImportBatch,
   HierarchyImportResult,
   IdParams,
@@ -330,6 +332,17 @@ export const routes = {
         'Import account codes with their whole path in one transaction: creates what is missing, reuses what exists (by name under the same parent, by code under the same subtitle)',
       body: HierarchyImportBatch,
       data: HierarchyImportResult,
+    }),
+  },
+  export: {
+    hierarchy: route({
+      method: 'GET',
+      path: '/api/export/hierarchy',
+      access: 'admin',
+      summary:
+        "Every account code with its whole path and every level's code, in the import's own row format, a page at a time by account id (`after`): what `ranwal export hierarchy` writes",
+      query: HierarchyExportQuery,
+      data: HierarchyExportPage,
     }),
   },
   upload: {

@@ -352,6 +352,47 @@ export const HierarchyImportResult = z.object({
 });
 export type HierarchyImportResult = z.infer<typeof HierarchyImportResult>;
 
+/**
+ * One account code with its whole path, as `ranwal export hierarchy` writes it: the import's own
+ * row, with every level's code (null where none) and the account's id (the page cursor).
+ */
+export const HierarchyExportRow = z.object({
+  program: z.string(),
+  program_code: z.string().nullable(),
+  program_is_taxed: z.boolean(),
+  action: z.string(),
+  action_code: z.string().nullable(),
+  sub_action: z.string(),
+  sub_action_code: z.string().nullable(),
+  activity: z.string(),
+  activity_code: z.string().nullable(),
+  subtitle: z.string(),
+  subtitle_code: z.string().nullable(),
+  account_code: z.string(),
+  account_name: z.string(),
+  account_id: z.string(),
+});
+export type HierarchyExportRow = z.infer<typeof HierarchyExportRow>;
+
+/** A page of the hierarchy export: accounts after `after` (by id), `limit` at most. */
+export const HierarchyExportQuery = z.object({
+  after: Id.optional(),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1, { error: 'minimal 1' })
+    .max(10_000, { error: 'maksimal 10000' })
+    .default(5_000),
+});
+export type HierarchyExportQuery = z.input<typeof HierarchyExportQuery>;
+
+export const HierarchyExportPage = z.object({
+  rows: z.array(HierarchyExportRow),
+  /** The cursor of the next page, or null after the last. */
+  next: z.string().nullable(),
+});
+export type HierarchyExportPage = z.infer<typeof HierarchyExportPage>;
+
 // --- Detail-program report (budget line) --------------------------------------------------
 
 /** Whole rupiah, never negative, exact in a JS number. */

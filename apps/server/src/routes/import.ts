@@ -10,6 +10,17 @@ import type { Handlers } from './contract.js';
  */
 export const IMPORT_BODY_LIMIT_BYTES = 256 * 1024 * 1024;
 
+/** The hierarchy in the import's own format, a page at a time (`ranwal export hierarchy`). */
+export function exportHandlers({ db }: AppContext): Handlers['export'] {
+  const imports = createImportService(db);
+  return {
+    hierarchy: async ({ query }) => ({
+      message: messagesId.server.ok,
+      data: await imports.exportPage(query),
+    }),
+  };
+}
+
 export function importHandlers({ db }: AppContext): Handlers['import'] {
   const imports = createImportService(db);
   return {

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
+  type HierarchyExportRow,
   type HierarchyImportBatch,
   type HierarchyImportConflict,
   type HierarchyImportLevelResult,
@@ -406,6 +407,32 @@ export function createImportService(typedDb: Kysely<Database>) {
   }
 
   return {
+    /**
+     * A page of the hierarchy in the import's own row format: accounts after `after` by id, each
+     * with its whole path and every level's code. Paged by id so no statement reads the whole
+     * hierarchy; `ranwal export hierarchy` orders the rows as people read them.
+     */
+    async exportPage(query: { after?: string | undefined; limit: number }) {
+      const { rows } = await sql<HierarchyExportRow>`
+        select p.name as program, p.code as program_code, p.is_taxed as program_is_taxed,
+          k.name as action, k.code as action_code,
+          s.name as sub_action, s.code as sub_action_code,
+          a.name as activity, a.code as activity_code,
+          t.name as subtitle, t.code as subtitle_code,
+          r.code as account_code, r.name as account_name, r.id::text as account_id
+        from account r
+        join subtitle t on t.id = r.subtitle_id
+        join activity a on a.id = t.activity_id
+        join sub_action s on s.id = a.sub_action_id
+        join action k on k.id = s.action_id
+        join program p on p.id = k.program_id
+        ${query.after ? sql`where r.id > ${query.after}::uuid` : sql``}
+        order by r.id
+        limit ${query.limit}`.execute(db);
+      const last = rows.at(-1);
+      return { rows, next: rows.length === query.limit && last ? last.account_id : null };
+    },
+
     /**
      * Applies one call inside a transaction the caller holds and will end (the demo seed's, so
      * the whole demo is loaded or none of it).

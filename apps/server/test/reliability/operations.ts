@@ -122,7 +122,7 @@ function kindOf(method: string, path: string): WriteKind {
   if (last === 'create') return 'create';
   if (last === 'update') return 'update';
   if (last === 'delete') return 'delete';
-  if (last === 'hierarchy') return 'import';
+  if (last === 'hierarchy') return method === 'GET' ? 'read' : 'import';
   if (last === 'upload-file') return 'upload';
   if (last === 'sign-in') return 'sign-in';
   if (last === 'password') return 'password';

@@ -10,7 +10,7 @@ export const csvSeparators = ['comma', 'semicolon'] as const;
  */
 export type CsvSeparator = (typeof csvSeparators)[number];
 
-function quote(text: string, separator: string): string {
+export function quote(text: string, separator: string): string {
   return text.includes(separator) || /["\r\n]/.test(text)
     ? `"${text.replaceAll('"', '""')}"`
     : text;

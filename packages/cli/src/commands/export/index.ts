@@ -10,10 +10,17 @@ import { CliError, calling } from '../../errors.js';
 import { formatBytes, formatCount, type ProgressListener } from '../../output.js';
 import { type CsvSeparator, workbookToCsv } from './csv.js';
 
-export const exportFormats = ['xlsx', 'csv'] as const;
-export type ExportFormat = (typeof exportFormats)[number];
+import { type ExportFormat, exportFormats } from './files.js';
+
 export type { CsvSeparator } from './csv.js';
 export { csvSeparators } from './csv.js';
+export { type ExportFormat, exportFormats } from './files.js';
+export {
+  exportHierarchy,
+  type HierarchyExportOptions,
+  type HierarchyExportResult,
+  hierarchyExportSummary,
+} from './hierarchy.js';
 
 export interface ExportOptions extends ConnectionOptions {
   year: number | string;

@@ -1,0 +1,34 @@
+import { rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { CliError } from '../../errors.js';
+
+export const exportFormats = ['xlsx', 'csv'] as const;
+export type ExportFormat = (typeof exportFormats)[number];
+
+/**
+ * Writes `out` whole or not at all: `write` fills a temporary file beside it, which then takes
+ * its place; on failure or interruption the temporary file goes and `out` is untouched.
+ */
+export async function replaceWhole(
+  out: string,
+  signal: AbortSignal | undefined,
+  write: (partial: string) => Promise<void>,
+): Promise<string> {
+  const file = path.resolve(out);
+  const partial = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.partial`);
+  try {
+    await write(partial);
+    signal?.throwIfAborted();
+    await rename(partial, file);
+    return file;
+  } catch (error) {
+    if (signal?.aborted)
+      throw new CliError('interrupted', 'export interrupted; nothing was written');
+    if (error instanceof CliError) throw error;
+    throw new CliError('failure', `writing ${file} failed: ${(error as Error).message}`, {
+      cause: error,
+    });
+  } finally {
+    await rm(partial, { force: true });
+  }
+}
