@@ -6,7 +6,7 @@ import { chmod, writeFile } from 'node:fs/promises';
  * A realistic hierarchy: 20 programmes, 5 kegiatan each, 4 sub kegiatan each, 5 aktivitas each,
  * 5 subtitles each (10 000 subtitles), 10 account codes per subtitle; Permendagri-style codes.
  */
-export function* hierarchyRows(count) {
+export function* hierarchyRows(count, { codes = false } = {}) {
   const programmes = [
     'Program Penunjang Urusan Pemerintahan Daerah',
     'Program Perencanaan, Pengendalian dan Evaluasi Pembangunan Daerah',
@@ -40,6 +40,30 @@ export function* hierarchyRows(count) {
     const action = Math.floor(sub_action / 4);
     const programme = Math.floor(action / 5);
     const account = i % 10;
+    if (codes) {
+      // A multi-unit DPA: four Perangkat Daerah (urusan.bidang), five programmes each, the
+      // support programme's name in every unit; official codes down to the sub kegiatan, a
+      // region's own below.
+      const unit = ['1.01', '1.02', '2.07', '4.01'][programme % 4];
+      const program = `${unit}.${String(Math.floor(programme / 4) + 1).padStart(2, '0')}`;
+      const kegiatan = `${program}.2.${String((action % 5) + 1).padStart(2, '0')}`;
+      const sub = `${kegiatan}.${String((sub_action % 4) + 1).padStart(4, '0')}`;
+      yield [
+        program,
+        programmes[Math.floor(programme / 4) % 5],
+        kegiatan,
+        actions[action % 5],
+        sub,
+        `Penyusunan Dokumen Perencanaan Perangkat Daerah ${(sub_action % 4) + 1}`,
+        String((activity % 5) + 1),
+        `Rapat Koordinasi dan Konsultasi ${activity + 1}`,
+        String((subtitle % 5) + 1),
+        `Subtitle Kegiatan Lokasi ${subtitle + 1}`,
+        `5.${1 + (account % 2)}.02.${String(account + 1).padStart(2, '0')}.01.${String((subtitle % 9999) + 1).padStart(4, '0')}`,
+        accounts[account],
+      ];
+      continue;
+    }
     yield [
       `${programmes[programme % 5]} ${String(programme + 1).padStart(2, '0')}`,
       `${actions[action % 5]} ${action + 1}`,
@@ -53,10 +77,14 @@ export function* hierarchyRows(count) {
 }
 
 /** Writes the rows as Indonesian Excel saves them: semicolons, quoted where needed, CRLF. */
-export async function writeCsv(file, count) {
+export async function writeCsv(file, count, { codes = false } = {}) {
   const quote = (cell) => (/[;"\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
-  const lines = ['Program;Kegiatan;Sub Kegiatan;Aktivitas;Subtitle;Kode Rekening;Nama Rekening'];
-  for (const row of hierarchyRows(count)) lines.push(row.map(quote).join(';'));
+  const lines = [
+    codes
+      ? 'Kode Program;Program;Kode Kegiatan;Kegiatan;Kode Sub Kegiatan;Sub Kegiatan;Kode Aktivitas;Aktivitas;Kode Subtitle;Subtitle;Kode Rekening;Nama Rekening'
+      : 'Program;Kegiatan;Sub Kegiatan;Aktivitas;Subtitle;Kode Rekening;Nama Rekening',
+  ];
+  for (const row of hierarchyRows(count, { codes })) lines.push(row.map(quote).join(';'));
   await writeFile(file, `${lines.join('\r\n')}\r\n`);
   await chmod(file, 0o644);
 }

@@ -199,6 +199,19 @@ describe('ranwal export reports', () => {
     await home?.remove();
   });
 
+  it('a downloaded report workbook imports back as the hierarchy it was made from: nothing changes', async () => {
+    const xlsx = file('laporan-reimport.xlsx');
+    await exportJson(['--year', '2025', '--out', xlsx]);
+    const run = await ranwal(['import', 'hierarchy', xlsx]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(
+      'Reading a Ranwal report workbook: its subtotal rows are skipped and its PPN column (an amount) is ignored',
+    );
+    // Every account of the lines, each once however many lines it has; nothing new.
+    const accounts = new Set(lines.map((line) => line.account_code)).size;
+    expect(run.stdout).toContain(`(0 created, ${accounts} unchanged)`);
+  });
+
   it("writes the server's workbook, checked cell by cell", async () => {
     const result = await exportJson(['--year', '2025', '--out', file('laporan.xlsx')]);
     expect(result).toMatchObject({

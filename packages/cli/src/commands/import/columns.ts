@@ -137,11 +137,26 @@ export interface ColumnMap {
 export const labelOf = (columns: ColumnMap, field: ImportField): string =>
   columns.label[field] ?? fieldLabels[field];
 
+/**
+ * Whether a header row is the one of Ranwal's own report workbook ('Download Laporan',
+ * `ranwal export reports`): it has the lines' amount columns. There `PPN` is an amount, not the
+ * programme's flag, and the subtotal rows are not accounts.
+ */
+const isReportHeader = (cells: string[]) => {
+  const keys = new Set(cells.map(headerKey));
+  return catalogues.some(
+    (c) =>
+      keys.has(headerKey(c.reports.fields.componentName)) &&
+      keys.has(headerKey(c.reports.fields.totalAfterTax)),
+  );
+};
+
 function mapHeader(cells: string[]): ColumnMap {
   const columns: ColumnMap = { index: {}, label: {} };
+  const report = isReportHeader(cells);
   cells.forEach((cell, position) => {
     const field = fieldByHeader.get(headerKey(cell));
-    if (!field) return;
+    if (!field || (report && field === 'program_is_taxed')) return;
     const earlier = columns.label[field];
     if (earlier !== undefined) {
       throw new CliError(
@@ -163,6 +178,8 @@ export interface Header {
   position: number;
   columns: ColumnMap;
   ignored: string[];
+  /** The header of Ranwal's own report workbook: its subtotal rows are skipped. */
+  report: boolean;
 }
 
 /**
@@ -180,7 +197,7 @@ export function findHeader(rows: SheetRow[]): Header {
       const ignored = row.cells
         .map((cell, index) => (used.has(index) ? '' : cell.trim()))
         .filter((cell) => cell !== '');
-      return { position, columns, ignored };
+      return { position, columns, ignored, report: isReportHeader(row.cells) };
     }
     if (found > (best?.found ?? 0)) best = { position, columns, found };
   }

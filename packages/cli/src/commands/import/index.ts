@@ -188,8 +188,14 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
   if (header.ignored.length > 0) {
     options.onNote?.(`Ignored columns: ${header.ignored.join(', ')}`);
   }
+  if (header.report) {
+    options.onNote?.(
+      'Reading a Ranwal report workbook: its subtotal rows are skipped and its PPN column (an amount) is ignored',
+    );
+  }
   const checked = checkRows(sheet.rows.slice(header.position + 1), header.columns, {
     fillDown: options.fillDown ?? false,
+    totalsRows: header.report,
   });
   sheet.rows.length = 0;
   const dryRun = options.dryRun ?? false;

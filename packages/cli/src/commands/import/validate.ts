@@ -44,6 +44,11 @@ export interface CheckedRows {
 export interface CheckOptions {
   /** An empty level cell takes the text of the cell above while the levels before it are the same. */
   fillDown?: boolean;
+  /**
+   * Ranwal's own report workbook: a row with no account code and nothing below the programme
+   * is a subtotal ('Subtotal …', 'Total Keseluruhan'), not an account.
+   */
+  totalsRows?: boolean;
 }
 
 const TRUE_WORDS = new Set(['ya', 'y', 'yes', 'true', '1', 'x', 'v', 'aktif', 'pajak', 'ppn']);
@@ -211,6 +216,13 @@ export function checkRows(
       texts[field] = index === undefined ? '' : (record.cells[index] ?? '');
     }
     if (used.every((field) => texts[field].trim() === '')) continue;
+    if (
+      options.totalsRows &&
+      texts.account_code.trim() === '' &&
+      namedLevels.slice(1).every((level) => texts[level].trim() === '')
+    ) {
+      continue;
+    }
     const place = placeOf(record);
 
     // Why an empty level cell was not filled from above: the level before it changed here.
