@@ -32,6 +32,8 @@ const { values: options } = parseArgs({
     keep: { type: 'boolean', default: false },
     // A multi-unit DPA with codes at every level (issue 17): records matched by code.
     codes: { type: 'boolean', default: false },
+    // Rows per import call (the CLI's --batch-size); the CLI's default when left out.
+    'batch-size': { type: 'string' },
   },
 });
 const ROWS = Number(options.rows);
@@ -312,7 +314,8 @@ try {
   results.copy = { seconds: copy.ms / 1000, cpuSeconds: copy.cpuSeconds };
 
   const cpuBefore = await serverCpu();
-  const first = await ranwal(['import', 'hierarchy', csv, '--json'], { measure: true });
+  const batch = options['batch-size'] ? ['--batch-size', options['batch-size']] : [];
+  const first = await ranwal(['import', 'hierarchy', csv, ...batch, '--json'], { measure: true });
   const cpu = { cli: first.cpuSeconds, ...(await cpuSince(cpuBefore)) };
   const report = JSON.parse(first.stdout);
   results.import = {

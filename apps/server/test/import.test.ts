@@ -474,6 +474,11 @@ describe.each(databaseTargets)('hierarchy import on %s', (target) => {
     expect((await post(tree(sample), null)).statusCode).toBe(401);
   });
 
+  it('asks for small calls on PGlite (one shared session) and large ones on PostgreSQL', async () => {
+    const result = await imported(tree(sample, true));
+    expect(result.batch_rows).toBe(target === 'postgres' ? 20_000 : 1_000);
+  });
+
   describe('official codes', () => {
     /** A unit's support programme: the same name in every unit, each its own code. */
     const coded = (unit: string, overrides: Partial<HierarchyImportRow> = {}) =>

@@ -347,6 +347,11 @@ export type HierarchyImportConflict = z.infer<typeof HierarchyImportConflict>;
 
 export const HierarchyImportResult = z.object({
   dry_run: z.boolean(),
+  /**
+   * Rows per call this server takes best: small where one embedded database session is shared
+   * (PGlite), large on PostgreSQL. A client without a size of its own sends its next calls so.
+   */
+  batch_rows: z.number().int().positive().optional(),
   levels: z.record(z.enum(hierarchyLevelKeys), HierarchyImportLevelResult),
   conflicts: z.array(HierarchyImportConflict),
 });

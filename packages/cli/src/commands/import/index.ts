@@ -33,7 +33,10 @@ export interface ImportOptions extends ConnectionOptions {
   dryRun?: boolean;
   /** Import the valid rows and succeed even when some rows are invalid or conflict. */
   skipInvalid?: boolean;
-  /** Rows per call (and per transaction); at most 100 000, 1 000 by default (DEFAULT_BATCH_ROWS). */
+  /**
+   * Rows per call (and per transaction); at most 100 000. By default the first call has 1 000
+   * (DEFAULT_BATCH_ROWS) and the next ones the size the server asks for (`batch_rows`).
+   */
   batchSize?: number;
   /** A CSV file's encoding; else told by its byte order mark, else UTF-8 if valid, else Windows-1252. */
   encoding?: CsvEncoding | undefined;
@@ -162,7 +165,8 @@ export function buildCall(rows: PlacedRow[], dryRun: boolean, acceptRenames = fa
 }
 
 /**
- * Rows per call unless told. A call is one transaction, and on the embedded PGlite (one database
+ * Rows of the first call unless told (the server then says what size suits it: `batch_rows`).
+ * A call is one transaction, and on the embedded PGlite (one database
  * session) everyone else's calls wait for it: 1 000 rows take about 50 ms there, where the
  * 100 000 a call may carry held every other person for 5 s (bench/server/contention.mjs).
  */
@@ -298,8 +302,14 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
       : new CliError('failure', String(error), { cause: error });
   };
 
-  for (let start = 0; start < rows.length; start += batchSize) {
-    const batch = rows.slice(start, start + batchSize);
+  // Without --batch-size, the first call is small and the server says what size suits it.
+  let callRows = batchSize;
+  let lastAdvice: number | undefined;
+  for (let start = 0; start < rows.length; start += callRows) {
+    if (start > 0 && options.batchSize === undefined && lastAdvice !== undefined) {
+      callRows = Math.min(lastAdvice, HIERARCHY_IMPORT_MAX_ROWS);
+    }
+    const batch = rows.slice(start, start + callRows);
     const call = buildCall(batch, dryRun, options.acceptRenames);
     batchStart = start;
     batchLength = batch.length;
@@ -313,6 +323,7 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
     } catch (error) {
       throw stopped(error);
     }
+    lastAdvice = result.batch_rows;
     hierarchyLevelKeys.forEach((level, depth) => {
       const seenHere = seen[depth]!;
       const createdHere = created[depth]!;
