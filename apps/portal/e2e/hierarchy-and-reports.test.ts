@@ -478,4 +478,37 @@ describe('budget hierarchy and reports, through the portal', () => {
     await taxedRow.waitFor();
     await context.close();
   });
+
+  it('an official code is typed once by an admin and read as code - name in the cascade', async () => {
+    const admin = await e2e.newPage();
+    await signInThroughForm(admin.page, ADMIN, 'admin');
+    await openFromSidebar(admin.page, 'Program', '/admin-program');
+    await admin.page.getByLabel('Nama Program').fill('Program Berkode');
+    const code = admin.page.getByLabel('Kode Program');
+    await code.fill('2.7.1');
+    await admin.page.getByRole('button', { name: 'Simpan', exact: true }).click();
+    await admin.page.getByText('format kode tidak sesuai, mis. 1.01.01').waitFor();
+    await code.fill('2.07.01');
+    await admin.page.getByRole('button', { name: 'Simpan', exact: true }).click();
+    await toast(admin.page, 'Program berhasil ditambahkan.').waitFor();
+    // In code order: the coded programme before the one named only.
+    const rows = admin.page
+      .getByRole('grid', { name: 'Daftar Program', exact: true })
+      .getByRole('row');
+    await rows.nth(1).filter({ hasText: '2.07.01 - Program Berkode' }).waitFor();
+    await screenshot(admin.page, 'admin-program-codes');
+    await admin.context.close();
+
+    const user = await e2e.newPage();
+    await signInThroughForm(user.page, USER, 'user');
+    const program = user.page.getByRole('combobox', { name: fieldName('Program') });
+    await program.click();
+    await user.page
+      .getByRole('option', { name: '2.07.01 - Program Berkode', exact: true })
+      .waitFor();
+    await program.fill('2.07');
+    await user.page.getByRole('option', { name: '2.07.01 - Program Berkode', exact: true }).click();
+    await expect.poll(() => program.inputValue()).toBe('2.07.01 - Program Berkode');
+    await user.context.close();
+  });
 });
