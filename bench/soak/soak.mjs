@@ -105,7 +105,7 @@ async function createChain(origin, token) {
             ? 'Belanja Alat Tulis Kantor'
             : `${messagesId.levels[key].label} Uji Beban`,
         ...(level.parentField ? { [level.parentField]: ids[level.parentField] } : {}),
-        ...(level.hasCode ? { code: '5.1.02.01.01.0024' } : {}),
+        ...(level.codeRequired ? { code: '5.1.02.01.01.0024' } : {}),
         ...(level.hasTaxFlag ? { is_taxed: true } : {}),
       },
     });

@@ -424,7 +424,7 @@ describe.each(['postgres', 'pglite'] as const)('faults on %s', (kind) => {
     // The CLI says the connection was lost and how many rows the server acknowledged.
     expect(stopped.code).toBe(5);
     const acknowledgedRows = Number(
-      /after ([\d.,]+) of/.exec(stopped.stderr)?.[1]?.replace(/[.,]/g, ''),
+      /confirmed ([\d.,]+) of/.exec(stopped.stderr)?.[1]?.replace(/[.,]/g, ''),
     );
     expect(acknowledgedRows % BATCH_ROWS).toBe(0);
     const acknowledged = acknowledgedRows / BATCH_ROWS;
@@ -448,6 +448,7 @@ describe.each(['postgres', 'pglite'] as const)('faults on %s', (kind) => {
     const storedBefore = counts.filter((row) => row.accounts === BATCH_ROWS).length;
     expect(report.levels.account).toEqual({
       created: (BATCHES - storedBefore) * BATCH_ROWS,
+      renamed: 0,
       existing: storedBefore * BATCH_ROWS,
     });
     const after = await target.inspect<BatchCounts>(BATCH_COUNTS_SQL);

@@ -47,7 +47,9 @@ function EntityListDemo({
 }) {
   const messages = useMessages();
   const level = messages.levels[entity];
-  const { parent, hasCode } = managedEntities[entity];
+  const { parent } = managedEntities[entity];
+  // The six levels carry a code, each under its own label; Pengampu has none.
+  const codeLabel = entity === 'supporter' ? null : messages.levels[entity].codeLabel;
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [deleting, setDeleting] = useState('');
@@ -81,7 +83,7 @@ function EntityListDemo({
           <caption>{level.listTitle}</caption>
           <thead>
             <tr>
-              {hasCode && <th scope="col">{messages.levels.account.codeLabel}</th>}
+              {codeLabel && <th scope="col">{codeLabel}</th>}
               <th scope="col">{level.nameLabel}</th>
               {parent && <th scope="col">{messages.levels[parent].label}</th>}
               <th scope="col">{messages.common.actions}</th>
@@ -90,7 +92,7 @@ function EntityListDemo({
           <tbody>
             {rows.map((row) => (
               <tr key={String(row.id)}>
-                {hasCode && <td>{String(row.code)}</td>}
+                {codeLabel && <td>{String(row.code ?? '')}</td>}
                 <td>{String(row.name)}</td>
                 {parent && (
                   <td>
