@@ -18,8 +18,14 @@ process.once('SIGINT', () => {
   process.once('SIGINT', () => process.exit(exitCodes.interrupted));
 });
 
+// `ranwal help kegiatan list` is `ranwal kegiatan list --help`, so its help too names the
+// command as it was typed (commander's own help command would print the English name).
+const [node, script, first, ...rest] = process.argv;
+const argv =
+  first === 'help' && rest.length > 0 ? [node!, script!, ...rest, '--help'] : process.argv;
+
 try {
-  await buildProgram({ signal: interrupt.signal }).parseAsync(process.argv);
+  await buildProgram({ signal: interrupt.signal }).parseAsync(argv);
 } catch (error) {
   if (error instanceof CommanderError) {
     // Commander has printed help, the version, or its one-line complaint.

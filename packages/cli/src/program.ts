@@ -81,6 +81,13 @@ const levelCommands: Record<ManagedEntityKey, { name: string; alias: string }> =
   supporter: { name: 'supporters', alias: 'pengampu' },
 };
 
+/** `ranwal kegiatan list [options]`: the command's path as typed, then its arguments. */
+function usageAsTyped(command: Command): string {
+  const names: string[] = [];
+  for (let at: Command | null = command; at; at = at.parent) names.unshift(at.name());
+  return `${names.join(' ')} ${command.usage()}`;
+}
+
 const examples = (...lines: string[]) =>
   `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}\n`;
 
@@ -390,6 +397,8 @@ export function buildProgram({ signal }: { signal: AbortSignal }): Command {
     const group = program
       .command(name)
       .alias(alias)
+      // The usage line says the command as typed, not also its other name (`kegiatan|kegiatan`).
+      .configureHelp({ ...program.configureHelp(), commandUsage: usageAsTyped })
       .description(`${noun} (read)`)
       .addHelpText('after', ({ command }) => examples(`ranwal ${typed(command)} list --json`));
     const list = group

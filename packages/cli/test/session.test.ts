@@ -289,6 +289,18 @@ describe('ranwal login, whoami, logout and the read commands', () => {
     expect(help.stdout).toMatch(/\n\s+--json\s+print machine-readable JSON/);
     const english = await ranwal(['actions', 'list', '--help']);
     expect(english.stdout).toMatch(/^Usage: ranwal actions list \[options\]\n\nlist kegiatan\n/);
+    // `help kegiatan` and the group's own help say the command once, as typed.
+    for (const args of [
+      ['help', 'kegiatan'],
+      ['kegiatan', '--help'],
+    ]) {
+      const group = await ranwal(args);
+      expect(group.code).toBe(0);
+      expect(group.stdout).toMatch(/^Usage: ranwal kegiatan \[options\] \[command\]\n/);
+      expect(group.stdout).not.toMatch(/actions/);
+    }
+    const helpList = await ranwal(['help', 'kegiatan', 'list']);
+    expect(helpList.stdout).toMatch(/^Usage: ranwal kegiatan list \[options\]\n/);
     const importHelp = await ranwal(['import', 'hierarchy', '--help']);
     expect(importHelp.stdout).toMatch(/Global Options:\n(.*\n)*\s+--json/);
   });
