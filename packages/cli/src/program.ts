@@ -56,6 +56,7 @@ import {
   formatBytes,
   formatCount,
   type OutputOptions,
+  type ProgressListener,
   printResult,
 } from './output.js';
 import { readStdin } from './prompts.js';
@@ -80,6 +81,38 @@ const levelCommands: Record<ManagedEntityKey, { name: string; alias: string }> =
   account: { name: 'accounts', alias: 'rekening' },
   supporter: { name: 'supporters', alias: 'pengampu' },
 };
+
+/** Runs `work` with a progress bar on stderr (none with --json or off a terminal), stopped however it ends. */
+async function withProgressBar<T>(
+  label: string,
+  format: (value: number) => string,
+  output: OutputOptions,
+  work: (onProgress: ProgressListener) => Promise<T>,
+): Promise<T> {
+  const bar = createProgressBar(label, format, output);
+  try {
+    return await work(bar.update);
+  } finally {
+    bar.stop();
+  }
+}
+
+/** The file an export writes: `--out`, and its `--format` and CSV `--separator`. */
+function withOutputFile(command: Command): Command {
+  return command
+    .requiredOption('--out <file>', 'file to write (replaced whole, never half-written)')
+    .addOption(
+      new Option('--format <format>', 'xlsx or csv (default: from --out)').choices(exportFormats),
+    )
+    .addOption(
+      new Option(
+        '--separator <separator>',
+        'csv: comma (RFC 4180) or semicolon (Excel, Indonesian settings)',
+      )
+        .choices(csvSeparators)
+        .default('comma'),
+    );
+}
 
 /** `ranwal kegiatan list [options]`: the command's path as typed, then its arguments. */
 function usageAsTyped(command: Command): string {
@@ -215,42 +248,31 @@ export function buildProgram({ signal }: { signal: AbortSignal }): Command {
       )}`,
     )
     .action(
-      action(async (options: Omit<ImportOptions, 'file'>, output, file) => {
-        const bar = createProgressBar('Importing', formatCount, output);
-        try {
-          return await importHierarchy({
-            ...options,
-            file: file!,
-            signal,
-            onProgress: bar.update,
-            onNote: (text) => process.stderr.write(`${text}\n`),
-          });
-        } finally {
-          bar.stop();
-        }
-      }, importSummary),
+      action(
+        (options: Omit<ImportOptions, 'file'>, output, file) =>
+          withProgressBar('Importing', formatCount, output, (onProgress) =>
+            importHierarchy({
+              ...options,
+              file: file!,
+              signal,
+              onProgress,
+              onNote: (text) => process.stderr.write(`${text}\n`),
+            }),
+          ),
+        importSummary,
+      ),
     );
 
   const exports = program
     .command('export')
     .description('exports')
     .addHelpText('after', examples('ranwal export reports --year 2025 --out laporan-2025.xlsx'));
-  exports
-    .command('reports')
-    .description("download the report workbook (the portal's 'Download Laporan'), or CSV")
-    .requiredOption('--year <year>', 'report year')
-    .requiredOption('--out <file>', 'file to write (replaced whole, never half-written)')
-    .addOption(
-      new Option('--format <format>', 'xlsx or csv (default: from --out)').choices(exportFormats),
-    )
-    .addOption(
-      new Option(
-        '--separator <separator>',
-        'csv: comma (RFC 4180) or semicolon (Excel, Indonesian settings)',
-      )
-        .choices(csvSeparators)
-        .default('comma'),
-    )
+  withOutputFile(
+    exports
+      .command('reports')
+      .description("download the report workbook (the portal's 'Download Laporan'), or CSV")
+      .requiredOption('--year <year>', 'report year'),
+  )
     .option('--program <name|id>', 'only this programme')
     .option('--supporter <name|id>', 'only this supporter (Pengampu)')
     .option('--user <email|id>', "only this user's lines (admin only)")
@@ -268,33 +290,22 @@ export function buildProgram({ signal }: { signal: AbortSignal }): Command {
       ),
     )
     .action(
-      action(async (options: ExportOptions, output) => {
-        const bar = createProgressBar('Downloading', formatBytes, output);
-        try {
-          return await exportReports({ ...options, signal, onProgress: bar.update });
-        } finally {
-          bar.stop();
-        }
-      }, exportSummary),
+      action(
+        (options: ExportOptions, output) =>
+          withProgressBar('Downloading', formatBytes, output, (onProgress) =>
+            exportReports({ ...options, signal, onProgress }),
+          ),
+        exportSummary,
+      ),
     );
 
-  exports
-    .command('hierarchy')
-    .description(
-      "write every account code with its whole path and every level's code, in the import's own format (import it again: nothing changes)",
-    )
-    .requiredOption('--out <file>', 'file to write (replaced whole, never half-written)')
-    .addOption(
-      new Option('--format <format>', 'xlsx or csv (default: from --out)').choices(exportFormats),
-    )
-    .addOption(
-      new Option(
-        '--separator <separator>',
-        'csv: comma (RFC 4180) or semicolon (Excel, Indonesian settings)',
-      )
-        .choices(csvSeparators)
-        .default('comma'),
-    )
+  withOutputFile(
+    exports
+      .command('hierarchy')
+      .description(
+        "write every account code with its whole path and every level's code, in the import's own format (import it again: nothing changes)",
+      ),
+  )
     .addHelpText(
       'after',
       examples(
@@ -303,14 +314,13 @@ export function buildProgram({ signal }: { signal: AbortSignal }): Command {
       ),
     )
     .action(
-      action(async (options: HierarchyExportOptions, output) => {
-        const bar = createProgressBar('Reading', formatCount, output);
-        try {
-          return await exportHierarchy({ ...options, signal, onProgress: bar.update });
-        } finally {
-          bar.stop();
-        }
-      }, hierarchyExportSummary),
+      action(
+        (options: HierarchyExportOptions, output) =>
+          withProgressBar('Reading', formatCount, output, (onProgress) =>
+            exportHierarchy({ ...options, signal, onProgress }),
+          ),
+        hierarchyExportSummary,
+      ),
     );
 
   const users = program

@@ -1,4 +1,4 @@
-import { messagesId } from '@ranwal/core';
+import { HIERARCHY_IMPORT_BATCH_ROWS, messagesId } from '@ranwal/core';
 import type { AppContext } from '../context.js';
 import { createImportService } from '../services/import.js';
 import type { Handlers } from './contract.js';
@@ -21,14 +21,6 @@ export function exportHandlers({ db }: AppContext): Handlers['export'] {
   };
 }
 
-/**
- * Rows per import call the server asks for. PGlite has one session, so a call holds everyone
- * else for as long as it runs: small calls (about 50 ms each). PostgreSQL serves other sessions
- * meanwhile: calls of 20 000 rows import 100 000 in 1.6x the SQL-only floor against 2.6x in calls
- * of 1 000 (docs/performance.md).
- */
-export const IMPORT_BATCH_ROWS = { pglite: 1_000, postgres: 20_000 } as const;
-
 export function importHandlers({ db, database }: AppContext): Handlers['import'] {
   const imports = createImportService(db);
   return {
@@ -39,7 +31,7 @@ export function importHandlers({ db, database }: AppContext): Handlers['import']
           // Ctrl-C or a lost connection while the server works: nothing of this call is kept.
           abandoned: () => request.raw.socket.destroyed,
         })),
-        batch_rows: IMPORT_BATCH_ROWS[database.kind],
+        batch_rows: HIERARCHY_IMPORT_BATCH_ROWS[database.kind],
       },
     }),
   };

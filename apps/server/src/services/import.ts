@@ -413,21 +413,25 @@ export function createImportService(typedDb: Kysely<Database>) {
      * hierarchy; `ranwal export hierarchy` orders the rows as people read them.
      */
     async exportPage(query: { after?: string | undefined; limit: number }) {
+      // From the account up the level table: each level aliased by its key, its name under the
+      // key and its code as `{key}_code` (the account's as `account_code`, its name `account_name`).
+      const columns = hierarchyLevelKeys.flatMap((key) => {
+        const names = key === 'account' ? ['account_name', 'account_code'] : [key, `${key}_code`];
+        return [
+          sql`${sql.ref(`${key}.name`)} as ${sql.id(names[0]!)}`,
+          sql`${sql.ref(`${key}.code`)} as ${sql.id(names[1]!)}`,
+        ];
+      });
+      const joins = hierarchyLevelKeys.slice(0, -1).map((key) => {
+        const child = managedEntities[managedEntities[key].child!];
+        return sql`join ${sql.table(managedEntities[key].table)} as ${sql.id(key)} on ${sql.ref(`${key}.id`)} = ${sql.ref(`${child.key}.${child.parentField}`)}`;
+      });
       const { rows } = await sql<HierarchyExportRow>`
-        select p.name as program, p.code as program_code, p.is_taxed as program_is_taxed,
-          k.name as action, k.code as action_code,
-          s.name as sub_action, s.code as sub_action_code,
-          a.name as activity, a.code as activity_code,
-          t.name as subtitle, t.code as subtitle_code,
-          r.code as account_code, r.name as account_name, r.id::text as account_id
-        from account r
-        join subtitle t on t.id = r.subtitle_id
-        join activity a on a.id = t.activity_id
-        join sub_action s on s.id = a.sub_action_id
-        join action k on k.id = s.action_id
-        join program p on p.id = k.program_id
-        ${query.after ? sql`where r.id > ${query.after}::uuid` : sql``}
-        order by r.id
+        select ${sql.join(columns)}, program.is_taxed as program_is_taxed,
+          account.id::text as account_id
+        from account as account ${sql.join(joins.reverse(), sql` `)}
+        ${query.after ? sql`where account.id > ${query.after}::uuid` : sql``}
+        order by account.id
         limit ${query.limit}`.execute(db);
       const last = rows.at(-1);
       return { rows, next: rows.length === query.limit && last ? last.account_id : null };

@@ -5,6 +5,15 @@ import { CliError } from '../../errors.js';
 export const exportFormats = ['xlsx', 'csv'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
+/** The format asked for, else the file name's: `.csv` means csv, anything else xlsx. */
+export function formatOf(out: string, format: ExportFormat | undefined): ExportFormat {
+  const chosen = format ?? (path.extname(out).toLowerCase() === '.csv' ? 'csv' : 'xlsx');
+  if (!exportFormats.includes(chosen)) {
+    throw new CliError('usage', `--format must be one of ${exportFormats.join(', ')}`);
+  }
+  return chosen;
+}
+
 /**
  * Writes `out` whole or not at all: `write` fills a temporary file beside it, which then takes
  * its place; on failure or interruption the temporary file goes and `out` is untouched.
@@ -13,6 +22,8 @@ export async function replaceWhole(
   out: string,
   signal: AbortSignal | undefined,
   write: (partial: string) => Promise<void>,
+  /** What failed, in the message: `writing FILE` by default. */
+  failing?: string,
 ): Promise<string> {
   const file = path.resolve(out);
   const partial = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.partial`);
@@ -25,9 +36,13 @@ export async function replaceWhole(
     if (signal?.aborted)
       throw new CliError('interrupted', 'export interrupted; nothing was written');
     if (error instanceof CliError) throw error;
-    throw new CliError('failure', `writing ${file} failed: ${(error as Error).message}`, {
-      cause: error,
-    });
+    throw new CliError(
+      'failure',
+      `${failing ?? `writing ${file}`} failed: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
   } finally {
     await rm(partial, { force: true });
   }

@@ -1,13 +1,11 @@
 import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { HierarchyExportRow, HierarchyLevelKey } from '@ranwal/core';
-import { hierarchyLevelKeys } from '@ranwal/core';
+import type { HierarchyExportRow } from '@ranwal/core';
 import { type ConnectionOptions, connect } from '../../connection.js';
-import { CliError, calling } from '../../errors.js';
+import { calling } from '../../errors.js';
 import { formatCount, type ProgressListener } from '../../output.js';
-import { fieldLabels, type ImportField } from '../import/columns.js';
+import { fieldLabels, type ImportField, namedLevelKeys } from '../import/columns.js';
 import { type CsvSeparator, quote } from './csv.js';
-import { type ExportFormat, exportFormats, replaceWhole } from './files.js';
+import { type ExportFormat, formatOf, replaceWhole } from './files.js';
 
 export interface HierarchyExportOptions extends ConnectionOptions {
   /** Where to write; written whole or not at all (through a temporary file beside it). */
@@ -57,11 +55,8 @@ const cellOf = (row: HierarchyExportRow, field: ImportField): string => {
 
 /** Codes in official order ('1.02' before '1.10'), records without one after, by name. */
 const collator = new Intl.Collator('id', { numeric: true });
-const namedLevels = hierarchyLevelKeys.filter(
-  (key): key is Exclude<HierarchyLevelKey, 'account'> => key !== 'account',
-);
 function hierarchyOrder(a: HierarchyExportRow, b: HierarchyExportRow): number {
-  for (const key of namedLevels) {
+  for (const key of namedLevelKeys) {
     const [codeA, codeB] = [a[`${key}_code`], b[`${key}_code`]];
     const order =
       Number(codeA === null) - Number(codeB === null) ||
@@ -79,11 +74,7 @@ function hierarchyOrder(a: HierarchyExportRow, b: HierarchyExportRow): number {
 export async function exportHierarchy(
   options: HierarchyExportOptions,
 ): Promise<HierarchyExportResult> {
-  const format: ExportFormat =
-    options.format ?? (path.extname(options.out).toLowerCase() === '.csv' ? 'csv' : 'xlsx');
-  if (!exportFormats.includes(format)) {
-    throw new CliError('usage', `--format must be one of ${exportFormats.join(', ')}`);
-  }
+  const format = formatOf(options.out, options.format);
   const { client } = await connect(options);
   const rows: HierarchyExportRow[] = [];
   let after: string | null | undefined;

@@ -1,6 +1,5 @@
 import { createWriteStream } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
@@ -10,7 +9,7 @@ import { CliError, calling } from '../../errors.js';
 import { formatBytes, formatCount, type ProgressListener } from '../../output.js';
 import { type CsvSeparator, workbookToCsv } from './csv.js';
 
-import { type ExportFormat, exportFormats } from './files.js';
+import { type ExportFormat, formatOf, replaceWhole } from './files.js';
 
 export type { CsvSeparator } from './csv.js';
 export { csvSeparators } from './csv.js';
@@ -106,11 +105,7 @@ async function findUser(client: RanwalClient, text: string): Promise<NamedRecord
 export async function exportReports(options: ExportOptions): Promise<ExportResult> {
   const year = ReportYear.safeParse(options.year);
   if (!year.success) throw new CliError('usage', `--year must be a year from 2000 to 2100`);
-  const format =
-    options.format ?? (path.extname(options.out).toLowerCase() === '.csv' ? 'csv' : 'xlsx');
-  if (!exportFormats.includes(format)) {
-    throw new CliError('usage', `--format must be one of ${exportFormats.join(', ')}`);
-  }
+  const format = formatOf(options.out, options.format);
 
   const { client } = await connect(options);
   const program = options.program ? await findRecord(client, 'program', options.program) : null;
@@ -129,48 +124,41 @@ export async function exportReports(options: ExportOptions): Promise<ExportResul
     }),
   );
 
-  const file = path.resolve(options.out);
-  const partial = (suffix: string) =>
-    path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${suffix}`);
-  const workbook = partial('xlsx');
-  const csv = partial('csv');
   let bytes = 0;
   let rows: number | undefined;
-  try {
-    const response = await calling('downloading the report', () =>
-      client.fetchFile(link.path, options.signal ? { signal: options.signal } : {}),
-    );
-    if (!response.body) throw new CliError('failure', 'the server sent an empty report');
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        bytes += chunk.length;
-        options.onProgress?.(bytes);
-        done(null, chunk);
-      },
-    });
-    await pipeline(
-      Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
-      counter,
-      createWriteStream(workbook),
-      options.signal ? { signal: options.signal } : {},
-    );
-    if (format === 'csv') {
-      rows = await workbookToCsv(workbook, csv, options.separator ?? 'comma');
-      await rename(csv, file);
-    } else {
-      await rename(workbook, file);
-    }
-  } catch (error) {
-    if (options.signal?.aborted)
-      throw new CliError('interrupted', 'export interrupted; nothing was written');
-    if (error instanceof CliError) throw error;
-    throw new CliError('failure', `the report download failed: ${(error as Error).message}`, {
-      cause: error,
-    });
-  } finally {
-    await rm(workbook, { force: true });
-    await rm(csv, { force: true });
-  }
+  const file = await replaceWhole(
+    options.out,
+    options.signal,
+    async (partial) => {
+      const response = await calling('downloading the report', () =>
+        client.fetchFile(link.path, options.signal ? { signal: options.signal } : {}),
+      );
+      if (!response.body) throw new CliError('failure', 'the server sent an empty report');
+      const counter = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          bytes += chunk.length;
+          options.onProgress?.(bytes);
+          done(null, chunk);
+        },
+      });
+      // A CSV is read back from the workbook, downloaded beside it first.
+      const workbook = format === 'csv' ? `${partial}.xlsx` : partial;
+      try {
+        await pipeline(
+          Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
+          counter,
+          createWriteStream(workbook),
+          options.signal ? { signal: options.signal } : {},
+        );
+        if (format === 'csv') {
+          rows = await workbookToCsv(workbook, partial, options.separator ?? 'comma');
+        }
+      } finally {
+        if (workbook !== partial) await rm(workbook, { force: true });
+      }
+    },
+    'the report download',
+  );
   return {
     file,
     format,

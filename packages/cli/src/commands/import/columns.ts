@@ -151,9 +151,8 @@ const isReportHeader = (cells: string[]) => {
   );
 };
 
-function mapHeader(cells: string[]): ColumnMap {
+function mapHeader(cells: string[], report: boolean): ColumnMap {
   const columns: ColumnMap = { index: {}, label: {} };
-  const report = isReportHeader(cells);
   cells.forEach((cell, position) => {
     const field = fieldByHeader.get(headerKey(cell));
     if (!field || (report && field === 'program_is_taxed')) return;
@@ -190,14 +189,15 @@ export interface Header {
 export function findHeader(rows: SheetRow[]): Header {
   let best: { position: number; columns: ColumnMap; found: number } | null = null;
   for (const [position, row] of rows.slice(0, HEADER_SEARCH_ROWS).entries()) {
-    const columns = mapHeader(row.cells);
+    const report = isReportHeader(row.cells);
+    const columns = mapHeader(row.cells, report);
     const found = requiredFields.filter((field) => columns.index[field] !== undefined).length;
     if (found === requiredFields.length) {
       const used = new Set(Object.values(columns.index));
       const ignored = row.cells
         .map((cell, index) => (used.has(index) ? '' : cell.trim()))
         .filter((cell) => cell !== '');
-      return { position, columns, ignored, report: isReportHeader(row.cells) };
+      return { position, columns, ignored, report };
     }
     if (found > (best?.found ?? 0)) best = { position, columns, found };
   }

@@ -1,5 +1,6 @@
 import {
   ApiError,
+  HIERARCHY_IMPORT_BATCH_ROWS,
   HIERARCHY_IMPORT_MAX_ROWS,
   type HierarchyImportBatch,
   type HierarchyImportResult,
@@ -165,12 +166,11 @@ export function buildCall(rows: PlacedRow[], dryRun: boolean, acceptRenames = fa
 }
 
 /**
- * Rows of the first call unless told (the server then says what size suits it: `batch_rows`).
- * A call is one transaction, and on the embedded PGlite (one database
- * session) everyone else's calls wait for it: 1 000 rows take about 50 ms there, where the
- * 100 000 a call may carry held every other person for 5 s (bench/server/contention.mjs).
+ * Rows of the first call unless told; the server then says what size suits it (`batch_rows`).
+ * The embedded PGlite's size: there everyone else waits while a call is applied
+ * (bench/server/contention.mjs).
  */
-export const DEFAULT_BATCH_ROWS = 1_000;
+export const DEFAULT_BATCH_ROWS = HIERARCHY_IMPORT_BATCH_ROWS.pglite;
 
 /**
  * Imports a hierarchy file: reads and checks every row first (nothing is sent when a row is bad,

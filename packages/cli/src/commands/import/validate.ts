@@ -7,6 +7,8 @@ import {
   type ImportField,
   importFields,
   labelOf,
+  type NamedLevel,
+  namedLevelKeys,
   type Place,
   placeOf,
   type SheetRow,
@@ -176,11 +178,8 @@ function identityKeys(row: ImportRow, keyOf: Record<RowField, string>): string[]
     return code ? `c\u0000${code}` : `n\u0000${keyOf[key]}`;
   });
 }
-/** The named levels, top to bottom: the columns a sheet laid out for print leaves blank when repeated. */
-const namedLevels = hierarchyLevelKeys.filter(
-  (key): key is Exclude<(typeof hierarchyLevelKeys)[number], 'account'> => key !== 'account',
-);
-type NamedLevel = (typeof namedLevels)[number];
+// The named levels (`namedLevelKeys`) are the columns a sheet laid out for print leaves blank
+// when repeated.
 
 /**
  * Checks every row with the shared schema, then across rows: an account code the file names
@@ -219,7 +218,7 @@ export function checkRows(
     if (
       options.totalsRows &&
       texts.account_code.trim() === '' &&
-      namedLevels.slice(1).every((level) => texts[level].trim() === '')
+      namedLevelKeys.slice(1).every((level) => texts[level].trim() === '')
     ) {
       continue;
     }
@@ -228,11 +227,11 @@ export function checkRows(
     // Why an empty level cell was not filled from above: the level before it changed here.
     let notFilled: Partial<Record<NamedLevel, NamedLevel>> | null = null;
     // The row's level texts as filled down (with the flag or not: for the hint).
-    const filled = new Array<string>(namedLevels.length);
+    const filled = new Array<string>(namedLevelKeys.length);
     let changed: NamedLevel | null = null;
     let blankBelow = false;
-    for (let depth = 0; depth < namedLevels.length; depth += 1) {
-      const level = namedLevels[depth]!;
+    for (let depth = 0; depth < namedLevelKeys.length; depth += 1) {
+      const level = namedLevelKeys[depth]!;
       const text = texts[level];
       const previous = above[depth] ?? '';
       filled[depth] = text;
@@ -266,7 +265,7 @@ export function checkRows(
     }
     if (blankBelow) blankBelowFilled.rows += 1;
     above = filled;
-    aboveCodes = namedLevels.map((level) => texts[codeFieldOf(level)]);
+    aboveCodes = namedLevelKeys.map((level) => texts[codeFieldOf(level)]);
 
     const flag = parseFlag(texts.program_is_taxed);
     if (flag === null) {
