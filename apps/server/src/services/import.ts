@@ -17,6 +17,7 @@ import { asLevelDatabase, type Database, type LevelDatabase } from '../db/schema
 import type { Parsed } from './pagination.js';
 
 type Batch = Parsed<typeof HierarchyImportBatch>;
+const texts = messagesId.server;
 
 /**
  * Imports take this transaction-level advisory lock, so two imports of the same file never both
@@ -66,8 +67,6 @@ interface Matched {
 /** The match key of a stored name, computed the way `importNameKey` does it for the row. */
 const storedNameKey = (column: RawBuilder<unknown>) =>
   sql`lower(btrim(regexp_replace(${column}, '\\s+', ' ', 'g')))`;
-
-const yesNo = (taxed: boolean) => (taxed ? 'aktif' : 'tidak aktif');
 
 /**
  * The first 24 hex digits of a UUIDv7 (RFC 9562): the time now, the version, random bits and the
@@ -335,9 +334,7 @@ export function createImportService(typedDb: Kysely<Database>) {
 
       let conflicted = 0;
       const field = key === 'account' ? 'account_name' : key;
-      const under = level.parent
-        ? ` di ${messagesId.levels[level.parent].label.toLowerCase()} ini`
-        : '';
+      const parentLabel = level.parent ? messagesId.levels[level.parent].label : null;
       // A code the call names twice with another name: the first wins.
       for (let position = 0; position < input.name.length; position += 1) {
         const record = wanted.recordOf[position]!;
@@ -346,7 +343,7 @@ export function createImportService(typedDb: Kysely<Database>) {
           conflicts.push({
             record: position,
             field,
-            message: `kode ${wanted.code[record]} sudah dipakai baris lain dengan nama "${wanted.name[record]}"; baris ini dilewati`,
+            message: texts.importCodeRepeated(wanted.code[record]!, wanted.name[record]!),
           });
         }
       }
@@ -365,7 +362,7 @@ export function createImportService(typedDb: Kysely<Database>) {
         conflicts.push({
           record: position,
           field,
-          message: `kode ${wanted.code[record]} sudah ada${under} dengan nama "${stored}"; nama tidak diubah`,
+          message: texts.importCodeStored(wanted.code[record]!, stored, parentLabel),
         });
       });
       if (level.hasTaxFlag) {
@@ -383,7 +380,7 @@ export function createImportService(typedDb: Kysely<Database>) {
           conflicts.push({
             record: position,
             field: 'program_is_taxed',
-            message: `program "${wanted.name[record]}" ${created ? 'dibuat' : 'sudah ada'} dengan PPN ${yesNo(stored)}; tanda PPN tidak diubah`,
+            message: texts.importTaxFlagKept(wanted.name[record]!, created, stored),
           });
         });
       }

@@ -660,6 +660,12 @@ export const messagesEn: Messages = {
     recordNotUnder: (what: string, parent: string) =>
       `${what} not found under this ${parent.toLowerCase()}`,
     accountCodeTaken: (code: string) => `code ${code} already exists under this subtitle`,
+    importCodeRepeated: (code: string, name: string) =>
+      `code ${code} is already used by another row named "${name}"; this row is skipped`,
+    importCodeStored: (code: string, stored: string, parent: string | null) =>
+      `code ${code} already exists${parent ? ` under this ${parent.toLowerCase()}` : ''} named "${stored}"; the name is kept`,
+    importTaxFlagKept: (program: string, created: boolean, taxed: boolean) =>
+      `program "${program}" ${created ? 'was created' : 'already exists'} with VAT ${taxed ? 'on' : 'off'}; the VAT flag is kept`,
     movedUnderReports: (count: number) => `cannot be moved: ${count} budget lines use it`,
     lastAdminDemote: 'The last admin cannot be changed to a user.',
     lastAdminDelete: 'The last admin cannot be deleted.',

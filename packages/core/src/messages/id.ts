@@ -750,6 +750,13 @@ export const messagesId = {
     recordNotUnder: (what: string, parent: string) =>
       `${what} tidak ditemukan di ${parent.toLowerCase()} ini`,
     accountCodeTaken: (code: string) => `kode ${code} sudah ada di subtitle ini`,
+    // The hierarchy import's conflicts: a record the call could not apply as written.
+    importCodeRepeated: (code: string, name: string) =>
+      `kode ${code} sudah dipakai baris lain dengan nama "${name}"; baris ini dilewati`,
+    importCodeStored: (code: string, stored: string, parent: string | null) =>
+      `kode ${code} sudah ada${parent ? ` di ${parent.toLowerCase()} ini` : ''} dengan nama "${stored}"; nama tidak diubah`,
+    importTaxFlagKept: (program: string, created: boolean, taxed: boolean) =>
+      `program "${program}" ${created ? 'dibuat' : 'sudah ada'} dengan PPN ${taxed ? 'aktif' : 'tidak aktif'}; tanda PPN tidak diubah`,
     movedUnderReports: (count: number) =>
       `tidak dapat dipindahkan karena dipakai oleh ${count} laporan`,
     lastAdminDemote: 'Admin terakhir tidak dapat diubah menjadi user.',
