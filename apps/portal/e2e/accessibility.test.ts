@@ -27,6 +27,7 @@ const expectedHeading: Record<string, string | undefined> = {
   '/': 'Ranwal',
   '/login': 'Selamat Datang Kembali',
   '/artikel/:slug': ARTICLE_TITLE,
+  '/admin-perangkat-daerah': 'Perangkat Daerah',
   '/admin-program': 'Program',
   '/admin-kegiatan': 'Kegiatan',
   '/admin-sub-kegiatan': 'Sub Kegiatan',
@@ -45,6 +46,7 @@ const expectedHeading: Record<string, string | undefined> = {
 const sidebarLabel: Record<string, string> = {
   '/admin-dashboard': 'Dashboard',
   '/admin-user-management': 'User Management',
+  '/admin-perangkat-daerah': 'Perangkat Daerah',
   '/admin-program': 'Program',
   '/admin-kegiatan': 'Kegiatan',
   '/admin-sub-kegiatan': 'Sub Kegiatan',

@@ -21,7 +21,12 @@ import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { articleRoutes } from './routes/articles.js';
 import { type Handlers, openApiTransform, registerContract } from './routes/contract.js';
 import { hierarchyHandlers } from './routes/hierarchy.js';
-import { exportHandlers, IMPORT_BODY_LIMIT_BYTES, importHandlers } from './routes/import.js';
+import {
+  exportHandlers,
+  IMPORT_BODY_LIMIT_BYTES,
+  importHandlers,
+  referenceHandlers,
+} from './routes/import.js';
 import { reportRoutes } from './routes/reports.js';
 import { uploadRoutes } from './routes/uploads.js';
 import { healthHandlers, userHandlers } from './routes/users.js';
@@ -167,6 +172,7 @@ export async function buildApp({
     budgetLine: reports.handlers,
     import: importHandlers(context),
     export: exportHandlers(context),
+    reference: referenceHandlers(context),
     article: articles.handlers,
     upload: uploads.handlers,
   };
@@ -198,6 +204,10 @@ export async function buildApp({
         },
       },
       'import.hierarchy': {
+        bodyLimit: Math.max(config.RANWAL_BODY_LIMIT_BYTES, IMPORT_BODY_LIMIT_BYTES),
+      },
+      // The whole nomenclature (some 21 000 codes) fits in one call.
+      'reference.import': {
         bodyLimit: Math.max(config.RANWAL_BODY_LIMIT_BYTES, IMPORT_BODY_LIMIT_BYTES),
       },
     },

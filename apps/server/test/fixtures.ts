@@ -1,4 +1,6 @@
 import {
+  type LineReferenceKey,
+  lineReferenceKeys,
   type ManagedEntityKey,
   managedEntities,
   managedEntityKeys,
@@ -8,7 +10,7 @@ import { expect } from 'vitest';
 import type { TestApp } from './harness.js';
 
 /** The ids of one record per hierarchy level and a supporter: what a budget line points at. */
-export type Chain = Record<`${(typeof managedEntityKeys)[number]}_id`, string>;
+export type Chain = Record<`${LineReferenceKey}_id`, string>;
 
 /** A record the API answered with. */
 export type Created = Record<string, unknown> & { id: string };
@@ -43,7 +45,10 @@ export async function createChainWith<K extends ManagedEntityKey = ManagedEntity
   return made as Record<K, Created>;
 }
 
-/** One record per level and a supporter, built top to bottom through the API. */
+/**
+ * One record per level and a supporter, built top to bottom through the API (the programme in a
+ * Perangkat Daerah of its own); the ids a line names.
+ */
 export async function buildChain(t: TestApp, label: string): Promise<Chain> {
   const made = await createChainWith(async (path, body) => {
     const response = await t.call('POST', `/ranwal/api/${path}/create`, {
@@ -53,7 +58,7 @@ export async function buildChain(t: TestApp, label: string): Promise<Chain> {
     expect(response.statusCode, response.body).toBe(201);
     return response.json().data;
   }, label);
-  return Object.fromEntries(managedEntityKeys.map((key) => [`${key}_id`, made[key].id])) as Chain;
+  return Object.fromEntries(lineReferenceKeys.map((key) => [`${key}_id`, made[key].id])) as Chain;
 }
 
 /** A budget line's create payload under `chain`: one untaxed Rim at Rp 1.000, unless overridden. */

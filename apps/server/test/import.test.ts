@@ -5,6 +5,8 @@ import {
   type HierarchyImportRow,
   type HierarchyLevelKey,
   hierarchyLevelKeys,
+  type ImportLevelKey,
+  importLevelKeys,
   importNameKey,
   managedEntities,
 } from '@ranwal/core';
@@ -40,8 +42,13 @@ const sample: HierarchyImportRow[] = [
  * them, under their parent's position (as the CLI builds it).
  */
 function tree(rows: HierarchyImportRow[], dryRun?: boolean): HierarchyImportBatch {
+  // Rows that name their Perangkat Daerah carry it as the top level.
+  const keys: readonly ImportLevelKey[] = rows.some((row) => row.unit)
+    ? importLevelKeys
+    : hierarchyLevelKeys;
   const batch: HierarchyImportBatch = {
-    program: { name: [], is_taxed: [], code: [] },
+    ...(keys[0] === 'unit' ? { unit: { name: [], code: [] } } : {}),
+    program: { ...(keys[0] === 'unit' ? { parent: [] } : {}), name: [], is_taxed: [], code: [] },
     action: { parent: [], name: [], code: [] },
     sub_action: { parent: [], name: [], code: [] },
     activity: { parent: [], name: [], code: [] },
@@ -49,19 +56,19 @@ function tree(rows: HierarchyImportRow[], dryRun?: boolean): HierarchyImportBatc
     account: { parent: [], code: [], name: [] },
     ...(dryRun === undefined ? {} : { dry_run: dryRun }),
   };
-  const positions = hierarchyLevelKeys.map(() => new Map<string, number>());
+  const positions = keys.map(() => new Map<string, number>());
   for (const row of rows) {
     let parent = -1;
-    hierarchyLevelKeys.forEach((key, depth) => {
+    keys.forEach((key, depth) => {
       const code = key === 'account' ? row.account_code : (row[`${key}_code`] ?? null);
-      const identity = `${parent}\u0000${code ?? importNameKey(row[key as 'program'])}`;
+      const identity = `${parent}\u0000${code ?? importNameKey(row[key as 'program']!)}`;
       let position = positions[depth]!.get(identity);
       if (position === undefined) {
         const level = batch[key] as { parent?: number[]; name: string[]; code: (string | null)[] };
         position = level.name.length;
         positions[depth]!.set(identity, position);
         level.parent?.push(parent);
-        level.name.push(key === 'account' ? row.account_name : row[key]);
+        level.name.push(key === 'account' ? row.account_name : row[key]!);
         level.code.push(code);
         if (key === 'program') batch.program.is_taxed.push(row.program_is_taxed ?? null);
       }
@@ -69,7 +76,7 @@ function tree(rows: HierarchyImportRow[], dryRun?: boolean): HierarchyImportBatc
     });
   }
   // A level none of whose rows has a code is sent as names only, as the CLI does.
-  for (const key of hierarchyLevelKeys.slice(0, -1)) {
+  for (const key of keys.slice(0, -1)) {
     const level = batch[key] as { code?: (string | null)[] };
     if (level.code?.every((code) => code === null)) delete level.code;
   }
@@ -92,7 +99,7 @@ describe.each(databaseTargets)('hierarchy import on %s', (target) => {
   });
   afterAll(() => t?.close());
   beforeEach(async () => {
-    for (const key of [...hierarchyLevelKeys].reverse()) {
+    for (const key of [...importLevelKeys].reverse()) {
       await sql`delete from ${sql.table(managedEntities[key].table)}`.execute(t.database.db);
     }
   });
@@ -589,15 +596,72 @@ describe.each(databaseTargets)('hierarchy import on %s', (target) => {
       const rows = [...first.rows, ...second.rows].sort((a, b) =>
         a.program_code.localeCompare(b.program_code),
       );
-      expect(rows.map(({ account_id, ...row }: Record<string, unknown>) => row)).toEqual([
-        {
-          ...coded('1.02', { account_code: '5.1.02.01.01.0025' }),
-          program_is_taxed: false,
-          activity_code: null,
-          subtitle_code: null,
-        },
-        { ...coded('4.01'), program_is_taxed: false, activity_code: null, subtitle_code: null },
+      expect(rows.map(({ account_id, ...row }: Record<string, unknown>) => row)).toEqual(
+        [
+          {
+            ...coded('1.02', { account_code: '5.1.02.01.01.0025' }),
+            program_is_taxed: false,
+            activity_code: null,
+            subtitle_code: null,
+          },
+          { ...coded('4.01'), program_is_taxed: false, activity_code: null, subtitle_code: null },
+        ].map((expected) => ({ unit: null, unit_code: null, ...expected })),
+      );
+    });
+
+    it('matches programmes within their Perangkat Daerah: one support programme per unit', async () => {
+      const support = 'PROGRAM PENUNJANG URUSAN PEMERINTAHAN DAERAH';
+      const inUnit = (
+        unit: string,
+        unit_code: string,
+        overrides: Partial<HierarchyImportRow> = {},
+      ) => row({ unit, unit_code, program: support, ...overrides });
+      const rows = [
+        inUnit('Badan Perencanaan Pembangunan Daerah', '4.01.0.00.0.00.01.0000'),
+        inUnit('Dinas Kesehatan', '1.02.0.00.0.00.01.0000'),
+        inUnit('Dinas Kesehatan', '1.02.0.00.0.00.01.0000', {
+          account_code: '5.1.02.01.01.0025',
+        }),
+      ];
+      const first = await imported(tree(rows));
+      expect(first.levels.unit).toMatchObject({ created: 2, existing: 0 });
+      expect(counts(first)).toMatchObject({ program: [2, 0], account: [3, 0] });
+      const { rows: programs } = await sql<{ unit: string; name: string }>`
+        select unit.name as unit, program.name from program join unit on unit.id = program.unit_id
+        order by unit.name`.execute(t.database.db);
+      expect(programs).toEqual([
+        { unit: 'Badan Perencanaan Pembangunan Daerah', name: support },
+        { unit: 'Dinas Kesehatan', name: support },
       ]);
+      // A file without units finds none of them: its programme is the region's own.
+      const regionWide = await imported(tree([row({ program: support })]));
+      expect(counts(regionWide)).toMatchObject({ program: [1, 0] });
+      // Again with units: nothing new; the export names each row's unit.
+      const again = await imported(tree(rows));
+      expect(again.levels.unit).toMatchObject({ created: 0, existing: 2 });
+      expect(counts(again)).toMatchObject({ program: [0, 2], account: [0, 3] });
+      const exported = (
+        await t.call('GET', '/ranwal/api/export/hierarchy', { token: t.adminToken })
+      )
+        .json()
+        .data.rows.map((r: { unit: string | null; unit_code: string | null }) =>
+          [r.unit_code, r.unit].join(' '),
+        )
+        .sort();
+      expect(exported).toEqual([
+        ' ',
+        '1.02.0.00.0.00.01.0000 Dinas Kesehatan',
+        '1.02.0.00.0.00.01.0000 Dinas Kesehatan',
+        '4.01.0.00.0.00.01.0000 Badan Perencanaan Pembangunan Daerah',
+      ]);
+    });
+
+    it('refuses programmes without a unit in a call that names units', async () => {
+      const batch = tree([row({ unit: 'Dinas Kesehatan' })]);
+      delete (batch.program as { parent?: number[] }).parent;
+      const response = await post(batch);
+      expect(response.statusCode).toBe(400);
+      expect(response.json().issues[0].path).toBe('program.parent');
     });
 
     it('refuses a code outside its level pattern, naming the level and the record', async () => {

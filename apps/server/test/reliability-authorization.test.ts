@@ -32,6 +32,10 @@ const expected: Record<string, Row> = {
   'DELETE /ranwal/api/user/:id/delete':            [401, 401, 401, 401, 403, 200],
   'PUT /ranwal/api/user/password':                 [401, 401, 401, 401, 400, 400],
   'PUT /ranwal/api/user/:id/password':             [401, 401, 401, 401, 403, 200],
+  'GET /ranwal/api/unit/list':                     [401, 401, 401, 401, 200, 200],
+  'POST /ranwal/api/unit/create':                  [401, 401, 401, 401, 403, 201],
+  'PUT /ranwal/api/unit/:id/update':               [401, 401, 401, 401, 403, 200],
+  'DELETE /ranwal/api/unit/:id/delete':            [401, 401, 401, 401, 403, 200],
   'GET /ranwal/api/program/list':                  [401, 401, 401, 401, 200, 200],
   'POST /ranwal/api/program/create':               [401, 401, 401, 401, 403, 201],
   'PUT /ranwal/api/program/:id/update':            [401, 401, 401, 401, 403, 200],
@@ -78,6 +82,8 @@ const expected: Record<string, Row> = {
   'DELETE /ranwal/article/:slug/delete':           [401, 401, 401, 401, 403, 200],
   'POST /ranwal/api/import/hierarchy':             [401, 401, 401, 401, 403, 200],
   'GET /ranwal/api/export/hierarchy':              [401, 401, 401, 401, 403, 200],
+  'POST /ranwal/api/reference/import':            [401, 401, 401, 401, 403, 200],
+  'GET /ranwal/api/reference/list':                [401, 401, 401, 401, 403, 200],
   'POST /ranwal/api/upload-file':                  [401, 401, 401, 401, 403, 200],
   'GET /ranwal/api/uploads/:id':                   [200, 200, 200, 200, 200, 200],
 };
@@ -247,6 +253,7 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
         url: `/ranwal/api/user/${(await victim()).id}/password`,
         body: { password: 'diatur-admin-1' },
       }),
+      ...entity('unit', named({})),
       ...entity('program', named({ is_taxed: false })),
       ...entity('action', named({ program_id: chain.program.id })),
       ...entity('sub-action', named({ action_id: chain.action.id })),
@@ -328,6 +335,13 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
         },
       }),
       'GET /ranwal/api/export/hierarchy': async () => ({ url: '/ranwal/api/export/hierarchy' }),
+      'POST /ranwal/api/reference/import': async () => ({
+        url: '/ranwal/api/reference/import',
+        body: { items: [{ code: '1.01.01', name: 'Program Rujukan' }], dry_run: true },
+      }),
+      'GET /ranwal/api/reference/list': async () => ({
+        url: '/ranwal/api/reference/list?level=program',
+      }),
       'POST /ranwal/api/upload-file': async () => ({
         url: '/ranwal/api/upload-file',
         ...(await imageUpload()),

@@ -60,6 +60,8 @@ describe.each(databaseTargets)('budget lines on %s', (target) => {
         tax: 120,
         total_after_tax: 1121,
         year: 2025,
+        unit_id: expect.any(String),
+        unit_name: 'Perangkat Daerah Alfa',
         program_name: 'Program Alfa',
         action_name: 'Kegiatan Alfa',
         sub_action_name: 'Sub Kegiatan Alfa',
@@ -340,6 +342,20 @@ describe.each(databaseTargets)('budget lines on %s', (target) => {
       expect(bySupporter.json().filter).toMatchObject({ filtered_result: 1 });
       const otherYear = await list(t.adminToken, 'year=2027');
       expect(otherYear.json()).toMatchObject({ data: [], filter: { filtered_result: 0 } });
+    });
+
+    it("reads each line's Perangkat Daerah through its programme, and filters by it", async () => {
+      const all = await list(t.adminToken, '');
+      const betaLine = all.json().data.find((line: { id: string }) => line.id === ids.admin);
+      expect(betaLine).toMatchObject({ unit_name: 'Perangkat Daerah Beta' });
+      const byUnit = await list(t.adminToken, `unit_id=${betaLine.unit_id}`);
+      expect(namesOf(byUnit)).toEqual(['userNew', 'admin', 'other']);
+      expect(byUnit.json().filter).toMatchObject({ filtered_result: 3 });
+      const single = await t.call('GET', `${API}/${ids.admin}/get`, { token: t.adminToken });
+      expect(single.json().data).toMatchObject({
+        unit_id: betaLine.unit_id,
+        unit_name: 'Perangkat Daerah Beta',
+      });
     });
 
     it.each([

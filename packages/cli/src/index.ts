@@ -29,6 +29,11 @@ export {
   setPassword,
 } from './commands/password/index.js';
 export {
+  importReference,
+  type ReferenceOptions,
+  type ReferenceReport,
+} from './commands/reference/index.js';
+export {
   type CreateUserOptions,
   createUser,
   type ListUsersOptions,

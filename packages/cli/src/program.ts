@@ -41,6 +41,11 @@ import {
   setPasswordSummary,
 } from './commands/password/index.js';
 import {
+  importReference,
+  type ReferenceOptions,
+  referenceSummary,
+} from './commands/reference/index.js';
+import {
   type CreateUserOptions,
   createdUserSummary,
   createUser,
@@ -73,6 +78,7 @@ const { version } = JSON.parse(
 
 /** The level commands, from the level table: English plural, Indonesian alias. */
 const levelCommands: Record<ManagedEntityKey, { name: string; alias: string }> = {
+  unit: { name: 'units', alias: 'perangkat-daerah' },
   program: { name: 'programs', alias: 'program' },
   action: { name: 'actions', alias: 'kegiatan' },
   sub_action: { name: 'sub-actions', alias: 'sub-kegiatan' },
@@ -215,7 +221,7 @@ export function buildProgram({ signal }: { signal: AbortSignal }): Command {
   imports
     .command('hierarchy')
     .description(
-      'create the programmes, kegiatan, sub kegiatan, aktivitas, subtitles and account codes a CSV or XLSX file names; reuse what exists',
+      'create the Perangkat Daerah, programmes, kegiatan, sub kegiatan, aktivitas, subtitles and account codes a CSV or XLSX file names; reuse what exists',
     )
     .argument('<file>', '.csv (comma or semicolon separated) or .xlsx, one row per account code')
     .option('--dry-run', 'report what would be created and what exists; write nothing')
@@ -233,7 +239,7 @@ export function buildProgram({ signal }: { signal: AbortSignal }): Command {
     )
     .option(
       '--fill-down',
-      'an empty Program … Subtitle cell takes the name in the cell above (sheets laid out for print leave repeats blank)',
+      'an empty Perangkat Daerah, Program … Subtitle cell takes the name in the cell above (sheets laid out for print leave repeats blank)',
     )
     .option(
       '--accept-renames',
@@ -241,7 +247,7 @@ export function buildProgram({ signal }: { signal: AbortSignal }): Command {
     )
     .addHelpText(
       'after',
-      `\nColumns (any case and spacing, Indonesian or English): Program, Kegiatan, Sub Kegiatan,\nAktivitas, Subtitle, Kode Rekening, Nama Rekening, and optionally PPN (ya/tidak) and the codes\nKode Program, Kode Kegiatan, Kode Sub Kegiatan, Kode Aktivitas, Kode Subtitle.\n${examples(
+      `\nColumns (any case and spacing, Indonesian or English): Program, Kegiatan, Sub Kegiatan,\nAktivitas, Subtitle, Kode Rekening, Nama Rekening, and optionally PPN (ya/tidak), the codes\nKode Program, Kode Kegiatan, Kode Sub Kegiatan, Kode Aktivitas, Kode Subtitle, and the\nPerangkat Daerah (SKPD, OPD) with its Kode Perangkat Daerah: then every row names one, and\neach unit's programmes are its own.\n${examples(
         'ranwal import hierarchy rekening-2025.csv --dry-run',
         'ranwal import hierarchy rekening-2025.xlsx',
         'ranwal import hierarchy rekening.csv --skip-invalid --json > hasil.json',
@@ -260,6 +266,42 @@ export function buildProgram({ signal }: { signal: AbortSignal }): Command {
             }),
           ),
         importSummary,
+      ),
+    );
+
+  imports
+    .command('reference')
+    .description(
+      'load the national nomenclature (programme, kegiatan, sub kegiatan and kode rekening codes with their official names) for admins to pick from',
+    )
+    .argument(
+      '<file>',
+      '.csv or .xlsx with a code column (Kode) and a name column (Nomenklatur…, Uraian)',
+    )
+    .option('--dry-run', 'report what would be added and renamed; write nothing')
+    .addOption(
+      new Option(
+        '--encoding <encoding>',
+        "a CSV file's encoding (default: by its byte order mark, else utf-8 if valid, else windows-1252)",
+      ).choices(csvEncodings),
+    )
+    .addHelpText(
+      'after',
+      `\nEach row's level is read from its code: 1.01.01 a programme, 1.01.01.2.01 a kegiatan,\n1.01.01.2.01.0001 a sub kegiatan, 5.1.02.01.01.0024 a kode rekening. Urusan, bidang and\nrekening heading rows are left out. A code loaded before takes the file's name.\n${examples(
+        'ranwal import reference kepmendagri-050-5889.xlsx --dry-run',
+        'ranwal import reference nomenklatur.csv',
+      )}`,
+    )
+    .action(
+      action(
+        (options: Omit<ReferenceOptions, 'file'>, _output, file) =>
+          importReference({
+            ...options,
+            file: file!,
+            signal,
+            onNote: (text) => process.stderr.write(`${text}\n`),
+          }),
+        referenceSummary,
       ),
     );
 

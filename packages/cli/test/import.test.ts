@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hierarchyLevelKeys, managedEntities } from '@ranwal/core';
+import { hierarchyLevelKeys, importLevelKeys, managedEntities } from '@ranwal/core';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -80,7 +80,7 @@ describe('ranwal import hierarchy', () => {
 
   /** Every record of every level is unique under its parent, and has every level below it. */
   const assertWholeAndUnique = async () => {
-    for (const key of hierarchyLevelKeys) {
+    for (const key of importLevelKeys) {
       const level = managedEntities[key];
       const parent = level.parentField ? sql.ref(level.parentField) : sql`''`;
       // Named levels by name (their codes may be absent); accounts by code.
@@ -111,7 +111,7 @@ describe('ranwal import hierarchy', () => {
   });
   beforeEach(async () => {
     server.beforeImport = null;
-    for (const key of [...hierarchyLevelKeys].reverse()) {
+    for (const key of [...importLevelKeys].reverse()) {
       await sql`delete from ${sql.table(managedEntities[key].table)}`.execute(server.database.db);
     }
   });
@@ -240,6 +240,8 @@ describe('ranwal import hierarchy', () => {
     );
     expect(second.stdout).toMatch(/Kode Rekening\s+0\s+40/);
     expect(second.stdout).toMatch(/Program\s+0\s+2/);
+    // A file without units counts none.
+    expect(second.stdout).not.toContain('Perangkat Daerah');
     expect(await tableCounts()).toEqual(before);
     await assertWholeAndUnique();
   });
@@ -252,6 +254,7 @@ describe('ranwal import hierarchy', () => {
     const { report } = await importJson([file('all.csv'), '--dry-run', '--batch-size', '8']);
     expect(await tableCounts()).toEqual(before);
     expect(report.dryRun).toBe(true);
+    expect(report.levels).not.toHaveProperty('unit');
     expect(counts(report)).toEqual([
       [0, 2],
       [1, 5],
@@ -673,6 +676,122 @@ describe('ranwal import hierarchy', () => {
     expect(names.filter((name) => name?.endsWith('(nomenklatur baru)'))).toHaveLength(2);
   });
 
+  const SUPPORT = 'PROGRAM PENUNJANG URUSAN PEMERINTAHAN DAERAH KABUPATEN/KOTA';
+  const HEALTH = 'PROGRAM PEMENUHAN UPAYA KESEHATAN PERORANGAN DAN UPAYA KESEHATAN MASYARAKAT';
+  const BAPPEDA = 'Badan Perencanaan Pembangunan Daerah';
+
+  it('makes one X.XX.01 support programme per Perangkat Daerah: nothing merges, and a re-run changes nothing', async () => {
+    const csv = fixture('dpa-multi-unit-skpd.csv');
+    const run = await ranwal(['import', 'hierarchy', csv]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(
+      /^Imported .*dpa-multi-unit-skpd\.csv: 6 row\(s\) \(6 created, 0 unchanged\)\.\n/,
+    );
+    expect(run.stdout).toMatch(/\n\s*Perangkat Daerah\s+2\s+0\n\s*Program\s+3\s+0\n/);
+    expect((await listed('units')).map((unit) => `${unit.code} ${unit.name}`)).toEqual([
+      '1.02.0.00.0.00.01.0000 Dinas Kesehatan',
+      `4.01.0.00.0.00.01.0000 ${BAPPEDA}`,
+    ]);
+    // The same code and name under two units: two programmes, each with its own kegiatan.
+    expect(
+      (await listed('programs')).map((p) => `${p.unit_name} / ${p.code} ${p.name}`).sort(),
+    ).toEqual([
+      `${BAPPEDA} / X.XX.01 ${SUPPORT}`,
+      `Dinas Kesehatan / 1.02.02 ${HEALTH}`,
+      `Dinas Kesehatan / X.XX.01 ${SUPPORT}`,
+    ]);
+    expect(await listed('kegiatan')).toHaveLength(5);
+    expect(await listed('sub-kegiatan')).toHaveLength(6);
+    expect(await listed('accounts')).toHaveLength(6);
+    const table = await ranwal(['perangkat-daerah', 'list']);
+    expect(table.stdout).toMatch(/^ID\s+CODE\s+NAME\n/);
+    expect(table.stdout).toMatch(/\s1\.02\.0\.00\.0\.00\.01\.0000\s+Dinas Kesehatan\n/);
+    expect((await ranwal(['programs', 'list'])).stdout).toMatch(/\sPERANGKAT DAERAH\n/);
+
+    // Again, a row a call: each call names the unit again, and it is counted once.
+    const before = await tableCounts();
+    const again = await ranwal(['import', 'hierarchy', csv, '--batch-size', '1']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stdout).toMatch(/^Nothing changed: .* \(0 created, 6 unchanged\)\.\n/);
+    expect(again.stdout).toMatch(/\n\s*Perangkat Daerah\s+0\s+2\n/);
+    expect(await tableCounts()).toEqual(before);
+    expect(await listed('units')).toHaveLength(2);
+  });
+
+  it('--dry-run lists the Perangkat Daerah it would create, and each programme under its unit', async () => {
+    const csv = fixture('dpa-multi-unit-skpd.csv');
+    const { report } = await importJson([csv, '--dry-run']);
+    expect(report.levels.unit).toEqual({ created: 2, renamed: 0, existing: 0 });
+    expect(report.created?.slice(0, 5)).toEqual([
+      { level: 'unit', row: 2, path: [BAPPEDA] },
+      { level: 'unit', row: 4, path: ['Dinas Kesehatan'] },
+      { level: 'program', row: 2, path: [BAPPEDA, SUPPORT] },
+      { level: 'program', row: 4, path: ['Dinas Kesehatan', SUPPORT] },
+      { level: 'program', row: 6, path: ['Dinas Kesehatan', HEALTH] },
+    ]);
+    const human = await ranwal(['import', 'hierarchy', csv, '--dry-run']);
+    expect(human.code, human.stderr).toBe(0);
+    expect(human.stdout).toContain(
+      `Would create:\n  Perangkat Daerah: ${BAPPEDA}\n  Perangkat Daerah: Dinas Kesehatan\n  Program: ${BAPPEDA} / ${SUPPORT}\n  Program: Dinas Kesehatan / ${SUPPORT}\n`,
+    );
+    expect(await listed('units')).toEqual([]);
+    expect(await tableCounts()).toMatchObject({ program: 0, account: 0 });
+  });
+
+  it('wants a Perangkat Daerah on every row of a file with units: a blank cell is refused by row, or filled down', async () => {
+    const lines = (await readFile(fixture('dpa-multi-unit-skpd.csv'), 'utf8')).split('\n');
+    // Row 3 leaves Bappeda's cells blank below its first row, as a sheet laid out for print.
+    lines[2] = lines[2]!.replace(`4.01.0.00.0.00.01.0000;${BAPPEDA};`, ';;');
+    await writeFile(file('blank-unit.csv'), lines.join('\n'));
+    const refused = await ranwal(['import', 'hierarchy', file('blank-unit.csv')]);
+    expect(refused.code).toBe(3);
+    expect(reason(refused.stderr)).toMatch(
+      /^ranwal: 1 invalid row\(s\) in .*blank-unit\.csv; nothing was imported/,
+    );
+    expect(refused.stdout).toContain(
+      'Invalid rows:\n  row 3, Nama SKPD: is empty (a file with a Perangkat Daerah column names one on every row)\n',
+    );
+    expect(notes(refused.stderr)).toContain(
+      'Hint: 1 row(s) leave Nama SKPD empty below a filled cell; if the sheet leaves repeated names blank, run again with --fill-down',
+    );
+    expect(await listed('units')).toEqual([]);
+
+    const { report } = await importJson([file('blank-unit.csv'), '--fill-down']);
+    expect(report.levels.unit).toEqual({ created: 2, renamed: 0, existing: 0 });
+    expect(report.levels.program).toEqual({ created: 3, renamed: 0, existing: 0 });
+    // Row 3 took Bappeda and its code from the row above: the sheet as written finds it all.
+    const whole = await ranwal(['import', 'hierarchy', fixture('dpa-multi-unit-skpd.csv')]);
+    expect(whole.stdout).toContain('(0 created, 6 unchanged)');
+  });
+
+  it('reports a unit code stored under another name in its code column, and renames it with --accept-renames', async () => {
+    expect((await ranwal(['import', 'hierarchy', fixture('dpa-multi-unit-skpd.csv')])).code).toBe(
+      0,
+    );
+    const text = await readFile(fixture('dpa-multi-unit-skpd.csv'), 'utf8');
+    await writeFile(
+      file('renamed-unit.csv'),
+      text.replaceAll(';Dinas Kesehatan;', ';Dinas Kesehatan Kabupaten;'),
+    );
+    const refused = await ranwal(['import', 'hierarchy', file('renamed-unit.csv')]);
+    expect(refused.code).toBe(3);
+    expect(refused.stdout).toContain(
+      'Conflicts with stored records:\n  row 4, Kode SKPD: kode 1.02.0.00.0.00.01.0000 sudah ada dengan nama "Dinas Kesehatan"; nama tidak diubah\n',
+    );
+    const accepted = await ranwal([
+      'import',
+      'hierarchy',
+      file('renamed-unit.csv'),
+      '--accept-renames',
+    ]);
+    expect(accepted.code, accepted.stderr).toBe(0);
+    expect(accepted.stdout).toContain('(0 created, 1 renamed, 6 unchanged)');
+    expect((await listed('units')).map((unit) => unit.name)).toEqual([
+      'Dinas Kesehatan Kabupaten',
+      BAPPEDA,
+    ]);
+  });
+
   it("exports the hierarchy in the import's own format: importing it again changes nothing", async () => {
     expect((await ranwal(['import', 'hierarchy', fixture('dpa-multi-unit.csv')])).code).toBe(0);
     const csv = file('hierarki.csv');
@@ -700,6 +819,67 @@ describe('ranwal import hierarchy', () => {
       expect(again.code, again.stderr).toBe(0);
       expect(again.stdout).toContain('(0 created, 6 unchanged)');
     }
+  });
+
+  it('exports the Perangkat Daerah first, in unit code order, and reads them back: nothing changes', async () => {
+    expect((await ranwal(['import', 'hierarchy', fixture('dpa-multi-unit-skpd.csv')])).code).toBe(
+      0,
+    );
+    const csv = file('hierarki-skpd.csv');
+    const exported = await ranwal(['export', 'hierarchy', '--out', csv]);
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(exported.stdout).toBe(
+      `Saved 6 account code(s) with their paths to ${csv} (csv); ranwal import hierarchy reads it back\n`,
+    );
+    const lines = (await readFile(csv, 'utf8')).trimEnd().split('\r\n');
+    expect(lines[0]).toBe(
+      'Kode Perangkat Daerah,Perangkat Daerah,Kode Program,Program,PPN,Kode Kegiatan,Kegiatan,Kode Sub Kegiatan,Sub Kegiatan,Kode Aktivitas,Aktivitas,Kode Subtitle,Subtitle,Kode Rekening,Nama Rekening',
+    );
+    expect(lines.slice(1).map((line) => line.split(',').slice(0, 3).join(' '))).toEqual([
+      '1.02.0.00.0.00.01.0000 Dinas Kesehatan 1.02.02',
+      '1.02.0.00.0.00.01.0000 Dinas Kesehatan 1.02.02',
+      '1.02.0.00.0.00.01.0000 Dinas Kesehatan X.XX.01',
+      '1.02.0.00.0.00.01.0000 Dinas Kesehatan X.XX.01',
+      `4.01.0.00.0.00.01.0000 ${BAPPEDA} X.XX.01`,
+      `4.01.0.00.0.00.01.0000 ${BAPPEDA} X.XX.01`,
+    ]);
+    const before = await tableCounts();
+    for (const out of [csv, file('hierarki-skpd.xlsx')]) {
+      if (out.endsWith('.xlsx')) {
+        expect((await ranwal(['export', 'hierarchy', '--out', out])).code).toBe(0);
+      }
+      const again = await ranwal(['import', 'hierarchy', out]);
+      expect(again.code, again.stderr).toBe(0);
+      expect(again.stdout).toContain('(0 created, 6 unchanged)');
+      expect(again.stdout).toMatch(/\n\s*Perangkat Daerah\s+0\s+2\n/);
+    }
+    expect(await tableCounts()).toEqual(before);
+    expect(await listed('units')).toHaveLength(2);
+
+    // Programmes of no unit besides: their unit cells are blank, which the import refuses; on
+    // top, so that --fill-down finds no unit above them to put them in.
+    expect((await ranwal(['import', 'hierarchy', fixture('dpa-multi-unit.csv')])).code).toBe(0);
+    const mixed = await ranwal(['export', 'hierarchy', '--out', file('campur.csv')]);
+    expect(mixed.code, mixed.stderr).toBe(0);
+    expect(mixed.stdout).toContain(
+      `Saved 12 account code(s) with their paths to ${file('campur.csv')} (csv). The 6 on top belong to programmes of no Perangkat Daerah: their Perangkat Daerah cells are blank, which ranwal import hierarchy refuses`,
+    );
+    const mixedLines = (await readFile(file('campur.csv'), 'utf8')).trimEnd().split('\r\n');
+    expect(mixedLines.slice(1).map((line) => line.split(',').slice(0, 3).join(' '))).toEqual([
+      '  1.02.01',
+      '  1.02.01',
+      '  1.02.02',
+      '  1.02.02',
+      '  4.01.01',
+      '  4.01.01',
+      ...lines.slice(1).map((line) => line.split(',').slice(0, 3).join(' ')),
+    ]);
+    const refused = await ranwal(['import', 'hierarchy', file('campur.csv'), '--fill-down']);
+    expect(refused.code).toBe(3);
+    expect(refused.stdout).toContain(
+      '  row 2, Perangkat Daerah: is empty (a file with a Perangkat Daerah column names one on every row)\n',
+    );
+    expect(await tableCounts()).toMatchObject({ program: 6, account: 12 });
   });
 
   it('lists the columns it does not use, once', async () => {

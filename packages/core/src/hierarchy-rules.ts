@@ -1,4 +1,9 @@
-import { type ManagedEntityKey, managedEntityKeys } from './entity-keys.js';
+import {
+  isLineReference,
+  type LineReferenceKey,
+  lineReferenceKeys,
+  type ManagedEntityKey,
+} from './entity-keys.js';
 import { managedEntities } from './hierarchy.js';
 import { messagesId } from './messages/index.js';
 import type { FieldIssue } from './schemas.js';
@@ -37,17 +42,21 @@ export function dependentsConflict(
  * field is named.
  */
 export function chainIssues(
-  ids: Readonly<Record<`${ManagedEntityKey}_id`, string>>,
-  parentOf: (key: ManagedEntityKey, id: string) => string | null | undefined,
+  ids: Readonly<Record<`${LineReferenceKey}_id`, string>>,
+  parentOf: (key: LineReferenceKey, id: string) => string | null | undefined,
 ): FieldIssue[] {
   const issues: FieldIssue[] = [];
-  for (const key of managedEntityKeys) {
+  for (const key of lineReferenceKeys) {
     const { parent } = managedEntities[key];
     const path = `${key}_id` as const;
     const parentId = parentOf(key, ids[path]);
     if (parentId === undefined) {
       issues.push({ path, message: server.recordNotFound(levels[key].label) });
-    } else if (parent && parentId?.toLowerCase() !== ids[`${parent}_id`]?.toLowerCase()) {
+    } else if (
+      parent &&
+      isLineReference(parent) &&
+      parentId?.toLowerCase() !== ids[`${parent}_id`]?.toLowerCase()
+    ) {
       issues.push({
         path,
         message: server.recordNotUnder(levels[key].label, levels[parent].label),

@@ -15,13 +15,15 @@ import {
   SubtitleInput,
   Supporter,
   SupporterInput,
+  Unit,
+  UnitInput,
 } from './schemas.js';
 
 export * from './entity-keys.js';
 
 /**
- * The level table: the one description of the six hierarchy levels (and the flat supporter
- * list) that the server's routes and storage, the UI's list/edit screens, the cascade and the
+ * The level table: the one description of the six hierarchy levels (and the Perangkat Daerah
+ * above them, and the flat supporter list) that the server's routes and storage, the UI's list/edit screens, the cascade and the
  * CLI import are all driven by.
  */
 export interface ManagedEntityDefinition {
@@ -30,10 +32,15 @@ export interface ManagedEntityDefinition {
   path: string;
   /** Database table. */
   table: string;
-  /** The level above, or null for programs and supporters. */
-  parent: HierarchyLevelKey | null;
+  /** The level above (a programme's Perangkat Daerah), or null for units and supporters. */
+  parent: HierarchyLevelKey | 'unit' | null;
   /** The column/field that holds the parent's id, e.g. `program_id`. */
   parentField: string | null;
+  /**
+   * A programme may have no unit (the region as a whole); every other level needs its parent.
+   * A record without a parent is matched, and its code kept unique, among the others without.
+   */
+  parentOptional: boolean;
   /** The level below in the hierarchy, or null. */
   child: HierarchyLevelKey | null;
   /**
@@ -50,12 +57,27 @@ export interface ManagedEntityDefinition {
 }
 
 export const managedEntities = {
+  unit: {
+    key: 'unit',
+    path: 'unit',
+    table: 'unit',
+    parent: null,
+    parentField: null,
+    parentOptional: false,
+    child: 'program',
+    hasCode: true,
+    codeRequired: false,
+    hasTaxFlag: false,
+    input: UnitInput,
+    entity: Unit,
+  },
   program: {
     key: 'program',
     path: 'program',
     table: 'program',
-    parent: null,
-    parentField: null,
+    parent: 'unit',
+    parentField: 'unit_id',
+    parentOptional: true,
     child: 'action',
     hasCode: true,
     codeRequired: false,
@@ -69,6 +91,7 @@ export const managedEntities = {
     table: 'action',
     parent: 'program',
     parentField: 'program_id',
+    parentOptional: false,
     child: 'sub_action',
     hasCode: true,
     codeRequired: false,
@@ -82,6 +105,7 @@ export const managedEntities = {
     table: 'sub_action',
     parent: 'action',
     parentField: 'action_id',
+    parentOptional: false,
     child: 'activity',
     hasCode: true,
     codeRequired: false,
@@ -95,6 +119,7 @@ export const managedEntities = {
     table: 'activity',
     parent: 'sub_action',
     parentField: 'sub_action_id',
+    parentOptional: false,
     child: 'subtitle',
     hasCode: true,
     codeRequired: false,
@@ -108,6 +133,7 @@ export const managedEntities = {
     table: 'subtitle',
     parent: 'activity',
     parentField: 'activity_id',
+    parentOptional: false,
     child: 'account',
     hasCode: true,
     codeRequired: false,
@@ -121,6 +147,7 @@ export const managedEntities = {
     table: 'account',
     parent: 'subtitle',
     parentField: 'subtitle_id',
+    parentOptional: false,
     child: null,
     hasCode: true,
     codeRequired: true,
@@ -134,6 +161,7 @@ export const managedEntities = {
     table: 'supporter',
     parent: null,
     parentField: null,
+    parentOptional: false,
     child: null,
     hasCode: false,
     codeRequired: false,

@@ -20,6 +20,10 @@ import {
   ListQuery,
   PasswordChangeInput,
   PasswordSetInput,
+  ReferenceImportBatch,
+  ReferenceImportResult,
+  ReferenceItem,
+  ReferenceListQuery,
   ReportDownload,
   ReportDownloadQuery,
   SignInInput,
@@ -205,6 +209,7 @@ export const routes = {
       data: z.null(),
     }),
   },
+  unit: managedEntityRoutes.unit,
   program: managedEntityRoutes.program,
   action: managedEntityRoutes.action,
   sub_action: managedEntityRoutes.sub_action,
@@ -332,6 +337,27 @@ export const routes = {
         'Import account codes with their whole path in one transaction: creates what is missing, reuses what exists (by name under the same parent, by code under the same subtitle)',
       body: HierarchyImportBatch,
       data: HierarchyImportResult,
+    }),
+  },
+  reference: {
+    import: route({
+      method: 'POST',
+      path: '/api/reference/import',
+      access: 'admin',
+      summary:
+        'Load the national nomenclature (programme, kegiatan, sub kegiatan and kode rekening codes with their names) in one transaction: new codes are added, changed names taken',
+      body: ReferenceImportBatch,
+      data: ReferenceImportResult,
+    }),
+    list: route({
+      method: 'GET',
+      path: '/api/reference/list',
+      access: 'admin',
+      summary:
+        'A page of one level of the national nomenclature in code order (search on code and name; `under` a parent code), to pick official items from',
+      query: ReferenceListQuery,
+      data: ReferenceItem,
+      list: true,
     }),
   },
   export: {

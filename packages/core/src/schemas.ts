@@ -44,8 +44,10 @@ const optionalCode = (pattern: RegExp, example: string) =>
     .trim()
     .max(64, { error: 'maksimal 64 karakter' })
     .nullish()
-    .transform((code) => code || null)
-    .refine((code) => code === null || pattern.test(code), {
+    // Left out stays left out (an update keeps the stored code: the spec's client sends names
+    // only); blank is no code.
+    .transform((code) => (code === undefined ? undefined : code || null))
+    .refine((code) => code == null || pattern.test(code), {
       error: `format kode tidak sesuai, mis. ${example}`,
     });
 
@@ -54,10 +56,16 @@ export const officialCodePatterns = {
   program: /^[1-8X]\.(?:\d{2}|XX)\.\d{2}$/,
   action: /^[1-8X]\.(?:\d{2}|XX)\.\d{2}\.[1-2]\.\d{2}$/,
   sub_action: /^[1-8X]\.(?:\d{2}|XX)\.\d{2}\.[1-2]\.\d{2}\.(?:\d{2}|\d{4})$/,
+  /**
+   * A Perangkat Daerah (Kepmendagri 050-5889): urusan.bidang of its first affair, of a second
+   * and a third (0.00 where none), then unit.sub unit, e.g. 4.01.0.00.0.00.01.0000 (Bappeda).
+   */
+  unit: /^[1-8X]\.(?:\d{2}|XX)\.[0-8]\.\d{2}\.[0-8]\.\d{2}\.\d{2}\.\d{4}$/,
   /** Aktivitas and Subtitle have no national code: a region's own, digits or letters and dots. */
   free: /^[0-9A-Za-z]+(?:[.-][0-9A-Za-z]+)*$/,
 } as const;
 
+export const UnitCode = optionalCode(officialCodePatterns.unit, '4.01.0.00.0.00.01.0000');
 export const ProgramCode = optionalCode(officialCodePatterns.program, '1.01.01');
 export const ActionCode = optionalCode(officialCodePatterns.action, '1.01.01.2.01');
 export const SubActionCode = optionalCode(officialCodePatterns.sub_action, '1.01.01.2.01.0001');
@@ -65,16 +73,27 @@ export const FreeLevelCode = optionalCode(officialCodePatterns.free, '01');
 /** A level's stored code: null where none was given. */
 const StoredCode = z.string().nullable().default(null);
 
+/** A Perangkat Daerah (SKPD/OPD): the unit programmes belong to; its code is optional. */
+export const UnitInput = z.object({ name: LevelName, code: UnitCode });
+export const Unit = z.object({ id: Id, code: StoredCode, name: z.string() });
+
+/**
+ * A programme belongs to one Perangkat Daerah or to none (the region as a whole: today's data
+ * and the spec's screens, which know no units). Left out of an update, the unit stays.
+ */
 export const ProgramInput = z.object({
   name: LevelName,
   code: ProgramCode,
   is_taxed: z.boolean().default(false),
+  unit_id: Id.nullish(),
 });
 export const Program = z.object({
   id: Id,
   code: StoredCode,
   name: z.string(),
   is_taxed: z.boolean(),
+  unit_id: Id.nullable().default(null),
+  unit_name: z.string().nullable().default(null),
 });
 
 export const ActionInput = z.object({ name: LevelName, code: ActionCode, program_id: Id });
@@ -135,6 +154,8 @@ export const Account = z.object({
 export const SupporterInput = z.object({ name: Name });
 export const Supporter = z.object({ id: Id, name: z.string() });
 
+export type UnitInput = z.input<typeof UnitInput>;
+export type Unit = z.infer<typeof Unit>;
 export type ProgramInput = z.input<typeof ProgramInput>;
 export type Program = z.infer<typeof Program>;
 export type ActionInput = z.input<typeof ActionInput>;
@@ -198,6 +219,12 @@ export const HierarchyImportRow = z.object({
   program_is_taxed: z.boolean().optional(),
   /** Official codes, where the sheet has them: a record is then matched by its code. */
   program_code: ProgramCode.optional(),
+  /**
+   * The Perangkat Daerah the programme belongs to, where the sheet says (a multi-unit DPA): the
+   * programme is then matched within its unit, so every unit keeps its own support programme.
+   */
+  unit: ImportName.optional(),
+  unit_code: UnitCode.optional(),
   action_code: ActionCode.optional(),
   sub_action_code: SubActionCode.optional(),
   activity_code: FreeLevelCode.optional(),
@@ -222,13 +249,18 @@ const importNamedLevel = (code: typeof FreeLevelCode) =>
 
 /** The columns of each level's list in an import call (every one as long as `name`). */
 const importLevelColumns = {
+  unit: ['name'],
   program: ['name', 'is_taxed'],
   action: ['parent', 'name'],
   sub_action: ['parent', 'name'],
   activity: ['parent', 'name'],
   subtitle: ['parent', 'name'],
   account: ['parent', 'code', 'name'],
-} as const satisfies Record<HierarchyLevelKey, readonly string[]>;
+} as const satisfies Record<ImportLevelKey, readonly string[]>;
+
+/** The levels an import call may carry, top down: the Perangkat Daerah (optional), the six. */
+export const importLevelKeys = ['unit', ...hierarchyLevelKeys] as const;
+export type ImportLevelKey = (typeof importLevelKeys)[number];
 
 /**
  * One import call: the records a set of spreadsheet rows names, level by level from the
@@ -239,7 +271,13 @@ const importLevelColumns = {
  */
 export const HierarchyImportBatch = z
   .object({
+    /**
+     * The Perangkat Daerah the programmes belong to, when the rows name them: then every
+     * programme has a `parent` here. Without it, the programmes are those of no unit.
+     */
+    unit: z.object({ name: z.array(ImportName), code: z.array(UnitCode).optional() }).optional(),
     program: z.object({
+      parent: z.array(ImportParent).optional(),
       name: z.array(ImportName),
       /** Used when the import creates the programme; null when the rows do not say. */
       is_taxed: z.array(z.boolean().nullable()),
@@ -274,10 +312,22 @@ export const HierarchyImportBatch = z
       return;
     }
     // Stops at the first problem of shape: what follows it would not mean much.
+    if ((batch.unit === undefined) !== (batch.program.parent === undefined)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['program', 'parent'],
+        message: batch.unit ? 'wajib diisi bila ada unit' : 'hanya bila ada unit',
+      });
+      return;
+    }
+    const keys = batch.unit ? importLevelKeys : hierarchyLevelKeys;
     let above = 0;
-    for (const [depth, key] of hierarchyLevelKeys.entries()) {
+    for (const [depth, key] of keys.entries()) {
       const level = batch[key] as unknown as Record<string, unknown[]>;
-      const columns = importLevelColumns[key];
+      const columns =
+        key === 'program' && batch.unit
+          ? ['parent', ...importLevelColumns[key]]
+          : importLevelColumns[key];
       const length = level.name!.length;
       for (const column of [...columns, 'code']) {
         if (level[column] !== undefined && level[column]!.length !== length) {
@@ -300,7 +350,7 @@ export const HierarchyImportBatch = z
             context.addIssue({
               code: 'custom',
               path: [key, 'parent', position],
-              message: `tidak ada di ${hierarchyLevelKeys[depth - 1]} (${above} data)`,
+              message: `tidak ada di ${keys[depth - 1]} (${above} data)`,
             });
             return;
           }
@@ -310,7 +360,7 @@ export const HierarchyImportBatch = z
         if (childless !== -1) {
           context.addIssue({
             code: 'custom',
-            path: [hierarchyLevelKeys[depth - 1]!, 'name', childless],
+            path: [keys[depth - 1]!, 'name', childless],
             message: `tidak memiliki ${key}`,
           });
           return;
@@ -343,6 +393,7 @@ export const HierarchyImportConflict = z.object({
   field: z.enum([
     'account_name',
     'program_is_taxed',
+    'unit',
     'program',
     'action',
     'sub_action',
@@ -360,7 +411,13 @@ export const HierarchyImportResult = z.object({
    * (PGlite), large on PostgreSQL. A client without a size of its own sends its next calls so.
    */
   batch_rows: z.number().int().positive().optional(),
-  levels: z.record(z.enum(hierarchyLevelKeys), HierarchyImportLevelResult),
+  /** Per level; the Perangkat Daerah's only when the call named units. */
+  levels: z.object({
+    unit: HierarchyImportLevelResult.optional(),
+    ...(Object.fromEntries(hierarchyLevelKeys.map((key) => [key, HierarchyImportLevelResult])) as {
+      [K in HierarchyLevelKey]: typeof HierarchyImportLevelResult;
+    }),
+  }),
   conflicts: z.array(HierarchyImportConflict),
 });
 export type HierarchyImportResult = z.infer<typeof HierarchyImportResult>;
@@ -370,6 +427,9 @@ export type HierarchyImportResult = z.infer<typeof HierarchyImportResult>;
  * row, with every level's code (null where none) and the account's id (the page cursor).
  */
 export const HierarchyExportRow = z.object({
+  /** The programme's Perangkat Daerah; null (both) for a programme of no unit. */
+  unit: z.string().nullable(),
+  unit_code: z.string().nullable(),
   program: z.string(),
   program_code: z.string().nullable(),
   program_is_taxed: z.boolean(),
@@ -405,6 +465,79 @@ export const HierarchyExportPage = z.object({
   next: z.string().nullable(),
 });
 export type HierarchyExportPage = z.infer<typeof HierarchyExportPage>;
+
+// --- National reference (nomenclature) ----------------------------------------------------
+
+/**
+ * The levels the national nomenclature (Kepmendagri 050-5889 / 050-3708) names with codes:
+ * programmes, kegiatan, sub kegiatan and kode rekening. An admin picks from it instead of typing.
+ */
+export const referenceLevelKeys = ['program', 'action', 'sub_action', 'account'] as const;
+export type ReferenceLevelKey = (typeof referenceLevelKeys)[number];
+
+/** A kode rekening of the nomenclature's sixth level (sub rincian objek), e.g. 5.1.02.01.01.0024. */
+const referenceAccountCode = /^[1-9]\.\d\.\d{2}\.\d{2}\.\d{2}\.\d{4}$/;
+
+/**
+ * The level a nomenclature code names, by its shape; null for the groupings between them
+ * (urusan `1`, bidang `1.01`, rekening `5.1.02.01`), which no record is made from.
+ */
+export function referenceLevelOf(code: string): ReferenceLevelKey | null {
+  const trimmed = code.trim();
+  if (officialCodePatterns.program.test(trimmed)) return 'program';
+  if (officialCodePatterns.action.test(trimmed)) return 'action';
+  if (officialCodePatterns.sub_action.test(trimmed)) return 'sub_action';
+  if (referenceAccountCode.test(trimmed)) return 'account';
+  return null;
+}
+
+const ReferenceCode = z
+  .string({ error: 'wajib diisi' })
+  .trim()
+  .refine((code) => referenceLevelOf(code) !== null, {
+    error: 'bukan kode program, kegiatan, sub kegiatan atau rekening, mis. 1.01.01.2.01.0001',
+  });
+
+export const ReferenceItem = z.object({
+  level: z.enum(referenceLevelKeys),
+  code: z.string(),
+  name: z.string(),
+});
+export type ReferenceItem = z.infer<typeof ReferenceItem>;
+
+/** Loading the nomenclature: items by code, each level read from its code. */
+export const ReferenceImportBatch = z.object({
+  items: z
+    .array(z.object({ code: ReferenceCode, name: LevelName.overwrite(collapseSpaces) }))
+    .min(1, { error: 'minimal 1 kode' })
+    .max(HIERARCHY_IMPORT_MAX_ROWS, { error: `maksimal ${HIERARCHY_IMPORT_MAX_ROWS} kode` }),
+  dry_run: z.boolean().default(false),
+});
+export type ReferenceImportBatch = z.input<typeof ReferenceImportBatch>;
+
+/** Per level: how many codes are new, renamed (the ministry changed the name) and unchanged. */
+export const ReferenceImportResult = z.object({
+  dry_run: z.boolean(),
+  levels: z.object(
+    Object.fromEntries(
+      referenceLevelKeys.map((key) => [
+        key,
+        z.object({
+          created: z.number().int(),
+          renamed: z.number().int(),
+          unchanged: z.number().int(),
+        }),
+      ]),
+    ) as {
+      [K in ReferenceLevelKey]: z.ZodObject<{
+        created: z.ZodNumber;
+        renamed: z.ZodNumber;
+        unchanged: z.ZodNumber;
+      }>;
+    },
+  ),
+});
+export type ReferenceImportResult = z.infer<typeof ReferenceImportResult>;
 
 // --- Detail-program report (budget line) --------------------------------------------------
 
@@ -511,6 +644,9 @@ export const BudgetLine = z.object({
   subtitle_id: Id,
   account_id: Id,
   supporter_id: Id,
+  /** The programme's Perangkat Daerah, null when it has none (read, never written on a line). */
+  unit_id: Id.nullable().default(null),
+  unit_name: z.string().nullable().default(null),
   program_name: z.string(),
   action_name: z.string(),
   sub_action_name: z.string(),
@@ -795,6 +931,16 @@ export type ListQuery = z.input<typeof ListQuery>;
 export const ChildListQuery = ListQuery.extend({ uuid: Id.optional() });
 export type ChildListQuery = z.input<typeof ChildListQuery>;
 
+/**
+ * A page of one level of the nomenclature, in code order; `under` keeps the codes below a
+ * parent's (the kegiatan of programme 1.01.01 begin `1.01.01.`), and search looks in code and name.
+ */
+export const ReferenceListQuery = ListQuery.extend({
+  level: z.enum(referenceLevelKeys),
+  under: z.string().trim().max(64).optional(),
+});
+export type ReferenceListQuery = z.input<typeof ReferenceListQuery>;
+
 export const ArticleListQuery = ListQuery.extend({
   category: ArticleCategoryInput.optional(),
   status: ArticleStatus.optional(),
@@ -843,6 +989,9 @@ export const budgetLineSearchFields = [
 /** Which budget lines a list or an export covers, as the caller narrows them. */
 export const BudgetLineFilterQuery = z.object({
   year: ReportYear.optional(),
+  unit_id: Id.optional().describe(
+    'Only the lines whose programme belongs to this Perangkat Daerah',
+  ),
   program_id: Id.optional(),
   supporter_id: Id.optional(),
   created_by: Id.optional().describe(

@@ -11,6 +11,8 @@ import * as lineEditsAndSearch from './migrations/2026-11-25-0008-line-edits-and
 import * as signInAttempts from './migrations/2026-11-26-0009-sign-in-attempts.js';
 import * as sessionVersion from './migrations/2026-11-26-0010-session-version.js';
 import * as levelCodes from './migrations/2026-11-26-0011-level-codes.js';
+import * as units from './migrations/2026-11-26-0012-units.js';
+import * as reference from './migrations/2026-11-26-0013-reference.js';
 
 // Listed statically so the bundled server needs no migrations folder at run time.
 const migrations: Record<string, Migration> = {
@@ -25,6 +27,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-0009-sign-in-attempts': signInAttempts,
   '2026-11-26-0010-session-version': sessionVersion,
   '2026-11-26-0011-level-codes': levelCodes,
+  '2026-11-26-0012-units': units,
+  '2026-11-26-0013-reference': reference,
 };
 
 /** Brings the schema to the latest migration; serves start-up, tests and `npm run migrate`. */

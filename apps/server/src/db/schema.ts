@@ -38,8 +38,13 @@ interface CodedRecord extends NamedRecord {
   code: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** A Perangkat Daerah (migration 0012). */
+export type UnitTable = CodedRecord;
+
 export interface ProgramTable extends CodedRecord {
   is_taxed: Generated<boolean>;
+  /** Null: the region as a whole (no unit). */
+  unit_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export interface ActionTable extends CodedRecord {
   program_id: string;
@@ -142,12 +147,21 @@ export interface SignInAttemptTable {
   window_ends: Date;
 }
 
+/** One code of the national nomenclature (migration 0013). */
+export interface ReferenceItemTable {
+  level: 'program' | 'action' | 'sub_action' | 'account';
+  code: string;
+  name: string;
+  updated_at: ColumnType<Date, never, never>;
+}
+
 /** The tables of the six levels and supporters, as the level table names them. */
 export type ManagedEntityTable = (typeof managedEntities)[ManagedEntityKey]['table'];
 
 export interface Database {
   app_setting: AppSettingTable;
   app_user: AppUserTable;
+  unit: UnitTable;
   program: ProgramTable;
   action: ActionTable;
   sub_action: SubActionTable;
@@ -156,6 +170,7 @@ export interface Database {
   account: AccountTable;
   supporter: SupporterTable;
   detail_program: DetailProgramTable;
+  reference_item: ReferenceItemTable;
   article: ArticleTable;
   article_former_slug: ArticleFormerSlugTable;
   upload: UploadTable;

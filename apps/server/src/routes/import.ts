@@ -1,6 +1,7 @@
 import { HIERARCHY_IMPORT_BATCH_ROWS, messagesId } from '@ranwal/core';
 import type { AppContext } from '../context.js';
 import { createImportService } from '../services/import.js';
+import { createReferenceService } from '../services/reference.js';
 import type { Handlers } from './contract.js';
 
 /**
@@ -33,6 +34,21 @@ export function importHandlers({ db, database }: AppContext): Handlers['import']
         })),
         batch_rows: HIERARCHY_IMPORT_BATCH_ROWS[database.kind],
       },
+    }),
+  };
+}
+
+/** The national nomenclature: loaded by an admin, read to pick official codes and names. */
+export function referenceHandlers({ db }: AppContext): Handlers['reference'] {
+  const reference = createReferenceService(db);
+  return {
+    import: async ({ body }) => ({
+      message: messagesId.server.ok,
+      data: await reference.load(body),
+    }),
+    list: async ({ query }) => ({
+      message: messagesId.server.ok,
+      ...(await reference.list(query)),
     }),
   };
 }

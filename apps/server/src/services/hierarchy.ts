@@ -2,6 +2,7 @@ import {
   AppError,
   type ChildListQuery,
   dependentsConflict,
+  isLineReference,
   listFilter,
   type ManagedEntities,
   type ManagedEntityKey,
@@ -49,10 +50,14 @@ function dependentsOf(definition: LevelDefinition) {
     child: child?.parentField
       ? { table: child.table, column: child.parentField, key: child.key }
       : null,
-    // Every level and supporters are referenced by detail_program.{key}_id.
-    reportColumn: `${definition.key}_id`,
+    // Every level and supporters are referenced by detail_program.{key}_id; units are not.
+    reportColumn: isLineReference(definition.key) ? `${definition.key}_id` : null,
   };
 }
+
+/** The fields an update leaves out keep their stored values (the spec's client sends no code). */
+const definedOnly = (input: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
 
 /**
  * The exact number of rows in a table with a kept count (migration 0002): what an unfiltered
@@ -105,7 +110,7 @@ function orderedByCode(query: LevelQuery, definition: LevelDefinition): LevelQue
 }
 
 /**
- * One implementation of list/create/update/delete for all six hierarchy levels and supporters,
+ * One implementation of list/create/update/delete for the units, the six levels and supporters,
  * driven by the level table in @ranwal/core.
  */
 export function createHierarchyService(
@@ -143,7 +148,8 @@ export function createHierarchyService(
   async function assertParentExists(definition: LevelDefinition, input: Record<string, unknown>) {
     if (!definition.parent || !definition.parentField) return;
     const parent = managedEntities[definition.parent];
-    const id = input[definition.parentField] as string;
+    const id = input[definition.parentField] as string | null | undefined;
+    if (id == null && definition.parentOptional) return;
     const found = await db
       .selectFrom(parent.table)
       .select('id')
@@ -161,7 +167,9 @@ export function createHierarchyService(
     if (!definition.hasCode || input.code === null || input.code === undefined) return;
     let query = db.selectFrom(definition.table).select('id').where('code', '=', input.code);
     if (definition.parentField) {
-      query = query.where(definition.parentField, '=', input[definition.parentField]);
+      // Records without a parent (programmes of no unit) are one scope among themselves.
+      const parentId = input[definition.parentField] ?? null;
+      query = query.where(definition.parentField, parentId === null ? 'is' : '=', parentId);
     }
     if (exceptId) query = query.where('id', '!=', exceptId);
     if (await query.executeTakeFirst()) throw refusals.codeTaken(String(input.code));
@@ -169,20 +177,18 @@ export function createHierarchyService(
 
   /**
    * Budget lines store the whole chain (program_id … account_id), so moving a record that lines
-   * point to under another parent would leave them inconsistent: refuse it (409).
+   * point to under another parent would leave them inconsistent: refuse it (409). A programme
+   * moves to another unit freely: lines do not name the unit.
    */
   async function assertNotMovedUnderReports(
     definition: LevelDefinition,
     id: string,
+    stored: Record<string, unknown>,
     input: Record<string, unknown>,
   ) {
-    if (!definition.parentField) return;
-    const current = await db
-      .selectFrom(definition.table)
-      .select(definition.parentField)
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    if (current[definition.parentField] === input[definition.parentField]) return;
+    if (!definition.parent || !definition.parentField || !isLineReference(definition.parent))
+      return;
+    if (stored[definition.parentField] === input[definition.parentField]) return;
     const reports = await db
       .selectFrom('detail_program')
       .select((eb) => eb.fn.countAll().as('count'))
@@ -196,7 +202,8 @@ export function createHierarchyService(
     const values: Record<string, unknown> = { name: input.name };
     if (definition.hasCode) values.code = input.code ?? null;
     if (definition.hasTaxFlag) values.is_taxed = input.is_taxed;
-    if (definition.parentField) values[definition.parentField] = input[definition.parentField];
+    if (definition.parentField)
+      values[definition.parentField] = input[definition.parentField] ?? null;
     return values;
   }
 
@@ -277,18 +284,23 @@ export function createHierarchyService(
 
     async update(key: ManagedEntityKey, id: string, input: Record<string, unknown>) {
       const definition = managedEntities[key];
-      const existing = await db
+      const stored = await db
         .selectFrom(definition.table)
-        .select('id')
+        .select([
+          'id',
+          ...(definition.hasCode ? ['code'] : []),
+          ...(definition.parentField ? [definition.parentField] : []),
+        ])
         .where('id', '=', id)
         .executeTakeFirst();
-      if (!existing) throw refusals.notFound(levels[key].label);
-      await assertParentExists(definition, input);
-      await assertCodeFree(definition, input, id);
-      await assertNotMovedUnderReports(definition, id, input);
+      if (!stored) throw refusals.notFound(levels[key].label);
+      const values = { ...stored, ...definedOnly(input) };
+      await assertParentExists(definition, values);
+      await assertCodeFree(definition, values, id);
+      await assertNotMovedUnderReports(definition, id, stored, values);
       const updated = await db
         .updateTable(definition.table)
-        .set({ ...writable(definition, input), updated_at: sql`now()` })
+        .set({ ...writable(definition, values), updated_at: sql`now()` })
         .where('id', '=', id)
         .returning('id')
         .executeTakeFirst();
@@ -313,15 +325,17 @@ export function createHierarchyService(
               .where(child.column, '=', id)
               .executeTakeFirstOrThrow()
           : undefined,
-        db
-          .selectFrom('detail_program')
-          .select((eb) => eb.fn.countAll().as('count'))
-          .where(reportColumn, '=', id)
-          .executeTakeFirstOrThrow(),
+        reportColumn
+          ? db
+              .selectFrom('detail_program')
+              .select((eb) => eb.fn.countAll().as('count'))
+              .where(reportColumn, '=', id)
+              .executeTakeFirstOrThrow()
+          : undefined,
       ]);
       const conflict = dependentsConflict(key, existing.name as string, {
         children: toCount(children?.count),
-        lines: toCount(reports.count),
+        lines: toCount(reports?.count),
       });
       if (conflict) throw new AppError('conflict', conflict);
       // A row added between the check and the delete is caught by the foreign key (409).

@@ -5,8 +5,9 @@ import {
   type HierarchyImportConflict,
   type HierarchyImportLevelResult,
   type HierarchyImportResult,
-  type HierarchyLevelKey,
   hierarchyLevelKeys,
+  type ImportLevelKey,
+  importLevelKeys,
   importNameKey,
   type ManagedEntityDefinition,
   managedEntities,
@@ -197,7 +198,13 @@ async function matchNamedLevel(
         -- a code, by name.
         select t.id, t.name, t.code, ${level.hasTaxFlag ? sql`t.is_taxed` : sql`null::boolean as is_taxed`}
         from ${table} t
-        where ${parent ? sql`t.${parent} = w.parent_id and` : sql``}
+        where ${
+          !parent
+            ? sql``
+            : level.parentOptional
+              ? sql`(t.${parent} = w.parent_id or (t.${parent} is null and w.parent_id is null)) and`
+              : sql`t.${parent} = w.parent_id and`
+        }
           (t.code = w.code or ((w.code is null or t.code is null)
             and ${storedNameKey(sql.ref('t.name'))} = lower(w.name)))
         order by coalesce(t.code = w.code, false) desc, t.created_at, t.id limit 1
@@ -319,22 +326,25 @@ export function createImportService(typedDb: Kysely<Database>) {
     await sql`set local jit = off`.execute(trx);
     await sql`set local work_mem = '64MB'`.execute(trx);
     const write = !batch.dry_run;
-    const levels = {} as Record<HierarchyLevelKey, HierarchyImportLevelResult>;
+    const levels = {} as Record<ImportLevelKey, HierarchyImportLevelResult>;
     const conflicts: HierarchyImportConflict[] = [];
     let parentRecordOf: Int32Array | null = null;
     let parentIds: string[] | null = null;
 
-    for (const key of hierarchyLevelKeys) {
+    // Programmes are matched within the units the call names, or among those of no unit.
+    for (const key of batch.unit ? importLevelKeys : hierarchyLevelKeys) {
       const level = managedEntities[key];
       const input = batch[key] as LevelInput;
-      const wanted = distinctRecords(level, input, parentRecordOf);
+      const parentKnown = key !== 'program' || batch.unit !== undefined;
+      const wanted = distinctRecords(level, input, parentKnown ? parentRecordOf : null);
       const matched: Matched = level.codeRequired
         ? await matchAccounts(trx, wanted, parentIds!, write)
         : await matchNamedLevel(trx, level, wanted, parentIds, write);
 
       let conflicted = 0;
       const field = key === 'account' ? 'account_name' : key;
-      const parentLabel = level.parent ? messagesId.levels[level.parent].label : null;
+      const parentLabel =
+        level.parent && parentKnown ? messagesId.levels[level.parent].label : null;
       // A code the call names twice with another name: the first wins.
       for (let position = 0; position < input.name.length; position += 1) {
         const record = wanted.recordOf[position]!;
@@ -412,7 +422,7 @@ export function createImportService(typedDb: Kysely<Database>) {
     async exportPage(query: { after?: string | undefined; limit: number }) {
       // From the account up the level table: each level aliased by its key, its name under the
       // key and its code as `{key}_code` (the account's as `account_code`, its name `account_name`).
-      const columns = hierarchyLevelKeys.flatMap((key) => {
+      const columns = importLevelKeys.flatMap((key) => {
         const names = key === 'account' ? ['account_name', 'account_code'] : [key, `${key}_code`];
         return [
           sql`${sql.ref(`${key}.name`)} as ${sql.id(names[0]!)}`,
@@ -427,6 +437,7 @@ export function createImportService(typedDb: Kysely<Database>) {
         select ${sql.join(columns)}, program.is_taxed as program_is_taxed,
           account.id::text as account_id
         from account as account ${sql.join(joins.reverse(), sql` `)}
+        left join unit on unit.id = program.unit_id
         ${query.after ? sql`where account.id > ${query.after}::uuid` : sql``}
         order by account.id
         limit ${query.limit}`.execute(db);

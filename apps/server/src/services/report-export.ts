@@ -2,7 +2,6 @@ import type { Writable } from 'node:stream';
 import { setTimeout as sleep, setImmediate as yieldToOthers } from 'node:timers/promises';
 import {
   formatRupiah,
-  type HierarchyLevelKey,
   hierarchyLevelKeys,
   managedEntities,
   messagesId,
@@ -241,11 +240,8 @@ async function accountsInHierarchyOrder(
       'account',
       object
     >;
-    for (
-      let key: HierarchyLevelKey | null = managedEntities.account.parent;
-      key;
-      key = managedEntities[key].parent
-    ) {
+    // From the account up to its programme (a programme's Perangkat Daerah is optional).
+    for (const key of hierarchyLevelKeys.slice(0, -1).reverse()) {
       const child = managedEntities[key].child!;
       query = query.innerJoin(
         `${managedEntities[key].table} as ${key}`,
@@ -451,17 +447,22 @@ export async function writeReportExport(
 
 /** The filters an export was narrowed by, named for its title ('Program: …', 'Pengampu: …'). */
 async function filtersOf(db: Kysely<LineDatabase>, scope: ReportScope): Promise<string[]> {
-  const nameOf = async (table: 'program' | 'supporter' | 'app_user', id: string | undefined) =>
+  const nameOf = async (
+    table: 'unit' | 'program' | 'supporter' | 'app_user',
+    id: string | undefined,
+  ) =>
     id
       ? ((await db.selectFrom(table).select('name').where('id', '=', id).executeTakeFirst())
           ?.name as string | undefined)
       : undefined;
-  const [program, supporter, creator] = await Promise.all([
+  const [unit, program, supporter, creator] = await Promise.all([
+    nameOf('unit', scope.unit_id),
     nameOf('program', scope.program_id),
     nameOf('supporter', scope.supporter_id),
     nameOf('app_user', scope.created_by),
   ]);
   return [
+    unit !== undefined ? text.filterUnit(unit) : null,
     program !== undefined ? text.filterProgram(program) : null,
     supporter !== undefined ? text.filterSupporter(supporter) : null,
     creator !== undefined ? text.filterCreator(creator) : null,

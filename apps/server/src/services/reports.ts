@@ -8,10 +8,10 @@ import {
   chainIssues,
   computeTotals,
   issuesRefusal,
+  type LineReferenceKey,
+  lineReferenceKeys,
   listFilter,
-  type ManagedEntityKey,
   managedEntities,
-  managedEntityKeys,
   messagesId,
   refusals,
   taxRequested,
@@ -39,7 +39,7 @@ type Caller = Pick<User, 'id' | 'role'>;
  * by its key (`program`, `action`, …), and people for the names of who made and edited it;
  * columns are read by name and their values checked by core's schemas.
  */
-type LineAliases = { line: NamedColumns } & { [K in ManagedEntityKey]: NamedColumns };
+type LineAliases = { line: NamedColumns } & { [K in LineReferenceKey]: NamedColumns };
 export type LineDatabase = LevelDatabase & LineAliases & { app_user: NamedColumns };
 type LineQuery = SelectQueryBuilder<LineDatabase, keyof LineAliases, NamedColumns>;
 /** A join whose alias comes from the level table: the query keeps the one shape above. */
@@ -58,7 +58,7 @@ function ordered(query: LineQuery, sort: BudgetLineSort): LineQuery {
 }
 
 /** A line refers to each level and to its supporter by `{key}_id`. */
-function referenceFieldOf(key: ManagedEntityKey) {
+function referenceFieldOf(key: LineReferenceKey) {
   return `${key}_id` as const;
 }
 const referenceField = referenceFieldOf;
@@ -90,14 +90,14 @@ const lineColumns = [
   'unit',
   ...numericFields,
   'year',
-  ...managedEntityKeys.map(referenceFieldOf),
+  ...lineReferenceKeys.map(referenceFieldOf),
   'created_by',
   'created_at',
   'updated_at',
 ].map((column) => `line.${column}`);
 
 /** What the joins of `withLevels` add to a line: each level's name and the account's code. */
-export type JoinedField = `${ManagedEntityKey}_name` | 'account_code';
+export type JoinedField = `${LineReferenceKey}_name` | 'account_code';
 
 const notFound = () => refusals.notFound(messagesId.server.records.line);
 
@@ -108,14 +108,18 @@ const notFound = () => refusals.notFound(messagesId.server.records.line);
  */
 export function withLevels(lines: LineQuery): LineQuery {
   let query = lines;
-  for (const key of managedEntityKeys) {
+  for (const key of lineReferenceKeys) {
     const level = managedEntities[key];
     query = joined(
       query.innerJoin(`${level.table} as ${key}`, `${key}.id`, `line.${referenceField(key)}`),
     ).select(`${key}.name as ${key}_name`);
     if (level.codeRequired) query = query.select(`${key}.code as ${key}_code`);
   }
-  return query;
+  // The programme's Perangkat Daerah, when it has one.
+  return joined(query.leftJoin('unit', 'unit.id', 'program.unit_id')).select([
+    'unit.id as unit_id',
+    'unit.name as unit_name',
+  ]);
 }
 
 /**
@@ -126,7 +130,7 @@ export function withLevels(lines: LineQuery): LineQuery {
  * for a 100-line page). More joins cost more to plan than they save: the eight-way join spent
  * ~10 ms per query choosing a join order.
  */
-const joinedLevels: ReadonlySet<ManagedEntityKey> = new Set(['program', 'action', 'supporter']);
+const joinedLevels: ReadonlySet<LineReferenceKey> = new Set(['program', 'action', 'supporter']);
 
 /**
  * Adds the names `withLevels` adds (each level's name as `{key}_name`, the account's code as
@@ -135,7 +139,7 @@ const joinedLevels: ReadonlySet<ManagedEntityKey> = new Set(['program', 'action'
  * or a single line; bulk reads (the export) use `withLevels`.
  */
 function levelNamesOf(db: Kysely<LineDatabase>): (lines: LineQuery) => LineQuery {
-  const columns = managedEntityKeys.flatMap((key) => {
+  const columns = lineReferenceKeys.flatMap((key) => {
     const level = managedEntities[key];
     return (level.codeRequired ? ['name', 'code'] : ['name']).map((column) =>
       joinedLevels.has(key)
@@ -154,13 +158,22 @@ function levelNamesOf(db: Kysely<LineDatabase>): (lines: LineQuery) => LineQuery
       .whereRef('person.id', '=', `line.${column}`)
       .as(`${column}_name`);
   const people = [nameOfUser('created_by'), nameOfUser('updated_by')];
+  // The programme's Perangkat Daerah (the programme is joined), when it has one.
+  const unit = [
+    'program.unit_id as unit_id',
+    db
+      .selectFrom('unit')
+      .select('unit.name')
+      .whereRef('unit.id', '=', 'program.unit_id')
+      .as('unit_name'),
+  ];
   return (lines) => {
     let query = lines;
     for (const key of joinedLevels) {
       const { table } = managedEntities[key];
       query = query.innerJoin(`${table} as ${key}`, `${key}.id`, `line.${referenceField(key)}`);
     }
-    return query.select([...columns, ...people]);
+    return query.select([...columns, ...unit, ...people]);
   };
 }
 
@@ -176,6 +189,17 @@ export function whereLines<Q extends WhereInterface<LineDatabase, 'line'>>(
   if (filter.created_by) narrowed = narrowed.where('line.created_by', '=', filter.created_by);
   if (filter.year !== undefined) narrowed = narrowed.where('line.year', '=', filter.year);
   if (filter.program_id) narrowed = narrowed.where('line.program_id', '=', filter.program_id);
+  if (filter.unit_id) {
+    // A line reaches its unit through its programme (few rows: programmes of one government).
+    const unitId = filter.unit_id;
+    narrowed = narrowed.where((eb) =>
+      eb(
+        'line.program_id',
+        'in',
+        eb.selectFrom('program').select('program.id').where('program.unit_id', '=', unitId),
+      ),
+    );
+  }
   if (filter.supporter_id) {
     narrowed = narrowed.where('line.supporter_id', '=', filter.supporter_id);
   }
@@ -271,7 +295,7 @@ export function createBudgetLineService(
    * level table says. One query finds them all; every wrong field is reported.
    */
   async function assertReferences(input: CreateInput): Promise<void> {
-    const lookups = managedEntityKeys.map((key) => {
+    const lookups = lineReferenceKeys.map((key) => {
       const level = managedEntities[key];
       return db
         .selectFrom(level.table)
@@ -312,8 +336,8 @@ export function createBudgetLineService(
       ...totals,
       year: input.year,
       ...(Object.fromEntries(
-        managedEntityKeys.map((key) => [referenceField(key), input[referenceField(key)]]),
-      ) as Record<`${ManagedEntityKey}_id`, string>),
+        lineReferenceKeys.map((key) => [referenceField(key), input[referenceField(key)]]),
+      ) as Record<`${LineReferenceKey}_id`, string>),
     };
   }
 
@@ -322,12 +346,14 @@ export function createBudgetLineService(
       const filter: BudgetLineFilter = {
         ...scopeOf(caller, query.created_by),
         year: query.year,
+        unit_id: query.unit_id,
         program_id: query.program_id,
         supporter_id: query.supporter_id,
         search: query.search,
       };
       const narrowed = Boolean(
         query.year !== undefined ||
+          query.unit_id ||
           query.program_id ||
           query.supporter_id ||
           query.search ||

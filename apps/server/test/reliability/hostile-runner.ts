@@ -577,7 +577,12 @@ export async function applyAccepted(
     if (definition.codeRequired) expected.code = input.code;
     if (definition.hasTaxFlag) expected.is_taxed = input.is_taxed;
     if (definition.parentField) {
-      expected[definition.parentField] = String(input[definition.parentField]).toLowerCase();
+      // A programme's unit is optional: none on create, kept when an update leaves it out.
+      const parentId = input[definition.parentField];
+      if (parentId != null) expected[definition.parentField] = String(parentId).toLowerCase();
+      else if (parentId === null || operation.kind === 'create') {
+        expected[definition.parentField] = null;
+      }
     }
   } else if (table === 'app_user') {
     if (operation.kind === 'create') {

@@ -58,6 +58,7 @@ export const messagesEn: Messages = {
     dashboard: 'Dashboard',
     userManagement: 'User Management',
     levels: {
+      unit: 'Regional Unit',
       program: 'Program',
       action: 'Action',
       sub_action: 'Sub-action',
@@ -129,6 +130,33 @@ export const messagesEn: Messages = {
   },
 
   levels: {
+    unit: {
+      label: 'Regional Unit',
+      listTitle: 'Regional Unit List',
+      addTitle: 'Add Regional Unit',
+      editTitle: 'Edit Regional Unit',
+      emptyList: 'No regional units found',
+      searchPlaceholder: 'Search regional units...',
+      selectPlaceholder: 'Choose a regional unit',
+      allFilter: 'All Regional Units',
+      unknownParentFallback: 'No regional unit',
+      rowParent: (name: string) => `Regional unit: ${name}`,
+      chooseFirstHint: 'Please choose a regional unit first',
+      emptyOptionsHint: 'No regional units available.',
+      selected: (name: string) => `Regional unit "${name}" chosen`,
+      fetchFailedToast: 'Failed to fetch regional units',
+      fetchFailed: 'Failed to fetch regional units.',
+      createFailed: 'Failed to add the regional unit.',
+      updateFailed: 'Failed to update the regional unit.',
+      deleteFailed: (name: string) => `Failed to delete the regional unit "${name}".`,
+      created: 'Regional unit added.',
+      updated: 'Regional unit updated.',
+      deleted: 'Regional unit deleted.',
+      nameLabel: 'Regional Unit Name',
+      namePlaceholder: 'Enter the regional unit name',
+      codeLabel: 'Regional Unit Code',
+      codePlaceholder: 'Optional, e.g. 4.01.0.00.0.00.01.0000',
+    },
     program: {
       label: 'Program',
       listTitle: 'Program List',
@@ -411,6 +439,8 @@ export const messagesEn: Messages = {
       searchPlaceholder: 'Component, specification, program or account code',
       year: 'Filter by year',
       allYears: 'All years',
+      unit: 'Filter by regional unit',
+      allUnits: 'All regional units',
       program: 'Filter by program',
       allPrograms: 'All programs',
       supporter: 'Filter by supporter',
@@ -636,6 +666,7 @@ export const messagesEn: Messages = {
   reportWorkbook: {
     title: (year: number, filters: readonly string[] = []) =>
       `Detail Program Report ${year}${filters.length > 0 ? ` (${filters.join('; ')})` : ''}`,
+    filterUnit: (name: string) => `Regional unit: ${name}`,
     filterProgram: (name: string) => `Program: ${name}`,
     filterSupporter: (name: string) => `Supporter: ${name}`,
     filterCreator: (name: string) => `Created by: ${name}`,

@@ -60,6 +60,34 @@ type Widen<T> = T extends string
       : T;
 
 const levels: LevelCatalogue = {
+  // Perangkat Daerah is not in the spec: its strings follow the levels' pattern.
+  unit: {
+    label: 'Perangkat Daerah',
+    listTitle: 'Daftar Perangkat Daerah',
+    addTitle: 'Tambah Perangkat Daerah',
+    editTitle: 'Edit Perangkat Daerah',
+    emptyList: 'Tidak ada perangkat daerah ditemukan',
+    searchPlaceholder: 'Cari perangkat daerah...',
+    selectPlaceholder: 'Pilih perangkat daerah',
+    allFilter: 'Semua Perangkat Daerah',
+    unknownParentFallback: 'Tanpa Perangkat Daerah',
+    rowParent: (name: string) => `Perangkat Daerah: ${name}`,
+    chooseFirstHint: 'Silakan pilih perangkat daerah terlebih dahulu',
+    emptyOptionsHint: 'Tidak ada perangkat daerah tersedia.',
+    selected: (name: string) => `Perangkat Daerah "${name}" berhasil dipilih`,
+    fetchFailedToast: 'Gagal mengambil data perangkat daerah',
+    fetchFailed: 'Gagal mengambil data perangkat daerah.',
+    createFailed: 'Gagal menambahkan perangkat daerah.',
+    updateFailed: 'Gagal memperbarui perangkat daerah.',
+    deleteFailed: (name: string) => `Gagal menghapus perangkat daerah "${name}".`,
+    created: 'Perangkat Daerah berhasil ditambahkan.',
+    updated: 'Perangkat Daerah berhasil diperbarui.',
+    deleted: 'Perangkat Daerah berhasil dihapus.',
+    nameLabel: 'Nama Perangkat Daerah',
+    namePlaceholder: 'Masukkan nama perangkat daerah',
+    codeLabel: 'Kode Perangkat Daerah',
+    codePlaceholder: 'Tidak wajib, mis. 4.01.0.00.0.00.01.0000',
+  },
   program: {
     label: 'Program',
     listTitle: 'Daftar Program',
@@ -313,6 +341,7 @@ export const messagesId = {
     userManagement: 'User Management',
     // The sidebar spells the activity level 'Aktifitas'; its page says 'Aktivitas'.
     levels: {
+      unit: 'Perangkat Daerah',
       program: 'Program',
       action: 'Kegiatan',
       sub_action: 'Sub Kegiatan',
@@ -488,6 +517,8 @@ export const messagesId = {
       searchPlaceholder: 'Komponen, spesifikasi, program atau kode rekening',
       year: 'Filter Tahun',
       allYears: 'Semua Tahun',
+      unit: 'Filter Perangkat Daerah',
+      allUnits: 'Semua Perangkat Daerah',
       program: 'Filter Program',
       allPrograms: 'Semua Program',
       supporter: 'Filter Pengampu',
@@ -723,6 +754,7 @@ export const messagesId = {
     /** The sheet's title: the year, and the filters the export was narrowed by, if any. */
     title: (year: number, filters: readonly string[] = []) =>
       `Laporan Detail Program Tahun ${year}${filters.length > 0 ? ` (${filters.join('; ')})` : ''}`,
+    filterUnit: (name: string) => `Perangkat Daerah: ${name}`,
     filterProgram: (name: string) => `Program: ${name}`,
     filterSupporter: (name: string) => `Pengampu: ${name}`,
     filterCreator: (name: string) => `Dibuat oleh: ${name}`,

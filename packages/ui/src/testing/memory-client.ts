@@ -15,8 +15,11 @@ import {
   excerptOfText,
   freeSlugOf,
   httpError,
+  isLineReference,
   issuesRefusal,
   isUploadImageType,
+  type LineReferenceKey,
+  lineReferenceKeys,
   type ManagedEntityKey,
   managedEntities,
   managedEntityKeys,
@@ -119,21 +122,25 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
     return field ? (row?.[field] as string) : null;
   };
 
-  // --- The six levels and supporters, one implementation from the level table --------------
+  // --- Units, the six levels and supporters, one implementation from the level table -------
   const named = (key: ManagedEntityKey, row: Row): Row => {
     const parent = managedEntities[key].parent;
     if (!parent) return row;
     const parentRow = table(parent).find((candidate) => candidate.id === parentOf(key, row));
     return { ...row, [`${parent}_name`]: parentRow?.name ?? null };
   };
+  // Lines name every level and their supporter, but not a unit.
   const linesUsing = (key: ManagedEntityKey, id: unknown) =>
-    db.lines.filter((line) => line[`${key}_id`] === id).length;
+    isLineReference(key) ? db.lines.filter((line) => line[`${key}_id`] === id).length : 0;
 
   const levelHandlers = (key: ManagedEntityKey): Record<string, LevelHandler> => {
-    const { parent, parentField, child, hasCode, hasTaxFlag } = managedEntities[key];
+    const { parent, parentField, parentOptional, child, hasCode, hasTaxFlag } =
+      managedEntities[key];
     const label = messagesId.levels[key].label;
     const writable = (body: Row, id: string): Row => {
-      if (parent && !table(parent).some((row) => row.id === parentOf(key, body))) {
+      const parentId = parentOf(key, body) ?? null;
+      const none = parentOptional && parentId === null;
+      if (parent && !none && !table(parent).some((row) => row.id === parentId)) {
         throw refusals.parentMissing(key);
       }
       const sameCode = (row: Row) =>
@@ -146,7 +153,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
         name: body.name,
         ...(hasCode ? { code: body.code ?? null } : {}),
         ...(hasTaxFlag ? { is_taxed: body.is_taxed } : {}),
-        ...(parentField ? { [parentField]: body[parentField] } : {}),
+        ...(parentField ? { [parentField]: parentId } : {}),
       };
     };
     return {
@@ -170,9 +177,14 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
       },
       update: ({ params, body }) => {
         const current = rowOf(table(key), params.id, label);
-        const row = writable(body, current.id);
+        // What the update leaves out (a code, a programme's unit) stays as stored.
+        const given = Object.entries(body).filter(([, value]) => value !== undefined);
+        const row = writable({ ...current, ...Object.fromEntries(given) }, current.id);
         const lines = linesUsing(key, current.id);
-        if (parentOf(key, row) !== parentOf(key, current) && lines > 0) {
+        // Lines name a programme, not its unit: a programme moves to another unit freely.
+        const moved =
+          parent && isLineReference(parent) && parentOf(key, row) !== parentOf(key, current);
+        if (moved && lines > 0) {
           throw refusals.movedUnderLines(key, lines);
         }
         return { message: server.updated, data: named(key, Object.assign(current, row)) };
@@ -194,18 +206,20 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
 
   // --- Budget lines --------------------------------------------------------------------------
   const asLine = ({ updated_by, ...line }: StoredLine): BudgetLine => {
-    const nameOf = (key: ManagedEntityKey) =>
+    const nameOf = (key: LineReferenceKey) =>
       table(key).find((row) => row.id === line[`${key}_id`]);
     const names = Object.fromEntries(
-      managedEntityKeys.map((key) => [`${key}_name`, nameOf(key)?.name ?? null]),
+      lineReferenceKeys.map((key) => [`${key}_name`, nameOf(key)?.name ?? null]),
     );
+    const unit_id = (nameOf('program')?.unit_id as string | null | undefined) ?? null;
+    const unit_name = table('unit').find((row) => row.id === unit_id)?.name ?? null;
     const person = (id: string | null) => db.users.find((u) => u.id === id)?.name ?? null;
     const people = {
       created_by_name: person(line.created_by),
       updated_by_name: person(updated_by),
     };
     const code = nameOf('account')?.code ?? null;
-    return { ...line, ...names, ...people, account_code: code } as BudgetLine;
+    return { ...line, ...names, unit_id, unit_name, ...people, account_code: code } as BudgetLine;
   };
   type LineQuery = BudgetLineFilterQuery & { sort?: BudgetLineSort };
   /** A user's own lines, an admin's everyone's (or one user's), as the query narrows them. */
@@ -226,6 +240,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
       .filter(
         (line) =>
           (query.year === undefined || line.year === query.year) &&
+          (!query.unit_id || line.unit_id === query.unit_id) &&
           (!query.program_id || line.program_id === query.program_id) &&
           (!query.supporter_id || line.supporter_id === query.supporter_id) &&
           containsText(query.search, ...budgetLineSearchFields.map((field) => line[field])),

@@ -17,10 +17,13 @@ import longNames from './long-names.json' with { type: 'json' };
 
 /** A stored row of a level or of supporters (the parent's name is joined in when read). */
 export type Row = Record<string, unknown> & { id: string; name: string };
-/** A stored budget line: the names of its levels, supporter and editor are joined in when read. */
+/**
+ * A stored budget line: the names of its levels, supporter and editor, and its programme's unit,
+ * are joined in when read.
+ */
 export type StoredLine = Omit<
   BudgetLine,
-  `${ManagedEntityKey}_name` | 'account_code' | 'created_by_name' | 'updated_by_name'
+  `${ManagedEntityKey}_name` | 'unit_id' | 'account_code' | 'created_by_name' | 'updated_by_name'
 > & { updated_by: string | null };
 export interface MemoryUser extends User {
   password: string;
@@ -151,6 +154,25 @@ export const emptySeed: MemorySeed = {
   lines: [],
   articles: [],
 };
+
+/**
+ * `seed` with two Perangkat Daerah: Bappeda (coded) holds every programme but the first, which
+ * has no unit; Dinas Pendidikan has none yet.
+ */
+export function withUnits(seed: MemorySeed): MemorySeed {
+  const copy = structuredClone(seed);
+  const bappeda = {
+    id: uuid(),
+    code: '4.01.0.00.0.00.01.0000',
+    name: 'BADAN PERENCANAAN PEMBANGUNAN DAERAH',
+  };
+  copy.entities.unit = [bappeda, { id: uuid(), code: null, name: 'DINAS PENDIDIKAN' }];
+  for (const program of copy.entities.program.slice(1)) program.unit_id = bappeda.id;
+  return copy;
+}
+
+/** The demo with units (`withUnits`). */
+export const unitsSeed: MemorySeed = /* @__PURE__ */ withUnits(demoSeed);
 
 /** One full branch and its neighbours with very long Indonesian names: for LongNames stories. */
 export const longNamesSeed: MemorySeed = /* @__PURE__ */ buildSeed(DemoData.parse(longNames));

@@ -23,6 +23,11 @@ export interface HierarchyExportResult {
   format: ExportFormat;
   /** Account codes written (one row each). */
   rows: number;
+  /**
+   * Of those, the rows whose programme has no Perangkat Daerah in a file that names units:
+   * their unit cells are blank (the rows on top), which the import refuses.
+   */
+  withoutUnit: number;
 }
 
 /** Accounts per request: a page the server reads with one short statement. */
@@ -30,9 +35,11 @@ const PAGE_ROWS = 5_000;
 
 /**
  * The columns, in the order people read a DPA, named as the import reads them back: each
- * level's code before its name, the programme's PPN flag after it.
+ * level's code before its name, the programme's PPN flag after it. The Perangkat Daerah's come
+ * first when a programme has one.
  */
-const columns: readonly ImportField[] = [
+const unitColumns: readonly ImportField[] = ['unit_code', 'unit'];
+const levelColumns: readonly ImportField[] = [
   'program_code',
   'program',
   'program_is_taxed',
@@ -53,15 +60,21 @@ const cellOf = (row: HierarchyExportRow, field: ImportField): string => {
   return row[field] ?? '';
 };
 
-/** Codes in official order ('1.02' before '1.10'), records without one after, by name. */
+/**
+ * Codes in official order ('1.02' before '1.10'), records without one after, by name; from the
+ * Perangkat Daerah down. The programmes of no unit come first: with nothing above their blank
+ * unit cells, `--fill-down` cannot put them in a unit.
+ */
 const collator = new Intl.Collator('id', { numeric: true });
 function hierarchyOrder(a: HierarchyExportRow, b: HierarchyExportRow): number {
+  const unitless = Number(b.unit === null) - Number(a.unit === null);
+  if (unitless !== 0) return unitless;
   for (const key of namedLevelKeys) {
     const [codeA, codeB] = [a[`${key}_code`], b[`${key}_code`]];
     const order =
       Number(codeA === null) - Number(codeB === null) ||
       collator.compare(codeA ?? '', codeB ?? '') ||
-      collator.compare(a[key], b[key]);
+      collator.compare(a[key] ?? '', b[key] ?? '');
     if (order !== 0) return order;
   }
   return collator.compare(a.account_code, b.account_code);
@@ -92,6 +105,8 @@ export async function exportHierarchy(
   } while (after);
   rows.sort(hierarchyOrder);
 
+  const withUnit = rows.filter((row) => row.unit !== null).length;
+  const columns = withUnit > 0 ? [...unitColumns, ...levelColumns] : levelColumns;
   const header = columns.map((field) => fieldLabels[field]);
   const file = await replaceWhole(options.out, options.signal, async (partial) => {
     if (format === 'csv') {
@@ -112,16 +127,29 @@ export async function exportHierarchy(
     // Every cell as text: a code such as 5.10 stays 5.10.
     sheet.columns = columns.map((field) => ({
       key: field,
-      width: field.endsWith('_code') || field === 'program_is_taxed' ? 18 : 48,
+      width:
+        field === 'unit_code'
+          ? 24
+          : field.endsWith('_code') || field === 'program_is_taxed'
+            ? 18
+            : 48,
       style: { numFmt: '@' },
     }));
     sheet.addRow(header).commit();
     for (const row of rows) sheet.addRow(columns.map((field) => cellOf(row, field))).commit();
     await workbook.commit();
   });
-  return { file, format, rows: rows.length };
+  return {
+    file,
+    format,
+    rows: rows.length,
+    withoutUnit: withUnit > 0 ? rows.length - withUnit : 0,
+  };
 }
 
 export function hierarchyExportSummary(result: HierarchyExportResult): string {
-  return `Saved ${formatCount(result.rows)} account code(s) with their paths to ${result.file} (${result.format}); ranwal import hierarchy reads it back`;
+  const saved = `Saved ${formatCount(result.rows)} account code(s) with their paths to ${result.file} (${result.format})`;
+  if (result.withoutUnit === 0) return `${saved}; ranwal import hierarchy reads it back`;
+  // The import takes a file's rows all with a unit or all without (one call names units or not).
+  return `${saved}. The ${formatCount(result.withoutUnit)} on top belong to programmes of no ${fieldLabels.unit}: their ${fieldLabels.unit} cells are blank, which ranwal import hierarchy refuses (it reads them from a file without the ${fieldLabels.unit_code} and ${fieldLabels.unit} columns)`;
 }

@@ -1,6 +1,8 @@
 import {
   HierarchyImportRow,
   hierarchyLevelKeys,
+  type ImportLevelKey,
+  importLevelKeys,
   type Messages,
   messagesEn,
   messagesId,
@@ -11,7 +13,7 @@ import { CliError } from '../../errors.js';
 /** The fields of an import row, from the shared schema: the named levels, the account, the flag. */
 export type ImportField = keyof z.output<typeof HierarchyImportRow>;
 export const importFields = HierarchyImportRow.keyof().options;
-/** Every field but the programme's PPN flag must have a column. */
+/** Every field but the programme's PPN flag, the codes and the Perangkat Daerah must have a column. */
 export const requiredFields = importFields.filter(
   (field) => !HierarchyImportRow.shape[field].safeParse(undefined).success,
 );
@@ -25,12 +27,13 @@ export const headerKey = (text: string): string =>
     .replace(/[^a-z0-9]/g, '');
 
 const catalogues: Messages[] = [messagesId, messagesEn];
-export type NamedLevel = Exclude<(typeof hierarchyLevelKeys)[number], 'account'>;
-/** The levels above the account, named (and optionally coded), top to bottom. */
-export const namedLevelKeys = hierarchyLevelKeys.filter(
-  (key): key is NamedLevel => key !== 'account',
-);
-/** A named level's code field: `program_code` … `subtitle_code`. */
+export type NamedLevel = Exclude<ImportLevelKey, 'account'>;
+/**
+ * The levels above the account, named (and optionally coded), top to bottom: the Perangkat
+ * Daerah, which a file may leave out, then the programme … subtitle.
+ */
+export const namedLevelKeys = importLevelKeys.filter((key): key is NamedLevel => key !== 'account');
+/** A named level's code field: `unit_code`, `program_code` … `subtitle_code`. */
 export const codeFieldOf = (key: NamedLevel) => `${key}_code` as const;
 
 /**
@@ -40,12 +43,10 @@ export const codeFieldOf = (key: NamedLevel) => `${key}_code` as const;
  */
 const aliases: Record<ImportField, string[]> = {
   ...(Object.fromEntries(
-    hierarchyLevelKeys
-      .filter((key): key is NamedLevel => key !== 'account')
-      .map((key) => [
-        key,
-        [key, ...catalogues.flatMap((c) => [c.levels[key].label, c.levels[key].nameLabel])],
-      ]),
+    namedLevelKeys.map((key) => [
+      key,
+      [key, ...catalogues.flatMap((c) => [c.levels[key].label, c.levels[key].nameLabel])],
+    ]),
   ) as Record<NamedLevel, string[]>),
   ...(Object.fromEntries(
     namedLevelKeys.map((key) => [
@@ -81,6 +82,17 @@ const aliases: Record<ImportField, string[]> = {
 };
 // The spec spells the level both Aktivitas and Aktifitas.
 aliases.activity.push('aktifitas', 'nama aktifitas');
+// DPA and RKA sheets name the Perangkat Daerah SKPD, OPD or (Unit) Kerja; a Sub Unit is not one.
+aliases.unit.push(
+  'skpd',
+  'nama skpd',
+  'opd',
+  'nama opd',
+  'nama unit',
+  'unit kerja',
+  'nama unit kerja',
+);
+aliases.unit_code.push('kode skpd', 'kode opd', 'kode unit', 'kode unit kerja');
 
 const fieldByHeader = new Map<string, ImportField>(
   importFields.flatMap((field) =>
@@ -116,9 +128,7 @@ export const describePlace = (place: Place): string => {
 /** Each field's name in messages when the file has no header for it: the Indonesian label. */
 export const fieldLabels: Record<ImportField, string> = {
   ...(Object.fromEntries(
-    hierarchyLevelKeys
-      .filter((key): key is NamedLevel => key !== 'account')
-      .map((key) => [key, messagesId.levels[key].label]),
+    namedLevelKeys.map((key) => [key, messagesId.levels[key].label]),
   ) as Record<NamedLevel, string>),
   ...(Object.fromEntries(
     namedLevelKeys.map((key) => [codeFieldOf(key), messagesId.levels[key].codeLabel]),
@@ -138,6 +148,13 @@ export const labelOf = (columns: ColumnMap, field: ImportField): string =>
   columns.label[field] ?? fieldLabels[field];
 
 /**
+ * The levels a file's rows name, top to bottom: the Perangkat Daerah first when the file has
+ * its column (every row must then name one), else the programme's are those of no unit.
+ */
+export const levelsOf = (columns: ColumnMap): readonly ImportLevelKey[] =>
+  columns.index.unit === undefined ? hierarchyLevelKeys : importLevelKeys;
+
+/**
  * Whether a header row is the one of Ranwal's own report workbook ('Download Laporan',
  * `ranwal export reports`): it has the lines' amount columns. There `PPN` is an amount, not the
  * programme's flag, and the subtotal rows are not accounts.
@@ -151,11 +168,19 @@ const isReportHeader = (cells: string[]) => {
   );
 };
 
+const lineUnitHeaders = new Set(catalogues.map((c) => headerKey(c.reports.fields.unit)));
+/**
+ * In a report workbook, the columns that are a line's own: its PPN is an amount, and its Unit
+ * (English for Satuan) the line's unit of measure, not a Perangkat Daerah.
+ */
+const isLineColumn = (field: ImportField, cell: string) =>
+  field === 'program_is_taxed' || (field === 'unit' && lineUnitHeaders.has(headerKey(cell)));
+
 function mapHeader(cells: string[], report: boolean): ColumnMap {
   const columns: ColumnMap = { index: {}, label: {} };
   cells.forEach((cell, position) => {
     const field = fieldByHeader.get(headerKey(cell));
-    if (!field || (report && field === 'program_is_taxed')) return;
+    if (!field || (report && isLineColumn(field, cell))) return;
     const earlier = columns.label[field];
     if (earlier !== undefined) {
       throw new CliError(
@@ -193,6 +218,12 @@ export function findHeader(rows: SheetRow[]): Header {
     const columns = mapHeader(row.cells, report);
     const found = requiredFields.filter((field) => columns.index[field] !== undefined).length;
     if (found === requiredFields.length) {
+      if (columns.index.unit_code !== undefined && columns.index.unit === undefined) {
+        throw new CliError(
+          'invalid_data',
+          `the column "${columns.label.unit_code}" needs a ${fieldLabels.unit} column beside it: the unit's name`,
+        );
+      }
       const used = new Set(Object.values(columns.index));
       const ignored = row.cells
         .map((cell, index) => (used.has(index) ? '' : cell.trim()))

@@ -6,6 +6,8 @@ import {
   type HierarchyImportResult,
   type HierarchyLevelKey,
   hierarchyLevelKeys,
+  type ImportLevelKey,
+  importLevelKeys,
   messagesId,
 } from '@ranwal/core';
 import { type ConnectionOptions, connect } from '../../connection.js';
@@ -17,7 +19,6 @@ import {
   findHeader,
   labelOf,
   type NamedLevel,
-  namedLevelKeys,
   type Place,
 } from './columns.js';
 import { type CsvEncoding, readSheet } from './read.js';
@@ -41,7 +42,7 @@ export interface ImportOptions extends ConnectionOptions {
   batchSize?: number;
   /** A CSV file's encoding; else told by its byte order mark, else UTF-8 if valid, else Windows-1252. */
   encoding?: CsvEncoding | undefined;
-  /** An empty programme … subtitle cell takes the text of the cell above (see `checkRows`). */
+  /** An empty Perangkat Daerah, programme … subtitle cell takes the text of the cell above (see `checkRows`). */
   fillDown?: boolean | undefined;
   /** A record found by its code under another name takes the file's name (an official rename). */
   acceptRenames?: boolean | undefined;
@@ -60,9 +61,12 @@ export interface LevelCounts {
 
 /** A record an import created (or, in a dry run, would create): its level, first row and path of names. */
 export interface CreatedRecord extends Place {
-  level: HierarchyLevelKey;
+  level: ImportLevelKey;
   path: string[];
 }
+
+/** Per level; the Perangkat Daerah's only when the file names units (as the server answers). */
+export type ImportLevelCounts = Record<HierarchyLevelKey, LevelCounts> & { unit?: LevelCounts };
 
 export interface ImportReport {
   file: string;
@@ -78,7 +82,7 @@ export interface ImportReport {
   /** Rows in the calls the server answered, so stored (fewer than `valid` when the import stopped midway). */
   sent: number;
   duplicates: number;
-  levels: Record<HierarchyLevelKey, LevelCounts>;
+  levels: ImportLevelCounts;
   /** Dry runs only: every record that would be created, top level first. */
   created?: CreatedRecord[];
   /** Rows not imported because they are invalid (nothing is imported without --skip-invalid). */
@@ -87,12 +91,15 @@ export interface ImportReport {
   conflicts: RowProblem[];
 }
 
-const pathOf = (row: PlacedRow['row'], level: HierarchyLevelKey): string[] => {
-  const depth = hierarchyLevelKeys.indexOf(level);
-  return hierarchyLevelKeys
+/** The levels a report counts, top to bottom: the file's (see `levelsOf`). */
+const levelsIn = (report: ImportReport): readonly ImportLevelKey[] =>
+  report.levels.unit ? importLevelKeys : hierarchyLevelKeys;
+
+/** The names of a record's path, from the top of the file's levels down to `depth`. */
+const pathOf = (row: PlacedRow['row'], levels: readonly ImportLevelKey[], depth: number) =>
+  levels
     .slice(0, depth + 1)
-    .map((key) => (key === 'account' ? `${row.account_code} ${row.account_name}` : row[key]));
-};
+    .map((key) => (key === 'account' ? `${row.account_code} ${row.account_name}` : row[key]!));
 
 /** One import call and, per level, the row of the batch each record of its lists comes from. */
 interface Call {
@@ -106,11 +113,19 @@ interface Call {
 /**
  * The call for a batch of checked rows: the records they name, each once, in the order the rows
  * name them, under their parent's position (the rows' numbering says which rows name the same
- * record). The names sent are those of the first row naming the record.
+ * record). The names sent are those of the first row naming the record. `levels` are the rows'
+ * (`CheckedRows.levels`): with the Perangkat Daerah on top, each programme goes under its unit.
  */
-export function buildCall(rows: PlacedRow[], dryRun: boolean, acceptRenames = false): Call {
+export function buildCall(
+  rows: PlacedRow[],
+  levels: readonly ImportLevelKey[],
+  dryRun: boolean,
+  acceptRenames = false,
+): Call {
+  const units = levels[0] === 'unit';
   const body: HierarchyImportBatch = {
-    program: { name: [], is_taxed: [], code: [] },
+    ...(units ? { unit: { name: [], code: [] } } : {}),
+    program: { ...(units ? { parent: [] } : {}), name: [], is_taxed: [], code: [] },
     action: { parent: [], name: [], code: [] },
     sub_action: { parent: [], name: [], code: [] },
     activity: { parent: [], name: [], code: [] },
@@ -119,35 +134,30 @@ export function buildCall(rows: PlacedRow[], dryRun: boolean, acceptRenames = fa
     dry_run: dryRun,
     ...(acceptRenames ? { accept_renames: true } : {}),
   };
-  const rowOf = hierarchyLevelKeys.map(() => [] as number[]);
+  const rowOf = levels.map(() => [] as number[]);
   const flagRowOf: (number | null)[] = [];
   // Per level, the position of each record (by its number) in this call, -1 until placed.
-  const placed = hierarchyLevelKeys.map((_, depth) => {
+  const placed = levels.map((_, depth) => {
     let count = 0;
     for (const { records } of rows) count = Math.max(count, records[depth]! + 1);
     return new Int32Array(count).fill(-1);
   });
   rows.forEach(({ row, records }, index) => {
     let parent = -1;
-    hierarchyLevelKeys.forEach((key, depth) => {
+    levels.forEach((key, depth) => {
       let position = placed[depth]![records[depth]!]!;
       if (position === -1) {
         position = rowOf[depth]!.length;
         placed[depth]![records[depth]!] = position;
         rowOf[depth]!.push(index);
+        // The top level has no parent list: the unit, or the programme in a file without units.
+        const list = body[key] as { parent?: number[]; name: string[]; code: (string | null)[] };
+        list.parent?.push(parent);
+        list.name.push(key === 'account' ? row.account_name : row[key]!);
+        list.code.push(key === 'account' ? row.account_code : (row[codeFieldOf(key)] ?? null));
         if (key === 'program') {
-          body.program.name.push(row.program);
-          body.program.code!.push(row.program_code ?? null);
           body.program.is_taxed.push(null);
           flagRowOf.push(null);
-        } else if (key === 'account') {
-          body.account.parent.push(parent);
-          body.account.code.push(row.account_code);
-          body.account.name.push(row.account_name);
-        } else {
-          body[key].parent.push(parent);
-          body[key].name.push(row[key]);
-          body[key].code!.push(row[codeFieldOf(key)] ?? null);
         }
       }
       if (key === 'program' && row.program_is_taxed !== undefined && flagRowOf[position] === null) {
@@ -158,7 +168,7 @@ export function buildCall(rows: PlacedRow[], dryRun: boolean, acceptRenames = fa
     });
   });
   // A level none of whose rows has a code goes as names only (a server before codes takes it).
-  for (const key of namedLevelKeys) {
+  for (const key of levels.slice(0, -1)) {
     const level = body[key] as { code?: (string | null)[] };
     if (level.code?.every((code) => code === null)) delete level.code;
   }
@@ -210,9 +220,10 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
     );
   }
 
+  const levelKeys = checked.levels;
   const levels = Object.fromEntries(
-    hierarchyLevelKeys.map((key) => [key, { created: 0, renamed: 0, existing: 0 }]),
-  ) as Record<HierarchyLevelKey, LevelCounts>;
+    levelKeys.map((key) => [key, { created: 0, renamed: 0, existing: 0 }]),
+  ) as ImportLevelCounts;
   const invalidRows = new Set(checked.problems.map((problem) => problem.row)).size;
   const report: ImportReport = {
     file: options.file,
@@ -257,7 +268,7 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
   });
   // Per level, by record number: sent yet, created; with their counts, so a record met in
   // several calls counts once.
-  const recordCounts = hierarchyLevelKeys.map((_, depth) => {
+  const recordCounts = levelKeys.map((_, depth) => {
     let count = 0;
     for (const { records } of rows) count = Math.max(count, records[depth]! + 1);
     return count;
@@ -271,7 +282,7 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
   const conflictedAccounts = new Set<number>();
 
   const tally = () => {
-    hierarchyLevelKeys.forEach((level, depth) => {
+    levelKeys.forEach((level, depth) => {
       const conflicted = level === 'account' ? conflictedAccounts.size : 0;
       levels[level] = {
         created: createdCount[depth]!,
@@ -310,7 +321,7 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
       callRows = Math.min(lastAdvice, HIERARCHY_IMPORT_MAX_ROWS);
     }
     const batch = rows.slice(start, start + callRows);
-    const call = buildCall(batch, dryRun, options.acceptRenames);
+    const call = buildCall(batch, levelKeys, dryRun, options.acceptRenames);
     batchStart = start;
     batchLength = batch.length;
     let result: HierarchyImportResult;
@@ -324,7 +335,9 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
       throw stopped(error);
     }
     lastAdvice = result.batch_rows;
-    hierarchyLevelKeys.forEach((level, depth) => {
+    levelKeys.forEach((level, depth) => {
+      // The server answers for every level the call has (the unit's when it names units).
+      const answer = result.levels[level]!;
       const seenHere = seen[depth]!;
       const createdHere = created[depth]!;
       for (const index of call.rowOf[depth]!) {
@@ -333,15 +346,19 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
         seenHere[record] = 1;
         seenCount[depth]! += 1;
       }
-      for (const position of result.levels[level].created_records) {
+      for (const position of answer.created_records) {
         const placed = batch[call.rowOf[depth]![position]!]!;
         const record = placed.records[depth]!;
         if (createdHere[record]) continue;
         createdHere[record] = 1;
         createdCount[depth]! += 1;
-        report.created?.push({ level, ...placed.place, path: pathOf(placed.row, level) });
+        report.created?.push({
+          level,
+          ...placed.place,
+          path: pathOf(placed.row, levelKeys, depth),
+        });
       }
-      for (const position of result.levels[level].renamed_records) {
+      for (const position of answer.renamed_records) {
         const record = batch[call.rowOf[depth]![position]!]!.records[depth]!;
         if (renamed[depth]![record]) continue;
         renamed[depth]![record] = 1;
@@ -352,13 +369,11 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
       const isAccount = conflict.field === 'account_name';
       const isFlag = conflict.field === 'program_is_taxed';
       // A named level's code stored under another name: the row of the level's record.
-      const depth =
-        isAccount || isFlag ? -1 : hierarchyLevelKeys.indexOf(conflict.field as NamedLevel);
-      const index = isAccount
-        ? call.rowOf.at(-1)![conflict.record]
-        : isFlag
-          ? (call.flagRowOf[conflict.record] ?? call.rowOf[0]![conflict.record])
-          : call.rowOf[depth]![conflict.record];
+      const depth = isAccount
+        ? levelKeys.length - 1
+        : levelKeys.indexOf(isFlag ? 'program' : (conflict.field as NamedLevel));
+      const index =
+        (isFlag ? call.flagRowOf[conflict.record] : null) ?? call.rowOf[depth]![conflict.record];
       const placed = batch[index!]!;
       if (isAccount) conflictedAccounts.add(placed.records.at(-1)!);
       const column =
@@ -375,8 +390,7 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
 
   tally();
   report.created?.sort(
-    (a, b) =>
-      hierarchyLevelKeys.indexOf(a.level) - hierarchyLevelKeys.indexOf(b.level) || a.row - b.row,
+    (a, b) => levelKeys.indexOf(a.level) - levelKeys.indexOf(b.level) || a.row - b.row,
   );
   report.conflicts.sort((a, b) => a.row - b.row);
   if (report.conflicts.length > 0 && !options.skipInvalid) {
@@ -417,9 +431,9 @@ function outcome(report: ImportReport): string {
   const { created, renamed, existing } = report.levels.account;
   const conflicting = report.sent - created - renamed - existing;
   // Renames of the levels above count too: an official rename is worth a word.
-  const renamedAbove = hierarchyLevelKeys
+  const renamedAbove = levelsIn(report)
     .slice(0, -1)
-    .reduce((sum, key) => sum + report.levels[key].renamed, 0);
+    .reduce((sum, key) => sum + report.levels[key]!.renamed, 0);
   return [
     `${formatCount(created)} ${report.dryRun ? 'to create' : 'created'}`,
     ...(renamed + renamedAbove > 0
@@ -440,7 +454,7 @@ function headline(report: ImportReport): string {
   if (report.dryRun) {
     return `Dry run of ${report.file}: ${rows} checked (${outcome(report)}); nothing was written.`;
   }
-  const changed = hierarchyLevelKeys.some((key) => report.levels[key].created > 0);
+  const changed = levelsIn(report).some((key) => report.levels[key]!.created > 0);
   return changed
     ? `Imported ${report.file}: ${rows} (${outcome(report)}).`
     : `Nothing changed: ${report.file} has ${rows} and all are stored already (${outcome(report)}).`;
@@ -458,10 +472,10 @@ export function importSummary(report: ImportReport): string {
     '',
     formatTable(
       ['', report.dryRun ? 'to create' : 'created', 'unchanged'],
-      hierarchyLevelKeys.map((key) => [
+      levelsIn(report).map((key) => [
         levelLabels[key].label,
-        formatCount(report.levels[key].created),
-        formatCount(report.levels[key].existing),
+        formatCount(report.levels[key]!.created),
+        formatCount(report.levels[key]!.existing),
       ]),
     ),
   ];

@@ -1,3 +1,4 @@
+import { importLevelKeys } from '@ranwal/core';
 import { describe, expect, it } from 'vitest';
 import { findHeader } from './columns.js';
 import { decode, detectEncoding, readCsv, sniffSeparator } from './read.js';
@@ -49,6 +50,43 @@ describe('header names', () => {
     const { columns } = findHeader([{ row: 1, cells }]);
     expect(columns.index[field]).toBe(position);
     expect(columns.label[field]).toBe(header.trim());
+  });
+
+  // The Perangkat Daerah as DPA and RKA sheets spell it, and as Ranwal's catalogues label it.
+  it.each([
+    ['Perangkat Daerah', 'unit'],
+    ['Nama Perangkat Daerah', 'unit'],
+    ['SKPD', 'unit'],
+    ['Nama SKPD', 'unit'],
+    ['OPD', 'unit'],
+    ['Unit', 'unit'],
+    ['Unit Kerja', 'unit'],
+    ['Nama Unit', 'unit'],
+    ['Regional Unit', 'unit'],
+    ['Kode Perangkat Daerah', 'unit_code'],
+    ['Kode SKPD', 'unit_code'],
+    ['Kode OPD', 'unit_code'],
+    ['Kode Unit', 'unit_code'],
+    ['Kode Unit Kerja', 'unit_code'],
+    ['Regional Unit Code', 'unit_code'],
+  ] as const)('%j names the Perangkat Daerah (%s)', (header, field) => {
+    const cells = ['Kode SKPD', 'SKPD', ...HEADER.split(';')];
+    cells[field === 'unit_code' ? 0 : 1] = header;
+    const { columns, ignored } = findHeader([{ row: 1, cells }]);
+    expect(columns.label[field]).toBe(header);
+    expect(ignored).toEqual([]);
+  });
+
+  it('reads a Sub Unit column as no Perangkat Daerah, and wants a unit name beside its code', () => {
+    const subUnit = findHeader([{ row: 1, cells: ['Sub Unit', ...HEADER.split(';')] }]);
+    expect(subUnit.columns.index.unit).toBeUndefined();
+    expect(subUnit.ignored).toEqual(['Sub Unit']);
+    expect(() => findHeader([{ row: 1, cells: ['Kode SKPD', ...HEADER.split(';')] }])).toThrow(
+      'the column "Kode SKPD" needs a Perangkat Daerah column beside it: the unit\'s name',
+    );
+    expect(() =>
+      findHeader([{ row: 1, cells: ['SKPD', 'Perangkat Daerah', ...HEADER.split(';')] }]),
+    ).toThrow('the columns "SKPD" and "Perangkat Daerah" both mean Perangkat Daerah; keep one');
   });
 
   it('finds the header below a title and refuses two columns for one field', () => {
@@ -187,6 +225,39 @@ describe('row checks', () => {
       [0, 0, 0, 0, 0, 2],
       [0, 1, 1, 1, 2, 3],
     ]);
+  });
+
+  it('numbers a programme within its Perangkat Daerah, and wants one on every row of a file with units', () => {
+    const [header, ...records] = readCsv(
+      Buffer.from(
+        [
+          `SKPD;${HEADER}`,
+          'Bappeda;P;K;S;A;T;5.1;Satu',
+          'Dinas Kesehatan;P;K;S;A;T;5.1;Satu',
+          ';P;K;S;A;T;5.2;Dua',
+        ].join('\n'),
+      ),
+    );
+    const { levels, rows, problems } = checkRows(records, findHeader([header!]).columns);
+    expect(levels).toEqual(importLevelKeys);
+    expect(rows.map((r) => r.records)).toEqual([
+      [0, 0, 0, 0, 0, 0, 0],
+      [1, 1, 1, 1, 1, 1, 1],
+    ]);
+    expect(problems).toEqual([
+      {
+        row: 4,
+        column: 'SKPD',
+        message: 'is empty (a file with a Perangkat Daerah column names one on every row)',
+      },
+    ]);
+    expect(
+      checkRows(records, findHeader([header!]).columns, { fillDown: true }).rows.at(-1),
+    ).toEqual({
+      place: { row: 4 },
+      row: expect.objectContaining({ unit: 'Dinas Kesehatan', account_code: '5.2' }),
+      records: [1, 1, 1, 1, 1, 1, 2],
+    });
   });
 
   describe('fill-down', () => {

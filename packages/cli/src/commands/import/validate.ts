@@ -1,14 +1,20 @@
-import { HierarchyImportRow, hierarchyLevelKeys, importNameKey } from '@ranwal/core';
+import {
+  HierarchyImportRow,
+  hierarchyLevelKeys,
+  type ImportLevelKey,
+  importNameKey,
+} from '@ranwal/core';
 import type { z } from 'zod';
 import {
   type ColumnMap,
   codeFieldOf,
   describePlace,
+  fieldLabels,
   type ImportField,
   importFields,
   labelOf,
+  levelsOf,
   type NamedLevel,
-  namedLevelKeys,
   type Place,
   placeOf,
   type SheetRow,
@@ -20,7 +26,10 @@ export type ImportRow = z.output<typeof HierarchyImportRow>;
 export interface PlacedRow {
   place: Place;
   row: ImportRow;
-  /** The number of each level's record the row names, top to bottom (see `numberRecords`). */
+  /**
+   * The number of each level's record the row names, top to bottom over the file's levels
+   * (`levelsOf`: the Perangkat Daerah's first when the file has units; see `numberRecords`).
+   */
   records: number[];
 }
 
@@ -31,6 +40,8 @@ export interface RowProblem extends Place {
 }
 
 export interface CheckedRows {
+  /** The levels the rows name, top to bottom: what `PlacedRow.records` are numbered over. */
+  levels: readonly ImportLevelKey[];
   rows: PlacedRow[];
   problems: RowProblem[];
   /** Rows repeating an earlier row's account exactly: sent once. */
@@ -121,12 +132,12 @@ function cellChecker(field: ImportField, remember: boolean): (text: string) => C
  * Numbers the records of each level as the rows name them: two rows get the same number for a
  * level when they name the same record (the same parent, and the same name key, or code for an
  * account), as the server matches them. Small numbers, not path strings: 100 000 rows stay small.
- * `keys` are a row's match keys, top to bottom.
+ * `keys` are a row's match keys, top to bottom, one per level of `levels`.
  */
-export function numberRecords(): (keys: string[]) => number[] {
+export function numberRecords(levels: number): (keys: string[]) => number[] {
   // Per level, per parent number: the numbers of its children by key.
-  const children = hierarchyLevelKeys.map(() => [] as Map<string, number>[]);
-  const counts = hierarchyLevelKeys.map(() => 0);
+  const children = Array.from({ length: levels }, () => [] as Map<string, number>[]);
+  const counts = new Array<number>(levels).fill(0);
   let previousKeys: string[] = [];
   let previous: number[] = [];
   return (keys) => {
@@ -171,15 +182,20 @@ type RowField = (typeof rowFields)[number];
  * What identifies each level's record under its parent, top to bottom, as the server matches
  * it: the account's code; a named level's code where the row has one, else its name key.
  */
-function identityKeys(row: ImportRow, keyOf: Record<RowField, string>): string[] {
-  return hierarchyLevelKeys.map((key) => {
+function identityKeys(
+  row: ImportRow,
+  keyOf: Record<RowField, string>,
+  levels: readonly ImportLevelKey[],
+): string[] {
+  return levels.map((key) => {
     if (key === 'account') return keyOf.account_code;
     const code = row[codeFieldOf(key)];
     return code ? `c\u0000${code}` : `n\u0000${keyOf[key]}`;
   });
 }
-// The named levels (`namedLevelKeys`) are the columns a sheet laid out for print leaves blank
-// when repeated.
+
+/** The levels a report workbook's subtotal row leaves blank: all below the programme. */
+const belowProgramme = hierarchyLevelKeys.slice(1, -1) as NamedLevel[];
 
 /**
  * Checks every row with the shared schema, then across rows: an account code the file names
@@ -193,7 +209,11 @@ export function checkRows(
 ): CheckedRows {
   const rows: PlacedRow[] = [];
   const problems: RowProblem[] = [];
-  const numbersOf = numberRecords();
+  const levels = levelsOf(columns);
+  // The named levels are the columns a sheet laid out for print leaves blank when repeated.
+  const namedLevels = levels.slice(0, -1) as NamedLevel[];
+  const programDepth = levels.indexOf('program');
+  const numbersOf = numberRecords(levels.length);
   const accounts = new Map<number, PlacedRow>();
   const programFlags = new Map<number, { place: Place; taxed: boolean }>();
   let duplicates = 0;
@@ -202,11 +222,14 @@ export function checkRows(
   let above: string[] = [];
   // And each named level's code in the row above.
   let aboveCodes: string[] = [];
+  const used = importFields.filter((field) => columns.index[field] !== undefined);
+  // The cells the file has (every required field has a column): a code or unit column it
+  // lacks leaves the field out of every row.
+  const fields = rowFields.filter((field) => columns.index[field] !== undefined);
   // Account codes are (nearly) all different: not worth remembering.
   const checkers = Object.fromEntries(
-    rowFields.map((field) => [field, cellChecker(field, field !== 'account_code')]),
+    fields.map((field) => [field, cellChecker(field, field !== 'account_code')]),
   ) as Record<RowField, (text: string) => CheckedCell>;
-  const used = importFields.filter((field) => columns.index[field] !== undefined);
 
   for (const record of records) {
     const texts = {} as Record<ImportField, string>;
@@ -218,7 +241,7 @@ export function checkRows(
     if (
       options.totalsRows &&
       texts.account_code.trim() === '' &&
-      namedLevelKeys.slice(1).every((level) => texts[level].trim() === '')
+      belowProgramme.every((level) => texts[level].trim() === '')
     ) {
       continue;
     }
@@ -227,11 +250,11 @@ export function checkRows(
     // Why an empty level cell was not filled from above: the level before it changed here.
     let notFilled: Partial<Record<NamedLevel, NamedLevel>> | null = null;
     // The row's level texts as filled down (with the flag or not: for the hint).
-    const filled = new Array<string>(namedLevelKeys.length);
+    const filled = new Array<string>(namedLevels.length);
     let changed: NamedLevel | null = null;
     let blankBelow = false;
-    for (let depth = 0; depth < namedLevelKeys.length; depth += 1) {
-      const level = namedLevelKeys[depth]!;
+    for (let depth = 0; depth < namedLevels.length; depth += 1) {
+      const level = namedLevels[depth]!;
       const text = texts[level];
       const previous = above[depth] ?? '';
       filled[depth] = text;
@@ -265,7 +288,7 @@ export function checkRows(
     }
     if (blankBelow) blankBelowFilled.rows += 1;
     above = filled;
-    aboveCodes = namedLevelKeys.map((level) => texts[codeFieldOf(level)]);
+    aboveCodes = namedLevels.map((level) => texts[codeFieldOf(level)]);
 
     const flag = parseFlag(texts.program_is_taxed);
     if (flag === null) {
@@ -280,7 +303,7 @@ export function checkRows(
     let bad = false;
     const values = {} as ImportRow;
     const keyOf = {} as Record<RowField, string>;
-    for (const field of rowFields) {
+    for (const field of fields) {
       const checked = checkers[field](texts[field]);
       if (checked.issue) {
         bad = true;
@@ -292,7 +315,9 @@ export function checkRows(
             describeIssue(checked.issue, field) +
             (reason
               ? ` (not filled down: this row's ${labelOf(columns, reason)} differs from the row above)`
-              : ''),
+              : field === 'unit' && texts.unit.trim() === ''
+                ? ` (a file with a ${fieldLabels.unit} column names one on every row)`
+                : ''),
         });
         continue;
       }
@@ -305,7 +330,7 @@ export function checkRows(
 
     const row: ImportRow = values;
     if (flag !== undefined) row.program_is_taxed = flag;
-    const numbers = numbersOf(identityKeys(row, keyOf));
+    const numbers = numbersOf(identityKeys(row, keyOf, levels));
     const account = numbers.at(-1)!;
     const earlier = accounts.get(account);
     if (earlier) {
@@ -321,7 +346,7 @@ export function checkRows(
       continue;
     }
     if (row.program_is_taxed !== undefined) {
-      const stated = programFlags.get(numbers[0]!);
+      const stated = programFlags.get(numbers[programDepth]!);
       if (stated && stated.taxed !== row.program_is_taxed) {
         problems.push({
           ...place,
@@ -330,13 +355,14 @@ export function checkRows(
         });
         continue;
       }
-      if (!stated) programFlags.set(numbers[0]!, { place, taxed: row.program_is_taxed });
+      if (!stated) programFlags.set(numbers[programDepth]!, { place, taxed: row.program_is_taxed });
     }
     const placed = { place, row, records: numbers };
     accounts.set(account, placed);
     rows.push(placed);
   }
   return {
+    levels,
     rows,
     problems,
     duplicates,

@@ -1,4 +1,4 @@
-import type { BudgetLine, ManagedEntityKey } from '@ranwal/core';
+import type { BudgetLine, LineReferenceKey } from '@ranwal/core';
 import { useState } from 'react';
 import { Checkbox } from '../../components/Checkbox.js';
 import { Dialog, Modal } from '../../components/Dialog.js';
@@ -24,11 +24,12 @@ export interface EditBudgetLineDialogProps {
 
 /** The cascade's choices as a saved line has them. */
 function selectionOf(line: BudgetLine): HierarchySelection {
-  const option = (key: ManagedEntityKey) => ({
+  const option = (key: LineReferenceKey) => ({
     id: line[`${key}_id`],
     name: line[`${key}_name`],
   });
   return {
+    unit: line.unit_id ? { id: line.unit_id, name: line.unit_name ?? '' } : null,
     program: { ...option('program'), is_taxed: line.tax > 0 },
     action: option('action'),
     sub_action: option('sub_action'),
@@ -41,7 +42,8 @@ function selectionOf(line: BudgetLine): HierarchySelection {
 
 /**
  * 'Edit Laporan': a saved line in the create form's fields, under the same cascade (a new
- * Kegiatan clears what is below it, as on the dashboard), priced again by the server. Needs a
+ * Kegiatan clears what is below it, as on the dashboard; its programme's Perangkat Daerah, if
+ * any, narrows the programmes offered), priced again by the server. Needs a
  * RanwalProvider and a ToastProvider.
  */
 export function EditBudgetLineDialog({ line, onClose }: EditBudgetLineDialogProps) {

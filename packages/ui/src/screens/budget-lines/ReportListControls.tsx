@@ -1,4 +1,9 @@
-import { type BudgetLine, type BudgetLineSort, budgetLineSortOrders } from '@ranwal/core';
+import {
+  type BudgetLine,
+  type BudgetLineSort,
+  budgetLineSortOrders,
+  isLineReference,
+} from '@ranwal/core';
 import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { Button } from '../../components/Button.js';
 import { ComboBox, ComboBoxItem } from '../../components/ComboBox.js';
@@ -15,7 +20,7 @@ import { isNarrowed, type ReportListView } from './report-view.js';
 /** Options a filter's picker loads per search; typing finds the rest on the server. */
 const PICKER_PAGE_SIZE = 20;
 
-type FilterKey = 'program_id' | 'supporter_id' | 'created_by';
+type FilterKey = 'unit_id' | 'program_id' | 'supporter_id' | 'created_by';
 
 interface FilterOption {
   id: string;
@@ -32,15 +37,19 @@ export interface ReportListControlsProps {
   allowAllYears?: boolean;
   /** Offer the user filter (an admin's). */
   showCreator?: boolean;
-  /** The lines on screen: they name a chosen program, Pengampu or user the picker has not loaded. */
+  /**
+   * The lines on screen: they name a chosen unit, program, Pengampu or user the picker has not
+   * loaded.
+   */
   lines?: readonly BudgetLine[];
   className?: string;
 }
 
 /**
  * Search, filters and order above a report list: a search box (component, specification,
- * program, account), the year, a program, a Pengampu and, for an admin, a user, each a
- * searchable picker over the server, and the order. Needs a RanwalProvider.
+ * program, account), the year, a Perangkat Daerah (where any exist), a program (of the chosen
+ * unit), a Pengampu and, for an admin, a user, each a searchable picker over the server, and
+ * the order. Needs a RanwalProvider.
  */
 export function ReportListControls({
   view,
@@ -75,15 +84,17 @@ export function ReportListControls({
   const nameIn = (key: FilterKey, id: string | null) => {
     const line = id ? lines.find((candidate) => candidate[key] === id) : undefined;
     if (!line) return undefined;
+    if (key === 'unit_id') return line.unit_name ?? undefined;
     if (key === 'program_id') return line.program_name;
     if (key === 'supporter_id') return line.supporter_name;
     return line.created_by_name ?? undefined;
   };
 
-  // On a phone the six fields would push the lines a screen down: they fold behind one button
+  // On a phone the fields would push the lines a screen down: they fold behind one button
   // that says how many are in use.
   const active = [
     view.year !== defaults.year,
+    view.unit_id !== null,
     view.program_id !== null,
     view.supporter_id !== null,
     view.created_by !== null,
@@ -125,7 +136,15 @@ export function ReportListControls({
             {(option) => <SelectItem id={option.id}>{option.label}</SelectItem>}
           </Select>
           <LevelFilter
+            entity="unit"
+            value={view.unit_id}
+            nameHint={nameIn('unit_id', view.unit_id)}
+            // Another unit's programme would find no lines: the program filter starts over.
+            onChange={(unit_id) => change({ unit_id, program_id: null })}
+          />
+          <LevelFilter
             entity="program"
+            parentId={view.unit_id}
             value={view.program_id}
             nameHint={nameIn('program_id', view.program_id)}
             onChange={(program_id) => change({ program_id })}
@@ -172,15 +191,31 @@ interface FilterProps {
 
 /** The filters that pick a record of a level the list reads by name: its labels. */
 const levelFilters = {
+  unit: { label: 'unit', all: 'allUnits' },
   program: { label: 'program', all: 'allPrograms' },
   supporter: { label: 'supporter', all: 'allSupporters' },
 } as const;
 
-/** A program or Pengampu filter: the level's records, searched on the server. */
-function LevelFilter({ entity, ...props }: FilterProps & { entity: keyof typeof levelFilters }) {
+interface LevelFilterProps extends FilterProps {
+  entity: keyof typeof levelFilters;
+  /** Only the records under this parent (the programmes of the chosen unit). */
+  parentId?: string | null;
+}
+
+/**
+ * A unit, program or Pengampu filter: the level's records, searched on the server. The unit
+ * filter is left out where no Perangkat Daerah exists (lines reach units only through programmes).
+ */
+function LevelFilter({ entity, parentId, ...props }: LevelFilterProps) {
   const t = useMessages().reports.filters;
   const [search, setSearch] = useState('');
-  const query = useEntityList(entity, { search: search || undefined, limit: PICKER_PAGE_SIZE });
+  const query = useEntityList(entity, {
+    search: search || undefined,
+    uuid: parentId ?? undefined,
+    limit: PICKER_PAGE_SIZE,
+  });
+  const noneExist = query.isSuccess && query.data.filter.total_result === 0;
+  if (!isLineReference(entity) && noneExist && !props.value) return null;
   return (
     <FilterPicker
       {...props}

@@ -15,6 +15,7 @@ import {
   httpError,
   type MemoryClientOptions,
   type MemorySeed,
+  unitsSeed,
 } from '../../testing/memory-client.js';
 import { reportTotal } from '../budget-lines/ReportCards.js';
 import { ADMIN_REPORTS_PAGE_SIZE } from './AdminReports.js';
@@ -136,6 +137,8 @@ export const Detail: Story = {
     await expect(value(component, fields.componentName)).toBe(line.component_name);
     await expect(value(component, fields.unit)).toBe(line.unit);
     const hierarchy = section(admin.hierarchySection);
+    // The demo's programmes belong to no Perangkat Daerah: none is named.
+    await expect(hierarchy.queryByText(m.levels.unit.label)).toBeNull();
     await expect(value(hierarchy, m.levels.program.label)).toBe(line.program_name);
     await expect(value(hierarchy, m.levels.subtitle.label)).toBe(line.subtitle_name);
     await expect(value(hierarchy, m.levels.account.label)).toBe(
@@ -149,6 +152,45 @@ export const Detail: Story = {
     await expect(value(extra, fields.createdAt)).toBe(formatDateTimeLong(line.created_at));
     await expect(value(extra, fields.id)).toBe(line.id);
 
+    await userEvent.click(within(dialog).getByRole('button', { name: m.common.close }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  },
+};
+
+/**
+ * Where units exist, 'Filter Perangkat Daerah' narrows the table to the lines of its
+ * programmes, and a line's detail names its Perangkat Daerah (a line of no unit names none).
+ */
+export const UnitFilter: Story = {
+  parameters: memory({ seed: unitsSeed }),
+  play: async ({ canvas, userEvent }) => {
+    const lines = await serverLines(unitsSeed);
+    const [bappeda] = unitsSeed.entities.unit;
+    const inBappeda = lines.filter((line) => line.unit_id === bappeda!.id);
+    await expect(inBappeda.length).toBeGreaterThan(0);
+    await expect(inBappeda.length).toBeLessThan(lines.length);
+    const table = await loadedTable(canvas);
+    const page = (count: number) => Math.min(count, ADMIN_REPORTS_PAGE_SIZE);
+    await expect(bodyRows(table)).toHaveLength(page(lines.length));
+
+    const filter = canvas.getByRole('combobox', { name: m.reports.filters.unit });
+    await expect(filter).toHaveValue(m.reports.filters.allUnits);
+    await userEvent.click(filter);
+    await userEvent.keyboard('{ArrowDown}');
+    await userEvent.click(await screen.findByRole('option', { name: bappeda!.name }));
+    await waitFor(() => expect(bodyRows(table)).toHaveLength(page(inBappeda.length)));
+    await expect(filter).toHaveValue(bappeda!.name);
+
+    const line = inBappeda[0]!;
+    const row = within(table).getByRole('row', {
+      name: (name) => name.includes(line.component_name),
+    });
+    await userEvent.click(within(row).getByRole('button', { name: m.reports.list.viewDetail }));
+    const dialog = await findDialog(admin.detailTitle);
+    const hierarchy = within(within(dialog).getByRole('region', { name: admin.hierarchySection }));
+    await expect(hierarchy.getByText(m.levels.unit.label).nextElementSibling).toHaveTextContent(
+      bappeda!.name,
+    );
     await userEvent.click(within(dialog).getByRole('button', { name: m.common.close }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   },

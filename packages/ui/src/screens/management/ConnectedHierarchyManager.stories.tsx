@@ -7,6 +7,7 @@ import {
   httpError,
   longNamesSeed,
   type MemoryClientOptions,
+  unitsSeed,
 } from '../../testing/memory-client.js';
 import { ConnectedHierarchyManager } from './ConnectedHierarchyManager.js';
 import { HIERARCHY_PAGE_SIZE } from './entity-form.js';
@@ -115,6 +116,89 @@ export const OfficialCodes: Story = {
     await expect(await toast(m.hierarchy.createdTitle)).toHaveTextContent(level.created);
     const created = await rowWith(table, '1.01.01 - Program Baru');
     await expect(bodyRows(table)[0]).toBe(created);
+  },
+};
+
+/** The Perangkat Daerah page: each unit 'code - name', no filter; a new unit joins the list. */
+export const Units: Story = {
+  args: { entity: 'unit' },
+  parameters: memory({ seed: unitsSeed }),
+  play: async ({ canvas, userEvent }) => {
+    const level = m.levels.unit;
+    await expect(canvas.getByRole('heading', { level: 1, name: level.label })).toBeVisible();
+    const table = await loadedList(canvas, 'unit');
+    const units = seedRows(unitsSeed, 'unit');
+    await expect(bodyRows(table)).toHaveLength(units.length);
+    await rowWith(table, '4.01.0.00.0.00.01.0000 - BADAN PERENCANAAN PEMBANGUNAN DAERAH');
+    await rowWith(table, 'DINAS PENDIDIKAN');
+    await expect(canvas.queryByRole('combobox')).toBeNull();
+
+    await userEvent.type(canvas.getByRole('textbox', { name: level.nameLabel }), 'DINAS KESEHATAN');
+    await userEvent.click(canvas.getByRole('button', { name: m.common.save }));
+    await expect(await toast(m.hierarchy.createdTitle)).toHaveTextContent(level.created);
+    await rowWith(table, 'DINAS KESEHATAN');
+  },
+};
+
+/**
+ * The Program page with units: each programme names its unit or 'Tanpa Perangkat Daerah'; the
+ * unit filter narrows the list; a programme added in a unit, then renamed, stays in it.
+ */
+export const ProgramUnits: Story = {
+  args: { entity: 'program' },
+  parameters: memory({ seed: unitsSeed }),
+  play: async ({ canvas, userEvent }) => {
+    const unitLevel = m.levels.unit;
+    const table = await loadedList(canvas, 'program');
+    const programs = seedRows(unitsSeed, 'program');
+    const [bappeda, dinas] = seedRows(unitsSeed, 'unit');
+    for (const program of programs) {
+      await expect(await rowWith(table, program.name)).toHaveTextContent(
+        program.parentName
+          ? unitLevel.rowParent(program.parentName)
+          : unitLevel.unknownParentFallback,
+      );
+    }
+
+    await userEvent.click(
+      canvas.getByRole('button', { name: (name) => name.includes(unitLevel.allFilter) }),
+    );
+    await userEvent.click(await screen.findByRole('option', { name: bappeda!.name }));
+    const inBappeda = programs.filter((program) => program.parentId === bappeda!.id);
+    await waitFor(() => expect(bodyRows(table)).toHaveLength(inBappeda.length));
+    for (const row of bodyRows(table)) {
+      await expect(row).toHaveTextContent(unitLevel.rowParent(bappeda!.name));
+    }
+    await userEvent.click(
+      canvas.getByRole('button', { name: (name) => name.includes(bappeda!.name) }),
+    );
+    await userEvent.click(await screen.findByRole('option', { name: unitLevel.allFilter }));
+    await waitFor(() => expect(bodyRows(table)).toHaveLength(programs.length));
+
+    await userEvent.click(canvas.getByRole('combobox', { name: unitLevel.label }));
+    await userEvent.click(await screen.findByRole('option', { name: dinas!.name }));
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: m.levels.program.nameLabel }),
+      'PROGRAM PENGELOLAAN PENDIDIKAN',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: m.common.save }));
+    await expect(await toast(m.hierarchy.createdTitle)).toHaveTextContent(m.levels.program.created);
+    const created = await rowWith(table, 'PROGRAM PENGELOLAAN PENDIDIKAN');
+    await expect(created).toHaveTextContent(unitLevel.rowParent(dinas!.name));
+
+    await userEvent.click(within(created).getByRole('button', { name: m.common.edit }));
+    const dialog = await findDialog(m.levels.program.editTitle);
+    await expect(within(dialog).getByRole('combobox', { name: unitLevel.label })).toHaveValue(
+      dinas!.name,
+    );
+    const name = within(dialog).getByRole('textbox', { name: m.levels.program.nameLabel });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'PROGRAM PENDIDIKAN DASAR');
+    await userEvent.click(within(dialog).getByRole('button', { name: m.common.update }));
+    await expect(await toast(m.hierarchy.updatedTitle)).toHaveTextContent(m.levels.program.updated);
+    await expect(await rowWith(table, 'PROGRAM PENDIDIKAN DASAR')).toHaveTextContent(
+      unitLevel.rowParent(dinas!.name),
+    );
   },
 };
 

@@ -53,7 +53,7 @@ function EntityPage({ entity }: ConnectedHierarchyManagerProps) {
     ...(search ? { search } : {}),
     ...(parentFilter ? { uuid: parentFilter } : {}),
   });
-  // Programs and supporters have no parent: these two stay idle.
+  // Units and supporters have no parent: these two stay idle.
   const parentLevel = parent ?? entity;
   const filterList = useEntityList(
     parentLevel,

@@ -113,7 +113,7 @@ export function EntityFields({
   const messages = useMessages();
   const h = messages.hierarchy;
   const level = messages.levels[entity];
-  const { hasCode, codeRequired, hasTaxFlag } = managedEntities[entity];
+  const { hasCode, codeRequired, hasTaxFlag, parentOptional } = managedEntities[entity];
   const parent = parentOf(entity);
   const coded = entity === 'supporter' ? null : messages.levels[entity];
   const { values, errors, setValue } = form;
@@ -151,6 +151,7 @@ export function EntityFields({
           onSearchChange={parentSource.onSearchChange}
           errorMessage={errors.parent}
           autoFocus={autoFocus}
+          isRequired={!parentOptional}
         />
       )}
       {codeRequired && codeField}

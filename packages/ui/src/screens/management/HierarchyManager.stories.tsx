@@ -1,8 +1,8 @@
 import { messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
-import { demoSeed, longNamesSeed } from '../../testing/memory-client.js';
-import { HierarchyManager } from './HierarchyManager.js';
+import { demoSeed, longNamesSeed, unitsSeed } from '../../testing/memory-client.js';
+import { HierarchyManager, type HierarchyManagerProps } from './HierarchyManager.js';
 import {
   dropStaleAnnouncements,
   findDialog,
@@ -14,6 +14,15 @@ import {
 const m = messagesId;
 const programs = seedOptions(demoSeed, 'program');
 const actions = seedRows(demoSeed, 'action');
+const units = seedOptions(unitsSeed, 'unit');
+const [bappeda] = units;
+/** The Program page: its picker and filter offer the Perangkat Daerah. */
+const programPage = {
+  entity: 'program',
+  rows: seedRows(unitsSeed, 'program'),
+  filterOptions: units,
+  parentSource: { options: units, onSearchChange: fn() },
+} satisfies Partial<HierarchyManagerProps>;
 
 /** The row whose accessible name (its row header's text) contains `text`. */
 const rowWith = (container: HTMLElement, text: string) =>
@@ -214,14 +223,156 @@ export const Empty: Story = {
 };
 
 export const EmptyPrograms: Story = {
-  args: { entity: 'program', rows: [] },
+  args: { ...programPage, rows: [], filterOptions: [], parentSource: { options: [] } },
   play: async ({ canvas }) => {
     await expect(canvas.getByText(m.levels.program.emptyList)).toBeVisible();
-    // Programs have no parent: no picker, no filter.
-    await expect(canvas.queryByRole('combobox')).toBeNull();
+    // A programme's unit is optional: the picker starts at 'Tanpa Perangkat Daerah'.
+    const picker = canvas.getByRole('combobox', { name: m.levels.unit.label });
+    await expect(picker).toHaveValue(m.levels.unit.unknownParentFallback);
+    await expect(picker).not.toBeRequired();
+    await expect(
+      canvas.getByRole('button', { name: (name) => name.includes(m.levels.unit.allFilter) }),
+    ).toBeVisible();
     await expect(
       canvas.getByRole('searchbox', { name: m.levels.program.searchPlaceholder }),
     ).toBeVisible();
+  },
+};
+
+/** The Perangkat Daerah page: nothing above it, so no picker and no filter. */
+export const EmptyUnits: Story = {
+  args: { entity: 'unit', rows: [], filterOptions: [], parentSource: { options: [] } },
+  play: async ({ canvas }) => {
+    await expect(
+      canvas.getByRole('heading', { level: 1, name: m.levels.unit.label }),
+    ).toBeVisible();
+    await expect(canvas.getByText(m.levels.unit.emptyList)).toBeVisible();
+    await expect(canvas.queryByRole('combobox')).toBeNull();
+    await expect(canvas.getByRole('textbox', { name: m.levels.unit.nameLabel })).toBeRequired();
+    await expect(canvas.getByRole('textbox', { name: m.levels.unit.codeLabel })).not.toBeRequired();
+  },
+};
+
+/** Units read 'code - name'; a new one is sent with its code. */
+export const Units: Story = {
+  args: { entity: 'unit', rows: seedRows(unitsSeed, 'unit'), filterOptions: [] },
+  play: async ({ canvas, userEvent, args }) => {
+    const table = canvas.getByRole('grid', { name: m.levels.unit.listTitle });
+    for (const unit of seedRows(unitsSeed, 'unit')) {
+      await expect(
+        rowWith(table, unit.code ? m.hierarchy.accountCodeName(unit.code, unit.name) : unit.name),
+      ).toBeVisible();
+    }
+    const level = m.levels.unit;
+    await userEvent.type(canvas.getByRole('textbox', { name: level.nameLabel }), 'DINAS KESEHATAN');
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: level.codeLabel }),
+      '1.02.0.00.0.00.01.0000',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: m.common.save }));
+    await expect(args.onCreate).toHaveBeenCalledWith({
+      name: 'DINAS KESEHATAN',
+      code: '1.02.0.00.0.00.01.0000',
+    });
+  },
+};
+
+/**
+ * A programme without a unit: the picker left at 'Tanpa Perangkat Daerah' saves it with none;
+ * the list names each programme's unit, or says it has none.
+ */
+export const ProgramWithoutUnit: Story = {
+  args: programPage,
+  play: async ({ canvas, userEvent, args }) => {
+    const table = canvas.getByRole('grid', { name: m.levels.program.listTitle });
+    for (const program of programPage.rows) {
+      await expect(rowWith(table, program.name)).toHaveTextContent(
+        program.parentName
+          ? m.levels.unit.rowParent(program.parentName)
+          : m.levels.unit.unknownParentFallback,
+      );
+    }
+    await userEvent.type(
+      canvas.getByRole('textbox', { name: m.levels.program.nameLabel }),
+      'PROGRAM BARU',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: m.common.save }));
+    await expect(args.onCreate).toHaveBeenCalledWith({
+      name: 'PROGRAM BARU',
+      code: null,
+      is_taxed: false,
+      unit_id: null,
+    });
+  },
+};
+
+/** A programme in a unit: chosen in the picker, kept for the next; 'Tanpa …' takes it out. */
+export const ProgramInUnit: Story = {
+  args: programPage,
+  play: async ({ canvas, userEvent, args }) => {
+    const picker = canvas.getByRole('combobox', { name: m.levels.unit.label });
+    await userEvent.click(picker);
+    await userEvent.click(await screen.findByRole('option', { name: bappeda!.name }));
+    const name = canvas.getByRole('textbox', { name: m.levels.program.nameLabel });
+    await userEvent.type(name, 'PROGRAM A');
+    await userEvent.click(canvas.getByRole('button', { name: m.common.save }));
+    await expect(args.onCreate).toHaveBeenLastCalledWith({
+      name: 'PROGRAM A',
+      code: null,
+      is_taxed: false,
+      unit_id: bappeda!.id,
+    });
+    await waitFor(() => expect(name).toHaveValue(''));
+    await expect(picker).toHaveValue(bappeda!.name);
+
+    await userEvent.click(picker);
+    await userEvent.click(
+      await screen.findByRole('option', { name: m.levels.unit.unknownParentFallback }),
+    );
+    await expect(picker).toHaveValue(m.levels.unit.unknownParentFallback);
+    await userEvent.type(name, 'PROGRAM B');
+    await userEvent.click(canvas.getByRole('button', { name: m.common.save }));
+    await expect(args.onCreate).toHaveBeenLastCalledWith(
+      expect.objectContaining({ name: 'PROGRAM B', unit_id: null }),
+    );
+  },
+};
+
+/** Editing a programme keeps its unit unless another (or none) is chosen. */
+export const EditProgramKeepsUnit: Story = {
+  args: programPage,
+  play: async ({ canvas, userEvent, args }) => {
+    const program = programPage.rows.find((row) => row.parentId === bappeda!.id)!;
+    const openEdit = async () => {
+      const row = rowWith(canvas.getByRole('grid'), program.name);
+      await userEvent.click(within(row).getByRole('button', { name: m.common.edit }));
+      return findDialog(m.levels.program.editTitle);
+    };
+    let dialog = await openEdit();
+    const picker = within(dialog).getByRole('combobox', { name: m.levels.unit.label });
+    await expect(picker).toHaveValue(bappeda!.name);
+    const name = within(dialog).getByRole('textbox', { name: m.levels.program.nameLabel });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'PROGRAM DIUBAH');
+    await userEvent.click(within(dialog).getByRole('button', { name: m.common.update }));
+    await expect(args.onUpdate).toHaveBeenLastCalledWith(program.id, {
+      name: 'PROGRAM DIUBAH',
+      code: null,
+      is_taxed: program.is_taxed,
+      unit_id: bappeda!.id,
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    dialog = await openEdit();
+    await userEvent.click(within(dialog).getByRole('combobox', { name: m.levels.unit.label }));
+    await userEvent.click(
+      await screen.findByRole('option', { name: m.levels.unit.unknownParentFallback }),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: m.common.update }));
+    await expect(args.onUpdate).toHaveBeenLastCalledWith(
+      program.id,
+      expect.objectContaining({ name: program.name, unit_id: null }),
+    );
   },
 };
 
@@ -327,7 +478,7 @@ export const InvalidAccountCode: Story = {
 
 /** Program, Kegiatan and Sub Kegiatan: an empty field makes Simpan do nothing at all. */
 export const SilentlyIncomplete: Story = {
-  args: { entity: 'program', rows: seedRows(demoSeed, 'program') },
+  args: programPage,
   play: async ({ canvas, userEvent, args }) => {
     await userEvent.type(canvas.getByRole('textbox', { name: m.levels.program.nameLabel }), '   ');
     await userEvent.click(canvas.getByRole('button', { name: m.common.save }));
@@ -363,7 +514,7 @@ export const SupporterNameRequired: Story = {
 
 /** The Program list marks the programs whose lines carry PPN, and only those. */
 export const ProgramsWithTax: Story = {
-  args: { entity: 'program', rows: seedRows(demoSeed, 'program') },
+  args: { ...programPage, rows: seedRows(demoSeed, 'program') },
   play: async ({ canvas }) => {
     const table = canvas.getByRole('grid', { name: m.levels.program.listTitle });
     const rows = seedRows(demoSeed, 'program');

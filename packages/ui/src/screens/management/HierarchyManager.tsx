@@ -93,7 +93,7 @@ export function HierarchyManager({
   const { common, hierarchy: h } = messages;
   const level = messages.levels[entity];
   const parent = parentOf(entity);
-  const { hasCode } = managedEntities[entity];
+  const { hasCode, parentOptional } = managedEntities[entity];
 
   // A saved row clears the form; the chosen parent stays for the next one.
   const addForm = useEntityForm(entity, emptyFormValues, 'create', onCreate, (values) => ({
@@ -203,9 +203,12 @@ export function HierarchyManager({
                       </span>
                       {parent && (
                         <span className="break-words text-xs text-slate-600">
-                          {messages.levels[parent].rowParent(
-                            row.parentName || messages.levels[parent].unknownParentFallback,
-                          )}
+                          {/* A programme of no unit reads 'Tanpa Perangkat Daerah' alone. */}
+                          {parentOptional && !row.parentId
+                            ? messages.levels[parent].unknownParentFallback
+                            : messages.levels[parent].rowParent(
+                                row.parentName || messages.levels[parent].unknownParentFallback,
+                              )}
                         </span>
                       )}
                       {entity === 'supporter' && (

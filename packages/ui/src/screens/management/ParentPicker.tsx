@@ -1,4 +1,4 @@
-import type { HierarchyLevelKey } from '@ranwal/core';
+import type { ManagedEntityKey } from '@ranwal/core';
 import { useState } from 'react';
 import { ComboBox, ComboBoxItem } from '../../components/ComboBox.js';
 import { useMessages } from '../../data/RanwalProvider.js';
@@ -8,7 +8,7 @@ import { SEARCH_DEBOUNCE_MS } from './entity-form.js';
 
 export interface ParentPickerProps {
   /** The level the parent belongs to, e.g. 'program' on the Kegiatan page. */
-  level: HierarchyLevelKey;
+  level: ManagedEntityKey;
   value: ParentOption | null;
   onChange: (value: ParentOption | null) => void;
   /** The parents matching the last search, as the server answered. */
@@ -18,7 +18,15 @@ export interface ParentPickerProps {
   onSearchChange?: (search: string) => void;
   errorMessage?: string;
   autoFocus?: boolean;
+  /**
+   * False where a record may have no parent (a programme of no Perangkat Daerah): the first
+   * option, and the blank field, is 'Tanpa …' (null).
+   */
+  isRequired?: boolean;
 }
+
+/** The id of the optional picker's 'Tanpa …' option. */
+const NONE = '';
 
 /** The add and edit forms' parent field: a combo box searching the parent level on the server. */
 export function ParentPicker({
@@ -30,42 +38,52 @@ export function ParentPicker({
   onSearchChange,
   errorMessage,
   autoFocus,
+  isRequired = true,
 }: ParentPickerProps) {
   const text = useMessages().levels[level];
-  const [inputValue, setInputValue] = useState(value?.name ?? '');
-  const [search, setSearch] = useState('');
+  const none = isRequired ? null : { id: NONE, name: text.unknownParentFallback };
+  const shownName = value?.name ?? none?.name ?? '';
+  const [inputValue, setInputValue] = useState(shownName);
   // A parent set from outside (a reset form, another row) shows its name.
   const [shownId, setShownId] = useState(value?.id ?? null);
   if ((value?.id ?? null) !== shownId) {
     setShownId(value?.id ?? null);
-    setInputValue(value?.name ?? '');
+    setInputValue(shownName);
   }
+  // The field showing its choice is not a search.
+  const search = inputValue === shownName ? '' : inputValue;
   useDebouncedCallback(search, SEARCH_DEBOUNCE_MS, onSearchChange);
 
   // The chosen parent stays an option even when the current search does not find it, so the
   // field can always show and keep it.
-  const items =
-    value && !options.some((option) => option.id === value.id) ? [value, ...options] : options;
+  const items = [
+    ...(none && search === '' ? [none] : []),
+    ...(value && !options.some((option) => option.id === value.id) ? [value] : []),
+    ...options,
+  ];
 
   return (
     <ComboBox
       label={text.label}
       placeholder={text.selectPlaceholder}
-      isRequired
+      isRequired={isRequired}
       autoFocus={autoFocus}
       items={items}
-      value={value?.id ?? null}
+      value={value?.id ?? (none ? NONE : null)}
       onChange={(key) => {
-        const chosen = items.find((option) => option.id === key) ?? null;
+        const found = items.find((option) => option.id === key);
+        const chosen = found && found.id !== NONE ? found : null;
         onChange(chosen);
-        setInputValue(chosen?.name ?? '');
-        setSearch('');
+        setInputValue(chosen?.name ?? none?.name ?? '');
       }}
       inputValue={inputValue}
       onInputChange={(typed) => {
         setInputValue(typed);
-        setSearch(typed);
-        if (typed === '') onChange(null);
+        if (typed === '') {
+          // Emptied to type another: the field stays empty (blank is no parent) until a choice.
+          setShownId(null);
+          onChange(null);
+        }
       }}
       isLoading={isLoading}
       renderEmptyState={() => text.emptyList}

@@ -55,8 +55,8 @@ export default function ReportDetailDialog({ report, onClose }: ReportDetailDial
     { label: fields.thirdVolume, value: volume(report.third_volume) },
   ];
 
-  // Only the levels the line names.
-  const hierarchy = hierarchyLevelKeys.flatMap((key): Entry[] => {
+  // Only the levels the line names, under its programme's Perangkat Daerah when it has one.
+  const hierarchy = (['unit', ...hierarchyLevelKeys] as const).flatMap((key): Entry[] => {
     const value =
       key === 'account'
         ? [report.account_code, report.account_name].filter(Boolean).join(' - ')

@@ -1,9 +1,4 @@
-import {
-  type HierarchyLevelKey,
-  type ManagedEntityKey,
-  type Messages,
-  managedEntities,
-} from '@ranwal/core';
+import { type ManagedEntityKey, type Messages, managedEntities } from '@ranwal/core';
 import type { EntityInputOf, EntityOf } from '../../data/entity-group.js';
 import { SEARCH_DEBOUNCE_MS } from '../../lib/timing.js';
 
@@ -59,8 +54,8 @@ export function toManagedRow(
   };
 }
 
-/** The level above `entity`, or null for programs and supporters. */
-export const parentOf = (entity: ManagedEntityKey): HierarchyLevelKey | null =>
+/** The level above `entity` (a programme's Perangkat Daerah), or null for units and supporters. */
+export const parentOf = (entity: ManagedEntityKey): ManagedEntityKey | null =>
   managedEntities[entity].parent;
 
 /** The fields of the add form and the edit dialog. */
@@ -96,11 +91,12 @@ export function formValuesOf(entity: ManagedEntityKey, row: ManagedRow): EntityF
 }
 
 /**
- * How a form answers a missing field (spec section 5): Program, Kegiatan and Sub Kegiatan do
- * nothing; Aktivitas, Subtitle and Kode Rekening warn 'Input Tidak Lengkap'; Pengampu says so
+ * How a form answers a missing field (spec section 5): Program, Kegiatan and Sub Kegiatan (and
+ * Perangkat Daerah, beyond the spec, like Program) do nothing; Aktivitas, Subtitle and Kode Rekening warn 'Input Tidak Lengkap'; Pengampu says so
  * under the name field.
  */
 const whenIncomplete = {
+  unit: 'ignore',
   program: 'ignore',
   action: 'ignore',
   sub_action: 'ignore',
@@ -131,9 +127,10 @@ export function checkForm(
   mode: 'create' | 'edit',
   messages: Messages,
 ): FormCheck {
-  const { parentField, hasCode, codeRequired, hasTaxFlag, input } = managedEntities[entity];
+  const { parentField, parentOptional, hasCode, codeRequired, hasTaxFlag, input } =
+    managedEntities[entity];
   const missing =
-    (parentField !== null && values.parent === null) ||
+    (parentField !== null && !parentOptional && values.parent === null) ||
     (codeRequired && values.code.trim() === '') ||
     values.name.trim() === '';
   if (missing) {
@@ -151,7 +148,8 @@ export function checkForm(
   if (hasCode) body.code = values.code;
   // The add form has no tax checkbox: a new program starts untaxed.
   if (hasTaxFlag) body.is_taxed = values.is_taxed;
-  if (parentField && values.parent) body[parentField] = values.parent.id;
+  // A blank (optional) parent is sent as none: an edit can take a programme out of its unit.
+  if (parentField) body[parentField] = values.parent?.id ?? null;
 
   const parsed = input.safeParse(body);
   if (parsed.success) return { kind: 'valid', input: parsed.data as ManagedInput };

@@ -22,7 +22,7 @@ export function seedRows(seed: MemorySeed, entity: ManagedEntityKey): ManagedRow
   const { parent, parentField, hasCode, hasTaxFlag } = managedEntities[entity];
   return seedTable(seed, entity)
     .map((row): ManagedRow => {
-      const parentId = parentField ? String(row[parentField]) : undefined;
+      const parentId = parentField ? String(row[parentField] ?? '') : undefined;
       const parentRow = parent ? seedTable(seed, parent).find((p) => p.id === parentId) : undefined;
       return {
         id: row.id,

@@ -66,6 +66,7 @@ export const Default: Story = {
     await expect(links.map((link: HTMLElement) => link.textContent)).toEqual([
       'Dashboard',
       'User Management',
+      'Perangkat Daerah',
       'Program',
       'Kegiatan',
       'Sub Kegiatan',
@@ -93,6 +94,7 @@ export const Default: Story = {
 
 export const DashboardActive = activeOn('/dashboard', m.sidebar.dashboard);
 export const UserManagementActive = activeOn('/admin-user-management', m.sidebar.userManagement);
+export const PerangkatDaerahActive = activeOn('/admin-perangkat-daerah', m.sidebar.levels.unit);
 export const ProgramActive = activeOn('/admin-program', m.sidebar.levels.program);
 export const KegiatanActive = activeOn('/admin-kegiatan', m.sidebar.levels.action);
 export const SubKegiatanActive = activeOn('/admin-sub-kegiatan', m.sidebar.levels.sub_action);
@@ -182,7 +184,7 @@ export const KeyboardNavigation: Story = {
       await expect(nav.getByRole('link', { name: item.label() })).toHaveFocus();
     }
     await userEvent.keyboard('{Enter}');
-    await expect(canvas.getByText('/admin-program', { selector: 'main p' })).toBeVisible();
+    await expect(canvas.getByText('/admin-perangkat-daerah', { selector: 'main p' })).toBeVisible();
     // Following a link folds the menu away.
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
 
@@ -194,7 +196,7 @@ export const KeyboardNavigation: Story = {
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
     await expect(menu).toHaveFocus();
     await expect(canvas.queryByRole('navigation')).not.toBeInTheDocument();
-    await expectOnlyCurrent(await showSidebar(canvas), m.sidebar.levels.program);
+    await expectOnlyCurrent(await showSidebar(canvas), m.sidebar.levels.unit);
   },
 };
 

@@ -3,8 +3,9 @@ import {
   formatNumberId,
   formatRupiah,
   hierarchyLevelKeys,
+  type LineReferenceKey,
+  lineReferenceKeys,
   type ManagedEntityKey,
-  managedEntityKeys,
   messagesId,
 } from '@ranwal/core';
 import { demoData } from '@ranwal/core/demo';
@@ -21,6 +22,7 @@ import {
   emptySeed,
   httpError,
   longNamesSeed,
+  unitsSeed,
 } from '../../testing/memory-client.js';
 import {
   ConnectedBudgetLineEntry,
@@ -89,8 +91,8 @@ async function openList(): Promise<HTMLElement> {
 /** What each select shows for a full selection (accounts read 'code - name'). */
 const labelsOf = (selection: HierarchySelection) =>
   Object.fromEntries(
-    managedEntityKeys.map((key) => [key, optionLabel(key, selection[key]!, m)]),
-  ) as Record<ManagedEntityKey, string>;
+    lineReferenceKeys.map((key) => [key, optionLabel(key, selection[key]!, m)]),
+  ) as Record<LineReferenceKey, string>;
 
 /** The demo seed's first full branch. */
 const chain = fullSelection(demoSeed);
@@ -108,11 +110,34 @@ async function choose(canvas: Canvas, key: ManagedEntityKey, option: string) {
 
 async function chooseChain(
   canvas: Canvas,
-  labels: Record<ManagedEntityKey, string>,
-  keys: readonly ManagedEntityKey[] = managedEntityKeys,
+  labels: Record<LineReferenceKey, string>,
+  keys: readonly LineReferenceKey[] = lineReferenceKeys,
 ) {
   for (const key of keys) await choose(canvas, key, labels[key]);
 }
+
+/** What a select offers once the server has answered (the list is closed again after). */
+async function optionsOf(canvas: Canvas, key: ManagedEntityKey): Promise<string[]> {
+  const input = field(canvas, key);
+  await waitFor(() => expect(input).toBeEnabled());
+  await userEvent.click(input);
+  await userEvent.keyboard('{ArrowDown}');
+  const listbox = await openList();
+  await waitFor(() => expect(within(listbox).queryAllByRole('option').length).toBeGreaterThan(0));
+  const names = within(listbox)
+    .getAllByRole('option')
+    .map((option) => option.textContent ?? '');
+  await userEvent.keyboard('{Escape}');
+  await waitFor(() => expect(document.querySelector('[role="listbox"]')).toBeNull());
+  return names;
+}
+
+/** The units seed's Bappeda, which holds every programme but the first. */
+const bappeda = unitsSeed.entities.unit[0]!;
+const bappedaLabel = optionLabel('unit', bappeda, m);
+const bappedaPrograms = unitsSeed.entities.program
+  .filter((program) => program.unit_id === bappeda.id)
+  .map((program) => program.name);
 
 /** With the list open and loaded, Enter takes the first option (arrowing onto it if needed). */
 async function pickFirstByKeyboard(input: HTMLElement) {
@@ -134,6 +159,96 @@ export const Default: Story = {
     await expect(canvas.queryByRole('heading', { name: form.title })).not.toBeInTheDocument();
     const mine = demoSeed.lines.filter((line) => line.created_by === seedUser().id);
     await waitFor(() => expect(reportRows()).toHaveLength(mine.length));
+    // No Perangkat Daerah exists: neither the cascade nor the list offers one.
+    await expect(canvas.queryByLabelText(levels.unit.label)).not.toBeInTheDocument();
+    await expect(canvas.queryByLabelText(m.reports.filters.unit)).not.toBeInTheDocument();
+  },
+};
+
+/**
+ * Where units exist: the Perangkat Daerah select is optional (a branch without one is
+ * complete); choosing one clears the programme and offers only that unit's programmes; the line
+ * created under it shows its unit in the summary and in its detail.
+ */
+export const UnitNarrowsPrograms: Story = {
+  parameters: { memory: memoryFor(unitsSeed) },
+  play: async ({ canvas }) => {
+    const unit = await waitFor(() => field(canvas, 'unit'));
+    await expect(unit).toHaveValue(levels.unit.allFilter);
+    await expect((await optionsOf(canvas, 'program')).sort()).toEqual(
+      unitsSeed.entities.program.map((program) => program.name).sort(),
+    );
+    await chooseChain(canvas, labelsOf(fullSelection(unitsSeed)));
+    await expect(await canvas.findByRole('heading', { name: form.title })).toBeVisible();
+
+    await choose(canvas, 'unit', bappedaLabel);
+    await expect(await screen.findByText(levels.unit.selected(bappedaLabel))).toBeVisible();
+    await expect(field(canvas, 'program')).toHaveValue('');
+    await expect(canvas.queryByRole('heading', { name: form.title })).not.toBeInTheDocument();
+    await expect((await optionsOf(canvas, 'program')).sort()).toEqual(bappedaPrograms.sort());
+
+    const branch = fullSelection(unitsSeed, unitsSeed.entities.account.length - 1);
+    await expect(branch.unit?.id).toBe(bappeda.id);
+    await chooseChain(canvas, labelsOf(branch));
+    const summary = within(canvas.getByRole('region', { name: form.summaryTitle }));
+    await expect(summary.getByText(bappedaLabel)).toBeVisible();
+    await userEvent.type(box(canvas, form.componentName), 'Kertas Bappeda');
+    await userEvent.clear(box(canvas, form.price));
+    await userEvent.type(box(canvas, form.price), '50000');
+    await userEvent.click(canvas.getByRole('button', { name: form.submit }));
+    await expect(await screen.findByText(m.reports.created)).toBeVisible();
+    await waitFor(() => expect(reportRows()[0]).toHaveTextContent('Kertas Bappeda'));
+    await userEvent.click(within(reportRows()[0]!).getByRole('button', { name: list.viewDetail }));
+    const dialog = await screen.findByRole('dialog', { name: list.detailTitle });
+    await waitFor(() => expect(dialog).toHaveTextContent(`${levels.unit.label}${bappeda.name}`));
+  },
+};
+
+/** 'Daftar Laporan' narrowed to one Perangkat Daerah: only the lines of its programmes. */
+export const UnitFilter: Story = {
+  parameters: { memory: memoryFor(unitsSeed) },
+  loaders: [async () => ({ reports: await seedReports(unitsSeed) })],
+  play: async ({ canvas, loaded }) => {
+    const mine = loaded.reports as BudgetLine[];
+    const inBappeda = mine.filter((line) => line.unit_id === bappeda.id);
+    await expect(inBappeda.length).toBeGreaterThan(0);
+    await expect(inBappeda.length).toBeLessThan(mine.length);
+    await waitFor(() => expect(reportRows()).toHaveLength(mine.length));
+
+    const filter = await canvas.findByRole('combobox', { name: m.reports.filters.unit });
+    await expect(filter).toHaveValue(m.reports.filters.allUnits);
+    await userEvent.click(filter);
+    await userEvent.keyboard('{ArrowDown}');
+    await userEvent.click(
+      await within(await openList()).findByRole('option', { name: bappeda.name }),
+    );
+    await waitFor(() => expect(reportRows()).toHaveLength(inBappeda.length));
+    for (const row of reportRows()) {
+      await expect(bappedaPrograms.some((name) => row.textContent?.includes(name))).toBe(true);
+    }
+    await userEvent.click(canvas.getByRole('button', { name: m.reports.filters.reset }));
+    await waitFor(() => expect(reportRows()).toHaveLength(mine.length));
+    await expect(filter).toHaveValue(m.reports.filters.allUnits);
+  },
+};
+
+/** Editing a line of a unit's programme: the dialog's cascade starts in that unit. */
+export const EditLineInUnit: Story = {
+  parameters: { memory: memoryFor(unitsSeed) },
+  loaders: [async () => ({ reports: await seedReports(unitsSeed) })],
+  play: async ({ loaded }) => {
+    const mine = loaded.reports as BudgetLine[];
+    const index = mine.findIndex((line) => line.unit_id === bappeda.id);
+    await waitFor(() => expect(reportRows()).toHaveLength(mine.length));
+    await userEvent.click(
+      within(reportRows()[index]!).getByRole('button', { name: m.common.edit }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: m.reports.edit.title });
+    const inDialog = within(dialog);
+    // A line names its unit, not the unit's code.
+    await waitFor(() => expect(field(inDialog, 'unit')).toHaveValue(bappeda.name));
+    await expect(field(inDialog, 'program')).toHaveValue(mine[index]!.program_name);
+    await expect((await optionsOf(inDialog, 'program')).sort()).toEqual(bappedaPrograms.sort());
   },
 };
 
@@ -152,7 +267,7 @@ export const CreateReport: Story = {
     ).toBeVisible();
     // The chosen program carries PPN, so the switch follows it.
     await expect(canvas.getByRole('checkbox', { name: form.taxCheckbox })).toBeChecked();
-    await chooseChain(canvas, chainLabels, managedEntityKeys.slice(1));
+    await chooseChain(canvas, chainLabels, lineReferenceKeys.slice(1));
     await expect(canvas.queryByText(form.incompleteHierarchy)).not.toBeInTheDocument();
 
     await expect(await canvas.findByRole('heading', { name: form.title })).toBeVisible();

@@ -7,6 +7,7 @@ import {
   emptySeed,
   longNamesSeed,
   type MemorySeed,
+  unitsSeed,
 } from '../../testing/memory-client.js';
 import { emptySelection, type HierarchySelection } from './cascade.js';
 import { HierarchyCascade, type HierarchyCascadeProps } from './HierarchyCascade.js';
@@ -69,6 +70,8 @@ async function choose(canvas: Canvas, key: ManagedEntityKey, option: string) {
 /** Before a parent is chosen its child waits, disabled, with the yellow hint naming the parent. */
 export const Default: Story = {
   play: async ({ canvas }) => {
+    // No Perangkat Daerah exists: no unit select.
+    await expect(canvas.queryByRole('combobox', { name: levels.unit.label })).toBeNull();
     await expect(field(canvas, 'program')).toBeEnabled();
     await expect(field(canvas, 'supporter')).toBeEnabled();
     for (const [key, parent] of [
@@ -126,6 +129,55 @@ export const ChangingAParentClearsBelow: Story = {
     await expect(field(canvas, 'sub_action')).toHaveAccessibleDescription(
       levels.action.chooseFirstHint,
     );
+  },
+};
+
+/**
+ * Where units exist, an optional Perangkat Daerah select heads the cascade: 'Semua Perangkat
+ * Daerah' offers every programme, a unit only its own; a new unit clears the programme.
+ */
+export const WithUnits: Story = {
+  args: { levels: levelsFromSeed(unitsSeed, emptySelection) },
+  render: (args) => <Cascade {...args} seed={unitsSeed} />,
+  play: async ({ canvas, args }) => {
+    const unit = field(canvas, 'unit');
+    await expect(unit).toHaveValue(levels.unit.allFilter);
+    await expect(unit).not.toBeRequired();
+    await expect(field(canvas, 'program')).toBeEnabled();
+    const programNames = async () => {
+      await userEvent.click(field(canvas, 'program'));
+      const listbox = await screen.findByRole('listbox');
+      const names = within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent);
+      await userEvent.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
+      return names;
+    };
+    const programs = unitsSeed.entities.program;
+    await expect(await programNames()).toHaveLength(programs.length);
+
+    const [bappeda] = unitsSeed.entities.unit;
+    const label = `${bappeda!.code} - ${bappeda!.name}`;
+    await choose(canvas, 'program', programs[0]!.name);
+    await choose(canvas, 'unit', label);
+    await expect(args.onSelectionChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        unit: expect.objectContaining({ id: bappeda!.id }),
+        program: null,
+      }),
+      'unit',
+    );
+    await expect(field(canvas, 'program')).toHaveValue('');
+    const own = programs.filter((program) => program.unit_id === bappeda!.id);
+    await expect(await programNames()).toEqual(own.map((program) => program.name));
+
+    await choose(canvas, 'unit', levels.unit.allFilter);
+    await expect(args.onSelectionChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({ unit: null }),
+      'unit',
+    );
+    await expect(await programNames()).toHaveLength(programs.length);
   },
 };
 

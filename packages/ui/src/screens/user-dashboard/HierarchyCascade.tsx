@@ -1,4 +1,10 @@
-import { hierarchyLevelKeys, type ManagedEntityKey, managedEntities } from '@ranwal/core';
+import {
+  hierarchyLevelKeys,
+  isLineReference,
+  type LineReferenceKey,
+  type ManagedEntityKey,
+  managedEntities,
+} from '@ranwal/core';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { ComboBox, ComboBoxItem } from '../../components/ComboBox.js';
 import { useMessages } from '../../data/RanwalProvider.js';
@@ -25,7 +31,13 @@ export interface CascadeLevelData {
   errorMessage?: string;
 }
 
-export type CascadeLevels = { readonly [K in ManagedEntityKey]: CascadeLevelData };
+/**
+ * Each select's options. `unit` only where Perangkat Daerah exist: without it the cascade has no
+ * unit select.
+ */
+export type CascadeLevels = { readonly [K in LineReferenceKey]: CascadeLevelData } & {
+  readonly unit?: CascadeLevelData | undefined;
+};
 
 export interface HierarchyCascadeProps {
   selection: HierarchySelection;
@@ -41,7 +53,9 @@ export interface HierarchyCascadeProps {
 /**
  * The six cascading selects (program down to kode rekening) and the separate Pengampu select,
  * all one searchable field driven by the level table. A select waits, disabled with a yellow
- * hint, until the level above is chosen; choosing clears every level below.
+ * hint, until the level above is chosen; choosing clears every level below. Above Program, an
+ * optional Perangkat Daerah select ('Semua Perangkat Daerah' until one is chosen) narrows the
+ * programmes offered.
  */
 export function HierarchyCascade({
   selection,
@@ -51,12 +65,12 @@ export function HierarchyCascade({
   searchDebounceMs = SEARCH_DEBOUNCE_MS,
   className,
 }: HierarchyCascadeProps) {
-  const field = (key: ManagedEntityKey) => (
+  const field = (key: ManagedEntityKey, data: CascadeLevelData) => (
     <CascadeField
       key={key}
       entity={key}
       selection={selection}
-      data={levels[key]}
+      data={data}
       onChoose={(option) => onSelectionChange(selectLevel(selection, key, option), key)}
       onSearchChange={onSearchChange}
       debounceMs={searchDebounceMs}
@@ -64,9 +78,14 @@ export function HierarchyCascade({
   );
   return (
     <div className={cn('flex flex-col gap-5', className)}>
-      <div className="grid gap-x-5 gap-y-4 sm:grid-cols-2">{hierarchyLevelKeys.map(field)}</div>
+      {levels.unit && (
+        <div className="grid gap-x-5 gap-y-4 sm:grid-cols-2">{field('unit', levels.unit)}</div>
+      )}
+      <div className="grid gap-x-5 gap-y-4 sm:grid-cols-2">
+        {hierarchyLevelKeys.map((key) => field(key, levels[key]))}
+      </div>
       <div className="grid gap-x-5 gap-y-4 border-t border-slate-200 pt-4 sm:grid-cols-2">
-        {field('supporter')}
+        {field('supporter', levels.supporter)}
       </div>
     </div>
   );
@@ -76,10 +95,14 @@ interface CascadeFieldProps {
   entity: ManagedEntityKey;
   selection: HierarchySelection;
   data: CascadeLevelData;
-  onChoose: (option: CascadeOption) => void;
+  /** null: the optional select's 'Semua …' (nothing chosen). */
+  onChoose: (option: CascadeOption | null) => void;
   onSearchChange: HierarchyCascadeProps['onSearchChange'];
   debounceMs: number;
 }
+
+/** The id of the optional select's 'Semua …' option. */
+const ALL = '';
 
 const matches = (text: string, search: string) =>
   search === '' || text.toLocaleLowerCase('id').includes(search.toLocaleLowerCase('id'));
@@ -94,10 +117,13 @@ function CascadeField({
 }: CascadeFieldProps) {
   const messages = useMessages();
   const text = messages.levels[entity];
-  const { parent } = managedEntities[entity];
+  const { parent, parentOptional } = managedEntities[entity];
+  // Only what a line refers to is required; the unit select offers 'Semua …' instead.
+  const all = isLineReference(entity) ? null : { id: ALL, name: text.allFilter };
   const selected = selection[entity];
-  const labelOf = (option: CascadeOption) => optionLabel(entity, option, messages);
-  const selectedLabel = selected ? labelOf(selected) : '';
+  const labelOf = (option: CascadeOption) =>
+    all && option.id === ALL ? all.name : optionLabel(entity, option, messages);
+  const selectedLabel = selected ? labelOf(selected) : (all?.name ?? '');
 
   const [inputValue, setInputValue] = useState(selectedLabel);
   const [sentSearch, setSentSearch] = useState('');
@@ -121,13 +147,16 @@ function CascadeField({
     return () => clearTimeout(timer);
   }, [search, sentSearch, debounceMs]);
 
-  const isDisabled = parent !== null && selection[parent] === null;
+  const isDisabled = parent !== null && !parentOptional && selection[parent] === null;
   // Narrowed here at once; the server's answer for the same text replaces it after the debounce.
   const found = data.options.filter((option) => matches(labelOf(option), search));
-  const items =
-    selected && search === '' && !found.some((option) => option.id === selected.id)
-      ? [selected, ...found]
-      : found;
+  const items = [
+    ...(all && search === '' ? [all] : []),
+    ...(selected && search === '' && !found.some((option) => option.id === selected.id)
+      ? [selected]
+      : []),
+    ...found,
+  ];
   const isLoading = !isDisabled && (Boolean(data.isLoading) || search !== sentSearch);
 
   // The hint under the select; after a failed load the error says why the list is empty.
@@ -144,25 +173,25 @@ function CascadeField({
     <ComboBox
       label={text.label}
       placeholder={text.selectPlaceholder}
-      isRequired
+      isRequired={!all}
       isDisabled={isDisabled}
       isLoading={isLoading}
       description={description}
       descriptionTone={isDisabled ? 'warning' : 'neutral'}
       errorMessage={isDisabled ? undefined : data.errorMessage}
       items={items}
-      value={selected?.id ?? null}
+      value={selected?.id ?? all?.id ?? null}
       inputValue={inputValue}
       onInputChange={setInputValue}
       onChange={(key) => {
         const option = key === null ? undefined : items.find((candidate) => candidate.id === key);
-        if (!option || option.id === selected?.id) {
+        if (!option || option.id === (selected?.id ?? all?.id)) {
           // Nothing new (a blur or a re-pick): the field shows its choice again.
           setInputValue(selectedLabel);
           return;
         }
         setInputValue(labelOf(option));
-        onChoose(option);
+        onChoose(all && option.id === ALL ? null : option);
       }}
       renderEmptyState={() => (search === '' ? text.emptyOptionsHint : text.emptyList)}
     >

@@ -1,4 +1,4 @@
-import { managedEntityKeys } from '@ranwal/core';
+import { isLineReference, managedEntityKeys } from '@ranwal/core';
 import { useId } from 'react';
 import { InfoIcon } from '../../components/icons.js';
 import { useMessages } from '../../data/RanwalProvider.js';
@@ -12,7 +12,10 @@ export interface HierarchySummaryProps {
   className?: string;
 }
 
-/** 'Hierarki Terpilih': each choice or 'Belum dipilih', the tax use, and what is still missing. */
+/**
+ * 'Hierarki Terpilih': each choice or 'Belum dipilih' (the Perangkat Daerah only once chosen),
+ * the tax use, and what is still missing.
+ */
 export function HierarchySummary({ selection, taxed, className }: HierarchySummaryProps) {
   const messages = useMessages();
   const form = messages.reports.form;
@@ -25,6 +28,8 @@ export function HierarchySummary({ selection, taxed, className }: HierarchySumma
       <dl className="flex flex-col gap-3 text-sm">
         {managedEntityKeys.map((key) => {
           const chosen = selection[key];
+          // The optional unit shows once chosen; the rest say what is still to choose.
+          if (!chosen && !isLineReference(key)) return null;
           return (
             <div key={key} className="flex flex-col gap-0.5">
               <dt className="font-medium text-slate-600">{messages.levels[key].label}</dt>

@@ -1,7 +1,7 @@
 import { type BudgetLine, messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { demoSeed } from '../../testing/memory-client.js';
+import { demoSeed, type MemorySeed, unitsSeed } from '../../testing/memory-client.js';
 import { emptySelection, useHierarchyChoice } from './cascade.js';
 import { fullSelection, levelsFromSeed, seedReports, seedUser } from './story-data.js';
 import { UserDashboard, type UserDashboardProps } from './UserDashboard.js';
@@ -11,13 +11,13 @@ const form = m.reports.form;
 const chain = fullSelection(demoSeed);
 
 /** Holds the choices like the connected screen; each select offers the seed's rows. */
-function Dashboard(args: UserDashboardProps) {
+function Dashboard({ seed = demoSeed, ...args }: UserDashboardProps & { seed?: MemorySeed }) {
   const { selection, taxed, choose, setTaxed } = useHierarchyChoice(args.selection);
   return (
     <UserDashboard
       {...args}
       selection={selection}
-      levels={levelsFromSeed(demoSeed, selection)}
+      levels={levelsFromSeed(seed, selection)}
       onSelectionChange={(next, changed) => {
         choose(next, changed);
         args.onSelectionChange(next, changed);
@@ -85,6 +85,38 @@ export const Default: Story = {
         supporter_id: chain.supporter!.id,
       }),
     );
+  },
+};
+
+/** A branch chosen under a Perangkat Daerah: the line still sends only its own references. */
+const unitChain = fullSelection(unitsSeed, unitsSeed.entities.account.length - 1);
+export const InAUnit: Story = {
+  args: { selection: unitChain, levels: levelsFromSeed(unitsSeed, unitChain), taxed: false },
+  render: (args, { loaded }) => (
+    <Dashboard
+      {...args}
+      seed={unitsSeed}
+      reportList={{ reports: loaded.reports as BudgetLine[] }}
+    />
+  ),
+  play: async ({ canvas, args }) => {
+    const unit = m.levels.unit;
+    await expect(canvas.getByRole('combobox', { name: unit.label })).toHaveValue(
+      `${unitChain.unit!.code} - ${unitChain.unit!.name}`,
+    );
+    await userEvent.type(canvas.getByRole('textbox', { name: form.componentName }), 'Map');
+    const price = canvas.getByRole('textbox', { name: form.price });
+    await userEvent.clear(price);
+    await userEvent.type(price, '1000');
+    await userEvent.click(canvas.getByRole('button', { name: form.submit }));
+    await expect(args.onCreateReport).toHaveBeenCalledWith(
+      expect.objectContaining({
+        program_id: unitChain.program!.id,
+        supporter_id: unitChain.supporter!.id,
+      }),
+    );
+    const [sent] = (args.onCreateReport as ReturnType<typeof fn>).mock.lastCall!;
+    await expect(sent).not.toHaveProperty('unit_id');
   },
 };
 

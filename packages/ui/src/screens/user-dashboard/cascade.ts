@@ -1,6 +1,8 @@
 import {
   type HierarchyLevelKey,
   hierarchyLevelKeys,
+  type LineReferenceKey,
+  lineReferenceKeys,
   type ManagedEntityKey,
   type Messages,
   managedEntities,
@@ -12,7 +14,8 @@ import { readDraft, writeDraft } from '../../lib/session-draft.js';
 /**
  * The cascade's rules, written once from core's level table: what a choice clears, when the
  * hierarchy is complete, how an option is labelled. Pengampu (supporter) rides along as a
- * seventh, independent choice.
+ * seventh, independent choice; a Perangkat Daerah above Program, optional, only narrows the
+ * programmes offered (a line does not carry it).
  */
 
 /** One option of a cascade select: any level's row (accounts carry a code, programs the PPN flag). */
@@ -24,7 +27,7 @@ export interface CascadeOption {
   is_taxed?: boolean;
 }
 
-/** What is chosen at each level and for Pengampu; null while nothing is. */
+/** What is chosen at each level, for Pengampu and of units; null while nothing is. */
 export type HierarchySelection = { readonly [K in ManagedEntityKey]: CascadeOption | null };
 
 export const emptySelection: HierarchySelection = Object.fromEntries(
@@ -75,14 +78,14 @@ export function submitBlockedReason(
 /** The ids a report needs (`program_id` … `supporter_id`), or null while any is missing. */
 export function selectionIds(
   selection: HierarchySelection,
-): { [K in ManagedEntityKey as `${K}_id`]: string } | null {
-  const ids: Partial<Record<`${ManagedEntityKey}_id`, string>> = {};
-  for (const key of managedEntityKeys) {
+): { [K in LineReferenceKey as `${K}_id`]: string } | null {
+  const ids: Partial<Record<`${LineReferenceKey}_id`, string>> = {};
+  for (const key of lineReferenceKeys) {
     const chosen = selection[key];
     if (!chosen) return null;
     ids[`${key}_id`] = chosen.id;
   }
-  return ids as { [K in ManagedEntityKey as `${K}_id`]: string };
+  return ids as { [K in LineReferenceKey as `${K}_id`]: string };
 }
 
 /** How an option reads: accounts as 'code - name', everything else by name. */
@@ -108,7 +111,10 @@ export function useHierarchyChoice(
   const [stored] = useState(() =>
     draftKey ? readDraft<{ selection: HierarchySelection; taxed: boolean }>(draftKey) : undefined,
   );
-  const [selection, setSelection] = useState(stored?.selection ?? initial);
+  // A draft kept before units existed has no `unit`.
+  const [selection, setSelection] = useState(
+    stored ? { ...emptySelection, ...stored.selection } : initial,
+  );
   const [taxed, setTaxedState] = useState(stored?.taxed ?? initial.program?.is_taxed ?? false);
   const keep = (nextSelection: HierarchySelection, nextTaxed: boolean) => {
     if (draftKey) writeDraft(draftKey, { selection: nextSelection, taxed: nextTaxed });

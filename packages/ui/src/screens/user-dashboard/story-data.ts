@@ -1,5 +1,6 @@
 import {
   type BudgetLine,
+  isLineReference,
   type ManagedEntityKey,
   managedEntities,
   managedEntityKeys,
@@ -31,13 +32,16 @@ export function levelsFromSeed(
   overrides: Partial<Record<ManagedEntityKey, Partial<CascadeLevelData>>> = {},
 ): CascadeLevels {
   return Object.fromEntries(
-    managedEntityKeys.map((key) => {
-      const { parent, parentField } = managedEntities[key];
+    managedEntityKeys.flatMap((key) => {
+      const { parent, parentField, parentOptional } = managedEntities[key];
       const parentId = parent ? selection[parent]?.id : undefined;
       const rows = rowsOf(seed, key);
-      const options =
-        parent && parentField ? rows.filter((row) => row[parentField] === parentId) : rows;
-      return [key, { options, ...overrides[key] }];
+      // With no unit chosen, every programme.
+      const scoped = parentField !== null && !(parentOptional && parentId === undefined);
+      const options = scoped ? rows.filter((row) => row[parentField] === parentId) : rows;
+      // A seed without units has no unit select, as the connected cascade has none.
+      if (!isLineReference(key) && rows.length === 0) return [];
+      return [[key, { options, ...overrides[key] }]];
     }),
   ) as unknown as CascadeLevels;
 }

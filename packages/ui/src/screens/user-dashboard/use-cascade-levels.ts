@@ -26,18 +26,20 @@ function useCascadeLevel(
   search: string | undefined,
 ): CascadeLevelData {
   const text = useMessages().levels[key];
-  const { parent, parentField } = managedEntities[key];
+  const { parent, parentField, parentOptional } = managedEntities[key];
   const parentId = parent ? selection[parent]?.id : undefined;
+  // Programmes under no chosen unit are all of them.
+  const scoped = parentField !== null && !(parentOptional && parentId === undefined);
   const query = useEntityList(
     key,
     { uuid: parentId, search: search || undefined, limit: CASCADE_PAGE_SIZE },
-    { enabled: parent === null || parentId !== undefined },
+    { enabled: !scoped || parentId !== undefined },
   );
   useFailureToast(query.errorUpdatedAt, text.fetchFailedToast);
   const rows = (query.data?.data ?? []) as readonly (CascadeOption & Record<string, unknown>)[];
   return {
     // While a new parent's rows load, the old parent's stand in: never offer those.
-    options: parentField ? rows.filter((row) => row[parentField] === parentId) : rows,
+    options: scoped ? rows.filter((row) => row[parentField] === parentId) : rows,
     total: query.isPlaceholderData ? undefined : query.data?.filter.filtered_result,
     isLoading: query.isFetching,
     errorMessage: query.isError ? describeError(query.error, text.fetchFailed) : undefined,
@@ -45,12 +47,18 @@ function useCascadeLevel(
 }
 
 /**
- * The cascade's seven selects over the data hooks (the dashboard's and the edit dialog's): each
- * loads under its chosen parent and searches the server as the user types.
+ * The cascade's selects over the data hooks (the dashboard's and the edit dialog's): each
+ * loads under its chosen parent and searches the server as the user types. The unit select is
+ * left out while no Perangkat Daerah exists (none found, chosen, searched for, or failing).
  */
 export function useCascadeLevels(selection: HierarchySelection) {
   const [searches, setSearches] = useState<Partial<Record<ManagedEntityKey, string>>>({});
+  const unit = useCascadeLevel('unit', selection, searches.unit);
   const levels: CascadeLevels = {
+    unit:
+      unit.options.length > 0 || searches.unit || selection.unit || unit.errorMessage
+        ? unit
+        : undefined,
     program: useCascadeLevel('program', selection, searches.program),
     action: useCascadeLevel('action', selection, searches.action),
     sub_action: useCascadeLevel('sub_action', selection, searches.sub_action),

@@ -1,0 +1,114 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUserService } from '../../server/src/services/users.js';
+import {
+  ADMIN,
+  apiAs,
+  axeViolations,
+  chooseInComboBox,
+  type E2E,
+  fieldName,
+  openFromSidebar,
+  screenshot,
+  signInThroughForm,
+  startE2E,
+  toast,
+} from './harness.js';
+
+const USER = { name: 'Rina Wulandari', email: 'rina@e2e.local', password: 'rina-password-1' };
+const UNIT = { code: '4.01.0.00.0.00.01.0000', name: 'Badan Perencanaan Pembangunan Daerah' };
+const UNIT_PROGRAM = 'Program Perencanaan Pembangunan Daerah';
+/** Seeded through the API, in no unit: the region as a whole. */
+const REGION_PROGRAM = 'Program Penunjang Urusan Pemerintahan Daerah';
+
+/** The row of the table labelled `table` that mentions `text`. */
+const rowOf = (page: Page, table: string, text: string) =>
+  page.getByRole('grid', { name: table, exact: true }).getByRole('row').filter({ hasText: text });
+
+/** No options list is open (an open one hides the rest of the page from assistive technology). */
+const listClosed = (page: Page) => expect.poll(() => page.getByRole('listbox').count()).toBe(0);
+
+/** What the select labelled `label` offers once its options have loaded; closed again after. */
+async function optionsOf(page: Page, label: string): Promise<string[]> {
+  await page.getByRole('combobox', { name: fieldName(label) }).click();
+  const options = page.getByRole('listbox').getByRole('option');
+  await expect.poll(() => options.count()).toBeGreaterThan(0);
+  const texts = await options.allTextContents();
+  await page.keyboard.press('Escape');
+  await listClosed(page);
+  return texts.sort();
+}
+
+describe('Perangkat Daerah, through the portal', () => {
+  let e2e: E2E;
+  beforeAll(async () => {
+    e2e = await startE2E();
+    await createUserService(e2e.database.db).create({ ...USER, role: 'user' });
+    const admin = await apiAs(e2e, ADMIN);
+    await admin.program.create({ name: REGION_PROGRAM, is_taxed: false });
+  });
+  afterAll(() => e2e?.close());
+
+  it('an admin adds a unit and a programme in it; a user choosing the unit sees only its programmes', async () => {
+    const admin = await e2e.newPage();
+    let page = admin.page;
+    await signInThroughForm(page, ADMIN, 'admin');
+    // The unit heads the hierarchy in the sidebar, just above Program.
+    const sidebar = page.getByRole('navigation', { name: 'Navigasi admin' }).getByRole('link');
+    await expect
+      .poll(async () => (await sidebar.allTextContents()).map((text) => text.trim()))
+      .toEqual(expect.arrayContaining(['User Management', 'Perangkat Daerah', 'Program']));
+    const links = (await sidebar.allTextContents()).map((text) => text.trim());
+    expect(links.indexOf('Perangkat Daerah')).toBe(links.indexOf('Program') - 1);
+
+    await openFromSidebar(page, 'Perangkat Daerah', '/admin-perangkat-daerah');
+    await page.getByLabel('Nama Perangkat Daerah').fill(UNIT.name);
+    await page.getByLabel('Kode Perangkat Daerah').fill(UNIT.code);
+    await page.getByRole('button', { name: 'Simpan', exact: true }).click();
+    await toast(page, 'Perangkat Daerah berhasil ditambahkan.').waitFor();
+    await rowOf(page, 'Daftar Perangkat Daerah', `${UNIT.code} - ${UNIT.name}`).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'units-admin-unit-page');
+
+    // A programme in the unit; the one seeded without a unit says so.
+    await openFromSidebar(page, 'Program', '/admin-program');
+    const picker = page.getByRole('combobox', { name: fieldName('Perangkat Daerah') });
+    await expect.poll(() => picker.inputValue()).toBe('Tanpa Perangkat Daerah');
+    await chooseInComboBox(page, 'Perangkat Daerah', UNIT.name);
+    await page.getByLabel('Nama Program').fill(UNIT_PROGRAM);
+    await page.getByRole('button', { name: 'Simpan', exact: true }).click();
+    await toast(page, 'Program berhasil ditambahkan.').waitFor();
+    await rowOf(page, 'Daftar Program', UNIT_PROGRAM)
+      .filter({ hasText: `Perangkat Daerah: ${UNIT.name}` })
+      .waitFor();
+    await rowOf(page, 'Daftar Program', REGION_PROGRAM)
+      .filter({ hasText: 'Tanpa Perangkat Daerah' })
+      .waitFor();
+    await listClosed(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'units-admin-program-page');
+    await admin.context.close();
+
+    const user = await e2e.newPage();
+    page = user.page;
+    await signInThroughForm(page, USER, 'user');
+    const unitSelect = page.getByRole('combobox', { name: fieldName('Perangkat Daerah') });
+    await expect.poll(() => unitSelect.inputValue()).toBe('Semua Perangkat Daerah');
+    expect(await optionsOf(page, 'Program')).toEqual([REGION_PROGRAM, UNIT_PROGRAM].sort());
+
+    await chooseInComboBox(page, 'Perangkat Daerah', `${UNIT.code} - ${UNIT.name}`);
+    await toast(page, `Perangkat Daerah "${UNIT.code} - ${UNIT.name}" berhasil dipilih`).waitFor();
+    expect(await optionsOf(page, 'Program')).toEqual([UNIT_PROGRAM]);
+    await chooseInComboBox(page, 'Program', UNIT_PROGRAM);
+    const summary = page.getByRole('region', { name: 'Hierarki Terpilih' });
+    await summary.getByText(`${UNIT.code} - ${UNIT.name}`).waitFor();
+
+    // The list's unit filter lives in the URL, like the program filter.
+    await chooseInComboBox(page, 'Filter Perangkat Daerah', UNIT.name);
+    await page.waitForURL(/[?&]perangkat-daerah=[0-9a-f-]{36}/);
+    await listClosed(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'units-user-dashboard', { fullPage: true });
+    await user.context.close();
+  });
+});
