@@ -111,4 +111,59 @@ describe('Perangkat Daerah, through the portal', () => {
     await screenshot(page, 'units-user-dashboard', { fullPage: true });
     await user.context.close();
   });
+
+  it('an admin picks a kegiatan from the national nomenclature below its programme: code and name are copied', async () => {
+    const api = await apiAs(e2e, ADMIN);
+    await api.reference.import({
+      items: [
+        { code: '1.01.02', name: 'PROGRAM PENGELOLAAN PENDIDIKAN' },
+        { code: '1.01.02.2.01', name: 'Pengelolaan Pendidikan Sekolah Dasar' },
+        { code: '1.01.02.2.02', name: 'Pengelolaan Pendidikan Sekolah Menengah Pertama' },
+        { code: '1.02.02.2.01', name: 'Penyediaan Layanan Kesehatan untuk UKM dan UKP' },
+      ],
+    });
+    await api.program.create({
+      name: 'PROGRAM PENGELOLAAN PENDIDIKAN',
+      code: '1.01.02',
+      is_taxed: false,
+    });
+    const admin = await e2e.newPage();
+    const page = admin.page;
+    await signInThroughForm(page, ADMIN, 'admin');
+    await openFromSidebar(page, 'Kegiatan', '/admin-kegiatan');
+    await chooseInComboBox(page, 'Program', 'PROGRAM PENGELOLAAN PENDIDIKAN');
+    // Only the kegiatan below 1.01.02 are offered; typing narrows them.
+    const picker = page.getByRole('combobox', { name: fieldName('Pilih dari Nomenklatur') });
+    await picker.click();
+    const offered = page.getByRole('listbox').getByRole('option');
+    await expect
+      .poll(() => offered.allTextContents())
+      .toEqual([
+        '1.01.02.2.01 - Pengelolaan Pendidikan Sekolah Dasar',
+        '1.01.02.2.02 - Pengelolaan Pendidikan Sekolah Menengah Pertama',
+      ]);
+    await picker.fill('menengah');
+    await page
+      .getByRole('option', {
+        name: '1.01.02.2.02 - Pengelolaan Pendidikan Sekolah Menengah Pertama',
+      })
+      .click();
+    await expect
+      .poll(() => page.getByLabel('Nama Kegiatan').inputValue())
+      .toBe('Pengelolaan Pendidikan Sekolah Menengah Pertama');
+    expect(await page.getByLabel('Kode Kegiatan').inputValue()).toBe('1.01.02.2.02');
+    await page.getByRole('button', { name: 'Simpan', exact: true }).click();
+    await toast(page, 'Kegiatan berhasil ditambahkan.').waitFor();
+    // The form is empty again, and so is the picker: it no longer shows what it copied.
+    await expect.poll(() => picker.inputValue()).toBe('');
+    await rowOf(
+      page,
+      'Daftar Kegiatan',
+      '1.01.02.2.02 - Pengelolaan Pendidikan Sekolah Menengah Pertama',
+    ).waitFor();
+    await listClosed(page);
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'reference-admin-kegiatan-page');
+    await admin.context.close();
+  });
 });

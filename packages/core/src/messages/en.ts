@@ -347,6 +347,9 @@ export const messagesEn: Messages = {
   },
 
   hierarchy: {
+    referenceLabel: 'Pick from the Nomenclature',
+    referencePlaceholder: 'Search an official code or name...',
+    referenceEmpty: 'No matching nomenclature',
     incompleteTitle: 'Incomplete Input',
     incompleteText: 'Please fill in all fields.',
     createdTitle: 'Success!',

@@ -418,6 +418,10 @@ export const messagesId = {
   levels,
 
   hierarchy: {
+    // Picking from the national nomenclature (not in the spec).
+    referenceLabel: 'Pilih dari Nomenklatur',
+    referencePlaceholder: 'Cari kode atau nama resmi...',
+    referenceEmpty: 'Tidak ada nomenklatur yang cocok',
     incompleteTitle: 'Input Tidak Lengkap',
     incompleteText: 'Harap lengkapi semua bidang.',
     createdTitle: 'Berhasil!',

@@ -9,6 +9,7 @@ import type {
   ManagedEntityKey,
   PasswordChangeInput,
   RanwalClient,
+  ReferenceListQuery,
   ReportDownloadQuery,
   SignInInput,
   UserCreateInput,
@@ -69,6 +70,19 @@ export function useEntityList<K extends ManagedEntityKey>(
     queryFn: ({ signal }) => entityGroup(client, key).list(query, { signal }),
     placeholderData: keepPreviousData,
     enabled: options.enabled,
+  });
+}
+
+/** A page of one level of the national nomenclature (admins pick official codes from it). */
+export function useReferenceList(query: ReferenceListQuery, options: ReadOptions = {}) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: [...all, 'reference', query] as const,
+    queryFn: ({ signal }) => client.reference.list(query, { signal }),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled,
+    // A server without the nomenclature (or a stand-in) answers an error: the picker hides.
+    retry: false,
   });
 }
 

@@ -1,11 +1,12 @@
-import type { ManagedEntityKey } from '@ranwal/core';
-import { useEffect, useState } from 'react';
+import { type ManagedEntityKey, type ReferenceLevelKey, referenceLevelKeys } from '@ranwal/core';
+import { useCallback, useEffect, useState } from 'react';
 import { toastDurations, useToast } from '../../components/Toast.js';
 import { describeError } from '../../data/errors.js';
 import {
   useCreateEntity,
   useDeleteEntity,
   useEntityList,
+  useReferenceList,
   useUpdateEntity,
 } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
@@ -19,6 +20,9 @@ import {
   toManagedRow,
 } from './entity-form.js';
 import { HierarchyManager } from './HierarchyManager.js';
+
+const isReferenceLevel = (key: ManagedEntityKey): key is ReferenceLevelKey =>
+  (referenceLevelKeys as readonly string[]).includes(key);
 
 export interface ConnectedHierarchyManagerProps {
   /** Which level (or the supporter list) this page manages. */
@@ -65,6 +69,29 @@ function EntityPage({ entity }: ConnectedHierarchyManagerProps) {
     { limit: PARENT_OPTIONS_LIMIT, ...(parentSearch ? { search: parentSearch } : {}) },
     { enabled: parent !== null },
   );
+  // The nomenclature, for the levels it names and where the server has some of it.
+  const referenceLevel = isReferenceLevel(entity) ? entity : null;
+  const [referenceQuery, setReferenceQuery] = useState<{ search: string; under: string | null }>({
+    search: '',
+    under: null,
+  });
+  const referenceAny = useReferenceList(
+    { level: referenceLevel ?? 'program', limit: 1 },
+    { enabled: referenceLevel !== null },
+  );
+  const referenceList = useReferenceList(
+    {
+      level: referenceLevel ?? 'program',
+      limit: PARENT_OPTIONS_LIMIT,
+      ...(referenceQuery.search ? { search: referenceQuery.search } : {}),
+      ...(referenceQuery.under ? { under: referenceQuery.under } : {}),
+    },
+    { enabled: referenceLevel !== null && (referenceAny.data?.filter.total_result ?? 0) > 0 },
+  );
+  const onUnderChange = useCallback(
+    (under: string | null) => setReferenceQuery((query) => ({ ...query, under })),
+    [],
+  );
   const create = useCreateEntity(entity);
   const update = useUpdateEntity(entity);
   const remove = useDeleteEntity(entity);
@@ -84,7 +111,11 @@ function EntityPage({ entity }: ConnectedHierarchyManagerProps) {
 
   const rows = (list.data?.data ?? []).map((row) => toManagedRow(entity, row));
   const options = (data: typeof filterList.data) =>
-    (data?.data ?? []).map(({ id, name }) => ({ id, name }));
+    (data?.data ?? []).map((row) => ({
+      id: row.id,
+      name: row.name,
+      code: 'code' in row ? (row.code as string | null) : null,
+    }));
 
   return (
     <HierarchyManager
@@ -111,6 +142,17 @@ function EntityPage({ entity }: ConnectedHierarchyManagerProps) {
         isLoading: pickerList.isFetching,
         onSearchChange: (value) => setParentSearch(value.trim()),
       }}
+      referenceSource={
+        referenceList.data
+          ? {
+              options: referenceList.data.data,
+              isLoading: referenceList.isFetching,
+              onSearchChange: (value) =>
+                setReferenceQuery((query) => ({ ...query, search: value.trim() })),
+              onUnderChange,
+            }
+          : undefined
+      }
       onCreate={(input: ManagedInput) =>
         create.mutateAsync(input).then(
           () => saved(h.createdTitle, level.created),

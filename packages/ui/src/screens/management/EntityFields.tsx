@@ -14,6 +14,7 @@ import {
   parentOf,
 } from './entity-form.js';
 import { ParentPicker } from './ParentPicker.js';
+import { ReferencePicker, type ReferenceSource } from './ReferencePicker.js';
 
 /** Where the parent picker gets its options: a server search of the parent level. */
 export interface ParentSource {
@@ -100,6 +101,8 @@ export interface EntityFieldsProps {
   showTaxFlag?: boolean;
   /** Focus the first field, as a dialog does when it opens. */
   autoFocus?: boolean;
+  /** The national nomenclature of this level, where the server has it: picking fills code and name. */
+  referenceSource?: ReferenceSource | undefined;
 }
 
 /** The fields of one level's form, from the level table: parent, code, name, tax flag. */
@@ -109,6 +112,7 @@ export function EntityFields({
   parentSource,
   showTaxFlag = false,
   autoFocus = false,
+  referenceSource,
 }: EntityFieldsProps) {
   const messages = useMessages();
   const h = messages.hierarchy;
@@ -152,6 +156,16 @@ export function EntityFields({
           errorMessage={errors.parent}
           autoFocus={autoFocus}
           isRequired={!parentOptional}
+        />
+      )}
+      {referenceSource && (
+        <ReferencePicker
+          {...referenceSource}
+          formCode={values.code}
+          onPick={(item) => {
+            setValue('code', item.code);
+            setValue('name', item.name);
+          }}
         />
       )}
       {codeRequired && codeField}

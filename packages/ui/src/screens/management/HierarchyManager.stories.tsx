@@ -528,3 +528,53 @@ export const ProgramsWithTax: Story = {
     }
   },
 };
+
+/** Kegiatan picked from the national nomenclature: its official code and name fill the form. */
+export const PickFromNomenclature: Story = {
+  args: {
+    referenceSource: {
+      options: [
+        { level: 'action', code: '1.01.02.2.01', name: 'Pengelolaan Pendidikan Sekolah Dasar' },
+        {
+          level: 'action',
+          code: '1.01.02.2.02',
+          name: 'Pengelolaan Pendidikan Sekolah Menengah Pertama',
+        },
+      ],
+      onSearchChange: fn(),
+      onUnderChange: fn(),
+    },
+  },
+  play: async ({ canvas, userEvent, args }) => {
+    const level = m.levels.action;
+    const program = programs[1]!;
+    await userEvent.type(canvas.getByRole('combobox', { name: m.levels.program.label }), 'P');
+    await userEvent.click(await screen.findByRole('option', { name: program.name }));
+
+    const picker = canvas.getByRole('combobox', { name: m.hierarchy.referenceLabel });
+    await userEvent.click(picker);
+    await userEvent.click(
+      await screen.findByRole('option', {
+        name: '1.01.02.2.02 - Pengelolaan Pendidikan Sekolah Menengah Pertama',
+      }),
+    );
+    await expect(canvas.getByRole('textbox', { name: level.nameLabel })).toHaveValue(
+      'Pengelolaan Pendidikan Sekolah Menengah Pertama',
+    );
+    await expect(canvas.getByRole('textbox', { name: level.codeLabel })).toHaveValue(
+      '1.01.02.2.02',
+    );
+    // The picker shows what was copied; the fields stay editable.
+    await expect(picker).toHaveValue(
+      '1.01.02.2.02 - Pengelolaan Pendidikan Sekolah Menengah Pertama',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: m.common.save }));
+    await expect(args.onCreate).toHaveBeenCalledWith(
+      expect.objectContaining({
+        name: 'Pengelolaan Pendidikan Sekolah Menengah Pertama',
+        code: '1.01.02.2.02',
+        program_id: program.id,
+      }),
+    );
+  },
+};

@@ -1,5 +1,5 @@
 import { type ManagedEntityKey, managedEntities } from '@ranwal/core';
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { Button } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
@@ -20,6 +20,7 @@ import {
   parentOf,
   SEARCH_DEBOUNCE_MS,
 } from './entity-form.js';
+import type { ReferenceSource } from './ReferencePicker.js';
 
 // Only a page whose user edits a row downloads the edit dialog.
 const EditEntityDialog = lazy(() => import('./EditEntityDialog.js'));
@@ -50,6 +51,11 @@ export interface HierarchyManagerProps {
   filterOptions?: readonly ParentOption[];
   /** Child levels: the add and edit forms' parent search. */
   parentSource?: ParentSource;
+  /**
+   * The add form's nomenclature picker (programme, kegiatan, sub kegiatan, kode rekening), where
+   * the server has the nomenclature; told the chosen parent's code to search below it.
+   */
+  referenceSource?: ReferenceSource & { onUnderChange?: (under: string | null) => void };
   /** Saves a new row; resolve to clear the form, reject to keep what was typed. */
   onCreate: (input: ManagedInput) => unknown;
   /** Saves an edited row; resolve to close the dialog, reject to keep it open. */
@@ -82,6 +88,7 @@ export function HierarchyManager({
   onParentFilterChange,
   filterOptions = [],
   parentSource = noParents,
+  referenceSource,
   onCreate,
   onUpdate,
   onDelete,
@@ -102,6 +109,10 @@ export function HierarchyManager({
   }));
   const [search, setSearch] = useState('');
   useDebouncedCallback(search, SEARCH_DEBOUNCE_MS, onSearchChange);
+  // The nomenclature offers the items below the chosen parent's official code.
+  const parentCode = addForm.values.parent?.code ?? null;
+  const onUnderChange = referenceSource?.onUnderChange;
+  useEffect(() => onUnderChange?.(parentCode), [onUnderChange, parentCode]);
   const [editing, setEditing] = useState<ManagedRow | null>(null);
   const [confirming, setConfirming] = useState<ManagedRow | null>(null);
   const addTitleId = useId();
@@ -134,7 +145,12 @@ export function HierarchyManager({
           {level.addTitle}
         </h2>
         <Form validationBehavior="aria" onSubmit={addForm.onSubmit} className="flex flex-col gap-4">
-          <EntityFields entity={entity} form={addForm} parentSource={parentSource} />
+          <EntityFields
+            entity={entity}
+            form={addForm}
+            parentSource={parentSource}
+            referenceSource={referenceSource}
+          />
           <div>
             <Button type="submit" isPending={isCreating}>
               {isCreating ? common.saving : common.save}

@@ -15,6 +15,8 @@ export const FILTER_OPTIONS_LIMIT = 100;
 export interface ParentOption {
   id: string;
   name: string;
+  /** The parent's code, where it has one: the nomenclature's items below it begin with it. */
+  code?: string | null;
 }
 
 /** One row of a managed list, whatever its level. */
