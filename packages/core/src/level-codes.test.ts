@@ -5,7 +5,8 @@ const id = '00000000-0000-4000-8000-000000000001';
 
 describe('official codes on the levels above the account', () => {
   it.each([
-    [ProgramInput, { name: 'P' }, null],
+    // Left out, it stays out: an update keeps the stored code (the spec's client sends none).
+    [ProgramInput, { name: 'P' }, undefined],
     [ProgramInput, { name: 'P', code: '  ' }, null],
     [ProgramInput, { name: 'P', code: ' 1.01.01 ' }, '1.01.01'],
     [ProgramInput, { name: 'P', code: 'X.XX.01' }, 'X.XX.01'],
@@ -14,7 +15,7 @@ describe('official codes on the levels above the account', () => {
     [SubActionInput, { name: 'S', action_id: id, code: '1.01.01.2.01.01' }, '1.01.01.2.01.01'],
     [SubtitleInput, { name: 'T', activity_id: id, code: 'A-1' }, 'A-1'],
   ] as const)(
-    'reads %#: a blank code is none, a valid one is kept trimmed',
+    'reads %#: a blank code is none, a left-out one stays out, a valid one is kept trimmed',
     (schema, body, code) => {
       expect(schema.parse(body).code).toBe(code);
     },
