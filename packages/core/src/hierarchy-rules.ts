@@ -36,6 +36,18 @@ export function dependentsConflict(
 }
 
 /**
+ * A record as an update leaves it: the stored values, with the fields the update gives (a left
+ * out optional code or programme unit stays as stored: the spec's client sends names only).
+ */
+export function withStoredValues<R extends Record<string, unknown>>(
+  stored: R,
+  input: Record<string, unknown>,
+): R {
+  const given = Object.entries(input).filter(([, value]) => value !== undefined);
+  return { ...stored, ...Object.fromEntries(given) };
+}
+
+/**
  * What is wrong with a budget line's references: each level and its supporter must exist, and
  * each level sit under the level above it. `parentOf(key, id)` answers the parent id of that
  * row (null for a program or supporter), or undefined when there is no such row. Every wrong

@@ -474,6 +474,9 @@ export type HierarchyExportPage = z.infer<typeof HierarchyExportPage>;
  */
 export const referenceLevelKeys = ['program', 'action', 'sub_action', 'account'] as const;
 export type ReferenceLevelKey = (typeof referenceLevelKeys)[number];
+/** Whether the nomenclature names records of this kind (a Pengampu or an Aktivitas it does not). */
+export const isReferenceLevel = (key: string): key is ReferenceLevelKey =>
+  (referenceLevelKeys as readonly string[]).includes(key);
 
 /** A kode rekening of the nomenclature's sixth level (sub rincian objek), e.g. 5.1.02.01.01.0024. */
 const referenceAccountCode = /^[1-9]\.\d\.\d{2}\.\d{2}\.\d{2}\.\d{4}$/;

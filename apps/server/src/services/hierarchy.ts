@@ -10,6 +10,7 @@ import {
   managedEntityKeys,
   messagesId,
   refusals,
+  withStoredValues,
 } from '@ranwal/core';
 import { type CompiledQuery, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import {
@@ -54,10 +55,6 @@ function dependentsOf(definition: LevelDefinition) {
     reportColumn: isLineReference(definition.key) ? `${definition.key}_id` : null,
   };
 }
-
-/** The fields an update leaves out keep their stored values (the spec's client sends no code). */
-const definedOnly = (input: Record<string, unknown>) =>
-  Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined));
 
 /**
  * The exact number of rows in a table with a kept count (migration 0002): what an unfiltered
@@ -294,7 +291,7 @@ export function createHierarchyService(
         .where('id', '=', id)
         .executeTakeFirst();
       if (!stored) throw refusals.notFound(levels[key].label);
-      const values = { ...stored, ...definedOnly(input) };
+      const values = withStoredValues(stored as Record<string, unknown>, input);
       await assertParentExists(definition, values);
       await assertCodeFree(definition, values, id);
       await assertNotMovedUnderReports(definition, id, stored, values);

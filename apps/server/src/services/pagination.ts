@@ -20,10 +20,16 @@ export const readThrough =
   async (query) =>
     (await db.executeQuery(query)).rows;
 
+/** Text for a LIKE pattern, its wildcards and escape character taken literally. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
 /** A user's search text as an ILIKE pattern that matches it literally anywhere. */
 export function containsPattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${likeLiteral(search)}%`;
 }
+
+/** The codes below `code` (`1.01.01` → `1.01.01.…`) as a LIKE pattern. */
+export const belowCodePattern = (code: string): string => `${likeLiteral(code)}.%`;
 
 /**
  * `column ILIKE pattern` for a column also stored lower-cased as `{column}_lower` (migration

@@ -8,7 +8,7 @@ import {
 } from '@ranwal/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { containsPattern, offsetOf, type Parsed, toCount } from './pagination.js';
+import { belowCodePattern, containsPattern, offsetOf, type Parsed, toCount } from './pagination.js';
 
 /**
  * The national nomenclature: loaded whole or in parts (a later file adds its codes and takes
@@ -59,8 +59,7 @@ export function createReferenceService(db: Kysely<Database>) {
     async list(query: Parsed<typeof ReferenceListQuery>) {
       let scope = db.selectFrom('reference_item').where('level', '=', query.level);
       if (query.under) {
-        const prefix = `${query.under.replace(/[\\%_]/g, (c) => `\\${c}`)}.%`;
-        scope = scope.where('code', 'like', prefix);
+        scope = scope.where('code', 'like', belowCodePattern(query.under));
       }
       const matching = query.search
         ? scope.where((eb) =>

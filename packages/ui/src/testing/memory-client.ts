@@ -32,6 +32,7 @@ import {
   taxRequested,
   UPLOAD_MAX_BYTES,
   type User,
+  withStoredValues,
 } from '@ranwal/core';
 import {
   compareLevelRows,
@@ -177,9 +178,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
       },
       update: ({ params, body }) => {
         const current = rowOf(table(key), params.id, label);
-        // What the update leaves out (a code, a programme's unit) stays as stored.
-        const given = Object.entries(body).filter(([, value]) => value !== undefined);
-        const row = writable({ ...current, ...Object.fromEntries(given) }, current.id);
+        const row = writable(withStoredValues(current, body), current.id);
         const lines = linesUsing(key, current.id);
         // Lines name a programme, not its unit: a programme moves to another unit freely.
         const moved =

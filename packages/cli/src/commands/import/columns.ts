@@ -195,7 +195,7 @@ function mapHeader(cells: string[], report: boolean): ColumnMap {
 }
 
 /** How many rows from the top a header may sit (below a title, say). */
-const HEADER_SEARCH_ROWS = 20;
+export const HEADER_SEARCH_ROWS = 20;
 
 /** The header row, where each field's column is, and the named columns the import does not use. */
 export interface Header {

@@ -9,7 +9,7 @@ import {
 import { type ConnectionOptions, connect } from '../../connection.js';
 import { CliError, calling } from '../../errors.js';
 import { formatCount, formatTable } from '../../output.js';
-import { describePlace, headerKey, type SheetRow } from '../import/columns.js';
+import { describePlace, HEADER_SEARCH_ROWS, headerKey, type SheetRow } from '../import/columns.js';
 import { type CsvEncoding, readSheet } from '../import/read.js';
 
 export interface ReferenceOptions extends ConnectionOptions {
@@ -42,9 +42,6 @@ const codeHeaders = new Set(
 const isNameHeader = (key: string) =>
   key.startsWith('nomenklatur') ||
   ['uraian', 'uraian rekening', 'nama', 'name', 'nama rekening'].map(headerKey).includes(key);
-
-/** How many rows from the top a header may sit (below the annex's title). */
-const HEADER_SEARCH_ROWS = 20;
 
 function findColumns(rows: SheetRow[]): { position: number; code: number; name: number } {
   for (const [position, row] of rows.slice(0, HEADER_SEARCH_ROWS).entries()) {

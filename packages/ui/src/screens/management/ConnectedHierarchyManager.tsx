@@ -1,4 +1,4 @@
-import { type ManagedEntityKey, type ReferenceLevelKey, referenceLevelKeys } from '@ranwal/core';
+import { isReferenceLevel, type ManagedEntityKey } from '@ranwal/core';
 import { useCallback, useEffect, useState } from 'react';
 import { toastDurations, useToast } from '../../components/Toast.js';
 import { describeError } from '../../data/errors.js';
@@ -20,9 +20,6 @@ import {
   toManagedRow,
 } from './entity-form.js';
 import { HierarchyManager } from './HierarchyManager.js';
-
-const isReferenceLevel = (key: ManagedEntityKey): key is ReferenceLevelKey =>
-  (referenceLevelKeys as readonly string[]).includes(key);
 
 export interface ConnectedHierarchyManagerProps {
   /** Which level (or the supporter list) this page manages. */

@@ -20,8 +20,6 @@ export interface ReferencePickerProps extends ReferenceSource {
   formCode: string;
 }
 
-const labelOf = (item: ReferenceItem) => `${item.code} - ${item.name}`;
-
 /**
  * 'Pilih dari Nomenklatur': searches the national nomenclature of the form's level (below the
  * chosen parent's code) and copies the chosen item's official code and name into the form, where
@@ -36,6 +34,7 @@ export function ReferencePicker({
   formCode,
 }: ReferencePickerProps) {
   const h = useMessages().hierarchy;
+  const labelOf = (item: ReferenceItem) => h.accountCodeName(item.code, item.name);
   const [inputValue, setInputValue] = useState('');
   const [picked, setPicked] = useState<ReferenceItem | null>(null);
   if (picked && formCode !== picked.code) {
