@@ -28,7 +28,7 @@ const ArticleManagementPage = lazy(() => import('./pages/ArticleManagementPage.j
 const UserManagementPage = lazy(() => import('./pages/UserManagementPage.js'));
 const UserDashboardPage = lazy(() => import('./pages/UserDashboardPage.js'));
 
-/** The screen of each admin sidebar entry; the units, the six levels and Pengampu share one. */
+/** The screen of each admin sidebar entry; the agencies, the six levels and Pengampu share one. */
 const adminPages: Record<string, PortalRoute['page']> = {
   dashboard: AdminDashboardPage,
   userManagement: UserManagementPage,

@@ -300,61 +300,68 @@ describe.each(databaseTargets)('hierarchy and supporters on %s', (target) => {
       t.call('POST', api(key, 'create'), { token: t.adminToken, body });
     const update = (key: ManagedEntityKey, id: string, body: Record<string, unknown>) =>
       t.call('PUT', api(key, `${id}/update`), { token: t.adminToken, body });
-    const unit = async (name: string, code: string) => {
-      const response = await create('unit', { name, code });
+    const agency = async (name: string, code: string) => {
+      const response = await create('agency', { name, code });
       expect(response.statusCode, response.body).toBe(201);
       return response.json().data as { id: string; code: string; name: string };
     };
 
-    it('keeps one official programme code per unit: the same code in two units is two programmes', async () => {
-      const bappeda = await unit('Badan Perencanaan Pembangunan Daerah', '4.01.0.00.0.00.01.0000');
-      const dinkes = await unit('Dinas Kesehatan', '1.02.0.00.0.00.01.0000');
+    it('keeps one official programme code per agency: the same code in two agencies is two programmes', async () => {
+      const bappeda = await agency(
+        'Badan Perencanaan Pembangunan Daerah',
+        '4.01.0.00.0.00.01.0000',
+      );
+      const dinkes = await agency('Dinas Kesehatan', '1.02.0.00.0.00.01.0000');
       const support = 'PROGRAM PENUNJANG URUSAN PEMERINTAHAN DAERAH KABUPATEN/KOTA';
       const inBappeda = await create('program', {
         name: support,
         code: '4.01.01',
-        unit_id: bappeda.id,
+        agency_id: bappeda.id,
       });
       expect(inBappeda.statusCode, inBappeda.body).toBe(201);
       expect(inBappeda.json().data).toMatchObject({
-        unit_id: bappeda.id,
-        unit_name: bappeda.name,
+        agency_id: bappeda.id,
+        agency_name: bappeda.name,
         code: '4.01.01',
       });
       const sameCodeElsewhere = await create('program', {
         name: support,
         code: '4.01.01',
-        unit_id: dinkes.id,
+        agency_id: dinkes.id,
       });
       expect(sameCodeElsewhere.statusCode, sameCodeElsewhere.body).toBe(201);
-      const twice = await create('program', { name: 'Lain', code: '4.01.01', unit_id: bappeda.id });
+      const twice = await create('program', {
+        name: 'Lain',
+        code: '4.01.01',
+        agency_id: bappeda.id,
+      });
       expect(twice.statusCode).toBe(409);
       expect(twice.json().message).toContain('4.01.01');
 
       const listed = await t.call('GET', `${api('program', 'list')}?uuid=${dinkes.id}`, {
         token: t.userToken,
       });
-      expect(listed.json().data.map((row: { unit_name: string }) => row.unit_name)).toEqual([
+      expect(listed.json().data.map((row: { agency_name: string }) => row.agency_name)).toEqual([
         'Dinas Kesehatan',
       ]);
-      // A unit with a programme is not deleted; the message names what holds it.
-      const deleted = await t.call('DELETE', api('unit', `${dinkes.id}/delete`), {
+      // An agency with a programme is not deleted; the message names what holds it.
+      const deleted = await t.call('DELETE', api('agency', `${dinkes.id}/delete`), {
         token: t.adminToken,
       });
       expect(deleted.statusCode).toBe(409);
       expect(deleted.json().message).toContain('1 Program');
     });
 
-    it('a programme of no unit (the spec client sends none) keeps its unit and code when edited without them', async () => {
+    it('a programme of no agency (the spec client sends none) keeps its agency and code when edited without them', async () => {
       const spec = await create('program', { name: 'Program Klien Lama', is_taxed: false });
       expect(spec.statusCode, spec.body).toBe(201);
-      expect(spec.json().data).toMatchObject({ unit_id: null, unit_name: null, code: null });
+      expect(spec.json().data).toMatchObject({ agency_id: null, agency_name: null, code: null });
 
-      const home = await unit('Dinas Pendidikan', '1.01.0.00.0.00.01.0000');
+      const home = await agency('Dinas Pendidikan', '1.01.0.00.0.00.01.0000');
       const placed = await update('program', spec.json().data.id, {
         name: 'Program Klien Lama',
         code: '1.01.02',
-        unit_id: home.id,
+        agency_id: home.id,
         is_taxed: false,
       });
       expect(placed.statusCode, placed.body).toBe(200);
@@ -366,42 +373,42 @@ describe.each(databaseTargets)('hierarchy and supporters on %s', (target) => {
       expect(renamed.json().data).toMatchObject({
         name: 'Program Klien Lama (ubah)',
         code: '1.01.02',
-        unit_id: home.id,
+        agency_id: home.id,
         is_taxed: true,
       });
-      // An explicit null takes it out of its unit.
+      // An explicit null takes it out of its agency.
       const regionWide = await update('program', spec.json().data.id, {
         name: 'Program Klien Lama (ubah)',
-        unit_id: null,
+        agency_id: null,
       });
-      expect(regionWide.json().data).toMatchObject({ unit_id: null, code: '1.01.02' });
+      expect(regionWide.json().data).toMatchObject({ agency_id: null, code: '1.01.02' });
     });
 
-    it('moves a programme with budget lines to another unit: lines do not name the unit', async () => {
-      const chain = await buildChain(t, 'pindah-unit');
+    it('moves a programme with budget lines to another agency: lines do not name the agency', async () => {
+      const chain = await buildChain(t, 'pindah-agency');
       const line = await t.call('POST', '/ranwal/api/detail-program/create', {
         token: t.userToken,
         body: budgetLineInput(chain),
       });
       expect(line.statusCode, line.body).toBe(201);
-      const other = await unit('Sekretariat Daerah', '4.01.0.00.0.00.02.0000');
+      const other = await agency('Sekretariat Daerah', '4.01.0.00.0.00.02.0000');
       const moved = await update('program', chain.program_id, {
-        name: 'Program pindah-unit',
-        unit_id: other.id,
+        name: 'Program pindah-agency',
+        agency_id: other.id,
       });
       expect(moved.statusCode, moved.body).toBe(200);
-      expect(moved.json().data.unit_name).toBe('Sekretariat Daerah');
+      expect(moved.json().data.agency_name).toBe('Sekretariat Daerah');
     });
 
-    it('refuses a unit code outside the Kepmendagri pattern and an unknown unit, naming the field', async () => {
-      const badCode = await create('unit', { name: 'Dinas X', code: '4.01.01' });
+    it('refuses an agency code outside the Kepmendagri pattern and an unknown agency, naming the field', async () => {
+      const badCode = await create('agency', { name: 'Dinas X', code: '4.01.01' });
       expect(badCode.statusCode).toBe(400);
       expect(badCode.json().issues).toEqual([
         { path: 'code', message: 'format kode tidak sesuai, mis. 4.01.0.00.0.00.01.0000' },
       ]);
-      const unknown = await create('program', { name: 'Yatim', unit_id: MISSING });
+      const unknown = await create('program', { name: 'Yatim', agency_id: MISSING });
       expect(unknown.statusCode).toBe(400);
-      expect(unknown.json().message).toContain('unit_id');
+      expect(unknown.json().message).toContain('agency_id');
       expect(unknown.json().message).toContain('Perangkat Daerah');
     });
   });

@@ -43,12 +43,12 @@ const sample: HierarchyImportRow[] = [
  */
 function tree(rows: HierarchyImportRow[], dryRun?: boolean): HierarchyImportBatch {
   // Rows that name their Perangkat Daerah carry it as the top level.
-  const keys: readonly ImportLevelKey[] = rows.some((row) => row.unit)
+  const keys: readonly ImportLevelKey[] = rows.some((row) => row.agency)
     ? importLevelKeys
     : hierarchyLevelKeys;
   const batch: HierarchyImportBatch = {
-    ...(keys[0] === 'unit' ? { unit: { name: [], code: [] } } : {}),
-    program: { ...(keys[0] === 'unit' ? { parent: [] } : {}), name: [], is_taxed: [], code: [] },
+    ...(keys[0] === 'agency' ? { agency: { name: [], code: [] } } : {}),
+    program: { ...(keys[0] === 'agency' ? { parent: [] } : {}), name: [], is_taxed: [], code: [] },
     action: { parent: [], name: [], code: [] },
     sub_action: { parent: [], name: [], code: [] },
     activity: { parent: [], name: [], code: [] },
@@ -605,47 +605,47 @@ describe.each(databaseTargets)('hierarchy import on %s', (target) => {
             subtitle_code: null,
           },
           { ...coded('4.01'), program_is_taxed: false, activity_code: null, subtitle_code: null },
-        ].map((expected) => ({ unit: null, unit_code: null, ...expected })),
+        ].map((expected) => ({ agency: null, agency_code: null, ...expected })),
       );
     });
 
-    it('matches programmes within their Perangkat Daerah: one support programme per unit', async () => {
+    it('matches programmes within their Perangkat Daerah: one support programme per agency', async () => {
       const support = 'PROGRAM PENUNJANG URUSAN PEMERINTAHAN DAERAH';
-      const inUnit = (
-        unit: string,
-        unit_code: string,
+      const inAgency = (
+        agency: string,
+        agency_code: string,
         overrides: Partial<HierarchyImportRow> = {},
-      ) => row({ unit, unit_code, program: support, ...overrides });
+      ) => row({ agency, agency_code, program: support, ...overrides });
       const rows = [
-        inUnit('Badan Perencanaan Pembangunan Daerah', '4.01.0.00.0.00.01.0000'),
-        inUnit('Dinas Kesehatan', '1.02.0.00.0.00.01.0000'),
-        inUnit('Dinas Kesehatan', '1.02.0.00.0.00.01.0000', {
+        inAgency('Badan Perencanaan Pembangunan Daerah', '4.01.0.00.0.00.01.0000'),
+        inAgency('Dinas Kesehatan', '1.02.0.00.0.00.01.0000'),
+        inAgency('Dinas Kesehatan', '1.02.0.00.0.00.01.0000', {
           account_code: '5.1.02.01.01.0025',
         }),
       ];
       const first = await imported(tree(rows));
-      expect(first.levels.unit).toMatchObject({ created: 2, existing: 0 });
+      expect(first.levels.agency).toMatchObject({ created: 2, existing: 0 });
       expect(counts(first)).toMatchObject({ program: [2, 0], account: [3, 0] });
-      const { rows: programs } = await sql<{ unit: string; name: string }>`
-        select unit.name as unit, program.name from program join unit on unit.id = program.unit_id
-        order by unit.name`.execute(t.database.db);
+      const { rows: programs } = await sql<{ agency: string; name: string }>`
+        select agency.name as agency, program.name from program join agency on agency.id = program.agency_id
+        order by agency.name`.execute(t.database.db);
       expect(programs).toEqual([
-        { unit: 'Badan Perencanaan Pembangunan Daerah', name: support },
-        { unit: 'Dinas Kesehatan', name: support },
+        { agency: 'Badan Perencanaan Pembangunan Daerah', name: support },
+        { agency: 'Dinas Kesehatan', name: support },
       ]);
-      // A file without units finds none of them: its programme is the region's own.
+      // A file without agencies finds none of them: its programme is the region's own.
       const regionWide = await imported(tree([row({ program: support })]));
       expect(counts(regionWide)).toMatchObject({ program: [1, 0] });
-      // Again with units: nothing new; the export names each row's unit.
+      // Again with agencies: nothing new; the export names each row's agency.
       const again = await imported(tree(rows));
-      expect(again.levels.unit).toMatchObject({ created: 0, existing: 2 });
+      expect(again.levels.agency).toMatchObject({ created: 0, existing: 2 });
       expect(counts(again)).toMatchObject({ program: [0, 2], account: [0, 3] });
       const exported = (
         await t.call('GET', '/ranwal/api/export/hierarchy', { token: t.adminToken })
       )
         .json()
-        .data.rows.map((r: { unit: string | null; unit_code: string | null }) =>
-          [r.unit_code, r.unit].join(' '),
+        .data.rows.map((r: { agency: string | null; agency_code: string | null }) =>
+          [r.agency_code, r.agency].join(' '),
         )
         .sort();
       expect(exported).toEqual([
@@ -656,8 +656,8 @@ describe.each(databaseTargets)('hierarchy import on %s', (target) => {
       ]);
     });
 
-    it('refuses programmes without a unit in a call that names units', async () => {
-      const batch = tree([row({ unit: 'Dinas Kesehatan' })]);
+    it('refuses programmes without an agency in a call that names agencies', async () => {
+      const batch = tree([row({ agency: 'Dinas Kesehatan' })]);
       delete (batch.program as { parent?: number[] }).parent;
       const response = await post(batch);
       expect(response.statusCode).toBe(400);

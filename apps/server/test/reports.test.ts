@@ -60,8 +60,8 @@ describe.each(databaseTargets)('budget lines on %s', (target) => {
         tax: 120,
         total_after_tax: 1121,
         year: 2025,
-        unit_id: expect.any(String),
-        unit_name: 'Perangkat Daerah Alfa',
+        agency_id: expect.any(String),
+        agency_name: 'Perangkat Daerah Alfa',
         program_name: 'Program Alfa',
         action_name: 'Kegiatan Alfa',
         sub_action_name: 'Sub Kegiatan Alfa',
@@ -347,14 +347,14 @@ describe.each(databaseTargets)('budget lines on %s', (target) => {
     it("reads each line's Perangkat Daerah through its programme, and filters by it", async () => {
       const all = await list(t.adminToken, '');
       const betaLine = all.json().data.find((line: { id: string }) => line.id === ids.admin);
-      expect(betaLine).toMatchObject({ unit_name: 'Perangkat Daerah Beta' });
-      const byUnit = await list(t.adminToken, `unit_id=${betaLine.unit_id}`);
-      expect(namesOf(byUnit)).toEqual(['userNew', 'admin', 'other']);
-      expect(byUnit.json().filter).toMatchObject({ filtered_result: 3 });
+      expect(betaLine).toMatchObject({ agency_name: 'Perangkat Daerah Beta' });
+      const byAgency = await list(t.adminToken, `agency_id=${betaLine.agency_id}`);
+      expect(namesOf(byAgency)).toEqual(['userNew', 'admin', 'other']);
+      expect(byAgency.json().filter).toMatchObject({ filtered_result: 3 });
       const single = await t.call('GET', `${API}/${ids.admin}/get`, { token: t.adminToken });
       expect(single.json().data).toMatchObject({
-        unit_id: betaLine.unit_id,
-        unit_name: 'Perangkat Daerah Beta',
+        agency_id: betaLine.agency_id,
+        agency_name: 'Perangkat Daerah Beta',
       });
     });
 

@@ -78,7 +78,7 @@ const { version } = JSON.parse(
 
 /** The level commands, from the level table: English plural, Indonesian alias. */
 const levelCommands: Record<ManagedEntityKey, { name: string; alias: string }> = {
-  unit: { name: 'units', alias: 'perangkat-daerah' },
+  agency: { name: 'agencies', alias: 'perangkat-daerah' },
   program: { name: 'programs', alias: 'program' },
   action: { name: 'actions', alias: 'kegiatan' },
   sub_action: { name: 'sub-actions', alias: 'sub-kegiatan' },
@@ -247,7 +247,7 @@ export function buildProgram({ signal }: { signal: AbortSignal }): Command {
     )
     .addHelpText(
       'after',
-      `\nColumns (any case and spacing, Indonesian or English): Program, Kegiatan, Sub Kegiatan,\nAktivitas, Subtitle, Kode Rekening, Nama Rekening, and optionally PPN (ya/tidak), the codes\nKode Program, Kode Kegiatan, Kode Sub Kegiatan, Kode Aktivitas, Kode Subtitle, and the\nPerangkat Daerah (SKPD, OPD) with its Kode Perangkat Daerah: then every row names one, and\neach unit's programmes are its own.\n${examples(
+      `\nColumns (any case and spacing, Indonesian or English): Program, Kegiatan, Sub Kegiatan,\nAktivitas, Subtitle, Kode Rekening, Nama Rekening, and optionally PPN (ya/tidak), the codes\nKode Program, Kode Kegiatan, Kode Sub Kegiatan, Kode Aktivitas, Kode Subtitle, and the\nPerangkat Daerah (SKPD, OPD) with its Kode Perangkat Daerah: then every row names one, and\neach agency's programmes are its own.\n${examples(
         'ranwal import hierarchy rekening-2025.csv --dry-run',
         'ranwal import hierarchy rekening-2025.xlsx',
         'ranwal import hierarchy rekening.csv --skip-invalid --json > hasil.json',

@@ -240,7 +240,7 @@ describe('ranwal import hierarchy', () => {
     );
     expect(second.stdout).toMatch(/Kode Rekening\s+0\s+40/);
     expect(second.stdout).toMatch(/Program\s+0\s+2/);
-    // A file without units counts none.
+    // A file without agencies counts none.
     expect(second.stdout).not.toContain('Perangkat Daerah');
     expect(await tableCounts()).toEqual(before);
     await assertWholeAndUnique();
@@ -254,7 +254,7 @@ describe('ranwal import hierarchy', () => {
     const { report } = await importJson([file('all.csv'), '--dry-run', '--batch-size', '8']);
     expect(await tableCounts()).toEqual(before);
     expect(report.dryRun).toBe(true);
-    expect(report.levels).not.toHaveProperty('unit');
+    expect(report.levels).not.toHaveProperty('agency');
     expect(counts(report)).toEqual([
       [0, 2],
       [1, 5],
@@ -681,20 +681,20 @@ describe('ranwal import hierarchy', () => {
   const BAPPEDA = 'Badan Perencanaan Pembangunan Daerah';
 
   it('makes one X.XX.01 support programme per Perangkat Daerah: nothing merges, and a re-run changes nothing', async () => {
-    const csv = fixture('dpa-multi-unit-skpd.csv');
+    const csv = fixture('dpa-multi-agency-skpd.csv');
     const run = await ranwal(['import', 'hierarchy', csv]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(
-      /^Imported .*dpa-multi-unit-skpd\.csv: 6 row\(s\) \(6 created, 0 unchanged\)\.\n/,
+      /^Imported .*dpa-multi-agency-skpd\.csv: 6 row\(s\) \(6 created, 0 unchanged\)\.\n/,
     );
     expect(run.stdout).toMatch(/\n\s*Perangkat Daerah\s+2\s+0\n\s*Program\s+3\s+0\n/);
-    expect((await listed('units')).map((unit) => `${unit.code} ${unit.name}`)).toEqual([
+    expect((await listed('agencies')).map((agency) => `${agency.code} ${agency.name}`)).toEqual([
       '1.02.0.00.0.00.01.0000 Dinas Kesehatan',
       `4.01.0.00.0.00.01.0000 ${BAPPEDA}`,
     ]);
-    // The same code and name under two units: two programmes, each with its own kegiatan.
+    // The same code and name under two agencies: two programmes, each with its own kegiatan.
     expect(
-      (await listed('programs')).map((p) => `${p.unit_name} / ${p.code} ${p.name}`).sort(),
+      (await listed('programs')).map((p) => `${p.agency_name} / ${p.code} ${p.name}`).sort(),
     ).toEqual([
       `${BAPPEDA} / X.XX.01 ${SUPPORT}`,
       `Dinas Kesehatan / 1.02.02 ${HEALTH}`,
@@ -708,23 +708,23 @@ describe('ranwal import hierarchy', () => {
     expect(table.stdout).toMatch(/\s1\.02\.0\.00\.0\.00\.01\.0000\s+Dinas Kesehatan\n/);
     expect((await ranwal(['programs', 'list'])).stdout).toMatch(/\sPERANGKAT DAERAH\n/);
 
-    // Again, a row a call: each call names the unit again, and it is counted once.
+    // Again, a row a call: each call names the agency again, and it is counted once.
     const before = await tableCounts();
     const again = await ranwal(['import', 'hierarchy', csv, '--batch-size', '1']);
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toMatch(/^Nothing changed: .* \(0 created, 6 unchanged\)\.\n/);
     expect(again.stdout).toMatch(/\n\s*Perangkat Daerah\s+0\s+2\n/);
     expect(await tableCounts()).toEqual(before);
-    expect(await listed('units')).toHaveLength(2);
+    expect(await listed('agencies')).toHaveLength(2);
   });
 
-  it('--dry-run lists the Perangkat Daerah it would create, and each programme under its unit', async () => {
-    const csv = fixture('dpa-multi-unit-skpd.csv');
+  it('--dry-run lists the Perangkat Daerah it would create, and each programme under its agency', async () => {
+    const csv = fixture('dpa-multi-agency-skpd.csv');
     const { report } = await importJson([csv, '--dry-run']);
-    expect(report.levels.unit).toEqual({ created: 2, renamed: 0, existing: 0 });
+    expect(report.levels.agency).toEqual({ created: 2, renamed: 0, existing: 0 });
     expect(report.created?.slice(0, 5)).toEqual([
-      { level: 'unit', row: 2, path: [BAPPEDA] },
-      { level: 'unit', row: 4, path: ['Dinas Kesehatan'] },
+      { level: 'agency', row: 2, path: [BAPPEDA] },
+      { level: 'agency', row: 4, path: ['Dinas Kesehatan'] },
       { level: 'program', row: 2, path: [BAPPEDA, SUPPORT] },
       { level: 'program', row: 4, path: ['Dinas Kesehatan', SUPPORT] },
       { level: 'program', row: 6, path: ['Dinas Kesehatan', HEALTH] },
@@ -734,19 +734,19 @@ describe('ranwal import hierarchy', () => {
     expect(human.stdout).toContain(
       `Would create:\n  Perangkat Daerah: ${BAPPEDA}\n  Perangkat Daerah: Dinas Kesehatan\n  Program: ${BAPPEDA} / ${SUPPORT}\n  Program: Dinas Kesehatan / ${SUPPORT}\n`,
     );
-    expect(await listed('units')).toEqual([]);
+    expect(await listed('agencies')).toEqual([]);
     expect(await tableCounts()).toMatchObject({ program: 0, account: 0 });
   });
 
-  it('wants a Perangkat Daerah on every row of a file with units: a blank cell is refused by row, or filled down', async () => {
-    const lines = (await readFile(fixture('dpa-multi-unit-skpd.csv'), 'utf8')).split('\n');
+  it('wants a Perangkat Daerah on every row of a file with agencies: a blank cell is refused by row, or filled down', async () => {
+    const lines = (await readFile(fixture('dpa-multi-agency-skpd.csv'), 'utf8')).split('\n');
     // Row 3 leaves Bappeda's cells blank below its first row, as a sheet laid out for print.
     lines[2] = lines[2]!.replace(`4.01.0.00.0.00.01.0000;${BAPPEDA};`, ';;');
-    await writeFile(file('blank-unit.csv'), lines.join('\n'));
-    const refused = await ranwal(['import', 'hierarchy', file('blank-unit.csv')]);
+    await writeFile(file('blank-agency.csv'), lines.join('\n'));
+    const refused = await ranwal(['import', 'hierarchy', file('blank-agency.csv')]);
     expect(refused.code).toBe(3);
     expect(reason(refused.stderr)).toMatch(
-      /^ranwal: 1 invalid row\(s\) in .*blank-unit\.csv; nothing was imported/,
+      /^ranwal: 1 invalid row\(s\) in .*blank-agency\.csv; nothing was imported/,
     );
     expect(refused.stdout).toContain(
       'Invalid rows:\n  row 3, Nama SKPD: is empty (a file with a Perangkat Daerah column names one on every row)\n',
@@ -754,26 +754,26 @@ describe('ranwal import hierarchy', () => {
     expect(notes(refused.stderr)).toContain(
       'Hint: 1 row(s) leave Nama SKPD empty below a filled cell; if the sheet leaves repeated names blank, run again with --fill-down',
     );
-    expect(await listed('units')).toEqual([]);
+    expect(await listed('agencies')).toEqual([]);
 
-    const { report } = await importJson([file('blank-unit.csv'), '--fill-down']);
-    expect(report.levels.unit).toEqual({ created: 2, renamed: 0, existing: 0 });
+    const { report } = await importJson([file('blank-agency.csv'), '--fill-down']);
+    expect(report.levels.agency).toEqual({ created: 2, renamed: 0, existing: 0 });
     expect(report.levels.program).toEqual({ created: 3, renamed: 0, existing: 0 });
     // Row 3 took Bappeda and its code from the row above: the sheet as written finds it all.
-    const whole = await ranwal(['import', 'hierarchy', fixture('dpa-multi-unit-skpd.csv')]);
+    const whole = await ranwal(['import', 'hierarchy', fixture('dpa-multi-agency-skpd.csv')]);
     expect(whole.stdout).toContain('(0 created, 6 unchanged)');
   });
 
-  it('reports a unit code stored under another name in its code column, and renames it with --accept-renames', async () => {
-    expect((await ranwal(['import', 'hierarchy', fixture('dpa-multi-unit-skpd.csv')])).code).toBe(
+  it('reports an agency code stored under another name in its code column, and renames it with --accept-renames', async () => {
+    expect((await ranwal(['import', 'hierarchy', fixture('dpa-multi-agency-skpd.csv')])).code).toBe(
       0,
     );
-    const text = await readFile(fixture('dpa-multi-unit-skpd.csv'), 'utf8');
+    const text = await readFile(fixture('dpa-multi-agency-skpd.csv'), 'utf8');
     await writeFile(
-      file('renamed-unit.csv'),
+      file('renamed-agency.csv'),
       text.replaceAll(';Dinas Kesehatan;', ';Dinas Kesehatan Kabupaten;'),
     );
-    const refused = await ranwal(['import', 'hierarchy', file('renamed-unit.csv')]);
+    const refused = await ranwal(['import', 'hierarchy', file('renamed-agency.csv')]);
     expect(refused.code).toBe(3);
     expect(refused.stdout).toContain(
       'Conflicts with stored records:\n  row 4, Kode SKPD: kode 1.02.0.00.0.00.01.0000 sudah ada dengan nama "Dinas Kesehatan"; nama tidak diubah\n',
@@ -781,12 +781,12 @@ describe('ranwal import hierarchy', () => {
     const accepted = await ranwal([
       'import',
       'hierarchy',
-      file('renamed-unit.csv'),
+      file('renamed-agency.csv'),
       '--accept-renames',
     ]);
     expect(accepted.code, accepted.stderr).toBe(0);
     expect(accepted.stdout).toContain('(0 created, 1 renamed, 6 unchanged)');
-    expect((await listed('units')).map((unit) => unit.name)).toEqual([
+    expect((await listed('agencies')).map((agency) => agency.name)).toEqual([
       'Dinas Kesehatan Kabupaten',
       BAPPEDA,
     ]);
@@ -821,8 +821,8 @@ describe('ranwal import hierarchy', () => {
     }
   });
 
-  it('exports the Perangkat Daerah first, in unit code order, and reads them back: nothing changes', async () => {
-    expect((await ranwal(['import', 'hierarchy', fixture('dpa-multi-unit-skpd.csv')])).code).toBe(
+  it('exports the Perangkat Daerah first, in agency code order, and reads them back: nothing changes', async () => {
+    expect((await ranwal(['import', 'hierarchy', fixture('dpa-multi-agency-skpd.csv')])).code).toBe(
       0,
     );
     const csv = file('hierarki-skpd.csv');
@@ -854,10 +854,10 @@ describe('ranwal import hierarchy', () => {
       expect(again.stdout).toMatch(/\n\s*Perangkat Daerah\s+0\s+2\n/);
     }
     expect(await tableCounts()).toEqual(before);
-    expect(await listed('units')).toHaveLength(2);
+    expect(await listed('agencies')).toHaveLength(2);
 
-    // Programmes of no unit besides: their unit cells are blank, which the import refuses; on
-    // top, so that --fill-down finds no unit above them to put them in.
+    // Programmes of no agency besides: their agency cells are blank, which the import refuses; on
+    // top, so that --fill-down finds no agency above them to put them in.
     expect((await ranwal(['import', 'hierarchy', fixture('dpa-multi-unit.csv')])).code).toBe(0);
     const mixed = await ranwal(['export', 'hierarchy', '--out', file('campur.csv')]);
     expect(mixed.code, mixed.stderr).toBe(0);

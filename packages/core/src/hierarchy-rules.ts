@@ -37,7 +37,7 @@ export function dependentsConflict(
 
 /**
  * A record as an update leaves it: the stored values, with the fields the update gives (a left
- * out optional code or programme unit stays as stored: the spec's client sends names only).
+ * out optional code or programme agency stays as stored: the spec's client sends names only).
  */
 export function withStoredValues<R extends Record<string, unknown>>(
   stored: R,

@@ -7,6 +7,8 @@ import {
   ActionInput,
   Activity,
   ActivityInput,
+  Agency,
+  AgencyInput,
   Program,
   ProgramInput,
   SubAction,
@@ -15,8 +17,6 @@ import {
   SubtitleInput,
   Supporter,
   SupporterInput,
-  Unit,
-  UnitInput,
 } from './schemas.js';
 
 export * from './entity-keys.js';
@@ -32,12 +32,12 @@ export interface ManagedEntityDefinition {
   path: string;
   /** Database table. */
   table: string;
-  /** The level above (a programme's Perangkat Daerah), or null for units and supporters. */
-  parent: HierarchyLevelKey | 'unit' | null;
+  /** The level above (a programme's Perangkat Daerah), or null for agencies and supporters. */
+  parent: HierarchyLevelKey | 'agency' | null;
   /** The column/field that holds the parent's id, e.g. `program_id`. */
   parentField: string | null;
   /**
-   * A programme may have no unit (the region as a whole); every other level needs its parent.
+   * A programme may have no agency (the region as a whole); every other level needs its parent.
    * A record without a parent is matched, and its code kept unique, among the others without.
    */
   parentOptional: boolean;
@@ -57,10 +57,10 @@ export interface ManagedEntityDefinition {
 }
 
 export const managedEntities = {
-  unit: {
-    key: 'unit',
-    path: 'unit',
-    table: 'unit',
+  agency: {
+    key: 'agency',
+    path: 'agency',
+    table: 'agency',
     parent: null,
     parentField: null,
     parentOptional: false,
@@ -68,15 +68,15 @@ export const managedEntities = {
     hasCode: true,
     codeRequired: false,
     hasTaxFlag: false,
-    input: UnitInput,
-    entity: Unit,
+    input: AgencyInput,
+    entity: Agency,
   },
   program: {
     key: 'program',
     path: 'program',
     table: 'program',
-    parent: 'unit',
-    parentField: 'unit_id',
+    parent: 'agency',
+    parentField: 'agency_id',
     parentOptional: true,
     child: 'action',
     hasCode: true,

@@ -209,7 +209,7 @@ export const routes = {
       data: z.null(),
     }),
   },
-  unit: managedEntityRoutes.unit,
+  agency: managedEntityRoutes.agency,
   program: managedEntityRoutes.program,
   action: managedEntityRoutes.action,
   sub_action: managedEntityRoutes.sub_action,

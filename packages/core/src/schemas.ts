@@ -60,12 +60,12 @@ export const officialCodePatterns = {
    * A Perangkat Daerah (Kepmendagri 050-5889): urusan.bidang of its first affair, of a second
    * and a third (0.00 where none), then unit.sub unit, e.g. 4.01.0.00.0.00.01.0000 (Bappeda).
    */
-  unit: /^[1-8X]\.(?:\d{2}|XX)\.[0-8]\.\d{2}\.[0-8]\.\d{2}\.\d{2}\.\d{4}$/,
+  agency: /^[1-8X]\.(?:\d{2}|XX)\.[0-8]\.\d{2}\.[0-8]\.\d{2}\.\d{2}\.\d{4}$/,
   /** Aktivitas and Subtitle have no national code: a region's own, digits or letters and dots. */
   free: /^[0-9A-Za-z]+(?:[.-][0-9A-Za-z]+)*$/,
 } as const;
 
-export const UnitCode = optionalCode(officialCodePatterns.unit, '4.01.0.00.0.00.01.0000');
+export const AgencyCode = optionalCode(officialCodePatterns.agency, '4.01.0.00.0.00.01.0000');
 export const ProgramCode = optionalCode(officialCodePatterns.program, '1.01.01');
 export const ActionCode = optionalCode(officialCodePatterns.action, '1.01.01.2.01');
 export const SubActionCode = optionalCode(officialCodePatterns.sub_action, '1.01.01.2.01.0001');
@@ -73,27 +73,27 @@ export const FreeLevelCode = optionalCode(officialCodePatterns.free, '01');
 /** A level's stored code: null where none was given. */
 const StoredCode = z.string().nullable().default(null);
 
-/** A Perangkat Daerah (SKPD/OPD): the unit programmes belong to; its code is optional. */
-export const UnitInput = z.object({ name: LevelName, code: UnitCode });
-export const Unit = z.object({ id: Id, code: StoredCode, name: z.string() });
+/** A Perangkat Daerah (SKPD/OPD): the agency programmes belong to; its code is optional. */
+export const AgencyInput = z.object({ name: LevelName, code: AgencyCode });
+export const Agency = z.object({ id: Id, code: StoredCode, name: z.string() });
 
 /**
  * A programme belongs to one Perangkat Daerah or to none (the region as a whole: today's data
- * and the spec's screens, which know no units). Left out of an update, the unit stays.
+ * and the spec's screens, which know no agencies). Left out of an update, the agency stays.
  */
 export const ProgramInput = z.object({
   name: LevelName,
   code: ProgramCode,
   is_taxed: z.boolean().default(false),
-  unit_id: Id.nullish(),
+  agency_id: Id.nullish(),
 });
 export const Program = z.object({
   id: Id,
   code: StoredCode,
   name: z.string(),
   is_taxed: z.boolean(),
-  unit_id: Id.nullable().default(null),
-  unit_name: z.string().nullable().default(null),
+  agency_id: Id.nullable().default(null),
+  agency_name: z.string().nullable().default(null),
 });
 
 export const ActionInput = z.object({ name: LevelName, code: ActionCode, program_id: Id });
@@ -154,8 +154,8 @@ export const Account = z.object({
 export const SupporterInput = z.object({ name: Name });
 export const Supporter = z.object({ id: Id, name: z.string() });
 
-export type UnitInput = z.input<typeof UnitInput>;
-export type Unit = z.infer<typeof Unit>;
+export type AgencyInput = z.input<typeof AgencyInput>;
+export type Agency = z.infer<typeof Agency>;
 export type ProgramInput = z.input<typeof ProgramInput>;
 export type Program = z.infer<typeof Program>;
 export type ActionInput = z.input<typeof ActionInput>;
@@ -220,11 +220,11 @@ export const HierarchyImportRow = z.object({
   /** Official codes, where the sheet has them: a record is then matched by its code. */
   program_code: ProgramCode.optional(),
   /**
-   * The Perangkat Daerah the programme belongs to, where the sheet says (a multi-unit DPA): the
-   * programme is then matched within its unit, so every unit keeps its own support programme.
+   * The Perangkat Daerah the programme belongs to, where the sheet says (a multi-agency DPA): the
+   * programme is then matched within its agency, so every agency keeps its own support programme.
    */
-  unit: ImportName.optional(),
-  unit_code: UnitCode.optional(),
+  agency: ImportName.optional(),
+  agency_code: AgencyCode.optional(),
   action_code: ActionCode.optional(),
   sub_action_code: SubActionCode.optional(),
   activity_code: FreeLevelCode.optional(),
@@ -249,7 +249,7 @@ const importNamedLevel = (code: typeof FreeLevelCode) =>
 
 /** The columns of each level's list in an import call (every one as long as `name`). */
 const importLevelColumns = {
-  unit: ['name'],
+  agency: ['name'],
   program: ['name', 'is_taxed'],
   action: ['parent', 'name'],
   sub_action: ['parent', 'name'],
@@ -259,7 +259,7 @@ const importLevelColumns = {
 } as const satisfies Record<ImportLevelKey, readonly string[]>;
 
 /** The levels an import call may carry, top down: the Perangkat Daerah (optional), the six. */
-export const importLevelKeys = ['unit', ...hierarchyLevelKeys] as const;
+export const importLevelKeys = ['agency', ...hierarchyLevelKeys] as const;
 export type ImportLevelKey = (typeof importLevelKeys)[number];
 
 /**
@@ -273,9 +273,11 @@ export const HierarchyImportBatch = z
   .object({
     /**
      * The Perangkat Daerah the programmes belong to, when the rows name them: then every
-     * programme has a `parent` here. Without it, the programmes are those of no unit.
+     * programme has a `parent` here. Without it, the programmes are those of no agency.
      */
-    unit: z.object({ name: z.array(ImportName), code: z.array(UnitCode).optional() }).optional(),
+    agency: z
+      .object({ name: z.array(ImportName), code: z.array(AgencyCode).optional() })
+      .optional(),
     program: z.object({
       parent: z.array(ImportParent).optional(),
       name: z.array(ImportName),
@@ -312,20 +314,20 @@ export const HierarchyImportBatch = z
       return;
     }
     // Stops at the first problem of shape: what follows it would not mean much.
-    if ((batch.unit === undefined) !== (batch.program.parent === undefined)) {
+    if ((batch.agency === undefined) !== (batch.program.parent === undefined)) {
       context.addIssue({
         code: 'custom',
         path: ['program', 'parent'],
-        message: batch.unit ? 'wajib diisi bila ada unit' : 'hanya bila ada unit',
+        message: batch.agency ? 'wajib diisi bila ada agency' : 'hanya bila ada agency',
       });
       return;
     }
-    const keys = batch.unit ? importLevelKeys : hierarchyLevelKeys;
+    const keys = batch.agency ? importLevelKeys : hierarchyLevelKeys;
     let above = 0;
     for (const [depth, key] of keys.entries()) {
       const level = batch[key] as unknown as Record<string, unknown[]>;
       const columns =
-        key === 'program' && batch.unit
+        key === 'program' && batch.agency
           ? ['parent', ...importLevelColumns[key]]
           : importLevelColumns[key];
       const length = level.name!.length;
@@ -393,7 +395,7 @@ export const HierarchyImportConflict = z.object({
   field: z.enum([
     'account_name',
     'program_is_taxed',
-    'unit',
+    'agency',
     'program',
     'action',
     'sub_action',
@@ -411,9 +413,9 @@ export const HierarchyImportResult = z.object({
    * (PGlite), large on PostgreSQL. A client without a size of its own sends its next calls so.
    */
   batch_rows: z.number().int().positive().optional(),
-  /** Per level; the Perangkat Daerah's only when the call named units. */
+  /** Per level; the Perangkat Daerah's only when the call named agencies. */
   levels: z.object({
-    unit: HierarchyImportLevelResult.optional(),
+    agency: HierarchyImportLevelResult.optional(),
     ...(Object.fromEntries(hierarchyLevelKeys.map((key) => [key, HierarchyImportLevelResult])) as {
       [K in HierarchyLevelKey]: typeof HierarchyImportLevelResult;
     }),
@@ -427,9 +429,9 @@ export type HierarchyImportResult = z.infer<typeof HierarchyImportResult>;
  * row, with every level's code (null where none) and the account's id (the page cursor).
  */
 export const HierarchyExportRow = z.object({
-  /** The programme's Perangkat Daerah; null (both) for a programme of no unit. */
-  unit: z.string().nullable(),
-  unit_code: z.string().nullable(),
+  /** The programme's Perangkat Daerah; null (both) for a programme of no agency. */
+  agency: z.string().nullable(),
+  agency_code: z.string().nullable(),
   program: z.string(),
   program_code: z.string().nullable(),
   program_is_taxed: z.boolean(),
@@ -648,8 +650,8 @@ export const BudgetLine = z.object({
   account_id: Id,
   supporter_id: Id,
   /** The programme's Perangkat Daerah, null when it has none (read, never written on a line). */
-  unit_id: Id.nullable().default(null),
-  unit_name: z.string().nullable().default(null),
+  agency_id: Id.nullable().default(null),
+  agency_name: z.string().nullable().default(null),
   program_name: z.string(),
   action_name: z.string(),
   sub_action_name: z.string(),
@@ -992,7 +994,7 @@ export const budgetLineSearchFields = [
 /** Which budget lines a list or an export covers, as the caller narrows them. */
 export const BudgetLineFilterQuery = z.object({
   year: ReportYear.optional(),
-  unit_id: Id.optional().describe(
+  agency_id: Id.optional().describe(
     'Only the lines whose programme belongs to this Perangkat Daerah',
   ),
   program_id: Id.optional(),

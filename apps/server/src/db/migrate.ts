@@ -13,6 +13,7 @@ import * as sessionVersion from './migrations/2026-11-26-0010-session-version.js
 import * as levelCodes from './migrations/2026-11-26-0011-level-codes.js';
 import * as units from './migrations/2026-11-26-0012-units.js';
 import * as reference from './migrations/2026-11-26-0013-reference.js';
+import * as agencyName from './migrations/2026-11-26-0014-agency-name.js';
 
 // Listed statically so the bundled server needs no migrations folder at run time.
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-0011-level-codes': levelCodes,
   '2026-11-26-0012-units': units,
   '2026-11-26-0013-reference': reference,
+  '2026-11-26-0014-agency-name': agencyName,
 };
 
 /** Brings the schema to the latest migration; serves start-up, tests and `npm run migrate`. */

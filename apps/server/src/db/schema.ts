@@ -39,12 +39,12 @@ interface CodedRecord extends NamedRecord {
 }
 
 /** A Perangkat Daerah (migration 0012). */
-export type UnitTable = CodedRecord;
+export type AgencyTable = CodedRecord;
 
 export interface ProgramTable extends CodedRecord {
   is_taxed: Generated<boolean>;
-  /** Null: the region as a whole (no unit). */
-  unit_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Null: the region as a whole (no agency). */
+  agency_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export interface ActionTable extends CodedRecord {
   program_id: string;
@@ -161,7 +161,7 @@ export type ManagedEntityTable = (typeof managedEntities)[ManagedEntityKey]['tab
 export interface Database {
   app_setting: AppSettingTable;
   app_user: AppUserTable;
-  unit: UnitTable;
+  agency: AgencyTable;
   program: ProgramTable;
   action: ActionTable;
   sub_action: SubActionTable;

@@ -8,8 +8,8 @@ const program = {
   code: null,
   name: 'Program A',
   is_taxed: false,
-  unit_id: null,
-  unit_name: null,
+  agency_id: null,
+  agency_name: null,
 };
 const filter = { current_page: 1, total_page: 1, filtered_result: 1, total_result: 1 };
 

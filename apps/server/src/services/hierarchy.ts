@@ -51,7 +51,7 @@ function dependentsOf(definition: LevelDefinition) {
     child: child?.parentField
       ? { table: child.table, column: child.parentField, key: child.key }
       : null,
-    // Every level and supporters are referenced by detail_program.{key}_id; units are not.
+    // Every level and supporters are referenced by detail_program.{key}_id; agencies are not.
     reportColumn: isLineReference(definition.key) ? `${definition.key}_id` : null,
   };
 }
@@ -107,7 +107,7 @@ function orderedByCode(query: LevelQuery, definition: LevelDefinition): LevelQue
 }
 
 /**
- * One implementation of list/create/update/delete for the units, the six levels and supporters,
+ * One implementation of list/create/update/delete for the agencies, the six levels and supporters,
  * driven by the level table in @ranwal/core.
  */
 export function createHierarchyService(
@@ -164,7 +164,7 @@ export function createHierarchyService(
     if (!definition.hasCode || input.code === null || input.code === undefined) return;
     let query = db.selectFrom(definition.table).select('id').where('code', '=', input.code);
     if (definition.parentField) {
-      // Records without a parent (programmes of no unit) are one scope among themselves.
+      // Records without a parent (programmes of no agency) are one scope among themselves.
       const parentId = input[definition.parentField] ?? null;
       query = query.where(definition.parentField, parentId === null ? 'is' : '=', parentId);
     }
@@ -175,7 +175,7 @@ export function createHierarchyService(
   /**
    * Budget lines store the whole chain (program_id … account_id), so moving a record that lines
    * point to under another parent would leave them inconsistent: refuse it (409). A programme
-   * moves to another unit freely: lines do not name the unit.
+   * moves to another agency freely: lines do not name the agency.
    */
   async function assertNotMovedUnderReports(
     definition: LevelDefinition,

@@ -331,11 +331,11 @@ export function createImportService(typedDb: Kysely<Database>) {
     let parentRecordOf: Int32Array | null = null;
     let parentIds: string[] | null = null;
 
-    // Programmes are matched within the units the call names, or among those of no unit.
-    for (const key of batch.unit ? importLevelKeys : hierarchyLevelKeys) {
+    // Programmes are matched within the agencies the call names, or among those of no agency.
+    for (const key of batch.agency ? importLevelKeys : hierarchyLevelKeys) {
       const level = managedEntities[key];
       const input = batch[key] as LevelInput;
-      const parentKnown = key !== 'program' || batch.unit !== undefined;
+      const parentKnown = key !== 'program' || batch.agency !== undefined;
       const wanted = distinctRecords(level, input, parentKnown ? parentRecordOf : null);
       const matched: Matched = level.codeRequired
         ? await matchAccounts(trx, wanted, parentIds!, write)
@@ -437,7 +437,7 @@ export function createImportService(typedDb: Kysely<Database>) {
         select ${sql.join(columns)}, program.is_taxed as program_is_taxed,
           account.id::text as account_id
         from account as account ${sql.join(joins.reverse(), sql` `)}
-        left join unit on unit.id = program.unit_id
+        left join agency on agency.id = program.agency_id
         ${query.after ? sql`where account.id > ${query.after}::uuid` : sql``}
         order by account.id
         limit ${query.limit}`.execute(db);

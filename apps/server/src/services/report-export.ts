@@ -448,21 +448,21 @@ export async function writeReportExport(
 /** The filters an export was narrowed by, named for its title ('Program: …', 'Pengampu: …'). */
 async function filtersOf(db: Kysely<LineDatabase>, scope: ReportScope): Promise<string[]> {
   const nameOf = async (
-    table: 'unit' | 'program' | 'supporter' | 'app_user',
+    table: 'agency' | 'program' | 'supporter' | 'app_user',
     id: string | undefined,
   ) =>
     id
       ? ((await db.selectFrom(table).select('name').where('id', '=', id).executeTakeFirst())
           ?.name as string | undefined)
       : undefined;
-  const [unit, program, supporter, creator] = await Promise.all([
-    nameOf('unit', scope.unit_id),
+  const [agency, program, supporter, creator] = await Promise.all([
+    nameOf('agency', scope.agency_id),
     nameOf('program', scope.program_id),
     nameOf('supporter', scope.supporter_id),
     nameOf('app_user', scope.created_by),
   ]);
   return [
-    unit !== undefined ? text.filterUnit(unit) : null,
+    agency !== undefined ? text.filterAgency(agency) : null,
     program !== undefined ? text.filterProgram(program) : null,
     supporter !== undefined ? text.filterSupporter(supporter) : null,
     creator !== undefined ? text.filterCreator(creator) : null,

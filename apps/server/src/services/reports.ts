@@ -116,9 +116,9 @@ export function withLevels(lines: LineQuery): LineQuery {
     if (level.codeRequired) query = query.select(`${key}.code as ${key}_code`);
   }
   // The programme's Perangkat Daerah, when it has one.
-  return joined(query.leftJoin('unit', 'unit.id', 'program.unit_id')).select([
-    'unit.id as unit_id',
-    'unit.name as unit_name',
+  return joined(query.leftJoin('agency', 'agency.id', 'program.agency_id')).select([
+    'agency.id as agency_id',
+    'agency.name as agency_name',
   ]);
 }
 
@@ -159,13 +159,13 @@ function levelNamesOf(db: Kysely<LineDatabase>): (lines: LineQuery) => LineQuery
       .as(`${column}_name`);
   const people = [nameOfUser('created_by'), nameOfUser('updated_by')];
   // The programme's Perangkat Daerah (the programme is joined), when it has one.
-  const unit = [
-    'program.unit_id as unit_id',
+  const agency = [
+    'program.agency_id as agency_id',
     db
-      .selectFrom('unit')
-      .select('unit.name')
-      .whereRef('unit.id', '=', 'program.unit_id')
-      .as('unit_name'),
+      .selectFrom('agency')
+      .select('agency.name')
+      .whereRef('agency.id', '=', 'program.agency_id')
+      .as('agency_name'),
   ];
   return (lines) => {
     let query = lines;
@@ -173,7 +173,7 @@ function levelNamesOf(db: Kysely<LineDatabase>): (lines: LineQuery) => LineQuery
       const { table } = managedEntities[key];
       query = query.innerJoin(`${table} as ${key}`, `${key}.id`, `line.${referenceField(key)}`);
     }
-    return query.select([...columns, ...unit, ...people]);
+    return query.select([...columns, ...agency, ...people]);
   };
 }
 
@@ -189,14 +189,14 @@ export function whereLines<Q extends WhereInterface<LineDatabase, 'line'>>(
   if (filter.created_by) narrowed = narrowed.where('line.created_by', '=', filter.created_by);
   if (filter.year !== undefined) narrowed = narrowed.where('line.year', '=', filter.year);
   if (filter.program_id) narrowed = narrowed.where('line.program_id', '=', filter.program_id);
-  if (filter.unit_id) {
-    // A line reaches its unit through its programme (few rows: programmes of one government).
-    const unitId = filter.unit_id;
+  if (filter.agency_id) {
+    // A line reaches its agency through its programme (few rows: programmes of one government).
+    const agencyId = filter.agency_id;
     narrowed = narrowed.where((eb) =>
       eb(
         'line.program_id',
         'in',
-        eb.selectFrom('program').select('program.id').where('program.unit_id', '=', unitId),
+        eb.selectFrom('program').select('program.id').where('program.agency_id', '=', agencyId),
       ),
     );
   }
@@ -346,14 +346,14 @@ export function createBudgetLineService(
       const filter: BudgetLineFilter = {
         ...scopeOf(caller, query.created_by),
         year: query.year,
-        unit_id: query.unit_id,
+        agency_id: query.agency_id,
         program_id: query.program_id,
         supporter_id: query.supporter_id,
         search: query.search,
       };
       const narrowed = Boolean(
         query.year !== undefined ||
-          query.unit_id ||
+          query.agency_id ||
           query.program_id ||
           query.supporter_id ||
           query.search ||

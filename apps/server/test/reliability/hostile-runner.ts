@@ -577,7 +577,7 @@ export async function applyAccepted(
     if (definition.codeRequired) expected.code = input.code;
     if (definition.hasTaxFlag) expected.is_taxed = input.is_taxed;
     if (definition.parentField) {
-      // A programme's unit is optional: none on create, kept when an update leaves it out.
+      // A programme's agency is optional: none on create, kept when an update leaves it out.
       const parentId = input[definition.parentField];
       if (parentId != null) expected[definition.parentField] = String(parentId).toLowerCase();
       else if (parentId === null || operation.kind === 'create') {

@@ -58,7 +58,7 @@ export const messagesEn: Messages = {
     dashboard: 'Dashboard',
     userManagement: 'User Management',
     levels: {
-      unit: 'Regional Unit',
+      agency: 'Regional Unit',
       program: 'Program',
       action: 'Action',
       sub_action: 'Sub-action',
@@ -130,7 +130,7 @@ export const messagesEn: Messages = {
   },
 
   levels: {
-    unit: {
+    agency: {
       label: 'Regional Unit',
       listTitle: 'Regional Unit List',
       addTitle: 'Add Regional Unit',
@@ -442,8 +442,8 @@ export const messagesEn: Messages = {
       searchPlaceholder: 'Component, specification, program or account code',
       year: 'Filter by year',
       allYears: 'All years',
-      unit: 'Filter by regional unit',
-      allUnits: 'All regional units',
+      agency: 'Filter by regional unit',
+      allAgencies: 'All regional units',
       program: 'Filter by program',
       allPrograms: 'All programs',
       supporter: 'Filter by supporter',
@@ -669,7 +669,7 @@ export const messagesEn: Messages = {
   reportWorkbook: {
     title: (year: number, filters: readonly string[] = []) =>
       `Detail Program Report ${year}${filters.length > 0 ? ` (${filters.join('; ')})` : ''}`,
-    filterUnit: (name: string) => `Regional unit: ${name}`,
+    filterAgency: (name: string) => `Regional unit: ${name}`,
     filterProgram: (name: string) => `Program: ${name}`,
     filterSupporter: (name: string) => `Supporter: ${name}`,
     filterCreator: (name: string) => `Created by: ${name}`,

@@ -61,7 +61,7 @@ type Widen<T> = T extends string
 
 const levels: LevelCatalogue = {
   // Perangkat Daerah is not in the spec: its strings follow the levels' pattern.
-  unit: {
+  agency: {
     label: 'Perangkat Daerah',
     listTitle: 'Daftar Perangkat Daerah',
     addTitle: 'Tambah Perangkat Daerah',
@@ -341,7 +341,7 @@ export const messagesId = {
     userManagement: 'User Management',
     // The sidebar spells the activity level 'Aktifitas'; its page says 'Aktivitas'.
     levels: {
-      unit: 'Perangkat Daerah',
+      agency: 'Perangkat Daerah',
       program: 'Program',
       action: 'Kegiatan',
       sub_action: 'Sub Kegiatan',
@@ -521,8 +521,8 @@ export const messagesId = {
       searchPlaceholder: 'Komponen, spesifikasi, program atau kode rekening',
       year: 'Filter Tahun',
       allYears: 'Semua Tahun',
-      unit: 'Filter Perangkat Daerah',
-      allUnits: 'Semua Perangkat Daerah',
+      agency: 'Filter Perangkat Daerah',
+      allAgencies: 'Semua Perangkat Daerah',
       program: 'Filter Program',
       allPrograms: 'Semua Program',
       supporter: 'Filter Pengampu',
@@ -758,7 +758,7 @@ export const messagesId = {
     /** The sheet's title: the year, and the filters the export was narrowed by, if any. */
     title: (year: number, filters: readonly string[] = []) =>
       `Laporan Detail Program Tahun ${year}${filters.length > 0 ? ` (${filters.join('; ')})` : ''}`,
-    filterUnit: (name: string) => `Perangkat Daerah: ${name}`,
+    filterAgency: (name: string) => `Perangkat Daerah: ${name}`,
     filterProgram: (name: string) => `Program: ${name}`,
     filterSupporter: (name: string) => `Pengampu: ${name}`,
     filterCreator: (name: string) => `Dibuat oleh: ${name}`,

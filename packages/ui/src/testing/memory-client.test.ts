@@ -1,11 +1,11 @@
 import { contractScenarios, scenarioTag } from '@ranwal/core/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  agenciesSeed,
   createMemoryClient,
   demoSeed,
   emptySeed,
   type MemorySeed,
-  unitsSeed,
 } from './memory-client.js';
 
 /**
@@ -34,32 +34,32 @@ describe('the contract scenarios on the in-memory client', () => {
 });
 
 /** Perangkat Daerah on the in-memory client, as the server keeps them (lines reach them through programmes). */
-describe('units on the in-memory client', () => {
-  it("programmes belong to a unit or to none; lines read and filter by their programme's unit", async () => {
-    const client = createMemoryClient({ seed: unitsSeed });
-    const [bappeda, dinas] = (await client.unit.list()).data;
+describe('agencies on the in-memory client', () => {
+  it("programmes belong to an agency or to none; lines read and filter by their programme's agency", async () => {
+    const client = createMemoryClient({ seed: agenciesSeed });
+    const [bappeda, dinas] = (await client.agency.list()).data;
     expect(bappeda).toMatchObject({ name: 'BADAN PERENCANAAN PEMBANGUNAN DAERAH' });
     const inBappeda = (await client.program.list({ uuid: bappeda!.id })).data;
     expect(inBappeda.length).toBeGreaterThan(0);
-    expect(inBappeda.every((program) => program.unit_name === bappeda!.name)).toBe(true);
+    expect(inBappeda.every((program) => program.agency_name === bappeda!.name)).toBe(true);
 
-    const created = (await client.program.create({ name: 'PROGRAM BARU', unit_id: dinas!.id }))
+    const created = (await client.program.create({ name: 'PROGRAM BARU', agency_id: dinas!.id }))
       .data;
-    expect(created).toMatchObject({ unit_id: dinas!.id, unit_name: dinas!.name });
-    // Left out of an update, the unit stays; null takes the programme out of it.
+    expect(created).toMatchObject({ agency_id: dinas!.id, agency_name: dinas!.name });
+    // Left out of an update, the agency stays; null takes the programme out of it.
     const renamed = await client.program.update(created.id, { name: 'PROGRAM LAMA' });
-    expect(renamed.data).toMatchObject({ name: 'PROGRAM LAMA', unit_id: dinas!.id });
-    const none = await client.program.update(created.id, { name: 'PROGRAM LAMA', unit_id: null });
-    expect(none.data).toMatchObject({ unit_id: null, unit_name: null });
+    expect(renamed.data).toMatchObject({ name: 'PROGRAM LAMA', agency_id: dinas!.id });
+    const none = await client.program.update(created.id, { name: 'PROGRAM LAMA', agency_id: null });
+    expect(none.data).toMatchObject({ agency_id: null, agency_name: null });
 
     const lines = (await client.budgetLine.list({ limit: 100 })).data;
-    const filtered = (await client.budgetLine.list({ limit: 100, unit_id: bappeda!.id })).data;
+    const filtered = (await client.budgetLine.list({ limit: 100, agency_id: bappeda!.id })).data;
     expect(filtered.length).toBeGreaterThan(0);
-    expect(filtered).toEqual(lines.filter((line) => line.unit_id === bappeda!.id));
-    expect(filtered.every((line) => line.unit_name === bappeda!.name)).toBe(true);
-    // A unit with programmes cannot go; one without can.
-    await expect(client.unit.delete(bappeda!.id)).rejects.toMatchObject({ status: 409 });
-    await client.unit.delete(dinas!.id);
-    expect((await client.unit.list()).data).toHaveLength(1);
+    expect(filtered).toEqual(lines.filter((line) => line.agency_id === bappeda!.id));
+    expect(filtered.every((line) => line.agency_name === bappeda!.name)).toBe(true);
+    // An agency with programmes cannot go; one without can.
+    await expect(client.agency.delete(bappeda!.id)).rejects.toMatchObject({ status: 409 });
+    await client.agency.delete(dinas!.id);
+    expect((await client.agency.list()).data).toHaveLength(1);
   });
 });

@@ -123,14 +123,14 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
     return field ? (row?.[field] as string) : null;
   };
 
-  // --- Units, the six levels and supporters, one implementation from the level table -------
+  // --- Agencies, the six levels and supporters, one implementation from the level table -------
   const named = (key: ManagedEntityKey, row: Row): Row => {
     const parent = managedEntities[key].parent;
     if (!parent) return row;
     const parentRow = table(parent).find((candidate) => candidate.id === parentOf(key, row));
     return { ...row, [`${parent}_name`]: parentRow?.name ?? null };
   };
-  // Lines name every level and their supporter, but not a unit.
+  // Lines name every level and their supporter, but not an agency.
   const linesUsing = (key: ManagedEntityKey, id: unknown) =>
     isLineReference(key) ? db.lines.filter((line) => line[`${key}_id`] === id).length : 0;
 
@@ -180,7 +180,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
         const current = rowOf(table(key), params.id, label);
         const row = writable(withStoredValues(current, body), current.id);
         const lines = linesUsing(key, current.id);
-        // Lines name a programme, not its unit: a programme moves to another unit freely.
+        // Lines name a programme, not its agency: a programme moves to another agency freely.
         const moved =
           parent && isLineReference(parent) && parentOf(key, row) !== parentOf(key, current);
         if (moved && lines > 0) {
@@ -210,15 +210,22 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
     const names = Object.fromEntries(
       lineReferenceKeys.map((key) => [`${key}_name`, nameOf(key)?.name ?? null]),
     );
-    const unit_id = (nameOf('program')?.unit_id as string | null | undefined) ?? null;
-    const unit_name = table('unit').find((row) => row.id === unit_id)?.name ?? null;
+    const agency_id = (nameOf('program')?.agency_id as string | null | undefined) ?? null;
+    const agency_name = table('agency').find((row) => row.id === agency_id)?.name ?? null;
     const person = (id: string | null) => db.users.find((u) => u.id === id)?.name ?? null;
     const people = {
       created_by_name: person(line.created_by),
       updated_by_name: person(updated_by),
     };
     const code = nameOf('account')?.code ?? null;
-    return { ...line, ...names, unit_id, unit_name, ...people, account_code: code } as BudgetLine;
+    return {
+      ...line,
+      ...names,
+      agency_id,
+      agency_name,
+      ...people,
+      account_code: code,
+    } as BudgetLine;
   };
   type LineQuery = BudgetLineFilterQuery & { sort?: BudgetLineSort };
   /** A user's own lines, an admin's everyone's (or one user's), as the query narrows them. */
@@ -239,7 +246,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
       .filter(
         (line) =>
           (query.year === undefined || line.year === query.year) &&
-          (!query.unit_id || line.unit_id === query.unit_id) &&
+          (!query.agency_id || line.agency_id === query.agency_id) &&
           (!query.program_id || line.program_id === query.program_id) &&
           (!query.supporter_id || line.supporter_id === query.supporter_id) &&
           containsText(query.search, ...budgetLineSearchFields.map((field) => line[field])),

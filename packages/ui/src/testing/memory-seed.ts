@@ -18,12 +18,12 @@ import longNames from './long-names.json' with { type: 'json' };
 /** A stored row of a level or of supporters (the parent's name is joined in when read). */
 export type Row = Record<string, unknown> & { id: string; name: string };
 /**
- * A stored budget line: the names of its levels, supporter and editor, and its programme's unit,
+ * A stored budget line: the names of its levels, supporter and editor, and its programme's agency,
  * are joined in when read.
  */
 export type StoredLine = Omit<
   BudgetLine,
-  `${ManagedEntityKey}_name` | 'unit_id' | 'account_code' | 'created_by_name' | 'updated_by_name'
+  `${ManagedEntityKey}_name` | 'agency_id' | 'account_code' | 'created_by_name' | 'updated_by_name'
 > & { updated_by: string | null };
 export interface MemoryUser extends User {
   password: string;
@@ -157,22 +157,22 @@ export const emptySeed: MemorySeed = {
 
 /**
  * `seed` with two Perangkat Daerah: Bappeda (coded) holds every programme but the first, which
- * has no unit; Dinas Pendidikan has none yet.
+ * has no agency; Dinas Pendidikan has none yet.
  */
-export function withUnits(seed: MemorySeed): MemorySeed {
+export function withAgencies(seed: MemorySeed): MemorySeed {
   const copy = structuredClone(seed);
   const bappeda = {
     id: uuid(),
     code: '4.01.0.00.0.00.01.0000',
     name: 'BADAN PERENCANAAN PEMBANGUNAN DAERAH',
   };
-  copy.entities.unit = [bappeda, { id: uuid(), code: null, name: 'DINAS PENDIDIKAN' }];
-  for (const program of copy.entities.program.slice(1)) program.unit_id = bappeda.id;
+  copy.entities.agency = [bappeda, { id: uuid(), code: null, name: 'DINAS PENDIDIKAN' }];
+  for (const program of copy.entities.program.slice(1)) program.agency_id = bappeda.id;
   return copy;
 }
 
-/** The demo with units (`withUnits`). */
-export const unitsSeed: MemorySeed = /* @__PURE__ */ withUnits(demoSeed);
+/** The demo with agencies (`withAgencies`). */
+export const agenciesSeed: MemorySeed = /* @__PURE__ */ withAgencies(demoSeed);
 
 /** One full branch and its neighbours with very long Indonesian names: for LongNames stories. */
 export const longNamesSeed: MemorySeed = /* @__PURE__ */ buildSeed(DemoData.parse(longNames));

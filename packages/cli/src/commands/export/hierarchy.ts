@@ -24,10 +24,10 @@ export interface HierarchyExportResult {
   /** Account codes written (one row each). */
   rows: number;
   /**
-   * Of those, the rows whose programme has no Perangkat Daerah in a file that names units:
-   * their unit cells are blank (the rows on top), which the import refuses.
+   * Of those, the rows whose programme has no Perangkat Daerah in a file that names agencies:
+   * their agency cells are blank (the rows on top), which the import refuses.
    */
-  withoutUnit: number;
+  withoutAgency: number;
 }
 
 /** Accounts per request: a page the server reads with one short statement. */
@@ -38,7 +38,7 @@ const PAGE_ROWS = 5_000;
  * level's code before its name, the programme's PPN flag after it. The Perangkat Daerah's come
  * first when a programme has one.
  */
-const unitColumns: readonly ImportField[] = ['unit_code', 'unit'];
+const agencyColumns: readonly ImportField[] = ['agency_code', 'agency'];
 const levelColumns: readonly ImportField[] = [
   'program_code',
   'program',
@@ -62,13 +62,13 @@ const cellOf = (row: HierarchyExportRow, field: ImportField): string => {
 
 /**
  * Codes in official order ('1.02' before '1.10'), records without one after, by name; from the
- * Perangkat Daerah down. The programmes of no unit come first: with nothing above their blank
- * unit cells, `--fill-down` cannot put them in a unit.
+ * Perangkat Daerah down. The programmes of no agency come first: with nothing above their blank
+ * agency cells, `--fill-down` cannot put them in an agency.
  */
 const collator = new Intl.Collator('id', { numeric: true });
 function hierarchyOrder(a: HierarchyExportRow, b: HierarchyExportRow): number {
-  const unitless = Number(b.unit === null) - Number(a.unit === null);
-  if (unitless !== 0) return unitless;
+  const agencyless = Number(b.agency === null) - Number(a.agency === null);
+  if (agencyless !== 0) return agencyless;
   for (const key of namedLevelKeys) {
     const [codeA, codeB] = [a[`${key}_code`], b[`${key}_code`]];
     const order =
@@ -105,8 +105,8 @@ export async function exportHierarchy(
   } while (after);
   rows.sort(hierarchyOrder);
 
-  const withUnit = rows.filter((row) => row.unit !== null).length;
-  const columns = withUnit > 0 ? [...unitColumns, ...levelColumns] : levelColumns;
+  const withAgency = rows.filter((row) => row.agency !== null).length;
+  const columns = withAgency > 0 ? [...agencyColumns, ...levelColumns] : levelColumns;
   const header = columns.map((field) => fieldLabels[field]);
   const file = await replaceWhole(options.out, options.signal, async (partial) => {
     if (format === 'csv') {
@@ -128,7 +128,7 @@ export async function exportHierarchy(
     sheet.columns = columns.map((field) => ({
       key: field,
       width:
-        field === 'unit_code'
+        field === 'agency_code'
           ? 24
           : field.endsWith('_code') || field === 'program_is_taxed'
             ? 18
@@ -143,13 +143,13 @@ export async function exportHierarchy(
     file,
     format,
     rows: rows.length,
-    withoutUnit: withUnit > 0 ? rows.length - withUnit : 0,
+    withoutAgency: withAgency > 0 ? rows.length - withAgency : 0,
   };
 }
 
 export function hierarchyExportSummary(result: HierarchyExportResult): string {
   const saved = `Saved ${formatCount(result.rows)} account code(s) with their paths to ${result.file} (${result.format})`;
-  if (result.withoutUnit === 0) return `${saved}; ranwal import hierarchy reads it back`;
-  // The import takes a file's rows all with a unit or all without (one call names units or not).
-  return `${saved}. The ${formatCount(result.withoutUnit)} on top belong to programmes of no ${fieldLabels.unit}: their ${fieldLabels.unit} cells are blank, which ranwal import hierarchy refuses (it reads them from a file without the ${fieldLabels.unit_code} and ${fieldLabels.unit} columns)`;
+  if (result.withoutAgency === 0) return `${saved}; ranwal import hierarchy reads it back`;
+  // The import takes a file's rows all with an agency or all without (one call names agencies or not).
+  return `${saved}. The ${formatCount(result.withoutAgency)} on top belong to programmes of no ${fieldLabels.agency}: their ${fieldLabels.agency} cells are blank, which ranwal import hierarchy refuses (it reads them from a file without the ${fieldLabels.agency_code} and ${fieldLabels.agency} columns)`;
 }

@@ -33,7 +33,7 @@ export type NamedLevel = Exclude<ImportLevelKey, 'account'>;
  * Daerah, which a file may leave out, then the programme … subtitle.
  */
 export const namedLevelKeys = importLevelKeys.filter((key): key is NamedLevel => key !== 'account');
-/** A named level's code field: `unit_code`, `program_code` … `subtitle_code`. */
+/** A named level's code field: `agency_code`, `program_code` … `subtitle_code`. */
 export const codeFieldOf = (key: NamedLevel) => `${key}_code` as const;
 
 /**
@@ -83,16 +83,17 @@ const aliases: Record<ImportField, string[]> = {
 // The spec spells the level both Aktivitas and Aktifitas.
 aliases.activity.push('aktifitas', 'nama aktifitas');
 // DPA and RKA sheets name the Perangkat Daerah SKPD, OPD or (Unit) Kerja; a Sub Unit is not one.
-aliases.unit.push(
+aliases.agency.push(
   'skpd',
   'nama skpd',
   'opd',
   'nama opd',
+  'unit',
   'nama unit',
   'unit kerja',
   'nama unit kerja',
 );
-aliases.unit_code.push('kode skpd', 'kode opd', 'kode unit', 'kode unit kerja');
+aliases.agency_code.push('kode skpd', 'kode opd', 'kode unit', 'kode unit kerja', 'unit_code');
 
 const fieldByHeader = new Map<string, ImportField>(
   importFields.flatMap((field) =>
@@ -149,10 +150,10 @@ export const labelOf = (columns: ColumnMap, field: ImportField): string =>
 
 /**
  * The levels a file's rows name, top to bottom: the Perangkat Daerah first when the file has
- * its column (every row must then name one), else the programme's are those of no unit.
+ * its column (every row must then name one), else the programme's are those of no agency.
  */
 export const levelsOf = (columns: ColumnMap): readonly ImportLevelKey[] =>
-  columns.index.unit === undefined ? hierarchyLevelKeys : importLevelKeys;
+  columns.index.agency === undefined ? hierarchyLevelKeys : importLevelKeys;
 
 /**
  * Whether a header row is the one of Ranwal's own report workbook ('Download Laporan',
@@ -174,7 +175,7 @@ const lineUnitHeaders = new Set(catalogues.map((c) => headerKey(c.reports.fields
  * (English for Satuan) the line's unit of measure, not a Perangkat Daerah.
  */
 const isLineColumn = (field: ImportField, cell: string) =>
-  field === 'program_is_taxed' || (field === 'unit' && lineUnitHeaders.has(headerKey(cell)));
+  field === 'program_is_taxed' || (field === 'agency' && lineUnitHeaders.has(headerKey(cell)));
 
 function mapHeader(cells: string[], report: boolean): ColumnMap {
   const columns: ColumnMap = { index: {}, label: {} };
@@ -218,10 +219,10 @@ export function findHeader(rows: SheetRow[]): Header {
     const columns = mapHeader(row.cells, report);
     const found = requiredFields.filter((field) => columns.index[field] !== undefined).length;
     if (found === requiredFields.length) {
-      if (columns.index.unit_code !== undefined && columns.index.unit === undefined) {
+      if (columns.index.agency_code !== undefined && columns.index.agency === undefined) {
         throw new CliError(
           'invalid_data',
-          `the column "${columns.label.unit_code}" needs a ${fieldLabels.unit} column beside it: the unit's name`,
+          `the column "${columns.label.agency_code}" needs a ${fieldLabels.agency} column beside it: the agency's name`,
         );
       }
       const used = new Set(Object.values(columns.index));

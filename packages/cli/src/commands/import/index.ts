@@ -65,8 +65,8 @@ export interface CreatedRecord extends Place {
   path: string[];
 }
 
-/** Per level; the Perangkat Daerah's only when the file names units (as the server answers). */
-export type ImportLevelCounts = Record<HierarchyLevelKey, LevelCounts> & { unit?: LevelCounts };
+/** Per level; the Perangkat Daerah's only when the file names agencies (as the server answers). */
+export type ImportLevelCounts = Record<HierarchyLevelKey, LevelCounts> & { agency?: LevelCounts };
 
 export interface ImportReport {
   file: string;
@@ -93,7 +93,7 @@ export interface ImportReport {
 
 /** The levels a report counts, top to bottom: the file's (see `levelsOf`). */
 const levelsIn = (report: ImportReport): readonly ImportLevelKey[] =>
-  report.levels.unit ? importLevelKeys : hierarchyLevelKeys;
+  report.levels.agency ? importLevelKeys : hierarchyLevelKeys;
 
 /** The names of a record's path, from the top of the file's levels down to `depth`. */
 const pathOf = (row: PlacedRow['row'], levels: readonly ImportLevelKey[], depth: number) =>
@@ -114,7 +114,7 @@ interface Call {
  * The call for a batch of checked rows: the records they name, each once, in the order the rows
  * name them, under their parent's position (the rows' numbering says which rows name the same
  * record). The names sent are those of the first row naming the record. `levels` are the rows'
- * (`CheckedRows.levels`): with the Perangkat Daerah on top, each programme goes under its unit.
+ * (`CheckedRows.levels`): with the Perangkat Daerah on top, each programme goes under its agency.
  */
 export function buildCall(
   rows: PlacedRow[],
@@ -122,10 +122,10 @@ export function buildCall(
   dryRun: boolean,
   acceptRenames = false,
 ): Call {
-  const units = levels[0] === 'unit';
+  const agencies = levels[0] === 'agency';
   const body: HierarchyImportBatch = {
-    ...(units ? { unit: { name: [], code: [] } } : {}),
-    program: { ...(units ? { parent: [] } : {}), name: [], is_taxed: [], code: [] },
+    ...(agencies ? { agency: { name: [], code: [] } } : {}),
+    program: { ...(agencies ? { parent: [] } : {}), name: [], is_taxed: [], code: [] },
     action: { parent: [], name: [], code: [] },
     sub_action: { parent: [], name: [], code: [] },
     activity: { parent: [], name: [], code: [] },
@@ -150,7 +150,7 @@ export function buildCall(
         position = rowOf[depth]!.length;
         placed[depth]![records[depth]!] = position;
         rowOf[depth]!.push(index);
-        // The top level has no parent list: the unit, or the programme in a file without units.
+        // The top level has no parent list: the agency, or the programme in a file without agencies.
         const list = body[key] as { parent?: number[]; name: string[]; code: (string | null)[] };
         list.parent?.push(parent);
         list.name.push(key === 'account' ? row.account_name : row[key]!);
@@ -336,7 +336,7 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
     }
     lastAdvice = result.batch_rows;
     levelKeys.forEach((level, depth) => {
-      // The server answers for every level the call has (the unit's when it names units).
+      // The server answers for every level the call has (the agency's when it names agencies).
       const answer = result.levels[level]!;
       const seenHere = seen[depth]!;
       const createdHere = created[depth]!;

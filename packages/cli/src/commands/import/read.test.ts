@@ -54,35 +54,35 @@ describe('header names', () => {
 
   // The Perangkat Daerah as DPA and RKA sheets spell it, and as Ranwal's catalogues label it.
   it.each([
-    ['Perangkat Daerah', 'unit'],
-    ['Nama Perangkat Daerah', 'unit'],
-    ['SKPD', 'unit'],
-    ['Nama SKPD', 'unit'],
-    ['OPD', 'unit'],
-    ['Unit', 'unit'],
-    ['Unit Kerja', 'unit'],
-    ['Nama Unit', 'unit'],
-    ['Regional Unit', 'unit'],
-    ['Kode Perangkat Daerah', 'unit_code'],
-    ['Kode SKPD', 'unit_code'],
-    ['Kode OPD', 'unit_code'],
-    ['Kode Unit', 'unit_code'],
-    ['Kode Unit Kerja', 'unit_code'],
-    ['Regional Unit Code', 'unit_code'],
+    ['Perangkat Daerah', 'agency'],
+    ['Nama Perangkat Daerah', 'agency'],
+    ['SKPD', 'agency'],
+    ['Nama SKPD', 'agency'],
+    ['OPD', 'agency'],
+    ['Unit', 'agency'],
+    ['Unit Kerja', 'agency'],
+    ['Nama Unit', 'agency'],
+    ['Regional Unit', 'agency'],
+    ['Kode Perangkat Daerah', 'agency_code'],
+    ['Kode SKPD', 'agency_code'],
+    ['Kode OPD', 'agency_code'],
+    ['Kode Unit', 'agency_code'],
+    ['Kode Unit Kerja', 'agency_code'],
+    ['Regional Unit Code', 'agency_code'],
   ] as const)('%j names the Perangkat Daerah (%s)', (header, field) => {
     const cells = ['Kode SKPD', 'SKPD', ...HEADER.split(';')];
-    cells[field === 'unit_code' ? 0 : 1] = header;
+    cells[field === 'agency_code' ? 0 : 1] = header;
     const { columns, ignored } = findHeader([{ row: 1, cells }]);
     expect(columns.label[field]).toBe(header);
     expect(ignored).toEqual([]);
   });
 
-  it('reads a Sub Unit column as no Perangkat Daerah, and wants a unit name beside its code', () => {
+  it('reads a Sub Unit column as no Perangkat Daerah, and wants an agency name beside its code', () => {
     const subUnit = findHeader([{ row: 1, cells: ['Sub Unit', ...HEADER.split(';')] }]);
-    expect(subUnit.columns.index.unit).toBeUndefined();
+    expect(subUnit.columns.index.agency).toBeUndefined();
     expect(subUnit.ignored).toEqual(['Sub Unit']);
     expect(() => findHeader([{ row: 1, cells: ['Kode SKPD', ...HEADER.split(';')] }])).toThrow(
-      'the column "Kode SKPD" needs a Perangkat Daerah column beside it: the unit\'s name',
+      'the column "Kode SKPD" needs a Perangkat Daerah column beside it: the agency\'s name',
     );
     expect(() =>
       findHeader([{ row: 1, cells: ['SKPD', 'Perangkat Daerah', ...HEADER.split(';')] }]),
@@ -227,7 +227,7 @@ describe('row checks', () => {
     ]);
   });
 
-  it('numbers a programme within its Perangkat Daerah, and wants one on every row of a file with units', () => {
+  it('numbers a programme within its Perangkat Daerah, and wants one on every row of a file with agencies', () => {
     const [header, ...records] = readCsv(
       Buffer.from(
         [
@@ -255,7 +255,7 @@ describe('row checks', () => {
       checkRows(records, findHeader([header!]).columns, { fillDown: true }).rows.at(-1),
     ).toEqual({
       place: { row: 4 },
-      row: expect.objectContaining({ unit: 'Dinas Kesehatan', account_code: '5.2' }),
+      row: expect.objectContaining({ agency: 'Dinas Kesehatan', account_code: '5.2' }),
       records: [1, 1, 1, 1, 1, 1, 2],
     });
   });

@@ -28,7 +28,7 @@ export interface PlacedRow {
   row: ImportRow;
   /**
    * The number of each level's record the row names, top to bottom over the file's levels
-   * (`levelsOf`: the Perangkat Daerah's first when the file has units; see `numberRecords`).
+   * (`levelsOf`: the Perangkat Daerah's first when the file has agencies; see `numberRecords`).
    */
   records: number[];
 }
@@ -223,7 +223,7 @@ export function checkRows(
   // And each named level's code in the row above.
   let aboveCodes: string[] = [];
   const used = importFields.filter((field) => columns.index[field] !== undefined);
-  // The cells the file has (every required field has a column): a code or unit column it
+  // The cells the file has (every required field has a column): a code or agency column it
   // lacks leaves the field out of every row.
   const fields = rowFields.filter((field) => columns.index[field] !== undefined);
   // Account codes are (nearly) all different: not worth remembering.
@@ -315,8 +315,8 @@ export function checkRows(
             describeIssue(checked.issue, field) +
             (reason
               ? ` (not filled down: this row's ${labelOf(columns, reason)} differs from the row above)`
-              : field === 'unit' && texts.unit.trim() === ''
-                ? ` (a file with a ${fieldLabels.unit} column names one on every row)`
+              : field === 'agency' && texts.agency.trim() === ''
+                ? ` (a file with a ${fieldLabels.agency} column names one on every row)`
                 : ''),
         });
         continue;

@@ -5,7 +5,7 @@ import { clip, formatTable } from '../../output.js';
 
 /** The client's group of each level (`sub_action` for `sub_action`). */
 const clientGroups = {
-  unit: 'unit',
+  agency: 'agency',
   program: 'program',
   action: 'action',
   sub_action: 'sub_action',
@@ -33,7 +33,7 @@ export async function fetchAllPages<T>(
  * levels where English has no word for them (as docs/cli.md writes them).
  */
 export const recordNouns: Record<ManagedEntityKey, string> = {
-  unit: 'regional units (perangkat daerah)',
+  agency: 'regional units (perangkat daerah)',
   program: 'programmes',
   action: 'kegiatan',
   sub_action: 'sub kegiatan',

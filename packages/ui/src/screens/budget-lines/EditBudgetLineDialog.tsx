@@ -29,7 +29,7 @@ function selectionOf(line: BudgetLine): HierarchySelection {
     name: line[`${key}_name`],
   });
   return {
-    unit: line.unit_id ? { id: line.unit_id, name: line.unit_name ?? '' } : null,
+    agency: line.agency_id ? { id: line.agency_id, name: line.agency_name ?? '' } : null,
     program: { ...option('program'), is_taxed: line.tax > 0 },
     action: option('action'),
     sub_action: option('sub_action'),

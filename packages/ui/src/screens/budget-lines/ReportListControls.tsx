@@ -20,7 +20,7 @@ import { isNarrowed, type ReportListView } from './report-view.js';
 /** Options a filter's picker loads per search; typing finds the rest on the server. */
 const PICKER_PAGE_SIZE = 20;
 
-type FilterKey = 'unit_id' | 'program_id' | 'supporter_id' | 'created_by';
+type FilterKey = 'agency_id' | 'program_id' | 'supporter_id' | 'created_by';
 
 interface FilterOption {
   id: string;
@@ -38,7 +38,7 @@ export interface ReportListControlsProps {
   /** Offer the user filter (an admin's). */
   showCreator?: boolean;
   /**
-   * The lines on screen: they name a chosen unit, program, Pengampu or user the picker has not
+   * The lines on screen: they name a chosen agency, program, Pengampu or user the picker has not
    * loaded.
    */
   lines?: readonly BudgetLine[];
@@ -48,7 +48,7 @@ export interface ReportListControlsProps {
 /**
  * Search, filters and order above a report list: a search box (component, specification,
  * program, account), the year, a Perangkat Daerah (where any exist), a program (of the chosen
- * unit), a Pengampu and, for an admin, a user, each a searchable picker over the server, and
+ * agency), a Pengampu and, for an admin, a user, each a searchable picker over the server, and
  * the order. Needs a RanwalProvider.
  */
 export function ReportListControls({
@@ -84,7 +84,7 @@ export function ReportListControls({
   const nameIn = (key: FilterKey, id: string | null) => {
     const line = id ? lines.find((candidate) => candidate[key] === id) : undefined;
     if (!line) return undefined;
-    if (key === 'unit_id') return line.unit_name ?? undefined;
+    if (key === 'agency_id') return line.agency_name ?? undefined;
     if (key === 'program_id') return line.program_name;
     if (key === 'supporter_id') return line.supporter_name;
     return line.created_by_name ?? undefined;
@@ -94,7 +94,7 @@ export function ReportListControls({
   // that says how many are in use.
   const active = [
     view.year !== defaults.year,
-    view.unit_id !== null,
+    view.agency_id !== null,
     view.program_id !== null,
     view.supporter_id !== null,
     view.created_by !== null,
@@ -136,15 +136,15 @@ export function ReportListControls({
             {(option) => <SelectItem id={option.id}>{option.label}</SelectItem>}
           </Select>
           <LevelFilter
-            entity="unit"
-            value={view.unit_id}
-            nameHint={nameIn('unit_id', view.unit_id)}
-            // Another unit's programme would find no lines: the program filter starts over.
-            onChange={(unit_id) => change({ unit_id, program_id: null })}
+            entity="agency"
+            value={view.agency_id}
+            nameHint={nameIn('agency_id', view.agency_id)}
+            // Another agency's programme would find no lines: the program filter starts over.
+            onChange={(agency_id) => change({ agency_id, program_id: null })}
           />
           <LevelFilter
             entity="program"
-            parentId={view.unit_id}
+            parentId={view.agency_id}
             value={view.program_id}
             nameHint={nameIn('program_id', view.program_id)}
             onChange={(program_id) => change({ program_id })}
@@ -191,20 +191,20 @@ interface FilterProps {
 
 /** The filters that pick a record of a level the list reads by name: its labels. */
 const levelFilters = {
-  unit: { label: 'unit', all: 'allUnits' },
+  agency: { label: 'agency', all: 'allAgencies' },
   program: { label: 'program', all: 'allPrograms' },
   supporter: { label: 'supporter', all: 'allSupporters' },
 } as const;
 
 interface LevelFilterProps extends FilterProps {
   entity: keyof typeof levelFilters;
-  /** Only the records under this parent (the programmes of the chosen unit). */
+  /** Only the records under this parent (the programmes of the chosen agency). */
   parentId?: string | null;
 }
 
 /**
- * A unit, program or Pengampu filter: the level's records, searched on the server. The unit
- * filter is left out where no Perangkat Daerah exists (lines reach units only through programmes).
+ * An agency, program or Pengampu filter: the level's records, searched on the server. The agency
+ * filter is left out where no Perangkat Daerah exists (lines reach agencies only through programmes).
  */
 function LevelFilter({ entity, parentId, ...props }: LevelFilterProps) {
   const t = useMessages().reports.filters;

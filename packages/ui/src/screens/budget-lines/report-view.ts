@@ -17,7 +17,7 @@ export interface ReportListView {
   /** null: every year. */
   year: number | null;
   /** Lines of one Perangkat Daerah's programmes. */
-  unit_id: string | null;
+  agency_id: string | null;
   program_id: string | null;
   supporter_id: string | null;
   /** One user's lines (an admin's filter). */
@@ -30,7 +30,7 @@ export const defaultReportView = (year: number | null): ReportListView => ({
   page: 1,
   search: '',
   year,
-  unit_id: null,
+  agency_id: null,
   program_id: null,
   supporter_id: null,
   created_by: null,
@@ -73,7 +73,7 @@ export function reportViewFromParams(
     page: Number.isSafeInteger(page) && page >= 1 ? page : defaults.page,
     search: (params.get('q') ?? defaults.search).slice(0, 200),
     year: yearParam === ALL_YEARS ? null : year.success ? year.data : defaults.year,
-    unit_id: id('perangkat-daerah') ?? defaults.unit_id,
+    agency_id: id('perangkat-daerah') ?? defaults.agency_id,
     program_id: id('program') ?? defaults.program_id,
     supporter_id: id('pengampu') ?? defaults.supporter_id,
     created_by: id('pengguna') ?? defaults.created_by,
@@ -92,7 +92,7 @@ export function reportViewToParams(
   };
   set('q', view.search, defaults.search);
   set('year', view.year, defaults.year);
-  if (view.unit_id) params.set('perangkat-daerah', view.unit_id);
+  if (view.agency_id) params.set('perangkat-daerah', view.agency_id);
   if (view.program_id) params.set('program', view.program_id);
   if (view.supporter_id) params.set('pengampu', view.supporter_id);
   if (view.created_by) params.set('pengguna', view.created_by);
@@ -109,7 +109,7 @@ export function listQueryOf(view: ReportListView, limit: number): BudgetLineList
     sort: view.sort,
     ...(view.search.trim() ? { search: view.search.trim() } : {}),
     ...(view.year !== null ? { year: view.year } : {}),
-    ...(view.unit_id ? { unit_id: view.unit_id } : {}),
+    ...(view.agency_id ? { agency_id: view.agency_id } : {}),
     ...(view.program_id ? { program_id: view.program_id } : {}),
     ...(view.supporter_id ? { supporter_id: view.supporter_id } : {}),
     ...(view.created_by ? { created_by: view.created_by } : {}),
@@ -126,7 +126,7 @@ export function downloadQueryOf(view: ReportListView): ReportDownloadQuery {
 export const isNarrowed = (view: ReportListView, defaults: ReportListView): boolean =>
   view.search.trim() !== '' ||
   view.year !== defaults.year ||
-  view.unit_id !== null ||
+  view.agency_id !== null ||
   view.program_id !== null ||
   view.supporter_id !== null ||
   view.created_by !== null;

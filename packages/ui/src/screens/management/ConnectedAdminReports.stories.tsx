@@ -9,13 +9,13 @@ import { demoData } from '@ranwal/core/demo';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import {
+  agenciesSeed,
   buildSeed,
   createMemoryClient,
   emptySeed,
   httpError,
   type MemoryClientOptions,
   type MemorySeed,
-  unitsSeed,
 } from '../../testing/memory-client.js';
 import { reportTotal } from '../budget-lines/ReportCards.js';
 import { ADMIN_REPORTS_PAGE_SIZE } from './AdminReports.js';
@@ -138,7 +138,7 @@ export const Detail: Story = {
     await expect(value(component, fields.unit)).toBe(line.unit);
     const hierarchy = section(admin.hierarchySection);
     // The demo's programmes belong to no Perangkat Daerah: none is named.
-    await expect(hierarchy.queryByText(m.levels.unit.label)).toBeNull();
+    await expect(hierarchy.queryByText(m.levels.agency.label)).toBeNull();
     await expect(value(hierarchy, m.levels.program.label)).toBe(line.program_name);
     await expect(value(hierarchy, m.levels.subtitle.label)).toBe(line.subtitle_name);
     await expect(value(hierarchy, m.levels.account.label)).toBe(
@@ -158,23 +158,23 @@ export const Detail: Story = {
 };
 
 /**
- * Where units exist, 'Filter Perangkat Daerah' narrows the table to the lines of its
- * programmes, and a line's detail names its Perangkat Daerah (a line of no unit names none).
+ * Where agencies exist, 'Filter Perangkat Daerah' narrows the table to the lines of its
+ * programmes, and a line's detail names its Perangkat Daerah (a line of no agency names none).
  */
-export const UnitFilter: Story = {
-  parameters: memory({ seed: unitsSeed }),
+export const AgencyFilter: Story = {
+  parameters: memory({ seed: agenciesSeed }),
   play: async ({ canvas, userEvent }) => {
-    const lines = await serverLines(unitsSeed);
-    const [bappeda] = unitsSeed.entities.unit;
-    const inBappeda = lines.filter((line) => line.unit_id === bappeda!.id);
+    const lines = await serverLines(agenciesSeed);
+    const [bappeda] = agenciesSeed.entities.agency;
+    const inBappeda = lines.filter((line) => line.agency_id === bappeda!.id);
     await expect(inBappeda.length).toBeGreaterThan(0);
     await expect(inBappeda.length).toBeLessThan(lines.length);
     const table = await loadedTable(canvas);
     const page = (count: number) => Math.min(count, ADMIN_REPORTS_PAGE_SIZE);
     await expect(bodyRows(table)).toHaveLength(page(lines.length));
 
-    const filter = canvas.getByRole('combobox', { name: m.reports.filters.unit });
-    await expect(filter).toHaveValue(m.reports.filters.allUnits);
+    const filter = canvas.getByRole('combobox', { name: m.reports.filters.agency });
+    await expect(filter).toHaveValue(m.reports.filters.allAgencies);
     await userEvent.click(filter);
     await userEvent.keyboard('{ArrowDown}');
     await userEvent.click(await screen.findByRole('option', { name: bappeda!.name }));
@@ -188,7 +188,7 @@ export const UnitFilter: Story = {
     await userEvent.click(within(row).getByRole('button', { name: m.reports.list.viewDetail }));
     const dialog = await findDialog(admin.detailTitle);
     const hierarchy = within(within(dialog).getByRole('region', { name: admin.hierarchySection }));
-    await expect(hierarchy.getByText(m.levels.unit.label).nextElementSibling).toHaveTextContent(
+    await expect(hierarchy.getByText(m.levels.agency.label).nextElementSibling).toHaveTextContent(
       bappeda!.name,
     );
     await userEvent.click(within(dialog).getByRole('button', { name: m.common.close }));

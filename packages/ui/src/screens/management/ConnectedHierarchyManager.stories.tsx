@@ -2,12 +2,12 @@ import { type ManagedEntityKey, messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import {
+  agenciesSeed,
   demoSeed,
   emptySeed,
   httpError,
   longNamesSeed,
   type MemoryClientOptions,
-  unitsSeed,
 } from '../../testing/memory-client.js';
 import { ConnectedHierarchyManager } from './ConnectedHierarchyManager.js';
 import { HIERARCHY_PAGE_SIZE } from './entity-form.js';
@@ -119,16 +119,16 @@ export const OfficialCodes: Story = {
   },
 };
 
-/** The Perangkat Daerah page: each unit 'code - name', no filter; a new unit joins the list. */
-export const Units: Story = {
-  args: { entity: 'unit' },
-  parameters: memory({ seed: unitsSeed }),
+/** The Perangkat Daerah page: each agency 'code - name', no filter; a new agency joins the list. */
+export const Agencies: Story = {
+  args: { entity: 'agency' },
+  parameters: memory({ seed: agenciesSeed }),
   play: async ({ canvas, userEvent }) => {
-    const level = m.levels.unit;
+    const level = m.levels.agency;
     await expect(canvas.getByRole('heading', { level: 1, name: level.label })).toBeVisible();
-    const table = await loadedList(canvas, 'unit');
-    const units = seedRows(unitsSeed, 'unit');
-    await expect(bodyRows(table)).toHaveLength(units.length);
+    const table = await loadedList(canvas, 'agency');
+    const agencies = seedRows(agenciesSeed, 'agency');
+    await expect(bodyRows(table)).toHaveLength(agencies.length);
     await rowWith(table, '4.01.0.00.0.00.01.0000 - BADAN PERENCANAAN PEMBANGUNAN DAERAH');
     await rowWith(table, 'DINAS PENDIDIKAN');
     await expect(canvas.queryByRole('combobox')).toBeNull();
@@ -141,41 +141,41 @@ export const Units: Story = {
 };
 
 /**
- * The Program page with units: each programme names its unit or 'Tanpa Perangkat Daerah'; the
- * unit filter narrows the list; a programme added in a unit, then renamed, stays in it.
+ * The Program page with agencies: each programme names its agency or 'Tanpa Perangkat Daerah'; the
+ * agency filter narrows the list; a programme added in an agency, then renamed, stays in it.
  */
-export const ProgramUnits: Story = {
+export const ProgramAgencies: Story = {
   args: { entity: 'program' },
-  parameters: memory({ seed: unitsSeed }),
+  parameters: memory({ seed: agenciesSeed }),
   play: async ({ canvas, userEvent }) => {
-    const unitLevel = m.levels.unit;
+    const agencyLevel = m.levels.agency;
     const table = await loadedList(canvas, 'program');
-    const programs = seedRows(unitsSeed, 'program');
-    const [bappeda, dinas] = seedRows(unitsSeed, 'unit');
+    const programs = seedRows(agenciesSeed, 'program');
+    const [bappeda, dinas] = seedRows(agenciesSeed, 'agency');
     for (const program of programs) {
       await expect(await rowWith(table, program.name)).toHaveTextContent(
         program.parentName
-          ? unitLevel.rowParent(program.parentName)
-          : unitLevel.unknownParentFallback,
+          ? agencyLevel.rowParent(program.parentName)
+          : agencyLevel.unknownParentFallback,
       );
     }
 
     await userEvent.click(
-      canvas.getByRole('button', { name: (name) => name.includes(unitLevel.allFilter) }),
+      canvas.getByRole('button', { name: (name) => name.includes(agencyLevel.allFilter) }),
     );
     await userEvent.click(await screen.findByRole('option', { name: bappeda!.name }));
     const inBappeda = programs.filter((program) => program.parentId === bappeda!.id);
     await waitFor(() => expect(bodyRows(table)).toHaveLength(inBappeda.length));
     for (const row of bodyRows(table)) {
-      await expect(row).toHaveTextContent(unitLevel.rowParent(bappeda!.name));
+      await expect(row).toHaveTextContent(agencyLevel.rowParent(bappeda!.name));
     }
     await userEvent.click(
       canvas.getByRole('button', { name: (name) => name.includes(bappeda!.name) }),
     );
-    await userEvent.click(await screen.findByRole('option', { name: unitLevel.allFilter }));
+    await userEvent.click(await screen.findByRole('option', { name: agencyLevel.allFilter }));
     await waitFor(() => expect(bodyRows(table)).toHaveLength(programs.length));
 
-    await userEvent.click(canvas.getByRole('combobox', { name: unitLevel.label }));
+    await userEvent.click(canvas.getByRole('combobox', { name: agencyLevel.label }));
     await userEvent.click(await screen.findByRole('option', { name: dinas!.name }));
     await userEvent.type(
       canvas.getByRole('textbox', { name: m.levels.program.nameLabel }),
@@ -184,11 +184,11 @@ export const ProgramUnits: Story = {
     await userEvent.click(canvas.getByRole('button', { name: m.common.save }));
     await expect(await toast(m.hierarchy.createdTitle)).toHaveTextContent(m.levels.program.created);
     const created = await rowWith(table, 'PROGRAM PENGELOLAAN PENDIDIKAN');
-    await expect(created).toHaveTextContent(unitLevel.rowParent(dinas!.name));
+    await expect(created).toHaveTextContent(agencyLevel.rowParent(dinas!.name));
 
     await userEvent.click(within(created).getByRole('button', { name: m.common.edit }));
     const dialog = await findDialog(m.levels.program.editTitle);
-    await expect(within(dialog).getByRole('combobox', { name: unitLevel.label })).toHaveValue(
+    await expect(within(dialog).getByRole('combobox', { name: agencyLevel.label })).toHaveValue(
       dinas!.name,
     );
     const name = within(dialog).getByRole('textbox', { name: m.levels.program.nameLabel });
@@ -197,7 +197,7 @@ export const ProgramUnits: Story = {
     await userEvent.click(within(dialog).getByRole('button', { name: m.common.update }));
     await expect(await toast(m.hierarchy.updatedTitle)).toHaveTextContent(m.levels.program.updated);
     await expect(await rowWith(table, 'PROGRAM PENDIDIKAN DASAR')).toHaveTextContent(
-      unitLevel.rowParent(dinas!.name),
+      agencyLevel.rowParent(dinas!.name),
     );
   },
 };

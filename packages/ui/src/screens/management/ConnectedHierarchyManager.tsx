@@ -54,7 +54,7 @@ function EntityPage({ entity }: ConnectedHierarchyManagerProps) {
     ...(search ? { search } : {}),
     ...(parentFilter ? { uuid: parentFilter } : {}),
   });
-  // Units and supporters have no parent: these two stay idle.
+  // Agencies and supporters have no parent: these two stay idle.
   const parentLevel = parent ?? entity;
   const filterList = useEntityList(
     parentLevel,

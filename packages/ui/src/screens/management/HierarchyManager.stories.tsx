@@ -1,7 +1,7 @@
 import { messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
-import { demoSeed, longNamesSeed, unitsSeed } from '../../testing/memory-client.js';
+import { agenciesSeed, demoSeed, longNamesSeed } from '../../testing/memory-client.js';
 import { HierarchyManager, type HierarchyManagerProps } from './HierarchyManager.js';
 import {
   dropStaleAnnouncements,
@@ -14,14 +14,14 @@ import {
 const m = messagesId;
 const programs = seedOptions(demoSeed, 'program');
 const actions = seedRows(demoSeed, 'action');
-const units = seedOptions(unitsSeed, 'unit');
-const [bappeda] = units;
+const agencies = seedOptions(agenciesSeed, 'agency');
+const [bappeda] = agencies;
 /** The Program page: its picker and filter offer the Perangkat Daerah. */
 const programPage = {
   entity: 'program',
-  rows: seedRows(unitsSeed, 'program'),
-  filterOptions: units,
-  parentSource: { options: units, onSearchChange: fn() },
+  rows: seedRows(agenciesSeed, 'program'),
+  filterOptions: agencies,
+  parentSource: { options: agencies, onSearchChange: fn() },
 } satisfies Partial<HierarchyManagerProps>;
 
 /** The row whose accessible name (its row header's text) contains `text`. */
@@ -226,12 +226,12 @@ export const EmptyPrograms: Story = {
   args: { ...programPage, rows: [], filterOptions: [], parentSource: { options: [] } },
   play: async ({ canvas }) => {
     await expect(canvas.getByText(m.levels.program.emptyList)).toBeVisible();
-    // A programme's unit is optional: the picker starts at 'Tanpa Perangkat Daerah'.
-    const picker = canvas.getByRole('combobox', { name: m.levels.unit.label });
-    await expect(picker).toHaveValue(m.levels.unit.unknownParentFallback);
+    // A programme's agency is optional: the picker starts at 'Tanpa Perangkat Daerah'.
+    const picker = canvas.getByRole('combobox', { name: m.levels.agency.label });
+    await expect(picker).toHaveValue(m.levels.agency.unknownParentFallback);
     await expect(picker).not.toBeRequired();
     await expect(
-      canvas.getByRole('button', { name: (name) => name.includes(m.levels.unit.allFilter) }),
+      canvas.getByRole('button', { name: (name) => name.includes(m.levels.agency.allFilter) }),
     ).toBeVisible();
     await expect(
       canvas.getByRole('searchbox', { name: m.levels.program.searchPlaceholder }),
@@ -240,30 +240,35 @@ export const EmptyPrograms: Story = {
 };
 
 /** The Perangkat Daerah page: nothing above it, so no picker and no filter. */
-export const EmptyUnits: Story = {
-  args: { entity: 'unit', rows: [], filterOptions: [], parentSource: { options: [] } },
+export const EmptyAgencies: Story = {
+  args: { entity: 'agency', rows: [], filterOptions: [], parentSource: { options: [] } },
   play: async ({ canvas }) => {
     await expect(
-      canvas.getByRole('heading', { level: 1, name: m.levels.unit.label }),
+      canvas.getByRole('heading', { level: 1, name: m.levels.agency.label }),
     ).toBeVisible();
-    await expect(canvas.getByText(m.levels.unit.emptyList)).toBeVisible();
+    await expect(canvas.getByText(m.levels.agency.emptyList)).toBeVisible();
     await expect(canvas.queryByRole('combobox')).toBeNull();
-    await expect(canvas.getByRole('textbox', { name: m.levels.unit.nameLabel })).toBeRequired();
-    await expect(canvas.getByRole('textbox', { name: m.levels.unit.codeLabel })).not.toBeRequired();
+    await expect(canvas.getByRole('textbox', { name: m.levels.agency.nameLabel })).toBeRequired();
+    await expect(
+      canvas.getByRole('textbox', { name: m.levels.agency.codeLabel }),
+    ).not.toBeRequired();
   },
 };
 
-/** Units read 'code - name'; a new one is sent with its code. */
-export const Units: Story = {
-  args: { entity: 'unit', rows: seedRows(unitsSeed, 'unit'), filterOptions: [] },
+/** Agencies read 'code - name'; a new one is sent with its code. */
+export const Agencies: Story = {
+  args: { entity: 'agency', rows: seedRows(agenciesSeed, 'agency'), filterOptions: [] },
   play: async ({ canvas, userEvent, args }) => {
-    const table = canvas.getByRole('grid', { name: m.levels.unit.listTitle });
-    for (const unit of seedRows(unitsSeed, 'unit')) {
+    const table = canvas.getByRole('grid', { name: m.levels.agency.listTitle });
+    for (const agency of seedRows(agenciesSeed, 'agency')) {
       await expect(
-        rowWith(table, unit.code ? m.hierarchy.accountCodeName(unit.code, unit.name) : unit.name),
+        rowWith(
+          table,
+          agency.code ? m.hierarchy.accountCodeName(agency.code, agency.name) : agency.name,
+        ),
       ).toBeVisible();
     }
-    const level = m.levels.unit;
+    const level = m.levels.agency;
     await userEvent.type(canvas.getByRole('textbox', { name: level.nameLabel }), 'DINAS KESEHATAN');
     await userEvent.type(
       canvas.getByRole('textbox', { name: level.codeLabel }),
@@ -278,18 +283,18 @@ export const Units: Story = {
 };
 
 /**
- * A programme without a unit: the picker left at 'Tanpa Perangkat Daerah' saves it with none;
- * the list names each programme's unit, or says it has none.
+ * A programme without an agency: the picker left at 'Tanpa Perangkat Daerah' saves it with none;
+ * the list names each programme's agency, or says it has none.
  */
-export const ProgramWithoutUnit: Story = {
+export const ProgramWithoutAgency: Story = {
   args: programPage,
   play: async ({ canvas, userEvent, args }) => {
     const table = canvas.getByRole('grid', { name: m.levels.program.listTitle });
     for (const program of programPage.rows) {
       await expect(rowWith(table, program.name)).toHaveTextContent(
         program.parentName
-          ? m.levels.unit.rowParent(program.parentName)
-          : m.levels.unit.unknownParentFallback,
+          ? m.levels.agency.rowParent(program.parentName)
+          : m.levels.agency.unknownParentFallback,
       );
     }
     await userEvent.type(
@@ -301,16 +306,16 @@ export const ProgramWithoutUnit: Story = {
       name: 'PROGRAM BARU',
       code: null,
       is_taxed: false,
-      unit_id: null,
+      agency_id: null,
     });
   },
 };
 
-/** A programme in a unit: chosen in the picker, kept for the next; 'Tanpa …' takes it out. */
-export const ProgramInUnit: Story = {
+/** A programme in an agency: chosen in the picker, kept for the next; 'Tanpa …' takes it out. */
+export const ProgramInAgency: Story = {
   args: programPage,
   play: async ({ canvas, userEvent, args }) => {
-    const picker = canvas.getByRole('combobox', { name: m.levels.unit.label });
+    const picker = canvas.getByRole('combobox', { name: m.levels.agency.label });
     await userEvent.click(picker);
     await userEvent.click(await screen.findByRole('option', { name: bappeda!.name }));
     const name = canvas.getByRole('textbox', { name: m.levels.program.nameLabel });
@@ -320,26 +325,26 @@ export const ProgramInUnit: Story = {
       name: 'PROGRAM A',
       code: null,
       is_taxed: false,
-      unit_id: bappeda!.id,
+      agency_id: bappeda!.id,
     });
     await waitFor(() => expect(name).toHaveValue(''));
     await expect(picker).toHaveValue(bappeda!.name);
 
     await userEvent.click(picker);
     await userEvent.click(
-      await screen.findByRole('option', { name: m.levels.unit.unknownParentFallback }),
+      await screen.findByRole('option', { name: m.levels.agency.unknownParentFallback }),
     );
-    await expect(picker).toHaveValue(m.levels.unit.unknownParentFallback);
+    await expect(picker).toHaveValue(m.levels.agency.unknownParentFallback);
     await userEvent.type(name, 'PROGRAM B');
     await userEvent.click(canvas.getByRole('button', { name: m.common.save }));
     await expect(args.onCreate).toHaveBeenLastCalledWith(
-      expect.objectContaining({ name: 'PROGRAM B', unit_id: null }),
+      expect.objectContaining({ name: 'PROGRAM B', agency_id: null }),
     );
   },
 };
 
-/** Editing a programme keeps its unit unless another (or none) is chosen. */
-export const EditProgramKeepsUnit: Story = {
+/** Editing a programme keeps its agency unless another (or none) is chosen. */
+export const EditProgramKeepsAgency: Story = {
   args: programPage,
   play: async ({ canvas, userEvent, args }) => {
     const program = programPage.rows.find((row) => row.parentId === bappeda!.id)!;
@@ -349,7 +354,7 @@ export const EditProgramKeepsUnit: Story = {
       return findDialog(m.levels.program.editTitle);
     };
     let dialog = await openEdit();
-    const picker = within(dialog).getByRole('combobox', { name: m.levels.unit.label });
+    const picker = within(dialog).getByRole('combobox', { name: m.levels.agency.label });
     await expect(picker).toHaveValue(bappeda!.name);
     const name = within(dialog).getByRole('textbox', { name: m.levels.program.nameLabel });
     await userEvent.clear(name);
@@ -359,19 +364,19 @@ export const EditProgramKeepsUnit: Story = {
       name: 'PROGRAM DIUBAH',
       code: null,
       is_taxed: program.is_taxed,
-      unit_id: bappeda!.id,
+      agency_id: bappeda!.id,
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     dialog = await openEdit();
-    await userEvent.click(within(dialog).getByRole('combobox', { name: m.levels.unit.label }));
+    await userEvent.click(within(dialog).getByRole('combobox', { name: m.levels.agency.label }));
     await userEvent.click(
-      await screen.findByRole('option', { name: m.levels.unit.unknownParentFallback }),
+      await screen.findByRole('option', { name: m.levels.agency.unknownParentFallback }),
     );
     await userEvent.click(within(dialog).getByRole('button', { name: m.common.update }));
     await expect(args.onUpdate).toHaveBeenLastCalledWith(
       program.id,
-      expect.objectContaining({ name: program.name, unit_id: null }),
+      expect.objectContaining({ name: program.name, agency_id: null }),
     );
   },
 };

@@ -219,7 +219,7 @@ export function HierarchyManager({
                       </span>
                       {parent && (
                         <span className="break-words text-xs text-slate-600">
-                          {/* A programme of no unit reads 'Tanpa Perangkat Daerah' alone. */}
+                          {/* A programme of no agency reads 'Tanpa Perangkat Daerah' alone. */}
                           {parentOptional && !row.parentId
                             ? messages.levels[parent].unknownParentFallback
                             : messages.levels[parent].rowParent(

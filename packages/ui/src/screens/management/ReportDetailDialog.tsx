@@ -56,7 +56,7 @@ export default function ReportDetailDialog({ report, onClose }: ReportDetailDial
   ];
 
   // Only the levels the line names, under its programme's Perangkat Daerah when it has one.
-  const hierarchy = (['unit', ...hierarchyLevelKeys] as const).flatMap((key): Entry[] => {
+  const hierarchy = (['agency', ...hierarchyLevelKeys] as const).flatMap((key): Entry[] => {
     const value =
       key === 'account'
         ? [report.account_code, report.account_name].filter(Boolean).join(' - ')

@@ -56,7 +56,7 @@ export function toManagedRow(
   };
 }
 
-/** The level above `entity` (a programme's Perangkat Daerah), or null for units and supporters. */
+/** The level above `entity` (a programme's Perangkat Daerah), or null for agencies and supporters. */
 export const parentOf = (entity: ManagedEntityKey): ManagedEntityKey | null =>
   managedEntities[entity].parent;
 
@@ -98,7 +98,7 @@ export function formValuesOf(entity: ManagedEntityKey, row: ManagedRow): EntityF
  * under the name field.
  */
 const whenIncomplete = {
-  unit: 'ignore',
+  agency: 'ignore',
   program: 'ignore',
   action: 'ignore',
   sub_action: 'ignore',
@@ -150,7 +150,7 @@ export function checkForm(
   if (hasCode) body.code = values.code;
   // The add form has no tax checkbox: a new program starts untaxed.
   if (hasTaxFlag) body.is_taxed = values.is_taxed;
-  // A blank (optional) parent is sent as none: an edit can take a programme out of its unit.
+  // A blank (optional) parent is sent as none: an edit can take a programme out of its agency.
   if (parentField) body[parentField] = values.parent?.id ?? null;
 
   const parsed = input.safeParse(body);

@@ -94,7 +94,7 @@ export const Default: Story = {
 
 export const DashboardActive = activeOn('/dashboard', m.sidebar.dashboard);
 export const UserManagementActive = activeOn('/admin-user-management', m.sidebar.userManagement);
-export const PerangkatDaerahActive = activeOn('/admin-perangkat-daerah', m.sidebar.levels.unit);
+export const PerangkatDaerahActive = activeOn('/admin-perangkat-daerah', m.sidebar.levels.agency);
 export const ProgramActive = activeOn('/admin-program', m.sidebar.levels.program);
 export const KegiatanActive = activeOn('/admin-kegiatan', m.sidebar.levels.action);
 export const SubKegiatanActive = activeOn('/admin-sub-kegiatan', m.sidebar.levels.sub_action);
@@ -196,7 +196,7 @@ export const KeyboardNavigation: Story = {
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
     await expect(menu).toHaveFocus();
     await expect(canvas.queryByRole('navigation')).not.toBeInTheDocument();
-    await expectOnlyCurrent(await showSidebar(canvas), m.sidebar.levels.unit);
+    await expectOnlyCurrent(await showSidebar(canvas), m.sidebar.levels.agency);
   },
 };
 

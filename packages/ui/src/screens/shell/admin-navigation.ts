@@ -40,7 +40,7 @@ export const adminNavigation: readonly AdminNavItem[] = [
   navItem('dashboard', '/dashboard', (m) => m.sidebar.dashboard, '/admin-dashboard'),
   navItem('userManagement', '/admin-user-management', (m) => m.sidebar.userManagement),
   // Perangkat Daerah is not in the spec; it heads the hierarchy it sits above.
-  navItem('unit', '/admin-perangkat-daerah', (m) => m.sidebar.levels.unit),
+  navItem('agency', '/admin-perangkat-daerah', (m) => m.sidebar.levels.agency),
   navItem('program', '/admin-program', (m) => m.sidebar.levels.program),
   navItem('action', '/admin-kegiatan', (m) => m.sidebar.levels.action),
   navItem('sub_action', '/admin-sub-kegiatan', (m) => m.sidebar.levels.sub_action),

@@ -17,12 +17,12 @@ import {
   type MemoryRanwalProviderProps,
 } from '../../testing/MemoryRanwalProvider.js';
 import {
+  agenciesSeed,
   buildSeed,
   demoSeed,
   emptySeed,
   httpError,
   longNamesSeed,
-  unitsSeed,
 } from '../../testing/memory-client.js';
 import {
   ConnectedBudgetLineEntry,
@@ -132,11 +132,11 @@ async function optionsOf(canvas: Canvas, key: ManagedEntityKey): Promise<string[
   return names;
 }
 
-/** The units seed's Bappeda, which holds every programme but the first. */
-const bappeda = unitsSeed.entities.unit[0]!;
-const bappedaLabel = optionLabel('unit', bappeda, m);
-const bappedaPrograms = unitsSeed.entities.program
-  .filter((program) => program.unit_id === bappeda.id)
+/** The agencies seed's Bappeda, which holds every programme but the first. */
+const bappeda = agenciesSeed.entities.agency[0]!;
+const bappedaLabel = optionLabel('agency', bappeda, m);
+const bappedaPrograms = agenciesSeed.entities.program
+  .filter((program) => program.agency_id === bappeda.id)
   .map((program) => program.name);
 
 /** With the list open and loaded, Enter takes the first option (arrowing onto it if needed). */
@@ -160,35 +160,35 @@ export const Default: Story = {
     const mine = demoSeed.lines.filter((line) => line.created_by === seedUser().id);
     await waitFor(() => expect(reportRows()).toHaveLength(mine.length));
     // No Perangkat Daerah exists: neither the cascade nor the list offers one.
-    await expect(canvas.queryByLabelText(levels.unit.label)).not.toBeInTheDocument();
-    await expect(canvas.queryByLabelText(m.reports.filters.unit)).not.toBeInTheDocument();
+    await expect(canvas.queryByLabelText(levels.agency.label)).not.toBeInTheDocument();
+    await expect(canvas.queryByLabelText(m.reports.filters.agency)).not.toBeInTheDocument();
   },
 };
 
 /**
- * Where units exist: the Perangkat Daerah select is optional (a branch without one is
- * complete); choosing one clears the programme and offers only that unit's programmes; the line
- * created under it shows its unit in the summary and in its detail.
+ * Where agencies exist: the Perangkat Daerah select is optional (a branch without one is
+ * complete); choosing one clears the programme and offers only that agency's programmes; the line
+ * created under it shows its agency in the summary and in its detail.
  */
-export const UnitNarrowsPrograms: Story = {
-  parameters: { memory: memoryFor(unitsSeed) },
+export const AgencyNarrowsPrograms: Story = {
+  parameters: { memory: memoryFor(agenciesSeed) },
   play: async ({ canvas }) => {
-    const unit = await waitFor(() => field(canvas, 'unit'));
-    await expect(unit).toHaveValue(levels.unit.allFilter);
+    const agency = await waitFor(() => field(canvas, 'agency'));
+    await expect(agency).toHaveValue(levels.agency.allFilter);
     await expect((await optionsOf(canvas, 'program')).sort()).toEqual(
-      unitsSeed.entities.program.map((program) => program.name).sort(),
+      agenciesSeed.entities.program.map((program) => program.name).sort(),
     );
-    await chooseChain(canvas, labelsOf(fullSelection(unitsSeed)));
+    await chooseChain(canvas, labelsOf(fullSelection(agenciesSeed)));
     await expect(await canvas.findByRole('heading', { name: form.title })).toBeVisible();
 
-    await choose(canvas, 'unit', bappedaLabel);
-    await expect(await screen.findByText(levels.unit.selected(bappedaLabel))).toBeVisible();
+    await choose(canvas, 'agency', bappedaLabel);
+    await expect(await screen.findByText(levels.agency.selected(bappedaLabel))).toBeVisible();
     await expect(field(canvas, 'program')).toHaveValue('');
     await expect(canvas.queryByRole('heading', { name: form.title })).not.toBeInTheDocument();
     await expect((await optionsOf(canvas, 'program')).sort()).toEqual(bappedaPrograms.sort());
 
-    const branch = fullSelection(unitsSeed, unitsSeed.entities.account.length - 1);
-    await expect(branch.unit?.id).toBe(bappeda.id);
+    const branch = fullSelection(agenciesSeed, agenciesSeed.entities.account.length - 1);
+    await expect(branch.agency?.id).toBe(bappeda.id);
     await chooseChain(canvas, labelsOf(branch));
     const summary = within(canvas.getByRole('region', { name: form.summaryTitle }));
     await expect(summary.getByText(bappedaLabel)).toBeVisible();
@@ -200,23 +200,23 @@ export const UnitNarrowsPrograms: Story = {
     await waitFor(() => expect(reportRows()[0]).toHaveTextContent('Kertas Bappeda'));
     await userEvent.click(within(reportRows()[0]!).getByRole('button', { name: list.viewDetail }));
     const dialog = await screen.findByRole('dialog', { name: list.detailTitle });
-    await waitFor(() => expect(dialog).toHaveTextContent(`${levels.unit.label}${bappeda.name}`));
+    await waitFor(() => expect(dialog).toHaveTextContent(`${levels.agency.label}${bappeda.name}`));
   },
 };
 
 /** 'Daftar Laporan' narrowed to one Perangkat Daerah: only the lines of its programmes. */
-export const UnitFilter: Story = {
-  parameters: { memory: memoryFor(unitsSeed) },
-  loaders: [async () => ({ reports: await seedReports(unitsSeed) })],
+export const AgencyFilter: Story = {
+  parameters: { memory: memoryFor(agenciesSeed) },
+  loaders: [async () => ({ reports: await seedReports(agenciesSeed) })],
   play: async ({ canvas, loaded }) => {
     const mine = loaded.reports as BudgetLine[];
-    const inBappeda = mine.filter((line) => line.unit_id === bappeda.id);
+    const inBappeda = mine.filter((line) => line.agency_id === bappeda.id);
     await expect(inBappeda.length).toBeGreaterThan(0);
     await expect(inBappeda.length).toBeLessThan(mine.length);
     await waitFor(() => expect(reportRows()).toHaveLength(mine.length));
 
-    const filter = await canvas.findByRole('combobox', { name: m.reports.filters.unit });
-    await expect(filter).toHaveValue(m.reports.filters.allUnits);
+    const filter = await canvas.findByRole('combobox', { name: m.reports.filters.agency });
+    await expect(filter).toHaveValue(m.reports.filters.allAgencies);
     await userEvent.click(filter);
     await userEvent.keyboard('{ArrowDown}');
     await userEvent.click(
@@ -228,25 +228,25 @@ export const UnitFilter: Story = {
     }
     await userEvent.click(canvas.getByRole('button', { name: m.reports.filters.reset }));
     await waitFor(() => expect(reportRows()).toHaveLength(mine.length));
-    await expect(filter).toHaveValue(m.reports.filters.allUnits);
+    await expect(filter).toHaveValue(m.reports.filters.allAgencies);
   },
 };
 
-/** Editing a line of a unit's programme: the dialog's cascade starts in that unit. */
-export const EditLineInUnit: Story = {
-  parameters: { memory: memoryFor(unitsSeed) },
-  loaders: [async () => ({ reports: await seedReports(unitsSeed) })],
+/** Editing a line of an agency's programme: the dialog's cascade starts in that agency. */
+export const EditLineInAgency: Story = {
+  parameters: { memory: memoryFor(agenciesSeed) },
+  loaders: [async () => ({ reports: await seedReports(agenciesSeed) })],
   play: async ({ loaded }) => {
     const mine = loaded.reports as BudgetLine[];
-    const index = mine.findIndex((line) => line.unit_id === bappeda.id);
+    const index = mine.findIndex((line) => line.agency_id === bappeda.id);
     await waitFor(() => expect(reportRows()).toHaveLength(mine.length));
     await userEvent.click(
       within(reportRows()[index]!).getByRole('button', { name: m.common.edit }),
     );
     const dialog = await screen.findByRole('dialog', { name: m.reports.edit.title });
     const inDialog = within(dialog);
-    // A line names its unit, not the unit's code.
-    await waitFor(() => expect(field(inDialog, 'unit')).toHaveValue(bappeda.name));
+    // A line names its agency, not the agency's code.
+    await waitFor(() => expect(field(inDialog, 'agency')).toHaveValue(bappeda.name));
     await expect(field(inDialog, 'program')).toHaveValue(mine[index]!.program_name);
     await expect((await optionsOf(inDialog, 'program')).sort()).toEqual(bappedaPrograms.sort());
   },

@@ -3,11 +3,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import {
+  agenciesSeed,
   demoSeed,
   emptySeed,
   longNamesSeed,
   type MemorySeed,
-  unitsSeed,
 } from '../../testing/memory-client.js';
 import { emptySelection, type HierarchySelection } from './cascade.js';
 import { HierarchyCascade, type HierarchyCascadeProps } from './HierarchyCascade.js';
@@ -70,8 +70,8 @@ async function choose(canvas: Canvas, key: ManagedEntityKey, option: string) {
 /** Before a parent is chosen its child waits, disabled, with the yellow hint naming the parent. */
 export const Default: Story = {
   play: async ({ canvas }) => {
-    // No Perangkat Daerah exists: no unit select.
-    await expect(canvas.queryByRole('combobox', { name: levels.unit.label })).toBeNull();
+    // No Perangkat Daerah exists: no agency select.
+    await expect(canvas.queryByRole('combobox', { name: levels.agency.label })).toBeNull();
     await expect(field(canvas, 'program')).toBeEnabled();
     await expect(field(canvas, 'supporter')).toBeEnabled();
     for (const [key, parent] of [
@@ -133,16 +133,16 @@ export const ChangingAParentClearsBelow: Story = {
 };
 
 /**
- * Where units exist, an optional Perangkat Daerah select heads the cascade: 'Semua Perangkat
- * Daerah' offers every programme, a unit only its own; a new unit clears the programme.
+ * Where agencies exist, an optional Perangkat Daerah select heads the cascade: 'Semua Perangkat
+ * Daerah' offers every programme, an agency only its own; a new agency clears the programme.
  */
-export const WithUnits: Story = {
-  args: { levels: levelsFromSeed(unitsSeed, emptySelection) },
-  render: (args) => <Cascade {...args} seed={unitsSeed} />,
+export const WithAgencies: Story = {
+  args: { levels: levelsFromSeed(agenciesSeed, emptySelection) },
+  render: (args) => <Cascade {...args} seed={agenciesSeed} />,
   play: async ({ canvas, args }) => {
-    const unit = field(canvas, 'unit');
-    await expect(unit).toHaveValue(levels.unit.allFilter);
-    await expect(unit).not.toBeRequired();
+    const agency = field(canvas, 'agency');
+    await expect(agency).toHaveValue(levels.agency.allFilter);
+    await expect(agency).not.toBeRequired();
     await expect(field(canvas, 'program')).toBeEnabled();
     const programNames = async () => {
       await userEvent.click(field(canvas, 'program'));
@@ -154,28 +154,28 @@ export const WithUnits: Story = {
       await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
       return names;
     };
-    const programs = unitsSeed.entities.program;
+    const programs = agenciesSeed.entities.program;
     await expect(await programNames()).toHaveLength(programs.length);
 
-    const [bappeda] = unitsSeed.entities.unit;
+    const [bappeda] = agenciesSeed.entities.agency;
     const label = `${bappeda!.code} - ${bappeda!.name}`;
     await choose(canvas, 'program', programs[0]!.name);
-    await choose(canvas, 'unit', label);
+    await choose(canvas, 'agency', label);
     await expect(args.onSelectionChange).toHaveBeenLastCalledWith(
       expect.objectContaining({
-        unit: expect.objectContaining({ id: bappeda!.id }),
+        agency: expect.objectContaining({ id: bappeda!.id }),
         program: null,
       }),
-      'unit',
+      'agency',
     );
     await expect(field(canvas, 'program')).toHaveValue('');
-    const own = programs.filter((program) => program.unit_id === bappeda!.id);
+    const own = programs.filter((program) => program.agency_id === bappeda!.id);
     await expect(await programNames()).toEqual(own.map((program) => program.name));
 
-    await choose(canvas, 'unit', levels.unit.allFilter);
+    await choose(canvas, 'agency', levels.agency.allFilter);
     await expect(args.onSelectionChange).toHaveBeenLastCalledWith(
-      expect.objectContaining({ unit: null }),
-      'unit',
+      expect.objectContaining({ agency: null }),
+      'agency',
     );
     await expect(await programNames()).toHaveLength(programs.length);
   },

@@ -32,11 +32,11 @@ export interface CascadeLevelData {
 }
 
 /**
- * Each select's options. `unit` only where Perangkat Daerah exist: without it the cascade has no
- * unit select.
+ * Each select's options. `agency` only where Perangkat Daerah exist: without it the cascade has no
+ * agency select.
  */
 export type CascadeLevels = { readonly [K in LineReferenceKey]: CascadeLevelData } & {
-  readonly unit?: CascadeLevelData | undefined;
+  readonly agency?: CascadeLevelData | undefined;
 };
 
 export interface HierarchyCascadeProps {
@@ -78,8 +78,8 @@ export function HierarchyCascade({
   );
   return (
     <div className={cn('flex flex-col gap-5', className)}>
-      {levels.unit && (
-        <div className="grid gap-x-5 gap-y-4 sm:grid-cols-2">{field('unit', levels.unit)}</div>
+      {levels.agency && (
+        <div className="grid gap-x-5 gap-y-4 sm:grid-cols-2">{field('agency', levels.agency)}</div>
       )}
       <div className="grid gap-x-5 gap-y-4 sm:grid-cols-2">
         {hierarchyLevelKeys.map((key) => field(key, levels[key]))}
@@ -118,7 +118,7 @@ function CascadeField({
   const messages = useMessages();
   const text = messages.levels[entity];
   const { parent, parentOptional } = managedEntities[entity];
-  // Only what a line refers to is required; the unit select offers 'Semua …' instead.
+  // Only what a line refers to is required; the agency select offers 'Semua …' instead.
   const all = isLineReference(entity) ? null : { id: ALL, name: text.allFilter };
   const selected = selection[entity];
   const labelOf = (option: CascadeOption) =>

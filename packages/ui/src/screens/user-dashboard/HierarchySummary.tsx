@@ -28,7 +28,7 @@ export function HierarchySummary({ selection, taxed, className }: HierarchySumma
       <dl className="flex flex-col gap-3 text-sm">
         {managedEntityKeys.map((key) => {
           const chosen = selection[key];
-          // The optional unit shows once chosen; the rest say what is still to choose.
+          // The optional agency shows once chosen; the rest say what is still to choose.
           if (!chosen && !isLineReference(key)) return null;
           return (
             <div key={key} className="flex flex-col gap-0.5">

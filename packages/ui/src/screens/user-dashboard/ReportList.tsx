@@ -224,8 +224,8 @@ function ReportDetail({ report }: { report: BudgetLine }) {
   const volume = (value: number) =>
     messages.reports.list.volumeWithUnit(formatNumberId(value, 2), report.unit);
   const facts: [label: string, value: ReactNode][] = [
-    ...(report.unit_name
-      ? [[messages.levels.unit.label, report.unit_name] as [string, ReactNode]]
+    ...(report.agency_name
+      ? [[messages.levels.agency.label, report.agency_name] as [string, ReactNode]]
       : []),
     [fields.programName, report.program_name],
     [fields.componentName, report.component_name],

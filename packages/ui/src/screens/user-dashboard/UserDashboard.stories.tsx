@@ -1,7 +1,7 @@
 import { type BudgetLine, messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { demoSeed, type MemorySeed, unitsSeed } from '../../testing/memory-client.js';
+import { agenciesSeed, demoSeed, type MemorySeed } from '../../testing/memory-client.js';
 import { emptySelection, useHierarchyChoice } from './cascade.js';
 import { fullSelection, levelsFromSeed, seedReports, seedUser } from './story-data.js';
 import { UserDashboard, type UserDashboardProps } from './UserDashboard.js';
@@ -89,20 +89,20 @@ export const Default: Story = {
 };
 
 /** A branch chosen under a Perangkat Daerah: the line still sends only its own references. */
-const unitChain = fullSelection(unitsSeed, unitsSeed.entities.account.length - 1);
-export const InAUnit: Story = {
-  args: { selection: unitChain, levels: levelsFromSeed(unitsSeed, unitChain), taxed: false },
+const agencyChain = fullSelection(agenciesSeed, agenciesSeed.entities.account.length - 1);
+export const InAAgency: Story = {
+  args: { selection: agencyChain, levels: levelsFromSeed(agenciesSeed, agencyChain), taxed: false },
   render: (args, { loaded }) => (
     <Dashboard
       {...args}
-      seed={unitsSeed}
+      seed={agenciesSeed}
       reportList={{ reports: loaded.reports as BudgetLine[] }}
     />
   ),
   play: async ({ canvas, args }) => {
-    const unit = m.levels.unit;
-    await expect(canvas.getByRole('combobox', { name: unit.label })).toHaveValue(
-      `${unitChain.unit!.code} - ${unitChain.unit!.name}`,
+    const agency = m.levels.agency;
+    await expect(canvas.getByRole('combobox', { name: agency.label })).toHaveValue(
+      `${agencyChain.agency!.code} - ${agencyChain.agency!.name}`,
     );
     await userEvent.type(canvas.getByRole('textbox', { name: form.componentName }), 'Map');
     const price = canvas.getByRole('textbox', { name: form.price });
@@ -111,12 +111,12 @@ export const InAUnit: Story = {
     await userEvent.click(canvas.getByRole('button', { name: form.submit }));
     await expect(args.onCreateReport).toHaveBeenCalledWith(
       expect.objectContaining({
-        program_id: unitChain.program!.id,
-        supporter_id: unitChain.supporter!.id,
+        program_id: agencyChain.program!.id,
+        supporter_id: agencyChain.supporter!.id,
       }),
     );
     const [sent] = (args.onCreateReport as ReturnType<typeof fn>).mock.lastCall!;
-    await expect(sent).not.toHaveProperty('unit_id');
+    await expect(sent).not.toHaveProperty('agency_id');
   },
 };
 

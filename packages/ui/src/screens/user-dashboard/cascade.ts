@@ -27,7 +27,7 @@ export interface CascadeOption {
   is_taxed?: boolean;
 }
 
-/** What is chosen at each level, for Pengampu and of units; null while nothing is. */
+/** What is chosen at each level, for Pengampu and of agencies; null while nothing is. */
 export type HierarchySelection = { readonly [K in ManagedEntityKey]: CascadeOption | null };
 
 export const emptySelection: HierarchySelection = Object.fromEntries(
@@ -111,7 +111,7 @@ export function useHierarchyChoice(
   const [stored] = useState(() =>
     draftKey ? readDraft<{ selection: HierarchySelection; taxed: boolean }>(draftKey) : undefined,
   );
-  // A draft kept before units existed has no `unit`.
+  // A draft kept before agencies existed has no `agency`.
   const [selection, setSelection] = useState(
     stored ? { ...emptySelection, ...stored.selection } : initial,
   );

@@ -36,10 +36,10 @@ export function levelsFromSeed(
       const { parent, parentField, parentOptional } = managedEntities[key];
       const parentId = parent ? selection[parent]?.id : undefined;
       const rows = rowsOf(seed, key);
-      // With no unit chosen, every programme.
+      // With no agency chosen, every programme.
       const scoped = parentField !== null && !(parentOptional && parentId === undefined);
       const options = scoped ? rows.filter((row) => row[parentField] === parentId) : rows;
-      // A seed without units has no unit select, as the connected cascade has none.
+      // A seed without agencies has no agency select, as the connected cascade has none.
       if (!isLineReference(key) && rows.length === 0) return [];
       return [[key, { options, ...overrides[key] }]];
     }),

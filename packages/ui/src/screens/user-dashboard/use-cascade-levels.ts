@@ -28,7 +28,7 @@ function useCascadeLevel(
   const text = useMessages().levels[key];
   const { parent, parentField, parentOptional } = managedEntities[key];
   const parentId = parent ? selection[parent]?.id : undefined;
-  // Programmes under no chosen unit are all of them.
+  // Programmes under no chosen agency are all of them.
   const scoped = parentField !== null && !(parentOptional && parentId === undefined);
   const query = useEntityList(
     key,
@@ -48,16 +48,16 @@ function useCascadeLevel(
 
 /**
  * The cascade's selects over the data hooks (the dashboard's and the edit dialog's): each
- * loads under its chosen parent and searches the server as the user types. The unit select is
+ * loads under its chosen parent and searches the server as the user types. The agency select is
  * left out while no Perangkat Daerah exists (none found, chosen, searched for, or failing).
  */
 export function useCascadeLevels(selection: HierarchySelection) {
   const [searches, setSearches] = useState<Partial<Record<ManagedEntityKey, string>>>({});
-  const unit = useCascadeLevel('unit', selection, searches.unit);
+  const agency = useCascadeLevel('agency', selection, searches.agency);
   const levels: CascadeLevels = {
-    unit:
-      unit.options.length > 0 || searches.unit || selection.unit || unit.errorMessage
-        ? unit
+    agency:
+      agency.options.length > 0 || searches.agency || selection.agency || agency.errorMessage
+        ? agency
         : undefined,
     program: useCascadeLevel('program', selection, searches.program),
     action: useCascadeLevel('action', selection, searches.action),

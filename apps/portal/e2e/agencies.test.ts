@@ -16,9 +16,9 @@ import {
 } from './harness.js';
 
 const USER = { name: 'Rina Wulandari', email: 'rina@e2e.local', password: 'rina-password-1' };
-const UNIT = { code: '4.01.0.00.0.00.01.0000', name: 'Badan Perencanaan Pembangunan Daerah' };
-const UNIT_PROGRAM = 'Program Perencanaan Pembangunan Daerah';
-/** Seeded through the API, in no unit: the region as a whole. */
+const AGENCY = { code: '4.01.0.00.0.00.01.0000', name: 'Badan Perencanaan Pembangunan Daerah' };
+const AGENCY_PROGRAM = 'Program Perencanaan Pembangunan Daerah';
+/** Seeded through the API, in no agency: the region as a whole. */
 const REGION_PROGRAM = 'Program Penunjang Urusan Pemerintahan Daerah';
 
 /** The row of the table labelled `table` that mentions `text`. */
@@ -49,11 +49,11 @@ describe('Perangkat Daerah, through the portal', () => {
   });
   afterAll(() => e2e?.close());
 
-  it('an admin adds a unit and a programme in it; a user choosing the unit sees only its programmes', async () => {
+  it('an admin adds an agency and a programme in it; a user choosing the agency sees only its programmes', async () => {
     const admin = await e2e.newPage();
     let page = admin.page;
     await signInThroughForm(page, ADMIN, 'admin');
-    // The unit heads the hierarchy in the sidebar, just above Program.
+    // The agency heads the hierarchy in the sidebar, just above Program.
     const sidebar = page.getByRole('navigation', { name: 'Navigasi admin' }).getByRole('link');
     await expect
       .poll(async () => (await sidebar.allTextContents()).map((text) => text.trim()))
@@ -62,53 +62,56 @@ describe('Perangkat Daerah, through the portal', () => {
     expect(links.indexOf('Perangkat Daerah')).toBe(links.indexOf('Program') - 1);
 
     await openFromSidebar(page, 'Perangkat Daerah', '/admin-perangkat-daerah');
-    await page.getByLabel('Nama Perangkat Daerah').fill(UNIT.name);
-    await page.getByLabel('Kode Perangkat Daerah').fill(UNIT.code);
+    await page.getByLabel('Nama Perangkat Daerah').fill(AGENCY.name);
+    await page.getByLabel('Kode Perangkat Daerah').fill(AGENCY.code);
     await page.getByRole('button', { name: 'Simpan', exact: true }).click();
     await toast(page, 'Perangkat Daerah berhasil ditambahkan.').waitFor();
-    await rowOf(page, 'Daftar Perangkat Daerah', `${UNIT.code} - ${UNIT.name}`).waitFor();
+    await rowOf(page, 'Daftar Perangkat Daerah', `${AGENCY.code} - ${AGENCY.name}`).waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await screenshot(page, 'units-admin-unit-page');
+    await screenshot(page, 'agencies-admin-agency-page');
 
-    // A programme in the unit; the one seeded without a unit says so.
+    // A programme in the agency; the one seeded without an agency says so.
     await openFromSidebar(page, 'Program', '/admin-program');
     const picker = page.getByRole('combobox', { name: fieldName('Perangkat Daerah') });
     await expect.poll(() => picker.inputValue()).toBe('Tanpa Perangkat Daerah');
-    await chooseInComboBox(page, 'Perangkat Daerah', UNIT.name);
-    await page.getByLabel('Nama Program').fill(UNIT_PROGRAM);
+    await chooseInComboBox(page, 'Perangkat Daerah', AGENCY.name);
+    await page.getByLabel('Nama Program').fill(AGENCY_PROGRAM);
     await page.getByRole('button', { name: 'Simpan', exact: true }).click();
     await toast(page, 'Program berhasil ditambahkan.').waitFor();
-    await rowOf(page, 'Daftar Program', UNIT_PROGRAM)
-      .filter({ hasText: `Perangkat Daerah: ${UNIT.name}` })
+    await rowOf(page, 'Daftar Program', AGENCY_PROGRAM)
+      .filter({ hasText: `Perangkat Daerah: ${AGENCY.name}` })
       .waitFor();
     await rowOf(page, 'Daftar Program', REGION_PROGRAM)
       .filter({ hasText: 'Tanpa Perangkat Daerah' })
       .waitFor();
     await listClosed(page);
     expect(await axeViolations(page)).toEqual([]);
-    await screenshot(page, 'units-admin-program-page');
+    await screenshot(page, 'agencies-admin-program-page');
     await admin.context.close();
 
     const user = await e2e.newPage();
     page = user.page;
     await signInThroughForm(page, USER, 'user');
-    const unitSelect = page.getByRole('combobox', { name: fieldName('Perangkat Daerah') });
-    await expect.poll(() => unitSelect.inputValue()).toBe('Semua Perangkat Daerah');
-    expect(await optionsOf(page, 'Program')).toEqual([REGION_PROGRAM, UNIT_PROGRAM].sort());
+    const agencySelect = page.getByRole('combobox', { name: fieldName('Perangkat Daerah') });
+    await expect.poll(() => agencySelect.inputValue()).toBe('Semua Perangkat Daerah');
+    expect(await optionsOf(page, 'Program')).toEqual([REGION_PROGRAM, AGENCY_PROGRAM].sort());
 
-    await chooseInComboBox(page, 'Perangkat Daerah', `${UNIT.code} - ${UNIT.name}`);
-    await toast(page, `Perangkat Daerah "${UNIT.code} - ${UNIT.name}" berhasil dipilih`).waitFor();
-    expect(await optionsOf(page, 'Program')).toEqual([UNIT_PROGRAM]);
-    await chooseInComboBox(page, 'Program', UNIT_PROGRAM);
+    await chooseInComboBox(page, 'Perangkat Daerah', `${AGENCY.code} - ${AGENCY.name}`);
+    await toast(
+      page,
+      `Perangkat Daerah "${AGENCY.code} - ${AGENCY.name}" berhasil dipilih`,
+    ).waitFor();
+    expect(await optionsOf(page, 'Program')).toEqual([AGENCY_PROGRAM]);
+    await chooseInComboBox(page, 'Program', AGENCY_PROGRAM);
     const summary = page.getByRole('region', { name: 'Hierarki Terpilih' });
-    await summary.getByText(`${UNIT.code} - ${UNIT.name}`).waitFor();
+    await summary.getByText(`${AGENCY.code} - ${AGENCY.name}`).waitFor();
 
-    // The list's unit filter lives in the URL, like the program filter.
-    await chooseInComboBox(page, 'Filter Perangkat Daerah', UNIT.name);
+    // The list's agency filter lives in the URL, like the program filter.
+    await chooseInComboBox(page, 'Filter Perangkat Daerah', AGENCY.name);
     await page.waitForURL(/[?&]perangkat-daerah=[0-9a-f-]{36}/);
     await listClosed(page);
     expect(await axeViolations(page)).toEqual([]);
-    await screenshot(page, 'units-user-dashboard', { fullPage: true });
+    await screenshot(page, 'agencies-user-dashboard', { fullPage: true });
     await user.context.close();
   });
 
