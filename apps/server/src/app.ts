@@ -27,6 +27,7 @@ import {
   importHandlers,
   referenceHandlers,
 } from './routes/import.js';
+import { paguHandlers, planningHandlers, priceItemHandlers } from './routes/planning.js';
 import { reportRoutes } from './routes/reports.js';
 import { uploadRoutes } from './routes/uploads.js';
 import { healthHandlers, userHandlers } from './routes/users.js';
@@ -173,6 +174,9 @@ export async function buildApp({
     import: importHandlers(context),
     export: exportHandlers(context),
     reference: referenceHandlers(context),
+    planning: planningHandlers(context),
+    pagu: paguHandlers(context),
+    priceItem: priceItemHandlers(context),
     article: articles.handlers,
     upload: uploads.handlers,
   };
@@ -204,6 +208,13 @@ export async function buildApp({
         },
       },
       'import.hierarchy': {
+        bodyLimit: Math.max(config.RANWAL_BODY_LIMIT_BYTES, IMPORT_BODY_LIMIT_BYTES),
+      },
+      // A catalogue or a pagu sheet of up to 100 000 rows fits in one call.
+      'priceItem.import': {
+        bodyLimit: Math.max(config.RANWAL_BODY_LIMIT_BYTES, IMPORT_BODY_LIMIT_BYTES),
+      },
+      'pagu.import': {
         bodyLimit: Math.max(config.RANWAL_BODY_LIMIT_BYTES, IMPORT_BODY_LIMIT_BYTES),
       },
       // The whole nomenclature (some 21 000 codes) fits in one call.

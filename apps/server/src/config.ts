@@ -6,6 +6,8 @@ const Flag = z
   .transform((value) =>
     value === undefined || value === '' ? undefined : value === '1' || value === 'true',
   );
+/** A flag that is on unless set to `0` or `false`. */
+const FlagDefaultOn = Flag.transform((value) => value ?? true);
 
 /** Every setting the server reads from the environment, parsed once at boot. */
 export const ConfigSchema = z.object({
@@ -52,6 +54,12 @@ export const ConfigSchema = z.object({
   RANWAL_SEND_TIMEOUT_MS: z.coerce.number().int().positive().default(60_000),
   /** Where report files are written before they are sent (the system's temporary directory). */
   RANWAL_TEMP_DIR: z.string().min(1).optional(),
+  /**
+   * Whether a budget line may name a component outside the standard price catalogue (flagged
+   * as free-form). On by default: the spec's screens know no catalogue. `0` where the region's
+   * decree prices every line from the catalogue.
+   */
+  RANWAL_FREE_FORM_COMPONENTS: FlagDefaultOn,
   /** Report downloads one person may have in progress at once (made or being sent). */
   RANWAL_EXPORTS_PER_USER: z.coerce.number().int().positive().default(2),
   /** Sign-in attempts per minute from one address for one account (services/sign-in-guard.ts). */

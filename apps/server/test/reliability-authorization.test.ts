@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { messagesId } from '@ranwal/core';
 import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSigningSecret } from '../src/services/secrets.js';
 import { TokenService } from '../src/services/tokens.js';
@@ -84,6 +85,18 @@ const expected: Record<string, Row> = {
   'GET /ranwal/api/export/hierarchy':              [401, 401, 401, 401, 403, 200],
   'POST /ranwal/api/reference/import':            [401, 401, 401, 401, 403, 200],
   'GET /ranwal/api/reference/list':                [401, 401, 401, 401, 403, 200],
+  'GET /ranwal/api/planning/settings':             [401, 401, 401, 401, 200, 200],
+  'PUT /ranwal/api/planning/tax-rules':            [401, 401, 401, 401, 403, 200],
+  'GET /ranwal/api/planning/signers':              [401, 401, 401, 401, 200, 200],
+  'PUT /ranwal/api/planning/signer':               [401, 401, 401, 401, 403, 200],
+  'GET /ranwal/api/pagu/status':                   [401, 401, 401, 401, 200, 200],
+  'GET /ranwal/api/pagu/list':                     [401, 401, 401, 401, 403, 200],
+  'PUT /ranwal/api/pagu/set':                      [401, 401, 401, 401, 403, 200],
+  'PUT /ranwal/api/pagu/agency':                   [401, 401, 401, 401, 403, 200],
+  'POST /ranwal/api/pagu/import':                  [401, 401, 401, 401, 403, 200],
+  'GET /ranwal/api/price-item/list':               [401, 401, 401, 401, 200, 200],
+  'POST /ranwal/api/price-item/import':             [401, 401, 401, 401, 403, 200],
+  'PUT /ranwal/api/price-item/:id/update':         [401, 401, 401, 401, 403, 200],
   'POST /ranwal/api/upload-file':                  [401, 401, 401, 401, 403, 200],
   'GET /ranwal/api/uploads/:id':                   [200, 200, 200, 200, 200, 200],
 };
@@ -342,6 +355,59 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
       'GET /ranwal/api/reference/list': async () => ({
         url: '/ranwal/api/reference/list?level=program',
       }),
+      'GET /ranwal/api/planning/settings': async () => ({ url: '/ranwal/api/planning/settings' }),
+      'PUT /ranwal/api/planning/tax-rules': async () => ({
+        url: '/ranwal/api/planning/tax-rules',
+        body: { rules: [] },
+      }),
+      'GET /ranwal/api/planning/signers': async () => ({ url: '/ranwal/api/planning/signers' }),
+      'PUT /ranwal/api/planning/signer': async () => ({
+        url: '/ranwal/api/planning/signer',
+        body: { agency_id: null, place: 'Kota', position: 'Kepala', name: 'Nama' },
+      }),
+      'GET /ranwal/api/pagu/status': async () => ({
+        url: `/ranwal/api/pagu/status?sub_action_id=${chain.sub_action.id}&year=2025`,
+      }),
+      'GET /ranwal/api/pagu/list': async () => ({ url: '/ranwal/api/pagu/list?year=2025' }),
+      'PUT /ranwal/api/pagu/set': async () => ({
+        url: '/ranwal/api/pagu/set',
+        body: { sub_action_id: chain.sub_action.id, year: 2099, amount: 1_000 },
+      }),
+      'PUT /ranwal/api/pagu/agency': async () => ({
+        url: '/ranwal/api/pagu/agency',
+        body: {
+          agency_id: (await admin('POST', '/ranwal/api/agency/create', named({})())).id,
+          year: 2099,
+          amount: 1_000,
+        },
+      }),
+      'POST /ranwal/api/pagu/import': async () => {
+        const code = `1.01.01.2.01.${String(n++).padStart(4, '0')}`;
+        await admin('POST', '/ranwal/api/sub-action/create', {
+          ...named({ action_id: chain.action.id })(),
+          code,
+        });
+        return {
+          url: '/ranwal/api/pagu/import',
+          body: { year: 2099, rows: [{ sub_action_code: code, amount: 1 }] },
+        };
+      },
+      'GET /ranwal/api/price-item/list': async () => ({
+        url: '/ranwal/api/price-item/list?year=2025',
+      }),
+      'POST /ranwal/api/price-item/import': async () => ({
+        url: '/ranwal/api/price-item/import',
+        body: { year: 2099, items: [{ code: 'X.1', name: 'Item', unit: 'Buah', price: 1 }] },
+      }),
+      'PUT /ranwal/api/price-item/:id/update': async () => {
+        await admin('POST', '/ranwal/api/price-item/import', {
+          year: 2098,
+          items: [{ code: 'X.2', name: 'Item', unit: 'Buah', price: 1 }],
+        });
+        const { rows } = await sql<{ id: string }>`
+          select id from price_item where year = 2098`.execute(t.database.db);
+        return { url: `/ranwal/api/price-item/${rows[0]!.id}/update`, body: { open: true } };
+      },
       'POST /ranwal/api/upload-file': async () => ({
         url: '/ranwal/api/upload-file',
         ...(await imageUpload()),

@@ -100,5 +100,11 @@ export const formatDateShortEnUs = (value: DateInput, options?: DateFormatOption
 export const XLSX_CONTENT_TYPE =
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** The file name a year's report workbook is offered under. */
-export const reportFileName = (year: number): string => `laporan-detail-program-${year}.xlsx`;
+export const PDF_CONTENT_TYPE = 'application/pdf';
+
+/** The file name a year's report is offered under: the spec's for its sheet, `rka-…` for the RKA. */
+export const reportFileName = (
+  year: number,
+  layout: 'flat' | 'rka' = 'flat',
+  format: 'xlsx' | 'pdf' = 'xlsx',
+): string => `${layout === 'rka' ? 'rka' : 'laporan-detail-program'}-${year}.${format}`;

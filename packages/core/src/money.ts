@@ -9,6 +9,48 @@ import type { FieldIssue } from './schemas.js';
 
 export const PPN_PERCENT = 12;
 
+/**
+ * How PPN is charged from a date on: `rate` percent (up to two decimals) of `base_numerator /
+ * base_denominator` of the total. The spec's 12% of the whole total is the default; the 2025
+ * rule (PMK 131/2024) charges 12% of an 11/12 base, 11% in effect.
+ */
+export interface TaxRuleValues {
+  /** The first day the rule applies, `YYYY-MM-DD`. */
+  effective_from: string;
+  rate: number;
+  base_numerator: number;
+  base_denominator: number;
+}
+
+/** What applies when no rule is configured, and before the first configured one. */
+export const DEFAULT_TAX_RULE: TaxRuleValues = {
+  effective_from: '2000-01-01',
+  rate: PPN_PERCENT,
+  base_numerator: 1,
+  base_denominator: 1,
+};
+
+/**
+ * The rule a budget line of `year` is priced with: the latest whose date is on or before the
+ * year's first day (a line plans a whole budget year, so one rule prices all of its lines).
+ */
+export function taxRuleForYear(rules: readonly TaxRuleValues[], year: number): TaxRuleValues {
+  const yearStart = `${String(year).padStart(4, '0')}-01-01`;
+  let chosen: TaxRuleValues | undefined;
+  for (const rule of rules) {
+    if (
+      rule.effective_from <= yearStart &&
+      (!chosen || rule.effective_from > chosen.effective_from)
+    ) {
+      chosen = rule;
+    }
+  }
+  return chosen ?? DEFAULT_TAX_RULE;
+}
+
+/** The rate in hundredths of a percent (12 -> 1200n), exact for up to two decimals. */
+const rateHundredths = (rule: TaxRuleValues): bigint => BigInt(Math.round(rule.rate * 100));
+
 export interface LineAmounts {
   /** Whole rupiah. */
   price: number;
@@ -17,6 +59,8 @@ export interface LineAmounts {
   third_volume: number | string;
   /** Whether PPN applies (the programme's `is_taxed`). */
   taxed: boolean;
+  /** How PPN is charged; the spec's 12% of the whole total when left out. */
+  rule?: TaxRuleValues | undefined;
 }
 
 export interface LineTotals {
@@ -132,11 +176,25 @@ export function isValidVolume(value: unknown): boolean {
   }
 }
 
-/** PPN on a whole-rupiah total: 12%, rounded half-up, or 0 when tax is off. */
-export function computeTax(totalPrice: number, taxed: boolean): number {
+/** Exact PPN of a whole total under a rule, rounded half-up once at the end. */
+const taxOf = (total: bigint, rule: TaxRuleValues): bigint =>
+  divideHalfUp(
+    total * rateHundredths(rule) * BigInt(rule.base_numerator),
+    10_000n * BigInt(rule.base_denominator),
+  );
+
+/**
+ * PPN on a whole-rupiah total: the rule's rate of its base (12% of the whole total unless told),
+ * rounded half-up, or 0 when tax is off.
+ */
+export function computeTax(
+  totalPrice: number,
+  taxed: boolean,
+  rule: TaxRuleValues = DEFAULT_TAX_RULE,
+): number {
   checkRupiah(totalPrice, 'total_price');
   if (!taxed) return 0;
-  return Number(divideHalfUp(BigInt(totalPrice) * BigInt(PPN_PERCENT), 100n));
+  return Number(taxOf(BigInt(totalPrice), rule));
 }
 
 export function computeTotals(input: LineAmounts): LineTotals {
@@ -148,7 +206,8 @@ export function computeTotals(input: LineAmounts): LineTotals {
     volumeHundredths(input.third_volume, 'third_volume');
   // The stored and displayed total is whole rupiah, so it is rounded first and tax is on it.
   const total = divideHalfUp(exact, VOLUMES_SCALE);
-  const exactTax = input.taxed ? divideHalfUp(total * BigInt(PPN_PERCENT), 100n) : 0n;
+  const rule = input.rule ?? DEFAULT_TAX_RULE;
+  const exactTax = input.taxed ? taxOf(total, rule) : 0n;
   if (total + exactTax > BigInt(MAX_LINE_TOTAL)) {
     throw new MoneyError(
       'total_after_tax',
@@ -157,7 +216,7 @@ export function computeTotals(input: LineAmounts): LineTotals {
     );
   }
   const totalPrice = Number(total);
-  const tax = computeTax(totalPrice, input.taxed);
+  const tax = computeTax(totalPrice, input.taxed, rule);
   const totalAfterTax = totalPrice + tax;
   return { total_price: totalPrice, tax, total_after_tax: totalAfterTax };
 }

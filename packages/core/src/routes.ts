@@ -2,6 +2,25 @@ import { z } from 'zod';
 import { type ManagedEntityKey, managedEntityKeys } from './entity-keys.js';
 import { type ManagedEntities, managedEntities } from './hierarchy.js';
 import {
+  AgencyPaguInput,
+  PaguImportBatch,
+  PaguImportResult,
+  PaguInput,
+  PaguListQuery,
+  PaguRow,
+  PaguStatus,
+  PaguStatusQuery,
+  PlanningSettings,
+  PriceItem,
+  PriceItemImportBatch,
+  PriceItemImportResult,
+  PriceItemListQuery,
+  PriceItemUpdateInput,
+  Signer,
+  SignerInput,
+  TaxRuleSet,
+} from './planning.js';
+import {
   Article,
   ArticleInput,
   ArticleListQuery,
@@ -369,6 +388,117 @@ export const routes = {
         "Every account code with its whole path and every level's code, in the import's own row format, a page at a time by account id (`after`): what `ranwal export hierarchy` writes",
       query: HierarchyExportQuery,
       data: HierarchyExportPage,
+    }),
+  },
+  planning: {
+    settings: route({
+      method: 'GET',
+      path: '/api/planning/settings',
+      access: 'user',
+      summary:
+        'What the line form prices with: the PPN rules by date (12% of the whole total unless configured) and whether free-form components are allowed',
+      data: PlanningSettings,
+    }),
+    taxRules: route({
+      method: 'PUT',
+      path: '/api/planning/tax-rules',
+      access: 'admin',
+      summary:
+        'Replace the PPN rules (rate and base from a date on); lines are priced with the rule in force on the first day of their budget year',
+      body: TaxRuleSet,
+      data: PlanningSettings,
+    }),
+    signers: route({
+      method: 'GET',
+      path: '/api/planning/signers',
+      access: 'user',
+      summary: 'Who signs the RKA of each Perangkat Daerah (and of the region as a whole)',
+      data: z.array(Signer),
+    }),
+    setSigner: route({
+      method: 'PUT',
+      path: '/api/planning/signer',
+      access: 'admin',
+      summary: "Set who signs a Perangkat Daerah's RKA (place, position, name, NIP)",
+      body: SignerInput,
+      data: Signer,
+    }),
+  },
+  pagu: {
+    status: route({
+      method: 'GET',
+      path: '/api/pagu/status',
+      access: 'user',
+      summary:
+        "A sub kegiatan's pagu for a year with its chain's: pagu, planned (after PPN) and remaining, for the line form",
+      query: PaguStatusQuery,
+      data: PaguStatus,
+    }),
+    list: route({
+      method: 'GET',
+      path: '/api/pagu/list',
+      access: 'admin',
+      summary:
+        'The sub kegiatan of a year with their pagu, planned and remaining, in code order (search on name and code)',
+      query: PaguListQuery,
+      data: PaguRow,
+      list: true,
+    }),
+    set: route({
+      method: 'PUT',
+      path: '/api/pagu/set',
+      access: 'admin',
+      summary:
+        "Set a sub kegiatan's pagu for a year; allowing an overrun needs a reason, which is kept",
+      body: PaguInput,
+      data: PaguRow,
+    }),
+    setAgency: route({
+      method: 'PUT',
+      path: '/api/pagu/agency',
+      access: 'admin',
+      summary: "Set a Perangkat Daerah's pagu for a year",
+      body: AgencyPaguInput,
+      data: z.object({ agency_id: z.string(), year: z.number().int(), amount: z.number() }),
+    }),
+    import: route({
+      method: 'POST',
+      path: '/api/pagu/import',
+      access: 'admin',
+      summary:
+        'Set the pagu of many sub kegiatan at once, found by code (within their Perangkat Daerah when named), in one transaction',
+      body: PaguImportBatch,
+      data: PaguImportResult,
+    }),
+  },
+  priceItem: {
+    list: route({
+      method: 'GET',
+      path: '/api/price-item/list',
+      access: 'user',
+      summary:
+        "A page of a year's standard price catalogue (SSH/SBU/HSPK/ASB): the items usable under a kode rekening, search on code, name and specification",
+      query: PriceItemListQuery,
+      data: PriceItem,
+      list: true,
+    }),
+    import: route({
+      method: 'POST',
+      path: '/api/price-item/import',
+      access: 'admin',
+      summary:
+        "Load a year's standard price catalogue in one transaction: items are matched by code, changed ones updated",
+      body: PriceItemImportBatch,
+      data: PriceItemImportResult,
+    }),
+    update: route({
+      method: 'PUT',
+      path: '/api/price-item/:id/update',
+      access: 'admin',
+      summary: 'Mark a catalogue item open (lines may go above its price) or not',
+      params: IdParams,
+      body: PriceItemUpdateInput,
+      data: PriceItem,
     }),
   },
   upload: {

@@ -578,6 +578,16 @@ export const ReportYear = z.preprocess(
 
 export const DEFAULT_REPORT_YEAR = 2025;
 export const DEFAULT_UNIT = 'Pcs';
+/** Units such as 'Orang/Kali (Pergi-Pulang)' run long; 100 characters holds the published ones. */
+export const MAX_UNIT_LENGTH = 100;
+
+/** What one volume counts; blank is none. */
+const VolumeUnit = z
+  .string()
+  .trim()
+  .max(MAX_UNIT_LENGTH, { error: `maksimal ${MAX_UNIT_LENGTH} karakter` })
+  .transform((value) => value || null)
+  .nullish();
 
 const OptionalText = (max: number) =>
   z
@@ -596,12 +606,22 @@ export const BudgetLineInput = z.object({
   // A line is found and read by its component: one without a name is refused.
   component_name: Name,
   specification: OptionalText(2000),
+  // The unit the price is for (Satuan: 'OH', 'Paket', 'Rim'); a catalogue item's when one is picked.
   unit: z
     .string({ error: 'wajib diisi' })
     .trim()
     .min(1, { error: 'wajib diisi' })
-    .max(32, { error: 'maksimal 32 karakter' })
+    .max(MAX_UNIT_LENGTH, { error: `maksimal ${MAX_UNIT_LENGTH} karakter` })
     .default(DEFAULT_UNIT),
+  /**
+   * What each volume counts ('2 Orang x 3 Hari x 1 Kali'). Left out, the first volume counts the
+   * line's `unit` (the spec's client knows one unit) and the others count nothing.
+   */
+  first_volume_unit: VolumeUnit,
+  second_volume_unit: VolumeUnit,
+  third_volume_unit: VolumeUnit,
+  /** The standard-price catalogue item the line is priced from; none for a free-form component. */
+  price_item_id: Id.nullish(),
   // Volumes are positive, so a positive price is what keeps a line from totalling Rp 0.
   price: z
     .number({
@@ -638,9 +658,21 @@ export const BudgetLine = z.object({
   first_volume: z.number(),
   second_volume: z.number(),
   third_volume: z.number(),
+  first_volume_unit: z.string().nullable().default(null),
+  second_volume_unit: z.string().nullable().default(null),
+  third_volume_unit: z.string().nullable().default(null),
   total_price: z.number(),
   tax: z.number(),
   total_after_tax: z.number(),
+  /**
+   * The PPN rule the line was priced with: `tax_rate` percent of `tax_base_numerator /
+   * tax_base_denominator` of the total (0 when the programme is not taxed).
+   */
+  tax_rate: z.number().default(0),
+  tax_base_numerator: z.number().int().default(1),
+  tax_base_denominator: z.number().int().default(1),
+  /** The catalogue item it is priced from; null for a free-form component. */
+  price_item_id: Id.nullable().default(null),
   year: z.number(),
   program_id: Id,
   action_id: Id,
@@ -1014,9 +1046,26 @@ export const BudgetLineListQuery = ListQuery.extend({
 });
 export type BudgetLineListQuery = z.input<typeof BudgetLineListQuery>;
 
-/** The export covers what the list shows under the same filters; one year, 2025 unless asked. */
+/** The report's layouts: one row per line (the spec's sheet, for analysis), or the RKA. */
+export const reportLayouts = ['flat', 'rka'] as const;
+export const ReportLayout = z.enum(reportLayouts, { error: 'harus flat atau rka' });
+export type ReportLayout = z.infer<typeof ReportLayout>;
+export const reportFormats = ['xlsx', 'pdf'] as const;
+export const ReportFormat = z.enum(reportFormats, { error: 'harus xlsx atau pdf' });
+export type ReportFormat = z.infer<typeof ReportFormat>;
+
+/**
+ * The export covers what the list shows under the same filters; one year, 2025 unless asked.
+ * The RKA is grouped Perangkat Daerah > Program > Kegiatan > Sub Kegiatan > Kode Rekening with
+ * subtotals, as a workbook or a PDF; the flat sheet is a workbook only.
+ */
 export const ReportDownloadQuery = BudgetLineFilterQuery.extend({
   year: ReportYear.default(DEFAULT_REPORT_YEAR),
+  layout: ReportLayout.default('flat'),
+  format: ReportFormat.default('xlsx'),
+}).refine((query) => query.format !== 'pdf' || query.layout === 'rka', {
+  path: ['format'],
+  error: 'PDF hanya untuk tata letak rka',
 });
 export type ReportDownloadQuery = z.input<typeof ReportDownloadQuery>;
 

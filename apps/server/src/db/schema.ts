@@ -80,6 +80,13 @@ export interface DetailProgramTable {
   total_price: BigIntColumn;
   tax: BigIntColumn;
   total_after_tax: BigIntColumn;
+  first_volume_unit: string | null;
+  second_volume_unit: string | null;
+  third_volume_unit: string | null;
+  tax_rate: DecimalColumn;
+  tax_base_numerator: number;
+  tax_base_denominator: number;
+  price_item_id: string | null;
   year: number;
   program_id: string;
   action_id: string;
@@ -158,6 +165,55 @@ export interface ReferenceItemTable {
 /** The tables of the six levels and supporters, as the level table names them. */
 export type ManagedEntityTable = (typeof managedEntities)[ManagedEntityKey]['table'];
 
+export interface TaxRuleTable {
+  effective_from: ColumnType<string | Date, string, string>;
+  rate: DecimalColumn;
+  base_numerator: number;
+  base_denominator: number;
+}
+
+export interface PriceItemTable {
+  id: Generated<string>;
+  year: number;
+  kind: string;
+  code: string;
+  name: string;
+  specification: string;
+  unit: string;
+  price: BigIntColumn;
+  account_codes: ColumnType<string[], string[], string[]>;
+  open: boolean;
+  search_text: ColumnType<string, never, never>;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date | string, never, Date | string>;
+}
+
+export interface PaguTable {
+  sub_action_id: string;
+  year: number;
+  amount: BigIntColumn;
+  allow_overrun: boolean;
+  overrun_reason: string;
+  updated_at: ColumnType<Date | string, never, Date | string>;
+  updated_by: string | null;
+}
+
+export interface AgencyPaguTable {
+  agency_id: string;
+  year: number;
+  amount: BigIntColumn;
+  updated_at: ColumnType<Date | string, never, Date | string>;
+}
+
+export interface RkaSignerTable {
+  agency_id: string | null;
+  place: string;
+  position: string;
+  name: string;
+  nip: string;
+  updated_at: ColumnType<Date | string, never, Date | string>;
+}
+
 export interface Database {
   app_setting: AppSettingTable;
   app_user: AppUserTable;
@@ -171,6 +227,11 @@ export interface Database {
   supporter: SupporterTable;
   detail_program: DetailProgramTable;
   reference_item: ReferenceItemTable;
+  tax_rule: TaxRuleTable;
+  price_item: PriceItemTable;
+  pagu: PaguTable;
+  agency_pagu: AgencyPaguTable;
+  rka_signer: RkaSignerTable;
   article: ArticleTable;
   article_former_slug: ArticleFormerSlugTable;
   upload: UploadTable;

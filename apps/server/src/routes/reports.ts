@@ -28,12 +28,14 @@ export const REPORT_FILE_PATH = `${BASE_PATH}${routes.budgetLine.report.path}/fi
 const LINK_TTL_SECONDS = 10 * 60;
 
 /** What a report link carries: the download query and whose lines it may export. */
-const ReportLinkClaims = ReportDownloadQuery.extend({ scope: z.enum(['all', 'own']) });
+const ReportLinkClaims = ReportDownloadQuery.safeExtend({ scope: z.enum(['all', 'own']) });
 
 const tokenInvalid = () => new AppError('unauthorized', server.tokenInvalid);
 
 export function reportRoutes(context: AppContext): RouteModule<'budgetLine'> {
-  const reports = createBudgetLineService(context.db, context.database.read);
+  const reports = createBudgetLineService(context.db, context.database.read, {
+    freeForm: context.config.RANWAL_FREE_FORM_COMPONENTS,
+  });
   const dashboard = createDashboardService(context.db);
 
   /** The scope a link grants and who signed it, checked again against the signer as they are now. */

@@ -29,6 +29,9 @@ import {
   readThrough,
   toCount,
 } from './pagination.js';
+import { createPaguService } from './pagu.js';
+import { taxRuleOf } from './planning.js';
+import { createPriceItemService } from './price-items.js';
 
 type CreateInput = Parsed<typeof BudgetLineInput>;
 type ListQuery = Parsed<typeof BudgetLineListQuery>;
@@ -71,6 +74,7 @@ const numericFields = [
   'total_price',
   'tax',
   'total_after_tax',
+  'tax_rate',
 ] as const;
 type NumericField = (typeof numericFields)[number];
 
@@ -88,7 +92,13 @@ const lineColumns = [
   'component_name',
   'specification',
   'unit',
+  'first_volume_unit',
+  'second_volume_unit',
+  'third_volume_unit',
   ...numericFields,
+  'tax_base_numerator',
+  'tax_base_denominator',
+  'price_item_id',
   'year',
   ...lineReferenceKeys.map(referenceFieldOf),
   'created_by',
@@ -260,8 +270,12 @@ export function toReadShape<K extends keyof BudgetLine>(
 export function createBudgetLineService(
   typedDb: Kysely<Database>,
   read: ReadRows = readThrough(typedDb),
+  options: { freeForm?: boolean } = {},
 ) {
   const db = typedDb as unknown as Kysely<LineDatabase>;
+  const pagu = createPaguService(typedDb);
+  const priceItems = createPriceItemService(typedDb);
+  const freeForm = options.freeForm ?? true;
 
   // The fixed parts of the queries, built once: builders are immutable, and building these per
   // request is a measurable share of a page's cost.
@@ -294,10 +308,10 @@ export function createBudgetLineService(
    * Every referenced id must exist and each level must sit under the level above it, as the
    * level table says. One query finds them all; every wrong field is reported.
    */
-  async function assertReferences(input: CreateInput): Promise<void> {
+  async function assertReferences(input: CreateInput, trx: Kysely<Database>): Promise<void> {
     const lookups = lineReferenceKeys.map((key) => {
       const level = managedEntities[key];
-      return db
+      return (trx as unknown as Kysely<LineDatabase>)
         .selectFrom(level.table)
         .select([
           sql.lit(key).as('level'),
@@ -313,27 +327,58 @@ export function createBudgetLineService(
     if (issues.length > 0) throw issuesRefusal(issues);
   }
 
-  /** The stored values of a line as given: the server prices it (the client's totals are ignored). */
-  async function checkedValues(input: CreateInput) {
+  /**
+   * The stored values of a line as given: the server prices it (the client's totals are ignored)
+   * with the PPN rule of its year, from its catalogue item when it names one.
+   */
+  async function checkedValues(input: CreateInput, trx: Kysely<Database>) {
+    const rule = await taxRuleOf(trx, input.year);
+    const taxed = taxRequested(input);
     // Throws MoneyError naming the field when a total is not exact in a JS number.
     const totals = computeTotals({
       price: input.price,
       first_volume: input.first_volume,
       second_volume: input.second_volume,
       third_volume: input.third_volume,
-      taxed: taxRequested(input),
+      taxed,
+      rule,
     });
-    await assertReferences(input);
-    return {
+    await assertReferences(input, trx);
+    const priceItemId = input.price_item_id ?? null;
+    let component = {
       component_code: input.component_code,
       component_name: input.component_name,
       specification: input.specification,
       unit: input.unit,
+    };
+    if (priceItemId) {
+      const { pricing, issues } = await priceItems.pricing(trx, {
+        price_item_id: priceItemId,
+        year: input.year,
+        price: input.price,
+        account_id: input.account_id,
+      });
+      if (issues.length > 0) throw issuesRefusal(issues);
+      component = pricing!;
+    } else if (!freeForm) {
+      throw issuesRefusal([{ path: 'price_item_id', message: messagesId.server.freeFormRefused }]);
+    }
+    return {
+      ...component,
+      // The spec's client knows one unit: its first volume counts it.
+      first_volume_unit:
+        input.first_volume_unit === undefined ? component.unit : input.first_volume_unit,
+      second_volume_unit: input.second_volume_unit ?? null,
+      third_volume_unit: input.third_volume_unit ?? null,
       price: input.price,
       first_volume: input.first_volume,
       second_volume: input.second_volume,
       third_volume: input.third_volume,
       ...totals,
+      tax_rate: taxed ? rule.rate : 0,
+      tax_base_numerator: taxed ? rule.base_numerator : 1,
+      tax_base_denominator: taxed ? rule.base_denominator : 1,
+      price_item_id: priceItemId,
       year: input.year,
       ...(Object.fromEntries(
         lineReferenceKeys.map((key) => [referenceField(key), input[referenceField(key)]]),
@@ -403,16 +448,23 @@ export function createBudgetLineService(
       return toReadShape(row);
     },
 
-    /** The server computes the money; the client's totals are ignored. */
+    /**
+     * The server computes the money (the client's totals are ignored) and checks the pagu in
+     * the same transaction as the write.
+     */
     async create(input: CreateInput, caller: Caller): Promise<BudgetLine> {
-      const values = { ...(await checkedValues(input)), created_by: caller.id };
-      // One statement inserts the line and reads it back with every name joined.
-      const creator = db.with('inserted', (qb) =>
-        qb.insertInto('detail_program').values(values).returningAll(),
-      );
-      const inserted = creator.selectFrom('inserted as line').select(lineColumns);
-      const row = (await withLevelNames(inserted).executeTakeFirstOrThrow()) as BudgetLineRow;
-      return toReadShape(row);
+      return typedDb.transaction().execute(async (trx) => {
+        const values = { ...(await checkedValues(input, trx)), created_by: caller.id };
+        await pagu.assertWithin(trx, values);
+        const lines = trx as unknown as Kysely<LineDatabase>;
+        // One statement inserts the line and reads it back with every name joined.
+        const creator = lines.with('inserted', (qb) =>
+          qb.insertInto('detail_program').values(values).returningAll(),
+        );
+        const inserted = creator.selectFrom('inserted as line').select(lineColumns);
+        const row = (await withLevelNames(inserted).executeTakeFirstOrThrow()) as BudgetLineRow;
+        return toReadShape(row);
+      });
     },
 
     /**
@@ -421,21 +473,25 @@ export function createBudgetLineService(
      * keeps the chain whole against a concurrent move (migration 0006's composite keys).
      */
     async update(id: string, input: CreateInput, caller: Caller): Promise<BudgetLine> {
-      const values = await checkedValues(input);
-      const editor = db.with('updated', (qb) =>
-        whereLines(
-          qb
-            .updateTable('detail_program as line')
-            .set({ ...values, updated_at: sql`now()`, updated_by: caller.id }),
-          scopeOf(caller),
-        )
-          .where('line.id', '=', id)
-          .returningAll(),
-      );
-      const updated = editor.selectFrom('updated as line').select(lineColumns);
-      const row = (await withLevelNames(updated).executeTakeFirst()) as BudgetLineRow | undefined;
-      if (!row) throw notFound();
-      return toReadShape(row);
+      return typedDb.transaction().execute(async (trx) => {
+        const values = await checkedValues(input, trx);
+        await pagu.assertWithin(trx, { ...values, line_id: id });
+        const lines = trx as unknown as Kysely<LineDatabase>;
+        const editor = lines.with('updated', (qb) =>
+          whereLines(
+            qb
+              .updateTable('detail_program as line')
+              .set({ ...values, updated_at: sql`now()`, updated_by: caller.id }),
+            scopeOf(caller),
+          )
+            .where('line.id', '=', id)
+            .returningAll(),
+        );
+        const updated = editor.selectFrom('updated as line').select(lineColumns);
+        const row = (await withLevelNames(updated).executeTakeFirst()) as BudgetLineRow | undefined;
+        if (!row) throw notFound();
+        return toReadShape(row);
+      });
     },
 
     /** Deletes a line the caller may change (a user their own, an admin any). */

@@ -708,7 +708,25 @@ export const messagesEn: Messages = {
     tokenMissing: 'Authentication token not found.',
     forbidden: 'You do not have access to this resource.',
     notFound: (what: string) => `${what} not found.`,
-    records: { line: 'Report', user: 'User', article: 'Article', file: 'File' },
+    records: {
+      line: 'Report',
+      user: 'User',
+      article: 'Article',
+      file: 'File',
+      priceItem: 'Price catalogue item',
+    },
+    paguExceeded: (what: string, pagu: string, excess: string) =>
+      `Over the pagu of ${what} (${pagu}) by ${excess}.`,
+    priceItemOtherYear: (itemYear: number, year: number) =>
+      `price catalogue item of ${itemYear}, not ${year}`,
+    priceItemNotForAccount: (code: string) =>
+      `this price catalogue item is not for account code ${code}`,
+    priceAboveCatalogue: (price: string) => `above the catalogue price ${price}`,
+    freeFormRefused:
+      'must be chosen from the price catalogue (free-form components are not allowed)',
+    paguSubActionUnknown: (code: string) => `no sub-action with code ${code}`,
+    paguSubActionAmbiguous: (code: string, count: number) =>
+      `code ${code} is used by ${count} sub-actions; name its regional unit`,
     badRequest: 'Invalid request.',
     validation: (field: string, problem: string) => `Field ${field} is invalid: ${problem}`,
     conflictHasChildren: (what: string, dependents: string) =>

@@ -804,8 +804,26 @@ export const messagesId = {
     forbidden: 'Anda tidak memiliki akses ke sumber daya ini.',
     notFound: (what: string) => `${what} tidak ditemukan.`,
     /** What a 404 names (the six levels and Pengampu are named by `levels`). */
-    records: { line: 'Laporan', user: 'Pengguna', article: 'Artikel', file: 'Berkas' },
+    records: {
+      line: 'Laporan',
+      user: 'Pengguna',
+      article: 'Artikel',
+      file: 'Berkas',
+      priceItem: 'Item katalog harga',
+    },
     badRequest: 'Permintaan tidak valid.',
+    // Planning within a ceiling: the pagu, the standard price catalogue (issue 18).
+    paguExceeded: (what: string, pagu: string, excess: string) =>
+      `Melebihi pagu ${what} (${pagu}) sebesar ${excess}.`,
+    priceItemOtherYear: (itemYear: number, year: number) =>
+      `item katalog harga tahun ${itemYear}, bukan ${year}`,
+    priceItemNotForAccount: (code: string) =>
+      `item katalog harga ini tidak untuk kode rekening ${code}`,
+    priceAboveCatalogue: (price: string) => `melebihi harga katalog ${price}`,
+    freeFormRefused: 'wajib dipilih dari katalog harga (komponen bebas tidak diizinkan)',
+    paguSubActionUnknown: (code: string) => `sub kegiatan berkode ${code} tidak ditemukan`,
+    paguSubActionAmbiguous: (code: string, count: number) =>
+      `kode ${code} dipakai ${count} sub kegiatan; sebutkan Perangkat Daerahnya`,
     validation: (field: string, problem: string) => `Kolom ${field} tidak valid: ${problem}`,
     conflictHasChildren: (what: string, dependents: string) =>
       `${what} tidak dapat dihapus karena masih memiliki ${dependents}.`,

@@ -1,0 +1,46 @@
+import { messagesId } from '@ranwal/core';
+import type { AppContext } from '../context.js';
+import { createPaguService } from '../services/pagu.js';
+import { createPlanningService } from '../services/planning.js';
+import { createPriceItemService } from '../services/price-items.js';
+import type { Handlers } from './contract.js';
+
+const ok = messagesId.server.ok;
+
+/** PPN rules, signatories: the region's planning configuration. */
+export function planningHandlers({ db, config }: AppContext): Handlers['planning'] {
+  const planning = createPlanningService(db, {
+    freeForm: config.RANWAL_FREE_FORM_COMPONENTS,
+  });
+  return {
+    settings: async () => ({ message: ok, data: await planning.settings() }),
+    taxRules: async ({ body }) => ({ message: ok, data: await planning.setTaxRules(body) }),
+    signers: async () => ({ message: ok, data: await planning.signers() }),
+    setSigner: async ({ body }) => ({ message: ok, data: await planning.setSigner(body) }),
+  };
+}
+
+/** The pagu of sub kegiatan and Perangkat Daerah per budget year. */
+export function paguHandlers({ db }: AppContext): Handlers['pagu'] {
+  const pagu = createPaguService(db);
+  return {
+    status: async ({ query }) => ({ message: ok, data: await pagu.status(query) }),
+    list: async ({ query }) => ({ message: ok, ...(await pagu.list(query)) }),
+    set: async ({ body, user }) => ({ message: ok, data: await pagu.set(body, user.id) }),
+    setAgency: async ({ body }) => ({ message: ok, data: await pagu.setAgency(body) }),
+    import: async ({ body }) => ({ message: ok, data: await pagu.import(body) }),
+  };
+}
+
+/** The standard price catalogue of each budget year. */
+export function priceItemHandlers({ db }: AppContext): Handlers['priceItem'] {
+  const items = createPriceItemService(db);
+  return {
+    list: async ({ query }) => ({ message: ok, ...(await items.list(query)) }),
+    import: async ({ body }) => ({ message: ok, data: await items.import(body) }),
+    update: async ({ params, body }) => ({
+      message: ok,
+      data: await items.update(params.id, body),
+    }),
+  };
+}

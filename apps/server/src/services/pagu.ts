@@ -1,0 +1,401 @@
+import {
+  type AgencyPaguInput,
+  AppError,
+  type FieldIssue,
+  formatRupiah,
+  issuesRefusal,
+  listFilter,
+  messagesId,
+  type PaguImportBatch,
+  type PaguImportResult,
+  type PaguInput,
+  type PaguLevelStatus,
+  type PaguListQuery,
+  type PaguRow,
+  type PaguStatus,
+  type PaguStatusQuery,
+} from '@ranwal/core';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { containsPattern, offsetOf, type Parsed, toCount } from './pagination.js';
+
+const server = messagesId.server;
+const levels = messagesId.levels;
+
+/** A sum as exact decimal text (int8 sums arrive as text from pg, as a number from PGlite). */
+const sumText = (value: unknown): string =>
+  value === null || value === undefined ? '0' : BigInt(String(value)).toString();
+const nullableText = (value: unknown): string | null =>
+  value === null || value === undefined ? null : BigInt(String(value)).toString();
+const remainingOf = (pagu: string | null, planned: string): string | null =>
+  pagu === null ? null : (BigInt(pagu) - BigInt(planned)).toString();
+
+/** What a line write would add under a ceiling: the line as it will be stored. */
+export interface PlannedLine {
+  sub_action_id: string;
+  program_id: string;
+  year: number;
+  total_after_tax: number;
+  /** The line being edited (its stored total is replaced, not added to). */
+  line_id?: string | undefined;
+}
+
+/**
+ * The pagu (ceiling) of each sub kegiatan per budget year, and optionally of a Perangkat Daerah:
+ * set by an admin or from a sheet, shown to the person entering lines, and enforced on every
+ * line write under a row lock, so two writers at the edge cannot overspend together.
+ */
+export function createPaguService(db: Kysely<Database>) {
+  /** The sub kegiatan with their chain, their pagu and what is planned, for one year. */
+  function paguRows(year: number) {
+    return db
+      .selectFrom('sub_action as s')
+      .innerJoin('action as a', 'a.id', 's.action_id')
+      .innerJoin('program as p', 'p.id', 'a.program_id')
+      .leftJoin('agency as ag', 'ag.id', 'p.agency_id')
+      .leftJoin('pagu as pg', (join) =>
+        join.onRef('pg.sub_action_id', '=', 's.id').on('pg.year', '=', year),
+      )
+      .select([
+        's.id as sub_action_id',
+        's.code as sub_action_code',
+        's.name as sub_action_name',
+        'a.name as action_name',
+        'p.name as program_name',
+        'ag.id as agency_id',
+        'ag.name as agency_name',
+        'pg.amount as pagu',
+        sql<boolean>`coalesce(pg.allow_overrun, false)`.as('allow_overrun'),
+        sql<string>`coalesce(pg.overrun_reason, '')`.as('overrun_reason'),
+        sql<unknown>`(select sum(d.total_after_tax) from detail_program d
+          where d.sub_action_id = s.id and d.year = ${year})`.as('planned'),
+      ]);
+  }
+
+  const toPaguRow = (row: Record<string, unknown>, year: number): PaguRow => {
+    const pagu = nullableText(row.pagu);
+    const planned = sumText(row.planned);
+    return {
+      sub_action_id: row.sub_action_id as string,
+      sub_action_code: (row.sub_action_code as string | null) ?? null,
+      sub_action_name: row.sub_action_name as string,
+      action_name: row.action_name as string,
+      program_name: row.program_name as string,
+      agency_id: (row.agency_id as string | null) ?? null,
+      agency_name: (row.agency_name as string | null) ?? null,
+      year,
+      pagu,
+      planned,
+      remaining: remainingOf(pagu, planned),
+      allow_overrun: Boolean(row.allow_overrun),
+      overrun_reason: (row.overrun_reason as string) ?? '',
+    };
+  };
+
+  async function rowOf(subActionId: string, year: number): Promise<PaguRow> {
+    const row = await paguRows(year).where('s.id', '=', subActionId).executeTakeFirst();
+    if (!row) throw notFoundIssue('sub_action_id', levels.sub_action.label);
+    return toPaguRow(row, year);
+  }
+
+  const notFoundIssue = (path: string, what: string) =>
+    issuesRefusal([{ path, message: server.recordNotFound(what) }]);
+
+  /**
+   * Refuses a write that would take a ceiling over (409 naming the pagu and the excess). Each
+   * ceiling's row is locked first (the agency's, then the sub kegiatan's: one order, no
+   * deadlock), so what is summed under it cannot change until this transaction ends. A write
+   * that leaves a level no higher than before passes, even over a pagu lowered since.
+   */
+  async function assertWithin(trx: Kysely<Database>, line: PlannedLine): Promise<void> {
+    const others = line.line_id ? sql`and d.id <> ${line.line_id}` : sql``;
+    const check = async (what: string, pagu: unknown, sums: RawBuilder<unknown>): Promise<void> => {
+      const { rows } = await sql<{ others: unknown; before: unknown }>`${sums}`.execute(trx);
+      const after = BigInt(sumText(rows[0]?.others)) + BigInt(line.total_after_tax);
+      const before = BigInt(sumText(rows[0]?.before));
+      const limit = BigInt(String(pagu));
+      if (after > limit && after > before) {
+        throw new AppError(
+          'conflict',
+          server.paguExceeded(what, formatRupiah(limit), formatRupiah(after - limit)),
+          [
+            {
+              path: 'total_after_tax',
+              message: server.paguExceeded(what, formatRupiah(limit), formatRupiah(after - limit)),
+            },
+          ],
+        );
+      }
+    };
+
+    const { rows: agencyRows } = await sql<{ agency_id: string; name: string; amount: unknown }>`
+      select ap.agency_id, ag.name, ap.amount
+      from program p
+      join agency ag on ag.id = p.agency_id
+      join agency_pagu ap on ap.agency_id = ag.id and ap.year = ${line.year}
+      where p.id = ${line.program_id}
+      for update of ap`.execute(trx);
+    const agency = agencyRows[0];
+    if (agency) {
+      await check(
+        `${levels.agency.label} ${agency.name}`,
+        agency.amount,
+        sql`select sum(d.total_after_tax) filter (where true ${others}) as others,
+            sum(d.total_after_tax) as before
+          from detail_program d join program p on p.id = d.program_id
+          where p.agency_id = ${agency.agency_id} and d.year = ${line.year}`,
+      );
+    }
+
+    const { rows: subRows } = await sql<{ name: string; amount: unknown; allow_overrun: boolean }>`
+      select s.name, pg.amount, pg.allow_overrun
+      from pagu pg join sub_action s on s.id = pg.sub_action_id
+      where pg.sub_action_id = ${line.sub_action_id} and pg.year = ${line.year}
+      for update of pg`.execute(trx);
+    const subAction = subRows[0];
+    if (subAction && !subAction.allow_overrun) {
+      await check(
+        `${levels.sub_action.label} ${subAction.name}`,
+        subAction.amount,
+        sql`select sum(d.total_after_tax) filter (where true ${others}) as others,
+            sum(d.total_after_tax) as before
+          from detail_program d
+          where d.sub_action_id = ${line.sub_action_id} and d.year = ${line.year}`,
+      );
+    }
+  }
+
+  return {
+    assertWithin,
+
+    /** The chain above a sub kegiatan with each level's ceiling, plan and what is left. */
+    async status(query: Parsed<typeof PaguStatusQuery>): Promise<PaguStatus> {
+      const { year, sub_action_id: subActionId } = query;
+      const excluded = query.line_id ? sql`and d.id <> ${query.line_id}` : sql``;
+      const { rows } = await sql<{
+        level: PaguLevelStatus['level'];
+        id: string;
+        code: string | null;
+        name: string;
+        pagu: unknown;
+        planned: unknown;
+        allow_overrun: boolean;
+      }>`
+        with chain as (
+          select s.id as sub_action_id, s.code as s_code, s.name as s_name,
+            a.id as action_id, a.code as a_code, a.name as a_name,
+            p.id as program_id, p.code as p_code, p.name as p_name,
+            ag.id as agency_id, ag.code as ag_code, ag.name as ag_name
+          from sub_action s
+          join action a on a.id = s.action_id
+          join program p on p.id = a.program_id
+          left join agency ag on ag.id = p.agency_id
+          where s.id = ${subActionId}
+        )
+        select 'agency' as level, agency_id as id, ag_code as code, ag_name as name,
+          (select amount from agency_pagu where agency_id = chain.agency_id and year = ${year}) as pagu,
+          (select sum(d.total_after_tax) from detail_program d join program p on p.id = d.program_id
+            where p.agency_id = chain.agency_id and d.year = ${year} ${excluded}) as planned,
+          false as allow_overrun, 0 as depth
+        from chain where agency_id is not null
+        union all
+        select 'program', program_id, p_code, p_name,
+          (select sum(pg.amount) from pagu pg join sub_action s on s.id = pg.sub_action_id
+            join action a on a.id = s.action_id where a.program_id = chain.program_id and pg.year = ${year}),
+          (select sum(d.total_after_tax) from detail_program d
+            where d.program_id = chain.program_id and d.year = ${year} ${excluded}),
+          false, 1
+        from chain
+        union all
+        select 'action', action_id, a_code, a_name,
+          (select sum(pg.amount) from pagu pg join sub_action s on s.id = pg.sub_action_id
+            where s.action_id = chain.action_id and pg.year = ${year}),
+          (select sum(d.total_after_tax) from detail_program d
+            where d.action_id = chain.action_id and d.year = ${year} ${excluded}),
+          false, 2
+        from chain
+        union all
+        select 'sub_action', sub_action_id, s_code, s_name,
+          (select amount from pagu where sub_action_id = chain.sub_action_id and year = ${year}),
+          (select sum(d.total_after_tax) from detail_program d
+            where d.sub_action_id = chain.sub_action_id and d.year = ${year} ${excluded}),
+          coalesce((select allow_overrun from pagu where sub_action_id = chain.sub_action_id
+            and year = ${year}), false),
+          3
+        from chain
+        order by depth`.execute(db);
+      if (rows.length === 0) throw notFoundIssue('sub_action_id', levels.sub_action.label);
+      return {
+        year,
+        levels: rows.map((row) => {
+          const pagu = nullableText(row.pagu);
+          const planned = sumText(row.planned);
+          return {
+            level: row.level,
+            id: row.id,
+            code: row.code ?? null,
+            name: row.name,
+            pagu,
+            planned,
+            remaining: remainingOf(pagu, planned),
+            allow_overrun: Boolean(row.allow_overrun),
+          };
+        }),
+      };
+    },
+
+    /** The sub kegiatan of a year in code order, with their pagu and plan (the pagu page). */
+    async list(query: Parsed<typeof PaguListQuery>) {
+      let scope = paguRows(query.year);
+      if (query.agency_id) scope = scope.where('p.agency_id', '=', query.agency_id);
+      if (query.program_id) scope = scope.where('p.id', '=', query.program_id);
+      const matching = query.search
+        ? scope.where((eb) =>
+            eb.or([
+              eb('s.name', 'ilike', containsPattern(query.search!)),
+              eb('s.code', 'ilike', containsPattern(query.search!)),
+            ]),
+          )
+        : scope;
+      const counted = (qb: typeof scope) =>
+        db
+          .selectFrom(qb.as('rows'))
+          .select((eb) => eb.fn.countAll().as('count'))
+          .executeTakeFirstOrThrow();
+      const [rows, filtered, total] = await Promise.all([
+        matching
+          .orderBy(sql`ag.code nulls first`)
+          .orderBy(sql`p.code nulls last`)
+          .orderBy('p.name')
+          .orderBy(sql`a.code nulls last`)
+          .orderBy('a.name')
+          .orderBy(sql`s.code nulls last`)
+          .orderBy('s.name')
+          .orderBy('s.id')
+          .limit(query.limit)
+          .offset(offsetOf(query.page, query.limit))
+          .execute(),
+        counted(matching),
+        counted(scope),
+      ]);
+      return {
+        data: rows.map((row) => toPaguRow(row, query.year)),
+        filter: listFilter(query.page, query.limit, toCount(filtered.count), toCount(total.count)),
+      };
+    },
+
+    async set(input: Parsed<typeof PaguInput>, callerId: string): Promise<PaguRow> {
+      const exists = await db
+        .selectFrom('sub_action')
+        .select('id')
+        .where('id', '=', input.sub_action_id)
+        .executeTakeFirst();
+      if (!exists) throw notFoundIssue('sub_action_id', levels.sub_action.label);
+      const values = {
+        amount: input.amount,
+        allow_overrun: input.allow_overrun,
+        overrun_reason: input.allow_overrun ? input.overrun_reason : '',
+        updated_by: callerId,
+      };
+      await db
+        .insertInto('pagu')
+        .values({ sub_action_id: input.sub_action_id, year: input.year, ...values })
+        .onConflict((oc) =>
+          oc.columns(['sub_action_id', 'year']).doUpdateSet({ ...values, updated_at: sql`now()` }),
+        )
+        .execute();
+      return rowOf(input.sub_action_id, input.year);
+    },
+
+    async setAgency(input: Parsed<typeof AgencyPaguInput>) {
+      const exists = await db
+        .selectFrom('agency')
+        .select('id')
+        .where('id', '=', input.agency_id)
+        .executeTakeFirst();
+      if (!exists) throw notFoundIssue('agency_id', levels.agency.label);
+      await db
+        .insertInto('agency_pagu')
+        .values(input)
+        .onConflict((oc) =>
+          oc
+            .columns(['agency_id', 'year'])
+            .doUpdateSet({ amount: input.amount, updated_at: sql`now()` }),
+        )
+        .execute();
+      return input;
+    },
+
+    /**
+     * A pagu sheet: each row's sub kegiatan found by its code (within its Perangkat Daerah when
+     * the row names one). Rows that find none or several are refused together, naming each;
+     * otherwise every pagu is set in one transaction.
+     */
+    async import(batch: Parsed<typeof PaguImportBatch>): Promise<PaguImportResult> {
+      const codes = batch.rows.map((row) => row.sub_action_code);
+      const agencyCodes = batch.rows.map((row) => row.agency_code || null);
+      const agencyNames = batch.rows.map((row) => row.agency || null);
+      return db.transaction().execute(async (trx) => {
+        const { rows: found } = await sql<{ ord: number; ids: string[] | null }>`
+          select w.ord, array_remove(array_agg(s.id), null) as ids
+          from unnest(${codes}::text[], ${agencyCodes}::text[], ${agencyNames}::text[])
+            with ordinality as w(code, agency_code, agency_name, ord)
+          left join (sub_action s
+            join action a on a.id = s.action_id
+            join program p on p.id = a.program_id
+            left join agency ag on ag.id = p.agency_id)
+          on s.code = w.code
+            and (w.agency_code is null or ag.code = w.agency_code)
+            and (w.agency_name is null or ag.name = w.agency_name)
+          group by w.ord
+          order by w.ord`.execute(trx);
+        const issues: FieldIssue[] = [];
+        const targets: string[] = [];
+        for (const row of found) {
+          const index = Number(row.ord) - 1;
+          const ids = row.ids ?? [];
+          const code = codes[index]!;
+          if (ids.length === 1) targets[index] = ids[0]!;
+          else {
+            issues.push({
+              path: `rows.${index}.sub_action_code`,
+              message:
+                ids.length === 0
+                  ? server.paguSubActionUnknown(code)
+                  : server.paguSubActionAmbiguous(code, ids.length),
+            });
+          }
+        }
+        if (issues.length > 0) throw issuesRefusal(issues);
+        // A sub kegiatan named twice: the last row wins, as when a later sheet is loaded.
+        const amounts = new Map(batch.rows.map((row, index) => [targets[index]!, row.amount]));
+        const ids = [...amounts.keys()];
+        const values = [...amounts.values()].map(String);
+        const { rows: counts } = await sql<{ created: unknown; changed: unknown }>`
+          select count(*) filter (where pg.sub_action_id is null) as created,
+            count(*) filter (where pg.amount <> w.amount) as changed
+          from unnest(${ids}::uuid[], ${values}::bigint[]) as w(id, amount)
+          left join pagu pg on pg.sub_action_id = w.id and pg.year = ${batch.year}`.execute(trx);
+        if (!batch.dry_run) {
+          await sql`
+            insert into pagu (sub_action_id, year, amount)
+            select w.id, ${batch.year}, w.amount
+            from unnest(${ids}::uuid[], ${values}::bigint[]) as w(id, amount)
+            on conflict (sub_action_id, year) do update set amount = excluded.amount,
+              updated_at = now()
+            where pagu.amount <> excluded.amount`.execute(trx);
+        }
+        const created = toCount(counts[0]?.created);
+        const changed = toCount(counts[0]?.changed);
+        return {
+          dry_run: batch.dry_run,
+          created,
+          changed,
+          unchanged: ids.length - created - changed,
+        };
+      });
+    },
+  };
+}
+
+export type PaguService = ReturnType<typeof createPaguService>;

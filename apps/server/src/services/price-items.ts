@@ -1,0 +1,201 @@
+import {
+  type FieldIssue,
+  formatRupiah,
+  listFilter,
+  messagesId,
+  type PriceItem,
+  type PriceItemImportBatch,
+  type PriceItemImportResult,
+  type PriceItemListQuery,
+  type PriceItemUpdateInput,
+  refusals,
+} from '@ranwal/core';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { containsPattern, offsetOf, type Parsed, toCount } from './pagination.js';
+
+const server = messagesId.server;
+
+const itemColumns = [
+  'id',
+  'year',
+  'kind',
+  'code',
+  'name',
+  'specification',
+  'unit',
+  'price',
+  'account_codes',
+  'open',
+] as const;
+
+const toItem = (row: Record<string, unknown>): PriceItem =>
+  ({ ...row, price: Number(row.price) }) as PriceItem;
+
+/** What a line priced from the catalogue takes from its item, and what it is checked against. */
+export interface CataloguePricing {
+  component_code: string;
+  component_name: string;
+  specification: string;
+  unit: string;
+}
+
+/**
+ * The standard price catalogue (SSH, SBU, HSPK, ASB) of each budget year: loaded from the
+ * sheets regions publish, searched by the line form under the chosen kode rekening, and the
+ * ceiling of a line's price.
+ */
+export function createPriceItemService(db: Kysely<Database>) {
+  return {
+    async list(query: Parsed<typeof PriceItemListQuery>) {
+      let scope = db.selectFrom('price_item').where('year', '=', query.year);
+      if (query.account_code) {
+        // An item with no kode rekening may be used under any.
+        const code = query.account_code;
+        scope = scope.where((eb) =>
+          eb.or([
+            eb('account_codes', '=', sql<string[]>`'{}'::text[]`),
+            eb('account_codes', '@>', sql<string[]>`array[${code}]::text[]`),
+          ]),
+        );
+      }
+      if (query.kind) scope = scope.where('kind', '=', query.kind);
+      const matching = query.search
+        ? scope.where('search_text', 'like', containsPattern(query.search.toLowerCase()))
+        : scope;
+      const [rows, filtered, total] = await Promise.all([
+        matching
+          .select(itemColumns)
+          .orderBy('code')
+          .limit(query.limit)
+          .offset(offsetOf(query.page, query.limit))
+          .execute(),
+        matching.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
+        scope.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
+      ]);
+      return {
+        data: rows.map(toItem),
+        filter: listFilter(query.page, query.limit, toCount(filtered.count), toCount(total.count)),
+      };
+    },
+
+    /** Items are matched by (year, code); a changed one is updated, an unchanged one left. */
+    async import(batch: Parsed<typeof PriceItemImportBatch>): Promise<PriceItemImportResult> {
+      // A code named twice in one sheet: the last row wins, as when a later sheet is loaded.
+      const byCode = new Map(batch.items.map((item) => [item.code, item]));
+      const items = [...byCode.values()];
+      const column = <K extends keyof (typeof items)[number]>(key: K) =>
+        items.map((item) => item[key]);
+      // Arrays of arrays do not travel as parameters: the kode rekening go as JSON text.
+      const accounts = items.map((item) => JSON.stringify(item.account_codes));
+      return db.transaction().execute(async (trx) => {
+        const incoming = sql`unnest(
+            ${column('kind')}::text[], ${column('code')}::text[], ${column('name')}::text[],
+            ${column('specification')}::text[], ${column('unit')}::text[],
+            ${column('price').map(String)}::bigint[], ${accounts}::text[], ${column('open')}::boolean[]
+          ) as w(kind, code, name, specification, unit, price, accounts, open)`;
+        const { rows } = await sql<{ created: unknown; changed: unknown }>`
+          select count(*) filter (where p.id is null) as created,
+            count(*) filter (where p.id is not null and (p.kind, p.name, p.specification, p.unit,
+              p.price, p.account_codes, p.open) is distinct from (w.kind, w.name, w.specification,
+              w.unit, w.price, array(select jsonb_array_elements_text(w.accounts::jsonb)), w.open))
+              as changed
+          from ${incoming}
+          left join price_item p on p.year = ${batch.year} and p.code = w.code`.execute(trx);
+        if (!batch.dry_run) {
+          await sql`
+            insert into price_item (year, kind, code, name, specification, unit, price,
+              account_codes, open)
+            select ${batch.year}, w.kind, w.code, w.name, w.specification, w.unit, w.price,
+              array(select jsonb_array_elements_text(w.accounts::jsonb)), w.open
+            from ${incoming}
+            on conflict (year, code) do update set kind = excluded.kind, name = excluded.name,
+              specification = excluded.specification, unit = excluded.unit,
+              price = excluded.price, account_codes = excluded.account_codes,
+              open = excluded.open, updated_at = now()
+            where (price_item.kind, price_item.name, price_item.specification, price_item.unit,
+              price_item.price, price_item.account_codes, price_item.open) is distinct from
+              (excluded.kind, excluded.name, excluded.specification, excluded.unit,
+              excluded.price, excluded.account_codes, excluded.open)`.execute(trx);
+        }
+        const created = toCount(rows[0]?.created);
+        const changed = toCount(rows[0]?.changed);
+        return {
+          dry_run: batch.dry_run,
+          created,
+          changed,
+          unchanged: items.length - created - changed,
+        };
+      });
+    },
+
+    async update(id: string, input: Parsed<typeof PriceItemUpdateInput>): Promise<PriceItem> {
+      const row = await db
+        .updateTable('price_item')
+        .set({ open: input.open, updated_at: sql`now()` })
+        .where('id', '=', id)
+        .returning(itemColumns)
+        .executeTakeFirst();
+      if (!row) throw refusals.notFound(server.records.priceItem);
+      return toItem(row);
+    },
+
+    /**
+     * Prices a line from its item: the item must be of the line's year and allowed under its
+     * kode rekening, and the price at most the item's unless the item is open. Answers what the
+     * line takes from the item, or the field problems.
+     */
+    async pricing(
+      executor: Kysely<Database>,
+      line: { price_item_id: string; year: number; price: number; account_id: string },
+    ): Promise<{ pricing?: CataloguePricing; issues: FieldIssue[] }> {
+      const row = await executor
+        .selectFrom('price_item')
+        .select(itemColumns)
+        .where('id', '=', line.price_item_id)
+        .executeTakeFirst();
+      if (!row) {
+        return {
+          issues: [
+            { path: 'price_item_id', message: server.recordNotFound(server.records.priceItem) },
+          ],
+        };
+      }
+      const issues: FieldIssue[] = [];
+      if (row.year !== line.year) {
+        issues.push({
+          path: 'price_item_id',
+          message: server.priceItemOtherYear(row.year, line.year),
+        });
+      }
+      if (row.account_codes.length > 0) {
+        const account = await executor
+          .selectFrom('account')
+          .select('code')
+          .where('id', '=', line.account_id)
+          .executeTakeFirst();
+        if (account && !row.account_codes.includes(account.code)) {
+          issues.push({
+            path: 'price_item_id',
+            message: server.priceItemNotForAccount(account.code),
+          });
+        }
+      }
+      const ceiling = Number(row.price);
+      if (!row.open && line.price > ceiling) {
+        issues.push({ path: 'price', message: server.priceAboveCatalogue(formatRupiah(ceiling)) });
+      }
+      return {
+        issues,
+        pricing: {
+          component_code: row.code,
+          component_name: row.name,
+          specification: row.specification,
+          unit: row.unit,
+        },
+      };
+    },
+  };
+}
+
+export type PriceItemService = ReturnType<typeof createPriceItemService>;

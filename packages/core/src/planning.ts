@@ -1,0 +1,279 @@
+/**
+ * Planning within a ceiling (issue 18): the PPN rules by date, the pagu of each sub kegiatan
+ * (and optionally of a Perangkat Daerah), the standard price catalogue, and who signs the RKA.
+ * Declared once here; the server, the UI and the CLI read them.
+ */
+import { z } from 'zod';
+import { MAX_LINE_TOTAL } from './money.js';
+import {
+  AccountCode,
+  HIERARCHY_IMPORT_MAX_ROWS,
+  Id,
+  ListQuery,
+  MAX_UNIT_LENGTH,
+  ReportYear,
+  RupiahSum,
+  Timestamp,
+} from './schemas.js';
+
+// --- PPN rules -------------------------------------------------------------------------------
+
+/** A percentage with at most two decimals (12, 11.5). */
+const hasTwoDecimalsAtMost = (value: number) =>
+  Math.abs(value * 100 - Math.round(value * 100)) < 1e-9;
+
+export const TaxRule = z
+  .object({
+    effective_from: z.iso.date({ error: 'harus berupa tanggal YYYY-MM-DD' }),
+    rate: z
+      .number({ error: 'harus berupa angka' })
+      .min(0, { error: 'minimal 0' })
+      .max(100, { error: 'maksimal 100' })
+      .refine(hasTwoDecimalsAtMost, { error: 'paling banyak 2 angka desimal' }),
+    base_numerator: z.number().int({ error: 'harus bilangan bulat' }).min(1).max(1000),
+    base_denominator: z.number().int({ error: 'harus bilangan bulat' }).min(1).max(1000),
+  })
+  .refine((rule) => rule.base_numerator <= rule.base_denominator, {
+    path: ['base_numerator'],
+    error: 'dasar pengenaan tidak boleh melebihi 1',
+  });
+export type TaxRule = z.infer<typeof TaxRule>;
+
+/** The whole set of rules, replaced at once; each date at most once. */
+export const TaxRuleSet = z.object({
+  rules: z
+    .array(TaxRule)
+    .max(100, { error: 'maksimal 100 aturan' })
+    .refine((rules) => new Set(rules.map((rule) => rule.effective_from)).size === rules.length, {
+      error: 'setiap tanggal berlaku hanya sekali',
+    }),
+});
+export type TaxRuleSet = z.input<typeof TaxRuleSet>;
+
+/** What the line form needs to price as the server will. */
+export const PlanningSettings = z.object({
+  tax_rules: z.array(TaxRule),
+  /** Whether a line may name a component outside the catalogue (RANWAL_FREE_FORM_COMPONENTS). */
+  free_form_components: z.boolean(),
+});
+export type PlanningSettings = z.infer<typeof PlanningSettings>;
+
+// --- Pagu ------------------------------------------------------------------------------------
+
+export const PaguAmount = z
+  .number({ error: 'harus berupa angka' })
+  .int({ error: 'harus bilangan bulat rupiah' })
+  .min(0, { error: 'minimal 0' })
+  .max(Number.MAX_SAFE_INTEGER, { error: 'terlalu besar' });
+
+/**
+ * The pagu of a sub kegiatan for a budget year. An admin may let the lines go over it
+ * (`allow_overrun`), which needs a reason that is kept.
+ */
+export const PaguInput = z
+  .object({
+    sub_action_id: Id,
+    year: ReportYear,
+    amount: PaguAmount,
+    allow_overrun: z.boolean().default(false),
+    overrun_reason: z.string().trim().max(1000, { error: 'maksimal 1000 karakter' }).default(''),
+  })
+  .refine((input) => !input.allow_overrun || input.overrun_reason !== '', {
+    path: ['overrun_reason'],
+    error: 'wajib diisi bila pagu boleh dilampaui',
+  });
+export type PaguInput = z.input<typeof PaguInput>;
+
+/** The pagu of a whole Perangkat Daerah for a budget year. */
+export const AgencyPaguInput = z.object({ agency_id: Id, year: ReportYear, amount: PaguAmount });
+export type AgencyPaguInput = z.input<typeof AgencyPaguInput>;
+
+/** A signed sum of whole rupiah as decimal text: what is left may be below zero. */
+export const SignedRupiahSum = z.string().regex(/^-?\d+$/);
+
+/** One sub kegiatan's ceiling and plan for a year, as the pagu page lists them. */
+export const PaguRow = z.object({
+  sub_action_id: Id,
+  sub_action_code: z.string().nullable(),
+  sub_action_name: z.string(),
+  action_name: z.string(),
+  program_name: z.string(),
+  agency_id: Id.nullable(),
+  agency_name: z.string().nullable(),
+  year: z.number().int(),
+  /** Null: no pagu set, so no limit. */
+  pagu: RupiahSum.nullable(),
+  /** The sum of its lines' totals after PPN. */
+  planned: RupiahSum,
+  remaining: SignedRupiahSum.nullable(),
+  allow_overrun: z.boolean(),
+  overrun_reason: z.string(),
+});
+export type PaguRow = z.infer<typeof PaguRow>;
+
+export const PaguListQuery = ListQuery.extend({
+  year: ReportYear,
+  agency_id: Id.optional(),
+  program_id: Id.optional(),
+});
+export type PaguListQuery = z.input<typeof PaguListQuery>;
+
+export const paguLevelKeys = ['agency', 'program', 'action', 'sub_action'] as const;
+export type PaguLevelKey = (typeof paguLevelKeys)[number];
+
+/**
+ * One level of the chain above a line, as the form's pagu panel shows it: its ceiling (the
+ * sub kegiatan's own, the agency's own, or for a programme and kegiatan the sum of the pagu set
+ * below them), what is planned, and what is left.
+ */
+export const PaguLevelStatus = z.object({
+  level: z.enum(paguLevelKeys),
+  id: Id,
+  code: z.string().nullable(),
+  name: z.string(),
+  pagu: RupiahSum.nullable(),
+  planned: RupiahSum,
+  remaining: SignedRupiahSum.nullable(),
+  allow_overrun: z.boolean(),
+});
+export type PaguLevelStatus = z.infer<typeof PaguLevelStatus>;
+
+/** The chain's ceilings for the form: Perangkat Daerah (when any) first, the sub kegiatan last. */
+export const PaguStatus = z.object({
+  year: z.number().int(),
+  levels: z.array(PaguLevelStatus),
+});
+export type PaguStatus = z.infer<typeof PaguStatus>;
+
+export const PaguStatusQuery = z.object({
+  sub_action_id: Id,
+  year: ReportYear,
+  /** The line being edited: its stored total is left out of what is planned. */
+  line_id: Id.optional(),
+});
+export type PaguStatusQuery = z.input<typeof PaguStatusQuery>;
+
+/** One row of a pagu sheet: the sub kegiatan by its code, within its Perangkat Daerah when named. */
+export const PaguImportRow = z.object({
+  agency_code: z.string().trim().max(64).optional(),
+  agency: z.string().trim().max(1000).optional(),
+  sub_action_code: z.string().trim().min(1, { error: 'wajib diisi' }).max(64),
+  amount: PaguAmount,
+});
+export const PaguImportBatch = z.object({
+  year: ReportYear,
+  rows: z
+    .array(PaguImportRow)
+    .min(1, { error: 'minimal 1 baris' })
+    .max(HIERARCHY_IMPORT_MAX_ROWS, { error: `maksimal ${HIERARCHY_IMPORT_MAX_ROWS} baris` }),
+  dry_run: z.boolean().default(false),
+});
+export type PaguImportBatch = z.input<typeof PaguImportBatch>;
+
+export const PaguImportResult = z.object({
+  dry_run: z.boolean(),
+  created: z.number().int(),
+  changed: z.number().int(),
+  unchanged: z.number().int(),
+});
+export type PaguImportResult = z.infer<typeof PaguImportResult>;
+
+// --- Standard price catalogue ------------------------------------------------------------------
+
+/** Standar Satuan Harga, Standar Biaya Umum, Harga Satuan Pokok Kegiatan, Analisis Standar Belanja. */
+export const priceItemKinds = ['SSH', 'SBU', 'HSPK', 'ASB'] as const;
+export const PriceItemKind = z.enum(priceItemKinds, {
+  error: `harus salah satu dari: ${priceItemKinds.join(', ')}`,
+});
+export type PriceItemKind = z.infer<typeof PriceItemKind>;
+
+const CatalogueText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `maksimal ${max} karakter` });
+
+export const PriceItemFields = z.object({
+  kind: PriceItemKind.default('SSH'),
+  code: CatalogueText(64).min(1, { error: 'wajib diisi' }),
+  // A line's component name holds 255 characters, and a line takes its item's name.
+  name: CatalogueText(255).min(1, { error: 'wajib diisi' }),
+  specification: CatalogueText(2000).default(''),
+  unit: CatalogueText(MAX_UNIT_LENGTH).min(1, { error: 'wajib diisi' }),
+  price: z
+    .number({ error: 'harus berupa angka' })
+    .int({ error: 'harus bilangan bulat rupiah' })
+    .min(1, { error: 'harus lebih dari 0' })
+    .max(MAX_LINE_TOTAL, { error: 'terlalu besar' }),
+  /** The kode rekening the item may be priced under; none: any. */
+  account_codes: z.array(AccountCode).max(500, { error: 'maksimal 500 kode rekening' }).default([]),
+  /** A line may go above the price of an open item (an admin's choice). */
+  open: z.boolean().default(false),
+});
+export type PriceItemFields = z.input<typeof PriceItemFields>;
+
+/** A catalogue for one budget year, loaded whole or in parts: items are matched by code. */
+export const PriceItemImportBatch = z.object({
+  year: ReportYear,
+  items: z
+    .array(PriceItemFields)
+    .min(1, { error: 'minimal 1 item' })
+    .max(HIERARCHY_IMPORT_MAX_ROWS, { error: `maksimal ${HIERARCHY_IMPORT_MAX_ROWS} item` }),
+  dry_run: z.boolean().default(false),
+});
+export type PriceItemImportBatch = z.input<typeof PriceItemImportBatch>;
+
+export const PriceItemImportResult = z.object({
+  dry_run: z.boolean(),
+  created: z.number().int(),
+  changed: z.number().int(),
+  unchanged: z.number().int(),
+});
+export type PriceItemImportResult = z.infer<typeof PriceItemImportResult>;
+
+export const PriceItem = PriceItemFields.extend({
+  id: Id,
+  year: z.number().int(),
+  kind: PriceItemKind,
+  specification: z.string(),
+  account_codes: z.array(z.string()),
+  open: z.boolean(),
+});
+export type PriceItem = z.infer<typeof PriceItem>;
+
+/** A page of a year's catalogue: the items usable under a kode rekening, matching a search. */
+export const PriceItemListQuery = ListQuery.extend({
+  year: ReportYear,
+  account_code: z.string().trim().max(64).optional(),
+  kind: PriceItemKind.optional(),
+});
+export type PriceItemListQuery = z.input<typeof PriceItemListQuery>;
+
+/** What an admin changes on a loaded item: whether lines may go above its price. */
+export const PriceItemUpdateInput = z.object({ open: z.boolean() });
+export type PriceItemUpdateInput = z.input<typeof PriceItemUpdateInput>;
+
+// --- RKA signatories ---------------------------------------------------------------------------
+
+/** Who signs the RKA of a Perangkat Daerah (or, with `agency_id` null, of the region as a whole). */
+export const SignerInput = z.object({
+  agency_id: Id.nullable(),
+  place: CatalogueText(100).min(1, { error: 'wajib diisi' }),
+  position: CatalogueText(200).min(1, { error: 'wajib diisi' }),
+  name: CatalogueText(200).min(1, { error: 'wajib diisi' }),
+  /** Nomor Induk Pegawai: 18 digits, spaces allowed as printed. */
+  nip: CatalogueText(32)
+    .regex(/^[0-9 ]*$/, { error: 'hanya angka' })
+    .refine((nip) => nip === '' || nip.replaceAll(' ', '').length === 18, {
+      error: 'NIP terdiri dari 18 angka',
+    })
+    .default(''),
+});
+export type SignerInput = z.input<typeof SignerInput>;
+
+export const Signer = SignerInput.extend({
+  agency_id: Id.nullable(),
+  nip: z.string(),
+  updated_at: Timestamp,
+});
+export type Signer = z.infer<typeof Signer>;
