@@ -41,6 +41,13 @@ import {
   setPasswordSummary,
 } from './commands/password/index.js';
 import {
+  catalogueSummary,
+  importCatalogue,
+  importPagu,
+  type PlanningImportOptions,
+  paguSummary,
+} from './commands/planning/index.js';
+import {
   importReference,
   type ReferenceOptions,
   referenceSummary,
@@ -304,6 +311,63 @@ export function buildProgram({ signal }: { signal: AbortSignal }): Command {
         referenceSummary,
       ),
     );
+
+  for (const [name, description, load, summary, sample] of [
+    [
+      'catalogue',
+      "load a year's standard price catalogue (SSH, SBU, HSPK, ASB) from the sheet the region publishes",
+      importCatalogue,
+      catalogueSummary,
+      'ssh-2026.xlsx',
+    ],
+    [
+      'pagu',
+      'set the pagu of sub kegiatan for a year from a sheet (Kode Sub Kegiatan, Pagu; the SKPD where codes repeat)',
+      importPagu,
+      paguSummary,
+      'pagu-2026.xlsx',
+    ],
+  ] as const) {
+    const command = imports
+      .command(name)
+      .description(description)
+      .argument('<file>', '.csv or .xlsx')
+      .requiredOption('--year <year>', 'the budget year the sheet is for')
+      .option('--dry-run', 'report what would change; write nothing')
+      .addOption(
+        new Option(
+          '--encoding <encoding>',
+          "a CSV file's encoding (default: by its byte order mark, else utf-8 if valid, else windows-1252)",
+        ).choices(csvEncodings),
+      );
+    if (name === 'catalogue') {
+      command.option(
+        '--kind <kind>',
+        'SSH, SBU, HSPK or ASB for rows without a Kelompok column',
+        'SSH',
+      );
+    }
+    command
+      .addHelpText(
+        'after',
+        examples(
+          `ranwal import ${name} ${sample} --year 2026 --dry-run`,
+          `ranwal import ${name} ${sample} --year 2026`,
+        ),
+      )
+      .action(
+        action(
+          (options: Omit<PlanningImportOptions, 'file'>, _output, file) =>
+            (load as (o: PlanningImportOptions) => Promise<unknown>)({
+              ...options,
+              file: file!,
+              signal,
+              onNote: (text) => process.stderr.write(`${text}\n`),
+            }),
+          summary as (report: unknown) => string,
+        ),
+      );
+  }
 
   const exports = program
     .command('export')

@@ -1,0 +1,295 @@
+import {
+  AccountCode,
+  ApiError,
+  HIERARCHY_IMPORT_MAX_ROWS,
+  messagesId,
+  type PaguImportResult,
+  type PriceItemFields,
+  type PriceItemImportResult,
+  type PriceItemKind,
+  parseNumberInput,
+  priceItemKinds,
+} from '@ranwal/core';
+import { type ConnectionOptions, connect } from '../../connection.js';
+import { CliError, calling } from '../../errors.js';
+import { formatCount } from '../../output.js';
+import { describePlace, HEADER_SEARCH_ROWS, headerKey, type SheetRow } from '../import/columns.js';
+import { type CsvEncoding, readSheet } from '../import/read.js';
+
+export interface PlanningImportOptions extends ConnectionOptions {
+  file: string;
+  /** The budget year the sheet is for. */
+  year: string;
+  dryRun?: boolean;
+  encoding?: CsvEncoding | undefined;
+  /** Catalogues: the kind of rows that do not say (SSH unless told). */
+  kind?: string | undefined;
+  signal?: AbortSignal;
+  onNote?: (text: string) => void;
+}
+
+/** A column: the header names sheets give it (compared as headerKey). */
+type Columns<F extends string> = Record<F, { names: string[]; required: boolean }>;
+
+const catalogueColumns: Columns<
+  'code' | 'name' | 'specification' | 'unit' | 'price' | 'account_codes' | 'kind'
+> = {
+  code: {
+    names: ['kode', 'kode barang', 'kode komponen', 'kode ssh', 'kode item', 'kode standar'],
+    required: true,
+  },
+  name: {
+    names: [
+      'uraian',
+      'uraian barang',
+      'uraian komponen',
+      'nama barang',
+      'nama komponen',
+      'nama item',
+      'nama',
+    ],
+    required: true,
+  },
+  specification: {
+    names: ['spesifikasi', 'spesifikasi barang', 'spek', 'spesifikasi teknis'],
+    required: false,
+  },
+  unit: { names: ['satuan'], required: true },
+  price: {
+    names: ['harga', 'harga satuan', 'harga satuan rp', 'harga rp', 'harga satuan tertinggi'],
+    required: true,
+  },
+  account_codes: {
+    names: ['kode rekening', 'rekening', 'kode akun', 'akun belanja', 'kode rekening belanja'],
+    required: false,
+  },
+  kind: { names: ['kelompok', 'jenis', 'jenis standar'], required: false },
+};
+
+const paguColumns: Columns<'agency_code' | 'agency' | 'sub_action_code' | 'amount'> = {
+  agency_code: {
+    names: ['kode skpd', 'kode opd', 'kode perangkat daerah', 'kode unit'],
+    required: false,
+  },
+  agency: {
+    names: ['skpd', 'nama skpd', 'opd', 'perangkat daerah', 'nama perangkat daerah'],
+    required: false,
+  },
+  sub_action_code: { names: ['kode sub kegiatan', 'kode subkegiatan'], required: true },
+  amount: {
+    names: ['pagu', 'pagu indikatif', 'pagu anggaran', 'nilai pagu', 'pagu (rp)'],
+    required: true,
+  },
+};
+
+/** The header row (within the first rows: sheets have titles above) and each column's position. */
+function findHeader<F extends string>(rows: SheetRow[], columns: Columns<F>) {
+  const fields = Object.keys(columns) as F[];
+  for (const [position, row] of rows.slice(0, HEADER_SEARCH_ROWS).entries()) {
+    const keys = row.cells.map(headerKey);
+    const index = {} as Partial<Record<F, number>>;
+    for (const field of fields) {
+      const names = new Set(columns[field].names.map(headerKey));
+      const found = keys.findIndex((key) => names.has(key));
+      if (found !== -1) index[field] = found;
+    }
+    if (fields.every((field) => !columns[field].required || index[field] !== undefined)) {
+      return { position, index };
+    }
+  }
+  const wanted = fields
+    .filter((field) => columns[field].required)
+    .map((field) => columns[field].names[0]);
+  throw new CliError(
+    'invalid_data',
+    `no header row found: expected the columns ${wanted.map((name) => `"${name}"`).join(', ')}`,
+  );
+}
+
+/** A rupiah amount as sheets write it ('Rp 55.000', '55.000', 55000). */
+function amountOf(text: string, row: SheetRow, column: string): number {
+  const parsed = parseNumberInput(text, { decimals: 0 });
+  if (!parsed.ok) {
+    throw new CliError(
+      'invalid_data',
+      `${describePlace(row)}, ${column}: "${text}" ${messagesId.numberInput[parsed.problem]}`,
+    );
+  }
+  return parsed.value;
+}
+
+async function readRows<F extends string>(options: PlanningImportOptions, columns: Columns<F>) {
+  const sheet = await readSheet(options.file, options.encoding);
+  if (sheet.encoding) options.onNote?.(`Reading ${options.file} as ${sheet.encoding}`);
+  const { position, index } = findHeader(sheet.rows, columns);
+  const cell = (row: SheetRow, field: F) =>
+    index[field] === undefined ? '' : (row.cells[index[field]!] ?? '').trim();
+  const rows = sheet.rows
+    .slice(position + 1)
+    .filter((row) => row.cells.some((value) => value.trim() !== ''));
+  return { rows, cell };
+}
+
+function yearOf(text: string): number {
+  const year = Number(text);
+  if (!/^\d{4}$/.test(text) || year < 2000 || year > 2100) {
+    throw new CliError('usage', `--year must be a budget year from 2000 to 2100 (got "${text}")`);
+  }
+  return year;
+}
+
+export interface CatalogueReport {
+  file: string;
+  year: number;
+  dryRun: boolean;
+  items: number;
+  result: PriceItemImportResult;
+}
+
+/**
+ * Loads a year's standard price catalogue (SSH/SBU/HSPK/ASB) from the sheet a region publishes:
+ * kode, uraian, spesifikasi, satuan, harga, and the kode rekening it may be used under (several
+ * in one cell, separated by commas, semicolons or line breaks). Every row is checked before
+ * anything is sent; a bad row stops the load, naming its row.
+ */
+export async function importCatalogue(options: PlanningImportOptions): Promise<CatalogueReport> {
+  const year = yearOf(options.year);
+  const fallbackKind = (options.kind ?? 'SSH').toUpperCase();
+  if (!priceItemKinds.includes(fallbackKind as PriceItemKind)) {
+    throw new CliError('usage', `--kind must be one of ${priceItemKinds.join(', ')}`);
+  }
+  const { rows, cell } = await readRows(options, catalogueColumns);
+  const items: PriceItemFields[] = [];
+  for (const row of rows) {
+    const code = cell(row, 'code');
+    const name = cell(row, 'name');
+    // Group headings between items (a kelompok's title) have no price and no unit.
+    if (cell(row, 'price') === '' && cell(row, 'unit') === '') continue;
+    for (const [field, value] of [
+      ['Kode', code],
+      ['Uraian', name],
+      ['Satuan', cell(row, 'unit')],
+    ] as const) {
+      if (value === '')
+        throw new CliError('invalid_data', `${describePlace(row)}, ${field}: is empty`);
+    }
+    const accountCodes = cell(row, 'account_codes')
+      .split(/[,;\n]+/)
+      .map((text) => text.trim())
+      .filter(Boolean);
+    for (const accountCode of accountCodes) {
+      if (!AccountCode.safeParse(accountCode).success) {
+        throw new CliError(
+          'invalid_data',
+          `${describePlace(row)}, Kode Rekening: "${accountCode}" is not a kode rekening (e.g. 5.1.02.01.01.0024)`,
+        );
+      }
+    }
+    const kind = (cell(row, 'kind') || fallbackKind).toUpperCase();
+    if (!priceItemKinds.includes(kind as PriceItemKind)) {
+      throw new CliError(
+        'invalid_data',
+        `${describePlace(row)}, Kelompok: "${kind}" is none of ${priceItemKinds.join(', ')}`,
+      );
+    }
+    items.push({
+      kind: kind as PriceItemKind,
+      code,
+      name,
+      specification: cell(row, 'specification'),
+      unit: cell(row, 'unit'),
+      price: amountOf(cell(row, 'price'), row, 'Harga'),
+      account_codes: accountCodes,
+    });
+  }
+  if (items.length === 0) throw new CliError('invalid_data', `${options.file} has no priced item`);
+  const { client } = await connect(options);
+  const dryRun = options.dryRun ?? false;
+  const result: PriceItemImportResult = { dry_run: dryRun, created: 0, changed: 0, unchanged: 0 };
+  for (let start = 0; start < items.length; start += HIERARCHY_IMPORT_MAX_ROWS) {
+    options.signal?.throwIfAborted();
+    const { data } = await calling('loading the catalogue', () =>
+      client.priceItem.import(
+        { year, items: items.slice(start, start + HIERARCHY_IMPORT_MAX_ROWS), dry_run: dryRun },
+        options.signal ? { signal: options.signal } : {},
+      ),
+    );
+    result.created += data.created;
+    result.changed += data.changed;
+    result.unchanged += data.unchanged;
+  }
+  return { file: options.file, year, dryRun, items: items.length, result };
+}
+
+export interface PaguReport {
+  file: string;
+  year: number;
+  dryRun: boolean;
+  rows: number;
+  result: PaguImportResult;
+}
+
+/**
+ * Sets the pagu of many sub kegiatan from a sheet: each row's Kode Sub Kegiatan (within its
+ * Perangkat Daerah when the sheet names one) and its pagu. The server finds every sub kegiatan
+ * before setting any: a code it cannot find, or finds in several Perangkat Daerah, stops the
+ * whole sheet, naming its row.
+ */
+export async function importPagu(options: PlanningImportOptions): Promise<PaguReport> {
+  const year = yearOf(options.year);
+  const { rows, cell } = await readRows(options, paguColumns);
+  const entries = rows.map((row) => {
+    const code = cell(row, 'sub_action_code');
+    if (code === '') {
+      throw new CliError('invalid_data', `${describePlace(row)}, Kode Sub Kegiatan: is empty`);
+    }
+    const agencyCode = cell(row, 'agency_code');
+    const agency = cell(row, 'agency');
+    return {
+      row,
+      body: {
+        sub_action_code: code,
+        amount: amountOf(cell(row, 'amount'), row, 'Pagu'),
+        ...(agencyCode ? { agency_code: agencyCode } : {}),
+        ...(agency ? { agency } : {}),
+      },
+    };
+  });
+  if (entries.length === 0) throw new CliError('invalid_data', `${options.file} has no pagu row`);
+  if (entries.length > HIERARCHY_IMPORT_MAX_ROWS) {
+    throw new CliError('invalid_data', `at most ${formatCount(HIERARCHY_IMPORT_MAX_ROWS)} rows`);
+  }
+  const { client } = await connect(options);
+  const dryRun = options.dryRun ?? false;
+  const { data } = await calling('setting the pagu', async () => {
+    try {
+      return await client.pagu.import(
+        { year, rows: entries.map((entry) => entry.body), dry_run: dryRun },
+        options.signal ? { signal: options.signal } : {},
+      );
+    } catch (error) {
+      // The server names rows by their place in the call: say which spreadsheet rows they are.
+      const issues = error instanceof ApiError ? (error.issues ?? []) : [];
+      const rowIssues = issues.flatMap((issue) => {
+        const position = /^rows\.(\d+)\./.exec(issue.path)?.[1];
+        const entry = position === undefined ? undefined : entries[Number(position)];
+        return entry ? [`${describePlace(entry.row)}: ${issue.message}`] : [];
+      });
+      if (rowIssues.length > 0) throw new CliError('invalid_data', rowIssues.join('\n'));
+      throw error;
+    }
+  });
+  return { file: options.file, year, dryRun, rows: entries.length, result: data };
+}
+
+export function catalogueSummary(report: CatalogueReport): string {
+  const { created, changed, unchanged } = report.result;
+  const verb = report.dryRun ? 'Dry run: nothing stored. Read' : 'Loaded';
+  return `${verb} ${formatCount(report.items)} item(s) of the ${report.year} catalogue from ${report.file}: ${formatCount(created)} new, ${formatCount(changed)} changed, ${formatCount(unchanged)} unchanged`;
+}
+
+export function paguSummary(report: PaguReport): string {
+  const { created, changed, unchanged } = report.result;
+  const verb = report.dryRun ? 'Dry run: nothing stored. Read' : 'Set';
+  return `${verb} the ${report.year} pagu of ${formatCount(report.rows)} row(s) from ${report.file}: ${formatCount(created)} new, ${formatCount(changed)} changed, ${formatCount(unchanged)} unchanged`;
+}
