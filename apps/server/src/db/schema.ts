@@ -184,6 +184,7 @@ export interface PriceItemTable {
   account_codes: ColumnType<string[], string[], string[]>;
   open: boolean;
   search_text: ColumnType<string, never, never>;
+  usable_under: ColumnType<string[], never, never>;
   created_at: CreatedAt;
   updated_at: ColumnType<Date | string, never, Date | string>;
 }

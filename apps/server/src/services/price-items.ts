@@ -50,14 +50,9 @@ export function createPriceItemService(db: Kysely<Database>) {
     async list(query: Parsed<typeof PriceItemListQuery>) {
       let scope = db.selectFrom('price_item').where('year', '=', query.year);
       if (query.account_code) {
-        // An item with no kode rekening may be used under any.
-        const code = query.account_code;
-        scope = scope.where((eb) =>
-          eb.or([
-            eb('account_codes', '=', sql<string[]>`'{}'::text[]`),
-            eb('account_codes', '@>', sql<string[]>`array[${code}]::text[]`),
-          ]),
-        );
+        // An item with no kode rekening ('*') may be used under any (migration 0015).
+        const usable = [query.account_code, '*'];
+        scope = scope.where('usable_under', '&&', sql<string[]>`${usable}::text[]`);
       }
       if (query.kind) scope = scope.where('kind', '=', query.kind);
       const matching = query.search
@@ -117,6 +112,8 @@ export function createPriceItemService(db: Kysely<Database>) {
               price_item.price, price_item.account_codes, price_item.open) is distinct from
               (excluded.kind, excluded.name, excluded.specification, excluded.unit,
               excluded.price, excluded.account_codes, excluded.open)`.execute(trx);
+          // Fresh statistics, so the next searches plan on the loaded catalogue's real size.
+          await sql`analyze price_item`.execute(trx);
         }
         const created = toCount(rows[0]?.created);
         const changed = toCount(rows[0]?.changed);

@@ -37,15 +37,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       account_codes text[] not null default '{}',
       open boolean not null default false,
       search_text text generated always as (lower(code || ' ' || name || ' ' || specification)) stored,
+      -- The kode rekening an item may be priced under, '*' for an item of any: one GIN-indexed
+      -- overlap (usable_under && {code, '*'}) finds a rekening's items (no OR the planner
+      -- cannot index).
+      usable_under text[] generated always as (
+        case when account_codes = '{}' then array['*'] else account_codes end) stored,
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now(),
       unique (year, code)
     )`.execute(db);
+  // A catalogue is loaded a few times a year and searched all day: its GIN indexes take each
+  // row as it comes (no pending list, whose scan costs every search until a vacuum merges it).
   await sql`create index price_item_search_trgm_idx on price_item
-    using gin (search_text gin_trgm_ops)`.execute(db);
-  await sql`create index price_item_account_codes_idx on price_item using gin (account_codes)`.execute(
-    db,
-  );
+    using gin (search_text gin_trgm_ops) with (fastupdate = off)`.execute(db);
+  await sql`create index price_item_usable_under_idx on price_item
+    using gin (usable_under) with (fastupdate = off)`.execute(db);
   await sql`alter table detail_program
     add column price_item_id uuid references price_item (id) on delete restrict`.execute(db);
   await sql`create index detail_program_price_item_idx on detail_program (price_item_id)
