@@ -287,6 +287,32 @@ describe.each(databaseTargets)('planning on %s', (target) => {
       expect(over.json().message).toContain('Perangkat Daerah Perangkat Daerah PaguDinas');
     });
 
+    it('sums pagu, planned and remaining per Perangkat Daerah and programme for the dashboard', async () => {
+      const response = await call('GET', `pagu/summary?year=${YEAR}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const { agencies, programs } = response.json().data;
+      expect(agencies).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            name: 'Perangkat Daerah Pagu',
+            pagu: '10000000',
+            planned: '12800000',
+            remaining: '-2800000',
+          }),
+          // Its own pagu, and nothing planned under it.
+          expect.objectContaining({
+            name: 'Perangkat Daerah PaguDinas',
+            pagu: '1000',
+            planned: '0',
+            remaining: '1000',
+          }),
+        ]),
+      );
+      expect(programs).toEqual([
+        expect.objectContaining({ name: 'Program Pagu', pagu: '10000000', planned: '12800000' }),
+      ]);
+    });
+
     it('sets pagu from a sheet by sub kegiatan code, refusing codes it cannot find', async () => {
       const coded = await buildChain(t, 'Berkode');
       const recoded = await call('PUT', `sub-action/${coded.sub_action_id}/update`, {

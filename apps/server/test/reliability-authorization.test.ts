@@ -91,6 +91,7 @@ const expected: Record<string, Row> = {
   'PUT /ranwal/api/planning/signer':               [401, 401, 401, 401, 403, 200],
   'GET /ranwal/api/pagu/status':                   [401, 401, 401, 401, 200, 200],
   'GET /ranwal/api/pagu/list':                     [401, 401, 401, 401, 403, 200],
+  'GET /ranwal/api/pagu/summary':                  [401, 401, 401, 401, 403, 200],
   'PUT /ranwal/api/pagu/set':                      [401, 401, 401, 401, 403, 200],
   'PUT /ranwal/api/pagu/agency':                   [401, 401, 401, 401, 403, 200],
   'POST /ranwal/api/pagu/import':                  [401, 401, 401, 401, 403, 200],
@@ -369,6 +370,7 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
         url: `/ranwal/api/pagu/status?sub_action_id=${chain.sub_action.id}&year=2025`,
       }),
       'GET /ranwal/api/pagu/list': async () => ({ url: '/ranwal/api/pagu/list?year=2025' }),
+      'GET /ranwal/api/pagu/summary': async () => ({ url: '/ranwal/api/pagu/summary?year=2025' }),
       'PUT /ranwal/api/pagu/set': async () => ({
         url: '/ranwal/api/pagu/set',
         body: { sub_action_id: chain.sub_action.id, year: 2099, amount: 1_000 },

@@ -153,6 +153,32 @@ export const PaguStatusQuery = z.object({
 });
 export type PaguStatusQuery = z.input<typeof PaguStatusQuery>;
 
+/** A programme's or a Perangkat Daerah's ceiling and plan for a year (the admin dashboard). */
+export const PaguSummaryRow = z.object({
+  /** Null: the programmes of no Perangkat Daerah (the region as a whole). */
+  id: Id.nullable(),
+  code: z.string().nullable(),
+  name: z.string().nullable(),
+  /**
+   * A Perangkat Daerah's own pagu when set, else (and for a programme) the sum of the pagu set
+   * on its sub kegiatan; null when none is set.
+   */
+  pagu: RupiahSum.nullable(),
+  planned: RupiahSum,
+  remaining: SignedRupiahSum.nullable(),
+});
+export type PaguSummaryRow = z.infer<typeof PaguSummaryRow>;
+
+/** Pagu, planned and remaining per Perangkat Daerah and per programme, for a year. */
+export const PaguSummary = z.object({
+  year: z.number().int(),
+  agencies: z.array(PaguSummaryRow),
+  programs: z.array(PaguSummaryRow.extend({ agency_id: Id.nullable() })),
+});
+export type PaguSummary = z.infer<typeof PaguSummary>;
+
+export const PaguSummaryQuery = z.object({ year: ReportYear });
+
 /** One row of a pagu sheet: the sub kegiatan by its code, within its Perangkat Daerah when named. */
 export const PaguImportRow = z.object({
   agency_code: z.string().trim().max(64).optional(),

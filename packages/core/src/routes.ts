@@ -10,6 +10,8 @@ import {
   PaguRow,
   PaguStatus,
   PaguStatusQuery,
+  PaguSummary,
+  PaguSummaryQuery,
   PlanningSettings,
   PriceItem,
   PriceItemImportBatch,
@@ -452,6 +454,15 @@ export const routes = {
         "Set a sub kegiatan's pagu for a year; allowing an overrun needs a reason, which is kept",
       body: PaguInput,
       data: PaguRow,
+    }),
+    summary: route({
+      method: 'GET',
+      path: '/api/pagu/summary',
+      access: 'admin',
+      summary:
+        'Pagu, planned (after PPN) and remaining per Perangkat Daerah and per programme for a year, for the dashboard',
+      query: PaguSummaryQuery,
+      data: PaguSummary,
     }),
     setAgency: route({
       method: 'PUT',

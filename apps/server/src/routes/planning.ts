@@ -26,6 +26,7 @@ export function paguHandlers({ db }: AppContext): Handlers['pagu'] {
   return {
     status: async ({ query }) => ({ message: ok, data: await pagu.status(query) }),
     list: async ({ query }) => ({ message: ok, ...(await pagu.list(query)) }),
+    summary: async ({ query }) => ({ message: ok, data: await pagu.summary(query.year) }),
     set: async ({ body, user }) => ({ message: ok, data: await pagu.set(body, user.id) }),
     setAgency: async ({ body }) => ({ message: ok, data: await pagu.setAgency(body) }),
     import: async ({ body }) => ({ message: ok, data: await pagu.import(body) }),

@@ -14,6 +14,7 @@ import {
   type PaguRow,
   type PaguStatus,
   type PaguStatusQuery,
+  type PaguSummary,
 } from '@ranwal/core';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -241,6 +242,71 @@ export function createPaguService(db: Kysely<Database>) {
             allow_overrun: Boolean(row.allow_overrun),
           };
         }),
+      };
+    },
+
+    /**
+     * Per programme and per Perangkat Daerah: the pagu set below them (an agency's own when set)
+     * and what their lines plan, for every one that has either in the year.
+     */
+    async summary(year: number): Promise<PaguSummary> {
+      const { rows } = await sql<{
+        kind: 'agency' | 'program';
+        id: string | null;
+        agency_id: string | null;
+        code: string | null;
+        name: string | null;
+        pagu: unknown;
+        planned: unknown;
+      }>`
+        with program_pagu as (
+          select a.program_id, sum(pg.amount) as pagu
+          from pagu pg join sub_action s on s.id = pg.sub_action_id
+          join action a on a.id = s.action_id
+          where pg.year = ${year}
+          group by a.program_id
+        ),
+        program_plan as (
+          select program_id, sum(total_after_tax) as planned
+          from detail_program where year = ${year} group by program_id
+        ),
+        programs as (
+          select p.id, p.agency_id, p.code, p.name, pp.pagu, coalesce(pl.planned, 0) as planned
+          from program p
+          left join program_pagu pp on pp.program_id = p.id
+          left join program_plan pl on pl.program_id = p.id
+          where pp.pagu is not null or pl.planned is not null
+        )
+        select 'program' as kind, id, agency_id, code, name, pagu, planned from programs
+        union all
+        select 'agency', coalesce(g.agency_id, ap.agency_id), coalesce(g.agency_id, ap.agency_id),
+          ag.code, ag.name, coalesce(ap.amount, g.pagu), coalesce(g.planned, 0)
+        from (
+          select agency_id, sum(pagu) as pagu, sum(planned) as planned
+          from programs group by agency_id
+        ) g
+        full join (select agency_id, amount from agency_pagu where year = ${year}) ap
+          on ap.agency_id = g.agency_id
+        left join agency ag on ag.id = coalesce(g.agency_id, ap.agency_id)
+        order by kind, code nulls last, name`.execute(db);
+      const shaped = (row: (typeof rows)[number]) => {
+        const pagu = nullableText(row.pagu);
+        const planned = sumText(row.planned);
+        return {
+          id: row.id,
+          code: row.code ?? null,
+          name: row.name ?? null,
+          pagu,
+          planned,
+          remaining: remainingOf(pagu, planned),
+        };
+      };
+      return {
+        year,
+        agencies: rows.filter((row) => row.kind === 'agency').map(shaped),
+        programs: rows
+          .filter((row) => row.kind === 'program')
+          .map((row) => ({ ...shaped(row), agency_id: row.agency_id })),
       };
     },
 
