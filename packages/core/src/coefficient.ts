@@ -41,3 +41,15 @@ export function volumeProduct(line: LineVolumes): number {
   );
   return Number(millionths) / 1_000_000;
 }
+
+/** The PPN rule a line was priced with, as a line and the RKA write it: "12%", "12% x 11/12". */
+export function taxRuleText(line: {
+  tax_rate: number;
+  tax_base_numerator: number;
+  tax_base_denominator: number;
+}): string {
+  const rate = `${formatNumberId(line.tax_rate, 2)}%`;
+  return line.tax_base_numerator === line.tax_base_denominator
+    ? rate
+    : `${rate} x ${line.tax_base_numerator}/${line.tax_base_denominator}`;
+}

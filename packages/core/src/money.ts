@@ -262,3 +262,43 @@ export function moneyErrorAnswer(error: MoneyError): { message: string; issues: 
     issues: [{ path: error.field, message: error.message }],
   };
 }
+
+/** What a line's pricing reads from its input (the create and update payload). */
+export interface LinePricingInput {
+  price: number;
+  first_volume: number | string;
+  second_volume: number | string;
+  third_volume: number | string;
+  unit: string;
+  first_volume_unit?: string | null | undefined;
+  second_volume_unit?: string | null | undefined;
+  third_volume_unit?: string | null | undefined;
+  is_taxed?: boolean | undefined;
+  tax?: number | undefined;
+}
+
+/**
+ * The stored money and units of a budget line, as its writer computes them: totals under the
+ * rule of its year, the rule it was priced with, and what each volume counts (left out, the
+ * first volume counts the line's unit: the spec's client knows one unit).
+ */
+export function pricedLine(input: LinePricingInput, rule: TaxRuleValues = DEFAULT_TAX_RULE) {
+  const taxed = taxRequested(input);
+  const totals = computeTotals({
+    price: input.price,
+    first_volume: input.first_volume,
+    second_volume: input.second_volume,
+    third_volume: input.third_volume,
+    taxed,
+    rule,
+  });
+  return {
+    first_volume_unit: input.first_volume_unit === undefined ? input.unit : input.first_volume_unit,
+    second_volume_unit: input.second_volume_unit ?? null,
+    third_volume_unit: input.third_volume_unit ?? null,
+    ...totals,
+    tax_rate: taxed ? rule.rate : 0,
+    tax_base_numerator: taxed ? rule.base_numerator : 1,
+    tax_base_denominator: taxed ? rule.base_denominator : 1,
+  };
+}

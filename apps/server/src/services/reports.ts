@@ -6,15 +6,14 @@ import {
   type BudgetLineSort,
   budgetLineSortOrders,
   chainIssues,
-  computeTotals,
   issuesRefusal,
   type LineReferenceKey,
   lineReferenceKeys,
   listFilter,
   managedEntities,
   messagesId,
+  pricedLine,
   refusals,
-  taxRequested,
   type User,
 } from '@ranwal/core';
 import { type Kysely, type SelectQueryBuilder, sql, type WhereInterface } from 'kysely';
@@ -333,16 +332,6 @@ export function createBudgetLineService(
    */
   async function checkedValues(input: CreateInput, trx: Kysely<Database>) {
     const rule = await taxRuleOf(trx, input.year);
-    const taxed = taxRequested(input);
-    // Throws MoneyError naming the field when a total is not exact in a JS number.
-    const totals = computeTotals({
-      price: input.price,
-      first_volume: input.first_volume,
-      second_volume: input.second_volume,
-      third_volume: input.third_volume,
-      taxed,
-      rule,
-    });
     await assertReferences(input, trx);
     const priceItemId = input.price_item_id ?? null;
     let component = {
@@ -365,19 +354,12 @@ export function createBudgetLineService(
     }
     return {
       ...component,
-      // The spec's client knows one unit: its first volume counts it.
-      first_volume_unit:
-        input.first_volume_unit === undefined ? component.unit : input.first_volume_unit,
-      second_volume_unit: input.second_volume_unit ?? null,
-      third_volume_unit: input.third_volume_unit ?? null,
+      // Throws MoneyError naming the field when a total is not exact in a JS number.
+      ...pricedLine({ ...input, unit: component.unit }, rule),
       price: input.price,
       first_volume: input.first_volume,
       second_volume: input.second_volume,
       third_volume: input.third_volume,
-      ...totals,
-      tax_rate: taxed ? rule.rate : 0,
-      tax_base_numerator: taxed ? rule.base_numerator : 1,
-      tax_base_denominator: taxed ? rule.base_denominator : 1,
       price_item_id: priceItemId,
       year: input.year,
       ...(Object.fromEntries(

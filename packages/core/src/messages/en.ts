@@ -385,6 +385,12 @@ export const messagesEn: Messages = {
       supporter: 'Supporter',
       createdAt: 'Created At',
       updatedAt: 'Last Edited',
+      coefficient: 'Coefficient',
+      /** The PPN of a line with its rule: 'PPN 12%', 'PPN 12% x 11/12'. */
+      taxWithRule: (rule: string) => `VAT ${rule}`,
+      priceSource: 'Price source',
+      priceFromCatalogue: 'Price catalogue',
+      freeFormComponent: 'Free-form component (outside the catalogue)',
     },
     form: {
       taxCheckbox: 'Apply Tax (VAT 12%)',

@@ -459,6 +459,12 @@ export const messagesId = {
       supporter: 'Pengampu',
       createdAt: 'Tanggal Dibuat',
       updatedAt: 'Terakhir Diubah',
+      coefficient: 'Koefisien',
+      /** The PPN of a line with its rule: 'PPN 12%', 'PPN 12% x 11/12'. */
+      taxWithRule: (rule: string) => `PPN ${rule}`,
+      priceSource: 'Sumber Harga',
+      priceFromCatalogue: 'Katalog harga',
+      freeFormComponent: 'Komponen bebas (di luar katalog)',
     },
     /** The user dashboard: hierarchy cascade, summary and the create form. */
     form: {

@@ -8,7 +8,6 @@ import {
   budgetLineSearchFields,
   budgetLineSortOrders,
   chainIssues,
-  computeTotals,
   createClient,
   currentYear,
   dependentsConflict,
@@ -24,12 +23,12 @@ import {
   managedEntities,
   managedEntityKeys,
   messagesId,
+  pricedLine,
   type RanwalClient,
   refusals,
   reportFileName,
   reportSheetColumns,
   sumRupiahText,
-  taxRequested,
   UPLOAD_MAX_BYTES,
   type User,
   withStoredValues,
@@ -255,7 +254,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
   };
   /** The stored fields of a line as given: priced here, its chain checked. */
   const lineFields = (body: Parameters<LineHandler>[0]['body']) => {
-    const totals = computeTotals({ ...body, taxed: taxRequested(body) });
+    const priced = pricedLine(body);
     const issues = chainIssues(body, (key, id) =>
       parentOf(
         key,
@@ -264,7 +263,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
     );
     if (issues.length > 0) throw issuesRefusal(issues);
     const { is_taxed, tax, total_price, total_after_tax, ...fields } = body;
-    return { ...fields, ...totals };
+    return { ...fields, ...priced, price_item_id: body.price_item_id ?? null };
   };
   const ownLine = (caller: User, id: string | undefined) =>
     rowOf(

@@ -2,13 +2,13 @@ import {
   type Article,
   articleSlug,
   type BudgetLine,
-  computeTotals,
   excerptOfText,
   freeSlugOf,
   hierarchyLevelKeys,
   type ManagedEntityKey,
   managedEntities,
   managedEntityKeys,
+  pricedLine,
   type User,
 } from '@ranwal/core';
 import { DEMO_USER_EMAIL, DemoData, type DemoNode, demoData, demoDate } from '@ranwal/core/demo';
@@ -104,7 +104,8 @@ export function buildSeed(data: DemoData): MemorySeed {
     return {
       id: uuid(),
       ...{ component_code, component_name, specification, unit, year, ...amounts },
-      ...computeTotals({ ...amounts, taxed }),
+      ...pricedLine({ ...amounts, unit, is_taxed: taxed }),
+      price_item_id: null,
       ...(ids as Pick<StoredLine, `${(typeof hierarchyLevelKeys)[number]}_id`>),
       supporter_id: supporter.id,
       created_by: userOf(line.createdBy)?.id ?? null,

@@ -1,4 +1,10 @@
-import { type BudgetLine, formatNumberId, hierarchyLevelKeys } from '@ranwal/core';
+import {
+  type BudgetLine,
+  coefficientText,
+  formatNumberId,
+  hierarchyLevelKeys,
+  taxRuleText,
+} from '@ranwal/core';
 import { type ReactNode, useId } from 'react';
 import { Button } from '../../components/Button.js';
 import { DateText } from '../../components/DateText.js';
@@ -41,8 +47,11 @@ export default function ReportDetailDialog({ report, onClose }: ReportDetailDial
   const messages = useMessages();
   const fields = messages.reports.fields;
   const admin = messages.reports.admin;
-  const volume = (value: number) =>
-    messages.reports.list.volumeWithUnit(formatNumberId(value, 2), report.unit);
+  // Each volume with what it counts ('2 Orang'); a volume that counts nothing is a number.
+  const volume = (value: number, unit: string | null) =>
+    unit
+      ? messages.reports.list.volumeWithUnit(formatNumberId(value, 2), unit)
+      : formatNumberId(value, 2);
 
   const component: Entry[] = [
     { label: fields.componentCode, value: report.component_code || '-' },
@@ -50,9 +59,14 @@ export default function ReportDetailDialog({ report, onClose }: ReportDetailDial
     { label: fields.specification, value: report.specification || '-' },
     { label: fields.unit, value: report.unit },
     { label: fields.price, value: <Rupiah value={report.price} /> },
-    { label: fields.firstVolume, value: volume(report.first_volume) },
-    { label: fields.secondVolume, value: volume(report.second_volume) },
-    { label: fields.thirdVolume, value: volume(report.third_volume) },
+    { label: fields.firstVolume, value: volume(report.first_volume, report.first_volume_unit) },
+    { label: fields.secondVolume, value: volume(report.second_volume, report.second_volume_unit) },
+    { label: fields.thirdVolume, value: volume(report.third_volume, report.third_volume_unit) },
+    { label: fields.coefficient, value: coefficientText(report) },
+    {
+      label: fields.priceSource,
+      value: report.price_item_id ? fields.priceFromCatalogue : fields.freeFormComponent,
+    },
   ];
 
   // Only the levels the line names, under its programme's Perangkat Daerah when it has one.
@@ -66,7 +80,9 @@ export default function ReportDetailDialog({ report, onClose }: ReportDetailDial
 
   const finance: Entry[] = [
     { label: fields.totalPrice, value: <Rupiah value={report.total_price} /> },
-    ...(report.tax > 0 ? [{ label: fields.tax, value: <Rupiah value={report.tax} /> }] : []),
+    ...(report.tax > 0
+      ? [{ label: fields.taxWithRule(taxRuleText(report)), value: <Rupiah value={report.tax} /> }]
+      : []),
     ...(report.total_after_tax
       ? [{ label: fields.totalAfterTax, value: <Rupiah value={report.total_after_tax} /> }]
       : []),
