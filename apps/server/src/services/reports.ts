@@ -265,6 +265,10 @@ export function toReadShape<K extends keyof BudgetLine>(
   return shaped as Pick<BudgetLine, K>;
 }
 
+/** Runs `work` in a transaction: the caller's own when it is one already (the demo seed's). */
+const inTransaction = <T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>) =>
+  db.isTransaction ? work(db) : db.transaction().execute(work);
+
 /** Budget lines (spec: detail-programme reports): list, read, create, delete. */
 export function createBudgetLineService(
   typedDb: Kysely<Database>,
@@ -435,7 +439,7 @@ export function createBudgetLineService(
      * the same transaction as the write.
      */
     async create(input: CreateInput, caller: Caller): Promise<BudgetLine> {
-      return typedDb.transaction().execute(async (trx) => {
+      return inTransaction(typedDb, async (trx) => {
         const values = { ...(await checkedValues(input, trx)), created_by: caller.id };
         await pagu.assertWithin(trx, values);
         const lines = trx as unknown as Kysely<LineDatabase>;
@@ -455,7 +459,7 @@ export function createBudgetLineService(
      * keeps the chain whole against a concurrent move (migration 0006's composite keys).
      */
     async update(id: string, input: CreateInput, caller: Caller): Promise<BudgetLine> {
-      return typedDb.transaction().execute(async (trx) => {
+      return inTransaction(typedDb, async (trx) => {
         const values = await checkedValues(input, trx);
         await pagu.assertWithin(trx, { ...values, line_id: id });
         const lines = trx as unknown as Kysely<LineDatabase>;
