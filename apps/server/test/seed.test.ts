@@ -6,7 +6,7 @@ import {
   Slug,
 } from '@ranwal/core';
 import { demoData } from '@ranwal/core/demo';
-import type { Kysely, KyselyPlugin } from 'kysely';
+import { type Kysely, type KyselyPlugin, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import type { DatabaseHandle, DatabaseKind } from '../src/db/connect.js';
@@ -215,6 +215,31 @@ describe.each(databaseTargets)('demo seed on %s', (target) => {
         .executeTakeFirstOrThrow();
       const days = (Date.parse(String(row.newest)) - Date.parse(String(row.oldest))) / 86_400_000;
       expect(days).toBeGreaterThan(60);
+    });
+
+    it('prices every line from the catalogue of its year, within the pagu of its sub kegiatan', async () => {
+      const lines = await db
+        .selectFrom('detail_program as d')
+        .leftJoin('price_item as i', 'i.id', 'd.price_item_id')
+        .select([
+          'd.component_name',
+          'd.price',
+          'd.year',
+          'i.year as item_year',
+          'i.price as item_price',
+        ])
+        .execute();
+      for (const line of lines) {
+        expect(line.item_year, line.component_name).toBe(line.year);
+        expect(Number(line.price)).toBeLessThanOrEqual(Number(line.item_price));
+      }
+      const { rows } = await sql<{ name: string; pagu: string; planned: string }>`
+        select s.name, pg.amount::text as pagu,
+          (select coalesce(sum(d.total_after_tax), 0) from detail_program d
+            where d.sub_action_id = s.id and d.year = pg.year)::text as planned
+        from pagu pg join sub_action s on s.id = pg.sub_action_id`.execute(db);
+      expect(rows).toHaveLength(demoData.pagu.length);
+      for (const row of rows) expect(BigInt(row.planned) <= BigInt(row.pagu), row.name).toBe(true);
     });
 
     it('prices every budget line with PPN exactly when its program is taxed', async () => {

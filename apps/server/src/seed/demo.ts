@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { HierarchyImportBatch, type User } from '@ranwal/core';
+import { HierarchyImportBatch, PriceItemImportBatch, type User } from '@ranwal/core';
 import { DEMO_USER_EMAIL, demoData, demoImportBatch } from '@ranwal/core/demo';
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config.js';
@@ -8,6 +8,8 @@ import type { Database } from '../db/schema.js';
 import { createArticleService } from '../services/articles.js';
 import { createHierarchyService } from '../services/hierarchy.js';
 import { createImportService } from '../services/import.js';
+import { createPaguService } from '../services/pagu.js';
+import { createPriceItemService } from '../services/price-items.js';
 import { createBudgetLineService } from '../services/reports.js';
 import { createUserService } from '../services/users.js';
 
@@ -63,6 +65,18 @@ export async function seedDemo(
       supporters.set(name, String((await hierarchy.create('supporter', { name })).id));
     }
 
+    const priceItems = createPriceItemService(trx);
+    for (const year of new Set(demoData.catalogue.map((item) => item.year))) {
+      const items = demoData.catalogue.filter((item) => item.year === year);
+      await priceItems.import(PriceItemImportBatch.parse({ year, items }));
+    }
+    const itemIds = new Map(
+      (await trx.selectFrom('price_item').select(['id', 'year', 'code']).execute()).map((item) => [
+        `${item.year} ${item.code}`,
+        item.id,
+      ]),
+    );
+
     const lines = createBudgetLineService(trx);
     for (const line of demoData.lines) {
       const place = await placeOf(trx, line.subtitle, line.account);
@@ -79,12 +93,32 @@ export async function seedDemo(
           ...place,
           supporter_id,
           is_taxed: place.is_taxed,
+          price_item_id: itemIds.get(`${line.year} ${line.component_code}`) ?? null,
         },
         author,
       );
       // created_at is the database's own; back-date it so the list looks lived-in.
       await sql`update detail_program set created_at = ${daysBeforeNow(line.daysAgo)}
         where id = ${id}`.execute(trx);
+    }
+
+    const pagu = createPaguService(trx);
+    for (const ceiling of demoData.pagu) {
+      const subAction = await trx
+        .selectFrom('sub_action')
+        .select('id')
+        .where('name', '=', ceiling.sub_action)
+        .executeTakeFirstOrThrow();
+      await pagu.set(
+        {
+          sub_action_id: subAction.id,
+          year: ceiling.year,
+          amount: ceiling.amount,
+          allow_overrun: false,
+          overrun_reason: '',
+        },
+        people.get('admin')!.id,
+      );
     }
 
     const articles = createArticleService(trx);

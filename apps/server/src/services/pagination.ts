@@ -48,3 +48,7 @@ export const offsetOf = (page: number, limit: number): number => (page - 1) * li
 
 /** count(*) arrives as a string from pg and a number from PGlite. */
 export const toCount = (value: unknown): number => Number(value ?? 0);
+
+/** Runs `work` in a transaction: the caller's own when it is one already (the demo seed's). */
+export const inTransaction = <DB, T>(db: Kysely<DB>, work: (trx: Kysely<DB>) => Promise<T>) =>
+  db.isTransaction ? work(db) : db.transaction().execute(work);

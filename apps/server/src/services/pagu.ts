@@ -18,7 +18,7 @@ import {
 } from '@ranwal/core';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { containsPattern, offsetOf, type Parsed, toCount } from './pagination.js';
+import { containsPattern, inTransaction, offsetOf, type Parsed, toCount } from './pagination.js';
 
 const server = messagesId.server;
 const levels = messagesId.levels;
@@ -401,7 +401,7 @@ export function createPaguService(db: Kysely<Database>) {
       const codes = batch.rows.map((row) => row.sub_action_code);
       const agencyCodes = batch.rows.map((row) => row.agency_code || null);
       const agencyNames = batch.rows.map((row) => row.agency || null);
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const { rows: found } = await sql<{ ord: number; ids: string[] | null }>`
           select w.ord, array_remove(array_agg(s.id), null) as ids
           from unnest(${codes}::text[], ${agencyCodes}::text[], ${agencyNames}::text[])

@@ -12,7 +12,7 @@ import {
 } from '@ranwal/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { containsPattern, offsetOf, type Parsed, toCount } from './pagination.js';
+import { containsPattern, inTransaction, offsetOf, type Parsed, toCount } from './pagination.js';
 
 const server = messagesId.server;
 
@@ -83,7 +83,7 @@ export function createPriceItemService(db: Kysely<Database>) {
         items.map((item) => item[key]);
       // Arrays of arrays do not travel as parameters: the kode rekening go as JSON text.
       const accounts = items.map((item) => JSON.stringify(item.account_codes));
-      return db.transaction().execute(async (trx) => {
+      return inTransaction(db, async (trx) => {
         const incoming = sql`unnest(
             ${column('kind')}::text[], ${column('code')}::text[], ${column('name')}::text[],
             ${column('specification')}::text[], ${column('unit')}::text[],

@@ -21,6 +21,7 @@ import type { Database, LevelDatabase, NamedColumns } from '../db/schema.js';
 import { countFromLastPage, tableRowCounter } from './hierarchy.js';
 import {
   containsPattern,
+  inTransaction,
   likeLowered,
   offsetOf,
   type Parsed,
@@ -264,10 +265,6 @@ export function toReadShape<K extends keyof BudgetLine>(
   }
   return shaped as Pick<BudgetLine, K>;
 }
-
-/** Runs `work` in a transaction: the caller's own when it is one already (the demo seed's). */
-const inTransaction = <T>(db: Kysely<Database>, work: (trx: Kysely<Database>) => Promise<T>) =>
-  db.isTransaction ? work(db) : db.transaction().execute(work);
 
 /** Budget lines (spec: detail-programme reports): list, read, create, delete. */
 export function createBudgetLineService(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { hierarchyLevelKeys } from '../entity-keys.js';
+import { PaguAmount, PriceItemFields } from '../planning.js';
 import {
   AccountCode,
   ArticleCategory,
@@ -61,6 +62,12 @@ const DemoFields = z.object({
       volumes: z.tuple([z.number(), z.number(), z.number()]),
     }),
   ),
+  /** The standard price catalogue of the demo's years: its lines are priced from these items. */
+  catalogue: z.array(PriceItemFields.extend({ year: ReportYear })).default([]),
+  /** Pagu per sub kegiatan (named; unique in the demo) and year, a little above the lines. */
+  pagu: z
+    .array(z.object({ sub_action: z.string(), year: ReportYear, amount: PaguAmount }))
+    .default([]),
   articles: z.array(
     z.object({
       title: z.string(),
