@@ -27,6 +27,9 @@ const ArticleEditorPage = lazy(() => import('./pages/ArticleEditorPage.js'));
 const ArticleManagementPage = lazy(() => import('./pages/ArticleManagementPage.js'));
 const UserManagementPage = lazy(() => import('./pages/UserManagementPage.js'));
 const UserDashboardPage = lazy(() => import('./pages/UserDashboardPage.js'));
+const PaguPage = lazy(() => import('./pages/PaguPage.js'));
+const PriceCataloguePage = lazy(() => import('./pages/PriceCataloguePage.js'));
+const PlanningSettingsPage = lazy(() => import('./pages/PlanningSettingsPage.js'));
 
 /** The screen of each admin sidebar entry; the agencies, the six levels and Pengampu share one. */
 const adminPages: Record<string, PortalRoute['page']> = {
@@ -35,6 +38,9 @@ const adminPages: Record<string, PortalRoute['page']> = {
   reports: AdminReportsPage,
   createArticle: ArticleEditorPage,
   articleList: ArticleManagementPage,
+  pagu: PaguPage,
+  priceCatalogue: PriceCataloguePage,
+  planningSettings: PlanningSettingsPage,
   ...Object.fromEntries(managedEntityKeys.map((key) => [key, HierarchyPage])),
 };
 

@@ -29,6 +29,7 @@ export * from './screens/articles/index.js';
 export * from './screens/budget-lines/index.js';
 export * from './screens/dashboard/index.js';
 export * from './screens/management/index.js';
+export * from './screens/planning/index.js';
 export * from './screens/shell/index.js';
 export * from './screens/user-dashboard/index.js';
 export * from './screens/users/index.js';

@@ -1,14 +1,15 @@
-import { ConnectedBudgetOverview, WelcomeBanner } from '@ranwal/ui';
+import { ConnectedBudgetOverview, ConnectedPaguOverview, WelcomeBanner } from '@ranwal/ui';
 
 /**
  * `/admin-dashboard`: the spec's welcome banner, then the year's budget at a glance (beyond the
- * spec: issue 5).
+ * spec: issue 5) and its pagu, planned and sisa per Perangkat Daerah and program (issue 18).
  */
 export default function AdminDashboardPage() {
   return (
     <div className="flex flex-col gap-6">
       <WelcomeBanner />
       <ConnectedBudgetOverview />
+      <ConnectedPaguOverview />
     </div>
   );
 }

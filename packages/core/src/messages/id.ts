@@ -585,6 +585,57 @@ export const messagesId = {
     downloadFailed: 'Gagal mengunduh laporan',
     /** Who made a line, under its date in the admin table (not in the spec). */
     createdBy: (name: string) => `oleh ${name}`,
+    /**
+     * The line form planning within a ceiling (issue 18, not in the spec): a unit per volume and
+     * the coefficient, the PPN rule of the year, the pagu panel and the price catalogue.
+     */
+    planning: {
+      volumeUnit: 'Satuan',
+      volumeUnitPlaceholder: 'Orang, Hari, Kali',
+      /** The accessible name of a volume's unit: 'Satuan Volume 1'. */
+      volumeUnitOf: (volume: string) => `Satuan ${volume}`,
+      /** 'Koefisien: 2 Orang x 3 Hari x 1 Kali'. */
+      coefficient: (text: string) => `Koefisien: ${text}`,
+      /** What the volumes count together, after the coefficient: '= 6 OH'. */
+      coefficientProduct: (product: string, unit: string) => `= ${product} ${unit}`,
+      /** Under Pajak (Rp), with the year's rule: 'PPN 12% x 11/12 otomatis dihitung'. */
+      taxNote: (rule: string) => `PPN ${rule} otomatis dihitung`,
+      taxCheckbox: (rule: string) => `Menggunakan Pajak (PPN ${rule})`,
+      taxYes: (rule: string) => `Ya (PPN ${rule})`,
+      pagu: {
+        title: (year: number) => `Pagu Tahun ${year}`,
+        level: (level: string, name: string) => `${level}: ${name}`,
+        pagu: 'Pagu',
+        planned: 'Sudah direncanakan',
+        thisLine: 'Baris ini',
+        remaining: 'Sisa pagu',
+        none: 'Belum ada pagu',
+        noLimit: 'Tanpa batas',
+        overrunAllowed: 'Boleh dilampaui',
+        loading: 'Memuat pagu...',
+        loadFailed: 'Pagu tidak dapat dimuat.',
+        /** The line takes a ceiling the server keeps over its pagu (before it is sent). */
+        exceeded: (what: string, pagu: string, excess: string) =>
+          `Baris ini melampaui pagu ${what} (${pagu}) sebesar ${excess}. Kurangi Harga atau Volume; laporan di atas pagu ditolak.`,
+        /** Over a pagu an admin allowed to be exceeded. */
+        exceededAllowed: (what: string, excess: string) =>
+          `Baris ini melampaui pagu ${what} sebesar ${excess}; admin mengizinkan pagu ini dilampaui.`,
+        refusedTitle: 'Laporan ditolak',
+      },
+      catalogue: {
+        description: 'Cari di katalog harga: kode, nama atau spesifikasi.',
+        placeholder: 'Ketik untuk mencari di katalog harga',
+        empty: 'Tidak ada item katalog untuk kode rekening ini yang sesuai.',
+        /** An option's price and unit: 'Rp 55.000 / Rim'. */
+        optionPrice: (price: string, unit: string) => `${price} / ${unit}`,
+        picked: (code: string) => `Dari katalog harga (kode ${code}).`,
+        fromCatalogue: 'Diisi dari katalog harga.',
+        /** Under Harga (Rp) once an item is picked. */
+        ceiling: (price: string) => `Harga katalog ${price}: Harga paling tinggi.`,
+        ceilingOpen: (price: string) => `Harga katalog ${price} (boleh dilampaui).`,
+        loadFailed: 'Katalog harga tidak dapat dimuat.',
+      },
+    },
   },
 
   articleCategories: {
@@ -751,6 +802,170 @@ export const messagesId = {
       `Semua sesi ${name} akan berakhir. Sampaikan password baru kepadanya secara langsung.`,
     passwordChanged: 'Password berhasil diubah!',
     passwordChangeFailed: 'Gagal mengubah password.',
+  },
+
+  /**
+   * The admin's planning screens (issue 18, not in the spec): Pagu, Katalog Harga, Pengaturan
+   * Perencanaan (PPN rules, RKA signatories) and the dashboard's pagu panel. The amounts keep
+   * the names the line form's pagu panel gives them (Pagu, Sudah direncanakan, Sisa).
+   */
+  planning: {
+    /** The admin sidebar's entries (and the pages' tab titles). */
+    nav: {
+      pagu: 'Pagu',
+      catalogue: 'Katalog Harga',
+      settings: 'Pengaturan Perencanaan',
+    },
+    year: 'Tahun Anggaran',
+    amounts: {
+      pagu: 'Pagu',
+      planned: 'Sudah direncanakan',
+      remaining: 'Sisa',
+      noPagu: 'Belum ada pagu',
+      noLimit: 'Tanpa batas',
+    },
+    noAgency: 'Tanpa Perangkat Daerah',
+    pagu: {
+      title: 'Pagu',
+      intro:
+        'Pagu (batas anggaran) setiap sub kegiatan per tahun anggaran. Laporan yang membuat sub kegiatan melampaui pagunya ditolak, kecuali pagu itu diizinkan untuk dilampaui.',
+      listTitle: (year: number) => `Pagu Sub Kegiatan Tahun ${year}`,
+      search: 'Cari sub kegiatan',
+      searchPlaceholder: 'Kode atau nama sub kegiatan',
+      agency: 'Perangkat Daerah',
+      allAgencies: 'Semua Perangkat Daerah',
+      program: 'Program',
+      allPrograms: 'Semua Program',
+      chosen: 'Pilihan saat ini',
+      columns: {
+        subAction: 'Sub Kegiatan',
+        program: 'Program',
+        agency: 'Perangkat Daerah',
+      },
+      /** Under a sub kegiatan's name: its kegiatan. */
+      actionOf: (name: string) => `Kegiatan: ${name}`,
+      empty: 'Tidak ada sub kegiatan ditemukan',
+      emptyHint: 'Tambahkan sub kegiatan di halaman Sub Kegiatan, atau ubah pencarian dan filter.',
+      fetchFailed: 'Gagal mengambil data pagu',
+      overrunAllowed: 'Boleh dilampaui',
+      overrunReason: (reason: string) => `Alasan: ${reason}`,
+      set: 'Atur Pagu',
+      /** A row's button, named with its sub kegiatan for screen readers. */
+      setFor: (name: string) => `Atur Pagu ${name}`,
+      dialogTitle: 'Atur Pagu Sub Kegiatan',
+      amount: 'Pagu (Rp)',
+      plannedNote: (amount: string) => `Sudah direncanakan: ${amount}`,
+      allowOverrun: 'Izinkan melebihi pagu',
+      allowOverrunHint: 'Laporan boleh melampaui pagu ini; alasannya dicatat.',
+      reason: 'Alasan',
+      reasonPlaceholder: 'mis. Perubahan harga BBM, nota dinas 12/2026',
+      reasonRequired: 'Alasan wajib diisi bila pagu boleh dilampaui.',
+      saved: 'Pagu berhasil disimpan.',
+      saveFailed: 'Gagal menyimpan pagu',
+      agencyTitle: (year: number) => `Pagu Perangkat Daerah Tahun ${year}`,
+      agencyIntro:
+        'Pagu seluruh Perangkat Daerah, di atas pagu sub kegiatannya. Bila belum diatur, yang tampil adalah jumlah pagu sub kegiatannya.',
+      agencyDialogTitle: 'Atur Pagu Perangkat Daerah',
+      agencySaved: 'Pagu Perangkat Daerah berhasil disimpan.',
+      agencyFetchFailed: 'Gagal mengambil pagu Perangkat Daerah',
+    },
+    catalogue: {
+      title: 'Katalog Harga',
+      intro:
+        'Standar harga untuk menyusun rincian belanja (SSH, SBU, HSPK, ASB) per tahun anggaran. Harga sebuah laporan tidak boleh melebihi harga katalog, kecuali item ditandai terbuka.',
+      importNote:
+        'Katalog dimuat dari lembar kerja (CSV atau XLSX) yang diterbitkan daerah melalui CLI; halaman ini tidak mengunggah berkas. Perintahnya:',
+      importCommand: (year: number) => `ranwal import catalogue FILE --year ${year}`,
+      listTitle: (year: number) => `Katalog Harga Tahun ${year}`,
+      kind: 'Jenis',
+      allKinds: 'Semua Jenis',
+      kinds: {
+        SSH: 'SSH — Standar Satuan Harga',
+        SBU: 'SBU — Standar Biaya Umum',
+        HSPK: 'HSPK — Harga Satuan Pokok Kegiatan',
+        ASB: 'ASB — Analisis Standar Belanja',
+      },
+      search: 'Cari item',
+      searchPlaceholder: 'Cari kode, nama atau spesifikasi...',
+      columns: {
+        code: 'Kode',
+        name: 'Nama',
+        specification: 'Spesifikasi',
+        unit: 'Satuan',
+        price: 'Harga',
+        accounts: 'Kode Rekening',
+        open: 'Terbuka',
+      },
+      anyAccount: 'Semua kode rekening',
+      /** The toggle's accessible name: 'Terbuka: Kertas HVS 70 gram A4'. */
+      openFor: (name: string) => `Terbuka: ${name}`,
+      openHint: 'Item terbuka: harga laporan boleh melebihi harga katalog.',
+      empty: (year: number) => `Belum ada katalog harga untuk tahun ${year}`,
+      emptySearch: 'Tidak ada item katalog yang sesuai dengan pencarian.',
+      fetchFailed: 'Gagal mengambil katalog harga',
+      opened: (name: string) => `${name} ditandai terbuka.`,
+      closed: (name: string) => `${name} tidak lagi terbuka.`,
+      updateFailed: 'Gagal mengubah item katalog',
+    },
+    settings: {
+      title: 'Pengaturan Perencanaan',
+      tax: {
+        title: 'Aturan PPN',
+        intro:
+          'Setiap laporan dihitung dengan aturan yang berlaku pada 1 Januari tahun anggarannya. Tanpa aturan, PPN 12% dari seluruh total berlaku.',
+        none: 'Belum ada aturan: PPN 12% dari seluruh total berlaku.',
+        rule: (n: number) => `Aturan ${n}`,
+        effectiveFrom: 'Berlaku sejak',
+        rate: 'Tarif %',
+        base: 'Dasar pengenaan',
+        baseNumerator: 'Pembilang',
+        baseDenominator: 'Penyebut',
+        /** Under a rule: what it charges, e.g. 'PPN 12% x 11/12: efektif 11% dari total'. */
+        effective: (rule: string, percent: string) => `PPN ${rule}: efektif ${percent}% dari total`,
+        add: 'Tambah Aturan',
+        remove: 'Hapus',
+        removeRule: (n: number) => `Hapus aturan ${n}`,
+        save: 'Simpan Aturan PPN',
+        saved: 'Aturan PPN berhasil disimpan.',
+        saveFailed: 'Gagal menyimpan aturan PPN',
+        fetchFailed: 'Gagal mengambil aturan PPN',
+        fix: 'Periksa kembali aturan yang ditandai.',
+      },
+      signers: {
+        title: 'Penandatangan RKA',
+        intro: 'Yang menandatangani RKA setiap Perangkat Daerah, dan RKA seluruh daerah.',
+        region: 'Seluruh Daerah',
+        columns: {
+          unit: 'RKA',
+          place: 'Tempat',
+          position: 'Jabatan',
+          name: 'Nama',
+          nip: 'NIP',
+        },
+        notSet: 'Belum diatur',
+        set: 'Atur',
+        setFor: (unit: string) => `Atur penandatangan ${unit}`,
+        dialogTitle: (unit: string) => `Penandatangan RKA ${unit}`,
+        placePlaceholder: 'mis. Kota Contoh',
+        positionPlaceholder: 'mis. Kepala Badan Perencanaan Pembangunan Daerah',
+        nipHint: '18 angka; spasi boleh, mis. 19700101 199003 1 001. Boleh dikosongkan.',
+        saved: 'Penandatangan RKA berhasil disimpan.',
+        saveFailed: 'Gagal menyimpan penandatangan RKA',
+        fetchFailed: 'Gagal mengambil penandatangan RKA',
+      },
+    },
+    /** The admin dashboard's panel. */
+    overview: {
+      title: (year: number) => `Pagu dan Realisasi Rencana Tahun ${year}`,
+      year: 'Tahun',
+      perAgency: 'Per Perangkat Daerah',
+      perProgram: 'Per Program',
+      agency: 'Perangkat Daerah',
+      program: 'Program',
+      empty: (year: number) => `Belum ada pagu atau laporan untuk tahun ${year}`,
+      emptyHint: 'Atur pagu di halaman Pagu; rencana bertambah setiap laporan dibuat.',
+      fetchFailed: 'Gagal mengambil pagu dan realisasi rencana',
+    },
   },
 
   /** Fallbacks of the formatting module; the spec gives them in English. */

@@ -1,4 +1,5 @@
 import type {
+  AgencyPaguInput,
   ArticleInput,
   ArticleListQuery,
   BudgetLineInput,
@@ -7,11 +8,18 @@ import type {
   ChildListQuery,
   ListQuery,
   ManagedEntityKey,
+  PaguInput,
+  PaguListQuery,
+  PaguStatusQuery,
   PasswordChangeInput,
+  PriceItemListQuery,
+  PriceItemUpdateInput,
   RanwalClient,
   ReferenceListQuery,
   ReportDownloadQuery,
+  SignerInput,
   SignInInput,
+  TaxRuleSet,
   UserCreateInput,
   UserUpdateInput,
 } from '@ranwal/core';
@@ -44,6 +52,15 @@ export const ranwalKeys = {
   report: (id: string) => [...reports, 'detail', id] as const,
   /** Under `reports`, so creating or deleting a line refetches the dashboard's sums too. */
   budgetSummary: (query: BudgetSummaryQuery) => [...reports, 'summary', query] as const,
+  /** Under `reports` too: what is planned under a pagu moves with every line written. */
+  paguStatus: (query: PaguStatusQuery) => [...reports, 'pagu-status', query] as const,
+  planningSettings: [...all, 'planning', 'settings'] as const,
+  priceItemList: (query: PriceItemListQuery) => [...all, 'price-item', 'list', query] as const,
+  /** Under `reports` too (planned moves with every line): the pagu page and the dashboard's. */
+  paguList: (query: PaguListQuery) => [...reports, 'pagu-list', query] as const,
+  paguSummary: (year: number) => [...reports, 'pagu-summary', year] as const,
+  priceItems: [...all, 'price-item'] as const,
+  planningSigners: [...all, 'planning', 'signers'] as const,
   articles,
   articleList: (query: ArticleListQuery) => [...articles, 'list', query] as const,
   article: (slug: string) => [...articles, 'detail', slug] as const,
@@ -114,6 +131,73 @@ export function useBudgetSummary(query: BudgetSummaryQuery = {}) {
     queryKey: ranwalKeys.budgetSummary(query),
     queryFn: ({ signal }) => client.budgetLine.summary(query, { signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * What the line form prices with (the PPN rules by date, whether free-form components are
+ * allowed). Rarely changes, so it is read once a session.
+ */
+export function usePlanningSettings(options: ReadOptions = {}) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.planningSettings,
+    queryFn: ({ signal }) => client.planning.settings({ signal }),
+    enabled: options.enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/**
+ * A sub kegiatan's pagu for a year with its chain's (pagu, planned, remaining); `line_id` leaves
+ * the edited line out of what is planned. Waits while `query` is undefined (no sub kegiatan).
+ */
+export function usePaguStatus(query: PaguStatusQuery | undefined) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.paguStatus(query ?? { sub_action_id: '', year: 0 }),
+    queryFn: ({ signal }) => client.pagu.status(query, { signal }),
+    enabled: query !== undefined,
+  });
+}
+
+/** A page of a year's standard price catalogue, under a kode rekening, matching a search. */
+export function usePriceItems(query: PriceItemListQuery, options: ReadOptions = {}) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.priceItemList(query),
+    queryFn: ({ signal }) => client.priceItem.list(query, { signal }),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled,
+  });
+}
+
+/** A page of a year's sub kegiatan with their pagu, planned and remaining (admin only). */
+export function usePaguList(query: PaguListQuery) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.paguList(query),
+    queryFn: ({ signal }) => client.pagu.list(query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Pagu, planned and remaining per Perangkat Daerah and per programme for a year (admin only). */
+export function usePaguSummary(year: number) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.paguSummary(year),
+    queryFn: ({ signal }) => client.pagu.summary({ year }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Who signs the RKA of each Perangkat Daerah and of the region. */
+export function usePlanningSigners() {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.planningSigners,
+    queryFn: ({ signal }) => client.planning.signers({ signal }),
   });
 }
 
@@ -280,6 +364,43 @@ export const useSetPassword = () =>
 /** The signed-in person changes their password; answers their new session (token included). */
 export const useChangePassword = () =>
   useClientMutation((client, body: PasswordChangeInput) => client.user.changePassword(body), []);
+
+/** Where a pagu shows: the pagu page, the dashboard's panel and the line form's panel. */
+const paguReads = [
+  [...reports, 'pagu-list'],
+  [...reports, 'pagu-summary'],
+  [...reports, 'pagu-status'],
+] as const;
+
+/** Sets a sub kegiatan's pagu for a year (and whether lines may go over it, with the reason). */
+export const useSetPagu = () =>
+  useClientMutation((client, body: PaguInput) => client.pagu.set(body), paguReads);
+
+/** Sets a Perangkat Daerah's pagu for a year. */
+export const useSetAgencyPagu = () =>
+  useClientMutation((client, body: AgencyPaguInput) => client.pagu.setAgency(body), paguReads);
+
+/** Marks a catalogue item open (lines may go above its price) or not. */
+export const useUpdatePriceItem = () =>
+  useClientMutation(
+    (client, { id, body }: { id: string; body: PriceItemUpdateInput }) =>
+      client.priceItem.update(id, body),
+    [ranwalKeys.priceItems],
+  );
+
+/** Replaces the PPN rules; lines written from then on are priced with them. */
+export const useSetTaxRules = () =>
+  useClientMutation(
+    (client, body: TaxRuleSet) => client.planning.taxRules(body),
+    [ranwalKeys.planningSettings],
+  );
+
+/** Sets who signs a Perangkat Daerah's RKA (or the region's). */
+export const useSetSigner = () =>
+  useClientMutation(
+    (client, body: SignerInput) => client.planning.setSigner(body),
+    [ranwalKeys.planningSigners],
+  );
 
 /** Signs in; what was cached belonged to the previous user, so it is dropped. */
 export function useSignIn() {

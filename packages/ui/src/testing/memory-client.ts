@@ -23,12 +23,18 @@ import {
   managedEntities,
   managedEntityKeys,
   messagesId,
+  type PaguLevelStatus,
+  type PaguRow,
+  type PaguSummaryRow,
+  type PlanningSettings,
   pricedLine,
   type RanwalClient,
   refusals,
   reportFileName,
   reportSheetColumns,
+  type Signer,
   sumRupiahText,
+  taxRuleForYear,
   UPLOAD_MAX_BYTES,
   type User,
   withStoredValues,
@@ -48,10 +54,12 @@ import {
 import {
   demoHtmlText,
   demoSeed,
+  type MemoryPlanning,
   type MemorySeed,
   type MemoryUser,
   type Row,
   type StoredLine,
+  type StoredPagu,
 } from './memory-seed.js';
 import { xlsxBlob } from './xlsx.js';
 
@@ -252,9 +260,9 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
       )
       .sort(order);
   };
-  /** The stored fields of a line as given: priced here, its chain checked. */
+  /** The stored fields of a line as given: priced here with its year's PPN rule, its chain checked. */
   const lineFields = (body: Parameters<LineHandler>[0]['body']) => {
-    const priced = pricedLine(body);
+    const priced = pricedLine(body, taxRuleForYear(settings().tax_rules, body.year));
     const issues = chainIssues(body, (key, id) =>
       parentOf(
         key,
@@ -327,6 +335,338 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
           collator.compare(a.program_name, b.program_name),
       );
       return { data: { year, ...sums(lines), programs, years } };
+    },
+  };
+
+  // --- Planning within a ceiling: settings, the chain's pagu, the price catalogue --------------
+  const settings = (): PlanningSettings =>
+    db.planning?.settings ?? { tax_rules: [], free_form_components: true };
+  /** The admin's planning pages also keep signatories and each overrun's reason. */
+  type PlanningStore = MemoryPlanning & { signers?: Signer[] };
+  type PaguEntry = StoredPagu & { overrun_reason?: string };
+  const planningStore = (): PlanningStore => {
+    db.planning ??= {};
+    return db.planning;
+  };
+  const planning: RouteHandlers['planning'] = {
+    settings: () => ({ data: settings() }),
+    taxRules: ({ body }) => {
+      const tax_rules = [...body.rules].sort((a, b) =>
+        a.effective_from.localeCompare(b.effective_from),
+      );
+      planningStore().settings = { ...settings(), tax_rules };
+      return { data: settings() };
+    },
+    signers: () => ({ data: planningStore().signers ?? [] }),
+    setSigner: ({ body }) => {
+      if (body.agency_id && !table('agency').some((row) => row.id === body.agency_id)) {
+        throw issuesRefusal([
+          { path: 'agency_id', message: server.recordNotFound(messagesId.levels.agency.label) },
+        ]);
+      }
+      const signer: Signer = { ...body, nip: body.nip.replaceAll(' ', ''), updated_at: now() };
+      const store = planningStore();
+      store.signers = [
+        ...(store.signers ?? []).filter((row) => row.agency_id !== body.agency_id),
+        signer,
+      ];
+      return { data: signer };
+    },
+  };
+
+  /** Pagu, planned (after PPN) and remaining of one level, as `pagu.status` answers it. */
+  const paguLevel = (
+    level: PaguLevelStatus['level'],
+    row: Row,
+    pagu: string | null,
+    lines: readonly StoredLine[],
+    allowOverrun = false,
+  ): PaguLevelStatus => {
+    const planned = sumRupiahText(lines.map((line) => line.total_after_tax));
+    return {
+      level,
+      id: row.id,
+      code: (row.code as string | null | undefined) ?? null,
+      name: row.name,
+      pagu,
+      planned,
+      remaining: pagu === null ? null : (BigInt(pagu) - BigInt(planned)).toString(),
+      allow_overrun: allowOverrun,
+    };
+  };
+  const subActionOf = (id: string): Row => {
+    const found = table('sub_action').find((row) => row.id === id);
+    if (!found) {
+      throw issuesRefusal([
+        {
+          path: 'sub_action_id',
+          message: server.recordNotFound(messagesId.levels.sub_action.label),
+        },
+      ]);
+    }
+    return found;
+  };
+  const remainingOf = (pagu: string | null, planned: string) =>
+    pagu === null ? null : (BigInt(pagu) - BigInt(planned)).toString();
+  const plannedOf = (year: number, keep: (line: StoredLine) => boolean) =>
+    sumRupiahText(
+      db.lines
+        .filter((line) => line.year === year && keep(line))
+        .map((line) => line.total_after_tax),
+    );
+  const paguOf = (year: number) =>
+    ((db.planning?.pagu ?? []) as PaguEntry[]).filter((row) => row.year === year);
+  const agencyCodeFirst = (a: Row | undefined, b: Row | undefined) => {
+    const [x, y] = [a?.code ?? null, b?.code ?? null];
+    return x === y ? 0 : x === null ? -1 : y === null ? 1 : collator.compare(String(x), String(y));
+  };
+  /** Every sub kegiatan's pagu and plan for a year, with its chain, in the server's order. */
+  const paguRowsOf = (year: number) => {
+    const setPagu = paguOf(year);
+    return table('sub_action')
+      .map((subAction) => {
+        const action = table('action').find((row) => row.id === subAction.action_id) as Row;
+        const program = table('program').find((row) => row.id === action.program_id) as Row;
+        const agency = table('agency').find((row) => row.id === program.agency_id);
+        const own = setPagu.find((row) => row.sub_action_id === subAction.id);
+        const pagu = own ? String(own.amount) : null;
+        const planned = plannedOf(year, (line) => line.sub_action_id === subAction.id);
+        const row: PaguRow = {
+          sub_action_id: subAction.id,
+          sub_action_code: (subAction.code as string | null | undefined) ?? null,
+          sub_action_name: subAction.name,
+          action_name: action.name,
+          program_name: program.name,
+          agency_id: agency?.id ?? null,
+          agency_name: agency?.name ?? null,
+          year,
+          pagu,
+          planned,
+          remaining: remainingOf(pagu, planned),
+          allow_overrun: own?.allow_overrun ?? false,
+          overrun_reason: own?.overrun_reason ?? '',
+        };
+        return { row, agency, program, action, subAction };
+      })
+      .sort(
+        (a, b) =>
+          agencyCodeFirst(a.agency, b.agency) ||
+          compareLevelRows('program')(a.program, b.program) ||
+          compareLevelRows('action')(a.action, b.action) ||
+          compareLevelRows('sub_action')(a.subAction, b.subAction),
+      );
+  };
+  /** Per programme (with a pagu set below it or lines) and per Perangkat Daerah, for a year. */
+  const paguSummaryOf = (year: number) => {
+    const setPagu = paguOf(year);
+    const byName = (a: PaguSummaryRow, b: PaguSummaryRow) =>
+      Number(a.code === null) - Number(b.code === null) ||
+      collator.compare(a.code ?? '', b.code ?? '') ||
+      Number(a.name === null) - Number(b.name === null) ||
+      collator.compare(a.name ?? '', b.name ?? '');
+    const programs = table('program')
+      .map((program) => {
+        const actions = new Set(
+          table('action')
+            .filter((row) => row.program_id === program.id)
+            .map((row) => row.id),
+        );
+        const amounts = setPagu.filter((row) =>
+          actions.has(
+            String(table('sub_action').find((s) => s.id === row.sub_action_id)?.action_id),
+          ),
+        );
+        const hasLines = db.lines.some(
+          (line) => line.year === year && line.program_id === program.id,
+        );
+        const pagu = amounts.length > 0 ? sumRupiahText(amounts.map((row) => row.amount)) : null;
+        const planned = plannedOf(year, (line) => line.program_id === program.id);
+        return {
+          keep: pagu !== null || hasLines,
+          id: program.id,
+          agency_id: (program.agency_id as string | null | undefined) ?? null,
+          code: (program.code as string | null | undefined) ?? null,
+          name: program.name,
+          pagu,
+          planned,
+          remaining: remainingOf(pagu, planned),
+        };
+      })
+      .filter((program) => program.keep)
+      .map(({ keep, ...program }) => program)
+      .sort(byName);
+    const ownPagu = (db.planning?.agencyPagu ?? []).filter((row) => row.year === year);
+    const agencyIds = [
+      ...new Set([...programs.map((p) => p.agency_id), ...ownPagu.map((row) => row.agency_id)]),
+    ];
+    const agencies = agencyIds
+      .map((id): PaguSummaryRow => {
+        const own = programs.filter((program) => program.agency_id === id);
+        const set = own.filter((program) => program.pagu !== null);
+        const agencyRow = table('agency').find((row) => row.id === id);
+        const ownAmount = ownPagu.find((row) => row.agency_id === id);
+        const pagu = ownAmount
+          ? String(ownAmount.amount)
+          : set.length > 0
+            ? sumRupiahText(set.map((program) => program.pagu ?? '0'))
+            : null;
+        const planned = sumRupiahText(own.map((program) => program.planned));
+        return {
+          id,
+          code: (agencyRow?.code as string | null | undefined) ?? null,
+          name: agencyRow?.name ?? null,
+          pagu,
+          planned,
+          remaining: remainingOf(pagu, planned),
+        };
+      })
+      .sort(byName);
+    return { year, agencies, programs };
+  };
+
+  const pagu: RouteHandlers['pagu'] = {
+    status: ({ query }) => {
+      const subAction = table('sub_action').find((row) => row.id === query.sub_action_id);
+      if (!subAction) {
+        throw issuesRefusal([
+          {
+            path: 'sub_action_id',
+            message: server.recordNotFound(messagesId.levels.sub_action.label),
+          },
+        ]);
+      }
+      const action = table('action').find((row) => row.id === subAction.action_id) as Row;
+      const program = table('program').find((row) => row.id === action.program_id) as Row;
+      const agency = table('agency').find((row) => row.id === program.agency_id);
+      const lines = db.lines.filter(
+        (line) => line.year === query.year && line.id !== query.line_id,
+      );
+      const setPagu = (db.planning?.pagu ?? []).filter((row) => row.year === query.year);
+      // A programme's and a kegiatan's pagu are the sum of the pagu set below them.
+      const sumBelow = (inScope: (subActionId: string) => boolean) => {
+        const amounts = setPagu.filter((row) => inScope(row.sub_action_id));
+        return amounts.length > 0 ? sumRupiahText(amounts.map((row) => row.amount)) : null;
+      };
+      const actionOf = (subActionId: string) =>
+        table('sub_action').find((row) => row.id === subActionId)?.action_id;
+      const programOf = (actionId: unknown) =>
+        table('action').find((row) => row.id === actionId)?.program_id;
+      const own = setPagu.find((row) => row.sub_action_id === subAction.id);
+      const agencyPagu = agency
+        ? db.planning?.agencyPagu?.find(
+            (row) => row.agency_id === agency.id && row.year === query.year,
+          )
+        : undefined;
+      const programsOfAgency = new Set(
+        table('program')
+          .filter((row) => agency && row.agency_id === agency.id)
+          .map((row) => row.id),
+      );
+      const levels = [
+        ...(agency
+          ? [
+              paguLevel(
+                'agency',
+                agency,
+                agencyPagu ? String(agencyPagu.amount) : null,
+                lines.filter((line) => programsOfAgency.has(line.program_id)),
+              ),
+            ]
+          : []),
+        paguLevel(
+          'program',
+          program,
+          sumBelow((id) => programOf(actionOf(id)) === program.id),
+          lines.filter((line) => line.program_id === program.id),
+        ),
+        paguLevel(
+          'action',
+          action,
+          sumBelow((id) => actionOf(id) === action.id),
+          lines.filter((line) => line.action_id === action.id),
+        ),
+        paguLevel(
+          'sub_action',
+          subAction,
+          own ? String(own.amount) : null,
+          lines.filter((line) => line.sub_action_id === subAction.id),
+          own?.allow_overrun ?? false,
+        ),
+      ];
+      return { data: { year: query.year, levels } };
+    },
+    list: ({ query }) => {
+      const inScope = paguRowsOf(query.year).filter(
+        ({ program }) =>
+          (!query.agency_id || program.agency_id === query.agency_id) &&
+          (!query.program_id || program.id === query.program_id),
+      );
+      const matching = inScope.filter(({ row }) =>
+        containsText(query.search, row.sub_action_name, row.sub_action_code),
+      );
+      return pageOf(
+        matching.map(({ row }) => row),
+        query,
+        inScope.length,
+      );
+    },
+    set: ({ body }) => {
+      subActionOf(body.sub_action_id);
+      const store = planningStore();
+      const entry: PaguEntry = {
+        ...body,
+        overrun_reason: body.allow_overrun ? body.overrun_reason : '',
+      };
+      store.pagu = [
+        ...(store.pagu ?? []).filter(
+          (row) => row.sub_action_id !== body.sub_action_id || row.year !== body.year,
+        ),
+        entry,
+      ];
+      const set = paguRowsOf(body.year).find(({ row }) => row.sub_action_id === body.sub_action_id);
+      return { data: set?.row };
+    },
+    setAgency: ({ body }) => {
+      if (!table('agency').some((row) => row.id === body.agency_id)) {
+        throw issuesRefusal([
+          { path: 'agency_id', message: server.recordNotFound(messagesId.levels.agency.label) },
+        ]);
+      }
+      const store = planningStore();
+      store.agencyPagu = [
+        ...(store.agencyPagu ?? []).filter(
+          (row) => row.agency_id !== body.agency_id || row.year !== body.year,
+        ),
+        body,
+      ];
+      return { data: body };
+    },
+    summary: ({ query }) => ({ data: paguSummaryOf(query.year) }),
+  };
+
+  const priceItem: RouteHandlers['priceItem'] = {
+    list: ({ query }) => {
+      // An item with no kode rekening may be used under any.
+      const inScope = (db.planning?.priceItems ?? []).filter(
+        (item) =>
+          item.year === query.year &&
+          (!query.account_code ||
+            item.account_codes.length === 0 ||
+            item.account_codes.includes(query.account_code)) &&
+          (!query.kind || item.kind === query.kind),
+      );
+      const matching = inScope
+        .filter((item) =>
+          containsText(query.search, `${item.code} ${item.name} ${item.specification}`),
+        )
+        .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+      return pageOf(matching, query, inScope.length);
+    },
+    update: ({ params, body }) => {
+      const item = (db.planning?.priceItems ?? []).find((row) => row.id === params.id);
+      if (!item) throw refusals.notFound(server.records.priceItem);
+      item.open = body.open;
+      return { data: item };
     },
   };
 
@@ -458,7 +798,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
       handlers: {
         health: { get: () => ({ data: { database: 'up' } }) },
         ...(levels as RouteHandlers),
-        ...{ budgetLine, article, user, upload },
+        ...{ budgetLine, planning, pagu, priceItem, article, user, upload },
       },
       files: db.files,
       // The story's own caller is taken as given, even when its seed does not list them.

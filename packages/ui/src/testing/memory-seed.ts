@@ -8,6 +8,8 @@ import {
   type ManagedEntityKey,
   managedEntities,
   managedEntityKeys,
+  type PlanningSettings,
+  type PriceItem,
   pricedLine,
   type User,
 } from '@ranwal/core';
@@ -31,12 +33,32 @@ export interface MemoryUser extends User {
   sessions?: number;
 }
 
+/** A sub kegiatan's pagu for a budget year, as the pagu page sets it. */
+export interface StoredPagu {
+  sub_action_id: string;
+  year: number;
+  amount: number;
+  allow_overrun: boolean;
+}
+
+/**
+ * Planning within a ceiling (issue 18): what the line form prices with, the pagu and the
+ * standard price catalogue. Left out: the spec's 12%, free-form components, no pagu, no catalogue.
+ */
+export interface MemoryPlanning {
+  settings?: PlanningSettings;
+  pagu?: StoredPagu[];
+  agencyPagu?: { agency_id: string; year: number; amount: number }[];
+  priceItems?: PriceItem[];
+}
+
 /** The memory client's tables. Rows are copied, so one seed serves any number of clients. */
 export interface MemorySeed {
   users: MemoryUser[];
   entities: { [K in ManagedEntityKey]: EntityOf<K>[] };
   lines: StoredLine[];
   articles: Article[];
+  planning?: MemoryPlanning;
 }
 
 const uuid = () => crypto.randomUUID();
@@ -177,3 +199,35 @@ export const agenciesSeed: MemorySeed = /* @__PURE__ */ withAgencies(demoSeed);
 
 /** One full branch and its neighbours with very long Indonesian names: for LongNames stories. */
 export const longNamesSeed: MemorySeed = /* @__PURE__ */ buildSeed(DemoData.parse(longNames));
+
+/**
+ * `seed` planning within a ceiling as the demo does: its standard price catalogue and the pagu of
+ * its sub kegiatan (by name), and `planning` on top (settings, other pagu).
+ */
+export function withPlanning(
+  seed: MemorySeed,
+  planning: MemoryPlanning = {},
+  data: DemoData = demoData,
+): MemorySeed {
+  const copy = structuredClone(seed);
+  const subActions = copy.entities.sub_action as unknown as Row[];
+  const demoPagu = data.pagu.flatMap(({ sub_action, year, amount }): StoredPagu[] => {
+    const found = subActions.find((row) => row.name === sub_action);
+    return found ? [{ sub_action_id: found.id, year, amount, allow_overrun: false }] : [];
+  });
+  const priceItems = data.catalogue.map((item): PriceItem => ({ id: uuid(), ...item }));
+  // A pagu given for a sub kegiatan and year replaces the demo's.
+  const given = planning.pagu ?? [];
+  copy.planning = {
+    ...planning,
+    pagu: [
+      ...demoPagu.filter(
+        (pagu) =>
+          !given.some((g) => g.sub_action_id === pagu.sub_action_id && g.year === pagu.year),
+      ),
+      ...given,
+    ],
+    priceItems: [...priceItems, ...(planning.priceItems ?? [])],
+  };
+  return copy;
+}

@@ -1,10 +1,11 @@
-import type { BudgetLine, LineReferenceKey } from '@ranwal/core';
+import type { BudgetLine, LineReferenceKey, PriceItem } from '@ranwal/core';
 import { useState } from 'react';
 import { Checkbox } from '../../components/Checkbox.js';
 import { Dialog, Modal } from '../../components/Dialog.js';
+import { LoadingState } from '../../components/States.js';
 import { toastDurations, useToast } from '../../components/Toast.js';
 import { describeError } from '../../data/errors.js';
-import { useUpdateBudgetLine } from '../../data/queries.js';
+import { usePriceItems, useUpdateBudgetLine } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import {
   type HierarchySelection,
@@ -13,8 +14,9 @@ import {
   useHierarchyChoice,
 } from '../user-dashboard/cascade.js';
 import { HierarchyCascade } from '../user-dashboard/HierarchyCascade.js';
-import { ReportForm, type ReportFormValues } from '../user-dashboard/ReportForm.js';
+import { ReportForm, type ReportFormValues, yearTaxRule } from '../user-dashboard/ReportForm.js';
 import { useCascadeLevels } from '../user-dashboard/use-cascade-levels.js';
+import { useLinePlanning } from '../user-dashboard/use-line-planning.js';
 
 export interface EditBudgetLineDialogProps {
   /** The line being edited; null closes the dialog. */
@@ -56,13 +58,56 @@ export function EditBudgetLineDialog({ line, onClose }: EditBudgetLineDialogProp
       size="lg"
     >
       <Dialog title={text.title}>
-        {({ close }) => (line ? <EditBudgetLineForm line={line} onDone={close} /> : null)}
+        {({ close }) => (line ? <EditBudgetLineLoader line={line} onDone={close} /> : null)}
       </Dialog>
     </Modal>
   );
 }
 
-function EditBudgetLineForm({ line, onDone }: { line: BudgetLine; onDone: () => void }) {
+/** Items a catalogue code search may match besides the line's own (codes nest). */
+const ITEM_LOOKUP_LIMIT = 100;
+
+/**
+ * The catalogue item a line is priced from, for its price ceiling: found by its code under the
+ * line's kode rekening. One no longer found stands in with price 0 (not known here).
+ */
+function EditBudgetLineLoader({ line, onDone }: { line: BudgetLine; onDone: () => void }) {
+  const itemId = line.price_item_id;
+  const lookup = usePriceItems(
+    {
+      year: line.year,
+      account_code: line.account_code,
+      search: line.component_code || undefined,
+      limit: ITEM_LOOKUP_LIMIT,
+    },
+    { enabled: itemId !== null },
+  );
+  if (itemId === null) return <EditBudgetLineForm line={line} item={null} onDone={onDone} />;
+  if (lookup.isPending) return <LoadingState />;
+  const item: PriceItem = lookup.data?.data.find((candidate) => candidate.id === itemId) ?? {
+    id: itemId,
+    year: line.year,
+    kind: 'SSH',
+    code: line.component_code,
+    name: line.component_name,
+    specification: line.specification,
+    unit: line.unit,
+    price: 0,
+    account_codes: [],
+    open: false,
+  };
+  return <EditBudgetLineForm line={line} item={item} onDone={onDone} />;
+}
+
+function EditBudgetLineForm({
+  line,
+  item,
+  onDone,
+}: {
+  line: BudgetLine;
+  item: PriceItem | null;
+  onDone: () => void;
+}) {
   const messages = useMessages();
   const text = messages.reports.edit;
   const toast = useToast();
@@ -70,6 +115,7 @@ function EditBudgetLineForm({ line, onDone }: { line: BudgetLine; onDone: () => 
   const [initial] = useState(() => selectionOf(line));
   const { selection, taxed, choose, setTaxed } = useHierarchyChoice(initial);
   const cascade = useCascadeLevels(selection);
+  const planning = useLinePlanning({ selection, year: line.year, line });
   const ids = selectionIds(selection);
 
   const submit = async (values: ReportFormValues) => {
@@ -96,7 +142,7 @@ function EditBudgetLineForm({ line, onDone }: { line: BudgetLine; onDone: () => 
         onSearchChange={cascade.onSearchChange}
       />
       <Checkbox isSelected={taxed} onChange={setTaxed}>
-        {messages.reports.form.taxCheckbox}
+        {messages.reports.planning.taxCheckbox(yearTaxRule(planning.taxRules, line.year).text)}
       </Checkbox>
       {/* Mounted throughout, so a changed Kegiatan keeps what was typed below. */}
       <ReportForm
@@ -114,7 +160,14 @@ function EditBudgetLineForm({ line, onDone }: { line: BudgetLine; onDone: () => 
           first_volume: line.first_volume,
           second_volume: line.second_volume,
           third_volume: line.third_volume,
+          // Counting the line's unit, Volume 1 goes on following Satuan.
+          first_volume_unit:
+            line.first_volume_unit === line.unit ? null : (line.first_volume_unit ?? ''),
+          second_volume_unit: line.second_volume_unit ?? '',
+          third_volume_unit: line.third_volume_unit ?? '',
+          price_item: item,
         }}
+        planning={planning}
         title={messages.reports.admin.componentSection}
         submitLabel={text.submit}
         submittingLabel={text.submitting}

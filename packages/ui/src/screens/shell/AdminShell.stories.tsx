@@ -74,6 +74,9 @@ export const Default: Story = {
       'Subtitle',
       'Kode Rekening',
       'Pengampu',
+      'Pagu',
+      'Katalog Harga',
+      'Pengaturan Perencanaan',
       'Laporan',
       'Buat Artikel',
       'List Artikel',
@@ -102,6 +105,12 @@ export const AktifitasActive = activeOn('/admin-aktifitas', m.sidebar.levels.act
 export const SubtitleActive = activeOn('/admin-subtitle', m.sidebar.levels.subtitle);
 export const KodeRekeningActive = activeOn('/admin-rekening', m.sidebar.levels.account);
 export const PengampuActive = activeOn('/admin-pengampu', m.sidebar.levels.supporter);
+export const PaguActive = activeOn('/admin-pagu', m.planning.nav.pagu);
+export const KatalogHargaActive = activeOn('/admin-katalog-harga', m.planning.nav.catalogue);
+export const PengaturanPerencanaanActive = activeOn(
+  '/admin-pengaturan-perencanaan',
+  m.planning.nav.settings,
+);
 export const LaporanActive = activeOn('/admin-laporan', m.sidebar.reports);
 export const BuatArtikelActive = activeOn('/admin-artikel', m.sidebar.createArticle);
 export const ListArtikelActive = activeOn('/admin-list-artikel', m.sidebar.articleList);

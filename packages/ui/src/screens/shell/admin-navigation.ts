@@ -48,6 +48,10 @@ export const adminNavigation: readonly AdminNavItem[] = [
   navItem('subtitle', '/admin-subtitle', (m) => m.sidebar.levels.subtitle),
   navItem('account', '/admin-rekening', (m) => m.sidebar.levels.account),
   navItem('supporter', '/admin-pengampu', (m) => m.sidebar.levels.supporter),
+  // Planning within a ceiling (issue 18, not in the spec): after the hierarchy it budgets.
+  navItem('pagu', '/admin-pagu', (m) => m.planning.nav.pagu),
+  navItem('priceCatalogue', '/admin-katalog-harga', (m) => m.planning.nav.catalogue),
+  navItem('planningSettings', '/admin-pengaturan-perencanaan', (m) => m.planning.nav.settings),
   navItem('reports', '/admin-laporan', (m) => m.sidebar.reports),
   navItem('createArticle', '/admin-artikel', (m) => m.sidebar.createArticle),
   navItem('articleList', '/admin-list-artikel', (m) => m.sidebar.articleList),

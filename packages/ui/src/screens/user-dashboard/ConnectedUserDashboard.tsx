@@ -19,6 +19,7 @@ import { type HierarchySelection, optionLabel, useHierarchyChoice } from './casc
 import { ReportList } from './ReportList.js';
 import { BudgetLineEntry, dashboardCard, UserDashboardFrame } from './UserDashboard.js';
 import { useCascadeLevels, useFailureToast } from './use-cascade-levels.js';
+import { useLinePlanning } from './use-line-planning.js';
 
 export { CASCADE_PAGE_SIZE } from './use-cascade-levels.js';
 /** The spec's report list size (section 9). */
@@ -64,6 +65,7 @@ export function ConnectedBudgetLineEntry({ year }: ConnectedBudgetLineEntryProps
     draftKey(session?.userId, 'cascade'),
   );
   const cascade = useCascadeLevels(selection);
+  const planning = useLinePlanning({ selection, year });
   const create = useCreateBudgetLine();
 
   const success = (message: string) =>
@@ -108,6 +110,7 @@ export function ConnectedBudgetLineEntry({ year }: ConnectedBudgetLineEntryProps
       isCreating={create.isPending}
       year={year}
       formDraftKey={draftKey(session?.userId, 'budget-line')}
+      planning={planning}
     />
   );
 }

@@ -7,8 +7,10 @@ import { type HierarchySelection, isHierarchyComplete, optionLabel } from './cas
 
 export interface HierarchySummaryProps {
   selection: HierarchySelection;
-  /** PPN 12% is on. */
+  /** PPN is on. */
   taxed: boolean;
+  /** The PPN rule of the line's year as it reads ('12% x 11/12'); the spec's 12% without. */
+  taxRule?: string | undefined;
   className?: string;
 }
 
@@ -16,7 +18,7 @@ export interface HierarchySummaryProps {
  * 'Hierarki Terpilih': each choice or 'Belum dipilih' (the Perangkat Daerah only once chosen),
  * the tax use, and what is still missing.
  */
-export function HierarchySummary({ selection, taxed, className }: HierarchySummaryProps) {
+export function HierarchySummary({ selection, taxed, taxRule, className }: HierarchySummaryProps) {
   const messages = useMessages();
   const form = messages.reports.form;
   const titleId = useId();
@@ -43,7 +45,13 @@ export function HierarchySummary({ selection, taxed, className }: HierarchySumma
         })}
         <div className="flex flex-col gap-0.5">
           <dt className="font-medium text-slate-600">{form.summaryTax}</dt>
-          <dd className="text-slate-900">{taxed ? form.taxYes : form.taxNo}</dd>
+          <dd className="text-slate-900">
+            {taxed
+              ? taxRule
+                ? messages.reports.planning.taxYes(taxRule)
+                : form.taxYes
+              : form.taxNo}
+          </dd>
         </div>
       </dl>
       {!isHierarchyComplete(selection) && (

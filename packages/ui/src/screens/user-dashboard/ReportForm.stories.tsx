@@ -4,6 +4,7 @@ import { expect, fn, userEvent, waitFor, type within } from 'storybook/test';
 import { ReportForm } from './ReportForm.js';
 
 const form = messagesId.reports.form;
+const planning = messagesId.reports.planning;
 
 const meta = {
   title: 'Screens/User dashboard/ReportForm',
@@ -25,6 +26,8 @@ type Canvas = ReturnType<typeof within>;
 const box = (canvas: Canvas, label: string) => canvas.getByRole('textbox', { name: label });
 const numberBox = (canvas: Canvas, label: string) =>
   canvas.getByRole('textbox', { name: label }) as HTMLInputElement;
+const unitBox = (canvas: Canvas, volume: string) =>
+  canvas.getByRole('textbox', { name: planning.volumeUnitOf(volume) });
 
 /** Replaces what a field holds, as a person selecting its text and typing over it. */
 async function retype(input: HTMLElement, text: string) {
@@ -89,6 +92,11 @@ export const Submitted: Story = {
       component_name: 'Kertas A4',
       specification: 'Putih\nA4',
       unit: 'Rim',
+      // Volume 1 counts the line's Satuan unless told otherwise; the others count nothing.
+      first_volume_unit: 'Rim',
+      second_volume_unit: null,
+      third_volume_unit: null,
+      price_item_id: null,
       price: 2_500_000,
       first_volume: 2,
       second_volume: 3,
@@ -235,13 +243,18 @@ export const KeyboardOnly: Story = {
     await expect(box(canvas, form.unit)).toHaveFocus();
     await userEvent.keyboard('{Control>}a{/Control}Kotak{Tab}');
     await expect(numberBox(canvas, form.price)).toHaveFocus();
-    await userEvent.keyboard('{Control>}a{/Control}25000{Tab}{Control>}a{/Control}40{Tab}{Tab}');
+    await userEvent.keyboard('{Control>}a{/Control}25000{Tab}{Control>}a{/Control}40{Tab}');
+    // Each volume is followed by its unit (Volume 1's follows Satuan).
+    await expect(unitBox(canvas, form.firstVolume)).toHaveFocus();
+    await expect(unitBox(canvas, form.firstVolume)).toHaveValue('Kotak');
+    await userEvent.keyboard('{Tab}{Tab}{Tab}');
     await expect(numberBox(canvas, form.thirdVolume)).toHaveFocus();
     await expect(box(canvas, form.totalAfterTax)).toHaveValue('Rp 1.120.000');
     await userEvent.keyboard('{Enter}');
     await expect(args.onSubmit).toHaveBeenCalledWith(
       expect.objectContaining({
         unit: 'Kotak',
+        first_volume_unit: 'Kotak',
         price: 25_000,
         first_volume: 40,
         total_price: 1_000_000,
@@ -284,5 +297,67 @@ export const RestoresUnsavedInput: Story = {
     await expect(box(canvas, form.componentName)).toHaveValue('');
     await expect(canvas.queryByRole('status')).not.toBeInTheDocument();
     await waitFor(() => expect(sessionStorage.getItem(DRAFT_KEY)).toBeNull());
+  },
+};
+
+/**
+ * A unit per volume: Volume 1's follows Satuan until it is given one; the coefficient is
+ * written out under the volumes as the RKA prints it, and each unit is sent.
+ */
+export const VolumeUnits: Story = {
+  args: { onSubmit: fn(async () => undefined) },
+  play: async ({ canvas, args }) => {
+    await expect(unitBox(canvas, form.firstVolume)).toHaveValue('Pcs');
+    await expect(canvas.getByText(planning.coefficient('1 Pcs'))).toBeVisible();
+
+    await userEvent.type(box(canvas, form.componentName), 'Honorarium Narasumber');
+    await retype(box(canvas, form.unit), 'OH');
+    await expect(unitBox(canvas, form.firstVolume)).toHaveValue('OH');
+    await retype(numberBox(canvas, form.price), '900000');
+    await retype(numberBox(canvas, form.firstVolume), '2');
+    await retype(unitBox(canvas, form.firstVolume), 'Orang');
+    await retype(numberBox(canvas, form.secondVolume), '3');
+    await userEvent.type(unitBox(canvas, form.secondVolume), 'Hari');
+    await userEvent.type(unitBox(canvas, form.thirdVolume), 'Kali');
+    await expect(
+      canvas.getByText(
+        `${planning.coefficient('2 Orang x 3 Hari x 1 Kali')} ${planning.coefficientProduct('6', 'OH')}`,
+      ),
+    ).toBeVisible();
+    await expect(box(canvas, form.totalPrice)).toHaveValue('Rp 5.400.000');
+
+    await userEvent.click(canvas.getByRole('button', { name: form.submit }));
+    await expect(args.onSubmit).toHaveBeenCalledWith(
+      expect.objectContaining({
+        unit: 'OH',
+        first_volume_unit: 'Orang',
+        second_volume_unit: 'Hari',
+        third_volume_unit: 'Kali',
+        total_price: 5_400_000,
+      }),
+    );
+  },
+};
+
+/**
+ * The PPN of the year's rule (planning.settings): from 2025 on, 12% of an 11/12 base; the form
+ * says which rule it priced with.
+ */
+export const TaxRuleOfTheYear: Story = {
+  args: {
+    year: 2025,
+    planning: {
+      taxRules: [
+        { effective_from: '2025-01-01', rate: 12, base_numerator: 11, base_denominator: 12 },
+      ],
+    },
+  },
+  play: async ({ canvas }) => {
+    await retype(numberBox(canvas, form.price), '1200000');
+    await expect(box(canvas, form.tax)).toHaveValue('Rp 132.000');
+    await expect(box(canvas, form.totalAfterTax)).toHaveValue('Rp 1.332.000');
+    await expect(box(canvas, form.tax)).toHaveAccessibleDescription(
+      planning.taxNote('12% x 11/12'),
+    );
   },
 };

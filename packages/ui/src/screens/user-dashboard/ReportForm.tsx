@@ -1,11 +1,21 @@
 import {
   BudgetLineInput,
+  coefficientText,
   computeTotals,
   DEFAULT_REPORT_YEAR,
   DEFAULT_UNIT,
+  formatNumberId,
   formatRupiah,
+  isApiError,
   type LineTotals,
+  type LineVolumes,
+  type Messages,
   MoneyError,
+  type PriceItem,
+  type TaxRuleValues,
+  taxRuleForYear,
+  taxRuleText,
+  volumeProduct,
 } from '@ranwal/core';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Form } from 'react-aria-components';
@@ -16,6 +26,8 @@ import { TextField } from '../../components/TextField.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
 import { clearDraft, readDraft, useUnsavedWarning, writeDraft } from '../../lib/session-draft.js';
+import { type CatalogueSource, ComponentPicker } from './ComponentPicker.js';
+import { PaguPanel, type PaguSource } from './PaguPanel.js';
 
 /** The form's own part of the create payload, validated with core's schema. */
 const ReportFields = BudgetLineInput.pick({
@@ -23,6 +35,10 @@ const ReportFields = BudgetLineInput.pick({
   component_name: true,
   specification: true,
   unit: true,
+  first_volume_unit: true,
+  second_volume_unit: true,
+  third_volume_unit: true,
+  price_item_id: true,
   price: true,
   first_volume: true,
   second_volume: true,
@@ -34,12 +50,27 @@ const ReportFields = BudgetLineInput.pick({
 export type ReportFormValues = ReturnType<typeof ReportFields.parse> &
   LineTotals & { is_taxed: boolean };
 
-type TextKey = 'component_code' | 'component_name' | 'specification' | 'unit';
+type TextKey =
+  | 'component_code'
+  | 'component_name'
+  | 'specification'
+  | 'unit'
+  | 'second_volume_unit'
+  | 'third_volume_unit';
 type NumberKey = 'price' | 'first_volume' | 'second_volume' | 'third_volume';
-type FieldKey = TextKey | NumberKey;
-type Draft = Record<TextKey, string> & Record<NumberKey, number>;
+type FieldKey = TextKey | NumberKey | 'first_volume_unit';
+type Draft = Record<TextKey, string> &
+  Record<NumberKey, number> & {
+    /** What Volume 1 counts; null follows Satuan (the spec's one unit counts the first volume). */
+    first_volume_unit: string | null;
+    /**
+     * The catalogue item the line is priced from; null for a component typed freely. A price of
+     * 0 (never a catalogue's) stands for an item whose price is not known here.
+     */
+    price_item: PriceItem | null;
+  };
 
-/** The spec's defaults: unit 'Pcs', price 0, volumes 1 (section 9). */
+/** The spec's defaults: unit 'Pcs', price 0, volumes 1 (section 9); no unit on volumes 2 and 3. */
 const defaults: Draft = {
   component_code: '',
   component_name: '',
@@ -49,10 +80,49 @@ const defaults: Draft = {
   first_volume: 1,
   second_volume: 1,
   third_volume: 1,
+  first_volume_unit: null,
+  second_volume_unit: '',
+  third_volume_unit: '',
+  price_item: null,
 };
+const draftKeys = Object.keys(defaults) as (keyof Draft)[];
+const sameValue = (key: keyof Draft, a: Draft, b: Draft) =>
+  key === 'price_item' ? a.price_item?.id === b.price_item?.id : Object.is(a[key], b[key]);
+
+const volumeKeys = [
+  ['first_volume', 'first_volume_unit'],
+  ['second_volume', 'second_volume_unit'],
+  ['third_volume', 'third_volume_unit'],
+] as const;
+
+/**
+ * What the form plans with besides its own fields (`useLinePlanning` loads it from the API);
+ * left out, the form is the spec's: PPN 12%, no pagu, no catalogue.
+ */
+export interface LinePlanning {
+  /** The PPN rules by date (planning.settings): the preview prices with its year's. */
+  taxRules?: readonly TaxRuleValues[] | undefined;
+  /** False: while the year has a catalogue, the component must be picked from it. */
+  freeFormComponents?: boolean | undefined;
+  /** The chain's pagu, for the panel under the totals; no panel without. */
+  pagu?: PaguSource | undefined;
+  /** The catalogue under the chosen kode rekening; absent where the year has none. */
+  catalogue?: CatalogueSource | undefined;
+}
+
+/** The PPN rule a line of `year` is priced with, and how it reads ('12%', '12% x 11/12'). */
+export function yearTaxRule(taxRules: readonly TaxRuleValues[] | undefined, year: number) {
+  const rule = taxRuleForYear(taxRules ?? [], year);
+  const text = taxRuleText({
+    tax_rate: rule.rate,
+    tax_base_numerator: rule.base_numerator,
+    tax_base_denominator: rule.base_denominator,
+  });
+  return { rule, text };
+}
 
 export interface ReportFormProps {
-  /** PPN 12% is on: Pajak is computed and counted. */
+  /** PPN is on: Pajak is computed and counted. */
   taxed: boolean;
   /**
    * Called with valid values. When it returns a promise that resolves (the report was saved),
@@ -67,6 +137,8 @@ export interface ReportFormProps {
   year?: number;
   /** What the fields start with (an edited line's values); the spec's defaults otherwise. */
   initialValues?: Partial<Draft>;
+  /** The PPN rule, pagu and catalogue of the line's year and chain (see `useLinePlanning`). */
+  planning?: LinePlanning;
   /** The heading, button and pending labels; the create form's by default. */
   title?: string;
   submitLabel?: string;
@@ -90,12 +162,12 @@ type Totals =
   | { totals?: undefined; problem?: string };
 
 /** The live totals, blank while a number is missing, a message instead of a wrong number. */
-function totalsOf(draft: Draft, taxed: boolean, messages: ReturnType<typeof useMessages>): Totals {
+function totalsOf(draft: Draft, taxed: boolean, rule: TaxRuleValues, messages: Messages): Totals {
   const { price, first_volume, second_volume, third_volume } = draft;
   if ([price, first_volume, second_volume, third_volume].some(Number.isNaN)) return {};
   try {
     return {
-      totals: computeTotals({ price, first_volume, second_volume, third_volume, taxed }),
+      totals: computeTotals({ price, first_volume, second_volume, third_volume, taxed, rule }),
     };
   } catch (error) {
     if (!(error instanceof MoneyError)) throw error;
@@ -108,6 +180,34 @@ function totalsOf(draft: Draft, taxed: boolean, messages: ReturnType<typeof useM
   }
 }
 
+/** What each volume counts as the line will send it: Volume 1 follows Satuan unless given. */
+const volumeUnitsOf = (draft: Draft) => ({
+  first_volume_unit: (draft.first_volume_unit ?? draft.unit).trim() || null,
+  second_volume_unit: draft.second_volume_unit.trim() || null,
+  third_volume_unit: draft.third_volume_unit.trim() || null,
+});
+
+/** 'Koefisien: 2 Orang x 3 Hari x 1 Kali = 6 OH' as typed; undefined while a volume does not read. */
+function coefficientOf(draft: Draft, messages: Messages): string | undefined {
+  const line: LineVolumes = {
+    first_volume: draft.first_volume,
+    second_volume: draft.second_volume,
+    third_volume: draft.third_volume,
+    ...volumeUnitsOf(draft),
+  };
+  try {
+    const text = coefficientText(line);
+    const planning = messages.reports.planning;
+    const unit = draft.unit.trim();
+    if (!text.includes(' x ') || !unit) return planning.coefficient(text);
+    const product = formatNumberId(volumeProduct(line), 6);
+    return `${planning.coefficient(text)} ${planning.coefficientProduct(product, unit)}`;
+  } catch (error) {
+    if (error instanceof MoneyError || error instanceof RangeError) return undefined;
+    throw error;
+  }
+}
+
 /** 'Buat Laporan Detail Program': the budget line's fields with totals and PPN computed as typed. */
 export function ReportForm({
   taxed,
@@ -116,6 +216,7 @@ export function ReportForm({
   submitBlockedReason,
   year = DEFAULT_REPORT_YEAR,
   initialValues,
+  planning,
   title,
   submitLabel,
   submittingLabel,
@@ -126,6 +227,7 @@ export function ReportForm({
 }: ReportFormProps) {
   const messages = useMessages();
   const form = messages.reports.form;
+  const text = messages.reports.planning;
   const titleId = useId();
   const blockedId = useId();
   // `committed` drives the number fields; `draft` also follows what is being typed.
@@ -138,13 +240,14 @@ export function ReportForm({
   const [showRestored, setShowRestored] = useState(restored !== undefined);
   const [typed, setTyped] = useState<Partial<Record<NumberKey, number>>>({});
   const [errors, setErrors] = useState<Partial<Record<FieldKey, string>>>({});
+  // The server's refusal of the last save over a pagu, shown in the pagu panel until edited.
+  const [refusal, setRefusal] = useState<string>();
   const submitting = useRef(false);
   const draft: Draft = { ...committed, ...typed };
-  const { totals, problem } = totalsOf(draft, taxed, messages);
+  const { rule, text: ruleText } = yearTaxRule(planning?.taxRules, year);
+  const { totals, problem } = totalsOf(draft, taxed, rule, messages);
   const start = { ...defaults, ...initialValues };
-  const unsaved = (Object.keys(defaults) as FieldKey[]).some(
-    (key) => !Object.is(draft[key], start[key]),
-  );
+  const unsaved = draftKeys.some((key) => !sameValue(key, draft, start));
   useUnsavedWarning(unsaved);
   useEffect(() => {
     if (!draftKey) return;
@@ -158,6 +261,9 @@ export function ReportForm({
     setShowRestored(false);
   };
 
+  const catalogue = planning?.catalogue;
+  const picked = draft.price_item;
+  const allowsFreeForm = planning?.freeFormComponents ?? true;
   const labels: Record<FieldKey, string> = {
     component_code: form.componentCode,
     component_name: form.componentName,
@@ -167,11 +273,29 @@ export function ReportForm({
     first_volume: form.firstVolume,
     second_volume: form.secondVolume,
     third_volume: form.thirdVolume,
+    first_volume_unit: text.volumeUnitOf(form.firstVolume),
+    second_volume_unit: text.volumeUnitOf(form.secondVolume),
+    third_volume_unit: text.volumeUnitOf(form.thirdVolume),
   };
+  const server = messages.server;
+  // Refused as typed, before the server would: a price above its (closed) catalogue item, an
+  // item not for the chosen kode rekening, no item where the region allows none.
+  const ceiling = picked && picked.price > 0 ? picked : null;
+  const priceProblem =
+    ceiling && !ceiling.open && draft.price > ceiling.price
+      ? form.fieldInvalid(form.price, server.priceAboveCatalogue(formatRupiah(ceiling.price)))
+      : undefined;
+  const componentProblem =
+    picked &&
+    catalogue &&
+    picked.account_codes.length > 0 &&
+    !picked.account_codes.includes(catalogue.accountCode)
+      ? form.fieldInvalid(form.componentName, server.priceItemNotForAccount(catalogue.accountCode))
+      : undefined;
 
   const clearError = (key: FieldKey) =>
     setErrors((current) => (current[key] ? { ...current, [key]: undefined } : current));
-  const setText = (key: TextKey) => (value: string) => {
+  const setText = (key: TextKey | 'first_volume_unit') => (value: string) => {
     setCommitted((current) => ({ ...current, [key]: value }));
     clearError(key);
   };
@@ -181,6 +305,7 @@ export function ReportForm({
     errorMessage: errors[key],
     isRequired: true,
     onChange: (value: number) => {
+      if (!Object.is(value, committed[key])) setRefusal(undefined);
       setCommitted((current) => ({ ...current, [key]: value }));
       setTyped((current) => ({ ...current, [key]: value }));
     },
@@ -188,27 +313,81 @@ export function ReportForm({
       setTyped((current) =>
         Object.is(current[key], value) ? current : { ...current, [key]: value },
       );
-      if (!Object.is(value, committed[key])) clearError(key);
+      if (!Object.is(value, committed[key])) {
+        clearError(key);
+        setRefusal(undefined);
+      }
     },
   });
+  // Typing another name than the picked item's leaves the catalogue.
+  const onComponentText = (name: string) => {
+    setCommitted((current) => ({
+      ...current,
+      component_name: name,
+      price_item:
+        current.price_item && current.price_item.name !== name ? null : current.price_item,
+    }));
+    clearError('component_name');
+  };
+  const onPick = (item: PriceItem) => {
+    setCommitted((current) => ({
+      ...current,
+      price_item: item,
+      component_code: item.code,
+      component_name: item.name,
+      specification: item.specification,
+      unit: item.unit,
+      price: item.price,
+    }));
+    setTyped((current) => ({ ...current, price: item.price }));
+    setErrors({});
+    setRefusal(undefined);
+  };
+
+  /** The server's field problems on the fields they name; a refusal over a pagu in its panel. */
+  const showRefusal = (error: unknown) => {
+    if (!isApiError(error)) return;
+    const found: Partial<Record<FieldKey, string>> = {};
+    for (const issue of error.issues ?? []) {
+      const key = (issue.path === 'price_item_id' ? 'component_name' : issue.path) as FieldKey;
+      if (key in labels && !found[key]) found[key] = form.fieldInvalid(labels[key], issue.message);
+    }
+    setErrors(found);
+    if (error.code === 'conflict' && error.issues?.some((i) => i.path === 'total_after_tax')) {
+      setRefusal(error.serverMessage ?? error.message);
+      planning?.pagu?.refetch?.();
+    }
+  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // A second click or Enter before the first submission's re-render must not send it again.
     if (isPending || submitting.current || submitBlockedReason) return;
-    const parsed = ReportFields.safeParse({ ...draft, year });
+    const parsed = ReportFields.safeParse({
+      ...draft,
+      ...volumeUnitsOf(draft),
+      price_item_id: picked?.id ?? null,
+      year,
+    });
+    const found: Partial<Record<FieldKey, string>> = {};
     if (!parsed.success) {
-      const found: Partial<Record<FieldKey, string>> = {};
       for (const issue of parsed.error.issues) {
         const key = issue.path[0] as FieldKey;
         if (key in labels && !found[key])
           found[key] = form.fieldInvalid(labels[key], issue.message);
       }
+    }
+    // Where the region allows no free-form component, what is missing is a pick.
+    if (catalogue && !picked && !allowsFreeForm) {
+      found.component_name = form.fieldInvalid(form.componentName, server.freeFormRefused);
+    }
+    if (!parsed.success || Object.keys(found).length > 0) {
       setErrors(found);
       return;
     }
-    if (!totals) return;
+    if (!totals || priceProblem || componentProblem) return;
     setErrors({});
+    setRefusal(undefined);
     const saved = onSubmit({ ...parsed.data, ...totals, is_taxed: taxed });
     if (!(saved instanceof Promise)) return;
     submitting.current = true;
@@ -222,7 +401,7 @@ export function ReportForm({
           setTyped({});
         },
         // The caller reports the failure; what was typed stays for another try.
-        () => undefined,
+        showRefusal,
       )
       .finally(() => {
         submitting.current = false;
@@ -230,6 +409,8 @@ export function ReportForm({
   };
 
   const shown = (amount: number | undefined) => (amount === undefined ? '' : formatRupiah(amount));
+  const coefficient = coefficientOf(draft, messages);
+  const fromCatalogue = picked !== null;
 
   return (
     <section aria-labelledby={titleId} className={cn('flex flex-col gap-5', className)}>
@@ -253,14 +434,27 @@ export function ReportForm({
             value={committed.component_code}
             onChange={setText('component_code')}
             errorMessage={errors.component_code}
+            isReadOnly={fromCatalogue}
           />
-          <TextField
-            label={form.componentName}
-            isRequired
-            value={committed.component_name}
-            onChange={setText('component_name')}
-            errorMessage={errors.component_name}
-          />
+          {catalogue ? (
+            <ComponentPicker
+              catalogue={catalogue}
+              value={committed.component_name}
+              onTextChange={onComponentText}
+              picked={picked}
+              onPick={onPick}
+              allowsFreeForm={allowsFreeForm}
+              errorMessage={errors.component_name ?? componentProblem}
+            />
+          ) : (
+            <TextField
+              label={form.componentName}
+              isRequired
+              value={committed.component_name}
+              onChange={onComponentText}
+              errorMessage={errors.component_name}
+            />
+          )}
           <TextField
             label={form.specification}
             multiline
@@ -268,6 +462,8 @@ export function ReportForm({
             value={committed.specification}
             onChange={setText('specification')}
             errorMessage={errors.specification}
+            isReadOnly={fromCatalogue}
+            description={fromCatalogue ? text.catalogue.fromCatalogue : undefined}
             className="sm:col-span-2"
           />
           <TextField
@@ -277,18 +473,55 @@ export function ReportForm({
             value={committed.unit}
             onChange={setText('unit')}
             errorMessage={errors.unit}
+            isReadOnly={fromCatalogue}
+            description={fromCatalogue ? text.catalogue.fromCatalogue : undefined}
           />
-          <AmountField {...numberProps('price')} decimals={0} />
-        </div>
-        <div className="grid gap-4 sm:grid-cols-3">
-          {(['first_volume', 'second_volume', 'third_volume'] as const).map((key) => (
+          <div className="flex flex-col gap-1">
             <AmountField
-              key={key}
-              {...numberProps(key)}
-              placeholder={form.volumePlaceholder}
-              decimals={2}
+              {...numberProps('price')}
+              errorMessage={errors.price ?? priceProblem}
+              decimals={0}
             />
-          ))}
+            {ceiling && !priceProblem && (
+              <p className="text-sm text-slate-700">
+                {ceiling.open
+                  ? text.catalogue.ceilingOpen(formatRupiah(ceiling.price))
+                  : text.catalogue.ceiling(formatRupiah(ceiling.price))}
+              </p>
+            )}
+          </div>
+        </div>
+        <div className="flex flex-col gap-2">
+          <div className="grid gap-4 sm:grid-cols-3">
+            {volumeKeys.map(([key, unitKey], index) => (
+              // Side by side on a phone ('2' beside 'Orang'), stacked in three columns wider up.
+              <div key={key} className="grid grid-cols-2 gap-3 sm:grid-cols-1 sm:gap-2">
+                <AmountField
+                  {...numberProps(key)}
+                  placeholder={form.volumePlaceholder}
+                  decimals={2}
+                />
+                <div className="flex flex-col gap-1">
+                  {/* Seen as 'Satuan' under its volume; named 'Satuan Volume 1' for screen readers. */}
+                  <span aria-hidden className="text-sm font-medium text-slate-800">
+                    {text.volumeUnit}
+                  </span>
+                  <TextField
+                    aria-label={labels[unitKey]}
+                    placeholder={index === 0 ? committed.unit : text.volumeUnitPlaceholder}
+                    value={
+                      unitKey === 'first_volume_unit'
+                        ? (committed.first_volume_unit ?? committed.unit)
+                        : committed[unitKey]
+                    }
+                    onChange={setText(unitKey)}
+                    errorMessage={errors[unitKey]}
+                  />
+                </div>
+              </div>
+            ))}
+          </div>
+          {coefficient && <p className="text-sm font-medium text-slate-800">{coefficient}</p>}
         </div>
         <div className="grid gap-4 rounded-lg bg-slate-50 p-4 sm:grid-cols-3">
           <TextField
@@ -302,10 +535,18 @@ export function ReportForm({
             isReadOnly
             isDisabled={!taxed}
             value={shown(totals?.tax)}
-            description={form.taxNote}
+            description={text.taxNote(ruleText)}
           />
           <TextField label={form.totalAfterTax} isReadOnly value={shown(totals?.total_after_tax)} />
         </div>
+        {planning?.pagu && (
+          <PaguPanel
+            {...planning.pagu}
+            lineTotal={totals?.total_after_tax}
+            year={year}
+            refusal={refusal}
+          />
+        )}
         <div className="flex flex-col items-start gap-2 sm:flex-row sm:items-center sm:justify-end">
           {submitBlockedReason && (
             <Description id={blockedId} tone="warning">

@@ -1,4 +1,4 @@
-import type { BudgetLineInput } from '@ranwal/core';
+import { type BudgetLineInput, DEFAULT_REPORT_YEAR } from '@ranwal/core';
 import { type ReactNode, useId } from 'react';
 import { Button } from '../../components/Button.js';
 import { Checkbox } from '../../components/Checkbox.js';
@@ -7,7 +7,7 @@ import { cn } from '../../lib/cn.js';
 import { isHierarchyComplete, selectionIds, submitBlockedReason } from './cascade.js';
 import { HierarchyCascade, type HierarchyCascadeProps } from './HierarchyCascade.js';
 import { HierarchySummary } from './HierarchySummary.js';
-import { ReportForm, type ReportFormValues } from './ReportForm.js';
+import { type LinePlanning, ReportForm, type ReportFormValues, yearTaxRule } from './ReportForm.js';
 import { ReportList, type ReportListProps } from './ReportList.js';
 
 /** The line entry: the hierarchy cascade, its summary, PPN, and the form once it is complete. */
@@ -29,6 +29,8 @@ export interface BudgetLineEntryProps
   year?: number;
   /** Where the form keeps what is typed until it is saved (ReportForm's `draftKey`). */
   formDraftKey?: string;
+  /** The year's PPN rule, the chain's pagu and the catalogue (`useLinePlanning`). */
+  planning?: LinePlanning;
 }
 
 export interface UserDashboardFrameProps {
@@ -105,11 +107,13 @@ export function BudgetLineEntry({
   isCreating = false,
   year,
   formDraftKey,
+  planning,
 }: BudgetLineEntryProps) {
   const messages = useMessages();
   const form = messages.reports.form;
   const hierarchyTitleId = useId();
   const ids = selectionIds(selection);
+  const taxRule = yearTaxRule(planning?.taxRules, year ?? DEFAULT_REPORT_YEAR).text;
 
   const submit = (values: ReportFormValues) => {
     // The form only shows with a complete hierarchy and only submits with a Pengampu.
@@ -132,10 +136,15 @@ export function BudgetLineEntry({
             searchDebounceMs={searchDebounceMs}
           />
           <Checkbox isSelected={taxed} onChange={onTaxedChange} className="mt-5">
-            {form.taxCheckbox}
+            {messages.reports.planning.taxCheckbox(taxRule)}
           </Checkbox>
         </section>
-        <HierarchySummary selection={selection} taxed={taxed} className={dashboardCard} />
+        <HierarchySummary
+          selection={selection}
+          taxed={taxed}
+          taxRule={taxRule}
+          className={dashboardCard}
+        />
       </div>
 
       {isHierarchyComplete(selection) && (
@@ -146,6 +155,7 @@ export function BudgetLineEntry({
           submitBlockedReason={submitBlockedReason(selection, messages)}
           year={year}
           draftKey={formDraftKey}
+          planning={planning}
           className={dashboardCard}
         />
       )}

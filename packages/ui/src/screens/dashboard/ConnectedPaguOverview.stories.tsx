@@ -1,0 +1,159 @@
+import { formatRupiah, messagesId, type PaguSummaryRow } from '@ranwal/core';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, waitFor, within } from 'storybook/test';
+import {
+  agenciesSeed,
+  createMemoryClient,
+  demoSeed,
+  emptySeed,
+  httpError,
+  type MemoryClientOptions,
+  type MemorySeed,
+  withPlanning,
+} from '../../testing/memory-client.js';
+import { withMemoryClient } from '../management/story-helpers.js';
+import { ConnectedPaguOverview } from './ConnectedPaguOverview.js';
+
+const m = messagesId;
+const t = m.planning.overview;
+const amounts = m.planning.amounts;
+const YEAR = 2025;
+
+/** The demo's pagu (a little above its lines) with agencies; one programme over its pagu. */
+const OVER = 'Penyusunan Dokumen Perencanaan Perangkat Daerah';
+const overId = agenciesSeed.entities.sub_action.find((row) => row.name === OVER)?.id ?? '';
+const planningSeed = withPlanning(agenciesSeed, {
+  pagu: [{ sub_action_id: overId, year: YEAR, amount: 1_000, allow_overrun: true }],
+  agencyPagu: [{ agency_id: agenciesSeed.entities.agency[1]!.id, year: YEAR, amount: 50_000_000 }],
+});
+
+const meta = {
+  title: 'Screens/Dashboard/ConnectedPaguOverview',
+  component: ConnectedPaguOverview,
+  decorators: [withMemoryClient],
+  args: { initialYear: YEAR },
+} satisfies Meta<typeof ConnectedPaguOverview>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+// Each story names its whole seed: Storybook merges a story's parameters into the meta's
+// object by object, which would mix two seeds.
+const memory = (options: MemoryClientOptions) => ({ memory: options });
+const planned = memory({ seed: planningSeed });
+type Canvas = ReturnType<typeof within>;
+
+const panel = (canvas: Canvas, year = YEAR) =>
+  canvas.findByRole('region', { name: t.title(year) }, { timeout: 5000 });
+/** A table's rows as the cells a person sees. */
+const rowsOf = (table: HTMLElement) =>
+  [...table.querySelectorAll('tbody tr')].map((row) =>
+    [...row.querySelectorAll('th, td')].map((cell) => (cell.textContent ?? '').trim()),
+  );
+const expectedRow = (row: PaguSummaryRow, name: string) => [
+  name,
+  row.pagu === null ? amounts.noPagu : formatRupiah(row.pagu),
+  formatRupiah(row.planned),
+  row.remaining === null ? amounts.noLimit : formatRupiah(row.remaining),
+];
+
+async function summaryOf(seed: MemorySeed) {
+  return (await createMemoryClient({ seed }).pagu.summary({ year: YEAR })).data;
+}
+
+/**
+ * Per Perangkat Daerah (its own pagu where set) and per program, as the API sums them: pagu,
+ * planned and sisa, below zero in red.
+ */
+export const Default: Story = {
+  parameters: planned,
+  play: async ({ canvas }) => {
+    const region = await panel(canvas);
+    const summary = await summaryOf(planningSeed);
+    const agencyName = (id: string | null) =>
+      summary.agencies.find((row) => row.id === id)?.name ?? m.planning.noAgency;
+    const perAgency = await within(region).findByRole('table', { name: t.perAgency });
+    await expect(rowsOf(perAgency)).toEqual(
+      summary.agencies.map((row) => expectedRow(row, row.name ?? m.planning.noAgency)),
+    );
+    const perProgram = within(region).getByRole('table', { name: t.perProgram });
+    await expect(rowsOf(perProgram)).toEqual(
+      summary.programs.map((row) => expectedRow(row, `${row.name}${agencyName(row.agency_id)}`)),
+    );
+    const over = summary.programs.find((row) => row.remaining?.startsWith('-'));
+    await expect(within(perProgram).getByText(formatRupiah(over!.remaining!))).toHaveClass(
+      'text-red-700',
+    );
+  },
+};
+
+/** Without Perangkat Daerah: the programmes only. */
+export const NoAgencies: Story = {
+  parameters: memory({ seed: withPlanning(demoSeed) }),
+  play: async ({ canvas }) => {
+    const region = await panel(canvas);
+    const summary = await summaryOf(withPlanning(demoSeed));
+    const perProgram = await within(region).findByRole('table', { name: t.perProgram });
+    await expect(rowsOf(perProgram)).toEqual(
+      summary.programs.map((row) => expectedRow(row, row.name ?? '')),
+    );
+    await expect(within(region).queryByRole('table', { name: t.perAgency })).toBeNull();
+  },
+};
+
+/** Another year from the picker. */
+export const ChooseYear: Story = {
+  parameters: planned,
+  play: async ({ canvas, userEvent }) => {
+    const region = await panel(canvas);
+    await within(region).findByRole('table', { name: t.perProgram });
+    await userEvent.click(
+      within(region).getByRole('button', { name: (name) => name.includes(t.year) }),
+    );
+    await userEvent.click(await screen.findByRole('option', { name: '2026' }));
+    await expect(await panel(canvas, 2026)).toBe(region);
+    await waitFor(() => expect(region).toHaveAttribute('aria-busy', 'false'));
+  },
+};
+
+export const Empty: Story = {
+  parameters: memory({ seed: emptySeed }),
+  play: async ({ canvas }) => {
+    const region = await panel(canvas);
+    await expect(await within(region).findByText(t.empty(YEAR))).toBeVisible();
+    await expect(within(region).getByText(t.emptyHint)).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  parameters: memory({ seed: planningSeed, latencyMs: 60_000 }),
+  play: async ({ canvas }) => {
+    const region = await panel(canvas);
+    await expect(within(region).getByRole('status')).toHaveTextContent(m.common.loading);
+    await expect(region).toHaveAttribute('aria-busy', 'true');
+  },
+};
+
+const ErrorStory: Story = {
+  parameters: memory({ seed: planningSeed, failOn: { 'pagu.summary': httpError('internal') } }),
+  play: async ({ canvas }) => {
+    const region = await panel(canvas);
+    const alert = await within(region).findByRole('alert', {}, { timeout: 4000 });
+    await expect(alert).toHaveTextContent(t.fetchFailed);
+  },
+};
+
+export { ErrorStory as Error };
+
+const user = demoSeed.users.find((candidate) => candidate.role === 'user')!;
+
+/** The call is the admin's: anyone else gets the server's refusal, in its words. */
+export const NotAnAdmin: Story = {
+  parameters: memory({
+    seed: planningSeed,
+    currentUser: { id: user.id, name: user.name, email: user.email, role: user.role },
+  }),
+  play: async ({ canvas }) => {
+    const region = await panel(canvas);
+    await expect(await within(region).findByRole('alert')).toHaveTextContent(m.server.forbidden);
+  },
+};

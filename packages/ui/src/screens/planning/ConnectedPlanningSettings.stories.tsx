@@ -1,0 +1,213 @@
+import { messagesId } from '@ranwal/core';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, waitFor, within } from 'storybook/test';
+import {
+  agenciesSeed,
+  httpError,
+  type MemoryClientOptions,
+  withPlanning,
+} from '../../testing/memory-client.js';
+import { dropStaleAnnouncements, withMemoryClient } from '../management/story-helpers.js';
+import { ConnectedPlanningSettings } from './ConnectedPlanningSettings.js';
+
+const m = messagesId;
+const t = m.planning.settings;
+const tax = t.tax;
+const signers = t.signers;
+
+/** The 2025 rule (PMK 131/2024: 12% of an 11/12 base) and the spec's 12% from 2027. */
+const withRules = withPlanning(agenciesSeed, {
+  settings: {
+    tax_rules: [
+      { effective_from: '2025-01-01', rate: 12, base_numerator: 11, base_denominator: 12 },
+      { effective_from: '2027-01-01', rate: 12, base_numerator: 1, base_denominator: 1 },
+    ],
+    free_form_components: true,
+  },
+});
+
+const meta = {
+  title: 'Screens/Planning/ConnectedPlanningSettings',
+  component: ConnectedPlanningSettings,
+  decorators: [withMemoryClient],
+  beforeEach: dropStaleAnnouncements,
+} satisfies Meta<typeof ConnectedPlanningSettings>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+// Each story names its whole seed: Storybook merges a story's parameters into the meta's
+// object by object, which would mix two seeds.
+const memory = (options: MemoryClientOptions) => ({ memory: options });
+const withAgencies = memory({ seed: agenciesSeed });
+type Canvas = ReturnType<typeof within>;
+
+const taxSection = (canvas: Canvas) => canvas.findByRole('region', { name: tax.title });
+const rule = (scope: HTMLElement, n: number) =>
+  within(scope).getByRole('group', { name: tax.rule(n) });
+/** The toast that says `text` (a toast is named by its title; the text is its description). */
+const toast = (text: string) =>
+  waitFor(
+    () => {
+      const found = screen
+        .queryAllByRole('alertdialog')
+        .find((dialog) => dialog.textContent?.includes(text));
+      if (!found) throw new Error(`no toast says "${text}"`);
+      return found;
+    },
+    { timeout: 3000 },
+  );
+const cellTexts = (row: HTMLElement) =>
+  [...row.querySelectorAll('[role="rowheader"], [role="gridcell"]')].map((cell) =>
+    (cell.textContent ?? '').replace(/\s+/g, ' ').trim(),
+  );
+
+/** No rules yet: the spec's 12% of the whole total, said so; the region and each agency unsigned. */
+export const Default: Story = {
+  parameters: withAgencies,
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
+    const section = await taxSection(canvas);
+    await expect(await within(section).findByText(tax.none)).toBeVisible();
+    const table = await canvas.findByRole('grid', { name: signers.title });
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(4));
+    await expect(cellTexts(within(table).getAllByRole('row')[1]!)).toEqual([
+      signers.region,
+      '',
+      '',
+      signers.notSet,
+      '',
+      signers.set,
+    ]);
+  },
+};
+
+/** The saved rules, each with what it charges in effect. */
+export const WithRules: Story = {
+  parameters: memory({ seed: withRules }),
+  play: async ({ canvas }) => {
+    const section = await taxSection(canvas);
+    const first = await within(section).findByRole('group', { name: tax.rule(1) });
+    await expect(within(first).getByLabelText(tax.effectiveFrom, { exact: false })).toHaveValue(
+      '2025-01-01',
+    );
+    await expect(within(first).getByText(tax.effective('12% x 11/12', '11'))).toBeVisible();
+    await expect(within(rule(section, 2)).getByText(tax.effective('12%', '12'))).toBeVisible();
+  },
+};
+
+/** A rule added (Berlaku sejak, Tarif %, Dasar pengenaan 11/12) and the set saved. */
+export const AddRule: Story = {
+  parameters: withAgencies,
+  play: async ({ canvas, userEvent }) => {
+    const section = await taxSection(canvas);
+    await within(section).findByText(tax.none);
+    await userEvent.click(within(section).getByRole('button', { name: tax.add }));
+    const added = rule(section, 1);
+    await userEvent.type(
+      within(added).getByLabelText(tax.effectiveFrom, { exact: false }),
+      '2025-01-01',
+    );
+    const numerator = within(added).getByRole('textbox', {
+      name: `${tax.base}: ${tax.baseNumerator}`,
+    });
+    await userEvent.clear(numerator);
+    await userEvent.type(numerator, '11');
+    const denominator = within(added).getByRole('textbox', {
+      name: `${tax.base}: ${tax.baseDenominator}`,
+    });
+    await userEvent.clear(denominator);
+    await userEvent.type(denominator, '12');
+    await userEvent.tab();
+    await expect(within(added).getByText(tax.effective('12% x 11/12', '11'))).toBeVisible();
+    await userEvent.click(within(section).getByRole('button', { name: tax.save }));
+    await expect(await toast(tax.saved)).toBeVisible();
+    // Saved, the editor starts afresh from the rules the server answers.
+    const saved = await taxSection(canvas);
+    await waitFor(() =>
+      expect(within(saved).getByText(tax.effective('12% x 11/12', '11'))).toBeVisible(),
+    );
+  },
+};
+
+/**
+ * Core's rules, before the call: an empty date is required, a base over 1 refused naming the
+ * field, the same date twice refused for the set; removing the extra rule lets it save.
+ */
+export const InvalidRules: Story = {
+  parameters: memory({ seed: withRules }),
+  play: async ({ canvas, userEvent }) => {
+    const section = await taxSection(canvas);
+    await within(section).findByRole('group', { name: tax.rule(2) });
+    await userEvent.click(within(section).getByRole('button', { name: tax.add }));
+    await userEvent.click(within(section).getByRole('button', { name: tax.save }));
+    const date = within(rule(section, 3)).getByLabelText(tax.effectiveFrom, { exact: false });
+    await expect(date).toHaveAccessibleDescription(m.validation.required(tax.effectiveFrom));
+    await expect(date).toHaveFocus();
+    await userEvent.type(date, '2025-01-01');
+    await userEvent.click(within(section).getByRole('button', { name: tax.save }));
+    await expect(
+      await within(section).findByText('setiap tanggal berlaku hanya sekali'),
+    ).toBeVisible();
+    await userEvent.click(within(section).getByRole('button', { name: tax.removeRule(3) }));
+    await userEvent.click(within(section).getByRole('button', { name: tax.save }));
+    await expect(await toast(tax.saved)).toBeVisible();
+  },
+};
+
+/** The region's signatory set; a NIP of the wrong length is refused first, naming the field. */
+export const SetSigner: Story = {
+  parameters: withAgencies,
+  play: async ({ canvas, userEvent }) => {
+    const table = await canvas.findByRole('grid', { name: signers.title });
+    const row = await within(table).findByRole('row', {
+      name: (name) => name.includes(signers.region),
+    });
+    await userEvent.click(
+      within(row).getByRole('button', { name: signers.setFor(signers.region) }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: signers.dialogTitle(signers.region) });
+    const c = signers.columns;
+    await userEvent.type(within(dialog).getByRole('textbox', { name: c.place }), 'Kota Contoh');
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: c.position }),
+      'Kepala Bappeda',
+    );
+    await userEvent.type(within(dialog).getByRole('textbox', { name: c.name }), 'Dr. Siti Aminah');
+    const nip = within(dialog).getByRole('textbox', { name: c.nip });
+    await userEvent.type(nip, '1234');
+    await userEvent.click(within(dialog).getByRole('button', { name: m.common.save }));
+    await expect(nip).toHaveAccessibleDescription(
+      expect.stringContaining(m.server.validation(c.nip, 'NIP terdiri dari 18 angka')),
+    );
+    await userEvent.clear(nip);
+    await userEvent.type(nip, '19700101 199003 2 001');
+    await userEvent.click(within(dialog).getByRole('button', { name: m.common.save }));
+    await expect(await toast(signers.saved)).toBeVisible();
+    await waitFor(() =>
+      expect(cellTexts(row)).toEqual([
+        signers.region,
+        'Kota Contoh',
+        'Kepala Bappeda',
+        'Dr. Siti Aminah',
+        '197001011990032001',
+        signers.set,
+      ]),
+    );
+  },
+};
+
+const ErrorStory: Story = {
+  parameters: memory({
+    seed: agenciesSeed,
+    failOn: {
+      'planning.settings': httpError('internal'),
+      'planning.signers': httpError('internal'),
+    },
+  }),
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(tax.fetchFailed, {}, { timeout: 4000 })).toBeVisible();
+    await expect(await canvas.findByText(signers.fetchFailed, {}, { timeout: 4000 })).toBeVisible();
+  },
+};
+
+export { ErrorStory as Error };

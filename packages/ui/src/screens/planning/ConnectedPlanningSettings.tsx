@@ -1,0 +1,81 @@
+import { MAX_PAGE_SIZE } from '@ranwal/core';
+import { useId } from 'react';
+import { ErrorState, LoadingState } from '../../components/States.js';
+import { toastDurations, useToast } from '../../components/Toast.js';
+import { describeError } from '../../data/errors.js';
+import {
+  useEntityList,
+  usePlanningSettings,
+  usePlanningSigners,
+  useSetSigner,
+  useSetTaxRules,
+} from '../../data/queries.js';
+import { useMessages } from '../../data/RanwalProvider.js';
+import { SignersEditor } from './SignersEditor.js';
+import { TaxRulesEditor } from './TaxRulesEditor.js';
+
+/**
+ * The Pengaturan Perencanaan page (issue 18, beyond the spec): the PPN rules
+ * (`planning.taxRules`) and the RKA signatories (`planning.setSigner`) over the RanwalProvider's
+ * client (admin only). Needs a `ToastProvider`.
+ */
+export function ConnectedPlanningSettings() {
+  const m = useMessages();
+  const t = m.planning.settings;
+  const toast = useToast();
+  const titleId = useId();
+  const settings = usePlanningSettings();
+  const saveRules = useSetTaxRules();
+  const signers = usePlanningSigners();
+  // A region has a few dozen Perangkat Daerah: one page holds them.
+  const agencies = useEntityList('agency', { limit: MAX_PAGE_SIZE });
+  const saveSigner = useSetSigner();
+
+  return (
+    <div className="flex flex-col gap-6">
+      <h1 id={titleId} className="text-2xl font-bold text-slate-900">
+        {t.title}
+      </h1>
+      {settings.isError ? (
+        <ErrorState
+          message={describeError(settings.error, t.tax.fetchFailed)}
+          onRetry={() => void settings.refetch()}
+        />
+      ) : settings.data ? (
+        <TaxRulesEditor
+          // A saved set starts the editor afresh from the server's answer (in date order).
+          key={settings.dataUpdatedAt}
+          rules={settings.data.data.tax_rules}
+          onSave={async (rules) => {
+            await saveRules.mutateAsync({ rules });
+            toast.success(undefined, t.tax.saved, toastDurations.reportSuccess);
+          }}
+        />
+      ) : (
+        <LoadingState />
+      )}
+      <SignersEditor
+        agencies={(agencies.data?.data ?? []).map(({ id, code, name }) => ({
+          id,
+          code: code ?? null,
+          name,
+        }))}
+        signers={signers.data?.data ?? []}
+        isLoading={signers.isPending || agencies.isPending}
+        error={
+          signers.isError || agencies.isError
+            ? describeError(signers.error ?? agencies.error, t.signers.fetchFailed)
+            : null
+        }
+        onRetry={() => {
+          void signers.refetch();
+          void agencies.refetch();
+        }}
+        onSave={async (signer) => {
+          await saveSigner.mutateAsync(signer);
+          toast.success(undefined, t.signers.saved, toastDurations.reportSuccess);
+        }}
+      />
+    </div>
+  );
+}

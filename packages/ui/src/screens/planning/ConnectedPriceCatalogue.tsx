@@ -1,0 +1,126 @@
+import { currentYear, type PriceItemKind, priceItemKinds } from '@ranwal/core';
+import { useEffect, useState } from 'react';
+import { Select, SelectItem } from '../../components/Select.js';
+import { TextField } from '../../components/TextField.js';
+import { toastDurations, useToast } from '../../components/Toast.js';
+import { describeError } from '../../data/errors.js';
+import { usePriceItems, useUpdatePriceItem } from '../../data/queries.js';
+import { useMessages } from '../../data/RanwalProvider.js';
+import { SEARCH_DEBOUNCE_MS } from '../../lib/timing.js';
+import { useDebouncedSearch } from '../../lib/use-debounced.js';
+import { PriceCatalogue } from './PriceCatalogue.js';
+import { planningYearChoices, YearSelect } from './planning-parts.js';
+
+/** Items per page of the Katalog Harga page. */
+export const CATALOGUE_PAGE_SIZE = 20;
+/** The kind filter's 'all' option. */
+const ALL_KINDS = 'all';
+
+export interface ConnectedPriceCatalogueProps {
+  /** The year shown first; the current budget year by default. */
+  initialYear?: number;
+  pageSize?: number;
+}
+
+/**
+ * `PriceCatalogue` over the RanwalProvider's client: the year, the kind and a search narrow the
+ * list; the toggle saves through `priceItem.update`. Needs a `ToastProvider`.
+ */
+export function ConnectedPriceCatalogue({
+  initialYear,
+  pageSize = CATALOGUE_PAGE_SIZE,
+}: ConnectedPriceCatalogueProps) {
+  const t = useMessages().planning.catalogue;
+  const toast = useToast();
+  const [year, setYear] = useState(() => initialYear ?? currentYear());
+  const [kind, setKind] = useState<PriceItemKind | null>(null);
+  const [page, setPage] = useState(1);
+  const [text, setText, search] = useDebouncedSearch('', SEARCH_DEBOUNCE_MS, () => setPage(1));
+  const list = usePriceItems({
+    year,
+    page,
+    limit: pageSize,
+    ...(search ? { search } : {}),
+    ...(kind ? { kind } : {}),
+  });
+  const update = useUpdatePriceItem();
+  const [changingId, setChangingId] = useState<string | null>(null);
+  const filter = list.data?.filter;
+  const lastPage = filter?.total_page;
+  useEffect(() => {
+    if (lastPage !== undefined && page > lastPage) setPage(lastPage);
+  }, [page, lastPage]);
+
+  return (
+    <PriceCatalogue
+      year={year}
+      items={list.data?.data ?? []}
+      isLoading={list.isPending}
+      error={list.isError ? describeError(list.error, t.fetchFailed) : null}
+      onRetry={() => void list.refetch()}
+      isNarrowed={Boolean(search || kind)}
+      changingId={changingId}
+      controls={
+        <search
+          aria-label={t.search}
+          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[8rem_minmax(0,1fr)_minmax(0,1fr)]"
+        >
+          <YearSelect
+            year={year}
+            years={planningYearChoices(year)}
+            onChange={(next) => {
+              setYear(next);
+              setPage(1);
+            }}
+          />
+          <Select
+            label={t.kind}
+            items={[ALL_KINDS, ...priceItemKinds].map((id) => ({ id }))}
+            value={kind ?? ALL_KINDS}
+            onChange={(key) => {
+              setKind(key === ALL_KINDS || key === null ? null : (key as PriceItemKind));
+              setPage(1);
+            }}
+          >
+            {(option) => (
+              <SelectItem id={option.id}>
+                {option.id === ALL_KINDS ? t.allKinds : t.kinds[option.id as PriceItemKind]}
+              </SelectItem>
+            )}
+          </Select>
+          <TextField
+            label={t.search}
+            type="search"
+            placeholder={t.searchPlaceholder}
+            value={text}
+            onChange={setText}
+          />
+        </search>
+      }
+      pagination={
+        filter && {
+          page,
+          totalPages: filter.total_page,
+          totalItems: filter.filtered_result,
+          pageSize,
+          onChange: setPage,
+        }
+      }
+      onOpenChange={async (item, open) => {
+        setChangingId(item.id);
+        try {
+          await update.mutateAsync({ id: item.id, body: { open } });
+          toast.success(
+            undefined,
+            open ? t.opened(item.name) : t.closed(item.name),
+            toastDurations.reportSuccess,
+          );
+        } catch (error) {
+          toast.error(undefined, describeError(error, t.updateFailed), toastDurations.reportError);
+        } finally {
+          setChangingId(null);
+        }
+      }}
+    />
+  );
+}

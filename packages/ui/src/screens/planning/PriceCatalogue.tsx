@@ -1,0 +1,144 @@
+import type { PriceItem } from '@ranwal/core';
+import { type ReactNode, useId } from 'react';
+import { Checkbox } from '../../components/Checkbox.js';
+import { NumberedPagination, type NumberedPaginationProps } from '../../components/Pagination.js';
+import { Rupiah } from '../../components/Rupiah.js';
+import { EmptyState, ErrorState } from '../../components/States.js';
+import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../components/Table.js';
+import { useMessages } from '../../data/RanwalProvider.js';
+
+export interface PriceCatalogueProps {
+  year: number;
+  /** The current page of items. */
+  items: readonly PriceItem[];
+  isLoading?: boolean;
+  error?: string | null;
+  onRetry?: () => void;
+  /** A search or kind narrows the list: the empty table says nothing matched. */
+  isNarrowed?: boolean;
+  /** Year, kind and search above the table. */
+  controls?: ReactNode;
+  pagination?: NumberedPaginationProps | undefined;
+  /** Marks an item open (lines may go above its price) or not. */
+  onOpenChange: (item: PriceItem, open: boolean) => unknown;
+  /** The item being changed: its toggle waits. */
+  changingId?: string | null;
+}
+
+/**
+ * The Katalog Harga page (issue 18, beyond the spec): a year's standard price catalogue (SSH,
+ * SBU, HSPK, ASB) with a toggle per item marking it open. Loading a catalogue is the CLI's job,
+ * which the page says with the command to run; it uploads nothing.
+ */
+export function PriceCatalogue({
+  year,
+  items,
+  isLoading = false,
+  error = null,
+  onRetry,
+  isNarrowed = false,
+  controls,
+  pagination,
+  onOpenChange,
+  changingId = null,
+}: PriceCatalogueProps) {
+  const t = useMessages().planning.catalogue;
+  const titleId = useId();
+  const listTitleId = useId();
+  const c = t.columns;
+  return (
+    <section
+      aria-labelledby={titleId}
+      className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    >
+      <div className="flex flex-col gap-1">
+        <h1 id={titleId} className="text-2xl font-bold text-slate-900">
+          {t.title}
+        </h1>
+        <p className="max-w-3xl text-sm text-slate-700">{t.intro}</p>
+      </div>
+      <div className="flex flex-col gap-2 rounded-md border border-brand-100 bg-brand-50 p-3 text-sm text-brand-900">
+        <p>{t.importNote}</p>
+        <code className="w-fit max-w-full overflow-x-auto rounded bg-white px-2 py-1 font-mono text-xs text-slate-900">
+          {t.importCommand(year)}
+        </code>
+      </div>
+      {controls}
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id={listTitleId} className="text-lg font-semibold text-slate-900">
+          {t.listTitle(year)}
+        </h2>
+        <p className="text-sm text-slate-600">{t.openHint}</p>
+      </div>
+      {error ? (
+        <ErrorState message={error} onRetry={onRetry} />
+      ) : (
+        <Table aria-labelledby={listTitleId} className="[&_td]:px-3 [&_th]:px-3">
+          <TableHeader>
+            <Column>{c.code}</Column>
+            <Column isRowHeader>{c.name}</Column>
+            <Column>{c.specification}</Column>
+            <Column>{c.unit}</Column>
+            <Column className="text-end">{c.price}</Column>
+            <Column>{c.accounts}</Column>
+            <Column>{c.open}</Column>
+          </TableHeader>
+          <TableBody
+            items={items}
+            isLoading={isLoading}
+            dependencies={[changingId]}
+            renderEmptyState={() =>
+              isNarrowed ? (
+                <EmptyState text={t.emptySearch} />
+              ) : (
+                <EmptyState text={t.empty(year)} hint={t.importCommand(year)} />
+              )
+            }
+          >
+            {(item) => (
+              <Row id={item.id}>
+                <Cell className="whitespace-nowrap font-mono text-xs text-slate-700">
+                  <span className="block">{item.code}</span>
+                  <span className="mt-0.5 inline-block rounded bg-slate-100 px-1.5 py-0.5 font-sans font-medium text-slate-700">
+                    {item.kind}
+                  </span>
+                </Cell>
+                <Cell className="min-w-40 break-words font-medium text-slate-900">{item.name}</Cell>
+                <Cell className="min-w-40 max-w-72 break-words text-slate-700">
+                  {item.specification}
+                </Cell>
+                <Cell className="break-words">{item.unit}</Cell>
+                <Cell className="text-end">
+                  <Rupiah value={item.price} />
+                </Cell>
+                <Cell className="max-w-48 text-xs">
+                  {item.account_codes.length === 0 ? (
+                    <span className="italic text-slate-600">{t.anyAccount}</span>
+                  ) : (
+                    <ul className="flex flex-col gap-0.5 font-mono">
+                      {item.account_codes.map((code) => (
+                        <li key={code} className="break-all">
+                          {code}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </Cell>
+                <Cell>
+                  <Checkbox
+                    isSelected={item.open}
+                    isDisabled={changingId === item.id}
+                    onChange={(open) => void onOpenChange(item, open)}
+                  >
+                    <span className="sr-only">{t.openFor(item.name)}</span>
+                  </Checkbox>
+                </Cell>
+              </Row>
+            )}
+          </TableBody>
+        </Table>
+      )}
+      {pagination && !error && <NumberedPagination {...pagination} />}
+    </section>
+  );
+}

@@ -1,0 +1,214 @@
+import {
+  AgencyPaguInput,
+  formatRupiah,
+  PaguInput,
+  type PaguInput as PaguInputValues,
+} from '@ranwal/core';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { AmountField } from '../../components/AmountField.js';
+import { Banner } from '../../components/Banner.js';
+import { Checkbox } from '../../components/Checkbox.js';
+import { Dialog, FormDialogFooter, Modal } from '../../components/Dialog.js';
+import { TextField } from '../../components/TextField.js';
+import { describeError } from '../../data/errors.js';
+import { useMessages } from '../../data/RanwalProvider.js';
+import { useFocusFirstInvalid } from '../users/field-errors.js';
+
+/** What a pagu is set on: a sub kegiatan (which may allow an overrun) or a Perangkat Daerah. */
+export type PaguTarget =
+  | {
+      kind: 'sub_action';
+      id: string;
+      /** 'code - name'. */
+      name: string;
+      pagu: string | null;
+      planned: string;
+      allow_overrun: boolean;
+      overrun_reason: string;
+    }
+  | { kind: 'agency'; id: string; name: string; pagu: string | null; planned: string };
+
+/** The pagu as the dialog sends it; `allow_overrun` and its reason for a sub kegiatan only. */
+export interface PaguValues {
+  amount: number;
+  allow_overrun: boolean;
+  overrun_reason: string;
+}
+
+export interface SetPaguDialogProps {
+  /** What is edited; the dialog is open while it is set. */
+  target: PaguTarget | null;
+  year: number;
+  onClose: () => void;
+  /** Saves; resolve when saved (the dialog closes), reject with the call's error (it stays). */
+  onSubmit: (target: PaguTarget, values: PaguValues) => Promise<unknown>;
+}
+
+/**
+ * 'Atur Pagu': the amount typed the Indonesian way (2.500.000), and for a sub kegiatan
+ * 'Izinkan melebihi pagu' with its required 'Alasan'. The rules are core's (PaguInput,
+ * AgencyPaguInput), read here before the call so the fields say what is wrong.
+ */
+export function SetPaguDialog({ target, year, onClose, onSubmit }: SetPaguDialogProps) {
+  const [isSaving, setSaving] = useState(false);
+  return (
+    <Modal
+      isOpen={target !== null}
+      onOpenChange={(isOpen) => {
+        if (!isOpen && !isSaving) onClose();
+      }}
+      isKeyboardDismissDisabled={isSaving}
+    >
+      {target && (
+        <PaguForm
+          key={`${target.kind}-${target.id}`}
+          target={target}
+          year={year}
+          isSaving={isSaving}
+          onSubmit={async (values) => {
+            setSaving(true);
+            try {
+              await onSubmit(target, values);
+              onClose();
+            } finally {
+              setSaving(false);
+            }
+          }}
+        />
+      )}
+    </Modal>
+  );
+}
+
+interface PaguFormProps {
+  target: PaguTarget;
+  year: number;
+  isSaving: boolean;
+  onSubmit: (values: PaguValues) => Promise<void>;
+}
+
+function PaguForm({ target, year, isSaving, onSubmit }: PaguFormProps) {
+  const m = useMessages();
+  const t = m.planning.pagu;
+  const formId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  // AmountField cannot start blank (it formats its value): no pagu yet starts at 0. What it
+  // shows is the amount last left in it; what is typed (NaN while unreadable) is checked.
+  const [shownAmount, setShownAmount] = useState(() =>
+    target.pagu === null ? 0 : Number(target.pagu),
+  );
+  const [amount, setAmount] = useState(shownAmount);
+  const [allowOverrun, setAllowOverrun] = useState(
+    target.kind === 'sub_action' && target.allow_overrun,
+  );
+  const [reason, setReason] = useState(target.kind === 'sub_action' ? target.overrun_reason : '');
+  const [attempt, setAttempt] = useState(0);
+  const [failure, setFailure] = useState<{ key: number; message: string } | null>(null);
+  useFocusFirstInvalid(form, attempt);
+
+  const values: PaguValues = { amount, allow_overrun: allowOverrun, overrun_reason: reason };
+  const parsed =
+    target.kind === 'sub_action'
+      ? PaguInput.safeParse({ sub_action_id: target.id, year, ...values } satisfies PaguInputValues)
+      : AgencyPaguInput.safeParse({ agency_id: target.id, year, amount });
+  const issueAt = (field: string) =>
+    parsed.success ? undefined : parsed.error.issues.find((issue) => issue.path[0] === field);
+  const amountIssue = issueAt('amount');
+  const errors =
+    attempt === 0
+      ? {}
+      : {
+          // Text that reads as no number: the field says why itself (core's number input).
+          amount:
+            Number.isFinite(amount) && amountIssue
+              ? m.server.validation(t.amount, amountIssue.message)
+              : undefined,
+          reason: issueAt('overrun_reason') && t.reasonRequired,
+        };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isSaving) return;
+    if (!parsed.success || !Number.isFinite(amount)) {
+      // Enter in the amount: leaving the field makes it say what it cannot read.
+      if (form.current?.contains(document.activeElement)) {
+        (document.activeElement as HTMLElement).blur();
+      }
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setFailure(null);
+    try {
+      await onSubmit({ ...values, overrun_reason: allowOverrun ? reason.trim() : '' });
+    } catch (error) {
+      setFailure((last) => ({
+        key: (last?.key ?? 0) + 1,
+        message: describeError(error, t.saveFailed),
+      }));
+    }
+  };
+
+  return (
+    <Dialog
+      title={target.kind === 'sub_action' ? t.dialogTitle : t.agencyDialogTitle}
+      footer={({ close }) => <FormDialogFooter formId={formId} isSaving={isSaving} close={close} />}
+    >
+      <form
+        id={formId}
+        ref={form}
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        className="flex flex-col gap-4"
+      >
+        {failure && (
+          <Banner key={failure.key} tone="error" title={m.common.failureTitle}>
+            {failure.message}
+          </Banner>
+        )}
+        <div className="flex flex-col gap-1">
+          <p className="break-words font-semibold text-slate-900">{target.name}</p>
+          <p className="text-slate-700">
+            {m.planning.year} {year} · {t.plannedNote(formatRupiah(target.planned))}
+          </p>
+        </div>
+        <AmountField
+          label={t.amount}
+          value={shownAmount}
+          decimals={0}
+          isRequired
+          placeholder="2.500.000"
+          errorMessage={errors.amount || undefined}
+          onChange={(value) => {
+            setShownAmount(value);
+            setAmount(value);
+          }}
+          onNumberInput={setAmount}
+        />
+        {target.kind === 'sub_action' && (
+          <>
+            <Checkbox
+              isSelected={allowOverrun}
+              onChange={setAllowOverrun}
+              description={t.allowOverrunHint}
+            >
+              {t.allowOverrun}
+            </Checkbox>
+            {allowOverrun && (
+              <TextField
+                label={t.reason}
+                multiline
+                rows={3}
+                isRequired
+                validationBehavior="aria"
+                placeholder={t.reasonPlaceholder}
+                value={reason}
+                onChange={setReason}
+                errorMessage={errors.reason || undefined}
+              />
+            )}
+          </>
+        )}
+      </form>
+    </Dialog>
+  );
+}

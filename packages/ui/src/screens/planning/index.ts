@@ -1,0 +1,18 @@
+export * from './AgencyPagu.js';
+export * from './ConnectedPaguManager.js';
+export * from './ConnectedPlanningSettings.js';
+export * from './ConnectedPriceCatalogue.js';
+export * from './PaguManager.js';
+export * from './PriceCatalogue.js';
+export {
+  LevelFilter,
+  type LevelFilterProps,
+  PaguAmount,
+  planningYearChoices,
+  RemainingAmount,
+  YearSelect,
+  type YearSelectProps,
+} from './planning-parts.js';
+export * from './SetPaguDialog.js';
+export * from './SignersEditor.js';
+export * from './TaxRulesEditor.js';

@@ -1,0 +1,165 @@
+import { currentYear, DEFAULT_REPORT_YEAR, formatRupiah } from '@ranwal/core';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { ComboBox, ComboBoxItem } from '../../components/ComboBox.js';
+import { Select, SelectItem } from '../../components/Select.js';
+import { useEntityList } from '../../data/queries.js';
+import { useMessages } from '../../data/RanwalProvider.js';
+import { cn } from '../../lib/cn.js';
+import { SEARCH_DEBOUNCE_MS } from '../../lib/timing.js';
+import { useDebouncedValue } from '../../lib/use-debounced.js';
+
+/*
+ * What the planning pages share: the year picker, the pagu figures (a negative sisa in red, with
+ * its minus) and the Perangkat Daerah and Program filters.
+ */
+
+/**
+ * The budget years the planning pages offer, newest first: from the spec's 2024 up to next year
+ * (a pagu and a catalogue are set the year before they apply), and `chosen` if outside that.
+ */
+export function planningYearChoices(chosen?: number, thisYear = currentYear()): number[] {
+  const years = new Set<number>(chosen === undefined ? [] : [chosen]);
+  for (let year = DEFAULT_REPORT_YEAR - 1; year <= thisYear + 1; year += 1) years.add(year);
+  return [...years].sort((a, b) => b - a);
+}
+
+export interface YearSelectProps {
+  /** 'Tahun Anggaran' by default. */
+  label?: string;
+  year: number;
+  years: readonly number[];
+  onChange: (year: number) => void;
+  className?: string;
+}
+
+/** 'Tahun Anggaran': one of `years`. */
+export function YearSelect({ label, year, years, onChange, className }: YearSelectProps) {
+  const t = useMessages().planning;
+  return (
+    <Select
+      label={label ?? t.year}
+      items={years.map((option) => ({ id: option }))}
+      value={year}
+      onChange={(key) => {
+        if (key !== null) onChange(Number(key));
+      }}
+      className={className}
+    >
+      {(item) => <SelectItem id={item.id}>{String(item.id)}</SelectItem>}
+    </Select>
+  );
+}
+
+/** A pagu: 'Rp 10.000.000', or 'Belum ada pagu' where none is set. */
+export function PaguAmount({ value }: { value: string | null }) {
+  const t = useMessages().planning.amounts;
+  if (value === null) {
+    return <span className="whitespace-nowrap italic text-slate-600">{t.noPagu}</span>;
+  }
+  return <span className="whitespace-nowrap tabular-nums">{formatRupiah(value)}</span>;
+}
+
+/** What is left under a pagu: below zero in red with its minus, 'Tanpa batas' without a pagu. */
+export function RemainingAmount({ value }: { value: string | null }) {
+  const t = useMessages().planning.amounts;
+  if (value === null) {
+    return <span className="whitespace-nowrap italic text-slate-600">{t.noLimit}</span>;
+  }
+  const isOver = value.startsWith('-');
+  return (
+    <span
+      className={cn(
+        'whitespace-nowrap tabular-nums',
+        isOver ? 'font-semibold text-red-700' : 'text-slate-900',
+      )}
+    >
+      {formatRupiah(value)}
+    </span>
+  );
+}
+
+/** Options a filter loads per search; typing finds the rest on the server. */
+const FILTER_PAGE_SIZE = 20;
+/** The id of the 'all' option: no filter. */
+const ALL = '';
+
+export interface LevelFilterProps {
+  entity: 'agency' | 'program';
+  /** The programmes of this Perangkat Daerah only. */
+  parentId?: string | null;
+  value: string | null;
+  onChange: (id: string | null) => void;
+  className?: string;
+}
+
+/**
+ * 'Semua Perangkat Daerah' / 'Semua Program' or one record, found by typing (the server
+ * searches); the agency filter hides itself where no Perangkat Daerah exists.
+ */
+export function LevelFilter({ entity, parentId, value, onChange, className }: LevelFilterProps) {
+  const t = useMessages().planning.pagu;
+  const [typed, setTyped] = useState('');
+  const search = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
+  const query = useEntityList(entity, {
+    search: search || undefined,
+    uuid: parentId ?? undefined,
+    limit: FILTER_PAGE_SIZE,
+  });
+  const options = query.data?.data ?? [];
+  const label = entity === 'agency' ? t.agency : t.program;
+  const allLabel = entity === 'agency' ? t.allAgencies : t.allPrograms;
+  // The chosen record's name, kept once seen: a later search may not list it.
+  const [names, setNames] = useState<Record<string, string>>({});
+  const chosenName = value ? (names[value] ?? t.chosen) : allLabel;
+  const [inputValue, setInputValue] = useState(chosenName);
+  const [shown, setShown] = useState(chosenName);
+  if (shown !== chosenName) {
+    setShown(chosenName);
+    setInputValue(chosenName);
+  }
+  const sendTyped = useEffectEvent(setTyped);
+  useEffect(
+    () => sendTyped(inputValue === chosenName ? '' : inputValue.trim()),
+    [inputValue, chosenName],
+  );
+  const noneExist = query.isSuccess && query.data.filter.total_result === 0;
+  if (entity === 'agency' && noneExist && !value) return null;
+  const items = [
+    { id: ALL, name: allLabel },
+    ...(value && !options.some((option) => option.id === value)
+      ? [{ id: value, name: chosenName }]
+      : []),
+    ...options.map((option) => ({
+      id: option.id,
+      name: option.code ? `${option.code} - ${option.name}` : option.name,
+    })),
+  ];
+  return (
+    <ComboBox
+      label={label}
+      items={items}
+      value={value ?? ALL}
+      inputValue={inputValue}
+      onInputChange={setInputValue}
+      isLoading={query.isFetching}
+      className={className}
+      onChange={(key) => {
+        if (key === null) {
+          setInputValue(chosenName);
+          return;
+        }
+        const id = String(key);
+        const name = items.find((option) => option.id === id)?.name ?? chosenName;
+        if (id !== ALL) setNames((known) => ({ ...known, [id]: name }));
+        setInputValue(name);
+        if (id !== (value ?? ALL)) onChange(id === ALL ? null : id);
+      }}
+    >
+      {(option) => (
+        <ComboBoxItem id={option.id} textValue={option.name}>
+          {option.name}
+        </ComboBoxItem>
+      )}
+    </ComboBox>
+  );
+}

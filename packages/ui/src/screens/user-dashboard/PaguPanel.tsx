@@ -1,0 +1,193 @@
+import {
+  formatRupiah,
+  type PaguLevelKey,
+  type PaguLevelStatus,
+  type PaguStatus,
+} from '@ranwal/core';
+import { type ReactNode, useId } from 'react';
+import { Banner } from '../../components/Banner.js';
+import { Spinner } from '../../components/States.js';
+import { useMessages } from '../../data/RanwalProvider.js';
+import { cn } from '../../lib/cn.js';
+
+/** Where the pagu panel gets the chain's ceilings: `pagu.status` for the chosen sub kegiatan. */
+export interface PaguSource {
+  status?: PaguStatus | undefined;
+  isLoading?: boolean;
+  /** Why the status could not be loaded. */
+  errorMessage?: string | undefined;
+  /**
+   * The edited line's stored total after PPN (the status leaves the line out): the server lets
+   * an edit that does not raise a level pass, even over a pagu lowered since.
+   */
+  storedLineTotal?: number | undefined;
+  /** Asks again, after the server refused a line over a pagu. */
+  refetch?: () => void;
+}
+
+/**
+ * The levels with a pagu of their own: the sub kegiatan's and the agency's. A programme's or a
+ * kegiatan's is only the sum of the pagu set below it: its sisa shows, but it warns of nothing.
+ */
+const ownsPagu = (level: PaguLevelStatus) =>
+  level.level === 'agency' || level.level === 'sub_action';
+/** A level the server refuses a line over: its own pagu, unless an admin allowed an overrun. */
+const enforced = (level: PaguLevelStatus) => ownsPagu(level) && !level.allow_overrun;
+
+/**
+ * How far this line takes a level over its pagu, in rupiah; 0 when within it, or when the
+ * line raises nothing (an edit keeping or lowering its total).
+ */
+export function paguExcess(level: PaguLevelStatus, lineTotal: number, storedLineTotal = 0): bigint {
+  if (level.pagu === null) return 0n;
+  const after = BigInt(level.planned) + BigInt(lineTotal);
+  const before = BigInt(level.planned) + BigInt(storedLineTotal);
+  const excess = after - BigInt(level.pagu);
+  return excess > 0n && after > before ? excess : 0n;
+}
+
+export interface PaguPanelProps extends PaguSource {
+  /** This line's total after PPN as typed; undefined while it cannot be computed. */
+  lineTotal: number | undefined;
+  year: number;
+  /** The server's refusal of the last save (a 409 naming the pagu and the excess). */
+  refusal?: string | undefined;
+  className?: string;
+}
+
+/**
+ * The pagu of the line's chain (Perangkat Daerah when any, Program, Kegiatan, Sub Kegiatan):
+ * each level's pagu, what is already planned, this line as typed, and the sisa pagu after it,
+ * with a warning naming the excess where the server would refuse the line.
+ */
+export function PaguPanel({
+  status,
+  isLoading = false,
+  errorMessage,
+  storedLineTotal,
+  lineTotal,
+  year,
+  refusal,
+  className,
+}: PaguPanelProps) {
+  const messages = useMessages();
+  const text = messages.reports.planning.pagu;
+  const titleId = useId();
+  const line = lineTotal ?? 0;
+  const levelName = (level: PaguLevelKey) => messages.levels[level].label;
+  const what = (level: PaguLevelStatus) => `${levelName(level.level)} ${level.name}`;
+  const over = (status?.levels ?? []).filter(ownsPagu).flatMap((level) => {
+    const excess = paguExcess(level, line, storedLineTotal);
+    return excess > 0n ? [{ level, excess }] : [];
+  });
+
+  return (
+    <section
+      aria-labelledby={titleId}
+      aria-busy={isLoading || undefined}
+      className={cn('flex flex-col gap-3 rounded-lg border border-slate-200 p-4', className)}
+    >
+      <h3 id={titleId} className="text-sm font-semibold text-slate-900">
+        {text.title(year)}
+      </h3>
+      {isLoading && !status && (
+        <p className="flex items-center gap-2 text-sm text-slate-600">
+          <Spinner className="size-4 text-brand-700" />
+          {text.loading}
+        </p>
+      )}
+      {errorMessage && !status && <p className="text-sm text-red-700">{errorMessage}</p>}
+      {status && (
+        <ul className="flex flex-col gap-3">
+          {status.levels.map((level) => {
+            const remaining =
+              level.remaining === null ? null : BigInt(level.remaining) - BigInt(line);
+            const isOver = remaining !== null && remaining < 0n;
+            return (
+              <li
+                key={`${level.level}-${level.id}`}
+                className="flex flex-col gap-1.5 border-t border-slate-100 pt-3 first:border-t-0 first:pt-0"
+              >
+                <p className="break-words text-sm font-medium text-slate-800">
+                  {text.level(levelName(level.level), level.name)}
+                  {level.allow_overrun && (
+                    <span className="ms-2 inline-block rounded bg-slate-100 px-1.5 py-0.5 text-xs font-normal text-slate-700">
+                      {text.overrunAllowed}
+                    </span>
+                  )}
+                </p>
+                <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
+                  <Figure label={text.pagu}>
+                    {level.pagu === null ? (
+                      <span className="italic text-slate-600">{text.none}</span>
+                    ) : (
+                      formatRupiah(level.pagu)
+                    )}
+                  </Figure>
+                  <Figure label={text.planned}>{formatRupiah(level.planned)}</Figure>
+                  <Figure label={text.thisLine}>
+                    {lineTotal === undefined ? '–' : formatRupiah(lineTotal)}
+                  </Figure>
+                  <Figure label={text.remaining} tone={isOver ? 'over' : undefined}>
+                    {remaining === null ? (
+                      <span className="italic text-slate-600">{text.noLimit}</span>
+                    ) : (
+                      formatRupiah(remaining)
+                    )}
+                  </Figure>
+                </dl>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {/* Polite: it follows every keystroke, and interrupting each one would drown the form. */}
+      <div aria-live="polite" className="flex flex-col gap-2 empty:hidden">
+        {over.map(({ level, excess }) => (
+          <p
+            key={level.level}
+            className={cn(
+              'rounded-md border px-3 py-2 text-sm',
+              enforced(level)
+                ? 'border-red-200 bg-red-50 font-medium text-red-800'
+                : 'border-yellow-200 bg-yellow-50 text-yellow-800',
+            )}
+          >
+            {enforced(level)
+              ? text.exceeded(what(level), formatRupiah(level.pagu ?? 0), formatRupiah(excess))
+              : text.exceededAllowed(what(level), formatRupiah(excess))}
+          </p>
+        ))}
+      </div>
+      {refusal && (
+        <Banner tone="error" title={text.refusedTitle}>
+          {refusal}
+        </Banner>
+      )}
+    </section>
+  );
+}
+
+function Figure({
+  label,
+  tone,
+  children,
+}: {
+  label: string;
+  tone?: 'over' | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex min-w-0 flex-col">
+      <dt className="text-xs text-slate-600">{label}</dt>
+      <dd
+        className={cn(
+          'break-words font-medium tabular-nums',
+          tone === 'over' ? 'text-red-700' : 'text-slate-900',
+        )}
+      >
+        {children}
+      </dd>
+    </div>
+  );
+}
