@@ -76,7 +76,7 @@ export function PaguManager({
         {error ? (
           <ErrorState message={error} onRetry={onRetry} />
         ) : (
-          <Table aria-labelledby={listTitleId} className="[&_td]:px-3 [&_th]:px-3">
+          <Table aria-labelledby={listTitleId} className="[&_td]:px-2.5 [&_th]:px-2.5">
             <TableHeader>
               <Column isRowHeader>{t.columns.subAction}</Column>
               <Column>{t.columns.program}</Column>
@@ -96,7 +96,7 @@ export function PaguManager({
                 const name = codeName(row.sub_action_code, row.sub_action_name);
                 return (
                   <Row id={row.sub_action_id}>
-                    <Cell className="min-w-48">
+                    <Cell className="min-w-44">
                       <span className="block break-words font-medium text-slate-900">{name}</span>
                       <span className="block break-words text-xs text-slate-600">
                         {t.actionOf(row.action_name)}
@@ -110,9 +110,9 @@ export function PaguManager({
                         </span>
                       )}
                     </Cell>
-                    <Cell className="min-w-28 break-words">{row.program_name}</Cell>
+                    <Cell className="min-w-24 break-words">{row.program_name}</Cell>
                     {showAgency ? (
-                      <Cell className="min-w-28 break-words">
+                      <Cell className="min-w-24 break-words">
                         {row.agency_name ?? (
                           <span className="italic text-slate-600">{m.planning.noAgency}</span>
                         )}
