@@ -262,12 +262,12 @@ describe('budget hierarchy and reports, through the portal', () => {
       await form.getByLabel('Kode Komponen').fill(line.code);
       await form.getByLabel('Nama Komponen').fill(line.name);
       await form.getByLabel('Spesifikasi').fill(line.specification);
-      await form.getByLabel('Satuan').fill(line.unit);
+      await form.getByLabel('Satuan', { exact: true }).fill(line.unit);
       await form.getByLabel('Harga (Rp)').fill(String(line.price));
       for (const [index, volume] of line.volumes.entries()) {
-        await form.getByLabel(`Volume ${index + 1}`).fill(volume);
+        await form.getByLabel(`Volume ${index + 1}`, { exact: true }).fill(volume);
       }
-      await form.getByLabel('Volume 3').blur();
+      await form.getByLabel('Volume 3', { exact: true }).blur();
       await expect.poll(totals).toEqual([line.totalPrice, line.tax, line.totalAfterTax]);
     };
 
@@ -284,9 +284,9 @@ describe('budget hierarchy and reports, through the portal', () => {
       create.release(),
     );
     await expect(form.getByLabel('Nama Komponen').inputValue()).resolves.toBe('');
-    await expect(form.getByLabel('Satuan').inputValue()).resolves.toBe('Pcs');
+    await expect(form.getByLabel('Satuan', { exact: true }).inputValue()).resolves.toBe('Pcs');
     await expect(form.getByLabel('Harga (Rp)').inputValue()).resolves.toBe('0');
-    await expect(form.getByLabel('Volume 1').inputValue()).resolves.toBe('1');
+    await expect(form.getByLabel('Volume 1', { exact: true }).inputValue()).resolves.toBe('1');
     await expect(totals()).resolves.toEqual(['Rp 0', 'Rp 0', 'Rp 0']);
     const list = page.getByRole('grid', { name: 'Daftar Laporan', exact: true });
     await list.getByRole('row').filter({ hasText: TAXED.name }).waitFor();
@@ -395,7 +395,7 @@ describe('budget hierarchy and reports, through the portal', () => {
         ['Program', HIERARCHY.program],
         ['Kode Rekening', ACCOUNT],
         ['Total Harga', TAXED.totalPrice],
-        ['Pajak', TAXED.tax],
+        ['PPN 12%', TAXED.tax],
         ['Total Setelah Pajak', TAXED.totalAfterTax],
         ['Pengampu', HIERARCHY.supporter],
       ]),
