@@ -18,7 +18,7 @@ export default defineConfig([
     entry: ['src/bin.ts'],
     clean: ['bin.*'],
     // The command starts a fifth faster with what every run loads in one file.
-    // What some commands only need stays external and loaded on first use (exceljs, undici,
+    // What some commands only need stays external and loaded on first use (exceljs,
     // the prompts); so does zod: bundled, it would start a little faster still, but an import
     // of 100 000 rows peaks 60 MB higher (measured; the cause is not known).
     noExternal: ['@ranwal/core', 'commander', 'papaparse'],

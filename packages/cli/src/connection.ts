@@ -1,7 +1,9 @@
 import { ApiError, BASE_PATH, createClient, type RanwalClient } from '@ranwal/core';
-import type { Agent } from 'undici';
 import { configFilePath, readConfig, type StoredSession } from './config.js';
 import { CliError, networkReason } from './errors.js';
+import { closeAgents, nodeFetch, type UploadListener } from './http.js';
+
+export type { UploadListener } from './http.js';
 
 /** Where the server is when neither a flag, RANWAL_SERVER nor a past login says. */
 export const DEFAULT_SERVER = 'http://localhost:8080';
@@ -19,24 +21,9 @@ export interface Connection {
   configFile: string;
 }
 
-// Loaded on first use: `--help` and usage errors should not pay for it.
-let undici: Promise<{ fetch: typeof import('undici').fetch; dispatcher: Agent }> | null = null;
-function loadUndici() {
-  undici ??= import('undici').then(({ Agent, fetch }) => ({
-    fetch,
-    // Long imports and exports: an answer may take minutes, a connection attempt should not.
-    dispatcher: new Agent({
-      connect: { timeout: 15_000 },
-      headersTimeout: 10 * 60_000,
-      bodyTimeout: 10 * 60_000,
-    }),
-  }));
-  return undici;
-}
-
 /** Closes idle keep-alive connections so the process can end at once. */
 export async function closeConnections(): Promise<void> {
-  if (undici) await (await undici).dispatcher.close();
+  closeAgents();
 }
 
 /**
@@ -63,30 +50,6 @@ export async function resolveServer(options: ConnectionOptions): Promise<string 
   const chosen = options.server ?? process.env.RANWAL_SERVER;
   if (chosen) return normalizeServer(chosen);
   return (await readConfig()).current;
-}
-
-/** Told how many bytes of a request body have gone out, of how many. */
-export type UploadListener = (sent: number, total: number) => void;
-
-/** Request bodies go out in pieces of this size when their progress is followed. */
-const UPLOAD_CHUNK_BYTES = 256 * 1024;
-
-/** A JSON body as a stream that says how much of it has been handed to the connection. */
-function streamedBody(text: string, listener: UploadListener): ReadableStream<Uint8Array> {
-  const bytes = Buffer.from(text);
-  let sent = 0;
-  return new ReadableStream({
-    pull(controller) {
-      if (sent === bytes.length) {
-        controller.close();
-        return;
-      }
-      const end = Math.min(bytes.length, sent + UPLOAD_CHUNK_BYTES);
-      controller.enqueue(bytes.subarray(sent, end));
-      sent = end;
-      listener(sent, bytes.length);
-    },
-  });
 }
 
 /** Failures before a connection is made: the server is not there (or not at this address). */
@@ -120,25 +83,14 @@ export function clientFor(server: string, token?: string, onUpload?: UploadListe
   return createClient({
     baseUrl: server,
     getToken: () => token,
-    // undici's fetch is the WHATWG fetch with its own (structurally equal) Request/Response types.
-    fetch: (async (input, init) => {
-      const { fetch, dispatcher } = await loadUndici();
-      const body = init?.body;
+    fetch: async (input, init) => {
       try {
-        if (onUpload && typeof body === 'string') {
-          return await fetch(input as string, {
-            ...(init as object),
-            body: streamedBody(body, onUpload),
-            duplex: 'half',
-            dispatcher,
-          });
-        }
-        return await fetch(input as string, { ...(init as object), dispatcher });
+        return await nodeFetch(input as string, init, onUpload);
       } catch (error) {
         if (init?.signal?.aborted) throw error;
         throw networkFailure(server, error);
       }
-    }) as typeof globalThis.fetch,
+    },
   });
 }
 

@@ -16,6 +16,7 @@ import {
   exportSummary,
   type HierarchyExportOptions,
   hierarchyExportSummary,
+  reportLayouts,
 } from './commands/export/index.js';
 import {
   csvEncodings,
@@ -115,7 +116,10 @@ function withOutputFile(command: Command): Command {
   return command
     .requiredOption('--out <file>', 'file to write (replaced whole, never half-written)')
     .addOption(
-      new Option('--format <format>', 'xlsx or csv (default: from --out)').choices(exportFormats),
+      new Option(
+        '--format <format>',
+        'xlsx or csv, pdf for reports --layout rka (default: from --out)',
+      ).choices(exportFormats),
     )
     .addOption(
       new Option(
@@ -168,7 +172,14 @@ function action<O, T>(
 }
 
 /** The `ranwal` command tree. Wiring only: each command is a function in `commands/`. */
-export function buildProgram({ signal }: { signal: AbortSignal }): Command {
+export function buildProgram({
+  signal,
+  collectGarbage,
+}: {
+  signal: AbortSignal;
+  /** A full garbage collection, which a long import runs between its calls. */
+  collectGarbage?: () => void;
+}): Command {
   const program = new Command('ranwal')
     .description('Ranwal administration from the command line: import, export, read.')
     .version(version)
@@ -268,6 +279,7 @@ export function buildProgram({ signal }: { signal: AbortSignal }): Command {
               ...options,
               file: file!,
               signal,
+              ...(collectGarbage ? { collectGarbage } : {}),
               onProgress,
               onNote: (text) => process.stderr.write(`${text}\n`),
             }),
@@ -376,9 +388,17 @@ export function buildProgram({ signal }: { signal: AbortSignal }): Command {
   withOutputFile(
     exports
       .command('reports')
-      .description("download the report workbook (the portal's 'Download Laporan'), or CSV")
+      .description(
+        "download the report (the portal's 'Download Laporan'): the flat workbook or CSV, or the RKA as a workbook or PDF",
+      )
       .requiredOption('--year <year>', 'report year'),
   )
+    .addOption(
+      new Option(
+        '--layout <layout>',
+        'flat: one row per line (xlsx, csv); rka: grouped with subtotals and signatures (xlsx, pdf). Default: rka for a pdf, else flat',
+      ).choices(reportLayouts),
+    )
     .option('--program <name|id>', 'only this programme')
     .option('--supporter <name|id>', 'only this supporter (Pengampu)')
     .option('--user <email|id>', "only this user's lines (admin only)")
@@ -393,6 +413,8 @@ export function buildProgram({ signal }: { signal: AbortSignal }): Command {
         'ranwal export reports --year 2025 --user siti@bappeda.go.id --search kertas --out siti.xlsx',
         'ranwal export reports --year 2025 --out laporan.csv --separator semicolon',
         'ranwal export reports --year 2025 --program "Program Penunjang Urusan" --out penunjang.xlsx',
+        'ranwal export reports --year 2025 --layout rka --out rka-2025.xlsx',
+        'ranwal export reports --year 2025 --out rka-2025.pdf',
       ),
     )
     .action(

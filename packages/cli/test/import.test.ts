@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { appendFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -463,6 +464,33 @@ describe('ranwal import hierarchy', () => {
       }).catch((error: unknown) => error);
       expect(rejected).toBeInstanceOf(CliError);
       expect(rejected).toMatchObject({ kind: 'usage', exitCode: 2 });
+    } finally {
+      process.env.XDG_CONFIG_HOME = saved;
+    }
+  });
+
+  it('sends nothing when the file changes between its check and its sending', async () => {
+    const changing = file('changing.csv');
+    await writeFile(changing, bigCsv(40).replace('program,', 'no,program,').replace(/\n/g, '\n1,'));
+    const saved = process.env.XDG_CONFIG_HOME;
+    process.env.XDG_CONFIG_HOME = home.dir;
+    try {
+      const rejected = await importHierarchy({
+        file: changing,
+        server: server.url,
+        // Told while the first reading is under way (it found the header): a row is added.
+        onNote: (text) => {
+          if (text.startsWith('Ignored columns')) {
+            appendFileSync(changing, '\n1,Program 9,K,S,A,T,5.9.9,Baru');
+          }
+        },
+      }).catch((error: unknown) => error);
+      expect(rejected).toBeInstanceOf(CliError);
+      expect(rejected).toMatchObject({
+        kind: 'failure',
+        message: `${changing} changed while it was imported; run the command again`,
+      });
+      expect(await tableCounts()).toMatchObject({ program: 0, account: 0 });
     } finally {
       process.env.XDG_CONFIG_HOME = saved;
     }

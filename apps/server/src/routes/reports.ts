@@ -7,7 +7,10 @@ import {
   AppError,
   BASE_PATH,
   messagesId,
+  PDF_CONTENT_TYPE,
   ReportDownloadQuery,
+  type ReportFormat,
+  type ReportLayout,
   reportFileName,
   routes,
   XLSX_CONTENT_TYPE,
@@ -18,6 +21,7 @@ import { SESSION_VERSION_CLAIM, sessionVersionOf } from '../plugins/auth.js';
 import { cutOffWhenStalled } from '../plugins/request-guards.js';
 import { createDashboardService } from '../services/dashboard.js';
 import { type ReportScope, writeReportExport } from '../services/report-export.js';
+import { writeRka } from '../services/report-rka.js';
 import { createBudgetLineService } from '../services/reports.js';
 import type { RouteModule } from './module.js';
 
@@ -27,8 +31,26 @@ const server = messagesId.server;
 export const REPORT_FILE_PATH = `${BASE_PATH}${routes.budgetLine.report.path}/file`;
 const LINK_TTL_SECONDS = 10 * 60;
 
-/** What a report link carries: the download query and whose lines it may export. */
+/**
+ * What a report link carries: the download query (its layout and format too; a link signed
+ * before they existed is the flat workbook) and whose lines it may export.
+ */
 const ReportLinkClaims = ReportDownloadQuery.safeExtend({ scope: z.enum(['all', 'own']) });
+
+const contentTypes: Record<ReportFormat, string> = {
+  xlsx: XLSX_CONTENT_TYPE,
+  pdf: PDF_CONTENT_TYPE,
+};
+
+/** What a link makes, as it was asked for. */
+interface ReportFile {
+  layout: ReportLayout;
+  format: ReportFormat;
+}
+
+/** Writes a report file: the flat sheet, or the RKA as a workbook or a PDF. */
+const writerOf = ({ layout, format }: ReportFile) =>
+  layout === 'rka' ? writeRka[format] : writeReportExport;
 
 const tokenInvalid = () => new AppError('unauthorized', server.tokenInvalid);
 
@@ -39,7 +61,9 @@ export function reportRoutes(context: AppContext): RouteModule<'budgetLine'> {
   const dashboard = createDashboardService(context.db);
 
   /** The scope a link grants and who signed it, checked again against the signer as they are now. */
-  async function linkOf(token: unknown): Promise<{ scope: ReportScope; signer: string }> {
+  async function linkOf(
+    token: unknown,
+  ): Promise<{ scope: ReportScope; file: ReportFile; signer: string }> {
     const verified =
       typeof token === 'string' ? await context.tokens.verify(token, 'report') : null;
     const claims = ReportLinkClaims.safeParse(verified?.claims);
@@ -48,11 +72,12 @@ export function reportRoutes(context: AppContext): RouteModule<'budgetLine'> {
       ? await context.users.findActive(verified.subject, sessionVersionOf(verified.claims))
       : null;
     if (!verified || !claims.success || !signer) throw tokenInvalid();
-    const { scope, ...filter } = claims.data;
+    const { scope, layout, format, ...filter } = claims.data;
     // A link signed by an admin who has since become a user exports only their own lines.
     const everyone = scope === 'all' && signer.role === 'admin';
     return {
       scope: { ...filter, ...(everyone ? {} : { created_by: signer.id }) },
+      file: { layout, format },
       signer: signer.id,
     };
   }
@@ -102,17 +127,27 @@ export function reportRoutes(context: AppContext): RouteModule<'budgetLine'> {
           LINK_TTL_SECONDS,
         );
         const link = `${context.linkOrigin}${REPORT_FILE_PATH}?token=${encodeURIComponent(token)}`;
-        return { data: { path: link, originalName: reportFileName(query.year) } };
+        return {
+          data: {
+            path: link,
+            originalName: reportFileName(query.year, query.layout, query.format),
+          },
+        };
       },
       summary: async ({ query }) => ({ data: await dashboard.summary(query.year) }),
     },
 
     register(app) {
       // The browser opens this link itself, so the signed token stands in for the bearer token.
-      // The workbook is written to a temporary file first and sent from there: no database
+      // The file is written to a temporary file first and sent from there: no database
       // session ever waits on a client, however slowly it reads.
       app.get(REPORT_FILE_PATH, { schema: { hide: true } }, async (request, reply) => {
-        const { scope, signer } = await linkOf((request.query as { token?: unknown }).token);
+        const {
+          scope,
+          file: made,
+          signer,
+        } = await linkOf((request.query as { token?: unknown }).token);
+        const fileName = reportFileName(scope.year, made.layout, made.format);
         const release = takeExportSlot(signer);
         const directory = await mkdtemp(
           path.join(context.config.RANWAL_TEMP_DIR ?? tmpdir(), 'ranwal-report-'),
@@ -125,13 +160,13 @@ export function reportRoutes(context: AppContext): RouteModule<'budgetLine'> {
           void rm(directory, { recursive: true, force: true });
         };
         try {
-          const file = path.join(directory, reportFileName(scope.year));
+          const file = path.join(directory, fileName);
           // A client that leaves while the file is made stops the work.
           const left = new AbortController();
           const onLeave = () => left.abort();
           reply.raw.once('close', onLeave);
           const output = createWriteStream(file);
-          await writeReportExport(context.db, scope, output, { signal: left.signal });
+          await writerOf(made)(context.db, scope, output, { signal: left.signal });
           reply.raw.off('close', onLeave);
           if (left.signal.aborted) {
             output.destroy();
@@ -150,9 +185,9 @@ export function reportRoutes(context: AppContext): RouteModule<'budgetLine'> {
           });
           cutOffWhenStalled(reply, context.config.RANWAL_SEND_TIMEOUT_MS);
           return reply
-            .type(XLSX_CONTENT_TYPE)
+            .type(contentTypes[made.format])
             .header('content-length', size)
-            .header('content-disposition', `attachment; filename="${reportFileName(scope.year)}"`)
+            .header('content-disposition', `attachment; filename="${fileName}"`)
             .header('cache-control', 'no-store')
             .send(body);
         } catch (error) {

@@ -33,9 +33,9 @@ export type ReportScope = Omit<BudgetLineFilter, 'year'> & { year: number };
  * other people's calls wait for the statement in progress, so each must stay short: about 2 000
  * lines take 30-60 ms there.
  */
-const CHUNK_LINES = 2000;
+export const CHUNK_LINES = 2000;
 /** Rows written between two turns of the event loop (see writeReportExport). */
-const ROWS_BETWEEN_YIELDS = 200;
+export const ROWS_BETWEEN_YIELDS = 200;
 // Raw sheet XML allowed to wait for compression before reading pauses (about one chunk).
 const MAX_QUEUED_BYTES = 1024 * 1024;
 
@@ -129,13 +129,14 @@ export function queuedBytes(sheet: ExcelJS.Worksheet): number {
   return (queue?._writableState?.length ?? 0) + (queue?._readableState?.length ?? 0);
 }
 
-async function whileQueued(sheet: ExcelJS.Worksheet, signal: AbortSignal): Promise<void> {
+export async function whileQueued(sheet: ExcelJS.Worksheet, signal: AbortSignal): Promise<void> {
   while (!signal.aborted && queuedBytes(sheet) > MAX_QUEUED_BYTES) {
     await sleep(5, undefined, { signal }).catch(() => undefined);
   }
 }
 
-type Lines = SelectQueryBuilder<LineDatabase, 'line', object>;
+/** A query over lines (`line`), and whatever a layout joins to them. */
+export type Lines = SelectQueryBuilder<LineDatabase, 'line', object>;
 
 /** Where a keyset read stands: a line's date (as text, to the microsecond) and id. */
 interface Position {
@@ -154,31 +155,39 @@ function indexedLines(db: Kysely<LineDatabase>, scope: ReportScope): Lines {
   return lines;
 }
 
-/** Lines after `from` in the order newest first, then id: the order of those indexes. */
+/**
+ * Lines after `from` in the order newest first, then id: the order of those indexes. The plain
+ * bound on the date is implied by the exact one; it is there for the planner, which reads the
+ * exact one (an OR) as a bound at neither end and read half a year of lines per chunk.
+ */
 function after(lines: Lines, from: Position | null): Lines {
   if (!from) return lines;
-  return lines.where((eb) =>
-    eb.or([
-      eb('line.created_at', '<', sql<Date>`${from.created_at}::timestamptz`),
-      eb.and([
-        eb('line.created_at', '=', sql<Date>`${from.created_at}::timestamptz`),
-        eb('line.id', '>', from.id),
+  return lines
+    .where('line.created_at', '<=', sql<Date>`${from.created_at}::timestamptz`)
+    .where((eb) =>
+      eb.or([
+        eb('line.created_at', '<', sql<Date>`${from.created_at}::timestamptz`),
+        eb.and([
+          eb('line.created_at', '=', sql<Date>`${from.created_at}::timestamptz`),
+          eb('line.id', '>', from.id),
+        ]),
       ]),
-    ]),
-  );
+    );
 }
 
-/** Lines up to `to` (itself included) in the same order. */
+/** Lines up to `to` (itself included) in the same order (with a plain bound, as `after`). */
 function upTo(lines: Lines, to: Position): Lines {
-  return lines.where((eb) =>
-    eb.or([
-      eb('line.created_at', '>', sql<Date>`${to.created_at}::timestamptz`),
-      eb.and([
-        eb('line.created_at', '=', sql<Date>`${to.created_at}::timestamptz`),
-        eb('line.id', '<=', to.id),
+  return lines
+    .where('line.created_at', '>=', sql<Date>`${to.created_at}::timestamptz`)
+    .where((eb) =>
+      eb.or([
+        eb('line.created_at', '>', sql<Date>`${to.created_at}::timestamptz`),
+        eb.and([
+          eb('line.created_at', '=', sql<Date>`${to.created_at}::timestamptz`),
+          eb('line.id', '<=', to.id),
+        ]),
       ]),
-    ]),
-  );
+    );
 }
 
 /**
@@ -221,26 +230,60 @@ async function linesPerAccount(
 /** Names and codes sort as people read them: 'Program 2' before 'Program 10'. */
 const collator = new Intl.Collator('id', { numeric: true });
 
+/** The levels an account's chain names, from its programme's Perangkat Daerah down. */
+const chainLevelKeys = ['agency', ...hierarchyLevelKeys] as const;
+
 /**
- * The accounts in the order of the hierarchy: each level by its code, those without one after
- * by name (accounts by code), the
- * programme's id after its name so two programmes of one name stay apart (each gets its own
- * subtotal), the account's id last. Looked up a chunk of accounts at a time; sorted here, the
- * same on PostgreSQL and PGlite whatever their collations.
+ * An account's chain as an export orders it: each level's `{key}_id`, `{key}_code` and
+ * `{key}_name` (the agency's all null for a programme of no Perangkat Daerah).
  */
-async function accountsInHierarchyOrder(
+export type AccountChain = Record<
+  `${(typeof chainLevelKeys)[number]}_${'id' | 'code' | 'name'}`,
+  string | null
+>;
+
+/**
+ * Where an account sorts in the flat sheet: each level by its code, those without one after by
+ * name (accounts by code), the programme's id after its name so two programmes of one name stay
+ * apart (each gets its own subtotal).
+ */
+function flatAccountKey(chain: AccountChain): string[] {
+  return hierarchyLevelKeys.flatMap((level) => {
+    const { codeRequired, hasCode } = managedEntities[level];
+    const code = chain[`${level}_code`];
+    // A level's own code orders it; records without one follow, by name.
+    const coded = codeRequired || !hasCode ? [] : code === null ? ['1', ''] : ['0', code];
+    const text = (codeRequired ? code : chain[`${level}_name`]) ?? '';
+    return level === 'program' ? [...coded, text, chain.program_id ?? ''] : [...coded, text];
+  });
+}
+
+/**
+ * The accounts in a layout's order (`accountKey`, then the account's id). Looked up a chunk of
+ * accounts at a time; sorted here, the same on PostgreSQL and PGlite whatever their collations.
+ */
+async function accountsInOrder(
   db: Kysely<LineDatabase>,
   accounts: string[],
   chunk: number,
+  accountKey: (chain: AccountChain) => string[],
 ): Promise<string[]> {
   const keyed: { id: string; key: string[] }[] = [];
+  // The accounts of one programme repeat its names: kept once, not once per account.
+  const parts = new Map<string, string>();
+  const shared = (part: string) => {
+    const known = parts.get(part);
+    if (known !== undefined) return known;
+    parts.set(part, part);
+    return part;
+  };
   for (let start = 0; start < accounts.length; start += chunk) {
     let query = db.selectFrom('account as account') as unknown as SelectQueryBuilder<
       LineDatabase,
       'account',
       object
     >;
-    // From the account up to its programme (a programme's Perangkat Daerah is optional).
+    // From the account up to its programme, and the programme's Perangkat Daerah if it has one.
     for (const key of hierarchyLevelKeys.slice(0, -1).reverse()) {
       const child = managedEntities[key].child!;
       query = query.innerJoin(
@@ -249,33 +292,27 @@ async function accountsInHierarchyOrder(
         `${child}.${managedEntities[child].parentField}`,
       ) as typeof query;
     }
-    const sortColumns = hierarchyLevelKeys.flatMap((key) => [
-      sql<string>`${sql.ref(`${key}.${managedEntities[key].codeRequired ? 'code' : 'name'}`)}`.as(
-        key,
+    query = query.leftJoin('agency as agency', 'agency.id', 'program.agency_id') as typeof query;
+    const chainColumns = chainLevelKeys.flatMap((key) =>
+      (['id', 'code', 'name'] as const).map((column) =>
+        sql<string | null>`${sql.ref(`${key}.${column}`)}`.as(`${key}_${column}`),
       ),
-      ...(managedEntities[key].codeRequired || !managedEntities[key].hasCode
-        ? []
-        : [sql<string | null>`${sql.ref(`${key}.code`)}`.as(`${key}_code`)]),
-    ]);
+    );
     const rows = await query
-      .select(['account.id as id', 'program.id as program_id', ...sortColumns])
+      .select(chainColumns)
       .where('account.id', 'in', accounts.slice(start, start + chunk))
       .execute();
-    for (const row of rows as Record<string, string>[]) {
-      const key = hierarchyLevelKeys.flatMap((level) => {
-        const code = row[`${level}_code`];
-        // A level's own code orders it; records without one follow, by name.
-        const coded = code === undefined ? [] : code === null ? ['1', ''] : ['0', code];
-        return level === 'program'
-          ? [...coded, row.program!, row.program_id!]
-          : [...coded, row[level]!];
-      });
-      keyed.push({ id: row.id!, key: [...key, row.id!] });
+    for (const row of rows as AccountChain[]) {
+      const key = accountKey(row).map(shared);
+      key.push(row.account_id!);
+      keyed.push({ id: row.account_id!, key });
     }
     await yieldToOthers();
   }
   keyed.sort((a, b) => {
     for (let index = 0; index < a.key.length; index++) {
+      // Most parts are equal (one programme's accounts share its names): skip the collator.
+      if (a.key[index] === b.key[index]) continue;
       const order = collator.compare(a.key[index]!, b.key[index]!);
       if (order !== 0) return order;
     }
@@ -286,26 +323,44 @@ async function accountsInHierarchyOrder(
 
 type ExportedLine = Pick<BudgetLineRow, LineField>;
 
+/** How a layout reads its lines: the order of its accounts, and the columns of each line. */
+export interface LineReading {
+  /** Where an account sorts, part by part (its id breaks ties); called once per account. */
+  accountKey(chain: AccountChain): string[];
+  /** The columns a line row holds, from the line (`line`) and what the layout joins to it. */
+  select(lines: Lines): Lines;
+}
+
+const flatReading: LineReading = {
+  accountKey: flatAccountKey,
+  // Every row names its levels, so the sheet needs nothing else.
+  select: (lines) =>
+    withLevels(lines as unknown as Parameters<typeof withLevels>[0]).select(
+      storedColumns.map((column) => `line.${column}` as const),
+    ) as unknown as Lines,
+};
+
 /**
- * The scope's lines in the order of the report: accounts in hierarchy order, each account's lines
+ * The scope's lines in a layout's order: accounts in `reading`'s order, each account's lines
  * oldest first. Consecutive accounts are read together up to `chunk` lines a statement; an
  * account with more is read `chunk` lines at a time. No statement holds the database for long,
  * and none holds it between chunks: a line changed while the export runs shows as it was when
  * its chunk was read.
  */
-async function* linesInReportOrder(
+export async function* linesInReportOrder<Line extends { account_id: unknown }>(
   db: Kysely<LineDatabase>,
   scope: ReportScope,
+  reading: LineReading,
   chunk: number,
   signal: AbortSignal,
-): AsyncGenerator<ExportedLine[]> {
+): AsyncGenerator<Line[]> {
   const counts = await linesPerAccount(db, scope, chunk, signal);
-  const order = await accountsInHierarchyOrder(db, [...counts.keys()], chunk);
+  const order = await accountsInOrder(db, [...counts.keys()], chunk, reading.accountKey);
   const read = (accounts: string[]) =>
     whereLines(
-      withLevels(
-        db.selectFrom('detail_program as line').select(storedColumns.map((c) => `line.${c}`)),
-      ).where('line.account_id', 'in', accounts),
+      reading
+        .select(db.selectFrom('detail_program as line'))
+        .where('line.account_id', 'in', accounts),
       scope,
     )
       .orderBy('line.created_at')
@@ -315,8 +370,8 @@ async function* linesInReportOrder(
   let batched = 0;
   const flush = async function* () {
     if (batch.length === 0) return;
-    const rows = (await read(batch).execute()) as ExportedLine[];
-    const byAccount = new Map<string, ExportedLine[]>(batch.map((account) => [account, []]));
+    const rows = (await read(batch).execute()) as Line[];
+    const byAccount = new Map<string, Line[]>(batch.map((account) => [account, []]));
     for (const row of rows) byAccount.get(row.account_id as string)?.push(row);
     yield batch.flatMap((account) => byAccount.get(account)!);
     batch = [];
@@ -343,7 +398,7 @@ async function* linesInReportOrder(
             ),
           );
         }
-        const rows = (await query.limit(chunk).execute()) as (ExportedLine & {
+        const rows = (await query.limit(chunk).execute()) as (Line & {
           position: string;
           position_id: string;
         })[];
@@ -409,7 +464,13 @@ export async function writeReportExport(
     let number = 0;
     let grandTotal = noAmounts;
     let program: { id: string; name: string; amounts: Amounts } | null = null;
-    for await (const rows of linesInReportOrder(db, scope, chunkLines, stopped.signal)) {
+    for await (const rows of linesInReportOrder<ExportedLine>(
+      db,
+      scope,
+      flatReading,
+      chunkLines,
+      stopped.signal,
+    )) {
       for (const row of rows) {
         const line = toReadShape(row);
         if (program && program.id !== line.program_id) {
@@ -446,7 +507,7 @@ export async function writeReportExport(
 }
 
 /** The filters an export was narrowed by, named for its title ('Program: …', 'Pengampu: …'). */
-async function filtersOf(db: Kysely<LineDatabase>, scope: ReportScope): Promise<string[]> {
+export async function filtersOf(db: Kysely<LineDatabase>, scope: ReportScope): Promise<string[]> {
   const nameOf = async (
     table: 'agency' | 'program' | 'supporter' | 'app_user',
     id: string | undefined,

@@ -2,14 +2,26 @@ import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { CliError } from '../../errors.js';
 
-export const exportFormats = ['xlsx', 'csv'] as const;
+/** What `--format` takes: a table as xlsx or csv, and the RKA report as pdf too. */
+export const exportFormats = ['xlsx', 'csv', 'pdf'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
+/** The formats of a table (the hierarchy, the flat report). */
+export const tableFormats: readonly ExportFormat[] = ['xlsx', 'csv'];
 
-/** The format asked for, else the file name's: `.csv` means csv, anything else xlsx. */
-export function formatOf(out: string, format: ExportFormat | undefined): ExportFormat {
-  const chosen = format ?? (path.extname(out).toLowerCase() === '.csv' ? 'csv' : 'xlsx');
-  if (!exportFormats.includes(chosen)) {
-    throw new CliError('usage', `--format must be one of ${exportFormats.join(', ')}`);
+/**
+ * The format asked for, else the file name's (`.csv` csv, `.pdf` pdf where `allowed` has it,
+ * anything else xlsx), refused unless `allowed`.
+ */
+export function formatOf(
+  out: string,
+  format: ExportFormat | undefined,
+  allowed: readonly ExportFormat[] = tableFormats,
+): ExportFormat {
+  const extension = path.extname(out).toLowerCase().slice(1);
+  const named = allowed.find((known) => known !== 'xlsx' && known === extension) ?? 'xlsx';
+  const chosen = format ?? named;
+  if (!allowed.includes(chosen)) {
+    throw new CliError('usage', `--format must be one of ${allowed.join(', ')}`);
   }
   return chosen;
 }

@@ -65,8 +65,10 @@ const cellOf = (row: HierarchyExportRow, field: ImportField): string => {
  * Perangkat Daerah down. The programmes of no agency come first: with nothing above their blank
  * agency cells, `--fill-down` cannot put them in an agency.
  */
-const collator = new Intl.Collator('id', { numeric: true });
+let collator: Intl.Collator | undefined;
 function hierarchyOrder(a: HierarchyExportRow, b: HierarchyExportRow): number {
+  // Made on first use, not when any command starts: ICU's collation data is megabytes.
+  collator ??= new Intl.Collator('id', { numeric: true });
   const agencyless = Number(b.agency === null) - Number(a.agency === null);
   if (agencyless !== 0) return agencyless;
   for (const key of namedLevelKeys) {

@@ -3,14 +3,22 @@ import { rm } from 'node:fs/promises';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { Id, importNameKey, type RanwalClient, ReportYear } from '@ranwal/core';
+import {
+  Id,
+  importNameKey,
+  type RanwalClient,
+  type ReportLayout,
+  ReportYear,
+  reportLayouts,
+} from '@ranwal/core';
 import { type ConnectionOptions, connect } from '../../connection.js';
 import { CliError, calling } from '../../errors.js';
 import { formatBytes, formatCount, type ProgressListener } from '../../output.js';
 import { type CsvSeparator, workbookToCsv } from './csv.js';
+import { type ExportFormat, exportFormats, formatOf, replaceWhole } from './files.js';
 
-import { type ExportFormat, formatOf, replaceWhole } from './files.js';
-
+export type { ReportLayout } from '@ranwal/core';
+export { reportLayouts } from '@ranwal/core';
 export type { CsvSeparator } from './csv.js';
 export { csvSeparators } from './csv.js';
 export { type ExportFormat, exportFormats } from './files.js';
@@ -25,8 +33,13 @@ export interface ExportOptions extends ConnectionOptions {
   year: number | string;
   /** Where to write; written whole or not at all (through a temporary file beside it). */
   out: string;
-  /** Else from the file name: `.csv` means csv, anything else xlsx. */
+  /** Else from the file name: `.csv` means csv, `.pdf` pdf, anything else xlsx. */
   format?: ExportFormat | undefined;
+  /**
+   * `flat`: one row per line, the spec's sheet (xlsx or csv). `rka`: the RKA, grouped with
+   * subtotals and a signature block (xlsx or pdf). Unless told: `rka` for a pdf, else `flat`.
+   */
+  layout?: ReportLayout | undefined;
   separator?: CsvSeparator | undefined;
   /** A programme's name or id. */
   program?: string | undefined;
@@ -44,6 +57,7 @@ export interface ExportOptions extends ConnectionOptions {
 export interface ExportResult {
   file: string;
   format: ExportFormat;
+  layout: ReportLayout;
   year: number;
   program: NamedRecord | null;
   supporter: NamedRecord | null;
@@ -98,14 +112,31 @@ async function findUser(client: RanwalClient, text: string): Promise<NamedRecord
   return { id: found.id, name: found.name };
 }
 
+/** The layout a report is made in, checked against its format before the server is called. */
+function layoutOf(format: ExportFormat, layout: ReportLayout | undefined): ReportLayout {
+  if (layout !== undefined && !reportLayouts.includes(layout)) {
+    throw new CliError('usage', `--layout must be one of ${reportLayouts.join(', ')}`);
+  }
+  const chosen = layout ?? (format === 'pdf' ? 'rka' : 'flat');
+  if (format === 'pdf' && chosen !== 'rka') {
+    throw new CliError('usage', 'a PDF is of the RKA only: use --layout rka, or xlsx or csv');
+  }
+  if (format === 'csv' && chosen !== 'flat') {
+    throw new CliError('usage', 'CSV is of the flat layout only: the RKA is xlsx or pdf');
+  }
+  return chosen;
+}
+
 /**
- * Downloads the report workbook the server builds for 'Download Laporan' (a signed link, streamed
- * to disk), optionally as CSV read back from that workbook.
+ * Downloads the report the server builds for 'Download Laporan' (a signed link, streamed to
+ * disk): the flat workbook (optionally as CSV read back from it), or the RKA as a workbook or
+ * a PDF.
  */
 export async function exportReports(options: ExportOptions): Promise<ExportResult> {
   const year = ReportYear.safeParse(options.year);
   if (!year.success) throw new CliError('usage', `--year must be a year from 2000 to 2100`);
-  const format = formatOf(options.out, options.format);
+  const format = formatOf(options.out, options.format, exportFormats);
+  const layout = layoutOf(format, options.layout);
 
   const { client } = await connect(options);
   const program = options.program ? await findRecord(client, 'program', options.program) : null;
@@ -121,6 +152,8 @@ export async function exportReports(options: ExportOptions): Promise<ExportResul
       ...(supporter ? { supporter_id: supporter.id } : {}),
       ...(user ? { created_by: user.id } : {}),
       ...(search ? { search } : {}),
+      layout,
+      format: format === 'pdf' ? 'pdf' : 'xlsx',
     }),
   );
 
@@ -162,6 +195,7 @@ export async function exportReports(options: ExportOptions): Promise<ExportResul
   return {
     file,
     format,
+    layout,
     year: year.data,
     program,
     supporter,
@@ -179,5 +213,6 @@ export function exportSummary(result: ExportResult): string {
     result.user ? `user ${result.user.name ?? result.user.id}` : null,
     result.search ? `search "${result.search}"` : null,
   ].filter(Boolean);
-  return `Saved the ${result.year} report${scope.length ? ` (${scope.join(', ')})` : ''} to ${result.file} (${result.rows === undefined ? formatBytes(result.bytes) : `${formatCount(result.rows)} rows`})`;
+  const what = result.layout === 'rka' ? 'RKA' : 'report';
+  return `Saved the ${result.year} ${what}${scope.length ? ` (${scope.join(', ')})` : ''} to ${result.file} (${result.rows === undefined ? formatBytes(result.bytes) : `${formatCount(result.rows)} rows`})`;
 }

@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import {
   ApiError,
   HIERARCHY_IMPORT_BATCH_ROWS,
@@ -17,12 +18,23 @@ import {
   codeFieldOf,
   describePlace,
   findHeader,
+  HEADER_SEARCH_ROWS,
+  type Header,
   labelOf,
   type NamedLevel,
   type Place,
+  placeOf,
+  type SheetRow,
 } from './columns.js';
-import { type CsvEncoding, readSheet } from './read.js';
-import { checkRows, type PlacedRow, type RowProblem } from './validate.js';
+import { type CsvEncoding, openSheet, type SheetSource } from './read.js';
+import {
+  type CheckedRow,
+  detached,
+  grown,
+  type Numbers,
+  RowChecker,
+  type RowProblem,
+} from './validate.js';
 
 export type { Place } from './columns.js';
 export { type CsvEncoding, csvEncodings } from './read.js';
@@ -50,6 +62,11 @@ export interface ImportOptions extends ConnectionOptions {
   onProgress?: ProgressListener;
   /** Told, once each, what the person should know before the result: the encoding read, columns ignored, a hint. */
   onNote?: (text: string) => void;
+  /**
+   * A full garbage collection, run while the server applies a call: the binary passes V8's, so
+   * a long import's memory stays near what it holds (docs/performance.md#cli).
+   */
+  collectGarbage?: () => void;
 }
 
 export interface LevelCounts {
@@ -95,84 +112,176 @@ export interface ImportReport {
 const levelsIn = (report: ImportReport): readonly ImportLevelKey[] =>
   report.levels.agency ? importLevelKeys : hierarchyLevelKeys;
 
-/** The names of a record's path, from the top of the file's levels down to `depth`. */
-const pathOf = (row: PlacedRow['row'], levels: readonly ImportLevelKey[], depth: number) =>
-  levels
-    .slice(0, depth + 1)
-    .map((key) => (key === 'account' ? `${row.account_code} ${row.account_name}` : row[key]!));
-
-/** One import call and, per level, the row of the batch each record of its lists comes from. */
-interface Call {
-  body: HierarchyImportBatch;
-  /** Per level, per position in the call's list: the batch row that named the record first. */
-  rowOf: number[][];
-  /** Per programme position: the batch row that gave its PPN flag, if one did. */
-  flagRowOf: (number | null)[];
-}
+/** A level's lists in an import call (the top level has no parents). */
+type LevelLists = { parent?: number[]; name: string[]; code?: (string | null)[] };
 
 /**
- * The call for a batch of checked rows: the records they name, each once, in the order the rows
- * name them, under their parent's position (the rows' numbering says which rows name the same
- * record). The names sent are those of the first row naming the record. `levels` are the rows'
- * (`CheckedRows.levels`): with the Perangkat Daerah on top, each programme goes under its agency.
+ * One import call as it is built from checked rows, and what reading its answer needs. It is
+ * used again for the call after next (`reset`), its lists and numbers kept: an import of
+ * 100 000 rows builds two, not one per call.
  */
-export function buildCall(
-  rows: PlacedRow[],
-  levels: readonly ImportLevelKey[],
-  dryRun: boolean,
-  acceptRenames = false,
-): Call {
-  const agencies = levels[0] === 'agency';
-  const body: HierarchyImportBatch = {
-    ...(agencies ? { agency: { name: [], code: [] } } : {}),
-    program: { ...(agencies ? { parent: [] } : {}), name: [], is_taxed: [], code: [] },
-    action: { parent: [], name: [], code: [] },
-    sub_action: { parent: [], name: [], code: [] },
-    activity: { parent: [], name: [], code: [] },
-    subtitle: { parent: [], name: [], code: [] },
-    account: { parent: [], code: [], name: [] },
-    dry_run: dryRun,
-    ...(acceptRenames ? { accept_renames: true } : {}),
-  };
-  const rowOf = levels.map(() => [] as number[]);
-  const flagRowOf: (number | null)[] = [];
-  // Per level, the position of each record (by its number) in this call, -1 until placed.
-  const placed = levels.map((_, depth) => {
-    let count = 0;
-    for (const { records } of rows) count = Math.max(count, records[depth]! + 1);
-    return new Int32Array(count).fill(-1);
-  });
-  rows.forEach(({ row, records }, index) => {
+class Call {
+  readonly body: HierarchyImportBatch;
+  /** Rows in the call. */
+  rows = 0;
+  /** Each row's place in the file, by its position in the call: its row, and its line (0 when the same). */
+  #rowNumbers: Numbers = new Int32Array(1024);
+  #lineNumbers: Numbers = new Int32Array(1024);
+  /** Per level, the records in the call's list. */
+  readonly counts: number[];
+  /** Per level, per position in the call's list: the record's number (see `CheckedRow.records`). */
+  readonly recordOf: Numbers[];
+  /** Per level, per position: the call's row that named the record first. */
+  readonly rowOf: Numbers[];
+  /** Per programme position: the call's row that gave its PPN flag, -1 when none did. */
+  readonly flagRowOf: number[] = [];
+  readonly #levels: readonly ImportLevelKey[];
+  readonly #programDepth: number;
+  /** Per level, its lists in the body, and its codes (left out of the body when all are null). */
+  readonly #lists: LevelLists[];
+  readonly #codes: (string | null)[][];
+  /** Per named level, the position of each record (by its number) in this call. */
+  readonly #positions: Map<number, number>[];
+  /** The records of the row added last, and their positions. */
+  readonly #lastRecords: Numbers;
+  readonly #lastPositions: Numbers;
+
+  /**
+   * `levels` are the rows' (`CheckSummary.levels`): with the Perangkat Daerah on top, each
+   * programme goes under its agency.
+   */
+  constructor(levels: readonly ImportLevelKey[], dryRun: boolean, acceptRenames = false) {
+    const agencies = levels[0] === 'agency';
+    this.body = {
+      ...(agencies ? { agency: { name: [], code: [] } } : {}),
+      program: { ...(agencies ? { parent: [] } : {}), name: [], is_taxed: [], code: [] },
+      action: { parent: [], name: [], code: [] },
+      sub_action: { parent: [], name: [], code: [] },
+      activity: { parent: [], name: [], code: [] },
+      subtitle: { parent: [], name: [], code: [] },
+      account: { parent: [], code: [], name: [] },
+      dry_run: dryRun,
+      ...(acceptRenames ? { accept_renames: true } : {}),
+    };
+    this.#levels = levels;
+    this.#programDepth = levels.indexOf('program');
+    this.#lists = levels.map((key) => this.body[key] as LevelLists);
+    this.#codes = this.#lists.map((list) => list.code!);
+    this.counts = levels.map(() => 0);
+    this.recordOf = levels.map(() => new Int32Array(1024));
+    this.rowOf = levels.map(() => new Int32Array(1024));
+    this.#positions = levels.map(() => new Map());
+    this.#lastRecords = new Int32Array(levels.length);
+    this.#lastPositions = new Int32Array(levels.length);
+  }
+
+  /** Empties the call for the next rows, keeping its lists (written over, then cut to length). */
+  reset(): void {
+    this.rows = 0;
+    this.counts.fill(0);
+    this.flagRowOf.length = 0;
+    for (const positions of this.#positions) positions.clear();
+    // The last call's account codes are garbage from now on, not kept until written over.
+    this.#codes.at(-1)!.fill(null);
+  }
+
+  /** The place in the file of the call's row `index`. */
+  placeOf(index: number): Place {
+    return placeOf({ row: this.#rowNumbers[index]!, line: this.#lineNumbers[index] || undefined });
+  }
+
+  /**
+   * Adds a row: the records it names that the call does not have yet, in the order the rows
+   * name them, under their parent's position (the rows' numbering says which rows name the same
+   * record). The names sent are those of the first row naming the record.
+   */
+  add(row: CheckedRow): void {
+    const index = this.rows;
+    this.rows += 1;
+    this.#rowNumbers = grown(this.#rowNumbers, this.rows);
+    this.#lineNumbers = grown(this.#lineNumbers, this.rows);
+    this.#rowNumbers[index] = row.row;
+    this.#lineNumbers[index] = row.line;
+    const last = this.#levels.length - 1;
     let parent = -1;
-    levels.forEach((key, depth) => {
-      let position = placed[depth]![records[depth]!]!;
-      if (position === -1) {
-        position = rowOf[depth]!.length;
-        placed[depth]![records[depth]!] = position;
-        rowOf[depth]!.push(index);
+    let samePath = index > 0;
+    for (let depth = 0; depth <= last; depth += 1) {
+      const record = row.records[depth]!;
+      let position: number | undefined;
+      // Rows come grouped: most name the record of the row before.
+      if (samePath && record === this.#lastRecords[depth]) {
+        position = this.#lastPositions[depth]!;
+      } else {
+        samePath = false;
+        // Every row sent names its own account (repeats are dropped when checked).
+        position = depth === last ? undefined : this.#positions[depth]!.get(record);
+      }
+      if (position === undefined) {
+        position = this.counts[depth]!;
+        this.counts[depth] = position + 1;
+        if (depth < last) this.#positions[depth]!.set(record, position);
+        this.recordOf[depth] = grown(this.recordOf[depth]!, position + 1);
+        this.rowOf[depth] = grown(this.rowOf[depth]!, position + 1);
+        this.recordOf[depth]![position] = record;
+        this.rowOf[depth]![position] = index;
         // The top level has no parent list: the agency, or the programme in a file without agencies.
-        const list = body[key] as { parent?: number[]; name: string[]; code: (string | null)[] };
-        list.parent?.push(parent);
-        list.name.push(key === 'account' ? row.account_name : row[key]!);
-        list.code.push(key === 'account' ? row.account_code : (row[codeFieldOf(key)] ?? null));
-        if (key === 'program') {
-          body.program.is_taxed.push(null);
-          flagRowOf.push(null);
+        const list = this.#lists[depth]!;
+        if (list.parent) list.parent[position] = parent;
+        list.name[position] = row.nameAt(depth);
+        // An account code is kept until the answer: copied out of the file's chunk.
+        this.#codes[depth]![position] =
+          depth === last ? detached(row.codeAt(depth)!) : row.codeAt(depth);
+        if (depth === this.#programDepth) {
+          this.body.program.is_taxed[position] = null;
+          this.flagRowOf[position] = -1;
         }
       }
-      if (key === 'program' && row.program_is_taxed !== undefined && flagRowOf[position] === null) {
-        body.program.is_taxed[position] = row.program_is_taxed;
-        flagRowOf[position] = index;
+      if (
+        depth === this.#programDepth &&
+        row.taxed !== undefined &&
+        this.flagRowOf[position] === -1
+      ) {
+        this.body.program.is_taxed[position] = row.taxed;
+        this.flagRowOf[position] = index;
       }
+      this.#lastRecords[depth] = record;
+      this.#lastPositions[depth] = position;
       parent = position;
-    });
-  });
-  // A level none of whose rows has a code goes as names only (a server before codes takes it).
-  for (const key of levels.slice(0, -1)) {
-    const level = body[key] as { code?: (string | null)[] };
-    if (level.code?.every((code) => code === null)) delete level.code;
+    }
   }
-  return { body, rowOf, flagRowOf };
+
+  /**
+   * The body to send: the lists cut to this call's records. A level none of whose rows has a
+   * code goes as names only (a server before codes takes it).
+   */
+  finish(): HierarchyImportBatch {
+    this.#levels.forEach((key, depth) => {
+      const list = this.#lists[depth]!;
+      const codes = this.#codes[depth]!;
+      const count = this.counts[depth]!;
+      for (const column of [list.parent, list.name, codes]) if (column) column.length = count;
+      if (key === 'program') this.body.program.is_taxed.length = count;
+      const named = depth < this.#levels.length - 1;
+      if (named && codes.every((code) => code === null)) delete list.code;
+      else list.code = codes;
+    });
+    return this.body;
+  }
+
+  /** The names of a record's path in the call, from the top of the file's levels down to its level. */
+  pathOf(depth: number, position: number): string[] {
+    const path: string[] = [];
+    for (let level = depth, at = position; level >= 0; level -= 1) {
+      const list = this.#lists[level]!;
+      path.unshift(
+        level === this.#levels.length - 1
+          ? `${this.#codes[level]![at]} ${list.name[at]}`
+          : list.name[at]!,
+      );
+      at = list.parent?.[at] ?? -1;
+    }
+    return path;
+  }
 }
 
 /**
@@ -183,10 +292,50 @@ export function buildCall(
 export const DEFAULT_BATCH_ROWS = HIERARCHY_IMPORT_BATCH_ROWS.pglite;
 
 /**
- * Imports a hierarchy file: reads and checks every row first (nothing is sent when a row is bad,
- * unless `skipInvalid`), then sends the records the rows name in calls of `batchSize` rows
- * (DEFAULT_BATCH_ROWS), each applied by the server in one transaction. An interrupted import
- * leaves whole calls only; running it again completes it.
+ * Reads the sheet from its top: finds the header (within its first rows), then checks every row
+ * below it in the file's order, handing each row to send to `onRow` (which may pause the
+ * reading by returning a promise). Returns the header and what the checks found.
+ */
+async function readChecked(
+  sheet: SheetSource,
+  checkerFor: (header: Header) => RowChecker,
+  onRow?: (row: CheckedRow) => Promise<void> | undefined,
+): Promise<{ header: Header; checker: RowChecker }> {
+  let header: Header | null = null;
+  let checker: RowChecker | null = null;
+  const top: SheetRow[] = [];
+  const check = async (rows: SheetRow[]) => {
+    for (const record of rows) {
+      if (checker!.check(record) && onRow) {
+        const pause = onRow(checker!);
+        if (pause) await pause;
+      }
+    }
+  };
+  const start = async () => {
+    header = findHeader(top);
+    checker = checkerFor(header);
+    await check(top.slice(header.position + 1));
+  };
+  for await (const rows of sheet.chunks()) {
+    if (checker) {
+      await check(rows);
+      continue;
+    }
+    top.push(...rows);
+    if (top.length >= HEADER_SEARCH_ROWS) await start();
+  }
+  if (!checker) await start();
+  return { header: header!, checker: checker! };
+}
+
+/**
+ * Imports a hierarchy file in two readings: the first checks every row (nothing is sent when a
+ * row is bad, unless `skipInvalid`) and keeps only what checking needs, not the rows; the
+ * second checks them again as it reads them and sends the records the rows name in calls of
+ * `batchSize` rows (DEFAULT_BATCH_ROWS), each applied by the server in one transaction, the
+ * next call being built while the server applies one. An interrupted import leaves whole calls
+ * only; running it again completes it.
  */
 export async function importHierarchy(options: ImportOptions): Promise<ImportReport> {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_ROWS;
@@ -196,22 +345,37 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
       `--batch-size must be a whole number from 1 to ${formatCount(HIERARCHY_IMPORT_MAX_ROWS)}`,
     );
   }
-  const sheet = await readSheet(options.file, options.encoding);
+  const sheet = await openSheet(options.file, options.encoding, { again: true });
+  try {
+    return await importSheet(sheet, options, batchSize);
+  } finally {
+    await sheet.close();
+  }
+}
+
+/** `importHierarchy` of an open sheet. */
+async function importSheet(
+  sheet: SheetSource,
+  options: ImportOptions,
+  batchSize: number,
+): Promise<ImportReport> {
   if (sheet.encoding) options.onNote?.(`Reading ${options.file} as ${sheet.encoding}`);
-  const header = findHeader(sheet.rows);
-  if (header.ignored.length > 0) {
-    options.onNote?.(`Ignored columns: ${header.ignored.join(', ')}`);
-  }
-  if (header.report) {
-    options.onNote?.(
-      'Reading a Ranwal report workbook: its subtotal rows are skipped and its PPN column (an amount) is ignored',
-    );
-  }
-  const checked = checkRows(sheet.rows.slice(header.position + 1), header.columns, {
-    fillDown: options.fillDown ?? false,
-    totalsRows: header.report,
+  const before = await stat(options.file);
+  const { header, checker } = await readChecked(sheet, (found) => {
+    if (found.ignored.length > 0) {
+      options.onNote?.(`Ignored columns: ${found.ignored.join(', ')}`);
+    }
+    if (found.report) {
+      options.onNote?.(
+        'Reading a Ranwal report workbook: its subtotal rows are skipped and its PPN column (an amount) is ignored',
+      );
+    }
+    return new RowChecker(found.columns, {
+      fillDown: options.fillDown ?? false,
+      totalsRows: found.report,
+    });
   });
-  sheet.rows.length = 0;
+  const checked = checker.summary();
   const dryRun = options.dryRun ?? false;
   const { blankBelowFilled } = checked;
   if (blankBelowFilled.rows > 0) {
@@ -230,8 +394,8 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
     ...(sheet.encoding ? { encoding: sheet.encoding } : {}),
     ignoredColumns: header.ignored,
     dryRun,
-    rows: checked.rows.length + invalidRows + checked.duplicates,
-    valid: checked.rows.length,
+    rows: checked.valid + invalidRows + checked.duplicates,
+    valid: checked.valid,
     sent: 0,
     duplicates: checked.duplicates,
     levels,
@@ -246,39 +410,38 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
       { report },
     );
   }
-  if (checked.rows.length === 0) {
+  if (checked.valid === 0) {
     throw new CliError('invalid_data', `${options.file} has no rows to import`, { report });
   }
 
-  const rows = checked.rows;
+  const total = checked.valid;
   // Progress: the rows of the calls answered, and of the one on its way as its bytes go out.
   let shown = -1;
   const progress = (done: number, note?: string) => {
     if (done === shown && note === undefined) return;
     shown = done;
-    options.onProgress?.(done, rows.length, note);
+    options.onProgress?.(done, total, note);
   };
   let batchStart = 0;
   let batchLength = 0;
-  const { client, server } = await connect(options, (sent, total) => {
+  const { client, server } = await connect(options, (sent, bytes) => {
+    const uploaded = sent === bytes;
     progress(
-      batchStart + Math.floor((batchLength * sent) / total),
-      sent === total ? 'applying on the server' : undefined,
+      batchStart + Math.floor((batchLength * sent) / bytes),
+      uploaded ? 'applying on the server' : undefined,
     );
+    // The call has gone out, the one before it is garbage: the CLI has time while the server
+    // applies this one.
+    if (uploaded) options.collectGarbage?.();
   });
   // Per level, by record number: sent yet, created; with their counts, so a record met in
   // several calls counts once.
-  const recordCounts = levelKeys.map((_, depth) => {
-    let count = 0;
-    for (const { records } of rows) count = Math.max(count, records[depth]! + 1);
-    return count;
-  });
-  const seen = recordCounts.map((count) => new Uint8Array(count));
-  const created = recordCounts.map((count) => new Uint8Array(count));
-  const seenCount = recordCounts.map(() => 0);
-  const createdCount = recordCounts.map(() => 0);
-  const renamed = recordCounts.map((count) => new Uint8Array(count));
-  const renamedCount = recordCounts.map(() => 0);
+  const seen = checked.records.map((count) => new Uint8Array(count));
+  const created = checked.records.map((count) => new Uint8Array(count));
+  const seenCount = checked.records.map(() => 0);
+  const createdCount = checked.records.map(() => 0);
+  const renamed = checked.records.map((count) => new Uint8Array(count));
+  const renamedCount = checked.records.map(() => 0);
   const conflictedAccounts = new Set<number>();
 
   const tally = () => {
@@ -299,8 +462,8 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
   const stopped = (error: unknown): CliError => {
     tally();
     const done = dryRun
-      ? `${formatCount(report.sent)} of ${formatCount(rows.length)} rows checked, nothing was written`
-      : `the server confirmed ${formatCount(report.sent)} of ${formatCount(rows.length)} rows (whole batches); run the same command again to complete the import`;
+      ? `${formatCount(report.sent)} of ${formatCount(total)} rows checked, nothing was written`
+      : `the server confirmed ${formatCount(report.sent)} of ${formatCount(total)} rows (whole batches); run the same command again to complete the import`;
     if (options.signal?.aborted) {
       return new CliError('interrupted', `interrupted: ${done}`, { report });
     }
@@ -312,54 +475,39 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
       ? error
       : new CliError('failure', String(error), { cause: error });
   };
+  const changed = () =>
+    new CliError(
+      'failure',
+      `${options.file} changed while it was imported; ${report.sent > 0 ? `the server confirmed ${formatCount(report.sent)} of ${formatCount(total)} rows: ` : ''}run the command again`,
+      { report },
+    );
 
-  // Without --batch-size, the first call is small and the server says what size suits it.
-  let callRows = batchSize;
-  let lastAdvice: number | undefined;
-  for (let start = 0; start < rows.length; start += callRows) {
-    if (start > 0 && options.batchSize === undefined && lastAdvice !== undefined) {
-      callRows = Math.min(lastAdvice, HIERARCHY_IMPORT_MAX_ROWS);
-    }
-    const batch = rows.slice(start, start + callRows);
-    const call = buildCall(batch, levelKeys, dryRun, options.acceptRenames);
-    batchStart = start;
-    batchLength = batch.length;
-    let result: HierarchyImportResult;
-    try {
-      if (options.signal?.aborted) throw options.signal.reason;
-      ({ data: result } = await client.import.hierarchy(
-        call.body,
-        options.signal ? { signal: options.signal } : {},
-      ));
-    } catch (error) {
-      throw stopped(error);
-    }
-    lastAdvice = result.batch_rows;
+  /** What the server answered for a call: counted per record, a record met in several calls once. */
+  const answered = (call: Call, result: HierarchyImportResult) => {
     levelKeys.forEach((level, depth) => {
       // The server answers for every level the call has (the agency's when it names agencies).
       const answer = result.levels[level]!;
+      const recordOf = call.recordOf[depth]!;
       const seenHere = seen[depth]!;
-      const createdHere = created[depth]!;
-      for (const index of call.rowOf[depth]!) {
-        const record = batch[index]!.records[depth]!;
+      for (const record of recordOf.subarray(0, call.counts[depth]!)) {
         if (seenHere[record]) continue;
         seenHere[record] = 1;
         seenCount[depth]! += 1;
       }
+      const createdHere = created[depth]!;
       for (const position of answer.created_records) {
-        const placed = batch[call.rowOf[depth]![position]!]!;
-        const record = placed.records[depth]!;
+        const record = recordOf[position]!;
         if (createdHere[record]) continue;
         createdHere[record] = 1;
         createdCount[depth]! += 1;
         report.created?.push({
           level,
-          ...placed.place,
-          path: pathOf(placed.row, levelKeys, depth),
+          ...call.placeOf(call.rowOf[depth]![position]!),
+          path: call.pathOf(depth, position),
         });
       }
       for (const position of answer.renamed_records) {
-        const record = batch[call.rowOf[depth]![position]!]!.records[depth]!;
+        const record = recordOf[position]!;
         if (renamed[depth]![record]) continue;
         renamed[depth]![record] = 1;
         renamedCount[depth]! += 1;
@@ -372,20 +520,94 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
       const depth = isAccount
         ? levelKeys.length - 1
         : levelKeys.indexOf(isFlag ? 'program' : (conflict.field as NamedLevel));
-      const index =
-        (isFlag ? call.flagRowOf[conflict.record] : null) ?? call.rowOf[depth]![conflict.record];
-      const placed = batch[index!]!;
-      if (isAccount) conflictedAccounts.add(placed.records.at(-1)!);
+      const flagRow = isFlag ? call.flagRowOf[conflict.record]! : -1;
+      const index = flagRow >= 0 ? flagRow : call.rowOf[depth]![conflict.record]!;
+      if (isAccount) conflictedAccounts.add(call.recordOf[depth]![conflict.record]!);
       const column =
         isAccount || isFlag ? conflict.field : codeFieldOf(conflict.field as NamedLevel);
       report.conflicts.push({
-        ...placed.place,
+        ...call.placeOf(index),
         column: labelOf(header.columns, column),
         message: conflict.message,
       });
     }
-    report.sent = start + batch.length;
+    report.sent += call.rows;
     progress(report.sent);
+  };
+
+  // Without --batch-size, the first calls are small until the server says what size suits it.
+  let callRows = batchSize;
+  // Two calls, used in turn: the one in flight, and the next being built.
+  const calls = [0, 1].map(() => new Call(levelKeys, dryRun, options.acceptRenames));
+  let building = calls[0]!;
+  // The call the server is applying: its rows read and the next call built meanwhile.
+  let inFlight: Promise<void> | null = null;
+  const landed = async () => {
+    if (!inFlight) return;
+    try {
+      await inFlight;
+    } catch (error) {
+      throw stopped(error);
+    } finally {
+      inFlight = null;
+    }
+  };
+  const send = (call: Call) => {
+    if (options.signal?.aborted) throw stopped(options.signal.reason);
+    batchStart = report.sent;
+    batchLength = call.rows;
+    inFlight = client.import
+      .hierarchy(call.finish(), options.signal ? { signal: options.signal } : {})
+      .then(({ data: result }) => {
+        if (options.batchSize === undefined && result.batch_rows !== undefined) {
+          callRows = Math.min(result.batch_rows, HIERARCHY_IMPORT_MAX_ROWS);
+        }
+        answered(call, result);
+      });
+    // Failures are taken up where the call is awaited (`landed`), not as unhandled meanwhile.
+    inFlight.catch(() => {});
+  };
+
+  // The second reading: the rows the first passed, checked again as they come, go out in calls.
+  const now = await stat(options.file);
+  if (now.size !== before.size || now.mtimeMs !== before.mtimeMs) throw changed();
+  checker.rewind();
+  let sending = 0;
+  // A call full at the size known when it was built goes as soon as the one in flight has
+  // landed: the second call has the first's size, as it is built before the server's answer.
+  const sendFull = async () => {
+    await landed();
+    send(building);
+    building = building === calls[0] ? calls[1]! : calls[0]!;
+    building.reset();
+  };
+  try {
+    await readChecked(
+      sheet,
+      () => checker,
+      (row) => {
+        sending += 1;
+        if (sending > total) throw changed();
+        building.add(row);
+        return building.rows < callRows ? undefined : sendFull();
+      },
+    );
+  } catch (error) {
+    // Stopped while a call is in flight: its answer says how far the import got.
+    await landed().catch(() => {});
+    throw error;
+  }
+  await landed();
+  if (building.rows > 0) {
+    send(building);
+    await landed();
+  }
+  const second = checker.summary();
+  if (
+    second.valid !== total ||
+    second.records.some((count, depth) => count !== checked.records[depth])
+  ) {
+    throw changed();
   }
 
   tally();

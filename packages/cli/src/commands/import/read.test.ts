@@ -1,8 +1,21 @@
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { importLevelKeys } from '@ranwal/core';
-import { describe, expect, it } from 'vitest';
-import { findHeader } from './columns.js';
-import { decode, detectEncoding, readCsv, sniffSeparator } from './read.js';
-import { checkRows } from './validate.js';
+import ExcelJS from 'exceljs';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findHeader, type SheetRow } from './columns.js';
+import {
+  type CsvEncoding,
+  CsvRecords,
+  decode,
+  detectEncoding,
+  openSheet,
+  readCsv,
+  sniffSeparator,
+} from './read.js';
+import { checkRows, RowChecker } from './validate.js';
 
 const HEADER = 'Program;Kegiatan;Sub Kegiatan;Aktivitas;Subtitle;Kode Rekening;Nama Rekening';
 
@@ -302,5 +315,175 @@ describe('row checks', () => {
 
   it('refuses a quoted cell that never ends', () => {
     expect(() => sheet('P;K;"S;A;T;5.1;Satu;')).toThrow('row 2: a quoted cell never ends');
+  });
+});
+
+describe('reading a file a chunk at a time', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'ranwal-read-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  /** Every row of a file, read the way the import reads it, and the largest chunk given. */
+  async function readInChunks(file: string, encoding?: CsvEncoding) {
+    const source = await openSheet(file, encoding);
+    const rows: SheetRow[] = [];
+    let largest = 0;
+    for await (const chunk of source.chunks()) {
+      largest = Math.max(largest, chunk.length);
+      rows.push(...chunk);
+    }
+    return { rows, largest, encoding: source.encoding };
+  }
+
+  /** 20 000 rows as Excel saves them, some with a line break or a separator in a quoted cell. */
+  function bigCsv(): string {
+    const lines = [`Daftar Rekening – 2025`, '', `${HEADER};PPN`];
+    for (let i = 0; i < 20_000; i += 1) {
+      const subtitle = i % 7 === 0 ? `"Subtitle\r\n${i}"` : `"Subtitle; ${Math.floor(i / 10)}"`;
+      lines.push(
+        `Program “${i % 3}”;K;S;A;${subtitle};5.1.${i};Belanja ${i} …;${i % 2 ? 'ya' : ''}`,
+      );
+      if (i % 1000 === 0) lines.push('');
+    }
+    return `${lines.join('\r\n')}\r\n`;
+  }
+
+  it.each([
+    ['UTF-8', (text: string) => Buffer.from(text), 'utf-8'],
+    ['UTF-8 with BOM', (text: string) => Buffer.from(`\uFEFF${text}`), 'utf-8'],
+    ['UTF-16LE', (text: string) => Buffer.from(`\uFEFF${text}`, 'utf16le'), 'utf-16le'],
+    [
+      'Windows-1252',
+      (text: string) =>
+        Buffer.from(
+          text.replaceAll('–', '\u0096').replaceAll('…', '\u0085').replace(/[“”]/g, '"'),
+          'latin1',
+        ),
+      'windows-1252',
+    ],
+  ] as const)(
+    'gives the rows of a %s file in chunks, numbered as when read whole',
+    async (_, encode, encoding) => {
+      const bytes = encode(bigCsv());
+      const file = path.join(dir, `big-${encoding}.csv`);
+      await writeFile(file, bytes);
+      const whole = readCsv(bytes);
+      const read = await readInChunks(file);
+      expect(read.encoding).toBe(encoding);
+      expect(read.rows).toEqual(whole);
+      // Three rows above the accounts, a blank one every 1 000, a line break in every 7th subtitle.
+      expect(read.rows.at(-1)).toMatchObject({
+        row: 3 + 20 + 20_000,
+        line: 3 + 20 + 20_000 + 2857,
+      });
+      // A chunk of the text at a time (64 KB): a few thousand of its short rows, never the file.
+      expect(read.largest).toBeLessThan(read.rows.length / 5);
+    },
+  );
+
+  it('reads a workbook again from the rows its first reading kept, then lets them go', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Rekening');
+    sheet.addRow(['Daftar Rekening']);
+    sheet.addRow([]);
+    sheet.addRow(HEADER.split(';'));
+    for (let i = 0; i < 1200; i += 1) {
+      sheet.addRow([
+        'P',
+        'K',
+        'S',
+        'A',
+        `T\n${i % 3}`,
+        5000 + i,
+        { richText: [{ text: `Belanja ${i}` }] },
+      ]);
+    }
+    const file = path.join(dir, 'rekening.xlsx');
+    await workbook.xlsx.writeFile(file);
+    const source = await openSheet(file, undefined, { again: true });
+    const read = async () => {
+      const rows: SheetRow[] = [];
+      for await (const chunk of source.chunks()) rows.push(...chunk);
+      return rows;
+    };
+    const first = await read();
+    expect(first).toHaveLength(1 + 1 + 1200);
+    expect(first.at(-1)).toEqual({
+      row: 1203,
+      cells: ['P', 'K', 'S', 'A', 'T\n2', '6199', 'Belanja 1199'],
+    });
+    expect(await read()).toEqual(first);
+    const kept = (await readdir(tmpdir())).filter((name) => name.startsWith('ranwal-import-'));
+    await source.close();
+    const left = (await readdir(tmpdir())).filter((name) => name.startsWith('ranwal-import-'));
+    expect(left.length).toBe(kept.length - 1);
+  });
+
+  it('cuts the same records however the text comes in pieces', () => {
+    const text = 'a;b\r\n"x\r\ny\r\nz";2\r\n\r\nq;"w\rv"\rlast;"1"";"\r\n';
+    const whole = readCsv(Buffer.from(text));
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.integer({ min: 1, max: text.length - 1 })), (cuts) => {
+        const records = new CsvRecords();
+        const rows: SheetRow[] = [];
+        let at = 0;
+        for (const cut of [...cuts].sort((a, b) => a - b)) {
+          rows.push(...records.push(text.slice(at, cut)));
+          at = cut;
+        }
+        rows.push(...records.push(text.slice(at)), ...records.end());
+        expect(rows).toEqual(whole);
+      }),
+    );
+  });
+
+  it('refuses a file that is not valid in the encoding --encoding names, wherever the bad bytes are', async () => {
+    const file = path.join(dir, 'late-1252.csv');
+    await writeFile(
+      file,
+      Buffer.concat([Buffer.from(bigCsv()), Buffer.from([0x93, 0x41, 0x94, 0x0d, 0x0a])]),
+    );
+    expect((await readInChunks(file)).encoding).toBe('windows-1252');
+    await expect(readInChunks(file, 'utf-8')).rejects.toThrow(
+      `${file} is not valid utf-8 text (it reads as windows-1252: leave out --encoding)`,
+    );
+  });
+
+  it('reads the rows again for the second reading: the same rows pass, with the same numbers, and no problem twice', () => {
+    const [header, ...records] = readCsv(
+      Buffer.from(
+        [
+          `${HEADER};PPN`,
+          'P;K;S;A;T1;5.1;Satu;ya',
+          'P;K;S;A;T1;5.1;Satu;',
+          'P;K;S;A;T1;5.1;Lain;',
+          'P;K;S;A;T2;5.2;Dua;tidak',
+          'P;K2;S;A;T1;;Tiga;',
+          'Q;K;S;A;T1;5.1;Satu;',
+        ].join('\n'),
+      ),
+    );
+    const checker = new RowChecker(findHeader([header!]).columns);
+    const pass = () =>
+      records.flatMap((record) =>
+        checker.check(record) ? [{ row: checker.row, records: [...checker.records] }] : [],
+      );
+    const first = pass();
+    const { problems, duplicates, valid } = checker.summary();
+    checker.rewind();
+    const second = pass();
+    expect(first.map(({ row }) => row)).toEqual([2, 7]);
+    expect(second.map(({ row }) => row)).toEqual([2, 7]);
+    // Above the account the same numbers; accounts numbered in the order passed.
+    expect(second.map(({ records }) => records.slice(0, -1))).toEqual(
+      first.map(({ records }) => records.slice(0, -1)),
+    );
+    expect(second.map(({ records }) => records.at(-1))).toEqual([0, 1]);
+    expect(checker.summary()).toMatchObject({ problems, duplicates, valid });
+    expect(problems.map(({ row }) => row)).toEqual([4, 5, 6]);
   });
 });

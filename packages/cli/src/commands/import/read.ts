@@ -1,5 +1,8 @@
 import { isUtf8 } from 'node:buffer';
-import { open, readFile } from 'node:fs/promises';
+import { mkdtemp, open, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { StringDecoder } from 'node:string_decoder';
 import type ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { CliError } from '../../errors.js';
@@ -12,18 +15,40 @@ const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
 export const csvEncodings = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'] as const;
 export type CsvEncoding = (typeof csvEncodings)[number];
 
+/**
+ * A CSV or XLSX file, read from its top as often as asked, a chunk of rows at a time: a file of
+ * any length never sits in memory whole.
+ */
+export interface SheetSource {
+  /** CSV files only: the encoding the text is read in. */
+  encoding?: CsvEncoding;
+  /** The rows that have a cell, top to bottom, in chunks; each call reads the file again. */
+  chunks(): AsyncIterable<SheetRow[]>;
+  /** Lets go of what reading again needed (a workbook's rows kept on disk). */
+  close(): Promise<void>;
+}
+
 /** The rows of a file, and for a CSV file the encoding its text was read in. */
 export interface Sheet {
   rows: SheetRow[];
   encoding?: CsvEncoding;
 }
 
+/** Bytes read at a time: a chunk of a few hundred rows. */
+const CHUNK_BYTES = 64 * 1024;
+
 /**
- * The rows of a CSV or XLSX file as text cells. The kind is told by the content (an .xlsx is a
- * zip), not the name, so a workbook saved as `data.csv` by mistake still reads. `encoding` forces
- * a CSV file's; a workbook's text is Unicode whatever it says.
+ * Opens a CSV or XLSX file to read it row by row. The kind is told by the content (an .xlsx is a
+ * zip), not the name, so a workbook saved as `data.csv` by mistake still reads. `encoding`
+ * forces a CSV file's; a workbook's text is Unicode whatever it says. A CSV file's bytes are
+ * read through once here, to tell (or check) UTF-8. With `again`, the rows will be read more
+ * than once: a workbook's are then kept on disk as they are first read (see `workbookSource`).
  */
-export async function readSheet(file: string, encoding?: CsvEncoding): Promise<Sheet> {
+export async function openSheet(
+  file: string,
+  encoding?: CsvEncoding,
+  { again = false } = {},
+): Promise<SheetSource> {
   let head: Buffer;
   try {
     const handle = await open(file, 'r');
@@ -36,16 +61,30 @@ export async function readSheet(file: string, encoding?: CsvEncoding): Promise<S
   } catch (error) {
     throw new CliError('usage', `cannot read ${file}: ${(error as Error).message}`);
   }
-  if (head.equals(ZIP_MAGIC)) return { rows: await readWorkbook(file) };
+  if (head.equals(ZIP_MAGIC)) return workbookSource(file, again);
   if (head.equals(OLE_MAGIC)) {
     throw new CliError(
       'usage',
       `${file} is an Excel 97-2003 workbook (.xls): save it as .xlsx or CSV in Excel first`,
     );
   }
-  const bytes = await readFile(file);
-  const chosen = encoding ?? detectEncoding(bytes);
-  return { rows: readCsv(bytes, chosen, file), encoding: chosen };
+  const chosen = encoding ?? (await detectFileEncoding(file));
+  if (chosen === 'utf-8' && encoding && !(await isUtf8File(file))) {
+    throw notValid(file, chosen, await detectFileEncoding(file));
+  }
+  return { encoding: chosen, chunks: () => csvChunks(file, chosen), close: async () => {} };
+}
+
+/** Every row of a file at once, for files that are small (a reference list, say). */
+export async function readSheet(file: string, encoding?: CsvEncoding): Promise<Sheet> {
+  const source = await openSheet(file, encoding);
+  const rows: SheetRow[] = [];
+  try {
+    for await (const chunk of source.chunks()) rows.push(...chunk);
+  } finally {
+    await source.close();
+  }
+  return { rows, ...(source.encoding ? { encoding: source.encoding } : {}) };
 }
 
 const BYTE_ORDER_MARKS: [CsvEncoding, Buffer][] = [
@@ -54,17 +93,82 @@ const BYTE_ORDER_MARKS: [CsvEncoding, Buffer][] = [
   ['utf-16be', Buffer.from([0xfe, 0xff])],
 ];
 
+const byteOrderMark = (bytes: Buffer): CsvEncoding | undefined =>
+  BYTE_ORDER_MARKS.find(([, mark]) => bytes.subarray(0, mark.length).equals(mark))?.[0];
+
 /**
  * A CSV file's encoding: its byte order mark (Excel's "CSV UTF-8" and "Unicode Text" have one),
  * else UTF-8 when the bytes are valid UTF-8, else Windows-1252, what Excel on Windows saves as
  * plain "CSV" (its – “ ” … are bytes that are never valid UTF-8 on their own).
  */
 export function detectEncoding(bytes: Buffer): CsvEncoding {
-  for (const [encoding, mark] of BYTE_ORDER_MARKS) {
-    if (bytes.subarray(0, mark.length).equals(mark)) return encoding;
-  }
-  return isUtf8(bytes) ? 'utf-8' : 'windows-1252';
+  return byteOrderMark(bytes) ?? (isUtf8(bytes) ? 'utf-8' : 'windows-1252');
 }
+
+/** `detectEncoding` of a file, read a chunk at a time. */
+async function detectFileEncoding(file: string): Promise<CsvEncoding> {
+  const head = Buffer.alloc(3);
+  const handle = await open(file, 'r');
+  try {
+    const { bytesRead } = await handle.read(head, 0, 3, 0);
+    const marked = byteOrderMark(head.subarray(0, bytesRead));
+    if (marked) return marked;
+  } finally {
+    await handle.close();
+  }
+  return (await isUtf8File(file)) ? 'utf-8' : 'windows-1252';
+}
+
+/**
+ * A file's bytes a chunk at a time, read into one buffer: each chunk is gone at the next (a
+ * new buffer for each chunk would be memory freed only when the garbage collector next runs).
+ */
+async function* fileChunks(file: string, size: number): AsyncGenerator<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const buffer = Buffer.alloc(size);
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, 0, size, null);
+      if (bytesRead === 0) return;
+      yield buffer.subarray(0, bytesRead);
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Whether a file's bytes are valid UTF-8, read a chunk at a time: a character cut at the end of
+ * a chunk is checked with the next one.
+ */
+async function isUtf8File(file: string): Promise<boolean> {
+  let carried: Buffer = Buffer.alloc(0);
+  for await (const read of fileChunks(file, CHUNK_BYTES)) {
+    const bytes: Buffer = carried.length > 0 ? Buffer.concat([carried, read]) : read;
+    const end = completeLength(bytes);
+    if (!isUtf8(bytes.subarray(0, end))) return false;
+    carried = Buffer.from(bytes.subarray(end));
+  }
+  return isUtf8(carried);
+}
+
+/** How many bytes of a chunk end with a whole UTF-8 character: a lead byte without all its followers is left over. */
+function completeLength(bytes: Buffer): number {
+  for (let back = 1; back <= Math.min(4, bytes.length); back += 1) {
+    const byte = bytes[bytes.length - back]!;
+    if ((byte & 0xc0) === 0x80) continue;
+    const length = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return length > back ? bytes.length - back : bytes.length;
+  }
+  return bytes.length;
+}
+
+/** Text that is not valid in the encoding it was read in, and what it reads as. */
+const notValid = (source: string, encoding: CsvEncoding, detected: CsvEncoding) =>
+  new CliError(
+    'usage',
+    `${source} is not valid ${encoding} text${detected === encoding ? '' : ` (it reads as ${detected}: leave out --encoding)`}`,
+  );
 
 /**
  * Windows-1252's characters for the bytes 0x80 to 0x9F, where it is not Latin-1 (the WHATWG
@@ -75,24 +179,57 @@ const WINDOWS_1252_C1 =
   '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
   '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
 
+/** Every byte is a character: this cannot fail, and a chunk may end anywhere. */
+const windows1252 = (bytes: Buffer): string =>
+  bytes
+    .toString('latin1')
+    .replace(/[\u0080-\u009f]/g, (char) => WINDOWS_1252_C1[char.charCodeAt(0) - 0x80]!);
+
 /** The text of the bytes in the encoding (less its byte order mark). */
 export function decode(bytes: Buffer, encoding: CsvEncoding, source = 'the file'): string {
-  if (encoding === 'windows-1252') {
-    // Every byte is a character: this cannot fail.
-    return bytes
-      .toString('latin1')
-      .replace(/[\u0080-\u009f]/g, (char) => WINDOWS_1252_C1[char.charCodeAt(0) - 0x80]!);
-  }
+  if (encoding === 'windows-1252') return windows1252(bytes);
   try {
     return new TextDecoder(encoding, { fatal: true }).decode(bytes);
   } catch {
-    const detected = detectEncoding(bytes);
-    throw new CliError(
-      'usage',
-      `${source} is not valid ${encoding} text${detected === encoding ? '' : ` (it reads as ${detected}: leave out --encoding)`}`,
-    );
+    throw notValid(source, encoding, detectEncoding(bytes));
   }
 }
+
+/** Decodes a file's bytes a chunk at a time (a character may straddle two chunks). */
+interface ChunkDecoder {
+  write(bytes: Buffer): string;
+  end(): string;
+}
+
+function chunkDecoder(encoding: CsvEncoding): ChunkDecoder {
+  if (encoding === 'windows-1252') return { write: windows1252, end: () => '' };
+  if (encoding === 'utf-8') {
+    // Known valid (see openSheet): Node's own decoder is the fastest; it keeps the byte order mark.
+    const decoder = new StringDecoder('utf8');
+    let first = true;
+    return {
+      write(bytes) {
+        const text = decoder.write(bytes);
+        if (!first || text === '') return text;
+        first = false;
+        return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+      },
+      end: () => decoder.end(),
+    };
+  }
+  const decoder = new TextDecoder(encoding, { fatal: true });
+  const decoded = (bytes?: Buffer) => {
+    try {
+      return bytes ? decoder.decode(bytes, { stream: true }) : decoder.decode();
+    } catch {
+      throw new DecodeFailure();
+    }
+  };
+  return { write: decoded, end: () => decoded() };
+}
+
+/** Bytes that are not valid in the chosen encoding (`csvChunks` says so, naming the file). */
+class DecodeFailure extends Error {}
 
 /**
  * The separator of the header line: the most frequent of `;`, `,` and tab outside quotes.
@@ -116,53 +253,120 @@ export function sniffSeparator(text: string): string {
   return best;
 }
 
+/** Text read before the separator is told: the header is near the top (below a title at most). */
+const SNIFF_CHARS = 64 * 1024;
+
 /**
- * The records of a CSV file, numbered as a spreadsheet numbers its rows (a quoted cell's line
- * breaks stay in its row) and by the text line each starts on, which is further down once a
- * cell above holds a line break.
+ * Cuts CSV text into records as it comes, a piece at a time, numbering them as a spreadsheet
+ * numbers its rows (a quoted cell's line breaks stay in its row; an empty line is an empty row)
+ * and by the text line each starts on, which is further down once a cell above holds a line
+ * break. Gives the records that have a cell.
  */
-export function readCsv(
-  bytes: Buffer,
-  encoding: CsvEncoding = detectEncoding(bytes),
-  source = 'the file',
-): SheetRow[] {
-  // One line ending for all, so line breaks inside quoted cells count once.
-  const text = decode(bytes, encoding, source).replace(/\r\n?/g, '\n');
-  const { data, errors } = Papa.parse<string[]>(text, {
-    // The header is near the top (below a title at most).
-    delimiter: sniffSeparator(text.slice(0, 64 * 1024)),
-    newline: '\n',
-    quoteChar: '"',
-    skipEmptyLines: false,
-  });
-  // Every line gives a record (an empty line an empty one, as a spreadsheet shows an empty
-  // row), so a record starts one line after the previous record's last line.
-  const lineOf: number[] = [];
-  let line = 1;
-  for (const cells of data) {
-    lineOf.push(line);
-    line += 1 + cells.reduce((breaks, cell) => breaks + countBreaks(cell), 0);
+export class CsvRecords {
+  #parser: Papa.Parser | null = null;
+  /** Text not parsed yet: before the separator is known, or too short to be worth a parse. */
+  #pending = '';
+  /** The start of a record cut off at the end of the text parsed so far. */
+  #partial = '';
+  /** A carriage return at the end of a piece: the next may begin with its line feed. */
+  #carriageReturn = false;
+  #records = 0;
+  #line = 1;
+
+  /** The records the text completes. */
+  push(text: string): SheetRow[] {
+    let piece = this.#carriageReturn ? `\r${text}` : text;
+    this.#carriageReturn = piece.endsWith('\r');
+    if (this.#carriageReturn) piece = piece.slice(0, -1);
+    // One line ending for all, so line breaks inside quoted cells count once.
+    this.#pending += piece.includes('\r') ? piece.replace(/\r\n?/g, '\n') : piece;
+    // A record cut off by the end of a piece is parsed again with the next one: waiting for as
+    // much new text as it holds keeps a long quoted cell (or one never closed) from being
+    // parsed again at every piece.
+    if (this.#pending.length < Math.max(SNIFF_CHARS, this.#partial.length)) return [];
+    return this.#parse(false);
   }
-  const unclosed = errors.find((error) => error.code === 'MissingQuotes');
-  if (unclosed) {
-    const index = unclosed.row ?? 0;
-    throw new CliError(
-      'invalid_data',
-      `${describePlace({ row: index + 1, line: lineOf[index] ?? 1 })}: a quoted cell never ends (a " is missing)`,
-    );
+
+  /** The records left at the end of the text. */
+  end(): SheetRow[] {
+    if (this.#carriageReturn) this.#pending += '\n';
+    this.#carriageReturn = false;
+    return this.#parse(true);
   }
-  const rows: SheetRow[] = [];
-  data.forEach((cells, index) => {
-    if (cells.some((cell) => cell !== ''))
-      rows.push({ row: index + 1, line: lineOf[index]!, cells });
-  });
-  return rows;
+
+  #parse(last: boolean): SheetRow[] {
+    this.#parser ??= new Papa.Parser({
+      delimiter: sniffSeparator(this.#pending.slice(0, SNIFF_CHARS)),
+      newline: '\n',
+      quoteChar: '"',
+    });
+    const input = this.#partial + this.#pending;
+    this.#pending = '';
+    const { data, errors, meta } = this.#parser.parse(input, 0, !last) as Papa.ParseResult<
+      string[]
+    >;
+    this.#partial = last ? '' : input.slice(meta.cursor);
+    // Only a quoted cell holds a line break.
+    const quoted = input.includes('"');
+    const unclosed = last ? errors.find((error) => error.code === 'MissingQuotes') : undefined;
+    const rows: SheetRow[] = [];
+    for (let index = 0; index < data.length; index += 1) {
+      const cells = data[index]!;
+      this.#records += 1;
+      const row = this.#records;
+      const line = this.#line;
+      if (index === unclosed?.row) {
+        throw new CliError(
+          'invalid_data',
+          `${describePlace({ row, line })}: a quoted cell never ends (a " is missing)`,
+        );
+      }
+      if (quoted) for (const cell of cells) this.#line += countBreaks(cell);
+      this.#line += 1;
+      if (hasCell(cells)) rows.push({ row, line, cells });
+    }
+    return rows;
+  }
+}
+
+function hasCell(cells: string[]): boolean {
+  for (const cell of cells) if (cell !== '') return true;
+  return false;
 }
 
 function countBreaks(text: string): number {
   let count = 0;
   for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count += 1;
   return count;
+}
+
+/** The records of CSV bytes in memory (see `CsvRecords`). */
+export function readCsv(
+  bytes: Buffer,
+  encoding: CsvEncoding = detectEncoding(bytes),
+  source = 'the file',
+): SheetRow[] {
+  const records = new CsvRecords();
+  return [...records.push(decode(bytes, encoding, source)), ...records.end()];
+}
+
+/** A CSV file's records, a chunk of bytes at a time. */
+async function* csvChunks(file: string, encoding: CsvEncoding): AsyncGenerator<SheetRow[]> {
+  const decoder = chunkDecoder(encoding);
+  const records = new CsvRecords();
+  try {
+    for await (const bytes of fileChunks(file, CHUNK_BYTES)) {
+      const rows = records.push(decoder.write(bytes));
+      if (rows.length > 0) yield rows;
+    }
+    const rows = [...records.push(decoder.end()), ...records.end()];
+    if (rows.length > 0) yield rows;
+  } catch (error) {
+    if (error instanceof DecodeFailure) {
+      throw notValid(file, encoding, await detectFileEncoding(file));
+    }
+    throw error;
+  }
 }
 
 /** A cell as the text a person sees in it (a formula by its result, rich text joined). */
@@ -180,8 +384,60 @@ export function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
-/** The first worksheet, streamed: a 100 000-row workbook never sits in memory as a whole. */
-async function readWorkbook(file: string): Promise<SheetRow[]> {
+/** Rows of a workbook given at a time. */
+const CHUNK_ROWS = 500;
+
+/**
+ * A workbook to read row by row. Parsing its zipped XML is slow (100 000 rows take seconds of
+ * CPU): with `again`, the first reading also writes the rows to a temporary file, one JSON line
+ * each, and the readings after it read that instead, a twentieth of the work.
+ */
+function workbookSource(file: string, again: boolean): SheetSource {
+  let kept: { dir: string; rows: string; whole: boolean } | null = null;
+  async function* firstReading(): AsyncGenerator<SheetRow[]> {
+    const dir = await mkdtemp(path.join(tmpdir(), 'ranwal-import-'));
+    kept = { dir, rows: path.join(dir, 'rows.jsonl'), whole: false };
+    const handle = await open(kept.rows, 'w', 0o600);
+    try {
+      for await (const rows of workbookChunks(file)) {
+        const lines = rows.map(({ row, cells }) => JSON.stringify([row, ...cells]));
+        await handle.write(`${lines.join('\n')}\n`);
+        yield rows;
+      }
+      kept.whole = true;
+    } finally {
+      await handle.close();
+    }
+  }
+  return {
+    chunks: () => {
+      if (!again) return workbookChunks(file);
+      if (!kept) return firstReading();
+      if (!kept.whole) throw new Error('the workbook was not read through the first time');
+      return keptChunks(kept.rows);
+    },
+    close: async () => {
+      if (kept) await rm(kept.dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The rows a first reading of a workbook kept (see `workbookSource`). */
+async function* keptChunks(file: string): AsyncGenerator<SheetRow[]> {
+  const decoder = new StringDecoder('utf8');
+  let partial = '';
+  for await (const bytes of fileChunks(file, CHUNK_BYTES)) {
+    const lines = (partial + decoder.write(bytes)).split('\n');
+    partial = lines.pop()!;
+    yield lines.map((line) => {
+      const [row, ...cells] = JSON.parse(line) as [number, ...string[]];
+      return { row, cells };
+    });
+  }
+}
+
+/** The first worksheet's rows, streamed: a 100 000-row workbook never sits in memory as a whole. */
+async function* workbookChunks(file: string): AsyncGenerator<SheetRow[]> {
   const { default: Excel } = await import('exceljs');
   const reader = new Excel.stream.xlsx.WorkbookReader(file, {
     sharedStrings: 'cache',
@@ -189,7 +445,7 @@ async function readWorkbook(file: string): Promise<SheetRow[]> {
     styles: 'ignore',
     worksheets: 'emit',
   });
-  const rows: SheetRow[] = [];
+  let rows: SheetRow[] = [];
   try {
     for await (const sheet of reader) {
       for await (const row of sheet) {
@@ -199,6 +455,10 @@ async function readWorkbook(file: string): Promise<SheetRow[]> {
           cells.push(cellText(values[column]));
         }
         if (cells.some((cell) => cell.trim())) rows.push({ row: row.number, cells });
+        if (rows.length === CHUNK_ROWS) {
+          yield rows;
+          rows = [];
+        }
       }
       break;
     }
@@ -208,5 +468,5 @@ async function readWorkbook(file: string): Promise<SheetRow[]> {
       `not a readable .xlsx workbook: ${(error as Error).message}`,
     );
   }
-  return rows;
+  if (rows.length > 0) yield rows;
 }

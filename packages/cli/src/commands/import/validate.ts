@@ -28,9 +28,28 @@ export interface PlacedRow {
   row: ImportRow;
   /**
    * The number of each level's record the row names, top to bottom over the file's levels
-   * (`levelsOf`: the Perangkat Daerah's first when the file has agencies; see `numberRecords`).
+   * (`levelsOf`: the Perangkat Daerah's first when the file has agencies).
    */
   records: number[];
+}
+
+/**
+ * The row `RowChecker.check` passed last, as the checker holds it until the next row: where it
+ * is, the records it names, their names and codes.
+ */
+export interface CheckedRow {
+  /** The row as a spreadsheet numbers it. */
+  readonly row: number;
+  /** The text line it starts on, 0 when that is its row number (or not a CSV file). */
+  readonly line: number;
+  /** The number of each level's record, top to bottom over the file's levels (see `PlacedRow`). */
+  readonly records: Int32Array;
+  /** The PPN flag, when the row says one. */
+  readonly taxed: boolean | undefined;
+  /** The name of the row's record at a level (the account's name at the last). */
+  nameAt(depth: number): string;
+  /** The code of the row's record at a level, null when it has none. */
+  codeAt(depth: number): string | null;
 }
 
 /** Something wrong with one row of the file, by place (and column when it is one cell). */
@@ -39,10 +58,12 @@ export interface RowProblem extends Place {
   message: string;
 }
 
-export interface CheckedRows {
+/** What checking every row of a file found, but the rows themselves. */
+export interface CheckSummary {
   /** The levels the rows name, top to bottom: what `PlacedRow.records` are numbered over. */
   levels: readonly ImportLevelKey[];
-  rows: PlacedRow[];
+  /** Rows to send: those that passed the checks, less exact repeats. */
+  valid: number;
   problems: RowProblem[];
   /** Rows repeating an earlier row's account exactly: sent once. */
   duplicates: number;
@@ -52,6 +73,12 @@ export interface CheckedRows {
    * for print leaves repeated names blank.
    */
   blankBelowFilled: { rows: number; columns: string[] };
+  /** Per level, how many records the rows name: `PlacedRow.records` are below these. */
+  records: number[];
+}
+
+export interface CheckedRows extends Omit<CheckSummary, 'valid' | 'records'> {
+  rows: PlacedRow[];
 }
 
 export interface CheckOptions {
@@ -94,281 +121,549 @@ function describeIssue(issue: z.core.$ZodIssue, field: ImportField): string {
   }
 }
 
-/** A cell checked with its field's schema from the shared row schema. */
-type CheckedCell = { value: string; key: string; issue?: undefined } | { issue: z.core.$ZodIssue };
+/**
+ * A copy of a cell's text that does not keep alive the whole chunk of the file it was cut from:
+ * V8 cuts a longer substring as a view into its parent string, so one cell kept from each chunk
+ * would keep the whole file. Only what is kept beyond its row is copied.
+ */
+export const detached = (text: string): string => (text.length < 13 ? text : ` ${text}`.slice(1));
+
+/**
+ * A cell checked with its field's schema from the shared row schema, with a 64-bit hash (two
+ * 32-bit halves) of what its record is matched by: a name's key, a code as written.
+ */
+type CheckedCell = GoodCell | { issue: z.core.$ZodIssue };
+type GoodCell = { value: string | null; first: number; second: number; issue?: undefined };
+
+/**
+ * A cell's value with two 32-bit hashes of its key, together a 64-bit one (cyrb53's mixing,
+ * both halves kept). `seed` keeps names and codes apart.
+ */
+function hashed(value: string, key: string, seed: number): GoodCell {
+  let first = 0xdeadbeef ^ seed;
+  let second = 0x41c6ce57 ^ seed;
+  for (let at = 0; at < key.length; at += 1) {
+    const char = key.charCodeAt(at);
+    first = Math.imul(first ^ char, 2654435761);
+    second = Math.imul(second ^ char, 1597334677);
+  }
+  first = Math.imul(first ^ (first >>> 16), 2246822507);
+  first ^= Math.imul(second ^ (second >>> 13), 3266489909);
+  second = Math.imul(second ^ (second >>> 16), 2246822507);
+  second ^= Math.imul(first ^ (first >>> 13), 3266489909);
+  return { value, first: first | 0, second: second | 0 };
+}
+
+const NAME_SEED = 1;
+const CODE_SEED = 2;
+
+/** Distinct texts a field remembers, then forgets to start again: a file's rows come grouped. */
+const REMEMBERED_TEXTS = 4096;
 
 /**
  * Checks one field's cells with the field's own schema in `HierarchyImportRow` (the schema the
- * server applies), once per distinct text: a file repeats each name above the account code on
- * every row. `key` is what a record is matched by (see `importNameKey`).
+ * server applies), once per distinct text while it remembers it: a file repeats each name above
+ * the account code on every row.
  */
 function cellChecker(field: ImportField, remember: boolean): (text: string) => CheckedCell {
   const schema = HierarchyImportRow.shape[field];
+  const isCode = field.endsWith('_code');
   const known = new Map<string, CheckedCell>();
-  // Most often the row above has the same text: comparing is cheaper than looking it up.
-  let lastText: string | undefined;
-  let last: CheckedCell | undefined;
+  const check = (text: string): CheckedCell => {
+    const parsed = schema.safeParse(text);
+    if (!parsed.success) return { issue: parsed.error.issues[0]! };
+    // A blank optional code reads as null: no value, and no key.
+    if (typeof parsed.data !== 'string') return { value: null, first: 0, second: 0 };
+    // Codes match as written (trimmed); names by their key.
+    return isCode
+      ? hashed(parsed.data, parsed.data, CODE_SEED)
+      : hashed(parsed.data, importNameKey(parsed.data), NAME_SEED);
+  };
+  if (!remember) return check;
   return (text) => {
-    if (text === lastText) return last!;
     let checked = known.get(text);
     if (checked === undefined) {
-      const parsed = schema.safeParse(text);
-      // A blank optional code reads as null: no value, and no key.
-      checked = parsed.success
-        ? {
-            value: parsed.data as string,
-            key: typeof parsed.data === 'string' ? importNameKey(parsed.data) : '',
-          }
-        : { issue: parsed.error.issues[0]! };
-      if (remember) known.set(text, checked);
+      const kept = detached(text);
+      checked = check(kept);
+      if (known.size === REMEMBERED_TEXTS) known.clear();
+      known.set(kept, checked);
     }
-    lastText = text;
-    last = checked;
     return checked;
   };
 }
 
+export type Numbers = Int32Array<ArrayBuffer>;
+
+/** An Int32Array of at least `length` items, with those of `array` (grown by doubling). */
+export function grown(array: Numbers, length: number): Numbers {
+  if (length <= array.length) return array;
+  const larger = new Int32Array(Math.max(length, array.length * 2));
+  larger.set(array);
+  return larger;
+}
+
 /**
- * Numbers the records of each level as the rows name them: two rows get the same number for a
- * level when they name the same record (the same parent, and the same name key, or code for an
- * account), as the server matches them. Small numbers, not path strings: 100 000 rows stay small.
- * `keys` are a row's match keys, top to bottom, one per level of `levels`.
+ * The records of one level, numbered from 0 in the order rows name them: two rows name the same
+ * record when they name the same parent (its number) and the same key, as the server matches
+ * them. A key is held as its 64-bit hash, not its text (an open-addressing table in typed
+ * arrays): 100 000 account codes take 2.5 MB, not 10. Two keys of one parent that share a hash
+ * are too unlikely to plan for (with 100 000 under one parent, about 1 in 10^9).
  */
-export function numberRecords(levels: number): (keys: string[]) => number[] {
-  // Per level, per parent number: the numbers of its children by key.
-  const children = Array.from({ length: levels }, () => [] as Map<string, number>[]);
-  const counts = new Array<number>(levels).fill(0);
-  let previousKeys: string[] = [];
-  let previous: number[] = [];
-  return (keys) => {
-    const records = new Array<number>(keys.length);
+class LevelRecords {
+  count = 0;
+  #parent: Numbers = new Int32Array(64);
+  #first: Numbers = new Int32Array(64);
+  #second: Numbers = new Int32Array(64);
+  /** Per slot, the record's number + 1; 0 is a free slot. Never more than half full. */
+  #slots: Numbers = new Int32Array(128);
+
+  #slotOf(parent: number, first: number): number {
+    const mixed = Math.imul(first ^ Math.imul(parent, 0x27d4eb2d), 0x9e3779b1);
+    return (mixed >>> 0) & (this.#slots.length - 1);
+  }
+
+  /** The number of the record under `parent` with the key whose hash is `first`, `second`. */
+  number(parent: number, first: number, second: number): number {
+    const mask = this.#slots.length - 1;
+    let slot = this.#slotOf(parent, first);
+    for (let taken = this.#slots[slot]!; taken !== 0; taken = this.#slots[slot]!) {
+      const number = taken - 1;
+      if (
+        this.#first[number] === first &&
+        this.#second[number] === second &&
+        this.#parent[number] === parent
+      ) {
+        return number;
+      }
+      slot = (slot + 1) & mask;
+    }
+    const number = this.count;
+    this.count += 1;
+    this.#parent = grown(this.#parent, this.count);
+    this.#first = grown(this.#first, this.count);
+    this.#second = grown(this.#second, this.count);
+    this.#parent[number] = parent;
+    this.#first[number] = first;
+    this.#second[number] = second;
+    if (this.count * 2 > this.#slots.length) this.#rehash();
+    else this.#slots[slot] = number + 1;
+    return number;
+  }
+
+  #rehash(): void {
+    this.#slots = new Int32Array(this.#slots.length * 2);
+    const mask = this.#slots.length - 1;
+    for (let number = 0; number < this.count; number += 1) {
+      let slot = this.#slotOf(this.#parent[number]!, this.#first[number]!);
+      while (this.#slots[slot] !== 0) slot = (slot + 1) & mask;
+      this.#slots[slot] = number + 1;
+    }
+  }
+}
+
+/** Each field's position in `importFields`: a row's cells are held by it, not by name. */
+const fieldAt = Object.fromEntries(importFields.map((field, at) => [field, at])) as Record<
+  ImportField,
+  number
+>;
+/** The fields of a row, in the order its problems are listed. */
+const rowFields = importFields.filter((field) => field !== 'program_is_taxed');
+
+/** The levels a report workbook's subtotal row leaves blank: all below the programme. */
+const belowProgramme = hierarchyLevelKeys.slice(1, -1).map((level) => fieldAt[level as NamedLevel]);
+
+const isBlank = (text: string) => text === '' || text.trim() === '';
+
+/**
+ * Checks the rows of a file one by one, in the file's order, with the shared schema, and across
+ * rows: an account code the file names twice under one subtitle with different names, a
+ * programme marked both taxed and untaxed. Exact repeats of an account are dropped (counted as
+ * duplicates). It keeps what checking the rows to come needs, not the rows: the records'
+ * numbers by hash (`LevelRecords`), and per account its first row and name. The row it passed
+ * last is what it holds as a `CheckedRow`.
+ */
+export class RowChecker implements CheckedRow {
+  readonly levels: readonly ImportLevelKey[];
+  row = 0;
+  line = 0;
+  taxed: boolean | undefined;
+  /** The records of the last row numbered (a row on the same path needs no lookup). */
+  readonly records: Numbers;
+
+  readonly #columns: ColumnMap;
+  readonly #fillDownOn: boolean;
+  readonly #totalsRows: boolean;
+  /** Per field: its column in the file, -1 when the file has none. */
+  readonly #column: number[];
+  /** The fields the file has a column for, and those of them checked with the schema, in order. */
+  readonly #used: number[];
+  readonly #checked: number[];
+  readonly #checkers: ((text: string) => CheckedCell)[] = [];
+  /** Per level, top to bottom: the field of its name (the account's name) and of its code. */
+  readonly #nameField: number[];
+  readonly #codeField: number[];
+  /** Per field, the named level (depth) whose name it is, -1 for the others. */
+  readonly #depthOfName: number[];
+  readonly #records: LevelRecords[];
+  /** Per account (by number): the row (and line) that named it first, 0 until one did, and its name. */
+  #accountRow: Numbers = new Int32Array(1024);
+  #accountLine: Numbers = new Int32Array(1024);
+  #accountName: string[] = [];
+  /** The accounts the first reading numbered. */
+  #accounts = 0;
+  /** The rows passed, a bit per row number: what the second reading passes again. */
+  #passed = new Uint8Array(1024);
+  readonly #programFlags = new Map<number, { place: Place; taxed: boolean }>();
+  readonly #problems: RowProblem[] = [];
+  #valid = 0;
+  #duplicates = 0;
+  readonly #blankBelowFilled = { rows: 0, columns: new Set<string>() };
+  /** The second reading of the same rows (see `rewind`). */
+  #again = false;
+  /** The row's cells, then checked, by field. */
+  readonly #texts: string[];
+  readonly #cells: (GoodCell | undefined)[];
+  /** The last text checked of each field, and what it checked as. */
+  readonly #lastTexts: (string | undefined)[] = [];
+  readonly #lastChecked: CheckedCell[] = [];
+  /** Each named level's text in the row above (as filled down), top to bottom; and this row's. */
+  #above: string[] = [];
+  #filled: string[] = [];
+  /** Each named level's code in the row above. */
+  readonly #aboveCodes: string[] = [];
+  /** Per named level, the level to its left that changed in this row, when it was left empty. */
+  readonly #notFilled: Numbers;
+  /** The keys' hashes of the last row numbered, per level; none before the first. */
+  readonly #lastFirst: Numbers;
+  readonly #lastSecond: Numbers;
+  #numbered = false;
+
+  constructor(columns: ColumnMap, options: CheckOptions = {}) {
+    this.#columns = columns;
+    this.#fillDownOn = options.fillDown ?? false;
+    this.#totalsRows = options.totalsRows ?? false;
+    this.levels = levelsOf(columns);
+    this.#column = importFields.map((field) => columns.index[field] ?? -1);
+    this.#used = importFields.map((_, at) => at).filter((at) => this.#column[at]! >= 0);
+    this.#checked = rowFields.map((field) => fieldAt[field]).filter((at) => this.#column[at]! >= 0);
+    for (const at of this.#checked) {
+      const field = importFields[at]!;
+      // Account codes are (nearly) all different: not worth remembering.
+      this.#checkers[at] = cellChecker(field, field !== 'account_code');
+    }
+    this.#nameField = this.levels.map((key) =>
+      key === 'account' ? fieldAt.account_name : fieldAt[key],
+    );
+    this.#codeField = this.levels.map((key) =>
+      key === 'account' ? fieldAt.account_code : fieldAt[codeFieldOf(key)],
+    );
+    this.#depthOfName = importFields.map((_, at) =>
+      at === fieldAt.account_name ? -1 : this.#nameField.indexOf(at),
+    );
+    this.#records = this.levels.map(() => new LevelRecords());
+    this.records = new Int32Array(this.levels.length);
+    this.#lastFirst = new Int32Array(this.levels.length);
+    this.#lastSecond = new Int32Array(this.levels.length);
+    this.#notFilled = new Int32Array(this.levels.length);
+    this.#texts = importFields.map(() => '');
+    this.#cells = importFields.map(() => undefined);
+  }
+
+  nameAt(depth: number): string {
+    return this.#cells[this.#nameField[depth]!]!.value!;
+  }
+
+  codeAt(depth: number): string | null {
+    return this.#cells[this.#codeField[depth]!]?.value ?? null;
+  }
+
+  /** The row passed last as a plain object (for callers that keep it). */
+  placed(): PlacedRow {
+    const row = {} as Record<ImportField, string | boolean>;
+    for (const at of this.#checked) {
+      const value = this.#cells[at]!.value;
+      // A blank optional code is left out of the row, as a column the file lacks.
+      if (value !== null) row[importFields[at]!] = value;
+    }
+    if (this.taxed !== undefined) row.program_is_taxed = this.taxed;
+    return {
+      place: placeOf({ row: this.row, line: this.line || this.row }),
+      row: row as ImportRow,
+      records: Array.from(this.records),
+    };
+  }
+
+  /**
+   * Starts reading the same rows again: `check` then passes the rows it passed the first time,
+   * known by their row number, with the same numbers above the account, from what it keeps, and
+   * finds no problem twice. Accounts are numbered in the order passed (each is passed once),
+   * so what the first reading kept per account is let go.
+   */
+  rewind(): void {
+    this.#valid = 0;
+    this.#above = [];
+    this.#aboveCodes.length = 0;
+    this.#numbered = false;
+    if (this.#again) return;
+    this.#again = true;
+    this.#accounts = this.#records.pop()!.count;
+    this.#accountRow = new Int32Array(0);
+    this.#accountLine = new Int32Array(0);
+    this.#accountName = [];
+  }
+
+  /**
+   * Checks the next row of the file: true when it is a row to send (then held as this
+   * `CheckedRow` until the next), false when it is blank, has a problem (kept for `summary`)
+   * or repeats an earlier row.
+   */
+  check(record: SheetRow): boolean {
+    const texts = this.#texts;
+    const cells = record.cells;
+    let blank = true;
+    for (const at of this.#used) {
+      const text = cells[this.#column[at]!] ?? '';
+      texts[at] = text;
+      if (blank && !isBlank(text)) blank = false;
+    }
+    if (blank) return false;
+    if (
+      this.#totalsRows &&
+      isBlank(texts[fieldAt.account_code]!) &&
+      belowProgramme.every((at) => isBlank(texts[at]!))
+    ) {
+      return false;
+    }
+    this.row = record.row;
+    this.line = record.line === undefined || record.line === record.row ? 0 : record.line;
+    this.#fillDown();
+    if (this.#again && !this.#wasPassed(this.row)) return false;
+
+    const flag = parseFlag(texts[fieldAt.program_is_taxed]!);
+    if (flag === null) {
+      this.#problem(
+        'program_is_taxed',
+        `"${texts[fieldAt.program_is_taxed]}" is neither ya/yes nor tidak/no`,
+      );
+      return false;
+    }
+    this.taxed = flag;
+    // One problem per cell: an empty code is not also "not a code".
+    let bad = false;
+    for (const at of this.#checked) {
+      const text = texts[at]!;
+      let checked = this.#lastChecked[at]!;
+      // Most often the row above has the same text: comparing is cheaper than checking it.
+      if (text !== this.#lastTexts[at]) {
+        checked = this.#checkers[at]!(text);
+        this.#lastTexts[at] = text;
+        this.#lastChecked[at] = checked;
+      }
+      if (checked.issue) {
+        bad = true;
+        this.#cellProblem(at, checked.issue);
+        continue;
+      }
+      this.#cells[at] = checked;
+    }
+    if (bad) return false;
+
+    const last = this.levels.length - 1;
+    if (this.#again) {
+      this.#number(last);
+      this.records[last] = this.#valid;
+      this.#valid += 1;
+      return true;
+    }
+    this.#number(last + 1);
+    const account = this.records[last]!;
+    this.#accountRow = grown(this.#accountRow, account + 1);
+    this.#accountLine = grown(this.#accountLine, account + 1);
+    const earlierRow = this.#accountRow[account]!;
+    const name = this.#cells[fieldAt.account_name]!.value!;
+    if (earlierRow !== 0) {
+      const earlierName = this.#accountName[account]!;
+      if (importNameKey(earlierName) === importNameKey(name)) {
+        this.#duplicates += 1;
+      } else {
+        const earlier = { row: earlierRow, line: this.#accountLine[account] || earlierRow };
+        this.#problem(
+          'account_code',
+          `code ${this.#cells[fieldAt.account_code]!.value} is named "${earlierName}" on ${describePlace(earlier)} under the same subtitle`,
+        );
+      }
+      return false;
+    }
+    if (flag !== undefined) {
+      const program = this.records[this.levels.indexOf('program')]!;
+      const stated = this.#programFlags.get(program);
+      if (stated && stated.taxed !== flag) {
+        this.#problem(
+          'program_is_taxed',
+          `${describePlace(stated.place)} says the programme is ${stated.taxed ? '' : 'not '}taxed`,
+        );
+        return false;
+      }
+      if (!stated) {
+        const place = placeOf({ row: this.row, line: this.line || this.row });
+        this.#programFlags.set(program, { place, taxed: flag });
+      }
+    }
+    this.#accountRow[account] = this.row;
+    this.#accountLine[account] = this.line;
+    this.#accountName[account] = name;
+    const byte = this.row >> 3;
+    if (byte >= this.#passed.length) {
+      const larger = new Uint8Array(Math.max(byte + 1, this.#passed.length * 2));
+      larger.set(this.#passed);
+      this.#passed = larger;
+    }
+    this.#passed[byte] = this.#passed[byte]! | (1 << (this.row & 7));
+    this.#valid += 1;
+    return true;
+  }
+
+  #wasPassed(row: number): boolean {
+    return ((this.#passed[row >> 3] ?? 0) & (1 << (row & 7))) !== 0;
+  }
+
+  summary(): CheckSummary {
+    return {
+      levels: this.levels,
+      valid: this.#valid,
+      problems: this.#problems,
+      duplicates: this.#duplicates,
+      blankBelowFilled: {
+        rows: this.#blankBelowFilled.rows,
+        columns: [...this.#blankBelowFilled.columns],
+      },
+      records: this.#again
+        ? [...this.#records.map((level) => level.count), this.#accounts]
+        : this.#records.map((level) => level.count),
+    };
+  }
+
+  #problem(field: ImportField, message: string): void {
+    if (this.#again) return;
+    this.#problems.push({
+      ...placeOf({ row: this.row, line: this.line || this.row }),
+      column: labelOf(this.#columns, field),
+      // The message names cells of the row: copied, so it does not keep the file's chunk.
+      message: detached(message),
+    });
+  }
+
+  /** The shared schema's complaint about a cell, and why fill-down left it empty. */
+  #cellProblem(at: number, issue: z.core.$ZodIssue): void {
+    const field = importFields[at]!;
+    const depth = this.#depthOfName[at]!;
+    const reason = this.#fillDownOn && depth >= 0 ? this.#notFilled[depth]! : -1;
+    this.#problem(
+      field,
+      describeIssue(issue, field) +
+        (reason >= 0
+          ? ` (not filled down: this row's ${labelOf(this.#columns, this.levels[reason] as NamedLevel)} differs from the row above)`
+          : field === 'agency' && isBlank(this.#texts[at]!)
+            ? ` (a file with a ${fieldLabels.agency} column names one on every row)`
+            : ''),
+    );
+  }
+
+  /**
+   * Fills the row's empty level cells from the row above (with `fillDown`) while the levels to
+   * their left are those of the row above, or counts the row for the hint (without it). Notes,
+   * per level left empty, which level to its left changed here.
+   */
+  #fillDown(): void {
+    const texts = this.#texts;
+    const filled = this.#filled;
+    const above = this.#above;
+    const named = this.levels.length - 1;
+    let changed = -1;
+    let blankBelow = false;
+    this.#notFilled.fill(-1);
+    for (let depth = 0; depth < named; depth += 1) {
+      const at = this.#nameField[depth]!;
+      const text = texts[at]!;
+      const previous = above[depth] ?? '';
+      filled[depth] = text;
+      // Most often a row repeats the text above: nothing to fill, nothing changed.
+      if (text === previous) continue;
+      if (!isBlank(text)) {
+        if (
+          changed === -1 &&
+          (previous === '' || importNameKey(text) !== importNameKey(previous))
+        ) {
+          changed = depth;
+        }
+        continue;
+      }
+      if (isBlank(previous)) continue;
+      if (changed !== -1) {
+        this.#notFilled[depth] = changed;
+        continue;
+      }
+      filled[depth] = previous;
+      if (this.#fillDownOn) {
+        texts[at] = previous;
+        // The level's code, when blank too, is the one of the row above.
+        const code = this.#codeField[depth]!;
+        if (isBlank(texts[code]!)) texts[code] = this.#aboveCodes[depth] ?? '';
+      } else if (!this.#again) {
+        blankBelow = true;
+        this.#blankBelowFilled.columns.add(
+          labelOf(this.#columns, this.levels[depth] as NamedLevel),
+        );
+      }
+    }
+    if (blankBelow) this.#blankBelowFilled.rows += 1;
+    this.#above = filled;
+    this.#filled = above;
+    for (let depth = 0; depth < named; depth += 1) {
+      this.#aboveCodes[depth] = texts[this.#codeField[depth]!]!;
+    }
+  }
+
+  /**
+   * Numbers the records the row names at the top `levels` levels into `records`: matched as
+   * the server matches them, the account by its code, a named level by its code where the row
+   * has one, else its name's key, each under its parent.
+   */
+  #number(levels: number): void {
+    const records = this.records;
     let parent = 0;
-    let samePath = true;
-    for (let depth = 0; depth < keys.length; depth += 1) {
-      const key = keys[depth]!;
-      // Spreadsheets list an account under the path of the row above it: no lookup then.
-      if (samePath && previousKeys[depth] === key) {
-        parent = records[depth] = previous[depth]!;
+    // Spreadsheets list an account under the path of the row above it: no lookup then.
+    let samePath = this.#numbered;
+    for (let depth = 0; depth < levels; depth += 1) {
+      const code = this.#cells[this.#codeField[depth]!];
+      const { first, second } = code?.value ? code : this.#cells[this.#nameField[depth]!]!;
+      if (samePath && this.#lastFirst[depth] === first && this.#lastSecond[depth] === second) {
+        parent = records[depth]!;
         continue;
       }
       samePath = false;
-      const level = children[depth]!;
-      let numbers = level[parent];
-      if (numbers === undefined) {
-        numbers = new Map();
-        level[parent] = numbers;
-      }
-      let number = numbers.get(key);
-      if (number === undefined) {
-        number = counts[depth]!;
-        counts[depth] = number + 1;
-        numbers.set(key, number);
-      }
-      parent = records[depth] = number;
+      this.#lastFirst[depth] = first;
+      this.#lastSecond[depth] = second;
+      parent = records[depth] = this.#records[depth]!.number(parent, first, second);
     }
-    previousKeys = keys;
-    previous = records;
-    return records;
-  };
+    this.#numbered = true;
+  }
 }
 
-/** The fields of a row, in the order its problems are listed. */
-const rowFields = HierarchyImportRow.keyof().options.filter(
-  (field): field is Exclude<ImportField, 'program_is_taxed'> => field !== 'program_is_taxed',
-);
-type RowField = (typeof rowFields)[number];
-
 /**
- * What identifies each level's record under its parent, top to bottom, as the server matches
- * it: the account's code; a named level's code where the row has one, else its name key.
- */
-function identityKeys(
-  row: ImportRow,
-  keyOf: Record<RowField, string>,
-  levels: readonly ImportLevelKey[],
-): string[] {
-  return levels.map((key) => {
-    if (key === 'account') return keyOf.account_code;
-    const code = row[codeFieldOf(key)];
-    return code ? `c\u0000${code}` : `n\u0000${keyOf[key]}`;
-  });
-}
-
-/** The levels a report workbook's subtotal row leaves blank: all below the programme. */
-const belowProgramme = hierarchyLevelKeys.slice(1, -1) as NamedLevel[];
-
-/**
- * Checks every row with the shared schema, then across rows: an account code the file names
- * twice under one subtitle with different names, a programme marked both taxed and untaxed.
- * Exact repeats of an account are dropped (counted as duplicates).
+ * Checks every row with the shared schema, then across rows (see `RowChecker`), and keeps the
+ * rows to send: for a file already in memory.
  */
 export function checkRows(
   records: SheetRow[],
   columns: ColumnMap,
   options: CheckOptions = {},
 ): CheckedRows {
+  const checker = new RowChecker(columns, options);
   const rows: PlacedRow[] = [];
-  const problems: RowProblem[] = [];
-  const levels = levelsOf(columns);
-  // The named levels are the columns a sheet laid out for print leaves blank when repeated.
-  const namedLevels = levels.slice(0, -1) as NamedLevel[];
-  const programDepth = levels.indexOf('program');
-  const numbersOf = numberRecords(levels.length);
-  const accounts = new Map<number, PlacedRow>();
-  const programFlags = new Map<number, { place: Place; taxed: boolean }>();
-  let duplicates = 0;
-  const blankBelowFilled = { rows: 0, columns: new Set<string>() };
-  // Each named level's text in the row above (as filled down), top to bottom.
-  let above: string[] = [];
-  // And each named level's code in the row above.
-  let aboveCodes: string[] = [];
-  const used = importFields.filter((field) => columns.index[field] !== undefined);
-  // The cells the file has (every required field has a column): a code or agency column it
-  // lacks leaves the field out of every row.
-  const fields = rowFields.filter((field) => columns.index[field] !== undefined);
-  // Account codes are (nearly) all different: not worth remembering.
-  const checkers = Object.fromEntries(
-    fields.map((field) => [field, cellChecker(field, field !== 'account_code')]),
-  ) as Record<RowField, (text: string) => CheckedCell>;
-
   for (const record of records) {
-    const texts = {} as Record<ImportField, string>;
-    for (const field of importFields) {
-      const index = columns.index[field];
-      texts[field] = index === undefined ? '' : (record.cells[index] ?? '');
-    }
-    if (used.every((field) => texts[field].trim() === '')) continue;
-    if (
-      options.totalsRows &&
-      texts.account_code.trim() === '' &&
-      belowProgramme.every((level) => texts[level].trim() === '')
-    ) {
-      continue;
-    }
-    const place = placeOf(record);
-
-    // Why an empty level cell was not filled from above: the level before it changed here.
-    let notFilled: Partial<Record<NamedLevel, NamedLevel>> | null = null;
-    // The row's level texts as filled down (with the flag or not: for the hint).
-    const filled = new Array<string>(namedLevels.length);
-    let changed: NamedLevel | null = null;
-    let blankBelow = false;
-    for (let depth = 0; depth < namedLevels.length; depth += 1) {
-      const level = namedLevels[depth]!;
-      const text = texts[level];
-      const previous = above[depth] ?? '';
-      filled[depth] = text;
-      // Most often a row repeats the text above: nothing to fill, nothing changed.
-      if (text === previous) continue;
-      if (text.trim() !== '') {
-        if (
-          changed === null &&
-          (previous === '' || importNameKey(text) !== importNameKey(previous))
-        ) {
-          changed = level;
-        }
-        continue;
-      }
-      if (previous.trim() === '') continue;
-      if (changed !== null) {
-        notFilled ??= {};
-        notFilled[level] = changed;
-        continue;
-      }
-      filled[depth] = previous;
-      if (options.fillDown) {
-        texts[level] = previous;
-        // The level's code, when blank too, is the one of the row above.
-        const codeField = codeFieldOf(level);
-        if (texts[codeField].trim() === '') texts[codeField] = aboveCodes[depth] ?? '';
-      } else {
-        blankBelow = true;
-        blankBelowFilled.columns.add(labelOf(columns, level));
-      }
-    }
-    if (blankBelow) blankBelowFilled.rows += 1;
-    above = filled;
-    aboveCodes = namedLevels.map((level) => texts[codeFieldOf(level)]);
-
-    const flag = parseFlag(texts.program_is_taxed);
-    if (flag === null) {
-      problems.push({
-        ...place,
-        column: labelOf(columns, 'program_is_taxed'),
-        message: `"${texts.program_is_taxed}" is neither ya/yes nor tidak/no`,
-      });
-      continue;
-    }
-    // One problem per cell: an empty code is not also "not a code".
-    let bad = false;
-    const values = {} as ImportRow;
-    const keyOf = {} as Record<RowField, string>;
-    for (const field of fields) {
-      const checked = checkers[field](texts[field]);
-      if (checked.issue) {
-        bad = true;
-        const reason = options.fillDown ? notFilled?.[field as NamedLevel] : undefined;
-        problems.push({
-          ...place,
-          column: labelOf(columns, field),
-          message:
-            describeIssue(checked.issue, field) +
-            (reason
-              ? ` (not filled down: this row's ${labelOf(columns, reason)} differs from the row above)`
-              : field === 'agency' && texts.agency.trim() === ''
-                ? ` (a file with a ${fieldLabels.agency} column names one on every row)`
-                : ''),
-        });
-        continue;
-      }
-      // A blank optional code is left out of the row, as a column the file lacks.
-      if (checked.value !== null) values[field] = checked.value;
-      // Codes match as written (trimmed); names by their key.
-      keyOf[field] = field === 'account_code' ? checked.value : checked.key;
-    }
-    if (bad) continue;
-
-    const row: ImportRow = values;
-    if (flag !== undefined) row.program_is_taxed = flag;
-    const numbers = numbersOf(identityKeys(row, keyOf, levels));
-    const account = numbers.at(-1)!;
-    const earlier = accounts.get(account);
-    if (earlier) {
-      if (importNameKey(earlier.row.account_name) === importNameKey(row.account_name)) {
-        duplicates += 1;
-      } else {
-        problems.push({
-          ...place,
-          column: labelOf(columns, 'account_code'),
-          message: `code ${row.account_code} is named "${earlier.row.account_name}" on ${describePlace(earlier.place)} under the same subtitle`,
-        });
-      }
-      continue;
-    }
-    if (row.program_is_taxed !== undefined) {
-      const stated = programFlags.get(numbers[programDepth]!);
-      if (stated && stated.taxed !== row.program_is_taxed) {
-        problems.push({
-          ...place,
-          column: labelOf(columns, 'program_is_taxed'),
-          message: `${describePlace(stated.place)} says the programme is ${stated.taxed ? '' : 'not '}taxed`,
-        });
-        continue;
-      }
-      if (!stated) programFlags.set(numbers[programDepth]!, { place, taxed: row.program_is_taxed });
-    }
-    const placed = { place, row, records: numbers };
-    accounts.set(account, placed);
-    rows.push(placed);
+    if (checker.check(record)) rows.push(checker.placed());
   }
-  return {
-    levels,
-    rows,
-    problems,
-    duplicates,
-    blankBelowFilled: {
-      rows: blankBelowFilled.rows,
-      columns: [...blankBelowFilled.columns],
-    },
-  };
+  const { levels, problems, duplicates, blankBelowFilled } = checker.summary();
+  return { levels, rows, problems, duplicates, blankBelowFilled };
 }

@@ -1,0 +1,1219 @@
+import type { Writable } from 'node:stream';
+import { setTimeout as sleep, setImmediate as yieldToOthers } from 'node:timers/promises';
+import {
+  coefficientText,
+  DEFAULT_TIME_ZONE,
+  formatNumberId,
+  messagesId,
+  taxRuleText,
+} from '@ranwal/core';
+import ExcelJS from 'exceljs';
+import type { Kysely } from 'kysely';
+import PDFDocument from 'pdfkit';
+import type { Database } from '../db/schema.js';
+import {
+  type AccountChain,
+  CHUNK_LINES,
+  filtersOf,
+  type LineReading,
+  linesInReportOrder,
+  type ReportExportOptions,
+  type ReportScope,
+  ROWS_BETWEEN_YIELDS,
+  whileQueued,
+} from './report-export.js';
+import type { LineDatabase } from './reports.js';
+
+/*
+ * The RKA (Rencana Kerja dan Anggaran) of 'Download Laporan' (issue 18): the lines of the flat
+ * export's scope grouped Perangkat Daerah > Program > Kegiatan > Sub Kegiatan > Kode Rekening,
+ * each group a header row (code and name) and a subtotal row, each line with its coefficient,
+ * unit price and PPN, a grand total and a signature block; as a workbook (subtotals as
+ * formulas) or a PDF. Both are written while the lines are read, chunk by chunk, as the flat
+ * export is (`linesInReportOrder`), so a year of lines never sits in memory.
+ */
+
+/**
+ * The RKA's fixed words, in one place until they move into core's message catalogue; the column
+ * names it shares with the flat sheet come from the catalogue already.
+ */
+export const rkaText = {
+  title: 'RENCANA KERJA DAN ANGGARAN',
+  year: (year: number) => `TAHUN ANGGARAN ${year}`,
+  agency: (code: string | null, name: string) =>
+    `${messagesId.levels.agency.label}: ${code ? `${code} ` : ''}${name}`,
+  /** The sheet's name, and the footer of each PDF page. */
+  name: (year: number) => `RKA ${year}`,
+  code: 'Kode',
+  description: 'Uraian',
+  taxRate: 'Tarif PPN',
+  subtotal: (name: string) => `Jumlah ${name}`,
+  page: (page: number) => `Halaman ${page}`,
+  /** The workbook's printed footer (Excel's codes for the page and the page count). */
+  workbookFooter: '&RHalaman &P dari &N',
+  nip: (nip: string) => `NIP. ${nip}`,
+  /** What stands where no signer is configured: a line to write on. */
+  blank: '....................................',
+} as const;
+
+const fields = messagesId.reports.fields;
+const grandTotalLabel = messagesId.reportWorkbook.grandTotal;
+
+// --- The rows --------------------------------------------------------------------------------
+
+const rkaLevels = ['agency', 'program', 'action', 'sub_action', 'account'] as const;
+type RkaLevel = (typeof rkaLevels)[number];
+const depthOf = Object.fromEntries(rkaLevels.map((level, index) => [level, index])) as Record<
+  RkaLevel,
+  number
+>;
+
+type Amounts = { total_price: bigint; tax: bigint; total_after_tax: bigint };
+const noAmounts: Amounts = { total_price: 0n, tax: 0n, total_after_tax: 0n };
+
+/** What an RKA line shows. */
+interface RkaLine {
+  code: string;
+  name: string;
+  specification: string;
+  coefficient: string;
+  unit: string;
+  price: number;
+  total_price: number;
+  taxRate: string;
+  tax: number;
+  total_after_tax: number;
+}
+
+/** The rows a subtotal adds up: a run of lines, or the subtotal rows of its groups. */
+type RowSum = { from: number; to: number } | { rows: number[] };
+
+/** The table's rows in order, numbered from 0 (the first row below the header). */
+type RkaRow =
+  | { kind: 'group'; level: RkaLevel; code: string | null; name: string }
+  | { kind: 'line'; line: RkaLine }
+  | { kind: 'subtotal'; level: RkaLevel; name: string; amounts: Amounts; sum: RowSum }
+  | { kind: 'total'; amounts: Amounts; sum: RowSum | null };
+
+/** A line as the RKA reads it (numbers as pg or PGlite give them); its groups come by account. */
+interface RkaLineRow {
+  account_id: string;
+  component_code: string;
+  component_name: string;
+  specification: string;
+  unit: string;
+  price: string | number;
+  first_volume: string | number;
+  second_volume: string | number;
+  third_volume: string | number;
+  first_volume_unit: string | null;
+  second_volume_unit: string | null;
+  third_volume_unit: string | null;
+  total_price: string | number;
+  tax: string | number;
+  total_after_tax: string | number;
+  tax_rate: string | number;
+  tax_base_numerator: number;
+  tax_base_denominator: number;
+}
+
+interface GroupNode {
+  level: RkaLevel;
+  id: string;
+  code: string | null;
+  name: string;
+}
+
+type ChainLevel = 'agency' | 'program' | 'action' | 'sub_action' | 'activity' | 'subtitle';
+
+/** Each level by its code, those without one after by name, its id apart twins of one name. */
+const levelKey = (chain: AccountChain, level: ChainLevel) => {
+  const code = chain[`${level}_code`];
+  return [
+    code === null ? '1' : '0',
+    code ?? '',
+    chain[`${level}_name`] ?? '',
+    chain[`${level}_id`] ?? '',
+  ];
+};
+
+/**
+ * How the RKA reads its lines. Its order: Perangkat Daerah (the programmes of none after them),
+ * Program, Kegiatan, Sub Kegiatan, then the Kode Rekening, so the accounts of one code under a
+ * sub kegiatan (one per subtitle) follow each other and make one group, in the order of their
+ * aktivitas and subtitle. The groups above each account are kept as its chain is read for the
+ * order (each group once, shared by its accounts), so a line is read without a join: it is
+ * read alone, and its groups found by its account.
+ */
+function rkaReading(): LineReading & { groupsOf(account: string): GroupNode[] } {
+  const nodes = new Map<string, GroupNode>();
+  const groupsByAccount = new Map<string, GroupNode[]>();
+  const node = (level: RkaLevel, id: string, code: string | null, name: string | null) => {
+    const key = `${level} ${id}`;
+    let found = nodes.get(key);
+    if (!found) {
+      found = { level, id, code, name: name ?? '' };
+      nodes.set(key, found);
+    }
+    return found;
+  };
+  return {
+    accountKey(chain) {
+      const groups: GroupNode[] = [];
+      if (chain.agency_id !== null) {
+        groups.push(node('agency', chain.agency_id, chain.agency_code, chain.agency_name));
+      }
+      for (const level of ['program', 'action', 'sub_action'] as const) {
+        groups.push(
+          node(level, chain[`${level}_id`]!, chain[`${level}_code`], chain[`${level}_name`]),
+        );
+      }
+      // One group per code under a sub kegiatan, whichever subtitle's account a line is under.
+      groups.push(
+        node(
+          'account',
+          `${chain.sub_action_id} ${chain.account_code}`,
+          chain.account_code,
+          chain.account_name,
+        ),
+      );
+      groupsByAccount.set(chain.account_id!, groups);
+      return [
+        chain.agency_id === null ? '1' : '0',
+        ...levelKey(chain, 'agency'),
+        ...levelKey(chain, 'program'),
+        ...levelKey(chain, 'action'),
+        ...levelKey(chain, 'sub_action'),
+        chain.account_code ?? '',
+        ...levelKey(chain, 'activity'),
+        ...levelKey(chain, 'subtitle'),
+      ];
+    },
+    select: (lines) =>
+      lines.select([
+        'line.account_id',
+        'line.component_code',
+        'line.component_name',
+        'line.specification',
+        'line.unit',
+        'line.price',
+        'line.first_volume',
+        'line.second_volume',
+        'line.third_volume',
+        'line.first_volume_unit',
+        'line.second_volume_unit',
+        'line.third_volume_unit',
+        'line.total_price',
+        'line.tax',
+        'line.total_after_tax',
+        'line.tax_rate',
+        'line.tax_base_numerator',
+        'line.tax_base_denominator',
+      ]),
+    groupsOf: (account) => groupsByAccount.get(account)!,
+  };
+}
+
+/** The PPN a line was charged: 'PPN 12%', 'PPN 12% x 11/12', nothing when untaxed. */
+export function taxRateText(rate: number, numerator: number, denominator: number): string {
+  if (rate === 0) return '';
+  return fields.taxWithRule(
+    taxRuleText({
+      tax_rate: rate,
+      tax_base_numerator: numerator,
+      tax_base_denominator: denominator,
+    }),
+  );
+}
+
+function lineOf(row: RkaLineRow): RkaLine {
+  return {
+    code: row.component_code,
+    name: row.component_name,
+    specification: row.specification,
+    coefficient: coefficientText({
+      first_volume: Number(row.first_volume),
+      second_volume: Number(row.second_volume),
+      third_volume: Number(row.third_volume),
+      first_volume_unit: row.first_volume_unit,
+      second_volume_unit: row.second_volume_unit,
+      third_volume_unit: row.third_volume_unit,
+    }),
+    unit: row.unit,
+    price: Number(row.price),
+    total_price: Number(row.total_price),
+    taxRate: taxRateText(
+      Number(row.tax_rate),
+      Number(row.tax_base_numerator),
+      Number(row.tax_base_denominator),
+    ),
+    tax: Number(row.tax),
+    total_after_tax: Number(row.total_after_tax),
+  };
+}
+
+/**
+ * The RKA's rows, a chunk of lines at a time: a group's header row before its first line, its
+ * subtotal row after its last, the grand total at the very end.
+ */
+async function* rkaRows(
+  db: Kysely<LineDatabase>,
+  scope: ReportScope,
+  chunk: number,
+  signal: AbortSignal,
+): AsyncGenerator<RkaRow[]> {
+  interface Open extends GroupNode {
+    /** Its header row. */
+    at: number;
+    amounts: Amounts;
+    /** The subtotal rows of its groups. */
+    parts: number[];
+  }
+  const reading = rkaReading();
+  const open: Open[] = [];
+  const topParts: number[] = [];
+  let total = noAmounts;
+  let at = 0;
+  let rows: RkaRow[] = [];
+  const closeTo = (depth: number) => {
+    while (open.length > depth) {
+      const group = open.pop()!;
+      rows.push({
+        kind: 'subtotal',
+        level: group.level,
+        name: group.name,
+        amounts: group.amounts,
+        sum: group.level === 'account' ? { from: group.at + 1, to: at - 1 } : { rows: group.parts },
+      });
+      (open.at(-1)?.parts ?? topParts).push(at);
+      at += 1;
+    }
+  };
+  for await (const lines of linesInReportOrder<RkaLineRow>(db, scope, reading, chunk, signal)) {
+    for (const row of lines) {
+      const groups = reading.groupsOf(row.account_id);
+      let same = 0;
+      while (
+        same < open.length &&
+        same < groups.length &&
+        open[same]!.level === groups[same]!.level &&
+        open[same]!.id === groups[same]!.id
+      ) {
+        same += 1;
+      }
+      closeTo(same);
+      for (const group of groups.slice(same)) {
+        rows.push({ kind: 'group', level: group.level, code: group.code, name: group.name });
+        open.push({ ...group, at, amounts: noAmounts, parts: [] });
+        at += 1;
+      }
+      const line = lineOf(row);
+      rows.push({ kind: 'line', line });
+      at += 1;
+      for (const group of open) group.amounts = addAmounts(group.amounts, line);
+      total = addAmounts(total, line);
+    }
+    yield rows;
+    rows = [];
+  }
+  if (signal.aborted) return;
+  closeTo(0);
+  rows.push({
+    kind: 'total',
+    amounts: total,
+    sum: topParts.length > 0 ? { rows: topParts } : null,
+  });
+  yield rows;
+}
+
+const addAmounts = (sum: Amounts, line: RkaLine): Amounts => ({
+  total_price: sum.total_price + BigInt(line.total_price),
+  tax: sum.tax + BigInt(line.tax),
+  total_after_tax: sum.total_after_tax + BigInt(line.total_after_tax),
+});
+
+// --- What both formats share -------------------------------------------------------------------
+
+/** The table's columns, for the workbook (width in characters) and the PDF (in points). */
+const columns = [
+  { header: rkaText.code, width: 22, points: 80, amount: null },
+  { header: rkaText.description, width: 48, points: 150, amount: null },
+  { header: fields.specification, width: 30, points: 105, amount: null },
+  { header: fields.coefficient, width: 24, points: 88, amount: null },
+  { header: fields.unit, width: 10, points: 44, amount: null },
+  { header: fields.price, width: 16, points: 62, amount: null },
+  { header: fields.totalPrice, width: 18, points: 72, amount: 'total_price' },
+  { header: rkaText.taxRate, width: 16, points: 50, amount: null },
+  { header: messagesId.reportWorkbook.tax, width: 16, points: 62, amount: 'tax' },
+  { header: fields.totalAfterTax, width: 18, points: 72, amount: 'total_after_tax' },
+] as const;
+const PRICE_COLUMN = 5;
+/** Columns (from 0) that hold rupiah. */
+const rupiahColumns: ReadonlySet<number> = new Set([PRICE_COLUMN, 6, 8, 9]);
+
+/** A line's cells, column by column. */
+const lineCells = (line: RkaLine): (string | number)[] => [
+  line.code,
+  line.name,
+  line.specification,
+  line.coefficient,
+  line.unit,
+  line.price,
+  line.total_price,
+  line.taxRate,
+  line.tax,
+  line.total_after_tax,
+];
+
+interface Heading {
+  lines: string[];
+  signer: SignerLines;
+}
+
+/** The signature block, line by line (blank lines to sign on when no one is configured). */
+interface SignerLines {
+  placeAndDate: string;
+  position: string;
+  name: string;
+  nip: string;
+}
+
+/** A NIP as it is printed, '19700101 199503 2 001' (birth date, appointment, sex, number). */
+function printedNip(nip: string): string {
+  const digits = nip.replaceAll(' ', '');
+  return /^\d{18}$/.test(digits)
+    ? `${digits.slice(0, 8)} ${digits.slice(8, 14)} ${digits.slice(14, 15)} ${digits.slice(15)}`
+    : nip;
+}
+
+const longDate = new Intl.DateTimeFormat('id-ID', {
+  dateStyle: 'long',
+  timeZone: DEFAULT_TIME_ZONE,
+});
+
+/**
+ * The title lines and the signer: the RKA of a Perangkat Daerah is signed by whoever is set for
+ * it, the region's (no filter) by the signer of no agency.
+ */
+async function headingOf(
+  db: Kysely<LineDatabase>,
+  typedDb: Kysely<Database>,
+  scope: ReportScope,
+  now: Date,
+): Promise<Heading> {
+  const agency = scope.agency_id
+    ? ((await db
+        .selectFrom('agency')
+        .select(['code', 'name'])
+        .where('id', '=', scope.agency_id)
+        .executeTakeFirst()) as { code: string | null; name: string } | undefined)
+    : undefined;
+  const others = await filtersOf(db, { ...scope, agency_id: undefined });
+  const signer = await typedDb
+    .selectFrom('rka_signer')
+    .select(['place', 'position', 'name', 'nip'])
+    .where('agency_id', scope.agency_id ? '=' : 'is', scope.agency_id ?? null)
+    .executeTakeFirst();
+  const date = longDate.format(now);
+  return {
+    lines: [
+      rkaText.title,
+      rkaText.year(scope.year),
+      [agency ? rkaText.agency(agency.code, agency.name) : null, ...others]
+        .filter((part): part is string => part !== null)
+        .join('; '),
+    ],
+    signer: {
+      placeAndDate: `${signer?.place || rkaText.blank}, ${date}`,
+      position: signer?.position || rkaText.blank,
+      name: signer?.name || rkaText.blank,
+      nip: rkaText.nip(signer?.nip ? printedNip(signer.nip) : rkaText.blank),
+    },
+  };
+}
+
+export interface RkaExportOptions extends ReportExportOptions {
+  /** The date the signature block carries (today in Jakarta unless told). */
+  now?: Date;
+}
+
+/** Stops on `signal` or when `output` closes early; `finish` undoes the listening. */
+function stopper(signal: AbortSignal, output: Writable) {
+  const stopped = new AbortController();
+  const stop = () => stopped.abort();
+  signal.addEventListener('abort', stop, { once: true });
+  output.once('close', stop);
+  return {
+    signal: stopped.signal,
+    finish: () => {
+      signal.removeEventListener('abort', stop);
+      output.off('close', stop);
+    },
+  };
+}
+
+const whenAborted = (signal: AbortSignal) =>
+  new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+
+// --- The workbook ----------------------------------------------------------------------------
+
+/** The header row; the title lines above it, the table below. */
+export const RKA_HEADER_ROW = 5;
+
+type Style = Partial<ExcelJS.Style>;
+const rupiahFormat = '"Rp" #,##0';
+const bold = { bold: true };
+const thin: Partial<ExcelJS.Border> = { style: 'thin', color: { argb: 'FF999999' } };
+const border: Partial<ExcelJS.Borders> = { top: thin, left: thin, bottom: thin, right: thin };
+const fill = (argb: string): ExcelJS.Fill => ({
+  type: 'pattern',
+  pattern: 'solid',
+  fgColor: { argb },
+});
+/** Each level's header row a lighter shade, the deeper it is. */
+const levelFills: Record<RkaLevel, ExcelJS.Fill> = {
+  agency: fill('FFBDD7EE'),
+  program: fill('FFD9E1F2'),
+  action: fill('FFE2EFDA'),
+  sub_action: fill('FFFFF2CC'),
+  account: fill('FFF2F2F2'),
+};
+const DESCRIPTION_COLUMN = 1;
+const wrapped: ReadonlySet<number> = new Set([DESCRIPTION_COLUMN, 2, 3]);
+
+/**
+ * One style per cell of a kind of row, made once: exceljs caches a style by object identity, and
+ * a per-cell copy costs about as much again as writing the row.
+ */
+function rowStyles({
+  font,
+  rowFill,
+  indent = 0,
+  label = false,
+}: {
+  font?: Partial<ExcelJS.Font>;
+  rowFill?: ExcelJS.Fill;
+  indent?: number;
+  /** A group's or a sum's row: its label runs on over the empty cells beside it. */
+  label?: boolean;
+}): Style[] {
+  return columns.map((_, index) => ({
+    border,
+    ...(font ? { font } : {}),
+    ...(rowFill ? { fill: rowFill } : {}),
+    ...(rupiahColumns.has(index) ? { numFmt: rupiahFormat } : {}),
+    alignment: {
+      vertical: 'top',
+      ...(wrapped.has(index) && !label ? { wrapText: true } : {}),
+      ...(index === DESCRIPTION_COLUMN && indent > 0 ? { indent } : {}),
+    },
+  }));
+}
+const styles = {
+  header: columns.map(() => ({
+    border,
+    font: bold,
+    fill: fill('FFD9D9D9'),
+    alignment: { vertical: 'middle', horizontal: 'center', wrapText: true },
+  })) as Style[],
+  group: Object.fromEntries(
+    rkaLevels.map((level) => [
+      level,
+      rowStyles({ font: bold, rowFill: levelFills[level], indent: depthOf[level], label: true }),
+    ]),
+  ) as Record<RkaLevel, Style[]>,
+  line: rowStyles({ indent: rkaLevels.length }),
+  subtotal: Object.fromEntries(
+    rkaLevels.map((level) => [
+      level,
+      rowStyles({ font: bold, indent: depthOf[level], label: true }),
+    ]),
+  ) as Record<RkaLevel, Style[]>,
+  total: rowStyles({ font: bold, rowFill: fill('FFBDD7EE'), label: true }),
+  title: { font: { bold: true, size: 14 }, alignment: { horizontal: 'center' } } as Style,
+  subtitle: { font: { bold: true, size: 12 }, alignment: { horizontal: 'center' } } as Style,
+  scope: { alignment: { horizontal: 'center' } } as Style,
+  signer: { alignment: { horizontal: 'center' } } as Style,
+  signerName: {
+    font: { bold: true, underline: true },
+    alignment: { horizontal: 'center' },
+  } as Style,
+};
+
+const columnLetter = (index: number) => String.fromCharCode(65 + index);
+
+/** SUM of cells, nested past the 255 arguments one SUM takes. */
+function sumOf(cells: string[]): string {
+  if (cells.length <= 255) return `SUM(${cells.join(',')})`;
+  const parts: string[] = [];
+  for (let start = 0; start < cells.length; start += 255) {
+    parts.push(sumOf(cells.slice(start, start + 255)));
+  }
+  return sumOf(parts);
+}
+
+/** A subtotal's cell: the SUM of its rows, with its value as computed (a reader shows it unopened). */
+function subtotalCell(column: number, sum: RowSum | null, amount: bigint): ExcelJS.CellValue {
+  if (!sum) return Number(amount);
+  const letter = columnLetter(column);
+  const rowOf = (at: number) => RKA_HEADER_ROW + 1 + at;
+  const formula =
+    'from' in sum
+      ? `SUM(${letter}${rowOf(sum.from)}:${letter}${rowOf(sum.to)})`
+      : sumOf(sum.rows.map((at) => `${letter}${rowOf(at)}`));
+  // A sum past 2^53 is rounded here as the spreadsheet would round it.
+  return { formula, result: Number(amount) };
+}
+
+function addRow(sheet: ExcelJS.Worksheet, values: ExcelJS.CellValue[], rowStyle: Style[]): void {
+  // An empty text is no cell at all, as Excel itself saves it; its style (borders) stays.
+  const row = sheet.addRow(values.map((value) => (value === '' ? undefined : value)));
+  for (let column = 0; column < columns.length; column++) {
+    row.getCell(column + 1).style = rowStyle[column]!;
+  }
+  row.commit();
+}
+
+/** The cells of a subtotal or total row: its label, and a SUM in each amount column. */
+function totalCells(label: string, amounts: Amounts, sum: RowSum | null): ExcelJS.CellValue[] {
+  return columns.map((column, index) => {
+    if (index === DESCRIPTION_COLUMN) return label;
+    return column.amount ? subtotalCell(index, sum, amounts[column.amount]) : undefined;
+  });
+}
+
+function addMergedRow(sheet: ExcelJS.Worksheet, text: string, style: Style, from = 1): void {
+  const row = sheet.addRow([]);
+  if (text !== '') row.getCell(from).value = text;
+  sheet.mergeCells(row.number, from, row.number, columns.length);
+  row.getCell(from).style = style;
+  row.commit();
+}
+
+/**
+ * Writes the RKA workbook of `scope` into `output`: A4 landscape, fitted to the page width,
+ * the header row on every printed page, subtotals as SUM formulas (with their values, so a
+ * reader that does not compute shows them too). Resolves when the workbook is whole, or as soon
+ * as `signal` aborts or `output` closes early.
+ */
+export async function writeRkaWorkbook(
+  typedDb: Kysely<Database>,
+  scope: ReportScope,
+  output: Writable,
+  {
+    chunkLines = CHUNK_LINES,
+    signal = new AbortController().signal,
+    now = new Date(),
+  }: RkaExportOptions = {},
+): Promise<void> {
+  const db = typedDb as unknown as Kysely<LineDatabase>;
+  const heading = await headingOf(db, typedDb, scope, now);
+  const stopped = stopper(signal, output);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: output,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(rkaText.name(scope.year), {
+    views: [{ state: 'frozen', ySplit: RKA_HEADER_ROW }],
+    pageSetup: {
+      paperSize: 9, // A4
+      orientation: 'landscape',
+      fitToPage: true,
+      fitToWidth: 1,
+      fitToHeight: 0,
+      printTitlesRow: `${RKA_HEADER_ROW}:${RKA_HEADER_ROW}`,
+      margins: { left: 0.4, right: 0.4, top: 0.5, bottom: 0.6, header: 0.3, footer: 0.3 },
+    },
+    headerFooter: { oddFooter: rkaText.workbookFooter },
+  });
+  try {
+    sheet.columns = columns.map((column) => ({ width: column.width }));
+    const [title, year, filters] = heading.lines;
+    addMergedRow(sheet, title!, styles.title);
+    addMergedRow(sheet, year!, styles.subtitle);
+    addMergedRow(sheet, filters!, styles.scope);
+    sheet.addRow([]).commit();
+    addRow(
+      sheet,
+      columns.map((column) => column.header),
+      styles.header,
+    );
+
+    let written = 0;
+    for await (const rows of rkaRows(db, scope, chunkLines, stopped.signal)) {
+      for (const row of rows) {
+        switch (row.kind) {
+          case 'group':
+            addRow(sheet, [row.code ?? '', row.name], styles.group[row.level]);
+            break;
+          case 'line':
+            addRow(sheet, lineCells(row.line), styles.line);
+            break;
+          case 'subtotal':
+            addRow(
+              sheet,
+              totalCells(rkaText.subtotal(row.name), row.amounts, row.sum),
+              styles.subtotal[row.level],
+            );
+            break;
+          case 'total':
+            addRow(sheet, totalCells(grandTotalLabel, row.amounts, row.sum), styles.total);
+            break;
+        }
+        // Writing a row is synchronous work: other requests get their turn between small
+        // groups of rows, not only between statements. The sheet's XML waits for the
+        // compressor no longer than that either: held longer, it outlives the young
+        // generation and the heap grows by what the report writes.
+        written += 1;
+        if (written % ROWS_BETWEEN_YIELDS === 0) {
+          await yieldToOthers();
+          await whileQueued(sheet, stopped.signal);
+        }
+      }
+    }
+    if (stopped.signal.aborted) return;
+
+    // The signature block, under the last three columns.
+    const signerColumn = columns.length - 2;
+    sheet.addRow([]).commit();
+    const { placeAndDate, position, name, nip } = heading.signer;
+    addMergedRow(sheet, placeAndDate, styles.signer, signerColumn);
+    addMergedRow(sheet, position, styles.signer, signerColumn);
+    for (let blank = 0; blank < 3; blank++) sheet.addRow([]).commit();
+    addMergedRow(sheet, name, styles.signerName, signerColumn);
+    addMergedRow(sheet, nip, styles.signer, signerColumn);
+    sheet.commit();
+    await Promise.race([workbook.commit(), whenAborted(stopped.signal)]);
+  } finally {
+    stopped.finish();
+  }
+}
+
+// --- The PDF ---------------------------------------------------------------------------------
+
+/*
+ * pdfkit makes the document: its pages, the two standard fonts, compression and the file. The
+ * rows are laid out here and written as PDF text and line operators: pdfkit's own text() runs
+ * every call through its line wrapper and glyph encoder, 60-150 µs a cell, which made 100 000
+ * lines take 47 s. The standard fonts' widths come from pdfkit once per character.
+ */
+
+const PAGE = { width: 841.89, height: 595.28 }; // A4 landscape, in points
+const MARGIN = { left: 28, right: 28, top: 28, bottom: 40 };
+const FONT_SIZE = 7;
+const LINE_HEIGHT = 8.4;
+const PAD_X = 2.5;
+const PAD_Y = 2;
+/** The text's baseline below the top of its line (Helvetica's ascender 718, descender 207). */
+const baselineIn = (lineHeight: number, size: number) =>
+  lineHeight / 2 + ((718 - 207) / 2 / 1000) * size;
+// How much of pdfkit's output may wait to be read (a few pages) before rows wait for it.
+const MAX_QUEUED_PDF_BYTES = 1024 * 1024;
+
+/** WinAnsiEncoding's characters above 127 that are not Latin-1's (as pdfkit maps them). */
+const winAnsiExtra: Record<number, number> = {
+  8364: 128,
+  8218: 130,
+  402: 131,
+  8222: 132,
+  8230: 133,
+  8224: 134,
+  8225: 135,
+  710: 136,
+  8240: 137,
+  352: 138,
+  8249: 139,
+  338: 140,
+  381: 142,
+  8216: 145,
+  8217: 146,
+  8220: 147,
+  8221: 148,
+  8226: 149,
+  8211: 150,
+  8212: 151,
+  732: 152,
+  8482: 153,
+  353: 154,
+  8250: 155,
+  339: 156,
+  382: 158,
+  376: 159,
+};
+const QUESTION_MARK = 63;
+/** Text a PDF string holds as it is: printable ASCII but parentheses and backslashes. */
+const plainText = /^[\x20-\x27\x2a-\x5b\x5d-\x7e]*$/;
+/** The byte a character is in the standard fonts' encoding; '?' for what it cannot show. */
+function winAnsiByte(code: number): number {
+  if (code >= 32 && code < 127) return code;
+  if (code >= 160 && code <= 255) return code;
+  if (code === 9) return 32;
+  return winAnsiExtra[code] ?? QUESTION_MARK;
+}
+
+interface Face {
+  /** pdfkit's resource name of the font (F1, F2). */
+  id: string;
+  /** Width of each byte at size 1. */
+  widths: Float64Array;
+}
+
+class PdfWriter {
+  readonly doc: PDFKit.PDFDocument;
+  readonly regular: Face;
+  readonly bold: Face;
+  page = 0;
+  /** The top of what comes next on the page. */
+  y = MARGIN.top;
+  readonly columnX: number[];
+  readonly tableWidth: number;
+
+  constructor(
+    output: Writable,
+    year: number,
+    private readonly footer: string,
+  ) {
+    this.doc = new PDFDocument({
+      size: 'A4',
+      layout: 'landscape',
+      margin: 0,
+      autoFirstPage: false,
+      info: { Title: `${rkaText.title} ${year}`, Creator: 'Ranwal' },
+    });
+    this.doc.pipe(output);
+    this.regular = this.face('Helvetica');
+    this.bold = this.face('Helvetica-Bold');
+    this.columnX = [];
+    let x = MARGIN.left;
+    for (const column of columns) {
+      this.columnX.push(x);
+      x += column.points;
+    }
+    this.columnX.push(x);
+    this.tableWidth = x - MARGIN.left;
+  }
+
+  private face(name: string): Face {
+    this.doc.font(name).fontSize(1);
+    const widths = new Float64Array(256);
+    for (let byte = 0; byte < 256; byte++) {
+      const unicode =
+        Number(Object.entries(winAnsiExtra).find(([, value]) => value === byte)?.[0]) || byte;
+      widths[byte] =
+        winAnsiByte(unicode) === byte
+          ? this.doc.widthOfString(String.fromCharCode(unicode))
+          : this.doc.widthOfString('?');
+    }
+    return { id: this.fontId(), widths };
+  }
+
+  /** The current font's resource name. pdfkit keeps it private; its own text() reads it so. */
+  private fontId(): string {
+    return (this.doc as unknown as { _font: { id: string } })._font.id;
+  }
+
+  /** Puts both fonts in the page's resources, as pdfkit's text() does for the font it uses. */
+  private registerFonts(): void {
+    for (const name of ['Helvetica', 'Helvetica-Bold']) {
+      this.doc.font(name);
+      const font = (this.doc as unknown as { _font: { id: string; ref(): unknown } })._font;
+      const fonts = (this.doc.page as unknown as { fonts: Record<string, unknown> }).fonts;
+      fonts[font.id] ??= font.ref();
+    }
+  }
+
+  width(text: string, face: Face, size: number): number {
+    let width = 0;
+    for (let index = 0; index < text.length; index++) {
+      width += face.widths[winAnsiByte(text.charCodeAt(index))]!;
+    }
+    return width * size;
+  }
+
+  /** `text` in lines no wider than `width`: at spaces, and inside a word longer than a line. */
+  wrap(text: string, face: Face, size: number, width: number): string[] {
+    if (text === '') return [];
+    if (!text.includes('\n') && this.width(text, face, size) <= width) return [text];
+    const lines: string[] = [];
+    const space = this.width(' ', face, size);
+    for (const paragraph of text.split(/\r?\n/)) {
+      let line = '';
+      let lineWidth = 0;
+      for (const word of paragraph.split(/[ \t]+/)) {
+        if (word === '') continue;
+        const wordWidth = this.width(word, face, size);
+        if (line !== '' && lineWidth + space + wordWidth <= width) {
+          line += ` ${word}`;
+          lineWidth += space + wordWidth;
+          continue;
+        }
+        if (line !== '') lines.push(line);
+        if (wordWidth <= width) {
+          line = word;
+          lineWidth = wordWidth;
+          continue;
+        }
+        line = '';
+        lineWidth = 0;
+        for (const character of word) {
+          const characterWidth = this.width(character, face, size);
+          if (line !== '' && lineWidth + characterWidth > width) {
+            lines.push(line);
+            line = '';
+            lineWidth = 0;
+          }
+          line += character;
+          lineWidth += characterWidth;
+        }
+      }
+      lines.push(line);
+    }
+    while (lines.length > 1 && lines.at(-1) === '') lines.pop();
+    return lines;
+  }
+
+  /** A PDF string of `text` in the fonts' encoding (ASCII only, so the content stays ASCII). */
+  private static pdfString(text: string): string {
+    // Most text is printable ASCII with nothing to escape: as it is.
+    if (plainText.test(text)) return `(${text})`;
+    let out = '(';
+    for (let index = 0; index < text.length; index++) {
+      const byte = winAnsiByte(text.charCodeAt(index));
+      if (byte === 40 || byte === 41 || byte === 92) out += `\\${String.fromCharCode(byte)}`;
+      else if (byte > 126) out += `\\${byte.toString(8)}`;
+      else out += String.fromCharCode(byte);
+    }
+    return `${out})`;
+  }
+
+  /** Operators in the PDF's own coordinates (origin bottom left), undoing pdfkit's flip. */
+  private draw(operators: string): void {
+    this.doc.addContent(`q 1 0 0 -1 0 ${PAGE.height} cm\n${operators}Q`);
+  }
+
+  private static n(value: number): string {
+    return String(Math.round(value * 100) / 100);
+  }
+
+  /** Text operators for `text` with its top-left corner at (x, top), or right-aligned to x. */
+  textAt(
+    text: string,
+    face: Face,
+    size: number,
+    x: number,
+    top: number,
+    align: 'left' | 'right' | 'center' = 'left',
+  ): string {
+    const width = align === 'left' ? 0 : this.width(text, face, size);
+    const left = align === 'right' ? x - width : align === 'center' ? x - width / 2 : x;
+    const baseline = PAGE.height - (top + baselineIn(size * 1.2, size));
+    return `BT /${face.id} ${PdfWriter.n(size)} Tf 1 0 0 1 ${PdfWriter.n(left)} ${PdfWriter.n(baseline)} Tm ${PdfWriter.pdfString(text)} Tj ET\n`;
+  }
+
+  private line(x1: number, y1: number, x2: number, y2: number): string {
+    const { n } = PdfWriter;
+    return `${n(x1)} ${n(PAGE.height - y1)} m ${n(x2)} ${n(PAGE.height - y2)} l S\n`;
+  }
+
+  newPage(): void {
+    this.doc.addPage({ size: 'A4', layout: 'landscape', margin: 0 });
+    this.page += 1;
+    this.registerFonts();
+    this.y = MARGIN.top;
+    const footerTop = PAGE.height - MARGIN.bottom + 14;
+    this.draw(
+      `0 g\n${this.textAt(this.footer, this.regular, FONT_SIZE, MARGIN.left, footerTop)}${this.textAt(
+        rkaText.page(this.page),
+        this.regular,
+        FONT_SIZE,
+        MARGIN.left + this.tableWidth,
+        footerTop,
+        'right',
+      )}`,
+    );
+  }
+
+  /** Room left on the page, in points. */
+  get room(): number {
+    return PAGE.height - MARGIN.bottom - this.y;
+  }
+
+  /** Where the cell of `column` ends: the next column, or past the columns a label spans. */
+  private cellEnd(column: number, span: number): number {
+    return this.columnX[column === DESCRIPTION_COLUMN ? column + span : column + 1]!;
+  }
+
+  /** The lines each cell of a row takes. */
+  cellLines(cells: readonly (string | number)[], face: Face, span = 1): string[][] {
+    return cells.map((cell, index) => {
+      const text = typeof cell === 'number' ? formatNumberId(cell) : cell;
+      const width = this.cellEnd(index, span) - this.columnX[index]! - 2 * PAD_X;
+      return this.wrap(text, face, FONT_SIZE, width);
+    });
+  }
+
+  /**
+   * Draws a row, on the next page (its header first) when it does not fit here; a row taller
+   * than a whole page goes on over as many as it takes.
+   */
+  row(
+    cells: readonly (string | number)[],
+    {
+      face = this.regular,
+      gray = null,
+      indent = 0,
+      header = false,
+      keepLines = 0,
+      span = 1,
+    }: {
+      face?: Face;
+      gray?: number | null;
+      indent?: number;
+      header?: boolean;
+      /** Lines that must fit below this row on the page (a group's first line). */
+      keepLines?: number;
+      /** Columns the description takes (a label over the empty cells beside it). */
+      span?: number;
+    } = {},
+  ): void {
+    const lines = this.cellLines(cells, face, span);
+    const count = Math.max(1, ...lines.map((cell) => cell.length));
+    let from = 0;
+    let fresh = false;
+    while (from < count) {
+      const fits = Math.floor((this.room - 2 * PAD_Y) / LINE_HEIGHT);
+      const left = count - from;
+      if (left + (fresh || from > 0 ? 0 : keepLines) <= fits) {
+        this.drawRow(lines, from, count, { face, gray, indent, header, span });
+        return;
+      }
+      // Only a row taller than an empty page is split; any other moves to the next page whole.
+      if ((fresh || left > this.pageLines) && fits > 0) {
+        this.drawRow(lines, from, from + fits, { face, gray, indent, header, span });
+        from += fits;
+      }
+      this.continuePage();
+      fresh = true;
+    }
+  }
+
+  /** Lines a row may take on a page below its header row. */
+  private get pageLines(): number {
+    this.headerLines ??= Math.max(
+      ...this.cellLines(headerCells, this.bold).map((cell) => cell.length),
+    );
+    const body = PAGE.height - MARGIN.top - MARGIN.bottom - this.headerLines * LINE_HEIGHT;
+    return Math.floor((body - 4 * PAD_Y) / LINE_HEIGHT);
+  }
+  private headerLines: number | null = null;
+
+  /** A new page, the table's header row at its top. */
+  continuePage(): void {
+    this.newPage();
+    this.header();
+  }
+
+  header(): void {
+    this.row(headerCells, { face: this.bold, gray: 0.85, header: true });
+  }
+
+  private drawRow(
+    lines: string[][],
+    from: number,
+    to: number,
+    {
+      face,
+      gray,
+      indent,
+      header,
+      span,
+    }: { face: Face; gray: number | null; indent: number; header: boolean; span: number },
+  ): void {
+    const { n } = PdfWriter;
+    const top = this.y;
+    const bottom = top + (to - from) * LINE_HEIGHT + 2 * PAD_Y;
+    const right = MARGIN.left + this.tableWidth;
+    let operators = '';
+    if (gray !== null) {
+      operators += `${n(gray)} g ${n(MARGIN.left)} ${n(PAGE.height - bottom)} ${n(this.tableWidth)} ${n(bottom - top)} re f\n`;
+    }
+    operators += '0 g\n';
+    lines.forEach((cell, index) => {
+      const left = this.columnX[index]! + PAD_X;
+      const end = this.cellEnd(index, span) - PAD_X;
+      const align = header ? 'center' : rupiahColumns.has(index) ? 'right' : 'left';
+      const x =
+        align === 'right'
+          ? end
+          : align === 'center'
+            ? (left + end) / 2
+            : left + (index === DESCRIPTION_COLUMN ? indent * 4 : 0);
+      for (let line = from; line < Math.min(to, cell.length); line++) {
+        const lineTop = top + PAD_Y + (line - from) * LINE_HEIGHT;
+        operators += this.textAt(cell[line]!, face, FONT_SIZE, x, lineTop, align);
+      }
+    });
+    // The row's rules: below it (above it too at the top of a page), and between its cells.
+    operators += '0.6 G 0.5 w\n';
+    if (header) operators += this.line(MARGIN.left, top, right, top);
+    operators += this.line(MARGIN.left, bottom, right, bottom);
+    this.columnX.forEach((x, index) => {
+      const inside = index > DESCRIPTION_COLUMN && index < DESCRIPTION_COLUMN + span;
+      if (!inside) operators += this.line(x, top, x, bottom);
+    });
+    this.draw(operators);
+    this.y = bottom;
+  }
+
+  /** Centred lines above the table on the first page. */
+  title(lines: readonly string[]): void {
+    const sizes = [12, 10, 8];
+    let operators = '0 g\n';
+    lines.forEach((text, index) => {
+      if (text === '') return;
+      const size = sizes[index] ?? 8;
+      const face = index < 2 ? this.bold : this.regular;
+      operators += this.textAt(
+        text,
+        face,
+        size,
+        MARGIN.left + this.tableWidth / 2,
+        this.y,
+        'center',
+      );
+      this.y += size * 1.4;
+    });
+    this.draw(operators);
+    this.y += 8;
+  }
+
+  /** The signature block at the right, below the grand total. */
+  signature(signer: SignerLines): void {
+    const width = 240;
+    const center = MARGIN.left + this.tableWidth - width / 2;
+    const size = 9;
+    const step = size * 1.4;
+    let top = this.y + 16;
+    let operators = '0 g\n';
+    const put = (text: string, face: Face) => {
+      for (const line of this.wrap(text, face, size, width)) {
+        operators += this.textAt(line, face, size, center, top, 'center');
+        top += step;
+      }
+    };
+    put(signer.placeAndDate, this.regular);
+    put(signer.position, this.regular);
+    top += 3 * step;
+    put(signer.name, this.bold);
+    put(signer.nip, this.regular);
+    this.draw(operators);
+    this.y = top;
+  }
+
+  /** Height the signature block takes (at most: names wrap onto two lines at worst). */
+  static readonly signatureHeight = 16 + 9 * 1.4 * 10;
+
+  /** How much of pdfkit's output waits to be read. */
+  get queued(): number {
+    return (this.doc as unknown as { readableLength: number }).readableLength ?? 0;
+  }
+}
+
+const headerCells = columns.map((column) => column.header);
+/** A group's or a sum's label runs from Uraian over the empty cells up to Harga. */
+const LABEL_SPAN = PRICE_COLUMN - DESCRIPTION_COLUMN + 1;
+
+/**
+ * Writes the RKA of `scope` as a PDF into `output`: A4 landscape, the header row on every page,
+ * pages numbered, the grand total and the signature block together on the last page. Resolves
+ * when the PDF is whole, or as soon as `signal` aborts or `output` closes early.
+ */
+export async function writeRkaPdf(
+  typedDb: Kysely<Database>,
+  scope: ReportScope,
+  output: Writable,
+  {
+    chunkLines = CHUNK_LINES,
+    signal = new AbortController().signal,
+    now = new Date(),
+  }: RkaExportOptions = {},
+): Promise<void> {
+  const db = typedDb as unknown as Kysely<LineDatabase>;
+  const heading = await headingOf(db, typedDb, scope, now);
+  const stopped = stopper(signal, output);
+  const pdf = new PdfWriter(output, scope.year, rkaText.name(scope.year));
+  try {
+    pdf.newPage();
+    pdf.title(heading.lines);
+    pdf.header();
+    let written = 0;
+    for await (const rows of rkaRows(db, scope, chunkLines, stopped.signal)) {
+      for (const row of rows) {
+        switch (row.kind) {
+          case 'group':
+            pdf.row([row.code ?? '', row.name], {
+              face: pdf.bold,
+              gray: 0.97 - 0.03 * (rkaLevels.length - depthOf[row.level]),
+              indent: depthOf[row.level],
+              keepLines: 1,
+              span: LABEL_SPAN,
+            });
+            break;
+          case 'line':
+            pdf.row(lineCells(row.line), { indent: rkaLevels.length });
+            break;
+          case 'subtotal':
+            pdf.row(pdfTotalCells(rkaText.subtotal(row.name), row.amounts), {
+              face: pdf.bold,
+              indent: depthOf[row.level],
+              span: LABEL_SPAN,
+            });
+            break;
+          case 'total': {
+            // The grand total and the signature share the last page.
+            const cells = pdfTotalCells(grandTotalLabel, row.amounts);
+            const need =
+              pdf
+                .cellLines(cells, pdf.bold, LABEL_SPAN)
+                .reduce((most, cell) => Math.max(most, cell.length), 1) *
+                LINE_HEIGHT +
+              2 * PAD_Y +
+              PdfWriter.signatureHeight;
+            if (pdf.room < need) pdf.continuePage();
+            pdf.row(cells, { face: pdf.bold, gray: 0.85, span: LABEL_SPAN });
+            pdf.signature(heading.signer);
+            break;
+          }
+        }
+        written += 1;
+        if (written % ROWS_BETWEEN_YIELDS === 0) {
+          await yieldToOthers();
+          while (!stopped.signal.aborted && pdf.queued > MAX_QUEUED_PDF_BYTES) {
+            await sleep(5, undefined, { signal: stopped.signal }).catch(() => undefined);
+          }
+        }
+      }
+    }
+    if (stopped.signal.aborted) return;
+    const ended = new Promise((resolve, reject) => {
+      pdf.doc.once('end', resolve);
+      pdf.doc.once('error', reject);
+    });
+    pdf.doc.end();
+    await Promise.race([ended, whenAborted(stopped.signal)]);
+  } finally {
+    stopped.finish();
+  }
+}
+
+/** A subtotal's cells in the PDF: its label and the three sums, exact at any size. */
+function pdfTotalCells(label: string, amounts: Amounts): string[] {
+  return columns.map((column, index) => {
+    if (index === DESCRIPTION_COLUMN) return label;
+    return column.amount ? formatNumberId(amounts[column.amount]) : '';
+  });
+}
+
+/** The RKA in a format: the workbook or the PDF. */
+export const writeRka = { xlsx: writeRkaWorkbook, pdf: writeRkaPdf } as const;

@@ -1,0 +1,209 @@
+// The RKA export at real size (issue 18): 'Download Laporan' in the RKA layout, as a workbook and as
+// a PDF, of about 100 000 lines of PostgreSQL seeded with 1 000 000 (the same filter as the flat
+// export in lines.mjs), timed end to end, with the server's peak memory during each export.
+//
+//   node bench/server/rka-export.mjs [--db NAME] [--keep] [--rounds 2] [--formats xlsx,pdf,flat]
+//
+// `flat` is the flat sheet of the same lines, for comparison.
+// Needs `npm run build` first (it runs apps/server/dist/server.js). Exits non-zero on errors (a
+// failed start, a non-2xx answer, a file that is not whole), never on a missed goal.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import {
+  ADMIN,
+  benchUser,
+  call,
+  ensureDatabase,
+  ensureSeeded,
+  serverEntry,
+  signIn,
+  start,
+  stopChildren,
+} from './processes.mjs';
+
+const { values: options } = parseArgs({
+  options: {
+    db: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+    rounds: { type: 'string', default: '2' },
+    formats: { type: 'string', default: 'xlsx,pdf' },
+    'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
+  },
+});
+
+const GOAL = { seconds: 15, megabytes: 300 };
+const PORT = 18091;
+/** About 105 000 lines of 2025: the meetings (2 of the 10 components), as lines.mjs exports. */
+const QUERY = 'year=2025&search=rapat';
+const SCOPE_SQL = `year = 2025 and search_text like '%rapat%'`;
+
+let failed = false;
+const fail = (message) => {
+  failed = true;
+  console.error(`ERROR: ${message}`);
+};
+
+/** A process's resident memory now and at its peak, in MiB (Linux's /proc). */
+function memoryOf(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]);
+  return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
+}
+
+/** CPU seconds a process has used (user and system, from /proc; USER_HZ is 100 on Linux). */
+function cpuOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+/** Starts counting the peak anew (writing 5 to clear_refs resets VmHWM); false where refused. */
+function resetPeak(pid) {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Does the body end as a whole file of its format ends? */
+function looksWhole(format, head, tail) {
+  if (format === 'pdf') return head.startsWith('%PDF-') && tail.includes('%%EOF');
+  // An xlsx (the RKA's or the flat sheet) is a zip:
+  // it ends with its end-of-central-directory record (PK\x05\x06) in its last bytes.
+  return head.startsWith('PK') && tail.includes('PK\x05\x06');
+}
+
+async function main() {
+  if (!existsSync(serverEntry)) throw new Error('run `npm run build` first');
+  const dbName = options.db ?? `ranwal_rka_${process.pid}`;
+  const dbUrl = `${options['pg-url']}/${dbName}`;
+  const version = await ensureDatabase(options['pg-url'], dbName);
+  const cpus = os.cpus();
+  console.log(
+    `Machine: ${cpus.length} × ${cpus[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL ${version}; load ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')}`,
+  );
+
+  const server = await start(
+    'server',
+    [serverEntry],
+    {
+      DATABASE_URL: dbUrl,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      RANWAL_DEMO: '0',
+      RANWAL_ADMIN_EMAIL: ADMIN.email,
+      RANWAL_ADMIN_PASSWORD: ADMIN.password,
+      RANWAL_SIGN_IN_LIMIT: '1000',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    'Ranwal is running',
+  );
+  const admin = await signIn(PORT, ADMIN);
+  if (!admin) throw new Error('admin sign-in failed');
+  const user = await benchUser(PORT, admin);
+  await ensureSeeded(dbUrl, dbName, user.id);
+
+  // The seed writes lines after the migrations ran, so it gives them what migration 0015 gives
+  // the lines it finds: the unit as the first volume's, 12% where PPN was charged; and a second
+  // volume unit, so coefficients read as an RKA's do ('2 Orang x 3 Hari').
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  await db.query(
+    `update detail_program set first_volume_unit = 'Orang', second_volume_unit = 'Hari',
+       tax_rate = case when tax > 0 then 12 else 0 end
+     where ${SCOPE_SQL} and first_volume_unit is null`,
+  );
+  const lines = Number(
+    (await db.query(`select count(*) from detail_program where ${SCOPE_SQL}`)).rows[0].count,
+  );
+  await db.end();
+  const idle = memoryOf(server.pid);
+  console.log(
+    `Database ${dbName}; exporting ${QUERY} (${lines.toLocaleString('en')} lines); server idle at ${idle.rss.toFixed(0)} MiB`,
+  );
+
+  const results = [];
+  for (let round = 1; round <= Number(options.rounds); round++) {
+    for (const format of options.formats.split(',')) {
+      const exact = resetPeak(server.pid);
+      const cpuBefore = cpuOf(server.pid);
+      const started = performance.now();
+      const query = format === 'flat' ? QUERY : `${QUERY}&layout=rka&format=${format}`;
+      const link = await call(PORT, 'GET', `/ranwal/api/detail-program/report?${query}`, {
+        token: admin.token,
+      });
+      if (link.status !== 200) {
+        fail(`${format} link: ${link.status} ${JSON.stringify(link.json)}`);
+        continue;
+      }
+      let peak = 0;
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, memoryOf(server.pid).rss);
+      }, 20);
+      let bytes = 0;
+      let head = '';
+      let tail = Buffer.alloc(0);
+      // The link is a path unless RANWAL_PUBLIC_URL is set.
+      const response = await fetch(new URL(link.json.data.path, `http://127.0.0.1:${PORT}`));
+      try {
+        for await (const chunk of response.body) {
+          if (bytes === 0) head = Buffer.from(chunk.subarray(0, 8)).toString('latin1');
+          bytes += chunk.length;
+          tail = Buffer.concat([tail, Buffer.from(chunk)]).subarray(-1024);
+        }
+      } finally {
+        clearInterval(sampler);
+      }
+      const seconds = (performance.now() - started) / 1000;
+      const cpu = cpuOf(server.pid) - cpuBefore;
+      if (response.status !== 200) fail(`${format} file: ${response.status}`);
+      else if (!looksWhole(format, head, tail.toString('latin1'))) {
+        fail(`${format}: the file is not whole`);
+      }
+      const megabytes = exact
+        ? memoryOf(server.pid).peak
+        : Math.max(peak, memoryOf(server.pid).rss);
+      results.push({ round, format, seconds, cpu, bytes, megabytes, exact });
+      console.log(
+        `  round ${round} ${format.padEnd(4)} ${seconds.toFixed(1).padStart(5)} s (server CPU ${cpu.toFixed(1)} s), ${(bytes / 2 ** 20).toFixed(1)} MiB file, server peak ${megabytes.toFixed(0)} MiB${exact ? '' : ' (sampled)'}`,
+      );
+    }
+  }
+
+  console.log(
+    `\n| Export | Lines | File | Time | Server CPU | Server peak RSS (idle ${idle.rss.toFixed(0)} MiB) | Under 15 s and 300 MB |`,
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---|');
+  for (const row of results) {
+    const met = row.seconds < GOAL.seconds && row.megabytes < GOAL.megabytes;
+    console.log(
+      `| ${row.format === 'flat' ? 'flat sheet' : `RKA ${row.format}`} (round ${row.round}) | ${lines.toLocaleString('en')} | ${(row.bytes / 2 ** 20).toFixed(1)} MiB | ${row.seconds.toFixed(1)} s | ${row.cpu.toFixed(1)} s | ${row.megabytes.toFixed(0)} MiB | ${met ? 'met' : 'missed'} |`,
+    );
+  }
+
+  await stopChildren();
+  if (!options.keep && !options.db) {
+    const dropper = new pg.Client({ connectionString: `${options['pg-url']}/postgres` });
+    await dropper.connect();
+    await dropper.query(`drop database if exists ${dbName} with (force)`);
+    await dropper.end();
+  } else {
+    console.log(`\nKept database ${dbName}: rerun with --db ${dbName} to skip seeding.`);
+  }
+}
+
+main()
+  .catch((error) => {
+    fail(error.stack ?? String(error));
+  })
+  .finally(async () => {
+    await stopChildren();
+    process.exitCode = failed ? 1 : 0;
+  });
