@@ -473,7 +473,8 @@ describe.each(databaseTargets)('planning on %s', (target) => {
       } finally {
         await strict.close();
       }
-    });
+      // It starts a second app (its own database and migrations): a hook's time, not a test's.
+    }, 60_000);
   });
 
   describe('RKA signatories', () => {

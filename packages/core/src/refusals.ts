@@ -1,7 +1,9 @@
 import type { ManagedEntityKey } from './entity-keys.js';
 import { AppError, type ErrorCode } from './errors.js';
+import { formatRupiah } from './format.js';
 import { managedEntities } from './hierarchy.js';
 import { messagesId } from './messages/index.js';
+import type { PriceItem } from './planning.js';
 import type { FieldIssue } from './schemas.js';
 
 /*
@@ -65,3 +67,50 @@ export const refusals = {
   fileTooLarge: () => new AppError('payload_too_large', server.payloadTooLarge),
   notAnImage: () => new AppError('unsupported_media_type', server.unsupportedImage),
 };
+
+/**
+ * A write that would take a ceiling over: 409 naming the level (`what`: 'Sub Kegiatan …'), its
+ * pagu and the excess, or null when it may go. A write that leaves the level no higher than it
+ * stood before passes, even over a pagu lowered since, so a line can always be made cheaper.
+ */
+export function paguRefusal(
+  what: string,
+  pagu: bigint,
+  plannedBefore: bigint,
+  plannedAfter: bigint,
+): AppError | null {
+  if (plannedAfter <= pagu || plannedAfter <= plannedBefore) return null;
+  const message = server.paguExceeded(what, formatRupiah(pagu), formatRupiah(plannedAfter - pagu));
+  return new AppError('conflict', message, [{ path: 'total_after_tax', message }]);
+}
+
+/**
+ * What is wrong with a line priced from a catalogue item: the item must be of the line's year
+ * and allowed under its kode rekening (an item naming none is allowed under any), and the price
+ * at most the item's unless the item is open. `accountCode` is the line's, null when unknown.
+ */
+export function catalogueIssues(
+  item: Pick<PriceItem, 'year' | 'account_codes' | 'open'> & { price: number | bigint | string },
+  line: { year: number; price: number },
+  accountCode: string | null,
+): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  if (item.year !== line.year) {
+    issues.push({
+      path: 'price_item_id',
+      message: server.priceItemOtherYear(item.year, line.year),
+    });
+  }
+  if (
+    accountCode !== null &&
+    item.account_codes.length > 0 &&
+    !item.account_codes.includes(accountCode)
+  ) {
+    issues.push({ path: 'price_item_id', message: server.priceItemNotForAccount(accountCode) });
+  }
+  const ceiling = Number(item.price);
+  if (!item.open && line.price > ceiling) {
+    issues.push({ path: 'price', message: server.priceAboveCatalogue(formatRupiah(ceiling)) });
+  }
+  return issues;
+}

@@ -1,8 +1,6 @@
 import {
   type AgencyPaguInput,
-  AppError,
   type FieldIssue,
-  formatRupiah,
   issuesRefusal,
   listFilter,
   messagesId,
@@ -15,6 +13,7 @@ import {
   type PaguStatus,
   type PaguStatusQuery,
   type PaguSummary,
+  paguRefusal,
 } from '@ranwal/core';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -114,19 +113,8 @@ export function createPaguService(db: Kysely<Database>) {
       const { rows } = await sql<{ others: unknown; before: unknown }>`${sums}`.execute(trx);
       const after = BigInt(sumText(rows[0]?.others)) + BigInt(line.total_after_tax);
       const before = BigInt(sumText(rows[0]?.before));
-      const limit = BigInt(String(pagu));
-      if (after > limit && after > before) {
-        throw new AppError(
-          'conflict',
-          server.paguExceeded(what, formatRupiah(limit), formatRupiah(after - limit)),
-          [
-            {
-              path: 'total_after_tax',
-              message: server.paguExceeded(what, formatRupiah(limit), formatRupiah(after - limit)),
-            },
-          ],
-        );
-      }
+      const refusal = paguRefusal(what, BigInt(String(pagu)), before, after);
+      if (refusal) throw refusal;
     };
 
     const { rows: agencyRows } = await sql<{ agency_id: string; name: string; amount: unknown }>`

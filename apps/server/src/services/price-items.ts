@@ -1,6 +1,6 @@
 import {
+  catalogueIssues,
   type FieldIssue,
-  formatRupiah,
   listFilter,
   messagesId,
   type PriceItem,
@@ -158,30 +158,16 @@ export function createPriceItemService(db: Kysely<Database>) {
           ],
         };
       }
-      const issues: FieldIssue[] = [];
-      if (row.year !== line.year) {
-        issues.push({
-          path: 'price_item_id',
-          message: server.priceItemOtherYear(row.year, line.year),
-        });
-      }
-      if (row.account_codes.length > 0) {
-        const account = await executor
-          .selectFrom('account')
-          .select('code')
-          .where('id', '=', line.account_id)
-          .executeTakeFirst();
-        if (account && !row.account_codes.includes(account.code)) {
-          issues.push({
-            path: 'price_item_id',
-            message: server.priceItemNotForAccount(account.code),
-          });
-        }
-      }
-      const ceiling = Number(row.price);
-      if (!row.open && line.price > ceiling) {
-        issues.push({ path: 'price', message: server.priceAboveCatalogue(formatRupiah(ceiling)) });
-      }
+      // The kode rekening is read only when the item names some.
+      const account =
+        row.account_codes.length > 0
+          ? await executor
+              .selectFrom('account')
+              .select('code')
+              .where('id', '=', line.account_id)
+              .executeTakeFirst()
+          : undefined;
+      const issues = catalogueIssues(row, line, account?.code ?? null);
       return {
         issues,
         pricing: {

@@ -646,6 +646,155 @@ export const contractScenarios: ContractScenario[] = [
     },
   },
   {
+    name: 'a line that takes its sub kegiatan over the pagu is refused, naming the pagu and the excess; a cheaper edit or an allowed overrun passes',
+    async run({ admin, user }, tag) {
+      const c = await chain(admin, tag);
+      const year = 2025;
+      const what = `${levels.sub_action.label} Sub Kegiatan ${tag}`;
+      await made(admin.pagu.set({ sub_action_id: c.sub_action.id, year, amount: 1_000_000 }));
+      // 10 x Rp 55.000 = Rp 550.000 a line, without PPN.
+      const first = await made(user.budgetLine.create(line(c)));
+      return [
+        await check(
+          "the chain's ceiling after one line",
+          user.pagu.status({ sub_action_id: c.sub_action.id, year }),
+          {
+            status: 200,
+            data: {
+              year,
+              levels: [
+                { level: 'program', pagu: '1000000', planned: '550000', remaining: '450000' },
+                { level: 'action', pagu: '1000000', planned: '550000', remaining: '450000' },
+                {
+                  level: 'sub_action',
+                  id: c.sub_action.id,
+                  pagu: '1000000',
+                  planned: '550000',
+                  remaining: '450000',
+                  allow_overrun: false,
+                },
+              ],
+            },
+          },
+        ),
+        await check('a second line over the pagu', user.budgetLine.create(line(c)), {
+          status: 409,
+          code: 'conflict',
+          message: server.paguExceeded(what, 'Rp 1.000.000', 'Rp 100.000'),
+          issues: [{ path: 'total_after_tax' }],
+        }),
+        await check(
+          'the edited line left out of what is planned',
+          user.pagu.status({ sub_action_id: c.sub_action.id, year, line_id: first.id }),
+          { data: { levels: [{}, {}, { planned: '0', remaining: '1000000' }] } },
+        ),
+        await check(
+          'an edit over a pagu lowered since, that makes the line cheaper',
+          (async () => {
+            await made(admin.pagu.set({ sub_action_id: c.sub_action.id, year, amount: 100_000 }));
+            return user.budgetLine.update(first.id, line(c, { price: 50_000 }));
+          })(),
+          { status: 200, data: { total_after_tax: 500_000 } },
+        ),
+        await check(
+          'a line once an admin allows the overrun, with a reason',
+          (async () => {
+            await made(
+              admin.pagu.set({
+                sub_action_id: c.sub_action.id,
+                year,
+                amount: 100_000,
+                allow_overrun: true,
+                overrun_reason: 'Perubahan kebutuhan',
+              }),
+            );
+            return user.budgetLine.create(line(c));
+          })(),
+          { status: 201 },
+        ),
+      ];
+    },
+  },
+  {
+    name: 'a line priced from the catalogue takes the item, at most its price unless open, under its kode rekening',
+    async run({ admin, user }, tag) {
+      const c = await chain(admin, tag);
+      const year = 2025;
+      const chair = {
+        code: `1.1.7.${tag}`,
+        name: `Kursi Rapat ${tag}`,
+        specification: 'Kayu jati',
+        unit: 'Buah',
+        price: 100_000,
+        account_codes: [c.account.code],
+      };
+      const elsewhere = { ...chair, code: `1.1.8.${tag}`, account_codes: ['9.9.99.99.99.9999'] };
+      const imported = await check(
+        'the import',
+        admin.priceItem.import({ year, items: [chair, elsewhere] }),
+        { status: 200, data: { created: 2, changed: 0, unchanged: 0 } },
+      );
+      const listed = await outcomeOf(
+        user.priceItem.list({ year, account_code: c.account.code, search: tag }),
+      );
+      const items = (listed.data ?? []) as { id: string; code: string }[];
+      const chairId = items.find((item) => item.code === chair.code)?.id ?? 'missing';
+      const all = await outcomeOf(admin.priceItem.list({ year, search: tag, limit: 10 }));
+      const elsewhereId =
+        ((all.data ?? []) as { id: string; code: string }[]).find(
+          (item) => item.code === elsewhere.code,
+        )?.id ?? 'missing';
+      const priced = (price: number, itemId = chairId) =>
+        user.budgetLine.create(
+          line(c, { price, price_item_id: itemId, component_name: 'Diganti', unit: 'unit' }),
+        );
+      return [
+        imported,
+        {
+          what: 'the search under the kode rekening',
+          actual: listed,
+          expected: {
+            data: [{ code: chair.code, name: chair.name, price: chair.price, open: false }],
+          },
+        },
+        await check('a price above the item', priced(120_000), {
+          status: 400,
+          code: 'validation',
+          issues: [{ path: 'price', message: server.priceAboveCatalogue('Rp 100.000') }],
+        }),
+        await check(
+          "a price at or below it, which takes the item's name and unit",
+          priced(90_000),
+          {
+            status: 201,
+            data: {
+              price_item_id: chairId,
+              component_code: chair.code,
+              component_name: chair.name,
+              specification: chair.specification,
+              unit: chair.unit,
+              price: 90_000,
+            },
+          },
+        ),
+        await check('an item of another kode rekening', priced(90_000, elsewhereId), {
+          status: 400,
+          issues: [
+            { path: 'price_item_id', message: server.priceItemNotForAccount(c.account.code) },
+          ],
+        }),
+        await check(
+          'above an item an admin opened',
+          (async () => {
+            await made(admin.priceItem.update(chairId, { open: true }));
+            return priced(120_000);
+          })(),
+          { status: 201, data: { price: 120_000, total_price: 1_200_000 } },
+        ),
+      ];
+    },
+  },
+  {
     name: 'only an admin manages; a visitor is told the token is invalid',
     async run({ user, visitor }) {
       return [

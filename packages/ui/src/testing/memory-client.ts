@@ -7,6 +7,7 @@ import {
   type BudgetLineSort,
   budgetLineSearchFields,
   budgetLineSortOrders,
+  catalogueIssues,
   chainIssues,
   createClient,
   currentYear,
@@ -26,7 +27,9 @@ import {
   type PaguLevelStatus,
   type PaguRow,
   type PaguSummaryRow,
+  PDF_CONTENT_TYPE,
   type PlanningSettings,
+  paguRefusal,
   pricedLine,
   type RanwalClient,
   refusals,
@@ -260,9 +263,12 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
       )
       .sort(order);
   };
-  /** The stored fields of a line as given: priced here with its year's PPN rule, its chain checked. */
-  const lineFields = (body: Parameters<LineHandler>[0]['body']) => {
-    const priced = pricedLine(body, taxRuleForYear(settings().tax_rules, body.year));
+  /**
+   * The stored fields of a line as given, as the server keeps them: its chain checked, its
+   * component taken from its catalogue item (core's catalogueIssues) or free-form where allowed,
+   * priced with its year's PPN rule, and within the pagu of its sub kegiatan and Perangkat Daerah.
+   */
+  const lineFields = (body: Parameters<LineHandler>[0]['body'], lineId?: string) => {
     const issues = chainIssues(body, (key, id) =>
       parentOf(
         key,
@@ -271,7 +277,71 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
     );
     if (issues.length > 0) throw issuesRefusal(issues);
     const { is_taxed, tax, total_price, total_after_tax, ...fields } = body;
-    return { ...fields, ...priced, price_item_id: body.price_item_id ?? null };
+    let component = {};
+    if (body.price_item_id) {
+      const item = db.planning?.priceItems?.find((row) => row.id === body.price_item_id);
+      const account = table('account').find((row) => row.id === body.account_id);
+      const itemIssues = item
+        ? catalogueIssues(item, body, (account?.code as string | undefined) ?? null)
+        : [{ path: 'price_item_id', message: server.recordNotFound(server.records.priceItem) }];
+      if (itemIssues.length > 0 || !item) throw issuesRefusal(itemIssues);
+      const { code, name, specification, unit } = item;
+      component = { component_code: code, component_name: name, specification, unit };
+    } else if (!settings().free_form_components) {
+      throw issuesRefusal([{ path: 'price_item_id', message: server.freeFormRefused }]);
+    }
+    const line = { ...fields, ...component };
+    const priced = pricedLine(
+      { ...body, ...component },
+      taxRuleForYear(settings().tax_rules, body.year),
+    );
+    assertWithinPagu({ ...body, total_after_tax: priced.total_after_tax }, lineId);
+    return { ...line, ...priced, price_item_id: body.price_item_id ?? null };
+  };
+  /** Refuses a line that takes a ceiling over (core's paguRefusal), the server's order: agency first. */
+  const assertWithinPagu = (
+    line: Pick<StoredLine, 'year' | 'program_id' | 'sub_action_id' | 'total_after_tax'>,
+    lineId: string | undefined,
+  ) => {
+    const check = (what: string, pagu: number, inScope: (stored: StoredLine) => boolean) => {
+      const scope = db.lines.filter((stored) => stored.year === line.year && inScope(stored));
+      const sum = (rows: StoredLine[]) =>
+        BigInt(sumRupiahText(rows.map((row) => row.total_after_tax)));
+      const others = sum(scope.filter((stored) => stored.id !== lineId));
+      const refusal = paguRefusal(
+        what,
+        BigInt(pagu),
+        sum(scope),
+        others + BigInt(line.total_after_tax),
+      );
+      if (refusal) throw refusal;
+    };
+    const program = table('program').find((row) => row.id === line.program_id);
+    const agency = table('agency').find((row) => row.id === program?.agency_id);
+    const agencyPagu = db.planning?.agencyPagu?.find(
+      (row) => row.agency_id === agency?.id && row.year === line.year,
+    );
+    if (agency && agencyPagu) {
+      const programs = new Set(
+        table('program')
+          .filter((row) => row.agency_id === agency.id)
+          .map((row) => row.id),
+      );
+      check(`${messagesId.levels.agency.label} ${agency.name}`, agencyPagu.amount, (stored) =>
+        programs.has(stored.program_id),
+      );
+    }
+    const subAction = table('sub_action').find((row) => row.id === line.sub_action_id);
+    const pagu = db.planning?.pagu?.find(
+      (row) => row.sub_action_id === line.sub_action_id && row.year === line.year,
+    );
+    if (subAction && pagu && !pagu.allow_overrun) {
+      check(
+        `${messagesId.levels.sub_action.label} ${subAction.name}`,
+        pagu.amount,
+        (stored) => stored.sub_action_id === line.sub_action_id,
+      );
+    }
   };
   const ownLine = (caller: User, id: string | undefined) =>
     rowOf(
@@ -305,7 +375,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
     },
     update: ({ params, body, caller }) => {
       const line = ownLine(caller, params.id);
-      Object.assign(line, lineFields(body), { updated_at: now(), updated_by: caller.id });
+      Object.assign(line, lineFields(body, line.id), { updated_at: now(), updated_by: caller.id });
       return { message: server.updated, data: asLine(line) };
     },
     delete: ({ params, caller }) => deleteRow(db.lines, ownLine(caller, params.id)),
@@ -317,9 +387,13 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
         [reportSheetColumns.map((column) => column.header), ...rows],
         `Laporan ${query.year}`,
       );
-      const path = `${MEMORY_UPLOAD_ORIGIN}${BASE_PATH}/api/reports/${uuid()}.xlsx`;
-      db.files.set(path, sheet);
-      return { data: { path, originalName: reportFileName(query.year ?? 0) } };
+      // The RKA's grouping is the server's: here it is the same lines, under the RKA's name.
+      const { layout = 'flat', format = 'xlsx' } = query;
+      const file =
+        format === 'pdf' ? new Blob(['%PDF-1.4\n%%EOF\n'], { type: PDF_CONTENT_TYPE }) : sheet;
+      const path = `${MEMORY_UPLOAD_ORIGIN}${BASE_PATH}/api/reports/${uuid()}.${format}`;
+      db.files.set(path, file);
+      return { data: { path, originalName: reportFileName(query.year ?? 0, layout, format) } };
     },
     summary: ({ query, caller }) => {
       const years = [...new Set(db.lines.map((line) => line.year))].sort((a, b) => a - b);
@@ -661,6 +735,24 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
         )
         .sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
       return pageOf(matching, query, inScope.length);
+    },
+    import: ({ body }) => {
+      // As the server: one item per (year, code), a code named twice taking its last row.
+      const store = planningStore();
+      const result = { dry_run: body.dry_run, created: 0, changed: 0, unchanged: 0 };
+      const items = [...new Map(body.items.map((item) => [item.code, item])).values()];
+      for (const fields of items) {
+        const stored = store.priceItems?.find(
+          (row) => row.year === body.year && row.code === fields.code,
+        );
+        const item = { ...fields, id: stored?.id ?? uuid(), year: body.year };
+        const same = stored && JSON.stringify(stored) === JSON.stringify({ ...stored, ...item });
+        result[!stored ? 'created' : same ? 'unchanged' : 'changed'] += 1;
+        if (!body.dry_run && !same) {
+          store.priceItems = [...(store.priceItems ?? []).filter((row) => row !== stored), item];
+        }
+      }
+      return { data: result };
     },
     update: ({ params, body }) => {
       const item = (db.planning?.priceItems ?? []).find((row) => row.id === params.id);
