@@ -1,5 +1,10 @@
 import type { Preview } from '@storybook/react-vite';
+import { configure } from 'storybook/test';
 import '../packages/ui/src/styles.css';
+
+// findBy… and waitFor give up after 1 s by default: on a shared 2-core machine under a full
+// test run a toast or a reloaded list can take longer (stories failed there, never alone).
+configure({ asyncUtilTimeout: 5_000 });
 
 const preview: Preview = {
   // Drafts kept in the tab's session storage (lib/session-draft) must not carry from one story

@@ -49,6 +49,8 @@ const TAXED = {
   unit: 'Ton',
   price: 333_333,
   volumes: ['3', '1', '1,5'], // typed in Indonesian notation: 1,5 is one and a half
+  /** As the lists write it: the first volume counts the line's unit; a 1 without one is left out. */
+  coefficient: '3 Ton x 1,5',
   // 333 333 x 3 x 1 x 1.5 = 1 499 998.5 -> 1 499 999; 12% of it = 179 999.88 -> 180 000.
   totalPrice: 'Rp 1.499.999',
   tax: 'Rp 180.000',
@@ -61,6 +63,7 @@ const UNTAXED = {
   unit: 'Sak',
   price: 65_500,
   volumes: ['12,5', '2', '1'],
+  coefficient: '12,5 Sak x 2',
   // 65 500 x 12.5 x 2 x 1 = 1 637 500; no PPN.
   totalPrice: 'Rp 1.637.500',
   tax: 'Rp 0',
@@ -301,15 +304,15 @@ describe('budget hierarchy and reports, through the portal', () => {
     await toast(page, 'Laporan berhasil dibuat').waitFor();
     await expect(form.getByLabel('Nama Komponen').inputValue()).resolves.toBe('');
 
-    // Both lines in the list, with the total after tax as rupiah and the year.
+    // Both lines in the list, with their coefficient, the total after tax as rupiah and the year.
     const rowTexts = async () =>
       (await list.getByRole('row').allInnerTexts()).slice(1).map(readable).sort();
     await expect
       .poll(rowTexts)
       .toEqual(
         [
-          `${HIERARCHY.program} ${TAXED.name} ${TAXED.totalAfterTax} 2025 Lihat Detail Edit Hapus`,
-          `${HIERARCHY.program} ${UNTAXED.name} ${UNTAXED.totalAfterTax} 2025 Lihat Detail Edit Hapus`,
+          `${HIERARCHY.program} ${TAXED.name} Koefisien: ${TAXED.coefficient} ${TAXED.totalAfterTax} 2025 Lihat Detail Edit Hapus`,
+          `${HIERARCHY.program} ${UNTAXED.name} Koefisien: ${UNTAXED.coefficient} ${UNTAXED.totalAfterTax} 2025 Lihat Detail Edit Hapus`,
         ].sort(),
       );
 

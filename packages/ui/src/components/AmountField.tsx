@@ -5,7 +5,10 @@ import { TextField } from './TextField.js';
 
 export interface AmountFieldProps {
   label: string;
-  /** The committed number, shown when the field is not being typed in (a reset shows here). */
+  /**
+   * The committed number, shown when the field is not being typed in (a reset shows here);
+   * NaN shows a blank field.
+   */
   value: number;
   /** Decimal places the field takes: 0 for rupiah (shown grouped, 2.500.000), 2 for volumes. */
   decimals: number;
@@ -17,6 +20,11 @@ export interface AmountFieldProps {
   onChange: (value: number) => void;
   /** The number as typed so far (NaN while it does not read), for live totals. */
   onNumberInput?: (value: number) => void;
+  /**
+   * The form's submit attempts: each new one makes the field say what it cannot read, as
+   * leaving it does (a blank field never entered says it is required).
+   */
+  submitCount?: number;
 }
 
 /** A number as the field shows it: '2.500.000', '1,5'. */
@@ -39,6 +47,7 @@ export function AmountField({
   isRequired,
   onChange,
   onNumberInput,
+  submitCount = 0,
 }: AmountFieldProps) {
   const m = useMessages();
   const [text, setText] = useState(() => shownNumber(value, decimals));
@@ -55,6 +64,12 @@ export function AmountField({
   }, [value, decimals]);
 
   const read = (typed: string) => parseNumberInput(typed, { decimals });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a new submit attempt only
+  useEffect(() => {
+    if (submitCount === 0) return;
+    const result = read(text);
+    if (!result.ok) setProblem(m.reports.form.fieldInvalid(label, m.numberInput[result.problem]));
+  }, [submitCount]);
   return (
     <TextField
       label={label}
@@ -68,7 +83,7 @@ export function AmountField({
       // screen readers have it as the field's description), and in the field once left.
       description={
         decimals === 0
-          ? typedValue === null
+          ? typedValue === null || !Number.isFinite(typedValue ?? value)
             ? 'Rp –'
             : formatRupiah(typedValue ?? value)
           : undefined

@@ -5,6 +5,7 @@ import { Rupiah } from '../../components/Rupiah.js';
 import { EmptyState, LoadingState } from '../../components/States.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
+import { LineComponent } from './LineComponent.js';
 
 /** What a line's total shows: the total after tax, else the total price. */
 export const reportTotal = (report: BudgetLine): number =>
@@ -38,10 +39,10 @@ export function ReportCards({
       {reports.map((report) => (
         <li key={report.id} className="rounded-lg border border-slate-200 p-4">
           <div className="flex items-start justify-between gap-3">
-            <p className="min-w-0 break-words font-medium text-slate-900">
-              <span className="text-slate-600">{numbers.get(report.id)}. </span>
-              {report.component_name || report.component_code}
-            </p>
+            <div className="flex min-w-0 gap-1">
+              <span className="text-slate-600">{numbers.get(report.id)}.</span>
+              <LineComponent line={report} />
+            </div>
             <Rupiah
               value={report.total_after_tax || report.total_price}
               className="shrink-0 font-semibold"

@@ -241,7 +241,7 @@ export const FilterByAgency: Story = {
   },
 };
 
-/** A Perangkat Daerah's own pagu, set below the list. */
+/** A Perangkat Daerah's own pagu, set below the list (from blank: it had none). */
 export const SetAgencyPagu: Story = {
   parameters: planned,
   play: async ({ canvas, userEvent }) => {
@@ -253,8 +253,13 @@ export const SetAgencyPagu: Story = {
     await userEvent.click(within(row).getByRole('button', { name: t.setFor('DINAS PENDIDIKAN') }));
     const dialog = await screen.findByRole('dialog', { name: t.agencyDialogTitle });
     await expect(within(dialog).queryByRole('checkbox')).toBeNull();
+    // No pagu yet: the field starts blank, and saving it blank says it is required.
     const amount = within(dialog).getByRole('textbox', { name: t.amount });
-    await userEvent.clear(amount);
+    await expect(amount).toHaveValue('');
+    await userEvent.click(within(dialog).getByRole('button', { name: m.common.save }));
+    await expect(amount).toHaveAccessibleDescription(
+      expect.stringContaining(m.numberInput.required),
+    );
     await userEvent.type(amount, '5.000.000');
     await userEvent.click(within(dialog).getByRole('button', { name: m.common.save }));
     await expect(await toast(t.agencySaved)).toBeVisible();

@@ -92,10 +92,10 @@ function PaguForm({ target, year, isSaving, onSubmit }: PaguFormProps) {
   const t = m.planning.pagu;
   const formId = useId();
   const form = useRef<HTMLFormElement>(null);
-  // AmountField cannot start blank (it formats its value): no pagu yet starts at 0. What it
-  // shows is the amount last left in it; what is typed (NaN while unreadable) is checked.
+  // No pagu yet starts blank (NaN). What the field shows is the amount last left in it; what
+  // is typed (NaN while blank or unreadable) is checked.
   const [shownAmount, setShownAmount] = useState(() =>
-    target.pagu === null ? 0 : Number(target.pagu),
+    target.pagu === null ? Number.NaN : Number(target.pagu),
   );
   const [amount, setAmount] = useState(shownAmount);
   const [allowOverrun, setAllowOverrun] = useState(
@@ -178,6 +178,7 @@ function PaguForm({ target, year, isSaving, onSubmit }: PaguFormProps) {
           isRequired
           placeholder="2.500.000"
           errorMessage={errors.amount || undefined}
+          submitCount={attempt}
           onChange={(value) => {
             setShownAmount(value);
             setAmount(value);

@@ -15,7 +15,6 @@ import { draftKey } from '../../lib/session-draft.js';
 import {
   createMemoryClient,
   demoSeed,
-  httpError,
   type MemoryClientOptions,
   type MemoryPlanning,
   type MemorySeed,
@@ -215,19 +214,10 @@ const refusal = m.server.paguExceeded(
 
 /**
  * Over the pagu: the panel warns, naming the excess, before anything is sent; sent anyway, the
- * server's 409 shows in the panel (and a toast) and what was typed stays.
+ * refusal (409, core's paguRefusal, as the server sends it) shows in the panel (and a toast)
+ * and what was typed stays.
  */
 export const PaguOver: Story = {
-  parameters: {
-    memory: {
-      seed,
-      failOn: {
-        'budgetLine.create': httpError('conflict', refusal, [
-          { path: 'total_after_tax', message: refusal },
-        ]),
-      },
-    },
-  },
   play: async ({ canvas }) => {
     await userEvent.type(await componentBox(canvas), 'Konsumsi Rapat Besar');
     await userEvent.tab();

@@ -16,6 +16,7 @@ import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '../../lib/use-media-query.js';
+import { LineComponent } from '../budget-lines/LineComponent.js';
 import { lineNumbers, useLineActions } from '../budget-lines/line-actions.js';
 import { ReportCards } from '../budget-lines/ReportCards.js';
 
@@ -154,8 +155,8 @@ export const ReportList = memo(function ReportList({
               {(report) => (
                 <Row id={report.id}>
                   <Cell className="min-w-48 break-words">{report.program_name}</Cell>
-                  <Cell className="min-w-40 break-words font-medium text-slate-900">
-                    {report.component_name || report.component_code}
+                  <Cell className="min-w-40">
+                    <LineComponent line={report} />
                   </Cell>
                   <Cell>
                     <Rupiah value={report.total_after_tax} />
