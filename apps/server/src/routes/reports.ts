@@ -166,7 +166,10 @@ export function reportRoutes(context: AppContext): RouteModule<'budgetLine'> {
           const onLeave = () => left.abort();
           reply.raw.once('close', onLeave);
           const output = createWriteStream(file);
-          await writerOf(made)(context.db, scope, output, { signal: left.signal });
+          await writerOf(made)(context.db, scope, output, {
+            signal: left.signal,
+            shortStatements: context.database.kind === 'pglite',
+          });
           reply.raw.off('close', onLeave);
           if (left.signal.aborted) {
             output.destroy();

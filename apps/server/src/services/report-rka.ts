@@ -253,13 +253,15 @@ function lineOf(row: RkaLineRow): RkaLine {
 }
 
 /**
- * The RKA's rows, a chunk of lines at a time: a group's header row before its first line, its
- * subtotal row after its last, the grand total at the very end.
+ * The RKA's rows, a few hundred at a time: a group's header row before its first line, its
+ * subtotal row after its last, the grand total at the very end. Handed on in small pieces, so
+ * the rows die young: a chunk's worth, held while it is written, outlived young collections and
+ * was promoted, filling the old generation (and the process's memory) faster.
  */
 async function* rkaRows(
   db: Kysely<LineDatabase>,
   scope: ReportScope,
-  chunk: number,
+  reads: { chunk: number; shortStatements: boolean },
   signal: AbortSignal,
 ): AsyncGenerator<RkaRow[]> {
   interface Open extends GroupNode {
@@ -278,6 +280,10 @@ async function* rkaRows(
   const closeTo = (depth: number) => {
     while (open.length > depth) {
       const group = open.pop()!;
+      // A group's sum is its groups' sums (its lines', for an account), added as it closes.
+      const parent = open.at(-1);
+      if (parent) parent.amounts = addSums(parent.amounts, group.amounts);
+      else total = addSums(total, group.amounts);
       rows.push({
         kind: 'subtotal',
         level: group.level,
@@ -289,7 +295,7 @@ async function* rkaRows(
       at += 1;
     }
   };
-  for await (const lines of linesInReportOrder<RkaLineRow>(db, scope, reading, chunk, signal)) {
+  for await (const lines of linesInReportOrder<RkaLineRow>(db, scope, reading, reads, signal)) {
     for (const row of lines) {
       const groups = reading.groupsOf(row.account_id);
       let same = 0;
@@ -310,11 +316,13 @@ async function* rkaRows(
       const line = lineOf(row);
       rows.push({ kind: 'line', line });
       at += 1;
-      for (const group of open) group.amounts = addAmounts(group.amounts, line);
-      total = addAmounts(total, line);
+      const account = open.at(-1)!;
+      account.amounts = addAmounts(account.amounts, line);
+      if (rows.length >= ROWS_BETWEEN_YIELDS) {
+        yield rows;
+        rows = [];
+      }
     }
-    yield rows;
-    rows = [];
   }
   if (signal.aborted) return;
   closeTo(0);
@@ -326,6 +334,11 @@ async function* rkaRows(
   yield rows;
 }
 
+const addSums = (a: Amounts, b: Amounts): Amounts => ({
+  total_price: a.total_price + b.total_price,
+  tax: a.tax + b.tax,
+  total_after_tax: a.total_after_tax + b.total_after_tax,
+});
 const addAmounts = (sum: Amounts, line: RkaLine): Amounts => ({
   total_price: sum.total_price + BigInt(line.total_price),
   tax: sum.tax + BigInt(line.tax),
@@ -602,6 +615,7 @@ export async function writeRkaWorkbook(
   output: Writable,
   {
     chunkLines = CHUNK_LINES,
+    shortStatements = true,
     signal = new AbortController().signal,
     now = new Date(),
   }: RkaExportOptions = {},
@@ -641,7 +655,12 @@ export async function writeRkaWorkbook(
     );
 
     let written = 0;
-    for await (const rows of rkaRows(db, scope, chunkLines, stopped.signal)) {
+    for await (const rows of rkaRows(
+      db,
+      scope,
+      { chunk: chunkLines, shortStatements },
+      stopped.signal,
+    )) {
       for (const row of rows) {
         switch (row.kind) {
           case 'group':
@@ -1135,6 +1154,7 @@ export async function writeRkaPdf(
   output: Writable,
   {
     chunkLines = CHUNK_LINES,
+    shortStatements = true,
     signal = new AbortController().signal,
     now = new Date(),
   }: RkaExportOptions = {},
@@ -1148,7 +1168,12 @@ export async function writeRkaPdf(
     pdf.title(heading.lines);
     pdf.header();
     let written = 0;
-    for await (const rows of rkaRows(db, scope, chunkLines, stopped.signal)) {
+    for await (const rows of rkaRows(
+      db,
+      scope,
+      { chunk: chunkLines, shortStatements },
+      stopped.signal,
+    )) {
       for (const row of rows) {
         switch (row.kind) {
           case 'group':

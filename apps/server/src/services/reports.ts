@@ -188,12 +188,49 @@ function levelNamesOf(db: Kysely<LineDatabase>): (lines: LineQuery) => LineQuery
 }
 
 /**
+ * The programmes and accounts a search names, looked up once for the many statements of an
+ * export: each statement then finds them in a hashed array instead of building the hash again
+ * (4 000 accounts for a common word, about 37 ms of PostgreSQL's time per statement).
+ */
+export interface SearchMatches {
+  programs: string[];
+  accounts: string[];
+}
+
+/** The ids of the programmes and accounts whose names (an account's code too) hold `search`. */
+export async function searchMatchesOf(
+  db: Kysely<LineDatabase>,
+  search: string,
+): Promise<SearchMatches> {
+  const pattern = containsPattern(search);
+  const [programs, accounts] = await Promise.all([
+    db.selectFrom('program').select('program.id').where('program.name', 'ilike', pattern).execute(),
+    db
+      .selectFrom('account')
+      .select('account.id')
+      .where((account) =>
+        account.or([
+          likeLowered(account, 'account.code', pattern),
+          likeLowered(account, 'account.name', pattern),
+        ]),
+      )
+      .execute(),
+  ]);
+  return {
+    programs: programs.map((row) => row.id as string),
+    accounts: accounts.map((row) => row.id as string),
+  };
+}
+
+/**
  * Narrows a read, an update or a delete of lines aliased `line` (the stored line alone: no join
- * is needed to filter).
+ * is needed to filter). With `matches` (searchMatchesOf the filter's search), the search's
+ * programmes and accounts are those ids rather than looked up by the statement.
  */
 export function whereLines<Q extends WhereInterface<LineDatabase, 'line'>>(
   query: Q,
   filter: BudgetLineFilter,
+  matches?: SearchMatches,
 ): Q {
   let narrowed: WhereInterface<LineDatabase, 'line'> = query;
   if (filter.created_by) narrowed = narrowed.where('line.created_by', '=', filter.created_by);
@@ -213,7 +250,20 @@ export function whereLines<Q extends WhereInterface<LineDatabase, 'line'>>(
   if (filter.supporter_id) {
     narrowed = narrowed.where('line.supporter_id', '=', filter.supporter_id);
   }
-  if (filter.search) {
+  if (filter.search && matches) {
+    const pattern = containsPattern(filter.search);
+    // A constant array of ids is looked up in a hash, built once per statement from the
+    // parameter; an empty one is left out.
+    const byId = (column: 'line.program_id' | 'line.account_id', ids: string[]) =>
+      ids.length > 0 ? [sql<boolean>`${sql.ref(column)} = any(${ids}::uuid[])`] : [];
+    narrowed = narrowed.where((eb) =>
+      eb.or([
+        eb('line.search_text', 'like', sql<string>`lower(${pattern})`),
+        ...byId('line.program_id', matches.programs),
+        ...byId('line.account_id', matches.accounts),
+      ]),
+    );
+  } else if (filter.search) {
     const pattern = containsPattern(filter.search);
     // budgetLineSearchFields: the line's own text (one lower-cased column with a trigram
     // index), its programme's name, its account's code or name. Programmes and accounts are
