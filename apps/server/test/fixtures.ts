@@ -98,6 +98,7 @@ export const REPORT_WORKBOOK_HEADERS = [
   'Volume 1',
   'Volume 2',
   'Volume 3',
+  'Koefisien',
   'Total Harga',
   'PPN',
   'Total Setelah Pajak',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import {
   type BudgetLine,
   type BudgetLineInput,
+  coefficientText,
   createClient,
   formatDateTimeLong,
   type RanwalClient,
@@ -43,6 +44,7 @@ const lineRow = (number: number, line: BudgetLine): Cell[] => [
   line.first_volume,
   line.second_volume,
   line.third_volume,
+  coefficientText(line),
   line.total_price,
   line.tax,
   line.total_after_tax,
@@ -54,9 +56,9 @@ const lineRow = (number: number, line: BudgetLine): Cell[] => [
 function totalRow(label: string, lines: BudgetLine[]): Cell[] {
   const row: Cell[] = Array(WIDTH).fill(null);
   row[1] = label;
-  row[16] = lines.reduce((sum, line) => sum + line.total_price, 0);
-  row[17] = lines.reduce((sum, line) => sum + line.tax, 0);
-  row[18] = lines.reduce((sum, line) => sum + line.total_after_tax, 0);
+  row[17] = lines.reduce((sum, line) => sum + line.total_price, 0);
+  row[18] = lines.reduce((sum, line) => sum + line.tax, 0);
+  row[19] = lines.reduce((sum, line) => sum + line.total_after_tax, 0);
   return row;
 }
 

@@ -1,3 +1,4 @@
+import { coefficientText } from './coefficient.js';
 import { formatDateTimeLong } from './format.js';
 import { messagesId } from './messages/index.js';
 import type { BudgetLine } from './schemas.js';
@@ -32,6 +33,9 @@ export type ReportSheetLine = Pick<
   | 'first_volume'
   | 'second_volume'
   | 'third_volume'
+  | 'first_volume_unit'
+  | 'second_volume_unit'
+  | 'third_volume_unit'
   | 'total_price'
   | 'tax'
   | 'total_after_tax'
@@ -78,6 +82,8 @@ export const reportSheetColumns: readonly ReportSheetColumn[] = [
   column(fields.firstVolume, 11, (line) => line.first_volume, 'volume'),
   column(fields.secondVolume, 11, (line) => line.second_volume, 'volume'),
   column(fields.thirdVolume, 11, (line) => line.third_volume, 'volume'),
+  // What the volumes count, as the RKA writes it: '2 Orang x 3 Hari'.
+  column(fields.coefficient, 24, (line) => coefficientText(line)),
   column(fields.totalPrice, 20, (line) => line.total_price, 'rupiah', 'total_price'),
   column(messagesId.reportWorkbook.tax, 18, (line) => line.tax, 'rupiah', 'tax'),
   column(fields.totalAfterTax, 20, (line) => line.total_after_tax, 'rupiah', 'total_after_tax'),
