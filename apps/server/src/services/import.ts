@@ -128,154 +128,158 @@ function distinctRecords(
 }
 
 /**
- * Finds each wanted record of a named level (by name key under its parent; the oldest when the
- * parent has the name twice) and, unless a dry run, inserts the missing ones: one statement,
- * the records passed as arrays.
+ * The records of a level that may be stored already: those whose parent is (a record created
+ * by this call has nothing stored under it yet), or all when the level's parent is not sent.
+ */
+function mayBeStored(wanted: Wanted, parentCreated: boolean[] | null): number[] {
+  const records: number[] = [];
+  wanted.parent.forEach((parent, record) => {
+    if (!parentCreated || parent < 0 || !parentCreated[parent]) records.push(record);
+  });
+  return records;
+}
+
+/**
+ * Finds each wanted record of a named level (by code, else by name key under its parent; the
+ * oldest when the parent has the name twice) among those that may be stored, then, unless a dry
+ * run, inserts the missing ones: a statement for each, the records passed as arrays. A fresh
+ * import looks up nothing below its first records: their parents are new.
  */
 async function matchNamedLevel(
   trx: Kysely<LevelDatabase>,
   level: ManagedEntityDefinition,
   wanted: Wanted,
   parentIds: string[] | null,
+  parentCreated: boolean[] | null,
   write: boolean,
 ): Promise<Matched> {
   const table = sql.table(level.table);
   const parent = level.parentField ? sql.ref(level.parentField) : null;
-  const ids = wanted.first.map(() => randomUUID());
-  const columns = [
-    sql`w.ord::int as ord`,
-    sql`w.id`,
-    sql`w.name`,
-    sql`w.code`,
-    parent ? sql`(${parentIds}::uuid[])[w.parent + 1] as parent_id` : sql`null::uuid as parent_id`,
-    level.hasTaxFlag ? sql`w.is_taxed` : sql`null::boolean as is_taxed`,
-  ];
-  const arrays = [
-    sql`${ids}::uuid[]`,
-    sql`${wanted.name}::text[]`,
-    sql`${wanted.code}::text[]`,
-    ...(parent ? [sql`${wanted.parent}::int[]`] : []),
-    ...(level.hasTaxFlag ? [sql`${wanted.is_taxed}::boolean[]`] : []),
-  ];
-  const names = [
-    sql`id`,
-    sql`name`,
-    sql`code`,
-    ...(parent ? [sql`parent`] : []),
-    ...(level.hasTaxFlag ? [sql`is_taxed`] : []),
-  ];
-  // A record found by name that has no code yet takes the call's: a sheet with codes brings
-  // codes to the records an earlier import (or a person) made by name.
-  const insert = write
-    ? sql`, inserted as (
-        insert into ${table} (id, name, code${parent ? sql`, ${parent}` : sql``}${level.hasTaxFlag ? sql`, is_taxed` : sql``})
-        select m.id, m.name, m.code${parent ? sql`, m.parent_id` : sql``}${level.hasTaxFlag ? sql`, coalesce(m.is_taxed, false)` : sql``}
-        from matched m where m.found_id is null
-      ), coded as (
-        update ${table} t set code = m.code, updated_at = now()
-        from matched m
-        where t.id = m.found_id and m.found_code is null and m.code is not null
-      )`
-    : sql``;
-  const { rows } = await sql<{
-    ord: number;
-    id: string;
-    created: boolean;
-    existing_name: string | null;
-    existing_is_taxed: boolean | null;
-  }>`
-    with wanted as (
-      select ${sql.join(columns)}
-      from unnest(${sql.join(arrays)}) with ordinality as w(${sql.join(names)}, ord)
-    ),
-    matched as (
-      select w.*, t.id as found_id, t.name as found_name, t.code as found_code,
-        t.is_taxed as found_is_taxed
-      from wanted w
-      left join lateral (
-        -- Per wanted record, among its parent's children only (the parent's indexes): by its
-        -- code, else (no record has the code) the record of its name that has no code; without
-        -- a code, by name.
-        select t.id, t.name, t.code, ${level.hasTaxFlag ? sql`t.is_taxed` : sql`null::boolean as is_taxed`}
-        from ${table} t
-        where ${
-          !parent
-            ? sql``
-            : level.parentOptional
-              ? sql`(t.${parent} = w.parent_id or (t.${parent} is null and w.parent_id is null)) and`
-              : sql`t.${parent} = w.parent_id and`
-        }
-          (t.code = w.code or ((w.code is null or t.code is null)
-            and ${storedNameKey(sql.ref('t.name'))} = lower(w.name)))
-        order by coalesce(t.code = w.code, false) desc, t.created_at, t.id limit 1
-      ) t on true
-    )${insert}
-    select m.ord, coalesce(m.found_id, m.id) as id, m.found_id is null as created,
-      m.found_name as existing_name, m.found_is_taxed as existing_is_taxed
-    from matched m`.execute(trx);
   const count = wanted.first.length;
   const matched: Matched = {
-    created: new Array<boolean>(count),
-    ids: new Array<string>(count),
-    existingName: new Array<string | null>(count),
-    existingTaxed: new Array<boolean | null>(count),
+    created: new Array<boolean>(count).fill(true),
+    ids: wanted.first.map(() => randomUUID()),
+    existingName: new Array<string | null>(count).fill(null),
+    existingTaxed: new Array<boolean | null>(count).fill(null),
   };
-  for (const row of rows) {
-    const record = row.ord - 1;
-    matched.created[record] = row.created;
-    matched.ids[record] = row.id;
-    matched.existingName[record] = row.existing_name;
-    matched.existingTaxed[record] = row.existing_is_taxed;
+  const lookedUp = mayBeStored(wanted, parentCreated);
+  if (lookedUp.length > 0) {
+    const pick = <T>(values: T[]) => lookedUp.map((record) => values[record]!);
+    const parentOf = parent ? sql`(${parentIds}::uuid[])[w.parent + 1]` : sql`null::uuid`;
+    // A record found by name that has no code yet takes the call's: a sheet with codes brings
+    // codes to the records an earlier import (or a person) made by name.
+    const coded = write
+      ? sql`, coded as (
+          update ${table} t set code = f.code, updated_at = now()
+          from found f
+          where t.id = f.found_id and f.found_code is null and f.code is not null
+        )`
+      : sql``;
+    const { rows } = await sql<{
+      ord: number;
+      found_id: string;
+      found_name: string;
+      found_is_taxed: boolean | null;
+    }>`
+      with found as (
+        select w.ord::int as ord, w.code, t.id as found_id, t.name as found_name,
+          t.code as found_code, t.is_taxed as found_is_taxed
+        from unnest(${pick(wanted.name)}::text[], ${pick(wanted.code)}::text[],
+          ${pick(wanted.parent)}::int[]) with ordinality as w(name, code, parent, ord)
+        cross join lateral (
+          -- Among its parent's children only (the parent's indexes): by its code, else (no
+          -- record has the code) the record of its name that has no code; without a code, by name.
+          select t.id, t.name, t.code, ${level.hasTaxFlag ? sql`t.is_taxed` : sql`null::boolean as is_taxed`}
+          from ${table} t
+          where ${
+            !parent
+              ? sql``
+              : level.parentOptional
+                ? sql`(t.${parent} = ${parentOf} or (t.${parent} is null and ${parentOf} is null)) and`
+                : sql`t.${parent} = ${parentOf} and`
+          }
+            (t.code = w.code or ((w.code is null or t.code is null)
+              and ${storedNameKey(sql.ref('t.name'))} = lower(w.name)))
+          order by coalesce(t.code = w.code, false) desc, t.created_at, t.id limit 1
+        ) t
+      )${coded}
+      select ord, found_id, found_name, found_is_taxed from found`.execute(trx);
+    for (const row of rows) {
+      const record = lookedUp[row.ord - 1]!;
+      matched.created[record] = false;
+      matched.ids[record] = row.found_id;
+      matched.existingName[record] = row.found_name;
+      matched.existingTaxed[record] = row.found_is_taxed;
+    }
+  }
+  if (write) {
+    const created = wanted.first.flatMap((_, record) => (matched.created[record] ? [record] : []));
+    if (created.length > 0) {
+      const pick = <T>(values: T[]) => created.map((record) => values[record]!);
+      await sql`
+        insert into ${table} (id, name, code${parent ? sql`, ${parent}` : sql``}${level.hasTaxFlag ? sql`, is_taxed` : sql``})
+        select w.id, w.name, w.code${parent ? sql`, (${parentIds}::uuid[])[w.parent + 1]` : sql``}${level.hasTaxFlag ? sql`, coalesce(w.is_taxed, false)` : sql``}
+        from unnest(${pick(matched.ids)}::uuid[], ${pick(wanted.name)}::text[], ${pick(wanted.code)}::text[],
+          ${pick(wanted.parent)}::int[]${level.hasTaxFlag ? sql`, ${pick(wanted.is_taxed)}::boolean[]` : sql``})
+          as w(id, name, code, parent${level.hasTaxFlag ? sql`, is_taxed` : sql``})`.execute(trx);
+    }
   }
   return matched;
 }
 
 /**
- * Finds each wanted account by code under its subtitle and, unless a dry run, inserts the
- * missing ones. Answers compactly, as there can be 100 000: the records created, and the stored
- * name of those found under a name that is not exactly the call's.
+ * Finds each wanted account by code under its subtitle, among those whose subtitle is stored
+ * already, and, unless a dry run, inserts the missing ones: as the SQL-only floor does, one
+ * INSERT … SELECT over the arrays. Answers compactly, as there can be 100 000: the records
+ * found, and the stored name of those found under a name that is not exactly the call's.
  */
 async function matchAccounts(
   trx: Kysely<LevelDatabase>,
   wanted: Wanted,
   subtitleIds: string[],
+  subtitleCreated: boolean[],
   write: boolean,
 ): Promise<Matched> {
-  const insert = write
-    ? sql`, inserted as (
-        insert into account (id, subtitle_id, code, name)
-        select (${timeOrderedIdPrefix()} || lpad(to_hex(m.ord), 12, '0'))::uuid,
-          m.subtitle_id, m.code, m.name
-        from matched m where m.found_name is null
-      )`
-    : sql``;
-  const { rows } = await sql<{ created: number[]; renamed: [number, string][] }>`
-    with wanted as (
-      select w.ord::int - 1 as ord, (${subtitleIds}::uuid[])[w.parent + 1] as subtitle_id,
-        w.code, w.name
-      from unnest(${wanted.parent}::int[], ${wanted.code}::text[], ${wanted.name}::text[])
-        with ordinality as w(parent, code, name, ord)
-    ),
-    matched as (
-      -- At most one account per code under a subtitle (a unique index).
-      select w.*, t.name as found_name from wanted w
-      left join account t on t.subtitle_id = w.subtitle_id and t.code = w.code
-    )${insert}
-    select
-      coalesce(array_agg(m.ord) filter (where m.found_name is null), '{}') as created,
-      coalesce(json_agg(json_build_array(m.ord, m.found_name))
-        filter (where m.found_name <> m.name), '[]') as renamed
-    from matched m
-  `.execute(trx);
   const count = wanted.first.length;
   const matched: Matched = {
-    created: new Array<boolean>(count).fill(false),
+    created: new Array<boolean>(count).fill(true),
     ids: [],
     existingName: new Array<string | null>(count).fill(null),
     existingTaxed: [],
   };
-  for (const record of rows[0]!.created) matched.created[record] = true;
-  for (const [record, name] of rows[0]!.renamed) matched.existingName[record] = name;
+  const lookedUp = mayBeStored(wanted, subtitleCreated);
+  if (lookedUp.length > 0) {
+    const pick = <T>(values: T[]) => lookedUp.map((record) => values[record]!);
+    const { rows } = await sql<{ found: number[]; renamed: [number, string][] }>`
+      select coalesce(array_agg(w.ord::int), '{}') as found,
+        coalesce(json_agg(json_build_array(w.ord::int, t.name)) filter (where t.name <> w.name),
+          '[]') as renamed
+      from unnest(${pick(wanted.parent)}::int[], ${pick(wanted.code)}::text[],
+        ${pick(wanted.name)}::text[]) with ordinality as w(parent, code, name, ord)
+      cross join lateral (
+        -- At most one account per code under a subtitle (a unique index): found there, not by
+        -- hashing the whole table at every call.
+        select t.name from account t
+        where t.subtitle_id = (${subtitleIds}::uuid[])[w.parent + 1] and t.code = w.code
+        limit 1
+      ) t
+    `.execute(trx);
+    for (const ord of rows[0]!.found) matched.created[lookedUp[ord - 1]!] = false;
+    for (const [ord, name] of rows[0]!.renamed) matched.existingName[lookedUp[ord - 1]!] = name;
+  }
+  if (write) {
+    const created = wanted.first.flatMap((_, record) => (matched.created[record] ? [record] : []));
+    if (created.length > 0) {
+      const pick = <T>(values: T[]) => created.map((record) => values[record]!);
+      await sql`
+        insert into account (id, subtitle_id, code, name)
+        select (${timeOrderedIdPrefix()} || lpad(to_hex(w.ord), 12, '0'))::uuid,
+          (${subtitleIds}::uuid[])[w.parent + 1], w.code, w.name
+        from unnest(${pick(wanted.parent)}::int[], ${pick(wanted.code)}::text[],
+          ${pick(wanted.name)}::text[]) with ordinality as w(parent, code, name, ord)
+      `.execute(trx);
+    }
+  }
   return matched;
 }
 
@@ -330,6 +334,7 @@ export function createImportService(typedDb: Kysely<Database>) {
     const conflicts: HierarchyImportConflict[] = [];
     let parentRecordOf: Int32Array | null = null;
     let parentIds: string[] | null = null;
+    let parentCreated: boolean[] | null = null;
 
     // Programmes are matched within the agencies the call names, or among those of no agency.
     for (const key of batch.agency ? importLevelKeys : hierarchyLevelKeys) {
@@ -338,8 +343,15 @@ export function createImportService(typedDb: Kysely<Database>) {
       const parentKnown = key !== 'program' || batch.agency !== undefined;
       const wanted = distinctRecords(level, input, parentKnown ? parentRecordOf : null);
       const matched: Matched = level.codeRequired
-        ? await matchAccounts(trx, wanted, parentIds!, write)
-        : await matchNamedLevel(trx, level, wanted, parentIds, write);
+        ? await matchAccounts(trx, wanted, parentIds!, parentCreated!, write)
+        : await matchNamedLevel(
+            trx,
+            level,
+            wanted,
+            parentIds,
+            parentKnown ? parentCreated : null,
+            write,
+          );
 
       let conflicted = 0;
       const field = key === 'account' ? 'account_name' : key;
@@ -406,6 +418,7 @@ export function createImportService(typedDb: Kysely<Database>) {
       };
       parentRecordOf = wanted.recordOf;
       parentIds = matched.ids;
+      parentCreated = matched.created;
     }
     const fieldOrder = (field: HierarchyImportConflict['field']) =>
       field === 'program_is_taxed' ? 0 : field === 'account_name' ? 2 : 1;

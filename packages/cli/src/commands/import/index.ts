@@ -11,7 +11,7 @@ import {
   importLevelKeys,
   messagesId,
 } from '@ranwal/core';
-import { type ConnectionOptions, connect } from '../../connection.js';
+import { type ConnectionOptions, clientFor, connect } from '../../connection.js';
 import { CliError, fromApiError } from '../../errors.js';
 import { formatCount, formatTable, type ProgressListener } from '../../output.js';
 import {
@@ -181,7 +181,14 @@ class Call {
     this.counts.fill(0);
     this.flagRowOf.length = 0;
     for (const positions of this.#positions) positions.clear();
-    // The last call's account codes are garbage from now on, not kept until written over.
+    this.forgetAccountCodes();
+  }
+
+  /**
+   * Lets go of the account codes, copies of the file's cells: once the call has gone out, only
+   * a dry run's list of what it would create reads them (`pathOf`).
+   */
+  forgetAccountCodes(): void {
     this.#codes.at(-1)!.fill(null);
   }
 
@@ -334,8 +341,8 @@ async function readChecked(
  * row is bad, unless `skipInvalid`) and keeps only what checking needs, not the rows; the
  * second checks them again as it reads them and sends the records the rows name in calls of
  * `batchSize` rows (DEFAULT_BATCH_ROWS), each applied by the server in one transaction, the
- * next call being built while the server applies one. An interrupted import leaves whole calls
- * only; running it again completes it.
+ * next call being built while the server applies one (on PostgreSQL, sent too: see
+ * `maxInFlight`). An interrupted import leaves whole calls only; running it again completes it.
  */
 export async function importHierarchy(options: ImportOptions): Promise<ImportReport> {
   const batchSize = options.batchSize ?? DEFAULT_BATCH_ROWS;
@@ -415,25 +422,34 @@ async function importSheet(
   }
 
   const total = checked.valid;
-  // Progress: the rows of the calls answered, and of the one on its way as its bytes go out.
+  // Progress: the rows of the calls answered or in flight, and of the one on its way as its
+  // bytes go out.
   let shown = -1;
   const progress = (done: number, note?: string) => {
-    if (done === shown && note === undefined) return;
-    shown = done;
-    options.onProgress?.(done, total, note);
+    // Never back: a call's upload counts the call before it, which may not be answered yet.
+    const at = Math.max(done, shown);
+    if (at === shown && note === undefined) return;
+    shown = at;
+    options.onProgress?.(at, total, note);
   };
-  let batchStart = 0;
-  let batchLength = 0;
-  const { client, server } = await connect(options, (sent, bytes) => {
-    const uploaded = sent === bytes;
-    progress(
-      batchStart + Math.floor((batchLength * sent) / bytes),
-      uploaded ? 'applying on the server' : undefined,
-    );
-    // The call has gone out, the one before it is garbage: the CLI has time while the server
-    // applies this one.
-    if (uploaded) options.collectGarbage?.();
-  });
+  const { server, session } = await connect(options);
+  /**
+   * A client for one call, whose upload moves the progress bar over the call's rows after the
+   * `before` rows answered or in flight ahead of it.
+   */
+  const clientOf = (call: Call, before: number) =>
+    clientFor(server, session.token, (sent, bytes) => {
+      const uploaded = sent === bytes;
+      progress(
+        before + Math.floor((call.rows * sent) / bytes),
+        uploaded ? 'applying on the server' : undefined,
+      );
+      if (!uploaded) return;
+      if (!dryRun) call.forgetAccountCodes();
+      // The call has gone out, what built the ones before it is garbage: the CLI has time while
+      // the server applies them.
+      options.collectGarbage?.();
+    });
   // Per level, by record number: sent yet, created; with their counts, so a record met in
   // several calls counts once.
   const seen = checked.records.map((count) => new Uint8Array(count));
@@ -457,7 +473,7 @@ async function importSheet(
 
   /**
    * The failure of a call as the reason the import stopped, saying how far it got: the rows of
-   * the calls the server answered, which it has stored whole (the call in flight is dropped).
+   * the calls the server answered, which it has stored whole (a call in flight is dropped).
    */
   const stopped = (error: unknown): CliError => {
     tally();
@@ -537,35 +553,54 @@ async function importSheet(
 
   // Without --batch-size, the first calls are small until the server says what size suits it.
   let callRows = batchSize;
-  // Two calls, used in turn: the one in flight, and the next being built.
-  const calls = [0, 1].map(() => new Call(levelKeys, dryRun, options.acceptRenames));
+  // Calls on their way or being applied: one until the server has answered; then two where it
+  // asks for calls larger than the first (PostgreSQL, which reads and checks the next call
+  // while it applies one, so no call waits for the one before it to be answered and read),
+  // each of half the rows it asks for; one where it does not (PGlite: everyone else waits
+  // while a call is applied).
+  let maxInFlight = 1;
+  const inFlight: { call: Call; answer: Promise<void> }[] = [];
+  // Three calls, used in turn: at most two in flight, and the next being built.
+  const calls = [0, 1, 2].map(() => new Call(levelKeys, dryRun, options.acceptRenames));
   let building = calls[0]!;
-  // The call the server is applying: its rows read and the next call built meanwhile.
-  let inFlight: Promise<void> | null = null;
+  /**
+   * Waits for the oldest call in flight; when it failed, for the others too, then says how far
+   * the import got.
+   */
   const landed = async () => {
-    if (!inFlight) return;
+    const oldest = inFlight.shift();
+    if (!oldest) return;
     try {
-      await inFlight;
+      await oldest.answer;
     } catch (error) {
+      await settled();
       throw stopped(error);
-    } finally {
-      inFlight = null;
     }
+  };
+  /** Every call in flight answered or failed (those answered are counted). */
+  const settled = async () => {
+    await Promise.allSettled(inFlight.splice(0).map(({ answer }) => answer));
   };
   const send = (call: Call) => {
     if (options.signal?.aborted) throw stopped(options.signal.reason);
-    batchStart = report.sent;
-    batchLength = call.rows;
-    inFlight = client.import
-      .hierarchy(call.finish(), options.signal ? { signal: options.signal } : {})
+    const before = report.sent + inFlight.reduce((rows, { call: other }) => rows + other.rows, 0);
+    const answer = clientOf(call, before)
+      .import.hierarchy(call.finish(), options.signal ? { signal: options.signal } : {})
       .then(({ data: result }) => {
-        if (options.batchSize === undefined && result.batch_rows !== undefined) {
-          callRows = Math.min(result.batch_rows, HIERARCHY_IMPORT_MAX_ROWS);
+        if (result.batch_rows !== undefined) {
+          maxInFlight = result.batch_rows > DEFAULT_BATCH_ROWS ? 2 : 1;
+          // The server has the rows it asks for at once: two calls of half as many.
+          if (options.batchSize === undefined) {
+            callRows = Math.ceil(
+              Math.min(result.batch_rows, HIERARCHY_IMPORT_MAX_ROWS) / maxInFlight,
+            );
+          }
         }
         answered(call, result);
       });
     // Failures are taken up where the call is awaited (`landed`), not as unhandled meanwhile.
-    inFlight.catch(() => {});
+    answer.catch(() => {});
+    inFlight.push({ call, answer });
   };
 
   // The second reading: the rows the first passed, checked again as they come, go out in calls.
@@ -573,12 +608,12 @@ async function importSheet(
   if (now.size !== before.size || now.mtimeMs !== before.mtimeMs) throw changed();
   checker.rewind();
   let sending = 0;
-  // A call full at the size known when it was built goes as soon as the one in flight has
-  // landed: the second call has the first's size, as it is built before the server's answer.
+  // A call full at the size known when it was built goes as soon as there is room in flight:
+  // the second call has the first's size, as it is built before the server's answer.
   const sendFull = async () => {
-    await landed();
+    while (inFlight.length >= maxInFlight) await landed();
     send(building);
-    building = building === calls[0] ? calls[1]! : calls[0]!;
+    building = calls[(calls.indexOf(building) + 1) % calls.length]!;
     building.reset();
   };
   try {
@@ -592,15 +627,15 @@ async function importSheet(
         return building.rows < callRows ? undefined : sendFull();
       },
     );
+    if (building.rows > 0) {
+      while (inFlight.length >= maxInFlight) await landed();
+      send(building);
+    }
+    while (inFlight.length > 0) await landed();
   } catch (error) {
-    // Stopped while a call is in flight: its answer says how far the import got.
-    await landed().catch(() => {});
+    // Stopped while calls are in flight: their answers say how far the import got.
+    await settled();
     throw error;
-  }
-  await landed();
-  if (building.rows > 0) {
-    send(building);
-    await landed();
   }
   const second = checker.summary();
   if (
