@@ -5,7 +5,9 @@ export default defineProject({
     name: 'server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // Each file starts its own database (PGlite, and PostgreSQL when DATABASE_URL is set).
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous: a full run on a shared 2-core machine slowed tests here past 30 s and starting
+    // an app past 60 s (timeouts, never wrong answers); a test's time is not what it asserts.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

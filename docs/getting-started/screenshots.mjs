@@ -4,10 +4,11 @@
 //   npm run build -w @ranwal/core -w @ranwal/ui -w @ranwal/portal -w @ranwal/server
 //   node docs/getting-started/screenshots.mjs
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions, freePort } from '../../bench/local.mjs';
 
@@ -56,11 +57,38 @@ async function chooseFirst(page, label) {
   await page.waitForTimeout(300);
 }
 
+/** Picks `option` in the combo box labelled `label`, typing to find it. */
+async function choose(page, label, option) {
+  const box = page.getByRole('combobox', { name: new RegExp(`^${label}\\s*\\*?$`) });
+  await box.click();
+  await box.fill(option);
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await page.waitForTimeout(300);
+}
+
 /** Lets the toasts of the last steps run out (the longest stays 3 s), so they hide nothing. */
 const settle = (page) => page.waitForTimeout(3500);
 
 const shot = (page, name, options = {}) =>
   page.screenshot({ path: path.join(SHOTS, `${name}.png`), ...options });
+
+/** A row's cells as a person reads them, in the order shown. */
+const cellTexts = (row) => row.getByRole('gridcell').or(row.getByRole('rowheader')).allInnerTexts();
+
+/**
+ * Draws page `number` of a PDF to a PNG with pdf.js (its canvas in Node is @napi-rs/canvas,
+ * pdf.js's own optional dependency), as a reader would see it printed.
+ */
+async function renderPdfPage(file, number, pngFile) {
+  const document = await getDocument({ data: new Uint8Array(await readFile(file)), verbosity: 0 })
+    .promise;
+  const page = await document.getPage(number);
+  const viewport = page.getViewport({ scale: 1.6 });
+  const { canvas, context } = document.canvasFactory.create(viewport.width, viewport.height);
+  await page.render({ canvas, canvasContext: context, viewport }).promise;
+  await writeFile(pngFile, canvas.toBuffer('image/png'));
+  await document.destroy();
+}
 
 const dataDir = await mkdtemp(path.join(tmpdir(), 'ranwal-docs-'));
 const port = await freePort();
@@ -117,12 +145,13 @@ try {
   }
   const form = page.getByRole('region', { name: 'Buat Laporan Detail Program' });
   await form.getByLabel('Kode Komponen').fill('ATK-07');
-  await form.getByLabel('Nama Komponen').fill('Tinta Printer Hitam 70 ml');
+  // Typed freely: where the year has a catalogue, Nama Komponen also searches it.
+  await form.getByRole('combobox', { name: /^Nama Komponen/ }).fill('Tinta Printer Hitam 70 ml');
   await form.getByLabel('Spesifikasi').fill('Botol isi ulang');
-  await form.getByLabel('Satuan').fill('Botol');
+  await form.getByLabel('Satuan', { exact: true }).fill('Botol');
   await form.getByLabel('Harga (Rp)').fill('85000');
-  await form.getByLabel('Volume 1').fill('12');
-  await form.getByLabel('Volume 3').blur();
+  await form.getByLabel('Volume 1', { exact: true }).fill('12');
+  await form.getByLabel('Volume 3', { exact: true }).blur();
   await settle(page);
   await shot(page, '05-user-report-form', { fullPage: true });
   await form.getByRole('button', { name: 'Buat Laporan' }).click();
@@ -155,19 +184,135 @@ try {
     .click();
   const editor = page.getByRole('dialog', { name: 'Edit Laporan' });
   await editor.waitFor();
-  await editor.getByLabel('Volume 1').fill('15');
-  await editor.getByLabel('Volume 2').focus();
+  await editor.getByLabel('Volume 1', { exact: true }).fill('15');
+  await editor.getByLabel('Volume 2', { exact: true }).focus();
   await settle(page);
   await shot(page, '08-user-edit-line');
   await editor.getByRole('button', { name: 'Simpan Perubahan' }).click();
   await page.getByText('Laporan berhasil diperbarui').first().waitFor();
   await editor.waitFor({ state: 'detached' });
+  await context.clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await page.close();
+
+  // 5. From pagu to printed RKA: the admin sets the pagu of the sub kegiatan the user plans in,
+  // a little above what is planned there.
+  const SUB_ACTION = 'Penyusunan Dokumen Perencanaan Perangkat Daerah';
+  page = await context.newPage();
+  await signIn(page, credentials.admin);
+  await page.waitForURL('**/admin-dashboard');
+  await page.goto('/admin-pagu');
+  await page.getByRole('button', { name: /Tahun Anggaran/ }).click();
+  await page.getByRole('option', { name: '2025', exact: true }).click();
+  const paguRow = page
+    .getByRole('grid', { name: 'Pagu Sub Kegiatan Tahun 2025', exact: true })
+    .getByRole('row')
+    .filter({ hasText: SUB_ACTION });
+  await paguRow.waitFor();
+  await page.waitForLoadState('networkidle');
+  // Its amounts read Pagu, Sudah Direncanakan and Sisa Pagu, in that order.
+  const amounts = (await cellTexts(paguRow)).filter((text) => /^-?Rp/.test(text.trim()));
+  const planned = Number(amounts[1].replace(/\D/g, ''));
+  const pagu = Math.ceil((planned + 1_000_000) / 500_000) * 500_000;
+  await paguRow.getByRole('button', { name: `Atur Pagu ${SUB_ACTION}` }).click();
+  const paguDialog = page.getByRole('dialog', { name: 'Atur Pagu Sub Kegiatan' });
+  await paguDialog
+    .getByRole('textbox', { name: /^Pagu \(Rp\)/ })
+    .fill(pagu.toLocaleString('id-ID'));
+  await paguDialog.getByRole('button', { name: 'Simpan' }).click();
+  await page.getByText('Pagu berhasil disimpan.').first().waitFor();
+  await paguDialog.waitFor({ state: 'detached' });
+  await settle(page);
+  await paguRow.scrollIntoViewIfNeeded();
+  await shot(page, '09-admin-pagu');
+  await context.clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await page.close();
+
+  // The demo user searches the catalogue under the chosen Kode Rekening, and the pagu panel
+  // follows the line as it is typed.
+  page = await context.newPage();
+  await signIn(page, credentials.demo);
+  await page.waitForURL('**/user-dashboard');
+  await page.waitForLoadState('networkidle');
+  for (const [label, option] of [
+    ['Program', 'PROGRAM PENUNJANG URUSAN PEMERINTAHAN DAERAH KABUPATEN/KOTA'],
+    ['Kegiatan', 'Perencanaan, Penganggaran, dan Evaluasi Kinerja Perangkat Daerah'],
+    ['Sub Kegiatan', SUB_ACTION],
+    ['Aktivitas', 'Penyusunan Renja dan RKA Perangkat Daerah'],
+    ['Subtitle', 'Rapat Koordinasi'],
+    ['Kode Rekening', '5.1.02.01.01.0052 - Belanja Makanan dan Minuman Rapat'],
+    ['Pengampu', 'Bidang Perencanaan'],
+  ]) {
+    await choose(page, label, option);
+  }
+  await settle(page);
+  const lineForm = page.getByRole('region', { name: 'Buat Laporan Detail Program' });
+  const component = lineForm.getByRole('combobox', { name: /^Nama Komponen/ });
+  await component.fill('Kudapan');
+  const item = page.getByRole('option', { name: 'Kudapan Rapat' }).first();
+  await item.waitFor();
+  await page.waitForTimeout(300);
+  // The page down to the form's end: the cascade, the search's options and the pagu panel.
+  const formBottom = await lineForm.evaluate(
+    (form) => form.getBoundingClientRect().bottom + window.scrollY,
+  );
+  await shot(page, '10-user-pagu-catalogue', {
+    fullPage: true,
+    clip: { x: 0, y: 0, width: 1280, height: Math.ceil(formBottom + 32) },
+  });
+  await item.click();
+  // A hundred boxes: more than the sisa pagu, refused by the server with the excess.
+  const volume = lineForm.getByLabel('Volume 1', { exact: true });
+  await volume.fill('100');
+  await volume.blur();
+  await lineForm.getByRole('button', { name: 'Buat Laporan' }).click();
+  const paguPanel = lineForm.getByRole('region', { name: 'Pagu Tahun 2025' });
+  await paguPanel.getByText('Laporan ditolak').waitFor();
+  await settle(page);
+  // The panel at the foot of the window, the line's volumes and totals above it.
+  await paguPanel.evaluate((panel) => panel.scrollIntoView({ block: 'end' }));
+  await shot(page, '11-user-pagu-refused');
+  await volume.fill('40');
+  await volume.blur();
+  await lineForm.getByRole('button', { name: 'Buat Laporan' }).click();
+  await page.getByText('Laporan berhasil dibuat').first().waitFor();
+  await context.clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await page.close();
+
+  // The admin's Laporan: 'Jenis Laporan' beside 'Download Laporan', then the RKA as a PDF.
+  page = await context.newPage();
+  await signIn(page, credentials.admin);
+  await page.waitForURL('**/admin-dashboard');
+  await page.goto('/admin-laporan');
+  await page
+    .getByRole('grid', { name: 'Daftar Laporan Detail Program' })
+    .getByRole('row')
+    .nth(1)
+    .waitFor();
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('button', { name: /Jenis Laporan/ }).click();
+  await page.getByRole('option', { name: 'RKA (PDF)' }).waitFor();
+  await page.waitForTimeout(300);
+  await shot(page, '12-admin-laporan-download');
+  await page.getByRole('option', { name: 'RKA (PDF)' }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download Laporan' }).click(),
+  ]);
+  const pdf = path.join(dataDir, download.suggestedFilename());
+  await download.saveAs(pdf);
+  await renderPdfPage(pdf, 1, path.join(SHOTS, '13-rka-pdf.png'));
   console.log(`screenshots written to ${SHOTS}`);
 } catch (error) {
   console.error(output);
   throw error;
 } finally {
   await browser.close();
+  // The server lets go of its data directory before it is removed.
+  const exited = new Promise((resolve) => child.once('close', resolve));
   child.kill();
+  await exited;
   await rm(dataDir, { recursive: true, force: true });
 }

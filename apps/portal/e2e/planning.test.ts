@@ -1,10 +1,18 @@
-import { currentYear, type RanwalClient } from '@ranwal/core';
-import type { Locator, Page } from 'playwright-core';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { currentYear, DEFAULT_REPORT_YEAR, type RanwalClient } from '@ranwal/core';
+import type ExcelJS from 'exceljs';
+import type { Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUserService } from '../../server/src/services/users.js';
+import { evaluate, isFormula, pdfPages, readWorkbook } from '../../server/test/rka-reading.js';
 import {
   ADMIN,
   apiAs,
   axeViolations,
+  chooseInComboBox,
+  descriptionPairs,
   type E2E,
   fieldName,
   headingsLevel1,
@@ -20,7 +28,9 @@ import {
  * The admin's planning pages (issue 18), as an admin uses them: a sub kegiatan's pagu set (below
  * what is already planned, so its sisa goes red, with an overrun allowed for a reason), a
  * Perangkat Daerah's pagu, a catalogue item loaded through the API marked open, a PPN rule and
- * an RKA signatory set, and the dashboard's 'Pagu dan Realisasi Rencana'.
+ * an RKA signatory set, and the dashboard's 'Pagu dan Realisasi Rencana'. Then issue 18's
+ * journey: a pagu set, a user's line whose sisa pagu moves as they type, refused over the pagu,
+ * a catalogue item picked, and the RKA downloaded from Laporan as a workbook and a PDF.
  */
 
 /** The budget year the pages open on (the browser runs in Asia/Jakarta, as the server's default). */
@@ -32,6 +42,28 @@ const SUB_ACTION_NAME = `${SUB_ACTION.code} - ${SUB_ACTION.name}`;
 const OTHER_SUB_ACTION = 'Evaluasi Pelaksanaan Rencana';
 const REASON = 'Perubahan harga BBM, nota dinas 12/2026';
 
+/** The journey's chain, coded at every level as an RKA prints it. */
+const RKA = {
+  program: { code: '4.01.02', name: 'Program Koordinasi Perencanaan Daerah' },
+  action: { code: '4.01.02.2.01', name: 'Koordinasi Penyusunan Dokumen Perencanaan' },
+  subAction: { code: '4.01.02.2.01.0003', name: 'Koordinasi Penyusunan RKPD' },
+  stationery: { code: '5.1.02.01.01.0024', name: 'Belanja Alat Tulis Kantor' },
+  meals: { code: '5.1.02.01.01.0052', name: 'Belanja Makanan dan Minuman Rapat' },
+};
+const coded = ({ code, name }: { code: string; name: string }) => `${code} - ${name}`;
+/** The line form's year (the spec's 2025), which the journey's pagu and catalogue are of. */
+const FORM_YEAR = DEFAULT_REPORT_YEAR;
+const PLANNER = { name: 'Rina Wulandari', email: 'rina@e2e.local', password: 'rina-password-1' };
+const KERTAS = {
+  kind: 'SSH' as const,
+  code: '1.1.7.01.01.01.001.00001',
+  name: 'Kertas HVS 70 gram A4',
+  specification: 'Rim, 500 lembar',
+  unit: 'Rim',
+  price: 55_000,
+  account_codes: [RKA.stationery.code],
+};
+
 const grid = (page: Page, name: string) => page.getByRole('grid', { name, exact: true });
 const rowOf = (table: Locator, text: string) => table.getByRole('row').filter({ hasText: text });
 /** A row's cells as a person reads them. */
@@ -41,9 +73,12 @@ const cellsOf = async (row: Locator) =>
 describe('planning within a ceiling: the admin pages, through the portal', () => {
   let e2e: E2E;
   let admin: RanwalClient;
+  let rkaProgramId: string;
+  let downloads: string;
 
   beforeAll(async () => {
     e2e = await startE2E();
+    downloads = await mkdtemp(path.join(tmpdir(), 'ranwal-e2e-rka-'));
     admin = await apiAs(e2e, ADMIN);
     const agency = (await admin.agency.create(AGENCY)).data;
     const program = (
@@ -105,8 +140,45 @@ describe('planning within a ceiling: the admin pages, through the portal', () =>
         },
       ],
     });
+
+    // The journey's chain under the same Perangkat Daerah, a code at every level, a user to
+    // plan in it, Rp 600.000 already planned there in the form's year, and that year's catalogue.
+    await createUserService(e2e.database.db).create({ ...PLANNER, role: 'user' });
+    rkaProgramId = (
+      await admin.program.create({ ...RKA.program, is_taxed: false, agency_id: agency.id })
+    ).data.id;
+    const rkaAction = (await admin.action.create({ ...RKA.action, program_id: rkaProgramId })).data;
+    const rkaSubAction = (
+      await admin.sub_action.create({ ...RKA.subAction, action_id: rkaAction.id })
+    ).data;
+    const meeting = (
+      await admin.activity.create({ name: 'Rapat Penyusunan RKPD', sub_action_id: rkaSubAction.id })
+    ).data;
+    const team = (
+      await admin.subtitle.create({ name: 'Tim Penyusun RKPD', activity_id: meeting.id })
+    ).data;
+    await admin.account.create({ ...RKA.stationery, subtitle_id: team.id });
+    const meals = (await admin.account.create({ ...RKA.meals, subtitle_id: team.id })).data;
+    await admin.budgetLine.create({
+      program_id: rkaProgramId,
+      action_id: rkaAction.id,
+      sub_action_id: rkaSubAction.id,
+      activity_id: meeting.id,
+      subtitle_id: team.id,
+      account_id: meals.id,
+      supporter_id: supporter.id,
+      component_name: 'Nasi Kotak Rapat RKPD',
+      unit: 'Kotak',
+      price: 30_000,
+      first_volume: 20,
+      year: FORM_YEAR,
+    });
+    await admin.priceItem.import({ year: FORM_YEAR, items: [KERTAS] });
   }, 120_000);
-  afterAll(() => e2e?.close());
+  afterAll(async () => {
+    await e2e?.close();
+    if (downloads) await rm(downloads, { recursive: true, force: true });
+  });
 
   it('sets a pagu, marks a catalogue item open, sets a PPN rule and a signatory', async () => {
     const { page, context } = await e2e.newPage();
@@ -175,7 +247,8 @@ describe('planning within a ceiling: the admin pages, through the portal', () =>
     await expect.poll(() => list.getByRole('row').count()).toBe(2);
     expect(readable(await list.getByRole('row').nth(1).innerText())).toContain(OTHER_SUB_ACTION);
     await page.getByRole('searchbox', { name: 'Cari sub kegiatan' }).fill('');
-    await expect.poll(() => list.getByRole('row').count()).toBe(3);
+    // The header and three sub kegiatan (the RKA journey's among them).
+    await expect.poll(() => list.getByRole('row').count()).toBe(4);
 
     // The Perangkat Daerah's own pagu.
     const agencies = grid(page, `Pagu Perangkat Daerah Tahun ${YEAR}`);
@@ -293,6 +366,258 @@ describe('planning within a ceiling: the admin pages, through the portal', () =>
     await screenshot(page, 'planning-dashboard', { fullPage: true });
     await context.close();
   });
+
+  it('from pagu to printed RKA: the sisa moves as a line is typed, over the pagu is refused, a catalogue item fills the line, the RKA downloads', async () => {
+    // --- The admin sets the sub kegiatan's pagu for the form's year -----------------------------
+    const { page: adminPage, context: adminContext } = await e2e.newPage();
+    await signInThroughForm(adminPage, ADMIN, 'admin');
+    await openFromSidebar(adminPage, 'Pagu', '/admin-pagu');
+    await adminPage.getByRole('button', { name: /Tahun Anggaran/ }).click();
+    await adminPage.getByRole('option', { name: String(FORM_YEAR), exact: true }).click();
+    const paguRow = rowOf(
+      grid(adminPage, `Pagu Sub Kegiatan Tahun ${FORM_YEAR}`),
+      coded(RKA.subAction),
+    );
+    await expect
+      .poll(async () => (await cellsOf(paguRow)).slice(1))
+      .toEqual([
+        RKA.program.name,
+        AGENCY.name,
+        'Belum ada pagu',
+        'Rp 600.000',
+        'Tanpa batas',
+        'Atur Pagu',
+      ]);
+    await paguRow.getByRole('button', { name: `Atur Pagu ${coded(RKA.subAction)}` }).click();
+    const dialog = adminPage.getByRole('dialog', { name: 'Atur Pagu Sub Kegiatan' });
+    await dialog.getByRole('textbox', { name: fieldName('Pagu (Rp)') }).fill('2.000.000');
+    await dialog.getByRole('button', { name: 'Simpan' }).click();
+    await toast(adminPage, 'Pagu berhasil disimpan.').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => (await cellsOf(paguRow)).slice(3))
+      .toEqual(['Rp 2.000.000', 'Rp 600.000', 'Rp 1.400.000', 'Atur Pagu']);
+    await screenshot(adminPage, 'rka-journey-1-pagu');
+
+    // --- A user enters a line; the pagu panel follows every keystroke ---------------------------
+    const { page, context } = await e2e.newPage();
+    page.on('pageerror', (error) => console.log('page error:', error.message));
+    await signInThroughForm(page, PLANNER, 'user');
+    for (const [label, option] of [
+      ['Program', coded(RKA.program)],
+      ['Kegiatan', coded(RKA.action)],
+      ['Sub Kegiatan', coded(RKA.subAction)],
+      ['Aktivitas', 'Rapat Penyusunan RKPD'],
+      ['Subtitle', 'Tim Penyusun RKPD'],
+      ['Kode Rekening', coded(RKA.meals)],
+      ['Pengampu', 'Bidang Perencanaan'],
+    ] as const) {
+      await chooseInComboBox(page, label, option);
+    }
+    const form = page.getByRole('region', { name: 'Buat Laporan Detail Program' });
+    const panel = form.getByRole('region', { name: `Pagu Tahun ${FORM_YEAR}` });
+    const subActionLevel = panel
+      .getByRole('listitem')
+      .filter({ hasText: `Sub Kegiatan: ${RKA.subAction.name}` });
+    /** Pagu, Sudah direncanakan, Baris ini and Sisa pagu of the sub kegiatan, as shown. */
+    const figures = async () => Object.fromEntries(await descriptionPairs(subActionLevel));
+    const sisa = async () => (await figures())['Sisa pagu'];
+    await expect.poll(figures).toEqual({
+      Pagu: 'Rp 2.000.000',
+      'Sudah direncanakan': 'Rp 600.000',
+      'Baris ini': 'Rp 0',
+      'Sisa pagu': 'Rp 1.400.000',
+    });
+    const componentName = form.getByRole('combobox', { name: fieldName('Nama Komponen') });
+    await componentName.fill('Snack Rapat Koordinasi');
+    await form.getByLabel('Satuan', { exact: true }).fill('Kotak');
+    await form.getByLabel('Harga (Rp)').fill('25.000');
+    await expect.poll(sisa).toBe('Rp 1.375.000');
+    // Key by key into Volume 1: 2, 20, then 80 (over the pagu).
+    const volume = form.getByLabel('Volume 1', { exact: true });
+    await volume.fill('');
+    await volume.pressSequentially('2');
+    await expect.poll(sisa).toBe('Rp 1.350.000');
+    await volume.pressSequentially('0');
+    await expect
+      .poll(figures)
+      .toMatchObject({ 'Baris ini': 'Rp 500.000', 'Sisa pagu': 'Rp 900.000' });
+    await volume.fill('');
+    await volume.pressSequentially('8');
+    await expect.poll(sisa).toBe('Rp 1.200.000');
+    await volume.pressSequentially('0');
+    await expect.poll(sisa).toBe('-Rp 600.000');
+    const warning = `Baris ini melampaui pagu Sub Kegiatan ${RKA.subAction.name} (Rp 2.000.000) sebesar Rp 600.000. Kurangi Harga atau Volume; laporan di atas pagu ditolak.`;
+    await panel.getByText(warning).waitFor();
+
+    // --- Over the pagu: the server refuses, naming the pagu and the excess ----------------------
+    await form.getByRole('button', { name: 'Buat Laporan' }).click();
+    const refusal = `Melebihi pagu Sub Kegiatan ${RKA.subAction.name} (Rp 2.000.000) sebesar Rp 600.000.`;
+    const refused = panel.getByRole('alert').filter({ hasText: 'Laporan ditolak' });
+    await expect.poll(async () => readable(await refused.innerText())).toContain(refusal);
+    expect(await axeViolations(page)).toEqual([]);
+    await panel.scrollIntoViewIfNeeded();
+    await screenshot(page, 'rka-journey-2-refused');
+    const stored = async () =>
+      (await admin.budgetLine.list({ year: FORM_YEAR, program_id: rkaProgramId })).data
+        .map((line) => line.component_name)
+        .sort();
+    expect(await stored()).toEqual(['Nasi Kotak Rapat RKPD']);
+    await volume.fill('20');
+    await volume.blur();
+    await expect.poll(sisa).toBe('Rp 900.000');
+    await form.getByRole('button', { name: 'Buat Laporan' }).click();
+    await toast(page, 'Laporan berhasil dibuat').first().waitFor();
+    await expect.poll(stored).toEqual(['Nasi Kotak Rapat RKPD', 'Snack Rapat Koordinasi']);
+    await expect.poll(figures).toEqual({
+      Pagu: 'Rp 2.000.000',
+      'Sudah direncanakan': 'Rp 1.100.000',
+      'Baris ini': 'Rp 0',
+      'Sisa pagu': 'Rp 900.000',
+    });
+
+    // --- A catalogue item under the chosen kode rekening fills the line, its price a ceiling ----
+    // The success toast has gone first: the cascade's list opens under where it stood.
+    await toast(page, 'Laporan berhasil dibuat').first().waitFor({ state: 'detached' });
+    await chooseInComboBox(page, 'Kode Rekening', coded(RKA.stationery));
+    await componentName.fill('kertas');
+    const option = page.getByRole('option', { name: KERTAS.name });
+    await option.waitFor();
+    expect(readable(await option.innerText())).toBe(
+      `${KERTAS.name} SSH ${KERTAS.code} · Rp 55.000 / Rim`,
+    );
+    await screenshot(page, 'rka-journey-3-catalogue');
+    await option.click();
+    expect(await form.getByLabel('Kode Komponen').inputValue()).toBe(KERTAS.code);
+    expect(await componentName.inputValue()).toBe(KERTAS.name);
+    expect(await form.getByLabel('Spesifikasi').inputValue()).toBe(KERTAS.specification);
+    expect(await form.getByLabel('Satuan', { exact: true }).inputValue()).toBe('Rim');
+    expect(await form.getByLabel('Harga (Rp)').inputValue()).toBe('55.000');
+    await form.getByText('Harga katalog Rp 55.000: Harga paling tinggi.').waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await form.getByLabel('Harga (Rp)').fill('60.000');
+    await form.getByLabel('Harga (Rp)').blur();
+    await form.getByText('Harga (Rp) melebihi harga katalog Rp 55.000.').waitFor();
+    await form.getByLabel('Harga (Rp)').fill('52.500');
+    await volume.fill('10');
+    await volume.blur();
+    await expect
+      .poll(figures)
+      .toMatchObject({ 'Baris ini': 'Rp 525.000', 'Sisa pagu': 'Rp 375.000' });
+    await form.getByRole('button', { name: 'Buat Laporan' }).click();
+    await expect
+      .poll(stored)
+      .toEqual(['Kertas HVS 70 gram A4', 'Nasi Kotak Rapat RKPD', 'Snack Rapat Koordinasi']);
+    await context.close();
+
+    // --- The admin downloads the RKA of the programme from Laporan ------------------------------
+    await openFromSidebar(adminPage, 'Laporan', '/admin-laporan');
+    await chooseInComboBox(adminPage, 'Filter Program', RKA.program.name);
+    await expect
+      .poll(() =>
+        grid(adminPage, 'Daftar Laporan Detail Program')
+          .getByRole('row')
+          .filter({ has: adminPage.getByRole('gridcell') })
+          .count(),
+      )
+      .toBe(3);
+    const download = async (layout: string): Promise<Download> => {
+      await adminPage.getByRole('button', { name: /Jenis Laporan/ }).click();
+      await adminPage.getByRole('option', { name: layout, exact: true }).click();
+      const [file] = await Promise.all([
+        adminPage.waitForEvent('download'),
+        adminPage.getByRole('button', { name: 'Download Laporan' }).click(),
+      ]);
+      await toast(adminPage, 'Berhasil mengunduh laporan').first().waitFor();
+      return file;
+    };
+    const saved = async (file: Download) => {
+      const where = path.join(downloads, file.suggestedFilename());
+      await file.saveAs(where);
+      return readFile(where);
+    };
+
+    const workbookFile = await download('RKA (Excel)');
+    expect(workbookFile.suggestedFilename()).toBe(`rka-${FORM_YEAR}.xlsx`);
+    const sheet = (await readWorkbook(await saved(workbookFile))).getWorksheet(`RKA ${FORM_YEAR}`)!;
+    // Printing: landscape, one page wide, the header row repeated on every page.
+    expect(sheet.pageSetup).toMatchObject({
+      orientation: 'landscape',
+      fitToPage: true,
+      fitToWidth: 1,
+      printTitlesRow: '5:5',
+    });
+    const value = (address: string) => sheet.getCell(address).value;
+    // Kode and Uraian down to the grand total: every level with its code, a sum under each.
+    const rows: { row: number; code: ExcelJS.CellValue; text: ExcelJS.CellValue }[] = [];
+    for (let row = 6; row <= sheet.rowCount; row++) {
+      rows.push({ row, code: value(`A${row}`), text: value(`B${row}`) });
+      if (value(`B${row}`) === 'Total Keseluruhan') break;
+    }
+    expect(rows.map(({ code, text }) => [code, text])).toEqual([
+      [AGENCY.code, AGENCY.name],
+      [RKA.program.code, RKA.program.name],
+      [RKA.action.code, RKA.action.name],
+      [RKA.subAction.code, RKA.subAction.name],
+      [RKA.stationery.code, RKA.stationery.name],
+      [KERTAS.code, KERTAS.name],
+      [null, `Jumlah ${RKA.stationery.name}`],
+      [RKA.meals.code, RKA.meals.name],
+      [null, 'Nasi Kotak Rapat RKPD'],
+      [null, 'Snack Rapat Koordinasi'],
+      [null, `Jumlah ${RKA.meals.name}`],
+      [null, `Jumlah ${RKA.subAction.name}`],
+      [null, `Jumlah ${RKA.action.name}`],
+      [null, `Jumlah ${RKA.program.name}`],
+      [null, `Jumlah ${AGENCY.name}`],
+      [null, 'Total Keseluruhan'],
+    ]);
+    const rowNumber = (text: string) => rows.find((row) => row.text === text)!.row;
+    // The picked item's line: its specification, coefficient, unit, price and totals (no PPN).
+    expect(
+      ['C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'].map((column) =>
+        value(`${column}${rowNumber(KERTAS.name)}`),
+      ),
+    ).toEqual([KERTAS.specification, '10 Rim', 'Rim', 52_500, 525_000, null, 0, 525_000]);
+    // Each sum is a formula whose stored result, and whose value recomputed from the cells,
+    // is what the lines under it add up to (Total Harga, PPN, Total Setelah Pajak).
+    const sums: Record<string, number> = {
+      [`Jumlah ${RKA.stationery.name}`]: 525_000,
+      [`Jumlah ${RKA.meals.name}`]: 1_100_000,
+      [`Jumlah ${RKA.subAction.name}`]: 1_625_000,
+      [`Jumlah ${RKA.action.name}`]: 1_625_000,
+      [`Jumlah ${RKA.program.name}`]: 1_625_000,
+      [`Jumlah ${AGENCY.name}`]: 1_625_000,
+      'Total Keseluruhan': 1_625_000,
+    };
+    for (const [label, total] of Object.entries(sums)) {
+      for (const [column, expected] of [
+        ['G', total],
+        ['I', 0],
+        ['J', total],
+      ] as const) {
+        const cell = value(`${column}${rowNumber(label)}`);
+        expect(isFormula(cell), `${label} ${column}`).toBe(true);
+        const { formula, result } = cell as ExcelJS.CellFormulaValue;
+        expect(formula, `${label} ${column}`).toMatch(/^SUM\(/);
+        // exceljs reads a stored 0 back as no result.
+        expect(result ?? 0, `${label} ${column}`).toBe(expected);
+        expect(evaluate(sheet, formula), `${label} ${column}`).toBe(expected);
+      }
+    }
+
+    const pdfFile = await download('RKA (PDF)');
+    expect(pdfFile.suggestedFilename()).toBe(`rka-${FORM_YEAR}.pdf`);
+    const pages = await pdfPages(await saved(pdfFile));
+    expect(pages[0]).toContain('RENCANA KERJA DAN ANGGARAN');
+    expect(pages[0]).toContain(`${RKA.subAction.code} ${RKA.subAction.name}`);
+    expect(pages.at(-1)).toContain('Total Keseluruhan 1.625.000 0 1.625.000');
+    await adminPage.getByRole('button', { name: /Jenis Laporan/ }).click();
+    await adminPage.getByRole('listbox').waitFor();
+    expect(await axeViolations(adminPage)).toEqual([]);
+    await screenshot(adminPage, 'rka-journey-4-download-choice');
+    await adminContext.close();
+  }, 240_000);
 
   it.each([
     ['/admin-pagu', 'Pagu'],

@@ -7,11 +7,11 @@ import {
   type ManagedEntityKey,
   managedEntities,
 } from '@ranwal/core';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets, startTestApp, type TestApp } from './harness.js';
+import { evaluate, isFormula, pdfPages, readWorkbook } from './rka-reading.js';
 
 const API = '/ranwal/api/detail-program';
 const HEADER_ROW = 5;
@@ -38,77 +38,9 @@ const today = () =>
 
 type Cell = ExcelJS.CellValue;
 
-async function readWorkbook(body: Buffer): Promise<ExcelJS.Workbook> {
-  const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.load(body as unknown as ExcelJS.Buffer);
-  return workbook;
-}
-
 /** Cells A..J of a row (null for no cell). */
 const cellsOf = (sheet: ExcelJS.Worksheet, row: number): Cell[] =>
   HEADERS.map((_, column) => sheet.getRow(row).getCell(column + 1).value ?? null);
-
-const isFormula = (value: Cell): value is ExcelJS.CellFormulaValue =>
-  typeof value === 'object' && value !== null && 'formula' in value;
-
-/**
- * A formula's value computed from the cells it names, as a spreadsheet recomputes it: SUM over
- * cells, ranges and nested SUMs, a formula cell by its own formula (never its stored result).
- */
-function evaluate(sheet: ExcelJS.Worksheet, formula: string): number {
-  const inner = /^SUM\((.*)\)$/.exec(formula)?.[1];
-  if (inner === undefined) throw new Error(`not a SUM: ${formula}`);
-  const args: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let index = 0; index < inner.length; index++) {
-    if (inner[index] === '(') depth++;
-    if (inner[index] === ')') depth--;
-    if (inner[index] === ',' && depth === 0) {
-      args.push(inner.slice(start, index));
-      start = index + 1;
-    }
-  }
-  args.push(inner.slice(start));
-  const cellNumber = (address: string): number => {
-    const value = sheet.getCell(address).value;
-    if (isFormula(value)) return evaluate(sheet, value.formula);
-    return typeof value === 'number' ? value : 0;
-  };
-  let sum = 0;
-  for (const arg of args) {
-    if (arg.startsWith('SUM(')) {
-      sum += evaluate(sheet, arg);
-      continue;
-    }
-    const range = /^([A-Z]+)(\d+):([A-Z]+)(\d+)$/.exec(arg);
-    if (!range) {
-      sum += cellNumber(arg);
-      continue;
-    }
-    for (let row = Number(range[2]); row <= Number(range[4]); row++) {
-      sum += cellNumber(`${range[1]}${row}`);
-    }
-  }
-  return sum;
-}
-
-/** Every page's text, items joined by spaces. */
-async function pdfPages(body: Buffer): Promise<string[]> {
-  const document = await getDocument({ data: new Uint8Array(body), verbosity: 0 }).promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= document.numPages; number++) {
-    const content = await (await document.getPage(number)).getTextContent();
-    pages.push(
-      content.items
-        .map((item) => ('str' in item ? item.str : ''))
-        .join(' ')
-        .replace(/\s+/g, ' '),
-    );
-  }
-  await document.destroy();
-  return pages;
-}
 
 interface LineSpec {
   account: string;

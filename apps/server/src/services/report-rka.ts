@@ -492,6 +492,8 @@ const levelFills: Record<RkaLevel, ExcelJS.Fill> = {
   account: fill('FFF2F2F2'),
 };
 const DESCRIPTION_COLUMN = 1;
+/** How far a level's description is set in on the PDF, in points. */
+const indentPoints = (indent: number) => indent * 4;
 const wrapped: ReadonlySet<number> = new Set([DESCRIPTION_COLUMN, 2, 3]);
 
 /**
@@ -963,11 +965,12 @@ class PdfWriter {
     return this.columnX[column === DESCRIPTION_COLUMN ? column + span : column + 1]!;
   }
 
-  /** The lines each cell of a row takes. */
-  cellLines(cells: readonly (string | number)[], face: Face, span = 1): string[][] {
+  /** The lines each cell of a row takes; the description wraps within what its indent leaves. */
+  cellLines(cells: readonly (string | number)[], face: Face, span = 1, indent = 0): string[][] {
     return cells.map((cell, index) => {
       const text = typeof cell === 'number' ? formatNumberId(cell) : cell;
-      const width = this.cellEnd(index, span) - this.columnX[index]! - 2 * PAD_X;
+      const inset = index === DESCRIPTION_COLUMN ? indentPoints(indent) : 0;
+      const width = this.cellEnd(index, span) - this.columnX[index]! - 2 * PAD_X - inset;
       return this.wrap(text, face, FONT_SIZE, width);
     });
   }
@@ -996,7 +999,7 @@ class PdfWriter {
       span?: number;
     } = {},
   ): void {
-    const lines = this.cellLines(cells, face, span);
+    const lines = this.cellLines(cells, face, span, indent);
     const count = Math.max(1, ...lines.map((cell) => cell.length));
     let from = 0;
     let fresh = false;
@@ -1067,7 +1070,7 @@ class PdfWriter {
           ? end
           : align === 'center'
             ? (left + end) / 2
-            : left + (index === DESCRIPTION_COLUMN ? indent * 4 : 0);
+            : left + (index === DESCRIPTION_COLUMN ? indentPoints(indent) : 0);
       for (let line = from; line < Math.min(to, cell.length); line++) {
         const lineTop = top + PAD_Y + (line - from) * LINE_HEIGHT;
         operators += this.textAt(cell[line]!, face, FONT_SIZE, x, lineTop, align);

@@ -479,6 +479,12 @@ export const messagesEn: Messages = {
     admin: {
       title: 'Detail Program Report List',
       download: 'Download Report',
+      downloadLayout: 'Report type',
+      downloadLayouts: {
+        flat: 'Detail Program (Excel)',
+        'rka-xlsx': 'RKA (Excel)',
+        'rka-pdf': 'RKA (PDF)',
+      },
       columns: {
         number: 'No',
         component: 'Component',

@@ -560,6 +560,16 @@ export const messagesId = {
     admin: {
       title: 'Daftar Laporan Detail Program',
       download: 'Download Laporan',
+      /**
+       * What 'Download Laporan' makes (issue 18, beyond the spec): the spec's sheet, the default,
+       * or the RKA as a workbook or a PDF; the table's filters apply to each.
+       */
+      downloadLayout: 'Jenis Laporan',
+      downloadLayouts: {
+        flat: 'Detail Program (Excel)',
+        'rka-xlsx': 'RKA (Excel)',
+        'rka-pdf': 'RKA (PDF)',
+      },
       columns: {
         number: 'No',
         component: 'Komponen',

@@ -329,13 +329,14 @@ export interface DownloadedFile {
   fileName: string;
 }
 
-/** Asks for the year's report link, then fetches the file behind it. */
+/** Asks for the year's report link (its layout and format too), then fetches the file behind it. */
 export const useDownloadReport = () =>
   useClientMutation(async (client, query: ReportDownloadQuery): Promise<DownloadedFile> => {
     const { data } = await client.budgetLine.report(query);
     const response = await client.fetchFile(data.path);
-    // The spec's fallback name when the server names none.
-    return { blob: await response.blob(), fileName: data.originalName || 'report.xlsx' };
+    // The spec's fallback name when the server names none (report.xlsx), of the format asked for.
+    const fallback = `report.${query.format ?? 'xlsx'}`;
+    return { blob: await response.blob(), fileName: data.originalName || fallback };
   }, []);
 
 export const useCreateUser = () =>

@@ -29,14 +29,23 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const bodyRows = () => within(screen.getByRole('grid')).getAllByRole('row').slice(1);
+/** The 'Jenis Laporan' choice beside 'Download Laporan' (named by its label and its value). */
+const layoutButton = (canvas: ReturnType<typeof within>) =>
+  canvas.getByRole('button', { name: new RegExp(admin.downloadLayout) });
 
 export const Default: Story = {
   play: async ({ canvas, userEvent, args, loaded }) => {
     const { reports } = loaded as { reports: BudgetLine[] };
     await expect(canvas.getByRole('heading', { name: admin.title })).toBeVisible();
     await expect(bodyRows()).toHaveLength(reports.length);
+    // The spec's sheet unless another layout is chosen.
+    await expect(layoutButton(canvas)).toHaveTextContent(admin.downloadLayouts.flat);
     await userEvent.click(canvas.getByRole('button', { name: admin.download }));
     await expect(args.onDownload).toHaveBeenCalledOnce();
+    await expect(args.onDownload).toHaveBeenCalledWith({
+      layout: 'flat',
+      format: 'xlsx',
+    });
 
     // A line without tax shows no tax rows in its detail.
     const untaxed = reports.find((line) => line.tax === 0)!;
@@ -57,6 +66,35 @@ export const Default: Story = {
   },
 };
 
+/** 'Jenis Laporan' offers the spec's sheet and the RKA as a workbook or a PDF. */
+export const DownloadLayouts: Story = {
+  play: async ({ canvas, userEvent, args }) => {
+    await userEvent.click(layoutButton(canvas));
+    const options = await screen.findAllByRole('option');
+    await expect(options.map((option) => option.textContent)).toEqual([
+      admin.downloadLayouts.flat,
+      admin.downloadLayouts['rka-xlsx'],
+      admin.downloadLayouts['rka-pdf'],
+    ]);
+    await userEvent.click(screen.getByRole('option', { name: admin.downloadLayouts['rka-pdf'] }));
+    await expect(layoutButton(canvas)).toHaveTextContent(admin.downloadLayouts['rka-pdf']);
+    await userEvent.click(canvas.getByRole('button', { name: admin.download }));
+    await expect(args.onDownload).toHaveBeenCalledOnce();
+    await expect(args.onDownload).toHaveBeenCalledWith({ layout: 'rka', format: 'pdf' });
+
+    // With the keyboard: the RKA workbook, one option up, then on to the button.
+    layoutButton(canvas).focus();
+    await userEvent.keyboard('{Enter}');
+    await screen.findByRole('listbox');
+    await userEvent.keyboard('{ArrowUp}{Enter}');
+    await expect(layoutButton(canvas)).toHaveTextContent(admin.downloadLayouts['rka-xlsx']);
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: admin.download })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onDownload).toHaveBeenLastCalledWith({ layout: 'rka', format: 'xlsx' });
+  },
+};
+
 /** Deleting one line and downloading at once. */
 export const Busy: Story = {
   loaders: [
@@ -74,6 +112,8 @@ export const Busy: Story = {
     const download = canvas.getByRole('button', { name: admin.download });
     await userEvent.click(download);
     await expect(args.onDownload).not.toHaveBeenCalled();
+    // The layout stays as it was asked for while its file is made.
+    await expect(layoutButton(canvas)).toBeDisabled();
     const deleting = within(bodyRows()[0]!).getByRole('button', { name: m.common.deleting });
     await expect(deleting).toBeDisabled();
   },

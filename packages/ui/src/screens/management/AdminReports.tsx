@@ -1,18 +1,37 @@
-import type { BudgetLine } from '@ranwal/core';
+import type { BudgetLine, ReportFormat, ReportLayout } from '@ranwal/core';
 import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { Button } from '../../components/Button.js';
 import { DateText } from '../../components/DateText.js';
 import { NumberedPagination } from '../../components/Pagination.js';
 import { Rupiah } from '../../components/Rupiah.js';
+import { Select, SelectItem } from '../../components/Select.js';
 import { EmptyState, ErrorState } from '../../components/States.js';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../components/Table.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '../../lib/use-media-query.js';
+import { LineComponent } from '../budget-lines/LineComponent.js';
 import { lineNumbers, useLineActions } from '../budget-lines/line-actions.js';
 import { ReportCards, reportTotal } from '../budget-lines/ReportCards.js';
 
 // Only a page whose user opens a line downloads the detail dialog.
 const ReportDetailDialog = lazy(() => import('./ReportDetailDialog.js'));
+
+/**
+ * What 'Download Laporan' can make: the spec's sheet (the default) or the RKA, as a workbook or a
+ * PDF; each covers the lines under the table's filters.
+ */
+export const reportDownloads = {
+  flat: { layout: 'flat', format: 'xlsx' },
+  'rka-xlsx': { layout: 'rka', format: 'xlsx' },
+  'rka-pdf': { layout: 'rka', format: 'pdf' },
+} as const satisfies Record<string, ReportDownload>;
+export type ReportDownloadChoice = keyof typeof reportDownloads;
+
+/** The layout and format of one download. */
+export interface ReportDownload {
+  layout: ReportLayout;
+  format: ReportFormat;
+}
 
 /** Budget lines per page of the admin Laporan page. */
 export const ADMIN_REPORTS_PAGE_SIZE = 10;
@@ -36,8 +55,8 @@ export interface AdminReportsProps {
   onDelete: (report: BudgetLine) => unknown;
   /** The line being deleted: its button shows 'Menghapus...'. */
   deletingId?: string | null;
-  /** 'Download Laporan'. */
-  onDownload: () => unknown;
+  /** 'Download Laporan', of the layout chosen beside it (the flat sheet unless changed). */
+  onDownload: (download: ReportDownload) => unknown;
   isDownloading?: boolean;
   /** Opens a line in the edit dialog; without it, lines are not editable here. */
   onEdit?: (report: BudgetLine) => void;
@@ -49,7 +68,8 @@ export interface AdminReportsProps {
 
 /**
  * The admin Laporan page: every budget line with its component, program, supporter, total and
- * date; a detail dialog, deletion after confirmation, and the year's Excel download.
+ * date; a detail dialog, deletion after confirmation, and the year's download: the Excel sheet,
+ * or the RKA as a workbook or a PDF.
  */
 export function AdminReports({
   reports,
@@ -74,6 +94,7 @@ export function AdminReports({
   const admin = messages.reports.admin;
   const titleId = useId();
   const [viewing, setViewing] = useState<BudgetLine | null>(null);
+  const [choice, setChoice] = useState<ReportDownloadChoice>('flat');
   const { actions, confirmDialog } = useLineActions({
     onView: setViewing,
     onEdit,
@@ -92,9 +113,26 @@ export function AdminReports({
         <h1 id={titleId} className="text-xl font-bold text-slate-900">
           {admin.title}
         </h1>
-        <Button onPress={() => void onDownload()} isPending={isDownloading}>
-          {admin.download}
-        </Button>
+        <div className="flex flex-wrap items-end gap-2">
+          <Select
+            label={admin.downloadLayout}
+            items={Object.keys(reportDownloads).map((id) => ({ id: id as ReportDownloadChoice }))}
+            value={choice}
+            onChange={(key) => {
+              if (key !== null) setChoice(key as ReportDownloadChoice);
+            }}
+            isDisabled={isDownloading}
+            className="w-60"
+          >
+            {(item) => <SelectItem id={item.id}>{admin.downloadLayouts[item.id]}</SelectItem>}
+          </Select>
+          <Button
+            onPress={() => void onDownload(reportDownloads[choice])}
+            isPending={isDownloading}
+          >
+            {admin.download}
+          </Button>
+        </div>
       </div>
 
       {controls}
@@ -136,16 +174,7 @@ export function AdminReports({
                   <Row id={report.id}>
                     <Cell className="tabular-nums text-slate-600">{numbers.get(report.id)}</Cell>
                     <Cell>
-                      <div className="flex min-w-32 flex-col gap-0.5">
-                        <span className="break-words font-medium text-slate-900">
-                          {report.component_name || report.component_code}
-                        </span>
-                        {report.component_code && (
-                          <span className="text-xs text-slate-600">
-                            {admin.componentCode(report.component_code)}
-                          </span>
-                        )}
-                      </div>
+                      <LineComponent line={report} showCode />
                     </Cell>
                     <Cell>
                       <span className="block min-w-32 break-words">{report.program_name}</span>

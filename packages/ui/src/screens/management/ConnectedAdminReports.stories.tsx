@@ -1,5 +1,6 @@
 import {
   type BudgetLine,
+  coefficientText,
   DEFAULT_REPORT_YEAR,
   formatDateTimeLong,
   formatRupiah,
@@ -82,7 +83,7 @@ export const Default: Story = {
     ].sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
     await expect(cells.map((cell) => cell.textContent)).toEqual([
       '1',
-      `${first.component_name}${admin.componentCode(first.component_code)}`,
+      `${first.component_name}${admin.componentCode(first.component_code)}${m.reports.planning.coefficient(coefficientText(first))}`,
       first.program_name,
       first.supporter_name,
       formatRupiah(reportTotal(first)),
@@ -265,6 +266,29 @@ export const Download: Story = {
   },
 };
 
+/** The RKA, as a workbook and as a PDF, under the same filters (here the year 2025). */
+export const DownloadRka: Story = {
+  play: async ({ canvas, userEvent, args }) => {
+    await loadedTable(canvas);
+    const saved = () =>
+      (args.saveFile as ReturnType<typeof fn>).mock.calls.map(
+        ([file]) => (file as { fileName: string }).fileName,
+      );
+    for (const [choice, fileName] of [
+      ['rka-xlsx', 'rka-2025.xlsx'],
+      ['rka-pdf', 'rka-2025.pdf'],
+    ] as const) {
+      await userEvent.click(canvas.getByRole('button', { name: new RegExp(admin.downloadLayout) }));
+      await userEvent.click(
+        await screen.findByRole('option', { name: admin.downloadLayouts[choice] }),
+      );
+      await userEvent.click(canvas.getByRole('button', { name: admin.download }));
+      await waitFor(() => expect(saved().at(-1)).toBe(fileName));
+    }
+    await expect(saved()).toEqual(['rka-2025.xlsx', 'rka-2025.pdf']);
+  },
+};
+
 export const DownloadFailure: Story = {
   parameters: memory({ failOn: { 'budgetLine.report': 'network' } }),
   play: async ({ canvas, userEvent, args }) => {
@@ -300,6 +324,10 @@ export const KeyboardOnly: Story = {
   play: async ({ canvas, userEvent }) => {
     const lines = await serverLines();
     const table = await loadedTable(canvas);
+    await userEvent.tab();
+    await expect(
+      canvas.getByRole('button', { name: new RegExp(admin.downloadLayout) }),
+    ).toHaveFocus();
     await userEvent.tab();
     await expect(canvas.getByRole('button', { name: admin.download })).toHaveFocus();
     // On through the search, the filters and the order, to the table.

@@ -19,7 +19,7 @@ import {
   type ReportListView,
 } from '../budget-lines/report-view.js';
 import { useLineList } from '../budget-lines/use-line-list.js';
-import { ADMIN_REPORTS_PAGE_SIZE, AdminReports } from './AdminReports.js';
+import { ADMIN_REPORTS_PAGE_SIZE, AdminReports, type ReportDownload } from './AdminReports.js';
 
 export interface ConnectedAdminReportsProps {
   /**
@@ -30,7 +30,7 @@ export interface ConnectedAdminReportsProps {
   onViewChange?: (view: ReportListView) => void;
   /** Rows per page; 10 by default. */
   pageSize?: number;
-  /** Hands the downloaded workbook to the user; the browser's save by default. */
+  /** Hands the downloaded workbook or PDF to the user; the browser's save by default. */
   saveFile?: (file: DownloadedFile) => void;
 }
 
@@ -38,7 +38,8 @@ export interface ConnectedAdminReportsProps {
  * `AdminReports` loading, searching, filtering, editing, deleting and downloading through the
  * RanwalProvider's client, with the spec's toasts (2 s success, 3 s error; the server's message
  * replaces the default), so it needs a `ToastProvider` above it. 'Download Laporan' exports
- * exactly the lines the table shows under its filters (its year, 2025 unless chosen).
+ * exactly the lines the table shows under its filters (its year, 2025 unless chosen), as the
+ * flat sheet or the RKA chosen beside it.
  */
 export function ConnectedAdminReports({
   view: givenView,
@@ -70,9 +71,9 @@ export function ConnectedAdminReports({
     }
   };
 
-  const onDownload = async () => {
+  const onDownload = async (made: ReportDownload) => {
     try {
-      saveFile(await download.mutateAsync(downloadQueryOf(view)));
+      saveFile(await download.mutateAsync({ ...downloadQueryOf(view), ...made }));
       toast.success(undefined, r.downloaded, toastDurations.reportSuccess);
     } catch (error) {
       toast.error(undefined, describeError(error, r.downloadFailed), toastDurations.reportError);
