@@ -242,10 +242,12 @@ export const PaguOver: Story = {
   },
 };
 
-/** Opens the component search with `text` and picks the option named `name`. */
+/** Opens the component search with `text` and picks the item named `name` (its option also reads kind, code and price). */
 async function pick(canvas: Canvas, text: string, name: string) {
   await userEvent.type(await componentBox(canvas), text);
-  await userEvent.click(await screen.findByRole('option', { name }));
+  await userEvent.click(
+    await screen.findByRole('option', { name: (optionName) => optionName.startsWith(`${name} `) }),
+  );
 }
 
 /**
