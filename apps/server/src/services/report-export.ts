@@ -12,6 +12,7 @@ import {
 import ExcelJS from 'exceljs';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { collectGarbage } from './heap.js';
 import {
   type BudgetLineFilter,
   type BudgetLineRow,
@@ -40,6 +41,8 @@ export const CHUNK_LINES = 2000;
 export const ROWS_BETWEEN_YIELDS = 200;
 // Raw sheet XML allowed to wait for compression before reading pauses (about one chunk).
 const MAX_QUEUED_BYTES = 1024 * 1024;
+/** An export collects its garbage after this many lines (heap.ts). */
+const COLLECT_EVERY_LINES = 20_000;
 
 const text = messagesId.reportWorkbook;
 
@@ -389,12 +392,22 @@ export async function* linesInReportOrder<Line extends { account_id: unknown }>(
 
   let batch: string[] = [];
   let batched = 0;
+  // Lines handed out since the last full collection (heap.ts: why an export collects).
+  let sinceCollection = 0;
+  const collected = <Rows extends unknown[]>(rows: Rows): Rows => {
+    sinceCollection += rows.length;
+    if (sinceCollection >= COLLECT_EVERY_LINES) {
+      sinceCollection = 0;
+      collectGarbage();
+    }
+    return rows;
+  };
   const flush = async function* () {
     if (batch.length === 0) return;
     const rows = (await read(batch).execute()) as Line[];
     const byAccount = new Map<string, Line[]>(batch.map((account) => [account, []]));
     for (const row of rows) byAccount.get(row.account_id as string)?.push(row);
-    yield batch.flatMap((account) => byAccount.get(account)!);
+    yield collected(batch.flatMap((account) => byAccount.get(account)!));
     batch = [];
     batched = 0;
   };
@@ -423,7 +436,7 @@ export async function* linesInReportOrder<Line extends { account_id: unknown }>(
           position: string;
           position_id: string;
         })[];
-        if (rows.length > 0) yield rows;
+        if (rows.length > 0) yield collected(rows);
         if (rows.length < chunk) break;
         const last = rows.at(-1)!;
         from = { created_at: last.position, id: last.position_id };
@@ -435,6 +448,8 @@ export async function* linesInReportOrder<Line extends { account_id: unknown }>(
     batched += lines;
   }
   if (!signal.aborted) yield* flush();
+  // The export's garbage goes with it, not into the next one's peak.
+  if (sinceCollection > 0) collectGarbage();
 }
 
 export interface ReportExportOptions {
