@@ -11,14 +11,17 @@
 //                                          [--duration 20] [--rounds 3] [--warmup 3] [--db NAME]
 //
 // Needs `npm run build` first. Exits non-zero on errors, never on a missed goal.
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import {
   ADMIN,
+  backendCpu,
+  backendSeconds,
   call,
+  cpuSeconds,
+  dropOrKeep,
   ensureDatabase,
   serverEntry,
   signIn,
@@ -86,25 +89,6 @@ function typed() {
   return word.slice(0, 2 + Math.floor(Math.random() * (word.length - 1)));
 }
 
-/** CPU seconds a process has used (user and system, from /proc); null once it has exited. */
-function cpuOf(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
-}
-
-/** CPU seconds of each PostgreSQL backend serving the bench database, by pid. */
-async function backendCpu(monitor, dbName) {
-  const { rows } = await monitor.query(
-    'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-    [dbName],
-  );
-  return new Map(rows.map(({ pid }) => [pid, cpuOf(pid)]));
-}
 const accountCode = (n) => `5.1.02.01.01.${String(n + 1).padStart(4, '0')}`;
 
 function catalogue() {
@@ -192,14 +176,11 @@ async function main() {
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (let round = 1; round <= Number(options.rounds); round++) {
     const machineLoad = os.loadavg()[0];
-    const nodeBefore = cpuOf(server.pid);
+    const nodeBefore = cpuSeconds(server.pid);
     const pgBefore = await backendCpu(monitor, dbName);
     const result = await run(Number(options.duration));
-    const nodeSeconds = cpuOf(server.pid) - nodeBefore;
-    let pgSeconds = 0;
-    for (const [pid, cpu] of await backendCpu(monitor, dbName)) {
-      if (cpu !== null) pgSeconds += cpu - (pgBefore.get(pid) ?? 0);
-    }
+    const nodeSeconds = cpuSeconds(server.pid) - nodeBefore;
+    const pgSeconds = backendSeconds(pgBefore, await backendCpu(monitor, dbName));
     const searches = result.requests.total;
     const perSearch = (seconds) => `${((seconds * 1000) / searches).toFixed(2)} ms`;
     const errors = result.non2xx + result.errors + result.timeouts;
@@ -220,11 +201,6 @@ try {
   await stopChildren();
   // A database of its own is dropped; one named with --db is kept for the next run.
   if (!options.db) {
-    const dropper = new pg.Client({ connectionString: `${options['pg-url']}/postgres` });
-    await dropper.connect();
-    await dropper.query(
-      `drop database if exists ranwal_bench_catalogue_${process.pid} with (force)`,
-    );
-    await dropper.end();
+    await dropOrKeep(options['pg-url'], `ranwal_bench_catalogue_${process.pid}`, false);
   }
 }

@@ -17,6 +17,7 @@ import {
   ADMIN,
   benchUser,
   call,
+  dropOrKeep,
   ensureDatabase,
   ensureSeeded,
   serverEntry,
@@ -213,14 +214,7 @@ async function main() {
   }
 
   await stopChildren();
-  if (!options.keep && !options.db) {
-    const dropper = new pg.Client({ connectionString: `${options['pg-url']}/postgres` });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${dbName} with (force)`);
-    await dropper.end();
-  } else {
-    console.log(`\nKept database ${dbName}: rerun with --db ${dbName} to skip seeding.`);
-  }
+  await dropOrKeep(options['pg-url'], dbName, options.keep || Boolean(options.db));
 }
 
 main()

@@ -1,6 +1,8 @@
 // What the server benches share: the paths, the bench's admin and user, starting and stopping
-// node processes, calling the API, and a database seeded once (see README.md).
+// node processes, calling the API, a database seeded once (see README.md), and the CPU time of
+// a process and of the PostgreSQL backends serving a bench.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -129,4 +131,48 @@ export async function ensureSeeded(dbUrl, dbName, benchUserId) {
     await db.query('analyze');
   }
   await db.end();
+}
+
+/** Linux's USER_HZ: /proc reports CPU time in 1/100 s. */
+const CLOCK_TICKS = 100;
+
+/** CPU seconds a process has used (user and system, from /proc); null once it has exited. */
+export function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds of each PostgreSQL backend serving the bench database, by pid. */
+export async function backendCpu(monitor, dbName) {
+  const { rows } = await monitor.query(
+    'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+    [dbName],
+  );
+  return new Map(rows.map(({ pid }) => [pid, cpuSeconds(pid)]));
+}
+
+/** The PostgreSQL backends' CPU seconds between two readings (a backend gone since is lost). */
+export function backendSeconds(before, after) {
+  let seconds = 0;
+  for (const [pid, cpu] of after) {
+    if (cpu !== null) seconds += cpu - (before.get(pid) ?? 0);
+  }
+  return seconds;
+}
+
+/** Drops a bench's database, or says how to reuse it when it is kept. */
+export async function dropOrKeep(pgUrl, dbName, keep) {
+  if (keep) {
+    console.log(`\nKept database ${dbName}: rerun with --db ${dbName} to skip seeding.`);
+    return;
+  }
+  const dropper = new pg.Client({ connectionString: `${pgUrl}/postgres` });
+  await dropper.connect();
+  await dropper.query(`drop database if exists ${dbName} with (force)`);
+  await dropper.end();
 }

@@ -17,8 +17,12 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import {
   ADMIN,
+  backendCpu,
+  backendSeconds,
   benchUser,
   call,
+  cpuSeconds,
+  dropOrKeep,
   ensureDatabase,
   ensureSeeded,
   serverEntry,
@@ -57,9 +61,6 @@ const CASES = {
       or program_id in (select id from program where name ilike '%rapat%'))`,
   },
 };
-/** Linux's USER_HZ: /proc reports CPU time in 1/100 s. */
-const CLOCK_TICKS = 100;
-
 let failed = false;
 const fail = (message) => {
   failed = true;
@@ -71,35 +72,6 @@ function memoryOf(pid) {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kib = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1]);
   return { rss: kib('VmRSS') / 1024, peak: kib('VmHWM') / 1024 };
-}
-
-/** CPU seconds a process has used (user and system, from /proc); null once it has exited. */
-function cpuOf(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-  } catch {
-    return null;
-  }
-}
-
-/** CPU seconds of each PostgreSQL backend serving the bench database, by pid. */
-async function backendCpu(monitor, dbName) {
-  const { rows } = await monitor.query(
-    'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-    [dbName],
-  );
-  return new Map(rows.map(({ pid }) => [pid, cpuOf(pid)]));
-}
-
-/** The PostgreSQL backends' CPU seconds between two readings (a backend gone since is lost). */
-function backendSeconds(before, after) {
-  let seconds = 0;
-  for (const [pid, cpu] of after) {
-    if (cpu !== null) seconds += cpu - (before.get(pid) ?? 0);
-  }
-  return seconds;
 }
 
 const loadNow = () => os.loadavg()[0];
@@ -209,7 +181,7 @@ async function main() {
       for (const format of options.formats.split(',')) {
         const load = loadNow();
         const exact = resetPeak(server.pid);
-        const cpuBefore = cpuOf(server.pid);
+        const cpuBefore = cpuSeconds(server.pid);
         const pgBefore = await backendCpu(db, dbName);
         const started = performance.now();
         const query =
@@ -240,7 +212,7 @@ async function main() {
           clearInterval(sampler);
         }
         const seconds = (performance.now() - started) / 1000;
-        const cpu = cpuOf(server.pid) - cpuBefore;
+        const cpu = cpuSeconds(server.pid) - cpuBefore;
         const pgCpu = backendSeconds(pgBefore, await backendCpu(db, dbName));
         if (response.status !== 200) fail(`${format} file: ${response.status}`);
         else if (!looksWhole(format, head, tail.toString('latin1'))) {
@@ -282,14 +254,7 @@ async function main() {
   }
 
   await stopChildren();
-  if (!options.keep && !options.db) {
-    const dropper = new pg.Client({ connectionString: `${options['pg-url']}/postgres` });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${dbName} with (force)`);
-    await dropper.end();
-  } else {
-    console.log(`\nKept database ${dbName}: rerun with --db ${dbName} to skip seeding.`);
-  }
+  await dropOrKeep(options['pg-url'], dbName, options.keep || Boolean(options.db));
 }
 
 main()
