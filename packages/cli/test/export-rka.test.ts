@@ -2,8 +2,8 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createClient, type ManagedEntityKey, managedEntities } from '@ranwal/core';
 import ExcelJS from 'exceljs';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfPages } from '../../../apps/server/test/rka-reading.js';
 import type { ExportResult } from '../src/index.js';
 import {
   ADMIN,
@@ -13,24 +13,6 @@ import {
   type TestServer,
   withConfigHome,
 } from './support.js';
-
-/** The text of each page of a PDF, its pieces joined by spaces. */
-async function pdfPages(file: string): Promise<string[]> {
-  const data = new Uint8Array(await readFile(file));
-  const document = await getDocument({ data, verbosity: 0 }).promise;
-  const pages: string[] = [];
-  for (let number = 1; number <= document.numPages; number++) {
-    const content = await (await document.getPage(number)).getTextContent();
-    pages.push(
-      content.items
-        .map((item) => ('str' in item ? item.str : ''))
-        .join(' ')
-        .replace(/\s+/g, ' '),
-    );
-  }
-  await document.destroy();
-  return pages;
-}
 
 describe('ranwal export reports --layout rka', () => {
   let server: TestServer;
@@ -190,7 +172,7 @@ describe('ranwal export reports --layout rka', () => {
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^Saved the 2025 RKA to .*rka\.pdf \(.+\)\n$/);
     expect((await readFile(file('rka.pdf'))).subarray(0, 5).toString()).toBe('%PDF-');
-    const last = (await pdfPages(file('rka.pdf'))).at(-1)!;
+    const last = (await pdfPages(await readFile(file('rka.pdf')))).at(-1)!;
     expect(last).toContain('Total Keseluruhan 410.000 45.100 455.100');
     expect(last).toContain('Nasi Kotak 2 Orang x 3 Hari x 1 Kali OH 35.000 210.000 PPN 11%');
     expect(last).toContain('Sekretaris Daerah');

@@ -452,6 +452,28 @@ export async function* linesInReportOrder<Line extends { account_id: unknown }>(
   if (sinceCollection > 0) collectGarbage();
 }
 
+/** Stops on `signal` or when `output` closes early; `finish` undoes the listening. */
+export function stopper(
+  signal: AbortSignal,
+  output: Writable,
+): { signal: AbortSignal; finish: () => void } {
+  const stopped = new AbortController();
+  const stop = () => stopped.abort();
+  signal.addEventListener('abort', stop, { once: true });
+  output.once('close', stop);
+  return {
+    signal: stopped.signal,
+    finish: () => {
+      signal.removeEventListener('abort', stop);
+      output.off('close', stop);
+    },
+  };
+}
+
+/** Resolves when `signal` aborts: a writer's end raced against the client going away. */
+export const whenAborted = (signal: AbortSignal) =>
+  new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+
 export interface ReportExportOptions {
   /** Lines per statement (tests vary it; the workbook is the same whatever it is). */
   chunkLines?: number;
@@ -484,10 +506,7 @@ export async function writeReportExport(
 ): Promise<void> {
   const db = typedDb as unknown as Kysely<LineDatabase>;
   const title = text.title(scope.year, await filtersOf(db, scope));
-  const stopped = new AbortController();
-  const stop = () => stopped.abort();
-  signal.addEventListener('abort', stop, { once: true });
-  output.once('close', stop);
+  const stopped = stopper(signal, output);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output,
     useStyles: true,
@@ -543,13 +562,9 @@ export async function writeReportExport(
     if (program) addTotalRow(sheet, text.subtotal(program.name), program.amounts);
     addTotalRow(sheet, text.grandTotal, grandTotal);
     sheet.commit();
-    await Promise.race([
-      workbook.commit(),
-      new Promise((resolve) => stopped.signal.addEventListener('abort', resolve, { once: true })),
-    ]);
+    await Promise.race([workbook.commit(), whenAborted(stopped.signal)]);
   } finally {
-    signal.removeEventListener('abort', stop);
-    output.off('close', stop);
+    stopped.finish();
   }
 }
 

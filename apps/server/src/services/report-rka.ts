@@ -20,6 +20,8 @@ import {
   type ReportExportOptions,
   type ReportScope,
   ROWS_BETWEEN_YIELDS,
+  stopper,
+  whenAborted,
   whileQueued,
 } from './report-export.js';
 import type { LineDatabase } from './reports.js';
@@ -33,28 +35,8 @@ import type { LineDatabase } from './reports.js';
  * export is (`linesInReportOrder`), so a year of lines never sits in memory.
  */
 
-/**
- * The RKA's fixed words, in one place until they move into core's message catalogue; the column
- * names it shares with the flat sheet come from the catalogue already.
- */
-export const rkaText = {
-  title: 'RENCANA KERJA DAN ANGGARAN',
-  year: (year: number) => `TAHUN ANGGARAN ${year}`,
-  agency: (code: string | null, name: string) =>
-    `${messagesId.levels.agency.label}: ${code ? `${code} ` : ''}${name}`,
-  /** The sheet's name, and the footer of each PDF page. */
-  name: (year: number) => `RKA ${year}`,
-  code: 'Kode',
-  description: 'Uraian',
-  taxRate: 'Tarif PPN',
-  subtotal: (name: string) => `Jumlah ${name}`,
-  page: (page: number) => `Halaman ${page}`,
-  /** The workbook's printed footer (Excel's codes for the page and the page count). */
-  workbookFooter: '&RHalaman &P dari &N',
-  nip: (nip: string) => `NIP. ${nip}`,
-  /** What stands where no signer is configured: a line to write on. */
-  blank: '....................................',
-} as const;
+/** The RKA's fixed words (core's catalogue). */
+const rkaText = messagesId.rka;
 
 const fields = messagesId.reports.fields;
 const grandTotalLabel = messagesId.reportWorkbook.grandTotal;
@@ -449,24 +431,6 @@ export interface RkaExportOptions extends ReportExportOptions {
   /** The date the signature block carries (today in Jakarta unless told). */
   now?: Date;
 }
-
-/** Stops on `signal` or when `output` closes early; `finish` undoes the listening. */
-function stopper(signal: AbortSignal, output: Writable) {
-  const stopped = new AbortController();
-  const stop = () => stopped.abort();
-  signal.addEventListener('abort', stop, { once: true });
-  output.once('close', stop);
-  return {
-    signal: stopped.signal,
-    finish: () => {
-      signal.removeEventListener('abort', stop);
-      output.off('close', stop);
-    },
-  };
-}
-
-const whenAborted = (signal: AbortSignal) =>
-  new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
 
 // --- The workbook ----------------------------------------------------------------------------
 

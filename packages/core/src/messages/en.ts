@@ -884,6 +884,22 @@ export const messagesEn: Messages = {
     grandTotal: 'Grand Total',
   },
 
+  rka: {
+    title: 'WORK PLAN AND BUDGET',
+    year: (year: number) => `BUDGET YEAR ${year}`,
+    agency: (code: string | null, name: string) =>
+      `Regional unit: ${code ? `${code} ` : ''}${name}`,
+    name: (year: number) => `RKA ${year}`,
+    code: 'Code',
+    description: 'Description',
+    taxRate: 'VAT rate',
+    subtotal: (name: string) => `Total ${name}`,
+    page: (page: number) => `Page ${page}`,
+    workbookFooter: '&RPage &P of &N',
+    nip: (nip: string) => `NIP. ${nip}`,
+    blank: '....................................',
+  },
+
   numberInput: {
     required: 'is required',
     notANumber: 'must be a number, e.g. 2.500.000 or 1,5',

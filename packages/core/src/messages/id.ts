@@ -999,6 +999,29 @@ export const messagesId = {
     grandTotal: 'Total Keseluruhan',
   },
 
+  /**
+   * The RKA (issue 18, the server's workbook and PDF): its fixed words; the column names it
+   * shares with the flat sheet are the report fields'.
+   */
+  rka: {
+    title: 'RENCANA KERJA DAN ANGGARAN',
+    year: (year: number) => `TAHUN ANGGARAN ${year}`,
+    agency: (code: string | null, name: string) =>
+      `Perangkat Daerah: ${code ? `${code} ` : ''}${name}`,
+    /** The sheet's name, and the footer of each PDF page. */
+    name: (year: number) => `RKA ${year}`,
+    code: 'Kode',
+    description: 'Uraian',
+    taxRate: 'Tarif PPN',
+    subtotal: (name: string) => `Jumlah ${name}`,
+    page: (page: number) => `Halaman ${page}`,
+    /** The workbook's printed footer (Excel's codes for the page and the page count). */
+    workbookFooter: '&RHalaman &P dari &N',
+    nip: (nip: string) => `NIP. ${nip}`,
+    /** What stands where no signer is configured: a line to write on. */
+    blank: '....................................',
+  },
+
   /** Why a typed amount or volume was refused (core's parseNumberInput), after the field's name. */
   numberInput: {
     required: 'wajib diisi',
