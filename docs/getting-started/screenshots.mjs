@@ -14,7 +14,8 @@ import { chromiumLaunchOptions, freePort } from '../../bench/local.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
-const SHOTS = here;
+// SCREENSHOTS_DIR: somewhere else than beside the docs (to try the script without changing them).
+const SHOTS = process.env.SCREENSHOTS_DIR ?? here;
 
 /** Starts `npm start`'s server on a fresh data dir; resolves with the credentials it prints. */
 async function startServer(dataDir, port) {
@@ -45,6 +46,21 @@ async function signIn(page, { email, password }) {
   await page.getByLabel('Alamat Email').fill(email);
   await page.getByLabel('Kata Sandi', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** Signs `who` in on a new page and waits for their dashboard (`admin-dashboard`, `user-dashboard`). */
+async function signedIn(context, who, dashboard) {
+  const page = await context.newPage();
+  await signIn(page, who);
+  await page.waitForURL(`**/${dashboard}`);
+  return page;
+}
+
+/** Signs out by forgetting the session, and closes the page. */
+async function signOut(page) {
+  await page.context().clearCookies();
+  await page.evaluate(() => localStorage.clear());
+  await page.close();
 }
 
 /** Opens the combo box labelled `label` and takes its first option. */
@@ -116,6 +132,9 @@ try {
   await signIn(page, credentials.admin);
   await page.waitForURL('**/admin-dashboard');
   await page.waitForLoadState('networkidle');
+  // The dashboard's lazy parts load after the network quiets once: a shot before showed only
+  // 'Memuat data...'.
+  await page.waitForFunction(() => !document.body.innerText.includes('Memuat data'));
   // A taller window rather than a full-page shot: the sidebar keeps to the window's height.
   await page.setViewportSize({ width: 1280, height: 940 });
   await shot(page, '03-admin-dashboard');
@@ -123,14 +142,10 @@ try {
   await page.goto('/admin-program');
   await page.waitForLoadState('networkidle');
   await shot(page, '04-admin-program');
-  await context.clearCookies();
-  await page.evaluate(() => localStorage.clear());
-  await page.close();
+  await signOut(page);
 
   // 3. The demo user walks the cascade and creates a report.
-  page = await context.newPage();
-  await signIn(page, credentials.demo);
-  await page.waitForURL('**/user-dashboard');
+  page = await signedIn(context, credentials.demo, 'user-dashboard');
   await page.waitForLoadState('networkidle');
   for (const label of [
     'Program',
@@ -191,16 +206,12 @@ try {
   await editor.getByRole('button', { name: 'Simpan Perubahan' }).click();
   await page.getByText('Laporan berhasil diperbarui').first().waitFor();
   await editor.waitFor({ state: 'detached' });
-  await context.clearCookies();
-  await page.evaluate(() => localStorage.clear());
-  await page.close();
+  await signOut(page);
 
   // 5. From pagu to printed RKA: the admin sets the pagu of the sub kegiatan the user plans in,
   // a little above what is planned there.
   const SUB_ACTION = 'Penyusunan Dokumen Perencanaan Perangkat Daerah';
-  page = await context.newPage();
-  await signIn(page, credentials.admin);
-  await page.waitForURL('**/admin-dashboard');
+  page = await signedIn(context, credentials.admin, 'admin-dashboard');
   await page.goto('/admin-pagu');
   await page.getByRole('button', { name: /Tahun Anggaran/ }).click();
   await page.getByRole('option', { name: '2025', exact: true }).click();
@@ -225,15 +236,11 @@ try {
   await settle(page);
   await paguRow.scrollIntoViewIfNeeded();
   await shot(page, '09-admin-pagu');
-  await context.clearCookies();
-  await page.evaluate(() => localStorage.clear());
-  await page.close();
+  await signOut(page);
 
   // The demo user searches the catalogue under the chosen Kode Rekening, and the pagu panel
   // follows the line as it is typed.
-  page = await context.newPage();
-  await signIn(page, credentials.demo);
-  await page.waitForURL('**/user-dashboard');
+  page = await signedIn(context, credentials.demo, 'user-dashboard');
   await page.waitForLoadState('networkidle');
   for (const [label, option] of [
     ['Program', 'PROGRAM PENUNJANG URUSAN PEMERINTAHAN DAERAH KABUPATEN/KOTA'],
@@ -277,14 +284,10 @@ try {
   await volume.blur();
   await lineForm.getByRole('button', { name: 'Buat Laporan' }).click();
   await page.getByText('Laporan berhasil dibuat').first().waitFor();
-  await context.clearCookies();
-  await page.evaluate(() => localStorage.clear());
-  await page.close();
+  await signOut(page);
 
   // The admin's Laporan: 'Jenis Laporan' beside 'Download Laporan', then the RKA as a PDF.
-  page = await context.newPage();
-  await signIn(page, credentials.admin);
-  await page.waitForURL('**/admin-dashboard');
+  page = await signedIn(context, credentials.admin, 'admin-dashboard');
   await page.goto('/admin-laporan');
   await page
     .getByRole('grid', { name: 'Daftar Laporan Detail Program' })
