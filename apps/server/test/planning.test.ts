@@ -408,6 +408,20 @@ describe.each(databaseTargets)('planning on %s', (target) => {
       expect(searched.data).toEqual([
         expect.objectContaining({ code: '1.1.7.01.01.01.001.00001', price: 56_000, open: false }),
       ]);
+      // Nothing found, or a page past the end, still counts what is there.
+      const nothing = await items('account_code=5.1.02.Katalog&search=tinta');
+      expect(nothing).toMatchObject({ data: [], filter: { filtered_result: 0, total_result: 2 } });
+      const pastTheEnd = await items('account_code=5.1.02.Katalog&page=3&limit=1');
+      expect(pastTheEnd).toMatchObject({ data: [], filter: { filtered_result: 2, total_result: 2 } });
+      // Without a rekening the year's items, in code order; a kind narrows the scope.
+      const year = await items('limit=2');
+      expect(year.data.map((item: { code: string }) => item.code)).toEqual([
+        '1.1.12.01.01.0001',
+        '1.1.7.01.01.01.001.00001',
+      ]);
+      expect(year.filter).toMatchObject({ filtered_result: 3, total_result: 3 });
+      const sbu = await items('kind=SBU&search=eselon');
+      expect(sbu.filter).toMatchObject({ filtered_result: 1, total_result: 1 });
     });
 
     it('prices a line from its item: name, specification and unit from the catalogue, never above its price', async () => {

@@ -48,43 +48,38 @@ export interface CataloguePricing {
 export function createPriceItemService(db: Kysely<Database>) {
   return {
     async list(query: Parsed<typeof PriceItemListQuery>) {
-      let scope = db.selectFrom('price_item').where('year', '=', query.year);
-      if (query.account_code) {
-        // An item with no kode rekening ('*') may be used under any (migration 0015).
-        const usable = [query.account_code, '*'];
-        // A rekening's items, a few hundred of a year's tens of thousands, are found first by
-        // their GIN index and searched and ordered among themselves: left to choose, the planner
-        // walked the year's items in code order through thousands of others for a short search
-        // ('ke'), or through all of them for one that finds nothing.
-        scope = db
-          .with(
-            (cte) => cte('usable').materialized(),
-            (qb) =>
-              qb
-                .selectFrom('price_item')
-                .selectAll()
-                .where('year', '=', query.year)
-                .where('usable_under', '&&', sql<string[]>`${usable}::text[]`),
-          )
-          .selectFrom('usable as price_item') as unknown as typeof scope;
-      }
-      if (query.kind) scope = scope.where('kind', '=', query.kind);
-      const matching = query.search
-        ? scope.where('search_text', 'like', containsPattern(query.search.toLowerCase()))
-        : scope;
-      const [rows, filtered, total] = await Promise.all([
-        matching
-          .select(itemColumns)
-          .orderBy('code')
-          .limit(query.limit)
-          .offset(offsetOf(query.page, query.limit))
-          .execute(),
-        matching.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
-        scope.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
-      ]);
+      // An item with no kode rekening ('*') may be used under any (migration 0015).
+      const usableUnder = query.account_code
+        ? sql`and usable_under && ${[query.account_code, '*']}::text[]`
+        : sql``;
+      const ofKind = query.kind ? sql`and kind = ${query.kind}` : sql``;
+      const found = query.search
+        ? sql`search_text like ${containsPattern(query.search.toLowerCase())}`
+        : sql`true`;
+      // One statement answers the page and both counts (a search is sent on every pause in
+      // typing). Under a kode rekening its items, a few hundred of a year's tens of thousands,
+      // are found first by their GIN index and kept (materialized), then counted, searched and
+      // ordered among themselves: left to choose, the planner walked the year's items in code
+      // order through thousands of others for a short search ('ke'). Without one, the year's
+      // items are read where each part needs them rather than all kept.
+      const { rows } = await sql<Record<string, unknown> & { total: unknown; found: unknown }>`
+        with scope as ${query.account_code ? sql`materialized` : sql`not materialized`} (
+          select * from price_item where year = ${query.year} ${usableUnder} ${ofKind}
+        )
+        select counts.total, counts.found, page.*
+        from (select count(*) as total, count(*) filter (where ${found}) as found from scope) counts
+        left join lateral (
+          select ${sql.join(itemColumns.map((column) => sql.ref(column)))} from scope
+          where ${found} order by code
+          limit ${query.limit} offset ${offsetOf(query.page, query.limit)}
+        ) page on true`.execute(db);
+      const counts = rows[0];
       return {
-        data: rows.map(toItem),
-        filter: listFilter(query.page, query.limit, toCount(filtered.count), toCount(total.count)),
+        // A page past the end, or nothing found, is the one row of counts with no item.
+        data: rows
+          .filter((row) => row.id !== null)
+          .map(({ total, found, ...item }) => toItem(item)),
+        filter: listFilter(query.page, query.limit, toCount(counts?.found), toCount(counts?.total)),
       };
     },
 
