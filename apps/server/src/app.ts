@@ -21,6 +21,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { articleRoutes } from './routes/articles.js';
 import { type Handlers, openApiTransform, registerContract } from './routes/contract.js';
 import { hierarchyHandlers } from './routes/hierarchy.js';
+import { historyHandlers } from './routes/history.js';
 import {
   exportHandlers,
   IMPORT_BODY_LIMIT_BYTES,
@@ -171,6 +172,7 @@ export async function buildApp({
     user: userHandlers(context),
     ...hierarchyHandlers(context),
     budgetLine: reports.handlers,
+    history: historyHandlers(context, reports.lines),
     import: importHandlers(context),
     export: exportHandlers(context),
     reference: referenceHandlers(context),

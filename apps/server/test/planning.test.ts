@@ -412,7 +412,10 @@ describe.each(databaseTargets)('planning on %s', (target) => {
       const nothing = await items('account_code=5.1.02.Katalog&search=tinta');
       expect(nothing).toMatchObject({ data: [], filter: { filtered_result: 0, total_result: 2 } });
       const pastTheEnd = await items('account_code=5.1.02.Katalog&page=3&limit=1');
-      expect(pastTheEnd).toMatchObject({ data: [], filter: { filtered_result: 2, total_result: 2 } });
+      expect(pastTheEnd).toMatchObject({
+        data: [],
+        filter: { filtered_result: 2, total_result: 2 },
+      });
       // Without a rekening the year's items, in code order; a kind narrows the scope.
       const year = await items('limit=2');
       expect(year.data.map((item: { code: string }) => item.code)).toEqual([

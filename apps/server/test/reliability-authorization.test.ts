@@ -73,6 +73,9 @@ const expected: Record<string, Row> = {
   'GET /ranwal/api/detail-program/report':         [401, 401, 401, 401, 200, 200],
   'GET /ranwal/api/detail-program/report/file':    [200, 200, 200, 200, 200, 200],
   'GET /ranwal/api/detail-program/summary':        [401, 401, 401, 401, 403, 200],
+  'GET /ranwal/api/detail-program/:id/history':    [401, 401, 401, 401, 200, 200],
+  'GET /ranwal/api/history/list':                  [401, 401, 401, 401, 403, 200],
+  'POST /ranwal/api/history/restore':              [401, 401, 401, 401, 403, 200],
   'GET /ranwal/api/article/list':                  [200, 200, 200, 200, 200, 200],
   'GET /ranwal/api/article/:slug/get':             [200, 200, 200, 200, 200, 200],
   'GET /ranwal/article/:slug/get':                 [200, 200, 200, 200, 200, 200],
@@ -117,6 +120,8 @@ const notes: Record<string, string> = {
     "a user edits only their own lines (another's: 404), an admin any",
   'DELETE /ranwal/api/detail-program/:id/delete':
     "a user deletes only their own lines (another's: 404), an admin any",
+  'GET /ranwal/api/detail-program/:id/history':
+    "a user reads the history of their own lines only (another's: 404), an admin any",
 };
 
 /** The markdown table of docs/security.md, made from the table above. */
@@ -310,6 +315,16 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
       'GET /ranwal/api/detail-program/summary': async () => ({
         url: '/ranwal/api/detail-program/summary?year=2025',
       }),
+      'GET /ranwal/api/detail-program/:id/history': async () => ({
+        url: `/ranwal/api/detail-program/${ownLine.id}/history`,
+      }),
+      'GET /ranwal/api/history/list': async () => ({ url: '/ranwal/api/history/list' }),
+      'POST /ranwal/api/history/restore': async () => {
+        const { rows } = await sql<{ id: string }>`
+          select id from change_log where record_type = 'detail_program'
+          order by id desc limit 1`.execute(t.database.db);
+        return { url: '/ranwal/api/history/restore', body: { change_id: Number(rows[0]!.id) } };
+      },
       'GET /ranwal/api/article/list': async () => ({ url: '/ranwal/api/article/list' }),
       'GET /ranwal/api/article/:slug/get': async () => ({
         url: `/ranwal/api/article/${published.slug}/get`,

@@ -7,6 +7,7 @@ export * from './errors.js';
 export * from './format.js';
 export * from './hierarchy.js';
 export * from './hierarchy-rules.js';
+export * from './history.js';
 export * from './messages/index.js';
 export * from './money.js';
 export * from './number-input.js';

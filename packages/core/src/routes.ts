@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type ManagedEntityKey, managedEntityKeys } from './entity-keys.js';
 import { type ManagedEntities, managedEntities } from './hierarchy.js';
+import { HistoryEntry, HistoryListQuery, HistoryRestoreInput } from './history.js';
 import {
   AgencyPaguInput,
   PaguImportBatch,
@@ -424,6 +425,36 @@ export const routes = {
       summary: "Set who signs a Perangkat Daerah's RKA (place, position, name, NIP)",
       body: SignerInput,
       data: Signer,
+    }),
+  },
+  history: {
+    list: route({
+      method: 'GET',
+      path: '/api/history/list',
+      access: 'admin',
+      summary:
+        'Every recorded change, newest first: who, when, from which address, the record before and after (by kind of record, record, person and dates)',
+      query: HistoryListQuery,
+      data: HistoryEntry,
+      list: true,
+    }),
+    line: route({
+      method: 'GET',
+      path: '/api/detail-program/:id/history',
+      access: 'user',
+      summary:
+        "A budget line's changes, oldest first, deleted lines included (a user's own lines; an admin's any)",
+      params: IdParams,
+      data: z.array(HistoryEntry),
+    }),
+    restore: route({
+      method: 'POST',
+      path: '/api/history/restore',
+      access: 'admin',
+      summary:
+        'Bring a budget line back as it was after a change (before it, for a delete), checked as an edit; itself a recorded change',
+      body: HistoryRestoreInput,
+      data: BudgetLine,
     }),
   },
   pagu: {

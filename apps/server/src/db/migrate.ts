@@ -15,6 +15,7 @@ import * as units from './migrations/2026-11-26-0012-units.js';
 import * as reference from './migrations/2026-11-26-0013-reference.js';
 import * as agencyName from './migrations/2026-11-26-0014-agency-name.js';
 import * as planning from './migrations/2026-11-26-0015-planning.js';
+import * as changeHistory from './migrations/2026-11-27-0016-change-history.js';
 
 // Listed statically so the bundled server needs no migrations folder at run time.
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-0013-reference': reference,
   '2026-11-26-0014-agency-name': agencyName,
   '2026-11-26-0015-planning': planning,
+  '2026-11-27-0016-change-history': changeHistory,
 };
 
 /** Brings the schema to the latest migration; serves start-up, tests and `npm run migrate`. */

@@ -154,6 +154,19 @@ export interface SignInAttemptTable {
   window_ends: Date;
 }
 
+/** One recorded change, written by triggers only (migration 0016); never updated or deleted. */
+export interface ChangeLogTable {
+  id: ColumnType<string | number, never, never>;
+  changed_at: CreatedAt;
+  actor_id: string | null;
+  address: string | null;
+  record_type: string;
+  record_id: string;
+  action: 'create' | 'update' | 'delete';
+  old_values: Record<string, unknown> | null;
+  new_values: Record<string, unknown> | null;
+}
+
 /** One code of the national nomenclature (migration 0013). */
 export interface ReferenceItemTable {
   level: 'program' | 'action' | 'sub_action' | 'account';
@@ -238,6 +251,7 @@ export interface Database {
   upload: UploadTable;
   idempotent_request: IdempotentRequestTable;
   sign_in_attempt: SignInAttemptTable;
+  change_log: ChangeLogTable;
 }
 
 /**

@@ -14,6 +14,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, ResponseSerializationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { changeActors } from '../services/change-actor.js';
 import { type IdempotencyService, idempotencyKeyOf } from '../services/idempotency.js';
 import type { ListAnswerCache } from '../services/list-cache.js';
 
@@ -170,7 +171,7 @@ export function registerContract(app: FastifyInstance, options: ContractOptions)
         ...(route.query ? { preValidation: dropEmptyQueryValues } : {}),
         handler: async (request, reply) => {
           const user = callers.get(request) ?? null;
-          const answer = async () => {
+          const respond = async () => {
             const result = await handler({
               params: request.params as never,
               query: request.query as never,
@@ -181,6 +182,11 @@ export function registerContract(app: FastifyInstance, options: ContractOptions)
             });
             return { status, message: result.message ?? messagesId.server.ok, ...result };
           };
+          // A call that may write says who is writing, for the history (services/change-actor.ts).
+          const answer =
+            route.method === 'GET'
+              ? respond
+              : () => changeActors.run({ id: user?.id ?? null, address: request.ip }, respond);
           reply.code(status);
           const onceKey = creates
             ? idempotencyKeyOf(request.headers['idempotency-key'])

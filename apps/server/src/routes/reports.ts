@@ -22,7 +22,7 @@ import { cutOffWhenStalled } from '../plugins/request-guards.js';
 import { createDashboardService } from '../services/dashboard.js';
 import { type ReportScope, writeReportExport } from '../services/report-export.js';
 import { writeRka } from '../services/report-rka.js';
-import { createBudgetLineService } from '../services/reports.js';
+import { type BudgetLineService, createBudgetLineService } from '../services/reports.js';
 import type { RouteModule } from './module.js';
 
 const server = messagesId.server;
@@ -54,7 +54,9 @@ const writerOf = ({ layout, format }: ReportFile) =>
 
 const tokenInvalid = () => new AppError('unauthorized', server.tokenInvalid);
 
-export function reportRoutes(context: AppContext): RouteModule<'budgetLine'> {
+export function reportRoutes(
+  context: AppContext,
+): RouteModule<'budgetLine'> & { lines: BudgetLineService } {
   const reports = createBudgetLineService(context.db, context.database.read, {
     freeForm: context.config.RANWAL_FREE_FORM_COMPONENTS,
   });
@@ -100,6 +102,7 @@ export function reportRoutes(context: AppContext): RouteModule<'budgetLine'> {
   }
 
   return {
+    lines: reports,
     handlers: {
       list: async ({ query, user }) => reports.list(query, user),
       get: async ({ params, user }) => ({ data: await reports.get(params.id, user) }),

@@ -21,6 +21,7 @@ import {
 } from '../db/schema.js';
 import {
   containsPattern,
+  inTransaction,
   likeLowered,
   offsetOf,
   type Parsed,
@@ -271,11 +272,13 @@ export function createHierarchyService(
       const definition = managedEntities[key];
       await assertParentExists(definition, input);
       await assertCodeFree(definition, input);
-      const { id } = await db
-        .insertInto(definition.table)
-        .values(writable(definition, input))
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const { id } = await inTransaction(db, (trx) =>
+        trx
+          .insertInto(definition.table)
+          .values(writable(definition, input))
+          .returning('id')
+          .executeTakeFirstOrThrow(),
+      );
       return findOne(definition, String(id));
     },
 
@@ -295,12 +298,14 @@ export function createHierarchyService(
       await assertParentExists(definition, values);
       await assertCodeFree(definition, values, id);
       await assertNotMovedUnderReports(definition, id, stored, values);
-      const updated = await db
-        .updateTable(definition.table)
-        .set({ ...writable(definition, values), updated_at: sql`now()` })
-        .where('id', '=', id)
-        .returning('id')
-        .executeTakeFirst();
+      const updated = await inTransaction(db, (trx) =>
+        trx
+          .updateTable(definition.table)
+          .set({ ...writable(definition, values), updated_at: sql`now()` })
+          .where('id', '=', id)
+          .returning('id')
+          .executeTakeFirst(),
+      );
       if (!updated) throw refusals.notFound(levels[key].label);
       return findOne(definition, id);
     },
@@ -336,7 +341,9 @@ export function createHierarchyService(
       });
       if (conflict) throw new AppError('conflict', conflict);
       // A row added between the check and the delete is caught by the foreign key (409).
-      await db.deleteFrom(definition.table).where('id', '=', id).execute();
+      await inTransaction(db, (trx) =>
+        trx.deleteFrom(definition.table).where('id', '=', id).execute(),
+      );
     },
   };
   return service;

@@ -351,13 +351,17 @@ export function createPaguService(db: Kysely<Database>) {
         overrun_reason: input.allow_overrun ? input.overrun_reason : '',
         updated_by: callerId,
       };
-      await db
-        .insertInto('pagu')
-        .values({ sub_action_id: input.sub_action_id, year: input.year, ...values })
-        .onConflict((oc) =>
-          oc.columns(['sub_action_id', 'year']).doUpdateSet({ ...values, updated_at: sql`now()` }),
-        )
-        .execute();
+      await inTransaction(db, (trx) =>
+        trx
+          .insertInto('pagu')
+          .values({ sub_action_id: input.sub_action_id, year: input.year, ...values })
+          .onConflict((oc) =>
+            oc
+              .columns(['sub_action_id', 'year'])
+              .doUpdateSet({ ...values, updated_at: sql`now()` }),
+          )
+          .execute(),
+      );
       return rowOf(input.sub_action_id, input.year);
     },
 
@@ -368,15 +372,17 @@ export function createPaguService(db: Kysely<Database>) {
         .where('id', '=', input.agency_id)
         .executeTakeFirst();
       if (!exists) throw notFoundIssue('agency_id', levels.agency.label);
-      await db
-        .insertInto('agency_pagu')
-        .values(input)
-        .onConflict((oc) =>
-          oc
-            .columns(['agency_id', 'year'])
-            .doUpdateSet({ amount: input.amount, updated_at: sql`now()` }),
-        )
-        .execute();
+      await inTransaction(db, (trx) =>
+        trx
+          .insertInto('agency_pagu')
+          .values(input)
+          .onConflict((oc) =>
+            oc
+              .columns(['agency_id', 'year'])
+              .doUpdateSet({ amount: input.amount, updated_at: sql`now()` }),
+          )
+          .execute(),
+      );
       return input;
     },
 

@@ -136,12 +136,14 @@ export function createPriceItemService(db: Kysely<Database>) {
     },
 
     async update(id: string, input: Parsed<typeof PriceItemUpdateInput>): Promise<PriceItem> {
-      const row = await db
-        .updateTable('price_item')
-        .set({ open: input.open, updated_at: sql`now()` })
-        .where('id', '=', id)
-        .returning(itemColumns)
-        .executeTakeFirst();
+      const row = await inTransaction(db, (trx) =>
+        trx
+          .updateTable('price_item')
+          .set({ open: input.open, updated_at: sql`now()` })
+          .where('id', '=', id)
+          .returning(itemColumns)
+          .executeTakeFirst(),
+      );
       if (!row) throw refusals.notFound(server.records.priceItem);
       return toItem(row);
     },

@@ -486,9 +486,23 @@ export function createBudgetLineService(
      * The server computes the money (the client's totals are ignored) and checks the pagu in
      * the same transaction as the write.
      */
-    async create(input: CreateInput, caller: Caller): Promise<BudgetLine> {
+    async create(
+      input: CreateInput,
+      caller: Caller,
+      restoring?: { id: string; owner: string | null },
+    ): Promise<BudgetLine> {
       return inTransaction(typedDb, async (trx) => {
-        const values = { ...(await checkedValues(input, trx)), created_by: caller.id };
+        const values = {
+          ...(await checkedValues(input, trx)),
+          created_by: caller.id,
+          // A deleted line brought back from its history: its own id and owner, and who did it.
+          ...(restoring && {
+            id: restoring.id,
+            created_by: restoring.owner,
+            updated_by: caller.id,
+            updated_at: sql`now()`,
+          }),
+        };
         await pagu.assertWithin(trx, values);
         const lines = trx as unknown as Kysely<LineDatabase>;
         // One statement inserts the line and reads it back with every name joined.
@@ -530,10 +544,14 @@ export function createBudgetLineService(
 
     /** Deletes a line the caller may change (a user their own, an admin any). */
     async remove(id: string, caller: Caller): Promise<void> {
-      const result = await whereLines(db.deleteFrom('detail_program as line'), scopeOf(caller))
-        .where('line.id', '=', id)
-        .executeTakeFirst();
+      const result = await inTransaction(db, (trx) =>
+        whereLines(trx.deleteFrom('detail_program as line'), scopeOf(caller))
+          .where('line.id', '=', id)
+          .executeTakeFirst(),
+      );
       if (result.numDeletedRows === 0n) throw notFound();
     },
   };
 }
+
+export type BudgetLineService = ReturnType<typeof createBudgetLineService>;

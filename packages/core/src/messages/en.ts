@@ -935,6 +935,7 @@ export const messagesEn: Messages = {
       article: 'Article',
       file: 'File',
       priceItem: 'Price catalogue item',
+      change: 'Change',
     },
     paguExceeded: (what: string, pagu: string, excess: string) =>
       `Over the pagu of ${what} (${pagu}) by ${excess}.`,
@@ -943,6 +944,7 @@ export const messagesEn: Messages = {
     priceItemNotForAccount: (code: string) =>
       `this price catalogue item is not for account code ${code}`,
     priceAboveCatalogue: (price: string) => `above the catalogue price ${price}`,
+    historyNotRestorable: 'only changes of a budget line can be restored',
     freeFormRefused:
       'must be chosen from the price catalogue (free-form components are not allowed)',
     paguSubActionUnknown: (code: string) => `no sub-action with code ${code}`,

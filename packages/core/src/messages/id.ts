@@ -1064,6 +1064,7 @@ export const messagesId = {
       article: 'Artikel',
       file: 'Berkas',
       priceItem: 'Item katalog harga',
+      change: 'Riwayat perubahan',
     },
     badRequest: 'Permintaan tidak valid.',
     // Planning within a ceiling: the pagu, the standard price catalogue (issue 18).
@@ -1074,6 +1075,7 @@ export const messagesId = {
     priceItemNotForAccount: (code: string) =>
       `item katalog harga ini tidak untuk kode rekening ${code}`,
     priceAboveCatalogue: (price: string) => `melebihi harga katalog ${price}`,
+    historyNotRestorable: 'hanya perubahan Laporan yang dapat dipulihkan',
     freeFormRefused: 'wajib dipilih dari katalog harga (komponen bebas tidak diizinkan)',
     paguSubActionUnknown: (code: string) => `sub kegiatan berkode ${code} tidak ditemukan`,
     paguSubActionAmbiguous: (code: string, count: number) =>

@@ -1,0 +1,18 @@
+import { messagesId } from '@ranwal/core';
+import type { AppContext } from '../context.js';
+import { createHistoryService } from '../services/history.js';
+import type { BudgetLineService } from '../services/reports.js';
+import type { Handlers } from './contract.js';
+
+/** The history of every change: the admin's audit list, a line's history, a restore. */
+export function historyHandlers({ db }: AppContext, lines: BudgetLineService): Handlers['history'] {
+  const history = createHistoryService(db, lines);
+  return {
+    list: async ({ query }) => history.list(query),
+    line: async ({ params, user }) => ({ data: await history.line(params.id, user) }),
+    restore: async ({ body, user }) => ({
+      message: messagesId.server.updated,
+      data: await history.restore(body.change_id, user),
+    }),
+  };
+}

@@ -1,0 +1,265 @@
+import { type HistoryEntry, messagesId } from '@ranwal/core';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { budgetLineInput, buildChain, type Chain } from './fixtures.js';
+import { databaseTargets, startTestApp, type TestApp } from './harness.js';
+
+const API = '/ranwal/api';
+const LINES = `${API}/detail-program`;
+const server = messagesId.server;
+
+describe.each(databaseTargets)('history of every change on %s', (target) => {
+  let t: TestApp;
+  let chain: Chain;
+  let adminId: string;
+
+  const history = async (query: string, token = t.adminToken) => {
+    const response = await t.call('GET', `${API}/history/list?${query}`, { token });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { data: HistoryEntry[]; filter: Record<string, number> };
+  };
+  const lineHistory = (id: string, token = t.userToken) =>
+    t.call('GET', `${LINES}/${id}/history`, { token });
+  const createLine = async (overrides: Record<string, unknown> = {}, token = t.userToken) => {
+    const response = await t.call('POST', `${LINES}/create`, {
+      token,
+      body: budgetLineInput(chain, overrides),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().data as { id: string };
+  };
+  const changeCount = async () =>
+    Number(
+      (
+        await sql<{ count: unknown }>`select count(*) as count from change_log`.execute(
+          t.database.db,
+        )
+      ).rows[0]?.count,
+    );
+
+  beforeAll(async () => {
+    t = await startTestApp(target);
+    chain = await buildChain(t, 'Riwayat');
+    const me = await t.call('GET', `${API}/user/me`, { token: t.adminToken });
+    adminId = me.json().data.id;
+  });
+  afterAll(() => t?.close());
+
+  it("records a line's create, edit and delete with who, from where, and the values before and after", async () => {
+    const line = await createLine({ component_name: 'Kertas HVS', price: 1_000 });
+    const edited = await t.call('PUT', `${LINES}/${line.id}/update`, {
+      token: t.userToken,
+      body: budgetLineInput(chain, { component_name: 'Kertas HVS', price: 1_500 }),
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    // An edit that changes nothing is no change.
+    await t.call('PUT', `${LINES}/${line.id}/update`, {
+      token: t.userToken,
+      body: budgetLineInput(chain, { component_name: 'Kertas HVS', price: 1_500 }),
+    });
+    const removed = await t.call('DELETE', `${LINES}/${line.id}/delete`, { token: t.userToken });
+    expect(removed.statusCode, removed.body).toBe(200);
+
+    const response = await lineHistory(line.id);
+    expect(response.statusCode, response.body).toBe(200);
+    const changes: HistoryEntry[] = response.json().data;
+    expect(changes.map((change) => change.action)).toEqual(['create', 'update', 'delete']);
+    for (const change of changes) {
+      expect(change).toMatchObject({
+        actor_id: t.userId,
+        actor_name: 'Budi Santoso',
+        address: '127.0.0.1',
+        record_type: 'detail_program',
+        record_id: line.id,
+      });
+    }
+    const [created, update, deleted] = changes;
+    expect(created!.old_values).toBeNull();
+    expect(created!.new_values).toMatchObject({ component_name: 'Kertas HVS', price: 1_000 });
+    expect(update!.old_values).toMatchObject({ price: 1_000, total_price: 1_000 });
+    expect(update!.new_values).toMatchObject({ price: 1_500, total_price: 1_500 });
+    expect(deleted!.old_values).toMatchObject({ price: 1_500 });
+    expect(deleted!.new_values).toBeNull();
+    // Derived columns (the search text) are not kept.
+    expect(created!.new_values).not.toHaveProperty('search_text');
+  });
+
+  it('writes no history for a change that is refused or fails', async () => {
+    const line = await createLine();
+    const before = await changeCount();
+    const refused = await t.call('POST', `${LINES}/create`, {
+      token: t.userToken,
+      body: budgetLineInput(chain, { component_name: '' }),
+    });
+    expect(refused.statusCode).toBe(400);
+    // Over a pagu: checked in the write's transaction, so the refused line leaves nothing.
+    const pagu = await t.call('PUT', `${API}/pagu/set`, {
+      token: t.adminToken,
+      body: { sub_action_id: chain.sub_action_id, year: 2029, amount: 100 },
+    });
+    expect(pagu.statusCode, pagu.body).toBe(200);
+    const afterPagu = await changeCount();
+    expect(afterPagu).toBe(before + 1);
+    const over = await t.call('POST', `${LINES}/create`, {
+      token: t.userToken,
+      body: budgetLineInput(chain, { year: 2029, price: 5_000 }),
+    });
+    expect(over.statusCode, over.body).toBe(409);
+    const removedByAdmin = await t.call('DELETE', `${LINES}/${line.id}/delete`, {
+      token: t.adminToken,
+      headers: { 'content-type': 'application/json' },
+      body: {},
+    });
+    expect(removedByAdmin.statusCode).toBe(200);
+    expect(await changeCount()).toBe(afterPagu + 1);
+  });
+
+  it('records hierarchy records, pagu and catalogue items as the admin who changed them', async () => {
+    const program = await t.call('POST', `${API}/program/create`, {
+      token: t.adminToken,
+      body: { name: 'Program Riwayat Kedua', is_taxed: true },
+    });
+    expect(program.statusCode, program.body).toBe(201);
+    const id = program.json().data.id;
+    const renamed = await t.call('PUT', `${API}/program/${id}/update`, {
+      token: t.adminToken,
+      body: { name: 'Program Riwayat Ketiga', is_taxed: true },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const gone = await t.call('DELETE', `${API}/program/${id}/delete`, { token: t.adminToken });
+    expect(gone.statusCode, gone.body).toBe(200);
+    const programs = await history(`record_type=program&record_id=${id}`);
+    expect(programs.data.map((change) => change.action)).toEqual(['delete', 'update', 'create']);
+    expect(programs.data[1]).toMatchObject({
+      actor_id: adminId,
+      old_values: expect.objectContaining({ name: 'Program Riwayat Kedua' }),
+      new_values: expect.objectContaining({ name: 'Program Riwayat Ketiga' }),
+    });
+
+    // A pagu is named by its sub kegiatan and year.
+    const pagu = await history(`record_type=pagu&record_id=${chain.sub_action_id}/2029`);
+    expect(pagu.data).toEqual([
+      expect.objectContaining({
+        action: 'create',
+        actor_id: adminId,
+        new_values: expect.objectContaining({ amount: 100, year: 2029 }),
+      }),
+    ]);
+
+    const imported = await t.call('POST', `${API}/price-item/import`, {
+      token: t.adminToken,
+      body: {
+        year: 2029,
+        items: [{ kind: 'SSH', code: 'R.1', name: 'Map Riwayat', unit: 'Buah', price: 5_000 }],
+      },
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    const items = await history('record_type=price_item');
+    expect(items.data).toEqual([
+      expect.objectContaining({
+        action: 'create',
+        actor_id: adminId,
+        new_values: expect.objectContaining({ code: 'R.1', price: 5_000 }),
+      }),
+    ]);
+  });
+
+  it('filters the audit list by person and date, newest first, and counts', async () => {
+    const byUser = await history(`actor_id=${t.userId}&limit=2`);
+    expect(byUser.data).toHaveLength(2);
+    expect(byUser.data.every((change) => change.actor_id === t.userId)).toBe(true);
+    expect(byUser.data[0]!.id).toBeGreaterThan(byUser.data[1]!.id);
+    expect(byUser.filter.filtered_result).toBeGreaterThan(2);
+    expect(byUser.filter.total_result).toBeGreaterThan(byUser.filter.filtered_result!);
+
+    const today = new Date().toISOString().slice(0, 10);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    expect((await history(`from=${yesterday}&to=${today}`)).filter.filtered_result).toBe(
+      byUser.filter.total_result,
+    );
+    expect((await history(`to=${yesterday}`)).data).toEqual([]);
+    const bad = await t.call('GET', `${API}/history/list?from=kemarin`, { token: t.adminToken });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('is for admins; a user reads the history of their own lines only', async () => {
+    const list = await t.call('GET', `${API}/history/list`, { token: t.userToken });
+    expect(list.statusCode).toBe(403);
+    const admins = await createLine({}, t.adminToken);
+    expect((await lineHistory(admins.id)).statusCode).toBe(404);
+    expect((await lineHistory(admins.id, t.adminToken)).statusCode).toBe(200);
+  });
+
+  it('cannot be edited: no call changes it, and the database refuses', async () => {
+    const before = await changeCount();
+    expect(
+      (await t.call('DELETE', `${API}/history/1/delete`, { token: t.adminToken })).statusCode,
+    ).toBe(404);
+    await expect(sql`delete from change_log`.execute(t.database.db)).rejects.toThrow(/append-only/);
+    await expect(sql`update change_log set actor_id = null`.execute(t.database.db)).rejects.toThrow(
+      /append-only/,
+    );
+    expect(await changeCount()).toBe(before);
+  });
+
+  it('restores a deleted line with its id and owner, and an earlier version of an edited one', async () => {
+    const line = await createLine({ component_name: 'Tinta Printer', price: 2_000 });
+    await t.call('PUT', `${LINES}/${line.id}/update`, {
+      token: t.userToken,
+      body: budgetLineInput(chain, { component_name: 'Tinta Printer Hitam', price: 2_500 }),
+    });
+    const [created] = (await lineHistory(line.id)).json().data as HistoryEntry[];
+
+    const earlier = await t.call('POST', `${API}/history/restore`, {
+      token: t.adminToken,
+      body: { change_id: created!.id },
+    });
+    expect(earlier.statusCode, earlier.body).toBe(200);
+    expect(earlier.json().data).toMatchObject({
+      id: line.id,
+      component_name: 'Tinta Printer',
+      price: 2_000,
+      created_by: t.userId,
+    });
+
+    await t.call('DELETE', `${LINES}/${line.id}/delete`, { token: t.userToken });
+    expect(
+      (await t.call('GET', `${LINES}/${line.id}/get`, { token: t.userToken })).statusCode,
+    ).toBe(404);
+    const deleted = ((await lineHistory(line.id)).json().data as HistoryEntry[]).at(-1)!;
+    expect(deleted.action).toBe('delete');
+    // Users do not restore.
+    const refused = await t.call('POST', `${API}/history/restore`, {
+      token: t.userToken,
+      body: { change_id: deleted.id },
+    });
+    expect(refused.statusCode).toBe(403);
+    const back = await t.call('POST', `${API}/history/restore`, {
+      token: t.adminToken,
+      body: { change_id: deleted.id },
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().data).toMatchObject({ id: line.id, component_name: 'Tinta Printer' });
+    // Back in its owner's list, and the restore is itself a change, made by the admin.
+    expect(
+      (await t.call('GET', `${LINES}/${line.id}/get`, { token: t.userToken })).statusCode,
+    ).toBe(200);
+    const last = ((await lineHistory(line.id)).json().data as HistoryEntry[]).at(-1)!;
+    expect(last).toMatchObject({ action: 'create', actor_id: adminId });
+
+    const program = (await history('record_type=program&limit=1')).data[0]!;
+    const notALine = await t.call('POST', `${API}/history/restore`, {
+      token: t.adminToken,
+      body: { change_id: program.id },
+    });
+    expect(notALine.statusCode).toBe(400);
+    expect(notALine.json().issues).toEqual([
+      { path: 'change_id', message: server.historyNotRestorable },
+    ]);
+    const missing = await t.call('POST', `${API}/history/restore`, {
+      token: t.adminToken,
+      body: { change_id: 999_999_999 },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+});

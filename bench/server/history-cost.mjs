@@ -1,0 +1,204 @@
+// What the history of every change (issue 19) costs a budget line write: the built server on
+// PostgreSQL, one person writing lines one after another (create, edit, delete), with the
+// history's triggers on the line table on and off in alternating rounds, side by side on the
+// same database and process. Reports the server's and PostgreSQL's CPU per write and the wall
+// time per write in each mode, and the ratio. Goal: the history adds at most 20%.
+//
+//   npm run build && node bench/server/history-cost.mjs [--writes 300] [--rounds 4]
+//
+// Exits non-zero on errors, never on a missed goal.
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import {
+  ADMIN,
+  backendCpu,
+  backendSeconds,
+  benchUser,
+  call,
+  cpuSeconds,
+  dropOrKeep,
+  ensureDatabase,
+  serverEntry,
+  signIn,
+  start,
+  stopChildren,
+} from './processes.mjs';
+
+const { values: options } = parseArgs({
+  options: {
+    writes: { type: 'string', default: '300' },
+    rounds: { type: 'string', default: '4' },
+    'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
+  },
+});
+const PORT = 18095;
+const CYCLES = Math.ceil(Number(options.writes) / 3);
+const GOAL_RATIO = 1.2;
+const API = '/ranwal/api';
+const dbName = `ranwal_bench_history_${process.pid}`;
+const historyTriggers = ['insert', 'update', 'delete'].map(
+  (event) => `detail_program_history_${event}`,
+);
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+async function created(token, path, body) {
+  const answer = await call(PORT, 'POST', `${API}/${path}/create`, { token, body });
+  if (answer.status !== 201) throw new Error(`${path}: ${JSON.stringify(answer.json)}`);
+  return answer.json.data.id;
+}
+
+async function main() {
+  const version = await ensureDatabase(options['pg-url'], dbName);
+  const cpus = os.cpus();
+  console.log(
+    `Machine: ${cpus.length} × ${cpus[0]?.model}, Node ${process.version}, PostgreSQL ${version}; load ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  const server = await start(
+    'server',
+    [serverEntry],
+    {
+      DATABASE_URL: `${options['pg-url']}/${dbName}`,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      RANWAL_DEMO: '0',
+      RANWAL_ADMIN_EMAIL: ADMIN.email,
+      RANWAL_ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    },
+    'Ranwal is running',
+  );
+  const admin = await signIn(PORT, ADMIN);
+  const user = await benchUser(PORT, admin);
+  const chain = {};
+  chain.program_id = await created(admin.token, 'program', {
+    name: 'Program Bench',
+    is_taxed: true,
+  });
+  chain.action_id = await created(admin.token, 'action', {
+    name: 'Kegiatan Bench',
+    program_id: chain.program_id,
+  });
+  chain.sub_action_id = await created(admin.token, 'sub-action', {
+    name: 'Sub Kegiatan Bench',
+    action_id: chain.action_id,
+  });
+  chain.activity_id = await created(admin.token, 'activity', {
+    name: 'Aktivitas Bench',
+    sub_action_id: chain.sub_action_id,
+  });
+  chain.subtitle_id = await created(admin.token, 'subtitle', {
+    name: 'Subtitle Bench',
+    activity_id: chain.activity_id,
+  });
+  chain.account_id = await created(admin.token, 'account', {
+    code: '5.1.02.01.01.0001',
+    name: 'Belanja Alat Tulis Kantor',
+    subtitle_id: chain.subtitle_id,
+  });
+  chain.supporter_id = await created(admin.token, 'supporter', { name: 'Pengampu Bench' });
+  const line = (n, price) => ({
+    ...chain,
+    component_code: `K-${n}`,
+    component_name: `Kertas HVS 70 gram ${n}`,
+    specification: 'A4, 500 lembar',
+    unit: 'Rim',
+    price,
+    first_volume: 2,
+    first_volume_unit: 'Rim',
+    second_volume: 3,
+    second_volume_unit: 'Bulan',
+    year: 2026,
+  });
+  // A write: its answer must be what the form expects, or the figures mean nothing.
+  const write = async (method, path, body, status) => {
+    const answer = await call(PORT, method, `${API}/detail-program/${path}`, {
+      token: user.token,
+      body,
+    });
+    if (answer.status !== status)
+      throw new Error(`${method} ${path}: ${JSON.stringify(answer.json)}`);
+    return answer.json.data;
+  };
+
+  const monitor = new pg.Client({ connectionString: `${options['pg-url']}/${dbName}` });
+  await monitor.connect();
+  const setHistory = async (on) => {
+    for (const trigger of historyTriggers) {
+      await monitor.query(
+        `alter table detail_program ${on ? 'enable' : 'disable'} trigger ${trigger}`,
+      );
+    }
+  };
+  /** CYCLES lines created, edited and deleted one after another: 3 writes each. */
+  const round = async () => {
+    const nodeBefore = cpuSeconds(server.pid);
+    const pgBefore = await backendCpu(monitor, dbName);
+    const started = performance.now();
+    for (let n = 0; n < CYCLES; n++) {
+      const { id } = await write('POST', 'create', line(n, 15_000), 201);
+      await write('PUT', `${id}/update`, line(n, 16_500), 200);
+      await write('DELETE', `${id}/delete`, undefined, 200);
+    }
+    const writes = CYCLES * 3;
+    return {
+      wallMs: (performance.now() - started) / writes,
+      serverMs: ((cpuSeconds(server.pid) - nodeBefore) * 1000) / writes,
+      postgresMs: (backendSeconds(pgBefore, await backendCpu(monitor, dbName)) * 1000) / writes,
+    };
+  };
+
+  // Warm up both ways, then alternate so drift in the machine's load falls on both alike.
+  await setHistory(false);
+  await round();
+  await setHistory(true);
+  await round();
+  const results = { on: [], off: [] };
+  console.log(`\n${CYCLES * 3} writes a round (create, edit, delete), one at a time:\n`);
+  console.log(
+    '| Round | History | Load (1 min) | Wall / write | Server CPU / write | PostgreSQL CPU / write |',
+  );
+  console.log('|---:|---|---:|---:|---:|---:|');
+  for (let n = 1; n <= Number(options.rounds) * 2; n++) {
+    const on = n % 2 === 1;
+    await setHistory(on);
+    const result = await round();
+    results[on ? 'on' : 'off'].push(result);
+    console.log(
+      `| ${Math.ceil(n / 2)} | ${on ? 'on' : 'off'} | ${os.loadavg()[0].toFixed(1)} | ${result.wallMs.toFixed(2)} ms | ${result.serverMs.toFixed(2)} ms | ${result.postgresMs.toFixed(2)} ms |`,
+    );
+  }
+  await setHistory(true);
+  const { rows } = await monitor.query(
+    "select count(*) as count from change_log where record_type = 'detail_program'",
+  );
+  await monitor.end();
+
+  const of = (mode, key) => median(results[mode].map((result) => result[key]));
+  const cpu = (mode) => of(mode, 'serverMs') + of(mode, 'postgresMs');
+  const ratios = {
+    wall: of('on', 'wallMs') / of('off', 'wallMs'),
+    cpu: cpu('on') / cpu('off'),
+  };
+  console.log(
+    `\nMedians: wall ${of('off', 'wallMs').toFixed(2)} → ${of('on', 'wallMs').toFixed(2)} ms per write (${ratios.wall.toFixed(3)}x); server + PostgreSQL CPU ${cpu('off').toFixed(2)} → ${cpu('on').toFixed(2)} ms (${ratios.cpu.toFixed(3)}x). History rows written: ${rows[0].count}.`,
+  );
+  const met = ratios.wall <= GOAL_RATIO && ratios.cpu <= GOAL_RATIO;
+  console.log(`Goal (history adds at most 20% to a line write): ${met ? 'met' : 'MISSED'}`);
+  console.log(JSON.stringify({ cycles: CYCLES, results, ratios }));
+}
+
+try {
+  await main();
+} finally {
+  await stopChildren();
+  await dropOrKeep(options['pg-url'], dbName, false);
+}
