@@ -1,8 +1,18 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  Kysely,
+  PostgresDialect,
+  type PostgresDialectConfig,
+  PostgresDriver,
+  type TransactionSettings,
+} from 'kysely';
 import pg from 'pg';
+import { changeActorStatement } from './change-actor.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
@@ -52,6 +62,37 @@ interface SnapshotRow {
   snapshot: string;
 }
 
+/**
+ * Kysely's PostgreSQL driver, whose `begin` also tells the database who makes the
+ * transaction's changes (db/change-actor.ts), in the same round trip: a statement without
+ * parameters goes by the simple query protocol, which takes several.
+ */
+class AttributedPostgresDriver extends PostgresDriver {
+  override async beginTransaction(
+    connection: DatabaseConnection,
+    settings: TransactionSettings,
+  ): Promise<void> {
+    const actor = changeActorStatement();
+    if (!actor || settings.isolationLevel || settings.accessMode) {
+      await super.beginTransaction(connection, settings);
+      if (actor) await connection.executeQuery(CompiledQuery.raw(actor));
+      return;
+    }
+    await connection.executeQuery(CompiledQuery.raw(`begin; ${actor}`));
+  }
+}
+
+class AttributedPostgresDialect extends PostgresDialect {
+  readonly #config: PostgresDialectConfig;
+  constructor(config: PostgresDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new AttributedPostgresDriver(this.#config);
+  }
+}
+
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite. Same SQL either way. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
@@ -67,7 +108,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // (between a transaction's statements, say), and an unheard 'error' event ends the process.
     // Its query fails; the pool drops the broken client when it comes back.
     pool.on('connect', (client) => client.on('error', (error) => options.onPoolError?.(error)));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new AttributedPostgresDialect({ pool }) });
     const url = new URL(options.url);
     return {
       db,

@@ -11,6 +11,7 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { changeActorStatement } from './change-actor.js';
 
 /**
  * Kysely over embedded PGlite, reusing Kysely's own PostgreSQL adapter, compiler and
@@ -60,7 +61,9 @@ class PGliteDriver implements Driver {
 
   async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
     const mode = settings.isolationLevel ? ` isolation level ${settings.isolationLevel}` : '';
-    await (connection as PGliteConnection).raw(`begin${mode}`);
+    // Who makes the transaction's changes, for the history, in the same round trip.
+    const actor = changeActorStatement();
+    await (connection as PGliteConnection).raw(actor ? `begin${mode}; ${actor}` : `begin${mode}`);
   }
   async commitTransaction(connection: DatabaseConnection) {
     await (connection as PGliteConnection).raw('commit');
@@ -81,8 +84,9 @@ class PGliteConnection implements DatabaseConnection {
   release: () => void = () => {};
   constructor(private readonly pglite: PGlite) {}
 
+  /** Statements without parameters, several at once (`begin; select …`). */
   async raw(sql: string): Promise<void> {
-    await this.pglite.query(sql);
+    await this.pglite.exec(sql);
   }
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {

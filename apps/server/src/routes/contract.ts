@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, ResponseSerializationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { changeActors } from '../services/change-actor.js';
+import { changeActors } from '../db/change-actor.js';
 import { type IdempotencyService, idempotencyKeyOf } from '../services/idempotency.js';
 import type { ListAnswerCache } from '../services/list-cache.js';
 
@@ -182,7 +182,7 @@ export function registerContract(app: FastifyInstance, options: ContractOptions)
             });
             return { status, message: result.message ?? messagesId.server.ok, ...result };
           };
-          // A call that may write says who is writing, for the history (services/change-actor.ts).
+          // A call that may write says who is writing, for the history (db/change-actor.ts).
           const answer =
             route.method === 'GET'
               ? respond

@@ -15,7 +15,6 @@ import {
 } from '@ranwal/core';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { asLevelDatabase, type Database, type LevelDatabase } from '../db/schema.js';
-import { attributeChanges } from './change-actor.js';
 import type { Parsed } from './pagination.js';
 
 type Batch = Parsed<typeof HierarchyImportBatch>;
@@ -479,7 +478,6 @@ export function createImportService(typedDb: Kysely<Database>) {
     ): Promise<HierarchyImportResult> {
       const trx = await db.startTransaction().execute();
       try {
-        await attributeChanges(trx);
         const result = await apply(trx, batch);
         if (!batch.dry_run && options.abandoned?.()) {
           throw new Error('the caller went away before the import was committed');

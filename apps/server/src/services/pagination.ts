@@ -7,7 +7,6 @@ import {
   sql,
 } from 'kysely';
 import type { z } from 'zod';
-import { attributeChanges } from './change-actor.js';
 
 /** A schema's parsed (output) type: what a handler receives after validation. */
 export type Parsed<S extends z.ZodType> = z.output<S>;
@@ -52,12 +51,7 @@ export const toCount = (value: unknown): number => Number(value ?? 0);
 
 /**
  * Runs `work` in a transaction: the caller's own when it is one already (the demo seed's). Its
- * changes are recorded as the calling person's (services/change-actor.ts).
+ * changes are recorded as the calling person's (db/change-actor.ts).
  */
 export const inTransaction = <DB, T>(db: Kysely<DB>, work: (trx: Kysely<DB>) => Promise<T>) =>
-  db.isTransaction
-    ? work(db)
-    : db.transaction().execute(async (trx) => {
-        await attributeChanges(trx);
-        return work(trx);
-      });
+  db.isTransaction ? work(db) : db.transaction().execute(work);

@@ -40,7 +40,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
   await sql`create index change_log_actor_idx on change_log (actor_id, id)`.execute(db);
-  await sql`create index change_log_changed_at_idx on change_log (changed_at)`.execute(db);
+  // Rows arrive in time order: a BRIN index finds a day's changes at almost no cost to a write.
+  await sql`create index change_log_changed_at_idx on change_log using brin (changed_at)`.execute(
+    db,
+  );
 
   // Columns derived from others (search text, lower-cased copies) are not worth keeping.
   await sql`
