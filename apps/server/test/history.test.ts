@@ -262,4 +262,82 @@ describe.each(databaseTargets)('history of every change on %s', (target) => {
     });
     expect(missing.statusCode).toBe(404);
   });
+
+  it("locks a sub kegiatan's lines of a year against users, not admins; unlocking needs a reason and is recorded", async () => {
+    const YEAR = 2030;
+    const line = await createLine({ year: YEAR });
+    const lock = (body: Record<string, unknown>, token = t.adminToken) =>
+      t.call('PUT', `${API}/lock/sub-action`, {
+        token,
+        body: { sub_action_id: chain.sub_action_id, year: YEAR, ...body },
+      });
+    expect((await lock({ locked: true }, t.userToken)).statusCode).toBe(403);
+    const locked = await lock({ locked: true, reason: 'Ranhir ditetapkan' });
+    expect(locked.statusCode, locked.body).toBe(200);
+    expect(locked.json().data).toMatchObject({ locked: true, changed_by_name: expect.any(String) });
+
+    const refusal = server.subActionLocked(
+      'Sub Kegiatan Riwayat',
+      YEAR,
+      locked.json().data.changed_by_name,
+    );
+    const created = await t.call('POST', `${LINES}/create`, {
+      token: t.userToken,
+      body: budgetLineInput(chain, { year: YEAR }),
+    });
+    expect(created.statusCode).toBe(409);
+    expect(created.json().message).toBe(refusal);
+    const edited = await t.call('PUT', `${LINES}/${line.id}/update`, {
+      token: t.userToken,
+      body: budgetLineInput(chain, { year: YEAR, price: 2_000 }),
+    });
+    expect(edited.statusCode).toBe(409);
+    // Moving the line out of the locked year is an edit of a locked line too.
+    const moved = await t.call('PUT', `${LINES}/${line.id}/update`, {
+      token: t.userToken,
+      body: budgetLineInput(chain, { year: YEAR + 1 }),
+    });
+    expect(moved.statusCode).toBe(409);
+    const deleted = await t.call('DELETE', `${LINES}/${line.id}/delete`, { token: t.userToken });
+    expect(deleted.statusCode).toBe(409);
+    expect(deleted.json().message).toBe(refusal);
+    // Other years of the same sub kegiatan are open.
+    await createLine({ year: YEAR + 1 });
+    // An admin may still correct a locked line.
+    const corrected = await t.call('PUT', `${LINES}/${line.id}/update`, {
+      token: t.adminToken,
+      body: budgetLineInput(chain, { year: YEAR, price: 1_200 }),
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+
+    const noReason = await lock({ locked: false });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().issues).toEqual([
+      expect.objectContaining({ path: 'reason', message: 'wajib diisi bila kunci dibuka' }),
+    ]);
+    const unlocked = await lock({ locked: false, reason: 'Salah ketik harga satuan' });
+    expect(unlocked.statusCode, unlocked.body).toBe(200);
+    const again = await t.call('PUT', `${LINES}/${line.id}/update`, {
+      token: t.userToken,
+      body: budgetLineInput(chain, { year: YEAR, price: 1_300 }),
+    });
+    expect(again.statusCode, again.body).toBe(200);
+
+    const recorded = await history(
+      `record_type=sub_action_lock&record_id=${chain.sub_action_id}/${YEAR}`,
+    );
+    expect(recorded.data.map((change) => [change.action, change.new_values?.reason])).toEqual([
+      ['update', 'Salah ketik harga satuan'],
+      ['create', 'Ranhir ditetapkan'],
+    ]);
+    const list = await t.call('GET', `${API}/lock/list?year=${YEAR}`, { token: t.adminToken });
+    expect(list.json().data).toEqual([
+      expect.objectContaining({ sub_action_id: chain.sub_action_id, locked: false }),
+    ]);
+    const unknown = await t.call('PUT', `${API}/lock/sub-action`, {
+      token: t.adminToken,
+      body: { sub_action_id: '00000000-0000-4000-8000-000000000000', year: YEAR, locked: true },
+    });
+    expect(unknown.statusCode).toBe(400);
+  });
 });

@@ -76,6 +76,8 @@ const expected: Record<string, Row> = {
   'GET /ranwal/api/detail-program/:id/history':    [401, 401, 401, 401, 200, 200],
   'GET /ranwal/api/history/list':                  [401, 401, 401, 401, 403, 200],
   'POST /ranwal/api/history/restore':              [401, 401, 401, 401, 403, 200],
+  'GET /ranwal/api/lock/list':                     [401, 401, 401, 401, 403, 200],
+  'PUT /ranwal/api/lock/sub-action':               [401, 401, 401, 401, 403, 200],
   'GET /ranwal/api/article/list':                  [200, 200, 200, 200, 200, 200],
   'GET /ranwal/api/article/:slug/get':             [200, 200, 200, 200, 200, 200],
   'GET /ranwal/article/:slug/get':                 [200, 200, 200, 200, 200, 200],
@@ -319,6 +321,11 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
         url: `/ranwal/api/detail-program/${ownLine.id}/history`,
       }),
       'GET /ranwal/api/history/list': async () => ({ url: '/ranwal/api/history/list' }),
+      'GET /ranwal/api/lock/list': async () => ({ url: '/ranwal/api/lock/list?year=2099' }),
+      'PUT /ranwal/api/lock/sub-action': async () => ({
+        url: '/ranwal/api/lock/sub-action',
+        body: { sub_action_id: chain.sub_action.id, year: 2099, locked: true },
+      }),
       'POST /ranwal/api/history/restore': async () => {
         const { rows } = await sql<{ id: string }>`
           select id from change_log where record_type = 'detail_program'

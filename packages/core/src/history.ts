@@ -5,7 +5,7 @@
  * Declared once here; the server, the UI and the CLI read them.
  */
 import { z } from 'zod';
-import { Id, ListQuery, Timestamp } from './schemas.js';
+import { Id, ListQuery, ReportYear, Timestamp } from './schemas.js';
 
 /** The kinds of record whose changes are kept, by their table. */
 export const historyRecordTypes = [
@@ -20,6 +20,7 @@ export const historyRecordTypes = [
   'pagu',
   'agency_pagu',
   'price_item',
+  'sub_action_lock',
 ] as const;
 export const HistoryRecordType = z.enum(historyRecordTypes, {
   error: `harus salah satu dari: ${historyRecordTypes.join(', ')}`,
@@ -42,7 +43,10 @@ export const HistoryEntry = z.object({
   actor_name: z.string().nullable(),
   address: z.string().nullable(),
   record_type: HistoryRecordType,
-  /** The record's id; for a pagu, `sub_action_id/year` (`agency_id/year` for an agency's). */
+  /**
+   * The record's id; for a pagu or a lock, `sub_action_id/year` (`agency_id/year` for an
+   * agency's pagu).
+   */
   record_id: z.string(),
   action: HistoryAction,
   /** The record before the change; null for a create. */
@@ -69,3 +73,36 @@ export const HistoryRestoreInput = z.object({
   change_id: z.number({ error: 'harus berupa angka' }).int().positive(),
 });
 export type HistoryRestoreInput = z.infer<typeof HistoryRestoreInput>;
+
+// --- Locks (kunci) ------------------------------------------------------------------------------
+
+/**
+ * An admin locks a sub kegiatan's lines of a budget year (kunci): users can then neither create,
+ * edit nor delete them. Unlocking needs a reason, which the history keeps.
+ */
+export const SubActionLockInput = z
+  .object({
+    sub_action_id: Id,
+    year: ReportYear,
+    locked: z.boolean({ error: 'wajib diisi' }),
+    reason: z.string().trim().max(1000, { error: 'maksimal 1000 karakter' }).default(''),
+  })
+  .refine((input) => input.locked || input.reason !== '', {
+    path: ['reason'],
+    error: 'wajib diisi bila kunci dibuka',
+  });
+export type SubActionLockInput = z.input<typeof SubActionLockInput>;
+
+export const SubActionLock = z.object({
+  sub_action_id: Id,
+  sub_action_name: z.string(),
+  year: z.number().int(),
+  locked: z.boolean(),
+  reason: z.string(),
+  changed_by_name: z.string().nullable(),
+  changed_at: Timestamp,
+});
+export type SubActionLock = z.infer<typeof SubActionLock>;
+
+export const SubActionLockListQuery = ListQuery.extend({ year: ReportYear });
+export type SubActionLockListQuery = z.input<typeof SubActionLockListQuery>;

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { type ManagedEntityKey, managedEntityKeys } from './entity-keys.js';
 import { type ManagedEntities, managedEntities } from './hierarchy.js';
-import { HistoryEntry, HistoryListQuery, HistoryRestoreInput } from './history.js';
+import {
+  HistoryEntry,
+  HistoryListQuery,
+  HistoryRestoreInput,
+  SubActionLock,
+  SubActionLockInput,
+  SubActionLockListQuery,
+} from './history.js';
 import {
   AgencyPaguInput,
   PaguImportBatch,
@@ -455,6 +462,26 @@ export const routes = {
         'Bring a budget line back as it was after a change (before it, for a delete), checked as an edit; itself a recorded change',
       body: HistoryRestoreInput,
       data: BudgetLine,
+    }),
+  },
+  lock: {
+    list: route({
+      method: 'GET',
+      path: '/api/lock/list',
+      access: 'admin',
+      summary: 'The sub kegiatan of a year that are or were locked, with the last reason and who',
+      query: SubActionLockListQuery,
+      data: SubActionLock,
+      list: true,
+    }),
+    set: route({
+      method: 'PUT',
+      path: '/api/lock/sub-action',
+      access: 'admin',
+      summary:
+        "Lock (kunci) or unlock a sub kegiatan's lines of a year: locked, users cannot create, edit or delete them; unlocking needs a reason",
+      body: SubActionLockInput,
+      data: SubActionLock,
     }),
   },
   pagu: {

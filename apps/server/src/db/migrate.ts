@@ -16,6 +16,7 @@ import * as reference from './migrations/2026-11-26-0013-reference.js';
 import * as agencyName from './migrations/2026-11-26-0014-agency-name.js';
 import * as planning from './migrations/2026-11-26-0015-planning.js';
 import * as changeHistory from './migrations/2026-11-27-0016-change-history.js';
+import * as subActionLocks from './migrations/2026-11-27-0017-sub-action-locks.js';
 
 // Listed statically so the bundled server needs no migrations folder at run time.
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-0014-agency-name': agencyName,
   '2026-11-26-0015-planning': planning,
   '2026-11-27-0016-change-history': changeHistory,
+  '2026-11-27-0017-sub-action-locks': subActionLocks,
 };
 
 /** Brings the schema to the latest migration; serves start-up, tests and `npm run migrate`. */

@@ -1,5 +1,5 @@
 import type { ManagedEntityKey, managedEntities } from '@ranwal/core';
-import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { ColumnType, Generated, Kysely, RawBuilder } from 'kysely';
 
 /** Timestamps are written by the database and read as Date. */
 type CreatedAt = ColumnType<Date, never, never>;
@@ -154,6 +154,16 @@ export interface SignInAttemptTable {
   window_ends: Date;
 }
 
+/** A sub kegiatan's lines of a year locked (or unlocked, with a reason) by an admin (migration 0017). */
+export interface SubActionLockTable {
+  sub_action_id: string;
+  year: number;
+  locked: boolean;
+  reason: string;
+  changed_by: string | null;
+  changed_at: ColumnType<Date, never, RawBuilder<Date>>;
+}
+
 /** One recorded change, written by triggers only (migration 0016); never updated or deleted. */
 export interface ChangeLogTable {
   id: ColumnType<string | number, never, never>;
@@ -252,6 +262,7 @@ export interface Database {
   idempotent_request: IdempotentRequestTable;
   sign_in_attempt: SignInAttemptTable;
   change_log: ChangeLogTable;
+  sub_action_lock: SubActionLockTable;
 }
 
 /**

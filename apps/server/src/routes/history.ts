@@ -1,6 +1,7 @@
 import { messagesId } from '@ranwal/core';
 import type { AppContext } from '../context.js';
 import { createHistoryService } from '../services/history.js';
+import { createLockService } from '../services/locks.js';
 import type { BudgetLineService } from '../services/reports.js';
 import type { Handlers } from './contract.js';
 
@@ -13,6 +14,18 @@ export function historyHandlers({ db }: AppContext, lines: BudgetLineService): H
     restore: async ({ body, user }) => ({
       message: messagesId.server.updated,
       data: await history.restore(body.change_id, user),
+    }),
+  };
+}
+
+/** Locks (kunci) of a sub kegiatan's lines of a year. */
+export function lockHandlers({ db }: AppContext): Handlers['lock'] {
+  const locks = createLockService(db);
+  return {
+    list: async ({ query }) => locks.list(query),
+    set: async ({ body, user }) => ({
+      message: messagesId.server.updated,
+      data: await locks.set(body, user),
     }),
   };
 }

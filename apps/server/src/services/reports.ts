@@ -19,6 +19,7 @@ import {
 import { type Kysely, type SelectQueryBuilder, sql, type WhereInterface } from 'kysely';
 import type { Database, LevelDatabase, NamedColumns } from '../db/schema.js';
 import { countFromLastPage, tableRowCounter } from './hierarchy.js';
+import { createLockService, type LockedPlace } from './locks.js';
 import {
   containsPattern,
   inTransaction,
@@ -325,6 +326,17 @@ export function createBudgetLineService(
 ) {
   const db = typedDb as unknown as Kysely<LineDatabase>;
   const pagu = createPaguService(typedDb);
+  const locks = createLockService(typedDb);
+  /** Where a stored line sits (the caller's own for a user), for the locks; none when not found. */
+  const placeOf = async (trx: Kysely<Database>, id: string, caller: Caller) =>
+    (await whereLines(
+      (trx as unknown as Kysely<LineDatabase>)
+        .selectFrom('detail_program as line')
+        .select(['line.sub_action_id', 'line.year']),
+      scopeOf(caller),
+    )
+      .where('line.id', '=', id)
+      .executeTakeFirst()) as LockedPlace | undefined;
   const priceItems = createPriceItemService(typedDb);
   const freeForm = options.freeForm ?? true;
 
@@ -503,6 +515,7 @@ export function createBudgetLineService(
             updated_at: sql`now()`,
           }),
         };
+        await locks.assertUnlocked(trx, caller, [values]);
         await pagu.assertWithin(trx, values);
         const lines = trx as unknown as Kysely<LineDatabase>;
         // One statement inserts the line and reads it back with every name joined.
@@ -523,6 +536,9 @@ export function createBudgetLineService(
     async update(id: string, input: CreateInput, caller: Caller): Promise<BudgetLine> {
       return inTransaction(typedDb, async (trx) => {
         const values = await checkedValues(input, trx);
+        // Neither out of a locked sub kegiatan nor into one.
+        const stored = await placeOf(trx, id, caller);
+        await locks.assertUnlocked(trx, caller, stored ? [stored, values] : [values]);
         await pagu.assertWithin(trx, { ...values, line_id: id });
         const lines = trx as unknown as Kysely<LineDatabase>;
         const editor = lines.with('updated', (qb) =>
@@ -544,11 +560,14 @@ export function createBudgetLineService(
 
     /** Deletes a line the caller may change (a user their own, an admin any). */
     async remove(id: string, caller: Caller): Promise<void> {
-      const result = await inTransaction(db, (trx) =>
-        whereLines(trx.deleteFrom('detail_program as line'), scopeOf(caller))
+      const result = await inTransaction(db, async (trx) => {
+        const stored = await placeOf(trx as unknown as Kysely<Database>, id, caller);
+        if (stored)
+          await locks.assertUnlocked(trx as unknown as Kysely<Database>, caller, [stored]);
+        return whereLines(trx.deleteFrom('detail_program as line'), scopeOf(caller))
           .where('line.id', '=', id)
-          .executeTakeFirst(),
-      );
+          .executeTakeFirst();
+      });
       if (result.numDeletedRows === 0n) throw notFound();
     },
   };

@@ -1,0 +1,133 @@
+import {
+  AppError,
+  issuesRefusal,
+  listFilter,
+  messagesId,
+  type SubActionLock,
+  type SubActionLockInput,
+  type SubActionLockListQuery,
+  type User,
+} from '@ranwal/core';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { inTransaction, offsetOf, type Parsed, toCount } from './pagination.js';
+
+const server = messagesId.server;
+type Caller = Pick<User, 'id' | 'role'>;
+
+/** Where a line sits, as far as a lock is concerned. */
+export interface LockedPlace {
+  sub_action_id: string;
+  year: number;
+}
+
+/**
+ * Locks (kunci): an admin locks a sub kegiatan's lines of a year, and users' creates, edits and
+ * deletes of them are refused (admins may still correct them). Locking and unlocking are
+ * recorded in the history (migration 0017), unlocking with its reason.
+ */
+export function createLockService(db: Kysely<Database>) {
+  const locks = db
+    .selectFrom('sub_action_lock as lock')
+    .innerJoin('sub_action', 'sub_action.id', 'lock.sub_action_id')
+    .leftJoin('app_user', 'app_user.id', 'lock.changed_by')
+    .select([
+      'lock.sub_action_id',
+      'sub_action.name as sub_action_name',
+      'lock.year',
+      'lock.locked',
+      'lock.reason',
+      'app_user.name as changed_by_name',
+      'lock.changed_at',
+    ]);
+  const toLock = (row: Record<string, unknown>): SubActionLock =>
+    ({
+      ...row,
+      changed_at: new Date(row.changed_at as Date | string).toISOString(),
+    }) as SubActionLock;
+
+  return {
+    async list(query: Parsed<typeof SubActionLockListQuery>) {
+      const [rows, counted] = await Promise.all([
+        locks
+          .where('lock.year', '=', query.year)
+          .orderBy('sub_action.name')
+          .limit(query.limit)
+          .offset(offsetOf(query.page, query.limit))
+          .execute(),
+        db
+          .selectFrom('sub_action_lock')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .where('year', '=', query.year)
+          .executeTakeFirstOrThrow(),
+      ]);
+      const count = toCount(counted.count);
+      return {
+        data: rows.map(toLock),
+        filter: listFilter(query.page, query.limit, count, count),
+      };
+    },
+
+    async set(input: Parsed<typeof SubActionLockInput>, caller: Caller): Promise<SubActionLock> {
+      const exists = await db
+        .selectFrom('sub_action')
+        .select('id')
+        .where('id', '=', input.sub_action_id)
+        .executeTakeFirst();
+      if (!exists) {
+        throw issuesRefusal([
+          {
+            path: 'sub_action_id',
+            message: server.recordNotFound(messagesId.levels.sub_action.label),
+          },
+        ]);
+      }
+      const values = {
+        locked: input.locked,
+        reason: input.reason,
+        changed_by: caller.id,
+        changed_at: sql<Date>`now()`,
+      };
+      await inTransaction(db, (trx) =>
+        trx
+          .insertInto('sub_action_lock')
+          .values({ sub_action_id: input.sub_action_id, year: input.year, ...values })
+          .onConflict((oc) => oc.columns(['sub_action_id', 'year']).doUpdateSet(values))
+          .execute(),
+      );
+      const row = await locks
+        .where('lock.sub_action_id', '=', input.sub_action_id)
+        .where('lock.year', '=', input.year)
+        .executeTakeFirstOrThrow();
+      return toLock(row);
+    },
+
+    /**
+     * Refuses a user's write to the lines of a locked sub kegiatan (409 naming it, its year and
+     * who locked it), in the write's transaction; the lock's row is held until it ends, so an
+     * unlock and a write do not cross. Admins are not refused.
+     */
+    async assertUnlocked(trx: Kysely<Database>, caller: Caller, places: LockedPlace[]) {
+      if (caller.role === 'admin' || places.length === 0) return;
+      const { rows } = await sql<{ name: string; year: number; by: string | null }>`
+        select s.name, l.year, u.name as by
+        from sub_action_lock l
+        join sub_action s on s.id = l.sub_action_id
+        left join app_user u on u.id = l.changed_by
+        where l.locked
+          and (l.sub_action_id, l.year) in (
+            select * from unnest(${places.map((place) => place.sub_action_id)}::uuid[],
+              ${places.map((place) => place.year)}::int[]))
+        for share of l`.execute(trx);
+      const locked = rows[0];
+      if (locked) {
+        throw new AppError(
+          'conflict',
+          server.subActionLocked(locked.name, locked.year, locked.by ?? 'admin'),
+        );
+      }
+    },
+  };
+}
+
+export type LockService = ReturnType<typeof createLockService>;
