@@ -39,6 +39,7 @@ const expectedHeading: Record<string, string | undefined> = {
   '/admin-katalog-harga': 'Katalog Harga',
   '/admin-pengaturan-perencanaan': 'Pengaturan Perencanaan',
   '/admin-laporan': 'Daftar Laporan Detail Program',
+  '/admin-riwayat': 'Riwayat Perubahan',
   '/admin-artikel': 'Buat Artikel',
   '/admin-list-artikel': 'Manajemen Artikel',
   '/admin-user-management': 'Manajemen Pengguna',
@@ -61,6 +62,7 @@ const sidebarLabel: Record<string, string> = {
   '/admin-katalog-harga': 'Katalog Harga',
   '/admin-pengaturan-perencanaan': 'Pengaturan Perencanaan',
   '/admin-laporan': 'Laporan',
+  '/admin-riwayat': 'Riwayat Perubahan',
   '/admin-artikel': 'Buat Artikel',
   '/admin-list-artikel': 'List Artikel',
 };

@@ -30,6 +30,7 @@ const UserDashboardPage = lazy(() => import('./pages/UserDashboardPage.js'));
 const PaguPage = lazy(() => import('./pages/PaguPage.js'));
 const PriceCataloguePage = lazy(() => import('./pages/PriceCataloguePage.js'));
 const PlanningSettingsPage = lazy(() => import('./pages/PlanningSettingsPage.js'));
+const HistoryPage = lazy(() => import('./pages/HistoryPage.js'));
 
 /** The screen of each admin sidebar entry; the agencies, the six levels and Pengampu share one. */
 const adminPages: Record<string, PortalRoute['page']> = {
@@ -41,6 +42,7 @@ const adminPages: Record<string, PortalRoute['page']> = {
   pagu: PaguPage,
   priceCatalogue: PriceCataloguePage,
   planningSettings: PlanningSettingsPage,
+  history: HistoryPage,
   ...Object.fromEntries(managedEntityKeys.map((key) => [key, HierarchyPage])),
 };
 

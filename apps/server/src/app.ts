@@ -21,7 +21,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { articleRoutes } from './routes/articles.js';
 import { type Handlers, openApiTransform, registerContract } from './routes/contract.js';
 import { hierarchyHandlers } from './routes/hierarchy.js';
-import { historyHandlers, lockHandlers } from './routes/history.js';
+import { historyHandlers, lockHandlers, stageHandlers } from './routes/history.js';
 import {
   exportHandlers,
   IMPORT_BODY_LIMIT_BYTES,
@@ -174,6 +174,7 @@ export async function buildApp({
     budgetLine: reports.handlers,
     history: historyHandlers(context, reports.lines),
     lock: lockHandlers(context),
+    stage: stageHandlers(context),
     import: importHandlers(context),
     export: exportHandlers(context),
     reference: referenceHandlers(context),

@@ -78,6 +78,11 @@ const expected: Record<string, Row> = {
   'POST /ranwal/api/history/restore':              [401, 401, 401, 401, 403, 200],
   'GET /ranwal/api/lock/list':                     [401, 401, 401, 401, 403, 200],
   'PUT /ranwal/api/lock/sub-action':               [401, 401, 401, 401, 403, 200],
+  'GET /ranwal/api/stage/list':                    [401, 401, 401, 401, 200, 200],
+  'PUT /ranwal/api/stage/schedule':                [401, 401, 401, 401, 403, 200],
+  'POST /ranwal/api/stage/advance':                [401, 401, 401, 401, 403, 200],
+  'PUT /ranwal/api/stage/lock':                    [401, 401, 401, 401, 403, 200],
+  'GET /ranwal/api/stage/compare':                 [401, 401, 401, 401, 403, 200],
   'GET /ranwal/api/article/list':                  [200, 200, 200, 200, 200, 200],
   'GET /ranwal/api/article/:slug/get':             [200, 200, 200, 200, 200, 200],
   'GET /ranwal/article/:slug/get':                 [200, 200, 200, 200, 200, 200],
@@ -195,6 +200,8 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
 
     // A counter that keeps names, emails and codes unique across cells.
     let n = 0;
+    // Years of their own for the stage calls, each with stages to move through.
+    let stageYear = 2040;
     const chain = await createChain(t, 'Matriks', true);
     const supporter = await admin('POST', '/ranwal/api/supporter/create', { name: 'Bappeda' });
     const ownLine = await user(
@@ -322,6 +329,48 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
       }),
       'GET /ranwal/api/history/list': async () => ({ url: '/ranwal/api/history/list' }),
       'GET /ranwal/api/lock/list': async () => ({ url: '/ranwal/api/lock/list?year=2099' }),
+      'GET /ranwal/api/stage/list': async () => ({ url: '/ranwal/api/stage/list?year=2098' }),
+      'PUT /ranwal/api/stage/schedule': async () => ({
+        url: '/ranwal/api/stage/schedule',
+        body: {
+          year: 2098,
+          stages: [
+            { kind: 'ranwal', starts_on: '2097-01-01', ends_on: '2097-12-31' },
+            { kind: 'ranhir', starts_on: '2098-01-01', ends_on: '2098-12-31' },
+          ],
+        },
+      }),
+      'POST /ranwal/api/stage/advance': async () => {
+        // A year of its own each time, with a stage to move into.
+        const year = stageYear++;
+        await admin('PUT', '/ranwal/api/stage/schedule', {
+          year,
+          stages: [{ kind: 'ranwal', starts_on: '2060-01-01', ends_on: '2060-12-31' }],
+        });
+        return { url: '/ranwal/api/stage/advance', body: { year } };
+      },
+      'PUT /ranwal/api/stage/lock': async () => {
+        const year = stageYear++;
+        await admin('PUT', '/ranwal/api/stage/schedule', {
+          year,
+          stages: [{ kind: 'ranwal', starts_on: '2060-01-01', ends_on: '2060-12-31' }],
+        });
+        await admin('POST', '/ranwal/api/stage/advance', { year });
+        return { url: '/ranwal/api/stage/lock', body: { year, locked: true } };
+      },
+      'GET /ranwal/api/stage/compare': async () => {
+        const year = stageYear++;
+        await admin('PUT', '/ranwal/api/stage/schedule', {
+          year,
+          stages: [
+            { kind: 'ranwal', starts_on: '2060-01-01', ends_on: '2060-12-31' },
+            { kind: 'ranhir', starts_on: '2060-01-01', ends_on: '2060-12-31' },
+          ],
+        });
+        await admin('POST', '/ranwal/api/stage/advance', { year });
+        await admin('POST', '/ranwal/api/stage/advance', { year });
+        return { url: `/ranwal/api/stage/compare?year=${year}&from=ranwal&to=ranhir` };
+      },
       'PUT /ranwal/api/lock/sub-action': async () => ({
         url: '/ranwal/api/lock/sub-action',
         body: { sub_action_id: chain.sub_action.id, year: 2099, locked: true },

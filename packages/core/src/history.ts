@@ -21,6 +21,7 @@ export const historyRecordTypes = [
   'agency_pagu',
   'price_item',
   'sub_action_lock',
+  'budget_stage',
 ] as const;
 export const HistoryRecordType = z.enum(historyRecordTypes, {
   error: `harus salah satu dari: ${historyRecordTypes.join(', ')}`,
@@ -106,3 +107,106 @@ export type SubActionLock = z.infer<typeof SubActionLock>;
 
 export const SubActionLockListQuery = ListQuery.extend({ year: ReportYear });
 export type SubActionLockListQuery = z.input<typeof SubActionLockListQuery>;
+
+// --- Budget-year stages ---------------------------------------------------------------------------
+
+/**
+ * The stages a regional plan moves through in a budget year, in order: the initial draft
+ * (Rancangan Awal, the "Ranwal"), the draft, the final draft (Ranhir), the adopted budget
+ * (Penetapan, the Murni), and the revised budget (Perubahan).
+ */
+export const stageKinds = ['ranwal', 'rancangan', 'ranhir', 'penetapan', 'perubahan'] as const;
+export const StageKind = z.enum(stageKinds, {
+  error: `harus salah satu dari: ${stageKinds.join(', ')}`,
+});
+export type StageKind = z.infer<typeof StageKind>;
+
+const StageDate = z.iso.date({ error: 'harus berupa tanggal YYYY-MM-DD' });
+
+export const StageDefinition = z
+  .object({ kind: StageKind, starts_on: StageDate, ends_on: StageDate })
+  .refine((stage) => stage.starts_on <= stage.ends_on, {
+    path: ['ends_on'],
+    error: 'tidak boleh sebelum tanggal mulai',
+  });
+
+/** A year's stages in the order they run; each kind at most once. */
+export const StageScheduleInput = z
+  .object({ year: ReportYear, stages: z.array(StageDefinition).min(1).max(stageKinds.length) })
+  .refine(
+    (input) => new Set(input.stages.map((stage) => stage.kind)).size === input.stages.length,
+    { path: ['stages'], error: 'setiap tahap paling banyak sekali' },
+  );
+export type StageScheduleInput = z.input<typeof StageScheduleInput>;
+
+export const stageStatuses = ['upcoming', 'current', 'closed'] as const;
+
+export const Stage = z.object({
+  id: Id,
+  year: z.number().int(),
+  kind: StageKind,
+  position: z.number().int(),
+  starts_on: z.string(),
+  ends_on: z.string(),
+  status: z.enum(stageStatuses),
+  locked: z.boolean(),
+  locked_by_name: z.string().nullable(),
+  /** Lines kept when the stage closed (its figures); null while it has not. */
+  snapshot_lines: z.number().int().nullable(),
+});
+export type Stage = z.infer<typeof Stage>;
+
+export const StageYearQuery = z.object({ year: ReportYear });
+export const StageYearInput = z.object({ year: ReportYear });
+
+/** Lock or unlock the year's current stage; unlocking needs a reason (kept in the history). */
+export const StageLockInput = z
+  .object({
+    year: ReportYear,
+    locked: z.boolean({ error: 'wajib diisi' }),
+    reason: z.string().trim().max(1000, { error: 'maksimal 1000 karakter' }).default(''),
+  })
+  .refine((input) => input.locked || input.reason !== '', {
+    path: ['reason'],
+    error: 'wajib diisi bila kunci dibuka',
+  });
+export type StageLockInput = z.input<typeof StageLockInput>;
+
+export const StageCompareQuery = z.object({
+  year: ReportYear,
+  from: StageKind,
+  to: StageKind,
+  /** The changed lines listed at most (the sums are over all). */
+  limit: z.coerce.number().int().min(0).max(1000).default(100),
+});
+export type StageCompareQuery = z.input<typeof StageCompareQuery>;
+
+/** Whole rupiah as decimal text, signed (a difference). */
+const SignedAmount = z.string().regex(/^-?\d+$/);
+
+const CompareSums = z.object({ from: SignedAmount, to: SignedAmount, difference: SignedAmount });
+
+export const StageLineChange = z.object({
+  line_id: Id,
+  change: z.enum(['added', 'removed', 'changed']),
+  component_name: z.string(),
+  sub_action_id: Id,
+  from_total: SignedAmount.nullable(),
+  to_total: SignedAmount.nullable(),
+  /** The fields whose values differ, with both values (changed lines only). */
+  fields: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
+});
+
+export const StageComparison = z.object({
+  year: z.number().int(),
+  from: StageKind,
+  to: StageKind,
+  totals: CompareSums,
+  counts: z.object({ added: z.number(), removed: z.number(), changed: z.number() }),
+  units: z.array(
+    CompareSums.extend({ agency_id: Id.nullable(), agency_name: z.string().nullable() }),
+  ),
+  sub_actions: z.array(CompareSums.extend({ sub_action_id: Id, sub_action_name: z.string() })),
+  lines: z.array(StageLineChange),
+});
+export type StageComparison = z.infer<typeof StageComparison>;

@@ -5,6 +5,13 @@ import {
   HistoryEntry,
   HistoryListQuery,
   HistoryRestoreInput,
+  Stage,
+  StageCompareQuery,
+  StageComparison,
+  StageLockInput,
+  StageScheduleInput,
+  StageYearInput,
+  StageYearQuery,
   SubActionLock,
   SubActionLockInput,
   SubActionLockListQuery,
@@ -482,6 +489,52 @@ export const routes = {
         "Lock (kunci) or unlock a sub kegiatan's lines of a year: locked, users cannot create, edit or delete them; unlocking needs a reason",
       body: SubActionLockInput,
       data: SubActionLock,
+    }),
+  },
+  stage: {
+    list: route({
+      method: 'GET',
+      path: '/api/stage/list',
+      access: 'user',
+      summary: "A budget year's stages in order, with the current one, their dates and locks",
+      query: StageYearQuery,
+      data: z.array(Stage),
+    }),
+    schedule: route({
+      method: 'PUT',
+      path: '/api/stage/schedule',
+      access: 'admin',
+      summary:
+        "Set a budget year's stages and their dates, in order; a stage already entered keeps its place",
+      body: StageScheduleInput,
+      data: z.array(Stage),
+    }),
+    advance: route({
+      method: 'POST',
+      path: '/api/stage/advance',
+      access: 'admin',
+      summary:
+        "Move the year to its next stage: the current stage's lines are kept as its figures (a snapshot) and it closes",
+      body: StageYearInput,
+      data: z.array(Stage),
+    }),
+    lock: route({
+      method: 'PUT',
+      path: '/api/stage/lock',
+      access: 'admin',
+      summary:
+        "Lock (kunci) or unlock the year's current stage: locked, users cannot create, edit or delete its lines; unlocking needs a reason",
+      body: StageLockInput,
+      data: z.array(Stage),
+    }),
+    compare: route({
+      method: 'GET',
+      path: '/api/stage/compare',
+      access: 'admin',
+      summary:
+        'Two stages of a year compared: lines added, removed and changed (old and new values), and the totals per sub kegiatan, per unit and overall',
+      query: StageCompareQuery,
+      data: StageComparison,
     }),
   },
   pagu: {

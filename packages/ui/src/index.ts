@@ -28,6 +28,7 @@ export { confirmLeaving, hasUnsavedInput } from './lib/session-draft.js';
 export * from './screens/articles/index.js';
 export * from './screens/budget-lines/index.js';
 export * from './screens/dashboard/index.js';
+export * from './screens/history/index.js';
 export * from './screens/management/index.js';
 export * from './screens/planning/index.js';
 export * from './screens/shell/index.js';

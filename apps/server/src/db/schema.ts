@@ -1,5 +1,5 @@
 import type { ManagedEntityKey, managedEntities } from '@ranwal/core';
-import type { ColumnType, Generated, Kysely, RawBuilder } from 'kysely';
+import type { ColumnType, Generated, Kysely } from 'kysely';
 
 /** Timestamps are written by the database and read as Date. */
 type CreatedAt = ColumnType<Date, never, never>;
@@ -161,7 +161,32 @@ export interface SubActionLockTable {
   locked: boolean;
   reason: string;
   changed_by: string | null;
-  changed_at: ColumnType<Date, never, RawBuilder<Date>>;
+  changed_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+/** A stage of a budget year (migration 0018). */
+export interface BudgetStageTable {
+  id: Generated<string>;
+  year: number;
+  kind: string;
+  position: number;
+  starts_on: ColumnType<string, string, string>;
+  ends_on: ColumnType<string, string, string>;
+  status: Generated<'upcoming' | 'current' | 'closed'>;
+  locked: Generated<boolean>;
+  lock_reason: Generated<string>;
+  locked_by: string | null;
+  updated_at: UpdatedAt;
+}
+
+/** A line as it stood when its stage closed (migration 0018). */
+export interface StageLineTable {
+  stage_id: string;
+  line_id: string;
+  sub_action_id: string;
+  program_id: string;
+  total_after_tax: BigIntColumn;
+  line_values: Record<string, unknown>;
 }
 
 /** One recorded change, written by triggers only (migration 0016); never updated or deleted. */
@@ -263,6 +288,8 @@ export interface Database {
   sign_in_attempt: SignInAttemptTable;
   change_log: ChangeLogTable;
   sub_action_lock: SubActionLockTable;
+  budget_stage: BudgetStageTable;
+  stage_line: StageLineTable;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { createHistoryService } from '../services/history.js';
 import { createLockService } from '../services/locks.js';
 import type { BudgetLineService } from '../services/reports.js';
+import { createStageService } from '../services/stages.js';
 import type { Handlers } from './contract.js';
 
 /** The history of every change: the admin's audit list, a line's history, a restore. */
@@ -27,5 +28,26 @@ export function lockHandlers({ db }: AppContext): Handlers['lock'] {
       message: messagesId.server.updated,
       data: await locks.set(body, user),
     }),
+  };
+}
+
+/** A budget year's stages: their schedule, moving on, locking, comparing two. */
+export function stageHandlers({ db }: AppContext): Handlers['stage'] {
+  const stages = createStageService(db);
+  return {
+    list: async ({ query }) => ({ data: await stages.list(query.year) }),
+    schedule: async ({ body }) => ({
+      message: messagesId.server.updated,
+      data: await stages.schedule(body),
+    }),
+    advance: async ({ body }) => ({
+      message: messagesId.server.updated,
+      data: await stages.advance(body.year),
+    }),
+    lock: async ({ body, user }) => ({
+      message: messagesId.server.updated,
+      data: await stages.lock(body, user),
+    }),
+    compare: async ({ query }) => ({ data: await stages.compare(query) }),
   };
 }

@@ -11,6 +11,7 @@ import {
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { inTransaction, offsetOf, type Parsed, toCount } from './pagination.js';
+import { createStageService } from './stages.js';
 
 const server = messagesId.server;
 type Caller = Pick<User, 'id' | 'role'>;
@@ -27,6 +28,7 @@ export interface LockedPlace {
  * recorded in the history (migration 0017), unlocking with its reason.
  */
 export function createLockService(db: Kysely<Database>) {
+  const stages = createStageService(db);
   const locks = db
     .selectFrom('sub_action_lock as lock')
     .innerJoin('sub_action', 'sub_action.id', 'lock.sub_action_id')
@@ -103,12 +105,18 @@ export function createLockService(db: Kysely<Database>) {
     },
 
     /**
-     * Refuses a user's write to the lines of a locked sub kegiatan (409 naming it, its year and
-     * who locked it), in the write's transaction; the lock's row is held until it ends, so an
+     * Refuses a user's write to lines where the year's stage does not allow it, or of a locked
+     * sub kegiatan (409 naming it, its year and who locked it), in the write's transaction; the lock's row is held until it ends, so an
      * unlock and a write do not cross. Admins are not refused.
      */
     async assertUnlocked(trx: Kysely<Database>, caller: Caller, places: LockedPlace[]) {
       if (caller.role === 'admin' || places.length === 0) return;
+      // The year's stage first: not entered, locked or out of its dates (services/stages.ts).
+      await stages.assertOpen(
+        trx,
+        caller,
+        places.map((place) => place.year),
+      );
       const { rows } = await sql<{ name: string; year: number; by: string | null }>`
         select s.name, l.year, u.name as by
         from sub_action_lock l

@@ -885,6 +885,7 @@ export const messagesEn: Messages = {
       agency_pagu: 'Regional Unit Ceiling',
       price_item: 'Price Catalogue Item',
       sub_action_lock: 'Sub-action Lock',
+      budget_stage: 'Budget Stage',
     },
     fields: {
       name: 'Name',
@@ -1015,6 +1016,21 @@ export const messagesEn: Messages = {
     historyNotRestorable: 'only changes of a budget line can be restored',
     subActionLocked: (name: string, year: number, by: string) =>
       `Sub-action ${name} of ${year} is locked by ${by}: its reports cannot be created, edited or deleted.`,
+    stageLocked: (stage: string, year: number, by: string) =>
+      `Stage ${stage} of ${year} is locked by ${by}: reports cannot be created, edited or deleted.`,
+    stageOutOfDates: (stage: string, year: number, from: string, to: string) =>
+      `Stage ${stage} of ${year} runs from ${from} to ${to}: outside it reports cannot be created, edited or deleted.`,
+    stageNoNext: (year: number) => `${year} is already at its last stage.`,
+    stageNone: (year: number) => `${year} has no stages.`,
+    stageNotReached: (stage: string) => `Stage ${stage} has not started.`,
+    stageNames: {
+      ranwal: 'Initial draft',
+      rancangan: 'Draft',
+      ranhir: 'Final draft',
+      penetapan: 'Adopted',
+      perubahan: 'Revised',
+    },
+    stageEnteredKeepsPlace: 'stages already entered stay, first and in their order',
     freeFormRefused:
       'must be chosen from the price catalogue (free-form components are not allowed)',
     paguSubActionUnknown: (code: string) => `no sub-action with code ${code}`,

@@ -1001,6 +1001,7 @@ export const messagesId = {
       agency_pagu: 'Pagu Perangkat Daerah',
       price_item: 'Item Katalog Harga',
       sub_action_lock: 'Kunci Sub Kegiatan',
+      budget_stage: 'Tahap Anggaran',
     },
     /** Labels of the recorded columns the line's field labels do not name. */
     fields: {
@@ -1154,6 +1155,22 @@ export const messagesId = {
     historyNotRestorable: 'hanya perubahan Laporan yang dapat dipulihkan',
     subActionLocked: (name: string, year: number, by: string) =>
       `Sub Kegiatan ${name} tahun ${year} dikunci oleh ${by}: laporannya tidak dapat dibuat, diubah, atau dihapus.`,
+    stageLocked: (stage: string, year: number, by: string) =>
+      `Tahap ${stage} ${year} dikunci oleh ${by}: laporan tidak dapat dibuat, diubah, atau dihapus.`,
+    stageOutOfDates: (stage: string, year: number, from: string, to: string) =>
+      `Tahap ${stage} ${year} berlaku ${from} s.d. ${to}: di luar jadwal laporan tidak dapat dibuat, diubah, atau dihapus.`,
+    stageNoNext: (year: number) => `Tahun ${year} sudah berada di tahap terakhirnya.`,
+    stageNone: (year: number) => `Tahun ${year} belum memiliki tahap.`,
+    stageNotReached: (stage: string) => `Tahap ${stage} belum dimulai.`,
+    stageNames: {
+      ranwal: 'Rancangan Awal',
+      rancangan: 'Rancangan',
+      ranhir: 'Rancangan Akhir',
+      penetapan: 'Penetapan',
+      perubahan: 'Perubahan',
+    },
+    stageEnteredKeepsPlace:
+      'tahap yang sudah dimulai tetap ada, di urutan dan di depan tahap berikutnya',
     freeFormRefused: 'wajib dipilih dari katalog harga (komponen bebas tidak diizinkan)',
     paguSubActionUnknown: (code: string) => `sub kegiatan berkode ${code} tidak ditemukan`,
     paguSubActionAmbiguous: (code: string, count: number) =>

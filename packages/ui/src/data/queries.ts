@@ -6,6 +6,7 @@ import type {
   BudgetLineListQuery,
   BudgetSummaryQuery,
   ChildListQuery,
+  HistoryListQuery,
   ListQuery,
   ManagedEntityKey,
   PaguInput,
@@ -39,6 +40,7 @@ const entities = [...all, 'entity'] as const;
 const reports = [...all, 'report'] as const;
 const articles = [...all, 'article'] as const;
 const users = [...all, 'user'] as const;
+const history = [...all, 'history'] as const;
 
 /** Query keys: each prefix invalidates everything below it. */
 export const ranwalKeys = {
@@ -66,6 +68,10 @@ export const ranwalKeys = {
   article: (slug: string) => [...articles, 'detail', slug] as const,
   users,
   userList: (query: ListQuery) => [...users, 'list', query] as const,
+  /** Under `reports`: every write of a line adds to its history. */
+  lineHistory: (id: string) => [...reports, 'history', id] as const,
+  history,
+  historyList: (query: HistoryListQuery) => [...history, 'list', query] as const,
 };
 
 export interface ReadOptions {
@@ -245,6 +251,26 @@ export function useUsers(query: ListQuery = {}, options: ReadOptions = {}) {
   });
 }
 
+/** One budget line's changes, oldest first; waits while `id` is undefined. */
+export function useLineHistory(id: string | undefined) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.lineHistory(id ?? ''),
+    queryFn: ({ signal }) => client.history.line(id ?? '', { signal }),
+    enabled: id !== undefined,
+  });
+}
+
+/** A page of every recorded change, newest first, narrowed by kind, person and dates (admin only). */
+export function useHistoryList(query: HistoryListQuery) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.historyList(query),
+    queryFn: ({ signal }) => client.history.list(query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
 // --- Writes --------------------------------------------------------------------------------
 
 /**
@@ -401,6 +427,13 @@ export const useSetSigner = () =>
   useClientMutation(
     (client, body: SignerInput) => client.planning.setSigner(body),
     [ranwalKeys.planningSigners],
+  );
+
+/** Brings a budget line back to a recorded version; the restore is itself a change. */
+export const useRestoreChange = () =>
+  useClientMutation(
+    (client, changeId: number) => client.history.restore({ change_id: changeId }),
+    [ranwalKeys.reports, ranwalKeys.history],
   );
 
 /** Signs in; what was cached belonged to the previous user, so it is dropped. */

@@ -5,12 +5,13 @@ import {
   hierarchyLevelKeys,
   taxRuleText,
 } from '@ranwal/core';
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { Button } from '../../components/Button.js';
 import { DateText } from '../../components/DateText.js';
 import { Dialog, Modal } from '../../components/Dialog.js';
 import { Rupiah } from '../../components/Rupiah.js';
-import { useMessages } from '../../data/RanwalProvider.js';
+import { useMessages, useSession } from '../../data/RanwalProvider.js';
+import { ConnectedLineHistory } from '../history/ConnectedLineHistory.js';
 
 export interface ReportDetailDialogProps {
   report: BudgetLine;
@@ -42,9 +43,15 @@ function Section({ title, entries }: { title: string; entries: Entry[] }) {
   );
 }
 
-/** One budget line in full: component, the hierarchy it sits in, money, and who and when. */
-export default function ReportDetailDialog({ report, onClose }: ReportDetailDialogProps) {
+/**
+ * One budget line in full: component, the hierarchy it sits in, money, who and when, and its
+ * 'Riwayat Perubahan' (an admin may restore a version, which the dialog then shows).
+ */
+export default function ReportDetailDialog({ report: given, onClose }: ReportDetailDialogProps) {
   const messages = useMessages();
+  const session = useSession();
+  const [restored, setRestored] = useState<BudgetLine | null>(null);
+  const report = restored ?? given;
   const fields = messages.reports.fields;
   const admin = messages.reports.admin;
   // Each volume with what it counts ('2 Orang'); a volume that counts nothing is a number.
@@ -115,6 +122,15 @@ export default function ReportDetailDialog({ report, onClose }: ReportDetailDial
           <Section title={admin.hierarchySection} entries={hierarchy} />
           <Section title={admin.financeSection} entries={finance} />
           <Section title={admin.extraSection} entries={extra} />
+          {/* The history is read as the signed-in person: without a session (a screen shown
+            on its own, as in a story) there is none to read. */}
+          {session && (
+            <ConnectedLineHistory
+              lineId={report.id}
+              canRestore={session.userRole === 'admin'}
+              onRestored={setRestored}
+            />
+          )}
         </div>
       </Dialog>
     </Modal>

@@ -78,6 +78,7 @@ export const Default: Story = {
       'Katalog Harga',
       'Pengaturan Perencanaan',
       'Laporan',
+      'Riwayat Perubahan',
       'Buat Artikel',
       'List Artikel',
     ]);
@@ -112,6 +113,7 @@ export const PengaturanPerencanaanActive = activeOn(
   m.planning.nav.settings,
 );
 export const LaporanActive = activeOn('/admin-laporan', m.sidebar.reports);
+export const RiwayatPerubahanActive = activeOn('/admin-riwayat', m.history.title);
 export const BuatArtikelActive = activeOn('/admin-artikel', m.sidebar.createArticle);
 export const ListArtikelActive = activeOn('/admin-list-artikel', m.sidebar.articleList);
 

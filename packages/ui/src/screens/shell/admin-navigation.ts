@@ -53,6 +53,8 @@ export const adminNavigation: readonly AdminNavItem[] = [
   navItem('priceCatalogue', '/admin-katalog-harga', (m) => m.planning.nav.catalogue),
   navItem('planningSettings', '/admin-pengaturan-perencanaan', (m) => m.planning.nav.settings),
   navItem('reports', '/admin-laporan', (m) => m.sidebar.reports),
+  // The history of every change (issue 19, not in the spec): after the records it covers.
+  navItem('history', '/admin-riwayat', (m) => m.history.title),
   navItem('createArticle', '/admin-artikel', (m) => m.sidebar.createArticle),
   navItem('articleList', '/admin-list-artikel', (m) => m.sidebar.articleList),
 ];

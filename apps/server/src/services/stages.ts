@@ -1,0 +1,307 @@
+import {
+  AppError,
+  formatDateShortId,
+  issuesRefusal,
+  messagesId,
+  refusals,
+  type Stage,
+  type StageCompareQuery,
+  type StageComparison,
+  type StageKind,
+  type StageLockInput,
+  type StageScheduleInput,
+  type User,
+} from '@ranwal/core';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { inTransaction, type Parsed } from './pagination.js';
+
+const server = messagesId.server;
+type Caller = Pick<User, 'id' | 'role'>;
+
+const stageName = (kind: string) => server.stageNames[kind as StageKind] ?? kind;
+
+/** Columns of a line's stored values that say nothing about its content. */
+const BOOKKEEPING = new Set(['updated_at', 'updated_by', 'created_at']);
+
+/**
+ * Budget-year stages (issue 19): an admin sets a year's stages and dates, moves the year from
+ * one to the next (the stage left keeps its lines as its figures), locks the current one, and
+ * compares two. A user's line write is refused outside the current stage's dates or while it is
+ * locked (`assertOpen`); a year without stages is open as before.
+ */
+export function createStageService(db: Kysely<Database>) {
+  /** A year's stages in order, with who locked each and how many lines each kept. */
+  async function stagesOf(executor: Kysely<Database>, year: number): Promise<Stage[]> {
+    const { rows } = await sql<Stage>`
+      select s.id, s.year, s.kind, s.position, to_char(s.starts_on, 'YYYY-MM-DD') as starts_on,
+        to_char(s.ends_on, 'YYYY-MM-DD') as ends_on, s.status, s.locked,
+        u.name as locked_by_name,
+        case when s.status = 'closed'
+          then (select count(*)::int from stage_line l where l.stage_id = s.id) end
+          as snapshot_lines
+      from budget_stage s left join app_user u on u.id = s.locked_by
+      where s.year = ${year}
+      order by s.position`.execute(executor);
+    return rows;
+  }
+
+  /** The year's stages, each row held until the transaction ends (one writer at a time). */
+  const heldStages = (trx: Kysely<Database>, year: number) =>
+    sql<{ id: string; kind: string; status: string }>`
+      select id, kind, status from budget_stage where year = ${year}
+      order by position for update`.execute(trx);
+
+  return {
+    list: (year: number) => stagesOf(db, year),
+
+    /**
+     * Sets a year's stages in order with their dates. Stages already entered (current or
+     * closed) must stay, first and in their order; their dates may change.
+     */
+    async schedule(input: Parsed<typeof StageScheduleInput>): Promise<Stage[]> {
+      return inTransaction(db, async (trx) => {
+        const { rows: existing } = await heldStages(trx, input.year);
+        const entered = existing.filter((stage) => stage.status !== 'upcoming');
+        const kinds = input.stages.map((stage) => stage.kind);
+        if (entered.some((stage, index) => kinds[index] !== stage.kind)) {
+          throw issuesRefusal([{ path: 'stages', message: server.stageEnteredKeepsPlace }]);
+        }
+        const dropped = existing.filter(
+          (stage) => stage.status === 'upcoming' && !kinds.includes(stage.kind as StageKind),
+        );
+        if (dropped.length > 0) {
+          await trx
+            .deleteFrom('budget_stage')
+            .where(
+              'id',
+              'in',
+              dropped.map((stage) => stage.id),
+            )
+            .execute();
+        }
+        for (const [position, stage] of input.stages.entries()) {
+          const values = { position, starts_on: stage.starts_on, ends_on: stage.ends_on };
+          await trx
+            .insertInto('budget_stage')
+            .values({ year: input.year, kind: stage.kind, ...values })
+            .onConflict((oc) =>
+              oc.columns(['year', 'kind']).doUpdateSet({ ...values, updated_at: sql<Date>`now()` }),
+            )
+            .execute();
+        }
+        return stagesOf(trx, input.year);
+      });
+    },
+
+    /**
+     * Moves the year to its next stage: the current stage's lines are copied as its figures
+     * and it closes (one transaction; no line write of the year runs meanwhile, see
+     * `assertOpen`). The first call enters the first stage.
+     */
+    async advance(year: number): Promise<Stage[]> {
+      return inTransaction(db, async (trx) => {
+        const { rows: stages } = await heldStages(trx, year);
+        if (stages.length === 0) throw new AppError('conflict', server.stageNone(year));
+        const at = stages.findIndex((stage) => stage.status === 'current');
+        const next = stages[at + 1];
+        if (!next) throw new AppError('conflict', server.stageNoNext(year));
+        const current = stages[at];
+        if (current) {
+          await sql`
+            insert into stage_line (stage_id, line_id, sub_action_id, program_id,
+              total_after_tax, line_values)
+            select ${current.id}, d.id, d.sub_action_id, d.program_id, d.total_after_tax,
+              change_values(to_jsonb(d))
+            from detail_program d where d.year = ${year}`.execute(trx);
+          await trx
+            .updateTable('budget_stage')
+            .set({ status: 'closed', updated_at: sql<Date>`now()` })
+            .where('id', '=', current.id)
+            .execute();
+        }
+        await trx
+          .updateTable('budget_stage')
+          .set({ status: 'current', updated_at: sql<Date>`now()` })
+          .where('id', '=', next.id)
+          .execute();
+        return stagesOf(trx, year);
+      });
+    },
+
+    async lock(input: Parsed<typeof StageLockInput>, caller: Caller): Promise<Stage[]> {
+      return inTransaction(db, async (trx) => {
+        const updated = await trx
+          .updateTable('budget_stage')
+          .set({
+            locked: input.locked,
+            lock_reason: input.reason,
+            locked_by: caller.id,
+            updated_at: sql<Date>`now()`,
+          })
+          .where('year', '=', input.year)
+          .where('status', '=', 'current')
+          .executeTakeFirst();
+        if (updated.numUpdatedRows === 0n) {
+          throw new AppError('conflict', server.stageNone(input.year));
+        }
+        return stagesOf(trx, input.year);
+      });
+    },
+
+    /**
+     * Refuses a user's line write in a year whose stages forbid it (409 naming the stage): not
+     * entered yet, locked, or today (WIB) outside its dates. The current stage's row is shared-
+     * held until the write ends, so a move to the next stage waits for it. Admins are not refused.
+     */
+    async assertOpen(trx: Kysely<Database>, caller: Caller, years: number[]): Promise<void> {
+      if (caller.role === 'admin' || years.length === 0) return;
+      const { rows } = await sql<{
+        year: number;
+        kind: string;
+        status: string;
+        locked: boolean;
+        by: string | null;
+        starts_on: string;
+        ends_on: string;
+        today: string;
+      }>`
+        select s.year, s.kind, s.status, s.locked, u.name as by,
+          to_char(s.starts_on, 'YYYY-MM-DD') as starts_on,
+          to_char(s.ends_on, 'YYYY-MM-DD') as ends_on,
+          to_char((now() at time zone 'Asia/Jakarta')::date, 'YYYY-MM-DD') as today
+        from budget_stage s left join app_user u on u.id = s.locked_by
+        where s.year = any(${[...new Set(years)]}::int[])
+        order by s.year, s.status = 'current' desc, s.position
+        for share of s`.execute(trx);
+      const seen = new Set<number>();
+      for (const stage of rows) {
+        // The first row of each year: its current stage, else its first.
+        if (seen.has(stage.year)) continue;
+        seen.add(stage.year);
+        const name = stageName(stage.kind);
+        if (stage.status !== 'current')
+          throw new AppError('conflict', server.stageNotReached(name));
+        if (stage.locked) {
+          throw new AppError('conflict', server.stageLocked(name, stage.year, stage.by ?? 'admin'));
+        }
+        if (stage.today < stage.starts_on || stage.today > stage.ends_on) {
+          throw new AppError(
+            'conflict',
+            server.stageOutOfDates(
+              name,
+              stage.year,
+              formatDateShortId(stage.starts_on),
+              formatDateShortId(stage.ends_on),
+            ),
+          );
+        }
+      }
+    },
+
+    /**
+     * Two stages of a year compared, each by its figures: a closed stage's kept lines, the
+     * current stage's lines as they are now. One statement joins them by line.
+     */
+    async compare(query: Parsed<typeof StageCompareQuery>): Promise<StageComparison> {
+      const stages = await stagesOf(db, query.year);
+      const sideOf = (kind: StageKind) => {
+        const stage = stages.find((candidate) => candidate.kind === kind);
+        if (!stage) throw refusals.notFound(stageName(kind));
+        if (stage.status === 'upcoming') {
+          throw new AppError('conflict', server.stageNotReached(stageName(kind)));
+        }
+        return stage.status === 'closed'
+          ? sql`select line_id, sub_action_id, program_id, total_after_tax, line_values
+              from stage_line where stage_id = ${stage.id}`
+          : sql`select d.id as line_id, d.sub_action_id, d.program_id, d.total_after_tax,
+              change_values(to_jsonb(d)) as line_values
+              from detail_program d where d.year = ${query.year}`;
+      };
+      const bookkeeping = [...BOOKKEEPING];
+      const { rows } = await sql<{
+        totals: { from: string; to: string };
+        counts: { added: number; removed: number; changed: number };
+        units: StageComparison['units'];
+        sub_actions: StageComparison['sub_actions'];
+        lines: {
+          line_id: string;
+          change: 'added' | 'removed' | 'changed';
+          sub_action_id: string;
+          from_total: string | null;
+          to_total: string | null;
+          from_values: Record<string, unknown> | null;
+          to_values: Record<string, unknown> | null;
+        }[];
+      }>`
+        with a as (${sideOf(query.from)}), b as (${sideOf(query.to)}),
+        joined as (
+          select coalesce(b.line_id, a.line_id) as line_id,
+            coalesce(b.sub_action_id, a.sub_action_id) as sub_action_id,
+            coalesce(b.program_id, a.program_id) as program_id,
+            coalesce(a.total_after_tax, 0) as from_total, coalesce(b.total_after_tax, 0) as to_total,
+            a.line_values as from_values, b.line_values as to_values,
+            case when a.line_id is null then 'added' when b.line_id is null then 'removed'
+              when a.line_values - ${bookkeeping}::text[] is distinct from
+                b.line_values - ${bookkeeping}::text[] then 'changed' end as change
+          from a full join b on a.line_id = b.line_id
+        )
+        select
+          (select json_build_object('from', coalesce(sum(from_total), 0)::text,
+            'to', coalesce(sum(to_total), 0)::text) from joined) as totals,
+          (select json_build_object(
+            'added', count(*) filter (where change = 'added'),
+            'removed', count(*) filter (where change = 'removed'),
+            'changed', count(*) filter (where change = 'changed')) from joined) as counts,
+          (select coalesce(json_agg(u order by u.agency_name nulls first), '[]') from (
+            select p.agency_id, ag.name as agency_name, sum(j.from_total)::text as "from",
+              sum(j.to_total)::text as "to"
+            from joined j join program p on p.id = j.program_id
+            left join agency ag on ag.id = p.agency_id
+            group by p.agency_id, ag.name) u) as units,
+          (select coalesce(json_agg(s order by s.sub_action_name), '[]') from (
+            select j.sub_action_id, sa.name as sub_action_name, sum(j.from_total)::text as "from",
+              sum(j.to_total)::text as "to"
+            from joined j join sub_action sa on sa.id = j.sub_action_id
+            group by j.sub_action_id, sa.name
+            having bool_or(j.change is not null)) s) as sub_actions,
+          (select coalesce(json_agg(l), '[]') from (
+            select line_id, change, sub_action_id,
+              case when change <> 'added' then from_total::text end as from_total,
+              case when change <> 'removed' then to_total::text end as to_total,
+              from_values, to_values
+            from joined where change is not null
+            order by change, line_id limit ${query.limit}) l) as lines`.execute(db);
+      const result = rows[0]!;
+      const withDifference = <T extends { from: string; to: string }>(sums: T) => ({
+        ...sums,
+        difference: (BigInt(sums.to) - BigInt(sums.from)).toString(),
+      });
+      return {
+        year: query.year,
+        from: query.from,
+        to: query.to,
+        totals: withDifference(result.totals),
+        counts: result.counts,
+        units: result.units.map(withDifference),
+        sub_actions: result.sub_actions.map(withDifference),
+        lines: result.lines.map(({ from_values, to_values, ...line }) => {
+          const values = to_values ?? from_values ?? {};
+          const fields =
+            from_values && to_values
+              ? Object.keys(to_values)
+                  .filter(
+                    (field) =>
+                      !BOOKKEEPING.has(field) &&
+                      JSON.stringify(from_values[field]) !== JSON.stringify(to_values[field]),
+                  )
+                  .map((field) => ({ field, from: from_values[field], to: to_values[field] }))
+              : [];
+          return { ...line, component_name: String(values.component_name ?? ''), fields };
+        }),
+      };
+    },
+  };
+}
+
+export type StageService = ReturnType<typeof createStageService>;

@@ -1,0 +1,217 @@
+import { formatDateShortId, type HistoryEntry, messagesId, type Stage } from '@ranwal/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { budgetLineInput, buildChain, type Chain } from './fixtures.js';
+import { databaseTargets, startTestApp, type TestApp } from './harness.js';
+
+const API = '/ranwal/api';
+const LINES = `${API}/detail-program`;
+const server = messagesId.server;
+const YEAR = 2027;
+
+/** A day counted from today in WIB, as YYYY-MM-DD (the server checks dates in WIB). */
+const day = (offset: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(
+    new Date(Date.now() + offset * 86_400_000),
+  );
+
+describe.each(databaseTargets)('budget-year stages on %s', (target) => {
+  let t: TestApp;
+  let chain: Chain;
+  let adminName: string;
+
+  const admin = (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) =>
+    t.call(method, `${API}/${path}`, { token: t.adminToken, body });
+  const schedule = (stages: { kind: string; starts_on: string; ends_on: string }[]) =>
+    admin('PUT', 'stage/schedule', { year: YEAR, stages });
+  const lineWrite = (method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
+    t.call(method, `${LINES}/${path}`, { token: t.userToken, body });
+  const statusOf = (stages: Stage[]) => stages.map((stage) => [stage.kind, stage.status]);
+
+  beforeAll(async () => {
+    t = await startTestApp(target);
+    chain = await buildChain(t, 'Tahap');
+    adminName = (await t.call('GET', `${API}/user/me`, { token: t.adminToken })).json().data.name;
+  });
+  afterAll(() => t?.close());
+
+  it('runs a year through its stages: entries only in the current stage and its dates, each stage keeping its figures, two stages compared', async () => {
+    const set = await schedule([
+      { kind: 'ranwal', starts_on: day(-10), ends_on: day(10) },
+      { kind: 'ranhir', starts_on: day(30), ends_on: day(60) },
+      { kind: 'penetapan', starts_on: day(61), ends_on: day(90) },
+    ]);
+    expect(set.statusCode, set.body).toBe(200);
+    expect(statusOf(set.json().data)).toEqual([
+      ['ranwal', 'upcoming'],
+      ['ranhir', 'upcoming'],
+      ['penetapan', 'upcoming'],
+    ]);
+    // Not entered yet: users wait; other years are as open as before.
+    const early = await lineWrite('POST', 'create', budgetLineInput(chain, { year: YEAR }));
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(server.stageNotReached('Rancangan Awal'));
+    expect((await lineWrite('POST', 'create', budgetLineInput(chain))).statusCode).toBe(201);
+
+    const entered = await admin('POST', 'stage/advance', { year: YEAR });
+    expect(entered.statusCode, entered.body).toBe(200);
+    expect(statusOf(entered.json().data)[0]).toEqual(['ranwal', 'current']);
+    const line = (name: string, price: number) =>
+      budgetLineInput(chain, { year: YEAR, component_name: name, price });
+    const kept = (await lineWrite('POST', 'create', line('Kertas HVS', 1_000))).json().data;
+    const dropped = (await lineWrite('POST', 'create', line('Tinta Printer', 2_000))).json().data;
+    const same = (await lineWrite('POST', 'create', line('Map Plastik', 500))).json().data;
+
+    // Into the final draft: the initial draft keeps its three lines.
+    const ranhir = await admin('POST', 'stage/advance', { year: YEAR });
+    expect(ranhir.statusCode, ranhir.body).toBe(200);
+    expect(ranhir.json().data).toEqual([
+      expect.objectContaining({ kind: 'ranwal', status: 'closed', snapshot_lines: 3 }),
+      expect.objectContaining({ kind: 'ranhir', status: 'current', snapshot_lines: null }),
+      expect.objectContaining({ kind: 'penetapan', status: 'upcoming' }),
+    ]);
+    // Its dates have not come: refused, naming them.
+    const outside = await lineWrite('PUT', `${kept.id}/update`, line('Kertas HVS', 1_500));
+    expect(outside.statusCode).toBe(409);
+    expect(outside.json().message).toBe(
+      server.stageOutOfDates(
+        'Rancangan Akhir',
+        YEAR,
+        formatDateShortId(day(30)),
+        formatDateShortId(day(60)),
+      ),
+    );
+    // The Bappeda moves the schedule; the stage entered keeps its place.
+    const reordered = await schedule([
+      { kind: 'ranhir', starts_on: day(-1), ends_on: day(20) },
+      { kind: 'ranwal', starts_on: day(-10), ends_on: day(10) },
+    ]);
+    expect(reordered.statusCode).toBe(400);
+    expect(reordered.json().issues).toEqual([
+      { path: 'stages', message: server.stageEnteredKeepsPlace },
+    ]);
+    const moved = await schedule([
+      { kind: 'ranwal', starts_on: day(-10), ends_on: day(-2) },
+      { kind: 'ranhir', starts_on: day(-1), ends_on: day(20) },
+      { kind: 'penetapan', starts_on: day(21), ends_on: day(40) },
+    ]);
+    expect(moved.statusCode, moved.body).toBe(200);
+
+    expect(
+      (await lineWrite('PUT', `${kept.id}/update`, line('Kertas HVS', 1_500))).statusCode,
+    ).toBe(200);
+    expect((await lineWrite('DELETE', `${dropped.id}/delete`)).statusCode).toBe(200);
+    const added = (await lineWrite('POST', 'create', line('Pulpen', 300))).json().data;
+
+    const compared = await admin('GET', `stage/compare?year=${YEAR}&from=ranwal&to=ranhir`);
+    expect(compared.statusCode, compared.body).toBe(200);
+    const comparison = compared.json().data;
+    expect(comparison.totals).toEqual({ from: '3500', to: '2300', difference: '-1200' });
+    expect(comparison.counts).toEqual({ added: 1, removed: 1, changed: 1 });
+    expect(comparison.sub_actions).toEqual([
+      expect.objectContaining({
+        sub_action_id: chain.sub_action_id,
+        from: '3500',
+        to: '2300',
+        difference: '-1200',
+      }),
+    ]);
+    expect(comparison.units).toEqual([
+      expect.objectContaining({ from: '3500', to: '2300', difference: '-1200' }),
+    ]);
+    const byLine = Object.fromEntries(
+      comparison.lines.map((change: { line_id: string }) => [change.line_id, change]),
+    );
+    expect(byLine[added.id]).toMatchObject({
+      change: 'added',
+      component_name: 'Pulpen',
+      from_total: null,
+      to_total: '300',
+    });
+    expect(byLine[dropped.id]).toMatchObject({ change: 'removed', to_total: null });
+    expect(byLine[kept.id]).toMatchObject({
+      change: 'changed',
+      from_total: '1000',
+      to_total: '1500',
+    });
+    expect(byLine[kept.id].fields).toEqual(
+      expect.arrayContaining([{ field: 'price', from: 1_000, to: 1_500 }]),
+    );
+    expect(byLine[same.id]).toBeUndefined();
+
+    // A stage not entered has no figures yet.
+    const ahead = await admin('GET', `stage/compare?year=${YEAR}&from=ranhir&to=penetapan`);
+    expect(ahead.statusCode).toBe(409);
+  });
+
+  it('locks the current stage against users (not admins), unlocks with a reason, and records both', async () => {
+    const locked = await admin('PUT', 'stage/lock', { year: YEAR, locked: true });
+    expect(locked.statusCode, locked.body).toBe(200);
+    const refused = await lineWrite('POST', 'create', budgetLineInput(chain, { year: YEAR }));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(server.stageLocked('Rancangan Akhir', YEAR, adminName));
+    const byAdmin = await t.call('POST', `${LINES}/create`, {
+      token: t.adminToken,
+      body: budgetLineInput(chain, { year: YEAR }),
+    });
+    expect(byAdmin.statusCode, byAdmin.body).toBe(201);
+
+    const noReason = await admin('PUT', 'stage/lock', { year: YEAR, locked: false });
+    expect(noReason.statusCode).toBe(400);
+    const unlocked = await admin('PUT', 'stage/lock', {
+      year: YEAR,
+      locked: false,
+      reason: 'Perbaikan hasil asistensi',
+    });
+    expect(unlocked.statusCode, unlocked.body).toBe(200);
+    expect(
+      (await lineWrite('POST', 'create', budgetLineInput(chain, { year: YEAR }))).statusCode,
+    ).toBe(201);
+
+    const stage = (unlocked.json().data as Stage[]).find(
+      (candidate) => candidate.kind === 'ranhir',
+    )!;
+    const recorded = await admin(
+      'GET',
+      `history/list?record_type=budget_stage&record_id=${stage.id}`,
+    );
+    const changes: HistoryEntry[] = recorded.json().data;
+    expect(changes[0]).toMatchObject({
+      action: 'update',
+      new_values: expect.objectContaining({
+        locked: false,
+        lock_reason: 'Perbaikan hasil asistensi',
+      }),
+    });
+  });
+
+  it('refuses what a schedule cannot be, and a move past the last stage', async () => {
+    const twice = await schedule([
+      { kind: 'ranwal', starts_on: day(-10), ends_on: day(-2) },
+      { kind: 'ranwal', starts_on: day(-1), ends_on: day(20) },
+    ]);
+    expect(twice.statusCode).toBe(400);
+    const backwards = await schedule([{ kind: 'ranwal', starts_on: day(5), ends_on: day(1) }]);
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().issues).toEqual([
+      expect.objectContaining({ path: 'stages.0.ends_on' }),
+    ]);
+    expect((await admin('POST', 'stage/advance', { year: YEAR })).statusCode).toBe(200);
+    const last = await admin('POST', 'stage/advance', { year: YEAR });
+    expect(last.statusCode).toBe(409);
+    expect(last.json().message).toBe(server.stageNoNext(YEAR));
+    const none = await admin('POST', 'stage/advance', { year: 2099 });
+    expect(none.json().message).toBe(server.stageNone(2099));
+    // Users see the stages, and change nothing about them.
+    const seen = await t.call('GET', `${API}/stage/list?year=${YEAR}`, { token: t.userToken });
+    expect(statusOf(seen.json().data)).toEqual([
+      ['ranwal', 'closed'],
+      ['ranhir', 'closed'],
+      ['penetapan', 'current'],
+    ]);
+    const byUser = await t.call('POST', `${API}/stage/advance`, {
+      token: t.userToken,
+      body: { year: YEAR },
+    });
+    expect(byUser.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,102 @@
+import { type HistoryRecordType, historyRecordTypes } from '@ranwal/core';
+import { useEffect, useState } from 'react';
+import { Select, SelectItem } from '../../components/Select.js';
+import { TextField } from '../../components/TextField.js';
+import { describeError } from '../../data/errors.js';
+import { useHistoryList } from '../../data/queries.js';
+import { useMessages } from '../../data/RanwalProvider.js';
+import { HistoryLog } from './HistoryLog.js';
+
+/** Changes per page of the Riwayat Perubahan page. */
+export const HISTORY_PAGE_SIZE = 20;
+/** The Jenis Data filter's 'all' option. */
+const ALL_TYPES = 'all';
+
+export interface ConnectedHistoryLogProps {
+  pageSize?: number;
+}
+
+/**
+ * `HistoryLog` over the RanwalProvider's client: Jenis Data and a range of whole days narrow
+ * `history.list`, a page at a time.
+ */
+export function ConnectedHistoryLog({ pageSize = HISTORY_PAGE_SIZE }: ConnectedHistoryLogProps) {
+  const h = useMessages().history;
+  const [recordType, setRecordType] = useState<HistoryRecordType | null>(null);
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const [page, setPage] = useState(1);
+  const list = useHistoryList({
+    page,
+    limit: pageSize,
+    ...(recordType ? { record_type: recordType } : {}),
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+  });
+  const filter = list.data?.filter;
+  const lastPage = filter?.total_page;
+  useEffect(() => {
+    if (lastPage !== undefined && page > lastPage) setPage(lastPage);
+  }, [page, lastPage]);
+  return (
+    <HistoryLog
+      entries={list.data?.data ?? []}
+      isLoading={list.isPending}
+      error={list.isError ? describeError(list.error, h.fetchFailed) : null}
+      onRetry={() => void list.refetch()}
+      isNarrowed={Boolean(recordType || from || to)}
+      controls={
+        <search aria-label={h.filters.label} className="grid gap-3 sm:grid-cols-3">
+          <Select
+            label={h.filters.recordType}
+            items={[ALL_TYPES, ...historyRecordTypes].map((id) => ({ id }))}
+            value={recordType ?? ALL_TYPES}
+            onChange={(key) => {
+              setRecordType(key === ALL_TYPES || key === null ? null : (key as HistoryRecordType));
+              setPage(1);
+            }}
+          >
+            {(option) => {
+              const label =
+                option.id === ALL_TYPES
+                  ? h.filters.allRecordTypes
+                  : h.recordTypes[option.id as HistoryRecordType];
+              return (
+                <SelectItem id={option.id} textValue={label}>
+                  {label}
+                </SelectItem>
+              );
+            }}
+          </Select>
+          <TextField
+            label={h.filters.from}
+            type="date"
+            value={from}
+            onChange={(value) => {
+              setFrom(value);
+              setPage(1);
+            }}
+          />
+          <TextField
+            label={h.filters.to}
+            type="date"
+            value={to}
+            onChange={(value) => {
+              setTo(value);
+              setPage(1);
+            }}
+          />
+        </search>
+      }
+      pagination={
+        filter && {
+          page,
+          totalPages: filter.total_page,
+          totalItems: filter.filtered_result,
+          pageSize,
+          onChange: setPage,
+        }
+      }
+    />
+  );
+}

@@ -1,0 +1,51 @@
+import type { BudgetLine, HistoryEntry } from '@ranwal/core';
+import { toastDurations, useToast } from '../../components/Toast.js';
+import { describeError } from '../../data/errors.js';
+import { useLineHistory, useRestoreChange } from '../../data/queries.js';
+import { useMessages } from '../../data/RanwalProvider.js';
+import { LineHistory } from './LineHistory.js';
+
+export interface ConnectedLineHistoryProps {
+  lineId: string;
+  /** An admin may bring the line back to any version; a user reads their line's history only. */
+  canRestore?: boolean;
+  /** The line as a restore left it, for what shows beside the history. */
+  onRestored?: (line: BudgetLine) => void;
+}
+
+/**
+ * `LineHistory` over the RanwalProvider's client: `history.line` loads it, `history.restore`
+ * restores a version (line lists and histories then refetch) with a toast, so it needs a
+ * `ToastProvider` above it.
+ */
+export function ConnectedLineHistory({
+  lineId,
+  canRestore = false,
+  onRestored,
+}: ConnectedLineHistoryProps) {
+  const h = useMessages().history;
+  const toast = useToast();
+  const history = useLineHistory(lineId);
+  const restore = useRestoreChange();
+
+  const onRestore = async (entry: HistoryEntry) => {
+    try {
+      const { data } = await restore.mutateAsync(entry.id);
+      toast.success(undefined, h.restored, toastDurations.reportSuccess);
+      onRestored?.(data);
+    } catch (error) {
+      toast.error(undefined, describeError(error, h.restoreFailed), toastDurations.reportError);
+    }
+  };
+
+  return (
+    <LineHistory
+      entries={history.data?.data ?? []}
+      isLoading={history.isPending}
+      error={history.isError ? describeError(history.error, h.fetchFailed) : null}
+      onRetry={() => void history.refetch()}
+      onRestore={canRestore ? onRestore : undefined}
+      restoringId={restore.isPending ? (restore.variables ?? null) : null}
+    />
+  );
+}

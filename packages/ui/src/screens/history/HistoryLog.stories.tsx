@@ -1,0 +1,101 @@
+import { formatDateTimeLong, messagesId } from '@ranwal/core';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, within } from 'storybook/test';
+import { HistoryLog } from './HistoryLog.js';
+import { historyPageEntries } from './story-data.js';
+
+const m = messagesId;
+const h = m.history;
+
+const meta = {
+  title: 'Screens/History/HistoryLog',
+  component: HistoryLog,
+  args: {
+    entries: historyPageEntries,
+    pagination: { page: 1, totalPages: 3, totalItems: 48, pageSize: 20, onChange: fn() },
+  },
+} satisfies Meta<typeof HistoryLog>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A body row's cells, in the order they show. */
+const cellTexts = (row: HTMLElement) =>
+  [...row.querySelectorAll('[role="rowheader"], [role="gridcell"]')].map(
+    (cell) => cell.textContent,
+  );
+
+export const Default: Story = {
+  play: async ({ canvas, userEvent, args }) => {
+    await expect(canvas.getByRole('heading', { level: 1, name: h.title })).toBeVisible();
+    const table = canvas.getByRole('grid', { name: h.title });
+    const rows = within(table).getAllByRole('row').slice(1);
+    await expect(rows).toHaveLength(historyPageEntries.length);
+    // Newest first: Budi's edit of a line, with what it changed.
+    await expect(cellTexts(rows[1]!)).toEqual([
+      formatDateTimeLong(historyPageEntries[1]!.changed_at),
+      'Budi Santoso',
+      '10.0.0.7',
+      'LaporanKertas HVS A4',
+      'Diubah',
+      'Harga: Rp 1.000 → Rp 1.500Total Harga: Rp 10.000 → Rp 15.000Total Setelah Pajak: Rp 10.000 → Rp 15.000',
+    ]);
+    // A pagu is named by its amount; a deleted programme by its name, with nothing to list.
+    await expect(cellTexts(rows[2]!).slice(3, 5)).toEqual([
+      'Pagu Sub KegiatanJumlah Pagu: Rp 250.000.000',
+      'Dibuat',
+    ]);
+    await expect(cellTexts(rows[3]!).slice(3)).toEqual([
+      'ProgramProgram Penunjang Urusan',
+      'Dihapus',
+      '',
+    ]);
+    await userEvent.click(canvas.getByRole('button', { name: m.pagination.next }));
+    await expect(args.pagination?.onChange).toHaveBeenCalledWith(2);
+  },
+};
+
+/** A change made outside a person's call (the seed, a migration) reads 'Sistem'. */
+export const System: Story = {
+  args: {
+    entries: [{ ...historyPageEntries[0]!, actor_id: null, actor_name: null, address: null }],
+    pagination: undefined,
+  },
+  play: async ({ canvas }) => {
+    const [row] = within(canvas.getByRole('grid')).getAllByRole('row').slice(1);
+    await expect(cellTexts(row!).slice(1, 3)).toEqual([h.system, '-']);
+  },
+};
+
+export const Empty: Story = {
+  args: { entries: [], pagination: undefined },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(h.empty)).toBeVisible();
+  },
+};
+
+/** Filters that match nothing say so. */
+export const EmptyFiltered: Story = {
+  args: { entries: [], isNarrowed: true, pagination: undefined },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(h.emptyFiltered)).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  args: { entries: [], isLoading: true, pagination: undefined },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent(m.common.loading);
+  },
+};
+
+const ErrorStory: Story = {
+  args: { entries: [], error: h.fetchFailed, onRetry: fn(), pagination: undefined },
+  play: async ({ canvas, userEvent, args }) => {
+    const alert = canvas.getByRole('alert');
+    await expect(alert).toHaveTextContent(h.fetchFailed);
+    await userEvent.click(within(alert).getByRole('button', { name: m.articles.management.retry }));
+    await expect(args.onRetry).toHaveBeenCalledOnce();
+  },
+};
+
+export { ErrorStory as Error };
