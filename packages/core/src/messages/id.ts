@@ -1022,6 +1022,12 @@ export const messagesId = {
       createdBy: 'Dibuat Oleh',
       locked: 'Terkunci',
       reason: 'Alasan',
+      lockReason: 'Alasan Kunci',
+      lockedBy: 'Dikunci Oleh',
+      startsOn: 'Tanggal Mulai',
+      endsOn: 'Tanggal Selesai',
+      stageStatus: 'Status Tahap',
+      position: 'Urutan',
     },
     /** One changed field: 'Harga: Rp 1.000 → Rp 1.500'. */
     change: (label: string, from: string, to: string) => `${label}: ${from} → ${to}`,
@@ -1052,6 +1058,99 @@ export const messagesId = {
       recordType: 'Jenis Data',
       action: 'Aksi',
       changes: 'Perubahan',
+    },
+  },
+
+  /** The admin page 'Tahap Anggaran' (issue 19, beyond the spec): a budget year's stages. */
+  stages: {
+    /** The admin sidebar's entry and the page's title. */
+    title: 'Tahap Anggaran',
+    intro:
+      'Tahap penyusunan anggaran setiap tahun, dari Rancangan Awal hingga Perubahan, dengan jadwalnya. Saat berlanjut ke tahap berikutnya, laporan tahap yang berjalan disimpan sebagai angka tahap itu.',
+    listTitle: (year: number) => `Tahap Anggaran Tahun ${year}`,
+    columns: {
+      stage: 'Tahap',
+      startsOn: 'Tanggal Mulai',
+      endsOn: 'Tanggal Selesai',
+      status: 'Status',
+      lock: 'Kunci',
+      snapshotLines: 'Baris Tersimpan',
+    },
+    statuses: { upcoming: 'Belum dimulai', current: 'Berjalan', closed: 'Selesai' },
+    lockedBy: (name: string) => `Terkunci oleh ${name}`,
+    /** Locked by an account since deleted. */
+    locked: 'Terkunci',
+    unlocked: 'Terbuka',
+    empty: 'Belum ada tahap untuk tahun ini',
+    emptyHint: 'Gunakan Atur Jadwal untuk menentukan tahap dan tanggalnya.',
+    fetchFailed: 'Gagal mengambil tahap anggaran',
+    /** A field's problem as the server or core's schema words it: 'Alasan wajib diisi bila kunci dibuka'. */
+    fieldProblem: (field: string, problem: string) => `${field} ${problem}`,
+    schedule: {
+      open: 'Atur Jadwal',
+      title: (year: number) => `Atur Jadwal Tahap ${year}`,
+      intro:
+        'Tahap berjalan berurutan dari atas ke bawah. Tahap yang sudah dimulai tetap di urutannya.',
+      row: (n: number) => `Tahap ke-${n}`,
+      kind: 'Tahap',
+      startsOn: 'Tanggal Mulai',
+      endsOn: 'Tanggal Selesai',
+      addRow: 'Tambah Tahap',
+      removeRow: (n: number) => `Hapus tahap ke-${n}`,
+      saved: 'Jadwal tahap berhasil disimpan.',
+      saveFailed: 'Gagal menyimpan jadwal tahap',
+      /** A problem of the whole list: 'Daftar tahap: setiap tahap paling banyak sekali'. */
+      listProblem: (problem: string) => `Daftar tahap: ${problem}`,
+    },
+    advance: {
+      action: 'Lanjut ke Tahap Berikutnya',
+      title: 'Lanjut ke Tahap Berikutnya?',
+      /** Leaving the current stage for the next. */
+      text: (current: string, next: string) =>
+        `Laporan tahap ${current} disimpan sebagai angka tahap ${current}, lalu tahap itu selesai dan tidak dapat dibuka lagi. Tahap ${next} mulai berjalan.`,
+      /** The year's first stage, with none entered yet. */
+      startText: (first: string) => `Tahap ${first} mulai berjalan.`,
+      confirm: 'Ya, Lanjutkan',
+      done: (stage: string) => `Tahap ${stage} kini berjalan.`,
+      failed: 'Gagal melanjutkan ke tahap berikutnya',
+    },
+    lock: {
+      lock: 'Kunci Tahap',
+      unlock: 'Buka Kunci',
+      locked: (stage: string) => `Tahap ${stage} dikunci.`,
+      unlocked: (stage: string) => `Kunci tahap ${stage} dibuka.`,
+      failed: 'Gagal mengubah kunci tahap',
+      unlockTitle: (stage: string) => `Buka Kunci Tahap ${stage}`,
+      unlockText: 'Setelah kunci dibuka, pengguna dapat kembali membuat, mengubah, dan menghapus laporan tahap ini. Alasannya disimpan di riwayat perubahan.',
+      reason: 'Alasan',
+      reasonPlaceholder: 'Mengapa kunci tahap dibuka',
+    },
+    compare: {
+      title: 'Bandingkan Tahap',
+      from: 'Dari',
+      to: 'Ke',
+      difference: 'Selisih',
+      total: 'Total',
+      /** Fewer than two stages have started. */
+      notEnough: 'Perbandingan tersedia setelah dua tahap dimulai.',
+      fetchFailed: 'Gagal membandingkan tahap',
+      counts: { added: 'Ditambah', removed: 'Dihapus', changed: 'Diubah' },
+      units: 'Per Perangkat Daerah',
+      subActions: 'Per Sub Kegiatan',
+      lines: 'Baris yang Berubah',
+      noAgency: 'Tanpa Perangkat Daerah',
+      noLines: 'Tidak ada baris yang berubah',
+      noRows: 'Tidak ada data',
+      /** Only the first changed lines are listed (the sums are over all). */
+      linesShown: (shown: number, total: number) =>
+        `Menampilkan ${shown} dari ${total} baris yang berubah.`,
+      columns: {
+        agency: 'Perangkat Daerah',
+        subAction: 'Sub Kegiatan',
+        component: 'Komponen',
+        change: 'Perubahan',
+        fields: 'Isian yang Berubah',
+      },
     },
   },
 

@@ -7,7 +7,7 @@ import { type Kysely, sql } from 'kysely';
 // Who and from where come from the transaction's settings `ranwal.actor` and
 // `ranwal.address` (set by the server for a person's call; empty for a migration or the seed).
 
-/** The recorded tables, with the columns that name a record (a pagu has no id of its own). */
+/** The recorded tables, with the one or two columns that name a record (a pagu has no id). */
 const recordedTables: Record<string, string[]> = {
   agency: ['id'],
   program: ['id'],
@@ -51,37 +51,38 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     language sql immutable as $$
       select row_values - array['search_text', 'usable_under', 'name_lower', 'code_lower']
     $$`.execute(db);
+  // One or two columns name a record. A single expression, so PostgreSQL inlines it.
   await sql`
     create function change_key(row_values jsonb, key_columns text[]) returns text
     language sql immutable as $$
-      select string_agg(row_values ->> k, '/' order by o)
-      from unnest(key_columns) with ordinality as u(k, o)
+      select case when cardinality(key_columns) = 1 then row_values ->> key_columns[1]
+        else (row_values ->> key_columns[1]) || '/' || (row_values ->> key_columns[2]) end
     $$`.execute(db);
   await sql`
     create function record_changes() returns trigger language plpgsql as $$
     declare
       actor uuid := nullif(current_setting('ranwal.actor', true), '')::uuid;
       address text := nullif(current_setting('ranwal.address', true), '');
+      -- The trigger's arguments, re-based at 1 (tg_argv counts from 0).
+      key_columns text[] := tg_argv[0:tg_nargs - 1];
     begin
       if tg_op = 'INSERT' then
         insert into change_log (actor_id, address, record_type, record_id, action, new_values)
-        select actor, address, tg_table_name, change_key(to_jsonb(n), tg_argv), 'create',
-          change_values(to_jsonb(n))
-        from new_rows n;
+        select actor, address, tg_table_name, change_key(j, key_columns), 'create', change_values(j)
+        from new_rows n, lateral to_jsonb(n) j;
       elsif tg_op = 'DELETE' then
         insert into change_log (actor_id, address, record_type, record_id, action, old_values)
-        select actor, address, tg_table_name, change_key(to_jsonb(o), tg_argv), 'delete',
-          change_values(to_jsonb(o))
-        from old_rows o;
+        select actor, address, tg_table_name, change_key(j, key_columns), 'delete', change_values(j)
+        from old_rows o, lateral to_jsonb(o) j;
       else
         -- An edit that changes nothing but its time stamp is no change.
         insert into change_log (actor_id, address, record_type, record_id, action,
           old_values, new_values)
         select actor, address, tg_table_name, b.k, 'update', b.v, a.v
-        from (select change_key(to_jsonb(o), tg_argv) as k, change_values(to_jsonb(o)) as v
-              from old_rows o) b
-        join (select change_key(to_jsonb(n), tg_argv) as k, change_values(to_jsonb(n)) as v
-              from new_rows n) a using (k)
+        from (select change_key(j, key_columns) as k, change_values(j) as v
+              from old_rows o, lateral to_jsonb(o) j) b
+        join (select change_key(j, key_columns) as k, change_values(j) as v
+              from new_rows n, lateral to_jsonb(n) j) a using (k)
         where b.v - array['updated_at', 'updated_by'] is distinct from
           a.v - array['updated_at', 'updated_by'];
       end if;

@@ -60,6 +60,12 @@ function fieldLabels(messages: Messages): Record<string, string> {
     open: own.open,
     locked: own.locked,
     reason: own.reason,
+    lock_reason: own.lockReason,
+    locked_by: own.lockedBy,
+    starts_on: own.startsOn,
+    ends_on: own.endsOn,
+    status: own.stageStatus,
+    position: own.position,
     account_codes: own.accountCodes,
     price_item_id: own.priceItem,
     year: line.year,
@@ -74,6 +80,10 @@ function fieldLabels(messages: Messages): Record<string, string> {
     created_by: own.createdBy,
   };
 }
+
+/** A recorded column's label ('price' is 'Harga'); a column without one reads as its name. */
+export const fieldLabel = (field: string, messages: Messages): string =>
+  fieldLabels(messages)[field] ?? field;
 
 /** Whole rupiah as 'Rp 1.500'; an amount PostgreSQL wrote as decimal text is read as such. */
 function rupiahText(value: unknown): string {
