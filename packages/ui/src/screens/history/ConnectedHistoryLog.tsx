@@ -6,6 +6,7 @@ import { describeError } from '../../data/errors.js';
 import { useHistoryList } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { HistoryLog } from './HistoryLog.js';
+import { useRestoreVersion } from './use-restore-version.js';
 
 /** Changes per page of the Riwayat Perubahan page. */
 export const HISTORY_PAGE_SIZE = 20;
@@ -18,7 +19,8 @@ export interface ConnectedHistoryLogProps {
 
 /**
  * `HistoryLog` over the RanwalProvider's client: Jenis Data and a range of whole days narrow
- * `history.list`, a page at a time.
+ * `history.list`, a page at a time; a line's change restores its version (the page is an
+ * admin's), so it needs a `ToastProvider` above it.
  */
 export function ConnectedHistoryLog({ pageSize = HISTORY_PAGE_SIZE }: ConnectedHistoryLogProps) {
   const h = useMessages().history;
@@ -33,6 +35,7 @@ export function ConnectedHistoryLog({ pageSize = HISTORY_PAGE_SIZE }: ConnectedH
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),
   });
+  const { onRestore, restoringId } = useRestoreVersion();
   const filter = list.data?.filter;
   const lastPage = filter?.total_page;
   useEffect(() => {
@@ -45,6 +48,8 @@ export function ConnectedHistoryLog({ pageSize = HISTORY_PAGE_SIZE }: ConnectedH
       error={list.isError ? describeError(list.error, h.fetchFailed) : null}
       onRetry={() => void list.refetch()}
       isNarrowed={Boolean(recordType || from || to)}
+      onRestore={onRestore}
+      restoringId={restoringId}
       controls={
         <search aria-label={h.filters.label} className="grid gap-3 sm:grid-cols-3">
           <Select

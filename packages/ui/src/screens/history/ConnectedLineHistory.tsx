@@ -1,9 +1,9 @@
-import type { BudgetLine, HistoryEntry } from '@ranwal/core';
-import { toastDurations, useToast } from '../../components/Toast.js';
+import type { BudgetLine } from '@ranwal/core';
 import { describeError } from '../../data/errors.js';
-import { useLineHistory, useRestoreChange } from '../../data/queries.js';
+import { useLineHistory } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { LineHistory } from './LineHistory.js';
+import { useRestoreVersion } from './use-restore-version.js';
 
 export interface ConnectedLineHistoryProps {
   lineId: string;
@@ -24,19 +24,8 @@ export function ConnectedLineHistory({
   onRestored,
 }: ConnectedLineHistoryProps) {
   const h = useMessages().history;
-  const toast = useToast();
   const history = useLineHistory(lineId);
-  const restore = useRestoreChange();
-
-  const onRestore = async (entry: HistoryEntry) => {
-    try {
-      const { data } = await restore.mutateAsync(entry.id);
-      toast.success(undefined, h.restored, toastDurations.reportSuccess);
-      onRestored?.(data);
-    } catch (error) {
-      toast.error(undefined, describeError(error, h.restoreFailed), toastDurations.reportError);
-    }
-  };
+  const { onRestore, restoringId } = useRestoreVersion(onRestored);
 
   return (
     <LineHistory
@@ -45,7 +34,7 @@ export function ConnectedLineHistory({
       error={history.isError ? describeError(history.error, h.fetchFailed) : null}
       onRetry={() => void history.refetch()}
       onRestore={canRestore ? onRestore : undefined}
-      restoringId={restore.isPending ? (restore.variables ?? null) : null}
+      restoringId={restoringId}
     />
   );
 }

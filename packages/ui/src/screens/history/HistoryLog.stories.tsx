@@ -99,3 +99,30 @@ const ErrorStory: Story = {
 };
 
 export { ErrorStory as Error };
+
+/** For an admin, a line's change brings that version back; other records are not restored. */
+export const Restore: Story = {
+  args: { onRestore: fn() },
+  play: async ({ canvas, userEvent, args }) => {
+    const table = canvas.getByRole('grid', { name: h.title });
+    const rows = within(table).getAllByRole('row').slice(1);
+    const lines = historyPageEntries.filter((entry) => entry.record_type === 'detail_program');
+    await expect(canvas.getAllByRole('button', { name: new RegExp(`^${h.restore}`) })).toHaveLength(
+      lines.length,
+    );
+    await expect(within(rows[2]!).queryByRole('button')).toBeNull();
+    await userEvent.click(within(rows[1]!).getByRole('button', { name: /^Pulihkan versi ini/ }));
+    await expect(args.onRestore).toHaveBeenCalledWith(historyPageEntries[1]);
+  },
+};
+
+/** While one version is restored its button waits and the others are held. */
+export const Restoring: Story = {
+  args: { onRestore: fn(), restoringId: historyPageEntries[1]!.id },
+  play: async ({ canvas }) => {
+    const table = canvas.getByRole('grid', { name: h.title });
+    const rows = within(table).getAllByRole('row').slice(1);
+    await expect(within(rows[1]!).getByRole('button')).toHaveTextContent(h.restoring);
+    await expect(within(rows[0]!).getByRole('button')).toBeDisabled();
+  },
+};

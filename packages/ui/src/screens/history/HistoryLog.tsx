@@ -1,5 +1,6 @@
 import type { HistoryEntry } from '@ranwal/core';
 import { type ReactNode, useId } from 'react';
+import { Button } from '../../components/Button.js';
 import { DateText } from '../../components/DateText.js';
 import { NumberedPagination, type NumberedPaginationProps } from '../../components/Pagination.js';
 import { EmptyState, ErrorState } from '../../components/States.js';
@@ -19,6 +20,10 @@ export interface HistoryLogProps {
   /** Jenis Data and the dates above the table. */
   controls?: ReactNode;
   pagination?: NumberedPaginationProps | undefined;
+  /** Brings a line back to a change's version (a deleted line back at all); admins only. */
+  onRestore?: ((entry: HistoryEntry) => unknown) | undefined;
+  /** The entry being restored: its button waits, the others are held. */
+  restoringId?: number | null;
 }
 
 /**
@@ -33,6 +38,8 @@ export function HistoryLog({
   isNarrowed = false,
   controls,
   pagination,
+  onRestore,
+  restoringId = null,
 }: HistoryLogProps) {
   const messages = useMessages();
   const h = messages.history;
@@ -83,6 +90,21 @@ export function HistoryLog({
                 <Cell>{h.actions[entry.action]}</Cell>
                 <Cell className="min-w-48 max-w-80">
                   <ChangeList entry={entry} className="text-xs" />
+                  {/* Only a line's versions are restored (history.restore). */}
+                  {onRestore && entry.record_type === 'detail_program' && (
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      className="mt-2"
+                      // The visible words first (axe: label-content-name-mismatch), then which.
+                      aria-label={`${restoringId === entry.id ? h.restoring : h.restore}: ${recordName(entry, messages)}, ${h.actions[entry.action]}`}
+                      isPending={restoringId === entry.id}
+                      isDisabled={restoringId !== null && restoringId !== entry.id}
+                      onPress={() => void onRestore(entry)}
+                    >
+                      {restoringId === entry.id ? h.restoring : h.restore}
+                    </Button>
+                  )}
                 </Cell>
               </Row>
             )}
