@@ -21,11 +21,11 @@ import {
   backendSeconds,
   call,
   cpuSeconds,
+  describeMachine,
   dropOrKeep,
   ensureDatabase,
-  serverEntry,
   signIn,
-  start,
+  startServer,
   stopChildren,
 } from './processes.mjs';
 
@@ -106,29 +106,10 @@ function catalogue() {
 async function main() {
   const dbName = options.db ?? `ranwal_bench_catalogue_${process.pid}`;
   const version = await ensureDatabase(options['pg-url'], dbName);
-  const cpus = os.cpus();
-  console.log(
-    `Machine: ${cpus.length} × ${cpus[0]?.model}, Node ${process.version}, PostgreSQL ${version}; load ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
-  const server = await start(
-    'server',
-    [serverEntry],
-    {
-      DATABASE_URL: `${options['pg-url']}/${dbName}`,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      RANWAL_DEMO: '0',
-      RANWAL_ADMIN_EMAIL: ADMIN.email,
-      RANWAL_ADMIN_PASSWORD: ADMIN.password,
-      RANWAL_LIST_CACHE_MB: '0',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-    'Ranwal is running',
-  );
+  console.log(describeMachine(version));
+  const server = await startServer(`${options['pg-url']}/${dbName}`, PORT, {
+    RANWAL_LIST_CACHE_MB: '0',
+  });
   const admin = await signIn(PORT, ADMIN);
   if (!admin) throw new Error('admin sign-in failed');
   const loadStarted = performance.now();

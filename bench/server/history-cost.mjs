@@ -17,11 +17,11 @@ import {
   benchUser,
   call,
   cpuSeconds,
+  describeMachine,
   dropOrKeep,
   ensureDatabase,
-  serverEntry,
   signIn,
-  start,
+  startServer,
   stopChildren,
 } from './processes.mjs';
 
@@ -54,28 +54,8 @@ async function created(token, path, body) {
 
 async function main() {
   const version = await ensureDatabase(options['pg-url'], dbName);
-  const cpus = os.cpus();
-  console.log(
-    `Machine: ${cpus.length} × ${cpus[0]?.model}, Node ${process.version}, PostgreSQL ${version}; load ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
-  const server = await start(
-    'server',
-    [serverEntry],
-    {
-      DATABASE_URL: `${options['pg-url']}/${dbName}`,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      RANWAL_DEMO: '0',
-      RANWAL_ADMIN_EMAIL: ADMIN.email,
-      RANWAL_ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-    'Ranwal is running',
-  );
+  console.log(describeMachine(version));
+  const server = await startServer(`${options['pg-url']}/${dbName}`, PORT);
   const admin = await signIn(PORT, ADMIN);
   const user = await benchUser(PORT, admin);
   const chain = {};

@@ -3,6 +3,7 @@
 // a process and of the PostgreSQL backends serving a bench.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -61,6 +62,39 @@ export async function stopChildren() {
           child.kill('SIGTERM');
         }),
     ),
+  );
+}
+
+/** The machine a bench runs on, and its load: the first line of every bench's output. */
+export function describeMachine(postgresVersion) {
+  const cpus = os.cpus();
+  const load = os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+  return `Machine: ${cpus.length} × ${cpus[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL ${postgresVersion}; load ${load}`;
+}
+
+/**
+ * The built server on `databaseUrl` at `port`, as production runs it (no demo data, the bench's
+ * admin, warnings only); `env` adds to or overrides its configuration.
+ */
+export function startServer(databaseUrl, port, env = {}) {
+  return start(
+    'server',
+    [serverEntry],
+    {
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      RANWAL_DEMO: '0',
+      RANWAL_ADMIN_EMAIL: ADMIN.email,
+      RANWAL_ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      ...env,
+    },
+    'Ranwal is running',
   );
 }
 

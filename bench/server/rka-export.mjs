@@ -22,12 +22,13 @@ import {
   benchUser,
   call,
   cpuSeconds,
+  describeMachine,
   dropOrKeep,
   ensureDatabase,
   ensureSeeded,
   serverEntry,
   signIn,
-  start,
+  startServer,
   stopChildren,
 } from './processes.mjs';
 
@@ -99,30 +100,9 @@ async function main() {
   const dbName = options.db ?? `ranwal_rka_${process.pid}`;
   const dbUrl = `${options['pg-url']}/${dbName}`;
   const version = await ensureDatabase(options['pg-url'], dbName);
-  const cpus = os.cpus();
-  console.log(
-    `Machine: ${cpus.length} × ${cpus[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL ${version}; load ${os
-      .loadavg()
-      .map((load) => load.toFixed(2))
-      .join(' ')}`,
-  );
+  console.log(describeMachine(version));
 
-  const server = await start(
-    'server',
-    [serverEntry],
-    {
-      DATABASE_URL: dbUrl,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      RANWAL_DEMO: '0',
-      RANWAL_ADMIN_EMAIL: ADMIN.email,
-      RANWAL_ADMIN_PASSWORD: ADMIN.password,
-      RANWAL_SIGN_IN_LIMIT: '1000',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-    'Ranwal is running',
-  );
+  const server = await startServer(dbUrl, PORT, { RANWAL_SIGN_IN_LIMIT: '1000' });
   const admin = await signIn(PORT, ADMIN);
   if (!admin) throw new Error('admin sign-in failed');
   const user = await benchUser(PORT, admin);

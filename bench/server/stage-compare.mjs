@@ -13,11 +13,11 @@ import pg from 'pg';
 import {
   ADMIN,
   call,
+  describeMachine,
   dropOrKeep,
   ensureDatabase,
-  serverEntry,
   signIn,
-  start,
+  startServer,
   stopChildren,
 } from './processes.mjs';
 
@@ -40,28 +40,8 @@ const seconds = (started) => (performance.now() - started) / 1000;
 
 async function main() {
   const version = await ensureDatabase(options['pg-url'], dbName);
-  const cpus = os.cpus();
-  console.log(
-    `Machine: ${cpus.length} × ${cpus[0]?.model}, Node ${process.version}, PostgreSQL ${version}; load ${os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
-  await start(
-    'server',
-    [serverEntry],
-    {
-      DATABASE_URL: `${options['pg-url']}/${dbName}`,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      RANWAL_DEMO: '0',
-      RANWAL_ADMIN_EMAIL: ADMIN.email,
-      RANWAL_ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-    },
-    'Ranwal is running',
-  );
+  console.log(describeMachine(version));
+  await startServer(`${options['pg-url']}/${dbName}`, PORT);
   const admin = await signIn(PORT, ADMIN);
   const send = async (method, path, body, status = 200) => {
     const answer = await call(PORT, method, `${API}/${path}`, { token: admin.token, body });
