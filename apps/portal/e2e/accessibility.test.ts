@@ -40,6 +40,7 @@ const expectedHeading: Record<string, string | undefined> = {
   '/admin-pengaturan-perencanaan': 'Pengaturan Perencanaan',
   '/admin-laporan': 'Daftar Laporan Detail Program',
   '/admin-riwayat': 'Riwayat Perubahan',
+  '/admin-tahap': 'Tahap Anggaran',
   '/admin-artikel': 'Buat Artikel',
   '/admin-list-artikel': 'Manajemen Artikel',
   '/admin-user-management': 'Manajemen Pengguna',
@@ -63,6 +64,7 @@ const sidebarLabel: Record<string, string> = {
   '/admin-pengaturan-perencanaan': 'Pengaturan Perencanaan',
   '/admin-laporan': 'Laporan',
   '/admin-riwayat': 'Riwayat Perubahan',
+  '/admin-tahap': 'Tahap Anggaran',
   '/admin-artikel': 'Buat Artikel',
   '/admin-list-artikel': 'List Artikel',
 };

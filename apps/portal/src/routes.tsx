@@ -31,6 +31,7 @@ const PaguPage = lazy(() => import('./pages/PaguPage.js'));
 const PriceCataloguePage = lazy(() => import('./pages/PriceCataloguePage.js'));
 const PlanningSettingsPage = lazy(() => import('./pages/PlanningSettingsPage.js'));
 const HistoryPage = lazy(() => import('./pages/HistoryPage.js'));
+const StagesPage = lazy(() => import('./pages/StagesPage.js'));
 
 /** The screen of each admin sidebar entry; the agencies, the six levels and Pengampu share one. */
 const adminPages: Record<string, PortalRoute['page']> = {
@@ -43,6 +44,7 @@ const adminPages: Record<string, PortalRoute['page']> = {
   priceCatalogue: PriceCataloguePage,
   planningSettings: PlanningSettingsPage,
   history: HistoryPage,
+  stages: StagesPage,
   ...Object.fromEntries(managedEntityKeys.map((key) => [key, HierarchyPage])),
 };
 

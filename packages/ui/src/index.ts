@@ -32,5 +32,6 @@ export * from './screens/history/index.js';
 export * from './screens/management/index.js';
 export * from './screens/planning/index.js';
 export * from './screens/shell/index.js';
+export * from './screens/stages/index.js';
 export * from './screens/user-dashboard/index.js';
 export * from './screens/users/index.js';

@@ -1013,8 +1013,7 @@ export const messagesEn: Messages = {
       noAgency: 'No agency',
       noLines: 'No line changed',
       noRows: 'No data',
-      linesShown: (shown: number, total: number) =>
-        `Showing ${shown} of ${total} changed lines.`,
+      linesShown: (shown: number, total: number) => `Showing ${shown} of ${total} changed lines.`,
       columns: {
         agency: 'Agency',
         subAction: 'Sub Activity',

@@ -1121,7 +1121,8 @@ export const messagesId = {
       unlocked: (stage: string) => `Kunci tahap ${stage} dibuka.`,
       failed: 'Gagal mengubah kunci tahap',
       unlockTitle: (stage: string) => `Buka Kunci Tahap ${stage}`,
-      unlockText: 'Setelah kunci dibuka, pengguna dapat kembali membuat, mengubah, dan menghapus laporan tahap ini. Alasannya disimpan di riwayat perubahan.',
+      unlockText:
+        'Setelah kunci dibuka, pengguna dapat kembali membuat, mengubah, dan menghapus laporan tahap ini. Alasannya disimpan di riwayat perubahan.',
       reason: 'Alasan',
       reasonPlaceholder: 'Mengapa kunci tahap dibuka',
     },

@@ -20,6 +20,9 @@ import type {
   ReportDownloadQuery,
   SignerInput,
   SignInInput,
+  StageCompareQuery,
+  StageLockInput,
+  StageScheduleInput,
   TaxRuleSet,
   UserCreateInput,
   UserUpdateInput,
@@ -41,6 +44,7 @@ const reports = [...all, 'report'] as const;
 const articles = [...all, 'article'] as const;
 const users = [...all, 'user'] as const;
 const history = [...all, 'history'] as const;
+const stages = [...all, 'stage'] as const;
 
 /** Query keys: each prefix invalidates everything below it. */
 export const ranwalKeys = {
@@ -72,6 +76,9 @@ export const ranwalKeys = {
   lineHistory: (id: string) => [...reports, 'history', id] as const,
   history,
   historyList: (query: HistoryListQuery) => [...history, 'list', query] as const,
+  stages,
+  stageList: (year: number) => [...stages, 'list', year] as const,
+  stageComparison: (query: StageCompareQuery) => [...stages, 'compare', query] as const,
 };
 
 export interface ReadOptions {
@@ -271,6 +278,26 @@ export function useHistoryList(query: HistoryListQuery) {
   });
 }
 
+/** A budget year's stages in order, with their dates, status and lock. */
+export function useStages(year: number) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.stageList(year),
+    queryFn: ({ signal }) => client.stage.list({ year }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Two stages of a year compared (admin only); waits while `query` is undefined. */
+export function useStageComparison(query: StageCompareQuery | undefined) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.stageComparison(query ?? { year: 0, from: 'ranwal', to: 'ranwal' }),
+    queryFn: ({ signal }) => client.stage.compare(query as StageCompareQuery, { signal }),
+    enabled: query !== undefined,
+  });
+}
+
 // --- Writes --------------------------------------------------------------------------------
 
 /**
@@ -435,6 +462,21 @@ export const useRestoreChange = () =>
     (client, changeId: number) => client.history.restore({ change_id: changeId }),
     [ranwalKeys.reports, ranwalKeys.history],
   );
+
+/** Sets a budget year's stages and their dates, in order. */
+export const useScheduleStages = () =>
+  useClientMutation(
+    (client, body: StageScheduleInput) => client.stage.schedule(body),
+    [ranwalKeys.stages],
+  );
+
+/** Closes the year's current stage (its lines kept as its figures) and enters the next. */
+export const useAdvanceStage = () =>
+  useClientMutation((client, year: number) => client.stage.advance({ year }), [ranwalKeys.stages]);
+
+/** Locks or unlocks the year's current stage; unlocking needs a reason. */
+export const useLockStage = () =>
+  useClientMutation((client, body: StageLockInput) => client.stage.lock(body), [ranwalKeys.stages]);
 
 /** Signs in; what was cached belonged to the previous user, so it is dropped. */
 export function useSignIn() {

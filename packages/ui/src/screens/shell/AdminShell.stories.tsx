@@ -79,6 +79,7 @@ export const Default: Story = {
       'Pengaturan Perencanaan',
       'Laporan',
       'Riwayat Perubahan',
+      'Tahap Anggaran',
       'Buat Artikel',
       'List Artikel',
     ]);
@@ -114,6 +115,7 @@ export const PengaturanPerencanaanActive = activeOn(
 );
 export const LaporanActive = activeOn('/admin-laporan', m.sidebar.reports);
 export const RiwayatPerubahanActive = activeOn('/admin-riwayat', m.history.title);
+export const TahapAnggaranActive = activeOn('/admin-tahap', m.stages.title);
 export const BuatArtikelActive = activeOn('/admin-artikel', m.sidebar.createArticle);
 export const ListArtikelActive = activeOn('/admin-list-artikel', m.sidebar.articleList);
 

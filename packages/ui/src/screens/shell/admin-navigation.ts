@@ -55,6 +55,8 @@ export const adminNavigation: readonly AdminNavItem[] = [
   navItem('reports', '/admin-laporan', (m) => m.sidebar.reports),
   // The history of every change (issue 19, not in the spec): after the records it covers.
   navItem('history', '/admin-riwayat', (m) => m.history.title),
+  // A budget year's stages (issue 19, not in the spec): beside the history that records them.
+  navItem('stages', '/admin-tahap', (m) => m.stages.title),
   navItem('createArticle', '/admin-artikel', (m) => m.sidebar.createArticle),
   navItem('articleList', '/admin-list-artikel', (m) => m.sidebar.articleList),
 ];

@@ -1,0 +1,216 @@
+import { currentYear, type RanwalClient } from '@ranwal/core';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUserService } from '../../server/src/services/users.js';
+import {
+  ADMIN,
+  apiAs,
+  axeViolations,
+  type E2E,
+  openFromSidebar,
+  readable,
+  screenshot,
+  signInThroughForm,
+  startE2E,
+  toast,
+} from './harness.js';
+
+/*
+ * Issue 19's journey as far as it is built: an admin opens the year with its stages, a user
+ * enters lines in the first, the year moves on to the final draft, the user fixes and removes
+ * lines there, the stage locks and the user's edit is refused naming it, the admin compares
+ * Ranwal with Ranhir, and restores the deleted line from the history. (Verification notes are
+ * not built yet.)
+ */
+
+const YEAR = currentYear();
+const PLANNER = { name: 'Sari Lestari', email: 'sari@e2e.local', password: 'sari-password-1' };
+
+/** A day counted from today, as the date field takes it (the browser runs in WIB). */
+const day = (offset: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(
+    new Date(Date.now() + offset * 86_400_000),
+  );
+
+const grid = (page: Page, name: string | RegExp) => page.getByRole('grid', { name });
+const lineRow = (page: Page, text: string) =>
+  grid(page, 'Daftar Laporan').getByRole('row').filter({ hasText: text });
+
+describe('stages and the history of every change, through the portal', () => {
+  let e2e: E2E;
+  let admin: RanwalClient;
+  let planner: RanwalClient;
+  let chain: Record<string, string>;
+
+  beforeAll(async () => {
+    e2e = await startE2E();
+    admin = await apiAs(e2e, ADMIN);
+    const program = (await admin.program.create({ name: 'Program Tahapan', is_taxed: false }))
+      .data;
+    const action = (await admin.action.create({ name: 'Kegiatan Tahapan', program_id: program.id }))
+      .data;
+    const subAction = (
+      await admin.sub_action.create({ name: 'Sub Kegiatan Tahapan', action_id: action.id })
+    ).data;
+    const activity = (
+      await admin.activity.create({ name: 'Aktivitas Tahapan', sub_action_id: subAction.id })
+    ).data;
+    const subtitle = (
+      await admin.subtitle.create({ name: 'Subtitle Tahapan', activity_id: activity.id })
+    ).data;
+    const account = (
+      await admin.account.create({
+        code: '5.1.02.01.01.0024',
+        name: 'Belanja Alat Tulis Kantor',
+        subtitle_id: subtitle.id,
+      })
+    ).data;
+    const supporter = (await admin.supporter.create({ name: 'Bidang Program' })).data;
+    chain = {
+      program_id: program.id,
+      action_id: action.id,
+      sub_action_id: subAction.id,
+      activity_id: activity.id,
+      subtitle_id: subtitle.id,
+      account_id: account.id,
+      supporter_id: supporter.id,
+    };
+    await createUserService(e2e.database.db).create({ ...PLANNER, role: 'user' });
+    planner = await apiAs(e2e, PLANNER);
+  }, 120_000);
+  afterAll(() => e2e?.close());
+
+  const enterLine = (component_name: string, price: number) =>
+    planner.budgetLine.create({
+      ...chain,
+      component_name,
+      unit: 'Rim',
+      price,
+      first_volume: 1,
+      year: YEAR,
+    } as Parameters<RanwalClient['budgetLine']['create']>[0]);
+
+  it('runs the year from Ranwal to Ranhir, locks it, compares the two, and restores a deleted line', async () => {
+    const { page: adminPage, context: adminContext } = await e2e.newPage();
+    adminPage.on('pageerror', (error) => console.log('admin page error:', error.message));
+    await signInThroughForm(adminPage, ADMIN, 'admin');
+
+    // --- The admin opens the year with two stages ---------------------------------------------
+    await openFromSidebar(adminPage, 'Tahap Anggaran', '/admin-tahap');
+    await adminPage.getByRole('heading', { level: 1, name: 'Tahap Anggaran' }).waitFor();
+    await adminPage.getByRole('button', { name: 'Atur Jadwal' }).click();
+    const schedule = adminPage.getByRole('dialog', { name: `Atur Jadwal Tahap ${YEAR}` });
+    await schedule.waitFor();
+    await fillStage(schedule, 1, 'Rancangan Awal', day(-30), day(30));
+    await schedule.getByRole('button', { name: 'Tambah Tahap' }).click();
+    await fillStage(schedule, 2, 'Rancangan Akhir', day(-1), day(60));
+    await schedule.getByRole('button', { name: 'Simpan' }).click();
+    await toast(adminPage, 'Jadwal tahap berhasil disimpan.').waitFor();
+    await schedule.waitFor({ state: 'detached' });
+    await adminPage.getByRole('button', { name: 'Lanjut ke Tahap Berikutnya' }).click();
+    await adminPage.getByRole('button', { name: 'Ya, Lanjutkan' }).click();
+    await toast(adminPage, 'Tahap Rancangan Awal kini berjalan.').waitFor();
+    const stages = grid(adminPage, `Tahap Anggaran Tahun ${YEAR}`);
+    await expect
+      .poll(async () => readable(await stages.innerText()))
+      .toContain('Rancangan Awal');
+    expect(await axeViolations(adminPage)).toEqual([]);
+
+    // --- The user enters lines in Ranwal; the year moves on to Ranhir -------------------------
+    await enterLine('Kertas HVS A4', 55_000);
+    await enterLine('Tinta Printer Hitam', 120_000);
+    await enterLine('Map Plastik', 5_000);
+    await adminPage.getByRole('button', { name: 'Lanjut ke Tahap Berikutnya' }).click();
+    await adminPage.getByRole('button', { name: 'Ya, Lanjutkan' }).click();
+    await toast(adminPage, 'Tahap Rancangan Akhir kini berjalan.').waitFor();
+    await expect
+      .poll(async () => readable(await stages.getByRole('row').nth(1).innerText()))
+      .toContain('Selesai');
+    await screenshot(adminPage, 'admin-tahap-anggaran');
+
+    // --- In Ranhir the user fixes one line and removes another, in the portal ---------------
+    const { page: userPage, context: userContext } = await e2e.newPage();
+    userPage.on('pageerror', (error) => console.log('user page error:', error.message));
+    await signInThroughForm(userPage, PLANNER, 'user');
+    await lineRow(userPage, 'Kertas HVS A4').getByRole('button', { name: 'Edit' }).click();
+    const edit = userPage.getByRole('dialog', { name: 'Edit Laporan' });
+    await edit.getByRole('textbox', { name: /^Harga \(Rp\)/ }).fill('60.000');
+    await edit.getByRole('button', { name: 'Simpan Perubahan' }).click();
+    await toast(userPage, 'Laporan berhasil diperbarui').waitFor();
+    await edit.waitFor({ state: 'detached' });
+    await lineRow(userPage, 'Tinta Printer Hitam').getByRole('button', { name: 'Hapus' }).click();
+    await userPage.getByRole('button', { name: 'Ya, Hapus!' }).click();
+    await expect.poll(() => lineRow(userPage, 'Tinta Printer Hitam').count()).toBe(0);
+
+    // --- The stage locks; the user's next edit is refused, naming it --------------------------
+    await adminPage.getByRole('button', { name: 'Kunci Tahap' }).click();
+    await toast(adminPage, 'Tahap Rancangan Akhir dikunci.').waitFor();
+    await lineRow(userPage, 'Map Plastik').getByRole('button', { name: 'Edit' }).click();
+    const refusedEdit = userPage.getByRole('dialog', { name: 'Edit Laporan' });
+    await refusedEdit.getByRole('textbox', { name: /^Harga \(Rp\)/ }).fill('6.000');
+    await refusedEdit.getByRole('button', { name: 'Simpan Perubahan' }).click();
+    const refusal = `Tahap Rancangan Akhir ${YEAR} dikunci oleh`;
+    await userPage.getByText(refusal).first().waitFor();
+    await screenshot(userPage, 'user-stage-locked');
+    const [map] = (await planner.budgetLine.list({ search: 'Map Plastik' })).data;
+    expect(map?.price).toBe(5_000);
+    await userContext.close();
+
+    // --- The admin compares Ranwal with Ranhir -----------------------------------------------
+    await adminPage.getByRole('heading', { name: 'Bandingkan Tahap' }).scrollIntoViewIfNeeded();
+    const comparison = adminPage.getByRole('region', { name: 'Bandingkan Tahap' });
+    await expect
+      .poll(async () => readable(await comparison.innerText()), { timeout: 10_000 })
+      .toContain('Tinta Printer Hitam');
+    const compared = readable(await comparison.innerText());
+    // Ranwal 180.000 (55.000 + 120.000 + 5.000), Ranhir 65.000 (60.000 + 5.000).
+    expect(compared).toContain('Rp 180.000');
+    expect(compared).toContain('Rp 65.000');
+    expect(compared).toContain('Kertas HVS A4');
+    expect(await axeViolations(adminPage)).toEqual([]);
+    await screenshot(adminPage, 'admin-bandingkan-tahap', { fullPage: true });
+
+    // --- The admin restores the deleted line from the history --------------------------------
+    await openFromSidebar(adminPage, 'Riwayat Perubahan', '/admin-riwayat');
+    const history = grid(adminPage, 'Riwayat Perubahan');
+    const deletion = history
+      .getByRole('row')
+      .filter({ hasText: 'Tinta Printer Hitam' })
+      .filter({ hasText: 'Dihapus' });
+    await deletion.waitFor();
+    expect(readable(await deletion.innerText())).toContain(PLANNER.name);
+    await screenshot(adminPage, 'admin-riwayat-perubahan');
+    expect(await axeViolations(adminPage)).toEqual([]);
+    await deletion.getByRole('button', { name: /^Pulihkan versi ini/ }).click();
+    await toast(adminPage, 'Laporan berhasil dipulihkan ke versi yang dipilih.').waitFor();
+    const [restored] = (await planner.budgetLine.list({ search: 'Tinta Printer Hitam' })).data;
+    expect(restored).toMatchObject({ price: 120_000, created_by: expect.any(String) });
+
+    // The restored line's detail shows its whole history, the restore last.
+    await openFromSidebar(adminPage, 'Laporan', '/admin-laporan');
+    await grid(adminPage, /Daftar Laporan/)
+      .getByRole('row')
+      .filter({ hasText: 'Kertas HVS A4' })
+      .getByRole('button', { name: 'Lihat Detail' })
+      .click();
+    const detail = adminPage.getByRole('dialog', { name: 'Detail Laporan' });
+    await detail.getByText('Harga: Rp 55.000 → Rp 60.000').waitFor();
+    await screenshot(adminPage, 'admin-line-history');
+    await adminContext.close();
+  }, 180_000);
+});
+
+/** Fills the schedule dialog's `n`th stage: its kind and its first and last day. */
+async function fillStage(
+  dialog: ReturnType<Page['getByRole']>,
+  n: number,
+  kind: string,
+  startsOn: string,
+  endsOn: string,
+) {
+  const row = dialog.getByRole('group', { name: `Tahap ke-${n}` });
+  await row.getByRole('button', { name: /^Tahap/ }).click();
+  await dialog.page().getByRole('option', { name: kind, exact: true }).click();
+  await row.getByLabel('Tanggal Mulai').fill(startsOn);
+  await row.getByLabel('Tanggal Selesai').fill(endsOn);
+}

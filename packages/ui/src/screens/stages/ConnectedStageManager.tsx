@@ -1,0 +1,121 @@
+import { currentYear, type Stage, type StageKind } from '@ranwal/core';
+import { useState } from 'react';
+import { toastDurations, useToast } from '../../components/Toast.js';
+import { describeError } from '../../data/errors.js';
+import {
+  useAdvanceStage,
+  useLockStage,
+  useScheduleStages,
+  useStageComparison,
+  useStages,
+} from '../../data/queries.js';
+import { useMessages } from '../../data/RanwalProvider.js';
+import { planningYearChoices, YearSelect } from '../planning/planning-parts.js';
+import { StageComparisonPanel } from './StageComparisonPanel.js';
+import { StageManager } from './StageManager.js';
+
+export interface ConnectedStageManagerProps {
+  /** The year shown first; the current budget year by default. */
+  initialYear?: number;
+}
+
+/** The chosen stage if it is still entered, else the default: the last two entered stages. */
+function comparedPair(
+  stages: readonly Stage[],
+  chosen: { from: StageKind | null; to: StageKind | null },
+) {
+  const entered = stages.filter((stage) => stage.status !== 'upcoming').map((s) => s.kind);
+  const pick = (kind: StageKind | null, fallback: StageKind | undefined) =>
+    kind && entered.includes(kind) ? kind : (fallback ?? null);
+  return {
+    from: pick(chosen.from, entered.at(-2)),
+    to: pick(chosen.to, entered.at(-1)),
+  };
+}
+
+/**
+ * `StageManager` over the RanwalProvider's client (admin only): the year's `stage.list`, the
+ * schedule, moving on and the lock with a toast each, and below them `stage.compare` of two
+ * entered stages. Needs a `ToastProvider`.
+ */
+export function ConnectedStageManager({ initialYear }: ConnectedStageManagerProps) {
+  const m = useMessages();
+  const t = m.stages;
+  const names = m.server.stageNames;
+  const toast = useToast();
+  const [year, setYear] = useState(() => initialYear ?? currentYear());
+  const [chosen, setChosen] = useState<{ from: StageKind | null; to: StageKind | null }>({
+    from: null,
+    to: null,
+  });
+  const list = useStages(year);
+  const stages = list.data?.data ?? [];
+  const pair = comparedPair(stages, chosen);
+  // While another year's stages still stand in, their kinds would be asked of this year.
+  const comparison = useStageComparison(
+    pair.from && pair.to && !list.isPlaceholderData
+      ? { year, from: pair.from, to: pair.to }
+      : undefined,
+  );
+  const schedule = useScheduleStages();
+  const advance = useAdvanceStage();
+  const lock = useLockStage();
+
+  const currentName = (answer: readonly Stage[]) => {
+    const current = answer.find((stage) => stage.status === 'current');
+    return current ? names[current.kind] : '';
+  };
+
+  return (
+    <StageManager
+      year={year}
+      stages={stages}
+      isLoading={list.isPending}
+      error={list.isError ? describeError(list.error, t.fetchFailed) : null}
+      onRetry={() => void list.refetch()}
+      controls={
+        <div className="grid gap-3 sm:grid-cols-[8rem]">
+          <YearSelect
+            year={year}
+            years={planningYearChoices(year)}
+            onChange={(next) => {
+              setYear(next);
+              setChosen({ from: null, to: null });
+            }}
+          />
+        </div>
+      }
+      onSchedule={async (definitions) => {
+        await schedule.mutateAsync({ year, stages: definitions });
+        toast.success(undefined, t.schedule.saved, toastDurations.reportSuccess);
+      }}
+      onAdvance={async () => {
+        const { data } = await advance.mutateAsync(year);
+        toast.success(undefined, t.advance.done(currentName(data)), toastDurations.reportSuccess);
+      }}
+      onLock={async (locked, reason) => {
+        const { data } = await lock.mutateAsync({ year, locked, reason });
+        const name = currentName(data);
+        toast.success(
+          undefined,
+          locked ? t.lock.locked(name) : t.lock.unlocked(name),
+          toastDurations.reportSuccess,
+        );
+      }}
+    >
+      {!list.isError && !list.isPending && (
+        <StageComparisonPanel
+          stages={stages}
+          from={pair.from}
+          to={pair.to}
+          onFromChange={(from) => setChosen({ ...pair, from })}
+          onToChange={(to) => setChosen({ ...pair, to })}
+          comparison={comparison.data?.data}
+          isLoading={comparison.isPending}
+          error={comparison.isError ? describeError(comparison.error, t.compare.fetchFailed) : null}
+          onRetry={() => void comparison.refetch()}
+        />
+      )}
+    </StageManager>
+  );
+}

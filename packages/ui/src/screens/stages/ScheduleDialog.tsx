@@ -1,0 +1,288 @@
+import {
+  isApiError,
+  type Messages,
+  type Stage,
+  type StageKind,
+  StageScheduleInput,
+  stageKinds,
+} from '@ranwal/core';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { Banner } from '../../components/Banner.js';
+import { Button } from '../../components/Button.js';
+import { Dialog, FormDialogFooter, Modal } from '../../components/Dialog.js';
+import { Select, SelectItem } from '../../components/Select.js';
+import { TextField } from '../../components/TextField.js';
+import { describeError } from '../../data/errors.js';
+import { useMessages } from '../../data/RanwalProvider.js';
+import { useFocusFirstInvalid } from '../users/field-errors.js';
+
+/** One stage as the schedule sends it. */
+export interface StageDefinitionValues {
+  kind: StageKind;
+  starts_on: string;
+  ends_on: string;
+}
+
+export interface ScheduleDialogProps {
+  isOpen: boolean;
+  year: number;
+  /** The year's stages now; the form starts from them. */
+  stages: readonly Stage[];
+  onClose: () => void;
+  /** Saves; resolve when saved (the dialog closes), reject with the call's error (it stays). */
+  onSubmit: (stages: StageDefinitionValues[]) => Promise<unknown>;
+}
+
+/**
+ * 'Atur Jadwal': the year's stages in order, each a kind with its start and end dates, rows
+ * added and removed. Core's StageScheduleInput checks it before the call; the server's field
+ * problems come back onto the rows they name.
+ */
+export function ScheduleDialog({ isOpen, year, stages, onClose, onSubmit }: ScheduleDialogProps) {
+  const [isSaving, setSaving] = useState(false);
+  return (
+    <Modal
+      size="lg"
+      isOpen={isOpen}
+      onOpenChange={(open) => {
+        if (!open && !isSaving) onClose();
+      }}
+      isKeyboardDismissDisabled={isSaving}
+    >
+      {isOpen && (
+        <ScheduleForm
+          year={year}
+          stages={stages}
+          isSaving={isSaving}
+          onSubmit={async (values) => {
+            setSaving(true);
+            try {
+              await onSubmit(values);
+              onClose();
+            } finally {
+              setSaving(false);
+            }
+          }}
+        />
+      )}
+    </Modal>
+  );
+}
+
+interface ScheduleRow {
+  key: number;
+  kind: StageKind | null;
+  starts_on: string;
+  ends_on: string;
+}
+
+type RowField = 'kind' | 'starts_on' | 'ends_on';
+type RowErrors = Partial<Record<RowField, string>>;
+
+interface Problems {
+  rows: RowErrors[];
+  /** Problems of the whole list (order, a kind twice). */
+  list: string[];
+}
+
+/** Problems by row and field, from a schema's or the server's issues (`stages.0.ends_on`). */
+function problemsFrom(
+  issues: readonly { path: string; message: string }[],
+  rows: readonly ScheduleRow[],
+  messages: Messages,
+): Problems {
+  const t = messages.stages.schedule;
+  const labels: Record<RowField, string> = {
+    kind: t.kind,
+    starts_on: t.startsOn,
+    ends_on: t.endsOn,
+  };
+  const problems: Problems = { rows: rows.map(() => ({})), list: [] };
+  for (const issue of issues) {
+    const [head, index, field] = issue.path.split('.');
+    const row = problems.rows[Number(index)];
+    if (head === 'stages' && row && field && field in labels && !row[field as RowField]) {
+      const key = field as RowField;
+      const blank = (rows[Number(index)]?.[key] ?? '') === '';
+      row[key] = blank
+        ? messages.validation.required(labels[key])
+        : messages.stages.fieldProblem(labels[key], issue.message);
+    } else {
+      problems.list.push(t.listProblem(issue.message));
+    }
+  }
+  return problems;
+}
+
+const noProblems = (problems: Problems) =>
+  problems.list.length === 0 && problems.rows.every((row) => Object.keys(row).length === 0);
+
+let nextRowKey = 1;
+const rowOf = (values: Omit<ScheduleRow, 'key'>): ScheduleRow => ({ key: nextRowKey++, ...values });
+
+interface ScheduleFormProps {
+  year: number;
+  stages: readonly Stage[];
+  isSaving: boolean;
+  onSubmit: (values: StageDefinitionValues[]) => Promise<void>;
+}
+
+function ScheduleForm({ year, stages, isSaving, onSubmit }: ScheduleFormProps) {
+  const m = useMessages();
+  const t = m.stages.schedule;
+  const formId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const [rows, setRows] = useState<ScheduleRow[]>(() =>
+    stages.length > 0
+      ? stages.map(({ kind, starts_on, ends_on }) => rowOf({ kind, starts_on, ends_on }))
+      : [rowOf({ kind: stageKinds[0], starts_on: '', ends_on: '' })],
+  );
+  const [attempt, setAttempt] = useState(0);
+  const [failure, setFailure] = useState<{ key: number; message: string } | null>(null);
+  const [serverProblems, setServerProblems] = useState<Problems | null>(null);
+  useFocusFirstInvalid(form, attempt);
+
+  const parsed = StageScheduleInput.safeParse({
+    year,
+    stages: rows.map(({ kind, starts_on, ends_on }) => ({ kind, starts_on, ends_on })),
+  });
+  const problems =
+    serverProblems ??
+    (attempt > 0 && !parsed.success
+      ? problemsFrom(
+          parsed.error.issues.map((issue) => ({
+            path: issue.path.map(String).join('.'),
+            message: issue.message,
+          })),
+          rows,
+          m,
+        )
+      : { rows: [], list: [] });
+
+  const update = (key: number, change: Partial<ScheduleRow>) => {
+    setServerProblems(null);
+    setRows((current) => current.map((row) => (row.key === key ? { ...row, ...change } : row)));
+  };
+  const unusedKind = stageKinds.find((kind) => !rows.some((row) => row.kind === kind));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isSaving) return;
+    setServerProblems(null);
+    if (!parsed.success) {
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setFailure(null);
+    try {
+      await onSubmit(parsed.data.stages);
+    } catch (error) {
+      const found = problemsFrom(isApiError(error) ? (error.issues ?? []) : [], rows, m);
+      setServerProblems(found);
+      setFailure((last) => ({
+        key: (last?.key ?? 0) + 1,
+        message: noProblems(found) ? describeError(error, t.saveFailed) : t.saveFailed,
+      }));
+      setAttempt((n) => n + 1);
+    }
+  };
+
+  return (
+    <Dialog
+      title={t.title(year)}
+      footer={({ close }) => <FormDialogFooter formId={formId} isSaving={isSaving} close={close} />}
+    >
+      <form
+        id={formId}
+        ref={form}
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        className="flex flex-col gap-4"
+      >
+        {(failure || problems.list.length > 0) && (
+          <Banner key={failure?.key ?? 0} tone="error" title={m.common.failureTitle}>
+            {[...(failure ? [failure.message] : []), ...problems.list].map((text) => (
+              <span key={text} className="block">
+                {text}
+              </span>
+            ))}
+          </Banner>
+        )}
+        <p className="text-slate-700">{t.intro}</p>
+        <div className="flex flex-col gap-3">
+          {rows.map((row, index) => {
+            const errors = problems.rows[index] ?? {};
+            return (
+              <fieldset
+                key={row.key}
+                className="grid items-start gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,1fr)_auto]"
+              >
+                <legend className="px-1 text-xs font-medium text-slate-700">
+                  {t.row(index + 1)}
+                </legend>
+                <Select
+                  label={t.kind}
+                  items={stageKinds.map((kind) => ({ id: kind }))}
+                  value={row.kind}
+                  isRequired
+                  errorMessage={errors.kind}
+                  onChange={(key) => update(row.key, { kind: (key as StageKind | null) ?? null })}
+                >
+                  {(option) => (
+                    <SelectItem id={option.id}>{m.server.stageNames[option.id]}</SelectItem>
+                  )}
+                </Select>
+                <TextField
+                  label={t.startsOn}
+                  type="date"
+                  isRequired
+                  validationBehavior="aria"
+                  value={row.starts_on}
+                  errorMessage={errors.starts_on}
+                  onChange={(value) => update(row.key, { starts_on: value })}
+                />
+                <TextField
+                  label={t.endsOn}
+                  type="date"
+                  isRequired
+                  validationBehavior="aria"
+                  value={row.ends_on}
+                  errorMessage={errors.ends_on}
+                  onChange={(value) => update(row.key, { ends_on: value })}
+                />
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  className="sm:mt-6"
+                  aria-label={t.removeRow(index + 1)}
+                  isDisabled={rows.length === 1}
+                  onPress={() => {
+                    setServerProblems(null);
+                    setRows((current) => current.filter((other) => other.key !== row.key));
+                  }}
+                >
+                  {m.common.delete}
+                </Button>
+              </fieldset>
+            );
+          })}
+        </div>
+        <div>
+          <Button
+            variant="secondary"
+            isDisabled={unusedKind === undefined}
+            onPress={() => {
+              setServerProblems(null);
+              setRows((current) => [
+                ...current,
+                rowOf({ kind: unusedKind ?? null, starts_on: '', ends_on: '' }),
+              ]);
+            }}
+          >
+            {t.addRow}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

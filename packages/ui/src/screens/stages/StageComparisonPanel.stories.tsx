@@ -1,0 +1,137 @@
+import { messagesId } from '@ranwal/core';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, within } from 'storybook/test';
+import { StageComparisonPanel } from './StageComparisonPanel.js';
+import { stageComparison, yearStages } from './story-data.js';
+
+const m = messagesId;
+const t = m.stages.compare;
+
+const meta = {
+  title: 'Screens/Stages/StageComparisonPanel',
+  component: StageComparisonPanel,
+  args: {
+    stages: yearStages,
+    from: 'ranwal',
+    to: 'rancangan',
+    onFromChange: fn(),
+    onToChange: fn(),
+    comparison: stageComparison,
+  },
+} satisfies Meta<typeof StageComparisonPanel>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A body row's cells, in the order they show. */
+const cellTexts = (row: HTMLElement) =>
+  [...row.querySelectorAll('[role="rowheader"], [role="gridcell"]')].map(
+    (cell) => cell.textContent,
+  );
+/** What a figure (a term of a description list) reads. */
+const figure = (canvas: ReturnType<typeof within>, term: string) =>
+  canvas.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
+
+export const Default: Story = {
+  play: async ({ canvas, userEvent, args }) => {
+    await expect(canvas.getByRole('heading', { level: 2, name: t.title })).toBeVisible();
+    // The totals, the difference below zero as Rupiah writes it.
+    await expect(figure(canvas, `${t.total} ${t.from}`)).toBe('Rp 25.000');
+    await expect(figure(canvas, `${t.total} ${t.to}`)).toBe('Rp 23.800');
+    await expect(figure(canvas, t.difference)).toBe('-Rp 1.200');
+    await expect(
+      [t.counts.added, t.counts.removed, t.counts.changed].map((term) => figure(canvas, term)),
+    ).toEqual(['1', '1', '1']);
+
+    const units = canvas.getByRole('grid', { name: t.units });
+    await expect(cellTexts(bodyRows(units)[0]!)).toEqual([
+      'Dinas Pendidikan',
+      'Rp 25.000',
+      'Rp 23.800',
+      '-Rp 1.200',
+    ]);
+    const subActions = canvas.getByRole('grid', { name: t.subActions });
+    await expect(cellTexts(bodyRows(subActions)[0]!)).toEqual([
+      'Penyediaan Bahan Logistik Kantor',
+      'Rp 25.000',
+      'Rp 23.800',
+      '-Rp 1.200',
+    ]);
+    const lines = bodyRows(canvas.getByRole('grid', { name: t.lines }));
+    await expect(lines.map(cellTexts)).toEqual([
+      [
+        'Kertas HVS A4',
+        'Penyediaan Bahan Logistik Kantor',
+        'Diubah',
+        'Rp 10.000',
+        'Rp 15.000',
+        'Harga: Rp 1.000 → Rp 1.500Total Harga: Rp 10.000 → Rp 15.000',
+      ],
+      ['Tinta Printer', 'Penyediaan Bahan Logistik Kantor', 'Ditambah', '-', 'Rp 8.800', ''],
+      ['Map Plastik', 'Penyediaan Bahan Logistik Kantor', 'Dihapus', 'Rp 15.000', '-', ''],
+    ]);
+
+    // Only entered stages can be compared: Rancangan Akhir has not started.
+    await userEvent.click(canvas.getByRole('button', { name: new RegExp(`${t.to}$`) }));
+    const options = await screen.findAllByRole('option');
+    await expect(options.map((option) => option.textContent)).toEqual([
+      'Rancangan Awal',
+      'Rancangan',
+    ]);
+    await userEvent.click(screen.getByRole('option', { name: 'Rancangan Awal' }));
+    await expect(args.onToChange).toHaveBeenCalledWith('ranwal');
+  },
+};
+
+/** More changed lines than listed: the sums are over all, the list says how many it shows. */
+export const ManyChanges: Story = {
+  args: {
+    comparison: { ...stageComparison, counts: { added: 40, removed: 30, changed: 80 } },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(t.linesShown(3, 150))).toBeVisible();
+  },
+};
+
+/** Nothing changed between the two stages. */
+export const NoChanges: Story = {
+  args: {
+    comparison: {
+      ...stageComparison,
+      totals: { from: '25000', to: '25000', difference: '0' },
+      counts: { added: 0, removed: 0, changed: 0 },
+      lines: [],
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(t.noLines)).toBeVisible();
+  },
+};
+
+/** Only one stage has started: nothing to compare yet. */
+export const NotEnough: Story = {
+  args: { stages: yearStages.slice(0, 1), from: null, to: null, comparison: undefined },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(t.notEnough)).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: new RegExp(`${t.from}$`) })).toBeNull();
+  },
+};
+
+export const Loading: Story = {
+  args: { comparison: undefined, isLoading: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent(m.common.loading);
+  },
+};
+
+const ErrorStory: Story = {
+  args: { comparison: undefined, error: t.fetchFailed, onRetry: fn() },
+  play: async ({ canvas, userEvent, args }) => {
+    const alert = canvas.getByRole('alert');
+    await expect(alert).toHaveTextContent(t.fetchFailed);
+    await userEvent.click(within(alert).getByRole('button', { name: m.articles.management.retry }));
+    await expect(args.onRetry).toHaveBeenCalledOnce();
+  },
+};
+
+export { ErrorStory as Error };

@@ -1,0 +1,188 @@
+import { httpError, messagesId } from '@ranwal/core';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fireEvent, fn, screen, waitFor, within } from 'storybook/test';
+import { StageManager } from './StageManager.js';
+import { openStages, yearStages } from './story-data.js';
+
+const m = messagesId;
+const t = m.stages;
+
+const meta = {
+  title: 'Screens/Stages/StageManager',
+  component: StageManager,
+  args: {
+    year: 2026,
+    stages: yearStages,
+    onSchedule: fn(async () => undefined),
+    onAdvance: fn(async () => undefined),
+    onLock: fn(async () => undefined),
+  },
+} satisfies Meta<typeof StageManager>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** A body row's cells, in the order they show. */
+const cellTexts = (row: HTMLElement) =>
+  [...row.querySelectorAll('[role="rowheader"], [role="gridcell"]')].map(
+    (cell) => cell.textContent,
+  );
+
+/** The year's stages with their dates, status, lock and the lines kept; moving on asks first. */
+export const Default: Story = {
+  play: async ({ canvas, userEvent, args }) => {
+    await expect(canvas.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
+    const table = canvas.getByRole('grid', { name: t.listTitle(2026) });
+    const rows = within(table).getAllByRole('row');
+    await expect(rows[0]!.textContent).toBe(
+      'TahapTanggal MulaiTanggal SelesaiStatusKunciBaris Tersimpan',
+    );
+    await expect(rows.slice(1).map(cellTexts)).toEqual([
+      ['Rancangan Awal', '5 Jan 2026', '27 Feb 2026', 'Selesai', 'Terbuka', '1.250'],
+      ['Rancangan', '2 Mar 2026', '29 Mei 2026', 'Berjalan', 'Terkunci oleh Siti Rahmawati', '-'],
+      ['Rancangan Akhir', '1 Jun 2026', '31 Jul 2026', 'Belum dimulai', 'Terbuka', '-'],
+    ]);
+
+    // The current stage is locked: it can be unlocked, not locked again.
+    await expect(canvas.getByRole('button', { name: t.lock.unlock })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: t.lock.lock })).toBeNull();
+
+    await userEvent.click(canvas.getByRole('button', { name: t.advance.action }));
+    const dialog = await screen.findByRole('alertdialog', { name: t.advance.title });
+    await expect(dialog).toHaveTextContent(
+      'Laporan tahap Rancangan disimpan sebagai angka tahap Rancangan, lalu tahap itu selesai dan tidak dapat dibuka lagi. Tahap Rancangan Akhir mulai berjalan.',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: t.advance.confirm }));
+    await expect(args.onAdvance).toHaveBeenCalledOnce();
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  },
+};
+
+/** Unlocking asks for the reason; a blank one is refused with core's (and the server's) words. */
+export const Unlock: Story = {
+  play: async ({ canvas, userEvent, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: t.lock.unlock }));
+    const dialog = await screen.findByRole('dialog', { name: t.lock.unlockTitle('Rancangan') });
+    await userEvent.click(within(dialog).getByRole('button', { name: m.common.save }));
+    const reason = within(dialog).getByRole('textbox', { name: new RegExp(t.lock.reason) });
+    await expect(reason).toHaveAccessibleDescription('Alasan wajib diisi bila kunci dibuka');
+    await expect(args.onLock).not.toHaveBeenCalled();
+    await userEvent.type(reason, 'Koreksi harga satuan');
+    await userEvent.click(within(dialog).getByRole('button', { name: m.common.save }));
+    await expect(args.onLock).toHaveBeenCalledWith(false, 'Koreksi harga satuan');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  },
+};
+
+/** An open current stage is locked at once. */
+export const Lock: Story = {
+  args: { stages: openStages },
+  play: async ({ canvas, userEvent, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: t.lock.lock }));
+    await expect(args.onLock).toHaveBeenCalledWith(true, '');
+  },
+};
+
+/** A refused move on shows the server's words above the table. */
+export const AdvanceRefused: Story = {
+  args: {
+    onAdvance: fn(async () => {
+      throw httpError('conflict', m.server.stageNoNext(2026));
+    }),
+  },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: t.advance.action }));
+    const dialog = await screen.findByRole('alertdialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: t.advance.confirm }));
+    await expect(await canvas.findByText(m.server.stageNoNext(2026))).toBeVisible();
+  },
+};
+
+/** 'Atur Jadwal' starts from the year's stages; rows are added and checked before the call. */
+export const Schedule: Story = {
+  play: async ({ canvas, userEvent, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: t.schedule.open }));
+    const dialog = await screen.findByRole('dialog', { name: t.schedule.title(2026) });
+    const rows = () => within(dialog).getAllByRole('group');
+    await expect(rows()).toHaveLength(3);
+    await userEvent.click(within(dialog).getByRole('button', { name: t.schedule.addRow }));
+    await expect(rows()).toHaveLength(4);
+    const added = rows()[3]!;
+    await expect(added).toHaveAccessibleName(t.schedule.row(4));
+    // The next kind not yet in the list.
+    await expect(
+      within(added).getByRole('button', { name: new RegExp(t.schedule.kind) }),
+    ).toHaveTextContent('Penetapan');
+    fireEvent.change(within(added).getByLabelText(new RegExp(t.schedule.startsOn)), {
+      target: { value: '2026-09-01' },
+    });
+    fireEvent.change(within(added).getByLabelText(new RegExp(t.schedule.endsOn)), {
+      target: { value: '2026-08-01' },
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: m.common.save }));
+    await expect(
+      within(added).getByLabelText(new RegExp(t.schedule.endsOn)),
+    ).toHaveAccessibleDescription('Tanggal Selesai tidak boleh sebelum tanggal mulai');
+    await expect(args.onSchedule).not.toHaveBeenCalled();
+
+    fireEvent.change(within(added).getByLabelText(new RegExp(t.schedule.endsOn)), {
+      target: { value: '2026-10-30' },
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: m.common.save }));
+    await expect(args.onSchedule).toHaveBeenCalledWith([
+      { kind: 'ranwal', starts_on: '2026-01-05', ends_on: '2026-02-27' },
+      { kind: 'rancangan', starts_on: '2026-03-02', ends_on: '2026-05-29' },
+      { kind: 'ranhir', starts_on: '2026-06-01', ends_on: '2026-07-31' },
+      { kind: 'penetapan', starts_on: '2026-09-01', ends_on: '2026-10-30' },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  },
+};
+
+/** The server's problem with the whole list (a stage entered moved) shows in the dialog. */
+export const ScheduleRefused: Story = {
+  args: {
+    onSchedule: fn(async () => {
+      const problem = m.server.stageEnteredKeepsPlace;
+      throw httpError('validation', m.server.validation('stages', problem), [
+        { path: 'stages', message: problem },
+      ]);
+    }),
+  },
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(canvas.getByRole('button', { name: t.schedule.open }));
+    const dialog = await screen.findByRole('dialog', { name: t.schedule.title(2026) });
+    await userEvent.click(within(dialog).getByRole('button', { name: t.schedule.removeRow(1) }));
+    await userEvent.click(within(dialog).getByRole('button', { name: m.common.save }));
+    await expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      t.schedule.listProblem(m.server.stageEnteredKeepsPlace),
+    );
+  },
+};
+
+/** No stages yet: the table says to set the schedule; nothing to move on to. */
+export const Empty: Story = {
+  args: { stages: [] },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(t.empty)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: t.advance.action })).toBeDisabled();
+  },
+};
+
+export const Loading: Story = {
+  args: { stages: [], isLoading: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent(m.common.loading);
+  },
+};
+
+const ErrorStory: Story = {
+  args: { stages: [], error: t.fetchFailed, onRetry: fn() },
+  play: async ({ canvas, userEvent, args }) => {
+    const alert = canvas.getByRole('alert');
+    await expect(alert).toHaveTextContent(t.fetchFailed);
+    await userEvent.click(within(alert).getByRole('button', { name: m.articles.management.retry }));
+    await expect(args.onRetry).toHaveBeenCalledOnce();
+  },
+};
+
+export { ErrorStory as Error };

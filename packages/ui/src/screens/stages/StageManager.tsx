@@ -1,0 +1,228 @@
+import { formatNumberId, type Stage } from '@ranwal/core';
+import { type ReactNode, useId, useState } from 'react';
+import { Banner } from '../../components/Banner.js';
+import { Button } from '../../components/Button.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { DateText } from '../../components/DateText.js';
+import { EmptyState, ErrorState } from '../../components/States.js';
+import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../components/Table.js';
+import { describeError } from '../../data/errors.js';
+import { useMessages } from '../../data/RanwalProvider.js';
+import { cn } from '../../lib/cn.js';
+import { ScheduleDialog, type StageDefinitionValues } from './ScheduleDialog.js';
+import { UnlockStageDialog } from './UnlockStageDialog.js';
+
+export interface StageManagerProps {
+  year: number;
+  /** The year's stages in order. */
+  stages: readonly Stage[];
+  isLoading?: boolean;
+  /** Why the stages could not be loaded; shown instead of the table. */
+  error?: string | null;
+  onRetry?: () => void;
+  /** The year choice above the table. */
+  controls?: ReactNode;
+  /** Sets the year's stages; reject with the call's error (the dialog shows it). */
+  onSchedule: (stages: StageDefinitionValues[]) => Promise<unknown>;
+  /** Closes the current stage and enters the next; reject with the call's error. */
+  onAdvance: () => Promise<unknown>;
+  /** Locks or unlocks the current stage; reject with the call's error. */
+  onLock: (locked: boolean, reason: string) => Promise<unknown>;
+  /** Below the list: the comparison of two stages. */
+  children?: ReactNode;
+}
+
+const statusStyles: Record<Stage['status'], string> = {
+  upcoming: 'bg-slate-100 text-slate-800',
+  current: 'bg-green-100 text-green-900',
+  closed: 'bg-blue-100 text-blue-900',
+};
+
+/**
+ * The Tahap Anggaran page (issue 19, beyond the spec): a year's stages with their dates, status,
+ * lock and the lines each kept when it closed; 'Atur Jadwal', 'Lanjut ke Tahap Berikutnya' and
+ * the current stage's 'Kunci Tahap' / 'Buka Kunci'.
+ */
+export function StageManager({
+  year,
+  stages,
+  isLoading = false,
+  error = null,
+  onRetry,
+  controls,
+  onSchedule,
+  onAdvance,
+  onLock,
+  children,
+}: StageManagerProps) {
+  const m = useMessages();
+  const t = m.stages;
+  const names = m.server.stageNames;
+  const titleId = useId();
+  const listTitleId = useId();
+  const [isScheduling, setScheduling] = useState(false);
+  const [isConfirmingAdvance, setConfirmingAdvance] = useState(false);
+  const [isUnlocking, setUnlocking] = useState(false);
+  const [running, setRunning] = useState<'advance' | 'lock' | null>(null);
+  const [failure, setFailure] = useState<{ key: number; message: string } | null>(null);
+
+  const current = stages.find((stage) => stage.status === 'current');
+  const next = stages.find((stage) => stage.status === 'upcoming');
+
+  /** A button's action: its failure shows above the table with the server's words. */
+  const run = async (
+    action: 'advance' | 'lock',
+    call: () => Promise<unknown>,
+    fallback: string,
+  ) => {
+    setRunning(action);
+    setFailure(null);
+    try {
+      await call();
+    } catch (caught) {
+      setFailure((last) => ({
+        key: (last?.key ?? 0) + 1,
+        message: describeError(caught, fallback),
+      }));
+    } finally {
+      setRunning(null);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <section
+        aria-labelledby={titleId}
+        className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      >
+        <div className="flex flex-col gap-1">
+          <h1 id={titleId} className="text-2xl font-bold text-slate-900">
+            {t.title}
+          </h1>
+          <p className="max-w-3xl text-sm text-slate-700">{t.intro}</p>
+        </div>
+        {controls}
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id={listTitleId} className="text-lg font-semibold text-slate-900">
+            {t.listTitle(year)}
+          </h2>
+          {!error && !isLoading && (
+            <div className="flex flex-wrap gap-2">
+              <Button variant="secondary" onPress={() => setScheduling(true)}>
+                {t.schedule.open}
+              </Button>
+              {current &&
+                (current.locked ? (
+                  <Button variant="secondary" onPress={() => setUnlocking(true)}>
+                    {t.lock.unlock}
+                  </Button>
+                ) : (
+                  <Button
+                    variant="secondary"
+                    isPending={running === 'lock'}
+                    onPress={() => void run('lock', () => onLock(true, ''), t.lock.failed)}
+                  >
+                    {t.lock.lock}
+                  </Button>
+                ))}
+              <Button
+                isDisabled={next === undefined}
+                isPending={running === 'advance'}
+                onPress={() => setConfirmingAdvance(true)}
+              >
+                {t.advance.action}
+              </Button>
+            </div>
+          )}
+        </div>
+        {failure && (
+          <Banner key={failure.key} tone="error" title={m.common.failureTitle}>
+            {failure.message}
+          </Banner>
+        )}
+        {error ? (
+          <ErrorState message={error} onRetry={onRetry} />
+        ) : (
+          <Table aria-labelledby={listTitleId} className="[&_td]:px-3 [&_th]:px-3">
+            <TableHeader>
+              <Column isRowHeader>{t.columns.stage}</Column>
+              <Column>{t.columns.startsOn}</Column>
+              <Column>{t.columns.endsOn}</Column>
+              <Column>{t.columns.status}</Column>
+              <Column>{t.columns.lock}</Column>
+              <Column className="text-end">{t.columns.snapshotLines}</Column>
+            </TableHeader>
+            <TableBody
+              items={stages}
+              isLoading={isLoading}
+              renderEmptyState={() => <EmptyState text={t.empty} hint={t.emptyHint} />}
+            >
+              {(stage) => (
+                <Row id={stage.id}>
+                  <Cell className="font-medium text-slate-900">{names[stage.kind]}</Cell>
+                  <Cell>
+                    <DateText value={stage.starts_on} format="shortId" />
+                  </Cell>
+                  <Cell>
+                    <DateText value={stage.ends_on} format="shortId" />
+                  </Cell>
+                  <Cell>
+                    <span
+                      className={cn(
+                        'whitespace-nowrap rounded px-1.5 py-0.5 text-xs font-medium',
+                        statusStyles[stage.status],
+                      )}
+                    >
+                      {t.statuses[stage.status]}
+                    </span>
+                  </Cell>
+                  <Cell className="break-words">
+                    {stage.locked
+                      ? stage.locked_by_name
+                        ? t.lockedBy(stage.locked_by_name)
+                        : t.locked
+                      : t.unlocked}
+                  </Cell>
+                  <Cell className="text-end tabular-nums">
+                    {stage.snapshot_lines === null ? '-' : formatNumberId(stage.snapshot_lines)}
+                  </Cell>
+                </Row>
+              )}
+            </TableBody>
+          </Table>
+        )}
+      </section>
+      {children}
+      <ScheduleDialog
+        isOpen={isScheduling}
+        year={year}
+        stages={stages}
+        onClose={() => setScheduling(false)}
+        onSubmit={onSchedule}
+      />
+      <ConfirmDialog
+        isOpen={isConfirmingAdvance}
+        onOpenChange={setConfirmingAdvance}
+        title={t.advance.title}
+        message={
+          next &&
+          (current
+            ? t.advance.text(names[current.kind], names[next.kind])
+            : t.advance.startText(names[next.kind]))
+        }
+        confirmLabel={t.advance.confirm}
+        onConfirm={() => {
+          // The button behind says it is running; ConfirmDialog's own busy text is a deletion's.
+          setConfirmingAdvance(false);
+          void run('advance', onAdvance, t.advance.failed);
+        }}
+      />
+      <UnlockStageDialog
+        stageName={isUnlocking && current ? names[current.kind] : null}
+        year={year}
+        onClose={() => setUnlocking(false)}
+        onSubmit={(reason) => onLock(false, reason)}
+      />
+    </div>
+  );
+}
