@@ -119,3 +119,26 @@ describe('actorText', () => {
     expect(actorText(entry({}), m)).toBe(m.history.system);
   });
 });
+
+describe('a stage in the history', () => {
+  const stage = entry({
+    record_type: 'budget_stage',
+    record_id: 'f775ad53-b166-4ed0-97c8-409d909e3d36',
+    old_values: { kind: 'ranhir', year: 2026, status: 'upcoming', locked: false, locked_by: null },
+    new_values: {
+      kind: 'ranhir',
+      year: 2026,
+      status: 'current',
+      locked: true,
+      locked_by: '8966fa57-e51c-4406-8ad6-aa7c200a8790',
+    },
+  });
+
+  it('is named by its stage and year, its status as the stages page words it, without ids', () => {
+    expect(recordName(stage, m)).toBe('Rancangan Akhir 2026');
+    expect(changeSummary(stage, m)).toEqual([
+      'Terkunci: Tidak → Ya',
+      'Status Tahap: Belum dimulai → Berjalan',
+    ]);
+  });
+});

@@ -13,6 +13,8 @@ const bookkeeping: ReadonlySet<string> = new Set([
   'updated_by',
   'changed_at',
   'changed_by',
+  // Who locked a stage: an account id, and the entry already says who changed it.
+  'locked_by',
 ]);
 const moneyFields: ReadonlySet<string> = new Set([
   'price',
@@ -98,6 +100,13 @@ function rupiahText(value: unknown): string {
 export function historyValueText(field: string, value: unknown, messages: Messages): string {
   if (value === null || value === undefined || value === '') return '-';
   if (typeof value === 'boolean') return value ? messages.history.yes : messages.history.no;
+  // A stage's status and kind as the Tahap Anggaran page names them.
+  if (field === 'status' && typeof value === 'string' && value in messages.stages.statuses) {
+    return messages.stages.statuses[value as keyof Messages['stages']['statuses']];
+  }
+  if (field === 'kind' && typeof value === 'string' && value in messages.server.stageNames) {
+    return messages.server.stageNames[value as keyof Messages['server']['stageNames']];
+  }
   if (moneyFields.has(field)) return rupiahText(value);
   if (volumeFields.has(field) && Number.isFinite(Number(value))) {
     return formatNumberId(Number(value), 2);
@@ -149,9 +158,12 @@ export function changeSummary(entry: HistoryEntry, messages: Messages): string[]
     : [messages.history.noChanges];
 }
 
-/** What names the changed record: its name, a pagu's amount, else its id. */
+/** What names the changed record: its name, a stage's name and year, a pagu's amount, else its id. */
 export function recordName(entry: HistoryEntry, messages: Messages): string {
   const values = entry.new_values ?? entry.old_values ?? {};
+  if (entry.record_type === 'budget_stage') {
+    return `${historyValueText('kind', values.kind, messages)} ${values.year ?? ''}`.trim();
+  }
   const name = values.component_name ?? values.name;
   if (typeof name === 'string' && name !== '') return name;
   if (values.amount != null) {
