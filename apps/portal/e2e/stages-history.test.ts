@@ -195,7 +195,9 @@ describe('stages and the history of every change, through the portal', () => {
       .getByRole('button', { name: 'Lihat Detail' })
       .click();
     const detail = adminPage.getByRole('dialog', { name: 'Detail Laporan' });
-    await detail.getByText('Harga: Rp 55.000 → Rp 60.000', { exact: true }).waitFor();
+    const priceChange = detail.getByText('Harga: Rp 55.000 → Rp 60.000', { exact: true });
+    await priceChange.scrollIntoViewIfNeeded();
+    expect(await axeViolations(adminPage)).toEqual([]);
     await screenshot(adminPage, 'admin-line-history');
     await adminContext.close();
   }, 180_000);
