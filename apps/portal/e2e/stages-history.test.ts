@@ -6,6 +6,7 @@ import {
   ADMIN,
   apiAs,
   axeViolations,
+  chooseInComboBox,
   type E2E,
   openFromSidebar,
   readable,
@@ -45,8 +46,7 @@ describe('stages and the history of every change, through the portal', () => {
   beforeAll(async () => {
     e2e = await startE2E();
     admin = await apiAs(e2e, ADMIN);
-    const program = (await admin.program.create({ name: 'Program Tahapan', is_taxed: false }))
-      .data;
+    const program = (await admin.program.create({ name: 'Program Tahapan', is_taxed: false })).data;
     const action = (await admin.action.create({ name: 'Kegiatan Tahapan', program_id: program.id }))
       .data;
     const subAction = (
@@ -111,9 +111,7 @@ describe('stages and the history of every change, through the portal', () => {
     await adminPage.getByRole('button', { name: 'Ya, Lanjutkan' }).click();
     await toast(adminPage, 'Tahap Rancangan Awal kini berjalan.').waitFor();
     const stages = grid(adminPage, `Tahap Anggaran Tahun ${YEAR}`);
-    await expect
-      .poll(async () => readable(await stages.innerText()))
-      .toContain('Rancangan Awal');
+    await expect.poll(async () => readable(await stages.innerText())).toContain('Rancangan Awal');
     expect(await axeViolations(adminPage)).toEqual([]);
 
     // --- The user enters lines in Ranwal; the year moves on to Ranhir -------------------------
@@ -173,6 +171,12 @@ describe('stages and the history of every change, through the portal', () => {
     // --- The admin restores the deleted line from the history --------------------------------
     await openFromSidebar(adminPage, 'Riwayat Perubahan', '/admin-riwayat');
     const history = grid(adminPage, 'Riwayat Perubahan');
+    // Narrowed to the planner's changes: the stages' changes (the admin's) go.
+    await history.getByRole('row').filter({ hasText: 'Tahap Anggaran' }).first().waitFor();
+    await chooseInComboBox(adminPage, 'Filter Pengguna', PLANNER.name);
+    await expect
+      .poll(() => history.getByRole('row').filter({ hasText: 'Tahap Anggaran' }).count())
+      .toBe(0);
     const deletion = history
       .getByRole('row')
       .filter({ hasText: 'Tinta Printer Hitam' })

@@ -183,7 +183,7 @@ export function ReportListControls({
   );
 }
 
-interface FilterProps {
+export interface FilterProps {
   value: string | null;
   nameHint?: string | undefined;
   onChange: (id: string | null) => void;
@@ -228,7 +228,8 @@ function LevelFilter({ entity, parentId, ...props }: LevelFilterProps) {
   );
 }
 
-function CreatorFilter(props: FilterProps) {
+/** 'Filter Pengguna': a person, found by typing (the server searches); also the history page's. */
+export function CreatorFilter(props: FilterProps) {
   const t = useMessages().reports.filters;
   const [search, setSearch] = useState('');
   const query = useUsers({ search: search || undefined, limit: PICKER_PAGE_SIZE });

@@ -5,6 +5,7 @@ import { TextField } from '../../components/TextField.js';
 import { describeError } from '../../data/errors.js';
 import { useHistoryList } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
+import { CreatorFilter } from '../budget-lines/ReportListControls.js';
 import { HistoryLog } from './HistoryLog.js';
 import { useRestoreVersion } from './use-restore-version.js';
 
@@ -18,13 +19,14 @@ export interface ConnectedHistoryLogProps {
 }
 
 /**
- * `HistoryLog` over the RanwalProvider's client: Jenis Data and a range of whole days narrow
- * `history.list`, a page at a time; a line's change restores its version (the page is an
+ * `HistoryLog` over the RanwalProvider's client: Jenis Data, a person and a range of whole days
+ * narrow `history.list`, a page at a time; a line's change restores its version (the page is an
  * admin's), so it needs a `ToastProvider` above it.
  */
 export function ConnectedHistoryLog({ pageSize = HISTORY_PAGE_SIZE }: ConnectedHistoryLogProps) {
   const h = useMessages().history;
   const [recordType, setRecordType] = useState<HistoryRecordType | null>(null);
+  const [actorId, setActorId] = useState<string | null>(null);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [page, setPage] = useState(1);
@@ -32,6 +34,7 @@ export function ConnectedHistoryLog({ pageSize = HISTORY_PAGE_SIZE }: ConnectedH
     page,
     limit: pageSize,
     ...(recordType ? { record_type: recordType } : {}),
+    ...(actorId ? { actor_id: actorId } : {}),
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),
   });
@@ -47,11 +50,11 @@ export function ConnectedHistoryLog({ pageSize = HISTORY_PAGE_SIZE }: ConnectedH
       isLoading={list.isPending}
       error={list.isError ? describeError(list.error, h.fetchFailed) : null}
       onRetry={() => void list.refetch()}
-      isNarrowed={Boolean(recordType || from || to)}
+      isNarrowed={Boolean(recordType || actorId || from || to)}
       onRestore={onRestore}
       restoringId={restoringId}
       controls={
-        <search aria-label={h.filters.label} className="grid gap-3 sm:grid-cols-3">
+        <search aria-label={h.filters.label} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <Select
             label={h.filters.recordType}
             items={[ALL_TYPES, ...historyRecordTypes].map((id) => ({ id }))}
@@ -73,6 +76,16 @@ export function ConnectedHistoryLog({ pageSize = HISTORY_PAGE_SIZE }: ConnectedH
               );
             }}
           </Select>
+          <CreatorFilter
+            value={actorId}
+            nameHint={
+              list.data?.data.find((entry) => entry.actor_id === actorId)?.actor_name ?? undefined
+            }
+            onChange={(id) => {
+              setActorId(id);
+              setPage(1);
+            }}
+          />
           <TextField
             label={h.filters.from}
             type="date"

@@ -80,7 +80,7 @@ export function HistoryLog({
                   <DateText value={entry.changed_at} format="long" className="block min-w-32" />
                 </Cell>
                 <Cell className="break-words">{actorText(entry, messages)}</Cell>
-                <Cell className="break-all font-mono text-xs">{entry.address ?? '-'}</Cell>
+                <Cell className="whitespace-nowrap font-mono text-xs">{entry.address ?? '-'}</Cell>
                 <Cell>
                   <span className="block font-medium">{h.recordTypes[entry.record_type]}</span>
                   <span className="block min-w-32 max-w-56 break-words text-xs text-slate-600">
