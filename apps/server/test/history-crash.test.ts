@@ -27,7 +27,7 @@ async function startServer(
   env: Record<string, string | undefined>,
 ): Promise<{ child: ChildProcess; url: string }> {
   const port = await freePort();
-  const merged = {
+  const merged: Record<string, string | undefined> = {
     ...process.env,
     HOST: '127.0.0.1',
     PORT: String(port),
@@ -76,7 +76,10 @@ async function call(url: string, method: string, route: string, token?: string, 
     },
     body: body ? JSON.stringify(body) : undefined,
   });
-  return { status: response.status, json: (await response.json()) as { data: { id: string } } };
+  return {
+    status: response.status,
+    json: (await response.json()) as { data: { id: string; token: string } },
+  };
 }
 
 describe.each(databaseTargets)('history across a killed server on %s', (target) => {
@@ -119,8 +122,7 @@ describe.each(databaseTargets)('history across a killed server on %s', (target) 
     }
 
     const first = await startServer(env);
-    const token = (await call(first.url, 'POST', 'user/sign-in', undefined, ADMIN)).json.data
-      .token as unknown as string;
+    const token = (await call(first.url, 'POST', 'user/sign-in', undefined, ADMIN)).json.data.token;
     const create = async (level: string, body: Record<string, unknown>) =>
       (await call(first.url, 'POST', `${level}/create`, token, body)).json.data.id;
     const chain = {
@@ -176,7 +178,7 @@ describe.each(databaseTargets)('history across a killed server on %s', (target) 
       await new Promise((resolve) => second.child.once('exit', resolve));
     });
     const token2 = (await call(second.url, 'POST', 'user/sign-in', undefined, ADMIN)).json.data
-      .token as unknown as string;
+      .token;
     const lines: { id: string }[] = [];
     for (let page = 1; ; page++) {
       const answer = await call(

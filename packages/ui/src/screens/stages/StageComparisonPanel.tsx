@@ -100,8 +100,6 @@ function ComparisonFigures({ comparison }: { comparison: StageComparison }) {
   const messages = useMessages();
   const t = messages.stages.compare;
   const h = messages.history;
-  const unitsId = useId();
-  const subActionsId = useId();
   const linesId = useId();
   const subActionNames = new Map(
     comparison.sub_actions.map((row) => [row.sub_action_id, row.sub_action_name]),
@@ -143,64 +141,24 @@ function ComparisonFigures({ comparison }: { comparison: StageComparison }) {
         ))}
       </dl>
 
-      <h3 id={unitsId} className="font-semibold text-slate-900">
-        {t.units}
-      </h3>
-      <Table aria-labelledby={unitsId} className="[&_td]:px-3 [&_th]:px-3">
-        <TableHeader>
-          <Column isRowHeader>{t.columns.agency}</Column>
-          <Column className={numberCell}>{t.from}</Column>
-          <Column className={numberCell}>{t.to}</Column>
-          <Column className={numberCell}>{t.difference}</Column>
-        </TableHeader>
-        <TableBody items={comparison.units} renderEmptyState={() => <EmptyState text={t.noRows} />}>
-          {(row) => (
-            <Row id={row.agency_id ?? 'none'}>
-              <Cell className="break-words">{row.agency_name ?? t.noAgency}</Cell>
-              <Cell className={numberCell}>
-                <Rupiah value={row.from} />
-              </Cell>
-              <Cell className={numberCell}>
-                <Rupiah value={row.to} />
-              </Cell>
-              <Cell className={numberCell}>
-                <Difference value={row.difference} />
-              </Cell>
-            </Row>
-          )}
-        </TableBody>
-      </Table>
-
-      <h3 id={subActionsId} className="font-semibold text-slate-900">
-        {t.subActions}
-      </h3>
-      <Table aria-labelledby={subActionsId} className="[&_td]:px-3 [&_th]:px-3">
-        <TableHeader>
-          <Column isRowHeader>{t.columns.subAction}</Column>
-          <Column className={numberCell}>{t.from}</Column>
-          <Column className={numberCell}>{t.to}</Column>
-          <Column className={numberCell}>{t.difference}</Column>
-        </TableHeader>
-        <TableBody
-          items={comparison.sub_actions.map((row) => ({ ...row, id: row.sub_action_id }))}
-          renderEmptyState={() => <EmptyState text={t.noRows} />}
-        >
-          {(row) => (
-            <Row id={row.id}>
-              <Cell className="break-words">{row.sub_action_name}</Cell>
-              <Cell className={numberCell}>
-                <Rupiah value={row.from} />
-              </Cell>
-              <Cell className={numberCell}>
-                <Rupiah value={row.to} />
-              </Cell>
-              <Cell className={numberCell}>
-                <Difference value={row.difference} />
-              </Cell>
-            </Row>
-          )}
-        </TableBody>
-      </Table>
+      <SumsTable
+        title={t.units}
+        nameColumn={t.columns.agency}
+        rows={comparison.units.map((row) => ({
+          ...row,
+          id: row.agency_id ?? 'none',
+          name: row.agency_name ?? t.noAgency,
+        }))}
+      />
+      <SumsTable
+        title={t.subActions}
+        nameColumn={t.columns.subAction}
+        rows={comparison.sub_actions.map((row) => ({
+          ...row,
+          id: row.sub_action_id,
+          name: row.sub_action_name,
+        }))}
+      />
 
       <h3 id={linesId} className="font-semibold text-slate-900">
         {t.lines}
@@ -258,5 +216,58 @@ function ComparisonFigures({ comparison }: { comparison: StageComparison }) {
         </TableBody>
       </Table>
     </div>
+  );
+}
+
+interface SumRow {
+  id: string;
+  name: string;
+  from: string;
+  to: string;
+  difference: string;
+}
+
+/** The two stages' sums side by side, per Perangkat Daerah or per Sub Kegiatan. */
+function SumsTable({
+  title,
+  nameColumn,
+  rows,
+}: {
+  title: string;
+  nameColumn: string;
+  rows: SumRow[];
+}) {
+  const t = useMessages().stages.compare;
+  const titleId = useId();
+  return (
+    <>
+      <h3 id={titleId} className="font-semibold text-slate-900">
+        {title}
+      </h3>
+      <Table aria-labelledby={titleId} className="[&_td]:px-3 [&_th]:px-3">
+        <TableHeader>
+          <Column isRowHeader>{nameColumn}</Column>
+          <Column className={numberCell}>{t.from}</Column>
+          <Column className={numberCell}>{t.to}</Column>
+          <Column className={numberCell}>{t.difference}</Column>
+        </TableHeader>
+        <TableBody items={rows} renderEmptyState={() => <EmptyState text={t.noRows} />}>
+          {(row) => (
+            <Row id={row.id}>
+              <Cell className="break-words">{row.name}</Cell>
+              <Cell className={numberCell}>
+                <Rupiah value={row.from} />
+              </Cell>
+              <Cell className={numberCell}>
+                <Rupiah value={row.to} />
+              </Cell>
+              <Cell className={numberCell}>
+                <Difference value={row.difference} />
+              </Cell>
+            </Row>
+          )}
+        </TableBody>
+      </Table>
+    </>
   );
 }
