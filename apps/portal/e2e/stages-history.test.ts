@@ -145,10 +145,12 @@ describe('stages and the history of every change, through the portal', () => {
     await toast(adminPage, 'Tahap Rancangan Akhir dikunci.').waitFor();
     await lineRow(userPage, 'Map Plastik').getByRole('button', { name: 'Edit' }).click();
     const refusedEdit = userPage.getByRole('dialog', { name: 'Edit Laporan' });
+    const refusal = `Tahap Rancangan Akhir ${YEAR} dikunci oleh ${'Administrator'}`;
+    // The form says so before anything is typed; the server refuses it anyway.
+    await refusedEdit.getByRole('status').filter({ hasText: refusal }).waitFor();
     await refusedEdit.getByRole('textbox', { name: /^Harga \(Rp\)/ }).fill('6.000');
     await refusedEdit.getByRole('button', { name: 'Simpan Perubahan' }).click();
-    const refusal = `Tahap Rancangan Akhir ${YEAR} dikunci oleh`;
-    await userPage.getByText(refusal).first().waitFor();
+    await toast(userPage, refusal).waitFor();
     await screenshot(userPage, 'user-stage-locked');
     const [map] = (await planner.budgetLine.list({ search: 'Map Plastik' })).data;
     expect(map?.price).toBe(5_000);

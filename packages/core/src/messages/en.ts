@@ -998,6 +998,11 @@ export const messagesEn: Messages = {
       reason: 'Reason',
       reasonPlaceholder: 'Why the stage is unlocked',
     },
+    /** Above the line form, where the year has stages (users' writes are refused outside them). */
+    notice: {
+      running: (stage: string, year: number, until: string) =>
+        `Stage ${stage} of ${year} is running until ${until}.`,
+    },
     compare: {
       title: 'Compare Stages',
       from: 'From',

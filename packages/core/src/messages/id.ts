@@ -1126,6 +1126,11 @@ export const messagesId = {
       reason: 'Alasan',
       reasonPlaceholder: 'Mengapa kunci tahap dibuka',
     },
+    /** Above the line form, where the year has stages (users' writes are refused outside them). */
+    notice: {
+      running: (stage: string, year: number, until: string) =>
+        `Tahap ${stage} ${year} sedang berjalan hingga ${until}.`,
+    },
     compare: {
       title: 'Bandingkan Tahap',
       from: 'Dari',

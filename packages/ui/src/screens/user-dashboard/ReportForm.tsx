@@ -20,12 +20,14 @@ import {
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { AmountField } from '../../components/AmountField.js';
+import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
 import { Description } from '../../components/Field.js';
 import { TextField } from '../../components/TextField.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
 import { clearDraft, readDraft, useUnsavedWarning, writeDraft } from '../../lib/session-draft.js';
+import type { StageNotice } from '../stages/stage-notice.js';
 import { type CatalogueSource, ComponentPicker } from './ComponentPicker.js';
 import { PaguPanel, type PaguSource } from './PaguPanel.js';
 
@@ -100,6 +102,8 @@ const volumeKeys = [
  * left out, the form is the spec's: PPN 12%, no pagu, no catalogue.
  */
 export interface LinePlanning {
+  /** The year's stage, where it has stages: what the server allows now (stages/stage-notice.ts). */
+  stage?: StageNotice | undefined;
   /** The PPN rules by date (planning.settings): the preview prices with its year's. */
   taxRules?: readonly TaxRuleValues[] | undefined;
   /** False: while the year has a catalogue, the component must be picked from it. */
@@ -539,6 +543,7 @@ export function ReportForm({
           />
           <TextField label={form.totalAfterTax} isReadOnly value={shown(totals?.total_after_tax)} />
         </div>
+        {planning?.stage && <Banner tone={planning.stage.tone}>{planning.stage.text}</Banner>}
         {planning?.pagu && (
           <PaguPanel
             {...planning.pagu}

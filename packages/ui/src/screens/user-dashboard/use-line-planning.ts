@@ -1,8 +1,14 @@
 import { type BudgetLine, DEFAULT_REPORT_YEAR } from '@ranwal/core';
 import { useState } from 'react';
 import { describeError } from '../../data/errors.js';
-import { usePaguStatus, usePlanningSettings, usePriceItems } from '../../data/queries.js';
+import {
+  usePaguStatus,
+  usePlanningSettings,
+  usePriceItems,
+  useStages,
+} from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
+import { stageNoticeOf, todayInWib } from '../stages/stage-notice.js';
 import type { HierarchySelection } from './cascade.js';
 import type { LinePlanning } from './ReportForm.js';
 
@@ -29,7 +35,10 @@ export function useLinePlanning({
   year = DEFAULT_REPORT_YEAR,
   line,
 }: LinePlanningOptions): LinePlanning {
-  const text = useMessages().reports.planning;
+  const messages = useMessages();
+  const text = messages.reports.planning;
+  // The year's stages: a notice above the totals (a year without stages has none).
+  const stages = useStages(year);
   const settings = usePlanningSettings();
   const subActionId = selection.sub_action?.id;
   const pagu = usePaguStatus(
@@ -55,6 +64,7 @@ export function useLinePlanning({
   );
 
   return {
+    stage: stageNoticeOf(stages.data?.data ?? [], todayInWib(), messages),
     taxRules: settings.data?.data.tax_rules,
     freeFormComponents: settings.data?.data.free_form_components,
     pagu: subActionId

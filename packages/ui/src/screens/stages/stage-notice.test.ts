@@ -1,0 +1,50 @@
+import { messagesId, type Stage } from '@ranwal/core';
+import { describe, expect, it } from 'vitest';
+import { stageNoticeOf, todayInWib } from './stage-notice.js';
+
+const stage = (overrides: Partial<Stage>): Stage => ({
+  id: '00000000-0000-4000-8000-000000000001',
+  year: 2026,
+  kind: 'ranhir',
+  position: 1,
+  starts_on: '2026-11-01',
+  ends_on: '2027-01-26',
+  status: 'current',
+  locked: false,
+  locked_by_name: null,
+  snapshot_lines: null,
+  ...overrides,
+});
+
+describe("the line form's word on its year's stage", () => {
+  it('says nothing for a year without stages', () => {
+    expect(stageNoticeOf([], '2026-11-27', messagesId)).toBeUndefined();
+  });
+
+  it("says which stage runs until when, and warns in the server's words where it would refuse", () => {
+    expect(stageNoticeOf([stage({})], '2026-11-27', messagesId)).toEqual({
+      tone: 'info',
+      text: 'Tahap Rancangan Akhir 2026 sedang berjalan hingga 26 Jan 2027.',
+    });
+    expect(
+      stageNoticeOf(
+        [stage({ locked: true, locked_by_name: 'Administrator' })],
+        '2026-11-27',
+        messagesId,
+      ),
+    ).toEqual({
+      tone: 'warning',
+      text: messagesId.server.stageLocked('Rancangan Akhir', 2026, 'Administrator'),
+    });
+    expect(stageNoticeOf([stage({})], '2027-02-01', messagesId)?.text).toBe(
+      messagesId.server.stageOutOfDates('Rancangan Akhir', 2026, '1 Nov 2026', '26 Jan 2027'),
+    );
+    expect(
+      stageNoticeOf([stage({ kind: 'ranwal', status: 'upcoming' })], '2026-11-27', messagesId),
+    ).toEqual({ tone: 'warning', text: messagesId.server.stageNotReached('Rancangan Awal') });
+  });
+
+  it('reads today in WIB: 23.30 UTC is already tomorrow in Jakarta', () => {
+    expect(todayInWib(new Date('2026-11-27T23:30:00Z'))).toBe('2026-11-28');
+  });
+});
