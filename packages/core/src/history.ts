@@ -5,6 +5,8 @@
  * Declared once here; the server, the UI and the CLI read them.
  */
 import { z } from 'zod';
+import { formatDateShortId } from './format.js';
+import { type Messages, messagesId } from './messages/index.js';
 import { Id, ListQuery, ReportYear, Timestamp } from './schemas.js';
 
 /** The kinds of record whose changes are kept, by their table. */
@@ -210,3 +212,37 @@ export const StageComparison = z.object({
   lines: z.array(StageLineChange),
 });
 export type StageComparison = z.infer<typeof StageComparison>;
+
+/** What decides whether a user may write a line of a year: its stages, in order. */
+export type StageGate = Pick<
+  Stage,
+  'kind' | 'year' | 'status' | 'locked' | 'locked_by_name' | 'starts_on' | 'ends_on'
+>;
+
+/**
+ * Why a user may not write a line of a year now, or null: the year's stages (none: open as
+ * before) not entered yet, the current one locked, or `today` (YYYY-MM-DD in WIB) outside its
+ * dates. The server refuses with it; the line form says it before anything is typed.
+ */
+export function stageRefusal(
+  stages: readonly StageGate[],
+  today: string,
+  server: Messages['server'] = messagesId.server,
+): string | null {
+  if (stages.length === 0) return null;
+  const current = stages.find((stage) => stage.status === 'current');
+  if (!current) return server.stageNotReached(server.stageNames[stages[0]!.kind]);
+  const name = server.stageNames[current.kind];
+  if (current.locked) {
+    return server.stageLocked(name, current.year, current.locked_by_name ?? server.lockedByRemoved);
+  }
+  if (today < current.starts_on || today > current.ends_on) {
+    return server.stageOutOfDates(
+      name,
+      current.year,
+      formatDateShortId(current.starts_on),
+      formatDateShortId(current.ends_on),
+    );
+  }
+  return null;
+}

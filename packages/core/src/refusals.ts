@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { ManagedEntityKey } from './entity-keys.js';
 import { AppError, type ErrorCode } from './errors.js';
 import { formatRupiah } from './format.js';
@@ -18,6 +19,14 @@ const levels = messagesId.levels;
 /** A refusal of one field: the message names the field and the problem, the issue points at it. */
 export function fieldRefusal(code: ErrorCode, path: string, problem: string): AppError {
   return new AppError(code, server.validation(path, problem), [{ path, message: problem }]);
+}
+
+/** A schema's problems as the API's field issues ('stages.0.ends_on'); `where` for the whole value. */
+export function fieldIssuesOf(error: z.ZodError, where = ''): FieldIssue[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.') || where,
+    message: issue.message,
+  }));
 }
 
 /** A 400 for every wrong field at once; the message names the first. */

@@ -1,6 +1,7 @@
 import {
   type BudgetLine,
   BudgetLineInput,
+  fieldIssuesOf,
   type HistoryEntry,
   type HistoryListQuery,
   Id,
@@ -116,12 +117,7 @@ export function createHistoryService(db: Kysely<Database>, lines: BudgetLineServ
       const values = (change.action === 'delete' ? change.old_values : change.new_values)!;
       const input = BudgetLineInput.safeParse(values);
       if (!input.success) {
-        throw issuesRefusal(
-          input.error.issues.map((issue) => ({
-            path: issue.path.join('.'),
-            message: issue.message,
-          })),
-        );
+        throw issuesRefusal(fieldIssuesOf(input.error));
       }
       const id = change.record_id;
       const stored = await db.selectFrom(LINE).select('id').where('id', '=', id).executeTakeFirst();

@@ -131,7 +131,7 @@ export function createLockService(db: Kysely<Database>) {
       if (locked) {
         throw new AppError(
           'conflict',
-          server.subActionLocked(locked.name, locked.year, locked.by ?? 'admin'),
+          server.subActionLocked(locked.name, locked.year, locked.by ?? server.lockedByRemoved),
         );
       }
     },

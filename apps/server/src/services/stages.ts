@@ -1,15 +1,16 @@
 import {
   AppError,
-  formatDateShortId,
   issuesRefusal,
   messagesId,
   refusals,
   type Stage,
   type StageCompareQuery,
   type StageComparison,
+  type StageGate,
   type StageKind,
   type StageLockInput,
   type StageScheduleInput,
+  stageRefusal,
   type User,
 } from '@ranwal/core';
 import { type Kysely, sql } from 'kysely';
@@ -156,46 +157,21 @@ export function createStageService(db: Kysely<Database>) {
      */
     async assertOpen(trx: Kysely<Database>, caller: Caller, years: number[]): Promise<void> {
       if (caller.role === 'admin' || years.length === 0) return;
-      const { rows } = await sql<{
-        year: number;
-        kind: string;
-        status: string;
-        locked: boolean;
-        by: string | null;
-        starts_on: string;
-        ends_on: string;
-        today: string;
-      }>`
-        select s.year, s.kind, s.status, s.locked, u.name as by,
+      const { rows } = await sql<StageGate & { today: string }>`
+        select s.year, s.kind, s.status, s.locked, u.name as locked_by_name,
           to_char(s.starts_on, 'YYYY-MM-DD') as starts_on,
           to_char(s.ends_on, 'YYYY-MM-DD') as ends_on,
           to_char((now() at time zone 'Asia/Jakarta')::date, 'YYYY-MM-DD') as today
         from budget_stage s left join app_user u on u.id = s.locked_by
         where s.year = any(${[...new Set(years)]}::int[])
-        order by s.year, s.status = 'current' desc, s.position
+        order by s.year, s.position
         for share of s`.execute(trx);
-      const seen = new Set<number>();
-      for (const stage of rows) {
-        // The first row of each year: its current stage, else its first.
-        if (seen.has(stage.year)) continue;
-        seen.add(stage.year);
-        const name = stageName(stage.kind);
-        if (stage.status !== 'current')
-          throw new AppError('conflict', server.stageNotReached(name));
-        if (stage.locked) {
-          throw new AppError('conflict', server.stageLocked(name, stage.year, stage.by ?? 'admin'));
-        }
-        if (stage.today < stage.starts_on || stage.today > stage.ends_on) {
-          throw new AppError(
-            'conflict',
-            server.stageOutOfDates(
-              name,
-              stage.year,
-              formatDateShortId(stage.starts_on),
-              formatDateShortId(stage.ends_on),
-            ),
-          );
-        }
+      for (const year of new Set(years)) {
+        const refusal = stageRefusal(
+          rows.filter((stage) => stage.year === year),
+          rows[0]?.today ?? '',
+        );
+        if (refusal) throw new AppError('conflict', refusal);
       }
     },
 

@@ -9,9 +9,9 @@ import {
 } from '../errors.js';
 import { messagesId } from '../messages/index.js';
 import { MoneyError, moneyErrorAnswer } from '../money.js';
-import { issuesRefusal } from '../refusals.js';
+import { fieldIssuesOf, issuesRefusal } from '../refusals.js';
 import { BASE_PATH, type RouteDefinition, type Routes, routes } from '../routes.js';
-import { envelope, type FieldIssue, listEnvelope, type User } from '../schemas.js';
+import { envelope, listEnvelope, type User } from '../schemas.js';
 
 /*
  * The route table served by functions instead of a server: a `fetch` for `createClient` that
@@ -103,11 +103,7 @@ function check(schema: RouteDefinition['body'], value: unknown, where: string): 
   if (!schema) return undefined;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const issues: FieldIssue[] = result.error.issues.map((issue) => ({
-    path: issue.path.join('.') || where,
-    message: issue.message,
-  }));
-  throw issuesRefusal(issues);
+  throw issuesRefusal(fieldIssuesOf(result.error, where));
 }
 
 /** Waits `ms`, or rejects with the signal's reason (as fetch does) when it aborts. */

@@ -1110,6 +1110,8 @@ export const messagesEn: Messages = {
     historyNotRestorable: 'only changes of a budget line can be restored',
     subActionLocked: (name: string, year: number, by: string) =>
       `Sub-action ${name} of ${year} is locked by ${by}: its reports cannot be created, edited or deleted.`,
+    /** Who locked it, when their account has since been removed. */
+    lockedByRemoved: 'admin',
     stageLocked: (stage: string, year: number, by: string) =>
       `Stage ${stage} of ${year} is locked by ${by}: reports cannot be created, edited or deleted.`,
     stageOutOfDates: (stage: string, year: number, from: string, to: string) =>

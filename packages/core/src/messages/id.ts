@@ -1260,6 +1260,8 @@ export const messagesId = {
     historyNotRestorable: 'hanya perubahan Laporan yang dapat dipulihkan',
     subActionLocked: (name: string, year: number, by: string) =>
       `Sub Kegiatan ${name} tahun ${year} dikunci oleh ${by}: laporannya tidak dapat dibuat, diubah, atau dihapus.`,
+    /** Who locked it, when their account has since been removed. */
+    lockedByRemoved: 'admin',
     stageLocked: (stage: string, year: number, by: string) =>
       `Tahap ${stage} ${year} dikunci oleh ${by}: laporan tidak dapat dibuat, diubah, atau dihapus.`,
     stageOutOfDates: (stage: string, year: number, from: string, to: string) =>

@@ -1,4 +1,5 @@
 import {
+  fieldIssuesOf,
   isApiError,
   type Messages,
   type Stage,
@@ -149,14 +150,7 @@ function ScheduleForm({ year, stages, isSaving, onSubmit }: ScheduleFormProps) {
   const problems =
     serverProblems ??
     (attempt > 0 && !parsed.success
-      ? problemsFrom(
-          parsed.error.issues.map((issue) => ({
-            path: issue.path.map(String).join('.'),
-            message: issue.message,
-          })),
-          rows,
-          m,
-        )
+      ? problemsFrom(fieldIssuesOf(parsed.error), rows, m)
       : { rows: [], list: [] });
 
   const update = (key: number, change: Partial<ScheduleRow>) => {
