@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserService } from '../../server/src/services/users.js';
-import { portalRoutes } from '../src/routes.js';
+import { portalRoutes, routeAllows } from '../src/routes.js';
 import {
   ADMIN,
   apiAs,
@@ -40,7 +40,9 @@ const expectedHeading: Record<string, string | undefined> = {
   '/admin-pengaturan-perencanaan': 'Pengaturan Perencanaan',
   '/admin-laporan': 'Daftar Laporan Detail Program',
   '/admin-riwayat': 'Riwayat Perubahan',
+  '/verifikasi': 'Verifikasi',
   '/admin-tahap': 'Tahap Anggaran',
+  '/admin-kunci': 'Kunci Sub Kegiatan',
   '/admin-artikel': 'Buat Artikel',
   '/admin-list-artikel': 'Manajemen Artikel',
   '/admin-user-management': 'Manajemen Pengguna',
@@ -64,7 +66,9 @@ const sidebarLabel: Record<string, string> = {
   '/admin-pengaturan-perencanaan': 'Pengaturan Perencanaan',
   '/admin-laporan': 'Laporan',
   '/admin-riwayat': 'Riwayat Perubahan',
+  '/verifikasi': 'Verifikasi',
   '/admin-tahap': 'Tahap Anggaran',
+  '/admin-kunci': 'Kunci Sub Kegiatan',
   '/admin-artikel': 'Buat Artikel',
   '/admin-list-artikel': 'List Artikel',
 };
@@ -170,8 +174,10 @@ describe('every route of the route table: accessible, one h1, laid out', () => {
   afterAll(() => e2e?.close());
 
   const publicRoutes = portalRoutes.filter((route) => !route.requiresAuth);
-  const adminRoutes = portalRoutes.filter((route) => route.role === 'admin');
-  const userRoutes = portalRoutes.filter((route) => route.requiresAuth && route.role !== 'admin');
+  const adminRoutes = portalRoutes.filter((route) => route.role && routeAllows(route, 'admin'));
+  const userRoutes = portalRoutes.filter(
+    (route) => route.requiresAuth && routeAllows(route, 'user'),
+  );
 
   it('covers the whole route table', () => {
     expect(portalRoutes.map((route) => route.path).sort()).toEqual(

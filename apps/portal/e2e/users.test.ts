@@ -170,4 +170,54 @@ describe('user accounts, managed by an admin', () => {
     await signInThroughForm(laptop.page, { ...DEWI, password: 'diatur-admin-3' }, 'user');
     for (const opened of [laptop, phone, admin]) await opened.context.close();
   });
+
+  it('admin makes a verifier of a Perangkat Daerah through the form; the table names the unit', async () => {
+    const VERA = { name: 'Vera Wulandari', email: 'vera@e2e.local', password: 'vera-sandi-1' };
+    const api = await apiAs(e2e, ADMIN);
+    const unit = { code: '1.01.2.22.0.00.01.0000', name: 'Dinas Pendidikan dan Kebudayaan' };
+    await api.agency.create(unit);
+    await api.agency.create({ code: '1.02.0.00.0.00.01.0000', name: 'Dinas Kesehatan' });
+    const admin = await e2e.newPage();
+    const page = admin.page;
+    await signInThroughForm(page, ADMIN, 'admin');
+    await openFromSidebar(page, 'User Management', '/admin-user-management');
+    const table = page.getByRole('grid', { name: 'Manajemen Pengguna' });
+    await table.getByRole('columnheader', { name: 'Perangkat Daerah' }).waitFor();
+    // The bell is in the header for everyone signed in.
+    await page.getByRole('button', { name: 'Notifikasi' }).waitFor();
+
+    await page.getByRole('button', { name: '+ Tambah Pengguna' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Buat Pengguna Baru' });
+    await dialog.getByRole('textbox', { name: fieldName('Nama') }).fill(VERA.name);
+    await dialog.getByRole('textbox', { name: fieldName('Email') }).fill(VERA.email);
+    await dialog.getByLabel('Password', { exact: true }).fill(VERA.password);
+    await dialog.getByRole('button', { name: /Role/ }).click();
+    await page.getByRole('option', { name: 'Verifikator' }).click();
+    await dialog
+      .getByText('Verifikator memverifikasi laporan Perangkat Daerahnya.', { exact: false })
+      .waitFor();
+    const picker = dialog.getByRole('combobox', { name: 'Perangkat Daerah' });
+    await picker.fill('pendidikan');
+    await page.getByRole('option', { name: `${unit.code} - ${unit.name}` }).click();
+    await picker.press('Escape');
+    await dialog
+      .getByLabel('Perangkat Daerah terpilih')
+      .getByRole('row', { name: unit.name })
+      .waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'admin-user-create-verifier-with-unit');
+    await dialog.getByRole('button', { name: 'Simpan' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    const row = table.getByRole('row').filter({ hasText: VERA.email });
+    await row.waitFor();
+    expect(readable(await row.innerText())).toContain(
+      `${VERA.name} ${VERA.email} Verifikator ${unit.name}`,
+    );
+    const stored = (await api.user.list({ search: VERA.email })).data[0];
+    expect(stored?.role).toBe('verifier');
+    expect(stored?.agency_ids).toHaveLength(1);
+    await screenshot(page, 'admin-users-table-with-units');
+    await admin.context.close();
+  });
 });

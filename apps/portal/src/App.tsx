@@ -21,7 +21,7 @@ import {
   useBlocker,
   useNavigate,
 } from 'react-router';
-import { type PortalRoute, portalRoutes } from './routes.js';
+import { type PortalRoute, portalRoutes, routeAllows } from './routes.js';
 import { dashboardFor, SessionProvider, useSessionContext } from './session.js';
 
 const Shell = lazy(() => import('./Shell.js'));
@@ -152,7 +152,7 @@ function Guarded({ route }: { route: PortalRoute }) {
 
   if (route.path === '/login' && session) return <Navigate to={dashboardFor(session)} replace />;
   if (missing) return <Navigate to="/login" replace />;
-  if (route.role && session && session.userRole !== route.role) {
+  if (session && !routeAllows(route, session.userRole)) {
     return <Navigate to={dashboardFor(session)} replace />;
   }
   const Page = route.page;

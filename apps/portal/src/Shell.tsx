@@ -1,6 +1,7 @@
 import { AdminShell } from '@ranwal/ui';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { PortalNotificationBell } from './notifications.js';
 import { usePasswordChange } from './password-change.js';
 import { useSessionContext } from './session.js';
 
@@ -15,6 +16,7 @@ export default function Shell({ children }: { children: ReactNode }) {
       userName={session?.userName}
       onLogout={() => signOut('logout')}
       onChangePassword={passwordChange.open}
+      notifications={<PortalNotificationBell />}
       renderLink={({ href, children: label, ...props }) => (
         <Link to={href} {...props}>
           {label}

@@ -9,7 +9,8 @@ import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 export interface PortalRoute {
   path: string;
   requiresAuth: boolean;
-  role?: Role;
+  /** Who may open the page; another signed-in role is sent to its own dashboard. */
+  role?: Role | readonly Role[];
   page: LazyExoticComponent<ComponentType>;
   /** The browser tab's page name ('Laporan' reads 'Laporan — Ranwal'); a page without one sets its own. */
   title?: string;
@@ -32,6 +33,8 @@ const PriceCataloguePage = lazy(() => import('./pages/PriceCataloguePage.js'));
 const PlanningSettingsPage = lazy(() => import('./pages/PlanningSettingsPage.js'));
 const HistoryPage = lazy(() => import('./pages/HistoryPage.js'));
 const StagesPage = lazy(() => import('./pages/StagesPage.js'));
+const LocksPage = lazy(() => import('./pages/LocksPage.js'));
+const VerificationPage = lazy(() => import('./pages/VerificationPage.js'));
 
 /** The screen of each admin sidebar entry; the agencies, the six levels and Pengampu share one. */
 const adminPages: Record<string, PortalRoute['page']> = {
@@ -45,8 +48,15 @@ const adminPages: Record<string, PortalRoute['page']> = {
   planningSettings: PlanningSettingsPage,
   history: HistoryPage,
   stages: StagesPage,
+  locks: LocksPage,
+  verification: VerificationPage,
   ...Object.fromEntries(managedEntityKeys.map((key) => [key, HierarchyPage])),
 };
+
+/** Whether `role` may open `route` (a route naming no role is anyone's). */
+export const routeAllows = (route: PortalRoute, role: Role): boolean =>
+  route.role === undefined ||
+  (typeof route.role === 'string' ? route.role === role : route.role.includes(role));
 
 export const portalRoutes: PortalRoute[] = [
   { path: '/', requiresAuth: false, page: PublicHomePage, title: pageTitles.home },
@@ -60,7 +70,7 @@ export const portalRoutes: PortalRoute[] = [
     return {
       path: item.route,
       requiresAuth: true,
-      role: 'admin' as const,
+      role: item.roles,
       page,
       title: item.label(),
     };

@@ -112,5 +112,11 @@ export function useSessionContext(): SessionContextValue {
   return value;
 }
 
+/** Where each role lands: a verifier on Verifikasi, their one page. */
+const dashboards: Record<Session['userRole'], string> = {
+  admin: '/admin-dashboard',
+  verifier: '/verifikasi',
+  user: '/user-dashboard',
+};
 export const dashboardFor = (session: Session | null): string =>
-  session?.userRole === 'admin' ? '/admin-dashboard' : session ? '/user-dashboard' : '/login';
+  session ? dashboards[session.userRole] : '/login';

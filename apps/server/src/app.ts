@@ -21,7 +21,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { articleRoutes } from './routes/articles.js';
 import { type Handlers, openApiTransform, registerContract } from './routes/contract.js';
 import { hierarchyHandlers } from './routes/hierarchy.js';
-import { historyHandlers, lockHandlers, stageHandlers } from './routes/history.js';
+import { historyRoutes, lockHandlers, stageRoutes } from './routes/history.js';
 import {
   exportHandlers,
   IMPORT_BODY_LIMIT_BYTES,
@@ -30,8 +30,10 @@ import {
 } from './routes/import.js';
 import { paguHandlers, planningHandlers, priceItemHandlers } from './routes/planning.js';
 import { reportRoutes } from './routes/reports.js';
+import { createSignedFiles } from './routes/signed-files.js';
 import { uploadRoutes } from './routes/uploads.js';
 import { healthHandlers, userHandlers } from './routes/users.js';
+import { notificationHandlers, verificationHandlers } from './routes/verification.js';
 import { createHierarchyService } from './services/hierarchy.js';
 import { createIdempotencyService } from './services/idempotency.js';
 import { createListAnswerCache } from './services/list-cache.js';
@@ -165,16 +167,21 @@ export async function buildApp({
 
   // Routes: the whole contract of @ranwal/core, plus the file routes it links to.
   const articles = articleRoutes(context);
-  const reports = reportRoutes(context);
+  const files = createSignedFiles(context);
+  const reports = reportRoutes(context, files);
+  const history = historyRoutes(context, reports.lines, files);
+  const stages = stageRoutes(context, files);
   const uploads = uploadRoutes(context);
   const handlers: Handlers = {
     health: healthHandlers(context),
     user: userHandlers(context),
     ...hierarchyHandlers(context),
     budgetLine: reports.handlers,
-    history: historyHandlers(context, reports.lines),
+    history: history.handlers,
     lock: lockHandlers(context),
-    stage: stageHandlers(context),
+    stage: stages.handlers,
+    verification: verificationHandlers(context),
+    notification: notificationHandlers(context),
     import: importHandlers(context),
     export: exportHandlers(context),
     reference: referenceHandlers(context),
@@ -227,7 +234,7 @@ export async function buildApp({
       },
     },
   });
-  for (const module of [articles, reports, uploads]) module.register?.(app);
+  for (const module of [articles, reports, history, stages, uploads]) module.register?.(app);
 
   if (portalIndex) await registerPortal(app, portalDirectory);
 

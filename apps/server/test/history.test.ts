@@ -1,6 +1,7 @@
 import { type HistoryEntry, messagesId } from '@ranwal/core';
+import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { budgetLineInput, buildChain, type Chain } from './fixtures.js';
 import { databaseTargets, startTestApp, type TestApp } from './harness.js';
 
@@ -339,5 +340,128 @@ describe.each(databaseTargets)('history of every change on %s', (target) => {
       body: { sub_action_id: '00000000-0000-4000-8000-000000000000', year: YEAR, locked: true },
     });
     expect(unknown.statusCode).toBe(400);
+  });
+
+  describe('by Perangkat Daerah, and as a workbook', () => {
+    let unit: Chain;
+    let agencyId: string;
+    let expected: string[];
+
+    beforeAll(async () => {
+      unit = await buildChain(t, 'Unit');
+      const { rows } = await sql<{ agency_id: string }>`
+        select agency_id from program where id = ${unit.program_id}`.execute(t.database.db);
+      agencyId = rows[0]!.agency_id;
+      const line = await createLine({ ...unit, component_name: 'Baris Unit' });
+      const edited = await t.call('PUT', `${LINES}/${line.id}/update`, {
+        token: t.userToken,
+        body: budgetLineInput(unit, { component_name: 'Baris Unit', price: 2_000 }),
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      // A deleted line is still the unit's: its recorded values name the programme.
+      const gone = await createLine({ ...unit, component_name: 'Baris Dihapus' });
+      expect(
+        (await t.call('DELETE', `${LINES}/${gone.id}/delete`, { token: t.userToken })).statusCode,
+      ).toBe(200);
+      const pagu = await t.call('PUT', `${API}/pagu/set`, {
+        token: t.adminToken,
+        body: { sub_action_id: unit.sub_action_id, year: 2025, amount: 5_000_000 },
+      });
+      expect(pagu.statusCode, pagu.body).toBe(200);
+      // Another unit's line: not this one's.
+      await createLine({ component_name: 'Baris Lain' });
+      expected = [
+        `agency ${agencyId}`,
+        `program ${unit.program_id}`,
+        `action ${unit.action_id}`,
+        `sub_action ${unit.sub_action_id}`,
+        `activity ${unit.activity_id}`,
+        `subtitle ${unit.subtitle_id}`,
+        `account ${unit.account_id}`,
+        `detail_program ${line.id}`,
+        `detail_program ${line.id}`,
+        `detail_program ${gone.id}`,
+        `detail_program ${gone.id}`,
+        `pagu ${unit.sub_action_id}/2025`,
+      ].sort();
+    });
+
+    it("lists exactly a unit's changes: its records and everything under its programmes", async () => {
+      const listed = await history(`agency_id=${agencyId}&limit=100`);
+      expect(listed.data.map((entry) => `${entry.record_type} ${entry.record_id}`).sort()).toEqual(
+        expected,
+      );
+      expect(listed.filter.filtered_result).toBe(expected.length);
+      // With the other filters too.
+      const lines = await history(`agency_id=${agencyId}&record_type=detail_program`);
+      expect(lines.data).toHaveLength(4);
+      expect(lines.data.map((entry) => entry.action)).toEqual([
+        'delete',
+        'create',
+        'update',
+        'create',
+      ]);
+    });
+
+    it('exports the filtered changes as a workbook, worded as the page', async () => {
+      const asked = await t.call('GET', `${API}/history/export?agency_id=${agencyId}`, {
+        token: t.adminToken,
+      });
+      expect(asked.statusCode, asked.body).toBe(200);
+      expect(asked.json().data.originalName).toBe('riwayat-perubahan.xlsx');
+      const link = new URL(asked.json().data.path, 'http://localhost');
+      const file = await t.call('GET', `${link.pathname}${link.search}`);
+      expect(file.statusCode, file.body).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(file.rawPayload as unknown as ExcelJS.Buffer);
+      const sheet = workbook.getWorksheet('Riwayat Perubahan')!;
+      const rows = Array.from(sheet.getSheetValues().slice(1), (row) =>
+        Array.isArray(row) ? row.slice(1) : [],
+      );
+      expect(rows[0]).toEqual([
+        'Waktu',
+        'Pengguna',
+        'Alamat',
+        'Jenis Data',
+        'Data',
+        'Aksi',
+        'Sebelum',
+        'Sesudah',
+      ]);
+      const listed = await history(`agency_id=${agencyId}&limit=100`);
+      expect(rows.slice(1).map((row) => [row[3], row[5]])).toEqual(
+        listed.data.map((entry) => [
+          messagesId.history.recordTypes[entry.record_type],
+          messagesId.history.actions[entry.action],
+        ]),
+      );
+      const edit = rows.find((row) => row[4] === 'Baris Unit' && row[5] === 'Diubah')!;
+      expect(edit[6]).toContain('Harga: Rp 1.000');
+      expect(edit[7]).toContain('Harga: Rp 2.000');
+      const removed = rows.find((row) => row[4] === 'Baris Dihapus' && row[5] === 'Dihapus')!;
+      expect(removed[6]).toContain('Nama Komponen: Baris Dihapus');
+      expect(removed[7]).toBeUndefined();
+    });
+
+    it('refuses the export to a user, and its link once expired or to a bearer token', async () => {
+      const user = await t.call('GET', `${API}/history/export`, { token: t.userToken });
+      expect(user.statusCode).toBe(403);
+      const asBearer = await t.call(
+        'GET',
+        `${API}/history/export/file?token=${encodeURIComponent(t.adminToken)}`,
+      );
+      expect(asBearer.statusCode).toBe(401);
+      const asked = await t.call('GET', `${API}/history/export`, { token: t.adminToken });
+      const link = new URL(asked.json().data.path, 'http://localhost');
+      vi.useFakeTimers({ toFake: ['Date'] });
+      try {
+        vi.setSystemTime(Date.now() + 11 * 60 * 1000);
+        const expired = await t.call('GET', `${link.pathname}${link.search}`);
+        expect(expired.statusCode).toBe(401);
+        expect(expired.json()).toMatchObject({ message: 'Token Invalid' });
+      } finally {
+        vi.useRealTimers();
+      }
+    });
   });
 });

@@ -16,119 +16,155 @@ import { caller, createChain, imageUpload, lineOn } from './reliability/fixtures
  * printed in docs/security.md (RANWAL_WRITE_DOCS=1 rewrites it there from this file).
  */
 
-const credentials = ['no token', 'expired', 'tampered', 'deleted user', 'user', 'admin'] as const;
+const credentials = [
+  'no token',
+  'expired',
+  'tampered',
+  'deleted user',
+  'user',
+  'verifier',
+  'admin',
+] as const;
 type Credential = (typeof credentials)[number];
-type Row = readonly [number, number, number, number, number, number];
+type Row = readonly [number, number, number, number, number, number, number];
 
 // biome-ignore format: the table is read as a table.
 const expected: Record<string, Row> = {
-  //                                               none  expired tampered deleted user admin
-  'GET /ranwal/api/health':                        [200, 200, 200, 200, 200, 200],
-  'GET /ranwal/api/openapi.json':                  [200, 200, 200, 200, 200, 200],
-  'POST /ranwal/api/user/sign-in':                 [200, 200, 200, 200, 200, 200],
-  'GET /ranwal/api/user/me':                       [401, 401, 401, 401, 200, 200],
-  'GET /ranwal/api/user/list':                     [401, 401, 401, 401, 403, 200],
-  'POST /ranwal/api/user/create':                  [401, 401, 401, 401, 403, 201],
-  'PUT /ranwal/api/user/:id/update':               [401, 401, 401, 401, 403, 200],
-  'DELETE /ranwal/api/user/:id/delete':            [401, 401, 401, 401, 403, 200],
-  'PUT /ranwal/api/user/password':                 [401, 401, 401, 401, 400, 400],
-  'PUT /ranwal/api/user/:id/password':             [401, 401, 401, 401, 403, 200],
-  'GET /ranwal/api/agency/list':                     [401, 401, 401, 401, 200, 200],
-  'POST /ranwal/api/agency/create':                  [401, 401, 401, 401, 403, 201],
-  'PUT /ranwal/api/agency/:id/update':               [401, 401, 401, 401, 403, 200],
-  'DELETE /ranwal/api/agency/:id/delete':            [401, 401, 401, 401, 403, 200],
-  'GET /ranwal/api/program/list':                  [401, 401, 401, 401, 200, 200],
-  'POST /ranwal/api/program/create':               [401, 401, 401, 401, 403, 201],
-  'PUT /ranwal/api/program/:id/update':            [401, 401, 401, 401, 403, 200],
-  'DELETE /ranwal/api/program/:id/delete':         [401, 401, 401, 401, 403, 200],
-  'GET /ranwal/api/action/list':                   [401, 401, 401, 401, 200, 200],
-  'POST /ranwal/api/action/create':                [401, 401, 401, 401, 403, 201],
-  'PUT /ranwal/api/action/:id/update':             [401, 401, 401, 401, 403, 200],
-  'DELETE /ranwal/api/action/:id/delete':          [401, 401, 401, 401, 403, 200],
-  'GET /ranwal/api/sub-action/list':               [401, 401, 401, 401, 200, 200],
-  'POST /ranwal/api/sub-action/create':            [401, 401, 401, 401, 403, 201],
-  'PUT /ranwal/api/sub-action/:id/update':         [401, 401, 401, 401, 403, 200],
-  'DELETE /ranwal/api/sub-action/:id/delete':      [401, 401, 401, 401, 403, 200],
-  'GET /ranwal/api/activity/list':                 [401, 401, 401, 401, 200, 200],
-  'POST /ranwal/api/activity/create':              [401, 401, 401, 401, 403, 201],
-  'PUT /ranwal/api/activity/:id/update':           [401, 401, 401, 401, 403, 200],
-  'DELETE /ranwal/api/activity/:id/delete':        [401, 401, 401, 401, 403, 200],
-  'GET /ranwal/api/subtitle/list':                 [401, 401, 401, 401, 200, 200],
-  'POST /ranwal/api/subtitle/create':              [401, 401, 401, 401, 403, 201],
-  'PUT /ranwal/api/subtitle/:id/update':           [401, 401, 401, 401, 403, 200],
-  'DELETE /ranwal/api/subtitle/:id/delete':        [401, 401, 401, 401, 403, 200],
-  'GET /ranwal/api/account/list':                  [401, 401, 401, 401, 200, 200],
-  'POST /ranwal/api/account/create':               [401, 401, 401, 401, 403, 201],
-  'PUT /ranwal/api/account/:id/update':            [401, 401, 401, 401, 403, 200],
-  'DELETE /ranwal/api/account/:id/delete':         [401, 401, 401, 401, 403, 200],
-  'GET /ranwal/api/supporter/list':                [401, 401, 401, 401, 200, 200],
-  'POST /ranwal/api/supporter/create':             [401, 401, 401, 401, 403, 201],
-  'PUT /ranwal/api/supporter/:id/update':          [401, 401, 401, 401, 403, 200],
-  'DELETE /ranwal/api/supporter/:id/delete':       [401, 401, 401, 401, 403, 200],
-  'GET /ranwal/api/detail-program/list':           [401, 401, 401, 401, 200, 200],
-  'GET /ranwal/api/detail-program/:id/get':        [401, 401, 401, 401, 200, 200],
-  'POST /ranwal/api/detail-program/create':        [401, 401, 401, 401, 201, 201],
-  'PUT /ranwal/api/detail-program/:id/update':     [401, 401, 401, 401, 200, 200],
-  'DELETE /ranwal/api/detail-program/:id/delete':  [401, 401, 401, 401, 200, 200],
-  'GET /ranwal/api/detail-program/report':         [401, 401, 401, 401, 200, 200],
-  'GET /ranwal/api/detail-program/report/file':    [200, 200, 200, 200, 200, 200],
-  'GET /ranwal/api/detail-program/summary':        [401, 401, 401, 401, 403, 200],
-  'GET /ranwal/api/detail-program/:id/history':    [401, 401, 401, 401, 200, 200],
-  'GET /ranwal/api/history/list':                  [401, 401, 401, 401, 403, 200],
-  'POST /ranwal/api/history/restore':              [401, 401, 401, 401, 403, 200],
-  'GET /ranwal/api/lock/list':                     [401, 401, 401, 401, 403, 200],
-  'PUT /ranwal/api/lock/sub-action':               [401, 401, 401, 401, 403, 200],
-  'GET /ranwal/api/stage/list':                    [401, 401, 401, 401, 200, 200],
-  'PUT /ranwal/api/stage/schedule':                [401, 401, 401, 401, 403, 200],
-  'POST /ranwal/api/stage/advance':                [401, 401, 401, 401, 403, 200],
-  'PUT /ranwal/api/stage/lock':                    [401, 401, 401, 401, 403, 200],
-  'GET /ranwal/api/stage/compare':                 [401, 401, 401, 401, 403, 200],
-  'GET /ranwal/api/article/list':                  [200, 200, 200, 200, 200, 200],
-  'GET /ranwal/api/article/:slug/get':             [200, 200, 200, 200, 200, 200],
-  'GET /ranwal/article/:slug/get':                 [200, 200, 200, 200, 200, 200],
-  'POST /ranwal/api/article/create':               [401, 401, 401, 401, 403, 201],
-  'PUT /ranwal/api/article/:slug/update':          [401, 401, 401, 401, 403, 200],
-  'PUT /ranwal/article/:slug/update':              [401, 401, 401, 401, 403, 200],
-  'DELETE /ranwal/api/article/:slug/delete':       [401, 401, 401, 401, 403, 200],
-  'DELETE /ranwal/article/:slug/delete':           [401, 401, 401, 401, 403, 200],
-  'POST /ranwal/api/import/hierarchy':             [401, 401, 401, 401, 403, 200],
-  'GET /ranwal/api/export/hierarchy':              [401, 401, 401, 401, 403, 200],
-  'POST /ranwal/api/reference/import':            [401, 401, 401, 401, 403, 200],
-  'GET /ranwal/api/reference/list':                [401, 401, 401, 401, 403, 200],
-  'GET /ranwal/api/planning/settings':             [401, 401, 401, 401, 200, 200],
-  'PUT /ranwal/api/planning/tax-rules':            [401, 401, 401, 401, 403, 200],
-  'GET /ranwal/api/planning/signers':              [401, 401, 401, 401, 200, 200],
-  'PUT /ranwal/api/planning/signer':               [401, 401, 401, 401, 403, 200],
-  'GET /ranwal/api/pagu/status':                   [401, 401, 401, 401, 200, 200],
-  'GET /ranwal/api/pagu/list':                     [401, 401, 401, 401, 403, 200],
-  'GET /ranwal/api/pagu/summary':                  [401, 401, 401, 401, 403, 200],
-  'PUT /ranwal/api/pagu/set':                      [401, 401, 401, 401, 403, 200],
-  'PUT /ranwal/api/pagu/agency':                   [401, 401, 401, 401, 403, 200],
-  'POST /ranwal/api/pagu/import':                  [401, 401, 401, 401, 403, 200],
-  'GET /ranwal/api/price-item/list':               [401, 401, 401, 401, 200, 200],
-  'POST /ranwal/api/price-item/import':             [401, 401, 401, 401, 403, 200],
-  'PUT /ranwal/api/price-item/:id/update':         [401, 401, 401, 401, 403, 200],
-  'POST /ranwal/api/upload-file':                  [401, 401, 401, 401, 403, 200],
-  'GET /ranwal/api/uploads/:id':                   [200, 200, 200, 200, 200, 200],
+  //                                               none  expired tampered deleted user verifier admin
+  'GET /ranwal/api/health':                        [200, 200, 200, 200, 200, 200, 200],
+  'GET /ranwal/api/openapi.json':                  [200, 200, 200, 200, 200, 200, 200],
+  'POST /ranwal/api/user/sign-in':                 [200, 200, 200, 200, 200, 200, 200],
+  'GET /ranwal/api/user/me':                       [401, 401, 401, 401, 200, 200, 200],
+  'GET /ranwal/api/user/list':                     [401, 401, 401, 401, 403, 403, 200],
+  'POST /ranwal/api/user/create':                  [401, 401, 401, 401, 403, 403, 201],
+  'PUT /ranwal/api/user/:id/update':               [401, 401, 401, 401, 403, 403, 200],
+  'DELETE /ranwal/api/user/:id/delete':            [401, 401, 401, 401, 403, 403, 200],
+  'PUT /ranwal/api/user/password':                 [401, 401, 401, 401, 400, 400, 400],
+  'PUT /ranwal/api/user/:id/password':             [401, 401, 401, 401, 403, 403, 200],
+  'GET /ranwal/api/agency/list':                     [401, 401, 401, 401, 200, 200, 200],
+  'POST /ranwal/api/agency/create':                  [401, 401, 401, 401, 403, 403, 201],
+  'PUT /ranwal/api/agency/:id/update':               [401, 401, 401, 401, 403, 403, 200],
+  'DELETE /ranwal/api/agency/:id/delete':            [401, 401, 401, 401, 403, 403, 200],
+  'GET /ranwal/api/program/list':                  [401, 401, 401, 401, 200, 200, 200],
+  'POST /ranwal/api/program/create':               [401, 401, 401, 401, 403, 403, 201],
+  'PUT /ranwal/api/program/:id/update':            [401, 401, 401, 401, 403, 403, 200],
+  'DELETE /ranwal/api/program/:id/delete':         [401, 401, 401, 401, 403, 403, 200],
+  'GET /ranwal/api/action/list':                   [401, 401, 401, 401, 200, 200, 200],
+  'POST /ranwal/api/action/create':                [401, 401, 401, 401, 403, 403, 201],
+  'PUT /ranwal/api/action/:id/update':             [401, 401, 401, 401, 403, 403, 200],
+  'DELETE /ranwal/api/action/:id/delete':          [401, 401, 401, 401, 403, 403, 200],
+  'GET /ranwal/api/sub-action/list':               [401, 401, 401, 401, 200, 200, 200],
+  'POST /ranwal/api/sub-action/create':            [401, 401, 401, 401, 403, 403, 201],
+  'PUT /ranwal/api/sub-action/:id/update':         [401, 401, 401, 401, 403, 403, 200],
+  'DELETE /ranwal/api/sub-action/:id/delete':      [401, 401, 401, 401, 403, 403, 200],
+  'GET /ranwal/api/activity/list':                 [401, 401, 401, 401, 200, 200, 200],
+  'POST /ranwal/api/activity/create':              [401, 401, 401, 401, 403, 403, 201],
+  'PUT /ranwal/api/activity/:id/update':           [401, 401, 401, 401, 403, 403, 200],
+  'DELETE /ranwal/api/activity/:id/delete':        [401, 401, 401, 401, 403, 403, 200],
+  'GET /ranwal/api/subtitle/list':                 [401, 401, 401, 401, 200, 200, 200],
+  'POST /ranwal/api/subtitle/create':              [401, 401, 401, 401, 403, 403, 201],
+  'PUT /ranwal/api/subtitle/:id/update':           [401, 401, 401, 401, 403, 403, 200],
+  'DELETE /ranwal/api/subtitle/:id/delete':        [401, 401, 401, 401, 403, 403, 200],
+  'GET /ranwal/api/account/list':                  [401, 401, 401, 401, 200, 200, 200],
+  'POST /ranwal/api/account/create':               [401, 401, 401, 401, 403, 403, 201],
+  'PUT /ranwal/api/account/:id/update':            [401, 401, 401, 401, 403, 403, 200],
+  'DELETE /ranwal/api/account/:id/delete':         [401, 401, 401, 401, 403, 403, 200],
+  'GET /ranwal/api/supporter/list':                [401, 401, 401, 401, 200, 200, 200],
+  'POST /ranwal/api/supporter/create':             [401, 401, 401, 401, 403, 403, 201],
+  'PUT /ranwal/api/supporter/:id/update':          [401, 401, 401, 401, 403, 403, 200],
+  'DELETE /ranwal/api/supporter/:id/delete':       [401, 401, 401, 401, 403, 403, 200],
+  'GET /ranwal/api/detail-program/list':           [401, 401, 401, 401, 200, 200, 200],
+  'GET /ranwal/api/detail-program/:id/get':        [401, 401, 401, 401, 200, 200, 200],
+  'POST /ranwal/api/detail-program/create':        [401, 401, 401, 401, 201, 403, 201],
+  'PUT /ranwal/api/detail-program/:id/update':     [401, 401, 401, 401, 200, 403, 200],
+  'DELETE /ranwal/api/detail-program/:id/delete':  [401, 401, 401, 401, 200, 403, 200],
+  'GET /ranwal/api/detail-program/report':         [401, 401, 401, 401, 200, 200, 200],
+  'GET /ranwal/api/detail-program/report/file':    [200, 200, 200, 200, 200, 200, 200],
+  'GET /ranwal/api/detail-program/summary':        [401, 401, 401, 401, 403, 403, 200],
+  'GET /ranwal/api/detail-program/:id/history':    [401, 401, 401, 401, 200, 200, 200],
+  'GET /ranwal/api/history/list':                  [401, 401, 401, 401, 403, 403, 200],
+  'GET /ranwal/api/history/export':                [401, 401, 401, 401, 403, 403, 200],
+  'GET /ranwal/api/history/export/file':           [200, 200, 200, 200, 200, 200, 200],
+  'POST /ranwal/api/history/restore':              [401, 401, 401, 401, 403, 403, 200],
+  'GET /ranwal/api/lock/list':                     [401, 401, 401, 401, 403, 403, 200],
+  'PUT /ranwal/api/lock/sub-action':               [401, 401, 401, 401, 403, 403, 200],
+  'GET /ranwal/api/stage/list':                    [401, 401, 401, 401, 200, 200, 200],
+  'PUT /ranwal/api/stage/schedule':                [401, 401, 401, 401, 403, 403, 200],
+  'POST /ranwal/api/stage/advance':                [401, 401, 401, 401, 403, 403, 200],
+  'PUT /ranwal/api/stage/lock':                    [401, 401, 401, 401, 403, 403, 200],
+  'GET /ranwal/api/stage/compare':                 [401, 401, 401, 401, 403, 403, 200],
+  'GET /ranwal/api/stage/compare/workbook':        [401, 401, 401, 401, 403, 403, 200],
+  'GET /ranwal/api/stage/compare/workbook/file':   [200, 200, 200, 200, 200, 200, 200],
+  'GET /ranwal/api/verification/notes':           [401, 401, 401, 401, 200, 200, 200],
+  'POST /ranwal/api/verification/notes/create':   [401, 401, 401, 401, 403, 201, 201],
+  'POST /ranwal/api/verification/notes/:id/reply': [401, 401, 401, 401, 200, 200, 200],
+  'PUT /ranwal/api/verification/notes/:id/close': [401, 401, 401, 401, 403, 200, 200],
+  'GET /ranwal/api/verification/sub-actions':     [401, 401, 401, 401, 403, 200, 200],
+  'PUT /ranwal/api/verification/sub-action':      [401, 401, 401, 401, 403, 200, 200],
+  'GET /ranwal/api/notification/list':            [401, 401, 401, 401, 200, 200, 200],
+  'GET /ranwal/api/notification/count':           [401, 401, 401, 401, 200, 200, 200],
+  'PUT /ranwal/api/notification/read':            [401, 401, 401, 401, 200, 200, 200],
+  'GET /ranwal/api/article/list':                  [200, 200, 200, 200, 200, 200, 200],
+  'GET /ranwal/api/article/:slug/get':             [200, 200, 200, 200, 200, 200, 200],
+  'GET /ranwal/article/:slug/get':                 [200, 200, 200, 200, 200, 200, 200],
+  'POST /ranwal/api/article/create':               [401, 401, 401, 401, 403, 403, 201],
+  'PUT /ranwal/api/article/:slug/update':          [401, 401, 401, 401, 403, 403, 200],
+  'PUT /ranwal/article/:slug/update':              [401, 401, 401, 401, 403, 403, 200],
+  'DELETE /ranwal/api/article/:slug/delete':       [401, 401, 401, 401, 403, 403, 200],
+  'DELETE /ranwal/article/:slug/delete':           [401, 401, 401, 401, 403, 403, 200],
+  'POST /ranwal/api/import/hierarchy':             [401, 401, 401, 401, 403, 403, 200],
+  'GET /ranwal/api/export/hierarchy':              [401, 401, 401, 401, 403, 403, 200],
+  'POST /ranwal/api/reference/import':            [401, 401, 401, 401, 403, 403, 200],
+  'GET /ranwal/api/reference/list':                [401, 401, 401, 401, 403, 403, 200],
+  'GET /ranwal/api/planning/settings':             [401, 401, 401, 401, 200, 200, 200],
+  'PUT /ranwal/api/planning/tax-rules':            [401, 401, 401, 401, 403, 403, 200],
+  'GET /ranwal/api/planning/signers':              [401, 401, 401, 401, 200, 200, 200],
+  'PUT /ranwal/api/planning/signer':               [401, 401, 401, 401, 403, 403, 200],
+  'GET /ranwal/api/pagu/status':                   [401, 401, 401, 401, 200, 200, 200],
+  'GET /ranwal/api/pagu/list':                     [401, 401, 401, 401, 403, 403, 200],
+  'GET /ranwal/api/pagu/summary':                  [401, 401, 401, 401, 403, 403, 200],
+  'PUT /ranwal/api/pagu/set':                      [401, 401, 401, 401, 403, 403, 200],
+  'PUT /ranwal/api/pagu/agency':                   [401, 401, 401, 401, 403, 403, 200],
+  'POST /ranwal/api/pagu/import':                  [401, 401, 401, 401, 403, 403, 200],
+  'GET /ranwal/api/price-item/list':               [401, 401, 401, 401, 200, 200, 200],
+  'POST /ranwal/api/price-item/import':             [401, 401, 401, 401, 403, 403, 200],
+  'PUT /ranwal/api/price-item/:id/update':         [401, 401, 401, 401, 403, 403, 200],
+  'POST /ranwal/api/upload-file':                  [401, 401, 401, 401, 403, 403, 200],
+  'GET /ranwal/api/uploads/:id':                   [200, 200, 200, 200, 200, 200, 200],
 };
 
 /** Why a row reads as it does, printed under the table in docs/security.md. */
 const notes: Record<string, string> = {
   'GET /ranwal/api/detail-program/report/file':
     'authorized by the signed link in `?token=` (made by `report` for its caller), not by a bearer token',
+  'GET /ranwal/api/history/export/file':
+    'authorized by the signed link in `?token=` (made by `history.export` for an admin, refused once its signer is no longer one), not by a bearer token',
+  'GET /ranwal/api/stage/compare/workbook/file':
+    'authorized by the signed link in `?token=` (made by `stage.compareWorkbook` for an admin, refused once its signer is no longer one), not by a bearer token',
   'GET /ranwal/api/uploads/:id': 'public so `<img>` tags load covers; ids are random UUIDs',
   'POST /ranwal/api/user/sign-in': 'with valid credentials in the body',
   'PUT /ranwal/api/user/password':
     'a wrong current password: past the check, a right one would end the session the table signs in with (`contract-scenarios.test.ts` changes one)',
   'GET /ranwal/api/article/:slug/get':
     'a published article; drafts and archived ones answer 404 except to an admin',
-  'GET /ranwal/api/detail-program/:id/get': "a user reads only their own lines (another's: 404)",
+  'GET /ranwal/api/detail-program/:id/get':
+    "the user's own line; a person reads the lines of their units (a user without units their own; another's: 404), an admin any",
   'PUT /ranwal/api/detail-program/:id/update':
-    "a user edits only their own lines (another's: 404), an admin any",
+    "a user edits their units' lines (without units their own; another's: 404), an admin any; a verifier none",
   'DELETE /ranwal/api/detail-program/:id/delete':
-    "a user deletes only their own lines (another's: 404), an admin any",
+    "a user deletes their units' lines (without units their own; another's: 404), an admin any; a verifier none",
+  'POST /ranwal/api/detail-program/create':
+    "a user with units only under their units' programmes; a verifier writes no lines",
   'GET /ranwal/api/detail-program/:id/history':
-    "a user reads the history of their own lines only (another's: 404), an admin any",
+    'the history of a line one may read (as `get`), an admin any',
+  'GET /ranwal/api/pagu/status':
+    "a person with units reads their units' sub kegiatan only (another's: 403)",
+  'GET /ranwal/api/verification/notes': 'the notes of lines one may read (as `get`)',
+  'POST /ranwal/api/verification/notes/:id/reply':
+    "the user's own line's note: anyone who may read the note answers it",
+  'PUT /ranwal/api/verification/sub-action':
+    "a sub kegiatan of the verifier's units (another's: 403)",
+  'GET /ranwal/api/notification/list': "one's own notifications only",
 };
 
 /** The markdown table of docs/security.md, made from the table above. */
@@ -203,6 +239,24 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
     // Years of their own for the stage calls, each with stages to move through.
     let stageYear = 2040;
     const chain = await createChain(t, 'Matriks', true);
+    // The verifier reviews the chain's Perangkat Daerah (the user, without units, owns lines).
+    const unit = await admin('POST', '/ranwal/api/agency/create', { name: 'Dinas Matriks' });
+    await admin('PUT', `/ranwal/api/program/${chain.program.id}/update`, {
+      name: chain.program.name,
+      is_taxed: true,
+      agency_id: unit.id,
+    });
+    await admin('POST', '/ranwal/api/user/create', {
+      name: 'Verifikator Matriks',
+      email: 'verifikator@test.local',
+      role: 'verifier',
+      password: 'rahasia-verif-1',
+      agency_ids: [unit.id],
+    });
+    const verifierSignIn = await t.call('POST', '/ranwal/api/user/sign-in', {
+      body: { email: 'verifikator@test.local', password: 'rahasia-verif-1' },
+    });
+    tokens.verifier = verifierSignIn.json().data.token;
     const supporter = await admin('POST', '/ranwal/api/supporter/create', { name: 'Bappeda' });
     const ownLine = await user(
       'POST',
@@ -226,6 +280,22 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
     const uploadPath = new URL(uploaded.json().data.path, 'http://localhost').pathname;
     const report = await admin('GET', '/ranwal/api/detail-program/report?year=2025');
     const reportFile = new URL(String(report.path), 'http://localhost');
+    const historyExport = await admin('GET', '/ranwal/api/history/export');
+    const historyFile = new URL(String(historyExport.path), 'http://localhost');
+    // A year of its own with two stages entered, for the comparison's workbook.
+    const workbookYear = stageYear++;
+    await admin('PUT', '/ranwal/api/stage/schedule', {
+      year: workbookYear,
+      stages: [
+        { kind: 'ranwal', starts_on: '2060-01-01', ends_on: '2060-12-31' },
+        { kind: 'ranhir', starts_on: '2060-01-01', ends_on: '2060-12-31' },
+      ],
+    });
+    await admin('POST', '/ranwal/api/stage/advance', { year: workbookYear });
+    await admin('POST', '/ranwal/api/stage/advance', { year: workbookYear });
+    const workbookQuery = `year=${workbookYear}&from=ranwal&to=ranhir`;
+    const stageWorkbook = await admin('GET', `/ranwal/api/stage/compare/workbook?${workbookQuery}`);
+    const stageWorkbookFile = new URL(String(stageWorkbook.path), 'http://localhost');
     const victim = () =>
       admin('POST', '/ranwal/api/user/create', {
         name: 'Korban',
@@ -328,6 +398,16 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
         url: `/ranwal/api/detail-program/${ownLine.id}/history`,
       }),
       'GET /ranwal/api/history/list': async () => ({ url: '/ranwal/api/history/list' }),
+      'GET /ranwal/api/history/export': async () => ({ url: '/ranwal/api/history/export' }),
+      'GET /ranwal/api/history/export/file': async () => ({
+        url: `${historyFile.pathname}${historyFile.search}`,
+      }),
+      'GET /ranwal/api/stage/compare/workbook': async () => ({
+        url: `/ranwal/api/stage/compare/workbook?${workbookQuery}`,
+      }),
+      'GET /ranwal/api/stage/compare/workbook/file': async () => ({
+        url: `${stageWorkbookFile.pathname}${stageWorkbookFile.search}`,
+      }),
       'GET /ranwal/api/lock/list': async () => ({ url: '/ranwal/api/lock/list?year=2099' }),
       'GET /ranwal/api/stage/list': async () => ({ url: '/ranwal/api/stage/list?year=2098' }),
       'PUT /ranwal/api/stage/schedule': async () => ({
@@ -486,6 +566,41 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
         ...(await imageUpload()),
       }),
       'GET /ranwal/api/uploads/:id': async () => ({ url: uploadPath }),
+      'GET /ranwal/api/verification/notes': async () => ({
+        url: '/ranwal/api/verification/notes?status=open',
+      }),
+      'POST /ranwal/api/verification/notes/create': async () => ({
+        url: '/ranwal/api/verification/notes/create',
+        body: { line_id: ownLine.id, body: `Catatan ${n++}` },
+      }),
+      'POST /ranwal/api/verification/notes/:id/reply': async () => {
+        const note = await admin('POST', '/ranwal/api/verification/notes/create', {
+          line_id: ownLine.id,
+          body: `Catatan ${n++}`,
+        });
+        return { url: `/ranwal/api/verification/notes/${note.id}/reply`, body: { body: 'Jawab' } };
+      },
+      'PUT /ranwal/api/verification/notes/:id/close': async () => {
+        const note = await admin('POST', '/ranwal/api/verification/notes/create', {
+          sub_action_id: chain.sub_action.id,
+          year: 2025,
+          body: `Catatan ${n++}`,
+        });
+        return { url: `/ranwal/api/verification/notes/${note.id}/close`, body: { closed: true } };
+      },
+      'GET /ranwal/api/verification/sub-actions': async () => ({
+        url: '/ranwal/api/verification/sub-actions?year=2025',
+      }),
+      'PUT /ranwal/api/verification/sub-action': async () => ({
+        url: '/ranwal/api/verification/sub-action',
+        body: { sub_action_id: chain.sub_action.id, year: 2025, verified: false },
+      }),
+      'GET /ranwal/api/notification/list': async () => ({ url: '/ranwal/api/notification/list' }),
+      'GET /ranwal/api/notification/count': async () => ({ url: '/ranwal/api/notification/count' }),
+      'PUT /ranwal/api/notification/read': async () => ({
+        url: '/ranwal/api/notification/read',
+        body: {},
+      }),
     };
   });
   afterAll(() => t?.close());

@@ -1,5 +1,6 @@
 import { formatDateShortId, type HistoryEntry, messagesId, type Stage } from '@ranwal/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { budgetLineInput, buildChain, type Chain } from './fixtures.js';
 import { databaseTargets, startTestApp, type TestApp } from './harness.js';
 
@@ -140,6 +141,109 @@ describe.each(databaseTargets)('budget-year stages on %s', (target) => {
 
     // A stage not entered has no figures yet.
     const ahead = await admin('GET', `stage/compare?year=${YEAR}&from=ranhir&to=penetapan`);
+    expect(ahead.statusCode).toBe(409);
+  });
+
+  it('gives the comparison as a workbook through a signed link: Ringkasan, per unit, per sub kegiatan, changed lines', async () => {
+    // The year the first test ran: Rancangan Awal 3 500 (three lines), Rancangan Akhir 2 300.
+    const linked = await admin('GET', `stage/compare/workbook?year=${YEAR}&from=ranwal&to=ranhir`);
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect(linked.json().data.originalName).toBe(`perbandingan-tahap-${YEAR}-ranwal-ranhir.xlsx`);
+    const link = new URL(linked.json().data.path, 'http://localhost');
+    const file = await t.call('GET', `${link.pathname}${link.search}`);
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.headers['content-type']).toContain('spreadsheetml');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ExcelJS.Buffer);
+    const w = messagesId.stages.compare;
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual([
+      'Ringkasan',
+      'Per Perangkat Daerah',
+      'Per Sub Kegiatan',
+      'Baris Berubah',
+    ]);
+    // Every row, empty ones too, each from its first column.
+    const rows = (name: string) =>
+      Array.from(workbook.getWorksheet(name)!.getSheetValues().slice(1), (row) =>
+        Array.isArray(row) ? row.slice(1) : [],
+      );
+    const summary = rows('Ringkasan');
+    expect(summary[0]).toEqual([w.workbook.title('Rancangan Awal', 'Rancangan Akhir', YEAR)]);
+    expect(summary).toContainEqual(['Tahap', 'Rancangan Awal', 'Rancangan Akhir']);
+    expect(summary).toContainEqual(['Total', 3500, 2300, -1200]);
+    expect(summary).toContainEqual(['Ditambah', 1]);
+    expect(summary).toContainEqual(['Dihapus', 1]);
+    expect(summary).toContainEqual(['Diubah', 1]);
+    // Money as numbers in rupiah format.
+    const totalRow = workbook
+      .getWorksheet('Ringkasan')!
+      .getRow(summary.findIndex((row) => row[0] === 'Total') + 1);
+    expect(totalRow.getCell(2).numFmt).toBe('"Rp" #,##0');
+
+    const units = rows('Per Perangkat Daerah');
+    expect(units[0]).toEqual(['Perangkat Daerah', 'Dari', 'Ke', 'Selisih']);
+    expect(units.slice(1).map((row) => row.slice(1))).toEqual([
+      [3500, 2300, -1200],
+      [3500, 2300, -1200],
+    ]);
+    expect(rows('Per Sub Kegiatan').slice(1)).toEqual([
+      [expect.stringContaining('Tahap'), 3500, 2300, -1200],
+      ['Total', 3500, 2300, -1200],
+    ]);
+
+    const lines = rows('Baris Berubah');
+    expect(lines[0]).toEqual([
+      'Perubahan',
+      'Sub Kegiatan',
+      'Komponen',
+      'Total Dari',
+      'Total Ke',
+      'Isian yang Berubah',
+      'Nilai Lama',
+      'Nilai Baru',
+    ]);
+    const of = (component: string) => lines.filter((row) => row[2] === component);
+    expect(of('Pulpen')).toEqual([['Ditambah', expect.any(String), 'Pulpen', undefined, 300]]);
+    expect(of('Tinta Printer')).toEqual([['Dihapus', expect.any(String), 'Tinta Printer', 2000]]);
+    const kertas = of('Kertas HVS');
+    expect(kertas[0]!.slice(0, 5)).toEqual([
+      'Diubah',
+      expect.any(String),
+      'Kertas HVS',
+      1000,
+      1500,
+    ]);
+    expect(kertas.map((row) => row.slice(5))).toContainEqual(['Harga', 'Rp 1.000', 'Rp 1.500']);
+    expect(of('Map Plastik')).toEqual([]);
+  });
+
+  it('refuses the workbook to a user, and its link once expired or to a bearer token', async () => {
+    const query = `year=${YEAR}&from=ranwal&to=ranhir`;
+    const user = await t.call('GET', `${API}/stage/compare/workbook?${query}`, {
+      token: t.userToken,
+    });
+    expect(user.statusCode).toBe(403);
+    const path = `${API}/stage/compare/workbook/file`;
+    const asBearer = await t.call('GET', `${path}?token=${encodeURIComponent(t.adminToken)}`);
+    expect(asBearer.statusCode).toBe(401);
+    const link = new URL(
+      (await admin('GET', `stage/compare/workbook?${query}`)).json().data.path,
+      'http://localhost',
+    );
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 11 * 60 * 1000);
+      const expired = await t.call('GET', `${link.pathname}${link.search}`);
+      expect(expired.statusCode).toBe(401);
+      expect(expired.json()).toMatchObject({ message: 'Token Invalid' });
+    } finally {
+      vi.useRealTimers();
+    }
+    // A stage not entered: refused when the link is asked for.
+    const ahead = await admin(
+      'GET',
+      `stage/compare/workbook?year=${YEAR}&from=ranhir&to=penetapan`,
+    );
     expect(ahead.statusCode).toBe(409);
   });
 

@@ -32,6 +32,7 @@ describe.each(databaseTargets)('users and sign-in on %s', (target) => {
         name: 'Budi Santoso',
         email: USER.email,
         role: 'user',
+        agency_ids: [],
       });
     });
 
@@ -127,7 +128,7 @@ describe.each(databaseTargets)('users and sign-in on %s', (target) => {
       });
       expect(response.statusCode).toBe(200);
       expect(response.json().data).toEqual([
-        { id: t.userId, name: 'Budi Santoso', email: USER.email, role: 'user' },
+        { id: t.userId, name: 'Budi Santoso', email: USER.email, role: 'user', agency_ids: [] },
       ]);
       expect(response.body).not.toMatch(/password|argon2/i);
     });
@@ -210,6 +211,7 @@ describe.each(databaseTargets)('users and sign-in on %s', (target) => {
         name: 'Andi Wijaya',
         email: 'andi.w@test.local',
         role: 'admin',
+        agency_ids: [],
       });
       expect((await signIn('andi.w@test.local', 'andi-password-1')).statusCode).toBe(200);
       const missing = await t.call('PUT', `/ranwal/api/user/${MISSING}/update`, {

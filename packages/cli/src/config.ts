@@ -5,10 +5,14 @@ import { User } from '@ranwal/core';
 import { z } from 'zod';
 import { CliError } from './errors.js';
 
+/** Who signed in, as sign-in answers it (their units are the server's to check). */
+const SignedInUser = User.omit({ agency_ids: true });
+export type SignedInUser = z.infer<typeof SignedInUser>;
+
 /** A signed-in session on one server. */
 const StoredSession = z.object({
   token: z.string().min(1),
-  user: User,
+  user: SignedInUser,
   signed_in_at: z.string(),
 });
 export type StoredSession = z.infer<typeof StoredSession>;

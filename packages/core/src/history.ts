@@ -62,14 +62,29 @@ export type HistoryEntry = z.infer<typeof HistoryEntry>;
 /** A date (inclusive) as YYYY-MM-DD, in the server's time zone. */
 const HistoryDate = z.iso.date({ error: 'harus berupa tanggal YYYY-MM-DD' });
 
-export const HistoryListQuery = ListQuery.extend({
+/** What narrows the history: the audit page's filters, its list's and its export's. */
+const historyFilters = {
   record_type: HistoryRecordType.optional(),
   record_id: z.string().trim().max(100).optional(),
   actor_id: Id.optional(),
+  /**
+   * A Perangkat Daerah: the changes of records that belong to it (docs/history.md says which);
+   * records that belong to none are listed only without this filter.
+   */
+  agency_id: Id.optional(),
   from: HistoryDate.optional(),
   to: HistoryDate.optional(),
-});
+};
+
+export const HistoryListQuery = ListQuery.extend(historyFilters);
 export type HistoryListQuery = z.input<typeof HistoryListQuery>;
+
+/** The history as a workbook: the list's filters, all pages (newest first, at most the cap). */
+export const HistoryExportQuery = z.object(historyFilters);
+export type HistoryExportQuery = z.input<typeof HistoryExportQuery>;
+
+/** Changes one history workbook holds at most, the newest; a last row says when it is cut. */
+export const HISTORY_EXPORT_MAX_ROWS = 100_000;
 
 /** Bring a budget line back as it was after (or, for a delete, before) a change. */
 export const HistoryRestoreInput = z.object({
@@ -182,6 +197,10 @@ export const StageCompareQuery = z.object({
   limit: z.coerce.number().int().min(0).max(1000).default(100),
 });
 export type StageCompareQuery = z.input<typeof StageCompareQuery>;
+
+/** The comparison as a workbook: every changed line, so no limit. */
+export const StageWorkbookQuery = StageCompareQuery.omit({ limit: true });
+export type StageWorkbookQuery = z.input<typeof StageWorkbookQuery>;
 
 /** Whole rupiah as decimal text, signed (a difference). */
 const SignedAmount = z.string().regex(/^-?\d+$/);

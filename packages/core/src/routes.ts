@@ -3,6 +3,7 @@ import { type ManagedEntityKey, managedEntityKeys } from './entity-keys.js';
 import { type ManagedEntities, managedEntities } from './hierarchy.js';
 import {
   HistoryEntry,
+  HistoryExportQuery,
   HistoryListQuery,
   HistoryRestoreInput,
   Stage,
@@ -10,6 +11,7 @@ import {
   StageComparison,
   StageLockInput,
   StageScheduleInput,
+  StageWorkbookQuery,
   StageYearInput,
   StageYearQuery,
   SubActionLock,
@@ -62,6 +64,7 @@ import {
   ReferenceListQuery,
   ReportDownload,
   ReportDownloadQuery,
+  type Role,
   SignInInput,
   SignInResult,
   SlugParams,
@@ -70,9 +73,33 @@ import {
   UserCreateInput,
   UserUpdateInput,
 } from './schemas.js';
+import {
+  NoteCloseInput,
+  NoteInput,
+  NoteListQuery,
+  NoteReplyInput,
+  Notification,
+  NotificationCount,
+  NotificationListQuery,
+  NotificationReadInput,
+  SubActionReview,
+  SubActionReviewQuery,
+  SubActionVerifyInput,
+  VerificationNote,
+} from './verification.js';
 
-/** Who may call a route. `public` routes still see the caller when a valid token is sent. */
-export type Access = 'public' | 'user' | 'admin';
+/**
+ * Who may call a route. `public` routes still see the caller when a valid token is sent; `user`
+ * routes take anyone signed in, `verifier` routes verifiers and admins, `admin` routes admins.
+ */
+export type Access = 'public' | 'user' | 'verifier' | 'admin';
+
+/** Whether a signed-in person of `role` may call a route of `access`. */
+export function roleMayCall(access: Access, role: Role): boolean {
+  if (access === 'admin') return role === 'admin';
+  if (access === 'verifier') return role === 'verifier' || role === 'admin';
+  return true;
+}
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
@@ -452,6 +479,15 @@ export const routes = {
       data: HistoryEntry,
       list: true,
     }),
+    export: route({
+      method: 'GET',
+      path: '/api/history/export',
+      access: 'admin',
+      summary:
+        "A signed, expiring link to an .xlsx of the changes the list's filters select, newest first (at most HISTORY_EXPORT_MAX_ROWS)",
+      query: HistoryExportQuery,
+      data: ReportDownload,
+    }),
     line: route({
       method: 'GET',
       path: '/api/detail-program/:id/history',
@@ -489,6 +525,91 @@ export const routes = {
         "Lock (kunci) or unlock a sub kegiatan's lines of a year: locked, users cannot create, edit or delete them; unlocking needs a reason",
       body: SubActionLockInput,
       data: SubActionLock,
+    }),
+  },
+  verification: {
+    notes: route({
+      method: 'GET',
+      path: '/api/verification/notes',
+      access: 'user',
+      summary:
+        "Verification notes with their answers, newest first: a verifier's and a user's of their units (a user without units: on their own lines), an admin's all",
+      query: NoteListQuery,
+      data: VerificationNote,
+      list: true,
+    }),
+    create: route({
+      method: 'POST',
+      path: '/api/verification/notes/create',
+      access: 'verifier',
+      summary: "Write a note on a line or a sub kegiatan of a year of one's units; tells its unit",
+      body: NoteInput,
+      data: VerificationNote,
+      successStatus: 201,
+    }),
+    reply: route({
+      method: 'POST',
+      path: '/api/verification/notes/:id/reply',
+      access: 'user',
+      summary:
+        'Answer a note (the unit) or follow it up (the verifier); the note then waits on the other side',
+      params: IdParams,
+      body: NoteReplyInput,
+      data: VerificationNote,
+    }),
+    close: route({
+      method: 'PUT',
+      path: '/api/verification/notes/:id/close',
+      access: 'verifier',
+      summary: 'Close a note, or open it again',
+      params: IdParams,
+      body: NoteCloseInput,
+      data: VerificationNote,
+    }),
+    subActions: route({
+      method: 'GET',
+      path: '/api/verification/sub-actions',
+      access: 'verifier',
+      summary:
+        "The sub kegiatan of a year with lines, in the caller's units: their sums, open and closed notes, and whether verified",
+      query: SubActionReviewQuery,
+      data: SubActionReview,
+      list: true,
+    }),
+    verify: route({
+      method: 'PUT',
+      path: '/api/verification/sub-action',
+      access: 'verifier',
+      summary:
+        'Mark a sub kegiatan of a year verified (refused while a note on it is open), or not verified',
+      body: SubActionVerifyInput,
+      data: SubActionReview,
+    }),
+  },
+  notification: {
+    list: route({
+      method: 'GET',
+      path: '/api/notification/list',
+      access: 'user',
+      summary: "The caller's notifications, newest first",
+      query: NotificationListQuery,
+      data: Notification,
+      list: true,
+    }),
+    count: route({
+      method: 'GET',
+      path: '/api/notification/count',
+      access: 'user',
+      summary: "How many of the caller's notifications are unread",
+      data: NotificationCount,
+    }),
+    read: route({
+      method: 'PUT',
+      path: '/api/notification/read',
+      access: 'user',
+      summary: "Mark the caller's notifications read (the ones named, or all)",
+      body: NotificationReadInput,
+      data: NotificationCount,
     }),
   },
   stage: {
@@ -535,6 +656,15 @@ export const routes = {
         'Two stages of a year compared: lines added, removed and changed (old and new values), and the totals per sub kegiatan, per unit and overall',
       query: StageCompareQuery,
       data: StageComparison,
+    }),
+    compareWorkbook: route({
+      method: 'GET',
+      path: '/api/stage/compare/workbook',
+      access: 'admin',
+      summary:
+        'A signed, expiring link to the comparison of two stages as an .xlsx: Ringkasan, Per Perangkat Daerah, Per Sub Kegiatan and every changed line with its old and new values',
+      query: StageWorkbookQuery,
+      data: ReportDownload,
     }),
   },
   pagu: {

@@ -854,8 +854,12 @@ export const Slug = z
 
 // --- Users and sign-in ---------------------------------------------------------------------
 
-export const roles = ['user', 'admin'] as const;
-export const Role = z.enum(roles, { error: 'harus user atau admin' });
+/**
+ * A user builds their units' lines; a verifier (issue 19) reads their units' lines and writes
+ * notes on them; an admin does everything.
+ */
+export const roles = ['user', 'verifier', 'admin'] as const;
+export const Role = z.enum(roles, { error: 'harus user, verifier atau admin' });
 export type Role = z.infer<typeof Role>;
 
 export const Email = z
@@ -886,7 +890,14 @@ export const SignInResult = z.object({
 });
 export type SignInResult = z.infer<typeof SignInResult>;
 
-export const User = z.object({ id: Id, name: z.string(), email: z.string(), role: Role });
+export const User = z.object({
+  id: Id,
+  name: z.string(),
+  email: z.string(),
+  role: Role,
+  /** The Perangkat Daerah the person belongs to (issue 19): a user's and a verifier's scope. */
+  agency_ids: z.array(Id),
+});
 export type User = z.infer<typeof User>;
 
 export const UserCreateInput = z.object({
@@ -895,6 +906,7 @@ export const UserCreateInput = z.object({
   email: z.string().trim().pipe(Email),
   role: Role.default('user'),
   password: Password,
+  agency_ids: z.array(Id).max(100).optional(),
 });
 export type UserCreateInput = z.input<typeof UserCreateInput>;
 
@@ -918,6 +930,8 @@ export const UserUpdateInput = z.object({
   name: Name,
   email: z.string().trim().pipe(Email),
   role: Role,
+  /** Left out (the spec's client knows no units): the person keeps their units. */
+  agency_ids: z.array(Id).max(100).optional(),
 });
 export type UserUpdateInput = z.input<typeof UserUpdateInput>;
 
@@ -1030,6 +1044,7 @@ export const BudgetLineFilterQuery = z.object({
     'Only the lines whose programme belongs to this Perangkat Daerah',
   ),
   program_id: Id.optional(),
+  sub_action_id: Id.optional().describe('Only the lines of this Sub Kegiatan'),
   supporter_id: Id.optional(),
   created_by: Id.optional().describe(
     "Only the lines this user created: an admin's filter (a user always sees their own)",

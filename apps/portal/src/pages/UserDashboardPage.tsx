@@ -1,4 +1,5 @@
 import { ConnectedUserDashboard, userReportsDefaultView } from '@ranwal/ui';
+import { PortalNotificationBell } from '../notifications.js';
 import { usePasswordChange } from '../password-change.js';
 import { useReportViewInUrl } from '../report-view-url.js';
 import { useSessionContext } from '../session.js';
@@ -12,6 +13,7 @@ export default function UserDashboardPage() {
       <ConnectedUserDashboard
         onLogout={() => signOut('logout')}
         onChangePassword={passwordChange.open}
+        notifications={<PortalNotificationBell />}
         hasToken={Boolean(session?.token)}
         view={view}
         onViewChange={setView}

@@ -18,7 +18,7 @@ export interface AppUserTable {
   id: Generated<string>;
   name: string;
   email: string;
-  role: 'user' | 'admin';
+  role: 'user' | 'verifier' | 'admin';
   password_hash: string;
   /** Tokens signed at another version are refused: a password change moves it on. */
   session_version: Generated<number>;
@@ -202,6 +202,59 @@ export interface ChangeLogTable {
   new_values: Record<string, unknown> | null;
 }
 
+/** A person's Perangkat Daerah (migration 0019). */
+export interface UserAgencyTable {
+  user_id: string;
+  agency_id: string;
+}
+
+/** A verifier's note on a line or a sub kegiatan of a year (migration 0019). */
+export interface VerificationNoteTable {
+  id: Generated<string>;
+  year: number;
+  sub_action_id: string;
+  line_id: string | null;
+  body: string;
+  status: ColumnType<
+    'open' | 'answered' | 'closed',
+    'open' | undefined,
+    'open' | 'answered' | 'closed'
+  >;
+  author_id: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  closed_by: string | null;
+  closed_at: Date | null;
+}
+
+export interface VerificationReplyTable {
+  id: Generated<string>;
+  note_id: string;
+  body: string;
+  author_id: string | null;
+  created_at: CreatedAt;
+}
+
+export interface SubActionVerificationTable {
+  sub_action_id: string;
+  year: number;
+  verified_by: string | null;
+  verified_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface NotificationTable {
+  id: Generated<string>;
+  user_id: string;
+  kind: string;
+  note_id: string | null;
+  sub_action_id: string | null;
+  year: number | null;
+  line_id: string | null;
+  actor_id: string | null;
+  created_at: CreatedAt;
+  read_at: Date | null;
+}
+
 /** One code of the national nomenclature (migration 0013). */
 export interface ReferenceItemTable {
   level: 'program' | 'action' | 'sub_action' | 'account';
@@ -290,6 +343,11 @@ export interface Database {
   sub_action_lock: SubActionLockTable;
   budget_stage: BudgetStageTable;
   stage_line: StageLineTable;
+  user_agency: UserAgencyTable;
+  verification_note: VerificationNoteTable;
+  verification_reply: VerificationReplyTable;
+  sub_action_verification: SubActionVerificationTable;
+  notification: NotificationTable;
 }
 
 /**

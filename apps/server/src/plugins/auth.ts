@@ -1,4 +1,4 @@
-import { type Access, AppError, messagesId } from '@ranwal/core';
+import { type Access, AppError, messagesId, roleMayCall } from '@ranwal/core';
 import type { FastifyRequest } from 'fastify';
 import type { Authorize, AuthUser } from '../routes/contract.js';
 import type { TokenService } from '../services/tokens.js';
@@ -59,7 +59,7 @@ export function createAuthorize(tokens: TokenService, users: UserService): Autho
     const user = await caller(request);
     if (access === 'public') return user;
     if (!user) throw new AppError('unauthorized', messagesId.server.tokenInvalid);
-    if (access === 'admin' && user.role !== 'admin') {
+    if (!roleMayCall(access, user.role)) {
       throw new AppError('forbidden', messagesId.server.forbidden);
     }
     return user;

@@ -21,7 +21,13 @@ async function appAnswering(data: unknown[], checkResponses?: boolean) {
   const handlers = new Proxy({}, { get: () => new Proxy({}, { get: () => handler }) });
   registerContract(app, {
     handlers: handlers as Handlers,
-    authorize: async () => ({ id: program.id, name: 'Admin', email: 'a@b.c', role: 'admin' }),
+    authorize: async () => ({
+      id: program.id,
+      name: 'Admin',
+      email: 'a@b.c',
+      role: 'admin',
+      agency_ids: [],
+    }),
     ...(checkResponses === undefined ? {} : { checkResponses }),
   });
   await app.ready();

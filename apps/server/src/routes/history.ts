@@ -1,21 +1,71 @@
-import { messagesId } from '@ranwal/core';
+import {
+  BASE_PATH,
+  HistoryExportQuery,
+  messagesId,
+  routes,
+  StageWorkbookQuery,
+  XLSX_CONTENT_TYPE,
+} from '@ranwal/core';
 import type { AppContext } from '../context.js';
 import { createHistoryService } from '../services/history.js';
+import { HISTORY_EXPORT_FILE_NAME, writeHistoryExport } from '../services/history-export.js';
 import { createLockService } from '../services/locks.js';
 import type { BudgetLineService } from '../services/reports.js';
+import { stageWorkbookName, writeStageWorkbook } from '../services/stage-workbook.js';
 import { createStageService } from '../services/stages.js';
 import type { Handlers } from './contract.js';
+import type { RouteModule } from './module.js';
+import { assertAdmin, type SignedFiles } from './signed-files.js';
 
-/** The history of every change: the admin's audit list, a line's history, a restore. */
-export function historyHandlers({ db }: AppContext, lines: BudgetLineService): Handlers['history'] {
-  const history = createHistoryService(db, lines);
+/** The signed links' paths, next to the calls that hand them out. */
+export const HISTORY_FILE_PATH = `${BASE_PATH}${routes.history.export.path}/file`;
+export const STAGE_WORKBOOK_FILE_PATH = `${BASE_PATH}${routes.stage.compareWorkbook.path}/file`;
+
+/**
+ * The history of every change: the admin's audit list and its workbook, a line's history, a
+ * restore.
+ */
+export function historyRoutes(
+  context: AppContext,
+  lines: BudgetLineService,
+  files: SignedFiles,
+): RouteModule<'history'> {
+  const history = createHistoryService(context.db, lines);
   return {
-    list: async ({ query }) => history.list(query),
-    line: async ({ params, user }) => ({ data: await history.line(params.id, user) }),
-    restore: async ({ body, user }) => ({
-      message: messagesId.server.updated,
-      data: await history.restore(body.change_id, user),
-    }),
+    handlers: {
+      list: async ({ query }) => history.list(query),
+      line: async ({ params, user }) => ({ data: await history.line(params.id, user) }),
+      restore: async ({ body, user }) => ({
+        message: messagesId.server.updated,
+        data: await history.restore(body.change_id, user),
+      }),
+      export: async ({ query, user }) => ({
+        data: {
+          path: await files.link(HISTORY_FILE_PATH, 'history-export', user, query),
+          originalName: HISTORY_EXPORT_FILE_NAME,
+        },
+      }),
+    },
+    register(app) {
+      files.register(app, {
+        path: HISTORY_FILE_PATH,
+        purpose: 'history-export',
+        claims: HistoryExportQuery,
+        open: (query, signer) => {
+          assertAdmin(signer);
+          return {
+            fileName: HISTORY_EXPORT_FILE_NAME,
+            contentType: XLSX_CONTENT_TYPE,
+            write: (output, { signal, shortStatements }) =>
+              writeHistoryExport(
+                (max) => history.export(query, { max, chunk: shortStatements ? 1000 : 5000 }),
+                output,
+                { signal },
+              ),
+          };
+        },
+      });
+    },
   };
 }
 
@@ -31,23 +81,52 @@ export function lockHandlers({ db }: AppContext): Handlers['lock'] {
   };
 }
 
-/** A budget year's stages: their schedule, moving on, locking, comparing two. */
-export function stageHandlers({ db }: AppContext): Handlers['stage'] {
-  const stages = createStageService(db);
+/** A budget year's stages: their schedule, moving on, locking, comparing two (as a workbook too). */
+export function stageRoutes(context: AppContext, files: SignedFiles): RouteModule<'stage'> {
+  const stages = createStageService(context.db);
   return {
-    list: async ({ query }) => ({ data: await stages.list(query.year) }),
-    schedule: async ({ body }) => ({
-      message: messagesId.server.updated,
-      data: await stages.schedule(body),
-    }),
-    advance: async ({ body }) => ({
-      message: messagesId.server.updated,
-      data: await stages.advance(body.year),
-    }),
-    lock: async ({ body, user }) => ({
-      message: messagesId.server.updated,
-      data: await stages.lock(body, user),
-    }),
-    compare: async ({ query }) => ({ data: await stages.compare(query) }),
+    handlers: {
+      list: async ({ query }) => ({ data: await stages.list(query.year) }),
+      schedule: async ({ body }) => ({
+        message: messagesId.server.updated,
+        data: await stages.schedule(body),
+      }),
+      advance: async ({ body }) => ({
+        message: messagesId.server.updated,
+        data: await stages.advance(body.year),
+      }),
+      lock: async ({ body, user }) => ({
+        message: messagesId.server.updated,
+        data: await stages.lock(body, user),
+      }),
+      compare: async ({ query }) => ({ data: await stages.compare(query) }),
+      compareWorkbook: async ({ query, user }) => {
+        // Refused now (an unknown or upcoming stage) rather than when the link is opened.
+        await stages.compare({ ...query, limit: 0 });
+        return {
+          data: {
+            path: await files.link(STAGE_WORKBOOK_FILE_PATH, 'stage-workbook', user, query),
+            originalName: stageWorkbookName(query),
+          },
+        };
+      },
+    },
+    register(app) {
+      files.register(app, {
+        path: STAGE_WORKBOOK_FILE_PATH,
+        purpose: 'stage-workbook',
+        claims: StageWorkbookQuery,
+        open: async (query, signer) => {
+          assertAdmin(signer);
+          // Every changed line: the comparison is one statement, read before the file is made.
+          const comparison = await stages.compare({ ...query, limit: null });
+          return {
+            fileName: stageWorkbookName(query),
+            contentType: XLSX_CONTENT_TYPE,
+            write: (output) => writeStageWorkbook(comparison, output),
+          };
+        },
+      });
+    },
   };
 }

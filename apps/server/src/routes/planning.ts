@@ -3,6 +3,7 @@ import type { AppContext } from '../context.js';
 import { createPaguService } from '../services/pagu.js';
 import { createPlanningService } from '../services/planning.js';
 import { createPriceItemService } from '../services/price-items.js';
+import { assertSubActionInScope } from '../services/reports.js';
 import type { Handlers } from './contract.js';
 
 const ok = messagesId.server.ok;
@@ -24,7 +25,11 @@ export function planningHandlers({ db, config }: AppContext): Handlers['planning
 export function paguHandlers({ db }: AppContext): Handlers['pagu'] {
   const pagu = createPaguService(db);
   return {
-    status: async ({ query }) => ({ message: ok, data: await pagu.status(query) }),
+    status: async ({ query, user }) => {
+      // A person with units reads the ceilings of their units only.
+      await assertSubActionInScope(db, user, query.sub_action_id);
+      return { message: ok, data: await pagu.status(query) };
+    },
     list: async ({ query }) => ({ message: ok, ...(await pagu.list(query)) }),
     summary: async ({ query }) => ({ message: ok, data: await pagu.summary(query.year) }),
     set: async ({ body, user }) => ({ message: ok, data: await pagu.set(body, user.id) }),

@@ -23,7 +23,11 @@ export function userHandlers({ users, tokens, signInGuard }: AppContext): Handle
       role: user.role,
       [SESSION_VERSION_CLAIM]: version,
     }),
-    ...user,
+    // The spec's sign-in answer: the person's units come with /user/me.
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    role: user.role,
   });
   return {
     signIn: async ({ body, request }) => {

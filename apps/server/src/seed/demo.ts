@@ -46,7 +46,7 @@ export async function seedDemo(
       .orderBy('id')
       .executeTakeFirst();
     const users = createUserService(trx);
-    const people = new Map<string, User>(admin ? [['admin', admin]] : []);
+    const people = new Map<string, User>(admin ? [['admin', { ...admin, agency_ids: [] }]] : []);
     for (const person of demoData.users) {
       const secret =
         person.email === DEMO_USER_EMAIL ? password : randomBytes(12).toString('base64url');

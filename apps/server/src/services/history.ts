@@ -3,7 +3,9 @@ import {
   BudgetLineInput,
   fieldIssuesOf,
   type HistoryEntry,
+  type HistoryExportQuery,
   type HistoryListQuery,
+  type HistoryRecordType,
   Id,
   issuesRefusal,
   listFilter,
@@ -11,15 +13,113 @@ import {
   refusals,
   type User,
 } from '@ranwal/core';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { offsetOf, type Parsed, toCount } from './pagination.js';
-import type { BudgetLineService } from './reports.js';
+import { type BudgetLineService, isLineInScope } from './reports.js';
 
 const server = messagesId.server;
-type Caller = Pick<User, 'id' | 'role'>;
+type Caller = Pick<User, 'id' | 'role' | 'agency_ids'>;
 
 const LINE = 'detail_program';
+
+/*
+ * Which changes belong to a Perangkat Daerah (the audit page's unit filter). A record belongs to
+ * the unit its recorded values point to, before or after the change (a record moved between
+ * units belongs to both): a unit itself by its id; a programme and a unit's pagu by their
+ * agency_id; every deeper record by its parent's column, up the chain to the programme (a line
+ * by its program_id, a pagu or a lock by its sub_action_id). A parent is the unit's when it is
+ * now, or when its own recorded values ever said so, so the history of deleted records is still
+ * found. Price items and stages belong to no unit: they are listed only without the filter.
+ *
+ * One statement: the unit's parents are small sets (CTEs over the hierarchy tables and their
+ * own history, read through change_log's (record_type, record_id) index), and each change is
+ * checked against them by hash, so the big table is read once and never probed per row.
+ */
+type ParentSet =
+  | 'unit_program'
+  | 'unit_action'
+  | 'unit_sub_action'
+  | 'unit_activity'
+  | 'unit_subtitle';
+/** Each level the unit reaches through its parent: its table, the parent column and set. */
+const unitLevels: readonly {
+  set: ParentSet;
+  table: string;
+  parent: string;
+  parentSet: ParentSet | null;
+}[] = [
+  { set: 'unit_program', table: 'program', parent: 'agency_id', parentSet: null },
+  { set: 'unit_action', table: 'action', parent: 'program_id', parentSet: 'unit_program' },
+  { set: 'unit_sub_action', table: 'sub_action', parent: 'action_id', parentSet: 'unit_action' },
+  {
+    set: 'unit_activity',
+    table: 'activity',
+    parent: 'sub_action_id',
+    parentSet: 'unit_sub_action',
+  },
+  { set: 'unit_subtitle', table: 'subtitle', parent: 'activity_id', parentSet: 'unit_activity' },
+];
+/** What ties each kind of record to a unit: a column of its values and the set it is in. */
+const unitKeys: Record<HistoryRecordType, { column: string; set: ParentSet | 'agency' } | null> = {
+  agency: { column: 'id', set: 'agency' },
+  agency_pagu: { column: 'agency_id', set: 'agency' },
+  program: { column: 'agency_id', set: 'agency' },
+  action: { column: 'program_id', set: 'unit_program' },
+  detail_program: { column: 'program_id', set: 'unit_program' },
+  sub_action: { column: 'action_id', set: 'unit_action' },
+  activity: { column: 'sub_action_id', set: 'unit_sub_action' },
+  pagu: { column: 'sub_action_id', set: 'unit_sub_action' },
+  sub_action_lock: { column: 'sub_action_id', set: 'unit_sub_action' },
+  subtitle: { column: 'activity_id', set: 'unit_activity' },
+  account: { column: 'subtitle_id', set: 'unit_subtitle' },
+  price_item: null,
+  budget_stage: null,
+};
+
+/** A recorded column before or after the change is in `set` (ids as text). */
+const recordedIn = (alias: string, column: string, set: RawBuilder<unknown>) => sql`(
+  ${sql.ref(`${alias}.new_values`)} ->> ${sql.lit(column)} in ${set}
+  or ${sql.ref(`${alias}.old_values`)} ->> ${sql.lit(column)} in ${set})`;
+
+/** The unit's programmes, kegiatan, sub kegiatan, aktivitas and subtitles, as CTEs. */
+function withUnit(db: Kysely<Database>, agencyId: string): Kysely<Database> {
+  let scoped = db as unknown as Kysely<Database>;
+  for (const level of unitLevels) {
+    const parents = level.parentSet
+      ? sql`(select id from ${sql.table(level.parentSet)})`
+      : sql`(${agencyId}::text)`;
+    scoped = scoped.with(
+      `${level.set}(id)` as never,
+      () =>
+        sql`(select id::text from ${sql.table(level.table)}
+        where ${sql.ref(level.parent)}::text in ${parents}
+        union
+        select h.record_id from change_log h
+        where h.record_type = ${level.table} and ${recordedIn('h', level.parent, parents)})`,
+    ) as unknown as Kysely<Database>;
+  }
+  return scoped;
+}
+
+/** A change belongs to the unit (withUnit's sets): one hashed check per kind of record. */
+const ofUnit = (agencyId: string) =>
+  sql<boolean>`(${sql.join(
+    Object.entries(unitKeys)
+      .filter(([, key]) => key !== null)
+      .map(([type, key]) => {
+        const set =
+          key!.set === 'agency'
+            ? sql`(${agencyId}::text)`
+            : sql`(select id from ${sql.table(key!.set)})`;
+        const test =
+          key!.column === 'id'
+            ? sql`change.record_id in ${set}`
+            : recordedIn('change', key!.column, set);
+        return sql`(change.record_type = ${type} and ${test})`;
+      }),
+    sql` or `,
+  )})`;
 
 /**
  * The history of every change, as the database's triggers wrote it (migration 0016): read by
@@ -58,18 +158,51 @@ export function createHistoryService(db: Kysely<Database>, lines: BudgetLineServ
         .execute()
     ).map(toEntry);
 
+  /** The changes the audit page's filters select, in one statement (a unit's through its CTEs). */
+  function filtered(query: Parsed<typeof HistoryExportQuery>) {
+    const from = query.agency_id ? withUnit(db, query.agency_id) : db;
+    let scope = from.selectFrom('change_log as change');
+    if (query.agency_id) scope = scope.where(ofUnit(query.agency_id));
+    if (query.record_type) scope = scope.where('change.record_type', '=', query.record_type);
+    if (query.record_id) scope = scope.where('change.record_id', '=', query.record_id);
+    if (query.actor_id) scope = scope.where('change.actor_id', '=', query.actor_id);
+    // Whole days, from the first's start to the last's end.
+    if (query.from) scope = scope.where('change.changed_at', '>=', sql<Date>`${query.from}::date`);
+    if (query.to) {
+      scope = scope.where('change.changed_at', '<', sql<Date>`${query.to}::date + 1`);
+    }
+    return scope;
+  }
+
   return {
-    async list(query: Parsed<typeof HistoryListQuery>) {
-      let scope = db.selectFrom('change_log as change');
-      if (query.record_type) scope = scope.where('change.record_type', '=', query.record_type);
-      if (query.record_id) scope = scope.where('change.record_id', '=', query.record_id);
-      if (query.actor_id) scope = scope.where('change.actor_id', '=', query.actor_id);
-      // Whole days, from the first's start to the last's end.
-      if (query.from)
-        scope = scope.where('change.changed_at', '>=', sql<Date>`${query.from}::date`);
-      if (query.to) {
-        scope = scope.where('change.changed_at', '<', sql<Date>`${query.to}::date + 1`);
+    /**
+     * The filtered changes for a workbook, newest first, a chunk per statement (keyset on the
+     * id, so each stays short however deep it reads): at most `max` in all.
+     */
+    async *export(
+      query: Parsed<typeof HistoryExportQuery>,
+      { max, chunk = 2000 }: { max: number; chunk?: number },
+    ): AsyncGenerator<HistoryEntry[]> {
+      let before: string | null = null;
+      let read = 0;
+      while (read < max) {
+        const size = Math.min(chunk, max - read);
+        let ids = filtered(query).select('change.id');
+        if (before !== null) ids = ids.where('change.id', '<', before);
+        const rows = await entries
+          .where('change.id', 'in', ids.orderBy('change.id', 'desc').limit(size))
+          .orderBy('change.id', 'desc')
+          .execute();
+        if (rows.length === 0) return;
+        read += rows.length;
+        before = String(rows.at(-1)!.id);
+        yield rows.map(toEntry);
+        if (rows.length < size) return;
       }
+    },
+
+    async list(query: Parsed<typeof HistoryListQuery>) {
+      const scope = filtered(query);
       const ids = scope
         .select('change.id')
         .orderBy('change.id', 'desc')
@@ -96,8 +229,8 @@ export function createHistoryService(db: Kysely<Database>, lines: BudgetLineServ
     async line(id: string, caller: Caller): Promise<HistoryEntry[]> {
       const changes = await lineChanges(id);
       const last = changes.at(-1);
-      const owner = (last?.new_values ?? last?.old_values)?.created_by;
-      if (!last || (caller.role !== 'admin' && owner !== caller.id)) {
+      const known = last?.new_values ?? last?.old_values;
+      if (!known || !(await isLineInScope(db, caller, known))) {
         throw refusals.notFound(server.records.line);
       }
       return changes;

@@ -14,7 +14,7 @@ import { inTransaction, offsetOf, type Parsed, toCount } from './pagination.js';
 import { createStageService } from './stages.js';
 
 const server = messagesId.server;
-type Caller = Pick<User, 'id' | 'role'>;
+type Caller = Pick<User, 'id' | 'role' | 'agency_ids'>;
 
 /** Where a line sits, as far as a lock is concerned. */
 export interface LockedPlace {

@@ -81,17 +81,17 @@ const MAX_EXACT_CELL = BigInt(Number.MAX_SAFE_INTEGER);
  * A sum as a cell: a number while a spreadsheet's number holds it exactly, else its exact
  * amount as text ('Rp 10.000.000.000.000.001'): a rounded figure would look right and be wrong.
  */
-const amountCell = (amount: bigint): ExcelJS.CellValue =>
-  amount <= MAX_EXACT_CELL ? Number(amount) : formatRupiah(amount);
+export const amountCell = (amount: bigint): ExcelJS.CellValue =>
+  amount <= MAX_EXACT_CELL && amount >= -MAX_EXACT_CELL ? Number(amount) : formatRupiah(amount);
 
 // Each cell gets one of these shared objects: exceljs caches a style by object identity, and a
 // per-cell copy costs about as much again as writing the row.
 type Style = Partial<ExcelJS.Style>;
 const plain: Style = {};
-const rupiah: Style = { numFmt: '"Rp" #,##0' };
+export const rupiah: Style = { numFmt: '"Rp" #,##0' };
 const volume: Style = { numFmt: '0.00' };
-const titleStyle: Style = { font: { bold: true, size: 14 } };
-const headerStyle: Style = {
+export const titleStyle: Style = { font: { bold: true, size: 14 } };
+export const headerStyle: Style = {
   font: { bold: true },
   alignment: { vertical: 'middle', wrapText: true },
   fill: { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFD9E1F2' } },

@@ -1,4 +1,5 @@
 import {
+  AppError,
   type BudgetLine,
   type BudgetLineFilterQuery,
   type BudgetLineInput,
@@ -36,7 +37,7 @@ import { createPriceItemService } from './price-items.js';
 
 type CreateInput = Parsed<typeof BudgetLineInput>;
 type ListQuery = Parsed<typeof BudgetLineListQuery>;
-type Caller = Pick<User, 'id' | 'role'>;
+type Caller = Pick<User, 'id' | 'role' | 'agency_ids'>;
 
 /**
  * The tables a line query reaches, as the level table names them: the line (`line`), each level
@@ -49,8 +50,76 @@ type LineQuery = SelectQueryBuilder<LineDatabase, keyof LineAliases, NamedColumn
 /** A join whose alias comes from the level table: the query keeps the one shape above. */
 const joined = (query: unknown) => query as LineQuery;
 
-/** Which budget lines a list, a read or an export covers (BudgetLineFilterQuery, parsed). */
-export type BudgetLineFilter = Partial<Parsed<typeof BudgetLineFilterQuery>>;
+/**
+ * Which budget lines a list, a read or an export covers (BudgetLineFilterQuery, parsed), and
+ * `agency_ids`: only lines of these Perangkat Daerah (a caller's units; none: no line).
+ */
+export type BudgetLineFilter = Partial<Parsed<typeof BudgetLineFilterQuery>> & {
+  agency_ids?: readonly string[];
+};
+
+/**
+ * The lines a caller sees and changes (issue 19): an admin everyone's (or one person's, when
+ * asked); a user or a verifier with units their units' lines; a user without units (the spec's
+ * rule, and every account before units) their own; a verifier without units none.
+ */
+export function lineScopeOf(caller: Caller, asked?: string): BudgetLineFilter {
+  if (caller.role === 'admin') return { created_by: asked };
+  if (caller.agency_ids.length > 0) return { agency_ids: caller.agency_ids, created_by: asked };
+  return caller.role === 'verifier' ? { agency_ids: [] } : { created_by: caller.id };
+}
+
+/**
+ * Whether a line (as stored, or as its history last knew it) is in the caller's scope
+ * (lineScopeOf): its programme's unit is one of theirs, or it is their own.
+ */
+export async function isLineInScope(
+  db: Kysely<Database>,
+  caller: Caller,
+  line: { created_by?: unknown; program_id?: unknown },
+): Promise<boolean> {
+  const scope = lineScopeOf(caller);
+  if (scope.agency_ids) {
+    if (scope.agency_ids.length === 0 || typeof line.program_id !== 'string') return false;
+    const program = await db
+      .selectFrom('program')
+      .select('agency_id')
+      .where('id', '=', line.program_id)
+      .executeTakeFirst();
+    return program?.agency_id != null && scope.agency_ids.includes(program.agency_id);
+  }
+  return !scope.created_by || scope.created_by === line.created_by;
+}
+
+/**
+ * A sub kegiatan the caller may work on: one of their units' (an admin, or a user without units:
+ * any). A missing one is a 400 on `sub_action_id`, another unit's a 403.
+ */
+export async function assertSubActionInScope(
+  db: Kysely<Database>,
+  caller: Caller,
+  subActionId: string,
+): Promise<void> {
+  const place = await db
+    .selectFrom('sub_action as sa')
+    .innerJoin('action as a', 'a.id', 'sa.action_id')
+    .innerJoin('program as p', 'p.id', 'a.program_id')
+    .select('p.agency_id')
+    .where('sa.id', '=', subActionId)
+    .executeTakeFirst();
+  if (!place) {
+    throw issuesRefusal([
+      {
+        path: 'sub_action_id',
+        message: messagesId.server.recordNotFound(messagesId.levels.sub_action.label),
+      },
+    ]);
+  }
+  const scope = lineScopeOf(caller);
+  if (scope.agency_ids && !(place.agency_id && scope.agency_ids.includes(place.agency_id))) {
+    throw new AppError('forbidden', messagesId.server.outsideUnits);
+  }
+}
 
 /** A list in the asked order; each order has its index (migrations 0001 and 0008). */
 function ordered(query: LineQuery, sort: BudgetLineSort): LineQuery {
@@ -253,6 +322,25 @@ export function whereLines<Q extends WhereInterface<LineDatabase, 'line'>>(
   if (filter.created_by) narrowed = narrowed.where('line.created_by', '=', filter.created_by);
   if (filter.year !== undefined) narrowed = narrowed.where('line.year', '=', filter.year);
   if (filter.program_id) narrowed = narrowed.where('line.program_id', '=', filter.program_id);
+  if (filter.sub_action_id) {
+    narrowed = narrowed.where('line.sub_action_id', '=', filter.sub_action_id);
+  }
+  if (filter.agency_ids) {
+    const ids = [...filter.agency_ids];
+    narrowed =
+      ids.length === 0
+        ? narrowed.where(sql<boolean>`false`)
+        : narrowed.where((eb) =>
+            eb(
+              'line.program_id',
+              'in',
+              eb
+                .selectFrom('program')
+                .select('program.id')
+                .where(sql<boolean>`program.agency_id = any(${ids}::uuid[])`),
+            ),
+          );
+  }
   if (filter.agency_id) {
     // A line reaches its agency through its programme (few rows: programmes of one government).
     const agencyId = filter.agency_id;
@@ -350,9 +438,28 @@ export function createBudgetLineService(
     .select((eb) => eb.fn.countAll().as('count'));
   const userLineCount = db.selectFrom('user_line_count').select('line_count');
 
-  /** A user's lines are their own; an admin's are everyone's, or one user's when asked. */
-  const scopeOf = (caller: Caller, asked?: string): BudgetLineFilter =>
-    caller.role === 'admin' ? { created_by: asked } : { created_by: caller.id };
+  const scopeOf = lineScopeOf;
+
+  /**
+   * A write by a verifier is refused (they review), and a user with units writes only under a
+   * programme of theirs.
+   */
+  async function assertMayWrite(trx: Kysely<Database>, caller: Caller, programId: string) {
+    if (caller.role === 'verifier') {
+      throw new AppError('forbidden', messagesId.server.verifierReadOnly);
+    }
+    if (caller.role === 'admin' || caller.agency_ids.length === 0) return;
+    const program = await trx
+      .selectFrom('program')
+      .select('agency_id')
+      .where('id', '=', programId)
+      .executeTakeFirst();
+    if (!program?.agency_id || !caller.agency_ids.includes(program.agency_id)) {
+      throw new AppError('forbidden', messagesId.server.outsideUnits, [
+        { path: 'program_id', message: messagesId.server.programOutsideUnits },
+      ]);
+    }
+  }
 
   const rowCount = tableRowCounter(typedDb, read);
 
@@ -439,6 +546,7 @@ export function createBudgetLineService(
         year: query.year,
         agency_id: query.agency_id,
         program_id: query.program_id,
+        sub_action_id: query.sub_action_id,
         supporter_id: query.supporter_id,
         search: query.search,
       };
@@ -446,9 +554,10 @@ export function createBudgetLineService(
         query.year !== undefined ||
           query.agency_id ||
           query.program_id ||
+          query.sub_action_id ||
           query.supporter_id ||
           query.search ||
-          (caller.role === 'admin' && query.created_by),
+          ((caller.role === 'admin' || caller.agency_ids.length > 0) && query.created_by),
       );
       // The page is chosen on the bare table in the asked order (each order has its index, for
       // everyone's lines and for one user's) and only its lines are joined, so a deep offset
@@ -472,8 +581,13 @@ export function createBudgetLineService(
       );
       // An unfiltered total is a kept count (the table's for an admin, the user's own for a
       // user): no count(*) over every line, or all of a user's, per page.
+      const scope = scopeOf(caller);
       const scopeTotal = () =>
-        caller.role === 'admin' ? rowCount('detail_program') : countUserLines(caller.id);
+        caller.role === 'admin'
+          ? rowCount('detail_program')
+          : scope.agency_ids
+            ? countLines(scope)
+            : countUserLines(caller.id);
       const [filtered, total] = await Promise.all([
         countFromLastPage(rows.length, query.limit, offset) ??
           (narrowed ? countLines(filter) : scopeTotal()),
@@ -504,6 +618,7 @@ export function createBudgetLineService(
       restoring?: { id: string; owner: string | null },
     ): Promise<BudgetLine> {
       return inTransaction(typedDb, async (trx) => {
+        await assertMayWrite(trx, caller, input.program_id);
         const values = {
           ...(await checkedValues(input, trx)),
           created_by: caller.id,
@@ -535,6 +650,7 @@ export function createBudgetLineService(
      */
     async update(id: string, input: CreateInput, caller: Caller): Promise<BudgetLine> {
       return inTransaction(typedDb, async (trx) => {
+        await assertMayWrite(trx, caller, input.program_id);
         const values = await checkedValues(input, trx);
         // Neither out of a locked sub kegiatan nor into one.
         const stored = await placeOf(trx, id, caller);
@@ -561,6 +677,9 @@ export function createBudgetLineService(
     /** Deletes a line the caller may change (a user their own, an admin any). */
     async remove(id: string, caller: Caller): Promise<void> {
       const result = await inTransaction(db, async (trx) => {
+        if (caller.role === 'verifier') {
+          throw new AppError('forbidden', messagesId.server.verifierReadOnly);
+        }
         const stored = await placeOf(trx as unknown as Kysely<Database>, id, caller);
         if (stored)
           await locks.assertUnlocked(trx as unknown as Kysely<Database>, caller, [stored]);

@@ -18,7 +18,7 @@ import type { Database } from '../db/schema.js';
 import { inTransaction, type Parsed } from './pagination.js';
 
 const server = messagesId.server;
-type Caller = Pick<User, 'id' | 'role'>;
+type Caller = Pick<User, 'id' | 'role' | 'agency_ids'>;
 
 const stageName = (kind: string) => server.stageNames[kind as StageKind] ?? kind;
 
@@ -177,9 +177,12 @@ export function createStageService(db: Kysely<Database>) {
 
     /**
      * Two stages of a year compared, each by its figures: a closed stage's kept lines, the
-     * current stage's lines as they are now. One statement joins them by line.
+     * current stage's lines as they are now. One statement joins them by line. The changed
+     * lines listed are at most `limit` (null: all, for the workbook).
      */
-    async compare(query: Parsed<typeof StageCompareQuery>): Promise<StageComparison> {
+    async compare(
+      query: Omit<Parsed<typeof StageCompareQuery>, 'limit'> & { limit: number | null },
+    ): Promise<StageComparison> {
       const stages = await stagesOf(db, query.year);
       const sideOf = (kind: StageKind) => {
         const stage = stages.find((candidate) => candidate.kind === kind);
@@ -247,7 +250,7 @@ export function createStageService(db: Kysely<Database>) {
               case when change <> 'removed' then to_total::text end as to_total,
               from_values, to_values
             from joined where change is not null
-            order by change, line_id limit ${query.limit}) l) as lines`.execute(db);
+            order by change, line_id limit ${query.limit}::bigint) l) as lines`.execute(db);
       const result = rows[0]!;
       const withDifference = <T extends { from: string; to: string }>(sums: T) => ({
         ...sums,

@@ -2,7 +2,7 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
 const ISSUER = 'ranwal';
 
-export type TokenPurpose = 'session' | 'report';
+export type TokenPurpose = 'session' | 'report' | 'stage-workbook' | 'history-export';
 
 /** Signs and verifies the bearer tokens and the signed report links (HS256, expiring). */
 export class TokenService {

@@ -1,5 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import {
+  fieldRefusal,
   type ListQuery,
   listFilter,
   messagesId,
@@ -8,9 +9,9 @@ import {
   type UserCreateInput,
   type UserUpdateInput,
 } from '@ranwal/core';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { containsPattern, offsetOf, type Parsed, toCount } from './pagination.js';
+import { containsPattern, inTransaction, offsetOf, type Parsed, toCount } from './pagination.js';
 
 type ListQueryOut = Parsed<typeof ListQuery>;
 type CreateOut = Parsed<typeof UserCreateInput>;
@@ -36,6 +37,36 @@ export function createUserService(db: Kysely<Database>) {
   const dummyHash = hashPassword('ranwal-timing-equaliser');
 
   const columns = ['id', 'name', 'email', 'role'] as const;
+  /** The person's Perangkat Daerah (issue 19), read with them. */
+  const agencyIds = sql<string[]>`coalesce((select array_agg(user_agency.agency_id::text
+    order by user_agency.agency_id) from user_agency where user_agency.user_id = app_user.id),
+    '{}')`.as('agency_ids');
+  const userColumns = [...columns, agencyIds] as const;
+
+  const readUser = (executor: Kysely<Database>, id: string): Promise<User> =>
+    executor
+      .selectFrom('app_user')
+      .select(userColumns)
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+
+  /** Sets the person's units to exactly `ids`, each of which must exist. */
+  async function setAgencies(trx: Kysely<Database>, userId: string, ids: string[]) {
+    const wanted = [...new Set(ids)];
+    if (wanted.length > 0) {
+      const found = await trx.selectFrom('agency').select('id').where('id', 'in', wanted).execute();
+      if (found.length !== wanted.length) {
+        throw fieldRefusal('validation', 'agency_ids', messagesId.server.agencyUnknown);
+      }
+    }
+    await trx.deleteFrom('user_agency').where('user_id', '=', userId).execute();
+    if (wanted.length > 0) {
+      await trx
+        .insertInto('user_agency')
+        .values(wanted.map((agency_id) => ({ user_id: userId, agency_id })))
+        .execute();
+    }
+  }
 
   async function adminCount(): Promise<number> {
     const row = await db
@@ -83,7 +114,7 @@ export function createUserService(db: Kysely<Database>) {
       const admins = await lockAdmins(trx);
       const current = await trx
         .selectFrom('app_user')
-        .select(columns)
+        .select(userColumns)
         .where('id', '=', id)
         .executeTakeFirst();
       if (!current) throw refusals.notFound(messagesId.server.records.user);
@@ -98,7 +129,7 @@ export function createUserService(db: Kysely<Database>) {
     if (hit && hit.expires > Date.now()) return hit.session;
     const session = db
       .selectFrom('app_user')
-      .select([...columns, 'session_version'])
+      .select([...userColumns, 'session_version'])
       .where('id', '=', id)
       .executeTakeFirst()
       .then((row) => {
@@ -124,7 +155,7 @@ export function createUserService(db: Kysely<Database>) {
         updated_at: new Date(),
       }))
       .where('id', '=', id)
-      .returning([...columns, 'session_version'])
+      .returning([...columns, agencyIds, 'session_version'])
       .executeTakeFirst();
     cache.delete(id);
     if (!row) throw refusals.notFound(messagesId.server.records.user);
@@ -152,7 +183,7 @@ export function createUserService(db: Kysely<Database>) {
     async signIn(email: string, password: string): Promise<Session> {
       const row = await db
         .selectFrom('app_user')
-        .select([...columns, 'password_hash', 'session_version'])
+        .select([...userColumns, 'password_hash', 'session_version'])
         .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
         .executeTakeFirst();
       const ok = await verify(row?.password_hash ?? (await dummyHash), password).catch(() => false);
@@ -193,7 +224,7 @@ export function createUserService(db: Kysely<Database>) {
       }
       const [rows, counted, total] = await Promise.all([
         filtered
-          .select(columns)
+          .select(userColumns)
           .orderBy('name')
           .orderBy('id')
           .limit(query.limit)
@@ -222,11 +253,16 @@ export function createUserService(db: Kysely<Database>) {
     async create(input: CreateOut): Promise<User> {
       if (await emailTaken(input.email)) throw refusals.emailTaken();
       const password_hash = await hashPassword(input.password);
-      return db
-        .insertInto('app_user')
-        .values({ name: input.name, email: input.email, role: input.role, password_hash })
-        .returning(columns)
-        .executeTakeFirstOrThrow();
+      // The caller's transaction when there is one (the demo seed's).
+      return inTransaction(db, async (trx) => {
+        const { id } = await trx
+          .insertInto('app_user')
+          .values({ name: input.name, email: input.email, role: input.role, password_hash })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await setAgencies(trx, id, input.agency_ids ?? []);
+        return readUser(trx, id);
+      });
     },
 
     async update(id: string, input: UpdateOut): Promise<User> {
@@ -235,12 +271,13 @@ export function createUserService(db: Kysely<Database>) {
         if (current.role === 'admin' && input.role !== 'admin' && admins <= 1) {
           throw refusals.lastAdminDemoted();
         }
-        return trx
+        await trx
           .updateTable('app_user')
           .set({ name: input.name, email: input.email, role: input.role, updated_at: new Date() })
           .where('id', '=', id)
-          .returning(columns)
-          .executeTakeFirstOrThrow();
+          .execute();
+        if (input.agency_ids) await setAgencies(trx, id, input.agency_ids);
+        return readUser(trx, id);
       });
     },
 

@@ -10,7 +10,7 @@ import {
 import { messagesId } from '../messages/index.js';
 import { MoneyError, moneyErrorAnswer } from '../money.js';
 import { fieldIssuesOf, issuesRefusal } from '../refusals.js';
-import { BASE_PATH, type RouteDefinition, type Routes, routes } from '../routes.js';
+import { BASE_PATH, type RouteDefinition, type Routes, roleMayCall, routes } from '../routes.js';
 import { envelope, listEnvelope, type User } from '../schemas.js';
 
 /*
@@ -149,7 +149,7 @@ export function routeTableFetch(options: RouteTableFetchOptions): typeof fetch {
     const token = /^Bearer (.+)$/.exec(request.headers.get('authorization') ?? '')?.[1];
     const caller = token ? options.callerOf(token) : null;
     if (route.access !== 'public' && !caller) throw httpError('unauthorized', server.tokenInvalid);
-    if (route.access === 'admin' && caller?.role !== 'admin') {
+    if (caller && !roleMayCall(route.access, caller.role)) {
       throw httpError('forbidden', server.forbidden);
     }
     const form = route.upload ? await request.formData() : undefined;

@@ -6,9 +6,16 @@ import type {
   BudgetLineListQuery,
   BudgetSummaryQuery,
   ChildListQuery,
+  HistoryExportQuery,
   HistoryListQuery,
   ListQuery,
   ManagedEntityKey,
+  NoteCloseInput,
+  NoteInput,
+  NoteListQuery,
+  NoteReplyInput,
+  NotificationListQuery,
+  NotificationReadInput,
   PaguInput,
   PaguListQuery,
   PaguStatusQuery,
@@ -23,6 +30,11 @@ import type {
   StageCompareQuery,
   StageLockInput,
   StageScheduleInput,
+  StageWorkbookQuery,
+  SubActionLockInput,
+  SubActionLockListQuery,
+  SubActionReviewQuery,
+  SubActionVerifyInput,
   TaxRuleSet,
   UserCreateInput,
   UserUpdateInput,
@@ -45,6 +57,9 @@ const articles = [...all, 'article'] as const;
 const users = [...all, 'user'] as const;
 const history = [...all, 'history'] as const;
 const stages = [...all, 'stage'] as const;
+const locks = [...all, 'lock'] as const;
+const notifications = [...all, 'notification'] as const;
+const verification = [...all, 'verification'] as const;
 
 /** Query keys: each prefix invalidates everything below it. */
 export const ranwalKeys = {
@@ -79,6 +94,17 @@ export const ranwalKeys = {
   stages,
   stageList: (year: number) => [...stages, 'list', year] as const,
   stageComparison: (query: StageCompareQuery) => [...stages, 'compare', query] as const,
+  locks,
+  lockList: (query: SubActionLockListQuery) => [...locks, 'list', query] as const,
+  /** The bell's count and list; every verification write invalidates this prefix. */
+  notifications,
+  notificationList: (query: NotificationListQuery) => [...notifications, 'list', query] as const,
+  notificationCount: [...notifications, 'count'] as const,
+  /** Notes and the verifier's sub kegiatan: every note written, answered or closed moves both. */
+  verification,
+  noteList: (query: NoteListQuery) => [...verification, 'notes', query] as const,
+  subActionReviews: (query: SubActionReviewQuery) =>
+    [...verification, 'sub-actions', query] as const,
 };
 
 export interface ReadOptions {
@@ -288,6 +314,16 @@ export function useStages(year: number) {
   });
 }
 
+/** A page of a year's sub kegiatan locks, locked or unlocked since (admin only). */
+export function useSubActionLocks(query: SubActionLockListQuery) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.lockList(query),
+    queryFn: ({ signal }) => client.lock.list(query, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
 /** Two stages of a year compared (admin only); waits while `query` is undefined. */
 export function useStageComparison(query: StageCompareQuery | undefined) {
   const client = useRanwalClient();
@@ -295,6 +331,51 @@ export function useStageComparison(query: StageCompareQuery | undefined) {
     queryKey: ranwalKeys.stageComparison(query ?? { year: 0, from: 'ranwal', to: 'ranwal' }),
     queryFn: ({ signal }) => client.stage.compare(query as StageCompareQuery, { signal }),
     enabled: query !== undefined,
+  });
+}
+
+/** How often the bell asks for the unread count (and again whenever the window regains focus). */
+export const NOTIFICATION_REFRESH_MS = 60_000;
+
+/** How many of the signed-in person's notifications are unread. */
+export function useNotificationCount(options: ReadOptions = {}) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.notificationCount,
+    queryFn: ({ signal }) => client.notification.count({ signal }),
+    refetchInterval: NOTIFICATION_REFRESH_MS,
+    refetchOnWindowFocus: true,
+    enabled: options.enabled,
+  });
+}
+
+/** The signed-in person's latest notifications, newest first; waits until the bell opens. */
+export function useNotifications(query: NotificationListQuery = {}, options: ReadOptions = {}) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.notificationList(query),
+    queryFn: ({ signal }) => client.notification.list(query, { signal }),
+    enabled: options.enabled,
+  });
+}
+
+/** Verification notes with their answers, newest first, as the caller may see them. */
+export function useVerificationNotes(query: NoteListQuery, options: ReadOptions = {}) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.noteList(query),
+    queryFn: ({ signal }) => client.verification.notes(query, { signal }),
+    enabled: options.enabled,
+  });
+}
+
+/** A page of a year's sub kegiatan as a verifier works through them (verifiers and admins). */
+export function useSubActionReviews(query: SubActionReviewQuery) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.subActionReviews(query),
+    queryFn: ({ signal }) => client.verification.subActions(query, { signal }),
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -382,15 +463,43 @@ export interface DownloadedFile {
   fileName: string;
 }
 
+/** The file behind a signed link the server handed out, under its name (else `fallback`). */
+async function fetchLinked(
+  client: RanwalClient,
+  link: { path: string; originalName: string },
+  fallback: string,
+): Promise<DownloadedFile> {
+  const response = await client.fetchFile(link.path);
+  return { blob: await response.blob(), fileName: link.originalName || fallback };
+}
+
 /** Asks for the year's report link (its layout and format too), then fetches the file behind it. */
 export const useDownloadReport = () =>
   useClientMutation(async (client, query: ReportDownloadQuery): Promise<DownloadedFile> => {
     const { data } = await client.budgetLine.report(query);
-    const response = await client.fetchFile(data.path);
     // The spec's fallback name when the server names none (report.xlsx), of the format asked for.
-    const fallback = `report.${query.format ?? 'xlsx'}`;
-    return { blob: await response.blob(), fileName: data.originalName || fallback };
+    return fetchLinked(client, data, `report.${query.format ?? 'xlsx'}`);
   }, []);
+
+/** The Riwayat Perubahan page's changes under its filters, as a workbook. */
+export const useDownloadHistory = () =>
+  useClientMutation(
+    async (client, query: HistoryExportQuery) =>
+      fetchLinked(client, (await client.history.export(query)).data, 'riwayat-perubahan.xlsx'),
+    [],
+  );
+
+/** Two stages compared, as a workbook. */
+export const useDownloadStageComparison = () =>
+  useClientMutation(
+    async (client, query: StageWorkbookQuery) =>
+      fetchLinked(
+        client,
+        (await client.stage.compareWorkbook(query)).data,
+        'perbandingan-tahap.xlsx',
+      ),
+    [],
+  );
 
 export const useCreateUser = () =>
   useClientMutation(
@@ -477,6 +586,53 @@ export const useAdvanceStage = () =>
 /** Locks or unlocks the year's current stage; unlocking needs a reason. */
 export const useLockStage = () =>
   useClientMutation((client, body: StageLockInput) => client.stage.lock(body), [ranwalKeys.stages]);
+
+/** Locks or unlocks a sub kegiatan's lines of a year; unlocking needs a reason (the history keeps it). */
+export const useSetSubActionLock = () =>
+  useClientMutation(
+    (client, body: SubActionLockInput) => client.lock.set(body),
+    [ranwalKeys.locks, ranwalKeys.history],
+  );
+
+/** Marks the named notifications read, or all of one's own (no ids). */
+export const useMarkNotificationsRead = () =>
+  useClientMutation(
+    (client, body: NotificationReadInput) => client.notification.read(body),
+    [ranwalKeys.notifications],
+  );
+
+/** What a verification write moves: the notes, the sub kegiatan's counts and the bell. */
+const verificationReads = [ranwalKeys.verification, ranwalKeys.notifications] as const;
+
+/** Writes a note on a line or on a sub kegiatan of a year (verifiers and admins). */
+export const useCreateNote = () =>
+  useClientMutation(
+    (client, body: NoteInput) => client.verification.create(body),
+    verificationReads,
+  );
+
+/** Answers a note (the unit) or follows it up (a verifier). */
+export const useReplyNote = () =>
+  useClientMutation(
+    (client, { id, body }: { id: string; body: NoteReplyInput }) =>
+      client.verification.reply(id, body),
+    verificationReads,
+  );
+
+/** Closes a note, or opens it again. */
+export const useCloseNote = () =>
+  useClientMutation(
+    (client, { id, body }: { id: string; body: NoteCloseInput }) =>
+      client.verification.close(id, body),
+    verificationReads,
+  );
+
+/** Marks a sub kegiatan of a year verified (refused while a note is open), or not. */
+export const useVerifySubAction = () =>
+  useClientMutation(
+    (client, body: SubActionVerifyInput) => client.verification.verify(body),
+    verificationReads,
+  );
 
 /** Signs in; what was cached belonged to the previous user, so it is dropped. */
 export function useSignIn() {

@@ -13,6 +13,7 @@ import {
   currentYear,
   dependentsConflict,
   excerptOfText,
+  fieldRefusal,
   freeSlugOf,
   httpError,
   isLineReference,
@@ -36,10 +37,13 @@ import {
   reportFileName,
   reportSheetColumns,
   type Signer,
+  type SubActionLock,
+  type SubActionReview,
   sumRupiahText,
   taxRuleForYear,
   UPLOAD_MAX_BYTES,
   type User,
+  type VerificationNote,
   withStoredValues,
 } from '@ranwal/core';
 import {
@@ -102,7 +106,12 @@ type LevelHandler = RouteHandler<
   Row,
   { page: number; limit: number; search?: string; uuid?: string }
 >;
-type Store = MemorySeed & { files: Map<string, Blob> };
+type Store = MemorySeed & {
+  files: Map<string, Blob>;
+  /** Verification (issue 19): the notes, and which sub kegiatan of which year are verified. */
+  notes?: VerificationNote[];
+  verified?: { sub_action_id: string; year: number; at: string; by: string }[];
+};
 type LineHandler = NonNullable<NonNullable<RouteHandlers['budgetLine']>['create']>;
 
 const server = messagesId.server;
@@ -114,7 +123,13 @@ const stores = new WeakMap<RanwalClient, Store>();
 const collator = new Intl.Collator('id');
 const uuid = () => crypto.randomUUID();
 const now = () => new Date().toISOString();
-const toUser = ({ id, name, email, role }: User): User => ({ id, name, email, role });
+const toUser = ({ id, name, email, role, agency_ids }: User): User => ({
+  id,
+  name,
+  email,
+  role,
+  agency_ids: [...(agency_ids ?? [])],
+});
 /** A password change moves `sessions` on, which ends every token signed before it. */
 const tokenOf = (user: User & Pick<MemoryUser, 'sessions'>) =>
   `${TOKEN_PREFIX}${user.id}.${user.sessions ?? 0}`;
@@ -238,9 +253,18 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
     } as BudgetLine;
   };
   type LineQuery = BudgetLineFilterQuery & { sort?: BudgetLineSort };
-  /** A user's own lines, an admin's everyone's (or one user's), as the query narrows them. */
+  /**
+   * The server's lineScopeOf: an admin everyone's, a person with units their units' lines, a
+   * verifier without units none, a user without units their own.
+   */
+  const unitsOf = (user: User): readonly string[] | null =>
+    user.role === 'admin' || (user.role === 'user' && (user.agency_ids ?? []).length === 0)
+      ? null
+      : (user.agency_ids ?? []);
+  /** A user's own lines (or their units'), an admin's everyone's (or one user's), as the query narrows them. */
   const linesOf = (user: User, { sort = 'newest', ...query }: LineQuery) => {
-    const createdBy = user.role === 'admin' ? query.created_by : user.id;
+    const units = unitsOf(user);
+    const createdBy = user.role === 'admin' || units ? query.created_by : user.id;
     const order = (a: BudgetLine, b: BudgetLine) => {
       for (const [field, direction] of budgetLineSortOrders[sort]) {
         const [x, y] = direction === 'asc' ? [a[field], b[field]] : [b[field], a[field]];
@@ -255,6 +279,8 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
       .map(asLine)
       .filter(
         (line) =>
+          (!units || (line.agency_id !== null && units.includes(line.agency_id))) &&
+          (!query.sub_action_id || line.sub_action_id === query.sub_action_id) &&
           (query.year === undefined || line.year === query.year) &&
           (!query.agency_id || line.agency_id === query.agency_id) &&
           (!query.program_id || line.program_id === query.program_id) &&
@@ -343,12 +369,16 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
       );
     }
   };
-  const ownLine = (caller: User, id: string | undefined) =>
-    rowOf(
-      db.lines.filter((line) => caller.role === 'admin' || line.created_by === caller.id),
+  /** A line the caller may write: verifiers write none (the server's 403). */
+  const ownLine = (caller: User, id: string | undefined) => {
+    if (caller.role === 'verifier') throw httpError('forbidden', server.verifierReadOnly);
+    const mine = new Set(linesOf(caller, {}).map((line) => line.id));
+    return rowOf(
+      db.lines.filter((line) => mine.has(line.id)),
       id,
       server.records.line,
     );
+  };
   const sums = (lines: BudgetLine[]) => ({
     line_count: lines.length,
     total_price: sumRupiahText(lines.map((line) => line.total_price)),
@@ -362,6 +392,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
       data: rowOf(linesOf(caller, {}), params.id, server.records.line),
     }),
     create: ({ body, caller }) => {
+      if (caller.role === 'verifier') throw httpError('forbidden', server.verifierReadOnly);
       const line: StoredLine = {
         ...lineFields(body),
         id: uuid(),
@@ -416,7 +447,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
   const settings = (): PlanningSettings =>
     db.planning?.settings ?? { tax_rules: [], free_form_components: true };
   /** The admin's planning pages also keep signatories and each overrun's reason. */
-  type PlanningStore = MemoryPlanning & { signers?: Signer[] };
+  type PlanningStore = MemoryPlanning & { signers?: Signer[]; locks?: SubActionLock[] };
   type PaguEntry = StoredPagu & { overrun_reason?: string };
   const planningStore = (): PlanningStore => {
     db.planning ??= {};
@@ -762,6 +793,34 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
     },
   };
 
+  // Locks (kunci) as the server keeps them: one row per sub kegiatan and year, by name.
+  const lock: RouteHandlers['lock'] = {
+    list: ({ query }) => {
+      const rows = (planningStore().locks ?? []).filter((row) => row.year === query.year);
+      return pageOf(
+        rows.sort((a, b) => collator.compare(a.sub_action_name, b.sub_action_name)),
+        query,
+      );
+    },
+    set: ({ body, caller }) => {
+      const subAction = subActionOf(body.sub_action_id);
+      const store = planningStore();
+      const row: SubActionLock = {
+        ...body,
+        sub_action_name: subAction.name,
+        changed_by_name: caller.name,
+        changed_at: now(),
+      };
+      store.locks = [
+        ...(store.locks ?? []).filter(
+          (kept) => kept.sub_action_id !== body.sub_action_id || kept.year !== body.year,
+        ),
+        row,
+      ];
+      return { data: row };
+    },
+  };
+
   // --- Articles ------------------------------------------------------------------------------
   const visible = (user: User | null) =>
     db.articles.filter((article) => user?.role === 'admin' || article.status === 'published');
@@ -827,6 +886,14 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
   const lastAdmin = (user: User) =>
     user.role === 'admin' && db.users.filter((u) => u.role === 'admin').length <= 1;
 
+  /** A person's units, each an existing Perangkat Daerah (the server's refusal otherwise). */
+  const knownAgencies = (ids: readonly string[]) => {
+    if (ids.some((id) => !table('agency').some((row) => row.id === id))) {
+      throw fieldRefusal('validation', 'agency_ids', server.agencyUnknown);
+    }
+    return [...new Set(ids)].sort();
+  };
+
   const user: RouteHandlers['user'] = {
     signIn: ({ body }) => {
       const found = db.users.find(
@@ -851,23 +918,276 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
       const sorted = matching.sort((a, b) => collator.compare(a.name, b.name));
       return pageOf(sorted.map(toUser), query, db.users.length);
     },
-    create: ({ body: { name, email, role, password } }) => {
+    create: ({ body: { name, email, role, password, agency_ids = [] } }) => {
       assertEmailFree(email);
-      const created = { id: uuid(), name, email, role, password };
+      const created = {
+        id: uuid(),
+        name,
+        email,
+        role,
+        password,
+        agency_ids: knownAgencies(agency_ids),
+      };
       db.users.push(created);
       return { message: server.created, data: toUser(created) };
     },
-    update: ({ params, body: { name, email, role } }) => {
+    update: ({ params, body: { name, email, role, agency_ids } }) => {
       const found = rowOf(db.users, params.id, server.records.user);
       assertEmailFree(email, found.id);
       if (role !== 'admin' && lastAdmin(found)) throw refusals.lastAdminDemoted();
-      return { message: server.updated, data: toUser(Object.assign(found, { name, email, role })) };
+      // Left out, the person keeps their units.
+      const units = agency_ids ? { agency_ids: knownAgencies(agency_ids) } : {};
+      return {
+        message: server.updated,
+        data: toUser(Object.assign(found, { name, email, role }, units)),
+      };
     },
     delete: ({ params, caller }) => {
       if (params.id === caller.id) throw refusals.selfDeleted();
       const found = rowOf(db.users, params.id, server.records.user);
       if (lastAdmin(found)) throw refusals.lastAdminDeleted();
       return deleteRow(db.users, found);
+    },
+  };
+
+  // --- Notifications (issue 19): each person reads and marks only their own -------------------
+  const notificationsOf = (caller: User) =>
+    (db.notifications ?? []).filter((told) => told.user_id === caller.id);
+  const unreadOf = (caller: User) => ({
+    unread: notificationsOf(caller).filter((told) => !told.read).length,
+  });
+  const notification: RouteHandlers['notification'] = {
+    list: ({ query, caller }) => {
+      const mine = notificationsOf(caller);
+      const matching = mine
+        .filter((told) => query.unread === undefined || told.read !== query.unread)
+        .sort((a, b) => b.created_at.localeCompare(a.created_at));
+      return pageOf(
+        matching.map(({ user_id: _, ...told }) => told),
+        query,
+      );
+    },
+    count: ({ caller }) => ({ data: unreadOf(caller) }),
+    read: ({ body, caller }) => {
+      for (const told of notificationsOf(caller)) {
+        if (!body.ids || body.ids.includes(told.id)) told.read = true;
+      }
+      return { data: unreadOf(caller) };
+    },
+  };
+
+  // --- Verification (issue 19): notes on lines and sub kegiatan, and the verified marks --------
+  const notesStore = () => {
+    db.notes ??= [];
+    return db.notes;
+  };
+  const verifiedStore = () => {
+    db.verified ??= [];
+    return db.verified;
+  };
+  /** A sub kegiatan's Perangkat Daerah, through its kegiatan's programme. */
+  const placeOf = (subActionId: string) => {
+    const subAction = table('sub_action').find((row) => row.id === subActionId);
+    const action = table('action').find((row) => row.id === subAction?.action_id);
+    const program = table('program').find((row) => row.id === action?.program_id);
+    const agency = table('agency').find((row) => row.id === program?.agency_id);
+    return { subAction, agency };
+  };
+  /** The server's noteScope: an admin all, people with units their units', a user their lines'. */
+  const noteInScope = (caller: User, note: VerificationNote) => {
+    const units = unitsOf(caller);
+    if (units) {
+      const agency = placeOf(note.sub_action_id).agency;
+      return agency !== undefined && units.includes(agency.id);
+    }
+    if (caller.role === 'admin') return true;
+    return db.lines.some(
+      (line) =>
+        line.created_by === caller.id &&
+        (note.line_id
+          ? line.id === note.line_id
+          : line.sub_action_id === note.sub_action_id && line.year === note.year),
+    );
+  };
+  /** The note as the caller may see it (its line's name read now), or a 404. */
+  const noteOf = (caller: User, id: string | undefined) => {
+    const note = rowOf(
+      notesStore().filter((row) => noteInScope(caller, row)),
+      id,
+      server.records.note,
+    );
+    const line = db.lines.find((row) => row.id === note.line_id);
+    note.line_name = line ? line.component_name : null;
+    return note;
+  };
+  const assertSubActionInScope = (caller: User, subActionId: string) => {
+    const { agency } = placeOf(subActionOf(subActionId).id);
+    const units = unitsOf(caller);
+    if (units && !(agency && units.includes(agency.id))) {
+      throw httpError('forbidden', server.outsideUnits);
+    }
+  };
+  const unverify = (sub_action_id: string, year: number) => {
+    db.verified = verifiedStore().filter(
+      (row) => row.sub_action_id !== sub_action_id || row.year !== year,
+    );
+  };
+  const reviewsOf = (caller: User, year: number): SubActionReview[] => {
+    const units = unitsOf(caller);
+    return paguRowsOf(year)
+      .filter(({ row }) => !units || (row.agency_id !== null && units.includes(row.agency_id)))
+      .map(({ row }) => {
+        const lines = db.lines.filter(
+          (line) => line.year === year && line.sub_action_id === row.sub_action_id,
+        );
+        const notes = notesStore().filter(
+          (note) => note.year === year && note.sub_action_id === row.sub_action_id,
+        );
+        const verified = verifiedStore().find(
+          (mark) => mark.sub_action_id === row.sub_action_id && mark.year === year,
+        );
+        const open = notes.filter((note) => note.status !== 'closed').length;
+        return {
+          sub_action_id: row.sub_action_id,
+          sub_action_code: row.sub_action_code,
+          sub_action_name: row.sub_action_name,
+          agency_name: row.agency_name,
+          year,
+          line_count: lines.length,
+          total_after_tax: sumRupiahText(lines.map((line) => line.total_after_tax)),
+          open_notes: open,
+          closed_notes: notes.length - open,
+          verified_at: verified?.at ?? null,
+          verified_by_name: db.users.find((u) => u.id === verified?.by)?.name ?? null,
+          agency_id: row.agency_id,
+        };
+      })
+      .filter((row) => row.line_count > 0 || row.open_notes + row.closed_notes > 0)
+      .map(({ agency_id: _, ...row }) => row);
+  };
+  const verification: RouteHandlers['verification'] = {
+    notes: ({ query, caller }) => {
+      const matching = notesStore()
+        .filter(
+          (note) =>
+            noteInScope(caller, note) &&
+            (query.year === undefined || note.year === query.year) &&
+            (!query.sub_action_id || note.sub_action_id === query.sub_action_id) &&
+            (!query.line_id || note.line_id === query.line_id) &&
+            (query.status !== 'open' || note.status !== 'closed') &&
+            (query.status !== 'closed' || note.status === 'closed') &&
+            containsText(query.search, note.body, note.sub_action_name, note.line_name),
+        )
+        .sort((a, b) => b.created_at.localeCompare(a.created_at));
+      const found = matching.map((note) => noteOf(caller, note.id));
+      return pageOf(found, query, found.length);
+    },
+    create: ({ body, caller }) => {
+      let place: { sub_action_id: string; year: number; line_id: string | null };
+      if ('line_id' in body) {
+        const line = rowOf(linesOf(caller, {}), body.line_id, server.records.line);
+        place = { sub_action_id: line.sub_action_id, year: line.year, line_id: line.id };
+      } else {
+        assertSubActionInScope(caller, body.sub_action_id);
+        place = { sub_action_id: body.sub_action_id, year: body.year, line_id: null };
+      }
+      const { subAction, agency } = placeOf(place.sub_action_id);
+      const note: VerificationNote = {
+        id: uuid(),
+        ...place,
+        sub_action_code: (subAction?.code as string | null | undefined) ?? null,
+        sub_action_name: subAction?.name ?? '',
+        agency_name: agency?.name ?? null,
+        line_name: null,
+        body: body.body,
+        status: 'open',
+        author_id: caller.id,
+        author_name: caller.name,
+        created_at: now(),
+        closed_at: null,
+        closed_by_name: null,
+        replies: [],
+      };
+      notesStore().push(note);
+      // A sub kegiatan with a new note is no longer verified.
+      unverify(place.sub_action_id, place.year);
+      return { data: noteOf(caller, note.id) };
+    },
+    reply: ({ params, body, caller }) => {
+      const note = noteOf(caller, params.id);
+      if (note.status === 'closed') throw httpError('conflict', server.noteClosed);
+      note.replies.push({
+        id: uuid(),
+        body: body.body,
+        author_id: caller.id,
+        author_name: caller.name,
+        created_at: now(),
+      });
+      note.status = caller.role === 'user' ? 'answered' : 'open';
+      return { data: note };
+    },
+    close: ({ params, body, caller }) => {
+      const note = noteOf(caller, params.id);
+      if (body.closed === (note.status === 'closed')) return { data: note };
+      if (body.closed) {
+        Object.assign(note, { status: 'closed', closed_at: now(), closed_by_name: caller.name });
+      } else {
+        Object.assign(note, { status: 'open', closed_at: null, closed_by_name: null });
+        unverify(note.sub_action_id, note.year);
+      }
+      return { data: note };
+    },
+    subActions: ({ query, caller }) => {
+      const matching = reviewsOf(caller, query.year).filter(
+        (row) =>
+          (!query.agency_id || placeOf(row.sub_action_id).agency?.id === query.agency_id) &&
+          containsText(query.search, row.sub_action_name, row.sub_action_code),
+      );
+      return pageOf(matching, query, matching.length);
+    },
+    verify: ({ body, caller }) => {
+      assertSubActionInScope(caller, body.sub_action_id);
+      if (body.verified) {
+        const open = notesStore().filter(
+          (note) =>
+            note.sub_action_id === body.sub_action_id &&
+            note.year === body.year &&
+            note.status !== 'closed',
+        ).length;
+        if (open > 0) throw httpError('conflict', server.notesStillOpen(open));
+        if (
+          !verifiedStore().some(
+            (mark) => mark.sub_action_id === body.sub_action_id && mark.year === body.year,
+          )
+        ) {
+          verifiedStore().push({
+            sub_action_id: body.sub_action_id,
+            year: body.year,
+            at: now(),
+            by: caller.id,
+          });
+        }
+      } else {
+        unverify(body.sub_action_id, body.year);
+      }
+      const review = reviewsOf({ ...caller, role: 'admin' }, body.year).find(
+        (row) => row.sub_action_id === body.sub_action_id,
+      );
+      return {
+        data: review ?? {
+          sub_action_id: body.sub_action_id,
+          sub_action_code: null,
+          sub_action_name: subActionOf(body.sub_action_id).name,
+          agency_name: null,
+          year: body.year,
+          line_count: 0,
+          total_after_tax: '0',
+          open_notes: 0,
+          closed_notes: 0,
+          verified_at: null,
+          verified_by_name: null,
+        },
+      };
     },
   };
 
@@ -881,6 +1201,20 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
       return { data: { path } };
     },
   };
+  // 'Unduh Excel' of the history and of a stage comparison: a one-sheet workbook under the
+  // server's name (the figures are the server's; stories check the download itself).
+  const workbookLink = (originalName: string, sheet: string) => {
+    const path = `${MEMORY_UPLOAD_ORIGIN}${BASE_PATH}/api/files/${uuid()}.xlsx`;
+    db.files.set(path, xlsxBlob([[sheet]], sheet));
+    return { data: { path, originalName } };
+  };
+  const history: RouteHandlers['history'] = {
+    export: () => workbookLink('riwayat-perubahan.xlsx', 'Riwayat Perubahan'),
+  };
+  const stage: RouteHandlers['stage'] = {
+    compareWorkbook: ({ query }) =>
+      workbookLink(`perbandingan-tahap-${query.year}-${query.from}-${query.to}.xlsx`, 'Ringkasan'),
+  };
   const levels = Object.fromEntries(managedEntityKeys.map((key) => [key, levelHandlers(key)]));
 
   const client = createClient({
@@ -890,7 +1224,9 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
       handlers: {
         health: { get: () => ({ data: { database: 'up' } }) },
         ...(levels as RouteHandlers),
-        ...{ budgetLine, planning, pagu, priceItem, article, user, upload },
+        ...{ budgetLine, planning, pagu, priceItem, lock, article, user, upload, history, stage },
+        notification,
+        verification,
       },
       files: db.files,
       // The story's own caller is taken as given, even when its seed does not list them.

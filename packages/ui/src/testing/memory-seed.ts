@@ -8,6 +8,7 @@ import {
   type ManagedEntityKey,
   managedEntities,
   managedEntityKeys,
+  type Notification,
   type PlanningSettings,
   type PriceItem,
   pricedLine,
@@ -59,6 +60,8 @@ export interface MemorySeed {
   lines: StoredLine[];
   articles: Article[];
   planning?: MemoryPlanning;
+  /** What the bell tells each person (issue 19), by their id. */
+  notifications?: (Notification & { user_id: string })[];
 }
 
 const uuid = () => crypto.randomUUID();
@@ -81,8 +84,13 @@ const STORY_PASSWORD = 'user12345';
 /** The tables of a demo (`@ranwal/core/demo`'s, or a story's in its shape). */
 export function buildSeed(data: DemoData): MemorySeed {
   const users: MemoryUser[] = [
-    { id: uuid(), ...storyAdmin, password: 'admin12345' },
-    ...data.users.map((person) => ({ id: uuid(), ...person, password: STORY_PASSWORD })),
+    { id: uuid(), ...storyAdmin, agency_ids: [], password: 'admin12345' },
+    ...data.users.map((person) => ({
+      id: uuid(),
+      agency_ids: [],
+      ...person,
+      password: STORY_PASSWORD,
+    })),
   ];
   const userOf = (author: string) =>
     users.find((user) => user.email === (author === 'admin' ? storyAdmin.email : author));

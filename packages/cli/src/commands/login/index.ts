@@ -1,5 +1,5 @@
-import { ApiError, SignInInput, type User } from '@ranwal/core';
-import { configFilePath, readConfig, writeConfig } from '../../config.js';
+import { ApiError, SignInInput } from '@ranwal/core';
+import { configFilePath, readConfig, type SignedInUser, writeConfig } from '../../config.js';
 import {
   type ConnectionOptions,
   clientFor,
@@ -18,7 +18,7 @@ export interface LoginOptions extends ConnectionOptions {
 
 export interface LoginResult {
   server: string;
-  user: User;
+  user: SignedInUser;
   configFile: string;
 }
 

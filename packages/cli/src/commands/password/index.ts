@@ -1,5 +1,5 @@
 import { PasswordChangeInput, PasswordSetInput, type User } from '@ranwal/core';
-import { readConfig, writeConfig } from '../../config.js';
+import { readConfig, type SignedInUser, writeConfig } from '../../config.js';
 import { type ConnectionOptions, connect } from '../../connection.js';
 import { CliError, calling } from '../../errors.js';
 import { askSecret, readStdin } from '../../prompts.js';
@@ -34,7 +34,7 @@ export interface ChangePasswordOptions extends ConnectionOptions {
 }
 
 export interface ChangePasswordResult {
-  user: User;
+  user: SignedInUser;
   server: string;
   configFile: string;
 }

@@ -228,6 +228,9 @@ function LevelFilter({ entity, parentId, ...props }: LevelFilterProps) {
   );
 }
 
+/** 'Perangkat Daerah': a unit, found by typing (left out while none exists); also the history page's. */
+export const AgencyFilter = (props: FilterProps) => <LevelFilter entity="agency" {...props} />;
+
 /** 'Filter Pengguna': a person, found by typing (the server searches); also the history page's. */
 export function CreatorFilter(props: FilterProps) {
   const t = useMessages().reports.filters;

@@ -184,7 +184,13 @@ const user = demoSeed.users.find((candidate) => candidate.role === 'user')!;
 /** The call is the admin's: anyone else gets the server's refusal, in its words. */
 export const NotAnAdmin: Story = {
   parameters: memory({
-    currentUser: { id: user.id, name: user.name, email: user.email, role: user.role },
+    currentUser: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      agency_ids: [],
+    },
   }),
   play: async ({ canvas }) => {
     const region = await overview(canvas, 2025);

@@ -150,7 +150,13 @@ const user = demoSeed.users.find((candidate) => candidate.role === 'user')!;
 export const NotAnAdmin: Story = {
   parameters: memory({
     seed: planningSeed,
-    currentUser: { id: user.id, name: user.name, email: user.email, role: user.role },
+    currentUser: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      role: user.role,
+      agency_ids: [],
+    },
   }),
   play: async ({ canvas }) => {
     const region = await panel(canvas);

@@ -87,6 +87,23 @@ export const Default: Story = {
   },
 };
 
+const saved = fn();
+/** 'Unduh Excel' hands over the workbook of what the filters select. */
+export const Download: Story = {
+  args: { saveFile: saved },
+  parameters: historyOf({ session: adminSession, calls: { list: listed } }),
+  play: async ({ canvas, userEvent }) => {
+    await canvas.findByRole('grid', { name: h.title });
+    await userEvent.click(canvas.getByRole('button', { name: h.export.button }));
+    await waitFor(() =>
+      expect(saved).toHaveBeenCalledWith(
+        expect.objectContaining({ fileName: 'riwayat-perubahan.xlsx' }),
+      ),
+    );
+    await expect(await screen.findByText(h.export.downloaded)).toBeVisible();
+  },
+};
+
 const ErrorStory: Story = {
   parameters: historyOf({
     session: adminSession,

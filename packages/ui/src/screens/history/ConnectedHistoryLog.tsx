@@ -2,10 +2,12 @@ import { type HistoryRecordType, historyRecordTypes } from '@ranwal/core';
 import { useEffect, useState } from 'react';
 import { Select, SelectItem } from '../../components/Select.js';
 import { TextField } from '../../components/TextField.js';
+import { toastDurations, useToast } from '../../components/Toast.js';
 import { describeError } from '../../data/errors.js';
-import { useHistoryList } from '../../data/queries.js';
+import { saveFile as saveToDisk } from '../../data/files.js';
+import { type DownloadedFile, useDownloadHistory, useHistoryList } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
-import { CreatorFilter } from '../budget-lines/ReportListControls.js';
+import { AgencyFilter, CreatorFilter } from '../budget-lines/ReportListControls.js';
 import { HistoryLog } from './HistoryLog.js';
 import { useRestoreVersion } from './use-restore-version.js';
 
@@ -16,29 +18,46 @@ const ALL_TYPES = 'all';
 
 export interface ConnectedHistoryLogProps {
   pageSize?: number;
+  /** Hands the downloaded workbook to the user; the browser's save by default. */
+  saveFile?: (file: DownloadedFile) => void;
 }
 
 /**
- * `HistoryLog` over the RanwalProvider's client: Jenis Data, a person and a range of whole days
- * narrow `history.list`, a page at a time; a line's change restores its version (the page is an
+ * `HistoryLog` over the RanwalProvider's client: Jenis Data, a person, a Perangkat Daerah and a
+ * range of whole days narrow `history.list` (and 'Unduh Excel', `history.export`), a page at a time; a line's change restores its version (the page is an
  * admin's), so it needs a `ToastProvider` above it.
  */
-export function ConnectedHistoryLog({ pageSize = HISTORY_PAGE_SIZE }: ConnectedHistoryLogProps) {
+export function ConnectedHistoryLog({
+  pageSize = HISTORY_PAGE_SIZE,
+  saveFile = saveToDisk,
+}: ConnectedHistoryLogProps) {
   const h = useMessages().history;
   const [recordType, setRecordType] = useState<HistoryRecordType | null>(null);
   const [actorId, setActorId] = useState<string | null>(null);
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [page, setPage] = useState(1);
-  const list = useHistoryList({
-    page,
-    limit: pageSize,
+  const [agencyId, setAgencyId] = useState<string | null>(null);
+  const filters = {
     ...(recordType ? { record_type: recordType } : {}),
     ...(actorId ? { actor_id: actorId } : {}),
+    ...(agencyId ? { agency_id: agencyId } : {}),
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),
-  });
+  };
+  const list = useHistoryList({ page, limit: pageSize, ...filters });
   const { onRestore, restoringId } = useRestoreVersion();
+  const toast = useToast();
+  const download = useDownloadHistory();
+  // The workbook holds what the filters select, every page of it.
+  const onDownload = async () => {
+    try {
+      saveFile(await download.mutateAsync(filters));
+      toast.success(undefined, h.export.downloaded, toastDurations.reportSuccess);
+    } catch (error) {
+      toast.error(undefined, describeError(error, h.export.failed), toastDurations.reportError);
+    }
+  };
   const filter = list.data?.filter;
   const lastPage = filter?.total_page;
   useEffect(() => {
@@ -50,11 +69,16 @@ export function ConnectedHistoryLog({ pageSize = HISTORY_PAGE_SIZE }: ConnectedH
       isLoading={list.isPending}
       error={list.isError ? describeError(list.error, h.fetchFailed) : null}
       onRetry={() => void list.refetch()}
-      isNarrowed={Boolean(recordType || actorId || from || to)}
+      isNarrowed={Object.keys(filters).length > 0}
       onRestore={onRestore}
       restoringId={restoringId}
+      onDownload={onDownload}
+      isDownloading={download.isPending}
       controls={
-        <search aria-label={h.filters.label} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <search
+          aria-label={h.filters.label}
+          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5"
+        >
           <Select
             label={h.filters.recordType}
             items={[ALL_TYPES, ...historyRecordTypes].map((id) => ({ id }))}
@@ -83,6 +107,13 @@ export function ConnectedHistoryLog({ pageSize = HISTORY_PAGE_SIZE }: ConnectedH
             }
             onChange={(id) => {
               setActorId(id);
+              setPage(1);
+            }}
+          />
+          <AgencyFilter
+            value={agencyId}
+            onChange={(id) => {
+              setAgencyId(id);
               setPage(1);
             }}
           />

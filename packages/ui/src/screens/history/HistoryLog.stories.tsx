@@ -126,3 +126,12 @@ export const Restoring: Story = {
     await expect(within(rows[0]!).getByRole('button')).toBeDisabled();
   },
 };
+
+/** 'Unduh Excel' beside the title; it waits while the workbook is made. */
+export const Downloadable: Story = {
+  args: { onDownload: fn() },
+  play: async ({ canvas, userEvent, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: h.export.button }));
+    await expect(args.onDownload).toHaveBeenCalledOnce();
+  },
+};

@@ -24,6 +24,9 @@ export interface HistoryLogProps {
   onRestore?: ((entry: HistoryEntry) => unknown) | undefined;
   /** The entry being restored: its button waits, the others are held. */
   restoringId?: number | null;
+  /** 'Unduh Excel': the changes under the filters as a workbook; no button without it. */
+  onDownload?: (() => unknown) | undefined;
+  isDownloading?: boolean;
 }
 
 /**
@@ -40,6 +43,8 @@ export function HistoryLog({
   pagination,
   onRestore,
   restoringId = null,
+  onDownload,
+  isDownloading = false,
 }: HistoryLogProps) {
   const messages = useMessages();
   const h = messages.history;
@@ -50,11 +55,18 @@ export function HistoryLog({
       aria-labelledby={titleId}
       className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
     >
-      <div className="flex flex-col gap-1">
-        <h1 id={titleId} className="text-2xl font-bold text-slate-900">
-          {h.title}
-        </h1>
-        <p className="max-w-3xl text-sm text-slate-700">{h.intro}</p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <h1 id={titleId} className="text-2xl font-bold text-slate-900">
+            {h.title}
+          </h1>
+          <p className="max-w-3xl text-sm text-slate-700">{h.intro}</p>
+        </div>
+        {onDownload && (
+          <Button variant="secondary" isPending={isDownloading} onPress={() => void onDownload()}>
+            {h.export.button}
+          </Button>
+        )}
       </div>
       {controls}
       {error ? (

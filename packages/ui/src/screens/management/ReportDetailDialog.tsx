@@ -12,6 +12,7 @@ import { Dialog, Modal } from '../../components/Dialog.js';
 import { Rupiah } from '../../components/Rupiah.js';
 import { useMessages, useSession } from '../../data/RanwalProvider.js';
 import { ConnectedLineHistory } from '../history/ConnectedLineHistory.js';
+import { ConnectedNoteThread } from '../verification/ConnectedNoteThread.js';
 
 export interface ReportDetailDialogProps {
   report: BudgetLine;
@@ -130,6 +131,11 @@ export default function ReportDetailDialog({ report: given, onClose }: ReportDet
               canRestore={session.userRole === 'admin'}
               onRestored={setRestored}
             />
+          )}
+          {/* The line's verification notes: answered by whoever sees the line, written and
+            closed by verifiers and admins. */}
+          {session && (
+            <ConnectedNoteThread query={{ line_id: report.id }} place={{ line_id: report.id }} />
           )}
         </div>
       </Dialog>

@@ -78,8 +78,10 @@ export const Default: Story = {
       'Katalog Harga',
       'Pengaturan Perencanaan',
       'Laporan',
+      'Verifikasi',
       'Riwayat Perubahan',
       'Tahap Anggaran',
+      'Kunci Sub Kegiatan',
       'Buat Artikel',
       'List Artikel',
     ]);
@@ -114,8 +116,40 @@ export const PengaturanPerencanaanActive = activeOn(
   m.planning.nav.settings,
 );
 export const LaporanActive = activeOn('/admin-laporan', m.sidebar.reports);
+export const VerifikasiActive = activeOn('/verifikasi', m.verification.title);
 export const RiwayatPerubahanActive = activeOn('/admin-riwayat', m.history.title);
+
+/** A verifier's sidebar: only Verifikasi, with 'Ubah Password' and Logout; 'Verifikator' below the name. */
+export const Verifier: Story = {
+  args: { currentPath: '/verifikasi', userName: 'Rina Verifikator' },
+  decorators: [
+    (Story) => (
+      <MemoryRanwalProvider
+        session={{
+          token: 'story-verifier',
+          userId: 'verifier-1',
+          userName: 'Rina Verifikator',
+          userEmail: 'rina@bappeda.local',
+          userRole: 'verifier',
+        }}
+      >
+        <Story />
+      </MemoryRanwalProvider>
+    ),
+  ],
+  play: async ({ canvas }) => {
+    const nav = await showSidebar(canvas);
+    await expect(nav.getAllByRole('link').map((link: HTMLElement) => link.textContent)).toEqual([
+      m.verification.title,
+    ]);
+    await expectOnlyCurrent(nav, m.verification.title);
+    await expect(canvas.getByText(m.roles.verifier, { selector: 'aside p' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: m.users.changePassword })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: m.logout.label })).toBeVisible();
+  },
+};
 export const TahapAnggaranActive = activeOn('/admin-tahap', m.stages.title);
+export const KunciSubKegiatanActive = activeOn('/admin-kunci', m.locks.title);
 export const BuatArtikelActive = activeOn('/admin-artikel', m.sidebar.createArticle);
 export const ListArtikelActive = activeOn('/admin-list-artikel', m.sidebar.articleList);
 

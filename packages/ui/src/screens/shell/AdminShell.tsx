@@ -12,7 +12,7 @@ import { Button } from '../../components/Button.js';
 import { useMessages, useSession } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
 import { confirmLeaving } from '../../lib/session-draft.js';
-import { activeAdminNavItem, adminNavigation } from './admin-navigation.js';
+import { activeAdminNavItem, adminNavigationFor } from './admin-navigation.js';
 
 /** 'Administrator' is 'A', 'Siti Rahmawati' is 'SR'. */
 function initialsOf(name: string): string {
@@ -79,6 +79,8 @@ export interface AdminShellProps {
   renderLink?: (props: AdminNavLinkProps) => ReactNode;
   /** The clock the header shows (read every 60 s); the real time by default. */
   now?: () => Date;
+  /** Beside the clock: the notification bell (`ConnectedNotificationBell`), issue 19. */
+  notifications?: ReactNode;
   /** The page. */
   children?: ReactNode;
 }
@@ -98,6 +100,7 @@ export function AdminShell({
   onChangePassword,
   renderLink = renderAnchor,
   now = () => new Date(),
+  notifications,
   children,
 }: AdminShellProps) {
   const m = useMessages();
@@ -136,7 +139,8 @@ export function AdminShell({
           <p className="text-xs text-slate-600">{m.app.subtitle}</p>
         </div>
         {/* On a phone the clock and the name take a line of their own. */}
-        <div className="flex w-full items-center justify-between gap-4 sm:w-auto">
+        <div className="flex w-full flex-wrap items-center justify-between gap-4 sm:w-auto">
+          {notifications}
           <time dateTime={time.toISOString()} className="text-sm text-slate-700">
             {formatDateTimeLong(time)}
           </time>
@@ -163,7 +167,7 @@ export function AdminShell({
       >
         <nav aria-label={m.sidebar.navigationLabel} className="flex-1 overflow-y-auto px-3 py-4">
           <ul className="flex flex-col gap-1">
-            {adminNavigation.map((item) => {
+            {adminNavigationFor(session?.userRole).map((item) => {
               const isCurrent = item === active;
               return (
                 <li key={item.key}>
@@ -197,7 +201,9 @@ export function AdminShell({
             </span>
             <div className="min-w-0">
               <p className="break-words text-sm font-semibold text-slate-900">{name}</p>
-              <p className="text-xs text-slate-600">{m.sidebar.roleFooter}</p>
+              <p className="text-xs text-slate-600">
+                {session?.userRole === 'verifier' ? m.roles.verifier : m.sidebar.roleFooter}
+              </p>
             </div>
           </div>
           {onChangePassword && (

@@ -1,4 +1,4 @@
-import { type Messages, messagesId } from '@ranwal/core';
+import { type Messages, messagesId, type Role } from '@ranwal/core';
 
 /*
  * The admin sidebar as data, apart from the shell's component so an app's route table can read
@@ -16,6 +16,8 @@ export interface AdminNavItem {
   readonly activePaths: readonly string[];
   /** The entry's text from a catalogue (Indonesian by default). */
   readonly label: (messages?: Messages) => string;
+  /** Who sees the entry and may open its page: admins only, unless it says more. */
+  readonly roles: readonly Role[];
 }
 
 const navItem = (
@@ -23,12 +25,14 @@ const navItem = (
   href: string,
   label: (messages: Messages) => string,
   route = href,
+  roles: readonly Role[] = ['admin'],
 ): AdminNavItem => ({
   key,
   href,
   route,
   activePaths: [...new Set([href, route])],
   label: (messages = messagesId) => label(messages),
+  roles,
 });
 
 /**
@@ -53,16 +57,28 @@ export const adminNavigation: readonly AdminNavItem[] = [
   navItem('priceCatalogue', '/admin-katalog-harga', (m) => m.planning.nav.catalogue),
   navItem('planningSettings', '/admin-pengaturan-perencanaan', (m) => m.planning.nav.settings),
   navItem('reports', '/admin-laporan', (m) => m.sidebar.reports),
+  // Verification (issue 19, not in the spec): a verifier's only page, an admin's beside Laporan.
+  navItem('verification', '/verifikasi', (m) => m.verification.title, '/verifikasi', [
+    'verifier',
+    'admin',
+  ]),
   // The history of every change (issue 19, not in the spec): after the records it covers.
   navItem('history', '/admin-riwayat', (m) => m.history.title),
   // A budget year's stages (issue 19, not in the spec): beside the history that records them.
   navItem('stages', '/admin-tahap', (m) => m.stages.title),
+  // Sub kegiatan locks (beyond the spec): beside the stage locks.
+  navItem('locks', '/admin-kunci', (m) => m.locks.title),
   navItem('createArticle', '/admin-artikel', (m) => m.sidebar.createArticle),
   navItem('articleList', '/admin-list-artikel', (m) => m.sidebar.articleList),
 ];
 
 /** A path without query, hash or trailing slash: '/admin-program/?q=1' is '/admin-program'. */
 const normalizePath = (path: string) => path.replace(/[?#].*$/, '').replace(/(.)\/+$/, '$1');
+
+/** The sidebar entries `role` sees (a sidebar shown without a session is an admin's). */
+export function adminNavigationFor(role: Role | undefined): readonly AdminNavItem[] {
+  return adminNavigation.filter((item) => item.roles.includes(role ?? 'admin'));
+}
 
 /** The sidebar entry that is the current page at `path`, if any. */
 export function activeAdminNavItem(path: string): AdminNavItem | undefined {

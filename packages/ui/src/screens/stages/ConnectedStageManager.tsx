@@ -2,8 +2,11 @@ import { currentYear, type Stage, type StageKind } from '@ranwal/core';
 import { useState } from 'react';
 import { toastDurations, useToast } from '../../components/Toast.js';
 import { describeError } from '../../data/errors.js';
+import { saveFile as saveToDisk } from '../../data/files.js';
 import {
+  type DownloadedFile,
   useAdvanceStage,
+  useDownloadStageComparison,
   useLockStage,
   useScheduleStages,
   useStageComparison,
@@ -17,6 +20,8 @@ import { StageManager } from './StageManager.js';
 export interface ConnectedStageManagerProps {
   /** The year shown first; the current budget year by default. */
   initialYear?: number;
+  /** Hands the downloaded comparison workbook to the user; the browser's save by default. */
+  saveFile?: (file: DownloadedFile) => void;
 }
 
 /** The chosen stage if it is still entered, else the default: the last two entered stages. */
@@ -38,7 +43,10 @@ function comparedPair(
  * schedule, moving on and the lock with a toast each, and below them `stage.compare` of two
  * entered stages. Needs a `ToastProvider`.
  */
-export function ConnectedStageManager({ initialYear }: ConnectedStageManagerProps) {
+export function ConnectedStageManager({
+  initialYear,
+  saveFile = saveToDisk,
+}: ConnectedStageManagerProps) {
   const m = useMessages();
   const t = m.stages;
   const names = m.server.stageNames;
@@ -60,6 +68,7 @@ export function ConnectedStageManager({ initialYear }: ConnectedStageManagerProp
   const schedule = useScheduleStages();
   const advance = useAdvanceStage();
   const lock = useLockStage();
+  const download = useDownloadStageComparison();
 
   const currentName = (answer: readonly Stage[]) => {
     const current = answer.find((stage) => stage.status === 'current');
@@ -114,6 +123,20 @@ export function ConnectedStageManager({ initialYear }: ConnectedStageManagerProp
           isLoading={comparison.isPending}
           error={comparison.isError ? describeError(comparison.error, t.compare.fetchFailed) : null}
           onRetry={() => void comparison.refetch()}
+          onDownload={async () => {
+            if (!pair.from || !pair.to) return;
+            try {
+              saveFile(await download.mutateAsync({ year, from: pair.from, to: pair.to }));
+              toast.success(undefined, t.compare.workbook.downloaded, toastDurations.reportSuccess);
+            } catch (error) {
+              toast.error(
+                undefined,
+                describeError(error, t.compare.workbook.failed),
+                toastDurations.reportError,
+              );
+            }
+          }}
+          isDownloading={download.isPending}
         />
       )}
     </StageManager>

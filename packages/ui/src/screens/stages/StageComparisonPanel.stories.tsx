@@ -135,3 +135,14 @@ const ErrorStory: Story = {
 };
 
 export { ErrorStory as Error };
+
+/** 'Unduh Excel' once the figures are shown. */
+export const Downloadable: Story = {
+  args: { onDownload: fn() },
+  play: async ({ canvas, userEvent, args }) => {
+    await userEvent.click(
+      canvas.getByRole('button', { name: messagesId.stages.compare.workbook.button }),
+    );
+    await expect(args.onDownload).toHaveBeenCalledOnce();
+  },
+};

@@ -1,5 +1,6 @@
 import type { Stage, StageComparison, StageKind } from '@ranwal/core';
 import { type ReactNode, useId } from 'react';
+import { Button } from '../../components/Button.js';
 import { Rupiah } from '../../components/Rupiah.js';
 import { Select, SelectItem } from '../../components/Select.js';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States.js';
@@ -19,6 +20,9 @@ export interface StageComparisonPanelProps {
   isLoading?: boolean;
   error?: string | null;
   onRetry?: () => void;
+  /** 'Unduh Excel': the comparison shown as a workbook; no button without it. */
+  onDownload?: (() => unknown) | undefined;
+  isDownloading?: boolean;
 }
 
 const numberCell = 'text-end';
@@ -47,6 +51,8 @@ export function StageComparisonPanel({
   isLoading = false,
   error = null,
   onRetry,
+  onDownload,
+  isDownloading = false,
 }: StageComparisonPanelProps) {
   const messages = useMessages();
   const t = messages.stages.compare;
@@ -82,9 +88,16 @@ export function StageComparisonPanel({
       aria-labelledby={titleId}
       className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
     >
-      <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-        {t.title}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+          {t.title}
+        </h2>
+        {onDownload && comparison && !error && (
+          <Button variant="secondary" isPending={isDownloading} onPress={() => void onDownload()}>
+            {t.workbook.button}
+          </Button>
+        )}
+      </div>
       {entered.length >= 2 && (
         <div className="grid gap-3 sm:grid-cols-2 lg:max-w-2xl">
           {stageSelect(t.from, from, onFromChange)}

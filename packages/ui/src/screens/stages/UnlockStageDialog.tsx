@@ -1,4 +1,4 @@
-import { isApiError, StageLockInput } from '@ranwal/core';
+import { fieldIssuesOf, isApiError, StageLockInput } from '@ranwal/core';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Banner } from '../../components/Banner.js';
 import { Dialog, FormDialogFooter, Modal } from '../../components/Dialog.js';
@@ -7,30 +7,49 @@ import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { useFocusFirstInvalid } from '../users/field-errors.js';
 
-export interface UnlockStageDialogProps {
-  /** The locked stage's name; the dialog is open while it is set. */
-  stageName: string | null;
-  year: number;
+/** What an unlock dialog says: its title, what unlocking does, the reason field's words. */
+export interface UnlockTexts {
+  title: string;
+  text: string;
+  reason: string;
+  reasonPlaceholder: string;
+  /** The banner's text when the call fails without a reason problem. */
+  failed: string;
+}
+
+/** A schema's `safeParse` of an unlock (StageLockInput, SubActionLockInput). */
+export type UnlockCheck =
+  | { success: true; data: { reason: string } }
+  | { success: false; error: Parameters<typeof fieldIssuesOf>[0] };
+
+export interface UnlockDialogProps {
+  /** The dialog's words; it is open while they are set. */
+  texts: UnlockTexts | null;
+  /** Core's unlock schema over the typed reason; its `reason` issue is the field's problem. */
+  check: (reason: string) => UnlockCheck;
   onClose: () => void;
   /** Unlocks with the reason; resolve when done (the dialog closes), reject with the call's error. */
   onSubmit: (reason: string) => Promise<unknown>;
 }
 
-/** 'Buka Kunci': the reason an unlock needs, checked by core's StageLockInput and the server. */
-export function UnlockStageDialog({ stageName, year, onClose, onSubmit }: UnlockStageDialogProps) {
+/**
+ * 'Buka Kunci' of a stage or a sub kegiatan: the reason an unlock needs, checked by core's schema
+ * before the call and by the server after it (its `reason` problem lands on the field).
+ */
+export function UnlockDialog({ texts, check, onClose, onSubmit }: UnlockDialogProps) {
   const [isSaving, setSaving] = useState(false);
   return (
     <Modal
-      isOpen={stageName !== null}
+      isOpen={texts !== null}
       onOpenChange={(open) => {
         if (!open && !isSaving) onClose();
       }}
       isKeyboardDismissDisabled={isSaving}
     >
-      {stageName !== null && (
+      {texts !== null && (
         <UnlockForm
-          stageName={stageName}
-          year={year}
+          texts={texts}
+          check={check}
           isSaving={isSaving}
           onSubmit={async (reason) => {
             setSaving(true);
@@ -47,16 +66,50 @@ export function UnlockStageDialog({ stageName, year, onClose, onSubmit }: Unlock
   );
 }
 
-interface UnlockFormProps {
-  stageName: string;
+export interface UnlockStageDialogProps {
+  /** The locked stage's name; the dialog is open while it is set. */
+  stageName: string | null;
   year: number;
+  onClose: () => void;
+  /** Unlocks with the reason; resolve when done (the dialog closes), reject with the call's error. */
+  onSubmit: (reason: string) => Promise<unknown>;
+}
+
+/** 'Buka Kunci' of the year's current stage, checked by core's StageLockInput. */
+export function UnlockStageDialog({ stageName, year, onClose, onSubmit }: UnlockStageDialogProps) {
+  const t = useMessages().stages.lock;
+  return (
+    <UnlockDialog
+      texts={
+        stageName === null
+          ? null
+          : {
+              title: t.unlockTitle(stageName),
+              text: t.unlockText,
+              reason: t.reason,
+              reasonPlaceholder: t.reasonPlaceholder,
+              failed: t.failed,
+            }
+      }
+      check={(reason) => StageLockInput.safeParse({ year, locked: false, reason })}
+      onClose={onClose}
+      onSubmit={onSubmit}
+    />
+  );
+}
+
+interface UnlockFormProps {
+  texts: UnlockTexts;
+  check: UnlockDialogProps['check'];
   isSaving: boolean;
   onSubmit: (reason: string) => Promise<void>;
 }
 
-function UnlockForm({ stageName, year, isSaving, onSubmit }: UnlockFormProps) {
+const reasonIssue = (issues: readonly { path: string; message: string }[] | undefined) =>
+  issues?.find((issue) => issue.path === 'reason')?.message;
+
+function UnlockForm({ texts, check, isSaving, onSubmit }: UnlockFormProps) {
   const m = useMessages();
-  const t = m.stages.lock;
   const formId = useId();
   const form = useRef<HTMLFormElement>(null);
   const [reason, setReason] = useState('');
@@ -65,11 +118,9 @@ function UnlockForm({ stageName, year, isSaving, onSubmit }: UnlockFormProps) {
   const [failure, setFailure] = useState<{ key: number; message: string } | null>(null);
   useFocusFirstInvalid(form, attempt);
 
-  const parsed = StageLockInput.safeParse({ year, locked: false, reason });
+  const parsed = check(reason);
   const schemaProblem =
-    attempt > 0 && !parsed.success
-      ? parsed.error.issues.find((issue) => issue.path[0] === 'reason')?.message
-      : undefined;
+    attempt > 0 && !parsed.success ? reasonIssue(fieldIssuesOf(parsed.error)) : undefined;
   const problem = serverProblem ?? schemaProblem;
 
   const submit = async (event: FormEvent) => {
@@ -84,16 +135,14 @@ function UnlockForm({ stageName, year, isSaving, onSubmit }: UnlockFormProps) {
     try {
       await onSubmit(parsed.data.reason);
     } catch (error) {
-      const issue = isApiError(error)
-        ? error.issues?.find((found) => found.path === 'reason')
-        : undefined;
+      const issue = isApiError(error) ? reasonIssue(error.issues) : undefined;
       if (issue) {
-        setServerProblem(issue.message);
+        setServerProblem(issue);
         setAttempt((n) => n + 1);
       } else {
         setFailure((last) => ({
           key: (last?.key ?? 0) + 1,
-          message: describeError(error, t.failed),
+          message: describeError(error, texts.failed),
         }));
       }
     }
@@ -101,7 +150,7 @@ function UnlockForm({ stageName, year, isSaving, onSubmit }: UnlockFormProps) {
 
   return (
     <Dialog
-      title={t.unlockTitle(stageName)}
+      title={texts.title}
       footer={({ close }) => <FormDialogFooter formId={formId} isSaving={isSaving} close={close} />}
     >
       <form
@@ -116,20 +165,20 @@ function UnlockForm({ stageName, year, isSaving, onSubmit }: UnlockFormProps) {
             {failure.message}
           </Banner>
         )}
-        <p className="text-slate-700">{t.unlockText}</p>
+        <p className="text-slate-700">{texts.text}</p>
         <TextField
-          label={t.reason}
+          label={texts.reason}
           multiline
           rows={3}
           isRequired
           validationBehavior="aria"
-          placeholder={t.reasonPlaceholder}
+          placeholder={texts.reasonPlaceholder}
           value={reason}
           onChange={(value) => {
             setReason(value);
             setServerProblem(null);
           }}
-          errorMessage={problem ? m.stages.fieldProblem(t.reason, problem) : undefined}
+          errorMessage={problem ? m.stages.fieldProblem(texts.reason, problem) : undefined}
         />
       </form>
     </Dialog>

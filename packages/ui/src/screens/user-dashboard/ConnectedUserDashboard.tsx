@@ -1,5 +1,5 @@
 import type { BudgetLine, BudgetLineInput, ManagedEntityKey } from '@ranwal/core';
-import { useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { toastDurations, useToast } from '../../components/Toast.js';
 import { describeError } from '../../data/errors.js';
 import { useBudgetLine, useCreateBudgetLine, useDeleteBudgetLine } from '../../data/queries.js';
@@ -15,6 +15,7 @@ import {
   userReportsDefaultView,
 } from '../budget-lines/report-view.js';
 import { useLineList } from '../budget-lines/use-line-list.js';
+import { ConnectedOpenNotes } from '../verification/ConnectedOpenNotes.js';
 import { type HierarchySelection, optionLabel, useHierarchyChoice } from './cascade.js';
 import { ReportList } from './ReportList.js';
 import { BudgetLineEntry, dashboardCard, UserDashboardFrame } from './UserDashboard.js';
@@ -48,6 +49,8 @@ export interface ConnectedUserDashboardProps
   onLogout: () => void;
   /** As UserDashboard's: opens the change of one's own password. */
   onChangePassword?: () => void;
+  /** As UserDashboardFrame's: the notification bell. */
+  notifications?: ReactNode;
 }
 
 /**
@@ -223,6 +226,7 @@ export function ConnectedReportList({
 export function ConnectedUserDashboard({
   onLogout,
   onChangePassword,
+  notifications,
   year,
   ...list
 }: ConnectedUserDashboardProps) {
@@ -232,7 +236,9 @@ export function ConnectedUserDashboard({
       userName={session?.userName}
       onLogout={onLogout}
       onChangePassword={onChangePassword}
+      notifications={notifications}
     >
+      <ConnectedOpenNotes />
       <ConnectedBudgetLineEntry year={year} />
       <ConnectedReportList {...list} />
     </UserDashboardFrame>

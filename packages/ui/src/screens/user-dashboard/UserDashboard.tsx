@@ -39,6 +39,8 @@ export interface UserDashboardFrameProps {
   onLogout: () => void;
   /** Opens the change of one's own password; 'Ubah Password' shows beside Logout only with it. */
   onChangePassword?: (() => void) | undefined;
+  /** Before the name: the notification bell (`ConnectedNotificationBell`), issue 19. */
+  notifications?: ReactNode;
   /** The screen's sections: the line entry and the list. */
   children: ReactNode;
 }
@@ -58,6 +60,7 @@ export function UserDashboardFrame({
   userName,
   onLogout,
   onChangePassword,
+  notifications,
   children,
 }: UserDashboardFrameProps) {
   const messages = useMessages();
@@ -69,7 +72,8 @@ export function UserDashboardFrame({
             <h1 className="text-xl font-bold text-brand-800">{messages.app.name}</h1>
             <p className="text-sm text-slate-600">{messages.app.subtitle}</p>
           </div>
-          <div className="flex items-center gap-3">
+          <div className="flex flex-wrap items-center gap-3">
+            {notifications}
             {userName && (
               <span className="max-w-56 truncate text-sm font-medium text-slate-700">
                 {userName}

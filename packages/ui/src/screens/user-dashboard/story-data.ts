@@ -70,8 +70,8 @@ export function seedUser(seed: MemorySeed = demoSeed): User {
     seed.users.find((user) => user.role === 'user') ??
     seed.users[0];
   if (!found) throw new Error('story data: the seed has no users');
-  const { id, name, email, role } = found;
-  return { id, name, email, role };
+  const { id, name, email, role, agency_ids } = found;
+  return { id, name, email, role, agency_ids };
 }
 
 /** A stored session for `seedUser`, as sign-in would leave it. */

@@ -19,7 +19,13 @@ const byName = (a: { name: string }, b: { name: string }) =>
   new Intl.Collator('id').compare(a.name, b.name);
 const demoUsers = [...demoSeed.users].sort(byName);
 const admin = demoSeed.users.find((user) => user.email === demoCredentials.admin.email)!;
-const asUser = ({ id, name, email, role }: User): User => ({ id, name, email, role });
+const asUser = ({ id, name, email, role, agency_ids }: User): User => ({
+  id,
+  name,
+  email,
+  role,
+  agency_ids,
+});
 
 /** The demo users and 21 more: three pages of ten. */
 const manyUsersSeed: MemorySeed = {
@@ -31,6 +37,7 @@ const manyUsersSeed: MemorySeed = {
       name: `Pegawai ${String(i + 1).padStart(2, '0')}`,
       email: `pegawai${i + 1}@ranwal.local`,
       role: 'user' as const,
+      agency_ids: [],
       password: 'user12345',
     })),
   ],
@@ -144,8 +151,11 @@ export const CreateUser: Story = {
     await expect(role).toHaveTextContent(m.roles.user);
     await userEvent.keyboard('{Enter}');
     await screen.findByRole('listbox');
-    await userEvent.keyboard('{ArrowDown}{Enter}');
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     await expect(role).toHaveTextContent(m.roles.admin);
+    await userEvent.tab();
+    await expect(dialog.getByRole('combobox', { name: u.agencies })).toHaveFocus();
+    await userEvent.tab(); // the chosen units (none yet)
     await userEvent.tab();
     await expect(dialog.getByLabelText(u.fields.password)).toHaveFocus();
     await userEvent.keyboard('rahasia-rina-1');

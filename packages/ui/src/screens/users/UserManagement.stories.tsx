@@ -1,4 +1,4 @@
-import { messagesId, type User } from '@ranwal/core';
+import { ApiError, messagesId, type User } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { demoSeed, longNamesSeed } from '../../testing/memory-client.js';
@@ -8,7 +8,13 @@ const m = messagesId;
 const u = m.users;
 const v = m.validation;
 
-const asUser = ({ id, name, email, role }: User): User => ({ id, name, email, role });
+const asUser = ({ id, name, email, role, agency_ids }: User): User => ({
+  id,
+  name,
+  email,
+  role,
+  agency_ids,
+});
 const users = demoSeed.users.map(asUser);
 const budi = users.find((user) => user.name === 'Budi Santoso')!;
 
@@ -61,6 +67,7 @@ export const Default: Story = {
       u.fields.name,
       u.fields.email,
       u.fields.role,
+      u.agencies,
       m.common.actions,
     ]);
     await expect(table().getAllByRole('row')).toHaveLength(1 + users.length);
@@ -157,6 +164,7 @@ export const EditUser: Story = {
       name: 'Budi Santoso, S.T.',
       email: budi.email,
       role: 'user',
+      agency_ids: [],
     });
     await expect(screen.getByRole('status')).toHaveTextContent(u.updated);
   },
@@ -249,5 +257,135 @@ export const LongNames: Story = {
     const [long] = longNamesSeed.users.filter((user) => user.name.length > 60);
     await expect(canvas.getByRole('rowheader', { name: long!.name })).toBeVisible();
     await expect(canvas.getByRole('gridcell', { name: long!.email })).toBeVisible();
+  },
+};
+
+/** Escape closes the units' list (only while it is open: else it would close the dialog). */
+const closeList = async (picker: HTMLElement) => {
+  await waitFor(() => expect(picker).toHaveAttribute('aria-expanded', 'true'));
+  await userEvent.keyboard('{Escape}');
+  await waitFor(() => expect(picker).toHaveAttribute('aria-expanded', 'false'));
+};
+
+const agencies = [
+  { id: '30000000-0000-4000-8000-000000000001', code: '1.01', name: 'Dinas Pendidikan' },
+  { id: '30000000-0000-4000-8000-000000000002', code: '1.02', name: 'Dinas Kesehatan' },
+  { id: '30000000-0000-4000-8000-000000000003', code: '2.09', name: 'Dinas Pertanian' },
+];
+const [pendidikan, kesehatan, pertanian] = agencies as [
+  (typeof agencies)[0],
+  (typeof agencies)[0],
+  (typeof agencies)[0],
+];
+const vera: User = {
+  id: '40000000-0000-4000-8000-000000000001',
+  name: 'Vera Wulandari',
+  email: 'vera@ranwal.local',
+  role: 'verifier',
+  agency_ids: [pendidikan.id, kesehatan.id],
+};
+
+/**
+ * Perangkat Daerah (issue 19): the table names each person's units and role; the form explains
+ * them, searches them, shows the chosen ones as removable tags and sends their ids.
+ */
+export const WithUnits: Story = {
+  args: { agencies, users: [...users, vera] },
+  play: async ({ args }) => {
+    const row = within(rowOf(vera.name));
+    await expect(row.getByRole('gridcell', { name: m.roles.verifier })).toBeVisible();
+    await expect(row.getByText(pendidikan.name)).toBeVisible();
+    await expect(row.getByText(kesehatan.name)).toBeVisible();
+    await expect(within(rowOf(budi.name)).getByText(u.noAgencies)).toBeVisible();
+
+    // A new verifier of Dinas Pertanian.
+    const dialog = await openCreate();
+    await expect(dialog.getByText(u.agenciesHint)).toBeVisible();
+    await userEvent.type(dialog.getByRole('textbox', { name: u.fields.name }), 'Wawan Setiadi');
+    await userEvent.type(
+      dialog.getByRole('textbox', { name: u.fields.email }),
+      'wawan@ranwal.local',
+    );
+    await userEvent.type(dialog.getByLabelText(u.fields.password, { exact: true }), 'rahasia123');
+    await userEvent.click(dialog.getByRole('button', { name: new RegExp(u.fields.role) }));
+    await expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'User',
+      'Verifikator',
+      'Admin',
+    ]);
+    await userEvent.click(screen.getByRole('option', { name: m.roles.verifier }));
+    const chosen = dialog.getByLabelText(u.agenciesChosen);
+    await expect(chosen).toHaveTextContent(u.noAgencies);
+    const picker = dialog.getByRole('combobox', { name: u.agencies });
+    await userEvent.type(picker, 'tani');
+    await expect(await screen.findAllByRole('option')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('option', { name: `2.09 - ${pertanian.name}` }));
+    // The list stays open for the next unit, without the one chosen.
+    await expect(picker).toHaveValue('');
+    await waitFor(() => expect(picker).toHaveAttribute('aria-expanded', 'true'));
+    await expect(screen.queryByRole('option', { name: /Dinas Pertanian/ })).toBeNull();
+    await userEvent.click(await screen.findByRole('option', { name: `1.01 - ${pendidikan.name}` }));
+    await closeList(picker);
+    await expect(
+      within(chosen)
+        .getAllByRole('row')
+        .map((tag) => tag.textContent),
+    ).toEqual([pertanian.name, pendidikan.name]);
+    await userEvent.click(
+      within(chosen).getByRole('button', { name: `${u.removeAgency} ${pendidikan.name}` }),
+    );
+    await userEvent.click(dialog.getByRole('button', { name: m.common.save }));
+    await closed();
+    await expect(args.onCreate).toHaveBeenCalledWith({
+      name: 'Wawan Setiadi',
+      email: 'wawan@ranwal.local',
+      role: 'verifier',
+      password: 'rahasia123',
+      agency_ids: [pertanian.id],
+    });
+
+    // Editing keeps the units the person has.
+    await userEvent.click(within(rowOf(vera.name)).getByRole('button', { name: m.common.edit }));
+    const edit = within(await screen.findByRole('dialog', { name: u.editTitle }));
+    const tags = within(edit.getByLabelText(u.agenciesChosen));
+    await expect(tags.getAllByRole('row').map((tag) => tag.textContent)).toEqual([
+      pendidikan.name,
+      kesehatan.name,
+    ]);
+  },
+};
+
+/** The server refused a unit (removed meanwhile): its words stand under the field. */
+export const UnitRefused: Story = {
+  args: {
+    agencies,
+    onCreate: fn(async () => {
+      throw new ApiError({
+        kind: 'http',
+        message: 'Kolom agency_ids tidak valid: Perangkat Daerah tidak ditemukan',
+        status: 400,
+        code: 'validation',
+        serverMessage: 'Kolom agency_ids tidak valid: Perangkat Daerah tidak ditemukan',
+        issues: [{ path: 'agency_ids', message: m.server.agencyUnknown }],
+      });
+    }),
+  },
+  play: async () => {
+    const dialog = await openCreate();
+    await userEvent.type(dialog.getByRole('textbox', { name: u.fields.name }), 'Wawan Setiadi');
+    await userEvent.type(
+      dialog.getByRole('textbox', { name: u.fields.email }),
+      'wawan@ranwal.local',
+    );
+    await userEvent.type(dialog.getByLabelText(u.fields.password, { exact: true }), 'rahasia123');
+    const picker = dialog.getByRole('combobox', { name: u.agencies });
+    await userEvent.click(picker);
+    await userEvent.click(await screen.findByRole('option', { name: `1.02 - ${kesehatan.name}` }));
+    await closeList(picker);
+    await userEvent.click(dialog.getByRole('button', { name: m.common.save }));
+    await waitFor(() => expect(picker).toHaveAttribute('aria-invalid', 'true'));
+    await expect(picker).toHaveAccessibleDescription(
+      expect.stringContaining(m.server.agencyUnknown),
+    );
   },
 };

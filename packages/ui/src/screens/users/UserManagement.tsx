@@ -1,4 +1,12 @@
-import { type Role, type User, UserCreateInput, UserUpdateInput } from '@ranwal/core';
+import {
+  isApiError,
+  MAX_PAGE_SIZE,
+  type Role,
+  roles,
+  type User,
+  UserCreateInput,
+  UserUpdateInput,
+} from '@ranwal/core';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
@@ -14,6 +22,7 @@ import { describeError } from '../../data/errors.js';
 import {
   useCreateUser,
   useDeleteUser,
+  useEntityList,
   useSetPassword,
   useUpdateUser,
   useUsers,
@@ -22,6 +31,7 @@ import { useMessages } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
 import { SEARCH_DEBOUNCE_MS } from '../../lib/timing.js';
 import { useDebouncedValue } from '../../lib/use-debounced.js';
+import { type AgencyOption, AgencyPicker } from './AgencyPicker.js';
 import { fieldErrorsFrom, useFocusFirstInvalid } from './field-errors.js';
 import { PasswordDialog } from './PasswordDialog.js';
 
@@ -46,10 +56,14 @@ export interface UserManagementProps {
   onSearchChange?: (search: string) => void;
   /** Page numbers under the table, shown when there is more than one page. */
   pagination?: NumberedPaginationProps;
+  /** Every Perangkat Daerah: the form's choice of a person's units, and their names in the table. */
+  agencies?: readonly AgencyOption[];
 }
 
 type Editing = { mode: 'create' } | { mode: 'edit'; user: User };
 type Notice = { id: number; tone: 'success' | 'error'; message: string };
+/** What the server refused about a field of the form, in its words. */
+type ServerFieldErrors = Partial<Record<'email' | 'agency_ids', string>>;
 
 /**
  * The admin's user list (spec "User management"): add, edit and delete users, with a green
@@ -67,6 +81,7 @@ export function UserManagement({
   search,
   onSearchChange,
   pagination,
+  agencies = [],
 }: UserManagementProps) {
   const m = useMessages();
   const u = m.users;
@@ -76,6 +91,7 @@ export function UserManagement({
   const [editing, setEditing] = useState<Editing | null>(null);
   const [isSaving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<Notice | null>(null);
+  const [serverErrors, setServerErrors] = useState<ServerFieldErrors>({});
   const [deleting, setDeleting] = useState<User | null>(null);
   const [isDeleting, setIsDeleting] = useState(false);
   const [settingPassword, setSettingPassword] = useState<User | null>(null);
@@ -85,8 +101,11 @@ export function UserManagement({
     return { id: noticeCount.current, tone, message };
   };
 
+  const agencyNames = new Map(agencies.map((agency) => [agency.id, agency.name]));
+
   const openEditor = (next: Editing) => {
     setSaveError(null);
+    setServerErrors({});
     setEditing(next);
   };
   const closeEditor = () => {
@@ -97,6 +116,7 @@ export function UserManagement({
     if (!editing) return;
     setSaving(true);
     setSaveError(null);
+    setServerErrors({});
     try {
       if (editing.mode === 'create') {
         await onCreate({ ...details, password });
@@ -110,6 +130,14 @@ export function UserManagement({
     } catch (error) {
       const fallback = editing.mode === 'create' ? u.createFailed : u.updateFailed;
       setSaveError(notify('error', describeError(error, fallback)));
+      const issues = isApiError(error) ? (error.issues ?? []) : [];
+      setServerErrors(
+        Object.fromEntries(
+          issues
+            .filter((issue) => issue.path === 'agency_ids' || issue.path === 'email')
+            .map((issue) => [issue.path, issue.message]),
+        ),
+      );
     } finally {
       setSaving(false);
     }
@@ -160,6 +188,7 @@ export function UserManagement({
             <Column isRowHeader>{u.fields.name}</Column>
             <Column>{u.fields.email}</Column>
             <Column>{u.fields.role}</Column>
+            <Column>{u.agencies}</Column>
             <Column>{m.common.actions}</Column>
           </TableHeader>
           <TableBody
@@ -176,6 +205,19 @@ export function UserManagement({
                 <Cell className="min-w-48 break-all">{user.email}</Cell>
                 <Cell>
                   <RoleBadge role={user.role} />
+                </Cell>
+                <Cell className="min-w-40">
+                  {user.agency_ids.length > 0 ? (
+                    <ul className="flex flex-col gap-0.5">
+                      {user.agency_ids.map((id) => (
+                        <li key={id} className="break-words">
+                          {agencyNames.get(id) ?? id}
+                        </li>
+                      ))}
+                    </ul>
+                  ) : (
+                    <span className="text-slate-600">{u.noAgencies}</span>
+                  )}
                 </Cell>
                 <Cell>
                   <div className="flex gap-2">
@@ -221,6 +263,8 @@ export function UserManagement({
             editing={editing}
             isSaving={isSaving}
             error={saveError}
+            serverErrors={serverErrors}
+            agencies={agencies}
             onDismissError={() => setSaveError(null)}
             onSubmit={save}
           />
@@ -275,7 +319,9 @@ function RoleBadge({ role }: { role: Role }) {
     <span
       className={cn(
         'inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold',
-        role === 'admin' ? 'bg-brand-50 text-brand-800' : 'bg-slate-100 text-slate-700',
+        role === 'admin' && 'bg-brand-50 text-brand-800',
+        role === 'verifier' && 'bg-amber-50 text-amber-900',
+        role === 'user' && 'bg-slate-100 text-slate-700',
       )}
     >
       {roles[role]}
@@ -288,14 +334,17 @@ interface UserFormValues {
   email: string;
   role: Role;
   password: string;
+  agency_ids: string[];
 }
 
-type UserField = keyof UserFormValues;
+type UserField = Exclude<keyof UserFormValues, 'agency_ids'>;
 
 interface UserFormDialogProps {
   editing: Editing;
   isSaving: boolean;
   error: Notice | null;
+  serverErrors: ServerFieldErrors;
+  agencies: readonly AgencyOption[];
   onDismissError: () => void;
   /** The checked values: trimmed, the email in lower case; no password when editing. */
   onSubmit: (values: UserFormValues) => void;
@@ -309,6 +358,8 @@ function UserFormDialog({
   editing,
   isSaving,
   error,
+  serverErrors,
+  agencies,
   onDismissError,
   onSubmit,
 }: UserFormDialogProps) {
@@ -324,8 +375,9 @@ function UserFormDialog({
           email: editing.user.email,
           role: editing.user.role,
           password: '',
+          agency_ids: [...editing.user.agency_ids],
         }
-      : { name: '', email: '', role: 'user', password: '' },
+      : { name: '', email: '', role: 'user', password: '', agency_ids: [] },
   );
   const [attempt, setAttempt] = useState(0);
   useFocusFirstInvalid(form, attempt);
@@ -340,9 +392,9 @@ function UserFormDialog({
     password: u.fields.password,
   };
   // Fields are checked once the first save was tried, then again on every change.
-  const errors =
+  const errors: Partial<Record<UserField, string>> =
     attempt > 0 && !parsed.success
-      ? fieldErrorsFrom(parsed.error.issues, values, labels, m, {
+      ? fieldErrorsFrom<UserField>(parsed.error.issues, values, labels, m, {
           password: {
             too_small: u.passwordTooShort,
             invalid_format: u.passwordNeedsLetterAndDigit,
@@ -360,7 +412,13 @@ function UserFormDialog({
       return;
     }
     const { name, email, role } = parsed.data;
-    onSubmit({ name, email, role, password: isCreate ? values.password : '' });
+    onSubmit({
+      name,
+      email,
+      role,
+      password: isCreate ? values.password : '',
+      agency_ids: values.agency_ids,
+    });
   };
 
   return (
@@ -390,7 +448,7 @@ function UserFormDialog({
           validationBehavior="aria"
           value={values.email}
           onChange={change('email')}
-          errorMessage={errors.email}
+          errorMessage={errors.email ?? serverErrors.email}
         />
         <Select
           label={labels.role}
@@ -398,13 +456,23 @@ function UserFormDialog({
           validationBehavior="aria"
           value={values.role}
           onChange={(role) => {
-            if (role === 'user' || role === 'admin') change('role')(role);
+            const chosen = roles.find((known) => known === role);
+            if (chosen) setValues((current) => ({ ...current, role: chosen }));
           }}
           errorMessage={errors.role}
         >
-          <SelectItem id="user">{m.roles.user}</SelectItem>
-          <SelectItem id="admin">{m.roles.admin}</SelectItem>
+          {roles.map((role) => (
+            <SelectItem key={role} id={role}>
+              {m.roles[role]}
+            </SelectItem>
+          ))}
         </Select>
+        <AgencyPicker
+          agencies={agencies}
+          value={values.agency_ids}
+          onChange={(agency_ids) => setValues((current) => ({ ...current, agency_ids }))}
+          errorMessage={serverErrors.agency_ids}
+        />
         {isCreate && (
           <TextField
             label={labels.password}
@@ -440,6 +508,8 @@ export function ConnectedUserManagement({ pageSize = 10 }: ConnectedUserManageme
   const update = useUpdateUser();
   const remove = useDeleteUser();
   const setPassword = useSetPassword();
+  // A region has a few dozen Perangkat Daerah: one page holds them.
+  const agencies = useEntityList('agency', { limit: MAX_PAGE_SIZE });
   const filter = list.data?.filter;
   const lastPage = filter?.total_page;
 
@@ -458,6 +528,7 @@ export function ConnectedUserManagement({ pageSize = 10 }: ConnectedUserManageme
       onUpdate={(id, body) => update.mutateAsync({ id, body })}
       onDelete={(id) => remove.mutateAsync(id)}
       onSetPassword={(id, password) => setPassword.mutateAsync({ id, password })}
+      agencies={(agencies.data?.data ?? []).map(({ id, code, name }) => ({ id, code, name }))}
       search={search}
       onSearchChange={(next) => {
         setSearch(next);

@@ -1,0 +1,172 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { AppError, messagesId, type User } from '@ranwal/core';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import type { AppContext } from '../context.js';
+import { SESSION_VERSION_CLAIM, sessionVersionOf } from '../plugins/auth.js';
+import { cutOffWhenStalled } from '../plugins/request-guards.js';
+import type { TokenPurpose } from '../services/tokens.js';
+
+const server = messagesId.server;
+
+/** How long a signed file link stays valid. */
+export const LINK_TTL_SECONDS = 10 * 60;
+
+/** What a file link is for: each kind of file signs its own, so one never opens another. */
+export type LinkPurpose = Exclude<TokenPurpose, 'session'>;
+
+export interface FileWriteOptions {
+  /** Aborted when the client leaves while the file is made. */
+  signal: AbortSignal;
+  /** On PGlite (one database session) reads stay short, so others' calls are not held. */
+  shortStatements: boolean;
+}
+
+/** A file a verified link makes: its name and type, and what writes it. */
+export interface SignedFile {
+  fileName: string;
+  contentType: string;
+  write(output: Writable, options: FileWriteOptions): Promise<void>;
+}
+
+/** A raw route that serves the file a signed link describes. */
+export interface SignedFileRoute<Claims> {
+  /** The full path, `/ranwal/api/...`; the link's `?token=` authorizes it. */
+  path: string;
+  purpose: LinkPurpose;
+  /** What the link carries; a link whose claims do not parse is refused. */
+  claims: z.ZodType<Claims>;
+  /** The file for the signer as they are now (their role may have changed); throws to refuse. */
+  open(claims: Claims, signer: User): SignedFile | Promise<SignedFile>;
+}
+
+export const tokenInvalid = () => new AppError('unauthorized', server.tokenInvalid);
+
+/**
+ * Signed, expiring download links and the routes behind them (the report, the stage comparison,
+ * the history): the browser opens a link itself, so its token stands in for the bearer token.
+ * Each file is written to a temporary file first and sent from there, so no database session
+ * ever waits on a client however slowly it reads; a person has RANWAL_EXPORTS_PER_USER
+ * downloads in progress at most, over all kinds.
+ */
+export function createSignedFiles(context: AppContext) {
+  const exportsInProgress = new Map<string, number>();
+  function takeExportSlot(person: string): () => void {
+    const limit = context.config.RANWAL_EXPORTS_PER_USER;
+    const held = exportsInProgress.get(person) ?? 0;
+    if (held >= limit) throw new AppError('rate_limited', server.exportsBusy(limit));
+    exportsInProgress.set(person, held + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (exportsInProgress.get(person) ?? 1) - 1;
+      if (left > 0) exportsInProgress.set(person, left);
+      else exportsInProgress.delete(person);
+    };
+  }
+
+  /** The signer of a link and its claims; a link ends with its signer's sessions (a password change). */
+  async function verify<Claims>(
+    route: SignedFileRoute<Claims>,
+    token: unknown,
+  ): Promise<{ claims: Claims; signer: User }> {
+    const verified =
+      typeof token === 'string' ? await context.tokens.verify(token, route.purpose) : null;
+    const claims = route.claims.safeParse(verified?.claims);
+    const signer = verified
+      ? await context.users.findActive(verified.subject, sessionVersionOf(verified.claims))
+      : null;
+    if (!verified || !claims.success || !signer) throw tokenInvalid();
+    return { claims: claims.data, signer };
+  }
+
+  return {
+    /** A link to `path` for `user`, carrying `claims`, valid for LINK_TTL_SECONDS. */
+    async link(
+      path: string,
+      purpose: LinkPurpose,
+      user: Pick<User, 'id'>,
+      claims: Record<string, unknown>,
+    ): Promise<string> {
+      const token = await context.tokens.sign(
+        user.id,
+        purpose,
+        { ...claims, [SESSION_VERSION_CLAIM]: await context.users.sessionVersion(user.id) },
+        LINK_TTL_SECONDS,
+      );
+      return `${context.linkOrigin}${path}?token=${encodeURIComponent(token)}`;
+    },
+
+    register<Claims>(app: FastifyInstance, route: SignedFileRoute<Claims>): void {
+      app.get(route.path, { schema: { hide: true } }, async (request, reply) => {
+        const { claims, signer } = await verify(
+          route,
+          (request.query as { token?: unknown }).token,
+        );
+        const made = await route.open(claims, signer);
+        const release = takeExportSlot(signer.id);
+        const directory = await mkdtemp(
+          path.join(context.config.RANWAL_TEMP_DIR ?? tmpdir(), 'ranwal-report-'),
+        ).catch((error) => {
+          release();
+          throw error;
+        });
+        const cleanUp = () => {
+          release();
+          void rm(directory, { recursive: true, force: true });
+        };
+        try {
+          const file = path.join(directory, made.fileName);
+          // A client that leaves while the file is made stops the work.
+          const left = new AbortController();
+          const onLeave = () => left.abort();
+          reply.raw.once('close', onLeave);
+          const output = createWriteStream(file);
+          await made.write(output, {
+            signal: left.signal,
+            shortStatements: context.database.kind === 'pglite',
+          });
+          reply.raw.off('close', onLeave);
+          if (left.signal.aborted) {
+            output.destroy();
+            cleanUp();
+            reply.hijack();
+            reply.raw.destroy();
+            return reply;
+          }
+          await finished(output);
+          const { size } = await stat(file);
+          const body = createReadStream(file);
+          body.once('close', cleanUp);
+          reply.raw.once('close', () => {
+            body.destroy();
+            cleanUp();
+          });
+          cutOffWhenStalled(reply, context.config.RANWAL_SEND_TIMEOUT_MS);
+          return reply
+            .type(made.contentType)
+            .header('content-length', size)
+            .header('content-disposition', `attachment; filename="${made.fileName}"`)
+            .header('cache-control', 'no-store')
+            .send(body);
+        } catch (error) {
+          cleanUp();
+          throw error;
+        }
+      });
+    },
+  };
+}
+
+export type SignedFiles = ReturnType<typeof createSignedFiles>;
+
+/** An admin's file: refused once its signer is no longer an admin. */
+export function assertAdmin(signer: User): void {
+  if (signer.role !== 'admin') throw tokenInvalid();
+}

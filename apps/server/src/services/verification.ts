@@ -1,0 +1,492 @@
+import {
+  AppError,
+  listFilter,
+  messagesId,
+  type NoteInput,
+  type NoteListQuery,
+  type NotificationKind,
+  type NotificationListQuery,
+  refusals,
+  type SubActionReview,
+  type SubActionReviewQuery,
+  type SubActionVerifyInput,
+  type User,
+  type VerificationNote,
+} from '@ranwal/core';
+import { type Kysely, type RawBuilder, sql } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { containsPattern, inTransaction, offsetOf, type Parsed, toCount } from './pagination.js';
+import { assertSubActionInScope, isLineInScope, lineScopeOf } from './reports.js';
+
+type Caller = Pick<User, 'id' | 'role' | 'agency_ids'>;
+const server = messagesId.server;
+
+/** Timestamps arrive as Date from a column and as text from JSON; the API answers ISO text. */
+const iso = (value: Date | string): string => new Date(value).toISOString();
+const isReviewer = (caller: Caller) => caller.role === 'verifier' || caller.role === 'admin';
+
+/** The unit (Perangkat Daerah) of a sub kegiatan: through its kegiatan's programme. */
+const placeJoins = sql`
+  join sub_action sa on sa.id = n.sub_action_id
+  join action a on a.id = sa.action_id
+  join program p on p.id = a.program_id
+  left join agency ag on ag.id = p.agency_id`;
+
+/**
+ * Which notes a caller sees: an admin all; a person with units the notes of their units; a
+ * user without units the notes on their own lines (and on sub kegiatan where they have lines
+ * that year); a verifier without units none. Over the note `n` and its programme `p`.
+ */
+function noteScope(caller: Caller): RawBuilder<boolean> {
+  const scope = lineScopeOf(caller);
+  if (!scope.agency_ids) {
+    if (!scope.created_by) return sql<boolean>`true`;
+    return sql<boolean>`(case when n.line_id is not null
+      then exists (select 1 from detail_program own where own.id = n.line_id
+        and own.created_by = ${caller.id})
+      else exists (select 1 from detail_program own where own.sub_action_id = n.sub_action_id
+        and own.year = n.year and own.created_by = ${caller.id}) end)`;
+  }
+  if (scope.agency_ids.length === 0) return sql<boolean>`false`;
+  return sql<boolean>`p.agency_id = any(${[...scope.agency_ids]}::uuid[])`;
+}
+
+interface NoteRow {
+  id: string;
+  year: number;
+  sub_action_id: string;
+  sub_action_code: string | null;
+  sub_action_name: string;
+  agency_name: string | null;
+  line_id: string | null;
+  line_name: string | null;
+  body: string;
+  status: VerificationNote['status'];
+  author_id: string | null;
+  author_name: string | null;
+  created_at: Date | string;
+  closed_at: Date | string | null;
+  closed_by_name: string | null;
+  replies: {
+    id: string;
+    body: string;
+    author_id: string | null;
+    author_name: string | null;
+    created_at: string;
+  }[];
+  found: string | number;
+}
+
+const toNote = ({ found: _, ...row }: NoteRow): VerificationNote => ({
+  ...row,
+  created_at: iso(row.created_at),
+  closed_at: row.closed_at ? iso(row.closed_at) : null,
+  replies: row.replies.map((reply) => ({ ...reply, created_at: iso(reply.created_at) })),
+});
+
+/**
+ * People told of a note (`note_id`, on its sub kegiatan and year): the unit's side is everyone
+ * of the programme's Perangkat Daerah with the user role, and who made the lines it is about;
+ * the reviewers' side is who wrote the note and the verifiers and admins who answered in it.
+ */
+function unitSide(noteId: string): RawBuilder<unknown> {
+  return sql`
+    select ua.user_id from verification_note n
+      join sub_action sa on sa.id = n.sub_action_id
+      join action a on a.id = sa.action_id
+      join program p on p.id = a.program_id
+      join user_agency ua on ua.agency_id = p.agency_id
+      join app_user u on u.id = ua.user_id and u.role = 'user'
+      where n.id = ${noteId}
+    union
+    select line.created_by from verification_note n
+      join detail_program line on (n.line_id is not null and line.id = n.line_id)
+        or (n.line_id is null and line.sub_action_id = n.sub_action_id and line.year = n.year)
+      where n.id = ${noteId} and line.created_by is not null`;
+}
+function reviewerSide(noteId: string): RawBuilder<unknown> {
+  return sql`
+    select n.author_id from verification_note n where n.id = ${noteId} and n.author_id is not null
+    union
+    select r.author_id from verification_reply r join app_user u on u.id = r.author_id
+      where r.note_id = ${noteId} and u.role in ('verifier', 'admin')`;
+}
+
+export function createVerificationService(db: Kysely<Database>) {
+  /** Tells `people` (a statement of user ids) of what `actor` did, leaving the actor out. */
+  async function notify(
+    trx: Kysely<Database>,
+    people: RawBuilder<unknown>,
+    kind: NotificationKind,
+    place: { note_id: string | null; sub_action_id: string; year: number; line_id: string | null },
+    actor: Caller,
+  ): Promise<void> {
+    await sql`
+      insert into notification (user_id, kind, note_id, sub_action_id, year, line_id, actor_id)
+      select distinct told.user_id, ${kind}, ${place.note_id}::uuid, ${place.sub_action_id}::uuid,
+        ${place.year}::integer, ${place.line_id}::uuid, ${actor.id}::uuid
+      from (${people}) as told (user_id)
+      where told.user_id is not null and told.user_id <> ${actor.id}`.execute(trx);
+  }
+
+  async function notes(
+    executor: Kysely<Database>,
+    caller: Caller,
+    where: RawBuilder<boolean>,
+    page = 1,
+    limit = 100,
+  ): Promise<{ rows: VerificationNote[]; found: number }> {
+    const { rows } = await sql<NoteRow>`
+      select n.id, n.year, n.sub_action_id, sa.code as sub_action_code, sa.name as sub_action_name,
+        ag.name as agency_name, n.line_id, line.component_name as line_name, n.body, n.status,
+        n.author_id, author.name as author_name, n.created_at, n.closed_at,
+        closer.name as closed_by_name,
+        coalesce((select json_agg(json_build_object('id', r.id, 'body', r.body,
+            'author_id', r.author_id, 'author_name', who.name, 'created_at', r.created_at)
+            order by r.created_at, r.id)
+          from verification_reply r left join app_user who on who.id = r.author_id
+          where r.note_id = n.id), '[]'::json) as replies,
+        count(*) over () as found
+      from verification_note n
+      ${placeJoins}
+      left join detail_program line on line.id = n.line_id
+      left join app_user author on author.id = n.author_id
+      left join app_user closer on closer.id = n.closed_by
+      where ${noteScope(caller)} and ${where}
+      order by n.created_at desc, n.id
+      limit ${limit} offset ${offsetOf(page, limit)}`.execute(executor);
+    return { rows: rows.map(toNote), found: toCount(rows[0]?.found) };
+  }
+
+  /** The note as the caller may see it, or a 404. */
+  async function noteOf(executor: Kysely<Database>, id: string, caller: Caller) {
+    const [note] = (await notes(executor, caller, sql<boolean>`n.id = ${id}`)).rows;
+    if (!note) throw refusals.notFound(server.records.note);
+    return note;
+  }
+
+  async function reviews(
+    executor: Kysely<Database>,
+    caller: Caller,
+    query: Parsed<typeof SubActionReviewQuery>,
+    only?: string,
+  ): Promise<{ rows: SubActionReview[]; found: number }> {
+    const scope = lineScopeOf(caller);
+    const units = scope.agency_ids
+      ? sql<boolean>`p.agency_id = any(${[...scope.agency_ids]}::uuid[])`
+      : sql<boolean>`true`;
+    const search = query.search ? containsPattern(query.search) : undefined;
+    const { rows } = await sql<
+      Omit<SubActionReview, 'verified_at'> & { verified_at: Date | string | null; found: string }
+    >`
+      with sums as (
+        select line.sub_action_id, count(*) as line_count, sum(line.total_after_tax) as total
+        from detail_program line where line.year = ${query.year}
+        group by line.sub_action_id
+      ), counted as (
+        select n.sub_action_id, count(*) filter (where n.status <> 'closed') as open_notes,
+          count(*) filter (where n.status = 'closed') as closed_notes
+        from verification_note n where n.year = ${query.year}
+        group by n.sub_action_id
+      )
+      select sa.id as sub_action_id, sa.code as sub_action_code, sa.name as sub_action_name,
+        ag.name as agency_name, ${query.year}::integer as year,
+        coalesce(sums.line_count, 0)::integer as line_count,
+        coalesce(sums.total, 0)::text as total_after_tax,
+        coalesce(counted.open_notes, 0)::integer as open_notes,
+        coalesce(counted.closed_notes, 0)::integer as closed_notes,
+        v.verified_at, verifier.name as verified_by_name,
+        count(*) over () as found
+      from sub_action sa
+      join action a on a.id = sa.action_id
+      join program p on p.id = a.program_id
+      left join agency ag on ag.id = p.agency_id
+      left join sums on sums.sub_action_id = sa.id
+      left join counted on counted.sub_action_id = sa.id
+      left join sub_action_verification v on v.sub_action_id = sa.id and v.year = ${query.year}
+      left join app_user verifier on verifier.id = v.verified_by
+      where ${units}
+        and ${only ? sql<boolean>`sa.id = ${only}` : sql<boolean>`(sums.line_count is not null or counted.sub_action_id is not null)`}
+        and ${query.agency_id ? sql<boolean>`p.agency_id = ${query.agency_id}` : sql<boolean>`true`}
+        and ${search ? sql<boolean>`(sa.name ilike ${search} or sa.code ilike ${search})` : sql<boolean>`true`}
+      order by ag.code nulls last, ag.name nulls last, sa.code nulls last, sa.name, sa.id
+      limit ${query.limit} offset ${offsetOf(query.page, query.limit)}`.execute(executor);
+    return {
+      rows: rows.map(({ found: _, ...row }) => ({
+        ...row,
+        verified_at: row.verified_at ? iso(row.verified_at) : null,
+      })),
+      found: toCount(rows[0]?.found),
+    };
+  }
+
+  return {
+    async list(query: Parsed<typeof NoteListQuery>, caller: Caller) {
+      const conditions: RawBuilder<boolean>[] = [];
+      if (query.year !== undefined) conditions.push(sql<boolean>`n.year = ${query.year}`);
+      if (query.sub_action_id) {
+        conditions.push(sql<boolean>`n.sub_action_id = ${query.sub_action_id}`);
+      }
+      if (query.line_id) conditions.push(sql<boolean>`n.line_id = ${query.line_id}`);
+      if (query.status === 'open') conditions.push(sql<boolean>`n.status <> 'closed'`);
+      if (query.status === 'closed') conditions.push(sql<boolean>`n.status = 'closed'`);
+      if (query.search) {
+        const pattern = containsPattern(query.search);
+        conditions.push(
+          sql<boolean>`(n.body ilike ${pattern} or sa.name ilike ${pattern} or line.component_name ilike ${pattern})`,
+        );
+      }
+      const where = conditions.length > 0 ? sql.join(conditions, sql` and `) : sql<boolean>`true`;
+      const { rows, found } = await notes(
+        db,
+        caller,
+        sql<boolean>`${where}`,
+        query.page,
+        query.limit,
+      );
+      return {
+        data: rows,
+        filter: listFilter(query.page, query.limit, found, found),
+      };
+    },
+
+    /** A reviewer's note on a line or a sub kegiatan of their units; tells the unit. */
+    async create(input: Parsed<typeof NoteInput>, caller: Caller): Promise<VerificationNote> {
+      return inTransaction(db, async (trx) => {
+        let place: { sub_action_id: string; year: number; line_id: string | null };
+        if ('line_id' in input) {
+          const line = await trx
+            .selectFrom('detail_program')
+            .select(['id', 'sub_action_id', 'year', 'program_id', 'created_by'])
+            .where('id', '=', input.line_id)
+            .executeTakeFirst();
+          if (!line || !(await isLineInScope(trx, caller, line))) {
+            throw refusals.notFound(server.records.line);
+          }
+          place = { sub_action_id: line.sub_action_id, year: line.year, line_id: line.id };
+        } else {
+          await assertSubActionInScope(trx, caller, input.sub_action_id);
+          place = { sub_action_id: input.sub_action_id, year: input.year, line_id: null };
+        }
+        const { id } = await trx
+          .insertInto('verification_note')
+          .values({ ...place, body: input.body, author_id: caller.id })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        // A sub kegiatan with a new note is no longer verified.
+        await trx
+          .deleteFrom('sub_action_verification')
+          .where('sub_action_id', '=', place.sub_action_id)
+          .where('year', '=', place.year)
+          .execute();
+        await notify(trx, unitSide(id), 'note_opened', { ...place, note_id: id }, caller);
+        return noteOf(trx, id, caller);
+      });
+    },
+
+    /**
+     * An answer: from the unit, the note then waits for the reviewers ('answered'); from a
+     * reviewer, for the unit again ('open'). A closed note takes no answer.
+     */
+    async reply(id: string, body: string, caller: Caller): Promise<VerificationNote> {
+      return inTransaction(db, async (trx) => {
+        const note = await noteOf(trx, id, caller);
+        if (note.status === 'closed') throw new AppError('conflict', server.noteClosed);
+        await trx
+          .insertInto('verification_reply')
+          .values({ note_id: id, body, author_id: caller.id })
+          .execute();
+        const reviewer = isReviewer(caller);
+        await trx
+          .updateTable('verification_note')
+          .set({ status: reviewer ? 'open' : 'answered', updated_at: new Date() })
+          .where('id', '=', id)
+          .execute();
+        await notify(
+          trx,
+          reviewer ? unitSide(id) : reviewerSide(id),
+          reviewer ? 'note_opened' : 'note_answered',
+          { ...note, note_id: id },
+          caller,
+        );
+        return noteOf(trx, id, caller);
+      });
+    },
+
+    /** Closes a note, or opens it again (the sub kegiatan is then no longer verified). */
+    async close(id: string, closed: boolean, caller: Caller): Promise<VerificationNote> {
+      return inTransaction(db, async (trx) => {
+        const note = await noteOf(trx, id, caller);
+        if (closed === (note.status === 'closed')) return note;
+        await trx
+          .updateTable('verification_note')
+          .set(
+            closed
+              ? {
+                  status: 'closed',
+                  closed_by: caller.id,
+                  closed_at: new Date(),
+                  updated_at: new Date(),
+                }
+              : { status: 'open', closed_by: null, closed_at: null, updated_at: new Date() },
+          )
+          .where('id', '=', id)
+          .execute();
+        if (!closed) {
+          await trx
+            .deleteFrom('sub_action_verification')
+            .where('sub_action_id', '=', note.sub_action_id)
+            .where('year', '=', note.year)
+            .execute();
+        }
+        await notify(
+          trx,
+          unitSide(id),
+          closed ? 'note_closed' : 'note_reopened',
+          { ...note, note_id: id },
+          caller,
+        );
+        return noteOf(trx, id, caller);
+      });
+    },
+
+    async subActions(query: Parsed<typeof SubActionReviewQuery>, caller: Caller) {
+      const { rows, found } = await reviews(db, caller, query);
+      return { data: rows, filter: listFilter(query.page, query.limit, found, found) };
+    },
+
+    /** Marks a sub kegiatan of a year verified (none of its notes open), or not verified. */
+    async verify(
+      input: Parsed<typeof SubActionVerifyInput>,
+      caller: Caller,
+    ): Promise<SubActionReview> {
+      return inTransaction(db, async (trx) => {
+        await assertSubActionInScope(trx, caller, input.sub_action_id);
+        const place = { sub_action_id: input.sub_action_id, year: input.year };
+        if (input.verified) {
+          const open = await trx
+            .selectFrom('verification_note')
+            .select((eb) => eb.fn.countAll().as('count'))
+            .where('sub_action_id', '=', place.sub_action_id)
+            .where('year', '=', place.year)
+            .where('status', '<>', 'closed')
+            .executeTakeFirstOrThrow();
+          if (toCount(open.count) > 0) {
+            throw new AppError('conflict', server.notesStillOpen(toCount(open.count)));
+          }
+          const inserted = await trx
+            .insertInto('sub_action_verification')
+            .values({ ...place, verified_by: caller.id })
+            .onConflict((oc) => oc.columns(['sub_action_id', 'year']).doNothing())
+            .executeTakeFirst();
+          if (inserted.numInsertedOrUpdatedRows === 1n) {
+            // Everyone of the unit, and who made its lines that year.
+            await notify(
+              trx,
+              sql`select ua.user_id from sub_action sa
+                  join action a on a.id = sa.action_id
+                  join program p on p.id = a.program_id
+                  join user_agency ua on ua.agency_id = p.agency_id
+                  join app_user u on u.id = ua.user_id and u.role = 'user'
+                  where sa.id = ${place.sub_action_id}
+                union
+                select line.created_by from detail_program line
+                  where line.sub_action_id = ${place.sub_action_id} and line.year = ${place.year}
+                    and line.created_by is not null`,
+              'sub_action_verified',
+              { ...place, note_id: null, line_id: null },
+              caller,
+            );
+          }
+        } else {
+          await trx
+            .deleteFrom('sub_action_verification')
+            .where('sub_action_id', '=', place.sub_action_id)
+            .where('year', '=', place.year)
+            .execute();
+        }
+        const [review] = (
+          await reviews(
+            trx,
+            caller,
+            { year: input.year, page: 1, limit: 1 } as Parsed<typeof SubActionReviewQuery>,
+            input.sub_action_id,
+          )
+        ).rows;
+        return review!;
+      });
+    },
+  };
+}
+
+export type VerificationService = ReturnType<typeof createVerificationService>;
+
+/** The caller's notifications (issue 19): list, unread count, mark read. */
+export function createNotificationService(db: Kysely<Database>) {
+  const unread = async (userId: string) =>
+    toCount(
+      (
+        await db
+          .selectFrom('notification')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .where('user_id', '=', userId)
+          .where('read_at', 'is', null)
+          .executeTakeFirstOrThrow()
+      ).count,
+    );
+  return {
+    unread,
+    async list(query: Parsed<typeof NotificationListQuery>, caller: Caller) {
+      let mine = db.selectFrom('notification as told').where('told.user_id', '=', caller.id);
+      if (query.unread !== undefined) {
+        mine = mine.where('told.read_at', query.unread ? 'is' : 'is not', null);
+      }
+      const [rows, counted] = await Promise.all([
+        mine
+          .leftJoin('app_user as actor', 'actor.id', 'told.actor_id')
+          .leftJoin('sub_action as sa', 'sa.id', 'told.sub_action_id')
+          .leftJoin('detail_program as line', 'line.id', 'told.line_id')
+          .select([
+            'told.id',
+            'told.kind',
+            'told.note_id',
+            'told.line_id',
+            'line.component_name as line_name',
+            'told.sub_action_id',
+            'sa.name as sub_action_name',
+            'told.year',
+            'actor.name as actor_name',
+            'told.created_at',
+            'told.read_at',
+          ])
+          .orderBy('told.created_at', 'desc')
+          .orderBy('told.id')
+          .limit(query.limit)
+          .offset(offsetOf(query.page, query.limit))
+          .execute(),
+        mine.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
+      ]);
+      const found = toCount(counted.count);
+      return {
+        data: rows.map(({ read_at, ...row }) => ({
+          ...row,
+          kind: row.kind as NotificationKind,
+          created_at: iso(row.created_at),
+          read: read_at !== null,
+        })),
+        filter: listFilter(query.page, query.limit, found, found),
+      };
+    },
+    async read(ids: string[] | undefined, caller: Caller) {
+      let marked = db
+        .updateTable('notification')
+        .set({ read_at: new Date() })
+        .where('user_id', '=', caller.id)
+        .where('read_at', 'is', null);
+      if (ids?.length === 0) return { unread: await unread(caller.id) };
+      if (ids) marked = marked.where('id', 'in', ids);
+      await marked.execute();
+      return { unread: await unread(caller.id) };
+    },
+  };
+}

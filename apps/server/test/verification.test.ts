@@ -1,0 +1,325 @@
+import { lineReferenceKeys, messagesId } from '@ranwal/core';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { budgetLineInput, type Chain, createChainWith } from './fixtures.js';
+import { databaseTargets, startTestApp, type TestApp } from './harness.js';
+
+const API = '/ranwal/api';
+const server = messagesId.server;
+const YEAR = 2026;
+const PASSWORD = 'rahasia-123';
+
+/** A chain of levels in a Perangkat Daerah of its own, with that unit's id. */
+async function unitChain(t: TestApp, label: string): Promise<{ chain: Chain; agency: string }> {
+  const made = await createChainWith(async (path, body) => {
+    const response = await t.call('POST', `${API}/${path}/create`, {
+      token: t.adminToken,
+      body,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json().data;
+  }, label);
+  const chain = Object.fromEntries(
+    lineReferenceKeys.map((key) => [`${key}_id`, made[key].id]),
+  ) as Chain;
+  return { chain, agency: made.agency.id };
+}
+
+describe.each(databaseTargets)('scope by unit and verification on %s', (target) => {
+  let t: TestApp;
+  let unitA: { chain: Chain; agency: string };
+  let unitB: { chain: Chain; agency: string };
+  const tokens: Record<string, string> = {};
+  const ids: Record<string, string> = {};
+
+  const as = (who: string) => ({
+    get: (path: string) => t.call('GET', `${API}/${path}`, { token: tokens[who] }),
+    post: (path: string, body?: unknown) =>
+      t.call('POST', `${API}/${path}`, { token: tokens[who], body }),
+    put: (path: string, body?: unknown) =>
+      t.call('PUT', `${API}/${path}`, { token: tokens[who], body }),
+    delete: (path: string) => t.call('DELETE', `${API}/${path}`, { token: tokens[who] }),
+  });
+  const line = (unit: { chain: Chain }, name: string, price = 1_000) =>
+    budgetLineInput(unit.chain, { year: YEAR, component_name: name, price });
+  const names = (response: { json(): { data: { component_name: string }[] } }) =>
+    response
+      .json()
+      .data.map((row) => row.component_name)
+      .sort();
+  const unread = async (who: string) => (await as(who).get('notification/count')).json().data;
+
+  beforeAll(async () => {
+    t = await startTestApp(target);
+    tokens.admin = t.adminToken;
+    tokens.budi = t.userToken;
+    unitA = await unitChain(t, 'PDK');
+    unitB = await unitChain(t, 'KES');
+    const people = [
+      ['ani', 'user', [unitA.agency]],
+      ['citra', 'user', [unitA.agency]],
+      ['vera', 'verifier', [unitA.agency]],
+      ['vino', 'verifier', []],
+    ] as const;
+    for (const [name, role, agencies] of people) {
+      const made = await as('admin').post('user/create', {
+        name: name[0]!.toUpperCase() + name.slice(1),
+        email: `${name}@test.local`,
+        role,
+        password: PASSWORD,
+        agency_ids: agencies,
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      expect(made.json().data.agency_ids).toEqual(agencies);
+      ids[name] = made.json().data.id;
+      const signedIn = await t.call('POST', `${API}/user/sign-in`, {
+        body: { email: `${name}@test.local`, password: PASSWORD },
+      });
+      tokens[name] = signedIn.json().data.token;
+    }
+  });
+  afterAll(() => t?.close());
+
+  it("keeps people to their units' lines: a user edits the unit's lines, a verifier only reads them, a person without units keeps their own", async () => {
+    const byAni = await as('ani').post('detail-program/create', line(unitA, 'Buku Tulis'));
+    expect(byAni.statusCode, byAni.body).toBe(201);
+    const byBudi = await as('budi').post('detail-program/create', line(unitA, 'Pensil'));
+    expect(byBudi.statusCode).toBe(201);
+    const inB = await as('admin').post('detail-program/create', line(unitB, 'Masker'));
+    expect(inB.statusCode).toBe(201);
+    ids.lineAni = byAni.json().data.id;
+    ids.lineB = inB.json().data.id;
+
+    // Outside her units: refused, naming the programme.
+    const outside = await as('ani').post('detail-program/create', line(unitB, 'Obat'));
+    expect(outside.statusCode).toBe(403);
+    expect(outside.json().message).toBe(server.outsideUnits);
+    expect(outside.json().issues).toEqual([
+      { path: 'program_id', message: server.programOutsideUnits },
+    ]);
+
+    // A unit's people see its lines, whoever made them; nothing of another unit.
+    expect(names(await as('ani').get(`detail-program/list?year=${YEAR}`))).toEqual([
+      'Buku Tulis',
+      'Pensil',
+    ]);
+    const listed = await as('citra').get('detail-program/list');
+    expect(listed.json().filter.total_result).toBe(2);
+    expect(names(await as('vera').get('detail-program/list'))).toEqual(['Buku Tulis', 'Pensil']);
+    expect((await as('ani').get(`detail-program/${ids.lineB}/get`)).statusCode).toBe(404);
+    // Nor another unit's ceiling.
+    const pagu = (who: string, unit: { chain: Chain }) =>
+      as(who).get(`pagu/status?sub_action_id=${unit.chain.sub_action_id}&year=${YEAR}`);
+    expect((await pagu('ani', unitA)).statusCode).toBe(200);
+    expect((await pagu('ani', unitB)).statusCode).toBe(403);
+    expect((await pagu('budi', unitB)).statusCode).toBe(200);
+    // Without units: one's own (the spec's rule); a verifier without units sees nothing.
+    expect(names(await as('budi').get('detail-program/list'))).toEqual(['Pensil']);
+    expect((await as('vino').get('detail-program/list')).json().data).toEqual([]);
+
+    // Citra edits Ani's line (same unit); Budi cannot (not his, no units).
+    const edited = await as('citra').put(
+      `detail-program/${ids.lineAni}/update`,
+      line(unitA, 'Buku Tulis Bergaris'),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(
+      (await as('budi').put(`detail-program/${ids.lineAni}/update`, line(unitA, 'X'))).statusCode,
+    ).toBe(404);
+    // The history of a line follows the same scope.
+    expect((await as('citra').get(`detail-program/${ids.lineAni}/history`)).statusCode).toBe(200);
+    expect((await as('budi').get(`detail-program/${ids.lineAni}/history`)).statusCode).toBe(404);
+
+    // A verifier reviews; they do not write lines.
+    for (const refused of [
+      await as('vera').post('detail-program/create', line(unitA, 'Spidol')),
+      await as('vera').put(`detail-program/${ids.lineAni}/update`, line(unitA, 'Spidol')),
+      await as('vera').delete(`detail-program/${ids.lineAni}/delete`),
+    ]) {
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe(server.verifierReadOnly);
+    }
+    expect(names(await as('ani').get('detail-program/list'))).toEqual([
+      'Buku Tulis Bergaris',
+      'Pensil',
+    ]);
+    expect(
+      names(await as('vera').get(`detail-program/list?sub_action_id=${unitA.chain.sub_action_id}`)),
+    ).toEqual(['Buku Tulis Bergaris', 'Pensil']);
+    expect(
+      (await as('admin').get(`detail-program/list?sub_action_id=${unitB.chain.sub_action_id}`))
+        .json()
+        .data.map((row: { id: string }) => row.id),
+    ).toEqual([ids.lineB]);
+
+    // The download holds the unit's lines, for a user and for a verifier of the unit.
+    for (const who of ['citra', 'vera']) {
+      const link = await as(who).get(`detail-program/report?year=${YEAR}`);
+      const url = new URL(link.json().data.path, 'http://localhost');
+      const file = await t.call('GET', `${url.pathname}${url.search}`);
+      expect(file.statusCode, file.body).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(file.rawPayload as unknown as ExcelJS.Buffer);
+      const text = JSON.stringify(workbook.worksheets[0]!.getSheetValues());
+      expect(text).toContain('Buku Tulis Bergaris');
+      expect(text).toContain('Pensil');
+      expect(text).not.toContain('Masker');
+    }
+  });
+
+  it("keeps a person's units when a client that knows none updates them, and refuses an unknown unit", async () => {
+    const kept = await as('admin').put(`user/${ids.ani}/update`, {
+      name: 'Ani',
+      email: 'ani@test.local',
+      role: 'user',
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().data.agency_ids).toEqual([unitA.agency]);
+    expect((await as('ani').get('user/me')).json().data.agency_ids).toEqual([unitA.agency]);
+    const unknown = await as('admin').put(`user/${ids.ani}/update`, {
+      name: 'Ani',
+      email: 'ani@test.local',
+      role: 'user',
+      agency_ids: [unitA.agency, '00000000-0000-4000-8000-000000000000'],
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().issues).toEqual([{ path: 'agency_ids', message: server.agencyUnknown }]);
+    expect((await as('ani').get('user/me')).json().data.agency_ids).toEqual([unitA.agency]);
+  });
+
+  it('runs a verification: a note on a line tells the unit, the unit answers and fixes it, the verifier closes it and verifies the sub kegiatan', async () => {
+    const baseline = { ani: await unread('ani'), citra: await unread('citra') };
+    const written = await as('vera').post('verification/notes/create', {
+      line_id: ids.lineAni,
+      body: 'Harga buku di atas standar, mohon disesuaikan.',
+    });
+    expect(written.statusCode, written.body).toBe(201);
+    const note = written.json().data;
+    expect(note).toMatchObject({
+      line_id: ids.lineAni,
+      line_name: 'Buku Tulis Bergaris',
+      sub_action_id: unitA.chain.sub_action_id,
+      year: YEAR,
+      status: 'open',
+      author_name: 'Vera',
+      replies: [],
+    });
+    // The unit is told; the person without units who did not make the line is not.
+    expect(await unread('ani')).toEqual({ unread: baseline.ani.unread + 1 });
+    expect(await unread('citra')).toEqual({ unread: baseline.citra.unread + 1 });
+    expect(await unread('budi')).toEqual({ unread: 0 });
+    const told = (await as('ani').get('notification/list?unread=true')).json().data[0];
+    expect(told).toMatchObject({
+      kind: 'note_opened',
+      note_id: note.id,
+      line_name: 'Buku Tulis Bergaris',
+      actor_name: 'Vera',
+      read: false,
+    });
+
+    // Outside a verifier's units: another unit's line is not found, its sub kegiatan refused.
+    expect(
+      (await as('vino').post('verification/notes/create', { line_id: ids.lineAni, body: 'x' }))
+        .statusCode,
+    ).toBe(404);
+    const elsewhere = await as('vera').post('verification/notes/create', {
+      sub_action_id: unitB.chain.sub_action_id,
+      year: YEAR,
+      body: 'x',
+    });
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.json().message).toBe(server.outsideUnits);
+    // A user does not write notes.
+    expect(
+      (await as('ani').post('verification/notes/create', { line_id: ids.lineAni, body: 'x' }))
+        .statusCode,
+    ).toBe(403);
+
+    // Open notes on the unit's lines, as the user's dashboard lists them.
+    const open = await as('ani').get(`verification/notes?year=${YEAR}&status=open`);
+    expect(open.json().data.map((row: { id: string }) => row.id)).toEqual([note.id]);
+    expect((await as('budi').get('verification/notes')).json().data).toEqual([]);
+
+    const early = await as('vera').put('verification/sub-action', {
+      sub_action_id: unitA.chain.sub_action_id,
+      year: YEAR,
+      verified: true,
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe(server.notesStillOpen(1));
+
+    // The unit answers and fixes the line; the verifier is told.
+    const answered = await as('ani').post(`verification/notes/${note.id}/reply`, {
+      body: 'Sudah disesuaikan dengan katalog.',
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json().data).toMatchObject({
+      status: 'answered',
+      replies: [{ body: 'Sudah disesuaikan dengan katalog.', author_name: 'Ani' }],
+    });
+    expect(
+      (await as('ani').put(`detail-program/${ids.lineAni}/update`, line(unitA, 'Buku Tulis', 900)))
+        .statusCode,
+    ).toBe(200);
+    expect((await as('vera').get('notification/list')).json().data[0]).toMatchObject({
+      kind: 'note_answered',
+      actor_name: 'Ani',
+    });
+    // Only reviewers close notes.
+    expect(
+      (await as('ani').put(`verification/notes/${note.id}/close`, { closed: true })).statusCode,
+    ).toBe(403);
+    const closed = await as('vera').put(`verification/notes/${note.id}/close`, { closed: true });
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json().data).toMatchObject({ status: 'closed', closed_by_name: 'Vera' });
+    const late = await as('ani').post(`verification/notes/${note.id}/reply`, { body: 'Oke' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(server.noteClosed);
+
+    const verified = await as('vera').put('verification/sub-action', {
+      sub_action_id: unitA.chain.sub_action_id,
+      year: YEAR,
+      verified: true,
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json().data).toMatchObject({
+      sub_action_id: unitA.chain.sub_action_id,
+      line_count: 2,
+      total_after_tax: '1900',
+      open_notes: 0,
+      closed_notes: 1,
+      verified_by_name: 'Vera',
+    });
+    expect((await as('ani').get('notification/list')).json().data[0]).toMatchObject({
+      kind: 'sub_action_verified',
+      sub_action_id: unitA.chain.sub_action_id,
+    });
+    // A verifier's list of sub kegiatan covers their units only.
+    const reviews = await as('vera').get(`verification/sub-actions?year=${YEAR}`);
+    expect(reviews.json().data.map((row: { sub_action_id: string }) => row.sub_action_id)).toEqual([
+      unitA.chain.sub_action_id,
+    ]);
+    expect((await as('vino').get(`verification/sub-actions?year=${YEAR}`)).json().data).toEqual([]);
+    expect((await as('ani').get(`verification/sub-actions?year=${YEAR}`)).statusCode).toBe(403);
+
+    // A new note on the sub kegiatan takes its verification away.
+    const again = await as('vera').post('verification/notes/create', {
+      sub_action_id: unitA.chain.sub_action_id,
+      year: YEAR,
+      body: 'Lampirkan rincian harga.',
+    });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().data).toMatchObject({ line_id: null, line_name: null });
+    const after = await as('admin').get(
+      `verification/sub-actions?year=${YEAR}&agency_id=${unitA.agency}`,
+    );
+    expect(after.json().data).toEqual([
+      expect.objectContaining({ sub_action_id: unitA.chain.sub_action_id, verified_at: null }),
+    ]);
+
+    // Read: the count falls to zero, one's own only.
+    const read = await as('ani').put('notification/read', {});
+    expect(read.json().data).toEqual({ unread: 0 });
+    expect((await unread('citra')).unread).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,205 @@
+import { formatNumberId, formatRupiah } from './format.js';
+import type { HistoryEntry } from './history.js';
+import type { Messages } from './messages/index.js';
+
+/*
+ * A recorded change read as a person reads it: which fields changed, named by the labels the
+ * screens already use, with money in rupiah. One place, for a line's history and the admin page.
+ */
+
+/** Columns that say when and by whom, not what changed (the entry itself says that). */
+const bookkeeping: ReadonlySet<string> = new Set([
+  'id',
+  'created_at',
+  'updated_at',
+  'updated_by',
+  'changed_at',
+  'changed_by',
+  // Who locked a stage: an account id, and the entry already says who changed it.
+  'locked_by',
+]);
+const moneyFields: ReadonlySet<string> = new Set([
+  'price',
+  'total_price',
+  'tax',
+  'total_after_tax',
+  'amount',
+]);
+const volumeFields: ReadonlySet<string> = new Set([
+  'first_volume',
+  'second_volume',
+  'third_volume',
+]);
+
+/** Each recorded column's label, in the order a change lists them. */
+function fieldLabels(messages: Messages): Record<string, string> {
+  const line = messages.reports.fields;
+  const own = messages.history.fields;
+  const levels = messages.levels;
+  return {
+    name: own.name,
+    code: own.code,
+    component_code: line.componentCode,
+    component_name: line.componentName,
+    specification: line.specification,
+    kind: own.kind,
+    unit: line.unit,
+    price: line.price,
+    first_volume: line.firstVolume,
+    first_volume_unit: own.volumeUnit(1),
+    second_volume: line.secondVolume,
+    second_volume_unit: own.volumeUnit(2),
+    third_volume: line.thirdVolume,
+    third_volume_unit: own.volumeUnit(3),
+    total_price: line.totalPrice,
+    tax: line.tax,
+    total_after_tax: line.totalAfterTax,
+    tax_rate: own.taxRate,
+    tax_base_numerator: own.taxBaseNumerator,
+    tax_base_denominator: own.taxBaseDenominator,
+    is_taxed: own.isTaxed,
+    amount: own.amount,
+    allow_overrun: own.allowOverrun,
+    overrun_reason: own.overrunReason,
+    open: own.open,
+    locked: own.locked,
+    reason: own.reason,
+    lock_reason: own.lockReason,
+    locked_by: own.lockedBy,
+    starts_on: own.startsOn,
+    ends_on: own.endsOn,
+    status: own.stageStatus,
+    position: own.position,
+    account_codes: own.accountCodes,
+    price_item_id: own.priceItem,
+    year: line.year,
+    agency_id: levels.agency.label,
+    program_id: levels.program.label,
+    action_id: levels.action.label,
+    sub_action_id: levels.sub_action.label,
+    activity_id: levels.activity.label,
+    subtitle_id: levels.subtitle.label,
+    account_id: levels.account.label,
+    supporter_id: line.supporter,
+    created_by: own.createdBy,
+  };
+}
+
+/** A recorded column's label ('price' is 'Harga'); a column without one reads as its name. */
+export const fieldLabel = (field: string, messages: Messages): string =>
+  fieldLabels(messages)[field] ?? field;
+
+/** Whole rupiah as 'Rp 1.500'; an amount PostgreSQL wrote as decimal text is read as such. */
+function rupiahText(value: unknown): string {
+  if (typeof value === 'number') return formatRupiah(value);
+  const text = String(value);
+  if (/^-?\d+$/.test(text)) return formatRupiah(text);
+  const amount = Number(text);
+  return Number.isFinite(amount) ? formatRupiah(amount) : text;
+}
+
+/** One recorded value as the screens show it; an empty one reads '-'. */
+export function historyValueText(field: string, value: unknown, messages: Messages): string {
+  if (value === null || value === undefined || value === '') return '-';
+  if (typeof value === 'boolean') return value ? messages.history.yes : messages.history.no;
+  // A stage's status and kind as the Tahap Anggaran page names them.
+  if (field === 'status' && typeof value === 'string' && value in messages.stages.statuses) {
+    return messages.stages.statuses[value as keyof Messages['stages']['statuses']];
+  }
+  if (field === 'kind' && typeof value === 'string' && value in messages.server.stageNames) {
+    return messages.server.stageNames[value as keyof Messages['server']['stageNames']];
+  }
+  if (moneyFields.has(field)) return rupiahText(value);
+  if (volumeFields.has(field) && Number.isFinite(Number(value))) {
+    return formatNumberId(Number(value), 2);
+  }
+  if (Array.isArray(value)) return value.length > 0 ? value.map(String).join(', ') : '-';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** One field an edit changed, its values as shown. */
+export interface FieldChange {
+  field: string;
+  label: string;
+  from: string;
+  to: string;
+}
+
+/**
+ * The fields an edit changed (bookkeeping columns left out), in the labels' order; a value that
+ * reads the same before and after (2 and '2.00') did not change.
+ */
+export function fieldChanges(entry: HistoryEntry, messages: Messages): FieldChange[] {
+  const before = entry.old_values ?? {};
+  const after = entry.new_values ?? {};
+  const labels = fieldLabels(messages);
+  const order = Object.keys(labels);
+  const rank = (field: string) => {
+    const index = order.indexOf(field);
+    return index === -1 ? order.length : index;
+  };
+  return [...new Set([...Object.keys(before), ...Object.keys(after)])]
+    .filter((field) => !bookkeeping.has(field))
+    .sort((a, b) => rank(a) - rank(b))
+    .map((field) => ({
+      field,
+      label: labels[field] ?? field,
+      from: historyValueText(field, before[field], messages),
+      to: historyValueText(field, after[field], messages),
+    }))
+    .filter((change) => change.from !== change.to);
+}
+
+/** An edit's changes as 'Label: lama → baru' lines; a create or a delete has none to list. */
+export function changeSummary(entry: HistoryEntry, messages: Messages): string[] {
+  if (entry.action !== 'update') return [];
+  const changes = fieldChanges(entry, messages);
+  return changes.length > 0
+    ? changes.map((change) => messages.history.change(change.label, change.from, change.to))
+    : [messages.history.noChanges];
+}
+
+/** What names the changed record: its name, a stage's name and year, a pagu's amount, else its id. */
+export function recordName(entry: HistoryEntry, messages: Messages): string {
+  const values = entry.new_values ?? entry.old_values ?? {};
+  if (entry.record_type === 'budget_stage') {
+    return `${historyValueText('kind', values.kind, messages)} ${values.year ?? ''}`.trim();
+  }
+  const name = values.component_name ?? values.name;
+  if (typeof name === 'string' && name !== '') return name;
+  if (values.amount != null) {
+    return `${messages.history.fields.amount}: ${rupiahText(values.amount)}`;
+  }
+  return entry.record_id;
+}
+
+/** Who made a change: their name, or 'Sistem' for none (a seed, a migration, a removed account). */
+export const actorText = (entry: HistoryEntry, messages: Messages): string =>
+  entry.actor_name ?? messages.history.system;
+
+/**
+ * A change's record on one side as 'Label: value' lines (the workbook's Sebelum and Sesudah):
+ * an edit's changed fields only, a created or deleted record's every field; none for the side
+ * a create or a delete does not have.
+ */
+export function recordSideText(
+  entry: HistoryEntry,
+  side: 'before' | 'after',
+  messages: Messages,
+): string {
+  if (entry.action === 'update') {
+    return fieldChanges(entry, messages)
+      .map((change) => `${change.label}: ${side === 'before' ? change.from : change.to}`)
+      .join('\n');
+  }
+  const values = side === 'before' ? entry.old_values : entry.new_values;
+  if (!values) return '';
+  const empty = { ...entry, old_values: {}, new_values: {} };
+  return fieldChanges(
+    side === 'before' ? { ...empty, old_values: values } : { ...empty, new_values: values },
+    messages,
+  )
+    .map((change) => `${change.label}: ${side === 'before' ? change.from : change.to}`)
+    .join('\n');
+}

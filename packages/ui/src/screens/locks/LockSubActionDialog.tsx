@@ -1,0 +1,181 @@
+import { type FieldIssue, fieldIssuesOf, isApiError, SubActionLockInput } from '@ranwal/core';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { Banner } from '../../components/Banner.js';
+import { Dialog, FormDialogFooter, Modal } from '../../components/Dialog.js';
+import { TextField } from '../../components/TextField.js';
+import { describeError } from '../../data/errors.js';
+import { useMessages } from '../../data/RanwalProvider.js';
+import type { ParentOption } from '../management/entity-form.js';
+import { ParentPicker } from '../management/ParentPicker.js';
+import type { ReferenceSource } from '../management/ReferencePicker.js';
+import { useFocusFirstInvalid } from '../users/field-errors.js';
+
+/** Where the dialog's Sub Kegiatan picker gets its options: a server search of the level. */
+export interface SubActionSource extends Omit<ReferenceSource, 'options'> {
+  options: readonly ParentOption[];
+}
+
+export interface LockSubActionDialogProps {
+  isOpen: boolean;
+  year: number;
+  subActions: SubActionSource;
+  onClose: () => void;
+  /** Locks; resolve when done (the dialog closes), reject with the call's error (it stays). */
+  onSubmit: (subAction: ParentOption, reason: string) => Promise<unknown>;
+}
+
+/**
+ * 'Kunci Sub Kegiatan': a sub kegiatan chosen with the levels' searching picker and an optional
+ * reason, checked by core's SubActionLockInput; the server's field problems land on the fields.
+ */
+export function LockSubActionDialog({
+  isOpen,
+  year,
+  subActions,
+  onClose,
+  onSubmit,
+}: LockSubActionDialogProps) {
+  const [isSaving, setSaving] = useState(false);
+  return (
+    <Modal
+      isOpen={isOpen}
+      onOpenChange={(open) => {
+        if (!open && !isSaving) onClose();
+      }}
+      isKeyboardDismissDisabled={isSaving}
+    >
+      {isOpen && (
+        <LockForm
+          year={year}
+          subActions={subActions}
+          isSaving={isSaving}
+          onSubmit={async (subAction, reason) => {
+            setSaving(true);
+            try {
+              await onSubmit(subAction, reason);
+              onClose();
+            } finally {
+              setSaving(false);
+            }
+          }}
+        />
+      )}
+    </Modal>
+  );
+}
+
+interface LockFormProps {
+  year: number;
+  subActions: SubActionSource;
+  isSaving: boolean;
+  onSubmit: (subAction: ParentOption, reason: string) => Promise<void>;
+}
+
+const issueAt = (issues: readonly FieldIssue[], path: string) =>
+  issues.find((issue) => issue.path === path)?.message;
+
+function LockForm({ year, subActions, isSaving, onSubmit }: LockFormProps) {
+  const m = useMessages();
+  const t = m.locks.lock;
+  const level = m.levels.sub_action;
+  const formId = useId();
+  const form = useRef<HTMLFormElement>(null);
+  const [subAction, setSubAction] = useState<ParentOption | null>(null);
+  const [reason, setReason] = useState('');
+  const [attempt, setAttempt] = useState(0);
+  const [serverIssues, setServerIssues] = useState<FieldIssue[]>([]);
+  const [failure, setFailure] = useState<{ key: number; message: string } | null>(null);
+  useFocusFirstInvalid(form, attempt);
+
+  const parsed = SubActionLockInput.safeParse({
+    sub_action_id: subAction?.id ?? '',
+    year,
+    locked: true,
+    reason,
+  });
+  const issues = [
+    ...serverIssues,
+    ...(attempt > 0 && !parsed.success ? fieldIssuesOf(parsed.error) : []),
+  ];
+  const subActionProblem = subAction
+    ? issueAt(issues, 'sub_action_id')
+    : attempt > 0
+      ? m.validation.required(level.label)
+      : undefined;
+  const reasonProblem = issueAt(issues, 'reason');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isSaving) return;
+    setServerIssues([]);
+    if (!parsed.success || !subAction) {
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setFailure(null);
+    try {
+      await onSubmit(subAction, parsed.data.reason);
+    } catch (error) {
+      const fieldIssues = (isApiError(error) ? (error.issues ?? []) : []).filter(
+        (issue) => issue.path === 'sub_action_id' || issue.path === 'reason',
+      );
+      setServerIssues(fieldIssues);
+      if (fieldIssues.length > 0) {
+        setAttempt((n) => n + 1);
+      } else {
+        setFailure((last) => ({
+          key: (last?.key ?? 0) + 1,
+          message: describeError(error, m.locks.failed),
+        }));
+      }
+    }
+  };
+
+  return (
+    <Dialog
+      title={t.title(year)}
+      footer={({ close }) => <FormDialogFooter formId={formId} isSaving={isSaving} close={close} />}
+    >
+      <form
+        id={formId}
+        ref={form}
+        noValidate
+        onSubmit={(event) => void submit(event)}
+        className="flex flex-col gap-4"
+      >
+        {failure && (
+          <Banner key={failure.key} tone="error" title={m.common.failureTitle}>
+            {failure.message}
+          </Banner>
+        )}
+        <p className="text-slate-700">{t.text}</p>
+        <ParentPicker
+          level="sub_action"
+          value={subAction}
+          onChange={(chosen) => {
+            setSubAction(chosen);
+            setServerIssues([]);
+          }}
+          options={subActions.options}
+          isLoading={subActions.isLoading ?? false}
+          onSearchChange={subActions.onSearchChange}
+          errorMessage={subActionProblem}
+          autoFocus
+        />
+        <TextField
+          label={t.reason}
+          multiline
+          rows={3}
+          validationBehavior="aria"
+          placeholder={t.reasonPlaceholder}
+          value={reason}
+          onChange={(value) => {
+            setReason(value);
+            setServerIssues([]);
+          }}
+          errorMessage={reasonProblem ? m.stages.fieldProblem(t.reason, reasonProblem) : undefined}
+        />
+      </form>
+    </Dialog>
+  );
+}

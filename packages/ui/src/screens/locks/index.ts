@@ -1,0 +1,3 @@
+export * from './ConnectedLockManager.js';
+export * from './LockManager.js';
+export * from './LockSubActionDialog.js';

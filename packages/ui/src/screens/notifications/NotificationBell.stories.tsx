@@ -1,0 +1,185 @@
+import { formatDateTimeLong, messagesId, type Notification } from '@ranwal/core';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, userEvent, waitFor } from 'storybook/test';
+import { MemoryRanwalProvider } from '../../testing/MemoryRanwalProvider.js';
+import { demoCredentials, demoSeed, type MemorySeed } from '../../testing/memory-client.js';
+import {
+  ConnectedNotificationBell,
+  type ConnectedNotificationBellProps,
+  NotificationBell,
+} from './NotificationBell.js';
+
+const t = messagesId.notifications;
+
+const told = (
+  id: number,
+  kind: Notification['kind'],
+  fields: Partial<Notification> = {},
+): Notification => ({
+  id: `00000000-0000-4000-8000-${String(id).padStart(12, '0')}`,
+  kind,
+  note_id: null,
+  line_id: `10000000-0000-4000-8000-${String(id).padStart(12, '0')}`,
+  line_name: 'Buku Tulis',
+  sub_action_id: '20000000-0000-4000-8000-000000000001',
+  sub_action_name: 'Penyediaan Alat Tulis Kantor',
+  year: 2026,
+  actor_name: 'Vera Wulandari',
+  created_at: `2026-03-${String(20 - id).padStart(2, '0')}T03:15:00.000Z`,
+  read: false,
+  ...fields,
+});
+
+/** One of each kind, newest first; the last two already read. */
+const notifications: Notification[] = [
+  told(1, 'note_opened'),
+  told(2, 'note_answered', { actor_name: 'Ani Pratiwi' }),
+  told(3, 'sub_action_verified', { line_id: null, line_name: null }),
+  told(4, 'note_closed', { read: true }),
+  told(5, 'note_reopened', { line_id: null, line_name: null, actor_name: null, read: true }),
+];
+
+/** What each of them says, in the list's order. */
+const wording = [
+  'Vera Wulandari menulis catatan pada Laporan Buku Tulis (Sub Kegiatan Penyediaan Alat Tulis Kantor, 2026)',
+  'Ani Pratiwi menjawab catatan pada Laporan Buku Tulis (Sub Kegiatan Penyediaan Alat Tulis Kantor, 2026)',
+  'Sub Kegiatan Penyediaan Alat Tulis Kantor 2026 ditandai terverifikasi oleh Vera Wulandari',
+  'Catatan pada Laporan Buku Tulis (Sub Kegiatan Penyediaan Alat Tulis Kantor, 2026) ditutup oleh Vera Wulandari',
+  'Catatan pada Sub Kegiatan Penyediaan Alat Tulis Kantor 2026 dibuka kembali oleh Seseorang',
+];
+
+const meta = {
+  title: 'Screens/Notifications/NotificationBell',
+  component: NotificationBell,
+  decorators: [
+    (Story) => (
+      <div className="flex min-h-[32rem] justify-end bg-slate-50 p-4">
+        <Story />
+      </div>
+    ),
+  ],
+  args: {
+    unreadCount: 3,
+    notifications,
+    onMarkAllRead: fn(),
+    onSelect: fn(),
+    onOpenChange: fn(),
+    onRetry: fn(),
+  },
+} satisfies Meta<typeof NotificationBell>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const bell = (canvas: { getByRole: typeof screen.getByRole }) =>
+  canvas.getByRole('button', { name: /^Notifikasi/ });
+const openList = async (canvas: { getByRole: typeof screen.getByRole }) => {
+  await userEvent.click(bell(canvas));
+  return screen.findByRole('dialog', { name: t.title });
+};
+
+/** Three unread: the badge names its count; each kind is worded, the unread ones marked. */
+export const Default: Story = {
+  play: async ({ canvas, args }) => {
+    await expect(bell(canvas)).toHaveAccessibleName(`Notifikasi (${t.unreadCount(3)})`);
+    await expect(canvas.getByText('3')).toBeVisible();
+    const dialog = await openList(canvas);
+    await expect(args.onOpenChange).toHaveBeenCalledWith(true);
+    const items = await screen.findAllByRole('button', { name: /2026/ });
+    await expect(items).toHaveLength(5);
+    for (const [index, text] of wording.entries()) {
+      await expect(items[index]).toHaveTextContent(text);
+      const unread = index < 3;
+      await expect(items[index]?.textContent?.startsWith(`${t.unread}: `)).toBe(unread);
+    }
+    await expect(dialog).toHaveTextContent(formatDateTimeLong(notifications[0]!.created_at));
+
+    await userEvent.click(screen.getByRole('button', { name: t.markAllRead }));
+    await expect(args.onMarkAllRead).toHaveBeenCalledOnce();
+
+    await userEvent.click(items[1]!);
+    await expect(args.onSelect).toHaveBeenCalledWith(notifications[1]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  },
+};
+
+/** Nothing unread: no badge, and nothing to mark. */
+export const AllRead: Story = {
+  args: { unreadCount: 0, notifications: notifications.map((n) => ({ ...n, read: true })) },
+  play: async ({ canvas }) => {
+    await expect(bell(canvas)).toHaveAccessibleName('Notifikasi');
+    await openList(canvas);
+    await expect(screen.getByRole('button', { name: t.markAllRead })).toBeDisabled();
+  },
+};
+
+export const Empty: Story = {
+  args: { unreadCount: 0, notifications: [] },
+  play: async ({ canvas }) => {
+    await openList(canvas);
+    await expect(await screen.findByText(t.empty)).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  args: { notifications: [], isLoading: true },
+  play: async ({ canvas }) => {
+    await openList(canvas);
+    await expect(await screen.findByText(messagesId.common.loading)).toBeVisible();
+  },
+};
+
+export const LoadError: Story = {
+  args: { notifications: [], loadError: t.fetchFailed },
+  play: async ({ canvas, args }) => {
+    await openList(canvas);
+    await expect(await screen.findByText(t.fetchFailed)).toBeVisible();
+    await userEvent.click(screen.getByRole('button', { name: /Coba Lagi/i }));
+    await expect(args.onRetry).toHaveBeenCalled();
+  },
+};
+
+const admin = demoSeed.users.find((user) => user.email === demoCredentials.admin.email)!;
+const someoneElse = demoSeed.users.find((user) => user.id !== admin.id)!;
+const seed: MemorySeed = {
+  ...demoSeed,
+  notifications: [
+    ...notifications.map((n) => ({ ...n, user_id: admin.id })),
+    // Another person's: never counted nor listed here.
+    { ...told(9, 'note_opened'), user_id: someoneElse.id },
+  ],
+};
+
+/** Over the memory client: the count, 'Tandai semua dibaca', and a chosen one marked read. */
+export const Connected: StoryObj<ConnectedNotificationBellProps> = {
+  args: { onOpenNotification: fn() },
+  render: (args) => (
+    <MemoryRanwalProvider seed={seed} latencyMs={20}>
+      <ConnectedNotificationBell {...args} />
+    </MemoryRanwalProvider>
+  ),
+  play: async ({ canvas, args }) => {
+    await waitFor(() =>
+      expect(bell(canvas)).toHaveAccessibleName(`Notifikasi (${t.unreadCount(3)})`),
+    );
+    await openList(canvas);
+    const first = await screen.findByRole('button', {
+      name: (name) => name.startsWith(`${t.unread}: ${wording[0]}`),
+    });
+    await userEvent.click(first);
+    await expect(args.onOpenNotification).toHaveBeenCalledWith(
+      expect.objectContaining({ id: notifications[0]!.id }),
+    );
+    await waitFor(() =>
+      expect(bell(canvas)).toHaveAccessibleName(`Notifikasi (${t.unreadCount(2)})`),
+    );
+
+    await openList(canvas);
+    await userEvent.click(await screen.findByRole('button', { name: t.markAllRead }));
+    await waitFor(() => expect(bell(canvas)).toHaveAccessibleName('Notifikasi'));
+    await waitFor(() =>
+      expect(
+        screen.queryAllByRole('button', { name: (name) => name.startsWith(t.unread) }),
+      ).toHaveLength(0),
+    );
+  },
+};

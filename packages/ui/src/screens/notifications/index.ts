@@ -1,0 +1,2 @@
+export * from './NotificationBell.js';
+export * from './notification-text.js';

@@ -1,0 +1,76 @@
+import type { RanwalClient, Session } from '@ranwal/core';
+import type { Decorator } from '@storybook/react-vite';
+import type { ReactNode } from 'react';
+import { ToastProvider } from '../../components/Toast.js';
+import { RanwalProvider } from '../../data/RanwalProvider.js';
+import {
+  createMemoryClient,
+  demoCredentials,
+  demoSeed,
+  withAgencies,
+} from '../../testing/memory-client.js';
+
+/*
+ * Story support only (not exported by the package): memory clients over the demo with two
+ * Perangkat Daerah, the admin writing and the demo user answering on one store.
+ */
+
+export const storyAdminSession: Session = {
+  token: 'story-admin',
+  userId: 'admin-1',
+  userName: 'Administrator',
+  userEmail: 'admin@ranwal.local',
+  userRole: 'admin',
+};
+export const storyUserSession: Session = {
+  token: 'story-user',
+  userId: 'user-1',
+  userName: 'Pengguna Demo',
+  userEmail: demoCredentials.user.email,
+  userRole: 'user',
+};
+
+/** The text of the note the seeded client holds on the demo user's first 2025 line. */
+export const seededNote = 'Mohon lampirkan spesifikasi teknis timbangan.';
+
+/** An admin's client, a user's on the same store, and (`withNote`) a note on the user's line. */
+export async function verificationClients({ withNote }: { withNote: boolean }) {
+  const admin = createMemoryClient({ seed: withAgencies(demoSeed) });
+  const users = await admin.user.list({ limit: 100 });
+  const person = users.data.find((u) => u.email === demoCredentials.user.email);
+  const user = createMemoryClient({ sharedWith: admin, currentUser: person ?? null });
+  if (withNote) {
+    const lines = await user.budgetLine.list({ year: 2025, limit: 1 });
+    const line = lines.data[0];
+    if (line) await admin.verification.create({ line_id: line.id, body: seededNote });
+  }
+  return { admin, user };
+}
+
+/** A screen in the providers, as `loaded.client` and `loaded.session` say. */
+export const withLoadedClient: Decorator = (Story, { loaded }) => {
+  const { client, session } = loaded as { client: RanwalClient; session: Session };
+  return (
+    <StoryProviders client={client} session={session}>
+      <Story />
+    </StoryProviders>
+  );
+};
+
+function StoryProviders({
+  client,
+  session,
+  children,
+}: {
+  client: RanwalClient;
+  session: Session;
+  children: ReactNode;
+}) {
+  return (
+    <RanwalProvider client={client} session={session}>
+      <ToastProvider>
+        <div className="min-h-screen bg-slate-50 p-4">{children}</div>
+      </ToastProvider>
+    </RanwalProvider>
+  );
+}
