@@ -96,14 +96,14 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
 export async function signInThroughForm(
   page: Page,
   credentials: { email: string; password: string },
-  role: 'admin' | 'user',
+  role: 'admin' | 'user' | 'verifier',
 ) {
   await page.goto('/login');
   await page.getByLabel('Alamat Email').fill(credentials.email);
   await page.getByLabel('Kata Sandi', { exact: true }).fill(credentials.password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   // Where the role's sign-in leads.
-  await page.waitForURL(`**/${role}-dashboard`);
+  await page.waitForURL(role === 'verifier' ? '**/verifikasi' : `**/${role}-dashboard`);
 }
 
 /** Where screenshots of the journeys go (looked at by people; not compared by the tests). */

@@ -17,15 +17,18 @@ import {
 } from './harness.js';
 
 /*
- * Issue 19's journey as far as it is built: an admin opens the year with its stages, a user
- * enters lines in the first, the year moves on to the final draft, the user fixes and removes
- * lines there, the stage locks and the user's edit is refused naming it, the admin compares
- * Ranwal with Ranhir, and restores the deleted line from the history. (Verification notes are
- * not built yet.)
+ * Issue 19's journey: an admin opens the year with its stages, a user of a Perangkat Daerah
+ * enters lines in the first, the year moves on to the final draft, the unit's verifier writes a
+ * note on a line, the user answers it from the dashboard and fixes the line, the verifier closes
+ * the note and verifies the sub kegiatan, the user removes a line, the stage locks and the user's
+ * edit is refused naming it, the admin compares Ranwal with Ranhir, and restores the deleted line
+ * from the history.
  */
 
 const YEAR = currentYear();
 const PLANNER = { name: 'Sari Lestari', email: 'sari@e2e.local', password: 'sari-password-1' };
+const VERIFIER = { name: 'Vera Wulandari', email: 'vera@e2e.local', password: 'vera-password-1' };
+const NOTE = 'Harga kertas di atas standar harga, mohon disesuaikan.';
 
 /** A day counted from today, as the date field takes it (the browser runs in WIB). */
 const day = (offset: number) =>
@@ -46,7 +49,10 @@ describe('stages and the history of every change, through the portal', () => {
   beforeAll(async () => {
     e2e = await startE2E();
     admin = await apiAs(e2e, ADMIN);
-    const program = (await admin.program.create({ name: 'Program Tahapan', is_taxed: false })).data;
+    const unit = (await admin.agency.create({ name: 'Dinas Tahapan' })).data;
+    const program = (
+      await admin.program.create({ name: 'Program Tahapan', is_taxed: false, agency_id: unit.id })
+    ).data;
     const action = (await admin.action.create({ name: 'Kegiatan Tahapan', program_id: program.id }))
       .data;
     const subAction = (
@@ -75,7 +81,9 @@ describe('stages and the history of every change, through the portal', () => {
       account_id: account.id,
       supporter_id: supporter.id,
     };
-    await createUserService(e2e.database.db).create({ ...PLANNER, role: 'user' });
+    const users = createUserService(e2e.database.db);
+    await users.create({ ...PLANNER, role: 'user', agency_ids: [unit.id] });
+    await users.create({ ...VERIFIER, role: 'verifier', agency_ids: [unit.id] });
     planner = await apiAs(e2e, PLANNER);
   }, 120_000);
   afterAll(() => e2e?.close());
@@ -126,16 +134,56 @@ describe('stages and the history of every change, through the portal', () => {
       .toContain('Selesai');
     await screenshot(adminPage, 'admin-tahap-anggaran');
 
-    // --- In Ranhir the user fixes one line and removes another, in the portal ---------------
+    // --- The unit's verifier writes a note on a line ------------------------------------------
+    const { page: verifierPage, context: verifierContext } = await e2e.newPage();
+    verifierPage.on('pageerror', (error) => console.log('verifier page error:', error.message));
+    await signInThroughForm(verifierPage, VERIFIER, 'verifier');
+    await verifierPage.getByRole('heading', { level: 1, name: 'Verifikasi' }).waitFor();
+    await verifierPage.getByRole('button', { name: 'Buka Sub Kegiatan Tahapan' }).click();
+    await verifierPage.getByRole('heading', { level: 1, name: /Sub Kegiatan Tahapan/ }).waitFor();
+    await verifierPage.getByRole('button', { name: /Catatan untuk\*?$/ }).click();
+    await verifierPage.getByRole('option', { name: 'Laporan: Kertas HVS A4' }).click();
+    await verifierPage.getByRole('textbox', { name: /^Catatan baru/ }).fill(NOTE);
+    await verifierPage.getByRole('button', { name: 'Kirim Catatan' }).click();
+    await toast(verifierPage, 'Catatan terkirim.').waitFor();
+    const thread = verifierPage.getByRole('listitem').filter({ hasText: NOTE });
+    await thread.getByText('Menunggu jawaban').waitFor();
+    expect(await axeViolations(verifierPage)).toEqual([]);
+    await screenshot(verifierPage, 'verifier-note-written', { fullPage: true });
+
+    // --- The user answers from the dashboard and fixes the line --------------------------------
     const { page: userPage, context: userContext } = await e2e.newPage();
     userPage.on('pageerror', (error) => console.log('user page error:', error.message));
     await signInThroughForm(userPage, PLANNER, 'user');
+    const openNotes = userPage.getByRole('region', { name: 'Catatan verifikasi terbuka' });
+    const noted = openNotes.getByRole('listitem').filter({ hasText: NOTE });
+    await noted.waitFor();
+    expect(readable(await noted.innerText())).toContain('Laporan: Kertas HVS A4');
+    await noted.getByRole('button', { name: 'Balas' }).click();
+    await noted.getByRole('textbox', { name: /^Balasan/ }).fill('Sudah disesuaikan ke Rp 60.000.');
+    await noted.getByRole('button', { name: 'Kirim Balasan' }).click();
+    await toast(userPage, 'Balasan terkirim.').waitFor();
+    expect(await axeViolations(userPage)).toEqual([]);
+    await screenshot(userPage, 'user-open-notes');
     await lineRow(userPage, 'Kertas HVS A4').getByRole('button', { name: 'Edit' }).click();
     const edit = userPage.getByRole('dialog', { name: 'Edit Laporan' });
     await edit.getByRole('textbox', { name: /^Harga \(Rp\)/ }).fill('60.000');
     await edit.getByRole('button', { name: 'Simpan Perubahan' }).click();
     await toast(userPage, 'Laporan berhasil diperbarui').waitFor();
     await edit.waitFor({ state: 'detached' });
+
+    // --- The verifier reads the answer, closes the note and verifies the sub kegiatan ---------
+    await verifierPage.reload();
+    await verifierPage.getByRole('button', { name: 'Buka Sub Kegiatan Tahapan' }).click();
+    const answered = verifierPage.getByRole('listitem').filter({ hasText: NOTE });
+    await answered.getByText('Sudah dijawab').waitFor();
+    expect(readable(await answered.innerText())).toContain('Sudah disesuaikan ke Rp 60.000.');
+    await answered.getByRole('button', { name: 'Tutup Catatan' }).click();
+    await toast(verifierPage, 'Catatan ditutup.').waitFor();
+    await verifierPage.getByRole('button', { name: 'Tandai Terverifikasi' }).click();
+    await toast(verifierPage, 'Sub Kegiatan Tahapan ditandai terverifikasi.').waitFor();
+    await screenshot(verifierPage, 'verifier-verified', { fullPage: true });
+    await verifierContext.close();
     await lineRow(userPage, 'Tinta Printer Hitam').getByRole('button', { name: 'Hapus' }).click();
     await userPage.getByRole('button', { name: 'Ya, Hapus!' }).click();
     await expect.poll(() => lineRow(userPage, 'Tinta Printer Hitam').count()).toBe(0);

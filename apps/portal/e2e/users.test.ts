@@ -184,7 +184,12 @@ describe('user accounts, managed by an admin', () => {
     const table = page.getByRole('grid', { name: 'Manajemen Pengguna' });
     await table.getByRole('columnheader', { name: 'Perangkat Daerah' }).waitFor();
     // The bell is in the header for everyone signed in.
-    await page.getByRole('button', { name: 'Notifikasi' }).waitFor();
+    await page.getByRole('button', { name: 'Notifikasi' }).click();
+    const bell = page.getByRole('dialog', { name: 'Notifikasi' });
+    await bell.getByText('Belum ada notifikasi.').waitFor();
+    await screenshot(page, 'admin-notifications-empty');
+    await page.keyboard.press('Escape');
+    await bell.waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: '+ Tambah Pengguna' }).click();
     const dialog = page.getByRole('dialog', { name: 'Buat Pengguna Baru' });

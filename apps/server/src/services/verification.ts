@@ -85,24 +85,34 @@ const toNote = ({ found: _, ...row }: NoteRow): VerificationNote => ({
 });
 
 /**
- * People told of a note (`note_id`, on its sub kegiatan and year): the unit's side is everyone
- * of the programme's Perangkat Daerah with the user role, and who made the lines it is about;
- * the reviewers' side is who wrote the note and the verifiers and admins who answered in it.
+ * The unit's side of a sub kegiatan: everyone of its programme's Perangkat Daerah with the user
+ * role, and who made the lines `lines` picks (over `line`).
  */
-function unitSide(noteId: string): RawBuilder<unknown> {
+function unitPeople(subActionId: RawBuilder<unknown>, lines: RawBuilder<boolean>) {
   return sql`
-    select ua.user_id from verification_note n
-      join sub_action sa on sa.id = n.sub_action_id
+    select ua.user_id from sub_action sa
       join action a on a.id = sa.action_id
       join program p on p.id = a.program_id
       join user_agency ua on ua.agency_id = p.agency_id
       join app_user u on u.id = ua.user_id and u.role = 'user'
-      where n.id = ${noteId}
+      where sa.id = ${subActionId}
     union
-    select line.created_by from verification_note n
-      join detail_program line on (n.line_id is not null and line.id = n.line_id)
-        or (n.line_id is null and line.sub_action_id = n.sub_action_id and line.year = n.year)
-      where n.id = ${noteId} and line.created_by is not null`;
+    select line.created_by from detail_program line
+      where ${lines} and line.created_by is not null`;
+}
+
+/**
+ * People told of a note: the unit's side (unitPeople, the lines it is about: its line, or the
+ * sub kegiatan's of its year); the reviewers' side is who wrote the note and the verifiers and
+ * admins who answered in it.
+ */
+function unitSide(noteId: string): RawBuilder<unknown> {
+  return unitPeople(
+    sql`(select n.sub_action_id from verification_note n where n.id = ${noteId})`,
+    sql<boolean>`exists (select 1 from verification_note n where n.id = ${noteId}
+      and ((n.line_id is not null and line.id = n.line_id) or (n.line_id is null
+        and line.sub_action_id = n.sub_action_id and line.year = n.year)))`,
+  );
 }
 function reviewerSide(noteId: string): RawBuilder<unknown> {
   return sql`
@@ -383,16 +393,10 @@ export function createVerificationService(db: Kysely<Database>) {
             // Everyone of the unit, and who made its lines that year.
             await notify(
               trx,
-              sql`select ua.user_id from sub_action sa
-                  join action a on a.id = sa.action_id
-                  join program p on p.id = a.program_id
-                  join user_agency ua on ua.agency_id = p.agency_id
-                  join app_user u on u.id = ua.user_id and u.role = 'user'
-                  where sa.id = ${place.sub_action_id}
-                union
-                select line.created_by from detail_program line
-                  where line.sub_action_id = ${place.sub_action_id} and line.year = ${place.year}
-                    and line.created_by is not null`,
+              unitPeople(
+                sql`${place.sub_action_id}::uuid`,
+                sql<boolean>`line.sub_action_id = ${place.sub_action_id} and line.year = ${place.year}`,
+              ),
               'sub_action_verified',
               { ...place, note_id: null, line_id: null },
               caller,

@@ -87,6 +87,8 @@ export const ranwalKeys = {
   article: (slug: string) => [...articles, 'detail', slug] as const,
   users,
   userList: (query: ListQuery) => [...users, 'list', query] as const,
+  /** Under `users`: a change to a person (their units) reads the signed-in one again. */
+  currentUser: [...users, 'me'] as const,
   /** Under `reports`: every write of a line adds to its history. */
   lineHistory: (id: string) => [...reports, 'history', id] as const,
   history,
@@ -280,6 +282,19 @@ export function useUsers(query: ListQuery = {}, options: ReadOptions = {}) {
     queryKey: ranwalKeys.userList(query),
     queryFn: ({ signal }) => client.user.list(query, { signal }),
     placeholderData: keepPreviousData,
+    enabled: options.enabled,
+  });
+}
+
+/**
+ * The signed-in person as the server knows them now, with their units (`agency_ids`), which
+ * the stored session does not carry.
+ */
+export function useCurrentUser(options: ReadOptions = {}) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.currentUser,
+    queryFn: ({ signal }) => client.user.me({ signal }),
     enabled: options.enabled,
   });
 }

@@ -139,6 +139,14 @@ const bappedaPrograms = agenciesSeed.entities.program
   .filter((program) => program.agency_id === bappeda.id)
   .map((program) => program.name);
 
+/** The agencies seed with its user in Bappeda alone (one unit). */
+const oneUnitSeed = (() => {
+  const seed = structuredClone(agenciesSeed);
+  const { id } = seedUser(seed);
+  for (const user of seed.users) if (user.id === id) user.agency_ids = [bappeda.id];
+  return seed;
+})();
+
 /** With the list open and loaded, Enter takes the first option (arrowing onto it if needed). */
 async function pickFirstByKeyboard(input: HTMLElement) {
   await userEvent.keyboard('{ArrowDown}');
@@ -201,6 +209,28 @@ export const AgencyNarrowsPrograms: Story = {
     await userEvent.click(within(reportRows()[0]!).getByRole('button', { name: list.viewDetail }));
     const dialog = await screen.findByRole('dialog', { name: list.detailTitle });
     await waitFor(() => expect(dialog).toHaveTextContent(`${levels.agency.label}${bappeda.name}`));
+  },
+};
+
+/**
+ * A person with one unit (Bappeda): the Perangkat Daerah select starts on it and offers nothing
+ * else (no 'Semua Perangkat Daerah'), so the programmes are only those they may write under; the
+ * seed's first programme, under no agency, is not offered.
+ */
+export const OneUnitStartsOnIt: Story = {
+  parameters: { memory: memoryFor(oneUnitSeed) },
+  play: async ({ canvas }) => {
+    const agency = await waitFor(() => field(canvas, 'agency'));
+    await waitFor(() => expect(agency).toHaveValue(bappedaLabel));
+    await expect(await optionsOf(canvas, 'agency')).toEqual([bappedaLabel]);
+    const programs = await optionsOf(canvas, 'program');
+    await expect(programs.sort()).toEqual([...bappedaPrograms].sort());
+    await expect(programs).not.toContain(agenciesSeed.entities.program[0]!.name);
+
+    const branch = fullSelection(agenciesSeed, agenciesSeed.entities.account.length - 1);
+    await chooseChain(canvas, labelsOf(branch));
+    await expect(await canvas.findByRole('heading', { name: form.title })).toBeVisible();
+    await expect(agency).toHaveValue(bappedaLabel);
   },
 };
 

@@ -67,7 +67,8 @@ export function ConnectedBudgetLineEntry({ year }: ConnectedBudgetLineEntryProps
     undefined,
     draftKey(session?.userId, 'cascade'),
   );
-  const cascade = useCascadeLevels(selection);
+  // A person with one unit starts on it.
+  const cascade = useCascadeLevels(selection, choose);
   const planning = useLinePlanning({ selection, year });
   const create = useCreateBudgetLine();
 

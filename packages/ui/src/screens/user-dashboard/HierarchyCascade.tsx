@@ -29,6 +29,11 @@ export interface CascadeLevelData {
   isLoading?: boolean;
   /** The options could not be fetched. */
   errorMessage?: string;
+  /**
+   * The optional agency select must be chosen (a person with units): it offers no 'Semua …',
+   * and the programmes wait for it.
+   */
+  isRequired?: boolean;
 }
 
 /**
@@ -55,7 +60,8 @@ export interface HierarchyCascadeProps {
  * all one searchable field driven by the level table. A select waits, disabled with a yellow
  * hint, until the level above is chosen; choosing clears every level below. Above Program, an
  * optional Perangkat Daerah select ('Semua Perangkat Daerah' until one is chosen) narrows the
- * programmes offered.
+ * programmes offered; marked `isRequired` (a person's units), it has no 'Semua …' and the
+ * programmes wait for it.
  */
 export function HierarchyCascade({
   selection,
@@ -65,17 +71,21 @@ export function HierarchyCascade({
   searchDebounceMs = SEARCH_DEBOUNCE_MS,
   className,
 }: HierarchyCascadeProps) {
-  const field = (key: ManagedEntityKey, data: CascadeLevelData) => (
-    <CascadeField
-      key={key}
-      entity={key}
-      selection={selection}
-      data={data}
-      onChoose={(option) => onSelectionChange(selectLevel(selection, key, option), key)}
-      onSearchChange={onSearchChange}
-      debounceMs={searchDebounceMs}
-    />
-  );
+  const field = (key: ManagedEntityKey, data: CascadeLevelData) => {
+    const { parent } = managedEntities[key];
+    return (
+      <CascadeField
+        key={key}
+        entity={key}
+        selection={selection}
+        data={data}
+        parentRequired={Boolean(parent && levels[parent]?.isRequired)}
+        onChoose={(option) => onSelectionChange(selectLevel(selection, key, option), key)}
+        onSearchChange={onSearchChange}
+        debounceMs={searchDebounceMs}
+      />
+    );
+  };
   return (
     <div className={cn('flex flex-col gap-5', className)}>
       {levels.agency && (
@@ -95,6 +105,8 @@ interface CascadeFieldProps {
   entity: ManagedEntityKey;
   selection: HierarchySelection;
   data: CascadeLevelData;
+  /** The optional parent select must be chosen before this one. */
+  parentRequired: boolean;
   /** null: the optional select's 'Semua …' (nothing chosen). */
   onChoose: (option: CascadeOption | null) => void;
   onSearchChange: HierarchyCascadeProps['onSearchChange'];
@@ -111,6 +123,7 @@ function CascadeField({
   entity,
   selection,
   data,
+  parentRequired,
   onChoose,
   onSearchChange,
   debounceMs,
@@ -119,7 +132,7 @@ function CascadeField({
   const text = messages.levels[entity];
   const { parent, parentOptional } = managedEntities[entity];
   // Only what a line refers to is required; the agency select offers 'Semua …' instead.
-  const all = isLineReference(entity) ? null : { id: ALL, name: text.allFilter };
+  const all = isLineReference(entity) || data.isRequired ? null : { id: ALL, name: text.allFilter };
   const selected = selection[entity];
   const labelOf = (option: CascadeOption) =>
     all && option.id === ALL ? all.name : optionLabel(entity, option, messages);
@@ -135,6 +148,13 @@ function CascadeField({
     setInputValue(selectedLabel);
     setSentSearch('');
   }
+  // A choice made elsewhere (the cascade starting on a person's only unit) shows at once.
+  const selectedId = selected?.id ?? null;
+  const [shownSelectedId, setShownSelectedId] = useState(selectedId);
+  if (shownSelectedId !== selectedId) {
+    setShownSelectedId(selectedId);
+    setInputValue(selectedLabel);
+  }
   // The field showing its own choice is not a search.
   const search = inputValue === selectedLabel ? '' : inputValue.trim();
   const sendSearch = useEffectEvent((value: string) => {
@@ -147,7 +167,8 @@ function CascadeField({
     return () => clearTimeout(timer);
   }, [search, sentSearch, debounceMs]);
 
-  const isDisabled = parent !== null && !parentOptional && selection[parent] === null;
+  const isDisabled =
+    parent !== null && (!parentOptional || parentRequired) && selection[parent] === null;
   // Narrowed here at once; the server's answer for the same text replaces it after the debounce.
   const found = data.options.filter((option) => matches(labelOf(option), search));
   const items = [

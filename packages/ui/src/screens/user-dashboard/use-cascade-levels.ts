@@ -1,10 +1,15 @@
-import { type ManagedEntityKey, managedEntities } from '@ranwal/core';
+import { MAX_PAGE_SIZE, type ManagedEntityKey, managedEntities } from '@ranwal/core';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { toastDurations, useToast } from '../../components/Toast.js';
 import { describeError } from '../../data/errors.js';
-import { useEntityList } from '../../data/queries.js';
+import { useCurrentUser, useEntityList } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
-import { type CascadeOption, type HierarchySelection, levelsBelow } from './cascade.js';
+import {
+  type CascadeOption,
+  type HierarchySelection,
+  levelsBelow,
+  selectLevel,
+} from './cascade.js';
 import type { CascadeLevelData, CascadeLevels } from './HierarchyCascade.js';
 
 /** Options fetched per select; typing searches the server for the rest. */
@@ -19,21 +24,31 @@ export function useFailureToast(errorUpdatedAt: number, message: string) {
   }, [errorUpdatedAt]);
 }
 
+interface LevelOptions {
+  /** The optional parent must be chosen first (programmes of a person with units). */
+  requireParent?: boolean;
+  /** Hold the call back, shown as loading (until the person's units are known). */
+  wait?: boolean;
+  limit?: number;
+}
+
 /** One select's options: the rows under the chosen parent that match its search. */
 function useCascadeLevel(
   key: ManagedEntityKey,
   selection: HierarchySelection,
   search: string | undefined,
+  { requireParent = false, wait = false, limit = CASCADE_PAGE_SIZE }: LevelOptions = {},
 ): CascadeLevelData {
   const text = useMessages().levels[key];
   const { parent, parentField, parentOptional } = managedEntities[key];
   const parentId = parent ? selection[parent]?.id : undefined;
-  // Programmes under no chosen agency are all of them.
-  const scoped = parentField !== null && !(parentOptional && parentId === undefined);
+  // Programmes under no chosen agency are all of them (unless one must be chosen).
+  const scoped =
+    parentField !== null && !(parentOptional && !requireParent && parentId === undefined);
   const query = useEntityList(
     key,
-    { uuid: parentId, search: search || undefined, limit: CASCADE_PAGE_SIZE },
-    { enabled: !scoped || parentId !== undefined },
+    { uuid: parentId, search: search || undefined, limit },
+    { enabled: !wait && (!scoped || parentId !== undefined) },
   );
   useFailureToast(query.errorUpdatedAt, text.fetchFailedToast);
   const rows = (query.data?.data ?? []) as readonly (CascadeOption & Record<string, unknown>)[];
@@ -41,25 +56,77 @@ function useCascadeLevel(
     // While a new parent's rows load, the old parent's stand in: never offer those.
     options: scoped ? rows.filter((row) => row[parentField] === parentId) : rows,
     total: query.isPlaceholderData ? undefined : query.data?.filter.filtered_result,
-    isLoading: query.isFetching,
+    isLoading: wait || query.isFetching,
     errorMessage: query.isError ? describeError(query.error, text.fetchFailed) : undefined,
   };
+}
+
+/**
+ * The Perangkat Daerah the signed-in person may write under: their units, or null for anyone
+ * (an admin, or a user without units: the spec's behaviour). The server refuses a line under
+ * another unit's programme (403 `outsideUnits`); undefined while the person is being read.
+ */
+function useAllowedAgencies(): readonly string[] | null | undefined {
+  const me = useCurrentUser();
+  if (me.isPending) return undefined;
+  const person = me.data?.data;
+  return person && person.role !== 'admin' && person.agency_ids.length > 0
+    ? person.agency_ids
+    : null;
 }
 
 /**
  * The cascade's selects over the data hooks (the dashboard's and the edit dialog's): each
  * loads under its chosen parent and searches the server as the user types. The agency select is
  * left out while no Perangkat Daerah exists (none found, chosen, searched for, or failing).
+ *
+ * For a person with units, the agency select offers only their units (no 'Semua …') and the
+ * programmes wait for one; with `onStart`, a person with exactly one unit starts on it while
+ * no agency and no programme are chosen.
  */
-export function useCascadeLevels(selection: HierarchySelection) {
+export function useCascadeLevels(
+  selection: HierarchySelection,
+  onStart?: (next: HierarchySelection, changed: ManagedEntityKey) => void,
+) {
   const [searches, setSearches] = useState<Partial<Record<ManagedEntityKey, string>>>({});
-  const agency = useCascadeLevel('agency', selection, searches.agency);
+  const units = useAllowedAgencies();
+  const wait = units === undefined;
+  const agencies = useCascadeLevel('agency', selection, searches.agency, {
+    wait,
+    // Every unit on one page: the select offers nothing else.
+    limit: units ? MAX_PAGE_SIZE : CASCADE_PAGE_SIZE,
+  });
+  const agency: CascadeLevelData = units
+    ? {
+        ...agencies,
+        options: agencies.options.filter((option) => units.includes(option.id)),
+        total: undefined,
+        isRequired: true,
+      }
+    : agencies;
+  const onlyUnit = units?.length === 1 ? agency.options[0] : undefined;
+  const onlyUnitId = onlyUnit?.id;
+  const start = useEffectEvent(() => {
+    if (onlyUnit && !selection.agency && !selection.program) {
+      onStart?.(selectLevel(selection, 'agency', onlyUnit), 'agency');
+    }
+  });
+  useEffect(() => {
+    if (onlyUnitId) start();
+  }, [onlyUnitId]);
   const levels: CascadeLevels = {
     agency:
-      agency.options.length > 0 || searches.agency || selection.agency || agency.errorMessage
+      units ||
+      agency.options.length > 0 ||
+      searches.agency ||
+      selection.agency ||
+      agency.errorMessage
         ? agency
         : undefined,
-    program: useCascadeLevel('program', selection, searches.program),
+    program: useCascadeLevel('program', selection, searches.program, {
+      wait,
+      requireParent: Boolean(units),
+    }),
     action: useCascadeLevel('action', selection, searches.action),
     sub_action: useCascadeLevel('sub_action', selection, searches.sub_action),
     activity: useCascadeLevel('activity', selection, searches.activity),

@@ -201,12 +201,12 @@ export function UserManagement({
                 <Cell className="min-w-36 max-w-44 break-all font-mono text-xs text-slate-600">
                   {user.id}
                 </Cell>
-                <Cell className="min-w-40 break-words font-medium text-slate-900">{user.name}</Cell>
-                <Cell className="min-w-48 break-all">{user.email}</Cell>
+                <Cell className="min-w-32 break-words font-medium text-slate-900">{user.name}</Cell>
+                <Cell className="min-w-40 break-all">{user.email}</Cell>
                 <Cell>
                   <RoleBadge role={user.role} />
                 </Cell>
-                <Cell className="min-w-40">
+                <Cell className="min-w-32">
                   {user.agency_ids.length > 0 ? (
                     <ul className="flex flex-col gap-0.5">
                       {user.agency_ids.map((id) => (
@@ -220,7 +220,8 @@ export function UserManagement({
                   )}
                 </Cell>
                 <Cell>
-                  <div className="flex gap-2">
+                  {/* Wraps rather than pushing Hapus out of sight beside the units column. */}
+                  <div className="flex flex-wrap gap-2">
                     <Button
                       size="sm"
                       variant="secondary"
