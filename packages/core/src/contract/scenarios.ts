@@ -1076,6 +1076,79 @@ export const contractScenarios: ContractScenario[] = [
       ];
     },
   },
+  {
+    name: "a verifier's note on a unit's line: the unit answers, and the sub kegiatan is verified once the note is closed",
+    async run({ admin, visitor, withToken }, tag) {
+      const unit = await made(admin.agency.create({ name: `Dinas ${tag}` }));
+      const c = await chain(admin, tag);
+      await made(
+        admin.program.update(c.program.id, {
+          name: c.program.name,
+          is_taxed: false,
+          agency_id: unit.id,
+        }),
+      );
+      const person = async (name: string, role: 'user' | 'verifier') => {
+        const email = `${name}.${tag.toLowerCase()}@ranwal.local`;
+        await made(
+          admin.user.create({ name, email, role, password: 'rahasia-123', agency_ids: [unit.id] }),
+        );
+        return withToken(
+          (await made(visitor.user.signIn({ email, password: 'rahasia-123' }))).token,
+        );
+      };
+      const staff = await person('Staf', 'user');
+      const verifier = await person('Vera', 'verifier');
+      const year = currentYear();
+      const written = await made(staff.budgetLine.create(line(c, { year })));
+      const place = { sub_action_id: c.sub_action.id, year };
+      const note = await made(
+        verifier.verification.create({ line_id: written.id, body: 'Mohon rincian harga.' }),
+      );
+      return [
+        await check('a verifier writes no line', verifier.budgetLine.create(line(c, { year })), {
+          status: 403,
+          code: 'forbidden',
+          message: server.verifierReadOnly,
+        }),
+        await check('the unit reads the note', staff.verification.notes({ line_id: written.id }), {
+          status: 200,
+          data: [{ id: note.id, status: 'open', line_name: 'Kertas HVS A4', author_name: 'Vera' }],
+        }),
+        await check(
+          'verified while open',
+          verifier.verification.verify({ ...place, verified: true }),
+          {
+            status: 409,
+            code: 'conflict',
+            message: server.notesStillOpen(1),
+          },
+        ),
+        await check(
+          'the unit answers',
+          staff.verification.reply(note.id, { body: 'Rincian terlampir.' }),
+          { status: 200, data: { status: 'answered' } },
+        ),
+        await check('the unit closes', staff.verification.close(note.id, { closed: true }), {
+          status: 403,
+          code: 'forbidden',
+        }),
+        await check('the verifier closes', verifier.verification.close(note.id, { closed: true }), {
+          status: 200,
+          data: { status: 'closed', closed_by_name: 'Vera' },
+        }),
+        await check('verified', verifier.verification.verify({ ...place, verified: true }), {
+          status: 200,
+          data: { open_notes: 0, closed_notes: 1, line_count: 1, verified_by_name: 'Vera' },
+        }),
+        // Told of the note, its closing and the verification.
+        await check('the unit is told', staff.notification.count(), {
+          status: 200,
+          data: { unread: 3 },
+        }),
+      ];
+    },
+  },
 ];
 
 /** A 1×1 transparent PNG. */

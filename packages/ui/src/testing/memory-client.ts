@@ -25,6 +25,7 @@ import {
   managedEntities,
   managedEntityKeys,
   messagesId,
+  type NotificationKind,
   type PaguLevelStatus,
   type PaguRow,
   type PaguSummaryRow,
@@ -1065,6 +1066,54 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
       .filter((row) => row.line_count > 0 || row.open_notes + row.closed_notes > 0)
       .map(({ agency_id: _, ...row }) => row);
   };
+  /** The server's unitPeople: the sub kegiatan's unit's users, and who made the lines `made` picks. */
+  const unitPeople = (subActionId: string, made: (line: StoredLine) => boolean) => {
+    const agency = placeOf(subActionId).agency;
+    return [
+      ...db.users
+        .filter((user) => user.role === 'user' && agency && user.agency_ids.includes(agency.id))
+        .map((user) => user.id),
+      ...db.lines.filter(made).map((line) => line.created_by),
+    ];
+  };
+  /** The unit's side of a note (its line's, or its sub kegiatan's of the year). */
+  const unitSide = (note: VerificationNote) =>
+    unitPeople(note.sub_action_id, (line) =>
+      note.line_id
+        ? line.id === note.line_id
+        : line.sub_action_id === note.sub_action_id && line.year === note.year,
+    );
+  /** The reviewers' side: the note's author and the verifiers and admins who answered. */
+  const reviewerSide = (note: VerificationNote) => [
+    note.author_id,
+    ...note.replies
+      .filter((reply) => db.users.find((user) => user.id === reply.author_id)?.role !== 'user')
+      .map((reply) => reply.author_id),
+  ];
+  /** Tells `people` (once each, never the actor) what the actor did, as the server does. */
+  const notify = (
+    people: readonly (string | null | undefined)[],
+    kind: NotificationKind,
+    place: { note_id: string | null; sub_action_id: string; year: number; line_id: string | null },
+    actor: User,
+  ) => {
+    db.notifications ??= [];
+    const line = db.lines.find((row) => row.id === place.line_id);
+    for (const user_id of new Set(people)) {
+      if (!user_id || user_id === actor.id) continue;
+      db.notifications.push({
+        id: uuid(),
+        user_id,
+        kind,
+        ...place,
+        line_name: line?.component_name ?? null,
+        sub_action_name: placeOf(place.sub_action_id).subAction?.name ?? null,
+        actor_name: actor.name,
+        created_at: now(),
+        read: false,
+      });
+    }
+  };
   const verification: RouteHandlers['verification'] = {
     notes: ({ query, caller }) => {
       const matching = notesStore()
@@ -1111,6 +1160,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
       notesStore().push(note);
       // A sub kegiatan with a new note is no longer verified.
       unverify(place.sub_action_id, place.year);
+      notify(unitSide(note), 'note_opened', { ...place, note_id: note.id }, caller);
       return { data: noteOf(caller, note.id) };
     },
     reply: ({ params, body, caller }) => {
@@ -1123,7 +1173,14 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
         author_name: caller.name,
         created_at: now(),
       });
-      note.status = caller.role === 'user' ? 'answered' : 'open';
+      const reviewer = caller.role !== 'user';
+      note.status = reviewer ? 'open' : 'answered';
+      notify(
+        reviewer ? unitSide(note) : reviewerSide(note),
+        reviewer ? 'note_opened' : 'note_answered',
+        { ...note, note_id: note.id },
+        caller,
+      );
       return { data: note };
     },
     close: ({ params, body, caller }) => {
@@ -1135,6 +1192,12 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
         Object.assign(note, { status: 'open', closed_at: null, closed_by_name: null });
         unverify(note.sub_action_id, note.year);
       }
+      notify(
+        unitSide(note),
+        body.closed ? 'note_closed' : 'note_reopened',
+        { ...note, note_id: note.id },
+        caller,
+      );
       return { data: note };
     },
     subActions: ({ query, caller }) => {
@@ -1166,6 +1229,15 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
             at: now(),
             by: caller.id,
           });
+          notify(
+            unitPeople(
+              body.sub_action_id,
+              (line) => line.sub_action_id === body.sub_action_id && line.year === body.year,
+            ),
+            'sub_action_verified',
+            { sub_action_id: body.sub_action_id, year: body.year, note_id: null, line_id: null },
+            caller,
+          );
         }
       } else {
         unverify(body.sub_action_id, body.year);
