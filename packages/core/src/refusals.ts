@@ -75,6 +75,18 @@ export const refusals = {
   fileMissing: (field: string) => fieldRefusal('validation', field, server.issueRequired),
   fileTooLarge: () => new AppError('payload_too_large', server.payloadTooLarge),
   notAnImage: () => new AppError('unsupported_media_type', server.unsupportedImage),
+  /** 403: verifiers review lines; they never create, edit or delete one (issue 19). */
+  verifierReadOnly: () => new AppError('forbidden', server.verifierReadOnly),
+  /** 403: a sub kegiatan (or, naming `program_id`, a programme) of another Perangkat Daerah. */
+  outsideUnits: () => new AppError('forbidden', server.outsideUnits),
+  /** 409: a closed verification note takes no answer until it is opened again. */
+  noteClosed: () => new AppError('conflict', server.noteClosed),
+  /** 409: a sub kegiatan is verified only once none of its notes is open. */
+  notesStillOpen: (count: number) => new AppError('conflict', server.notesStillOpen(count)),
+  programOutsideUnits: () =>
+    new AppError('forbidden', server.outsideUnits, [
+      { path: 'program_id', message: server.programOutsideUnits },
+    ]),
 };
 
 /**

@@ -1,5 +1,4 @@
 import {
-  AppError,
   type BudgetLine,
   type BudgetLineFilterQuery,
   type BudgetLineInput,
@@ -117,7 +116,7 @@ export async function assertSubActionInScope(
   }
   const scope = lineScopeOf(caller);
   if (scope.agency_ids && !(place.agency_id && scope.agency_ids.includes(place.agency_id))) {
-    throw new AppError('forbidden', messagesId.server.outsideUnits);
+    throw refusals.outsideUnits();
   }
 }
 
@@ -446,7 +445,7 @@ export function createBudgetLineService(
    */
   async function assertMayWrite(trx: Kysely<Database>, caller: Caller, programId: string) {
     if (caller.role === 'verifier') {
-      throw new AppError('forbidden', messagesId.server.verifierReadOnly);
+      throw refusals.verifierReadOnly();
     }
     if (caller.role === 'admin' || caller.agency_ids.length === 0) return;
     const program = await trx
@@ -455,9 +454,7 @@ export function createBudgetLineService(
       .where('id', '=', programId)
       .executeTakeFirst();
     if (!program?.agency_id || !caller.agency_ids.includes(program.agency_id)) {
-      throw new AppError('forbidden', messagesId.server.outsideUnits, [
-        { path: 'program_id', message: messagesId.server.programOutsideUnits },
-      ]);
+      throw refusals.programOutsideUnits();
     }
   }
 
@@ -678,7 +675,7 @@ export function createBudgetLineService(
     async remove(id: string, caller: Caller): Promise<void> {
       const result = await inTransaction(db, async (trx) => {
         if (caller.role === 'verifier') {
-          throw new AppError('forbidden', messagesId.server.verifierReadOnly);
+          throw refusals.verifierReadOnly();
         }
         const stored = await placeOf(trx as unknown as Kysely<Database>, id, caller);
         if (stored)

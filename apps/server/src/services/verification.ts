@@ -1,5 +1,4 @@
 import {
-  AppError,
   listFilter,
   messagesId,
   type NoteInput,
@@ -301,7 +300,7 @@ export function createVerificationService(db: Kysely<Database>) {
     async reply(id: string, body: string, caller: Caller): Promise<VerificationNote> {
       return inTransaction(db, async (trx) => {
         const note = await noteOf(trx, id, caller);
-        if (note.status === 'closed') throw new AppError('conflict', server.noteClosed);
+        if (note.status === 'closed') throw refusals.noteClosed();
         await trx
           .insertInto('verification_reply')
           .values({ note_id: id, body, author_id: caller.id })
@@ -382,7 +381,7 @@ export function createVerificationService(db: Kysely<Database>) {
             .where('status', '<>', 'closed')
             .executeTakeFirstOrThrow();
           if (toCount(open.count) > 0) {
-            throw new AppError('conflict', server.notesStillOpen(toCount(open.count)));
+            throw refusals.notesStillOpen(toCount(open.count));
           }
           const inserted = await trx
             .insertInto('sub_action_verification')

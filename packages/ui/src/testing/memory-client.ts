@@ -372,7 +372,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
   };
   /** A line the caller may write: verifiers write none (the server's 403). */
   const ownLine = (caller: User, id: string | undefined) => {
-    if (caller.role === 'verifier') throw httpError('forbidden', server.verifierReadOnly);
+    if (caller.role === 'verifier') throw refusals.verifierReadOnly();
     const mine = new Set(linesOf(caller, {}).map((line) => line.id));
     return rowOf(
       db.lines.filter((line) => mine.has(line.id)),
@@ -393,7 +393,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
       data: rowOf(linesOf(caller, {}), params.id, server.records.line),
     }),
     create: ({ body, caller }) => {
-      if (caller.role === 'verifier') throw httpError('forbidden', server.verifierReadOnly);
+      if (caller.role === 'verifier') throw refusals.verifierReadOnly();
       const line: StoredLine = {
         ...lineFields(body),
         id: uuid(),
@@ -1025,7 +1025,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
     const { agency } = placeOf(subActionOf(subActionId).id);
     const units = unitsOf(caller);
     if (units && !(agency && units.includes(agency.id))) {
-      throw httpError('forbidden', server.outsideUnits);
+      throw refusals.outsideUnits();
     }
   };
   const unverify = (sub_action_id: string, year: number) => {
@@ -1165,7 +1165,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
     },
     reply: ({ params, body, caller }) => {
       const note = noteOf(caller, params.id);
-      if (note.status === 'closed') throw httpError('conflict', server.noteClosed);
+      if (note.status === 'closed') throw refusals.noteClosed();
       note.replies.push({
         id: uuid(),
         body: body.body,
@@ -1217,7 +1217,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
             note.year === body.year &&
             note.status !== 'closed',
         ).length;
-        if (open > 0) throw httpError('conflict', server.notesStillOpen(open));
+        if (open > 0) throw refusals.notesStillOpen(open);
         if (
           !verifiedStore().some(
             (mark) => mark.sub_action_id === body.sub_action_id && mark.year === body.year,
