@@ -90,6 +90,22 @@ export const refusals = {
 };
 
 /**
+ * Who may write a line under a programme of the Perangkat Daerah `programAgencyId` (issue 19),
+ * or the refusal: a verifier never (they review); a user of units only under their units'
+ * programmes; an admin, and a user without units (the spec's people), anywhere. The server and
+ * the in-memory client ask this one rule.
+ */
+export function lineWriteRefusal(
+  caller: { role: string; agency_ids?: readonly string[] | undefined },
+  programAgencyId: string | null | undefined,
+): AppError | null {
+  if (caller.role === 'verifier') return refusals.verifierReadOnly();
+  const units = caller.agency_ids ?? [];
+  if (caller.role === 'admin' || units.length === 0) return null;
+  return programAgencyId && units.includes(programAgencyId) ? null : refusals.programOutsideUnits();
+}
+
+/**
  * A write that would take a ceiling over: 409 naming the level (`what`: 'Sub Kegiatan …'), its
  * pagu and the excess, or null when it may go. A write that leaves the level no higher than it
  * stood before passes, even over a pagu lowered since, so a line can always be made cheaper.

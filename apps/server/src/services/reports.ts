@@ -9,6 +9,7 @@ import {
   issuesRefusal,
   type LineReferenceKey,
   lineReferenceKeys,
+  lineWriteRefusal,
   listFilter,
   managedEntities,
   messagesId,
@@ -439,23 +440,15 @@ export function createBudgetLineService(
 
   const scopeOf = lineScopeOf;
 
-  /**
-   * A write by a verifier is refused (they review), and a user with units writes only under a
-   * programme of theirs.
-   */
+  /** core's lineWriteRefusal, with the programme's Perangkat Daerah read in the write's transaction. */
   async function assertMayWrite(trx: Kysely<Database>, caller: Caller, programId: string) {
-    if (caller.role === 'verifier') {
-      throw refusals.verifierReadOnly();
-    }
-    if (caller.role === 'admin' || caller.agency_ids.length === 0) return;
     const program = await trx
       .selectFrom('program')
       .select('agency_id')
       .where('id', '=', programId)
       .executeTakeFirst();
-    if (!program?.agency_id || !caller.agency_ids.includes(program.agency_id)) {
-      throw refusals.programOutsideUnits();
-    }
+    const refusal = lineWriteRefusal(caller, program?.agency_id);
+    if (refusal) throw refusal;
   }
 
   const rowCount = tableRowCounter(typedDb, read);

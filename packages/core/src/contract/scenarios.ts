@@ -1149,6 +1149,73 @@ export const contractScenarios: ContractScenario[] = [
       ];
     },
   },
+  {
+    name: "a person of a Perangkat Daerah reaches the unit's lines, whoever made them, and writes only under its programmes",
+    async run({ admin, visitor, withToken }, tag) {
+      const unitOf = async (name: string) => {
+        const unit = await made(admin.agency.create({ name: `${name} ${tag}` }));
+        const c = await chain(admin, `${tag}${name.slice(0, 1).toLowerCase()}`);
+        await made(
+          admin.program.update(c.program.id, {
+            name: c.program.name,
+            is_taxed: false,
+            agency_id: unit.id,
+          }),
+        );
+        return { unit, c };
+      };
+      const mine = await unitOf('Dinas');
+      const other = await unitOf('Badan');
+      const person = async (name: string, unitId: string) => {
+        const email = `${name}.${tag.toLowerCase()}@ranwal.local`;
+        await made(
+          admin.user.create({
+            name,
+            email,
+            role: 'user',
+            password: 'rahasia-123',
+            agency_ids: [unitId],
+          }),
+        );
+        return withToken(
+          (await made(visitor.user.signIn({ email, password: 'rahasia-123' }))).token,
+        );
+      };
+      const maker = await person('Staf', mine.unit.id);
+      const colleague = await person('Rekan', mine.unit.id);
+      const outsider = await person('Luar', other.unit.id);
+      const written = await made(maker.budgetLine.create(line(mine.c)));
+      return [
+        await check("under another unit's programme", maker.budgetLine.create(line(other.c)), {
+          status: 403,
+          code: 'forbidden',
+          issues: [{ path: 'program_id', message: server.programOutsideUnits }],
+        }),
+        await check(
+          "an edit into another unit's programme",
+          maker.budgetLine.update(written.id, line(other.c)),
+          {
+            status: 403,
+            code: 'forbidden',
+            issues: [{ path: 'program_id', message: server.programOutsideUnits }],
+          },
+        ),
+        await check('a colleague of the unit reads it', colleague.budgetLine.get(written.id), {
+          status: 200,
+          data: { id: written.id, agency_id: mine.unit.id },
+        }),
+        await check(
+          'a colleague of the unit edits it',
+          colleague.budgetLine.update(written.id, line(mine.c, { specification: '70 gram' })),
+          { status: 200, data: { specification: '70 gram' } },
+        ),
+        await check('another unit does not see it', outsider.budgetLine.get(written.id), {
+          status: 404,
+          code: 'not_found',
+        }),
+      ];
+    },
+  },
 ];
 
 /** A 1×1 transparent PNG. */

@@ -21,6 +21,7 @@ import {
   isUploadImageType,
   type LineReferenceKey,
   lineReferenceKeys,
+  lineWriteRefusal,
   type ManagedEntityKey,
   managedEntities,
   managedEntityKeys,
@@ -387,13 +388,18 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
     total_after_tax: sumRupiahText(lines.map((line) => line.total_after_tax)),
   });
 
+  const assertMayWrite = (caller: User, programId: string) => {
+    const program = table('program').find((row) => row.id === programId);
+    const refusal = lineWriteRefusal(caller, program?.agency_id as string | null | undefined);
+    if (refusal) throw refusal;
+  };
   const budgetLine: RouteHandlers['budgetLine'] = {
     list: ({ query, caller }) => pageOf(linesOf(caller, query), query, linesOf(caller, {}).length),
     get: ({ params, caller }) => ({
       data: rowOf(linesOf(caller, {}), params.id, server.records.line),
     }),
     create: ({ body, caller }) => {
-      if (caller.role === 'verifier') throw refusals.verifierReadOnly();
+      assertMayWrite(caller, body.program_id);
       const line: StoredLine = {
         ...lineFields(body),
         id: uuid(),
@@ -406,6 +412,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
       return { message: server.created, data: asLine(line) };
     },
     update: ({ params, body, caller }) => {
+      assertMayWrite(caller, body.program_id);
       const line = ownLine(caller, params.id);
       Object.assign(line, lineFields(body, line.id), { updated_at: now(), updated_by: caller.id });
       return { message: server.updated, data: asLine(line) };
