@@ -31,8 +31,6 @@ async function watchedPage(e2e: E2E) {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
-    // The portal has no icon; the browser asks for one anyway.
-    if (message.location().url.endsWith('/favicon.ico')) return;
     if (message.type() === 'error' || message.type() === 'warning') {
       errors.push(`${message.text()} (${message.location().url})`);
     }
