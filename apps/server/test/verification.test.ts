@@ -1,5 +1,6 @@
 import { lineReferenceKeys, messagesId } from '@ranwal/core';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { budgetLineInput, type Chain, createChainWith } from './fixtures.js';
 import { databaseTargets, startTestApp, type TestApp } from './harness.js';
@@ -321,5 +322,48 @@ describe.each(databaseTargets)('scope by unit and verification on %s', (target) 
     const read = await as('ani').put('notification/read', {});
     expect(read.json().data).toEqual({ unread: 0 });
     expect((await unread('citra')).unread).toBeGreaterThan(0);
+  });
+
+  it('never leaves a sub kegiatan verified with an open note, whatever a note, a reopening and a verification race', async () => {
+    // A unit of its own, so the walk above is not disturbed; an admin reviews everywhere.
+    const { chain } = await unitChain(t, 'BALAP');
+    const place = { sub_action_id: chain.sub_action_id, year: YEAR };
+    const verify = () => as('admin').put('verification/sub-action', { ...place, verified: true });
+    /** Places verified while a note on them is not closed (must be none). */
+    const verifiedWithOpenNotes = async () => {
+      const { rows } = await sql<{ sub_action_id: string }>`
+        select v.sub_action_id from sub_action_verification v
+        where exists (select 1 from verification_note n
+          where n.sub_action_id = v.sub_action_id and n.year = v.year and n.status <> 'closed')`.execute(
+        t.database.db,
+      );
+      return rows;
+    };
+    const outcomes = new Set<string>();
+    for (let attempt = 0; attempt < 10; attempt++) {
+      // A new note against a verification.
+      const [noted, verified] = await Promise.all([
+        as('admin').post('verification/notes/create', { ...place, body: `Catatan ${attempt}` }),
+        verify(),
+      ]);
+      expect(noted.statusCode, noted.body).toBe(201);
+      expect([200, 409], verified.body).toContain(verified.statusCode);
+      outcomes.add(`note/${verified.statusCode}`);
+      expect(await verifiedWithOpenNotes()).toEqual([]);
+      const note = noted.json().data.id as string;
+      const closed = await as('admin').put(`verification/notes/${note}/close`, { closed: true });
+      expect(closed.statusCode, closed.body).toBe(200);
+      // A closed note opened again against a verification.
+      const [reopened, verifiedAgain] = await Promise.all([
+        as('admin').put(`verification/notes/${note}/close`, { closed: false }),
+        verify(),
+      ]);
+      expect(reopened.statusCode, reopened.body).toBe(200);
+      expect([200, 409], verifiedAgain.body).toContain(verifiedAgain.statusCode);
+      outcomes.add(`reopen/${verifiedAgain.statusCode}`);
+      expect(await verifiedWithOpenNotes()).toEqual([]);
+      await as('admin').put(`verification/notes/${note}/close`, { closed: true });
+    }
+    expect(outcomes.size).toBeGreaterThan(0);
   });
 });

@@ -168,6 +168,16 @@ export function createVerificationService(db: Kysely<Database>) {
   }
 
   /** The note as the caller may see it, or a 404. */
+  /**
+   * Whether a sub kegiatan is verified depends on its notes, so a note, a reopening and a
+   * verification of one sub kegiatan take turns: on PostgreSQL a note and a verification could
+   * otherwise both commit and leave it verified with an open note. The row is held without its
+   * key, so lines are still written under it meanwhile.
+   */
+  async function holdSubAction(trx: Kysely<Database>, subActionId: string) {
+    await sql`select 1 from sub_action where id = ${subActionId} for no key update`.execute(trx);
+  }
+
   async function noteOf(executor: Kysely<Database>, id: string, caller: Caller) {
     const [note] = (await notes(executor, caller, sql<boolean>`n.id = ${id}`)).rows;
     if (!note) throw refusals.notFound(server.records.note);
@@ -277,6 +287,7 @@ export function createVerificationService(db: Kysely<Database>) {
           await assertSubActionInScope(trx, caller, input.sub_action_id);
           place = { sub_action_id: input.sub_action_id, year: input.year, line_id: null };
         }
+        await holdSubAction(trx, place.sub_action_id);
         const { id } = await trx
           .insertInto('verification_note')
           .values({ ...place, body: input.body, author_id: caller.id })
@@ -325,6 +336,9 @@ export function createVerificationService(db: Kysely<Database>) {
     /** Closes a note, or opens it again (the sub kegiatan is then no longer verified). */
     async close(id: string, closed: boolean, caller: Caller): Promise<VerificationNote> {
       return inTransaction(db, async (trx) => {
+        const found = await noteOf(trx, id, caller);
+        await holdSubAction(trx, found.sub_action_id);
+        // Read again once held: another closing or reopening may have gone first.
         const note = await noteOf(trx, id, caller);
         if (closed === (note.status === 'closed')) return note;
         await trx
@@ -372,6 +386,7 @@ export function createVerificationService(db: Kysely<Database>) {
       return inTransaction(db, async (trx) => {
         await assertSubActionInScope(trx, caller, input.sub_action_id);
         const place = { sub_action_id: input.sub_action_id, year: input.year };
+        await holdSubAction(trx, place.sub_action_id);
         if (input.verified) {
           const open = await trx
             .selectFrom('verification_note')
