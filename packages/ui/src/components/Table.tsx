@@ -1,3 +1,4 @@
+import { type RefObject, useLayoutEffect, useRef } from 'react';
 import {
   Cell as AriaCell,
   Column as AriaColumn,
@@ -20,12 +21,59 @@ import { LoadingState } from './States.js';
 const insetFocusRing =
   'outline-none data-[focus-visible]:outline-2 data-[focus-visible]:-outline-offset-2 data-[focus-visible]:outline-brand-600';
 
+/**
+ * Gives each body cell its column's heading as `data-label`, which a phone shows above the value
+ * when the rows stack (styles.css, `.table-stacks`). A heading only a screen reader hears (an
+ * actions column's) labels nothing, nor does a cell across several columns (an empty state).
+ */
+function useColumnLabels(frame: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const root = frame.current;
+    if (!root) return;
+    const label = () => {
+      const headings = [...root.querySelectorAll('thead th')].map((heading) => {
+        const text = heading.textContent?.trim() ?? '';
+        const hidden = heading.querySelector('.sr-only')?.textContent?.trim();
+        return text === hidden ? '' : text;
+      });
+      for (const row of root.querySelectorAll('tbody tr')) {
+        [...row.children].forEach((cell, index) => {
+          const text = (cell as HTMLTableCellElement).colSpan > 1 ? '' : (headings[index] ?? '');
+          if (cell.getAttribute('data-label') !== text) cell.setAttribute('data-label', text);
+        });
+      }
+    };
+    label();
+    // Rows come and go with pages and searches; setting an attribute is not a change of these.
+    const observer = new MutationObserver(label);
+    observer.observe(root, { childList: true, subtree: true, characterData: true });
+    return () => observer.disconnect();
+  }, [frame]);
+}
+
+export interface RanwalTableProps extends TableProps {
+  /**
+   * On a phone each row is a card, each cell under its column's heading, so the last columns
+   * (a total, the actions) stay on the screen; true by default. False for a table laid out for
+   * a phone already (columns it hides there).
+   */
+  stackOnPhone?: boolean;
+}
+
 /** A data table (react-aria's grid): arrow keys move between rows and cells. Give it a label. */
-export function Table({ className, ...props }: TableProps) {
+export function Table({ className, stackOnPhone = true, ...props }: RanwalTableProps) {
+  const frame = useRef<HTMLDivElement>(null);
+  useColumnLabels(frame);
   return (
     // Relative: visually hidden labels (absolutely placed) stay inside the scrolling frame
     // instead of widening the page on a small screen.
-    <div className="relative w-full overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <div
+      ref={frame}
+      className={cn(
+        'relative w-full overflow-x-auto rounded-lg border border-slate-200 bg-white',
+        stackOnPhone && 'table-stacks',
+      )}
+    >
       <AriaTable
         {...props}
         className={composeClassName(className, 'w-full border-collapse text-sm text-slate-800')}

@@ -75,3 +75,32 @@ export const NothingFound: Story = {
     await expect(await canvas.findByText(t.emptyFiltered)).toBeVisible();
   },
 };
+
+/**
+ * On a phone each row stacks into a card, each value under its column's heading: the total and
+ * 'Buka', then a line's total, stay on the screen instead of off to the right of a table.
+ */
+export const Narrow: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: async ({ canvas, userEvent }) => {
+    const onScreen = async (element: HTMLElement) =>
+      expect(element.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
+    await expect(await canvas.findByRole('heading', { level: 1, name: t.title })).toBeVisible();
+    const table = await canvas.findByRole('grid', { name: t.listTitle(2025) });
+    const [open] = await within(table).findAllByRole('button', { name: /^Buka / });
+    const row = open!.closest('tr') as HTMLElement;
+    const total = within(row).getByText(/^Rp\s?\d/);
+    await onScreen(total);
+    await onScreen(open!);
+    // Each value says what it is: its column's heading above it.
+    const totalCell = total.closest('td') as HTMLElement;
+    await expect(totalCell.dataset.label).toBe(t.columns.total);
+    await expect(getComputedStyle(totalCell, '::before').content).toBe(`"${t.columns.total}"`);
+
+    await userEvent.click(open!);
+    const lines = await canvas.findByRole('grid', { name: t.detail.linesTitle });
+    await waitFor(() => expect(within(lines).getAllByRole('row').length).toBeGreaterThan(1));
+    const lineTotal = within(lines).getAllByText(/^Rp\s?\d/)[0] as HTMLElement;
+    await onScreen(lineTotal);
+  },
+};

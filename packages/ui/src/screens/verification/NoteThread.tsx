@@ -143,6 +143,8 @@ export function NoteThread({
       )}
       {onWrite && !error && (
         <WriteNote
+          // One level under the thread's heading, as the outline reads it.
+          headingLevel={headingLevel === 2 ? 3 : 4}
           targets={targets}
           isPending={running === 'write'}
           onWrite={(body, lineId) => run('write', () => onWrite(body, lineId))}
@@ -300,11 +302,13 @@ function NoteItem({
 
 /** A verifier's new note, on the sub kegiatan or one of its lines. */
 function WriteNote({
+  headingLevel,
   targets,
   isPending,
   onWrite,
   failure,
 }: {
+  headingLevel: 3 | 4;
   targets: readonly NoteTarget[];
   isPending: boolean;
   onWrite: (body: string, lineId: string | null) => Promise<boolean>;
@@ -314,6 +318,7 @@ function WriteNote({
   const SUB_ACTION = 'sub-action';
   const [target, setTarget] = useState<string>(SUB_ACTION);
   const [body, setBody] = useState('');
+  const Heading = headingLevel === 3 ? 'h3' : 'h4';
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (body.trim() === '') return;
@@ -321,7 +326,7 @@ function WriteNote({
   };
   return (
     <form onSubmit={submit} className="flex flex-col gap-2 rounded-md border border-slate-200 p-4">
-      <h4 className="text-sm font-semibold text-slate-900">{t.write}</h4>
+      <Heading className="text-sm font-semibold text-slate-900">{t.write}</Heading>
       {targets.length > 0 && (
         <Select
           label={t.target}

@@ -22,7 +22,7 @@ function VerifiedBadge({ row }: { row: SubActionReview }) {
   const t = useMessages().verification;
   if (!row.verified_at) {
     return (
-      <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">
+      <span className="w-fit rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">
         {t.notVerified}
       </span>
     );
