@@ -1,4 +1,4 @@
-import { type HistoryEntry, messagesId } from '@ranwal/core';
+import { changeSummary, type HistoryEntry, messagesId } from '@ranwal/core';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -163,6 +163,62 @@ describe.each(databaseTargets)('history of every change on %s', (target) => {
         new_values: expect.objectContaining({ code: 'R.1', price: 5_000 }),
       }),
     ]);
+  });
+
+  it('names the records a change points to: as they are now, or as their history last named them', async () => {
+    const unit = async (code: string, name: string) => {
+      const made = await t.call('POST', `${API}/agency/create`, {
+        token: t.adminToken,
+        body: { code, name },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      return made.json().data.id as string;
+    };
+    const first = await unit('1.01.0.00.0.00.01.0000', 'Dinas Pendidikan Riwayat');
+    const second = await unit('1.02.0.00.0.00.01.0000', 'Dinas Kesehatan Riwayat');
+    const program = await t.call('POST', `${API}/program/create`, {
+      token: t.adminToken,
+      body: { name: 'Program Berpindah', is_taxed: false, agency_id: first },
+    });
+    expect(program.statusCode, program.body).toBe(201);
+    const id = program.json().data.id;
+    const moved = await t.call('PUT', `${API}/program/${id}/update`, {
+      token: t.adminToken,
+      body: { name: 'Program Berpindah', is_taxed: false, agency_id: second },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    // The first unit is gone; its name is still known from its own history.
+    const removed = await t.call('DELETE', `${API}/agency/${first}/delete`, {
+      token: t.adminToken,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+
+    const [move] = (await history(`record_type=program&record_id=${id}`)).data;
+    expect(move).toMatchObject({
+      action: 'update',
+      reference_names: {
+        [first]: '1.01.0.00.0.00.01.0000 - Dinas Pendidikan Riwayat',
+        [second]: '1.02.0.00.0.00.01.0000 - Dinas Kesehatan Riwayat',
+      },
+    });
+    expect(changeSummary(move!, messagesId)).toEqual([
+      messagesId.history.change(
+        messagesId.levels.agency.label,
+        '1.01.0.00.0.00.01.0000 - Dinas Pendidikan Riwayat',
+        '1.02.0.00.0.00.01.0000 - Dinas Kesehatan Riwayat',
+      ),
+    ]);
+    // A line's history names its levels, its Pengampu and who made it.
+    const line = await createLine({ component_name: 'Map Bernama' });
+    const [created] = (await lineHistory(line.id).then((r) => r.json())).data as HistoryEntry[];
+    const names = Object.values(created!.reference_names ?? {});
+    expect(names).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('Program Riwayat'),
+        expect.stringContaining('Pengampu Riwayat'),
+      ]),
+    );
+    expect(Object.keys(created!.reference_names ?? {})).toContain(chain.account_id);
   });
 
   it('filters the audit list by person and date, newest first, and counts', async () => {

@@ -97,8 +97,16 @@ describe.each(databaseTargets)('budget-year stages on %s', (target) => {
     ]);
     expect(moved.statusCode, moved.body).toBe(200);
 
+    const otherSupporter = (
+      await admin('POST', 'supporter/create', { name: 'Pengampu Pengganti' })
+    ).json().data.id;
     expect(
-      (await lineWrite('PUT', `${kept.id}/update`, line('Kertas HVS', 1_500))).statusCode,
+      (
+        await lineWrite('PUT', `${kept.id}/update`, {
+          ...line('Kertas HVS', 1_500),
+          supporter_id: otherSupporter,
+        })
+      ).statusCode,
     ).toBe(200);
     expect((await lineWrite('DELETE', `${dropped.id}/delete`)).statusCode).toBe(200);
     const added = (await lineWrite('POST', 'create', line('Pulpen', 300))).json().data;
@@ -135,8 +143,16 @@ describe.each(databaseTargets)('budget-year stages on %s', (target) => {
       to_total: '1500',
     });
     expect(byLine[kept.id].fields).toEqual(
-      expect.arrayContaining([{ field: 'price', from: 1_000, to: 1_500 }]),
+      expect.arrayContaining([
+        { field: 'price', from: 1_000, to: 1_500 },
+        { field: 'supporter_id', from: chain.supporter_id, to: otherSupporter },
+      ]),
     );
+    // Read by name, not by id: the Pengampu before and after.
+    expect(byLine[kept.id].reference_names).toEqual({
+      [chain.supporter_id]: 'Pengampu Tahap',
+      [otherSupporter]: 'Pengampu Pengganti',
+    });
     expect(byLine[same.id]).toBeUndefined();
 
     // A stage not entered has no figures yet.

@@ -98,9 +98,18 @@ function rupiahText(value: unknown): string {
   return Number.isFinite(amount) ? formatRupiah(amount) : text;
 }
 
-/** One recorded value as the screens show it; an empty one reads '-'. */
-export function historyValueText(field: string, value: unknown, messages: Messages): string {
+/**
+ * One recorded value as the screens show it; an empty one reads '-', an id the record's name
+ * when `names` (the entry's reference_names) has it.
+ */
+export function historyValueText(
+  field: string,
+  value: unknown,
+  messages: Messages,
+  names?: Readonly<Record<string, string>>,
+): string {
   if (value === null || value === undefined || value === '') return '-';
+  if (typeof value === 'string' && names?.[value] !== undefined) return names[value];
   if (typeof value === 'boolean') return value ? messages.history.yes : messages.history.no;
   // A stage's status and kind as the Tahap Anggaran page names them.
   if (field === 'status' && typeof value === 'string' && value in messages.stages.statuses) {
@@ -145,8 +154,8 @@ export function fieldChanges(entry: HistoryEntry, messages: Messages): FieldChan
     .map((field) => ({
       field,
       label: labels[field] ?? field,
-      from: historyValueText(field, before[field], messages),
-      to: historyValueText(field, after[field], messages),
+      from: historyValueText(field, before[field], messages, entry.reference_names),
+      to: historyValueText(field, after[field], messages, entry.reference_names),
     }))
     .filter((change) => change.from !== change.to);
 }

@@ -56,6 +56,12 @@ export const HistoryEntry = z.object({
   old_values: RecordValues.nullable(),
   /** The record after the change; null for a delete. */
   new_values: RecordValues.nullable(),
+  /**
+   * The names of the records its values point to, by id ('code - name' where they have a code):
+   * as they are now, or as their history last named them once deleted. Ids the server found no
+   * name for are left out, and read as ids.
+   */
+  reference_names: z.record(z.string(), z.string()).optional(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntry>;
 
@@ -216,6 +222,8 @@ export const StageLineChange = z.object({
   to_total: SignedAmount.nullable(),
   /** The fields whose values differ, with both values (changed lines only). */
   fields: z.array(z.object({ field: z.string(), from: z.unknown(), to: z.unknown() })),
+  /** The names of the records those values point to, by id (as HistoryEntry's). */
+  reference_names: z.record(z.string(), z.string()).optional(),
 });
 
 export const StageComparison = z.object({

@@ -16,6 +16,7 @@ import {
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { offsetOf, type Parsed, toCount } from './pagination.js';
+import { namesIn, referenceNames } from './reference-names.js';
 import { type BudgetLineService, isLineInScope } from './reports.js';
 
 const server = messagesId.server;
@@ -121,6 +122,21 @@ const ofUnit = (agencyId: string) =>
     sql` or `,
   )})`;
 
+/** Gives each change the names of the records its values point to (`reference_names`). */
+async function withReferenceNames(
+  db: Kysely<Database>,
+  changes: HistoryEntry[],
+): Promise<HistoryEntry[]> {
+  const names = await referenceNames(
+    db,
+    changes.flatMap((change) => [change.old_values, change.new_values]),
+  );
+  return changes.map((change) => {
+    const own = namesIn(names, [change.old_values, change.new_values]);
+    return own ? { ...change, reference_names: own } : change;
+  });
+}
+
 /**
  * The history of every change, as the database's triggers wrote it (migration 0016): read by
  * admins, a line's by its owner, and a line restored from it. Nothing here writes to it.
@@ -196,7 +212,7 @@ export function createHistoryService(db: Kysely<Database>, lines: BudgetLineServ
         if (rows.length === 0) return;
         read += rows.length;
         before = String(rows.at(-1)!.id);
-        yield rows.map(toEntry);
+        yield await withReferenceNames(db, rows.map(toEntry));
         if (rows.length < size) return;
       }
     },
@@ -217,7 +233,7 @@ export function createHistoryService(db: Kysely<Database>, lines: BudgetLineServ
           .executeTakeFirstOrThrow(),
       ]);
       return {
-        data: rows.map(toEntry),
+        data: await withReferenceNames(db, rows.map(toEntry)),
         filter: listFilter(query.page, query.limit, toCount(counted.count), toCount(all.count)),
       };
     },
@@ -233,7 +249,7 @@ export function createHistoryService(db: Kysely<Database>, lines: BudgetLineServ
       if (!known || !(await isLineInScope(db, caller, known))) {
         throw refusals.notFound(server.records.line);
       }
-      return changes;
+      return withReferenceNames(db, changes);
     },
 
     /**

@@ -147,8 +147,8 @@ export async function writeStageWorkbook(
         [
           ...(index === 0 ? head : [head[0], head[1], head[2], undefined, undefined]),
           fieldLabel(field.field, messages),
-          historyValueText(field.field, field.from, messages),
-          historyValueText(field.field, field.to, messages),
+          historyValueText(field.field, field.from, messages, line.reference_names),
+          historyValueText(field.field, field.to, messages, line.reference_names),
         ],
         lineStyles,
       );

@@ -16,6 +16,7 @@ import {
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { inTransaction, type Parsed } from './pagination.js';
+import { namesIn, referenceNames } from './reference-names.js';
 
 const server = messagesId.server;
 type Caller = Pick<User, 'id' | 'role' | 'agency_ids'>;
@@ -256,6 +257,26 @@ export function createStageService(db: Kysely<Database>) {
         ...sums,
         difference: (BigInt(sums.to) - BigInt(sums.from)).toString(),
       });
+      const lines = result.lines.map(({ from_values, to_values, ...line }) => {
+        const values = to_values ?? from_values ?? {};
+        const fields =
+          from_values && to_values
+            ? Object.keys(to_values)
+                .filter(
+                  (field) =>
+                    !BOOKKEEPING.has(field) &&
+                    JSON.stringify(from_values[field]) !== JSON.stringify(to_values[field]),
+                )
+                .map((field) => ({ field, from: from_values[field], to: to_values[field] }))
+            : [];
+        return { ...line, component_name: String(values.component_name ?? ''), fields };
+      });
+      // A changed reference (another account, Pengampu…) reads by its name on both sides.
+      const sides = (line: (typeof lines)[number]) =>
+        (['from', 'to'] as const).map((side) =>
+          Object.fromEntries(line.fields.map((field) => [field.field, field[side]])),
+        );
+      const names = await referenceNames(db, lines.flatMap(sides));
       return {
         year: query.year,
         from: query.from,
@@ -264,19 +285,9 @@ export function createStageService(db: Kysely<Database>) {
         counts: result.counts,
         units: result.units.map(withDifference),
         sub_actions: result.sub_actions.map(withDifference),
-        lines: result.lines.map(({ from_values, to_values, ...line }) => {
-          const values = to_values ?? from_values ?? {};
-          const fields =
-            from_values && to_values
-              ? Object.keys(to_values)
-                  .filter(
-                    (field) =>
-                      !BOOKKEEPING.has(field) &&
-                      JSON.stringify(from_values[field]) !== JSON.stringify(to_values[field]),
-                  )
-                  .map((field) => ({ field, from: from_values[field], to: to_values[field] }))
-              : [];
-          return { ...line, component_name: String(values.component_name ?? ''), fields };
+        lines: lines.map((line) => {
+          const reference_names = namesIn(names, sides(line));
+          return reference_names ? { ...line, reference_names } : line;
         }),
       };
     },

@@ -70,6 +70,25 @@ describe('fieldChanges', () => {
     ]);
   });
 
+  it('reads a reference by the name the server gave it, and an id it gave none as the id', () => {
+    const changes = fieldChanges(
+      entry({
+        record_type: 'program',
+        old_values: { agency_id: 'unit-1', account_id: 'acc-1' },
+        new_values: { agency_id: 'unit-2', account_id: 'acc-2' },
+        reference_names: {
+          'unit-1': '1.01 - Dinas Pendidikan',
+          'unit-2': '1.02 - Dinas Kesehatan',
+        },
+      }),
+      m,
+    );
+    expect(changes.map((c) => m.history.change(c.label, c.from, c.to))).toEqual([
+      `${m.levels.agency.label}: 1.01 - Dinas Pendidikan → 1.02 - Dinas Kesehatan`,
+      `${m.levels.account.label}: acc-1 → acc-2`,
+    ]);
+  });
+
   it('names a column no label knows by its column', () => {
     const [change] = fieldChanges(
       entry({ old_values: { note: 'a' }, new_values: { note: 'b' } }),

@@ -216,8 +216,13 @@ function ComparisonFigures({ comparison }: { comparison: StageComparison }) {
                       <li key={change.field}>
                         {h.change(
                           fieldLabel(change.field, messages),
-                          historyValueText(change.field, change.from, messages),
-                          historyValueText(change.field, change.to, messages),
+                          historyValueText(
+                            change.field,
+                            change.from,
+                            messages,
+                            line.reference_names,
+                          ),
+                          historyValueText(change.field, change.to, messages, line.reference_names),
                         )}
                       </li>
                     ))}
