@@ -176,3 +176,26 @@ export const SimpleEmpty: Story = {
     await expect(canvas.getByRole('button', { name: m.next })).toBeDisabled();
   },
 };
+
+/**
+ * In a card on a phone: 'Halaman X dari Y' takes its own row, so both buttons stay inside the
+ * card (beside it, 'Selanjutnya' went past the card's edge).
+ */
+export const SimpleNarrow: Story = {
+  args: { page: 2, totalPages: 12 },
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  render: (args) => (
+    <div className="w-72 border border-slate-200 p-4">
+      <SimplePagination {...args} />
+    </div>
+  ),
+  play: async ({ canvas }) => {
+    const card = canvas.getByRole('navigation', { name: m.label }).parentElement as HTMLElement;
+    const inner = card.getBoundingClientRect().right - 16;
+    for (const name of [m.previous, m.next]) {
+      const right = canvas.getByRole('button', { name }).getBoundingClientRect().right;
+      await expect(right).toBeLessThanOrEqual(inner + 0.5);
+    }
+    await expect(canvas.getByText(m.pageOf(2, 12))).toBeVisible();
+  },
+};

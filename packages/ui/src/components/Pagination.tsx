@@ -163,7 +163,12 @@ export function SimplePagination({ page, totalPages, onChange, className }: Pagi
   const m = useMessages().pagination;
   const lastPage = Math.max(totalPages, 1);
   return (
-    <nav aria-label={m.label} className={cn('flex items-center justify-between gap-3', className)}>
+    // On a phone 'Halaman X dari Y' takes a row of its own above the two buttons, which would
+    // not fit beside it in a card.
+    <nav
+      aria-label={m.label}
+      className={cn('flex flex-wrap items-center justify-between gap-x-3 gap-y-2', className)}
+    >
       <Button
         variant="secondary"
         size="sm"
@@ -173,7 +178,10 @@ export function SimplePagination({ page, totalPages, onChange, className }: Pagi
         <ChevronLeftIcon className="size-4" />
         {m.previous}
       </Button>
-      <p className="text-sm text-slate-700" aria-live="polite">
+      <p
+        className="order-first basis-full text-center text-sm text-slate-700 sm:order-none sm:basis-auto"
+        aria-live="polite"
+      >
         {m.pageOf(page, lastPage)}
       </p>
       <Button
