@@ -84,7 +84,8 @@ export const fieldGroupStyles = cn(
 
 /** The text input inside a field group: the group draws the border and the focus ring. */
 export const inputStyles = cn(
-  'min-w-0 flex-1 bg-transparent px-3 py-2 text-sm text-slate-900 outline-none',
+  // A value longer than the field ends in '…' rather than mid-letter (a narrow filter).
+  'min-w-0 flex-1 text-ellipsis bg-transparent px-3 py-2 text-sm text-slate-900 outline-none',
   'placeholder:text-slate-500 data-[disabled]:cursor-not-allowed data-[disabled]:text-slate-500',
 );
 

@@ -77,7 +77,7 @@ export function ConnectedHistoryLog({
       controls={
         <search
           aria-label={h.filters.label}
-          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5"
+          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5"
         >
           <Select
             label={h.filters.recordType}
