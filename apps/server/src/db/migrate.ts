@@ -19,6 +19,7 @@ import * as changeHistory from './migrations/2026-11-27-0016-change-history.js';
 import * as subActionLocks from './migrations/2026-11-27-0017-sub-action-locks.js';
 import * as stages from './migrations/2026-11-27-0018-stages.js';
 import * as verification from './migrations/2026-11-27-0019-verification.js';
+import * as verificationWithdrawn from './migrations/2026-11-27-0020-verification-withdrawn.js';
 
 // Listed statically so the bundled server needs no migrations folder at run time.
 const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0017-sub-action-locks': subActionLocks,
   '2026-11-27-0018-stages': stages,
   '2026-11-27-0019-verification': verification,
+  '2026-11-27-0020-verification-withdrawn': verificationWithdrawn,
 };
 
 /** Brings the schema to the latest migration; serves start-up, tests and `npm run migrate`. */

@@ -1146,6 +1146,25 @@ export const contractScenarios: ContractScenario[] = [
           status: 200,
           data: { unread: 3 },
         }),
+        // An edit that changes nothing keeps the mark; a change to the figures takes it away.
+        await check(
+          'an edit that changes nothing',
+          staff.budgetLine.update(written.id, line(c, { year })),
+          { status: 200 },
+        ),
+        await check('still verified', verifier.verification.subActions({ year }), {
+          status: 200,
+          data: [{ sub_action_id: c.sub_action.id, verified_by_name: 'Vera' }],
+        }),
+        await check(
+          'the figures change',
+          staff.budgetLine.update(written.id, line(c, { year, price: 60_000 })),
+          { status: 200 },
+        ),
+        await check('no longer verified', verifier.verification.subActions({ year }), {
+          status: 200,
+          data: [{ sub_action_id: c.sub_action.id, verified_at: null, verified_by_name: null }],
+        }),
       ];
     },
   },

@@ -409,15 +409,31 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
         updated_by: null,
       };
       db.lines.push(line);
+      unverify(line.sub_action_id, line.year);
       return { message: server.created, data: asLine(line) };
     },
     update: ({ params, body, caller }) => {
       assertMayWrite(caller, body.program_id);
       const line = ownLine(caller, params.id);
-      Object.assign(line, lineFields(body, line.id), { updated_at: now(), updated_by: caller.id });
+      const before = { ...line };
+      const fields = lineFields(body, line.id);
+      Object.assign(line, fields, { updated_at: now(), updated_by: caller.id });
+      // An edit that changes nothing keeps the verification (migration 0020's rule).
+      const changed = Object.entries(fields).some(
+        ([field, value]) =>
+          JSON.stringify(before[field as keyof StoredLine]) !== JSON.stringify(value),
+      );
+      if (changed) {
+        unverify(before.sub_action_id, before.year);
+        unverify(line.sub_action_id, line.year);
+      }
       return { message: server.updated, data: asLine(line) };
     },
-    delete: ({ params, caller }) => deleteRow(db.lines, ownLine(caller, params.id)),
+    delete: ({ params, caller }) => {
+      const line = ownLine(caller, params.id);
+      unverify(line.sub_action_id, line.year);
+      return deleteRow(db.lines, line);
+    },
     report: ({ query, caller }) => {
       const rows = linesOf(caller, query).map((line, index) =>
         reportSheetColumns.map((column) => column.value(line, index + 1) ?? ''),
