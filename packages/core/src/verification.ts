@@ -115,6 +115,8 @@ export const notificationKinds = [
   'note_closed',
   'note_reopened',
   'sub_action_verified',
+  /** A change to a verified sub kegiatan's lines took the mark away (told to who gave it). */
+  'verification_withdrawn',
 ] as const;
 export const NotificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof NotificationKind>;

@@ -1165,6 +1165,19 @@ export const contractScenarios: ContractScenario[] = [
           status: 200,
           data: [{ sub_action_id: c.sub_action.id, verified_at: null, verified_by_name: null }],
         }),
+        // The verifier is told the mark was taken away, and by whom.
+        await check('the verifier is told', verifier.notification.list({ unread: 'true' }), {
+          status: 200,
+          data: [
+            {
+              kind: 'verification_withdrawn',
+              sub_action_id: c.sub_action.id,
+              year,
+              actor_name: 'Staf',
+            },
+            { kind: 'note_answered', actor_name: 'Staf' },
+          ],
+        }),
       ];
     },
   },

@@ -742,6 +742,8 @@ export const messagesEn: Messages = {
         `A note on ${about} was reopened by ${actor}`,
       sub_action_verified: (actor: string, about: string) =>
         `${about} was marked verified by ${actor}`,
+      verification_withdrawn: (actor: string, about: string) =>
+        `The lines of ${about} were changed by ${actor}; it is no longer verified`,
     },
   },
 

@@ -849,6 +849,8 @@ export const messagesId = {
         `Catatan pada ${about} dibuka kembali oleh ${actor}`,
       sub_action_verified: (actor: string, about: string) =>
         `${about} ditandai terverifikasi oleh ${actor}`,
+      verification_withdrawn: (actor: string, about: string) =>
+        `Laporan ${about} diubah oleh ${actor}; tanda terverifikasi dicabut`,
     },
   },
 

@@ -409,7 +409,7 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
         updated_by: null,
       };
       db.lines.push(line);
-      unverify(line.sub_action_id, line.year);
+      linesChanged(caller, line);
       return { message: server.created, data: asLine(line) };
     },
     update: ({ params, body, caller }) => {
@@ -423,15 +423,12 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
         ([field, value]) =>
           JSON.stringify(before[field as keyof StoredLine]) !== JSON.stringify(value),
       );
-      if (changed) {
-        unverify(before.sub_action_id, before.year);
-        unverify(line.sub_action_id, line.year);
-      }
+      if (changed) linesChanged(caller, before, line);
       return { message: server.updated, data: asLine(line) };
     },
     delete: ({ params, caller }) => {
       const line = ownLine(caller, params.id);
-      unverify(line.sub_action_id, line.year);
+      linesChanged(caller, line);
       return deleteRow(db.lines, line);
     },
     report: ({ query, caller }) => {
@@ -1049,6 +1046,25 @@ export function createMemoryClient(options: MemoryClientOptions = {}): RanwalCli
     const units = unitsOf(caller);
     if (units && !(agency && units.includes(agency.id))) {
       throw refusals.outsideUnits();
+    }
+  };
+  /**
+   * A change to a sub kegiatan's lines of a year takes its verification away and tells who gave
+   * it (the server's trigger, migration 0020).
+   */
+  const linesChanged = (caller: User, ...places: Pick<StoredLine, 'sub_action_id' | 'year'>[]) => {
+    for (const { sub_action_id, year } of places) {
+      const mark = verifiedStore().find(
+        (row) => row.sub_action_id === sub_action_id && row.year === year,
+      );
+      if (!mark) continue;
+      unverify(sub_action_id, year);
+      notify(
+        [mark.by],
+        'verification_withdrawn',
+        { note_id: null, line_id: null, sub_action_id, year },
+        caller,
+      );
     }
   };
   const unverify = (sub_action_id: string, year: number) => {

@@ -30,13 +30,19 @@ const told = (
   ...fields,
 });
 
-/** One of each kind, newest first; the last two already read. */
+/** One of each kind, newest first; the last three already read. */
 const notifications: Notification[] = [
   told(1, 'note_opened'),
   told(2, 'note_answered', { actor_name: 'Ani Pratiwi' }),
   told(3, 'sub_action_verified', { line_id: null, line_name: null }),
   told(4, 'note_closed', { read: true }),
   told(5, 'note_reopened', { line_id: null, line_name: null, actor_name: null, read: true }),
+  told(6, 'verification_withdrawn', {
+    line_id: null,
+    line_name: null,
+    actor_name: 'Ani Pratiwi',
+    read: true,
+  }),
 ];
 
 /** What each of them says, in the list's order. */
@@ -46,6 +52,7 @@ const wording = [
   'Sub Kegiatan Penyediaan Alat Tulis Kantor 2026 ditandai terverifikasi oleh Vera Wulandari',
   'Catatan pada Laporan Buku Tulis (Sub Kegiatan Penyediaan Alat Tulis Kantor, 2026) ditutup oleh Vera Wulandari',
   'Catatan pada Sub Kegiatan Penyediaan Alat Tulis Kantor 2026 dibuka kembali oleh Seseorang',
+  'Laporan Sub Kegiatan Penyediaan Alat Tulis Kantor 2026 diubah oleh Ani Pratiwi; tanda terverifikasi dicabut',
 ];
 
 const meta = {
@@ -85,7 +92,7 @@ export const Default: Story = {
     const dialog = await openList(canvas);
     await expect(args.onOpenChange).toHaveBeenCalledWith(true);
     const items = await screen.findAllByRole('button', { name: /2026/ });
-    await expect(items).toHaveLength(5);
+    await expect(items).toHaveLength(wording.length);
     for (const [index, text] of wording.entries()) {
       await expect(items[index]).toHaveTextContent(text);
       const unread = index < 3;
