@@ -247,29 +247,33 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
       is_taxed: true,
       agency_id: unit.id,
     });
-    await admin('POST', '/ranwal/api/user/create', {
-      name: 'Verifikator Matriks',
-      email: 'verifikator@test.local',
-      role: 'verifier',
-      password: 'rahasia-verif-1',
-      agency_ids: [unit.id],
-    });
-    const verifierSignIn = await t.call('POST', '/ranwal/api/user/sign-in', {
-      body: { email: 'verifikator@test.local', password: 'rahasia-verif-1' },
-    });
-    tokens.verifier = verifierSignIn.json().data.token;
+    /** A person of that Perangkat Daerah, made by the admin and signed in: their token. */
+    const unitPerson = async (name: string, email: string, role: string, password: string) => {
+      await admin('POST', '/ranwal/api/user/create', {
+        name,
+        email,
+        role,
+        password,
+        agency_ids: [unit.id],
+      });
+      const signedIn = await t.call('POST', '/ranwal/api/user/sign-in', {
+        body: { email, password },
+      });
+      return signedIn.json().data.token as string;
+    };
+    tokens.verifier = await unitPerson(
+      'Verifikator Matriks',
+      'verifikator@test.local',
+      'verifier',
+      'rahasia-verif-1',
+    );
     // A user of that Perangkat Daerah: reaches the lines the user above makes there.
-    await admin('POST', '/ranwal/api/user/create', {
-      name: 'Staf Matriks',
-      email: 'staf@test.local',
-      role: 'user',
-      password: 'rahasia-staf-1',
-      agency_ids: [unit.id],
-    });
-    const unitUserSignIn = await t.call('POST', '/ranwal/api/user/sign-in', {
-      body: { email: 'staf@test.local', password: 'rahasia-staf-1' },
-    });
-    tokens['unit user'] = unitUserSignIn.json().data.token;
+    tokens['unit user'] = await unitPerson(
+      'Staf Matriks',
+      'staf@test.local',
+      'user',
+      'rahasia-staf-1',
+    );
     const supporter = await admin('POST', '/ranwal/api/supporter/create', { name: 'Bappeda' });
     const ownLine = await user(
       'POST',

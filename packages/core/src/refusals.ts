@@ -90,9 +90,21 @@ export const refusals = {
 };
 
 /**
- * Who may write a line under a programme of the Perangkat Daerah `programAgencyId` (issue 19),
- * or the refusal: a verifier never (they review); a user of units only under their units'
- * programmes; an admin, and a user without units (the spec's people), anywhere. The server and
+ * The Perangkat Daerah under whose programmes a person writes lines (issue 19): their units, or
+ * null for anywhere (an admin, and a user without units: the spec's people). The line form
+ * offers these; the server and the in-memory client refuse others (lineWriteRefusal).
+ */
+export function writableUnitsOf(person: {
+  role: string;
+  agency_ids?: readonly string[] | undefined;
+}): readonly string[] | null {
+  const units = person.agency_ids ?? [];
+  return person.role !== 'admin' && units.length > 0 ? units : null;
+}
+
+/**
+ * Who may write a line under a programme of the Perangkat Daerah `programAgencyId`, or the
+ * refusal: a verifier never (they review); anyone else within writableUnitsOf. The server and
  * the in-memory client ask this one rule.
  */
 export function lineWriteRefusal(
@@ -100,9 +112,10 @@ export function lineWriteRefusal(
   programAgencyId: string | null | undefined,
 ): AppError | null {
   if (caller.role === 'verifier') return refusals.verifierReadOnly();
-  const units = caller.agency_ids ?? [];
-  if (caller.role === 'admin' || units.length === 0) return null;
-  return programAgencyId && units.includes(programAgencyId) ? null : refusals.programOutsideUnits();
+  const units = writableUnitsOf(caller);
+  return !units || (programAgencyId && units.includes(programAgencyId))
+    ? null
+    : refusals.programOutsideUnits();
 }
 
 /**

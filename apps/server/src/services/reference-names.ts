@@ -1,3 +1,4 @@
+import { managedEntities, managedEntityKeys, messagesId } from '@ranwal/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 
@@ -7,18 +8,16 @@ import type { Database } from '../db/schema.js';
  */
 
 /**
- * The tables a value's id names, by its field, and whether their records have a code (shown as
- * 'code - name', as the cascade shows them).
+ * The tables a value's id names, by its field (every level of the level table by its
+ * `{key}_id`, a catalogue item, who made a line), and whether their records have a code.
  */
 const referencedTables: Record<string, { table: string; coded: boolean }> = {
-  agency_id: { table: 'agency', coded: true },
-  program_id: { table: 'program', coded: true },
-  action_id: { table: 'action', coded: true },
-  sub_action_id: { table: 'sub_action', coded: true },
-  activity_id: { table: 'activity', coded: true },
-  subtitle_id: { table: 'subtitle', coded: true },
-  account_id: { table: 'account', coded: true },
-  supporter_id: { table: 'supporter', coded: false },
+  ...Object.fromEntries(
+    managedEntityKeys.map((key) => [
+      `${key}_id`,
+      { table: managedEntities[key].table, coded: managedEntities[key].hasCode },
+    ]),
+  ),
   price_item_id: { table: 'price_item', coded: true },
   created_by: { table: 'app_user', coded: false },
 };
@@ -53,7 +52,9 @@ export async function referenceNames(
     entry.ids.add(id);
   }
   const names = new Map<string, string>();
-  const label = (code: string | null, name: string) => (code ? `${code} - ${name}` : name);
+  // 'code - name' as the cascade and the lists show a coded record.
+  const label = (code: string | null, name: string) =>
+    code ? messagesId.hierarchy.accountCodeName(code, name) : name;
   await Promise.all(
     [...wanted].map(async ([table, { coded, ids }]) => {
       const { rows } = await sql<{ id: string; code: string | null; name: string }>`

@@ -276,7 +276,8 @@ export function createStageService(db: Kysely<Database>) {
         (['from', 'to'] as const).map((side) =>
           Object.fromEntries(line.fields.map((field) => [field.field, field[side]])),
         );
-      const names = await referenceNames(db, lines.flatMap(sides));
+      const linesSides = lines.map(sides);
+      const names = await referenceNames(db, linesSides.flat());
       return {
         year: query.year,
         from: query.from,
@@ -285,8 +286,8 @@ export function createStageService(db: Kysely<Database>) {
         counts: result.counts,
         units: result.units.map(withDifference),
         sub_actions: result.sub_actions.map(withDifference),
-        lines: lines.map((line) => {
-          const reference_names = namesIn(names, sides(line));
+        lines: lines.map((line, index) => {
+          const reference_names = namesIn(names, linesSides[index]!);
           return reference_names ? { ...line, reference_names } : line;
         }),
       };

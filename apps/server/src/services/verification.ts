@@ -167,7 +167,6 @@ export function createVerificationService(db: Kysely<Database>) {
     return { rows: rows.map(toNote), found: toCount(rows[0]?.found) };
   }
 
-  /** The note as the caller may see it, or a 404. */
   /**
    * Whether a sub kegiatan is verified depends on its notes, so a note, a reopening and a
    * verification of one sub kegiatan take turns: on PostgreSQL a note and a verification could
@@ -178,6 +177,7 @@ export function createVerificationService(db: Kysely<Database>) {
     await sql`select 1 from sub_action where id = ${subActionId} for no key update`.execute(trx);
   }
 
+  /** The note as the caller may see it, or a 404. */
   async function noteOf(executor: Kysely<Database>, id: string, caller: Caller) {
     const [note] = (await notes(executor, caller, sql<boolean>`n.id = ${id}`)).rows;
     if (!note) throw refusals.notFound(server.records.note);
@@ -336,9 +336,13 @@ export function createVerificationService(db: Kysely<Database>) {
     /** Closes a note, or opens it again (the sub kegiatan is then no longer verified). */
     async close(id: string, closed: boolean, caller: Caller): Promise<VerificationNote> {
       return inTransaction(db, async (trx) => {
-        const found = await noteOf(trx, id, caller);
-        await holdSubAction(trx, found.sub_action_id);
-        // Read again once held: another closing or reopening may have gone first.
+        // Its sub kegiatan held before the note is read: another closing or reopening goes first.
+        const place = await trx
+          .selectFrom('verification_note')
+          .select('sub_action_id')
+          .where('id', '=', id)
+          .executeTakeFirst();
+        if (place) await holdSubAction(trx, place.sub_action_id);
         const note = await noteOf(trx, id, caller);
         if (closed === (note.status === 'closed')) return note;
         await trx

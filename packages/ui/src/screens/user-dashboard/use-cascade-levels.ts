@@ -1,4 +1,9 @@
-import { MAX_PAGE_SIZE, type ManagedEntityKey, managedEntities } from '@ranwal/core';
+import {
+  MAX_PAGE_SIZE,
+  type ManagedEntityKey,
+  managedEntities,
+  writableUnitsOf,
+} from '@ranwal/core';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { toastDurations, useToast } from '../../components/Toast.js';
 import { describeError } from '../../data/errors.js';
@@ -69,10 +74,7 @@ function useCascadeLevel(
 function useAllowedAgencies(): readonly string[] | null | undefined {
   const me = useCurrentUser();
   if (me.isPending) return undefined;
-  const person = me.data?.data;
-  return person && person.role !== 'admin' && person.agency_ids.length > 0
-    ? person.agency_ids
-    : null;
+  return me.data ? writableUnitsOf(me.data.data) : null;
 }
 
 /**
