@@ -1,8 +1,13 @@
 import { defineConfig } from 'tsup';
 
-// Two entry points: the server and the stand-alone migration command. Dependencies stay external.
+// Three entry points: the server, the stand-alone migration command, and the stories' sandbox
+// (src/sandbox). Dependencies stay external.
 export default defineConfig({
-  entry: ['src/server.ts', 'src/migrate.ts'],
+  entry: {
+    server: 'src/server.ts',
+    migrate: 'src/migrate.ts',
+    sandbox: 'src/sandbox/host.ts',
+  },
   format: ['esm'],
   target: 'node20',
   platform: 'node',

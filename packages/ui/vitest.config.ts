@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
 import { defineProject } from 'vitest/config';
+import { sandboxPlugin } from '../../.storybook/sandbox-plugin.js';
 import { chromiumLaunchOptions } from '../../bench/local.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -10,7 +11,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 // Stories are the component tests: each renders in real Chromium (Debian's, no download),
 // runs its play function, and passes axe.
 export default defineProject({
-  plugins: [storybookTest({ configDir: path.join(here, '../../.storybook') })],
+  plugins: [storybookTest({ configDir: path.join(here, '../../.storybook') }), sandboxPlugin()],
   // React is CommonJS: pre-bundle it so the browser gets ES modules.
   optimizeDeps: {
     include: [

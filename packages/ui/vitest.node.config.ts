@@ -5,5 +5,7 @@ export default defineProject({
   test: {
     name: 'ui-node',
     include: ['src/**/*.test.ts'],
+    // The first call migrates the sandbox's database (seconds).
+    testTimeout: 30_000,
   },
 });

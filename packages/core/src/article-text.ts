@@ -1,6 +1,6 @@
 /*
  * The text rules of an article, declared once: the server applies them when it stores an
- * article, and the in-memory client that Storybook runs on applies the same functions.
+ * article, and the stories' seeds make their demo articles with the same functions.
  */
 
 /** The longest slug made from a title, before `-2`, `-3`… when taken. */

@@ -10,7 +10,7 @@ import type { FieldIssue } from './schemas.js';
 
 /*
  * The hierarchy's rules that do not depend on where rows are kept, declared once: the server
- * applies them to what it reads from the database, the in-memory client to its tables.
+ * applies them to what it reads from the database, with no storage of their own.
  */
 
 const server = messagesId.server;

@@ -9,8 +9,8 @@ import type { FieldIssue } from './schemas.js';
 
 /*
  * The API's refusals, each declared once with its status, message and field: the server's
- * services throw them, and so does any stand-in of the API (the UI package's in-memory
- * client), so a caller reads the same answer from both.
+ * services throw them, and so may any stand-in of the API (`routeTableFetch`), so a caller
+ * reads the same answer from both.
  */
 
 const server = messagesId.server;
@@ -92,7 +92,7 @@ export const refusals = {
 /**
  * The Perangkat Daerah under whose programmes a person writes lines (issue 19): their units, or
  * null for anywhere (an admin, and a user without units: the spec's people). The line form
- * offers these; the server and the in-memory client refuse others (lineWriteRefusal).
+ * offers these; the server refuses others (lineWriteRefusal).
  */
 export function writableUnitsOf(person: {
   role: string;
@@ -104,8 +104,8 @@ export function writableUnitsOf(person: {
 
 /**
  * Who may write a line under a programme of the Perangkat Daerah `programAgencyId`, or the
- * refusal: a verifier never (they review); anyone else within writableUnitsOf. The server and
- * the in-memory client ask this one rule.
+ * refusal: a verifier never (they review); anyone else within writableUnitsOf. The server asks
+ * this one rule.
  */
 export function lineWriteRefusal(
   caller: { role: string; agency_ids?: readonly string[] | undefined },

@@ -152,6 +152,8 @@ export function pgliteDatabase(
       (await db.executeQuery<SnapshotRow>(CompiledQuery.raw(SNAPSHOT_SQL))).rows[0]!.snapshot,
     close: async () => {
       await db.destroy();
+      // Kysely destroys only a driver it has used: a handle never queried closes PGlite here.
+      if (!pglite.closed) await pglite.close();
       await afterClose();
     },
   };

@@ -18,7 +18,7 @@ import { envelope, listEnvelope, type User } from '../schemas.js';
  * reads each request as the server's contract layer does (the route by method and path, the
  * caller by bearer token, access, then parameters, query and body checked with the route's
  * schemas) and hands it to a handler. What a stand-in API needs besides its rules, so that a
- * stand-in (the UI package's in-memory client) is only its rules, and the real client does the
+ * stand-in (an embedding agency's demo, say) is only its rules, and the real client does the
  * rest as it does against the server.
  */
 
@@ -122,6 +122,41 @@ function delay(ms: number, signal: AbortSignal | null): Promise<void> {
   });
 }
 
+/**
+ * What a story or a test stages of the network before an API answers: a delay before each answer
+ * (so loading states show) and calls that fail on purpose, named by their route.
+ */
+export interface FaultyFetchOptions {
+  /** Where a call goes when it is not failed on purpose (a stand-in, a sandboxed server). */
+  next(request: Request): Promise<Response>;
+  /** Milliseconds before each answer; an abort cuts it short. */
+  latencyMs?: number;
+  /**
+   * Calls that fail on purpose (read per call): with this error status and message (see
+   * `httpError`), or as a network failure. `fetchFile` stands for every request that is not an
+   * API route (files, uploads, report links).
+   */
+  failOn?: Partial<Record<RouteName | 'fetchFile', ApiError | 'network'>>;
+}
+
+/** A `fetch` that delays every call and fails the ones `failOn` names, then asks `next`. */
+export function faultyFetch(options: FaultyFetchOptions): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    try {
+      await delay(options.latencyMs ?? 0, request.signal);
+      const failure = options.failOn?.[routeOf(request)?.name ?? 'fetchFile'];
+      if (failure === 'network') throw new TypeError('Failed to fetch');
+      if (failure) throw failure;
+    } catch (failure) {
+      // An ApiError is an answer (an error status); anything else fails the fetch itself.
+      if (failure instanceof ApiError) return errorResponse(failure);
+      throw failure;
+    }
+    return options.next(request);
+  };
+}
+
 /** The route a request is for, with its path parameters. */
 function routeOf(request: Request) {
   const { pathname } = new URL(request.url);
@@ -171,22 +206,10 @@ export function routeTableFetch(options: RouteTableFetchOptions): typeof fetch {
     return Response.json(body, { status });
   }
 
-  return async (input, init) => {
-    const request = new Request(input, init);
+  const next = async (request: Request): Promise<Response> => {
     const file = options.files?.get(request.url);
-    const match = file ? undefined : routeOf(request);
-    try {
-      await delay(options.latencyMs ?? 0, request.signal);
-      const name = file ? 'fetchFile' : match?.name;
-      const failure = name && options.failOn?.[name];
-      if (failure === 'network') throw new TypeError('Failed to fetch');
-      if (failure) throw failure;
-    } catch (failure) {
-      // An ApiError is an answer (an error status); anything else fails the fetch itself.
-      if (failure instanceof ApiError) return errorResponse(failure);
-      throw failure;
-    }
     if (file) return new Response(file, { headers: { 'content-type': file.type } });
+    const match = routeOf(request);
     try {
       return await answer(request, match);
     } catch (error) {
@@ -201,4 +224,9 @@ export function routeTableFetch(options: RouteTableFetchOptions): typeof fetch {
       return errorResponse(httpError('internal', String(error)));
     }
   };
+  return faultyFetch({
+    next,
+    ...(options.latencyMs ? { latencyMs: options.latencyMs } : {}),
+    ...(options.failOn ? { failOn: options.failOn } : {}),
+  });
 }

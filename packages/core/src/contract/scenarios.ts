@@ -9,8 +9,8 @@ import type { FieldIssue, ListFilter } from '../schemas.js';
  * The API's behaviour as a caller sees it, declared once: each scenario makes what it needs
  * through the API, makes its calls, and says what must come back (status, error code, message,
  * data). The server's tests run the table over HTTP against the real app (PGlite and
- * PostgreSQL); the in-memory client that Storybook runs on must pass the same table, so a story
- * can only show behaviour the server has. Scenarios share one store: each names its records
+ * PostgreSQL), and again through the sandbox Storybook's stories run on; a stand-in of the API
+ * can be held to the same table. Scenarios share one store: each names its records
  * with its own tag and never depends on another's.
  */
 

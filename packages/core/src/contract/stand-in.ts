@@ -5,7 +5,7 @@ import { listFilter } from '../schemas.js';
 
 /*
  * Tables kept in arrays, read and written as the API reads and writes its own: what a stand-in
- * of the API (the UI package's in-memory client) needs besides its rules.
+ * of the API (an embedding agency's demo, say) needs besides its rules.
  */
 
 /** What a list's query always has. */

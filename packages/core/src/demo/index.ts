@@ -14,8 +14,8 @@ import data from './demo.json' with { type: 'json' };
 /*
  * The demo, declared once as data (demo.json): a small Bappeda's budget under Permendagri 90
  * nomenclature, its supporters, budget lines, articles and people. The server loads it through
- * its own services on a first start (apps/server/src/seed/demo.ts); Storybook's in-memory
- * client builds its tables from it (packages/ui/src/testing/memory-seed.ts).
+ * its own services on a first start (apps/server/src/seed/demo.ts); Storybook's stories build
+ * their tables from it (packages/ui/src/testing/sandbox-seed.ts, `SeedTables` in tables.ts).
  */
 
 /** A node of the hierarchy: its level is its depth (program, kegiatan, … kode rekening). */
@@ -159,3 +159,5 @@ export function demoImportBatch(hierarchy: readonly DemoNode[]): HierarchyImport
 /** The moment `daysAgo` days before `today`. */
 export const demoDate = (daysAgo: number, today: Date): Date =>
   new Date(today.getTime() - daysAgo * 24 * 60 * 60 * 1000);
+
+export type * from './tables.js';

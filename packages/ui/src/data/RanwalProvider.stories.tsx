@@ -8,14 +8,14 @@ import {
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { type FormEvent, useId, useState } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { MemoryRanwalProvider } from '../testing/MemoryRanwalProvider.js';
+import { SandboxRanwalProvider } from '../testing/SandboxRanwalProvider.js';
 import {
   demoCredentials,
   demoSeed,
   emptySeed,
   httpError,
   longNamesSeed,
-} from '../testing/memory-client.js';
+} from '../testing/sandbox-client.js';
 import { describeError } from './errors.js';
 import {
   useArticles,
@@ -30,7 +30,7 @@ import { useMessages } from './RanwalProvider.js';
 import { clearSession, readSession, sessionKeys, writeSession } from './session.js';
 
 /*
- * Small connected demos over the memory client: they show how a screen uses the provider and
+ * Small connected demos over the sandbox client: they show how a screen uses the provider and
  * the hooks, and their play functions check the data layer's behaviour in a real browser.
  */
 
@@ -376,9 +376,9 @@ const accountCount = demoSeed.entities.account.length;
 
 export const Loading: Story = {
   render: () => (
-    <MemoryRanwalProvider latencyMs={300}>
+    <SandboxRanwalProvider latencyMs={300}>
       <EntityListDemo entity="program" />
-    </MemoryRanwalProvider>
+    </SandboxRanwalProvider>
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -395,9 +395,9 @@ export const Loading: Story = {
 
 export const Search: Story = {
   render: () => (
-    <MemoryRanwalProvider>
+    <SandboxRanwalProvider>
       <EntityListDemo entity="account" limit={100} />
-    </MemoryRanwalProvider>
+    </SandboxRanwalProvider>
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -426,9 +426,9 @@ export const Search: Story = {
 
 export const Pagination: Story = {
   render: () => (
-    <MemoryRanwalProvider>
+    <SandboxRanwalProvider>
       <EntityListDemo entity="account" limit={5} />
-    </MemoryRanwalProvider>
+    </SandboxRanwalProvider>
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -453,9 +453,9 @@ export const Pagination: Story = {
 
 export const ChildrenOfOneParent: Story = {
   render: () => (
-    <MemoryRanwalProvider>
+    <SandboxRanwalProvider>
       <EntityListDemo entity="action" uuid={programs[2]!.id} />
-    </MemoryRanwalProvider>
+    </SandboxRanwalProvider>
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -477,11 +477,11 @@ export const ChildrenOfOneParent: Story = {
 
 export const ServerMessage: Story = {
   render: () => (
-    <MemoryRanwalProvider
+    <SandboxRanwalProvider
       failOn={{ 'program.list': httpError('unavailable', 'Basis data sedang dalam pemeliharaan.') }}
     >
       <EntityListDemo entity="program" />
-    </MemoryRanwalProvider>
+    </SandboxRanwalProvider>
   ),
   play: async ({ canvasElement }) => {
     // A 5xx is tried twice (about a second apart) before the error shows.
@@ -492,9 +492,9 @@ export const ServerMessage: Story = {
 
 export const DefaultMessage: Story = {
   render: () => (
-    <MemoryRanwalProvider failOn={{ 'program.list': httpError('not_found') }}>
+    <SandboxRanwalProvider failOn={{ 'program.list': httpError('not_found') }}>
       <EntityListDemo entity="program" />
-    </MemoryRanwalProvider>
+    </SandboxRanwalProvider>
   ),
   play: async ({ canvasElement }) => {
     // No server message: the screen's own text. A 4xx is not retried, so it shows at once.
@@ -505,9 +505,9 @@ export const DefaultMessage: Story = {
 
 export const NetworkFailure: Story = {
   render: () => (
-    <MemoryRanwalProvider failOn={{ 'article.list': 'network' }}>
+    <SandboxRanwalProvider failOn={{ 'article.list': 'network' }}>
       <ArticleListDemo />
-    </MemoryRanwalProvider>
+    </SandboxRanwalProvider>
   ),
   play: async ({ canvasElement }) => {
     const alert = await within(canvasElement).findByRole('alert', {}, { timeout: 4000 });
@@ -517,9 +517,9 @@ export const NetworkFailure: Story = {
 
 export const PublishedOnlyForVisitors: Story = {
   render: () => (
-    <MemoryRanwalProvider currentUser={null}>
+    <SandboxRanwalProvider currentUser={null}>
       <ArticleListDemo />
-    </MemoryRanwalProvider>
+    </SandboxRanwalProvider>
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -533,9 +533,9 @@ export const PublishedOnlyForVisitors: Story = {
 
 export const CreateThenList: Story = {
   render: () => (
-    <MemoryRanwalProvider>
+    <SandboxRanwalProvider>
       <CreateSupporterDemo />
-    </MemoryRanwalProvider>
+    </SandboxRanwalProvider>
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -555,9 +555,9 @@ export const CreateThenList: Story = {
 
 export const CreateInvalid: Story = {
   render: () => (
-    <MemoryRanwalProvider>
+    <SandboxRanwalProvider>
       <CreateSupporterDemo />
-    </MemoryRanwalProvider>
+    </SandboxRanwalProvider>
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -573,9 +573,9 @@ export const CreateInvalid: Story = {
 
 export const DeleteWithChildren: Story = {
   render: () => (
-    <MemoryRanwalProvider>
+    <SandboxRanwalProvider>
       <EntityListDemo entity="program" />
-    </MemoryRanwalProvider>
+    </SandboxRanwalProvider>
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -591,9 +591,9 @@ export const DeleteWithChildren: Story = {
 
 export const ReportTotals: Story = {
   render: () => (
-    <MemoryRanwalProvider>
+    <SandboxRanwalProvider>
       <ReportTotalsDemo />
-    </MemoryRanwalProvider>
+    </SandboxRanwalProvider>
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -621,9 +621,9 @@ export const ReportTotals: Story = {
 
 export const DownloadReport: Story = {
   render: () => (
-    <MemoryRanwalProvider>
+    <SandboxRanwalProvider>
       <DownloadDemo />
-    </MemoryRanwalProvider>
+    </SandboxRanwalProvider>
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -638,9 +638,9 @@ export const DownloadReport: Story = {
 
 export const SessionRoundTrip: Story = {
   render: () => (
-    <MemoryRanwalProvider currentUser={null}>
+    <SandboxRanwalProvider currentUser={null}>
       <SessionDemo />
-    </MemoryRanwalProvider>
+    </SandboxRanwalProvider>
   ),
   beforeEach: () => {
     clearSession();
@@ -685,9 +685,9 @@ export const SessionRoundTrip: Story = {
 
 export const Empty: Story = {
   render: () => (
-    <MemoryRanwalProvider seed={emptySeed}>
+    <SandboxRanwalProvider seed={emptySeed}>
       <EntityListDemo entity="program" />
-    </MemoryRanwalProvider>
+    </SandboxRanwalProvider>
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -698,9 +698,9 @@ export const Empty: Story = {
 
 export const LongNames: Story = {
   render: () => (
-    <MemoryRanwalProvider seed={longNamesSeed}>
+    <SandboxRanwalProvider seed={longNamesSeed}>
       <EntityListDemo entity="account" />
-    </MemoryRanwalProvider>
+    </SandboxRanwalProvider>
   ),
   play: async ({ canvasElement }) => {
     const [account] = longNamesSeed.entities.account.filter((row) => row.name.length > 150);

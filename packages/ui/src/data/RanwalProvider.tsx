@@ -34,7 +34,7 @@ export function createRanwalQueryClient(): QueryClient {
 }
 
 export interface RanwalProviderProps {
-  /** Where every screen's data comes from: `createClient(...)` from @ranwal/core, or a memory client. */
+  /** Where every screen's data comes from: `createClient(...)` from @ranwal/core. */
   client: RanwalClient;
   /** Defaults to one from `createRanwalQueryClient()`, kept for the provider's lifetime. */
   queryClient?: QueryClient;

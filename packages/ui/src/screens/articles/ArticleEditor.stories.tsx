@@ -1,9 +1,9 @@
 import { ApiError, messagesId, UPLOAD_MAX_BYTES } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { userEvent as baseUserEvent, expect, fn, screen, waitFor, within } from 'storybook/test';
-import { httpError } from '../../testing/memory-client.js';
+import { httpError } from '../../testing/sandbox-client.js';
 import { ArticleEditor, ConnectedArticleEditor } from './ArticleEditor.js';
-import { a11yWithoutLiveAnnouncer, pngFile, withMemoryClient } from './story-helpers.js';
+import { a11yWithoutLiveAnnouncer, pngFile, withSandboxClient } from './story-helpers.js';
 
 const m = messagesId;
 const fields = m.articles.fields;
@@ -223,11 +223,11 @@ export const UploadFailed: Story = {
 };
 
 /**
- * Through the memory client: the upload answers an http(s) URL (what core's schema accepts), the
+ * Through the sandbox client: the upload answers an http(s) URL (what core's schema accepts), the
  * chosen file previews at once, the confirmation clears after 3 s, and the article saves with it.
  */
 export const UploadAndPublish: Story = {
-  decorators: [withMemoryClient],
+  decorators: [withSandboxClient],
   render: (args) => <ConnectedArticleEditor onSaved={args.onSaved} onCancel={args.onCancel} />,
   play: async ({ canvas, userEvent, args }) => {
     await userEvent.type(await titleField(canvas), 'Sampul baru');

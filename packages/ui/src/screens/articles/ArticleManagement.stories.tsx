@@ -5,14 +5,14 @@ import {
   emptySeed,
   httpError,
   longNamesSeed,
-  type MemoryClientOptions,
-} from '../../testing/memory-client.js';
+  type SandboxClientOptions,
+} from '../../testing/sandbox-client.js';
 import { ConnectedArticleManagement } from './ArticleManagement.js';
 import {
   a11yWithoutLiveAnnouncer,
   demoArticles,
   pastDebounce,
-  withMemoryClient,
+  withSandboxClient,
 } from './story-helpers.js';
 
 const m = messagesId;
@@ -31,7 +31,7 @@ const meta = {
         <Story />
       </div>
     ),
-    withMemoryClient,
+    withSandboxClient,
   ],
   parameters: { layout: 'fullscreen', ...a11yWithoutLiveAnnouncer },
 } satisfies Meta<typeof ConnectedArticleManagement>;
@@ -100,7 +100,7 @@ export const StatusBadges: Story = {
 };
 
 export const Loading: Story = {
-  parameters: { memory: { latencyMs: 600 } },
+  parameters: { sandbox: { latencyMs: 600 } },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('status')).toHaveTextContent(m.common.loading);
     await expect(await findRowOf(canvas, demoArticles[0]!.title)).toBeVisible();
@@ -109,7 +109,7 @@ export const Loading: Story = {
 
 /** No articles at all: 'Belum ada artikel yang dibuat.' and no pagination. */
 export const Empty: Story = {
-  parameters: { memory: { seed: emptySeed } },
+  parameters: { sandbox: { seed: emptySeed } },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText(text.emptyTitle)).toBeVisible();
     await expect(canvas.getByText(text.emptyNone)).toBeVisible();
@@ -146,11 +146,11 @@ export const Search: Story = {
   },
 };
 
-const failOn: NonNullable<MemoryClientOptions['failOn']> = {};
+const failOn: NonNullable<SandboxClientOptions['failOn']> = {};
 
 /** The list fails ('Gagal mengambil data artikel'); 'Coba lagi' loads it. */
 export const ErrorThenRetry: Story = {
-  parameters: { memory: () => ({ failOn }) },
+  parameters: { sandbox: () => ({ failOn }) },
   beforeEach: () => {
     failOn['article.list'] = httpError('forbidden');
   },
@@ -167,7 +167,7 @@ export const ErrorThenRetry: Story = {
 };
 
 export const NetworkError: Story = {
-  parameters: { memory: { failOn: { 'article.list': 'network' } } },
+  parameters: { sandbox: { failOn: { 'article.list': 'network' } } },
   play: async ({ canvas }) => {
     const alert = await canvas.findByRole('alert', {}, { timeout: 4000 });
     await expect(alert).toHaveTextContent(text.listNetworkError);
@@ -176,7 +176,7 @@ export const NetworkError: Story = {
 
 /** Refresh reloads the list, reading 'Loading...' meanwhile. */
 export const Refresh: Story = {
-  parameters: { memory: { latencyMs: 400 } },
+  parameters: { sandbox: { latencyMs: 400 } },
   play: async ({ canvas, userEvent }) => {
     await findRowOf(canvas, demoArticles[0]!.title);
     await userEvent.click(canvas.getByRole('button', { name: text.refresh }));
@@ -203,7 +203,7 @@ export const View: Story = {
 };
 
 export const ViewFails: Story = {
-  parameters: { memory: { failOn: { 'article.get': httpError('not_found') } } },
+  parameters: { sandbox: { failOn: { 'article.get': httpError('not_found') } } },
   play: async ({ canvas, userEvent }) => {
     const row = await findRowOf(canvas, demoArticles[0]!.title);
     await userEvent.click(within(row).getByRole('button', { name: m.common.view }));
@@ -276,7 +276,7 @@ export const EditInvalid: Story = {
 /** A refused save: a toast with the server's message; the dialog stays for another try. */
 export const EditFails: Story = {
   parameters: {
-    memory: {
+    sandbox: {
       failOn: { 'article.update': httpError('conflict', 'Artikel sedang diubah admin lain.') },
     },
   },
@@ -332,7 +332,7 @@ export const DeleteWithConfirm: Story = {
 };
 
 export const DeleteFails: Story = {
-  parameters: { memory: { failOn: { 'article.delete': 'network' } } },
+  parameters: { sandbox: { failOn: { 'article.delete': 'network' } } },
   play: async ({ canvas, userEvent }) => {
     const article = demoArticles[0]!;
     await userEvent.click(
@@ -403,7 +403,7 @@ export const KeyboardEdit: Story = {
 };
 
 export const LongNames: Story = {
-  parameters: { memory: { seed: longNamesSeed } },
+  parameters: { sandbox: { seed: longNamesSeed } },
   play: async ({ canvas }) => {
     const [article] = longNamesSeed.articles;
     const row = await findRowOf(canvas, article!.title);

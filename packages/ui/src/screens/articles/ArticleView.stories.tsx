@@ -1,13 +1,13 @@
 import { formatDateShortEnUs, messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor, within } from 'storybook/test';
-import { httpError, longNamesSeed } from '../../testing/memory-client.js';
+import { httpError, longNamesSeed } from '../../testing/sandbox-client.js';
 import { ArticleView, ConnectedArticleView } from './ArticleView.js';
 import {
   brokenImageUrl,
   coverPicture,
   publishedArticles,
-  withMemoryClient,
+  withSandboxClient,
 } from './story-helpers.js';
 
 const m = messagesId;
@@ -130,8 +130,8 @@ export const LongNames: Story = {
 
 /** The portal's article URL: loaded by slug, with Back. */
 export const Connected: Story = {
-  decorators: [withMemoryClient],
-  parameters: { memory: { currentUser: null, latencyMs: 300 } },
+  decorators: [withSandboxClient],
+  parameters: { sandbox: { currentUser: null, latencyMs: 300 } },
   render: (args) => <ConnectedArticleView slug={article.slug} onBack={args.onBack} />,
   play: async ({ canvas, userEvent, args }) => {
     await expect(canvas.getByRole('status')).toHaveTextContent(text.loading);
@@ -144,8 +144,8 @@ export const Connected: Story = {
 
 /** An unknown slug: the server's 'not found' message, Try Again, and still a way back. */
 export const ConnectedNotFound: Story = {
-  decorators: [withMemoryClient],
-  parameters: { memory: { currentUser: null } },
+  decorators: [withSandboxClient],
+  parameters: { sandbox: { currentUser: null } },
   render: (args) => <ConnectedArticleView slug="tidak-ada" onBack={args.onBack} />,
   play: async ({ canvas }) => {
     const alert = await canvas.findByRole('alert');
@@ -157,8 +157,8 @@ export const ConnectedNotFound: Story = {
 
 /** A failure without a server message reads 'Failed to fetch article'. */
 export const ConnectedError: Story = {
-  decorators: [withMemoryClient],
-  parameters: { memory: { currentUser: null, failOn: { 'article.get': httpError('forbidden') } } },
+  decorators: [withSandboxClient],
+  parameters: { sandbox: { currentUser: null, failOn: { 'article.get': httpError('forbidden') } } },
   render: (args) => <ConnectedArticleView slug={article.slug} onBack={args.onBack} />,
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('alert')).toHaveTextContent(text.fetchArticleFailed);

@@ -6,8 +6,8 @@ import {
   emptySeed,
   httpError,
   longNamesSeed,
-  type MemoryClientOptions,
-} from '../../testing/memory-client.js';
+  type SandboxClientOptions,
+} from '../../testing/sandbox-client.js';
 import { ConnectedPublicHome } from './PublicHome.js';
 import {
   brokenImageUrl,
@@ -15,7 +15,7 @@ import {
   demoArticles,
   pastDebounce,
   publishedArticles,
-  withMemoryClient,
+  withSandboxClient,
 } from './story-helpers.js';
 
 const m = messagesId;
@@ -26,8 +26,8 @@ const hidden = demoArticles.filter((article) => article.status !== 'published');
 const meta = {
   title: 'Screens/Articles/PublicHome',
   component: ConnectedPublicHome,
-  decorators: [withMemoryClient],
-  parameters: { layout: 'fullscreen', memory: { currentUser: null } },
+  decorators: [withSandboxClient],
+  parameters: { layout: 'fullscreen', sandbox: { currentUser: null } },
 } satisfies Meta<typeof ConnectedPublicHome>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -62,7 +62,7 @@ export const Default: Story = {
 };
 
 export const Loading: Story = {
-  parameters: { memory: { currentUser: null, latencyMs: 800 } },
+  parameters: { sandbox: { currentUser: null, latencyMs: 800 } },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('status')).toHaveTextContent(text.loading);
     await expect(
@@ -72,11 +72,11 @@ export const Loading: Story = {
   },
 };
 
-const failOn: NonNullable<MemoryClientOptions['failOn']> = {};
+const failOn: NonNullable<SandboxClientOptions['failOn']> = {};
 
 /** The list fails ('Failed to load articles' with the server's message); Try Again recovers. */
 export const ErrorThenRetry: Story = {
-  parameters: { memory: () => ({ currentUser: null, failOn }) },
+  parameters: { sandbox: () => ({ currentUser: null, failOn }) },
   beforeEach: () => {
     failOn['article.list'] = httpError('unavailable', 'Layanan artikel sedang dalam pemeliharaan.');
   },
@@ -96,7 +96,7 @@ export const ErrorThenRetry: Story = {
 
 /** No server message and no answer at all read as the spec's defaults. */
 export const NetworkError: Story = {
-  parameters: { memory: { currentUser: null, failOn: { 'article.list': 'network' } } },
+  parameters: { sandbox: { currentUser: null, failOn: { 'article.list': 'network' } } },
   play: async ({ canvas }) => {
     const alert = await canvas.findByRole('alert', {}, { timeout: 4000 });
     await expect(alert).toHaveTextContent(text.networkError('Failed to fetch'));
@@ -104,7 +104,7 @@ export const NetworkError: Story = {
 };
 
 export const Empty: Story = {
-  parameters: { memory: { currentUser: null, seed: emptySeed } },
+  parameters: { sandbox: { currentUser: null, seed: emptySeed } },
   play: async ({ canvas }) => {
     await expect(await canvas.findByText(text.empty)).toBeVisible();
     await expect(cards(canvas)).toHaveLength(0);
@@ -267,7 +267,7 @@ export const LinkedArticles: Story = {
 
 /** Drafts and archived articles stay off the public page, even for a signed-in admin's token. */
 export const DraftNotShown: Story = {
-  parameters: { memory: {} },
+  parameters: { sandbox: {} },
   play: async ({ canvas, userEvent }) => {
     await canvas.findByRole('heading', { name: newest!.title });
     for (const article of hidden) await expect(canvas.queryByText(article.title)).toBeNull();
@@ -327,7 +327,7 @@ export const KeyboardOnly: Story = {
 /** Covers: a picture, none ('No cover image'), or one that fails ('Image failed to load'). */
 export const CoverImages: Story = {
   parameters: {
-    memory: () => ({
+    sandbox: () => ({
       currentUser: null,
       seed: {
         ...demoSeed,
@@ -354,7 +354,7 @@ export const CoverImages: Story = {
 };
 
 export const LongNames: Story = {
-  parameters: { memory: { currentUser: null, seed: longNamesSeed } },
+  parameters: { sandbox: { currentUser: null, seed: longNamesSeed } },
   play: async ({ canvas }) => {
     const [article] = longNamesSeed.articles;
     await expect(await canvas.findByRole('heading', { name: article!.title })).toBeVisible();

@@ -1,12 +1,12 @@
 import type { Article } from '@ranwal/core';
 import type { Decorator } from '@storybook/react-vite';
 import { ToastProvider } from '../../components/Toast.js';
-import { MemoryRanwalProvider } from '../../testing/MemoryRanwalProvider.js';
-import { demoSeed, type MemoryClientOptions } from '../../testing/memory-client.js';
+import { SandboxRanwalProvider } from '../../testing/SandboxRanwalProvider.js';
+import { demoSeed, type SandboxClientOptions } from '../../testing/sandbox-client.js';
 
 /*
  * Story support only (not exported by the package): the demo seed's articles in the server's
- * order, and the decorator that runs connected screens on the memory client.
+ * order, and the decorator that runs connected screens on the sandbox client.
  */
 
 const newestFirst = (a: Article, b: Article) =>
@@ -18,25 +18,25 @@ export const demoArticles = [...demoSeed.articles].sort(newestFirst);
 export const publishedArticles = demoArticles.filter((a) => a.status === 'published');
 
 /**
- * Stories' `parameters.memory`: the memory client's options for that story, or a function
+ * Stories' `parameters.sandbox`: the sandbox client's options for that story, or a function
  * returning them (Storybook copies plain parameter objects, so a story that changes its `failOn`
  * while it runs hands over a function to keep its own object).
  */
-export interface MemoryParameters {
-  memory?: MemoryClientOptions | (() => MemoryClientOptions);
+export interface SandboxParameters {
+  sandbox?: SandboxClientOptions | (() => SandboxClientOptions);
 }
 
-/** A connected screen on a fresh memory client, with a toast region, on the app's background. */
-export const withMemoryClient: Decorator = (Story, { parameters }) => {
-  const { memory = {} } = parameters as MemoryParameters;
+/** A connected screen on a fresh sandbox client, with a toast region, on the app's background. */
+export const withSandboxClient: Decorator = (Story, { parameters }) => {
+  const { sandbox = {} } = parameters as SandboxParameters;
   return (
-    <MemoryRanwalProvider {...(typeof memory === 'function' ? memory() : memory)}>
+    <SandboxRanwalProvider {...(typeof sandbox === 'function' ? sandbox() : sandbox)}>
       <ToastProvider>
         <div className="min-h-screen bg-slate-50">
           <Story />
         </div>
       </ToastProvider>
-    </MemoryRanwalProvider>
+    </SandboxRanwalProvider>
   );
 };
 

@@ -9,13 +9,13 @@ import {
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import {
-  createMemoryClient,
+  createSandboxClient,
   demoSeed,
   emptySeed,
   httpError,
-  type MemoryClientOptions,
-} from '../../testing/memory-client.js';
-import { withMemoryClient } from '../management/story-helpers.js';
+  type SandboxClientOptions,
+} from '../../testing/sandbox-client.js';
+import { withSandboxClient } from '../management/story-helpers.js';
 import { ConnectedBudgetOverview } from './ConnectedBudgetOverview.js';
 import {
   chooseYear,
@@ -29,17 +29,17 @@ import {
 const meta = {
   title: 'Screens/Dashboard/ConnectedBudgetOverview',
   component: ConnectedBudgetOverview,
-  decorators: [withMemoryClient],
+  decorators: [withSandboxClient],
   args: { initialYear: 2025 },
 } satisfies Meta<typeof ConnectedBudgetOverview>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const memory = (options: MemoryClientOptions) => ({ memory: options });
+const sandbox = (options: SandboxClientOptions) => ({ sandbox: options });
 
 /** A year's lines as the Laporan list serves them: what the summary must add up. */
 async function linesOf(year: number): Promise<BudgetLine[]> {
-  const client = createMemoryClient({ seed: demoSeed });
+  const client = createSandboxClient({ seed: demoSeed });
   const { data, filter } = await client.budgetLine.list({ year, limit: 100 });
   if (filter.total_page !== 1) throw new Error('the demo year has more lines than one page');
   return data;
@@ -132,7 +132,7 @@ export const CurrentYear: Story = {
 /** No lines at all: the empty text for the current year, which the picker alone offers. */
 export const Empty: Story = {
   args: { initialYear: undefined },
-  parameters: memory({ seed: emptySeed }),
+  parameters: sandbox({ seed: emptySeed }),
   play: async ({ canvas, userEvent }) => {
     const year = currentYear();
     const region = await overview(canvas, year);
@@ -150,7 +150,7 @@ export const Empty: Story = {
 };
 
 export const Loading: Story = {
-  parameters: memory({ latencyMs: 60_000 }),
+  parameters: sandbox({ latencyMs: 60_000 }),
   play: async ({ canvas }) => {
     const region = await overview(canvas, 2025);
     await expect(within(region).getByRole('status')).toHaveTextContent(messagesId.common.loading);
@@ -160,14 +160,14 @@ export const Loading: Story = {
 
 /** No message from the server: the overview's own text, and 'Coba lagi' asks again. */
 const ErrorStory: Story = {
-  parameters: memory({ failOn: { 'budgetLine.summary': httpError('unavailable') } }),
+  parameters: sandbox({ failOn: { 'budgetLine.summary': httpError('unavailable') } }),
   play: async ({ canvas, userEvent, parameters }) => {
     const region = await overview(canvas, 2025);
     // A 503 is retried once, a second later, before the failure shows (createRanwalQueryClient).
     const alert = await within(region).findByRole('alert', {}, { timeout: 4000 });
     await expect(alert).toHaveTextContent(text.fetchFailed);
     // The server recovers: the retry shows the figures.
-    const { failOn } = (parameters as ReturnType<typeof memory>).memory;
+    const { failOn } = (parameters as ReturnType<typeof sandbox>).sandbox;
     delete failOn?.['budgetLine.summary'];
     await userEvent.click(
       within(alert).getByRole('button', { name: messagesId.articles.management.retry }),
@@ -183,7 +183,7 @@ const user = demoSeed.users.find((candidate) => candidate.role === 'user')!;
 
 /** The call is the admin's: anyone else gets the server's refusal, in its words. */
 export const NotAnAdmin: Story = {
-  parameters: memory({
+  parameters: sandbox({
     currentUser: {
       id: user.id,
       name: user.name,

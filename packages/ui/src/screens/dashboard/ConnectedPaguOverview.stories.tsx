@@ -3,15 +3,15 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import {
   agenciesSeed,
-  createMemoryClient,
+  createSandboxClient,
   demoSeed,
   emptySeed,
   httpError,
-  type MemoryClientOptions,
-  type MemorySeed,
+  type SandboxClientOptions,
+  type SeedTables,
   withPlanning,
-} from '../../testing/memory-client.js';
-import { withMemoryClient } from '../management/story-helpers.js';
+} from '../../testing/sandbox-client.js';
+import { withSandboxClient } from '../management/story-helpers.js';
 import { ConnectedPaguOverview } from './ConnectedPaguOverview.js';
 
 const m = messagesId;
@@ -30,7 +30,7 @@ const planningSeed = withPlanning(agenciesSeed, {
 const meta = {
   title: 'Screens/Dashboard/ConnectedPaguOverview',
   component: ConnectedPaguOverview,
-  decorators: [withMemoryClient],
+  decorators: [withSandboxClient],
   args: { initialYear: YEAR },
 } satisfies Meta<typeof ConnectedPaguOverview>;
 export default meta;
@@ -38,8 +38,8 @@ type Story = StoryObj<typeof meta>;
 
 // Each story names its whole seed: Storybook merges a story's parameters into the meta's
 // object by object, which would mix two seeds.
-const memory = (options: MemoryClientOptions) => ({ memory: options });
-const planned = memory({ seed: planningSeed });
+const sandbox = (options: SandboxClientOptions) => ({ sandbox: options });
+const planned = sandbox({ seed: planningSeed });
 type Canvas = ReturnType<typeof within>;
 
 const panel = (canvas: Canvas, year = YEAR) =>
@@ -56,8 +56,8 @@ const expectedRow = (row: PaguSummaryRow, name: string) => [
   row.remaining === null ? amounts.noLimit : formatRupiah(row.remaining),
 ];
 
-async function summaryOf(seed: MemorySeed) {
-  return (await createMemoryClient({ seed }).pagu.summary({ year: YEAR })).data;
+async function summaryOf(seed: SeedTables) {
+  return (await createSandboxClient({ seed }).pagu.summary({ year: YEAR })).data;
 }
 
 /**
@@ -88,7 +88,7 @@ export const Default: Story = {
 
 /** Without Perangkat Daerah: the programmes only. */
 export const NoAgencies: Story = {
-  parameters: memory({ seed: withPlanning(demoSeed) }),
+  parameters: sandbox({ seed: withPlanning(demoSeed) }),
   play: async ({ canvas }) => {
     const region = await panel(canvas);
     const summary = await summaryOf(withPlanning(demoSeed));
@@ -116,7 +116,7 @@ export const ChooseYear: Story = {
 };
 
 export const Empty: Story = {
-  parameters: memory({ seed: emptySeed }),
+  parameters: sandbox({ seed: emptySeed }),
   play: async ({ canvas }) => {
     const region = await panel(canvas);
     await expect(await within(region).findByText(t.empty(YEAR))).toBeVisible();
@@ -125,7 +125,7 @@ export const Empty: Story = {
 };
 
 export const Loading: Story = {
-  parameters: memory({ seed: planningSeed, latencyMs: 60_000 }),
+  parameters: sandbox({ seed: planningSeed, latencyMs: 60_000 }),
   play: async ({ canvas }) => {
     const region = await panel(canvas);
     await expect(within(region).getByRole('status')).toHaveTextContent(m.common.loading);
@@ -134,7 +134,7 @@ export const Loading: Story = {
 };
 
 const ErrorStory: Story = {
-  parameters: memory({ seed: planningSeed, failOn: { 'pagu.summary': httpError('internal') } }),
+  parameters: sandbox({ seed: planningSeed, failOn: { 'pagu.summary': httpError('internal') } }),
   play: async ({ canvas }) => {
     const region = await panel(canvas);
     const alert = await within(region).findByRole('alert', {}, { timeout: 4000 });
@@ -148,7 +148,7 @@ const user = demoSeed.users.find((candidate) => candidate.role === 'user')!;
 
 /** The call is the admin's: anyone else gets the server's refusal, in its words. */
 export const NotAnAdmin: Story = {
-  parameters: memory({
+  parameters: sandbox({
     seed: planningSeed,
     currentUser: {
       id: user.id,

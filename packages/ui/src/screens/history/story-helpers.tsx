@@ -3,12 +3,12 @@ import type { Decorator } from '@storybook/react-vite';
 import { type ReactNode, useState } from 'react';
 import { ToastProvider } from '../../components/Toast.js';
 import { RanwalProvider } from '../../data/RanwalProvider.js';
-import { createMemoryClient, type MemoryClientOptions } from '../../testing/memory-client.js';
+import { createSandboxClient, type SandboxClientOptions } from '../../testing/sandbox-client.js';
 
 /*
- * Story support only (not exported by the package). The memory client keeps no history (its
- * history routes answer 404): a story gives the answers it needs here, or fails a call with
- * `failOn`.
+ * Story support only (not exported by the package). A seed starts with no history: a story gives
+ * the history answers it shows here, or fails a call with `failOn`; the rest go to the
+ * sandboxed server.
  */
 
 /** A story's `parameters.history`. */
@@ -16,9 +16,9 @@ export interface HistoryStoryParameters {
   history?: {
     /** Who is signed in; none by default, as a screen shown on its own. */
     session?: Session | null;
-    /** The history calls' answers, in place of the memory client's 404. */
+    /** The history calls' answers, in place of the sandboxed server's. */
     calls?: Partial<RanwalClient['history']>;
-    failOn?: MemoryClientOptions['failOn'];
+    failOn?: SandboxClientOptions['failOn'];
   };
 }
 
@@ -29,8 +29,8 @@ function HistoryStoryProvider({
   children,
 }: NonNullable<HistoryStoryParameters['history']> & { children: ReactNode }) {
   const [client] = useState(() => {
-    const memory = createMemoryClient(failOn ? { failOn } : {});
-    return { ...memory, history: { ...memory.history, ...calls } };
+    const sandbox = createSandboxClient(failOn ? { failOn } : {});
+    return { ...sandbox, history: { ...sandbox.history, ...calls } };
   });
   return (
     <RanwalProvider client={client} session={session}>
@@ -41,7 +41,7 @@ function HistoryStoryProvider({
   );
 }
 
-/** A connected screen on a memory client whose history answers as the story's parameters say. */
+/** A connected screen on a sandbox client whose history answers as the story's parameters say. */
 export const withHistoryClient: Decorator = (Story, { parameters }) => (
   <HistoryStoryProvider {...((parameters as HistoryStoryParameters).history ?? {})}>
     <Story />

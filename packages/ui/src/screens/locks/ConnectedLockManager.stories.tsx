@@ -4,7 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import { ToastProvider } from '../../components/Toast.js';
 import { RanwalProvider } from '../../data/RanwalProvider.js';
-import { createMemoryClient, type MemoryClientOptions } from '../../testing/memory-client.js';
+import { createSandboxClient, type SandboxClientOptions } from '../../testing/sandbox-client.js';
 import { adminSession } from '../history/story-data.js';
 import { dropStaleAnnouncements } from '../management/story-helpers.js';
 import { ConnectedLockManager } from './ConnectedLockManager.js';
@@ -13,19 +13,19 @@ const m = messagesId;
 const t = m.locks;
 const subAction = 'Penyediaan Bahan Logistik Kantor';
 
-/** A story's `parameters.memory`: how the memory client (which keeps locks) answers. */
+/** A story's `parameters.sandbox`: how the sandboxed server is seeded and staged. */
 interface LockStoryParameters {
-  memory?: MemoryClientOptions;
+  sandbox?: SandboxClientOptions;
 }
 
 function LockStoryProvider({
   options,
   children,
 }: {
-  options: MemoryClientOptions;
+  options: SandboxClientOptions;
   children: ReactNode;
 }) {
-  const [client] = useState(() => createMemoryClient(options));
+  const [client] = useState(() => createSandboxClient(options));
   return (
     <RanwalProvider client={client} session={adminSession}>
       <ToastProvider>
@@ -36,7 +36,7 @@ function LockStoryProvider({
 }
 
 const withLockClient: Decorator = (Story, { parameters }) => (
-  <LockStoryProvider options={(parameters as LockStoryParameters).memory ?? {}}>
+  <LockStoryProvider options={(parameters as LockStoryParameters).sandbox ?? {}}>
     <Story />
   </LockStoryProvider>
 );
@@ -89,7 +89,7 @@ export const Default: Story = {
 /** The server's refusal of a lock stays in the dialog, in the server's words. */
 export const Refused: Story = {
   parameters: {
-    memory: {
+    sandbox: {
       failOn: {
         'lock.set': httpError('conflict', 'Sub kegiatan ini sedang dikunci oleh tahap anggaran.'),
       },
@@ -112,7 +112,7 @@ export const Refused: Story = {
 /** The server's problem with a field lands on that field. */
 export const FieldRefused: Story = {
   parameters: {
-    memory: {
+    sandbox: {
       failOn: {
         'lock.set': httpError(
           'validation',
@@ -139,7 +139,7 @@ export const FieldRefused: Story = {
 
 const ErrorStory: Story = {
   parameters: {
-    memory: { failOn: { 'lock.list': httpError('forbidden') } },
+    sandbox: { failOn: { 'lock.list': httpError('forbidden') } },
   } satisfies LockStoryParameters,
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('alert')).toHaveTextContent(t.fetchFailed);

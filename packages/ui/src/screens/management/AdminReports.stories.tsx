@@ -1,18 +1,18 @@
 import { type BudgetLine, messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
-import { createMemoryClient, demoSeed, longNamesSeed } from '../../testing/memory-client.js';
+import { createSandboxClient, demoSeed, longNamesSeed } from '../../testing/sandbox-client.js';
 import { AdminReports } from './AdminReports.js';
 import { dropStaleAnnouncements, findDialog } from './story-helpers.js';
 
 const m = messagesId;
 const admin = m.reports.admin;
 
-/** The lines a seed's memory server lists, names joined in, as story data. */
+/** The lines a seed's sandboxed server lists, names joined in, as story data. */
 const linesOf =
   (seed = demoSeed) =>
   async () => ({
-    reports: (await createMemoryClient({ seed }).budgetLine.list({ limit: 10 })).data,
+    reports: (await createSandboxClient({ seed }).budgetLine.list({ limit: 10 })).data,
   });
 
 const meta = {

@@ -12,16 +12,16 @@ import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import {
   agenciesSeed,
   buildSeed,
-  createMemoryClient,
+  createSandboxClient,
   emptySeed,
   httpError,
-  type MemoryClientOptions,
-  type MemorySeed,
-} from '../../testing/memory-client.js';
+  type SandboxClientOptions,
+  type SeedTables,
+} from '../../testing/sandbox-client.js';
 import { reportTotal } from '../budget-lines/ReportCards.js';
 import { ADMIN_REPORTS_PAGE_SIZE } from './AdminReports.js';
 import { ConnectedAdminReports } from './ConnectedAdminReports.js';
-import { dropStaleAnnouncements, findDialog, withMemoryClient } from './story-helpers.js';
+import { dropStaleAnnouncements, findDialog, withSandboxClient } from './story-helpers.js';
 
 const m = messagesId;
 const admin = m.reports.admin;
@@ -32,19 +32,19 @@ const onePage = buildSeed({ ...demoData, lines: demoData.lines.slice(0, ADMIN_RE
 const meta = {
   title: 'Screens/Management/ConnectedAdminReports',
   component: ConnectedAdminReports,
-  decorators: [withMemoryClient],
+  decorators: [withSandboxClient],
   beforeEach: dropStaleAnnouncements,
   args: { saveFile: fn() },
-  parameters: { memory: { seed: onePage } },
+  parameters: { sandbox: { seed: onePage } },
 } satisfies Meta<typeof ConnectedAdminReports>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const memory = (options: MemoryClientOptions) => ({ memory: options });
+const sandbox = (options: SandboxClientOptions) => ({ sandbox: options });
 
 /** The budget lines of 2025 as the server lists them (newest first), names joined in: the screen's first view. */
-async function serverLines(seed: MemorySeed = onePage): Promise<BudgetLine[]> {
-  const { data } = await createMemoryClient({ seed }).budgetLine.list({
+async function serverLines(seed: SeedTables = onePage): Promise<BudgetLine[]> {
+  const { data } = await createSandboxClient({ seed }).budgetLine.list({
     limit: 100,
     year: DEFAULT_REPORT_YEAR,
   });
@@ -95,14 +95,14 @@ export const Default: Story = {
 };
 
 export const Empty: Story = {
-  parameters: memory({ seed: emptySeed }),
+  parameters: sandbox({ seed: emptySeed }),
   play: async ({ canvas }) => {
     await expect(await canvas.findByText(m.reports.list.empty)).toBeVisible();
   },
 };
 
 export const Loading: Story = {
-  parameters: memory({ latencyMs: 60_000 }),
+  parameters: sandbox({ latencyMs: 60_000 }),
   play: async ({ canvas }) => {
     const table = canvas.getByRole('grid', { name: admin.title });
     await expect(within(table).getByRole('status')).toHaveTextContent(m.common.loading);
@@ -110,7 +110,7 @@ export const Loading: Story = {
 };
 
 const ErrorStory: Story = {
-  parameters: memory({ failOn: { 'budgetLine.list': httpError('forbidden') } }),
+  parameters: sandbox({ failOn: { 'budgetLine.list': httpError('forbidden') } }),
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('alert')).toHaveTextContent(m.reports.fetchFailed);
   },
@@ -163,7 +163,7 @@ export const Detail: Story = {
  * programmes, and a line's detail names its Perangkat Daerah (a line of no agency names none).
  */
 export const AgencyFilter: Story = {
-  parameters: memory({ seed: agenciesSeed }),
+  parameters: sandbox({ seed: agenciesSeed }),
   play: async ({ canvas, userEvent }) => {
     const lines = await serverLines(agenciesSeed);
     const [bappeda] = agenciesSeed.entities.agency;
@@ -199,7 +199,7 @@ export const AgencyFilter: Story = {
 
 /** Batal keeps the line; 'Ya, Hapus!' deletes it and the row goes. */
 export const ConfirmDelete: Story = {
-  parameters: memory({ latencyMs: 200 }),
+  parameters: sandbox({ latencyMs: 200 }),
   play: async ({ canvas, userEvent }) => {
     const lines = await serverLines();
     const line = lines[1]!;
@@ -232,7 +232,7 @@ export const ConfirmDelete: Story = {
 
 /** A refused delete says why, in the server's words, and the line stays. */
 export const DeleteFailure: Story = {
-  parameters: memory({
+  parameters: sandbox({
     failOn: { 'budgetLine.delete': httpError('not_found', 'Laporan tidak ditemukan.') },
   }),
   play: async ({ canvas, userEvent }) => {
@@ -290,7 +290,7 @@ export const DownloadRka: Story = {
 };
 
 export const DownloadFailure: Story = {
-  parameters: memory({ failOn: { 'budgetLine.report': 'network' } }),
+  parameters: sandbox({ failOn: { 'budgetLine.report': 'network' } }),
   play: async ({ canvas, userEvent, args }) => {
     await loadedTable(canvas);
     await userEvent.click(canvas.getByRole('button', { name: admin.download }));
@@ -306,7 +306,7 @@ const sixteenLines = buildSeed({
 });
 
 export const Pagination: Story = {
-  parameters: memory({ seed: sixteenLines }),
+  parameters: sandbox({ seed: sixteenLines }),
   play: async ({ canvas, userEvent }) => {
     const table = await loadedTable(canvas);
     await expect(canvas.getByText(m.pagination.showingRange(1, 10, 16))).toBeVisible();

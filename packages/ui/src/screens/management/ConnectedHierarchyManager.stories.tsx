@@ -7,8 +7,8 @@ import {
   emptySeed,
   httpError,
   longNamesSeed,
-  type MemoryClientOptions,
-} from '../../testing/memory-client.js';
+  type SandboxClientOptions,
+} from '../../testing/sandbox-client.js';
 import { ConnectedHierarchyManager } from './ConnectedHierarchyManager.js';
 import { HIERARCHY_PAGE_SIZE } from './entity-form.js';
 import {
@@ -17,7 +17,7 @@ import {
   pastDebounce,
   seedOptions,
   seedRows,
-  withMemoryClient,
+  withSandboxClient,
 } from './story-helpers.js';
 
 const m = messagesId;
@@ -25,14 +25,14 @@ const m = messagesId;
 const meta = {
   title: 'Screens/Management/ConnectedHierarchyManager',
   component: ConnectedHierarchyManager,
-  decorators: [withMemoryClient],
+  decorators: [withSandboxClient],
   beforeEach: dropStaleAnnouncements,
   args: { entity: 'action' },
 } satisfies Meta<typeof ConnectedHierarchyManager>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const memory = (options: MemoryClientOptions) => ({ memory: options });
+const sandbox = (options: SandboxClientOptions) => ({ sandbox: options });
 
 /** The list of `entity`, once its rows have arrived. */
 async function loadedList(canvas: ReturnType<typeof within>, entity: ManagedEntityKey) {
@@ -122,7 +122,7 @@ export const OfficialCodes: Story = {
 /** The Perangkat Daerah page: each agency 'code - name', no filter; a new agency joins the list. */
 export const Agencies: Story = {
   args: { entity: 'agency' },
-  parameters: memory({ seed: agenciesSeed }),
+  parameters: sandbox({ seed: agenciesSeed }),
   play: async ({ canvas, userEvent }) => {
     const level = m.levels.agency;
     await expect(canvas.getByRole('heading', { level: 1, name: level.label })).toBeVisible();
@@ -146,7 +146,7 @@ export const Agencies: Story = {
  */
 export const ProgramAgencies: Story = {
   args: { entity: 'program' },
-  parameters: memory({ seed: agenciesSeed }),
+  parameters: sandbox({ seed: agenciesSeed }),
   play: async ({ canvas, userEvent }) => {
     const agencyLevel = m.levels.agency;
     const table = await loadedList(canvas, 'program');
@@ -203,7 +203,7 @@ export const ProgramAgencies: Story = {
 };
 
 export const Empty: Story = {
-  parameters: memory({ seed: emptySeed }),
+  parameters: sandbox({ seed: emptySeed }),
   play: async ({ canvas, userEvent }) => {
     await expect(await canvas.findByText(m.levels.action.emptyList)).toBeVisible();
     await expect(canvas.getByText(m.pagination.pageOf(1, 1))).toBeVisible();
@@ -217,14 +217,14 @@ export const Empty: Story = {
 
 export const EmptyPrograms: Story = {
   args: { entity: 'program' },
-  parameters: memory({ seed: emptySeed }),
+  parameters: sandbox({ seed: emptySeed }),
   play: async ({ canvas }) => {
     await expect(await canvas.findByText(m.levels.program.emptyList)).toBeVisible();
   },
 };
 
 export const Loading: Story = {
-  parameters: memory({ latencyMs: 60_000 }),
+  parameters: sandbox({ latencyMs: 60_000 }),
   play: async ({ canvas }) => {
     const table = canvas.getByRole('grid', { name: m.levels.action.listTitle });
     await expect(within(table).getByRole('status')).toHaveTextContent(m.common.loading);
@@ -233,13 +233,13 @@ export const Loading: Story = {
 
 /** No message from the server: the page's own text, and 'Coba lagi' asks again. */
 const ErrorStory: Story = {
-  parameters: memory({ failOn: { 'action.list': httpError('not_found') } }),
+  parameters: sandbox({ failOn: { 'action.list': httpError('not_found') } }),
   play: async ({ canvas, userEvent, parameters }) => {
     const alert = await canvas.findByRole('alert');
     await expect(alert).toHaveTextContent(m.hierarchy.failureTitle);
     await expect(alert).toHaveTextContent(m.levels.action.fetchFailed);
     // The server recovers: the retry shows the list.
-    const { failOn } = (parameters as ReturnType<typeof memory>).memory;
+    const { failOn } = (parameters as ReturnType<typeof sandbox>).sandbox;
     delete failOn?.['action.list'];
     await userEvent.click(within(alert).getByRole('button', { name: m.articles.management.retry }));
     await loadedList(canvas, 'action');
@@ -252,7 +252,7 @@ export { ErrorStory as Error };
 /** The server's message replaces the default. */
 export const ErrorFromServer: Story = {
   args: { entity: 'supporter' },
-  parameters: memory({
+  parameters: sandbox({
     failOn: { 'supporter.list': httpError('forbidden', 'Anda tidak memiliki akses.') },
   }),
   play: async ({ canvas }) => {
@@ -264,7 +264,7 @@ export const ErrorFromServer: Story = {
 
 export const LongNames: Story = {
   args: { entity: 'account' },
-  parameters: memory({ seed: longNamesSeed }),
+  parameters: sandbox({ seed: longNamesSeed }),
   play: async ({ canvas }) => {
     const table = await loadedList(canvas, 'account');
     const first = seedRows(longNamesSeed, 'account')[0]!;
@@ -404,7 +404,7 @@ export const Edit: Story = {
 /** An account no budget line uses: Batal keeps it, 'Ya, Hapus!' deletes it. */
 export const ConfirmDelete: Story = {
   args: { entity: 'account' },
-  parameters: memory({ latencyMs: 300 }),
+  parameters: sandbox({ latencyMs: 300 }),
   play: async ({ canvas, userEvent }) => {
     const usedAccounts = new Set(demoSeed.lines.map((line) => line.account_id));
     const account = seedRows(demoSeed, 'account')

@@ -1,7 +1,7 @@
 import { messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
-import { agenciesSeed, demoSeed, longNamesSeed } from '../../testing/memory-client.js';
+import { agenciesSeed, demoSeed, longNamesSeed } from '../../testing/sandbox-client.js';
 import { HierarchyManager, type HierarchyManagerProps } from './HierarchyManager.js';
 import {
   dropStaleAnnouncements,

@@ -1,7 +1,7 @@
 import { type BudgetLine, httpError, messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
-import { createMemoryClient } from '../../testing/memory-client.js';
+import { createSandboxClient } from '../../testing/sandbox-client.js';
 import { adminSession, lineHistoryEntries, userSession } from '../history/story-data.js';
 import { type HistoryStoryParameters, withHistoryClient } from '../history/story-helpers.js';
 import ReportDetailDialog from './ReportDetailDialog.js';
@@ -13,7 +13,7 @@ const admin = m.reports.admin;
 
 /** The demo's first line, as the server lists it. */
 const firstLine = async () => ({
-  report: (await createMemoryClient().budgetLine.list({ limit: 1 })).data[0]!,
+  report: (await createSandboxClient().budgetLine.list({ limit: 1 })).data[0]!,
 });
 
 const RESTORED_SPECIFICATION = 'Versi sebelum diubah';

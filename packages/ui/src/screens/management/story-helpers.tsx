@@ -3,22 +3,22 @@ import { compareLevelRows } from '@ranwal/core/contract';
 import type { Decorator } from '@storybook/react-vite';
 import { screen } from 'storybook/test';
 import { ToastProvider } from '../../components/Toast.js';
-import { MemoryRanwalProvider } from '../../testing/MemoryRanwalProvider.js';
-import type { MemoryClientOptions, MemorySeed } from '../../testing/memory-client.js';
+import { SandboxRanwalProvider } from '../../testing/SandboxRanwalProvider.js';
+import type { SandboxClientOptions, SeedTables } from '../../testing/sandbox-client.js';
 import type { ManagedRow, ParentOption } from './entity-form.js';
 
 /*
  * Story support only (not exported by the package): seed rows read the way the server answers
- * them, and the decorator that runs connected screens on the memory client.
+ * them, and the decorator that runs connected screens on the sandbox client.
  */
 
 type SeedRow = Record<string, unknown> & { id: string; name: string };
 
-const seedTable = (seed: MemorySeed, entity: ManagedEntityKey) =>
+const seedTable = (seed: SeedTables, entity: ManagedEntityKey) =>
   seed.entities[entity] as unknown as SeedRow[];
 
 /** An entity's rows in the server's order (`compareLevelRows`), parents joined. */
-export function seedRows(seed: MemorySeed, entity: ManagedEntityKey): ManagedRow[] {
+export function seedRows(seed: SeedTables, entity: ManagedEntityKey): ManagedRow[] {
   const { parent, parentField, hasCode, hasTaxFlag } = managedEntities[entity];
   return seedTable(seed, entity)
     .map((row): ManagedRow => {
@@ -36,23 +36,23 @@ export function seedRows(seed: MemorySeed, entity: ManagedEntityKey): ManagedRow
 }
 
 /** An entity's rows as parent options, in the server's order. */
-export const seedOptions = (seed: MemorySeed, entity: ManagedEntityKey): ParentOption[] =>
+export const seedOptions = (seed: SeedTables, entity: ManagedEntityKey): ParentOption[] =>
   seedRows(seed, entity).map(({ id, name }) => ({ id, name }));
 
-/** Stories' `parameters.memory`: the memory client's options for that story. */
-export interface MemoryParameters {
-  memory?: MemoryClientOptions;
+/** Stories' `parameters.sandbox`: the sandbox client's options for that story. */
+export interface SandboxParameters {
+  sandbox?: SandboxClientOptions;
 }
 
-/** A connected screen on a fresh memory client, with a toast region, on the app's background. */
-export const withMemoryClient: Decorator = (Story, { parameters }) => (
-  <MemoryRanwalProvider {...((parameters as MemoryParameters).memory ?? {})}>
+/** A connected screen on a fresh sandbox client, with a toast region, on the app's background. */
+export const withSandboxClient: Decorator = (Story, { parameters }) => (
+  <SandboxRanwalProvider {...((parameters as SandboxParameters).sandbox ?? {})}>
     <ToastProvider>
       <div className="min-h-screen bg-slate-50 p-4">
         <Story />
       </div>
     </ToastProvider>
-  </MemoryRanwalProvider>
+  </SandboxRanwalProvider>
 );
 
 /**

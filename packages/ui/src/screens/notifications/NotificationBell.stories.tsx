@@ -1,8 +1,8 @@
 import { formatDateTimeLong, messagesId, type Notification } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor } from 'storybook/test';
-import { MemoryRanwalProvider } from '../../testing/MemoryRanwalProvider.js';
-import { demoCredentials, demoSeed, type MemorySeed } from '../../testing/memory-client.js';
+import { SandboxRanwalProvider } from '../../testing/SandboxRanwalProvider.js';
+import { demoCredentials, demoSeed, type SeedTables } from '../../testing/sandbox-client.js';
 import {
   ConnectedNotificationBell,
   type ConnectedNotificationBellProps,
@@ -147,22 +147,47 @@ export const LoadError: Story = {
 
 const admin = demoSeed.users.find((user) => user.email === demoCredentials.admin.email)!;
 const someoneElse = demoSeed.users.find((user) => user.id !== admin.id)!;
-const seed: MemorySeed = {
+/** On the server a notification is about a real line and sub kegiatan: the demo's first. */
+const aboutLine = demoSeed.lines[0]!;
+const aboutSubAction = demoSeed.entities.sub_action.find(
+  (row) => row.id === aboutLine.sub_action_id,
+)!;
+const verifier = {
+  id: '30000000-0000-4000-8000-000000000001',
+  name: 'Vera Wulandari',
+  email: 'vera@ranwal.local',
+  role: 'verifier' as const,
+  agency_ids: [],
+  password: 'user12345',
+};
+const aboutDemo = (notification: Notification) => ({
+  ...notification,
+  line_id: notification.line_id ? aboutLine.id : null,
+  sub_action_id: aboutSubAction.id,
+  year: aboutLine.year,
+});
+const seed: SeedTables = {
   ...demoSeed,
+  users: [...demoSeed.users, verifier],
   notifications: [
-    ...notifications.map((n) => ({ ...n, user_id: admin.id })),
+    ...notifications.map((n) => ({ ...aboutDemo(n), user_id: admin.id })),
     // Another person's: never counted nor listed here.
-    { ...told(9, 'note_opened'), user_id: someoneElse.id },
+    { ...aboutDemo(told(9, 'note_opened')), user_id: someoneElse.id },
   ],
 };
+/** What the first of them says on the server. */
+const firstWording = t.kinds.note_opened(
+  verifier.name,
+  t.line(aboutLine.component_name, aboutSubAction.name, String(aboutLine.year)),
+);
 
-/** Over the memory client: the count, 'Tandai semua dibaca', and a chosen one marked read. */
+/** Over the sandbox client: the count, 'Tandai semua dibaca', and a chosen one marked read. */
 export const Connected: StoryObj<ConnectedNotificationBellProps> = {
   args: { onOpenNotification: fn() },
   render: (args) => (
-    <MemoryRanwalProvider seed={seed} latencyMs={20}>
+    <SandboxRanwalProvider seed={seed} latencyMs={20}>
       <ConnectedNotificationBell {...args} />
-    </MemoryRanwalProvider>
+    </SandboxRanwalProvider>
   ),
   play: async ({ canvas, args }) => {
     await waitFor(() =>
@@ -170,7 +195,7 @@ export const Connected: StoryObj<ConnectedNotificationBellProps> = {
     );
     await openList(canvas);
     const first = await screen.findByRole('button', {
-      name: (name) => name.startsWith(`${t.unread}: ${wording[0]}`),
+      name: (name) => name.startsWith(`${t.unread}: ${firstWording}`),
     });
     await userEvent.click(first);
     await expect(args.onOpenNotification).toHaveBeenCalledWith(

@@ -3,19 +3,19 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import {
   agenciesSeed,
-  createMemoryClient,
+  createSandboxClient,
   demoSeed,
   emptySeed,
   httpError,
-  type MemoryClientOptions,
-  type MemorySeed,
-  type StoredPagu,
+  type SandboxClientOptions,
+  type SeedPagu,
+  type SeedTables,
   withPlanning,
-} from '../../testing/memory-client.js';
+} from '../../testing/sandbox-client.js';
 import {
   dropStaleAnnouncements,
   pastDebounce,
-  withMemoryClient,
+  withSandboxClient,
 } from '../management/story-helpers.js';
 import { ConnectedPaguManager, PAGU_PAGE_SIZE } from './ConnectedPaguManager.js';
 import { codeName } from './PaguManager.js';
@@ -29,7 +29,7 @@ const YEAR = 2025;
 const OVERRUN = 'Penyusunan Dokumen Perencanaan Perangkat Daerah';
 const REASON = 'Perubahan harga BBM, nota dinas 12/2025';
 const overrunId = agenciesSeed.entities.sub_action.find((row) => row.name === OVERRUN)?.id ?? '';
-const overrun: StoredPagu & { overrun_reason: string } = {
+const overrun: SeedPagu & { overrun_reason: string } = {
   sub_action_id: overrunId,
   year: YEAR,
   amount: 1_000,
@@ -37,12 +37,12 @@ const overrun: StoredPagu & { overrun_reason: string } = {
   overrun_reason: REASON,
 };
 /** The demo with agencies, its catalogue and pagu, and one sub kegiatan over its pagu. */
-const planningSeed: MemorySeed = withPlanning(agenciesSeed, { pagu: [overrun] });
+const planningSeed: SeedTables = withPlanning(agenciesSeed, { pagu: [overrun] });
 
 const meta = {
   title: 'Screens/Planning/ConnectedPaguManager',
   component: ConnectedPaguManager,
-  decorators: [withMemoryClient],
+  decorators: [withSandboxClient],
   beforeEach: dropStaleAnnouncements,
   args: { initialYear: YEAR },
 } satisfies Meta<typeof ConnectedPaguManager>;
@@ -51,8 +51,8 @@ type Story = StoryObj<typeof meta>;
 
 // Each story names its whole seed: Storybook merges a story's parameters into the meta's
 // object by object, which would mix two seeds.
-const memory = (options: MemoryClientOptions) => ({ memory: options });
-const planned = memory({ seed: planningSeed });
+const sandbox = (options: SandboxClientOptions) => ({ sandbox: options });
+const planned = sandbox({ seed: planningSeed });
 type Canvas = ReturnType<typeof within>;
 
 /** The year's list, once its rows have arrived. */
@@ -83,8 +83,8 @@ const toast = (text: string) =>
   );
 
 /** The first page as the API serves it (a client of its own on the same seed). */
-async function firstPage(seed: MemorySeed) {
-  const client = createMemoryClient({ seed });
+async function firstPage(seed: SeedTables) {
+  const client = createSandboxClient({ seed });
   return client.pagu.list({ year: YEAR, page: 1, limit: PAGU_PAGE_SIZE });
 }
 
@@ -277,7 +277,7 @@ export const SetAgencyPagu: Story = {
 
 /** Without Perangkat Daerah: no agency column, filter or section. */
 export const NoAgencies: Story = {
-  parameters: memory({ seed: withPlanning(demoSeed) }),
+  parameters: sandbox({ seed: withPlanning(demoSeed) }),
   play: async ({ canvas }) => {
     const table = await loadedList(canvas);
     const { data } = await firstPage(withPlanning(demoSeed));
@@ -291,7 +291,7 @@ export const NoAgencies: Story = {
 };
 
 export const Empty: Story = {
-  parameters: memory({ seed: emptySeed }),
+  parameters: sandbox({ seed: emptySeed }),
   play: async ({ canvas }) => {
     const table = await loadedList(canvas);
     await expect(within(table).getByText(t.empty)).toBeVisible();
@@ -300,7 +300,7 @@ export const Empty: Story = {
 };
 
 export const Loading: Story = {
-  parameters: memory({ seed: planningSeed, latencyMs: 60_000 }),
+  parameters: sandbox({ seed: planningSeed, latencyMs: 60_000 }),
   play: async ({ canvas }) => {
     const table = await canvas.findByRole('grid', { name: t.listTitle(YEAR) });
     await expect(within(table).getByRole('status')).toHaveTextContent(m.common.loading);
@@ -308,7 +308,7 @@ export const Loading: Story = {
 };
 
 const ErrorStory: Story = {
-  parameters: memory({ seed: planningSeed, failOn: { 'pagu.list': httpError('internal') } }),
+  parameters: sandbox({ seed: planningSeed, failOn: { 'pagu.list': httpError('internal') } }),
   play: async ({ canvas }) => {
     // A 5xx is retried once, a second later, before the failure shows.
     const alert = await canvas.findByRole('alert', {}, { timeout: 4000 });

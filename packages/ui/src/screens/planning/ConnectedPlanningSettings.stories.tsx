@@ -4,10 +4,10 @@ import { expect, screen, waitFor, within } from 'storybook/test';
 import {
   agenciesSeed,
   httpError,
-  type MemoryClientOptions,
+  type SandboxClientOptions,
   withPlanning,
-} from '../../testing/memory-client.js';
-import { dropStaleAnnouncements, withMemoryClient } from '../management/story-helpers.js';
+} from '../../testing/sandbox-client.js';
+import { dropStaleAnnouncements, withSandboxClient } from '../management/story-helpers.js';
 import { ConnectedPlanningSettings } from './ConnectedPlanningSettings.js';
 
 const m = messagesId;
@@ -29,7 +29,7 @@ const withRules = withPlanning(agenciesSeed, {
 const meta = {
   title: 'Screens/Planning/ConnectedPlanningSettings',
   component: ConnectedPlanningSettings,
-  decorators: [withMemoryClient],
+  decorators: [withSandboxClient],
   beforeEach: dropStaleAnnouncements,
 } satisfies Meta<typeof ConnectedPlanningSettings>;
 export default meta;
@@ -37,8 +37,8 @@ type Story = StoryObj<typeof meta>;
 
 // Each story names its whole seed: Storybook merges a story's parameters into the meta's
 // object by object, which would mix two seeds.
-const memory = (options: MemoryClientOptions) => ({ memory: options });
-const withAgencies = memory({ seed: agenciesSeed });
+const sandbox = (options: SandboxClientOptions) => ({ sandbox: options });
+const withAgencies = sandbox({ seed: agenciesSeed });
 type Canvas = ReturnType<typeof within>;
 
 const taxSection = (canvas: Canvas) => canvas.findByRole('region', { name: tax.title });
@@ -83,7 +83,7 @@ export const Default: Story = {
 
 /** The saved rules, each with what it charges in effect. */
 export const WithRules: Story = {
-  parameters: memory({ seed: withRules }),
+  parameters: sandbox({ seed: withRules }),
   play: async ({ canvas }) => {
     const section = await taxSection(canvas);
     const first = await within(section).findByRole('group', { name: tax.rule(1) });
@@ -134,7 +134,7 @@ export const AddRule: Story = {
  * field, the same date twice refused for the set; removing the extra rule lets it save.
  */
 export const InvalidRules: Story = {
-  parameters: memory({ seed: withRules }),
+  parameters: sandbox({ seed: withRules }),
   play: async ({ canvas, userEvent }) => {
     const section = await taxSection(canvas);
     await within(section).findByRole('group', { name: tax.rule(2) });
@@ -197,7 +197,7 @@ export const SetSigner: Story = {
 };
 
 const ErrorStory: Story = {
-  parameters: memory({
+  parameters: sandbox({
     seed: agenciesSeed,
     failOn: {
       'planning.settings': httpError('internal'),

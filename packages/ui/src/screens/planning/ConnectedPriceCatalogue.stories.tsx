@@ -2,16 +2,16 @@ import { formatRupiah, messagesId, type PriceItem } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import {
-  createMemoryClient,
+  createSandboxClient,
   demoSeed,
   httpError,
-  type MemoryClientOptions,
+  type SandboxClientOptions,
   withPlanning,
-} from '../../testing/memory-client.js';
+} from '../../testing/sandbox-client.js';
 import {
   dropStaleAnnouncements,
   pastDebounce,
-  withMemoryClient,
+  withSandboxClient,
 } from '../management/story-helpers.js';
 import { CATALOGUE_PAGE_SIZE, ConnectedPriceCatalogue } from './ConnectedPriceCatalogue.js';
 
@@ -24,7 +24,7 @@ const catalogueSeed = withPlanning(demoSeed);
 const meta = {
   title: 'Screens/Planning/ConnectedPriceCatalogue',
   component: ConnectedPriceCatalogue,
-  decorators: [withMemoryClient],
+  decorators: [withSandboxClient],
   beforeEach: dropStaleAnnouncements,
   args: { initialYear: YEAR },
 } satisfies Meta<typeof ConnectedPriceCatalogue>;
@@ -33,8 +33,8 @@ type Story = StoryObj<typeof meta>;
 
 // Each story names its whole seed: Storybook merges a story's parameters into the meta's
 // object by object, which would mix two seeds.
-const memory = (options: MemoryClientOptions) => ({ memory: options });
-const loaded = memory({ seed: catalogueSeed });
+const sandbox = (options: SandboxClientOptions) => ({ sandbox: options });
+const loaded = sandbox({ seed: catalogueSeed });
 type Canvas = ReturnType<typeof within>;
 
 async function loadedList(canvas: Canvas, year = YEAR) {
@@ -62,7 +62,7 @@ const toast = (text: string) =>
 
 /** The year's items as the API serves them. */
 async function itemsOf(query: { kind?: PriceItem['kind'] } = {}) {
-  const client = createMemoryClient({ seed: catalogueSeed });
+  const client = createSandboxClient({ seed: catalogueSeed });
   return (await client.priceItem.list({ year: YEAR, limit: CATALOGUE_PAGE_SIZE, ...query })).data;
 }
 
@@ -136,7 +136,7 @@ export const Empty: Story = {
 
 /** The server refuses the change: its message, in a toast; the toggle stays as it was. */
 export const UpdateRefused: Story = {
-  parameters: memory({
+  parameters: sandbox({
     seed: catalogueSeed,
     failOn: { 'priceItem.update': httpError('forbidden', m.server.forbidden) },
   }),
@@ -150,7 +150,7 @@ export const UpdateRefused: Story = {
 };
 
 export const Loading: Story = {
-  parameters: memory({ seed: catalogueSeed, latencyMs: 60_000 }),
+  parameters: sandbox({ seed: catalogueSeed, latencyMs: 60_000 }),
   play: async ({ canvas }) => {
     const table = await canvas.findByRole('grid', { name: t.listTitle(YEAR) });
     await expect(within(table).getByRole('status')).toHaveTextContent(m.common.loading);
@@ -158,7 +158,7 @@ export const Loading: Story = {
 };
 
 const ErrorStory: Story = {
-  parameters: memory({ seed: catalogueSeed, failOn: { 'priceItem.list': httpError('internal') } }),
+  parameters: sandbox({ seed: catalogueSeed, failOn: { 'priceItem.list': httpError('internal') } }),
   play: async ({ canvas }) => {
     const alert = await canvas.findByRole('alert', {}, { timeout: 4000 });
     await expect(alert).toHaveTextContent(t.fetchFailed);

@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { useUnsavedWarning } from '../../lib/session-draft.js';
-import { MemoryRanwalProvider } from '../../testing/MemoryRanwalProvider.js';
+import { SandboxRanwalProvider } from '../../testing/SandboxRanwalProvider.js';
 import { AdminShell, type AdminShellProps } from './AdminShell.js';
 import { adminNavigation } from './admin-navigation.js';
 import { WelcomeBanner } from './WelcomeBanner.js';
@@ -124,7 +124,7 @@ export const Verifier: Story = {
   args: { currentPath: '/verifikasi', userName: 'Rina Verifikator' },
   decorators: [
     (Story) => (
-      <MemoryRanwalProvider
+      <SandboxRanwalProvider
         session={{
           token: 'story-verifier',
           userId: 'verifier-1',
@@ -134,7 +134,7 @@ export const Verifier: Story = {
         }}
       >
         <Story />
-      </MemoryRanwalProvider>
+      </SandboxRanwalProvider>
     ),
   ],
   play: async ({ canvas }) => {
@@ -260,9 +260,9 @@ export const FallbackName: Story = {
 export const NameFromSession: Story = {
   args: { userName: undefined },
   render: (args) => (
-    <MemoryRanwalProvider
+    <SandboxRanwalProvider
       session={{
-        token: 'memory-token',
+        token: 'sandbox-token',
         userId: '00000000-0000-4000-8000-000000000001',
         userName: 'Budi Santoso',
         userEmail: 'budi.santoso@ranwal.local',
@@ -270,7 +270,7 @@ export const NameFromSession: Story = {
       }}
     >
       <AdminShell {...args} />
-    </MemoryRanwalProvider>
+    </SandboxRanwalProvider>
   ),
   play: async ({ canvas }) => {
     await showSidebar(canvas);

@@ -1,23 +1,23 @@
 import { ApiError, messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, waitFor } from 'storybook/test';
-import { MemoryRanwalProvider } from '../../testing/MemoryRanwalProvider.js';
+import { SandboxRanwalProvider } from '../../testing/SandboxRanwalProvider.js';
 import {
   demoCredentials,
   demoSeed,
-  type MemoryClientOptions,
-} from '../../testing/memory-client.js';
+  type SandboxClientOptions,
+} from '../../testing/sandbox-client.js';
 import { ConnectedLoginForm, type ConnectedLoginFormProps } from './LoginForm.js';
 
 const login = messagesId.login;
 
-/** A signed-out visitor in front of the memory client. */
+/** A signed-out visitor in front of the sandbox client. */
 const signedOut =
-  (options: MemoryClientOptions = {}) =>
+  (options: SandboxClientOptions = {}) =>
   (args: ConnectedLoginFormProps) => (
-    <MemoryRanwalProvider currentUser={null} latencyMs={50} {...options}>
+    <SandboxRanwalProvider currentUser={null} latencyMs={50} {...options}>
       <ConnectedLoginForm {...args} />
-    </MemoryRanwalProvider>
+    </SandboxRanwalProvider>
   );
 
 const meta = {

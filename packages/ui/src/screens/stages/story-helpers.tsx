@@ -3,15 +3,16 @@ import type { Decorator } from '@storybook/react-vite';
 import { type ReactNode, useState } from 'react';
 import { ToastProvider } from '../../components/Toast.js';
 import { RanwalProvider } from '../../data/RanwalProvider.js';
-import { createMemoryClient } from '../../testing/memory-client.js';
+import { createSandboxClient } from '../../testing/sandbox-client.js';
 import { adminSession } from '../history/story-data.js';
 
 /*
- * Story support only (not exported by the package). The memory client keeps no stages (its
- * stage routes answer 404): a story gives the answers it needs here.
+ * Story support only (not exported by the package). The stage calls a story shows are given here
+ * (answers over several years and stages that a seed does not hold); the rest go to the
+ * sandboxed server.
  */
 
-/** A story's `parameters.stages`: the stage calls' answers, in place of the memory client's 404. */
+/** A story's `parameters.stages`: the stage calls' answers, in place of the sandboxed server's. */
 export interface StageStoryParameters {
   stages?: Partial<RanwalClient['stage']>;
 }
@@ -24,8 +25,8 @@ function StageStoryProvider({
   children: ReactNode;
 }) {
   const [client] = useState(() => {
-    const memory = createMemoryClient();
-    return { ...memory, stage: { ...memory.stage, ...calls } };
+    const sandbox = createSandboxClient();
+    return { ...sandbox, stage: { ...sandbox.stage, ...calls } };
   });
   return (
     <RanwalProvider client={client} session={adminSession}>
@@ -36,7 +37,7 @@ function StageStoryProvider({
   );
 }
 
-/** A connected screen, signed in as an admin, on a memory client answering the story's stage calls. */
+/** A connected screen, signed in as an admin, on a sandbox client answering the story's stage calls. */
 export const withStageClient: Decorator = (Story, { parameters }) => (
   <StageStoryProvider calls={(parameters as StageStoryParameters).stages ?? {}}>
     <Story />

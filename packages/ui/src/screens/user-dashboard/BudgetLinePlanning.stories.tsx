@@ -13,13 +13,13 @@ import { useBudgetLines } from '../../data/queries.js';
 import { RanwalProvider } from '../../data/RanwalProvider.js';
 import { draftKey } from '../../lib/session-draft.js';
 import {
-  createMemoryClient,
+  createSandboxClient,
   demoSeed,
-  type MemoryClientOptions,
-  type MemoryPlanning,
-  type MemorySeed,
+  type SandboxClientOptions,
+  type SeedPlanning,
+  type SeedTables,
   withPlanning,
-} from '../../testing/memory-client.js';
+} from '../../testing/sandbox-client.js';
 import { EditBudgetLineDialog } from '../budget-lines/EditBudgetLineDialog.js';
 import { ConnectedBudgetLineEntry } from './ConnectedUserDashboard.js';
 import { fullSelection, seedSession, seedUser } from './story-data.js';
@@ -44,7 +44,7 @@ const LEFT = 5_550_000;
 const PAGU = Number(planned) + LEFT;
 
 /** The demo with its catalogue, the PPN rule of 2025 (12% x 11/12) and a pagu close to its plan. */
-function planningSeed(overrides: MemoryPlanning = {}): MemorySeed {
+function planningSeed(overrides: SeedPlanning = {}): SeedTables {
   return withPlanning(demoSeed, {
     settings: {
       tax_rules: [
@@ -62,9 +62,9 @@ const nasiKotak = seed.planning!.priceItems!.find((item) => item.name === 'Nasi 
 /** Every line the entry sends, as the API receives it. */
 const created = fn<(input: BudgetLineInput) => void>();
 
-/** A memory client whose line creation the story can read. */
-function spiedClient(options: MemoryClientOptions): RanwalClient {
-  const client = createMemoryClient(options);
+/** A sandbox client whose line creation the story can read. */
+function spiedClient(options: SandboxClientOptions): RanwalClient {
+  const client = createSandboxClient(options);
   const { create } = client.budgetLine;
   return {
     ...client,
@@ -78,7 +78,7 @@ function spiedClient(options: MemoryClientOptions): RanwalClient {
   };
 }
 
-function StoryProvider({ options, children }: { options: MemoryOptions; children: ReactNode }) {
+function StoryProvider({ options, children }: { options: SandboxOptions; children: ReactNode }) {
   const [client] = useState(() => spiedClient(options));
   return (
     <RanwalProvider client={client} session={seedSession(seedUser(options.seed))}>
@@ -86,17 +86,17 @@ function StoryProvider({ options, children }: { options: MemoryOptions; children
     </RanwalProvider>
   );
 }
-type MemoryOptions = MemoryClientOptions & { seed: MemorySeed };
+type SandboxOptions = SandboxClientOptions & { seed: SeedTables };
 
 const meta = {
   title: 'Screens/User dashboard/Planning within a ceiling',
   component: ConnectedBudgetLineEntry,
   args: { year: YEAR },
-  parameters: { memory: { seed } satisfies MemoryOptions },
+  parameters: { sandbox: { seed } satisfies SandboxOptions },
   // The demo user's cascade, chosen before: the form opens on the demo's first branch.
   beforeEach: ({ parameters }) => {
     created.mockClear();
-    const options = parameters.memory as MemoryOptions;
+    const options = parameters.sandbox as SandboxOptions;
     const user = seedUser(options.seed);
     sessionStorage.setItem(
       draftKey(user.id, 'cascade')!,
@@ -105,7 +105,7 @@ const meta = {
   },
   decorators: [
     (Story, { parameters }) => {
-      const options = parameters.memory as MemoryOptions;
+      const options = parameters.sandbox as SandboxOptions;
       return (
         <ToastProvider>
           <StoryProvider options={{ currentUser: seedUser(options.seed), ...options }}>
@@ -317,7 +317,7 @@ export const FreeFormFlagged: Story = {
 /** Where the region prices every line from the catalogue, a typed name does not stay: an item must be picked. */
 export const CatalogueRequired: Story = {
   parameters: {
-    memory: {
+    sandbox: {
       seed: planningSeed({ settings: { tax_rules: [], free_form_components: false } }),
     },
   },
@@ -369,7 +369,7 @@ function EditCatalogueLine() {
  * its pagu has planned.
  */
 export const EditLineFromCatalogue: Story = {
-  parameters: { memory: { seed: editSeed } },
+  parameters: { sandbox: { seed: editSeed } },
   render: () => <EditCatalogueLine />,
   play: async () => {
     const dialog = within(await screen.findByRole('dialog'));

@@ -13,9 +13,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { ToastProvider } from '../../components/Toast.js';
 import {
-  MemoryRanwalProvider,
-  type MemoryRanwalProviderProps,
-} from '../../testing/MemoryRanwalProvider.js';
+  SandboxRanwalProvider,
+  type SandboxRanwalProviderProps,
+} from '../../testing/SandboxRanwalProvider.js';
 import {
   agenciesSeed,
   buildSeed,
@@ -23,7 +23,7 @@ import {
   emptySeed,
   httpError,
   longNamesSeed,
-} from '../../testing/memory-client.js';
+} from '../../testing/sandbox-client.js';
 import {
   ConnectedBudgetLineEntry,
   ConnectedReportList,
@@ -38,10 +38,10 @@ const list = m.reports.list;
 const fields = m.reports.fields;
 const levels = m.levels;
 
-type MemoryOptions = Omit<MemoryRanwalProviderProps, 'children'>;
+type SandboxOptions = Omit<SandboxRanwalProviderProps, 'children'>;
 
-/** The memory client a story runs on, as the demo user unless `parameters.memory` says else. */
-function memoryFor(seed = demoSeed): MemoryOptions {
+/** The sandbox client a story runs on, as the demo user unless `parameters.sandbox` says else. */
+function sandboxFor(seed = demoSeed): SandboxOptions {
   const user = seedUser(seed);
   return { seed, currentUser: user, session: seedSession(user) };
 }
@@ -49,14 +49,14 @@ function memoryFor(seed = demoSeed): MemoryOptions {
 const meta = {
   title: 'Screens/User dashboard/ConnectedUserDashboard',
   component: ConnectedUserDashboard,
-  parameters: { layout: 'fullscreen', memory: memoryFor() },
+  parameters: { layout: 'fullscreen', sandbox: sandboxFor() },
   args: { onLogout: fn() },
   decorators: [
     (Story, { parameters }) => (
       <ToastProvider>
-        <MemoryRanwalProvider {...(parameters.memory as MemoryOptions)}>
+        <SandboxRanwalProvider {...(parameters.sandbox as SandboxOptions)}>
           <Story />
-        </MemoryRanwalProvider>
+        </SandboxRanwalProvider>
       </ToastProvider>
     ),
   ],
@@ -179,7 +179,7 @@ export const Default: Story = {
  * created under it shows its agency in the summary and in its detail.
  */
 export const AgencyNarrowsPrograms: Story = {
-  parameters: { memory: memoryFor(agenciesSeed) },
+  parameters: { sandbox: sandboxFor(agenciesSeed) },
   play: async ({ canvas }) => {
     const agency = await waitFor(() => field(canvas, 'agency'));
     await expect(agency).toHaveValue(levels.agency.allFilter);
@@ -218,7 +218,7 @@ export const AgencyNarrowsPrograms: Story = {
  * seed's first programme, under no agency, is not offered.
  */
 export const OneUnitStartsOnIt: Story = {
-  parameters: { memory: memoryFor(oneUnitSeed) },
+  parameters: { sandbox: sandboxFor(oneUnitSeed) },
   play: async ({ canvas }) => {
     const agency = await waitFor(() => field(canvas, 'agency'));
     await waitFor(() => expect(agency).toHaveValue(bappedaLabel));
@@ -236,7 +236,7 @@ export const OneUnitStartsOnIt: Story = {
 
 /** 'Daftar Laporan' narrowed to one Perangkat Daerah: only the lines of its programmes. */
 export const AgencyFilter: Story = {
-  parameters: { memory: memoryFor(agenciesSeed) },
+  parameters: { sandbox: sandboxFor(agenciesSeed) },
   loaders: [async () => ({ reports: await seedReports(agenciesSeed) })],
   play: async ({ canvas, loaded }) => {
     const mine = loaded.reports as BudgetLine[];
@@ -264,7 +264,7 @@ export const AgencyFilter: Story = {
 
 /** Editing a line of an agency's programme: the dialog's cascade starts in that agency. */
 export const EditLineInAgency: Story = {
-  parameters: { memory: memoryFor(agenciesSeed) },
+  parameters: { sandbox: sandboxFor(agenciesSeed) },
   loaders: [async () => ({ reports: await seedReports(agenciesSeed) })],
   play: async ({ loaded }) => {
     const mine = loaded.reports as BudgetLine[];
@@ -483,7 +483,7 @@ export const KeyboardOnlyReportDetail: Story = {
 
 /** Nothing set up yet: the call to add the first program, and no reports. */
 export const NoPrograms: Story = {
-  parameters: { memory: memoryFor(emptySeed) },
+  parameters: { sandbox: sandboxFor(emptySeed) },
   play: async ({ canvas }) => {
     await waitFor(() =>
       expect(field(canvas, 'program')).toHaveAccessibleDescription(levels.program.emptyOptionsHint),
@@ -525,7 +525,7 @@ export const EmbeddedPieces: Story = {
 
 /** A slow server: the list says it is loading, and no select claims to be empty. */
 export const Loading: Story = {
-  parameters: { memory: { ...memoryFor(), latencyMs: 60_000 } },
+  parameters: { sandbox: { ...sandboxFor(), latencyMs: 60_000 } },
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('status')).toHaveTextContent(m.common.loading);
     await expect(field(canvas, 'program')).not.toHaveAccessibleDescription(
@@ -536,7 +536,7 @@ export const Loading: Story = {
 
 /** Programs cannot be fetched: a 'Gagal!' toast, and the select says why it is empty. */
 export const ProgramListError: Story = {
-  parameters: { memory: { ...memoryFor(), failOn: { 'program.list': httpError('internal') } } },
+  parameters: { sandbox: { ...sandboxFor(), failOn: { 'program.list': httpError('internal') } } },
   play: async ({ canvas }) => {
     await expect(
       await screen.findByText(levels.program.fetchFailedToast, {}, { timeout: 5000 }),
@@ -552,7 +552,7 @@ export const ProgramListError: Story = {
 /** The report list fails with an HTTP error: the spec's heading and status line. */
 export const ReportListError: Story = {
   parameters: {
-    memory: { ...memoryFor(), failOn: { 'budgetLine.list': httpError('internal') } },
+    sandbox: { ...sandboxFor(), failOn: { 'budgetLine.list': httpError('internal') } },
   },
   play: async ({ canvas }) => {
     const alert = await canvas.findByText(
@@ -569,8 +569,8 @@ export const ReportListError: Story = {
 /** The server refuses the report: its message in a 'Gagal!' toast, the form kept. */
 export const CreateFails: Story = {
   parameters: {
-    memory: {
-      ...memoryFor(),
+    sandbox: {
+      ...sandboxFor(),
       failOn: {
         'budgetLine.create': httpError('conflict', 'Anggaran sub kegiatan ini sudah ditutup.'),
       },
@@ -590,7 +590,7 @@ export const CreateFails: Story = {
 
 /** Signed out (no token stored): the list asks to sign in and is not fetched. */
 export const NoToken: Story = {
-  parameters: { memory: { ...memoryFor(), session: null } },
+  parameters: { sandbox: { ...sandboxFor(), session: null } },
   play: async ({ canvas }) => {
     await expect(canvas.getByText(list.noToken)).toBeVisible();
     await expect(canvas.queryByRole('grid')).not.toBeInTheDocument();
@@ -600,7 +600,7 @@ export const NoToken: Story = {
 /** Forty-five Pengampu: the select shows the first 20, says so, and finds the rest on the server. */
 export const ManySupporters: Story = {
   parameters: {
-    memory: memoryFor(
+    sandbox: sandboxFor(
       buildSeed({
         ...demoData,
         supporters: Array.from(
@@ -628,7 +628,7 @@ export const ManySupporters: Story = {
 };
 
 export const LongNames: Story = {
-  parameters: { memory: memoryFor(longNamesSeed) },
+  parameters: { sandbox: sandboxFor(longNamesSeed) },
   play: async ({ canvas }) => {
     await chooseChain(canvas, labelsOf(fullSelection(longNamesSeed)));
     await expect(await canvas.findByRole('heading', { name: form.title })).toBeVisible();

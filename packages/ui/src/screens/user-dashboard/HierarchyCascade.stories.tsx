@@ -7,8 +7,8 @@ import {
   demoSeed,
   emptySeed,
   longNamesSeed,
-  type MemorySeed,
-} from '../../testing/memory-client.js';
+  type SeedTables,
+} from '../../testing/sandbox-client.js';
 import { emptySelection, type HierarchySelection } from './cascade.js';
 import { HierarchyCascade, type HierarchyCascadeProps } from './HierarchyCascade.js';
 import { fullSelection, levelsFromSeed } from './story-data.js';
@@ -17,7 +17,7 @@ const levels = messagesId.levels;
 const [program1, program2] = demoSeed.entities.program;
 
 /** Holds the selection like a screen would; with a seed, each select offers its rows. */
-function Cascade({ seed, ...args }: HierarchyCascadeProps & { seed?: MemorySeed }) {
+function Cascade({ seed, ...args }: HierarchyCascadeProps & { seed?: SeedTables }) {
   const [selection, setSelection] = useState(args.selection);
   return (
     <HierarchyCascade

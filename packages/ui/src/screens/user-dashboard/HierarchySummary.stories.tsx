@@ -1,7 +1,7 @@
 import { messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { demoSeed, longNamesSeed } from '../../testing/memory-client.js';
+import { demoSeed, longNamesSeed } from '../../testing/sandbox-client.js';
 import { emptySelection } from './cascade.js';
 import { HierarchySummary } from './HierarchySummary.js';
 import { fullSelection } from './story-data.js';

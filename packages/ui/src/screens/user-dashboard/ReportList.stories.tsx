@@ -2,7 +2,7 @@ import { ApiError, type BudgetLine, formatNumberId, formatRupiah, messagesId } f
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
-import { httpError, longNamesSeed } from '../../testing/memory-client.js';
+import { httpError, longNamesSeed } from '../../testing/sandbox-client.js';
 import { ReportList, type ReportListProps } from './ReportList.js';
 import { seedReports } from './story-data.js';
 
@@ -29,7 +29,7 @@ const meta = {
   title: 'Screens/User dashboard/ReportList',
   component: ReportList,
   args: { onDetailIdChange: fn(), onRetry: fn() },
-  // The demo user's reports, read through the memory client.
+  // The demo user's reports, read through the sandbox client.
   loaders: [async () => ({ reports: await seedReports() })],
   render: (args, { loaded }) => (
     <List {...args} reports={args.reports ?? (loaded.reports as BudgetLine[])} />

@@ -1,7 +1,7 @@
 import { type BudgetLine, messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { agenciesSeed, demoSeed, type MemorySeed } from '../../testing/memory-client.js';
+import { agenciesSeed, demoSeed, type SeedTables } from '../../testing/sandbox-client.js';
 import { emptySelection, useHierarchyChoice } from './cascade.js';
 import { fullSelection, levelsFromSeed, seedReports, seedUser } from './story-data.js';
 import { UserDashboard, type UserDashboardProps } from './UserDashboard.js';
@@ -11,7 +11,7 @@ const form = m.reports.form;
 const chain = fullSelection(demoSeed);
 
 /** Holds the choices like the connected screen; each select offers the seed's rows. */
-function Dashboard({ seed = demoSeed, ...args }: UserDashboardProps & { seed?: MemorySeed }) {
+function Dashboard({ seed = demoSeed, ...args }: UserDashboardProps & { seed?: SeedTables }) {
   const { selection, taxed, choose, setTaxed } = useHierarchyChoice(args.selection);
   return (
     <UserDashboard

@@ -8,26 +8,26 @@ import {
   type User,
 } from '@ranwal/core';
 import {
-  createMemoryClient,
+  createSandboxClient,
   demoCredentials,
   demoSeed,
-  type MemorySeed,
-} from '../../testing/memory-client.js';
+  type SeedTables,
+} from '../../testing/sandbox-client.js';
 import { type CascadeOption, emptySelection, type HierarchySelection } from './cascade.js';
 import type { CascadeLevelData, CascadeLevels } from './HierarchyCascade.js';
 
 /*
- * Story data taken from the memory client's seeds, so the presentational stories show the same
+ * Story data taken from the sandbox client's seeds, so the presentational stories show the same
  * hierarchy and reports as the connected ones. Not exported from the package.
  */
 
 type SeedRow = CascadeOption & Record<string, unknown>;
-const rowsOf = (seed: MemorySeed, key: ManagedEntityKey) =>
+const rowsOf = (seed: SeedTables, key: ManagedEntityKey) =>
   seed.entities[key] as unknown as SeedRow[];
 
 /** Each select's options for a selection, as the server would answer (all of them, unpaged). */
 export function levelsFromSeed(
-  seed: MemorySeed,
+  seed: SeedTables,
   selection: HierarchySelection,
   overrides: Partial<Record<ManagedEntityKey, Partial<CascadeLevelData>>> = {},
 ): CascadeLevels {
@@ -47,7 +47,7 @@ export function levelsFromSeed(
 }
 
 /** A complete selection: the seed's account at `accountIndex`, every level above it, a supporter. */
-export function fullSelection(seed: MemorySeed, accountIndex = 0): HierarchySelection {
+export function fullSelection(seed: SeedTables, accountIndex = 0): HierarchySelection {
   const selection: Record<ManagedEntityKey, CascadeOption | null> = { ...emptySelection };
   let key: ManagedEntityKey | null = 'account';
   let row: SeedRow | undefined = rowsOf(seed, 'account')[accountIndex];
@@ -64,7 +64,7 @@ export function fullSelection(seed: MemorySeed, accountIndex = 0): HierarchySele
 }
 
 /** The seed's ordinary user (the demo user in the demo seed), who the dashboard stories act as. */
-export function seedUser(seed: MemorySeed = demoSeed): User {
+export function seedUser(seed: SeedTables = demoSeed): User {
   const found =
     seed.users.find((user) => user.email === demoCredentials.user.email) ??
     seed.users.find((user) => user.role === 'user') ??
@@ -77,7 +77,7 @@ export function seedUser(seed: MemorySeed = demoSeed): User {
 /** A stored session for `seedUser`, as sign-in would leave it. */
 export function seedSession(user: User = seedUser()): Session {
   return {
-    token: `memory-token-${user.id}`,
+    token: `sandbox-token-${user.id}`,
     userId: user.id,
     userName: user.name,
     userEmail: user.email,
@@ -85,11 +85,11 @@ export function seedSession(user: User = seedUser()): Session {
   };
 }
 
-/** The reports a user sees, read through the memory client (names joined, totals computed). */
+/** The reports a user sees, read through the sandbox client (names joined, totals computed). */
 export async function seedReports(
-  seed: MemorySeed = demoSeed,
+  seed: SeedTables = demoSeed,
   user: User = seedUser(seed),
 ): Promise<BudgetLine[]> {
-  const client = createMemoryClient({ seed, currentUser: user });
+  const client = createSandboxClient({ seed, currentUser: user });
   return (await client.budgetLine.list({ limit: 100 })).data;
 }

@@ -1,15 +1,15 @@
 import { messagesId, type User } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { MemoryRanwalProvider } from '../../testing/MemoryRanwalProvider.js';
+import { SandboxRanwalProvider } from '../../testing/SandboxRanwalProvider.js';
 import {
   demoCredentials,
   demoSeed,
   emptySeed,
   httpError,
-  type MemoryClientOptions,
-  type MemorySeed,
-} from '../../testing/memory-client.js';
+  type SandboxClientOptions,
+  type SeedTables,
+} from '../../testing/sandbox-client.js';
 import { ConnectedUserManagement, type ConnectedUserManagementProps } from './UserManagement.js';
 
 const m = messagesId;
@@ -28,7 +28,7 @@ const asUser = ({ id, name, email, role, agency_ids }: User): User => ({
 });
 
 /** The demo users and 21 more: three pages of ten. */
-const manyUsersSeed: MemorySeed = {
+const manyUsersSeed: SeedTables = {
   ...demoSeed,
   users: [
     ...demoSeed.users,
@@ -43,13 +43,13 @@ const manyUsersSeed: MemorySeed = {
   ],
 };
 
-/** The screen over a fresh memory client, signed in as the demo admin. */
-const withMemory =
-  (options: MemoryClientOptions = {}) =>
+/** The screen over a fresh sandbox client, signed in as the demo admin. */
+const withSandbox =
+  (options: SandboxClientOptions = {}) =>
   (args: ConnectedUserManagementProps) => (
-    <MemoryRanwalProvider latencyMs={50} {...options}>
+    <SandboxRanwalProvider latencyMs={50} {...options}>
       <ConnectedUserManagement {...args} />
-    </MemoryRanwalProvider>
+    </SandboxRanwalProvider>
   );
 
 const meta = {
@@ -68,7 +68,7 @@ const meta = {
       </div>
     ),
   ],
-  render: withMemory(),
+  render: withSandbox(),
 } satisfies Meta<typeof ConnectedUserManagement>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -96,15 +96,18 @@ export const Default: Story = {
   },
 };
 
+/** Nobody but the admin, who searches for someone else: the list says it has no one. */
 export const Empty: Story = {
-  render: withMemory({ seed: { ...emptySeed, users: [] }, currentUser: asUser(admin) }),
-  play: async ({ canvas }) => {
+  render: withSandbox({ seed: emptySeed, currentUser: asUser(admin) }),
+  play: async ({ canvas, userEvent }) => {
+    await expect(await canvas.findByRole('rowheader', { name: admin.name })).toBeVisible();
+    await userEvent.type(canvas.getByRole('searchbox', { name: u.searchPlaceholder }), 'Budi');
     await expect(await canvas.findByText(u.empty)).toBeVisible();
   },
 };
 
 export const Loading: Story = {
-  render: withMemory({ latencyMs: 800 }),
+  render: withSandbox({ latencyMs: 800 }),
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('status')).toHaveTextContent(m.common.loading);
     await expect(await canvas.findByRole('rowheader', { name: admin.name })).toBeVisible();
@@ -113,11 +116,11 @@ export const Loading: Story = {
 };
 
 // Read on every call, so the story can let the retry succeed.
-const listFailure: NonNullable<MemoryClientOptions['failOn']> = {};
+const listFailure: NonNullable<SandboxClientOptions['failOn']> = {};
 
 /** The list cannot be read: the default text (no server message), then a retry that works. */
 const ErrorStory: Story = {
-  render: withMemory({ failOn: listFailure }),
+  render: withSandbox({ failOn: listFailure }),
   beforeEach: () => {
     listFailure['user.list'] = httpError('forbidden');
   },
@@ -313,7 +316,7 @@ export const DuplicateEmail: Story = {
 
 /** Ten users a page; page numbers under the table. */
 export const Pagination: Story = {
-  render: withMemory({ seed: manyUsersSeed }),
+  render: withSandbox({ seed: manyUsersSeed }),
   play: async ({ canvas }) => {
     await waitFor(() => expect(rowNames()).toHaveLength(10));
     await expect(canvas.getByText(m.pagination.showingRange(1, 10, 25))).toBeVisible();
@@ -326,7 +329,7 @@ export const Pagination: Story = {
 
 /** The search box filters on name and email, after a pause in typing. */
 export const Search: Story = {
-  render: withMemory({ seed: manyUsersSeed }),
+  render: withSandbox({ seed: manyUsersSeed }),
   play: async ({ canvas }) => {
     await waitFor(() => expect(rowNames()).toHaveLength(10));
     await userEvent.type(canvas.getByRole('searchbox', { name: u.searchPlaceholder }), 'dewi');

@@ -1,8 +1,8 @@
 import { messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
-import { MemoryRanwalProvider } from '../../testing/MemoryRanwalProvider.js';
-import { demoCredentials, demoSeed } from '../../testing/memory-client.js';
+import { SandboxRanwalProvider } from '../../testing/SandboxRanwalProvider.js';
+import { demoCredentials, demoSeed } from '../../testing/sandbox-client.js';
 import {
   ConnectedPasswordChangeDialog,
   type ConnectedPasswordChangeDialogProps,
@@ -14,16 +14,16 @@ const person = demoSeed.users.find((user) => user.email === demoCredentials.user
 
 /**
  * 'Ubah Password' for the signed-in person (from the sidebar or beside Logout): the current
- * password, then the new one twice. Over the memory client, signed in as the demo user.
+ * password, then the new one twice. Over the sandbox client, signed in as the demo user.
  */
 const meta = {
   title: 'Screens/Users/PasswordChange',
   component: ConnectedPasswordChangeDialog,
   args: { isOpen: true, onOpenChange: fn(), onChanged: fn() },
   render: (args: ConnectedPasswordChangeDialogProps) => (
-    <MemoryRanwalProvider currentUser={person}>
+    <SandboxRanwalProvider currentUser={person}>
       <ConnectedPasswordChangeDialog {...args} />
-    </MemoryRanwalProvider>
+    </SandboxRanwalProvider>
   ),
 } satisfies Meta<typeof ConnectedPasswordChangeDialog>;
 export default meta;

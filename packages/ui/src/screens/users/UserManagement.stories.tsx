@@ -1,7 +1,7 @@
 import { ApiError, messagesId, type User } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
-import { demoSeed, longNamesSeed } from '../../testing/memory-client.js';
+import { demoSeed, longNamesSeed } from '../../testing/sandbox-client.js';
 import { UserManagement } from './UserManagement.js';
 
 const m = messagesId;

@@ -4,14 +4,14 @@ import type { ReactNode } from 'react';
 import { ToastProvider } from '../../components/Toast.js';
 import { RanwalProvider } from '../../data/RanwalProvider.js';
 import {
-  createMemoryClient,
+  createSandboxClient,
   demoCredentials,
   demoSeed,
   withAgencies,
-} from '../../testing/memory-client.js';
+} from '../../testing/sandbox-client.js';
 
 /*
- * Story support only (not exported by the package): memory clients over the demo with two
+ * Story support only (not exported by the package): sandbox clients over the demo with two
  * Perangkat Daerah, the admin writing and the demo user answering on one store.
  */
 
@@ -35,10 +35,10 @@ export const seededNote = 'Mohon lampirkan spesifikasi teknis timbangan.';
 
 /** An admin's client, a user's on the same store, and (`withNote`) a note on the user's line. */
 export async function verificationClients({ withNote }: { withNote: boolean }) {
-  const admin = createMemoryClient({ seed: withAgencies(demoSeed) });
+  const admin = createSandboxClient({ seed: withAgencies(demoSeed) });
   const users = await admin.user.list({ limit: 100 });
   const person = users.data.find((u) => u.email === demoCredentials.user.email);
-  const user = createMemoryClient({ sharedWith: admin, currentUser: person ?? null });
+  const user = createSandboxClient({ sharedWith: admin, currentUser: person ?? null });
   if (withNote) {
     const lines = await user.budgetLine.list({ year: 2025, limit: 1 });
     const line = lines.data[0];

@@ -1,27 +1,41 @@
 import { contractScenarios, scenarioTag } from '@ranwal/core/contract';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   agenciesSeed,
-  createMemoryClient,
+  createSandboxClient,
   demoSeed,
   emptySeed,
-  type MemorySeed,
-} from './memory-client.js';
+  type SeedTables,
+  useSandboxTransport,
+} from './sandbox-client.js';
+
+// The server's sandbox host in this process (built by `npm test`), as the stories' dev server runs it.
+const hostModule = new URL('../../../../apps/server/dist/sandbox.js', import.meta.url).href;
+let host: { handle(request: Request): Promise<Response>; close(): Promise<void> };
+beforeAll(async () => {
+  const { createSandboxHost } = await import(/* @vite-ignore */ hostModule);
+  host = createSandboxHost();
+  useSandboxTransport({
+    origin: 'http://sandbox.test',
+    fetch: (input, init) => host.handle(new Request(input, init)),
+  });
+}, 60_000);
+afterAll(() => host?.close());
 
 /**
- * Core's contract scenarios against the in-memory client, as apps/server/test/
+ * Core's contract scenarios against the sandbox client, as apps/server/test/
  * contract-scenarios.test.ts runs them against the server: a story cannot show behaviour the
  * server does not have. One store, three callers: an admin, a user, and a visitor.
  */
-describe('the contract scenarios on the in-memory client', () => {
+describe('the contract scenarios on the sandbox client', () => {
   const user = demoSeed.users.find((candidate) => candidate.role === 'user')!;
-  const seed: MemorySeed = { ...emptySeed, users: [...emptySeed.users, user] };
-  const admin = createMemoryClient({ seed });
+  const seed: SeedTables = { ...emptySeed, users: [...emptySeed.users, user] };
+  const admin = createSandboxClient({ seed });
   const callers = {
     admin,
-    user: createMemoryClient({ sharedWith: admin, currentUser: user }),
-    visitor: createMemoryClient({ sharedWith: admin, currentUser: null }),
-    withToken: (token: string) => createMemoryClient({ sharedWith: admin, token }),
+    user: createSandboxClient({ sharedWith: admin, currentUser: user }),
+    visitor: createSandboxClient({ sharedWith: admin, currentUser: null }),
+    withToken: (token: string) => createSandboxClient({ sharedWith: admin, token }),
   };
 
   it.each(contractScenarios.map((scenario, index) => [scenario.name, index] as const))(
@@ -33,10 +47,10 @@ describe('the contract scenarios on the in-memory client', () => {
   );
 });
 
-/** Perangkat Daerah on the in-memory client, as the server keeps them (lines reach them through programmes). */
-describe('agencies on the in-memory client', () => {
+/** Perangkat Daerah on the sandbox client, as the server keeps them (lines reach them through programmes). */
+describe('agencies on the sandbox client', () => {
   it("programmes belong to an agency or to none; lines read and filter by their programme's agency", async () => {
-    const client = createMemoryClient({ seed: agenciesSeed });
+    const client = createSandboxClient({ seed: agenciesSeed });
     const [bappeda, dinas] = (await client.agency.list()).data;
     expect(bappeda).toMatchObject({ name: 'BADAN PERENCANAAN PEMBANGUNAN DAERAH' });
     const inBappeda = (await client.program.list({ uuid: bappeda!.id })).data;

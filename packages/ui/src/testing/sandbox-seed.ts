@@ -1,68 +1,39 @@
 import {
   type Article,
   articleSlug,
-  type BudgetLine,
   excerptOfText,
   freeSlugOf,
   hierarchyLevelKeys,
   type ManagedEntityKey,
   managedEntities,
   managedEntityKeys,
-  type Notification,
-  type PlanningSettings,
   type PriceItem,
   pricedLine,
-  type User,
 } from '@ranwal/core';
-import { DEMO_USER_EMAIL, DemoData, type DemoNode, demoData, demoDate } from '@ranwal/core/demo';
-import type { EntityOf } from '../data/entity-group.js';
+import {
+  DEMO_USER_EMAIL,
+  DemoData,
+  type DemoNode,
+  demoData,
+  demoDate,
+  type SeedRow as Row,
+  type SeedLine,
+  type SeedPagu,
+  type SeedPlanning,
+  type SeedTables,
+  type SeedUser,
+} from '@ranwal/core/demo';
 import longNames from './long-names.json' with { type: 'json' };
 
-/** A stored row of a level or of supporters (the parent's name is joined in when read). */
-export type Row = Record<string, unknown> & { id: string; name: string };
-/**
- * A stored budget line: the names of its levels, supporter and editor, and its programme's agency,
- * are joined in when read.
- */
-export type StoredLine = Omit<
-  BudgetLine,
-  `${ManagedEntityKey}_name` | 'agency_id' | 'account_code' | 'created_by_name' | 'updated_by_name'
-> & { updated_by: string | null };
-export interface MemoryUser extends User {
-  password: string;
-  /** Moved on by a password change, which ends the user's sessions (tokens carry it). */
-  sessions?: number;
-}
-
-/** A sub kegiatan's pagu for a budget year, as the pagu page sets it. */
-export interface StoredPagu {
-  sub_action_id: string;
-  year: number;
-  amount: number;
-  allow_overrun: boolean;
-}
-
-/**
- * Planning within a ceiling (issue 18): what the line form prices with, the pagu and the
- * standard price catalogue. Left out: the spec's 12%, free-form components, no pagu, no catalogue.
- */
-export interface MemoryPlanning {
-  settings?: PlanningSettings;
-  pagu?: StoredPagu[];
-  agencyPagu?: { agency_id: string; year: number; amount: number }[];
-  priceItems?: PriceItem[];
-}
-
-/** The memory client's tables. Rows are copied, so one seed serves any number of clients. */
-export interface MemorySeed {
-  users: MemoryUser[];
-  entities: { [K in ManagedEntityKey]: EntityOf<K>[] };
-  lines: StoredLine[];
-  articles: Article[];
-  planning?: MemoryPlanning;
-  /** What the bell tells each person (issue 19), by their id. */
-  notifications?: (Notification & { user_id: string })[];
-}
+/** The tables a story starts from, as core declares them for the sandbox. */
+export type {
+  SeedLine,
+  SeedPagu,
+  SeedPlanning,
+  SeedRow as Row,
+  SeedTables,
+  SeedUser,
+} from '@ranwal/core/demo';
 
 const uuid = () => crypto.randomUUID();
 /** The readable text of the (trusted) demo HTML, for excerpts. */
@@ -82,8 +53,8 @@ const storyAdmin = { name: 'Administrator', email: 'admin@ranwal.local', role: '
 const STORY_PASSWORD = 'user12345';
 
 /** The tables of a demo (`@ranwal/core/demo`'s, or a story's in its shape). */
-export function buildSeed(data: DemoData): MemorySeed {
-  const users: MemoryUser[] = [
+export function buildSeed(data: DemoData): SeedTables {
+  const users: SeedUser[] = [
     { id: uuid(), ...storyAdmin, agency_ids: [], password: 'admin12345' },
     ...data.users.map((person) => ({
       id: uuid(),
@@ -113,7 +84,7 @@ export function buildSeed(data: DemoData): MemorySeed {
   plant(data.hierarchy, 0, null);
   tables.supporter = data.supporters.map((name) => ({ id: uuid(), name }));
 
-  const lines = data.lines.map((line): StoredLine => {
+  const lines = data.lines.map((line): SeedLine => {
     const subtitle = table('subtitle').find((row) => row.name === line.subtitle);
     let row = table('account').find(
       (a) => a.code === line.account && a.subtitle_id === subtitle?.id,
@@ -136,7 +107,7 @@ export function buildSeed(data: DemoData): MemorySeed {
       ...{ component_code, component_name, specification, unit, year, ...amounts },
       ...pricedLine({ ...amounts, unit, is_taxed: taxed }),
       price_item_id: null,
-      ...(ids as Pick<StoredLine, `${(typeof hierarchyLevelKeys)[number]}_id`>),
+      ...(ids as Pick<SeedLine, `${(typeof hierarchyLevelKeys)[number]}_id`>),
       supporter_id: supporter.id,
       created_by: userOf(line.createdBy)?.id ?? null,
       created_at: at(line.daysAgo),
@@ -164,11 +135,11 @@ export function buildSeed(data: DemoData): MemorySeed {
       views_count: article.views,
     });
   }
-  return { users, entities: tables as unknown as MemorySeed['entities'], lines, articles };
+  return { users, entities: tables as unknown as SeedTables['entities'], lines, articles };
 }
 
 /** A small Bappeda: three programs down to Permendagri account codes, lines, articles, users. */
-export const demoSeed: MemorySeed = /* @__PURE__ */ buildSeed(demoData);
+export const demoSeed: SeedTables = /* @__PURE__ */ buildSeed(demoData);
 
 /** The sign-in pairs of the demo seed's admin and user. */
 export const demoCredentials = {
@@ -177,11 +148,11 @@ export const demoCredentials = {
 } as const;
 
 /** Nothing at all but an admin to act as: for Empty stories. */
-export const emptySeed: MemorySeed = {
+export const emptySeed: SeedTables = {
   users: demoSeed.users.filter((user) => user.email === demoCredentials.admin.email),
   entities: Object.fromEntries(
     managedEntityKeys.map((key) => [key, []]),
-  ) as unknown as MemorySeed['entities'],
+  ) as unknown as SeedTables['entities'],
   lines: [],
   articles: [],
 };
@@ -190,7 +161,7 @@ export const emptySeed: MemorySeed = {
  * `seed` with two Perangkat Daerah: Bappeda (coded) holds every programme but the first, which
  * has no agency; Dinas Pendidikan has none yet.
  */
-export function withAgencies(seed: MemorySeed): MemorySeed {
+export function withAgencies(seed: SeedTables): SeedTables {
   const copy = structuredClone(seed);
   const bappeda = {
     id: uuid(),
@@ -203,23 +174,23 @@ export function withAgencies(seed: MemorySeed): MemorySeed {
 }
 
 /** The demo with agencies (`withAgencies`). */
-export const agenciesSeed: MemorySeed = /* @__PURE__ */ withAgencies(demoSeed);
+export const agenciesSeed: SeedTables = /* @__PURE__ */ withAgencies(demoSeed);
 
 /** One full branch and its neighbours with very long Indonesian names: for LongNames stories. */
-export const longNamesSeed: MemorySeed = /* @__PURE__ */ buildSeed(DemoData.parse(longNames));
+export const longNamesSeed: SeedTables = /* @__PURE__ */ buildSeed(DemoData.parse(longNames));
 
 /**
  * `seed` planning within a ceiling as the demo does: its standard price catalogue and the pagu of
  * its sub kegiatan (by name), and `planning` on top (settings, other pagu).
  */
 export function withPlanning(
-  seed: MemorySeed,
-  planning: MemoryPlanning = {},
+  seed: SeedTables,
+  planning: SeedPlanning = {},
   data: DemoData = demoData,
-): MemorySeed {
+): SeedTables {
   const copy = structuredClone(seed);
   const subActions = copy.entities.sub_action as unknown as Row[];
-  const demoPagu = data.pagu.flatMap(({ sub_action, year, amount }): StoredPagu[] => {
+  const demoPagu = data.pagu.flatMap(({ sub_action, year, amount }): SeedPagu[] => {
     const found = subActions.find((row) => row.name === sub_action);
     return found ? [{ sub_action_id: found.id, year, amount, allow_overrun: false }] : [];
   });

@@ -1,0 +1,75 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Connect, Plugin } from 'vite';
+
+/** Where the sandbox answers (the server's SANDBOX_PATH). */
+const SANDBOX_PATH = '/__sandbox';
+
+/**
+ * Serves the real Ranwal server's sandbox (apps/server/src/sandbox) from the server that serves
+ * the stories (Storybook's dev server, the Vitest browser run, and `vite preview` of the static
+ * site), so every connected story talks to the real routes, services and SQL. Needs the server
+ * built (`npm run build -w @ranwal/server`; `npm test` and `npm run storybook` do it).
+ */
+interface Host {
+  handle(request: Request): Promise<Response>;
+  warm(): Promise<void>;
+  close(): Promise<void>;
+}
+/**
+ * One host per process: Vitest and Storybook may each build more than one server from these
+ * plugins (and load this module more than once), and every host would migrate and fill a pool.
+ */
+const HOST = Symbol.for('ranwal.sandbox-host');
+const shared = globalThis as { [HOST]?: Promise<Host> };
+function sandboxHost(): Promise<Host> {
+  shared[HOST] ??= (async () => {
+    const { createSandboxHost } = await import('../apps/server/dist/sandbox.js');
+    const host: Host = createSandboxHost();
+    // Migrating and cloning take seconds: done while the browser starts, not in a story.
+    void host.warm();
+    return host;
+  })();
+  return shared[HOST];
+}
+
+export function sandboxPlugin(): Plugin {
+  const handle = async (req: IncomingMessage, res: ServerResponse, next: Connect.NextFunction) => {
+    if (!req.url?.startsWith(SANDBOX_PATH)) return next();
+    try {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) {
+        if (typeof value === 'string') headers.set(name, value);
+      }
+      const answer = await (await sandboxHost()).handle(
+        new Request(`http://${req.headers.host ?? 'localhost'}${req.url}`, {
+          method: req.method ?? 'GET',
+          headers,
+          body: chunks.length > 0 ? Buffer.concat(chunks) : null,
+        }),
+      );
+      res.statusCode = answer.status;
+      for (const [name, value] of answer.headers) res.setHeader(name, value);
+      res.end(Buffer.from(await answer.arrayBuffer()));
+    } catch (error) {
+      res.statusCode = 500;
+      res.end(String((error as Error).stack ?? error));
+    }
+  };
+  const use = async (server: { middlewares: Connect.Server }) => {
+    await sandboxHost();
+    server.middlewares.use((req, res, next) => void handle(req, res, next));
+  };
+  return {
+    name: 'ranwal-sandbox',
+    configureServer: use,
+    configurePreviewServer: use,
+    // The pooled databases end with the servers that served them.
+    closeBundle: async () => {
+      const host = shared[HOST];
+      delete shared[HOST];
+      await (await host)?.close();
+    },
+  };
+}

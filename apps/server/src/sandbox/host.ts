@@ -1,0 +1,250 @@
+import { randomUUID } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SeedTables } from '@ranwal/core/demo';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { type DatabaseHandle, pgliteDatabase } from '../db/connect.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { SESSION_VERSION_CLAIM } from '../plugins/auth.js';
+import { TokenService } from '../services/tokens.js';
+import { emptyTables, writeSeed } from './seed.js';
+
+/*
+ * The real server for Storybook's stories: each story opens a session on a database of its own,
+ * seeded with the tables it gives, and its calls are served by the app exactly as in production
+ * (same routes, services, SQL and triggers), so the stories check the screens against the real
+ * rules instead of a second implementation of them. Served in the Vite process that serves the
+ * stories (.storybook/sandbox-plugin.ts), and in Node tests directly (`handle`).
+ *
+ * A new PGlite takes 1–2 s, so databases are pooled: a session takes a free one (or the one
+ * unused longest), empties it and writes its seed (tens of milliseconds).
+ */
+
+/** Where the sandbox answers: `POST {SANDBOX_PATH}/sessions`, then `{SANDBOX_PATH}/s/{id}/…`. */
+export const SANDBOX_PATH = '/__sandbox';
+/** A story's bearer token for a seeded person: this and their id (the host signs the real one). */
+export const SANDBOX_USER_TOKEN = 'sandbox-user:';
+/** How many databases `warm` opens ahead; the pool grows past it when every one is busy. */
+const POOL_SIZE = 6;
+/**
+ * A session untouched this long may lose its database to a new one (a story that stopped without
+ * ending it); one with a call in flight never does. Stories in parallel stay well within it.
+ */
+const IDLE_MS = 20_000;
+const SECRET = 'sandbox-signing-secret-for-stories-only-0123456789';
+
+interface Slot {
+  /** Settles once the database is cloned. */
+  ready: Promise<void>;
+  database: DatabaseHandle;
+  session: Session | null;
+  usedAt: number;
+}
+interface Session {
+  id: string;
+  slot: Slot;
+  app: FastifyInstance;
+  tokens: Map<string, string>;
+  /** Calls being answered (its opening included): never reused meanwhile. */
+  inFlight: number;
+  /** Ended by its story: its database is the first to be reused. */
+  released: boolean;
+}
+
+export interface SandboxHost {
+  /** Migrates the base and fills the pool, so the first stories need not wait for it. */
+  warm(): Promise<void>;
+  /** Answers a request under SANDBOX_PATH (anything else: 404). */
+  handle(request: Request): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export interface OpenSessionBody {
+  seed: SeedTables;
+  /** Whether a line may name a component outside the catalogue (the server's flag). */
+  freeFormComponents?: boolean;
+}
+
+export function createSandboxHost(): SandboxHost {
+  const slots: Slot[] = [];
+  const sessions = new Map<string, Session>();
+  const tokens = new TokenService(new TextEncoder().encode(SECRET), 24 * 3600);
+  let base: Promise<PGlite> | undefined;
+
+  const baseDatabase = () => {
+    base ??= (async () => {
+      const pglite = await PGlite.create('memory://', { extensions: { pg_trgm } });
+      await migrateToLatest(pgliteDatabase(pglite, 'sandbox base').db);
+      return pglite;
+    })();
+    return base;
+  };
+
+  /** Ends `session`; its database stays with `next` when another session took it. */
+  const endSession = async (session: Session, next?: Slot) => {
+    sessions.delete(session.id);
+    if (!next && session.slot?.session === session) session.slot.session = null;
+    await session.app?.close();
+  };
+
+  /** Whether a new session may take this database now. */
+  const reusable = (slot: Slot, now: number) =>
+    !slot.session ||
+    (slot.session.inFlight === 0 && (slot.session.released || now - slot.usedAt > IDLE_MS));
+
+  /**
+   * A database for `session`, claimed before any wait (sessions open concurrently): a free one
+   * (ended or idle, the one unused longest first), else a new clone.
+   */
+  const takeSlot = async (session: Session): Promise<Slot> => {
+    const now = Date.now();
+    const slot = slots
+      .filter((candidate) => reusable(candidate, now))
+      .sort(
+        (a, b) => Number(Boolean(a.session)) - Number(Boolean(b.session)) || a.usedAt - b.usedAt,
+      )[0];
+    if (slot) {
+      const previous = slot.session;
+      slot.session = session;
+      slot.usedAt = now;
+      if (previous) await endSession(previous, slot);
+      await slot.ready;
+      return slot;
+    }
+    const fresh = addSlot(session);
+    await fresh.ready;
+    return fresh;
+  };
+
+  /** A new database in the pool, cloned from the migrated base. */
+  const addSlot = (session: Session | null): Slot => {
+    const slot = { session, usedAt: Date.now() } as Slot;
+    slot.ready = (async () => {
+      const pglite = (await (await baseDatabase()).clone()) as PGlite;
+      slot.database = pgliteDatabase(pglite, 'sandbox');
+    })();
+    slots.push(slot);
+    return slot;
+  };
+
+  const openSession = async (body: OpenSessionBody, origin: string): Promise<Session> => {
+    const id = randomUUID();
+    const session = { id, inFlight: 1, released: false } as Session;
+    const slot = await takeSlot(session);
+    session.slot = slot;
+    try {
+      await emptyTables(slot.database.db);
+      await writeSeed(slot.database.db, body.seed);
+      if (slot.session !== session) throw new Error('sandbox: the pool needed this database back');
+      const config = loadConfig({
+        LOG_LEVEL: 'silent',
+        RANWAL_JWT_SECRET: SECRET,
+        RANWAL_PUBLIC_URL: `${origin}${SANDBOX_PATH}/s/${id}`,
+        RANWAL_FREE_FORM_COMPONENTS: body.freeFormComponents === false ? 'false' : 'true',
+        RANWAL_SIGN_IN_LIMIT: '1000',
+        RANWAL_LIST_CACHE_MB: '0',
+      });
+      session.app = await buildApp({ config, database: slot.database, logger: false });
+      await session.app.ready();
+      session.tokens = new Map(
+        await Promise.all(
+          body.seed.users.map(
+            async (user) =>
+              [
+                user.id,
+                await tokens.sign(user.id, 'session', {
+                  role: user.role,
+                  [SESSION_VERSION_CLAIM]: 0,
+                }),
+              ] as const,
+          ),
+        ),
+      );
+    } catch (error) {
+      if (slot.session === session) slot.session = null;
+      throw error;
+    } finally {
+      session.inFlight -= 1;
+    }
+    sessions.set(id, session);
+    return session;
+  };
+
+  const forward = async (session: Session, request: Request, path: string) => {
+    session.inFlight += 1;
+    try {
+      return await answer(session, request, path);
+    } finally {
+      session.inFlight -= 1;
+      session.slot.usedAt = Date.now();
+    }
+  };
+
+  const answer = async (session: Session, request: Request, path: string) => {
+    session.slot.usedAt = Date.now();
+    const headers = Object.fromEntries(request.headers);
+    delete headers.host;
+    const bearer = /^Bearer (.+)$/.exec(headers.authorization ?? '')?.[1];
+    if (bearer?.startsWith(SANDBOX_USER_TOKEN)) {
+      const token = session.tokens.get(bearer.slice(SANDBOX_USER_TOKEN.length));
+      if (token) headers.authorization = `Bearer ${token}`;
+    }
+    const payload =
+      request.method === 'GET' || request.method === 'HEAD'
+        ? undefined
+        : Buffer.from(await request.arrayBuffer());
+    const answer = await session.app.inject({
+      method: request.method as 'GET',
+      url: path,
+      headers,
+      ...(payload && payload.length > 0 ? { payload } : {}),
+    });
+    const responseHeaders = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value === undefined || name === 'content-length' || name === 'transfer-encoding')
+        continue;
+      responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    }
+    const empty = answer.statusCode === 204 || answer.statusCode === 304;
+    return new Response(empty ? null : answer.rawPayload, {
+      status: answer.statusCode,
+      headers: responseHeaders,
+    });
+  };
+
+  return {
+    async warm() {
+      await baseDatabase();
+      while (slots.length < POOL_SIZE) await addSlot(null).ready;
+    },
+    async handle(request) {
+      const url = new URL(request.url);
+      const rest = url.pathname.slice(SANDBOX_PATH.length);
+      if (request.method === 'POST' && rest === '/sessions') {
+        const session = await openSession((await request.json()) as OpenSessionBody, url.origin);
+        return Response.json({ id: session.id });
+      }
+      // A story's end: its database goes first to the next session (once its calls are done).
+      const ended = /^\/sessions\/([^/]+)$/.exec(rest);
+      if (request.method === 'DELETE' && ended) {
+        const session = sessions.get(ended[1]!);
+        if (session) session.released = true;
+        return new Response(null, { status: 204 });
+      }
+      const served = /^\/s\/([^/]+)(\/.*)$/.exec(rest);
+      const session = served && sessions.get(served[1]!);
+      if (served && session) return forward(session, request, `${served[2]}${url.search}`);
+      return Response.json(
+        { message: served ? 'sandbox session ended (the pool reused its database)' : 'not found' },
+        { status: served ? 410 : 404 },
+      );
+    },
+    async close() {
+      await Promise.all([...sessions.values()].map((session) => endSession(session)));
+      await Promise.all(slots.map((slot) => slot.database?.close()));
+      await (await base)?.close();
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import type { z } from 'zod';
+import type { ManagedEntityKey } from '../entity-keys.js';
+import type { managedEntities } from '../hierarchy.js';
+import type { PlanningSettings, PriceItem } from '../planning.js';
+import type { Article, BudgetLine, User } from '../schemas.js';
+import type { Notification } from '../verification.js';
+
+/*
+ * The tables a sandbox starts from: what Storybook's stories seed (packages/ui/src/testing), and
+ * what the server's sandbox host writes into a fresh database before serving them
+ * (apps/server/src/sandbox). Ids are given, so a story can find what it seeded.
+ */
+
+/** A stored row of a level or of supporters (the parent's name is joined in when read). */
+export type SeedRow = Record<string, unknown> & { id: string; name: string };
+/** A level's row as the API answers it. */
+export type SeedEntity<K extends ManagedEntityKey> = z.output<
+  (typeof managedEntities)[K]['entity']
+>;
+/** A budget line as stored: the names of its levels, supporter and editor are joined when read. */
+export type SeedLine = Omit<
+  BudgetLine,
+  `${ManagedEntityKey}_name` | 'agency_id' | 'account_code' | 'created_by_name' | 'updated_by_name'
+> & { updated_by: string | null };
+export interface SeedUser extends User {
+  /** Signs in with this (hashed when seeded). */
+  password: string;
+}
+/** A sub kegiatan's pagu for a budget year, as the pagu page sets it. */
+export interface SeedPagu {
+  sub_action_id: string;
+  year: number;
+  amount: number;
+  allow_overrun: boolean;
+}
+/** Planning within a ceiling (issue 18): settings, the pagu and the standard price catalogue. */
+export interface SeedPlanning {
+  settings?: PlanningSettings;
+  pagu?: SeedPagu[];
+  agencyPagu?: { agency_id: string; year: number; amount: number }[];
+  priceItems?: PriceItem[];
+}
+/** What a sandbox starts from. */
+export interface SeedTables {
+  users: SeedUser[];
+  entities: { [K in ManagedEntityKey]: SeedEntity<K>[] };
+  lines: SeedLine[];
+  articles: Article[];
+  planning?: SeedPlanning;
+  /** What the bell tells each person (issue 19), by their id. */
+  notifications?: (Notification & { user_id: string })[];
+}

@@ -1,0 +1,124 @@
+import { type ApiError, createClient, httpError, type RanwalClient, type User } from '@ranwal/core';
+import { faultyFetch, type RouteName } from '@ranwal/core/contract';
+import { demoSeed, type SeedTables } from './sandbox-seed.js';
+
+export * from './sandbox-seed.js';
+export { httpError };
+
+/*
+ * The client Storybook's screen stories run on: the SDK's own `createClient`, talking to the real
+ * server in a sandbox (apps/server/src/sandbox): each client opens a session on a database of
+ * its own, seeded with the story's tables, and every call is answered by the server's routes,
+ * services and SQL. Only what a story stages is done here: a delay before each answer (to see
+ * Loading states), and calls that fail on purpose.
+ */
+
+/** Where the sandbox listens, and how to reach it (Vite's dev server in a browser). */
+export interface SandboxTransport {
+  origin: string;
+  fetch: typeof fetch;
+}
+let transport: SandboxTransport | undefined;
+/** Node tests hand requests to a sandbox host of their own (`createSandboxHost().handle`). */
+export function useSandboxTransport(next: SandboxTransport): void {
+  transport = next;
+}
+const transportOf = (): SandboxTransport =>
+  transport ?? { origin: globalThis.location.origin, fetch: (...args) => fetch(...args) };
+
+const SANDBOX_PATH = '/__sandbox';
+/** The bearer token of a seeded person: the sandbox signs the real one. */
+const SANDBOX_USER_TOKEN = 'sandbox-user:';
+/** The SDK's base URL; the sandbox session's path replaces it on every call. */
+const STORY_API = 'http://story-api.invalid';
+
+/** `group.name` of every call, e.g. `program.list`, plus `fetchFile`. */
+export type SandboxCallName = RouteName | 'fetchFile';
+
+export interface SandboxClientOptions {
+  /** The tables to start from; `demoSeed` by default. */
+  seed?: SeedTables;
+  /** Delay before every answer, so Loading states can be seen; 0 by default. */
+  latencyMs?: number;
+  /** Calls that fail: with this ApiError (see `httpError`), or as a network failure; read per call. */
+  failOn?: Partial<Record<SandboxCallName, ApiError | 'network'>>;
+  /** Who calls; the seed's first admin by default, null for a signed-out visitor. */
+  currentUser?: User | null;
+  /** Another client whose session (database) this one shares (several callers on one store). */
+  sharedWith?: RanwalClient;
+  /** The bearer token to send instead of `currentUser`'s (a session signed in through the client). */
+  token?: string;
+}
+
+/** Each client's session, opened on its first call (a story's clients are made before it runs). */
+const sessionsOf = new WeakMap<RanwalClient, () => Promise<string>>();
+/** The sessions a client opened itself (not through `sharedWith`), to end with its story. */
+const ownSessions = new WeakMap<RanwalClient, () => Promise<string> | undefined>();
+
+/** Ends the session `client` opened, if it did: its database goes back to the sandbox's pool. */
+export async function endSandboxSession(client: RanwalClient): Promise<void> {
+  const opened = ownSessions.get(client)?.();
+  if (!opened) return;
+  const { origin, fetch } = transportOf();
+  await fetch(`${origin}${SANDBOX_PATH}/sessions/${await opened}`, { method: 'DELETE' }).catch(
+    () => undefined,
+  );
+}
+
+async function openSession(seed: SeedTables, currentUser: User | null | undefined) {
+  const { origin, fetch } = transportOf();
+  // The story's own caller is taken as given, even when its seed does not list them.
+  const users =
+    currentUser && !seed.users.some((user) => user.id === currentUser.id)
+      ? [...seed.users, { ...currentUser, password: crypto.randomUUID() }]
+      : seed.users;
+  const answer = await fetch(`${origin}${SANDBOX_PATH}/sessions`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      seed: { ...seed, users },
+      freeFormComponents: seed.planning?.settings?.free_form_components ?? true,
+    }),
+  });
+  if (!answer.ok) throw new Error(`sandbox: ${answer.status} ${await answer.text()}`);
+  return ((await answer.json()) as { id: string }).id;
+}
+
+export function createSandboxClient(options: SandboxClientOptions = {}): RanwalClient {
+  const seed = options.seed ?? demoSeed;
+  const firstAdmin = seed.users.find((user) => user.role === 'admin');
+  const currentUser =
+    options.currentUser !== undefined ? options.currentUser : (firstAdmin ?? null);
+  let opened: Promise<string> | undefined;
+  const session =
+    (options.sharedWith && sessionsOf.get(options.sharedWith)) ??
+    (() => {
+      opened ??= openSession(seed, currentUser);
+      return opened;
+    });
+  const client = createClient({
+    baseUrl: STORY_API,
+    getToken: () =>
+      options.token ?? (currentUser ? `${SANDBOX_USER_TOKEN}${currentUser.id}` : null),
+    fetch: faultyFetch({
+      latencyMs: options.latencyMs ?? 0,
+      ...(options.failOn ? { failOn: options.failOn } : {}),
+      next: async (request) => {
+        const { origin, fetch } = transportOf();
+        const url = new URL(request.url);
+        if (url.origin !== STORY_API) return fetch(request);
+        const id = await session();
+        const body = ['GET', 'HEAD'].includes(request.method) ? null : await request.arrayBuffer();
+        return fetch(`${origin}${SANDBOX_PATH}/s/${id}${url.pathname}${url.search}`, {
+          method: request.method,
+          headers: request.headers,
+          body,
+          signal: request.signal,
+        });
+      },
+    }),
+  });
+  sessionsOf.set(client, session);
+  if (!options.sharedWith) ownSessions.set(client, () => opened);
+  return client;
+}
