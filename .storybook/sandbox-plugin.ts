@@ -23,8 +23,8 @@ const HOST = Symbol.for('ranwal.sandbox-host');
 const shared = globalThis as { [HOST]?: Promise<Host> };
 function sandboxHost(): Promise<Host> {
   shared[HOST] ??= (async () => {
-    const { createSandboxHost } = await import('../apps/server/dist/sandbox.js');
-    const host: Host = createSandboxHost();
+    const { createSandboxWorker } = await import('../apps/server/dist/sandbox.js');
+    const host: Host = createSandboxWorker();
     // Migrating and cloning take seconds: done while the browser starts, not in a story.
     void host.warm();
     return host;

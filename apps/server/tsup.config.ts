@@ -1,12 +1,13 @@
 import { defineConfig } from 'tsup';
 
-// Three entry points: the server, the stand-alone migration command, and the stories' sandbox
-// (src/sandbox). Dependencies stay external.
+// Entry points: the server, the stand-alone migration command, and the stories' sandbox with
+// its worker thread (src/sandbox). Dependencies stay external.
 export default defineConfig({
   entry: {
     server: 'src/server.ts',
     migrate: 'src/migrate.ts',
     sandbox: 'src/sandbox/host.ts',
+    'sandbox-worker': 'src/sandbox/worker.ts',
   },
   format: ['esm'],
   target: 'node20',

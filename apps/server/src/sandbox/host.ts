@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SeedTables } from '@ranwal/core/demo';
@@ -10,6 +11,7 @@ import { migrateToLatest } from '../db/migrate.js';
 import { SESSION_VERSION_CLAIM } from '../plugins/auth.js';
 import { TokenService } from '../services/tokens.js';
 import { emptyTables, writeSeed } from './seed.js';
+import type { WorkerAnswer, WorkerCall } from './worker.js';
 
 /*
  * The real server for Storybook's stories: each story opens a session on a database of its own,
@@ -245,6 +247,58 @@ export function createSandboxHost(): SandboxHost {
       await Promise.all([...sessions.values()].map((session) => endSession(session)));
       await Promise.all(slots.map((slot) => slot.database?.close()));
       await (await base)?.close();
+    },
+  };
+}
+
+/**
+ * The same host on a worker thread (src/sandbox/worker.ts): what a dev server mounts, so the
+ * stories' databases never hold up its own thread.
+ */
+export function createSandboxWorker(): SandboxHost {
+  const worker = new Worker(new URL('./sandbox-worker.js', import.meta.url));
+  const pending = new Map<number, (answer: WorkerAnswer) => void>();
+  let lastId = 0;
+  worker.on('message', (answer: WorkerAnswer) => {
+    pending.get(answer.id)?.(answer);
+    pending.delete(answer.id);
+  });
+  worker.on('error', (error) => {
+    for (const settle of pending.values()) settle({ id: 0, error: String(error) });
+    pending.clear();
+  });
+  const call = (message: Omit<WorkerCall, 'id'>, transfer: ArrayBuffer[] = []) =>
+    new Promise<WorkerAnswer>((resolve, reject) => {
+      const id = ++lastId;
+      pending.set(id, (answer) =>
+        answer.error ? reject(new Error(`sandbox worker: ${answer.error}`)) : resolve(answer),
+      );
+      worker.postMessage({ id, ...message }, transfer);
+    });
+  return {
+    warm: async () => void (await call({ kind: 'warm' })),
+    async handle(request) {
+      const body = ['GET', 'HEAD'].includes(request.method) ? null : await request.arrayBuffer();
+      const { response } = await call(
+        {
+          kind: 'handle',
+          request: {
+            url: request.url,
+            method: request.method,
+            headers: [...request.headers],
+            body,
+          },
+        },
+        body ? [body] : [],
+      );
+      return new Response(response?.body ?? null, {
+        status: response?.status ?? 500,
+        headers: response?.headers ?? [],
+      });
+    },
+    async close() {
+      await call({ kind: 'close' });
+      await worker.terminate();
     },
   };
 }

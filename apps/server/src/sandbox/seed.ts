@@ -103,6 +103,13 @@ export async function writeSeed(db: Kysely<Database>, seed: SeedTables): Promise
       };
       await trx.insertInto('price_item').values(values).execute();
     }
+    // A line's stored fields, totals included (as priced when seeded); the names it is read
+    // with are joined, not stored.
+    const { rows: stored } = await sql<{ column_name: string }>`
+      select column_name from information_schema.columns
+      where table_name = 'detail_program' and is_generated = 'NEVER'
+        and column_name not in ('created_at', 'updated_at')`.execute(trx);
+    const lineColumns = new Set(stored.map((row) => row.column_name));
     for (const line of seed.lines) {
       const { updated_at, created_at, ...fields } = line as typeof line & Record<string, unknown>;
       const values = Object.fromEntries(
@@ -133,31 +140,3 @@ export async function writeSeed(db: Kysely<Database>, seed: SeedTables): Promise
     await sql`truncate change_log`.execute(trx);
   });
 }
-
-/** The columns of a line the stories give (its totals included, as priced when seeded). */
-const lineColumns = new Set([
-  'id',
-  'component_code',
-  'component_name',
-  'specification',
-  'unit',
-  'price',
-  'first_volume',
-  'second_volume',
-  'third_volume',
-  'total_price',
-  'tax',
-  'total_after_tax',
-  'first_volume_unit',
-  'second_volume_unit',
-  'third_volume_unit',
-  'tax_rate',
-  'tax_base_numerator',
-  'tax_base_denominator',
-  'price_item_id',
-  'year',
-  ...hierarchyLevelKeys.map((key) => `${key}_id`),
-  'supporter_id',
-  'created_by',
-  'updated_by',
-]);
