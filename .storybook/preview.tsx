@@ -7,6 +7,12 @@ import '../packages/ui/src/styles.css';
 configure({ asyncUtilTimeout: 5_000 });
 
 const preview: Preview = {
+  // Connected stories run on the sandboxed server (docs/ui.md): wait once for its first database
+  // (seconds when a run starts), so no story spends its own timeouts on it. Without a server (the
+  // static site opened from disk) there is nothing to wait for.
+  beforeAll: async () => {
+    await fetch('/__sandbox/ready').catch(() => undefined);
+  },
   // Drafts kept in the tab's session storage (lib/session-draft) must not carry from one story
   // into the next.
   beforeEach: () => {

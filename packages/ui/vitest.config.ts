@@ -27,6 +27,8 @@ export default defineProject({
     name: 'ui',
     // Long keyboard journeys take seconds of real typing; a shared 2-core machine needs slack.
     testTimeout: 60_000,
+    // The first file waits for the stories' sandbox to migrate its database (.storybook/preview).
+    hookTimeout: 120_000,
     browser: {
       enabled: true,
       headless: true,

@@ -24,7 +24,10 @@ import type { WorkerAnswer, WorkerCall } from './worker.js';
  * unused longest), empties it and writes its seed (tens of milliseconds).
  */
 
-/** Where the sandbox answers: `POST {SANDBOX_PATH}/sessions`, then `{SANDBOX_PATH}/s/{id}/…`. */
+/**
+ * Where the sandbox answers: `POST {SANDBOX_PATH}/sessions`, then `{SANDBOX_PATH}/s/{id}/…`;
+ * `GET {SANDBOX_PATH}/ready` once it can open sessions.
+ */
 export const SANDBOX_PATH = '/__sandbox';
 /** A story's bearer token for a seeded person: this and their id (the host signs the real one). */
 export const SANDBOX_USER_TOKEN = 'sandbox-user:';
@@ -224,6 +227,13 @@ export function createSandboxHost(): SandboxHost {
     async handle(request) {
       const url = new URL(request.url);
       const rest = url.pathname.slice(SANDBOX_PATH.length);
+      // Answers once the base is migrated and a database is ready: a test run waits here once,
+      // instead of its first stories waiting out their own timeouts.
+      if (request.method === 'GET' && rest === '/ready') {
+        await baseDatabase();
+        await (slots[0] ?? addSlot(null)).ready;
+        return new Response(null, { status: 204 });
+      }
       if (request.method === 'POST' && rest === '/sessions') {
         const session = await openSession((await request.json()) as OpenSessionBody, url.origin);
         return Response.json({ id: session.id });
