@@ -1,9 +1,10 @@
 // What the stories' sandbox costs (docs/performance.md, "Stories on the sandboxed server"): the
 // warm-up (migrate the base, clone the pool), opening a session on the demo seed (empty a pooled
 // database, write the seed, build the app), a first call on it, and the memory a pooled database
-// holds. Run with `npm run bench:sandbox` (builds core, server and ui first).
+// holds. Run with `npm run bench:sandbox` (builds core and server; jiti reads the seed as TypeScript).
 import { createSandboxHost } from '../../apps/server/dist/sandbox.js';
-import { demoSeed } from '../../packages/ui/dist/testing/sandbox-seed.js';
+// The stories' own demo seed (TypeScript source: the package does not ship its testing kit).
+import { demoSeed } from '../../packages/ui/src/testing/sandbox-seed.ts';
 
 const ORIGIN = 'http://sandbox.bench';
 const SESSIONS = Number(process.env.SESSIONS ?? 60);
