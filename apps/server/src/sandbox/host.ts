@@ -219,19 +219,25 @@ export function createSandboxHost(): SandboxHost {
     });
   };
 
-  return {
-    async warm() {
+  // Once: the base, then the pool, one clone at a time (each holds the thread for a second or two).
+  let warming: Promise<void> | undefined;
+  const warmPool = () => {
+    warming ??= (async () => {
       await baseDatabase();
       while (slots.length < POOL_SIZE) await addSlot(null).ready;
-    },
+    })();
+    return warming;
+  };
+
+  return {
+    warm: warmPool,
     async handle(request) {
       const url = new URL(request.url);
       const rest = url.pathname.slice(SANDBOX_PATH.length);
-      // Answers once the base is migrated and a database is ready: a test run waits here once,
-      // instead of its first stories waiting out their own timeouts.
+      // Answers once the pool is warm: a test run waits here once, instead of its first stories
+      // waiting out their own timeouts behind the clones.
       if (request.method === 'GET' && rest === '/ready') {
-        await baseDatabase();
-        await (slots[0] ?? addSlot(null)).ready;
+        await warmPool();
         return new Response(null, { status: 204 });
       }
       if (request.method === 'POST' && rest === '/sessions') {
