@@ -1,15 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { SANDBOX_PATH } from '@ranwal/core/demo';
 import type { Connect, Plugin } from 'vite';
 
-/** Where the sandbox answers (the server's SANDBOX_PATH). */
-const SANDBOX_PATH = '/__sandbox';
-
-/**
- * Serves the real Ranwal server's sandbox (apps/server/src/sandbox) from the server that serves
- * the stories (Storybook's dev server, the Vitest browser run, and `vite preview` of the static
- * site), so every connected story talks to the real routes, services and SQL. Needs the server
- * built (`npm run build -w @ranwal/server`; `npm test` and `npm run storybook` do it).
- */
+/** The host's calls (apps/server/src/sandbox/host.ts, `SandboxHost`; its dist has no types). */
 interface Host {
   handle(request: Request): Promise<Response>;
   warm(): Promise<void>;
@@ -32,6 +25,12 @@ function sandboxHost(): Promise<Host> {
   return shared[HOST];
 }
 
+/**
+ * Serves the real Ranwal server's sandbox (apps/server/src/sandbox) from the server that serves
+ * the stories (Storybook's dev server, the Vitest browser run, and `vite preview` of the static
+ * site), so every connected story talks to the real routes, services and SQL. Needs core and the
+ * server built (`npm test` and `npm run storybook` do it).
+ */
 export function sandboxPlugin(): Plugin {
   const handle = async (req: IncomingMessage, res: ServerResponse, next: Connect.NextFunction) => {
     if (!req.url?.startsWith(SANDBOX_PATH)) return next();

@@ -23,7 +23,7 @@ const open = async () => {
   const answer = await host.handle(
     new Request(`${ORIGIN}/__sandbox/sessions`, {
       method: 'POST',
-      body: JSON.stringify({ seed: demoSeed, freeFormComponents: true }),
+      body: JSON.stringify({ seed: demoSeed }),
     }),
   );
   if (!answer.ok) throw new Error(`open: ${answer.status} ${await answer.text()}`);

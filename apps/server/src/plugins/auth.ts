@@ -8,6 +8,13 @@ const BEARER = /^Bearer\s+(\S+)$/i;
 
 /** The claim naming the session version a token was signed at (services/users.ts). */
 export const SESSION_VERSION_CLAIM = 'sv';
+/** A bearer token for `user` at session version `version` (sign-in, and the stories' sandbox). */
+export const signSessionToken = (
+  tokens: TokenService,
+  user: { id: string; role: string },
+  version: number,
+): Promise<string> =>
+  tokens.sign(user.id, 'session', { role: user.role, [SESSION_VERSION_CLAIM]: version });
 /** A token's session version; tokens from before versions existed carry none and count as 0. */
 export const sessionVersionOf = (claims: Record<string, unknown>): number => {
   const version = claims[SESSION_VERSION_CLAIM];

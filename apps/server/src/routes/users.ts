@@ -1,7 +1,7 @@
 import { messagesId } from '@ranwal/core';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
-import { SESSION_VERSION_CLAIM } from '../plugins/auth.js';
+import { signSessionToken } from '../plugins/auth.js';
 import type { Session } from '../services/users.js';
 import type { Handlers } from './contract.js';
 
@@ -19,10 +19,7 @@ export function healthHandlers({ db }: AppContext): Handlers['health'] {
 export function userHandlers({ users, tokens, signInGuard }: AppContext): Handlers['user'] {
   /** A session token for the user at their current session version, with the user. */
   const signedIn = async ({ user, version }: Session) => ({
-    token: await tokens.sign(user.id, 'session', {
-      role: user.role,
-      [SESSION_VERSION_CLAIM]: version,
-    }),
+    token: await signSessionToken(tokens, user, version),
     // The spec's sign-in answer: the person's units come with /user/me.
     id: user.id,
     name: user.name,

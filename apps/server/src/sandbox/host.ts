@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { SeedTables } from '@ranwal/core/demo';
+import { SANDBOX_PATH, SANDBOX_USER_TOKEN, type SandboxSessionRequest } from '@ranwal/core/demo';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type DatabaseHandle, pgliteDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { SESSION_VERSION_CLAIM } from '../plugins/auth.js';
+import { signSessionToken } from '../plugins/auth.js';
 import { TokenService } from '../services/tokens.js';
 import { emptyTables, writeSeed } from './seed.js';
 import type { WorkerAnswer, WorkerCall } from './worker.js';
@@ -18,19 +18,13 @@ import type { WorkerAnswer, WorkerCall } from './worker.js';
  * seeded with the tables it gives, and its calls are served by the app exactly as in production
  * (same routes, services, SQL and triggers), so the stories check the screens against the real
  * rules instead of a second implementation of them. Served in the Vite process that serves the
- * stories (.storybook/sandbox-plugin.ts), and in Node tests directly (`handle`).
+ * stories (.storybook/sandbox-plugin.ts, on a worker thread), and in Node tests directly
+ * (`handle`). The paths and the stories' tokens are core's (`SANDBOX_PATH` in @ranwal/core/demo).
  *
  * A new PGlite takes 1–2 s, so databases are pooled: a session takes a free one (or the one
  * unused longest), empties it and writes its seed (tens of milliseconds).
  */
 
-/**
- * Where the sandbox answers: `POST {SANDBOX_PATH}/sessions`, then `{SANDBOX_PATH}/s/{id}/…`;
- * `GET {SANDBOX_PATH}/ready` once it can open sessions.
- */
-export const SANDBOX_PATH = '/__sandbox';
-/** A story's bearer token for a seeded person: this and their id (the host signs the real one). */
-export const SANDBOX_USER_TOKEN = 'sandbox-user:';
 /** How many databases `warm` opens ahead; the pool grows past it when every one is busy. */
 const POOL_SIZE = 6;
 /**
@@ -64,12 +58,6 @@ export interface SandboxHost {
   /** Answers a request under SANDBOX_PATH (anything else: 404). */
   handle(request: Request): Promise<Response>;
   close(): Promise<void>;
-}
-
-export interface OpenSessionBody {
-  seed: SeedTables;
-  /** Whether a line may name a component outside the catalogue (the server's flag). */
-  freeFormComponents?: boolean;
 }
 
 export function createSandboxHost(): SandboxHost {
@@ -134,20 +122,21 @@ export function createSandboxHost(): SandboxHost {
     return slot;
   };
 
-  const openSession = async (body: OpenSessionBody, origin: string): Promise<Session> => {
+  const openSession = async ({ seed }: SandboxSessionRequest, origin: string): Promise<Session> => {
     const id = randomUUID();
     const session = { id, inFlight: 1, released: false } as Session;
     const slot = await takeSlot(session);
     session.slot = slot;
     try {
       await emptyTables(slot.database.db);
-      await writeSeed(slot.database.db, body.seed);
+      await writeSeed(slot.database.db, seed);
       if (slot.session !== session) throw new Error('sandbox: the pool needed this database back');
       const config = loadConfig({
         LOG_LEVEL: 'silent',
         RANWAL_JWT_SECRET: SECRET,
         RANWAL_PUBLIC_URL: `${origin}${SANDBOX_PATH}/s/${id}`,
-        RANWAL_FREE_FORM_COMPONENTS: body.freeFormComponents === false ? 'false' : 'true',
+        // A server flag that a seed's planning settings state (free-form lines by default).
+        RANWAL_FREE_FORM_COMPONENTS: String(seed.planning?.settings?.free_form_components ?? true),
         RANWAL_SIGN_IN_LIMIT: '1000',
         RANWAL_LIST_CACHE_MB: '0',
       });
@@ -155,15 +144,8 @@ export function createSandboxHost(): SandboxHost {
       await session.app.ready();
       session.tokens = new Map(
         await Promise.all(
-          body.seed.users.map(
-            async (user) =>
-              [
-                user.id,
-                await tokens.sign(user.id, 'session', {
-                  role: user.role,
-                  [SESSION_VERSION_CLAIM]: 0,
-                }),
-              ] as const,
+          seed.users.map(
+            async (user) => [user.id, await signSessionToken(tokens, user, 0)] as const,
           ),
         ),
       );
@@ -188,7 +170,6 @@ export function createSandboxHost(): SandboxHost {
   };
 
   const answer = async (session: Session, request: Request, path: string) => {
-    session.slot.usedAt = Date.now();
     const headers = Object.fromEntries(request.headers);
     delete headers.host;
     const bearer = /^Bearer (.+)$/.exec(headers.authorization ?? '')?.[1];
@@ -241,7 +222,10 @@ export function createSandboxHost(): SandboxHost {
         return new Response(null, { status: 204 });
       }
       if (request.method === 'POST' && rest === '/sessions') {
-        const session = await openSession((await request.json()) as OpenSessionBody, url.origin);
+        const session = await openSession(
+          (await request.json()) as SandboxSessionRequest,
+          url.origin,
+        );
         return Response.json({ id: session.id });
       }
       // A story's end: its database goes first to the next session (once its calls are done).

@@ -23,12 +23,36 @@ const hashOf = (password: string) => {
   return hash;
 };
 
+/**
+ * What every pooled database shares (they are clones of one migrated base): its data tables, and
+ * the stored columns of a line (totals included; the names it is read with are joined, not
+ * stored). Read once per process.
+ */
+let schema: Promise<{ dataTables: string[]; lineColumns: Set<string> }> | undefined;
+const schemaOf = (db: Kysely<Database>) => {
+  schema ??= (async () => {
+    const tables = await sql<{ tablename: string }>`
+      select tablename from pg_tables where schemaname = 'public'`.execute(db);
+    const columns = await sql<{ column_name: string }>`
+      select column_name from information_schema.columns
+      where table_name = 'detail_program' and is_generated = 'NEVER'`.execute(db);
+    return {
+      dataTables: tables.rows.map((row) => row.tablename).filter((name) => !KEPT_TABLES.has(name)),
+      lineColumns: new Set(columns.rows.map((row) => row.column_name)),
+    };
+  })();
+  return schema;
+};
+
+/** `insert into table (columns) values (…), (…)`: one statement for all of `rows`. */
+const insertRows = (table: string, columns: string[], rows: Record<string, unknown>[]) =>
+  sql`insert into ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))})
+    values ${sql.join(rows.map((row) => sql`(${sql.join(columns.map((column) => row[column] ?? null))})`))}`;
+
 /** Empties every data table (their truncate triggers zero the counters). */
 export async function emptyTables(db: Kysely<Database>): Promise<void> {
-  const { rows } = await sql<{ tablename: string }>`
-    select tablename from pg_tables where schemaname = 'public'`.execute(db);
-  const tables = rows.map((row) => row.tablename).filter((name) => !KEPT_TABLES.has(name));
-  await sql`truncate ${sql.join(tables.map((name) => sql.table(name)))} cascade`.execute(db);
+  const { dataTables } = await schemaOf(db);
+  await sql`truncate ${sql.join(dataTables.map((name) => sql.table(name)))} cascade`.execute(db);
 }
 
 /**
@@ -65,10 +89,7 @@ export async function writeSeed(db: Kysely<Database>, seed: SeedTables): Promise
         ...(hasTaxFlag ? ['is_taxed'] : []),
       ];
       if (parentField) columns.push(parentField);
-      await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
-        values ${sql.join(
-          rows.map((row) => sql`(${sql.join(columns.map((c) => row[c] ?? null))})`),
-        )}`.execute(trx);
+      await insertRows(table, columns, rows).execute(trx);
     }
     const memberships = seed.users.flatMap((user) =>
       (user.agency_ids ?? []).map((agency_id) => ({ user_id: user.id, agency_id })),
@@ -78,64 +99,51 @@ export async function writeSeed(db: Kysely<Database>, seed: SeedTables): Promise
     const planning = seed.planning ?? {};
     const rules = planning.settings?.tax_rules ?? [];
     if (rules.length > 0) await trx.insertInto('tax_rule').values(rules).execute();
-    for (const pagu of planning.pagu ?? []) {
-      await trx
-        .insertInto('pagu')
-        .values({ overrun_reason: '', updated_by: null, ...pagu })
-        .execute();
-    }
-    for (const pagu of planning.agencyPagu ?? []) {
-      await trx.insertInto('agency_pagu').values(pagu).execute();
-    }
-    for (const item of planning.priceItems ?? []) {
-      const { id, year, kind, code, name, specification, unit, price, account_codes, open } = item;
-      const values = {
-        id,
-        year,
-        kind,
-        code,
-        name,
-        specification,
-        unit,
-        price,
-        account_codes,
-        open,
-      };
-      await trx.insertInto('price_item').values(values).execute();
-    }
-    // A line's stored fields, totals included (as priced when seeded); the names it is read
-    // with are joined, not stored.
-    const { rows: stored } = await sql<{ column_name: string }>`
-      select column_name from information_schema.columns
-      where table_name = 'detail_program' and is_generated = 'NEVER'
-        and column_name not in ('created_at', 'updated_at')`.execute(trx);
-    const lineColumns = new Set(stored.map((row) => row.column_name));
-    for (const line of seed.lines) {
-      const { updated_at, created_at, ...fields } = line as typeof line & Record<string, unknown>;
-      const values = Object.fromEntries(
-        Object.entries(fields).filter(([column]) => lineColumns.has(column)),
-      );
-      await sql`insert into detail_program (${sql.join(Object.keys(values).map((c) => sql.ref(c)))}, created_at, updated_at)
-        values (${sql.join(Object.values(values))}, ${created_at}, ${updated_at ?? null})`.execute(
+    const pagu = (planning.pagu ?? []).map((row) => ({ overrun_reason: '', ...row }));
+    if (pagu.length > 0) await trx.insertInto('pagu').values(pagu).execute();
+    const agencyPagu = planning.agencyPagu ?? [];
+    if (agencyPagu.length > 0) await trx.insertInto('agency_pagu').values(agencyPagu).execute();
+    const priceItems = planning.priceItems ?? [];
+    if (priceItems.length > 0) {
+      const columns = ['id', 'year', 'kind', 'code', 'name', 'specification', 'unit', 'price'];
+      await insertRows('price_item', [...columns, 'account_codes', 'open'], priceItems).execute(
         trx,
       );
     }
-    for (const article of seed.articles) {
-      const author = seed.users.find((user) => user.name === article.name);
-      await sql`insert into article (id, slug, title, excerpt, content, cover_image, tags, status,
-          category, author_id, author_name, views_count, created_at, updated_at)
-        values (${article.id}, ${article.slug}, ${article.title}, ${article.excerpt},
-          ${article.content}, ${article.cover_image}, ${article.tags}, ${article.status},
-          ${article.category}, ${author?.id ?? null}, ${article.name}, ${article.views_count},
-          ${article.created_at}, ${article.updated_at})`.execute(trx);
+    // A line as the story stored it: the stored columns it gives (its dates among them).
+    const { lineColumns } = await schemaOf(trx);
+    if (seed.lines.length > 0) {
+      const given = new Set(seed.lines.flatMap((line) => Object.keys(line)));
+      const columns = [...lineColumns].filter((column) => given.has(column));
+      await insertRows('detail_program', columns, seed.lines).execute(trx);
     }
-    for (const told of seed.notifications ?? []) {
-      const actor = seed.users.find((user) => user.name === told.actor_name);
-      await sql`insert into notification (id, user_id, kind, sub_action_id, year, line_id, actor_id,
-          created_at, read_at)
-        values (${told.id}, ${told.user_id}, ${told.kind}, ${told.sub_action_id}, ${told.year},
-          ${told.line_id}, ${actor?.id ?? null}, ${told.created_at},
-          ${told.read ? told.created_at : null})`.execute(trx);
+    if (seed.articles.length > 0) {
+      const authorOf = (name: string) => seed.users.find((user) => user.name === name)?.id;
+      const articles = seed.articles.map((article) => ({
+        ...article,
+        author_id: authorOf(article.name),
+        author_name: article.name,
+      }));
+      const columns = ['id', 'slug', 'title', 'excerpt', 'content', 'cover_image', 'tags'];
+      const more = ['status', 'category', 'author_id', 'author_name', 'views_count'];
+      await insertRows(
+        'article',
+        [...columns, ...more, 'created_at', 'updated_at'],
+        articles,
+      ).execute(trx);
+    }
+    const notifications = (seed.notifications ?? []).map((told) => ({
+      ...told,
+      actor_id: seed.users.find((user) => user.name === told.actor_name)?.id,
+      read_at: told.read ? told.created_at : null,
+    }));
+    if (notifications.length > 0) {
+      const columns = ['id', 'user_id', 'kind', 'sub_action_id', 'year', 'line_id', 'actor_id'];
+      await insertRows(
+        'notification',
+        [...columns, 'created_at', 'read_at'],
+        notifications,
+      ).execute(trx);
     }
     await sql`truncate change_log`.execute(trx);
   });

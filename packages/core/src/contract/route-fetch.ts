@@ -61,19 +61,12 @@ export type RouteHandlers = {
   };
 };
 
-export interface RouteTableFetchOptions {
+/** The handlers and callers of a stand-in, and what it stages (`latencyMs`, `failOn`). */
+export interface RouteTableFetchOptions extends Omit<FaultyFetchOptions, 'next'> {
   /** Handlers by group and name; a route without one answers 404. */
   handlers: RouteHandlers;
   /** The user a bearer token stands for, or null when it stands for none. */
   callerOf(token: string): User | null;
-  /** Milliseconds before each answer (so loading states show); an abort cuts it short. */
-  latencyMs?: number;
-  /**
-   * Calls that fail on purpose (read per call): with this error status and message (see
-   * `httpError`), or as a network failure. `fetchFile` stands for every file this stand-in
-   * serves.
-   */
-  failOn?: Partial<Record<RouteName | 'fetchFile', ApiError | 'network'>>;
   /** Bytes at URLs this stand-in handed out (uploads, report files). */
   files?: ReadonlyMap<string, Blob>;
 }
@@ -224,9 +217,5 @@ export function routeTableFetch(options: RouteTableFetchOptions): typeof fetch {
       return errorResponse(httpError('internal', String(error)));
     }
   };
-  return faultyFetch({
-    next,
-    ...(options.latencyMs ? { latencyMs: options.latencyMs } : {}),
-    ...(options.failOn ? { failOn: options.failOn } : {}),
-  });
+  return faultyFetch({ ...options, next });
 }

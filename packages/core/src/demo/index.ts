@@ -160,4 +160,4 @@ export function demoImportBatch(hierarchy: readonly DemoNode[]): HierarchyImport
 export const demoDate = (daysAgo: number, today: Date): Date =>
   new Date(today.getTime() - daysAgo * 24 * 60 * 60 * 1000);
 
-export type * from './tables.js';
+export * from './tables.js';

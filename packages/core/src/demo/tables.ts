@@ -50,3 +50,15 @@ export interface SeedTables {
   /** What the bell tells each person (issue 19), by their id. */
   notifications?: (Notification & { user_id: string })[];
 }
+
+/**
+ * How a story reaches the sandbox: `POST {SANDBOX_PATH}/sessions` with a `SandboxSessionRequest`
+ * answers `{ id }`; calls then go under `{SANDBOX_PATH}/s/{id}/`; `DELETE
+ * {SANDBOX_PATH}/sessions/{id}` ends it; `GET {SANDBOX_PATH}/ready` answers once it is warm.
+ */
+export const SANDBOX_PATH = '/__sandbox';
+/** A story's bearer token for a seeded person: this and their id (the sandbox signs the real one). */
+export const SANDBOX_USER_TOKEN = 'sandbox-user:';
+export interface SandboxSessionRequest {
+  seed: SeedTables;
+}

@@ -1,5 +1,6 @@
-import { type ApiError, createClient, httpError, type RanwalClient, type User } from '@ranwal/core';
-import { faultyFetch, type RouteName } from '@ranwal/core/contract';
+import { createClient, httpError, type RanwalClient, type User } from '@ranwal/core';
+import { type FaultyFetchOptions, faultyFetch } from '@ranwal/core/contract';
+import { SANDBOX_PATH, SANDBOX_USER_TOKEN, type SandboxSessionRequest } from '@ranwal/core/demo';
 import { demoSeed, type SeedTables } from './sandbox-seed.js';
 
 export * from './sandbox-seed.js';
@@ -26,14 +27,8 @@ export function useSandboxTransport(next: SandboxTransport): void {
 const transportOf = (): SandboxTransport =>
   transport ?? { origin: globalThis.location.origin, fetch: (...args) => fetch(...args) };
 
-const SANDBOX_PATH = '/__sandbox';
-/** The bearer token of a seeded person: the sandbox signs the real one. */
-const SANDBOX_USER_TOKEN = 'sandbox-user:';
 /** The SDK's base URL; the sandbox session's path replaces it on every call. */
 const STORY_API = 'http://story-api.invalid';
-
-/** `group.name` of every call, e.g. `program.list`, plus `fetchFile`. */
-export type SandboxCallName = RouteName | 'fetchFile';
 
 export interface SandboxClientOptions {
   /** The tables to start from; `demoSeed` by default. */
@@ -41,7 +36,7 @@ export interface SandboxClientOptions {
   /** Delay before every answer, so Loading states can be seen; 0 by default. */
   latencyMs?: number;
   /** Calls that fail: with this ApiError (see `httpError`), or as a network failure; read per call. */
-  failOn?: Partial<Record<SandboxCallName, ApiError | 'network'>>;
+  failOn?: FaultyFetchOptions['failOn'];
   /** Who calls; the seed's first admin by default, null for a signed-out visitor. */
   currentUser?: User | null;
   /** Another client whose session (database) this one shares (several callers on one store). */
@@ -50,14 +45,20 @@ export interface SandboxClientOptions {
   token?: string;
 }
 
-/** Each client's session, opened on its first call (a story's clients are made before it runs). */
-const sessionsOf = new WeakMap<RanwalClient, () => Promise<string>>();
-/** The sessions a client opened itself (not through `sharedWith`), to end with its story. */
-const ownSessions = new WeakMap<RanwalClient, () => Promise<string> | undefined>();
+/**
+ * Each client's session: opened on its first call (a story's clients are made before it runs),
+ * shared with the clients made `sharedWith` it, and ended only by the client that opened it.
+ */
+interface ClientSession {
+  id(): Promise<string>;
+  /** The session this client opened, once it has; none for a client that shares another's. */
+  opened(): Promise<string> | undefined;
+}
+const sessionsOf = new WeakMap<RanwalClient, ClientSession>();
 
 /** Ends the session `client` opened, if it did: its database goes back to the sandbox's pool. */
 export async function endSandboxSession(client: RanwalClient): Promise<void> {
-  const opened = ownSessions.get(client)?.();
+  const opened = sessionsOf.get(client)?.opened();
   if (!opened) return;
   const { origin, fetch } = transportOf();
   await fetch(`${origin}${SANDBOX_PATH}/sessions/${await opened}`, { method: 'DELETE' }).catch(
@@ -75,10 +76,7 @@ async function openSession(seed: SeedTables, currentUser: User | null | undefine
   const answer = await fetch(`${origin}${SANDBOX_PATH}/sessions`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      seed: { ...seed, users },
-      freeFormComponents: seed.planning?.settings?.free_form_components ?? true,
-    }),
+    body: JSON.stringify({ seed: { ...seed, users } } satisfies SandboxSessionRequest),
   });
   if (!answer.ok) throw new Error(`sandbox: ${answer.status} ${await answer.text()}`);
   return ((await answer.json()) as { id: string }).id;
@@ -90,12 +88,16 @@ export function createSandboxClient(options: SandboxClientOptions = {}): RanwalC
   const currentUser =
     options.currentUser !== undefined ? options.currentUser : (firstAdmin ?? null);
   let opened: Promise<string> | undefined;
-  const session =
-    (options.sharedWith && sessionsOf.get(options.sharedWith)) ??
-    (() => {
-      opened ??= openSession(seed, currentUser);
-      return opened;
-    });
+  const shared = options.sharedWith && sessionsOf.get(options.sharedWith);
+  const session: ClientSession = shared
+    ? { id: shared.id, opened: () => undefined }
+    : {
+        id: () => {
+          opened ??= openSession(seed, currentUser);
+          return opened;
+        },
+        opened: () => opened,
+      };
   const client = createClient({
     baseUrl: STORY_API,
     getToken: () =>
@@ -107,7 +109,7 @@ export function createSandboxClient(options: SandboxClientOptions = {}): RanwalC
         const { origin, fetch } = transportOf();
         const url = new URL(request.url);
         if (url.origin !== STORY_API) return fetch(request);
-        const id = await session();
+        const id = await session.id();
         const body = ['GET', 'HEAD'].includes(request.method) ? null : await request.arrayBuffer();
         return fetch(`${origin}${SANDBOX_PATH}/s/${id}${url.pathname}${url.search}`, {
           method: request.method,
@@ -119,6 +121,5 @@ export function createSandboxClient(options: SandboxClientOptions = {}): RanwalC
     }),
   });
   sessionsOf.set(client, session);
-  if (!options.sharedWith) ownSessions.set(client, () => opened);
   return client;
 }

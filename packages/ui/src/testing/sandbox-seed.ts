@@ -37,7 +37,7 @@ export type {
 
 const uuid = () => crypto.randomUUID();
 /** The readable text of the (trusted) demo HTML, for excerpts. */
-export const demoHtmlText = (html: string) =>
+const demoHtmlText = (html: string) =>
   html
     .replace(/<\/?(?:a|b|strong|em|i|u)\b[^>]*>/gi, '')
     .replace(/<[^>]*>/g, ' ')
@@ -46,7 +46,7 @@ export const demoHtmlText = (html: string) =>
     .trim();
 
 /** The day the stories' demo is seen from: dates are this minus `daysAgo`, the same every run. */
-export const DEMO_DAY = new Date('2025-07-01T02:00:00.000Z');
+const DEMO_DAY = new Date('2025-07-01T02:00:00.000Z');
 /** The stories' admin (the server's first admin is configured, not demo data). */
 const storyAdmin = { name: 'Administrator', email: 'admin@ranwal.local', role: 'admin' } as const;
 /** The password every story person signs in with; the admin's is its own. */
