@@ -118,6 +118,7 @@ const expected: Record<string, Row> = {
   'POST /ranwal/api/reference/import':            [401, 401, 401, 401, 403, 403, 403, 200],
   'GET /ranwal/api/reference/list':                [401, 401, 401, 401, 403, 403, 403, 200],
   'GET /ranwal/api/planning/settings':             [401, 401, 401, 401, 200, 200, 200, 200],
+  'GET /ranwal/api/planning/years':                [401, 401, 401, 401, 200, 200, 200, 200],
   'PUT /ranwal/api/planning/tax-rules':            [401, 401, 401, 401, 403, 403, 403, 200],
   'GET /ranwal/api/planning/signers':              [401, 401, 401, 401, 200, 200, 200, 200],
   'PUT /ranwal/api/planning/signer':               [401, 401, 401, 401, 403, 403, 403, 200],
@@ -525,6 +526,7 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
         url: '/ranwal/api/reference/list?level=program',
       }),
       'GET /ranwal/api/planning/settings': async () => ({ url: '/ranwal/api/planning/settings' }),
+      'GET /ranwal/api/planning/years': async () => ({ url: '/ranwal/api/planning/years' }),
       'PUT /ranwal/api/planning/tax-rules': async () => ({
         url: '/ranwal/api/planning/tax-rules',
         body: { rules: [] },

@@ -58,6 +58,20 @@ export const PlanningSettings = z.object({
 });
 export type PlanningSettings = z.infer<typeof PlanningSettings>;
 
+/**
+ * The budget years a person may work in, and the one every screen opens on (issue 33): the
+ * year whose stage is running, else the current budget year (the calendar year in WIB).
+ */
+export const PlanningYears = z.object({
+  default_year: z.number().int(),
+  /**
+   * Newest first: every year with a stage, a pagu (of a sub kegiatan or a Perangkat Daerah),
+   * catalogue items or lines, and the current and next year (a year is set up the year before).
+   */
+  years: z.array(z.number().int()),
+});
+export type PlanningYears = z.infer<typeof PlanningYears>;
+
 // --- Pagu ------------------------------------------------------------------------------------
 
 export const PaguAmount = z

@@ -30,6 +30,7 @@ import {
   PaguSummary,
   PaguSummaryQuery,
   PlanningSettings,
+  PlanningYears,
   PriceItem,
   PriceItemImportBatch,
   PriceItemImportResult,
@@ -442,6 +443,14 @@ export const routes = {
       summary:
         'What the line form prices with: the PPN rules by date (12% of the whole total unless configured) and whether free-form components are allowed',
       data: PlanningSettings,
+    }),
+    years: route({
+      method: 'GET',
+      path: '/api/planning/years',
+      access: 'user',
+      summary:
+        'The budget years to choose from (every year with a stage, a pagu, catalogue items or lines, and the current and next year) and the default: the year whose stage is running, else the current year',
+      data: PlanningYears,
     }),
     taxRules: route({
       method: 'PUT',

@@ -15,6 +15,7 @@ export function planningHandlers({ db, config }: AppContext): Handlers['planning
   });
   return {
     settings: async () => ({ message: ok, data: await planning.settings() }),
+    years: async () => ({ message: ok, data: await planning.years() }),
     taxRules: async ({ body }) => ({ message: ok, data: await planning.setTaxRules(body) }),
     signers: async () => ({ message: ok, data: await planning.signers() }),
     setSigner: async ({ body }) => ({ message: ok, data: await planning.setSigner(body) }),

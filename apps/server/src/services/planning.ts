@@ -1,7 +1,9 @@
 import {
+  currentYear,
   issuesRefusal,
   messagesId,
   type PlanningSettings,
+  type PlanningYears,
   type Signer,
   type SignerInput,
   type TaxRule,
@@ -59,6 +61,55 @@ export function createPlanningService(db: Kysely<Database>, options: { freeForm:
 
   return {
     settings,
+
+    /**
+     * The years to choose from and the one screens open on, in one statement. Lines and
+     * catalogue items can be many: their years come from skip scans of the year indexes (a few
+     * probes however many rows); stages and pagu are a few rows per sub kegiatan and year.
+     * The default is the year whose stage is running: entered and within its dates first, then
+     * one not entered yet but within its dates, then one entered; the latest year among equals,
+     * else the current year.
+     */
+    async years(): Promise<PlanningYears> {
+      const { rows } = await sql<{ years: number[]; running: number | null }>`
+        with recursive line_year (year) as (
+          select min(year) from detail_program
+          union all
+          select (select min(line.year) from detail_program as line where line.year > line_year.year)
+          from line_year where line_year.year is not null
+        ),
+        item_year (year) as (
+          select min(year) from price_item
+          union all
+          select (select min(item.year) from price_item as item where item.year > item_year.year)
+          from item_year where item_year.year is not null
+        ),
+        today as (select (now() at time zone 'Asia/Jakarta')::date as day),
+        any_year (year) as (
+          select year from line_year
+          union select year from item_year
+          union select year from budget_stage
+          union select year from pagu
+          union select year from agency_pagu
+          union select extract(year from day)::int from today
+          union select extract(year from day)::int + 1 from today
+        )
+        select
+          (select array_agg(year order by year desc) from any_year where year is not null) as years,
+          (select stage.year from budget_stage as stage, today
+            where stage.status = 'current'
+              or (stage.status = 'upcoming' and today.day between stage.starts_on and stage.ends_on)
+            order by stage.status = 'current' and today.day between stage.starts_on and stage.ends_on desc,
+              today.day between stage.starts_on and stage.ends_on desc,
+              stage.status = 'current' desc,
+              stage.year desc
+            limit 1) as running`.execute(db);
+      const row = rows[0];
+      return {
+        default_year: row?.running ?? currentYear(),
+        years: (row?.years ?? [currentYear()]).map(Number),
+      };
+    },
 
     /** Replaces every rule at once: the set is small and read whole. */
     async setTaxRules(input: Parsed<typeof TaxRuleSet>): Promise<PlanningSettings> {
