@@ -21,6 +21,7 @@ export * from './data/entity-group.js';
 export * from './data/errors.js';
 export * from './data/files.js';
 export * from './data/queries.js';
+export * from './data/budget-year.js';
 export * from './data/RanwalProvider.js';
 export * from './data/session.js';
 export * from './lib/aria-strings-id.js';

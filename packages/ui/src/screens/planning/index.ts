@@ -8,7 +8,6 @@ export {
   LevelFilter,
   type LevelFilterProps,
   PaguAmount,
-  planningYearChoices,
   RemainingAmount,
   YearSelect,
   type YearSelectProps,
