@@ -3,11 +3,7 @@ import { useState } from 'react';
 import { toastDurations, useToast } from '../../components/Toast.js';
 import { describeError } from '../../data/errors.js';
 import { saveFile as saveToDisk } from '../../data/files.js';
-import {
-  type DownloadedFile,
-  useDeleteBudgetLine,
-  useDownloadReport,
-} from '../../data/queries.js';
+import { type DownloadedFile, useDeleteBudgetLine, useDownloadReport } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { EditBudgetLineDialog } from '../budget-lines/EditBudgetLineDialog.js';
 import { ReportListControls } from '../budget-lines/ReportListControls.js';

@@ -1,4 +1,4 @@
-import { type Stage, type StageKind } from '@ranwal/core';
+import type { Stage, StageKind } from '@ranwal/core';
 import { useState } from 'react';
 import { toastDurations, useToast } from '../../components/Toast.js';
 import { useBudgetYear } from '../../data/budget-year.js';

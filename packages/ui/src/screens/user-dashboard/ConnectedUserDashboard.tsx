@@ -9,7 +9,11 @@ import { cn } from '../../lib/cn.js';
 import { draftKey } from '../../lib/session-draft.js';
 import { EditBudgetLineDialog } from '../budget-lines/EditBudgetLineDialog.js';
 import { ReportListControls } from '../budget-lines/ReportListControls.js';
-import { isNarrowed, type ReportListView, userReportsDefaultView } from '../budget-lines/report-view.js';
+import {
+  isNarrowed,
+  type ReportListView,
+  userReportsDefaultView,
+} from '../budget-lines/report-view.js';
 import { useLineList } from '../budget-lines/use-line-list.js';
 import { YearSelect } from '../planning/planning-parts.js';
 import { ConnectedOpenNotes } from '../verification/ConnectedOpenNotes.js';
@@ -205,9 +209,7 @@ export function ConnectedReportList({
         onEdit={setEditing}
         onDelete={onDelete}
         deletingId={remove.isPending ? (remove.variables ?? null) : null}
-        emptyText={
-          isNarrowed(view, defaults) ? messages.reports.list.emptyFiltered : undefined
-        }
+        emptyText={isNarrowed(view, defaults) ? messages.reports.list.emptyFiltered : undefined}
         isLoading={signedIn && reports.isPending}
         error={reports.error ?? undefined}
         onRetry={retryReports}

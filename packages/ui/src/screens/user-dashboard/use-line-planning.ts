@@ -30,11 +30,7 @@ export interface LinePlanningOptions {
  * changes and after every line written), and, where the year has a standard price catalogue,
  * its items under the chosen kode rekening (`priceItem.list`, searched as typed).
  */
-export function useLinePlanning({
-  selection,
-  year,
-  line,
-}: LinePlanningOptions): LinePlanning {
+export function useLinePlanning({ selection, year, line }: LinePlanningOptions): LinePlanning {
   const messages = useMessages();
   const text = messages.reports.planning;
   // The year's stages: a notice above the totals (a year without stages has none).

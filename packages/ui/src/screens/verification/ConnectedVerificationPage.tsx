@@ -1,4 +1,4 @@
-import { type SubActionReview } from '@ranwal/core';
+import type { SubActionReview } from '@ranwal/core';
 import { useEffect, useState } from 'react';
 import { TextField } from '../../components/TextField.js';
 import { toastDurations, useToast } from '../../components/Toast.js';
