@@ -344,7 +344,10 @@ export function buildProgram({
       .command(name)
       .description(description)
       .argument('<file>', '.csv or .xlsx')
-      .requiredOption('--year <year>', 'the budget year the sheet is for')
+      .option(
+        '--year <year>',
+        "the budget year the sheet is for; by default the server's: the year whose stage is running, else this year",
+      )
       .option('--dry-run', 'report what would change; write nothing')
       .addOption(
         new Option(

@@ -10,6 +10,7 @@ import {
   parseNumberInput,
   priceItemKinds,
 } from '@ranwal/core';
+import { defaultBudgetYear } from '../../budget-year.js';
 import { type ConnectionOptions, connect } from '../../connection.js';
 import { CliError, calling } from '../../errors.js';
 import { formatCount } from '../../output.js';
@@ -18,8 +19,8 @@ import { type CsvEncoding, readSheet } from '../import/read.js';
 
 export interface PlanningImportOptions extends ConnectionOptions {
   file: string;
-  /** The budget year the sheet is for. */
-  year: string;
+  /** The budget year the sheet is for; unless told, the server's default (`defaultBudgetYear`). */
+  year?: string | undefined;
   dryRun?: boolean;
   encoding?: CsvEncoding | undefined;
   /** Catalogues: the kind of rows that do not say (SSH unless told). */
@@ -130,7 +131,8 @@ async function readRows<F extends string>(options: PlanningImportOptions, column
   return { rows, cell };
 }
 
-function yearOf(text: string): number {
+function yearOf(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
   const year = Number(text);
   if (!/^\d{4}$/.test(text) || year < 2000 || year > 2100) {
     throw new CliError('usage', `--year must be a budget year from 2000 to 2100 (got "${text}")`);
@@ -153,7 +155,7 @@ export interface CatalogueReport {
  * anything is sent; a bad row stops the load, naming its row.
  */
 export async function importCatalogue(options: PlanningImportOptions): Promise<CatalogueReport> {
-  const year = yearOf(options.year);
+  const given = yearOf(options.year);
   const fallbackKind = (options.kind ?? 'SSH').toUpperCase();
   if (!priceItemKinds.includes(fallbackKind as PriceItemKind)) {
     throw new CliError('usage', `--kind must be one of ${priceItemKinds.join(', ')}`);
@@ -204,6 +206,7 @@ export async function importCatalogue(options: PlanningImportOptions): Promise<C
   }
   if (items.length === 0) throw new CliError('invalid_data', `${options.file} has no priced item`);
   const { client } = await connect(options);
+  const year = given ?? (await defaultBudgetYear(client));
   const dryRun = options.dryRun ?? false;
   const result: PriceItemImportResult = { dry_run: dryRun, created: 0, changed: 0, unchanged: 0 };
   for (let start = 0; start < items.length; start += HIERARCHY_IMPORT_MAX_ROWS) {
@@ -236,7 +239,7 @@ export interface PaguReport {
  * whole sheet, naming its row.
  */
 export async function importPagu(options: PlanningImportOptions): Promise<PaguReport> {
-  const year = yearOf(options.year);
+  const given = yearOf(options.year);
   const { rows, cell } = await readRows(options, paguColumns);
   const entries = rows.map((row) => {
     const code = cell(row, 'sub_action_code');
@@ -260,6 +263,7 @@ export async function importPagu(options: PlanningImportOptions): Promise<PaguRe
     throw new CliError('invalid_data', `at most ${formatCount(HIERARCHY_IMPORT_MAX_ROWS)} rows`);
   }
   const { client } = await connect(options);
+  const year = given ?? (await defaultBudgetYear(client));
   const dryRun = options.dryRun ?? false;
   const { data } = await calling('setting the pagu', async () => {
     try {
