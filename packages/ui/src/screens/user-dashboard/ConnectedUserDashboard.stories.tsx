@@ -1,5 +1,6 @@
 import {
   type BudgetLine,
+  currentYear,
   formatNumberId,
   formatRupiah,
   hierarchyLevelKeys,
@@ -487,6 +488,35 @@ export const KeyboardOnlyReportDetail: Story = {
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await expect(reportRows()[1]).toHaveFocus();
+  },
+};
+
+/**
+ * The budget year in the header is the whole page's: it offers the server's years (those with
+ * lines, the current and the next); choosing another lists that year's lines (the demo user has
+ * none in 2026), and choosing back lists 2025's again.
+ */
+export const YearInHeader: Story = {
+  play: async ({ canvas }) => {
+    const mine = demoSeed.lines.filter((line) => line.created_by === seedUser().id);
+    await expect(mine.filter((line) => line.year === 2026)).toHaveLength(0);
+    await waitFor(() => expect(reportRows()).toHaveLength(mine.length));
+    const picker = canvas.getByRole('button', { name: new RegExp(m.planning.year) });
+    await expect(picker).toHaveTextContent(String(DEMO_YEAR));
+    await userEvent.click(picker);
+    const offered = within(await screen.findByRole('listbox'))
+      .getAllByRole('option')
+      .map((option) => Number(option.textContent));
+    const thisYear = currentYear();
+    await expect(offered).toEqual(
+      [...new Set([thisYear + 1, thisYear, 2026, 2025])].sort((a, b) => b - a),
+    );
+    await userEvent.click(screen.getByRole('option', { name: '2026' }));
+    await expect(await canvas.findByText(list.empty)).toBeVisible();
+    await expect(picker).toHaveTextContent('2026');
+    await userEvent.click(picker);
+    await userEvent.click(await screen.findByRole('option', { name: String(DEMO_YEAR) }));
+    await waitFor(() => expect(reportRows()).toHaveLength(mine.length));
   },
 };
 
