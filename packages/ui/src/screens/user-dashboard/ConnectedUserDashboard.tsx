@@ -1,7 +1,7 @@
 import type { BudgetLine, BudgetLineInput, ManagedEntityKey } from '@ranwal/core';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { toastDurations, useToast } from '../../components/Toast.js';
-import { useBudgetYear } from '../../data/budget-year.js';
+import { BudgetYearProvider, useBudgetYear } from '../../data/budget-year.js';
 import { describeError } from '../../data/errors.js';
 import { useBudgetLine, useCreateBudgetLine, useDeleteBudgetLine } from '../../data/queries.js';
 import { useMessages, useSession } from '../../data/RanwalProvider.js';
@@ -239,6 +239,13 @@ export function ConnectedUserDashboard({
 }: ConnectedUserDashboardProps) {
   const session = useSession();
   const budget = useBudgetYear();
+  const sections = (
+    <>
+      <ConnectedOpenNotes />
+      <ConnectedBudgetLineEntry year={year} />
+      <ConnectedReportList showYear={false} {...list} />
+    </>
+  );
   return (
     <UserDashboardFrame
       userName={session?.userName}
@@ -256,9 +263,17 @@ export function ConnectedUserDashboard({
         )
       }
     >
-      <ConnectedOpenNotes />
-      <ConnectedBudgetLineEntry year={year} />
-      <ConnectedReportList showYear={false} {...list} />
+      {year === undefined ? (
+        sections
+      ) : (
+        // A fixed year is every section's, the list's too.
+        <BudgetYearProvider year={year} onYearChange={keepYear}>
+          {sections}
+        </BudgetYearProvider>
+      )}
     </UserDashboardFrame>
   );
 }
+
+/** A fixed year is not changed: no picker shows. */
+const keepYear = () => undefined;
