@@ -1248,6 +1248,33 @@ export const contractScenarios: ContractScenario[] = [
       ];
     },
   },
+  {
+    name: 'the budget years offer a year with lines, the current and the next, to anyone signed in',
+    async run({ admin, user, visitor }, tag) {
+      const c = await chain(admin, tag);
+      // A year no other scenario uses: its line puts it among the years.
+      const year = 2097;
+      await made(user.budgetLine.create(line(c, { year })));
+      const answer = await outcomeOf(user.planning.years());
+      const offered = (answer.data as { years?: number[] } | undefined)?.years ?? [];
+      const thisYear = currentYear();
+      return [
+        {
+          what: "the user's years",
+          actual: {
+            ...answer,
+            data: { offered: [year, thisYear, thisYear + 1].map((y) => offered.includes(y)) },
+          },
+          expected: { status: 200, data: { offered: [true, true, true] } },
+        },
+        await check('a visitor', visitor.planning.years(), {
+          status: 401,
+          code: 'unauthorized',
+          message: server.tokenInvalid,
+        }),
+      ];
+    },
+  },
 ];
 
 /** A 1×1 transparent PNG. */
