@@ -1258,6 +1258,8 @@ export const messagesEn: Messages = {
     print: 'Print RKA',
     printWorkbook: 'Print RKA (Excel)',
     printPdf: 'Print RKA (PDF)',
+    printHint: (year: number) =>
+      `The ${year} work plan and budget of your Perangkat Daerah, with its signature block.`,
     printing: 'Preparing the RKA...',
     printed: 'RKA downloaded',
     printFailed: 'Could not download the RKA',

@@ -1426,6 +1426,8 @@ export const messagesId = {
     print: 'Cetak RKA',
     printWorkbook: 'Cetak RKA (Excel)',
     printPdf: 'Cetak RKA (PDF)',
+    printHint: (year: number) =>
+      `Rencana Kerja dan Anggaran ${year} Perangkat Daerah Anda, dengan blok tanda tangan penandatangannya.`,
     printing: 'Menyiapkan RKA...',
     printed: 'RKA berhasil diunduh',
     printFailed: 'Gagal mengunduh RKA',
