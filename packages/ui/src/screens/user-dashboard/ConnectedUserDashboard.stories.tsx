@@ -672,6 +672,10 @@ export const PrintRka: Story = {
   play: async ({ canvas, args }) => {
     const section = await canvas.findByRole('region', { name: m.rka.print });
     await expect(within(section).getByText(m.rka.printHint(2025))).toBeVisible();
+    // One unit: nothing to choose.
+    await expect(
+      within(section).queryByRole('button', { name: new RegExp(levels.agency.label) }),
+    ).not.toBeInTheDocument();
     await userEvent.click(within(section).getByRole('button', { name: m.rka.printWorkbook }));
     await waitFor(() => expect(savedFiles(args.saveFile)).toHaveLength(1));
     await expect(await screen.findByText(m.rka.printed)).toBeVisible();
@@ -714,5 +718,42 @@ export const PrintRkaFails: Story = {
     await expect(await screen.findByText(m.server.outsideUnits)).toBeVisible();
     await expect(args.saveFile).not.toHaveBeenCalled();
     await expect(within(section).getByRole('button', { name: m.rka.printWorkbook })).toBeEnabled();
+  },
+};
+
+/** A planner of two units chooses whose RKA she prints, among her units only. */
+export const PrintRkaOfOneOfUnits: Story = {
+  args: { saveFile: fn() },
+  parameters: {
+    sandbox: sandboxFor(
+      (() => {
+        const seed = structuredClone(unitSeed);
+        const user = seed.users.find((person) => person.id === seedUser(seed).id)!;
+        user.agency_ids = seed.entities.agency.map((agency) => agency.id);
+        return seed;
+      })(),
+    ),
+  },
+  play: async ({ canvas, args }) => {
+    const section = await canvas.findByRole('region', { name: m.rka.print });
+    const unit = await within(section).findByRole('button', {
+      name: new RegExp(levels.agency.label),
+    });
+    await waitFor(() =>
+      expect(unit).toHaveTextContent(
+        '4.01.0.00.0.00.01.0000 - BADAN PERENCANAAN PEMBANGUNAN DAERAH',
+      ),
+    );
+    await userEvent.click(unit);
+    const options = within(await openList()).getAllByRole('option');
+    await expect(options.map((option) => option.textContent)).toEqual([
+      '4.01.0.00.0.00.01.0000 - BADAN PERENCANAAN PEMBANGUNAN DAERAH',
+      'DINAS PENDIDIKAN',
+    ]);
+    await userEvent.click(options[1]!);
+    await expect(unit).toHaveTextContent('DINAS PENDIDIKAN');
+    await userEvent.click(within(section).getByRole('button', { name: m.rka.printPdf }));
+    await waitFor(() => expect(savedFiles(args.saveFile)).toHaveLength(1));
+    await expect(savedFiles(args.saveFile)[0]!.fileName).toBe('rka-2025.pdf');
   },
 };
