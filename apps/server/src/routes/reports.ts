@@ -5,8 +5,10 @@ import {
   ReportDownloadQuery,
   type ReportFormat,
   type ReportLayout,
+  refusals,
   reportFileName,
   routes,
+  type User,
   XLSX_CONTENT_TYPE,
 } from '@ranwal/core';
 import { z } from 'zod';
@@ -37,6 +39,16 @@ const contentTypes: Record<ReportFormat, string> = {
   xlsx: XLSX_CONTENT_TYPE,
   pdf: PDF_CONTENT_TYPE,
 };
+
+/**
+ * Another unit's report is refused (403), not answered with an empty one under that unit's name
+ * and signer: a user or verifier may ask only for one of their own units.
+ */
+function refuseOtherUnit(caller: Pick<User, 'role' | 'agency_ids'>, agencyId?: string): void {
+  if (caller.role !== 'admin' && agencyId && !caller.agency_ids.includes(agencyId)) {
+    throw refusals.outsideUnits();
+  }
+}
 
 /** What a link makes, as it was asked for. */
 interface ReportFile {
@@ -74,15 +86,18 @@ export function reportRoutes(
         await reports.remove(params.id, user);
         return { message: server.deleted, data: null };
       },
-      report: async ({ query, user }) => ({
-        data: {
-          path: await files.link(REPORT_FILE_PATH, 'report', user, {
-            ...query,
-            scope: user.role === 'admin' ? 'all' : 'own',
-          }),
-          originalName: reportFileName(query.year, query.layout, query.format),
-        },
-      }),
+      report: async ({ query, user }) => {
+        refuseOtherUnit(user, query.agency_id);
+        return {
+          data: {
+            path: await files.link(REPORT_FILE_PATH, 'report', user, {
+              ...query,
+              scope: user.role === 'admin' ? 'all' : 'own',
+            }),
+            originalName: reportFileName(query.year, query.layout, query.format),
+          },
+        };
+      },
       summary: async ({ query }) => ({ data: await dashboard.summary(query.year) }),
     },
 
@@ -95,6 +110,8 @@ export function reportRoutes(
           // A link signed by an admin who has since become a user exports only that person's
           // scope as it is now (their units' lines, or their own).
           const everyone = scope === 'all' && signer.role === 'admin';
+          // A unit the signer has left since is refused as when asked.
+          if (!everyone) refuseOtherUnit(signer, filter.agency_id);
           const exported: ReportScope = {
             ...filter,
             ...(everyone ? {} : lineScopeOf(signer, filter.created_by)),
