@@ -10,6 +10,8 @@ import {
 export interface StageNotice {
   tone: 'info' | 'warning';
   text: string;
+  /** The server would refuse a user's line write now: 'Buat', 'Edit' and 'Hapus' wait, saying `text`. */
+  blocksWrites: boolean;
 }
 
 /** Today as YYYY-MM-DD in WIB, as the server compares a stage's dates. */
@@ -27,11 +29,12 @@ export function stageNoticeOf(
   messages: Messages,
 ): StageNotice | undefined {
   const refusal = stageRefusal(stages, today, messages.server);
-  if (refusal) return { tone: 'warning', text: refusal };
+  if (refusal) return { tone: 'warning', text: refusal, blocksWrites: true };
   const current = stages.find((stage) => stage.status === 'current');
   if (!current) return undefined;
   return {
     tone: 'info',
+    blocksWrites: false,
     text: messages.stages.notice.running(
       messages.server.stageNames[current.kind],
       current.year,
