@@ -54,6 +54,15 @@ describe("the line form's word on its year's stage", () => {
     });
   });
 
+  it('tells an admin without holding them back: the server does not refuse admins', () => {
+    expect(
+      stageNoticeOf([stage({ locked: true })], '2026-11-27', messagesId, 'admin')?.blocksWrites,
+    ).toBe(false);
+    expect(
+      stageNoticeOf([stage({ locked: true })], '2026-11-27', messagesId, 'user')?.blocksWrites,
+    ).toBe(true);
+  });
+
   it('reads today in WIB: 23.30 UTC is already tomorrow in Jakarta', () => {
     expect(todayInWib(new Date('2026-11-27T23:30:00Z'))).toBe('2026-11-28');
   });

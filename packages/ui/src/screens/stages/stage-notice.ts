@@ -2,6 +2,7 @@ import {
   DEFAULT_TIME_ZONE,
   formatDateShortId,
   type Messages,
+  type Role,
   type Stage,
   stageRefusal,
 } from '@ranwal/core';
@@ -27,9 +28,11 @@ export function stageNoticeOf(
   stages: readonly Stage[],
   today: string,
   messages: Messages,
+  role?: Role,
 ): StageNotice | undefined {
   const refusal = stageRefusal(stages, today, messages.server);
-  if (refusal) return { tone: 'warning', text: refusal, blocksWrites: true };
+  // The server refuses users, not admins: an admin is told, and may still write.
+  if (refusal) return { tone: 'warning', text: refusal, blocksWrites: role !== 'admin' };
   const current = stages.find((stage) => stage.status === 'current');
   if (!current) return undefined;
   return {
