@@ -232,7 +232,16 @@ describe('stages and the history of every change, through the portal', () => {
       expect(readable(await userPage.locator(`[id="${describedBy}"]`).innerText())).toBe(refusal);
     }
     expect(await axeViolations(userPage)).toEqual([]);
+    await notice.first().scrollIntoViewIfNeeded();
+    await userPage.evaluate(() => window.scrollBy(0, -16));
     await screenshot(userPage, 'user-stage-locked');
+    // A phone reads the lines as cards: the same reason above them, the same buttons waiting.
+    await userPage.setViewportSize({ width: 390, height: 844 });
+    const card = userPage.getByRole('listitem').filter({ hasText: 'Map Plastik' });
+    expect(await card.getByRole('button', { name: 'Edit', exact: true }).isDisabled()).toBe(true);
+    expect(await axeViolations(userPage)).toEqual([]);
+    await notice.first().scrollIntoViewIfNeeded();
+    await screenshot(userPage, 'user-stage-locked-phone');
     // The server refuses it in the same words.
     const [mapLine] = (await planner.budgetLine.list({ search: 'Map Plastik' })).data;
     await expect(planner.budgetLine.delete(mapLine!.id)).rejects.toMatchObject({

@@ -158,6 +158,8 @@ export const ReportList = memo(function ReportList({
             </TableHeader>
             <TableBody
               items={reports}
+              // A row's buttons follow the stage's refusal and the deletion under way.
+              dependencies={[writeBlocks, deletingId]}
               isLoading={isLoading}
               renderEmptyState={() => <EmptyState text={empty} />}
             >
