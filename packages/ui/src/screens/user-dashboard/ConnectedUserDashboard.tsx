@@ -237,7 +237,7 @@ function useWriteBlocks(
   refused: boolean,
 ): ReadonlyMap<number, string> {
   const messages = useMessages();
-  const years = [...new Set((lines ?? []).map((line) => line.year))].sort();
+  const years = [...new Set((lines ?? []).map((line) => line.year))].sort((a, b) => a - b);
   const stagesByYear = useStagesOfYears(refused ? years : []);
   const blocks: [number, string][] = [];
   for (const [year, stages] of stagesByYear) {
