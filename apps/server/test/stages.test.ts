@@ -176,7 +176,7 @@ describe.each(databaseTargets)('budget-year stages on %s', (target) => {
       'Ringkasan',
       'Per Perangkat Daerah',
       'Per Sub Kegiatan',
-      'Baris Berubah',
+      'Rincian Berubah',
     ]);
     // Every row, empty ones too, each from its first column.
     const rows = (name: string) =>
@@ -207,7 +207,7 @@ describe.each(databaseTargets)('budget-year stages on %s', (target) => {
       ['Total', 3500, 2300, -1200],
     ]);
 
-    const lines = rows('Baris Berubah');
+    const lines = rows('Rincian Berubah');
     expect(lines[0]).toEqual([
       'Perubahan',
       'Sub Kegiatan',

@@ -62,7 +62,7 @@ function addSumsSheet(
 /**
  * Two stages compared, as a workbook (stage.compareWorkbook): Ringkasan (the stages, their
  * totals and difference, how many lines changed), Per Perangkat Daerah, Per Sub Kegiatan, and
- * Baris Berubah (each added, removed or changed line; a changed line one row per field, with
+ * Rincian Berubah (each added, removed or changed line; a changed line one row per field, with
  * its old and new value). Money is a number in rupiah format.
  */
 export async function writeStageWorkbook(
