@@ -354,6 +354,27 @@ export const ChoicesConfirmOneAtATime: Story = {
   },
 };
 
+/**
+ * A line's detail named from outside (the portal's `?rincian=<id>`, where a notification about
+ * the line leads, issue 33) opens at once, even for a line not at the top of the list; closing
+ * it tells the owner of the URL.
+ */
+export const DetailFromTheUrl: Story = {
+  args: { onDetailIdChange: fn() },
+  loaders: [async () => ({ reports: await seedReports() })],
+  render: (args, { loaded }) => (
+    <ConnectedUserDashboard {...args} detailId={(loaded.reports as BudgetLine[]).at(-1)!.id} />
+  ),
+  play: async ({ args, loaded }) => {
+    const oldest = (loaded.reports as BudgetLine[]).at(-1)!;
+    const dialog = await screen.findByRole('dialog', { name: list.detailTitle });
+    await waitFor(() => expect(dialog).toHaveTextContent(oldest.component_name));
+    await expect(dialog).toHaveTextContent(formatRupiah(oldest.total_after_tax));
+    await userEvent.click(within(dialog).getByRole('button', { name: m.common.close }));
+    await expect(args.onDetailIdChange).toHaveBeenCalledWith(null);
+  },
+};
+
 /** A line's detail is loaded on its own: the dialog shows what the server holds for it. */
 export const ReportDetail: Story = {
   loaders: [async () => ({ reports: await seedReports() })],

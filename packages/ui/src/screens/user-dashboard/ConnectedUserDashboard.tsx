@@ -39,6 +39,12 @@ export interface ConnectedReportListProps {
   /** Whether a session token is stored; by default, whether the provider's session has one. */
   hasToken?: boolean;
   className?: string;
+  /**
+   * The line whose detail is open, with `onDetailIdChange`: the portal keeps it in the URL, so a
+   * notification about a line opens its detail. Without them the list keeps its own.
+   */
+  detailId?: string | null;
+  onDetailIdChange?: (id: string | null) => void;
 }
 
 export interface ConnectedBudgetLineEntryProps {
@@ -135,6 +141,8 @@ export function ConnectedReportList({
   view: givenView,
   onViewChange,
   className,
+  detailId: givenDetailId,
+  onDetailIdChange,
 }: ConnectedReportListProps) {
   const messages = useMessages();
   const toast = useToast();
@@ -191,7 +199,9 @@ export function ConnectedReportList({
   const retryReports = useCallback(() => {
     void refetchReports();
   }, [refetchReports]);
-  const [detailId, setDetailId] = useState<string | null>(null);
+  const [ownDetailId, setOwnDetailId] = useState<string | null>(null);
+  const detailId = givenDetailId === undefined ? ownDetailId : givenDetailId;
+  const setDetailId = onDetailIdChange ?? setOwnDetailId;
   const detail = useBudgetLine(detailId ?? undefined);
   const setPage = useCallback((page: number) => setView({ ...view, page }), [setView, view]);
 
