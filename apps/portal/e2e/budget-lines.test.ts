@@ -226,7 +226,7 @@ describe('budget lines at working sizes, through the portal', () => {
       await page.waitForURL((url) => url.searchParams.get('rincian') === line!.id);
       const detail = page.getByRole('dialog', { name: 'Detail Laporan' });
       await detail.getByText(numbered(42)).first().waitFor();
-      expect(readable(await detail.innerText())).toContain('Ukuran F4 khusus arsip');
+      expect(readable(await detail.innerText())).toContain('Rp 50.042');
       expect(await axeViolations(page)).toEqual([]);
       await screenshot(page, `user-notification-opens-line-${width}`);
       // Closed, the address forgets it.
