@@ -512,7 +512,7 @@ describe('planning within a ceiling: the admin pages, through the portal', () =>
 
     // --- The admin downloads the RKA of the programme from Laporan ------------------------------
     await openFromSidebar(adminPage, 'Laporan', '/admin-laporan');
-    await chooseInComboBox(adminPage, 'Filter Program', RKA.program.name);
+    await chooseInComboBox(adminPage, 'Filter Program', coded(RKA.program));
     await expect
       .poll(() =>
         grid(adminPage, 'Daftar Laporan Detail Program')
