@@ -356,7 +356,7 @@ describe('planning within a ceiling: the admin pages, through the portal', () =>
     const perAgency = panel.getByRole('table', { name: 'Per Perangkat Daerah' });
     await expect
       .poll(async () => readable(await perAgency.getByRole('row').nth(1).innerText()))
-      .toBe(`${AGENCY.name} Rp 5.000.000 Rp 1.200.000 Rp 3.800.000`);
+      .toBe(`${AGENCY.code} - ${AGENCY.name} Rp 5.000.000 Rp 1.200.000 Rp 3.800.000`);
     const perProgram = panel.getByRole('table', { name: 'Per Program' });
     expect(readable(await perProgram.getByRole('row').nth(1).innerText())).toBe(
       `${PROGRAM} ${AGENCY.name} Rp 1.000.000 Rp 1.200.000 -Rp 200.000`,
