@@ -194,10 +194,10 @@ describe('stages and the history of every change, through the portal', () => {
     expect(await axeViolations(userPage)).toEqual([]);
     await screenshot(userPage, 'user-open-notes');
     await lineRow(userPage, 'Kertas HVS A4').getByRole('button', { name: 'Edit' }).click();
-    const edit = userPage.getByRole('dialog', { name: 'Edit Laporan' });
+    const edit = userPage.getByRole('dialog', { name: 'Edit Rincian Belanja' });
     await edit.getByRole('textbox', { name: /^Harga \(Rp\)/ }).fill('60.000');
     await edit.getByRole('button', { name: 'Simpan Perubahan' }).click();
-    await toast(userPage, 'Laporan berhasil diperbarui').waitFor();
+    await toast(userPage, 'Rincian belanja berhasil diperbarui').waitFor();
     await edit.waitFor({ state: 'detached' });
 
     // --- The verifier reads the answer, closes the note and verifies the sub kegiatan ---------

@@ -1,4 +1,4 @@
-import type { PaguSummary, PaguSummaryRow } from '@ranwal/core';
+import { codeAndName, type PaguSummary, type PaguSummaryRow } from '@ranwal/core';
 import { type ReactNode, useId } from 'react';
 import { Rupiah } from '../../components/Rupiah.js';
 import { EmptyState, ErrorState, LoadingState, Spinner } from '../../components/States.js';
@@ -29,7 +29,7 @@ const numberCell = cn(cellPadding, 'text-end text-slate-800');
 const wideOnly = 'hidden sm:table-cell';
 
 /**
- * The admin dashboard's 'Pagu dan Realisasi Rencana' (issue 18, beyond the spec): for a year,
+ * The admin dashboard's 'Pagu dan Rencana Belanja' (issue 18, beyond the spec): for a year,
  * each Perangkat Daerah's and each programme's pagu, what their lines plan (after PPN) and the
  * sisa, below zero in red. A bar under each name shows how much of the pagu is planned (hidden
  * from screen readers: the cells say it).
@@ -71,7 +71,7 @@ export function PaguOverview({
             nameHeader={t.agency}
             rows={summary.agencies.map((row) => ({
               row,
-              name: row.name ?? m.planning.noAgency,
+              name: row.name ? codeAndName(row.code, row.name, m) : m.planning.noAgency,
             }))}
           />
         )}
@@ -80,7 +80,7 @@ export function PaguOverview({
           nameHeader={t.program}
           rows={summary.programs.map((row) => ({
             row,
-            name: row.name ?? '',
+            name: row.name ? codeAndName(row.code, row.name, m) : '',
             note: agencies.length > 0 ? agencyName(row.agency_id) : undefined,
           }))}
         />
