@@ -64,6 +64,7 @@ import {
 import { whoami, whoamiSummary } from './commands/whoami/index.js';
 import type { ConnectionOptions } from './connection.js';
 import { CliError } from './errors.js';
+import { cliLanguages, cliText } from './lang.js';
 import {
   createProgressBar,
   formatBytes,
@@ -78,6 +79,7 @@ import { readStdin } from './prompts.js';
 interface GlobalOptions {
   server?: string;
   json?: boolean;
+  lang?: string;
 }
 
 const { version } = JSON.parse(
@@ -185,6 +187,8 @@ export function buildProgram({
     .version(version)
     .option('--server <url>', 'the Ranwal server (default: $RANWAL_SERVER, else the last login)')
     .option('--json', 'print machine-readable JSON on stdout')
+    // Read before the program is built (bin.ts); declared here so it is accepted and listed.
+    .addOption(new Option('--lang <language>', cliText().langOption).choices(cliLanguages))
     .exitOverride()
     // Every command's --help lists --server and --json too (set before the commands inherit it).
     .configureHelp({ showGlobalOptions: true })
