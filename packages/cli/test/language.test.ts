@@ -55,6 +55,18 @@ describe('the language of ranwal', () => {
     expect(programs.stdout).not.toMatch(/\b(true|false|yes|no)\b/);
     const none = await ranwal(['programs', 'list', '--search', 'tidak-ada-yang-begini']);
     expect(none.stdout).toBe('Tidak ada program.\n');
+    // Someone who has not signed in is told how, in Indonesian.
+    const stranger = await runCli(['whoami'], {
+      env: {
+        XDG_CONFIG_HOME: path.join(home.dir, 'belum-masuk'),
+        RANWAL_SERVER: server.url,
+        RANWAL_LANG: undefined,
+      },
+    });
+    expect(stranger.code).toBe(4);
+    expect(stranger.stderr).toBe(
+      `ranwal: belum masuk ke ${server.url}: jalankan \`ranwal login --server ${server.url}\`\n`,
+    );
   });
 
   it('speaks English with --lang en or RANWAL_LANG=en', async () => {

@@ -1384,6 +1384,30 @@ export const messagesEn: Messages = {
       `${doing}: not allowed for this account (${message})`,
     interrupted: 'interrupted',
     requestFailed: 'request failed',
+    noServer: 'not signed in: run `ranwal login` (or pass --server / set RANWAL_SERVER)',
+    noSession: (server: string) =>
+      `not signed in to ${server}: run \`ranwal login --server ${server}\``,
+    users: {
+      none: 'No users.',
+      header: ['ID', 'NAME', 'EMAIL', 'ROLE'],
+      created: (role: string, name: string, email: string, id: string) =>
+        `Created ${role} ${name} <${email}> (${id})`,
+    },
+    passwordChanged: (name: string, email: string, file: string) =>
+      `Password changed for ${name} <${email}>; their other sessions have ended. New token saved in ${file}`,
+    passwordSet: (name: string, email: string) =>
+      `Password set for ${name} <${email}>; every session of theirs has ended`,
+    planning: {
+      dryRunRead: 'Dry run: nothing stored. Read',
+      catalogue: (verb: string, items: string, year: number, file: string, counts: string) =>
+        `${verb} ${items} item(s) of the ${year} catalogue from ${file}: ${counts}`,
+      catalogueLoaded: 'Loaded',
+      pagu: (verb: string, rows: string, year: number, file: string, counts: string) =>
+        `${verb} the ${year} pagu of ${rows} row(s) from ${file}: ${counts}`,
+      paguSet: 'Set',
+      counts: (created: string, changed: string, unchanged: string) =>
+        `${created} new, ${changed} changed, ${unchanged} unchanged`,
+    },
     list: {
       id: 'ID',
       code: 'CODE',

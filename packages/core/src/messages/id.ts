@@ -1573,6 +1573,30 @@ export const messagesId = {
       `${doing}: tidak diizinkan untuk akun ini (${message})`,
     interrupted: 'dihentikan',
     requestFailed: 'permintaan gagal',
+    noServer: 'belum masuk: jalankan `ranwal login` (atau pakai --server / setel RANWAL_SERVER)',
+    noSession: (server: string) =>
+      `belum masuk ke ${server}: jalankan \`ranwal login --server ${server}\``,
+    users: {
+      none: 'Tidak ada pengguna.',
+      header: ['ID', 'NAMA', 'EMAIL', 'PERAN'],
+      created: (role: string, name: string, email: string, id: string) =>
+        `Dibuat ${role} ${name} <${email}> (${id})`,
+    },
+    passwordChanged: (name: string, email: string, file: string) =>
+      `Password ${name} <${email}> diubah; sesinya yang lain telah diakhiri. Token baru disimpan di ${file}`,
+    passwordSet: (name: string, email: string) =>
+      `Password ${name} <${email}> ditetapkan; semua sesinya telah diakhiri`,
+    planning: {
+      dryRunRead: 'Uji coba: tidak ada yang disimpan. Dibaca',
+      catalogue: (verb: string, items: string, year: number, file: string, counts: string) =>
+        `${verb} ${items} item katalog tahun ${year} dari ${file}: ${counts}`,
+      catalogueLoaded: 'Dimuat',
+      pagu: (verb: string, rows: string, year: number, file: string, counts: string) =>
+        `${verb} pagu tahun ${year}, ${rows} baris, dari ${file}: ${counts}`,
+      paguSet: 'Ditetapkan',
+      counts: (created: string, changed: string, unchanged: string) =>
+        `${created} baru, ${changed} berubah, ${unchanged} tetap`,
+    },
     list: {
       id: 'ID',
       code: 'KODE',
