@@ -659,15 +659,17 @@ describe.each(databaseTargets)('hierarchy import on %s', (target) => {
     it('takes a programme of no agency (parent -1) beside agencies in one call', async () => {
       const batch = tree([
         row({ agency: 'Dinas Kesehatan', agency_code: '1.02.0.00.0.00.01.0000' }),
-      ]) as unknown as Record<string, { parent?: number[]; name: string[]; code?: unknown[] }> & {
-        program: { is_taxed: (boolean | null)[] };
-      };
+      ]) as unknown as Record<
+        string,
+        { parent?: number[]; name: string[]; code?: unknown[]; is_taxed?: (boolean | null)[] }
+      >;
       // A whole server's export: the region's own programme beside the agency's.
-      let parent = batch.program.name.length;
-      batch.program.parent!.push(-1);
-      batch.program.name.push('PROGRAM DAERAH');
-      batch.program.is_taxed.push(null);
-      batch.program.code?.push(null);
+      const program = batch.program!;
+      let parent = program.name.length;
+      program.parent!.push(-1);
+      program.name.push('PROGRAM DAERAH');
+      program.is_taxed!.push(null);
+      program.code?.push(null);
       for (const key of ['action', 'sub_action', 'activity', 'subtitle']) {
         const level = batch[key]!;
         const position = level.name.length;
