@@ -1378,6 +1378,14 @@ export const messagesEn: Messages = {
     place: (row: number, line?: number) =>
       line === undefined ? `row ${row}` : `row ${row} (line ${line})`,
     langOption: 'output language: id (default) or en; also $RANWAL_LANG',
+    help: {
+      description: 'Ranwal administration from the command line: import, export, read.',
+      server: 'the Ranwal server (default: $RANWAL_SERVER, else the last login)',
+      json: 'print machine-readable JSON on stdout',
+      examples: 'Examples:',
+      exitCodes:
+        'Exit codes: 0 success, 1 failure, 2 usage, 3 invalid data, 4 not signed in or not allowed,\n5 server unreachable, 130 interrupted.',
+    },
     notSignedIn: (doing: string, message: string) =>
       `${doing}: not signed in or the session has expired (${message}); run \`ranwal login\``,
     notAllowed: (doing: string, message: string) =>

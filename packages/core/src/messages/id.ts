@@ -1567,6 +1567,15 @@ export const messagesId = {
     place: (row: number, line?: number) =>
       line === undefined ? `baris ${row}` : `baris ${row} (baris teks ${line})`,
     langOption: 'bahasa keluaran: id (bawaan) atau en; juga $RANWAL_LANG',
+    /** The top of `ranwal --help`: what it is, the options every command takes, exit codes. */
+    help: {
+      description: 'Administrasi Ranwal dari baris perintah: impor, ekspor, baca.',
+      server: 'server Ranwal (bawaan: $RANWAL_SERVER, lalu login terakhir)',
+      json: 'cetak JSON untuk mesin di stdout',
+      examples: 'Contoh:',
+      exitCodes:
+        'Kode keluar: 0 berhasil, 1 gagal, 2 penggunaan salah, 3 data tidak valid, 4 belum masuk atau tidak diizinkan,\n5 server tidak terjangkau, 130 dihentikan.',
+    },
     notSignedIn: (doing: string, message: string) =>
       `${doing}: belum masuk atau sesi sudah berakhir (${message}); jalankan \`ranwal login\``,
     notAllowed: (doing: string, message: string) =>
