@@ -13,6 +13,7 @@ import {
 import { defaultBudgetYear } from '../../budget-year.js';
 import { type ConnectionOptions, connect } from '../../connection.js';
 import { CliError, calling } from '../../errors.js';
+import { cliText } from '../../lang.js';
 import { formatCount } from '../../output.js';
 import { describePlace, HEADER_SEARCH_ROWS, headerKey, type SheetRow } from '../import/columns.js';
 import { type CsvEncoding, readSheet } from '../import/read.js';
@@ -288,12 +289,16 @@ export async function importPagu(options: PlanningImportOptions): Promise<PaguRe
 
 export function catalogueSummary(report: CatalogueReport): string {
   const { created, changed, unchanged } = report.result;
-  const verb = report.dryRun ? 'Dry run: nothing stored. Read' : 'Loaded';
-  return `${verb} ${formatCount(report.items)} item(s) of the ${report.year} catalogue from ${report.file}: ${formatCount(created)} new, ${formatCount(changed)} changed, ${formatCount(unchanged)} unchanged`;
+  const text = cliText().planning;
+  const verb = report.dryRun ? text.dryRunRead : text.catalogueLoaded;
+  const counts = text.counts(formatCount(created), formatCount(changed), formatCount(unchanged));
+  return text.catalogue(verb, formatCount(report.items), report.year, report.file, counts);
 }
 
 export function paguSummary(report: PaguReport): string {
   const { created, changed, unchanged } = report.result;
-  const verb = report.dryRun ? 'Dry run: nothing stored. Read' : 'Set';
-  return `${verb} the ${report.year} pagu of ${formatCount(report.rows)} row(s) from ${report.file}: ${formatCount(created)} new, ${formatCount(changed)} changed, ${formatCount(unchanged)} unchanged`;
+  const text = cliText().planning;
+  const verb = report.dryRun ? text.dryRunRead : text.paguSet;
+  const counts = text.counts(formatCount(created), formatCount(changed), formatCount(unchanged));
+  return text.pagu(verb, formatCount(report.rows), report.year, report.file, counts);
 }
