@@ -29,7 +29,9 @@ export function firstRunBlock(url: string, accounts: readonly ShownAccount[]): s
           'These passwords are shown once, now, and stored nowhere in clear.',
           "Sign in and change them: 'Ubah Kata Sandi' in the portal, or `ranwal password`.",
         ]
-      : ['Sign in and change the password: 'Ubah Kata Sandi' in the portal, or `ranwal password`.']),
+      : [
+          "Sign in and change the password: 'Ubah Kata Sandi' in the portal, or `ranwal password`.",
+        ]),
   ];
   const inner = Math.max(...lines.map((line) => line.length));
   const rule = '─'.repeat(inner + 2);
