@@ -14,10 +14,12 @@ import {
   type PaguStatusQuery,
   type PaguSummary,
   paguRefusal,
+  refusals,
 } from '@ranwal/core';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { containsPattern, inTransaction, offsetOf, type Parsed, toCount } from './pagination.js';
+import { linesNeedPaguIn } from './planning.js';
 
 const server = messagesId.server;
 const levels = messagesId.levels;
@@ -142,6 +144,17 @@ export function createPaguService(db: Kysely<Database>) {
       where pg.sub_action_id = ${line.sub_action_id} and pg.year = ${line.year}
       for update of pg`.execute(trx);
     const subAction = subRows[0];
+    if (!subAction && (await linesNeedPaguIn(trx, line.year))) {
+      // No pagu where the region says lines need one: nothing may be added under it (a line
+      // may still be made cheaper, as under any pagu).
+      const { rows } = await sql<{ others: unknown; before: unknown }>`
+        select sum(d.total_after_tax) filter (where true ${others}) as others,
+          sum(d.total_after_tax) as before
+        from detail_program d
+        where d.sub_action_id = ${line.sub_action_id} and d.year = ${line.year}`.execute(trx);
+      const after = BigInt(sumText(rows[0]?.others)) + BigInt(line.total_after_tax);
+      if (after > BigInt(sumText(rows[0]?.before))) throw refusals.paguRequired(line.year);
+    }
     if (subAction && !subAction.allow_overrun) {
       await check(
         `${levels.sub_action.label} ${subAction.name}`,
@@ -216,6 +229,7 @@ export function createPaguService(db: Kysely<Database>) {
       if (rows.length === 0) throw notFoundIssue('sub_action_id', levels.sub_action.label);
       return {
         year,
+        pagu_required: await linesNeedPaguIn(db, year),
         levels: rows.map((row) => {
           const pagu = nullableText(row.pagu);
           const planned = sumText(row.planned);
