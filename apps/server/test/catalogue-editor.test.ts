@@ -313,5 +313,46 @@ describe.each(databaseTargets)('the catalogue editor and the pagu policy on %s',
       const bad = await call('PUT', 'planning/policy', { lines_need_pagu: 'ya' });
       expect(bad.statusCode).toBe(400);
     });
+
+    it("reads a unit's pagu the same on the line form's panel and the admin's pages", async () => {
+      const year = 2031;
+      await call('PUT', 'pagu/set', { sub_action_id: chain.sub_action_id, year, amount: 70_000 });
+      expect((await createLine({ year, price: 20_000 })).statusCode).toBe(201);
+      const status = await paguStatus(year);
+      const level = (name: string) =>
+        status.levels.find((found: { level: string }) => found.level === name);
+      const figures = (row: { pagu: string | null; planned: string; remaining: string | null }) => [
+        row.pagu,
+        row.planned,
+        row.remaining,
+      ];
+      // The sub kegiatan: as the Pagu page lists it.
+      const listed = (
+        await call('GET', `pagu/list?year=${year}&search=${encodeURIComponent('Editor')}`)
+      ).json().data;
+      const row = listed.find(
+        (found: { sub_action_id: string }) => found.sub_action_id === chain.sub_action_id,
+      );
+      expect(figures(level('sub_action'))).toEqual(['70000', '20000', '50000']);
+      expect(figures(row)).toEqual(figures(level('sub_action')));
+      expect(level('sub_action').own_pagu).toBe(true);
+      // The Perangkat Daerah without a pagu of its own: the sum of its sub kegiatan's, as the
+      // dashboard's summary and the admin's Perangkat Daerah table show it; not checked itself.
+      const summary = (await call('GET', `pagu/summary?year=${year}`)).json().data;
+      const unit = summary.agencies.find(
+        (found: { id: string }) => found.id === level('agency').id,
+      );
+      expect(figures(level('agency'))).toEqual(['70000', '20000', '50000']);
+      expect(figures(unit)).toEqual(figures(level('agency')));
+      expect(level('agency').own_pagu).toBe(false);
+      await call('PUT', 'pagu/agency', { agency_id: level('agency').id, year, amount: 90_000 });
+      const own = (await paguStatus(year)).levels[0];
+      expect([own.level, own.pagu, own.own_pagu]).toEqual(['agency', '90000', true]);
+      // Where lines need a pagu, the Pagu page says so of a sub kegiatan without one.
+      const staged = (await call('GET', 'pagu/list?year=2030&search=Editor')).json().data;
+      expect(staged[0]).toMatchObject({ pagu: null, pagu_required: true });
+      const unstaged = (await call('GET', `pagu/list?year=2032&search=Editor`)).json().data;
+      expect(unstaged[0]).toMatchObject({ pagu: null, pagu_required: false });
+    });
   });
 });

@@ -120,6 +120,8 @@ export const PaguRow = z.object({
   remaining: SignedRupiahSum.nullable(),
   allow_overrun: z.boolean(),
   overrun_reason: z.string(),
+  /** Lines of the year need a pagu here (the region's rule, in a year that has stages). */
+  pagu_required: z.boolean(),
 });
 export type PaguRow = z.infer<typeof PaguRow>;
 
@@ -147,6 +149,11 @@ export const PaguLevelStatus = z.object({
   planned: RupiahSum,
   remaining: SignedRupiahSum.nullable(),
   allow_overrun: z.boolean(),
+  /**
+   * The pagu is the level's own (a sub kegiatan's, or a Perangkat Daerah's when set), checked on
+   * every line write; otherwise the sum of the pagu set below it, as the admin's pages show it.
+   */
+  own_pagu: z.boolean(),
 });
 export type PaguLevelStatus = z.infer<typeof PaguLevelStatus>;
 
@@ -285,6 +292,16 @@ export const PriceItemImportResult = z.object({
   unchanged: z.number().int(),
 });
 export type PriceItemImportResult = z.infer<typeof PriceItemImportResult>;
+
+/**
+ * The kode rekening of an item as a sheet's cell or the Katalog Harga dialog lists them: separated
+ * by commas, semicolons or line breaks.
+ */
+export const splitAccountCodes = (text: string): string[] =>
+  text
+    .split(/[,;\n]+/)
+    .map((code) => code.trim())
+    .filter(Boolean);
 
 /** One item added on the Katalog Harga page: the import's rules, for one budget year. */
 export const PriceItemInput = PriceItemFields.extend({ year: ReportYear });

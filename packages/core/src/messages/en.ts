@@ -522,13 +522,7 @@ export const messagesEn: Messages = {
       pagu: {
         title: (year: number) => `Budget Ceiling ${year}`,
         level: (level: string, name: string) => `${level}: ${name}`,
-        pagu: 'Ceiling',
-        planned: 'Already planned',
         thisLine: 'This line',
-        remaining: 'Remaining',
-        none: 'No ceiling set',
-        noLimit: 'No limit',
-        noneRequired: 'None (ceiling required)',
         overrunAllowed: 'May be exceeded',
         loading: 'Loading the ceiling...',
         loadFailed: 'The ceiling could not be loaded.',
@@ -761,6 +755,7 @@ export const messagesEn: Messages = {
       remaining: 'Remaining',
       noPagu: 'No ceiling set',
       noLimit: 'No limit',
+      noneRequired: 'None (ceiling required)',
     },
     noAgency: 'No regional unit',
     pagu: {
@@ -810,7 +805,7 @@ export const messagesEn: Messages = {
       intro:
         'Standard prices for costing budget lines (SSH, SBU, HSPK, ASB) per budget year. A report may not go above its catalogue price unless the item is marked open.',
       importNote:
-        'The catalogue is loaded from the sheet (CSV or XLSX) the region publishes, with the CLI; this page does not upload files. The command:',
+        'Add or change items one at a time here, or load a whole catalogue from a spreadsheet (CSV or XLSX) the region publishes with the CLI:',
       importCommand: (year: number) => `ranwal import catalogue FILE --year ${year}`,
       listTitle: (year: number) => `Price Catalogue ${year}`,
       kind: 'Kind',
@@ -841,8 +836,6 @@ export const messagesEn: Messages = {
       opened: (name: string) => `${name} is now open.`,
       closed: (name: string) => `${name} is no longer open.`,
       updateFailed: 'Failed to change the catalogue item',
-      editorNote:
-        'Add or change items one at a time here, or load a whole catalogue from a spreadsheet (CSV or XLSX) with the CLI:',
       add: 'Add Item',
       actions: 'Actions',
       status: 'Status',

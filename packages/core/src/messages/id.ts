@@ -616,14 +616,8 @@ export const messagesId = {
       pagu: {
         title: (year: number) => `Pagu Tahun ${year}`,
         level: (level: string, name: string) => `${level}: ${name}`,
-        pagu: 'Pagu',
-        planned: 'Sudah direncanakan',
+        // Pagu, planned and sisa are named as on the admin's pages: planning.amounts (issue 33).
         thisLine: 'Baris ini',
-        remaining: 'Sisa pagu',
-        none: 'Belum ada pagu',
-        noLimit: 'Tanpa batas',
-        /** Sisa of a sub kegiatan without a pagu where lines need one (issue 33). */
-        noneRequired: 'Tidak ada (wajib pagu)',
         overrunAllowed: 'Boleh dilampaui',
         loading: 'Memuat pagu...',
         loadFailed: 'Pagu tidak dapat dimuat.',
@@ -872,9 +866,11 @@ export const messagesId = {
     amounts: {
       pagu: 'Pagu',
       planned: 'Sudah direncanakan',
-      remaining: 'Sisa',
+      remaining: 'Sisa pagu',
       noPagu: 'Belum ada pagu',
       noLimit: 'Tanpa batas',
+      /** Sisa of a sub kegiatan without a pagu where lines need one (issue 33). */
+      noneRequired: 'Tidak ada (wajib pagu)',
     },
     noAgency: 'Tanpa Perangkat Daerah',
     pagu: {
@@ -926,7 +922,7 @@ export const messagesId = {
       intro:
         'Standar harga untuk menyusun rincian belanja (SSH, SBU, HSPK, ASB) per tahun anggaran. Harga sebuah laporan tidak boleh melebihi harga katalog, kecuali item ditandai terbuka.',
       importNote:
-        'Katalog dimuat dari lembar kerja (CSV atau XLSX) yang diterbitkan daerah melalui CLI; halaman ini tidak mengunggah berkas. Perintahnya:',
+        'Tambahkan atau ubah item satu per satu di sini, atau muat seluruh katalog dari lembar kerja (CSV atau XLSX) yang diterbitkan daerah melalui CLI:',
       importCommand: (year: number) => `ranwal import catalogue FILE --year ${year}`,
       listTitle: (year: number) => `Katalog Harga Tahun ${year}`,
       kind: 'Jenis',
@@ -959,8 +955,6 @@ export const messagesId = {
       closed: (name: string) => `${name} tidak lagi terbuka.`,
       updateFailed: 'Gagal mengubah item katalog',
       // Items added, edited and retired on the page (issue 33).
-      editorNote:
-        'Tambahkan atau ubah item satu per satu di sini, atau muat seluruh katalog dari lembar kerja (CSV atau XLSX) melalui CLI:',
       add: 'Tambah Item',
       actions: 'Aksi',
       status: 'Status',
