@@ -962,6 +962,7 @@ export const messagesEn: Messages = {
       allowOverrun: 'May Exceed the Ceiling',
       overrunReason: 'Reason for Exceeding the Ceiling',
       open: 'May Exceed the Catalogue Price',
+      retired: 'Retired (not offered for new lines)',
       kind: 'Kind',
       accountCodes: 'Account Codes',
       isTaxed: 'Taxed',

@@ -1089,6 +1089,7 @@ export const messagesId = {
       allowOverrun: 'Boleh Melebihi Pagu',
       overrunReason: 'Alasan Melebihi Pagu',
       open: 'Boleh Melebihi Harga Katalog',
+      retired: 'Nonaktif (tidak ditawarkan untuk rincian baru)',
       kind: 'Jenis',
       accountCodes: 'Kode Rekening',
       isTaxed: 'Dikenai Pajak',
