@@ -1,4 +1,4 @@
-import { messagesId, type RanwalClient } from '@ranwal/core';
+import { DEFAULT_REPORT_YEAR, messagesId, type RanwalClient } from '@ranwal/core';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserService } from '../../server/src/services/users.js';
@@ -6,6 +6,8 @@ import {
   ADMIN,
   apiAs,
   axeViolations,
+  chooseInComboBox,
+  descriptionPairs,
   type E2E,
   fieldName,
   openFromSidebar,
@@ -222,6 +224,52 @@ describe('the catalogue and the pagu rule of a new year, through the portal', ()
     });
     const kept = await planner.budgetLine.get(priced.id);
     expect(kept.data.price_item_id).toBe(found!.id);
+    await context.close();
+  }, 240_000);
+
+  it("shows the unit's user, before anything is typed, that a sub kegiatan without a pagu takes no line", async () => {
+    // The line form's year (fixed on this branch) is opened with a stage; no pagu is set for it.
+    const year = DEFAULT_REPORT_YEAR;
+    await admin.stage.schedule({
+      year,
+      stages: [{ kind: 'ranwal', starts_on: day(-5), ends_on: day(60) }],
+    });
+    await admin.stage.advance({ year });
+    const { page, context } = await e2e.newPage();
+    await signInThroughForm(page, PLANNER, 'user');
+    for (const [label, option] of [
+      ['Program', '4.01.02 - Program Koordinasi Perencanaan Daerah'],
+      ['Kegiatan', '4.01.02.2.01 - Koordinasi Penyusunan Dokumen Perencanaan'],
+      ['Sub Kegiatan', '4.01.02.2.01.0003 - Koordinasi Penyusunan RKPD'],
+      ['Aktivitas', 'Rapat Penyusunan RKPD'],
+      ['Subtitle', 'Tim Penyusun RKPD'],
+      ['Kode Rekening', `${STATIONERY.code} - ${STATIONERY.name}`],
+      ['Pengampu', 'Bidang Perencanaan'],
+    ] as const) {
+      await chooseInComboBox(page, label, option);
+    }
+    const form = page.getByRole('region', { name: 'Buat Laporan Detail Program' });
+    const panel = form.getByRole('region', { name: `Pagu Tahun ${year}` });
+    const subActionLevel = panel
+      .getByRole('listitem')
+      .filter({ hasText: 'Sub Kegiatan: Koordinasi Penyusunan RKPD' });
+    // The same words as the admin's Pagu page.
+    await expect
+      .poll(async () => Object.fromEntries(await descriptionPairs(subActionLevel)))
+      .toEqual({
+        Pagu: 'Belum ada pagu',
+        'Sudah direncanakan': 'Rp 0',
+        'Baris ini': 'Rp 0',
+        'Sisa pagu': 'Tidak ada (wajib pagu)',
+      });
+    await panel
+      .getByText(`Sub kegiatan ini belum memiliki pagu tahun ${year}; hubungi administrator.`)
+      .waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await panel.scrollIntoViewIfNeeded();
+    await screenshot(page, 'catalogue-6-user-pagu-required');
+    const listed = (await admin.pagu.list({ year, search: 'RKPD' })).data;
+    expect(listed[0]).toMatchObject({ pagu: null, pagu_required: true });
     await context.close();
   }, 240_000);
 });
