@@ -367,6 +367,7 @@ describe('planning within a ceiling: the admin pages, through the portal', () =>
       'Rp 55.000',
       '5.1.02.01.01.0024',
       'Terbuka: Kertas HVS 70 gram A4',
+      'Edit Nonaktifkan',
     ]);
     const open = kertas.getByRole('checkbox', { name: 'Terbuka: Kertas HVS 70 gram A4' });
     expect(await open.isChecked()).toBe(false);
