@@ -311,7 +311,10 @@ describe.each(databaseTargets)('history of every change on %s', (target) => {
     ).toBe(200);
     const last = ((await lineHistory(line.id)).json().data as HistoryEntry[]).at(-1)!;
     expect(last).toMatchObject({ action: 'restore', actor_id: adminId, old_values: null });
-    expect(last.new_values).toMatchObject({ component_name: 'Tinta Printer', created_by: t.userId });
+    expect(last.new_values).toMatchObject({
+      component_name: 'Tinta Printer',
+      created_by: t.userId,
+    });
     // The audit page lists it as a restore too.
     const audited = await history(`record_type=detail_program&record_id=${line.id}`);
     expect(audited.data.map((change) => change.action)).toEqual([

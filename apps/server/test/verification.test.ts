@@ -439,10 +439,12 @@ describe.each(databaseTargets)('scope by unit and verification on %s', (target) 
     expect(other.json().data).toEqual([]);
 
     const count = async (who: string) =>
-      (await as(who).get('notification/list?unread=true')).json().data.filter(
-        (row: { kind: string; sub_action_id: string }) =>
-          row.kind === 'verification_withdrawn' && row.sub_action_id === place.sub_action_id,
-      );
+      (await as(who).get('notification/list?unread=true'))
+        .json()
+        .data.filter(
+          (row: { kind: string; sub_action_id: string }) =>
+            row.kind === 'verification_withdrawn' && row.sub_action_id === place.sub_action_id,
+        );
     // Eko (the unit, not the maker) deletes Dewi's line: the verifier, Dewi and the unit are
     // told; Eko, who made the change, is not.
     const deleted = await as('eko').delete(`detail-program/${gone.json().data.id}/delete`);

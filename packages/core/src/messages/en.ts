@@ -1193,6 +1193,8 @@ export const messagesEn: Messages = {
       message: (name: string, action: string, when: string) =>
         `Restore "${name}" to the version "${action}" of ${when}? The line's current values are replaced by that version, the restore is recorded in the history, and its owner is told.`,
       confirm: 'Yes, restore',
+      deletedMessage: (name: string, when: string) =>
+        `Bring back "${name}", deleted ${when}? The line is created again as it was before the delete, the restore is recorded in the history, and its owner is told.`,
     },
     verifier: {
       verifyBlocked: (count: number) =>

@@ -1351,6 +1351,9 @@ export const messagesId = {
       message: (name: string, action: string, when: string) =>
         `Pulihkan "${name}" ke versi "${action}" ${when}? Isian rincian saat ini diganti dengan versi itu, perubahan ini dicatat di riwayat, dan pemiliknya diberi tahu.`,
       confirm: 'Ya, Pulihkan',
+      /** A deleted line's restore brings it back as it was before the delete. */
+      deletedMessage: (name: string, when: string) =>
+        `Kembalikan "${name}" yang dihapus ${when}? Rincian dibuat kembali seperti sebelum dihapus, pemulihan ini dicatat di riwayat, dan pemiliknya diberi tahu.`,
     },
     /** The verifier's view of one sub kegiatan. */
     verifier: {
@@ -1358,7 +1361,8 @@ export const messagesId = {
         `Tandai Terverifikasi dapat dipakai setelah ${count} catatan yang masih terbuka ditutup.`,
       paguTitle: 'Pagu Sub Kegiatan',
       paguFailed: 'Gagal mengambil pagu',
-      notFound: 'Sub kegiatan ini tidak ditemukan pada tahun ini, atau bukan bagian Perangkat Daerah Anda.',
+      notFound:
+        'Sub kegiatan ini tidak ditemukan pada tahun ini, atau bukan bagian Perangkat Daerah Anda.',
     },
   },
 
