@@ -52,8 +52,10 @@ const toast = (text: string) =>
 async function answerRestore(
   userEvent: { click: (element: Element) => Promise<void> },
   button: string,
+  says?: string,
 ) {
   const asked = await screen.findByRole('alertdialog', { name: m.lines.restore.title });
+  if (says) await expect(asked).toHaveTextContent(says);
   await userEvent.click(within(asked).getByRole('button', { name: button }));
   await waitFor(() =>
     expect(screen.queryByRole('alertdialog', { name: m.lines.restore.title })).toBeNull(),
@@ -84,8 +86,9 @@ export const WithHistory: Story = {
     const entries = history.getByRole('list', { name: h.title }).querySelectorAll(':scope > li');
     const button = within(entries[1] as HTMLElement).getByRole('button', { name: h.restore });
     await userEvent.click(button);
-    const asked = await answerRestore(userEvent, m.common.confirmDelete.cancel);
-    await expect(asked).toHaveTextContent(
+    await answerRestore(
+      userEvent,
+      m.common.confirmDelete.cancel,
       m.lines.restore.message('Kertas HVS A4', h.actions.update, '20 November 2026 pukul 11.30'),
     );
     await expect(restore).not.toHaveBeenCalled();

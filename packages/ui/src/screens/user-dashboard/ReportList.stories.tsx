@@ -349,3 +349,30 @@ export const VerificationStates: Story = {
     await expect(states.size).toBe(3);
   },
 };
+
+/**
+ * 'Hapus' asks naming the line and its total, and says an administrator can bring it back from
+ * the history; 'Ya, Hapus!' deletes.
+ */
+export const DeleteNamesTheLine: Story = {
+  args: { onDelete: fn() },
+  play: async ({ args, loaded }) => {
+    const [first] = loaded.reports as BudgetLine[];
+    const row = within(table()).getAllByRole('row')[1]!;
+    await userEvent.click(within(row).getByRole('button', { name: messagesId.common.delete }));
+    const asked = await screen.findByRole('alertdialog', {
+      name: messagesId.common.confirmDelete.title,
+    });
+    await expect(asked).toHaveTextContent(
+      messagesId.lines.delete.message(
+        first!.component_name,
+        formatRupiah(first!.total_after_tax || first!.total_price),
+      ),
+    );
+    await expect(asked).not.toHaveTextContent(verification.deleteWarning);
+    await userEvent.click(
+      within(asked).getByRole('button', { name: messagesId.common.confirmDelete.confirm }),
+    );
+    await expect(args.onDelete).toHaveBeenCalledWith(first);
+  },
+};
