@@ -746,6 +746,8 @@ export const messagesEn: Messages = {
         `The lines of ${about} were changed by ${actor}; it is no longer verified`,
       line_restored: (actor: string, about: string) =>
         `${about} was restored from its history by ${actor}`,
+      sub_action_unverified: (actor: string, about: string) =>
+        `${actor} withdrew the verified mark of ${about}`,
     },
   },
 

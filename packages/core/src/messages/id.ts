@@ -853,6 +853,8 @@ export const messagesId = {
         `Laporan ${about} diubah oleh ${actor}; tanda terverifikasi dicabut`,
       line_restored: (actor: string, about: string) =>
         `${about} dipulihkan dari riwayat oleh ${actor}`,
+      sub_action_unverified: (actor: string, about: string) =>
+        `Tanda terverifikasi ${about} dibatalkan oleh ${actor}`,
     },
   },
 
