@@ -1,9 +1,10 @@
-import type { BudgetLine } from '@ranwal/core';
+import { type BudgetLine, formatRupiah } from '@ranwal/core';
 import { useState } from 'react';
 import { Button } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { DeleteRowButton } from '../../components/DeleteRowButton.js';
 import { useMessages } from '../../data/RanwalProvider.js';
+import { reportTotal } from './ReportCards.js';
 
 export interface LineActionsOptions {
   /** 'Lihat Detail'. */
@@ -35,6 +36,12 @@ export function useLineActions({
 }: LineActionsOptions) {
   const messages = useMessages();
   const [confirming, setConfirming] = useState<BudgetLine | null>(null);
+  // The line asked about stays named while the question closes.
+  const [asked, setAsked] = useState<BudgetLine | null>(null);
+  const ask = (line: BudgetLine) => {
+    setAsked(line);
+    setConfirming(line);
+  };
 
   const confirmDelete = async () => {
     const line = confirming;
@@ -72,17 +79,33 @@ export function useLineActions({
         <DeleteRowButton
           isDeleting={deletingId === line.id}
           blockedBy={blockedBy(line)}
-          onPress={() => setConfirming(line)}
+          onPress={() => ask(line)}
         />
       )}
     </div>
   );
 
+  // Names the line and says it can come back; warns when it takes a verification away.
   const confirmDialog = (
     <ConfirmDialog
       isOpen={confirming !== null}
       onOpenChange={(isOpen) => !isOpen && setConfirming(null)}
       onConfirm={() => void confirmDelete()}
+      message={
+        asked && (
+          <>
+            {messages.lines.delete.message(
+              asked.component_name || asked.component_code,
+              formatRupiah(reportTotal(asked)),
+            )}
+            {asked.sub_action_verified_at && (
+              <span className="mt-2 block font-medium text-yellow-900">
+                {messages.lines.verification.deleteWarning}
+              </span>
+            )}
+          </>
+        )
+      }
     />
   );
 

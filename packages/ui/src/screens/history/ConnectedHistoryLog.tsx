@@ -46,7 +46,7 @@ export function ConnectedHistoryLog({
     ...(to ? { to } : {}),
   };
   const list = useHistoryList({ page, limit: pageSize, ...filters });
-  const { onRestore, restoringId } = useRestoreVersion();
+  const { onRestore, restoringId, confirmDialog } = useRestoreVersion();
   const toast = useToast();
   const download = useDownloadHistory();
   // The workbook holds what the filters select, every page of it.
@@ -72,6 +72,7 @@ export function ConnectedHistoryLog({
       isNarrowed={Object.keys(filters).length > 0}
       onRestore={onRestore}
       restoringId={restoringId}
+      restoreQuestion={confirmDialog}
       onDownload={onDownload}
       isDownloading={download.isPending}
       controls={

@@ -215,7 +215,7 @@ export const AgencyNarrowsPrograms: Story = {
     await waitFor(() => expect(reportRows()[0]).toHaveTextContent('Kertas Bappeda'));
     await userEvent.click(within(reportRows()[0]!).getByRole('button', { name: list.viewDetail }));
     const dialog = await screen.findByRole('dialog', { name: list.detailTitle });
-    await waitFor(() => expect(dialog).toHaveTextContent(`${levels.agency.label}${bappeda.name}`));
+    await waitFor(() => expect(dialog).toHaveTextContent(`${levels.agency.label}${bappedaLabel}`));
   },
 };
 
@@ -391,15 +391,17 @@ export const ReportDetail: Story = {
     await userEvent.click(within(reportRows()[0]!).getByRole('button', { name: list.viewDetail }));
     const dialog = await screen.findByRole('dialog', { name: list.detailTitle });
     await waitFor(() => expect(dialog).toHaveTextContent(newest!.account_name));
-    const volume = (value: number) => `${formatNumberId(value, 2)} ${newest!.unit}`;
+    // Each volume with its own unit (a volume that counts nothing is its number).
+    const volume = (value: number, unit: string | null) =>
+      unit ? `${formatNumberId(value, 2)} ${unit}` : formatNumberId(value, 2);
     for (const text of [
       newest!.program_name,
       newest!.component_name,
       newest!.account_code,
       formatRupiah(newest!.price),
-      volume(newest!.first_volume),
-      volume(newest!.second_volume),
-      volume(newest!.third_volume),
+      `${fields.firstVolume}${volume(newest!.first_volume, newest!.first_volume_unit)}${fields.secondVolume}`,
+      `${fields.secondVolume}${volume(newest!.second_volume, newest!.second_volume_unit)}${fields.thirdVolume}`,
+      `${fields.thirdVolume}${volume(newest!.third_volume, newest!.third_volume_unit)}${fields.totalPrice}`,
       formatRupiah(newest!.total_price),
       formatRupiah(newest!.tax),
       formatRupiah(newest!.total_after_tax),
