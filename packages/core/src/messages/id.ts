@@ -989,7 +989,7 @@ export const messagesId = {
         price: 'Harga (Rp)',
         accounts: 'Kode Rekening',
         accountsHint:
-          'Pisahkan dengan koma atau baris baru. Kosongkan bila item boleh dipakai di semua kode rekening.',
+          'Pisahkan dengan koma atau titik koma. Kosongkan bila item boleh dipakai di semua kode rekening.',
         open: 'Terbuka: harga rincian boleh melebihi harga katalog',
       },
       created: (name: string) => `${name} ditambahkan ke katalog harga.`,
@@ -1777,9 +1777,9 @@ export const messagesId = {
         `Dibuat ${role} ${name} <${email}> (${id})`,
     },
     passwordChanged: (name: string, email: string, file: string) =>
-      `Password ${name} <${email}> diubah; sesinya yang lain telah diakhiri. Token baru disimpan di ${file}`,
+      `Kata sandi ${name} <${email}> diubah; sesinya yang lain telah diakhiri. Token baru disimpan di ${file}`,
     passwordSet: (name: string, email: string) =>
-      `Password ${name} <${email}> ditetapkan; semua sesinya telah diakhiri`,
+      `Kata sandi ${name} <${email}> ditetapkan; semua sesinya telah diakhiri`,
     planning: {
       dryRunRead: 'Uji coba: tidak ada yang disimpan. Dibaca',
       catalogue: (verb: string, items: string, year: number, file: string, counts: string) =>
