@@ -127,7 +127,7 @@ describe('a line told truly: detail, verification, delete and restore', () => {
     // --- The verifier opens the sub kegiatan at its own address --------------------------------
     const { page: verifierPage, context: verifierContext } = await e2e.newPage();
     await signInThroughForm(verifierPage, VERIFIER, 'verifier');
-    const address = `/verifikasi?sub-kegiatan=${subActionId}&year=${YEAR}`;
+    const address = `/verifikasi?sub-kegiatan=${subActionId}&tahun=${YEAR}`;
     await verifierPage.goto(address);
     const heading = verifierPage.getByRole('heading', { level: 1, name: SUB_ACTION });
     await heading.waitFor();

@@ -1,25 +1,22 @@
-import { Id, ReportYear } from '@ranwal/core';
+import { Id } from '@ranwal/core';
 import { ConnectedVerificationPage } from '@ranwal/ui';
 import { useSearchParams } from 'react-router';
+import { YEAR_PARAM } from '../budget-year-url.js';
 
-/** The address's query naming the open sub kegiatan and its year. */
+/** The address's query naming the open sub kegiatan (its year is the page's, `?tahun=`). */
 const SUB_ACTION_PARAM = 'sub-kegiatan';
-const YEAR_PARAM = 'year';
 
 /**
  * `/verifikasi`: a verifier's (and an admin's) sub kegiatan, notes and verification (issue 19).
- * Each open sub kegiatan has its own address (`?sub-kegiatan=<id>&year=<year>`): shareable, and
- * kept on reload and by the browser's back button.
+ * Each open sub kegiatan has its own address (`?sub-kegiatan=<id>&tahun=<year>`): shareable, and
+ * kept on reload and by the browser's back button. The year is the budget year every page keeps
+ * in the URL (`BudgetYearInUrl`), so one parameter names it.
  */
 export default function VerificationPage() {
   const [params, setParams] = useSearchParams();
   const id = Id.safeParse(params.get(SUB_ACTION_PARAM));
-  const year = ReportYear.safeParse(params.get(YEAR_PARAM));
   return (
     <ConnectedVerificationPage
-      // A new year from the address starts the page over in it.
-      key={year.success ? year.data : 'default'}
-      {...(year.success ? { initialYear: year.data } : {})}
       openSubActionId={id.success ? id.data : null}
       onOpenSubActionChange={(next, openYear) =>
         setParams((current) => {

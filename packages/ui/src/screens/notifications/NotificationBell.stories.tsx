@@ -281,7 +281,7 @@ export const OpensTheSubActionForAVerifier: StoryObj<ConnectedNotificationBellPr
       }),
     );
     await expect(args.onNavigate).toHaveBeenCalledWith(
-      `/verifikasi?sub-kegiatan=${aboutSubAction.id}&year=${aboutLine.year}`,
+      `/verifikasi?sub-kegiatan=${aboutSubAction.id}&tahun=${aboutLine.year}`,
     );
   },
 };

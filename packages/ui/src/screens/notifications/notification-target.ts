@@ -18,7 +18,7 @@ export const portalNotificationPaths: NotificationPaths = {
   lineParam: 'rincian',
   verification: '/verifikasi',
   subActionParam: 'sub-kegiatan',
-  yearParam: 'year',
+  yearParam: 'tahun',
 };
 
 /**
