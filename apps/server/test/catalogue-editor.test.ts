@@ -250,6 +250,8 @@ describe.each(databaseTargets)('the catalogue editor and the pagu policy on %s',
       const scheduled = await call('PUT', 'stage/schedule', {
         year: 2029,
         stages: [{ kind: 'ranwal', starts_on: day(-5), ends_on: day(30) }],
+        // Dated today, outside that budget year's planning window: confirmed.
+        confirm: true,
       });
       expect(scheduled.statusCode, scheduled.body).toBe(200);
       expect((await call('POST', 'stage/advance', { year: 2029 })).statusCode).toBe(200);
@@ -279,6 +281,8 @@ describe.each(databaseTargets)('the catalogue editor and the pagu policy on %s',
       await call('PUT', 'stage/schedule', {
         year: 2030,
         stages: [{ kind: 'ranwal', starts_on: day(-5), ends_on: day(30) }],
+        // Dated today, outside that budget year's planning window: confirmed.
+        confirm: true,
       });
       await call('POST', 'stage/advance', { year: 2030 });
       expect((await createLine({ year: 2030 })).statusCode).toBe(409);

@@ -95,7 +95,14 @@ describe.each(databaseTargets)('the budget years to choose from on %s', (target)
     for (const token of [t.userToken, t.adminToken]) {
       expect((await yearsAs(token)).default_year).toBe(NEXT_YEAR);
     }
-    // The year the form opens on is the one the user's line goes to.
+    // The year the form opens on is the one the user's line goes to (within its pagu: a year
+    // with stages needs one).
+    const pagu = await admin('PUT', 'pagu/set', {
+      sub_action_id: chain.sub_action_id,
+      year: NEXT_YEAR,
+      amount: 1_000_000_000,
+    });
+    expect(pagu.statusCode, pagu.body).toBe(200);
     const line = await t.call('POST', `${API}/detail-program/create`, {
       token: t.userToken,
       body: budgetLineInput(chain, { year: NEXT_YEAR, component_name: 'Map Plastik' }),

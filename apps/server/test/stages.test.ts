@@ -371,6 +371,13 @@ describe.each(databaseTargets)('budget-year stages on %s', (target) => {
     const listed = async () =>
       statusOf((await admin('GET', `stage/list?year=${year}`)).json().data);
     const userWrite = () => lineWrite('POST', 'create', budgetLineInput(chain, { year }));
+    // Users' lines need a pagu in a year with stages (issue 33): one large enough.
+    const pagu = await admin('PUT', 'pagu/set', {
+      sub_action_id: chain.sub_action_id,
+      year,
+      amount: 1_000_000_000,
+    });
+    expect(pagu.statusCode, pagu.body).toBe(200);
 
     const overlapping = await put([
       { kind: 'ranwal', starts_on: day(-10), ends_on: day(10) },
