@@ -1336,7 +1336,7 @@ export const messagesEn: Messages = {
       affair: 'Government affair',
       field: 'Field of affair',
       organisation: 'Organisation',
-      program: 'Programme',
+      program: 'Program',
       action: 'Activity',
       sub_action: 'Sub-activity',
       period: 'Period',
