@@ -228,15 +228,21 @@ describe('the catalogue and the pagu rule of a new year, through the portal', ()
   }, 240_000);
 
   it("shows the unit's user, before anything is typed, that a sub kegiatan without a pagu takes no line", async () => {
-    // The line form's year (fixed on this branch) is opened with a stage; no pagu is set for it.
+    // A year is opened with a stage running today (dated outside its planning window, so
+    // confirmed), which the user's dashboard then opens on; no pagu is set for it.
     const year = DEFAULT_REPORT_YEAR;
     await admin.stage.schedule({
       year,
       stages: [{ kind: 'ranwal', starts_on: day(-5), ends_on: day(60) }],
+      confirm: true,
     });
     await admin.stage.advance({ year });
     const { page, context } = await e2e.newPage();
     await signInThroughForm(page, PLANNER, 'user');
+    // Two years now run a stage (2027 from the test above): the user picks this one.
+    await page.getByRole('button', { name: /Tahun Anggaran/ }).click();
+    await page.getByRole('option', { name: String(year), exact: true }).click();
+    await page.waitForURL(`**/user-dashboard?tahun=${year}`);
     for (const [label, option] of [
       ['Program', '4.01.02 - Program Koordinasi Perencanaan Daerah'],
       ['Kegiatan', '4.01.02.2.01 - Koordinasi Penyusunan Dokumen Perencanaan'],
@@ -252,14 +258,14 @@ describe('the catalogue and the pagu rule of a new year, through the portal', ()
     const panel = form.getByRole('region', { name: `Pagu Tahun ${year}` });
     const subActionLevel = panel
       .getByRole('listitem')
-      .filter({ hasText: 'Sub Kegiatan: Koordinasi Penyusunan RKPD' });
+      .filter({ hasText: /Sub Kegiatan: (\S+ - )?Koordinasi Penyusunan RKPD/ });
     // The same words as the admin's Pagu page.
     await expect
       .poll(async () => Object.fromEntries(await descriptionPairs(subActionLevel)))
       .toEqual({
         Pagu: 'Belum ada pagu',
         'Sudah direncanakan': 'Rp 0',
-        'Baris ini': 'Rp 0',
+        'Rincian ini': 'Rp 0',
         'Sisa pagu': 'Tidak ada (wajib pagu)',
       });
     await panel

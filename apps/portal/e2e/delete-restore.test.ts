@@ -134,7 +134,7 @@ describe('a line told truly: detail, verification, delete and restore', () => {
     // Kept on reload: the address is the sub kegiatan's.
     await verifierPage.reload();
     await heading.waitFor();
-    const lines = grid(verifierPage, 'Laporan Sub Kegiatan');
+    const lines = grid(verifierPage, 'Rincian Belanja Sub Kegiatan');
     await lines.getByRole('row').filter({ hasText: 'Konsumsi Rapat' }).waitFor();
     expect(readable(await lines.innerText())).toContain('Rp 25.000');
     const pagu = verifierPage.getByRole('region', { name: 'Pagu Sub Kegiatan' });

@@ -607,6 +607,10 @@ describe('planning within a ceiling: the admin pages, through the portal', () =>
     const { page: unitPage, context: unitContext } = await e2e.newPage();
     unitPage.on('pageerror', (error) => console.log('page error:', error.message));
     await signInThroughForm(unitPage, UNIT_PLANNER, 'user');
+    // Cetak RKA prints the dashboard's budget year: the journey's.
+    await unitPage.getByRole('button', { name: /Tahun Anggaran/ }).click();
+    await unitPage.getByRole('option', { name: String(FORM_YEAR), exact: true }).click();
+    await unitPage.waitForURL(`**/user-dashboard?tahun=${FORM_YEAR}`);
     const print = unitPage.getByRole('region', { name: 'Cetak RKA' });
     await print
       .getByText(`Rencana Kerja dan Anggaran ${FORM_YEAR} Perangkat Daerah Anda`)

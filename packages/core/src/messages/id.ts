@@ -932,7 +932,7 @@ export const messagesId = {
     catalogue: {
       title: 'Katalog Harga',
       intro:
-        'Standar harga untuk menyusun rincian belanja (SSH, SBU, HSPK, ASB) per tahun anggaran. Harga sebuah laporan tidak boleh melebihi harga katalog, kecuali item ditandai terbuka.',
+        'Standar harga untuk menyusun rincian belanja (SSH, SBU, HSPK, ASB) per tahun anggaran. Harga sebuah rincian belanja tidak boleh melebihi harga katalog, kecuali item ditandai terbuka.',
       importNote:
         'Tambahkan atau ubah item satu per satu di sini, atau muat seluruh katalog dari lembar kerja (CSV atau XLSX) yang diterbitkan daerah melalui CLI:',
       importCommand: (year: number) => `ranwal import catalogue FILE --year ${year}`,
@@ -959,7 +959,7 @@ export const messagesId = {
       anyAccount: 'Semua kode rekening',
       /** The toggle's accessible name: 'Terbuka: Kertas HVS 70 gram A4'. */
       openFor: (name: string) => `Terbuka: ${name}`,
-      openHint: 'Item terbuka: harga laporan boleh melebihi harga katalog.',
+      openHint: 'Item terbuka: harga rincian belanja boleh melebihi harga katalog.',
       empty: (year: number) => `Belum ada katalog harga untuk tahun ${year}`,
       emptySearch: 'Tidak ada item katalog yang sesuai dengan pencarian.',
       fetchFailed: 'Gagal mengambil katalog harga',
@@ -1012,7 +1012,7 @@ export const messagesId = {
       tax: {
         title: 'Aturan PPN',
         intro:
-          'Setiap laporan dihitung dengan aturan yang berlaku pada 1 Januari tahun anggarannya. Tanpa aturan, PPN 12% dari seluruh total berlaku.',
+          'Setiap rincian belanja dihitung dengan aturan yang berlaku pada 1 Januari tahun anggarannya. Tanpa aturan, PPN 12% dari seluruh total berlaku.',
         none: 'Belum ada aturan: PPN 12% dari seluruh total berlaku.',
         rule: (n: number) => `Aturan ${n}`,
         effectiveFrom: 'Berlaku sejak',
@@ -1087,7 +1087,7 @@ export const messagesId = {
       activity: levels.activity.label,
       subtitle: levels.subtitle.label,
       account: levels.account.label,
-      detail_program: 'Laporan',
+      detail_program: 'Rincian Belanja',
       pagu: 'Pagu Sub Kegiatan',
       agency_pagu: 'Pagu Perangkat Daerah',
       price_item: 'Item Katalog Harga',

@@ -63,12 +63,12 @@ export const Default: Story = {
       'Aktivitas',
       'Subtitle',
       'Kode Rekening',
-      'Laporan',
+      'Rincian Belanja',
       'Pagu Sub Kegiatan',
       'Pagu Perangkat Daerah',
       'Item Katalog Harga',
     ]);
-    await userEvent.click(screen.getByRole('option', { name: 'Laporan' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Rincian Belanja' }));
     await waitFor(() =>
       expect(list).toHaveBeenLastCalledWith({ page: 1, limit: 20, record_type: 'detail_program' }),
     );
