@@ -42,8 +42,35 @@ type Cell = ExcelJS.CellValue;
 const cellsOf = (sheet: ExcelJS.Worksheet, row: number): Cell[] =>
   HEADERS.map((_, column) => sheet.getRow(row).getCell(column + 1).value ?? null);
 
+/** The table's header row: where column A says 'Kode'. */
+const headerRowOf = (sheet: ExcelJS.Worksheet) => {
+  for (let row = 1; row <= sheet.rowCount; row++) {
+    if (sheet.getCell(`A${row}`).value === 'Kode') return row;
+  }
+  throw new Error('no header row');
+};
+
+/** The header block between the year and the table: [label, value] per row. */
+const blockOf = (sheet: ExcelJS.Worksheet): [Cell, Cell][] => {
+  const rows: [Cell, Cell][] = [];
+  for (let row = 3; row < headerRowOf(sheet) - 1; row++) {
+    rows.push([sheet.getCell(`A${row}`).value, sheet.getCell(`B${row}`).value]);
+  }
+  return rows;
+};
+
+/** The signature block's four lines below the grand total. */
+const signerOf = (sheet: ExcelJS.Worksheet): Cell[] => {
+  const rows = sheet.getColumn(2).values as Cell[];
+  return (sheet.getColumn(8).values as Cell[])
+    .slice(rows.indexOf('Total Keseluruhan') + 1)
+    .filter(Boolean);
+};
+
 interface LineSpec {
   account: string;
+  /** The component's code (none unless given). */
+  code?: string;
   name: string;
   specification?: string;
   unit: string;
@@ -128,7 +155,7 @@ describe.each(databaseTargets)('RKA export on %s', (target) => {
       .values({
         ...(chains[spec.account] as Record<string, string>),
         supporter_id: supporterId,
-        component_code: '',
+        component_code: spec.code ?? '',
         component_name: spec.name,
         specification: spec.specification ?? '',
         unit: spec.unit,
@@ -343,7 +370,12 @@ describe.each(databaseTargets)('RKA export on %s', (target) => {
 
     expect(sheet.getCell('A1').value).toBe('RENCANA KERJA DAN ANGGARAN');
     expect(sheet.getCell('A2').value).toBe('TAHUN ANGGARAN 2025');
-    expect(sheet.getCell('A3').value).toBeNull();
+    // The lines span several units: the header block says only when they are carried out.
+    expect(cellsOf(sheet, 3).slice(0, 2)).toEqual([
+      'Waktu Pelaksanaan',
+      ': Januari s.d. Desember 2025',
+    ]);
+    expect(sheet.getCell('A4').value).toBeNull();
     expect(sheet.getCell('J1').isMerged).toBe(true);
     expect(cellsOf(sheet, HEADER_ROW)).toEqual(HEADERS);
 
@@ -358,17 +390,26 @@ describe.each(databaseTargets)('RKA export on %s', (target) => {
         break;
       }
     }
+    /** An account's lines under the buildProgram's Aktivitas and its subtitles. */
+    const underActivity = (...subtitles: [string, string[]][]): [Cell, Cell][] => [
+      [null, 'Aktivitas'],
+      ...subtitles.flatMap(([subtitle, lines]): [Cell, Cell][] => [
+        [null, subtitle],
+        ...lines.map((line): [Cell, Cell] => [null, line]),
+        [null, `Jumlah ${subtitle}`],
+      ]),
+      [null, 'Jumlah Aktivitas'],
+    ];
     expect(table).toEqual([
       ['1.01.0.00.0.00.01.0000', 'Dinas Pendidikan'],
       ['1.01.01', 'Program Penunjang Urusan'],
       ['1.01.01.2.01', 'Perencanaan dan Penganggaran'],
       ['1.01.01.2.01.0001', 'Penyusunan Dokumen Perencanaan'],
       ['5.1.02.01.01.0024', 'Belanja Alat Tulis Kantor'],
-      [null, 'Kertas A4'],
-      [null, 'Tinta Printer'],
+      ...underActivity(['Subtitle 1', ['Kertas A4']], ['Subtitle 2', ['Tinta Printer']]),
       [null, 'Jumlah Belanja Alat Tulis Kantor'],
       ['5.1.02.01.01.0029', 'Belanja Makanan dan Minuman Rapat'],
-      [null, 'Nasi Kotak'],
+      ...underActivity(['Subtitle 1', ['Nasi Kotak']]),
       [null, 'Jumlah Belanja Makanan dan Minuman Rapat'],
       [null, 'Jumlah Penyusunan Dokumen Perencanaan'],
       [null, 'Jumlah Perencanaan dan Penganggaran'],
@@ -377,7 +418,7 @@ describe.each(databaseTargets)('RKA export on %s', (target) => {
       [null, 'Kegiatan Alfa'],
       [null, 'Sub Kegiatan Alfa'],
       ['5.1.02.02.01.0003', 'Honorarium Narasumber'],
-      [null, 'Honor Narasumber'],
+      ...underActivity(['Subtitle 1', ['Honor Narasumber']]),
       [null, 'Jumlah Honorarium Narasumber'],
       [null, 'Jumlah Sub Kegiatan Alfa'],
       [null, 'Jumlah Kegiatan Alfa'],
@@ -388,7 +429,7 @@ describe.each(databaseTargets)('RKA export on %s', (target) => {
       ['1.02.02.2.01', 'Penyediaan Fasilitas'],
       ['1.02.02.2.01.0001', 'Pengadaan Alat Kesehatan'],
       ['5.1.02.01.01.0033', 'Belanja Bahan Obat-Obatan'],
-      [null, 'Masker'],
+      ...underActivity(['Subtitle 1', ['Masker']]),
       [null, 'Jumlah Belanja Bahan Obat-Obatan'],
       [null, 'Jumlah Pengadaan Alat Kesehatan'],
       [null, 'Jumlah Penyediaan Fasilitas'],
@@ -398,7 +439,7 @@ describe.each(databaseTargets)('RKA export on %s', (target) => {
       ['1.01.01.2.02', 'Koordinasi'],
       ['1.01.01.2.02.0001', 'Rapat Koordinasi'],
       ['5.1.02.02.01.0010', 'Belanja Jasa Penyelenggaraan Acara'],
-      [null, 'Sewa Tenda'],
+      ...underActivity(['Subtitle 1', ['Sewa Tenda']]),
       [null, 'Jumlah Belanja Jasa Penyelenggaraan Acara'],
       [null, 'Jumlah Rapat Koordinasi'],
       [null, 'Jumlah Koordinasi'],
@@ -473,8 +514,14 @@ describe.each(databaseTargets)('RKA export on %s', (target) => {
         expect(evaluate(sheet, formula), `${label} ${column}`).toBe(sumOf(...lines)[index]);
       });
     }
+    expect(sheet.getCell(`G${rowOf('Jumlah Subtitle 2')}`).value).toMatchObject({
+      formula: `SUM(G${rowOf('Tinta Printer')}:G${rowOf('Tinta Printer')})`,
+    });
+    expect(sheet.getCell(`G${rowOf('Jumlah Aktivitas')}`).value).toMatchObject({
+      formula: `SUM(G${rowOf('Jumlah Subtitle 1')},G${rowOf('Jumlah Subtitle 2')})`,
+    });
     expect(sheet.getCell(`G${rowOf('Jumlah Belanja Alat Tulis Kantor')}`).value).toMatchObject({
-      formula: `SUM(G${rowOf('Kertas A4')}:G${rowOf('Tinta Printer')})`,
+      formula: `SUM(G${rowOf('Jumlah Aktivitas')})`,
     });
     expect(sheet.getCell(`J${rowOf('Jumlah Dinas Pendidikan')}`).value).toMatchObject({
       formula: `SUM(J${rowOf('Jumlah Program Penunjang Urusan')},J${rowOf('Jumlah Program Alfa')})`,
@@ -489,7 +536,10 @@ describe.each(databaseTargets)('RKA export on %s', (target) => {
         expect(evaluate(sheet, cell.value.formula), cell.address).toBe(cell.value.result ?? 0);
       }),
     );
-    expect(formulas).toBe(3 * 20);
+    const sums = table.filter(
+      ([, text]) => typeof text === 'string' && /^(Jumlah |Total Keseluruhan)/.test(text),
+    );
+    expect(formulas).toBe(3 * sums.length);
 
     // An edited line recomputes up to the grand total.
     const grandTotal = sheet.getCell(`J${totalRow}`).value as ExcelJS.CellFormulaValue;
@@ -511,11 +561,17 @@ describe.each(databaseTargets)('RKA export on %s', (target) => {
     expect(sheet.getCell(`J${sheet.rowCount}`).isMerged).toBe(true);
   });
 
-  it('narrows to a Perangkat Daerah, named in the title and signed by its signer', async () => {
+  it('narrows to a Perangkat Daerah: its header block and its signer', async () => {
     const sheet = await sheetOf(t.adminToken, `year=2025&agency_id=${agencies.education}`);
-    expect(sheet.getCell('A3').value).toBe(
-      'Perangkat Daerah: 1.01.0.00.0.00.01.0000 Dinas Pendidikan',
-    );
+    expect(blockOf(sheet)).toEqual([
+      [
+        'Urusan Pemerintahan',
+        ': 1 URUSAN PEMERINTAHAN WAJIB YANG BERKAITAN DENGAN PELAYANAN DASAR',
+      ],
+      ['Bidang Urusan', ': 1.01'],
+      ['Organisasi', ': 1.01.0.00.0.00.01.0000 Dinas Pendidikan'],
+      ['Waktu Pelaksanaan', ': Januari s.d. Desember 2025'],
+    ]);
     const descriptions = sheet.getColumn(2).values as Cell[];
     expect(descriptions).not.toContain('Dinas Anggaran Kesehatan');
     expect(descriptions).not.toContain('Program Wilayah');
@@ -523,19 +579,14 @@ describe.each(databaseTargets)('RKA export on %s', (target) => {
     expect(sheet.getCell(`J${totalRow}`).value).toMatchObject({
       result: sumOf('Kertas A4', 'Tinta Printer', 'Nasi Kotak', 'Honor Narasumber')[2],
     });
-    const signer = (sheet.getColumn(8).values as Cell[]).slice(totalRow + 1).filter(Boolean);
-    expect(signer.slice(1)).toEqual([
+    expect(signerOf(sheet).slice(1)).toEqual([
       'Kepala Dinas Pendidikan',
       'Dr. Siti Aminah, M.Pd.',
       'NIP. 19700101 199503 2 001',
     ]);
 
     // No signer set for this one: lines to sign on.
-    const health = await sheetOf(t.adminToken, `year=2025&agency_id=${agencies.health}`);
-    const rows = health.getColumn(2).values as Cell[];
-    const blank = (health.getColumn(8).values as Cell[])
-      .slice(rows.indexOf('Total Keseluruhan') + 1)
-      .filter(Boolean);
+    const blank = signerOf(await sheetOf(t.adminToken, `year=2025&agency_id=${agencies.health}`));
     expect(blank).toHaveLength(4);
     expect(blank[0]).toMatch(/^\.{10,}, \d{1,2} \w+ 2\d{3}$/);
     expect(blank[1]).toMatch(/^\.{10,}$/);
@@ -543,16 +594,151 @@ describe.each(databaseTargets)('RKA export on %s', (target) => {
     expect(blank[3]).toMatch(/^NIP\. \.{10,}$/);
   });
 
+  it("signs an admin's RKA of one unit's lines by that unit's signer, with no unit asked for", async () => {
+    const sheet = await sheetOf(t.adminToken, `year=2025&program_id=${chains.meals!.program_id}`);
+    expect(blockOf(sheet)).toEqual([
+      [
+        'Urusan Pemerintahan',
+        ': 1 URUSAN PEMERINTAHAN WAJIB YANG BERKAITAN DENGAN PELAYANAN DASAR',
+      ],
+      ['Bidang Urusan', ': 1.01'],
+      ['Organisasi', ': 1.01.0.00.0.00.01.0000 Dinas Pendidikan'],
+      ['Program', ': 1.01.01 Program Penunjang Urusan'],
+      ['Kegiatan', ': 1.01.01.2.01 Perencanaan dan Penganggaran'],
+      ['Sub Kegiatan', ': 1.01.01.2.01.0001 Penyusunan Dokumen Perencanaan'],
+      ['Waktu Pelaksanaan', ': Januari s.d. Desember 2025'],
+      // The filter, under the block (one cell merged over the row).
+      ['Program: Program Penunjang Urusan', 'Program: Program Penunjang Urusan'],
+    ]);
+    expect(signerOf(sheet).slice(1)).toEqual([
+      'Kepala Dinas Pendidikan',
+      'Dr. Siti Aminah, M.Pd.',
+      'NIP. 19700101 199503 2 001',
+    ]);
+    // Lines of two units (and of none): the region's signer, no Organisasi.
+    const region = await sheetOf(t.adminToken, 'year=2025');
+    expect(blockOf(region).map(([label]) => label)).toEqual(['Waktu Pelaksanaan']);
+    expect(signerOf(region)[1]).toBe('Sekretaris Daerah');
+  });
+
+  it("prints a unit user's own unit with its signer, and refuses another unit's RKA", async () => {
+    const made = await t.call('POST', '/ranwal/api/user/create', {
+      token: t.adminToken,
+      body: {
+        name: 'Ani Perencana',
+        email: 'ani.rka@test.local',
+        role: 'user',
+        password: 'ani-password-1',
+        agency_ids: [agencies.education],
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const signedIn = await t.call('POST', '/ranwal/api/user/sign-in', {
+      body: { email: 'ani.rka@test.local', password: 'ani-password-1' },
+    });
+    const ani = signedIn.json().data.token as string;
+
+    // Her unit's lines, whoever made them; none of another unit's; her unit's signer.
+    const sheet = await sheetOf(ani, 'year=2025');
+    const descriptions = sheet.getColumn(2).values as Cell[];
+    for (const line of ['Kertas A4', 'Tinta Printer', 'Nasi Kotak', 'Honor Narasumber']) {
+      expect(descriptions).toContain(line);
+    }
+    expect(descriptions).not.toContain('Masker');
+    expect(descriptions).not.toContain('Sewa Tenda');
+    expect(blockOf(sheet)).toContainEqual([
+      'Organisasi',
+      ': 1.01.0.00.0.00.01.0000 Dinas Pendidikan',
+    ]);
+    expect(signerOf(sheet).slice(1)).toEqual([
+      'Kepala Dinas Pendidikan',
+      'Dr. Siti Aminah, M.Pd.',
+      'NIP. 19700101 199503 2 001',
+    ]);
+    // A year without lines is still her unit's RKA, signed by its signer.
+    const empty = await sheetOf(ani, 'year=2041');
+    expect(blockOf(empty)).toContainEqual([
+      'Organisasi',
+      ': 1.01.0.00.0.00.01.0000 Dinas Pendidikan',
+    ]);
+    expect(signerOf(empty)[1]).toBe('Kepala Dinas Pendidikan');
+    // Asking for her own unit is fine; another unit's is refused, for the PDF too.
+    await sheetOf(ani, `year=2025&agency_id=${agencies.education}`);
+    for (const format of ['xlsx', 'pdf']) {
+      const refused = await t.call(
+        'GET',
+        `${API}/report?year=2025&layout=rka&format=${format}&agency_id=${agencies.health}`,
+        { token: ani },
+      );
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json().message).toBe('Data ini di luar Perangkat Daerah Anda.');
+    }
+    // A person without units has no unit to ask for either.
+    const unitless = await t.call(
+      'GET',
+      `${API}/report?year=2025&agency_id=${agencies.education}`,
+      { token: t.userToken },
+    );
+    expect(unitless.statusCode).toBe(403);
+  });
+
+  it('writes a zero subtotal as 0 in both formats, and a long code on one line', async () => {
+    await insertLine({
+      account: 'masks',
+      name: 'Sumbangan Gratis',
+      code: '1.1.12.01.01.0004.000054',
+      unit: 'Box',
+      price: 0,
+      volumes: [5, 1, 1],
+      units: ['Box', null, null],
+      year: 2030,
+    });
+    const response = await download(
+      t.adminToken,
+      `year=2030&layout=rka&agency_id=${agencies.health}`,
+    );
+    // Each a SUM that makes 0 (exceljs reads a stored 0 result back as none, so recomputed).
+    const sheet = (await readWorkbook(response.rawPayload)).worksheets[0]!;
+    const descriptions = sheet.getColumn(2).values as Cell[];
+    for (const label of [
+      'Jumlah Subtitle 1',
+      'Jumlah Belanja Bahan Obat-Obatan',
+      'Total Keseluruhan',
+    ]) {
+      const row = descriptions.indexOf(label);
+      for (const column of AMOUNT_COLUMNS) {
+        const value = sheet.getCell(`${column}${row}`).value;
+        expect(isFormula(value), `${label} ${column}`).toBe(true);
+        expect(evaluate(sheet, (value as ExcelJS.CellFormulaValue).formula)).toBe(0);
+      }
+    }
+    expect(sheet.getCell(`I${descriptions.indexOf('Sumbangan Gratis')}`).value).toBe(0);
+    const pdf = await download(
+      t.adminToken,
+      `year=2030&layout=rka&format=pdf&agency_id=${agencies.health}`,
+    );
+    const text = (await pdfPages(pdf.rawPayload)).join(' ');
+    // Its code on one line, not broken over two (pdf.js would read the parts apart).
+    expect(text).toContain('1.1.12.01.01.0004.000054 Sumbangan Gratis 5 Box Box 0 0 0 0');
+    expect(text).toContain('Jumlah Subtitle 1 0 0 0');
+    expect(text).toContain('Jumlah Belanja Bahan Obat-Obatan 0 0 0');
+    expect(text).toContain('Total Keseluruhan 0 0 0');
+  });
+
   it("exports only the user's own lines from a user's link", async () => {
     const sheet = await sheetOf(t.userToken, 'year=2025');
-    const descriptions = (sheet.getColumn(2).values as Cell[]).slice(HEADER_ROW + 1);
-    expect(descriptions.slice(0, 8)).toEqual([
+    const descriptions = (sheet.getColumn(2).values as Cell[]).slice(headerRowOf(sheet) + 1);
+    expect(descriptions.slice(0, 12)).toEqual([
       'Dinas Pendidikan',
       'Program Penunjang Urusan',
       'Perencanaan dan Penganggaran',
       'Penyusunan Dokumen Perencanaan',
       'Belanja Makanan dan Minuman Rapat',
+      'Aktivitas',
+      'Subtitle 1',
       'Nasi Kotak',
+      'Jumlah Subtitle 1',
+      'Jumlah Aktivitas',
       'Jumlah Belanja Makanan dan Minuman Rapat',
       'Jumlah Penyusunan Dokumen Perencanaan',
     ]);
@@ -615,7 +801,13 @@ describe.each(databaseTargets)('RKA export on %s', (target) => {
     expect(pages.length).toBeGreaterThanOrEqual(3);
     expect(pages[0]).toContain('RENCANA KERJA DAN ANGGARAN');
     expect(pages[0]).toContain('TAHUN ANGGARAN 2027');
-    expect(pages[0]).toContain('Perangkat Daerah: 1.01.0.00.0.00.01.0000 Dinas Pendidikan');
+    // The header block: the unit's affair, field and organisation, and when.
+    expect(pages[0]).toContain(
+      'Urusan Pemerintahan : 1 URUSAN PEMERINTAHAN WAJIB YANG BERKAITAN DENGAN PELAYANAN DASAR',
+    );
+    expect(pages[0]).toContain('Bidang Urusan : 1.01');
+    expect(pages[0]).toContain('Organisasi : 1.01.0.00.0.00.01.0000 Dinas Pendidikan');
+    expect(pages[0]).toContain('Waktu Pelaksanaan : Januari s.d. Desember 2027');
     pages.forEach((page, index) => {
       expect(page, `page ${index + 1}`).toContain('Kode Uraian Spesifikasi Koefisien Satuan');
       expect(page, `page ${index + 1}`).toContain(`Halaman ${index + 1}`);

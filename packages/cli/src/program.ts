@@ -399,6 +399,10 @@ export function buildProgram({
         'flat: one row per line (xlsx, csv); rka: grouped with subtotals and signatures (xlsx, pdf). Default: rka for a pdf, else flat',
       ).choices(reportLayouts),
     )
+    .option(
+      '--agency <code|name|id>',
+      "only this Perangkat Daerah's lines; the RKA carries its header block and its signer",
+    )
     .option('--program <name|id>', 'only this programme')
     .option('--supporter <name|id>', 'only this supporter (Pengampu)')
     .option('--user <email|id>', "only this user's lines (admin only)")
@@ -415,6 +419,7 @@ export function buildProgram({
         'ranwal export reports --year 2025 --program "Program Penunjang Urusan" --out penunjang.xlsx',
         'ranwal export reports --year 2025 --layout rka --out rka-2025.xlsx',
         'ranwal export reports --year 2025 --out rka-2025.pdf',
+        'ranwal export reports --year 2025 --agency 1.02.0.00.0.00.01.0000 --out rka-dinkes.pdf',
       ),
     )
     .action(

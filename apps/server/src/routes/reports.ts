@@ -5,6 +5,7 @@ import {
   ReportDownloadQuery,
   type ReportFormat,
   type ReportLayout,
+  refusals,
   reportFileName,
   routes,
   XLSX_CONTENT_TYPE,
@@ -74,15 +75,25 @@ export function reportRoutes(
         await reports.remove(params.id, user);
         return { message: server.deleted, data: null };
       },
-      report: async ({ query, user }) => ({
-        data: {
-          path: await files.link(REPORT_FILE_PATH, 'report', user, {
-            ...query,
-            scope: user.role === 'admin' ? 'all' : 'own',
-          }),
-          originalName: reportFileName(query.year, query.layout, query.format),
-        },
-      }),
+      report: async ({ query, user }) => {
+        // Another unit's report is refused, not answered with an empty one under its name.
+        if (
+          user.role !== 'admin' &&
+          query.agency_id &&
+          !user.agency_ids.includes(query.agency_id)
+        ) {
+          throw refusals.outsideUnits();
+        }
+        return {
+          data: {
+            path: await files.link(REPORT_FILE_PATH, 'report', user, {
+              ...query,
+              scope: user.role === 'admin' ? 'all' : 'own',
+            }),
+            originalName: reportFileName(query.year, query.layout, query.format),
+          },
+        };
+      },
       summary: async ({ query }) => ({ data: await dashboard.summary(query.year) }),
     },
 

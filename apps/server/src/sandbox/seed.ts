@@ -103,6 +103,8 @@ export async function writeSeed(db: Kysely<Database>, seed: SeedTables): Promise
     if (pagu.length > 0) await trx.insertInto('pagu').values(pagu).execute();
     const agencyPagu = planning.agencyPagu ?? [];
     if (agencyPagu.length > 0) await trx.insertInto('agency_pagu').values(agencyPagu).execute();
+    const signers = planning.signers ?? [];
+    if (signers.length > 0) await trx.insertInto('rka_signer').values(signers).execute();
     const priceItems = planning.priceItems ?? [];
     if (priceItems.length > 0) {
       const columns = ['id', 'year', 'kind', 'code', 'name', 'specification', 'unit', 'price'];

@@ -4,11 +4,12 @@ import {
   coefficientText,
   DEFAULT_TIME_ZONE,
   formatNumberId,
+  managedEntities,
   messagesId,
   taxRuleText,
 } from '@ranwal/core';
 import ExcelJS from 'exceljs';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import PDFDocument from 'pdfkit';
 import type { Database } from '../db/schema.js';
 import {
@@ -24,7 +25,7 @@ import {
   whenAborted,
   whileQueued,
 } from './report-export.js';
-import type { LineDatabase } from './reports.js';
+import { type LineDatabase, searchMatchesOf, whereLines } from './reports.js';
 
 /*
  * The RKA (Rencana Kerja dan Anggaran) of 'Download Laporan' (issue 18): the lines of the flat
@@ -43,8 +44,22 @@ const grandTotalLabel = messagesId.reportWorkbook.grandTotal;
 
 // --- The rows --------------------------------------------------------------------------------
 
-const rkaLevels = ['agency', 'program', 'action', 'sub_action', 'account'] as const;
+/**
+ * The RKA's groups, outermost first: as the RKA SKPD prints its rincian, each Kode Rekening of a
+ * sub kegiatan is one group, its lines under their Aktivitas and Subtitle (SIPD's [#] and [-]).
+ */
+const rkaLevels = [
+  'agency',
+  'program',
+  'action',
+  'sub_action',
+  'account',
+  'activity',
+  'subtitle',
+] as const;
 type RkaLevel = (typeof rkaLevels)[number];
+/** The level whose groups hold the lines themselves. */
+const LINE_LEVEL: RkaLevel = 'subtitle';
 const depthOf = Object.fromEntries(rkaLevels.map((level, index) => [level, index])) as Record<
   RkaLevel,
   number
@@ -159,6 +174,11 @@ function rkaReading(): LineReading & { groupsOf(account: string): GroupNode[] } 
           chain.account_name,
         ),
       );
+      for (const level of ['activity', 'subtitle'] as const) {
+        groups.push(
+          node(level, chain[`${level}_id`]!, chain[`${level}_code`], chain[`${level}_name`]),
+        );
+      }
       groupsByAccount.set(chain.account_id!, groups);
       return [
         chain.agency_id === null ? '1' : '0',
@@ -271,7 +291,8 @@ async function* rkaRows(
         level: group.level,
         name: group.name,
         amounts: group.amounts,
-        sum: group.level === 'account' ? { from: group.at + 1, to: at - 1 } : { rows: group.parts },
+        sum:
+          group.level === LINE_LEVEL ? { from: group.at + 1, to: at - 1 } : { rows: group.parts },
       });
       (open.at(-1)?.parts ?? topParts).push(at);
       at += 1;
@@ -331,8 +352,8 @@ const addAmounts = (sum: Amounts, line: RkaLine): Amounts => ({
 
 /** The table's columns, for the workbook (width in characters) and the PDF (in points). */
 const columns = [
-  { header: rkaText.code, width: 22, points: 80, amount: null },
-  { header: rkaText.description, width: 48, points: 150, amount: null },
+  { header: rkaText.code, width: 24, points: 90, amount: null },
+  { header: rkaText.description, width: 48, points: 140, amount: null },
   { header: fields.specification, width: 30, points: 105, amount: null },
   { header: fields.coefficient, width: 24, points: 88, amount: null },
   { header: fields.unit, width: 10, points: 44, amount: null },
@@ -361,8 +382,19 @@ const lineCells = (line: RkaLine): (string | number)[] => [
 ];
 
 interface Heading {
-  lines: string[];
+  /** The title and the year, centred above the table. */
+  lines: [string, string];
+  /** The header block: label and value, one row each (RKA_HEADER_ROWS). */
+  block: HeaderRow[];
+  /** The filters the lines were narrowed by beyond the unit ('Program: …'), if any. */
+  filters: string;
   signer: SignerLines;
+}
+
+/** A row of the header block as printed. */
+interface HeaderRow {
+  label: string;
+  value: string;
 }
 
 /** The signature block, line by line (blank lines to sign on when no one is configured). */
@@ -386,9 +418,123 @@ const longDate = new Intl.DateTimeFormat('id-ID', {
   timeZone: DEFAULT_TIME_ZONE,
 });
 
+/** A level of the printed lines, when they all belong to one record of it. */
+interface PrintedRecord {
+  id: string;
+  code: string | null;
+  name: string;
+}
+
+/** What the header block can say: the year, and the one record of each level, if one. */
+interface HeaderFacts {
+  year: number;
+  agency: PrintedRecord | null;
+  program: PrintedRecord | null;
+  action: PrintedRecord | null;
+  sub_action: PrintedRecord | null;
+}
+
+/** The affair and its field (urusan, bidang urusan) of a Perangkat Daerah's first affair. */
+const affairOf = (agency: PrintedRecord | null) => {
+  const parts = agency?.code?.split('.') ?? [];
+  if (parts.length < 2 || parts[0] === 'X' || parts[1] === 'XX') return null;
+  return { affair: parts[0]!, field: `${parts[0]}.${parts[1]}` };
+};
+const coded = (record: PrintedRecord | null) =>
+  record ? (record.code ? `${record.code} ${record.name}` : record.name) : null;
+
 /**
- * The title lines and the signer: the RKA of a Perangkat Daerah is signed by whoever is set for
- * it, the region's (no filter) by the signer of no agency.
+ * The header block of the RKA SKPD (Permendagri 77/2020), as a table: each row a label and what
+ * it says, printed only when the data says it. Sumber Pendanaan, Lokasi, Indikator and Target
+ * join as rows here once lines or sub kegiatan carry them.
+ */
+const RKA_HEADER_ROWS: readonly {
+  label: keyof typeof rkaText.headerRows;
+  value: (facts: HeaderFacts) => string | null;
+}[] = [
+  {
+    label: 'affair',
+    value: ({ agency }) => {
+      const affair = affairOf(agency)?.affair;
+      if (!affair) return null;
+      const name = rkaText.affairs[affair];
+      return name ? `${affair} ${name}` : affair;
+    },
+  },
+  { label: 'field', value: ({ agency }) => affairOf(agency)?.field ?? null },
+  { label: 'organisation', value: ({ agency }) => coded(agency) },
+  { label: 'program', value: ({ program }) => coded(program) },
+  { label: 'action', value: ({ action }) => coded(action) },
+  { label: 'sub_action', value: ({ sub_action }) => coded(sub_action) },
+  { label: 'period', value: ({ year }) => rkaText.period(year) },
+];
+
+type SingleLevel = 'agency' | 'program' | 'action' | 'sub_action';
+const singleLevels: readonly SingleLevel[] = ['agency', 'program', 'action', 'sub_action'];
+
+/**
+ * The one record of each level the scope's lines all belong to (null where they span more, or
+ * a programme of no Perangkat Daerah), in one statement over the lines. With no line, the unit
+ * is the one asked for, or the caller's only unit.
+ */
+async function printedRecordsOf(
+  db: Kysely<LineDatabase>,
+  scope: ReportScope,
+): Promise<Omit<HeaderFacts, 'year'>> {
+  const matches = scope.search ? await searchMatchesOf(db, scope.search) : undefined;
+  const spread = singleLevels.flatMap((level) => {
+    const column = sql.ref(level === 'agency' ? 'program.agency_id' : `line.${level}_id`);
+    return [
+      sql<string | null>`min(${column}::text)`.as(`${level}_first`),
+      sql<string | null>`max(${column}::text)`.as(`${level}_last`),
+    ];
+  });
+  const row = (await whereLines(
+    db
+      .selectFrom('detail_program as line')
+      .innerJoin('program as program', 'program.id', 'line.program_id'),
+    scope,
+    matches,
+  )
+    .select([
+      sql<string | number>`count(*)`.as('lines'),
+      sql<string | number>`count(*) filter (where program.agency_id is null)`.as('unitless'),
+      ...spread,
+    ])
+    .executeTakeFirst()) as Record<string, string | number | null> | undefined;
+  const ids: Partial<Record<SingleLevel, string>> = {};
+  if (row && Number(row.lines) > 0) {
+    for (const level of singleLevels) {
+      const first = row[`${level}_first`];
+      if (first !== null && first === row[`${level}_last`]) ids[level] = String(first);
+    }
+    if (Number(row.unitless) > 0) delete ids.agency;
+  } else {
+    const unit = scope.agency_id ?? (scope.agency_ids?.length === 1 ? scope.agency_ids[0] : null);
+    if (unit) ids.agency = unit;
+  }
+  const records = await Promise.all(
+    singleLevels.map(async (level) => {
+      const id = ids[level];
+      if (!id) return null;
+      const table = level === 'agency' ? 'agency' : managedEntities[level].table;
+      return ((await db
+        .selectFrom(table)
+        .select(['id', 'code', 'name'])
+        .where('id', '=', id)
+        .executeTakeFirst()) ?? null) as PrintedRecord | null;
+    }),
+  );
+  return Object.fromEntries(singleLevels.map((level, index) => [level, records[index]])) as Omit<
+    HeaderFacts,
+    'year'
+  >;
+}
+
+/**
+ * The title lines, the header block and the signer. Lines that all belong to one Perangkat
+ * Daerah (asked for by a filter, or the only unit of the person printing, or simply so) are
+ * signed by whoever is set for it; the region's by the signer of no agency.
  */
 async function headingOf(
   db: Kysely<LineDatabase>,
@@ -396,28 +542,23 @@ async function headingOf(
   scope: ReportScope,
   now: Date,
 ): Promise<Heading> {
-  const agency = scope.agency_id
-    ? ((await db
-        .selectFrom('agency')
-        .select(['code', 'name'])
-        .where('id', '=', scope.agency_id)
-        .executeTakeFirst()) as { code: string | null; name: string } | undefined)
-    : undefined;
+  const records = await printedRecordsOf(db, scope);
+  const unitId = records.agency?.id ?? null;
+  const facts: HeaderFacts = { year: scope.year, ...records };
   const others = await filtersOf(db, { ...scope, agency_id: undefined });
   const signer = await typedDb
     .selectFrom('rka_signer')
     .select(['place', 'position', 'name', 'nip'])
-    .where('agency_id', scope.agency_id ? '=' : 'is', scope.agency_id ?? null)
+    .where('agency_id', unitId ? '=' : 'is', unitId)
     .executeTakeFirst();
   const date = longDate.format(now);
   return {
-    lines: [
-      rkaText.title,
-      rkaText.year(scope.year),
-      [agency ? rkaText.agency(agency.code, agency.name) : null, ...others]
-        .filter((part): part is string => part !== null)
-        .join('; '),
-    ],
+    lines: [rkaText.title, rkaText.year(scope.year)],
+    block: RKA_HEADER_ROWS.flatMap(({ label, value }) => {
+      const text = value(facts);
+      return text === null ? [] : [{ label: rkaText.headerRows[label], value: text }];
+    }),
+    filters: others.join('; '),
     signer: {
       placeAndDate: `${signer?.place || rkaText.blank}, ${date}`,
       position: signer?.position || rkaText.blank,
@@ -434,8 +575,12 @@ export interface RkaExportOptions extends ReportExportOptions {
 
 // --- The workbook ----------------------------------------------------------------------------
 
-/** The header row; the title lines above it, the table below. */
-export const RKA_HEADER_ROW = 5;
+/**
+ * The table's header row: below the title, the year, the header block, the filters (if any) and
+ * a blank row.
+ */
+export const rkaHeaderRowOf = (heading: Heading) =>
+  2 + heading.block.length + (heading.filters ? 1 : 0) + 2;
 
 type Style = Partial<ExcelJS.Style>;
 const rupiahFormat = '"Rp" #,##0';
@@ -454,10 +599,12 @@ const levelFills: Record<RkaLevel, ExcelJS.Fill> = {
   action: fill('FFE2EFDA'),
   sub_action: fill('FFFFF2CC'),
   account: fill('FFF2F2F2'),
+  activity: fill('FFF7F7F7'),
+  subtitle: fill('FFFBFBFB'),
 };
 const DESCRIPTION_COLUMN = 1;
 /** How far a level's description is set in on the PDF, in points. */
-const indentPoints = (indent: number) => indent * 4;
+const indentPoints = (indent: number) => indent * 3;
 const wrapped: ReadonlySet<number> = new Set([DESCRIPTION_COLUMN, 2, 3]);
 
 /**
@@ -512,6 +659,8 @@ const styles = {
   title: { font: { bold: true, size: 14 }, alignment: { horizontal: 'center' } } as Style,
   subtitle: { font: { bold: true, size: 12 }, alignment: { horizontal: 'center' } } as Style,
   scope: { alignment: { horizontal: 'center' } } as Style,
+  blockLabel: { font: bold, alignment: { vertical: 'top' } } as Style,
+  blockValue: { alignment: { vertical: 'top', wrapText: true } } as Style,
   signer: { alignment: { horizontal: 'center' } } as Style,
   signerName: {
     font: { bold: true, underline: true },
@@ -532,10 +681,15 @@ function sumOf(cells: string[]): string {
 }
 
 /** A subtotal's cell: the SUM of its rows, with its value as computed (a reader shows it unopened). */
-function subtotalCell(column: number, sum: RowSum | null, amount: bigint): ExcelJS.CellValue {
+function subtotalCell(
+  column: number,
+  sum: RowSum | null,
+  amount: bigint,
+  headerRow: number,
+): ExcelJS.CellValue {
   if (!sum) return Number(amount);
   const letter = columnLetter(column);
-  const rowOf = (at: number) => RKA_HEADER_ROW + 1 + at;
+  const rowOf = (at: number) => headerRow + 1 + at;
   const formula =
     'from' in sum
       ? `SUM(${letter}${rowOf(sum.from)}:${letter}${rowOf(sum.to)})`
@@ -554,10 +708,15 @@ function addRow(sheet: ExcelJS.Worksheet, values: ExcelJS.CellValue[], rowStyle:
 }
 
 /** The cells of a subtotal or total row: its label, and a SUM in each amount column. */
-function totalCells(label: string, amounts: Amounts, sum: RowSum | null): ExcelJS.CellValue[] {
+function totalCells(
+  label: string,
+  amounts: Amounts,
+  sum: RowSum | null,
+  headerRow: number,
+): ExcelJS.CellValue[] {
   return columns.map((column, index) => {
     if (index === DESCRIPTION_COLUMN) return label;
-    return column.amount ? subtotalCell(index, sum, amounts[column.amount]) : undefined;
+    return column.amount ? subtotalCell(index, sum, amounts[column.amount], headerRow) : undefined;
   });
 }
 
@@ -588,6 +747,7 @@ export async function writeRkaWorkbook(
 ): Promise<void> {
   const db = typedDb as unknown as Kysely<LineDatabase>;
   const heading = await headingOf(db, typedDb, scope, now);
+  const headerRow = rkaHeaderRowOf(heading);
   const stopped = stopper(signal, output);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output,
@@ -595,24 +755,31 @@ export async function writeRkaWorkbook(
     useSharedStrings: false,
   });
   const sheet = workbook.addWorksheet(rkaText.name(scope.year), {
-    views: [{ state: 'frozen', ySplit: RKA_HEADER_ROW }],
+    views: [{ state: 'frozen', ySplit: headerRow }],
     pageSetup: {
       paperSize: 9, // A4
       orientation: 'landscape',
       fitToPage: true,
       fitToWidth: 1,
       fitToHeight: 0,
-      printTitlesRow: `${RKA_HEADER_ROW}:${RKA_HEADER_ROW}`,
+      printTitlesRow: `${headerRow}:${headerRow}`,
       margins: { left: 0.4, right: 0.4, top: 0.5, bottom: 0.6, header: 0.3, footer: 0.3 },
     },
     headerFooter: { oddFooter: rkaText.workbookFooter },
   });
   try {
     sheet.columns = columns.map((column) => ({ width: column.width }));
-    const [title, year, filters] = heading.lines;
-    addMergedRow(sheet, title!, styles.title);
-    addMergedRow(sheet, year!, styles.subtitle);
-    addMergedRow(sheet, filters!, styles.scope);
+    const [title, year] = heading.lines;
+    addMergedRow(sheet, title, styles.title);
+    addMergedRow(sheet, year, styles.subtitle);
+    for (const { label, value } of heading.block) {
+      const row = sheet.addRow([label, `: ${value}`]);
+      sheet.mergeCells(row.number, 2, row.number, columns.length);
+      row.getCell(1).style = styles.blockLabel;
+      row.getCell(2).style = styles.blockValue;
+      row.commit();
+    }
+    if (heading.filters) addMergedRow(sheet, heading.filters, styles.scope);
     sheet.addRow([]).commit();
     addRow(
       sheet,
@@ -638,12 +805,16 @@ export async function writeRkaWorkbook(
           case 'subtotal':
             addRow(
               sheet,
-              totalCells(rkaText.subtotal(row.name), row.amounts, row.sum),
+              totalCells(rkaText.subtotal(row.name), row.amounts, row.sum, headerRow),
               styles.subtotal[row.level],
             );
             break;
           case 'total':
-            addRow(sheet, totalCells(grandTotalLabel, row.amounts, row.sum), styles.total);
+            addRow(
+              sheet,
+              totalCells(grandTotalLabel, row.amounts, row.sum, headerRow),
+              styles.total,
+            );
             break;
         }
         // Writing a row is synchronous work: other requests get their turn between small
@@ -687,6 +858,9 @@ export async function writeRkaWorkbook(
 const PAGE = { width: 841.89, height: 595.28 }; // A4 landscape, in points
 const MARGIN = { left: 28, right: 28, top: 28, bottom: 40 };
 const FONT_SIZE = 7;
+/** The smallest type a code is set in to keep it on one line. */
+const MIN_CODE_SIZE = 5;
+const CODE_COLUMN = 0;
 const LINE_HEIGHT = 8.4;
 const PAD_X = 2.5;
 const PAD_Y = 2;
@@ -935,8 +1109,35 @@ class PdfWriter {
       const text = typeof cell === 'number' ? formatNumberId(cell) : cell;
       const inset = index === DESCRIPTION_COLUMN ? indentPoints(indent) : 0;
       const width = this.cellEnd(index, span) - this.columnX[index]! - 2 * PAD_X - inset;
+      if (index === CODE_COLUMN && text !== '') return this.codeLines(text, face, width);
       return this.wrap(text, face, FONT_SIZE, width);
     });
+  }
+
+  /**
+   * A code on one line: smaller type where it is wider than its column (down to MIN_CODE_SIZE),
+   * split only after a dot where even that is too wide (a region's own long code).
+   */
+  private codeLines(code: string, face: Face, width: number): string[] {
+    if (this.width(code, face, this.codeSize(code, face, width)) <= width) return [code];
+    const lines: string[] = [];
+    let line = '';
+    for (const part of code.split(/(?<=\.)/)) {
+      if (line !== '' && this.width(line + part, face, MIN_CODE_SIZE) > width) {
+        lines.push(line);
+        line = '';
+      }
+      line += part;
+    }
+    lines.push(line);
+    return lines;
+  }
+
+  /** The size a code's line is drawn at: the table's, or what fits it in `width`. */
+  private codeSize(code: string, face: Face, width: number): number {
+    const natural = this.width(code, face, 1);
+    if (natural * FONT_SIZE <= width) return FONT_SIZE;
+    return Math.max(MIN_CODE_SIZE, Math.floor((width / natural) * 10) / 10);
   }
 
   /**
@@ -1037,7 +1238,10 @@ class PdfWriter {
             : left + (index === DESCRIPTION_COLUMN ? indentPoints(indent) : 0);
       for (let line = from; line < Math.min(to, cell.length); line++) {
         const lineTop = top + PAD_Y + (line - from) * LINE_HEIGHT;
-        operators += this.textAt(cell[line]!, face, FONT_SIZE, x, lineTop, align);
+        const text = cell[line]!;
+        const size =
+          index === CODE_COLUMN && !header ? this.codeSize(text, face, end - left) : FONT_SIZE;
+        operators += this.textAt(text, face, size, x, lineTop, align);
       }
     });
     // The row's rules: below it (above it too at the top of a page), and between its cells.
@@ -1072,6 +1276,27 @@ class PdfWriter {
     });
     this.draw(operators);
     this.y += 8;
+  }
+
+  /** The header block under the title: a bold label, then ': ' and its value (wrapped). */
+  headerBlock(rows: readonly HeaderRow[]): void {
+    const size = 8;
+    const step = size * 1.3;
+    const labelWidth =
+      Math.max(...rows.map((row) => this.width(row.label, this.bold, size)), 0) + 6;
+    const valueX = MARGIN.left + labelWidth + this.width(': ', this.regular, size);
+    const valueWidth = MARGIN.left + this.tableWidth - valueX;
+    let operators = '0 g\n';
+    for (const { label, value } of rows) {
+      operators += this.textAt(label, this.bold, size, MARGIN.left, this.y);
+      operators += this.textAt(':', this.regular, size, MARGIN.left + labelWidth, this.y);
+      for (const line of this.wrap(value, this.regular, size, valueWidth)) {
+        operators += this.textAt(line, this.regular, size, valueX, this.y);
+        this.y += step;
+      }
+    }
+    this.draw(operators);
+    this.y += 6;
   }
 
   /** The signature block at the right, below the grand total. */
@@ -1133,6 +1358,8 @@ export async function writeRkaPdf(
   try {
     pdf.newPage();
     pdf.title(heading.lines);
+    pdf.headerBlock(heading.block);
+    if (heading.filters) pdf.title(['', '', heading.filters]);
     pdf.header();
     let written = 0;
     for await (const rows of rkaRows(

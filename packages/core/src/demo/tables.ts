@@ -39,6 +39,14 @@ export interface SeedPlanning {
   pagu?: SeedPagu[];
   agencyPagu?: { agency_id: string; year: number; amount: number }[];
   priceItems?: PriceItem[];
+  /** Who signs each unit's RKA (agency_id null: the region's), as the planning settings set it. */
+  signers?: {
+    agency_id: string | null;
+    place: string;
+    position: string;
+    name: string;
+    nip: string;
+  }[];
 }
 /** What a sandbox starts from. */
 export interface SeedTables {

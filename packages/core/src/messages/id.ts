@@ -1399,6 +1399,38 @@ export const messagesId = {
     nip: (nip: string) => `NIP. ${nip}`,
     /** What stands where no signer is configured: a line to write on. */
     blank: '....................................',
+    /** The header block (RKA SKPD, Permendagri 77/2020): each row's label, printed only with a value. */
+    headerRows: {
+      affair: 'Urusan Pemerintahan',
+      field: 'Bidang Urusan',
+      organisation: 'Organisasi',
+      program: 'Program',
+      action: 'Kegiatan',
+      sub_action: 'Sub Kegiatan',
+      period: 'Waktu Pelaksanaan',
+    },
+    /** Waktu Pelaksanaan: the budget year, January to December. */
+    period: (year: number) => `Januari s.d. Desember ${year}`,
+    /** The affairs of Permendagri 90/2019, by the first part of a code. */
+    affairs: {
+      '1': 'URUSAN PEMERINTAHAN WAJIB YANG BERKAITAN DENGAN PELAYANAN DASAR',
+      '2': 'URUSAN PEMERINTAHAN WAJIB YANG TIDAK BERKAITAN DENGAN PELAYANAN DASAR',
+      '3': 'URUSAN PEMERINTAHAN PILIHAN',
+      '4': 'UNSUR PENDUKUNG URUSAN PEMERINTAHAN',
+      '5': 'UNSUR PENUNJANG URUSAN PEMERINTAHAN',
+      '6': 'UNSUR PENGAWASAN URUSAN PEMERINTAHAN',
+      '7': 'UNSUR KEWILAYAHAN',
+      '8': 'UNSUR PEMERINTAHAN UMUM',
+    } as Record<string, string>,
+    /** The unit user's dashboard: printing their own RKA. */
+    print: 'Cetak RKA',
+    printWorkbook: 'Cetak RKA (Excel)',
+    printPdf: 'Cetak RKA (PDF)',
+    printHint: (year: number) =>
+      `Rencana Kerja dan Anggaran ${year} Perangkat Daerah Anda, dengan blok tanda tangan penandatangannya.`,
+    printing: 'Menyiapkan RKA...',
+    printed: 'RKA berhasil diunduh',
+    printFailed: 'Gagal mengunduh RKA',
   },
 
   /** Why a typed amount or volume was refused (core's parseNumberInput), after the field's name. */

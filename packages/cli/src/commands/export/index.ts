@@ -41,6 +41,8 @@ export interface ExportOptions extends ConnectionOptions {
    */
   layout?: ReportLayout | undefined;
   separator?: CsvSeparator | undefined;
+  /** A Perangkat Daerah's code, name or id: its lines, signed by its signer. */
+  agency?: string | undefined;
   /** A programme's name or id. */
   program?: string | undefined;
   /** A supporter's (Pengampu) name or id. */
@@ -59,6 +61,7 @@ export interface ExportResult {
   format: ExportFormat;
   layout: ReportLayout;
   year: number;
+  agency: NamedRecord | null;
   program: NamedRecord | null;
   supporter: NamedRecord | null;
   user: NamedRecord | null;
@@ -73,10 +76,14 @@ interface NamedRecord {
   name: string | null;
 }
 
-type Filterable = 'program' | 'supporter';
-const nouns: Record<Filterable, string> = { program: 'programme', supporter: 'supporter' };
+type Filterable = 'agency' | 'program' | 'supporter';
+const nouns: Record<Filterable, string> = {
+  agency: 'Perangkat Daerah',
+  program: 'programme',
+  supporter: 'supporter',
+};
 
-/** A programme or supporter by id, or by its name (case and spacing aside). */
+/** A Perangkat Daerah, programme or supporter by id, its code, or its name (case and spacing aside). */
 async function findRecord(
   client: RanwalClient,
   level: Filterable,
@@ -86,7 +93,11 @@ async function findRecord(
   const { data } = await calling(`looking up the ${nouns[level]} "${text}"`, () =>
     client[level].list({ search: text, limit: 100 }),
   );
-  const matches = data.filter((record) => importNameKey(record.name) === importNameKey(text));
+  const matches = data.filter(
+    (record) =>
+      importNameKey(record.name) === importNameKey(text) ||
+      ('code' in record && record.code !== null && record.code === text.trim()),
+  );
   if (matches.length === 1) return { id: matches[0]!.id, name: matches[0]!.name };
   if (matches.length > 1) {
     throw new CliError(
@@ -139,6 +150,7 @@ export async function exportReports(options: ExportOptions): Promise<ExportResul
   const layout = layoutOf(format, options.layout);
 
   const { client } = await connect(options);
+  const agency = options.agency ? await findRecord(client, 'agency', options.agency) : null;
   const program = options.program ? await findRecord(client, 'program', options.program) : null;
   const supporter = options.supporter
     ? await findRecord(client, 'supporter', options.supporter)
@@ -148,6 +160,7 @@ export async function exportReports(options: ExportOptions): Promise<ExportResul
   const { data: link } = await calling('asking for the report link', () =>
     client.budgetLine.report({
       year: year.data,
+      ...(agency ? { agency_id: agency.id } : {}),
       ...(program ? { program_id: program.id } : {}),
       ...(supporter ? { supporter_id: supporter.id } : {}),
       ...(user ? { created_by: user.id } : {}),
@@ -197,6 +210,7 @@ export async function exportReports(options: ExportOptions): Promise<ExportResul
     format,
     layout,
     year: year.data,
+    agency,
     program,
     supporter,
     user,
@@ -208,6 +222,7 @@ export async function exportReports(options: ExportOptions): Promise<ExportResul
 
 export function exportSummary(result: ExportResult): string {
   const scope = [
+    result.agency ? `Perangkat Daerah ${result.agency.name ?? result.agency.id}` : null,
     result.program ? `programme ${result.program.name ?? result.program.id}` : null,
     result.supporter ? `supporter ${result.supporter.name ?? result.supporter.id}` : null,
     result.user ? `user ${result.user.name ?? result.user.id}` : null,

@@ -635,3 +635,84 @@ export const LongNames: Story = {
     await waitFor(() => expect(reportRows()).toHaveLength(1));
   },
 };
+
+/** The demo user as a planner of Bappeda (agenciesSeed), whose RKA its head signs. */
+const unitSeed = (() => {
+  const seed = structuredClone(agenciesSeed);
+  const bappeda = seed.entities.agency.find((agency) => agency.code !== null)!;
+  const user = seed.users.find((person) => person.id === seedUser(seed).id)!;
+  user.agency_ids = [bappeda.id];
+  seed.planning = {
+    signers: [
+      {
+        agency_id: bappeda.id,
+        place: 'Bandung',
+        position: 'Kepala Bappeda',
+        name: 'Ir. Siti Rahma',
+        nip: '197001011995032001',
+      },
+    ],
+  };
+  return seed;
+})();
+
+/** What saveFile was handed, in order. */
+const savedFiles = (saveFile: unknown) =>
+  (saveFile as ReturnType<typeof fn>).mock.calls.map(
+    ([file]) => file as { blob: Blob; fileName: string },
+  );
+
+/**
+ * 'Cetak RKA': the unit's RKA of the dashboard's year as a workbook, then as a PDF, each handed
+ * to saveFile with a toast (the server scopes it to the unit and fills in its signer).
+ */
+export const PrintRka: Story = {
+  args: { saveFile: fn() },
+  parameters: { sandbox: sandboxFor(unitSeed) },
+  play: async ({ canvas, args }) => {
+    const section = await canvas.findByRole('region', { name: m.rka.print });
+    await expect(within(section).getByText(m.rka.printHint(2025))).toBeVisible();
+    await userEvent.click(within(section).getByRole('button', { name: m.rka.printWorkbook }));
+    await waitFor(() => expect(savedFiles(args.saveFile)).toHaveLength(1));
+    await expect(await screen.findByText(m.rka.printed)).toBeVisible();
+    await userEvent.click(within(section).getByRole('button', { name: m.rka.printPdf }));
+    await waitFor(() => expect(savedFiles(args.saveFile)).toHaveLength(2));
+    const [workbook, pdf] = savedFiles(args.saveFile);
+    await expect(workbook!.fileName).toBe('rka-2025.xlsx');
+    // A workbook is a zip; a PDF starts with its version.
+    await expect(await workbook!.blob.slice(0, 2).text()).toBe('PK');
+    await expect(pdf!.fileName).toBe('rka-2025.pdf');
+    await expect(await pdf!.blob.slice(0, 5).text()).toBe('%PDF-');
+  },
+};
+
+/** The year the dashboard shows is the year printed. */
+export const PrintRkaOfYear: Story = {
+  args: { saveFile: fn(), year: 2026 },
+  parameters: { sandbox: sandboxFor(unitSeed) },
+  play: async ({ canvas, args }) => {
+    const section = await canvas.findByRole('region', { name: m.rka.print });
+    await expect(within(section).getByText(m.rka.printHint(2026))).toBeVisible();
+    await userEvent.click(within(section).getByRole('button', { name: m.rka.printPdf }));
+    await waitFor(() => expect(savedFiles(args.saveFile)).toHaveLength(1));
+    await expect(savedFiles(args.saveFile)[0]!.fileName).toBe('rka-2026.pdf');
+  },
+};
+
+/** A refused print says so in a 'Gagal!' toast, in the server's words, and saves nothing. */
+export const PrintRkaFails: Story = {
+  args: { saveFile: fn() },
+  parameters: {
+    sandbox: {
+      ...sandboxFor(unitSeed),
+      failOn: { 'budgetLine.report': httpError('forbidden', m.server.outsideUnits) },
+    },
+  },
+  play: async ({ canvas, args }) => {
+    const section = await canvas.findByRole('region', { name: m.rka.print });
+    await userEvent.click(within(section).getByRole('button', { name: m.rka.printWorkbook }));
+    await expect(await screen.findByText(m.server.outsideUnits)).toBeVisible();
+    await expect(args.saveFile).not.toHaveBeenCalled();
+    await expect(within(section).getByRole('button', { name: m.rka.printWorkbook })).toBeEnabled();
+  },
+};

@@ -18,6 +18,7 @@ import { useLineList } from '../budget-lines/use-line-list.js';
 import { ConnectedOpenNotes } from '../verification/ConnectedOpenNotes.js';
 import { type HierarchySelection, optionLabel, useHierarchyChoice } from './cascade.js';
 import { ReportList } from './ReportList.js';
+import { ConnectedRkaPrint, type ConnectedRkaPrintProps } from './RkaPrint.js';
 import { BudgetLineEntry, dashboardCard, UserDashboardFrame } from './UserDashboard.js';
 import { useCascadeLevels, useFailureToast } from './use-cascade-levels.js';
 import { useLinePlanning } from './use-line-planning.js';
@@ -51,6 +52,8 @@ export interface ConnectedUserDashboardProps
   onChangePassword?: () => void;
   /** As UserDashboardFrame's: the notification bell. */
   notifications?: ReactNode;
+  /** Hands the printed RKA to the user ('Cetak RKA'); the browser's save by default. */
+  saveFile?: ConnectedRkaPrintProps['saveFile'];
 }
 
 /**
@@ -229,6 +232,7 @@ export function ConnectedUserDashboard({
   onChangePassword,
   notifications,
   year,
+  saveFile,
   ...list
 }: ConnectedUserDashboardProps) {
   const session = useSession();
@@ -241,6 +245,7 @@ export function ConnectedUserDashboard({
     >
       <ConnectedOpenNotes />
       <ConnectedBudgetLineEntry year={year} />
+      <ConnectedRkaPrint year={year} saveFile={saveFile} className={dashboardCard} />
       <ConnectedReportList {...list} />
     </UserDashboardFrame>
   );

@@ -6,5 +6,6 @@ export * from './HierarchySummary.js';
 export * from './PaguPanel.js';
 export * from './ReportForm.js';
 export * from './ReportList.js';
+export * from './RkaPrint.js';
 export * from './UserDashboard.js';
 export * from './use-line-planning.js';
