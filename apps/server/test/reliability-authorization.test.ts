@@ -305,12 +305,17 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
     await admin('PUT', '/ranwal/api/stage/schedule', {
       year: workbookYear,
       stages: [
-        { kind: 'ranwal', starts_on: '2060-01-01', ends_on: '2060-12-31' },
-        { kind: 'ranhir', starts_on: '2060-01-01', ends_on: '2060-12-31' },
+        {
+          kind: 'ranwal',
+          starts_on: `${workbookYear - 1}-01-01`,
+          ends_on: `${workbookYear - 1}-12-31`,
+        },
+        { kind: 'ranhir', starts_on: `${workbookYear}-01-01`, ends_on: `${workbookYear}-12-31` },
       ],
     });
-    await admin('POST', '/ranwal/api/stage/advance', { year: workbookYear });
-    await admin('POST', '/ranwal/api/stage/advance', { year: workbookYear });
+    // Years ahead: entering their stages before their dates is confirmed.
+    await admin('POST', '/ranwal/api/stage/advance', { year: workbookYear, confirm: true });
+    await admin('POST', '/ranwal/api/stage/advance', { year: workbookYear, confirm: true });
     const workbookQuery = `year=${workbookYear}&from=ranwal&to=ranhir`;
     const stageWorkbook = await admin('GET', `/ranwal/api/stage/compare/workbook?${workbookQuery}`);
     const stageWorkbookFile = new URL(String(stageWorkbook.path), 'http://localhost');
@@ -443,17 +448,17 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
         const year = stageYear++;
         await admin('PUT', '/ranwal/api/stage/schedule', {
           year,
-          stages: [{ kind: 'ranwal', starts_on: '2060-01-01', ends_on: '2060-12-31' }],
+          stages: [{ kind: 'ranwal', starts_on: `${year}-01-01`, ends_on: `${year}-12-31` }],
         });
-        return { url: '/ranwal/api/stage/advance', body: { year } };
+        return { url: '/ranwal/api/stage/advance', body: { year, confirm: true } };
       },
       'PUT /ranwal/api/stage/lock': async () => {
         const year = stageYear++;
         await admin('PUT', '/ranwal/api/stage/schedule', {
           year,
-          stages: [{ kind: 'ranwal', starts_on: '2060-01-01', ends_on: '2060-12-31' }],
+          stages: [{ kind: 'ranwal', starts_on: `${year}-01-01`, ends_on: `${year}-12-31` }],
         });
-        await admin('POST', '/ranwal/api/stage/advance', { year });
+        await admin('POST', '/ranwal/api/stage/advance', { year, confirm: true });
         return { url: '/ranwal/api/stage/lock', body: { year, locked: true } };
       },
       'GET /ranwal/api/stage/compare': async () => {
@@ -461,12 +466,12 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
         await admin('PUT', '/ranwal/api/stage/schedule', {
           year,
           stages: [
-            { kind: 'ranwal', starts_on: '2060-01-01', ends_on: '2060-12-31' },
-            { kind: 'ranhir', starts_on: '2060-01-01', ends_on: '2060-12-31' },
+            { kind: 'ranwal', starts_on: `${year - 1}-01-01`, ends_on: `${year - 1}-12-31` },
+            { kind: 'ranhir', starts_on: `${year}-01-01`, ends_on: `${year}-12-31` },
           ],
         });
-        await admin('POST', '/ranwal/api/stage/advance', { year });
-        await admin('POST', '/ranwal/api/stage/advance', { year });
+        await admin('POST', '/ranwal/api/stage/advance', { year, confirm: true });
+        await admin('POST', '/ranwal/api/stage/advance', { year, confirm: true });
         return { url: `/ranwal/api/stage/compare?year=${year}&from=ranwal&to=ranhir` };
       },
       'PUT /ranwal/api/lock/sub-action': async () => ({

@@ -1,4 +1,10 @@
-import { formatDateShortId, type HistoryEntry, messagesId, type Stage } from '@ranwal/core';
+import {
+  currentYear,
+  formatDateShortId,
+  type HistoryEntry,
+  messagesId,
+  type Stage,
+} from '@ranwal/core';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { budgetLineInput, buildChain, type Chain } from './fixtures.js';
@@ -50,7 +56,10 @@ describe.each(databaseTargets)('budget-year stages on %s', (target) => {
     // Not entered yet: users wait; other years are as open as before.
     const early = await lineWrite('POST', 'create', budgetLineInput(chain, { year: YEAR }));
     expect(early.statusCode).toBe(409);
-    expect(early.json().message).toBe(server.stageNotReached('Rancangan Awal'));
+    // Its dates have come, so the administrator is the one to start it.
+    expect(early.json().message).toBe(
+      server.stageNotStartedYet('Rancangan Awal', YEAR, formatDateShortId(day(-10))),
+    );
     expect((await lineWrite('POST', 'create', budgetLineInput(chain))).statusCode).toBe(201);
 
     const entered = await admin('POST', 'stage/advance', { year: YEAR });
@@ -62,8 +71,16 @@ describe.each(databaseTargets)('budget-year stages on %s', (target) => {
     const dropped = (await lineWrite('POST', 'create', line('Tinta Printer', 2_000))).json().data;
     const same = (await lineWrite('POST', 'create', line('Map Plastik', 500))).json().data;
 
-    // Into the final draft: the initial draft keeps its three lines.
-    const ranhir = await admin('POST', 'stage/advance', { year: YEAR });
+    // Into the final draft a month early: asked to confirm, saying what it does to users.
+    const unconfirmed = await admin('POST', 'stage/advance', { year: YEAR });
+    expect(unconfirmed.statusCode).toBe(409);
+    const consequence = server.stageEarly('Rancangan Akhir', YEAR, formatDateShortId(day(30)));
+    expect(unconfirmed.json().message).toBe(server.stageNeedsConfirm(consequence));
+    expect(unconfirmed.json().issues).toEqual([{ path: 'confirm', message: consequence }]);
+    const stillRanwal = await admin('GET', `stage/list?year=${YEAR}`);
+    expect(statusOf(stillRanwal.json().data)[0]).toEqual(['ranwal', 'current']);
+    // Confirmed: the initial draft keeps its three lines.
+    const ranhir = await admin('POST', 'stage/advance', { year: YEAR, confirm: true });
     expect(ranhir.statusCode, ranhir.body).toBe(200);
     expect(ranhir.json().data).toEqual([
       expect.objectContaining({ kind: 'ranwal', status: 'closed', snapshot_lines: 3 }),
@@ -74,17 +91,12 @@ describe.each(databaseTargets)('budget-year stages on %s', (target) => {
     const outside = await lineWrite('PUT', `${kept.id}/update`, line('Kertas HVS', 1_500));
     expect(outside.statusCode).toBe(409);
     expect(outside.json().message).toBe(
-      server.stageOutOfDates(
-        'Rancangan Akhir',
-        YEAR,
-        formatDateShortId(day(30)),
-        formatDateShortId(day(60)),
-      ),
+      server.stageBeforeDates('Rancangan Akhir', YEAR, formatDateShortId(day(30))),
     );
     // The Bappeda moves the schedule; the stage entered keeps its place.
     const reordered = await schedule([
-      { kind: 'ranhir', starts_on: day(-1), ends_on: day(20) },
-      { kind: 'ranwal', starts_on: day(-10), ends_on: day(10) },
+      { kind: 'ranhir', starts_on: day(-10), ends_on: day(-2) },
+      { kind: 'ranwal', starts_on: day(-1), ends_on: day(20) },
     ]);
     expect(reordered.statusCode).toBe(400);
     expect(reordered.json().issues).toEqual([
@@ -315,8 +327,10 @@ describe.each(databaseTargets)('budget-year stages on %s', (target) => {
     expect(backwards.json().issues).toEqual([
       expect.objectContaining({ path: 'stages.0.ends_on' }),
     ]);
-    expect((await admin('POST', 'stage/advance', { year: YEAR })).statusCode).toBe(200);
-    const last = await admin('POST', 'stage/advance', { year: YEAR });
+    // Penetapan (from day 21) entered early, confirmed.
+    const early = await admin('POST', 'stage/advance', { year: YEAR, confirm: true });
+    expect(early.statusCode, early.body).toBe(200);
+    const last = await admin('POST', 'stage/advance', { year: YEAR, confirm: true });
     expect(last.statusCode).toBe(409);
     expect(last.json().message).toBe(server.stageNoNext(YEAR));
     const none = await admin('POST', 'stage/advance', { year: 2099 });
@@ -333,5 +347,81 @@ describe.each(databaseTargets)('budget-year stages on %s', (target) => {
       body: { year: YEAR },
     });
     expect(byUser.statusCode).toBe(403);
+  });
+  it('refuses overlapping stages naming both, asks to confirm dates outside the budget year and a stage entered outside its dates, and lets users write only within the current stage', async () => {
+    const year = currentYear();
+    const put = (
+      stages: { kind: string; starts_on: string; ends_on: string }[],
+      confirm?: boolean,
+    ) =>
+      admin('PUT', 'stage/schedule', {
+        year,
+        stages,
+        ...(confirm === undefined ? {} : { confirm }),
+      });
+    const listed = async () =>
+      statusOf((await admin('GET', `stage/list?year=${year}`)).json().data);
+    const userWrite = () => lineWrite('POST', 'create', budgetLineInput(chain, { year }));
+
+    const overlapping = await put([
+      { kind: 'ranwal', starts_on: day(-10), ends_on: day(10) },
+      { kind: 'ranhir', starts_on: day(5), ends_on: day(40) },
+    ]);
+    expect(overlapping.statusCode).toBe(400);
+    const overlap = server.stageOverlaps(
+      'Rancangan Akhir',
+      'Rancangan Awal',
+      formatDateShortId(day(-10)),
+      formatDateShortId(day(10)),
+    );
+    expect(overlapping.json().issues).toEqual([{ path: 'stages.1.starts_on', message: overlap }]);
+    expect(overlapping.json().message).toContain('tumpang tindih dengan tahap Rancangan Awal');
+    expect(await listed()).toEqual([]);
+
+    // A year typed wrong: the first stage two years back, wholly outside the planning window.
+    const stale = [
+      { kind: 'ranwal', starts_on: `${year - 2}-03-01`, ends_on: `${year - 2}-04-30` },
+      { kind: 'ranhir', starts_on: day(-5), ends_on: day(20) },
+    ];
+    const warned = await put(stale);
+    expect(warned.statusCode).toBe(409);
+    expect(warned.json().message).toBe(
+      server.stageNeedsConfirm(
+        server.stageOutsideYear(
+          'Rancangan Awal',
+          year,
+          formatDateShortId(`${year - 2}-03-01`),
+          formatDateShortId(`${year - 2}-04-30`),
+          formatDateShortId(`${year - 1}-01-01`),
+          formatDateShortId(`${year}-12-31`),
+        ),
+      ),
+    );
+    expect(await listed()).toEqual([]);
+    const kept = await put(stale, true);
+    expect(kept.statusCode, kept.body).toBe(200);
+
+    // Entering Rancangan Awal long after its dates: asked, saying users could not write at all.
+    const late = await admin('POST', 'stage/advance', { year });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(
+      server.stageNeedsConfirm(
+        server.stageLate('Rancangan Awal', year, formatDateShortId(`${year - 2}-04-30`)),
+      ),
+    );
+    expect((await admin('POST', 'stage/advance', { year, confirm: true })).statusCode).toBe(200);
+    const refused = await userWrite();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      server.stageAfterDates('Rancangan Awal', year, formatDateShortId(`${year - 2}-04-30`)),
+    );
+    // Rancangan Akhir runs today: entered without a question, and users write again.
+    const within = await admin('POST', 'stage/advance', { year });
+    expect(within.statusCode, within.body).toBe(200);
+    expect(await listed()).toEqual([
+      ['ranwal', 'closed'],
+      ['ranhir', 'current'],
+    ]);
+    expect((await userWrite()).statusCode).toBe(201);
   });
 });

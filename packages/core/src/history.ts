@@ -5,9 +5,8 @@
  * Declared once here; the server, the UI and the CLI read them.
  */
 import { z } from 'zod';
-import { formatDateShortId } from './format.js';
-import { type Messages, messagesId } from './messages/index.js';
 import { Id, ListQuery, ReportYear, Timestamp } from './schemas.js';
+import { stageScheduleIssues } from './stage-rules.js';
 
 /** The kinds of record whose changes are kept, by their table. */
 export const historyRecordTypes = [
@@ -153,13 +152,33 @@ export const StageDefinition = z
     error: 'tidak boleh sebelum tanggal mulai',
   });
 
-/** A year's stages in the order they run; each kind at most once. */
+/** Goes ahead with what the server would otherwise ask to confirm (a 409 saying what it does). */
+const Confirm = z.boolean({ error: 'harus berupa true atau false' }).default(false);
+
+/**
+ * A year's stages in the order they run; each kind at most once, each starting after the one
+ * before it ends (stageScheduleIssues). Dates wholly outside the budget year's planning window
+ * are warned, not refused: the server saves them only with `confirm: true`.
+ */
 export const StageScheduleInput = z
-  .object({ year: ReportYear, stages: z.array(StageDefinition).min(1).max(stageKinds.length) })
+  .object({
+    year: ReportYear,
+    stages: z.array(StageDefinition).min(1).max(stageKinds.length),
+    confirm: Confirm,
+  })
   .refine(
     (input) => new Set(input.stages.map((stage) => stage.kind)).size === input.stages.length,
     { path: ['stages'], error: 'setiap tahap paling banyak sekali' },
-  );
+  )
+  .superRefine((input, context) => {
+    for (const issue of stageScheduleIssues(input.stages)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['stages', issue.index, 'starts_on'],
+        message: issue.message,
+      });
+    }
+  });
 export type StageScheduleInput = z.input<typeof StageScheduleInput>;
 
 export const stageStatuses = ['upcoming', 'current', 'closed'] as const;
@@ -180,7 +199,12 @@ export const Stage = z.object({
 export type Stage = z.infer<typeof Stage>;
 
 export const StageYearQuery = z.object({ year: ReportYear });
-export const StageYearInput = z.object({ year: ReportYear });
+/**
+ * Move the year on. Entering a stage outside its dates needs `confirm: true`; without it the
+ * server answers 409 with what it would do to users (stageAdvanceConsequence).
+ */
+export const StageAdvanceInput = z.object({ year: ReportYear, confirm: Confirm });
+export type StageAdvanceInput = z.input<typeof StageAdvanceInput>;
 
 /** Lock or unlock the year's current stage; unlocking needs a reason (kept in the history). */
 export const StageLockInput = z
@@ -239,37 +263,3 @@ export const StageComparison = z.object({
   lines: z.array(StageLineChange),
 });
 export type StageComparison = z.infer<typeof StageComparison>;
-
-/** What decides whether a user may write a line of a year: its stages, in order. */
-export type StageGate = Pick<
-  Stage,
-  'kind' | 'year' | 'status' | 'locked' | 'locked_by_name' | 'starts_on' | 'ends_on'
->;
-
-/**
- * Why a user may not write a line of a year now, or null: the year's stages (none: open as
- * before) not entered yet, the current one locked, or `today` (YYYY-MM-DD in WIB) outside its
- * dates. The server refuses with it; the line form says it before anything is typed.
- */
-export function stageRefusal(
-  stages: readonly StageGate[],
-  today: string,
-  server: Messages['server'] = messagesId.server,
-): string | null {
-  if (stages.length === 0) return null;
-  const current = stages.find((stage) => stage.status === 'current');
-  if (!current) return server.stageNotReached(server.stageNames[stages[0]!.kind]);
-  const name = server.stageNames[current.kind];
-  if (current.locked) {
-    return server.stageLocked(name, current.year, current.locked_by_name ?? server.lockedByRemoved);
-  }
-  if (today < current.starts_on || today > current.ends_on) {
-    return server.stageOutOfDates(
-      name,
-      current.year,
-      formatDateShortId(current.starts_on),
-      formatDateShortId(current.ends_on),
-    );
-  }
-  return null;
-}

@@ -7,12 +7,12 @@ import {
   HistoryListQuery,
   HistoryRestoreInput,
   Stage,
+  StageAdvanceInput,
   StageCompareQuery,
   StageComparison,
   StageLockInput,
   StageScheduleInput,
   StageWorkbookQuery,
-  StageYearInput,
   StageYearQuery,
   SubActionLock,
   SubActionLockInput,
@@ -635,7 +635,7 @@ export const routes = {
       path: '/api/stage/schedule',
       access: 'admin',
       summary:
-        "Set a budget year's stages and their dates, in order; a stage already entered keeps its place",
+        "Set a budget year's stages and their dates, in order; a stage already entered keeps its place; overlapping dates are refused, dates wholly outside the budget year need confirm: true (else 409)",
       body: StageScheduleInput,
       data: z.array(Stage),
     }),
@@ -644,8 +644,8 @@ export const routes = {
       path: '/api/stage/advance',
       access: 'admin',
       summary:
-        "Move the year to its next stage: the current stage's lines are kept as its figures (a snapshot) and it closes",
-      body: StageYearInput,
+        "Move the year to its next stage: the current stage's lines are kept as its figures (a snapshot) and it closes; entering a stage outside its dates needs confirm: true (else 409 saying what it does to users)",
+      body: StageAdvanceInput,
       data: z.array(Stage),
     }),
     lock: route({

@@ -93,7 +93,7 @@ export function stageRoutes(context: AppContext, files: SignedFiles): RouteModul
       }),
       advance: async ({ body }) => ({
         message: messagesId.server.updated,
-        data: await stages.advance(body.year),
+        data: await stages.advance(body.year, body.confirm),
       }),
       lock: async ({ body, user }) => ({
         message: messagesId.server.updated,

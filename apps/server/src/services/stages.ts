@@ -10,7 +10,9 @@ import {
   type StageKind,
   type StageLockInput,
   type StageScheduleInput,
+  stageAdvanceConsequence,
   stageRefusal,
+  stageScheduleWarnings,
   type User,
 } from '@ranwal/core';
 import { type Kysely, sql } from 'kysely';
@@ -48,18 +50,34 @@ export function createStageService(db: Kysely<Database>) {
     return rows;
   }
 
-  /** The year's stages, each row held until the transaction ends (one writer at a time). */
+  /**
+   * The year's stages, each row held until the transaction ends (one writer at a time), with
+   * today in WIB as the line writes compare it (`assertOpen`).
+   */
   const heldStages = (trx: Kysely<Database>, year: number) =>
-    sql<{ id: string; kind: string; status: string }>`
-      select id, kind, status from budget_stage where year = ${year}
+    sql<StageGate & { id: string; today: string }>`
+      select id, year, kind, status, locked, null as locked_by_name,
+        to_char(starts_on, 'YYYY-MM-DD') as starts_on, to_char(ends_on, 'YYYY-MM-DD') as ends_on,
+        to_char((now() at time zone 'Asia/Jakarta')::date, 'YYYY-MM-DD') as today
+      from budget_stage where year = ${year}
       order by position for update`.execute(trx);
+
+  /** A 409 saying what the caller would do, unless they confirmed it. */
+  const unlessConfirmed = (confirm: boolean, consequences: readonly string[]) => {
+    if (!confirm && consequences.length > 0) {
+      throw new AppError('conflict', server.stageNeedsConfirm(consequences.join(' ')), [
+        { path: 'confirm', message: consequences.join(' ') },
+      ]);
+    }
+  };
 
   return {
     list: (year: number) => stagesOf(db, year),
 
     /**
      * Sets a year's stages in order with their dates. Stages already entered (current or
-     * closed) must stay, first and in their order; their dates may change.
+     * closed) must stay, first and in their order; their dates may change. Overlapping dates are
+     * refused by the schema; dates wholly outside the budget year need `confirm`.
      */
     async schedule(input: Parsed<typeof StageScheduleInput>): Promise<Stage[]> {
       return inTransaction(db, async (trx) => {
@@ -69,6 +87,10 @@ export function createStageService(db: Kysely<Database>) {
         if (entered.some((stage, index) => kinds[index] !== stage.kind)) {
           throw issuesRefusal([{ path: 'stages', message: server.stageEnteredKeepsPlace }]);
         }
+        unlessConfirmed(
+          input.confirm,
+          stageScheduleWarnings(input.year, input.stages).map((warning) => warning.message),
+        );
         const dropped = existing.filter(
           (stage) => stage.status === 'upcoming' && !kinds.includes(stage.kind as StageKind),
         );
@@ -99,15 +121,18 @@ export function createStageService(db: Kysely<Database>) {
     /**
      * Moves the year to its next stage: the current stage's lines are copied as its figures
      * and it closes (one transaction; no line write of the year runs meanwhile, see
-     * `assertOpen`). The first call enters the first stage.
+     * `assertOpen`). The first call enters the first stage. Entering a stage outside its dates
+     * needs `confirm` (409 saying what it does to users).
      */
-    async advance(year: number): Promise<Stage[]> {
+    async advance(year: number, confirm = false): Promise<Stage[]> {
       return inTransaction(db, async (trx) => {
         const { rows: stages } = await heldStages(trx, year);
         if (stages.length === 0) throw new AppError('conflict', server.stageNone(year));
         const at = stages.findIndex((stage) => stage.status === 'current');
         const next = stages[at + 1];
         if (!next) throw new AppError('conflict', server.stageNoNext(year));
+        const consequence = stageAdvanceConsequence(stages, stages[0]?.today ?? '');
+        unlessConfirmed(confirm, consequence ? [consequence] : []);
         const current = stages[at];
         if (current) {
           await sql`

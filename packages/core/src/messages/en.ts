@@ -992,6 +992,18 @@ export const messagesEn: Messages = {
     title: 'Budget Stages',
     intro:
       "Each year's budget stages, from the initial draft to the revision, with their dates. Moving on to the next stage keeps the current stage's lines as its figures.",
+    statusRule:
+      "A stage's status moves only when an admin chooses Move to the Next Stage, because that keeps the current stage's figures. The dates decide when users can change budget lines in the current stage.",
+    dateNotes: {
+      currentEarly: (from: string) =>
+        `Started before its schedule: users can change budget lines from ${from}.`,
+      currentLate: (to: string) =>
+        `Its schedule ended on ${to}: users can no longer change budget lines. Move to the next stage or change the schedule.`,
+      nextDue: (from: string) =>
+        `Scheduled from ${from}, but the stage runs only once an admin chooses Move to the Next Stage.`,
+      upcomingPassed: (to: string) => `Its schedule ended on ${to}, before the stage started.`,
+      closedEarly: (to: string) => `Finished before its schedule ended (${to}).`,
+    },
     listTitle: (year: number) => `Budget Stages ${year}`,
     columns: {
       stage: 'Stage',
@@ -1022,6 +1034,8 @@ export const messagesEn: Messages = {
       saved: 'The stage schedule was saved.',
       saveFailed: 'Failed to save the stage schedule',
       listProblem: (problem: string) => `Stage list: ${problem}`,
+      warningTitle: 'Check the dates',
+      warningSave: 'Save keeps this schedule anyway.',
     },
     advance: {
       action: 'Move to the Next Stage',
@@ -1029,6 +1043,7 @@ export const messagesEn: Messages = {
       text: (current: string, next: string) =>
         `The lines of ${current} are kept as its figures, then ${current} closes and cannot be reopened. ${next} starts.`,
       startText: (first: string) => `${first} starts.`,
+      outsideDates: 'Outside its schedule:',
       confirm: 'Yes, Move On',
       done: (stage: string) => `${stage} is now the current stage.`,
       failed: 'Failed to move to the next stage',
@@ -1324,9 +1339,34 @@ export const messagesEn: Messages = {
     /** Who locked it, when their account has since been removed. */
     lockedByRemoved: 'admin',
     stageLocked: (stage: string, year: number, by: string) =>
-      `Stage ${stage} of ${year} is locked by ${by}: reports cannot be created, edited or deleted.`,
-    stageOutOfDates: (stage: string, year: number, from: string, to: string) =>
-      `Stage ${stage} of ${year} runs from ${from} to ${to}: outside it reports cannot be created, edited or deleted.`,
+      `Stage ${stage} of ${year} is locked by ${by}: budget lines cannot be created, edited or deleted.`,
+    stageNotStarted: (stage: string, year: number, from: string) =>
+      `Stage ${stage} of ${year} has not started (starts ${from}): budget lines cannot be created, edited or deleted yet.`,
+    stageNotStartedYet: (stage: string, year: number, from: string) =>
+      `Stage ${stage} of ${year} has not been started by an administrator (scheduled from ${from}): budget lines cannot be created, edited or deleted yet.`,
+    stageBeforeDates: (stage: string, year: number, from: string) =>
+      `Stage ${stage} of ${year} applies from ${from}: budget lines cannot be created, edited or deleted until then.`,
+    stageAfterDates: (stage: string, year: number, to: string) =>
+      `Stage ${stage} of ${year} ended on ${to}: budget lines can no longer be created, edited or deleted.`,
+    stageOverlaps: (stage: string, other: string, from: string, to: string) =>
+      `overlaps stage ${other} (${from} to ${to}); stage ${stage} must start after ${to}`,
+    stageBeforePrevious: (stage: string, other: string, from: string, to: string) =>
+      `comes before stage ${other} (${from} to ${to}) although stages run in order; stage ${stage} must start after ${to}`,
+    stageOutsideYear: (
+      stage: string,
+      year: number,
+      from: string,
+      to: string,
+      windowFrom: string,
+      windowTo: string,
+    ) =>
+      `The dates of stage ${stage} (${from} to ${to}) are outside the planning of budget year ${year} (${windowFrom} to ${windowTo}).`,
+    stageEarly: (stage: string, year: number, from: string) =>
+      `Stage ${stage} of ${year} is scheduled to start on ${from}. Started now, users cannot change budget lines until ${from}.`,
+    stageLate: (stage: string, year: number, to: string) =>
+      `The schedule of stage ${stage} of ${year} ended on ${to}. Started now, users cannot change budget lines until its schedule is changed.`,
+    stageNeedsConfirm: (consequence: string) =>
+      `Needs confirmation (confirm: true): ${consequence}`,
     stageNoNext: (year: number) => `${year} is already at its last stage.`,
     stageNone: (year: number) => `${year} has no stages.`,
     stageNotReached: (stage: string) => `Stage ${stage} has not started.`,

@@ -1122,6 +1122,20 @@ export const messagesId = {
     title: 'Tahap Anggaran',
     intro:
       'Tahap penyusunan anggaran setiap tahun, dari Rancangan Awal hingga Perubahan, dengan jadwalnya. Saat berlanjut ke tahap berikutnya, laporan tahap yang berjalan disimpan sebagai angka tahap itu.',
+    /** Why the status does not move by itself with the dates (issue 33). */
+    statusRule:
+      'Status tahap berpindah hanya saat admin memilih Lanjut ke Tahap Berikutnya, karena saat itu angka tahap yang berjalan disimpan. Tanggal menentukan kapan pengguna dapat mengubah rincian belanja pada tahap yang berjalan.',
+    /** Under a stage's status where it and the stage's dates disagree. */
+    dateNotes: {
+      currentEarly: (from: string) =>
+        `Dimulai sebelum jadwalnya: pengguna baru dapat mengubah rincian belanja mulai ${from}.`,
+      currentLate: (to: string) =>
+        `Jadwalnya berakhir ${to}: pengguna tidak dapat lagi mengubah rincian belanja. Lanjutkan ke tahap berikutnya atau ubah jadwalnya.`,
+      nextDue: (from: string) =>
+        `Jadwalnya mulai ${from}, tetapi tahap ini baru berjalan setelah admin memilih Lanjut ke Tahap Berikutnya.`,
+      upcomingPassed: (to: string) => `Jadwalnya sudah berakhir ${to}, sebelum tahap ini dimulai.`,
+      closedEarly: (to: string) => `Diselesaikan sebelum jadwalnya berakhir (${to}).`,
+    },
     listTitle: (year: number) => `Tahap Anggaran Tahun ${year}`,
     columns: {
       stage: 'Tahap',
@@ -1156,6 +1170,9 @@ export const messagesId = {
       saveFailed: 'Gagal menyimpan jadwal tahap',
       /** A problem of the whole list: 'Daftar tahap: setiap tahap paling banyak sekali'. */
       listProblem: (problem: string) => `Daftar tahap: ${problem}`,
+      /** Above the rows while a stage's dates lie outside the budget year (saved on Simpan). */
+      warningTitle: 'Periksa tanggal',
+      warningSave: 'Simpan tetap menyimpan jadwal ini.',
     },
     advance: {
       action: 'Lanjut ke Tahap Berikutnya',
@@ -1165,6 +1182,8 @@ export const messagesId = {
         `Laporan tahap ${current} disimpan sebagai angka tahap ${current}, lalu tahap itu selesai dan tidak dapat dibuka lagi. Tahap ${next} mulai berjalan.`,
       /** The year's first stage, with none entered yet. */
       startText: (first: string) => `Tahap ${first} mulai berjalan.`,
+      /** Above the consequence of entering a stage outside its dates. */
+      outsideDates: 'Di luar jadwal:',
       confirm: 'Ya, Lanjutkan',
       done: (stage: string) => `Tahap ${stage} kini berjalan.`,
       failed: 'Gagal melanjutkan ke tahap berikutnya',
@@ -1501,10 +1520,44 @@ export const messagesId = {
       `Sub Kegiatan ${name} tahun ${year} dikunci oleh ${by}: laporannya tidak dapat dibuat, diubah, atau dihapus.`,
     /** Who locked it, when their account has since been removed. */
     lockedByRemoved: 'admin',
+    // Why a user cannot write a year's lines now (core's stageRefusal; issue 33 names the dates).
     stageLocked: (stage: string, year: number, by: string) =>
-      `Tahap ${stage} ${year} dikunci oleh ${by}: laporan tidak dapat dibuat, diubah, atau dihapus.`,
-    stageOutOfDates: (stage: string, year: number, from: string, to: string) =>
-      `Tahap ${stage} ${year} berlaku ${from} s.d. ${to}: di luar jadwal laporan tidak dapat dibuat, diubah, atau dihapus.`,
+      `Tahap ${stage} ${year} dikunci oleh ${by}: rincian belanja tidak dapat dibuat, diubah, atau dihapus.`,
+    /** The year's first stage is not entered and its dates have not come. */
+    stageNotStarted: (stage: string, year: number, from: string) =>
+      `Tahap ${stage} ${year} belum dimulai (mulai ${from}): rincian belanja belum dapat dibuat, diubah, atau dihapus.`,
+    /** The year's first stage is not entered although its dates have come: the admin starts it. */
+    stageNotStartedYet: (stage: string, year: number, from: string) =>
+      `Tahap ${stage} ${year} belum dimulai oleh administrator (jadwalnya mulai ${from}): rincian belanja belum dapat dibuat, diubah, atau dihapus.`,
+    /** The current stage's dates have not come. */
+    stageBeforeDates: (stage: string, year: number, from: string) =>
+      `Tahap ${stage} ${year} baru berlaku mulai ${from}: rincian belanja belum dapat dibuat, diubah, atau dihapus sampai tanggal itu.`,
+    /** The current stage's dates have passed. */
+    stageAfterDates: (stage: string, year: number, to: string) =>
+      `Tahap ${stage} ${year} berakhir ${to}: rincian belanja tidak dapat lagi dibuat, diubah, atau dihapus.`,
+    /** A stage of a schedule whose dates overlap the one before it (StageScheduleInput). */
+    stageOverlaps: (stage: string, other: string, from: string, to: string) =>
+      `tumpang tindih dengan tahap ${other} (${from} s.d. ${to}); tahap ${stage} harus dimulai setelah ${to}`,
+    /** A stage of a schedule dated wholly before the one it follows. */
+    stageBeforePrevious: (stage: string, other: string, from: string, to: string) =>
+      `mendahului tahap ${other} (${from} s.d. ${to}), padahal tahap berjalan berurutan; tahap ${stage} harus dimulai setelah ${to}`,
+    /** A stage dated wholly outside its budget year's planning window (a warning). */
+    stageOutsideYear: (
+      stage: string,
+      year: number,
+      from: string,
+      to: string,
+      windowFrom: string,
+      windowTo: string,
+    ) =>
+      `Tanggal tahap ${stage} (${from} s.d. ${to}) di luar masa perencanaan anggaran ${year} (${windowFrom} s.d. ${windowTo}).`,
+    /** Entering a stage outside its dates: what users will not be able to do. */
+    stageEarly: (stage: string, year: number, from: string) =>
+      `Tahap ${stage} ${year} dijadwalkan mulai ${from}. Bila dimulai sekarang, pengguna tidak dapat mengubah rincian belanja sampai ${from}.`,
+    stageLate: (stage: string, year: number, to: string) =>
+      `Jadwal tahap ${stage} ${year} sudah berakhir ${to}. Bila dimulai sekarang, pengguna tidak dapat mengubah rincian belanja sampai jadwalnya diubah.`,
+    /** 409 of a schedule or a move that needs `confirm: true`. */
+    stageNeedsConfirm: (consequence: string) => `Perlu konfirmasi (confirm: true): ${consequence}`,
     stageNoNext: (year: number) => `Tahun ${year} sudah berada di tahap terakhirnya.`,
     stageNone: (year: number) => `Tahun ${year} belum memiliki tahap.`,
     stageNotReached: (stage: string) => `Tahap ${stage} belum dimulai.`,
