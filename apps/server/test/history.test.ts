@@ -259,7 +259,7 @@ describe.each(databaseTargets)('history of every change on %s', (target) => {
     expect(await changeCount()).toBe(before);
   });
 
-  it('restores a deleted line with its id and owner, and an earlier version of an edited one', async () => {
+  it('restores a deleted line with its id and owner, and an earlier version of an edited one, recorded as restores and told to the owner', async () => {
     const line = await createLine({ component_name: 'Tinta Printer', price: 2_000 });
     await t.call('PUT', `${LINES}/${line.id}/update`, {
       token: t.userToken,
@@ -277,6 +277,14 @@ describe.each(databaseTargets)('history of every change on %s', (target) => {
       component_name: 'Tinta Printer',
       price: 2_000,
       created_by: t.userId,
+    });
+    // Recorded as a restore (not an edit), by the admin, with the values it replaced.
+    const restoredEdit = ((await lineHistory(line.id)).json().data as HistoryEntry[]).at(-1)!;
+    expect(restoredEdit).toMatchObject({
+      action: 'restore',
+      actor_id: adminId,
+      old_values: { component_name: 'Tinta Printer Hitam', price: 2_500 },
+      new_values: { component_name: 'Tinta Printer', price: 2_000 },
     });
 
     await t.call('DELETE', `${LINES}/${line.id}/delete`, { token: t.userToken });
@@ -302,7 +310,34 @@ describe.each(databaseTargets)('history of every change on %s', (target) => {
       (await t.call('GET', `${LINES}/${line.id}/get`, { token: t.userToken })).statusCode,
     ).toBe(200);
     const last = ((await lineHistory(line.id)).json().data as HistoryEntry[]).at(-1)!;
-    expect(last).toMatchObject({ action: 'create', actor_id: adminId });
+    expect(last).toMatchObject({ action: 'restore', actor_id: adminId, old_values: null });
+    expect(last.new_values).toMatchObject({
+      component_name: 'Tinta Printer',
+      created_by: t.userId,
+    });
+    // The audit page lists it as a restore too.
+    const audited = await history(`record_type=detail_program&record_id=${line.id}`);
+    expect(audited.data.map((change) => change.action)).toEqual([
+      'restore',
+      'delete',
+      'restore',
+      'update',
+      'create',
+    ]);
+    // The owner is told each time, by whom; the admin who restored is not.
+    const told = await t.call('GET', `${API}/notification/list?unread=true`, {
+      token: t.userToken,
+    });
+    expect(told.statusCode, told.body).toBe(200);
+    const restoredNotices = (
+      told.json().data as { kind: string; line_id: string; actor_name: string }[]
+    ).filter((notice) => notice.kind === 'line_restored' && notice.line_id === line.id);
+    expect(restoredNotices).toHaveLength(2);
+    expect(restoredNotices[0]).toMatchObject({ actor_name: 'Administrator' });
+    const adminTold = await t.call('GET', `${API}/notification/list`, { token: t.adminToken });
+    expect(
+      (adminTold.json().data as { kind: string }[]).filter((n) => n.kind === 'line_restored'),
+    ).toEqual([]);
 
     const program = (await history('record_type=program&limit=1')).data[0]!;
     const notALine = await t.call('POST', `${API}/history/restore`, {

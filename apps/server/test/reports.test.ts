@@ -70,6 +70,13 @@ describe.each(databaseTargets)('budget lines on %s', (target) => {
         year: 2025,
         agency_id: expect.any(String),
         agency_name: 'Perangkat Daerah Alfa',
+        // Each level's code beside its name (these levels have none).
+        agency_code: null,
+        program_code: null,
+        action_code: null,
+        sub_action_code: null,
+        activity_code: null,
+        subtitle_code: null,
         program_name: 'Program Alfa',
         action_name: 'Kegiatan Alfa',
         sub_action_name: 'Sub Kegiatan Alfa',
@@ -83,6 +90,9 @@ describe.each(databaseTargets)('budget lines on %s', (target) => {
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
         updated_at: null,
         updated_by_name: null,
+        // Its sub kegiatan is not verified and has no open note.
+        sub_action_verified_at: null,
+        sub_action_open_notes: 0,
       });
     });
 

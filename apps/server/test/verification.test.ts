@@ -366,4 +366,95 @@ describe.each(databaseTargets)('scope by unit and verification on %s', (target) 
     }
     expect(outcomes.size).toBeGreaterThan(0);
   });
+
+  it("shows the unit its sub kegiatan's verification, and tells the unit, not only the verifier, when a change withdraws it", async () => {
+    const unit = await unitChain(t, 'TAHU');
+    for (const [name, role] of [
+      ['dewi', 'user'],
+      ['eko', 'user'],
+      ['vita', 'verifier'],
+    ] as const) {
+      const made = await as('admin').post('user/create', {
+        name: name[0]!.toUpperCase() + name.slice(1),
+        email: `${name}@test.local`,
+        role,
+        password: PASSWORD,
+        agency_ids: [unit.agency],
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      ids[name] = made.json().data.id;
+      tokens[name] = (
+        await t.call('POST', `${API}/user/sign-in`, {
+          body: { email: `${name}@test.local`, password: PASSWORD },
+        })
+      ).json().data.token;
+    }
+    const place = { sub_action_id: unit.chain.sub_action_id, year: YEAR };
+    // Dewi makes two lines; one of them goes before the verification.
+    const first = await as('dewi').post('detail-program/create', line(unit, 'Snack Rapat', 15_000));
+    const gone = await as('dewi').post('detail-program/create', line(unit, 'Sewa Tenda', 50_000));
+    expect(first.statusCode, first.body).toBe(201);
+    // Not verified yet: the unit's list says so, with the open notes counted.
+    const before = (await as('eko').get(`detail-program/${first.json().data.id}/get`)).json().data;
+    expect(before).toMatchObject({ sub_action_verified_at: null, sub_action_open_notes: 0 });
+    const note = await as('vita').post('verification/notes/create', { ...place, body: 'Cek.' });
+    const listed = (await as('eko').get(`detail-program/list?year=${YEAR}`)).json().data;
+    expect(listed.find((row: { id: string }) => row.id === first.json().data.id)).toMatchObject({
+      sub_action_open_notes: 1,
+    });
+    await as('vita').put(`verification/notes/${note.json().data.id}/close`, { closed: true });
+    const verified = await as('vita').put('verification/sub-action', { ...place, verified: true });
+    expect(verified.statusCode, verified.body).toBe(200);
+    const marked = (await as('eko').get(`detail-program/${first.json().data.id}/get`)).json().data;
+    expect(marked.sub_action_verified_at).toBe(verified.json().data.verified_at);
+    expect(marked.sub_action_open_notes).toBe(0);
+    // The line's levels come with their codes.
+    await sql`update activity set code = 'A.01' where id = ${unit.chain.activity_id}`.execute(
+      t.database.db,
+    );
+    await sql`update subtitle set code = 'S.01' where id = ${unit.chain.subtitle_id}`.execute(
+      t.database.db,
+    );
+    const coded = (await as('eko').get(`detail-program/${first.json().data.id}/get`)).json().data;
+    expect(coded).toMatchObject({ activity_code: 'A.01', subtitle_code: 'S.01' });
+    for (const key of ['agency', 'program', 'action', 'sub_action'] as const) {
+      const { rows } = await sql<{ code: string | null }>`select code from ${sql.table(
+        key,
+      )} where id = ${key === 'agency' ? unit.agency : unit.chain[`${key}_id`]}`.execute(
+        t.database.db,
+      );
+      expect(coded[`${key}_code`]).toBe(rows[0]!.code);
+    }
+
+    // The verifier opens the sub kegiatan by its id.
+    const one = await as('vita').get(
+      `verification/sub-actions?year=${YEAR}&sub_action_id=${place.sub_action_id}`,
+    );
+    expect(one.json().data).toEqual([
+      expect.objectContaining({ sub_action_id: place.sub_action_id, line_count: 2 }),
+    ]);
+    const other = await as('vita').get(
+      `verification/sub-actions?year=${YEAR}&sub_action_id=${unitA.chain.sub_action_id}`,
+    );
+    expect(other.json().data).toEqual([]);
+
+    const count = async (who: string) =>
+      (await as(who).get('notification/list?unread=true'))
+        .json()
+        .data.filter(
+          (row: { kind: string; sub_action_id: string }) =>
+            row.kind === 'verification_withdrawn' && row.sub_action_id === place.sub_action_id,
+        );
+    // Eko (the unit, not the maker) deletes Dewi's line: the verifier, Dewi and the unit are
+    // told; Eko, who made the change, is not.
+    const deleted = await as('eko').delete(`detail-program/${gone.json().data.id}/delete`);
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(await count('vita')).toEqual([expect.objectContaining({ actor_name: 'Eko' })]);
+    expect(await count('dewi')).toEqual([expect.objectContaining({ actor_name: 'Eko' })]);
+    expect(await count('eko')).toEqual([]);
+    // Another unit's people hear nothing of it.
+    expect(await count('ani')).toEqual([]);
+    const after = (await as('dewi').get(`detail-program/${first.json().data.id}/get`)).json().data;
+    expect(after.sub_action_verified_at).toBeNull();
+  });
 });

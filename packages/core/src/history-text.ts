@@ -127,6 +127,13 @@ export function historyValueText(
   return String(value);
 }
 
+/**
+ * Whether a change has a before and an after to compare: an edit, or a restore of a line that
+ * still existed (a deleted line's restore, like a create, has only an after).
+ */
+const isEdit = (entry: HistoryEntry): boolean =>
+  entry.action === 'update' || (entry.action === 'restore' && entry.old_values !== null);
+
 /** One field an edit changed, its values as shown. */
 export interface FieldChange {
   field: string;
@@ -162,7 +169,8 @@ export function fieldChanges(entry: HistoryEntry, messages: Messages): FieldChan
 
 /** An edit's changes as 'Label: lama → baru' lines; a create or a delete has none to list. */
 export function changeSummary(entry: HistoryEntry, messages: Messages): string[] {
-  if (entry.action !== 'update') return [];
+  // A restore over a line that still existed is an edit back to an earlier version.
+  if (!isEdit(entry)) return [];
   const changes = fieldChanges(entry, messages);
   return changes.length > 0
     ? changes.map((change) => messages.history.change(change.label, change.from, change.to))
@@ -197,7 +205,7 @@ export function recordSideText(
   side: 'before' | 'after',
   messages: Messages,
 ): string {
-  if (entry.action === 'update') {
+  if (isEdit(entry)) {
     return fieldChanges(entry, messages)
       .map((change) => `${change.label}: ${side === 'before' ? change.from : change.to}`)
       .join('\n');

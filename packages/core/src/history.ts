@@ -29,7 +29,8 @@ export const HistoryRecordType = z.enum(historyRecordTypes, {
 });
 export type HistoryRecordType = z.infer<typeof HistoryRecordType>;
 
-export const historyActions = ['create', 'update', 'delete'] as const;
+/** `restore`: a line brought back from its history (a deleted line re-created, or edited back). */
+export const historyActions = ['create', 'update', 'delete', 'restore'] as const;
 export const HistoryAction = z.enum(historyActions);
 export type HistoryAction = z.infer<typeof HistoryAction>;
 

@@ -684,6 +684,13 @@ export const BudgetLine = z.object({
   /** The programme's Perangkat Daerah, null when it has none (read, never written on a line). */
   agency_id: Id.nullable().default(null),
   agency_name: z.string().nullable().default(null),
+  /** Each level's code beside its name (null where the record has none). */
+  agency_code: z.string().nullable().default(null),
+  program_code: z.string().nullable().default(null),
+  action_code: z.string().nullable().default(null),
+  sub_action_code: z.string().nullable().default(null),
+  activity_code: z.string().nullable().default(null),
+  subtitle_code: z.string().nullable().default(null),
   program_name: z.string(),
   action_name: z.string(),
   sub_action_name: z.string(),
@@ -699,6 +706,13 @@ export const BudgetLine = z.object({
   /** When the line was last edited, and by whom (the user's name); null until it is. */
   updated_at: Timestamp.nullable(),
   updated_by_name: z.string().nullable(),
+  /**
+   * Where the verification of the line's sub kegiatan of its year stands (a list or a read of
+   * lines; not a write's answer): when it was marked verified (null: not verified) and how many
+   * of its notes are still open.
+   */
+  sub_action_verified_at: Timestamp.nullable().default(null),
+  sub_action_open_notes: z.number().int().default(0),
 });
 export type BudgetLine = z.infer<typeof BudgetLine>;
 

@@ -97,6 +97,8 @@ export type SubActionReview = z.infer<typeof SubActionReview>;
 export const SubActionReviewQuery = ListQuery.extend({
   year: ReportYear,
   agency_id: Id.optional(),
+  /** One sub kegiatan (the page opened at its own address), with or without lines that year. */
+  sub_action_id: Id.optional(),
 });
 export type SubActionReviewQuery = z.input<typeof SubActionReviewQuery>;
 
@@ -117,6 +119,8 @@ export const notificationKinds = [
   'sub_action_verified',
   /** A change to a verified sub kegiatan's lines took the mark away (told to who gave it). */
   'verification_withdrawn',
+  /** An administrator restored a line from its history (told to the line's owner). */
+  'line_restored',
 ] as const;
 export const NotificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof NotificationKind>;

@@ -197,7 +197,7 @@ export interface ChangeLogTable {
   address: string | null;
   record_type: string;
   record_id: string;
-  action: 'create' | 'update' | 'delete';
+  action: 'create' | 'update' | 'delete' | 'restore';
   old_values: Record<string, unknown> | null;
   new_values: Record<string, unknown> | null;
 }

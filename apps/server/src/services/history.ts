@@ -270,7 +270,7 @@ export function createHistoryService(db: Kysely<Database>, lines: BudgetLineServ
       }
       const id = change.record_id;
       const stored = await db.selectFrom(LINE).select('id').where('id', '=', id).executeTakeFirst();
-      if (stored) return lines.update(id, input.data, caller);
+      if (stored) return lines.update(id, input.data, caller, { restored: true });
       // The owner, unless they have since been removed.
       const ownerId = Id.safeParse(values.created_by);
       const owner = ownerId.success

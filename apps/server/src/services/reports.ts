@@ -149,10 +149,15 @@ const numericFields = [
 type NumericField = (typeof numericFields)[number];
 
 /** A line as selected: int8 and numeric arrive as text (pg) or number (PGlite), dates as Date. */
-export type BudgetLineRow = Omit<BudgetLine, NumericField | 'created_at' | 'updated_at'> &
+type VerificationField = 'sub_action_verified_at' | 'sub_action_open_notes';
+export type BudgetLineRow = Omit<
+  BudgetLine,
+  NumericField | 'created_at' | 'updated_at' | 'sub_action_verified_at'
+> &
   Record<NumericField, string | number> & {
     created_at: Date | string;
     updated_at: Date | string | null;
+    sub_action_verified_at: Date | string | null;
   };
 
 /** The stored columns a line is read with (not its search text, nor the editor's id). */
@@ -221,7 +226,7 @@ const joinedLevels: ReadonlySet<LineReferenceKey> = new Set(['program', 'action'
 function levelNamesOf(db: Kysely<LineDatabase>): (lines: LineQuery) => LineQuery {
   const columns = lineReferenceKeys.flatMap((key) => {
     const level = managedEntities[key];
-    return (level.codeRequired ? ['name', 'code'] : ['name']).map((column) =>
+    return (level.hasCode ? ['name', 'code'] : ['name']).map((column) =>
       joinedLevels.has(key)
         ? `${key}.${column} as ${key}_${column}`
         : db
@@ -246,6 +251,11 @@ function levelNamesOf(db: Kysely<LineDatabase>): (lines: LineQuery) => LineQuery
       .select('agency.name')
       .whereRef('agency.id', '=', 'program.agency_id')
       .as('agency_name'),
+    db
+      .selectFrom('agency')
+      .select('agency.code')
+      .whereRef('agency.id', '=', 'program.agency_id')
+      .as('agency_code'),
   ];
   return (lines) => {
     let query = lines;
@@ -255,6 +265,23 @@ function levelNamesOf(db: Kysely<LineDatabase>): (lines: LineQuery) => LineQuery
     }
     return query.select([...columns, ...agency, ...people]);
   };
+}
+
+/**
+ * Where the verification of each line's sub kegiatan of its year stands: when it was marked
+ * verified and how many of its notes are open (two index probes per line). For a list or a
+ * read only: a write's own answer is read before the trigger that withdraws the mark runs.
+ */
+function withVerificationState(lines: LineQuery): LineQuery {
+  return lines.select([
+    sql<Date | null>`(select v.verified_at from sub_action_verification v
+      where v.sub_action_id = line.sub_action_id and v.year = line.year)`.as(
+      'sub_action_verified_at',
+    ),
+    sql<number>`(select count(*)::integer from verification_note n
+      where n.sub_action_id = line.sub_action_id and n.year = line.year
+        and n.status <> 'closed')`.as('sub_action_open_notes'),
+  ]) as unknown as LineQuery;
 }
 
 /**
@@ -399,7 +426,7 @@ export function toReadShape<K extends keyof BudgetLine>(
   for (const field of numericFields) {
     if (field in shaped) shaped[field] = Number(shaped[field]);
   }
-  for (const field of ['created_at', 'updated_at'] as const) {
+  for (const field of ['created_at', 'updated_at', 'sub_action_verified_at'] as const) {
     const value = shaped[field] as Date | string | null | undefined;
     if (value) shaped[field] = new Date(value).toISOString();
   }
@@ -431,7 +458,9 @@ export function createBudgetLineService(
   // The fixed parts of the queries, built once: builders are immutable, and building these per
   // request is a measurable share of a page's cost.
   const withLevelNames = levelNamesOf(db);
-  const allLines = withLevelNames(db.selectFrom('detail_program as line').select(lineColumns));
+  const allLines = withVerificationState(
+    withLevelNames(db.selectFrom('detail_program as line').select(lineColumns)),
+  );
   const lineIds = db.selectFrom('detail_program as line').select('line.id');
   const lineCount = db
     .selectFrom('detail_program as line')
@@ -452,6 +481,46 @@ export function createBudgetLineService(
   }
 
   const rowCount = tableRowCounter(typedDb, read);
+
+  /**
+   * A written line's sub kegiatan verification as it stands once the write's statement is done
+   * (the trigger of migration 0020 may have withdrawn the mark).
+   */
+  async function withVerificationAfterWrite(
+    trx: Kysely<Database>,
+    row: BudgetLineRow,
+  ): Promise<BudgetLineRow> {
+    const { rows } = await sql<Pick<BudgetLineRow, VerificationField>>`
+      select (select v.verified_at from sub_action_verification v
+          where v.sub_action_id = ${row.sub_action_id} and v.year = ${row.year})
+          as sub_action_verified_at,
+        (select count(*)::integer from verification_note n
+          where n.sub_action_id = ${row.sub_action_id} and n.year = ${row.year}
+            and n.status <> 'closed') as sub_action_open_notes`.execute(trx);
+    return Object.assign(row, rows[0]);
+  }
+
+  /** The history records this transaction's line write as a restore (migration 0022). */
+  async function markRestore(trx: Kysely<Database>) {
+    await sql`select set_config('ranwal.restore', 'on', true)`.execute(trx);
+  }
+
+  /** Tells a restored line's owner who brought it back, unless they did it themselves. */
+  async function restoredTold(trx: Kysely<Database>, line: BudgetLineRow, caller: Caller) {
+    await sql`select set_config('ranwal.restore', '', true)`.execute(trx);
+    if (!line.created_by || line.created_by === caller.id) return;
+    await trx
+      .insertInto('notification')
+      .values({
+        user_id: line.created_by,
+        kind: 'line_restored',
+        sub_action_id: line.sub_action_id,
+        year: line.year,
+        line_id: line.id,
+        actor_id: caller.id,
+      })
+      .execute();
+  }
 
   async function countLines(filter: BudgetLineFilter): Promise<number> {
     const [row] = await read<{ count: unknown }>(whereLines(lineCount, filter).compile());
@@ -558,12 +627,14 @@ export function createBudgetLineService(
         .offset(offset);
       const rows = await read<BudgetLineRow>(
         ordered(
-          withLevelNames(
-            joined(
-              db
-                .selectFrom(page.as('page'))
-                .innerJoin('detail_program as line', 'line.id', 'page.id')
-                .select(lineColumns),
+          withVerificationState(
+            withLevelNames(
+              joined(
+                db
+                  .selectFrom(page.as('page'))
+                  .innerJoin('detail_program as line', 'line.id', 'page.id')
+                  .select(lineColumns),
+              ),
             ),
           ),
           query.sort,
@@ -622,6 +693,7 @@ export function createBudgetLineService(
         };
         await locks.assertUnlocked(trx, caller, [values]);
         await pagu.assertWithin(trx, values);
+        if (restoring) await markRestore(trx);
         const lines = trx as unknown as Kysely<LineDatabase>;
         // One statement inserts the line and reads it back with every name joined.
         const creator = lines.with('inserted', (qb) =>
@@ -629,7 +701,8 @@ export function createBudgetLineService(
         );
         const inserted = creator.selectFrom('inserted as line').select(lineColumns);
         const row = (await withLevelNames(inserted).executeTakeFirstOrThrow()) as BudgetLineRow;
-        return toReadShape(row);
+        if (restoring) await restoredTold(trx, row, caller);
+        return toReadShape(await withVerificationAfterWrite(trx, row));
       });
     },
 
@@ -638,9 +711,15 @@ export function createBudgetLineService(
      * a read is): checked and priced as a create, with who edited it and when. The database
      * keeps the chain whole against a concurrent move (migration 0006's composite keys).
      */
-    async update(id: string, input: CreateInput, caller: Caller): Promise<BudgetLine> {
+    async update(
+      id: string,
+      input: CreateInput,
+      caller: Caller,
+      restoring?: { restored: true },
+    ): Promise<BudgetLine> {
       return inTransaction(typedDb, async (trx) => {
         await assertMayWrite(trx, caller, input.program_id);
+        if (restoring) await markRestore(trx);
         const values = await checkedValues(input, trx);
         // Neither out of a locked sub kegiatan nor into one.
         const stored = await placeOf(trx, id, caller);
@@ -660,7 +739,8 @@ export function createBudgetLineService(
         const updated = editor.selectFrom('updated as line').select(lineColumns);
         const row = (await withLevelNames(updated).executeTakeFirst()) as BudgetLineRow | undefined;
         if (!row) throw notFound();
-        return toReadShape(row);
+        if (restoring) await restoredTold(trx, row, caller);
+        return toReadShape(await withVerificationAfterWrite(trx, row));
       });
     },
 

@@ -378,7 +378,9 @@ export function createVerificationService(db: Kysely<Database>) {
     },
 
     async subActions(query: Parsed<typeof SubActionReviewQuery>, caller: Caller) {
-      const { rows, found } = await reviews(db, caller, query);
+      // One sub kegiatan asked by its id (the page opened at its address) is listed even with
+      // no line or note that year yet.
+      const { rows, found } = await reviews(db, caller, query, query.sub_action_id);
       return { data: rows, filter: listFilter(query.page, query.limit, found, found) };
     },
 

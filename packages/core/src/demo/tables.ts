@@ -20,7 +20,13 @@ export type SeedEntity<K extends ManagedEntityKey> = z.output<
 /** A budget line as stored: the names of its levels, supporter and editor are joined when read. */
 export type SeedLine = Omit<
   BudgetLine,
-  `${ManagedEntityKey}_name` | 'agency_id' | 'account_code' | 'created_by_name' | 'updated_by_name'
+  | `${ManagedEntityKey}_name`
+  | `${ManagedEntityKey}_code`
+  | 'agency_id'
+  | 'created_by_name'
+  | 'updated_by_name'
+  | 'sub_action_verified_at'
+  | 'sub_action_open_notes'
 > & { updated_by: string | null };
 export interface SeedUser extends User {
   /** Signs in with this (hashed when seeded). */

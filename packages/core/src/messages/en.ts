@@ -744,6 +744,8 @@ export const messagesEn: Messages = {
         `${about} was marked verified by ${actor}`,
       verification_withdrawn: (actor: string, about: string) =>
         `The lines of ${about} were changed by ${actor}; it is no longer verified`,
+      line_restored: (actor: string, about: string) =>
+        `${about} was restored from its history by ${actor}`,
     },
   },
 
@@ -906,7 +908,7 @@ export const messagesEn: Messages = {
     intro:
       'Every addition, change and deletion of data: who, when, from which address, and what changed.',
     system: 'System',
-    actions: { create: 'Created', update: 'Changed', delete: 'Deleted' },
+    actions: { create: 'Created', update: 'Changed', delete: 'Deleted', restore: 'Restored' },
     recordTypes: {
       agency: 'Regional Unit',
       program: 'Program',
@@ -1174,6 +1176,47 @@ export const messagesEn: Messages = {
       title: 'Open verification notes',
       intro: "Notes from the verifiers on your units' lines. Answer them right here.",
       about: (subAction: string, year: number) => `Sub-activity ${subAction}, ${year}`,
+    },
+  },
+
+  lines: {
+    detail: {
+      moreTitle: 'Full detail',
+      createdBy: 'Created by',
+      codeAndName: (code: string | null, name: string) => (code ? `${code} - ${name}` : name),
+    },
+    verification: {
+      label: 'Verification',
+      verified: 'Verified',
+      notVerified: 'Not verified',
+      hasNotes: 'Has notes',
+      verifiedOn: (date: string) => `Sub activity verified on ${date}`,
+      openNotes: (count: number) => `${count} verification notes still open`,
+      editWarning:
+        'This sub activity is verified; saving the change will withdraw its verified mark.',
+      deleteWarning:
+        'This sub activity is verified; deleting this line will withdraw its verified mark.',
+      confirmSave: 'Yes, save',
+      confirmTitle: 'The verified mark will be withdrawn',
+    },
+    delete: {
+      message: (name: string, total: string) =>
+        `Delete the line "${name}" of ${total}? An administrator can restore it from the change history.`,
+    },
+    restore: {
+      title: 'Confirm restore',
+      message: (name: string, action: string, when: string) =>
+        `Restore "${name}" to the version "${action}" of ${when}? The line's current values are replaced by that version, the restore is recorded in the history, and its owner is told.`,
+      confirm: 'Yes, restore',
+      deletedMessage: (name: string, when: string) =>
+        `Bring back "${name}", deleted ${when}? The line is created again as it was before the delete, the restore is recorded in the history, and its owner is told.`,
+    },
+    verifier: {
+      verifyBlocked: (count: number) =>
+        `Mark as verified becomes available once the ${count} open notes are closed.`,
+      paguTitle: 'Sub activity ceiling',
+      paguFailed: 'Could not load the ceiling',
+      notFound: 'This sub activity was not found for this year, or is not one of your units.',
     },
   },
 

@@ -851,6 +851,8 @@ export const messagesId = {
         `${about} ditandai terverifikasi oleh ${actor}`,
       verification_withdrawn: (actor: string, about: string) =>
         `Laporan ${about} diubah oleh ${actor}; tanda terverifikasi dicabut`,
+      line_restored: (actor: string, about: string) =>
+        `${about} dipulihkan dari riwayat oleh ${actor}`,
     },
   },
 
@@ -1026,7 +1028,7 @@ export const messagesId = {
       'Setiap penambahan, perubahan dan penghapusan data: siapa, kapan, dari alamat mana, dan apa yang berubah.',
     /** Who made a change made outside a person's call (the demo seed, a migration). */
     system: 'Sistem',
-    actions: { create: 'Dibuat', update: 'Diubah', delete: 'Dihapus' },
+    actions: { create: 'Dibuat', update: 'Diubah', delete: 'Dihapus', restore: 'Dipulihkan' },
     /** Each kind of record, the hierarchy's by its level's name. */
     recordTypes: {
       agency: levels.agency.label,
@@ -1331,6 +1333,58 @@ export const messagesId = {
   },
 
   /** 'Kunci Sub Kegiatan' (beyond the spec): a year's locked sub kegiatan, locked and unlocked. */
+  /**
+   * A budget line told truly to its unit (issue 33): its full detail, its sub kegiatan's
+   * verification on the unit's list and edit, what a delete and a restore do.
+   */
+  lines: {
+    detail: {
+      /** Below the spec's facts of 'Detail Laporan': everything else about the line. */
+      moreTitle: 'Rincian Lengkap',
+      createdBy: 'Dibuat Oleh',
+      /** A level's 'code - name', or its name when it has no code. */
+      codeAndName: (code: string | null, name: string) => (code ? `${code} - ${name}` : name),
+    },
+    verification: {
+      label: 'Status Verifikasi',
+      verified: 'Terverifikasi',
+      notVerified: 'Belum diverifikasi',
+      hasNotes: 'Ada catatan',
+      /** The badge's full words for a screen reader and a hover. */
+      verifiedOn: (date: string) => `Sub kegiatan terverifikasi pada ${date}`,
+      openNotes: (count: number) => `${count} catatan verifikasi belum ditutup`,
+      editWarning:
+        'Sub kegiatan ini sudah terverifikasi; menyimpan perubahan akan mencabut tanda terverifikasi.',
+      deleteWarning:
+        'Sub kegiatan ini sudah terverifikasi; menghapus rincian ini akan mencabut tanda terverifikasi.',
+      confirmSave: 'Ya, Simpan',
+      confirmTitle: 'Tanda Terverifikasi Akan Dicabut',
+    },
+    delete: {
+      /** The line's delete confirmation: which line, and that it can come back. */
+      message: (name: string, total: string) =>
+        `Hapus rincian "${name}" senilai ${total}? Administrator dapat memulihkannya dari Riwayat Perubahan.`,
+    },
+    restore: {
+      title: 'Konfirmasi Pemulihan',
+      message: (name: string, action: string, when: string) =>
+        `Pulihkan "${name}" ke versi "${action}" ${when}? Isian rincian saat ini diganti dengan versi itu, perubahan ini dicatat di riwayat, dan pemiliknya diberi tahu.`,
+      confirm: 'Ya, Pulihkan',
+      /** A deleted line's restore brings it back as it was before the delete. */
+      deletedMessage: (name: string, when: string) =>
+        `Kembalikan "${name}" yang dihapus ${when}? Rincian dibuat kembali seperti sebelum dihapus, pemulihan ini dicatat di riwayat, dan pemiliknya diberi tahu.`,
+    },
+    /** The verifier's view of one sub kegiatan. */
+    verifier: {
+      verifyBlocked: (count: number) =>
+        `Tandai Terverifikasi dapat dipakai setelah ${count} catatan yang masih terbuka ditutup.`,
+      paguTitle: 'Pagu Sub Kegiatan',
+      paguFailed: 'Gagal mengambil pagu',
+      notFound:
+        'Sub kegiatan ini tidak ditemukan pada tahun ini, atau bukan bagian Perangkat Daerah Anda.',
+    },
+  },
+
   locks: {
     /** The admin sidebar's entry and the page's title. */
     title: 'Kunci Sub Kegiatan',

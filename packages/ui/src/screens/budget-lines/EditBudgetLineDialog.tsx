@@ -1,6 +1,8 @@
 import type { BudgetLine, LineReferenceKey, PriceItem } from '@ranwal/core';
 import { useState } from 'react';
+import { Banner } from '../../components/Banner.js';
 import { Checkbox } from '../../components/Checkbox.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { Dialog, Modal } from '../../components/Dialog.js';
 import { LoadingState } from '../../components/States.js';
 import { toastDurations, useToast } from '../../components/Toast.js';
@@ -110,6 +112,7 @@ function EditBudgetLineForm({
 }) {
   const messages = useMessages();
   const text = messages.reports.edit;
+  const warn = messages.lines.verification;
   const toast = useToast();
   const update = useUpdateBudgetLine();
   const [initial] = useState(() => selectionOf(line));
@@ -118,7 +121,28 @@ function EditBudgetLineForm({
   const planning = useLinePlanning({ selection, year: line.year, line });
   const ids = selectionIds(selection);
 
-  const submit = async (values: ReportFormValues) => {
+  // A verified sub kegiatan's mark goes with any change to its lines: the user says so first.
+  const verified = line.sub_action_verified_at !== null;
+  const [asking, setAsking] = useState<{
+    values: ReportFormValues;
+    answer: (saving: Promise<void> | null) => void;
+  } | null>(null);
+
+  const submit = (values: ReportFormValues): Promise<void> => {
+    if (!verified) return save(values);
+    return new Promise<void>((resolve, reject) => {
+      setAsking({
+        values,
+        answer: (saving) => {
+          setAsking(null);
+          if (saving) saving.then(resolve, reject);
+          else reject(new Error('cancelled'));
+        },
+      });
+    });
+  };
+
+  const save = async (values: ReportFormValues) => {
     if (!ids) return;
     try {
       await update.mutateAsync({ id: line.id, body: { ...values, ...ids } });
@@ -132,6 +156,15 @@ function EditBudgetLineForm({
 
   return (
     <div className="flex flex-col gap-5">
+      {verified && <Banner tone="warning">{warn.editWarning}</Banner>}
+      <ConfirmDialog
+        isOpen={asking !== null}
+        onOpenChange={(isOpen) => !isOpen && asking?.answer(null)}
+        onConfirm={() => asking?.answer(save(asking.values))}
+        title={warn.confirmTitle}
+        message={warn.editWarning}
+        confirmLabel={warn.confirmSave}
+      />
       <HierarchyCascade
         selection={selection}
         onSelectionChange={(next, changed) => {

@@ -6,6 +6,7 @@ import { EmptyState, LoadingState } from '../../components/States.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
 import { LineComponent } from './LineComponent.js';
+import { LineVerification } from './line-facts.js';
 
 /** What a line's total shows: the total after tax, else the total price. */
 export const reportTotal = (report: BudgetLine): number =>
@@ -18,6 +19,8 @@ export interface ReportCardsProps {
   /** Each line's number in the whole list. */
   numbers: ReadonlyMap<string, number>;
   actions: (report: BudgetLine) => ReactNode;
+  /** Each line's sub kegiatan verification under its component (the unit's list). */
+  showVerification?: boolean;
   className?: string;
 }
 
@@ -28,6 +31,7 @@ export function ReportCards({
   emptyText,
   numbers,
   actions,
+  showVerification = false,
   className,
 }: ReportCardsProps) {
   const messages = useMessages();
@@ -41,7 +45,10 @@ export function ReportCards({
           <div className="flex items-start justify-between gap-3">
             <div className="flex min-w-0 gap-1">
               <span className="text-slate-600">{numbers.get(report.id)}.</span>
-              <LineComponent line={report} />
+              <span className="flex min-w-0 flex-col">
+                <LineComponent line={report} />
+                {showVerification && <LineVerification line={report} />}
+              </span>
             </div>
             <Rupiah
               value={report.total_after_tax || report.total_price}

@@ -1,9 +1,10 @@
-import type { BudgetLine } from '@ranwal/core';
+import { type BudgetLine, formatRupiah } from '@ranwal/core';
 import { useState } from 'react';
 import { Button } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { DeleteRowButton } from '../../components/DeleteRowButton.js';
 import { useMessages } from '../../data/RanwalProvider.js';
+import { reportTotal } from './ReportCards.js';
 
 export interface LineActionsOptions {
   /** 'Lihat Detail'. */
@@ -62,11 +63,27 @@ export function useLineActions({
     </div>
   );
 
+  // Names the line and says it can come back; warns when it takes a verification away.
   const confirmDialog = (
     <ConfirmDialog
       isOpen={confirming !== null}
       onOpenChange={(isOpen) => !isOpen && setConfirming(null)}
       onConfirm={() => void confirmDelete()}
+      message={
+        confirming && (
+          <>
+            {messages.lines.delete.message(
+              confirming.component_name || confirming.component_code,
+              formatRupiah(reportTotal(confirming)),
+            )}
+            {confirming.sub_action_verified_at && (
+              <span className="mt-2 block font-medium text-yellow-900">
+                {messages.lines.verification.deleteWarning}
+              </span>
+            )}
+          </>
+        )
+      }
     />
   );
 

@@ -25,16 +25,19 @@ export function ConnectedLineHistory({
 }: ConnectedLineHistoryProps) {
   const h = useMessages().history;
   const history = useLineHistory(lineId);
-  const { onRestore, restoringId } = useRestoreVersion(onRestored);
+  const { onRestore, restoringId, confirmDialog } = useRestoreVersion(onRestored);
 
   return (
-    <LineHistory
-      entries={history.data?.data ?? []}
-      isLoading={history.isPending}
-      error={history.isError ? describeError(history.error, h.fetchFailed) : null}
-      onRetry={() => void history.refetch()}
-      onRestore={canRestore ? onRestore : undefined}
-      restoringId={restoringId}
-    />
+    <>
+      <LineHistory
+        entries={history.data?.data ?? []}
+        isLoading={history.isPending}
+        error={history.isError ? describeError(history.error, h.fetchFailed) : null}
+        onRetry={() => void history.refetch()}
+        onRestore={canRestore ? onRestore : undefined}
+        restoringId={restoringId}
+      />
+      {confirmDialog}
+    </>
   );
 }

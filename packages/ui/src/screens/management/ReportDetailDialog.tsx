@@ -1,16 +1,16 @@
-import {
-  type BudgetLine,
-  coefficientText,
-  formatNumberId,
-  hierarchyLevelKeys,
-  taxRuleText,
-} from '@ranwal/core';
+import { type BudgetLine, coefficientText, taxRuleText } from '@ranwal/core';
 import { type ReactNode, useId, useState } from 'react';
 import { Button } from '../../components/Button.js';
 import { DateText } from '../../components/DateText.js';
 import { Dialog, Modal } from '../../components/Dialog.js';
 import { Rupiah } from '../../components/Rupiah.js';
 import { useMessages, useSession } from '../../data/RanwalProvider.js';
+import {
+  EditedBy,
+  lineLevels,
+  SubActionVerificationBadge,
+  volumeText,
+} from '../budget-lines/line-facts.js';
 import { ConnectedLineHistory } from '../history/ConnectedLineHistory.js';
 import { ConnectedNoteThread } from '../verification/ConnectedNoteThread.js';
 
@@ -56,10 +56,7 @@ export default function ReportDetailDialog({ report: given, onClose }: ReportDet
   const fields = messages.reports.fields;
   const admin = messages.reports.admin;
   // Each volume with what it counts ('2 Orang'); a volume that counts nothing is a number.
-  const volume = (value: number, unit: string | null) =>
-    unit
-      ? messages.reports.list.volumeWithUnit(formatNumberId(value, 2), unit)
-      : formatNumberId(value, 2);
+  const volume = (value: number, unit: string | null) => volumeText(messages, value, unit);
 
   const component: Entry[] = [
     { label: fields.componentCode, value: report.component_code || '-' },
@@ -77,14 +74,9 @@ export default function ReportDetailDialog({ report: given, onClose }: ReportDet
     },
   ];
 
-  // Only the levels the line names, under its programme's Perangkat Daerah when it has one.
-  const hierarchy = (['agency', ...hierarchyLevelKeys] as const).flatMap((key): Entry[] => {
-    const value =
-      key === 'account'
-        ? [report.account_code, report.account_name].filter(Boolean).join(' - ')
-        : report[`${key}_name`];
-    return value ? [{ label: messages.levels[key].label, value }] : [];
-  });
+  // Only the levels the line names, each with its code, under its programme's Perangkat Daerah
+  // when it has one.
+  const hierarchy: Entry[] = lineLevels(report, messages);
 
   const finance: Entry[] = [
     { label: fields.totalPrice, value: <Rupiah value={report.total_price} /> },
@@ -98,7 +90,18 @@ export default function ReportDetailDialog({ report: given, onClose }: ReportDet
 
   const extra: Entry[] = [
     { label: fields.supporter, value: report.supporter_name || '-' },
+    {
+      label: messages.lines.detail.createdBy,
+      value: report.created_by_name ?? messages.history.system,
+    },
     { label: fields.createdAt, value: <DateText value={report.created_at} format="long" /> },
+    ...(report.updated_at
+      ? [{ label: fields.updatedAt, value: <EditedBy report={report} /> }]
+      : []),
+    {
+      label: messages.lines.verification.label,
+      value: <SubActionVerificationBadge line={report} />,
+    },
     { label: fields.id, value: <span className="break-all font-mono text-xs">{report.id}</span> },
   ];
 

@@ -1,12 +1,13 @@
 import {
   type BudgetLine,
-  formatDateTimeLong,
-  formatNumberId,
+  coefficientText,
   isApiError,
   type Messages,
+  taxRuleText,
 } from '@ranwal/core';
 import { memo, type ReactNode, useId } from 'react';
 import { Button } from '../../components/Button.js';
+import { DateText } from '../../components/DateText.js';
 import { Dialog, Modal } from '../../components/Dialog.js';
 import { NumberedPagination } from '../../components/Pagination.js';
 import { Rupiah } from '../../components/Rupiah.js';
@@ -18,6 +19,14 @@ import { cn } from '../../lib/cn.js';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '../../lib/use-media-query.js';
 import { LineComponent } from '../budget-lines/LineComponent.js';
 import { lineNumbers, useLineActions } from '../budget-lines/line-actions.js';
+import {
+  EditedBy,
+  LineVerification,
+  lineLevels,
+  lineVolumes,
+  SubActionVerificationBadge,
+  volumeText,
+} from '../budget-lines/line-facts.js';
 import { ReportCards } from '../budget-lines/ReportCards.js';
 
 /**
@@ -136,6 +145,7 @@ export const ReportList = memo(function ReportList({
             emptyText={empty}
             numbers={numbers}
             actions={actions}
+            showVerification
           />
         )}
         {isWide && (
@@ -157,6 +167,7 @@ export const ReportList = memo(function ReportList({
                   <Cell className="min-w-48 break-words">{report.program_name}</Cell>
                   <Cell className="min-w-40">
                     <LineComponent line={report} />
+                    <LineVerification line={report} />
                   </Cell>
                   <Cell>
                     <Rupiah value={report.total_after_tax} />
@@ -218,34 +229,10 @@ export const ReportList = memo(function ReportList({
   );
 });
 
-/** The dialog's facts about one report. */
-function ReportDetail({ report }: { report: BudgetLine }) {
-  const messages = useMessages();
-  const fields = messages.reports.fields;
-  const volume = (value: number) =>
-    messages.reports.list.volumeWithUnit(formatNumberId(value, 2), report.unit);
-  const facts: [label: string, value: ReactNode][] = [
-    ...(report.agency_name
-      ? [[messages.levels.agency.label, report.agency_name] as [string, ReactNode]]
-      : []),
-    [fields.programName, report.program_name],
-    [fields.componentName, report.component_name],
-    [fields.accountCode, report.account_code],
-    [fields.accountName, report.account_name],
-    [fields.price, <Rupiah key="price" value={report.price} />],
-    [fields.firstVolume, volume(report.first_volume)],
-    [fields.secondVolume, volume(report.second_volume)],
-    [fields.thirdVolume, volume(report.third_volume)],
-    [fields.totalPrice, <Rupiah key="total" value={report.total_price} />],
-    [fields.tax, <Rupiah key="tax" value={report.tax} />],
-    [
-      fields.totalAfterTax,
-      <Rupiah key="after" value={report.total_after_tax} className="font-semibold" />,
-    ],
-    ...(report.updated_at
-      ? [[fields.updatedAt, <EditedBy key="edited" report={report} />] as [string, ReactNode]]
-      : []),
-  ];
+type Fact = [label: string, value: ReactNode];
+
+/** Label and value pairs as the dialog lists them. */
+function Facts({ facts }: { facts: Fact[] }) {
   return (
     <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[minmax(8rem,auto)_1fr]">
       {facts.map(([label, value]) => (
@@ -258,12 +245,66 @@ function ReportDetail({ report }: { report: BudgetLine }) {
   );
 }
 
-/** 'Diubah 2 Maret 2025 pukul 10.15 oleh Siti': when a line was last edited, and by whom. */
-export function EditedBy({ report }: { report: BudgetLine }) {
-  const list = useMessages().reports.list;
-  if (!report.updated_at) return null;
-  const when = formatDateTimeLong(report.updated_at);
+/**
+ * The dialog's facts about one report: the spec's first, each volume with its own unit ('30
+ * Orang', '4 Kali'), then 'Rincian Lengkap': every level with its code, the component, the
+ * coefficient and PPN, the sub kegiatan's verification, who made it and when.
+ */
+function ReportDetail({ report }: { report: BudgetLine }) {
+  const messages = useMessages();
+  const fields = messages.reports.fields;
+  const more = messages.lines.detail;
+  const moreId = useId();
+  const [first, second, third] = lineVolumes(report).map(([value, unit]) =>
+    volumeText(messages, value, unit),
+  );
+  const facts: Fact[] = [
+    ...(report.agency_name ? [[messages.levels.agency.label, report.agency_name] as Fact] : []),
+    [fields.programName, report.program_name],
+    [fields.componentName, report.component_name],
+    [fields.accountCode, report.account_code],
+    [fields.accountName, report.account_name],
+    [fields.price, <Rupiah key="price" value={report.price} />],
+    [fields.firstVolume, first],
+    [fields.secondVolume, second],
+    [fields.thirdVolume, third],
+    [fields.totalPrice, <Rupiah key="total" value={report.total_price} />],
+    [fields.tax, <Rupiah key="tax" value={report.tax} />],
+    [
+      fields.totalAfterTax,
+      <Rupiah key="after" value={report.total_after_tax} className="font-semibold" />,
+    ],
+  ];
+  const details: Fact[] = [
+    ...lineLevels(report, messages).map(({ label, value }): Fact => [label, value]),
+    [fields.componentCode, report.component_code || '-'],
+    [fields.specification, report.specification || '-'],
+    [fields.supporter, report.supporter_name || '-'],
+    [fields.unit, report.unit],
+    [fields.coefficient, coefficientText(report)],
+    ...(report.tax > 0
+      ? [[fields.taxWithRule(taxRuleText(report)), <Rupiah key="ppn" value={report.tax} />] as Fact]
+      : []),
+    [
+      fields.priceSource,
+      report.price_item_id ? fields.priceFromCatalogue : fields.freeFormComponent,
+    ],
+    [messages.lines.verification.label, <SubActionVerificationBadge key="v" line={report} />],
+    [more.createdBy, report.created_by_name ?? messages.history.system],
+    [fields.createdAt, <DateText key="created" value={report.created_at} format="long" />],
+    ...(report.updated_at
+      ? [[fields.updatedAt, <EditedBy key="edited" report={report} />] as Fact]
+      : []),
+  ];
   return (
-    <>{report.updated_by_name ? list.editedBy(when, report.updated_by_name) : list.edited(when)}</>
+    <div className="flex flex-col gap-5">
+      <Facts facts={facts} />
+      <section aria-labelledby={moreId} className="flex flex-col gap-3">
+        <h3 id={moreId} className="text-sm font-semibold uppercase tracking-wide text-brand-700">
+          {more.moreTitle}
+        </h3>
+        <Facts facts={details} />
+      </section>
+    </div>
   );
 }

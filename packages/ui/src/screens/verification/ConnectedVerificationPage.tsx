@@ -1,9 +1,16 @@
 import { currentYear, type SubActionReview } from '@ranwal/core';
 import { useEffect, useState } from 'react';
+import { Button } from '../../components/Button.js';
+import { ErrorState, LoadingState } from '../../components/States.js';
 import { TextField } from '../../components/TextField.js';
 import { toastDurations, useToast } from '../../components/Toast.js';
 import { describeError } from '../../data/errors.js';
-import { useBudgetLines, useSubActionReviews, useVerifySubAction } from '../../data/queries.js';
+import {
+  useBudgetLines,
+  usePaguStatus,
+  useSubActionReviews,
+  useVerifySubAction,
+} from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { AgencyFilter } from '../budget-lines/ReportListControls.js';
 import { planningYearChoices, YearSelect } from '../planning/planning-parts.js';
@@ -19,6 +26,13 @@ export interface ConnectedVerificationPageProps {
   /** The year shown first; the current budget year by default. */
   initialYear?: number;
   pageSize?: number;
+  /**
+   * The sub kegiatan open, when the page's address keeps it (each has its own, shareable and
+   * kept on reload); with `onOpenSubActionChange`. Left out, the page keeps it itself.
+   */
+  openSubActionId?: string | null;
+  /** A sub kegiatan opened (its id and the year it is opened in) or closed (null). */
+  onOpenSubActionChange?: (id: string | null, year: number) => void;
 }
 
 /**
@@ -29,13 +43,18 @@ export interface ConnectedVerificationPageProps {
 export function ConnectedVerificationPage({
   initialYear,
   pageSize = VERIFICATION_PAGE_SIZE,
+  openSubActionId,
+  onOpenSubActionChange,
 }: ConnectedVerificationPageProps) {
   const t = useMessages().verification;
   const [year, setYear] = useState(() => initialYear ?? currentYear());
   const [agencyId, setAgencyId] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const [openId, setOpenId] = useState<string | null>(null);
+  const [ownOpenId, setOwnOpenId] = useState<string | null>(null);
+  const openId = openSubActionId !== undefined ? openSubActionId : ownOpenId;
+  const setOpenId = (id: string | null) =>
+    onOpenSubActionChange ? onOpenSubActionChange(id, year) : setOwnOpenId(id);
   const filters = {
     ...(agencyId ? { agency_id: agencyId } : {}),
     ...(search.trim() ? { search: search.trim() } : {}),
@@ -46,9 +65,8 @@ export function ConnectedVerificationPage({
     if (lastPage !== undefined && lastPage > 0 && page > lastPage) setPage(lastPage);
   }, [page, lastPage]);
 
-  const open = openId ? list.data?.data.find((row) => row.sub_action_id === openId) : undefined;
-  if (open) {
-    return <OpenSubAction review={open} onBack={() => setOpenId(null)} />;
+  if (openId) {
+    return <OpenSubActionById id={openId} year={year} onBack={() => setOpenId(null)} />;
   }
   const filter = list.data?.filter;
   return (
@@ -101,18 +119,58 @@ export function ConnectedVerificationPage({
   );
 }
 
-/** One sub kegiatan of the list, kept fresh by the list's query (its counts move with notes). */
+/**
+ * One sub kegiatan of a year, found by its id (the page may open at its address, and the
+ * sub kegiatan need not be on the list's page); kept fresh by its query, as notes move its counts.
+ */
+function OpenSubActionById({ id, year, onBack }: { id: string; year: number; onBack: () => void }) {
+  const m = useMessages();
+  const one = useSubActionReviews({ year, sub_action_id: id, page: 1, limit: 1 });
+  // The previous query's rows stand in while it loads: only this sub kegiatan's row counts.
+  const review = one.data?.data.find((row) => row.sub_action_id === id);
+  if (review) return <OpenSubAction review={review} onBack={onBack} />;
+  const loading = one.isPending || one.isPlaceholderData;
+  return (
+    <section className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+      <div>
+        <Button variant="ghost" size="sm" onPress={onBack}>
+          {m.verification.detail.back}
+        </Button>
+      </div>
+      {loading ? (
+        <LoadingState />
+      ) : (
+        <ErrorState
+          message={
+            one.isError
+              ? describeError(one.error, m.verification.fetchFailed)
+              : m.lines.verifier.notFound
+          }
+          onRetry={one.isError ? () => void one.refetch() : undefined}
+        />
+      )}
+    </section>
+  );
+}
+
+/** One sub kegiatan under review: its lines, pagu, notes and verification. */
 function OpenSubAction({ review, onBack }: { review: SubActionReview; onBack: () => void }) {
   const m = useMessages();
   const d = m.verification.detail;
   const toast = useToast();
   const place = { sub_action_id: review.sub_action_id, year: review.year };
   const lines = useBudgetLines({ ...place, limit: LINES_LIMIT });
+  const pagu = usePaguStatus(place);
   const verify = useVerifySubAction();
   const lineRows = lines.data?.data ?? [];
   return (
     <SubActionVerification
       review={review}
+      pagu={{
+        level: pagu.data?.data.levels.find((level) => level.level === 'sub_action'),
+        isLoading: pagu.isPending,
+        error: pagu.isError ? describeError(pagu.error, m.lines.verifier.paguFailed) : null,
+      }}
       lines={lineRows}
       linesLoading={lines.isPending}
       linesError={lines.isError ? describeError(lines.error, d.linesFailed) : null}

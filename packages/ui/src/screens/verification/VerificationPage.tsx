@@ -1,11 +1,16 @@
-import { type BudgetLine, coefficientText, type SubActionReview } from '@ranwal/core';
+import {
+  type BudgetLine,
+  coefficientText,
+  type PaguLevelStatus,
+  type SubActionReview,
+} from '@ranwal/core';
 import { type ReactNode, useId, useState } from 'react';
 import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
 import { DateText } from '../../components/DateText.js';
 import { NumberedPagination, type NumberedPaginationProps } from '../../components/Pagination.js';
 import { Rupiah } from '../../components/Rupiah.js';
-import { EmptyState, ErrorState } from '../../components/States.js';
+import { EmptyState, ErrorState, LoadingState } from '../../components/States.js';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../components/Table.js';
 import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
@@ -155,6 +160,62 @@ export interface SubActionVerificationProps {
   onVerify: (verified: boolean) => Promise<unknown>;
   /** The sub kegiatan's notes (`ConnectedNoteThread`). */
   notes: ReactNode;
+  /** The sub kegiatan's pagu of the year: its ceiling, what its lines plan, and the sisa. */
+  pagu?: {
+    level: PaguLevelStatus | undefined;
+    isLoading?: boolean;
+    error?: string | null;
+  };
+}
+
+/** 'Pagu', 'Sudah direncanakan' and 'Sisa' of the sub kegiatan under review. */
+function SubActionPagu({ pagu }: { pagu: NonNullable<SubActionVerificationProps['pagu']> }) {
+  const m = useMessages();
+  const amounts = m.planning.amounts;
+  const titleId = useId();
+  const level = pagu.level;
+  const facts: [string, ReactNode][] = level
+    ? [
+        [
+          amounts.pagu,
+          level.pagu === null ? amounts.noPagu : <Rupiah key="pagu" value={level.pagu} />,
+        ],
+        [amounts.planned, <Rupiah key="planned" value={level.planned} />],
+        [
+          amounts.remaining,
+          level.remaining === null ? (
+            amounts.noLimit
+          ) : (
+            <Rupiah
+              key="remaining"
+              value={level.remaining}
+              className={cn(level.remaining.startsWith('-') && 'font-semibold text-red-800')}
+            />
+          ),
+        ],
+      ]
+    : [];
+  return (
+    <section aria-labelledby={titleId} className="flex flex-col gap-2">
+      <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+        {m.lines.verifier.paguTitle}
+      </h2>
+      {pagu.error ? (
+        <ErrorState message={pagu.error} />
+      ) : pagu.isLoading ? (
+        <LoadingState />
+      ) : (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 rounded-md bg-slate-50 p-4 text-sm sm:grid-cols-[repeat(3,auto_1fr)]">
+          {facts.map(([label, value]) => (
+            <div key={label} className="contents">
+              <dt className="text-slate-600">{label}</dt>
+              <dd className="font-medium tabular-nums text-slate-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </section>
+  );
 }
 
 /**
@@ -171,6 +232,7 @@ export function SubActionVerification({
   onBack,
   onVerify,
   notes,
+  pagu,
 }: SubActionVerificationProps) {
   const m = useMessages();
   const t = m.verification;
@@ -181,6 +243,9 @@ export function SubActionVerification({
   const [running, setRunning] = useState(false);
   const [failure, setFailure] = useState<{ key: number; message: string } | null>(null);
   const verified = review.verified_at !== null;
+  // The server refuses a verification while a note is open: the button says why before a press.
+  const blocked = !verified && review.open_notes > 0;
+  const blockedId = useId();
 
   const verify = async () => {
     setRunning(true);
@@ -215,15 +280,29 @@ export function SubActionVerification({
           </p>
           <VerifiedBadge row={review} />
         </div>
-        <Button variant={verified ? 'secondary' : 'primary'} isPending={running} onPress={verify}>
-          {verified ? d.unverify : d.verify}
-        </Button>
+        <div className="flex max-w-xs flex-col items-start gap-1 sm:items-end">
+          <Button
+            variant={verified ? 'secondary' : 'primary'}
+            isPending={running}
+            isDisabled={blocked}
+            aria-describedby={blocked ? blockedId : undefined}
+            onPress={verify}
+          >
+            {verified ? d.unverify : d.verify}
+          </Button>
+          {blocked && (
+            <p id={blockedId} className="text-sm text-yellow-900 sm:text-right">
+              {m.lines.verifier.verifyBlocked(review.open_notes)}
+            </p>
+          )}
+        </div>
       </div>
       {failure && (
         <Banner key={failure.key} tone="error">
           {failure.message}
         </Banner>
       )}
+      {pagu && <SubActionPagu pagu={pagu} />}
       <h2 id={linesTitleId} className="text-lg font-semibold text-slate-900">
         {d.linesTitle}
       </h2>
@@ -235,6 +314,7 @@ export function SubActionVerification({
             <Column isRowHeader>{fields.componentName}</Column>
             <Column>{fields.specification}</Column>
             <Column>{fields.accountCode}</Column>
+            <Column>{fields.price}</Column>
             <Column>{fields.coefficient}</Column>
             <Column>{fields.totalAfterTax}</Column>
           </TableHeader>
@@ -250,6 +330,9 @@ export function SubActionVerification({
                 </Cell>
                 <Cell className="min-w-32 max-w-60 break-words">{line.specification || '-'}</Cell>
                 <Cell className="whitespace-nowrap">{line.account_code ?? '-'}</Cell>
+                <Cell className="whitespace-nowrap tabular-nums">
+                  <Rupiah value={line.price} />
+                </Cell>
                 <Cell className="whitespace-nowrap">{coefficientText(line)}</Cell>
                 <Cell className="whitespace-nowrap tabular-nums">
                   <Rupiah value={line.total_after_tax} />
