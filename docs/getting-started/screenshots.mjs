@@ -197,14 +197,14 @@ try {
     .filter({ hasText: 'Tinta Printer Hitam 70 ml' })
     .getByRole('button', { name: 'Edit' })
     .click();
-  const editor = page.getByRole('dialog', { name: 'Edit Laporan' });
+  const editor = page.getByRole('dialog', { name: 'Edit Rincian Belanja' });
   await editor.waitFor();
   await editor.getByLabel('Volume 1', { exact: true }).fill('15');
   await editor.getByLabel('Volume 2', { exact: true }).focus();
   await settle(page);
   await shot(page, '08-user-edit-line');
   await editor.getByRole('button', { name: 'Simpan Perubahan' }).click();
-  await page.getByText('Laporan berhasil diperbarui').first().waitFor();
+  await page.getByText('Rincian belanja berhasil diperbarui').first().waitFor();
   await editor.waitFor({ state: 'detached' });
   await signOut(page);
 
@@ -275,7 +275,7 @@ try {
   await volume.blur();
   await lineForm.getByRole('button', { name: 'Buat Laporan' }).click();
   const paguPanel = lineForm.getByRole('region', { name: 'Pagu Tahun 2025' });
-  await paguPanel.getByText('Laporan ditolak').waitFor();
+  await paguPanel.getByText('Rincian belanja ditolak').waitFor();
   await settle(page);
   // The panel at the foot of the window, the line's volumes and totals above it.
   await paguPanel.evaluate((panel) => panel.scrollIntoView({ block: 'end' }));

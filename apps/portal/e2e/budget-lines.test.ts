@@ -182,7 +182,7 @@ describe('budget lines at working sizes, through the portal', () => {
     await page.getByRole('searchbox', { name: 'Cari laporan' }).fill(numbered(7));
     await expect.poll(() => bodyRows(page, 'Daftar Laporan').count()).toBe(1);
     await bodyRows(page, 'Daftar Laporan').first().getByRole('button', { name: 'Edit' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Edit Laporan' });
+    const dialog = page.getByRole('dialog', { name: 'Edit Rincian Belanja' });
     await dialog.waitFor();
     expect(await dialog.getByRole('combobox', { name: /^Program/ }).inputValue()).toBe(
       'Program Jalan',
@@ -195,7 +195,7 @@ describe('budget lines at working sizes, through the portal', () => {
     await price.fill('2.500.000');
     await dialog.getByRole('textbox', { name: /^Volume 1/ }).fill('1,5');
     await dialog.getByRole('button', { name: 'Simpan Perubahan' }).click();
-    await toast(page, 'Laporan berhasil diperbarui').waitFor();
+    await toast(page, 'Rincian belanja berhasil diperbarui').waitFor();
     await dialog.waitFor({ state: 'detached' });
 
     const { data } = await user.budgetLine.list({ search: 'Kertas HVS F4' });

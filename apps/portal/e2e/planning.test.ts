@@ -28,7 +28,7 @@ import {
  * The admin's planning pages (issue 18), as an admin uses them: a sub kegiatan's pagu set (below
  * what is already planned, so its sisa goes red, with an overrun allowed for a reason), a
  * Perangkat Daerah's pagu, a catalogue item loaded through the API marked open, a PPN rule and
- * an RKA signatory set, and the dashboard's 'Pagu dan Realisasi Rencana'. Then issue 18's
+ * an RKA signatory set, and the dashboard's 'Pagu dan Rencana Belanja'. Then issue 18's
  * journey: a pagu set, a user's line whose sisa pagu moves as they type, refused over the pagu,
  * a catalogue item picked, and the RKA downloaded from Laporan as a workbook and a PDF.
  */
@@ -352,7 +352,7 @@ describe('planning within a ceiling: the admin pages, through the portal', () =>
 
     // --- The dashboard ------------------------------------------------------------------------
     await openFromSidebar(page, 'Dashboard', '/admin-dashboard');
-    const panel = page.getByRole('region', { name: `Pagu dan Realisasi Rencana Tahun ${YEAR}` });
+    const panel = page.getByRole('region', { name: `Pagu dan Rencana Belanja Tahun ${YEAR}` });
     const perAgency = panel.getByRole('table', { name: 'Per Perangkat Daerah' });
     await expect
       .poll(async () => readable(await perAgency.getByRole('row').nth(1).innerText()))
@@ -419,13 +419,13 @@ describe('planning within a ceiling: the admin pages, through the portal', () =>
     const subActionLevel = panel
       .getByRole('listitem')
       .filter({ hasText: `Sub Kegiatan: ${RKA.subAction.name}` });
-    /** Pagu, Sudah direncanakan, Baris ini and Sisa pagu of the sub kegiatan, as shown. */
+    /** Pagu, Sudah direncanakan, Rincian ini and Sisa pagu of the sub kegiatan, as shown. */
     const figures = async () => Object.fromEntries(await descriptionPairs(subActionLevel));
     const sisa = async () => (await figures())['Sisa pagu'];
     await expect.poll(figures).toEqual({
       Pagu: 'Rp 2.000.000',
       'Sudah direncanakan': 'Rp 600.000',
-      'Baris ini': 'Rp 0',
+      'Rincian ini': 'Rp 0',
       'Sisa pagu': 'Rp 1.400.000',
     });
     const componentName = form.getByRole('combobox', { name: fieldName('Nama Komponen') });
@@ -441,19 +441,19 @@ describe('planning within a ceiling: the admin pages, through the portal', () =>
     await volume.pressSequentially('0');
     await expect
       .poll(figures)
-      .toMatchObject({ 'Baris ini': 'Rp 500.000', 'Sisa pagu': 'Rp 900.000' });
+      .toMatchObject({ 'Rincian ini': 'Rp 500.000', 'Sisa pagu': 'Rp 900.000' });
     await volume.fill('');
     await volume.pressSequentially('8');
     await expect.poll(sisa).toBe('Rp 1.200.000');
     await volume.pressSequentially('0');
     await expect.poll(sisa).toBe('-Rp 600.000');
-    const warning = `Baris ini melampaui pagu Sub Kegiatan ${RKA.subAction.name} (Rp 2.000.000) sebesar Rp 600.000. Kurangi Harga atau Volume; laporan di atas pagu ditolak.`;
+    const warning = `Rincian ini melampaui pagu Sub Kegiatan ${RKA.subAction.name} (Rp 2.000.000) sebesar Rp 600.000. Kurangi Harga atau Volume; rincian belanja di atas pagu ditolak.`;
     await panel.getByText(warning).waitFor();
 
     // --- Over the pagu: the server refuses, naming the pagu and the excess ----------------------
     await form.getByRole('button', { name: 'Buat Laporan' }).click();
     const refusal = `Melebihi pagu Sub Kegiatan ${RKA.subAction.name} (Rp 2.000.000) sebesar Rp 600.000.`;
-    const refused = panel.getByRole('alert').filter({ hasText: 'Laporan ditolak' });
+    const refused = panel.getByRole('alert').filter({ hasText: 'Rincian belanja ditolak' });
     await expect.poll(async () => readable(await refused.innerText())).toContain(refusal);
     expect(await axeViolations(page)).toEqual([]);
     await panel.scrollIntoViewIfNeeded();
@@ -472,7 +472,7 @@ describe('planning within a ceiling: the admin pages, through the portal', () =>
     await expect.poll(figures).toEqual({
       Pagu: 'Rp 2.000.000',
       'Sudah direncanakan': 'Rp 1.100.000',
-      'Baris ini': 'Rp 0',
+      'Rincian ini': 'Rp 0',
       'Sisa pagu': 'Rp 900.000',
     });
 
@@ -503,7 +503,7 @@ describe('planning within a ceiling: the admin pages, through the portal', () =>
     await volume.blur();
     await expect
       .poll(figures)
-      .toMatchObject({ 'Baris ini': 'Rp 525.000', 'Sisa pagu': 'Rp 375.000' });
+      .toMatchObject({ 'Rincian ini': 'Rp 525.000', 'Sisa pagu': 'Rp 375.000' });
     await form.getByRole('button', { name: 'Buat Laporan' }).click();
     await expect
       .poll(stored)

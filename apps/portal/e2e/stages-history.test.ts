@@ -166,10 +166,10 @@ describe('stages and the history of every change, through the portal', () => {
     expect(await axeViolations(userPage)).toEqual([]);
     await screenshot(userPage, 'user-open-notes');
     await lineRow(userPage, 'Kertas HVS A4').getByRole('button', { name: 'Edit' }).click();
-    const edit = userPage.getByRole('dialog', { name: 'Edit Laporan' });
+    const edit = userPage.getByRole('dialog', { name: 'Edit Rincian Belanja' });
     await edit.getByRole('textbox', { name: /^Harga \(Rp\)/ }).fill('60.000');
     await edit.getByRole('button', { name: 'Simpan Perubahan' }).click();
-    await toast(userPage, 'Laporan berhasil diperbarui').waitFor();
+    await toast(userPage, 'Rincian belanja berhasil diperbarui').waitFor();
     await edit.waitFor({ state: 'detached' });
 
     // --- The verifier reads the answer, closes the note and verifies the sub kegiatan ---------
@@ -192,7 +192,7 @@ describe('stages and the history of every change, through the portal', () => {
     await adminPage.getByRole('button', { name: 'Kunci Tahap' }).click();
     await toast(adminPage, 'Tahap Rancangan Akhir dikunci.').waitFor();
     await lineRow(userPage, 'Map Plastik').getByRole('button', { name: 'Edit' }).click();
-    const refusedEdit = userPage.getByRole('dialog', { name: 'Edit Laporan' });
+    const refusedEdit = userPage.getByRole('dialog', { name: 'Edit Rincian Belanja' });
     const refusal = `Tahap Rancangan Akhir ${YEAR} dikunci oleh ${'Administrator'}`;
     // The form says so before anything is typed; the server refuses it anyway.
     await refusedEdit.getByRole('status').filter({ hasText: refusal }).waitFor();

@@ -126,20 +126,20 @@ describe('user accounts, managed by an admin', () => {
     await signInThroughForm(laptop.page, DEWI, 'user');
     await signInThroughForm(phone.page, DEWI, 'user');
 
-    // 'Ubah Password' beside Logout: the rule is shown, a wrong current password is named.
-    await laptop.page.getByRole('button', { name: 'Ubah Password' }).click();
-    const dialog = laptop.page.getByRole('dialog', { name: 'Ubah Password' });
+    // 'Ubah Kata Sandi' beside Logout: the rule is shown, a wrong current password is named.
+    await laptop.page.getByRole('button', { name: 'Ubah Kata Sandi' }).click();
+    const dialog = laptop.page.getByRole('dialog', { name: 'Ubah Kata Sandi' });
     await dialog.getByText('Minimal 8 karakter, berisi huruf dan angka.').waitFor();
-    await dialog.getByLabel('Password Saat Ini', { exact: true }).fill('bukan-ini-1');
-    await dialog.getByLabel('Password Baru', { exact: true }).fill('sandi-baru-2');
-    await dialog.getByLabel('Ulangi Password Baru', { exact: true }).fill('sandi-baru-2');
+    await dialog.getByLabel('Kata Sandi Saat Ini', { exact: true }).fill('bukan-ini-1');
+    await dialog.getByLabel('Kata Sandi Baru', { exact: true }).fill('sandi-baru-2');
+    await dialog.getByLabel('Ulangi Kata Sandi Baru', { exact: true }).fill('sandi-baru-2');
     await dialog.getByRole('button', { name: 'Simpan' }).click();
-    await dialog.getByText('Password saat ini salah.').waitFor();
+    await dialog.getByText('Kata sandi saat ini salah.').waitFor();
     expect(await axeViolations(laptop.page)).toEqual([]);
     await screenshot(laptop.page, 'user-password-change-dialog');
-    await dialog.getByLabel('Password Saat Ini', { exact: true }).fill(DEWI.password);
+    await dialog.getByLabel('Kata Sandi Saat Ini', { exact: true }).fill(DEWI.password);
     await dialog.getByRole('button', { name: 'Simpan' }).click();
-    await toast(laptop.page, 'Password berhasil diubah!').waitFor();
+    await toast(laptop.page, 'Kata sandi berhasil diubah!').waitFor();
     await dialog.waitFor({ state: 'detached' });
 
     // This browser carries on with the new token; the other one is sent to sign in again.
@@ -158,13 +158,16 @@ describe('user accounts, managed by an admin', () => {
       .getByRole('grid', { name: 'Manajemen Pengguna' })
       .getByRole('row')
       .filter({ hasText: DEWI.email });
-    await row.getByRole('button', { name: 'Ubah Password' }).click();
-    const reset = admin.page.getByRole('dialog', { name: `Ubah Password ${DEWI.name}` });
-    await reset.getByLabel('Password Baru', { exact: true }).fill('diatur-admin-3');
-    await reset.getByLabel('Ulangi Password Baru', { exact: true }).fill('diatur-admin-3');
+    await row.getByRole('button', { name: 'Ubah Kata Sandi' }).click();
+    const reset = admin.page.getByRole('dialog', { name: `Ubah Kata Sandi ${DEWI.name}` });
+    await reset.getByLabel('Kata Sandi Baru', { exact: true }).fill('diatur-admin-3');
+    await reset.getByLabel('Ulangi Kata Sandi Baru', { exact: true }).fill('diatur-admin-3');
     await screenshot(admin.page, 'admin-user-set-password-dialog');
     await reset.getByRole('button', { name: 'Simpan' }).click();
-    await admin.page.getByRole('status').filter({ hasText: 'Password berhasil diubah!' }).waitFor();
+    await admin.page
+      .getByRole('status')
+      .filter({ hasText: 'Kata sandi berhasil diubah!' })
+      .waitFor();
     await laptop.page.reload();
     await laptop.page.waitForURL('**/login');
     await signInThroughForm(laptop.page, { ...DEWI, password: 'diatur-admin-3' }, 'user');

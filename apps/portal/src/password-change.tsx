@@ -4,7 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { useSessionContext } from './session.js';
 
 /**
- * 'Ubah Password' for the signed-in person, in either layout: what opens the dialog, and the
+ * 'Ubah Kata Sandi' for the signed-in person, in either layout: what opens the dialog, and the
  * dialog. The change ends the person's other sessions; this tab stores the new token it answers
  * (and other tabs of this browser follow it through the storage event).
  */

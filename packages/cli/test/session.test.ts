@@ -197,7 +197,7 @@ describe('ranwal login, whoami, logout and the read commands', () => {
     );
     expect(wrong.code).toBe(1);
     expect(reason(wrong.stderr)).toMatch(
-      /^ranwal: changing the password: .*Password saat ini salah/,
+      /^ranwal: changing the password: .*Kata sandi saat ini salah/,
     );
     const changed = await ranwal(
       ['password', '--password-stdin'],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  codeAndName,
   currentYear,
   type DateInput,
   DEFAULT_TIME_ZONE,
@@ -159,5 +160,22 @@ describe('currentYear', () => {
     ['2026-06-15T00:00:00Z', 'Asia/Jayapura', 2026],
   ])('%s in %s -> %i', (instant, timeZone, year) => {
     expect(currentYear(timeZone, new Date(instant))).toBe(year);
+  });
+});
+
+describe('codeAndName', () => {
+  it.each([
+    ['1.01.02', 'Program Pendidikan', '1.01.02 - Program Pendidikan'],
+    [null, 'Program Pendidikan', 'Program Pendidikan'],
+    [undefined, 'Program Pendidikan', 'Program Pendidikan'],
+    ['', 'Program Pendidikan', 'Program Pendidikan'],
+  ])('names %j %j as %j', (code, name, expected) => {
+    expect(codeAndName(code, name)).toBe(expected);
+  });
+
+  it('tells two records of one name apart by their codes', () => {
+    expect(codeAndName('1.01.02.2.01', 'Perencanaan')).not.toBe(
+      codeAndName('1.02.02.2.01', 'Perencanaan'),
+    );
   });
 });

@@ -3,7 +3,7 @@
  * Excel export (spec section 9: rupiah without decimals, Indonesian dates, en-US on the public
  * article view).
  */
-import { messagesId } from './messages/index.js';
+import { type Messages, messagesId } from './messages/index.js';
 
 // The product is Indonesian and servers often run in UTC, so dates show in WIB unless told otherwise.
 export const DEFAULT_TIME_ZONE = 'Asia/Jakarta';
@@ -108,3 +108,14 @@ export const reportFileName = (
   layout: 'flat' | 'rka' = 'flat',
   format: 'xlsx' | 'pdf' = 'xlsx',
 ): string => `${layout === 'rka' ? 'rka' : 'laporan-detail-program'}-${year}.${format}`;
+
+/**
+ * A coded record as every picker, filter, list and comparison names it: 'code - name' (the
+ * spec's form for Kode Rekening, `hierarchy.accountCodeName`), so two records of one name tell
+ * apart by their official codes; the name alone where the record has no code.
+ */
+export const codeAndName = (
+  code: string | null | undefined,
+  name: string,
+  messages: Pick<Messages, 'hierarchy'> = messagesId,
+): string => (code ? messages.hierarchy.accountCodeName(code, name) : name);

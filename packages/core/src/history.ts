@@ -258,9 +258,20 @@ export const StageComparison = z.object({
   totals: CompareSums,
   counts: z.object({ added: z.number(), removed: z.number(), changed: z.number() }),
   units: z.array(
-    CompareSums.extend({ agency_id: Id.nullable(), agency_name: z.string().nullable() }),
+    CompareSums.extend({
+      agency_id: Id.nullable(),
+      agency_name: z.string().nullable(),
+      /** The official code, so units and sub kegiatan of one name tell apart (issue 33). */
+      agency_code: z.string().nullable().default(null),
+    }),
   ),
-  sub_actions: z.array(CompareSums.extend({ sub_action_id: Id, sub_action_name: z.string() })),
+  sub_actions: z.array(
+    CompareSums.extend({
+      sub_action_id: Id,
+      sub_action_name: z.string(),
+      sub_action_code: z.string().nullable().default(null),
+    }),
+  ),
   lines: z.array(StageLineChange),
 });
 export type StageComparison = z.infer<typeof StageComparison>;

@@ -1,5 +1,11 @@
 import type { Writable } from 'node:stream';
-import { fieldLabel, historyValueText, messagesId, type StageComparison } from '@ranwal/core';
+import {
+  codeAndName,
+  fieldLabel,
+  historyValueText,
+  messagesId,
+  type StageComparison,
+} from '@ranwal/core';
 import ExcelJS from 'exceljs';
 import { amountCell, headerStyle, rupiah, titleStyle } from './report-export.js';
 
@@ -62,7 +68,7 @@ function addSumsSheet(
 /**
  * Two stages compared, as a workbook (stage.compareWorkbook): Ringkasan (the stages, their
  * totals and difference, how many lines changed), Per Perangkat Daerah, Per Sub Kegiatan, and
- * Baris Berubah (each added, removed or changed line; a changed line one row per field, with
+ * Rincian Berubah (each added, removed or changed line; a changed line one row per field, with
  * its old and new value). Money is a number in rupiah format.
  */
 export async function writeStageWorkbook(
@@ -102,13 +108,19 @@ export async function writeStageWorkbook(
     workbook,
     t.units,
     t.columns.agency,
-    comparison.units.map((unit) => ({ ...unit, name: unit.agency_name ?? t.noAgency })),
+    comparison.units.map((unit) => ({
+      ...unit,
+      name: unit.agency_name ? codeAndName(unit.agency_code, unit.agency_name) : t.noAgency,
+    })),
   );
   addSumsSheet(
     workbook,
     t.subActions,
     t.columns.subAction,
-    comparison.sub_actions.map((row) => ({ ...row, name: row.sub_action_name })),
+    comparison.sub_actions.map((row) => ({
+      ...row,
+      name: codeAndName(row.sub_action_code, row.sub_action_name),
+    })),
   );
 
   const lines = workbook.addWorksheet(w.lines, { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -128,7 +140,10 @@ export async function writeStageWorkbook(
     Array(8).fill(headerStyle),
   );
   const subActionNames = new Map(
-    comparison.sub_actions.map((row) => [row.sub_action_id, row.sub_action_name]),
+    comparison.sub_actions.map((row) => [
+      row.sub_action_id,
+      codeAndName(row.sub_action_code, row.sub_action_name),
+    ]),
   );
   const lineStyles = [{}, wrapped, wrapped, rupiah, rupiah, wrapped, wrapped, wrapped];
   for (const line of comparison.lines) {

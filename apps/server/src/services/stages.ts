@@ -258,17 +258,17 @@ export function createStageService(db: Kysely<Database>) {
             'added', count(*) filter (where change = 'added'),
             'removed', count(*) filter (where change = 'removed'),
             'changed', count(*) filter (where change = 'changed')) from joined) as counts,
-          (select coalesce(json_agg(u order by u.agency_name nulls first), '[]') from (
-            select p.agency_id, ag.name as agency_name, sum(j.from_total)::text as "from",
-              sum(j.to_total)::text as "to"
+          (select coalesce(json_agg(u order by u.agency_name nulls first, u.agency_code), '[]') from (
+            select p.agency_id, ag.name as agency_name, ag.code as agency_code,
+              sum(j.from_total)::text as "from", sum(j.to_total)::text as "to"
             from joined j join program p on p.id = j.program_id
             left join agency ag on ag.id = p.agency_id
-            group by p.agency_id, ag.name) u) as units,
-          (select coalesce(json_agg(s order by s.sub_action_name), '[]') from (
-            select j.sub_action_id, sa.name as sub_action_name, sum(j.from_total)::text as "from",
-              sum(j.to_total)::text as "to"
+            group by p.agency_id, ag.name, ag.code) u) as units,
+          (select coalesce(json_agg(s order by s.sub_action_name, s.sub_action_code), '[]') from (
+            select j.sub_action_id, sa.name as sub_action_name, sa.code as sub_action_code,
+              sum(j.from_total)::text as "from", sum(j.to_total)::text as "to"
             from joined j join sub_action sa on sa.id = j.sub_action_id
-            group by j.sub_action_id, sa.name
+            group by j.sub_action_id, sa.name, sa.code
             having bool_or(j.change is not null)) s) as sub_actions,
           (select coalesce(json_agg(l), '[]') from (
             select line_id, change, sub_action_id,

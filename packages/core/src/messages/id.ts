@@ -232,7 +232,7 @@ const levels: LevelCatalogue = {
     searchPlaceholder: 'Cari kode rekening...',
     selectPlaceholder: 'Pilih kode rekening',
     allFilter: 'Semua Kode Rekening',
-    unknownParentFallback: 'Unknown Account',
+    unknownParentFallback: 'Tanpa Kode Rekening',
     rowParent: (name: string) => `Kode Rekening: ${name}`,
     chooseFirstHint: 'Silakan pilih kode rekening terlebih dahulu',
     emptyOptionsHint: 'Tidak ada kode rekening tersedia untuk subtitle ini.',
@@ -260,7 +260,7 @@ const levels: LevelCatalogue = {
     searchPlaceholder: 'Cari pengampu...',
     selectPlaceholder: 'Pilih pengampu',
     allFilter: 'Semua Pengampu',
-    unknownParentFallback: 'Unknown Supporter',
+    unknownParentFallback: 'Tanpa Pengampu',
     rowParent: (name: string) => `Pengampu: ${name}`,
     chooseFirstHint: 'Silakan pilih pengampu terlebih dahulu',
     emptyOptionsHint: 'Tidak ada pengampu tersedia.',
@@ -389,7 +389,7 @@ export const messagesId = {
     budget: {
       title: (year: number) => `Ringkasan Anggaran Tahun ${year}`,
       year: 'Tahun',
-      lineCount: 'Jumlah Laporan',
+      lineCount: 'Jumlah Rincian Belanja',
       lineCountHint: (programs: number) => `dalam ${programs} program`,
       totalPrice: 'Total Harga',
       totalPriceHint: 'Sebelum PPN',
@@ -398,14 +398,14 @@ export const messagesId = {
       perProgram: 'Anggaran per Program',
       columns: {
         program: 'Program',
-        lineCount: 'Jumlah Laporan',
+        lineCount: 'Jumlah Rincian Belanja',
         totalPrice: 'Total Harga',
         tax: 'Pajak (PPN)',
         totalAfterTax: 'Total Setelah Pajak',
       },
       total: 'Total',
-      empty: (year: number) => `Belum ada laporan untuk tahun ${year}`,
-      emptyHint: 'Ringkasan muncul setelah laporan detail program dibuat.',
+      empty: (year: number) => `Belum ada rincian belanja untuk tahun ${year}`,
+      emptyHint: 'Ringkasan muncul setelah rincian belanja dibuat.',
       fetchFailed: 'Gagal mengambil ringkasan anggaran',
     },
   },
@@ -550,12 +550,12 @@ export const messagesId = {
     },
     /** Editing a budget line (not in the spec). */
     edit: {
-      title: 'Edit Laporan',
+      title: 'Edit Rincian Belanja',
       submit: 'Simpan Perubahan',
       submitting: 'Menyimpan...',
-      updated: 'Laporan berhasil diperbarui',
-      updateFailed: 'Gagal memperbarui laporan',
-      loadFailed: 'Laporan tidak dapat dimuat untuk diedit.',
+      updated: 'Rincian belanja berhasil diperbarui',
+      updateFailed: 'Gagal memperbarui rincian belanja',
+      loadFailed: 'Rincian belanja tidak dapat dimuat untuk diedit.',
     },
     /** The admin Laporan page. */
     admin: {
@@ -618,7 +618,7 @@ export const messagesId = {
         level: (level: string, name: string) => `${level}: ${name}`,
         pagu: 'Pagu',
         planned: 'Sudah direncanakan',
-        thisLine: 'Baris ini',
+        thisLine: 'Rincian ini',
         remaining: 'Sisa pagu',
         none: 'Belum ada pagu',
         noLimit: 'Tanpa batas',
@@ -627,11 +627,11 @@ export const messagesId = {
         loadFailed: 'Pagu tidak dapat dimuat.',
         /** The line takes a ceiling the server keeps over its pagu (before it is sent). */
         exceeded: (what: string, pagu: string, excess: string) =>
-          `Baris ini melampaui pagu ${what} (${pagu}) sebesar ${excess}. Kurangi Harga atau Volume; laporan di atas pagu ditolak.`,
+          `Rincian ini melampaui pagu ${what} (${pagu}) sebesar ${excess}. Kurangi Harga atau Volume; rincian belanja di atas pagu ditolak.`,
         /** Over a pagu an admin allowed to be exceeded. */
         exceededAllowed: (what: string, excess: string) =>
-          `Baris ini melampaui pagu ${what} sebesar ${excess}; admin mengizinkan pagu ini dilampaui.`,
-        refusedTitle: 'Laporan ditolak',
+          `Rincian ini melampaui pagu ${what} sebesar ${excess}; admin mengizinkan pagu ini dilampaui.`,
+        refusedTitle: 'Rincian belanja ditolak',
       },
       catalogue: {
         description: 'Cari di katalog harga: kode, nama atau spesifikasi.',
@@ -798,25 +798,25 @@ export const messagesId = {
     updated: 'Pengguna berhasil diperbarui!',
     deleted: 'Pengguna berhasil dihapus!',
     searchPlaceholder: 'Cari pengguna...',
-    passwordTooShort: 'Password minimal 8 karakter.',
+    passwordTooShort: 'Kata sandi minimal 8 karakter.',
     // Not in the spec: changing passwords (issue 15).
-    passwordNeedsLetterAndDigit: 'Password harus berisi huruf dan angka.',
+    passwordNeedsLetterAndDigit: 'Kata sandi harus berisi huruf dan angka.',
     passwordRule: 'Minimal 8 karakter, berisi huruf dan angka.',
-    changePassword: 'Ubah Password',
-    setPasswordTitle: (name: string) => `Ubah Password ${name}`,
-    currentPassword: 'Password Saat Ini',
-    newPassword: 'Password Baru',
-    repeatPassword: 'Ulangi Password Baru',
-    passwordsDiffer: 'Ulangan tidak sama dengan password baru.',
+    changePassword: 'Ubah Kata Sandi',
+    setPasswordTitle: (name: string) => `Ubah Kata Sandi ${name}`,
+    currentPassword: 'Kata Sandi Saat Ini',
+    newPassword: 'Kata Sandi Baru',
+    repeatPassword: 'Ulangi Kata Sandi Baru',
+    passwordsDiffer: 'Ulangan tidak sama dengan kata sandi baru.',
     ownPasswordHint: 'Setelah diubah, sesi Anda di perangkat lain berakhir.',
     setPasswordHint: (name: string) =>
-      `Semua sesi ${name} akan berakhir. Sampaikan password baru kepadanya secara langsung.`,
-    passwordChanged: 'Password berhasil diubah!',
-    passwordChangeFailed: 'Gagal mengubah password.',
+      `Semua sesi ${name} akan berakhir. Sampaikan kata sandi baru kepadanya secara langsung.`,
+    passwordChanged: 'Kata sandi berhasil diubah!',
+    passwordChangeFailed: 'Gagal mengubah kata sandi.',
     // Perangkat Daerah of a person (issue 19).
     agencies: 'Perangkat Daerah',
     agenciesHint:
-      'User melihat dan mengubah laporan Perangkat Daerahnya; tanpa Perangkat Daerah, hanya laporannya sendiri. Verifikator memverifikasi laporan Perangkat Daerahnya.',
+      'Pengguna melihat dan mengubah rincian belanja Perangkat Daerahnya; tanpa Perangkat Daerah, hanya rinciannya sendiri. Verifikator memverifikasi rincian belanja Perangkat Daerahnya.',
     agencySearch: 'Cari Perangkat Daerah...',
     agencyNoMatch: 'Tidak ada Perangkat Daerah ditemukan',
     agenciesChosen: 'Perangkat Daerah terpilih',
@@ -1008,15 +1008,16 @@ export const messagesId = {
     },
     /** The admin dashboard's panel. */
     overview: {
-      title: (year: number) => `Pagu dan Realisasi Rencana Tahun ${year}`,
+      title: (year: number) => `Pagu dan Rencana Belanja Tahun ${year}`,
       year: 'Tahun',
       perAgency: 'Per Perangkat Daerah',
       perProgram: 'Per Program',
       agency: 'Perangkat Daerah',
       program: 'Program',
       empty: (year: number) => `Belum ada pagu atau laporan untuk tahun ${year}`,
-      emptyHint: 'Atur pagu di halaman Pagu; rencana bertambah setiap laporan dibuat.',
-      fetchFailed: 'Gagal mengambil pagu dan realisasi rencana',
+      emptyHint:
+        'Atur pagu di halaman Pagu; rencana belanja bertambah setiap rincian belanja dibuat.',
+      fetchFailed: 'Gagal mengambil pagu dan rencana belanja',
     },
   },
 
@@ -1145,7 +1146,7 @@ export const messagesId = {
       endsOn: 'Tanggal Selesai',
       status: 'Status',
       lock: 'Kunci',
-      snapshotLines: 'Baris Tersimpan',
+      snapshotLines: 'Rincian Tersimpan',
     },
     statuses: { upcoming: 'Belum dimulai', current: 'Berjalan', closed: 'Selesai' },
     lockedBy: (name: string) => `Terkunci oleh ${name}`,
@@ -1219,13 +1220,13 @@ export const messagesId = {
       counts: { added: 'Ditambah', removed: 'Dihapus', changed: 'Diubah' },
       units: 'Per Perangkat Daerah',
       subActions: 'Per Sub Kegiatan',
-      lines: 'Baris yang Berubah',
+      lines: 'Rincian yang Berubah',
       noAgency: 'Tanpa Perangkat Daerah',
-      noLines: 'Tidak ada baris yang berubah',
+      noLines: 'Tidak ada rincian yang berubah',
       noRows: 'Tidak ada data',
       /** Only the first changed lines are listed (the sums are over all). */
       linesShown: (shown: number, total: number) =>
-        `Menampilkan ${shown} dari ${total} baris yang berubah.`,
+        `Menampilkan ${shown} dari ${total} rincian yang berubah.`,
       columns: {
         agency: 'Perangkat Daerah',
         subAction: 'Sub Kegiatan',
@@ -1240,11 +1241,11 @@ export const messagesId = {
         failed: 'Gagal mengunduh perbandingan tahap',
         summary: 'Ringkasan',
         /** The sheet of changed lines (a sheet name holds at most 31 characters). */
-        lines: 'Baris Berubah',
+        lines: 'Rincian Berubah',
         title: (from: string, to: string, year: number) =>
           `Perbandingan Tahap ${from} dan ${to} Tahun ${year}`,
         stage: 'Tahap',
-        lineCount: 'Jumlah Baris',
+        lineCount: 'Jumlah Rincian',
         oldValue: 'Nilai Lama',
         newValue: 'Nilai Baru',
       },
@@ -1259,14 +1260,14 @@ export const messagesId = {
     /** The sidebar's entry and the page's title. */
     title: 'Verifikasi',
     intro:
-      'Periksa laporan setiap sub kegiatan Perangkat Daerah, tulis catatan, baca jawaban unit, lalu tandai sub kegiatan terverifikasi setelah semua catatan ditutup.',
+      'Periksa rincian belanja setiap sub kegiatan Perangkat Daerah, tulis catatan, baca jawaban unit, lalu tandai sub kegiatan terverifikasi setelah semua catatan ditutup.',
     listTitle: (year: number) => `Sub Kegiatan Tahun ${year}`,
     search: 'Cari sub kegiatan',
     filtersLabel: 'Saring sub kegiatan',
     columns: {
       agency: 'Perangkat Daerah',
       subAction: 'Sub Kegiatan',
-      lineCount: 'Jumlah Laporan',
+      lineCount: 'Jumlah Rincian Belanja',
       total: 'Total',
       notes: 'Catatan',
       status: 'Status',
@@ -1278,16 +1279,16 @@ export const messagesId = {
     noAgency: 'Tanpa Perangkat Daerah',
     open: 'Buka',
     openLabel: (subAction: string) => `Buka ${subAction}`,
-    empty: 'Belum ada sub kegiatan dengan laporan pada tahun ini.',
+    empty: 'Belum ada sub kegiatan dengan rincian belanja pada tahun ini.',
     emptyFiltered: 'Tidak ada sub kegiatan yang cocok.',
     fetchFailed: 'Gagal mengambil daftar sub kegiatan',
     /** The chosen sub kegiatan. */
     detail: {
       back: 'Kembali ke daftar',
-      linesTitle: 'Laporan Sub Kegiatan',
+      linesTitle: 'Rincian Belanja Sub Kegiatan',
       notesTitle: 'Catatan Verifikasi',
-      linesEmpty: 'Belum ada laporan pada sub kegiatan ini.',
-      linesFailed: 'Gagal mengambil laporan',
+      linesEmpty: 'Belum ada rincian belanja pada sub kegiatan ini.',
+      linesFailed: 'Gagal mengambil rincian belanja',
       verify: 'Tandai Terverifikasi',
       unverify: 'Batalkan Verifikasi',
       verifiedDone: (subAction: string) => `${subAction} ditandai terverifikasi.`,
@@ -1533,7 +1534,7 @@ export const messagesId = {
       `program "${program}" ${created ? 'dibuat' : 'sudah ada'} dengan PPN ${taxed ? 'aktif' : 'tidak aktif'}; tanda PPN tidak diubah`,
     movedUnderReports: (count: number) =>
       `tidak dapat dipindahkan karena dipakai oleh ${count} laporan`,
-    lastAdminDemote: 'Admin terakhir tidak dapat diubah menjadi user.',
+    lastAdminDemote: 'Peran admin terakhir tidak dapat diubah.',
     lastAdminDelete: 'Admin terakhir tidak dapat dihapus.',
     cannotDeleteSelf: 'Anda tidak dapat menghapus akun Anda sendiri.',
     // Clients compare against this exact text to log the user out.
@@ -1648,9 +1649,9 @@ export const messagesId = {
     unavailable: 'Basis data sedang tidak dapat dihubungi. Silakan coba lagi sebentar lagi.',
     signInSuccess: 'Berhasil masuk.',
     signInFailed: 'Email atau kata sandi salah.',
-    passwordChanged: 'Password berhasil diubah. Sesi Anda di perangkat lain telah diakhiri.',
-    passwordSet: 'Password pengguna berhasil diubah. Semua sesinya telah diakhiri.',
-    currentPasswordWrong: 'Password saat ini salah.',
+    passwordChanged: 'Kata sandi berhasil diubah. Sesi Anda di perangkat lain telah diakhiri.',
+    passwordSet: 'Kata sandi pengguna berhasil diubah. Semua sesinya telah diakhiri.',
+    currentPasswordWrong: 'Kata sandi saat ini salah.',
     /** Success of a read (list or single record). */
     ok: 'Berhasil',
     created: 'Data berhasil ditambahkan.',

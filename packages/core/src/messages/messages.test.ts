@@ -357,3 +357,102 @@ describe('getMessages', () => {
     expect(catalogues[locale]).toBe(catalogue);
   });
 });
+
+/**
+ * The catalogue's strings the spec fixes in English (or with an English word in them), by
+ * path; everything else in the Indonesian catalogue is Indonesian (issue 33, docs/ui.md
+ * 'Words').
+ */
+const specEnglish = new Set([
+  'sidebar.userManagement',
+  'roles.user',
+  'users.fields.password',
+  'reports.admin.columns.number',
+  'login.submit',
+  'login.submitting',
+  'login.invalidCredentials',
+  'login.networkError',
+  'login.unexpectedError',
+  'articles.management.refresh',
+  'articles.management.refreshing',
+  'articles.management.columns.author',
+  'articles.management.columns.category',
+  'articles.management.columns.views',
+  'articles.management.columns.actions',
+  'articles.editor.titleContentRequired',
+  'articles.editor.categoryRequired',
+  'articles.editor.notAnImage',
+  'articles.editor.fileTooLarge',
+  'articles.editor.networkError',
+  'articles.editor.saveFailed',
+  'articles.editor.uploadFailed',
+  'articles.editor.uploadNetworkError',
+  'levels.program.unknownParentFallback',
+  'levels.action.unknownParentFallback',
+  'levels.sub_action.unknownParentFallback',
+  'levels.activity.unknownParentFallback',
+  'levels.subtitle.unknownParentFallback',
+  'reports.admin.download',
+  'dates.unknown',
+  'dates.invalid',
+  'server.tokenInvalid',
+  // A command line, not a label.
+  'planning.catalogue.importCommand',
+]);
+/** The public site is the spec's English throughout. */
+const specEnglishSections = ['articles.public.'];
+
+/**
+ * Common English UI words. 'Edit', 'Total', 'Status', 'Filter', 'Email', 'Password' in the
+ * user form, 'Login' and 'Logout' are the spec's own Indonesian UI words and are not listed.
+ */
+const englishWords = [
+  'save saving cancel delete deleting loading error search report reports download upload ',
+  'refresh failed unknown please network views author category actions article articles ',
+  'previous next back sign try again invalid found image cover date read more settings ',
+  'stage line lines budget note notes verified submit close open add remove update create ',
+  'name code price year page home new change password account supporter activity action the ',
+  'and of to with your is not no yes all none show hide user',
+]
+  .join('')
+  .split(' ');
+const englishWord = new RegExp(`\\b(${englishWords.join('|')})\\b`, 'i');
+
+/** Where a string is not the spec's English, the English words it holds. */
+function englishIn(path: string, text: string): string | null {
+  if (specEnglish.has(path) || specEnglishSections.some((section) => path.startsWith(section))) {
+    return null;
+  }
+  // Placeholder arguments (x0, x1) and quoted technical names are not words of the UI.
+  const words = text.replace(/\bx\d\b/g, '').match(englishWord);
+  return words ? words[0] : null;
+}
+
+describe('one language (issue 33)', () => {
+  it('has no English UI word in an Indonesian string the spec does not fix', () => {
+    const english = leaves(messagesId)
+      .map(([path, text]) => [path, text, englishIn(path, text)] as const)
+      .filter(([, , word]) => word !== null)
+      .map(([path, text, word]) => `${path}: "${word}" in ${JSON.stringify(text)}`);
+    expect(english).toStrictEqual([]);
+  });
+
+  it('finds an English word where one is written (the guard guards)', () => {
+    expect(englishIn('common.save', 'Save')).toBe('Save');
+    expect(englishIn('reports.list.title', 'Daftar Report')).toBe('Report');
+    expect(englishIn('login.submit', 'Sign In')).toBeNull();
+    expect(englishIn('articles.public.readMore', 'Read More')).toBeNull();
+  });
+
+  it('keeps realisasi for spending: planned amounts are rencana, not realisasi', () => {
+    const realisation = leaves(messagesId).filter(([, text]) => /realisasi/i.test(text));
+    expect(realisation).toStrictEqual([]);
+  });
+
+  it('calls a budget line a rincian (belanja), and keeps baris for the rows of an imported file', () => {
+    const rows = leaves(messagesId).filter(
+      ([path, text]) => /\bbaris\b/i.test(text) && !path.startsWith('server.import'),
+    );
+    expect(rows).toStrictEqual([]);
+  });
+});

@@ -10,7 +10,7 @@ import {
 } from 'react';
 import { UNSTABLE_ToastQueue as AriaToastQueue } from 'react-aria-components';
 import { useMessages } from '../data/messages-context.js';
-import type { ToastContent, ToastQueue } from './toast-types.js';
+import type { ToastContent, ToastOptions, ToastQueue } from './toast-types.js';
 
 // The region (react-aria's toast and landmark code, with its strings in 34 languages) loads with
 // the first toast, not with every page; it is not exported, or it would be bundled with the page.
@@ -28,15 +28,26 @@ export const toastDurations = {
   successDialog: 1500,
 } as const;
 
-export type { ToastContent, ToastQueue } from './toast-types.js';
+export type { ToastContent, ToastOptions, ToastQueue } from './toast-types.js';
 
 /** A queue whose default titles come from `messages` (Indonesian unless told). */
 export function createToastQueue(messages: Messages = messagesId): ToastQueue {
   // A compact stack: the cascade confirms each choice, and more than three would reach the form.
   const queue = new AriaToastQueue<ToastContent>({ maxVisibleToasts: 3 });
+  // The last toast of each group, closed when the group's next one comes.
+  const lastOfGroup = new Map<string, string>();
   const add = (tone: ToastContent['tone'], defaultTitle: string) =>
-    function show(title?: string, description?: string, timeout: number = toastDurations.article) {
-      return queue.add({ title: title ?? defaultTitle, description, tone }, { timeout });
+    function show(
+      title?: string,
+      description?: string,
+      timeout: number = toastDurations.article,
+      { group }: ToastOptions = {},
+    ) {
+      const last = group === undefined ? undefined : lastOfGroup.get(group);
+      if (last !== undefined) queue.close(last);
+      const key = queue.add({ title: title ?? defaultTitle, description, tone }, { timeout });
+      if (group !== undefined) lastOfGroup.set(group, key);
+      return key;
     };
   return {
     queue,

@@ -45,7 +45,7 @@ function selectionOf(line: BudgetLine): HierarchySelection {
 }
 
 /**
- * 'Edit Laporan': a saved line in the create form's fields, under the same cascade (a new
+ * 'Edit Rincian Belanja': a saved line in the create form's fields, under the same cascade (a new
  * Kegiatan clears what is below it, as on the dashboard; its programme's Perangkat Daerah, if
  * any, narrows the programmes offered), priced again by the server. Needs a
  * RanwalProvider and a ToastProvider.

@@ -2,6 +2,7 @@ import {
   type BudgetLine,
   type BudgetLineSort,
   budgetLineSortOrders,
+  codeAndName,
   isLineReference,
 } from '@ranwal/core';
 import { useEffect, useEffectEvent, useId, useState } from 'react';
@@ -207,7 +208,8 @@ interface LevelFilterProps extends FilterProps {
  * filter is left out where no Perangkat Daerah exists (lines reach agencies only through programmes).
  */
 function LevelFilter({ entity, parentId, ...props }: LevelFilterProps) {
-  const t = useMessages().reports.filters;
+  const messages = useMessages();
+  const t = messages.reports.filters;
   const [search, setSearch] = useState('');
   const query = useEntityList(entity, {
     search: search || undefined,
@@ -221,7 +223,11 @@ function LevelFilter({ entity, parentId, ...props }: LevelFilterProps) {
       {...props}
       label={t[levelFilters[entity].label]}
       allLabel={t[levelFilters[entity].all]}
-      options={query.data?.data ?? []}
+      // 'code - name', so two records of one name tell apart.
+      options={(query.data?.data ?? []).map((row) => ({
+        id: row.id,
+        name: codeAndName('code' in row ? row.code : null, row.name, messages),
+      }))}
       isLoading={query.isFetching}
       onSearchChange={setSearch}
     />

@@ -29,7 +29,7 @@ const numberCell = cn(cellPadding, 'text-end text-slate-800');
 const wideOnly = 'hidden sm:table-cell';
 
 /**
- * The admin dashboard's 'Pagu dan Realisasi Rencana' (issue 18, beyond the spec): for a year,
+ * The admin dashboard's 'Pagu dan Rencana Belanja' (issue 18, beyond the spec): for a year,
  * each Perangkat Daerah's and each programme's pagu, what their lines plan (after PPN) and the
  * sisa, below zero in red. A bar under each name shows how much of the pagu is planned (hidden
  * from screen readers: the cells say it).

@@ -1,4 +1,4 @@
-import { currentYear } from '@ranwal/core';
+import { codeAndName, currentYear } from '@ranwal/core';
 import { useEffect, useState } from 'react';
 import { toastDurations, useToast } from '../../components/Toast.js';
 import { describeError } from '../../data/errors.js';
@@ -73,7 +73,7 @@ export function ConnectedLockManager({ initialYear }: ConnectedLockManagerProps)
       subActions={{
         options: (subActions.data?.data ?? []).map((row) => ({
           id: row.id,
-          name: row.code ? `${row.code} - ${row.name}` : row.name,
+          name: codeAndName(row.code, row.name),
           code: row.code ?? null,
         })),
         isLoading: subActions.isFetching,

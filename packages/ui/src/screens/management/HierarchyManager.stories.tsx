@@ -214,6 +214,44 @@ export const ParentFilter: Story = {
   },
 };
 
+/** Two programmes of one name, told apart by their codes in the filter and the picker (issue 33). */
+const twins = [
+  { id: '00000000-0000-4000-8000-0000000000a1', name: 'Program Penunjang', code: '1.01.01' },
+  { id: '00000000-0000-4000-8000-0000000000a2', name: 'Program Penunjang', code: '1.02.01' },
+];
+export const CodesTellNamesApart: Story = {
+  args: { filterOptions: twins, parentSource: { options: twins, onSearchChange: fn() } },
+  play: async ({ canvas, userEvent, args }) => {
+    await userEvent.click(
+      canvas.getByRole('button', { name: (name) => name.includes(m.levels.program.allFilter) }),
+    );
+    const listbox = await screen.findByRole('listbox');
+    await expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      m.levels.program.allFilter,
+      '1.01.01 - Program Penunjang',
+      '1.02.01 - Program Penunjang',
+    ]);
+    await userEvent.click(
+      within(listbox).getByRole('option', { name: '1.02.01 - Program Penunjang' }),
+    );
+    await expect(args.onParentFilterChange).toHaveBeenLastCalledWith(twins[1]!.id);
+
+    // The add form's picker offers them the same way, and shows the choice with its code.
+    const picker = canvas.getByRole('combobox', { name: m.levels.program.label });
+    await userEvent.click(picker);
+    await userEvent.keyboard('{ArrowDown}');
+    const options = await screen.findByRole('listbox');
+    await userEvent.click(
+      within(options).getByRole('option', { name: '1.01.01 - Program Penunjang' }),
+    );
+    await expect(picker).toHaveValue('1.01.01 - Program Penunjang');
+  },
+};
+
 export const Empty: Story = {
   args: { rows: [] },
   play: async ({ canvas }) => {

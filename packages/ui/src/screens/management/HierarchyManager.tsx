@@ -1,4 +1,4 @@
-import { type ManagedEntityKey, managedEntities } from '@ranwal/core';
+import { codeAndName, type ManagedEntityKey, managedEntities } from '@ranwal/core';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { Button } from '../../components/Button.js';
@@ -179,8 +179,8 @@ export function HierarchyManager({
                 className="sm:w-64"
               >
                 {(item) => (
-                  <SelectItem id={item.id} textValue={item.name}>
-                    {item.name}
+                  <SelectItem id={item.id} textValue={codeAndName(item.code, item.name, messages)}>
+                    {codeAndName(item.code, item.name, messages)}
                   </SelectItem>
                 )}
               </Select>
@@ -215,7 +215,7 @@ export function HierarchyManager({
                   <Cell>
                     <div className="flex min-w-0 flex-col gap-0.5">
                       <span className="break-words font-medium text-slate-900">
-                        {hasCode && row.code ? h.accountCodeName(row.code, row.name) : row.name}
+                        {hasCode ? codeAndName(row.code, row.name, messages) : row.name}
                       </span>
                       {parent && (
                         <span className="break-words text-xs text-slate-600">

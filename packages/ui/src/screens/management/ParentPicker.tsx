@@ -1,4 +1,4 @@
-import type { ManagedEntityKey } from '@ranwal/core';
+import { codeAndName, type ManagedEntityKey } from '@ranwal/core';
 import { useState } from 'react';
 import { ComboBox, ComboBoxItem } from '../../components/ComboBox.js';
 import { useMessages } from '../../data/RanwalProvider.js';
@@ -40,9 +40,12 @@ export function ParentPicker({
   autoFocus,
   isRequired = true,
 }: ParentPickerProps) {
-  const text = useMessages().levels[level];
+  const messages = useMessages();
+  const text = messages.levels[level];
+  // A parent reads 'code - name', so two of one name tell apart.
+  const labelOf = (option: ParentOption) => codeAndName(option.code, option.name, messages);
   const none = isRequired ? null : { id: NONE, name: text.unknownParentFallback };
-  const shownName = value?.name ?? none?.name ?? '';
+  const shownName = value ? labelOf(value) : (none?.name ?? '');
   const [inputValue, setInputValue] = useState(shownName);
   // A parent set from outside (a reset form, another row) shows its name.
   const [shownId, setShownId] = useState(value?.id ?? null);
@@ -74,7 +77,7 @@ export function ParentPicker({
         const found = items.find((option) => option.id === key);
         const chosen = found && found.id !== NONE ? found : null;
         onChange(chosen);
-        setInputValue(chosen?.name ?? none?.name ?? '');
+        setInputValue(chosen ? labelOf(chosen) : (none?.name ?? ''));
       }}
       inputValue={inputValue}
       onInputChange={(typed) => {
@@ -90,8 +93,8 @@ export function ParentPicker({
       errorMessage={errorMessage}
     >
       {(item) => (
-        <ComboBoxItem id={item.id} textValue={item.name}>
-          {item.name}
+        <ComboBoxItem id={item.id} textValue={labelOf(item)}>
+          {labelOf(item)}
         </ComboBoxItem>
       )}
     </ComboBox>

@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor } from 'storybook/test';
 import { SandboxRanwalProvider } from '../../testing/SandboxRanwalProvider.js';
 import { demoCredentials, demoSeed, type SeedTables } from '../../testing/sandbox-client.js';
+import { seedSession, seedUser } from '../user-dashboard/story-data.js';
 import {
   ConnectedNotificationBell,
   type ConnectedNotificationBellProps,
@@ -212,6 +213,75 @@ export const Connected: StoryObj<ConnectedNotificationBellProps> = {
       expect(
         screen.queryAllByRole('button', { name: (name) => name.startsWith(t.unread) }),
       ).toHaveLength(0),
+    );
+  },
+};
+
+const unitUser = seedUser(demoSeed);
+/** One person's notifications about the demo's first line, on the sandboxed server. */
+const toldTo = (person: { id: string }): SeedTables => ({
+  ...seed,
+  notifications: notifications.map((n) => ({ ...aboutDemo(n), user_id: person.id })),
+});
+const { password: _password, ...verifierUser } = verifier;
+
+/**
+ * A unit's user chooses a note on a line: it leads to that line's detail on the dashboard
+ * (issue 33), through `notificationTarget`, which the portal's navigate receives.
+ */
+export const OpensTheLineForAUser: StoryObj<ConnectedNotificationBellProps> = {
+  args: { onNavigate: fn() },
+  render: (args) => (
+    <SandboxRanwalProvider
+      seed={toldTo(unitUser)}
+      currentUser={unitUser}
+      session={seedSession(unitUser)}
+      latencyMs={20}
+    >
+      <ConnectedNotificationBell {...args} />
+    </SandboxRanwalProvider>
+  ),
+  play: async ({ canvas, args }) => {
+    await openList(canvas);
+    await userEvent.click(
+      await screen.findByRole('button', {
+        name: (name) => name.startsWith(`${t.unread}: ${firstWording}`),
+      }),
+    );
+    await expect(args.onNavigate).toHaveBeenCalledWith(`/user-dashboard?rincian=${aboutLine.id}`);
+    // The sub kegiatan's verification has no line: the dashboard itself.
+    await openList(canvas);
+    await userEvent.click(
+      await screen.findByRole('button', {
+        name: (name) => name.includes('ditandai terverifikasi'),
+      }),
+    );
+    await expect(args.onNavigate).toHaveBeenLastCalledWith('/user-dashboard');
+  },
+};
+
+/** A verifier's notification leads to the sub kegiatan under verification, in its year. */
+export const OpensTheSubActionForAVerifier: StoryObj<ConnectedNotificationBellProps> = {
+  args: { onNavigate: fn() },
+  render: (args) => (
+    <SandboxRanwalProvider
+      seed={toldTo(verifier)}
+      currentUser={verifierUser}
+      session={seedSession(verifierUser)}
+      latencyMs={20}
+    >
+      <ConnectedNotificationBell {...args} />
+    </SandboxRanwalProvider>
+  ),
+  play: async ({ canvas, args }) => {
+    await openList(canvas);
+    await userEvent.click(
+      await screen.findByRole('button', {
+        name: (name) => name.startsWith(`${t.unread}: ${firstWording}`),
+      }),
+    );
+    await expect(args.onNavigate).toHaveBeenCalledWith(
+      `/verifikasi?sub-kegiatan=${aboutSubAction.id}&year=${aboutLine.year}`,
     );
   },
 };

@@ -16,8 +16,9 @@ import {
   useNotificationCount,
   useNotifications,
 } from '../../data/queries.js';
-import { useMessages } from '../../data/RanwalProvider.js';
+import { useMessages, useSession } from '../../data/RanwalProvider.js';
 import { cn, focusRing } from '../../lib/cn.js';
+import { type NotificationPaths, notificationTarget } from './notification-target.js';
 import { notificationText } from './notification-text.js';
 
 export interface NotificationBellProps {
@@ -162,8 +163,16 @@ export function NotificationBell({
 }
 
 export interface ConnectedNotificationBellProps {
-  /** Where a chosen notification leads (the portal routes a verifier and a user differently). */
-  onOpenNotification: (notification: Notification) => void;
+  /**
+   * Goes to what a chosen notification is about: `notificationTarget` of it for the signed-in
+   * person's role (the line's detail on the dashboard, the sub kegiatan under verification).
+   * The portal passes its router's navigate.
+   */
+  onNavigate?: (target: string) => void;
+  /** The pages `onNavigate` is given; the portal's by default. */
+  paths?: NotificationPaths;
+  /** A chosen notification, for an app that decides itself where it leads. */
+  onOpenNotification?: (notification: Notification) => void;
   /** How many of the latest the list shows; 20 by default. */
   limit?: number;
 }
@@ -173,10 +182,13 @@ export interface ConnectedNotificationBellProps {
  * regains focus (and after every verification write), the list while open.
  */
 export function ConnectedNotificationBell({
+  onNavigate,
+  paths,
   onOpenNotification,
   limit = 20,
 }: ConnectedNotificationBellProps) {
   const m = useMessages();
+  const session = useSession();
   const [isOpen, setOpen] = useState(false);
   const count = useNotificationCount();
   const list = useNotifications({ page: 1, limit }, { enabled: isOpen });
@@ -192,7 +204,8 @@ export function ConnectedNotificationBell({
       onMarkAllRead={() => markRead.mutate({})}
       onSelect={(notification) => {
         if (!notification.read) markRead.mutate({ ids: [notification.id] });
-        onOpenNotification(notification);
+        onOpenNotification?.(notification);
+        onNavigate?.(notificationTarget(notification, session?.userRole, paths));
       }}
     />
   );

@@ -1,2 +1,3 @@
 export * from './NotificationBell.js';
+export * from './notification-target.js';
 export * from './notification-text.js';

@@ -1,4 +1,5 @@
 import type { PaguRow } from '@ranwal/core';
+import { codeAndName } from '@ranwal/core';
 import { type ReactNode, useId, useState } from 'react';
 import { Button } from '../../components/Button.js';
 import { NumberedPagination, type NumberedPaginationProps } from '../../components/Pagination.js';
@@ -29,8 +30,8 @@ export interface PaguManagerProps {
   children?: ReactNode;
 }
 
-/** 'code - name', or the name alone. */
-export const codeName = (code: string | null, name: string) => (code ? `${code} - ${name}` : name);
+/** 'code - name', or the name alone (core's `codeAndName`). */
+export const codeName = (code: string | null, name: string) => codeAndName(code, name);
 
 const numberCell = 'text-end';
 

@@ -1,4 +1,4 @@
-import { currentYear, DEFAULT_REPORT_YEAR, formatRupiah } from '@ranwal/core';
+import { codeAndName, currentYear, DEFAULT_REPORT_YEAR, formatRupiah } from '@ranwal/core';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { ComboBox, ComboBoxItem } from '../../components/ComboBox.js';
 import { Select, SelectItem } from '../../components/Select.js';
@@ -131,7 +131,7 @@ export function LevelFilter({ entity, parentId, value, onChange, className }: Le
       : []),
     ...options.map((option) => ({
       id: option.id,
-      name: option.code ? `${option.code} - ${option.name}` : option.name,
+      name: codeAndName(option.code, option.name),
     })),
   ];
   return (

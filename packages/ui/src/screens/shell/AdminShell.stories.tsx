@@ -119,7 +119,7 @@ export const LaporanActive = activeOn('/admin-laporan', m.sidebar.reports);
 export const VerifikasiActive = activeOn('/verifikasi', m.verification.title);
 export const RiwayatPerubahanActive = activeOn('/admin-riwayat', m.history.title);
 
-/** A verifier's sidebar: only Verifikasi, with 'Ubah Password' and Logout; 'Verifikator' below the name. */
+/** A verifier's sidebar: only Verifikasi, with 'Ubah Kata Sandi' and Logout; 'Verifikator' below the name. */
 export const Verifier: Story = {
   args: { currentPath: '/verifikasi', userName: 'Rina Verifikator' },
   decorators: [

@@ -73,7 +73,7 @@ export interface AdminShellProps {
   /** The stored user name; the session's name, then 'Admin', when missing. */
   userName?: string | null;
   onLogout: () => void;
-  /** Opens the change of one's own password; the sidebar's 'Ubah Password' shows only with it. */
+  /** Opens the change of one's own password; the sidebar's 'Ubah Kata Sandi' shows only with it. */
   onChangePassword?: () => void;
   /** Renders each sidebar link; a plain `<a href>` by default. */
   renderLink?: (props: AdminNavLinkProps) => ReactNode;

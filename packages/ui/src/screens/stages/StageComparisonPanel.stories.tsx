@@ -44,15 +44,16 @@ export const Default: Story = {
     ).toEqual(['1', '1', '1']);
 
     const units = canvas.getByRole('grid', { name: t.units });
+    // Named with their codes (issue 33), so two of one name tell apart.
     await expect(cellTexts(bodyRows(units)[0]!)).toEqual([
-      'Dinas Pendidikan',
+      '1.01.0.00.0.00.01.0000 - Dinas Pendidikan',
       'Rp 25.000',
       'Rp 23.800',
       '-Rp 1.200',
     ]);
     const subActions = canvas.getByRole('grid', { name: t.subActions });
     await expect(cellTexts(bodyRows(subActions)[0]!)).toEqual([
-      'Penyediaan Bahan Logistik Kantor',
+      '1.01.01.2.01.0001 - Penyediaan Bahan Logistik Kantor',
       'Rp 25.000',
       'Rp 23.800',
       '-Rp 1.200',
@@ -61,14 +62,28 @@ export const Default: Story = {
     await expect(lines.map(cellTexts)).toEqual([
       [
         'Kertas HVS A4',
-        'Penyediaan Bahan Logistik Kantor',
+        '1.01.01.2.01.0001 - Penyediaan Bahan Logistik Kantor',
         'Diubah',
         'Rp 10.000',
         'Rp 15.000',
         'Harga: Rp 1.000 → Rp 1.500Total Harga: Rp 10.000 → Rp 15.000',
       ],
-      ['Tinta Printer', 'Penyediaan Bahan Logistik Kantor', 'Ditambah', '-', 'Rp 8.800', ''],
-      ['Map Plastik', 'Penyediaan Bahan Logistik Kantor', 'Dihapus', 'Rp 15.000', '-', ''],
+      [
+        'Tinta Printer',
+        '1.01.01.2.01.0001 - Penyediaan Bahan Logistik Kantor',
+        'Ditambah',
+        '-',
+        'Rp 8.800',
+        '',
+      ],
+      [
+        'Map Plastik',
+        '1.01.01.2.01.0001 - Penyediaan Bahan Logistik Kantor',
+        'Dihapus',
+        'Rp 15.000',
+        '-',
+        '',
+      ],
     ]);
 
     // Only entered stages can be compared: Rancangan Akhir has not started.

@@ -1,4 +1,4 @@
-import type { Stage, StageComparison, StageKind } from '@ranwal/core';
+import { codeAndName, type Stage, type StageComparison, type StageKind } from '@ranwal/core';
 import { type ReactNode, useId } from 'react';
 import { Button } from '../../components/Button.js';
 import { Rupiah } from '../../components/Rupiah.js';
@@ -114,8 +114,12 @@ function ComparisonFigures({ comparison }: { comparison: StageComparison }) {
   const t = messages.stages.compare;
   const h = messages.history;
   const linesId = useId();
+  // 'code - name' wherever a unit or a sub kegiatan is named, so two of one name tell apart.
   const subActionNames = new Map(
-    comparison.sub_actions.map((row) => [row.sub_action_id, row.sub_action_name]),
+    comparison.sub_actions.map((row) => [
+      row.sub_action_id,
+      codeAndName(row.sub_action_code, row.sub_action_name, messages),
+    ]),
   );
   const changedCount =
     comparison.counts.added + comparison.counts.removed + comparison.counts.changed;
@@ -160,7 +164,9 @@ function ComparisonFigures({ comparison }: { comparison: StageComparison }) {
         rows={comparison.units.map((row) => ({
           ...row,
           id: row.agency_id ?? 'none',
-          name: row.agency_name ?? t.noAgency,
+          name: row.agency_name
+            ? codeAndName(row.agency_code, row.agency_name, messages)
+            : t.noAgency,
         }))}
       />
       <SumsTable
@@ -169,7 +175,7 @@ function ComparisonFigures({ comparison }: { comparison: StageComparison }) {
         rows={comparison.sub_actions.map((row) => ({
           ...row,
           id: row.sub_action_id,
-          name: row.sub_action_name,
+          name: codeAndName(row.sub_action_code, row.sub_action_name, messages),
         }))}
       />
 

@@ -34,7 +34,7 @@ export const Default: Story = {
     const table = canvas.getByRole('grid', { name: t.listTitle(2026) });
     const rows = within(table).getAllByRole('row');
     await expect(rows[0]!.textContent).toBe(
-      'TahapTanggal MulaiTanggal SelesaiStatusKunciBaris Tersimpan',
+      'TahapTanggal MulaiTanggal SelesaiStatusKunciRincian Tersimpan',
     );
     await expect(rows.slice(1).map(cellTexts)).toEqual([
       ['Rancangan Awal', '5 Jan 2026', '27 Feb 2026', 'Selesai', 'Terbuka', '1.250'],

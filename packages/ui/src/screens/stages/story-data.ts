@@ -48,6 +48,7 @@ export const stageComparison: StageComparison = {
     {
       agency_id: 'agency-1',
       agency_name: 'Dinas Pendidikan',
+      agency_code: '1.01.0.00.0.00.01.0000',
       from: '25000',
       to: '23800',
       difference: '-1200',
@@ -57,6 +58,7 @@ export const stageComparison: StageComparison = {
     {
       sub_action_id: 'sub-1',
       sub_action_name: 'Penyediaan Bahan Logistik Kantor',
+      sub_action_code: '1.01.01.2.01.0001',
       from: '25000',
       to: '23800',
       difference: '-1200',

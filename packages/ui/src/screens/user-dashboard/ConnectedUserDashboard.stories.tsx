@@ -330,6 +330,51 @@ export const CreateReport: Story = {
   },
 };
 
+/**
+ * The spec's confirmation of each choice, one at a time (issue 33): seven choices leave one
+ * toast, the last, instead of a stack over the form.
+ */
+export const ChoicesConfirmOneAtATime: Story = {
+  play: async ({ canvas }) => {
+    const confirmations = () =>
+      screen
+        .queryAllByRole('alertdialog')
+        .filter((toast) => /berhasil dipilih/.test(toast.textContent ?? ''));
+    await chooseChain(canvas, chainLabels);
+    await waitFor(() => expect(confirmations()).toHaveLength(1));
+    await expect(confirmations()[0]).toHaveTextContent(
+      levels.supporter.selected(chainLabels.supporter),
+    );
+    await expect(screen.queryByText(levels.account.selected(chainLabels.account))).toBeNull();
+    // The PPN switch's confirmation takes the choice's place too.
+    await userEvent.click(canvas.getByRole('checkbox', { name: form.taxCheckbox }));
+    await expect(await screen.findByText(form.taxNotApplied)).toBeVisible();
+    await expect(confirmations()).toHaveLength(0);
+    await expect(screen.getAllByRole('alertdialog')).toHaveLength(1);
+  },
+};
+
+/**
+ * A line's detail named from outside (the portal's `?rincian=<id>`, where a notification about
+ * the line leads, issue 33) opens at once, even for a line not at the top of the list; closing
+ * it tells the owner of the URL.
+ */
+export const DetailFromTheUrl: Story = {
+  args: { onDetailIdChange: fn() },
+  loaders: [async () => ({ reports: await seedReports() })],
+  render: (args, { loaded }) => (
+    <ConnectedUserDashboard {...args} detailId={(loaded.reports as BudgetLine[]).at(-1)!.id} />
+  ),
+  play: async ({ args, loaded }) => {
+    const oldest = (loaded.reports as BudgetLine[]).at(-1)!;
+    const dialog = await screen.findByRole('dialog', { name: list.detailTitle });
+    await waitFor(() => expect(dialog).toHaveTextContent(oldest.component_name));
+    await expect(dialog).toHaveTextContent(formatRupiah(oldest.total_after_tax));
+    await userEvent.click(within(dialog).getByRole('button', { name: m.common.close }));
+    await expect(args.onDetailIdChange).toHaveBeenCalledWith(null);
+  },
+};
+
 /** A line's detail is loaded on its own: the dialog shows what the server holds for it. */
 export const ReportDetail: Story = {
   loaders: [async () => ({ reports: await seedReports() })],

@@ -1,6 +1,6 @@
 import type { BudgetLine, BudgetLineInput, ManagedEntityKey } from '@ranwal/core';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
-import { toastDurations, useToast } from '../../components/Toast.js';
+import { type ToastOptions, toastDurations, useToast } from '../../components/Toast.js';
 import { describeError } from '../../data/errors.js';
 import { useBudgetLine, useCreateBudgetLine, useDeleteBudgetLine } from '../../data/queries.js';
 import { useMessages, useSession } from '../../data/RanwalProvider.js';
@@ -24,6 +24,9 @@ import { useCascadeLevels, useFailureToast } from './use-cascade-levels.js';
 import { useLinePlanning } from './use-line-planning.js';
 
 export { CASCADE_PAGE_SIZE } from './use-cascade-levels.js';
+
+/** The toasts confirming the cascade's choices and the PPN switch, which replace each other. */
+const CHOICE_TOAST_GROUP = 'budget-line-choice';
 /** The spec's report list size (section 9). */
 export const REPORT_LIST_LIMIT = 100;
 
@@ -37,6 +40,12 @@ export interface ConnectedReportListProps {
   /** Whether a session token is stored; by default, whether the provider's session has one. */
   hasToken?: boolean;
   className?: string;
+  /**
+   * The line whose detail is open, with `onDetailIdChange`: the portal keeps it in the URL, so a
+   * notification about a line opens its detail. Without them the list keeps its own.
+   */
+  detailId?: string | null;
+  onDetailIdChange?: (id: string | null) => void;
 }
 
 export interface ConnectedBudgetLineEntryProps {
@@ -75,19 +84,23 @@ export function ConnectedBudgetLineEntry({ year }: ConnectedBudgetLineEntryProps
   const planning = useLinePlanning({ selection, year });
   const create = useCreateBudgetLine();
 
-  const success = (message: string) =>
-    toast.success(undefined, message, toastDurations.reportSuccess);
+  const success = (message: string, options?: ToastOptions) =>
+    toast.success(undefined, message, toastDurations.reportSuccess, options);
+  // The spec's confirmations of each choice, one at a time: a new one replaces the last.
+  const confirmChoice = (message: string) => success(message, { group: CHOICE_TOAST_GROUP });
 
   const onSelectionChange = (next: HierarchySelection, changed: ManagedEntityKey) => {
     choose(next, changed);
     cascade.forgetSearchesBelow(changed);
     const option = next[changed];
-    if (option) success(messages.levels[changed].selected(optionLabel(changed, option, messages)));
+    if (option) {
+      confirmChoice(messages.levels[changed].selected(optionLabel(changed, option, messages)));
+    }
   };
 
   const onTaxedChange = (value: boolean) => {
     setTaxed(value);
-    success(value ? messages.reports.form.taxApplied : messages.reports.form.taxNotApplied);
+    confirmChoice(value ? messages.reports.form.taxApplied : messages.reports.form.taxNotApplied);
   };
 
   const onCreateReport = (input: BudgetLineInput) =>
@@ -131,6 +144,8 @@ export function ConnectedReportList({
   view: givenView,
   onViewChange,
   className,
+  detailId: givenDetailId,
+  onDetailIdChange,
 }: ConnectedReportListProps) {
   const messages = useMessages();
   const toast = useToast();
@@ -187,7 +202,9 @@ export function ConnectedReportList({
   const retryReports = useCallback(() => {
     void refetchReports();
   }, [refetchReports]);
-  const [detailId, setDetailId] = useState<string | null>(null);
+  const [ownDetailId, setOwnDetailId] = useState<string | null>(null);
+  const detailId = givenDetailId === undefined ? ownDetailId : givenDetailId;
+  const setDetailId = onDetailIdChange ?? setOwnDetailId;
   const detail = useBudgetLine(detailId ?? undefined);
   const setPage = useCallback((page: number) => setView({ ...view, page }), [setView, view]);
 

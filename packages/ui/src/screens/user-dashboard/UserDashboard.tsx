@@ -37,7 +37,7 @@ export interface UserDashboardFrameProps {
   /** The signed-in user's name, shown beside Logout. */
   userName?: string | undefined;
   onLogout: () => void;
-  /** Opens the change of one's own password; 'Ubah Password' shows beside Logout only with it. */
+  /** Opens the change of one's own password; 'Ubah Kata Sandi' shows beside Logout only with it. */
   onChangePassword?: (() => void) | undefined;
   /** Before the name: the notification bell (`ConnectedNotificationBell`), issue 19. */
   notifications?: ReactNode;
@@ -55,7 +55,7 @@ export interface UserDashboardProps
 /** The look of each of the dashboard's sections, for pieces embedded on their own as well. */
 export const dashboardCard = 'rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
 
-/** The dashboard's page: the app's name, the user, 'Ubah Password' and Logout above the sections. */
+/** The dashboard's page: the app's name, the user, 'Ubah Kata Sandi' and Logout above the sections. */
 export function UserDashboardFrame({
   userName,
   onLogout,

@@ -1,4 +1,5 @@
 import {
+  codeAndName,
   type HierarchyLevelKey,
   hierarchyLevelKeys,
   type LineReferenceKey,
@@ -88,14 +89,14 @@ export function selectionIds(
   return ids as { [K in LineReferenceKey as `${K}_id`]: string };
 }
 
-/** How an option reads: accounts as 'code - name', everything else by name. */
+/** How an option reads: a record with a code as 'code - name' (core's `codeAndName`), else by name. */
 export function optionLabel(
   key: ManagedEntityKey,
   option: CascadeOption,
   messages: Messages,
 ): string {
-  return managedEntities[key].hasCode && option.code
-    ? messages.hierarchy.accountCodeName(option.code, option.name)
+  return managedEntities[key].hasCode
+    ? codeAndName(option.code, option.name, messages)
     : option.name;
 }
 

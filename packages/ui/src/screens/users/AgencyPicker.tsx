@@ -1,3 +1,4 @@
+import { codeAndName } from '@ranwal/core';
 import { useState } from 'react';
 import { ComboBox, ComboBoxItem } from '../../components/ComboBox.js';
 import { Tag, TagGroup } from '../../components/TagGroup.js';
@@ -57,7 +58,7 @@ export function AgencyPicker({ agencies, value, onChange, errorMessage }: Agency
       >
         {(agency) => (
           <ComboBoxItem id={agency.id} textValue={agency.name}>
-            {agency.code ? `${agency.code} - ${agency.name}` : agency.name}
+            {codeAndName(agency.code, agency.name)}
           </ComboBoxItem>
         )}
       </ComboBox>

@@ -13,7 +13,7 @@ const u = m.users;
 const person = demoSeed.users.find((user) => user.email === demoCredentials.user.email)!;
 
 /**
- * 'Ubah Password' for the signed-in person (from the sidebar or beside Logout): the current
+ * 'Ubah Kata Sandi' for the signed-in person (from the sidebar or beside Logout): the current
  * password, then the new one twice. Over the sandbox client, signed in as the demo user.
  */
 const meta = {

@@ -1,0 +1,49 @@
+import type { Notification, Role } from '@ranwal/core';
+
+/** The pages a notification can open, as the portal routes them (an embedding app may differ). */
+export interface NotificationPaths {
+  /** A unit's user: the dashboard, whose list opens a line's detail from `lineParam`. */
+  userDashboard: string;
+  /** The query parameter naming the line whose detail the dashboard opens. */
+  lineParam: string;
+  /** A verifier's or an admin's: the Verifikasi page. */
+  verification: string;
+  /** The query parameters naming the sub kegiatan (and its year) the Verifikasi page opens. */
+  subActionParam: string;
+  yearParam: string;
+}
+
+export const portalNotificationPaths: NotificationPaths = {
+  userDashboard: '/user-dashboard',
+  lineParam: 'rincian',
+  verification: '/verifikasi',
+  subActionParam: 'sub-kegiatan',
+  yearParam: 'year',
+};
+
+/**
+ * Where choosing a notification leads (issue 33), the one place that decides it: a unit's user
+ * to the line it is about, opened in the dashboard's detail (else the dashboard, whose card lists
+ * the open notes); a verifier or an admin to the sub kegiatan under verification.
+ */
+export function notificationTarget(
+  notification: Notification,
+  role: Role | undefined,
+  paths: NotificationPaths = portalNotificationPaths,
+): string {
+  const query = new URLSearchParams();
+  if (role === 'user') {
+    if (notification.line_id && notification.line_name !== null) {
+      query.set(paths.lineParam, notification.line_id);
+    }
+    return withQuery(paths.userDashboard, query);
+  }
+  if (notification.sub_action_id) {
+    query.set(paths.subActionParam, notification.sub_action_id);
+    if (notification.year !== null) query.set(paths.yearParam, String(notification.year));
+  }
+  return withQuery(paths.verification, query);
+}
+
+const withQuery = (path: string, query: URLSearchParams) =>
+  query.size > 0 ? `${path}?${query}` : path;
