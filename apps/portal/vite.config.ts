@@ -42,21 +42,29 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Where a build writes: a new folder per build (scripts/build-swap.mjs sets it and then points
+ * `dist` at it), so a server running from the previous build keeps its files.
+ */
+const outDir = process.env.RANWAL_BUILD_DIR ?? 'dist';
+
 // The portal is served by apps/server at `/`; the API lives under /ranwal/api on the same origin.
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), precompress()],
   build: {
-    outDir: 'dist',
+    // `vite build --ssr src/entry-server.tsx` (the build script's second step) writes `ssr/`.
+    outDir: isSsrBuild ? path.join(outDir, 'ssr') : outDir,
+    emptyOutDir: true,
     sourcemap: true,
     // Pages, the signed-in shell and the toast region are separate chunks (React.lazy); see
     // bench/portal for what the public home loads.
     chunkSizeWarningLimit: 600,
   },
-  // `vite build --ssr src/entry-server.tsx --outDir dist/ssr` (the build script): the public
+  // `vite build --ssr src/entry-server.tsx` (the build script): the public
   // pages' server rendering, one self-contained module (every dependency bundled), so a copy of
   // dist/ runs without node_modules beside it. The server refuses to send dist/ssr/.
   ssr: { noExternal: true, target: 'node' },
   server: {
     proxy: { '/ranwal': 'http://localhost:8080' },
   },
-});
+}));

@@ -13,6 +13,9 @@ export default defineConfig({
   target: 'node20',
   platform: 'node',
   sourcemap: true,
+  // A new folder per build (scripts/build-swap.mjs), switched to when whole: a running server
+  // keeps its own.
+  outDir: process.env.RANWAL_BUILD_DIR ?? 'dist',
   clean: true,
   dts: false,
 });

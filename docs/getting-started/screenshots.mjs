@@ -28,9 +28,10 @@ async function startServer(dataDir, port) {
     child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
     child.stdout.on('data', (chunk) => {
       output += chunk;
-      const admin = output.match(/First admin created: (\S+) \/ (\S+)/);
-      const demo = output.match(/Demo user: (\S+) \/ (\S+)/);
-      if (admin && demo && output.includes('Ranwal is running')) {
+      // The first start ends with a framed block of the two accounts (apps/server/src/first-run.ts).
+      const admin = output.match(/│ Admin\s+(\S+@\S+)\s+(\S+)/);
+      const demo = output.match(/│ Demo user\s+(\S+@\S+)\s+(\S+)/);
+      if (admin && demo && output.includes('shown once')) {
         resolve({
           admin: { email: admin[1], password: admin[2] },
           demo: { email: demo[1], password: demo[2] },

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { cp, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -50,7 +50,8 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   }
   // A copy of the build: a rebuild while the journeys run cannot take files from under them.
   const portalDir = await mkdtemp(path.join(tmpdir(), 'ranwal-portal-'));
-  await cp(PORTAL_DIR, portalDir, { recursive: true });
+  // `dist` is a link to the build of the moment (scripts/build-swap.mjs): its folder is copied.
+  await cp(realpathSync(PORTAL_DIR), portalDir, { recursive: true });
   const database = await freshDatabase('pglite');
   const config = loadConfig({
     LOG_LEVEL: 'silent',

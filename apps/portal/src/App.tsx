@@ -21,6 +21,7 @@ import {
   useBlocker,
   useNavigate,
 } from 'react-router';
+import { LoadFailedPage } from './load-failed.js';
 import { type PortalRoute, portalRoutes, routeAllows } from './routes.js';
 import { dashboardFor, SessionProvider, useSessionContext } from './session.js';
 
@@ -48,6 +49,8 @@ export function App(props: AppProps) {
             <AppRoutes {...props} />
           </>
         ),
+        // A page whose code fails to load (a tab open across a deploy) offers a reload.
+        errorElement: <LoadFailedPage />,
       },
     ]),
   );

@@ -11,7 +11,12 @@ import type { AppContext } from './context.js';
 import type { DatabaseHandle } from './db/connect.js';
 import { createAuthorize } from './plugins/auth.js';
 import { registerErrorHandling } from './plugins/errors.js';
-import { DEFAULT_PORTAL_DIR, loadPortalIndex, registerPortal } from './plugins/portal.js';
+import {
+  DEFAULT_PORTAL_DIR,
+  loadPortalIndex,
+  pinnedPortalDirectory,
+  registerPortal,
+} from './plugins/portal.js';
 import {
   answerClientError,
   answerFrameworkError,
@@ -108,7 +113,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerRequestGuards(app);
-  const portalDirectory = config.RANWAL_PORTAL_DIR ?? DEFAULT_PORTAL_DIR;
+  const portalDirectory = pinnedPortalDirectory(config.RANWAL_PORTAL_DIR ?? DEFAULT_PORTAL_DIR);
   const portalIndex = await loadPortalIndex(portalDirectory);
   registerErrorHandling(app, { portalIndex });
 

@@ -80,6 +80,8 @@ export const ConfigSchema = z.object({
   RANWAL_LIST_CACHE_MB: z.coerce.number().min(0).default(64),
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** auto: lines for a person on a terminal, JSON lines otherwise (src/log-format.ts). */
+  RANWAL_LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
 });
 
 export type Config = z.infer<typeof ConfigSchema>;

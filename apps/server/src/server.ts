@@ -1,6 +1,8 @@
 import { buildApp } from './app.js';
 import { ensureFirstAdmin, openConfiguredDatabase } from './boot.js';
 import { ConfigError, loadConfig } from './config.js';
+import { firstRunBlock, type ShownAccount } from './first-run.js';
+import { logFormatFor, prettyLogStream } from './log-format.js';
 import { seedDemo, shouldSeedDemo } from './seed/demo.js';
 
 // Reads config, prepares the database, listens; on SIGTERM/SIGINT drains and closes.
@@ -8,23 +10,28 @@ async function main(): Promise<void> {
   const config = loadConfig();
   let logPoolError: (error: Error) => void = (error) => console.error(error);
   const database = await openConfiguredDatabase(config, (error) => logPoolError(error));
-  const app = await buildApp({ config, database });
+  // Lines a person reads on a terminal, JSON lines elsewhere (docs/server.md, "Logs").
+  const logFormat = logFormatFor(process.stdout, config.RANWAL_LOG_FORMAT);
+  const app = await buildApp({
+    config,
+    database,
+    ...(logFormat === 'pretty'
+      ? { logger: { stream: prettyLogStream(process.stdout, { colorize: process.stdout.isTTY }) } }
+      : {}),
+  });
   logPoolError = (error) => app.log.warn({ err: error }, 'database connection lost; reconnecting');
 
+  // The accounts this start makes: their passwords end the start-up output, once.
+  const accounts: ShownAccount[] = [];
   const admin = await ensureFirstAdmin(database, config);
-  if (admin?.password) {
-    console.log(
-      `\nFirst admin created: ${admin.email} / ${admin.password}\n(printed once; change it after signing in: 'Ubah Password' in the portal, or ranwal password)\n`,
-    );
-  } else if (admin) {
-    console.log(`First admin created: ${admin.email}`);
-  }
+  if (admin) accounts.push({ label: 'Admin', ...admin });
   if (await shouldSeedDemo(database, config)) {
     // The demo is optional: a failure (say, another process seeding the same PostgreSQL at the
     // same moment) is reported, not fatal; the seed runs in one transaction, so nothing is half-done.
     try {
       const demo = await seedDemo(database.db);
-      console.log(`Demo data loaded. Demo user: ${demo.user.email} / ${demo.user.password}`);
+      console.log('Demo data loaded.');
+      accounts.push({ label: 'Demo user', ...demo.user });
     } catch (error) {
       app.log.warn({ err: error }, 'demo data not loaded');
     }
@@ -48,9 +55,10 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  console.log(
-    `Ranwal is running at http://${config.HOST}:${config.PORT}/ (${database.description})`,
-  );
+  const url = `http://${config.HOST}:${config.PORT}/`;
+  console.log(`Ranwal is running at ${url} (${database.description})`);
+  const block = firstRunBlock(url, accounts);
+  if (block) console.log(`\n${block}\n`);
 }
 
 main().catch((error: unknown) => {

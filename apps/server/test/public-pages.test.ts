@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,7 +26,8 @@ async function copyOfPortal(): Promise<string> {
     );
   }
   const directory = await mkdtemp(path.join(os.tmpdir(), 'ranwal-public-pages-'));
-  await cp(BUILT_PORTAL, directory, { recursive: true });
+  // `dist` is a link to the build of the moment (scripts/build-swap.mjs): its folder is copied.
+  await cp(realpathSync(BUILT_PORTAL), directory, { recursive: true });
   return directory;
 }
 

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,20 @@ export const DEFAULT_PORTAL_DIR = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   '../../portal/dist',
 );
+
+/**
+ * The portal's folder as this server found it at start: `dist` is a link to the build of the
+ * moment (scripts/build-swap.mjs), and a build while the server runs points it at a new one. The
+ * server keeps serving the build it started with, whose index.html names its own asset files,
+ * until it is restarted.
+ */
+export function pinnedPortalDirectory(directory: string): string {
+  try {
+    return realpathSync(directory);
+  } catch {
+    return directory;
+  }
+}
 
 /** The portal's index.html, or null when no built portal is found (API-only mode). */
 export async function loadPortalIndex(directory: string): Promise<Buffer | null> {

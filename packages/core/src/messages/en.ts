@@ -12,6 +12,11 @@ export const messagesEn: Messages = {
       login: 'Sign in',
       userDashboard: 'Dashboard',
     },
+    loadFailed: {
+      newVersion: 'A new version of Ranwal is available. Reload the page.',
+      failed: 'This page could not be shown. Reload the page to try again.',
+      reload: 'Reload',
+    },
   },
 
   common: {

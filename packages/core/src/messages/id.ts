@@ -292,6 +292,15 @@ export const messagesId = {
       login: 'Login',
       userDashboard: 'Dashboard',
     },
+    /**
+     * A page whose code could not be loaded (an open tab across a deploy: its chunk is gone) or
+     * that failed to show: the portal's route error screen (load-failed.tsx), not the router's.
+     */
+    loadFailed: {
+      newVersion: 'Versi baru Ranwal tersedia. Muat ulang halaman.',
+      failed: 'Halaman ini gagal ditampilkan. Muat ulang halaman untuk mencoba lagi.',
+      reload: 'Muat Ulang',
+    },
   },
 
   common: {
