@@ -75,6 +75,7 @@ describe.each(databaseTargets)('planning on %s', (target) => {
           { effective_from: '2027-01-01', rate: 12, base_numerator: 1, base_denominator: 1 },
         ],
         free_form_components: true,
+        lines_need_pagu: true,
       });
 
       const priced = async (year: number) => {

@@ -122,6 +122,7 @@ const expected: Record<string, Row> = {
   'PUT /ranwal/api/planning/tax-rules':            [401, 401, 401, 401, 403, 403, 403, 200],
   'GET /ranwal/api/planning/signers':              [401, 401, 401, 401, 200, 200, 200, 200],
   'PUT /ranwal/api/planning/signer':               [401, 401, 401, 401, 403, 403, 403, 200],
+  'PUT /ranwal/api/planning/policy':               [401, 401, 401, 401, 403, 403, 403, 200],
   'GET /ranwal/api/pagu/status':                   [401, 401, 401, 401, 200, 200, 200, 200],
   'GET /ranwal/api/pagu/list':                     [401, 401, 401, 401, 403, 403, 403, 200],
   'GET /ranwal/api/pagu/summary':                  [401, 401, 401, 401, 403, 403, 403, 200],
@@ -130,6 +131,7 @@ const expected: Record<string, Row> = {
   'POST /ranwal/api/pagu/import':                  [401, 401, 401, 401, 403, 403, 403, 200],
   'GET /ranwal/api/price-item/list':               [401, 401, 401, 401, 200, 200, 200, 200],
   'POST /ranwal/api/price-item/import':             [401, 401, 401, 401, 403, 403, 403, 200],
+  'POST /ranwal/api/price-item/create':             [401, 401, 401, 401, 403, 403, 403, 201],
   'PUT /ranwal/api/price-item/:id/update':         [401, 401, 401, 401, 403, 403, 403, 200],
   'POST /ranwal/api/upload-file':                  [401, 401, 401, 401, 403, 403, 403, 200],
   'GET /ranwal/api/uploads/:id':                   [200, 200, 200, 200, 200, 200, 200, 200],
@@ -541,6 +543,10 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
         url: '/ranwal/api/planning/signer',
         body: { agency_id: null, place: 'Kota', position: 'Kepala', name: 'Nama' },
       }),
+      'PUT /ranwal/api/planning/policy': async () => ({
+        url: '/ranwal/api/planning/policy',
+        body: { lines_need_pagu: true },
+      }),
       'GET /ranwal/api/pagu/status': async () => ({
         url: `/ranwal/api/pagu/status?sub_action_id=${chain.sub_action.id}&year=2025`,
       }),
@@ -575,6 +581,10 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
       'POST /ranwal/api/price-item/import': async () => ({
         url: '/ranwal/api/price-item/import',
         body: { year: 2099, items: [{ code: 'X.1', name: 'Item', unit: 'Buah', price: 1 }] },
+      }),
+      'POST /ranwal/api/price-item/create': async () => ({
+        url: '/ranwal/api/price-item/create',
+        body: { year: 2097, code: `C.${n++}`, name: 'Item', unit: 'Buah', price: 1 },
       }),
       'PUT /ranwal/api/price-item/:id/update': async () => {
         await admin('POST', '/ranwal/api/price-item/import', {

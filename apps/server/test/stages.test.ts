@@ -38,6 +38,13 @@ describe.each(databaseTargets)('budget-year stages on %s', (target) => {
     t = await startTestApp(target);
     chain = await buildChain(t, 'Tahap');
     adminName = (await t.call('GET', `${API}/user/me`, { token: t.adminToken })).json().data.name;
+    // A year with stages needs a pagu for its lines (issue 33): one large enough for them all.
+    const pagu = await admin('PUT', 'pagu/set', {
+      sub_action_id: chain.sub_action_id,
+      year: YEAR,
+      amount: 1_000_000_000,
+    });
+    expect(pagu.statusCode, pagu.body).toBe(200);
   });
   afterAll(() => t?.close());
 

@@ -55,6 +55,12 @@ export const PlanningSettings = z.object({
   tax_rules: z.array(TaxRule),
   /** Whether a line may name a component outside the catalogue (RANWAL_FREE_FORM_COMPONENTS). */
   free_form_components: z.boolean(),
+  /**
+   * Whether, in a year that has stages, a line needs its sub kegiatan to have a pagu of that
+   * year (a region's choice; yes unless an admin turns it off). A year without stages is not
+   * planned under this rule.
+   */
+  lines_need_pagu: z.boolean(),
 });
 export type PlanningSettings = z.infer<typeof PlanningSettings>;
 
@@ -71,6 +77,12 @@ export const PlanningYears = z.object({
   years: z.array(z.number().int()),
 });
 export type PlanningYears = z.infer<typeof PlanningYears>;
+
+/** The region's planning rules an admin sets on Pengaturan Perencanaan. */
+export const PlanningPolicyInput = z.object({
+  lines_need_pagu: z.boolean({ error: 'harus ya atau tidak' }),
+});
+export type PlanningPolicyInput = z.input<typeof PlanningPolicyInput>;
 
 // --- Pagu ------------------------------------------------------------------------------------
 
@@ -122,6 +134,8 @@ export const PaguRow = z.object({
   remaining: SignedRupiahSum.nullable(),
   allow_overrun: z.boolean(),
   overrun_reason: z.string(),
+  /** Lines of the year need a pagu here (the region's rule, in a year that has stages). */
+  pagu_required: z.boolean(),
 });
 export type PaguRow = z.infer<typeof PaguRow>;
 
@@ -149,6 +163,11 @@ export const PaguLevelStatus = z.object({
   planned: RupiahSum,
   remaining: SignedRupiahSum.nullable(),
   allow_overrun: z.boolean(),
+  /**
+   * The pagu is the level's own (a sub kegiatan's, or a Perangkat Daerah's when set), checked on
+   * every line write; otherwise the sum of the pagu set below it, as the admin's pages show it.
+   */
+  own_pagu: z.boolean(),
 });
 export type PaguLevelStatus = z.infer<typeof PaguLevelStatus>;
 
@@ -156,6 +175,11 @@ export type PaguLevelStatus = z.infer<typeof PaguLevelStatus>;
 export const PaguStatus = z.object({
   year: z.number().int(),
   levels: z.array(PaguLevelStatus),
+  /**
+   * Lines of this year need a pagu on their sub kegiatan (the region's rule, in a year that
+   * has stages): a sub kegiatan without one refuses them, it is not 'no limit'.
+   */
+  pagu_required: z.boolean(),
 });
 export type PaguStatus = z.infer<typeof PaguStatus>;
 
@@ -233,12 +257,16 @@ const CatalogueText = (max: number) =>
     .trim()
     .max(max, { error: `maksimal ${max} karakter` });
 
-export const PriceItemFields = z.object({
-  kind: PriceItemKind.default('SSH'),
+/**
+ * What an item is, checked the same wherever it comes from (a sheet through the CLI, the import
+ * call, the Katalog Harga dialog): the rules once, without defaults.
+ */
+const priceItemRules = {
+  kind: PriceItemKind,
   code: CatalogueText(64).min(1, { error: 'wajib diisi' }),
   // A line's component name holds 255 characters, and a line takes its item's name.
   name: CatalogueText(255).min(1, { error: 'wajib diisi' }),
-  specification: CatalogueText(2000).default(''),
+  specification: CatalogueText(2000),
   unit: CatalogueText(MAX_UNIT_LENGTH).min(1, { error: 'wajib diisi' }),
   price: z
     .number({ error: 'harus berupa angka' })
@@ -246,9 +274,17 @@ export const PriceItemFields = z.object({
     .min(1, { error: 'harus lebih dari 0' })
     .max(MAX_LINE_TOTAL, { error: 'terlalu besar' }),
   /** The kode rekening the item may be priced under; none: any. */
-  account_codes: z.array(AccountCode).max(500, { error: 'maksimal 500 kode rekening' }).default([]),
+  account_codes: z.array(AccountCode).max(500, { error: 'maksimal 500 kode rekening' }),
   /** A line may go above the price of an open item (an admin's choice). */
-  open: z.boolean().default(false),
+  open: z.boolean(),
+};
+
+export const PriceItemFields = z.object({
+  ...priceItemRules,
+  kind: priceItemRules.kind.default('SSH'),
+  specification: priceItemRules.specification.default(''),
+  account_codes: priceItemRules.account_codes.default([]),
+  open: priceItemRules.open.default(false),
 });
 export type PriceItemFields = z.input<typeof PriceItemFields>;
 
@@ -271,6 +307,20 @@ export const PriceItemImportResult = z.object({
 });
 export type PriceItemImportResult = z.infer<typeof PriceItemImportResult>;
 
+/**
+ * The kode rekening of an item as a sheet's cell or the Katalog Harga dialog lists them: separated
+ * by commas, semicolons or line breaks.
+ */
+export const splitAccountCodes = (text: string): string[] =>
+  text
+    .split(/[,;\n]+/)
+    .map((code) => code.trim())
+    .filter(Boolean);
+
+/** One item added on the Katalog Harga page: the import's rules, for one budget year. */
+export const PriceItemInput = PriceItemFields.extend({ year: ReportYear });
+export type PriceItemInput = z.input<typeof PriceItemInput>;
+
 export const PriceItem = PriceItemFields.extend({
   id: Id,
   year: z.number().int(),
@@ -278,19 +328,35 @@ export const PriceItem = PriceItemFields.extend({
   specification: z.string(),
   account_codes: z.array(z.string()),
   open: z.boolean(),
+  /**
+   * No longer offered for new lines (an admin retired it); the lines priced from it keep it,
+   * and may be edited keeping it.
+   */
+  retired: z.boolean(),
 });
 export type PriceItem = z.infer<typeof PriceItem>;
 
 /** A page of a year's catalogue: the items usable under a kode rekening, matching a search. */
+export const priceItemStatuses = ['active', 'retired', 'all'] as const;
 export const PriceItemListQuery = ListQuery.extend({
   year: ReportYear,
   account_code: z.string().trim().max(64).optional(),
   kind: PriceItemKind.optional(),
+  /** Offered items (what the line form searches) unless asked otherwise. */
+  status: z
+    .enum(priceItemStatuses, { error: `harus salah satu dari: ${priceItemStatuses.join(', ')}` })
+    .default('active'),
 });
 export type PriceItemListQuery = z.input<typeof PriceItemListQuery>;
 
-/** What an admin changes on a loaded item: whether lines may go above its price. */
-export const PriceItemUpdateInput = z.object({ open: z.boolean() });
+/**
+ * What an admin changes on an item: any of its fields (the import's rules), and whether it is
+ * retired. Its year stays: another year's catalogue is another item.
+ */
+export const PriceItemUpdateInput = z
+  .object({ ...priceItemRules, retired: z.boolean() })
+  .partial()
+  .refine((input) => Object.keys(input).length > 0, { error: 'tidak ada yang diubah' });
 export type PriceItemUpdateInput = z.input<typeof PriceItemUpdateInput>;
 
 // --- RKA signatories ---------------------------------------------------------------------------

@@ -83,6 +83,17 @@ export const refusals = {
   noteClosed: () => new AppError('conflict', server.noteClosed),
   /** 409: a sub kegiatan is verified only once none of its notes is open. */
   notesStillOpen: (count: number) => new AppError('conflict', server.notesStillOpen(count)),
+  /** 409: the year's catalogue already has an item of this code (as the import matches them). */
+  priceItemCodeTaken: (code: string, year: number) =>
+    fieldRefusal('conflict', 'code', server.priceItemCodeTaken(code, year)),
+  /**
+   * 409: a line of a year whose lines need a pagu (PlanningSettings.lines_need_pagu), under a
+   * sub kegiatan that has none for that year.
+   */
+  paguRequired: (year: number) => {
+    const message = server.paguRequired(year);
+    return new AppError('conflict', message, [{ path: 'total_after_tax', message }]);
+  },
   programOutsideUnits: () =>
     new AppError('forbidden', server.outsideUnits, [
       { path: 'program_id', message: server.programOutsideUnits },
@@ -135,16 +146,24 @@ export function paguRefusal(
 }
 
 /**
- * What is wrong with a line priced from a catalogue item: the item must be of the line's year
- * and allowed under its kode rekening (an item naming none is allowed under any), and the price
- * at most the item's unless the item is open. `accountCode` is the line's, null when unknown.
+ * What is wrong with a line priced from a catalogue item: the item must be of the line's year,
+ * allowed under its kode rekening (an item naming none is allowed under any) and not retired
+ * (unless the line already had it: `keeps_item`), and the price at most the item's unless the
+ * item is open. `accountCode` is the line's, null when unknown.
  */
 export function catalogueIssues(
-  item: Pick<PriceItem, 'year' | 'account_codes' | 'open'> & { price: number | bigint | string },
-  line: { year: number; price: number },
+  item: Pick<PriceItem, 'year' | 'account_codes' | 'open'> & {
+    price: number | bigint | string;
+    code?: string;
+    retired?: boolean;
+  },
+  line: { year: number; price: number; keeps_item?: boolean },
   accountCode: string | null,
 ): FieldIssue[] {
   const issues: FieldIssue[] = [];
+  if (item.retired && !line.keeps_item) {
+    issues.push({ path: 'price_item_id', message: server.priceItemRetired(item.code ?? '') });
+  }
   if (item.year !== line.year) {
     issues.push({
       path: 'price_item_id',

@@ -29,11 +29,13 @@ import {
   PaguStatusQuery,
   PaguSummary,
   PaguSummaryQuery,
+  PlanningPolicyInput,
   PlanningSettings,
   PlanningYears,
   PriceItem,
   PriceItemImportBatch,
   PriceItemImportResult,
+  PriceItemInput,
   PriceItemListQuery,
   PriceItemUpdateInput,
   Signer,
@@ -461,6 +463,15 @@ export const routes = {
       body: TaxRuleSet,
       data: PlanningSettings,
     }),
+    policy: route({
+      method: 'PUT',
+      path: '/api/planning/policy',
+      access: 'admin',
+      summary:
+        "Set the region's planning rules: whether lines of a year that has stages need a pagu on their sub kegiatan",
+      body: PlanningPolicyInput,
+      data: PlanningSettings,
+    }),
     signers: route({
       method: 'GET',
       path: '/api/planning/signers',
@@ -752,11 +763,22 @@ export const routes = {
       body: PriceItemImportBatch,
       data: PriceItemImportResult,
     }),
+    create: route({
+      method: 'POST',
+      path: '/api/price-item/create',
+      access: 'admin',
+      successStatus: 201,
+      summary:
+        "Add one item to a year's catalogue, checked as the import checks a row; a code the year already has is refused",
+      body: PriceItemInput,
+      data: PriceItem,
+    }),
     update: route({
       method: 'PUT',
       path: '/api/price-item/:id/update',
       access: 'admin',
-      summary: 'Mark a catalogue item open (lines may go above its price) or not',
+      summary:
+        'Change a catalogue item (any field, checked as the import checks a row), mark it open, or retire it: a retired item is no longer offered for new lines, lines priced from it keep it',
       params: IdParams,
       body: PriceItemUpdateInput,
       data: PriceItem,

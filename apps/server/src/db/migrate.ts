@@ -20,6 +20,7 @@ import * as subActionLocks from './migrations/2026-11-27-0017-sub-action-locks.j
 import * as stages from './migrations/2026-11-27-0018-stages.js';
 import * as verification from './migrations/2026-11-27-0019-verification.js';
 import * as verificationWithdrawn from './migrations/2026-11-27-0020-verification-withdrawn.js';
+import * as catalogueAndPaguPolicy from './migrations/2026-11-28-0021-catalogue-and-pagu-policy.js';
 import * as restoreAndUnitTold from './migrations/2026-11-28-0022-restore-and-unit-told.js';
 
 // Listed statically so the bundled server needs no migrations folder at run time.
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0018-stages': stages,
   '2026-11-27-0019-verification': verification,
   '2026-11-27-0020-verification-withdrawn': verificationWithdrawn,
+  '2026-11-28-0021-catalogue-and-pagu-policy': catalogueAndPaguPolicy,
   '2026-11-28-0022-restore-and-unit-told': restoreAndUnitTold,
 };
 

@@ -284,6 +284,7 @@ export interface PriceItemTable {
   price: BigIntColumn;
   account_codes: ColumnType<string[], string[], string[]>;
   open: boolean;
+  retired: Generated<boolean>;
   search_text: ColumnType<string, never, never>;
   usable_under: ColumnType<string[], never, never>;
   created_at: CreatedAt;
@@ -316,8 +317,17 @@ export interface RkaSignerTable {
   updated_at: ColumnType<Date | string, never, Date | string>;
 }
 
+/** The region's planning rules: one row, absent until an admin sets one (migration 0021). */
+export interface PlanningSettingTable {
+  id: Generated<boolean>;
+  lines_need_pagu: boolean;
+  updated_at: ColumnType<Date | string, never, Date | string>;
+  updated_by: string | null;
+}
+
 export interface Database {
   app_setting: AppSettingTable;
+  planning_setting: PlanningSettingTable;
   app_user: AppUserTable;
   agency: AgencyTable;
   program: ProgramTable;

@@ -17,6 +17,10 @@ export function planningHandlers({ db, config }: AppContext): Handlers['planning
     settings: async () => ({ message: ok, data: await planning.settings() }),
     years: async () => ({ message: ok, data: await planning.years() }),
     taxRules: async ({ body }) => ({ message: ok, data: await planning.setTaxRules(body) }),
+    policy: async ({ body, user }) => ({
+      message: ok,
+      data: await planning.setPolicy(body, user.id),
+    }),
     signers: async () => ({ message: ok, data: await planning.signers() }),
     setSigner: async ({ body }) => ({ message: ok, data: await planning.setSigner(body) }),
   };
@@ -45,6 +49,7 @@ export function priceItemHandlers({ db }: AppContext): Handlers['priceItem'] {
   return {
     list: async ({ query }) => ({ message: ok, ...(await items.list(query)) }),
     import: async ({ body }) => ({ message: ok, data: await items.import(body) }),
+    create: async ({ body }) => ({ message: ok, data: await items.create(body) }),
     update: async ({ params, body }) => ({
       message: ok,
       data: await items.update(params.id, body),

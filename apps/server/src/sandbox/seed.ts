@@ -105,12 +105,20 @@ export async function writeSeed(db: Kysely<Database>, seed: SeedTables): Promise
     if (agencyPagu.length > 0) await trx.insertInto('agency_pagu').values(agencyPagu).execute();
     const signers = planning.signers ?? [];
     if (signers.length > 0) await trx.insertInto('rka_signer').values(signers).execute();
-    const priceItems = planning.priceItems ?? [];
+    const priceItems = (planning.priceItems ?? []).map((item) => ({
+      ...item,
+      retired: item.retired ?? false,
+    }));
     if (priceItems.length > 0) {
       const columns = ['id', 'year', 'kind', 'code', 'name', 'specification', 'unit', 'price'];
-      await insertRows('price_item', [...columns, 'account_codes', 'open'], priceItems).execute(
-        trx,
-      );
+      await insertRows(
+        'price_item',
+        [...columns, 'account_codes', 'open', 'retired'],
+        priceItems,
+      ).execute(trx);
+    }
+    if (planning.settings?.lines_need_pagu === false) {
+      await trx.insertInto('planning_setting').values({ lines_need_pagu: false }).execute();
     }
     // A line as the story stored it: the stored columns it gives (its dates among them).
     const { lineColumns } = await schemaOf(trx);

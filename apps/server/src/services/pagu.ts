@@ -14,10 +14,12 @@ import {
   type PaguStatusQuery,
   type PaguSummary,
   paguRefusal,
+  refusals,
 } from '@ranwal/core';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { containsPattern, inTransaction, offsetOf, type Parsed, toCount } from './pagination.js';
+import { linesNeedPaguIn } from './planning.js';
 
 const server = messagesId.server;
 const levels = messagesId.levels;
@@ -72,7 +74,11 @@ export function createPaguService(db: Kysely<Database>) {
       ]);
   }
 
-  const toPaguRow = (row: Record<string, unknown>, year: number): PaguRow => {
+  const toPaguRow = (
+    row: Record<string, unknown>,
+    year: number,
+    paguRequired: boolean,
+  ): PaguRow => {
     const pagu = nullableText(row.pagu);
     const planned = sumText(row.planned);
     return {
@@ -89,13 +95,14 @@ export function createPaguService(db: Kysely<Database>) {
       remaining: remainingOf(pagu, planned),
       allow_overrun: Boolean(row.allow_overrun),
       overrun_reason: (row.overrun_reason as string) ?? '',
+      pagu_required: paguRequired,
     };
   };
 
   async function rowOf(subActionId: string, year: number): Promise<PaguRow> {
     const row = await paguRows(year).where('s.id', '=', subActionId).executeTakeFirst();
     if (!row) throw notFoundIssue('sub_action_id', levels.sub_action.label);
-    return toPaguRow(row, year);
+    return toPaguRow(row, year, await linesNeedPaguIn(db, year));
   }
 
   const notFoundIssue = (path: string, what: string) =>
@@ -142,6 +149,17 @@ export function createPaguService(db: Kysely<Database>) {
       where pg.sub_action_id = ${line.sub_action_id} and pg.year = ${line.year}
       for update of pg`.execute(trx);
     const subAction = subRows[0];
+    if (!subAction && (await linesNeedPaguIn(trx, line.year))) {
+      // No pagu where the region says lines need one: nothing may be added under it (a line
+      // may still be made cheaper, as under any pagu).
+      const { rows } = await sql<{ others: unknown; before: unknown }>`
+        select sum(d.total_after_tax) filter (where true ${others}) as others,
+          sum(d.total_after_tax) as before
+        from detail_program d
+        where d.sub_action_id = ${line.sub_action_id} and d.year = ${line.year}`.execute(trx);
+      const after = BigInt(sumText(rows[0]?.others)) + BigInt(line.total_after_tax);
+      if (after > BigInt(sumText(rows[0]?.before))) throw refusals.paguRequired(line.year);
+    }
     if (subAction && !subAction.allow_overrun) {
       await check(
         `${levels.sub_action.label} ${subAction.name}`,
@@ -169,6 +187,7 @@ export function createPaguService(db: Kysely<Database>) {
         pagu: unknown;
         planned: unknown;
         allow_overrun: boolean;
+        own_pagu: boolean;
       }>`
         with chain as (
           select s.id as sub_action_id, s.code as s_code, s.name as s_name,
@@ -181,11 +200,20 @@ export function createPaguService(db: Kysely<Database>) {
           left join agency ag on ag.id = p.agency_id
           where s.id = ${subActionId}
         )
+        -- A Perangkat Daerah's own pagu when set, else the sum of its sub kegiatan's (as the
+        -- dashboard's summary and the admin's page show it).
         select 'agency' as level, agency_id as id, ag_code as code, ag_name as name,
-          (select amount from agency_pagu where agency_id = chain.agency_id and year = ${year}) as pagu,
+          coalesce(
+            (select amount from agency_pagu where agency_id = chain.agency_id and year = ${year}),
+            (select sum(pg.amount) from pagu pg join sub_action s on s.id = pg.sub_action_id
+              join action a on a.id = s.action_id join program p on p.id = a.program_id
+              where p.agency_id = chain.agency_id and pg.year = ${year})) as pagu,
           (select sum(d.total_after_tax) from detail_program d join program p on p.id = d.program_id
             where p.agency_id = chain.agency_id and d.year = ${year} ${excluded}) as planned,
-          false as allow_overrun, 0 as depth
+          false as allow_overrun,
+          exists (select 1 from agency_pagu where agency_id = chain.agency_id
+            and year = ${year}) as own_pagu,
+          0 as depth
         from chain where agency_id is not null
         union all
         select 'program', program_id, p_code, p_name,
@@ -193,7 +221,7 @@ export function createPaguService(db: Kysely<Database>) {
             join action a on a.id = s.action_id where a.program_id = chain.program_id and pg.year = ${year}),
           (select sum(d.total_after_tax) from detail_program d
             where d.program_id = chain.program_id and d.year = ${year} ${excluded}),
-          false, 1
+          false, false, 1
         from chain
         union all
         select 'action', action_id, a_code, a_name,
@@ -201,7 +229,7 @@ export function createPaguService(db: Kysely<Database>) {
             where s.action_id = chain.action_id and pg.year = ${year}),
           (select sum(d.total_after_tax) from detail_program d
             where d.action_id = chain.action_id and d.year = ${year} ${excluded}),
-          false, 2
+          false, false, 2
         from chain
         union all
         select 'sub_action', sub_action_id, s_code, s_name,
@@ -210,12 +238,15 @@ export function createPaguService(db: Kysely<Database>) {
             where d.sub_action_id = chain.sub_action_id and d.year = ${year} ${excluded}),
           coalesce((select allow_overrun from pagu where sub_action_id = chain.sub_action_id
             and year = ${year}), false),
+          exists (select 1 from pagu where sub_action_id = chain.sub_action_id
+            and year = ${year}),
           3
         from chain
         order by depth`.execute(db);
       if (rows.length === 0) throw notFoundIssue('sub_action_id', levels.sub_action.label);
       return {
         year,
+        pagu_required: await linesNeedPaguIn(db, year),
         levels: rows.map((row) => {
           const pagu = nullableText(row.pagu);
           const planned = sumText(row.planned);
@@ -228,6 +259,7 @@ export function createPaguService(db: Kysely<Database>) {
             planned,
             remaining: remainingOf(pagu, planned),
             allow_overrun: Boolean(row.allow_overrun),
+            own_pagu: Boolean(row.own_pagu),
           };
         }),
       };
@@ -316,7 +348,7 @@ export function createPaguService(db: Kysely<Database>) {
           .selectFrom(qb.as('rows'))
           .select((eb) => eb.fn.countAll().as('count'))
           .executeTakeFirstOrThrow();
-      const [rows, filtered, total] = await Promise.all([
+      const [rows, filtered, total, paguRequired] = await Promise.all([
         matching
           .orderBy(sql`ag.code nulls first`)
           .orderBy(sql`p.code nulls last`)
@@ -331,9 +363,10 @@ export function createPaguService(db: Kysely<Database>) {
           .execute(),
         counted(matching),
         counted(scope),
+        linesNeedPaguIn(db, query.year),
       ]);
       return {
-        data: rows.map((row) => toPaguRow(row, query.year)),
+        data: rows.map((row) => toPaguRow(row, query.year, paguRequired)),
         filter: listFilter(query.page, query.limit, toCount(filtered.count), toCount(total.count)),
       };
     },

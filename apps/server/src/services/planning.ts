@@ -2,6 +2,7 @@ import {
   currentYear,
   issuesRefusal,
   messagesId,
+  type PlanningPolicyInput,
   type PlanningSettings,
   type PlanningYears,
   type Signer,
@@ -40,13 +41,41 @@ export async function taxRuleOf(executor: Executor, year: number): Promise<TaxRu
   return taxRuleForYear(await readTaxRules(executor), year);
 }
 
+/** The region's rule: lines need a pagu (in a year that has stages) unless an admin said no. */
+async function readLinesNeedPagu(executor: Executor): Promise<boolean> {
+  const row = await executor
+    .selectFrom('planning_setting')
+    .select('lines_need_pagu')
+    .executeTakeFirst();
+  return row?.lines_need_pagu ?? true;
+}
+
+/**
+ * Whether a line of `year` needs its sub kegiatan to have a pagu of that year: the region's rule
+ * holds once the year has stages (before, the year is not being planned under the stages).
+ */
+export async function linesNeedPaguIn(executor: Executor, year: number): Promise<boolean> {
+  if (!(await readLinesNeedPagu(executor))) return false;
+  const stage = await executor
+    .selectFrom('budget_stage')
+    .select('id')
+    .where('year', '=', year)
+    .limit(1)
+    .executeTakeFirst();
+  return stage !== undefined;
+}
+
 /**
  * The region's planning configuration: PPN rules by date, whether components outside the
  * catalogue are allowed (RANWAL_FREE_FORM_COMPONENTS), and who signs each RKA.
  */
 export function createPlanningService(db: Kysely<Database>, options: { freeForm: boolean }) {
   async function settings(): Promise<PlanningSettings> {
-    return { tax_rules: await readTaxRules(db), free_form_components: options.freeForm };
+    return {
+      tax_rules: await readTaxRules(db),
+      free_form_components: options.freeForm,
+      lines_need_pagu: await readLinesNeedPagu(db),
+    };
   }
 
   const signerColumns = ['agency_id', 'place', 'position', 'name', 'nip', 'updated_at'] as const;
@@ -117,6 +146,25 @@ export function createPlanningService(db: Kysely<Database>, options: { freeForm:
         await trx.deleteFrom('tax_rule').execute();
         if (input.rules.length > 0) await trx.insertInto('tax_rule').values(input.rules).execute();
       });
+      return settings();
+    },
+
+    /** The region's planning rules; one row, written whole. */
+    async setPolicy(
+      input: Parsed<typeof PlanningPolicyInput>,
+      callerId: string,
+    ): Promise<PlanningSettings> {
+      await db
+        .insertInto('planning_setting')
+        .values({ lines_need_pagu: input.lines_need_pagu, updated_by: callerId })
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet({
+            lines_need_pagu: input.lines_need_pagu,
+            updated_by: callerId,
+            updated_at: sql`now()`,
+          }),
+        )
+        .execute();
       return settings();
     },
 

@@ -6,6 +6,7 @@ import {
   type PriceItem,
   type PriceItemImportBatch,
   type PriceItemImportResult,
+  type PriceItemInput,
   type PriceItemListQuery,
   type PriceItemUpdateInput,
   refusals,
@@ -27,6 +28,7 @@ const itemColumns = [
   'price',
   'account_codes',
   'open',
+  'retired',
 ] as const;
 
 const toItem = (row: Record<string, unknown>): PriceItem =>
@@ -53,6 +55,9 @@ export function createPriceItemService(db: Kysely<Database>) {
         ? sql`and usable_under && ${[query.account_code, '*']}::text[]`
         : sql``;
       const ofKind = query.kind ? sql`and kind = ${query.kind}` : sql``;
+      // The line form is offered the year's items in use; the Katalog Harga page may ask for all.
+      const ofStatus =
+        query.status === 'all' ? sql`` : sql`and retired = ${query.status === 'retired'}`;
       const found = query.search
         ? sql`search_text like ${containsPattern(query.search.toLowerCase())}`
         : sql`true`;
@@ -64,7 +69,8 @@ export function createPriceItemService(db: Kysely<Database>) {
       // items are read where each part needs them rather than all kept.
       const { rows } = await sql<Record<string, unknown> & { total: unknown; found: unknown }>`
         with scope as ${query.account_code ? sql`materialized` : sql`not materialized`} (
-          select * from price_item where year = ${query.year} ${usableUnder} ${ofKind}
+          select * from price_item
+          where year = ${query.year} ${usableUnder} ${ofKind} ${ofStatus}
         )
         select counts.total, counts.found, page.*
         from (select count(*) as total, count(*) filter (where ${found}) as found from scope) counts
@@ -81,6 +87,23 @@ export function createPriceItemService(db: Kysely<Database>) {
           .map(({ total, found, ...item }) => toItem(item)),
         filter: listFilter(query.page, query.limit, toCount(counts?.found), toCount(counts?.total)),
       };
+    },
+
+    /**
+     * One item added on the Katalog Harga page: the import's rules (core's PriceItemFields); a
+     * code the year already has is refused, as the import would silently update it.
+     */
+    async create(input: Parsed<typeof PriceItemInput>): Promise<PriceItem> {
+      const row = await inTransaction(db, (trx) =>
+        trx
+          .insertInto('price_item')
+          .values(input)
+          .onConflict((oc) => oc.columns(['year', 'code']).doNothing())
+          .returning(itemColumns)
+          .executeTakeFirst(),
+      );
+      if (!row) throw refusals.priceItemCodeTaken(input.code, input.year);
+      return toItem(row);
     },
 
     /** Items are matched by (year, code); a changed one is updated, an unchanged one left. */
@@ -135,17 +158,36 @@ export function createPriceItemService(db: Kysely<Database>) {
       });
     },
 
+    /**
+     * Changes the fields given (each checked as the import checks a row), or retires the item.
+     * A new code must be free in the item's year. Lines priced from it keep what they took.
+     */
     async update(id: string, input: Parsed<typeof PriceItemUpdateInput>): Promise<PriceItem> {
-      const row = await inTransaction(db, (trx) =>
-        trx
+      return inTransaction(db, async (trx) => {
+        const stored = await trx
+          .selectFrom('price_item')
+          .select(['year', 'code'])
+          .where('id', '=', id)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!stored) throw refusals.notFound(server.records.priceItem);
+        if (input.code !== undefined && input.code !== stored.code) {
+          const taken = await trx
+            .selectFrom('price_item')
+            .select('id')
+            .where('year', '=', stored.year)
+            .where('code', '=', input.code)
+            .executeTakeFirst();
+          if (taken) throw refusals.priceItemCodeTaken(input.code, stored.year);
+        }
+        const row = await trx
           .updateTable('price_item')
-          .set({ open: input.open, updated_at: sql`now()` })
+          .set({ ...input, updated_at: sql`now()` })
           .where('id', '=', id)
           .returning(itemColumns)
-          .executeTakeFirst(),
-      );
-      if (!row) throw refusals.notFound(server.records.priceItem);
-      return toItem(row);
+          .executeTakeFirstOrThrow();
+        return toItem(row);
+      });
     },
 
     /**
@@ -155,7 +197,15 @@ export function createPriceItemService(db: Kysely<Database>) {
      */
     async pricing(
       executor: Kysely<Database>,
-      line: { price_item_id: string; year: number; price: number; account_id: string },
+      line: {
+        price_item_id: string;
+        year: number;
+        price: number;
+        account_id: string;
+        /** The line being edited, or restored: it may keep an item retired since. */
+        line_id?: string | undefined;
+        restoring?: boolean;
+      },
     ): Promise<{ pricing?: CataloguePricing; issues: FieldIssue[] }> {
       const row = await executor
         .selectFrom('price_item')
@@ -178,7 +228,22 @@ export function createPriceItemService(db: Kysely<Database>) {
               .where('id', '=', line.account_id)
               .executeTakeFirst()
           : undefined;
-      const issues = catalogueIssues(row, line, account?.code ?? null);
+      // A retired item stays with the lines that had it: read only when it matters.
+      const keepsItem =
+        row.retired &&
+        (line.restoring === true ||
+          (line.line_id !== undefined &&
+            (await executor
+              .selectFrom('detail_program')
+              .select('id')
+              .where('id', '=', line.line_id)
+              .where('price_item_id', '=', line.price_item_id)
+              .executeTakeFirst()) !== undefined));
+      const issues = catalogueIssues(
+        row,
+        { ...line, keeps_item: keepsItem },
+        account?.code ?? null,
+      );
       return {
         issues,
         pricing: {

@@ -560,7 +560,12 @@ export function createBudgetLineService(
    * The stored values of a line as given: the server prices it (the client's totals are ignored)
    * with the PPN rule of its year, from its catalogue item when it names one.
    */
-  async function checkedValues(input: CreateInput, trx: Kysely<Database>) {
+  async function checkedValues(
+    input: CreateInput,
+    trx: Kysely<Database>,
+    /** The line edited or restored: it may keep a catalogue item retired since. */
+    place: { line_id?: string; restoring?: boolean } = {},
+  ) {
     const rule = await taxRuleOf(trx, input.year);
     await assertReferences(input, trx);
     const priceItemId = input.price_item_id ?? null;
@@ -576,6 +581,7 @@ export function createBudgetLineService(
         year: input.year,
         price: input.price,
         account_id: input.account_id,
+        ...place,
       });
       if (issues.length > 0) throw issuesRefusal(issues);
       component = pricing!;
@@ -681,7 +687,7 @@ export function createBudgetLineService(
       return inTransaction(typedDb, async (trx) => {
         await assertMayWrite(trx, caller, input.program_id);
         const values = {
-          ...(await checkedValues(input, trx)),
+          ...(await checkedValues(input, trx, { restoring: restoring !== undefined })),
           created_by: caller.id,
           // A deleted line brought back from its history: its own id and owner, and who did it.
           ...(restoring && {
@@ -720,7 +726,7 @@ export function createBudgetLineService(
       return inTransaction(typedDb, async (trx) => {
         await assertMayWrite(trx, caller, input.program_id);
         if (restoring) await markRestore(trx);
-        const values = await checkedValues(input, trx);
+        const values = await checkedValues(input, trx, { line_id: id });
         // Neither out of a locked sub kegiatan nor into one.
         const stored = await placeOf(trx, id, caller);
         await locks.assertUnlocked(trx, caller, stored ? [stored, values] : [values]);

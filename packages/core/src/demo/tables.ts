@@ -41,7 +41,8 @@ export interface SeedPagu {
 }
 /** Planning within a ceiling (issue 18): settings, the pagu and the standard price catalogue. */
 export interface SeedPlanning {
-  settings?: PlanningSettings;
+  /** The pagu rule is the default (lines need a pagu) unless a seed says otherwise. */
+  settings?: Omit<PlanningSettings, 'lines_need_pagu'> & { lines_need_pagu?: boolean };
   pagu?: SeedPagu[];
   agencyPagu?: { agency_id: string; year: number; amount: number }[];
   priceItems?: PriceItem[];

@@ -527,12 +527,7 @@ export const messagesEn: Messages = {
       pagu: {
         title: (year: number) => `Budget Ceiling ${year}`,
         level: (level: string, name: string) => `${level}: ${name}`,
-        pagu: 'Ceiling',
-        planned: 'Already planned',
         thisLine: 'This line',
-        remaining: 'Remaining',
-        none: 'No ceiling set',
-        noLimit: 'No limit',
         overrunAllowed: 'May be exceeded',
         loading: 'Loading the ceiling...',
         loadFailed: 'The ceiling could not be loaded.',
@@ -767,6 +762,7 @@ export const messagesEn: Messages = {
       remaining: 'Remaining',
       noPagu: 'No ceiling set',
       noLimit: 'No limit',
+      noneRequired: 'None (ceiling required)',
     },
     noAgency: 'No regional unit',
     pagu: {
@@ -816,7 +812,7 @@ export const messagesEn: Messages = {
       intro:
         'Standard prices for costing budget lines (SSH, SBU, HSPK, ASB) per budget year. A report may not go above its catalogue price unless the item is marked open.',
       importNote:
-        'The catalogue is loaded from the sheet (CSV or XLSX) the region publishes, with the CLI; this page does not upload files. The command:',
+        'Add or change items one at a time here, or load a whole catalogue from a spreadsheet (CSV or XLSX) the region publishes with the CLI:',
       importCommand: (year: number) => `ranwal import catalogue FILE --year ${year}`,
       listTitle: (year: number) => `Price Catalogue ${year}`,
       kind: 'Kind',
@@ -847,9 +843,46 @@ export const messagesEn: Messages = {
       opened: (name: string) => `${name} is now open.`,
       closed: (name: string) => `${name} is no longer open.`,
       updateFailed: 'Failed to change the catalogue item',
+      add: 'Add Item',
+      actions: 'Actions',
+      status: 'Status',
+      statuses: { active: 'Active', retired: 'Retired', all: 'All Statuses' },
+      retiredHint:
+        'A retired item is no longer offered for new lines; lines already priced from it keep it.',
+      editFor: (name: string) => `Edit ${name}`,
+      retire: 'Retire',
+      retireFor: (name: string) => `Retire ${name}`,
+      restore: 'Reactivate',
+      restoreFor: (name: string) => `Reactivate ${name}`,
+      addTitle: (year: number) => `Add Price Catalogue Item ${year}`,
+      editTitle: (year: number) => `Edit Price Catalogue Item ${year}`,
+      fields: {
+        kind: 'Kind',
+        code: 'Code',
+        name: 'Name',
+        specification: 'Specification',
+        unit: 'Unit',
+        price: 'Price (Rp)',
+        accounts: 'Account Codes',
+        accountsHint:
+          'Separate with commas or line breaks. Leave empty when the item may be used under any account code.',
+        open: 'Open: a line may price it above the catalogue',
+      },
+      created: (name: string) => `${name} was added to the price catalogue.`,
+      saved: (name: string) => `${name} was saved.`,
+      retiredToast: (name: string) => `${name} was retired: it is no longer offered for new lines.`,
+      restoredToast: (name: string) => `${name} is active again.`,
+      saveFailed: 'Failed to save the catalogue item',
     },
     settings: {
       title: 'Planning Settings',
+      policy: {
+        title: 'Ceiling Rule',
+        linesNeedPagu: 'Lines need a ceiling',
+        hint: 'Applies to budget years that have stages: a sub-activity without a ceiling for that year refuses new lines. When off, a sub-activity without a ceiling has no limit.',
+        saved: 'The ceiling rule was saved.',
+        saveFailed: 'Failed to save the ceiling rule',
+      },
       tax: {
         title: 'VAT Rules',
         intro:
@@ -1373,6 +1406,12 @@ export const messagesEn: Messages = {
     priceItemNotForAccount: (code: string) =>
       `this price catalogue item is not for account code ${code}`,
     priceAboveCatalogue: (price: string) => `above the catalogue price ${price}`,
+    priceItemCodeTaken: (code: string, year: number) =>
+      `code ${code} is already in the ${year} price catalogue`,
+    priceItemRetired: (code: string) =>
+      `price catalogue item ${code} is retired and cannot be used for new lines`,
+    paguRequired: (year: number) =>
+      `This sub-activity has no ceiling for ${year} yet; contact an administrator.`,
     historyNotRestorable: 'only changes of a budget line can be restored',
     outsideUnits: 'This is outside your Perangkat Daerah.',
     programOutsideUnits: 'this programme is outside your Perangkat Daerah',

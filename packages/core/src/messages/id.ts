@@ -625,12 +625,8 @@ export const messagesId = {
       pagu: {
         title: (year: number) => `Pagu Tahun ${year}`,
         level: (level: string, name: string) => `${level}: ${name}`,
-        pagu: 'Pagu',
-        planned: 'Sudah direncanakan',
+        // Pagu, planned and sisa are named as on the admin's pages: planning.amounts (issue 33).
         thisLine: 'Rincian ini',
-        remaining: 'Sisa pagu',
-        none: 'Belum ada pagu',
-        noLimit: 'Tanpa batas',
         overrunAllowed: 'Boleh dilampaui',
         loading: 'Memuat pagu...',
         loadFailed: 'Pagu tidak dapat dimuat.',
@@ -881,9 +877,11 @@ export const messagesId = {
     amounts: {
       pagu: 'Pagu',
       planned: 'Sudah direncanakan',
-      remaining: 'Sisa',
+      remaining: 'Sisa pagu',
       noPagu: 'Belum ada pagu',
       noLimit: 'Tanpa batas',
+      /** Sisa of a sub kegiatan without a pagu where lines need one (issue 33). */
+      noneRequired: 'Tidak ada (wajib pagu)',
     },
     noAgency: 'Tanpa Perangkat Daerah',
     pagu: {
@@ -935,7 +933,7 @@ export const messagesId = {
       intro:
         'Standar harga untuk menyusun rincian belanja (SSH, SBU, HSPK, ASB) per tahun anggaran. Harga sebuah laporan tidak boleh melebihi harga katalog, kecuali item ditandai terbuka.',
       importNote:
-        'Katalog dimuat dari lembar kerja (CSV atau XLSX) yang diterbitkan daerah melalui CLI; halaman ini tidak mengunggah berkas. Perintahnya:',
+        'Tambahkan atau ubah item satu per satu di sini, atau muat seluruh katalog dari lembar kerja (CSV atau XLSX) yang diterbitkan daerah melalui CLI:',
       importCommand: (year: number) => `ranwal import catalogue FILE --year ${year}`,
       listTitle: (year: number) => `Katalog Harga Tahun ${year}`,
       kind: 'Jenis',
@@ -967,9 +965,49 @@ export const messagesId = {
       opened: (name: string) => `${name} ditandai terbuka.`,
       closed: (name: string) => `${name} tidak lagi terbuka.`,
       updateFailed: 'Gagal mengubah item katalog',
+      // Items added, edited and retired on the page (issue 33).
+      add: 'Tambah Item',
+      actions: 'Aksi',
+      status: 'Status',
+      statuses: { active: 'Aktif', retired: 'Nonaktif', all: 'Semua Status' },
+      retiredHint:
+        'Item nonaktif tidak ditawarkan lagi untuk rincian belanja baru; rincian yang sudah memakainya tetap.',
+      editFor: (name: string) => `Ubah ${name}`,
+      retire: 'Nonaktifkan',
+      retireFor: (name: string) => `Nonaktifkan ${name}`,
+      restore: 'Aktifkan',
+      restoreFor: (name: string) => `Aktifkan kembali ${name}`,
+      addTitle: (year: number) => `Tambah Item Katalog Harga ${year}`,
+      editTitle: (year: number) => `Ubah Item Katalog Harga ${year}`,
+      fields: {
+        kind: 'Jenis',
+        code: 'Kode',
+        name: 'Nama',
+        specification: 'Spesifikasi',
+        unit: 'Satuan',
+        price: 'Harga (Rp)',
+        accounts: 'Kode Rekening',
+        accountsHint:
+          'Pisahkan dengan koma atau baris baru. Kosongkan bila item boleh dipakai di semua kode rekening.',
+        open: 'Terbuka: harga rincian boleh melebihi harga katalog',
+      },
+      created: (name: string) => `${name} ditambahkan ke katalog harga.`,
+      saved: (name: string) => `${name} berhasil disimpan.`,
+      retiredToast: (name: string) =>
+        `${name} dinonaktifkan: tidak ditawarkan lagi untuk rincian belanja baru.`,
+      restoredToast: (name: string) => `${name} aktif kembali.`,
+      saveFailed: 'Gagal menyimpan item katalog',
     },
     settings: {
       title: 'Pengaturan Perencanaan',
+      // Whether lines need a pagu (issue 33).
+      policy: {
+        title: 'Aturan Pagu',
+        linesNeedPagu: 'Rincian belanja wajib memiliki pagu',
+        hint: 'Berlaku untuk tahun anggaran yang sudah memiliki tahapan: sub kegiatan tanpa pagu tahun itu menolak rincian belanja baru. Bila dimatikan, sub kegiatan tanpa pagu tidak dibatasi.',
+        saved: 'Aturan pagu berhasil disimpan.',
+        saveFailed: 'Gagal menyimpan aturan pagu',
+      },
       tax: {
         title: 'Aturan PPN',
         intro:
@@ -1570,6 +1608,13 @@ export const messagesId = {
     priceItemNotForAccount: (code: string) =>
       `item katalog harga ini tidak untuk kode rekening ${code}`,
     priceAboveCatalogue: (price: string) => `melebihi harga katalog ${price}`,
+    // The catalogue edited in the browser and the pagu policy (issue 33).
+    priceItemCodeTaken: (code: string, year: number) =>
+      `kode ${code} sudah ada di katalog harga tahun ${year}`,
+    priceItemRetired: (code: string) =>
+      `item katalog harga ${code} sudah nonaktif dan tidak dapat dipakai untuk rincian baru`,
+    paguRequired: (year: number) =>
+      `Sub kegiatan ini belum memiliki pagu tahun ${year}; hubungi administrator.`,
     historyNotRestorable: 'hanya perubahan Laporan yang dapat dipulihkan',
     // Verification and scope by unit (issue 19).
     outsideUnits: 'Data ini di luar Perangkat Daerah Anda.',

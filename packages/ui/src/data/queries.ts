@@ -20,6 +20,8 @@ import type {
   PaguListQuery,
   PaguStatusQuery,
   PasswordChangeInput,
+  PlanningPolicyInput,
+  PriceItemInput,
   PriceItemListQuery,
   PriceItemUpdateInput,
   RanwalClient,
@@ -564,6 +566,20 @@ export const useUpdatePriceItem = () =>
     (client, { id, body }: { id: string; body: PriceItemUpdateInput }) =>
       client.priceItem.update(id, body),
     [ranwalKeys.priceItems],
+  );
+
+/** Adds one item to a year's catalogue (issue 33). */
+export const useCreatePriceItem = () =>
+  useClientMutation(
+    (client, body: PriceItemInput) => client.priceItem.create(body),
+    [ranwalKeys.priceItems],
+  );
+
+/** Sets the region's planning rules (whether lines need a pagu); the pagu panels read it. */
+export const useSetPlanningPolicy = () =>
+  useClientMutation(
+    (client, body: PlanningPolicyInput) => client.planning.policy(body),
+    [ranwalKeys.planningSettings, ranwalKeys.reports],
   );
 
 /** Replaces the PPN rules; lines written from then on are priced with them. */

@@ -194,7 +194,9 @@ export function withPlanning(
     const found = subActions.find((row) => row.name === sub_action);
     return found ? [{ sub_action_id: found.id, year, amount, allow_overrun: false }] : [];
   });
-  const priceItems = data.catalogue.map((item): PriceItem => ({ id: uuid(), ...item }));
+  const priceItems = data.catalogue.map(
+    (item): PriceItem => ({ id: uuid(), retired: false, ...item }),
+  );
   // A pagu given for a sub kegiatan and year replaces the demo's.
   const given = planning.pagu ?? [];
   copy.planning = {

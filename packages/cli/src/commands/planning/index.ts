@@ -9,6 +9,7 @@ import {
   type PriceItemKind,
   parseNumberInput,
   priceItemKinds,
+  splitAccountCodes,
 } from '@ranwal/core';
 import { type ConnectionOptions, connect } from '../../connection.js';
 import { CliError, calling } from '../../errors.js';
@@ -173,10 +174,7 @@ export async function importCatalogue(options: PlanningImportOptions): Promise<C
       if (value === '')
         throw new CliError('invalid_data', `${describePlace(row)}, ${field}: is empty`);
     }
-    const accountCodes = cell(row, 'account_codes')
-      .split(/[,;\n]+/)
-      .map((text) => text.trim())
-      .filter(Boolean);
+    const accountCodes = splitAccountCodes(cell(row, 'account_codes'));
     for (const accountCode of accountCodes) {
       if (!AccountCode.safeParse(accountCode).success) {
         throw new CliError(

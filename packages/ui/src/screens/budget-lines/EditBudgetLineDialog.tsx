@@ -81,6 +81,8 @@ function EditBudgetLineLoader({ line, onDone }: { line: BudgetLine; onDone: () =
       account_code: line.account_code,
       search: line.component_code || undefined,
       limit: ITEM_LOOKUP_LIMIT,
+      // The line keeps an item retired since: its ceiling still holds.
+      status: 'all',
     },
     { enabled: itemId !== null },
   );
@@ -97,6 +99,7 @@ function EditBudgetLineLoader({ line, onDone }: { line: BudgetLine; onDone: () =
     price: 0,
     account_codes: [],
     open: false,
+    retired: false,
   };
   return <EditBudgetLineForm line={line} item={item} onDone={onDone} />;
 }

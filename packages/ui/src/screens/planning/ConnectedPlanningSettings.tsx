@@ -7,17 +7,20 @@ import {
   useEntityList,
   usePlanningSettings,
   usePlanningSigners,
+  useSetPlanningPolicy,
   useSetSigner,
   useSetTaxRules,
 } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
+import { PaguPolicyEditor } from './PaguPolicyEditor.js';
 import { SignersEditor } from './SignersEditor.js';
 import { TaxRulesEditor } from './TaxRulesEditor.js';
 
 /**
  * The Pengaturan Perencanaan page (issue 18, beyond the spec): the PPN rules
- * (`planning.taxRules`) and the RKA signatories (`planning.setSigner`) over the RanwalProvider's
- * client (admin only). Needs a `ToastProvider`.
+ * (`planning.taxRules`), whether lines need a pagu (`planning.policy`, issue 33) and the RKA
+ * signatories (`planning.setSigner`) over the RanwalProvider's client (admin only). Needs a
+ * `ToastProvider`.
  */
 export function ConnectedPlanningSettings() {
   const m = useMessages();
@@ -30,6 +33,7 @@ export function ConnectedPlanningSettings() {
   // A region has a few dozen Perangkat Daerah: one page holds them.
   const agencies = useEntityList('agency', { limit: MAX_PAGE_SIZE });
   const saveSigner = useSetSigner();
+  const savePolicy = useSetPlanningPolicy();
 
   return (
     <div className="flex flex-col gap-6">
@@ -53,6 +57,24 @@ export function ConnectedPlanningSettings() {
         />
       ) : (
         <LoadingState />
+      )}
+      {settings.data && (
+        <PaguPolicyEditor
+          linesNeedPagu={settings.data.data.lines_need_pagu}
+          isSaving={savePolicy.isPending}
+          onChange={async (linesNeedPagu) => {
+            try {
+              await savePolicy.mutateAsync({ lines_need_pagu: linesNeedPagu });
+              toast.success(undefined, t.policy.saved, toastDurations.reportSuccess);
+            } catch (error) {
+              toast.error(
+                undefined,
+                describeError(error, t.policy.saveFailed),
+                toastDurations.reportError,
+              );
+            }
+          }}
+        />
       )}
       <SignersEditor
         agencies={(agencies.data?.data ?? []).map(({ id, code, name }) => ({

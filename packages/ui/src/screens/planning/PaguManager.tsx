@@ -126,7 +126,7 @@ export function PaguManager({
                       <Rupiah value={row.planned} />
                     </Cell>
                     <Cell className={numberCell}>
-                      <RemainingAmount value={row.remaining} />
+                      <RemainingAmount value={row.remaining} required={row.pagu_required} />
                     </Cell>
                     <Cell>
                       <Button

@@ -1,5 +1,6 @@
 import type { PriceItem } from '@ranwal/core';
 import { type ReactNode, useId } from 'react';
+import { Button } from '../../components/Button.js';
 import { Checkbox } from '../../components/Checkbox.js';
 import { NumberedPagination, type NumberedPaginationProps } from '../../components/Pagination.js';
 import { Rupiah } from '../../components/Rupiah.js';
@@ -21,14 +22,23 @@ export interface PriceCatalogueProps {
   pagination?: NumberedPaginationProps | undefined;
   /** Marks an item open (lines may go above its price) or not. */
   onOpenChange: (item: PriceItem, open: boolean) => unknown;
-  /** The item being changed: its toggle waits. */
+  /** The item being changed: its toggle and buttons wait. */
   changingId?: string | null;
+  /** Opens 'Tambah Item' for the year. */
+  onAdd: () => void;
+  /** Opens 'Ubah Item' for an item. */
+  onEdit: (item: PriceItem) => void;
+  /** Retires an item (no longer offered for new lines) or brings it back. */
+  onRetiredChange: (item: PriceItem, retired: boolean) => unknown;
+  /** The add and edit dialog, rendered beside the page. */
+  children?: ReactNode;
 }
 
 /**
  * The Katalog Harga page (issue 18, beyond the spec): a year's standard price catalogue (SSH,
- * SBU, HSPK, ASB) with a toggle per item marking it open. Loading a catalogue is the CLI's job,
- * which the page says with the command to run; it uploads nothing.
+ * SBU, HSPK, ASB) with a toggle per item marking it open. Items are added, edited and retired
+ * here one at a time (issue 33); a whole sheet is loaded through the CLI, whose command the page
+ * shows: it uploads nothing.
  */
 export function PriceCatalogue({
   year,
@@ -41,8 +51,13 @@ export function PriceCatalogue({
   pagination,
   onOpenChange,
   changingId = null,
+  onAdd,
+  onEdit,
+  onRetiredChange,
+  children,
 }: PriceCatalogueProps) {
-  const t = useMessages().planning.catalogue;
+  const m = useMessages();
+  const t = m.planning.catalogue;
   const titleId = useId();
   const listTitleId = useId();
   const c = t.columns;
@@ -51,11 +66,14 @@ export function PriceCatalogue({
       aria-labelledby={titleId}
       className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
     >
-      <div className="flex flex-col gap-1">
-        <h1 id={titleId} className="text-2xl font-bold text-slate-900">
-          {t.title}
-        </h1>
-        <p className="max-w-3xl text-sm text-slate-700">{t.intro}</p>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex flex-col gap-1">
+          <h1 id={titleId} className="text-2xl font-bold text-slate-900">
+            {t.title}
+          </h1>
+          <p className="max-w-3xl text-sm text-slate-700">{t.intro}</p>
+        </div>
+        <Button onPress={onAdd}>{t.add}</Button>
       </div>
       <div className="flex flex-col gap-2 rounded-md border border-brand-100 bg-brand-50 p-3 text-sm text-brand-900">
         <p>{t.importNote}</p>
@@ -68,7 +86,10 @@ export function PriceCatalogue({
         <h2 id={listTitleId} className="text-lg font-semibold text-slate-900">
           {t.listTitle(year)}
         </h2>
-        <p className="text-sm text-slate-600">{t.openHint}</p>
+        <div className="flex flex-col gap-0.5 text-sm text-slate-600">
+          <p>{t.openHint}</p>
+          <p>{t.retiredHint}</p>
+        </div>
       </div>
       {error ? (
         <ErrorState message={error} onRetry={onRetry} />
@@ -82,6 +103,8 @@ export function PriceCatalogue({
             <Column className="text-end">{c.price}</Column>
             <Column>{c.accounts}</Column>
             <Column>{c.open}</Column>
+            <Column>{t.status}</Column>
+            <Column>{t.actions}</Column>
           </TableHeader>
           <TableBody
             items={items}
@@ -133,12 +156,47 @@ export function PriceCatalogue({
                     <span className="sr-only">{t.openFor(item.name)}</span>
                   </Checkbox>
                 </Cell>
+                <Cell>
+                  <span
+                    className={
+                      item.retired
+                        ? 'inline-block rounded bg-slate-200 px-1.5 py-0.5 text-xs font-medium text-slate-800'
+                        : 'inline-block rounded bg-green-100 px-1.5 py-0.5 text-xs font-medium text-green-900'
+                    }
+                  >
+                    {item.retired ? t.statuses.retired : t.statuses.active}
+                  </span>
+                </Cell>
+                <Cell>
+                  <div className="flex flex-wrap gap-2">
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      aria-label={t.editFor(item.name)}
+                      isDisabled={changingId === item.id}
+                      onPress={() => onEdit(item)}
+                    >
+                      {m.common.edit}
+                    </Button>
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      className="whitespace-nowrap"
+                      aria-label={item.retired ? t.restoreFor(item.name) : t.retireFor(item.name)}
+                      isDisabled={changingId === item.id}
+                      onPress={() => void onRetiredChange(item, !item.retired)}
+                    >
+                      {item.retired ? t.restore : t.retire}
+                    </Button>
+                  </div>
+                </Cell>
               </Row>
             )}
           </TableBody>
         </Table>
       )}
       {pagination && !error && <NumberedPagination {...pagination} />}
+      {children}
     </section>
   );
 }

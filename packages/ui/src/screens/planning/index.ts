@@ -3,7 +3,9 @@ export * from './ConnectedPaguManager.js';
 export * from './ConnectedPlanningSettings.js';
 export * from './ConnectedPriceCatalogue.js';
 export * from './PaguManager.js';
+export * from './PaguPolicyEditor.js';
 export * from './PriceCatalogue.js';
+export * from './PriceItemDialog.js';
 export {
   LevelFilter,
   type LevelFilterProps,

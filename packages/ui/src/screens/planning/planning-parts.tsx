@@ -59,9 +59,21 @@ export function PaguAmount({ value }: { value: string | null }) {
   return <span className="whitespace-nowrap tabular-nums">{formatRupiah(value)}</span>;
 }
 
-/** What is left under a pagu: below zero in red with its minus, 'Tanpa batas' without a pagu. */
-export function RemainingAmount({ value }: { value: string | null }) {
+/**
+ * What is left under a pagu: below zero in red with its minus, 'Tanpa batas' without a pagu, or
+ * none at all where lines need a pagu (`required`).
+ */
+export function RemainingAmount({
+  value,
+  required = false,
+}: {
+  value: string | null;
+  required?: boolean;
+}) {
   const t = useMessages().planning.amounts;
+  if (value === null && required) {
+    return <span className="whitespace-nowrap font-medium text-red-700">{t.noneRequired}</span>;
+  }
   if (value === null) {
     return <span className="whitespace-nowrap italic text-slate-600">{t.noLimit}</span>;
   }

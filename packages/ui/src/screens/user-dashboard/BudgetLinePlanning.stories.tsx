@@ -28,6 +28,8 @@ const m = messagesId;
 const form = m.reports.form;
 const planning = m.reports.planning;
 const pagu = planning.pagu;
+/** The panel names its figures as the admin's pagu pages do. */
+const amounts = m.planning.amounts;
 
 const YEAR = 2025;
 /** The demo's first branch: its sub kegiatan already plans some lines of 2025. */
@@ -145,10 +147,10 @@ function paguFigures(canvas: Canvas, level: string): Record<string, string | und
 }
 
 const figures = (plannedNow: string, line: number, remaining: number) => ({
-  [pagu.pagu]: formatRupiah(PAGU),
-  [pagu.planned]: formatRupiah(plannedNow),
+  [amounts.pagu]: formatRupiah(PAGU),
+  [amounts.planned]: formatRupiah(plannedNow),
   [pagu.thisLine]: formatRupiah(line),
-  [pagu.remaining]: formatRupiah(remaining),
+  [amounts.remaining]: formatRupiah(remaining),
 });
 
 /**
@@ -339,7 +341,7 @@ export const NoCatalogueNoPagu: Story = {
   args: { year: 2027 },
   play: async ({ canvas }) => {
     const panel = await canvas.findByRole('region', { name: pagu.title(2027) });
-    await waitFor(() => expect(within(panel).getAllByText(pagu.none)).toHaveLength(3));
+    await waitFor(() => expect(within(panel).getAllByText(amounts.noPagu)).toHaveLength(3));
     await expect(canvas.getByRole('textbox', { name: form.componentName })).toBeVisible();
     await expect(canvas.queryByRole('combobox', { name: form.componentName })).toBeNull();
   },

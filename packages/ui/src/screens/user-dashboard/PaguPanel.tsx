@@ -26,11 +26,11 @@ export interface PaguSource {
 }
 
 /**
- * The levels with a pagu of their own: the sub kegiatan's and the agency's. A programme's or a
- * kegiatan's is only the sum of the pagu set below it: its sisa shows, but it warns of nothing.
+ * The levels with a pagu of their own: a sub kegiatan's and an agency's when set. A programme's
+ * or a kegiatan's (and an agency's without one) is only the sum of the pagu set below it: its
+ * sisa shows, but it warns of nothing.
  */
-const ownsPagu = (level: PaguLevelStatus) =>
-  level.level === 'agency' || level.level === 'sub_action';
+const ownsPagu = (level: PaguLevelStatus) => level.own_pagu;
 /** A level the server refuses a line over: its own pagu, unless an admin allowed an overrun. */
 const enforced = (level: PaguLevelStatus) => ownsPagu(level) && !level.allow_overrun;
 
@@ -72,10 +72,16 @@ export function PaguPanel({
 }: PaguPanelProps) {
   const messages = useMessages();
   const text = messages.reports.planning.pagu;
+  // The figures are named as on the admin's pagu pages, so a unit's pagu reads the same there.
+  const amounts = messages.planning.amounts;
   const titleId = useId();
   const line = lineTotal ?? 0;
   const levelName = (level: PaguLevelKey) => messages.levels[level].label;
   const what = (level: PaguLevelStatus) => `${levelName(level.level)} ${level.name}`;
+  // A sub kegiatan without a pagu where the region says lines need one: no room, not no limit.
+  const paguMissing = (level: PaguLevelStatus) =>
+    Boolean(status?.pagu_required) && level.level === 'sub_action' && level.pagu === null;
+  const blocked = (status?.levels ?? []).some(paguMissing);
   const over = (status?.levels ?? []).filter(ownsPagu).flatMap((level) => {
     const excess = paguExcess(level, line, storedLineTotal);
     return excess > 0n ? [{ level, excess }] : [];
@@ -117,20 +123,22 @@ export function PaguPanel({
                   )}
                 </p>
                 <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
-                  <Figure label={text.pagu}>
+                  <Figure label={amounts.pagu}>
                     {level.pagu === null ? (
-                      <span className="italic text-slate-600">{text.none}</span>
+                      <span className="italic text-slate-600">{amounts.noPagu}</span>
                     ) : (
                       formatRupiah(level.pagu)
                     )}
                   </Figure>
-                  <Figure label={text.planned}>{formatRupiah(level.planned)}</Figure>
+                  <Figure label={amounts.planned}>{formatRupiah(level.planned)}</Figure>
                   <Figure label={text.thisLine}>
                     {lineTotal === undefined ? '–' : formatRupiah(lineTotal)}
                   </Figure>
-                  <Figure label={text.remaining} tone={isOver ? 'over' : undefined}>
-                    {remaining === null ? (
-                      <span className="italic text-slate-600">{text.noLimit}</span>
+                  <Figure label={amounts.remaining} tone={isOver ? 'over' : undefined}>
+                    {paguMissing(level) ? (
+                      <span className="font-medium text-red-700">{amounts.noneRequired}</span>
+                    ) : remaining === null ? (
+                      <span className="italic text-slate-600">{amounts.noLimit}</span>
                     ) : (
                       formatRupiah(remaining)
                     )}
@@ -143,6 +151,11 @@ export function PaguPanel({
       )}
       {/* Polite: it follows every keystroke, and interrupting each one would drown the form. */}
       <div aria-live="polite" className="flex flex-col gap-2 empty:hidden">
+        {blocked && status && (
+          <p className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+            {messages.server.paguRequired(status.year)}
+          </p>
+        )}
         {over.map(({ level, excess }) => (
           <p
             key={level.level}
