@@ -1,7 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { BudgetLine, BudgetLineInput, RanwalClient } from '@ranwal/core';
+import {
+  type BudgetLine,
+  type BudgetLineInput,
+  currentYear,
+  type RanwalClient,
+} from '@ranwal/core';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +33,8 @@ import {
 const USER = { name: 'Dewi Lestari', email: 'dewi@e2e.local', password: 'dewi-password-1' };
 const OTHER = { name: 'Rudi Hartono', email: 'rudi@e2e.local', password: 'rudi-password-1' };
 const LINE_COUNT = 105;
+/** The budget year the pages open on (no stage runs: the current year); the lines are of it. */
+const YEAR = currentYear();
 
 type ChainIds = Pick<
   BudgetLineInput,
@@ -109,7 +116,7 @@ describe('budget lines at working sizes, through the portal', () => {
         specification: n === 42 ? 'Ukuran F4 khusus arsip' : '',
         unit: 'Rim',
         price: 50_000 + n,
-        year: 2025,
+        year: YEAR,
       });
     }
     // Someone else's lines, which the user never sees and the admin's user filter leaves out.
@@ -119,7 +126,7 @@ describe('budget lines at working sizes, through the portal', () => {
         component_name: `Semen Rudi ${n}`,
         unit: 'Sak',
         price: 70_000,
-        year: 2025,
+        year: YEAR,
       });
     }
   }, 120_000);
@@ -252,7 +259,7 @@ describe('budget lines at working sizes, through the portal', () => {
     const { page, context } = await e2e.newPage();
     await signInThroughForm(page, ADMIN, 'admin');
     const me = await user.user.me();
-    // A shared link: Gedung's lines of 2025 by Dewi, largest first.
+    // A shared link: Gedung's lines of the year by Dewi, largest first.
     await page.goto(
       `/admin-laporan?program=${gedung.program_id}&pengguna=${me.data.id}&sort=total_desc`,
     );
@@ -262,7 +269,7 @@ describe('budget lines at working sizes, through the portal', () => {
       await admin.budgetLine.list({
         program_id: gedung.program_id,
         created_by: me.data.id,
-        year: 2025,
+        year: YEAR,
         sort: 'total_desc',
       })
     ).data;
@@ -282,7 +289,7 @@ describe('budget lines at working sizes, through the portal', () => {
     await workbook.xlsx.readFile(file);
     const sheet = workbook.worksheets[0]!;
     expect(String(sheet.getCell(1, 1).value)).toBe(
-      `Laporan Detail Program Tahun 2025 (Program: Program Gedung; Dibuat oleh: ${USER.name})`,
+      `Laporan Detail Program Tahun ${YEAR} (Program: Program Gedung; Dibuat oleh: ${USER.name})`,
     );
     const headers = (sheet.getRow(2).values as ExcelJS.CellValue[]).map(String);
     const nameColumn = headers.indexOf('Nama Komponen');

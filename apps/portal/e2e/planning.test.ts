@@ -51,7 +51,7 @@ const RKA = {
   meals: { code: '5.1.02.01.01.0052', name: 'Belanja Makanan dan Minuman Rapat' },
 };
 const coded = ({ code, name }: { code: string; name: string }) => `${code} - ${name}`;
-/** The line form's year (the spec's 2025), which the journey's pagu and catalogue are of. */
+/** The year of the journey's pagu and catalogue (the spec's 2025), chosen on each page. */
 const FORM_YEAR = DEFAULT_REPORT_YEAR;
 const PLANNER = { name: 'Rina Wulandari', email: 'rina@e2e.local', password: 'rina-password-1' };
 const KERTAS = {
@@ -403,6 +403,10 @@ describe('planning within a ceiling: the admin pages, through the portal', () =>
     const { page, context } = await e2e.newPage();
     page.on('pageerror', (error) => console.log('page error:', error.message));
     await signInThroughForm(page, PLANNER, 'user');
+    // The dashboard opens on the current year (no stage runs): the user picks the form's.
+    await page.getByRole('button', { name: /Tahun Anggaran/ }).click();
+    await page.getByRole('option', { name: String(FORM_YEAR), exact: true }).click();
+    await page.waitForURL(`**/user-dashboard?tahun=${FORM_YEAR}`);
     for (const [label, option] of [
       ['Program', coded(RKA.program)],
       ['Kegiatan', coded(RKA.action)],

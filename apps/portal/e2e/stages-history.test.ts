@@ -244,8 +244,8 @@ describe('stages and the history of every change, through the portal', () => {
     expect(restored).toMatchObject({ price: 120_000, created_by: expect.any(String) });
 
     // The restored line's detail shows its whole history, the restore last.
-    // The admin's Laporan opens on the spec's year: this year's lines by the view's address.
-    await adminPage.goto(`/admin-laporan?year=${YEAR}&q=${encodeURIComponent('Kertas HVS A4')}`);
+    // This year's lines by the view's address (the year of the running stage, chosen too).
+    await adminPage.goto(`/admin-laporan?tahun=${YEAR}&q=${encodeURIComponent('Kertas HVS A4')}`);
     await grid(adminPage, /Daftar Laporan/)
       .getByRole('row')
       .filter({ hasText: 'Kertas HVS A4' })

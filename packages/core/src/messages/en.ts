@@ -453,7 +453,6 @@ export const messagesEn: Messages = {
       search: 'Search reports',
       searchPlaceholder: 'Component, specification, program or account code',
       year: 'Filter by year',
-      allYears: 'All years',
       agency: 'Filter by regional unit',
       allAgencies: 'All regional units',
       program: 'Filter by program',

@@ -536,7 +536,6 @@ export const messagesId = {
       search: 'Cari laporan',
       searchPlaceholder: 'Komponen, spesifikasi, program atau kode rekening',
       year: 'Filter Tahun',
-      allYears: 'Semua Tahun',
       agency: 'Filter Perangkat Daerah',
       allAgencies: 'Semua Perangkat Daerah',
       program: 'Filter Program',

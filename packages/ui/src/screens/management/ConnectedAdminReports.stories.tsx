@@ -9,6 +9,7 @@ import {
 import { demoData } from '@ranwal/core/demo';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
+import { StoryBudgetYear } from '../../testing/StoryBudgetYear.js';
 import {
   agenciesSeed,
   buildSeed,
@@ -32,7 +33,15 @@ const onePage = buildSeed({ ...demoData, lines: demoData.lines.slice(0, ADMIN_RE
 const meta = {
   title: 'Screens/Management/ConnectedAdminReports',
   component: ConnectedAdminReports,
-  decorators: [withSandboxClient],
+  // The page is on the year of the stories' lines, as `?tahun=2025` puts it (inside the provider).
+  decorators: [
+    (Story) => (
+      <StoryBudgetYear initialYear={DEFAULT_REPORT_YEAR}>
+        <Story />
+      </StoryBudgetYear>
+    ),
+    withSandboxClient,
+  ],
   beforeEach: dropStaleAnnouncements,
   args: { saveFile: fn() },
   parameters: { sandbox: { seed: onePage } },

@@ -1,6 +1,7 @@
 import type { BudgetLine, BudgetLineInput, ManagedEntityKey } from '@ranwal/core';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { type ToastOptions, toastDurations, useToast } from '../../components/Toast.js';
+import { useBudgetYear } from '../../data/budget-year.js';
 import { describeError } from '../../data/errors.js';
 import { useBudgetLine, useCreateBudgetLine, useDeleteBudgetLine } from '../../data/queries.js';
 import { useMessages, useSession } from '../../data/RanwalProvider.js';
@@ -11,10 +12,10 @@ import { ReportListControls } from '../budget-lines/ReportListControls.js';
 import {
   isNarrowed,
   type ReportListView,
-  reportYearChoices,
   userReportsDefaultView,
 } from '../budget-lines/report-view.js';
 import { useLineList } from '../budget-lines/use-line-list.js';
+import { YearSelect } from '../planning/planning-parts.js';
 import { ConnectedOpenNotes } from '../verification/ConnectedOpenNotes.js';
 import { type HierarchySelection, optionLabel, useHierarchyChoice } from './cascade.js';
 import { ReportList } from './ReportList.js';
@@ -33,10 +34,12 @@ export const REPORT_LIST_LIMIT = 100;
 export interface ConnectedReportListProps {
   /**
    * The list's page, search, filters and order, with `onViewChange`: the portal keeps them in
-   * the URL. Without them the list keeps its own (every year, newest first).
+   * the URL. Without them the list keeps its own (newest first). Its year is the budget year.
    */
   view?: ReportListView;
   onViewChange?: (view: ReportListView) => void;
+  /** Offer the budget year among the list's filters; the dashboard offers it above instead. */
+  showYear?: boolean;
   /** Whether a session token is stored; by default, whether the provider's session has one. */
   hasToken?: boolean;
   className?: string;
@@ -49,7 +52,7 @@ export interface ConnectedReportListProps {
 }
 
 export interface ConnectedBudgetLineEntryProps {
-  /** The report year; 2025 by default. */
+  /** The lines' budget year; by default the one chosen for every screen (`useBudgetYear`). */
   year?: number;
 }
 
@@ -70,7 +73,9 @@ export interface ConnectedUserDashboardProps
  * parent and searches the server as the user types; the line is created through the API, and
  * every list of lines reloads. Needs a `RanwalProvider` and a `ToastProvider` above it.
  */
-export function ConnectedBudgetLineEntry({ year }: ConnectedBudgetLineEntryProps) {
+export function ConnectedBudgetLineEntry({ year: givenYear }: ConnectedBudgetLineEntryProps) {
+  const budget = useBudgetYear();
+  const year = givenYear ?? budget.year;
   const messages = useMessages();
   const toast = useToast();
   const session = useSession();
@@ -143,6 +148,7 @@ export function ConnectedReportList({
   hasToken,
   view: givenView,
   onViewChange,
+  showYear = true,
   className,
   detailId: givenDetailId,
   onDetailIdChange,
@@ -154,6 +160,8 @@ export function ConnectedReportList({
   const {
     view,
     setView,
+    defaults,
+    years,
     list: reports,
     totalPages,
     page,
@@ -173,13 +181,12 @@ export function ConnectedReportList({
       <ReportListControls
         view={view}
         onViewChange={setView}
-        defaults={userReportsDefaultView}
-        years={reportYearChoices()}
-        allowAllYears
+        defaults={defaults}
+        years={showYear ? years : undefined}
         lines={lines}
       />
     ),
-    [view, setView, lines],
+    [view, setView, defaults, showYear, years, lines],
   );
   const onDelete = useCallback(
     async (report: BudgetLine) => {
@@ -222,9 +229,7 @@ export function ConnectedReportList({
         onEdit={setEditing}
         onDelete={onDelete}
         deletingId={remove.isPending ? (remove.variables ?? null) : null}
-        emptyText={
-          isNarrowed(view, userReportsDefaultView) ? messages.reports.list.emptyFiltered : undefined
-        }
+        emptyText={isNarrowed(view, defaults) ? messages.reports.list.emptyFiltered : undefined}
         isLoading={signedIn && reports.isPending}
         error={reports.error ?? undefined}
         onRetry={retryReports}
@@ -241,8 +246,9 @@ export function ConnectedReportList({
 }
 
 /**
- * The user dashboard over the data hooks: the line entry and the list of one's lines under the
- * app's header. Needs a `RanwalProvider` and a `ToastProvider` above it.
+ * The user dashboard over the data hooks: the budget year (one for the form, the list, the
+ * catalogue and the pagu; `useBudgetYear`), the line entry and the list of one's lines under
+ * the app's header. Needs a `RanwalProvider` and a `ToastProvider` above it.
  */
 export function ConnectedUserDashboard({
   onLogout,
@@ -253,17 +259,28 @@ export function ConnectedUserDashboard({
   ...list
 }: ConnectedUserDashboardProps) {
   const session = useSession();
+  const budget = useBudgetYear();
   return (
     <UserDashboardFrame
       userName={session?.userName}
       onLogout={onLogout}
       onChangePassword={onChangePassword}
       notifications={notifications}
+      yearPicker={
+        year === undefined && (
+          <YearSelect
+            year={budget.year}
+            years={budget.years}
+            onChange={budget.setYear}
+            className="w-36"
+          />
+        )
+      }
     >
       <ConnectedOpenNotes />
       <ConnectedBudgetLineEntry year={year} />
       <ConnectedRkaPrint year={year} saveFile={saveFile} className={dashboardCard} />
-      <ConnectedReportList {...list} />
+      <ConnectedReportList showYear={false} {...list} />
     </UserDashboardFrame>
   );
 }

@@ -41,6 +41,8 @@ export interface UserDashboardFrameProps {
   onChangePassword?: (() => void) | undefined;
   /** Before the name: the notification bell (`ConnectedNotificationBell`), issue 19. */
   notifications?: ReactNode;
+  /** First in the header: the budget year the sections show (a `YearSelect`), issue 33. */
+  yearPicker?: ReactNode;
   /** The screen's sections: the line entry and the list. */
   children: ReactNode;
 }
@@ -61,6 +63,7 @@ export function UserDashboardFrame({
   onLogout,
   onChangePassword,
   notifications,
+  yearPicker,
   children,
 }: UserDashboardFrameProps) {
   const messages = useMessages();
@@ -73,6 +76,7 @@ export function UserDashboardFrame({
             <p className="text-sm text-slate-600">{messages.app.subtitle}</p>
           </div>
           <div className="flex flex-wrap items-center gap-3">
+            {yearPicker}
             {notifications}
             {userName && (
               <span className="max-w-56 truncate text-sm font-medium text-slate-700">

@@ -1,4 +1,4 @@
-import { type BudgetLine, DEFAULT_REPORT_YEAR } from '@ranwal/core';
+import type { BudgetLine } from '@ranwal/core';
 import { useState } from 'react';
 import { describeError } from '../../data/errors.js';
 import {
@@ -17,8 +17,8 @@ export const COMPONENT_SEARCH_PAGE_SIZE = 20;
 
 export interface LinePlanningOptions {
   selection: HierarchySelection;
-  /** The line's budget year; 2025 by default. */
-  year?: number | undefined;
+  /** The line's budget year: the one chosen (`useBudgetYear`), or the edited line's. */
+  year: number;
   /** The line being edited: its stored total is left out of what its pagu has planned. */
   line?: Pick<BudgetLine, 'id' | 'sub_action_id' | 'total_after_tax'> | undefined;
 }
@@ -30,11 +30,7 @@ export interface LinePlanningOptions {
  * changes and after every line written), and, where the year has a standard price catalogue,
  * its items under the chosen kode rekening (`priceItem.list`, searched as typed).
  */
-export function useLinePlanning({
-  selection,
-  year = DEFAULT_REPORT_YEAR,
-  line,
-}: LinePlanningOptions): LinePlanning {
+export function useLinePlanning({ selection, year, line }: LinePlanningOptions): LinePlanning {
   const messages = useMessages();
   const text = messages.reports.planning;
   // The year's stages: a notice above the totals (a year without stages has none).
