@@ -971,7 +971,7 @@ export const messagesId = {
       statuses: { active: 'Aktif', retired: 'Nonaktif', all: 'Semua Status' },
       retiredHint:
         'Item nonaktif tidak ditawarkan lagi untuk rincian belanja baru; rincian yang sudah memakainya tetap.',
-      editFor: (name: string) => `Ubah ${name}`,
+      editFor: (name: string) => `Edit ${name}`,
       retire: 'Nonaktifkan',
       retireFor: (name: string) => `Nonaktifkan ${name}`,
       restore: 'Aktifkan',
