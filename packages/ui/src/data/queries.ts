@@ -46,6 +46,7 @@ import {
   type QueryKey,
   queryOptions,
   useMutation,
+  useQueries,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
@@ -350,6 +351,26 @@ export function useStages(year: number) {
   });
 }
 
+/**
+ * The stages of each of several years (the years of the lines a list shows), by year once each
+ * has loaded; shares `useStages`' cache.
+ */
+export function useStagesOfYears(years: readonly number[]) {
+  const client = useRanwalClient();
+  return useQueries({
+    queries: years.map((year) => ({
+      queryKey: ranwalKeys.stageList(year),
+      queryFn: ({ signal }: { signal: AbortSignal }) => client.stage.list({ year }, { signal }),
+    })),
+    combine: (results) =>
+      new Map(
+        results.flatMap((result, index) =>
+          result.data ? [[years[index]!, result.data.data] as const] : [],
+        ),
+      ),
+  });
+}
+
 /** A page of a year's sub kegiatan locks, locked or unlocked since (admin only). */
 export function useSubActionLocks(query: SubActionLockListQuery) {
   const client = useRanwalClient();
@@ -633,7 +654,7 @@ export const useScheduleStages = () =>
 /** Closes the year's current stage (its lines kept as its figures) and enters the next. */
 export const useAdvanceStage = () =>
   useClientMutation(
-    (client, year: number) => client.stage.advance({ year }),
+    (client, body: { year: number; confirm?: boolean }) => client.stage.advance(body),
     [ranwalKeys.stages, ranwalKeys.planningYears],
   );
 

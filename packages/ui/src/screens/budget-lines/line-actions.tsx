@@ -15,6 +15,11 @@ export interface LineActionsOptions {
   onDelete?: ((line: BudgetLine) => unknown) | undefined;
   /** The line being deleted: its button shows 'Menghapus...'. */
   deletingId?: string | null;
+  /**
+   * The id of the text saying why a line cannot be changed now (its year's stage), or undefined:
+   * its 'Edit' and 'Hapus' are then disabled, described by that text.
+   */
+  blockedBy?: ((line: BudgetLine) => string | undefined) | undefined;
 }
 
 /**
@@ -27,6 +32,7 @@ export function useLineActions({
   onEdit,
   onDelete,
   deletingId = null,
+  blockedBy = () => undefined,
 }: LineActionsOptions) {
   const messages = useMessages();
   const [confirming, setConfirming] = useState<BudgetLine | null>(null);
@@ -53,12 +59,22 @@ export function useLineActions({
         {messages.reports.list.viewDetail}
       </Button>
       {onEdit && (
-        <Button size="sm" variant="secondary" onPress={() => onEdit(line)}>
+        <Button
+          size="sm"
+          variant="secondary"
+          isDisabled={blockedBy(line) !== undefined}
+          aria-describedby={blockedBy(line)}
+          onPress={() => onEdit(line)}
+        >
           {messages.common.edit}
         </Button>
       )}
       {onDelete && (
-        <DeleteRowButton isDeleting={deletingId === line.id} onPress={() => setConfirming(line)} />
+        <DeleteRowButton
+          isDeleting={deletingId === line.id}
+          blockedBy={blockedBy(line)}
+          onPress={() => setConfirming(line)}
+        />
       )}
     </div>
   );

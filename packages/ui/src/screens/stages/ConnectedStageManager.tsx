@@ -95,12 +95,12 @@ export function ConnectedStageManager({
           />
         </div>
       }
-      onSchedule={async (definitions) => {
-        await schedule.mutateAsync({ year, stages: definitions });
+      onSchedule={async (definitions, confirm) => {
+        await schedule.mutateAsync({ year, stages: definitions, confirm });
         toast.success(undefined, t.schedule.saved, toastDurations.reportSuccess);
       }}
-      onAdvance={async () => {
-        const { data } = await advance.mutateAsync(year);
+      onAdvance={async (confirm) => {
+        const { data } = await advance.mutateAsync({ year, confirm });
         toast.success(undefined, t.advance.done(currentName(data)), toastDurations.reportSuccess);
       }}
       onLock={async (locked, reason) => {

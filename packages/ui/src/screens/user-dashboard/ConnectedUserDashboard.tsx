@@ -3,7 +3,12 @@ import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { type ToastOptions, toastDurations, useToast } from '../../components/Toast.js';
 import { useBudgetYear } from '../../data/budget-year.js';
 import { describeError } from '../../data/errors.js';
-import { useBudgetLine, useCreateBudgetLine, useDeleteBudgetLine } from '../../data/queries.js';
+import {
+  useBudgetLine,
+  useCreateBudgetLine,
+  useDeleteBudgetLine,
+  useStagesOfYears,
+} from '../../data/queries.js';
 import { useMessages, useSession } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
 import { draftKey } from '../../lib/session-draft.js';
@@ -16,6 +21,7 @@ import {
 } from '../budget-lines/report-view.js';
 import { useLineList } from '../budget-lines/use-line-list.js';
 import { YearSelect } from '../planning/planning-parts.js';
+import { stageNoticeOf, todayInWib } from '../stages/stage-notice.js';
 import { ConnectedOpenNotes } from '../verification/ConnectedOpenNotes.js';
 import { type HierarchySelection, optionLabel, useHierarchyChoice } from './cascade.js';
 import { ReportList } from './ReportList.js';
@@ -175,6 +181,7 @@ export function ConnectedReportList({
   const remove = useDeleteBudgetLine();
   const [editing, setEditing] = useState<BudgetLine | null>(null);
   const lines = reports.data?.data;
+  const writeBlocks = useWriteBlocks(lines, session?.userRole !== 'admin');
   // Memoised with the view and lines, so choices in the cascade do not re-render the list.
   const controls = useMemo(
     () => (
@@ -229,6 +236,7 @@ export function ConnectedReportList({
         onEdit={setEditing}
         onDelete={onDelete}
         deletingId={remove.isPending ? (remove.variables ?? null) : null}
+        writeBlocks={writeBlocks}
         emptyText={isNarrowed(view, defaults) ? messages.reports.list.emptyFiltered : undefined}
         isLoading={signedIn && reports.isPending}
         error={reports.error ?? undefined}
@@ -243,6 +251,28 @@ export function ConnectedReportList({
       <EditBudgetLineDialog line={editing} onClose={() => setEditing(null)} />
     </>
   );
+}
+
+/**
+ * Why the shown lines of each year cannot be changed now, by year: their year's stages through
+ * core's `stageRefusal`, the rule the server refuses a user's write with (admins are not refused).
+ */
+function useWriteBlocks(
+  lines: readonly BudgetLine[] | undefined,
+  refused: boolean,
+): ReadonlyMap<number, string> {
+  const messages = useMessages();
+  const years = [...new Set((lines ?? []).map((line) => line.year))].sort();
+  const stagesByYear = useStagesOfYears(refused ? years : []);
+  const blocks: [number, string][] = [];
+  for (const [year, stages] of stagesByYear) {
+    const notice = stageNoticeOf(stages, todayInWib(), messages);
+    if (notice?.blocksWrites) blocks.push([year, notice.text]);
+  }
+  // One map while the reasons stay the same, so the memoised list is not re-rendered.
+  const key = JSON.stringify(blocks);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key is the blocks' content.
+  return useMemo(() => new Map(blocks), [key]);
 }
 
 /**

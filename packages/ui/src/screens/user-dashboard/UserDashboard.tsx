@@ -1,5 +1,6 @@
 import { type BudgetLineInput, DEFAULT_REPORT_YEAR } from '@ranwal/core';
 import { type ReactNode, useId } from 'react';
+import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
 import { Checkbox } from '../../components/Checkbox.js';
 import { useMessages } from '../../data/RanwalProvider.js';
@@ -120,6 +121,8 @@ export function BudgetLineEntry({
   const messages = useMessages();
   const form = messages.reports.form;
   const hierarchyTitleId = useId();
+  const stageNoticeId = useId();
+  const stage = planning?.stage;
   const ids = selectionIds(selection);
   const taxRule = yearTaxRule(planning?.taxRules, year ?? DEFAULT_REPORT_YEAR).text;
 
@@ -131,6 +134,12 @@ export function BudgetLineEntry({
 
   return (
     <>
+      {/* The year's stage before anything is chosen or typed: where it refuses, 'Buat Laporan' waits. */}
+      {stage && (
+        <Banner id={stageNoticeId} tone={stage.tone}>
+          {stage.text}
+        </Banner>
+      )}
       <div className="grid gap-6 lg:grid-cols-3">
         <section aria-labelledby={hierarchyTitleId} className={cn(dashboardCard, 'lg:col-span-2')}>
           <h2 id={hierarchyTitleId} className="mb-4 text-base font-semibold text-slate-900">
@@ -161,6 +170,7 @@ export function BudgetLineEntry({
           onSubmit={submit}
           isPending={isCreating}
           submitBlockedReason={submitBlockedReason(selection, messages)}
+          stageNoticeId={stage ? stageNoticeId : undefined}
           year={year}
           draftKey={formDraftKey}
           planning={planning}

@@ -7,7 +7,7 @@ import {
   usePriceItems,
   useStages,
 } from '../../data/queries.js';
-import { useMessages } from '../../data/RanwalProvider.js';
+import { useMessages, useSession } from '../../data/RanwalProvider.js';
 import { stageNoticeOf, todayInWib } from '../stages/stage-notice.js';
 import type { HierarchySelection } from './cascade.js';
 import type { LinePlanning } from './ReportForm.js';
@@ -32,6 +32,7 @@ export interface LinePlanningOptions {
  */
 export function useLinePlanning({ selection, year, line }: LinePlanningOptions): LinePlanning {
   const messages = useMessages();
+  const session = useSession();
   const text = messages.reports.planning;
   // The year's stages: a notice above the totals (a year without stages has none).
   const stages = useStages(year);
@@ -60,7 +61,7 @@ export function useLinePlanning({ selection, year, line }: LinePlanningOptions):
   );
 
   return {
-    stage: stageNoticeOf(stages.data?.data ?? [], todayInWib(), messages),
+    stage: stageNoticeOf(stages.data?.data ?? [], todayInWib(), messages, session?.userRole),
     taxRules: settings.data?.data.tax_rules,
     freeFormComponents: settings.data?.data.free_form_components,
     pagu: subActionId
