@@ -286,6 +286,7 @@ describe('stages and the history of every change, through the portal', () => {
     await screenshot(adminPage, 'admin-riwayat-perubahan');
     expect(await axeViolations(adminPage)).toEqual([]);
     await deletion.getByRole('button', { name: /^Pulihkan versi ini/ }).click();
+    await adminPage.getByRole('button', { name: 'Ya, Pulihkan' }).click();
     await toast(adminPage, 'Laporan berhasil dipulihkan ke versi yang dipilih.').waitFor();
     const [restored] = (await planner.budgetLine.list({ search: 'Tinta Printer Hitam' })).data;
     expect(restored).toMatchObject({ price: 120_000, created_by: expect.any(String) });

@@ -1220,7 +1220,6 @@ export const messagesEn: Messages = {
     detail: {
       moreTitle: 'Full detail',
       createdBy: 'Created by',
-      codeAndName: (code: string | null, name: string) => (code ? `${code} - ${name}` : name),
     },
     verification: {
       label: 'Verification',

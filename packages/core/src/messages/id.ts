@@ -1389,8 +1389,6 @@ export const messagesId = {
       /** Below the spec's facts of 'Detail Laporan': everything else about the line. */
       moreTitle: 'Rincian Lengkap',
       createdBy: 'Dibuat Oleh',
-      /** A level's 'code - name', or its name when it has no code. */
-      codeAndName: (code: string | null, name: string) => (code ? `${code} - ${name}` : name),
     },
     verification: {
       label: 'Status Verifikasi',

@@ -36,6 +36,12 @@ export function useLineActions({
 }: LineActionsOptions) {
   const messages = useMessages();
   const [confirming, setConfirming] = useState<BudgetLine | null>(null);
+  // The line asked about stays named while the question closes.
+  const [asked, setAsked] = useState<BudgetLine | null>(null);
+  const ask = (line: BudgetLine) => {
+    setAsked(line);
+    setConfirming(line);
+  };
 
   const confirmDelete = async () => {
     const line = confirming;
@@ -73,7 +79,7 @@ export function useLineActions({
         <DeleteRowButton
           isDeleting={deletingId === line.id}
           blockedBy={blockedBy(line)}
-          onPress={() => setConfirming(line)}
+          onPress={() => ask(line)}
         />
       )}
     </div>
@@ -86,13 +92,13 @@ export function useLineActions({
       onOpenChange={(isOpen) => !isOpen && setConfirming(null)}
       onConfirm={() => void confirmDelete()}
       message={
-        confirming && (
+        asked && (
           <>
             {messages.lines.delete.message(
-              confirming.component_name || confirming.component_code,
-              formatRupiah(reportTotal(confirming)),
+              asked.component_name || asked.component_code,
+              formatRupiah(reportTotal(asked)),
             )}
-            {confirming.sub_action_verified_at && (
+            {asked.sub_action_verified_at && (
               <span className="mt-2 block font-medium text-yellow-900">
                 {messages.lines.verification.deleteWarning}
               </span>

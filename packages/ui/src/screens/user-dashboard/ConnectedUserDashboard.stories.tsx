@@ -214,7 +214,7 @@ export const AgencyNarrowsPrograms: Story = {
     await waitFor(() => expect(reportRows()[0]).toHaveTextContent('Kertas Bappeda'));
     await userEvent.click(within(reportRows()[0]!).getByRole('button', { name: list.viewDetail }));
     const dialog = await screen.findByRole('dialog', { name: list.detailTitle });
-    await waitFor(() => expect(dialog).toHaveTextContent(`${levels.agency.label}${bappeda.name}`));
+    await waitFor(() => expect(dialog).toHaveTextContent(`${levels.agency.label}${bappedaLabel}`));
   },
 };
 

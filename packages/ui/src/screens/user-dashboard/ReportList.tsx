@@ -275,7 +275,6 @@ function ReportDetail({ report }: { report: BudgetLine }) {
     volumeText(messages, value, unit),
   );
   const facts: Fact[] = [
-    ...(report.agency_name ? [[messages.levels.agency.label, report.agency_name] as Fact] : []),
     [fields.programName, report.program_name],
     [fields.componentName, report.component_name],
     [fields.accountCode, report.account_code],
@@ -292,7 +291,10 @@ function ReportDetail({ report }: { report: BudgetLine }) {
     ],
   ];
   const details: Fact[] = [
-    ...lineLevels(report, messages).map(({ label, value }): Fact => [label, value]),
+    // The account's code and name are the spec's facts above.
+    ...lineLevels(report, messages)
+      .filter(({ key }) => key !== 'account')
+      .map(({ label, value }): Fact => [label, value]),
     [fields.componentCode, report.component_code || '-'],
     [fields.specification, report.specification || '-'],
     [fields.supporter, report.supporter_name || '-'],
@@ -313,7 +315,12 @@ function ReportDetail({ report }: { report: BudgetLine }) {
       : []),
   ];
   return (
-    <div className="flex flex-col gap-5">
+    // Focusable, so the keyboard can scroll a detail taller than the screen.
+    <div
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the content of a scrolling region
+      tabIndex={0}
+      className="flex flex-col gap-5 rounded-md outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
+    >
       <Facts facts={facts} />
       <section aria-labelledby={moreId} className="flex flex-col gap-3">
         <h3 id={moreId} className="text-sm font-semibold uppercase tracking-wide text-brand-700">
