@@ -217,6 +217,33 @@ describe('budget lines at working sizes, through the portal', () => {
     await context.close();
   }, 60_000);
 
+  it("a note on a line tells its owner, and the notification opens that line's detail", async () => {
+    // Issue 33: clicking a notification opens what it is about, not only the page of one's role.
+    const [line] = (await user.budgetLine.list({ search: numbered(42) })).data;
+    await admin.verification.create({ line_id: line!.id, body: 'Harga kertas F4 mohon dicek.' });
+    for (const width of [1366, 390]) {
+      const { page, context } = await e2e.newPage();
+      await page.setViewportSize({ width, height: 900 });
+      await signInThroughForm(page, USER, 'user');
+      await page.getByRole('button', { name: /^Notifikasi/ }).click();
+      const told = page.getByRole('dialog', { name: 'Notifikasi' }).getByRole('button', {
+        name: new RegExp(`menulis catatan pada .*${numbered(42)}`),
+      });
+      await told.click();
+      await page.waitForURL((url) => url.searchParams.get('rincian') === line!.id);
+      const detail = page.getByRole('dialog', { name: 'Detail Laporan' });
+      await detail.getByText(numbered(42)).first().waitFor();
+      expect(readable(await detail.innerText())).toContain('Rp 50.042');
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, `user-notification-opens-line-${width}`);
+      // Closed, the address forgets it.
+      await detail.getByRole('button', { name: 'Tutup' }).first().click();
+      await detail.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).searchParams.get('rincian')).toBeNull();
+      await context.close();
+    }
+  }, 90_000);
+
   it('a double click on Buat Laporan stores one line, with 1.5 read as one and a half', async () => {
     const { page, context } = await e2e.newPage();
     await signInThroughForm(page, USER, 'user');

@@ -1,5 +1,6 @@
 import {
   type BudgetLine,
+  codeAndName,
   coefficientText,
   DEFAULT_REPORT_YEAR,
   formatDateTimeLong,
@@ -187,9 +188,11 @@ export const AgencyFilter: Story = {
     await expect(filter).toHaveValue(m.reports.filters.allAgencies);
     await userEvent.click(filter);
     await userEvent.keyboard('{ArrowDown}');
-    await userEvent.click(await screen.findByRole('option', { name: bappeda!.name }));
+    // Offered and shown with its code (issue 33).
+    const bappedaLabel = codeAndName(bappeda!.code, bappeda!.name);
+    await userEvent.click(await screen.findByRole('option', { name: bappedaLabel }));
     await waitFor(() => expect(bodyRows(table)).toHaveLength(page(inBappeda.length)));
-    await expect(filter).toHaveValue(bappeda!.name);
+    await expect(filter).toHaveValue(bappedaLabel);
 
     const line = inBappeda[0]!;
     const row = within(table).getByRole('row', {

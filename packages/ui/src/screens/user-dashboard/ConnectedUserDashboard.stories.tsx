@@ -256,7 +256,7 @@ export const AgencyFilter: Story = {
     await userEvent.click(filter);
     await userEvent.keyboard('{ArrowDown}');
     await userEvent.click(
-      await within(await openList()).findByRole('option', { name: bappeda.name }),
+      await within(await openList()).findByRole('option', { name: bappedaLabel }),
     );
     await waitFor(() => expect(reportRows()).toHaveLength(inBappeda.length));
     for (const row of reportRows()) {
