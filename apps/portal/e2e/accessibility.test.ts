@@ -1,3 +1,4 @@
+import { currentYear } from '@ranwal/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserService } from '../../server/src/services/users.js';
@@ -140,7 +141,7 @@ describe('every route of the route table: accessible, one h1, laid out', () => {
       first_volume: 4,
       second_volume: 1,
       third_volume: 1,
-      year: 2025,
+      year: currentYear(),
       is_taxed: true,
       program_id: program.id,
       action_id: action.id,

@@ -1,7 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { BudgetLine, BudgetLineInput, RanwalClient } from '@ranwal/core';
+import {
+  type BudgetLine,
+  type BudgetLineInput,
+  currentYear,
+  type RanwalClient,
+} from '@ranwal/core';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,6 +33,8 @@ import {
 const USER = { name: 'Dewi Lestari', email: 'dewi@e2e.local', password: 'dewi-password-1' };
 const OTHER = { name: 'Rudi Hartono', email: 'rudi@e2e.local', password: 'rudi-password-1' };
 const LINE_COUNT = 105;
+/** The budget year the pages open on (no stage runs: the current year); the lines are of it. */
+const YEAR = currentYear();
 
 type ChainIds = Pick<
   BudgetLineInput,
@@ -109,7 +116,7 @@ describe('budget lines at working sizes, through the portal', () => {
         specification: n === 42 ? 'Ukuran F4 khusus arsip' : '',
         unit: 'Rim',
         price: 50_000 + n,
-        year: 2025,
+        year: YEAR,
       });
     }
     // Someone else's lines, which the user never sees and the admin's user filter leaves out.
@@ -119,7 +126,7 @@ describe('budget lines at working sizes, through the portal', () => {
         component_name: `Semen Rudi ${n}`,
         unit: 'Sak',
         price: 70_000,
-        year: 2025,
+        year: YEAR,
       });
     }
   }, 120_000);
@@ -210,6 +217,33 @@ describe('budget lines at working sizes, through the portal', () => {
     await context.close();
   }, 60_000);
 
+  it("a note on a line tells its owner, and the notification opens that line's detail", async () => {
+    // Issue 33: clicking a notification opens what it is about, not only the page of one's role.
+    const [line] = (await user.budgetLine.list({ search: numbered(42) })).data;
+    await admin.verification.create({ line_id: line!.id, body: 'Harga kertas F4 mohon dicek.' });
+    for (const width of [1366, 390]) {
+      const { page, context } = await e2e.newPage();
+      await page.setViewportSize({ width, height: 900 });
+      await signInThroughForm(page, USER, 'user');
+      await page.getByRole('button', { name: /^Notifikasi/ }).click();
+      const told = page.getByRole('dialog', { name: 'Notifikasi' }).getByRole('button', {
+        name: new RegExp(`menulis catatan pada .*${numbered(42)}`),
+      });
+      await told.click();
+      await page.waitForURL((url) => url.searchParams.get('rincian') === line!.id);
+      const detail = page.getByRole('dialog', { name: 'Detail Laporan' });
+      await detail.getByText(numbered(42)).first().waitFor();
+      expect(readable(await detail.innerText())).toContain('Rp 50.042');
+      expect(await axeViolations(page)).toEqual([]);
+      await screenshot(page, `user-notification-opens-line-${width}`);
+      // Closed, the address forgets it.
+      await detail.getByRole('button', { name: 'Tutup' }).first().click();
+      await detail.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).searchParams.get('rincian')).toBeNull();
+      await context.close();
+    }
+  }, 90_000);
+
   it('a double click on Buat Laporan stores one line, with 1.5 read as one and a half', async () => {
     const { page, context } = await e2e.newPage();
     await signInThroughForm(page, USER, 'user');
@@ -252,7 +286,7 @@ describe('budget lines at working sizes, through the portal', () => {
     const { page, context } = await e2e.newPage();
     await signInThroughForm(page, ADMIN, 'admin');
     const me = await user.user.me();
-    // A shared link: Gedung's lines of 2025 by Dewi, largest first.
+    // A shared link: Gedung's lines of the year by Dewi, largest first.
     await page.goto(
       `/admin-laporan?program=${gedung.program_id}&pengguna=${me.data.id}&sort=total_desc`,
     );
@@ -262,7 +296,7 @@ describe('budget lines at working sizes, through the portal', () => {
       await admin.budgetLine.list({
         program_id: gedung.program_id,
         created_by: me.data.id,
-        year: 2025,
+        year: YEAR,
         sort: 'total_desc',
       })
     ).data;
@@ -282,7 +316,7 @@ describe('budget lines at working sizes, through the portal', () => {
     await workbook.xlsx.readFile(file);
     const sheet = workbook.worksheets[0]!;
     expect(String(sheet.getCell(1, 1).value)).toBe(
-      `Laporan Detail Program Tahun 2025 (Program: Program Gedung; Dibuat oleh: ${USER.name})`,
+      `Laporan Detail Program Tahun ${YEAR} (Program: Program Gedung; Dibuat oleh: ${USER.name})`,
     );
     const headers = (sheet.getRow(2).values as ExcelJS.CellValue[]).map(String);
     const nameColumn = headers.indexOf('Nama Komponen');

@@ -257,7 +257,8 @@ export async function openFromSidebar(page: Page, label: string, url: string) {
     .getByRole('navigation', { name: 'Navigasi admin' })
     .getByRole('link', { name: label, exact: true })
     .click();
-  await page.waitForURL(`**${url}`);
+  // The chosen budget year (`?tahun=`) goes along.
+  await page.waitForURL((current) => current.pathname.endsWith(url));
   await expect.poll(() => currentSidebarItem(page).textContent()).toBe(label);
 }
 

@@ -51,9 +51,22 @@ const RKA = {
   meals: { code: '5.1.02.01.01.0052', name: 'Belanja Makanan dan Minuman Rapat' },
 };
 const coded = ({ code, name }: { code: string; name: string }) => `${code} - ${name}`;
-/** The line form's year (the spec's 2025), which the journey's pagu and catalogue are of. */
+/** The year of the journey's pagu and catalogue (the spec's 2025), chosen on each page. */
 const FORM_YEAR = DEFAULT_REPORT_YEAR;
 const PLANNER = { name: 'Rina Wulandari', email: 'rina@e2e.local', password: 'rina-password-1' };
+/** A planner of the Perangkat Daerah, who prints its RKA from her dashboard. */
+const UNIT_PLANNER = {
+  name: 'Dewi Lestari',
+  email: 'dewi@e2e.local',
+  password: 'dewi-password-1',
+};
+/** Who signs the Perangkat Daerah's RKA (the region's signer is another person). */
+const UNIT_SIGNER = {
+  place: 'Kota Contoh',
+  position: 'Kepala Bappeda',
+  name: 'Ir. Bambang Wijaya, M.T.',
+  nip: '19710202 199703 1 003',
+};
 const KERTAS = {
   kind: 'SSH' as const,
   code: '1.1.7.01.01.01.001.00001',
@@ -62,6 +75,68 @@ const KERTAS = {
   unit: 'Rim',
   price: 55_000,
   account_codes: [RKA.stationery.code],
+};
+
+/** The unit's RKA header block: one programme, kegiatan and sub kegiatan in the form's year. */
+const UNIT_BLOCK = [
+  ['Urusan Pemerintahan', ': 4 UNSUR PENDUKUNG URUSAN PEMERINTAHAN'],
+  ['Bidang Urusan', ': 4.01'],
+  ['Organisasi', `: ${AGENCY.code} ${AGENCY.name}`],
+  ['Program', `: ${RKA.program.code} ${RKA.program.name}`],
+  ['Kegiatan', `: ${RKA.action.code} ${RKA.action.name}`],
+  ['Sub Kegiatan', `: ${RKA.subAction.code} ${RKA.subAction.name}`],
+  ['Waktu Pelaksanaan', `: Januari s.d. Desember ${FORM_YEAR}`],
+];
+/** Every level of the journey's lines, Aktivitas and Subtitle too, with a sum under each. */
+const ALL_LEVELS = [
+  [AGENCY.code, AGENCY.name],
+  [RKA.program.code, RKA.program.name],
+  [RKA.action.code, RKA.action.name],
+  [RKA.subAction.code, RKA.subAction.name],
+  [RKA.stationery.code, RKA.stationery.name],
+  [null, 'Rapat Penyusunan RKPD'],
+  [null, 'Tim Penyusun RKPD'],
+  [KERTAS.code, KERTAS.name],
+  [null, 'Jumlah Tim Penyusun RKPD'],
+  [null, 'Jumlah Rapat Penyusunan RKPD'],
+  [null, `Jumlah ${RKA.stationery.name}`],
+  [RKA.meals.code, RKA.meals.name],
+  [null, 'Rapat Penyusunan RKPD'],
+  [null, 'Tim Penyusun RKPD'],
+  [null, 'Nasi Kotak Rapat RKPD'],
+  [null, 'Snack Rapat Koordinasi'],
+  [null, 'Jumlah Tim Penyusun RKPD'],
+  [null, 'Jumlah Rapat Penyusunan RKPD'],
+  [null, `Jumlah ${RKA.meals.name}`],
+  [null, `Jumlah ${RKA.subAction.name}`],
+  [null, `Jumlah ${RKA.action.name}`],
+  [null, `Jumlah ${RKA.program.name}`],
+  [null, `Jumlah ${AGENCY.name}`],
+  [null, 'Total Keseluruhan'],
+];
+/** The signature block as the unit's signer fills it (after the place and date). */
+const UNIT_SIGNATURE = [UNIT_SIGNER.position, UNIT_SIGNER.name, `NIP. ${UNIT_SIGNER.nip}`];
+
+/** An RKA sheet's table header row (column A 'Kode'). */
+function tableHeaderRow(sheet: ExcelJS.Worksheet): number {
+  for (let row = 1; row <= sheet.rowCount; row++) {
+    if (sheet.getCell(`A${row}`).value === 'Kode') return row;
+  }
+  throw new Error('no table header row');
+}
+/** The header block's rows, label and value, between the year and the table. */
+const headerBlock = (sheet: ExcelJS.Worksheet) =>
+  Array.from({ length: tableHeaderRow(sheet) - 4 }, (_, index) => [
+    sheet.getCell(`A${index + 3}`).value,
+    sheet.getCell(`B${index + 3}`).value,
+  ]).filter(([label]) => !String(label).startsWith('Program: '));
+/** The signature block's lines below the grand total, after its place and date. */
+const signatureOf = (sheet: ExcelJS.Worksheet) => {
+  const texts = sheet.getColumn(2).values as ExcelJS.CellValue[];
+  return (sheet.getColumn(8).values as ExcelJS.CellValue[])
+    .slice(texts.indexOf('Total Keseluruhan') + 1)
+    .filter(Boolean)
+    .slice(1);
 };
 
 const grid = (page: Page, name: string) => page.getByRole('grid', { name, exact: true });
@@ -74,6 +149,7 @@ describe('planning within a ceiling: the admin pages, through the portal', () =>
   let e2e: E2E;
   let admin: RanwalClient;
   let rkaProgramId: string;
+  let agencyId: string;
   let downloads: string;
 
   beforeAll(async () => {
@@ -81,6 +157,7 @@ describe('planning within a ceiling: the admin pages, through the portal', () =>
     downloads = await mkdtemp(path.join(tmpdir(), 'ranwal-e2e-rka-'));
     admin = await apiAs(e2e, ADMIN);
     const agency = (await admin.agency.create(AGENCY)).data;
+    agencyId = agency.id;
     const program = (
       await admin.program.create({ name: PROGRAM, is_taxed: false, agency_id: agency.id })
     ).data;
@@ -144,6 +221,11 @@ describe('planning within a ceiling: the admin pages, through the portal', () =>
     // The journey's chain under the same Perangkat Daerah, a code at every level, a user to
     // plan in it, Rp 600.000 already planned there in the form's year, and that year's catalogue.
     await createUserService(e2e.database.db).create({ ...PLANNER, role: 'user' });
+    await createUserService(e2e.database.db).create({
+      ...UNIT_PLANNER,
+      role: 'user',
+      agency_ids: [agency.id],
+    });
     rkaProgramId = (
       await admin.program.create({ ...RKA.program, is_taxed: false, agency_id: agency.id })
     ).data.id;
@@ -403,6 +485,10 @@ describe('planning within a ceiling: the admin pages, through the portal', () =>
     const { page, context } = await e2e.newPage();
     page.on('pageerror', (error) => console.log('page error:', error.message));
     await signInThroughForm(page, PLANNER, 'user');
+    // The dashboard opens on the current year (no stage runs): the user picks the form's.
+    await page.getByRole('button', { name: /Tahun Anggaran/ }).click();
+    await page.getByRole('option', { name: String(FORM_YEAR), exact: true }).click();
+    await page.waitForURL(`**/user-dashboard?tahun=${FORM_YEAR}`);
     for (const [label, option] of [
       ['Program', coded(RKA.program)],
       ['Kegiatan', coded(RKA.action)],
@@ -510,6 +596,61 @@ describe('planning within a ceiling: the admin pages, through the portal', () =>
       .toEqual(['Kertas HVS 70 gram A4', 'Nasi Kotak Rapat RKPD', 'Snack Rapat Koordinasi']);
     await context.close();
 
+    // --- The unit's planner prints the unit's RKA from her dashboard ----------------------------
+    const saved = async (file: Download) => {
+      const where = path.join(downloads, `${Date.now()}-${file.suggestedFilename()}`);
+      await file.saveAs(where);
+      return readFile(where);
+    };
+    await admin.planning.setSigner({ agency_id: agencyId, ...UNIT_SIGNER });
+    const { page: unitPage, context: unitContext } = await e2e.newPage();
+    unitPage.on('pageerror', (error) => console.log('page error:', error.message));
+    await signInThroughForm(unitPage, UNIT_PLANNER, 'user');
+    const print = unitPage.getByRole('region', { name: 'Cetak RKA' });
+    await print
+      .getByText(`Rencana Kerja dan Anggaran ${FORM_YEAR} Perangkat Daerah Anda`)
+      .waitFor();
+    const printed = async (button: string): Promise<Download> => {
+      const [file] = await Promise.all([
+        unitPage.waitForEvent('download'),
+        print.getByRole('button', { name: button }).click(),
+      ]);
+      await toast(unitPage, 'RKA berhasil diunduh').first().waitFor();
+      return file;
+    };
+    const unitWorkbook = await printed('Cetak RKA (Excel)');
+    expect(unitWorkbook.suggestedFilename()).toBe(`rka-${FORM_YEAR}.xlsx`);
+    const unitSheet = (await readWorkbook(await saved(unitWorkbook))).worksheets[0]!;
+    expect(headerBlock(unitSheet)).toEqual(UNIT_BLOCK);
+    const unitRows: [ExcelJS.CellValue, ExcelJS.CellValue][] = [];
+    for (let row = tableHeaderRow(unitSheet) + 1; row <= unitSheet.rowCount; row++) {
+      unitRows.push([unitSheet.getCell(`A${row}`).value, unitSheet.getCell(`B${row}`).value]);
+      if (unitRows.at(-1)![1] === 'Total Keseluruhan') break;
+    }
+    expect(unitRows).toEqual(ALL_LEVELS);
+    expect(signatureOf(unitSheet)).toEqual(UNIT_SIGNATURE);
+    const unitPdf = await printed('Cetak RKA (PDF)');
+    expect(unitPdf.suggestedFilename()).toBe(`rka-${FORM_YEAR}.pdf`);
+    const unitText = (await pdfPages(await saved(unitPdf))).join(' ');
+    expect(unitText).toContain(`Organisasi : ${AGENCY.code} ${AGENCY.name}`);
+    expect(unitText).toContain(`Sub Kegiatan : ${RKA.subAction.code} ${RKA.subAction.name}`);
+    expect(unitText).toContain('Rapat Penyusunan RKPD');
+    expect(unitText).toContain('Jumlah Tim Penyusun RKPD');
+    expect(unitText).toContain('Total Keseluruhan 1.625.000 0 1.625.000');
+    expect(unitText).toContain(UNIT_SIGNER.position);
+    expect(unitText).toContain(`${UNIT_SIGNER.name} NIP. ${UNIT_SIGNER.nip}`);
+    for (const width of [1366, 390]) {
+      await unitPage.setViewportSize({ width, height: width > 400 ? 800 : 844 });
+      await print.scrollIntoViewIfNeeded();
+      expect(await axeViolations(unitPage), `axe at ${width} px`).toEqual([]);
+      const overflow = await unitPage.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
+      expect(overflow, `horizontal overflow at ${width} px`).toBeLessThanOrEqual(0);
+      await screenshot(unitPage, `rka-journey-print-${width}`);
+    }
+    await unitContext.close();
+
     // --- The admin downloads the RKA of the programme from Laporan ------------------------------
     await openFromSidebar(adminPage, 'Laporan', '/admin-laporan');
     await chooseInComboBox(adminPage, 'Filter Program', RKA.program.name);
@@ -531,47 +672,29 @@ describe('planning within a ceiling: the admin pages, through the portal', () =>
       await toast(adminPage, 'Berhasil mengunduh laporan').first().waitFor();
       return file;
     };
-    const saved = async (file: Download) => {
-      const where = path.join(downloads, file.suggestedFilename());
-      await file.saveAs(where);
-      return readFile(where);
-    };
 
     const workbookFile = await download('RKA (Excel)');
     expect(workbookFile.suggestedFilename()).toBe(`rka-${FORM_YEAR}.xlsx`);
     const sheet = (await readWorkbook(await saved(workbookFile))).getWorksheet(`RKA ${FORM_YEAR}`)!;
     // Printing: landscape, one page wide, the header row repeated on every page.
+    const value = (address: string) => sheet.getCell(address).value;
+    const headerRow = tableHeaderRow(sheet);
     expect(sheet.pageSetup).toMatchObject({
       orientation: 'landscape',
       fitToPage: true,
       fitToWidth: 1,
-      printTitlesRow: '5:5',
+      printTitlesRow: `${headerRow}:${headerRow}`,
     });
-    const value = (address: string) => sheet.getCell(address).value;
+    // The lines are of one unit: its header block and its signer, though no unit was asked for.
+    expect(headerBlock(sheet)).toEqual(UNIT_BLOCK);
+    expect(signatureOf(sheet)).toEqual(UNIT_SIGNATURE);
     // Kode and Uraian down to the grand total: every level with its code, a sum under each.
     const rows: { row: number; code: ExcelJS.CellValue; text: ExcelJS.CellValue }[] = [];
-    for (let row = 6; row <= sheet.rowCount; row++) {
+    for (let row = headerRow + 1; row <= sheet.rowCount; row++) {
       rows.push({ row, code: value(`A${row}`), text: value(`B${row}`) });
       if (value(`B${row}`) === 'Total Keseluruhan') break;
     }
-    expect(rows.map(({ code, text }) => [code, text])).toEqual([
-      [AGENCY.code, AGENCY.name],
-      [RKA.program.code, RKA.program.name],
-      [RKA.action.code, RKA.action.name],
-      [RKA.subAction.code, RKA.subAction.name],
-      [RKA.stationery.code, RKA.stationery.name],
-      [KERTAS.code, KERTAS.name],
-      [null, `Jumlah ${RKA.stationery.name}`],
-      [RKA.meals.code, RKA.meals.name],
-      [null, 'Nasi Kotak Rapat RKPD'],
-      [null, 'Snack Rapat Koordinasi'],
-      [null, `Jumlah ${RKA.meals.name}`],
-      [null, `Jumlah ${RKA.subAction.name}`],
-      [null, `Jumlah ${RKA.action.name}`],
-      [null, `Jumlah ${RKA.program.name}`],
-      [null, `Jumlah ${AGENCY.name}`],
-      [null, 'Total Keseluruhan'],
-    ]);
+    expect(rows.map(({ code, text }) => [code, text])).toEqual(ALL_LEVELS);
     const rowNumber = (text: string) => rows.find((row) => row.text === text)!.row;
     // The picked item's line: its specification, coefficient, unit, price and totals (no PPN).
     expect(
@@ -612,6 +735,7 @@ describe('planning within a ceiling: the admin pages, through the portal', () =>
     expect(pages[0]).toContain('RENCANA KERJA DAN ANGGARAN');
     expect(pages[0]).toContain(`${RKA.subAction.code} ${RKA.subAction.name}`);
     expect(pages.at(-1)).toContain('Total Keseluruhan 1.625.000 0 1.625.000');
+    expect(pages.at(-1)).toContain(`${UNIT_SIGNER.name} NIP. ${UNIT_SIGNER.nip}`);
     await adminPage.getByRole('button', { name: /Jenis Laporan/ }).click();
     await adminPage.getByRole('listbox').waitFor();
     expect(await axeViolations(adminPage)).toEqual([]);

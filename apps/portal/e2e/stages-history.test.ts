@@ -1,4 +1,4 @@
-import { currentYear, type RanwalClient } from '@ranwal/core';
+import { currentYear, formatDateShortId, type RanwalClient } from '@ranwal/core';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserService } from '../../server/src/services/users.js';
@@ -112,9 +112,10 @@ describe('stages and the history of every change, through the portal', () => {
     await adminPage.getByRole('button', { name: 'Atur Jadwal' }).click();
     const schedule = adminPage.getByRole('dialog', { name: `Atur Jadwal Tahap ${YEAR}` });
     await schedule.waitFor();
-    await fillStage(schedule, 1, 'Rancangan Awal', day(-30), day(30));
+    // One after the other: Ranwal until today, Ranhir from tomorrow (overlaps are refused).
+    await fillStage(schedule, 1, 'Rancangan Awal', day(-30), day(0));
     await schedule.getByRole('button', { name: 'Tambah Tahap' }).click();
-    await fillStage(schedule, 2, 'Rancangan Akhir', day(-1), day(60));
+    await fillStage(schedule, 2, 'Rancangan Akhir', day(1), day(60));
     await schedule.getByRole('button', { name: 'Simpan' }).click();
     await toast(adminPage, 'Jadwal tahap berhasil disimpan.').waitFor();
     await schedule.waitFor({ state: 'detached' });
@@ -129,9 +130,36 @@ describe('stages and the history of every change, through the portal', () => {
     await enterLine('Kertas HVS A4', 55_000);
     await enterLine('Tinta Printer Hitam', 120_000);
     await enterLine('Map Plastik', 5_000);
+    // A day early: the confirmation says what entering Ranhir now does to users.
     await adminPage.getByRole('button', { name: 'Lanjut ke Tahap Berikutnya' }).click();
-    await adminPage.getByRole('button', { name: 'Ya, Lanjutkan' }).click();
+    const early = adminPage.getByRole('alertdialog', { name: 'Lanjut ke Tahap Berikutnya?' });
+    const tomorrow = formatDateShortId(day(1));
+    await early
+      .getByText(
+        `Tahap Rancangan Akhir ${YEAR} dijadwalkan mulai ${tomorrow}. Bila dimulai sekarang, pengguna tidak dapat mengubah rincian belanja sampai ${tomorrow}.`,
+      )
+      .waitFor();
+    expect(await axeViolations(adminPage)).toEqual([]);
+    await screenshot(adminPage, 'admin-tahap-konfirmasi');
+    await early.getByRole('button', { name: 'Ya, Lanjutkan' }).click();
     await toast(adminPage, 'Tahap Rancangan Akhir kini berjalan.').waitFor();
+    // Entered early, the page says why users still wait; the Bappeda brings its dates forward.
+    await expect
+      .poll(async () => readable(await stages.getByRole('row').nth(2).innerText()))
+      .toContain(`pengguna baru dapat mengubah rincian belanja mulai ${tomorrow}`);
+    await adminPage.getByRole('button', { name: 'Atur Jadwal' }).click();
+    const reschedule = adminPage.getByRole('dialog', { name: `Atur Jadwal Tahap ${YEAR}` });
+    await reschedule
+      .getByRole('group', { name: 'Tahap ke-1' })
+      .getByLabel('Tanggal Selesai')
+      .fill(day(-1));
+    await reschedule
+      .getByRole('group', { name: 'Tahap ke-2' })
+      .getByLabel('Tanggal Mulai')
+      .fill(day(0));
+    await reschedule.getByRole('button', { name: 'Simpan' }).click();
+    await toast(adminPage, 'Jadwal tahap berhasil disimpan.').waitFor();
+    await reschedule.waitFor({ state: 'detached' });
     await expect
       .poll(async () => readable(await stages.getByRole('row').nth(1).innerText()))
       .toContain('Selesai');
@@ -191,20 +219,39 @@ describe('stages and the history of every change, through the portal', () => {
     await userPage.getByRole('button', { name: 'Ya, Hapus!' }).click();
     await expect.poll(() => lineRow(userPage, 'Tinta Printer Hitam').count()).toBe(0);
 
-    // --- The stage locks; the user's next edit is refused, naming it --------------------------
+    // --- The stage locks; the user sees why, with Edit and Hapus disabled ---------------------
     await adminPage.getByRole('button', { name: 'Kunci Tahap' }).click();
     await toast(adminPage, 'Tahap Rancangan Akhir dikunci.').waitFor();
-    await lineRow(userPage, 'Map Plastik').getByRole('button', { name: 'Edit' }).click();
-    const refusedEdit = userPage.getByRole('dialog', { name: 'Edit Rincian Belanja' });
-    const refusal = `Tahap Rancangan Akhir ${YEAR} dikunci oleh ${'Administrator'}`;
-    // The form says so before anything is typed; the server refuses it anyway.
-    await refusedEdit.getByRole('status').filter({ hasText: refusal }).waitFor();
-    await refusedEdit.getByRole('textbox', { name: /^Harga \(Rp\)/ }).fill('6.000');
-    await refusedEdit.getByRole('button', { name: 'Simpan Perubahan' }).click();
-    await toast(userPage, refusal).waitFor();
+    await userPage.reload();
+    const refusal = `Tahap Rancangan Akhir ${YEAR} dikunci oleh Administrator: rincian belanja tidak dapat dibuat, diubah, atau dihapus.`;
+    // Said above the list before anything is clicked or typed; the line's buttons wait.
+    const notice = userPage.getByRole('status').filter({ hasText: refusal });
+    await notice.first().waitFor();
+    const map = lineRow(userPage, 'Map Plastik');
+    for (const name of ['Edit', 'Hapus']) {
+      const button = map.getByRole('button', { name, exact: true });
+      expect(await button.isDisabled()).toBe(true);
+      const describedBy = (await button.getAttribute('aria-describedby')) ?? '';
+      expect(readable(await userPage.locator(`[id="${describedBy}"]`).innerText())).toBe(refusal);
+    }
+    expect(await axeViolations(userPage)).toEqual([]);
+    await notice.first().scrollIntoViewIfNeeded();
+    await userPage.evaluate(() => window.scrollBy(0, -16));
     await screenshot(userPage, 'user-stage-locked');
-    const [map] = (await planner.budgetLine.list({ search: 'Map Plastik' })).data;
-    expect(map?.price).toBe(5_000);
+    // A phone reads the lines as cards: the same reason above them, the same buttons waiting.
+    await userPage.setViewportSize({ width: 390, height: 844 });
+    const card = userPage.getByRole('listitem').filter({ hasText: 'Map Plastik' });
+    expect(await card.getByRole('button', { name: 'Edit', exact: true }).isDisabled()).toBe(true);
+    expect(await axeViolations(userPage)).toEqual([]);
+    await notice.first().scrollIntoViewIfNeeded();
+    await screenshot(userPage, 'user-stage-locked-phone');
+    // The server refuses it in the same words.
+    const [mapLine] = (await planner.budgetLine.list({ search: 'Map Plastik' })).data;
+    await expect(planner.budgetLine.delete(mapLine!.id)).rejects.toMatchObject({
+      serverMessage: refusal,
+    });
+    const [map5000] = (await planner.budgetLine.list({ search: 'Map Plastik' })).data;
+    expect(map5000?.price).toBe(5_000);
     await userContext.close();
 
     // --- The admin compares Ranwal with Ranhir -----------------------------------------------
@@ -239,13 +286,14 @@ describe('stages and the history of every change, through the portal', () => {
     await screenshot(adminPage, 'admin-riwayat-perubahan');
     expect(await axeViolations(adminPage)).toEqual([]);
     await deletion.getByRole('button', { name: /^Pulihkan versi ini/ }).click();
+    await adminPage.getByRole('button', { name: 'Ya, Pulihkan' }).click();
     await toast(adminPage, 'Laporan berhasil dipulihkan ke versi yang dipilih.').waitFor();
     const [restored] = (await planner.budgetLine.list({ search: 'Tinta Printer Hitam' })).data;
     expect(restored).toMatchObject({ price: 120_000, created_by: expect.any(String) });
 
     // The restored line's detail shows its whole history, the restore last.
-    // The admin's Laporan opens on the spec's year: this year's lines by the view's address.
-    await adminPage.goto(`/admin-laporan?year=${YEAR}&q=${encodeURIComponent('Kertas HVS A4')}`);
+    // This year's lines by the view's address (the year of the running stage, chosen too).
+    await adminPage.goto(`/admin-laporan?tahun=${YEAR}&q=${encodeURIComponent('Kertas HVS A4')}`);
     await grid(adminPage, /Daftar Laporan/)
       .getByRole('row')
       .filter({ hasText: 'Kertas HVS A4' })

@@ -21,6 +21,7 @@ import {
   useBlocker,
   useNavigate,
 } from 'react-router';
+import { BudgetYearInUrl } from './budget-year-url.js';
 import { LoadFailedPage } from './load-failed.js';
 import { type PortalRoute, portalRoutes, routeAllows } from './routes.js';
 import { dashboardFor, SessionProvider, useSessionContext } from './session.js';
@@ -159,12 +160,14 @@ function Guarded({ route }: { route: PortalRoute }) {
     return <Navigate to={dashboardFor(session)} replace />;
   }
   const Page = route.page;
-  const page = (
+  const shown = (
     <Suspense fallback={<LoadingState />}>
       <Page />
       <PageShown />
     </Suspense>
   );
+  // Every signed-in page shows one budget year, kept in the URL (`?tahun=`).
+  const page = route.requiresAuth && session ? <BudgetYearInUrl>{shown}</BudgetYearInUrl> : shown;
   // The sidebar shows only on authenticated pages for non-user roles (spec "Layout").
   const withSidebar = route.requiresAuth && route.path !== '/login' && session?.userRole !== 'user';
   return withSidebar ? (

@@ -1,6 +1,7 @@
 import { AdminShell } from '@ranwal/ui';
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { withYearOf } from './budget-year-url.js';
 import { PortalNotificationBell } from './notifications.js';
 import { usePasswordChange } from './password-change.js';
 import { useSessionContext } from './session.js';
@@ -9,6 +10,7 @@ import { useSessionContext } from './session.js';
 export default function Shell({ children }: { children: ReactNode }) {
   const { session, signOut } = useSessionContext();
   const location = useLocation();
+  const [params] = useSearchParams();
   const passwordChange = usePasswordChange();
   return (
     <AdminShell
@@ -18,7 +20,8 @@ export default function Shell({ children }: { children: ReactNode }) {
       onChangePassword={passwordChange.open}
       notifications={<PortalNotificationBell />}
       renderLink={({ href, children: label, ...props }) => (
-        <Link to={href} {...props}>
+        // The budget year chosen stays the year of the next page.
+        <Link to={withYearOf(href, params)} {...props}>
           {label}
         </Link>
       )}

@@ -1,11 +1,12 @@
 import { type ReportListView, reportViewFromParams, reportViewToParams } from '@ranwal/ui';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { YEAR_PARAM } from './budget-year-url.js';
 
 /**
- * A report list's view kept in the URL's query (`?q=…&year=…&program=…&page=…`), so a reload,
- * the back button or a shared link shows the same lines. Only what differs from `defaults` is
- * written.
+ * A report list's view kept in the URL's query (`?q=…&program=…&page=…`), so a reload, the back
+ * button or a shared link shows the same lines. Only what differs from `defaults` is written;
+ * the budget year (`?tahun=`, every page's) is kept as it is.
  */
 export function useReportViewInUrl(
   defaults: ReportListView,
@@ -15,7 +16,13 @@ export function useReportViewInUrl(
   // biome-ignore lint/correctness/useExhaustiveDependencies: the query text stands for params.
   const view = useMemo(() => reportViewFromParams(params, defaults), [query, defaults]);
   const setView = useCallback(
-    (next: ReportListView) => setParams(reportViewToParams(next, defaults)),
+    (next: ReportListView) =>
+      setParams((current) => {
+        const params = reportViewToParams(next, defaults);
+        const year = current.get(YEAR_PARAM);
+        if (year !== null) params.set(YEAR_PARAM, year);
+        return params;
+      }),
     [setParams, defaults],
   );
   return [view, setView];

@@ -139,6 +139,8 @@ const expected: Record<string, Row> = {
 
 /** Why a row reads as it does, printed under the table in docs/security.md. */
 const notes: Record<string, string> = {
+  'GET /ranwal/api/detail-program/report':
+    "without `agency_id`; a user's or verifier's link exports their units' lines (without units their own); one asking for a Perangkat Daerah not theirs gets 403 (`report-rka.test.ts`)",
   'GET /ranwal/api/detail-program/report/file':
     'authorized by the signed link in `?token=` (made by `report` for its caller), not by a bearer token',
   'GET /ranwal/api/history/export/file':

@@ -391,7 +391,10 @@ export function buildProgram({
       .description(
         "download the report (the portal's 'Download Laporan'): the flat workbook or CSV, or the RKA as a workbook or PDF",
       )
-      .requiredOption('--year <year>', 'report year'),
+      .option(
+        '--year <year>',
+        "report year; by default the server's: the year whose stage is running, else this year",
+      ),
   )
     .addOption(
       new Option(

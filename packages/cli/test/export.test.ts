@@ -5,6 +5,7 @@ import {
   type BudgetLineInput,
   coefficientText,
   createClient,
+  currentYear,
   formatDateTimeLong,
   type RanwalClient,
   type Supporter,
@@ -355,5 +356,12 @@ describe('ranwal export reports', () => {
     const run = await ranwal(['export', 'reports', '--year', '25', '--out', file('y.xlsx')]);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe('ranwal: --year must be a year from 2000 to 2100\n');
+  });
+
+  it("exports the server's default year when no year is given (no stage runs: this year)", async () => {
+    const result = await exportJson(['--out', file('tahun-ini.xlsx')]);
+    expect(result).toMatchObject({ year: currentYear(), format: 'xlsx' });
+    const cells = await readCells(file('tahun-ini.xlsx'));
+    expect(cells[0]![0]).toBe(`Laporan Detail Program Tahun ${currentYear()}`);
   });
 });

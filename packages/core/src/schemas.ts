@@ -1085,8 +1085,9 @@ export type ReportFormat = z.infer<typeof ReportFormat>;
 
 /**
  * The export covers what the list shows under the same filters; one year, 2025 unless asked.
- * The RKA is grouped Perangkat Daerah > Program > Kegiatan > Sub Kegiatan > Kode Rekening with
- * subtotals, as a workbook or a PDF; the flat sheet is a workbook only.
+ * The RKA (its header block, then grouped Perangkat Daerah > Program > Kegiatan > Sub Kegiatan >
+ * Kode Rekening > Aktivitas > Subtitle with subtotals) is a workbook or a PDF; the flat sheet is
+ * a workbook only. A user's `agency_id` must be one of their units (else 403).
  */
 export const ReportDownloadQuery = BudgetLineFilterQuery.extend({
   year: ReportYear.default(DEFAULT_REPORT_YEAR),

@@ -17,6 +17,7 @@ export * from './components/Table.js';
 export * from './components/TagGroup.js';
 export * from './components/TextField.js';
 export * from './components/Toast.js';
+export * from './data/budget-year.js';
 export * from './data/entity-group.js';
 export * from './data/errors.js';
 export * from './data/files.js';

@@ -9,7 +9,7 @@ import {
   taxRuleText,
 } from '@ranwal/core';
 import ExcelJS from 'exceljs';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import PDFDocument from 'pdfkit';
 import type { Database } from '../db/schema.js';
 import {
@@ -25,7 +25,7 @@ import {
   whenAborted,
   whileQueued,
 } from './report-export.js';
-import { type LineDatabase, searchMatchesOf, whereLines } from './reports.js';
+import type { LineDatabase } from './reports.js';
 
 /*
  * The RKA (Rencana Kerja dan Anggaran) of 'Download Laporan' (issue 18): the lines of the flat
@@ -142,7 +142,17 @@ const levelKey = (chain: AccountChain, level: ChainLevel) => {
  * order (each group once, shared by its accounts), so a line is read without a join: it is
  * read alone, and its groups found by its account.
  */
-function rkaReading(): LineReading & { groupsOf(account: string): GroupNode[] } {
+interface RkaReading extends LineReading {
+  groupsOf(account: string): GroupNode[];
+  /**
+   * The one record of each level that every account read belongs to (none where they span
+   * more, or, for the unit, where a programme has none): known once the accounts are ordered,
+   * before the first line is read.
+   */
+  onlyIds(): Partial<Record<SingleLevel, string>>;
+}
+
+function rkaReading(): RkaReading {
   const nodes = new Map<string, GroupNode>();
   const groupsByAccount = new Map<string, GroupNode[]>();
   const node = (level: RkaLevel, id: string, code: string | null, name: string | null) => {
@@ -213,6 +223,21 @@ function rkaReading(): LineReading & { groupsOf(account: string): GroupNode[] } 
         'line.tax_base_denominator',
       ]),
     groupsOf: (account) => groupsByAccount.get(account)!,
+    onlyIds() {
+      const seen = Object.fromEntries(singleLevels.map((level) => [level, new Set<string>()]));
+      let unitless = false;
+      for (const groups of groupsByAccount.values()) {
+        if (groups[0]!.level !== 'agency') unitless = true;
+        for (const group of groups) seen[group.level]?.add(group.id);
+      }
+      const ids: Partial<Record<SingleLevel, string>> = {};
+      for (const level of singleLevels) {
+        const [only, ...more] = seen[level]!;
+        if (only !== undefined && more.length === 0) ids[level] = only;
+      }
+      if (unitless) delete ids.agency;
+      return ids;
+    },
   };
 }
 
@@ -263,6 +288,7 @@ function lineOf(row: RkaLineRow): RkaLine {
 async function* rkaRows(
   db: Kysely<LineDatabase>,
   scope: ReportScope,
+  reading: RkaReading,
   reads: { chunk: number; shortStatements: boolean },
   signal: AbortSignal,
 ): AsyncGenerator<RkaRow[]> {
@@ -273,7 +299,6 @@ async function* rkaRows(
     /** The subtotal rows of its groups. */
     parts: number[];
   }
-  const reading = rkaReading();
   const open: Open[] = [];
   const topParts: number[] = [];
   let total = noAmounts;
@@ -473,49 +498,20 @@ type SingleLevel = 'agency' | 'program' | 'action' | 'sub_action';
 const singleLevels: readonly SingleLevel[] = ['agency', 'program', 'action', 'sub_action'];
 
 /**
- * The one record of each level the scope's lines all belong to (null where they span more, or
- * a programme of no Perangkat Daerah), in one statement over the lines. With no line, the unit
- * is the one asked for, or the caller's only unit.
+ * The records of `ids` (the one of each level the lines belong to); with no line, the unit is
+ * the one asked for, or the caller's only unit.
  */
 async function printedRecordsOf(
   db: Kysely<LineDatabase>,
   scope: ReportScope,
+  ids: Partial<Record<SingleLevel, string>>,
+  anyLine: boolean,
 ): Promise<Omit<HeaderFacts, 'year'>> {
-  const matches = scope.search ? await searchMatchesOf(db, scope.search) : undefined;
-  const spread = singleLevels.flatMap((level) => {
-    const column = sql.ref(level === 'agency' ? 'program.agency_id' : `line.${level}_id`);
-    return [
-      sql<string | null>`min(${column}::text)`.as(`${level}_first`),
-      sql<string | null>`max(${column}::text)`.as(`${level}_last`),
-    ];
-  });
-  const row = (await whereLines(
-    db
-      .selectFrom('detail_program as line')
-      .innerJoin('program as program', 'program.id', 'line.program_id'),
-    scope,
-    matches,
-  )
-    .select([
-      sql<string | number>`count(*)`.as('lines'),
-      sql<string | number>`count(*) filter (where program.agency_id is null)`.as('unitless'),
-      ...spread,
-    ])
-    .executeTakeFirst()) as Record<string, string | number | null> | undefined;
-  const ids: Partial<Record<SingleLevel, string>> = {};
-  if (row && Number(row.lines) > 0) {
-    for (const level of singleLevels) {
-      const first = row[`${level}_first`];
-      if (first !== null && first === row[`${level}_last`]) ids[level] = String(first);
-    }
-    if (Number(row.unitless) > 0) delete ids.agency;
-  } else {
-    const unit = scope.agency_id ?? (scope.agency_ids?.length === 1 ? scope.agency_ids[0] : null);
-    if (unit) ids.agency = unit;
-  }
+  const asked = scope.agency_id ?? (scope.agency_ids?.length === 1 ? scope.agency_ids[0] : null);
+  const found = anyLine ? ids : asked ? { agency: asked } : {};
   const records = await Promise.all(
     singleLevels.map(async (level) => {
-      const id = ids[level];
+      const id = found[level];
       if (!id) return null;
       const table = level === 'agency' ? 'agency' : managedEntities[level].table;
       return ((await db
@@ -532,6 +528,33 @@ async function printedRecordsOf(
 }
 
 /**
+ * The RKA's heading and its rows: the rows' first piece is read first, so the accounts (and the
+ * records their lines belong to) are known when the heading is made, with no statement of its own.
+ */
+async function rkaOf(
+  typedDb: Kysely<Database>,
+  scope: ReportScope,
+  reads: { chunk: number; shortStatements: boolean },
+  signal: AbortSignal,
+  now: Date,
+): Promise<{ heading: Heading; chunks: AsyncIterable<RkaRow[]> }> {
+  const db = typedDb as unknown as Kysely<LineDatabase>;
+  const reading = rkaReading();
+  const rows = rkaRows(db, scope, reading, reads, signal);
+  const first = await rows.next();
+  const ids = reading.onlyIds();
+  const records = await printedRecordsOf(db, scope, ids, Object.keys(ids).length > 0);
+  const heading = await headingOf(db, typedDb, scope, now, records);
+  return {
+    heading,
+    chunks: (async function* () {
+      if (!first.done) yield first.value;
+      yield* rows;
+    })(),
+  };
+}
+
+/**
  * The title lines, the header block and the signer. Lines that all belong to one Perangkat
  * Daerah (asked for by a filter, or the only unit of the person printing, or simply so) are
  * signed by whoever is set for it; the region's by the signer of no agency.
@@ -541,8 +564,8 @@ async function headingOf(
   typedDb: Kysely<Database>,
   scope: ReportScope,
   now: Date,
+  records: Omit<HeaderFacts, 'year'>,
 ): Promise<Heading> {
-  const records = await printedRecordsOf(db, scope);
   const unitId = records.agency?.id ?? null;
   const facts: HeaderFacts = { year: scope.year, ...records };
   const others = await filtersOf(db, { ...scope, agency_id: undefined });
@@ -745,10 +768,16 @@ export async function writeRkaWorkbook(
     now = new Date(),
   }: RkaExportOptions = {},
 ): Promise<void> {
-  const db = typedDb as unknown as Kysely<LineDatabase>;
-  const heading = await headingOf(db, typedDb, scope, now);
-  const headerRow = rkaHeaderRowOf(heading);
   const stopped = stopper(signal, output);
+  let rka: Awaited<ReturnType<typeof rkaOf>>;
+  try {
+    rka = await rkaOf(typedDb, scope, { chunk: chunkLines, shortStatements }, stopped.signal, now);
+  } catch (error) {
+    stopped.finish();
+    throw error;
+  }
+  const { heading, chunks } = rka;
+  const headerRow = rkaHeaderRowOf(heading);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output,
     useStyles: true,
@@ -788,12 +817,7 @@ export async function writeRkaWorkbook(
     );
 
     let written = 0;
-    for await (const rows of rkaRows(
-      db,
-      scope,
-      { chunk: chunkLines, shortStatements },
-      stopped.signal,
-    )) {
+    for await (const rows of chunks) {
       for (const row of rows) {
         switch (row.kind) {
           case 'group':
@@ -1351,9 +1375,15 @@ export async function writeRkaPdf(
     now = new Date(),
   }: RkaExportOptions = {},
 ): Promise<void> {
-  const db = typedDb as unknown as Kysely<LineDatabase>;
-  const heading = await headingOf(db, typedDb, scope, now);
   const stopped = stopper(signal, output);
+  let rka: Awaited<ReturnType<typeof rkaOf>>;
+  try {
+    rka = await rkaOf(typedDb, scope, { chunk: chunkLines, shortStatements }, stopped.signal, now);
+  } catch (error) {
+    stopped.finish();
+    throw error;
+  }
+  const { heading, chunks } = rka;
   const pdf = new PdfWriter(output, scope.year, rkaText.name(scope.year));
   try {
     pdf.newPage();
@@ -1362,12 +1392,7 @@ export async function writeRkaPdf(
     if (heading.filters) pdf.title(['', '', heading.filters]);
     pdf.header();
     let written = 0;
-    for await (const rows of rkaRows(
-      db,
-      scope,
-      { chunk: chunkLines, shortStatements },
-      stopped.signal,
-    )) {
+    for await (const rows of chunks) {
       for (const row of rows) {
         switch (row.kind) {
           case 'group':

@@ -453,7 +453,6 @@ export const messagesEn: Messages = {
       search: 'Search reports',
       searchPlaceholder: 'Component, specification, program or account code',
       year: 'Filter by year',
-      allYears: 'All years',
       agency: 'Filter by regional unit',
       allAgencies: 'All regional units',
       program: 'Filter by program',
@@ -1221,7 +1220,6 @@ export const messagesEn: Messages = {
     detail: {
       moreTitle: 'Full detail',
       createdBy: 'Created by',
-      codeAndName: (code: string | null, name: string) => (code ? `${code} - ${name}` : name),
     },
     verification: {
       label: 'Verification',

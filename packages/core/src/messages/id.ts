@@ -536,7 +536,6 @@ export const messagesId = {
       search: 'Cari laporan',
       searchPlaceholder: 'Komponen, spesifikasi, program atau kode rekening',
       year: 'Filter Tahun',
-      allYears: 'Semua Tahun',
       agency: 'Filter Perangkat Daerah',
       allAgencies: 'Semua Perangkat Daerah',
       program: 'Filter Program',
@@ -972,7 +971,7 @@ export const messagesId = {
       statuses: { active: 'Aktif', retired: 'Nonaktif', all: 'Semua Status' },
       retiredHint:
         'Item nonaktif tidak ditawarkan lagi untuk rincian belanja baru; rincian yang sudah memakainya tetap.',
-      editFor: (name: string) => `Ubah ${name}`,
+      editFor: (name: string) => `Edit ${name}`,
       retire: 'Nonaktifkan',
       retireFor: (name: string) => `Nonaktifkan ${name}`,
       restore: 'Aktifkan',
@@ -1390,8 +1389,6 @@ export const messagesId = {
       /** Below the spec's facts of 'Detail Laporan': everything else about the line. */
       moreTitle: 'Rincian Lengkap',
       createdBy: 'Dibuat Oleh',
-      /** A level's 'code - name', or its name when it has no code. */
-      codeAndName: (code: string | null, name: string) => (code ? `${code} - ${name}` : name),
     },
     verification: {
       label: 'Status Verifikasi',

@@ -21,6 +21,8 @@ export interface BannerProps {
   onDismiss?: () => void;
   /** Hide after this many milliseconds (the user list's banners: 5000). */
   timeout?: number;
+  /** For `aria-describedby` of what the message explains (a disabled button). */
+  id?: string;
   className?: string;
 }
 
@@ -29,7 +31,7 @@ export interface BannerProps {
  * (role=status). It hides itself after `timeout` or when dismissed; render it with a new `key`
  * to show it again.
  */
-export function Banner({ tone, title, children, onDismiss, timeout, className }: BannerProps) {
+export function Banner({ tone, title, children, onDismiss, timeout, id, className }: BannerProps) {
   const m = useMessages();
   const [isHidden, setHidden] = useState(false);
   const dismiss = () => {
@@ -49,6 +51,7 @@ export function Banner({ tone, title, children, onDismiss, timeout, className }:
   const { Icon, className: toneClassName } = tones[tone];
   return (
     <div
+      id={id}
       role={tone === 'error' ? 'alert' : 'status'}
       className={cn(
         'flex items-start gap-3 rounded-md border px-4 py-3 text-sm',

@@ -6,10 +6,12 @@ export interface DeleteRowButtonProps {
   isDeleting: boolean;
   /** Asks for confirmation (the screens open a ConfirmDialog). */
   onPress: () => void;
+  /** The id of the text saying why the line cannot be deleted now: the button waits, disabled. */
+  blockedBy?: string | undefined;
 }
 
 /** A table row's 'Hapus' button. */
-export function DeleteRowButton({ isDeleting, onPress }: DeleteRowButtonProps) {
+export function DeleteRowButton({ isDeleting, onPress, blockedBy }: DeleteRowButtonProps) {
   const { common } = useMessages();
   return (
     // Disabled rather than pending: the row goes away once deleted, and a pending button's
@@ -18,7 +20,8 @@ export function DeleteRowButton({ isDeleting, onPress }: DeleteRowButtonProps) {
       size="sm"
       variant="danger"
       className="whitespace-nowrap"
-      isDisabled={isDeleting}
+      isDisabled={isDeleting || blockedBy !== undefined}
+      aria-describedby={blockedBy}
       onPress={onPress}
     >
       {isDeleting ? common.deleting : common.delete}

@@ -46,6 +46,7 @@ import {
   type QueryKey,
   queryOptions,
   useMutation,
+  useQueries,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
@@ -78,6 +79,11 @@ export const ranwalKeys = {
   /** Under `reports` too: what is planned under a pagu moves with every line written. */
   paguStatus: (query: PaguStatusQuery) => [...reports, 'pagu-status', query] as const,
   planningSettings: [...all, 'planning', 'settings'] as const,
+  /**
+   * Under `reports`: a line or a pagu written in a new year adds it. Stage and catalogue writes
+   * name it too.
+   */
+  planningYears: [...reports, 'years'] as const,
   priceItemList: (query: PriceItemListQuery) => [...all, 'price-item', 'list', query] as const,
   /** Under `reports` too (planned moves with every line): the pagu page and the dashboard's. */
   paguList: (query: PaguListQuery) => [...reports, 'pagu-list', query] as const,
@@ -188,6 +194,20 @@ export function usePlanningSettings(options: ReadOptions = {}) {
     queryFn: ({ signal }) => client.planning.settings({ signal }),
     enabled: options.enabled,
     staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/**
+ * The budget years to choose from and the one screens open on (the year whose stage is
+ * running, else the current year): see `useBudgetYear`.
+ */
+export function usePlanningYears(options: ReadOptions = {}) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.planningYears,
+    queryFn: ({ signal }) => client.planning.years({ signal }),
+    enabled: options.enabled,
+    placeholderData: keepPreviousData,
   });
 }
 
@@ -328,6 +348,26 @@ export function useStages(year: number) {
     queryKey: ranwalKeys.stageList(year),
     queryFn: ({ signal }) => client.stage.list({ year }, { signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The stages of each of several years (the years of the lines a list shows), by year once each
+ * has loaded; shares `useStages`' cache.
+ */
+export function useStagesOfYears(years: readonly number[]) {
+  const client = useRanwalClient();
+  return useQueries({
+    queries: years.map((year) => ({
+      queryKey: ranwalKeys.stageList(year),
+      queryFn: ({ signal }: { signal: AbortSignal }) => client.stage.list({ year }, { signal }),
+    })),
+    combine: (results) =>
+      new Map(
+        results.flatMap((result, index) =>
+          result.data ? [[years[index]!, result.data.data] as const] : [],
+        ),
+      ),
   });
 }
 
@@ -550,6 +590,7 @@ const paguReads = [
   [...reports, 'pagu-list'],
   [...reports, 'pagu-summary'],
   [...reports, 'pagu-status'],
+  ranwalKeys.planningYears,
 ] as const;
 
 /** Sets a sub kegiatan's pagu for a year (and whether lines may go over it, with the reason). */
@@ -607,12 +648,15 @@ export const useRestoreChange = () =>
 export const useScheduleStages = () =>
   useClientMutation(
     (client, body: StageScheduleInput) => client.stage.schedule(body),
-    [ranwalKeys.stages],
+    [ranwalKeys.stages, ranwalKeys.planningYears],
   );
 
 /** Closes the year's current stage (its lines kept as its figures) and enters the next. */
 export const useAdvanceStage = () =>
-  useClientMutation((client, year: number) => client.stage.advance({ year }), [ranwalKeys.stages]);
+  useClientMutation(
+    (client, body: { year: number; confirm?: boolean }) => client.stage.advance(body),
+    [ranwalKeys.stages, ranwalKeys.planningYears],
+  );
 
 /** Locks or unlocks the year's current stage; unlocking needs a reason. */
 export const useLockStage = () =>

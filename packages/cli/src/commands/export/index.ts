@@ -30,7 +30,8 @@ export {
 } from './hierarchy.js';
 
 export interface ExportOptions extends ConnectionOptions {
-  year: number | string;
+  /** Unless told, the server's default year: the year whose stage is running, else this year. */
+  year?: number | string | undefined;
   /** Where to write; written whole or not at all (through a temporary file beside it). */
   out: string;
   /** Else from the file name: `.csv` means csv, `.pdf` pdf, anything else xlsx. */
@@ -144,13 +145,17 @@ function layoutOf(format: ExportFormat, layout: ReportLayout | undefined): Repor
  * a PDF.
  */
 export async function exportReports(options: ExportOptions): Promise<ExportResult> {
-  const year = ReportYear.safeParse(options.year);
-  if (!year.success) throw new CliError('usage', `--year must be a year from 2000 to 2100`);
+  const given = options.year === undefined ? undefined : ReportYear.safeParse(options.year);
+  if (given && !given.success)
+    throw new CliError('usage', `--year must be a year from 2000 to 2100`);
   const format = formatOf(options.out, options.format, exportFormats);
   const layout = layoutOf(format, options.layout);
 
   const { client } = await connect(options);
   const agency = options.agency ? await findRecord(client, 'agency', options.agency) : null;
+  const year =
+    given?.data ??
+    (await calling('asking for the budget year', () => client.planning.years())).data.default_year;
   const program = options.program ? await findRecord(client, 'program', options.program) : null;
   const supporter = options.supporter
     ? await findRecord(client, 'supporter', options.supporter)
@@ -159,7 +164,7 @@ export async function exportReports(options: ExportOptions): Promise<ExportResul
   const search = options.search?.trim() || null;
   const { data: link } = await calling('asking for the report link', () =>
     client.budgetLine.report({
-      year: year.data,
+      year,
       ...(agency ? { agency_id: agency.id } : {}),
       ...(program ? { program_id: program.id } : {}),
       ...(supporter ? { supporter_id: supporter.id } : {}),
@@ -209,7 +214,7 @@ export async function exportReports(options: ExportOptions): Promise<ExportResul
     file,
     format,
     layout,
-    year: year.data,
+    year,
     agency,
     program,
     supporter,

@@ -33,9 +33,8 @@ export interface ReportListControlsProps {
   /** A change of search, filter or order; the caller goes back to the first page. */
   onViewChange: (view: ReportListView) => void;
   defaults: ReportListView;
-  /** The years to offer; with `allowAllYears`, 'Semua Tahun' too. */
-  years: readonly number[];
-  allowAllYears?: boolean;
+  /** The years to offer (`useBudgetYear`'s); none: the list shows no year picker. */
+  years?: readonly number[];
   /** Offer the user filter (an admin's). */
   showCreator?: boolean;
   /**
@@ -48,7 +47,7 @@ export interface ReportListControlsProps {
 
 /**
  * Search, filters and order above a report list: a search box (component, specification,
- * program, account), the year, a Perangkat Daerah (where any exist), a program (of the chosen
+ * program, account), the year (the budget year of every screen), a Perangkat Daerah (where any exist), a program (of the chosen
  * agency), a Pengampu and, for an admin, a user, each a searchable picker over the server, and
  * the order. Needs a RanwalProvider.
  */
@@ -57,7 +56,6 @@ export function ReportListControls({
   onViewChange,
   defaults,
   years,
-  allowAllYears = false,
   showCreator = false,
   lines = [],
   className,
@@ -76,12 +74,9 @@ export function ReportListControls({
     setShownSearch(view.search);
     setText(view.search);
   }
-  const yearOptions = [
-    ...(allowAllYears ? [{ id: 'all', label: t.allYears }] : []),
-    ...[...new Set([...years, ...(view.year === null ? [] : [view.year])])]
-      .sort((a, b) => b - a)
-      .map((year) => ({ id: String(year), label: String(year) })),
-  ];
+  const yearOptions = [...new Set([...(years ?? []), ...(view.year === null ? [] : [view.year])])]
+    .sort((a, b) => b - a)
+    .map((year) => ({ id: String(year), label: String(year) }));
   const nameIn = (key: FilterKey, id: string | null) => {
     const line = id ? lines.find((candidate) => candidate[key] === id) : undefined;
     if (!line) return undefined;
@@ -128,14 +123,18 @@ export function ReportListControls({
       )}
       {showFields && (
         <div id={fieldsId} className="contents">
-          <Select
-            label={t.year}
-            items={yearOptions}
-            value={view.year === null ? 'all' : String(view.year)}
-            onChange={(key) => change({ year: key === 'all' || key === null ? null : Number(key) })}
-          >
-            {(option) => <SelectItem id={option.id}>{option.label}</SelectItem>}
-          </Select>
+          {years && (
+            <Select
+              label={t.year}
+              items={yearOptions}
+              value={view.year === null ? null : String(view.year)}
+              onChange={(key) => {
+                if (key !== null) change({ year: Number(key) });
+              }}
+            >
+              {(option) => <SelectItem id={option.id}>{option.label}</SelectItem>}
+            </Select>
+          )}
           <LevelFilter
             entity="agency"
             value={view.agency_id}

@@ -15,6 +15,11 @@ export interface LineActionsOptions {
   onDelete?: ((line: BudgetLine) => unknown) | undefined;
   /** The line being deleted: its button shows 'Menghapus...'. */
   deletingId?: string | null;
+  /**
+   * The id of the text saying why a line cannot be changed now (its year's stage), or undefined:
+   * its 'Edit' and 'Hapus' are then disabled, described by that text.
+   */
+  blockedBy?: ((line: BudgetLine) => string | undefined) | undefined;
 }
 
 /**
@@ -27,9 +32,16 @@ export function useLineActions({
   onEdit,
   onDelete,
   deletingId = null,
+  blockedBy = () => undefined,
 }: LineActionsOptions) {
   const messages = useMessages();
   const [confirming, setConfirming] = useState<BudgetLine | null>(null);
+  // The line asked about stays named while the question closes.
+  const [asked, setAsked] = useState<BudgetLine | null>(null);
+  const ask = (line: BudgetLine) => {
+    setAsked(line);
+    setConfirming(line);
+  };
 
   const confirmDelete = async () => {
     const line = confirming;
@@ -53,12 +65,22 @@ export function useLineActions({
         {messages.reports.list.viewDetail}
       </Button>
       {onEdit && (
-        <Button size="sm" variant="secondary" onPress={() => onEdit(line)}>
+        <Button
+          size="sm"
+          variant="secondary"
+          isDisabled={blockedBy(line) !== undefined}
+          aria-describedby={blockedBy(line)}
+          onPress={() => onEdit(line)}
+        >
           {messages.common.edit}
         </Button>
       )}
       {onDelete && (
-        <DeleteRowButton isDeleting={deletingId === line.id} onPress={() => setConfirming(line)} />
+        <DeleteRowButton
+          isDeleting={deletingId === line.id}
+          blockedBy={blockedBy(line)}
+          onPress={() => ask(line)}
+        />
       )}
     </div>
   );
@@ -70,13 +92,13 @@ export function useLineActions({
       onOpenChange={(isOpen) => !isOpen && setConfirming(null)}
       onConfirm={() => void confirmDelete()}
       message={
-        confirming && (
+        asked && (
           <>
             {messages.lines.delete.message(
-              confirming.component_name || confirming.component_code,
-              formatRupiah(reportTotal(confirming)),
+              asked.component_name || asked.component_code,
+              formatRupiah(reportTotal(asked)),
             )}
-            {confirming.sub_action_verified_at && (
+            {asked.sub_action_verified_at && (
               <span className="mt-2 block font-medium text-yellow-900">
                 {messages.lines.verification.deleteWarning}
               </span>

@@ -30,7 +30,8 @@ export function lineLevels(
   line: BudgetLine,
   messages: Messages,
 ): { key: string; label: string; value: string }[] {
-  const text = messages.lines.detail.codeAndName;
+  const text = (code: string | null, name: string) =>
+    code ? messages.hierarchy.accountCodeName(code, name) : name;
   return (['agency', ...hierarchyLevelKeys] as const).flatMap((key) => {
     const value =
       key === 'account'

@@ -35,3 +35,17 @@ describe("a report list's Perangkat Daerah filter", () => {
     expect(reportViewToParams(view, userReportsDefaultView).toString()).toBe('');
   });
 });
+
+describe("a report list's year", () => {
+  it("is not kept in the view's URL: the portal keeps the budget year of every page as ?tahun=", () => {
+    const defaults = userReportsDefaultView;
+    const view = { ...defaults, year: 2027, search: 'kertas' };
+    expect(reportViewToParams(view, defaults).toString()).toBe('q=kertas');
+    expect(reportViewFromParams(new URLSearchParams('year=2024&q=kertas'), defaults)).toEqual({
+      ...defaults,
+      search: 'kertas',
+    });
+    expect(listQueryOf(view, 10)).toMatchObject({ year: 2027, search: 'kertas' });
+    expect(downloadQueryOf(view)).toMatchObject({ year: 2027 });
+  });
+});

@@ -4,12 +4,12 @@ import {
   DEFAULT_REPORT_YEAR,
   Id,
   ReportDownloadQuery,
-  ReportYear,
 } from '@ranwal/core';
 
 /**
  * What a report list shows: its page, search, filters and order. The portal keeps it in the
  * URL, so a reload or a shared link shows the same lines; the export covers the same lines.
+ * A connected list shows the budget year of every screen (`useBudgetYear`), not a year of its own.
  */
 export interface ReportListView {
   page: number;
@@ -37,26 +37,15 @@ export const defaultReportView = (year: number | null): ReportListView => ({
   sort: 'newest',
 });
 
-/** The admin's Laporan: the spec's year, 2025, as 'Download Laporan' exports it. */
-export const adminReportsDefaultView = defaultReportView(DEFAULT_REPORT_YEAR);
-/** A user's Daftar Laporan: every year. */
+/** The admin's Laporan; its year is the budget year (`useBudgetYear`). */
+export const adminReportsDefaultView = defaultReportView(null);
+/** A user's Daftar Laporan; its year is the budget year too. */
 export const userReportsDefaultView = defaultReportView(null);
 
 /**
- * The years a user may narrow their list to: two before the spec's 2025 up to next year (a user
- * cannot ask the server which years have lines; an admin's list offers those).
+ * The view a URL's query describes; a part that does not read as one keeps its default. The
+ * year is not in it: the portal keeps the budget year of every screen as `?tahun=`.
  */
-export function reportYearChoices(now: Date = new Date()): number[] {
-  const last = Math.max(now.getFullYear() + 1, DEFAULT_REPORT_YEAR + 1);
-  const years: number[] = [];
-  for (let year = DEFAULT_REPORT_YEAR - 2; year <= last; year += 1) years.push(year);
-  return years;
-}
-
-/** `year=all` in a URL: every year, where the default is one. */
-const ALL_YEARS = 'all';
-
-/** The view a URL's query describes; a part that does not read as one keeps its default. */
 export function reportViewFromParams(
   params: URLSearchParams,
   defaults: ReportListView,
@@ -66,13 +55,11 @@ export function reportViewFromParams(
     return parsed.success ? parsed.data : null;
   };
   const page = Number(params.get('page'));
-  const yearParam = params.get('year');
-  const year = ReportYear.safeParse(yearParam);
   const sort = BudgetLineSort.safeParse(params.get('sort'));
   return {
     page: Number.isSafeInteger(page) && page >= 1 ? page : defaults.page,
     search: (params.get('q') ?? defaults.search).slice(0, 200),
-    year: yearParam === ALL_YEARS ? null : year.success ? year.data : defaults.year,
+    year: defaults.year,
     agency_id: id('perangkat-daerah') ?? defaults.agency_id,
     program_id: id('program') ?? defaults.program_id,
     supporter_id: id('pengampu') ?? defaults.supporter_id,
@@ -87,11 +74,10 @@ export function reportViewToParams(
   defaults: ReportListView,
 ): URLSearchParams {
   const params = new URLSearchParams();
-  const set = (name: string, value: string | number | null, fallback: string | number | null) => {
-    if (value !== fallback) params.set(name, value === null ? ALL_YEARS : String(value));
+  const set = (name: string, value: string | number, fallback: string | number) => {
+    if (value !== fallback) params.set(name, String(value));
   };
   set('q', view.search, defaults.search);
-  set('year', view.year, defaults.year);
   if (view.agency_id) params.set('perangkat-daerah', view.agency_id);
   if (view.program_id) params.set('program', view.program_id);
   if (view.supporter_id) params.set('pengampu', view.supporter_id);

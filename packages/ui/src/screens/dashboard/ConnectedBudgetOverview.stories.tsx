@@ -109,8 +109,9 @@ export const ChooseYear: Story = {
 };
 
 /**
- * Without a year the overview opens on the current budget year (however late a line someone
- * entered), and offers the years that have lines beside it.
+ * Without a year the overview opens on the server's default budget year, with no stage running
+ * the current one (however late a line someone entered), and offers the years that have lines
+ * beside it and the server's years (the next one too: a year is set up the year before).
  */
 export const CurrentYear: Story = {
   args: { initialYear: undefined },
@@ -123,13 +124,13 @@ export const CurrentYear: Story = {
     const options = within(await screen.findByRole('listbox'))
       .getAllByRole('option')
       .map((option) => Number(option.textContent));
-    await expect(options).toEqual([...new Set([year, 2026, 2025])].sort((a, b) => b - a));
+    await expect(options).toEqual([...new Set([year + 1, year, 2026, 2025])].sort((a, b) => b - a));
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
   },
 };
 
-/** No lines at all: the empty text for the current year, which the picker alone offers. */
+/** No lines at all: the empty text for the current year, which the picker offers with the next. */
 export const Empty: Story = {
   args: { initialYear: undefined },
   parameters: sandbox({ seed: emptySeed }),
@@ -143,7 +144,7 @@ export const Empty: Story = {
       within(listbox)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual([String(year)]);
+    ).toEqual([String(year + 1), String(year)]);
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('listbox')).not.toBeInTheDocument());
   },

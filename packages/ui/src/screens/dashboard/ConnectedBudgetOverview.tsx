@@ -1,34 +1,28 @@
-import { currentYear } from '@ranwal/core';
-import { useState } from 'react';
+import { useBudgetYear } from '../../data/budget-year.js';
 import { describeError } from '../../data/errors.js';
 import { useBudgetSummary } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { BudgetOverview, budgetYearOptions } from './BudgetOverview.js';
 
 export interface ConnectedBudgetOverviewProps {
-  /**
-   * The year shown first; by default the server's choice: the current budget year (the
-   * calendar year in Asia/Jakarta).
-   */
+  /** The year shown first where no `BudgetYearProvider` gives it; by default the server's. */
   initialYear?: number;
   className?: string;
 }
 
 /**
  * `BudgetOverview` loading a year's summary through the RanwalProvider's client (admin only);
- * the picker offers every year that has lines and the current year.
+ * the picker offers every year that has lines and the budget years (`useBudgetYear`).
  */
 export function ConnectedBudgetOverview({ initialYear, className }: ConnectedBudgetOverviewProps) {
   const text = useMessages().adminDashboard.budget;
-  const [thisYear] = useState(() => currentYear());
-  const [chosenYear, setYear] = useState(initialYear);
-  const summary = useBudgetSummary(chosenYear === undefined ? {} : { year: chosenYear });
+  const { year, years, setYear } = useBudgetYear(initialYear);
+  const summary = useBudgetSummary({ year });
   const figures = summary.data?.data;
-  const year = chosenYear ?? figures?.year ?? thisYear;
   return (
     <BudgetOverview
       year={year}
-      years={budgetYearOptions(figures?.years ?? [], year, thisYear)}
+      years={budgetYearOptions(figures?.years ?? [], ...years)}
       onYearChange={setYear}
       summary={figures}
       isLoading={summary.isPending}

@@ -1,13 +1,11 @@
-import { currentYear } from '@ranwal/core';
-import { useState } from 'react';
+import { useBudgetYear } from '../../data/budget-year.js';
 import { describeError } from '../../data/errors.js';
 import { usePaguSummary } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
-import { planningYearChoices } from '../planning/planning-parts.js';
 import { PaguOverview } from './PaguOverview.js';
 
 export interface ConnectedPaguOverviewProps {
-  /** The year shown first; the current budget year by default. */
+  /** The year shown first where no `BudgetYearProvider` gives it; by default the server's. */
   initialYear?: number;
   className?: string;
 }
@@ -18,12 +16,12 @@ export interface ConnectedPaguOverviewProps {
  */
 export function ConnectedPaguOverview({ initialYear, className }: ConnectedPaguOverviewProps) {
   const t = useMessages().planning.overview;
-  const [year, setYear] = useState(() => initialYear ?? currentYear());
+  const { year, years, setYear } = useBudgetYear(initialYear);
   const summary = usePaguSummary(year);
   return (
     <PaguOverview
       year={year}
-      years={planningYearChoices(year)}
+      years={years}
       onYearChange={setYear}
       summary={summary.data?.data}
       isLoading={summary.isPending}

@@ -99,3 +99,56 @@ const ErrorStory: Story = {
 };
 
 export { ErrorStory as Error };
+
+/**
+ * A line deleted and brought back by an administrator, then restored to an earlier price: each
+ * restore reads 'Dipulihkan' (not 'Dibuat'), the second with what it changed back.
+ */
+export const Restored: Story = {
+  args: {
+    entries: [
+      ...lineHistoryEntries.slice(0, 2),
+      {
+        ...lineHistoryEntries[1]!,
+        id: 14,
+        changed_at: '2026-11-27T01:00:00.000Z',
+        action: 'delete',
+        old_values: lineHistoryEntries[1]!.new_values,
+        new_values: null,
+      },
+      {
+        ...lineHistoryEntries[1]!,
+        id: 15,
+        changed_at: '2026-11-27T02:00:00.000Z',
+        actor_id: 'admin-1',
+        actor_name: 'Admin Bappeda',
+        action: 'restore',
+        old_values: null,
+        new_values: lineHistoryEntries[1]!.new_values,
+      },
+      {
+        ...lineHistoryEntries[1]!,
+        id: 16,
+        changed_at: '2026-11-27T03:00:00.000Z',
+        actor_id: 'admin-1',
+        actor_name: 'Admin Bappeda',
+        action: 'restore',
+        old_values: lineHistoryEntries[1]!.new_values,
+        new_values: lineHistoryEntries[0]!.new_values,
+      },
+    ],
+  },
+  play: async ({ canvas }) => {
+    const items = [
+      ...canvas.getByRole('list', { name: h.title }).querySelectorAll(':scope > li'),
+    ] as HTMLElement[];
+    await expect(items).toHaveLength(5);
+    await expect(items[2]).toHaveTextContent('Dihapus oleh Budi Santoso');
+    await expect(items[3]).toHaveTextContent('Dipulihkan oleh Admin Bappeda');
+    await expect(items[3]).not.toHaveTextContent(h.actions.create);
+    await expect(items[4]).toHaveTextContent('Dipulihkan oleh Admin Bappeda');
+    await expect(within(items[4]!).getAllByRole('listitem')[0]).toHaveTextContent(
+      'Harga: Rp 1.500 → Rp 1.000',
+    );
+  },
+};

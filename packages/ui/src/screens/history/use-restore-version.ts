@@ -19,7 +19,8 @@ export function useRestoreVersion(onRestored?: (line: BudgetLine) => void) {
   const r = messages.lines.restore;
   const toast = useToast();
   const restore = useRestoreChange();
-  const [asking, setAsking] = useState<HistoryEntry | null>(null);
+  // The entry asked about stays named while the question closes.
+  const [asked, setAsked] = useState<{ entry: HistoryEntry; open: boolean } | null>(null);
 
   const run = async (entry: HistoryEntry) => {
     try {
@@ -30,7 +31,8 @@ export function useRestoreVersion(onRestored?: (line: BudgetLine) => void) {
       toast.error(undefined, describeError(error, h.restoreFailed), toastDurations.reportError);
     }
   };
-  const onRestore = (entry: HistoryEntry) => setAsking(entry);
+  const onRestore = (entry: HistoryEntry) => setAsked({ entry, open: true });
+  const close = () => setAsked((last) => last && { ...last, open: false });
 
   const question = (entry: HistoryEntry) => {
     const name = recordName(entry, messages);
@@ -40,15 +42,14 @@ export function useRestoreVersion(onRestored?: (line: BudgetLine) => void) {
       : r.message(name, h.actions[entry.action], when);
   };
   const confirmDialog = createElement(ConfirmDialog, {
-    isOpen: asking !== null,
-    onOpenChange: (isOpen: boolean) => !isOpen && setAsking(null),
+    isOpen: asked?.open ?? false,
+    onOpenChange: (isOpen: boolean) => !isOpen && close(),
     onConfirm: () => {
-      const entry = asking;
-      setAsking(null);
-      if (entry) void run(entry);
+      close();
+      if (asked) void run(asked.entry);
     },
     title: r.title,
-    message: asking ? question(asking) : undefined,
+    message: asked ? question(asked.entry) : undefined,
     confirmLabel: r.confirm,
   });
 

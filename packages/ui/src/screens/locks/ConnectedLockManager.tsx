@@ -1,18 +1,19 @@
-import { codeAndName, currentYear } from '@ranwal/core';
+import { codeAndName } from '@ranwal/core';
 import { useEffect, useState } from 'react';
 import { toastDurations, useToast } from '../../components/Toast.js';
+import { useBudgetYear } from '../../data/budget-year.js';
 import { describeError } from '../../data/errors.js';
 import { useEntityList, useSetSubActionLock, useSubActionLocks } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { PARENT_OPTIONS_LIMIT } from '../management/entity-form.js';
-import { planningYearChoices, YearSelect } from '../planning/planning-parts.js';
+import { YearSelect } from '../planning/planning-parts.js';
 import { LockManager } from './LockManager.js';
 
 /** Locks per page of the list. */
 export const LOCKS_PAGE_SIZE = 20;
 
 export interface ConnectedLockManagerProps {
-  /** The year shown first; the current budget year by default. */
+  /** The year shown first where no `BudgetYearProvider` gives it; by default the server's. */
   initialYear?: number;
 }
 
@@ -25,7 +26,7 @@ export function ConnectedLockManager({ initialYear }: ConnectedLockManagerProps)
   const m = useMessages();
   const t = m.locks;
   const toast = useToast();
-  const [year, setYear] = useState(() => initialYear ?? currentYear());
+  const { year, years, setYear } = useBudgetYear(initialYear);
   const [page, setPage] = useState(1);
   const [subActionSearch, setSubActionSearch] = useState('');
   const list = useSubActionLocks({ year, page, limit: LOCKS_PAGE_SIZE });
@@ -53,7 +54,7 @@ export function ConnectedLockManager({ initialYear }: ConnectedLockManagerProps)
         <div className="grid gap-3 sm:grid-cols-[8rem]">
           <YearSelect
             year={year}
-            years={planningYearChoices(year)}
+            years={years}
             onChange={(next) => {
               setYear(next);
               setPage(1);

@@ -1,5 +1,6 @@
 import {
   type BudgetLine,
+  codeAndName,
   coefficientText,
   DEFAULT_REPORT_YEAR,
   formatDateTimeLong,
@@ -9,6 +10,7 @@ import {
 import { demoData } from '@ranwal/core/demo';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
+import { StoryBudgetYear } from '../../testing/StoryBudgetYear.js';
 import {
   agenciesSeed,
   buildSeed,
@@ -32,7 +34,15 @@ const onePage = buildSeed({ ...demoData, lines: demoData.lines.slice(0, ADMIN_RE
 const meta = {
   title: 'Screens/Management/ConnectedAdminReports',
   component: ConnectedAdminReports,
-  decorators: [withSandboxClient],
+  // The page is on the year of the stories' lines, as `?tahun=2025` puts it (inside the provider).
+  decorators: [
+    (Story) => (
+      <StoryBudgetYear initialYear={DEFAULT_REPORT_YEAR}>
+        <Story />
+      </StoryBudgetYear>
+    ),
+    withSandboxClient,
+  ],
   beforeEach: dropStaleAnnouncements,
   args: { saveFile: fn() },
   parameters: { sandbox: { seed: onePage } },
@@ -178,9 +188,11 @@ export const AgencyFilter: Story = {
     await expect(filter).toHaveValue(m.reports.filters.allAgencies);
     await userEvent.click(filter);
     await userEvent.keyboard('{ArrowDown}');
-    await userEvent.click(await screen.findByRole('option', { name: bappeda!.name }));
+    // Offered and shown with its code (issue 33).
+    const bappedaLabel = codeAndName(bappeda!.code, bappeda!.name);
+    await userEvent.click(await screen.findByRole('option', { name: bappedaLabel }));
     await waitFor(() => expect(bodyRows(table)).toHaveLength(page(inBappeda.length)));
-    await expect(filter).toHaveValue(bappeda!.name);
+    await expect(filter).toHaveValue(bappedaLabel);
 
     const line = inBappeda[0]!;
     const row = within(table).getByRole('row', {

@@ -1,14 +1,9 @@
-import { type BudgetLine, DEFAULT_REPORT_YEAR } from '@ranwal/core';
+import type { BudgetLine } from '@ranwal/core';
 import { useState } from 'react';
 import { toastDurations, useToast } from '../../components/Toast.js';
 import { describeError } from '../../data/errors.js';
 import { saveFile as saveToDisk } from '../../data/files.js';
-import {
-  type DownloadedFile,
-  useBudgetSummary,
-  useDeleteBudgetLine,
-  useDownloadReport,
-} from '../../data/queries.js';
+import { type DownloadedFile, useDeleteBudgetLine, useDownloadReport } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { EditBudgetLineDialog } from '../budget-lines/EditBudgetLineDialog.js';
 import { ReportListControls } from '../budget-lines/ReportListControls.js';
@@ -24,7 +19,7 @@ import { ADMIN_REPORTS_PAGE_SIZE, AdminReports, type ReportDownload } from './Ad
 export interface ConnectedAdminReportsProps {
   /**
    * The page, search, filters and order shown, with `onViewChange`: the portal keeps them in
-   * the URL. Without them the screen keeps its own, starting at 2025 (the spec's year).
+   * the URL. Without them the screen keeps its own. Its year is the budget year (`useBudgetYear`).
    */
   view?: ReportListView;
   onViewChange?: (view: ReportListView) => void;
@@ -38,7 +33,7 @@ export interface ConnectedAdminReportsProps {
  * `AdminReports` loading, searching, filtering, editing, deleting and downloading through the
  * RanwalProvider's client, with the spec's toasts (2 s success, 3 s error; the server's message
  * replaces the default), so it needs a `ToastProvider` above it. 'Download Laporan' exports
- * exactly the lines the table shows under its filters (its year, 2025 unless chosen), as the
+ * exactly the lines the table shows under its filters (the budget year chosen), as the
  * flat sheet or the RKA chosen beside it.
  */
 export function ConnectedAdminReports({
@@ -50,14 +45,12 @@ export function ConnectedAdminReports({
   const messages = useMessages();
   const r = messages.reports;
   const toast = useToast();
-  const { view, setView, list, totalPages, page } = useLineList({
+  const { view, setView, defaults, years, list, totalPages, page } = useLineList({
     defaults: adminReportsDefaultView,
     view: givenView,
     onViewChange,
     pageSize,
   });
-  // Only its list of years: the same call (and cache) as the dashboard's first view.
-  const years = useBudgetSummary().data?.data.years ?? [];
   const remove = useDeleteBudgetLine();
   const download = useDownloadReport();
   const [editing, setEditing] = useState<BudgetLine | null>(null);
@@ -98,13 +91,13 @@ export function ConnectedAdminReports({
         onDownload={onDownload}
         isDownloading={download.isPending}
         onEdit={setEditing}
-        emptyText={isNarrowed(view, adminReportsDefaultView) ? r.list.emptyFiltered : undefined}
+        emptyText={isNarrowed(view, defaults) ? r.list.emptyFiltered : undefined}
         controls={
           <ReportListControls
             view={view}
             onViewChange={setView}
-            defaults={adminReportsDefaultView}
-            years={[DEFAULT_REPORT_YEAR, ...years]}
+            defaults={defaults}
+            years={years}
             showCreator
             lines={lines}
           />

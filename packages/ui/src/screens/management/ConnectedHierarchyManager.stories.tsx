@@ -1,4 +1,4 @@
-import { type ManagedEntityKey, messagesId } from '@ranwal/core';
+import { codeAndName, type ManagedEntityKey, messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import {
@@ -163,20 +163,23 @@ export const ProgramAgencies: Story = {
     await userEvent.click(
       canvas.getByRole('button', { name: (name) => name.includes(agencyLevel.allFilter) }),
     );
-    await userEvent.click(await screen.findByRole('option', { name: bappeda!.name }));
+    // Each agency offered with its code (issue 33).
+    const labelOf = (row: { code?: string | null; name: string }) =>
+      codeAndName(row.code, row.name);
+    await userEvent.click(await screen.findByRole('option', { name: labelOf(bappeda!) }));
     const inBappeda = programs.filter((program) => program.parentId === bappeda!.id);
     await waitFor(() => expect(bodyRows(table)).toHaveLength(inBappeda.length));
     for (const row of bodyRows(table)) {
       await expect(row).toHaveTextContent(agencyLevel.rowParent(bappeda!.name));
     }
     await userEvent.click(
-      canvas.getByRole('button', { name: (name) => name.includes(bappeda!.name) }),
+      canvas.getByRole('button', { name: (name) => name.includes(labelOf(bappeda!)) }),
     );
     await userEvent.click(await screen.findByRole('option', { name: agencyLevel.allFilter }));
     await waitFor(() => expect(bodyRows(table)).toHaveLength(programs.length));
 
     await userEvent.click(canvas.getByRole('combobox', { name: agencyLevel.label }));
-    await userEvent.click(await screen.findByRole('option', { name: dinas!.name }));
+    await userEvent.click(await screen.findByRole('option', { name: labelOf(dinas!) }));
     await userEvent.type(
       canvas.getByRole('textbox', { name: m.levels.program.nameLabel }),
       'PROGRAM PENGELOLAAN PENDIDIKAN',

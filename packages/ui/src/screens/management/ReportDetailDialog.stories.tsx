@@ -48,7 +48,25 @@ const toast = (text: string) =>
     return found;
   });
 
-/** An admin reads the line's changes and brings back the version after the price change. */
+/** The restore's question, answered with `button` ('Ya, Pulihkan' or 'Batal'). */
+async function answerRestore(
+  userEvent: { click: (element: Element) => Promise<void> },
+  button: string,
+  says?: string,
+) {
+  const asked = await screen.findByRole('alertdialog', { name: m.lines.restore.title });
+  if (says) await expect(asked).toHaveTextContent(says);
+  await userEvent.click(within(asked).getByRole('button', { name: button }));
+  await waitFor(() =>
+    expect(screen.queryByRole('alertdialog', { name: m.lines.restore.title })).toBeNull(),
+  );
+  return asked;
+}
+
+/**
+ * An admin reads the line's changes and brings back the version after the price change: asked
+ * first, naming the line and the version; 'Batal' leaves it, 'Ya, Pulihkan' restores.
+ */
 export const WithHistory: Story = {
   parameters: historyOf({
     session: adminSession,
@@ -66,9 +84,16 @@ export const WithHistory: Story = {
     await expect(await history.findByText('Harga: Rp 1.000 → Rp 1.500')).toBeVisible();
     await expect(history.getByText('Dibuat oleh Sistem')).toBeVisible();
     const entries = history.getByRole('list', { name: h.title }).querySelectorAll(':scope > li');
-    await userEvent.click(
-      within(entries[1] as HTMLElement).getByRole('button', { name: h.restore }),
+    const button = within(entries[1] as HTMLElement).getByRole('button', { name: h.restore });
+    await userEvent.click(button);
+    await answerRestore(
+      userEvent,
+      m.common.confirmDelete.cancel,
+      m.lines.restore.message('Kertas HVS A4', h.actions.update, '20 November 2026 pukul 11.30'),
     );
+    await expect(restore).not.toHaveBeenCalled();
+    await userEvent.click(button);
+    await answerRestore(userEvent, m.lines.restore.confirm);
     await expect(restore).toHaveBeenLastCalledWith({ change_id: 12 }, undefined);
     await expect(await toast(h.restored)).toBeVisible();
     // The dialog shows the line as the restore left it.
@@ -89,6 +114,7 @@ export const RestoreRefused: Story = {
     const history = await historyRegion();
     const [first] = await history.findAllByRole('button', { name: h.restore });
     await userEvent.click(first!);
+    await answerRestore(userEvent, m.lines.restore.confirm);
     await expect(await toast('Melebihi pagu sub kegiatan')).toBeVisible();
     await expect(history.getAllByRole('button', { name: h.restore })).toHaveLength(3);
   },

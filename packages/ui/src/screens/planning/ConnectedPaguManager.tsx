@@ -1,7 +1,7 @@
-import { currentYear } from '@ranwal/core';
 import { useEffect, useState } from 'react';
 import { TextField } from '../../components/TextField.js';
 import { toastDurations, useToast } from '../../components/Toast.js';
+import { useBudgetYear } from '../../data/budget-year.js';
 import { describeError } from '../../data/errors.js';
 import {
   useEntityList,
@@ -15,7 +15,7 @@ import { SEARCH_DEBOUNCE_MS } from '../../lib/timing.js';
 import { useDebouncedSearch } from '../../lib/use-debounced.js';
 import { AgencyPagu, type AgencyPaguRow } from './AgencyPagu.js';
 import { PaguManager } from './PaguManager.js';
-import { LevelFilter, planningYearChoices, YearSelect } from './planning-parts.js';
+import { LevelFilter, YearSelect } from './planning-parts.js';
 
 /** Sub kegiatan per page of the Pagu page. */
 export const PAGU_PAGE_SIZE = 10;
@@ -23,7 +23,7 @@ export const PAGU_PAGE_SIZE = 10;
 const AGENCY_PAGE_SIZE = 20;
 
 export interface ConnectedPaguManagerProps {
-  /** The year shown first; the current budget year by default. */
+  /** The year shown first where no `BudgetYearProvider` gives it; by default the server's. */
   initialYear?: number;
   pageSize?: number;
 }
@@ -40,7 +40,7 @@ export function ConnectedPaguManager({
   const m = useMessages();
   const t = m.planning.pagu;
   const toast = useToast();
-  const [year, setYear] = useState(() => initialYear ?? currentYear());
+  const { year, years, setYear } = useBudgetYear(initialYear);
   const [agencyId, setAgencyId] = useState<string | null>(null);
   const [programId, setProgramId] = useState<string | null>(null);
   const [page, setPage] = useState(1);
@@ -93,7 +93,7 @@ export function ConnectedPaguManager({
         >
           <YearSelect
             year={year}
-            years={planningYearChoices(year)}
+            years={years}
             onChange={(next) => {
               setYear(next);
               setPage(1);

@@ -211,3 +211,53 @@ const ErrorStory: Story = {
 };
 
 export { ErrorStory as Error };
+
+// --- Whether lines need a pagu (issue 33) ------------------------------------------------------
+
+const policy = t.policy;
+const policyBox = async (canvas: Canvas) => {
+  const section = await canvas.findByRole('region', { name: policy.title }, { timeout: 5000 });
+  return within(section).getByRole('checkbox', { name: policy.linesNeedPagu });
+};
+
+/** On by default, with what it does; turned off and on again, each saved with a toast. */
+export const PaguPolicyToggle: Story = {
+  parameters: withAgencies,
+  play: async ({ canvas, userEvent }) => {
+    const box = await policyBox(canvas);
+    await expect(box).toBeChecked();
+    await expect(box).toHaveAccessibleDescription(policy.hint);
+    await userEvent.click(box);
+    await expect(await toast(policy.saved)).toBeVisible();
+    await waitFor(() => expect(box).not.toBeChecked());
+    await waitFor(() => expect(box).toBeEnabled());
+    await userEvent.click(box);
+    await waitFor(() => expect(box).toBeChecked());
+  },
+};
+
+/** A region that turned the rule off sees it off. */
+export const PaguPolicyOff: Story = {
+  parameters: sandbox({
+    seed: withPlanning(agenciesSeed, {
+      settings: { tax_rules: [], free_form_components: true, lines_need_pagu: false },
+    }),
+  }),
+  play: async ({ canvas }) => {
+    await expect(await policyBox(canvas)).not.toBeChecked();
+  },
+};
+
+/** The server refuses: its message in a toast, the toggle as it was. */
+export const PaguPolicyRefused: Story = {
+  parameters: sandbox({
+    seed: agenciesSeed,
+    failOn: { 'planning.policy': httpError('forbidden', m.server.forbidden) },
+  }),
+  play: async ({ canvas, userEvent }) => {
+    const box = await policyBox(canvas);
+    await userEvent.click(box);
+    await expect(await toast(m.server.forbidden)).toBeVisible();
+    await waitFor(() => expect(box).toBeChecked());
+  },
+};

@@ -1,4 +1,4 @@
-import { formatRupiah, messagesId, type PriceItem } from '@ranwal/core';
+import { formatRupiah, groupNumberInput, messagesId, type PriceItem } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import {
@@ -10,6 +10,7 @@ import {
 } from '../../testing/sandbox-client.js';
 import {
   dropStaleAnnouncements,
+  findDialog,
   pastDebounce,
   withSandboxClient,
 } from '../management/story-helpers.js';
@@ -60,10 +61,17 @@ const toast = (text: string) =>
     { timeout: 3000 },
   );
 
-/** The year's items as the API serves them. */
+/** The year's items as the API serves them (retired ones too, as the page lists them). */
 async function itemsOf(query: { kind?: PriceItem['kind'] } = {}) {
   const client = createSandboxClient({ seed: catalogueSeed });
-  return (await client.priceItem.list({ year: YEAR, limit: CATALOGUE_PAGE_SIZE, ...query })).data;
+  return (
+    await client.priceItem.list({
+      year: YEAR,
+      limit: CATALOGUE_PAGE_SIZE,
+      status: 'all',
+      ...query,
+    })
+  ).data;
 }
 
 const expectedCells = (item: PriceItem) => [
@@ -74,6 +82,8 @@ const expectedCells = (item: PriceItem) => [
   formatRupiah(item.price),
   item.account_codes.length === 0 ? t.anyAccount : item.account_codes.join(''),
   t.openFor(item.name),
+  item.retired ? t.statuses.retired : t.statuses.active,
+  `${m.common.edit}${item.retired ? t.restore : t.retire}`,
 ];
 
 /** The year's catalogue in code order, and how to load one: the CLI's command, with the year. */
@@ -166,3 +176,150 @@ const ErrorStory: Story = {
 };
 
 export { ErrorStory as Error };
+
+// --- Items added, edited and retired in the browser (issue 33) -------------------------------
+
+const f = t.fields;
+/** The row of the item named `name`, once the list shows it. */
+const rowOf = async (table: HTMLElement, name: string) =>
+  waitFor(
+    () => {
+      const row = bodyRows(table).find((found) => cellTexts(found)[1] === name);
+      if (!row) throw new Error(`no row for ${name}`);
+      return row;
+    },
+    { timeout: 5000 },
+  );
+const field = (dialog: HTMLElement, label: string) =>
+  within(dialog).getByRole('textbox', { name: label });
+
+/** 'Tambah Item': the item is saved for the year and listed, active, with its kode rekening. */
+export const AddItem: Story = {
+  parameters: loaded,
+  play: async ({ canvas, userEvent }) => {
+    const table = await loadedList(canvas);
+    await userEvent.click(canvas.getByRole('button', { name: t.add }));
+    const dialog = await findDialog(t.addTitle(YEAR));
+    await userEvent.type(field(dialog, f.code), '1.1.7.01.03.02.001.00002');
+    await userEvent.type(field(dialog, f.name), 'Map Plastik');
+    await userEvent.type(field(dialog, f.specification), 'Folio, bening');
+    await userEvent.type(field(dialog, f.unit), 'Buah');
+    await userEvent.type(field(dialog, f.price), '4500');
+    await userEvent.type(field(dialog, f.accounts), '5.1.02.01.01.0024, 5.1.02.01.01.0025');
+    await userEvent.click(within(dialog).getByRole('button', { name: m.common.save }));
+    await expect(await toast(t.created('Map Plastik'))).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const row = await rowOf(table, 'Map Plastik');
+    await expect(cellTexts(row)).toEqual([
+      '1.1.7.01.03.02.001.00002SSH',
+      'Map Plastik',
+      'Folio, bening',
+      'Buah',
+      formatRupiah(4500),
+      '5.1.02.01.01.00245.1.02.01.01.0025',
+      t.openFor('Map Plastik'),
+      t.statuses.active,
+      `${m.common.edit}${t.retire}`,
+    ]);
+  },
+};
+
+/** 'Edit' opens the item's values; a new price and name are saved and listed. */
+export const EditItem: Story = {
+  parameters: loaded,
+  play: async ({ canvas, userEvent }) => {
+    const table = await loadedList(canvas);
+    const [first] = await itemsOf();
+    await userEvent.click(within(table).getByRole('button', { name: t.editFor(first!.name) }));
+    const dialog = await findDialog(t.editTitle(YEAR));
+    await expect(field(dialog, f.code)).toHaveValue(first!.code);
+    await expect(field(dialog, f.price)).toHaveValue(
+      groupNumberInput(String(first!.price), { decimals: 0 }),
+    );
+    await userEvent.clear(field(dialog, f.name));
+    await userEvent.type(field(dialog, f.name), 'Nasi Kotak Rapat Dinas');
+    await userEvent.clear(field(dialog, f.price));
+    await userEvent.type(field(dialog, f.price), '47.500');
+    await userEvent.click(within(dialog).getByRole('button', { name: m.common.save }));
+    await expect(await toast(t.saved('Nasi Kotak Rapat Dinas'))).toBeVisible();
+    const row = await rowOf(table, 'Nasi Kotak Rapat Dinas');
+    await expect(cellTexts(row)[4]).toBe(formatRupiah(47_500));
+  },
+};
+
+/** 'Nonaktifkan' retires an item: marked Nonaktif, gone from the active list; 'Aktifkan' back. */
+export const RetireItem: Story = {
+  parameters: loaded,
+  play: async ({ canvas, userEvent }) => {
+    const table = await loadedList(canvas);
+    const [first] = await itemsOf();
+    await userEvent.click(within(table).getByRole('button', { name: t.retireFor(first!.name) }));
+    await expect(await toast(t.retiredToast(first!.name))).toBeVisible();
+    const row = await rowOf(table, first!.name);
+    await waitFor(() => expect(cellTexts(row)[7]).toBe(t.statuses.retired));
+    await expect(
+      within(row).getByRole('button', { name: t.restoreFor(first!.name) }),
+    ).toBeVisible();
+
+    // Only the active items: what the line form is offered.
+    await userEvent.click(canvas.getByRole('button', { name: (name) => name.includes(t.status) }));
+    await userEvent.click(await screen.findByRole('option', { name: t.statuses.active }));
+    await waitFor(() =>
+      expect(bodyRows(table).map((found) => cellTexts(found)[1])).not.toContain(first!.name),
+    );
+    await userEvent.click(canvas.getByRole('button', { name: (name) => name.includes(t.status) }));
+    await userEvent.click(await screen.findByRole('option', { name: t.statuses.retired }));
+    const retired = await rowOf(table, first!.name);
+    await userEvent.click(within(retired).getByRole('button', { name: t.restoreFor(first!.name) }));
+    await expect(await toast(t.restoredToast(first!.name))).toBeVisible();
+    await expect(await within(table).findByText(t.emptySearch)).toBeVisible();
+  },
+};
+
+/** What the import refuses, the dialog says on the field before anything is sent. */
+export const AddInvalid: Story = {
+  parameters: loaded,
+  play: async ({ canvas, userEvent }) => {
+    await loadedList(canvas);
+    await userEvent.click(canvas.getByRole('button', { name: t.add }));
+    const dialog = await findDialog(t.addTitle(YEAR));
+    await userEvent.type(field(dialog, f.price), '0');
+    await userEvent.type(field(dialog, f.accounts), '5.1 02');
+    await userEvent.click(within(dialog).getByRole('button', { name: m.common.save }));
+    await expect(field(dialog, f.code)).toHaveAccessibleDescription(
+      m.server.validation(f.code, 'wajib diisi'),
+    );
+    await expect(field(dialog, f.code)).toHaveFocus();
+    // The amount as read ('Rp 0'), then what is wrong with it.
+    await expect(field(dialog, f.price)).toHaveAccessibleDescription(
+      expect.stringContaining(m.server.validation(f.price, 'harus lebih dari 0')),
+    );
+    await expect(field(dialog, f.accounts)).toHaveAccessibleDescription(
+      expect.stringContaining(m.server.validation(f.accounts, '5.1 02: hanya angka/huruf')),
+    );
+    // Still open, nothing saved.
+    await expect(dialog).toBeVisible();
+  },
+};
+
+/** A code the year already has: the server's refusal lands on Kode, the dialog stays. */
+export const AddDuplicateCode: Story = {
+  parameters: loaded,
+  play: async ({ canvas, userEvent }) => {
+    await loadedList(canvas);
+    const [first] = await itemsOf();
+    await userEvent.click(canvas.getByRole('button', { name: t.add }));
+    const dialog = await findDialog(t.addTitle(YEAR));
+    await userEvent.type(field(dialog, f.code), first!.code);
+    await userEvent.type(field(dialog, f.name), 'Nama Lain');
+    await userEvent.type(field(dialog, f.unit), 'Kotak');
+    await userEvent.type(field(dialog, f.price), '1000');
+    await userEvent.click(within(dialog).getByRole('button', { name: m.common.save }));
+    await waitFor(() =>
+      expect(field(dialog, f.code)).toHaveAccessibleDescription(
+        m.server.validation(f.code, m.server.priceItemCodeTaken(first!.code, YEAR)),
+      ),
+    );
+    await expect(dialog).toBeVisible();
+  },
+};

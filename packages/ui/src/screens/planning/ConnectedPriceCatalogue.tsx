@@ -1,5 +1,4 @@
 import {
-  currentYear,
   type PriceItemKind,
   type PriceItemListQuery,
   priceItemKinds,
@@ -9,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { Select, SelectItem } from '../../components/Select.js';
 import { TextField } from '../../components/TextField.js';
 import { toastDurations, useToast } from '../../components/Toast.js';
+import { useBudgetYear } from '../../data/budget-year.js';
 import { describeError } from '../../data/errors.js';
 import { useCreatePriceItem, usePriceItems, useUpdatePriceItem } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
@@ -16,7 +16,7 @@ import { SEARCH_DEBOUNCE_MS } from '../../lib/timing.js';
 import { useDebouncedSearch } from '../../lib/use-debounced.js';
 import { PriceCatalogue } from './PriceCatalogue.js';
 import { PriceItemDialog, type PriceItemTarget } from './PriceItemDialog.js';
-import { planningYearChoices, YearSelect } from './planning-parts.js';
+import { YearSelect } from './planning-parts.js';
 
 /** Items per page of the Katalog Harga page. */
 export const CATALOGUE_PAGE_SIZE = 20;
@@ -24,7 +24,7 @@ export const CATALOGUE_PAGE_SIZE = 20;
 const ALL_KINDS = 'all';
 
 export interface ConnectedPriceCatalogueProps {
-  /** The year shown first; the current budget year by default. */
+  /** The year shown first where no `BudgetYearProvider` gives it; by default the server's. */
   initialYear?: number;
   pageSize?: number;
 }
@@ -42,7 +42,7 @@ export function ConnectedPriceCatalogue({
 }: ConnectedPriceCatalogueProps) {
   const t = useMessages().planning.catalogue;
   const toast = useToast();
-  const [year, setYear] = useState(() => initialYear ?? currentYear());
+  const { year, years, setYear } = useBudgetYear(initialYear);
   const [kind, setKind] = useState<PriceItemKind | null>(null);
   // The admin sees every item, retired ones marked, unless they narrow it.
   const [status, setStatus] = useState<ItemStatus>('all');
@@ -82,7 +82,7 @@ export function ConnectedPriceCatalogue({
         >
           <YearSelect
             year={year}
-            years={planningYearChoices(year)}
+            years={years}
             onChange={(next) => {
               setYear(next);
               setPage(1);

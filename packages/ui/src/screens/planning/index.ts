@@ -10,7 +10,6 @@ export {
   LevelFilter,
   type LevelFilterProps,
   PaguAmount,
-  planningYearChoices,
   RemainingAmount,
   YearSelect,
   type YearSelectProps,

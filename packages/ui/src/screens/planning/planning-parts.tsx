@@ -1,4 +1,4 @@
-import { codeAndName, currentYear, DEFAULT_REPORT_YEAR, formatRupiah } from '@ranwal/core';
+import { codeAndName, formatRupiah } from '@ranwal/core';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { ComboBox, ComboBoxItem } from '../../components/ComboBox.js';
 import { Select, SelectItem } from '../../components/Select.js';
@@ -13,16 +13,6 @@ import { useDebouncedValue } from '../../lib/use-debounced.js';
  * its minus) and the Perangkat Daerah and Program filters.
  */
 
-/**
- * The budget years the planning pages offer, newest first: from the spec's 2024 up to next year
- * (a pagu and a catalogue are set the year before they apply), and `chosen` if outside that.
- */
-export function planningYearChoices(chosen?: number, thisYear = currentYear()): number[] {
-  const years = new Set<number>(chosen === undefined ? [] : [chosen]);
-  for (let year = DEFAULT_REPORT_YEAR - 1; year <= thisYear + 1; year += 1) years.add(year);
-  return [...years].sort((a, b) => b - a);
-}
-
 export interface YearSelectProps {
   /** 'Tahun Anggaran' by default. */
   label?: string;
@@ -32,7 +22,7 @@ export interface YearSelectProps {
   className?: string;
 }
 
-/** 'Tahun Anggaran': one of `years`. */
+/** 'Tahun Anggaran': one of `years` (a connected screen's: `useBudgetYear`). */
 export function YearSelect({ label, year, years, onChange, className }: YearSelectProps) {
   const t = useMessages().planning;
   return (

@@ -1,4 +1,6 @@
 import {
+  currentYear,
+  formatDateShortId,
   httpError,
   messagesId,
   type Stage,
@@ -6,7 +8,7 @@ import {
   type StageLockInput,
 } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, screen, waitFor, within } from 'storybook/test';
+import { expect, fireEvent, fn, screen, waitFor, within } from 'storybook/test';
 import { dropStaleAnnouncements } from '../management/story-helpers.js';
 import { ConnectedStageManager } from './ConnectedStageManager.js';
 import { openStages, stageComparison, yearStages } from './story-data.js';
@@ -61,6 +63,49 @@ export const Default: Story = {
       expect(lock).toHaveBeenCalledWith({ year: 2026, locked: false, reason: 'Koreksi harga' }),
     );
     await expect(await screen.findByText(t.lock.unlocked('Rancangan'))).toBeVisible();
+  },
+};
+
+/** Next year's June, always ahead of today: a stage entered now is entered before its dates. */
+const NEXT_YEAR = currentYear() + 1;
+
+/**
+ * On the sandboxed server: a stage scheduled for next June, entered now. The confirmation says
+ * what that does to users before 'Ya, Lanjutkan'; confirmed, the server enters it (it asks for
+ * `confirm: true`), and the page says beside its status why users still wait.
+ */
+export const AdvanceBeforeItsDates: Story = {
+  args: { initialYear: NEXT_YEAR },
+  play: async ({ canvas, userEvent }) => {
+    const startsOn = `${NEXT_YEAR}-06-01`;
+    await canvas.findByText(t.empty);
+    await userEvent.click(canvas.getByRole('button', { name: t.schedule.open }));
+    const schedule = await screen.findByRole('dialog', { name: t.schedule.title(NEXT_YEAR) });
+    const row = within(schedule).getByRole('group', { name: t.schedule.row(1) });
+    fireEvent.change(within(row).getByLabelText(new RegExp(t.schedule.startsOn)), {
+      target: { value: startsOn },
+    });
+    fireEvent.change(within(row).getByLabelText(new RegExp(t.schedule.endsOn)), {
+      target: { value: `${NEXT_YEAR}-07-31` },
+    });
+    await userEvent.click(within(schedule).getByRole('button', { name: m.common.save }));
+    await expect(await screen.findByText(t.schedule.saved)).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await userEvent.click(canvas.getByRole('button', { name: t.advance.action }));
+    const confirm = await screen.findByRole('alertdialog', { name: t.advance.title });
+    const from = formatDateShortId(startsOn);
+    await expect(confirm).toHaveTextContent(
+      `Tahap Rancangan Awal ${NEXT_YEAR} dijadwalkan mulai ${from}. Bila dimulai sekarang, pengguna tidak dapat mengubah rincian belanja sampai ${from}.`,
+    );
+    await userEvent.click(within(confirm).getByRole('button', { name: t.advance.confirm }));
+    await expect(await screen.findByText(t.advance.done('Rancangan Awal'))).toBeVisible();
+    const table = canvas.getByRole('grid', { name: t.listTitle(NEXT_YEAR) });
+    await waitFor(() =>
+      expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
+        `${t.statuses.current}${t.dateNotes.currentEarly(from)}`,
+      ),
+    );
   },
 };
 

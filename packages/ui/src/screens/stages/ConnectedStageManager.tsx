@@ -1,6 +1,7 @@
-import { currentYear, type Stage, type StageKind } from '@ranwal/core';
+import type { Stage, StageKind } from '@ranwal/core';
 import { useState } from 'react';
 import { toastDurations, useToast } from '../../components/Toast.js';
+import { useBudgetYear } from '../../data/budget-year.js';
 import { describeError } from '../../data/errors.js';
 import { saveFile as saveToDisk } from '../../data/files.js';
 import {
@@ -13,12 +14,12 @@ import {
   useStages,
 } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
-import { planningYearChoices, YearSelect } from '../planning/planning-parts.js';
+import { YearSelect } from '../planning/planning-parts.js';
 import { StageComparisonPanel } from './StageComparisonPanel.js';
 import { StageManager } from './StageManager.js';
 
 export interface ConnectedStageManagerProps {
-  /** The year shown first; the current budget year by default. */
+  /** The year shown first where no `BudgetYearProvider` gives it; by default the server's. */
   initialYear?: number;
   /** Hands the downloaded comparison workbook to the user; the browser's save by default. */
   saveFile?: (file: DownloadedFile) => void;
@@ -51,7 +52,7 @@ export function ConnectedStageManager({
   const t = m.stages;
   const names = m.server.stageNames;
   const toast = useToast();
-  const [year, setYear] = useState(() => initialYear ?? currentYear());
+  const { year, years, setYear } = useBudgetYear(initialYear);
   const [chosen, setChosen] = useState<{ from: StageKind | null; to: StageKind | null }>({
     from: null,
     to: null,
@@ -86,7 +87,7 @@ export function ConnectedStageManager({
         <div className="grid gap-3 sm:grid-cols-[8rem]">
           <YearSelect
             year={year}
-            years={planningYearChoices(year)}
+            years={years}
             onChange={(next) => {
               setYear(next);
               setChosen({ from: null, to: null });
@@ -94,12 +95,12 @@ export function ConnectedStageManager({
           />
         </div>
       }
-      onSchedule={async (definitions) => {
-        await schedule.mutateAsync({ year, stages: definitions });
+      onSchedule={async (definitions, confirm) => {
+        await schedule.mutateAsync({ year, stages: definitions, confirm });
         toast.success(undefined, t.schedule.saved, toastDurations.reportSuccess);
       }}
-      onAdvance={async () => {
-        const { data } = await advance.mutateAsync(year);
+      onAdvance={async (confirm) => {
+        const { data } = await advance.mutateAsync({ year, confirm });
         toast.success(undefined, t.advance.done(currentName(data)), toastDurations.reportSuccess);
       }}
       onLock={async (locked, reason) => {

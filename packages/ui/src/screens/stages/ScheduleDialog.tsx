@@ -6,6 +6,7 @@ import {
   type StageKind,
   StageScheduleInput,
   stageKinds,
+  stageScheduleWarnings,
 } from '@ranwal/core';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Banner } from '../../components/Banner.js';
@@ -30,8 +31,11 @@ export interface ScheduleDialogProps {
   /** The year's stages now; the form starts from them. */
   stages: readonly Stage[];
   onClose: () => void;
-  /** Saves; resolve when saved (the dialog closes), reject with the call's error (it stays). */
-  onSubmit: (stages: StageDefinitionValues[]) => Promise<unknown>;
+  /**
+   * Saves; `confirm` when the dialog showed warnings (dates outside the budget year) above Simpan.
+   * Resolve when saved (the dialog closes), reject with the call's error (it stays).
+   */
+  onSubmit: (stages: StageDefinitionValues[], confirm: boolean) => Promise<unknown>;
 }
 
 /**
@@ -55,10 +59,10 @@ export function ScheduleDialog({ isOpen, year, stages, onClose, onSubmit }: Sche
           year={year}
           stages={stages}
           isSaving={isSaving}
-          onSubmit={async (values) => {
+          onSubmit={async (values, confirm) => {
             setSaving(true);
             try {
-              await onSubmit(values);
+              await onSubmit(values, confirm);
               onClose();
             } finally {
               setSaving(false);
@@ -125,7 +129,7 @@ interface ScheduleFormProps {
   year: number;
   stages: readonly Stage[];
   isSaving: boolean;
-  onSubmit: (values: StageDefinitionValues[]) => Promise<void>;
+  onSubmit: (values: StageDefinitionValues[], confirm: boolean) => Promise<void>;
 }
 
 function ScheduleForm({ year, stages, isSaving, onSubmit }: ScheduleFormProps) {
@@ -147,6 +151,12 @@ function ScheduleForm({ year, stages, isSaving, onSubmit }: ScheduleFormProps) {
     year,
     stages: rows.map(({ kind, starts_on, ends_on }) => ({ kind, starts_on, ends_on })),
   });
+  // Warned as typed, not refused: a stage dated wholly outside the budget year's planning window.
+  const warnings = stageScheduleWarnings(
+    year,
+    rows.flatMap(({ kind, starts_on, ends_on }) => (kind ? [{ kind, starts_on, ends_on }] : [])),
+    m.server,
+  );
   const problems =
     serverProblems ??
     (attempt > 0 && !parsed.success
@@ -169,7 +179,7 @@ function ScheduleForm({ year, stages, isSaving, onSubmit }: ScheduleFormProps) {
     }
     setFailure(null);
     try {
-      await onSubmit(parsed.data.stages);
+      await onSubmit(parsed.data.stages, warnings.length > 0);
     } catch (error) {
       const found = problemsFrom(isApiError(error) ? (error.issues ?? []) : [], rows, m);
       setServerProblems(found);
@@ -203,6 +213,15 @@ function ScheduleForm({ year, stages, isSaving, onSubmit }: ScheduleFormProps) {
           </Banner>
         )}
         <p className="text-slate-700">{t.intro}</p>
+        {warnings.length > 0 && (
+          <Banner tone="warning" title={t.warningTitle}>
+            {[...warnings.map((warning) => warning.message), t.warningSave].map((text) => (
+              <span key={text} className="block">
+                {text}
+              </span>
+            ))}
+          </Banner>
+        )}
         <div className="flex flex-col gap-3">
           {rows.map((row, index) => {
             const errors = problems.rows[index] ?? {};

@@ -16,6 +16,8 @@ const meta = {
     onSchedule: fn(async () => undefined),
     onAdvance: fn(async () => undefined),
     onLock: fn(async () => undefined),
+    // Within Rancangan's dates, before Rancangan Akhir's.
+    today: '2026-03-10',
   },
 } satisfies Meta<typeof StageManager>;
 export default meta;
@@ -27,7 +29,10 @@ const cellTexts = (row: HTMLElement) =>
     (cell) => cell.textContent,
   );
 
-/** The year's stages with their dates, status, lock and the lines kept; moving on asks first. */
+/**
+ * The year's stages with their dates, status, lock and the lines kept; moving on asks first, and
+ * entering Rancangan Akhir before its dates says what that does to users.
+ */
 export const Default: Story = {
   play: async ({ canvas, userEvent, args }) => {
     await expect(canvas.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
@@ -49,11 +54,47 @@ export const Default: Story = {
     await userEvent.click(canvas.getByRole('button', { name: t.advance.action }));
     const dialog = await screen.findByRole('alertdialog', { name: t.advance.title });
     await expect(dialog).toHaveTextContent(
-      'Laporan tahap Rancangan disimpan sebagai angka tahap Rancangan, lalu tahap itu selesai dan tidak dapat dibuka lagi. Tahap Rancangan Akhir mulai berjalan.',
+      'Laporan tahap Rancangan disimpan sebagai angka tahap Rancangan, lalu tahap itu selesai dan tidak dapat dibuka lagi. Tahap Rancangan Akhir mulai berjalan.' +
+        'Di luar jadwal:' +
+        'Tahap Rancangan Akhir 2026 dijadwalkan mulai 1 Jun 2026. Bila dimulai sekarang, pengguna tidak dapat mengubah rincian belanja sampai 1 Jun 2026.',
     );
     await userEvent.click(within(dialog).getByRole('button', { name: t.advance.confirm }));
+    // Confirmed with the consequence shown: the call says so (`confirm: true`).
     await expect(args.onAdvance).toHaveBeenCalledOnce();
+    await expect(args.onAdvance).toHaveBeenCalledWith(true);
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+  },
+};
+
+/** Within the next stage's dates: no consequence to confirm, and the call asks for none. */
+export const AdvanceWithinDates: Story = {
+  args: { today: '2026-06-01' },
+  play: async ({ canvas, userEvent, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: t.advance.action }));
+    const dialog = await screen.findByRole('alertdialog', { name: t.advance.title });
+    await expect(dialog).not.toHaveTextContent(t.advance.outsideDates);
+    await userEvent.click(within(dialog).getByRole('button', { name: t.advance.confirm }));
+    await expect(args.onAdvance).toHaveBeenCalledOnce();
+    await expect(args.onAdvance).toHaveBeenCalledWith(false);
+  },
+};
+
+/**
+ * A status does not move with the dates by itself: where they part, the page says why beside
+ * the status (Rancangan still runs after its end; Rancangan Akhir's dates passed unstarted).
+ */
+export const DatesDisagree: Story = {
+  args: { today: '2026-08-15' },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(t.statusRule)).toBeVisible();
+    const rows = within(canvas.getByRole('grid', { name: t.listTitle(2026) })).getAllByRole('row');
+    await expect(rows[2]).toHaveTextContent(
+      'Jadwalnya berakhir 29 Mei 2026: pengguna tidak dapat lagi mengubah rincian belanja. Lanjutkan ke tahap berikutnya atau ubah jadwalnya.',
+    );
+    await expect(rows[3]).toHaveTextContent(
+      'Jadwalnya sudah berakhir 31 Jul 2026, sebelum tahap ini dimulai.',
+    );
+    await expect(rows[1]).not.toHaveTextContent('Jadwal');
   },
 };
 
@@ -128,13 +169,65 @@ export const Schedule: Story = {
       target: { value: '2026-10-30' },
     });
     await userEvent.click(within(dialog).getByRole('button', { name: m.common.save }));
-    await expect(args.onSchedule).toHaveBeenCalledWith([
-      { kind: 'ranwal', starts_on: '2026-01-05', ends_on: '2026-02-27' },
-      { kind: 'rancangan', starts_on: '2026-03-02', ends_on: '2026-05-29' },
-      { kind: 'ranhir', starts_on: '2026-06-01', ends_on: '2026-07-31' },
-      { kind: 'penetapan', starts_on: '2026-09-01', ends_on: '2026-10-30' },
-    ]);
+    await expect(args.onSchedule).toHaveBeenCalledWith(
+      [
+        { kind: 'ranwal', starts_on: '2026-01-05', ends_on: '2026-02-27' },
+        { kind: 'rancangan', starts_on: '2026-03-02', ends_on: '2026-05-29' },
+        { kind: 'ranhir', starts_on: '2026-06-01', ends_on: '2026-07-31' },
+        { kind: 'penetapan', starts_on: '2026-09-01', ends_on: '2026-10-30' },
+      ],
+      false,
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  },
+};
+
+/** A stage overlapping the one before it is refused on its start date, naming both stages. */
+export const ScheduleOverlapRefused: Story = {
+  play: async ({ canvas, userEvent, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: t.schedule.open }));
+    const dialog = await screen.findByRole('dialog', { name: t.schedule.title(2026) });
+    const ranhir = within(dialog).getByRole('group', { name: t.schedule.row(3) });
+    const startsOn = within(ranhir).getByLabelText(new RegExp(t.schedule.startsOn));
+    fireEvent.change(startsOn, { target: { value: '2026-05-15' } });
+    await userEvent.click(within(dialog).getByRole('button', { name: m.common.save }));
+    await expect(startsOn).toHaveAccessibleDescription(
+      'Tanggal Mulai tumpang tindih dengan tahap Rancangan (2 Mar 2026 s.d. 29 Mei 2026); tahap Rancangan Akhir harus dimulai setelah 29 Mei 2026',
+    );
+    await expect(args.onSchedule).not.toHaveBeenCalled();
+  },
+};
+
+/**
+ * A stage dated wholly outside the budget year is warned as it is typed, before Simpan; saved,
+ * the call confirms it (`confirm: true`).
+ */
+export const ScheduleOutsideYearWarned: Story = {
+  play: async ({ canvas, userEvent, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: t.schedule.open }));
+    const dialog = await screen.findByRole('dialog', { name: t.schedule.title(2026) });
+    await expect(within(dialog).queryByText(t.schedule.warningTitle)).toBeNull();
+    const ranwal = within(dialog).getByRole('group', { name: t.schedule.row(1) });
+    fireEvent.change(within(ranwal).getByLabelText(new RegExp(t.schedule.startsOn)), {
+      target: { value: '2024-01-08' },
+    });
+    fireEvent.change(within(ranwal).getByLabelText(new RegExp(t.schedule.endsOn)), {
+      target: { value: '2024-02-28' },
+    });
+    const warning = await within(dialog).findByRole('status');
+    await expect(warning).toHaveTextContent(
+      'Tanggal tahap Rancangan Awal (8 Jan 2024 s.d. 28 Feb 2024) di luar masa perencanaan anggaran 2026 (1 Jan 2025 s.d. 31 Des 2026).',
+    );
+    await expect(warning).toHaveTextContent(t.schedule.warningSave);
+    await userEvent.click(within(dialog).getByRole('button', { name: m.common.save }));
+    await expect(args.onSchedule).toHaveBeenCalledWith(
+      [
+        { kind: 'ranwal', starts_on: '2024-01-08', ends_on: '2024-02-28' },
+        { kind: 'rancangan', starts_on: '2026-03-02', ends_on: '2026-05-29' },
+        { kind: 'ranhir', starts_on: '2026-06-01', ends_on: '2026-07-31' },
+      ],
+      true,
+    );
   },
 };
 

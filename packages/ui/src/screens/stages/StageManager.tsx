@@ -1,4 +1,4 @@
-import { formatNumberId, type Stage } from '@ranwal/core';
+import { formatNumberId, type Stage, stageAdvanceConsequence, stageDateNote } from '@ranwal/core';
 import { type ReactNode, useId, useState } from 'react';
 import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
@@ -10,6 +10,7 @@ import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
 import { ScheduleDialog, type StageDefinitionValues } from './ScheduleDialog.js';
+import { todayInWib } from './stage-notice.js';
 import { UnlockStageDialog } from './UnlockStageDialog.js';
 
 export interface StageManagerProps {
@@ -22,10 +23,18 @@ export interface StageManagerProps {
   onRetry?: () => void;
   /** The year choice above the table. */
   controls?: ReactNode;
-  /** Sets the year's stages; reject with the call's error (the dialog shows it). */
-  onSchedule: (stages: StageDefinitionValues[]) => Promise<unknown>;
-  /** Closes the current stage and enters the next; reject with the call's error. */
-  onAdvance: () => Promise<unknown>;
+  /**
+   * Sets the year's stages; `confirm` once the dialog has shown its warnings (dates outside the
+   * budget year). Reject with the call's error (the dialog shows it).
+   */
+  onSchedule: (stages: StageDefinitionValues[], confirm: boolean) => Promise<unknown>;
+  /**
+   * Closes the current stage and enters the next; `confirm` once the confirmation has said what
+   * entering it outside its dates does to users. Reject with the call's error.
+   */
+  onAdvance: (confirm: boolean) => Promise<unknown>;
+  /** Today as YYYY-MM-DD in WIB, which the dates are read against; the browser's by default. */
+  today?: string;
   /** Locks or unlocks the current stage; reject with the call's error. */
   onLock: (locked: boolean, reason: string) => Promise<unknown>;
   /** Below the list: the comparison of two stages. */
@@ -53,6 +62,7 @@ export function StageManager({
   onSchedule,
   onAdvance,
   onLock,
+  today = todayInWib(),
   children,
 }: StageManagerProps) {
   const m = useMessages();
@@ -68,6 +78,8 @@ export function StageManager({
 
   const current = stages.find((stage) => stage.status === 'current');
   const next = stages.find((stage) => stage.status === 'upcoming');
+  // Entering the next stage outside its dates: what it does to users, said before 'Ya, Lanjutkan'.
+  const consequence = stageAdvanceConsequence(stages, today, m.server);
 
   /** A button's action: its failure shows above the table with the server's words. */
   const run = async (
@@ -100,6 +112,7 @@ export function StageManager({
             {t.title}
           </h1>
           <p className="max-w-3xl text-sm text-slate-700">{t.intro}</p>
+          <p className="max-w-3xl text-sm text-slate-700">{t.statusRule}</p>
         </div>
         {controls}
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -157,37 +170,41 @@ export function StageManager({
               isLoading={isLoading}
               renderEmptyState={() => <EmptyState text={t.empty} hint={t.emptyHint} />}
             >
-              {(stage) => (
-                <Row id={stage.id}>
-                  <Cell className="font-medium text-slate-900">{names[stage.kind]}</Cell>
-                  <Cell>
-                    <DateText value={stage.starts_on} format="shortId" />
-                  </Cell>
-                  <Cell>
-                    <DateText value={stage.ends_on} format="shortId" />
-                  </Cell>
-                  <Cell>
-                    <span
-                      className={cn(
-                        'whitespace-nowrap rounded px-1.5 py-0.5 text-xs font-medium',
-                        statusStyles[stage.status],
-                      )}
-                    >
-                      {t.statuses[stage.status]}
-                    </span>
-                  </Cell>
-                  <Cell className="break-words">
-                    {stage.locked
-                      ? stage.locked_by_name
-                        ? t.lockedBy(stage.locked_by_name)
-                        : t.locked
-                      : t.unlocked}
-                  </Cell>
-                  <Cell className="text-end tabular-nums">
-                    {stage.snapshot_lines === null ? '-' : formatNumberId(stage.snapshot_lines)}
-                  </Cell>
-                </Row>
-              )}
+              {(stage) => {
+                const note = stageDateNote(stages, stages.indexOf(stage), today, m);
+                return (
+                  <Row id={stage.id}>
+                    <Cell className="font-medium text-slate-900">{names[stage.kind]}</Cell>
+                    <Cell>
+                      <DateText value={stage.starts_on} format="shortId" />
+                    </Cell>
+                    <Cell>
+                      <DateText value={stage.ends_on} format="shortId" />
+                    </Cell>
+                    <Cell className="min-w-40">
+                      <span
+                        className={cn(
+                          'whitespace-nowrap rounded px-1.5 py-0.5 text-xs font-medium',
+                          statusStyles[stage.status],
+                        )}
+                      >
+                        {t.statuses[stage.status]}
+                      </span>
+                      {note && <p className="mt-1 max-w-xs text-xs text-slate-700">{note}</p>}
+                    </Cell>
+                    <Cell className="break-words">
+                      {stage.locked
+                        ? stage.locked_by_name
+                          ? t.lockedBy(stage.locked_by_name)
+                          : t.locked
+                        : t.unlocked}
+                    </Cell>
+                    <Cell className="text-end tabular-nums">
+                      {stage.snapshot_lines === null ? '-' : formatNumberId(stage.snapshot_lines)}
+                    </Cell>
+                  </Row>
+                );
+              }}
             </TableBody>
           </Table>
         )}
@@ -205,16 +222,26 @@ export function StageManager({
         onOpenChange={setConfirmingAdvance}
         title={t.advance.title}
         message={
-          next &&
-          (current
-            ? t.advance.text(names[current.kind], names[next.kind])
-            : t.advance.startText(names[next.kind]))
+          next && (
+            <>
+              {current
+                ? t.advance.text(names[current.kind], names[next.kind])
+                : t.advance.startText(names[next.kind])}
+              {consequence && (
+                <span className="mt-3 block rounded-md border border-yellow-200 bg-yellow-50 px-3 py-2 text-yellow-900">
+                  <strong className="block">{t.advance.outsideDates}</strong>
+                  {consequence}
+                </span>
+              )}
+            </>
+          )
         }
         confirmLabel={t.advance.confirm}
         onConfirm={() => {
           // The button behind says it is running; ConfirmDialog's own busy text is a deletion's.
           setConfirmingAdvance(false);
-          void run('advance', onAdvance, t.advance.failed);
+          // Confirmed with what was shown: the consequence, where there was one.
+          void run('advance', () => onAdvance(consequence !== null), t.advance.failed);
         }}
       />
       <UnlockStageDialog

@@ -25,6 +25,7 @@ describe("the line form's word on its year's stage", () => {
     expect(stageNoticeOf([stage({})], '2026-11-27', messagesId)).toEqual({
       tone: 'info',
       text: 'Tahap Rancangan Akhir 2026 sedang berjalan hingga 26 Jan 2027.',
+      blocksWrites: false,
     });
     expect(
       stageNoticeOf(
@@ -34,14 +35,32 @@ describe("the line form's word on its year's stage", () => {
       ),
     ).toEqual({
       tone: 'warning',
-      text: messagesId.server.stageLocked('Rancangan Akhir', 2026, 'Administrator'),
+      text: 'Tahap Rancangan Akhir 2026 dikunci oleh Administrator: rincian belanja tidak dapat dibuat, diubah, atau dihapus.',
+      blocksWrites: true,
     });
     expect(stageNoticeOf([stage({})], '2027-02-01', messagesId)?.text).toBe(
-      messagesId.server.stageOutOfDates('Rancangan Akhir', 2026, '1 Nov 2026', '26 Jan 2027'),
+      'Tahap Rancangan Akhir 2026 berakhir 26 Jan 2027: rincian belanja tidak dapat lagi dibuat, diubah, atau dihapus.',
     );
     expect(
-      stageNoticeOf([stage({ kind: 'ranwal', status: 'upcoming' })], '2026-11-27', messagesId),
-    ).toEqual({ tone: 'warning', text: messagesId.server.stageNotReached('Rancangan Awal') });
+      stageNoticeOf(
+        [stage({ kind: 'ranwal', status: 'upcoming', starts_on: '2026-12-01' })],
+        '2026-11-27',
+        messagesId,
+      ),
+    ).toEqual({
+      tone: 'warning',
+      text: 'Tahap Rancangan Awal 2026 belum dimulai (mulai 1 Des 2026): rincian belanja belum dapat dibuat, diubah, atau dihapus.',
+      blocksWrites: true,
+    });
+  });
+
+  it('tells an admin without holding them back: the server does not refuse admins', () => {
+    expect(
+      stageNoticeOf([stage({ locked: true })], '2026-11-27', messagesId, 'admin')?.blocksWrites,
+    ).toBe(false);
+    expect(
+      stageNoticeOf([stage({ locked: true })], '2026-11-27', messagesId, 'user')?.blocksWrites,
+    ).toBe(true);
   });
 
   it('reads today in WIB: 23.30 UTC is already tomorrow in Jakarta', () => {

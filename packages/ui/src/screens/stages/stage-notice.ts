@@ -2,6 +2,7 @@ import {
   DEFAULT_TIME_ZONE,
   formatDateShortId,
   type Messages,
+  type Role,
   type Stage,
   stageRefusal,
 } from '@ranwal/core';
@@ -10,6 +11,8 @@ import {
 export interface StageNotice {
   tone: 'info' | 'warning';
   text: string;
+  /** The server would refuse a user's line write now: 'Buat', 'Edit' and 'Hapus' wait, saying `text`. */
+  blocksWrites: boolean;
 }
 
 /** Today as YYYY-MM-DD in WIB, as the server compares a stage's dates. */
@@ -25,13 +28,16 @@ export function stageNoticeOf(
   stages: readonly Stage[],
   today: string,
   messages: Messages,
+  role?: Role,
 ): StageNotice | undefined {
   const refusal = stageRefusal(stages, today, messages.server);
-  if (refusal) return { tone: 'warning', text: refusal };
+  // The server refuses users, not admins: an admin is told, and may still write.
+  if (refusal) return { tone: 'warning', text: refusal, blocksWrites: role !== 'admin' };
   const current = stages.find((stage) => stage.status === 'current');
   if (!current) return undefined;
   return {
     tone: 'info',
+    blocksWrites: false,
     text: messages.stages.notice.running(
       messages.server.stageNames[current.kind],
       current.year,

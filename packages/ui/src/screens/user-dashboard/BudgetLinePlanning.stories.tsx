@@ -1,5 +1,6 @@
 import {
   type BudgetLineInput,
+  currentYear,
   formatRupiah,
   messagesId,
   type RanwalClient,
@@ -9,9 +10,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { type ReactNode, useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { ToastProvider } from '../../components/Toast.js';
+import { useBudgetYear } from '../../data/budget-year.js';
 import { useBudgetLines } from '../../data/queries.js';
 import { RanwalProvider } from '../../data/RanwalProvider.js';
 import { draftKey } from '../../lib/session-draft.js';
+import { StoryBudgetYear } from '../../testing/StoryBudgetYear.js';
 import {
   createSandboxClient,
   demoSeed,
@@ -21,6 +24,7 @@ import {
   withPlanning,
 } from '../../testing/sandbox-client.js';
 import { EditBudgetLineDialog } from '../budget-lines/EditBudgetLineDialog.js';
+import { YearSelect } from '../planning/planning-parts.js';
 import { ConnectedBudgetLineEntry } from './ConnectedUserDashboard.js';
 import { fullSelection, seedSession, seedUser } from './story-data.js';
 
@@ -344,6 +348,102 @@ export const NoCatalogueNoPagu: Story = {
     await waitFor(() => expect(within(panel).getAllByText(amounts.noPagu)).toHaveLength(3));
     await expect(canvas.getByRole('textbox', { name: form.componentName })).toBeVisible();
     await expect(canvas.queryByRole('combobox', { name: form.componentName })).toBeNull();
+  },
+};
+
+/** The year being planned (2027 while this is 2026), with a catalogue item of its own. */
+const NEXT_YEAR = currentYear() + 1;
+const mapPlastik = {
+  ...nasiKotak,
+  id: crypto.randomUUID(),
+  year: NEXT_YEAR,
+  code: '1.1.7.01.01.09.001',
+  name: 'Map Plastik Rapat',
+  specification: 'Map kancing, folio',
+  unit: 'Buah',
+  price: 4_500,
+};
+/** An item of the current year, under the same kode rekening. */
+const airMineral = {
+  ...mapPlastik,
+  id: crypto.randomUUID(),
+  year: currentYear(),
+  code: '1.1.7.01.01.09.002',
+  name: 'Air Mineral Rapat',
+  specification: 'Botol 600 ml',
+};
+const yearSeed = planningSeed({ priceItems: [mapPlastik, airMineral] });
+
+/** What the component search offers for `text`: each option's text, its name first. */
+async function offered(canvas: Canvas, text: string): Promise<string[]> {
+  const input = await componentBox(canvas);
+  await retype(input, text);
+  return waitFor(() => {
+    const listbox = screen.getByRole('listbox');
+    return within(listbox)
+      .getAllByRole('option')
+      .map((option) => option.textContent ?? '');
+  });
+}
+
+/**
+ * Without a year given, the form plans in the server's default year (no stage runs here: the
+ * current year), not the spec's 2025: its pagu panel is that year's, and Nama Komponen searches
+ * that year's catalogue ('Air Mineral Rapat' of this year is there, 'Nasi Kotak Rapat' of 2025
+ * and 'Map Plastik Rapat' of next year are not).
+ */
+export const OpensOnTheServersYear: Story = {
+  args: { year: undefined },
+  parameters: { sandbox: { seed: yearSeed } satisfies SandboxOptions },
+  play: async ({ canvas }) => {
+    await canvas.findByRole('region', { name: pagu.title(currentYear()) });
+    const items = await offered(canvas, 'rapat');
+    await expect(items.some((item) => item.startsWith(airMineral.name))).toBe(true);
+    await expect(items.some((item) => item.startsWith(nasiKotak.name))).toBe(false);
+    await expect(items.some((item) => item.startsWith(mapPlastik.name))).toBe(false);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+  },
+};
+
+/** The picker a page shows over its `BudgetYearProvider`. */
+function YearPicker() {
+  const { year, years, setYear } = useBudgetYear();
+  return <YearSelect year={year} years={years} onChange={setYear} className="w-40" />;
+}
+
+/**
+ * The year chosen is the form's: choosing the year being planned, the pagu panel is that year's
+ * and the catalogue search finds its 'Map Plastik Rapat', and the line is sent for that year.
+ */
+export const PlansInTheChosenYear: Story = {
+  args: { year: undefined },
+  parameters: { sandbox: { seed: yearSeed } satisfies SandboxOptions },
+  decorators: [
+    (Story) => (
+      <StoryBudgetYear>
+        <YearPicker />
+        <Story />
+      </StoryBudgetYear>
+    ),
+  ],
+  play: async ({ canvas }) => {
+    await canvas.findByRole('region', { name: pagu.title(currentYear()) });
+    await userEvent.click(canvas.getByRole('button', { name: /Tahun Anggaran/ }));
+    await userEvent.click(await screen.findByRole('option', { name: String(NEXT_YEAR) }));
+    await canvas.findByRole('region', { name: pagu.title(NEXT_YEAR) });
+    await expect(await offered(canvas, 'map')).toEqual([
+      expect.stringMatching(/^Map Plastik Rapat/),
+    ]);
+    await userEvent.click(
+      screen.getByRole('option', { name: (name) => name.startsWith(`${mapPlastik.name} `) }),
+    );
+    await expect(await componentBox(canvas)).toHaveValue(mapPlastik.name);
+    await userEvent.click(canvas.getByRole('button', { name: form.submit }));
+    await expect(await screen.findByText(m.reports.created)).toBeVisible();
+    await expect(created).toHaveBeenCalledWith(
+      expect.objectContaining({ price_item_id: mapPlastik.id, year: NEXT_YEAR }),
+    );
   },
 };
 

@@ -16,6 +16,7 @@ import {
   SandboxRanwalProvider,
   type SandboxRanwalProviderProps,
 } from '../../testing/SandboxRanwalProvider.js';
+import { StoryBudgetYear } from '../../testing/StoryBudgetYear.js';
 import {
   agenciesSeed,
   buildSeed,
@@ -39,6 +40,8 @@ const fields = m.reports.fields;
 const levels = m.levels;
 
 type SandboxOptions = Omit<SandboxRanwalProviderProps, 'children'>;
+/** The year of the demo's lines. */
+const DEMO_YEAR = 2025;
 
 /** The sandbox client a story runs on, as the demo user unless `parameters.sandbox` says else. */
 function sandboxFor(seed = demoSeed): SandboxOptions {
@@ -52,10 +55,13 @@ const meta = {
   parameters: { layout: 'fullscreen', sandbox: sandboxFor() },
   args: { onLogout: fn() },
   decorators: [
+    // The demo user's lines are of 2025: the page is on that year, as `?tahun=2025` puts it.
     (Story, { parameters }) => (
       <ToastProvider>
         <SandboxRanwalProvider {...(parameters.sandbox as SandboxOptions)}>
-          <Story />
+          <StoryBudgetYear initialYear={DEMO_YEAR}>
+            <Story />
+          </StoryBudgetYear>
         </SandboxRanwalProvider>
       </ToastProvider>
     ),
@@ -208,7 +214,7 @@ export const AgencyNarrowsPrograms: Story = {
     await waitFor(() => expect(reportRows()[0]).toHaveTextContent('Kertas Bappeda'));
     await userEvent.click(within(reportRows()[0]!).getByRole('button', { name: list.viewDetail }));
     const dialog = await screen.findByRole('dialog', { name: list.detailTitle });
-    await waitFor(() => expect(dialog).toHaveTextContent(`${levels.agency.label}${bappeda.name}`));
+    await waitFor(() => expect(dialog).toHaveTextContent(`${levels.agency.label}${bappedaLabel}`));
   },
 };
 
@@ -250,7 +256,7 @@ export const AgencyFilter: Story = {
     await userEvent.click(filter);
     await userEvent.keyboard('{ArrowDown}');
     await userEvent.click(
-      await within(await openList()).findByRole('option', { name: bappeda.name }),
+      await within(await openList()).findByRole('option', { name: bappedaLabel }),
     );
     await waitFor(() => expect(reportRows()).toHaveLength(inBappeda.length));
     for (const row of reportRows()) {
@@ -468,6 +474,9 @@ export const KeyboardOnly: Story = {
     await waitFor(() => expect(reportRows().length).toBeGreaterThan(0));
     const before = reportRows().length;
 
+    // The header first: the budget year, then Logout.
+    await userEvent.tab();
+    await expect(canvas.getByRole('button', { name: new RegExp(m.planning.year) })).toHaveFocus();
     await userEvent.tab();
     await expect(canvas.getByRole('button', { name: m.logout.label })).toHaveFocus();
     for (const key of [

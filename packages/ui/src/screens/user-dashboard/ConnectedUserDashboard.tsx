@@ -1,8 +1,14 @@
 import type { BudgetLine, BudgetLineInput, ManagedEntityKey } from '@ranwal/core';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { type ToastOptions, toastDurations, useToast } from '../../components/Toast.js';
+import { useBudgetYear } from '../../data/budget-year.js';
 import { describeError } from '../../data/errors.js';
-import { useBudgetLine, useCreateBudgetLine, useDeleteBudgetLine } from '../../data/queries.js';
+import {
+  useBudgetLine,
+  useCreateBudgetLine,
+  useDeleteBudgetLine,
+  useStagesOfYears,
+} from '../../data/queries.js';
 import { useMessages, useSession } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
 import { draftKey } from '../../lib/session-draft.js';
@@ -11,10 +17,11 @@ import { ReportListControls } from '../budget-lines/ReportListControls.js';
 import {
   isNarrowed,
   type ReportListView,
-  reportYearChoices,
   userReportsDefaultView,
 } from '../budget-lines/report-view.js';
 import { useLineList } from '../budget-lines/use-line-list.js';
+import { YearSelect } from '../planning/planning-parts.js';
+import { stageNoticeOf, todayInWib } from '../stages/stage-notice.js';
 import { ConnectedOpenNotes } from '../verification/ConnectedOpenNotes.js';
 import { type HierarchySelection, optionLabel, useHierarchyChoice } from './cascade.js';
 import { ReportList } from './ReportList.js';
@@ -33,10 +40,12 @@ export const REPORT_LIST_LIMIT = 100;
 export interface ConnectedReportListProps {
   /**
    * The list's page, search, filters and order, with `onViewChange`: the portal keeps them in
-   * the URL. Without them the list keeps its own (every year, newest first).
+   * the URL. Without them the list keeps its own (newest first). Its year is the budget year.
    */
   view?: ReportListView;
   onViewChange?: (view: ReportListView) => void;
+  /** Offer the budget year among the list's filters; the dashboard offers it above instead. */
+  showYear?: boolean;
   /** Whether a session token is stored; by default, whether the provider's session has one. */
   hasToken?: boolean;
   className?: string;
@@ -49,7 +58,7 @@ export interface ConnectedReportListProps {
 }
 
 export interface ConnectedBudgetLineEntryProps {
-  /** The report year; 2025 by default. */
+  /** The lines' budget year; by default the one chosen for every screen (`useBudgetYear`). */
   year?: number;
 }
 
@@ -70,7 +79,9 @@ export interface ConnectedUserDashboardProps
  * parent and searches the server as the user types; the line is created through the API, and
  * every list of lines reloads. Needs a `RanwalProvider` and a `ToastProvider` above it.
  */
-export function ConnectedBudgetLineEntry({ year }: ConnectedBudgetLineEntryProps) {
+export function ConnectedBudgetLineEntry({ year: givenYear }: ConnectedBudgetLineEntryProps) {
+  const budget = useBudgetYear();
+  const year = givenYear ?? budget.year;
   const messages = useMessages();
   const toast = useToast();
   const session = useSession();
@@ -143,6 +154,7 @@ export function ConnectedReportList({
   hasToken,
   view: givenView,
   onViewChange,
+  showYear = true,
   className,
   detailId: givenDetailId,
   onDetailIdChange,
@@ -154,6 +166,8 @@ export function ConnectedReportList({
   const {
     view,
     setView,
+    defaults,
+    years,
     list: reports,
     totalPages,
     page,
@@ -167,19 +181,19 @@ export function ConnectedReportList({
   const remove = useDeleteBudgetLine();
   const [editing, setEditing] = useState<BudgetLine | null>(null);
   const lines = reports.data?.data;
+  const writeBlocks = useWriteBlocks(lines, session?.userRole !== 'admin');
   // Memoised with the view and lines, so choices in the cascade do not re-render the list.
   const controls = useMemo(
     () => (
       <ReportListControls
         view={view}
         onViewChange={setView}
-        defaults={userReportsDefaultView}
-        years={reportYearChoices()}
-        allowAllYears
+        defaults={defaults}
+        years={showYear ? years : undefined}
         lines={lines}
       />
     ),
-    [view, setView, lines],
+    [view, setView, defaults, showYear, years, lines],
   );
   const onDelete = useCallback(
     async (report: BudgetLine) => {
@@ -222,9 +236,8 @@ export function ConnectedReportList({
         onEdit={setEditing}
         onDelete={onDelete}
         deletingId={remove.isPending ? (remove.variables ?? null) : null}
-        emptyText={
-          isNarrowed(view, userReportsDefaultView) ? messages.reports.list.emptyFiltered : undefined
-        }
+        writeBlocks={writeBlocks}
+        emptyText={isNarrowed(view, defaults) ? messages.reports.list.emptyFiltered : undefined}
         isLoading={signedIn && reports.isPending}
         error={reports.error ?? undefined}
         onRetry={retryReports}
@@ -241,8 +254,31 @@ export function ConnectedReportList({
 }
 
 /**
- * The user dashboard over the data hooks: the line entry and the list of one's lines under the
- * app's header. Needs a `RanwalProvider` and a `ToastProvider` above it.
+ * Why the shown lines of each year cannot be changed now, by year: their year's stages through
+ * core's `stageRefusal`, the rule the server refuses a user's write with (admins are not refused).
+ */
+function useWriteBlocks(
+  lines: readonly BudgetLine[] | undefined,
+  refused: boolean,
+): ReadonlyMap<number, string> {
+  const messages = useMessages();
+  const years = [...new Set((lines ?? []).map((line) => line.year))].sort();
+  const stagesByYear = useStagesOfYears(refused ? years : []);
+  const blocks: [number, string][] = [];
+  for (const [year, stages] of stagesByYear) {
+    const notice = stageNoticeOf(stages, todayInWib(), messages);
+    if (notice?.blocksWrites) blocks.push([year, notice.text]);
+  }
+  // One map while the reasons stay the same, so the memoised list is not re-rendered.
+  const key = JSON.stringify(blocks);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key is the blocks' content.
+  return useMemo(() => new Map(blocks), [key]);
+}
+
+/**
+ * The user dashboard over the data hooks: the budget year (one for the form, the list, the
+ * catalogue and the pagu; `useBudgetYear`), the line entry and the list of one's lines under
+ * the app's header. Needs a `RanwalProvider` and a `ToastProvider` above it.
  */
 export function ConnectedUserDashboard({
   onLogout,
@@ -253,17 +289,28 @@ export function ConnectedUserDashboard({
   ...list
 }: ConnectedUserDashboardProps) {
   const session = useSession();
+  const budget = useBudgetYear();
   return (
     <UserDashboardFrame
       userName={session?.userName}
       onLogout={onLogout}
       onChangePassword={onChangePassword}
       notifications={notifications}
+      yearPicker={
+        year === undefined && (
+          <YearSelect
+            year={budget.year}
+            years={budget.years}
+            onChange={budget.setYear}
+            className="w-36"
+          />
+        )
+      }
     >
       <ConnectedOpenNotes />
       <ConnectedBudgetLineEntry year={year} />
       <ConnectedRkaPrint year={year} saveFile={saveFile} className={dashboardCard} />
-      <ConnectedReportList {...list} />
+      <ConnectedReportList showYear={false} {...list} />
     </UserDashboardFrame>
   );
 }

@@ -137,6 +137,11 @@ export interface ReportFormProps {
   isPending?: boolean;
   /** Why the report cannot be submitted yet (no Pengampu chosen): the button waits, saying so. */
   submitBlockedReason?: string;
+  /**
+   * The id of the stage notice where the screen shows it above the form (the dashboard, above
+   * the hierarchy): the form does not repeat it, and its button is described by it.
+   */
+  stageNoticeId?: string;
   /** The report's year; 2025 by default. */
   year?: number;
   /** What the fields start with (an edited line's values); the spec's defaults otherwise. */
@@ -218,6 +223,7 @@ export function ReportForm({
   onSubmit,
   isPending = false,
   submitBlockedReason,
+  stageNoticeId,
   year = DEFAULT_REPORT_YEAR,
   initialValues,
   planning,
@@ -234,6 +240,11 @@ export function ReportForm({
   const text = messages.reports.planning;
   const titleId = useId();
   const blockedId = useId();
+  const ownStageId = useId();
+  // Where the year's stage refuses users' writes, the button waits with its reason, shown first.
+  const stage = planning?.stage;
+  const stageId = stageNoticeId ?? ownStageId;
+  const stageBlocks = stage?.blocksWrites === true;
   // `committed` drives the number fields; `draft` also follows what is being typed.
   const [restored] = useState(() => (draftKey ? readDraft<Partial<Draft>>(draftKey) : undefined));
   const [committed, setCommitted] = useState<Draft>(() => ({
@@ -366,7 +377,7 @@ export function ReportForm({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // A second click or Enter before the first submission's re-render must not send it again.
-    if (isPending || submitting.current || submitBlockedReason) return;
+    if (isPending || submitting.current || submitBlockedReason || stageBlocks) return;
     const parsed = ReportFields.safeParse({
       ...draft,
       ...volumeUnitsOf(draft),
@@ -421,6 +432,11 @@ export function ReportForm({
       <h2 id={titleId} className="text-base font-semibold text-slate-900">
         {title ?? form.title}
       </h2>
+      {stage && !stageNoticeId && (
+        <Banner id={stageId} tone={stage.tone}>
+          {stage.text}
+        </Banner>
+      )}
       {showRestored && (
         <div className="flex flex-wrap items-center gap-3 rounded-md border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-slate-800">
           <p role="status" className="flex-1">
@@ -543,7 +559,6 @@ export function ReportForm({
           />
           <TextField label={form.totalAfterTax} isReadOnly value={shown(totals?.total_after_tax)} />
         </div>
-        {planning?.stage && <Banner tone={planning.stage.tone}>{planning.stage.text}</Banner>}
         {planning?.pagu && (
           <PaguPanel
             {...planning.pagu}
@@ -566,8 +581,8 @@ export function ReportForm({
           <Button
             type="submit"
             isPending={isPending}
-            isDisabled={Boolean(submitBlockedReason)}
-            aria-describedby={submitBlockedReason ? blockedId : undefined}
+            isDisabled={Boolean(submitBlockedReason) || stageBlocks}
+            aria-describedby={stageBlocks ? stageId : submitBlockedReason ? blockedId : undefined}
           >
             {isPending ? (submittingLabel ?? form.submitting) : (submitLabel ?? form.submit)}
           </Button>

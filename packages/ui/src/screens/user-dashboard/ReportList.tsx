@@ -6,6 +6,7 @@ import {
   taxRuleText,
 } from '@ranwal/core';
 import { memo, type ReactNode, useId } from 'react';
+import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
 import { DateText } from '../../components/DateText.js';
 import { Dialog, Modal } from '../../components/Dialog.js';
@@ -78,6 +79,11 @@ export interface ReportListProps {
   deletingId?: string | null;
   /** What an empty list says; 'Tidak ada laporan tersedia' by default. */
   emptyText?: string;
+  /**
+   * Why lines of a year cannot be changed now, by year (its stage, core's `stageRefusal`): said
+   * above the list, and those lines' 'Edit' and 'Hapus' are disabled, described by it.
+   */
+  writeBlocks?: ReadonlyMap<number, string>;
   className?: string;
 }
 
@@ -106,6 +112,7 @@ export const ReportList = memo(function ReportList({
   onDelete,
   deletingId = null,
   emptyText,
+  writeBlocks,
   className,
 }: ReportListProps) {
   const messages = useMessages();
@@ -119,6 +126,8 @@ export const ReportList = memo(function ReportList({
     onEdit,
     onDelete,
     deletingId,
+    blockedBy: (report) =>
+      writeBlocks?.has(report.year) ? `${titleId}-blocked-${report.year}` : undefined,
   });
   const empty = emptyText ?? list.empty;
   const numbers = lineNumbers(reports, page, pageSize);
@@ -159,6 +168,8 @@ export const ReportList = memo(function ReportList({
             </TableHeader>
             <TableBody
               items={reports}
+              // A row's buttons follow the stage's refusal and the deletion under way.
+              dependencies={[writeBlocks, deletingId]}
               isLoading={isLoading}
               renderEmptyState={() => <EmptyState text={empty} />}
             >
@@ -197,6 +208,11 @@ export const ReportList = memo(function ReportList({
       <h2 id={titleId} className="text-base font-semibold text-slate-900">
         {list.title}
       </h2>
+      {[...(writeBlocks ?? [])].map(([year, reason]) => (
+        <Banner key={year} id={`${titleId}-blocked-${year}`} tone="warning">
+          {reason}
+        </Banner>
+      ))}
       {hasToken && controls}
       {body}
       {confirmDialog}
@@ -259,7 +275,6 @@ function ReportDetail({ report }: { report: BudgetLine }) {
     volumeText(messages, value, unit),
   );
   const facts: Fact[] = [
-    ...(report.agency_name ? [[messages.levels.agency.label, report.agency_name] as Fact] : []),
     [fields.programName, report.program_name],
     [fields.componentName, report.component_name],
     [fields.accountCode, report.account_code],
@@ -276,7 +291,10 @@ function ReportDetail({ report }: { report: BudgetLine }) {
     ],
   ];
   const details: Fact[] = [
-    ...lineLevels(report, messages).map(({ label, value }): Fact => [label, value]),
+    // The account's code and name are the spec's facts above.
+    ...lineLevels(report, messages)
+      .filter(({ key }) => key !== 'account')
+      .map(({ label, value }): Fact => [label, value]),
     [fields.componentCode, report.component_code || '-'],
     [fields.specification, report.specification || '-'],
     [fields.supporter, report.supporter_name || '-'],
@@ -297,7 +315,12 @@ function ReportDetail({ report }: { report: BudgetLine }) {
       : []),
   ];
   return (
-    <div className="flex flex-col gap-5">
+    // Focusable, so the keyboard can scroll a detail taller than the screen.
+    <div
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the content of a scrolling region
+      tabIndex={0}
+      className="flex flex-col gap-5 rounded-md outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
+    >
       <Facts facts={facts} />
       <section aria-labelledby={moreId} className="flex flex-col gap-3">
         <h3 id={moreId} className="text-sm font-semibold uppercase tracking-wide text-brand-700">

@@ -1,5 +1,6 @@
 import { type BudgetLineInput, DEFAULT_REPORT_YEAR } from '@ranwal/core';
 import { type ReactNode, useId } from 'react';
+import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
 import { Checkbox } from '../../components/Checkbox.js';
 import { useMessages } from '../../data/RanwalProvider.js';
@@ -41,6 +42,8 @@ export interface UserDashboardFrameProps {
   onChangePassword?: (() => void) | undefined;
   /** Before the name: the notification bell (`ConnectedNotificationBell`), issue 19. */
   notifications?: ReactNode;
+  /** First in the header: the budget year the sections show (a `YearSelect`), issue 33. */
+  yearPicker?: ReactNode;
   /** The screen's sections: the line entry and the list. */
   children: ReactNode;
 }
@@ -61,6 +64,7 @@ export function UserDashboardFrame({
   onLogout,
   onChangePassword,
   notifications,
+  yearPicker,
   children,
 }: UserDashboardFrameProps) {
   const messages = useMessages();
@@ -73,6 +77,7 @@ export function UserDashboardFrame({
             <p className="text-sm text-slate-600">{messages.app.subtitle}</p>
           </div>
           <div className="flex flex-wrap items-center gap-3">
+            {yearPicker}
             {notifications}
             {userName && (
               <span className="max-w-56 truncate text-sm font-medium text-slate-700">
@@ -116,6 +121,8 @@ export function BudgetLineEntry({
   const messages = useMessages();
   const form = messages.reports.form;
   const hierarchyTitleId = useId();
+  const stageNoticeId = useId();
+  const stage = planning?.stage;
   const ids = selectionIds(selection);
   const taxRule = yearTaxRule(planning?.taxRules, year ?? DEFAULT_REPORT_YEAR).text;
 
@@ -127,6 +134,12 @@ export function BudgetLineEntry({
 
   return (
     <>
+      {/* The year's stage before anything is chosen or typed: where it refuses, 'Buat Laporan' waits. */}
+      {stage && (
+        <Banner id={stageNoticeId} tone={stage.tone}>
+          {stage.text}
+        </Banner>
+      )}
       <div className="grid gap-6 lg:grid-cols-3">
         <section aria-labelledby={hierarchyTitleId} className={cn(dashboardCard, 'lg:col-span-2')}>
           <h2 id={hierarchyTitleId} className="mb-4 text-base font-semibold text-slate-900">
@@ -157,6 +170,7 @@ export function BudgetLineEntry({
           onSubmit={submit}
           isPending={isCreating}
           submitBlockedReason={submitBlockedReason(selection, messages)}
+          stageNoticeId={stage ? stageNoticeId : undefined}
           year={year}
           draftKey={formDraftKey}
           planning={planning}

@@ -1,4 +1,4 @@
-import { type BudgetLine, DEFAULT_REPORT_YEAR } from '@ranwal/core';
+import type { BudgetLine } from '@ranwal/core';
 import { useState } from 'react';
 import { describeError } from '../../data/errors.js';
 import {
@@ -7,7 +7,7 @@ import {
   usePriceItems,
   useStages,
 } from '../../data/queries.js';
-import { useMessages } from '../../data/RanwalProvider.js';
+import { useMessages, useSession } from '../../data/RanwalProvider.js';
 import { stageNoticeOf, todayInWib } from '../stages/stage-notice.js';
 import type { HierarchySelection } from './cascade.js';
 import type { LinePlanning } from './ReportForm.js';
@@ -17,8 +17,8 @@ export const COMPONENT_SEARCH_PAGE_SIZE = 20;
 
 export interface LinePlanningOptions {
   selection: HierarchySelection;
-  /** The line's budget year; 2025 by default. */
-  year?: number | undefined;
+  /** The line's budget year: the one chosen (`useBudgetYear`), or the edited line's. */
+  year: number;
   /** The line being edited: its stored total is left out of what its pagu has planned. */
   line?: Pick<BudgetLine, 'id' | 'sub_action_id' | 'total_after_tax'> | undefined;
 }
@@ -30,12 +30,9 @@ export interface LinePlanningOptions {
  * changes and after every line written), and, where the year has a standard price catalogue,
  * its items under the chosen kode rekening (`priceItem.list`, searched as typed).
  */
-export function useLinePlanning({
-  selection,
-  year = DEFAULT_REPORT_YEAR,
-  line,
-}: LinePlanningOptions): LinePlanning {
+export function useLinePlanning({ selection, year, line }: LinePlanningOptions): LinePlanning {
   const messages = useMessages();
+  const session = useSession();
   const text = messages.reports.planning;
   // The year's stages: a notice above the totals (a year without stages has none).
   const stages = useStages(year);
@@ -64,7 +61,7 @@ export function useLinePlanning({
   );
 
   return {
-    stage: stageNoticeOf(stages.data?.data ?? [], todayInWib(), messages),
+    stage: stageNoticeOf(stages.data?.data ?? [], todayInWib(), messages, session?.userRole),
     taxRules: settings.data?.data.tax_rules,
     freeFormComponents: settings.data?.data.free_form_components,
     pagu: subActionId

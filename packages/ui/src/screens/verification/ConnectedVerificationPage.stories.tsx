@@ -1,9 +1,10 @@
 import { messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, screen, waitFor, within } from 'storybook/test';
+import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { dropStaleAnnouncements } from '../management/story-helpers.js';
 import { ConnectedVerificationPage } from './ConnectedVerificationPage.js';
 import { storyAdminSession, verificationClients, withLoadedClient } from './story-helpers.js';
+import { subActionTitle } from './VerificationPage.js';
 
 const m = messagesId;
 const t = m.verification;
@@ -25,8 +26,8 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 /**
- * A sub kegiatan opened: a note written on it, 'Tandai Terverifikasi' refused with the
- * server's words while it is open, then verified once it is closed.
+ * A sub kegiatan opened: its lines with their unit prices, its pagu and sisa; a note written
+ * on it disables 'Tandai Terverifikasi' with the reason shown; verified once it is closed.
  */
 export const Default: Story = {
   play: async ({ canvas, userEvent }) => {
@@ -51,11 +52,26 @@ export const Default: Story = {
     await expect(await canvas.findByText('Harga terlalu tinggi.')).toBeVisible();
     await expect(await screen.findByText(t.notes.written)).toBeVisible();
 
-    await userEvent.click(canvas.getByRole('button', { name: t.detail.verify }));
-    await expect(await canvas.findByRole('alert')).toHaveTextContent(m.server.notesStillOpen(1));
+    // Each line's unit price, and the sub kegiatan's pagu, what is planned and the sisa.
+    await expect(
+      within(lines).getByRole('columnheader', { name: m.reports.fields.price }),
+    ).toBeVisible();
+    const pagu = canvas.getByRole('region', { name: m.lines.verifier.paguTitle });
+    await expect(await within(pagu).findByText(m.planning.amounts.planned)).toBeVisible();
+    await expect(within(pagu).getByText(m.planning.amounts.remaining)).toBeVisible();
+
+    // Disabled while the note is open, saying why.
+    const verify = await canvas.findByRole('button', { name: t.detail.verify });
+    await waitFor(() => expect(verify).toBeDisabled());
+    await expect(verify).toHaveAccessibleDescription(m.lines.verifier.verifyBlocked(1));
+    await expect(canvas.getByText(m.lines.verifier.verifyBlocked(1))).toBeVisible();
 
     await userEvent.click(canvas.getByRole('button', { name: t.notes.close }));
     await expect(await canvas.findByText(t.notes.statuses.closed)).toBeVisible();
+    await waitFor(() =>
+      expect(canvas.getByRole('button', { name: t.detail.verify })).toBeEnabled(),
+    );
+    await expect(canvas.queryByText(m.lines.verifier.verifyBlocked(1))).toBeNull();
     await userEvent.click(canvas.getByRole('button', { name: t.detail.verify }));
     await expect(await canvas.findByRole('button', { name: t.detail.unverify })).toBeVisible();
     await expect(canvas.getByText(t.verified)).toBeVisible();
@@ -103,5 +119,46 @@ export const Narrow: Story = {
     const lines = await canvas.findByRole('grid', { name: t.detail.linesTitle });
     const lineTotal = (await within(lines).findAllByText(/^Rp\s?\d/))[0] as HTMLElement;
     await onScreen(lineTotal);
+  },
+};
+
+/** The sub kegiatan the page's address names, and the year it is opened in. */
+const openedAt = async () => {
+  const { admin } = await verificationClients({ withNote: false });
+  const [row] = (await admin.verification.subActions({ year: 2025, limit: 1 })).data;
+  return { client: admin, session: storyAdminSession, row: row! };
+};
+
+/**
+ * Opened at a sub kegiatan's own address (a shared link, a reload): its page shows at once, not
+ * the list; 'Kembali ke daftar' clears the address's sub kegiatan.
+ */
+export const OpenedByAddress: Story = {
+  loaders: [openedAt],
+  render: (args, { loaded }) => (
+    <ConnectedVerificationPage
+      {...args}
+      openSubActionId={(loaded as Awaited<ReturnType<typeof openedAt>>).row.sub_action_id}
+    />
+  ),
+  args: { onOpenSubActionChange: fn() },
+  play: async ({ canvas, userEvent, args, loaded }) => {
+    const { row } = loaded as Awaited<ReturnType<typeof openedAt>>;
+    await expect(
+      await canvas.findByRole('heading', { level: 1, name: subActionTitle(row) }),
+    ).toBeVisible();
+    const lines = await canvas.findByRole('grid', { name: t.detail.linesTitle });
+    await waitFor(() => expect(within(lines).getAllByRole('row')).toHaveLength(row.line_count + 1));
+    await userEvent.click(canvas.getByRole('button', { name: t.detail.back }));
+    await expect(args.onOpenSubActionChange).toHaveBeenLastCalledWith(null, 2025);
+  },
+};
+
+/** An address naming a sub kegiatan that is not there (or not the verifier's) says so. */
+export const UnknownAddress: Story = {
+  args: { openSubActionId: '00000000-0000-4000-8000-000000000000' },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByRole('alert')).toHaveTextContent(m.lines.verifier.notFound);
+    await expect(canvas.getByRole('button', { name: t.detail.back })).toBeVisible();
   },
 };

@@ -1,9 +1,10 @@
-import { currentYear, type SubActionReview } from '@ranwal/core';
+import type { SubActionReview } from '@ranwal/core';
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/Button.js';
 import { ErrorState, LoadingState } from '../../components/States.js';
 import { TextField } from '../../components/TextField.js';
 import { toastDurations, useToast } from '../../components/Toast.js';
+import { useBudgetYear } from '../../data/budget-year.js';
 import { describeError } from '../../data/errors.js';
 import {
   useBudgetLines,
@@ -13,7 +14,7 @@ import {
 } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { AgencyFilter } from '../budget-lines/ReportListControls.js';
-import { planningYearChoices, YearSelect } from '../planning/planning-parts.js';
+import { YearSelect } from '../planning/planning-parts.js';
 import { ConnectedNoteThread } from './ConnectedNoteThread.js';
 import { SubActionVerification, subActionTitle, VerificationList } from './VerificationPage.js';
 
@@ -23,7 +24,7 @@ export const VERIFICATION_PAGE_SIZE = 20;
 const LINES_LIMIT = 100;
 
 export interface ConnectedVerificationPageProps {
-  /** The year shown first; the current budget year by default. */
+  /** The year shown first where no `BudgetYearProvider` gives it; by default the server's. */
   initialYear?: number;
   pageSize?: number;
   /**
@@ -47,7 +48,7 @@ export function ConnectedVerificationPage({
   onOpenSubActionChange,
 }: ConnectedVerificationPageProps) {
   const t = useMessages().verification;
-  const [year, setYear] = useState(() => initialYear ?? currentYear());
+  const { year, years, setYear } = useBudgetYear(initialYear);
   const [agencyId, setAgencyId] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -82,7 +83,7 @@ export function ConnectedVerificationPage({
         <search aria-label={t.filtersLabel} className="grid gap-3 sm:grid-cols-[8rem_1fr_1fr]">
           <YearSelect
             year={year}
-            years={planningYearChoices(year)}
+            years={years}
             onChange={(next) => {
               setYear(next);
               setPage(1);
