@@ -309,7 +309,7 @@ export function ConnectedUserDashboard({
     >
       <ConnectedOpenNotes />
       <ConnectedBudgetLineEntry year={year} />
-      <ConnectedRkaPrint year={year} saveFile={saveFile} className={dashboardCard} />
+      <ConnectedRkaPrint year={year ?? budget.year} saveFile={saveFile} className={dashboardCard} />
       <ConnectedReportList showYear={false} {...list} />
     </UserDashboardFrame>
   );
