@@ -632,7 +632,7 @@ describe("a planning officer's day, with no workaround (issue 33)", () => {
     await told.first().click();
     const detail = user.getByRole('dialog', { name: 'Detail Laporan' });
     await detail.waitFor();
-    expect(readable(await detail.innerText())).toContain(SPIDOL);
+    await expect.poll(async () => readable(await detail.innerText())).toContain(SPIDOL);
     await expect.poll(() => lineRow(user, SPIDOL).count()).toBe(1);
     await userContext.close();
   }, 180_000);
