@@ -237,6 +237,27 @@ try {
   await settle(page);
   await paguRow.scrollIntoViewIfNeeded();
   await shot(page, '09-admin-pagu');
+
+  // Katalog Harga: an item added in the browser, with the import's rules.
+  await page.goto('/admin-katalog-harga');
+  await page.getByRole('button', { name: /Tahun Anggaran/ }).click();
+  await page.getByRole('option', { name: '2025', exact: true }).click();
+  await page.waitForLoadState('networkidle');
+  await page.getByRole('button', { name: 'Tambah Item' }).click();
+  const itemDialog = page.getByRole('dialog', { name: 'Tambah Item Katalog Harga 2025' });
+  const itemField = (label) =>
+    itemDialog.getByRole('textbox', {
+      name: new RegExp(`^${label.replace(/[()]/g, '\\$&')}\\s*\\*?$`),
+    });
+  await itemField('Kode').fill('1.1.7.01.03.02.001.00002');
+  await itemField('Nama').fill('Map Plastik');
+  await itemField('Spesifikasi').fill('Folio, bening');
+  await itemField('Satuan').fill('Buah');
+  await itemField('Harga (Rp)').fill('4.500');
+  await itemField('Kode Rekening').fill('5.1.02.01.01.0024');
+  await shot(page, '09b-admin-catalogue-add');
+  await itemDialog.getByRole('button', { name: 'Simpan' }).click();
+  await page.getByText('Map Plastik ditambahkan ke katalog harga.').first().waitFor();
   await signOut(page);
 
   // The demo user searches the catalogue under the chosen Kode Rekening, and the pagu panel
