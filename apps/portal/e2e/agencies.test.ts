@@ -74,7 +74,7 @@ describe('Perangkat Daerah, through the portal', () => {
     await openFromSidebar(page, 'Program', '/admin-program');
     const picker = page.getByRole('combobox', { name: fieldName('Perangkat Daerah') });
     await expect.poll(() => picker.inputValue()).toBe('Tanpa Perangkat Daerah');
-    await chooseInComboBox(page, 'Perangkat Daerah', AGENCY.name);
+    await chooseInComboBox(page, 'Perangkat Daerah', `${AGENCY.code} - ${AGENCY.name}`);
     await page.getByLabel('Nama Program').fill(AGENCY_PROGRAM);
     await page.getByRole('button', { name: 'Simpan', exact: true }).click();
     await toast(page, 'Program berhasil ditambahkan.').waitFor();
@@ -107,7 +107,7 @@ describe('Perangkat Daerah, through the portal', () => {
     await summary.getByText(`${AGENCY.code} - ${AGENCY.name}`).waitFor();
 
     // The list's agency filter lives in the URL, like the program filter.
-    await chooseInComboBox(page, 'Filter Perangkat Daerah', AGENCY.name);
+    await chooseInComboBox(page, 'Filter Perangkat Daerah', `${AGENCY.code} - ${AGENCY.name}`);
     await page.waitForURL(/[?&]perangkat-daerah=[0-9a-f-]{36}/);
     await listClosed(page);
     expect(await axeViolations(page)).toEqual([]);
@@ -134,7 +134,7 @@ describe('Perangkat Daerah, through the portal', () => {
     const page = admin.page;
     await signInThroughForm(page, ADMIN, 'admin');
     await openFromSidebar(page, 'Kegiatan', '/admin-kegiatan');
-    await chooseInComboBox(page, 'Program', 'PROGRAM PENGELOLAAN PENDIDIKAN');
+    await chooseInComboBox(page, 'Program', '1.01.02 - PROGRAM PENGELOLAAN PENDIDIKAN');
     // Only the kegiatan below 1.01.02 are offered; typing narrows them.
     const picker = page.getByRole('combobox', { name: fieldName('Pilih dari Nomenklatur') });
     await picker.click();

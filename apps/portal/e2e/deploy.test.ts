@@ -26,6 +26,14 @@ describe('a tab open across a deploy', () => {
     expect(await page.getByText('Unexpected Application Error').count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'deploy-reload-offered');
+    // On a phone too: the message and the button fit, nothing scrolls sideways.
+    await page.setViewportSize({ width: 390, height: 800 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'deploy-reload-offered-390');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // The new version is there: the reload shows the page.
     await page.unroute('**/assets/**/*.js', gone);

@@ -367,6 +367,7 @@ describe('planning within a ceiling: the admin pages, through the portal', () =>
       'Rp 55.000',
       '5.1.02.01.01.0024',
       'Terbuka: Kertas HVS 70 gram A4',
+      'Edit Nonaktifkan',
     ]);
     const open = kertas.getByRole('checkbox', { name: 'Terbuka: Kertas HVS 70 gram A4' });
     expect(await open.isChecked()).toBe(false);
@@ -438,7 +439,7 @@ describe('planning within a ceiling: the admin pages, through the portal', () =>
     const perAgency = panel.getByRole('table', { name: 'Per Perangkat Daerah' });
     await expect
       .poll(async () => readable(await perAgency.getByRole('row').nth(1).innerText()))
-      .toBe(`${AGENCY.name} Rp 5.000.000 Rp 1.200.000 Rp 3.800.000`);
+      .toBe(`${AGENCY.code} - ${AGENCY.name} Rp 5.000.000 Rp 1.200.000 Rp 3.800.000`);
     const perProgram = panel.getByRole('table', { name: 'Per Program' });
     expect(readable(await perProgram.getByRole('row').nth(1).innerText())).toBe(
       `${PROGRAM} ${AGENCY.name} Rp 1.000.000 Rp 1.200.000 -Rp 200.000`,
@@ -653,7 +654,7 @@ describe('planning within a ceiling: the admin pages, through the portal', () =>
 
     // --- The admin downloads the RKA of the programme from Laporan ------------------------------
     await openFromSidebar(adminPage, 'Laporan', '/admin-laporan');
-    await chooseInComboBox(adminPage, 'Filter Program', RKA.program.name);
+    await chooseInComboBox(adminPage, 'Filter Program', coded(RKA.program));
     await expect
       .poll(() =>
         grid(adminPage, 'Daftar Laporan Detail Program')

@@ -204,8 +204,9 @@ describe('stages and the history of every change, through the portal', () => {
     await edit.waitFor({ state: 'detached' });
 
     // --- The verifier reads the answer, closes the note and verifies the sub kegiatan ---------
+    // The open sub kegiatan is the page's address: a reload keeps it open.
     await verifierPage.reload();
-    await verifierPage.getByRole('button', { name: 'Buka Sub Kegiatan Tahapan' }).click();
+    await verifierPage.getByRole('heading', { level: 1, name: /Sub Kegiatan Tahapan/ }).waitFor();
     const answered = verifierPage.getByRole('listitem').filter({ hasText: NOTE });
     await answered.getByText('Sudah dijawab').waitFor();
     expect(readable(await answered.innerText())).toContain('Sudah disesuaikan ke Rp 60.000.');

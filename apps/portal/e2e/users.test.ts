@@ -202,7 +202,7 @@ describe('user accounts, managed by an admin', () => {
     await dialog.getByRole('button', { name: /Role/ }).click();
     await page.getByRole('option', { name: 'Verifikator' }).click();
     await dialog
-      .getByText('Verifikator memverifikasi laporan Perangkat Daerahnya.', { exact: false })
+      .getByText('Verifikator memverifikasi rincian belanja Perangkat Daerahnya.', { exact: false })
       .waitFor();
     const picker = dialog.getByRole('combobox', { name: 'Perangkat Daerah' });
     await picker.fill('pendidikan');

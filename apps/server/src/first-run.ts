@@ -27,9 +27,11 @@ export function firstRunBlock(url: string, accounts: readonly ShownAccount[]): s
     ...(accounts.some((account) => account.password)
       ? [
           'These passwords are shown once, now, and stored nowhere in clear.',
-          "Sign in and change them: 'Ubah Password' in the portal, or `ranwal password`.",
+          "Sign in and change them: 'Ubah Kata Sandi' in the portal, or `ranwal password`.",
         ]
-      : ['Sign in and change the password: `Ubah Password` in the portal, or `ranwal password`.']),
+      : [
+          "Sign in and change the password: 'Ubah Kata Sandi' in the portal, or `ranwal password`.",
+        ]),
   ];
   const inner = Math.max(...lines.map((line) => line.length));
   const rule = '─'.repeat(inner + 2);

@@ -656,6 +656,44 @@ describe.each(databaseTargets)('hierarchy import on %s', (target) => {
       ]);
     });
 
+    it('takes a programme of no agency (parent -1) beside agencies in one call', async () => {
+      const batch = tree([
+        row({ agency: 'Dinas Kesehatan', agency_code: '1.02.0.00.0.00.01.0000' }),
+      ]) as unknown as Record<
+        string,
+        { parent?: number[]; name: string[]; code?: unknown[]; is_taxed?: (boolean | null)[] }
+      >;
+      // A whole server's export: the region's own programme beside the agency's.
+      const program = batch.program!;
+      let parent = program.name.length;
+      program.parent!.push(-1);
+      program.name.push('PROGRAM DAERAH');
+      program.is_taxed!.push(null);
+      program.code?.push(null);
+      for (const key of ['action', 'sub_action', 'activity', 'subtitle']) {
+        const level = batch[key]!;
+        const position = level.name.length;
+        level.parent!.push(parent);
+        level.name.push(`${key} daerah`);
+        level.code?.push(null);
+        parent = position;
+      }
+      batch.account!.parent!.push(parent);
+      batch.account!.code!.push('5.1.02.01.01.0030');
+      batch.account!.name.push('Belanja Daerah');
+      const first = await imported(batch);
+      expect(first.levels.agency).toMatchObject({ created: 1, existing: 0 });
+      expect(counts(first)).toMatchObject({ program: [2, 0], account: [2, 0] });
+      const { rows } = await sql<{ name: string; agency_id: string | null }>`
+        select name, agency_id from program order by name`.execute(t.database.db);
+      expect(rows.map((r) => [r.name, r.agency_id === null])).toEqual([
+        ['PROGRAM DAERAH', true],
+        [row().program, false],
+      ]);
+      const again = await imported(batch);
+      expect(counts(again)).toMatchObject({ program: [0, 2], account: [0, 2] });
+    });
+
     it('refuses programmes without an agency in a call that names agencies', async () => {
       const batch = tree([row({ agency: 'Dinas Kesehatan' })]);
       delete (batch.program as { parent?: number[] }).parent;

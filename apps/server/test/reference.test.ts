@@ -43,6 +43,7 @@ describe.each(databaseTargets)('national reference on %s', (target) => {
         sub_action: { created: 2, renamed: 0, unchanged: 0 },
         account: { created: 1, renamed: 0, unchanged: 0 },
       },
+      renamed_example: null,
     });
     const again = (await load(nomenclature)).json().data;
     expect(again.levels.sub_action).toEqual({ created: 0, renamed: 0, unchanged: 2 });
@@ -52,6 +53,12 @@ describe.each(databaseTargets)('national reference on %s', (target) => {
     const renamed = { code: '1.01.02', name: 'PROGRAM PENGELOLAAN PENDIDIKAN (NOMENKLATUR BARU)' };
     const result = (await load([renamed])).json().data;
     expect(result.levels.program).toEqual({ created: 0, renamed: 1, unchanged: 0 });
+    // Which code, for a summary to show: its stored name and the new one.
+    expect(result.renamed_example).toEqual({
+      code: '1.01.02',
+      from: expect.not.stringContaining('NOMENKLATUR BARU'),
+      to: renamed.name,
+    });
     const programs = await list('level=program&search=baru');
     expect(programs.data).toEqual([{ level: 'program', ...renamed }]);
   });

@@ -673,6 +673,21 @@ describe.each(databaseTargets)('RKA export on %s', (target) => {
       expect(refused.statusCode, refused.body).toBe(403);
       expect(refused.json().message).toBe('Data ini di luar Perangkat Daerah Anda.');
     }
+    // A link she was given before leaving the unit no longer opens.
+    const { link } = await linkFor(ani, `year=2025&layout=rka&agency_id=${agencies.education}`);
+    const left = await t.call('PUT', `/ranwal/api/user/${made.json().data.id}/update`, {
+      token: t.adminToken,
+      body: {
+        name: 'Ani Perencana',
+        email: 'ani.rka@test.local',
+        role: 'user',
+        agency_ids: [agencies.health],
+      },
+    });
+    expect(left.statusCode, left.body).toBe(200);
+    const stale = await t.call('GET', link);
+    expect(stale.statusCode, stale.body).toBe(403);
+    expect(stale.json().message).toBe('Data ini di luar Perangkat Daerah Anda.');
     // A person without units has no unit to ask for either.
     const unitless = await t.call(
       'GET',

@@ -438,6 +438,26 @@ describe.each(databaseTargets)('scope by unit and verification on %s', (target) 
     );
     expect(other.json().data).toEqual([]);
 
+    // Withdrawn by hand ('Batalkan Verifikasi'): the unit is told, as it was told of the mark.
+    const undone = await as('vita').put('verification/sub-action', { ...place, verified: false });
+    expect(undone.statusCode, undone.body).toBe(200);
+    const toldUndone = async (who: string) =>
+      (await as(who).get('notification/list?unread=true'))
+        .json()
+        .data.filter(
+          (row: { kind: string; sub_action_id: string }) =>
+            row.kind === 'sub_action_unverified' && row.sub_action_id === place.sub_action_id,
+        );
+    expect(await toldUndone('dewi')).toEqual([expect.objectContaining({ actor_name: 'Vita' })]);
+    expect(await toldUndone('eko')).toHaveLength(1);
+    expect(await toldUndone('vita')).toEqual([]);
+    // Withdrawing what is not there tells no one again.
+    await as('vita').put('verification/sub-action', { ...place, verified: false });
+    expect(await toldUndone('dewi')).toHaveLength(1);
+    expect(
+      (await as('vita').put('verification/sub-action', { ...place, verified: true })).statusCode,
+    ).toBe(200);
+
     const count = async (who: string) =>
       (await as(who).get('notification/list?unread=true'))
         .json()

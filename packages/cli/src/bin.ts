@@ -4,6 +4,7 @@ import { runInNewContext } from 'node:vm';
 import { CommanderError } from 'commander';
 import { closeConnections } from './connection.js';
 import { exitCodes, toCliError } from './errors.js';
+import { languageFlag, languageFrom, setLanguage } from './lang.js';
 import { buildProgram } from './program.js';
 
 // The memory of a large import (docs/performance.md#cli): once everything is loaded, the young
@@ -43,6 +44,10 @@ process.once('SIGINT', () => {
 const [node, script, first, ...rest] = process.argv;
 const argv =
   first === 'help' && rest.length > 0 ? [node!, script!, ...rest, '--help'] : process.argv;
+
+// Indonesian unless `--lang en` or RANWAL_LANG=en asks for English: set before the commands are
+// built, as their help is.
+setLanguage(languageFrom(languageFlag(argv.slice(2))));
 
 try {
   await buildProgram({ signal: interrupt.signal, collectGarbage }).parseAsync(argv);

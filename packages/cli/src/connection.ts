@@ -2,6 +2,7 @@ import { ApiError, BASE_PATH, createClient, type RanwalClient } from '@ranwal/co
 import { configFilePath, readConfig, type StoredSession } from './config.js';
 import { CliError, networkReason } from './errors.js';
 import { closeAgents, nodeFetch, type UploadListener } from './http.js';
+import { cliText } from './lang.js';
 
 export type { UploadListener } from './http.js';
 
@@ -119,19 +120,13 @@ export async function connect(
 ): Promise<Connection> {
   const server = await resolveServer(options);
   if (!server) {
-    throw new CliError(
-      'auth',
-      'not signed in: run `ranwal login` (or pass --server / set RANWAL_SERVER)',
-    );
+    throw new CliError('auth', cliText().noServer);
   }
   const config = await readConfig();
   const session = config.sessions[server];
   if (!session) {
     await assertReachable(server);
-    throw new CliError(
-      'auth',
-      `not signed in to ${server}: run \`ranwal login --server ${server}\``,
-    );
+    throw new CliError('auth', cliText().noSession(server));
   }
   return {
     server,

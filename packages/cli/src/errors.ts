@@ -1,4 +1,5 @@
 import { ApiError } from '@ranwal/core';
+import { cliText } from './lang.js';
 
 /**
  * What a command can fail with, and the exit code each kind gives. Commands throw these; only
@@ -54,16 +55,10 @@ export function fromApiError(error: ApiError, doing: string): CliError {
     return new CliError('network', `${doing}: ${networkReason(error)}`, { cause: error });
   }
   if (error.status === 401) {
-    return new CliError(
-      'auth',
-      `${doing}: not signed in or the session has expired (${error.message}); run \`ranwal login\``,
-      { cause: error },
-    );
+    return new CliError('auth', cliText().notSignedIn(doing, error.message), { cause: error });
   }
   if (error.status === 403) {
-    return new CliError('auth', `${doing}: not allowed for this account (${error.message})`, {
-      cause: error,
-    });
+    return new CliError('auth', cliText().notAllowed(doing, error.message), { cause: error });
   }
   return new CliError('failure', `${doing}: ${error.message}`, { cause: error });
 }
@@ -71,9 +66,9 @@ export function fromApiError(error: ApiError, doing: string): CliError {
 /** Any thrown value as a CliError (the entry point's last step). */
 export function toCliError(error: unknown): CliError {
   if (error instanceof CliError) return error;
-  if (error instanceof ApiError) return fromApiError(error, 'request failed');
+  if (error instanceof ApiError) return fromApiError(error, cliText().requestFailed);
   if (error instanceof Error && error.name === 'ExitPromptError') {
-    return new CliError('interrupted', 'interrupted');
+    return new CliError('interrupted', cliText().interrupted);
   }
   const message = error instanceof Error ? error.message : String(error);
   return new CliError('failure', message, { cause: error });

@@ -43,3 +43,4 @@ export { type WhoamiResult, whoami } from './commands/whoami/index.js';
 export { configFilePath } from './config.js';
 export { type ConnectionOptions, DEFAULT_SERVER } from './connection.js';
 export { CliError, exitCodes, type FailureKind } from './errors.js';
+export { type CliLanguage, cliLanguages, setLanguage } from './lang.js';

@@ -64,6 +64,7 @@ import {
 import { whoami, whoamiSummary } from './commands/whoami/index.js';
 import type { ConnectionOptions } from './connection.js';
 import { CliError } from './errors.js';
+import { cliLanguages, cliText } from './lang.js';
 import {
   createProgressBar,
   formatBytes,
@@ -78,6 +79,7 @@ import { readStdin } from './prompts.js';
 interface GlobalOptions {
   server?: string;
   json?: boolean;
+  lang?: string;
 }
 
 const { version } = JSON.parse(
@@ -139,7 +141,7 @@ function usageAsTyped(command: Command): string {
 }
 
 const examples = (...lines: string[]) =>
-  `\nExamples:\n${lines.map((line) => `  $ ${line}`).join('\n')}\n`;
+  `\n${cliText().help.examples}\n${lines.map((line) => `  $ ${line}`).join('\n')}\n`;
 
 function positiveInteger(value: string): number {
   const number = Number(value);
@@ -181,10 +183,12 @@ export function buildProgram({
   collectGarbage?: () => void;
 }): Command {
   const program = new Command('ranwal')
-    .description('Ranwal administration from the command line: import, export, read.')
+    .description(cliText().help.description)
     .version(version)
-    .option('--server <url>', 'the Ranwal server (default: $RANWAL_SERVER, else the last login)')
-    .option('--json', 'print machine-readable JSON on stdout')
+    .option('--server <url>', cliText().help.server)
+    .option('--json', cliText().help.json)
+    // Read before the program is built (bin.ts); declared here so it is accepted and listed.
+    .addOption(new Option('--lang <language>', cliText().langOption).choices(cliLanguages))
     .exitOverride()
     // Every command's --help lists --server and --json too (set before the commands inherit it).
     .configureHelp({ showGlobalOptions: true })
@@ -200,7 +204,7 @@ export function buildProgram({
     })
     .addHelpText(
       'after',
-      `\nExit codes: 0 success, 1 failure, 2 usage, 3 invalid data, 4 not signed in or not allowed,\n5 server unreachable, 130 interrupted.\n${examples(
+      `\n${cliText().help.exitCodes}\n${examples(
         'ranwal login --server https://ranwal.example.go.id --email admin@example.go.id',
         'ranwal import hierarchy rekening.xlsx --dry-run',
         'ranwal export reports --year 2025 --out laporan-2025.xlsx',
@@ -344,7 +348,10 @@ export function buildProgram({
       .command(name)
       .description(description)
       .argument('<file>', '.csv or .xlsx')
-      .requiredOption('--year <year>', 'the budget year the sheet is for')
+      .option(
+        '--year <year>',
+        "the budget year the sheet is for; by default the server's: the year whose stage is running, else this year",
+      )
       .option('--dry-run', 'report what would change; write nothing')
       .addOption(
         new Option(

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { currentYear } from '@ranwal/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogueReport, PaguReport } from '../src/commands/planning/index.js';
@@ -122,5 +123,15 @@ describe('ranwal import catalogue and pagu', () => {
       server.database.db,
     );
     expect(after).toHaveLength(3);
+  });
+
+  it("loads into the server's default year when --year is not given (no stage runs: this year)", async () => {
+    const report = await json<CatalogueReport>([
+      'import',
+      'catalogue',
+      fixture('ssh-2026.csv'),
+      '--dry-run',
+    ]);
+    expect(report).toMatchObject({ year: currentYear(), dryRun: true, items: 5 });
   });
 });

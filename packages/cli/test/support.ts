@@ -146,6 +146,9 @@ function run(command: string, args: string[], options: RunOptions): Promise<CliR
   for (const [name, value] of Object.entries(process.env)) {
     if (value !== undefined && !name.startsWith('RANWAL_')) env[name] = value;
   }
+  // The tests written before the CLI spoke Indonesian read its English; language.test.ts leaves
+  // this out to see the Indonesian it speaks by default.
+  env.RANWAL_LANG = 'en';
   for (const [name, value] of Object.entries(options.env ?? {})) {
     if (value === undefined) delete env[name];
     else env[name] = value;

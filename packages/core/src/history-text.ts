@@ -62,6 +62,7 @@ function fieldLabels(messages: Messages): Record<string, string> {
     allow_overrun: own.allowOverrun,
     overrun_reason: own.overrunReason,
     open: own.open,
+    retired: own.retired,
     locked: own.locked,
     reason: own.reason,
     lock_reason: own.lockReason,

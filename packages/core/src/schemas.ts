@@ -279,7 +279,8 @@ export const HierarchyImportBatch = z
       .object({ name: z.array(ImportName), code: z.array(AgencyCode).optional() })
       .optional(),
     program: z.object({
-      parent: z.array(ImportParent).optional(),
+      /** Per programme, its agency's position; -1 for a programme of no agency. */
+      parent: z.array(z.int().min(-1)).optional(),
       name: z.array(ImportName),
       /** Used when the import creates the programme; null when the rows do not say. */
       is_taxed: z.array(z.boolean().nullable()),
@@ -541,6 +542,11 @@ export const ReferenceImportResult = z.object({
       }>;
     },
   ),
+  /** One code the call renamed (or would), with its stored and its new name: what a summary shows. */
+  renamed_example: z
+    .object({ code: z.string(), from: z.string(), to: z.string() })
+    .nullable()
+    .optional(),
 });
 export type ReferenceImportResult = z.infer<typeof ReferenceImportResult>;
 

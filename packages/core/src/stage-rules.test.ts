@@ -175,6 +175,11 @@ describe("a schedule's dates: overlaps refused naming both stages, outside the y
       [dates('ranwal', '2026-01-05', ''), dates('ranhir', '2026-01-06', '2026-06-30')],
       [],
     ],
+    [
+      'so is a date that is not one',
+      [dates('ranwal', '2026-01-05', '2026-02-30'), dates('ranhir', '2026-02-28', '2026-06-30')],
+      [],
+    ],
   ])('%s', (_, stages, expected) => {
     expect(stageScheduleIssues(stages)).toEqual(expected);
   });

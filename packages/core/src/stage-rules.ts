@@ -6,6 +6,7 @@
  * dates disagree. The server refuses with these words; the UI says them before anything is typed.
  * Every `today` is YYYY-MM-DD in WIB, as the server compares dates.
  */
+import { z } from 'zod';
 import { formatDateShortId } from './format.js';
 import type { Stage, StageKind } from './history.js';
 import { type Messages, messagesId } from './messages/index.js';
@@ -30,8 +31,9 @@ export interface StageScheduleIssue {
 }
 
 const nameOf = (server: Messages['server'], kind: StageKind) => server.stageNames[kind] ?? kind;
-const isDate = (value: unknown): value is string =>
-  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value);
+const IsoDate = z.iso.date();
+/** A real calendar date (not 2026-02-30): the others are their own field's problem. */
+const isDate = (value: unknown): value is string => IsoDate.safeParse(value).success;
 
 /**
  * Why a user may not write a line of a year now, or null: the year's stages (none: open as

@@ -121,6 +121,8 @@ export const notificationKinds = [
   'verification_withdrawn',
   /** An administrator restored a line from its history (told to the line's owner). */
   'line_restored',
+  /** A verifier withdrew the mark by hand ('Batalkan Verifikasi'; told to the unit). */
+  'sub_action_unverified',
 ] as const;
 export const NotificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof NotificationKind>;

@@ -8,6 +8,7 @@ import {
   refusals,
   reportFileName,
   routes,
+  type User,
   XLSX_CONTENT_TYPE,
 } from '@ranwal/core';
 import { z } from 'zod';
@@ -38,6 +39,16 @@ const contentTypes: Record<ReportFormat, string> = {
   xlsx: XLSX_CONTENT_TYPE,
   pdf: PDF_CONTENT_TYPE,
 };
+
+/**
+ * Another unit's report is refused (403), not answered with an empty one under that unit's name
+ * and signer: a user or verifier may ask only for one of their own units.
+ */
+function refuseOtherUnit(caller: Pick<User, 'role' | 'agency_ids'>, agencyId?: string): void {
+  if (caller.role !== 'admin' && agencyId && !caller.agency_ids.includes(agencyId)) {
+    throw refusals.outsideUnits();
+  }
+}
 
 /** What a link makes, as it was asked for. */
 interface ReportFile {
@@ -76,14 +87,7 @@ export function reportRoutes(
         return { message: server.deleted, data: null };
       },
       report: async ({ query, user }) => {
-        // Another unit's report is refused, not answered with an empty one under its name.
-        if (
-          user.role !== 'admin' &&
-          query.agency_id &&
-          !user.agency_ids.includes(query.agency_id)
-        ) {
-          throw refusals.outsideUnits();
-        }
+        refuseOtherUnit(user, query.agency_id);
         return {
           data: {
             path: await files.link(REPORT_FILE_PATH, 'report', user, {
@@ -106,6 +110,8 @@ export function reportRoutes(
           // A link signed by an admin who has since become a user exports only that person's
           // scope as it is now (their units' lines, or their own).
           const everyone = scope === 'all' && signer.role === 'admin';
+          // A unit the signer has left since is refused as when asked.
+          if (!everyone) refuseOtherUnit(signer, filter.agency_id);
           const exported: ReportScope = {
             ...filter,
             ...(everyone ? {} : lineScopeOf(signer, filter.created_by)),

@@ -103,7 +103,9 @@ function distinctRecords(
   };
   const byIdentity = new Map<string, number>();
   for (let position = 0; position < count; position += 1) {
-    const parent = parentRecordOf ? parentRecordOf[input.parent![position]!]! : -1;
+    // -1: no parent (a programme of no agency in a call that names agencies).
+    const above = input.parent?.[position] ?? -1;
+    const parent = parentRecordOf && above >= 0 ? parentRecordOf[above]! : -1;
     const code = input.code?.[position] ?? null;
     const key = code !== null ? `c\u0000${code}` : `n\u0000${importNameKey(input.name[position]!)}`;
     const identity = `${parent}\u0000${key}`;

@@ -29,10 +29,18 @@ export function createReferenceService(db: Kysely<Database>) {
       const names = items.map((item) => item.name);
       return db.transaction().execute(async (trx) => {
         // created: no row; renamed: a row under another name; the rest unchanged.
-        const { rows } = await sql<{ level: string; created: unknown; renamed: unknown }>`
+        const { rows } = await sql<{
+          level: string;
+          created: unknown;
+          renamed: unknown;
+          example: [[string, string, string]] | null;
+        }>`
           select w.level,
             count(*) filter (where r.code is null) as created,
-            count(*) filter (where r.name <> w.name) as renamed
+            count(*) filter (where r.name <> w.name) as renamed,
+            -- The first code renamed, with its stored and its new name.
+            (array_agg(array[w.code, r.name, w.name] order by w.code)
+              filter (where r.name <> w.name))[1:1] as example
           from unnest(${levels}::text[], ${codes}::text[], ${names}::text[]) as w(level, code, name)
           left join reference_item r on r.level = w.level and r.code = w.code
           group by w.level`.execute(trx);
@@ -52,7 +60,14 @@ export function createReferenceService(db: Kysely<Database>) {
             return [key, { created, renamed, unchanged: total - created - renamed }];
           }),
         ) as ReferenceImportResult['levels'];
-        return { dry_run: batch.dry_run, levels: counts };
+        const example = referenceLevelKeys
+          .map((key) => rows.find((r) => r.level === key)?.example?.[0])
+          .find((found) => found !== undefined);
+        return {
+          dry_run: batch.dry_run,
+          levels: counts,
+          renamed_example: example ? { code: example[0], from: example[1], to: example[2] } : null,
+        };
       });
     },
 

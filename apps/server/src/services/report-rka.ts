@@ -28,10 +28,12 @@ import {
 import type { LineDatabase } from './reports.js';
 
 /*
- * The RKA (Rencana Kerja dan Anggaran) of 'Download Laporan' (issue 18): the lines of the flat
- * export's scope grouped Perangkat Daerah > Program > Kegiatan > Sub Kegiatan > Kode Rekening,
- * each group a header row (code and name) and a subtotal row, each line with its coefficient,
- * unit price and PPN, a grand total and a signature block; as a workbook (subtotals as
+ * The RKA (Rencana Kerja dan Anggaran) of 'Download Laporan' (issue 18) and of the unit's
+ * 'Cetak RKA' (issue 33): the RKA SKPD header block, then the lines of the flat export's scope
+ * grouped Perangkat Daerah > Program > Kegiatan > Sub Kegiatan > Kode Rekening > Aktivitas >
+ * Subtitle, each group a header row (code and name) and a subtotal row, each line with its
+ * coefficient, unit price and PPN, a grand total and a signature block (the unit's signer when
+ * the lines are of one unit); as a workbook (subtotals as
  * formulas) or a PDF. Both are written while the lines are read, chunk by chunk, as the flat
  * export is (`linesInReportOrder`), so a year of lines never sits in memory.
  */

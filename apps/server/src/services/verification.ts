@@ -423,11 +423,24 @@ export function createVerificationService(db: Kysely<Database>) {
             );
           }
         } else {
-          await trx
+          const withdrawn = await trx
             .deleteFrom('sub_action_verification')
             .where('sub_action_id', '=', place.sub_action_id)
             .where('year', '=', place.year)
-            .execute();
+            .executeTakeFirst();
+          if (withdrawn.numDeletedRows > 0n) {
+            // The unit is told its mark is gone, as it was told it was given.
+            await notify(
+              trx,
+              unitPeople(
+                sql`${place.sub_action_id}::uuid`,
+                sql<boolean>`line.sub_action_id = ${place.sub_action_id} and line.year = ${place.year}`,
+              ),
+              'sub_action_unverified',
+              { ...place, note_id: null, line_id: null },
+              caller,
+            );
+          }
         }
         const [review] = (
           await reviews(

@@ -795,6 +795,63 @@ export const contractScenarios: ContractScenario[] = [
     },
   },
   {
+    name: "an item added in the browser is offered for its year; its code is the year's once; retired, it is refused for a new line",
+    async run({ admin, user }, tag) {
+      const c = await chain(admin, tag);
+      const year = 2025;
+      const folder = {
+        year,
+        code: `1.1.9.${tag}`,
+        name: `Map Plastik ${tag}`,
+        unit: 'Buah',
+        price: 4_500,
+        account_codes: [c.account.code],
+      };
+      const created = await check('the item added', admin.priceItem.create(folder), {
+        status: 201,
+        data: { code: folder.code, price: 4_500, open: false, retired: false },
+      });
+      const itemId = (created.actual.data as { id?: string } | undefined)?.id ?? 'missing';
+      const offered = () =>
+        user.priceItem.list({ year, account_code: c.account.code, search: folder.code });
+      const priced = () =>
+        user.budgetLine.create(
+          line(c, { price: 4_500, price_item_id: itemId, component_name: 'Diganti', unit: 'u' }),
+        );
+      return [
+        created,
+        await check('the same code again', admin.priceItem.create({ ...folder, name: 'Lain' }), {
+          status: 409,
+          code: 'conflict',
+          issues: [{ path: 'code', message: server.priceItemCodeTaken(folder.code, year) }],
+        }),
+        await check('a user adding one', user.priceItem.create({ ...folder, code: `X.${tag}` }), {
+          status: 403,
+        }),
+        await check('offered to the line form', offered(), {
+          status: 200,
+          data: [{ code: folder.code, name: folder.name, retired: false }],
+        }),
+        await check('a line priced from it', priced(), {
+          status: 201,
+          data: { price_item_id: itemId, component_name: folder.name },
+        }),
+        await check(
+          'retired: no longer offered',
+          (async () => {
+            await made(admin.priceItem.update(itemId, { retired: true }));
+            return offered();
+          })(),
+          { status: 200, data: [] },
+        ),
+        await check('a new line from the retired item', priced(), {
+          status: 400,
+          issues: [{ path: 'price_item_id', message: server.priceItemRetired(folder.code) }],
+        }),
+      ];
+    },
+  },
+  {
     name: 'only an admin manages; a visitor is told the token is invalid',
     async run({ user, visitor }) {
       return [
@@ -1244,6 +1301,33 @@ export const contractScenarios: ContractScenario[] = [
         await check('another unit does not see it', outsider.budgetLine.get(written.id), {
           status: 404,
           code: 'not_found',
+        }),
+      ];
+    },
+  },
+  {
+    name: 'the budget years offer a year with lines, the current and the next, to anyone signed in',
+    async run({ admin, user, visitor }, tag) {
+      const c = await chain(admin, tag);
+      // A year no other scenario uses: its line puts it among the years.
+      const year = 2097;
+      await made(user.budgetLine.create(line(c, { year })));
+      const answer = await outcomeOf(user.planning.years());
+      const offered = (answer.data as { years?: number[] } | undefined)?.years ?? [];
+      const thisYear = currentYear();
+      return [
+        {
+          what: "the user's years",
+          actual: {
+            ...answer,
+            data: { offered: [year, thisYear, thisYear + 1].map((y) => offered.includes(y)) },
+          },
+          expected: { status: 200, data: { offered: [true, true, true] } },
+        },
+        await check('a visitor', visitor.planning.years(), {
+          status: 401,
+          code: 'unauthorized',
+          message: server.tokenInvalid,
         }),
       ];
     },

@@ -745,6 +745,8 @@ export const messagesEn: Messages = {
         `The lines of ${about} were changed by ${actor}; it is no longer verified`,
       line_restored: (actor: string, about: string) =>
         `${about} was restored from its history by ${actor}`,
+      sub_action_unverified: (actor: string, about: string) =>
+        `${actor} withdrew the verified mark of ${about}`,
     },
   },
 
@@ -968,6 +970,7 @@ export const messagesEn: Messages = {
       allowOverrun: 'May Exceed the Ceiling',
       overrunReason: 'Reason for Exceeding the Ceiling',
       open: 'May Exceed the Catalogue Price',
+      retired: 'Retired (not offered for new lines)',
       kind: 'Kind',
       accountCodes: 'Account Codes',
       isTaxed: 'Taxed',
@@ -1519,5 +1522,161 @@ export const messagesEn: Messages = {
     requestTimeout: 'The request was not sent in time.',
     headersTooLarge: 'The request headers are too large.',
     unreadableRequest: 'The HTTP request cannot be read.',
+  },
+  cli: {
+    yes: 'yes',
+    no: 'no',
+    place: (row: number, line?: number) =>
+      line === undefined ? `row ${row}` : `row ${row} (line ${line})`,
+    langOption: 'output language: id (default) or en; also $RANWAL_LANG',
+    help: {
+      description: 'Ranwal administration from the command line: import, export, read.',
+      server: 'the Ranwal server (default: $RANWAL_SERVER, else the last login)',
+      json: 'print machine-readable JSON on stdout',
+      examples: 'Examples:',
+      exitCodes:
+        'Exit codes: 0 success, 1 failure, 2 usage, 3 invalid data, 4 not signed in or not allowed,\n5 server unreachable, 130 interrupted.',
+    },
+    notSignedIn: (doing: string, message: string) =>
+      `${doing}: not signed in or the session has expired (${message}); run \`ranwal login\``,
+    notAllowed: (doing: string, message: string) =>
+      `${doing}: not allowed for this account (${message})`,
+    interrupted: 'interrupted',
+    requestFailed: 'request failed',
+    noServer: 'not signed in: run `ranwal login` (or pass --server / set RANWAL_SERVER)',
+    noSession: (server: string) =>
+      `not signed in to ${server}: run \`ranwal login --server ${server}\``,
+    users: {
+      none: 'No users.',
+      header: ['ID', 'NAME', 'EMAIL', 'ROLE'],
+      created: (role: string, name: string, email: string, id: string) =>
+        `Created ${role} ${name} <${email}> (${id})`,
+    },
+    passwordChanged: (name: string, email: string, file: string) =>
+      `Password changed for ${name} <${email}>; their other sessions have ended. New token saved in ${file}`,
+    passwordSet: (name: string, email: string) =>
+      `Password set for ${name} <${email}>; every session of theirs has ended`,
+    planning: {
+      dryRunRead: 'Dry run: nothing stored. Read',
+      catalogue: (verb: string, items: string, year: number, file: string, counts: string) =>
+        `${verb} ${items} item(s) of the ${year} catalogue from ${file}: ${counts}`,
+      catalogueLoaded: 'Loaded',
+      pagu: (verb: string, rows: string, year: number, file: string, counts: string) =>
+        `${verb} the ${year} pagu of ${rows} row(s) from ${file}: ${counts}`,
+      paguSet: 'Set',
+      counts: (created: string, changed: string, unchanged: string) =>
+        `${created} new, ${changed} changed, ${unchanged} unchanged`,
+    },
+    list: {
+      id: 'ID',
+      code: 'CODE',
+      name: 'NAME',
+      ppn: 'PPN',
+      none: (noun: string) => `No ${noun} found.`,
+      nouns: {
+        agency: 'regional units (perangkat daerah)',
+        program: 'programmes',
+        action: 'kegiatan',
+        sub_action: 'sub kegiatan',
+        activity: 'aktivitas',
+        subtitle: 'subtitles',
+        account: 'account codes',
+        supporter: 'supporters (pengampu)',
+      },
+    },
+    whoami: (name: string, email: string, role: string, server: string) =>
+      `${name} <${email}> (${role}) on ${server}`,
+    signedIn: (server: string, name: string, email: string, role: string, file: string) =>
+      `Signed in to ${server} as ${name} <${email}> (${role}); token saved in ${file}`,
+    signedOut: (server: string) => `Signed out of ${server}`,
+    notSignedInTo: (server: string | null) =>
+      server ? `Not signed in to ${server}` : 'Not signed in',
+    import: {
+      readingAs: (file: string, encoding: string) => `Reading ${file} as ${encoding}`,
+      ignoredColumns: (columns: string) => `Ignored columns: ${columns}`,
+      reportWorkbook:
+        'Reading a Ranwal report workbook: its subtotal rows are skipped and its PPN column (an amount) is ignored',
+      fillDownHint: (rows: string, columns: string) =>
+        `Hint: ${rows} row(s) leave ${columns} empty below a filled cell; if the sheet leaves repeated names blank, run again with --fill-down`,
+      invalidRows: (count: string, file: string) =>
+        `${count} invalid row(s) in ${file}; nothing was imported (fix them, or pass --skip-invalid to import the other rows)`,
+      noRows: (file: string) => `${file} has no rows to import`,
+      conflicts: (count: string, server: string) =>
+        `${count} row(s) conflict with records stored on ${server} and were not applied as written (pass --skip-invalid to accept that)`,
+      toCreate: 'to create',
+      created: 'created',
+      toRename: 'to rename',
+      renamed: 'renamed',
+      unchanged: 'unchanged',
+      inConflict: 'in conflict',
+      rows: (count: string) => `${count} row(s)`,
+      stoppedDryRun: (file: string, rows: string, valid: string, outcome: string) =>
+        `Stopped the dry run of ${file}: ${rows} of ${valid} checked (${outcome}); nothing was written.`,
+      stopped: (file: string, rows: string, valid: string, outcome: string) =>
+        `Stopped importing ${file}: the server confirmed ${rows} of ${valid} (${outcome}).`,
+      dryRun: (file: string, rows: string, outcome: string) =>
+        `Dry run of ${file}: ${rows} checked (${outcome}); nothing was written.`,
+      imported: (file: string, rows: string, outcome: string) =>
+        `Imported ${file}: ${rows} (${outcome}).`,
+      nothingChanged: (file: string, rows: string, outcome: string) =>
+        `Nothing changed: ${file} has ${rows} and all are stored already (${outcome}).`,
+      readNothing: (file: string, rows: string) =>
+        `${file}: ${rows} row(s) read, nothing imported.`,
+      duplicates: (count: string) => `${count} row(s) repeat an earlier row and were sent once.`,
+      wouldCreate: 'Would create:',
+      renamedList: (count: string, dryRun: boolean) =>
+        `${dryRun ? 'Would rename' : 'Renamed'} (${count}), to the name in the file:`,
+      more: (count: string) => `… and ${count} more (--json lists all)`,
+      invalidTitle: 'Invalid rows, not imported',
+      invalidTitleShort: 'Invalid rows',
+      conflictsTitle: 'Conflicts with stored records',
+      flagNeither: (text: string) => `"${text}" is neither ya/yes nor tidak/no`,
+      empty: 'is empty',
+      tooLong: (maximum: string) => `is longer than ${maximum} characters`,
+      notAccountCode:
+        'is not an account code (digits or letters separated by dots, e.g. 5.1.02.01.01.0024)',
+      notFilledDown: (column: string) =>
+        ` (not filled down: this row's ${column} differs from the row above)`,
+      agencyOnEveryRow: (label: string) =>
+        ` (after a row that names a ${label}, every row names one; programmes of no ${label} go on top, as ranwal export hierarchy writes them)`,
+      codeNamedElsewhere: (code: string, name: string, place: string) =>
+        `code ${code} is named "${name}" on ${place} under the same subtitle`,
+      programTaxedElsewhere: (place: string, taxed: boolean) =>
+        `${place} says the programme is ${taxed ? '' : 'not '}taxed`,
+      nameStartsWithCode: (code: string) =>
+        `the name starts with its own code (${code}); write the code in its code column only, and the name without it`,
+    },
+    reference: {
+      level: 'Level',
+      toAdd: 'Would add',
+      added: 'Added',
+      renamed: 'Renamed',
+      unchanged: 'Unchanged',
+      groupings: (count: string) =>
+        `; ${count} grouping row(s) (urusan, bidang, rekening headings) left out`,
+      dryRun: (count: string, file: string) =>
+        `Dry run: nothing stored. Read ${count} code(s) from ${file}`,
+      loaded: (count: string, file: string) => `Loaded ${count} code(s) from ${file}`,
+      renamedExample: (code: string, name: string) =>
+        `New names from the file, e.g. ${code} "${name}"`,
+      noName: (place: string, code: string) => `${place}: code ${code} has no name`,
+      malformedCode: (place: string, code: string) =>
+        `${place}: "${code}" looks like a nomenclature code but is not shaped as a programme, kegiatan, sub kegiatan, account, urusan or bidang code (e.g. 1.01.01.2.01.0001)`,
+      nameStartsWithCode: (place: string, code: string) =>
+        `${place}: the name starts with its own code (${code}); write the name without it`,
+      badRows: (count: string, file: string) =>
+        `${count} row(s) of ${file} cannot be loaded; nothing was loaded:`,
+      noHeader:
+        'no header row found: expected a code column (Kode, Kode Rekening) and a name column (Nomenklatur…, Uraian, Nama)',
+      noCodes: (file: string) =>
+        `${file} names no programme, kegiatan, sub kegiatan or kode rekening code (e.g. 1.01.01, 5.1.02.01.01.0024)`,
+    },
+    exportHierarchy: {
+      saved: (count: string, file: string, format: string) =>
+        `Saved ${count} account code(s) with their paths to ${file} (${format})`,
+      readsBack: '; ranwal import hierarchy reads it back',
+      withoutAgency: (count: string, label: string) =>
+        `. The ${count} on top belong to programmes of no ${label} (their ${label} cells are blank); ranwal import hierarchy reads it back`,
+    },
   },
 };

@@ -857,6 +857,8 @@ export const messagesId = {
         `Laporan ${about} diubah oleh ${actor}; tanda terverifikasi dicabut`,
       line_restored: (actor: string, about: string) =>
         `${about} dipulihkan dari riwayat oleh ${actor}`,
+      sub_action_unverified: (actor: string, about: string) =>
+        `Tanda terverifikasi ${about} dibatalkan oleh ${actor}`,
     },
   },
 
@@ -1100,6 +1102,7 @@ export const messagesId = {
       allowOverrun: 'Boleh Melebihi Pagu',
       overrunReason: 'Alasan Melebihi Pagu',
       open: 'Boleh Melebihi Harga Katalog',
+      retired: 'Nonaktif (tidak ditawarkan untuk rincian baru)',
       kind: 'Jenis',
       accountCodes: 'Kode Rekening',
       isTaxed: 'Dikenai Pajak',
@@ -1737,6 +1740,168 @@ export const messagesId = {
     requestTimeout: 'Permintaan tidak selesai dikirim dalam batas waktu.',
     headersTooLarge: 'Header permintaan terlalu besar.',
     unreadableRequest: 'Permintaan HTTP tidak dapat dibaca.',
+  },
+  /**
+   * The `ranwal` command's own words (packages/cli/src/lang.ts): Indonesian by default, English
+   * with `--lang en` or RANWAL_LANG=en. `--json` output keeps its English keys in both.
+   */
+  cli: {
+    yes: 'ya',
+    no: 'tidak',
+    /** Where a problem is in a file: the spreadsheet's row, and the text line when it differs. */
+    place: (row: number, line?: number) =>
+      line === undefined ? `baris ${row}` : `baris ${row} (baris teks ${line})`,
+    langOption: 'bahasa keluaran: id (bawaan) atau en; juga $RANWAL_LANG',
+    /** The top of `ranwal --help`: what it is, the options every command takes, exit codes. */
+    help: {
+      description: 'Administrasi Ranwal dari baris perintah: impor, ekspor, baca.',
+      server: 'server Ranwal (bawaan: $RANWAL_SERVER, lalu login terakhir)',
+      json: 'cetak JSON untuk mesin di stdout',
+      examples: 'Contoh:',
+      exitCodes:
+        'Kode keluar: 0 berhasil, 1 gagal, 2 penggunaan salah, 3 data tidak valid, 4 belum masuk atau tidak diizinkan,\n5 server tidak terjangkau, 130 dihentikan.',
+    },
+    notSignedIn: (doing: string, message: string) =>
+      `${doing}: belum masuk atau sesi sudah berakhir (${message}); jalankan \`ranwal login\``,
+    notAllowed: (doing: string, message: string) =>
+      `${doing}: tidak diizinkan untuk akun ini (${message})`,
+    interrupted: 'dihentikan',
+    requestFailed: 'permintaan gagal',
+    noServer: 'belum masuk: jalankan `ranwal login` (atau pakai --server / setel RANWAL_SERVER)',
+    noSession: (server: string) =>
+      `belum masuk ke ${server}: jalankan \`ranwal login --server ${server}\``,
+    users: {
+      none: 'Tidak ada pengguna.',
+      header: ['ID', 'NAMA', 'EMAIL', 'PERAN'],
+      created: (role: string, name: string, email: string, id: string) =>
+        `Dibuat ${role} ${name} <${email}> (${id})`,
+    },
+    passwordChanged: (name: string, email: string, file: string) =>
+      `Password ${name} <${email}> diubah; sesinya yang lain telah diakhiri. Token baru disimpan di ${file}`,
+    passwordSet: (name: string, email: string) =>
+      `Password ${name} <${email}> ditetapkan; semua sesinya telah diakhiri`,
+    planning: {
+      dryRunRead: 'Uji coba: tidak ada yang disimpan. Dibaca',
+      catalogue: (verb: string, items: string, year: number, file: string, counts: string) =>
+        `${verb} ${items} item katalog tahun ${year} dari ${file}: ${counts}`,
+      catalogueLoaded: 'Dimuat',
+      pagu: (verb: string, rows: string, year: number, file: string, counts: string) =>
+        `${verb} pagu tahun ${year}, ${rows} baris, dari ${file}: ${counts}`,
+      paguSet: 'Ditetapkan',
+      counts: (created: string, changed: string, unchanged: string) =>
+        `${created} baru, ${changed} berubah, ${unchanged} tetap`,
+    },
+    list: {
+      id: 'ID',
+      code: 'KODE',
+      name: 'NAMA',
+      ppn: 'PPN',
+      none: (noun: string) => `Tidak ada ${noun}.`,
+      nouns: {
+        agency: 'perangkat daerah',
+        program: 'program',
+        action: 'kegiatan',
+        sub_action: 'sub kegiatan',
+        activity: 'aktivitas',
+        subtitle: 'subtitle',
+        account: 'kode rekening',
+        supporter: 'pengampu',
+      },
+    },
+    whoami: (name: string, email: string, role: string, server: string) =>
+      `${name} <${email}> (${role}) di ${server}`,
+    signedIn: (server: string, name: string, email: string, role: string, file: string) =>
+      `Masuk ke ${server} sebagai ${name} <${email}> (${role}); token disimpan di ${file}`,
+    signedOut: (server: string) => `Keluar dari ${server}`,
+    notSignedInTo: (server: string | null) => (server ? `Belum masuk ke ${server}` : 'Belum masuk'),
+    import: {
+      readingAs: (file: string, encoding: string) => `Membaca ${file} sebagai ${encoding}`,
+      ignoredColumns: (columns: string) => `Kolom yang tidak dipakai: ${columns}`,
+      reportWorkbook:
+        'Membaca workbook laporan Ranwal: baris subtotalnya dilewati dan kolom PPN-nya (sebuah jumlah) diabaikan',
+      fillDownHint: (rows: string, columns: string) =>
+        `Petunjuk: ${rows} baris mengosongkan ${columns} di bawah sel yang terisi; bila lembar ini mengosongkan nama yang berulang, jalankan lagi dengan --fill-down`,
+      invalidRows: (count: string, file: string) =>
+        `${count} baris tidak valid di ${file}; tidak ada yang diimpor (perbaiki, atau pakai --skip-invalid untuk mengimpor baris lainnya)`,
+      noRows: (file: string) => `${file} tidak berisi baris untuk diimpor`,
+      conflicts: (count: string, server: string) =>
+        `${count} baris bertentangan dengan data tersimpan di ${server} dan tidak diterapkan seperti tertulis (pakai --skip-invalid untuk menerimanya)`,
+      toCreate: 'akan dibuat',
+      created: 'dibuat',
+      toRename: 'akan diganti nama',
+      renamed: 'diganti nama',
+      unchanged: 'tetap',
+      inConflict: 'bertentangan',
+      rows: (count: string) => `${count} baris`,
+      stoppedDryRun: (file: string, rows: string, valid: string, outcome: string) =>
+        `Uji coba ${file} berhenti: ${rows} dari ${valid} diperiksa (${outcome}); tidak ada yang ditulis.`,
+      stopped: (file: string, rows: string, valid: string, outcome: string) =>
+        `Impor ${file} berhenti: server mengonfirmasi ${rows} dari ${valid} (${outcome}).`,
+      dryRun: (file: string, rows: string, outcome: string) =>
+        `Uji coba ${file}: ${rows} diperiksa (${outcome}); tidak ada yang ditulis.`,
+      imported: (file: string, rows: string, outcome: string) =>
+        `Impor ${file} selesai: ${rows} (${outcome}).`,
+      nothingChanged: (file: string, rows: string, outcome: string) =>
+        `Tidak ada perubahan: ${file} berisi ${rows} dan semuanya sudah tersimpan (${outcome}).`,
+      readNothing: (file: string, rows: string) =>
+        `${file}: ${rows} baris dibaca, tidak ada yang diimpor.`,
+      duplicates: (count: string) =>
+        `${count} baris mengulang baris sebelumnya dan dikirim sekali.`,
+      wouldCreate: 'Akan dibuat:',
+      /** The records a run renamed (with --accept-renames): how many, then the first few. */
+      renamedList: (count: string, dryRun: boolean) =>
+        `${dryRun ? 'Akan diganti nama' : 'Diganti nama'} (${count}), nama dari file:`,
+      more: (count: string) => `… dan ${count} lainnya (--json mencantumkan semuanya)`,
+      invalidTitle: 'Baris tidak valid, tidak diimpor',
+      invalidTitleShort: 'Baris tidak valid',
+      conflictsTitle: 'Bertentangan dengan data tersimpan',
+      flagNeither: (text: string) => `"${text}" bukan ya/yes maupun tidak/no`,
+      empty: 'kosong',
+      tooLong: (maximum: string) => `lebih dari ${maximum} karakter`,
+      notAccountCode:
+        'bukan kode rekening (angka atau huruf dipisah titik, mis. 5.1.02.01.01.0024)',
+      notFilledDown: (column: string) =>
+        ` (tidak diisi dari atas: ${column} baris ini berbeda dari baris di atasnya)`,
+      agencyOnEveryRow: (label: string) =>
+        ` (setelah baris yang menyebut ${label}, setiap baris menyebutnya; program tanpa ${label} ditulis paling atas, seperti ranwal export hierarchy menulisnya)`,
+      codeNamedElsewhere: (code: string, name: string, place: string) =>
+        `kode ${code} bernama "${name}" di ${place} di subtitle yang sama`,
+      programTaxedElsewhere: (place: string, taxed: boolean) =>
+        `${place} menyatakan program ini ${taxed ? '' : 'tidak '}kena PPN`,
+      nameStartsWithCode: (code: string) =>
+        `nama diawali kodenya sendiri (${code}); tulis kode hanya di kolom kode, nama tanpa kode`,
+    },
+    reference: {
+      level: 'Level',
+      toAdd: 'Akan ditambah',
+      added: 'Ditambah',
+      renamed: 'Diganti nama',
+      unchanged: 'Tetap',
+      groupings: (count: string) =>
+        `; ${count} baris pengelompokan (urusan, bidang, judul rekening) tidak dimuat`,
+      dryRun: (count: string, file: string) =>
+        `Uji coba: tidak ada yang disimpan. Dibaca ${count} kode dari ${file}`,
+      loaded: (count: string, file: string) => `Dimuat ${count} kode dari ${file}`,
+      renamedExample: (code: string, name: string) => `Nama baru dari file, mis. ${code} "${name}"`,
+      noName: (place: string, code: string) => `${place}: kode ${code} tidak bernama`,
+      malformedCode: (place: string, code: string) =>
+        `${place}: "${code}" tampak seperti kode nomenklatur tetapi tidak berbentuk kode program, kegiatan, sub kegiatan, rekening, urusan atau bidang (mis. 1.01.01.2.01.0001)`,
+      nameStartsWithCode: (place: string, code: string) =>
+        `${place}: nama diawali kodenya sendiri (${code}); tulis nama tanpa kode`,
+      badRows: (count: string, file: string) =>
+        `${count} baris ${file} tidak dapat dimuat; tidak ada yang dimuat:`,
+      noHeader:
+        'baris judul kolom tidak ditemukan: perlu kolom kode (Kode, Kode Rekening) dan kolom nama (Nomenklatur…, Uraian, Nama)',
+      noCodes: (file: string) =>
+        `${file} tidak berisi kode program, kegiatan, sub kegiatan atau rekening (mis. 1.01.01, 5.1.02.01.01.0024)`,
+    },
+    exportHierarchy: {
+      saved: (count: string, file: string, format: string) =>
+        `Disimpan ${count} kode rekening beserta jalurnya ke ${file} (${format})`,
+      readsBack: '; ranwal import hierarchy membacanya kembali',
+      withoutAgency: (count: string, label: string) =>
+        `. ${count} yang paling atas milik program tanpa ${label} (sel ${label}-nya kosong); ranwal import hierarchy membacanya kembali`,
+    },
   },
 } as const;
 

@@ -208,6 +208,8 @@ export function usePlanningYears(options: ReadOptions = {}) {
     queryFn: ({ signal }) => client.planning.years({ signal }),
     enabled: options.enabled,
     placeholderData: keepPreviousData,
+    // Asked by every signed-in page: once a minute is enough (this tab's writes refetch it).
+    staleTime: 60_000,
   });
 }
 

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import type { HierarchyExportRow } from '@ranwal/core';
 import { type ConnectionOptions, connect } from '../../connection.js';
 import { calling } from '../../errors.js';
+import { cliText } from '../../lang.js';
 import { formatCount, type ProgressListener } from '../../output.js';
 import { fieldLabels, type ImportField, namedLevelKeys } from '../import/columns.js';
 import { type CsvSeparator, quote } from './csv.js';
@@ -150,8 +151,9 @@ export async function exportHierarchy(
 }
 
 export function hierarchyExportSummary(result: HierarchyExportResult): string {
-  const saved = `Saved ${formatCount(result.rows)} account code(s) with their paths to ${result.file} (${result.format})`;
-  if (result.withoutAgency === 0) return `${saved}; ranwal import hierarchy reads it back`;
-  // The import takes a file's rows all with an agency or all without (one call names agencies or not).
-  return `${saved}. The ${formatCount(result.withoutAgency)} on top belong to programmes of no ${fieldLabels.agency}: their ${fieldLabels.agency} cells are blank, which ranwal import hierarchy refuses (it reads them from a file without the ${fieldLabels.agency_code} and ${fieldLabels.agency} columns)`;
+  const text = cliText().exportHierarchy;
+  const saved = text.saved(formatCount(result.rows), result.file, result.format);
+  if (result.withoutAgency === 0) return `${saved}${text.readsBack}`;
+  // The import reads a programme of no agency from the rows on top whose agency cells are blank.
+  return `${saved}${text.withoutAgency(formatCount(result.withoutAgency), fieldLabels.agency)}`;
 }

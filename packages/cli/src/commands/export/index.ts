@@ -11,6 +11,7 @@ import {
   ReportYear,
   reportLayouts,
 } from '@ranwal/core';
+import { defaultBudgetYear } from '../../budget-year.js';
 import { type ConnectionOptions, connect } from '../../connection.js';
 import { CliError, calling } from '../../errors.js';
 import { formatBytes, formatCount, type ProgressListener } from '../../output.js';
@@ -152,10 +153,8 @@ export async function exportReports(options: ExportOptions): Promise<ExportResul
   const layout = layoutOf(format, options.layout);
 
   const { client } = await connect(options);
+  const year = given?.data ?? (await defaultBudgetYear(client));
   const agency = options.agency ? await findRecord(client, 'agency', options.agency) : null;
-  const year =
-    given?.data ??
-    (await calling('asking for the budget year', () => client.planning.years())).data.default_year;
   const program = options.program ? await findRecord(client, 'program', options.program) : null;
   const supporter = options.supporter
     ? await findRecord(client, 'supporter', options.supporter)

@@ -9,6 +9,7 @@ import {
 } from '@ranwal/core';
 import type { z } from 'zod';
 import { CliError } from '../../errors.js';
+import { cliText } from '../../lang.js';
 
 /** The fields of an import row, from the shared schema: the named levels, the account, the flag. */
 export type ImportField = keyof z.output<typeof HierarchyImportRow>;
@@ -123,7 +124,7 @@ export const placeOf = ({ row, line }: Place): Place =>
 /** `row 12`, or `row 12 (line 14)`. */
 export const describePlace = (place: Place): string => {
   const { row, line } = placeOf(place);
-  return line === undefined ? `row ${row}` : `row ${row} (line ${line})`;
+  return cliText().place(row, line);
 };
 
 /** Each field's name in messages when the file has no header for it: the Indonesian label. */

@@ -13,6 +13,7 @@ import {
 } from '@ranwal/core';
 import { type ConnectionOptions, clientFor, connect } from '../../connection.js';
 import { CliError, fromApiError } from '../../errors.js';
+import { cliText } from '../../lang.js';
 import { formatCount, formatTable, type ProgressListener } from '../../output.js';
 import {
   codeFieldOf,
@@ -102,6 +103,11 @@ export interface ImportReport {
   levels: ImportLevelCounts;
   /** Dry runs only: every record that would be created, top level first. */
   created?: CreatedRecord[];
+  /**
+   * With acceptRenames: every record found by its code under another name and renamed (or, in a
+   * dry run, to be), with the path of names from the file; top level first.
+   */
+  renamed?: CreatedRecord[];
   /** Rows not imported because they are invalid (nothing is imported without --skip-invalid). */
   invalid: RowProblem[];
   /** Rows the server could not apply as written: a stored code with another name, a programme's PPN flag. */
@@ -214,6 +220,14 @@ class Call {
     let samePath = index > 0;
     for (let depth = 0; depth <= last; depth += 1) {
       const record = row.records[depth]!;
+      // A programme of no agency (blank agency cells on top of the file): no agency record, and
+      // the programme goes under none (-1).
+      if (depth === 0 && this.#levels[0] === 'agency' && row.nameAt(0) === null) {
+        this.#lastRecords[0] = record;
+        this.#lastPositions[0] = -1;
+        parent = -1;
+        continue;
+      }
       let position: number | undefined;
       // Rows come grouped: most name the record of the row before.
       if (samePath && record === this.#lastRecords[depth]) {
@@ -286,6 +300,8 @@ class Call {
           : list.name[at]!,
       );
       at = list.parent?.[at] ?? -1;
+      // A programme of no agency has no agency above it.
+      if (at < 0) break;
     }
     return path;
   }
@@ -366,17 +382,14 @@ async function importSheet(
   options: ImportOptions,
   batchSize: number,
 ): Promise<ImportReport> {
-  if (sheet.encoding) options.onNote?.(`Reading ${options.file} as ${sheet.encoding}`);
+  const text = cliText().import;
+  if (sheet.encoding) options.onNote?.(text.readingAs(options.file, sheet.encoding));
   const before = await stat(options.file);
   const { header, checker } = await readChecked(sheet, (found) => {
     if (found.ignored.length > 0) {
-      options.onNote?.(`Ignored columns: ${found.ignored.join(', ')}`);
+      options.onNote?.(text.ignoredColumns(found.ignored.join(', ')));
     }
-    if (found.report) {
-      options.onNote?.(
-        'Reading a Ranwal report workbook: its subtotal rows are skipped and its PPN column (an amount) is ignored',
-      );
-    }
+    if (found.report) options.onNote?.(text.reportWorkbook);
     return new RowChecker(found.columns, {
       fillDown: options.fillDown ?? false,
       totalsRows: found.report,
@@ -387,7 +400,7 @@ async function importSheet(
   const { blankBelowFilled } = checked;
   if (blankBelowFilled.rows > 0) {
     options.onNote?.(
-      `Hint: ${formatCount(blankBelowFilled.rows)} row(s) leave ${blankBelowFilled.columns.join(', ')} empty below a filled cell; if the sheet leaves repeated names blank, run again with --fill-down`,
+      text.fillDownHint(formatCount(blankBelowFilled.rows), blankBelowFilled.columns.join(', ')),
     );
   }
 
@@ -407,18 +420,17 @@ async function importSheet(
     duplicates: checked.duplicates,
     levels,
     ...(dryRun ? { created: [] } : {}),
+    ...(options.acceptRenames ? { renamed: [] } : {}),
     invalid: checked.problems,
     conflicts: [],
   };
   if (invalidRows > 0 && !options.skipInvalid) {
-    throw new CliError(
-      'invalid_data',
-      `${formatCount(invalidRows)} invalid row(s) in ${options.file}; nothing was imported (fix them, or pass --skip-invalid to import the other rows)`,
-      { report },
-    );
+    throw new CliError('invalid_data', text.invalidRows(formatCount(invalidRows), options.file), {
+      report,
+    });
   }
   if (checked.valid === 0) {
-    throw new CliError('invalid_data', `${options.file} has no rows to import`, { report });
+    throw new CliError('invalid_data', text.noRows(options.file), { report });
   }
 
   const total = checked.valid;
@@ -527,6 +539,11 @@ async function importSheet(
         if (renamed[depth]![record]) continue;
         renamed[depth]![record] = 1;
         renamedCount[depth]! += 1;
+        report.renamed?.push({
+          level,
+          ...call.placeOf(call.rowOf[depth]![position]!),
+          path: call.pathOf(depth, position),
+        });
       }
     });
     for (const conflict of result.conflicts) {
@@ -649,12 +666,17 @@ async function importSheet(
   report.created?.sort(
     (a, b) => levelKeys.indexOf(a.level) - levelKeys.indexOf(b.level) || a.row - b.row,
   );
+  report.renamed?.sort(
+    (a, b) => levelKeys.indexOf(a.level) - levelKeys.indexOf(b.level) || a.row - b.row,
+  );
   report.conflicts.sort((a, b) => a.row - b.row);
   if (report.conflicts.length > 0 && !options.skipInvalid) {
     throw new CliError(
       'invalid_data',
-      `${formatCount(report.conflicts.length)} row(s) conflict with records stored on ${server} and were not applied as written (pass --skip-invalid to accept that)`,
-      { report },
+      text.conflicts(formatCount(report.conflicts.length), server),
+      {
+        report,
+      },
     );
   }
   return report;
@@ -662,6 +684,8 @@ async function importSheet(
 
 const levelLabels = messagesId.levels;
 const MAX_LISTED = 20;
+/** Renamed records the summary names (the rest are in --json): an example or two says what happened. */
+const RENAMED_LISTED = 3;
 
 function listProblems(title: string, problems: RowProblem[]): string[] {
   if (problems.length === 0) return [];
@@ -676,81 +700,100 @@ function listProblems(title: string, problems: RowProblem[]): string[] {
     '',
     `${title}:`,
     ...shown,
-    ...(more > 0 ? [`  … and ${formatCount(more)} more (--json lists all)`] : []),
+    ...(more > 0 ? [`  ${cliText().import.more(formatCount(more))}`] : []),
   ];
 }
+
+/** Renamed records of every level: those of the levels above the account count too. */
+const renamedCount = (report: ImportReport): number =>
+  levelsIn(report).reduce((sum, key) => sum + report.levels[key]!.renamed, 0);
 
 /**
  * What became of the rows the server answered for: each is one account code, created, found
  * stored already (unchanged), or stored under another name (a conflict, not applied).
  */
 function outcome(report: ImportReport): string {
+  const text = cliText().import;
   const { created, renamed, existing } = report.levels.account;
   const conflicting = report.sent - created - renamed - existing;
   // Renames of the levels above count too: an official rename is worth a word.
-  const renamedAbove = levelsIn(report)
-    .slice(0, -1)
-    .reduce((sum, key) => sum + report.levels[key]!.renamed, 0);
+  const renames = renamedCount(report);
   return [
-    `${formatCount(created)} ${report.dryRun ? 'to create' : 'created'}`,
-    ...(renamed + renamedAbove > 0
-      ? [`${formatCount(renamed + renamedAbove)} ${report.dryRun ? 'to rename' : 'renamed'}`]
+    `${formatCount(created)} ${report.dryRun ? text.toCreate : text.created}`,
+    ...(renames > 0
+      ? [`${formatCount(renames)} ${report.dryRun ? text.toRename : text.renamed}`]
       : []),
-    `${formatCount(existing)} unchanged`,
-    ...(conflicting > 0 ? [`${formatCount(conflicting)} in conflict`] : []),
+    `${formatCount(existing)} ${text.unchanged}`,
+    ...(conflicting > 0 ? [`${formatCount(conflicting)} ${text.inConflict}`] : []),
   ].join(', ');
 }
 
 function headline(report: ImportReport): string {
-  const rows = `${formatCount(report.sent)} row(s)`;
+  const text = cliText().import;
+  const rows = text.rows(formatCount(report.sent));
   if (report.sent < report.valid) {
     return report.dryRun
-      ? `Stopped the dry run of ${report.file}: ${rows} of ${formatCount(report.valid)} checked (${outcome(report)}); nothing was written.`
-      : `Stopped importing ${report.file}: the server confirmed ${rows} of ${formatCount(report.valid)} (${outcome(report)}).`;
+      ? text.stoppedDryRun(report.file, rows, formatCount(report.valid), outcome(report))
+      : text.stopped(report.file, rows, formatCount(report.valid), outcome(report));
   }
-  if (report.dryRun) {
-    return `Dry run of ${report.file}: ${rows} checked (${outcome(report)}); nothing was written.`;
-  }
-  const changed = levelsIn(report).some((key) => report.levels[key]!.created > 0);
+  if (report.dryRun) return text.dryRun(report.file, rows, outcome(report));
+  // A run that only renamed changed something too.
+  const changed =
+    renamedCount(report) > 0 || levelsIn(report).some((key) => report.levels[key]!.created > 0);
   return changed
-    ? `Imported ${report.file}: ${rows} (${outcome(report)}).`
-    : `Nothing changed: ${report.file} has ${rows} and all are stored already (${outcome(report)}).`;
+    ? text.imported(report.file, rows, outcome(report))
+    : text.nothingChanged(report.file, rows, outcome(report));
 }
 
 export function importSummary(report: ImportReport): string {
+  const text = cliText().import;
   if (report.sent === 0) {
     return [
-      `${report.file}: ${formatCount(report.rows)} row(s) read, nothing imported.`,
-      ...listProblems('Invalid rows', report.invalid),
+      text.readNothing(report.file, formatCount(report.rows)),
+      ...listProblems(text.invalidTitleShort, report.invalid),
     ].join('\n');
   }
+  const renames = renamedCount(report) > 0;
   const lines = [
     headline(report),
     '',
     formatTable(
-      ['', report.dryRun ? 'to create' : 'created', 'unchanged'],
+      [
+        '',
+        report.dryRun ? text.toCreate : text.created,
+        ...(renames ? [report.dryRun ? text.toRename : text.renamed] : []),
+        text.unchanged,
+      ],
       levelsIn(report).map((key) => [
         levelLabels[key].label,
         formatCount(report.levels[key]!.created),
+        ...(renames ? [formatCount(report.levels[key]!.renamed)] : []),
         formatCount(report.levels[key]!.existing),
       ]),
     ),
   ];
   if (report.duplicates > 0) {
-    lines.push(
-      '',
-      `${formatCount(report.duplicates)} row(s) repeat an earlier row and were sent once.`,
-    );
+    lines.push('', text.duplicates(formatCount(report.duplicates)));
   }
   if (report.created && report.created.length > 0) {
-    lines.push('', 'Would create:');
+    lines.push('', text.wouldCreate);
     for (const record of report.created.slice(0, MAX_LISTED)) {
       lines.push(`  ${levelLabels[record.level].label}: ${record.path.join(' / ')}`);
     }
     const more = report.created.length - MAX_LISTED;
-    if (more > 0) lines.push(`  … and ${formatCount(more)} more (--json lists all)`);
+    if (more > 0) lines.push(`  ${text.more(formatCount(more))}`);
   }
-  lines.push(...listProblems('Invalid rows, not imported', report.invalid));
-  lines.push(...listProblems('Conflicts with stored records', report.conflicts));
+  if (report.renamed && report.renamed.length > 0) {
+    lines.push('', text.renamedList(formatCount(report.renamed.length), report.dryRun));
+    for (const record of report.renamed.slice(0, RENAMED_LISTED)) {
+      lines.push(
+        `  ${describePlace(record)}, ${levelLabels[record.level].label}: ${record.path.at(-1)}`,
+      );
+    }
+    const more = report.renamed.length - RENAMED_LISTED;
+    if (more > 0) lines.push(`  ${text.more(formatCount(more))}`);
+  }
+  lines.push(...listProblems(text.invalidTitle, report.invalid));
+  lines.push(...listProblems(text.conflictsTitle, report.conflicts));
   return lines.join('\n');
 }

@@ -5,6 +5,7 @@ import { importLevelKeys } from '@ranwal/core';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setLanguage } from '../../lang.js';
 import { findHeader, type SheetRow } from './columns.js';
 import {
   type CsvEncoding,
@@ -18,6 +19,10 @@ import {
 import { checkRows, RowChecker } from './validate.js';
 
 const HEADER = 'Program;Kegiatan;Sub Kegiatan;Aktivitas;Subtitle;Kode Rekening;Nama Rekening';
+
+// The messages these checks compare are the CLI's English (`--lang en`); its default is Indonesian.
+beforeAll(() => setLanguage('en'));
+afterAll(() => setLanguage('id'));
 
 describe('header names', () => {
   it.each([
@@ -240,7 +245,7 @@ describe('row checks', () => {
     ]);
   });
 
-  it('numbers a programme within its Perangkat Daerah, and wants one on every row of a file with agencies', () => {
+  it('numbers a programme within its Perangkat Daerah, and wants one on every row after one names it', () => {
     const [header, ...records] = readCsv(
       Buffer.from(
         [
@@ -261,7 +266,8 @@ describe('row checks', () => {
       {
         row: 4,
         column: 'SKPD',
-        message: 'is empty (a file with a Perangkat Daerah column names one on every row)',
+        message:
+          'is empty (after a row that names a Perangkat Daerah, every row names one; programmes of no Perangkat Daerah go on top, as ranwal export hierarchy writes them)',
       },
     ]);
     expect(
@@ -271,6 +277,55 @@ describe('row checks', () => {
       row: expect.objectContaining({ agency: 'Dinas Kesehatan', account_code: '5.2' }),
       records: [1, 1, 1, 1, 1, 1, 2],
     });
+  });
+
+  it('reads blank agency cells on top of a file as programmes of no Perangkat Daerah', () => {
+    const [header, ...records] = readCsv(
+      Buffer.from(
+        [
+          `SKPD;${HEADER}`,
+          ';P;K;S;A;T;5.1;Satu',
+          ';P;K;S;A;T;5.2;Dua',
+          'Bappeda;P;K;S;A;T;5.1;Satu',
+        ].join('\n'),
+      ),
+    );
+    const { rows, problems } = checkRows(records, findHeader([header!]).columns);
+    expect(problems).toEqual([]);
+    expect(rows.map((r) => [r.row.agency ?? null, r.records])).toEqual([
+      [null, [0, 0, 0, 0, 0, 0, 0]],
+      [null, [0, 0, 0, 0, 0, 0, 1]],
+      ['Bappeda', [1, 1, 1, 1, 1, 1, 2]],
+    ]);
+  });
+
+  it('refuses a name that starts with its own code, in the name column', () => {
+    const [header, ...records] = readCsv(
+      Buffer.from(
+        [
+          'Kode Program;Program;Kegiatan;Sub Kegiatan;Aktivitas;Subtitle;Kode Rekening;Nama Rekening',
+          '1.01.01;1.01.01 PROGRAM PENUNJANG;K;S;A;T;5.1.02.01.01.0024;Belanja ATK',
+          '1.01.01;PROGRAM PENUNJANG;K;S;A;T;5.1.02.01.01.0026;5.1.02.01.01.0026 - Belanja Cetak',
+          '1.01.01;PROGRAM PENUNJANG;K;S;A;T;5.1.02.01.01.0027;Belanja 5.1.02.01.01.0027',
+        ].join('\n'),
+      ),
+    );
+    const { rows, problems } = checkRows(records, findHeader([header!]).columns);
+    expect(problems).toEqual([
+      {
+        row: 2,
+        column: 'Program',
+        message:
+          'the name starts with its own code (1.01.01); write the code in its code column only, and the name without it',
+      },
+      {
+        row: 3,
+        column: 'Nama Rekening',
+        message:
+          'the name starts with its own code (5.1.02.01.01.0026); write the code in its code column only, and the name without it',
+      },
+    ]);
+    expect(rows).toHaveLength(1);
   });
 
   describe('fill-down', () => {

@@ -5,6 +5,7 @@ import {
   importNameKey,
 } from '@ranwal/core';
 import type { z } from 'zod';
+import { cliText } from '../../lang.js';
 import {
   type ColumnMap,
   codeFieldOf,
@@ -109,13 +110,11 @@ function describeIssue(issue: z.core.$ZodIssue, field: ImportField): string {
   switch (issue.code) {
     case 'invalid_type':
     case 'too_small':
-      return 'is empty';
+      return cliText().import.empty;
     case 'too_big':
-      return `is longer than ${String(issue.maximum)} characters`;
+      return cliText().import.tooLong(String(issue.maximum));
     case 'invalid_format':
-      return field === 'account_code'
-        ? 'is not an account code (digits or letters separated by dots, e.g. 5.1.02.01.01.0024)'
-        : issue.message;
+      return field === 'account_code' ? cliText().import.notAccountCode : issue.message;
     default:
       return issue.message;
   }
@@ -274,6 +273,20 @@ const belowProgramme = hierarchyLevelKeys.slice(1, -1).map((level) => fieldAt[le
 
 const isBlank = (text: string) => text === '' || text.trim() === '';
 
+/** The Perangkat Daerah cell of a row of a programme of no agency: no name, no key. */
+const NO_AGENCY: GoodCell = { value: null, first: 0, second: 0 };
+
+/**
+ * Whether a name starts with the code of its own record (`1.03.13.2.01 Penyediaan …` with the
+ * code 1.03.13.2.01), as sheets copied from a printed DPA have it: the code would be stored
+ * twice, and the record would not match the same record named without it.
+ */
+export function nameStartsWithCode(name: string, code: string): boolean {
+  if (!name.startsWith(code)) return false;
+  const next = name.charAt(code.length);
+  return next === '' || /[\s\-–—:;,.)]/.test(next);
+}
+
 /**
  * Checks the rows of a file one by one, in the file's order, with the shared schema, and across
  * rows: an account code the file names twice under one subtitle with different names, a
@@ -337,6 +350,12 @@ export class RowChecker implements CheckedRow {
   readonly #lastFirst: Numbers;
   readonly #lastSecond: Numbers;
   #numbered = false;
+  /**
+   * Whether a row above named a Perangkat Daerah. Until one does, a row with no agency (both
+   * cells blank) is of a programme of no agency, as `ranwal export hierarchy` writes those on
+   * top; after one, a blank agency is a cell left blank (a sheet laid out for print).
+   */
+  #agencyNamed = false;
 
   constructor(columns: ColumnMap, options: CheckOptions = {}) {
     this.#columns = columns;
@@ -404,6 +423,7 @@ export class RowChecker implements CheckedRow {
     this.#above = [];
     this.#aboveCodes.length = 0;
     this.#numbered = false;
+    this.#agencyNamed = false;
     if (this.#again) return;
     this.#again = true;
     this.#accounts = this.#records.pop()!.count;
@@ -443,14 +463,24 @@ export class RowChecker implements CheckedRow {
     if (flag === null) {
       this.#problem(
         'program_is_taxed',
-        `"${texts[fieldAt.program_is_taxed]}" is neither ya/yes nor tidak/no`,
+        cliText().import.flagNeither(texts[fieldAt.program_is_taxed]!),
       );
       return false;
     }
     this.taxed = flag;
+    // A programme of no agency: its rows come before any row that names one.
+    let noAgency = false;
+    if (this.#column[fieldAt.agency]! >= 0) {
+      if (!isBlank(texts[fieldAt.agency]!)) this.#agencyNamed = true;
+      else noAgency = !this.#agencyNamed && isBlank(texts[fieldAt.agency_code]!);
+    }
     // One problem per cell: an empty code is not also "not a code".
     let bad = false;
     for (const at of this.#checked) {
+      if (noAgency && at === fieldAt.agency) {
+        this.#cells[at] = NO_AGENCY;
+        continue;
+      }
       const text = texts[at]!;
       let checked = this.#lastChecked[at]!;
       // Most often the row above has the same text: comparing is cheaper than checking it.
@@ -465,6 +495,19 @@ export class RowChecker implements CheckedRow {
         continue;
       }
       this.#cells[at] = checked;
+    }
+    if (bad) return false;
+    // A name written with its own code in front is refused, naming the code.
+    for (let depth = 0; depth < this.levels.length; depth += 1) {
+      const code = this.codeAt(depth);
+      const name = this.#cells[this.#nameField[depth]!]!.value;
+      if (code && name && nameStartsWithCode(name, code)) {
+        this.#problem(
+          importFields[this.#nameField[depth]!]!,
+          cliText().import.nameStartsWithCode(code),
+        );
+        bad = true;
+      }
     }
     if (bad) return false;
 
@@ -489,7 +532,11 @@ export class RowChecker implements CheckedRow {
         const earlier = { row: earlierRow, line: this.#accountLine[account] || earlierRow };
         this.#problem(
           'account_code',
-          `code ${this.#cells[fieldAt.account_code]!.value} is named "${earlierName}" on ${describePlace(earlier)} under the same subtitle`,
+          cliText().import.codeNamedElsewhere(
+            this.#cells[fieldAt.account_code]!.value!,
+            earlierName,
+            describePlace(earlier),
+          ),
         );
       }
       return false;
@@ -500,7 +547,7 @@ export class RowChecker implements CheckedRow {
       if (stated && stated.taxed !== flag) {
         this.#problem(
           'program_is_taxed',
-          `${describePlace(stated.place)} says the programme is ${stated.taxed ? '' : 'not '}taxed`,
+          cliText().import.programTaxedElsewhere(describePlace(stated.place), stated.taxed),
         );
         return false;
       }
@@ -562,9 +609,11 @@ export class RowChecker implements CheckedRow {
       field,
       describeIssue(issue, field) +
         (reason >= 0
-          ? ` (not filled down: this row's ${labelOf(this.#columns, this.levels[reason] as NamedLevel)} differs from the row above)`
+          ? cliText().import.notFilledDown(
+              labelOf(this.#columns, this.levels[reason] as NamedLevel),
+            )
           : field === 'agency' && isBlank(this.#texts[at]!)
-            ? ` (a file with a ${fieldLabels.agency} column names one on every row)`
+            ? cliText().import.agencyOnEveryRow(fieldLabels.agency)
             : ''),
     );
   }

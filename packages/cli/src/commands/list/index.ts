@@ -1,6 +1,7 @@
 import { type ListResult, type ManagedEntityKey, managedEntities, messagesId } from '@ranwal/core';
 import { type ConnectionOptions, connect } from '../../connection.js';
 import { CliError, calling } from '../../errors.js';
+import { cliText } from '../../lang.js';
 import { clip, formatTable } from '../../output.js';
 
 /** The client's group of each level (`sub_action` for `sub_action`). */
@@ -78,21 +79,23 @@ export async function listRecords(options: ListRecordsOptions): Promise<ListedRe
 
 export function recordsSummary(level: ManagedEntityKey, records: ListedRecord[]): string {
   const definition = managedEntities[level];
-  if (records.length === 0) return `No ${recordNouns[level]} found.`;
+  const text = cliText().list;
+  if (records.length === 0) return text.none(text.nouns[level]);
   const parentName = definition.parent ? `${definition.parent}_name` : null;
   return formatTable(
     [
-      'ID',
-      ...(definition.hasCode ? ['CODE'] : []),
-      'NAME',
-      ...(definition.hasTaxFlag ? ['PPN'] : []),
+      text.id,
+      ...(definition.hasCode ? [text.code] : []),
+      text.name,
+      ...(definition.hasTaxFlag ? [text.ppn] : []),
       ...(definition.parent ? [messagesId.levels[definition.parent].label.toUpperCase()] : []),
     ],
     records.map((record) => [
       record.id,
       ...(definition.hasCode ? [String(record.code ?? '')] : []),
       clip(record.name),
-      ...(definition.hasTaxFlag ? [record.is_taxed ? 'yes' : 'no'] : []),
+      // PPN as the planners write it: ya/tidak (yes/no in English), never true/false.
+      ...(definition.hasTaxFlag ? [record.is_taxed ? cliText().yes : cliText().no] : []),
       ...(parentName ? [clip(String(record[parentName] ?? ''))] : []),
     ]),
   );

@@ -8,6 +8,7 @@ import {
   resolveServer,
 } from '../../connection.js';
 import { CliError, fromApiError } from '../../errors.js';
+import { cliText } from '../../lang.js';
 import { askSecret, askText, canPrompt } from '../../prompts.js';
 
 export interface LoginOptions extends ConnectionOptions {
@@ -60,4 +61,4 @@ export async function login(options: LoginOptions): Promise<LoginResult> {
 }
 
 export const loginSummary = ({ server, user, configFile }: LoginResult): string =>
-  `Signed in to ${server} as ${user.name} <${user.email}> (${user.role}); token saved in ${configFile}`;
+  cliText().signedIn(server, user.name, user.email, user.role, configFile);

@@ -1,5 +1,6 @@
 import { readConfig, writeConfig } from '../../config.js';
 import { type ConnectionOptions, resolveServer } from '../../connection.js';
+import { cliText } from '../../lang.js';
 
 export interface LogoutResult {
   server: string | null;
@@ -19,4 +20,4 @@ export async function logout(options: ConnectionOptions): Promise<LogoutResult> 
 }
 
 export const logoutSummary = ({ server, signedOut }: LogoutResult): string =>
-  signedOut ? `Signed out of ${server}` : `Not signed in${server ? ` to ${server}` : ''}`;
+  signedOut ? cliText().signedOut(server!) : cliText().notSignedInTo(server);

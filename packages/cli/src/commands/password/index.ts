@@ -2,6 +2,7 @@ import { PasswordChangeInput, PasswordSetInput, type User } from '@ranwal/core';
 import { readConfig, type SignedInUser, writeConfig } from '../../config.js';
 import { type ConnectionOptions, connect } from '../../connection.js';
 import { CliError, calling } from '../../errors.js';
+import { cliText } from '../../lang.js';
 import { askSecret, readStdin } from '../../prompts.js';
 import { listUsers } from '../users/index.js';
 
@@ -74,7 +75,7 @@ export async function changePassword(
 }
 
 export const changePasswordSummary = ({ user, configFile }: ChangePasswordResult): string =>
-  `Password changed for ${user.name} <${user.email}>; their other sessions have ended. New token saved in ${configFile}`;
+  cliText().passwordChanged(user.name, user.email, configFile);
 
 export interface SetPasswordOptions extends ConnectionOptions {
   /** The new password on standard input (else a hidden prompt, asked twice). */
@@ -104,4 +105,4 @@ export async function setPassword(who: string, options: SetPasswordOptions): Pro
 }
 
 export const setPasswordSummary = (user: User): string =>
-  `Password set for ${user.name} <${user.email}>; every session of theirs has ended`;
+  cliText().passwordSet(user.name, user.email);

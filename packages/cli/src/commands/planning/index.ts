@@ -11,16 +11,18 @@ import {
   priceItemKinds,
   splitAccountCodes,
 } from '@ranwal/core';
+import { defaultBudgetYear } from '../../budget-year.js';
 import { type ConnectionOptions, connect } from '../../connection.js';
 import { CliError, calling } from '../../errors.js';
+import { cliText } from '../../lang.js';
 import { formatCount } from '../../output.js';
 import { describePlace, HEADER_SEARCH_ROWS, headerKey, type SheetRow } from '../import/columns.js';
 import { type CsvEncoding, readSheet } from '../import/read.js';
 
 export interface PlanningImportOptions extends ConnectionOptions {
   file: string;
-  /** The budget year the sheet is for. */
-  year: string;
+  /** The budget year the sheet is for; unless told, the server's default (`defaultBudgetYear`). */
+  year?: string | undefined;
   dryRun?: boolean;
   encoding?: CsvEncoding | undefined;
   /** Catalogues: the kind of rows that do not say (SSH unless told). */
@@ -131,7 +133,8 @@ async function readRows<F extends string>(options: PlanningImportOptions, column
   return { rows, cell };
 }
 
-function yearOf(text: string): number {
+function yearOf(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
   const year = Number(text);
   if (!/^\d{4}$/.test(text) || year < 2000 || year > 2100) {
     throw new CliError('usage', `--year must be a budget year from 2000 to 2100 (got "${text}")`);
@@ -154,7 +157,7 @@ export interface CatalogueReport {
  * anything is sent; a bad row stops the load, naming its row.
  */
 export async function importCatalogue(options: PlanningImportOptions): Promise<CatalogueReport> {
-  const year = yearOf(options.year);
+  const given = yearOf(options.year);
   const fallbackKind = (options.kind ?? 'SSH').toUpperCase();
   if (!priceItemKinds.includes(fallbackKind as PriceItemKind)) {
     throw new CliError('usage', `--kind must be one of ${priceItemKinds.join(', ')}`);
@@ -202,6 +205,7 @@ export async function importCatalogue(options: PlanningImportOptions): Promise<C
   }
   if (items.length === 0) throw new CliError('invalid_data', `${options.file} has no priced item`);
   const { client } = await connect(options);
+  const year = given ?? (await defaultBudgetYear(client));
   const dryRun = options.dryRun ?? false;
   const result: PriceItemImportResult = { dry_run: dryRun, created: 0, changed: 0, unchanged: 0 };
   for (let start = 0; start < items.length; start += HIERARCHY_IMPORT_MAX_ROWS) {
@@ -234,7 +238,7 @@ export interface PaguReport {
  * whole sheet, naming its row.
  */
 export async function importPagu(options: PlanningImportOptions): Promise<PaguReport> {
-  const year = yearOf(options.year);
+  const given = yearOf(options.year);
   const { rows, cell } = await readRows(options, paguColumns);
   const entries = rows.map((row) => {
     const code = cell(row, 'sub_action_code');
@@ -258,6 +262,7 @@ export async function importPagu(options: PlanningImportOptions): Promise<PaguRe
     throw new CliError('invalid_data', `at most ${formatCount(HIERARCHY_IMPORT_MAX_ROWS)} rows`);
   }
   const { client } = await connect(options);
+  const year = given ?? (await defaultBudgetYear(client));
   const dryRun = options.dryRun ?? false;
   const { data } = await calling('setting the pagu', async () => {
     try {
@@ -282,12 +287,16 @@ export async function importPagu(options: PlanningImportOptions): Promise<PaguRe
 
 export function catalogueSummary(report: CatalogueReport): string {
   const { created, changed, unchanged } = report.result;
-  const verb = report.dryRun ? 'Dry run: nothing stored. Read' : 'Loaded';
-  return `${verb} ${formatCount(report.items)} item(s) of the ${report.year} catalogue from ${report.file}: ${formatCount(created)} new, ${formatCount(changed)} changed, ${formatCount(unchanged)} unchanged`;
+  const text = cliText().planning;
+  const verb = report.dryRun ? text.dryRunRead : text.catalogueLoaded;
+  const counts = text.counts(formatCount(created), formatCount(changed), formatCount(unchanged));
+  return text.catalogue(verb, formatCount(report.items), report.year, report.file, counts);
 }
 
 export function paguSummary(report: PaguReport): string {
   const { created, changed, unchanged } = report.result;
-  const verb = report.dryRun ? 'Dry run: nothing stored. Read' : 'Set';
-  return `${verb} the ${report.year} pagu of ${formatCount(report.rows)} row(s) from ${report.file}: ${formatCount(created)} new, ${formatCount(changed)} changed, ${formatCount(unchanged)} unchanged`;
+  const text = cliText().planning;
+  const verb = report.dryRun ? text.dryRunRead : text.paguSet;
+  const counts = text.counts(formatCount(created), formatCount(changed), formatCount(unchanged));
+  return text.pagu(verb, formatCount(report.rows), report.year, report.file, counts);
 }

@@ -1,6 +1,7 @@
 import { type Role, roles, type User, UserCreateInput } from '@ranwal/core';
 import { type ConnectionOptions, connect } from '../../connection.js';
 import { CliError, calling } from '../../errors.js';
+import { cliText } from '../../lang.js';
 import { clip, formatTable } from '../../output.js';
 import { askChoice, askSecret, askText } from '../../prompts.js';
 import { fetchAllPages } from '../list/index.js';
@@ -19,9 +20,9 @@ export async function listUsers(options: ListUsersOptions): Promise<User[]> {
 
 export const usersSummary = (users: User[]): string =>
   users.length === 0
-    ? 'No users.'
+    ? cliText().users.none
     : formatTable(
-        ['ID', 'NAME', 'EMAIL', 'ROLE'],
+        [...cliText().users.header],
         users.map((user) => [user.id, clip(user.name), user.email, user.role]),
       );
 
@@ -55,4 +56,4 @@ export async function createUser(options: CreateUserOptions): Promise<User> {
 }
 
 export const createdUserSummary = (user: User): string =>
-  `Created ${user.role} ${user.name} <${user.email}> (${user.id})`;
+  cliText().users.created(user.role, user.name, user.email, user.id);

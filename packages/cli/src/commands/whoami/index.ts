@@ -1,6 +1,7 @@
 import type { User } from '@ranwal/core';
 import { type ConnectionOptions, connect } from '../../connection.js';
 import { calling } from '../../errors.js';
+import { cliText } from '../../lang.js';
 
 export interface WhoamiResult {
   server: string;
@@ -15,4 +16,4 @@ export async function whoami(options: ConnectionOptions): Promise<WhoamiResult> 
 }
 
 export const whoamiSummary = ({ server, user }: WhoamiResult): string =>
-  `${user.name} <${user.email}> (${user.role}) on ${server}`;
+  cliText().whoami(user.name, user.email, user.role, server);

@@ -47,9 +47,9 @@ export interface ReportListControlsProps {
 
 /**
  * Search, filters and order above a report list: a search box (component, specification,
- * program, account), the year (the budget year of every screen), a Perangkat Daerah (where any exist), a program (of the chosen
- * agency), a Pengampu and, for an admin, a user, each a searchable picker over the server, and
- * the order. Needs a RanwalProvider.
+ * program, account), the year (the budget year of every screen), a Perangkat Daerah (where any
+ * exist), a program (of the chosen agency), a Pengampu and, for an admin, a user, each a
+ * searchable picker over the server, and the order. Needs a RanwalProvider.
  */
 export function ReportListControls({
   view,

@@ -1,4 +1,4 @@
-import { formatRupiah, messagesId, type PaguSummaryRow } from '@ranwal/core';
+import { codeAndName, formatRupiah, messagesId, type PaguSummaryRow } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import {
@@ -73,11 +73,16 @@ export const Default: Story = {
       summary.agencies.find((row) => row.id === id)?.name ?? m.planning.noAgency;
     const perAgency = await within(region).findByRole('table', { name: t.perAgency });
     await expect(rowsOf(perAgency)).toEqual(
-      summary.agencies.map((row) => expectedRow(row, row.name ?? m.planning.noAgency)),
+      // Named with their codes (issue 33).
+      summary.agencies.map((row) =>
+        expectedRow(row, row.name ? codeAndName(row.code, row.name) : m.planning.noAgency),
+      ),
     );
     const perProgram = within(region).getByRole('table', { name: t.perProgram });
     await expect(rowsOf(perProgram)).toEqual(
-      summary.programs.map((row) => expectedRow(row, `${row.name}${agencyName(row.agency_id)}`)),
+      summary.programs.map((row) =>
+        expectedRow(row, `${codeAndName(row.code, row.name ?? '')}${agencyName(row.agency_id)}`),
+      ),
     );
     const over = summary.programs.find((row) => row.remaining?.startsWith('-'));
     await expect(within(perProgram).getByText(formatRupiah(over!.remaining!))).toHaveClass(
@@ -94,7 +99,7 @@ export const NoAgencies: Story = {
     const summary = await summaryOf(withPlanning(demoSeed));
     const perProgram = await within(region).findByRole('table', { name: t.perProgram });
     await expect(rowsOf(perProgram)).toEqual(
-      summary.programs.map((row) => expectedRow(row, row.name ?? '')),
+      summary.programs.map((row) => expectedRow(row, codeAndName(row.code, row.name ?? ''))),
     );
     await expect(within(region).queryByRole('table', { name: t.perAgency })).toBeNull();
   },

@@ -1,4 +1,4 @@
-import type { PaguSummary, PaguSummaryRow } from '@ranwal/core';
+import { codeAndName, type PaguSummary, type PaguSummaryRow } from '@ranwal/core';
 import { type ReactNode, useId } from 'react';
 import { Rupiah } from '../../components/Rupiah.js';
 import { EmptyState, ErrorState, LoadingState, Spinner } from '../../components/States.js';
@@ -71,7 +71,7 @@ export function PaguOverview({
             nameHeader={t.agency}
             rows={summary.agencies.map((row) => ({
               row,
-              name: row.name ?? m.planning.noAgency,
+              name: row.name ? codeAndName(row.code, row.name, m) : m.planning.noAgency,
             }))}
           />
         )}
@@ -80,7 +80,7 @@ export function PaguOverview({
           nameHeader={t.program}
           rows={summary.programs.map((row) => ({
             row,
-            name: row.name ?? '',
+            name: row.name ? codeAndName(row.code, row.name, m) : '',
             note: agencies.length > 0 ? agencyName(row.agency_id) : undefined,
           }))}
         />

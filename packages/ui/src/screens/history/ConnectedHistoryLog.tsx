@@ -64,93 +64,89 @@ export function ConnectedHistoryLog({
     if (lastPage !== undefined && page > lastPage) setPage(lastPage);
   }, [page, lastPage]);
   return (
-    <>
-      <HistoryLog
-        entries={list.data?.data ?? []}
-        isLoading={list.isPending}
-        error={list.isError ? describeError(list.error, h.fetchFailed) : null}
-        onRetry={() => void list.refetch()}
-        isNarrowed={Object.keys(filters).length > 0}
-        onRestore={onRestore}
-        restoringId={restoringId}
-        onDownload={onDownload}
-        isDownloading={download.isPending}
-        controls={
-          <search
-            aria-label={h.filters.label}
-            className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5"
+    <HistoryLog
+      entries={list.data?.data ?? []}
+      isLoading={list.isPending}
+      error={list.isError ? describeError(list.error, h.fetchFailed) : null}
+      onRetry={() => void list.refetch()}
+      isNarrowed={Object.keys(filters).length > 0}
+      onRestore={onRestore}
+      restoringId={restoringId}
+      restoreQuestion={confirmDialog}
+      onDownload={onDownload}
+      isDownloading={download.isPending}
+      controls={
+        <search
+          aria-label={h.filters.label}
+          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5"
+        >
+          <Select
+            label={h.filters.recordType}
+            items={[ALL_TYPES, ...historyRecordTypes].map((id) => ({ id }))}
+            value={recordType ?? ALL_TYPES}
+            onChange={(key) => {
+              setRecordType(key === ALL_TYPES || key === null ? null : (key as HistoryRecordType));
+              setPage(1);
+            }}
           >
-            <Select
-              label={h.filters.recordType}
-              items={[ALL_TYPES, ...historyRecordTypes].map((id) => ({ id }))}
-              value={recordType ?? ALL_TYPES}
-              onChange={(key) => {
-                setRecordType(
-                  key === ALL_TYPES || key === null ? null : (key as HistoryRecordType),
-                );
-                setPage(1);
-              }}
-            >
-              {(option) => {
-                const label =
-                  option.id === ALL_TYPES
-                    ? h.filters.allRecordTypes
-                    : h.recordTypes[option.id as HistoryRecordType];
-                return (
-                  <SelectItem id={option.id} textValue={label}>
-                    {label}
-                  </SelectItem>
-                );
-              }}
-            </Select>
-            <CreatorFilter
-              value={actorId}
-              nameHint={
-                list.data?.data.find((entry) => entry.actor_id === actorId)?.actor_name ?? undefined
-              }
-              onChange={(id) => {
-                setActorId(id);
-                setPage(1);
-              }}
-            />
-            <AgencyFilter
-              value={agencyId}
-              onChange={(id) => {
-                setAgencyId(id);
-                setPage(1);
-              }}
-            />
-            <TextField
-              label={h.filters.from}
-              type="date"
-              value={from}
-              onChange={(value) => {
-                setFrom(value);
-                setPage(1);
-              }}
-            />
-            <TextField
-              label={h.filters.to}
-              type="date"
-              value={to}
-              onChange={(value) => {
-                setTo(value);
-                setPage(1);
-              }}
-            />
-          </search>
+            {(option) => {
+              const label =
+                option.id === ALL_TYPES
+                  ? h.filters.allRecordTypes
+                  : h.recordTypes[option.id as HistoryRecordType];
+              return (
+                <SelectItem id={option.id} textValue={label}>
+                  {label}
+                </SelectItem>
+              );
+            }}
+          </Select>
+          <CreatorFilter
+            value={actorId}
+            nameHint={
+              list.data?.data.find((entry) => entry.actor_id === actorId)?.actor_name ?? undefined
+            }
+            onChange={(id) => {
+              setActorId(id);
+              setPage(1);
+            }}
+          />
+          <AgencyFilter
+            value={agencyId}
+            onChange={(id) => {
+              setAgencyId(id);
+              setPage(1);
+            }}
+          />
+          <TextField
+            label={h.filters.from}
+            type="date"
+            value={from}
+            onChange={(value) => {
+              setFrom(value);
+              setPage(1);
+            }}
+          />
+          <TextField
+            label={h.filters.to}
+            type="date"
+            value={to}
+            onChange={(value) => {
+              setTo(value);
+              setPage(1);
+            }}
+          />
+        </search>
+      }
+      pagination={
+        filter && {
+          page,
+          totalPages: filter.total_page,
+          totalItems: filter.filtered_result,
+          pageSize,
+          onChange: setPage,
         }
-        pagination={
-          filter && {
-            page,
-            totalPages: filter.total_page,
-            totalItems: filter.filtered_result,
-            pageSize,
-            onChange: setPage,
-          }
-        }
-      />
-      {confirmDialog}
-    </>
+      }
+    />
   );
 }

@@ -135,3 +135,43 @@ export const Downloadable: Story = {
     await expect(args.onDownload).toHaveBeenCalledOnce();
   },
 };
+
+/**
+ * A line brought back from its history reads 'Dipulihkan' (never 'Dibuat'), by the admin who
+ * restored it; a restore over a line that still existed lists what it changed back.
+ */
+export const Restored: Story = {
+  args: {
+    entries: [
+      {
+        ...historyPageEntries[0]!,
+        id: 21,
+        actor_id: 'admin-1',
+        actor_name: 'Admin Bappeda',
+        action: 'restore',
+        old_values: historyPageEntries[0]!.new_values,
+        new_values: historyPageEntries[0]!.old_values,
+      },
+      {
+        ...historyPageEntries[0]!,
+        id: 20,
+        actor_id: 'admin-1',
+        actor_name: 'Admin Bappeda',
+        action: 'restore',
+        old_values: null,
+      },
+    ],
+    onRestore: fn(),
+  },
+  play: async ({ canvas }) => {
+    const rows = within(canvas.getByRole('grid', { name: h.title }))
+      .getAllByRole('row')
+      .slice(1);
+    for (const row of rows) {
+      await expect(cellTexts(row)[4]).toBe(h.actions.restore);
+      await expect(cellTexts(row)[1]).toBe('Admin Bappeda');
+    }
+    await expect(cellTexts(rows[0]!)[5]).toContain('Volume 1: 12 → 10');
+    await expect(canvas.queryByText(h.actions.create)).toBeNull();
+  },
+};

@@ -24,6 +24,8 @@ export interface HistoryLogProps {
   onRestore?: ((entry: HistoryEntry) => unknown) | undefined;
   /** The entry being restored: its button waits, the others are held. */
   restoringId?: number | null;
+  /** The question a restore asks first (`useRestoreVersion`'s `confirmDialog`). */
+  restoreQuestion?: ReactNode;
   /** 'Unduh Excel': the changes under the filters as a workbook; no button without it. */
   onDownload?: (() => unknown) | undefined;
   isDownloading?: boolean;
@@ -43,6 +45,7 @@ export function HistoryLog({
   pagination,
   onRestore,
   restoringId = null,
+  restoreQuestion,
   onDownload,
   isDownloading = false,
 }: HistoryLogProps) {
@@ -124,6 +127,7 @@ export function HistoryLog({
         </Table>
       )}
       {pagination && !error && <NumberedPagination {...pagination} />}
+      {restoreQuestion}
     </section>
   );
 }

@@ -75,14 +75,13 @@ async function itemsOf(query: { kind?: PriceItem['kind'] } = {}) {
 }
 
 const expectedCells = (item: PriceItem) => [
-  `${item.code}${item.kind}`,
+  `${item.code}${item.kind}${item.retired ? ` ${t.statuses.retired}` : ''}`,
   item.name,
   item.specification,
   item.unit,
   formatRupiah(item.price),
   item.account_codes.length === 0 ? t.anyAccount : item.account_codes.join(''),
   t.openFor(item.name),
-  item.retired ? t.statuses.retired : t.statuses.active,
   `${m.common.edit}${item.retired ? t.restore : t.retire}`,
 ];
 
@@ -218,7 +217,6 @@ export const AddItem: Story = {
       formatRupiah(4500),
       '5.1.02.01.01.00245.1.02.01.01.0025',
       t.openFor('Map Plastik'),
-      t.statuses.active,
       `${m.common.edit}${t.retire}`,
     ]);
   },
@@ -256,7 +254,9 @@ export const RetireItem: Story = {
     await userEvent.click(within(table).getByRole('button', { name: t.retireFor(first!.name) }));
     await expect(await toast(t.retiredToast(first!.name))).toBeVisible();
     const row = await rowOf(table, first!.name);
-    await waitFor(() => expect(cellTexts(row)[7]).toBe(t.statuses.retired));
+    await waitFor(() =>
+      expect(cellTexts(row)[0]).toBe(`${first!.code}${first!.kind} ${t.statuses.retired}`),
+    );
     await expect(
       within(row).getByRole('button', { name: t.restoreFor(first!.name) }),
     ).toBeVisible();

@@ -103,7 +103,6 @@ export function PriceCatalogue({
             <Column className="text-end">{c.price}</Column>
             <Column>{c.accounts}</Column>
             <Column>{c.open}</Column>
-            <Column>{t.status}</Column>
             <Column>{t.actions}</Column>
           </TableHeader>
           <TableBody
@@ -125,6 +124,13 @@ export function PriceCatalogue({
                   <span className="mt-0.5 inline-block rounded bg-slate-100 px-1.5 py-0.5 font-sans font-medium text-slate-700">
                     {item.kind}
                   </span>
+                  {/* A space between the badges, so the two words read apart. */}
+                  {item.retired && ' '}
+                  {item.retired && (
+                    <span className="ms-0.5 mt-0.5 inline-block rounded bg-slate-700 px-1.5 py-0.5 font-sans font-medium text-white">
+                      {t.statuses.retired}
+                    </span>
+                  )}
                 </Cell>
                 <Cell className="min-w-40 break-words font-medium text-slate-900">{item.name}</Cell>
                 <Cell className="min-w-40 max-w-72 break-words text-slate-700">
@@ -155,17 +161,6 @@ export function PriceCatalogue({
                   >
                     <span className="sr-only">{t.openFor(item.name)}</span>
                   </Checkbox>
-                </Cell>
-                <Cell>
-                  <span
-                    className={
-                      item.retired
-                        ? 'inline-block rounded bg-slate-200 px-1.5 py-0.5 text-xs font-medium text-slate-800'
-                        : 'inline-block rounded bg-green-100 px-1.5 py-0.5 text-xs font-medium text-green-900'
-                    }
-                  >
-                    {item.retired ? t.statuses.retired : t.statuses.active}
-                  </span>
                 </Cell>
                 <Cell>
                   <div className="flex flex-wrap gap-2">

@@ -1,5 +1,6 @@
 import {
   type BudgetLine,
+  currentYear,
   formatNumberId,
   formatRupiah,
   hierarchyLevelKeys,
@@ -390,15 +391,17 @@ export const ReportDetail: Story = {
     await userEvent.click(within(reportRows()[0]!).getByRole('button', { name: list.viewDetail }));
     const dialog = await screen.findByRole('dialog', { name: list.detailTitle });
     await waitFor(() => expect(dialog).toHaveTextContent(newest!.account_name));
-    const volume = (value: number) => `${formatNumberId(value, 2)} ${newest!.unit}`;
+    // Each volume with its own unit (a volume that counts nothing is its number).
+    const volume = (value: number, unit: string | null) =>
+      unit ? `${formatNumberId(value, 2)} ${unit}` : formatNumberId(value, 2);
     for (const text of [
       newest!.program_name,
       newest!.component_name,
       newest!.account_code,
       formatRupiah(newest!.price),
-      volume(newest!.first_volume),
-      volume(newest!.second_volume),
-      volume(newest!.third_volume),
+      `${fields.firstVolume}${volume(newest!.first_volume, newest!.first_volume_unit)}${fields.secondVolume}`,
+      `${fields.secondVolume}${volume(newest!.second_volume, newest!.second_volume_unit)}${fields.thirdVolume}`,
+      `${fields.thirdVolume}${volume(newest!.third_volume, newest!.third_volume_unit)}${fields.totalPrice}`,
       formatRupiah(newest!.total_price),
       formatRupiah(newest!.tax),
       formatRupiah(newest!.total_after_tax),
@@ -532,6 +535,35 @@ export const KeyboardOnlyReportDetail: Story = {
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await expect(reportRows()[1]).toHaveFocus();
+  },
+};
+
+/**
+ * The budget year in the header is the whole page's: it offers the server's years (those with
+ * lines, the current and the next); choosing another lists that year's lines (the demo user has
+ * none in 2026), and choosing back lists 2025's again.
+ */
+export const YearInHeader: Story = {
+  play: async ({ canvas }) => {
+    const mine = demoSeed.lines.filter((line) => line.created_by === seedUser().id);
+    await expect(mine.filter((line) => line.year === 2026)).toHaveLength(0);
+    await waitFor(() => expect(reportRows()).toHaveLength(mine.length));
+    const picker = canvas.getByRole('button', { name: new RegExp(m.planning.year) });
+    await expect(picker).toHaveTextContent(String(DEMO_YEAR));
+    await userEvent.click(picker);
+    const offered = within(await screen.findByRole('listbox'))
+      .getAllByRole('option')
+      .map((option) => Number(option.textContent));
+    const thisYear = currentYear();
+    await expect(offered).toEqual(
+      [...new Set([thisYear + 1, thisYear, 2026, 2025])].sort((a, b) => b - a),
+    );
+    await userEvent.click(screen.getByRole('option', { name: '2026' }));
+    await expect(await canvas.findByText(list.empty)).toBeVisible();
+    await expect(picker).toHaveTextContent('2026');
+    await userEvent.click(picker);
+    await userEvent.click(await screen.findByRole('option', { name: String(DEMO_YEAR) }));
+    await waitFor(() => expect(reportRows()).toHaveLength(mine.length));
   },
 };
 
@@ -726,6 +758,10 @@ export const PrintRka: Story = {
   play: async ({ canvas, args }) => {
     const section = await canvas.findByRole('region', { name: m.rka.print });
     await expect(within(section).getByText(m.rka.printHint(2025))).toBeVisible();
+    // One unit: nothing to choose.
+    await expect(
+      within(section).queryByRole('button', { name: new RegExp(levels.agency.label) }),
+    ).not.toBeInTheDocument();
     await userEvent.click(within(section).getByRole('button', { name: m.rka.printWorkbook }));
     await waitFor(() => expect(savedFiles(args.saveFile)).toHaveLength(1));
     await expect(await screen.findByText(m.rka.printed)).toBeVisible();
@@ -768,5 +804,42 @@ export const PrintRkaFails: Story = {
     await expect(await screen.findByText(m.server.outsideUnits)).toBeVisible();
     await expect(args.saveFile).not.toHaveBeenCalled();
     await expect(within(section).getByRole('button', { name: m.rka.printWorkbook })).toBeEnabled();
+  },
+};
+
+/** A planner of two units chooses whose RKA she prints, among her units only. */
+export const PrintRkaOfOneOfUnits: Story = {
+  args: { saveFile: fn() },
+  parameters: {
+    sandbox: sandboxFor(
+      (() => {
+        const seed = structuredClone(unitSeed);
+        const user = seed.users.find((person) => person.id === seedUser(seed).id)!;
+        user.agency_ids = seed.entities.agency.map((agency) => agency.id);
+        return seed;
+      })(),
+    ),
+  },
+  play: async ({ canvas, args }) => {
+    const section = await canvas.findByRole('region', { name: m.rka.print });
+    const unit = await within(section).findByRole('button', {
+      name: new RegExp(levels.agency.label),
+    });
+    await waitFor(() =>
+      expect(unit).toHaveTextContent(
+        '4.01.0.00.0.00.01.0000 - BADAN PERENCANAAN PEMBANGUNAN DAERAH',
+      ),
+    );
+    await userEvent.click(unit);
+    const options = within(await openList()).getAllByRole('option');
+    await expect(options.map((option) => option.textContent)).toEqual([
+      '4.01.0.00.0.00.01.0000 - BADAN PERENCANAAN PEMBANGUNAN DAERAH',
+      'DINAS PENDIDIKAN',
+    ]);
+    await userEvent.click(options[1]!);
+    await expect(unit).toHaveTextContent('DINAS PENDIDIKAN');
+    await userEvent.click(within(section).getByRole('button', { name: m.rka.printPdf }));
+    await waitFor(() => expect(savedFiles(args.saveFile)).toHaveLength(1));
+    await expect(savedFiles(args.saveFile)[0]!.fileName).toBe('rka-2025.pdf');
   },
 };

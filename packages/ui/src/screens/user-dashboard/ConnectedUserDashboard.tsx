@@ -1,7 +1,7 @@
 import type { BudgetLine, BudgetLineInput, ManagedEntityKey } from '@ranwal/core';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { type ToastOptions, toastDurations, useToast } from '../../components/Toast.js';
-import { useBudgetYear } from '../../data/budget-year.js';
+import { BudgetYearProvider, useBudgetYear } from '../../data/budget-year.js';
 import { describeError } from '../../data/errors.js';
 import {
   useBudgetLine,
@@ -262,7 +262,7 @@ function useWriteBlocks(
   refused: boolean,
 ): ReadonlyMap<number, string> {
   const messages = useMessages();
-  const years = [...new Set((lines ?? []).map((line) => line.year))].sort();
+  const years = [...new Set((lines ?? []).map((line) => line.year))].sort((a, b) => a - b);
   const stagesByYear = useStagesOfYears(refused ? years : []);
   const blocks: [number, string][] = [];
   for (const [year, stages] of stagesByYear) {
@@ -290,6 +290,14 @@ export function ConnectedUserDashboard({
 }: ConnectedUserDashboardProps) {
   const session = useSession();
   const budget = useBudgetYear();
+  const sections = (
+    <>
+      <ConnectedOpenNotes />
+      <ConnectedBudgetLineEntry year={year} />
+      <ConnectedRkaPrint year={year} saveFile={saveFile} className={dashboardCard} />
+      <ConnectedReportList showYear={false} {...list} />
+    </>
+  );
   return (
     <UserDashboardFrame
       userName={session?.userName}
@@ -307,10 +315,17 @@ export function ConnectedUserDashboard({
         )
       }
     >
-      <ConnectedOpenNotes />
-      <ConnectedBudgetLineEntry year={year} />
-      <ConnectedRkaPrint year={year ?? budget.year} saveFile={saveFile} className={dashboardCard} />
-      <ConnectedReportList showYear={false} {...list} />
+      {year === undefined ? (
+        sections
+      ) : (
+        // A fixed year is every section's, the list's too.
+        <BudgetYearProvider year={year} onYearChange={keepYear}>
+          {sections}
+        </BudgetYearProvider>
+      )}
     </UserDashboardFrame>
   );
 }
+
+/** A fixed year is not changed: no picker shows. */
+const keepYear = () => undefined;
