@@ -8,11 +8,24 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createClient } from '@ranwal/core';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { chromium } from 'playwright-core';
 import { chromiumLaunchOptions, freePort } from '../../bench/local.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The year the day plans: next year, as a planning officer plans it in the autumn. */
+const YEAR = new Date().getFullYear() + 1;
+const UNIT = { code: '4.01.0.00.0.00.01.0000', name: 'Badan Perencanaan Pembangunan Daerah' };
+const PROGRAMME = 'PROGRAM PENUNJANG URUSAN PEMERINTAHAN DAERAH KABUPATEN/KOTA';
+const SUB_ACTION = 'Penyusunan Dokumen Perencanaan Perangkat Daerah';
+const ACCOUNT_CODE = '5.1.02.01.01.0025';
+const VERIFIER = {
+  name: 'Rudi Hartono',
+  email: 'verifikator@ranwal.local',
+  password: 'verifikator-bappeda-1',
+};
 const root = path.resolve(here, '../..');
 // SCREENSHOTS_DIR: somewhere else than beside the docs (to try the script without changing them).
 const SHOTS = process.env.SCREENSHOTS_DIR ?? here;
@@ -64,16 +77,6 @@ async function signOut(page) {
   await page.close();
 }
 
-/** Opens the combo box labelled `label` and takes its first option. */
-async function chooseFirst(page, label) {
-  const box = page.getByRole('combobox', { name: new RegExp(`^${label}\\s*\\*?$`) });
-  await box.click();
-  // The list opens on typing or on the arrow key, as in any combo box.
-  await box.press('ArrowDown');
-  await page.getByRole('option').first().click();
-  await page.waitForTimeout(300);
-}
-
 /** Picks `option` in the combo box labelled `label`, typing to find it. */
 async function choose(page, label, option) {
   const box = page.getByRole('combobox', { name: new RegExp(`^${label}\\s*\\*?$`) });
@@ -83,14 +86,43 @@ async function choose(page, label, option) {
   await page.waitForTimeout(300);
 }
 
+/** A core client signed in as `who` (the setup a region's import would do). */
+async function apiAs(baseUrl, who) {
+  let token;
+  const client = createClient({ baseUrl, getToken: () => token });
+  token = (await client.user.signIn(who)).data.token;
+  return client;
+}
+
+/** Chooses `year` in the page's 'Tahun Anggaran'. */
+async function chooseYear(page, year) {
+  const select = page.getByRole('button', { name: /Tahun Anggaran/ }).first();
+  await select.waitFor();
+  if ((await select.innerText()).includes(String(year))) return;
+  await select.click();
+  await page.getByRole('option', { name: String(year), exact: true }).click();
+}
+
+/** A day counted from today, as the date field takes it (WIB). */
+const day = (offset) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(
+    new Date(Date.now() + offset * 86_400_000),
+  );
+
+/** Fills the schedule dialog's `n`th stage: its kind and its first and last day. */
+async function fillStage(dialog, n, kind, startsOn, endsOn) {
+  const row = dialog.getByRole('group', { name: `Tahap ke-${n}` });
+  await row.getByRole('button', { name: /Tahap\*?$/ }).click();
+  await dialog.page().getByRole('option', { name: kind, exact: true }).click();
+  await row.getByLabel('Tanggal Mulai').fill(startsOn);
+  await row.getByLabel('Tanggal Selesai').fill(endsOn);
+}
+
 /** Lets the toasts of the last steps run out (the longest stays 3 s), so they hide nothing. */
 const settle = (page) => page.waitForTimeout(3500);
 
 const shot = (page, name, options = {}) =>
   page.screenshot({ path: path.join(SHOTS, `${name}.png`), ...options });
-
-/** A row's cells as a person reads them, in the order shown. */
-const cellTexts = (row) => row.getByRole('gridcell').or(row.getByRole('rowheader')).allInnerTexts();
 
 /**
  * Draws page `number` of a PDF to a PNG with pdf.js (its canvas in Node is @napi-rs/canvas,
@@ -112,12 +144,13 @@ const port = await freePort();
 const { child, credentials, output } = await startServer(dataDir, port);
 const browser = await chromium.launch(chromiumLaunchOptions);
 try {
-  const context = await browser.newContext({
+  const contextOptions = {
     baseURL: `http://127.0.0.1:${port}`,
     viewport: { width: 1280, height: 800 },
     locale: 'id-ID',
     timezoneId: 'Asia/Jakarta',
-  });
+  };
+  const context = await browser.newContext(contextOptions);
   let page = await context.newPage();
 
   // 1. The public home, then the sign-in page.
@@ -140,195 +173,240 @@ try {
   await page.setViewportSize({ width: 1280, height: 940 });
   await shot(page, '03-admin-dashboard');
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/admin-program');
-  await page.waitForLoadState('networkidle');
-  await shot(page, '04-admin-program');
-  await signOut(page);
 
-  // 3. The demo user walks the cascade and creates a report.
-  page = await signedIn(context, credentials.demo, 'user-dashboard');
-  await page.waitForLoadState('networkidle');
-  for (const label of [
-    'Program',
-    'Kegiatan',
-    'Sub Kegiatan',
-    'Aktivitas',
-    'Subtitle',
-    'Kode Rekening',
-    'Pengampu',
-  ]) {
-    await chooseFirst(page, label);
-  }
-  const form = page.getByRole('region', { name: 'Buat Laporan Detail Program' });
-  await form.getByLabel('Kode Komponen').fill('ATK-07');
-  // Typed freely: where the year has a catalogue, Nama Komponen also searches it.
-  await form.getByRole('combobox', { name: /^Nama Komponen/ }).fill('Tinta Printer Hitam 70 ml');
-  await form.getByLabel('Spesifikasi').fill('Botol isi ulang');
-  await form.getByLabel('Satuan', { exact: true }).fill('Botol');
-  await form.getByLabel('Harga (Rp)').fill('85000');
-  await form.getByLabel('Volume 1', { exact: true }).fill('12');
-  await form.getByLabel('Volume 3', { exact: true }).blur();
-  await settle(page);
-  await shot(page, '05-user-report-form', { fullPage: true });
-  await form.getByRole('button', { name: 'Buat Laporan' }).click();
-  await page.getByText('Laporan berhasil dibuat').first().waitFor();
-  const list = page.getByRole('grid', { name: 'Daftar Laporan', exact: true });
-  await list.getByRole('row').filter({ hasText: 'Tinta Printer Hitam 70 ml' }).waitFor();
-  await settle(page);
-  // The list's card, heading included.
-  await page
-    .getByRole('heading', { name: 'Daftar Laporan', exact: true })
-    .locator('xpath=..')
-    .screenshot({ path: path.join(SHOTS, '06-user-report-list.png') });
-  await list
-    .getByRole('row')
-    .filter({ hasText: 'Tinta Printer Hitam 70 ml' })
-    .getByRole('button', { name: 'Lihat Detail' })
-    .click();
-  const detail = page.getByRole('dialog', { name: 'Detail Laporan' });
-  await detail.waitFor();
-  await page.waitForTimeout(300);
-  await shot(page, '07-user-report-detail');
-  await detail.getByRole('button', { name: 'Tutup' }).click();
-  await detail.waitFor({ state: 'detached' });
+  // 3. The demo has no Perangkat Daerah; a region's reference brings them (ranwal import
+  // hierarchy). Set up through the API as the admin would on 'Perangkat Daerah', 'Program' and
+  // 'User Management': the unit, its programme, the demo user in it and the unit's verifier.
+  const api = await apiAs(`http://127.0.0.1:${port}`, credentials.admin);
+  const unit = (await api.agency.create(UNIT)).data;
+  const [programme] = (await api.program.list({ search: PROGRAMME })).data;
+  await api.program.update(programme.id, {
+    name: programme.name,
+    is_taxed: programme.is_taxed,
+    agency_id: unit.id,
+  });
+  const [demo] = (await api.user.list({ search: credentials.demo.email })).data;
+  await api.user.update(demo.id, {
+    name: demo.name,
+    email: demo.email,
+    role: demo.role,
+    agency_ids: [unit.id],
+  });
+  await api.user.create({ ...VERIFIER, role: 'verifier', agency_ids: [unit.id] });
 
-  // 4. The user corrects the line: twelve bottles were fifteen.
-  await list
-    .getByRole('row')
-    .filter({ hasText: 'Tinta Printer Hitam 70 ml' })
-    .getByRole('button', { name: 'Edit' })
-    .click();
-  const editor = page.getByRole('dialog', { name: 'Edit Rincian Belanja' });
-  await editor.waitFor();
-  await editor.getByLabel('Volume 1', { exact: true }).fill('15');
-  await editor.getByLabel('Volume 2', { exact: true }).focus();
+  // 4. The admin opens the year: two stages, the first running today.
+  await page.goto('/admin-tahap');
+  await chooseYear(page, YEAR);
+  await page.getByRole('button', { name: 'Atur Jadwal' }).click();
+  const schedule = page.getByRole('dialog', { name: `Atur Jadwal Tahap ${YEAR}` });
+  await fillStage(schedule, 1, 'Rancangan Awal', day(-7), day(30));
+  await schedule.getByRole('button', { name: 'Tambah Tahap' }).click();
+  await fillStage(schedule, 2, 'Rancangan Akhir', day(31), day(60));
+  await schedule.getByRole('button', { name: 'Simpan' }).click();
+  await page.getByText('Jadwal tahap berhasil disimpan.').first().waitFor();
+  await schedule.waitFor({ state: 'detached' });
+  await page.getByRole('button', { name: 'Lanjut ke Tahap Berikutnya' }).click();
+  await page.getByRole('button', { name: 'Ya, Lanjutkan' }).click();
+  await page.getByText('Tahap Rancangan Awal kini berjalan.').first().waitFor();
   await settle(page);
-  await shot(page, '08-user-edit-line');
-  await editor.getByRole('button', { name: 'Simpan Perubahan' }).click();
-  await page.getByText('Rincian belanja berhasil diperbarui').first().waitFor();
-  await editor.waitFor({ state: 'detached' });
-  await signOut(page);
+  await shot(page, '04-admin-stages');
 
-  // 5. From pagu to printed RKA: the admin sets the pagu of the sub kegiatan the user plans in,
-  // a little above what is planned there.
-  const SUB_ACTION = 'Penyusunan Dokumen Perencanaan Perangkat Daerah';
-  page = await signedIn(context, credentials.admin, 'admin-dashboard');
+  // The sub kegiatan's pagu for the year.
   await page.goto('/admin-pagu');
-  await page.getByRole('button', { name: /Tahun Anggaran/ }).click();
-  await page.getByRole('option', { name: '2025', exact: true }).click();
+  await chooseYear(page, YEAR);
   const paguRow = page
-    .getByRole('grid', { name: 'Pagu Sub Kegiatan Tahun 2025', exact: true })
+    .getByRole('grid', { name: `Pagu Sub Kegiatan Tahun ${YEAR}`, exact: true })
     .getByRole('row')
     .filter({ hasText: SUB_ACTION });
-  await paguRow.waitFor();
-  await page.waitForLoadState('networkidle');
-  // Its amounts read Pagu, Sudah Direncanakan and Sisa Pagu, in that order.
-  const amounts = (await cellTexts(paguRow)).filter((text) => /^-?Rp/.test(text.trim()));
-  const planned = Number(amounts[1].replace(/\D/g, ''));
-  const pagu = Math.ceil((planned + 1_000_000) / 500_000) * 500_000;
   await paguRow.getByRole('button', { name: `Atur Pagu ${SUB_ACTION}` }).click();
   const paguDialog = page.getByRole('dialog', { name: 'Atur Pagu Sub Kegiatan' });
-  await paguDialog
-    .getByRole('textbox', { name: /^Pagu \(Rp\)/ })
-    .fill(pagu.toLocaleString('id-ID'));
+  await paguDialog.getByRole('textbox', { name: /^Pagu \(Rp\)/ }).fill('1.000.000');
   await paguDialog.getByRole('button', { name: 'Simpan' }).click();
   await page.getByText('Pagu berhasil disimpan.').first().waitFor();
   await paguDialog.waitFor({ state: 'detached' });
   await settle(page);
   await paguRow.scrollIntoViewIfNeeded();
-  await shot(page, '09-admin-pagu');
+  await shot(page, '05-admin-pagu');
 
-  // Katalog Harga: an item added in the browser, with the import's rules.
+  // 'Map Plastik' in the year's catalogue, added on the page.
   await page.goto('/admin-katalog-harga');
-  await page.getByRole('button', { name: /Tahun Anggaran/ }).click();
-  await page.getByRole('option', { name: '2025', exact: true }).click();
-  await page.waitForLoadState('networkidle');
+  await chooseYear(page, YEAR);
   await page.getByRole('button', { name: 'Tambah Item' }).click();
-  const itemDialog = page.getByRole('dialog', { name: 'Tambah Item Katalog Harga 2025' });
-  const itemField = (label) =>
-    itemDialog.getByRole('textbox', {
-      name: new RegExp(`^${label.replace(/[()]/g, '\\$&')}\\s*\\*?$`),
-    });
-  await itemField('Kode').fill('1.1.7.01.03.02.001.00002');
-  await itemField('Nama').fill('Map Plastik');
-  await itemField('Spesifikasi').fill('Folio, bening');
-  await itemField('Satuan').fill('Buah');
-  await itemField('Harga (Rp)').fill('4.500');
-  await itemField('Kode Rekening').fill('5.1.02.01.01.0024');
-  await shot(page, '09b-admin-catalogue-add');
-  await itemDialog.getByRole('button', { name: 'Simpan' }).click();
+  const item = page.getByRole('dialog', { name: `Tambah Item Katalog Harga ${YEAR}` });
+  await item.getByRole('textbox', { name: /^Kode\s*\*?$/ }).fill('1.1.7.01.01.02.003.00010');
+  await item.getByRole('textbox', { name: /^Nama\s*\*?$/ }).fill('Map Plastik');
+  await item.getByRole('textbox', { name: /^Spesifikasi/ }).fill('Map plastik kancing, folio');
+  await item.getByRole('textbox', { name: /^Satuan/ }).fill('Buah');
+  await item.getByRole('textbox', { name: /^Harga \(Rp\)/ }).fill('5.000');
+  await item.getByRole('textbox', { name: /^Kode Rekening/ }).fill(ACCOUNT_CODE);
+  await page.waitForTimeout(300);
+  await shot(page, '06-admin-catalogue-item');
+  await item.getByRole('button', { name: 'Simpan' }).click();
   await page.getByText('Map Plastik ditambahkan ke katalog harga.').first().waitFor();
+  await item.waitFor({ state: 'detached' });
+
+  // Who signs the unit's RKA.
+  await page.goto('/admin-pengaturan-perencanaan');
+  const signers = page.getByRole('grid', { name: 'Penandatangan RKA' });
+  await signers
+    .getByRole('row')
+    .filter({ hasText: UNIT.name })
+    .getByRole('button', { name: /^Atur penandatangan/ })
+    .click();
+  const signer = page.getByRole('dialog', { name: /^Penandatangan RKA / });
+  await signer.getByRole('textbox', { name: /^Tempat/ }).fill('Kota Contoh');
+  await signer.getByRole('textbox', { name: /^Jabatan/ }).fill('Kepala Bappeda');
+  await signer.getByRole('textbox', { name: /^Nama/ }).fill('Ir. Bambang Wijaya, M.T.');
+  await signer.getByRole('textbox', { name: /^NIP/ }).fill('19710202 199703 1 003');
+  await signer.getByRole('button', { name: 'Simpan' }).click();
+  await page.getByText('Penandatangan RKA berhasil disimpan.').first().waitFor();
+  await signer.waitFor({ state: 'detached' });
+  await settle(page);
+  await signers.scrollIntoViewIfNeeded();
+  await shot(page, '07-admin-signer');
   await signOut(page);
 
-  // The demo user searches the catalogue under the chosen Kode Rekening, and the pagu panel
-  // follows the line as it is typed.
+  // 5. The demo user plans the year: it opens on its own, 'Map Plastik' from its catalogue.
   page = await signedIn(context, credentials.demo, 'user-dashboard');
   await page.waitForLoadState('networkidle');
   for (const [label, option] of [
-    ['Program', 'PROGRAM PENUNJANG URUSAN PEMERINTAHAN DAERAH KABUPATEN/KOTA'],
+    ['Program', PROGRAMME],
     ['Kegiatan', 'Perencanaan, Penganggaran, dan Evaluasi Kinerja Perangkat Daerah'],
     ['Sub Kegiatan', SUB_ACTION],
     ['Aktivitas', 'Penyusunan Renja dan RKA Perangkat Daerah'],
-    ['Subtitle', 'Rapat Koordinasi'],
-    ['Kode Rekening', '5.1.02.01.01.0052 - Belanja Makanan dan Minuman Rapat'],
+    ['Subtitle', 'Penggandaan Dokumen Perencanaan'],
+    [
+      'Kode Rekening',
+      `${ACCOUNT_CODE} - Belanja Alat/Bahan untuk Kegiatan Kantor-Kertas dan Cover`,
+    ],
     ['Pengampu', 'Bidang Perencanaan'],
   ]) {
     await choose(page, label, option);
   }
   await settle(page);
   const lineForm = page.getByRole('region', { name: 'Buat Laporan Detail Program' });
+  const paguPanel = lineForm.getByRole('region', { name: `Pagu Tahun ${YEAR}` });
+  await paguPanel.waitFor();
   const component = lineForm.getByRole('combobox', { name: /^Nama Komponen/ });
-  await component.fill('Kudapan');
-  const item = page.getByRole('option', { name: 'Kudapan Rapat' }).first();
-  await item.waitFor();
+  const option = page.getByRole('option', { name: 'Map Plastik' }).first();
+  // Typed again if the search went out before the Kode Rekening's list had settled.
+  for (let attempt = 1; ; attempt += 1) {
+    await component.fill('');
+    await component.pressSequentially('Map', { delay: 50 });
+    try {
+      await option.waitFor({ timeout: 5000 });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
   await page.waitForTimeout(300);
-  // The page down to the form's end: the cascade, the search's options and the pagu panel.
+  // The page down to the form's end: the cascade, the catalogue's option and the pagu panel.
   const formBottom = await lineForm.evaluate(
     (form) => form.getBoundingClientRect().bottom + window.scrollY,
   );
-  await shot(page, '10-user-pagu-catalogue', {
+  await shot(page, '08-user-catalogue', {
     fullPage: true,
     clip: { x: 0, y: 0, width: 1280, height: Math.ceil(formBottom + 32) },
   });
-  await item.click();
-  // A hundred boxes: more than the sisa pagu, refused by the server with the excess.
+  await option.click();
+  // 300 folders: over the pagu, refused with the excess.
   const volume = lineForm.getByLabel('Volume 1', { exact: true });
+  await volume.fill('300');
+  await volume.blur();
+  await lineForm.getByRole('button', { name: 'Buat Laporan' }).click();
+  await paguPanel.getByText('Rincian belanja ditolak').waitFor();
+  await settle(page);
+  await paguPanel.evaluate((panel) => panel.scrollIntoView({ block: 'end' }));
+  await shot(page, '09-user-pagu-refused');
   await volume.fill('100');
   await volume.blur();
   await lineForm.getByRole('button', { name: 'Buat Laporan' }).click();
-  const paguPanel = lineForm.getByRole('region', { name: 'Pagu Tahun 2025' });
-  await paguPanel.getByText('Rincian belanja ditolak').waitFor();
+  await page.getByText('Laporan berhasil dibuat').first().waitFor();
   await settle(page);
-  // The panel at the foot of the window, the line's volumes and totals above it.
-  await paguPanel.evaluate((panel) => panel.scrollIntoView({ block: 'end' }));
-  await shot(page, '11-user-pagu-refused');
-  await volume.fill('40');
+  // A second line, free-form: the one deleted and restored below.
+  await component.fill('Pembatas Dokumen Warna');
+  await lineForm.getByLabel('Satuan', { exact: true }).fill('Pak');
+  await lineForm.getByLabel('Harga (Rp)').fill('15.000');
+  await volume.fill('4');
   await volume.blur();
   await lineForm.getByRole('button', { name: 'Buat Laporan' }).click();
   await page.getByText('Laporan berhasil dibuat').first().waitFor();
+  const list = page.getByRole('grid', { name: 'Daftar Laporan', exact: true });
+  await list.getByRole('row').filter({ hasText: 'Pembatas Dokumen Warna' }).waitFor();
+  await settle(page);
+  await page
+    .getByRole('heading', { name: 'Daftar Laporan', exact: true })
+    .locator('xpath=..')
+    .screenshot({ path: path.join(SHOTS, '10-user-report-list.png') });
   await signOut(page);
 
-  // The admin's Laporan: 'Jenis Laporan' beside 'Download Laporan', then the RKA as a PDF.
-  page = await signedIn(context, credentials.admin, 'admin-dashboard');
-  await page.goto('/admin-laporan');
-  await page
-    .getByRole('grid', { name: 'Daftar Laporan Detail Program' })
-    .getByRole('row')
-    .nth(1)
-    .waitFor();
+  // 6. The unit's verifier opens the sub kegiatan: its own address.
+  page = await context.newPage();
+  await signIn(page, VERIFIER);
+  await page.waitForURL('**/verifikasi');
+  await page.getByRole('button', { name: new RegExp(`^Buka .*${SUB_ACTION}`) }).click();
+  await page.getByRole('heading', { level: 1, name: new RegExp(SUB_ACTION) }).waitFor();
+  await page.reload();
+  await page.getByRole('heading', { level: 1, name: new RegExp(SUB_ACTION) }).waitFor();
   await page.waitForLoadState('networkidle');
-  await page.getByRole('button', { name: /Jenis Laporan/ }).click();
-  await page.getByRole('option', { name: 'RKA (PDF)' }).waitFor();
+  await page.getByRole('button', { name: 'Tandai Terverifikasi' }).click();
+  await page.getByText(`${SUB_ACTION} ditandai terverifikasi.`).first().waitFor();
+  await settle(page);
+  await shot(page, '11-verifier');
+  await signOut(page);
+
+  // 7. The user prints the unit's RKA from the dashboard.
+  page = await signedIn(context, credentials.demo, 'user-dashboard');
+  await page.waitForLoadState('networkidle');
+  const print = page.getByRole('region', { name: 'Cetak RKA' });
+  await print.getByText(`Rencana Kerja dan Anggaran ${YEAR}`).waitFor();
+  await print.scrollIntoViewIfNeeded();
   await page.waitForTimeout(300);
-  await shot(page, '12-admin-laporan-download');
-  await page.getByRole('option', { name: 'RKA (PDF)' }).click();
+  await shot(page, '12-user-print-rka');
   const [download] = await Promise.all([
     page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Download Laporan' }).click(),
+    print.getByRole('button', { name: 'Cetak RKA (PDF)' }).click(),
   ]);
   const pdf = path.join(dataDir, download.suggestedFilename());
   await download.saveAs(pdf);
   await renderPdfPage(pdf, 1, path.join(SHOTS, '13-rka-pdf.png'));
+
+  // 8. The user deletes a line; the admin restores it from the history; the user is told.
+  const deleted = page
+    .getByRole('grid', { name: 'Daftar Laporan', exact: true })
+    .getByRole('row')
+    .filter({ hasText: 'Pembatas Dokumen Warna' });
+  await deleted.getByRole('button', { name: 'Hapus' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Ya, Hapus!' }).click();
+  await deleted.waitFor({ state: 'detached' });
+  const userPage = page;
+  // The admin at another desk: a browser of their own.
+  const adminContext = await browser.newContext(contextOptions);
+  page = await signedIn(adminContext, credentials.admin, 'admin-dashboard');
+  await page.goto('/admin-riwayat');
+  const deletion = page
+    .getByRole('grid', { name: 'Riwayat Perubahan' })
+    .getByRole('row')
+    .filter({ hasText: 'Pembatas Dokumen Warna' })
+    .filter({ hasText: 'Dihapus' });
+  await deletion.getByRole('button', { name: /^Pulihkan versi ini/ }).click();
+  const restore = page.getByRole('alertdialog', { name: 'Konfirmasi Pemulihan' });
+  await restore.waitFor();
+  await page.waitForTimeout(300);
+  await shot(page, '14-admin-restore');
+  await restore.getByRole('button', { name: 'Ya, Pulihkan' }).click();
+  await page.getByText('Laporan berhasil dipulihkan ke versi yang dipilih.').first().waitFor();
+  await page.close();
+  await userPage.reload();
+  await userPage.waitForLoadState('networkidle');
+  await userPage.getByRole('button', { name: /^Notifikasi/ }).click();
+  await userPage
+    .getByText(/dipulihkan dari riwayat oleh/)
+    .first()
+    .waitFor();
+  await userPage.waitForTimeout(300);
+  await shot(userPage, '15-user-notified');
   console.log(`screenshots written to ${SHOTS}`);
 } catch (error) {
   console.error(output);
