@@ -35,7 +35,7 @@ export const Default: Story = {
       formatDateTimeLong(historyPageEntries[1]!.changed_at),
       'Budi Santoso',
       '10.0.0.7',
-      'LaporanKertas HVS A4',
+      'Rincian BelanjaKertas HVS A4',
       'Diubah',
       'Harga: Rp 1.000 → Rp 1.500Total Harga: Rp 10.000 → Rp 15.000Total Setelah Pajak: Rp 10.000 → Rp 15.000',
     ]);
