@@ -184,20 +184,28 @@ export function buildProgram({
 }): Command {
   const program = new Command('ranwal')
     .description(cliText().help.description)
-    .version(version)
+    .version(version, '-V, --version', cliText().help.versionOption)
+    .helpOption('-h, --help', cliText().help.helpOption)
+    .helpCommand('help [command]', cliText().help.helpCommand)
     .option('--server <url>', cliText().help.server)
     .option('--json', cliText().help.json)
     // Read before the program is built (bin.ts); declared here so it is accepted and listed.
     .addOption(new Option('--lang <language>', cliText().langOption).choices(cliLanguages))
     .exitOverride()
     // Every command's --help lists --server and --json too (set before the commands inherit it).
-    .configureHelp({ showGlobalOptions: true })
+    .configureHelp({
+      showGlobalOptions: true,
+      // Commander's section titles in the language of this run.
+      styleTitle: (title) => cliText().help.titles[title] ?? title,
+    })
     .configureOutput({
       // Commander's own complaints (unknown option, missing argument): one line, like ours.
       outputError: (text, write) =>
         write(
           `ranwal: ${text
             .replace(/^error: /, '')
+            .replace(/^unknown option/, cliText().help.unknownOption)
+            .replace(/^unknown command/, cliText().help.unknownCommand)
             .replace(/\s*\n\s*/g, ' ')
             .trim()}\n`,
         ),

@@ -1383,6 +1383,18 @@ export const messagesEn: Messages = {
       server: 'the Ranwal server (default: $RANWAL_SERVER, else the last login)',
       json: 'print machine-readable JSON on stdout',
       examples: 'Examples:',
+      titles: {
+        'Usage:': 'Usage:',
+        'Options:': 'Options:',
+        'Global Options:': 'Global Options:',
+        'Commands:': 'Commands:',
+        'Arguments:': 'Arguments:',
+      } as Record<string, string>,
+      helpOption: 'display help for command',
+      helpCommand: 'display help for command',
+      versionOption: 'output the version number',
+      unknownOption: 'unknown option',
+      unknownCommand: 'unknown command',
       exitCodes:
         'Exit codes: 0 success, 1 failure, 2 usage, 3 invalid data, 4 not signed in or not allowed,\n5 server unreachable, 130 interrupted.',
     },

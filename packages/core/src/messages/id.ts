@@ -1573,6 +1573,18 @@ export const messagesId = {
       server: 'server Ranwal (bawaan: $RANWAL_SERVER, lalu login terakhir)',
       json: 'cetak JSON untuk mesin di stdout',
       examples: 'Contoh:',
+      titles: {
+        'Usage:': 'Penggunaan:',
+        'Options:': 'Opsi:',
+        'Global Options:': 'Opsi Global:',
+        'Commands:': 'Perintah:',
+        'Arguments:': 'Argumen:',
+      } as Record<string, string>,
+      helpOption: 'tampilkan bantuan perintah',
+      helpCommand: 'tampilkan bantuan perintah',
+      versionOption: 'tampilkan nomor versi',
+      unknownOption: 'opsi tidak dikenal',
+      unknownCommand: 'perintah tidak dikenal',
       exitCodes:
         'Kode keluar: 0 berhasil, 1 gagal, 2 penggunaan salah, 3 data tidak valid, 4 belum masuk atau tidak diizinkan,\n5 server tidak terjangkau, 130 dihentikan.',
     },
