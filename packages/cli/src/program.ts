@@ -221,7 +221,7 @@ export function buildProgram({
 
   program
     .command('login')
-    .description('sign in and keep the token (file mode 0600) for the next commands')
+    .description(cliText().help.commands.login)
     .option('--email <email>', 'account email (else asked)')
     .addHelpText(
       'after',
@@ -234,19 +234,19 @@ export function buildProgram({
 
   program
     .command('logout')
-    .description('forget the stored token of the server')
+    .description(cliText().help.commands.logout)
     .addHelpText('after', examples('ranwal logout', 'ranwal logout --server http://localhost:8080'))
     .action(action((options: ConnectionOptions) => logout(options), logoutSummary));
 
   program
     .command('whoami')
-    .description('show the signed-in account')
+    .description(cliText().help.commands.whoami)
     .addHelpText('after', examples('ranwal whoami', 'ranwal whoami --json'))
     .action(action((options: ConnectionOptions) => whoami(options), whoamiSummary));
 
   const imports = program
     .command('import')
-    .description('bulk imports (admin only)')
+    .description(cliText().help.commands.import)
     .addHelpText('after', examples('ranwal import hierarchy rekening.csv --dry-run'));
   imports
     .command('hierarchy')
@@ -395,7 +395,7 @@ export function buildProgram({
 
   const exports = program
     .command('export')
-    .description('exports')
+    .description(cliText().help.commands.export)
     .addHelpText('after', examples('ranwal export reports --year 2025 --out laporan-2025.xlsx'));
   withOutputFile(
     exports
@@ -465,7 +465,7 @@ export function buildProgram({
 
   const users = program
     .command('users')
-    .description('user accounts (admin only)')
+    .description(cliText().help.commands.users)
     .addHelpText('after', examples('ranwal users list', 'ranwal users create'));
   users
     .command('list')
@@ -519,7 +519,7 @@ export function buildProgram({
 
   program
     .command('password')
-    .description('change your own password; your other sessions end')
+    .description(cliText().help.commands.password)
     .option(
       '--password-stdin',
       'read two lines from standard input: the current password, then the new one',

@@ -112,6 +112,7 @@ describe('the language of ranwal', () => {
     expect(id.stdout).toContain('Perintah:');
     expect(id.stdout).toContain('tampilkan bantuan perintah');
     expect(id.stdout).not.toContain('Usage:');
+    expect(id.stdout).toContain('impor massal (khusus admin)');
     const sub = await ranwal(['import', '--help']);
     expect(sub.stdout).toMatch(/^Penggunaan: ranwal import /);
     expect(sub.stdout).toContain('Opsi Global:');
@@ -119,6 +120,7 @@ describe('the language of ranwal', () => {
     expect(en.stdout).toMatch(/^Usage: ranwal import /);
     expect(en.stdout).toContain('Global Options:');
     expect(en.stdout).toContain('display help for command');
+    expect((await ranwal(['--help'], 'en')).stdout).toContain('bulk imports (admin only)');
     const unknown = await ranwal(['whoami', '--bogus']);
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain("ranwal: opsi tidak dikenal '--bogus'");

@@ -1395,6 +1395,15 @@ export const messagesEn: Messages = {
       versionOption: 'output the version number',
       unknownOption: 'unknown option',
       unknownCommand: 'unknown command',
+      commands: {
+        login: 'sign in and keep the token (file mode 0600) for the next commands',
+        logout: 'forget the stored token of the server',
+        whoami: 'show the signed-in account',
+        import: 'bulk imports (admin only)',
+        export: 'exports',
+        users: 'user accounts (admin only)',
+        password: 'change your own password; your other sessions end',
+      },
       exitCodes:
         'Exit codes: 0 success, 1 failure, 2 usage, 3 invalid data, 4 not signed in or not allowed,\n5 server unreachable, 130 interrupted.',
     },

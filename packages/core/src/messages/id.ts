@@ -1585,6 +1585,15 @@ export const messagesId = {
       versionOption: 'tampilkan nomor versi',
       unknownOption: 'opsi tidak dikenal',
       unknownCommand: 'perintah tidak dikenal',
+      commands: {
+        login: 'masuk dan simpan token (berkas mode 0600) untuk perintah berikutnya',
+        logout: 'lupakan token server yang tersimpan',
+        whoami: 'tampilkan akun yang sedang masuk',
+        import: 'impor massal (khusus admin)',
+        export: 'ekspor',
+        users: 'akun pengguna (khusus admin)',
+        password: 'ganti kata sandi Anda sendiri; sesi Anda yang lain berakhir',
+      },
       exitCodes:
         'Kode keluar: 0 berhasil, 1 gagal, 2 penggunaan salah, 3 data tidak valid, 4 belum masuk atau tidak diizinkan,\n5 server tidak terjangkau, 130 dihentikan.',
     },
