@@ -184,20 +184,28 @@ export function buildProgram({
 }): Command {
   const program = new Command('ranwal')
     .description(cliText().help.description)
-    .version(version)
+    .version(version, '-V, --version', cliText().help.versionOption)
+    .helpOption('-h, --help', cliText().help.helpOption)
+    .helpCommand('help [command]', cliText().help.helpCommand)
     .option('--server <url>', cliText().help.server)
     .option('--json', cliText().help.json)
     // Read before the program is built (bin.ts); declared here so it is accepted and listed.
     .addOption(new Option('--lang <language>', cliText().langOption).choices(cliLanguages))
     .exitOverride()
     // Every command's --help lists --server and --json too (set before the commands inherit it).
-    .configureHelp({ showGlobalOptions: true })
+    .configureHelp({
+      showGlobalOptions: true,
+      // Commander's section titles in the language of this run.
+      styleTitle: (title) => cliText().help.titles[title] ?? title,
+    })
     .configureOutput({
       // Commander's own complaints (unknown option, missing argument): one line, like ours.
       outputError: (text, write) =>
         write(
           `ranwal: ${text
             .replace(/^error: /, '')
+            .replace(/^unknown option/, cliText().help.unknownOption)
+            .replace(/^unknown command/, cliText().help.unknownCommand)
             .replace(/\s*\n\s*/g, ' ')
             .trim()}\n`,
         ),
@@ -213,7 +221,7 @@ export function buildProgram({
 
   program
     .command('login')
-    .description('sign in and keep the token (file mode 0600) for the next commands')
+    .description(cliText().help.commands.login)
     .option('--email <email>', 'account email (else asked)')
     .addHelpText(
       'after',
@@ -226,19 +234,19 @@ export function buildProgram({
 
   program
     .command('logout')
-    .description('forget the stored token of the server')
+    .description(cliText().help.commands.logout)
     .addHelpText('after', examples('ranwal logout', 'ranwal logout --server http://localhost:8080'))
     .action(action((options: ConnectionOptions) => logout(options), logoutSummary));
 
   program
     .command('whoami')
-    .description('show the signed-in account')
+    .description(cliText().help.commands.whoami)
     .addHelpText('after', examples('ranwal whoami', 'ranwal whoami --json'))
     .action(action((options: ConnectionOptions) => whoami(options), whoamiSummary));
 
   const imports = program
     .command('import')
-    .description('bulk imports (admin only)')
+    .description(cliText().help.commands.import)
     .addHelpText('after', examples('ranwal import hierarchy rekening.csv --dry-run'));
   imports
     .command('hierarchy')
@@ -390,7 +398,7 @@ export function buildProgram({
 
   const exports = program
     .command('export')
-    .description('exports')
+    .description(cliText().help.commands.export)
     .addHelpText('after', examples('ranwal export reports --year 2025 --out laporan-2025.xlsx'));
   withOutputFile(
     exports
@@ -468,7 +476,7 @@ export function buildProgram({
 
   const users = program
     .command('users')
-    .description('user accounts (admin only)')
+    .description(cliText().help.commands.users)
     .addHelpText('after', examples('ranwal users list', 'ranwal users create'));
   users
     .command('list')
@@ -522,7 +530,7 @@ export function buildProgram({
 
   program
     .command('password')
-    .description('change your own password; your other sessions end')
+    .description(cliText().help.commands.password)
     .option(
       '--password-stdin',
       'read two lines from standard input: the current password, then the new one',

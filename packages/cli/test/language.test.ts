@@ -105,6 +105,30 @@ describe('the language of ranwal', () => {
     expect(en.stdout).toContain('row 2, PPN: "mungkin" is neither ya/yes nor tidak/no');
   });
 
+  it("says commander's own words in Indonesian, in English with --lang en", async () => {
+    const id = await ranwal(['--help']);
+    expect(id.stdout).toMatch(/^Penggunaan: ranwal /);
+    expect(id.stdout).toContain('Opsi:');
+    expect(id.stdout).toContain('Perintah:');
+    expect(id.stdout).toContain('tampilkan bantuan perintah');
+    expect(id.stdout).not.toContain('Usage:');
+    expect(id.stdout).toContain('impor massal (khusus admin)');
+    const sub = await ranwal(['import', '--help']);
+    expect(sub.stdout).toMatch(/^Penggunaan: ranwal import /);
+    expect(sub.stdout).toContain('Opsi Global:');
+    const en = await ranwal(['import', '--help', '--lang', 'en']);
+    expect(en.stdout).toMatch(/^Usage: ranwal import /);
+    expect(en.stdout).toContain('Global Options:');
+    expect(en.stdout).toContain('display help for command');
+    expect((await ranwal(['--help'], 'en')).stdout).toContain('bulk imports (admin only)');
+    const unknown = await ranwal(['whoami', '--bogus']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain("ranwal: opsi tidak dikenal '--bogus'");
+    expect((await ranwal(['whoami', '--bogus'], 'en')).stderr).toContain(
+      "ranwal: unknown option '--bogus'",
+    );
+  });
+
   it('keeps --json the same in both languages: English keys, PPN as a boolean', async () => {
     const id = await ranwal(['programs', 'list', '--json']);
     const en = await ranwal(['programs', 'list', '--json', '--lang', 'en']);
