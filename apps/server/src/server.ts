@@ -55,6 +55,13 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // pino writes its lines asynchronously: flushed first, so 'Server listening' comes before the
+  // lines below and the passwords' block ends the output (under load it came after the block).
+  await new Promise<void>((resolve) => {
+    const log = app.log as { flush?: (done: () => void) => void };
+    if (log.flush) log.flush(() => resolve());
+    else resolve();
+  });
   const url = `http://${config.HOST}:${config.PORT}/`;
   console.log(`Ranwal is running at ${url} (${database.description})`);
   const block = firstRunBlock(url, accounts);
