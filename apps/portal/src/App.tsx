@@ -22,7 +22,6 @@ import {
   useNavigate,
 } from 'react-router';
 import { BudgetYearInUrl } from './budget-year-url.js';
-import { LoadFailedPage } from './load-failed.js';
 import { type PortalRoute, portalRoutes, routeAllows } from './routes.js';
 import { dashboardFor, SessionProvider, useSessionContext } from './session.js';
 
@@ -50,8 +49,6 @@ export function App(props: AppProps) {
             <AppRoutes {...props} />
           </>
         ),
-        // A page whose code fails to load (a tab open across a deploy) offers a reload.
-        errorElement: <LoadFailedPage />,
       },
     ]),
   );

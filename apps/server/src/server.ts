@@ -15,9 +15,15 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     database,
-    ...(logFormat === 'pretty'
-      ? { logger: { stream: prettyLogStream(process.stdout, { colorize: process.stdout.isTTY }) } }
-      : {}),
+    // Through process.stdout either way, so log lines and the start-up lines below keep their
+    // order (pino's own destination writes asynchronously: 'Server listening' came after the
+    // passwords' block under load).
+    logger: {
+      stream:
+        logFormat === 'pretty'
+          ? prettyLogStream(process.stdout, { colorize: process.stdout.isTTY })
+          : process.stdout,
+    },
   });
   logPoolError = (error) => app.log.warn({ err: error }, 'database connection lost; reconnecting');
 
@@ -55,13 +61,6 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  // pino writes its lines asynchronously: flushed first, so 'Server listening' comes before the
-  // lines below and the passwords' block ends the output (under load it came after the block).
-  await new Promise<void>((resolve) => {
-    const log = app.log as { flush?: (done: () => void) => void };
-    if (log.flush) log.flush(() => resolve());
-    else resolve();
-  });
   const url = `http://${config.HOST}:${config.PORT}/`;
   console.log(`Ranwal is running at ${url} (${database.description})`);
   const block = firstRunBlock(url, accounts);
