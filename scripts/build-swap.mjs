@@ -35,7 +35,9 @@ const code = await new Promise((resolve) => {
     cwd,
     shell: true,
     stdio: 'inherit',
-    env: { ...process.env, RANWAL_BUILD_DIR: out },
+    // A build to serve is a production build, whatever NODE_ENV the caller had (vitest sets
+    // 'test', with which Vite bundles React's development build).
+    env: { ...process.env, NODE_ENV: 'production', RANWAL_BUILD_DIR: out },
   });
   child.on('exit', (exit, signal) => resolve(exit ?? (signal ? 1 : 0)));
 });

@@ -16,12 +16,14 @@ import {
   Navigate,
   NavigationType,
   Route,
+  type RouteObject,
   RouterProvider,
   Routes,
   useBlocker,
   useNavigate,
 } from 'react-router';
 import { BudgetYearInUrl } from './budget-year-url.js';
+import { LoadFailedPage } from './load-failed.js';
 import { type PortalRoute, portalRoutes, routeAllows } from './routes.js';
 import { dashboardFor, SessionProvider, useSessionContext } from './session.js';
 
@@ -35,23 +37,32 @@ export interface AppProps {
 }
 
 /**
+ * The portal's one route, for the browser's data router (`App`) and the server's static one
+ * (`entry-server.tsx`) alike: the two must build the same tree, or the ids react-aria derives
+ * from its position (`useId`) differ and the server-rendered markup is taken over wrongly.
+ */
+export function portalRouteObjects(props: AppProps): RouteObject[] {
+  return [
+    {
+      path: '*',
+      element: (
+        <>
+          <BackGuard />
+          <AppRoutes {...props} />
+        </>
+      ),
+      // A page whose code fails to load (a tab open across a deploy) offers a reload.
+      errorElement: <LoadFailedPage />,
+    },
+  ];
+}
+
+/**
  * The portal in the browser. A data router, though the pages are plain routes: only it lets the
  * browser's Back and Forward buttons be held while a form has unsaved input (`BackGuard`).
  */
 export function App(props: AppProps) {
-  const [router] = useState(() =>
-    createBrowserRouter([
-      {
-        path: '*',
-        element: (
-          <>
-            <BackGuard />
-            <AppRoutes {...props} />
-          </>
-        ),
-      },
-    ]),
-  );
+  const [router] = useState(() => createBrowserRouter(portalRouteObjects(props)));
   return <RouterProvider router={router} />;
 }
 

@@ -1,9 +1,9 @@
 /**
  * The server's rendering of the public pages (`/` and `/artikel/:slug`), built by Vite as a
  * module of its own (`dist/ssr/entry-server.js`, see vite.config.ts) and imported by the server
- * (apps/server/src/plugins/public-pages.ts). It renders the very tree the browser runs
- * (`AppRoutes`, the same pages and @ranwal/ui screens) under a static router, with the query
- * cache filled first, and hands back that cache for the browser to hydrate with.
+ * (apps/server/src/plugins/public-pages.ts). It renders the very tree the browser runs (the same
+ * route objects, pages and @ranwal/ui screens) under a static data router, with the query cache
+ * filled first, and hands back that cache for the browser to hydrate with.
  */
 import { createClient, isApiError } from '@ranwal/core';
 import {
@@ -13,8 +13,13 @@ import {
 } from '@ranwal/ui';
 import { dehydrate } from '@tanstack/react-query';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { matchPath, StaticRouter } from 'react-router';
-import { AppRoutes } from './App.js';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  matchPath,
+  StaticRouterProvider,
+} from 'react-router';
+import { portalRouteObjects } from './App.js';
 
 export { SERVER_STATE_ID } from './server-state.js';
 
@@ -68,10 +73,14 @@ export async function renderPublicPage(
   // React reports an error inside a Suspense boundary and renders its fallback for the browser
   // to retry; here any error fails the render, and the server sends the plain app instead.
   const errors: unknown[] = [];
+  // The browser's data router, statically: the same route objects make the same tree (App.tsx).
+  const handler = createStaticHandler(portalRouteObjects({ queryClient }));
+  const context = await handler.query(new Request(new URL(path, 'http://localhost'), { signal }));
+  // The routes have no loaders, so the answer is never a redirect; this narrows the type.
+  if (context instanceof Response) throw new Error(`The static router answered ${context.status}`);
+  const router = createStaticRouter(handler.dataRoutes, context);
   const { prelude } = await prerenderToNodeStream(
-    <StaticRouter location={path}>
-      <AppRoutes queryClient={queryClient} />
-    </StaticRouter>,
+    <StaticRouterProvider router={router} context={context} hydrate={false} />,
     { signal, onError: (error) => void errors.push(error) },
   );
   let html = '';
