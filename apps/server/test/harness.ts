@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
-import { type DatabaseHandle, openDatabase } from '../src/db/connect.js';
-import { migrateToLatest } from '../src/db/migrate.js';
+import { type DatabaseHandle, openDatabase, pgliteDatabase } from '../src/db/connect.js';
 import { createUserService } from '../src/services/users.js';
+import { migratedPgliteDump, migratedPostgresTemplate } from './migrated-template.js';
 
 export type DatabaseTarget = 'pglite' | 'postgres';
 
@@ -16,26 +18,27 @@ export const databaseTargets: DatabaseTarget[] = process.env.DATABASE_URL
 
 /**
  * A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close
- * (with its `url`, for a second pool on it as another server process would have).
+ * (with its `url`, for a second pool on it as another server process would have). Both start
+ * from a copy of one migrated database (migrated-template.ts), not from migrations each time.
  */
 export async function freshDatabase(
   target: DatabaseTarget,
 ): Promise<DatabaseHandle & { url?: string }> {
   if (target === 'pglite') {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    await migrateToLatest(database.db);
-    return database;
+    const loadDataDir = await migratedPgliteDump();
+    const pglite = await PGlite.create('memory://', { extensions: { pg_trgm }, loadDataDir });
+    return pgliteDatabase(pglite, 'PGlite (in memory)');
   }
   const base = new URL(process.env.DATABASE_URL!);
+  const template = await migratedPostgresTemplate(base.toString());
   const name = `ranwal_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base.toString() });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const url = new URL(base);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), poolSize: 5 });
-  await migrateToLatest(database.db);
   return {
     ...database,
     url: url.toString(),

@@ -4,16 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 // The real server, built in-process on an embedded database (tests may reach across workspaces).
 import { buildApp } from '../../../apps/server/src/app.js';
 import { loadConfig } from '../../../apps/server/src/config.js';
-import { type DatabaseHandle, pgliteDatabase } from '../../../apps/server/src/db/connect.js';
-import { migrateToLatest } from '../../../apps/server/src/db/migrate.js';
+import type { DatabaseHandle } from '../../../apps/server/src/db/connect.js';
 import { createUserService } from '../../../apps/server/src/services/users.js';
-import { ADMIN, USER } from '../../../apps/server/test/harness.js';
+import { ADMIN, freshDatabase, USER } from '../../../apps/server/test/harness.js';
 import { freePort } from '../../../bench/local.mjs';
 
 export { ADMIN, USER };
@@ -34,32 +31,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** The data directory of a freshly migrated PGlite, made once per test process. */
-let migrated: Promise<File | Blob> | null = null;
-
-/**
- * A fresh, migrated in-memory PGlite, as the server harness's `freshDatabase('pglite')` makes,
- * but the first one of the process is dumped right after its migrations and the others start
- * from that dump: a third of a second instead of two (no initdb, no migrations) for each test
- * file after the first (the files share one process, see vitest.config.ts).
- */
-async function freshPglite(): Promise<DatabaseHandle> {
-  const handle = (pglite: PGlite) => pgliteDatabase(pglite, 'PGlite (in memory)');
-  if (migrated) {
-    const loadDataDir = await migrated;
-    return handle(await PGlite.create('memory://', { extensions: { pg_trgm }, loadDataDir }));
-  }
-  const pglite = await PGlite.create('memory://', { extensions: { pg_trgm } });
-  const database = handle(pglite);
-  const dump = migrateToLatest(database.db).then(() => pglite.dumpDataDir('none'));
-  migrated = dump;
-  await dump;
-  return database;
-}
-
 /** The real Ranwal server on a fresh PGlite database, listening on a random local port. */
 export async function startServer(): Promise<TestServer> {
-  const database = await freshPglite();
+  const database = await freshDatabase('pglite');
   const users = createUserService(database.db);
   await users.ensureFirstAdmin(ADMIN.email, ADMIN.password);
   await users.create({
