@@ -21,10 +21,18 @@ import { ADMIN, apiAs, type E2E, screenshot, startE2E } from './harness.js';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../../..');
+// Installs take what `npm ci` of the checkout already cached without asking the registry whether
+// it is still current (prefer-offline); anything missing is still fetched.
 const npm = (args: string[], cwd: string, env: Record<string, string> = {}) =>
   run('npm', args, {
     cwd,
-    env: { ...process.env, npm_config_audit: 'false', npm_config_fund: 'false', ...env },
+    env: {
+      ...process.env,
+      npm_config_audit: 'false',
+      npm_config_fund: 'false',
+      npm_config_prefer_offline: 'true',
+      ...env,
+    },
     maxBuffer: 32 << 20,
   });
 const DEWI = { name: 'Dewi Lestari', email: 'dewi@agency.local', password: 'dewi-sandi-1' };
