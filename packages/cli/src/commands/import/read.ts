@@ -3,6 +3,7 @@ import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
+import { csvCellText } from '@ranwal/core';
 import type ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { CliError } from '../../errors.js';
@@ -323,7 +324,8 @@ export class CsvRecords {
       }
       if (quoted) for (const cell of cells) this.#line += countBreaks(cell);
       this.#line += 1;
-      if (hasCell(cells)) rows.push({ row, line, cells });
+      // A text our export guarded against formulas ('=…) reads back as it was.
+      if (hasCell(cells)) rows.push({ row, line, cells: cells.map(csvCellText) });
     }
     return rows;
   }
