@@ -52,8 +52,11 @@ export function sandboxPlugin(): Plugin {
       for (const [name, value] of answer.headers) res.setHeader(name, value);
       res.end(Buffer.from(await answer.arrayBuffer()));
     } catch (error) {
+      // The terminal gets the details; the page a line, never a stack.
+      console.error('sandbox:', error);
       res.statusCode = 500;
-      res.end(String((error as Error).stack ?? error));
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ message: 'sandbox: internal error' }));
     }
   };
   const use = async (server: { middlewares: Connect.Server }) => {

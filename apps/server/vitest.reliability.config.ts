@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// `npm run test:reliability`: the slow reliability suites (faults, two processes, soak) plus the
-// fast ones that `npm test` also runs (hostile input, authorization matrix), the hostile input at
-// full size. One file at a time: several start server processes and load the 2-core machine.
+// `npm run test:reliability`: the slow reliability suites (faults, two processes, soak, import
+// limits) plus the fast ones that `npm test` also runs (hostile input, authorization matrix), the
+// hostile input at full size. One file at a time: several start server processes and load the 2-core machine.
 export default defineConfig({
   root: import.meta.dirname,
   test: {

@@ -23,6 +23,7 @@ const open = async () => {
   const answer = await host.handle(
     new Request(`${ORIGIN}/__sandbox/sessions`, {
       method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ seed: demoSeed }),
     }),
   );

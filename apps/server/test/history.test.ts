@@ -46,7 +46,7 @@ describe.each(databaseTargets)('history of every change on %s', (target) => {
   });
   afterAll(() => t?.close());
 
-  it("records a line's create, edit and delete with who, from where, and the values before and after", async () => {
+  it("records a line's create, edit and delete with who, from where (for admins), and the values before and after", async () => {
     const line = await createLine({ component_name: 'Kertas HVS', price: 1_000 });
     const edited = await t.call('PUT', `${LINES}/${line.id}/update`, {
       token: t.userToken,
@@ -69,10 +69,15 @@ describe.each(databaseTargets)('history of every change on %s', (target) => {
       expect(change).toMatchObject({
         actor_id: t.userId,
         actor_name: 'Budi Santoso',
-        address: '127.0.0.1',
         record_type: 'detail_program',
         record_id: line.id,
       });
+      // Where a change came from is for administrators only (issue 34).
+      expect(change).not.toHaveProperty('address');
+    }
+    const asAdmin = await lineHistory(line.id, t.adminToken);
+    for (const change of asAdmin.json().data as HistoryEntry[]) {
+      expect(change.address).toBe('127.0.0.1');
     }
     const [created, update, deleted] = changes;
     expect(created!.old_values).toBeNull();

@@ -166,6 +166,22 @@ describe.each(databaseTargets)('scope by unit and verification on %s', (target) 
       expect(text).toContain('Pensil');
       expect(text).not.toContain('Masker');
     }
+    // A title names only people the caller may see: someone who made a line of their units, not
+    // any id asked for (issue 34). Flat and RKA alike.
+    const titleOf = async (query: string) => {
+      const link = await as('citra').get(`detail-program/report?year=${YEAR}&${query}`);
+      expect(link.statusCode, link.body).toBe(200);
+      const url = new URL(link.json().data.path, 'http://localhost');
+      const file = await t.call('GET', `${url.pathname}${url.search}`);
+      expect(file.statusCode, file.body).toBe(200);
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(file.rawPayload as unknown as ExcelJS.Buffer);
+      return JSON.stringify(workbook.worksheets[0]!.getSheetValues().slice(0, 12));
+    };
+    for (const layout of ['flat', 'rka']) {
+      expect(await titleOf(`layout=${layout}&created_by=${ids.ani}`)).toContain('Dibuat oleh: Ani');
+      expect(await titleOf(`layout=${layout}&created_by=${ids.vino}`)).not.toContain('Vino');
+    }
   });
 
   it("keeps a person's units when a client that knows none updates them, and refuses an unknown unit", async () => {

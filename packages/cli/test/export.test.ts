@@ -176,7 +176,13 @@ describe('ranwal export reports', () => {
         })
       ).data;
     lines = [
-      await line('5.2.01', 1, { component_name: 'Laptop', unit: 'Unit', price: 15_000_000 }),
+      await line('5.2.01', 1, {
+        component_name: 'Laptop',
+        // A spreadsheet formula: the CSV must not let it run (issue 34).
+        specification: '=HYPERLINK("http://contoh.test","klik")',
+        unit: 'Unit',
+        price: 15_000_000,
+      }),
       await line('5.1.02.02', 0, {
         component_code: 'K-02',
         component_name: 'Spanduk; 3 x 1 m',
@@ -321,15 +327,19 @@ describe('ranwal export reports', () => {
     const quote = (cell: Cell, separator: string, decimal: string) => {
       if (cell === null) return '';
       if (typeof cell === 'number') return String(cell).replace('.', decimal);
-      return cell.includes(separator) || /["\r\n]/.test(cell)
-        ? `"${cell.replaceAll('"', '""')}"`
-        : cell;
+      // Text a spreadsheet would run as a formula: a quote in front, inside double quotes.
+      const text = /^[=+@-]/.test(cell) ? `'${cell}` : cell;
+      return text !== cell || text.includes(separator) || /["\r\n]/.test(text)
+        ? `"${text.replaceAll('"', '""')}"`
+        : text;
     };
     const csv = (separator: string, decimal: string) =>
       table
         .map((row) => `${row.map((c) => quote(c, separator, decimal)).join(separator)}\r\n`)
         .join('');
-    expect(await readFile(file('laporan.csv'), 'utf8')).toBe(csv(',', '.'));
+    const comma = await readFile(file('laporan.csv'), 'utf8');
+    expect(comma).toBe(csv(',', '.'));
+    expect(comma).toContain(`,"'=HYPERLINK(""http://contoh.test"",""klik"")",`);
 
     const human = await ranwal([
       'export',

@@ -822,12 +822,25 @@ describe('ranwal import hierarchy', () => {
   });
 
   it("exports the hierarchy in the import's own format: importing it again changes nothing", async () => {
-    expect((await ranwal(['import', 'hierarchy', fixture('dpa-multi-unit.csv')])).code).toBe(0);
+    // Names a spreadsheet would run as formulas (issue 34): the export guards them, the import
+    // takes the guard off again. A name typed '=… in a CSV is written ''=… there.
+    const source = (await readFile(fixture('dpa-multi-unit.csv'), 'utf8'))
+      .replaceAll(';Penyusunan Renja;', ';@SUM(1+1);')
+      .replaceAll(';Belanja Operasional;', ';"=HYPERLINK(""http://contoh.test"";""klik"")";')
+      .replaceAll(';Belanja Gaji Pokok PNS', ";''=bukan formula");
+    await writeFile(file('formula.csv'), source);
+    const first = await ranwal(['import', 'hierarchy', file('formula.csv')]);
+    expect(first.code, first.stderr).toBe(0);
     const csv = file('hierarki.csv');
     const exported = await ranwal(['export', 'hierarchy', '--out', csv]);
     expect(exported.code, exported.stderr).toBe(0);
     expect(exported.stdout).toContain('Saved 6 account code(s) with their paths');
-    const lines = (await readFile(csv, 'utf8')).trimEnd().split('\r\n');
+    const written = await readFile(csv, 'utf8');
+    expect(written).toContain(`,"'@SUM(1+1)",`);
+    expect(written).toContain(`,"'=HYPERLINK(""http://contoh.test"";""klik"")",`);
+    expect(written).toContain(`,"''=bukan formula"\r\n`);
+    expect(written).not.toMatch(/(^|[,\n])"?[=+@]/);
+    const lines = written.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
       'Kode Program,Program,PPN,Kode Kegiatan,Kegiatan,Kode Sub Kegiatan,Sub Kegiatan,Kode Aktivitas,Aktivitas,Kode Subtitle,Subtitle,Kode Rekening,Nama Rekening',
     );

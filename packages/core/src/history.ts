@@ -44,7 +44,11 @@ export const HistoryEntry = z.object({
   actor_id: Id.nullable(),
   /** The person's name now; null when none or since deleted. */
   actor_name: z.string().nullable(),
-  address: z.string().nullable(),
+  /**
+   * The client address the change came from; null when unknown. Sent to administrators only: a
+   * line's history read by anyone else leaves it out (issue 34).
+   */
+  address: z.string().nullable().optional(),
   record_type: HistoryRecordType,
   /**
    * The record's id; for a pagu or a lock, `sub_action_id/year` (`agency_id/year` for an

@@ -3,6 +3,7 @@ export * from './article-text.js';
 export { isOwnUploadPath, UPLOADS_PATH } from './base-path.js';
 export * from './client.js';
 export * from './coefficient.js';
+export * from './csv.js';
 export * from './errors.js';
 export * from './format.js';
 export * from './hierarchy.js';

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -28,10 +29,35 @@ import type { WorkerAnswer, WorkerCall } from './worker.js';
 /** How many databases `warm` opens ahead; the pool grows past it when every one is busy. */
 const POOL_SIZE = 6;
 /**
+ * The most databases the pool holds (each about 280 MB): past it, a new session waits for one to
+ * free up, then is refused (503). Databases past POOL_SIZE are closed once their session ends.
+ * Twelve sessions held open by a page took a preview server to 3.8 GB, never given back (issue 34).
+ */
+const MAX_DATABASES = 8;
+/**
  * A session untouched this long may lose its database to a new one (a story that stopped without
  * ending it); one with a call in flight never does. Stories in parallel stay well within it.
  */
 const IDLE_MS = 20_000;
+
+export interface SandboxOptions {
+  /** Databases opened ahead by `warm` and kept between sessions (POOL_SIZE). */
+  poolSize?: number;
+  /** Databases at most (MAX_DATABASES). */
+  maxDatabases?: number;
+  /** How long a new session waits for a database when all are taken (past IDLE_MS by default). */
+  waitMs?: number;
+}
+
+/** A request the host refuses: its status and a message, never a stack. */
+class Refusal extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
 const SECRET = 'sandbox-signing-secret-for-stories-only-0123456789';
 
 interface Slot {
@@ -55,12 +81,27 @@ interface Session {
 export interface SandboxHost {
   /** Migrates the base and fills the pool, so the first stories need not wait for it. */
   warm(): Promise<void>;
-  /** Answers a request under SANDBOX_PATH (anything else: 404). */
+  /**
+   * Answers a request under SANDBOX_PATH (anything else: 404). Only from the page's own origin
+   * (a request with another `Origin` or a cross-site `Sec-Fetch-Site`: 403), sessions only from
+   * JSON (415 otherwise: a foreign page's `text/plain` form post never opens one); an error is a
+   * status and a one-line message, never a stack.
+   */
   handle(request: Request): Promise<Response>;
   close(): Promise<void>;
 }
 
-export function createSandboxHost(): SandboxHost {
+/** The host in this thread, which can also say what its pool holds. */
+export interface SandboxPool extends SandboxHost {
+  /** The databases the pool holds now, and the sessions open. */
+  stats(): { databases: number; sessions: number };
+}
+
+export function createSandboxHost({
+  poolSize = POOL_SIZE,
+  maxDatabases = MAX_DATABASES,
+  waitMs = IDLE_MS + 5_000,
+}: SandboxOptions = {}): SandboxPool {
   const slots: Slot[] = [];
   const sessions = new Map<string, Session>();
   const tokens = new TokenService(new TextEncoder().encode(SECRET), 24 * 3600);
@@ -89,26 +130,49 @@ export function createSandboxHost(): SandboxHost {
 
   /**
    * A database for `session`, claimed before any wait (sessions open concurrently): a free one
-   * (ended or idle, the one unused longest first), else a new clone.
+   * (ended or idle, the one unused longest first), else a new clone while the pool is under
+   * `maxDatabases`, else the first to free up within `waitMs` (else 503).
    */
   const takeSlot = async (session: Session): Promise<Slot> => {
-    const now = Date.now();
-    const slot = slots
-      .filter((candidate) => reusable(candidate, now))
-      .sort(
-        (a, b) => Number(Boolean(a.session)) - Number(Boolean(b.session)) || a.usedAt - b.usedAt,
-      )[0];
-    if (slot) {
-      const previous = slot.session;
-      slot.session = session;
-      slot.usedAt = now;
-      if (previous) await endSession(previous, slot);
-      await slot.ready;
-      return slot;
+    const since = Date.now();
+    for (;;) {
+      const now = Date.now();
+      const slot = slots
+        .filter((candidate) => reusable(candidate, now))
+        .sort(
+          (a, b) => Number(Boolean(a.session)) - Number(Boolean(b.session)) || a.usedAt - b.usedAt,
+        )[0];
+      if (slot) {
+        const previous = slot.session;
+        slot.session = session;
+        slot.usedAt = now;
+        if (previous) await endSession(previous, slot);
+        await slot.ready;
+        return slot;
+      }
+      if (slots.length < maxDatabases) {
+        const fresh = addSlot(session);
+        await fresh.ready;
+        return fresh;
+      }
+      if (now - since >= waitMs) {
+        throw new Refusal(503, `sandbox busy: all ${maxDatabases} databases are in use`);
+      }
+      await sleep(100);
     }
-    const fresh = addSlot(session);
-    await fresh.ready;
-    return fresh;
+  };
+
+  /**
+   * Gives a database past `poolSize` back once its session has ended (and its calls are done):
+   * closed, its memory returned, so a burst of sessions does not keep the pool at its peak.
+   */
+  const retire = async (session: Session) => {
+    const slot = session.slot;
+    if (!session.released || session.inFlight > 0 || slot?.session !== session) return;
+    if (slots.length <= poolSize) return;
+    slots.splice(slots.indexOf(slot), 1);
+    await endSession(session);
+    await slot.database.close();
   };
 
   /** A new database in the pool, cloned from the migrated base. */
@@ -123,13 +187,21 @@ export function createSandboxHost(): SandboxHost {
   };
 
   const openSession = async ({ seed }: SandboxSessionRequest, origin: string): Promise<Session> => {
+    if (typeof seed !== 'object' || seed === null || !Array.isArray(seed.users)) {
+      throw new Refusal(400, 'sandbox: the body needs a seed with its tables (seed.users, …)');
+    }
     const id = randomUUID();
     const session = { id, inFlight: 1, released: false } as Session;
     const slot = await takeSlot(session);
     session.slot = slot;
     try {
       await emptyTables(slot.database.db);
-      await writeSeed(slot.database.db, seed);
+      try {
+        await writeSeed(slot.database.db, seed);
+      } catch (error) {
+        const reason = String((error as Error).message ?? error).split('\n')[0];
+        throw new Refusal(400, `sandbox: the seed could not be written: ${reason}`);
+      }
       if (slot.session !== session) throw new Error('sandbox: the pool needed this database back');
       const config = loadConfig({
         LOG_LEVEL: 'silent',
@@ -151,6 +223,11 @@ export function createSandboxHost(): SandboxHost {
       );
     } catch (error) {
       if (slot.session === session) slot.session = null;
+      // A database past the pool's size is not kept for the next one.
+      if (slots.length > poolSize && slot.session === null) {
+        slots.splice(slots.indexOf(slot), 1);
+        await slot.database.close();
+      }
       throw error;
     } finally {
       session.inFlight -= 1;
@@ -166,6 +243,7 @@ export function createSandboxHost(): SandboxHost {
     } finally {
       session.inFlight -= 1;
       session.slot.usedAt = Date.now();
+      await retire(session);
     }
   };
 
@@ -205,44 +283,74 @@ export function createSandboxHost(): SandboxHost {
   const warmPool = () => {
     warming ??= (async () => {
       await baseDatabase();
-      while (slots.length < POOL_SIZE) await addSlot(null).ready;
+      while (slots.length < poolSize) await addSlot(null).ready;
     })();
     return warming;
+  };
+
+  const route = async (request: Request): Promise<Response> => {
+    const url = new URL(request.url);
+    const rest = url.pathname.slice(SANDBOX_PATH.length);
+    // The page's own origin only: any other web page could open sessions (and fill the pool).
+    const from = request.headers.get('origin');
+    const site = request.headers.get('sec-fetch-site');
+    if (
+      (from !== null && from !== url.origin) ||
+      (site !== null && !['same-origin', 'none'].includes(site))
+    ) {
+      throw new Refusal(403, 'sandbox: requests from the page itself only');
+    }
+    // Answers once the pool is warm: a test run waits here once, instead of its first stories
+    // waiting out their own timeouts behind the clones.
+    if (request.method === 'GET' && rest === '/ready') {
+      await warmPool();
+      return new Response(null, { status: 204 });
+    }
+    if (request.method === 'POST' && rest === '/sessions') {
+      if (!/^application\/json\b/.test(request.headers.get('content-type') ?? '')) {
+        throw new Refusal(415, 'sandbox: a session is opened with application/json');
+      }
+      const body = await request.json().catch(() => {
+        throw new Refusal(400, 'sandbox: the body is not JSON');
+      });
+      const session = await openSession(body as SandboxSessionRequest, url.origin);
+      return Response.json({ id: session.id });
+    }
+    // A story's end: its database goes first to the next session (once its calls are done);
+    // one past the pool's size is closed.
+    const ended = /^\/sessions\/([^/]+)$/.exec(rest);
+    if (request.method === 'DELETE' && ended) {
+      const session = sessions.get(ended[1]!);
+      if (session) {
+        session.released = true;
+        await retire(session);
+      }
+      return new Response(null, { status: 204 });
+    }
+    const served = /^\/s\/([^/]+)(\/.*)$/.exec(rest);
+    const session = served && sessions.get(served[1]!);
+    if (served && session) return forward(session, request, `${served[2]}${url.search}`);
+    return Response.json(
+      { message: served ? 'sandbox session ended (the pool reused its database)' : 'not found' },
+      { status: served ? 410 : 404 },
+    );
   };
 
   return {
     warm: warmPool,
     async handle(request) {
-      const url = new URL(request.url);
-      const rest = url.pathname.slice(SANDBOX_PATH.length);
-      // Answers once the pool is warm: a test run waits here once, instead of its first stories
-      // waiting out their own timeouts behind the clones.
-      if (request.method === 'GET' && rest === '/ready') {
-        await warmPool();
-        return new Response(null, { status: 204 });
+      try {
+        return await route(request);
+      } catch (error) {
+        if (error instanceof Refusal) {
+          return Response.json({ message: error.message }, { status: error.status });
+        }
+        // The developer's terminal has the details; the page gets a line.
+        console.error('sandbox:', error);
+        return Response.json({ message: 'sandbox: internal error' }, { status: 500 });
       }
-      if (request.method === 'POST' && rest === '/sessions') {
-        const session = await openSession(
-          (await request.json()) as SandboxSessionRequest,
-          url.origin,
-        );
-        return Response.json({ id: session.id });
-      }
-      // A story's end: its database goes first to the next session (once its calls are done).
-      const ended = /^\/sessions\/([^/]+)$/.exec(rest);
-      if (request.method === 'DELETE' && ended) {
-        const session = sessions.get(ended[1]!);
-        if (session) session.released = true;
-        return new Response(null, { status: 204 });
-      }
-      const served = /^\/s\/([^/]+)(\/.*)$/.exec(rest);
-      const session = served && sessions.get(served[1]!);
-      if (served && session) return forward(session, request, `${served[2]}${url.search}`);
-      return Response.json(
-        { message: served ? 'sandbox session ended (the pool reused its database)' : 'not found' },
-        { status: served ? 410 : 404 },
-      );
     },
+    stats: () => ({ databases: slots.length, sessions: sessions.size }),
     async close() {
       await Promise.all([...sessions.values()].map((session) => endSession(session)));
       await Promise.all(slots.map((slot) => slot.database?.close()));

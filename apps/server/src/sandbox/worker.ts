@@ -39,6 +39,10 @@ port?.on('message', async ({ id, kind, request }: WorkerCall) => {
     }
     port.postMessage({ id } satisfies WorkerAnswer);
   } catch (error) {
-    port.postMessage({ id, error: String((error as Error).stack ?? error) } satisfies WorkerAnswer);
+    // The message only: what reaches a page never carries a stack (the host logs it).
+    port.postMessage({
+      id,
+      error: String((error as Error).message ?? error),
+    } satisfies WorkerAnswer);
   }
 });

@@ -249,7 +249,10 @@ export function createHistoryService(db: Kysely<Database>, lines: BudgetLineServ
       if (!known || !(await isLineInScope(db, caller, known))) {
         throw refusals.notFound(server.records.line);
       }
-      return withReferenceNames(db, changes);
+      // Where a change came from is for administrators only.
+      const shown =
+        caller.role === 'admin' ? changes : changes.map(({ address: _, ...change }) => change);
+      return withReferenceNames(db, shown);
     },
 
     /**

@@ -568,7 +568,13 @@ export async function writeReportExport(
   }
 }
 
-/** The filters an export was narrowed by, named for its title ('Program: …', 'Pengampu: …'). */
+/**
+ * The filters an export was narrowed by, named for its title ('Program: …', 'Pengampu: …').
+ * Units, programmes and Pengampu are the hierarchy and lists everyone signed in reads (another
+ * unit asked for is refused before this). A person is named only to whoever may see them: in a
+ * scope of units (a user or verifier with units), only someone who made a line of those units, as
+ * the line list would name them; any id else is left out of the title, not printed (issue 34).
+ */
 export async function filtersOf(db: Kysely<LineDatabase>, scope: ReportScope): Promise<string[]> {
   const nameOf = async (
     table: 'agency' | 'program' | 'supporter' | 'app_user',
@@ -578,11 +584,23 @@ export async function filtersOf(db: Kysely<LineDatabase>, scope: ReportScope): P
       ? ((await db.selectFrom(table).select('name').where('id', '=', id).executeTakeFirst())
           ?.name as string | undefined)
       : undefined;
+  const creatorSeen = async (id: string | undefined) =>
+    id !== undefined &&
+    (scope.agency_ids === undefined ||
+      (await whereLines(db.selectFrom('detail_program as line'), {
+        created_by: id,
+        agency_ids: scope.agency_ids,
+      })
+        .select('line.id')
+        .limit(1)
+        .executeTakeFirst()) !== undefined);
   const [agency, program, supporter, creator] = await Promise.all([
     nameOf('agency', scope.agency_id),
     nameOf('program', scope.program_id),
     nameOf('supporter', scope.supporter_id),
-    nameOf('app_user', scope.created_by),
+    creatorSeen(scope.created_by).then((seen) =>
+      seen ? nameOf('app_user', scope.created_by) : undefined,
+    ),
   ]);
   return [
     agency !== undefined ? text.filterAgency(agency) : null,

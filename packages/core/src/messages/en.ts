@@ -1614,6 +1614,12 @@ export const messagesEn: Messages = {
       server ? `Not signed in to ${server}` : 'Not signed in',
     import: {
       readingAs: (file: string, encoding: string) => `Reading ${file} as ${encoding}`,
+      workbookTooLarge: (file: string, size: string) =>
+        `${file} is too large once unpacked: over ${size}, the import's limit. Split it into several files, or save it as CSV.`,
+      workbookTooManyStrings: (file: string, count: string, size: string) =>
+        `${file} holds shared strings past the import's limit: over ${count} strings or ${size}. Split it into several files, or save it as CSV.`,
+      workbookTooManyRows: (file: string, count: string) =>
+        `${file} has over ${count} rows, the import's limit. Split it into several files.`,
       ignoredColumns: (columns: string) => `Ignored columns: ${columns}`,
       reportWorkbook:
         'Reading a Ranwal report workbook: its subtotal rows are skipped and its PPN column (an amount) is ignored',

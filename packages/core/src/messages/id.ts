@@ -1837,6 +1837,13 @@ export const messagesId = {
     notSignedInTo: (server: string | null) => (server ? `Belum masuk ke ${server}` : 'Belum masuk'),
     import: {
       readingAs: (file: string, encoding: string) => `Membaca ${file} sebagai ${encoding}`,
+      /** An .xlsx past the import's limits once unpacked (issue 34): refused before any row. */
+      workbookTooLarge: (file: string, size: string) =>
+        `${file} terlalu besar setelah dibuka: isinya melebihi ${size}, batas impor. Bagi menjadi beberapa berkas, atau simpan sebagai CSV.`,
+      workbookTooManyStrings: (file: string, count: string, size: string) =>
+        `${file} berisi teks bersama (shared strings) melebihi batas impor: lebih dari ${count} teks atau ${size}. Bagi menjadi beberapa berkas, atau simpan sebagai CSV.`,
+      workbookTooManyRows: (file: string, count: string) =>
+        `${file} berisi lebih dari ${count} baris, batas impor. Bagi menjadi beberapa berkas.`,
       ignoredColumns: (columns: string) => `Kolom yang tidak dipakai: ${columns}`,
       reportWorkbook:
         'Membaca workbook laporan Ranwal: baris subtotalnya dilewati dan kolom PPN-nya (sebuah jumlah) diabaikan',

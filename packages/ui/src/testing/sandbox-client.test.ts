@@ -77,3 +77,85 @@ describe('agencies on the sandbox client', () => {
     expect((await client.agency.list()).data).toHaveLength(1);
   });
 });
+
+/**
+ * The host's own guards (issue 34): any web page could open sessions (a `text/plain` POST from
+ * its own origin), twelve of them kept a preview server at 3.8 GB, and a malformed seed answered
+ * a stack trace.
+ */
+describe('the sandbox host', () => {
+  const ORIGIN = 'http://sandbox.test';
+  let pool: {
+    warm(): Promise<void>;
+    handle(request: Request): Promise<Response>;
+    stats(): { databases: number; sessions: number };
+    close(): Promise<void>;
+  };
+  beforeAll(async () => {
+    const { createSandboxHost } = await import(/* @vite-ignore */ hostModule);
+    pool = createSandboxHost({ poolSize: 1, maxDatabases: 2, waitMs: 0 });
+    await pool.warm();
+  }, 120_000);
+  afterAll(() => pool?.close());
+
+  const open = (body: unknown, headers: Record<string, string> = {}) =>
+    pool.handle(
+      new Request(`${ORIGIN}/__sandbox/sessions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+      }),
+    );
+  const opened = async (response: Response) => {
+    expect(response.status, await response.clone().text()).toBe(200);
+    return ((await response.json()) as { id: string }).id;
+  };
+  const call = (id: string) =>
+    pool.handle(new Request(`${ORIGIN}/__sandbox/s/${id}/api/agency/list`));
+
+  it('opens sessions for the page itself only, and from JSON only', async () => {
+    const seed = { seed: emptySeed };
+    for (const refused of [
+      await open(seed, { origin: 'http://evil.test', 'content-type': 'text/plain' }),
+      await open(seed, { origin: 'http://evil.test' }),
+      await open(seed, { 'sec-fetch-site': 'cross-site' }),
+    ]) {
+      expect(refused.status).toBe(403);
+    }
+    expect((await open(seed, { origin: ORIGIN, 'content-type': 'text/plain' })).status).toBe(415);
+    expect(pool.stats().sessions).toBe(0);
+    const id = await opened(await open(seed, { origin: ORIGIN, 'sec-fetch-site': 'same-origin' }));
+    await pool.handle(new Request(`${ORIGIN}/__sandbox/sessions/${id}`, { method: 'DELETE' }));
+  });
+
+  it('answers a malformed seed with a line, not a stack', async () => {
+    for (const body of [
+      '{"seed":',
+      { seed: 5 },
+      { seed: { ...emptySeed, users: [{ ...emptySeed.users[0], id: 'not-an-id' }] } },
+    ]) {
+      const answer = await open(body);
+      expect(answer.status).toBe(400);
+      const { message } = (await answer.json()) as { message: string };
+      expect(message).toMatch(/^sandbox: /);
+      expect(message).not.toMatch(/\n|\bat .+:\d+/);
+    }
+  });
+
+  it('holds at most its databases, and closes those past its size once their session ends', async () => {
+    const first = await opened(await open({ seed: emptySeed }));
+    const second = await opened(await open({ seed: emptySeed }));
+    expect(pool.stats()).toEqual({ databases: 2, sessions: 2 });
+    const busy = await open({ seed: emptySeed });
+    expect(busy.status).toBe(503);
+    expect(pool.stats().databases).toBe(2);
+
+    // The first story ends: its database, past the pool's size of one, is closed.
+    await pool.handle(new Request(`${ORIGIN}/__sandbox/sessions/${first}`, { method: 'DELETE' }));
+    expect(pool.stats()).toEqual({ databases: 1, sessions: 1 });
+    expect((await call(first)).status).toBe(410);
+    expect((await call(second)).status).toBe(200);
+    await opened(await open({ seed: emptySeed }));
+    expect(pool.stats().databases).toBe(2);
+  });
+});

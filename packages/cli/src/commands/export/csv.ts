@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
+import { csvCell } from '@ranwal/core';
 import type ExcelJS from 'exceljs';
 import { cellText } from '../import/read.js';
 
@@ -10,15 +11,10 @@ export const csvSeparators = ['comma', 'semicolon'] as const;
  */
 export type CsvSeparator = (typeof csvSeparators)[number];
 
-export function quote(text: string, separator: string): string {
-  return text.includes(separator) || /["\r\n]/.test(text)
-    ? `"${text.replaceAll('"', '""')}"`
-    : text;
-}
-
 /**
  * Writes the first sheet of a workbook as CSV, streaming both ways. The title above the table
- * (rows with a single filled cell) is left out: the CSV starts at the header row.
+ * (rows with a single filled cell) is left out: the CSV starts at the header row. Cells go
+ * through core's `csvCell`: numbers as numbers, text guarded against formulas.
  */
 export async function workbookToCsv(
   workbookFile: string,
@@ -33,8 +29,7 @@ export async function workbookToCsv(
     worksheets: 'emit',
   });
   const mark = separator === 'semicolon' ? ';' : ',';
-  const formatNumber = (value: number) =>
-    separator === 'semicolon' ? String(value).replace('.', ',') : String(value);
+  const decimalComma = separator === 'semicolon';
   const out = createWriteStream(csvFile);
   const closed = once(out, 'close');
   let buffered = separator === 'semicolon' ? '\uFEFF' : '';
@@ -54,7 +49,7 @@ export async function workbookToCsv(
         for (let column = 1; column <= width; column += 1) {
           const value = values[column];
           cells.push(
-            typeof value === 'number' ? formatNumber(value) : quote(cellText(value), mark),
+            csvCell(typeof value === 'number' ? value : cellText(value), mark, { decimalComma }),
           );
         }
         buffered += `${cells.join(mark)}\r\n`;

@@ -1,11 +1,11 @@
 import { writeFile } from 'node:fs/promises';
-import type { HierarchyExportRow } from '@ranwal/core';
+import { csvCell, type HierarchyExportRow } from '@ranwal/core';
 import { type ConnectionOptions, connect } from '../../connection.js';
 import { calling } from '../../errors.js';
 import { cliText } from '../../lang.js';
 import { formatCount, type ProgressListener } from '../../output.js';
 import { fieldLabels, type ImportField, namedLevelKeys } from '../import/columns.js';
-import { type CsvSeparator, quote } from './csv.js';
+import type { CsvSeparator } from './csv.js';
 import { type ExportFormat, formatOf, replaceWhole } from './files.js';
 
 export interface HierarchyExportOptions extends ConnectionOptions {
@@ -116,7 +116,7 @@ export async function exportHierarchy(
       const separator = options.separator ?? 'comma';
       const mark = separator === 'semicolon' ? ';' : ',';
       const lines = [header, ...rows.map((row) => columns.map((field) => cellOf(row, field)))].map(
-        (cells) => cells.map((cell) => quote(cell, mark)).join(mark),
+        (cells) => cells.map((cell) => csvCell(cell, mark)).join(mark),
       );
       await writeFile(
         partial,

@@ -476,6 +476,23 @@ describe('reading a file a chunk at a time', () => {
     await source.close();
     const left = (await readdir(tmpdir())).filter((name) => name.startsWith('ranwal-import-'));
     expect(left.length).toBe(kept.length - 1);
+
+    // Past a limit once unpacked (issue 34; the defaults in workbook-limits.ts): refused, naming
+    // the limit, before a row is read.
+    const roomy = { unpackedBytes: 1e9, sharedStringsBytes: 1e9, sharedStrings: 1e9, rows: 1e9 };
+    const refusal = (limits: Partial<typeof roomy>) =>
+      openSheet(file, undefined, { limits: { ...roomy, ...limits } });
+    await expect(refusal({ rows: 1000 })).rejects.toThrow(
+      `${file} has over 1,000 rows, the import's limit. Split it into several files.`,
+    );
+    await expect(refusal({ sharedStrings: 5 })).rejects.toThrow(
+      `${file} holds shared strings past the import's limit: over 5 strings or 953.7 MB.`,
+    );
+    await expect(refusal({ sharedStringsBytes: 100 })).rejects.toThrow('shared strings');
+    await expect(refusal({ unpackedBytes: 50_000 })).rejects.toThrow(
+      `${file} is too large once unpacked: over 48.8 kB, the import's limit.`,
+    );
+    await (await refusal({ rows: 1203 })).close();
   });
 
   it('cuts the same records however the text comes in pieces', () => {

@@ -3,10 +3,12 @@ import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
+import { csvCellText } from '@ranwal/core';
 import type ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { CliError } from '../../errors.js';
 import { describePlace, type SheetRow } from './columns.js';
+import { checkWorkbookLimits, WORKBOOK_LIMITS, type WorkbookLimits } from './workbook-limits.js';
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
@@ -43,11 +45,12 @@ const CHUNK_BYTES = 64 * 1024;
  * forces a CSV file's; a workbook's text is Unicode whatever it says. A CSV file's bytes are
  * read through once here, to tell (or check) UTF-8. With `again`, the rows will be read more
  * than once: a workbook's are then kept on disk as they are first read (see `workbookSource`).
+ * A workbook past `limits` once unpacked is refused before a row is read (workbook-limits.ts).
  */
 export async function openSheet(
   file: string,
   encoding?: CsvEncoding,
-  { again = false } = {},
+  { again = false, limits = WORKBOOK_LIMITS }: { again?: boolean; limits?: WorkbookLimits } = {},
 ): Promise<SheetSource> {
   let head: Buffer;
   try {
@@ -61,7 +64,11 @@ export async function openSheet(
   } catch (error) {
     throw new CliError('usage', `cannot read ${file}: ${(error as Error).message}`);
   }
-  if (head.equals(ZIP_MAGIC)) return workbookSource(file, again);
+  if (head.equals(ZIP_MAGIC)) {
+    // Unpacked once first, within limits: a small zip can unpack to gigabytes.
+    await checkWorkbookLimits(file, limits);
+    return workbookSource(file, again);
+  }
   if (head.equals(OLE_MAGIC)) {
     throw new CliError(
       'usage',
@@ -323,7 +330,8 @@ export class CsvRecords {
       }
       if (quoted) for (const cell of cells) this.#line += countBreaks(cell);
       this.#line += 1;
-      if (hasCell(cells)) rows.push({ row, line, cells });
+      // A text our export guarded against formulas ('=…) reads back as it was.
+      if (hasCell(cells)) rows.push({ row, line, cells: cells.map(csvCellText) });
     }
     return rows;
   }
