@@ -1482,6 +1482,10 @@ export const messagesEn: Messages = {
       `Too many failed sign-in attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
     exportsBusy: (limit: number) =>
       `${limit} of your reports are still being made or downloaded. Wait until they finish, then try again.`,
+    pdfRendersBusy: (limit: number) =>
+      limit === 1
+        ? 'Another PDF of yours is still being made. Wait until it finishes, then try again.'
+        : `${limit} of your PDFs are still being made. Wait until they finish, then try again.`,
     payloadTooLarge: 'The data exceeds the allowed size.',
     unsupportedImage: 'Unsupported image format.',
     anonymousUploadsFull:

@@ -1693,6 +1693,11 @@ export const messagesId = {
       `Terlalu banyak percobaan masuk yang gagal. Silakan coba lagi dalam ${minutes} menit.`,
     exportsBusy: (limit: number) =>
       `Masih ada ${limit} laporan Anda yang sedang dibuat atau diunduh. Tunggu hingga selesai, lalu coba lagi.`,
+    /** 429: a person's PDFs being made at once (RANWAL_PDF_RENDERS_PER_USER, issue 34). */
+    pdfRendersBusy: (limit: number) =>
+      limit === 1
+        ? 'PDF Anda yang lain masih dibuat. Tunggu hingga selesai, lalu coba lagi.'
+        : `Masih ada ${limit} PDF Anda yang sedang dibuat. Tunggu hingga selesai, lalu coba lagi.`,
     payloadTooLarge: 'Ukuran data melebihi batas yang diizinkan.',
     unsupportedImage: 'Format gambar tidak didukung.',
     /** 507: anonymous uploads (RANWAL_ANONYMOUS_UPLOADS) already hold all the space allowed. */
