@@ -48,6 +48,7 @@ export const messagesEn: Messages = {
     page: (page: number) => `Page ${page}`,
     previous: 'Previous',
     next: 'Next',
+    loadMore: 'Load more',
     showingRange: (from: number, to: number, total: number) =>
       `Showing ${from} to ${to} of ${total} results`,
   },
@@ -1211,6 +1212,7 @@ export const messagesEn: Messages = {
       reopened: 'Note reopened.',
       failed: 'Could not save the note',
       lastAnswer: 'Last answer',
+      showAllReplies: (count: number) => `Show all ${count} answers`,
     },
     dashboard: {
       title: 'Open verification notes',

@@ -333,6 +333,8 @@ export const messagesId = {
     page: (page: number) => `Halaman ${page}`,
     previous: 'Sebelumnya',
     next: 'Selanjutnya',
+    /** Not in the spec: the next page of a list that grows below (a line's history, answers). */
+    loadMore: 'Muat lebih banyak',
     showingRange: (from: number, to: number, total: number) =>
       `Menampilkan ${from} sampai ${to} dari ${total} hasil`,
   },
@@ -1373,6 +1375,8 @@ export const messagesId = {
       reopened: 'Catatan dibuka kembali.',
       failed: 'Gagal menyimpan catatan',
       lastAnswer: 'Jawaban terakhir',
+      /** A note shows its latest answers; this loads all of them, a page at a time. */
+      showAllReplies: (count: number) => `Tampilkan semua ${count} jawaban`,
     },
     /** The user dashboard's card. */
     dashboard: {
