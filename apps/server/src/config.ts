@@ -62,6 +62,13 @@ export const ConfigSchema = z.object({
   RANWAL_FREE_FORM_COMPONENTS: FlagDefaultOn,
   /** Report downloads one person may have in progress at once (made or being sent). */
   RANWAL_EXPORTS_PER_USER: z.coerce.number().int().positive().default(2),
+  /**
+   * PDFs one person may have being made at once (issue 34): a PDF is laid out on the server's
+   * one thread, so one person looping them takes turns from everyone else. Within the above.
+   */
+  RANWAL_PDF_RENDERS_PER_USER: z.coerce.number().int().positive().default(1),
+  /** PDFs being made at once over the whole server; more wait their turn (routes/signed-files.ts). */
+  RANWAL_PDF_RENDERS: z.coerce.number().int().positive().default(1),
   /** Sign-in attempts per minute from one address for one account (services/sign-in-guard.ts). */
   RANWAL_SIGN_IN_LIMIT: z.coerce.number().int().positive().default(10),
   /** Failed sign-ins per 15 minutes from one address, whatever the accounts. */

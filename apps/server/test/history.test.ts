@@ -252,6 +252,43 @@ describe.each(databaseTargets)('history of every change on %s', (target) => {
     expect((await lineHistory(admins.id, t.adminToken)).statusCode).toBe(200);
   });
 
+  // Issue 34: a line edited 1 200 times answered 7.8 MB of history in one call.
+  it("pages a heavily edited line's history, oldest first, every change reachable", async () => {
+    const line = await createLine({ component_name: 'Sering Diubah', price: 1_000 });
+    await sql`do $$ begin
+      for step in 1..1200 loop
+        update detail_program set price = price + 1 where id = ${sql.lit(line.id)};
+      end loop;
+    end $$`.execute(t.database.db);
+
+    const first = await lineHistory(line.id);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().filter).toMatchObject({
+      current_page: 1,
+      total_page: 13,
+      filtered_result: 1201,
+    });
+    const entries = first.json().data as HistoryEntry[];
+    expect(entries).toHaveLength(100);
+    expect(entries[0]).toMatchObject({ action: 'create' });
+    expect(entries[1]!.new_values).toMatchObject({ price: 1_001 });
+
+    const last = await t.call('GET', `${LINES}/${line.id}/history?page=13&limit=100`, {
+      token: t.userToken,
+    });
+    expect(last.statusCode, last.body).toBe(200);
+    const lastEntries = last.json().data as HistoryEntry[];
+    expect(lastEntries).toHaveLength(1);
+    expect(lastEntries[0]!.new_values).toMatchObject({ price: 2_200 });
+    // Pages are no larger than a page size asks.
+    const small = await t.call('GET', `${LINES}/${line.id}/history?limit=10&page=2`, {
+      token: t.userToken,
+    });
+    expect((small.json().data as HistoryEntry[]).map((entry) => entry.new_values?.price)).toEqual(
+      Array.from({ length: 10 }, (_, index) => 1_010 + index),
+    );
+  });
+
   it('cannot be edited: no call changes it, and the database refuses', async () => {
     const before = await changeCount();
     expect(

@@ -98,6 +98,7 @@ const expected: Record<string, Row> = {
   'GET /ranwal/api/stage/compare/workbook/file':   [200, 200, 200, 200, 200, 200, 200, 200],
   'GET /ranwal/api/verification/notes':           [401, 401, 401, 401, 200, 200, 200, 200],
   'POST /ranwal/api/verification/notes/create':   [401, 401, 401, 401, 403, 403, 201, 201],
+  'GET /ranwal/api/verification/notes/:id/replies': [401, 401, 401, 401, 200, 200, 200, 200],
   'POST /ranwal/api/verification/notes/:id/reply': [401, 401, 401, 401, 200, 200, 200, 200],
   'PUT /ranwal/api/verification/notes/:id/close': [401, 401, 401, 401, 403, 403, 200, 200],
   'GET /ranwal/api/verification/sub-actions':     [401, 401, 401, 401, 403, 403, 200, 200],
@@ -166,6 +167,8 @@ const notes: Record<string, string> = {
   'GET /ranwal/api/pagu/status':
     "a person with units reads their units' sub kegiatan only (another's: 403)",
   'GET /ranwal/api/verification/notes': 'the notes of lines one may read (as `get`)',
+  'GET /ranwal/api/verification/notes/:id/replies':
+    "the answers of the user's own line's note: anyone who may read the note",
   'POST /ranwal/api/verification/notes/:id/reply':
     "the user's own line's note: anyone who may read the note answers it",
   'PUT /ranwal/api/verification/sub-action':
@@ -609,6 +612,13 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
         url: '/ranwal/api/verification/notes/create',
         body: { line_id: ownLine.id, body: `Catatan ${n++}` },
       }),
+      'GET /ranwal/api/verification/notes/:id/replies': async () => {
+        const note = await admin('POST', '/ranwal/api/verification/notes/create', {
+          line_id: ownLine.id,
+          body: `Catatan ${n++}`,
+        });
+        return { url: `/ranwal/api/verification/notes/${note.id}/replies?limit=10` };
+      },
       'POST /ranwal/api/verification/notes/:id/reply': async () => {
         const note = await admin('POST', '/ranwal/api/verification/notes/create', {
           line_id: ownLine.id,

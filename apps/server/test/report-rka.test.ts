@@ -6,6 +6,7 @@ import {
   formatNumberId,
   type ManagedEntityKey,
   managedEntities,
+  messagesId,
 } from '@ranwal/core';
 import type ExcelJS from 'exceljs';
 import { sql } from 'kysely';
@@ -861,6 +862,83 @@ describe.each(databaseTargets)('RKA export on %s', (target) => {
     );
     expect(text).toContain('Sewa Tenda Tenda (5 x 10 m) \\ 2 tiang 1 Unit');
     expect(text).toContain('Sekretaris Daerah');
+  });
+
+  // Issue 34: 300 lines whose specification held 1 000 line breaks made a 5.2 MB PDF.
+  it('bounds what one field puts in the PDF: blank lines left out, 16 lines at most, then …', async () => {
+    const hostile = 'x\n'.repeat(1000).trim();
+    await insertLine({
+      account: 'meals',
+      name: 'Spesifikasi Panjang',
+      specification: hostile,
+      unit: 'OH',
+      price: 1_000,
+      volumes: [1, 1, 1],
+      units: ['Orang', null, null],
+      year: 2031,
+    });
+    await insertLine({
+      account: 'meals',
+      name: 'Baris Kosong',
+      specification: `awal${'\n \n'.repeat(40)}akhir`,
+      unit: 'OH',
+      price: 1_000,
+      volumes: [1, 1, 1],
+      units: ['Orang', null, null],
+      year: 2031,
+    });
+    const pdf = await download(t.adminToken, 'year=2031&layout=rka&format=pdf');
+    const pages = await pdfPages(pdf.rawPayload);
+    const text = pages.join(' ');
+    // Fifteen lines of 'x', then the sixteenth ending in the marker; the workbook keeps it all.
+    expect(text).toContain(`Spesifikasi Panjang ${'x '.repeat(15)}x…`);
+    expect(text.match(/\bx\b/g)).toHaveLength(16);
+    // Blank lines take no room: the text after forty of them is printed.
+    expect(text).toContain('Baris Kosong awal akhir');
+    expect(pages.length).toBeLessThanOrEqual(2);
+    const sheet = await sheetOf(t.adminToken, 'year=2031');
+    expect(sheet.getColumn(3).values).toContain(hostile);
+  });
+
+  it('makes one PDF of a person at a time, telling them to wait; other files go on', async () => {
+    for (let n = 0; n < 40; n++) {
+      await insertLine({
+        account: 'stationery',
+        name: `Barang Antre ${n}`,
+        specification: 'Kertas HVS A4 80 gram, satu rim berisi lima ratus lembar',
+        unit: 'Rim',
+        price: 50_000,
+        volumes: [1, 1, 1],
+        units: ['Rim', null, null],
+        year: 2032,
+        by: 'user',
+      });
+    }
+    const pdf = 'year=2032&layout=rka&format=pdf';
+    const [first, second] = await Promise.all([
+      linkFor(t.userToken, pdf),
+      linkFor(t.userToken, pdf),
+    ]);
+    const workbook = await linkFor(t.userToken, 'year=2032&layout=rka');
+    const others = await linkFor(t.adminToken, pdf);
+    const answers = await Promise.all([
+      t.call('GET', first.link),
+      t.call('GET', second.link),
+      t.call('GET', workbook.link),
+      t.call('GET', others.link),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 200, 200, 429]);
+    const refused = answers.find((answer) => answer.statusCode === 429)!;
+    expect(refused.json()).toMatchObject({
+      code: 'rate_limited',
+      message: messagesId.server.pdfRendersBusy(1),
+    });
+    // The workbook and another person's PDF are made meanwhile; once the first PDF is made,
+    // the person's next one is.
+    expect([answers[2]!.statusCode, answers[3]!.statusCode]).toEqual([200, 200]);
+    const again = await t.call('GET', second.link);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('refuses a PDF of the flat layout, naming the format', async () => {

@@ -340,6 +340,67 @@ describe.each(databaseTargets)('scope by unit and verification on %s', (target) 
     expect((await unread('citra')).unread).toBeGreaterThan(0);
   });
 
+  // Issue 34: a note answered 1 500 times made every list 3.2 MB.
+  it('lists a much-answered note with its count and latest answers; the answers come a page at a time', async () => {
+    const made = await as('ani').post('detail-program/create', line(unitA, 'Kursi Rapat', 700));
+    expect(made.statusCode, made.body).toBe(201);
+    const note = (
+      await as('vera').post('verification/notes/create', {
+        line_id: made.json().data.id,
+        body: 'Mohon rincian kursi.',
+      })
+    ).json().data;
+    await sql`
+      insert into verification_reply (note_id, body, author_id, created_at)
+      select ${note.id}, 'Jawaban ' || n || ' ' || repeat('panjang ', 200), ${ids.ani},
+        now() - interval '1 day' + n * interval '1 second'
+      from generate_series(1, 1500) as n`.execute(t.database.db);
+
+    const listed = await as('ani').get(`verification/notes?line_id=${made.json().data.id}`);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.rawPayload.length).toBeLessThan(20_000);
+    const [row] = listed.json().data;
+    expect(row.reply_count).toBe(1500);
+    expect(
+      row.replies.map((reply: { body: string }) => reply.body.split(' ', 2).join(' ')),
+    ).toEqual(['Jawaban 1498', 'Jawaban 1499', 'Jawaban 1500']);
+
+    // A reply answers the note as a list does: its count and its latest three.
+    const replied = await as('vera').post(`verification/notes/${note.id}/reply`, { body: 'Baik.' });
+    expect(replied.statusCode, replied.body).toBe(200);
+    expect(replied.json().data.reply_count).toBe(1501);
+    expect(
+      replied
+        .json()
+        .data.replies.map((reply: { body: string }) => reply.body)
+        .at(-1),
+    ).toBe('Baik.');
+    expect(replied.json().data.replies).toHaveLength(3);
+
+    // Every answer is reachable, oldest first, a page at a time.
+    const first = await as('ani').get(`verification/notes/${note.id}/replies?limit=100`);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json().filter).toMatchObject({
+      current_page: 1,
+      total_page: 16,
+      total_result: 1501,
+    });
+    expect(first.json().data).toHaveLength(100);
+    expect(first.json().data[0]).toMatchObject({ author_name: 'Ani' });
+    expect(first.json().data[0].body).toMatch(/^Jawaban 1 /);
+    const last = await as('citra').get(`verification/notes/${note.id}/replies?limit=100&page=16`);
+    expect(
+      last
+        .json()
+        .data.map((reply: { body: string }) => reply.body)
+        .at(-1),
+    ).toBe('Baik.');
+    expect(last.json().data).toHaveLength(1);
+    // Someone who may not read the note does not read its answers either.
+    expect((await as('vino').get(`verification/notes/${note.id}/replies`)).statusCode).toBe(404);
+    expect((await as('budi').get(`verification/notes/${note.id}/replies`)).statusCode).toBe(404);
+  });
+
   it('never leaves a sub kegiatan verified with an open note, whatever a note, a reopening and a verification race', async () => {
     // A unit of its own, so the walk above is not disturbed; an admin reviews everywhere.
     const { chain } = await unitChain(t, 'BALAP');

@@ -6,6 +6,7 @@ import {
   HistoryExportQuery,
   HistoryListQuery,
   HistoryRestoreInput,
+  LineHistoryQuery,
   Stage,
   StageAdvanceInput,
   StageCompareQuery,
@@ -80,6 +81,8 @@ import {
   NoteCloseInput,
   NoteInput,
   NoteListQuery,
+  NoteRepliesQuery,
+  NoteReply,
   NoteReplyInput,
   Notification,
   NotificationCount,
@@ -513,9 +516,11 @@ export const routes = {
       path: '/api/detail-program/:id/history',
       access: 'user',
       summary:
-        "A budget line's changes, oldest first, deleted lines included (a user's own lines; an admin's any)",
+        "A page of a budget line's changes, oldest first, deleted lines included (a user's own lines; an admin's any)",
       params: IdParams,
-      data: z.array(HistoryEntry),
+      query: LineHistoryQuery,
+      data: HistoryEntry,
+      list: true,
     }),
     restore: route({
       method: 'POST',
@@ -566,6 +571,17 @@ export const routes = {
       body: NoteInput,
       data: VerificationNote,
       successStatus: 201,
+    }),
+    replies: route({
+      method: 'GET',
+      path: '/api/verification/notes/:id/replies',
+      access: 'user',
+      summary:
+        "A page of a note's answers, oldest first (a list carries each note's latest and their count)",
+      params: IdParams,
+      query: NoteRepliesQuery,
+      data: NoteReply,
+      list: true,
     }),
     reply: route({
       method: 'POST',

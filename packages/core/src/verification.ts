@@ -46,9 +46,23 @@ export const VerificationNote = z.object({
   created_at: Timestamp,
   closed_at: Timestamp.nullable(),
   closed_by_name: z.string().nullable(),
+  /** How many answers the note has. */
+  reply_count: z.number().int(),
+  /**
+   * Its latest answers (NOTE_REPLIES_IN_LIST at most), oldest first: a note answered 1 500
+   * times made every list 3.2 MB (issue 34). All of them come a page at a time from
+   * `verification.replies`.
+   */
   replies: z.array(NoteReply),
 });
 export type VerificationNote = z.infer<typeof VerificationNote>;
+
+/** The answers a note carries in a list and in what a call on it answers: its latest. */
+export const NOTE_REPLIES_IN_LIST = 3;
+
+/** A page of a note's answers, oldest first. */
+export const NoteRepliesQuery = ListQuery.pick({ page: true, limit: true });
+export type NoteRepliesQuery = z.input<typeof NoteRepliesQuery>;
 
 /** A note on a line (its sub kegiatan and year are the line's) or on a sub kegiatan of a year. */
 export const NoteInput = z.union(

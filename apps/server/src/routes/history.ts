@@ -34,7 +34,7 @@ export function historyRoutes(
   return {
     handlers: {
       list: async ({ query }) => history.list(query),
-      line: async ({ params, user }) => ({ data: await history.line(params.id, user) }),
+      line: async ({ params, query, user }) => history.line(params.id, query, user),
       restore: async ({ body, user }) => ({
         message: messagesId.server.updated,
         data: await history.restore(body.change_id, user),

@@ -119,6 +119,7 @@ export function reportRoutes(
           return {
             fileName: reportFileName(exported.year, layout, format),
             contentType: contentTypes[format],
+            heavy: format === 'pdf',
             write: (output, options) =>
               writerOf({ layout, format })(context.db, exported, output, options),
           };

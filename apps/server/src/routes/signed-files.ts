@@ -6,6 +6,7 @@ import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { AppError, messagesId, type User } from '@ranwal/core';
 import type { FastifyInstance } from 'fastify';
+import pLimit from 'p-limit';
 import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { SESSION_VERSION_CLAIM, sessionVersionOf } from '../plugins/auth.js';
@@ -31,6 +32,11 @@ export interface FileWriteOptions {
 export interface SignedFile {
   fileName: string;
   contentType: string;
+  /**
+   * Laid out on the server's thread (the RKA PDF): a person has RANWAL_PDF_RENDERS_PER_USER of
+   * these being made at once at most.
+   */
+  heavy?: boolean;
   write(output: Writable, options: FileWriteOptions): Promise<void>;
 }
 
@@ -52,24 +58,18 @@ export const tokenInvalid = () => new AppError('unauthorized', server.tokenInval
  * the history): the browser opens a link itself, so its token stands in for the bearer token.
  * Each file is written to a temporary file first and sent from there, so no database session
  * ever waits on a client however slowly it reads; a person has RANWAL_EXPORTS_PER_USER
- * downloads in progress at most, over all kinds.
+ * downloads in progress at most, over all kinds, and RANWAL_PDF_RENDERS_PER_USER heavy files
+ * (PDFs) being made. Each limit refuses (429), it does not queue: a queue would hold the
+ * person's connection and their next click would add to it. (@fastify/rate-limit counts
+ * requests in a time window, not work in progress, so it does not fit here.)
  */
 export function createSignedFiles(context: AppContext) {
-  const exportsInProgress = new Map<string, number>();
-  function takeExportSlot(person: string): () => void {
-    const limit = context.config.RANWAL_EXPORTS_PER_USER;
-    const held = exportsInProgress.get(person) ?? 0;
-    if (held >= limit) throw new AppError('rate_limited', server.exportsBusy(limit));
-    exportsInProgress.set(person, held + 1);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const left = (exportsInProgress.get(person) ?? 1) - 1;
-      if (left > 0) exportsInProgress.set(person, left);
-      else exportsInProgress.delete(person);
-    };
-  }
+  const exports = slotsPerPerson(context.config.RANWAL_EXPORTS_PER_USER, server.exportsBusy);
+  const renders = slotsPerPerson(context.config.RANWAL_PDF_RENDERS_PER_USER, server.pdfRendersBusy);
+  // Heavy files are laid out a few at a time over the server (RANWAL_PDF_RENDERS), the rest
+  // wait their turn: on one thread, four at once finish no sooner than one after another, and
+  // every other call would wait for each of their turns in between.
+  const heavyTurns = pLimit(context.config.RANWAL_PDF_RENDERS);
 
   /** The signer of a link and its claims; a link ends with its signer's sessions (a password change). */
   async function verify<Claims>(
@@ -110,14 +110,23 @@ export function createSignedFiles(context: AppContext) {
           (request.query as { token?: unknown }).token,
         );
         const made = await route.open(claims, signer);
-        const release = takeExportSlot(signer.id);
+        const release = exports.take(signer.id);
+        let releaseRender: () => void;
+        try {
+          releaseRender = made.heavy ? renders.take(signer.id) : () => undefined;
+        } catch (error) {
+          release();
+          throw error;
+        }
         const directory = await mkdtemp(
           path.join(context.config.RANWAL_TEMP_DIR ?? tmpdir(), 'ranwal-report-'),
         ).catch((error) => {
+          releaseRender();
           release();
           throw error;
         });
         const cleanUp = () => {
+          releaseRender();
           release();
           void rm(directory, { recursive: true, force: true });
         };
@@ -128,11 +137,17 @@ export function createSignedFiles(context: AppContext) {
           const onLeave = () => left.abort();
           reply.raw.once('close', onLeave);
           const output = createWriteStream(file);
-          await made.write(output, {
-            signal: left.signal,
-            shortStatements: context.database.kind === 'pglite',
-          });
+          const write = () =>
+            made.write(output, {
+              signal: left.signal,
+              shortStatements: context.database.kind === 'pglite',
+            });
+          // One that waited its turn is not made once its client has left.
+          if (made.heavy) await heavyTurns(() => (left.signal.aborted ? undefined : write()));
+          else await write();
           reply.raw.off('close', onLeave);
+          // Made: what is left is sending, which takes no turns from others.
+          releaseRender();
           if (left.signal.aborted) {
             output.destroy();
             cleanUp();
@@ -165,6 +180,29 @@ export function createSignedFiles(context: AppContext) {
 }
 
 export type SignedFiles = ReturnType<typeof createSignedFiles>;
+
+/**
+ * Up to `limit` things in progress per person: `take` answers the release (idempotent), or
+ * refuses with 429 and `busy(limit)`.
+ */
+function slotsPerPerson(limit: number, busy: (limit: number) => string) {
+  const held = new Map<string, number>();
+  return {
+    take(person: string): () => void {
+      const count = held.get(person) ?? 0;
+      if (count >= limit) throw new AppError('rate_limited', busy(limit));
+      held.set(person, count + 1);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        const left = (held.get(person) ?? 1) - 1;
+        if (left > 0) held.set(person, left);
+        else held.delete(person);
+      };
+    },
+  };
+}
 
 /** An admin's file: refused once its signer is no longer an admin. */
 export function assertAdmin(signer: User): void {

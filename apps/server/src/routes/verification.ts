@@ -10,6 +10,7 @@ export function verificationHandlers({ db }: AppContext): Handlers['verification
   const verification = createVerificationService(db);
   return {
     notes: async ({ query, user }) => verification.list(query, user),
+    replies: async ({ params, query, user }) => verification.replies(params.id, query, user),
     create: async ({ body, user }) => ({
       message: server.created,
       data: await verification.create(body, user),

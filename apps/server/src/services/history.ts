@@ -8,6 +8,7 @@ import {
   type HistoryRecordType,
   Id,
   issuesRefusal,
+  type LineHistoryQuery,
   listFilter,
   messagesId,
   refusals,
@@ -164,15 +165,8 @@ export function createHistoryService(db: Kysely<Database>, lines: BudgetLineServ
       changed_at: new Date(row.changed_at as Date | string).toISOString(),
     }) as HistoryEntry;
 
-  /** A line's changes, oldest first. */
-  const lineChanges = async (id: string) =>
-    (
-      await entries
-        .where('change.record_type', '=', LINE)
-        .where('change.record_id', '=', id)
-        .orderBy('change.id')
-        .execute()
-    ).map(toEntry);
+  /** A line's changes. */
+  const lineChanges = () => entries.where('change.record_type', '=', LINE);
 
   /** The changes the audit page's filters select, in one statement (a unit's through its CTEs). */
   function filtered(query: Parsed<typeof HistoryExportQuery>) {
@@ -242,17 +236,39 @@ export function createHistoryService(db: Kysely<Database>, lines: BudgetLineServ
      * A line's changes, deleted lines included: an admin's for any line, a user's for a line
      * they own (or owned: its last recorded state says whose it is); else a 404, as a read.
      */
-    async line(id: string, caller: Caller): Promise<HistoryEntry[]> {
-      const changes = await lineChanges(id);
-      const last = changes.at(-1);
+    async line(id: string, query: Parsed<typeof LineHistoryQuery>, caller: Caller) {
+      const last = await lineChanges()
+        .where('change.record_id', '=', id)
+        .orderBy('change.id', 'desc')
+        .limit(1)
+        .executeTakeFirst();
       const known = last?.new_values ?? last?.old_values;
       if (!known || !(await isLineInScope(db, caller, known))) {
         throw refusals.notFound(server.records.line);
       }
+      const [rows, counted] = await Promise.all([
+        lineChanges()
+          .where('change.record_id', '=', id)
+          .orderBy('change.id')
+          .limit(query.limit)
+          .offset(offsetOf(query.page, query.limit))
+          .execute(),
+        db
+          .selectFrom('change_log')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .where('record_type', '=', LINE)
+          .where('record_id', '=', id)
+          .executeTakeFirstOrThrow(),
+      ]);
+      const found = toCount(counted.count);
       // Where a change came from is for administrators only.
+      const entries = rows.map(toEntry);
       const shown =
-        caller.role === 'admin' ? changes : changes.map(({ address: _, ...change }) => change);
-      return withReferenceNames(db, shown);
+        caller.role === 'admin' ? entries : entries.map(({ address: _, ...change }) => change);
+      return {
+        data: await withReferenceNames(db, shown),
+        filter: listFilter(query.page, query.limit, found, found),
+      };
     },
 
     /**

@@ -37,8 +37,29 @@ export type ReportScope = Omit<BudgetLineFilter, 'year'> & { year: number };
  * lines take 30-60 ms there.
  */
 export const CHUNK_LINES = 2000;
-/** Rows written between two turns of the event loop (see writeReportExport). */
+/** Rows handed on at a time from the reading to the writing of an export. */
 export const ROWS_BETWEEN_YIELDS = 200;
+/**
+ * How long an export's synchronous writing may hold the event loop before other calls get a
+ * turn (issue 34). Counted in time, not rows: a row may be one line of text or, before fields
+ * were bounded, a thousand, and a count of rows then held everyone up for seconds.
+ */
+export const BUSY_MS = 5;
+
+/**
+ * A writer's turns: `due()` says whether it has held the event loop for BUSY_MS since its last
+ * turn, `pause()` lets the others in (a check phase, after pending I/O) and starts a new turn.
+ */
+export function turns(busyMs = BUSY_MS) {
+  let since = performance.now();
+  return {
+    due: () => performance.now() - since >= busyMs,
+    async pause(): Promise<void> {
+      await yieldToOthers();
+      since = performance.now();
+    },
+  };
+}
 // Raw sheet XML allowed to wait for compression before reading pauses (about one chunk).
 const MAX_QUEUED_BYTES = 1024 * 1024;
 /** An export collects its garbage after this many lines (heap.ts). */
@@ -394,8 +415,10 @@ export async function* linesInReportOrder<Line extends { account_id: unknown }>(
   let batched = 0;
   // Lines handed out since the last full collection (heap.ts: why an export collects).
   let sinceCollection = 0;
+  let handedOut = 0;
   const collected = <Rows extends unknown[]>(rows: Rows): Rows => {
     sinceCollection += rows.length;
+    handedOut += rows.length;
     if (sinceCollection >= COLLECT_EVERY_LINES) {
       sinceCollection = 0;
       collectGarbage();
@@ -448,8 +471,10 @@ export async function* linesInReportOrder<Line extends { account_id: unknown }>(
     batched += lines;
   }
   if (!signal.aborted) yield* flush();
-  // The export's garbage goes with it, not into the next one's peak.
-  if (sinceCollection > 0) collectGarbage();
+  // A long export's garbage goes with it, not into the next one's peak. A short one's is left
+  // to V8: a full collection stops everyone (tens of milliseconds), and four people clicking
+  // 'Cetak RKA' in turn paid it on every click (issue 34).
+  if (handedOut >= COLLECT_EVERY_LINES && sinceCollection > 0) collectGarbage();
 }
 
 /** Stops on `signal` or when `output` closes early; `finish` undoes the listening. */
@@ -528,6 +553,7 @@ export async function writeReportExport(
     );
 
     let number = 0;
+    const turn = turns();
     let grandTotal = noAmounts;
     let program: { id: string; name: string; amounts: Amounts } | null = null;
     for await (const rows of linesInReportOrder<ExportedLine>(
@@ -553,8 +579,8 @@ export async function writeReportExport(
         program.amounts = addAmounts(program.amounts, line);
         grandTotal = addAmounts(grandTotal, line);
         // Writing a row is synchronous work (about 50 µs): other requests get their turn
-        // between small groups of rows, not only between statements.
-        if (number % ROWS_BETWEEN_YIELDS === 0) await yieldToOthers();
+        // every BUSY_MS, not only between statements.
+        if (turn.due()) await turn.pause();
       }
       await whileQueued(sheet, stopped.signal);
     }

@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { setTimeout as sleep, setImmediate as yieldToOthers } from 'node:timers/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   coefficientText,
   DEFAULT_TIME_ZONE,
@@ -22,6 +22,7 @@ import {
   type ReportScope,
   ROWS_BETWEEN_YIELDS,
   stopper,
+  turns,
   whenAborted,
   whileQueued,
 } from './report-export.js';
@@ -819,6 +820,7 @@ export async function writeRkaWorkbook(
     );
 
     let written = 0;
+    const turn = turns();
     for await (const rows of chunks) {
       for (const row of rows) {
         switch (row.kind) {
@@ -843,13 +845,13 @@ export async function writeRkaWorkbook(
             );
             break;
         }
-        // Writing a row is synchronous work: other requests get their turn between small
-        // groups of rows, not only between statements. The sheet's XML waits for the
-        // compressor no longer than that either: held longer, it outlives the young
-        // generation and the heap grows by what the report writes.
+        // Writing a row is synchronous work: other requests get their turn every BUSY_MS,
+        // not only between statements. The sheet's XML waits for the compressor no longer
+        // than a small group of rows either: held longer, it outlives the young generation
+        // and the heap grows by what the report writes.
         written += 1;
-        if (written % ROWS_BETWEEN_YIELDS === 0) {
-          await yieldToOthers();
+        if (turn.due() || written % ROWS_BETWEEN_YIELDS === 0) {
+          await turn.pause();
           await whileQueued(sheet, stopped.signal);
         }
       }
@@ -895,6 +897,44 @@ const baselineIn = (lineHeight: number, size: number) =>
   lineHeight / 2 + ((718 - 207) / 2 / 1000) * size;
 // How much of pdfkit's output may wait to be read (a few pages) before rows wait for it.
 const MAX_QUEUED_PDF_BYTES = 1024 * 1024;
+
+/*
+ * What one field may put on the page (issue 34). A specification may hold 2 000 characters, and
+ * 1 000 line breaks among them made each line a page and a half: 300 such lines were a 5.2 MB
+ * PDF that took 4.5 s of the server's one thread. In the PDF a cell's blank lines are left out
+ * (a run of line breaks is one), and a cell prints MAX_CELL_LINES lines at most, its last ending
+ * in '…' where text was left out. About 450 characters of prose fit in the specification's
+ * column, more in the description's; the workbook (the RKA to edit) keeps every field whole.
+ */
+export const MAX_CELL_LINES = 16;
+/** What ends a cell's last line where the rest was left out (WinAnsi has it: byte 133). */
+export const ELLIPSIS = '\u2026';
+/**
+ * Characters of a field the PDF lays out at most: more than MAX_CELL_LINES lines of its widest
+ * cell (a label over six columns, 430 points) hold even in the narrowest letters.
+ */
+const MAX_CELL_CHARACTERS = MAX_CELL_LINES * 300;
+
+/**
+ * A field as the PDF lays it out: blank lines left out, and cut (before it is wrapped, which
+ * costs by the character) to what could ever be printed: the first MAX_CELL_LINES + 1 of its
+ * lines, so what is cut still ends in '…', within MAX_CELL_CHARACTERS.
+ */
+export function printedText(text: string): string {
+  let bounded = text.length > MAX_CELL_CHARACTERS ? text.slice(0, MAX_CELL_CHARACTERS) : text;
+  if (!bounded.includes('\n')) return bounded;
+  bounded = bounded.trim();
+  let kept = '';
+  let lines = 0;
+  for (const line of bounded.split('\n', MAX_CELL_CHARACTERS)) {
+    const words = line.trim();
+    if (words === '') continue;
+    kept = lines === 0 ? words : `${kept}\n${words}`;
+    lines += 1;
+    if (lines > MAX_CELL_LINES) break;
+  }
+  return kept;
+}
 
 /** WinAnsiEncoding's characters above 127 that are not Latin-1's (as pdfkit maps them). */
 const winAnsiExtra: Record<number, number> = {
@@ -1129,15 +1169,30 @@ class PdfWriter {
     return this.columnX[column === DESCRIPTION_COLUMN ? column + span : column + 1]!;
   }
 
-  /** The lines each cell of a row takes; the description wraps within what its indent leaves. */
+  /**
+   * The lines each cell of a row takes; the description wraps within what its indent leaves.
+   * What one field may put on the page is bounded (printedText, MAX_CELL_LINES).
+   */
   cellLines(cells: readonly (string | number)[], face: Face, span = 1, indent = 0): string[][] {
     return cells.map((cell, index) => {
       const text = typeof cell === 'number' ? formatNumberId(cell) : cell;
       const inset = index === DESCRIPTION_COLUMN ? indentPoints(indent) : 0;
       const width = this.cellEnd(index, span) - this.columnX[index]! - 2 * PAD_X - inset;
       if (index === CODE_COLUMN && text !== '') return this.codeLines(text, face, width);
-      return this.wrap(text, face, FONT_SIZE, width);
+      return this.cutToLines(this.wrap(printedText(text), face, FONT_SIZE, width), face, width);
     });
+  }
+
+  /** At most MAX_CELL_LINES lines; the last ends in '…' where more were left out. */
+  private cutToLines(lines: string[], face: Face, width: number): string[] {
+    if (lines.length <= MAX_CELL_LINES) return lines;
+    const kept = lines.slice(0, MAX_CELL_LINES);
+    let last = kept.at(-1)!;
+    while (last !== '' && this.width(`${last}${ELLIPSIS}`, face, FONT_SIZE) > width) {
+      last = last.slice(0, -1);
+    }
+    kept[kept.length - 1] = `${last.trimEnd()}${ELLIPSIS}`;
+    return kept;
   }
 
   /**
@@ -1393,7 +1448,7 @@ export async function writeRkaPdf(
     pdf.headerBlock(heading.block);
     if (heading.filters) pdf.title(['', '', heading.filters]);
     pdf.header();
-    let written = 0;
+    const turn = turns();
     for await (const rows of chunks) {
       for (const row of rows) {
         switch (row.kind) {
@@ -1432,9 +1487,9 @@ export async function writeRkaPdf(
             break;
           }
         }
-        written += 1;
-        if (written % ROWS_BETWEEN_YIELDS === 0) {
-          await yieldToOthers();
+        // Laying out a row is synchronous work: others get their turn every BUSY_MS.
+        if (turn.due()) {
+          await turn.pause();
           while (!stopped.signal.aborted && pdf.queued > MAX_QUEUED_PDF_BYTES) {
             await sleep(5, undefined, { signal: stopped.signal }).catch(() => undefined);
           }

@@ -1,8 +1,11 @@
 import {
   listFilter,
   messagesId,
+  NOTE_REPLIES_IN_LIST,
   type NoteInput,
   type NoteListQuery,
+  type NoteRepliesQuery,
+  type NoteReply,
   type NotificationKind,
   type NotificationListQuery,
   refusals,
@@ -66,6 +69,7 @@ interface NoteRow {
   created_at: Date | string;
   closed_at: Date | string | null;
   closed_by_name: string | null;
+  reply_count: string | number;
   replies: {
     id: string;
     body: string;
@@ -80,6 +84,7 @@ const toNote = ({ found: _, ...row }: NoteRow): VerificationNote => ({
   ...row,
   created_at: iso(row.created_at),
   closed_at: row.closed_at ? iso(row.closed_at) : null,
+  reply_count: toCount(row.reply_count),
   replies: row.replies.map((reply) => ({ ...reply, created_at: iso(reply.created_at) })),
 });
 
@@ -150,11 +155,14 @@ export function createVerificationService(db: Kysely<Database>) {
         ag.name as agency_name, n.line_id, line.component_name as line_name, n.body, n.status,
         n.author_id, author.name as author_name, n.created_at, n.closed_at,
         closer.name as closed_by_name,
-        coalesce((select json_agg(json_build_object('id', r.id, 'body', r.body,
-            'author_id', r.author_id, 'author_name', who.name, 'created_at', r.created_at)
-            order by r.created_at, r.id)
-          from verification_reply r left join app_user who on who.id = r.author_id
-          where r.note_id = n.id), '[]'::json) as replies,
+        (select count(*) from verification_reply r where r.note_id = n.id) as reply_count,
+        coalesce((select json_agg(json_build_object('id', latest.id, 'body', latest.body,
+            'author_id', latest.author_id, 'author_name', latest.author_name,
+            'created_at', latest.created_at) order by latest.created_at, latest.id)
+          from (select r.id, r.body, r.author_id, who.name as author_name, r.created_at
+            from verification_reply r left join app_user who on who.id = r.author_id
+            where r.note_id = n.id order by r.created_at desc, r.id desc
+            limit ${NOTE_REPLIES_IN_LIST}) as latest), '[]'::json) as replies,
         count(*) over () as found
       from verification_note n
       ${placeJoins}
@@ -182,6 +190,26 @@ export function createVerificationService(db: Kysely<Database>) {
     const [note] = (await notes(executor, caller, sql<boolean>`n.id = ${id}`)).rows;
     if (!note) throw refusals.notFound(server.records.note);
     return note;
+  }
+
+  /**
+   * What a call on a note checks first: its place and status, if the caller may see it (a 404
+   * otherwise), without its answers: the whole note is read once, after the change.
+   */
+  async function placeOf(executor: Kysely<Database>, id: string, caller: Caller) {
+    const { rows } = await sql<{
+      status: VerificationNote['status'];
+      sub_action_id: string;
+      year: number;
+      line_id: string | null;
+    }>`
+      select n.status, n.sub_action_id, n.year, n.line_id
+      from verification_note n
+      ${placeJoins}
+      where n.id = ${id} and ${noteScope(caller)}`.execute(executor);
+    const [place] = rows;
+    if (!place) throw refusals.notFound(server.records.note);
+    return place;
   }
 
   async function reviews(
@@ -269,6 +297,35 @@ export function createVerificationService(db: Kysely<Database>) {
       };
     },
 
+    /** A page of a note's answers, oldest first, if the caller may see the note (else a 404). */
+    async replies(id: string, query: Parsed<typeof NoteRepliesQuery>, caller: Caller) {
+      await placeOf(db, id, caller);
+      const { rows } = await sql<NoteReply & { created_at: Date | string; found: string }>`
+        select r.id, r.body, r.author_id, who.name as author_name, r.created_at,
+          count(*) over () as found
+        from verification_reply r left join app_user who on who.id = r.author_id
+        where r.note_id = ${id}
+        order by r.created_at, r.id
+        limit ${query.limit} offset ${offsetOf(query.page, query.limit)}`.execute(db);
+      let found = toCount(rows[0]?.found);
+      // A page past the end still says how many there are.
+      if (rows.length === 0 && query.page > 1) {
+        const counted = await db
+          .selectFrom('verification_reply')
+          .select((eb) => eb.fn.countAll().as('count'))
+          .where('note_id', '=', id)
+          .executeTakeFirstOrThrow();
+        found = toCount(counted.count);
+      }
+      return {
+        data: rows.map(({ found: _, ...reply }) => ({
+          ...reply,
+          created_at: iso(reply.created_at),
+        })),
+        filter: listFilter(query.page, query.limit, found, found),
+      };
+    },
+
     /** A reviewer's note on a line or a sub kegiatan of their units; tells the unit. */
     async create(input: Parsed<typeof NoteInput>, caller: Caller): Promise<VerificationNote> {
       return inTransaction(db, async (trx) => {
@@ -310,7 +367,7 @@ export function createVerificationService(db: Kysely<Database>) {
      */
     async reply(id: string, body: string, caller: Caller): Promise<VerificationNote> {
       return inTransaction(db, async (trx) => {
-        const note = await noteOf(trx, id, caller);
+        const note = await placeOf(trx, id, caller);
         if (note.status === 'closed') throw refusals.noteClosed();
         await trx
           .insertInto('verification_reply')
@@ -343,8 +400,8 @@ export function createVerificationService(db: Kysely<Database>) {
           .where('id', '=', id)
           .executeTakeFirst();
         if (place) await holdSubAction(trx, place.sub_action_id);
-        const note = await noteOf(trx, id, caller);
-        if (closed === (note.status === 'closed')) return note;
+        const note = await placeOf(trx, id, caller);
+        if (closed === (note.status === 'closed')) return noteOf(trx, id, caller);
         await trx
           .updateTable('verification_note')
           .set(

@@ -48,6 +48,7 @@ export const messagesEn: Messages = {
     page: (page: number) => `Page ${page}`,
     previous: 'Previous',
     next: 'Next',
+    loadMore: 'Load more',
     showingRange: (from: number, to: number, total: number) =>
       `Showing ${from} to ${to} of ${total} results`,
   },
@@ -1211,6 +1212,7 @@ export const messagesEn: Messages = {
       reopened: 'Note reopened.',
       failed: 'Could not save the note',
       lastAnswer: 'Last answer',
+      showAllReplies: (count: number) => `Show all ${count} answers`,
     },
     dashboard: {
       title: 'Open verification notes',
@@ -1482,6 +1484,10 @@ export const messagesEn: Messages = {
       `Too many failed sign-in attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
     exportsBusy: (limit: number) =>
       `${limit} of your reports are still being made or downloaded. Wait until they finish, then try again.`,
+    pdfRendersBusy: (limit: number) =>
+      limit === 1
+        ? 'Another PDF of yours is still being made. Wait until it finishes, then try again.'
+        : `${limit} of your PDFs are still being made. Wait until they finish, then try again.`,
     payloadTooLarge: 'The data exceeds the allowed size.',
     unsupportedImage: 'Unsupported image format.',
     anonymousUploadsFull:

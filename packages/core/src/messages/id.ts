@@ -333,6 +333,8 @@ export const messagesId = {
     page: (page: number) => `Halaman ${page}`,
     previous: 'Sebelumnya',
     next: 'Selanjutnya',
+    /** Not in the spec: the next page of a list that grows below (a line's history, answers). */
+    loadMore: 'Muat lebih banyak',
     showingRange: (from: number, to: number, total: number) =>
       `Menampilkan ${from} sampai ${to} dari ${total} hasil`,
   },
@@ -1373,6 +1375,8 @@ export const messagesId = {
       reopened: 'Catatan dibuka kembali.',
       failed: 'Gagal menyimpan catatan',
       lastAnswer: 'Jawaban terakhir',
+      /** A note shows its latest answers; this loads all of them, a page at a time. */
+      showAllReplies: (count: number) => `Tampilkan semua ${count} jawaban`,
     },
     /** The user dashboard's card. */
     dashboard: {
@@ -1693,6 +1697,11 @@ export const messagesId = {
       `Terlalu banyak percobaan masuk yang gagal. Silakan coba lagi dalam ${minutes} menit.`,
     exportsBusy: (limit: number) =>
       `Masih ada ${limit} laporan Anda yang sedang dibuat atau diunduh. Tunggu hingga selesai, lalu coba lagi.`,
+    /** 429: a person's PDFs being made at once (RANWAL_PDF_RENDERS_PER_USER, issue 34). */
+    pdfRendersBusy: (limit: number) =>
+      limit === 1
+        ? 'PDF Anda yang lain masih dibuat. Tunggu hingga selesai, lalu coba lagi.'
+        : `Masih ada ${limit} PDF Anda yang sedang dibuat. Tunggu hingga selesai, lalu coba lagi.`,
     payloadTooLarge: 'Ukuran data melebihi batas yang diizinkan.',
     unsupportedImage: 'Format gambar tidak didukung.',
     /** 507: anonymous uploads (RANWAL_ANONYMOUS_UPLOADS) already hold all the space allowed. */

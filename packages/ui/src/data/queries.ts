@@ -8,6 +8,7 @@ import type {
   ChildListQuery,
   HistoryExportQuery,
   HistoryListQuery,
+  ListFilter,
   ListQuery,
   ManagedEntityKey,
   NoteCloseInput,
@@ -45,6 +46,7 @@ import {
   keepPreviousData,
   type QueryKey,
   queryOptions,
+  useInfiniteQuery,
   useMutation,
   useQueries,
   useQuery,
@@ -323,14 +325,29 @@ export function useCurrentUser(options: ReadOptions = {}) {
   });
 }
 
-/** One budget line's changes, oldest first; waits while `id` is undefined. */
+/** Changes of a line's history a page brings (the API's largest page). */
+export const LINE_HISTORY_PAGE = 100;
+
+/**
+ * One budget line's changes, oldest first, a page at a time (`fetchNextPage` brings the next);
+ * waits while `id` is undefined.
+ */
 export function useLineHistory(id: string | undefined) {
   const client = useRanwalClient();
-  return useQuery({
+  return useInfiniteQuery({
     queryKey: ranwalKeys.lineHistory(id ?? ''),
-    queryFn: ({ signal }) => client.history.line(id ?? '', { signal }),
+    queryFn: ({ signal, pageParam }) =>
+      client.history.line(id ?? '', { page: pageParam, limit: LINE_HISTORY_PAGE }, { signal }),
+    initialPageParam: 1,
+    getNextPageParam: nextPageOf,
     enabled: id !== undefined,
   });
+}
+
+/** The page after a list's answer, or none after its last. */
+export function nextPageOf(last: { filter: ListFilter }): number | undefined {
+  const { current_page, total_page } = last.filter;
+  return current_page < total_page ? current_page + 1 : undefined;
 }
 
 /** A page of every recorded change, newest first, narrowed by kind, person and dates (admin only). */

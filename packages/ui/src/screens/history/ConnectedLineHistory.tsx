@@ -14,7 +14,8 @@ export interface ConnectedLineHistoryProps {
 }
 
 /**
- * `LineHistory` over the RanwalProvider's client: `history.line` loads it, `history.restore`
+ * `LineHistory` over the RanwalProvider's client: `history.line` loads it a page at a time
+ * ('Muat lebih banyak' brings the next), `history.restore`
  * restores a version (line lists and histories then refetch) with a toast, so it needs a
  * `ToastProvider` above it.
  */
@@ -30,7 +31,10 @@ export function ConnectedLineHistory({
   return (
     <>
       <LineHistory
-        entries={history.data?.data ?? []}
+        entries={history.data?.pages.flatMap((page) => page.data) ?? []}
+        hasMore={history.hasNextPage}
+        isLoadingMore={history.isFetchingNextPage}
+        onLoadMore={() => void history.fetchNextPage()}
         isLoading={history.isPending}
         error={history.isError ? describeError(history.error, h.fetchFailed) : null}
         onRetry={() => void history.refetch()}

@@ -152,3 +152,12 @@ export const Restored: Story = {
     );
   },
 };
+
+/** More changes than a page: 'Muat lebih banyak' below them asks for the next page. */
+export const MorePages: Story = {
+  args: { hasMore: true, onLoadMore: fn() },
+  play: async ({ canvas, userEvent, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: m.pagination.loadMore }));
+    await expect(args.onLoadMore).toHaveBeenCalledTimes(1);
+  },
+};

@@ -18,6 +18,10 @@ export interface LineHistoryProps {
   onRestore?: ((entry: HistoryEntry) => unknown) | undefined;
   /** The entry being restored: its button waits, the others are held. */
   restoringId?: number | null;
+  /** More changes than shown: 'Muat lebih banyak' below them calls `onLoadMore`. */
+  hasMore?: boolean;
+  isLoadingMore?: boolean;
+  onLoadMore?: () => void;
 }
 
 /**
@@ -31,6 +35,9 @@ export function LineHistory({
   onRetry,
   onRestore,
   restoringId = null,
+  hasMore = false,
+  isLoadingMore = false,
+  onLoadMore,
 }: LineHistoryProps) {
   const messages = useMessages();
   const h = messages.history;
@@ -76,6 +83,13 @@ export function LineHistory({
             </li>
           ))}
         </ol>
+      )}
+      {!error && !isLoading && hasMore && onLoadMore && (
+        <div>
+          <Button variant="secondary" size="sm" isPending={isLoadingMore} onPress={onLoadMore}>
+            {messages.pagination.loadMore}
+          </Button>
+        </div>
       )}
     </section>
   );

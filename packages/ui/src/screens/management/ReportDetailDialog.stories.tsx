@@ -18,6 +18,16 @@ const firstLine = async () => ({
 
 const RESTORED_SPECIFICATION = 'Versi sebelum diubah';
 const answer = <T,>(data: T) => ({ status: 200, message: 'OK', data });
+/** A list's one page, as the API answers it. */
+const listAnswer = <T,>(data: T[]) => ({
+  ...answer(data),
+  filter: {
+    current_page: 1,
+    total_page: 1,
+    filtered_result: data.length,
+    total_result: data.length,
+  },
+});
 const restore = fn();
 const historyOf = (history: NonNullable<HistoryStoryParameters['history']>) => ({ history });
 // Each story names its whole history: Storybook merges a story's parameters into the meta's
@@ -71,7 +81,7 @@ export const WithHistory: Story = {
   parameters: historyOf({
     session: adminSession,
     calls: {
-      line: async () => answer(lineHistoryEntries),
+      line: async () => listAnswer(lineHistoryEntries),
       restore: async (body, options) => {
         restore(body, options);
         const { report } = await firstLine();
@@ -107,7 +117,7 @@ export const WithHistory: Story = {
 export const RestoreRefused: Story = {
   parameters: historyOf({
     session: adminSession,
-    calls: { line: async () => answer(lineHistoryEntries) },
+    calls: { line: async () => listAnswer(lineHistoryEntries) },
     failOn: { 'history.restore': httpError('validation', 'Melebihi pagu sub kegiatan') },
   }),
   play: async ({ userEvent }) => {
@@ -124,7 +134,7 @@ export const RestoreRefused: Story = {
 export const ForUser: Story = {
   parameters: historyOf({
     session: userSession,
-    calls: { line: async () => answer(lineHistoryEntries) },
+    calls: { line: async () => listAnswer(lineHistoryEntries) },
   }),
   play: async () => {
     const history = await historyRegion();

@@ -7,7 +7,7 @@ import {
   useReplyNote,
   useVerificationNotes,
 } from '../../data/queries.js';
-import { useMessages, useSession } from '../../data/RanwalProvider.js';
+import { useMessages, useRanwalClient, useSession } from '../../data/RanwalProvider.js';
 import { NoteThread, type NoteThreadProps } from './NoteThread.js';
 
 /** Where new notes of a thread go: a line, or a sub kegiatan of a year (its lines as targets). */
@@ -32,6 +32,9 @@ export interface ConnectedNoteThreadProps
   hideWhenEmpty?: boolean;
 }
 
+/** Answers of a note a page brings (the API's largest page). */
+const NOTE_REPLIES_PAGE = 100;
+
 /** Whether the signed-in person reviews: verifiers and admins close, reopen and write notes. */
 export function useIsReviewer(): boolean {
   const role = useSession()?.userRole;
@@ -39,8 +42,9 @@ export function useIsReviewer(): boolean {
 }
 
 /**
- * `NoteThread` over the RanwalProvider's client: `verification.notes` as `query` asks, answers
- * from anyone signed in, and for verifiers and admins 'Tutup Catatan' / 'Buka Kembali' and (with
+ * `NoteThread` over the RanwalProvider's client: `verification.notes` as `query` asks (each
+ * note with its latest answers; `verification.replies` brings all of them a page at a time),
+ * answers from anyone signed in, and for verifiers and admins 'Tutup Catatan' / 'Buka Kembali' and (with
  * `place`) a new note; each with a toast, so it needs a `ToastProvider`.
  */
 export function ConnectedNoteThread({
@@ -57,6 +61,7 @@ export function ConnectedNoteThread({
   const create = useCreateNote();
   const reply = useReplyNote();
   const close = useCloseNote();
+  const client = useRanwalClient();
   const done = (message: string) => toast.success(undefined, message, toastDurations.reportSuccess);
 
   const list = notes.data?.data ?? [];
@@ -68,6 +73,9 @@ export function ConnectedNoteThread({
       isLoading={notes.isPending}
       error={notes.isError ? describeError(notes.error, t.fetchFailed) : null}
       onRetry={() => void notes.refetch()}
+      onLoadReplies={(note, page) =>
+        client.verification.replies(note.id, { page, limit: NOTE_REPLIES_PAGE })
+      }
       onReply={
         session
           ? async (note, body) => {

@@ -23,6 +23,7 @@ const note = (fields: Partial<VerificationNote>): VerificationNote => ({
   closed_by_name: null,
   replies: [],
   ...fields,
+  reply_count: fields.reply_count ?? fields.replies?.length ?? 0,
 });
 
 const notes: VerificationNote[] = [
@@ -113,5 +114,48 @@ export const Empty: Story = {
   args: { notes: [] },
   play: async ({ canvas }) => {
     await expect(canvas.getByText(t.empty)).toBeVisible();
+  },
+};
+
+const answerNo = (n: number) => ({
+  id: `reply-${n}`,
+  body: `Jawaban ${n}`,
+  author_id: 'user-1',
+  author_name: 'Pengguna Demo',
+  created_at: `2025-07-01T0${Math.min(n, 9)}:00:00.000Z`,
+});
+
+/**
+ * A note answered five times carries its latest three; 'Tampilkan semua 5 jawaban' loads every
+ * answer a page at a time (pages of three here), oldest first, then 'Muat lebih banyak'.
+ */
+export const ManyAnswers: Story = {
+  args: {
+    notes: [note({ reply_count: 5, replies: [3, 4, 5].map(answerNo) })],
+    onLoadReplies: fn(async (_note: VerificationNote, page: number) => ({
+      data: (page === 1 ? [1, 2, 3] : [4, 5]).map(answerNo),
+      filter: { current_page: page, total_page: 2, filtered_result: 5, total_result: 5 },
+    })),
+  },
+  play: async ({ canvas, userEvent, args }) => {
+    const answers = () =>
+      canvas.getAllByText(/^Jawaban \d$/).map((element) => element.textContent ?? '');
+    await expect(answers()).toEqual(['Jawaban 3', 'Jawaban 4', 'Jawaban 5']);
+    await userEvent.click(canvas.getByRole('button', { name: t.showAllReplies(5) }));
+    await expect(args.onLoadReplies).toHaveBeenCalledWith(args.notes[0], 1);
+    await expect(await canvas.findByText('Jawaban 1')).toBeVisible();
+    await expect(answers()).toEqual(['Jawaban 1', 'Jawaban 2', 'Jawaban 3']);
+    await userEvent.click(canvas.getByRole('button', { name: messagesId.pagination.loadMore }));
+    await expect(await canvas.findByText('Jawaban 5')).toBeVisible();
+    await expect(answers()).toEqual([
+      'Jawaban 1',
+      'Jawaban 2',
+      'Jawaban 3',
+      'Jawaban 4',
+      'Jawaban 5',
+    ]);
+    await expect(
+      canvas.queryByRole('button', { name: messagesId.pagination.loadMore }),
+    ).not.toBeInTheDocument();
   },
 };

@@ -1,4 +1,4 @@
-import type { NoteStatus, VerificationNote } from '@ranwal/core';
+import type { ListFilter, NoteReply, NoteStatus, VerificationNote } from '@ranwal/core';
 import { type FormEvent, useId, useState } from 'react';
 import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
@@ -30,6 +30,13 @@ export interface NoteThreadProps {
   showPlace?: boolean;
   /** Shows only each note's last answer, under 'Jawaban terakhir' (the dashboard's card). */
   lastAnswerOnly?: boolean;
+  /**
+   * A page (from 1) of a note's answers, oldest first: a note with more answers than it carries
+   * offers 'Tampilkan semua … jawaban', then 'Muat lebih banyak'. Reject with the call's error.
+   */
+  onLoadReplies?:
+    | ((note: VerificationNote, page: number) => Promise<{ data: NoteReply[]; filter: ListFilter }>)
+    | undefined;
   /** Answers a note; without it no note offers 'Balas'. Reject with the call's error. */
   onReply?: ((note: VerificationNote, body: string) => Promise<unknown>) | undefined;
   /** Closes (true) or reopens a note: a verifier's or an admin's. Reject with the call's error. */
@@ -66,6 +73,7 @@ export function NoteThread({
   headingLevel = 3,
   showPlace = false,
   lastAnswerOnly = false,
+  onLoadReplies,
   onReply,
   onClose,
   onWrite,
@@ -125,6 +133,9 @@ export function NoteThread({
               note={note}
               showPlace={showPlace}
               lastAnswerOnly={lastAnswerOnly}
+              onLoadReplies={
+                onLoadReplies && !lastAnswerOnly ? (page) => onLoadReplies(note, page) : undefined
+              }
               busy={running}
               onReply={
                 onReply && note.status !== 'closed'
@@ -159,6 +170,7 @@ function NoteItem({
   note,
   showPlace,
   lastAnswerOnly,
+  onLoadReplies,
   busy,
   onReply,
   onClose,
@@ -167,6 +179,7 @@ function NoteItem({
   note: VerificationNote;
   showPlace: boolean;
   lastAnswerOnly: boolean;
+  onLoadReplies: ((page: number) => Promise<{ data: NoteReply[]; filter: ListFilter }>) | undefined;
   busy: string | null;
   onReply: ((body: string) => Promise<boolean>) | undefined;
   onClose: (() => Promise<boolean>) | undefined;
@@ -177,7 +190,8 @@ function NoteItem({
   const noteId = useId();
   const [replying, setReplying] = useState(false);
   const [reply, setReply] = useState('');
-  const replies = lastAnswerOnly ? note.replies.slice(-1) : note.replies;
+  const all = useAllReplies(note, onLoadReplies);
+  const replies = lastAnswerOnly ? note.replies.slice(-1) : (all.loaded ?? note.replies);
   const place = note.line_id
     ? note.line_name
       ? t.onLine(note.line_name)
@@ -219,6 +233,13 @@ function NoteItem({
       <p id={noteId} className="whitespace-pre-line break-words text-sm text-slate-900">
         {note.body}
       </p>
+      {all.hidden > 0 && (
+        <div>
+          <Button variant="secondary" size="sm" isPending={all.loading} onPress={all.loadFirst}>
+            {t.showAllReplies(note.reply_count)}
+          </Button>
+        </div>
+      )}
       {replies.length > 0 && (
         <div className="flex flex-col gap-1">
           {lastAnswerOnly && <p className="text-xs font-medium text-slate-600">{t.lastAnswer}</p>}
@@ -237,6 +258,14 @@ function NoteItem({
           </ol>
         </div>
       )}
+      {all.hasMore && (
+        <div>
+          <Button variant="secondary" size="sm" isPending={all.loading} onPress={all.loadNext}>
+            {m.pagination.loadMore}
+          </Button>
+        </div>
+      )}
+      {all.failure && <Banner tone="error">{all.failure}</Banner>}
       {note.status === 'closed' && note.closed_by_name && (
         <p className="text-xs text-slate-600">{t.closedBy(note.closed_by_name)}</p>
       )}
@@ -298,6 +327,56 @@ function NoteItem({
       {failure}
     </li>
   );
+}
+
+/**
+ * A note's answers beyond the latest it carries, loaded a page at a time on request. What was
+ * loaded is dropped once the note's count changes (an answer was added): the note then shows
+ * its latest again, with the offer to load them all.
+ */
+function useAllReplies(
+  note: VerificationNote,
+  onLoadReplies: ((page: number) => Promise<{ data: NoteReply[]; filter: ListFilter }>) | undefined,
+) {
+  const t = useMessages().verification.notes;
+  const [pages, setPages] = useState<{
+    replies: NoteReply[];
+    page: number;
+    totalPages: number;
+    count: number;
+  } | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const current = pages && pages.count === note.reply_count ? pages : null;
+  const load = async (page: number) => {
+    if (!onLoadReplies) return;
+    setLoading(true);
+    setFailure(null);
+    try {
+      const answer = await onLoadReplies(page);
+      setPages((before) => ({
+        replies: [...(page > 1 && before ? before.replies : []), ...answer.data],
+        page: answer.filter.current_page,
+        totalPages: answer.filter.total_page,
+        count: note.reply_count,
+      }));
+    } catch (caught) {
+      setFailure(describeError(caught, t.failed));
+    } finally {
+      setLoading(false);
+    }
+  };
+  return {
+    /** The answers loaded so far, oldest first; null before any were. */
+    loaded: current?.replies ?? null,
+    /** Answers not shown and not loaded (none without a way to load them). */
+    hidden: onLoadReplies && !current ? note.reply_count - note.replies.length : 0,
+    hasMore: current !== null && current.page < current.totalPages,
+    loading,
+    failure,
+    loadFirst: () => void load(1),
+    loadNext: () => void load((current?.page ?? 0) + 1),
+  };
 }
 
 /** A verifier's new note, on the sub kegiatan or one of its lines. */
