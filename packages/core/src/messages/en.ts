@@ -787,7 +787,7 @@ export const messagesEn: Messages = {
         price_lowered: (code: string, price: string) =>
           `Catalogue price ${price} (${code}) lowered after the line was made.`,
         free_form_match: (code: string, price: string) =>
-          `Named as catalogue item ${code} (${price}); saved before the price lock.`,
+          `Uses the code or name of catalogue item ${code} (${price}); saved before the price lock.`,
       },
       freeFormNote: "Not picked from this year's price catalogue.",
       volumeNote: (median: string, lines: number) =>

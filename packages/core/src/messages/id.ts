@@ -907,7 +907,7 @@ export const messagesId = {
         price_lowered: (code: string, price: string) =>
           `Harga katalog ${price} (${code}) diturunkan setelah rincian disusun.`,
         free_form_match: (code: string, price: string) =>
-          `Bernama sama dengan item katalog ${code} (${price}); disimpan sebelum kunci harga.`,
+          `Memakai kode atau nama item katalog ${code} (${price}); disimpan sebelum kunci harga.`,
       },
       freeFormNote: 'Tidak dipilih dari Katalog Harga tahun ini.',
       volumeNote: (median: string, lines: number) =>
