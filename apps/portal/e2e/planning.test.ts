@@ -752,6 +752,7 @@ describe('planning within a ceiling: the admin pages, through the portal', () =>
     ['/admin-pagu', 'Pagu'],
     ['/admin-katalog-harga', 'Katalog Harga'],
     ['/admin-pengaturan-perencanaan', 'Pengaturan Perencanaan'],
+    ['/admin-anomali-harga', 'Anomali Harga'],
   ])(
     '%s on a desktop and a phone: one h1, no axe violation, nothing off-screen',
     async (path, h1) => {

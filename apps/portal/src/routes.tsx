@@ -31,6 +31,7 @@ const UserDashboardPage = lazy(() => import('./pages/UserDashboardPage.js'));
 const PaguPage = lazy(() => import('./pages/PaguPage.js'));
 const PriceCataloguePage = lazy(() => import('./pages/PriceCataloguePage.js'));
 const PlanningSettingsPage = lazy(() => import('./pages/PlanningSettingsPage.js'));
+const PriceAnomaliesPage = lazy(() => import('./pages/PriceAnomaliesPage.js'));
 const HistoryPage = lazy(() => import('./pages/HistoryPage.js'));
 const StagesPage = lazy(() => import('./pages/StagesPage.js'));
 const LocksPage = lazy(() => import('./pages/LocksPage.js'));
@@ -46,6 +47,7 @@ const adminPages: Record<string, PortalRoute['page']> = {
   pagu: PaguPage,
   priceCatalogue: PriceCataloguePage,
   planningSettings: PlanningSettingsPage,
+  priceAnomalies: PriceAnomaliesPage,
   history: HistoryPage,
   stages: StagesPage,
   locks: LocksPage,

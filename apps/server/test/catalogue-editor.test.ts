@@ -1,4 +1,5 @@
 import { messagesId } from '@ranwal/core';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { budgetLineInput, buildChain, type Chain } from './fixtures.js';
 import { databaseTargets, startTestApp, type TestApp } from './harness.js';
@@ -357,6 +358,186 @@ describe.each(databaseTargets)('the catalogue editor and the pagu policy on %s',
       expect(staged[0]).toMatchObject({ pagu: null, pagu_required: true });
       const unstaged = (await call('GET', `pagu/list?year=2032&search=Editor`)).json().data;
       expect(unstaged[0]).toMatchObject({ pagu: null, pagu_required: false });
+    });
+  });
+
+  describe('the price lock and the anomalies (issue 34)', () => {
+    const LOCK_YEAR = 2034;
+    const glue = {
+      year: LOCK_YEAR,
+      kind: 'SSH',
+      code: '1.1.7.01.01.06.001.00003',
+      name: 'Lem Aibon',
+      specification: 'Kaleng 70 gram',
+      unit: 'Kaleng',
+      price: 20_000,
+      account_codes: [],
+    };
+    const glueLine = (overrides: Record<string, unknown>) =>
+      budgetLineInput(chain, {
+        year: LOCK_YEAR,
+        component_code: glue.code,
+        component_name: glue.name,
+        unit: glue.unit,
+        ...overrides,
+      });
+    const locked = server.priceLockedToCatalogue(glue.name, glue.code, LOCK_YEAR, 'Rp 20.000');
+    let glueId: string;
+    let lineId: string;
+
+    it("refuses an edit dropping the item's id at three times its price, and a free-form line under its name", async () => {
+      const item = await call('POST', 'price-item/create', glue);
+      expect(item.statusCode, item.body).toBe(201);
+      glueId = item.json().data.id;
+      const priced = await createLine({ ...glueLine({ price_item_id: glueId, price: 20_000 }) });
+      expect(priced.statusCode, priced.body).toBe(201);
+      lineId = priced.json().data.id;
+
+      const sidestep = await call(
+        'PUT',
+        `detail-program/${lineId}/update`,
+        glueLine({ price_item_id: null, price: 60_000 }),
+        t.userToken,
+      );
+      expect(sidestep.statusCode).toBe(400);
+      expect(sidestep.json().issues).toEqual([{ path: 'price', message: locked }]);
+      // The name alone, spaced and cased otherwise, under another code: held the same.
+      const byName = await createLine(
+        glueLine({ component_code: 'X-1', component_name: '  lem   AIBON ', price: 60_000 }),
+      );
+      expect(byName.statusCode).toBe(400);
+      expect(byName.json().issues).toEqual([{ path: 'price', message: locked }]);
+      // At or under the catalogue price a free-form line stays free-form; another year is free.
+      const cheap = await createLine(glueLine({ component_code: '', price: 20_000 }));
+      expect(cheap.statusCode, cheap.body).toBe(201);
+      expect(cheap.json().data.price_item_id).toBeNull();
+      expect((await createLine(glueLine({ year: 2035, price: 60_000 }))).statusCode).toBe(201);
+      const stored = (
+        await call('GET', `detail-program/${lineId}/get`, undefined, t.userToken)
+      ).json();
+      expect(stored.data).toMatchObject({ price: 20_000, price_item_id: glueId });
+    });
+
+    it('lets the same edit through once an admin opens the item', async () => {
+      const opened = await call('PUT', `price-item/${glueId}/update`, { open: true });
+      expect(opened.statusCode, opened.body).toBe(200);
+      const edit = await call(
+        'PUT',
+        `detail-program/${lineId}/update`,
+        glueLine({ price_item_id: null, price: 60_000 }),
+        t.userToken,
+      );
+      expect(edit.statusCode, edit.body).toBe(200);
+      expect(edit.json().data).toMatchObject({ price: 60_000, price_item_id: null });
+    });
+
+    it("lists the year's anomalies for the admin: free-form lines, prices above the catalogue with why, unusual volumes", async () => {
+      // A line priced from an item whose price is lowered afterwards.
+      const folder = await call('POST', 'price-item/create', {
+        ...glue,
+        code: 'MAP-34',
+        name: 'Map Kancing',
+        price: 5_000,
+      });
+      const folderId = folder.json().data.id;
+      const fromFolder = await createLine(
+        glueLine({ price_item_id: folderId, component_name: 'Map Kancing', price: 5_000 }),
+      );
+      expect(fromFolder.statusCode, fromFolder.body).toBe(201);
+      await call('PUT', `price-item/${folderId}/update`, { price: 4_000 });
+      // Five ordinary volumes of 2 and one of 500 under the same kode rekening.
+      for (let i = 0; i < 5; i++) {
+        const usual = await createLine({
+          component_name: `Kertas ${i}`,
+          year: LOCK_YEAR,
+          first_volume: 2,
+        });
+        expect(usual.statusCode, usual.body).toBe(201);
+      }
+      const huge = await createLine({
+        component_name: 'Lem Aibon Grosir',
+        year: LOCK_YEAR,
+        first_volume: 500,
+      });
+      expect(huge.statusCode, huge.body).toBe(201);
+
+      const anomalies = async (query: string, token?: string) =>
+        call('GET', `price-item/anomalies?year=${LOCK_YEAR}${query}`, undefined, token);
+      const above = await anomalies('&kind=above_catalogue');
+      expect(above.statusCode, above.body).toBe(200);
+      expect(
+        above
+          .json()
+          .data.map((row: Record<string, unknown>) => [
+            row.line_id,
+            row.catalogue_code,
+            row.catalogue_price,
+            row.reason,
+          ]),
+      ).toEqual([
+        [lineId, glue.code, 20_000, 'item_open'],
+        [fromFolder.json().data.id, 'MAP-34', 4_000, 'price_lowered'],
+      ]);
+      const volume = (await anomalies('&kind=volume')).json();
+      expect(volume.data).toEqual([
+        expect.objectContaining({
+          kind: 'volume',
+          line_id: huge.json().data.id,
+          component_name: 'Lem Aibon Grosir',
+          volume: 500,
+          median_volume: 2,
+          account_line_count: 9,
+          account_code: '5.1.02.Editor',
+        }),
+      ]);
+      const all = (await anomalies('')).json();
+      // 8 free-form lines (all but the folder's), 2 above the catalogue, 1 volume.
+      expect(all.filter).toMatchObject({ filtered_result: 11, total_result: 11 });
+      expect(all.data.filter((row: { kind: string }) => row.kind === 'free_form')).toHaveLength(8);
+      expect((await anomalies('&search=grosir')).json().filter.filtered_result).toBe(2);
+      expect((await anomalies('', t.userToken)).statusCode).toBe(403);
+      expect((await anomalies('&kind=harga')).statusCode).toBe(400);
+    });
+
+    it("marks the free-form lines in the list, the report workbook and the RKA: 'Di luar katalog'", async () => {
+      const listed = (
+        await call('GET', `detail-program/list?year=${LOCK_YEAR}&limit=100`, undefined, t.userToken)
+      ).json().data as { component_name: string; outside_catalogue: boolean }[];
+      const marked = (name: string) => listed.find((line) => line.component_name === name);
+      expect(marked('Map Kancing')?.outside_catalogue).toBe(false);
+      expect(marked('Lem Aibon Grosir')?.outside_catalogue).toBe(true);
+      // A year without a catalogue marks nothing.
+      const otherYear = (
+        await call('GET', 'detail-program/list?year=2035', undefined, t.userToken)
+      ).json().data;
+      expect(
+        otherYear.map((line: { outside_catalogue: boolean }) => line.outside_catalogue),
+      ).toEqual([false]);
+
+      const sheetOf = async (query: string) => {
+        const link = await call('GET', `detail-program/report?${query}`);
+        expect(link.statusCode, link.body).toBe(200);
+        const file = await t.call('GET', link.json().data.path);
+        expect(file.statusCode).toBe(200);
+        const workbook = new ExcelJS.Workbook();
+        await workbook.xlsx.load(file.rawPayload as unknown as ExcelJS.Buffer);
+        const rows: string[][] = [];
+        workbook.worksheets[0]!.eachRow((row) =>
+          rows.push((row.values as unknown[]).slice(1).map((cell) => String(cell ?? ''))),
+        );
+        return rows;
+      };
+      const flat = await sheetOf(`year=${LOCK_YEAR}`);
+      const header = flat[1]!;
+      const source = header.indexOf('Sumber Harga');
+      const name = header.indexOf('Nama Komponen');
+      expect(source).toBe(header.length - 1);
+      const sourceOf = (component: string) => flat.find((row) => row[name] === component)?.[source];
+      expect(sourceOf('Lem Aibon Grosir')).toBe('Di luar katalog');
+      expect(sourceOf('Map Kancing')).toBe('Katalog');
+      const rka = (await sheetOf(`year=${LOCK_YEAR}&layout=rka`)).flat();
+      expect(rka).toContain('Lem Aibon Grosir (Di luar katalog)');
+      expect(rka).toContain('Map Kancing');
     });
   });
 });

@@ -104,6 +104,7 @@ export const REPORT_WORKBOOK_HEADERS = [
   'Total Setelah Pajak',
   'Pengampu',
   'Tanggal',
+  'Sumber Harga',
 ];
 
 /** Smallest valid images of each accepted type. */

@@ -134,6 +134,7 @@ const expected: Record<string, Row> = {
   'POST /ranwal/api/price-item/import':             [401, 401, 401, 401, 403, 403, 403, 200],
   'POST /ranwal/api/price-item/create':             [401, 401, 401, 401, 403, 403, 403, 201],
   'PUT /ranwal/api/price-item/:id/update':         [401, 401, 401, 401, 403, 403, 403, 200],
+  'GET /ranwal/api/price-item/anomalies':          [401, 401, 401, 401, 403, 403, 403, 200],
   'POST /ranwal/api/upload-file':                  [401, 401, 401, 401, 403, 403, 403, 200],
   'GET /ranwal/api/uploads/:id':                   [200, 200, 200, 200, 200, 200, 200, 200],
 };
@@ -600,6 +601,9 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
           select id from price_item where year = 2098`.execute(t.database.db);
         return { url: `/ranwal/api/price-item/${rows[0]!.id}/update`, body: { open: true } };
       },
+      'GET /ranwal/api/price-item/anomalies': async () => ({
+        url: '/ranwal/api/price-item/anomalies?year=2025',
+      }),
       'POST /ranwal/api/upload-file': async () => ({
         url: '/ranwal/api/upload-file',
         ...(await imageUpload()),

@@ -67,6 +67,8 @@ describe.each(databaseTargets)('budget lines on %s', (target) => {
         tax_base_numerator: 1,
         tax_base_denominator: 1,
         price_item_id: null,
+        // No catalogue in 2025 here: a line without an item is not marked.
+        outside_catalogue: false,
         year: 2025,
         agency_id: expect.any(String),
         agency_name: 'Perangkat Daerah Alfa',

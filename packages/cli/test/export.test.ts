@@ -51,6 +51,8 @@ const lineRow = (number: number, line: BudgetLine): Cell[] => [
   line.total_after_tax,
   line.supporter_name,
   formatDateTimeLong(line.created_at),
+  // Sumber Harga (issue 34): empty where the year has no catalogue.
+  line.price_item_id ? 'Katalog' : line.outside_catalogue ? 'Di luar katalog' : null,
 ];
 
 /** A subtotal or total row: the label under Program, the three sums in their columns. */

@@ -383,3 +383,64 @@ export const Signer = SignerInput.extend({
   updated_at: Timestamp,
 });
 export type Signer = z.infer<typeof Signer>;
+
+// --- The year's price anomalies (issue 34) ----------------------------------------------------
+
+/**
+ * What the Anomali Harga page lists, each line once per finding: a price above a catalogue
+ * item's (`above_catalogue`), a volume far above the usual for its kode rekening that year
+ * (`volume`, see `VOLUME_OUTLIER_FACTOR`), a line outside the catalogue (`free_form`).
+ */
+// The weightiest first: the list is ordered so, and a year's free-form lines can be many.
+export const priceAnomalyKinds = ['above_catalogue', 'volume', 'free_form'] as const;
+export const PriceAnomalyKind = z.enum(priceAnomalyKinds, {
+  error: `harus salah satu dari: ${priceAnomalyKinds.join(', ')}`,
+});
+export type PriceAnomalyKind = z.infer<typeof PriceAnomalyKind>;
+
+/**
+ * Why a line stands above a catalogue item's price: the item is open (an admin's choice), the
+ * item's price was lowered after the line was priced from it, or the line is free-form under
+ * the item's code or name and was saved before the lock (issue 34) held it.
+ */
+export const aboveCatalogueReasons = ['item_open', 'price_lowered', 'free_form_match'] as const;
+export type AboveCatalogueReason = (typeof aboveCatalogueReasons)[number];
+
+/**
+ * A volume is unusual when the line's (its three volumes multiplied) is more than this many
+ * times the median volume of the lines under the same kode rekening in the same year...
+ */
+export const VOLUME_OUTLIER_FACTOR = 10;
+/** ...among at least this many lines: fewer give no median worth comparing with. */
+export const VOLUME_OUTLIER_MIN_LINES = 5;
+
+export const PriceAnomalyQuery = ListQuery.extend({
+  year: ReportYear,
+  kind: PriceAnomalyKind.optional(),
+});
+export type PriceAnomalyQuery = z.input<typeof PriceAnomalyQuery>;
+
+export const PriceAnomaly = z.object({
+  kind: PriceAnomalyKind,
+  line_id: Id,
+  component_code: z.string(),
+  component_name: z.string(),
+  unit: z.string(),
+  price: z.number(),
+  /** The line's three volumes multiplied. */
+  volume: z.number(),
+  total_after_tax: z.number(),
+  account_code: z.string(),
+  account_name: z.string(),
+  sub_action_name: z.string(),
+  agency_name: z.string().nullable(),
+  created_by_name: z.string().nullable(),
+  /** `above_catalogue`: the item and its price, and why the line is above it. */
+  catalogue_code: z.string().nullable(),
+  catalogue_price: z.number().nullable(),
+  reason: z.enum(aboveCatalogueReasons).nullable(),
+  /** `volume`: the median volume of the kode rekening that year, and of how many lines. */
+  median_volume: z.number().nullable(),
+  account_line_count: z.number().int().nullable(),
+});
+export type PriceAnomaly = z.infer<typeof PriceAnomaly>;

@@ -183,3 +183,51 @@ export function catalogueIssues(
   }
   return issues;
 }
+
+/**
+ * How a component's name is compared with a catalogue item's: trimmed, runs of white space made
+ * one space, lower case ('  Lem  AIBON ' is 'lem aibon'). The server compares the same way in
+ * SQL (`catalogueNameSql`, migration 0024's index).
+ */
+export const catalogueNameKey = (name: string): string =>
+  name.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * The price lock on a line without a catalogue item (issue 34): a line whose component code is an
+ * item's of its year (the items in use, not retired), or failing that whose name is, is held to
+ * that item's price as if it had been picked, unless an admin has opened the item. A name some
+ * items share (two 'Tinta Printer Hitam' of different cartridges) holds the line to the dearest
+ * of them, and any of them open frees it. `items` are those of the line's year it may match.
+ */
+export function catalogueLockIssues(
+  items: readonly (Pick<PriceItem, 'code' | 'name' | 'year' | 'open'> & {
+    price: number | bigint | string;
+  })[],
+  line: { price: number; component_code: string; component_name: string },
+): FieldIssue[] {
+  const byCode = items.filter(
+    (item) => line.component_code.trim() !== '' && item.code === line.component_code.trim(),
+  );
+  const holding =
+    byCode.length > 0
+      ? byCode
+      : items.filter(
+          (item) => catalogueNameKey(item.name) === catalogueNameKey(line.component_name),
+        );
+  if (holding.length === 0 || holding.some((item) => item.open)) return [];
+  const dearest = holding.reduce((most, item) =>
+    Number(item.price) > Number(most.price) ? item : most,
+  );
+  if (line.price <= Number(dearest.price)) return [];
+  return [
+    {
+      path: 'price',
+      message: server.priceLockedToCatalogue(
+        dearest.name,
+        dearest.code,
+        dearest.year,
+        formatRupiah(Number(dearest.price)),
+      ),
+    },
+  ];
+}

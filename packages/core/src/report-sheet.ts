@@ -41,6 +41,8 @@ export type ReportSheetLine = Pick<
   | 'total_after_tax'
   | 'supporter_name'
   | 'created_at'
+  | 'price_item_id'
+  | 'outside_catalogue'
 >;
 
 export interface ReportSheetColumn {
@@ -53,6 +55,20 @@ export interface ReportSheetColumn {
   /** Summed on the subtotal and grand total rows. */
   total?: keyof ReportSheetAmounts;
 }
+
+/**
+ * A line's price source as the exports and lists word it (issue 34): 'Katalog' when priced from
+ * an item, 'Di luar katalog' when free-form in a year with a catalogue, nothing otherwise.
+ */
+export const priceSourceText = (
+  line: Pick<BudgetLine, 'price_item_id' | 'outside_catalogue'>,
+  messages = messagesId,
+): string =>
+  line.price_item_id
+    ? messages.reports.priceSource.catalogue
+    : line.outside_catalogue
+      ? messages.reports.priceSource.outside
+      : '';
 
 const levels = messagesId.levels;
 const fields = messagesId.reports.fields;
@@ -89,4 +105,7 @@ export const reportSheetColumns: readonly ReportSheetColumn[] = [
   column(fields.totalAfterTax, 20, (line) => line.total_after_tax, 'rupiah', 'total_after_tax'),
   column(fields.supporter, 24, (line) => line.supporter_name),
   column(messagesId.reports.admin.columns.date, 28, (line) => formatDateTimeLong(line.created_at)),
+  // Where the price comes from (issue 34), last so the spec's columns keep their places:
+  // 'Di luar katalog' for a line without an item in a year with a catalogue.
+  column(fields.priceSource, 18, (line) => priceSourceText(line)),
 ];

@@ -33,6 +33,8 @@ import {
   PlanningPolicyInput,
   PlanningSettings,
   PlanningYears,
+  PriceAnomaly,
+  PriceAnomalyQuery,
   PriceItem,
   PriceItemImportBatch,
   PriceItemImportResult,
@@ -798,6 +800,16 @@ export const routes = {
       params: IdParams,
       body: PriceItemUpdateInput,
       data: PriceItem,
+    }),
+    anomalies: route({
+      method: 'GET',
+      path: '/api/price-item/anomalies',
+      access: 'admin',
+      summary:
+        "A page of a year's price anomalies for review: lines outside the catalogue, prices above a catalogue item's with the reason, and volumes more than ten times the median of their kode rekening that year",
+      query: PriceAnomalyQuery,
+      data: PriceAnomaly,
+      list: true,
     }),
   },
   upload: {

@@ -679,6 +679,12 @@ export const BudgetLine = z.object({
   tax_base_denominator: z.number().int().default(1),
   /** The catalogue item it is priced from; null for a free-form component. */
   price_item_id: Id.nullable().default(null),
+  /**
+   * Free-form while its year has a standard price catalogue: no item, where one could have been
+   * picked (issue 34). Marked in the lists, the RKA and every export ('Di luar katalog'); a
+   * year without a catalogue marks nothing. Read, never written.
+   */
+  outside_catalogue: z.boolean().default(false),
   year: z.number(),
   program_id: Id,
   action_id: Id,

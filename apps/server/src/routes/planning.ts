@@ -54,5 +54,6 @@ export function priceItemHandlers({ db }: AppContext): Handlers['priceItem'] {
       message: ok,
       data: await items.update(params.id, body),
     }),
+    anomalies: async ({ query }) => ({ message: ok, ...(await items.anomalies(query)) }),
   };
 }

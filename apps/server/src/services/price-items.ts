@@ -1,15 +1,22 @@
 import {
   catalogueIssues,
+  catalogueLockIssues,
+  catalogueNameKey,
   type FieldIssue,
   listFilter,
   messagesId,
+  type PriceAnomaly,
+  type PriceAnomalyQuery,
   type PriceItem,
   type PriceItemImportBatch,
   type PriceItemImportResult,
   type PriceItemInput,
   type PriceItemListQuery,
   type PriceItemUpdateInput,
+  priceAnomalyKinds,
   refusals,
+  VOLUME_OUTLIER_FACTOR,
+  VOLUME_OUTLIER_MIN_LINES,
 } from '@ranwal/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
@@ -30,6 +37,18 @@ const itemColumns = [
   'open',
   'retired',
 ] as const;
+
+/** A name as core's `catalogueNameKey` compares it (migration 0024 indexes the items'). */
+const nameKeyOf = (column: string) =>
+  sql<string>`lower(regexp_replace(btrim(${sql.ref(column)}), '\\s+', ' ', 'g'))`;
+export const catalogueNameSql = nameKeyOf('name');
+
+/**
+ * Whether a line (`line`) is outside the catalogue (core's BudgetLine.outside_catalogue): no
+ * item while its year has one (an index probe on price_item's year and code).
+ */
+export const outsideCatalogueSql = sql<boolean>`(line.price_item_id is null
+  and exists (select 1 from price_item catalogued where catalogued.year = line.year))`;
 
 const toItem = (row: Record<string, unknown>): PriceItem =>
   ({ ...row, price: Number(row.price) }) as PriceItem;
@@ -188,6 +207,143 @@ export function createPriceItemService(db: Kysely<Database>) {
           .executeTakeFirstOrThrow();
         return toItem(row);
       });
+    },
+
+    /**
+     * A page of a year's price anomalies (issue 34), each line once per finding, the findings in
+     * core's order (`priceAnomalyKinds`), the costliest lines first: lines without an item; lines
+     * above an item's price (theirs, or for a free-form line the item it is named as) with why;
+     * lines whose volume is more than VOLUME_OUTLIER_FACTOR times the median of their kode
+     * rekening that year, among at least VOLUME_OUTLIER_MIN_LINES lines.
+     */
+    async anomalies(query: Parsed<typeof PriceAnomalyQuery>) {
+      const found = query.search
+        ? sql`l.search_text like ${containsPattern(query.search.toLowerCase())}`
+        : sql`true`;
+      const ofKind = query.kind ? sql`f.kind = ${query.kind}` : sql`true`;
+      const { rows } = await sql<Record<string, unknown>>`
+        with line as materialized (
+          select d.id, d.component_code, d.component_name, d.unit, d.price, d.total_after_tax,
+            d.price_item_id, d.account_id, d.sub_action_id, d.program_id, d.created_by,
+            d.search_text, d.first_volume * d.second_volume * d.third_volume as volume
+          from detail_program d where d.year = ${query.year}
+        ),
+        usual as (
+          select account_id, count(*) as lines,
+            percentile_cont(0.5) within group (order by volume::float8) as median
+          from line group by account_id
+        ),
+        finding as (
+          select 'free_form' as kind, l.id, null::text as catalogue_code,
+            null::bigint as catalogue_price, null::text as reason, null::float8 as median_volume,
+            null::bigint as account_line_count
+          from line l where l.price_item_id is null
+            -- Outside a catalogue only where the year has one (BudgetLine.outside_catalogue).
+            and exists (select 1 from price_item p where p.year = ${query.year})
+          union all
+          select 'above_catalogue', l.id, p.code, p.price,
+            case when p.open then 'item_open' else 'price_lowered' end, null, null
+          from line l join price_item p on p.id = l.price_item_id
+          where l.price > p.price
+          union all
+          select 'above_catalogue', l.id, m.code, m.price,
+            case when m.open then 'item_open' else 'free_form_match' end, null, null
+          from line l cross join lateral (
+            -- The item core's catalogueLockIssues holds the line to: by code, else by name;
+            -- an open one first, else the dearest.
+            select p.code, p.price, p.open from price_item p
+            where p.year = ${query.year} and not p.retired
+              and case when exists (select 1 from price_item c where c.year = ${query.year}
+                  and not c.retired and btrim(l.component_code) <> ''
+                  and c.code = btrim(l.component_code))
+                then p.code = btrim(l.component_code)
+                else ${catalogueNameSql} = ${nameKeyOf('l.component_name')} end
+            order by p.open desc, p.price desc limit 1
+          ) m
+          where l.price_item_id is null and l.price > m.price
+          union all
+          select 'volume', l.id, null, null, null, u.median, u.lines
+          from line l join usual u on u.account_id = l.account_id
+          where u.lines >= ${VOLUME_OUTLIER_MIN_LINES}
+            and l.volume::float8 > ${VOLUME_OUTLIER_FACTOR} * u.median
+        ),
+        listed as (
+          select f.* from finding f join line l on l.id = f.id where ${ofKind} and ${found}
+        )
+        select counts.total, counts.found, page.* from (
+          select (select count(*) from finding) as total, (select count(*) from listed) as found
+        ) counts
+        left join lateral (
+          select f.kind, f.catalogue_code, f.catalogue_price, f.reason, f.median_volume,
+            f.account_line_count, l.id as line_id, l.component_code, l.component_name, l.unit,
+            l.price, l.volume, l.total_after_tax, a.code as account_code,
+            a.name as account_name, sa.name as sub_action_name, g.name as agency_name,
+            u.name as created_by_name
+          from listed f
+          join line l on l.id = f.id
+          join account a on a.id = l.account_id
+          join sub_action sa on sa.id = l.sub_action_id
+          join program pr on pr.id = l.program_id
+          left join agency g on g.id = pr.agency_id
+          left join app_user u on u.id = l.created_by
+          order by array_position(${[...priceAnomalyKinds]}::text[], f.kind),
+            l.total_after_tax desc, l.id
+          limit ${query.limit} offset ${offsetOf(query.page, query.limit)}
+        ) page on true`.execute(db);
+      const counts = rows[0];
+      // Nothing found, or a page past the end, is the one row of counts.
+      const data: PriceAnomaly[] = rows
+        .filter((row) => row.line_id !== null)
+        .map((row) => ({
+          kind: row.kind as PriceAnomaly['kind'],
+          line_id: row.line_id as string,
+          component_code: row.component_code as string,
+          component_name: row.component_name as string,
+          unit: row.unit as string,
+          price: Number(row.price),
+          volume: Number(row.volume),
+          total_after_tax: Number(row.total_after_tax),
+          account_code: row.account_code as string,
+          account_name: row.account_name as string,
+          sub_action_name: row.sub_action_name as string,
+          agency_name: (row.agency_name as string | null) ?? null,
+          created_by_name: (row.created_by_name as string | null) ?? null,
+          catalogue_code: (row.catalogue_code as string | null) ?? null,
+          catalogue_price: row.catalogue_price === null ? null : Number(row.catalogue_price),
+          reason: (row.reason as PriceAnomaly['reason']) ?? null,
+          median_volume: row.median_volume === null ? null : Number(row.median_volume),
+          account_line_count:
+            row.account_line_count === null ? null : Number(row.account_line_count),
+        }));
+      return {
+        data,
+        filter: listFilter(query.page, query.limit, toCount(counts?.found), toCount(counts?.total)),
+      };
+    },
+
+    /**
+     * The price lock on a line without an item (issue 34): the items in use of its year whose
+     * code is the line's (when it has one) or whose name is, compared as core's
+     * `catalogueNameKey` (migration 0024's index), hold its price unless open.
+     */
+    async lockIssues(
+      executor: Kysely<Database>,
+      line: { year: number; price: number; component_code: string; component_name: string },
+    ): Promise<FieldIssue[]> {
+      const code = line.component_code.trim();
+      const rows = await executor
+        .selectFrom('price_item')
+        .select(['code', 'name', 'year', 'price', 'open'])
+        .where('year', '=', line.year)
+        .where('retired', '=', false)
+        .where((eb) =>
+          eb.or([
+            ...(code ? [eb('code', '=', code)] : []),
+            eb(catalogueNameSql, '=', catalogueNameKey(line.component_name)),
+          ]),
+        )
+        .execute();
+      return catalogueLockIssues(rows, line);
     },
 
     /**

@@ -86,6 +86,7 @@ const storedColumns = [
   'program_id',
   'account_id',
   'created_at',
+  'price_item_id',
 ] as const;
 type LineField = (typeof storedColumns)[number] | JoinedField;
 
@@ -361,6 +362,20 @@ async function accountsInOrder(
 
 type ExportedLine = Pick<BudgetLineRow, LineField>;
 
+/**
+ * Whether `year` has a standard price catalogue: a line of it without an item is then outside
+ * the catalogue (core's BudgetLine.outside_catalogue), asked once per export, not per line.
+ */
+export async function yearHasCatalogue(db: Kysely<Database>, year: number): Promise<boolean> {
+  const item = await db
+    .selectFrom('price_item')
+    .select('id')
+    .where('year', '=', year)
+    .limit(1)
+    .executeTakeFirst();
+  return item !== undefined;
+}
+
 /** How a layout reads its lines: the order of its accounts, and the columns of each line. */
 export interface LineReading {
   /** Where an account sorts, part by part (its id breaks ties); called once per account. */
@@ -552,6 +567,7 @@ export async function writeReportExport(
       columns.map(() => headerStyle),
     );
 
+    const catalogued = await yearHasCatalogue(typedDb, scope.year);
     let number = 0;
     const turn = turns();
     let grandTotal = noAmounts;
@@ -564,7 +580,10 @@ export async function writeReportExport(
       stopped.signal,
     )) {
       for (const row of rows) {
-        const line = toReadShape(row);
+        // Outside the catalogue: no item in a year that has one (asked once above).
+        const line = toReadShape(
+          Object.assign(row, { outside_catalogue: catalogued && row.price_item_id === null }),
+        );
         if (program && program.id !== line.program_id) {
           addTotalRow(sheet, text.subtotal(program.name), program.amounts);
           program = null;

@@ -25,6 +25,7 @@ import {
   turns,
   whenAborted,
   whileQueued,
+  yearHasCatalogue,
 } from './report-export.js';
 import type { LineDatabase } from './reports.js';
 
@@ -115,6 +116,7 @@ interface RkaLineRow {
   tax_rate: string | number;
   tax_base_numerator: number;
   tax_base_denominator: number;
+  price_item_id: string | null;
 }
 
 interface GroupNode {
@@ -224,6 +226,7 @@ function rkaReading(): RkaReading {
         'line.tax_rate',
         'line.tax_base_numerator',
         'line.tax_base_denominator',
+        'line.price_item_id',
       ]),
     groupsOf: (account) => groupsByAccount.get(account)!,
     onlyIds() {
@@ -256,10 +259,17 @@ export function taxRateText(rate: number, numerator: number, denominator: number
   );
 }
 
-function lineOf(row: RkaLineRow): RkaLine {
+/**
+ * A line of the table; one outside the catalogue (no item in a year that has a catalogue, issue
+ * 34) says so after its name, in words that need no legend: 'Lem Aibon (Di luar katalog)'.
+ */
+function lineOf(row: RkaLineRow, catalogued: boolean): RkaLine {
   return {
     code: row.component_code,
-    name: row.component_name,
+    name:
+      catalogued && row.price_item_id === null
+        ? `${row.component_name} (${messagesId.reports.priceSource.outside})`
+        : row.component_name,
     specification: row.specification,
     coefficient: coefficientText({
       first_volume: Number(row.first_volume),
@@ -294,6 +304,7 @@ async function* rkaRows(
   reading: RkaReading,
   reads: { chunk: number; shortStatements: boolean },
   signal: AbortSignal,
+  catalogued: boolean,
 ): AsyncGenerator<RkaRow[]> {
   interface Open extends GroupNode {
     /** Its header row. */
@@ -344,7 +355,7 @@ async function* rkaRows(
         open.push({ ...group, at, amounts: noAmounts, parts: [] });
         at += 1;
       }
-      const line = lineOf(row);
+      const line = lineOf(row, catalogued);
       rows.push({ kind: 'line', line });
       at += 1;
       const account = open.at(-1)!;
@@ -543,7 +554,8 @@ async function rkaOf(
 ): Promise<{ heading: Heading; chunks: AsyncIterable<RkaRow[]> }> {
   const db = typedDb as unknown as Kysely<LineDatabase>;
   const reading = rkaReading();
-  const rows = rkaRows(db, scope, reading, reads, signal);
+  const catalogued = await yearHasCatalogue(typedDb, scope.year);
+  const rows = rkaRows(db, scope, reading, reads, signal, catalogued);
   const first = await rows.next();
   const ids = reading.onlyIds();
   const records = await printedRecordsOf(db, scope, ids, Object.keys(ids).length > 0);

@@ -33,7 +33,7 @@ import {
 } from './pagination.js';
 import { createPaguService } from './pagu.js';
 import { taxRuleOf } from './planning.js';
-import { createPriceItemService } from './price-items.js';
+import { createPriceItemService, outsideCatalogueSql } from './price-items.js';
 
 type CreateInput = Parsed<typeof BudgetLineInput>;
 type ListQuery = Parsed<typeof BudgetLineListQuery>;
@@ -263,7 +263,12 @@ function levelNamesOf(db: Kysely<LineDatabase>): (lines: LineQuery) => LineQuery
       const { table } = managedEntities[key];
       query = query.innerJoin(`${table} as ${key}`, `${key}.id`, `line.${referenceField(key)}`);
     }
-    return query.select([...columns, ...agency, ...people]);
+    return query.select([
+      ...columns,
+      ...agency,
+      ...people,
+      outsideCatalogueSql.as('outside_catalogue'),
+    ]);
   };
 }
 
@@ -587,6 +592,14 @@ export function createBudgetLineService(
       component = pricing!;
     } else if (!freeForm) {
       throw issuesRefusal([{ path: 'price_item_id', message: messagesId.server.freeFormRefused }]);
+    } else {
+      // A free-form line named as a catalogue item is held to its price (issue 34).
+      const issues = await priceItems.lockIssues(trx, {
+        ...component,
+        year: input.year,
+        price: input.price,
+      });
+      if (issues.length > 0) throw issuesRefusal(issues);
     }
     return {
       ...component,

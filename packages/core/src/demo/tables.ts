@@ -27,6 +27,7 @@ export type SeedLine = Omit<
   | 'updated_by_name'
   | 'sub_action_verified_at'
   | 'sub_action_open_notes'
+  | 'outside_catalogue'
 > & { updated_by: string | null };
 export interface SeedUser extends User {
   /** Signs in with this (hashed when seeded). */

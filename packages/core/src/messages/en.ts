@@ -372,6 +372,13 @@ export const messagesEn: Messages = {
   },
 
   reports: {
+    /** Where a line's price comes from (issue 34): the exports' column, the lists' marker. */
+    priceSource: {
+      catalogue: 'Catalogue',
+      outside: 'Outside the catalogue',
+      /** The lists' marker, read out with it. */
+      hint: "Not picked from this year's price catalogue",
+    },
     fields: {
       id: 'Report ID',
       componentCode: 'Component Code',
@@ -752,10 +759,51 @@ export const messagesEn: Messages = {
   },
 
   planning: {
+    anomalies: {
+      title: 'Price Anomalies',
+      intro: (factor: number, lines: number) =>
+        `Budget lines to check before they are debated: components outside the price catalogue, prices above the catalogue's with the reason, and volumes more than ${factor} times the median volume of their account code that year (where the account code has at least ${lines} lines).`,
+      listTitle: (year: number) => `Price Anomalies ${year}`,
+      kind: 'Finding',
+      allKinds: 'All Findings',
+      kinds: {
+        free_form: 'Outside the catalogue',
+        above_catalogue: 'Above the catalogue price',
+        volume: 'Unusual volume',
+      },
+      search: 'Search components',
+      searchPlaceholder: 'Component code, name or specification',
+      columns: {
+        finding: 'Finding',
+        component: 'Component',
+        account: 'Account Code',
+        subAction: 'Sub-activity',
+        price: 'Price',
+        volume: 'Volume',
+        total: 'Total After Tax',
+      },
+      reasons: {
+        item_open: (code: string, price: string) =>
+          `Catalogue price ${price} (${code}); the item was opened by an administrator.`,
+        price_lowered: (code: string, price: string) =>
+          `Catalogue price ${price} (${code}) lowered after the line was made.`,
+        free_form_match: (code: string, price: string) =>
+          `Uses the code or name of catalogue item ${code} (${price}); saved before the price lock.`,
+      },
+      freeFormNote: "Not picked from this year's price catalogue.",
+      volumeNote: (median: string, lines: number) =>
+        `Median volume of this account code: ${median} (${lines} lines).`,
+      createdBy: (name: string) => `Made by ${name}`,
+      empty: (year: number) => `No price anomalies in ${year}`,
+      emptyHint: 'Every budget line of this year keeps to the catalogue and a usual volume.',
+      emptyFiltered: 'No finding matches the filters',
+      fetchFailed: 'Could not load the price anomalies',
+    },
     nav: {
       pagu: 'Budget Ceilings',
       catalogue: 'Price Catalogue',
       settings: 'Planning Settings',
+      anomalies: 'Price Anomalies',
     },
     year: 'Budget Year',
     amounts: {
@@ -1409,6 +1457,8 @@ export const messagesEn: Messages = {
     priceItemNotForAccount: (code: string) =>
       `this price catalogue item is not for account code ${code}`,
     priceAboveCatalogue: (price: string) => `above the catalogue price ${price}`,
+    priceLockedToCatalogue: (name: string, code: string, year: number, price: string) =>
+      `${name} (${code}) is in the ${year} price catalogue at ${price}; the price may not exceed it unless an administrator opens the item`,
     priceItemCodeTaken: (code: string, year: number) =>
       `code ${code} is already in the ${year} price catalogue`,
     priceItemRetired: (code: string) =>

@@ -451,6 +451,13 @@ export const messagesId = {
 
   reports: {
     /** Labels of a report's fields wherever a report is displayed. */
+    /** Where a line's price comes from (issue 34): the exports' column, the lists' marker. */
+    priceSource: {
+      catalogue: 'Katalog',
+      outside: 'Di luar katalog',
+      /** The lists' marker, read out with it. */
+      hint: 'Tidak dipilih dari Katalog Harga tahun ini',
+    },
     fields: {
       id: 'ID Laporan',
       componentCode: 'Kode Komponen',
@@ -871,10 +878,53 @@ export const messagesId = {
    */
   planning: {
     /** The admin sidebar's entries (and the pages' tab titles). */
+    /** The year's price anomalies for review (issue 34): the Anomali Harga page. */
+    anomalies: {
+      title: 'Anomali Harga',
+      intro: (factor: number, lines: number) =>
+        `Rincian belanja yang perlu diperiksa sebelum dibahas: komponen di luar Katalog Harga, harga di atas harga katalog beserta sebabnya, dan volume lebih dari ${factor} kali median volume kode rekeningnya pada tahun yang sama (bila kode rekening itu memiliki sedikitnya ${lines} rincian).`,
+      listTitle: (year: number) => `Anomali Harga Tahun ${year}`,
+      kind: 'Jenis Temuan',
+      allKinds: 'Semua Temuan',
+      kinds: {
+        free_form: 'Di luar katalog',
+        above_catalogue: 'Di atas harga katalog',
+        volume: 'Volume tidak wajar',
+      },
+      search: 'Cari komponen',
+      searchPlaceholder: 'Kode, nama atau spesifikasi komponen',
+      columns: {
+        finding: 'Temuan',
+        component: 'Komponen',
+        account: 'Kode Rekening',
+        subAction: 'Sub Kegiatan',
+        price: 'Harga',
+        volume: 'Volume',
+        total: 'Total Setelah Pajak',
+      },
+      /** Why a line is above its catalogue price, with the item's code and price. */
+      reasons: {
+        item_open: (code: string, price: string) =>
+          `Harga katalog ${price} (${code}); item dibuka administrator.`,
+        price_lowered: (code: string, price: string) =>
+          `Harga katalog ${price} (${code}) diturunkan setelah rincian disusun.`,
+        free_form_match: (code: string, price: string) =>
+          `Memakai kode atau nama item katalog ${code} (${price}); disimpan sebelum kunci harga.`,
+      },
+      freeFormNote: 'Tidak dipilih dari Katalog Harga tahun ini.',
+      volumeNote: (median: string, lines: number) =>
+        `Median volume kode rekening ini: ${median} (${lines} rincian).`,
+      createdBy: (name: string) => `Dibuat oleh ${name}`,
+      empty: (year: number) => `Tidak ada anomali harga pada tahun ${year}`,
+      emptyHint: 'Semua rincian belanja tahun ini sesuai katalog dan volume yang wajar.',
+      emptyFiltered: 'Tidak ada temuan yang cocok dengan filter',
+      fetchFailed: 'Gagal mengambil anomali harga',
+    },
     nav: {
       pagu: 'Pagu',
       catalogue: 'Katalog Harga',
       settings: 'Pengaturan Perencanaan',
+      anomalies: 'Anomali Harga',
     },
     year: 'Tahun Anggaran',
     amounts: {
@@ -1612,6 +1662,9 @@ export const messagesId = {
     priceItemNotForAccount: (code: string) =>
       `item katalog harga ini tidak untuk kode rekening ${code}`,
     priceAboveCatalogue: (price: string) => `melebihi harga katalog ${price}`,
+    // The price lock holds a line named as a catalogue item without its id (issue 34).
+    priceLockedToCatalogue: (name: string, code: string, year: number, price: string) =>
+      `${name} (${code}) ada di Katalog Harga ${year} dengan harga ${price}; harga tidak boleh melebihinya kecuali item itu dibuka administrator`,
     // The catalogue edited in the browser and the pagu policy (issue 33).
     priceItemCodeTaken: (code: string, year: number) =>
       `kode ${code} sudah ada di katalog harga tahun ${year}`,

@@ -22,6 +22,7 @@ import type {
   PaguStatusQuery,
   PasswordChangeInput,
   PlanningPolicyInput,
+  PriceAnomalyQuery,
   PriceItemInput,
   PriceItemListQuery,
   PriceItemUpdateInput,
@@ -87,6 +88,8 @@ export const ranwalKeys = {
    */
   planningYears: [...reports, 'years'] as const,
   priceItemList: (query: PriceItemListQuery) => [...all, 'price-item', 'list', query] as const,
+  /** Under `reports`: every line written moves the findings. */
+  priceAnomalies: (query: PriceAnomalyQuery) => [...reports, 'price-anomalies', query] as const,
   /** Under `reports` too (planned moves with every line): the pagu page and the dashboard's. */
   paguList: (query: PaguListQuery) => [...reports, 'pagu-list', query] as const,
   paguSummary: (year: number) => [...reports, 'pagu-summary', year] as const,
@@ -236,6 +239,16 @@ export function usePriceItems(query: PriceItemListQuery, options: ReadOptions = 
     queryFn: ({ signal }) => client.priceItem.list(query, { signal }),
     placeholderData: keepPreviousData,
     enabled: options.enabled,
+  });
+}
+
+/** A page of a year's price anomalies: free-form lines, prices above the catalogue, volumes (admin only). */
+export function usePriceAnomalies(query: PriceAnomalyQuery) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.priceAnomalies(query),
+    queryFn: ({ signal }) => client.priceItem.anomalies(query, { signal }),
+    placeholderData: keepPreviousData,
   });
 }
 

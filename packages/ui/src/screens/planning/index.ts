@@ -1,9 +1,11 @@
 export * from './AgencyPagu.js';
 export * from './ConnectedPaguManager.js';
 export * from './ConnectedPlanningSettings.js';
+export * from './ConnectedPriceAnomalies.js';
 export * from './ConnectedPriceCatalogue.js';
 export * from './PaguManager.js';
 export * from './PaguPolicyEditor.js';
+export * from './PriceAnomalies.js';
 export * from './PriceCatalogue.js';
 export * from './PriceItemDialog.js';
 export {

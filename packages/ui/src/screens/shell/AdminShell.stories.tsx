@@ -77,6 +77,7 @@ export const Default: Story = {
       'Pagu',
       'Katalog Harga',
       'Pengaturan Perencanaan',
+      'Anomali Harga',
       'Laporan',
       'Verifikasi',
       'Riwayat Perubahan',
@@ -115,6 +116,7 @@ export const PengaturanPerencanaanActive = activeOn(
   '/admin-pengaturan-perencanaan',
   m.planning.nav.settings,
 );
+export const AnomaliHargaActive = activeOn('/admin-anomali-harga', m.planning.nav.anomalies);
 export const LaporanActive = activeOn('/admin-laporan', m.sidebar.reports);
 export const VerifikasiActive = activeOn('/verifikasi', m.verification.title);
 export const RiwayatPerubahanActive = activeOn('/admin-riwayat', m.history.title);

@@ -56,6 +56,8 @@ export const adminNavigation: readonly AdminNavItem[] = [
   navItem('pagu', '/admin-pagu', (m) => m.planning.nav.pagu),
   navItem('priceCatalogue', '/admin-katalog-harga', (m) => m.planning.nav.catalogue),
   navItem('planningSettings', '/admin-pengaturan-perencanaan', (m) => m.planning.nav.settings),
+  // The year's price anomalies (issue 34): after the catalogue and rules they measure against.
+  navItem('priceAnomalies', '/admin-anomali-harga', (m) => m.planning.nav.anomalies),
   navItem('reports', '/admin-laporan', (m) => m.sidebar.reports),
   // Verification (issue 19, not in the spec): a verifier's only page, an admin's beside Laporan.
   navItem('verification', '/verifikasi', (m) => m.verification.title, '/verifikasi', [
