@@ -22,6 +22,7 @@ import * as verification from './migrations/2026-11-27-0019-verification.js';
 import * as verificationWithdrawn from './migrations/2026-11-27-0020-verification-withdrawn.js';
 import * as catalogueAndPaguPolicy from './migrations/2026-11-28-0021-catalogue-and-pagu-policy.js';
 import * as restoreAndUnitTold from './migrations/2026-11-28-0022-restore-and-unit-told.js';
+import * as settingsHistory from './migrations/2026-11-28-0026-settings-history.js';
 
 // Listed statically so the bundled server needs no migrations folder at run time.
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0020-verification-withdrawn': verificationWithdrawn,
   '2026-11-28-0021-catalogue-and-pagu-policy': catalogueAndPaguPolicy,
   '2026-11-28-0022-restore-and-unit-told': restoreAndUnitTold,
+  '2026-11-28-0026-settings-history': settingsHistory,
 };
 
 /** Brings the schema to the latest migration; serves start-up, tests and `npm run migrate`. */

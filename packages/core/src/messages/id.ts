@@ -1093,6 +1093,11 @@ export const messagesId = {
       price_item: 'Item Katalog Harga',
       sub_action_lock: 'Kunci Sub Kegiatan',
       budget_stage: 'Tahap Anggaran',
+      tax_rule: 'Aturan PPN',
+      rka_signer: 'Penandatangan RKA',
+      app_user: 'Pengguna',
+      user_agency: 'Perangkat Daerah Pengguna',
+      planning_setting: 'Aturan Pagu',
     },
     /** Labels of the recorded columns the line's field labels do not name. */
     fields: {
@@ -1120,6 +1125,20 @@ export const messagesId = {
       endsOn: 'Tanggal Selesai',
       stageStatus: 'Status Tahap',
       position: 'Urutan',
+      effectiveFrom: 'Berlaku Sejak',
+      place: 'Tempat',
+      signerPosition: 'Jabatan',
+      nip: 'NIP',
+      email: 'Email',
+      role: 'Peran',
+      user: 'Pengguna',
+      linesNeedPagu: 'Rincian Belanja Wajib Memiliki Pagu',
+    },
+    /** How a settings record is named in the list: a PPN rule by its date, a person's unit. */
+    recordNames: {
+      taxRule: (from: string) => `PPN berlaku sejak ${from}`,
+      userAgency: (user: string, unit: string) => `${user} — ${unit}`,
+      regionSigner: 'Penandatangan RKA Seluruh Daerah',
     },
     /** One changed field: 'Harga: Rp 1.000 → Rp 1.500'. */
     change: (label: string, from: string, to: string) => `${label}: ${from} → ${to}`,
