@@ -1030,6 +1030,46 @@ export const messagesId = {
         saveFailed: 'Gagal menyimpan aturan PPN',
         fetchFailed: 'Gagal mengambil aturan PPN',
         fix: 'Periksa kembali aturan yang ditandai.',
+        /** Said under the rules, always: a rule change reprices no existing line by itself. */
+        keepsOld:
+          'Mengubah aturan PPN tidak mengubah rincian belanja yang sudah ada: rincian itu tetap memakai PPN lamanya sampai administrator menghitung ulang PPN tahun anggarannya.',
+      },
+      // Recalculating PPN (issue 34): a preview per year, then the admin applies it.
+      recalculation: {
+        title: 'Hitung Ulang PPN',
+        intro:
+          'Rincian belanja yang PPN-nya belum mengikuti aturan tahun anggarannya, per tahun. Hitung ulang menerapkan aturan itu; setiap rincian yang berubah tercatat di Riwayat Perubahan.',
+        upToDate: 'Semua rincian belanja sudah memakai aturan PPN tahun anggarannya.',
+        /** The warning while some year's lines keep an old PPN. */
+        stale: (lines: number, years: string) =>
+          `${lines} rincian belanja (tahun ${years}) masih memakai PPN lama dan belum dihitung ulang.`,
+        staleTitle: 'PPN lama masih dipakai',
+        columns: {
+          year: 'Tahun Anggaran',
+          rule: 'Aturan PPN Sekarang',
+          lines: 'Rincian Terdampak',
+          before: 'Total Sekarang',
+          after: 'Total Setelah Dihitung Ulang',
+          difference: 'Selisih',
+        },
+        action: 'Hitung Ulang',
+        actionFor: (year: number) => `Hitung ulang PPN tahun ${year}`,
+        confirmTitle: (year: number) => `Hitung Ulang PPN Tahun ${year}?`,
+        confirmText: (lines: number, year: number, rule: string, before: string, after: string) =>
+          `${lines} rincian belanja tahun ${year} akan dihitung ulang dengan PPN ${rule}: total setelah pajaknya ${before} menjadi ${after}. Setiap perubahan tercatat di Riwayat Perubahan atas nama Anda.`,
+        sampleTitle: (shown: number, lines: number) =>
+          shown < lines ? `${shown} rincian pertama dari ${lines}` : 'Rincian yang berubah',
+        sampleColumns: {
+          component: 'Komponen',
+          subAction: 'Sub Kegiatan',
+          taxBefore: 'PPN Sekarang',
+          taxAfter: 'PPN Baru',
+        },
+        confirm: 'Ya, Hitung Ulang',
+        applied: (lines: number, year: number) =>
+          `PPN ${lines} rincian belanja tahun ${year} berhasil dihitung ulang.`,
+        failed: 'Gagal menghitung ulang PPN',
+        fetchFailed: 'Gagal mengambil rincian yang perlu dihitung ulang',
       },
       signers: {
         title: 'Penandatangan RKA',
