@@ -725,12 +725,12 @@ describe.each(databaseTargets)('history of every change on %s', (target) => {
     // The preview changed nothing.
     expect(await taxOf(a.id)).toBe(120);
 
-    const refused = await t.call('POST', `${API}/planning/tax-recalculation`, {
+    const refused = await t.call('POST', `${API}/planning/tax-recalculation/apply`, {
       token: t.userToken,
       body: { year: YEAR },
     });
     expect(refused.statusCode).toBe(403);
-    const applied = await t.call('POST', `${API}/planning/tax-recalculation`, {
+    const applied = await t.call('POST', `${API}/planning/tax-recalculation/apply`, {
       token: t.adminToken,
       body: { year: YEAR },
     });

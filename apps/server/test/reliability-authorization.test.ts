@@ -124,7 +124,7 @@ const expected: Record<string, Row> = {
   'PUT /ranwal/api/planning/signer':               [401, 401, 401, 401, 403, 403, 403, 200],
   'PUT /ranwal/api/planning/policy':               [401, 401, 401, 401, 403, 403, 403, 200],
   'GET /ranwal/api/planning/tax-recalculation':    [401, 401, 401, 401, 403, 403, 403, 200],
-  'POST /ranwal/api/planning/tax-recalculation':   [401, 401, 401, 401, 403, 403, 403, 200],
+  'POST /ranwal/api/planning/tax-recalculation/apply': [401, 401, 401, 401, 403, 403, 403, 200],
   'GET /ranwal/api/pagu/status':                   [401, 401, 401, 401, 200, 200, 200, 200],
   'GET /ranwal/api/pagu/list':                     [401, 401, 401, 401, 403, 403, 403, 200],
   'GET /ranwal/api/pagu/summary':                  [401, 401, 401, 401, 403, 403, 403, 200],
@@ -554,8 +554,8 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
       'GET /ranwal/api/planning/tax-recalculation': async () => ({
         url: '/ranwal/api/planning/tax-recalculation?year=2025',
       }),
-      'POST /ranwal/api/planning/tax-recalculation': async () => ({
-        url: '/ranwal/api/planning/tax-recalculation',
+      'POST /ranwal/api/planning/tax-recalculation/apply': async () => ({
+        url: '/ranwal/api/planning/tax-recalculation/apply',
         body: { year: 2099 },
       }),
       'GET /ranwal/api/pagu/status': async () => ({

@@ -494,7 +494,7 @@ export const routes = {
     }),
     recalculateTax: route({
       method: 'POST',
-      path: '/api/planning/tax-recalculation',
+      path: '/api/planning/tax-recalculation/apply',
       access: 'admin',
       summary:
         "Reprice a budget year's taxed lines with its PPN rule now; each repriced line is a recorded change (the answer: what was changed)",
