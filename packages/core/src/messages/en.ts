@@ -938,7 +938,8 @@ export const messagesEn: Messages = {
           taxAfter: 'New VAT',
         },
         confirm: 'Yes, Recalculate',
-        applied: (lines: number, year: number) => `VAT of ${lines} reports of ${year} recalculated.`,
+        applied: (lines: number, year: number) =>
+          `VAT of ${lines} reports of ${year} recalculated.`,
         failed: 'Failed to recalculate the VAT',
         fetchFailed: 'Failed to fetch the reports to recalculate',
       },
