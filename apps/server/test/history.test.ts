@@ -1,6 +1,7 @@
 import { changeSummary, type HistoryEntry, messagesId } from '@ranwal/core';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { budgetLineInput, buildChain, type Chain } from './fixtures.js';
 import { databaseTargets, startTestApp, type TestApp } from './harness.js';
@@ -473,6 +474,329 @@ describe.each(databaseTargets)('history of every change on %s', (target) => {
       body: { sub_action_id: '00000000-0000-4000-8000-000000000000', year: YEAR, locked: true },
     });
     expect(unknown.statusCode).toBe(400);
+  });
+
+  it("a lock and a user's write in flight take turns: the write commits before the lock, or waits for it and is refused", async () => {
+    const YEAR = 2032;
+    const place = await buildChain(t, 'Balapan');
+    const pagu = await t.call('PUT', `${API}/pagu/set`, {
+      token: t.adminToken,
+      body: { sub_action_id: place.sub_action_id, year: YEAR, amount: 1_000_000 },
+    });
+    expect(pagu.statusCode, pagu.body).toBe(200);
+    const lock = (year: number, locked: boolean) =>
+      t.call('PUT', `${API}/lock/sub-action`, {
+        token: t.adminToken,
+        body: { sub_action_id: place.sub_action_id, year, locked, reason: 'Ranhir ditetapkan' },
+      });
+    const write = (year: number) =>
+      t.call('POST', `${LINES}/create`, {
+        token: t.userToken,
+        body: budgetLineInput(place, { year }),
+      });
+    const finished: string[] = [];
+    const track = <T>(name: string, call: Promise<T>) =>
+      call.then((answer) => {
+        finished.push(name);
+        return answer;
+      });
+    // On PostgreSQL another connection holds a row the racing call needs after its own check,
+    // so it is caught in flight; PGlite runs one transaction at a time, so there the two calls
+    // simply follow each other and the outcome must be the same.
+    const holder = t.database.url ? new pg.Client({ connectionString: t.database.url }) : null;
+    await holder?.connect();
+    const waiting = async () =>
+      Number(
+        (
+          await sql<{ count: unknown }>`select count(*) as count from pg_stat_activity
+            where datname = current_database() and wait_event_type = 'Lock'`.execute(t.database.db)
+        ).rows[0]?.count,
+      );
+    const until = async (condition: () => Promise<boolean>) => {
+      for (let attempt = 0; attempt < 1000; attempt++) {
+        if (await condition()) return;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      throw new Error('the racing calls never reached the expected point');
+    };
+    try {
+      // 1. A write in flight (past its lock check, waiting on its pagu) when the lock is set:
+      // the lock waits for it, so no line of the locked sub kegiatan commits after the lock.
+      if (holder) {
+        await holder.query('begin');
+        await holder.query('select 1 from pagu where sub_action_id = $1 and year = $2 for update', [
+          place.sub_action_id,
+          YEAR,
+        ]);
+      }
+      const written = track('write', write(YEAR));
+      if (holder) await until(async () => (await waiting()) >= 1);
+      else await written;
+      const locked = track('lock', lock(YEAR, true));
+      if (holder) {
+        await until(async () => (await waiting()) >= 2 || finished.includes('lock'));
+        await holder.query('commit');
+      }
+      expect((await written).statusCode).toBe(201);
+      expect((await locked).statusCode).toBe(200);
+      expect(finished).toEqual(['write', 'lock']);
+
+      // 2. A write begun while a lock is being set (held at its record of who set it) waits for
+      // the lock and is refused.
+      if (holder) {
+        await holder.query('begin');
+        await holder.query('select 1 from app_user where id = $1 for update', [adminId]);
+      }
+      const relocked = track('lock2', lock(YEAR + 1, true));
+      if (holder) await until(async () => (await waiting()) >= 1);
+      else await relocked;
+      const late = track('write2', write(YEAR + 1));
+      if (holder) {
+        await until(async () => (await waiting()) >= 2 || finished.includes('write2'));
+        await holder.query('commit');
+      }
+      expect((await relocked).statusCode).toBe(200);
+      const refused = await late;
+      expect(refused.statusCode, refused.body).toBe(409);
+      expect(finished).toEqual(['write', 'lock', 'lock2', 'write2']);
+    } finally {
+      await holder?.end();
+    }
+  });
+
+  it("records the settings: PPN rules, signatories, people's roles and units, and stage dates", async () => {
+    const unit = async (code: string, name: string) => {
+      const made = await t.call('POST', `${API}/agency/create`, {
+        token: t.adminToken,
+        body: { code, name },
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      return made.json().data.id as string;
+    };
+    const first = await unit('5.01.0.00.0.00.01.0000', 'Badan Keuangan Setelan');
+    const second = await unit('5.02.0.00.0.00.01.0000', 'Inspektorat Setelan');
+
+    // PPN rules: each rule added, edited or removed once, not the whole set again on each save.
+    const rules = (list: Record<string, unknown>[]) =>
+      t.call('PUT', `${API}/planning/tax-rules`, { token: t.adminToken, body: { rules: list } });
+    const ppn2026 = {
+      effective_from: '2026-01-01',
+      rate: 12,
+      base_numerator: 11,
+      base_denominator: 12,
+    };
+    expect((await rules([ppn2026])).statusCode).toBe(200);
+    expect(
+      (await rules([ppn2026, { ...ppn2026, effective_from: '2040-01-01', rate: 13 }])).statusCode,
+    ).toBe(200);
+    expect((await rules([ppn2026])).statusCode).toBe(200);
+    const taxRules = await history('record_type=tax_rule');
+    expect(
+      taxRules.data.map((change) => [change.action, change.record_id, change.actor_id]),
+    ).toEqual([
+      ['delete', '2040-01-01', adminId],
+      ['create', '2040-01-01', adminId],
+      ['create', '2026-01-01', adminId],
+    ]);
+    expect(taxRules.data[2]!.new_values).toMatchObject({ rate: 12, base_numerator: 11 });
+    expect(
+      changeSummary(
+        {
+          ...taxRules.data[0]!,
+          action: 'update',
+          new_values: { ...taxRules.data[0]!.old_values, rate: 12 },
+        },
+        messagesId,
+      ),
+    ).toEqual(['Tarif PPN: 13 → 12']);
+
+    // Signatories, the region's ('-') and a unit's (found under that unit's filter).
+    const signer = (agency_id: string | null, name: string) =>
+      t.call('PUT', `${API}/planning/signer`, {
+        token: t.adminToken,
+        body: { agency_id, place: 'Kota Contoh', position: 'Kepala Badan', name },
+      });
+    expect((await signer(null, 'Drs. Wali')).statusCode).toBe(200);
+    expect((await signer(first, 'Ir. Kepala')).statusCode).toBe(200);
+    expect((await signer(first, 'Ir. Kepala Baru')).statusCode).toBe(200);
+    const signers = await history('record_type=rka_signer');
+    expect(signers.data.map((change) => [change.action, change.record_id])).toEqual([
+      ['update', first],
+      ['create', first],
+      ['create', '-'],
+    ]);
+    expect(changeSummary(signers.data[0]!, messagesId)).toEqual([
+      'Nama: Ir. Kepala → Ir. Kepala Baru',
+    ]);
+
+    // A person, their role and their units: who gave them access to which unit, and when.
+    const made = await t.call('POST', `${API}/user/create`, {
+      token: t.adminToken,
+      body: {
+        name: 'Rina Setelan',
+        email: 'rina.setelan@test.local',
+        role: 'user',
+        password: 'rina-password-1',
+        agency_ids: [first],
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const person = made.json().data.id as string;
+    const updated = await t.call('PUT', `${API}/user/${person}/update`, {
+      token: t.adminToken,
+      body: {
+        name: 'Rina Setelan',
+        email: 'rina.setelan@test.local',
+        role: 'verifier',
+        agency_ids: [first, second],
+      },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const password = await t.call('PUT', `${API}/user/${person}/password`, {
+      token: t.adminToken,
+      body: { password: 'rina-password-2' },
+    });
+    expect(password.statusCode, password.body).toBe(200);
+
+    const people = await history(`record_type=app_user&record_id=${person}`);
+    expect(people.data.map((change) => [change.action, change.actor_id])).toEqual([
+      ['update', adminId],
+      ['create', adminId],
+    ]);
+    // The role changed; the password (and its hash) is never kept, nor is its change a change.
+    expect(changeSummary(people.data[0]!, messagesId)).toEqual(['Peran: User → Verifikator']);
+    for (const change of people.data) {
+      expect(JSON.stringify(change)).not.toMatch(/password|session_version|argon2/);
+    }
+    const access = await history(`record_type=user_agency&agency_id=${second}`);
+    expect(access.data).toEqual([
+      expect.objectContaining({
+        action: 'create',
+        actor_id: adminId,
+        record_id: `${person}/${second}`,
+        new_values: { user_id: person, agency_id: second },
+      }),
+    ]);
+    expect(access.data[0]!.reference_names).toMatchObject({ [person]: 'Rina Setelan' });
+    // Keeping a unit is no change: the first unit was given once.
+    expect((await history(`record_type=user_agency&agency_id=${first}`)).data).toHaveLength(1);
+    // The unit's filter finds its signatory's changes too.
+    const ofFirst = await history(`agency_id=${first}`);
+    expect(new Set(ofFirst.data.map((change) => change.record_type))).toEqual(
+      new Set(['agency', 'rka_signer', 'user_agency']),
+    );
+
+    // Stage dates, each move of them by the admin who moved them.
+    const schedule = (ends_on: string) =>
+      t.call('PUT', `${API}/stage/schedule`, {
+        token: t.adminToken,
+        body: { year: 2035, stages: [{ kind: 'ranwal', starts_on: '2034-02-01', ends_on }] },
+      });
+    expect((await schedule('2034-03-01')).statusCode).toBe(200);
+    expect((await schedule('2034-04-01')).statusCode).toBe(200);
+    const stages = await history('record_type=budget_stage');
+    expect(stages.data[0]).toMatchObject({ action: 'update', actor_id: adminId });
+    expect(changeSummary(stages.data[0]!, messagesId)).toEqual([
+      'Tanggal Selesai: 2034-03-01 → 2034-04-01',
+    ]);
+  });
+
+  it("recalculates a year's PPN only when an admin applies it, after a preview of what changes, recorded", async () => {
+    const YEAR = 2036;
+    const rules = (list: Record<string, unknown>[]) =>
+      t.call('PUT', `${API}/planning/tax-rules`, { token: t.adminToken, body: { rules: list } });
+    expect((await rules([])).statusCode).toBe(200);
+    // Priced under the default: 12% of the whole total.
+    const a = await createLine({
+      year: YEAR,
+      is_taxed: true,
+      price: 1_000,
+      component_name: 'Alat Tulis',
+    });
+    const b = await createLine({
+      year: YEAR,
+      is_taxed: true,
+      price: 2_000,
+      component_name: 'Bahan Cetak',
+    });
+    await createLine({ year: YEAR, is_taxed: false, price: 5_000, component_name: 'Tanpa Pajak' });
+    const rule = {
+      effective_from: `${YEAR}-01-01`,
+      rate: 12,
+      base_numerator: 11,
+      base_denominator: 12,
+    };
+    expect((await rules([rule])).statusCode).toBe(200);
+
+    const taxOf = async (id: string) =>
+      (await t.call('GET', `${LINES}/${id}/get`, { token: t.adminToken })).json().data.tax;
+    // A rule change alone reprices nothing: the lines keep their PPN until recalculated.
+    expect(await taxOf(a.id)).toBe(120);
+
+    const preview = async (token = t.adminToken) =>
+      t.call('GET', `${API}/planning/tax-recalculation?year=${YEAR}`, { token });
+    expect((await preview(t.userToken)).statusCode).toBe(403);
+    const before = await preview();
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json().data.years).toEqual([
+      expect.objectContaining({
+        year: YEAR,
+        rule: {
+          effective_from: `${YEAR}-01-01`,
+          rate: 12,
+          base_numerator: 11,
+          base_denominator: 12,
+        },
+        lines: 2,
+        total_before: '3360',
+        total_after: '3330',
+      }),
+    ]);
+    expect(
+      before
+        .json()
+        .data.years[0].sample.map((line: Record<string, unknown>) => [
+          line.component_name,
+          line.tax_before,
+          line.tax_after,
+        ]),
+    ).toEqual([
+      ['Alat Tulis', 120, 110],
+      ['Bahan Cetak', 240, 220],
+    ]);
+    // The preview changed nothing.
+    expect(await taxOf(a.id)).toBe(120);
+
+    const refused = await t.call('POST', `${API}/planning/tax-recalculation/apply`, {
+      token: t.userToken,
+      body: { year: YEAR },
+    });
+    expect(refused.statusCode).toBe(403);
+    const applied = await t.call('POST', `${API}/planning/tax-recalculation/apply`, {
+      token: t.adminToken,
+      body: { year: YEAR },
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json().data).toMatchObject({
+      lines: 2,
+      total_before: '3360',
+      total_after: '3330',
+    });
+    expect(await taxOf(a.id)).toBe(110);
+    expect(await taxOf(b.id)).toBe(220);
+    expect((await preview()).json().data.years).toEqual([]);
+
+    // Each repriced line is an edit by the admin in its history.
+    const changes: HistoryEntry[] = (await lineHistory(a.id, t.adminToken)).json().data;
+    const last = changes.at(-1)!;
+    expect(last).toMatchObject({ action: 'update', actor_id: adminId });
+    expect(changeSummary(last, messagesId)).toEqual(
+      expect.arrayContaining([
+        'Pajak: Rp 120 → Rp 110',
+        'Total Setelah Pajak: Rp 1.120 → Rp 1.110',
+      ]),
+    );
+    expect((await rules([])).statusCode).toBe(200);
   });
 
   describe('by Perangkat Daerah, and as a workbook', () => {

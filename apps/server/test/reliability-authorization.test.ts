@@ -124,6 +124,8 @@ const expected: Record<string, Row> = {
   'GET /ranwal/api/planning/signers':              [401, 401, 401, 401, 200, 200, 200, 200],
   'PUT /ranwal/api/planning/signer':               [401, 401, 401, 401, 403, 403, 403, 200],
   'PUT /ranwal/api/planning/policy':               [401, 401, 401, 401, 403, 403, 403, 200],
+  'GET /ranwal/api/planning/tax-recalculation':    [401, 401, 401, 401, 403, 403, 403, 200],
+  'POST /ranwal/api/planning/tax-recalculation/apply': [401, 401, 401, 401, 403, 403, 403, 200],
   'GET /ranwal/api/pagu/status':                   [401, 401, 401, 401, 200, 200, 200, 200],
   'GET /ranwal/api/pagu/list':                     [401, 401, 401, 401, 403, 403, 403, 200],
   'GET /ranwal/api/pagu/summary':                  [401, 401, 401, 401, 403, 403, 403, 200],
@@ -552,6 +554,13 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
       'PUT /ranwal/api/planning/policy': async () => ({
         url: '/ranwal/api/planning/policy',
         body: { lines_need_pagu: true },
+      }),
+      'GET /ranwal/api/planning/tax-recalculation': async () => ({
+        url: '/ranwal/api/planning/tax-recalculation?year=2025',
+      }),
+      'POST /ranwal/api/planning/tax-recalculation/apply': async () => ({
+        url: '/ranwal/api/planning/tax-recalculation/apply',
+        body: { year: 2099 },
       }),
       'GET /ranwal/api/pagu/status': async () => ({
         url: `/ranwal/api/pagu/status?sub_action_id=${chain.sub_action.id}&year=2025`,

@@ -83,12 +83,34 @@ function fieldLabels(messages: Messages): Record<string, string> {
     account_id: levels.account.label,
     supporter_id: line.supporter,
     created_by: own.createdBy,
+    // The settings (issue 34).
+    effective_from: own.effectiveFrom,
+    rate: own.taxRate,
+    base_numerator: own.taxBaseNumerator,
+    base_denominator: own.taxBaseDenominator,
+    place: own.place,
+    nip: own.nip,
+    email: own.email,
+    role: own.role,
+    user_id: own.user,
+    lines_need_pagu: own.linesNeedPagu,
   };
 }
 
+/** Labels a kind of record gives a column of another meaning (a signatory's position). */
+function recordFieldLabels(
+  recordType: string | undefined,
+  messages: Messages,
+): Record<string, string> {
+  const labels = fieldLabels(messages);
+  return recordType === 'rka_signer'
+    ? { ...labels, position: messages.history.fields.signerPosition }
+    : labels;
+}
+
 /** A recorded column's label ('price' is 'Harga'); a column without one reads as its name. */
-export const fieldLabel = (field: string, messages: Messages): string =>
-  fieldLabels(messages)[field] ?? field;
+export const fieldLabel = (field: string, messages: Messages, recordType?: string): string =>
+  recordFieldLabels(recordType, messages)[field] ?? field;
 
 /** Whole rupiah as 'Rp 1.500'; an amount PostgreSQL wrote as decimal text is read as such. */
 function rupiahText(value: unknown): string {
@@ -118,6 +140,10 @@ export function historyValueText(
   }
   if (field === 'kind' && typeof value === 'string' && value in messages.server.stageNames) {
     return messages.server.stageNames[value as keyof Messages['server']['stageNames']];
+  }
+  // A person's role as User Management names it.
+  if (field === 'role' && typeof value === 'string' && value in messages.roles) {
+    return messages.roles[value as keyof Messages['roles']];
   }
   if (moneyFields.has(field)) return rupiahText(value);
   if (volumeFields.has(field) && Number.isFinite(Number(value))) {
@@ -150,7 +176,7 @@ export interface FieldChange {
 export function fieldChanges(entry: HistoryEntry, messages: Messages): FieldChange[] {
   const before = entry.old_values ?? {};
   const after = entry.new_values ?? {};
-  const labels = fieldLabels(messages);
+  const labels = recordFieldLabels(entry.record_type, messages);
   const order = Object.keys(labels);
   const rank = (field: string) => {
     const index = order.indexOf(field);
@@ -183,6 +209,18 @@ export function recordName(entry: HistoryEntry, messages: Messages): string {
   const values = entry.new_values ?? entry.old_values ?? {};
   if (entry.record_type === 'budget_stage') {
     return `${historyValueText('kind', values.kind, messages)} ${values.year ?? ''}`.trim();
+  }
+  const named = messages.history.recordNames;
+  if (entry.record_type === 'tax_rule') return named.taxRule(String(values.effective_from));
+  const nameOf = (id: unknown) => entry.reference_names?.[String(id)] ?? String(id);
+  if (entry.record_type === 'user_agency') {
+    return named.userAgency(nameOf(values.user_id), nameOf(values.agency_id));
+  }
+  if (entry.record_type === 'planning_setting')
+    return messages.history.recordTypes.planning_setting;
+  if (entry.record_type === 'rka_signer') {
+    const unit = values.agency_id == null ? named.regionSigner : nameOf(values.agency_id);
+    return `${unit}: ${String(values.name ?? '')}`;
   }
   const name = values.component_name ?? values.name;
   if (typeof name === 'string' && name !== '') return name;

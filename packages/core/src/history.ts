@@ -23,6 +23,12 @@ export const historyRecordTypes = [
   'price_item',
   'sub_action_lock',
   'budget_stage',
+  // The settings (issue 34): PPN rules, RKA signatories, people, their units, the pagu rule.
+  'tax_rule',
+  'rka_signer',
+  'app_user',
+  'user_agency',
+  'planning_setting',
 ] as const;
 export const HistoryRecordType = z.enum(historyRecordTypes, {
   error: `harus salah satu dari: ${historyRecordTypes.join(', ')}`,
@@ -52,7 +58,8 @@ export const HistoryEntry = z.object({
   record_type: HistoryRecordType,
   /**
    * The record's id; for a pagu or a lock, `sub_action_id/year` (`agency_id/year` for an
-   * agency's pagu).
+   * agency's pagu); a PPN rule's `effective_from`; a signatory's `agency_id` ('-' for the
+   * region's); a person's unit `user_id/agency_id`.
    */
   record_id: z.string(),
   action: HistoryAction,

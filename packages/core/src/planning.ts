@@ -50,6 +50,63 @@ export const TaxRuleSet = z.object({
 });
 export type TaxRuleSet = z.input<typeof TaxRuleSet>;
 
+/*
+ * Recalculating PPN (issue 34). A change of the rules prices a line only when it is next written,
+ * so a year's lines could mix two rates; an admin looks at what a recalculation changes and then
+ * applies it, and each repriced line is a recorded change.
+ */
+
+/** A taxed line whose stored PPN is not its year's rule's now: before and after, whole rupiah. */
+export const TaxRecalculationLine = z.object({
+  id: Id,
+  year: z.number().int(),
+  component_name: z.string(),
+  sub_action_name: z.string(),
+  /** The rule it was priced with. */
+  tax_rate: z.number(),
+  tax_base_numerator: z.number().int(),
+  tax_base_denominator: z.number().int(),
+  total_price: z.number(),
+  tax_before: z.number(),
+  tax_after: z.number(),
+  total_after_tax_before: z.number(),
+  total_after_tax_after: z.number(),
+});
+export type TaxRecalculationLine = z.infer<typeof TaxRecalculationLine>;
+
+/** Lines shown per year in the preview (the counts and totals are over all). */
+export const TAX_RECALCULATION_SAMPLE = 20;
+
+/** One budget year whose lines a recalculation reprices: how many, and their totals. */
+export const TaxRecalculationYear = z.object({
+  year: z.number().int(),
+  /** The rule in force for the year now (what the lines would be priced with). */
+  rule: z.object({
+    effective_from: z.string(),
+    rate: z.number(),
+    base_numerator: z.number().int(),
+    base_denominator: z.number().int(),
+  }),
+  lines: z.number().int(),
+  /** The affected lines' total after PPN now, and after the recalculation. */
+  total_before: RupiahSum,
+  total_after: RupiahSum,
+  /** The first lines (by component name), at most TAX_RECALCULATION_SAMPLE. */
+  sample: z.array(TaxRecalculationLine),
+});
+export type TaxRecalculationYear = z.infer<typeof TaxRecalculationYear>;
+
+/** The years whose lines carry a PPN other than their year's rule (none when all are current). */
+export const TaxRecalculation = z.object({ years: z.array(TaxRecalculationYear) });
+export type TaxRecalculation = z.infer<typeof TaxRecalculation>;
+
+export const TaxRecalculationQuery = z.object({ year: ReportYear.optional() });
+export type TaxRecalculationQuery = z.input<typeof TaxRecalculationQuery>;
+
+/** Reprice a year's lines with its rule now. */
+export const TaxRecalculationInput = z.object({ year: ReportYear });
+export type TaxRecalculationInput = z.input<typeof TaxRecalculationInput>;
+
 /** What the line form needs to price as the server will. */
 export const PlanningSettings = z.object({
   tax_rules: z.array(TaxRule),

@@ -43,6 +43,10 @@ import {
   PriceItemUpdateInput,
   Signer,
   SignerInput,
+  TaxRecalculation,
+  TaxRecalculationInput,
+  TaxRecalculationQuery,
+  TaxRecalculationYear,
   TaxRuleSet,
 } from './planning.js';
 import {
@@ -483,6 +487,24 @@ export const routes = {
       access: 'user',
       summary: 'Who signs the RKA of each Perangkat Daerah (and of the region as a whole)',
       data: z.array(Signer),
+    }),
+    taxRecalculation: route({
+      method: 'GET',
+      path: '/api/planning/tax-recalculation',
+      access: 'admin',
+      summary:
+        "What recalculating PPN would change: per budget year, the taxed lines whose PPN is not their year's rule now, how many, their totals before and after, and the first lines",
+      query: TaxRecalculationQuery,
+      data: TaxRecalculation,
+    }),
+    recalculateTax: route({
+      method: 'POST',
+      path: '/api/planning/tax-recalculation/apply',
+      access: 'admin',
+      summary:
+        "Reprice a budget year's taxed lines with its PPN rule now; each repriced line is a recorded change (the answer: what was changed)",
+      body: TaxRecalculationInput,
+      data: TaxRecalculationYear,
     }),
     setSigner: route({
       method: 'PUT',

@@ -23,6 +23,7 @@ import * as verificationWithdrawn from './migrations/2026-11-27-0020-verificatio
 import * as catalogueAndPaguPolicy from './migrations/2026-11-28-0021-catalogue-and-pagu-policy.js';
 import * as restoreAndUnitTold from './migrations/2026-11-28-0022-restore-and-unit-told.js';
 import * as catalogueNameLock from './migrations/2026-11-28-0024-catalogue-name-lock.js';
+import * as settingsHistory from './migrations/2026-11-28-0026-settings-history.js';
 
 // Listed statically so the bundled server needs no migrations folder at run time.
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-0021-catalogue-and-pagu-policy': catalogueAndPaguPolicy,
   '2026-11-28-0022-restore-and-unit-told': restoreAndUnitTold,
   '2026-11-28-0024-catalogue-name-lock': catalogueNameLock,
+  '2026-11-28-0026-settings-history': settingsHistory,
 };
 
 /** Brings the schema to the latest migration; serves start-up, tests and `npm run migrate`. */

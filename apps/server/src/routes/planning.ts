@@ -23,6 +23,14 @@ export function planningHandlers({ db, config }: AppContext): Handlers['planning
     }),
     signers: async () => ({ message: ok, data: await planning.signers() }),
     setSigner: async ({ body }) => ({ message: ok, data: await planning.setSigner(body) }),
+    taxRecalculation: async ({ query }) => ({
+      message: ok,
+      data: await planning.taxRecalculation(query.year),
+    }),
+    recalculateTax: async ({ body, user }) => ({
+      message: ok,
+      data: await planning.recalculateTax(body.year, user.id),
+    }),
   };
 }
 

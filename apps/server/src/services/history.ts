@@ -77,6 +77,12 @@ const unitKeys: Record<HistoryRecordType, { column: string; set: ParentSet | 'ag
   account: { column: 'subtitle_id', set: 'unit_subtitle' },
   price_item: null,
   budget_stage: null,
+  // The settings (issue 34): a person's unit and a unit's signatory are that unit's.
+  user_agency: { column: 'agency_id', set: 'agency' },
+  rka_signer: { column: 'agency_id', set: 'agency' },
+  tax_rule: null,
+  app_user: null,
+  planning_setting: null,
 };
 
 /** A recorded column before or after the change is in `set` (ids as text). */

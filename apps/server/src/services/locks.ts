@@ -71,32 +71,36 @@ export function createLockService(db: Kysely<Database>) {
     },
 
     async set(input: Parsed<typeof SubActionLockInput>, caller: Caller): Promise<SubActionLock> {
-      const exists = await db
-        .selectFrom('sub_action')
-        .select('id')
-        .where('id', '=', input.sub_action_id)
-        .executeTakeFirst();
-      if (!exists) {
-        throw issuesRefusal([
-          {
-            path: 'sub_action_id',
-            message: server.recordNotFound(messagesId.levels.sub_action.label),
-          },
-        ]);
-      }
       const values = {
         locked: input.locked,
         reason: input.reason,
         changed_by: caller.id,
         changed_at: sql<Date>`now()`,
       };
-      await inTransaction(db, (trx) =>
-        trx
+      await inTransaction(db, async (trx) => {
+        // The sub kegiatan's own row, held until the lock commits: a user's write holds it
+        // shared (assertUnlocked), so a write in flight commits before the lock is set, and one
+        // begun after waits for it and is refused (issue 34). A lock row may not exist yet.
+        const exists = await trx
+          .selectFrom('sub_action')
+          .select('id')
+          .where('id', '=', input.sub_action_id)
+          .forUpdate()
+          .executeTakeFirst();
+        if (!exists) {
+          throw issuesRefusal([
+            {
+              path: 'sub_action_id',
+              message: server.recordNotFound(messagesId.levels.sub_action.label),
+            },
+          ]);
+        }
+        await trx
           .insertInto('sub_action_lock')
           .values({ sub_action_id: input.sub_action_id, year: input.year, ...values })
           .onConflict((oc) => oc.columns(['sub_action_id', 'year']).doUpdateSet(values))
-          .execute(),
-      );
+          .execute();
+      });
       const row = await locks
         .where('lock.sub_action_id', '=', input.sub_action_id)
         .where('lock.year', '=', input.year)
@@ -106,8 +110,9 @@ export function createLockService(db: Kysely<Database>) {
 
     /**
      * Refuses a user's write to lines where the year's stage does not allow it, or of a locked
-     * sub kegiatan (409 naming it, its year and who locked it), in the write's transaction; the lock's row is held until it ends, so an
-     * unlock and a write do not cross. Admins are not refused.
+     * sub kegiatan (409 naming it, its year and who locked it), in the write's transaction. The
+     * sub kegiatan's row and the lock's are held until it ends, so a lock or an unlock and a
+     * write do not cross. Admins are not refused.
      */
     async assertUnlocked(trx: Kysely<Database>, caller: Caller, places: LockedPlace[]) {
       if (caller.role === 'admin' || places.length === 0) return;
@@ -117,6 +122,12 @@ export function createLockService(db: Kysely<Database>) {
         caller,
         places.map((place) => place.year),
       );
+      // The sub kegiatan's rows first, shared (for key share: hierarchy edits and verification
+      // notes still go ahead) until the write commits; a lock being set holds them for update,
+      // so the write waits for it and the next statement reads it (issue 34).
+      const subActionIds = [...new Set(places.map((place) => place.sub_action_id))].sort();
+      await sql`select id from sub_action where id = any(${subActionIds}::uuid[])
+        order by id for key share`.execute(trx);
       const { rows } = await sql<{ name: string; year: number; by: string | null }>`
         select s.name, l.year, u.name as by
         from sub_action_lock l

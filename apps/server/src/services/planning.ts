@@ -1,4 +1,5 @@
 import {
+  computeTax,
   currentYear,
   issuesRefusal,
   messagesId,
@@ -7,6 +8,11 @@ import {
   type PlanningYears,
   type Signer,
   type SignerInput,
+  sumRupiahText,
+  TAX_RECALCULATION_SAMPLE,
+  type TaxRecalculation,
+  type TaxRecalculationLine,
+  type TaxRecalculationYear,
   type TaxRule,
   type TaxRuleSet,
   type TaxRuleValues,
@@ -14,7 +20,7 @@ import {
 } from '@ranwal/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
-import type { Parsed } from './pagination.js';
+import { inTransaction, type Parsed } from './pagination.js';
 
 const server = messagesId.server;
 
@@ -64,6 +70,107 @@ export async function linesNeedPaguIn(executor: Executor, year: number): Promise
     .executeTakeFirst();
   return stage !== undefined;
 }
+
+/** A line is taxed when it was priced with a rule (an untaxed line keeps 0% of 1/1). */
+const taxedLine = sql<boolean>`(d.tax_rate <> 0 or d.tax_base_numerator <> 1
+  or d.tax_base_denominator <> 1)`;
+
+/**
+ * The taxed lines (of `year`, or of every year) whose stored PPN rule is not their year's rule
+ * now, grouped by year, each line with its PPN before and after: what a recalculation changes
+ * (issue 34). Read for update when `lock` (the recalculation itself, in its transaction). The
+ * rules' few combinations per year are found first, so only the stale lines are read.
+ */
+async function staleLines(
+  executor: Executor,
+  year: number | undefined,
+  lock: boolean,
+): Promise<Map<number, { rule: TaxRuleValues; lines: TaxRecalculationLine[] }>> {
+  const rules = await readTaxRules(executor);
+  const ofYear = year === undefined ? sql`` : sql`and d.year = ${year}`;
+  const { rows: groups } = await sql<{
+    year: number;
+    tax_rate: string | number;
+    tax_base_numerator: number;
+    tax_base_denominator: number;
+  }>`select d.year, d.tax_rate, d.tax_base_numerator, d.tax_base_denominator
+    from detail_program d where ${taxedLine} ${ofYear}
+    group by 1, 2, 3, 4`.execute(executor);
+  const stale = groups.filter((group) => {
+    const rule = taxRuleForYear(rules, group.year);
+    return (
+      Number(group.tax_rate) !== rule.rate ||
+      group.tax_base_numerator !== rule.base_numerator ||
+      group.tax_base_denominator !== rule.base_denominator
+    );
+  });
+  const byYear = new Map<number, { rule: TaxRuleValues; lines: TaxRecalculationLine[] }>();
+  if (stale.length === 0) return byYear;
+  const { rows } = await sql<{
+    id: string;
+    year: number;
+    component_name: string;
+    sub_action_name: string;
+    tax_rate: string | number;
+    tax_base_numerator: number;
+    tax_base_denominator: number;
+    total_price: string | number;
+    tax: string | number;
+    total_after_tax: string | number;
+  }>`select d.id, d.year, d.component_name, s.name as sub_action_name, d.tax_rate,
+      d.tax_base_numerator, d.tax_base_denominator, d.total_price, d.tax, d.total_after_tax
+    from detail_program d join sub_action s on s.id = d.sub_action_id
+    where (d.year, d.tax_rate, d.tax_base_numerator, d.tax_base_denominator) in (
+      select * from unnest(${stale.map((g) => g.year)}::int[],
+        ${stale.map((g) => Number(g.tax_rate))}::numeric[],
+        ${stale.map((g) => g.tax_base_numerator)}::int[],
+        ${stale.map((g) => g.tax_base_denominator)}::int[]))
+    order by d.year, d.component_name, d.id
+    ${lock ? sql`for update of d` : sql``}`.execute(executor);
+  for (const row of rows) {
+    const rule = taxRuleForYear(rules, row.year);
+    const entry = byYear.get(row.year) ?? { rule, lines: [] };
+    byYear.set(row.year, entry);
+    const totalPrice = Number(row.total_price);
+    const taxAfter = computeTax(totalPrice, true, rule);
+    entry.lines.push({
+      id: row.id,
+      year: row.year,
+      component_name: row.component_name,
+      sub_action_name: row.sub_action_name,
+      tax_rate: Number(row.tax_rate),
+      tax_base_numerator: row.tax_base_numerator,
+      tax_base_denominator: row.tax_base_denominator,
+      total_price: totalPrice,
+      tax_before: Number(row.tax),
+      tax_after: taxAfter,
+      total_after_tax_before: Number(row.total_after_tax),
+      total_after_tax_after: totalPrice + taxAfter,
+    });
+  }
+  return byYear;
+}
+
+/** A year's stale lines as the preview and the recalculation's answer say them. */
+const recalculationYear = (
+  year: number,
+  { rule, lines }: { rule: TaxRuleValues; lines: TaxRecalculationLine[] },
+): TaxRecalculationYear => ({
+  year,
+  rule: {
+    effective_from: rule.effective_from,
+    rate: rule.rate,
+    base_numerator: rule.base_numerator,
+    base_denominator: rule.base_denominator,
+  },
+  lines: lines.length,
+  total_before: sumRupiahText(lines.map((line) => line.total_after_tax_before)),
+  total_after: sumRupiahText(lines.map((line) => line.total_after_tax_after)),
+  sample: lines.slice(0, TAX_RECALCULATION_SAMPLE),
+});
+
+/** Lines repriced per statement. */
+const RECALCULATION_CHUNK = 1000;
 
 /**
  * The region's planning configuration: PPN rules by date, whether components outside the
@@ -140,13 +247,70 @@ export function createPlanningService(db: Kysely<Database>, options: { freeForm:
       };
     },
 
-    /** Replaces every rule at once: the set is small and read whole. */
+    /**
+     * Sets every rule at once (the set is small and read whole), writing only what changes so
+     * the history (migration 0026) records each rule added, edited or removed. Lines already
+     * priced keep their PPN until an admin recalculates them (tax-recalculation).
+     */
     async setTaxRules(input: Parsed<typeof TaxRuleSet>): Promise<PlanningSettings> {
       await db.transaction().execute(async (trx) => {
-        await trx.deleteFrom('tax_rule').execute();
-        if (input.rules.length > 0) await trx.insertInto('tax_rule').values(input.rules).execute();
+        let gone = trx.deleteFrom('tax_rule');
+        const dates = input.rules.map((rule) => rule.effective_from);
+        if (dates.length > 0) gone = gone.where(sql`effective_from::text`, 'not in', dates);
+        await gone.execute();
+        if (input.rules.length > 0) {
+          await trx
+            .insertInto('tax_rule')
+            .values(input.rules)
+            .onConflict((oc) =>
+              oc.column('effective_from').doUpdateSet((eb) => ({
+                rate: eb.ref('excluded.rate'),
+                base_numerator: eb.ref('excluded.base_numerator'),
+                base_denominator: eb.ref('excluded.base_denominator'),
+              })),
+            )
+            .execute();
+        }
       });
       return settings();
+    },
+
+    /** What recalculating PPN would change, per year (issue 34); nothing when all are current. */
+    async taxRecalculation(year: number | undefined): Promise<TaxRecalculation> {
+      const byYear = await staleLines(db, year, false);
+      return {
+        years: [...byYear].map(([lineYear, stale]) => recalculationYear(lineYear, stale)),
+      };
+    },
+
+    /**
+     * Reprices a year's stale lines with its rule now, in one transaction that holds them: each
+     * is an edit by the admin, so the history records it (its PPN before and after), and a
+     * verified sub kegiatan whose figures change loses its mark as after any edit. It is the
+     * region's rule applied, not a planner's choice: neither a lock nor a pagu refuses it.
+     */
+    async recalculateTax(year: number, callerId: string): Promise<TaxRecalculationYear> {
+      return inTransaction(db, async (trx) => {
+        const stale = (await staleLines(trx, year, true)).get(year) ?? {
+          rule: taxRuleForYear(await readTaxRules(trx), year),
+          lines: [],
+        };
+        const { rule, lines } = stale;
+        for (let start = 0; start < lines.length; start += RECALCULATION_CHUNK) {
+          const chunk = lines.slice(start, start + RECALCULATION_CHUNK);
+          await sql`update detail_program d set
+              tax = v.tax, total_after_tax = v.total_after_tax, tax_rate = ${rule.rate},
+              tax_base_numerator = ${rule.base_numerator},
+              tax_base_denominator = ${rule.base_denominator},
+              updated_at = now(), updated_by = ${callerId}
+            from unnest(${chunk.map((line) => line.id)}::uuid[],
+              ${chunk.map((line) => line.tax_after)}::bigint[],
+              ${chunk.map((line) => line.total_after_tax_after)}::bigint[])
+              as v(id, tax, total_after_tax)
+            where d.id = v.id`.execute(trx);
+        }
+        return recalculationYear(year, stale);
+      });
     },
 
     /** The region's planning rules; one row, written whole. */

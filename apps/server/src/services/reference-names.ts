@@ -20,6 +20,8 @@ const referencedTables: Record<string, { table: string; coded: boolean }> = {
   ),
   price_item_id: { table: 'price_item', coded: true },
   created_by: { table: 'app_user', coded: false },
+  // A person's Perangkat Daerah (issue 34): whose they are.
+  user_id: { table: 'app_user', coded: false },
 };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

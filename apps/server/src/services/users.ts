@@ -59,11 +59,16 @@ export function createUserService(db: Kysely<Database>) {
         throw fieldRefusal('validation', 'agency_ids', messagesId.server.agencyUnknown);
       }
     }
-    await trx.deleteFrom('user_agency').where('user_id', '=', userId).execute();
+    // Only what changes is written, so the history (migration 0026) records each unit given
+    // or taken away, not every unit again on every save.
+    let gone = trx.deleteFrom('user_agency').where('user_id', '=', userId);
+    if (wanted.length > 0) gone = gone.where('agency_id', 'not in', wanted);
+    await gone.execute();
     if (wanted.length > 0) {
       await trx
         .insertInto('user_agency')
         .values(wanted.map((agency_id) => ({ user_id: userId, agency_id })))
+        .onConflict((oc) => oc.columns(['user_id', 'agency_id']).doNothing())
         .execute();
     }
   }

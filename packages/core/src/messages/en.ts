@@ -954,6 +954,43 @@ export const messagesEn: Messages = {
         saveFailed: 'Failed to save the VAT rules',
         fetchFailed: 'Failed to fetch the VAT rules',
         fix: 'Check the marked rules.',
+        keepsOld:
+          'Changing the VAT rules does not change existing reports: they keep their old VAT until an administrator recalculates the VAT of their budget year.',
+      },
+      recalculation: {
+        title: 'Recalculate VAT',
+        intro:
+          "Reports whose VAT does not yet follow their budget year's rule, per year. Recalculating applies that rule; each report changed is recorded in the Change History.",
+        upToDate: "Every report already uses its budget year's VAT rule.",
+        stale: (lines: number, years: string) =>
+          `${lines} reports (year ${years}) still use an old VAT and have not been recalculated.`,
+        staleTitle: 'Old VAT still in use',
+        columns: {
+          year: 'Budget Year',
+          rule: 'VAT Rule Now',
+          lines: 'Reports Affected',
+          before: 'Total Now',
+          after: 'Total After Recalculation',
+          difference: 'Difference',
+        },
+        action: 'Recalculate',
+        actionFor: (year: number) => `Recalculate the VAT of ${year}`,
+        confirmTitle: (year: number) => `Recalculate the VAT of ${year}?`,
+        confirmText: (lines: number, year: number, rule: string, before: string, after: string) =>
+          `${lines} reports of ${year} will be recalculated with VAT ${rule}: their total after tax goes from ${before} to ${after}. Each change is recorded in the Change History in your name.`,
+        sampleTitle: (shown: number, lines: number) =>
+          shown < lines ? `The first ${shown} of ${lines} reports` : 'Reports that change',
+        sampleColumns: {
+          component: 'Component',
+          subAction: 'Sub-action',
+          taxBefore: 'VAT Now',
+          taxAfter: 'New VAT',
+        },
+        confirm: 'Yes, Recalculate',
+        applied: (lines: number, year: number) =>
+          `VAT of ${lines} reports of ${year} recalculated.`,
+        failed: 'Failed to recalculate the VAT',
+        fetchFailed: 'Failed to fetch the reports to recalculate',
       },
       signers: {
         title: 'RKA Signatories',
@@ -1011,6 +1048,11 @@ export const messagesEn: Messages = {
       price_item: 'Price Catalogue Item',
       sub_action_lock: 'Sub-action Lock',
       budget_stage: 'Budget Stage',
+      tax_rule: 'VAT Rule',
+      rka_signer: 'RKA Signatory',
+      app_user: 'User',
+      user_agency: "User's Regional Unit",
+      planning_setting: 'Ceiling Rule',
     },
     fields: {
       name: 'Name',
@@ -1037,6 +1079,19 @@ export const messagesEn: Messages = {
       endsOn: 'End date',
       stageStatus: 'Stage status',
       position: 'Order',
+      effectiveFrom: 'Effective from',
+      place: 'Place',
+      signerPosition: 'Position',
+      nip: 'NIP',
+      email: 'Email',
+      role: 'Role',
+      user: 'User',
+      linesNeedPagu: 'Lines need a ceiling',
+    },
+    recordNames: {
+      taxRule: (from: string) => `VAT from ${from}`,
+      userAgency: (user: string, unit: string) => `${user} — ${unit}`,
+      regionSigner: 'Region-wide RKA signatory',
     },
     change: (label: string, from: string, to: string) => `${label}: ${from} → ${to}`,
     noChanges: 'No field changed',

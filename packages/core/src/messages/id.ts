@@ -1082,6 +1082,46 @@ export const messagesId = {
         saveFailed: 'Gagal menyimpan aturan PPN',
         fetchFailed: 'Gagal mengambil aturan PPN',
         fix: 'Periksa kembali aturan yang ditandai.',
+        /** Said under the rules, always: a rule change reprices no existing line by itself. */
+        keepsOld:
+          'Mengubah aturan PPN tidak mengubah rincian belanja yang sudah ada: rincian itu tetap memakai PPN lamanya sampai administrator menghitung ulang PPN tahun anggarannya.',
+      },
+      // Recalculating PPN (issue 34): a preview per year, then the admin applies it.
+      recalculation: {
+        title: 'Hitung Ulang PPN',
+        intro:
+          'Rincian belanja yang PPN-nya belum mengikuti aturan tahun anggarannya, per tahun. Hitung ulang menerapkan aturan itu; setiap rincian yang berubah tercatat di Riwayat Perubahan.',
+        upToDate: 'Semua rincian belanja sudah memakai aturan PPN tahun anggarannya.',
+        /** The warning while some year's lines keep an old PPN. */
+        stale: (lines: number, years: string) =>
+          `${lines} rincian belanja (tahun ${years}) masih memakai PPN lama dan belum dihitung ulang.`,
+        staleTitle: 'PPN lama masih dipakai',
+        columns: {
+          year: 'Tahun Anggaran',
+          rule: 'Aturan PPN Sekarang',
+          lines: 'Rincian Terdampak',
+          before: 'Total Sekarang',
+          after: 'Total Setelah Dihitung Ulang',
+          difference: 'Selisih',
+        },
+        action: 'Hitung Ulang',
+        actionFor: (year: number) => `Hitung ulang PPN tahun ${year}`,
+        confirmTitle: (year: number) => `Hitung Ulang PPN Tahun ${year}?`,
+        confirmText: (lines: number, year: number, rule: string, before: string, after: string) =>
+          `${lines} rincian belanja tahun ${year} akan dihitung ulang dengan PPN ${rule}: total setelah pajaknya ${before} menjadi ${after}. Setiap perubahan tercatat di Riwayat Perubahan atas nama Anda.`,
+        sampleTitle: (shown: number, lines: number) =>
+          shown < lines ? `${shown} rincian pertama dari ${lines}` : 'Rincian yang berubah',
+        sampleColumns: {
+          component: 'Komponen',
+          subAction: 'Sub Kegiatan',
+          taxBefore: 'PPN Sekarang',
+          taxAfter: 'PPN Baru',
+        },
+        confirm: 'Ya, Hitung Ulang',
+        applied: (lines: number, year: number) =>
+          `PPN ${lines} rincian belanja tahun ${year} berhasil dihitung ulang.`,
+        failed: 'Gagal menghitung ulang PPN',
+        fetchFailed: 'Gagal mengambil rincian yang perlu dihitung ulang',
       },
       signers: {
         title: 'Penandatangan RKA',
@@ -1145,6 +1185,11 @@ export const messagesId = {
       price_item: 'Item Katalog Harga',
       sub_action_lock: 'Kunci Sub Kegiatan',
       budget_stage: 'Tahap Anggaran',
+      tax_rule: 'Aturan PPN',
+      rka_signer: 'Penandatangan RKA',
+      app_user: 'Pengguna',
+      user_agency: 'Perangkat Daerah Pengguna',
+      planning_setting: 'Aturan Pagu',
     },
     /** Labels of the recorded columns the line's field labels do not name. */
     fields: {
@@ -1172,6 +1217,20 @@ export const messagesId = {
       endsOn: 'Tanggal Selesai',
       stageStatus: 'Status Tahap',
       position: 'Urutan',
+      effectiveFrom: 'Berlaku Sejak',
+      place: 'Tempat',
+      signerPosition: 'Jabatan',
+      nip: 'NIP',
+      email: 'Email',
+      role: 'Peran',
+      user: 'Pengguna',
+      linesNeedPagu: 'Rincian Belanja Wajib Memiliki Pagu',
+    },
+    /** How a settings record is named in the list: a PPN rule by its date, a person's unit. */
+    recordNames: {
+      taxRule: (from: string) => `PPN berlaku sejak ${from}`,
+      userAgency: (user: string, unit: string) => `${user} — ${unit}`,
+      regionSigner: 'Penandatangan RKA Seluruh Daerah',
     },
     /** One changed field: 'Harga: Rp 1.000 → Rp 1.500'. */
     change: (label: string, from: string, to: string) => `${label}: ${from} → ${to}`,

@@ -52,7 +52,8 @@ export function ConfirmDialog({
           </>
         )}
       >
-        <p className="text-slate-700">{message ?? m.text}</p>
+        {/* A div, not a p: a message may hold a table (the PPN recalculation's lines). */}
+        <div className="text-slate-700">{message ?? m.text}</div>
       </Dialog>
     </Modal>
   );

@@ -39,6 +39,7 @@ import type {
   SubActionLockListQuery,
   SubActionReviewQuery,
   SubActionVerifyInput,
+  TaxRecalculationInput,
   TaxRuleSet,
   UserCreateInput,
   UserUpdateInput,
@@ -95,6 +96,8 @@ export const ranwalKeys = {
   paguSummary: (year: number) => [...reports, 'pagu-summary', year] as const,
   priceItems: [...all, 'price-item'] as const,
   planningSigners: [...all, 'planning', 'signers'] as const,
+  /** Under `reports`: every line written may be priced off or on its year's rule. */
+  taxRecalculation: [...reports, 'tax-recalculation'] as const,
   articles,
   articleList: (query: ArticleListQuery) => [...articles, 'list', query] as const,
   article: (slug: string) => [...articles, 'detail', slug] as const,
@@ -659,7 +662,27 @@ export const useSetPlanningPolicy = () =>
 export const useSetTaxRules = () =>
   useClientMutation(
     (client, body: TaxRuleSet) => client.planning.taxRules(body),
-    [ranwalKeys.planningSettings],
+    [ranwalKeys.planningSettings, ranwalKeys.taxRecalculation],
+  );
+
+/**
+ * What recalculating PPN would change, per year (admin only): the lines whose PPN is not their
+ * year's rule now, with their totals before and after.
+ */
+export function useTaxRecalculation(options: ReadOptions = {}) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.taxRecalculation,
+    queryFn: ({ signal }) => client.planning.taxRecalculation({}, { signal }),
+    enabled: options.enabled,
+  });
+}
+
+/** Reprices a year's lines with its PPN rule now; the lines and the preview refetch. */
+export const useRecalculateTax = () =>
+  useClientMutation(
+    (client, body: TaxRecalculationInput) => client.planning.recalculateTax(body),
+    [ranwalKeys.reports],
   );
 
 /** Sets who signs a Perangkat Daerah's RKA (or the region's). */

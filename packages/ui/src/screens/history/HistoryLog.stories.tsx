@@ -66,6 +66,117 @@ export const System: Story = {
   },
 };
 
+/**
+ * The settings are in the history too (issue 34): who gave a person a Perangkat Daerah, changed
+ * their role, a PPN rule or the region's RKA signatory, each named as the page reads it.
+ */
+export const Settings: Story = {
+  args: {
+    pagination: undefined,
+    entries: [
+      {
+        id: 24,
+        changed_at: '2026-11-20T03:00:00.000Z',
+        actor_id: 'admin-1',
+        actor_name: 'Admin Bappeda',
+        address: '192.168.1.20',
+        record_type: 'user_agency',
+        record_id: 'user-7/agency-1',
+        action: 'create',
+        old_values: null,
+        new_values: { user_id: 'user-7', agency_id: 'agency-1' },
+        reference_names: {
+          'user-7': 'Rina Wulandari',
+          'agency-1': '4.01.0.00.0.00.01.0000 - BAPPEDA',
+        },
+      },
+      {
+        id: 23,
+        changed_at: '2026-11-20T02:59:00.000Z',
+        actor_id: 'admin-1',
+        actor_name: 'Admin Bappeda',
+        address: '192.168.1.20',
+        record_type: 'app_user',
+        record_id: 'user-7',
+        action: 'update',
+        old_values: {
+          id: 'user-7',
+          name: 'Rina Wulandari',
+          email: 'rina@contoh.go.id',
+          role: 'user',
+        },
+        new_values: {
+          id: 'user-7',
+          name: 'Rina Wulandari',
+          email: 'rina@contoh.go.id',
+          role: 'verifier',
+        },
+      },
+      {
+        id: 22,
+        changed_at: '2026-11-19T08:00:00.000Z',
+        actor_id: 'admin-1',
+        actor_name: 'Admin Bappeda',
+        address: '192.168.1.20',
+        record_type: 'tax_rule',
+        record_id: '2027-01-01',
+        action: 'update',
+        old_values: {
+          effective_from: '2027-01-01',
+          rate: 12,
+          base_numerator: 11,
+          base_denominator: 12,
+        },
+        new_values: {
+          effective_from: '2027-01-01',
+          rate: 12,
+          base_numerator: 1,
+          base_denominator: 1,
+        },
+      },
+      {
+        id: 21,
+        changed_at: '2026-11-19T07:00:00.000Z',
+        actor_id: 'admin-1',
+        actor_name: 'Admin Bappeda',
+        address: '192.168.1.20',
+        record_type: 'rka_signer',
+        record_id: '-',
+        action: 'update',
+        old_values: {
+          agency_id: null,
+          place: 'Kota Contoh',
+          position: 'Sekretaris Daerah',
+          name: 'Drs. Ahmad',
+        },
+        new_values: {
+          agency_id: null,
+          place: 'Kota Contoh',
+          position: 'Wali Kota',
+          name: 'Drs. Ahmad',
+        },
+      },
+    ],
+  },
+  play: async ({ canvas }) => {
+    const rows = within(canvas.getByRole('grid')).getAllByRole('row').slice(1);
+    await expect(rows.map((row) => cellTexts(row).slice(3))).toEqual([
+      ['Perangkat Daerah PenggunaRina Wulandari — 4.01.0.00.0.00.01.0000 - BAPPEDA', 'Dibuat', ''],
+      ['PenggunaRina Wulandari', 'Diubah', 'Peran: User → Verifikator'],
+      [
+        'Aturan PPNPPN berlaku sejak 2027-01-01',
+        'Diubah',
+        'Pembilang Dasar Pengenaan PPN: 11 → 1Penyebut Dasar Pengenaan PPN: 12 → 1',
+      ],
+      [
+        'Penandatangan RKAPenandatangan RKA Seluruh Daerah: Drs. Ahmad',
+        'Diubah',
+        'Jabatan: Sekretaris Daerah → Wali Kota',
+      ],
+    ]);
+  },
+};
+
 export const Empty: Story = {
   args: { entries: [], pagination: undefined },
   play: async ({ canvas }) => {

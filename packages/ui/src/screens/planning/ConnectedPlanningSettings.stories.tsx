@@ -1,4 +1,4 @@
-import { messagesId } from '@ranwal/core';
+import { computeTax, formatRupiah, messagesId, sumRupiahText } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import {
@@ -151,6 +151,85 @@ export const InvalidRules: Story = {
     await userEvent.click(within(section).getByRole('button', { name: tax.removeRule(3) }));
     await userEvent.click(within(section).getByRole('button', { name: tax.save }));
     await expect(await toast(tax.saved)).toBeVisible();
+  },
+};
+
+// --- Recalculating PPN (issue 34) ---------------------------------------------------------------
+
+const recalculation = t.recalculation;
+/** The demo's taxed lines were priced at 12% of the whole total; the rules say 11/12 for 2025. */
+const staleOf = (year: number) =>
+  withRules.lines.filter((line) => line.year === year && Number(line.tax) > 0);
+const rule2025 = {
+  effective_from: '2025-01-01',
+  rate: 12,
+  base_numerator: 11,
+  base_denominator: 12,
+};
+
+/**
+ * Saving rules reprices nothing, and the page says so; the years whose lines keep an old PPN
+ * are listed with their totals. 'Hitung Ulang' shows what changes and asks; confirmed, the
+ * year's lines are repriced and the year leaves the list.
+ */
+export const RecalculateTax: Story = {
+  parameters: sandbox({ seed: withRules }),
+  play: async ({ canvas, userEvent }) => {
+    const section = await taxSection(canvas);
+    await expect(within(section).getByText(tax.keepsOld)).toBeVisible();
+    const panel = await canvas.findByRole('region', { name: recalculation.title });
+    const stale = [...staleOf(2025), ...staleOf(2026)];
+    await expect(
+      await within(panel).findByText(recalculation.stale(stale.length, '2025, 2026')),
+    ).toBeVisible();
+    const table = within(panel).getByRole('grid', { name: recalculation.title });
+    const lines = staleOf(2025);
+    const before = sumRupiahText(lines.map((line) => Number(line.total_after_tax)));
+    const after = sumRupiahText(
+      lines.map(
+        (line) => Number(line.total_price) + computeTax(Number(line.total_price), true, rule2025),
+      ),
+    );
+    const row = within(table).getByRole('row', { name: (name) => name.startsWith('2025') });
+    await expect(cellTexts(row)).toEqual([
+      '2025',
+      '12% x 11/12',
+      String(lines.length),
+      formatRupiah(before),
+      formatRupiah(after),
+      formatRupiah((BigInt(after) - BigInt(before)).toString()),
+      recalculation.action,
+    ]);
+
+    await userEvent.click(within(row).getByRole('button', { name: recalculation.actionFor(2025) }));
+    const dialog = await screen.findByRole('alertdialog', {
+      name: recalculation.confirmTitle(2025),
+    });
+    await expect(
+      within(dialog).getByText(
+        recalculation.confirmText(
+          lines.length,
+          2025,
+          '12% x 11/12',
+          formatRupiah(before),
+          formatRupiah(after),
+        ),
+        { exact: false },
+      ),
+    ).toBeVisible();
+    const sample = within(dialog).getByRole('grid');
+    await expect(within(sample).getAllByRole('row')).toHaveLength(lines.length + 1);
+    await userEvent.click(within(dialog).getByRole('button', { name: recalculation.confirm }));
+    await expect(await toast(recalculation.applied(lines.length, 2025))).toBeVisible();
+    // 2025 is current now; 2026 still waits, and the warning says so.
+    await waitFor(() =>
+      expect(
+        within(table).queryByRole('row', { name: (name) => name.startsWith('2025') }),
+      ).toBeNull(),
+    );
+    await expect(
+      within(panel).getByText(recalculation.stale(staleOf(2026).length, '2026')),
+    ).toBeVisible();
   },
 };
 

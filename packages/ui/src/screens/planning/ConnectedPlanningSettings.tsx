@@ -7,18 +7,22 @@ import {
   useEntityList,
   usePlanningSettings,
   usePlanningSigners,
+  useRecalculateTax,
   useSetPlanningPolicy,
   useSetSigner,
   useSetTaxRules,
+  useTaxRecalculation,
 } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { PaguPolicyEditor } from './PaguPolicyEditor.js';
 import { SignersEditor } from './SignersEditor.js';
+import { TaxRecalculationPanel } from './TaxRecalculationPanel.js';
 import { TaxRulesEditor } from './TaxRulesEditor.js';
 
 /**
  * The Pengaturan Perencanaan page (issue 18, beyond the spec): the PPN rules
- * (`planning.taxRules`), whether lines need a pagu (`planning.policy`, issue 33) and the RKA
+ * (`planning.taxRules`), recalculating the PPN of lines priced under older rules
+ * (`planning.taxRecalculation`, `planning.recalculateTax`, issue 34), whether lines need a pagu (`planning.policy`, issue 33) and the RKA
  * signatories (`planning.setSigner`) over the RanwalProvider's client (admin only). Needs a
  * `ToastProvider`.
  */
@@ -34,6 +38,8 @@ export function ConnectedPlanningSettings() {
   const agencies = useEntityList('agency', { limit: MAX_PAGE_SIZE });
   const saveSigner = useSetSigner();
   const savePolicy = useSetPlanningPolicy();
+  const recalculation = useTaxRecalculation();
+  const recalculate = useRecalculateTax();
 
   return (
     <div className="flex flex-col gap-6">
@@ -58,6 +64,32 @@ export function ConnectedPlanningSettings() {
       ) : (
         <LoadingState />
       )}
+      <TaxRecalculationPanel
+        years={recalculation.data?.data.years ?? []}
+        isLoading={recalculation.isPending}
+        error={
+          recalculation.isError
+            ? describeError(recalculation.error, t.recalculation.fetchFailed)
+            : null
+        }
+        onRetry={() => void recalculation.refetch()}
+        onApply={async (year) => {
+          try {
+            const done = await recalculate.mutateAsync({ year });
+            toast.success(
+              undefined,
+              t.recalculation.applied(done.data.lines, year),
+              toastDurations.reportSuccess,
+            );
+          } catch (error) {
+            toast.error(
+              undefined,
+              describeError(error, t.recalculation.failed),
+              toastDurations.reportError,
+            );
+          }
+        }}
+      />
       {settings.data && (
         <PaguPolicyEditor
           linesNeedPagu={settings.data.data.lines_need_pagu}

@@ -117,6 +117,8 @@ export function TaxRulesEditor({ rules, onSave }: TaxRulesEditorProps) {
           {t.title}
         </h2>
         <p className="max-w-3xl text-sm text-slate-700">{t.intro}</p>
+        {/* Said plainly where rules are edited (issue 34): saving reprices no existing line. */}
+        <p className="max-w-3xl text-sm font-medium text-slate-800">{t.keepsOld}</p>
       </div>
       <form
         ref={form}

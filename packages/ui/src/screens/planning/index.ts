@@ -18,4 +18,5 @@ export {
 } from './planning-parts.js';
 export * from './SetPaguDialog.js';
 export * from './SignersEditor.js';
+export * from './TaxRecalculationPanel.js';
 export * from './TaxRulesEditor.js';
