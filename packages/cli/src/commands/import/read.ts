@@ -6,6 +6,7 @@ import { StringDecoder } from 'node:string_decoder';
 import type ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { CliError } from '../../errors.js';
+import { cliText } from '../../lang.js';
 import { describePlace, type SheetRow } from './columns.js';
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -59,14 +60,15 @@ export async function openSheet(
       await handle.close();
     }
   } catch (error) {
-    throw new CliError('usage', `cannot read ${file}: ${(error as Error).message}`);
+    const { code = '', message } = error as NodeJS.ErrnoException;
+    throw new CliError(
+      'usage',
+      cliText().failures.cannotRead(file, cliText().failures.fileReason(code, message)),
+    );
   }
   if (head.equals(ZIP_MAGIC)) return workbookSource(file, again);
   if (head.equals(OLE_MAGIC)) {
-    throw new CliError(
-      'usage',
-      `${file} is an Excel 97-2003 workbook (.xls): save it as .xlsx or CSV in Excel first`,
-    );
+    throw new CliError('usage', cliText().failures.xls(file));
   }
   const chosen = encoding ?? (await detectFileEncoding(file));
   if (chosen === 'utf-8' && encoding && !(await isUtf8File(file))) {
@@ -167,7 +169,7 @@ function completeLength(bytes: Buffer): number {
 const notValid = (source: string, encoding: CsvEncoding, detected: CsvEncoding) =>
   new CliError(
     'usage',
-    `${source} is not valid ${encoding} text${detected === encoding ? '' : ` (it reads as ${detected}: leave out --encoding)`}`,
+    cliText().failures.notValidText(source, encoding, detected === encoding ? '' : detected),
   );
 
 /**
@@ -186,7 +188,11 @@ const windows1252 = (bytes: Buffer): string =>
     .replace(/[\u0080-\u009f]/g, (char) => WINDOWS_1252_C1[char.charCodeAt(0) - 0x80]!);
 
 /** The text of the bytes in the encoding (less its byte order mark). */
-export function decode(bytes: Buffer, encoding: CsvEncoding, source = 'the file'): string {
+export function decode(
+  bytes: Buffer,
+  encoding: CsvEncoding,
+  source = cliText().failures.theFile,
+): string {
   if (encoding === 'windows-1252') return windows1252(bytes);
   try {
     return new TextDecoder(encoding, { fatal: true }).decode(bytes);
@@ -318,7 +324,7 @@ export class CsvRecords {
       if (index === unclosed?.row) {
         throw new CliError(
           'invalid_data',
-          `${describePlace({ row, line })}: a quoted cell never ends (a " is missing)`,
+          cliText().failures.unclosedQuote(describePlace({ row, line })),
         );
       }
       if (quoted) for (const cell of cells) this.#line += countBreaks(cell);
@@ -344,7 +350,7 @@ function countBreaks(text: string): number {
 export function readCsv(
   bytes: Buffer,
   encoding: CsvEncoding = detectEncoding(bytes),
-  source = 'the file',
+  source = cliText().failures.theFile,
 ): SheetRow[] {
   const records = new CsvRecords();
   return [...records.push(decode(bytes, encoding, source)), ...records.end()];
@@ -463,10 +469,7 @@ async function* workbookChunks(file: string): AsyncGenerator<SheetRow[]> {
       break;
     }
   } catch (error) {
-    throw new CliError(
-      'invalid_data',
-      `not a readable .xlsx workbook: ${(error as Error).message}`,
-    );
+    throw new CliError('invalid_data', cliText().failures.notXlsx((error as Error).message));
   }
   if (rows.length > 0) yield rows;
 }
