@@ -220,6 +220,7 @@ describe('the language of ranwal', () => {
       /\(pilihan:\s+"comma",\s+"semicolon",\s+bawaan:\s+"comma"\)/,
     );
     expect(help['import catalogue']).toContain('tahun anggaran lembar ini');
+    expect(help['import hierarchy']).toMatch(/\(bawaan 1\.000,\s+paling banyak 100\.000\)/);
     expect(help.kegiatan).toMatch(/^Penggunaan: ranwal kegiatan \[opsi\] \[perintah\]\n/);
     expect(help['kegiatan list']).toContain('daftar kegiatan');
     expect(help['accounts list']).toContain('daftar kode rekening');
@@ -298,7 +299,7 @@ describe('the language of ranwal', () => {
     expect(report.code, report.stderr).toBe(0);
     const { size } = await stat(file('l.xlsx'));
     expect(report.stdout).toBe(
-      `Disimpan laporan tahun 2025 ke ${file('l.xlsx')} (${(size / 1024).toFixed(1)} kB)\n`,
+      `Disimpan laporan tahun 2025 ke ${file('l.xlsx')} (${(size / 1024).toFixed(1).replace('.', ',')} kB)\n`,
     );
     const csv = await ranwal(['export', 'reports', '--year', '2025', '--out', file('l.csv')]);
     expect(csv.stdout).toBe(`Disimpan laporan tahun 2025 ke ${file('l.csv')} (2 baris)\n`);

@@ -1524,6 +1524,8 @@ export const messagesEn: Messages = {
     unreadableRequest: 'The HTTP request cannot be read.',
   },
   cli: {
+    numberGroup: ',',
+    decimalMark: '.',
     yes: 'yes',
     no: 'no',
     place: (row: number, line?: number) =>

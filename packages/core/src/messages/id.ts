@@ -1746,6 +1746,9 @@ export const messagesId = {
    * with `--lang en` or RANWAL_LANG=en. `--json` output keeps its English keys in both.
    */
   cli: {
+    /** Counts and sizes as planners write them: `1.000 baris`, `7,4 kB` (`1,000`, `7.4` in English). */
+    numberGroup: '.',
+    decimalMark: ',',
     yes: 'ya',
     no: 'tidak',
     /** Where a problem is in a file: the spreadsheet's row, and the text line when it differs. */
