@@ -4,7 +4,7 @@ import { runInNewContext } from 'node:vm';
 import { CommanderError } from 'commander';
 import { closeConnections } from './connection.js';
 import { exitCodes, toCliError } from './errors.js';
-import { languageFlag, languageFrom, setLanguage } from './lang.js';
+import { cliText, languageFlag, languageFrom, setLanguage } from './lang.js';
 import { buildProgram } from './program.js';
 
 // The memory of a large import (docs/performance.md#cli): once everything is loaded, the young
@@ -34,7 +34,7 @@ process.stdout.on('error', (error: NodeJS.ErrnoException) => {
 // The one place failures become an exit code and one line on stderr.
 const interrupt = new AbortController();
 process.once('SIGINT', () => {
-  interrupt.abort(new Error('interrupted'));
+  interrupt.abort(new Error(cliText().interrupted));
   // A second Ctrl-C does not wait for the command to wind down.
   process.once('SIGINT', () => process.exit(exitCodes.interrupted));
 });

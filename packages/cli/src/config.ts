@@ -4,6 +4,7 @@ import path from 'node:path';
 import { User } from '@ranwal/core';
 import { z } from 'zod';
 import { CliError } from './errors.js';
+import { cliText } from './lang.js';
 
 /** Who signed in, as sign-in answers it (their units are the server's to check). */
 const SignedInUser = User.omit({ agency_ids: true });
@@ -36,15 +37,16 @@ export async function readConfig(file = configFilePath()): Promise<StoredConfig>
     text = await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { sessions: {} };
-    throw new CliError('failure', `cannot read ${file}: ${(error as Error).message}`);
+    const { code = '', message } = error as NodeJS.ErrnoException;
+    throw new CliError(
+      'failure',
+      cliText().failures.cannotRead(file, cliText().failures.fileReason(code, message)),
+    );
   }
   try {
     return StoredConfig.parse(JSON.parse(text));
   } catch {
-    throw new CliError(
-      'failure',
-      `${file} is not a valid ranwal config; delete it and run \`ranwal login\` again`,
-    );
+    throw new CliError('failure', cliText().failures.badConfig(file));
   }
 }
 

@@ -37,10 +37,10 @@ export function normalizeServer(input: string): string {
   try {
     url = new URL(withScheme);
   } catch {
-    throw new CliError('usage', `"${input}" is not a server URL (e.g. ${DEFAULT_SERVER})`);
+    throw new CliError('usage', cliText().failures.notServerUrl(input, DEFAULT_SERVER));
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new CliError('usage', `"${input}" is not an http(s) server URL`);
+    throw new CliError('usage', cliText().failures.notHttpUrl(input));
   }
   const pathname = url.pathname.replace(/\/+$/, '').replace(new RegExp(`${BASE_PATH}$`), '');
   return `${url.origin}${pathname}`;
@@ -74,8 +74,8 @@ function networkFailure(server: string, error: unknown): Error {
   const detail = code ?? (typeof cause?.message === 'string' ? cause.message : String(error));
   return new Error(
     code !== undefined && CONNECT_FAILURES.has(code)
-      ? `the server ${server} is unreachable (${detail})`
-      : `the connection to ${server} failed (${detail})`,
+      ? cliText().failures.unreachable(server, detail)
+      : cliText().failures.connectionFailed(server, detail),
     { cause: error },
   );
 }

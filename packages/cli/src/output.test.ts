@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clip, createProgressBar, formatCount, formatTable } from './output.js';
+import { setLanguage } from './lang.js';
+import { clip, createProgressBar, formatBytes, formatCount, formatTable } from './output.js';
 
 function terminal(isTTY: boolean) {
   const written: string[] = [];
@@ -10,27 +11,27 @@ function terminal(isTTY: boolean) {
 describe('progress bar', () => {
   it('draws on a terminal and clears its line at the end', () => {
     const { stream, written } = terminal(true);
-    const bar = createProgressBar('Importing', formatCount, { json: false }, stream);
+    const bar = createProgressBar('Mengimpor', formatCount, { json: false }, stream);
     bar.update(0, 4000);
     bar.update(1000, 4000); // within 100 ms of the last drawing: skipped
     bar.update(4000, 4000); // the end is always drawn
     bar.stop();
     expect(written).toEqual([
-      `\r\u001b[2KImporting [${'-'.repeat(28)}]   0% 0/4,000`,
-      `\r\u001b[2KImporting [${'#'.repeat(28)}] 100% 4,000/4,000`,
+      `\r\u001b[2KMengimpor [${'-'.repeat(28)}]   0% 0/4.000`,
+      `\r\u001b[2KMengimpor [${'#'.repeat(28)}] 100% 4.000/4.000`,
       '\r\u001b[2K',
     ]);
   });
 
   it('says what it waits for when the count alone does not', () => {
     const { stream, written } = terminal(true);
-    const bar = createProgressBar('Importing', formatCount, { json: false }, stream);
+    const bar = createProgressBar('Mengimpor', formatCount, { json: false }, stream);
     bar.update(0, 10);
-    bar.update(10, 10, 'applying on the server');
+    bar.update(10, 10, 'diterapkan di server');
     bar.update(10, 10);
     expect(written.slice(1)).toEqual([
-      `\r\u001b[2KImporting [${'#'.repeat(28)}] 100% 10/10, applying on the server`,
-      `\r\u001b[2KImporting [${'#'.repeat(28)}] 100% 10/10`,
+      `\r\u001b[2KMengimpor [${'#'.repeat(28)}] 100% 10/10, diterapkan di server`,
+      `\r\u001b[2KMengimpor [${'#'.repeat(28)}] 100% 10/10`,
     ]);
   });
 
@@ -40,7 +41,7 @@ describe('progress bar', () => {
       [true, true],
     ] as const) {
       const { stream, written } = terminal(isTTY);
-      const bar = createProgressBar('Importing', formatCount, { json }, stream);
+      const bar = createProgressBar('Mengimpor', formatCount, { json }, stream);
       bar.update(1, 2);
       bar.stop();
       expect(written).toEqual([]);
@@ -48,16 +49,40 @@ describe('progress bar', () => {
   });
 });
 
-it('lines up table columns, counts to the right', () => {
+it('writes counts and sizes as planners do, in English on request', () => {
+  expect([formatCount(1234567), formatCount(12), formatBytes(7578), formatBytes(900)]).toEqual([
+    '1.234.567',
+    '12',
+    '7,4 kB',
+    '900 B',
+  ]);
+  setLanguage('en');
+  try {
+    expect([formatCount(1234567), formatBytes(7578)]).toEqual(['1,234,567', '7.4 kB']);
+  } finally {
+    setLanguage('id');
+  }
+});
+
+it('lines up table columns, counts to the right, codes to the left', () => {
   expect(
     formatTable(
-      ['NAME', 'CREATED'],
+      ['NAMA', 'DIBUAT'],
       [
         ['Program', '1'],
-        ['Kode Rekening', '1,200'],
+        ['Kode Rekening', '1.200'],
       ],
     ),
-  ).toBe('NAME           CREATED\nProgram              1\nKode Rekening    1,200');
+  ).toBe('NAMA           DIBUAT\nProgram             1\nKode Rekening   1.200');
+  expect(
+    formatTable(
+      ['KODE', 'NAMA'],
+      [
+        ['5.1.02', 'A'],
+        ['5.10', 'B'],
+      ],
+    ),
+  ).toBe('KODE    NAMA\n5.1.02  A\n5.10    B');
   expect(
     formatTable(
       ['ID', 'NAME'],

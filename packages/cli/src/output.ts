@@ -1,23 +1,35 @@
+import { cliText, language } from './lang.js';
+
 /** How a command's result reaches the person or the script that ran it. */
 export interface OutputOptions {
   json: boolean;
 }
 
-let numberFormat: Intl.NumberFormat | undefined;
+const numberFormats = new Map<string, Intl.NumberFormat>();
 /**
- * A count as `1,234,567`. Whole numbers are grouped here: an Intl.NumberFormat costs every
- * command 40 ms and megabytes of ICU data at start (the import's help text has counts).
+ * A count as `1.000.000` (`1,000,000` in English). Whole numbers are grouped here: an
+ * Intl.NumberFormat costs every command 40 ms and megabytes of ICU data at start (the import's
+ * help text has counts).
  */
 export function formatCount(value: number): string {
-  if (Number.isSafeInteger(value)) return String(value).replace(/\B(?=(\d{3})+$)/g, ',');
-  numberFormat ??= new Intl.NumberFormat('en-US');
-  return numberFormat.format(value);
+  const text = cliText();
+  if (Number.isSafeInteger(value)) {
+    return String(value).replace(/\B(?=(\d{3})+$)/g, text.numberGroup);
+  }
+  const locale = language() === 'en' ? 'en-US' : 'id-ID';
+  let format = numberFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale);
+    numberFormats.set(locale, format);
+  }
+  return format.format(value);
 }
 
 export function formatBytes(bytes: number): string {
+  const decimal = (value: number) => value.toFixed(1).replace('.', cliText().decimalMark);
   if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} kB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  if (bytes < 1024 * 1024) return `${decimal(bytes / 1024)} kB`;
+  return `${decimal(bytes / 1024 / 1024)} MB`;
 }
 
 /** Machine output is the result as JSON; people get the command's own summary. */
@@ -41,8 +53,11 @@ export function formatTable(header: string[], rows: string[][]): string {
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)),
   );
+  // A count as formatCount writes it (`1.234`): a code (`5.1.02`) is text, left-aligned.
+  const group = cliText().numberGroup === '.' ? '\\.' : ',';
+  const count = new RegExp(`^\\d{1,3}(?:${group}\\d{3})*$`);
   const numeric = header.map(
-    (_, column) => rows.length > 0 && rows.every((row) => /^[\d,]+$/.test(row[column] ?? '')),
+    (_, column) => rows.length > 0 && rows.every((row) => count.test(row[column] ?? '')),
   );
   const line = (cells: string[]) =>
     cells

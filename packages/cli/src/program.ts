@@ -6,7 +6,7 @@ import {
   managedEntityKeys,
   roles,
 } from '@ranwal/core';
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, Help, InvalidArgumentError, Option } from 'commander';
 import {
   csvSeparators,
   type ExportOptions,
@@ -25,12 +25,7 @@ import {
   importHierarchy,
   importSummary,
 } from './commands/import/index.js';
-import {
-  type ListRecordsOptions,
-  listRecords,
-  recordNouns,
-  recordsSummary,
-} from './commands/list/index.js';
+import { type ListRecordsOptions, listRecords, recordsSummary } from './commands/list/index.js';
 import { type LoginOptions, login, loginSummary } from './commands/login/index.js';
 import { logout, logoutSummary } from './commands/logout/index.js';
 import {
@@ -116,28 +111,77 @@ async function withProgressBar<T>(
 /** The file an export writes: `--out`, and its `--format` and CSV `--separator`. */
 function withOutputFile(command: Command): Command {
   return command
-    .requiredOption('--out <file>', 'file to write (replaced whole, never half-written)')
+    .requiredOption(`--out ${value('file')}`, cliText().help.out)
     .addOption(
-      new Option(
-        '--format <format>',
-        'xlsx or csv, pdf for reports --layout rka (default: from --out)',
-      ).choices(exportFormats),
+      new Option(`--format ${value('format')}`, cliText().help.format).choices(exportFormats),
     )
     .addOption(
-      new Option(
-        '--separator <separator>',
-        'csv: comma (RFC 4180) or semicolon (Excel, Indonesian settings)',
-      )
+      new Option(`--separator ${value('separator')}`, cliText().help.separator)
         .choices(csvSeparators)
         .default('comma'),
     );
 }
 
-/** `ranwal kegiatan list [options]`: the command's path as typed, then its arguments. */
+/** An option's value as help shows it, in the language of the run: `<berkas>`, `<tahun>`. */
+const value = (key: keyof ReturnType<typeof cliText>['help']['values']) =>
+  `<${cliText().help.values[key]}>`;
+
+/** Commander's `[options]` and `[command]` in a usage line, in the language of the run. */
+const usageWords = (usage: string) =>
+  usage
+    .replace('[options]', `[${cliText().help.usage.options}]`)
+    .replace('[command]', `[${cliText().help.usage.command}]`);
+
+/** A CSV file's `--encoding`, for the imports. */
+const encodingOption = () =>
+  new Option(`--encoding ${value('encoding')}`, cliText().help.encoding).choices(csvEncodings);
+
+/** `ranwal kegiatan list [opsi]`: the command's path as typed, then its arguments. */
 function usageAsTyped(command: Command): string {
   const names: string[] = [];
   for (let at: Command | null = command; at; at = at.parent) names.unshift(at.name());
-  return `${names.join(' ')} ${command.usage()}`;
+  return `${names.join(' ')} ${usageWords(command.usage())}`;
+}
+
+/**
+ * Commander's complaints (unknown option, missing argument, bad choice …) in the language of
+ * the run, on one line like ours. Commander words them in English; each is matched here and
+ * said again from the catalogue (what matches none is left as commander said it).
+ */
+function commanderError(text: string): string {
+  const words = cliText().commander;
+  const [first = '', ...rest] = text
+    .replace(/^error: /, '')
+    .trim()
+    .split('\n');
+  const suggestion = rest
+    .join(' ')
+    .trim()
+    .replace(/^\(Did you mean (?:one of )?(.*)\?\)$/, (_all, names: string) =>
+      words.didYouMean(names),
+    );
+  const said: [RegExp, (...parts: string[]) => string][] = [
+    [/^unknown option (.+)$/, words.unknownOption],
+    [/^unknown command (.+)$/, words.unknownCommand],
+    [/^missing required argument (.+)$/, words.missingArgument],
+    [/^option (.+) argument missing$/, words.optionMissingArgument],
+    [/^required option (.+) not specified$/, words.missingMandatoryOption],
+    [/^option (.+) argument (.+) is invalid\. Allowed choices are (.+)\.$/, words.invalidChoice],
+    [/^option (.+) argument (.+) is invalid\. (.+)$/, words.invalidValue],
+    [
+      /^too many arguments for (.+)\. Expected (\d+) arguments? but got (\d+)\.$/,
+      words.excessArguments,
+    ],
+  ];
+  let message = first;
+  for (const [pattern, say] of said) {
+    const match = pattern.exec(first);
+    if (match) {
+      message = say(...match.slice(1));
+      break;
+    }
+  }
+  return [message, suggestion].filter(Boolean).join(' ');
 }
 
 const examples = (...lines: string[]) =>
@@ -145,7 +189,9 @@ const examples = (...lines: string[]) =>
 
 function positiveInteger(value: string): number {
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 1) throw new InvalidArgumentError('not a whole number');
+  if (!Number.isInteger(number) || number < 1) {
+    throw new InvalidArgumentError(cliText().help.notWholeNumber);
+  }
   return number;
 }
 
@@ -186,29 +232,32 @@ export function buildProgram({
     .description(cliText().help.description)
     .version(version, '-V, --version', cliText().help.versionOption)
     .helpOption('-h, --help', cliText().help.helpOption)
-    .helpCommand('help [command]', cliText().help.helpCommand)
-    .option('--server <url>', cliText().help.server)
+    .helpCommand(`help [${cliText().help.usage.command}]`, cliText().help.helpCommand)
+    .option(`--server ${value('url')}`, cliText().help.server)
     .option('--json', cliText().help.json)
     // Read before the program is built (bin.ts); declared here so it is accepted and listed.
-    .addOption(new Option('--lang <language>', cliText().langOption).choices(cliLanguages))
+    .addOption(
+      new Option(`--lang ${value('language')}`, cliText().langOption).choices(cliLanguages),
+    )
     .exitOverride()
     // Every command's --help lists --server and --json too (set before the commands inherit it).
     .configureHelp({
       showGlobalOptions: true,
       // Commander's section titles in the language of this run.
       styleTitle: (title) => cliText().help.titles[title] ?? title,
+      // `[options]` and `[command]` in usage lines and the list of commands.
+      commandUsage: (command) => usageWords(new Help().commandUsage(command)),
+      subcommandTerm: (command) => usageWords(new Help().subcommandTerm(command)),
+      // The notes after an option's description: `(pilihan: "xlsx", …, bawaan: "comma")`.
+      optionDescription: (option) =>
+        new Help()
+          .optionDescription(option)
+          .replace(/(\(|, )choices: /, `$1${cliText().help.choices}: `)
+          .replace(/(\(|, )default: /, `$1${cliText().help.defaultValue}: `),
     })
     .configureOutput({
       // Commander's own complaints (unknown option, missing argument): one line, like ours.
-      outputError: (text, write) =>
-        write(
-          `ranwal: ${text
-            .replace(/^error: /, '')
-            .replace(/^unknown option/, cliText().help.unknownOption)
-            .replace(/^unknown command/, cliText().help.unknownCommand)
-            .replace(/\s*\n\s*/g, ' ')
-            .trim()}\n`,
-        ),
+      outputError: (text, write) => write(`ranwal: ${commanderError(text)}\n`),
     })
     .addHelpText(
       'after',
@@ -222,10 +271,10 @@ export function buildProgram({
   program
     .command('login')
     .description(cliText().help.commands.login)
-    .option('--email <email>', 'account email (else asked)')
+    .option(`--email ${value('email')}`, cliText().help.login.email)
     .addHelpText(
       'after',
-      `\nThe password comes from $RANWAL_PASSWORD, else a hidden prompt.\n${examples(
+      `\n${cliText().help.login.password}\n${examples(
         'ranwal login',
         'RANWAL_PASSWORD=… ranwal login --server http://localhost:8080 --email admin@ranwal.local',
       )}`,
@@ -250,34 +299,24 @@ export function buildProgram({
     .addHelpText('after', examples('ranwal import hierarchy rekening.csv --dry-run'));
   imports
     .command('hierarchy')
-    .description(
-      'create the Perangkat Daerah, programmes, kegiatan, sub kegiatan, aktivitas, subtitles and account codes a CSV or XLSX file names; reuse what exists',
-    )
-    .argument('<file>', '.csv (comma or semicolon separated) or .xlsx, one row per account code')
-    .option('--dry-run', 'report what would be created and what exists; write nothing')
-    .option('--skip-invalid', 'import the valid rows even when others are invalid or conflict')
+    .description(cliText().help.importHierarchy.description)
+    .argument(value('file'), cliText().help.importHierarchy.file)
+    .option('--dry-run', cliText().help.importHierarchy.dryRun)
+    .option('--skip-invalid', cliText().help.importHierarchy.skipInvalid)
     .option(
-      '--batch-size <rows>',
-      `rows per request and transaction (default ${formatCount(DEFAULT_BATCH_ROWS)}, at most ${formatCount(HIERARCHY_IMPORT_MAX_ROWS)})`,
+      `--batch-size ${value('rows')}`,
+      cliText().help.importHierarchy.batchSize(
+        formatCount(DEFAULT_BATCH_ROWS),
+        formatCount(HIERARCHY_IMPORT_MAX_ROWS),
+      ),
       positiveInteger,
     )
-    .addOption(
-      new Option(
-        '--encoding <encoding>',
-        "a CSV file's encoding (default: by its byte order mark, else utf-8 if valid, else windows-1252)",
-      ).choices(csvEncodings),
-    )
-    .option(
-      '--fill-down',
-      'an empty Perangkat Daerah, Program … Subtitle cell takes the name in the cell above (sheets laid out for print leave repeats blank)',
-    )
-    .option(
-      '--accept-renames',
-      "a record found by its code under another name takes the file's name (an official rename) instead of being a conflict",
-    )
+    .addOption(encodingOption())
+    .option('--fill-down', cliText().help.importHierarchy.fillDown)
+    .option('--accept-renames', cliText().help.importHierarchy.acceptRenames)
     .addHelpText(
       'after',
-      `\nColumns (any case and spacing, Indonesian or English): Program, Kegiatan, Sub Kegiatan,\nAktivitas, Subtitle, Kode Rekening, Nama Rekening, and optionally PPN (ya/tidak), the codes\nKode Program, Kode Kegiatan, Kode Sub Kegiatan, Kode Aktivitas, Kode Subtitle, and the\nPerangkat Daerah (SKPD, OPD) with its Kode Perangkat Daerah: then every row names one, and\neach agency's programmes are its own.\n${examples(
+      `\n${cliText().help.importHierarchy.columns}\n${examples(
         'ranwal import hierarchy rekening-2025.csv --dry-run',
         'ranwal import hierarchy rekening-2025.xlsx',
         'ranwal import hierarchy rekening.csv --skip-invalid --json > hasil.json',
@@ -286,7 +325,7 @@ export function buildProgram({
     .action(
       action(
         (options: Omit<ImportOptions, 'file'>, output, file) =>
-          withProgressBar('Importing', formatCount, output, (onProgress) =>
+          withProgressBar(cliText().progress.importing, formatCount, output, (onProgress) =>
             importHierarchy({
               ...options,
               file: file!,
@@ -302,23 +341,13 @@ export function buildProgram({
 
   imports
     .command('reference')
-    .description(
-      'load the national nomenclature (programme, kegiatan, sub kegiatan and kode rekening codes with their official names) for admins to pick from',
-    )
-    .argument(
-      '<file>',
-      '.csv or .xlsx with a code column (Kode) and a name column (Nomenklatur…, Uraian)',
-    )
-    .option('--dry-run', 'report what would be added and renamed; write nothing')
-    .addOption(
-      new Option(
-        '--encoding <encoding>',
-        "a CSV file's encoding (default: by its byte order mark, else utf-8 if valid, else windows-1252)",
-      ).choices(csvEncodings),
-    )
+    .description(cliText().help.importReference.description)
+    .argument(value('file'), cliText().help.importReference.file)
+    .option('--dry-run', cliText().help.importReference.dryRun)
+    .addOption(encodingOption())
     .addHelpText(
       'after',
-      `\nEach row's level is read from its code: 1.01.01 a programme, 1.01.01.2.01 a kegiatan,\n1.01.01.2.01.0001 a sub kegiatan, 5.1.02.01.01.0024 a kode rekening. Urusan, bidang and\nrekening heading rows are left out. A code loaded before takes the file's name.\n${examples(
+      `\n${cliText().help.importReference.levels}\n${examples(
         'ranwal import reference kepmendagri-050-5889.xlsx --dry-run',
         'ranwal import reference nomenklatur.csv',
       )}`,
@@ -339,40 +368,22 @@ export function buildProgram({
   for (const [name, description, load, summary, sample] of [
     [
       'catalogue',
-      "load a year's standard price catalogue (SSH, SBU, HSPK, ASB) from the sheet the region publishes",
+      cliText().help.importCatalogue,
       importCatalogue,
       catalogueSummary,
       'ssh-2026.xlsx',
     ],
-    [
-      'pagu',
-      'set the pagu of sub kegiatan for a year from a sheet (Kode Sub Kegiatan, Pagu; the SKPD where codes repeat)',
-      importPagu,
-      paguSummary,
-      'pagu-2026.xlsx',
-    ],
+    ['pagu', cliText().help.importPagu, importPagu, paguSummary, 'pagu-2026.xlsx'],
   ] as const) {
     const command = imports
       .command(name)
       .description(description)
-      .argument('<file>', '.csv or .xlsx')
-      .option(
-        '--year <year>',
-        "the budget year the sheet is for; by default the server's: the year whose stage is running, else this year",
-      )
-      .option('--dry-run', 'report what would change; write nothing')
-      .addOption(
-        new Option(
-          '--encoding <encoding>',
-          "a CSV file's encoding (default: by its byte order mark, else utf-8 if valid, else windows-1252)",
-        ).choices(csvEncodings),
-      );
+      .argument(value('file'), cliText().help.planningFile)
+      .option(`--year ${value('year')}`, cliText().help.planningYear)
+      .option('--dry-run', cliText().help.dryRun)
+      .addOption(encodingOption());
     if (name === 'catalogue') {
-      command.option(
-        '--kind <kind>',
-        'SSH, SBU, HSPK or ASB for rows without a Kelompok column',
-        'SSH',
-      );
+      command.option(`--kind ${value('kind')}`, cliText().help.kind, 'SSH');
     }
     command
       .addHelpText(
@@ -403,31 +414,19 @@ export function buildProgram({
   withOutputFile(
     exports
       .command('reports')
-      .description(
-        "download the report (the portal's 'Download Laporan'): the flat workbook or CSV, or the RKA as a workbook or PDF",
-      )
-      .option(
-        '--year <year>',
-        "report year; by default the server's: the year whose stage is running, else this year",
-      ),
+      .description(cliText().help.exportReports.description)
+      .option(`--year ${value('year')}`, cliText().help.exportReports.year),
   )
     .addOption(
-      new Option(
-        '--layout <layout>',
-        'flat: one row per line (xlsx, csv); rka: grouped with subtotals and signatures (xlsx, pdf). Default: rka for a pdf, else flat',
-      ).choices(reportLayouts),
+      new Option(`--layout ${value('layout')}`, cliText().help.exportReports.layout).choices(
+        reportLayouts,
+      ),
     )
-    .option(
-      '--agency <code|name|id>',
-      "only this Perangkat Daerah's lines; the RKA carries its header block and its signer",
-    )
-    .option('--program <name|id>', 'only this programme')
-    .option('--supporter <name|id>', 'only this supporter (Pengampu)')
-    .option('--user <email|id>', "only this user's lines (admin only)")
-    .option(
-      '--search <text>',
-      'only lines whose component, specification, programme or account contains this',
-    )
+    .option(`--agency ${value('agency')}`, cliText().help.exportReports.agency)
+    .option(`--program ${value('nameOrId')}`, cliText().help.exportReports.program)
+    .option(`--supporter ${value('nameOrId')}`, cliText().help.exportReports.supporter)
+    .option(`--user ${value('emailOrId')}`, cliText().help.exportReports.user)
+    .option(`--search ${value('text')}`, cliText().help.exportReports.search)
     .addHelpText(
       'after',
       examples(
@@ -443,20 +442,14 @@ export function buildProgram({
     .action(
       action(
         (options: ExportOptions, output) =>
-          withProgressBar('Downloading', formatBytes, output, (onProgress) =>
+          withProgressBar(cliText().progress.downloading, formatBytes, output, (onProgress) =>
             exportReports({ ...options, signal, onProgress }),
           ),
         exportSummary,
       ),
     );
 
-  withOutputFile(
-    exports
-      .command('hierarchy')
-      .description(
-        "write every account code with its whole path and every level's code, in the import's own format (import it again: nothing changes)",
-      ),
-  )
+  withOutputFile(exports.command('hierarchy').description(cliText().help.exportHierarchy))
     .addHelpText(
       'after',
       examples(
@@ -467,7 +460,7 @@ export function buildProgram({
     .action(
       action(
         (options: HierarchyExportOptions, output) =>
-          withProgressBar('Reading', formatCount, output, (onProgress) =>
+          withProgressBar(cliText().progress.reading, formatCount, output, (onProgress) =>
             exportHierarchy({ ...options, signal, onProgress }),
           ),
         hierarchyExportSummary,
@@ -480,17 +473,19 @@ export function buildProgram({
     .addHelpText('after', examples('ranwal users list', 'ranwal users create'));
   users
     .command('list')
-    .description('list user accounts')
-    .option('--search <text>', 'only names or emails containing this')
+    .description(cliText().help.usersList)
+    .option(`--search ${value('text')}`, cliText().help.usersSearch)
     .addHelpText('after', examples('ranwal users list', 'ranwal users list --search budi --json'))
     .action(action((options: ListUsersOptions) => listUsers(options), usersSummary));
   users
     .command('create')
-    .description('create a user account (asks for what the flags leave out)')
-    .option('--name <name>', 'full name')
-    .option('--email <email>', 'email, used to sign in')
-    .addOption(new Option('--role <role>', 'role').choices(roles))
-    .option('--password-stdin', 'read the password from standard input (else a hidden prompt)')
+    .description(cliText().help.usersCreate.description)
+    .option(`--name ${value('name')}`, cliText().help.usersCreate.name)
+    .option(`--email ${value('email')}`, cliText().help.usersCreate.email)
+    .addOption(
+      new Option(`--role ${value('role')}`, cliText().help.usersCreate.role).choices(roles),
+    )
+    .option('--password-stdin', cliText().help.usersCreate.passwordStdin)
     .addHelpText(
       'after',
       examples(
@@ -511,9 +506,9 @@ export function buildProgram({
 
   users
     .command('set-password')
-    .description("set a user's new password; every session of theirs ends")
-    .argument('<user>', 'the email (or id) of the user')
-    .option('--password-stdin', 'read the new password from standard input (else a hidden prompt)')
+    .description(cliText().help.setPassword.description)
+    .argument(value('user'), cliText().help.setPassword.user)
+    .option('--password-stdin', cliText().help.setPassword.passwordStdin)
     .addHelpText(
       'after',
       examples(
@@ -531,10 +526,7 @@ export function buildProgram({
   program
     .command('password')
     .description(cliText().help.commands.password)
-    .option(
-      '--password-stdin',
-      'read two lines from standard input: the current password, then the new one',
-    )
+    .option('--password-stdin', cliText().help.passwordStdin)
     .addHelpText(
       'after',
       examples(
@@ -553,21 +545,21 @@ export function buildProgram({
   });
   for (const level of managedEntityKeys) {
     const { name, alias } = levelCommands[level];
-    const noun = recordNouns[level];
+    const noun = cliText().list.nouns[level];
     const typed = (command: Command) => command.name();
     const group = program
       .command(name)
       .alias(alias)
       // The usage line says the command as typed, not also its other name (`kegiatan|kegiatan`).
       .configureHelp({ ...program.configureHelp(), commandUsage: usageAsTyped })
-      .description(`${noun} (read)`)
+      .description(cliText().help.levels.group(noun))
       .addHelpText('after', ({ command }) => examples(`ranwal ${typed(command)} list --json`));
     const list = group
       .command('list')
-      .description(`list ${noun}`)
-      .option('--search <text>', 'only records whose name (or code) contains this');
+      .description(cliText().help.levels.list(noun))
+      .option(`--search ${value('text')}`, cliText().help.levels.search);
     if (managedEntities[level].parent)
-      list.option('--parent <id>', 'only the children of this parent');
+      list.option(`--parent ${value('id')}`, cliText().help.levels.parent);
     list
       .addHelpText('after', ({ command }) => {
         const parent = typed(command.parent!);

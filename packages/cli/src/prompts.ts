@@ -1,4 +1,5 @@
 import { CliError } from './errors.js';
+import { cliText } from './lang.js';
 
 // Loaded only when a question is asked: scripts never pay for it.
 const inquirer = () => import('@inquirer/prompts');
@@ -13,7 +14,7 @@ export const canPrompt = (): boolean => Boolean(process.stdin.isTTY && process.s
 const context = { output: process.stderr };
 
 function required(flag: string): never {
-  throw new CliError('usage', `${flag} is required when not running in a terminal`);
+  throw new CliError('usage', cliText().failures.needsTerminal(flag));
 }
 
 export async function askText(
@@ -27,7 +28,8 @@ export async function askText(
     {
       message,
       ...(options.default ? { default: options.default } : {}),
-      validate: (value) => (value.trim() ? (options.validate?.(value.trim()) ?? true) : 'required'),
+      validate: (value) =>
+        value.trim() ? (options.validate?.(value.trim()) ?? true) : cliText().prompts.required,
     },
     context,
   ).then((value) => value.trim());
@@ -37,7 +39,7 @@ export async function askSecret(message: string, flag: string): Promise<string> 
   if (!canPrompt()) required(flag);
   const { password } = await inquirer();
   return password(
-    { message, mask: true, validate: (value) => value.length > 0 || 'required' },
+    { message, mask: true, validate: (value) => value.length > 0 || cliText().prompts.required },
     context,
   );
 }

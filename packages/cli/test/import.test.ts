@@ -489,7 +489,8 @@ describe('ranwal import hierarchy', () => {
       expect(rejected).toBeInstanceOf(CliError);
       expect(rejected).toMatchObject({
         kind: 'failure',
-        message: `${changing} changed while it was imported; run the command again`,
+        // In Indonesian, as the onNote above.
+        message: `${changing} berubah selama diimpor; jalankan perintah lagi`,
       });
       expect(await tableCounts()).toMatchObject({ program: 0, account: 0 });
     } finally {

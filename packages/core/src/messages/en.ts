@@ -1635,6 +1635,8 @@ export const messagesEn: Messages = {
     unreadableRequest: 'The HTTP request cannot be read.',
   },
   cli: {
+    numberGroup: ',',
+    decimalMark: '.',
     yes: 'yes',
     no: 'no',
     place: (row: number, line?: number) =>
@@ -1655,8 +1657,31 @@ export const messagesEn: Messages = {
       helpOption: 'display help for command',
       helpCommand: 'display help for command',
       versionOption: 'output the version number',
-      unknownOption: 'unknown option',
-      unknownCommand: 'unknown command',
+      usage: { options: 'options', command: 'command' },
+      values: {
+        url: 'url',
+        email: 'email',
+        language: 'language',
+        file: 'file',
+        user: 'user',
+        rows: 'rows',
+        encoding: 'encoding',
+        year: 'year',
+        kind: 'kind',
+        format: 'format',
+        separator: 'separator',
+        layout: 'layout',
+        agency: 'code|name|id',
+        nameOrId: 'name|id',
+        emailOrId: 'email|id',
+        text: 'text',
+        name: 'name',
+        role: 'role',
+        id: 'id',
+      },
+      choices: 'choices',
+      defaultValue: 'default',
+      notWholeNumber: 'not a whole number',
       commands: {
         login: 'sign in and keep the token (file mode 0600) for the next commands',
         logout: 'forget the stored token of the server',
@@ -1668,6 +1693,202 @@ export const messagesEn: Messages = {
       },
       exitCodes:
         'Exit codes: 0 success, 1 failure, 2 usage, 3 invalid data, 4 not signed in or not allowed,\n5 server unreachable, 130 interrupted.',
+      login: {
+        email: 'account email (else asked)',
+        password: 'The password comes from $RANWAL_PASSWORD, else a hidden prompt.',
+      },
+      dryRun: 'report what would change; write nothing',
+      encoding:
+        "a CSV file's encoding (default: by its byte order mark, else utf-8 if valid, else windows-1252)",
+      importHierarchy: {
+        description:
+          'create the Perangkat Daerah, programmes, kegiatan, sub kegiatan, aktivitas, subtitles and account codes a CSV or XLSX file names; reuse what exists',
+        file: '.csv (comma or semicolon separated) or .xlsx, one row per account code',
+        dryRun: 'report what would be created and what exists; write nothing',
+        skipInvalid: 'import the valid rows even when others are invalid or conflict',
+        batchSize: (rows: string, maximum: string) =>
+          `rows per request and transaction (default ${rows}, at most ${maximum})`,
+        fillDown:
+          'an empty Perangkat Daerah, Program … Subtitle cell takes the name in the cell above (sheets laid out for print leave repeats blank)',
+        acceptRenames:
+          "a record found by its code under another name takes the file's name (an official rename) instead of being a conflict",
+        columns:
+          "Columns (any case and spacing, Indonesian or English): Program, Kegiatan, Sub Kegiatan,\nAktivitas, Subtitle, Kode Rekening, Nama Rekening, and optionally PPN (ya/tidak), the codes\nKode Program, Kode Kegiatan, Kode Sub Kegiatan, Kode Aktivitas, Kode Subtitle, and the\nPerangkat Daerah (SKPD, OPD) with its Kode Perangkat Daerah: then every row names one, and\neach agency's programmes are its own.",
+      },
+      importReference: {
+        description:
+          'load the national nomenclature (programme, kegiatan, sub kegiatan and kode rekening codes with their official names) for admins to pick from',
+        file: '.csv or .xlsx with a code column (Kode) and a name column (Nomenklatur…, Uraian)',
+        dryRun: 'report what would be added and renamed; write nothing',
+        levels:
+          "Each row's level is read from its code: 1.01.01 a programme, 1.01.01.2.01 a kegiatan,\n1.01.01.2.01.0001 a sub kegiatan, 5.1.02.01.01.0024 a kode rekening. Urusan, bidang and\nrekening heading rows are left out. A code loaded before takes the file's name.",
+      },
+      importCatalogue:
+        "load a year's standard price catalogue (SSH, SBU, HSPK, ASB) from the sheet the region publishes",
+      importPagu:
+        'set the pagu of sub kegiatan for a year from a sheet (Kode Sub Kegiatan, Pagu; the SKPD where codes repeat)',
+      planningFile: '.csv or .xlsx',
+      planningYear:
+        "the budget year the sheet is for; by default the server's: the year whose stage is running, else this year",
+      kind: 'SSH, SBU, HSPK or ASB for rows without a Kelompok column',
+      out: 'file to write (replaced whole, never half-written)',
+      format: 'xlsx or csv, pdf for reports --layout rka (default: from --out)',
+      separator: 'csv: comma (RFC 4180) or semicolon (Excel, Indonesian settings)',
+      exportReports: {
+        description:
+          "download the report (the portal's 'Download Laporan'): the flat workbook or CSV, or the RKA as a workbook or PDF",
+        year: "report year; by default the server's: the year whose stage is running, else this year",
+        layout:
+          'flat: one row per line (xlsx, csv); rka: grouped with subtotals and signatures (xlsx, pdf). Default: rka for a pdf, else flat',
+        agency:
+          "only this Perangkat Daerah's lines; the RKA carries its header block and its signer",
+        program: 'only this programme',
+        supporter: 'only this supporter (Pengampu)',
+        user: "only this user's lines (admin only)",
+        search: 'only lines whose component, specification, programme or account contains this',
+      },
+      exportHierarchy:
+        "write every account code with its whole path and every level's code, in the import's own format (import it again: nothing changes)",
+      usersList: 'list user accounts',
+      usersSearch: 'only names or emails containing this',
+      usersCreate: {
+        description: 'create a user account (asks for what the flags leave out)',
+        name: 'full name',
+        email: 'email, used to sign in',
+        role: 'role',
+        passwordStdin: 'read the password from standard input (else a hidden prompt)',
+      },
+      setPassword: {
+        description: "set a user's new password; every session of theirs ends",
+        user: 'the email (or id) of the user',
+        passwordStdin: 'read the new password from standard input (else a hidden prompt)',
+      },
+      passwordStdin: 'read two lines from standard input: the current password, then the new one',
+      levels: {
+        group: (noun: string) => `${noun} (read)`,
+        list: (noun: string) => `list ${noun}`,
+        search: 'only records whose name (or code) contains this',
+        parent: 'only the children of this parent',
+      },
+    },
+    commander: {
+      unknownOption: (flag: string) => `unknown option ${flag}`,
+      unknownCommand: (name: string) => `unknown command ${name}`,
+      didYouMean: (names: string) => `(Did you mean ${names}?)`,
+      missingArgument: (name: string) => `missing required argument ${name}`,
+      optionMissingArgument: (flags: string) => `option ${flags} argument missing`,
+      missingMandatoryOption: (flags: string) => `required option ${flags} not specified`,
+      invalidChoice: (flags: string, value: string, choices: string) =>
+        `option ${flags} argument ${value} is invalid. Allowed choices are ${choices}.`,
+      invalidValue: (flags: string, value: string, reason: string) =>
+        `option ${flags} argument ${value} is invalid. ${reason}`,
+      excessArguments: (command: string, expected: string, received: string) =>
+        `too many arguments for ${command}. Expected ${expected} but got ${received}.`,
+    },
+    progress: {
+      importing: 'Importing',
+      downloading: 'Downloading',
+      reading: 'Reading',
+      applying: 'applying on the server',
+    },
+    doing: {
+      budgetYear: 'asking for the budget year',
+      whoami: 'asking who is signed in',
+      signIn: 'signing in',
+      listUsers: 'listing users',
+      createUser: 'creating the user',
+      changePassword: 'changing the password',
+      setPassword: (email: string) => `setting the password of ${email}`,
+      list: (noun: string) => `listing ${noun}`,
+      lookUp: (noun: string, text: string) => `looking up the ${noun} "${text}"`,
+      lookUpUser: (text: string) => `looking up the user "${text}"`,
+      reportLink: 'asking for the report link',
+      downloadReport: 'downloading the report',
+      readHierarchy: 'reading the hierarchy',
+      loadCatalogue: 'loading the catalogue',
+      setPagu: 'setting the pagu',
+      loadReference: 'loading the reference',
+      importStopped: 'import stopped',
+    },
+    prompts: {
+      server: 'Server',
+      email: 'Email',
+      password: 'Password',
+      name: 'Name',
+      role: 'Role',
+      newUserPassword: 'Password (8+ characters)',
+      newPassword: 'New password (8+ characters, letters and digits)',
+      repeatPassword: 'Repeat the new password',
+      currentPassword: 'Current password',
+      required: 'required',
+    },
+    failures: {
+      notServerUrl: (input: string, example: string) =>
+        `"${input}" is not a server URL (e.g. ${example})`,
+      notHttpUrl: (input: string) => `"${input}" is not an http(s) server URL`,
+      unreachable: (server: string, detail: string) =>
+        `the server ${server} is unreachable (${detail})`,
+      connectionFailed: (server: string, detail: string) =>
+        `the connection to ${server} failed (${detail})`,
+      fileReason: (_code: string, message: string) => message,
+      cannotRead: (file: string, reason: string) => `cannot read ${file}: ${reason}`,
+      badConfig: (file: string) =>
+        `${file} is not a valid ranwal config; delete it and run \`ranwal login\` again`,
+      needsTerminal: (flag: string) => `${flag} is required when not running in a terminal`,
+      notEmail: (email: string) => `"${email}" is not an email address`,
+      signInRefused: (server: string, reason: string) => `sign-in refused by ${server}: ${reason}`,
+      mustBeOneOf: (flag: string, values: string) => `${flag} must be one of ${values}`,
+      passwordsDiffer: 'the two new passwords differ',
+      passwordStdinLines:
+        '--password-stdin reads two lines: the current password, then the new one',
+      noSuchUser: (who: string) => `no user with the email or id "${who}"`,
+      noParent: (label: string) => `${label} has no parent to filter by`,
+      nouns: { agency: 'Perangkat Daerah', program: 'programme', supporter: 'supporter' },
+      severalNamed: (count: string, noun: string, text: string, ids: string) =>
+        `${count} ${noun}s are named "${text}": pass one id (${ids})`,
+      noneNamed: (noun: string, text: string, near: string) =>
+        `no ${noun} is named "${text}"${near ? ` (did you mean ${near}?)` : ''}`,
+      noUserEmail: (text: string) => `no user has the email "${text}"`,
+      pdfIsRka: 'a PDF is of the RKA only: use --layout rka, or xlsx or csv',
+      csvIsFlat: 'CSV is of the flat layout only: the RKA is xlsx or pdf',
+      reportYear: '--year must be a year from 2000 to 2100',
+      emptyReport: 'the server sent an empty report',
+      exportInterrupted: 'export interrupted; nothing was written',
+      writeFailed: (what: string, reason: string) => `${what} failed: ${reason}`,
+      writing: (file: string) => `writing ${file}`,
+      reportDownload: 'the report download',
+      xls: (file: string) =>
+        `${file} is an Excel 97-2003 workbook (.xls): save it as .xlsx or CSV in Excel first`,
+      notValidText: (file: string, encoding: string, detected: string) =>
+        `${file} is not valid ${encoding} text${detected ? ` (it reads as ${detected}: leave out --encoding)` : ''}`,
+      theFile: 'the file',
+      unclosedQuote: (place: string) => `${place}: a quoted cell never ends (a " is missing)`,
+      notXlsx: (reason: string) => `not a readable .xlsx workbook: ${reason}`,
+      sameColumn: (first: string, second: string, label: string) =>
+        `the columns "${first}" and "${second}" both mean ${label}; keep one`,
+      agencyCodeAlone: (column: string, label: string) =>
+        `the column "${column}" needs a ${label} column beside it: the agency's name`,
+      noHeaderRow: (expected: string) =>
+        `no header row found: expected the columns ${expected} (Indonesian or English names)`,
+      headerLacks: (place: string, missing: string) =>
+        `the header row (${place}) lacks the columns ${missing}`,
+      noHeaderColumns: (wanted: string) => `no header row found: expected the columns ${wanted}`,
+      budgetYear: (text: string) =>
+        `--year must be a budget year from 2000 to 2100 (got "${text}")`,
+      notKodeRekening: (code: string) =>
+        `"${code}" is not a kode rekening (e.g. 5.1.02.01.01.0024)`,
+      kindNone: (kind: string, kinds: string) => `"${kind}" is none of ${kinds}`,
+      noPricedItem: (file: string) => `${file} has no priced item`,
+      noPaguRow: (file: string) => `${file} has no pagu row`,
+      atMostRows: (maximum: string) => `at most ${maximum} rows`,
+      batchSize: (maximum: string) => `--batch-size must be a whole number from 1 to ${maximum}`,
+      stoppedChecked: (sent: string, total: string) =>
+        `${sent} of ${total} rows checked, nothing was written`,
+      stoppedConfirmed: (sent: string, total: string) =>
+        `the server confirmed ${sent} of ${total} rows (whole batches); run the same command again to complete the import`,
+      changedWhileImported: (file: string, confirmed: string) =>
+        `${file} changed while it was imported; ${confirmed ? `the server confirmed ${confirmed} rows: ` : ''}run the command again`,
+      ofRows: (sent: string, total: string) => `${sent} of ${total}`,
     },
     notSignedIn: (doing: string, message: string) =>
       `${doing}: not signed in or the session has expired (${message}); run \`ranwal login\``,
@@ -1808,6 +2029,18 @@ export const messagesEn: Messages = {
         'no header row found: expected a code column (Kode, Kode Rekening) and a name column (Nomenklatur…, Uraian, Nama)',
       noCodes: (file: string) =>
         `${file} names no programme, kegiatan, sub kegiatan or kode rekening code (e.g. 1.01.01, 5.1.02.01.01.0024)`,
+    },
+    exportReports: {
+      saved: (what: string, year: number, scope: string, file: string, size: string) =>
+        `Saved the ${year} ${what}${scope ? ` (${scope})` : ''} to ${file} (${size})`,
+      report: 'report',
+      rka: 'RKA',
+      agency: (name: string) => `Perangkat Daerah ${name}`,
+      program: (name: string) => `programme ${name}`,
+      supporter: (name: string) => `supporter ${name}`,
+      user: (name: string) => `user ${name}`,
+      search: (text: string) => `search "${text}"`,
+      rows: (count: string) => `${count} rows`,
     },
     exportHierarchy: {
       saved: (count: string, file: string, format: string) =>

@@ -1867,6 +1867,9 @@ export const messagesId = {
    * with `--lang en` or RANWAL_LANG=en. `--json` output keeps its English keys in both.
    */
   cli: {
+    /** Counts and sizes as planners write them: `1.000 baris`, `7,4 kB` (`1,000`, `7.4` in English). */
+    numberGroup: '.',
+    decimalMark: ',',
     yes: 'ya',
     no: 'tidak',
     /** Where a problem is in a file: the spreadsheet's row, and the text line when it differs. */
@@ -1889,8 +1892,33 @@ export const messagesId = {
       helpOption: 'tampilkan bantuan perintah',
       helpCommand: 'tampilkan bantuan perintah',
       versionOption: 'tampilkan nomor versi',
-      unknownOption: 'opsi tidak dikenal',
-      unknownCommand: 'perintah tidak dikenal',
+      /** The words of a usage line: `ranwal [opsi] [perintah]`, and the values options take. */
+      usage: { options: 'opsi', command: 'perintah' },
+      values: {
+        url: 'url',
+        email: 'email',
+        language: 'bahasa',
+        file: 'berkas',
+        user: 'pengguna',
+        rows: 'baris',
+        encoding: 'pengodean',
+        year: 'tahun',
+        kind: 'kelompok',
+        format: 'format',
+        separator: 'pemisah',
+        layout: 'tata-letak',
+        agency: 'kode|nama|id',
+        nameOrId: 'nama|id',
+        emailOrId: 'email|id',
+        text: 'teks',
+        name: 'nama',
+        role: 'peran',
+        id: 'id',
+      },
+      /** Commander's notes after an option's description: `(pilihan: …, bawaan: …)`. */
+      choices: 'pilihan',
+      defaultValue: 'bawaan',
+      notWholeNumber: 'bukan bilangan bulat positif',
       commands: {
         login: 'masuk dan simpan token (berkas mode 0600) untuk perintah berikutnya',
         logout: 'lupakan token server yang tersimpan',
@@ -1902,6 +1930,225 @@ export const messagesId = {
       },
       exitCodes:
         'Kode keluar: 0 berhasil, 1 gagal, 2 penggunaan salah, 3 data tidak valid, 4 belum masuk atau tidak diizinkan,\n5 server tidak terjangkau, 130 dihentikan.',
+      login: {
+        email: 'email akun (bila tidak diberikan, ditanyakan)',
+        password:
+          'Kata sandi diambil dari $RANWAL_PASSWORD, bila tidak ada ditanyakan tanpa ditampilkan.',
+      },
+      /** What the options of several commands mean. */
+      dryRun: 'laporkan apa yang akan berubah; tidak menulis apa pun',
+      encoding:
+        'pengodean berkas CSV (bawaan: menurut penanda BOM-nya, bila tidak ada utf-8 bila valid, selain itu windows-1252)',
+      importHierarchy: {
+        description:
+          'buat Perangkat Daerah, program, kegiatan, sub kegiatan, aktivitas, subtitle dan kode rekening yang disebut berkas CSV atau XLSX; yang sudah ada dipakai lagi',
+        file: '.csv (dipisah koma atau titik koma) atau .xlsx, satu baris per kode rekening',
+        dryRun: 'laporkan apa yang akan dibuat dan apa yang sudah ada; tidak menulis apa pun',
+        skipInvalid:
+          'impor baris yang valid walaupun baris lain tidak valid atau bertentangan dengan data tersimpan',
+        batchSize: (rows: string, maximum: string) =>
+          `baris per permintaan dan transaksi (bawaan ${rows}, paling banyak ${maximum})`,
+        fillDown:
+          'sel Perangkat Daerah, Program … Subtitle yang kosong memakai nama di sel atasnya (lembar yang ditata untuk dicetak mengosongkan nama yang berulang)',
+        acceptRenames:
+          'data yang ditemukan lewat kodenya tetapi bernama lain memakai nama dari berkas (penggantian nama resmi), bukan dianggap bertentangan',
+        columns:
+          'Kolom (huruf besar atau kecil dan spasi bebas, nama Indonesia atau Inggris): Program, Kegiatan,\nSub Kegiatan, Aktivitas, Subtitle, Kode Rekening, Nama Rekening, dan bila perlu PPN (ya/tidak),\nkolom kode Kode Program, Kode Kegiatan, Kode Sub Kegiatan, Kode Aktivitas, Kode Subtitle, serta\nPerangkat Daerah (SKPD, OPD) dengan Kode Perangkat Daerah-nya: maka setiap baris menyebut satu,\ndan program setiap Perangkat Daerah adalah miliknya sendiri.',
+      },
+      importReference: {
+        description:
+          'muat nomenklatur nasional (kode program, kegiatan, sub kegiatan dan kode rekening beserta nama resminya) sebagai pilihan admin',
+        file: '.csv atau .xlsx dengan kolom kode (Kode) dan kolom nama (Nomenklatur…, Uraian)',
+        dryRun: 'laporkan apa yang akan ditambah dan diganti nama; tidak menulis apa pun',
+        levels:
+          'Level setiap baris dibaca dari kodenya: 1.01.01 program, 1.01.01.2.01 kegiatan,\n1.01.01.2.01.0001 sub kegiatan, 5.1.02.01.01.0024 kode rekening. Baris urusan, bidang dan\njudul rekening dilewati. Kode yang sudah dimuat memakai nama dari berkas.',
+      },
+      importCatalogue:
+        'muat katalog harga standar (SSH, SBU, HSPK, ASB) satu tahun anggaran dari lembar yang diterbitkan daerah',
+      importPagu:
+        'tetapkan pagu sub kegiatan satu tahun anggaran dari lembar (Kode Sub Kegiatan, Pagu; SKPD bila kodenya berulang)',
+      planningFile: '.csv atau .xlsx',
+      planningYear:
+        'tahun anggaran lembar ini; bawaan dari server: tahun yang tahapannya sedang berjalan, selain itu tahun ini',
+      kind: 'SSH, SBU, HSPK atau ASB untuk baris tanpa kolom Kelompok',
+      out: 'berkas yang ditulis (diganti utuh, tidak pernah setengah jadi)',
+      format: 'xlsx atau csv, atau pdf untuk RKA (--layout rka) (bawaan: dari --out)',
+      separator:
+        'csv: comma = koma (RFC 4180), semicolon = titik koma (Excel berpengaturan Indonesia)',
+      exportReports: {
+        description:
+          'unduh laporan seperti di portal: lembar datar (xlsx) atau CSV, atau RKA sebagai xlsx atau PDF',
+        year: 'tahun anggaran laporan; bawaan dari server: tahun yang tahapannya sedang berjalan, selain itu tahun ini',
+        layout:
+          'flat: satu baris per rincian belanja (xlsx, csv); rka: dikelompokkan dengan subtotal dan tanda tangan (xlsx, pdf). Bawaan: rka untuk pdf, selain itu flat',
+        agency: 'hanya rincian belanja Perangkat Daerah ini; RKA memuat kop dan penandatangannya',
+        program: 'hanya program ini',
+        supporter: 'hanya pengampu ini',
+        user: 'hanya rincian belanja milik pengguna ini (khusus admin)',
+        search:
+          'hanya rincian belanja yang komponen, spesifikasi, program atau rekeningnya memuat teks ini',
+      },
+      exportHierarchy:
+        'tulis setiap kode rekening beserta seluruh jalurnya dan kode setiap level, dalam format impor (diimpor lagi: tidak ada yang berubah)',
+      usersList: 'daftar akun pengguna',
+      usersSearch: 'hanya nama atau email yang memuat teks ini',
+      usersCreate: {
+        description: 'buat akun pengguna (menanyakan yang tidak diberikan lewat opsi)',
+        name: 'nama lengkap',
+        email: 'email, dipakai untuk masuk',
+        role: 'peran',
+        passwordStdin:
+          'baca kata sandi dari masukan standar (bila tidak, ditanyakan tanpa ditampilkan)',
+      },
+      setPassword: {
+        description: 'tetapkan kata sandi baru seorang pengguna; semua sesinya berakhir',
+        user: 'email (atau id) pengguna',
+        passwordStdin:
+          'baca kata sandi baru dari masukan standar (bila tidak, ditanyakan tanpa ditampilkan)',
+      },
+      passwordStdin: 'baca dua baris dari masukan standar: kata sandi sekarang, lalu yang baru',
+      /** The level commands (`ranwal kegiatan list`): what each lists, by the catalogue's nouns. */
+      levels: {
+        group: (noun: string) => `${noun} (baca saja)`,
+        list: (noun: string) => `daftar ${noun}`,
+        search: 'hanya data yang nama (atau kodenya) memuat teks ini',
+        parent: 'hanya anak dari induk ini',
+      },
+    },
+    /** Commander's complaints about a command line, said again in the language of the run. */
+    commander: {
+      unknownOption: (flag: string) => `opsi tidak dikenal ${flag}`,
+      unknownCommand: (name: string) => `perintah tidak dikenal ${name}`,
+      didYouMean: (names: string) => `(maksud Anda ${names}?)`,
+      missingArgument: (name: string) => `argumen wajib ${name} tidak diberikan`,
+      optionMissingArgument: (flags: string) => `opsi ${flags} perlu nilai`,
+      missingMandatoryOption: (flags: string) => `opsi wajib ${flags} tidak diberikan`,
+      invalidChoice: (flags: string, value: string, choices: string) =>
+        `nilai ${value} untuk opsi ${flags} tidak valid; pilihannya: ${choices}`,
+      invalidValue: (flags: string, value: string, reason: string) =>
+        `nilai ${value} untuk opsi ${flags} tidak valid: ${reason}`,
+      excessArguments: (command: string, expected: string, received: string) =>
+        `terlalu banyak argumen untuk ${command}: seharusnya ${expected}, diberikan ${received}`,
+    },
+    /** The label of the progress bar on stderr (a terminal only). */
+    progress: {
+      importing: 'Mengimpor',
+      downloading: 'Mengunduh',
+      reading: 'Membaca',
+      applying: 'diterapkan di server',
+    },
+    /** What a command was doing when a call to the server failed: `<doing>: <reason>`. */
+    doing: {
+      budgetYear: 'menanyakan tahun anggaran',
+      whoami: 'menanyakan siapa yang masuk',
+      signIn: 'masuk',
+      listUsers: 'membaca daftar pengguna',
+      createUser: 'membuat pengguna',
+      changePassword: 'mengganti kata sandi',
+      setPassword: (email: string) => `menetapkan kata sandi ${email}`,
+      list: (noun: string) => `membaca daftar ${noun}`,
+      lookUp: (noun: string, text: string) => `mencari ${noun} "${text}"`,
+      lookUpUser: (text: string) => `mencari pengguna "${text}"`,
+      reportLink: 'meminta tautan laporan',
+      downloadReport: 'mengunduh laporan',
+      readHierarchy: 'membaca hierarki',
+      loadCatalogue: 'memuat katalog harga',
+      setPagu: 'menetapkan pagu',
+      loadReference: 'memuat nomenklatur',
+      importStopped: 'impor berhenti',
+    },
+    /** The questions asked at a terminal for what the flags left out. */
+    prompts: {
+      server: 'Server',
+      email: 'Email',
+      password: 'Kata sandi',
+      name: 'Nama',
+      role: 'Peran',
+      newUserPassword: 'Kata sandi (minimal 8 karakter)',
+      newPassword: 'Kata sandi baru (minimal 8 karakter, huruf dan angka)',
+      repeatPassword: 'Ulangi kata sandi baru',
+      currentPassword: 'Kata sandi sekarang',
+      required: 'wajib diisi',
+    },
+    /** Why a command cannot go on: its flags, its file, the server. */
+    failures: {
+      notServerUrl: (input: string, example: string) =>
+        `"${input}" bukan URL server (mis. ${example})`,
+      notHttpUrl: (input: string) => `"${input}" bukan URL server http(s)`,
+      unreachable: (server: string, detail: string) =>
+        `server ${server} tidak terjangkau (${detail})`,
+      connectionFailed: (server: string, detail: string) =>
+        `koneksi ke ${server} gagal (${detail})`,
+      /** Why a file cannot be opened: the system's reason, in words for the common ones. */
+      fileReason: (code: string, message: string) =>
+        (
+          ({
+            ENOENT: 'berkas tidak ada',
+            EACCES: 'akses ditolak',
+            EPERM: 'akses ditolak',
+            EISDIR: 'itu sebuah folder',
+          }) as Record<string, string>
+        )[code] ?? message,
+      cannotRead: (file: string, reason: string) => `tidak dapat membaca ${file}: ${reason}`,
+      badConfig: (file: string) =>
+        `${file} bukan konfigurasi ranwal yang valid; hapus lalu jalankan \`ranwal login\` lagi`,
+      needsTerminal: (flag: string) => `${flag} wajib diberikan bila tidak berjalan di terminal`,
+      notEmail: (email: string) => `"${email}" bukan alamat email`,
+      signInRefused: (server: string, reason: string) => `${server} menolak masuk: ${reason}`,
+      mustBeOneOf: (flag: string, values: string) => `${flag} harus salah satu dari ${values}`,
+      passwordsDiffer: 'kedua kata sandi baru berbeda',
+      passwordStdinLines:
+        '--password-stdin membaca dua baris: kata sandi sekarang, lalu kata sandi baru',
+      noSuchUser: (who: string) => `tidak ada pengguna dengan email atau id "${who}"`,
+      noParent: (label: string) => `${label} tidak punya induk untuk menyaring`,
+      /** What `export reports --agency/--program/--supporter` names, in its failures. */
+      nouns: { agency: 'Perangkat Daerah', program: 'program', supporter: 'pengampu' },
+      severalNamed: (count: string, noun: string, text: string, ids: string) =>
+        `${count} ${noun} bernama "${text}": berikan salah satu id (${ids})`,
+      noneNamed: (noun: string, text: string, near: string) =>
+        `tidak ada ${noun} bernama "${text}"${near ? ` (maksud Anda ${near}?)` : ''}`,
+      noUserEmail: (text: string) => `tidak ada pengguna dengan email "${text}"`,
+      pdfIsRka: 'PDF hanya untuk RKA: pakai --layout rka, atau xlsx atau csv',
+      csvIsFlat: 'CSV hanya untuk tata letak flat: RKA berupa xlsx atau pdf',
+      reportYear: '--year harus tahun dari 2000 sampai 2100',
+      emptyReport: 'server mengirim laporan kosong',
+      exportInterrupted: 'ekspor dihentikan; tidak ada yang ditulis',
+      writeFailed: (what: string, reason: string) => `${what} gagal: ${reason}`,
+      writing: (file: string) => `menulis ${file}`,
+      reportDownload: 'mengunduh laporan',
+      xls: (file: string) =>
+        `${file} adalah workbook Excel 97-2003 (.xls): simpan dulu sebagai .xlsx atau CSV di Excel`,
+      notValidText: (file: string, encoding: string, detected: string) =>
+        `${file} bukan teks ${encoding} yang valid${detected ? ` (terbaca sebagai ${detected}: jangan pakai --encoding)` : ''}`,
+      theFile: 'berkas',
+      unclosedQuote: (place: string) =>
+        `${place}: sel berkutip tidak pernah ditutup (kurang satu ")`,
+      notXlsx: (reason: string) => `bukan workbook .xlsx yang dapat dibaca: ${reason}`,
+      sameColumn: (first: string, second: string, label: string) =>
+        `kolom "${first}" dan "${second}" sama-sama berarti ${label}; sisakan satu`,
+      agencyCodeAlone: (column: string, label: string) =>
+        `kolom "${column}" perlu kolom ${label} di sampingnya: nama Perangkat Daerah`,
+      noHeaderRow: (expected: string) =>
+        `baris judul kolom tidak ditemukan: perlu kolom ${expected} (nama Indonesia atau Inggris)`,
+      headerLacks: (place: string, missing: string) =>
+        `baris judul kolom (${place}) tidak memuat kolom ${missing}`,
+      noHeaderColumns: (wanted: string) =>
+        `baris judul kolom tidak ditemukan: perlu kolom ${wanted}`,
+      budgetYear: (text: string) =>
+        `--year harus tahun anggaran dari 2000 sampai 2100 (diberikan "${text}")`,
+      notKodeRekening: (code: string) => `"${code}" bukan kode rekening (mis. 5.1.02.01.01.0024)`,
+      kindNone: (kind: string, kinds: string) => `"${kind}" bukan salah satu dari ${kinds}`,
+      noPricedItem: (file: string) => `${file} tidak berisi item dengan harga`,
+      noPaguRow: (file: string) => `${file} tidak berisi baris pagu`,
+      atMostRows: (maximum: string) => `paling banyak ${maximum} baris`,
+      batchSize: (maximum: string) => `--batch-size harus bilangan bulat dari 1 sampai ${maximum}`,
+      stoppedChecked: (sent: string, total: string) =>
+        `${sent} dari ${total} baris diperiksa, tidak ada yang ditulis`,
+      stoppedConfirmed: (sent: string, total: string) =>
+        `server mengonfirmasi ${sent} dari ${total} baris (per kelompok utuh); jalankan perintah yang sama lagi untuk menyelesaikan impor`,
+      changedWhileImported: (file: string, confirmed: string) =>
+        `${file} berubah selama diimpor; ${confirmed ? `server mengonfirmasi ${confirmed} baris: ` : ''}jalankan perintah lagi`,
+      ofRows: (sent: string, total: string) => `${sent} dari ${total}`,
     },
     notSignedIn: (doing: string, message: string) =>
       `${doing}: belum masuk atau sesi sudah berakhir (${message}); jalankan \`ranwal login\``,
@@ -2043,6 +2290,18 @@ export const messagesId = {
         'baris judul kolom tidak ditemukan: perlu kolom kode (Kode, Kode Rekening) dan kolom nama (Nomenklatur…, Uraian, Nama)',
       noCodes: (file: string) =>
         `${file} tidak berisi kode program, kegiatan, sub kegiatan atau rekening (mis. 1.01.01, 5.1.02.01.01.0024)`,
+    },
+    exportReports: {
+      saved: (what: string, year: number, scope: string, file: string, size: string) =>
+        `Disimpan ${what} tahun ${year}${scope ? ` (${scope})` : ''} ke ${file} (${size})`,
+      report: 'laporan',
+      rka: 'RKA',
+      agency: (name: string) => `Perangkat Daerah ${name}`,
+      program: (name: string) => `program ${name}`,
+      supporter: (name: string) => `pengampu ${name}`,
+      user: (name: string) => `pengguna ${name}`,
+      search: (text: string) => `pencarian "${text}"`,
+      rows: (count: string) => `${count} baris`,
     },
     exportHierarchy: {
       saved: (count: string, file: string, format: string) =>

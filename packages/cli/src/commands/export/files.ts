@@ -1,6 +1,7 @@
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { CliError } from '../../errors.js';
+import { cliText } from '../../lang.js';
 
 /** What `--format` takes: a table as xlsx or csv, and the RKA report as pdf too. */
 export const exportFormats = ['xlsx', 'csv', 'pdf'] as const;
@@ -21,7 +22,7 @@ export function formatOf(
   const named = allowed.find((known) => known !== 'xlsx' && known === extension) ?? 'xlsx';
   const chosen = format ?? named;
   if (!allowed.includes(chosen)) {
-    throw new CliError('usage', `--format must be one of ${allowed.join(', ')}`);
+    throw new CliError('usage', cliText().failures.mustBeOneOf('--format', allowed.join(', ')));
   }
   return chosen;
 }
@@ -45,15 +46,13 @@ export async function replaceWhole(
     await rename(partial, file);
     return file;
   } catch (error) {
-    if (signal?.aborted)
-      throw new CliError('interrupted', 'export interrupted; nothing was written');
+    if (signal?.aborted) throw new CliError('interrupted', cliText().failures.exportInterrupted);
     if (error instanceof CliError) throw error;
+    const failures = cliText().failures;
     throw new CliError(
       'failure',
-      `${failing ?? `writing ${file}`} failed: ${(error as Error).message}`,
-      {
-        cause: error,
-      },
+      failures.writeFailed(failing ?? failures.writing(file), (error as Error).message),
+      { cause: error },
     );
   } finally {
     await rm(partial, { force: true });

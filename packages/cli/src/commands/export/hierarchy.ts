@@ -96,7 +96,7 @@ export async function exportHierarchy(
   let after: string | null | undefined;
   do {
     options.signal?.throwIfAborted();
-    const { data } = await calling('reading the hierarchy', () =>
+    const { data } = await calling(cliText().doing.readHierarchy, () =>
       client.export.hierarchy(
         { limit: PAGE_ROWS, ...(after ? { after } : {}) },
         options.signal ? { signal: options.signal } : {},

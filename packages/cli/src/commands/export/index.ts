@@ -14,6 +14,7 @@ import {
 import { defaultBudgetYear } from '../../budget-year.js';
 import { type ConnectionOptions, connect } from '../../connection.js';
 import { CliError, calling } from '../../errors.js';
+import { cliText } from '../../lang.js';
 import { formatBytes, formatCount, type ProgressListener } from '../../output.js';
 import { type CsvSeparator, workbookToCsv } from './csv.js';
 import { type ExportFormat, exportFormats, formatOf, replaceWhole } from './files.js';
@@ -79,11 +80,6 @@ interface NamedRecord {
 }
 
 type Filterable = 'agency' | 'program' | 'supporter';
-const nouns: Record<Filterable, string> = {
-  agency: 'Perangkat Daerah',
-  program: 'programme',
-  supporter: 'supporter',
-};
 
 /** A Perangkat Daerah, programme or supporter by id, its code, or its name (case and spacing aside). */
 async function findRecord(
@@ -92,7 +88,9 @@ async function findRecord(
   text: string,
 ): Promise<NamedRecord> {
   if (Id.safeParse(text).success) return { id: text, name: null };
-  const { data } = await calling(`looking up the ${nouns[level]} "${text}"`, () =>
+  const failures = cliText().failures;
+  const noun = failures.nouns[level];
+  const { data } = await calling(cliText().doing.lookUp(noun, text), () =>
     client[level].list({ search: text, limit: 100 }),
   );
   const matches = data.filter(
@@ -104,38 +102,43 @@ async function findRecord(
   if (matches.length > 1) {
     throw new CliError(
       'usage',
-      `${matches.length} ${nouns[level]}s are named "${text}": pass one id (${matches.map((m) => m.id).join(', ')})`,
+      failures.severalNamed(
+        String(matches.length),
+        noun,
+        text,
+        matches.map((m) => m.id).join(', '),
+      ),
     );
   }
   const near = data.slice(0, 5).map((record) => `"${record.name}"`);
-  throw new CliError(
-    'usage',
-    `no ${nouns[level]} is named "${text}"${near.length ? ` (did you mean ${near.join(', ')}?)` : ''}`,
-  );
+  throw new CliError('usage', failures.noneNamed(noun, text, near.join(', ')));
 }
 
 /** A user by id, or by their email (case aside). */
 async function findUser(client: RanwalClient, text: string): Promise<NamedRecord> {
   if (Id.safeParse(text).success) return { id: text, name: null };
-  const { data } = await calling(`looking up the user "${text}"`, () =>
+  const { data } = await calling(cliText().doing.lookUpUser(text), () =>
     client.user.list({ search: text, limit: 100 }),
   );
   const found = data.find((user) => user.email.toLowerCase() === text.trim().toLowerCase());
-  if (!found) throw new CliError('usage', `no user has the email "${text}"`);
+  if (!found) throw new CliError('usage', cliText().failures.noUserEmail(text));
   return { id: found.id, name: found.name };
 }
 
 /** The layout a report is made in, checked against its format before the server is called. */
 function layoutOf(format: ExportFormat, layout: ReportLayout | undefined): ReportLayout {
   if (layout !== undefined && !reportLayouts.includes(layout)) {
-    throw new CliError('usage', `--layout must be one of ${reportLayouts.join(', ')}`);
+    throw new CliError(
+      'usage',
+      cliText().failures.mustBeOneOf('--layout', reportLayouts.join(', ')),
+    );
   }
   const chosen = layout ?? (format === 'pdf' ? 'rka' : 'flat');
   if (format === 'pdf' && chosen !== 'rka') {
-    throw new CliError('usage', 'a PDF is of the RKA only: use --layout rka, or xlsx or csv');
+    throw new CliError('usage', cliText().failures.pdfIsRka);
   }
   if (format === 'csv' && chosen !== 'flat') {
-    throw new CliError('usage', 'CSV is of the flat layout only: the RKA is xlsx or pdf');
+    throw new CliError('usage', cliText().failures.csvIsFlat);
   }
   return chosen;
 }
@@ -147,8 +150,7 @@ function layoutOf(format: ExportFormat, layout: ReportLayout | undefined): Repor
  */
 export async function exportReports(options: ExportOptions): Promise<ExportResult> {
   const given = options.year === undefined ? undefined : ReportYear.safeParse(options.year);
-  if (given && !given.success)
-    throw new CliError('usage', `--year must be a year from 2000 to 2100`);
+  if (given && !given.success) throw new CliError('usage', cliText().failures.reportYear);
   const format = formatOf(options.out, options.format, exportFormats);
   const layout = layoutOf(format, options.layout);
 
@@ -161,7 +163,7 @@ export async function exportReports(options: ExportOptions): Promise<ExportResul
     : null;
   const user = options.user ? await findUser(client, options.user) : null;
   const search = options.search?.trim() || null;
-  const { data: link } = await calling('asking for the report link', () =>
+  const { data: link } = await calling(cliText().doing.reportLink, () =>
     client.budgetLine.report({
       year,
       ...(agency ? { agency_id: agency.id } : {}),
@@ -180,10 +182,10 @@ export async function exportReports(options: ExportOptions): Promise<ExportResul
     options.out,
     options.signal,
     async (partial) => {
-      const response = await calling('downloading the report', () =>
+      const response = await calling(cliText().doing.downloadReport, () =>
         client.fetchFile(link.path, options.signal ? { signal: options.signal } : {}),
       );
-      if (!response.body) throw new CliError('failure', 'the server sent an empty report');
+      if (!response.body) throw new CliError('failure', cliText().failures.emptyReport);
       const counter = new Transform({
         transform(chunk: Buffer, _encoding, done) {
           bytes += chunk.length;
@@ -207,7 +209,7 @@ export async function exportReports(options: ExportOptions): Promise<ExportResul
         if (workbook !== partial) await rm(workbook, { force: true });
       }
     },
-    'the report download',
+    cliText().failures.reportDownload,
   );
   return {
     file,
@@ -225,13 +227,16 @@ export async function exportReports(options: ExportOptions): Promise<ExportResul
 }
 
 export function exportSummary(result: ExportResult): string {
+  const text = cliText().exportReports;
   const scope = [
-    result.agency ? `Perangkat Daerah ${result.agency.name ?? result.agency.id}` : null,
-    result.program ? `programme ${result.program.name ?? result.program.id}` : null,
-    result.supporter ? `supporter ${result.supporter.name ?? result.supporter.id}` : null,
-    result.user ? `user ${result.user.name ?? result.user.id}` : null,
-    result.search ? `search "${result.search}"` : null,
+    result.agency ? text.agency(result.agency.name ?? result.agency.id) : null,
+    result.program ? text.program(result.program.name ?? result.program.id) : null,
+    result.supporter ? text.supporter(result.supporter.name ?? result.supporter.id) : null,
+    result.user ? text.user(result.user.name ?? result.user.id) : null,
+    result.search ? text.search(result.search) : null,
   ].filter(Boolean);
-  const what = result.layout === 'rka' ? 'RKA' : 'report';
-  return `Saved the ${result.year} ${what}${scope.length ? ` (${scope.join(', ')})` : ''} to ${result.file} (${result.rows === undefined ? formatBytes(result.bytes) : `${formatCount(result.rows)} rows`})`;
+  const size =
+    result.rows === undefined ? formatBytes(result.bytes) : text.rows(formatCount(result.rows));
+  const what = result.layout === 'rka' ? text.rka : text.report;
+  return text.saved(what, result.year, scope.join(', '), result.file, size);
 }

@@ -187,7 +187,7 @@ function mapHeader(cells: string[], report: boolean): ColumnMap {
     if (earlier !== undefined) {
       throw new CliError(
         'invalid_data',
-        `the columns "${earlier}" and "${cell.trim()}" both mean ${fieldLabels[field]}; keep one`,
+        cliText().failures.sameColumn(earlier, cell.trim(), fieldLabels[field]),
       );
     }
     columns.index[field] = position;
@@ -223,7 +223,7 @@ export function findHeader(rows: SheetRow[]): Header {
       if (columns.index.agency_code !== undefined && columns.index.agency === undefined) {
         throw new CliError(
           'invalid_data',
-          `the column "${columns.label.agency_code}" needs a ${fieldLabels.agency} column beside it: the agency's name`,
+          cliText().failures.agencyCodeAlone(columns.label.agency_code!, fieldLabels.agency),
         );
       }
       const used = new Set(Object.values(columns.index));
@@ -236,14 +236,14 @@ export function findHeader(rows: SheetRow[]): Header {
   }
   const expected = requiredFields.map((field) => fieldLabels[field]).join(', ');
   if (!best) {
-    throw new CliError(
-      'invalid_data',
-      `no header row found: expected the columns ${expected} (Indonesian or English names)`,
-    );
+    throw new CliError('invalid_data', cliText().failures.noHeaderRow(expected));
   }
   const missing = requiredFields.filter((field) => best.columns.index[field] === undefined);
   throw new CliError(
     'invalid_data',
-    `the header row (${describePlace(rows[best.position]!)}) lacks the columns ${missing.map((field) => fieldLabels[field]).join(', ')}`,
+    cliText().failures.headerLacks(
+      describePlace(rows[best.position]!),
+      missing.map((field) => fieldLabels[field]).join(', '),
+    ),
   );
 }

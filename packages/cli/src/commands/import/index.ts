@@ -365,7 +365,7 @@ export async function importHierarchy(options: ImportOptions): Promise<ImportRep
   if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > HIERARCHY_IMPORT_MAX_ROWS) {
     throw new CliError(
       'usage',
-      `--batch-size must be a whole number from 1 to ${formatCount(HIERARCHY_IMPORT_MAX_ROWS)}`,
+      cliText().failures.batchSize(formatCount(HIERARCHY_IMPORT_MAX_ROWS)),
     );
   }
   const sheet = await openSheet(options.file, options.encoding, { again: true });
@@ -454,7 +454,7 @@ async function importSheet(
       const uploaded = sent === bytes;
       progress(
         before + Math.floor((call.rows * sent) / bytes),
-        uploaded ? 'applying on the server' : undefined,
+        uploaded ? cliText().progress.applying : undefined,
       );
       if (!uploaded) return;
       if (!dryRun) call.forgetAccountCodes();
@@ -489,14 +489,16 @@ async function importSheet(
    */
   const stopped = (error: unknown): CliError => {
     tally();
-    const done = dryRun
-      ? `${formatCount(report.sent)} of ${formatCount(total)} rows checked, nothing was written`
-      : `the server confirmed ${formatCount(report.sent)} of ${formatCount(total)} rows (whole batches); run the same command again to complete the import`;
+    const failures = cliText().failures;
+    const done = (dryRun ? failures.stoppedChecked : failures.stoppedConfirmed)(
+      formatCount(report.sent),
+      formatCount(total),
+    );
     if (options.signal?.aborted) {
-      return new CliError('interrupted', `interrupted: ${done}`, { report });
+      return new CliError('interrupted', `${cliText().interrupted}: ${done}`, { report });
     }
     if (error instanceof ApiError) {
-      const failure = fromApiError(error, 'import stopped');
+      const failure = fromApiError(error, cliText().doing.importStopped);
       return new CliError(failure.kind, `${failure.message}; ${done}`, { report, cause: error });
     }
     return error instanceof CliError
@@ -506,7 +508,12 @@ async function importSheet(
   const changed = () =>
     new CliError(
       'failure',
-      `${options.file} changed while it was imported; ${report.sent > 0 ? `the server confirmed ${formatCount(report.sent)} of ${formatCount(total)} rows: ` : ''}run the command again`,
+      cliText().failures.changedWhileImported(
+        options.file,
+        report.sent > 0
+          ? cliText().failures.ofRows(formatCount(report.sent), formatCount(total))
+          : '',
+      ),
       { report },
     );
 

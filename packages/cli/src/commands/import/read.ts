@@ -7,6 +7,7 @@ import { csvCellText } from '@ranwal/core';
 import type ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { CliError } from '../../errors.js';
+import { cliText } from '../../lang.js';
 import { describePlace, type SheetRow } from './columns.js';
 import { checkWorkbookLimits, WORKBOOK_LIMITS, type WorkbookLimits } from './workbook-limits.js';
 
@@ -62,7 +63,11 @@ export async function openSheet(
       await handle.close();
     }
   } catch (error) {
-    throw new CliError('usage', `cannot read ${file}: ${(error as Error).message}`);
+    const { code = '', message } = error as NodeJS.ErrnoException;
+    throw new CliError(
+      'usage',
+      cliText().failures.cannotRead(file, cliText().failures.fileReason(code, message)),
+    );
   }
   if (head.equals(ZIP_MAGIC)) {
     // Unpacked once first, within limits: a small zip can unpack to gigabytes.
@@ -70,10 +75,7 @@ export async function openSheet(
     return workbookSource(file, again);
   }
   if (head.equals(OLE_MAGIC)) {
-    throw new CliError(
-      'usage',
-      `${file} is an Excel 97-2003 workbook (.xls): save it as .xlsx or CSV in Excel first`,
-    );
+    throw new CliError('usage', cliText().failures.xls(file));
   }
   const chosen = encoding ?? (await detectFileEncoding(file));
   if (chosen === 'utf-8' && encoding && !(await isUtf8File(file))) {
@@ -174,7 +176,7 @@ function completeLength(bytes: Buffer): number {
 const notValid = (source: string, encoding: CsvEncoding, detected: CsvEncoding) =>
   new CliError(
     'usage',
-    `${source} is not valid ${encoding} text${detected === encoding ? '' : ` (it reads as ${detected}: leave out --encoding)`}`,
+    cliText().failures.notValidText(source, encoding, detected === encoding ? '' : detected),
   );
 
 /**
@@ -193,7 +195,11 @@ const windows1252 = (bytes: Buffer): string =>
     .replace(/[\u0080-\u009f]/g, (char) => WINDOWS_1252_C1[char.charCodeAt(0) - 0x80]!);
 
 /** The text of the bytes in the encoding (less its byte order mark). */
-export function decode(bytes: Buffer, encoding: CsvEncoding, source = 'the file'): string {
+export function decode(
+  bytes: Buffer,
+  encoding: CsvEncoding,
+  source = cliText().failures.theFile,
+): string {
   if (encoding === 'windows-1252') return windows1252(bytes);
   try {
     return new TextDecoder(encoding, { fatal: true }).decode(bytes);
@@ -325,7 +331,7 @@ export class CsvRecords {
       if (index === unclosed?.row) {
         throw new CliError(
           'invalid_data',
-          `${describePlace({ row, line })}: a quoted cell never ends (a " is missing)`,
+          cliText().failures.unclosedQuote(describePlace({ row, line })),
         );
       }
       if (quoted) for (const cell of cells) this.#line += countBreaks(cell);
@@ -352,7 +358,7 @@ function countBreaks(text: string): number {
 export function readCsv(
   bytes: Buffer,
   encoding: CsvEncoding = detectEncoding(bytes),
-  source = 'the file',
+  source = cliText().failures.theFile,
 ): SheetRow[] {
   const records = new CsvRecords();
   return [...records.push(decode(bytes, encoding, source)), ...records.end()];
@@ -471,10 +477,7 @@ async function* workbookChunks(file: string): AsyncGenerator<SheetRow[]> {
       break;
     }
   } catch (error) {
-    throw new CliError(
-      'invalid_data',
-      `not a readable .xlsx workbook: ${(error as Error).message}`,
-    );
+    throw new CliError('invalid_data', cliText().failures.notXlsx((error as Error).message));
   }
   if (rows.length > 0) yield rows;
 }

@@ -29,21 +29,6 @@ export async function fetchAllPages<T>(
   }
 }
 
-/**
- * What each level's records are called in the CLI's English: the Indonesian names of the budget
- * levels where English has no word for them (as docs/cli.md writes them).
- */
-export const recordNouns: Record<ManagedEntityKey, string> = {
-  agency: 'regional units (perangkat daerah)',
-  program: 'programmes',
-  action: 'kegiatan',
-  sub_action: 'sub kegiatan',
-  activity: 'aktivitas',
-  subtitle: 'subtitles',
-  account: 'account codes',
-  supporter: 'supporters (pengampu)',
-};
-
 export interface ListRecordsOptions extends ConnectionOptions {
   level: ManagedEntityKey;
   /** Only the children of this parent (an id). */
@@ -59,7 +44,7 @@ export async function listRecords(options: ListRecordsOptions): Promise<ListedRe
   if (options.parent && !definition.parent) {
     throw new CliError(
       'usage',
-      `${messagesId.levels[options.level].label} has no parent to filter by`,
+      cliText().failures.noParent(messagesId.levels[options.level].label),
     );
   }
   const { client } = await connect(options);
@@ -67,7 +52,7 @@ export async function listRecords(options: ListRecordsOptions): Promise<ListedRe
   const list = client[clientGroups[options.level]].list as unknown as (
     query: object,
   ) => Promise<ListResult<ListedRecord>>;
-  return fetchAllPages(`listing ${recordNouns[options.level]}`, (page) =>
+  return fetchAllPages(cliText().doing.list(cliText().list.nouns[options.level]), (page) =>
     list({
       page,
       limit: 100,

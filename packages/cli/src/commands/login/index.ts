@@ -28,16 +28,18 @@ export async function login(options: LoginOptions): Promise<LoginResult> {
   const server =
     (await resolveServer(options)) ??
     (canPrompt()
-      ? normalizeServer(await askText('Server', '--server', { default: DEFAULT_SERVER }))
+      ? normalizeServer(
+          await askText(cliText().prompts.server, '--server', { default: DEFAULT_SERVER }),
+        )
       : DEFAULT_SERVER);
-  const email = options.email ?? (await askText('Email', '--email'));
+  const email = options.email ?? (await askText(cliText().prompts.email, '--email'));
   const password =
     options.password ??
     process.env.RANWAL_PASSWORD ??
-    (await askSecret('Password', 'RANWAL_PASSWORD'));
+    (await askSecret(cliText().prompts.password, 'RANWAL_PASSWORD'));
   const credentials = SignInInput.safeParse({ email, password });
   if (!credentials.success) {
-    throw new CliError('usage', `"${email}" is not an email address`);
+    throw new CliError('usage', cliText().failures.notEmail(email));
   }
 
   const { data } = await clientFor(server)
@@ -46,11 +48,11 @@ export async function login(options: LoginOptions): Promise<LoginResult> {
       if (!(error instanceof ApiError)) throw error;
       // A 401 here is the server refusing these credentials, not a session gone stale.
       if (error.status === 401) {
-        throw new CliError('auth', `sign-in refused by ${server}: ${error.message}`, {
+        throw new CliError('auth', cliText().failures.signInRefused(server, error.message), {
           cause: error,
         });
       }
-      throw fromApiError(error, 'signing in');
+      throw fromApiError(error, cliText().doing.signIn);
     });
   const { token, ...user } = data;
   const config = await readConfig();

@@ -6,9 +6,6 @@ import { cliText } from '../../lang.js';
 import { askSecret, readStdin } from '../../prompts.js';
 import { listUsers } from '../users/index.js';
 
-/** What the server requires of a new password, said where a prompt asks for one. */
-const RULE = '8+ characters, letters and digits';
-
 /** The first problem of a password schema, as a usage error naming the field. */
 function checked<T>(
   result:
@@ -22,9 +19,10 @@ function checked<T>(
 
 /** A new password from a hidden prompt, asked twice. */
 async function askNewPassword(flag: string): Promise<string> {
-  const password = await askSecret(`New password (${RULE})`, flag);
-  if ((await askSecret('Repeat the new password', flag)) !== password) {
-    throw new CliError('usage', 'the two new passwords differ');
+  // The prompt says what the server requires of a new password.
+  const password = await askSecret(cliText().prompts.newPassword, flag);
+  if ((await askSecret(cliText().prompts.repeatPassword, flag)) !== password) {
+    throw new CliError('usage', cliText().failures.passwordsDiffer);
   }
   return password;
 }
@@ -53,20 +51,19 @@ export async function changePassword(
   if (options.passwordStdin) {
     const lines = (await readStdin()).split(/\r?\n/);
     if (lines.length !== 2) {
-      throw new CliError(
-        'usage',
-        '--password-stdin reads two lines: the current password, then the new one',
-      );
+      throw new CliError('usage', cliText().failures.passwordStdinLines);
     }
     [current, next] = lines as [string, string];
   } else {
-    current = await askSecret('Current password', '--password-stdin');
+    current = await askSecret(cliText().prompts.currentPassword, '--password-stdin');
     next = await askNewPassword('--password-stdin');
   }
   const body = checked(
     PasswordChangeInput.safeParse({ current_password: current, new_password: next }),
   );
-  const { data } = await calling('changing the password', () => client.user.changePassword(body));
+  const { data } = await calling(cliText().doing.changePassword, () =>
+    client.user.changePassword(body),
+  );
   const { token, ...user } = data;
   const config = await readConfig();
   config.sessions[server] = { token, user, signed_in_at: new Date().toISOString() };
@@ -93,12 +90,12 @@ export async function setPassword(who: string, options: SetPasswordOptions): Pro
     (user) => user.email.toLowerCase() === wanted || user.id === wanted,
   );
   const user = matches[0];
-  if (!user) throw new CliError('usage', `no user with the email or id "${who}"`);
+  if (!user) throw new CliError('usage', cliText().failures.noSuchUser(who));
   const password = options.passwordStdin
     ? await readStdin()
     : await askNewPassword('--password-stdin');
   const body = checked(PasswordSetInput.safeParse({ password }));
-  const { data } = await calling(`setting the password of ${user.email}`, () =>
+  const { data } = await calling(cliText().doing.setPassword(user.email), () =>
     client.user.setPassword(user.id, body),
   );
   return data;

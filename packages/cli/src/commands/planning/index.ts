@@ -105,7 +105,7 @@ function findHeader<F extends string>(rows: SheetRow[], columns: Columns<F>) {
     .map((field) => columns[field].names[0]);
   throw new CliError(
     'invalid_data',
-    `no header row found: expected the columns ${wanted.map((name) => `"${name}"`).join(', ')}`,
+    cliText().failures.noHeaderColumns(wanted.map((name) => `"${name}"`).join(', ')),
   );
 }
 
@@ -123,7 +123,7 @@ function amountOf(text: string, row: SheetRow, column: string): number {
 
 async function readRows<F extends string>(options: PlanningImportOptions, columns: Columns<F>) {
   const sheet = await readSheet(options.file, options.encoding);
-  if (sheet.encoding) options.onNote?.(`Reading ${options.file} as ${sheet.encoding}`);
+  if (sheet.encoding) options.onNote?.(cliText().import.readingAs(options.file, sheet.encoding));
   const { position, index } = findHeader(sheet.rows, columns);
   const cell = (row: SheetRow, field: F) =>
     index[field] === undefined ? '' : (row.cells[index[field]!] ?? '').trim();
@@ -137,7 +137,7 @@ function yearOf(text: string | undefined): number | undefined {
   if (text === undefined) return undefined;
   const year = Number(text);
   if (!/^\d{4}$/.test(text) || year < 2000 || year > 2100) {
-    throw new CliError('usage', `--year must be a budget year from 2000 to 2100 (got "${text}")`);
+    throw new CliError('usage', cliText().failures.budgetYear(text));
   }
   return year;
 }
@@ -160,7 +160,10 @@ export async function importCatalogue(options: PlanningImportOptions): Promise<C
   const given = yearOf(options.year);
   const fallbackKind = (options.kind ?? 'SSH').toUpperCase();
   if (!priceItemKinds.includes(fallbackKind as PriceItemKind)) {
-    throw new CliError('usage', `--kind must be one of ${priceItemKinds.join(', ')}`);
+    throw new CliError(
+      'usage',
+      cliText().failures.mustBeOneOf('--kind', priceItemKinds.join(', ')),
+    );
   }
   const { rows, cell } = await readRows(options, catalogueColumns);
   const items: PriceItemFields[] = [];
@@ -175,14 +178,17 @@ export async function importCatalogue(options: PlanningImportOptions): Promise<C
       ['Satuan', cell(row, 'unit')],
     ] as const) {
       if (value === '')
-        throw new CliError('invalid_data', `${describePlace(row)}, ${field}: is empty`);
+        throw new CliError(
+          'invalid_data',
+          `${describePlace(row)}, ${field}: ${cliText().import.empty}`,
+        );
     }
     const accountCodes = splitAccountCodes(cell(row, 'account_codes'));
     for (const accountCode of accountCodes) {
       if (!AccountCode.safeParse(accountCode).success) {
         throw new CliError(
           'invalid_data',
-          `${describePlace(row)}, Kode Rekening: "${accountCode}" is not a kode rekening (e.g. 5.1.02.01.01.0024)`,
+          `${describePlace(row)}, Kode Rekening: ${cliText().failures.notKodeRekening(accountCode)}`,
         );
       }
     }
@@ -190,7 +196,7 @@ export async function importCatalogue(options: PlanningImportOptions): Promise<C
     if (!priceItemKinds.includes(kind as PriceItemKind)) {
       throw new CliError(
         'invalid_data',
-        `${describePlace(row)}, Kelompok: "${kind}" is none of ${priceItemKinds.join(', ')}`,
+        `${describePlace(row)}, Kelompok: ${cliText().failures.kindNone(kind, priceItemKinds.join(', '))}`,
       );
     }
     items.push({
@@ -203,14 +209,16 @@ export async function importCatalogue(options: PlanningImportOptions): Promise<C
       account_codes: accountCodes,
     });
   }
-  if (items.length === 0) throw new CliError('invalid_data', `${options.file} has no priced item`);
+  if (items.length === 0) {
+    throw new CliError('invalid_data', cliText().failures.noPricedItem(options.file));
+  }
   const { client } = await connect(options);
   const year = given ?? (await defaultBudgetYear(client));
   const dryRun = options.dryRun ?? false;
   const result: PriceItemImportResult = { dry_run: dryRun, created: 0, changed: 0, unchanged: 0 };
   for (let start = 0; start < items.length; start += HIERARCHY_IMPORT_MAX_ROWS) {
     options.signal?.throwIfAborted();
-    const { data } = await calling('loading the catalogue', () =>
+    const { data } = await calling(cliText().doing.loadCatalogue, () =>
       client.priceItem.import(
         { year, items: items.slice(start, start + HIERARCHY_IMPORT_MAX_ROWS), dry_run: dryRun },
         options.signal ? { signal: options.signal } : {},
@@ -243,7 +251,10 @@ export async function importPagu(options: PlanningImportOptions): Promise<PaguRe
   const entries = rows.map((row) => {
     const code = cell(row, 'sub_action_code');
     if (code === '') {
-      throw new CliError('invalid_data', `${describePlace(row)}, Kode Sub Kegiatan: is empty`);
+      throw new CliError(
+        'invalid_data',
+        `${describePlace(row)}, Kode Sub Kegiatan: ${cliText().import.empty}`,
+      );
     }
     const agencyCode = cell(row, 'agency_code');
     const agency = cell(row, 'agency');
@@ -257,14 +268,19 @@ export async function importPagu(options: PlanningImportOptions): Promise<PaguRe
       },
     };
   });
-  if (entries.length === 0) throw new CliError('invalid_data', `${options.file} has no pagu row`);
+  if (entries.length === 0) {
+    throw new CliError('invalid_data', cliText().failures.noPaguRow(options.file));
+  }
   if (entries.length > HIERARCHY_IMPORT_MAX_ROWS) {
-    throw new CliError('invalid_data', `at most ${formatCount(HIERARCHY_IMPORT_MAX_ROWS)} rows`);
+    throw new CliError(
+      'invalid_data',
+      cliText().failures.atMostRows(formatCount(HIERARCHY_IMPORT_MAX_ROWS)),
+    );
   }
   const { client } = await connect(options);
   const year = given ?? (await defaultBudgetYear(client));
   const dryRun = options.dryRun ?? false;
-  const { data } = await calling('setting the pagu', async () => {
+  const { data } = await calling(cliText().doing.setPagu, async () => {
     try {
       return await client.pagu.import(
         { year, rows: entries.map((entry) => entry.body), dry_run: dryRun },

@@ -132,7 +132,7 @@ export async function importReference(options: ReferenceOptions): Promise<Refere
   let renamedExample: ReferenceReport['renamedExample'];
   for (let start = 0; start < items.length; start += HIERARCHY_IMPORT_MAX_ROWS) {
     options.signal?.throwIfAborted();
-    const { data } = await calling('loading the reference', () =>
+    const { data } = await calling(cliText().doing.loadReference, () =>
       client.reference.import(
         { items: items.slice(start, start + HIERARCHY_IMPORT_MAX_ROWS), dry_run: dryRun },
         options.signal ? { signal: options.signal } : {},

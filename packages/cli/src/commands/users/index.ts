@@ -13,7 +13,7 @@ export interface ListUsersOptions extends ConnectionOptions {
 /** Every user account (admin only), all pages. */
 export async function listUsers(options: ListUsersOptions): Promise<User[]> {
   const { client } = await connect(options);
-  return fetchAllPages('listing users', (page) =>
+  return fetchAllPages(cliText().doing.listUsers, (page) =>
     client.user.list({ page, limit: 100, ...(options.search ? { search: options.search } : {}) }),
   );
 }
@@ -37,21 +37,22 @@ export interface CreateUserOptions extends ConnectionOptions {
 /** Creates a user (admin only); asks for what the options leave out when at a terminal. */
 export async function createUser(options: CreateUserOptions): Promise<User> {
   if (options.role !== undefined && !roles.includes(options.role as Role)) {
-    throw new CliError('usage', `--role must be one of ${roles.join(', ')}`);
+    throw new CliError('usage', cliText().failures.mustBeOneOf('--role', roles.join(', ')));
   }
   const { client } = await connect(options);
+  const ask = cliText().prompts;
   const input = {
-    name: options.name ?? (await askText('Name', '--name')),
-    email: options.email ?? (await askText('Email', '--email')),
-    role: (options.role ?? (await askChoice('Role', '--role', roles))) as Role,
-    password: options.password ?? (await askSecret('Password (8+ characters)', '--password-stdin')),
+    name: options.name ?? (await askText(ask.name, '--name')),
+    email: options.email ?? (await askText(ask.email, '--email')),
+    role: (options.role ?? (await askChoice(ask.role, '--role', roles))) as Role,
+    password: options.password ?? (await askSecret(ask.newUserPassword, '--password-stdin')),
   };
   const parsed = UserCreateInput.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new CliError('usage', `${String(issue.path[0])}: ${issue.message}`);
   }
-  const { data } = await calling('creating the user', () => client.user.create(parsed.data));
+  const { data } = await calling(cliText().doing.createUser, () => client.user.create(parsed.data));
   return data;
 }
 

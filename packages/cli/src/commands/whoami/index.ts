@@ -11,7 +11,7 @@ export interface WhoamiResult {
 /** The account the stored token belongs to, as the server sees it now. */
 export async function whoami(options: ConnectionOptions): Promise<WhoamiResult> {
   const { server, client } = await connect(options);
-  const { data } = await calling('asking who is signed in', () => client.user.me());
+  const { data } = await calling(cliText().doing.whoami, () => client.user.me());
   return { server, user: data };
 }
 
