@@ -3,6 +3,7 @@ export * from './components/Button.js';
 export * from './components/Checkbox.js';
 export * from './components/ComboBox.js';
 export * from './components/ConfirmDialog.js';
+export * from './components/DateField.js';
 export * from './components/DateText.js';
 export * from './components/DeleteRowButton.js';
 export * from './components/Dialog.js';

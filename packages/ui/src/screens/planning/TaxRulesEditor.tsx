@@ -2,6 +2,7 @@ import { formatNumberId, type TaxRule, TaxRuleSet, taxRuleText } from '@ranwal/c
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
+import { DateField } from '../../components/DateField.js';
 import { NumberField } from '../../components/NumberField.js';
 import { TextField } from '../../components/TextField.js';
 import { describeError } from '../../data/errors.js';
@@ -151,9 +152,8 @@ export function TaxRulesEditor({ rules, onSave }: TaxRulesEditorProps) {
                       {t.rule(index + 1)}
                     </legend>
                     <div className="grid items-start gap-3 sm:grid-cols-[12rem_7rem_auto_auto] sm:justify-start">
-                      <TextField
+                      <DateField
                         label={t.effectiveFrom}
-                        type="date"
                         isRequired
                         validationBehavior="aria"
                         value={rule.effective_from}
