@@ -27,6 +27,7 @@ export * from './data/RanwalProvider.js';
 export * from './data/session.js';
 export * from './lib/aria-strings-id.js';
 export * from './lib/cn.js';
+export * from './lib/portal-url.js';
 export { confirmLeaving, hasUnsavedInput } from './lib/session-draft.js';
 export * from './screens/articles/index.js';
 export * from './screens/budget-lines/index.js';
