@@ -74,11 +74,7 @@ export const Default: Story = {
       expect(list).toHaveBeenLastCalledWith({ page: 1, limit: 20, record_type: 'detail_program' }),
     );
 
-    await typeDate(
-      userEvent,
-      dateFieldOf(canvasElement, h.filters.from),
-      '2026-11-01',
-    );
+    await typeDate(userEvent, dateFieldOf(canvasElement, h.filters.from), '2026-11-01');
     await typeDate(userEvent, dateFieldOf(canvasElement, h.filters.to), '2026-11-30');
     await waitFor(() =>
       expect(list).toHaveBeenLastCalledWith({

@@ -2,7 +2,6 @@ import { type HistoryRecordType, historyRecordTypes } from '@ranwal/core';
 import { useEffect, useState } from 'react';
 import { DateField } from '../../components/DateField.js';
 import { Select, SelectItem } from '../../components/Select.js';
-import { TextField } from '../../components/TextField.js';
 import { toastDurations, useToast } from '../../components/Toast.js';
 import { describeError } from '../../data/errors.js';
 import { saveFile as saveToDisk } from '../../data/files.js';

@@ -4,7 +4,6 @@ import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
 import { DateField } from '../../components/DateField.js';
 import { NumberField } from '../../components/NumberField.js';
-import { TextField } from '../../components/TextField.js';
 import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { useFocusFirstInvalid } from '../users/field-errors.js';

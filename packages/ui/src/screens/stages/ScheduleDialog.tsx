@@ -14,7 +14,6 @@ import { Button } from '../../components/Button.js';
 import { DateField } from '../../components/DateField.js';
 import { Dialog, FormDialogFooter, Modal } from '../../components/Dialog.js';
 import { Select, SelectItem } from '../../components/Select.js';
-import { TextField } from '../../components/TextField.js';
 import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { useFocusFirstInvalid } from '../users/field-errors.js';
