@@ -297,3 +297,29 @@ export function png(width: number, height: number, [r, g, b]: [number, number, n
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+/**
+ * Types a 'YYYY-MM-DD' date into the date field labelled `label` inside `scope` as a person
+ * does: dd mm yyyy from its day (the field reads dd/mm/yyyy whatever the browser's language).
+ */
+export async function fillDate(scope: Locator, label: string, iso: string) {
+  const [year, month, day] = iso.split('-');
+  const field = scope.getByRole('group', { name: new RegExp(`^${label}`) });
+  await field.getByRole('spinbutton').first().click();
+  await field.page().keyboard.type(`${day}${month}${year}`);
+}
+
+/** Fills the schedule dialog's `n`th stage (Tahap Anggaran): its kind and its first and last day. */
+export async function fillStage(
+  dialog: Locator,
+  n: number,
+  kind: string,
+  startsOn: string,
+  endsOn: string,
+) {
+  const row = dialog.getByRole('group', { name: `Tahap ke-${n}` });
+  await row.getByRole('button', { name: /Tahap\*?$/ }).click();
+  await dialog.page().getByRole('option', { name: kind, exact: true }).click();
+  await fillDate(row, 'Tanggal Mulai', startsOn);
+  await fillDate(row, 'Tanggal Selesai', endsOn);
+}

@@ -15,6 +15,7 @@ import {
   descriptionPairs,
   type E2E,
   fieldName,
+  fillDate,
   headingsLevel1,
   openFromSidebar,
   readable,
@@ -392,7 +393,7 @@ describe('planning within a ceiling: the admin pages, through the portal', () =>
     await page.getByText('Belum ada aturan: PPN 12% dari seluruh total berlaku.').waitFor();
     await page.getByRole('button', { name: 'Tambah Aturan' }).click();
     const rule = page.getByRole('group', { name: 'Aturan 1' });
-    await rule.getByLabel('Berlaku sejak').fill('2025-01-01');
+    await fillDate(rule, 'Berlaku sejak', '2025-01-01');
     await rule.getByLabel('Tarif %').fill('12');
     await rule.getByLabel('Dasar pengenaan: Pembilang').fill('11');
     await rule.getByLabel('Dasar pengenaan: Penyebut').fill('12');

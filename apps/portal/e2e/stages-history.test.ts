@@ -8,6 +8,8 @@ import {
   axeViolations,
   chooseInComboBox,
   type E2E,
+  fillDate,
+  fillStage,
   openFromSidebar,
   readable,
   screenshot,
@@ -149,14 +151,12 @@ describe('stages and the history of every change, through the portal', () => {
       .toContain(`pengguna baru dapat mengubah rincian belanja mulai ${tomorrow}`);
     await adminPage.getByRole('button', { name: 'Atur Jadwal' }).click();
     const reschedule = adminPage.getByRole('dialog', { name: `Atur Jadwal Tahap ${YEAR}` });
-    await reschedule
-      .getByRole('group', { name: 'Tahap ke-1' })
-      .getByLabel('Tanggal Selesai')
-      .fill(day(-1));
-    await reschedule
-      .getByRole('group', { name: 'Tahap ke-2' })
-      .getByLabel('Tanggal Mulai')
-      .fill(day(0));
+    await fillDate(
+      reschedule.getByRole('group', { name: 'Tahap ke-1' }),
+      'Tanggal Selesai',
+      day(-1),
+    );
+    await fillDate(reschedule.getByRole('group', { name: 'Tahap ke-2' }), 'Tanggal Mulai', day(0));
     await reschedule.getByRole('button', { name: 'Simpan' }).click();
     await toast(adminPage, 'Jadwal tahap berhasil disimpan.').waitFor();
     await reschedule.waitFor({ state: 'detached' });
@@ -308,18 +308,3 @@ describe('stages and the history of every change, through the portal', () => {
     await adminContext.close();
   }, 180_000);
 });
-
-/** Fills the schedule dialog's `n`th stage: its kind and its first and last day. */
-async function fillStage(
-  dialog: ReturnType<Page['getByRole']>,
-  n: number,
-  kind: string,
-  startsOn: string,
-  endsOn: string,
-) {
-  const row = dialog.getByRole('group', { name: `Tahap ke-${n}` });
-  await row.getByRole('button', { name: /Tahap\*?$/ }).click();
-  await dialog.page().getByRole('option', { name: kind, exact: true }).click();
-  await row.getByLabel('Tanggal Mulai').fill(startsOn);
-  await row.getByLabel('Tanggal Selesai').fill(endsOn);
-}

@@ -1,10 +1,7 @@
 import { ReportYear } from '@ranwal/core';
-import { BudgetYearProvider } from '@ranwal/ui';
+import { BudgetYearProvider, YEAR_PARAM } from '@ranwal/ui';
 import { type ReactNode, useCallback } from 'react';
 import { useSearchParams } from 'react-router';
-
-/** The URL's query parameter that holds the budget year every screen shows (issue 33). */
-export const YEAR_PARAM = 'tahun';
 
 /** The budget year a URL's query names, or null (the server's default then). */
 export function yearInUrl(params: URLSearchParams): number | null {

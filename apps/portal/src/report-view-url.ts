@@ -1,7 +1,11 @@
-import { type ReportListView, reportViewFromParams, reportViewToParams } from '@ranwal/ui';
+import {
+  type ReportListView,
+  reportViewFromParams,
+  reportViewToParams,
+  YEAR_PARAM,
+} from '@ranwal/ui';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { YEAR_PARAM } from './budget-year-url.js';
 
 /**
  * A report list's view kept in the URL's query (`?q=…&program=…&page=…`), so a reload, the back

@@ -1,17 +1,10 @@
-import {
-  ConnectedUserDashboard,
-  portalNotificationPaths,
-  userReportsDefaultView,
-} from '@ranwal/ui';
+import { ConnectedUserDashboard, LINE_PARAM, userReportsDefaultView } from '@ranwal/ui';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
 import { PortalNotificationBell } from '../notifications.js';
 import { usePasswordChange } from '../password-change.js';
 import { useReportViewInUrl } from '../report-view-url.js';
 import { useSessionContext } from '../session.js';
-
-/** `?rincian=<id>`: the line whose detail is open (where a notification about it leads). */
-const LINE_PARAM = portalNotificationPaths.lineParam;
 
 export default function UserDashboardPage() {
   const { session, signOut } = useSessionContext();

@@ -1,10 +1,6 @@
 import { Id } from '@ranwal/core';
-import { ConnectedVerificationPage } from '@ranwal/ui';
+import { ConnectedVerificationPage, SUB_ACTION_PARAM, YEAR_PARAM } from '@ranwal/ui';
 import { useSearchParams } from 'react-router';
-import { YEAR_PARAM } from '../budget-year-url.js';
-
-/** The address's query naming the open sub kegiatan (its year is the page's, `?tahun=`). */
-const SUB_ACTION_PARAM = 'sub-kegiatan';
 
 /**
  * `/verifikasi`: a verifier's (and an admin's) sub kegiatan, notes and verification (issue 19).

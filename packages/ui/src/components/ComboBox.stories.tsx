@@ -155,3 +155,31 @@ export const OpensOnClickAndShowsLongNames: Story = {
     await expect(input).toHaveAttribute('title', longName);
   },
 };
+
+/**
+ * The list stays open, and what was typed stays, while the page scrolls under it (the browser
+ * bringing the field into view, a phone's keyboard, a list loading above): React Aria would
+ * close it and drop the text.
+ */
+export const StaysOpenWhileThePageScrolls: Story = {
+  decorators: [
+    (Story) => (
+      <div className="flex min-h-[200vh] flex-col justify-center">
+        <Story />
+      </div>
+    ),
+  ],
+  play: async ({ canvas, userEvent }) => {
+    const input = canvas.getByRole('combobox', { name: supporter.label });
+    input.scrollIntoView({ block: 'center' });
+    await userEvent.type(input, 'dinas');
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(3));
+    window.scrollBy(0, 60);
+    // The scroll event comes on the next frame; a list that closes is gone by the one after.
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    await new Promise((done) => setTimeout(done, 100));
+    await expect(screen.getByRole('listbox')).toBeVisible();
+    await expect(input).toHaveValue('dinas');
+    await expect(input).toHaveFocus();
+  },
+};

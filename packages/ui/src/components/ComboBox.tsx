@@ -1,10 +1,11 @@
-import { type ReactNode, useContext } from 'react';
+import { type ReactNode, useContext, useEffect, useMemo, useRef } from 'react';
 import {
   ComboBox as AriaComboBox,
   type ComboBoxProps as AriaComboBoxProps,
   Button,
   ComboBoxStateContext,
   ListBox,
+  OverlayTriggerStateContext,
   Popover,
 } from 'react-aria-components';
 import { useMessages } from '../data/messages-context.js';
@@ -84,22 +85,73 @@ export function ComboBox<T extends object>({
       </FieldGroup>
       {description && <Description tone={descriptionTone}>{description}</Description>}
       <FieldError>{errorMessage}</FieldError>
-      <Popover className={popoverStyles}>
-        {/* react-aria's ListBox does not pass aria-busy on, so a wrapper carries it. */}
-        <div aria-busy={isLoading || undefined}>
-          <ListBox
-            className="max-h-72 overflow-auto p-1 outline-none"
-            renderEmptyState={() => (
-              <div className="px-3 py-2 text-sm text-slate-600">
-                {isLoading ? m.common.loading : renderEmptyState?.()}
-              </div>
-            )}
-          >
-            {children}
-          </ListBox>
-        </div>
-      </Popover>
+      <KeptOpenOnPageScroll>
+        <Popover className={popoverStyles}>
+          {/* react-aria's ListBox does not pass aria-busy on, so a wrapper carries it. */}
+          <div aria-busy={isLoading || undefined}>
+            <ListBox
+              className="max-h-72 overflow-auto p-1 outline-none"
+              renderEmptyState={() => (
+                <div className="px-3 py-2 text-sm text-slate-600">
+                  {isLoading ? m.common.loading : renderEmptyState?.()}
+                </div>
+              )}
+            >
+              {children}
+            </ListBox>
+          </div>
+        </Popover>
+      </KeptOpenOnPageScroll>
     </AriaComboBox>
+  );
+}
+
+/**
+ * The list stays open while the page scrolls. React Aria closes a combo box's list on any scroll
+ * around its field, the page's own included (adobe/react-spectrum#8434, #9467), and closing it
+ * commits the text: typed text that is not an option is then dropped where free text is not
+ * allowed. The page scrolls under a typing person more often than it seems: the browser brings a
+ * field into view after focusing it (a frame later, so after the first keystroke has opened the
+ * list), a phone's keyboard pushes the page up, a list loading above moves it. The list lives in
+ * the document (absolutely placed), so it moves with the page and needs no closing; a scroll of
+ * a region inside the page (a dialog's body) still closes it, since the list would then be left
+ * behind. Only the list's own close (`Popover`) is held back: Escape, a choice and leaving the
+ * field close it as before.
+ */
+function KeptOpenOnPageScroll({ children }: { children: ReactNode }) {
+  const state = useContext(OverlayTriggerStateContext);
+  const pageScrolling = useRef(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // Registered before React Aria's own listener (added when the list opens), so it runs first.
+    const onScroll = (event: Event) => {
+      if (event.target !== document && event.target !== document.documentElement) return;
+      pageScrolling.current = true;
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        pageScrolling.current = false;
+      });
+    };
+    window.addEventListener('scroll', onScroll, true);
+    return () => {
+      window.removeEventListener('scroll', onScroll, true);
+      clearTimeout(timer);
+    };
+  }, []);
+  const kept = useMemo(
+    () =>
+      state && {
+        ...state,
+        close: () => {
+          if (!pageScrolling.current) state.close();
+        },
+      },
+    [state],
+  );
+  return (
+    <OverlayTriggerStateContext.Provider value={kept}>
+      {children}
+    </OverlayTriggerStateContext.Provider>
   );
 }
 

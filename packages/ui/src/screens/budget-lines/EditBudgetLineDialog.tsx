@@ -16,7 +16,12 @@ import {
   useHierarchyChoice,
 } from '../user-dashboard/cascade.js';
 import { HierarchyCascade } from '../user-dashboard/HierarchyCascade.js';
-import { ReportForm, type ReportFormValues, yearTaxRule } from '../user-dashboard/ReportForm.js';
+import {
+  isShownByReportForm,
+  ReportForm,
+  type ReportFormValues,
+  yearTaxRule,
+} from '../user-dashboard/ReportForm.js';
 import { useCascadeLevels } from '../user-dashboard/use-cascade-levels.js';
 import { useLinePlanning } from '../user-dashboard/use-line-planning.js';
 
@@ -152,7 +157,10 @@ function EditBudgetLineForm({
       toast.success(undefined, text.updated, toastDurations.reportSuccess);
       onDone();
     } catch (error) {
-      toast.error(undefined, describeError(error, text.updateFailed), toastDurations.reportError);
+      // A refusal the form shows (over the pagu, a field's problem) is told there, once.
+      if (!isShownByReportForm(error)) {
+        toast.error(undefined, describeError(error, text.updateFailed), toastDurations.reportError);
+      }
       throw error;
     }
   };

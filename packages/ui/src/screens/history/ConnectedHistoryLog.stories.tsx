@@ -1,6 +1,7 @@
 import { type HistoryListQuery, historyRecordTypes, httpError, messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fireEvent, fn, screen, waitFor, within } from 'storybook/test';
+import { expect, fn, screen, waitFor, within } from 'storybook/test';
+import { dateFieldOf, typeDate } from '../../testing/date-field.js';
 import { dropStaleAnnouncements } from '../management/story-helpers.js';
 import { ConnectedHistoryLog } from './ConnectedHistoryLog.js';
 import { adminSession, historyPageEntries } from './story-data.js';
@@ -39,7 +40,7 @@ type Story = StoryObj<typeof meta>;
 /** Jenis Data and the dates narrow `history.list`, each from its first page. */
 export const Default: Story = {
   parameters: historyOf({ session: adminSession, calls: { list: listed } }),
-  play: async ({ canvas, userEvent }) => {
+  play: async ({ canvas, canvasElement, userEvent }) => {
     const table = await canvas.findByRole('grid', { name: h.title });
     await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(5));
     await expect(list).toHaveBeenLastCalledWith({ page: 1, limit: 20 });
@@ -73,8 +74,8 @@ export const Default: Story = {
       expect(list).toHaveBeenLastCalledWith({ page: 1, limit: 20, record_type: 'detail_program' }),
     );
 
-    fireEvent.change(canvas.getByLabelText(h.filters.from), { target: { value: '2026-11-01' } });
-    fireEvent.change(canvas.getByLabelText(h.filters.to), { target: { value: '2026-11-30' } });
+    await typeDate(userEvent, dateFieldOf(canvasElement, h.filters.from), '2026-11-01');
+    await typeDate(userEvent, dateFieldOf(canvasElement, h.filters.to), '2026-11-30');
     await waitFor(() =>
       expect(list).toHaveBeenLastCalledWith({
         page: 1,

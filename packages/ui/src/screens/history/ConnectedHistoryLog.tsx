@@ -1,7 +1,7 @@
 import { type HistoryRecordType, historyRecordTypes } from '@ranwal/core';
 import { useEffect, useState } from 'react';
+import { DateField } from '../../components/DateField.js';
 import { Select, SelectItem } from '../../components/Select.js';
-import { TextField } from '../../components/TextField.js';
 import { toastDurations, useToast } from '../../components/Toast.js';
 import { describeError } from '../../data/errors.js';
 import { saveFile as saveToDisk } from '../../data/files.js';
@@ -118,18 +118,16 @@ export function ConnectedHistoryLog({
               setPage(1);
             }}
           />
-          <TextField
+          <DateField
             label={h.filters.from}
-            type="date"
             value={from}
             onChange={(value) => {
               setFrom(value);
               setPage(1);
             }}
           />
-          <TextField
+          <DateField
             label={h.filters.to}
-            type="date"
             value={to}
             onChange={(value) => {
               setTo(value);

@@ -1,4 +1,5 @@
 import type { Notification, Role } from '@ranwal/core';
+import { LINE_PARAM, SUB_ACTION_PARAM, YEAR_PARAM } from '../../lib/portal-url.js';
 
 /** The pages a notification can open, as the portal routes them (an embedding app may differ). */
 export interface NotificationPaths {
@@ -15,10 +16,10 @@ export interface NotificationPaths {
 
 export const portalNotificationPaths: NotificationPaths = {
   userDashboard: '/user-dashboard',
-  lineParam: 'rincian',
+  lineParam: LINE_PARAM,
   verification: '/verifikasi',
-  subActionParam: 'sub-kegiatan',
-  yearParam: 'tahun',
+  subActionParam: SUB_ACTION_PARAM,
+  yearParam: YEAR_PARAM,
 };
 
 /**

@@ -1,6 +1,7 @@
 import { computeTax, formatRupiah, messagesId, sumRupiahText } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
+import { dateFieldOf, dateTextOf, dayOf, typeDate } from '../../testing/date-field.js';
 import {
   agenciesSeed,
   httpError,
@@ -87,9 +88,7 @@ export const WithRules: Story = {
   play: async ({ canvas }) => {
     const section = await taxSection(canvas);
     const first = await within(section).findByRole('group', { name: tax.rule(1) });
-    await expect(within(first).getByLabelText(tax.effectiveFrom, { exact: false })).toHaveValue(
-      '2025-01-01',
-    );
+    await expect(dateTextOf(dateFieldOf(first, tax.effectiveFrom))).toBe('01/01/2025');
     await expect(within(first).getByText(tax.effective('12% x 11/12', '11'))).toBeVisible();
     await expect(within(rule(section, 2)).getByText(tax.effective('12%', '12'))).toBeVisible();
   },
@@ -103,10 +102,7 @@ export const AddRule: Story = {
     await within(section).findByText(tax.none);
     await userEvent.click(within(section).getByRole('button', { name: tax.add }));
     const added = rule(section, 1);
-    await userEvent.type(
-      within(added).getByLabelText(tax.effectiveFrom, { exact: false }),
-      '2025-01-01',
-    );
+    await typeDate(userEvent, dateFieldOf(added, tax.effectiveFrom), '2025-01-01');
     const numerator = within(added).getByRole('textbox', {
       name: `${tax.base}: ${tax.baseNumerator}`,
     });
@@ -140,10 +136,10 @@ export const InvalidRules: Story = {
     await within(section).findByRole('group', { name: tax.rule(2) });
     await userEvent.click(within(section).getByRole('button', { name: tax.add }));
     await userEvent.click(within(section).getByRole('button', { name: tax.save }));
-    const date = within(rule(section, 3)).getByLabelText(tax.effectiveFrom, { exact: false });
+    const date = dayOf(dateFieldOf(rule(section, 3), tax.effectiveFrom));
     await expect(date).toHaveAccessibleDescription(m.validation.required(tax.effectiveFrom));
     await expect(date).toHaveFocus();
-    await userEvent.type(date, '2025-01-01');
+    await userEvent.keyboard('01012025');
     await userEvent.click(within(section).getByRole('button', { name: tax.save }));
     await expect(
       await within(section).findByText('setiap tanggal berlaku hanya sekali'),

@@ -1,6 +1,7 @@
 import { formatRupiah, groupNumberInput, messagesId, type PriceItem } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
+import { page } from 'vitest/browser';
 import {
   createSandboxClient,
   demoSeed,
@@ -321,5 +322,46 @@ export const AddDuplicateCode: Story = {
       ),
     );
     await expect(dialog).toBeVisible();
+  },
+};
+
+/** How many lines `element`'s text takes on screen. */
+const linesOf = (element: Element) => {
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+};
+
+/**
+ * A kode rekening reads whole: never broken inside (5.1.02.01.01.00|24) on a 1366 px screen; on a
+ * 390 px phone each row is a card and the codes stay whole and on the screen.
+ */
+export const AccountCodesWhole: Story = {
+  parameters: loaded,
+  play: async ({ canvas }) => {
+    const before = [window.innerWidth, window.innerHeight] as const;
+    try {
+      for (const [width, height] of [
+        [1366, 768],
+        [390, 844],
+      ] as const) {
+        await page.viewport(width, height);
+        const table = await loadedList(canvas);
+        const codes = [...table.querySelectorAll('li')].filter((li) =>
+          /^\d+(\.\d+)+$/.test(li.textContent ?? ''),
+        );
+        await expect(codes.length).toBeGreaterThan(0);
+        for (const code of codes) {
+          await expect({ width, code: code.textContent, lines: linesOf(code) }).toEqual({
+            width,
+            code: code.textContent,
+            lines: 1,
+          });
+          await expect(code.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
+        }
+      }
+    } finally {
+      await page.viewport(...before);
+    }
   },
 };

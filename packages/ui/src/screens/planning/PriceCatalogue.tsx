@@ -140,13 +140,14 @@ export function PriceCatalogue({
                 <Cell className="text-end">
                   <Rupiah value={item.price} />
                 </Cell>
-                <Cell className="max-w-48 text-xs">
+                <Cell className="text-xs">
                   {item.account_codes.length === 0 ? (
                     <span className="italic text-slate-600">{t.anyAccount}</span>
                   ) : (
+                    // A code is read whole (one per line), never broken inside.
                     <ul className="flex flex-col gap-0.5 font-mono">
                       {item.account_codes.map((code) => (
-                        <li key={code} className="break-all">
+                        <li key={code} className="whitespace-nowrap">
                           {code}
                         </li>
                       ))}

@@ -2,8 +2,8 @@ import { formatNumberId, type TaxRule, TaxRuleSet, taxRuleText } from '@ranwal/c
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
+import { DateField } from '../../components/DateField.js';
 import { NumberField } from '../../components/NumberField.js';
-import { TextField } from '../../components/TextField.js';
 import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { useFocusFirstInvalid } from '../users/field-errors.js';
@@ -153,9 +153,8 @@ export function TaxRulesEditor({ rules, onSave }: TaxRulesEditorProps) {
                       {t.rule(index + 1)}
                     </legend>
                     <div className="grid items-start gap-3 sm:grid-cols-[12rem_7rem_auto_auto] sm:justify-start">
-                      <TextField
+                      <DateField
                         label={t.effectiveFrom}
-                        type="date"
                         isRequired
                         validationBehavior="aria"
                         value={rule.effective_from}

@@ -8,7 +8,8 @@ import {
   type StageLockInput,
 } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fireEvent, fn, screen, waitFor, within } from 'storybook/test';
+import { expect, fn, screen, waitFor, within } from 'storybook/test';
+import { dateFieldOf, typeDate } from '../../testing/date-field.js';
 import { dropStaleAnnouncements } from '../management/story-helpers.js';
 import { ConnectedStageManager } from './ConnectedStageManager.js';
 import { openStages, stageComparison, yearStages } from './story-data.js';
@@ -82,12 +83,8 @@ export const AdvanceBeforeItsDates: Story = {
     await userEvent.click(canvas.getByRole('button', { name: t.schedule.open }));
     const schedule = await screen.findByRole('dialog', { name: t.schedule.title(NEXT_YEAR) });
     const row = within(schedule).getByRole('group', { name: t.schedule.row(1) });
-    fireEvent.change(within(row).getByLabelText(new RegExp(t.schedule.startsOn)), {
-      target: { value: startsOn },
-    });
-    fireEvent.change(within(row).getByLabelText(new RegExp(t.schedule.endsOn)), {
-      target: { value: `${NEXT_YEAR}-07-31` },
-    });
+    await typeDate(userEvent, dateFieldOf(row, t.schedule.startsOn), startsOn);
+    await typeDate(userEvent, dateFieldOf(row, t.schedule.endsOn), `${NEXT_YEAR}-07-31`);
     await userEvent.click(within(schedule).getByRole('button', { name: m.common.save }));
     await expect(await screen.findByText(t.schedule.saved)).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

@@ -11,9 +11,9 @@ import {
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
+import { DateField } from '../../components/DateField.js';
 import { Dialog, FormDialogFooter, Modal } from '../../components/Dialog.js';
 import { Select, SelectItem } from '../../components/Select.js';
-import { TextField } from '../../components/TextField.js';
 import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { useFocusFirstInvalid } from '../users/field-errors.js';
@@ -245,18 +245,16 @@ function ScheduleForm({ year, stages, isSaving, onSubmit }: ScheduleFormProps) {
                     <SelectItem id={option.id}>{m.server.stageNames[option.id]}</SelectItem>
                   )}
                 </Select>
-                <TextField
+                <DateField
                   label={t.startsOn}
-                  type="date"
                   isRequired
                   validationBehavior="aria"
                   value={row.starts_on}
                   errorMessage={errors.starts_on}
                   onChange={(value) => update(row.key, { starts_on: value })}
                 />
-                <TextField
+                <DateField
                   label={t.endsOn}
-                  type="date"
                   isRequired
                   validationBehavior="aria"
                   value={row.ends_on}

@@ -1,6 +1,7 @@
 import { httpError, messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fireEvent, fn, screen, waitFor, within } from 'storybook/test';
+import { expect, fn, screen, waitFor, within } from 'storybook/test';
+import { dateFieldOf, dayOf, typeDate } from '../../testing/date-field.js';
 import { StageManager } from './StageManager.js';
 import { openStages, yearStages } from './story-data.js';
 
@@ -143,7 +144,7 @@ export const Schedule: Story = {
   play: async ({ canvas, userEvent, args }) => {
     await userEvent.click(canvas.getByRole('button', { name: t.schedule.open }));
     const dialog = await screen.findByRole('dialog', { name: t.schedule.title(2026) });
-    const rows = () => within(dialog).getAllByRole('group');
+    const rows = () => within(dialog).getAllByRole('group', { name: /^Tahap ke-/ });
     await expect(rows()).toHaveLength(3);
     await userEvent.click(within(dialog).getByRole('button', { name: t.schedule.addRow }));
     await expect(rows()).toHaveLength(4);
@@ -153,21 +154,16 @@ export const Schedule: Story = {
     await expect(
       within(added).getByRole('button', { name: new RegExp(t.schedule.kind) }),
     ).toHaveTextContent('Penetapan');
-    fireEvent.change(within(added).getByLabelText(new RegExp(t.schedule.startsOn)), {
-      target: { value: '2026-09-01' },
-    });
-    fireEvent.change(within(added).getByLabelText(new RegExp(t.schedule.endsOn)), {
-      target: { value: '2026-08-01' },
-    });
+    await typeDate(userEvent, dateFieldOf(added, t.schedule.startsOn), '2026-09-01');
+    await typeDate(userEvent, dateFieldOf(added, t.schedule.endsOn), '2026-08-01');
     await userEvent.click(within(dialog).getByRole('button', { name: m.common.save }));
-    await expect(
-      within(added).getByLabelText(new RegExp(t.schedule.endsOn)),
-    ).toHaveAccessibleDescription('Tanggal Selesai tidak boleh sebelum tanggal mulai');
+    await expect(dayOf(dateFieldOf(added, t.schedule.endsOn))).toHaveAccessibleDescription(
+      // After the date as read ('15 Mei 2026'), what is wrong with it.
+      expect.stringContaining('Tanggal Selesai tidak boleh sebelum tanggal mulai'),
+    );
     await expect(args.onSchedule).not.toHaveBeenCalled();
 
-    fireEvent.change(within(added).getByLabelText(new RegExp(t.schedule.endsOn)), {
-      target: { value: '2026-10-30' },
-    });
+    await typeDate(userEvent, dateFieldOf(added, t.schedule.endsOn), '2026-10-30');
     await userEvent.click(within(dialog).getByRole('button', { name: m.common.save }));
     await expect(args.onSchedule).toHaveBeenCalledWith(
       [
@@ -188,11 +184,13 @@ export const ScheduleOverlapRefused: Story = {
     await userEvent.click(canvas.getByRole('button', { name: t.schedule.open }));
     const dialog = await screen.findByRole('dialog', { name: t.schedule.title(2026) });
     const ranhir = within(dialog).getByRole('group', { name: t.schedule.row(3) });
-    const startsOn = within(ranhir).getByLabelText(new RegExp(t.schedule.startsOn));
-    fireEvent.change(startsOn, { target: { value: '2026-05-15' } });
+    await typeDate(userEvent, dateFieldOf(ranhir, t.schedule.startsOn), '2026-05-15');
     await userEvent.click(within(dialog).getByRole('button', { name: m.common.save }));
-    await expect(startsOn).toHaveAccessibleDescription(
-      'Tanggal Mulai tumpang tindih dengan tahap Rancangan (2 Mar 2026 s.d. 29 Mei 2026); tahap Rancangan Akhir harus dimulai setelah 29 Mei 2026',
+    await expect(dayOf(dateFieldOf(ranhir, t.schedule.startsOn))).toHaveAccessibleDescription(
+      // After the date as read ('15 Mei 2026'), what is wrong with it.
+      expect.stringContaining(
+        'Tanggal Mulai tumpang tindih dengan tahap Rancangan (2 Mar 2026 s.d. 29 Mei 2026); tahap Rancangan Akhir harus dimulai setelah 29 Mei 2026',
+      ),
     );
     await expect(args.onSchedule).not.toHaveBeenCalled();
   },
@@ -208,12 +206,8 @@ export const ScheduleOutsideYearWarned: Story = {
     const dialog = await screen.findByRole('dialog', { name: t.schedule.title(2026) });
     await expect(within(dialog).queryByText(t.schedule.warningTitle)).toBeNull();
     const ranwal = within(dialog).getByRole('group', { name: t.schedule.row(1) });
-    fireEvent.change(within(ranwal).getByLabelText(new RegExp(t.schedule.startsOn)), {
-      target: { value: '2024-01-08' },
-    });
-    fireEvent.change(within(ranwal).getByLabelText(new RegExp(t.schedule.endsOn)), {
-      target: { value: '2024-02-28' },
-    });
+    await typeDate(userEvent, dateFieldOf(ranwal, t.schedule.startsOn), '2024-01-08');
+    await typeDate(userEvent, dateFieldOf(ranwal, t.schedule.endsOn), '2024-02-28');
     const warning = await within(dialog).findByRole('status');
     await expect(warning).toHaveTextContent(
       'Tanggal tahap Rancangan Awal (8 Jan 2024 s.d. 28 Feb 2024) di luar masa perencanaan anggaran 2026 (1 Jan 2025 s.d. 31 Des 2026).',

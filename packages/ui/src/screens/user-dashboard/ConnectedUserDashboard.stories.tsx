@@ -674,6 +674,44 @@ export const CreateFails: Story = {
   },
 };
 
+const overPagu = 'Melebihi pagu Sub Kegiatan Rapat (Rp 1.000.000) sebesar Rp 500.000.';
+
+/**
+ * Refused over the pagu (issue 33): said once, in the pagu panel under the form where the totals
+ * are read, as the form's other refusals show beside what they are about; no toast repeats it.
+ */
+export const CreateRefusedOverPagu: Story = {
+  parameters: {
+    sandbox: {
+      ...sandboxFor(),
+      failOn: {
+        'budgetLine.create': httpError('conflict', overPagu, [
+          { path: 'total_after_tax', message: overPagu },
+        ]),
+      },
+    },
+  },
+  play: async ({ canvas }) => {
+    await chooseChain(canvas, chainLabels);
+    await userEvent.type(await canvas.findByRole('textbox', { name: form.componentName }), 'ATK');
+    await userEvent.clear(box(canvas, form.price));
+    await userEvent.type(box(canvas, form.price), '5000');
+    await userEvent.click(canvas.getByRole('button', { name: form.submit }));
+    await waitFor(() =>
+      expect(
+        canvas
+          .getAllByRole('alert')
+          .filter((alert) => alert.textContent?.includes(overPagu))
+          .map((alert) => alert.textContent),
+      ).toEqual([`${m.reports.planning.pagu.refusedTitle}${overPagu}`]),
+    );
+    // Said once on the whole screen: no 'Gagal!' toast repeats it.
+    await expect(screen.getAllByText(overPagu)).toHaveLength(1);
+    await expect(screen.queryByText(m.common.failureTitle)).not.toBeInTheDocument();
+    await expect(box(canvas, form.componentName)).toHaveValue('ATK');
+  },
+};
+
 /** Signed out (no token stored): the list asks to sign in and is not fetched. */
 export const NoToken: Story = {
   parameters: { sandbox: { ...sandboxFor(), session: null } },

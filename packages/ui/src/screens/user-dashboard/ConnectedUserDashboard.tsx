@@ -24,6 +24,7 @@ import { YearSelect } from '../planning/planning-parts.js';
 import { stageNoticeOf, todayInWib } from '../stages/stage-notice.js';
 import { ConnectedOpenNotes } from '../verification/ConnectedOpenNotes.js';
 import { type HierarchySelection, optionLabel, useHierarchyChoice } from './cascade.js';
+import { isShownByReportForm } from './ReportForm.js';
 import { ReportList } from './ReportList.js';
 import { ConnectedRkaPrint, type ConnectedRkaPrintProps } from './RkaPrint.js';
 import { BudgetLineEntry, dashboardCard, UserDashboardFrame } from './UserDashboard.js';
@@ -120,11 +121,14 @@ export function ConnectedBudgetLineEntry({ year: givenYear }: ConnectedBudgetLin
         success(messages.reports.created);
       },
       (error: unknown) => {
-        toast.error(
-          undefined,
-          describeError(error, messages.reports.createFailed),
-          toastDurations.reportError,
-        );
+        // A refusal the form shows (over the pagu, a field's problem) is told there, once.
+        if (!isShownByReportForm(error)) {
+          toast.error(
+            undefined,
+            describeError(error, messages.reports.createFailed),
+            toastDurations.reportError,
+          );
+        }
         throw error;
       },
     );

@@ -61,6 +61,42 @@ type TextKey =
   | 'third_volume_unit';
 type NumberKey = 'price' | 'first_volume' | 'second_volume' | 'third_volume';
 type FieldKey = TextKey | NumberKey | 'first_volume_unit';
+const FIELD_KEYS: ReadonlySet<string> = new Set<FieldKey>([
+  'component_code',
+  'component_name',
+  'specification',
+  'unit',
+  'price',
+  'first_volume',
+  'second_volume',
+  'third_volume',
+  'first_volume_unit',
+  'second_volume_unit',
+  'third_volume_unit',
+]);
+/** The form field a server issue names (a catalogue item is the component's name). */
+const fieldOfIssue = (path: string): FieldKey | undefined => {
+  const key = path === 'price_item_id' ? 'component_name' : path;
+  return FIELD_KEYS.has(key) ? (key as FieldKey) : undefined;
+};
+/** The server's refusal of a line over a pagu (shown in the pagu panel). */
+const isPaguRefusal = (error: unknown) =>
+  isApiError(error) &&
+  error.code === 'conflict' &&
+  (error.issues ?? []).some((issue) => issue.path === 'total_after_tax');
+
+/**
+ * Whether the report form shows a failed save itself: a refusal over a pagu in its panel, a
+ * field's problem under the field. The caller then says nothing more (no toast repeating it);
+ * anything else (the server unreachable, a stage closed) is the caller's to tell.
+ */
+export function isShownByReportForm(error: unknown): boolean {
+  if (!isApiError(error)) return false;
+  return (
+    isPaguRefusal(error) ||
+    (error.issues ?? []).some((issue) => fieldOfIssue(String(issue.path)) !== undefined)
+  );
+}
 type Draft = Record<TextKey, string> &
   Record<NumberKey, number> & {
     /** What Volume 1 counts; null follows Satuan (the spec's one unit counts the first volume). */
@@ -364,11 +400,11 @@ export function ReportForm({
     if (!isApiError(error)) return;
     const found: Partial<Record<FieldKey, string>> = {};
     for (const issue of error.issues ?? []) {
-      const key = (issue.path === 'price_item_id' ? 'component_name' : issue.path) as FieldKey;
-      if (key in labels && !found[key]) found[key] = form.fieldInvalid(labels[key], issue.message);
+      const key = fieldOfIssue(String(issue.path));
+      if (key && !found[key]) found[key] = form.fieldInvalid(labels[key], issue.message);
     }
     setErrors(found);
-    if (error.code === 'conflict' && error.issues?.some((i) => i.path === 'total_after_tax')) {
+    if (isPaguRefusal(error)) {
       setRefusal(error.serverMessage ?? error.message);
       planning?.pagu?.refetch?.();
     }
