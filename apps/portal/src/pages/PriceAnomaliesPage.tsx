@@ -3,10 +3,10 @@ import {
   anomalyViewToParams,
   ConnectedPriceAnomalies,
   type PriceAnomalyView,
+  YEAR_PARAM,
 } from '@ranwal/ui';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { YEAR_PARAM } from '../budget-year-url.js';
 
 /**
  * `/admin-anomali-harga`: the year's price anomalies (issue 34), the finding kind, search and
