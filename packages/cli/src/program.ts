@@ -482,7 +482,15 @@ export function buildProgram({
     .command('list')
     .description('list user accounts')
     .option('--search <text>', 'only names or emails containing this')
-    .addHelpText('after', examples('ranwal users list', 'ranwal users list --search budi --json'))
+    .option('--without-agency', cliText().users.withoutAgencyOption)
+    .addHelpText(
+      'after',
+      examples(
+        'ranwal users list',
+        'ranwal users list --search budi --json',
+        'ranwal users list --without-agency',
+      ),
+    )
     .action(action((options: ListUsersOptions) => listUsers(options), usersSummary));
   users
     .command('create')
