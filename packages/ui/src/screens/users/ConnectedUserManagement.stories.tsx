@@ -251,6 +251,7 @@ export const DeleteUser: Story = {
     const budi = rowOf('Budi Santoso');
     await userEvent.tab(); // + Tambah Pengguna
     await userEvent.tab(); // the search box
+    await userEvent.tab(); // the filter 'Hanya yang tanpa Perangkat Daerah'
     await userEvent.tab(); // the table's first row
     await expect(document.activeElement).toBe(rowOf(demoUsers[0]!.name));
     while (document.activeElement !== budi) await userEvent.keyboard('{ArrowDown}');
@@ -388,6 +389,8 @@ export const WithoutAgency: Story = {
 
     await userEvent.click(filter);
     await waitFor(() => expect(rowNames()).toEqual(demoUsers.map((user) => user.name)));
-    await expect(within(rowOf('Siti Rahmawati')).getByText('DINAS PENDIDIKAN')).toBeVisible();
+    await waitFor(() =>
+      expect(within(rowOf('Siti Rahmawati')).getByText('DINAS PENDIDIKAN')).toBeVisible(),
+    );
   },
 };
