@@ -49,7 +49,7 @@ describe('Perangkat Daerah, through the portal', () => {
   });
   afterAll(() => e2e?.close());
 
-  it('an admin adds an agency and a programme in it; a user choosing the agency sees only its programmes', async () => {
+  it('an admin adds an agency and a programme in it; a user of the agency sees only its programmes', async () => {
     const admin = await e2e.newPage();
     let page = admin.page;
     await signInThroughForm(page, ADMIN, 'admin');
@@ -89,18 +89,23 @@ describe('Perangkat Daerah, through the portal', () => {
     await screenshot(page, 'agencies-admin-program-page');
     await admin.context.close();
 
+    // Rina, without a unit, would reach only the region-wide programme (issue 34): the admin
+    // gives her the agency.
+    const api = await apiAs(e2e, ADMIN);
+    const agencyId = (await api.agency.list({ search: AGENCY.name })).data[0]!.id;
+    const rina = (await api.user.list({ search: USER.email })).data[0]!;
+    await api.user.update(rina.id, {
+      name: rina.name,
+      email: rina.email,
+      role: 'user',
+      agency_ids: [agencyId],
+    });
     const user = await e2e.newPage();
     page = user.page;
     await signInThroughForm(page, USER, 'user');
     const agencySelect = page.getByRole('combobox', { name: fieldName('Perangkat Daerah') });
-    await expect.poll(() => agencySelect.inputValue()).toBe('Semua Perangkat Daerah');
-    expect(await optionsOf(page, 'Program')).toEqual([REGION_PROGRAM, AGENCY_PROGRAM].sort());
-
-    await chooseInComboBox(page, 'Perangkat Daerah', `${AGENCY.code} - ${AGENCY.name}`);
-    await toast(
-      page,
-      `Perangkat Daerah "${AGENCY.code} - ${AGENCY.name}" berhasil dipilih`,
-    ).waitFor();
+    // Her one unit is chosen for her, and only its programmes are offered.
+    await expect.poll(() => agencySelect.inputValue()).toBe(`${AGENCY.code} - ${AGENCY.name}`);
     expect(await optionsOf(page, 'Program')).toEqual([AGENCY_PROGRAM]);
     await chooseInComboBox(page, 'Program', AGENCY_PROGRAM);
     const summary = page.getByRole('region', { name: 'Hierarki Terpilih' });

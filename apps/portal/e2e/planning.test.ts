@@ -221,7 +221,13 @@ describe('planning within a ceiling: the admin pages, through the portal', () =>
 
     // The journey's chain under the same Perangkat Daerah, a code at every level, a user to
     // plan in it, Rp 600.000 already planned there in the form's year, and that year's catalogue.
-    await createUserService(e2e.database.db).create({ ...PLANNER, role: 'user' });
+    // Both plan in the Perangkat Daerah: an account without one would reach only programmes
+    // without one (issue 34).
+    await createUserService(e2e.database.db).create({
+      ...PLANNER,
+      role: 'user',
+      agency_ids: [agency.id],
+    });
     await createUserService(e2e.database.db).create({
       ...UNIT_PLANNER,
       role: 'user',

@@ -1,7 +1,7 @@
 import { messagesId } from '@ranwal/core';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { budgetLineInput, buildChain, type Chain } from './fixtures.js';
+import { budgetLineInput, buildUnitChain, type Chain } from './fixtures.js';
 import { databaseTargets, startTestApp, type TestApp } from './harness.js';
 
 const API = '/ranwal/api';
@@ -18,11 +18,13 @@ const day = (offset: number) =>
 describe.each(databaseTargets)('the catalogue editor and the pagu policy on %s', (target) => {
   let t: TestApp;
   let chain: Chain;
+  /** The user of the chain's Perangkat Daerah, who writes its lines (issue 34). */
+  let staff: string;
 
   const call = (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown, token?: string) =>
     t.call(method, `${API}/${path}`, { token: token ?? t.adminToken, body });
   const createLine = (overrides: Record<string, unknown>) =>
-    call('POST', 'detail-program/create', budgetLineInput(chain, overrides), t.userToken);
+    call('POST', 'detail-program/create', budgetLineInput(chain, overrides), staff);
   const offered = async (query = '') =>
     (await call('GET', `price-item/list?year=${YEAR}${query}`, undefined, t.userToken)).json()
       .data as { code: string; retired: boolean }[];
@@ -40,7 +42,7 @@ describe.each(databaseTargets)('the catalogue editor and the pagu policy on %s',
 
   beforeAll(async () => {
     t = await startTestApp(target);
-    chain = await buildChain(t, 'Editor');
+    ({ chain, token: staff } = await buildUnitChain(t, 'Editor'));
   });
   afterAll(() => t?.close());
 
@@ -193,7 +195,7 @@ describe.each(databaseTargets)('the catalogue editor and the pagu policy on %s',
         'PUT',
         `detail-program/${line.id}/update`,
         budgetLineInput(chain, { year: 2026, price_item_id: kertas.id, price: 45_000 }),
-        t.userToken,
+        staff,
       );
       expect(kept.statusCode, kept.body).toBe(200);
       expect(kept.json().data).toMatchObject({ price_item_id: kertas.id, price: 45_000 });
@@ -237,7 +239,7 @@ describe.each(databaseTargets)('the catalogue editor and the pagu policy on %s',
           'GET',
           `pagu/status?sub_action_id=${chain.sub_action_id}&year=${year}`,
           undefined,
-          t.userToken,
+          staff,
         )
       ).json().data;
 
@@ -304,14 +306,14 @@ describe.each(databaseTargets)('the catalogue editor and the pagu policy on %s',
         'PUT',
         `detail-program/${line.id}/update`,
         budgetLineInput(chain, { year: 2030, price: 500 }),
-        t.userToken,
+        staff,
       );
       expect(cheaper.statusCode, cheaper.body).toBe(200);
       const dearer = await call(
         'PUT',
         `detail-program/${line.id}/update`,
         budgetLineInput(chain, { year: 2030, price: 5_000 }),
-        t.userToken,
+        staff,
       );
       expect(dearer.statusCode).toBe(409);
       expect(dearer.json().message).toBe(server.paguRequired(2030));

@@ -46,10 +46,35 @@ export async function createChainWith<K extends ManagedEntityKey = ManagedEntity
 }
 
 /**
- * One record per level and a supporter, built top to bottom through the API (the programme in a
- * Perangkat Daerah of its own); the ids a line names.
+ * One record per level and a supporter, built top to bottom through the API; the ids a line
+ * names. The programme belongs to no Perangkat Daerah (the spec's single office), where the
+ * harness's user, who has no unit, writes lines (issue 34).
  */
 export async function buildChain(t: TestApp, label: string): Promise<Chain> {
+  const made = await createChainWith(
+    async (path, body) => {
+      const response = await t.call('POST', `/ranwal/api/${path}/create`, {
+        token: t.adminToken,
+        body,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().data;
+    },
+    label,
+    { keys: lineReferenceKeys },
+  );
+  return Object.fromEntries(lineReferenceKeys.map((key) => [`${key}_id`, made[key].id])) as Chain;
+}
+
+/**
+ * A chain whose programme belongs to a Perangkat Daerah of its own, and a user of that unit
+ * signed in (`token`): who writes the unit's lines (issue 34: the harness's user, without a
+ * unit, does not).
+ */
+export async function buildUnitChain(
+  t: TestApp,
+  label: string,
+): Promise<{ chain: Chain; agency: string; token: string }> {
   const made = await createChainWith(async (path, body) => {
     const response = await t.call('POST', `/ranwal/api/${path}/create`, {
       token: t.adminToken,
@@ -58,7 +83,25 @@ export async function buildChain(t: TestApp, label: string): Promise<Chain> {
     expect(response.statusCode, response.body).toBe(201);
     return response.json().data;
   }, label);
-  return Object.fromEntries(lineReferenceKeys.map((key) => [`${key}_id`, made[key].id])) as Chain;
+  const chain = Object.fromEntries(
+    lineReferenceKeys.map((key) => [`${key}_id`, made[key].id]),
+  ) as Chain;
+  const email = `staf.${label.toLowerCase().replace(/[^a-z0-9]/g, '')}@test.local`;
+  const person = await t.call('POST', '/ranwal/api/user/create', {
+    token: t.adminToken,
+    body: {
+      name: `Staf ${label}`,
+      email,
+      role: 'user',
+      password: 'staf-password-1',
+      agency_ids: [made.agency.id],
+    },
+  });
+  expect(person.statusCode, person.body).toBe(201);
+  const signedIn = await t.call('POST', '/ranwal/api/user/sign-in', {
+    body: { email, password: 'staf-password-1' },
+  });
+  return { chain, agency: made.agency.id, token: signedIn.json().data.token };
 }
 
 /** A budget line's create payload under `chain`: one untaxed Rim at Rp 1.000, unless overridden. */

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { budgetLineInput, buildChain, type Chain } from './fixtures.js';
+import { budgetLineInput, buildChain, buildUnitChain, type Chain } from './fixtures.js';
 import { databaseTargets, startTestApp, type TestApp } from './harness.js';
 
 const API = '/ranwal/api';
@@ -805,20 +805,19 @@ describe.each(databaseTargets)('history of every change on %s', (target) => {
     let expected: string[];
 
     beforeAll(async () => {
-      unit = await buildChain(t, 'Unit');
-      const { rows } = await sql<{ agency_id: string }>`
-        select agency_id from program where id = ${unit.program_id}`.execute(t.database.db);
-      agencyId = rows[0]!.agency_id;
-      const line = await createLine({ ...unit, component_name: 'Baris Unit' });
+      // The unit's lines are written by its own user (issue 34).
+      let staff: string;
+      ({ chain: unit, agency: agencyId, token: staff } = await buildUnitChain(t, 'Unit'));
+      const line = await createLine({ ...unit, component_name: 'Baris Unit' }, staff);
       const edited = await t.call('PUT', `${LINES}/${line.id}/update`, {
-        token: t.userToken,
+        token: staff,
         body: budgetLineInput(unit, { component_name: 'Baris Unit', price: 2_000 }),
       });
       expect(edited.statusCode, edited.body).toBe(200);
       // A deleted line is still the unit's: its recorded values name the programme.
-      const gone = await createLine({ ...unit, component_name: 'Baris Dihapus' });
+      const gone = await createLine({ ...unit, component_name: 'Baris Dihapus' }, staff);
       expect(
-        (await t.call('DELETE', `${LINES}/${gone.id}/delete`, { token: t.userToken })).statusCode,
+        (await t.call('DELETE', `${LINES}/${gone.id}/delete`, { token: staff })).statusCode,
       ).toBe(200);
       const pagu = await t.call('PUT', `${API}/pagu/set`, {
         token: t.adminToken,

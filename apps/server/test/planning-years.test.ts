@@ -52,12 +52,9 @@ describe.each(databaseTargets)('the budget years to choose from on %s', (target)
       amount: 1_000_000,
     });
     expect(pagu.statusCode, pagu.body).toBe(200);
-    const program = await admin(
-      'GET',
-      `program/list?search=${encodeURIComponent('Program Tahun')}`,
-    );
+    const agency = await admin('POST', 'agency/create', { name: 'Perangkat Daerah Tahun' });
     const agencyPagu = await admin('PUT', 'pagu/agency', {
-      agency_id: program.json().data[0].agency_id,
+      agency_id: agency.json().data.id,
       year: 2022,
       amount: 5_000_000,
     });

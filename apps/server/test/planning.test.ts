@@ -1,6 +1,6 @@
 import { coefficientText, messagesId } from '@ranwal/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { budgetLineInput, buildChain, type Chain } from './fixtures.js';
+import { budgetLineInput, buildChain, buildUnitChain, type Chain } from './fixtures.js';
 import { databaseTargets, startTestApp, type TestApp } from './harness.js';
 
 const LINES = '/ranwal/api/detail-program';
@@ -128,7 +128,9 @@ describe.each(databaseTargets)('planning on %s', (target) => {
   });
 
   describe('pagu', () => {
+    // The pagu of a Perangkat Daerah's sub kegiatan, read and spent by that unit's user.
     let paguChain: Chain;
+    let staff: string;
     const YEAR = 2030;
     const status = async (lineId?: string) => {
       const query = new URLSearchParams({
@@ -137,19 +139,19 @@ describe.each(databaseTargets)('planning on %s', (target) => {
         ...(lineId ? { line_id: lineId } : {}),
       });
       const response = await t.call('GET', `/ranwal/api/pagu/status?${query}`, {
-        token: t.userToken,
+        token: staff,
       });
       expect(response.statusCode, response.body).toBe(200);
       return response.json().data;
     };
     const line = (price: number, overrides: Record<string, unknown> = {}) =>
       t.call('POST', `${LINES}/create`, {
-        token: t.userToken,
+        token: staff,
         body: budgetLineInput(paguChain, { price, year: YEAR, ...overrides }),
       });
 
     beforeAll(async () => {
-      paguChain = await buildChain(t, 'Pagu');
+      ({ chain: paguChain, token: staff } = await buildUnitChain(t, 'Pagu'));
     });
 
     it('shows the chain without a pagu as unlimited, then with one as set', async () => {
@@ -208,12 +210,12 @@ describe.each(databaseTargets)('planning on %s', (target) => {
       expect((await status()).levels.at(-1)).toMatchObject({ remaining: '0' });
       // An edit that raises a line over the pagu is refused; one that lowers it passes.
       const raised = await t.call('PUT', `${LINES}/${edge.json().data.id}/update`, {
-        token: t.userToken,
+        token: staff,
         body: budgetLineInput(paguChain, { price: 6_000_001, year: YEAR }),
       });
       expect(raised.statusCode).toBe(409);
       const lowered = await t.call('PUT', `${LINES}/${edge.json().data.id}/update`, {
-        token: t.userToken,
+        token: staff,
         body: budgetLineInput(paguChain, { price: 5_000_000, year: YEAR }),
       });
       expect(lowered.statusCode, lowered.body).toBe(200);
@@ -268,12 +270,9 @@ describe.each(databaseTargets)('planning on %s', (target) => {
     });
 
     it("refuses a line over its Perangkat Daerah's pagu", async () => {
-      const agencyChain = await buildChain(t, 'PaguDinas');
-      const program = await call(
-        'GET',
-        `program/list?search=${encodeURIComponent('Program PaguDinas')}`,
-      );
-      const agencyId = program.json().data[0].agency_id;
+      const unit = await buildUnitChain(t, 'PaguDinas');
+      const agencyChain = unit.chain;
+      const agencyId = unit.agency;
       const set = await call('PUT', 'pagu/agency', {
         agency_id: agencyId,
         year: YEAR,
@@ -281,7 +280,7 @@ describe.each(databaseTargets)('planning on %s', (target) => {
       });
       expect(set.statusCode, set.body).toBe(200);
       const over = await t.call('POST', `${LINES}/create`, {
-        token: t.userToken,
+        token: unit.token,
         body: budgetLineInput(agencyChain, { price: 1_001, year: YEAR }),
       });
       expect(over.statusCode).toBe(409);

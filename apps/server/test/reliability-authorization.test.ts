@@ -21,130 +21,131 @@ const credentials = [
   'expired',
   'tampered',
   'deleted user',
-  'user',
+  'user without unit',
+  'verifier without unit',
   'unit user',
-  'verifier',
+  'unit verifier',
   'admin',
 ] as const;
 type Credential = (typeof credentials)[number];
-type Row = readonly [number, number, number, number, number, number, number, number];
+type Row = readonly [number, number, number, number, number, number, number, number, number];
 
 // biome-ignore format: the table is read as a table.
 const expected: Record<string, Row> = {
-  //                                               none  expired tampered deleted user unit-user verifier admin
-  'GET /ranwal/api/health':                        [200, 200, 200, 200, 200, 200, 200, 200],
-  'GET /ranwal/api/openapi.json':                  [200, 200, 200, 200, 200, 200, 200, 200],
-  'POST /ranwal/api/user/sign-in':                 [200, 200, 200, 200, 200, 200, 200, 200],
-  'GET /ranwal/api/user/me':                       [401, 401, 401, 401, 200, 200, 200, 200],
-  'GET /ranwal/api/user/list':                     [401, 401, 401, 401, 403, 403, 403, 200],
-  'POST /ranwal/api/user/create':                  [401, 401, 401, 401, 403, 403, 403, 201],
-  'PUT /ranwal/api/user/:id/update':               [401, 401, 401, 401, 403, 403, 403, 200],
-  'DELETE /ranwal/api/user/:id/delete':            [401, 401, 401, 401, 403, 403, 403, 200],
-  'PUT /ranwal/api/user/password':                 [401, 401, 401, 401, 400, 400, 400, 400],
-  'PUT /ranwal/api/user/:id/password':             [401, 401, 401, 401, 403, 403, 403, 200],
-  'GET /ranwal/api/agency/list':                     [401, 401, 401, 401, 200, 200, 200, 200],
-  'POST /ranwal/api/agency/create':                  [401, 401, 401, 401, 403, 403, 403, 201],
-  'PUT /ranwal/api/agency/:id/update':               [401, 401, 401, 401, 403, 403, 403, 200],
-  'DELETE /ranwal/api/agency/:id/delete':            [401, 401, 401, 401, 403, 403, 403, 200],
-  'GET /ranwal/api/program/list':                  [401, 401, 401, 401, 200, 200, 200, 200],
-  'POST /ranwal/api/program/create':               [401, 401, 401, 401, 403, 403, 403, 201],
-  'PUT /ranwal/api/program/:id/update':            [401, 401, 401, 401, 403, 403, 403, 200],
-  'DELETE /ranwal/api/program/:id/delete':         [401, 401, 401, 401, 403, 403, 403, 200],
-  'GET /ranwal/api/action/list':                   [401, 401, 401, 401, 200, 200, 200, 200],
-  'POST /ranwal/api/action/create':                [401, 401, 401, 401, 403, 403, 403, 201],
-  'PUT /ranwal/api/action/:id/update':             [401, 401, 401, 401, 403, 403, 403, 200],
-  'DELETE /ranwal/api/action/:id/delete':          [401, 401, 401, 401, 403, 403, 403, 200],
-  'GET /ranwal/api/sub-action/list':               [401, 401, 401, 401, 200, 200, 200, 200],
-  'POST /ranwal/api/sub-action/create':            [401, 401, 401, 401, 403, 403, 403, 201],
-  'PUT /ranwal/api/sub-action/:id/update':         [401, 401, 401, 401, 403, 403, 403, 200],
-  'DELETE /ranwal/api/sub-action/:id/delete':      [401, 401, 401, 401, 403, 403, 403, 200],
-  'GET /ranwal/api/activity/list':                 [401, 401, 401, 401, 200, 200, 200, 200],
-  'POST /ranwal/api/activity/create':              [401, 401, 401, 401, 403, 403, 403, 201],
-  'PUT /ranwal/api/activity/:id/update':           [401, 401, 401, 401, 403, 403, 403, 200],
-  'DELETE /ranwal/api/activity/:id/delete':        [401, 401, 401, 401, 403, 403, 403, 200],
-  'GET /ranwal/api/subtitle/list':                 [401, 401, 401, 401, 200, 200, 200, 200],
-  'POST /ranwal/api/subtitle/create':              [401, 401, 401, 401, 403, 403, 403, 201],
-  'PUT /ranwal/api/subtitle/:id/update':           [401, 401, 401, 401, 403, 403, 403, 200],
-  'DELETE /ranwal/api/subtitle/:id/delete':        [401, 401, 401, 401, 403, 403, 403, 200],
-  'GET /ranwal/api/account/list':                  [401, 401, 401, 401, 200, 200, 200, 200],
-  'POST /ranwal/api/account/create':               [401, 401, 401, 401, 403, 403, 403, 201],
-  'PUT /ranwal/api/account/:id/update':            [401, 401, 401, 401, 403, 403, 403, 200],
-  'DELETE /ranwal/api/account/:id/delete':         [401, 401, 401, 401, 403, 403, 403, 200],
-  'GET /ranwal/api/supporter/list':                [401, 401, 401, 401, 200, 200, 200, 200],
-  'POST /ranwal/api/supporter/create':             [401, 401, 401, 401, 403, 403, 403, 201],
-  'PUT /ranwal/api/supporter/:id/update':          [401, 401, 401, 401, 403, 403, 403, 200],
-  'DELETE /ranwal/api/supporter/:id/delete':       [401, 401, 401, 401, 403, 403, 403, 200],
-  'GET /ranwal/api/detail-program/list':           [401, 401, 401, 401, 200, 200, 200, 200],
-  'GET /ranwal/api/detail-program/:id/get':        [401, 401, 401, 401, 200, 200, 200, 200],
-  'POST /ranwal/api/detail-program/create':        [401, 401, 401, 401, 201, 201, 403, 201],
-  'PUT /ranwal/api/detail-program/:id/update':     [401, 401, 401, 401, 200, 200, 403, 200],
-  'DELETE /ranwal/api/detail-program/:id/delete':  [401, 401, 401, 401, 200, 200, 403, 200],
-  'GET /ranwal/api/detail-program/report':         [401, 401, 401, 401, 200, 200, 200, 200],
-  'GET /ranwal/api/detail-program/report/file':    [200, 200, 200, 200, 200, 200, 200, 200],
-  'GET /ranwal/api/detail-program/summary':        [401, 401, 401, 401, 403, 403, 403, 200],
-  'GET /ranwal/api/detail-program/:id/history':    [401, 401, 401, 401, 200, 200, 200, 200],
-  'GET /ranwal/api/history/list':                  [401, 401, 401, 401, 403, 403, 403, 200],
-  'GET /ranwal/api/history/export':                [401, 401, 401, 401, 403, 403, 403, 200],
-  'GET /ranwal/api/history/export/file':           [200, 200, 200, 200, 200, 200, 200, 200],
-  'POST /ranwal/api/history/restore':              [401, 401, 401, 401, 403, 403, 403, 200],
-  'GET /ranwal/api/lock/list':                     [401, 401, 401, 401, 403, 403, 403, 200],
-  'PUT /ranwal/api/lock/sub-action':               [401, 401, 401, 401, 403, 403, 403, 200],
-  'GET /ranwal/api/stage/list':                    [401, 401, 401, 401, 200, 200, 200, 200],
-  'PUT /ranwal/api/stage/schedule':                [401, 401, 401, 401, 403, 403, 403, 200],
-  'POST /ranwal/api/stage/advance':                [401, 401, 401, 401, 403, 403, 403, 200],
-  'PUT /ranwal/api/stage/lock':                    [401, 401, 401, 401, 403, 403, 403, 200],
-  'GET /ranwal/api/stage/compare':                 [401, 401, 401, 401, 403, 403, 403, 200],
-  'GET /ranwal/api/stage/compare/workbook':        [401, 401, 401, 401, 403, 403, 403, 200],
-  'GET /ranwal/api/stage/compare/workbook/file':   [200, 200, 200, 200, 200, 200, 200, 200],
-  'GET /ranwal/api/verification/notes':           [401, 401, 401, 401, 200, 200, 200, 200],
-  'POST /ranwal/api/verification/notes/create':   [401, 401, 401, 401, 403, 403, 201, 201],
-  'GET /ranwal/api/verification/notes/:id/replies': [401, 401, 401, 401, 200, 200, 200, 200],
-  'POST /ranwal/api/verification/notes/:id/reply': [401, 401, 401, 401, 200, 200, 200, 200],
-  'PUT /ranwal/api/verification/notes/:id/close': [401, 401, 401, 401, 403, 403, 200, 200],
-  'GET /ranwal/api/verification/sub-actions':     [401, 401, 401, 401, 403, 403, 200, 200],
-  'PUT /ranwal/api/verification/sub-action':      [401, 401, 401, 401, 403, 403, 200, 200],
-  'GET /ranwal/api/notification/list':            [401, 401, 401, 401, 200, 200, 200, 200],
-  'GET /ranwal/api/notification/count':           [401, 401, 401, 401, 200, 200, 200, 200],
-  'PUT /ranwal/api/notification/read':            [401, 401, 401, 401, 200, 200, 200, 200],
-  'GET /ranwal/api/article/list':                  [200, 200, 200, 200, 200, 200, 200, 200],
-  'GET /ranwal/api/article/:slug/get':             [200, 200, 200, 200, 200, 200, 200, 200],
-  'GET /ranwal/article/:slug/get':                 [200, 200, 200, 200, 200, 200, 200, 200],
-  'POST /ranwal/api/article/create':               [401, 401, 401, 401, 403, 403, 403, 201],
-  'PUT /ranwal/api/article/:slug/update':          [401, 401, 401, 401, 403, 403, 403, 200],
-  'PUT /ranwal/article/:slug/update':              [401, 401, 401, 401, 403, 403, 403, 200],
-  'DELETE /ranwal/api/article/:slug/delete':       [401, 401, 401, 401, 403, 403, 403, 200],
-  'DELETE /ranwal/article/:slug/delete':           [401, 401, 401, 401, 403, 403, 403, 200],
-  'POST /ranwal/api/import/hierarchy':             [401, 401, 401, 401, 403, 403, 403, 200],
-  'GET /ranwal/api/export/hierarchy':              [401, 401, 401, 401, 403, 403, 403, 200],
-  'POST /ranwal/api/reference/import':            [401, 401, 401, 401, 403, 403, 403, 200],
-  'GET /ranwal/api/reference/list':                [401, 401, 401, 401, 403, 403, 403, 200],
-  'GET /ranwal/api/planning/settings':             [401, 401, 401, 401, 200, 200, 200, 200],
-  'GET /ranwal/api/planning/years':                [401, 401, 401, 401, 200, 200, 200, 200],
-  'PUT /ranwal/api/planning/tax-rules':            [401, 401, 401, 401, 403, 403, 403, 200],
-  'GET /ranwal/api/planning/signers':              [401, 401, 401, 401, 200, 200, 200, 200],
-  'PUT /ranwal/api/planning/signer':               [401, 401, 401, 401, 403, 403, 403, 200],
-  'PUT /ranwal/api/planning/policy':               [401, 401, 401, 401, 403, 403, 403, 200],
-  'GET /ranwal/api/planning/tax-recalculation':    [401, 401, 401, 401, 403, 403, 403, 200],
-  'POST /ranwal/api/planning/tax-recalculation/apply': [401, 401, 401, 401, 403, 403, 403, 200],
-  'GET /ranwal/api/pagu/status':                   [401, 401, 401, 401, 200, 200, 200, 200],
-  'GET /ranwal/api/pagu/list':                     [401, 401, 401, 401, 403, 403, 403, 200],
-  'GET /ranwal/api/pagu/summary':                  [401, 401, 401, 401, 403, 403, 403, 200],
-  'PUT /ranwal/api/pagu/set':                      [401, 401, 401, 401, 403, 403, 403, 200],
-  'PUT /ranwal/api/pagu/agency':                   [401, 401, 401, 401, 403, 403, 403, 200],
-  'POST /ranwal/api/pagu/import':                  [401, 401, 401, 401, 403, 403, 403, 200],
-  'GET /ranwal/api/price-item/list':               [401, 401, 401, 401, 200, 200, 200, 200],
-  'POST /ranwal/api/price-item/import':             [401, 401, 401, 401, 403, 403, 403, 200],
-  'POST /ranwal/api/price-item/create':             [401, 401, 401, 401, 403, 403, 403, 201],
-  'PUT /ranwal/api/price-item/:id/update':         [401, 401, 401, 401, 403, 403, 403, 200],
-  'GET /ranwal/api/price-item/anomalies':          [401, 401, 401, 401, 403, 403, 403, 200],
-  'POST /ranwal/api/upload-file':                  [401, 401, 401, 401, 403, 403, 403, 200],
-  'GET /ranwal/api/uploads/:id':                   [200, 200, 200, 200, 200, 200, 200, 200],
+  //                                               none  expired tampered deleted no-unit-user no-unit-verifier unit-user unit-verifier admin
+  'GET /ranwal/api/health':                        [200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /ranwal/api/openapi.json':                  [200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /ranwal/api/user/sign-in':                 [200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /ranwal/api/user/me':                       [401, 401, 401, 401, 200, 200, 200, 200, 200],
+  'GET /ranwal/api/user/list':                     [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'POST /ranwal/api/user/create':                  [401, 401, 401, 401, 403, 403, 403, 403, 201],
+  'PUT /ranwal/api/user/:id/update':               [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'DELETE /ranwal/api/user/:id/delete':            [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'PUT /ranwal/api/user/password':                 [401, 401, 401, 401, 400, 400, 400, 400, 400],
+  'PUT /ranwal/api/user/:id/password':             [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'GET /ranwal/api/agency/list':                     [401, 401, 401, 401, 200, 200, 200, 200, 200],
+  'POST /ranwal/api/agency/create':                  [401, 401, 401, 401, 403, 403, 403, 403, 201],
+  'PUT /ranwal/api/agency/:id/update':               [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'DELETE /ranwal/api/agency/:id/delete':            [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'GET /ranwal/api/program/list':                  [401, 401, 401, 401, 200, 200, 200, 200, 200],
+  'POST /ranwal/api/program/create':               [401, 401, 401, 401, 403, 403, 403, 403, 201],
+  'PUT /ranwal/api/program/:id/update':            [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'DELETE /ranwal/api/program/:id/delete':         [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'GET /ranwal/api/action/list':                   [401, 401, 401, 401, 200, 200, 200, 200, 200],
+  'POST /ranwal/api/action/create':                [401, 401, 401, 401, 403, 403, 403, 403, 201],
+  'PUT /ranwal/api/action/:id/update':             [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'DELETE /ranwal/api/action/:id/delete':          [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'GET /ranwal/api/sub-action/list':               [401, 401, 401, 401, 200, 200, 200, 200, 200],
+  'POST /ranwal/api/sub-action/create':            [401, 401, 401, 401, 403, 403, 403, 403, 201],
+  'PUT /ranwal/api/sub-action/:id/update':         [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'DELETE /ranwal/api/sub-action/:id/delete':      [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'GET /ranwal/api/activity/list':                 [401, 401, 401, 401, 200, 200, 200, 200, 200],
+  'POST /ranwal/api/activity/create':              [401, 401, 401, 401, 403, 403, 403, 403, 201],
+  'PUT /ranwal/api/activity/:id/update':           [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'DELETE /ranwal/api/activity/:id/delete':        [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'GET /ranwal/api/subtitle/list':                 [401, 401, 401, 401, 200, 200, 200, 200, 200],
+  'POST /ranwal/api/subtitle/create':              [401, 401, 401, 401, 403, 403, 403, 403, 201],
+  'PUT /ranwal/api/subtitle/:id/update':           [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'DELETE /ranwal/api/subtitle/:id/delete':        [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'GET /ranwal/api/account/list':                  [401, 401, 401, 401, 200, 200, 200, 200, 200],
+  'POST /ranwal/api/account/create':               [401, 401, 401, 401, 403, 403, 403, 403, 201],
+  'PUT /ranwal/api/account/:id/update':            [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'DELETE /ranwal/api/account/:id/delete':         [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'GET /ranwal/api/supporter/list':                [401, 401, 401, 401, 200, 200, 200, 200, 200],
+  'POST /ranwal/api/supporter/create':             [401, 401, 401, 401, 403, 403, 403, 403, 201],
+  'PUT /ranwal/api/supporter/:id/update':          [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'DELETE /ranwal/api/supporter/:id/delete':       [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'GET /ranwal/api/detail-program/list':           [401, 401, 401, 401, 200, 200, 200, 200, 200],
+  'GET /ranwal/api/detail-program/:id/get':        [401, 401, 401, 401, 404, 404, 200, 200, 200],
+  'POST /ranwal/api/detail-program/create':        [401, 401, 401, 401, 403, 403, 201, 403, 201],
+  'PUT /ranwal/api/detail-program/:id/update':     [401, 401, 401, 401, 403, 403, 200, 403, 200],
+  'DELETE /ranwal/api/detail-program/:id/delete':  [401, 401, 401, 401, 404, 403, 200, 403, 200],
+  'GET /ranwal/api/detail-program/report':         [401, 401, 401, 401, 200, 200, 200, 200, 200],
+  'GET /ranwal/api/detail-program/report/file':    [200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /ranwal/api/detail-program/summary':        [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'GET /ranwal/api/detail-program/:id/history':    [401, 401, 401, 401, 404, 404, 200, 200, 200],
+  'GET /ranwal/api/history/list':                  [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'GET /ranwal/api/history/export':                [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'GET /ranwal/api/history/export/file':           [200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /ranwal/api/history/restore':              [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'GET /ranwal/api/lock/list':                     [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'PUT /ranwal/api/lock/sub-action':               [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'GET /ranwal/api/stage/list':                    [401, 401, 401, 401, 200, 200, 200, 200, 200],
+  'PUT /ranwal/api/stage/schedule':                [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'POST /ranwal/api/stage/advance':                [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'PUT /ranwal/api/stage/lock':                    [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'GET /ranwal/api/stage/compare':                 [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'GET /ranwal/api/stage/compare/workbook':        [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'GET /ranwal/api/stage/compare/workbook/file':   [200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /ranwal/api/verification/notes':           [401, 401, 401, 401, 200, 200, 200, 200, 200],
+  'POST /ranwal/api/verification/notes/create':   [401, 401, 401, 401, 403, 404, 403, 201, 201],
+  'GET /ranwal/api/verification/notes/:id/replies': [401, 401, 401, 401, 404, 404, 200, 200, 200],
+  'POST /ranwal/api/verification/notes/:id/reply': [401, 401, 401, 401, 404, 404, 200, 200, 200],
+  'PUT /ranwal/api/verification/notes/:id/close': [401, 401, 401, 401, 403, 404, 403, 200, 200],
+  'GET /ranwal/api/verification/sub-actions':     [401, 401, 401, 401, 403, 200, 403, 200, 200],
+  'PUT /ranwal/api/verification/sub-action':      [401, 401, 401, 401, 403, 403, 403, 200, 200],
+  'GET /ranwal/api/notification/list':            [401, 401, 401, 401, 200, 200, 200, 200, 200],
+  'GET /ranwal/api/notification/count':           [401, 401, 401, 401, 200, 200, 200, 200, 200],
+  'PUT /ranwal/api/notification/read':            [401, 401, 401, 401, 200, 200, 200, 200, 200],
+  'GET /ranwal/api/article/list':                  [200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /ranwal/api/article/:slug/get':             [200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /ranwal/article/:slug/get':                 [200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'POST /ranwal/api/article/create':               [401, 401, 401, 401, 403, 403, 403, 403, 201],
+  'PUT /ranwal/api/article/:slug/update':          [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'PUT /ranwal/article/:slug/update':              [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'DELETE /ranwal/api/article/:slug/delete':       [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'DELETE /ranwal/article/:slug/delete':           [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'POST /ranwal/api/import/hierarchy':             [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'GET /ranwal/api/export/hierarchy':              [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'POST /ranwal/api/reference/import':            [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'GET /ranwal/api/reference/list':                [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'GET /ranwal/api/planning/settings':             [401, 401, 401, 401, 200, 200, 200, 200, 200],
+  'GET /ranwal/api/planning/years':                [401, 401, 401, 401, 200, 200, 200, 200, 200],
+  'PUT /ranwal/api/planning/tax-rules':            [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'GET /ranwal/api/planning/signers':              [401, 401, 401, 401, 200, 200, 200, 200, 200],
+  'PUT /ranwal/api/planning/signer':               [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'PUT /ranwal/api/planning/policy':               [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'GET /ranwal/api/planning/tax-recalculation':    [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'POST /ranwal/api/planning/tax-recalculation/apply': [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'GET /ranwal/api/pagu/status':                   [401, 401, 401, 401, 403, 403, 200, 200, 200],
+  'GET /ranwal/api/pagu/list':                     [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'GET /ranwal/api/pagu/summary':                  [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'PUT /ranwal/api/pagu/set':                      [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'PUT /ranwal/api/pagu/agency':                   [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'POST /ranwal/api/pagu/import':                  [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'GET /ranwal/api/price-item/list':               [401, 401, 401, 401, 200, 200, 200, 200, 200],
+  'POST /ranwal/api/price-item/import':             [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'POST /ranwal/api/price-item/create':             [401, 401, 401, 401, 403, 403, 403, 403, 201],
+  'PUT /ranwal/api/price-item/:id/update':         [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'GET /ranwal/api/price-item/anomalies':          [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'POST /ranwal/api/upload-file':                  [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'GET /ranwal/api/uploads/:id':                   [200, 200, 200, 200, 200, 200, 200, 200, 200],
 };
 
 /** Why a row reads as it does, printed under the table in docs/security.md. */
 const notes: Record<string, string> = {
   'GET /ranwal/api/detail-program/report':
-    "without `agency_id`; a user's or verifier's link exports their units' lines (without units their own); one asking for a Perangkat Daerah not theirs gets 403 (`report-rka.test.ts`)",
+    "without `agency_id`; a user's or verifier's link exports the lines of their scope (with units their units', without a unit their own under programmes without one); one asking for a Perangkat Daerah not theirs gets 403 (`report-rka.test.ts`, `verification.test.ts`)",
   'GET /ranwal/api/detail-program/report/file':
     'authorized by the signed link in `?token=` (made by `report` for its caller), not by a bearer token',
   'GET /ranwal/api/history/export/file':
@@ -158,25 +159,30 @@ const notes: Record<string, string> = {
   'GET /ranwal/api/article/:slug/get':
     'a published article; drafts and archived ones answer 404 except to an admin',
   'GET /ranwal/api/detail-program/:id/get':
-    "a line the user (no units) made under a programme of the unit user's and the verifier's Perangkat Daerah: its maker, its unit's people and an admin read it; anyone else gets 404",
+    "a line the unit user made under a programme of their Perangkat Daerah: its unit's people and an admin read it; anyone else, the accounts without a unit included, gets 404",
   'PUT /ranwal/api/detail-program/:id/update':
-    "a user edits their units' lines (without units their own; another's: 404), an admin any; a verifier none",
+    "a user edits their scope's lines (the unit's; without a unit their own under programmes without one: `verification.test.ts`), an admin any; a verifier none; under a programme outside one's scope 403",
   'DELETE /ranwal/api/detail-program/:id/delete':
-    "a user deletes their units' lines (without units their own; another's: 404), an admin any; a verifier none",
+    "a user deletes their scope's lines (another's: 404), an admin any; a verifier none",
   'POST /ranwal/api/detail-program/create':
-    "a user with units only under their units' programmes; a verifier writes no lines",
+    "a user with units only under their units' programmes, a user without a unit only under programmes without one (issue 34); a verifier writes no lines",
   'GET /ranwal/api/detail-program/:id/history':
     'the history of a line one may read (as `get`), an admin any',
   'GET /ranwal/api/pagu/status':
-    "a person with units reads their units' sub kegiatan only (another's: 403)",
+    "a person reads the sub kegiatan of their scope only: their units', or without a unit those under no unit (another's: 403)",
   'GET /ranwal/api/verification/notes': 'the notes of lines one may read (as `get`)',
   'GET /ranwal/api/verification/notes/:id/replies':
-    "the answers of the user's own line's note: anyone who may read the note",
+    "a note on the unit's line: anyone who may read the note; the accounts without a unit do not reach it (404)",
+  'POST /ranwal/api/verification/notes/create':
+    "on the unit's line: its verifier and an admin; the verifier without a unit does not reach it (404)",
   'POST /ranwal/api/verification/notes/:id/reply':
-    "the user's own line's note: anyone who may read the note answers it",
+    "a note on the unit's line: anyone who may read the note answers it; the accounts without a unit do not reach it (404)",
+  'PUT /ranwal/api/verification/notes/:id/close':
+    "a note on the unit's sub kegiatan: its verifier and an admin close it; the verifier without a unit does not reach it (404)",
   'PUT /ranwal/api/verification/sub-action':
-    "a sub kegiatan of the verifier's units (another's: 403)",
-  'GET /ranwal/api/notification/list': "one's own notifications only",
+    "a sub kegiatan of the verifier's scope (another unit's, or a unit's to a verifier without one: 403)",
+  'GET /ranwal/api/notification/list':
+    "one's own notifications, about programmes of one's scope only",
 };
 
 /** The markdown table of docs/security.md, made from the table above. */
@@ -211,7 +217,6 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
   beforeAll(async () => {
     t = await startTestApp(target);
     const admin = caller(t, t.adminToken);
-    const user = caller(t, t.userToken);
     const me = async (token: string) =>
       (await t.call('GET', '/ranwal/api/user/me', { token })).json().data as { id: string };
     const adminId = (await me(t.adminToken)).id;
@@ -242,7 +247,7 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
       expired,
       tampered: `${header}.${forged.toString('base64url')}.${signature}`,
       'deleted user': deleted.token,
-      user: t.userToken,
+      'user without unit': t.userToken,
       admin: t.adminToken,
     });
 
@@ -251,7 +256,8 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
     // Years of their own for the stage calls, each with stages to move through.
     let stageYear = 2040;
     const chain = await createChain(t, 'Matriks', true);
-    // The verifier reviews the chain's Perangkat Daerah (the user, without units, owns lines).
+    // The chain is a Perangkat Daerah's: its user owns the lines, its verifier reviews them, and
+    // the two accounts without a unit reach none of them (issue 34).
     const unit = await admin('POST', '/ranwal/api/agency/create', { name: 'Dinas Matriks' });
     await admin('PUT', `/ranwal/api/program/${chain.program.id}/update`, {
       name: chain.program.name,
@@ -272,19 +278,32 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
       });
       return signedIn.json().data.token as string;
     };
-    tokens.verifier = await unitPerson(
+    tokens['unit verifier'] = await unitPerson(
       'Verifikator Matriks',
       'verifikator@test.local',
       'verifier',
       'rahasia-verif-1',
     );
-    // A user of that Perangkat Daerah: reaches the lines the user above makes there.
+    // A user of that Perangkat Daerah: makes the lines there.
     tokens['unit user'] = await unitPerson(
       'Staf Matriks',
       'staf@test.local',
       'user',
       'rahasia-staf-1',
     );
+    // A verifier made with no unit: reviews only programmes without one.
+    await admin('POST', '/ranwal/api/user/create', {
+      name: 'Verifikator Lepas',
+      email: 'verifikator.lepas@test.local',
+      role: 'verifier',
+      password: 'rahasia-lepas-1',
+    });
+    tokens['verifier without unit'] = (
+      await t.call('POST', '/ranwal/api/user/sign-in', {
+        body: { email: 'verifikator.lepas@test.local', password: 'rahasia-lepas-1' },
+      })
+    ).json().data.token as string;
+    const user = caller(t, tokens['unit user']);
     const supporter = await admin('POST', '/ranwal/api/supporter/create', { name: 'Bappeda' });
     const ownLine = await user(
       'POST',
@@ -409,7 +428,7 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
         url: `/ranwal/api/detail-program/${ownLine.id}/update`,
         body: lineOn(chain, supporter),
       }),
-      // The user's own line: theirs to delete, and any line is an admin's.
+      // A line of the unit user's: theirs to delete, and any line is an admin's.
       'DELETE /ranwal/api/detail-program/:id/delete': async () => {
         const line = await user(
           'POST',

@@ -70,8 +70,9 @@ describe.each(databaseTargets)('budget lines on %s', (target) => {
         // No catalogue in 2025 here: a line without an item is not marked.
         outside_catalogue: false,
         year: 2025,
-        agency_id: expect.any(String),
-        agency_name: 'Perangkat Daerah Alfa',
+        // A programme of no Perangkat Daerah: the harness's user has no unit (issue 34).
+        agency_id: null,
+        agency_name: null,
         // Each level's code beside its name (these levels have none).
         agency_code: null,
         program_code: null,
@@ -365,6 +366,17 @@ describe.each(databaseTargets)('budget lines on %s', (target) => {
     });
 
     it("reads each line's Perangkat Daerah through its programme, and filters by it", async () => {
+      // Beta's programme is given to a Perangkat Daerah for a while: its lines follow it.
+      const agency = await t.call('POST', '/ranwal/api/agency/create', {
+        token: t.adminToken,
+        body: { name: 'Perangkat Daerah Beta' },
+      });
+      const moveTo = (agency_id: string | null) =>
+        t.call('PUT', `/ranwal/api/program/${beta.program_id}/update`, {
+          token: t.adminToken,
+          body: { name: 'Program Beta', is_taxed: false, agency_id },
+        });
+      expect((await moveTo(agency.json().data.id)).statusCode).toBe(200);
       const all = await list(t.adminToken, '');
       const betaLine = all.json().data.find((line: { id: string }) => line.id === ids.admin);
       expect(betaLine).toMatchObject({ agency_name: 'Perangkat Daerah Beta' });
@@ -376,6 +388,7 @@ describe.each(databaseTargets)('budget lines on %s', (target) => {
         agency_id: betaLine.agency_id,
         agency_name: 'Perangkat Daerah Beta',
       });
+      expect((await moveTo(null)).statusCode).toBe(200);
     });
 
     it.each([

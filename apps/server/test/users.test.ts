@@ -133,6 +133,44 @@ describe.each(databaseTargets)('users and sign-in on %s', (target) => {
       expect(response.body).not.toMatch(/password|argon2/i);
     });
 
+    it('finds the users and verifiers without a Perangkat Daerah, to assign them one (issue 34)', async () => {
+      const admin = (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) =>
+        t.call(method, `/ranwal/api/${path}`, { token: t.adminToken, body });
+      const unit = (await admin('POST', 'agency/create', { name: 'Dinas Tanpa' })).json().data;
+      const person = async (name: string, role: string, agency_ids: string[]) =>
+        (
+          await admin('POST', 'user/create', {
+            name,
+            email: `${name.toLowerCase()}.tanpa@test.local`,
+            role,
+            password: 'rahasia-tanpa-1',
+            agency_ids,
+          })
+        ).json().data as { id: string; email: string };
+      const loose = await person('Lepas', 'verifier', []);
+      await person('Terikat', 'user', [unit.id]);
+      const found = async () =>
+        (await admin('GET', 'user/list?without_agency=true&limit=100')).json();
+      const before = await found();
+      const names = before.data.map((user: { name: string }) => user.name);
+      expect(names).toContain('Budi Santoso');
+      expect(names).toContain('Lepas');
+      expect(names).not.toContain('Terikat');
+      expect(before.data.every((user: { role: string }) => user.role !== 'admin')).toBe(true);
+      expect(before.filter.filtered_result).toBeLessThan(before.filter.total_result);
+      // Given a unit, the verifier leaves the list.
+      const assigned = await admin('PUT', `user/${loose.id}/update`, {
+        name: 'Lepas',
+        email: loose.email,
+        role: 'verifier',
+        agency_ids: [unit.id],
+      });
+      expect(assigned.statusCode, assigned.body).toBe(200);
+      const after = (await found()).data.map((user: { name: string }) => user.name);
+      expect(after).not.toContain('Lepas');
+      expect((await admin('GET', 'user/list?without_agency=ya')).statusCode).toBe(400);
+    });
+
     it('creates a user who can then sign in; defaults role to user', async () => {
       const response = await t.call('POST', '/ranwal/api/user/create', {
         token: t.adminToken,

@@ -2,7 +2,7 @@ import { lineReferenceKeys, messagesId } from '@ranwal/core';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { budgetLineInput, type Chain, createChainWith } from './fixtures.js';
+import { budgetLineInput, buildChain, type Chain, createChainWith } from './fixtures.js';
 import { databaseTargets, startTestApp, type TestApp } from './harness.js';
 
 const API = '/ranwal/api';
@@ -81,11 +81,18 @@ describe.each(databaseTargets)('scope by unit and verification on %s', (target) 
   });
   afterAll(() => t?.close());
 
-  it("keeps people to their units' lines: a user edits the unit's lines, a verifier only reads them, a person without units keeps their own", async () => {
+  it("keeps people to their units' lines: a user edits the unit's lines, a verifier only reads them, a person without a unit reaches none of them", async () => {
     const byAni = await as('ani').post('detail-program/create', line(unitA, 'Buku Tulis'));
     expect(byAni.statusCode, byAni.body).toBe(201);
-    const byBudi = await as('budi').post('detail-program/create', line(unitA, 'Pensil'));
-    expect(byBudi.statusCode).toBe(201);
+    const byCitra = await as('citra').post('detail-program/create', line(unitA, 'Pensil'));
+    expect(byCitra.statusCode).toBe(201);
+    // A person without a unit writes nothing under a unit's programme (issue 34).
+    const withoutUnit = await as('budi').post('detail-program/create', line(unitA, 'Pensil'));
+    expect(withoutUnit.statusCode).toBe(403);
+    expect(withoutUnit.json().message).toBe(server.withoutUnit);
+    expect(withoutUnit.json().issues).toEqual([
+      { path: 'program_id', message: server.programOfAUnit },
+    ]);
     const inB = await as('admin').post('detail-program/create', line(unitB, 'Masker'));
     expect(inB.statusCode).toBe(201);
     ids.lineAni = byAni.json().data.id;
@@ -113,12 +120,12 @@ describe.each(databaseTargets)('scope by unit and verification on %s', (target) 
       as(who).get(`pagu/status?sub_action_id=${unit.chain.sub_action_id}&year=${YEAR}`);
     expect((await pagu('ani', unitA)).statusCode).toBe(200);
     expect((await pagu('ani', unitB)).statusCode).toBe(403);
-    expect((await pagu('budi', unitB)).statusCode).toBe(200);
-    // Without units: one's own (the spec's rule); a verifier without units sees nothing.
-    expect(names(await as('budi').get('detail-program/list'))).toEqual(['Pensil']);
+    expect((await pagu('budi', unitB)).statusCode).toBe(403);
+    // Without units: nothing of a unit's (issue 34).
+    expect((await as('budi').get('detail-program/list')).json().data).toEqual([]);
     expect((await as('vino').get('detail-program/list')).json().data).toEqual([]);
 
-    // Citra edits Ani's line (same unit); Budi cannot (not his, no units).
+    // Citra edits Ani's line (same unit); Budi cannot (no unit).
     const edited = await as('citra').put(
       `detail-program/${ids.lineAni}/update`,
       line(unitA, 'Buku Tulis Bergaris'),
@@ -126,7 +133,7 @@ describe.each(databaseTargets)('scope by unit and verification on %s', (target) 
     expect(edited.statusCode, edited.body).toBe(200);
     expect(
       (await as('budi').put(`detail-program/${ids.lineAni}/update`, line(unitA, 'X'))).statusCode,
-    ).toBe(404);
+    ).toBe(403);
     // The history of a line follows the same scope.
     expect((await as('citra').get(`detail-program/${ids.lineAni}/history`)).statusCode).toBe(200);
     expect((await as('budi').get(`detail-program/${ids.lineAni}/history`)).statusCode).toBe(404);
@@ -553,5 +560,138 @@ describe.each(databaseTargets)('scope by unit and verification on %s', (target) 
     expect(await count('ani')).toEqual([]);
     const after = (await as('dewi').get(`detail-program/${first.json().data.id}/get`)).json().data;
     expect(after.sub_action_verified_at).toBeNull();
+  });
+
+  it("keeps an account without a unit to programmes without one; what it made under a unit's stays the unit's (issue 34)", async () => {
+    const LATER = YEAR + 1;
+    const lineIn = (chain: Chain, name: string) =>
+      budgetLineInput(chain, { year: LATER, component_name: name, price: 1_000 });
+    // The spec's single office: a programme of no unit.
+    const plain = await buildChain(t, 'POLOS');
+    // A programme Budi wrote under while it had no unit; then it was given to unit A.
+    const legacy = await buildChain(t, 'LAMA');
+    const old = await as('budi').post('detail-program/create', lineIn(legacy, 'Lem Aibon'));
+    expect(old.statusCode, old.body).toBe(201);
+    const given = await as('admin').put(`program/${legacy.program_id}/update`, {
+      name: `${messagesId.levels.program.label} LAMA`,
+      is_taxed: false,
+      agency_id: unitA.agency,
+    });
+    expect(given.statusCode, given.body).toBe(200);
+    const mine = await as('budi').post('detail-program/create', lineIn(plain, 'Map Plastik'));
+    expect(mine.statusCode, mine.body).toBe(201);
+    const oldId = old.json().data.id as string;
+    const legacyPlace = { sub_action_id: legacy.sub_action_id, year: LATER };
+
+    // No line under a unit's programme: it would spend that unit's pagu.
+    for (const refused of [
+      await as('budi').post('detail-program/create', lineIn(legacy, 'Lem Kertas')),
+      await as('budi').put(`detail-program/${mine.json().data.id}/update`, lineIn(legacy, 'X')),
+    ]) {
+      expect(refused.statusCode, refused.body).toBe(403);
+      expect(refused.json().issues).toEqual([
+        { path: 'program_id', message: server.programOfAUnit },
+      ]);
+    }
+    // The old line stays the unit's: its people read and edit it; Budi reaches it no more.
+    expect(names(await as('ani').get(`detail-program/list?year=${LATER}`))).toEqual(['Lem Aibon']);
+    const budiList = await as('budi').get('detail-program/list');
+    expect(names(budiList)).toEqual(['Map Plastik']);
+    expect(budiList.json().filter.total_result).toBe(1);
+    expect(names(await as('budi').get(`detail-program/list?year=${LATER}`))).toEqual([
+      'Map Plastik',
+    ]);
+    for (const reached of [
+      await as('budi').get(`detail-program/${oldId}/get`),
+      await as('budi').get(`detail-program/${oldId}/history`),
+      await as('budi').delete(`detail-program/${oldId}/delete`),
+    ]) {
+      expect(reached.statusCode, reached.body).toBe(404);
+    }
+
+    // Editing it withdrew the unit's 'Terverifikasi' before: now refused, and the mark stays.
+    const marked = await as('vera').put('verification/sub-action', {
+      ...legacyPlace,
+      verified: true,
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    const edits = [
+      await as('budi').put(`detail-program/${oldId}/update`, lineIn(legacy, 'Lem')),
+      await as('budi').put(`detail-program/${oldId}/update`, lineIn(plain, 'Lem')),
+    ];
+    expect(edits.map((edit) => edit.statusCode)).toEqual([403, 404]);
+    const review = await as('vera').get(
+      `verification/sub-actions?year=${LATER}&sub_action_id=${legacy.sub_action_id}`,
+    );
+    expect(review.json().data[0].verified_at).not.toBeNull();
+
+    // The unit's notes and notifications are not his: not listed, not answered, not counted.
+    const note = await as('vera').post('verification/notes/create', {
+      ...legacyPlace,
+      body: 'Lem Aibon Rp 82 miliar?',
+    });
+    expect(note.statusCode, note.body).toBe(201);
+    expect((await as('budi').get('verification/notes')).json().data).toEqual([]);
+    const reply = await as('budi').post(`verification/notes/${note.json().data.id}/reply`, {
+      body: 'Sudah benar.',
+    });
+    expect(reply.statusCode).toBe(404);
+    expect(await unread('budi')).toEqual({ unread: 0 });
+    expect((await as('budi').get('notification/list')).json().data).toEqual([]);
+    expect((await unread('ani')).unread).toBeGreaterThan(0);
+
+    // Nor any unit's pagu; his own programme's, yes.
+    const pagu = (chain: Chain) =>
+      as('budi').get(`pagu/status?sub_action_id=${chain.sub_action_id}&year=${LATER}`);
+    const unitPagu = await pagu(legacy);
+    expect(unitPagu.statusCode).toBe(403);
+    expect(unitPagu.json().message).toBe(server.withoutUnit);
+    expect((await pagu(plain)).statusCode).toBe(200);
+
+    // His export holds his line under no unit, not the unit's.
+    const link = await as('budi').get(`detail-program/report?year=${LATER}`);
+    const url = new URL(link.json().data.path, 'http://localhost');
+    const file = await t.call('GET', `${url.pathname}${url.search}`);
+    expect(file.statusCode, file.body).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(file.rawPayload as unknown as ExcelJS.Buffer);
+    const text = JSON.stringify(workbook.worksheets[0]!.getSheetValues());
+    expect(text).toContain('Map Plastik');
+    expect(text).not.toContain('Lem Aibon');
+
+    // The line form's programme picker offers the programmes of no unit only.
+    const programmes = (await as('budi').get('program/list')).json().data as {
+      id: string;
+      agency_id: string | null;
+    }[];
+    expect(programmes.map((row) => row.id)).toContain(plain.program_id);
+    expect(programmes.every((row) => row.agency_id === null)).toBe(true);
+    const all = (await as('admin').get('program/list')).json().data as { id: string }[];
+    expect(all.map((row) => row.id)).toContain(legacy.program_id);
+
+    // A verifier without a unit reviews the single office: every line there, nothing of a unit.
+    expect(names(await as('vino').get(`detail-program/list?year=${LATER}`))).toEqual([
+      'Map Plastik',
+    ]);
+    const reviews = await as('vino').get(`verification/sub-actions?year=${LATER}`);
+    expect(reviews.json().data.map((row: { sub_action_id: string }) => row.sub_action_id)).toEqual([
+      plain.sub_action_id,
+    ]);
+    const outside = await as('vino').post('verification/notes/create', {
+      ...legacyPlace,
+      body: 'x',
+    });
+    expect(outside.statusCode).toBe(403);
+    expect(outside.json().message).toBe(server.withoutUnit);
+    const onMine = await as('vino').post('verification/notes/create', {
+      line_id: mine.json().data.id,
+      body: 'Rincian harga?',
+    });
+    expect(onMine.statusCode, onMine.body).toBe(201);
+    expect(await unread('budi')).toEqual({ unread: 1 });
+    const answered = await as('budi').post(`verification/notes/${onMine.json().data.id}/reply`, {
+      body: 'Terlampir.',
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
   });
 });

@@ -475,7 +475,15 @@ export function buildProgram({
     .command('list')
     .description(cliText().help.usersList)
     .option(`--search ${value('text')}`, cliText().help.usersSearch)
-    .addHelpText('after', examples('ranwal users list', 'ranwal users list --search budi --json'))
+    .option('--without-agency', cliText().users.withoutAgencyOption)
+    .addHelpText(
+      'after',
+      examples(
+        'ranwal users list',
+        'ranwal users list --search budi --json',
+        'ranwal users list --without-agency',
+      ),
+    )
     .action(action((options: ListUsersOptions) => listUsers(options), usersSummary));
   users
     .command('create')

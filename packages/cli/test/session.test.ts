@@ -124,8 +124,16 @@ describe('ranwal login, whoami, logout and the read commands', () => {
         .sort(),
     ).toEqual([ADMIN.email, 'siti@example.go.id', USER.email].sort());
     const table = await ranwal(['users', 'list', '--search', 'siti']);
-    expect(table.stdout.split('\n')[0]).toMatch(/^ID\s+NAME\s+EMAIL\s+ROLE$/);
-    expect(table.stdout).toContain('Siti Aminah');
+    expect(table.stdout.split('\n')[0]).toMatch(/^ID\s+NAME\s+EMAIL\s+ROLE\s+AGENCIES$/);
+    expect(table.stdout).toMatch(/Siti Aminah .* user\s+none$/m);
+    // The accounts without a Perangkat Daerah (issue 34): users and verifiers, never admins.
+    const withoutAgency = await ranwal(['users', 'list', '--without-agency', '--json']);
+    expect(withoutAgency.code).toBe(0);
+    expect(
+      JSON.parse(withoutAgency.stdout)
+        .map((user: { email: string }) => user.email)
+        .sort(),
+    ).toEqual(['siti@example.go.id', USER.email].sort());
 
     const invalid = await ranwal(
       ['users', 'create', '--name', 'X', '--email', 'x@example.go.id', '--role', 'chief'],

@@ -18,5 +18,6 @@ export * from './refusals.js';
 export * from './report-sheet.js';
 export * from './routes.js';
 export * from './schemas.js';
+export * from './scope.js';
 export * from './stage-rules.js';
 export * from './verification.js';

@@ -6,6 +6,7 @@ import { managedEntities } from './hierarchy.js';
 import { messagesId } from './messages/index.js';
 import type { PriceItem } from './planning.js';
 import type { FieldIssue } from './schemas.js';
+import { reachesProgramme, type ScopedPerson, scopeOf, type WorkScope } from './scope.js';
 
 /*
  * The API's refusals, each declared once with its status, message and field: the server's
@@ -94,38 +95,40 @@ export const refusals = {
     const message = server.paguRequired(year);
     return new AppError('conflict', message, [{ path: 'total_after_tax', message }]);
   },
+  /**
+   * 403: a person without a Perangkat Daerah and anything of a unit's (issue 34); naming
+   * `program_id` with programOfAUnit.
+   */
+  withoutUnit: () => new AppError('forbidden', server.withoutUnit),
+  programOfAUnit: () =>
+    new AppError('forbidden', server.withoutUnit, [
+      { path: 'program_id', message: server.programOfAUnit },
+    ]),
   programOutsideUnits: () =>
     new AppError('forbidden', server.outsideUnits, [
       { path: 'program_id', message: server.programOutsideUnits },
     ]),
 };
 
-/**
- * The Perangkat Daerah under whose programmes a person writes lines (issue 19): their units, or
- * null for anywhere (an admin, and a user without units: the spec's people). The line form
- * offers these; the server refuses others (lineWriteRefusal).
- */
-export function writableUnitsOf(person: {
-  role: string;
-  agency_ids?: readonly string[] | undefined;
-}): readonly string[] | null {
-  const units = person.agency_ids ?? [];
-  return person.role !== 'admin' && units.length > 0 ? units : null;
-}
+/** 403 for something outside the scope: another unit's, or a unit's to a person without one. */
+export const outsideScopeRefusal = (scope: WorkScope): AppError =>
+  scope.programmes === 'unitless' ? refusals.withoutUnit() : refusals.outsideUnits();
 
 /**
- * Who may write a line under a programme of the Perangkat Daerah `programAgencyId`, or the
- * refusal: a verifier never (they review); anyone else within writableUnitsOf. The server asks
- * this one rule.
+ * Who may write a line under a programme of the Perangkat Daerah `programAgencyId` (null: of
+ * none), or the refusal: a verifier never (they review); anyone else within their scope
+ * (scopeOf: a person without a unit only under programmes without one). The server asks this
+ * one rule.
  */
 export function lineWriteRefusal(
-  caller: { role: string; agency_ids?: readonly string[] | undefined },
+  caller: ScopedPerson,
   programAgencyId: string | null | undefined,
 ): AppError | null {
   if (caller.role === 'verifier') return refusals.verifierReadOnly();
-  const units = writableUnitsOf(caller);
-  return !units || (programAgencyId && units.includes(programAgencyId))
-    ? null
+  const scope = scopeOf(caller);
+  if (reachesProgramme(scope, programAgencyId)) return null;
+  return scope.programmes === 'unitless'
+    ? refusals.programOfAUnit()
     : refusals.programOutsideUnits();
 }
 

@@ -81,6 +81,7 @@ import {
   UploadResult,
   User,
   UserCreateInput,
+  UserListQuery,
   UserUpdateInput,
 } from './schemas.js';
 import {
@@ -234,8 +235,9 @@ export const routes = {
       method: 'GET',
       path: '/api/user/list',
       access: 'admin',
-      summary: 'List users (search on name and email)',
-      query: ListQuery,
+      summary:
+        'List users (search on name and email; without_agency: users and verifiers with no Perangkat Daerah)',
+      query: UserListQuery,
       data: User,
       list: true,
     }),

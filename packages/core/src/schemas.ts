@@ -1004,6 +1004,18 @@ export const ListQuery = z.object({
 });
 export type ListQuery = z.input<typeof ListQuery>;
 
+/**
+ * The users page's filter: `without_agency=true` keeps the users and verifiers who belong to no
+ * Perangkat Daerah (issue 34: they reach only programmes without one; admins need none).
+ */
+export const UserListQuery = ListQuery.extend({
+  without_agency: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
+});
+export type UserListQuery = z.input<typeof UserListQuery>;
+
 /** Lists of a child level filter by the parent's id, in the spec's `uuid` parameter. */
 export const ChildListQuery = ListQuery.extend({ uuid: Id.optional() });
 export type ChildListQuery = z.input<typeof ChildListQuery>;

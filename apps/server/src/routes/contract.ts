@@ -203,8 +203,9 @@ export function registerContract(app: FastifyInstance, options: ContractOptions)
             return kept.answer;
           }
           if (!cachedList) return answer();
-          // The same answer for the same call (aliases included) by the same caller.
-          const key = `${group}.${name}\u0000${user ? `${user.id}:${user.role}` : ''}\u0000${JSON.stringify(request.query)}`;
+          // The same answer for the same call (aliases included) by the same caller in the same
+          // scope (their units: a change reaches a process's cached person up to 5 s later).
+          const key = `${group}.${name}\u0000${user ? `${user.id}:${user.role}:${user.agency_ids.join(',')}` : ''}\u0000${JSON.stringify(request.query)}`;
           // Bytes with their type set are sent as they are (Fastify skips the serializer).
           reply.type(JSON_TYPE);
           return cachedList.answer(key, async () => serialize(await answer()));

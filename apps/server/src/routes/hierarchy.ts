@@ -9,7 +9,7 @@ type CrudGroup = Handlers['program'];
 /** The same four handlers for every level and for supporters, from the level table. */
 function crudHandlers({ hierarchy }: AppContext, key: ManagedEntityKey): CrudGroup {
   return {
-    list: async ({ query }) => hierarchy.list(key, query) as never,
+    list: async ({ query, user }) => hierarchy.list(key, query, user) as never,
     create: async ({ body }) => ({
       message: server.created,
       data: (await hierarchy.create(key, body)) as never,

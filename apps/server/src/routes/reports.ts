@@ -1,13 +1,15 @@
 import {
   BASE_PATH,
   messagesId,
+  outsideScopeRefusal,
   PDF_CONTENT_TYPE,
   ReportDownloadQuery,
   type ReportFormat,
   type ReportLayout,
-  refusals,
+  reachesProgramme,
   reportFileName,
   routes,
+  scopeOf,
   type User,
   XLSX_CONTENT_TYPE,
 } from '@ranwal/core';
@@ -42,12 +44,14 @@ const contentTypes: Record<ReportFormat, string> = {
 
 /**
  * Another unit's report is refused (403), not answered with an empty one under that unit's name
- * and signer: a user or verifier may ask only for one of their own units.
+ * and signer: a user or verifier may ask only for a unit their scope reaches (core's scopeOf).
  */
-function refuseOtherUnit(caller: Pick<User, 'role' | 'agency_ids'>, agencyId?: string): void {
-  if (caller.role !== 'admin' && agencyId && !caller.agency_ids.includes(agencyId)) {
-    throw refusals.outsideUnits();
-  }
+function refuseOtherUnit(
+  caller: Pick<User, 'id' | 'role' | 'agency_ids'>,
+  agencyId?: string,
+): void {
+  const scope = scopeOf(caller);
+  if (agencyId && !reachesProgramme(scope, agencyId)) throw outsideScopeRefusal(scope);
 }
 
 /** What a link makes, as it was asked for. */

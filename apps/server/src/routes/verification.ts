@@ -36,7 +36,7 @@ export function notificationHandlers({ db }: AppContext): Handlers['notification
   const notifications = createNotificationService(db);
   return {
     list: async ({ query, user }) => notifications.list(query, user),
-    count: async ({ user }) => ({ data: { unread: await notifications.unread(user.id) } }),
+    count: async ({ user }) => ({ data: { unread: await notifications.unread(user) } }),
     read: async ({ body, user }) => ({ data: await notifications.read(body.ids, user) }),
   };
 }

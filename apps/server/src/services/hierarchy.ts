@@ -10,6 +10,8 @@ import {
   managedEntityKeys,
   messagesId,
   refusals,
+  type ScopedPerson,
+  scopeOf,
   withStoredValues,
 } from '@ranwal/core';
 import { type CompiledQuery, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
@@ -29,6 +31,7 @@ import {
   readThrough,
   toCount,
 } from './pagination.js';
+import { programmesWhere } from './scope.js';
 
 type Query = Parsed<typeof ChildListQuery>;
 /** One row of the level table, with its table and column names as literal types. */
@@ -227,13 +230,25 @@ export function createHierarchyService(
   const rowCount = tableRowCounter(typedDb, read);
 
   const service = {
-    async list(key: ManagedEntityKey, query: Query) {
+    /**
+     * A page of a level. Programmes are listed to a caller within their scope (core's scopeOf:
+     * a person without a unit sees the programmes without one), so the line form's pickers
+     * offer only what they may write under; the levels below are reached through them.
+     */
+    async list(key: ManagedEntityKey, query: Query, caller?: ScopedPerson) {
       const definition = managedEntities[key];
       const search = query.search ? containsPattern(query.search) : undefined;
-      const inScope = (qb: LevelQuery) =>
-        definition.parentField && query.uuid
-          ? qb.where(`t.${definition.parentField}`, '=', query.uuid)
-          : qb;
+      const scope = caller && definition.parent === 'agency' ? scopeOf(caller) : undefined;
+      const scoped = scope !== undefined && scope.programmes !== 'all';
+      const inScope = (qb: LevelQuery) => {
+        const parented =
+          definition.parentField && query.uuid
+            ? qb.where(`t.${definition.parentField}`, '=', query.uuid)
+            : qb;
+        return scoped
+          ? parented.where(programmesWhere(scope, `t.${definition.parentField}`))
+          : parented;
+      };
       const matching = (qb: LevelQuery) =>
         search
           ? qb.where((eb) => {
@@ -255,7 +270,9 @@ export function createHierarchyService(
       );
       // Unfiltered, the total is the kept row count: no count(*) over the table per page.
       const scopeTotal = () =>
-        definition.parentField && query.uuid ? count(inScope(counter)) : rowCount(definition.table);
+        (definition.parentField && query.uuid) || scoped
+          ? count(inScope(counter))
+          : rowCount(definition.table);
       const [filtered, total] = await Promise.all([
         countFromLastPage(rows.length, query.limit, offset) ??
           (search ? count(matching(inScope(counter))) : scopeTotal()),

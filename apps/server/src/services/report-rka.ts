@@ -521,7 +521,8 @@ async function printedRecordsOf(
   ids: Partial<Record<SingleLevel, string>>,
   anyLine: boolean,
 ): Promise<Omit<HeaderFacts, 'year'>> {
-  const asked = scope.agency_id ?? (scope.agency_ids?.length === 1 ? scope.agency_ids[0] : null);
+  const units = typeof scope.programmes === 'object' ? scope.programmes : [];
+  const asked = scope.agency_id ?? (units.length === 1 ? units[0] : null);
   const found = anyLine ? ids : asked ? { agency: asked } : {};
   const records = await Promise.all(
     singleLevels.map(async (level) => {

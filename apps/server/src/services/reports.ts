@@ -13,9 +13,14 @@ import {
   listFilter,
   managedEntities,
   messagesId,
+  outsideScopeRefusal,
   pricedLine,
+  reachesLine,
+  reachesProgramme,
   refusals,
+  scopeOf,
   type User,
+  type WorkScope,
 } from '@ranwal/core';
 import { type Kysely, type SelectQueryBuilder, sql, type WhereInterface } from 'kysely';
 import type { Database, LevelDatabase, NamedColumns } from '../db/schema.js';
@@ -34,6 +39,7 @@ import {
 import { createPaguService } from './pagu.js';
 import { taxRuleOf } from './planning.js';
 import { createPriceItemService, outsideCatalogueSql } from './price-items.js';
+import { programmesWhere } from './scope.js';
 
 type CreateInput = Parsed<typeof BudgetLineInput>;
 type ListQuery = Parsed<typeof BudgetLineListQuery>;
@@ -52,48 +58,49 @@ const joined = (query: unknown) => query as LineQuery;
 
 /**
  * Which budget lines a list, a read or an export covers (BudgetLineFilterQuery, parsed), and
- * `agency_ids`: only lines of these Perangkat Daerah (a caller's units; none: no line).
+ * `programmes`: only lines of these programmes (a caller's scope, core's scopeOf: the
+ * programmes of these Perangkat Daerah, or those without one).
  */
 export type BudgetLineFilter = Partial<Parsed<typeof BudgetLineFilterQuery>> & {
-  agency_ids?: readonly string[];
+  programmes?: Exclude<WorkScope['programmes'], 'all'>;
 };
 
 /**
- * The lines a caller sees and changes (issue 19): an admin everyone's (or one person's, when
- * asked); a user or a verifier with units their units' lines; a user without units (the spec's
- * rule, and every account before units) their own; a verifier without units none.
+ * The lines a caller sees and changes, as core's scopeOf says (issues 19 and 34): an admin
+ * everyone's (or one person's, when asked); a user or a verifier with units their units' lines;
+ * a user without a unit their own under programmes without a unit; a verifier without a unit
+ * every line under those.
  */
 export function lineScopeOf(caller: Caller, asked?: string): BudgetLineFilter {
-  if (caller.role === 'admin') return { created_by: asked };
-  if (caller.agency_ids.length > 0) return { agency_ids: caller.agency_ids, created_by: asked };
-  return caller.role === 'verifier' ? { agency_ids: [] } : { created_by: caller.id };
+  const { programmes, owner } = scopeOf(caller);
+  return { ...(programmes !== 'all' && { programmes }), created_by: owner ?? asked };
 }
 
 /**
- * Whether a line (as stored, or as its history last knew it) is in the caller's scope
- * (lineScopeOf): its programme's unit is one of theirs, or it is their own.
+ * Whether a line (as stored, or as its history last knew it) is in the caller's scope: core's
+ * reachesLine, with its programme's Perangkat Daerah read.
  */
 export async function isLineInScope(
   db: Kysely<Database>,
   caller: Caller,
   line: { created_by?: unknown; program_id?: unknown },
 ): Promise<boolean> {
-  const scope = lineScopeOf(caller);
-  if (scope.agency_ids) {
-    if (scope.agency_ids.length === 0 || typeof line.program_id !== 'string') return false;
-    const program = await db
-      .selectFrom('program')
-      .select('agency_id')
-      .where('id', '=', line.program_id)
-      .executeTakeFirst();
-    return program?.agency_id != null && scope.agency_ids.includes(program.agency_id);
-  }
-  return !scope.created_by || scope.created_by === line.created_by;
+  const scope = scopeOf(caller);
+  if (scope.programmes === 'all') return true;
+  if (typeof line.program_id !== 'string') return false;
+  const program = await db
+    .selectFrom('program')
+    .select('agency_id')
+    .where('id', '=', line.program_id)
+    .executeTakeFirst();
+  if (!program) return false;
+  const createdBy = typeof line.created_by === 'string' ? line.created_by : null;
+  return reachesLine(scope, { agency_id: program.agency_id, created_by: createdBy });
 }
 
 /**
- * A sub kegiatan the caller may work on: one of their units' (an admin, or a user without units:
- * any). A missing one is a 400 on `sub_action_id`, another unit's a 403.
+ * A sub kegiatan the caller may work on: under a programme of their scope (core's
+ * reachesProgramme). A missing one is a 400 on `sub_action_id`, one outside the scope a 403.
  */
 export async function assertSubActionInScope(
   db: Kysely<Database>,
@@ -115,10 +122,8 @@ export async function assertSubActionInScope(
       },
     ]);
   }
-  const scope = lineScopeOf(caller);
-  if (scope.agency_ids && !(place.agency_id && scope.agency_ids.includes(place.agency_id))) {
-    throw refusals.outsideUnits();
-  }
+  const scope = scopeOf(caller);
+  if (!reachesProgramme(scope, place.agency_id)) throw outsideScopeRefusal(scope);
 }
 
 /** A list in the asked order; each order has its index (migrations 0001 and 0008). */
@@ -357,21 +362,14 @@ export function whereLines<Q extends WhereInterface<LineDatabase, 'line'>>(
   if (filter.sub_action_id) {
     narrowed = narrowed.where('line.sub_action_id', '=', filter.sub_action_id);
   }
-  if (filter.agency_ids) {
-    const ids = [...filter.agency_ids];
-    narrowed =
-      ids.length === 0
-        ? narrowed.where(sql<boolean>`false`)
-        : narrowed.where((eb) =>
-            eb(
-              'line.program_id',
-              'in',
-              eb
-                .selectFrom('program')
-                .select('program.id')
-                .where(sql<boolean>`program.agency_id = any(${ids}::uuid[])`),
-            ),
-          );
+  if (filter.programmes) {
+    const reached = programmesWhere(
+      { programmes: filter.programmes, owner: null },
+      'program.agency_id',
+    );
+    narrowed = narrowed.where((eb) =>
+      eb('line.program_id', 'in', eb.selectFrom('program').select('program.id').where(reached)),
+    );
   }
   if (filter.agency_id) {
     // A line reaches its agency through its programme (few rows: programmes of one government).
@@ -453,7 +451,7 @@ export function createBudgetLineService(
       (trx as unknown as Kysely<LineDatabase>)
         .selectFrom('detail_program as line')
         .select(['line.sub_action_id', 'line.year']),
-      scopeOf(caller),
+      lineScopeOf(caller),
     )
       .where('line.id', '=', id)
       .executeTakeFirst()) as LockedPlace | undefined;
@@ -471,8 +469,6 @@ export function createBudgetLineService(
     .selectFrom('detail_program as line')
     .select((eb) => eb.fn.countAll().as('count'));
   const userLineCount = db.selectFrom('user_line_count').select('line_count');
-
-  const scopeOf = lineScopeOf;
 
   /** core's lineWriteRefusal, with the programme's Perangkat Daerah read in the write's transaction. */
   async function assertMayWrite(trx: Kysely<Database>, caller: Caller, programId: string) {
@@ -530,6 +526,21 @@ export function createBudgetLineService(
   async function countLines(filter: BudgetLineFilter): Promise<number> {
     const [row] = await read<{ count: unknown }>(whereLines(lineCount, filter).compile());
     return toCount(row?.count);
+  }
+
+  /**
+   * Whether any programme belongs to a Perangkat Daerah: until one does, a user's lines are all
+   * under programmes without one, and their kept count is their scope's.
+   */
+  async function anyProgrammeOfAUnit(): Promise<boolean> {
+    const [row] = await read<{ found: boolean }>(
+      sql<{
+        found: boolean;
+      }>`select exists (select 1 from program where agency_id is not null) as found`.compile(
+        typedDb,
+      ),
+    );
+    return Boolean(row?.found);
   }
 
   /** A user's number of lines, kept by triggers (migration 0003): no count over their lines. */
@@ -619,8 +630,9 @@ export function createBudgetLineService(
 
   return {
     async list(query: ListQuery, caller: Caller) {
+      const scope = scopeOf(caller);
       const filter: BudgetLineFilter = {
-        ...scopeOf(caller, query.created_by),
+        ...lineScopeOf(caller, query.created_by),
         year: query.year,
         agency_id: query.agency_id,
         program_id: query.program_id,
@@ -635,7 +647,7 @@ export function createBudgetLineService(
           query.sub_action_id ||
           query.supporter_id ||
           query.search ||
-          ((caller.role === 'admin' || caller.agency_ids.length > 0) && query.created_by),
+          (!scope.owner && query.created_by),
       );
       // The page is chosen on the bare table in the asked order (each order has its index, for
       // everyone's lines and for one user's) and only its lines are joined, so a deep offset
@@ -660,14 +672,15 @@ export function createBudgetLineService(
         ).compile(),
       );
       // An unfiltered total is a kept count (the table's for an admin, the user's own for a
-      // user): no count(*) over every line, or all of a user's, per page.
-      const scope = scopeOf(caller);
-      const scopeTotal = () =>
+      // user without a unit while no programme has one): no count(*) over every line, or all
+      // of a user's, per page.
+      const inScope = lineScopeOf(caller);
+      const scopeTotal = async () =>
         caller.role === 'admin'
           ? rowCount('detail_program')
-          : scope.agency_ids
-            ? countLines(scope)
-            : countUserLines(caller.id);
+          : scope.owner && !(await anyProgrammeOfAUnit())
+            ? countUserLines(scope.owner)
+            : countLines(inScope);
       const [filtered, total] = await Promise.all([
         countFromLastPage(rows.length, query.limit, offset) ??
           (narrowed ? countLines(filter) : scopeTotal()),
@@ -681,7 +694,7 @@ export function createBudgetLineService(
 
     /** A line the caller may see; a user's view of another user's line is a 404. */
     async get(id: string, caller: Caller): Promise<BudgetLine> {
-      const row = (await whereLines(allLines, scopeOf(caller))
+      const row = (await whereLines(allLines, lineScopeOf(caller))
         .where('line.id', '=', id)
         .executeTakeFirst()) as BudgetLineRow | undefined;
       if (!row) throw notFound();
@@ -750,7 +763,7 @@ export function createBudgetLineService(
             qb
               .updateTable('detail_program as line')
               .set({ ...values, updated_at: sql`now()`, updated_by: caller.id }),
-            scopeOf(caller),
+            lineScopeOf(caller),
           )
             .where('line.id', '=', id)
             .returningAll(),
@@ -772,7 +785,7 @@ export function createBudgetLineService(
         const stored = await placeOf(trx as unknown as Kysely<Database>, id, caller);
         if (stored)
           await locks.assertUnlocked(trx as unknown as Kysely<Database>, caller, [stored]);
-        return whereLines(trx.deleteFrom('detail_program as line'), scopeOf(caller))
+        return whereLines(trx.deleteFrom('detail_program as line'), lineScopeOf(caller))
           .where('line.id', '=', id)
           .executeTakeFirst();
       });

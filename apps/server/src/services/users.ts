@@ -1,19 +1,19 @@
 import { hash, verify } from '@node-rs/argon2';
 import {
   fieldRefusal,
-  type ListQuery,
   listFilter,
   messagesId,
   refusals,
   type User,
   type UserCreateInput,
+  type UserListQuery,
   type UserUpdateInput,
 } from '@ranwal/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { containsPattern, inTransaction, offsetOf, type Parsed, toCount } from './pagination.js';
 
-type ListQueryOut = Parsed<typeof ListQuery>;
+type ListQueryOut = Parsed<typeof UserListQuery>;
 type CreateOut = Parsed<typeof UserCreateInput>;
 type UpdateOut = Parsed<typeof UserUpdateInput>;
 
@@ -222,6 +222,21 @@ export function createUserService(db: Kysely<Database>) {
     async list(query: ListQueryOut) {
       const search = query.search ? containsPattern(query.search) : undefined;
       let filtered = db.selectFrom('app_user');
+      if (query.without_agency) {
+        // Users and verifiers of no Perangkat Daerah (issue 34); admins need none.
+        filtered = filtered
+          .where('role', '<>', 'admin')
+          .where((eb) =>
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('user_agency')
+                  .select('user_agency.user_id')
+                  .whereRef('user_agency.user_id', '=', 'app_user.id'),
+              ),
+            ),
+          );
+      }
       if (search) {
         filtered = filtered.where((eb) =>
           eb.or([eb('name', 'ilike', search), eb('email', 'ilike', search)]),
@@ -236,7 +251,7 @@ export function createUserService(db: Kysely<Database>) {
           .offset(offsetOf(query.page, query.limit))
           .execute(),
         filtered.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
-        search
+        search || query.without_agency
           ? db
               .selectFrom('app_user')
               .select((eb) => eb.fn.countAll().as('count'))

@@ -12,13 +12,15 @@ import {
   type SubActionReview,
   type SubActionReviewQuery,
   type SubActionVerifyInput,
+  scopeOf,
   type User,
   type VerificationNote,
 } from '@ranwal/core';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { containsPattern, inTransaction, offsetOf, type Parsed, toCount } from './pagination.js';
-import { assertSubActionInScope, isLineInScope, lineScopeOf } from './reports.js';
+import { assertSubActionInScope, isLineInScope } from './reports.js';
+import { programmesWhere } from './scope.js';
 
 type Caller = Pick<User, 'id' | 'role' | 'agency_ids'>;
 const server = messagesId.server;
@@ -35,22 +37,19 @@ const placeJoins = sql`
   left join agency ag on ag.id = p.agency_id`;
 
 /**
- * Which notes a caller sees: an admin all; a person with units the notes of their units; a
- * user without units the notes on their own lines (and on sub kegiatan where they have lines
- * that year); a verifier without units none. Over the note `n` and its programme `p`.
+ * Which notes a caller sees, as core's scopeOf says: the notes under the programmes of their
+ * scope (an admin's: all), and for a user without a unit only those on their own lines (and on
+ * sub kegiatan where they have lines that year). Over the note `n` and its programme `p`.
  */
 function noteScope(caller: Caller): RawBuilder<boolean> {
-  const scope = lineScopeOf(caller);
-  if (!scope.agency_ids) {
-    if (!scope.created_by) return sql<boolean>`true`;
-    return sql<boolean>`(case when n.line_id is not null
+  const scope = scopeOf(caller);
+  const programmes = programmesWhere(scope, 'p.agency_id');
+  if (!scope.owner) return programmes;
+  return sql<boolean>`(${programmes} and (case when n.line_id is not null
       then exists (select 1 from detail_program own where own.id = n.line_id
-        and own.created_by = ${caller.id})
+        and own.created_by = ${scope.owner})
       else exists (select 1 from detail_program own where own.sub_action_id = n.sub_action_id
-        and own.year = n.year and own.created_by = ${caller.id}) end)`;
-  }
-  if (scope.agency_ids.length === 0) return sql<boolean>`false`;
-  return sql<boolean>`p.agency_id = any(${[...scope.agency_ids]}::uuid[])`;
+        and own.year = n.year and own.created_by = ${scope.owner}) end))`;
 }
 
 interface NoteRow {
@@ -218,10 +217,7 @@ export function createVerificationService(db: Kysely<Database>) {
     query: Parsed<typeof SubActionReviewQuery>,
     only?: string,
   ): Promise<{ rows: SubActionReview[]; found: number }> {
-    const scope = lineScopeOf(caller);
-    const units = scope.agency_ids
-      ? sql<boolean>`p.agency_id = any(${[...scope.agency_ids]}::uuid[])`
-      : sql<boolean>`true`;
+    const units = programmesWhere(scopeOf(caller), 'p.agency_id');
     const search = query.search ? containsPattern(query.search) : undefined;
     const { rows } = await sql<
       Omit<SubActionReview, 'verified_at'> & { verified_at: Date | string | null; found: string }
@@ -515,23 +511,41 @@ export function createVerificationService(db: Kysely<Database>) {
 
 export type VerificationService = ReturnType<typeof createVerificationService>;
 
-/** The caller's notifications (issue 19): list, unread count, mark read. */
+/**
+ * Whether a notification (its sub kegiatan in `subActionColumn`) is about a programme of the
+ * caller's scope (core's scopeOf): one told before a change of units, or before issue 34, of
+ * something now out of reach is not shown.
+ */
+function notificationReached(caller: Caller, subActionColumn: string): RawBuilder<boolean> {
+  const scope = scopeOf(caller);
+  if (scope.programmes === 'all') return sql<boolean>`true`;
+  return sql<boolean>`(${sql.ref(subActionColumn)} is null or exists (select 1 from sub_action sa
+      join action a on a.id = sa.action_id
+      join program p on p.id = a.program_id
+      where sa.id = ${sql.ref(subActionColumn)} and ${programmesWhere(scope, 'p.agency_id')}))`;
+}
+
+/** The caller's notifications (issue 19): list, unread count, mark read; within their scope. */
 export function createNotificationService(db: Kysely<Database>) {
-  const unread = async (userId: string) =>
+  const unread = async (caller: Caller) =>
     toCount(
       (
         await db
           .selectFrom('notification')
           .select((eb) => eb.fn.countAll().as('count'))
-          .where('user_id', '=', userId)
+          .where('user_id', '=', caller.id)
           .where('read_at', 'is', null)
+          .where(notificationReached(caller, 'notification.sub_action_id'))
           .executeTakeFirstOrThrow()
       ).count,
     );
   return {
     unread,
     async list(query: Parsed<typeof NotificationListQuery>, caller: Caller) {
-      let mine = db.selectFrom('notification as told').where('told.user_id', '=', caller.id);
+      let mine = db
+        .selectFrom('notification as told')
+        .where('told.user_id', '=', caller.id)
+        .where(notificationReached(caller, 'told.sub_action_id'));
       if (query.unread !== undefined) {
         mine = mine.where('told.read_at', query.unread ? 'is' : 'is not', null);
       }
@@ -576,11 +590,12 @@ export function createNotificationService(db: Kysely<Database>) {
         .updateTable('notification')
         .set({ read_at: new Date() })
         .where('user_id', '=', caller.id)
-        .where('read_at', 'is', null);
-      if (ids?.length === 0) return { unread: await unread(caller.id) };
+        .where('read_at', 'is', null)
+        .where(notificationReached(caller, 'notification.sub_action_id'));
+      if (ids?.length === 0) return { unread: await unread(caller) };
       if (ids) marked = marked.where('id', 'in', ids);
       await marked.execute();
-      return { unread: await unread(caller.id) };
+      return { unread: await unread(caller) };
     },
   };
 }

@@ -720,11 +720,15 @@ export const messagesEn: Messages = {
     passwordChangeFailed: 'Could not change the password.',
     agencies: 'Agencies',
     agenciesHint:
-      "A user sees and edits their agencies' lines; with no agency, only their own. A verifier verifies their agencies' lines.",
+      "A user sees and edits their agencies' lines. A verifier verifies their agencies' lines. With no agency, both reach only programmes of no agency (a user: their own lines).",
     agencySearch: 'Search agencies...',
     agencyNoMatch: 'No agency found',
     agenciesChosen: 'Chosen agencies',
     noAgencies: 'No agency',
+    withoutAgencyFilter: 'Only those without an agency',
+    withoutAgencyFilterHint:
+      'Users and verifiers without an agency reach only programmes of no agency. Assign theirs with Edit.',
+    withoutAgencyEmpty: 'Every user and verifier belongs to an agency.',
     removeAgency: 'Remove',
   },
 
@@ -1523,6 +1527,10 @@ export const messagesEn: Messages = {
     historyNotRestorable: 'only changes of a budget line can be restored',
     outsideUnits: 'This is outside your Perangkat Daerah.',
     programOutsideUnits: 'this programme is outside your Perangkat Daerah',
+    withoutUnit:
+      'Your account belongs to no Perangkat Daerah: the data of a Perangkat Daerah is out of reach. Ask an administrator to assign yours.',
+    programOfAUnit:
+      'this programme belongs to a Perangkat Daerah; an account without one may only use programmes without a Perangkat Daerah',
     verifierReadOnly:
       'Verifiers review and write notes; they cannot create, edit or delete budget lines.',
     notesStillOpen: (count: number) =>
@@ -1901,7 +1909,10 @@ export const messagesEn: Messages = {
       `not signed in to ${server}: run \`ranwal login --server ${server}\``,
     users: {
       none: 'No users.',
-      header: ['ID', 'NAME', 'EMAIL', 'ROLE'],
+      header: ['ID', 'NAME', 'EMAIL', 'ROLE', 'AGENCIES'],
+      noAgency: 'none',
+      withoutAgencyOption:
+        'only users and verifiers without an agency (they reach only programmes of no agency; assign one in User Management)',
       created: (role: string, name: string, email: string, id: string) =>
         `Created ${role} ${name} <${email}> (${id})`,
     },

@@ -829,11 +829,16 @@ export const messagesId = {
     // Perangkat Daerah of a person (issue 19).
     agencies: 'Perangkat Daerah',
     agenciesHint:
-      'Pengguna melihat dan mengubah rincian belanja Perangkat Daerahnya; tanpa Perangkat Daerah, hanya rinciannya sendiri. Verifikator memverifikasi rincian belanja Perangkat Daerahnya.',
+      'Pengguna melihat dan mengubah rincian belanja Perangkat Daerahnya. Verifikator memverifikasi rincian belanja Perangkat Daerahnya. Tanpa Perangkat Daerah, keduanya hanya menjangkau program tanpa Perangkat Daerah (pengguna: rinciannya sendiri).',
     agencySearch: 'Cari Perangkat Daerah...',
     agencyNoMatch: 'Tidak ada Perangkat Daerah ditemukan',
     agenciesChosen: 'Perangkat Daerah terpilih',
     noAgencies: 'Tanpa Perangkat Daerah',
+    // Finding accounts without a unit to assign them one (issue 34).
+    withoutAgencyFilter: 'Hanya yang tanpa Perangkat Daerah',
+    withoutAgencyFilterHint:
+      'Pengguna dan verifikator tanpa Perangkat Daerah hanya menjangkau program tanpa Perangkat Daerah. Tetapkan Perangkat Daerahnya lewat Edit.',
+    withoutAgencyEmpty: 'Semua pengguna dan verifikator sudah memiliki Perangkat Daerah.',
     /** The tag's remove button; react-aria adds the tag's name ('Hapus Dinas Pendidikan'). */
     removeAgency: 'Hapus',
   },
@@ -1735,6 +1740,11 @@ export const messagesId = {
     // Verification and scope by unit (issue 19).
     outsideUnits: 'Data ini di luar Perangkat Daerah Anda.',
     programOutsideUnits: 'program ini di luar Perangkat Daerah Anda',
+    // An account without a unit reaches only programmes without one (issue 34).
+    withoutUnit:
+      'Akun Anda belum terdaftar di Perangkat Daerah mana pun: data Perangkat Daerah tidak dapat diakses. Minta administrator menetapkan Perangkat Daerah Anda.',
+    programOfAUnit:
+      'program ini milik sebuah Perangkat Daerah; akun tanpa Perangkat Daerah hanya dapat memakai program tanpa Perangkat Daerah',
     verifierReadOnly:
       'Verifikator memeriksa dan memberi catatan; Laporan tidak dapat dibuat, diubah, atau dihapus oleh verifikator.',
     notesStillOpen: (count: number) =>
@@ -2161,7 +2171,10 @@ export const messagesId = {
       `belum masuk ke ${server}: jalankan \`ranwal login --server ${server}\``,
     users: {
       none: 'Tidak ada pengguna.',
-      header: ['ID', 'NAMA', 'EMAIL', 'PERAN'],
+      header: ['ID', 'NAMA', 'EMAIL', 'PERAN', 'PERANGKAT DAERAH'],
+      noAgency: 'tanpa',
+      withoutAgencyOption:
+        'hanya pengguna dan verifikator tanpa Perangkat Daerah (mereka hanya menjangkau program tanpa Perangkat Daerah; tetapkan lewat Manajemen Pengguna)',
       created: (role: string, name: string, email: string, id: string) =>
         `Dibuat ${role} ${name} <${email}> (${id})`,
     },

@@ -42,6 +42,7 @@ import type {
   TaxRecalculationInput,
   TaxRuleSet,
   UserCreateInput,
+  UserListQuery,
   UserUpdateInput,
 } from '@ranwal/core';
 import {
@@ -102,7 +103,7 @@ export const ranwalKeys = {
   articleList: (query: ArticleListQuery) => [...articles, 'list', query] as const,
   article: (slug: string) => [...articles, 'detail', slug] as const,
   users,
-  userList: (query: ListQuery) => [...users, 'list', query] as const,
+  userList: (query: UserListQuery) => [...users, 'list', query] as const,
   /** Under `users`: a change to a person (their units) reads the signed-in one again. */
   currentUser: [...users, 'me'] as const,
   /** Under `reports`: every write of a line adds to its history. */
@@ -318,7 +319,7 @@ export const articleQuery = (client: RanwalClient, slug: string) =>
   });
 
 /** A page of users (admin only). */
-export function useUsers(query: ListQuery = {}, options: ReadOptions = {}) {
+export function useUsers(query: UserListQuery = {}, options: ReadOptions = {}) {
   const client = useRanwalClient();
   return useQuery({
     queryKey: ranwalKeys.userList(query),

@@ -8,23 +8,38 @@ import { fetchAllPages } from '../list/index.js';
 
 export interface ListUsersOptions extends ConnectionOptions {
   search?: string | undefined;
+  /** Only users and verifiers without a Perangkat Daerah (issue 34). */
+  withoutAgency?: boolean | undefined;
 }
 
 /** Every user account (admin only), all pages. */
 export async function listUsers(options: ListUsersOptions): Promise<User[]> {
   const { client } = await connect(options);
   return fetchAllPages(cliText().doing.listUsers, (page) =>
-    client.user.list({ page, limit: 100, ...(options.search ? { search: options.search } : {}) }),
+    client.user.list({
+      page,
+      limit: 100,
+      ...(options.search ? { search: options.search } : {}),
+      ...(options.withoutAgency ? { without_agency: 'true' } : {}),
+    }),
   );
 }
 
-export const usersSummary = (users: User[]): string =>
-  users.length === 0
-    ? cliText().users.none
-    : formatTable(
-        [...cliText().users.header],
-        users.map((user) => [user.id, clip(user.name), user.email, user.role]),
-      );
+/** The table of users with how many Perangkat Daerah each belongs to ('tanpa': none). */
+export const usersSummary = (users: User[]): string => {
+  const text = cliText().users;
+  if (users.length === 0) return text.none;
+  return formatTable(
+    [...text.header],
+    users.map((user) => [
+      user.id,
+      clip(user.name),
+      user.email,
+      user.role,
+      user.agency_ids.length > 0 ? String(user.agency_ids.length) : text.noAgency,
+    ]),
+  );
+};
 
 export interface CreateUserOptions extends ConnectionOptions {
   name?: string | undefined;

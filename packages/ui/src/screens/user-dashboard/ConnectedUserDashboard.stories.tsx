@@ -8,6 +8,7 @@ import {
   lineReferenceKeys,
   type ManagedEntityKey,
   messagesId,
+  type User,
 } from '@ranwal/core';
 import { demoData } from '@ranwal/core/demo';
 import type { Meta, StoryObj } from '@storybook/react-vite';
@@ -25,6 +26,7 @@ import {
   emptySeed,
   httpError,
   longNamesSeed,
+  type SeedTables,
 } from '../../testing/sandbox-client.js';
 import {
   ConnectedBudgetLineEntry,
@@ -45,9 +47,17 @@ type SandboxOptions = Omit<SandboxRanwalProviderProps, 'children'>;
 const DEMO_YEAR = 2025;
 
 /** The sandbox client a story runs on, as the demo user unless `parameters.sandbox` says else. */
-function sandboxFor(seed = demoSeed): SandboxOptions {
-  const user = seedUser(seed);
+function sandboxFor(seed = demoSeed, user = seedUser(seed)): SandboxOptions {
   return { seed, currentUser: user, session: seedSession(user) };
+}
+
+/**
+ * The seed's admin, who reaches every programme: the demo user, without a unit, reaches only
+ * programmes without one (issue 34), so the stories across Perangkat Daerah are an admin's.
+ */
+function seedAdmin(seed: SeedTables): User {
+  const { id, name, email, role, agency_ids } = seed.users.find((user) => user.role === 'admin')!;
+  return { id, name, email, role, agency_ids };
 }
 
 const meta = {
@@ -186,7 +196,7 @@ export const Default: Story = {
  * created under it shows its agency in the summary and in its detail.
  */
 export const AgencyNarrowsPrograms: Story = {
-  parameters: { sandbox: sandboxFor(agenciesSeed) },
+  parameters: { sandbox: sandboxFor(agenciesSeed, seedAdmin(agenciesSeed)) },
   play: async ({ canvas }) => {
     const agency = await waitFor(() => field(canvas, 'agency'));
     await expect(agency).toHaveValue(levels.agency.allFilter);
@@ -243,10 +253,11 @@ export const OneUnitStartsOnIt: Story = {
 
 /** 'Daftar Laporan' narrowed to one Perangkat Daerah: only the lines of its programmes. */
 export const AgencyFilter: Story = {
-  parameters: { sandbox: sandboxFor(agenciesSeed) },
-  loaders: [async () => ({ reports: await seedReports(agenciesSeed) })],
+  parameters: { sandbox: sandboxFor(agenciesSeed, seedAdmin(agenciesSeed)) },
+  loaders: [async () => ({ reports: await seedReports(agenciesSeed, seedAdmin(agenciesSeed)) })],
   play: async ({ canvas, loaded }) => {
-    const mine = loaded.reports as BudgetLine[];
+    // An admin's lines include other years': the dashboard shows its own.
+    const mine = (loaded.reports as BudgetLine[]).filter((line) => line.year === DEMO_YEAR);
     const inBappeda = mine.filter((line) => line.agency_id === bappeda.id);
     await expect(inBappeda.length).toBeGreaterThan(0);
     await expect(inBappeda.length).toBeLessThan(mine.length);
@@ -271,10 +282,11 @@ export const AgencyFilter: Story = {
 
 /** Editing a line of an agency's programme: the dialog's cascade starts in that agency. */
 export const EditLineInAgency: Story = {
-  parameters: { sandbox: sandboxFor(agenciesSeed) },
-  loaders: [async () => ({ reports: await seedReports(agenciesSeed) })],
+  parameters: { sandbox: sandboxFor(agenciesSeed, seedAdmin(agenciesSeed)) },
+  loaders: [async () => ({ reports: await seedReports(agenciesSeed, seedAdmin(agenciesSeed)) })],
   play: async ({ loaded }) => {
-    const mine = loaded.reports as BudgetLine[];
+    // An admin's lines include other years': the dashboard shows its own.
+    const mine = (loaded.reports as BudgetLine[]).filter((line) => line.year === DEMO_YEAR);
     const index = mine.findIndex((line) => line.agency_id === bappeda.id);
     await waitFor(() => expect(reportRows()).toHaveLength(mine.length));
     await userEvent.click(

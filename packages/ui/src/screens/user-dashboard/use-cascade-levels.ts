@@ -2,7 +2,8 @@ import {
   MAX_PAGE_SIZE,
   type ManagedEntityKey,
   managedEntities,
-  writableUnitsOf,
+  scopeOf,
+  type WorkScope,
 } from '@ranwal/core';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { toastDurations, useToast } from '../../components/Toast.js';
@@ -67,14 +68,14 @@ function useCascadeLevel(
 }
 
 /**
- * The Perangkat Daerah the signed-in person may write under: their units, or null for anyone
- * (an admin, or a user without units: the spec's behaviour). The server refuses a line under
- * another unit's programme (403 `outsideUnits`); undefined while the person is being read.
+ * The programmes the signed-in person may write under (core's scopeOf): every one (an admin),
+ * their units', or only those without a unit (a person without one). The server refuses a line
+ * outside them (403); undefined while the person is being read.
  */
-function useAllowedAgencies(): readonly string[] | null | undefined {
+function useWritableProgrammes(): WorkScope['programmes'] | undefined {
   const me = useCurrentUser();
   if (me.isPending) return undefined;
-  return me.data ? writableUnitsOf(me.data.data) : null;
+  return me.data ? scopeOf(me.data.data).programmes : 'all';
 }
 
 /**
@@ -91,10 +92,14 @@ export function useCascadeLevels(
   onStart?: (next: HierarchySelection, changed: ManagedEntityKey) => void,
 ) {
   const [searches, setSearches] = useState<Partial<Record<ManagedEntityKey, string>>>({});
-  const units = useAllowedAgencies();
-  const wait = units === undefined;
+  const programmes = useWritableProgrammes();
+  const wait = programmes === undefined;
+  const units = typeof programmes === 'object' ? programmes : null;
+  // A person without a unit chooses no Perangkat Daerah: the server lists them only the
+  // programmes without one.
+  const withoutUnit = programmes === 'unitless';
   const agencies = useCascadeLevel('agency', selection, searches.agency, {
-    wait,
+    wait: wait || withoutUnit,
     // Every unit on one page: the select offers nothing else.
     limit: units ? MAX_PAGE_SIZE : CASCADE_PAGE_SIZE,
   });
@@ -117,12 +122,13 @@ export function useCascadeLevels(
     if (onlyUnitId) start();
   }, [onlyUnitId]);
   const levels: CascadeLevels = {
-    agency:
-      units ||
-      agency.options.length > 0 ||
-      searches.agency ||
-      selection.agency ||
-      agency.errorMessage
+    agency: withoutUnit
+      ? undefined
+      : units ||
+          agency.options.length > 0 ||
+          searches.agency ||
+          selection.agency ||
+          agency.errorMessage
         ? agency
         : undefined,
     program: useCascadeLevel('program', selection, searches.program, {

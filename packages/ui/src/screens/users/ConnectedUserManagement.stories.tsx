@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { SandboxRanwalProvider } from '../../testing/SandboxRanwalProvider.js';
 import {
+  agenciesSeed,
   demoCredentials,
   demoSeed,
   emptySeed,
@@ -250,6 +251,7 @@ export const DeleteUser: Story = {
     const budi = rowOf('Budi Santoso');
     await userEvent.tab(); // + Tambah Pengguna
     await userEvent.tab(); // the search box
+    await userEvent.tab(); // the filter 'Hanya yang tanpa Perangkat Daerah'
     await userEvent.tab(); // the table's first row
     await expect(document.activeElement).toBe(rowOf(demoUsers[0]!.name));
     while (document.activeElement !== budi) await userEvent.keyboard('{ArrowDown}');
@@ -339,5 +341,56 @@ export const Search: Story = {
     await userEvent.clear(canvas.getByRole('searchbox', { name: u.searchPlaceholder }));
     await userEvent.type(canvas.getByRole('searchbox', { name: u.searchPlaceholder }), 'tidak-ada');
     await expect(await canvas.findByText(u.empty, {}, { timeout: 2000 })).toBeVisible();
+  },
+};
+
+/**
+ * The admin finds the accounts without a Perangkat Daerah (issue 34: they reach only programmes
+ * without one) and gives one a unit: she leaves the filtered list. Admins need no unit.
+ */
+export const WithoutAgency: Story = {
+  render: withSandbox({
+    seed: {
+      ...agenciesSeed,
+      users: agenciesSeed.users.map((user) =>
+        user.name === 'Budi Santoso'
+          ? { ...user, agency_ids: [agenciesSeed.entities.agency[0]!.id] }
+          : user,
+      ),
+    },
+  }),
+  play: async ({ canvas }) => {
+    await waitFor(() => expect(rowNames()).toEqual(demoUsers.map((user) => user.name)));
+    const filter = canvas.getByRole('checkbox', { name: u.withoutAgencyFilter });
+    await expect(filter).not.toBeChecked();
+    await userEvent.click(filter);
+    await waitFor(() => expect(rowNames()).toEqual(['Siti Rahmawati']));
+    await expect(within(rowOf('Siti Rahmawati')).getByText(u.noAgencies)).toBeVisible();
+
+    await userEvent.click(
+      within(rowOf('Siti Rahmawati')).getByRole('button', { name: m.common.edit }),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: u.editTitle }));
+    const picker = dialog.getByRole('combobox', { name: u.agencies });
+    await userEvent.type(picker, 'pendidikan');
+    await userEvent.click(await screen.findByRole('option', { name: 'DINAS PENDIDIKAN' }));
+    // The list stays open for another unit: closed, the dialog stays.
+    await waitFor(() => expect(picker).toHaveAttribute('aria-expanded', 'true'));
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(picker).toHaveAttribute('aria-expanded', 'false'));
+    await expect(
+      within(dialog.getByLabelText(u.agenciesChosen))
+        .getAllByRole('row')
+        .map((tag) => tag.textContent),
+    ).toEqual(['DINAS PENDIDIKAN']);
+    await userEvent.click(dialog.getByRole('button', { name: m.common.save }));
+    await dialogClosed();
+    await expect(await canvas.findByText(u.withoutAgencyEmpty)).toBeVisible();
+
+    await userEvent.click(filter);
+    await waitFor(() => expect(rowNames()).toEqual(demoUsers.map((user) => user.name)));
+    await waitFor(() =>
+      expect(within(rowOf('Siti Rahmawati')).getByText('DINAS PENDIDIKAN')).toBeVisible(),
+    );
   },
 };

@@ -10,6 +10,7 @@ import {
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
+import { Checkbox } from '../../components/Checkbox.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { Dialog, FormDialogFooter, Modal } from '../../components/Dialog.js';
 import { NumberedPagination, type NumberedPaginationProps } from '../../components/Pagination.js';
@@ -54,6 +55,12 @@ export interface UserManagementProps {
   /** The search box's text; the box shows only with `onSearchChange`. */
   search?: string;
   onSearchChange?: (search: string) => void;
+  /**
+   * Only users and verifiers without a Perangkat Daerah (issue 34); the checkbox shows only
+   * with `onWithoutAgencyChange`.
+   */
+  withoutAgency?: boolean;
+  onWithoutAgencyChange?: (withoutAgency: boolean) => void;
   /** Page numbers under the table, shown when there is more than one page. */
   pagination?: NumberedPaginationProps;
   /** Every Perangkat Daerah: the form's choice of a person's units, and their names in the table. */
@@ -80,6 +87,8 @@ export function UserManagement({
   onSetPassword,
   search,
   onSearchChange,
+  withoutAgency = false,
+  onWithoutAgencyChange,
   pagination,
   agencies = [],
 }: UserManagementProps) {
@@ -168,15 +177,29 @@ export function UserManagement({
 
       {notice && <StatusBanner notice={notice} onDismiss={() => setNotice(null)} />}
 
-      {onSearchChange && (
-        <TextField
-          type="search"
-          aria-label={u.searchPlaceholder}
-          placeholder={u.searchPlaceholder}
-          value={search ?? ''}
-          onChange={onSearchChange}
-          className="w-full max-w-sm"
-        />
+      {(onSearchChange || onWithoutAgencyChange) && (
+        <div className="flex flex-wrap items-start gap-x-6 gap-y-3">
+          {onSearchChange && (
+            <TextField
+              type="search"
+              aria-label={u.searchPlaceholder}
+              placeholder={u.searchPlaceholder}
+              value={search ?? ''}
+              onChange={onSearchChange}
+              className="w-full max-w-sm"
+            />
+          )}
+          {onWithoutAgencyChange && (
+            <Checkbox
+              isSelected={withoutAgency}
+              onChange={onWithoutAgencyChange}
+              description={u.withoutAgencyFilterHint}
+              className="max-w-md pt-2"
+            >
+              {u.withoutAgencyFilter}
+            </Checkbox>
+          )}
+        </div>
       )}
 
       {loadError ? (
@@ -194,7 +217,9 @@ export function UserManagement({
           <TableBody
             items={users}
             isLoading={isLoading}
-            renderEmptyState={() => <EmptyState text={u.empty} />}
+            renderEmptyState={() => (
+              <EmptyState text={withoutAgency ? u.withoutAgencyEmpty : u.empty} />
+            )}
           >
             {(user) => (
               <Row id={user.id}>
@@ -502,9 +527,15 @@ export interface ConnectedUserManagementProps {
 export function ConnectedUserManagement({ pageSize = 10 }: ConnectedUserManagementProps) {
   const messages = useMessages();
   const [search, setSearch] = useState('');
+  const [withoutAgency, setWithoutAgency] = useState(false);
   const [page, setPage] = useState(1);
   const query = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const list = useUsers({ page, limit: pageSize, ...(query ? { search: query } : {}) });
+  const list = useUsers({
+    page,
+    limit: pageSize,
+    ...(query ? { search: query } : {}),
+    ...(withoutAgency ? { without_agency: 'true' } : {}),
+  });
   const create = useCreateUser();
   const update = useUpdateUser();
   const remove = useDeleteUser();
@@ -533,6 +564,11 @@ export function ConnectedUserManagement({ pageSize = 10 }: ConnectedUserManageme
       search={search}
       onSearchChange={(next) => {
         setSearch(next);
+        setPage(1);
+      }}
+      withoutAgency={withoutAgency}
+      onWithoutAgencyChange={(next) => {
+        setWithoutAgency(next);
         setPage(1);
       }}
       pagination={
