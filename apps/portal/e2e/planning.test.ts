@@ -104,8 +104,9 @@ const ALL_LEVELS = [
   [RKA.meals.code, RKA.meals.name],
   [null, 'Rapat Penyusunan RKPD'],
   [null, 'Tim Penyusun RKPD'],
-  [null, 'Nasi Kotak Rapat RKPD'],
-  [null, 'Snack Rapat Koordinasi'],
+  // Lines typed by hand in a year with a catalogue are marked as such (issue 34).
+  [null, 'Nasi Kotak Rapat RKPD (Di luar katalog)'],
+  [null, 'Snack Rapat Koordinasi (Di luar katalog)'],
   [null, 'Jumlah Tim Penyusun RKPD'],
   [null, 'Jumlah Rapat Penyusunan RKPD'],
   [null, `Jumlah ${RKA.meals.name}`],

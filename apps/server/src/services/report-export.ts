@@ -617,8 +617,8 @@ export async function writeReportExport(
  * The filters an export was narrowed by, named for its title ('Program: …', 'Pengampu: …').
  * Units, programmes and Pengampu are the hierarchy and lists everyone signed in reads (another
  * unit asked for is refused before this). A person is named only to whoever may see them: in a
- * scope of units (a user or verifier with units), only someone who made a line of those units, as
- * the line list would name them; any id else is left out of the title, not printed (issue 34).
+ * scoped caller's programmes (core's scopeOf), only someone who made a line there, as the line
+ * list would name them; any id else is left out of the title, not printed (issue 34).
  */
 export async function filtersOf(db: Kysely<LineDatabase>, scope: ReportScope): Promise<string[]> {
   const nameOf = async (
@@ -631,10 +631,10 @@ export async function filtersOf(db: Kysely<LineDatabase>, scope: ReportScope): P
       : undefined;
   const creatorSeen = async (id: string | undefined) =>
     id !== undefined &&
-    (scope.agency_ids === undefined ||
+    (scope.programmes === undefined ||
       (await whereLines(db.selectFrom('detail_program as line'), {
         created_by: id,
-        agency_ids: scope.agency_ids,
+        programmes: scope.programmes,
       })
         .select('line.id')
         .limit(1)
