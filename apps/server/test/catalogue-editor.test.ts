@@ -399,7 +399,7 @@ describe.each(databaseTargets)('the catalogue editor and the pagu policy on %s',
         'PUT',
         `detail-program/${lineId}/update`,
         glueLine({ price_item_id: null, price: 60_000 }),
-        t.userToken,
+        staff,
       );
       expect(sidestep.statusCode).toBe(400);
       expect(sidestep.json().issues).toEqual([{ path: 'price', message: locked }]);
@@ -414,9 +414,7 @@ describe.each(databaseTargets)('the catalogue editor and the pagu policy on %s',
       expect(cheap.statusCode, cheap.body).toBe(201);
       expect(cheap.json().data.price_item_id).toBeNull();
       expect((await createLine(glueLine({ year: 2035, price: 60_000 }))).statusCode).toBe(201);
-      const stored = (
-        await call('GET', `detail-program/${lineId}/get`, undefined, t.userToken)
-      ).json();
+      const stored = (await call('GET', `detail-program/${lineId}/get`, undefined, staff)).json();
       expect(stored.data).toMatchObject({ price: 20_000, price_item_id: glueId });
     });
 
@@ -427,7 +425,7 @@ describe.each(databaseTargets)('the catalogue editor and the pagu policy on %s',
         'PUT',
         `detail-program/${lineId}/update`,
         glueLine({ price_item_id: null, price: 60_000 }),
-        t.userToken,
+        staff,
       );
       expect(edit.statusCode, edit.body).toBe(200);
       expect(edit.json().data).toMatchObject({ price: 60_000, price_item_id: null });
@@ -503,14 +501,14 @@ describe.each(databaseTargets)('the catalogue editor and the pagu policy on %s',
 
     it("marks the free-form lines in the list, the report workbook and the RKA: 'Di luar katalog'", async () => {
       const listed = (
-        await call('GET', `detail-program/list?year=${LOCK_YEAR}&limit=100`, undefined, t.userToken)
+        await call('GET', `detail-program/list?year=${LOCK_YEAR}&limit=100`, undefined, staff)
       ).json().data as { component_name: string; outside_catalogue: boolean }[];
       const marked = (name: string) => listed.find((line) => line.component_name === name);
       expect(marked('Map Kancing')?.outside_catalogue).toBe(false);
       expect(marked('Lem Aibon Grosir')?.outside_catalogue).toBe(true);
       // A year without a catalogue marks nothing.
       const otherYear = (
-        await call('GET', 'detail-program/list?year=2035', undefined, t.userToken)
+        await call('GET', 'detail-program/list?year=2035', undefined, staff)
       ).json().data;
       expect(
         otherYear.map((line: { outside_catalogue: boolean }) => line.outside_catalogue),

@@ -826,7 +826,11 @@ describe.each(databaseTargets)('history of every change on %s', (target) => {
       expect(pagu.statusCode, pagu.body).toBe(200);
       // Another unit's line: not this one's.
       await createLine({ component_name: 'Baris Lain' });
+      // Giving the unit's user the unit is one of its changes too (issue 34).
+      const staffId = (await t.call('GET', '/ranwal/api/user/me', { token: staff })).json().data
+        .id as string;
       expected = [
+        `user_agency ${staffId}/${agencyId}`,
         `agency ${agencyId}`,
         `program ${unit.program_id}`,
         `action ${unit.action_id}`,
