@@ -494,30 +494,37 @@ describe.each(databaseTargets)('history of every change on %s', (target) => {
         token: t.userToken,
         body: budgetLineInput(place, { year }),
       });
-    const finished: string[] = [];
-    const track = <T>(name: string, call: Promise<T>) =>
-      call.then((answer) => {
-        finished.push(name);
-        return answer;
-      });
     // On PostgreSQL another connection holds a row the racing call needs after its own check,
     // so it is caught in flight; PGlite runs one transaction at a time, so there the two calls
     // simply follow each other and the outcome must be the same.
     const holder = t.database.url ? new pg.Client({ connectionString: t.database.url }) : null;
     await holder?.connect();
-    const waiting = async () =>
-      Number(
-        (
-          await sql<{ count: unknown }>`select count(*) as count from pg_stat_activity
-            where datname = current_database() and wait_event_type = 'Lock'`.execute(t.database.db)
-        ).rows[0]?.count,
-      );
+    const holderPid = holder
+      ? (await holder.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid
+      : 0;
+    /** The backend that waits on `pid`'s locks, if any: a racing call caught in flight. */
+    const blockedBy = async (pid: number) =>
+      (
+        await sql<{ pid: number }>`select pid from pg_stat_activity
+          where datname = current_database() and ${pid} = any(pg_blocking_pids(pid))`.execute(
+          t.database.db,
+        )
+      ).rows[0]?.pid;
     const until = async (condition: () => Promise<boolean>) => {
       for (let attempt = 0; attempt < 1000; attempt++) {
         if (await condition()) return;
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
       throw new Error('the racing calls never reached the expected point');
+    };
+    /** The backend caught waiting on `pid`'s locks, once there is one. */
+    const caught = async (pid: number) => {
+      let found: number | undefined;
+      await until(async () => {
+        found = await blockedBy(pid);
+        return found !== undefined;
+      });
+      return found!;
     };
     try {
       // 1. A write in flight (past its lock check, waiting on its pagu) when the lock is set:
@@ -529,17 +536,16 @@ describe.each(databaseTargets)('history of every change on %s', (target) => {
           YEAR,
         ]);
       }
-      const written = track('write', write(YEAR));
-      if (holder) await until(async () => (await waiting()) >= 1);
-      else await written;
-      const locked = track('lock', lock(YEAR, true));
+      const written = write(YEAR);
+      const writer = holder ? await caught(holderPid) : await written.then(() => 0);
+      const locked = lock(YEAR, true);
       if (holder) {
-        await until(async () => (await waiting()) >= 2 || finished.includes('lock'));
+        // The lock waits for the write in flight (on the old code it went ahead).
+        await caught(writer);
         await holder.query('commit');
       }
       expect((await written).statusCode).toBe(201);
       expect((await locked).statusCode).toBe(200);
-      expect(finished).toEqual(['write', 'lock']);
 
       // 2. A write begun while a lock is being set (held at its record of who set it) waits for
       // the lock and is refused.
@@ -547,18 +553,17 @@ describe.each(databaseTargets)('history of every change on %s', (target) => {
         await holder.query('begin');
         await holder.query('select 1 from app_user where id = $1 for update', [adminId]);
       }
-      const relocked = track('lock2', lock(YEAR + 1, true));
-      if (holder) await until(async () => (await waiting()) >= 1);
-      else await relocked;
-      const late = track('write2', write(YEAR + 1));
+      const relocked = lock(YEAR + 1, true);
+      const locker = holder ? await caught(holderPid) : await relocked.then(() => 0);
+      const late = write(YEAR + 1);
       if (holder) {
-        await until(async () => (await waiting()) >= 2 || finished.includes('write2'));
+        // The write waits for the lock being set.
+        await caught(locker);
         await holder.query('commit');
       }
       expect((await relocked).statusCode).toBe(200);
       const refused = await late;
       expect(refused.statusCode, refused.body).toBe(409);
-      expect(finished).toEqual(['write', 'lock', 'lock2', 'write2']);
     } finally {
       await holder?.end();
     }
