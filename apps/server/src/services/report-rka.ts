@@ -484,8 +484,10 @@ const coded = (record: PrintedRecord | null) =>
 
 /**
  * The header block of the RKA SKPD (Permendagri 77/2020), as a table: each row a label and what
- * it says, printed only when the data says it. Sumber Pendanaan, Lokasi, Indikator and Target
- * join as rows here once lines or sub kegiatan carry them.
+ * it says, printed only when the data says it. Lokasi belongs to a sub kegiatan and is not stored
+ * yet: with one sub kegiatan its row is a line to write on, as an unset signer is, so the printed
+ * form has every row of the format. Sumber Pendanaan, Indikator and Target join as rows here once
+ * lines or sub kegiatan carry them (the issue asks for them where known).
  */
 const RKA_HEADER_ROWS: readonly {
   label: keyof typeof rkaText.headerRows;
@@ -505,6 +507,7 @@ const RKA_HEADER_ROWS: readonly {
   { label: 'program', value: ({ program }) => coded(program) },
   { label: 'action', value: ({ action }) => coded(action) },
   { label: 'sub_action', value: ({ sub_action }) => coded(sub_action) },
+  { label: 'location', value: ({ sub_action }) => (sub_action ? rkaText.blank : null) },
   { label: 'period', value: ({ year }) => rkaText.period(year) },
 ];
 

@@ -1448,6 +1448,7 @@ export const messagesEn: Messages = {
       program: 'Program',
       action: 'Activity',
       sub_action: 'Sub-activity',
+      location: 'Location',
       period: 'Period',
     },
     period: (year: number) => `January to December ${year}`,

@@ -1646,6 +1646,7 @@ export const messagesId = {
       program: 'Program',
       action: 'Kegiatan',
       sub_action: 'Sub Kegiatan',
+      location: 'Lokasi',
       period: 'Waktu Pelaksanaan',
     },
     /** Waktu Pelaksanaan: the budget year, January to December. */
