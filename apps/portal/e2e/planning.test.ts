@@ -18,7 +18,12 @@ import {
   fillDate,
   headingsLevel1,
   openFromSidebar,
+  printUnitRka,
   readable,
+  rkaHeaderBlock,
+  rkaRows,
+  rkaSignature,
+  rkaTableHeaderRow,
   screenshot,
   signInThroughForm,
   startE2E,
@@ -86,6 +91,7 @@ const UNIT_BLOCK = [
   ['Program', `: ${RKA.program.code} ${RKA.program.name}`],
   ['Kegiatan', `: ${RKA.action.code} ${RKA.action.name}`],
   ['Sub Kegiatan', `: ${RKA.subAction.code} ${RKA.subAction.name}`],
+  ['Lokasi', ': ....................................'],
   ['Waktu Pelaksanaan', `: Januari s.d. Desember ${FORM_YEAR}`],
 ];
 /** Every level of the journey's lines, Aktivitas and Subtitle too, with a sum under each. */
@@ -118,28 +124,6 @@ const ALL_LEVELS = [
 ];
 /** The signature block as the unit's signer fills it (after the place and date). */
 const UNIT_SIGNATURE = [UNIT_SIGNER.position, UNIT_SIGNER.name, `NIP. ${UNIT_SIGNER.nip}`];
-
-/** An RKA sheet's table header row (column A 'Kode'). */
-function tableHeaderRow(sheet: ExcelJS.Worksheet): number {
-  for (let row = 1; row <= sheet.rowCount; row++) {
-    if (sheet.getCell(`A${row}`).value === 'Kode') return row;
-  }
-  throw new Error('no table header row');
-}
-/** The header block's rows, label and value, between the year and the table. */
-const headerBlock = (sheet: ExcelJS.Worksheet) =>
-  Array.from({ length: tableHeaderRow(sheet) - 4 }, (_, index) => [
-    sheet.getCell(`A${index + 3}`).value,
-    sheet.getCell(`B${index + 3}`).value,
-  ]).filter(([label]) => !String(label).startsWith('Program: '));
-/** The signature block's lines below the grand total, after its place and date. */
-const signatureOf = (sheet: ExcelJS.Worksheet) => {
-  const texts = sheet.getColumn(2).values as ExcelJS.CellValue[];
-  return (sheet.getColumn(8).values as ExcelJS.CellValue[])
-    .slice(texts.indexOf('Total Keseluruhan') + 1)
-    .filter(Boolean)
-    .slice(1);
-};
 
 const grid = (page: Page, name: string) => page.getByRole('grid', { name, exact: true });
 const rowOf = (table: Locator, text: string) => table.getByRole('row').filter({ hasText: text });
@@ -620,38 +604,20 @@ describe('planning within a ceiling: the admin pages, through the portal', () =>
     await unitPage.getByRole('option', { name: String(FORM_YEAR), exact: true }).click();
     await unitPage.waitForURL(`**/user-dashboard?tahun=${FORM_YEAR}`);
     const print = unitPage.getByRole('region', { name: 'Cetak RKA' });
-    await print
-      .getByText(`Rencana Kerja dan Anggaran ${FORM_YEAR} Perangkat Daerah Anda`)
-      .waitFor();
-    const printed = async (button: string): Promise<Download> => {
-      const [file] = await Promise.all([
-        unitPage.waitForEvent('download'),
-        print.getByRole('button', { name: button }).click(),
-      ]);
-      await toast(unitPage, 'RKA berhasil diunduh').first().waitFor();
-      return file;
-    };
-    const unitWorkbook = await printed('Cetak RKA (Excel)');
-    expect(unitWorkbook.suggestedFilename()).toBe(`rka-${FORM_YEAR}.xlsx`);
-    const unitSheet = (await readWorkbook(await saved(unitWorkbook))).worksheets[0]!;
-    expect(headerBlock(unitSheet)).toEqual(UNIT_BLOCK);
-    const unitRows: [ExcelJS.CellValue, ExcelJS.CellValue][] = [];
-    for (let row = tableHeaderRow(unitSheet) + 1; row <= unitSheet.rowCount; row++) {
-      unitRows.push([unitSheet.getCell(`A${row}`).value, unitSheet.getCell(`B${row}`).value]);
-      if (unitRows.at(-1)![1] === 'Total Keseluruhan') break;
-    }
-    expect(unitRows).toEqual(ALL_LEVELS);
-    expect(signatureOf(unitSheet)).toEqual(UNIT_SIGNATURE);
-    const unitPdf = await printed('Cetak RKA (PDF)');
-    expect(unitPdf.suggestedFilename()).toBe(`rka-${FORM_YEAR}.pdf`);
-    const unitText = (await pdfPages(await saved(unitPdf))).join(' ');
-    expect(unitText).toContain(`Organisasi : ${AGENCY.code} ${AGENCY.name}`);
-    expect(unitText).toContain(`Sub Kegiatan : ${RKA.subAction.code} ${RKA.subAction.name}`);
-    expect(unitText).toContain('Rapat Penyusunan RKPD');
-    expect(unitText).toContain('Jumlah Tim Penyusun RKPD');
-    expect(unitText).toContain('Total Keseluruhan 1.625.000 0 1.625.000');
-    expect(unitText).toContain(UNIT_SIGNER.position);
-    expect(unitText).toContain(`${UNIT_SIGNER.name} NIP. ${UNIT_SIGNER.nip}`);
+    const unit = await printUnitRka(unitPage, FORM_YEAR, downloads);
+    expect(unit.workbookName).toBe(`rka-${FORM_YEAR}.xlsx`);
+    expect(rkaHeaderBlock(unit.sheet)).toEqual(UNIT_BLOCK);
+    expect(rkaRows(unit.sheet)).toEqual(ALL_LEVELS);
+    expect(rkaSignature(unit.sheet)).toEqual(UNIT_SIGNATURE);
+    expect(unit.pdfName).toBe(`rka-${FORM_YEAR}.pdf`);
+    expect(unit.pdfText).toContain(
+      UNIT_BLOCK.map(([label, value]) => `${label} ${value}`).join(' '),
+    );
+    expect(unit.pdfText).toContain('Rapat Penyusunan RKPD');
+    expect(unit.pdfText).toContain('Jumlah Tim Penyusun RKPD');
+    expect(unit.pdfText).toContain('Total Keseluruhan 1.625.000 0 1.625.000');
+    expect(unit.pdfText).toContain(UNIT_SIGNER.position);
+    expect(unit.pdfText).toContain(`${UNIT_SIGNER.name} NIP. ${UNIT_SIGNER.nip}`);
     for (const width of [1366, 390]) {
       await unitPage.setViewportSize({ width, height: width > 400 ? 800 : 844 });
       await print.scrollIntoViewIfNeeded();
@@ -691,7 +657,7 @@ describe('planning within a ceiling: the admin pages, through the portal', () =>
     const sheet = (await readWorkbook(await saved(workbookFile))).getWorksheet(`RKA ${FORM_YEAR}`)!;
     // Printing: landscape, one page wide, the header row repeated on every page.
     const value = (address: string) => sheet.getCell(address).value;
-    const headerRow = tableHeaderRow(sheet);
+    const headerRow = rkaTableHeaderRow(sheet);
     expect(sheet.pageSetup).toMatchObject({
       orientation: 'landscape',
       fitToPage: true,
@@ -699,8 +665,8 @@ describe('planning within a ceiling: the admin pages, through the portal', () =>
       printTitlesRow: `${headerRow}:${headerRow}`,
     });
     // The lines are of one unit: its header block and its signer, though no unit was asked for.
-    expect(headerBlock(sheet)).toEqual(UNIT_BLOCK);
-    expect(signatureOf(sheet)).toEqual(UNIT_SIGNATURE);
+    expect(rkaHeaderBlock(sheet)).toEqual(UNIT_BLOCK);
+    expect(rkaSignature(sheet)).toEqual(UNIT_SIGNATURE);
     // Kode and Uraian down to the grand total: every level with its code, a sum under each.
     const rows: { row: number; code: ExcelJS.CellValue; text: ExcelJS.CellValue }[] = [];
     for (let row = headerRow + 1; row <= sheet.rowCount; row++) {
