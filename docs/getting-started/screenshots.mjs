@@ -114,8 +114,16 @@ async function fillStage(dialog, n, kind, startsOn, endsOn) {
   const row = dialog.getByRole('group', { name: `Tahap ke-${n}` });
   await row.getByRole('button', { name: /Tahap\*?$/ }).click();
   await dialog.page().getByRole('option', { name: kind, exact: true }).click();
-  await row.getByLabel('Tanggal Mulai').fill(startsOn);
-  await row.getByLabel('Tanggal Selesai').fill(endsOn);
+  await fillDate(row, 'Tanggal Mulai', startsOn);
+  await fillDate(row, 'Tanggal Selesai', endsOn);
+}
+
+/** Types an ISO day into the date field labelled `label`, segment by segment as a person types. */
+async function fillDate(scope, label, iso) {
+  const [year, month, date] = iso.split('-');
+  const field = scope.getByRole('group', { name: new RegExp(`^${label}`) });
+  await field.getByRole('spinbutton').first().click();
+  await field.page().keyboard.type(`${date}${month}${year}`);
 }
 
 /** Lets the toasts of the last steps run out (the longest stays 3 s), so they hide nothing. */

@@ -275,7 +275,7 @@ export function SubActionVerification({
             {subActionTitle(review)}
           </h1>
           <p className="text-sm text-slate-700">
-            {review.agency_name ?? t.noAgency} · {review.year} ·{' '}
+            {review.agency_name ?? t.noAgency} · {review.year} · {t.columns.notes}:{' '}
             {t.noteCounts(review.open_notes, review.closed_notes)}
           </p>
           <VerifiedBadge row={review} />
