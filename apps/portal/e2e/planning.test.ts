@@ -572,7 +572,7 @@ describe('planning within a ceiling: the admin pages, through the portal', () =>
     expect(await form.getByLabel('Spesifikasi').inputValue()).toBe(KERTAS.specification);
     expect(await form.getByLabel('Satuan', { exact: true }).inputValue()).toBe('Rim');
     expect(await form.getByLabel('Harga (Rp)').inputValue()).toBe('55.000');
-    await form.getByText('Harga katalog Rp 55.000: Harga paling tinggi.').waitFor();
+    await form.getByText('Harga katalog Rp 55.000 (batas tertinggi).').waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await form.getByLabel('Harga (Rp)').fill('60.000');
     await form.getByLabel('Harga (Rp)').blur();

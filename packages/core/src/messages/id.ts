@@ -655,7 +655,7 @@ export const messagesId = {
         picked: (code: string) => `Dari katalog harga (kode ${code}).`,
         fromCatalogue: 'Diisi dari katalog harga.',
         /** Under Harga (Rp) once an item is picked. */
-        ceiling: (price: string) => `Harga katalog ${price}: Harga paling tinggi.`,
+        ceiling: (price: string) => `Harga katalog ${price} (batas tertinggi).`,
         ceilingOpen: (price: string) => `Harga katalog ${price} (boleh dilampaui).`,
         loadFailed: 'Katalog harga tidak dapat dimuat.',
       },
