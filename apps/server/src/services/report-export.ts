@@ -14,6 +14,7 @@ import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { collectGarbage } from './heap.js';
 import {
+  asLineDatabase,
   type BudgetLineFilter,
   type BudgetLineRow,
   type JoinedField,
@@ -317,11 +318,8 @@ async function accountsInOrder(
     return part;
   };
   for (let start = 0; start < accounts.length; start += chunk) {
-    let query = db.selectFrom('account as account') as unknown as SelectQueryBuilder<
-      LineDatabase,
-      'account',
-      object
-    >;
+    let query: SelectQueryBuilder<LineDatabase, 'account', object> =
+      db.selectFrom('account as account');
     // From the account up to its programme, and the programme's Perangkat Daerah if it has one.
     for (const key of hierarchyLevelKeys.slice(0, -1).reverse()) {
       const child = managedEntities[key].child!;
@@ -388,9 +386,7 @@ const flatReading: LineReading = {
   accountKey: flatAccountKey,
   // Every row names its levels, so the sheet needs nothing else.
   select: (lines) =>
-    withLevels(lines as unknown as Parameters<typeof withLevels>[0]).select(
-      storedColumns.map((column) => `line.${column}` as const),
-    ) as unknown as Lines,
+    withLevels(lines).select(storedColumns.map((column) => `line.${column}` as const)),
 };
 
 /**
@@ -544,7 +540,7 @@ export async function writeReportExport(
     signal = new AbortController().signal,
   }: ReportExportOptions = {},
 ): Promise<void> {
-  const db = typedDb as unknown as Kysely<LineDatabase>;
+  const db = asLineDatabase(typedDb);
   const title = text.title(scope.year, await filtersOf(db, scope));
   const stopped = stopper(signal, output);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({

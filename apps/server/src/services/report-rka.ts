@@ -27,7 +27,7 @@ import {
   whileQueued,
   yearHasCatalogue,
 } from './report-export.js';
-import type { LineDatabase } from './reports.js';
+import { asLineDatabase, type LineDatabase } from './reports.js';
 
 /*
  * The RKA (Rencana Kerja dan Anggaran) of 'Download Laporan' (issue 18) and of the unit's
@@ -553,7 +553,7 @@ async function rkaOf(
   signal: AbortSignal,
   now: Date,
 ): Promise<{ heading: Heading; chunks: AsyncIterable<RkaRow[]> }> {
-  const db = typedDb as unknown as Kysely<LineDatabase>;
+  const db = asLineDatabase(typedDb);
   const reading = rkaReading();
   const catalogued = await yearHasCatalogue(typedDb, scope.year);
   const rows = rkaRows(db, scope, reading, reads, signal, catalogued);
