@@ -13,6 +13,7 @@ import ExcelJS from 'exceljs';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { collectGarbage } from './heap.js';
+import { fieldOf } from './library-internals.js';
 import {
   asLineDatabase,
   type BudgetLineFilter,
@@ -154,10 +155,12 @@ function addTotalRow(sheet: ExcelJS.Worksheet, label: string, amounts: Amounts):
  * 0 when exceljs's internals are not where 4.4 keeps them (a test guards this).
  */
 export function queuedBytes(sheet: ExcelJS.Worksheet): number {
-  type Buffered = { _writableState?: { length: number }; _readableState?: { length: number } };
-  const internals = sheet as unknown as { _stream?: { pipes?: Buffered[] } };
-  const queue = internals._stream?.pipes?.[0];
-  return (queue?._writableState?.length ?? 0) + (queue?._readableState?.length ?? 0);
+  const queue = fieldOf(fieldOf(fieldOf(sheet, '_stream'), 'pipes'), 0);
+  const length = (state: string) => {
+    const bytes = fieldOf(fieldOf(queue, state), 'length');
+    return typeof bytes === 'number' ? bytes : 0;
+  };
+  return length('_writableState') + length('_readableState');
 }
 
 export async function whileQueued(sheet: ExcelJS.Worksheet, signal: AbortSignal): Promise<void> {

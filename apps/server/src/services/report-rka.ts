@@ -12,6 +12,7 @@ import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import PDFDocument from 'pdfkit';
 import type { Database } from '../db/schema.js';
+import { fieldOf } from './library-internals.js';
 import {
   type AccountChain,
   CHUNK_LINES,
@@ -1048,16 +1049,20 @@ class PdfWriter {
 
   /** The current font's resource name. pdfkit keeps it private; its own text() reads it so. */
   private fontId(): string {
-    return (this.doc as unknown as { _font: { id: string } })._font.id;
+    const id = fieldOf(fieldOf(this.doc, '_font'), 'id');
+    if (typeof id !== 'string') throw new Error('pdfkit no longer keeps its current font as _font');
+    return id;
   }
 
   /** Puts both fonts in the page's resources, as pdfkit's text() does for the font it uses. */
   private registerFonts(): void {
     for (const name of ['Helvetica', 'Helvetica-Bold']) {
       this.doc.font(name);
-      const font = (this.doc as unknown as { _font: { id: string; ref(): unknown } })._font;
-      const fonts = (this.doc.page as unknown as { fonts: Record<string, unknown> }).fonts;
-      fonts[font.id] ??= font.ref();
+      const font = fieldOf(this.doc, '_font');
+      const ref = fieldOf(font, 'ref');
+      if (typeof ref !== 'function') throw new Error('pdfkit fonts no longer have ref()');
+      const fonts: Record<string, unknown> = this.doc.page.fonts;
+      fonts[this.fontId()] ??= ref.call(font);
     }
   }
 
@@ -1421,7 +1426,7 @@ class PdfWriter {
 
   /** How much of pdfkit's output waits to be read. */
   get queued(): number {
-    return (this.doc as unknown as { readableLength: number }).readableLength ?? 0;
+    return this.doc.readableLength ?? 0;
   }
 }
 
