@@ -368,11 +368,11 @@ export interface Database {
 export type NamedColumns = { [column: string]: unknown };
 
 /**
- * The database as code driven by the level table sees it: the tables it reaches by a name from
- * the level table (the six levels, supporters, budget lines) and the counts the triggers of
- * migrations 0002 and 0003 keep, each with columns named as the level table names them.
+ * The tables code driven by the level table reaches by a name from the level table (the six
+ * levels, supporters, budget lines) and the counts the triggers of migrations 0002 and 0003
+ * keep, each with columns named as the level table names them.
  */
-export type LevelDatabase = {
+export type LevelTables = {
   [T in
     | ManagedEntityTable
     | 'detail_program'
@@ -380,9 +380,19 @@ export type LevelDatabase = {
     | 'user_line_count']: NamedColumns;
 };
 
+/** The tables of Database that LevelTables names. */
+type LevelTableName = Extract<keyof LevelTables, keyof Database>;
+
 /**
- * The one view of the typed database as LevelDatabase: the same connection, with table names
- * checked against the level table and columns read by name.
+ * The database as code driven by the level table sees it: the typed database, with the level
+ * tables' columns named as the level table names them (LevelTables).
+ */
+export type LevelDatabase = Omit<Database, LevelTableName> & LevelTables;
+
+/**
+ * The one view of the typed database as LevelDatabase: the same connection (Kysely's
+ * `$omitTables` and `$extendTables` change only its type), with table names checked against the
+ * level table and columns read by name.
  */
 export const asLevelDatabase = (db: Kysely<Database>): Kysely<LevelDatabase> =>
-  db as unknown as Kysely<LevelDatabase>;
+  db.$omitTables<LevelTableName>().$extendTables<LevelTables>();

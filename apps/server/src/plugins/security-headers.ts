@@ -1,4 +1,5 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -24,27 +25,21 @@ export const SECURITY_HEADER_OPTIONS: Readonly<HelmetOptions> = {
  * on every answer and are worked out once.
  */
 export function securityHeaders(options: Readonly<HelmetOptions>): [string, string][] {
-  const headers = new Map<string, string>();
-  const recorder = {
-    setHeader(name: string, value: string | number | readonly string[]) {
-      headers.set(name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value));
-    },
-    removeHeader(name: string) {
-      headers.delete(name.toLowerCase());
-    },
-  };
+  // A response that is never sent: helmet only sets and removes its headers.
+  const request = new IncomingMessage(new Socket());
+  const response = new ServerResponse(request);
   let finished = false;
-  helmet(options)(
-    {} as IncomingMessage,
-    recorder as unknown as ServerResponse,
-    (error?: unknown) => {
-      if (error) throw error;
-      finished = true;
-    },
-  );
+  helmet(options)(request, response, (error?: unknown) => {
+    if (error) throw error;
+    finished = true;
+  });
   // Helmet is synchronous; a version that is not would leave the headers unset here.
   if (!finished) throw new Error('helmet did not finish synchronously');
-  return [...headers];
+  // Node keeps the names lower-cased, in the order they were last set.
+  return Object.entries(response.getHeaders()).map(([name, value]) => [
+    name,
+    Array.isArray(value) ? value.join(', ') : String(value),
+  ]);
 }
 
 /**

@@ -14,7 +14,7 @@ import {
   refusals,
   type User,
 } from '@ranwal/core';
-import { type Kysely, type RawBuilder, sql } from 'kysely';
+import { type Kysely, type QueryCreator, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { offsetOf, type Parsed, toCount } from './pagination.js';
 import { namesIn, referenceNames } from './reference-names.js';
@@ -91,21 +91,21 @@ const recordedIn = (alias: string, column: string, set: RawBuilder<unknown>) => 
   or ${sql.ref(`${alias}.old_values`)} ->> ${sql.lit(column)} in ${set})`;
 
 /** The unit's programmes, kegiatan, sub kegiatan, aktivitas and subtitles, as CTEs. */
-function withUnit(db: Kysely<Database>, agencyId: string): Kysely<Database> {
-  let scoped = db as unknown as Kysely<Database>;
+function withUnit(db: Kysely<Database>, agencyId: string): QueryCreator<Database> {
+  let scoped: QueryCreator<Database> = db;
   for (const level of unitLevels) {
     const parents = level.parentSet
       ? sql`(select id from ${sql.table(level.parentSet)})`
       : sql`(${agencyId}::text)`;
     scoped = scoped.with(
-      `${level.set}(id)` as never,
+      `${level.set}(id)`,
       () =>
         sql`(select id::text from ${sql.table(level.table)}
         where ${sql.ref(level.parent)}::text in ${parents}
         union
         select h.record_id from change_log h
         where h.record_type = ${level.table} and ${recordedIn('h', level.parent, parents)})`,
-    ) as unknown as Kysely<Database>;
+    );
   }
   return scoped;
 }

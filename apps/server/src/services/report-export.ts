@@ -13,7 +13,9 @@ import ExcelJS from 'exceljs';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { collectGarbage } from './heap.js';
+import { fieldOf } from './library-internals.js';
 import {
+  asLineDatabase,
   type BudgetLineFilter,
   type BudgetLineRow,
   type JoinedField,
@@ -153,10 +155,12 @@ function addTotalRow(sheet: ExcelJS.Worksheet, label: string, amounts: Amounts):
  * 0 when exceljs's internals are not where 4.4 keeps them (a test guards this).
  */
 export function queuedBytes(sheet: ExcelJS.Worksheet): number {
-  type Buffered = { _writableState?: { length: number }; _readableState?: { length: number } };
-  const internals = sheet as unknown as { _stream?: { pipes?: Buffered[] } };
-  const queue = internals._stream?.pipes?.[0];
-  return (queue?._writableState?.length ?? 0) + (queue?._readableState?.length ?? 0);
+  const queue = fieldOf(fieldOf(fieldOf(sheet, '_stream'), 'pipes'), 0);
+  const length = (state: string) => {
+    const bytes = fieldOf(fieldOf(queue, state), 'length');
+    return typeof bytes === 'number' ? bytes : 0;
+  };
+  return length('_writableState') + length('_readableState');
 }
 
 export async function whileQueued(sheet: ExcelJS.Worksheet, signal: AbortSignal): Promise<void> {
@@ -317,11 +321,8 @@ async function accountsInOrder(
     return part;
   };
   for (let start = 0; start < accounts.length; start += chunk) {
-    let query = db.selectFrom('account as account') as unknown as SelectQueryBuilder<
-      LineDatabase,
-      'account',
-      object
-    >;
+    let query: SelectQueryBuilder<LineDatabase, 'account', object> =
+      db.selectFrom('account as account');
     // From the account up to its programme, and the programme's Perangkat Daerah if it has one.
     for (const key of hierarchyLevelKeys.slice(0, -1).reverse()) {
       const child = managedEntities[key].child!;
@@ -388,9 +389,7 @@ const flatReading: LineReading = {
   accountKey: flatAccountKey,
   // Every row names its levels, so the sheet needs nothing else.
   select: (lines) =>
-    withLevels(lines as unknown as Parameters<typeof withLevels>[0]).select(
-      storedColumns.map((column) => `line.${column}` as const),
-    ) as unknown as Lines,
+    withLevels(lines).select(storedColumns.map((column) => `line.${column}` as const)),
 };
 
 /**
@@ -544,7 +543,7 @@ export async function writeReportExport(
     signal = new AbortController().signal,
   }: ReportExportOptions = {},
 ): Promise<void> {
-  const db = typedDb as unknown as Kysely<LineDatabase>;
+  const db = asLineDatabase(typedDb);
   const title = text.title(scope.year, await filtersOf(db, scope));
   const stopped = stopper(signal, output);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({

@@ -12,6 +12,7 @@ import ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import PDFDocument from 'pdfkit';
 import type { Database } from '../db/schema.js';
+import { fieldOf } from './library-internals.js';
 import {
   type AccountChain,
   CHUNK_LINES,
@@ -27,7 +28,7 @@ import {
   whileQueued,
   yearHasCatalogue,
 } from './report-export.js';
-import type { LineDatabase } from './reports.js';
+import { asLineDatabase, type LineDatabase } from './reports.js';
 
 /*
  * The RKA (Rencana Kerja dan Anggaran) of 'Download Laporan' (issue 18) and of the unit's
@@ -556,7 +557,7 @@ async function rkaOf(
   signal: AbortSignal,
   now: Date,
 ): Promise<{ heading: Heading; chunks: AsyncIterable<RkaRow[]> }> {
-  const db = typedDb as unknown as Kysely<LineDatabase>;
+  const db = asLineDatabase(typedDb);
   const reading = rkaReading();
   const catalogued = await yearHasCatalogue(typedDb, scope.year);
   const rows = rkaRows(db, scope, reading, reads, signal, catalogued);
@@ -1051,16 +1052,20 @@ class PdfWriter {
 
   /** The current font's resource name. pdfkit keeps it private; its own text() reads it so. */
   private fontId(): string {
-    return (this.doc as unknown as { _font: { id: string } })._font.id;
+    const id = fieldOf(fieldOf(this.doc, '_font'), 'id');
+    if (typeof id !== 'string') throw new Error('pdfkit no longer keeps its current font as _font');
+    return id;
   }
 
   /** Puts both fonts in the page's resources, as pdfkit's text() does for the font it uses. */
   private registerFonts(): void {
     for (const name of ['Helvetica', 'Helvetica-Bold']) {
       this.doc.font(name);
-      const font = (this.doc as unknown as { _font: { id: string; ref(): unknown } })._font;
-      const fonts = (this.doc.page as unknown as { fonts: Record<string, unknown> }).fonts;
-      fonts[font.id] ??= font.ref();
+      const font = fieldOf(this.doc, '_font');
+      const ref = fieldOf(font, 'ref');
+      if (typeof ref !== 'function') throw new Error('pdfkit fonts no longer have ref()');
+      const fonts: Record<string, unknown> = this.doc.page.fonts;
+      fonts[this.fontId()] ??= ref.call(font);
     }
   }
 
@@ -1424,7 +1429,7 @@ class PdfWriter {
 
   /** How much of pdfkit's output waits to be read. */
   get queued(): number {
-    return (this.doc as unknown as { readableLength: number }).readableLength ?? 0;
+    return this.doc.readableLength ?? 0;
   }
 }
 

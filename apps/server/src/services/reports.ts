@@ -23,7 +23,12 @@ import {
   type WorkScope,
 } from '@ranwal/core';
 import { type Kysely, type SelectQueryBuilder, sql, type WhereInterface } from 'kysely';
-import type { Database, LevelDatabase, NamedColumns } from '../db/schema.js';
+import {
+  asLevelDatabase,
+  type Database,
+  type LevelDatabase,
+  type NamedColumns,
+} from '../db/schema.js';
 import { countFromLastPage, tableRowCounter } from './hierarchy.js';
 import { createLockService, type LockedPlace } from './locks.js';
 import {
@@ -51,7 +56,15 @@ type Caller = Pick<User, 'id' | 'role' | 'agency_ids'>;
  * columns are read by name and their values checked by core's schemas.
  */
 type LineAliases = { line: NamedColumns } & { [K in LineReferenceKey]: NamedColumns };
-export type LineDatabase = LevelDatabase & LineAliases & { app_user: NamedColumns };
+type LinePeople = { app_user: NamedColumns };
+export type LineDatabase = Omit<LevelDatabase, keyof LinePeople> & LineAliases & LinePeople;
+
+/**
+ * The typed database as a line query sees it (LineDatabase): the same connection, its type
+ * changed by Kysely's `$omitTables` and `$extendTables` only.
+ */
+export const asLineDatabase = (db: Kysely<Database>): Kysely<LineDatabase> =>
+  asLevelDatabase(db).$omitTables<keyof LinePeople>().$extendTables<LineAliases & LinePeople>();
 type LineQuery = SelectQueryBuilder<LineDatabase, keyof LineAliases, NamedColumns>;
 /** A join whose alias comes from the level table: the query keeps the one shape above. */
 const joined = (query: unknown) => query as LineQuery;
@@ -196,7 +209,9 @@ const notFound = () => refusals.notFound(messagesId.server.records.line);
  * and adds its name as `{key}_name` (and the account's code as `account_code`): with all the
  * line's columns, the BudgetLine read shape. For bulk reads; see `levelNamesOf`.
  */
-export function withLevels(lines: LineQuery): LineQuery {
+export function withLevels(
+  lines: SelectQueryBuilder<LineDatabase, keyof LineAliases, object>,
+): LineQuery {
   let query = lines;
   for (const key of lineReferenceKeys) {
     const level = managedEntities[key];
@@ -282,7 +297,7 @@ function levelNamesOf(db: Kysely<LineDatabase>): (lines: LineQuery) => LineQuery
  * verified and how many of its notes are open (two index probes per line). For a list or a
  * read only: a write's own answer is read before the trigger that withdraws the mark runs.
  */
-function withVerificationState(lines: LineQuery): LineQuery {
+function withVerificationState(lines: LineQuery) {
   return lines.select([
     sql<Date | null>`(select v.verified_at from sub_action_verification v
       where v.sub_action_id = line.sub_action_id and v.year = line.year)`.as(
@@ -291,7 +306,7 @@ function withVerificationState(lines: LineQuery): LineQuery {
     sql<number>`(select count(*)::integer from verification_note n
       where n.sub_action_id = line.sub_action_id and n.year = line.year
         and n.status <> 'closed')`.as('sub_action_open_notes'),
-  ]) as unknown as LineQuery;
+  ]);
 }
 
 /**
@@ -442,13 +457,13 @@ export function createBudgetLineService(
   read: ReadRows = readThrough(typedDb),
   options: { freeForm?: boolean } = {},
 ) {
-  const db = typedDb as unknown as Kysely<LineDatabase>;
+  const db = asLineDatabase(typedDb);
   const pagu = createPaguService(typedDb);
   const locks = createLockService(typedDb);
   /** Where a stored line sits (the caller's own for a user), for the locks; none when not found. */
   const placeOf = async (trx: Kysely<Database>, id: string, caller: Caller) =>
     (await whereLines(
-      (trx as unknown as Kysely<LineDatabase>)
+      asLineDatabase(trx)
         .selectFrom('detail_program as line')
         .select(['line.sub_action_id', 'line.year']),
       lineScopeOf(caller),
@@ -556,7 +571,7 @@ export function createBudgetLineService(
   async function assertReferences(input: CreateInput, trx: Kysely<Database>): Promise<void> {
     const lookups = lineReferenceKeys.map((key) => {
       const level = managedEntities[key];
-      return (trx as unknown as Kysely<LineDatabase>)
+      return asLineDatabase(trx)
         .selectFrom(level.table)
         .select([
           sql.lit(key).as('level'),
@@ -726,7 +741,7 @@ export function createBudgetLineService(
         await locks.assertUnlocked(trx, caller, [values]);
         await pagu.assertWithin(trx, values);
         if (restoring) await markRestore(trx);
-        const lines = trx as unknown as Kysely<LineDatabase>;
+        const lines = asLineDatabase(trx);
         // One statement inserts the line and reads it back with every name joined.
         const creator = lines.with('inserted', (qb) =>
           qb.insertInto('detail_program').values(values).returningAll(),
@@ -757,7 +772,7 @@ export function createBudgetLineService(
         const stored = await placeOf(trx, id, caller);
         await locks.assertUnlocked(trx, caller, stored ? [stored, values] : [values]);
         await pagu.assertWithin(trx, { ...values, line_id: id });
-        const lines = trx as unknown as Kysely<LineDatabase>;
+        const lines = asLineDatabase(trx);
         const editor = lines.with('updated', (qb) =>
           whereLines(
             qb
@@ -778,14 +793,14 @@ export function createBudgetLineService(
 
     /** Deletes a line the caller may change (a user their own, an admin any). */
     async remove(id: string, caller: Caller): Promise<void> {
-      const result = await inTransaction(db, async (trx) => {
+      const result = await inTransaction(typedDb, async (trx) => {
         if (caller.role === 'verifier') {
           throw refusals.verifierReadOnly();
         }
-        const stored = await placeOf(trx as unknown as Kysely<Database>, id, caller);
-        if (stored)
-          await locks.assertUnlocked(trx as unknown as Kysely<Database>, caller, [stored]);
-        return whereLines(trx.deleteFrom('detail_program as line'), lineScopeOf(caller))
+        const stored = await placeOf(trx, id, caller);
+        if (stored) await locks.assertUnlocked(trx, caller, [stored]);
+        const lines = asLineDatabase(trx);
+        return whereLines(lines.deleteFrom('detail_program as line'), lineScopeOf(caller))
           .where('line.id', '=', id)
           .executeTakeFirst();
       });
