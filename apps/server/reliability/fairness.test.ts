@@ -33,7 +33,8 @@ const percentile = (sorted: number[], share: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)]!;
 
 /** Creates `count` lines through the API, a few at a time. */
-async function createLines(origin: string, token: string, chain: Chain, tag: string) {
+async function createLines(origin: string, token: string, unitChain: Chain, tag: string) {
+  const { agency_id: _unit, ...chain } = unitChain;
   for (let from = 0; from < LINES; from += 10) {
     await Promise.all(
       Array.from({ length: Math.min(10, LINES - from) }, async (_, offset) => {
@@ -99,7 +100,13 @@ async function measure(database: DatabaseChoice, label: string) {
       const credentials = { email: `orang${person}@fair.local`, password: 'fairness-pass-1' };
       const made = await call(server.origin, 'POST', '/ranwal/api/user/create', {
         token: admin,
-        body: { name: `Orang ${person}`, role: 'user', ...credentials },
+        // Users of the chain's Perangkat Daerah: only they write its lines (issue 34).
+        body: {
+          name: `Orang ${person}`,
+          role: 'user',
+          agency_ids: [chain.agency_id],
+          ...credentials,
+        },
       });
       if (made.status !== 201) throw new Error(`creating a user: ${JSON.stringify(made.json)}`);
       const token = await signIn(server.origin, credentials);

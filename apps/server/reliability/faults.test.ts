@@ -424,7 +424,7 @@ describe.each(['postgres', 'pglite'] as const)('faults on %s', (kind) => {
     // The CLI says the connection was lost and how many rows the server acknowledged.
     expect(stopped.code).toBe(5);
     const acknowledgedRows = Number(
-      /confirmed ([\d.,]+) of/.exec(stopped.stderr)?.[1]?.replace(/[.,]/g, ''),
+      /server mengonfirmasi ([\d.,]+) dari/.exec(stopped.stderr)?.[1]?.replace(/[.,]/g, ''),
     );
     expect(acknowledgedRows % BATCH_ROWS).toBe(0);
     const acknowledged = acknowledgedRows / BATCH_ROWS;

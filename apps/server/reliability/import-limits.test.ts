@@ -159,12 +159,12 @@ describe('import limits: workbooks that unpack to hundreds of megabytes', () => 
         strings(() => repeated(`<si><t>${'A'.repeat(1000)}</t></si>`, 400_000)),
         sheet(),
       ],
-      message: (file) => text.workbookTooManyStrings(file, '1,000,000', '64.0 MB'),
+      message: (file) => text.workbookTooManyStrings(file, '1.000.000', '64,0 MB'),
     },
     {
       name: 'rows.xlsx',
       parts: [...frame, strings(), sheet(() => repeated('<row><c><v>1</v></c></row>', 2_000_000))],
-      message: (file) => text.workbookTooManyRows(file, '1,048,576'),
+      message: (file) => text.workbookTooManyRows(file, '1.048.576'),
     },
     {
       name: 'unpacked.xlsx',
@@ -174,7 +174,7 @@ describe('import limits: workbooks that unpack to hundreds of megabytes', () => 
         sheet(),
         { name: 'xl/media/image1.bin', content: () => repeated('\0'.repeat(1024), 300 * 1024) },
       ],
-      message: (file) => text.workbookTooLarge(file, '256.0 MB'),
+      message: (file) => text.workbookTooLarge(file, '256,0 MB'),
     },
   ];
 

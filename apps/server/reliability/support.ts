@@ -299,7 +299,10 @@ export async function call(
   return { status: response.status, json };
 }
 
-/** A whole budget-line hierarchy (programme to account) and a supporter, made through the API. */
+/**
+ * A whole budget-line hierarchy (Perangkat Daerah to account) and a supporter, made through the
+ * API: the ids a line names, and the unit (`agency_id`) whose users may write under it (issue 34).
+ */
 export async function createChain(origin: string, token: string, tag: string) {
   const made = await createChainWith(
     async (path, body) => {
@@ -317,6 +320,7 @@ export async function createChain(origin: string, token: string, tag: string) {
     },
   );
   return {
+    agency_id: made.agency.id,
     program_id: made.program.id,
     action_id: made.action.id,
     sub_action_id: made.sub_action.id,
@@ -329,7 +333,11 @@ export async function createChain(origin: string, token: string, tag: string) {
 export type Chain = Awaited<ReturnType<typeof createChain>>;
 
 /** A budget line to create, told apart by its component code. */
-export const reportBody = (chain: Chain, code: string, price = 150_000) => ({
+export const reportBody = (
+  { agency_id: _unit, ...chain }: Chain,
+  code: string,
+  price = 150_000,
+) => ({
   ...chain,
   component_code: code,
   component_name: `Komponen ${code}`,

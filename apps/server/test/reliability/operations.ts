@@ -100,6 +100,7 @@ export function tableOfIdField(field: string, operation: Operation): Table | und
     subtitle_id: 'subtitle',
     account_id: 'account',
     supporter_id: 'supporter',
+    line_id: 'detail_program',
   };
   if (field in fields) return fields[field];
   if (field === 'uuid') {

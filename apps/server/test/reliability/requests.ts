@@ -275,6 +275,10 @@ const importBatch: fc.Arbitrary<Record<string, unknown>> = fc
   .map(([rows, dryRun]) => importBatchOf(rows, dryRun));
 
 function objectOf(schema: JsonSchema, operation: Operation): fc.Arbitrary<Record<string, unknown>> {
+  // A body that is one of several shapes (a note on a line or on a sub kegiatan): one of them.
+  const shapes = schema.anyOf ?? schema.oneOf;
+  if (shapes && !schema.properties)
+    return fc.oneof(...shapes.map((shape) => objectOf(shape, operation)));
   const properties = schema.properties ?? {};
   const model = Object.fromEntries(
     Object.entries(properties).map(([name, property]) => [
