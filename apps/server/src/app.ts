@@ -6,6 +6,7 @@ import swagger from '@fastify/swagger';
 import { BASE_PATH, UPLOAD_MAX_BYTES } from '@ranwal/core';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from './config.js';
 import type { AppContext } from './context.js';
 import type { DatabaseHandle } from './db/connect.js';
@@ -61,6 +62,10 @@ const SECRET_QUERY_PARAMS = /([?&](?:token|access_token|key|secret|password|sign
 export function withoutQuerySecrets(url: string): string {
   return url.replace(SECRET_QUERY_PARAMS, '$1[REDACTED]');
 }
+
+// The API answers in Indonesian: a check core gives no message of its own ('expected number,
+// received NaN' for `page=abc`) speaks Zod's Indonesian rather than its English default.
+z.config(z.locales.id());
 
 /** Builds the Ranwal API as a Fastify instance; `server.ts` only listens and closes it. */
 export async function buildApp({

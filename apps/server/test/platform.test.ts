@@ -136,6 +136,22 @@ describe.each(databaseTargets)('platform on %s', (target) => {
     expect(pageSize.statusCode).toBe(400);
     expect(pageSize.json().message).toContain('limit');
   });
+
+  it('explains a page that is not a number in Indonesian, not in Zod’s English', async () => {
+    for (const query of ['page=abc', 'limit=abc']) {
+      const list = await t.call('GET', `/ranwal/api/program/list?${query}`, {
+        token: t.adminToken,
+      });
+      expect(list.statusCode).toBe(400);
+      expect(list.json().message).toBe(
+        `Kolom ${query.split('=')[0]} tidak valid: harus berupa angka`,
+      );
+    }
+    const unit = await t.call('GET', '/ranwal/api/program/list?page=1.5', {
+      token: t.adminToken,
+    });
+    expect(unit.json().message).toBe('Kolom page tidak valid: harus bilangan bulat');
+  });
 });
 
 describe('configuration and logging', () => {

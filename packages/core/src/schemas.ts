@@ -991,10 +991,14 @@ export type Health = z.infer<typeof Health>;
 export const MAX_PAGE_SIZE = 100;
 
 export const ListQuery = z.object({
-  page: z.coerce.number().int().min(1, { error: 'minimal 1' }).default(1),
+  page: z.coerce
+    .number({ error: 'harus berupa angka' })
+    .int({ error: 'harus bilangan bulat' })
+    .min(1, { error: 'minimal 1' })
+    .default(1),
   limit: z.coerce
-    .number()
-    .int()
+    .number({ error: 'harus berupa angka' })
+    .int({ error: 'harus bilangan bulat' })
     .min(1, { error: 'minimal 1' })
     .max(MAX_PAGE_SIZE, { error: `maksimal ${MAX_PAGE_SIZE}` })
     // Without a limit, a whole page: the spec's client reads several lists with no query at
