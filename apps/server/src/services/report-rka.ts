@@ -19,6 +19,7 @@ import {
   filtersOf,
   type LineReading,
   linesInReportOrder,
+  PDF_CHUNK_LINES,
   type ReportExportOptions,
   type ReportScope,
   ROWS_BETWEEN_YIELDS,
@@ -1447,7 +1448,7 @@ export async function writeRkaPdf(
   scope: ReportScope,
   output: Writable,
   {
-    chunkLines = CHUNK_LINES,
+    chunkLines = PDF_CHUNK_LINES,
     shortStatements = true,
     signal = new AbortController().signal,
     now = new Date(),
