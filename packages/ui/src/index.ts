@@ -8,6 +8,7 @@ export * from './components/DateText.js';
 export * from './components/DeleteRowButton.js';
 export * from './components/Dialog.js';
 export * from './components/Field.js';
+export * from './components/FormDialog.js';
 export * from './components/NumberField.js';
 export * from './components/Pagination.js';
 export * from './components/RadioGroup.js';

@@ -1,8 +1,8 @@
 import { type Signer, SignerInput } from '@ranwal/core';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
-import { Dialog, FormDialogFooter, Modal } from '../../components/Dialog.js';
+import { Modal } from '../../components/Dialog.js';
+import { FormDialog, useFailure } from '../../components/FormDialog.js';
 import { EmptyState, ErrorState } from '../../components/States.js';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../components/Table.js';
 import { TextField } from '../../components/TextField.js';
@@ -162,7 +162,6 @@ function SignerForm({
 }) {
   const m = useMessages();
   const t = m.planning.settings.signers;
-  const formId = useId();
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Record<SignerField, string>>({
     place: unit.signer?.place ?? '',
@@ -171,7 +170,7 @@ function SignerForm({
     nip: unit.signer?.nip ?? '',
   });
   const [attempt, setAttempt] = useState(0);
-  const [failure, setFailure] = useState<{ key: number; message: string } | null>(null);
+  const { failure, show: showFailure, clear: clearFailure } = useFailure();
   useFocusFirstInvalid(form, attempt);
   const labels: Record<SignerField, string> = t.columns;
   const parsed = SignerInput.safeParse({ agency_id: unit.agencyId, ...values });
@@ -187,14 +186,11 @@ function SignerForm({
       setAttempt((n) => n + 1);
       return;
     }
-    setFailure(null);
+    clearFailure();
     try {
       await onSubmit(parsed.data);
     } catch (error) {
-      setFailure((last) => ({
-        key: (last?.key ?? 0) + 1,
-        message: describeError(error, t.saveFailed),
-      }));
+      showFailure(describeError(error, t.saveFailed));
     }
   };
 
@@ -213,27 +209,17 @@ function SignerForm({
   );
 
   return (
-    <Dialog
+    <FormDialog
       title={t.dialogTitle(unit.name)}
-      footer={({ close }) => <FormDialogFooter formId={formId} isSaving={isSaving} close={close} />}
+      isSaving={isSaving}
+      onSubmit={submit}
+      failure={failure}
+      formRef={form}
     >
-      <form
-        id={formId}
-        ref={form}
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        className="flex flex-col gap-4"
-      >
-        {failure && (
-          <Banner key={failure.key} tone="error" title={m.common.failureTitle}>
-            {failure.message}
-          </Banner>
-        )}
-        {field('place', { placeholder: t.placePlaceholder })}
-        {field('position', { placeholder: t.positionPlaceholder })}
-        {field('name')}
-        {field('nip', { description: t.nipHint })}
-      </form>
-    </Dialog>
+      {field('place', { placeholder: t.placePlaceholder })}
+      {field('position', { placeholder: t.positionPlaceholder })}
+      {field('name')}
+      {field('nip', { description: t.nipHint })}
+    </FormDialog>
   );
 }
