@@ -1,3 +1,4 @@
+export * from './components/AdminPage.js';
 export * from './components/Banner.js';
 export * from './components/Button.js';
 export * from './components/Checkbox.js';
