@@ -21,13 +21,71 @@ export function FailureBanner({ failure }: { failure: Failure | null | undefined
   );
 }
 
+export interface AdminSectionProps {
+  title: ReactNode;
+  /** Paragraphs under the title. */
+  intro?: string | readonly string[];
+  /** Under the intro: what must be said more strongly. */
+  note?: ReactNode;
+  /** 1 for a page, 2 for a section of a page (settings beside each other). */
+  level?: 1 | 2;
+  /** Beside the title: the page's own button ('Tambah', 'Unduh'). */
+  action?: ReactNode;
+  /** The content; a function receives the title's id, to name a table by it. */
+  children: ReactNode | ((titleId: string) => ReactNode);
+}
+
+/** A titled white card: a page (h1) or a settings section (h2), with its intro. */
+export function AdminSection({
+  title,
+  intro = [],
+  note,
+  level = 1,
+  action,
+  children,
+}: AdminSectionProps) {
+  const titleId = useId();
+  const Heading = level === 1 ? 'h1' : 'h2';
+  const heading = (
+    <div className="flex flex-col gap-1">
+      <Heading
+        id={titleId}
+        className={
+          level === 1 ? 'text-2xl font-bold text-slate-900' : 'text-lg font-semibold text-slate-900'
+        }
+      >
+        {title}
+      </Heading>
+      {(typeof intro === 'string' ? [intro] : intro).map((text) => (
+        <p key={text} className="max-w-3xl text-sm text-slate-700">
+          {text}
+        </p>
+      ))}
+      {note}
+    </div>
+  );
+  return (
+    <section aria-labelledby={titleId} className={adminPageFrame}>
+      {action ? (
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          {heading}
+          {action}
+        </div>
+      ) : (
+        heading
+      )}
+      {typeof children === 'function' ? children(titleId) : children}
+    </section>
+  );
+}
+
 export interface AdminPageProps {
   title: ReactNode;
   /** Paragraphs under the title. */
   intro?: string | readonly string[];
   /** Beside the title: the page's own button ('Tambah', 'Unduh'). */
   action?: ReactNode;
-  /** Between the header and the list: the filter bar (kept in the URL by the connected screen), notes. */
+  /** Between the header and the list: the filter bar, notes. */
   controls?: ReactNode;
   /** The list's heading; without it the page title names the table. */
   listTitle?: ReactNode;
@@ -52,7 +110,7 @@ export interface AdminPageProps {
  */
 export function AdminPage({
   title,
-  intro = [],
+  intro,
   action,
   controls,
   listTitle,
@@ -65,57 +123,40 @@ export function AdminPage({
   children,
   footer,
 }: AdminPageProps) {
-  const titleId = useId();
   const listTitleId = useId();
-  const heading = (
-    <div className="flex flex-col gap-1">
-      <h1 id={titleId} className="text-2xl font-bold text-slate-900">
-        {title}
-      </h1>
-      {(typeof intro === 'string' ? [intro] : intro).map((text) => (
-        <p key={text} className="max-w-3xl text-sm text-slate-700">
-          {text}
-        </p>
-      ))}
-    </div>
-  );
   const listHeading = listTitle !== undefined && (
     <h2 id={listTitleId} className="text-lg font-semibold text-slate-900">
       {listTitle}
     </h2>
   );
   return (
-    <section aria-labelledby={titleId} className={adminPageFrame}>
-      {action ? (
-        <div className="flex flex-wrap items-start justify-between gap-3">
-          {heading}
-          {action}
-        </div>
-      ) : (
-        heading
-      )}
-      {controls}
-      {listAside ? (
-        <div
-          className={cn(
-            'flex flex-wrap justify-between',
-            listAsideAlign === 'center' ? 'items-center gap-3' : 'items-baseline gap-2',
+    <AdminSection title={title} intro={intro} action={action}>
+      {(titleId) => (
+        <>
+          {controls}
+          {listAside ? (
+            <div
+              className={cn(
+                'flex flex-wrap justify-between',
+                listAsideAlign === 'center' ? 'items-center gap-3' : 'items-baseline gap-2',
+              )}
+            >
+              {listHeading}
+              {listAside}
+            </div>
+          ) : (
+            listHeading
           )}
-        >
-          {listHeading}
-          {listAside}
-        </div>
-      ) : (
-        listHeading
+          <FailureBanner failure={failure} />
+          {error ? (
+            <ErrorState message={error} onRetry={onRetry} />
+          ) : (
+            children(listTitle !== undefined ? listTitleId : titleId)
+          )}
+          {pagination && !error && <NumberedPagination {...pagination} />}
+          {footer}
+        </>
       )}
-      <FailureBanner failure={failure} />
-      {error ? (
-        <ErrorState message={error} onRetry={onRetry} />
-      ) : (
-        children(listTitle !== undefined ? listTitleId : titleId)
-      )}
-      {pagination && !error && <NumberedPagination {...pagination} />}
-      {footer}
-    </section>
+    </AdminSection>
   );
 }
