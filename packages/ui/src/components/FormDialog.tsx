@@ -1,7 +1,7 @@
 import { type FormEvent, type ReactNode, type Ref, useCallback, useId, useState } from 'react';
 import { useMessages } from '../data/messages-context.js';
 import { Banner } from './Banner.js';
-import { Dialog, FormDialogFooter } from './Dialog.js';
+import { Dialog, FormDialogFooter, Modal, type ModalProps } from './Dialog.js';
 
 /** A failed save's message; a new `key` shows the banner again for the same words. */
 export interface Failure {
@@ -87,5 +87,45 @@ export function FormDialog({
         {children}
       </form>
     </Dialog>
+  );
+}
+
+export interface FormModalProps {
+  isOpen: boolean;
+  onClose: () => void;
+  size?: ModalProps['size'];
+  /**
+   * The form while open. `save` runs its call with the form busy (no Escape, no 'Batal') and
+   * closes when the call resolves; a rejection stays open for the form to show.
+   */
+  children: (form: {
+    isSaving: boolean;
+    save: (call: () => Promise<unknown>) => Promise<void>;
+  }) => ReactNode;
+}
+
+/** The modal around a `FormDialog`: open while `isOpen`, not dismissed while it saves. */
+export function FormModal({ isOpen, onClose, size, children }: FormModalProps) {
+  const [isSaving, setSaving] = useState(false);
+  const save = async (call: () => Promise<unknown>) => {
+    setSaving(true);
+    try {
+      await call();
+      onClose();
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <Modal
+      size={size}
+      isOpen={isOpen}
+      onOpenChange={(open) => {
+        if (!open && !isSaving) onClose();
+      }}
+      isKeyboardDismissDisabled={isSaving}
+    >
+      {isOpen && children({ isSaving, save })}
+    </Modal>
   );
 }

@@ -1,7 +1,6 @@
 import { type FieldIssue, fieldIssuesOf, isApiError, SubActionLockInput } from '@ranwal/core';
 import { type FormEvent, useRef, useState } from 'react';
-import { Modal } from '../../components/Dialog.js';
-import { FormDialog, useFailure } from '../../components/FormDialog.js';
+import { FormDialog, FormModal, useFailure } from '../../components/FormDialog.js';
 import { TextField } from '../../components/TextField.js';
 import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
@@ -35,32 +34,17 @@ export function LockSubActionDialog({
   onClose,
   onSubmit,
 }: LockSubActionDialogProps) {
-  const [isSaving, setSaving] = useState(false);
   return (
-    <Modal
-      isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!open && !isSaving) onClose();
-      }}
-      isKeyboardDismissDisabled={isSaving}
-    >
-      {isOpen && (
+    <FormModal isOpen={isOpen} onClose={onClose}>
+      {({ isSaving, save }) => (
         <LockForm
           year={year}
           subActions={subActions}
           isSaving={isSaving}
-          onSubmit={async (subAction, reason) => {
-            setSaving(true);
-            try {
-              await onSubmit(subAction, reason);
-              onClose();
-            } finally {
-              setSaving(false);
-            }
-          }}
+          onSubmit={(subAction, reason) => save(() => onSubmit(subAction, reason))}
         />
       )}
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -9,8 +9,7 @@ import {
 import { type FormEvent, useRef, useState } from 'react';
 import { AmountField } from '../../components/AmountField.js';
 import { Checkbox } from '../../components/Checkbox.js';
-import { Modal } from '../../components/Dialog.js';
-import { FormDialog, useFailure } from '../../components/FormDialog.js';
+import { FormDialog, FormModal, useFailure } from '../../components/FormDialog.js';
 import { Select, SelectItem } from '../../components/Select.js';
 import { TextField } from '../../components/TextField.js';
 import { describeError } from '../../data/errors.js';
@@ -50,34 +49,20 @@ type FieldKey = 'kind' | 'code' | 'name' | 'specification' | 'unit' | 'price' | 
  * (a code the year has) land on their field.
  */
 export function PriceItemDialog({ target, year, onClose, onSubmit }: PriceItemDialogProps) {
-  const [isSaving, setSaving] = useState(false);
   return (
-    <Modal
-      isOpen={target !== null}
-      onOpenChange={(isOpen) => {
-        if (!isOpen && !isSaving) onClose();
-      }}
-      isKeyboardDismissDisabled={isSaving}
-      size="lg"
-    >
-      {target && (
-        <PriceItemForm
-          key={target.mode === 'edit' ? target.item.id : 'add'}
-          target={target}
-          year={year}
-          isSaving={isSaving}
-          onSubmit={async (values) => {
-            setSaving(true);
-            try {
-              await onSubmit(target, values);
-              onClose();
-            } finally {
-              setSaving(false);
-            }
-          }}
-        />
-      )}
-    </Modal>
+    <FormModal isOpen={target !== null} onClose={onClose} size="lg">
+      {({ isSaving, save }) =>
+        target && (
+          <PriceItemForm
+            key={target.mode === 'edit' ? target.item.id : 'add'}
+            target={target}
+            year={year}
+            isSaving={isSaving}
+            onSubmit={(values) => save(() => onSubmit(target, values))}
+          />
+        )
+      }
+    </FormModal>
   );
 }
 

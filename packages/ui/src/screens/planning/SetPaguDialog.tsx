@@ -7,8 +7,7 @@ import {
 import { type FormEvent, useRef, useState } from 'react';
 import { AmountField } from '../../components/AmountField.js';
 import { Checkbox } from '../../components/Checkbox.js';
-import { Modal } from '../../components/Dialog.js';
-import { FormDialog, useFailure } from '../../components/FormDialog.js';
+import { FormDialog, FormModal, useFailure } from '../../components/FormDialog.js';
 import { TextField } from '../../components/TextField.js';
 import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
@@ -50,33 +49,20 @@ export interface SetPaguDialogProps {
  * AgencyPaguInput), read here before the call so the fields say what is wrong.
  */
 export function SetPaguDialog({ target, year, onClose, onSubmit }: SetPaguDialogProps) {
-  const [isSaving, setSaving] = useState(false);
   return (
-    <Modal
-      isOpen={target !== null}
-      onOpenChange={(isOpen) => {
-        if (!isOpen && !isSaving) onClose();
-      }}
-      isKeyboardDismissDisabled={isSaving}
-    >
-      {target && (
-        <PaguForm
-          key={`${target.kind}-${target.id}`}
-          target={target}
-          year={year}
-          isSaving={isSaving}
-          onSubmit={async (values) => {
-            setSaving(true);
-            try {
-              await onSubmit(target, values);
-              onClose();
-            } finally {
-              setSaving(false);
-            }
-          }}
-        />
-      )}
-    </Modal>
+    <FormModal isOpen={target !== null} onClose={onClose}>
+      {({ isSaving, save }) =>
+        target && (
+          <PaguForm
+            key={`${target.kind}-${target.id}`}
+            target={target}
+            year={year}
+            isSaving={isSaving}
+            onSubmit={(values) => save(() => onSubmit(target, values))}
+          />
+        )
+      }
+    </FormModal>
   );
 }
 

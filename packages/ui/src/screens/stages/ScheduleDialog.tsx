@@ -12,8 +12,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
 import { DateField } from '../../components/DateField.js';
-import { Modal } from '../../components/Dialog.js';
-import { FormDialog, useFailure } from '../../components/FormDialog.js';
+import { FormDialog, FormModal, useFailure } from '../../components/FormDialog.js';
 import { Select, SelectItem } from '../../components/Select.js';
 import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
@@ -45,33 +44,17 @@ export interface ScheduleDialogProps {
  * problems come back onto the rows they name.
  */
 export function ScheduleDialog({ isOpen, year, stages, onClose, onSubmit }: ScheduleDialogProps) {
-  const [isSaving, setSaving] = useState(false);
   return (
-    <Modal
-      size="lg"
-      isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!open && !isSaving) onClose();
-      }}
-      isKeyboardDismissDisabled={isSaving}
-    >
-      {isOpen && (
+    <FormModal isOpen={isOpen} onClose={onClose} size="lg">
+      {({ isSaving, save }) => (
         <ScheduleForm
           year={year}
           stages={stages}
           isSaving={isSaving}
-          onSubmit={async (values, confirm) => {
-            setSaving(true);
-            try {
-              await onSubmit(values, confirm);
-              onClose();
-            } finally {
-              setSaving(false);
-            }
-          }}
+          onSubmit={(values, confirm) => save(() => onSubmit(values, confirm))}
         />
       )}
-    </Modal>
+    </FormModal>
   );
 }
 

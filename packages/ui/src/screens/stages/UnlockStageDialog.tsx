@@ -1,7 +1,6 @@
 import { fieldIssuesOf, isApiError, StageLockInput } from '@ranwal/core';
 import { type FormEvent, useRef, useState } from 'react';
-import { Modal } from '../../components/Dialog.js';
-import { FormDialog, useFailure } from '../../components/FormDialog.js';
+import { FormDialog, FormModal, useFailure } from '../../components/FormDialog.js';
 import { TextField } from '../../components/TextField.js';
 import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
@@ -37,32 +36,19 @@ export interface UnlockDialogProps {
  * before the call and by the server after it (its `reason` problem lands on the field).
  */
 export function UnlockDialog({ texts, check, onClose, onSubmit }: UnlockDialogProps) {
-  const [isSaving, setSaving] = useState(false);
   return (
-    <Modal
-      isOpen={texts !== null}
-      onOpenChange={(open) => {
-        if (!open && !isSaving) onClose();
-      }}
-      isKeyboardDismissDisabled={isSaving}
-    >
-      {texts !== null && (
-        <UnlockForm
-          texts={texts}
-          check={check}
-          isSaving={isSaving}
-          onSubmit={async (reason) => {
-            setSaving(true);
-            try {
-              await onSubmit(reason);
-              onClose();
-            } finally {
-              setSaving(false);
-            }
-          }}
-        />
-      )}
-    </Modal>
+    <FormModal isOpen={texts !== null} onClose={onClose}>
+      {({ isSaving, save }) =>
+        texts !== null && (
+          <UnlockForm
+            texts={texts}
+            check={check}
+            isSaving={isSaving}
+            onSubmit={(reason) => save(() => onSubmit(reason))}
+          />
+        )
+      }
+    </FormModal>
   );
 }
 
