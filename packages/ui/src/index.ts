@@ -1,3 +1,4 @@
+export * from './components/AdminPage.js';
 export * from './components/Banner.js';
 export * from './components/Button.js';
 export * from './components/Checkbox.js';
@@ -8,6 +9,7 @@ export * from './components/DateText.js';
 export * from './components/DeleteRowButton.js';
 export * from './components/Dialog.js';
 export * from './components/Field.js';
+export * from './components/FormDialog.js';
 export * from './components/NumberField.js';
 export * from './components/Pagination.js';
 export * from './components/RadioGroup.js';

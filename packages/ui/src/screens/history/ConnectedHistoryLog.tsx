@@ -1,10 +1,11 @@
 import { type HistoryRecordType, historyRecordTypes } from '@ranwal/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { DateField } from '../../components/DateField.js';
 import { Select, SelectItem } from '../../components/Select.js';
 import { toastDurations, useToast } from '../../components/Toast.js';
 import { describeError } from '../../data/errors.js';
 import { saveFile as saveToDisk } from '../../data/files.js';
+import { listStates, usePagination } from '../../data/list-page.js';
 import { type DownloadedFile, useDownloadHistory, useHistoryList } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { AgencyFilter, CreatorFilter } from '../budget-lines/ReportListControls.js';
@@ -58,17 +59,11 @@ export function ConnectedHistoryLog({
       toast.error(undefined, describeError(error, h.export.failed), toastDurations.reportError);
     }
   };
-  const filter = list.data?.filter;
-  const lastPage = filter?.total_page;
-  useEffect(() => {
-    if (lastPage !== undefined && page > lastPage) setPage(lastPage);
-  }, [page, lastPage]);
+  const pagination = usePagination(page, setPage, list.data?.filter, pageSize);
   return (
     <HistoryLog
       entries={list.data?.data ?? []}
-      isLoading={list.isPending}
-      error={list.isError ? describeError(list.error, h.fetchFailed) : null}
-      onRetry={() => void list.refetch()}
+      {...listStates(list, h.fetchFailed)}
       isNarrowed={Object.keys(filters).length > 0}
       onRestore={onRestore}
       restoringId={restoringId}
@@ -136,15 +131,7 @@ export function ConnectedHistoryLog({
           />
         </search>
       }
-      pagination={
-        filter && {
-          page,
-          totalPages: filter.total_page,
-          totalItems: filter.filtered_result,
-          pageSize,
-          onChange: setPage,
-        }
-      }
+      pagination={pagination}
     />
   );
 }

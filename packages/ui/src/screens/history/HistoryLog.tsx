@@ -1,9 +1,10 @@
 import type { HistoryEntry } from '@ranwal/core';
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
+import { AdminPage } from '../../components/AdminPage.js';
 import { Button } from '../../components/Button.js';
 import { DateText } from '../../components/DateText.js';
-import { NumberedPagination, type NumberedPaginationProps } from '../../components/Pagination.js';
-import { EmptyState, ErrorState } from '../../components/States.js';
+import type { NumberedPaginationProps } from '../../components/Pagination.js';
+import { EmptyState } from '../../components/States.js';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../components/Table.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { ChangeList } from './ChangeList.js';
@@ -52,30 +53,25 @@ export function HistoryLog({
   const messages = useMessages();
   const h = messages.history;
   const c = h.columns;
-  const titleId = useId();
   return (
-    <section
-      aria-labelledby={titleId}
-      className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-    >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex flex-col gap-1">
-          <h1 id={titleId} className="text-2xl font-bold text-slate-900">
-            {h.title}
-          </h1>
-          <p className="max-w-3xl text-sm text-slate-700">{h.intro}</p>
-        </div>
-        {onDownload && (
+    <AdminPage
+      title={h.title}
+      intro={h.intro}
+      action={
+        onDownload && (
           <Button variant="secondary" isPending={isDownloading} onPress={() => void onDownload()}>
             {h.export.button}
           </Button>
-        )}
-      </div>
-      {controls}
-      {error ? (
-        <ErrorState message={error} onRetry={onRetry} />
-      ) : (
-        <Table aria-labelledby={titleId} className="[&_td]:px-3 [&_th]:px-3">
+        )
+      }
+      controls={controls}
+      error={error}
+      onRetry={onRetry}
+      pagination={pagination}
+      footer={restoreQuestion}
+    >
+      {(labelledBy) => (
+        <Table aria-labelledby={labelledBy} className="[&_td]:px-3 [&_th]:px-3">
           <TableHeader>
             <Column isRowHeader>{c.time}</Column>
             <Column>{c.actor}</Column>
@@ -126,8 +122,6 @@ export function HistoryLog({
           </TableBody>
         </Table>
       )}
-      {pagination && !error && <NumberedPagination {...pagination} />}
-      {restoreQuestion}
-    </section>
+    </AdminPage>
   );
 }

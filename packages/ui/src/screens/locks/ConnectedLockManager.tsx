@@ -1,8 +1,8 @@
 import { codeAndName } from '@ranwal/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toastDurations, useToast } from '../../components/Toast.js';
 import { useBudgetYear } from '../../data/budget-year.js';
-import { describeError } from '../../data/errors.js';
+import { listStates, usePagination } from '../../data/list-page.js';
 import { useEntityList, useSetSubActionLock, useSubActionLocks } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { PARENT_OPTIONS_LIMIT } from '../management/entity-form.js';
@@ -36,20 +36,13 @@ export function ConnectedLockManager({ initialYear }: ConnectedLockManagerProps)
   });
   const setLock = useSetSubActionLock();
 
-  const filter = list.data?.filter;
-  const totalPages = filter?.total_page ?? 1;
-  // Another year may have fewer pages.
-  useEffect(() => {
-    if (page > totalPages) setPage(Math.max(1, totalPages));
-  }, [page, totalPages]);
+  const pagination = usePagination(page, setPage, list.data?.filter, LOCKS_PAGE_SIZE);
 
   return (
     <LockManager
       year={year}
       locks={list.data?.data ?? []}
-      isLoading={list.isPending}
-      error={list.isError ? describeError(list.error, t.fetchFailed) : null}
-      onRetry={() => void list.refetch()}
+      {...listStates(list, t.fetchFailed)}
       controls={
         <div className="grid gap-3 sm:grid-cols-[8rem]">
           <YearSelect
@@ -62,15 +55,7 @@ export function ConnectedLockManager({ initialYear }: ConnectedLockManagerProps)
           />
         </div>
       }
-      pagination={
-        filter && {
-          page: Math.min(page, totalPages),
-          totalPages,
-          totalItems: filter.filtered_result,
-          pageSize: LOCKS_PAGE_SIZE,
-          onChange: setPage,
-        }
-      }
+      pagination={pagination}
       subActions={{
         options: (subActions.data?.data ?? []).map((row) => ({
           id: row.id,

@@ -1,10 +1,11 @@
 import { type SubActionLock, SubActionLockInput } from '@ranwal/core';
-import { type ReactNode, useId, useState } from 'react';
-import { Banner } from '../../components/Banner.js';
+import { type ReactNode, useState } from 'react';
+import { AdminPage } from '../../components/AdminPage.js';
 import { Button } from '../../components/Button.js';
 import { DateText } from '../../components/DateText.js';
-import { NumberedPagination, type NumberedPaginationProps } from '../../components/Pagination.js';
-import { EmptyState, ErrorState } from '../../components/States.js';
+import { useFailure } from '../../components/FormDialog.js';
+import type { NumberedPaginationProps } from '../../components/Pagination.js';
+import { EmptyState } from '../../components/States.js';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../components/Table.js';
 import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
@@ -57,12 +58,10 @@ export function LockManager({
 }: LockManagerProps) {
   const m = useMessages();
   const t = m.locks;
-  const titleId = useId();
-  const listTitleId = useId();
   const [isLocking, setLocking] = useState(false);
   const [unlocking, setUnlocking] = useState<SubActionLock | null>(null);
   const [relocking, setRelocking] = useState<string | null>(null);
-  const [failure, setFailure] = useState<{ key: number; message: string } | null>(null);
+  const { failure, show: showFailure, clear: clearFailure } = useFailure();
   const subActionOf = (lock: SubActionLock): ParentOption => ({
     id: lock.sub_action_id,
     name: lock.sub_action_name,
@@ -71,46 +70,64 @@ export function LockManager({
   /** A row's 'Kunci': its failure shows above the table with the server's words. */
   const relock = async (lock: SubActionLock) => {
     setRelocking(lock.sub_action_id);
-    setFailure(null);
+    clearFailure();
     try {
       await onLock(subActionOf(lock), '');
     } catch (caught) {
-      setFailure((last) => ({
-        key: (last?.key ?? 0) + 1,
-        message: describeError(caught, t.failed),
-      }));
+      showFailure(describeError(caught, t.failed));
     } finally {
       setRelocking(null);
     }
   };
 
   return (
-    <section
-      aria-labelledby={titleId}
-      className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    <AdminPage
+      title={t.title}
+      intro={t.intro}
+      controls={controls}
+      listTitle={t.listTitle(year)}
+      listAside={!error && <Button onPress={() => setLocking(true)}>{t.lock.open}</Button>}
+      failure={failure}
+      error={error}
+      onRetry={onRetry}
+      pagination={pagination}
+      footer={
+        <>
+          <LockSubActionDialog
+            isOpen={isLocking}
+            year={year}
+            subActions={subActions}
+            onClose={() => setLocking(false)}
+            onSubmit={onLock}
+          />
+          <UnlockDialog
+            texts={
+              unlocking && {
+                title: t.unlock.title(unlocking.sub_action_name),
+                text: t.unlock.text,
+                reason: t.unlock.reason,
+                reasonPlaceholder: t.unlock.reasonPlaceholder,
+                failed: t.failed,
+              }
+            }
+            check={(reason) =>
+              SubActionLockInput.safeParse({
+                sub_action_id: unlocking?.sub_action_id,
+                year,
+                locked: false,
+                reason,
+              })
+            }
+            onClose={() => setUnlocking(null)}
+            onSubmit={(reason) =>
+              unlocking ? onUnlock(subActionOf(unlocking), reason) : Promise.resolve()
+            }
+          />
+        </>
+      }
     >
-      <div className="flex flex-col gap-1">
-        <h1 id={titleId} className="text-2xl font-bold text-slate-900">
-          {t.title}
-        </h1>
-        <p className="max-w-3xl text-sm text-slate-700">{t.intro}</p>
-      </div>
-      {controls}
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id={listTitleId} className="text-lg font-semibold text-slate-900">
-          {t.listTitle(year)}
-        </h2>
-        {!error && <Button onPress={() => setLocking(true)}>{t.lock.open}</Button>}
-      </div>
-      {failure && (
-        <Banner key={failure.key} tone="error" title={m.common.failureTitle}>
-          {failure.message}
-        </Banner>
-      )}
-      {error ? (
-        <ErrorState message={error} onRetry={onRetry} />
-      ) : (
-        <Table aria-labelledby={listTitleId} className="[&_td]:px-3 [&_th]:px-3">
+      {(labelledBy) => (
+        <Table aria-labelledby={labelledBy} className="[&_td]:px-3 [&_th]:px-3">
           <TableHeader>
             <Column isRowHeader>{t.columns.subAction}</Column>
             <Column>{t.columns.status}</Column>
@@ -172,37 +189,6 @@ export function LockManager({
           </TableBody>
         </Table>
       )}
-      {pagination && !error && <NumberedPagination {...pagination} />}
-      <LockSubActionDialog
-        isOpen={isLocking}
-        year={year}
-        subActions={subActions}
-        onClose={() => setLocking(false)}
-        onSubmit={onLock}
-      />
-      <UnlockDialog
-        texts={
-          unlocking && {
-            title: t.unlock.title(unlocking.sub_action_name),
-            text: t.unlock.text,
-            reason: t.unlock.reason,
-            reasonPlaceholder: t.unlock.reasonPlaceholder,
-            failed: t.failed,
-          }
-        }
-        check={(reason) =>
-          SubActionLockInput.safeParse({
-            sub_action_id: unlocking?.sub_action_id,
-            year,
-            locked: false,
-            reason,
-          })
-        }
-        onClose={() => setUnlocking(null)}
-        onSubmit={(reason) =>
-          unlocking ? onUnlock(subActionOf(unlocking), reason) : Promise.resolve()
-        }
-      />
-    </section>
+    </AdminPage>
   );
 }

@@ -1,7 +1,6 @@
 import { type FieldIssue, fieldIssuesOf, isApiError, SubActionLockInput } from '@ranwal/core';
-import { type FormEvent, useId, useRef, useState } from 'react';
-import { Banner } from '../../components/Banner.js';
-import { Dialog, FormDialogFooter, Modal } from '../../components/Dialog.js';
+import { type FormEvent, useRef, useState } from 'react';
+import { FormDialog, FormModal, useFailure } from '../../components/FormDialog.js';
 import { TextField } from '../../components/TextField.js';
 import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
@@ -35,32 +34,17 @@ export function LockSubActionDialog({
   onClose,
   onSubmit,
 }: LockSubActionDialogProps) {
-  const [isSaving, setSaving] = useState(false);
   return (
-    <Modal
-      isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!open && !isSaving) onClose();
-      }}
-      isKeyboardDismissDisabled={isSaving}
-    >
-      {isOpen && (
+    <FormModal isOpen={isOpen} onClose={onClose}>
+      {({ isSaving, save }) => (
         <LockForm
           year={year}
           subActions={subActions}
           isSaving={isSaving}
-          onSubmit={async (subAction, reason) => {
-            setSaving(true);
-            try {
-              await onSubmit(subAction, reason);
-              onClose();
-            } finally {
-              setSaving(false);
-            }
-          }}
+          onSubmit={(subAction, reason) => save(() => onSubmit(subAction, reason))}
         />
       )}
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -78,13 +62,12 @@ function LockForm({ year, subActions, isSaving, onSubmit }: LockFormProps) {
   const m = useMessages();
   const t = m.locks.lock;
   const level = m.levels.sub_action;
-  const formId = useId();
   const form = useRef<HTMLFormElement>(null);
   const [subAction, setSubAction] = useState<ParentOption | null>(null);
   const [reason, setReason] = useState('');
   const [attempt, setAttempt] = useState(0);
   const [serverIssues, setServerIssues] = useState<FieldIssue[]>([]);
-  const [failure, setFailure] = useState<{ key: number; message: string } | null>(null);
+  const { failure, show: showFailure, clear: clearFailure } = useFailure();
   useFocusFirstInvalid(form, attempt);
 
   const parsed = SubActionLockInput.safeParse({
@@ -112,7 +95,7 @@ function LockForm({ year, subActions, isSaving, onSubmit }: LockFormProps) {
       setAttempt((n) => n + 1);
       return;
     }
-    setFailure(null);
+    clearFailure();
     try {
       await onSubmit(subAction, parsed.data.reason);
     } catch (error) {
@@ -123,59 +106,46 @@ function LockForm({ year, subActions, isSaving, onSubmit }: LockFormProps) {
       if (fieldIssues.length > 0) {
         setAttempt((n) => n + 1);
       } else {
-        setFailure((last) => ({
-          key: (last?.key ?? 0) + 1,
-          message: describeError(error, m.locks.failed),
-        }));
+        showFailure(describeError(error, m.locks.failed));
       }
     }
   };
 
   return (
-    <Dialog
+    <FormDialog
       title={t.title(year)}
-      footer={({ close }) => <FormDialogFooter formId={formId} isSaving={isSaving} close={close} />}
+      isSaving={isSaving}
+      onSubmit={submit}
+      failure={failure}
+      formRef={form}
     >
-      <form
-        id={formId}
-        ref={form}
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        className="flex flex-col gap-4"
-      >
-        {failure && (
-          <Banner key={failure.key} tone="error" title={m.common.failureTitle}>
-            {failure.message}
-          </Banner>
-        )}
-        <p className="text-slate-700">{t.text}</p>
-        <ParentPicker
-          level="sub_action"
-          value={subAction}
-          onChange={(chosen) => {
-            setSubAction(chosen);
-            setServerIssues([]);
-          }}
-          options={subActions.options}
-          isLoading={subActions.isLoading ?? false}
-          onSearchChange={subActions.onSearchChange}
-          errorMessage={subActionProblem}
-          autoFocus
-        />
-        <TextField
-          label={t.reason}
-          multiline
-          rows={3}
-          validationBehavior="aria"
-          placeholder={t.reasonPlaceholder}
-          value={reason}
-          onChange={(value) => {
-            setReason(value);
-            setServerIssues([]);
-          }}
-          errorMessage={reasonProblem ? m.stages.fieldProblem(t.reason, reasonProblem) : undefined}
-        />
-      </form>
-    </Dialog>
+      <p className="text-slate-700">{t.text}</p>
+      <ParentPicker
+        level="sub_action"
+        value={subAction}
+        onChange={(chosen) => {
+          setSubAction(chosen);
+          setServerIssues([]);
+        }}
+        options={subActions.options}
+        isLoading={subActions.isLoading ?? false}
+        onSearchChange={subActions.onSearchChange}
+        errorMessage={subActionProblem}
+        autoFocus
+      />
+      <TextField
+        label={t.reason}
+        multiline
+        rows={3}
+        validationBehavior="aria"
+        placeholder={t.reasonPlaceholder}
+        value={reason}
+        onChange={(value) => {
+          setReason(value);
+          setServerIssues([]);
+        }}
+        errorMessage={reasonProblem ? m.stages.fieldProblem(t.reason, reasonProblem) : undefined}
+      />
+    </FormDialog>
   );
 }

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { TextField } from '../../components/TextField.js';
 import { toastDurations, useToast } from '../../components/Toast.js';
 import { useBudgetYear } from '../../data/budget-year.js';
 import { describeError } from '../../data/errors.js';
+import { listStates, usePagination } from '../../data/list-page.js';
 import {
   useEntityList,
   usePaguList,
@@ -53,11 +54,7 @@ export function ConnectedPaguManager({
     ...(agencyId ? { agency_id: agencyId } : {}),
     ...(programId ? { program_id: programId } : {}),
   });
-  const filter = list.data?.filter;
-  const lastPage = filter?.total_page;
-  useEffect(() => {
-    if (lastPage !== undefined && page > lastPage) setPage(lastPage);
-  }, [page, lastPage]);
+  const pagination = usePagination(page, setPage, list.data?.filter, pageSize);
 
   const [agencyPage, setAgencyPage] = useState(1);
   const agencies = useEntityList('agency', { page: agencyPage, limit: AGENCY_PAGE_SIZE });
@@ -82,9 +79,7 @@ export function ConnectedPaguManager({
     <PaguManager
       year={year}
       rows={list.data?.data ?? []}
-      isLoading={list.isPending}
-      error={list.isError ? describeError(list.error, t.fetchFailed) : null}
-      onRetry={() => void list.refetch()}
+      {...listStates(list, t.fetchFailed)}
       showAgency={hasAgencies}
       controls={
         <search
@@ -127,15 +122,7 @@ export function ConnectedPaguManager({
           />
         </search>
       }
-      pagination={
-        filter && {
-          page,
-          totalPages: filter.total_page,
-          totalItems: filter.filtered_result,
-          pageSize,
-          onChange: setPage,
-        }
-      }
+      pagination={pagination}
       onSetPagu={async (subActionId, values) => {
         await setPagu.mutateAsync({ sub_action_id: subActionId, year, ...values });
         toast.success(undefined, t.saved, toastDurations.reportSuccess);

@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { Select, SelectItem } from '../../components/Select.js';
 import { TextField } from '../../components/TextField.js';
 import { useBudgetYear } from '../../data/budget-year.js';
-import { describeError } from '../../data/errors.js';
+import { listStates } from '../../data/list-page.js';
 import { usePriceAnomalies } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { SEARCH_DEBOUNCE_MS } from '../../lib/timing.js';
@@ -102,9 +102,7 @@ export function ConnectedPriceAnomalies({
       year={year}
       anomalies={list.data?.data ?? []}
       volumeRule={{ factor: VOLUME_OUTLIER_FACTOR, minLines: VOLUME_OUTLIER_MIN_LINES }}
-      isLoading={list.isPending}
-      error={list.isError ? describeError(list.error, t.fetchFailed) : null}
-      onRetry={() => void list.refetch()}
+      {...listStates(list, t.fetchFailed)}
       isNarrowed={Boolean(search || view.kind)}
       controls={
         <search

@@ -4,12 +4,13 @@ import {
   priceItemKinds,
   priceItemStatuses,
 } from '@ranwal/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Select, SelectItem } from '../../components/Select.js';
 import { TextField } from '../../components/TextField.js';
 import { toastDurations, useToast } from '../../components/Toast.js';
 import { useBudgetYear } from '../../data/budget-year.js';
 import { describeError } from '../../data/errors.js';
+import { listStates, usePagination } from '../../data/list-page.js';
 import { useCreatePriceItem, usePriceItems, useUpdatePriceItem } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { SEARCH_DEBOUNCE_MS } from '../../lib/timing.js';
@@ -60,19 +61,13 @@ export function ConnectedPriceCatalogue({
   });
   const update = useUpdatePriceItem();
   const [changingId, setChangingId] = useState<string | null>(null);
-  const filter = list.data?.filter;
-  const lastPage = filter?.total_page;
-  useEffect(() => {
-    if (lastPage !== undefined && page > lastPage) setPage(lastPage);
-  }, [page, lastPage]);
+  const pagination = usePagination(page, setPage, list.data?.filter, pageSize);
 
   return (
     <PriceCatalogue
       year={year}
       items={list.data?.data ?? []}
-      isLoading={list.isPending}
-      error={list.isError ? describeError(list.error, t.fetchFailed) : null}
-      onRetry={() => void list.refetch()}
+      {...listStates(list, t.fetchFailed)}
       isNarrowed={Boolean(search || kind || status !== 'all')}
       changingId={changingId}
       controls={
@@ -124,15 +119,7 @@ export function ConnectedPriceCatalogue({
           />
         </search>
       }
-      pagination={
-        filter && {
-          page,
-          totalPages: filter.total_page,
-          totalItems: filter.filtered_result,
-          pageSize,
-          onChange: setPage,
-        }
-      }
+      pagination={pagination}
       onOpenChange={async (item, open) => {
         setChangingId(item.id);
         try {

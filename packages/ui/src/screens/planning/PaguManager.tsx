@@ -1,10 +1,11 @@
 import type { PaguRow } from '@ranwal/core';
 import { codeAndName } from '@ranwal/core';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { AdminPage } from '../../components/AdminPage.js';
 import { Button } from '../../components/Button.js';
-import { NumberedPagination, type NumberedPaginationProps } from '../../components/Pagination.js';
+import type { NumberedPaginationProps } from '../../components/Pagination.js';
 import { Rupiah } from '../../components/Rupiah.js';
-import { EmptyState, ErrorState } from '../../components/States.js';
+import { EmptyState } from '../../components/States.js';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../components/Table.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { PaguAmount, RemainingAmount } from './planning-parts.js';
@@ -54,30 +55,21 @@ export function PaguManager({
   const m = useMessages();
   const t = m.planning.pagu;
   const amounts = m.planning.amounts;
-  const titleId = useId();
-  const listTitleId = useId();
   const [editing, setEditing] = useState<PaguTarget | null>(null);
 
   return (
     <div className="flex flex-col gap-6">
-      <section
-        aria-labelledby={titleId}
-        className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+      <AdminPage
+        title={t.title}
+        intro={t.intro}
+        controls={controls}
+        listTitle={t.listTitle(year)}
+        error={error}
+        onRetry={onRetry}
+        pagination={pagination}
       >
-        <div className="flex flex-col gap-1">
-          <h1 id={titleId} className="text-2xl font-bold text-slate-900">
-            {t.title}
-          </h1>
-          <p className="max-w-3xl text-sm text-slate-700">{t.intro}</p>
-        </div>
-        {controls}
-        <h2 id={listTitleId} className="text-lg font-semibold text-slate-900">
-          {t.listTitle(year)}
-        </h2>
-        {error ? (
-          <ErrorState message={error} onRetry={onRetry} />
-        ) : (
-          <Table aria-labelledby={listTitleId} className="[&_td]:px-2.5 [&_th]:px-2.5">
+        {(labelledBy) => (
+          <Table aria-labelledby={labelledBy} className="[&_td]:px-2.5 [&_th]:px-2.5">
             <TableHeader>
               <Column isRowHeader>{t.columns.subAction}</Column>
               <Column>{t.columns.program}</Column>
@@ -155,8 +147,7 @@ export function PaguManager({
             </TableBody>
           </Table>
         )}
-        {pagination && !error && <NumberedPagination {...pagination} />}
-      </section>
+      </AdminPage>
       {children}
       <SetPaguDialog
         target={editing}

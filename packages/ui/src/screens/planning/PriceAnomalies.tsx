@@ -1,8 +1,9 @@
 import { formatNumberId, formatRupiah, type PriceAnomaly } from '@ranwal/core';
-import { type ReactNode, useId } from 'react';
-import { NumberedPagination, type NumberedPaginationProps } from '../../components/Pagination.js';
+import type { ReactNode } from 'react';
+import { AdminPage } from '../../components/AdminPage.js';
+import type { NumberedPaginationProps } from '../../components/Pagination.js';
 import { Rupiah } from '../../components/Rupiah.js';
-import { EmptyState, ErrorState } from '../../components/States.js';
+import { EmptyState } from '../../components/States.js';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../components/Table.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 
@@ -45,8 +46,6 @@ export function PriceAnomalies({
   pagination,
 }: PriceAnomaliesProps) {
   const t = useMessages().planning.anomalies;
-  const titleId = useId();
-  const listTitleId = useId();
   const c = t.columns;
   const why = (row: PriceAnomaly) => {
     if (row.kind === 'free_form') return t.freeFormNote;
@@ -58,26 +57,17 @@ export function PriceAnomalies({
       : '';
   };
   return (
-    <section
-      aria-labelledby={titleId}
-      className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
+    <AdminPage
+      title={t.title}
+      intro={t.intro(volumeRule.factor, volumeRule.minLines)}
+      controls={controls}
+      listTitle={t.listTitle(year)}
+      error={error}
+      onRetry={onRetry}
+      pagination={pagination}
     >
-      <div className="flex flex-col gap-1">
-        <h1 id={titleId} className="text-2xl font-bold text-slate-900">
-          {t.title}
-        </h1>
-        <p className="max-w-3xl text-sm text-slate-700">
-          {t.intro(volumeRule.factor, volumeRule.minLines)}
-        </p>
-      </div>
-      {controls}
-      <h2 id={listTitleId} className="text-lg font-semibold text-slate-900">
-        {t.listTitle(year)}
-      </h2>
-      {error ? (
-        <ErrorState message={error} onRetry={onRetry} />
-      ) : (
-        <Table aria-labelledby={listTitleId} className="[&_td]:px-3 [&_th]:px-3">
+      {(labelledBy) => (
+        <Table aria-labelledby={labelledBy} className="[&_td]:px-3 [&_th]:px-3">
           <TableHeader>
             <Column>{c.finding}</Column>
             <Column isRowHeader>{c.component}</Column>
@@ -145,7 +135,6 @@ export function PriceAnomalies({
           </TableBody>
         </Table>
       )}
-      {pagination && !error && <NumberedPagination {...pagination} />}
-    </section>
+    </AdminPage>
   );
 }

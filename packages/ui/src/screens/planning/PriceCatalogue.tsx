@@ -1,10 +1,11 @@
 import type { PriceItem } from '@ranwal/core';
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
+import { AdminPage } from '../../components/AdminPage.js';
 import { Button } from '../../components/Button.js';
 import { Checkbox } from '../../components/Checkbox.js';
-import { NumberedPagination, type NumberedPaginationProps } from '../../components/Pagination.js';
+import type { NumberedPaginationProps } from '../../components/Pagination.js';
 import { Rupiah } from '../../components/Rupiah.js';
-import { EmptyState, ErrorState } from '../../components/States.js';
+import { EmptyState } from '../../components/States.js';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../components/Table.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 
@@ -58,43 +59,38 @@ export function PriceCatalogue({
 }: PriceCatalogueProps) {
   const m = useMessages();
   const t = m.planning.catalogue;
-  const titleId = useId();
-  const listTitleId = useId();
   const c = t.columns;
   return (
-    <section
-      aria-labelledby={titleId}
-      className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-    >
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex flex-col gap-1">
-          <h1 id={titleId} className="text-2xl font-bold text-slate-900">
-            {t.title}
-          </h1>
-          <p className="max-w-3xl text-sm text-slate-700">{t.intro}</p>
-        </div>
-        <Button onPress={onAdd}>{t.add}</Button>
-      </div>
-      <div className="flex flex-col gap-2 rounded-md border border-brand-100 bg-brand-50 p-3 text-sm text-brand-900">
-        <p>{t.importNote}</p>
-        <code className="w-fit max-w-full overflow-x-auto rounded bg-white px-2 py-1 font-mono text-xs text-slate-900">
-          {t.importCommand(year)}
-        </code>
-      </div>
-      {controls}
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id={listTitleId} className="text-lg font-semibold text-slate-900">
-          {t.listTitle(year)}
-        </h2>
+    <AdminPage
+      title={t.title}
+      intro={t.intro}
+      action={<Button onPress={onAdd}>{t.add}</Button>}
+      controls={
+        <>
+          <div className="flex flex-col gap-2 rounded-md border border-brand-100 bg-brand-50 p-3 text-sm text-brand-900">
+            <p>{t.importNote}</p>
+            <code className="w-fit max-w-full overflow-x-auto rounded bg-white px-2 py-1 font-mono text-xs text-slate-900">
+              {t.importCommand(year)}
+            </code>
+          </div>
+          {controls}
+        </>
+      }
+      listTitle={t.listTitle(year)}
+      listAside={
         <div className="flex flex-col gap-0.5 text-sm text-slate-600">
           <p>{t.openHint}</p>
           <p>{t.retiredHint}</p>
         </div>
-      </div>
-      {error ? (
-        <ErrorState message={error} onRetry={onRetry} />
-      ) : (
-        <Table aria-labelledby={listTitleId} className="[&_td]:px-3 [&_th]:px-3">
+      }
+      listAsideAlign="baseline"
+      error={error}
+      onRetry={onRetry}
+      pagination={pagination}
+      footer={children}
+    >
+      {(labelledBy) => (
+        <Table aria-labelledby={labelledBy} className="[&_td]:px-3 [&_th]:px-3">
           <TableHeader>
             <Column>{c.code}</Column>
             <Column isRowHeader>{c.name}</Column>
@@ -191,8 +187,6 @@ export function PriceCatalogue({
           </TableBody>
         </Table>
       )}
-      {pagination && !error && <NumberedPagination {...pagination} />}
-      {children}
-    </section>
+    </AdminPage>
   );
 }

@@ -6,11 +6,10 @@ import {
   priceItemKinds,
   splitAccountCodes,
 } from '@ranwal/core';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { AmountField } from '../../components/AmountField.js';
-import { Banner } from '../../components/Banner.js';
 import { Checkbox } from '../../components/Checkbox.js';
-import { Dialog, FormDialogFooter, Modal } from '../../components/Dialog.js';
+import { FormDialog, FormModal, useFailure } from '../../components/FormDialog.js';
 import { Select, SelectItem } from '../../components/Select.js';
 import { TextField } from '../../components/TextField.js';
 import { describeError } from '../../data/errors.js';
@@ -50,34 +49,20 @@ type FieldKey = 'kind' | 'code' | 'name' | 'specification' | 'unit' | 'price' | 
  * (a code the year has) land on their field.
  */
 export function PriceItemDialog({ target, year, onClose, onSubmit }: PriceItemDialogProps) {
-  const [isSaving, setSaving] = useState(false);
   return (
-    <Modal
-      isOpen={target !== null}
-      onOpenChange={(isOpen) => {
-        if (!isOpen && !isSaving) onClose();
-      }}
-      isKeyboardDismissDisabled={isSaving}
-      size="lg"
-    >
-      {target && (
-        <PriceItemForm
-          key={target.mode === 'edit' ? target.item.id : 'add'}
-          target={target}
-          year={year}
-          isSaving={isSaving}
-          onSubmit={async (values) => {
-            setSaving(true);
-            try {
-              await onSubmit(target, values);
-              onClose();
-            } finally {
-              setSaving(false);
-            }
-          }}
-        />
-      )}
-    </Modal>
+    <FormModal isOpen={target !== null} onClose={onClose} size="lg">
+      {({ isSaving, save }) =>
+        target && (
+          <PriceItemForm
+            key={target.mode === 'edit' ? target.item.id : 'add'}
+            target={target}
+            year={year}
+            isSaving={isSaving}
+            onSubmit={(values) => save(() => onSubmit(target, values))}
+          />
+        )
+      }
+    </FormModal>
   );
 }
 
@@ -92,7 +77,6 @@ function PriceItemForm({ target, year, isSaving, onSubmit }: PriceItemFormProps)
   const m = useMessages();
   const t = m.planning.catalogue;
   const f = t.fields;
-  const formId = useId();
   const form = useRef<HTMLFormElement>(null);
   const item = target.mode === 'edit' ? target.item : null;
   const [kind, setKind] = useState<PriceItemKind>(item?.kind ?? 'SSH');
@@ -107,7 +91,7 @@ function PriceItemForm({ target, year, isSaving, onSubmit }: PriceItemFormProps)
   const [open, setOpen] = useState(item?.open ?? false);
   const [attempt, setAttempt] = useState(0);
   const [refused, setRefused] = useState<Partial<Record<FieldKey, string>>>({});
-  const [failure, setFailure] = useState<{ key: number; message: string } | null>(null);
+  const { failure, show: showFailure, clear: clearFailure } = useFailure();
   useFocusFirstInvalid(form, attempt);
 
   const values: PriceItemValues = {
@@ -160,7 +144,7 @@ function PriceItemForm({ target, year, isSaving, onSubmit }: PriceItemFormProps)
       setAttempt((n) => n + 1);
       return;
     }
-    setFailure(null);
+    clearFailure();
     try {
       await onSubmit({ ...values, ...parsed.data });
     } catch (error) {
@@ -178,110 +162,93 @@ function PriceItemForm({ target, year, isSaving, onSubmit }: PriceItemFormProps)
         setRefused(onFields);
         setAttempt((n) => n + 1);
       } else {
-        setFailure((last) => ({
-          key: (last?.key ?? 0) + 1,
-          message: describeError(error, t.saveFailed),
-        }));
+        showFailure(describeError(error, t.saveFailed));
       }
     }
   };
 
   return (
-    <Dialog
+    <FormDialog
       title={target.mode === 'add' ? t.addTitle(year) : t.editTitle(year)}
-      footer={({ close }) => <FormDialogFooter formId={formId} isSaving={isSaving} close={close} />}
+      isSaving={isSaving}
+      onSubmit={submit}
+      failure={failure}
+      formRef={form}
+      className="grid gap-4 sm:grid-cols-2"
     >
-      <form
-        id={formId}
-        ref={form}
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        className="grid gap-4 sm:grid-cols-2"
+      <Select
+        label={f.kind}
+        items={priceItemKinds.map((id) => ({ id }))}
+        value={kind}
+        onChange={(key) => key !== null && setKind(key as PriceItemKind)}
+        errorMessage={errorOf('kind')}
       >
-        {failure && (
-          <Banner
-            key={failure.key}
-            tone="error"
-            title={m.common.failureTitle}
-            className="sm:col-span-2"
-          >
-            {failure.message}
-          </Banner>
-        )}
-        <Select
-          label={f.kind}
-          items={priceItemKinds.map((id) => ({ id }))}
-          value={kind}
-          onChange={(key) => key !== null && setKind(key as PriceItemKind)}
-          errorMessage={errorOf('kind')}
-        >
-          {(option) => <SelectItem id={option.id}>{t.kinds[option.id]}</SelectItem>}
-        </Select>
-        <TextField
-          label={f.code}
-          isRequired
-          validationBehavior="aria"
-          placeholder="1.1.7.01.03.02.001.00002"
-          value={code}
-          onChange={setCode}
-          errorMessage={errorOf('code')}
-        />
-        <TextField
-          label={f.name}
-          isRequired
-          validationBehavior="aria"
-          className="sm:col-span-2"
-          value={name}
-          onChange={setName}
-          errorMessage={errorOf('name')}
-        />
-        <TextField
-          label={f.specification}
-          multiline
-          rows={2}
-          className="sm:col-span-2"
-          value={specification}
-          onChange={setSpecification}
-          errorMessage={errorOf('specification')}
-        />
-        <TextField
-          label={f.unit}
-          isRequired
-          validationBehavior="aria"
-          placeholder="Buah"
-          value={unit}
-          onChange={setUnit}
-          errorMessage={errorOf('unit')}
-        />
-        <AmountField
-          label={f.price}
-          value={shownPrice}
-          decimals={0}
-          isRequired
-          placeholder="55.000"
-          errorMessage={priceError || undefined}
-          submitCount={attempt}
-          onChange={(value) => {
-            setShownPrice(value);
-            setPrice(value);
-          }}
-          onNumberInput={setPrice}
-        />
-        <TextField
-          label={f.accounts}
-          multiline
-          rows={3}
-          className="sm:col-span-2"
-          description={f.accountsHint}
-          placeholder="5.1.02.01.01.0024"
-          value={accounts}
-          onChange={setAccounts}
-          errorMessage={errorOf('account_codes')}
-        />
-        <Checkbox isSelected={open} onChange={setOpen} className="sm:col-span-2">
-          {f.open}
-        </Checkbox>
-      </form>
-    </Dialog>
+        {(option) => <SelectItem id={option.id}>{t.kinds[option.id]}</SelectItem>}
+      </Select>
+      <TextField
+        label={f.code}
+        isRequired
+        validationBehavior="aria"
+        placeholder="1.1.7.01.03.02.001.00002"
+        value={code}
+        onChange={setCode}
+        errorMessage={errorOf('code')}
+      />
+      <TextField
+        label={f.name}
+        isRequired
+        validationBehavior="aria"
+        className="sm:col-span-2"
+        value={name}
+        onChange={setName}
+        errorMessage={errorOf('name')}
+      />
+      <TextField
+        label={f.specification}
+        multiline
+        rows={2}
+        className="sm:col-span-2"
+        value={specification}
+        onChange={setSpecification}
+        errorMessage={errorOf('specification')}
+      />
+      <TextField
+        label={f.unit}
+        isRequired
+        validationBehavior="aria"
+        placeholder="Buah"
+        value={unit}
+        onChange={setUnit}
+        errorMessage={errorOf('unit')}
+      />
+      <AmountField
+        label={f.price}
+        value={shownPrice}
+        decimals={0}
+        isRequired
+        placeholder="55.000"
+        errorMessage={priceError || undefined}
+        submitCount={attempt}
+        onChange={(value) => {
+          setShownPrice(value);
+          setPrice(value);
+        }}
+        onNumberInput={setPrice}
+      />
+      <TextField
+        label={f.accounts}
+        multiline
+        rows={3}
+        className="sm:col-span-2"
+        description={f.accountsHint}
+        placeholder="5.1.02.01.01.0024"
+        value={accounts}
+        onChange={setAccounts}
+        errorMessage={errorOf('account_codes')}
+      />
+      <Checkbox isSelected={open} onChange={setOpen} className="sm:col-span-2">
+        {f.open}
+      </Checkbox>
+    </FormDialog>
   );
 }

@@ -4,11 +4,10 @@ import {
   PaguInput,
   type PaguInput as PaguInputValues,
 } from '@ranwal/core';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { AmountField } from '../../components/AmountField.js';
-import { Banner } from '../../components/Banner.js';
 import { Checkbox } from '../../components/Checkbox.js';
-import { Dialog, FormDialogFooter, Modal } from '../../components/Dialog.js';
+import { FormDialog, FormModal, useFailure } from '../../components/FormDialog.js';
 import { TextField } from '../../components/TextField.js';
 import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
@@ -50,33 +49,20 @@ export interface SetPaguDialogProps {
  * AgencyPaguInput), read here before the call so the fields say what is wrong.
  */
 export function SetPaguDialog({ target, year, onClose, onSubmit }: SetPaguDialogProps) {
-  const [isSaving, setSaving] = useState(false);
   return (
-    <Modal
-      isOpen={target !== null}
-      onOpenChange={(isOpen) => {
-        if (!isOpen && !isSaving) onClose();
-      }}
-      isKeyboardDismissDisabled={isSaving}
-    >
-      {target && (
-        <PaguForm
-          key={`${target.kind}-${target.id}`}
-          target={target}
-          year={year}
-          isSaving={isSaving}
-          onSubmit={async (values) => {
-            setSaving(true);
-            try {
-              await onSubmit(target, values);
-              onClose();
-            } finally {
-              setSaving(false);
-            }
-          }}
-        />
-      )}
-    </Modal>
+    <FormModal isOpen={target !== null} onClose={onClose}>
+      {({ isSaving, save }) =>
+        target && (
+          <PaguForm
+            key={`${target.kind}-${target.id}`}
+            target={target}
+            year={year}
+            isSaving={isSaving}
+            onSubmit={(values) => save(() => onSubmit(target, values))}
+          />
+        )
+      }
+    </FormModal>
   );
 }
 
@@ -90,7 +76,6 @@ interface PaguFormProps {
 function PaguForm({ target, year, isSaving, onSubmit }: PaguFormProps) {
   const m = useMessages();
   const t = m.planning.pagu;
-  const formId = useId();
   const form = useRef<HTMLFormElement>(null);
   // No pagu yet starts blank (NaN). What the field shows is the amount last left in it; what
   // is typed (NaN while blank or unreadable) is checked.
@@ -103,7 +88,7 @@ function PaguForm({ target, year, isSaving, onSubmit }: PaguFormProps) {
   );
   const [reason, setReason] = useState(target.kind === 'sub_action' ? target.overrun_reason : '');
   const [attempt, setAttempt] = useState(0);
-  const [failure, setFailure] = useState<{ key: number; message: string } | null>(null);
+  const { failure, show: showFailure, clear: clearFailure } = useFailure();
   useFocusFirstInvalid(form, attempt);
 
   const values: PaguValues = { amount, allow_overrun: allowOverrun, overrun_reason: reason };
@@ -137,79 +122,66 @@ function PaguForm({ target, year, isSaving, onSubmit }: PaguFormProps) {
       setAttempt((n) => n + 1);
       return;
     }
-    setFailure(null);
+    clearFailure();
     try {
       await onSubmit({ ...values, overrun_reason: allowOverrun ? reason.trim() : '' });
     } catch (error) {
-      setFailure((last) => ({
-        key: (last?.key ?? 0) + 1,
-        message: describeError(error, t.saveFailed),
-      }));
+      showFailure(describeError(error, t.saveFailed));
     }
   };
 
   return (
-    <Dialog
+    <FormDialog
       title={target.kind === 'sub_action' ? t.dialogTitle : t.agencyDialogTitle}
-      footer={({ close }) => <FormDialogFooter formId={formId} isSaving={isSaving} close={close} />}
+      isSaving={isSaving}
+      onSubmit={submit}
+      failure={failure}
+      formRef={form}
     >
-      <form
-        id={formId}
-        ref={form}
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        className="flex flex-col gap-4"
-      >
-        {failure && (
-          <Banner key={failure.key} tone="error" title={m.common.failureTitle}>
-            {failure.message}
-          </Banner>
-        )}
-        <div className="flex flex-col gap-1">
-          <p className="break-words font-semibold text-slate-900">{target.name}</p>
-          <p className="text-slate-700">
-            {m.planning.year} {year} · {t.plannedNote(formatRupiah(target.planned))}
-          </p>
-        </div>
-        <AmountField
-          label={t.amount}
-          value={shownAmount}
-          decimals={0}
-          isRequired
-          placeholder="2.500.000"
-          errorMessage={errors.amount || undefined}
-          submitCount={attempt}
-          onChange={(value) => {
-            setShownAmount(value);
-            setAmount(value);
-          }}
-          onNumberInput={setAmount}
-        />
-        {target.kind === 'sub_action' && (
-          <>
-            <Checkbox
-              isSelected={allowOverrun}
-              onChange={setAllowOverrun}
-              description={t.allowOverrunHint}
-            >
-              {t.allowOverrun}
-            </Checkbox>
-            {allowOverrun && (
-              <TextField
-                label={t.reason}
-                multiline
-                rows={3}
-                isRequired
-                validationBehavior="aria"
-                placeholder={t.reasonPlaceholder}
-                value={reason}
-                onChange={setReason}
-                errorMessage={errors.reason || undefined}
-              />
-            )}
-          </>
-        )}
-      </form>
-    </Dialog>
+      <div className="flex flex-col gap-1">
+        <p className="break-words font-semibold text-slate-900">{target.name}</p>
+        <p className="text-slate-700">
+          {m.planning.year} {year} · {t.plannedNote(formatRupiah(target.planned))}
+        </p>
+      </div>
+      <AmountField
+        label={t.amount}
+        value={shownAmount}
+        decimals={0}
+        isRequired
+        placeholder="2.500.000"
+        errorMessage={errors.amount || undefined}
+        submitCount={attempt}
+        onChange={(value) => {
+          setShownAmount(value);
+          setAmount(value);
+        }}
+        onNumberInput={setAmount}
+      />
+      {target.kind === 'sub_action' && (
+        <>
+          <Checkbox
+            isSelected={allowOverrun}
+            onChange={setAllowOverrun}
+            description={t.allowOverrunHint}
+          >
+            {t.allowOverrun}
+          </Checkbox>
+          {allowOverrun && (
+            <TextField
+              label={t.reason}
+              multiline
+              rows={3}
+              isRequired
+              validationBehavior="aria"
+              placeholder={t.reasonPlaceholder}
+              value={reason}
+              onChange={setReason}
+              errorMessage={errors.reason || undefined}
+            />
+          )}
+        </>
+      )}
+    </FormDialog>
   );
 }

@@ -1,8 +1,9 @@
 import { type Signer, SignerInput } from '@ranwal/core';
-import { type FormEvent, useId, useRef, useState } from 'react';
-import { Banner } from '../../components/Banner.js';
+import { type FormEvent, useRef, useState } from 'react';
+import { AdminSection } from '../../components/AdminPage.js';
 import { Button } from '../../components/Button.js';
-import { Dialog, FormDialogFooter, Modal } from '../../components/Dialog.js';
+import { Modal } from '../../components/Dialog.js';
+import { FormDialog, useFailure } from '../../components/FormDialog.js';
 import { EmptyState, ErrorState } from '../../components/States.js';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../components/Table.js';
 import { TextField } from '../../components/TextField.js';
@@ -54,7 +55,6 @@ export function SignersEditor({
   const m = useMessages();
   const t = m.planning.settings.signers;
   const c = t.columns;
-  const titleId = useId();
   const [editing, setEditing] = useState<UnitRow | null>(null);
   const [isSaving, setSaving] = useState(false);
   const signerOf = (agencyId: string | null) =>
@@ -70,82 +70,81 @@ export function SignersEditor({
   ];
 
   return (
-    <section
-      aria-labelledby={titleId}
-      className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-    >
-      <div className="flex flex-col gap-1">
-        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-          {t.title}
-        </h2>
-        <p className="max-w-3xl text-sm text-slate-700">{t.intro}</p>
-      </div>
-      {error ? (
-        <ErrorState message={error} onRetry={onRetry} />
-      ) : (
-        <Table aria-labelledby={titleId} className="[&_td]:px-3 [&_th]:px-3">
-          <TableHeader>
-            <Column isRowHeader>{c.unit}</Column>
-            <Column>{c.place}</Column>
-            <Column>{c.position}</Column>
-            <Column>{c.name}</Column>
-            <Column>{c.nip}</Column>
-            <Column>{m.common.actions}</Column>
-          </TableHeader>
-          <TableBody
-            items={rows}
-            isLoading={isLoading}
-            renderEmptyState={() => <EmptyState text={t.notSet} />}
-          >
-            {(row) => (
-              <Row id={row.id}>
-                <Cell className="min-w-48 break-words font-medium text-slate-900">{row.name}</Cell>
-                <Cell className="break-words">{row.signer?.place}</Cell>
-                <Cell className="min-w-40 break-words">{row.signer?.position}</Cell>
-                <Cell className="min-w-36 break-words">
-                  {row.signer?.name ?? <span className="italic text-slate-600">{t.notSet}</span>}
-                </Cell>
-                <Cell className="whitespace-nowrap font-mono text-xs">{row.signer?.nip}</Cell>
-                <Cell>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    aria-label={t.setFor(row.name)}
-                    onPress={() => setEditing(row)}
-                  >
-                    {t.set}
-                  </Button>
-                </Cell>
-              </Row>
-            )}
-          </TableBody>
-        </Table>
-      )}
-      <Modal
-        isOpen={editing !== null}
-        onOpenChange={(isOpen) => {
-          if (!isOpen && !isSaving) setEditing(null);
-        }}
-        isKeyboardDismissDisabled={isSaving}
-      >
-        {editing && (
-          <SignerForm
-            key={editing.id}
-            unit={editing}
-            isSaving={isSaving}
-            onSubmit={async (signer) => {
-              setSaving(true);
-              try {
-                await onSave(signer);
-                setEditing(null);
-              } finally {
-                setSaving(false);
-              }
+    <AdminSection level={2} title={t.title} intro={t.intro}>
+      {(titleId) => (
+        <>
+          {error ? (
+            <ErrorState message={error} onRetry={onRetry} />
+          ) : (
+            <Table aria-labelledby={titleId} className="[&_td]:px-3 [&_th]:px-3">
+              <TableHeader>
+                <Column isRowHeader>{c.unit}</Column>
+                <Column>{c.place}</Column>
+                <Column>{c.position}</Column>
+                <Column>{c.name}</Column>
+                <Column>{c.nip}</Column>
+                <Column>{m.common.actions}</Column>
+              </TableHeader>
+              <TableBody
+                items={rows}
+                isLoading={isLoading}
+                renderEmptyState={() => <EmptyState text={t.notSet} />}
+              >
+                {(row) => (
+                  <Row id={row.id}>
+                    <Cell className="min-w-48 break-words font-medium text-slate-900">
+                      {row.name}
+                    </Cell>
+                    <Cell className="break-words">{row.signer?.place}</Cell>
+                    <Cell className="min-w-40 break-words">{row.signer?.position}</Cell>
+                    <Cell className="min-w-36 break-words">
+                      {row.signer?.name ?? (
+                        <span className="italic text-slate-600">{t.notSet}</span>
+                      )}
+                    </Cell>
+                    <Cell className="whitespace-nowrap font-mono text-xs">{row.signer?.nip}</Cell>
+                    <Cell>
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        aria-label={t.setFor(row.name)}
+                        onPress={() => setEditing(row)}
+                      >
+                        {t.set}
+                      </Button>
+                    </Cell>
+                  </Row>
+                )}
+              </TableBody>
+            </Table>
+          )}
+          <Modal
+            isOpen={editing !== null}
+            onOpenChange={(isOpen) => {
+              if (!isOpen && !isSaving) setEditing(null);
             }}
-          />
-        )}
-      </Modal>
-    </section>
+            isKeyboardDismissDisabled={isSaving}
+          >
+            {editing && (
+              <SignerForm
+                key={editing.id}
+                unit={editing}
+                isSaving={isSaving}
+                onSubmit={async (signer) => {
+                  setSaving(true);
+                  try {
+                    await onSave(signer);
+                    setEditing(null);
+                  } finally {
+                    setSaving(false);
+                  }
+                }}
+              />
+            )}
+          </Modal>
+        </>
+      )}
+    </AdminSection>
   );
 }
 
@@ -162,7 +161,6 @@ function SignerForm({
 }) {
   const m = useMessages();
   const t = m.planning.settings.signers;
-  const formId = useId();
   const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Record<SignerField, string>>({
     place: unit.signer?.place ?? '',
@@ -171,7 +169,7 @@ function SignerForm({
     nip: unit.signer?.nip ?? '',
   });
   const [attempt, setAttempt] = useState(0);
-  const [failure, setFailure] = useState<{ key: number; message: string } | null>(null);
+  const { failure, show: showFailure, clear: clearFailure } = useFailure();
   useFocusFirstInvalid(form, attempt);
   const labels: Record<SignerField, string> = t.columns;
   const parsed = SignerInput.safeParse({ agency_id: unit.agencyId, ...values });
@@ -187,14 +185,11 @@ function SignerForm({
       setAttempt((n) => n + 1);
       return;
     }
-    setFailure(null);
+    clearFailure();
     try {
       await onSubmit(parsed.data);
     } catch (error) {
-      setFailure((last) => ({
-        key: (last?.key ?? 0) + 1,
-        message: describeError(error, t.saveFailed),
-      }));
+      showFailure(describeError(error, t.saveFailed));
     }
   };
 
@@ -213,27 +208,17 @@ function SignerForm({
   );
 
   return (
-    <Dialog
+    <FormDialog
       title={t.dialogTitle(unit.name)}
-      footer={({ close }) => <FormDialogFooter formId={formId} isSaving={isSaving} close={close} />}
+      isSaving={isSaving}
+      onSubmit={submit}
+      failure={failure}
+      formRef={form}
     >
-      <form
-        id={formId}
-        ref={form}
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        className="flex flex-col gap-4"
-      >
-        {failure && (
-          <Banner key={failure.key} tone="error" title={m.common.failureTitle}>
-            {failure.message}
-          </Banner>
-        )}
-        {field('place', { placeholder: t.placePlaceholder })}
-        {field('position', { placeholder: t.positionPlaceholder })}
-        {field('name')}
-        {field('nip', { description: t.nipHint })}
-      </form>
-    </Dialog>
+      {field('place', { placeholder: t.placePlaceholder })}
+      {field('position', { placeholder: t.positionPlaceholder })}
+      {field('name')}
+      {field('nip', { description: t.nipHint })}
+    </FormDialog>
   );
 }

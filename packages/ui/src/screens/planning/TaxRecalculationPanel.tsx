@@ -1,5 +1,6 @@
 import { formatRupiah, type TaxRecalculationYear, taxRuleText } from '@ranwal/core';
 import { useId, useState } from 'react';
+import { AdminSection } from '../../components/AdminPage.js';
 import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
@@ -45,7 +46,6 @@ export function TaxRecalculationPanel({
 }: TaxRecalculationPanelProps) {
   const m = useMessages();
   const t = m.planning.settings.recalculation;
-  const titleId = useId();
   const sampleId = useId();
   const [confirming, setConfirming] = useState<TaxRecalculationYear | null>(null);
   const [running, setRunning] = useState<number | null>(null);
@@ -61,126 +61,121 @@ export function TaxRecalculationPanel({
   };
 
   return (
-    <section
-      aria-labelledby={titleId}
-      className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-    >
-      <div className="flex flex-col gap-1">
-        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-          {t.title}
-        </h2>
-        <p className="max-w-3xl text-sm text-slate-700">{t.intro}</p>
-      </div>
-      {error ? (
-        <ErrorState message={error} onRetry={onRetry} />
-      ) : (
+    <AdminSection level={2} title={t.title} intro={t.intro}>
+      {(titleId) => (
         <>
-          {years.length > 0 && (
-            <Banner tone="warning" title={t.staleTitle}>
-              {t.stale(staleLines, years.map((year) => year.year).join(', '))}
-            </Banner>
-          )}
-          <Table aria-labelledby={titleId} className="[&_td]:px-3 [&_th]:px-3">
-            <TableHeader>
-              <Column isRowHeader>{t.columns.year}</Column>
-              <Column>{t.columns.rule}</Column>
-              <Column>{t.columns.lines}</Column>
-              <Column>{t.columns.before}</Column>
-              <Column>{t.columns.after}</Column>
-              <Column>{t.columns.difference}</Column>
-              <Column>{m.common.actions}</Column>
-            </TableHeader>
-            <TableBody
-              items={years.map((year) => ({ ...year, id: year.year }))}
-              isLoading={isLoading}
-              renderEmptyState={() => <EmptyState text={t.upToDate} />}
-            >
-              {(year) => (
-                <Row id={year.year}>
-                  <Cell className="font-medium text-slate-900">{year.year}</Cell>
-                  <Cell className="whitespace-nowrap">{ruleText(year.rule)}</Cell>
-                  <Cell className="tabular-nums">{year.lines}</Cell>
-                  <Cell>
-                    <Rupiah value={year.total_before} />
-                  </Cell>
-                  <Cell>
-                    <Rupiah value={year.total_after} />
-                  </Cell>
-                  <Cell>
-                    <Rupiah value={difference(year.total_before, year.total_after)} />
-                  </Cell>
-                  <Cell>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      aria-label={t.actionFor(year.year)}
-                      isPending={running === year.year}
-                      isDisabled={running !== null && running !== year.year}
-                      onPress={() => setConfirming(year)}
-                    >
-                      {t.action}
-                    </Button>
-                  </Cell>
-                </Row>
+          {error ? (
+            <ErrorState message={error} onRetry={onRetry} />
+          ) : (
+            <>
+              {years.length > 0 && (
+                <Banner tone="warning" title={t.staleTitle}>
+                  {t.stale(staleLines, years.map((year) => year.year).join(', '))}
+                </Banner>
               )}
-            </TableBody>
-          </Table>
+              <Table aria-labelledby={titleId} className="[&_td]:px-3 [&_th]:px-3">
+                <TableHeader>
+                  <Column isRowHeader>{t.columns.year}</Column>
+                  <Column>{t.columns.rule}</Column>
+                  <Column>{t.columns.lines}</Column>
+                  <Column>{t.columns.before}</Column>
+                  <Column>{t.columns.after}</Column>
+                  <Column>{t.columns.difference}</Column>
+                  <Column>{m.common.actions}</Column>
+                </TableHeader>
+                <TableBody
+                  items={years.map((year) => ({ ...year, id: year.year }))}
+                  isLoading={isLoading}
+                  renderEmptyState={() => <EmptyState text={t.upToDate} />}
+                >
+                  {(year) => (
+                    <Row id={year.year}>
+                      <Cell className="font-medium text-slate-900">{year.year}</Cell>
+                      <Cell className="whitespace-nowrap">{ruleText(year.rule)}</Cell>
+                      <Cell className="tabular-nums">{year.lines}</Cell>
+                      <Cell>
+                        <Rupiah value={year.total_before} />
+                      </Cell>
+                      <Cell>
+                        <Rupiah value={year.total_after} />
+                      </Cell>
+                      <Cell>
+                        <Rupiah value={difference(year.total_before, year.total_after)} />
+                      </Cell>
+                      <Cell>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          aria-label={t.actionFor(year.year)}
+                          isPending={running === year.year}
+                          isDisabled={running !== null && running !== year.year}
+                          onPress={() => setConfirming(year)}
+                        >
+                          {t.action}
+                        </Button>
+                      </Cell>
+                    </Row>
+                  )}
+                </TableBody>
+              </Table>
+            </>
+          )}
+          <ConfirmDialog
+            isOpen={confirming !== null}
+            onOpenChange={(isOpen) => {
+              if (!isOpen) setConfirming(null);
+            }}
+            title={confirming ? t.confirmTitle(confirming.year) : undefined}
+            message={
+              confirming && (
+                <>
+                  {t.confirmText(
+                    confirming.lines,
+                    confirming.year,
+                    ruleText(confirming.rule),
+                    formatRupiah(confirming.total_before),
+                    formatRupiah(confirming.total_after),
+                  )}
+                  <span id={sampleId} className="mt-3 block font-semibold text-slate-900">
+                    {t.sampleTitle(confirming.sample.length, confirming.lines)}
+                  </span>
+                  <div className="mt-1 max-h-64 overflow-auto">
+                    <Table aria-labelledby={sampleId} stackOnPhone={false} className="text-sm">
+                      <TableHeader>
+                        <Column isRowHeader>{t.sampleColumns.component}</Column>
+                        <Column>{t.sampleColumns.subAction}</Column>
+                        <Column>{t.sampleColumns.taxBefore}</Column>
+                        <Column>{t.sampleColumns.taxAfter}</Column>
+                      </TableHeader>
+                      <TableBody items={confirming.sample}>
+                        {(line) => (
+                          <Row id={line.id}>
+                            <Cell className="break-words">{line.component_name}</Cell>
+                            <Cell className="break-words">{line.sub_action_name}</Cell>
+                            <Cell>
+                              <Rupiah value={line.tax_before} />
+                            </Cell>
+                            <Cell>
+                              <Rupiah value={line.tax_after} />
+                            </Cell>
+                          </Row>
+                        )}
+                      </TableBody>
+                    </Table>
+                  </div>
+                </>
+              )
+            }
+            confirmLabel={t.confirm}
+            onConfirm={() => {
+              const year = confirming?.year;
+              // The row's button says it is running; ConfirmDialog's own busy text is a deletion's.
+              setConfirming(null);
+              if (year !== undefined) void apply(year).catch(() => undefined);
+            }}
+          />
         </>
       )}
-      <ConfirmDialog
-        isOpen={confirming !== null}
-        onOpenChange={(isOpen) => {
-          if (!isOpen) setConfirming(null);
-        }}
-        title={confirming ? t.confirmTitle(confirming.year) : undefined}
-        message={
-          confirming && (
-            <>
-              {t.confirmText(
-                confirming.lines,
-                confirming.year,
-                ruleText(confirming.rule),
-                formatRupiah(confirming.total_before),
-                formatRupiah(confirming.total_after),
-              )}
-              <span id={sampleId} className="mt-3 block font-semibold text-slate-900">
-                {t.sampleTitle(confirming.sample.length, confirming.lines)}
-              </span>
-              <div className="mt-1 max-h-64 overflow-auto">
-                <Table aria-labelledby={sampleId} stackOnPhone={false} className="text-sm">
-                  <TableHeader>
-                    <Column isRowHeader>{t.sampleColumns.component}</Column>
-                    <Column>{t.sampleColumns.subAction}</Column>
-                    <Column>{t.sampleColumns.taxBefore}</Column>
-                    <Column>{t.sampleColumns.taxAfter}</Column>
-                  </TableHeader>
-                  <TableBody items={confirming.sample}>
-                    {(line) => (
-                      <Row id={line.id}>
-                        <Cell className="break-words">{line.component_name}</Cell>
-                        <Cell className="break-words">{line.sub_action_name}</Cell>
-                        <Cell>
-                          <Rupiah value={line.tax_before} />
-                        </Cell>
-                        <Cell>
-                          <Rupiah value={line.tax_after} />
-                        </Cell>
-                      </Row>
-                    )}
-                  </TableBody>
-                </Table>
-              </div>
-            </>
-          )
-        }
-        confirmLabel={t.confirm}
-        onConfirm={() => {
-          const year = confirming?.year;
-          // The row's button says it is running; ConfirmDialog's own busy text is a deletion's.
-          setConfirming(null);
-          if (year !== undefined) void apply(year).catch(() => undefined);
-        }}
-      />
-    </section>
+    </AdminSection>
   );
 }

@@ -1,5 +1,6 @@
 import { formatNumberId, type TaxRule, TaxRuleSet, taxRuleText } from '@ranwal/core';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
+import { AdminSection } from '../../components/AdminPage.js';
 import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
 import { DateField } from '../../components/DateField.js';
@@ -43,7 +44,6 @@ const effectivePercent = (rule: TaxRule) =>
 export function TaxRulesEditor({ rules, onSave }: TaxRulesEditorProps) {
   const m = useMessages();
   const t = m.planning.settings.tax;
-  const titleId = useId();
   const form = useRef<HTMLFormElement>(null);
   const nextKey = useRef(rules.length);
   const [draft, setDraft] = useState<DraftRule[]>(() =>
@@ -108,146 +108,149 @@ export function TaxRulesEditor({ rules, onSave }: TaxRulesEditorProps) {
   };
 
   return (
-    <section
-      aria-labelledby={titleId}
-      className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-    >
-      <div className="flex flex-col gap-1">
-        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-          {t.title}
-        </h2>
-        <p className="max-w-3xl text-sm text-slate-700">{t.intro}</p>
-        {/* Said plainly where rules are edited (issue 34): saving reprices no existing line. */}
+    <AdminSection
+      level={2}
+      title={t.title}
+      intro={t.intro}
+      note={
+        // Said plainly where rules are edited (issue 34): saving reprices no existing line.
         <p className="max-w-3xl text-sm font-medium text-slate-800">{t.keepsOld}</p>
-      </div>
-      <form
-        ref={form}
-        noValidate
-        aria-labelledby={titleId}
-        onSubmit={(event) => void submit(event)}
-        className="flex flex-col gap-4"
-      >
-        {failure && (
-          <Banner key={failure.key} tone="error" title={m.common.failureTitle}>
-            {failure.text}
-          </Banner>
-        )}
-        {setErrors.length > 0 && (
-          <Banner tone="error" title={t.fix}>
-            {setErrors.join(' ')}
-          </Banner>
-        )}
-        {draft.length === 0 ? (
-          <p className="rounded-md border border-dashed border-slate-300 p-4 text-sm text-slate-700">
-            {t.none}
-          </p>
-        ) : (
-          <ol className="flex flex-col gap-3">
-            {draft.map((rule, index) => {
-              const errors = fieldErrors[index] ?? {};
-              const complete = fields.every((field) => !Number.isNaN(rule[field]));
-              return (
-                <li key={rule.key}>
-                  <fieldset className="flex flex-col gap-3 rounded-md border border-slate-200 p-3">
-                    <legend className="px-1 text-sm font-semibold text-slate-800">
-                      {t.rule(index + 1)}
-                    </legend>
-                    <div className="grid items-start gap-3 sm:grid-cols-[12rem_7rem_auto_auto] sm:justify-start">
-                      <DateField
-                        label={t.effectiveFrom}
-                        isRequired
-                        validationBehavior="aria"
-                        value={rule.effective_from}
-                        onChange={(effective_from) => change(rule.key, { effective_from })}
-                        errorMessage={errors.effective_from}
-                      />
-                      <NumberField
-                        label={t.rate}
-                        isRequired
-                        validationBehavior="aria"
-                        formatOptions={{ maximumFractionDigits: 2 }}
-                        value={rule.rate}
-                        onChange={(rate) => change(rule.key, { rate })}
-                        errorMessage={errors.rate}
-                      />
-                      <fieldset className="flex flex-col">
-                        {/* A legend sits outside the flex flow: its own margin stands for the gap. */}
-                        <legend className="mb-1 text-sm font-medium text-slate-800">
-                          {t.base}
-                        </legend>
-                        <div className="flex items-start gap-2">
-                          <NumberField
-                            aria-label={labels.base_numerator}
-                            isRequired
-                            validationBehavior="aria"
-                            formatOptions={{ maximumFractionDigits: 0 }}
-                            value={rule.base_numerator}
-                            onChange={(base_numerator) => change(rule.key, { base_numerator })}
-                            errorMessage={errors.base_numerator}
-                            className="w-20"
-                          />
-                          <span aria-hidden="true" className="pt-2 text-lg text-slate-600">
-                            /
-                          </span>
-                          <NumberField
-                            aria-label={labels.base_denominator}
-                            isRequired
-                            validationBehavior="aria"
-                            formatOptions={{ maximumFractionDigits: 0 }}
-                            value={rule.base_denominator}
-                            onChange={(base_denominator) => change(rule.key, { base_denominator })}
-                            errorMessage={errors.base_denominator}
-                            className="w-20"
-                          />
-                        </div>
-                      </fieldset>
-                      <Button
-                        variant="secondary"
-                        aria-label={t.removeRule(index + 1)}
-                        onPress={() =>
-                          setDraft((rows) => rows.filter((row) => row.key !== rule.key))
-                        }
-                        className="sm:mt-6"
-                      >
-                        {t.remove}
-                      </Button>
-                    </div>
-                    {complete && rule.base_denominator > 0 && (
-                      <p className="text-sm text-slate-700">
-                        {t.effective(
-                          taxRuleText({
-                            tax_rate: rule.rate,
-                            tax_base_numerator: rule.base_numerator,
-                            tax_base_denominator: rule.base_denominator,
-                          }),
-                          effectivePercent(rule),
-                        )}
-                      </p>
-                    )}
-                  </fieldset>
-                </li>
-              );
-            })}
-          </ol>
-        )}
-        <div className="flex flex-wrap justify-between gap-3">
-          <Button
-            variant="secondary"
-            onPress={() => {
-              const key = nextKey.current++;
-              setDraft((rows) => [
-                ...rows,
-                { key, effective_from: '', rate: 12, base_numerator: 1, base_denominator: 1 },
-              ]);
-            }}
+      }
+    >
+      {(titleId) => (
+        <>
+          <form
+            ref={form}
+            noValidate
+            aria-labelledby={titleId}
+            onSubmit={(event) => void submit(event)}
+            className="flex flex-col gap-4"
           >
-            {t.add}
-          </Button>
-          <Button type="submit" isPending={isSaving}>
-            {isSaving ? m.common.saving : t.save}
-          </Button>
-        </div>
-      </form>
-    </section>
+            {failure && (
+              <Banner key={failure.key} tone="error" title={m.common.failureTitle}>
+                {failure.text}
+              </Banner>
+            )}
+            {setErrors.length > 0 && (
+              <Banner tone="error" title={t.fix}>
+                {setErrors.join(' ')}
+              </Banner>
+            )}
+            {draft.length === 0 ? (
+              <p className="rounded-md border border-dashed border-slate-300 p-4 text-sm text-slate-700">
+                {t.none}
+              </p>
+            ) : (
+              <ol className="flex flex-col gap-3">
+                {draft.map((rule, index) => {
+                  const errors = fieldErrors[index] ?? {};
+                  const complete = fields.every((field) => !Number.isNaN(rule[field]));
+                  return (
+                    <li key={rule.key}>
+                      <fieldset className="flex flex-col gap-3 rounded-md border border-slate-200 p-3">
+                        <legend className="px-1 text-sm font-semibold text-slate-800">
+                          {t.rule(index + 1)}
+                        </legend>
+                        <div className="grid items-start gap-3 sm:grid-cols-[12rem_7rem_auto_auto] sm:justify-start">
+                          <DateField
+                            label={t.effectiveFrom}
+                            isRequired
+                            validationBehavior="aria"
+                            value={rule.effective_from}
+                            onChange={(effective_from) => change(rule.key, { effective_from })}
+                            errorMessage={errors.effective_from}
+                          />
+                          <NumberField
+                            label={t.rate}
+                            isRequired
+                            validationBehavior="aria"
+                            formatOptions={{ maximumFractionDigits: 2 }}
+                            value={rule.rate}
+                            onChange={(rate) => change(rule.key, { rate })}
+                            errorMessage={errors.rate}
+                          />
+                          <fieldset className="flex flex-col">
+                            {/* A legend sits outside the flex flow: its own margin stands for the gap. */}
+                            <legend className="mb-1 text-sm font-medium text-slate-800">
+                              {t.base}
+                            </legend>
+                            <div className="flex items-start gap-2">
+                              <NumberField
+                                aria-label={labels.base_numerator}
+                                isRequired
+                                validationBehavior="aria"
+                                formatOptions={{ maximumFractionDigits: 0 }}
+                                value={rule.base_numerator}
+                                onChange={(base_numerator) => change(rule.key, { base_numerator })}
+                                errorMessage={errors.base_numerator}
+                                className="w-20"
+                              />
+                              <span aria-hidden="true" className="pt-2 text-lg text-slate-600">
+                                /
+                              </span>
+                              <NumberField
+                                aria-label={labels.base_denominator}
+                                isRequired
+                                validationBehavior="aria"
+                                formatOptions={{ maximumFractionDigits: 0 }}
+                                value={rule.base_denominator}
+                                onChange={(base_denominator) =>
+                                  change(rule.key, { base_denominator })
+                                }
+                                errorMessage={errors.base_denominator}
+                                className="w-20"
+                              />
+                            </div>
+                          </fieldset>
+                          <Button
+                            variant="secondary"
+                            aria-label={t.removeRule(index + 1)}
+                            onPress={() =>
+                              setDraft((rows) => rows.filter((row) => row.key !== rule.key))
+                            }
+                            className="sm:mt-6"
+                          >
+                            {t.remove}
+                          </Button>
+                        </div>
+                        {complete && rule.base_denominator > 0 && (
+                          <p className="text-sm text-slate-700">
+                            {t.effective(
+                              taxRuleText({
+                                tax_rate: rule.rate,
+                                tax_base_numerator: rule.base_numerator,
+                                tax_base_denominator: rule.base_denominator,
+                              }),
+                              effectivePercent(rule),
+                            )}
+                          </p>
+                        )}
+                      </fieldset>
+                    </li>
+                  );
+                })}
+              </ol>
+            )}
+            <div className="flex flex-wrap justify-between gap-3">
+              <Button
+                variant="secondary"
+                onPress={() => {
+                  const key = nextKey.current++;
+                  setDraft((rows) => [
+                    ...rows,
+                    { key, effective_from: '', rate: 12, base_numerator: 1, base_denominator: 1 },
+                  ]);
+                }}
+              >
+                {t.add}
+              </Button>
+              <Button type="submit" isPending={isSaving}>
+                {isSaving ? m.common.saving : t.save}
+              </Button>
+            </div>
+          </form>
+        </>
+      )}
+    </AdminSection>
   );
 }

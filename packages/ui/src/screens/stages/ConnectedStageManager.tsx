@@ -4,6 +4,7 @@ import { toastDurations, useToast } from '../../components/Toast.js';
 import { useBudgetYear } from '../../data/budget-year.js';
 import { describeError } from '../../data/errors.js';
 import { saveFile as saveToDisk } from '../../data/files.js';
+import { listStates } from '../../data/list-page.js';
 import {
   type DownloadedFile,
   useAdvanceStage,
@@ -80,9 +81,7 @@ export function ConnectedStageManager({
     <StageManager
       year={year}
       stages={stages}
-      isLoading={list.isPending}
-      error={list.isError ? describeError(list.error, t.fetchFailed) : null}
-      onRetry={() => void list.refetch()}
+      {...listStates(list, t.fetchFailed)}
       controls={
         <div className="grid gap-3 sm:grid-cols-[8rem]">
           <YearSelect

@@ -8,11 +8,11 @@ import {
   stageKinds,
   stageScheduleWarnings,
 } from '@ranwal/core';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
 import { DateField } from '../../components/DateField.js';
-import { Dialog, FormDialogFooter, Modal } from '../../components/Dialog.js';
+import { FormDialog, FormModal, useFailure } from '../../components/FormDialog.js';
 import { Select, SelectItem } from '../../components/Select.js';
 import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
@@ -44,33 +44,17 @@ export interface ScheduleDialogProps {
  * problems come back onto the rows they name.
  */
 export function ScheduleDialog({ isOpen, year, stages, onClose, onSubmit }: ScheduleDialogProps) {
-  const [isSaving, setSaving] = useState(false);
   return (
-    <Modal
-      size="lg"
-      isOpen={isOpen}
-      onOpenChange={(open) => {
-        if (!open && !isSaving) onClose();
-      }}
-      isKeyboardDismissDisabled={isSaving}
-    >
-      {isOpen && (
+    <FormModal isOpen={isOpen} onClose={onClose} size="lg">
+      {({ isSaving, save }) => (
         <ScheduleForm
           year={year}
           stages={stages}
           isSaving={isSaving}
-          onSubmit={async (values, confirm) => {
-            setSaving(true);
-            try {
-              await onSubmit(values, confirm);
-              onClose();
-            } finally {
-              setSaving(false);
-            }
-          }}
+          onSubmit={(values, confirm) => save(() => onSubmit(values, confirm))}
         />
       )}
-    </Modal>
+    </FormModal>
   );
 }
 
@@ -135,7 +119,6 @@ interface ScheduleFormProps {
 function ScheduleForm({ year, stages, isSaving, onSubmit }: ScheduleFormProps) {
   const m = useMessages();
   const t = m.stages.schedule;
-  const formId = useId();
   const form = useRef<HTMLFormElement>(null);
   const [rows, setRows] = useState<ScheduleRow[]>(() =>
     stages.length > 0
@@ -143,7 +126,7 @@ function ScheduleForm({ year, stages, isSaving, onSubmit }: ScheduleFormProps) {
       : [rowOf({ kind: stageKinds[0], starts_on: '', ends_on: '' })],
   );
   const [attempt, setAttempt] = useState(0);
-  const [failure, setFailure] = useState<{ key: number; message: string } | null>(null);
+  const { failure, show: showFailure, clear: clearFailure } = useFailure();
   const [serverProblems, setServerProblems] = useState<Problems | null>(null);
   useFocusFirstInvalid(form, attempt);
 
@@ -177,123 +160,107 @@ function ScheduleForm({ year, stages, isSaving, onSubmit }: ScheduleFormProps) {
       setAttempt((n) => n + 1);
       return;
     }
-    setFailure(null);
+    clearFailure();
     try {
       await onSubmit(parsed.data.stages, warnings.length > 0);
     } catch (error) {
       const found = problemsFrom(isApiError(error) ? (error.issues ?? []) : [], rows, m);
       setServerProblems(found);
-      setFailure((last) => ({
-        key: (last?.key ?? 0) + 1,
-        message: noProblems(found) ? describeError(error, t.saveFailed) : t.saveFailed,
-      }));
+      showFailure(noProblems(found) ? describeError(error, t.saveFailed) : t.saveFailed);
       setAttempt((n) => n + 1);
     }
   };
 
   return (
-    <Dialog
+    <FormDialog
       title={t.title(year)}
-      footer={({ close }) => <FormDialogFooter formId={formId} isSaving={isSaving} close={close} />}
+      isSaving={isSaving}
+      onSubmit={submit}
+      failure={failure}
+      problems={problems.list}
+      formRef={form}
     >
-      <form
-        id={formId}
-        ref={form}
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        className="flex flex-col gap-4"
-      >
-        {(failure || problems.list.length > 0) && (
-          <Banner key={failure?.key ?? 0} tone="error" title={m.common.failureTitle}>
-            {[...(failure ? [failure.message] : []), ...problems.list].map((text) => (
-              <span key={text} className="block">
-                {text}
-              </span>
-            ))}
-          </Banner>
-        )}
-        <p className="text-slate-700">{t.intro}</p>
-        {warnings.length > 0 && (
-          <Banner tone="warning" title={t.warningTitle}>
-            {[...warnings.map((warning) => warning.message), t.warningSave].map((text) => (
-              <span key={text} className="block">
-                {text}
-              </span>
-            ))}
-          </Banner>
-        )}
-        <div className="flex flex-col gap-3">
-          {rows.map((row, index) => {
-            const errors = problems.rows[index] ?? {};
-            return (
-              <fieldset
-                key={row.key}
-                className="grid items-start gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,1fr)_auto]"
+      <p className="text-slate-700">{t.intro}</p>
+      {warnings.length > 0 && (
+        <Banner tone="warning" title={t.warningTitle}>
+          {[...warnings.map((warning) => warning.message), t.warningSave].map((text) => (
+            <span key={text} className="block">
+              {text}
+            </span>
+          ))}
+        </Banner>
+      )}
+      <div className="flex flex-col gap-3">
+        {rows.map((row, index) => {
+          const errors = problems.rows[index] ?? {};
+          return (
+            <fieldset
+              key={row.key}
+              className="grid items-start gap-3 rounded-md border border-slate-200 p-3 sm:grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)_minmax(0,1fr)_auto]"
+            >
+              <legend className="px-1 text-xs font-medium text-slate-700">
+                {t.row(index + 1)}
+              </legend>
+              <Select
+                label={t.kind}
+                items={stageKinds.map((kind) => ({ id: kind }))}
+                value={row.kind}
+                isRequired
+                errorMessage={errors.kind}
+                onChange={(key) => update(row.key, { kind: (key as StageKind | null) ?? null })}
               >
-                <legend className="px-1 text-xs font-medium text-slate-700">
-                  {t.row(index + 1)}
-                </legend>
-                <Select
-                  label={t.kind}
-                  items={stageKinds.map((kind) => ({ id: kind }))}
-                  value={row.kind}
-                  isRequired
-                  errorMessage={errors.kind}
-                  onChange={(key) => update(row.key, { kind: (key as StageKind | null) ?? null })}
-                >
-                  {(option) => (
-                    <SelectItem id={option.id}>{m.server.stageNames[option.id]}</SelectItem>
-                  )}
-                </Select>
-                <DateField
-                  label={t.startsOn}
-                  isRequired
-                  validationBehavior="aria"
-                  value={row.starts_on}
-                  errorMessage={errors.starts_on}
-                  onChange={(value) => update(row.key, { starts_on: value })}
-                />
-                <DateField
-                  label={t.endsOn}
-                  isRequired
-                  validationBehavior="aria"
-                  value={row.ends_on}
-                  errorMessage={errors.ends_on}
-                  onChange={(value) => update(row.key, { ends_on: value })}
-                />
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  className="sm:mt-6"
-                  aria-label={t.removeRow(index + 1)}
-                  isDisabled={rows.length === 1}
-                  onPress={() => {
-                    setServerProblems(null);
-                    setRows((current) => current.filter((other) => other.key !== row.key));
-                  }}
-                >
-                  {m.common.delete}
-                </Button>
-              </fieldset>
-            );
-          })}
-        </div>
-        <div>
-          <Button
-            variant="secondary"
-            isDisabled={unusedKind === undefined}
-            onPress={() => {
-              setServerProblems(null);
-              setRows((current) => [
-                ...current,
-                rowOf({ kind: unusedKind ?? null, starts_on: '', ends_on: '' }),
-              ]);
-            }}
-          >
-            {t.addRow}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+                {(option) => (
+                  <SelectItem id={option.id}>{m.server.stageNames[option.id]}</SelectItem>
+                )}
+              </Select>
+              <DateField
+                label={t.startsOn}
+                isRequired
+                validationBehavior="aria"
+                value={row.starts_on}
+                errorMessage={errors.starts_on}
+                onChange={(value) => update(row.key, { starts_on: value })}
+              />
+              <DateField
+                label={t.endsOn}
+                isRequired
+                validationBehavior="aria"
+                value={row.ends_on}
+                errorMessage={errors.ends_on}
+                onChange={(value) => update(row.key, { ends_on: value })}
+              />
+              <Button
+                variant="secondary"
+                size="sm"
+                className="sm:mt-6"
+                aria-label={t.removeRow(index + 1)}
+                isDisabled={rows.length === 1}
+                onPress={() => {
+                  setServerProblems(null);
+                  setRows((current) => current.filter((other) => other.key !== row.key));
+                }}
+              >
+                {m.common.delete}
+              </Button>
+            </fieldset>
+          );
+        })}
+      </div>
+      <div>
+        <Button
+          variant="secondary"
+          isDisabled={unusedKind === undefined}
+          onPress={() => {
+            setServerProblems(null);
+            setRows((current) => [
+              ...current,
+              rowOf({ kind: unusedKind ?? null, starts_on: '', ends_on: '' }),
+            ]);
+          }}
+        >
+          {t.addRow}
+        </Button>
+      </div>
+    </FormDialog>
   );
 }

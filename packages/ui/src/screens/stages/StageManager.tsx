@@ -1,10 +1,11 @@
 import { formatNumberId, type Stage, stageAdvanceConsequence, stageDateNote } from '@ranwal/core';
-import { type ReactNode, useId, useState } from 'react';
-import { Banner } from '../../components/Banner.js';
+import { type ReactNode, useState } from 'react';
+import { AdminPage } from '../../components/AdminPage.js';
 import { Button } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { DateText } from '../../components/DateText.js';
-import { EmptyState, ErrorState } from '../../components/States.js';
+import { useFailure } from '../../components/FormDialog.js';
+import { EmptyState } from '../../components/States.js';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../components/Table.js';
 import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
@@ -68,13 +69,11 @@ export function StageManager({
   const m = useMessages();
   const t = m.stages;
   const names = m.server.stageNames;
-  const titleId = useId();
-  const listTitleId = useId();
   const [isScheduling, setScheduling] = useState(false);
   const [isConfirmingAdvance, setConfirmingAdvance] = useState(false);
   const [isUnlocking, setUnlocking] = useState(false);
   const [running, setRunning] = useState<'advance' | 'lock' | null>(null);
-  const [failure, setFailure] = useState<{ key: number; message: string } | null>(null);
+  const { failure, show: showFailure, clear: clearFailure } = useFailure();
 
   const current = stages.find((stage) => stage.status === 'current');
   const next = stages.find((stage) => stage.status === 'upcoming');
@@ -88,14 +87,11 @@ export function StageManager({
     fallback: string,
   ) => {
     setRunning(action);
-    setFailure(null);
+    clearFailure();
     try {
       await call();
     } catch (caught) {
-      setFailure((last) => ({
-        key: (last?.key ?? 0) + 1,
-        message: describeError(caught, fallback),
-      }));
+      showFailure(describeError(caught, fallback));
     } finally {
       setRunning(null);
     }
@@ -103,23 +99,14 @@ export function StageManager({
 
   return (
     <div className="flex flex-col gap-6">
-      <section
-        aria-labelledby={titleId}
-        className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6"
-      >
-        <div className="flex flex-col gap-1">
-          <h1 id={titleId} className="text-2xl font-bold text-slate-900">
-            {t.title}
-          </h1>
-          <p className="max-w-3xl text-sm text-slate-700">{t.intro}</p>
-          <p className="max-w-3xl text-sm text-slate-700">{t.statusRule}</p>
-        </div>
-        {controls}
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id={listTitleId} className="text-lg font-semibold text-slate-900">
-            {t.listTitle(year)}
-          </h2>
-          {!error && !isLoading && (
+      <AdminPage
+        title={t.title}
+        intro={[t.intro, t.statusRule]}
+        controls={controls}
+        listTitle={t.listTitle(year)}
+        listAside={
+          !error &&
+          !isLoading && (
             <div className="flex flex-wrap gap-2">
               <Button variant="secondary" onPress={() => setScheduling(true)}>
                 {t.schedule.open}
@@ -146,17 +133,14 @@ export function StageManager({
                 {t.advance.action}
               </Button>
             </div>
-          )}
-        </div>
-        {failure && (
-          <Banner key={failure.key} tone="error" title={m.common.failureTitle}>
-            {failure.message}
-          </Banner>
-        )}
-        {error ? (
-          <ErrorState message={error} onRetry={onRetry} />
-        ) : (
-          <Table aria-labelledby={listTitleId} className="[&_td]:px-3 [&_th]:px-3">
+          )
+        }
+        failure={failure}
+        error={error}
+        onRetry={onRetry}
+      >
+        {(labelledBy) => (
+          <Table aria-labelledby={labelledBy} className="[&_td]:px-3 [&_th]:px-3">
             <TableHeader>
               <Column isRowHeader>{t.columns.stage}</Column>
               <Column>{t.columns.startsOn}</Column>
@@ -208,7 +192,7 @@ export function StageManager({
             </TableBody>
           </Table>
         )}
-      </section>
+      </AdminPage>
       {children}
       <ScheduleDialog
         isOpen={isScheduling}

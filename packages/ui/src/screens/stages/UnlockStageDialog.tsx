@@ -1,7 +1,6 @@
 import { fieldIssuesOf, isApiError, StageLockInput } from '@ranwal/core';
-import { type FormEvent, useId, useRef, useState } from 'react';
-import { Banner } from '../../components/Banner.js';
-import { Dialog, FormDialogFooter, Modal } from '../../components/Dialog.js';
+import { type FormEvent, useRef, useState } from 'react';
+import { FormDialog, FormModal, useFailure } from '../../components/FormDialog.js';
 import { TextField } from '../../components/TextField.js';
 import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
@@ -37,32 +36,19 @@ export interface UnlockDialogProps {
  * before the call and by the server after it (its `reason` problem lands on the field).
  */
 export function UnlockDialog({ texts, check, onClose, onSubmit }: UnlockDialogProps) {
-  const [isSaving, setSaving] = useState(false);
   return (
-    <Modal
-      isOpen={texts !== null}
-      onOpenChange={(open) => {
-        if (!open && !isSaving) onClose();
-      }}
-      isKeyboardDismissDisabled={isSaving}
-    >
-      {texts !== null && (
-        <UnlockForm
-          texts={texts}
-          check={check}
-          isSaving={isSaving}
-          onSubmit={async (reason) => {
-            setSaving(true);
-            try {
-              await onSubmit(reason);
-              onClose();
-            } finally {
-              setSaving(false);
-            }
-          }}
-        />
-      )}
-    </Modal>
+    <FormModal isOpen={texts !== null} onClose={onClose}>
+      {({ isSaving, save }) =>
+        texts !== null && (
+          <UnlockForm
+            texts={texts}
+            check={check}
+            isSaving={isSaving}
+            onSubmit={(reason) => save(() => onSubmit(reason))}
+          />
+        )
+      }
+    </FormModal>
   );
 }
 
@@ -110,12 +96,11 @@ const reasonIssue = (issues: readonly { path: string; message: string }[] | unde
 
 function UnlockForm({ texts, check, isSaving, onSubmit }: UnlockFormProps) {
   const m = useMessages();
-  const formId = useId();
   const form = useRef<HTMLFormElement>(null);
   const [reason, setReason] = useState('');
   const [attempt, setAttempt] = useState(0);
   const [serverProblem, setServerProblem] = useState<string | null>(null);
-  const [failure, setFailure] = useState<{ key: number; message: string } | null>(null);
+  const { failure, show: showFailure, clear: clearFailure } = useFailure();
   useFocusFirstInvalid(form, attempt);
 
   const parsed = check(reason);
@@ -131,7 +116,7 @@ function UnlockForm({ texts, check, isSaving, onSubmit }: UnlockFormProps) {
       setAttempt((n) => n + 1);
       return;
     }
-    setFailure(null);
+    clearFailure();
     try {
       await onSubmit(parsed.data.reason);
     } catch (error) {
@@ -140,47 +125,34 @@ function UnlockForm({ texts, check, isSaving, onSubmit }: UnlockFormProps) {
         setServerProblem(issue);
         setAttempt((n) => n + 1);
       } else {
-        setFailure((last) => ({
-          key: (last?.key ?? 0) + 1,
-          message: describeError(error, texts.failed),
-        }));
+        showFailure(describeError(error, texts.failed));
       }
     }
   };
 
   return (
-    <Dialog
+    <FormDialog
       title={texts.title}
-      footer={({ close }) => <FormDialogFooter formId={formId} isSaving={isSaving} close={close} />}
+      isSaving={isSaving}
+      onSubmit={submit}
+      failure={failure}
+      formRef={form}
     >
-      <form
-        id={formId}
-        ref={form}
-        noValidate
-        onSubmit={(event) => void submit(event)}
-        className="flex flex-col gap-4"
-      >
-        {failure && (
-          <Banner key={failure.key} tone="error" title={m.common.failureTitle}>
-            {failure.message}
-          </Banner>
-        )}
-        <p className="text-slate-700">{texts.text}</p>
-        <TextField
-          label={texts.reason}
-          multiline
-          rows={3}
-          isRequired
-          validationBehavior="aria"
-          placeholder={texts.reasonPlaceholder}
-          value={reason}
-          onChange={(value) => {
-            setReason(value);
-            setServerProblem(null);
-          }}
-          errorMessage={problem ? m.stages.fieldProblem(texts.reason, problem) : undefined}
-        />
-      </form>
-    </Dialog>
+      <p className="text-slate-700">{texts.text}</p>
+      <TextField
+        label={texts.reason}
+        multiline
+        rows={3}
+        isRequired
+        validationBehavior="aria"
+        placeholder={texts.reasonPlaceholder}
+        value={reason}
+        onChange={(value) => {
+          setReason(value);
+          setServerProblem(null);
+        }}
+        errorMessage={problem ? m.stages.fieldProblem(texts.reason, problem) : undefined}
+      />
+    </FormDialog>
   );
 }

@@ -1,11 +1,12 @@
 import type { SubActionReview } from '@ranwal/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../components/Button.js';
 import { ErrorState, LoadingState } from '../../components/States.js';
 import { TextField } from '../../components/TextField.js';
 import { toastDurations, useToast } from '../../components/Toast.js';
 import { useBudgetYear } from '../../data/budget-year.js';
 import { describeError } from '../../data/errors.js';
+import { listStates, usePagination } from '../../data/list-page.js';
 import {
   useBudgetLines,
   usePaguStatus,
@@ -61,22 +62,16 @@ export function ConnectedVerificationPage({
     ...(search.trim() ? { search: search.trim() } : {}),
   };
   const list = useSubActionReviews({ year, page, limit: pageSize, ...filters });
-  const lastPage = list.data?.filter?.total_page;
-  useEffect(() => {
-    if (lastPage !== undefined && lastPage > 0 && page > lastPage) setPage(lastPage);
-  }, [page, lastPage]);
+  const pagination = usePagination(page, setPage, list.data?.filter, pageSize);
 
   if (openId) {
     return <OpenSubActionById id={openId} year={year} onBack={() => setOpenId(null)} />;
   }
-  const filter = list.data?.filter;
   return (
     <VerificationList
       year={year}
       rows={list.data?.data ?? []}
-      isLoading={list.isPending}
-      error={list.isError ? describeError(list.error, t.fetchFailed) : null}
-      onRetry={() => void list.refetch()}
+      {...listStates(list, t.fetchFailed)}
       isNarrowed={Object.keys(filters).length > 0}
       onOpen={(row) => setOpenId(row.sub_action_id)}
       controls={
@@ -107,15 +102,7 @@ export function ConnectedVerificationPage({
           />
         </search>
       }
-      pagination={
-        filter && {
-          page,
-          totalPages: filter.total_page,
-          totalItems: filter.filtered_result,
-          pageSize,
-          onChange: setPage,
-        }
-      }
+      pagination={pagination}
     />
   );
 }

@@ -5,10 +5,11 @@ import {
   type SubActionReview,
 } from '@ranwal/core';
 import { type ReactNode, useId, useState } from 'react';
+import { AdminPage, adminPageFrame } from '../../components/AdminPage.js';
 import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
 import { DateText } from '../../components/DateText.js';
-import { NumberedPagination, type NumberedPaginationProps } from '../../components/Pagination.js';
+import type { NumberedPaginationProps } from '../../components/Pagination.js';
 import { Rupiah } from '../../components/Rupiah.js';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States.js';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../components/Table.js';
@@ -19,9 +20,6 @@ import { cn } from '../../lib/cn.js';
 /** 'code - name' of a sub kegiatan, or its name. */
 export const subActionTitle = (row: Pick<SubActionReview, 'sub_action_code' | 'sub_action_name'>) =>
   [row.sub_action_code, row.sub_action_name].filter(Boolean).join(' - ');
-
-const pageFrame =
-  'flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-6';
 
 function VerifiedBadge({ row }: { row: SubActionReview }) {
   const t = useMessages().verification;
@@ -77,24 +75,18 @@ export function VerificationList({
 }: VerificationListProps) {
   const t = useMessages().verification;
   const c = t.columns;
-  const titleId = useId();
-  const listTitleId = useId();
   return (
-    <section aria-labelledby={titleId} className={pageFrame}>
-      <div className="flex flex-col gap-1">
-        <h1 id={titleId} className="text-2xl font-bold text-slate-900">
-          {t.title}
-        </h1>
-        <p className="max-w-3xl text-sm text-slate-700">{t.intro}</p>
-      </div>
-      {controls}
-      <h2 id={listTitleId} className="text-lg font-semibold text-slate-900">
-        {t.listTitle(year)}
-      </h2>
-      {error ? (
-        <ErrorState message={error} onRetry={onRetry} />
-      ) : (
-        <Table aria-labelledby={listTitleId} className="[&_td]:px-3 [&_th]:px-3">
+    <AdminPage
+      title={t.title}
+      intro={t.intro}
+      controls={controls}
+      listTitle={t.listTitle(year)}
+      error={error}
+      onRetry={onRetry}
+      pagination={pagination}
+    >
+      {(labelledBy) => (
+        <Table aria-labelledby={labelledBy} className="[&_td]:px-3 [&_th]:px-3">
           <TableHeader>
             <Column>{c.agency}</Column>
             <Column isRowHeader>{c.subAction}</Column>
@@ -144,8 +136,7 @@ export function VerificationList({
           </TableBody>
         </Table>
       )}
-      {pagination && !error && <NumberedPagination {...pagination} />}
-    </section>
+    </AdminPage>
   );
 }
 
@@ -263,7 +254,7 @@ export function SubActionVerification({
   };
 
   return (
-    <section aria-labelledby={titleId} className={pageFrame}>
+    <section aria-labelledby={titleId} className={adminPageFrame}>
       <div>
         <Button variant="ghost" size="sm" onPress={onBack}>
           {d.back}
