@@ -51,6 +51,8 @@ export default defineProject({
         toMatchScreenshot: {
           comparatorName: 'pixelmatch',
           comparatorOptions: { threshold: 0.1, allowedMismatchedPixels: 50 },
+          // Two equal screenshots in a row make a stable one; under a loaded 2-core run 5 s was short.
+          timeout: 20_000,
           // One kept screenshot per story, named by its id; what a failure saw goes beside the
           // repo's root in .visual-diffs/ (not committed).
           resolveScreenshotPath: ({ arg, ext }) => path.join(here, 'visual', `${arg}${ext}`),

@@ -41,7 +41,7 @@ export type {
  * "Visual regression").
  */
 let lastId = 0;
-const uuid = () => `00000000-0000-4000-8000-${(++lastId).toString(16).padStart(12, '0')}`;
+const uuid = () => `5eed0000-0000-4000-8000-${(++lastId).toString(16).padStart(12, '0')}`;
 /** The readable text of the (trusted) demo HTML, for excerpts. */
 const demoHtmlText = (html: string) =>
   html
