@@ -8,6 +8,13 @@ import { chromiumLaunchOptions } from '../../bench/local.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+// Visual regression (.storybook/visual.ts): on by default on Linux, where the kept screenshots
+// were made (Debian's Chromium and fonts); RANWAL_VISUAL=0 turns it off, =1 on anywhere.
+const visualRegression =
+  process.env.RANWAL_VISUAL === undefined
+    ? process.platform === 'linux'
+    : process.env.RANWAL_VISUAL === '1';
+
 // Stories are the component tests: each renders in real Chromium (Debian's, no download),
 // runs its play function, and passes axe.
 export default defineProject({
@@ -29,6 +36,8 @@ export default defineProject({
     testTimeout: 60_000,
     // The first file waits for the stories' sandbox to migrate its database (.storybook/preview).
     hookTimeout: 120_000,
+    setupFiles: [path.join(here, '../../.storybook/visual.ts')],
+    provide: { visualRegression },
     browser: {
       enabled: true,
       headless: true,
@@ -36,6 +45,20 @@ export default defineProject({
         launchOptions: chromiumLaunchOptions,
       }),
       instances: [{ browser: 'chromium' }],
+      // Screenshots are written by the browser's commands (the server listens on localhost only).
+      api: { allowWrite: true },
+      expect: {
+        toMatchScreenshot: {
+          comparatorName: 'pixelmatch',
+          comparatorOptions: { threshold: 0.1, allowedMismatchedPixels: 50 },
+          // Two equal screenshots in a row make a stable one; under a loaded 2-core run 5 s was short.
+          timeout: 20_000,
+          // One kept screenshot per story, named by its id; what a failure saw goes beside the
+          // repo's root in .visual-diffs/ (not committed).
+          resolveScreenshotPath: ({ arg, ext }) => path.join(here, 'visual', `${arg}${ext}`),
+          resolveDiffPath: ({ arg, ext }) => path.join(here, '../../.visual-diffs', `${arg}${ext}`),
+        },
+      },
     },
   },
 });

@@ -24,6 +24,7 @@ export function ToastRegion({ toasts }: { toasts: ToastQueue }) {
   return (
     <AriaToastRegion
       queue={toasts.queue}
+      data-toast-region
       className={cn(
         'fixed end-4 top-20 z-[60] flex w-72 max-w-[calc(100vw-2rem)] flex-col gap-2 rounded-lg',
         focusRing,

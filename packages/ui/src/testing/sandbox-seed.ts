@@ -35,7 +35,13 @@ export type {
   SeedUser,
 } from '@ranwal/core/demo';
 
-const uuid = () => crypto.randomUUID();
+/**
+ * Ids in the order rows are written, the same every run (each session has its own database), so
+ * lists that break ties by id keep one order and the stories' screenshots match (docs/ui.md,
+ * "Visual regression").
+ */
+let lastId = 0;
+const uuid = () => `5eed0000-0000-4000-8000-${(++lastId).toString(16).padStart(12, '0')}`;
 /** The readable text of the (trusted) demo HTML, for excerpts. */
 const demoHtmlText = (html: string) =>
   html

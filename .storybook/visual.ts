@@ -1,0 +1,70 @@
+import { formatDateShortEnUs, formatDateShortId, formatDateTimeLong } from '@ranwal/core';
+import { afterEach, inject } from 'vitest';
+import { page } from 'vitest/browser';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Whether stories are compared with their kept screenshots (packages/ui/vitest.config.ts). */
+    visualRegression: boolean;
+  }
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+/** What a date of the run's own day reads as in a screenshot: one fixed instant, in the same format. */
+const FIXED = new Date('2026-01-05T03:00:00Z');
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Ids the server makes at random (rows a story creates) read as one fixed id in a screenshot. */
+function fixIds(root: HTMLElement) {
+  replaceText(root, [[UUID, '00000000-0000-4000-8000-000000000000']]);
+}
+const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
+
+function replaceText(root: HTMLElement, replacements: ReadonlyArray<readonly [RegExp, string]>) {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.nodeValue ?? '';
+    const fixed = replacements.reduce((value, [pattern, to]) => value.replace(pattern, to), text);
+    if (fixed !== text) node.nodeValue = fixed;
+  }
+}
+
+/**
+ * Rows a story writes on the sandboxed server are stamped with the server's clock, so a screen
+ * shows the day (and minute) the test ran. Each such date (yesterday to tomorrow, for runs over
+ * midnight) is rewritten to one fixed date in the same format before the screenshot, so the
+ * picture is the same whenever it is taken.
+ */
+function fixRunDates(root: HTMLElement) {
+  const replacements = [-1, 0, 1].flatMap((offset) => {
+    const day = new Date(Date.now() + offset * DAY);
+    const longDay = formatDateTimeLong(day).replace(/ pukul .*$/, '');
+    return [
+      [new RegExp(`${literal(longDay)}( pukul \\d{2}\\.\\d{2})?`, 'g'), formatDateTimeLong(FIXED)],
+      [new RegExp(literal(formatDateShortId(day)), 'g'), formatDateShortId(FIXED)],
+      [new RegExp(literal(formatDateShortEnUs(day)), 'g'), formatDateShortEnUs(FIXED)],
+    ] as const;
+  });
+  replaceText(root, replacements);
+}
+
+// Visual regression inside the story run (docs/ui.md, "Visual regression"): once a story has
+// rendered, played and passed axe, the page (dialogs included; animations paused)
+// is compared with its kept screenshot, named by story id. The page is already there, so this
+// costs one screenshot and one comparison per story, not a second pass over them all.
+afterEach(async ({ task, expect }) => {
+  const storyId = (task.meta as { storyId?: string }).storyId;
+  // A failed story has said what is wrong; its picture would only add noise.
+  if (!inject('visualRegression') || !storyId || task.result?.state === 'fail') return;
+  fixRunDates(document.body);
+  fixIds(document.body);
+  // Whether an earlier toast is still up when a story ends depends on the machine's speed (each
+  // leaves after its duration): toasts are pictured in their own stories only, and the other
+  // stories' play functions assert them by their text.
+  if (!storyId.startsWith('building-blocks-toast--')) {
+    for (const region of document.querySelectorAll<HTMLElement>('[data-toast-region]')) {
+      region.style.visibility = 'hidden';
+    }
+  }
+  await expect(page.elementLocator(document.body)).toMatchScreenshot(storyId);
+});
