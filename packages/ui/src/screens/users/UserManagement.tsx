@@ -236,7 +236,10 @@ export function UserManagement({
                     <ul className="flex flex-col gap-0.5">
                       {user.agency_ids.map((id) => (
                         <li key={id} className="break-words">
-                          {agencyNames.get(id) ?? id}
+                          {/* Names arrive with the unit list: never an id in their place. */}
+                          {agencyNames.get(id) ?? (
+                            <span className="text-slate-600">{m.common.loading}</span>
+                          )}
                         </li>
                       ))}
                     </ul>
