@@ -8,12 +8,10 @@ import { chromiumLaunchOptions } from '../../bench/local.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-// Visual regression (.storybook/visual.ts): on by default on Linux, where the kept screenshots
-// were made (Debian's Chromium and fonts); RANWAL_VISUAL=0 turns it off, =1 on anywhere.
-const visualRegression =
-  process.env.RANWAL_VISUAL === undefined
-    ? process.platform === 'linux'
-    : process.env.RANWAL_VISUAL === '1';
+// Visual regression (.storybook/visual.ts): on with RANWAL_VISUAL=1, which `npm run test:visual`
+// sets. Not yet in `npm test` and CI: two stories still picture a moment that depends on the
+// machine's speed (docs/ui.md, "Visual regression"), and one such failure would fail the run.
+const visualRegression = process.env.RANWAL_VISUAL === '1';
 
 // Stories are the component tests: each renders in real Chromium (Debian's, no download),
 // runs its play function, and passes axe.
