@@ -22,7 +22,15 @@ import { ensureFirstAdmin } from '../../server/src/boot.js';
 import { loadConfig } from '../../server/src/config.js';
 import type { DatabaseHandle } from '../../server/src/db/connect.js';
 import { freshDatabase } from '../../server/test/harness.js';
-import { pdfPages, readWorkbook } from '../../server/test/rka-reading.js';
+import {
+  pdfPages,
+  rkaHeaderBlock as readHeaderBlock,
+  rkaSignature as readSignature,
+  readWorkbook,
+  rkaTableHeaderRow,
+} from '../../server/test/rka-reading.js';
+
+export { rkaTableHeaderRow };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const PORTAL_DIR = path.resolve(here, '../dist');
@@ -378,14 +386,6 @@ export async function fillStage(
   await fillDate(row, 'Tanggal Selesai', endsOn);
 }
 
-/** An RKA sheet's table header row (column A 'Kode'). */
-export function rkaTableHeaderRow(sheet: ExcelJS.Worksheet): number {
-  for (let row = 1; row <= sheet.rowCount; row++) {
-    if (sheet.getCell(`A${row}`).value === 'Kode') return row;
-  }
-  throw new Error('no table header row');
-}
-
 /** Kode and Uraian of every row of an RKA sheet's table, down to 'Total Keseluruhan'. */
 export function rkaRows(sheet: ExcelJS.Worksheet): [ExcelJS.CellValue, ExcelJS.CellValue][] {
   const rows: [ExcelJS.CellValue, ExcelJS.CellValue][] = [];
@@ -396,21 +396,12 @@ export function rkaRows(sheet: ExcelJS.Worksheet): [ExcelJS.CellValue, ExcelJS.C
   return rows;
 }
 
-/** An RKA sheet's header block, label and value a row, between the year and the table. */
+/** An RKA sheet's header block, without the filter line a filtered print adds ('Program: …'). */
 export const rkaHeaderBlock = (sheet: ExcelJS.Worksheet) =>
-  Array.from({ length: rkaTableHeaderRow(sheet) - 4 }, (_, index) => [
-    sheet.getCell(`A${index + 3}`).value,
-    sheet.getCell(`B${index + 3}`).value,
-  ]).filter(([label]) => !String(label).startsWith('Program: '));
+  readHeaderBlock(sheet).filter(([label]) => !String(label).startsWith('Program: '));
 
-/** An RKA sheet's signature block below the grand total, after its place and date. */
-export const rkaSignature = (sheet: ExcelJS.Worksheet) => {
-  const texts = sheet.getColumn(2).values as ExcelJS.CellValue[];
-  return (sheet.getColumn(8).values as ExcelJS.CellValue[])
-    .slice(texts.indexOf('Total Keseluruhan') + 1)
-    .filter(Boolean)
-    .slice(1);
-};
+/** An RKA sheet's signature lines, after its place and date. */
+export const rkaSignature = (sheet: ExcelJS.Worksheet) => readSignature(sheet).slice(1);
 
 /**
  * The unit's RKA of `year` printed from the dashboard's 'Cetak RKA' as a person prints it, the

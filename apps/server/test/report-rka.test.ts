@@ -12,7 +12,15 @@ import type ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseTargets, startTestApp, type TestApp } from './harness.js';
-import { evaluate, isFormula, pdfPages, readWorkbook } from './rka-reading.js';
+import {
+  evaluate,
+  isFormula,
+  pdfPages,
+  readWorkbook,
+  rkaHeaderBlock,
+  rkaSignature,
+  rkaTableHeaderRow,
+} from './rka-reading.js';
 
 const API = '/ranwal/api/detail-program';
 const HEADER_ROW = 5;
@@ -42,31 +50,6 @@ type Cell = ExcelJS.CellValue;
 /** Cells A..J of a row (null for no cell). */
 const cellsOf = (sheet: ExcelJS.Worksheet, row: number): Cell[] =>
   HEADERS.map((_, column) => sheet.getRow(row).getCell(column + 1).value ?? null);
-
-/** The table's header row: where column A says 'Kode'. */
-const headerRowOf = (sheet: ExcelJS.Worksheet) => {
-  for (let row = 1; row <= sheet.rowCount; row++) {
-    if (sheet.getCell(`A${row}`).value === 'Kode') return row;
-  }
-  throw new Error('no header row');
-};
-
-/** The header block between the year and the table: [label, value] per row. */
-const blockOf = (sheet: ExcelJS.Worksheet): [Cell, Cell][] => {
-  const rows: [Cell, Cell][] = [];
-  for (let row = 3; row < headerRowOf(sheet) - 1; row++) {
-    rows.push([sheet.getCell(`A${row}`).value, sheet.getCell(`B${row}`).value]);
-  }
-  return rows;
-};
-
-/** The signature block's four lines below the grand total. */
-const signerOf = (sheet: ExcelJS.Worksheet): Cell[] => {
-  const rows = sheet.getColumn(2).values as Cell[];
-  return (sheet.getColumn(8).values as Cell[])
-    .slice(rows.indexOf('Total Keseluruhan') + 1)
-    .filter(Boolean);
-};
 
 interface LineSpec {
   account: string;
@@ -566,7 +549,7 @@ describe.each(databaseTargets)('RKA export on %s', (target) => {
 
   it('narrows to a Perangkat Daerah: its header block and its signer', async () => {
     const sheet = await sheetOf(t.adminToken, `year=2025&agency_id=${agencies.education}`);
-    expect(blockOf(sheet)).toEqual([
+    expect(rkaHeaderBlock(sheet)).toEqual([
       [
         'Urusan Pemerintahan',
         ': 1 URUSAN PEMERINTAHAN WAJIB YANG BERKAITAN DENGAN PELAYANAN DASAR',
@@ -582,14 +565,16 @@ describe.each(databaseTargets)('RKA export on %s', (target) => {
     expect(sheet.getCell(`J${totalRow}`).value).toMatchObject({
       result: sumOf('Kertas A4', 'Tinta Printer', 'Nasi Kotak', 'Honor Narasumber')[2],
     });
-    expect(signerOf(sheet).slice(1)).toEqual([
+    expect(rkaSignature(sheet).slice(1)).toEqual([
       'Kepala Dinas Pendidikan',
       'Dr. Siti Aminah, M.Pd.',
       'NIP. 19700101 199503 2 001',
     ]);
 
     // No signer set for this one: lines to sign on.
-    const blank = signerOf(await sheetOf(t.adminToken, `year=2025&agency_id=${agencies.health}`));
+    const blank = rkaSignature(
+      await sheetOf(t.adminToken, `year=2025&agency_id=${agencies.health}`),
+    );
     expect(blank).toHaveLength(4);
     expect(blank[0]).toMatch(/^\.{10,}, \d{1,2} \w+ 2\d{3}$/);
     expect(blank[1]).toMatch(/^\.{10,}$/);
@@ -599,7 +584,7 @@ describe.each(databaseTargets)('RKA export on %s', (target) => {
 
   it("signs an admin's RKA of one unit's lines by that unit's signer, with no unit asked for", async () => {
     const sheet = await sheetOf(t.adminToken, `year=2025&program_id=${chains.meals!.program_id}`);
-    expect(blockOf(sheet)).toEqual([
+    expect(rkaHeaderBlock(sheet)).toEqual([
       [
         'Urusan Pemerintahan',
         ': 1 URUSAN PEMERINTAHAN WAJIB YANG BERKAITAN DENGAN PELAYANAN DASAR',
@@ -615,15 +600,15 @@ describe.each(databaseTargets)('RKA export on %s', (target) => {
       // The filter, under the block (one cell merged over the row).
       ['Program: Program Penunjang Urusan', 'Program: Program Penunjang Urusan'],
     ]);
-    expect(signerOf(sheet).slice(1)).toEqual([
+    expect(rkaSignature(sheet).slice(1)).toEqual([
       'Kepala Dinas Pendidikan',
       'Dr. Siti Aminah, M.Pd.',
       'NIP. 19700101 199503 2 001',
     ]);
     // Lines of two units (and of none): the region's signer, no Organisasi.
     const region = await sheetOf(t.adminToken, 'year=2025');
-    expect(blockOf(region).map(([label]) => label)).toEqual(['Waktu Pelaksanaan']);
-    expect(signerOf(region)[1]).toBe('Sekretaris Daerah');
+    expect(rkaHeaderBlock(region).map(([label]) => label)).toEqual(['Waktu Pelaksanaan']);
+    expect(rkaSignature(region)[1]).toBe('Sekretaris Daerah');
   });
 
   it("prints a unit user's own unit with its signer, and refuses another unit's RKA", async () => {
@@ -651,22 +636,22 @@ describe.each(databaseTargets)('RKA export on %s', (target) => {
     }
     expect(descriptions).not.toContain('Masker');
     expect(descriptions).not.toContain('Sewa Tenda');
-    expect(blockOf(sheet)).toContainEqual([
+    expect(rkaHeaderBlock(sheet)).toContainEqual([
       'Organisasi',
       ': 1.01.0.00.0.00.01.0000 Dinas Pendidikan',
     ]);
-    expect(signerOf(sheet).slice(1)).toEqual([
+    expect(rkaSignature(sheet).slice(1)).toEqual([
       'Kepala Dinas Pendidikan',
       'Dr. Siti Aminah, M.Pd.',
       'NIP. 19700101 199503 2 001',
     ]);
     // A year without lines is still her unit's RKA, signed by its signer.
     const empty = await sheetOf(ani, 'year=2041');
-    expect(blockOf(empty)).toContainEqual([
+    expect(rkaHeaderBlock(empty)).toContainEqual([
       'Organisasi',
       ': 1.01.0.00.0.00.01.0000 Dinas Pendidikan',
     ]);
-    expect(signerOf(empty)[1]).toBe('Kepala Dinas Pendidikan');
+    expect(rkaSignature(empty)[1]).toBe('Kepala Dinas Pendidikan');
     // Asking for her own unit is fine; another unit's is refused, for the PDF too.
     await sheetOf(ani, `year=2025&agency_id=${agencies.education}`);
     for (const format of ['xlsx', 'pdf']) {
@@ -749,7 +734,7 @@ describe.each(databaseTargets)('RKA export on %s', (target) => {
     // The harness's user made 'Nasi Kotak' under Dinas Pendidikan's programme: it stays the
     // unit's (its people print it above), and the account without a unit reaches none of it.
     const sheet = await sheetOf(t.userToken, 'year=2025');
-    const descriptions = (sheet.getColumn(2).values as Cell[]).slice(headerRowOf(sheet) + 1);
+    const descriptions = (sheet.getColumn(2).values as Cell[]).slice(rkaTableHeaderRow(sheet) + 1);
     expect(descriptions.slice(0, 1)).toEqual(['Total Keseluruhan']);
     expect(descriptions).not.toContain('Nasi Kotak');
     expect(descriptions).not.toContain('Kertas A4');

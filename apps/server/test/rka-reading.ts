@@ -57,6 +57,31 @@ export function evaluate(sheet: ExcelJS.Worksheet, formula: string): number {
   return sum;
 }
 
+/** An RKA sheet's table header row: where column A says 'Kode'. */
+export function rkaTableHeaderRow(sheet: ExcelJS.Worksheet): number {
+  for (let row = 1; row <= sheet.rowCount; row++) {
+    if (sheet.getCell(`A${row}`).value === 'Kode') return row;
+  }
+  throw new Error('no table header row');
+}
+
+/** An RKA sheet's header block between the year and the table: [label, value] per row. */
+export function rkaHeaderBlock(sheet: ExcelJS.Worksheet): [ExcelJS.CellValue, ExcelJS.CellValue][] {
+  const rows: [ExcelJS.CellValue, ExcelJS.CellValue][] = [];
+  for (let row = 3; row < rkaTableHeaderRow(sheet) - 1; row++) {
+    rows.push([sheet.getCell(`A${row}`).value, sheet.getCell(`B${row}`).value]);
+  }
+  return rows;
+}
+
+/** An RKA sheet's signature block below the grand total: place and date, then its lines. */
+export function rkaSignature(sheet: ExcelJS.Worksheet): ExcelJS.CellValue[] {
+  const texts = sheet.getColumn(2).values as ExcelJS.CellValue[];
+  return (sheet.getColumn(8).values as ExcelJS.CellValue[])
+    .slice(texts.indexOf('Total Keseluruhan') + 1)
+    .filter(Boolean);
+}
+
 /** Every page's text, items joined by spaces. */
 export async function pdfPages(body: Buffer | Uint8Array): Promise<string[]> {
   const document = await getDocument({ data: new Uint8Array(body), verbosity: 0 }).promise;
