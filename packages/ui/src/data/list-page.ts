@@ -28,13 +28,14 @@ export function usePagination(
   counts: PageCounts | undefined,
   pageSize: number,
 ): NumberedPaginationProps | undefined {
-  const lastPage = counts && Math.max(1, counts.total_page);
+  const lastPage = Math.max(1, counts?.total_page ?? 1);
+  const known = counts !== undefined;
   useEffect(() => {
-    if (lastPage !== undefined && page > lastPage) setPage(lastPage);
-  }, [page, lastPage, setPage]);
+    if (known && page > lastPage) setPage(lastPage);
+  }, [known, page, lastPage, setPage]);
   return (
     counts && {
-      page: Math.min(page, counts.total_page || 1),
+      page: Math.min(page, lastPage),
       totalPages: counts.total_page,
       totalItems: counts.filtered_result,
       pageSize,
