@@ -56,6 +56,15 @@ export type Handlers = {
   };
 };
 
+/**
+ * Any route's handler as the registrar calls it, looked up by group and name at run time. Declared
+ * as a method so its parameter is checked both ways (method bivariance): every `RouteHandler<R>` is
+ * one, which is what lets the typed `Handlers` table be read by string keys without a cast.
+ */
+type AnyRouteHandler = {
+  call(context: RequestContext<RouteDefinition>): Promise<HandlerResult<RouteDefinition>>;
+}['call'];
+
 export type Authorize = (request: FastifyRequest, access: Access) => Promise<AuthUser | null>;
 
 export interface ContractOptions {
@@ -135,10 +144,10 @@ export function registerContract(app: FastifyInstance, options: ContractOptions)
   // unauthorized request gets 401/403 whatever its body looks like.
   const callers = new WeakMap<FastifyRequest, AuthUser | null>();
   const checkResponses = options.checkResponses ?? process.env.NODE_ENV !== 'production';
+  const handlers: Partial<Record<string, Partial<Record<string, AnyRouteHandler>>>> =
+    options.handlers;
   for (const { group, name, route } of listRoutes()) {
-    const handler = (
-      options.handlers as unknown as Record<string, Record<string, RouteHandler<RouteDefinition>>>
-    )[group]?.[name];
+    const handler = handlers[group]?.[name];
     if (!handler) throw new Error(`No handler for route ${group}.${name}`);
     const status = route.successStatus ?? 200;
     const responseSchema = route.list ? listEnvelope(route.data) : envelope(route.data);
