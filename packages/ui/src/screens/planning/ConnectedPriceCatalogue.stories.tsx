@@ -1,7 +1,6 @@
 import { formatRupiah, groupNumberInput, messagesId, type PriceItem } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
-import { page } from 'vitest/browser';
 import {
   createSandboxClient,
   demoSeed,
@@ -9,6 +8,7 @@ import {
   type SandboxClientOptions,
   withPlanning,
 } from '../../testing/sandbox-client.js';
+import { setViewport } from '../../testing/viewport.js';
 import {
   dropStaleAnnouncements,
   findDialog,
@@ -340,28 +340,32 @@ export const AccountCodesWhole: Story = {
   parameters: loaded,
   play: async ({ canvas }) => {
     const before = [window.innerWidth, window.innerHeight] as const;
+    const sizes = [
+      [1366, 768],
+      [390, 844],
+    ] as const;
     try {
-      for (const [width, height] of [
-        [1366, 768],
-        [390, 844],
-      ] as const) {
-        await page.viewport(width, height);
+      for (const [width, height] of sizes) {
+        // In Storybook (no test runner) the window keeps the size the person gave it.
+        const resized = await setViewport(width, height);
         const table = await loadedList(canvas);
         const codes = [...table.querySelectorAll('li')].filter((li) =>
           /^\d+(\.\d+)+$/.test(li.textContent ?? ''),
         );
         await expect(codes.length).toBeGreaterThan(0);
         for (const code of codes) {
-          await expect({ width, code: code.textContent, lines: linesOf(code) }).toEqual({
-            width,
+          const shown = resized ? width : window.innerWidth;
+          await expect({ width: shown, code: code.textContent, lines: linesOf(code) }).toEqual({
+            width: shown,
             code: code.textContent,
             lines: 1,
           });
           await expect(code.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
         }
+        if (!resized) break;
       }
     } finally {
-      await page.viewport(...before);
+      await setViewport(...before);
     }
   },
 };
