@@ -9,5 +9,7 @@ export default defineProject({
     // an app past 60 s (timeouts, never wrong answers); a test's time is not what it asserts.
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // The files share nothing but the (large) app's module graph: load it once, not per file.
+    isolate: false,
   },
 });
