@@ -1,8 +1,9 @@
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
+import { describeError } from '../data/errors.js';
 import { useMessages } from '../data/messages-context.js';
 import { cn } from '../lib/cn.js';
 import { Banner } from './Banner.js';
-import type { Failure } from './FormDialog.js';
+import { type Failure, useFailure } from './FormDialog.js';
 import { NumberedPagination, type NumberedPaginationProps } from './Pagination.js';
 import { ErrorState } from './States.js';
 
@@ -19,6 +20,27 @@ export function FailureBanner({ failure }: { failure: Failure | null | undefined
       {failure.message}
     </Banner>
   );
+}
+
+/**
+ * A page's buttons that call the server: which one runs, and the last one's failure in the
+ * server's words (`AdminPage`'s `failure`).
+ */
+export function useAction<K extends string = string>() {
+  const [running, setRunning] = useState<K | null>(null);
+  const { failure, show, clear } = useFailure();
+  const run = async (key: K, call: () => Promise<unknown>, fallback: string) => {
+    setRunning(key);
+    clear();
+    try {
+      await call();
+    } catch (caught) {
+      show(describeError(caught, fallback));
+    } finally {
+      setRunning(null);
+    }
+  };
+  return { running, failure, run };
 }
 
 export interface AdminSectionProps {

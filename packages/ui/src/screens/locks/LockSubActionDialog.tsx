@@ -1,13 +1,17 @@
 import { type FieldIssue, fieldIssuesOf, isApiError, SubActionLockInput } from '@ranwal/core';
 import { type FormEvent, useRef, useState } from 'react';
-import { FormDialog, FormModal, useFailure } from '../../components/FormDialog.js';
+import {
+  FormDialog,
+  FormModal,
+  useFailure,
+  useFocusFirstInvalid,
+} from '../../components/FormDialog.js';
 import { TextField } from '../../components/TextField.js';
 import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import type { ParentOption } from '../management/entity-form.js';
 import { ParentPicker } from '../management/ParentPicker.js';
 import type { ReferenceSource } from '../management/ReferencePicker.js';
-import { useFocusFirstInvalid } from '../users/field-errors.js';
 
 /** Where the dialog's Sub Kegiatan picker gets its options: a server search of the level. */
 export interface SubActionSource extends Omit<ReferenceSource, 'options'> {

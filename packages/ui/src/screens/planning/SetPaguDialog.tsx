@@ -7,11 +7,15 @@ import {
 import { type FormEvent, useRef, useState } from 'react';
 import { AmountField } from '../../components/AmountField.js';
 import { Checkbox } from '../../components/Checkbox.js';
-import { FormDialog, FormModal, useFailure } from '../../components/FormDialog.js';
+import {
+  FormDialog,
+  FormModal,
+  useFailure,
+  useFocusFirstInvalid,
+} from '../../components/FormDialog.js';
 import { TextField } from '../../components/TextField.js';
 import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
-import { useFocusFirstInvalid } from '../users/field-errors.js';
 
 /** What a pagu is set on: a sub kegiatan (which may allow an overrun) or a Perangkat Daerah. */
 export type PaguTarget =

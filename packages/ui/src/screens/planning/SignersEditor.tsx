@@ -3,13 +3,13 @@ import { type FormEvent, useRef, useState } from 'react';
 import { AdminSection } from '../../components/AdminPage.js';
 import { Button } from '../../components/Button.js';
 import { Modal } from '../../components/Dialog.js';
-import { FormDialog, useFailure } from '../../components/FormDialog.js';
+import { FormDialog, useFailure, useFocusFirstInvalid } from '../../components/FormDialog.js';
 import { EmptyState, ErrorState } from '../../components/States.js';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../components/Table.js';
 import { TextField } from '../../components/TextField.js';
 import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
-import { fieldErrorsFrom, useFocusFirstInvalid } from '../users/field-errors.js';
+import { fieldErrorsFrom } from '../users/field-errors.js';
 import { codeName } from './PaguManager.js';
 
 /** A Perangkat Daerah whose RKA is signed. */

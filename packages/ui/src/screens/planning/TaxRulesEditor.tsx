@@ -4,10 +4,10 @@ import { AdminSection } from '../../components/AdminPage.js';
 import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
 import { DateField } from '../../components/DateField.js';
+import { useFocusFirstInvalid } from '../../components/FormDialog.js';
 import { NumberField } from '../../components/NumberField.js';
 import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
-import { useFocusFirstInvalid } from '../users/field-errors.js';
 
 export interface TaxRulesEditorProps {
   /** The saved rules, oldest first; the editor starts from them. */

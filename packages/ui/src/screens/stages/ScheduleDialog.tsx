@@ -12,11 +12,15 @@ import { type FormEvent, useRef, useState } from 'react';
 import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
 import { DateField } from '../../components/DateField.js';
-import { FormDialog, FormModal, useFailure } from '../../components/FormDialog.js';
+import {
+  FormDialog,
+  FormModal,
+  useFailure,
+  useFocusFirstInvalid,
+} from '../../components/FormDialog.js';
 import { Select, SelectItem } from '../../components/Select.js';
 import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
-import { useFocusFirstInvalid } from '../users/field-errors.js';
 
 /** One stage as the schedule sends it. */
 export interface StageDefinitionValues {

@@ -1,10 +1,14 @@
 import { fieldIssuesOf, isApiError, StageLockInput } from '@ranwal/core';
 import { type FormEvent, useRef, useState } from 'react';
-import { FormDialog, FormModal, useFailure } from '../../components/FormDialog.js';
+import {
+  FormDialog,
+  FormModal,
+  useFailure,
+  useFocusFirstInvalid,
+} from '../../components/FormDialog.js';
 import { TextField } from '../../components/TextField.js';
 import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
-import { useFocusFirstInvalid } from '../users/field-errors.js';
 
 /** What an unlock dialog says: its title, what unlocking does, the reason field's words. */
 export interface UnlockTexts {
