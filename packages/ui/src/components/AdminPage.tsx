@@ -1,8 +1,10 @@
 import { type ReactNode, useId, useState } from 'react';
+import type { Key } from 'react-aria-components';
 import { describeError } from '../data/errors.js';
 import { useMessages } from '../data/messages-context.js';
 import { cn } from '../lib/cn.js';
 import { Banner } from './Banner.js';
+import { DataTable, type DataTableProps } from './DataTable.js';
 import { type Failure, useFailure } from './FormDialog.js';
 import { NumberedPagination, type NumberedPaginationProps } from './Pagination.js';
 import { ErrorState } from './States.js';
@@ -180,5 +182,51 @@ export function AdminPage({
         </>
       )}
     </AdminSection>
+  );
+}
+
+/** What a list page's container gives it: the list's states, its filter bar and its pages. */
+export interface AdminListProps {
+  /** The first load: 'Memuat data...' stands in for the rows. */
+  isLoading?: boolean;
+  /** Why the list could not be loaded; shown instead of the table. */
+  error?: string | null;
+  onRetry?: () => void;
+  /** The filter bar above the table (the year, filters, a search). */
+  controls?: ReactNode;
+  /** Below the table, when the list fills more than one page. */
+  pagination?: NumberedPaginationProps | null | undefined;
+}
+
+export interface AdminTablePageProps<T extends { id: Key }>
+  extends Omit<AdminPageProps, keyof AdminListProps | 'children'>,
+    AdminListProps,
+    Pick<DataTableProps<T>, 'columns' | 'rows' | 'empty'> {
+  /** The table's classes: its cells' side padding. */
+  tableClassName?: string;
+}
+
+/** An `AdminPage` whose list is a `DataTable`, named by the list's heading (or the title). */
+export function AdminTablePage<T extends { id: Key }>({
+  columns,
+  rows,
+  empty,
+  isLoading,
+  tableClassName = '[&_td]:px-3 [&_th]:px-3',
+  ...page
+}: AdminTablePageProps<T>) {
+  return (
+    <AdminPage {...page}>
+      {(labelledBy) => (
+        <DataTable
+          aria-labelledby={labelledBy}
+          className={tableClassName}
+          rows={rows}
+          isLoading={isLoading}
+          empty={empty}
+          columns={columns}
+        />
+      )}
+    </AdminPage>
   );
 }

@@ -1,8 +1,7 @@
 import { messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
-import { Button } from './Button.js';
-import { type DataColumn, DataTable } from './DataTable.js';
+import { type DataColumn, DataTable, RowButton } from './DataTable.js';
 import { EmptyState } from './States.js';
 
 const t = messagesId.locks;
@@ -33,14 +32,9 @@ const columnsFor = (onUnlock: (lock: Lock) => void): DataColumn<Lock>[] => [
     header: messagesId.common.actions,
     cell: (lock) =>
       lock.locked && (
-        <Button
-          variant="secondary"
-          size="sm"
-          aria-label={t.unlock.label(lock.name)}
-          onPress={() => onUnlock(lock)}
-        >
+        <RowButton aria-label={t.unlock.label(lock.name)} onPress={() => onUnlock(lock)}>
           {t.unlock.open}
-        </Button>
+        </RowButton>
       ),
   },
 ];

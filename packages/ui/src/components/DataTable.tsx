@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { Key } from 'react-aria-components';
+import { Button, type ButtonProps } from './Button.js';
 import {
   Cell,
   Column,
@@ -80,4 +81,9 @@ export function DataTable<T extends { id: Key }>({
       </TableBody>
     </Table>
   );
+}
+
+/** A row's own button ('Atur Pagu', 'Buka Kunci'): small, secondary; name it with the row. */
+export function RowButton(props: ButtonProps) {
+  return <Button variant="secondary" size="sm" {...props} />;
 }

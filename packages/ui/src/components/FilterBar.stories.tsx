@@ -3,9 +3,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect } from 'react';
 import { expect, fn, waitFor } from 'storybook/test';
 import { useListView } from '../data/list-page.js';
-import { FilterBar } from './FilterBar.js';
+import { FilterBar, SearchField } from './FilterBar.js';
 import { NumberedPagination } from './Pagination.js';
-import { TextField } from './TextField.js';
 
 const t = messagesId.verification;
 
@@ -25,9 +24,8 @@ function SearchedList({
   return (
     <div className="flex flex-col gap-4">
       <FilterBar label={label} className="sm:grid-cols-[1fr_1fr]">
-        <TextField
+        <SearchField
           label={t.search}
-          type="search"
           value={view.filters.search}
           onChange={(search) => view.setFilters({ search })}
         />

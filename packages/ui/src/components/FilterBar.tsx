@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn.js';
+import { TextField, type TextFieldProps } from './TextField.js';
 
 export interface FilterBarProps {
   /** Names the bar as a search landmark; without it the bar is a plain group of fields. */
@@ -20,4 +21,9 @@ export function FilterBar({ label, className, children }: FilterBarProps) {
   ) : (
     <div className={classes}>{children}</div>
   );
+}
+
+/** The filter bar's search box (`type="search"`), last in the bar. */
+export function SearchField(props: Omit<TextFieldProps, 'type'>) {
+  return <TextField type="search" {...props} />;
 }

@@ -1,6 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import type { NumberedPaginationProps } from '../components/Pagination.js';
+import { SEARCH_DEBOUNCE_MS } from '../lib/timing.js';
+import { useDebouncedSearch } from '../lib/use-debounced.js';
 import { useBudgetYear } from './budget-year.js';
 import { describeError } from './errors.js';
 
@@ -96,6 +98,19 @@ export function useYearListView<F extends Record<string, FilterValue>>(
     [setYear, setPage],
   );
   return { ...view, year, yearSelect: { year, years, onChange } };
+}
+
+/**
+ * A list's search box, asked of the server once typing pauses (spec section 9), back to the
+ * first page: `field` goes to its `SearchField`, `narrowing` to the list query.
+ */
+export function useListSearch(setPage: (page: number) => void) {
+  const [text, setText, search] = useDebouncedSearch('', SEARCH_DEBOUNCE_MS, () => setPage(1));
+  return {
+    field: { value: text, onChange: setText },
+    narrowing: search ? { search } : {},
+    isNarrowed: search !== '',
+  };
 }
 
 /**

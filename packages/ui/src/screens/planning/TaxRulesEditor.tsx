@@ -1,12 +1,11 @@
 import { formatNumberId, type TaxRule, TaxRuleSet, taxRuleText } from '@ranwal/core';
-import { type FormEvent, useRef, useState } from 'react';
-import { AdminSection } from '../../components/AdminPage.js';
+import { useRef, useState } from 'react';
+import { AdminSection, FailureBanner } from '../../components/AdminPage.js';
 import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
 import { DateField } from '../../components/DateField.js';
-import { useFocusFirstInvalid } from '../../components/FormDialog.js';
+import { useFormSubmit } from '../../components/FormDialog.js';
 import { NumberField } from '../../components/NumberField.js';
-import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 
 export interface TaxRulesEditorProps {
@@ -44,18 +43,27 @@ const effectivePercent = (rule: TaxRule) =>
 export function TaxRulesEditor({ rules, onSave }: TaxRulesEditorProps) {
   const m = useMessages();
   const t = m.planning.settings.tax;
-  const form = useRef<HTMLFormElement>(null);
   const nextKey = useRef(rules.length);
   const [draft, setDraft] = useState<DraftRule[]>(() =>
     rules.map((rule, key) => ({ ...rule, key })),
   );
-  const [attempt, setAttempt] = useState(0);
   const [isSaving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<{ key: number; text: string } | null>(null);
-  useFocusFirstInvalid(form, attempt);
 
   const values = draft.map(({ key, ...rule }) => rule);
   const parsed = TaxRuleSet.safeParse({ rules: values });
+  const { attempt, failure, submit, dialog } = useFormSubmit({
+    isSaving,
+    parsed,
+    save: async (data) => {
+      setSaving(true);
+      try {
+        await onSave(data.rules);
+      } finally {
+        setSaving(false);
+      }
+    },
+    failed: t.saveFailed,
+  });
   const labels: Record<RuleField, string> = {
     effective_from: t.effectiveFrom,
     rate: t.rate,
@@ -85,28 +93,6 @@ export function TaxRulesEditor({ rules, onSave }: TaxRulesEditorProps) {
   const change = (key: number, part: Partial<TaxRule>) =>
     setDraft((rows) => rows.map((row) => (row.key === key ? { ...row, ...part } : row)));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isSaving) return;
-    if (!parsed.success) {
-      setAttempt((n) => n + 1);
-      return;
-    }
-    setSaving(true);
-    setFailure(null);
-    try {
-      await onSave(parsed.data.rules);
-      setAttempt(0);
-    } catch (error) {
-      setFailure((last) => ({
-        key: (last?.key ?? 0) + 1,
-        text: describeError(error, t.saveFailed),
-      }));
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
     <AdminSection
       level={2}
@@ -120,17 +106,13 @@ export function TaxRulesEditor({ rules, onSave }: TaxRulesEditorProps) {
       {(titleId) => (
         <>
           <form
-            ref={form}
+            ref={dialog.formRef}
             noValidate
             aria-labelledby={titleId}
             onSubmit={(event) => void submit(event)}
             className="flex flex-col gap-4"
           >
-            {failure && (
-              <Banner key={failure.key} tone="error" title={m.common.failureTitle}>
-                {failure.text}
-              </Banner>
-            )}
+            <FailureBanner failure={failure} />
             {setErrors.length > 0 && (
               <Banner tone="error" title={t.fix}>
                 {setErrors.join(' ')}
