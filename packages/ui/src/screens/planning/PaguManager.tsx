@@ -3,10 +3,9 @@ import { codeAndName } from '@ranwal/core';
 import { type ReactNode, useState } from 'react';
 import { type AdminListProps, AdminTablePage } from '../../components/AdminPage.js';
 import { RowButton } from '../../components/DataTable.js';
-import { Rupiah } from '../../components/Rupiah.js';
 import { EmptyState } from '../../components/States.js';
 import { useMessages } from '../../data/RanwalProvider.js';
-import { PaguAmount, RemainingAmount } from './planning-parts.js';
+import { paguColumns } from './planning-parts.js';
 import { type PaguTarget, type PaguValues, SetPaguDialog } from './SetPaguDialog.js';
 
 export interface PaguManagerProps extends AdminListProps {
@@ -23,8 +22,6 @@ export interface PaguManagerProps extends AdminListProps {
 
 /** 'code - name', or the name alone (core's `codeAndName`). */
 export const codeName = (code: string | null, name: string) => codeAndName(code, name);
-
-const numberCell = 'text-end';
 
 /**
  * The Pagu page (issue 18, beyond the spec): a year's sub kegiatan with their pagu, what is
@@ -94,27 +91,7 @@ export function PaguManager({
                 <span className="italic text-slate-600">{m.planning.noAgency}</span>
               ),
           },
-          {
-            id: 'pagu',
-            header: amounts.pagu,
-            className: numberCell,
-            cellClassName: numberCell,
-            cell: (row) => <PaguAmount value={row.pagu} />,
-          },
-          {
-            id: 'planned',
-            header: amounts.planned,
-            className: numberCell,
-            cellClassName: numberCell,
-            cell: (row) => <Rupiah value={row.planned} />,
-          },
-          {
-            id: 'remaining',
-            header: amounts.remaining,
-            className: numberCell,
-            cellClassName: numberCell,
-            cell: (row) => <RemainingAmount value={row.remaining} required={row.pagu_required} />,
-          },
+          ...paguColumns(amounts),
           {
             id: 'actions',
             header: m.common.actions,
