@@ -105,6 +105,8 @@ export function AdminSection({
 
 export interface AdminPageProps {
   title: ReactNode;
+  /** 1 for a page, 2 for a section of a page (a settings table). */
+  level?: 1 | 2;
   /** Paragraphs under the title. */
   intro?: string | readonly string[];
   /** Beside the title: the page's own button ('Tambah', 'Unduh'). */
@@ -134,6 +136,7 @@ export interface AdminPageProps {
  */
 export function AdminPage({
   title,
+  level,
   intro,
   action,
   controls,
@@ -154,7 +157,7 @@ export function AdminPage({
     </h2>
   );
   return (
-    <AdminSection title={title} intro={intro} action={action}>
+    <AdminSection title={title} level={level} intro={intro} action={action}>
       {(titleId) => (
         <>
           {controls}

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { AdminSection } from '../../components/AdminPage.js';
-import { DataTable, RowButton } from '../../components/DataTable.js';
+import { AdminTablePage } from '../../components/AdminPage.js';
 import { SimplePagination } from '../../components/Pagination.js';
-import { EmptyState, ErrorState } from '../../components/States.js';
+import { EmptyState } from '../../components/States.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { codeName } from './PaguManager.js';
 import { paguColumns } from './planning-parts.js';
@@ -47,49 +46,32 @@ export function AgencyPagu({
 }: AgencyPaguProps) {
   const m = useMessages();
   const t = m.planning.pagu;
-  const amounts = m.planning.amounts;
   const [editing, setEditing] = useState<PaguTarget | null>(null);
   return (
-    <AdminSection level={2} title={t.agencyTitle(year)} intro={t.agencyIntro}>
-      {(titleId) => (
+    <AdminTablePage
+      level={2}
+      title={t.agencyTitle(year)}
+      intro={t.agencyIntro}
+      error={error}
+      onRetry={onRetry}
+      rows={agencies.map((agency) => ({
+        ...agency,
+        name: codeName(agency.code, agency.name),
+      }))}
+      isLoading={isLoading}
+      empty={<EmptyState text={m.levels.agency.emptyList} />}
+      columns={[
+        {
+          id: 'agency',
+          header: t.columns.agency,
+          isRowHeader: true,
+          cellClassName: 'min-w-56 break-words font-medium text-slate-900',
+          cell: (agency) => agency.name,
+        },
+        ...paguColumns(m, (agency: AgencyPaguRow) => setEditing({ kind: 'agency', ...agency })),
+      ]}
+      footer={
         <>
-          {error ? (
-            <ErrorState message={error} onRetry={onRetry} />
-          ) : (
-            <DataTable
-              aria-labelledby={titleId}
-              className="[&_td]:px-3 [&_th]:px-3"
-              rows={agencies.map((agency) => ({
-                ...agency,
-                name: codeName(agency.code, agency.name),
-              }))}
-              isLoading={isLoading}
-              empty={<EmptyState text={m.levels.agency.emptyList} />}
-              columns={[
-                {
-                  id: 'agency',
-                  header: t.columns.agency,
-                  isRowHeader: true,
-                  cellClassName: 'min-w-56 break-words font-medium text-slate-900',
-                  cell: (agency) => agency.name,
-                },
-                ...paguColumns(amounts),
-                {
-                  id: 'actions',
-                  header: m.common.actions,
-                  cell: (agency) => (
-                    <RowButton
-                      className="whitespace-nowrap"
-                      aria-label={t.setFor(agency.name)}
-                      onPress={() => setEditing({ kind: 'agency', ...agency })}
-                    >
-                      {t.set}
-                    </RowButton>
-                  ),
-                },
-              ]}
-            />
-          )}
           {onPageChange && totalPages > 1 && (
             <SimplePagination page={page} totalPages={totalPages} onChange={onPageChange} />
           )}
@@ -100,7 +82,7 @@ export function AgencyPagu({
             onSubmit={(target, values) => onSetPagu(target.id, values.amount)}
           />
         </>
-      )}
-    </AdminSection>
+      }
+    />
   );
 }

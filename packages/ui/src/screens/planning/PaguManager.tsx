@@ -2,7 +2,6 @@ import type { PaguRow } from '@ranwal/core';
 import { codeAndName } from '@ranwal/core';
 import { type ReactNode, useState } from 'react';
 import { type AdminListProps, AdminTablePage } from '../../components/AdminPage.js';
-import { RowButton } from '../../components/DataTable.js';
 import { EmptyState } from '../../components/States.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { paguColumns } from './planning-parts.js';
@@ -37,7 +36,6 @@ export function PaguManager({
 }: PaguManagerProps) {
   const m = useMessages();
   const t = m.planning.pagu;
-  const amounts = m.planning.amounts;
   const [editing, setEditing] = useState<PaguTarget | null>(null);
 
   return (
@@ -91,30 +89,17 @@ export function PaguManager({
                 <span className="italic text-slate-600">{m.planning.noAgency}</span>
               ),
           },
-          ...paguColumns(amounts),
-          {
-            id: 'actions',
-            header: m.common.actions,
-            cell: (row) => (
-              <RowButton
-                className="whitespace-nowrap"
-                aria-label={t.setFor(row.name)}
-                onPress={() =>
-                  setEditing({
-                    kind: 'sub_action',
-                    id: row.sub_action_id,
-                    name: row.name,
-                    pagu: row.pagu,
-                    planned: row.planned,
-                    allow_overrun: row.allow_overrun,
-                    overrun_reason: row.overrun_reason,
-                  })
-                }
-              >
-                {t.set}
-              </RowButton>
-            ),
-          },
+          ...paguColumns(m, (row: PaguRow & { name: string }) =>
+            setEditing({
+              kind: 'sub_action',
+              id: row.sub_action_id,
+              name: row.name,
+              pagu: row.pagu,
+              planned: row.planned,
+              allow_overrun: row.allow_overrun,
+              overrun_reason: row.overrun_reason,
+            }),
+          ),
         ]}
         {...list}
       />

@@ -1,9 +1,9 @@
 import { type Signer, SignerInput } from '@ranwal/core';
 import { useState } from 'react';
-import { AdminSection } from '../../components/AdminPage.js';
-import { DataTable, RowButton } from '../../components/DataTable.js';
+import { AdminTablePage } from '../../components/AdminPage.js';
+import { RowButton } from '../../components/DataTable.js';
 import { FormDialog, FormModal, useFormSubmit } from '../../components/FormDialog.js';
-import { EmptyState, ErrorState } from '../../components/States.js';
+import { EmptyState } from '../../components/States.js';
 import { TextField } from '../../components/TextField.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { fieldErrorsFrom } from '../users/field-errors.js';
@@ -66,78 +66,73 @@ export function SignersEditor({
   ];
 
   return (
-    <AdminSection level={2} title={t.title} intro={t.intro}>
-      {(titleId) => (
-        <>
-          {error ? (
-            <ErrorState message={error} onRetry={onRetry} />
-          ) : (
-            <DataTable
-              aria-labelledby={titleId}
-              className="[&_td]:px-3 [&_th]:px-3"
-              rows={rows}
-              isLoading={isLoading}
-              empty={<EmptyState text={t.notSet} />}
-              columns={[
-                {
-                  id: 'unit',
-                  header: c.unit,
-                  isRowHeader: true,
-                  cellClassName: 'min-w-48 break-words font-medium text-slate-900',
-                  cell: (row) => row.name,
-                },
-                {
-                  id: 'place',
-                  header: c.place,
-                  cellClassName: 'break-words',
-                  cell: (row) => row.signer?.place,
-                },
-                {
-                  id: 'position',
-                  header: c.position,
-                  cellClassName: 'min-w-40 break-words',
-                  cell: (row) => row.signer?.position,
-                },
-                {
-                  id: 'name',
-                  header: c.name,
-                  cellClassName: 'min-w-36 break-words',
-                  cell: (row) =>
-                    row.signer?.name ?? <span className="italic text-slate-600">{t.notSet}</span>,
-                },
-                {
-                  id: 'nip',
-                  header: c.nip,
-                  cellClassName: 'whitespace-nowrap font-mono text-xs',
-                  cell: (row) => row.signer?.nip,
-                },
-                {
-                  id: 'actions',
-                  header: m.common.actions,
-                  cell: (row) => (
-                    <RowButton aria-label={t.setFor(row.name)} onPress={() => setEditing(row)}>
-                      {t.set}
-                    </RowButton>
-                  ),
-                },
-              ]}
-            />
-          )}
-          <FormModal isOpen={editing !== null} onClose={() => setEditing(null)}>
-            {({ isSaving, save }) =>
-              editing && (
-                <SignerForm
-                  key={editing.id}
-                  unit={editing}
-                  isSaving={isSaving}
-                  onSubmit={(signer) => save(() => onSave(signer))}
-                />
-              )
-            }
-          </FormModal>
-        </>
-      )}
-    </AdminSection>
+    <AdminTablePage
+      level={2}
+      title={t.title}
+      intro={t.intro}
+      error={error}
+      onRetry={onRetry}
+      rows={rows}
+      isLoading={isLoading}
+      empty={<EmptyState text={t.notSet} />}
+      columns={[
+        {
+          id: 'unit',
+          header: c.unit,
+          isRowHeader: true,
+          cellClassName: 'min-w-48 break-words font-medium text-slate-900',
+          cell: (row) => row.name,
+        },
+        {
+          id: 'place',
+          header: c.place,
+          cellClassName: 'break-words',
+          cell: (row) => row.signer?.place,
+        },
+        {
+          id: 'position',
+          header: c.position,
+          cellClassName: 'min-w-40 break-words',
+          cell: (row) => row.signer?.position,
+        },
+        {
+          id: 'name',
+          header: c.name,
+          cellClassName: 'min-w-36 break-words',
+          cell: (row) =>
+            row.signer?.name ?? <span className="italic text-slate-600">{t.notSet}</span>,
+        },
+        {
+          id: 'nip',
+          header: c.nip,
+          cellClassName: 'whitespace-nowrap font-mono text-xs',
+          cell: (row) => row.signer?.nip,
+        },
+        {
+          id: 'actions',
+          header: m.common.actions,
+          cell: (row) => (
+            <RowButton aria-label={t.setFor(row.name)} onPress={() => setEditing(row)}>
+              {t.set}
+            </RowButton>
+          ),
+        },
+      ]}
+      footer={
+        <FormModal isOpen={editing !== null} onClose={() => setEditing(null)}>
+          {({ isSaving, save }) =>
+            editing && (
+              <SignerForm
+                key={editing.id}
+                unit={editing}
+                isSaving={isSaving}
+                onSubmit={(signer) => save(() => onSave(signer))}
+              />
+            )
+          }
+        </FormModal>
+      }
+    />
   );
 }
 

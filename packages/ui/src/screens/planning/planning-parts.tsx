@@ -1,7 +1,7 @@
 import { codeAndName, formatRupiah, type Messages } from '@ranwal/core';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { ComboBox, ComboBoxItem } from '../../components/ComboBox.js';
-import type { DataColumn } from '../../components/DataTable.js';
+import { type DataColumn, RowButton } from '../../components/DataTable.js';
 import { Rupiah } from '../../components/Rupiah.js';
 import { Select, SelectItem } from '../../components/Select.js';
 import { useEntityList } from '../../data/queries.js';
@@ -176,8 +176,15 @@ export interface PaguFigures {
   pagu_required?: boolean;
 }
 
-/** 'Pagu', 'Sudah direncanakan' and 'Sisa' as a table's number columns. */
-export function paguColumns(amounts: Messages['planning']['amounts']): DataColumn<PaguFigures>[] {
+/**
+ * 'Pagu', 'Sudah direncanakan' and 'Sisa' as a table's number columns, and the row's 'Atur Pagu'.
+ */
+export function paguColumns<T extends PaguFigures & { name: string }>(
+  m: Messages,
+  onSet: (row: T) => void,
+): DataColumn<T>[] {
+  const amounts = m.planning.amounts;
+  const t = m.planning.pagu;
   const number = { className: 'text-end', cellClassName: 'text-end' };
   return [
     { id: 'pagu', header: amounts.pagu, ...number, cell: (row) => <PaguAmount value={row.pagu} /> },
@@ -192,6 +199,19 @@ export function paguColumns(amounts: Messages['planning']['amounts']): DataColum
       header: amounts.remaining,
       ...number,
       cell: (row) => <RemainingAmount value={row.remaining} required={row.pagu_required} />,
+    },
+    {
+      id: 'actions',
+      header: m.common.actions,
+      cell: (row) => (
+        <RowButton
+          className="whitespace-nowrap"
+          aria-label={t.setFor(row.name)}
+          onPress={() => onSet(row)}
+        >
+          {t.set}
+        </RowButton>
+      ),
     },
   ];
 }
