@@ -54,10 +54,7 @@ export function AgencyPagu({
       intro={t.agencyIntro}
       error={error}
       onRetry={onRetry}
-      rows={agencies.map((agency) => ({
-        ...agency,
-        name: codeName(agency.code, agency.name),
-      }))}
+      rows={agencies}
       isLoading={isLoading}
       empty={<EmptyState text={m.levels.agency.emptyList} />}
       columns={[
@@ -66,9 +63,12 @@ export function AgencyPagu({
           header: t.columns.agency,
           isRowHeader: true,
           cellClassName: 'min-w-56 break-words font-medium text-slate-900',
-          cell: (agency) => agency.name,
+          cell: (agency) => codeName(agency.code, agency.name),
         },
-        ...paguColumns(m, (agency: AgencyPaguRow) => setEditing({ kind: 'agency', ...agency })),
+        // 'Atur Pagu' is named by the agency's name alone; the dialog shows its code too.
+        ...paguColumns(m, (agency: AgencyPaguRow) =>
+          setEditing({ kind: 'agency', ...agency, name: codeName(agency.code, agency.name) }),
+        ),
       ]}
       footer={
         <>

@@ -1,5 +1,5 @@
 import { formatNumberId, type TaxRule, TaxRuleSet, taxRuleText } from '@ranwal/core';
-import { useRef, useState } from 'react';
+import { Fragment, useRef, useState } from 'react';
 import { AdminSection, FailureBanner } from '../../components/AdminPage.js';
 import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
@@ -24,6 +24,8 @@ interface DraftRule extends TaxRule {
   key: number;
 }
 
+/** Dasar pengenaan's two numbers, written as a fraction. */
+const baseFields = ['base_numerator', 'base_denominator'] as const;
 const fields: readonly RuleField[] = [
   'effective_from',
   'rate',
@@ -157,31 +159,28 @@ export function TaxRulesEditor({ rules, onSave }: TaxRulesEditorProps) {
                               {t.base}
                             </legend>
                             <div className="flex items-start gap-2">
-                              <NumberField
-                                aria-label={labels.base_numerator}
-                                isRequired
-                                validationBehavior="aria"
-                                formatOptions={{ maximumFractionDigits: 0 }}
-                                value={rule.base_numerator}
-                                onChange={(base_numerator) => change(rule.key, { base_numerator })}
-                                errorMessage={errors.base_numerator}
-                                className="w-20"
-                              />
-                              <span aria-hidden="true" className="pt-2 text-lg text-slate-600">
-                                /
-                              </span>
-                              <NumberField
-                                aria-label={labels.base_denominator}
-                                isRequired
-                                validationBehavior="aria"
-                                formatOptions={{ maximumFractionDigits: 0 }}
-                                value={rule.base_denominator}
-                                onChange={(base_denominator) =>
-                                  change(rule.key, { base_denominator })
-                                }
-                                errorMessage={errors.base_denominator}
-                                className="w-20"
-                              />
+                              {baseFields.map((field, index) => (
+                                <Fragment key={field}>
+                                  {index > 0 && (
+                                    <span
+                                      aria-hidden="true"
+                                      className="pt-2 text-lg text-slate-600"
+                                    >
+                                      /
+                                    </span>
+                                  )}
+                                  <NumberField
+                                    aria-label={labels[field]}
+                                    isRequired
+                                    validationBehavior="aria"
+                                    formatOptions={{ maximumFractionDigits: 0 }}
+                                    value={rule[field]}
+                                    onChange={(value) => change(rule.key, { [field]: value })}
+                                    errorMessage={errors[field]}
+                                    className="w-20"
+                                  />
+                                </Fragment>
+                              ))}
                             </div>
                           </fieldset>
                           <Button
