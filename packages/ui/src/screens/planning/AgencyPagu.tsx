@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AdminTablePage } from '../../components/AdminPage.js';
+import { type AdminListProps, AdminTablePage } from '../../components/AdminPage.js';
 import { SimplePagination } from '../../components/Pagination.js';
 import { EmptyState } from '../../components/States.js';
 import { useMessages } from '../../data/RanwalProvider.js';
@@ -18,12 +18,10 @@ export interface AgencyPaguRow {
   remaining: string | null;
 }
 
-export interface AgencyPaguProps {
+/** The list's states; a settings table has no filter bar or pages. */
+export interface AgencyPaguProps extends Pick<AdminListProps, 'isLoading' | 'error' | 'onRetry'> {
   year: number;
   agencies: readonly AgencyPaguRow[];
-  isLoading?: boolean;
-  error?: string | null;
-  onRetry?: () => void;
   /** Page and page count of the agencies; the pager shows with more than one page. */
   page?: number;
   totalPages?: number;
@@ -36,26 +34,22 @@ export interface AgencyPaguProps {
 export function AgencyPagu({
   year,
   agencies,
-  isLoading = false,
-  error = null,
-  onRetry,
   page = 1,
   totalPages = 1,
   onPageChange,
   onSetPagu,
+  ...list
 }: AgencyPaguProps) {
   const m = useMessages();
   const t = m.planning.pagu;
   const [editing, setEditing] = useState<PaguTarget | null>(null);
   return (
     <AdminTablePage
+      {...list}
       level={2}
       title={t.agencyTitle(year)}
       intro={t.agencyIntro}
-      error={error}
-      onRetry={onRetry}
       rows={agencies}
-      isLoading={isLoading}
       empty={<EmptyState text={m.levels.agency.emptyList} />}
       columns={[
         {

@@ -1,6 +1,6 @@
 import { type Signer, SignerInput } from '@ranwal/core';
 import { useState } from 'react';
-import { AdminTablePage } from '../../components/AdminPage.js';
+import { type AdminListProps, AdminTablePage } from '../../components/AdminPage.js';
 import { RowButton } from '../../components/DataTable.js';
 import { FormDialog, FormModal, useFormSubmit } from '../../components/FormDialog.js';
 import { EmptyState } from '../../components/States.js';
@@ -16,13 +16,12 @@ export interface SignedUnit {
   name: string;
 }
 
-export interface SignersEditorProps {
+/** The list's states; a settings table has no filter bar or pages. */
+export interface SignersEditorProps
+  extends Pick<AdminListProps, 'isLoading' | 'error' | 'onRetry'> {
   /** The Perangkat Daerah (the region as a whole comes first by itself). */
   agencies: readonly SignedUnit[];
   signers: readonly Signer[];
-  isLoading?: boolean;
-  error?: string | null;
-  onRetry?: () => void;
   /** Saves one signatory; resolve when saved, reject with the call's error. */
   onSave: (signer: SignerInput) => Promise<unknown>;
 }
@@ -41,14 +40,7 @@ const REGION = 'region';
  * 'Penandatangan RKA': who signs the RKA of the region and of each Perangkat Daerah (Tempat,
  * Jabatan, Nama, NIP), each set in a dialog checked by core's `SignerInput`.
  */
-export function SignersEditor({
-  agencies,
-  signers,
-  isLoading = false,
-  error = null,
-  onRetry,
-  onSave,
-}: SignersEditorProps) {
+export function SignersEditor({ agencies, signers, onSave, ...list }: SignersEditorProps) {
   const m = useMessages();
   const t = m.planning.settings.signers;
   const c = t.columns;
@@ -67,13 +59,11 @@ export function SignersEditor({
 
   return (
     <AdminTablePage
+      {...list}
       level={2}
       title={t.title}
       intro={t.intro}
-      error={error}
-      onRetry={onRetry}
       rows={rows}
-      isLoading={isLoading}
       empty={<EmptyState text={t.notSet} />}
       columns={[
         {
