@@ -1,8 +1,11 @@
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
+import type { Key } from 'react-aria-components';
+import { describeError } from '../data/errors.js';
 import { useMessages } from '../data/messages-context.js';
 import { cn } from '../lib/cn.js';
 import { Banner } from './Banner.js';
-import type { Failure } from './FormDialog.js';
+import { DataTable, type DataTableProps } from './DataTable.js';
+import { type Failure, useFailure } from './FormDialog.js';
 import { NumberedPagination, type NumberedPaginationProps } from './Pagination.js';
 import { ErrorState } from './States.js';
 
@@ -19,6 +22,27 @@ export function FailureBanner({ failure }: { failure: Failure | null | undefined
       {failure.message}
     </Banner>
   );
+}
+
+/**
+ * A page's buttons that call the server: which one runs, and the last one's failure in the
+ * server's words (`AdminPage`'s `failure`).
+ */
+export function useAction<K extends string = string>() {
+  const [running, setRunning] = useState<K | null>(null);
+  const { failure, show, clear } = useFailure();
+  const run = async (key: K, call: () => Promise<unknown>, fallback: string) => {
+    setRunning(key);
+    clear();
+    try {
+      await call();
+    } catch (caught) {
+      show(describeError(caught, fallback));
+    } finally {
+      setRunning(null);
+    }
+  };
+  return { running, failure, run };
 }
 
 export interface AdminSectionProps {
@@ -81,6 +105,8 @@ export function AdminSection({
 
 export interface AdminPageProps {
   title: ReactNode;
+  /** 1 for a page, 2 for a section of a page (a settings table). */
+  level?: 1 | 2;
   /** Paragraphs under the title. */
   intro?: string | readonly string[];
   /** Beside the title: the page's own button ('Tambah', 'Unduh'). */
@@ -110,6 +136,7 @@ export interface AdminPageProps {
  */
 export function AdminPage({
   title,
+  level,
   intro,
   action,
   controls,
@@ -130,7 +157,7 @@ export function AdminPage({
     </h2>
   );
   return (
-    <AdminSection title={title} intro={intro} action={action}>
+    <AdminSection title={title} level={level} intro={intro} action={action}>
       {(titleId) => (
         <>
           {controls}
@@ -158,5 +185,51 @@ export function AdminPage({
         </>
       )}
     </AdminSection>
+  );
+}
+
+/** What a list page's container gives it: the list's states, its filter bar and its pages. */
+export interface AdminListProps {
+  /** The first load: 'Memuat data...' stands in for the rows. */
+  isLoading?: boolean;
+  /** Why the list could not be loaded; shown instead of the table. */
+  error?: string | null;
+  onRetry?: () => void;
+  /** The filter bar above the table (the year, filters, a search). */
+  controls?: ReactNode;
+  /** Below the table, when the list fills more than one page. */
+  pagination?: NumberedPaginationProps | null | undefined;
+}
+
+export interface AdminTablePageProps<T extends { id: Key }>
+  extends Omit<AdminPageProps, keyof AdminListProps | 'children'>,
+    AdminListProps,
+    Pick<DataTableProps<T>, 'columns' | 'rows' | 'empty'> {
+  /** The table's classes: its cells' side padding. */
+  tableClassName?: string;
+}
+
+/** An `AdminPage` whose list is a `DataTable`, named by the list's heading (or the title). */
+export function AdminTablePage<T extends { id: Key }>({
+  columns,
+  rows,
+  empty,
+  isLoading,
+  tableClassName = '[&_td]:px-3 [&_th]:px-3',
+  ...page
+}: AdminTablePageProps<T>) {
+  return (
+    <AdminPage {...page}>
+      {(labelledBy) => (
+        <DataTable
+          aria-labelledby={labelledBy}
+          className={tableClassName}
+          rows={rows}
+          isLoading={isLoading}
+          empty={empty}
+          columns={columns}
+        />
+      )}
+    </AdminPage>
   );
 }

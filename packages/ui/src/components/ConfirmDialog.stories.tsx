@@ -80,3 +80,26 @@ export const Busy: Story = {
     await expect(screen.getByRole('alertdialog')).toBeInTheDocument();
   },
 };
+
+const advance = messagesId.stages.advance;
+const stageName = messagesId.server.stageNames;
+const early = messagesId.server.stageEarly(stageName.perubahan, 2026, '01/07/2026');
+
+/** Another confirmation saying its consequence first (Tahapan's move to the next stage). */
+export const WithConsequence: Story = {
+  args: {
+    isOpen: true,
+    title: advance.title,
+    message: advance.text(stageName.penetapan, stageName.perubahan),
+    consequence: { title: advance.outsideDates, text: early },
+    confirmLabel: advance.confirm,
+  },
+  play: async ({ userEvent, args }) => {
+    const dialog = await screen.findByRole('alertdialog', { name: advance.title });
+    await expect(dialog).toHaveTextContent(advance.text(stageName.penetapan, stageName.perubahan));
+    await expect(within(dialog).getByText(advance.outsideDates)).toBeVisible();
+    await expect(dialog).toHaveTextContent(early);
+    await userEvent.click(within(dialog).getByRole('button', { name: advance.confirm }));
+    await expect(args.onConfirm).toHaveBeenCalledOnce();
+  },
+};

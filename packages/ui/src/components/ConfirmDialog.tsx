@@ -16,9 +16,14 @@ export interface ConfirmDialogProps {
   message?: ReactNode;
   /** Defaults to 'Ya, Hapus!'. */
   confirmLabel?: string;
+  /** What confirming does besides, said under the message in a warning box. */
+  consequence?: { title: string; text: ReactNode } | null | undefined;
 }
 
-/** The delete confirmation: an alertdialog with 'Ya, Hapus!' and 'Batal'; Escape cancels. */
+/**
+ * The delete confirmation: an alertdialog with 'Ya, Hapus!' and 'Batal'; Escape cancels. Other
+ * confirmations give their title, question, button and, where there is one, the consequence.
+ */
 export function ConfirmDialog({
   isOpen,
   onOpenChange,
@@ -27,6 +32,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel,
+  consequence,
 }: ConfirmDialogProps) {
   const common = useMessages().common;
   const m = common.confirmDelete;
@@ -53,7 +59,15 @@ export function ConfirmDialog({
         )}
       >
         {/* A div, not a p: a message may hold a table (the PPN recalculation's lines). */}
-        <div className="text-slate-700">{message ?? m.text}</div>
+        <div className="text-slate-700">
+          {message ?? m.text}
+          {consequence && (
+            <span className="mt-3 block rounded-md border border-yellow-200 bg-yellow-50 px-3 py-2 text-yellow-900">
+              <strong className="block">{consequence.title}</strong>
+              {consequence.text}
+            </span>
+          )}
+        </div>
       </Dialog>
     </Modal>
   );

@@ -1,4 +1,15 @@
-import { type FormEvent, type ReactNode, type Ref, useCallback, useId, useState } from 'react';
+import {
+  type FormEvent,
+  type ReactNode,
+  type Ref,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
+import { describeError } from '../data/errors.js';
 import { useMessages } from '../data/messages-context.js';
 import { Banner } from './Banner.js';
 import { Dialog, FormDialogFooter, Modal, type ModalProps } from './Dialog.js';
@@ -18,6 +29,86 @@ export function useFailure() {
   );
   const clear = useCallback(() => setFailure(null), []);
   return { failure, show, clear };
+}
+
+/**
+ * After a refused submit (`attempt` counts them), moves focus to the form's first invalid field,
+ * so a keyboard or screen-reader user lands on what needs fixing.
+ */
+export function useFocusFirstInvalid(form: RefObject<HTMLFormElement | null>, attempt: number) {
+  useEffect(() => {
+    if (attempt === 0) return;
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [form, attempt]);
+}
+
+/** A schema's `safeParse` of the form's values, as far as a submit needs it. */
+export type FormCheck<D> = { success: true; data: D } | { success: false };
+
+export interface FormSubmitOptions<D> {
+  isSaving: boolean;
+  /** The values checked by core's schema; a failed check marks the fields and saves nothing. */
+  parsed: FormCheck<D>;
+  save: (data: D) => Promise<unknown>;
+  /** The banner's words for a failed save that says nothing itself. */
+  failed: string;
+  /** Before each submit's check: forget what the server last said of the fields. */
+  onAttempt?: () => void;
+  /** A refused check, before the fields are marked (blur the field being typed in). */
+  onInvalid?: (form: HTMLFormElement | null) => void;
+  /** A failed save, instead of its words in the banner (field problems from the server). */
+  onError?: (
+    error: unknown,
+    form: { showFailure: (message: string) => void; retry: () => void },
+  ) => void;
+}
+
+/**
+ * A form's submit: checked first (a refusal counts an `attempt`, which shows the fields' problems
+ * and focuses the first), then saved, a failure shown in the banner. `dialog` goes to `FormDialog`.
+ */
+export function useFormSubmit<D>({
+  isSaving,
+  parsed,
+  save,
+  failed,
+  onAttempt,
+  onInvalid,
+  onError,
+}: FormSubmitOptions<D>) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [attempt, setAttempt] = useState(0);
+  const { failure, show: showFailure, clear: clearFailure } = useFailure();
+  useFocusFirstInvalid(formRef, attempt);
+  const retry = () => setAttempt((n) => n + 1);
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (isSaving) return;
+    onAttempt?.();
+    if (!parsed.success) {
+      onInvalid?.(formRef.current);
+      retry();
+      return;
+    }
+    clearFailure();
+    try {
+      await save(parsed.data);
+      setAttempt(0);
+    } catch (error) {
+      if (onError) onError(error, { showFailure, retry });
+      else showFailure(describeError(error, failed));
+    }
+  };
+
+  return {
+    attempt,
+    retry,
+    failure,
+    showFailure,
+    submit,
+    dialog: { isSaving, onSubmit: submit, failure, formRef },
+  };
 }
 
 export interface FormDialogProps {

@@ -1,11 +1,10 @@
 import { type HistoryRecordType, historyRecordTypes } from '@ranwal/core';
-import { useState } from 'react';
 import { DateField } from '../../components/DateField.js';
+import { FilterBar } from '../../components/FilterBar.js';
 import { Select, SelectItem } from '../../components/Select.js';
-import { toastDurations, useToast } from '../../components/Toast.js';
-import { describeError } from '../../data/errors.js';
+import { useCallToasts } from '../../data/call-toasts.js';
 import { saveFile as saveToDisk } from '../../data/files.js';
-import { listStates, usePagination } from '../../data/list-page.js';
+import { useListPage, useListView } from '../../data/list-page.js';
 import { type DownloadedFile, useDownloadHistory, useHistoryList } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { AgencyFilter, CreatorFilter } from '../budget-lines/ReportListControls.js';
@@ -16,6 +15,15 @@ import { useRestoreVersion } from './use-restore-version.js';
 export const HISTORY_PAGE_SIZE = 20;
 /** The Jenis Data filter's 'all' option. */
 const ALL_TYPES = 'all';
+
+/** Jenis Data, a person, a Perangkat Daerah, and the first and last day ('' for none). */
+type HistoryFilters = {
+  record_type: HistoryRecordType | null;
+  actor_id: string | null;
+  agency_id: string | null;
+  from: string;
+  to: string;
+};
 
 export interface ConnectedHistoryLogProps {
   pageSize?: number;
@@ -33,56 +41,50 @@ export function ConnectedHistoryLog({
   saveFile = saveToDisk,
 }: ConnectedHistoryLogProps) {
   const h = useMessages().history;
-  const [recordType, setRecordType] = useState<HistoryRecordType | null>(null);
-  const [actorId, setActorId] = useState<string | null>(null);
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const [page, setPage] = useState(1);
-  const [agencyId, setAgencyId] = useState<string | null>(null);
-  const filters = {
-    ...(recordType ? { record_type: recordType } : {}),
-    ...(actorId ? { actor_id: actorId } : {}),
-    ...(agencyId ? { agency_id: agencyId } : {}),
-    ...(from ? { from } : {}),
-    ...(to ? { to } : {}),
-  };
-  const list = useHistoryList({ page, limit: pageSize, ...filters });
+  const view = useListView<HistoryFilters>({
+    record_type: null,
+    actor_id: null,
+    agency_id: null,
+    from: '',
+    to: '',
+  });
+  const { filters, setFilters, narrowing } = view;
+  const list = useHistoryList({ page: view.page, limit: pageSize, ...narrowing });
+  const listPage = useListPage(list, view, pageSize, h.fetchFailed);
   const { onRestore, restoringId, confirmDialog } = useRestoreVersion();
-  const toast = useToast();
+  const toasts = useCallToasts();
   const download = useDownloadHistory();
-  // The workbook holds what the filters select, every page of it.
-  const onDownload = async () => {
-    try {
-      saveFile(await download.mutateAsync(filters));
-      toast.success(undefined, h.export.downloaded, toastDurations.reportSuccess);
-    } catch (error) {
-      toast.error(undefined, describeError(error, h.export.failed), toastDurations.reportError);
-    }
-  };
-  const pagination = usePagination(page, setPage, list.data?.filter, pageSize);
   return (
     <HistoryLog
       entries={list.data?.data ?? []}
-      {...listStates(list, h.fetchFailed)}
-      isNarrowed={Object.keys(filters).length > 0}
+      {...listPage}
+      isNarrowed={view.isNarrowed}
       onRestore={onRestore}
       restoringId={restoringId}
       restoreQuestion={confirmDialog}
-      onDownload={onDownload}
+      // The workbook holds what the filters select, every page of it.
+      onDownload={() =>
+        toasts.attempt(
+          async () => saveFile(await download.mutateAsync(narrowing)),
+          () => h.export.downloaded,
+          h.export.failed,
+        )
+      }
       isDownloading={download.isPending}
       controls={
-        <search
-          aria-label={h.filters.label}
-          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5"
+        <FilterBar
+          label={h.filters.label}
+          className="sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5"
         >
           <Select
             label={h.filters.recordType}
             items={[ALL_TYPES, ...historyRecordTypes].map((id) => ({ id }))}
-            value={recordType ?? ALL_TYPES}
-            onChange={(key) => {
-              setRecordType(key === ALL_TYPES || key === null ? null : (key as HistoryRecordType));
-              setPage(1);
-            }}
+            value={filters.record_type ?? ALL_TYPES}
+            onChange={(key) =>
+              setFilters({
+                record_type: key === ALL_TYPES || key === null ? null : (key as HistoryRecordType),
+              })
+            }
           >
             {(option) => {
               const label =
@@ -97,41 +99,29 @@ export function ConnectedHistoryLog({
             }}
           </Select>
           <CreatorFilter
-            value={actorId}
+            value={filters.actor_id}
             nameHint={
-              list.data?.data.find((entry) => entry.actor_id === actorId)?.actor_name ?? undefined
+              list.data?.data.find((entry) => entry.actor_id === filters.actor_id)?.actor_name ??
+              undefined
             }
-            onChange={(id) => {
-              setActorId(id);
-              setPage(1);
-            }}
+            onChange={(id) => setFilters({ actor_id: id })}
           />
           <AgencyFilter
-            value={agencyId}
-            onChange={(id) => {
-              setAgencyId(id);
-              setPage(1);
-            }}
+            value={filters.agency_id}
+            onChange={(id) => setFilters({ agency_id: id })}
           />
           <DateField
             label={h.filters.from}
-            value={from}
-            onChange={(value) => {
-              setFrom(value);
-              setPage(1);
-            }}
+            value={filters.from}
+            onChange={(from) => setFilters({ from })}
           />
           <DateField
             label={h.filters.to}
-            value={to}
-            onChange={(value) => {
-              setTo(value);
-              setPage(1);
-            }}
+            value={filters.to}
+            onChange={(to) => setFilters({ to })}
           />
-        </search>
+        </FilterBar>
       }
-      pagination={pagination}
     />
   );
 }

@@ -1,11 +1,11 @@
 import { codeAndName } from '@ranwal/core';
 import { useState } from 'react';
-import { toastDurations, useToast } from '../../components/Toast.js';
-import { useBudgetYear } from '../../data/budget-year.js';
-import { listStates, usePagination } from '../../data/list-page.js';
+import { FilterBar } from '../../components/FilterBar.js';
+import { useCallToasts } from '../../data/call-toasts.js';
+import { useListPage, useYearListView } from '../../data/list-page.js';
 import { useEntityList, useSetSubActionLock, useSubActionLocks } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
-import { PARENT_OPTIONS_LIMIT } from '../management/entity-form.js';
+import { PARENT_OPTIONS_LIMIT, type ParentOption } from '../management/entity-form.js';
 import { YearSelect } from '../planning/planning-parts.js';
 import { LockManager } from './LockManager.js';
 
@@ -25,37 +25,37 @@ export interface ConnectedLockManagerProps {
 export function ConnectedLockManager({ initialYear }: ConnectedLockManagerProps) {
   const m = useMessages();
   const t = m.locks;
-  const toast = useToast();
-  const { year, years, setYear } = useBudgetYear(initialYear);
-  const [page, setPage] = useState(1);
+  const toasts = useCallToasts();
+  const view = useYearListView({}, initialYear);
+  const { year } = view;
   const [subActionSearch, setSubActionSearch] = useState('');
-  const list = useSubActionLocks({ year, page, limit: LOCKS_PAGE_SIZE });
+  const list = useSubActionLocks({ year, page: view.page, limit: LOCKS_PAGE_SIZE });
+  const listPage = useListPage(list, view, LOCKS_PAGE_SIZE, t.fetchFailed);
   const subActions = useEntityList('sub_action', {
     limit: PARENT_OPTIONS_LIMIT,
     ...(subActionSearch ? { search: subActionSearch } : {}),
   });
   const setLock = useSetSubActionLock();
-
-  const pagination = usePagination(page, setPage, list.data?.filter, LOCKS_PAGE_SIZE);
+  const lock = async (subAction: ParentOption, locked: boolean, reason: string) => {
+    const { data } = await setLock.mutateAsync({
+      sub_action_id: subAction.id,
+      year,
+      locked,
+      reason,
+    });
+    toasts.success((locked ? t.lock : t.unlock).done(data.sub_action_name));
+  };
 
   return (
     <LockManager
       year={year}
       locks={list.data?.data ?? []}
-      {...listStates(list, t.fetchFailed)}
+      {...listPage}
       controls={
-        <div className="grid gap-3 sm:grid-cols-[8rem]">
-          <YearSelect
-            year={year}
-            years={years}
-            onChange={(next) => {
-              setYear(next);
-              setPage(1);
-            }}
-          />
-        </div>
+        <FilterBar className="sm:grid-cols-[8rem]">
+          <YearSelect {...view.yearSelect} />
+        </FilterBar>
       }
-      pagination={pagination}
       subActions={{
         options: (subActions.data?.data ?? []).map((row) => ({
           id: row.id,
@@ -65,24 +65,8 @@ export function ConnectedLockManager({ initialYear }: ConnectedLockManagerProps)
         isLoading: subActions.isFetching,
         onSearchChange: (search) => setSubActionSearch(search.trim()),
       }}
-      onLock={async (subAction, reason) => {
-        const { data } = await setLock.mutateAsync({
-          sub_action_id: subAction.id,
-          year,
-          locked: true,
-          reason,
-        });
-        toast.success(undefined, t.lock.done(data.sub_action_name), toastDurations.reportSuccess);
-      }}
-      onUnlock={async (subAction, reason) => {
-        const { data } = await setLock.mutateAsync({
-          sub_action_id: subAction.id,
-          year,
-          locked: false,
-          reason,
-        });
-        toast.success(undefined, t.unlock.done(data.sub_action_name), toastDurations.reportSuccess);
-      }}
+      onLock={(subAction, reason) => lock(subAction, true, reason)}
+      onUnlock={(subAction, reason) => lock(subAction, false, reason)}
     />
   );
 }

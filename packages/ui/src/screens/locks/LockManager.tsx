@@ -1,31 +1,20 @@
 import { type SubActionLock, SubActionLockInput } from '@ranwal/core';
-import { type ReactNode, useState } from 'react';
-import { AdminPage } from '../../components/AdminPage.js';
+import { useState } from 'react';
+import { type AdminListProps, AdminTablePage, useAction } from '../../components/AdminPage.js';
 import { Button } from '../../components/Button.js';
+import { RowButton } from '../../components/DataTable.js';
 import { DateText } from '../../components/DateText.js';
-import { useFailure } from '../../components/FormDialog.js';
-import type { NumberedPaginationProps } from '../../components/Pagination.js';
+import { ReasonDialog } from '../../components/ReasonDialog.js';
 import { EmptyState } from '../../components/States.js';
-import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../components/Table.js';
-import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
 import type { ParentOption } from '../management/entity-form.js';
-import { UnlockDialog } from '../stages/UnlockStageDialog.js';
 import { LockSubActionDialog, type SubActionSource } from './LockSubActionDialog.js';
 
-export interface LockManagerProps {
+export interface LockManagerProps extends AdminListProps {
   year: number;
   /** The year's locks, locked or unlocked since, by sub kegiatan name. */
   locks: readonly SubActionLock[];
-  isLoading?: boolean;
-  /** Why the locks could not be loaded; shown instead of the table. */
-  error?: string | null;
-  onRetry?: () => void;
-  /** The year choice above the table. */
-  controls?: ReactNode;
-  /** Below the table, when the locks fill more than one page. */
-  pagination?: NumberedPaginationProps | undefined;
   /** The lock dialog's Sub Kegiatan picker. */
   subActions: SubActionSource;
   /** Locks a sub kegiatan of the year (the reason may be blank); reject with the call's error. */
@@ -47,50 +36,28 @@ const lockedStyles = {
 export function LockManager({
   year,
   locks,
-  isLoading = false,
-  error = null,
-  onRetry,
-  controls,
-  pagination,
   subActions,
   onLock,
   onUnlock,
+  ...list
 }: LockManagerProps) {
   const m = useMessages();
   const t = m.locks;
   const [isLocking, setLocking] = useState(false);
   const [unlocking, setUnlocking] = useState<SubActionLock | null>(null);
-  const [relocking, setRelocking] = useState<string | null>(null);
-  const { failure, show: showFailure, clear: clearFailure } = useFailure();
+  const { running: relocking, failure, run } = useAction();
   const subActionOf = (lock: SubActionLock): ParentOption => ({
     id: lock.sub_action_id,
     name: lock.sub_action_name,
   });
 
-  /** A row's 'Kunci': its failure shows above the table with the server's words. */
-  const relock = async (lock: SubActionLock) => {
-    setRelocking(lock.sub_action_id);
-    clearFailure();
-    try {
-      await onLock(subActionOf(lock), '');
-    } catch (caught) {
-      showFailure(describeError(caught, t.failed));
-    } finally {
-      setRelocking(null);
-    }
-  };
-
   return (
-    <AdminPage
+    <AdminTablePage
       title={t.title}
       intro={t.intro}
-      controls={controls}
       listTitle={t.listTitle(year)}
-      listAside={!error && <Button onPress={() => setLocking(true)}>{t.lock.open}</Button>}
+      listAside={!list.error && <Button onPress={() => setLocking(true)}>{t.lock.open}</Button>}
       failure={failure}
-      error={error}
-      onRetry={onRetry}
-      pagination={pagination}
       footer={
         <>
           <LockSubActionDialog
@@ -100,7 +67,7 @@ export function LockManager({
             onClose={() => setLocking(false)}
             onSubmit={onLock}
           />
-          <UnlockDialog
+          <ReasonDialog
             texts={
               unlocking && {
                 title: t.unlock.title(unlocking.sub_action_name),
@@ -125,70 +92,74 @@ export function LockManager({
           />
         </>
       }
-    >
-      {(labelledBy) => (
-        <Table aria-labelledby={labelledBy} className="[&_td]:px-3 [&_th]:px-3">
-          <TableHeader>
-            <Column isRowHeader>{t.columns.subAction}</Column>
-            <Column>{t.columns.status}</Column>
-            <Column>{t.columns.reason}</Column>
-            <Column>{t.columns.changedBy}</Column>
-            <Column>{t.columns.changedAt}</Column>
-            <Column>{m.common.actions}</Column>
-          </TableHeader>
-          <TableBody
-            items={locks.map((lock) => ({ ...lock, id: lock.sub_action_id }))}
-            isLoading={isLoading}
-            renderEmptyState={() => <EmptyState text={t.empty} hint={t.emptyHint} />}
-          >
-            {(lock) => (
-              <Row id={lock.id}>
-                <Cell className="min-w-48 break-words font-medium text-slate-900">
-                  {lock.sub_action_name}
-                </Cell>
-                <Cell>
-                  <span
-                    className={cn(
-                      'whitespace-nowrap rounded px-1.5 py-0.5 text-xs font-medium',
-                      lockedStyles[lock.locked ? 'locked' : 'unlocked'],
-                    )}
-                  >
-                    {lock.locked ? t.locked : t.unlocked}
-                  </span>
-                </Cell>
-                <Cell className="min-w-40 max-w-80 break-words">{lock.reason || t.noReason}</Cell>
-                <Cell className="break-words">{lock.changed_by_name ?? t.unknownPerson}</Cell>
-                <Cell>
-                  <DateText value={lock.changed_at} format="long" className="block min-w-32" />
-                </Cell>
-                <Cell>
-                  {lock.locked ? (
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      aria-label={t.unlock.label(lock.sub_action_name)}
-                      onPress={() => setUnlocking(lock)}
-                    >
-                      {t.unlock.open}
-                    </Button>
-                  ) : (
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      aria-label={t.lock.againLabel(lock.sub_action_name)}
-                      isPending={relocking === lock.id}
-                      isDisabled={relocking !== null && relocking !== lock.id}
-                      onPress={() => void relock(lock)}
-                    >
-                      {t.lock.again}
-                    </Button>
-                  )}
-                </Cell>
-              </Row>
-            )}
-          </TableBody>
-        </Table>
-      )}
-    </AdminPage>
+      rows={locks.map((lock) => ({ ...lock, id: lock.sub_action_id }))}
+      empty={<EmptyState text={t.empty} hint={t.emptyHint} />}
+      columns={[
+        {
+          id: 'subAction',
+          header: t.columns.subAction,
+          isRowHeader: true,
+          cellClassName: 'min-w-48 break-words font-medium text-slate-900',
+          cell: (lock) => lock.sub_action_name,
+        },
+        {
+          id: 'status',
+          header: t.columns.status,
+          cell: (lock) => (
+            <span
+              className={cn(
+                'whitespace-nowrap rounded px-1.5 py-0.5 text-xs font-medium',
+                lockedStyles[lock.locked ? 'locked' : 'unlocked'],
+              )}
+            >
+              {lock.locked ? t.locked : t.unlocked}
+            </span>
+          ),
+        },
+        {
+          id: 'reason',
+          header: t.columns.reason,
+          cellClassName: 'min-w-40 max-w-80 break-words',
+          cell: (lock) => lock.reason || t.noReason,
+        },
+        {
+          id: 'changedBy',
+          header: t.columns.changedBy,
+          cellClassName: 'break-words',
+          cell: (lock) => lock.changed_by_name ?? t.unknownPerson,
+        },
+        {
+          id: 'changedAt',
+          header: t.columns.changedAt,
+          cell: (lock) => (
+            <DateText value={lock.changed_at} format="long" className="block min-w-32" />
+          ),
+        },
+        {
+          id: 'actions',
+          header: m.common.actions,
+          cell: (lock) =>
+            lock.locked ? (
+              <RowButton
+                aria-label={t.unlock.label(lock.sub_action_name)}
+                onPress={() => setUnlocking(lock)}
+              >
+                {t.unlock.open}
+              </RowButton>
+            ) : (
+              <RowButton
+                aria-label={t.lock.againLabel(lock.sub_action_name)}
+                isPending={relocking === lock.id}
+                isDisabled={relocking !== null && relocking !== lock.id}
+                // Its failure shows above the table with the server's words.
+                onPress={() => void run(lock.id, () => onLock(subActionOf(lock), ''), t.failed)}
+              >
+                {t.lock.again}
+              </RowButton>
+            ),
+        },
+      ]}
+      {...list}
+    />
   );
 }

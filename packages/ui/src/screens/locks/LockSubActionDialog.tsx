@@ -1,13 +1,12 @@
 import { type FieldIssue, fieldIssuesOf, isApiError, SubActionLockInput } from '@ranwal/core';
-import { type FormEvent, useRef, useState } from 'react';
-import { FormDialog, FormModal, useFailure } from '../../components/FormDialog.js';
-import { TextField } from '../../components/TextField.js';
+import { useState } from 'react';
+import { FormDialog, FormModal, useFormSubmit } from '../../components/FormDialog.js';
+import { ReasonField } from '../../components/ReasonDialog.js';
 import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import type { ParentOption } from '../management/entity-form.js';
 import { ParentPicker } from '../management/ParentPicker.js';
 import type { ReferenceSource } from '../management/ReferencePicker.js';
-import { useFocusFirstInvalid } from '../users/field-errors.js';
 
 /** Where the dialog's Sub Kegiatan picker gets its options: a server search of the level. */
 export interface SubActionSource extends Omit<ReferenceSource, 'options'> {
@@ -62,19 +61,32 @@ function LockForm({ year, subActions, isSaving, onSubmit }: LockFormProps) {
   const m = useMessages();
   const t = m.locks.lock;
   const level = m.levels.sub_action;
-  const form = useRef<HTMLFormElement>(null);
   const [subAction, setSubAction] = useState<ParentOption | null>(null);
   const [reason, setReason] = useState('');
-  const [attempt, setAttempt] = useState(0);
   const [serverIssues, setServerIssues] = useState<FieldIssue[]>([]);
-  const { failure, show: showFailure, clear: clearFailure } = useFailure();
-  useFocusFirstInvalid(form, attempt);
-
   const parsed = SubActionLockInput.safeParse({
     sub_action_id: subAction?.id ?? '',
     year,
     locked: true,
     reason,
+  });
+  const { attempt, dialog } = useFormSubmit({
+    isSaving,
+    parsed:
+      parsed.success && subAction
+        ? { success: true, data: { subAction, ...parsed.data } }
+        : { success: false },
+    save: (data) => onSubmit(data.subAction, data.reason),
+    failed: m.locks.failed,
+    onAttempt: () => setServerIssues([]),
+    onError: (error, { showFailure, retry }) => {
+      const fieldIssues = (isApiError(error) ? (error.issues ?? []) : []).filter(
+        (issue) => issue.path === 'sub_action_id' || issue.path === 'reason',
+      );
+      setServerIssues(fieldIssues);
+      if (fieldIssues.length === 0) return showFailure(describeError(error, m.locks.failed));
+      retry();
+    },
   });
   const issues = [
     ...serverIssues,
@@ -87,38 +99,8 @@ function LockForm({ year, subActions, isSaving, onSubmit }: LockFormProps) {
       : undefined;
   const reasonProblem = issueAt(issues, 'reason');
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isSaving) return;
-    setServerIssues([]);
-    if (!parsed.success || !subAction) {
-      setAttempt((n) => n + 1);
-      return;
-    }
-    clearFailure();
-    try {
-      await onSubmit(subAction, parsed.data.reason);
-    } catch (error) {
-      const fieldIssues = (isApiError(error) ? (error.issues ?? []) : []).filter(
-        (issue) => issue.path === 'sub_action_id' || issue.path === 'reason',
-      );
-      setServerIssues(fieldIssues);
-      if (fieldIssues.length > 0) {
-        setAttempt((n) => n + 1);
-      } else {
-        showFailure(describeError(error, m.locks.failed));
-      }
-    }
-  };
-
   return (
-    <FormDialog
-      title={t.title(year)}
-      isSaving={isSaving}
-      onSubmit={submit}
-      failure={failure}
-      formRef={form}
-    >
+    <FormDialog title={t.title(year)} {...dialog}>
       <p className="text-slate-700">{t.text}</p>
       <ParentPicker
         level="sub_action"
@@ -133,11 +115,8 @@ function LockForm({ year, subActions, isSaving, onSubmit }: LockFormProps) {
         errorMessage={subActionProblem}
         autoFocus
       />
-      <TextField
+      <ReasonField
         label={t.reason}
-        multiline
-        rows={3}
-        validationBehavior="aria"
         placeholder={t.reasonPlaceholder}
         value={reason}
         onChange={(value) => {

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { TextField } from '../../components/TextField.js';
-import { toastDurations, useToast } from '../../components/Toast.js';
-import { useBudgetYear } from '../../data/budget-year.js';
+import { FilterBar, SearchField } from '../../components/FilterBar.js';
+import { useCallToasts } from '../../data/call-toasts.js';
 import { describeError } from '../../data/errors.js';
-import { listStates, usePagination } from '../../data/list-page.js';
+import { useListPage, useListSearch, useYearListView } from '../../data/list-page.js';
 import {
   useEntityList,
   usePaguList,
@@ -12,8 +11,6 @@ import {
   useSetPagu,
 } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
-import { SEARCH_DEBOUNCE_MS } from '../../lib/timing.js';
-import { useDebouncedSearch } from '../../lib/use-debounced.js';
 import { AgencyPagu, type AgencyPaguRow } from './AgencyPagu.js';
 import { PaguManager } from './PaguManager.js';
 import { LevelFilter, YearSelect } from './planning-parts.js';
@@ -22,6 +19,9 @@ import { LevelFilter, YearSelect } from './planning-parts.js';
 export const PAGU_PAGE_SIZE = 10;
 /** Perangkat Daerah per page of its pagu section. */
 const AGENCY_PAGE_SIZE = 20;
+
+/** The Perangkat Daerah and Program chosen. */
+type PaguFilters = { agency_id: string | null; program_id: string | null };
 
 export interface ConnectedPaguManagerProps {
   /** The year shown first where no `BudgetYearProvider` gives it; by default the server's. */
@@ -40,21 +40,18 @@ export function ConnectedPaguManager({
 }: ConnectedPaguManagerProps) {
   const m = useMessages();
   const t = m.planning.pagu;
-  const toast = useToast();
-  const { year, years, setYear } = useBudgetYear(initialYear);
-  const [agencyId, setAgencyId] = useState<string | null>(null);
-  const [programId, setProgramId] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
-  const [text, setText, search] = useDebouncedSearch('', SEARCH_DEBOUNCE_MS, () => setPage(1));
+  const toasts = useCallToasts();
+  const view = useYearListView<PaguFilters>({ agency_id: null, program_id: null }, initialYear);
+  const { year, setPage } = view;
+  const search = useListSearch(setPage);
   const list = usePaguList({
     year,
-    page,
+    page: view.page,
     limit: pageSize,
-    ...(search ? { search } : {}),
-    ...(agencyId ? { agency_id: agencyId } : {}),
-    ...(programId ? { program_id: programId } : {}),
+    ...search.narrowing,
+    ...view.narrowing,
   });
-  const pagination = usePagination(page, setPage, list.data?.filter, pageSize);
+  const listPage = useListPage(list, view, pageSize, t.fetchFailed);
 
   const [agencyPage, setAgencyPage] = useState(1);
   const agencies = useEntityList('agency', { page: agencyPage, limit: AGENCY_PAGE_SIZE });
@@ -79,53 +76,32 @@ export function ConnectedPaguManager({
     <PaguManager
       year={year}
       rows={list.data?.data ?? []}
-      {...listStates(list, t.fetchFailed)}
+      {...listPage}
       showAgency={hasAgencies}
       controls={
-        <search
-          aria-label={t.search}
-          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[8rem_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)]"
+        <FilterBar
+          label={t.search}
+          className="sm:grid-cols-2 lg:grid-cols-[8rem_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)]"
         >
-          <YearSelect
-            year={year}
-            years={years}
-            onChange={(next) => {
-              setYear(next);
-              setPage(1);
-            }}
-          />
+          <YearSelect {...view.yearSelect} />
           <LevelFilter
             entity="agency"
-            value={agencyId}
-            onChange={(id) => {
-              // Another agency's programme would find nothing: the program filter starts over.
-              setAgencyId(id);
-              setProgramId(null);
-              setPage(1);
-            }}
+            value={view.filters.agency_id}
+            // Another agency's programme would find nothing: the program filter starts over.
+            onChange={(id) => view.setFilters({ agency_id: id, program_id: null })}
           />
           <LevelFilter
             entity="program"
-            parentId={agencyId}
-            value={programId}
-            onChange={(id) => {
-              setProgramId(id);
-              setPage(1);
-            }}
+            parentId={view.filters.agency_id}
+            value={view.filters.program_id}
+            onChange={(id) => view.setFilters({ program_id: id })}
           />
-          <TextField
-            label={t.search}
-            type="search"
-            placeholder={t.searchPlaceholder}
-            value={text}
-            onChange={setText}
-          />
-        </search>
+          <SearchField label={t.search} placeholder={t.searchPlaceholder} {...search.field} />
+        </FilterBar>
       }
-      pagination={pagination}
       onSetPagu={async (subActionId, values) => {
         await setPagu.mutateAsync({ sub_action_id: subActionId, year, ...values });
-        toast.success(undefined, t.saved, toastDurations.reportSuccess);
+        toasts.success(t.saved);
       }}
     >
       {hasAgencies && (
@@ -147,7 +123,7 @@ export function ConnectedPaguManager({
           onPageChange={setAgencyPage}
           onSetPagu={async (agencyId, amount) => {
             await setAgencyPagu.mutateAsync({ agency_id: agencyId, year, amount });
-            toast.success(undefined, t.agencySaved, toastDurations.reportSuccess);
+            toasts.success(t.agencySaved);
           }}
         />
       )}

@@ -4,11 +4,11 @@ import {
   VOLUME_OUTLIER_FACTOR,
   VOLUME_OUTLIER_MIN_LINES,
 } from '@ranwal/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { FilterBar, SearchField } from '../../components/FilterBar.js';
 import { Select, SelectItem } from '../../components/Select.js';
-import { TextField } from '../../components/TextField.js';
 import { useBudgetYear } from '../../data/budget-year.js';
-import { listStates } from '../../data/list-page.js';
+import { useListPage } from '../../data/list-page.js';
 import { usePriceAnomalies } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { SEARCH_DEBOUNCE_MS } from '../../lib/timing.js';
@@ -90,24 +90,24 @@ export function ConnectedPriceAnomalies({
     ...(search ? { search } : {}),
     ...(view.kind ? { kind: view.kind } : {}),
   });
-  const filter = list.data?.filter;
-  const lastPage = filter?.total_page;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a page past the end moves it.
-  useEffect(() => {
-    if (lastPage !== undefined && view.page > lastPage) setView({ ...view, page: lastPage });
-  }, [view.page, lastPage]);
+  const listPage = useListPage(
+    list,
+    { page: view.page, setPage: (page) => setView({ ...view, page }) },
+    pageSize,
+    t.fetchFailed,
+  );
 
   return (
     <PriceAnomalies
       year={year}
       anomalies={list.data?.data ?? []}
       volumeRule={{ factor: VOLUME_OUTLIER_FACTOR, minLines: VOLUME_OUTLIER_MIN_LINES }}
-      {...listStates(list, t.fetchFailed)}
+      {...listPage}
       isNarrowed={Boolean(search || view.kind)}
       controls={
-        <search
-          aria-label={t.search}
-          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[8rem_14rem_minmax(0,1fr)]"
+        <FilterBar
+          label={t.search}
+          className="sm:grid-cols-2 lg:grid-cols-[8rem_14rem_minmax(0,1fr)]"
         >
           <YearSelect
             year={year}
@@ -132,23 +132,13 @@ export function ConnectedPriceAnomalies({
               </SelectItem>
             )}
           </Select>
-          <TextField
+          <SearchField
             label={t.search}
-            type="search"
             placeholder={t.searchPlaceholder}
             value={text}
             onChange={setText}
           />
-        </search>
-      }
-      pagination={
-        filter && {
-          page: view.page,
-          totalPages: filter.total_page,
-          totalItems: filter.filtered_result,
-          pageSize,
-          onChange: (page) => setView({ ...view, page }),
-        }
+        </FilterBar>
       }
     />
   );

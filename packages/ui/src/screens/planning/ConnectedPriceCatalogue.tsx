@@ -1,20 +1,17 @@
 import {
+  type PriceItem,
   type PriceItemKind,
   type PriceItemListQuery,
   priceItemKinds,
   priceItemStatuses,
 } from '@ranwal/core';
 import { useState } from 'react';
+import { FilterBar, SearchField } from '../../components/FilterBar.js';
 import { Select, SelectItem } from '../../components/Select.js';
-import { TextField } from '../../components/TextField.js';
-import { toastDurations, useToast } from '../../components/Toast.js';
-import { useBudgetYear } from '../../data/budget-year.js';
-import { describeError } from '../../data/errors.js';
-import { listStates, usePagination } from '../../data/list-page.js';
+import { useCallToasts } from '../../data/call-toasts.js';
+import { useListPage, useListSearch, useYearListView } from '../../data/list-page.js';
 import { useCreatePriceItem, usePriceItems, useUpdatePriceItem } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
-import { SEARCH_DEBOUNCE_MS } from '../../lib/timing.js';
-import { useDebouncedSearch } from '../../lib/use-debounced.js';
 import { PriceCatalogue } from './PriceCatalogue.js';
 import { PriceItemDialog, type PriceItemTarget } from './PriceItemDialog.js';
 import { YearSelect } from './planning-parts.js';
@@ -42,55 +39,70 @@ export function ConnectedPriceCatalogue({
   pageSize = CATALOGUE_PAGE_SIZE,
 }: ConnectedPriceCatalogueProps) {
   const t = useMessages().planning.catalogue;
-  const toast = useToast();
-  const { year, years, setYear } = useBudgetYear(initialYear);
-  const [kind, setKind] = useState<PriceItemKind | null>(null);
+  const toasts = useCallToasts();
+  const view = useYearListView({ kind: null as PriceItemKind | null }, initialYear);
+  const { year, setPage } = view;
   // The admin sees every item, retired ones marked, unless they narrow it.
   const [status, setStatus] = useState<ItemStatus>('all');
   const [editing, setEditing] = useState<PriceItemTarget | null>(null);
   const create = useCreatePriceItem();
-  const [page, setPage] = useState(1);
-  const [text, setText, search] = useDebouncedSearch('', SEARCH_DEBOUNCE_MS, () => setPage(1));
+  const search = useListSearch(setPage);
   const list = usePriceItems({
     year,
-    page,
+    page: view.page,
     limit: pageSize,
     status,
-    ...(search ? { search } : {}),
-    ...(kind ? { kind } : {}),
+    ...search.narrowing,
+    ...view.narrowing,
   });
   const update = useUpdatePriceItem();
   const [changingId, setChangingId] = useState<string | null>(null);
-  const pagination = usePagination(page, setPage, list.data?.filter, pageSize);
+  const listPage = useListPage(list, view, pageSize, t.fetchFailed);
+  /** The toggle and 'Nonaktifkan': one item changed at a time, said in a toast either way. */
+  const change = async (
+    item: PriceItem,
+    body: { open: boolean } | { retired: boolean },
+    done: string,
+  ) => {
+    setChangingId(item.id);
+    await toasts.attempt(
+      () => update.mutateAsync({ id: item.id, body }),
+      () => done,
+      t.updateFailed,
+    );
+    setChangingId(null);
+  };
 
   return (
     <PriceCatalogue
       year={year}
       items={list.data?.data ?? []}
-      {...listStates(list, t.fetchFailed)}
-      isNarrowed={Boolean(search || kind || status !== 'all')}
+      {...listPage}
+      isNarrowed={search.isNarrowed || view.isNarrowed || status !== 'all'}
       changingId={changingId}
+      onOpenChange={(item, open) =>
+        change(item, { open }, open ? t.opened(item.name) : t.closed(item.name))
+      }
+      onAdd={() => setEditing({ mode: 'add' })}
+      onEdit={(item) => setEditing({ mode: 'edit', item })}
+      onRetiredChange={(item, retired) =>
+        change(item, { retired }, retired ? t.retiredToast(item.name) : t.restoredToast(item.name))
+      }
       controls={
-        <search
-          aria-label={t.search}
-          className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[8rem_minmax(0,1fr)_10rem_minmax(0,1fr)]"
+        <FilterBar
+          label={t.search}
+          className="sm:grid-cols-2 lg:grid-cols-[8rem_minmax(0,1fr)_10rem_minmax(0,1fr)]"
         >
-          <YearSelect
-            year={year}
-            years={years}
-            onChange={(next) => {
-              setYear(next);
-              setPage(1);
-            }}
-          />
+          <YearSelect {...view.yearSelect} />
           <Select
             label={t.kind}
             items={[ALL_KINDS, ...priceItemKinds].map((id) => ({ id }))}
-            value={kind ?? ALL_KINDS}
-            onChange={(key) => {
-              setKind(key === ALL_KINDS || key === null ? null : (key as PriceItemKind));
-              setPage(1);
-            }}
+            value={view.filters.kind ?? ALL_KINDS}
+            onChange={(key) =>
+              view.setFilters({
+                kind: key === ALL_KINDS || key === null ? null : (key as PriceItemKind),
+              })
+            }
           >
             {(option) => (
               <SelectItem id={option.id}>
@@ -110,48 +122,9 @@ export function ConnectedPriceCatalogue({
           >
             {(option) => <SelectItem id={option.id}>{t.statuses[option.id]}</SelectItem>}
           </Select>
-          <TextField
-            label={t.search}
-            type="search"
-            placeholder={t.searchPlaceholder}
-            value={text}
-            onChange={setText}
-          />
-        </search>
+          <SearchField label={t.search} placeholder={t.searchPlaceholder} {...search.field} />
+        </FilterBar>
       }
-      pagination={pagination}
-      onOpenChange={async (item, open) => {
-        setChangingId(item.id);
-        try {
-          await update.mutateAsync({ id: item.id, body: { open } });
-          toast.success(
-            undefined,
-            open ? t.opened(item.name) : t.closed(item.name),
-            toastDurations.reportSuccess,
-          );
-        } catch (error) {
-          toast.error(undefined, describeError(error, t.updateFailed), toastDurations.reportError);
-        } finally {
-          setChangingId(null);
-        }
-      }}
-      onAdd={() => setEditing({ mode: 'add' })}
-      onEdit={(item) => setEditing({ mode: 'edit', item })}
-      onRetiredChange={async (item, retired) => {
-        setChangingId(item.id);
-        try {
-          await update.mutateAsync({ id: item.id, body: { retired } });
-          toast.success(
-            undefined,
-            retired ? t.retiredToast(item.name) : t.restoredToast(item.name),
-            toastDurations.reportSuccess,
-          );
-        } catch (error) {
-          toast.error(undefined, describeError(error, t.updateFailed), toastDurations.reportError);
-        } finally {
-          setChangingId(null);
-        }
-      }}
     >
       <PriceItemDialog
         target={editing}
@@ -162,10 +135,8 @@ export function ConnectedPriceCatalogue({
             target.mode === 'add'
               ? await create.mutateAsync({ year, ...values })
               : await update.mutateAsync({ id: target.item.id, body: values });
-          toast.success(
-            undefined,
+          toasts.success(
             target.mode === 'add' ? t.created(saved.data.name) : t.saved(saved.data.name),
-            toastDurations.reportSuccess,
           );
         }}
       />

@@ -1,26 +1,19 @@
 import type { PriceItem } from '@ranwal/core';
 import type { ReactNode } from 'react';
-import { AdminPage } from '../../components/AdminPage.js';
+import { type AdminListProps, AdminTablePage } from '../../components/AdminPage.js';
 import { Button } from '../../components/Button.js';
 import { Checkbox } from '../../components/Checkbox.js';
-import type { NumberedPaginationProps } from '../../components/Pagination.js';
+import { RowButton } from '../../components/DataTable.js';
 import { Rupiah } from '../../components/Rupiah.js';
 import { EmptyState } from '../../components/States.js';
-import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../components/Table.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 
-export interface PriceCatalogueProps {
+export interface PriceCatalogueProps extends AdminListProps {
   year: number;
   /** The current page of items. */
   items: readonly PriceItem[];
-  isLoading?: boolean;
-  error?: string | null;
-  onRetry?: () => void;
   /** A search or kind narrows the list: the empty table says nothing matched. */
   isNarrowed?: boolean;
-  /** Year, kind and search above the table. */
-  controls?: ReactNode;
-  pagination?: NumberedPaginationProps | undefined;
   /** Marks an item open (lines may go above its price) or not. */
   onOpenChange: (item: PriceItem, open: boolean) => unknown;
   /** The item being changed: its toggle and buttons wait. */
@@ -44,24 +37,21 @@ export interface PriceCatalogueProps {
 export function PriceCatalogue({
   year,
   items,
-  isLoading = false,
-  error = null,
-  onRetry,
   isNarrowed = false,
-  controls,
-  pagination,
   onOpenChange,
   changingId = null,
   onAdd,
   onEdit,
   onRetiredChange,
   children,
+  controls,
+  ...list
 }: PriceCatalogueProps) {
   const m = useMessages();
   const t = m.planning.catalogue;
   const c = t.columns;
   return (
-    <AdminPage
+    <AdminTablePage
       title={t.title}
       intro={t.intro}
       action={<Button onPress={onAdd}>{t.add}</Button>}
@@ -84,109 +74,113 @@ export function PriceCatalogue({
         </div>
       }
       listAsideAlign="baseline"
-      error={error}
-      onRetry={onRetry}
-      pagination={pagination}
       footer={children}
-    >
-      {(labelledBy) => (
-        <Table aria-labelledby={labelledBy} className="[&_td]:px-3 [&_th]:px-3">
-          <TableHeader>
-            <Column>{c.code}</Column>
-            <Column isRowHeader>{c.name}</Column>
-            <Column>{c.specification}</Column>
-            <Column>{c.unit}</Column>
-            <Column className="text-end">{c.price}</Column>
-            <Column>{c.accounts}</Column>
-            <Column>{c.open}</Column>
-            <Column>{t.actions}</Column>
-          </TableHeader>
-          <TableBody
-            items={items}
-            isLoading={isLoading}
-            dependencies={[changingId]}
-            renderEmptyState={() =>
-              isNarrowed ? (
-                <EmptyState text={t.emptySearch} />
-              ) : (
-                <EmptyState text={t.empty(year)} hint={t.importCommand(year)} />
-              )
-            }
-          >
-            {(item) => (
-              <Row id={item.id}>
-                <Cell className="whitespace-nowrap font-mono text-xs text-slate-700">
-                  <span className="block">{item.code}</span>
-                  <span className="mt-0.5 inline-block rounded bg-slate-100 px-1.5 py-0.5 font-sans font-medium text-slate-700">
-                    {item.kind}
-                  </span>
-                  {/* A space between the badges, so the two words read apart. */}
-                  {item.retired && ' '}
-                  {item.retired && (
-                    <span className="ms-0.5 mt-0.5 inline-block rounded bg-slate-700 px-1.5 py-0.5 font-sans font-medium text-white">
-                      {t.statuses.retired}
-                    </span>
-                  )}
-                </Cell>
-                <Cell className="min-w-40 break-words font-medium text-slate-900">{item.name}</Cell>
-                <Cell className="min-w-40 max-w-72 break-words text-slate-700">
-                  {item.specification}
-                </Cell>
-                <Cell className="break-words">{item.unit}</Cell>
-                <Cell className="text-end">
-                  <Rupiah value={item.price} />
-                </Cell>
-                <Cell className="text-xs">
-                  {item.account_codes.length === 0 ? (
-                    <span className="italic text-slate-600">{t.anyAccount}</span>
-                  ) : (
-                    // A code is read whole (one per line), never broken inside.
-                    <ul className="flex flex-col gap-0.5 font-mono">
-                      {item.account_codes.map((code) => (
-                        <li key={code} className="whitespace-nowrap">
-                          {code}
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </Cell>
-                <Cell>
-                  <Checkbox
-                    isSelected={item.open}
-                    isDisabled={changingId === item.id}
-                    onChange={(open) => void onOpenChange(item, open)}
-                  >
-                    <span className="sr-only">{t.openFor(item.name)}</span>
-                  </Checkbox>
-                </Cell>
-                <Cell>
-                  <div className="flex flex-wrap gap-2">
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      aria-label={t.editFor(item.name)}
-                      isDisabled={changingId === item.id}
-                      onPress={() => onEdit(item)}
-                    >
-                      {m.common.edit}
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      className="whitespace-nowrap"
-                      aria-label={item.retired ? t.restoreFor(item.name) : t.retireFor(item.name)}
-                      isDisabled={changingId === item.id}
-                      onPress={() => void onRetiredChange(item, !item.retired)}
-                    >
-                      {item.retired ? t.restore : t.retire}
-                    </Button>
-                  </div>
-                </Cell>
-              </Row>
-            )}
-          </TableBody>
-        </Table>
-      )}
-    </AdminPage>
+      rows={items}
+      empty={
+        isNarrowed ? (
+          <EmptyState text={t.emptySearch} />
+        ) : (
+          <EmptyState text={t.empty(year)} hint={t.importCommand(year)} />
+        )
+      }
+      columns={[
+        {
+          id: 'code',
+          header: c.code,
+          cellClassName: 'whitespace-nowrap font-mono text-xs text-slate-700',
+          cell: (item) => (
+            <>
+              <span className="block">{item.code}</span>
+              <span className="mt-0.5 inline-block rounded bg-slate-100 px-1.5 py-0.5 font-sans font-medium text-slate-700">
+                {item.kind}
+              </span>
+              {/* A space between the badges, so the two words read apart. */}
+              {item.retired && ' '}
+              {item.retired && (
+                <span className="ms-0.5 mt-0.5 inline-block rounded bg-slate-700 px-1.5 py-0.5 font-sans font-medium text-white">
+                  {t.statuses.retired}
+                </span>
+              )}
+            </>
+          ),
+        },
+        {
+          id: 'name',
+          header: c.name,
+          isRowHeader: true,
+          cellClassName: 'min-w-40 break-words font-medium text-slate-900',
+          cell: (item) => item.name,
+        },
+        {
+          id: 'specification',
+          header: c.specification,
+          cellClassName: 'min-w-40 max-w-72 break-words text-slate-700',
+          cell: (item) => item.specification,
+        },
+        { id: 'unit', header: c.unit, cellClassName: 'break-words', cell: (item) => item.unit },
+        {
+          id: 'price',
+          header: c.price,
+          className: 'text-end',
+          cellClassName: 'text-end',
+          cell: (item) => <Rupiah value={item.price} />,
+        },
+        {
+          id: 'accounts',
+          header: c.accounts,
+          cellClassName: 'text-xs',
+          cell: (item) =>
+            item.account_codes.length === 0 ? (
+              <span className="italic text-slate-600">{t.anyAccount}</span>
+            ) : (
+              // A code is read whole (one per line), never broken inside.
+              <ul className="flex flex-col gap-0.5 font-mono">
+                {item.account_codes.map((code) => (
+                  <li key={code} className="whitespace-nowrap">
+                    {code}
+                  </li>
+                ))}
+              </ul>
+            ),
+        },
+        {
+          id: 'open',
+          header: c.open,
+          cell: (item) => (
+            <Checkbox
+              isSelected={item.open}
+              isDisabled={changingId === item.id}
+              onChange={(open) => void onOpenChange(item, open)}
+            >
+              <span className="sr-only">{t.openFor(item.name)}</span>
+            </Checkbox>
+          ),
+        },
+        {
+          id: 'actions',
+          header: t.actions,
+          cell: (item) => (
+            <div className="flex flex-wrap gap-2">
+              <RowButton
+                aria-label={t.editFor(item.name)}
+                isDisabled={changingId === item.id}
+                onPress={() => onEdit(item)}
+              >
+                {m.common.edit}
+              </RowButton>
+              <RowButton
+                className="whitespace-nowrap"
+                aria-label={item.retired ? t.restoreFor(item.name) : t.retireFor(item.name)}
+                isDisabled={changingId === item.id}
+                onPress={() => void onRetiredChange(item, !item.retired)}
+              >
+                {item.retired ? t.restore : t.retire}
+              </RowButton>
+            </div>
+          ),
+        },
+      ]}
+      {...list}
+    />
   );
 }

@@ -9,12 +9,16 @@ import {
 import { type FormEvent, useRef, useState } from 'react';
 import { AmountField } from '../../components/AmountField.js';
 import { Checkbox } from '../../components/Checkbox.js';
-import { FormDialog, FormModal, useFailure } from '../../components/FormDialog.js';
+import {
+  FormDialog,
+  FormModal,
+  useFailure,
+  useFocusFirstInvalid,
+} from '../../components/FormDialog.js';
 import { Select, SelectItem } from '../../components/Select.js';
 import { TextField } from '../../components/TextField.js';
 import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
-import { useFocusFirstInvalid } from '../users/field-errors.js';
 
 /** What the dialog sends: an item's fields (its year is the dialog's). */
 export interface PriceItemValues {

@@ -4,14 +4,12 @@ import {
   PaguInput,
   type PaguInput as PaguInputValues,
 } from '@ranwal/core';
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { AmountField } from '../../components/AmountField.js';
 import { Checkbox } from '../../components/Checkbox.js';
-import { FormDialog, FormModal, useFailure } from '../../components/FormDialog.js';
-import { TextField } from '../../components/TextField.js';
-import { describeError } from '../../data/errors.js';
+import { FormDialog, FormModal, useFormSubmit } from '../../components/FormDialog.js';
+import { ReasonField } from '../../components/ReasonDialog.js';
 import { useMessages } from '../../data/RanwalProvider.js';
-import { useFocusFirstInvalid } from '../users/field-errors.js';
 
 /** What a pagu is set on: a sub kegiatan (which may allow an overrun) or a Perangkat Daerah. */
 export type PaguTarget =
@@ -76,7 +74,6 @@ interface PaguFormProps {
 function PaguForm({ target, year, isSaving, onSubmit }: PaguFormProps) {
   const m = useMessages();
   const t = m.planning.pagu;
-  const form = useRef<HTMLFormElement>(null);
   // No pagu yet starts blank (NaN). What the field shows is the amount last left in it; what
   // is typed (NaN while blank or unreadable) is checked.
   const [shownAmount, setShownAmount] = useState(() =>
@@ -87,15 +84,23 @@ function PaguForm({ target, year, isSaving, onSubmit }: PaguFormProps) {
     target.kind === 'sub_action' && target.allow_overrun,
   );
   const [reason, setReason] = useState(target.kind === 'sub_action' ? target.overrun_reason : '');
-  const [attempt, setAttempt] = useState(0);
-  const { failure, show: showFailure, clear: clearFailure } = useFailure();
-  useFocusFirstInvalid(form, attempt);
-
   const values: PaguValues = { amount, allow_overrun: allowOverrun, overrun_reason: reason };
   const parsed =
     target.kind === 'sub_action'
       ? PaguInput.safeParse({ sub_action_id: target.id, year, ...values } satisfies PaguInputValues)
       : AgencyPaguInput.safeParse({ agency_id: target.id, year, amount });
+  const { attempt, dialog } = useFormSubmit<unknown>({
+    isSaving,
+    parsed: Number.isFinite(amount) ? parsed : { success: false },
+    save: () => onSubmit({ ...values, overrun_reason: allowOverrun ? reason.trim() : '' }),
+    failed: t.saveFailed,
+    onInvalid: (form) => {
+      // Enter in the amount: leaving the field makes it say what it cannot read.
+      if (form?.contains(document.activeElement)) {
+        (document.activeElement as HTMLElement).blur();
+      }
+    },
+  });
   const issueAt = (field: string) =>
     parsed.success ? undefined : parsed.error.issues.find((issue) => issue.path[0] === field);
   const amountIssue = issueAt('amount');
@@ -111,32 +116,10 @@ function PaguForm({ target, year, isSaving, onSubmit }: PaguFormProps) {
           reason: issueAt('overrun_reason') && t.reasonRequired,
         };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isSaving) return;
-    if (!parsed.success || !Number.isFinite(amount)) {
-      // Enter in the amount: leaving the field makes it say what it cannot read.
-      if (form.current?.contains(document.activeElement)) {
-        (document.activeElement as HTMLElement).blur();
-      }
-      setAttempt((n) => n + 1);
-      return;
-    }
-    clearFailure();
-    try {
-      await onSubmit({ ...values, overrun_reason: allowOverrun ? reason.trim() : '' });
-    } catch (error) {
-      showFailure(describeError(error, t.saveFailed));
-    }
-  };
-
   return (
     <FormDialog
       title={target.kind === 'sub_action' ? t.dialogTitle : t.agencyDialogTitle}
-      isSaving={isSaving}
-      onSubmit={submit}
-      failure={failure}
-      formRef={form}
+      {...dialog}
     >
       <div className="flex flex-col gap-1">
         <p className="break-words font-semibold text-slate-900">{target.name}</p>
@@ -168,12 +151,9 @@ function PaguForm({ target, year, isSaving, onSubmit }: PaguFormProps) {
             {t.allowOverrun}
           </Checkbox>
           {allowOverrun && (
-            <TextField
+            <ReasonField
               label={t.reason}
-              multiline
-              rows={3}
               isRequired
-              validationBehavior="aria"
               placeholder={t.reasonPlaceholder}
               value={reason}
               onChange={setReason}

@@ -1,15 +1,12 @@
 import { type Signer, SignerInput } from '@ranwal/core';
-import { type FormEvent, useRef, useState } from 'react';
-import { AdminSection } from '../../components/AdminPage.js';
-import { Button } from '../../components/Button.js';
-import { Modal } from '../../components/Dialog.js';
-import { FormDialog, useFailure } from '../../components/FormDialog.js';
-import { EmptyState, ErrorState } from '../../components/States.js';
-import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../components/Table.js';
+import { useState } from 'react';
+import { type AdminListProps, AdminTablePage } from '../../components/AdminPage.js';
+import { RowButton } from '../../components/DataTable.js';
+import { FormDialog, FormModal, useFormSubmit } from '../../components/FormDialog.js';
+import { EmptyState } from '../../components/States.js';
 import { TextField } from '../../components/TextField.js';
-import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
-import { fieldErrorsFrom, useFocusFirstInvalid } from '../users/field-errors.js';
+import { fieldErrorsFrom } from '../users/field-errors.js';
 import { codeName } from './PaguManager.js';
 
 /** A Perangkat Daerah whose RKA is signed. */
@@ -19,13 +16,12 @@ export interface SignedUnit {
   name: string;
 }
 
-export interface SignersEditorProps {
+/** The list's states; a settings table has no filter bar or pages. */
+export interface SignersEditorProps
+  extends Pick<AdminListProps, 'isLoading' | 'error' | 'onRetry'> {
   /** The Perangkat Daerah (the region as a whole comes first by itself). */
   agencies: readonly SignedUnit[];
   signers: readonly Signer[];
-  isLoading?: boolean;
-  error?: string | null;
-  onRetry?: () => void;
   /** Saves one signatory; resolve when saved, reject with the call's error. */
   onSave: (signer: SignerInput) => Promise<unknown>;
 }
@@ -44,19 +40,11 @@ const REGION = 'region';
  * 'Penandatangan RKA': who signs the RKA of the region and of each Perangkat Daerah (Tempat,
  * Jabatan, Nama, NIP), each set in a dialog checked by core's `SignerInput`.
  */
-export function SignersEditor({
-  agencies,
-  signers,
-  isLoading = false,
-  error = null,
-  onRetry,
-  onSave,
-}: SignersEditorProps) {
+export function SignersEditor({ agencies, signers, onSave, ...list }: SignersEditorProps) {
   const m = useMessages();
   const t = m.planning.settings.signers;
   const c = t.columns;
   const [editing, setEditing] = useState<UnitRow | null>(null);
-  const [isSaving, setSaving] = useState(false);
   const signerOf = (agencyId: string | null) =>
     signers.find((signer) => signer.agency_id === agencyId);
   const rows: UnitRow[] = [
@@ -70,81 +58,71 @@ export function SignersEditor({
   ];
 
   return (
-    <AdminSection level={2} title={t.title} intro={t.intro}>
-      {(titleId) => (
-        <>
-          {error ? (
-            <ErrorState message={error} onRetry={onRetry} />
-          ) : (
-            <Table aria-labelledby={titleId} className="[&_td]:px-3 [&_th]:px-3">
-              <TableHeader>
-                <Column isRowHeader>{c.unit}</Column>
-                <Column>{c.place}</Column>
-                <Column>{c.position}</Column>
-                <Column>{c.name}</Column>
-                <Column>{c.nip}</Column>
-                <Column>{m.common.actions}</Column>
-              </TableHeader>
-              <TableBody
-                items={rows}
-                isLoading={isLoading}
-                renderEmptyState={() => <EmptyState text={t.notSet} />}
-              >
-                {(row) => (
-                  <Row id={row.id}>
-                    <Cell className="min-w-48 break-words font-medium text-slate-900">
-                      {row.name}
-                    </Cell>
-                    <Cell className="break-words">{row.signer?.place}</Cell>
-                    <Cell className="min-w-40 break-words">{row.signer?.position}</Cell>
-                    <Cell className="min-w-36 break-words">
-                      {row.signer?.name ?? (
-                        <span className="italic text-slate-600">{t.notSet}</span>
-                      )}
-                    </Cell>
-                    <Cell className="whitespace-nowrap font-mono text-xs">{row.signer?.nip}</Cell>
-                    <Cell>
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        aria-label={t.setFor(row.name)}
-                        onPress={() => setEditing(row)}
-                      >
-                        {t.set}
-                      </Button>
-                    </Cell>
-                  </Row>
-                )}
-              </TableBody>
-            </Table>
-          )}
-          <Modal
-            isOpen={editing !== null}
-            onOpenChange={(isOpen) => {
-              if (!isOpen && !isSaving) setEditing(null);
-            }}
-            isKeyboardDismissDisabled={isSaving}
-          >
-            {editing && (
+    <AdminTablePage
+      {...list}
+      level={2}
+      title={t.title}
+      intro={t.intro}
+      rows={rows}
+      empty={<EmptyState text={t.notSet} />}
+      columns={[
+        {
+          id: 'unit',
+          header: c.unit,
+          isRowHeader: true,
+          cellClassName: 'min-w-48 break-words font-medium text-slate-900',
+          cell: (row) => row.name,
+        },
+        {
+          id: 'place',
+          header: c.place,
+          cellClassName: 'break-words',
+          cell: (row) => row.signer?.place,
+        },
+        {
+          id: 'position',
+          header: c.position,
+          cellClassName: 'min-w-40 break-words',
+          cell: (row) => row.signer?.position,
+        },
+        {
+          id: 'name',
+          header: c.name,
+          cellClassName: 'min-w-36 break-words',
+          cell: (row) =>
+            row.signer?.name ?? <span className="italic text-slate-600">{t.notSet}</span>,
+        },
+        {
+          id: 'nip',
+          header: c.nip,
+          cellClassName: 'whitespace-nowrap font-mono text-xs',
+          cell: (row) => row.signer?.nip,
+        },
+        {
+          id: 'actions',
+          header: m.common.actions,
+          cell: (row) => (
+            <RowButton aria-label={t.setFor(row.name)} onPress={() => setEditing(row)}>
+              {t.set}
+            </RowButton>
+          ),
+        },
+      ]}
+      footer={
+        <FormModal isOpen={editing !== null} onClose={() => setEditing(null)}>
+          {({ isSaving, save }) =>
+            editing && (
               <SignerForm
                 key={editing.id}
                 unit={editing}
                 isSaving={isSaving}
-                onSubmit={async (signer) => {
-                  setSaving(true);
-                  try {
-                    await onSave(signer);
-                    setEditing(null);
-                  } finally {
-                    setSaving(false);
-                  }
-                }}
+                onSubmit={(signer) => save(() => onSave(signer))}
               />
-            )}
-          </Modal>
-        </>
-      )}
-    </AdminSection>
+            )
+          }
+        </FormModal>
+      }
+    />
   );
 }
 
@@ -161,37 +139,24 @@ function SignerForm({
 }) {
   const m = useMessages();
   const t = m.planning.settings.signers;
-  const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Record<SignerField, string>>({
     place: unit.signer?.place ?? '',
     position: unit.signer?.position ?? '',
     name: unit.signer?.name ?? '',
     nip: unit.signer?.nip ?? '',
   });
-  const [attempt, setAttempt] = useState(0);
-  const { failure, show: showFailure, clear: clearFailure } = useFailure();
-  useFocusFirstInvalid(form, attempt);
   const labels: Record<SignerField, string> = t.columns;
   const parsed = SignerInput.safeParse({ agency_id: unit.agencyId, ...values });
+  const { attempt, dialog } = useFormSubmit({
+    isSaving,
+    parsed,
+    save: onSubmit,
+    failed: t.saveFailed,
+  });
   const errors =
     attempt > 0 && !parsed.success ? fieldErrorsFrom(parsed.error.issues, values, labels, m) : {};
   const change = (field: SignerField) => (value: string) =>
     setValues((current) => ({ ...current, [field]: value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isSaving) return;
-    if (!parsed.success) {
-      setAttempt((n) => n + 1);
-      return;
-    }
-    clearFailure();
-    try {
-      await onSubmit(parsed.data);
-    } catch (error) {
-      showFailure(describeError(error, t.saveFailed));
-    }
-  };
 
   const field = (name: SignerField, extra: { placeholder?: string; description?: string } = {}) => (
     <TextField
@@ -208,13 +173,7 @@ function SignerForm({
   );
 
   return (
-    <FormDialog
-      title={t.dialogTitle(unit.name)}
-      isSaving={isSaving}
-      onSubmit={submit}
-      failure={failure}
-      formRef={form}
-    >
+    <FormDialog title={t.dialogTitle(unit.name)} {...dialog}>
       {field('place', { placeholder: t.placePlaceholder })}
       {field('position', { placeholder: t.positionPlaceholder })}
       {field('name')}

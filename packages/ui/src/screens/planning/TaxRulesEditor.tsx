@@ -1,13 +1,12 @@
 import { formatNumberId, type TaxRule, TaxRuleSet, taxRuleText } from '@ranwal/core';
-import { type FormEvent, useRef, useState } from 'react';
-import { AdminSection } from '../../components/AdminPage.js';
+import { Fragment, useRef, useState } from 'react';
+import { AdminSection, FailureBanner } from '../../components/AdminPage.js';
 import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
 import { DateField } from '../../components/DateField.js';
+import { useFormSubmit } from '../../components/FormDialog.js';
 import { NumberField } from '../../components/NumberField.js';
-import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
-import { useFocusFirstInvalid } from '../users/field-errors.js';
 
 export interface TaxRulesEditorProps {
   /** The saved rules, oldest first; the editor starts from them. */
@@ -25,6 +24,8 @@ interface DraftRule extends TaxRule {
   key: number;
 }
 
+/** Dasar pengenaan's two numbers, written as a fraction. */
+const baseFields = ['base_numerator', 'base_denominator'] as const;
 const fields: readonly RuleField[] = [
   'effective_from',
   'rate',
@@ -44,18 +45,27 @@ const effectivePercent = (rule: TaxRule) =>
 export function TaxRulesEditor({ rules, onSave }: TaxRulesEditorProps) {
   const m = useMessages();
   const t = m.planning.settings.tax;
-  const form = useRef<HTMLFormElement>(null);
   const nextKey = useRef(rules.length);
   const [draft, setDraft] = useState<DraftRule[]>(() =>
     rules.map((rule, key) => ({ ...rule, key })),
   );
-  const [attempt, setAttempt] = useState(0);
   const [isSaving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<{ key: number; text: string } | null>(null);
-  useFocusFirstInvalid(form, attempt);
 
   const values = draft.map(({ key, ...rule }) => rule);
   const parsed = TaxRuleSet.safeParse({ rules: values });
+  const { attempt, failure, submit, dialog } = useFormSubmit({
+    isSaving,
+    parsed,
+    save: async (data) => {
+      setSaving(true);
+      try {
+        await onSave(data.rules);
+      } finally {
+        setSaving(false);
+      }
+    },
+    failed: t.saveFailed,
+  });
   const labels: Record<RuleField, string> = {
     effective_from: t.effectiveFrom,
     rate: t.rate,
@@ -85,28 +95,6 @@ export function TaxRulesEditor({ rules, onSave }: TaxRulesEditorProps) {
   const change = (key: number, part: Partial<TaxRule>) =>
     setDraft((rows) => rows.map((row) => (row.key === key ? { ...row, ...part } : row)));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isSaving) return;
-    if (!parsed.success) {
-      setAttempt((n) => n + 1);
-      return;
-    }
-    setSaving(true);
-    setFailure(null);
-    try {
-      await onSave(parsed.data.rules);
-      setAttempt(0);
-    } catch (error) {
-      setFailure((last) => ({
-        key: (last?.key ?? 0) + 1,
-        text: describeError(error, t.saveFailed),
-      }));
-    } finally {
-      setSaving(false);
-    }
-  };
-
   return (
     <AdminSection
       level={2}
@@ -120,17 +108,13 @@ export function TaxRulesEditor({ rules, onSave }: TaxRulesEditorProps) {
       {(titleId) => (
         <>
           <form
-            ref={form}
+            ref={dialog.formRef}
             noValidate
             aria-labelledby={titleId}
             onSubmit={(event) => void submit(event)}
             className="flex flex-col gap-4"
           >
-            {failure && (
-              <Banner key={failure.key} tone="error" title={m.common.failureTitle}>
-                {failure.text}
-              </Banner>
-            )}
+            <FailureBanner failure={failure} />
             {setErrors.length > 0 && (
               <Banner tone="error" title={t.fix}>
                 {setErrors.join(' ')}
@@ -175,31 +159,28 @@ export function TaxRulesEditor({ rules, onSave }: TaxRulesEditorProps) {
                               {t.base}
                             </legend>
                             <div className="flex items-start gap-2">
-                              <NumberField
-                                aria-label={labels.base_numerator}
-                                isRequired
-                                validationBehavior="aria"
-                                formatOptions={{ maximumFractionDigits: 0 }}
-                                value={rule.base_numerator}
-                                onChange={(base_numerator) => change(rule.key, { base_numerator })}
-                                errorMessage={errors.base_numerator}
-                                className="w-20"
-                              />
-                              <span aria-hidden="true" className="pt-2 text-lg text-slate-600">
-                                /
-                              </span>
-                              <NumberField
-                                aria-label={labels.base_denominator}
-                                isRequired
-                                validationBehavior="aria"
-                                formatOptions={{ maximumFractionDigits: 0 }}
-                                value={rule.base_denominator}
-                                onChange={(base_denominator) =>
-                                  change(rule.key, { base_denominator })
-                                }
-                                errorMessage={errors.base_denominator}
-                                className="w-20"
-                              />
+                              {baseFields.map((field, index) => (
+                                <Fragment key={field}>
+                                  {index > 0 && (
+                                    <span
+                                      aria-hidden="true"
+                                      className="pt-2 text-lg text-slate-600"
+                                    >
+                                      /
+                                    </span>
+                                  )}
+                                  <NumberField
+                                    aria-label={labels[field]}
+                                    isRequired
+                                    validationBehavior="aria"
+                                    formatOptions={{ maximumFractionDigits: 0 }}
+                                    value={rule[field]}
+                                    onChange={(value) => change(rule.key, { [field]: value })}
+                                    errorMessage={errors[field]}
+                                    className="w-20"
+                                  />
+                                </Fragment>
+                              ))}
                             </div>
                           </fieldset>
                           <Button

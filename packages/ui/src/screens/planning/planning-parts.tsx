@@ -1,6 +1,8 @@
-import { codeAndName, formatRupiah } from '@ranwal/core';
+import { codeAndName, formatRupiah, type Messages } from '@ranwal/core';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { ComboBox, ComboBoxItem } from '../../components/ComboBox.js';
+import { type DataColumn, RowButton } from '../../components/DataTable.js';
+import { Rupiah } from '../../components/Rupiah.js';
 import { Select, SelectItem } from '../../components/Select.js';
 import { useEntityList } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
@@ -164,4 +166,52 @@ export function LevelFilter({ entity, parentId, value, onChange, className }: Le
       )}
     </ComboBox>
   );
+}
+
+/** A row's pagu figures; `pagu_required` marks a sisa that must not go below zero. */
+export interface PaguFigures {
+  pagu: string | null;
+  planned: string;
+  remaining: string | null;
+  pagu_required?: boolean;
+}
+
+/**
+ * 'Pagu', 'Sudah direncanakan' and 'Sisa' as a table's number columns, and the row's 'Atur Pagu'.
+ */
+export function paguColumns<T extends PaguFigures & { name: string }>(
+  m: Messages,
+  onSet: (row: T) => void,
+): DataColumn<T>[] {
+  const amounts = m.planning.amounts;
+  const t = m.planning.pagu;
+  const number = { className: 'text-end', cellClassName: 'text-end' };
+  return [
+    { id: 'pagu', header: amounts.pagu, ...number, cell: (row) => <PaguAmount value={row.pagu} /> },
+    {
+      id: 'planned',
+      header: amounts.planned,
+      ...number,
+      cell: (row) => <Rupiah value={row.planned} />,
+    },
+    {
+      id: 'remaining',
+      header: amounts.remaining,
+      ...number,
+      cell: (row) => <RemainingAmount value={row.remaining} required={row.pagu_required} />,
+    },
+    {
+      id: 'actions',
+      header: m.common.actions,
+      cell: (row) => (
+        <RowButton
+          className="whitespace-nowrap"
+          aria-label={t.setFor(row.name)}
+          onPress={() => onSet(row)}
+        >
+          {t.set}
+        </RowButton>
+      ),
+    },
+  ];
 }

@@ -2,13 +2,14 @@ import { isApiError, type Messages, type Session, SignInInput } from '@ranwal/co
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
+import { useFocusFirstInvalid } from '../../components/FormDialog.js';
 import { TextField } from '../../components/TextField.js';
 import { describeError } from '../../data/errors.js';
 import { useSignIn } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { sessionFromSignIn } from '../../data/session.js';
 import { cn } from '../../lib/cn.js';
-import { fieldErrorsFrom, useFocusFirstInvalid } from '../users/field-errors.js';
+import { fieldErrorsFrom } from '../users/field-errors.js';
 
 export interface LoginCredentials {
   email: string;

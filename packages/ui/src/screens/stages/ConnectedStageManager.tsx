@@ -1,7 +1,8 @@
 import type { Stage, StageKind } from '@ranwal/core';
 import { useState } from 'react';
-import { toastDurations, useToast } from '../../components/Toast.js';
+import { FilterBar } from '../../components/FilterBar.js';
 import { useBudgetYear } from '../../data/budget-year.js';
+import { useCallToasts } from '../../data/call-toasts.js';
 import { describeError } from '../../data/errors.js';
 import { saveFile as saveToDisk } from '../../data/files.js';
 import { listStates } from '../../data/list-page.js';
@@ -52,7 +53,7 @@ export function ConnectedStageManager({
   const m = useMessages();
   const t = m.stages;
   const names = m.server.stageNames;
-  const toast = useToast();
+  const toasts = useCallToasts();
   const { year, years, setYear } = useBudgetYear(initialYear);
   const [chosen, setChosen] = useState<{ from: StageKind | null; to: StageKind | null }>({
     from: null,
@@ -83,7 +84,7 @@ export function ConnectedStageManager({
       stages={stages}
       {...listStates(list, t.fetchFailed)}
       controls={
-        <div className="grid gap-3 sm:grid-cols-[8rem]">
+        <FilterBar className="sm:grid-cols-[8rem]">
           <YearSelect
             year={year}
             years={years}
@@ -92,24 +93,20 @@ export function ConnectedStageManager({
               setChosen({ from: null, to: null });
             }}
           />
-        </div>
+        </FilterBar>
       }
       onSchedule={async (definitions, confirm) => {
         await schedule.mutateAsync({ year, stages: definitions, confirm });
-        toast.success(undefined, t.schedule.saved, toastDurations.reportSuccess);
+        toasts.success(t.schedule.saved);
       }}
       onAdvance={async (confirm) => {
         const { data } = await advance.mutateAsync({ year, confirm });
-        toast.success(undefined, t.advance.done(currentName(data)), toastDurations.reportSuccess);
+        toasts.success(t.advance.done(currentName(data)));
       }}
       onLock={async (locked, reason) => {
         const { data } = await lock.mutateAsync({ year, locked, reason });
         const name = currentName(data);
-        toast.success(
-          undefined,
-          locked ? t.lock.locked(name) : t.lock.unlocked(name),
-          toastDurations.reportSuccess,
-        );
+        toasts.success(locked ? t.lock.locked(name) : t.lock.unlocked(name));
       }}
     >
       {!list.isError && !list.isPending && (
@@ -124,17 +121,13 @@ export function ConnectedStageManager({
           error={comparison.isError ? describeError(comparison.error, t.compare.fetchFailed) : null}
           onRetry={() => void comparison.refetch()}
           onDownload={async () => {
-            if (!pair.from || !pair.to) return;
-            try {
-              saveFile(await download.mutateAsync({ year, from: pair.from, to: pair.to }));
-              toast.success(undefined, t.compare.workbook.downloaded, toastDurations.reportSuccess);
-            } catch (error) {
-              toast.error(
-                undefined,
-                describeError(error, t.compare.workbook.failed),
-                toastDurations.reportError,
-              );
-            }
+            const { from, to } = pair;
+            if (!from || !to) return;
+            await toasts.attempt(
+              async () => saveFile(await download.mutateAsync({ year, from, to })),
+              () => t.compare.workbook.downloaded,
+              t.compare.workbook.failed,
+            );
           }}
           isDownloading={download.isPending}
         />

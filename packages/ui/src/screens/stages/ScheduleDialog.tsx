@@ -8,15 +8,14 @@ import {
   stageKinds,
   stageScheduleWarnings,
 } from '@ranwal/core';
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
 import { DateField } from '../../components/DateField.js';
-import { FormDialog, FormModal, useFailure } from '../../components/FormDialog.js';
+import { FormDialog, FormModal, useFormSubmit } from '../../components/FormDialog.js';
 import { Select, SelectItem } from '../../components/Select.js';
 import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
-import { useFocusFirstInvalid } from '../users/field-errors.js';
 
 /** One stage as the schedule sends it. */
 export interface StageDefinitionValues {
@@ -66,6 +65,7 @@ interface ScheduleRow {
 }
 
 type RowField = 'kind' | 'starts_on' | 'ends_on';
+const dateFields = ['starts_on', 'ends_on'] as const;
 type RowErrors = Partial<Record<RowField, string>>;
 
 interface Problems {
@@ -119,16 +119,12 @@ interface ScheduleFormProps {
 function ScheduleForm({ year, stages, isSaving, onSubmit }: ScheduleFormProps) {
   const m = useMessages();
   const t = m.stages.schedule;
-  const form = useRef<HTMLFormElement>(null);
   const [rows, setRows] = useState<ScheduleRow[]>(() =>
     stages.length > 0
       ? stages.map(({ kind, starts_on, ends_on }) => rowOf({ kind, starts_on, ends_on }))
       : [rowOf({ kind: stageKinds[0], starts_on: '', ends_on: '' })],
   );
-  const [attempt, setAttempt] = useState(0);
-  const { failure, show: showFailure, clear: clearFailure } = useFailure();
   const [serverProblems, setServerProblems] = useState<Problems | null>(null);
-  useFocusFirstInvalid(form, attempt);
 
   const parsed = StageScheduleInput.safeParse({
     year,
@@ -140,6 +136,19 @@ function ScheduleForm({ year, stages, isSaving, onSubmit }: ScheduleFormProps) {
     rows.flatMap(({ kind, starts_on, ends_on }) => (kind ? [{ kind, starts_on, ends_on }] : [])),
     m.server,
   );
+  const { attempt, dialog } = useFormSubmit({
+    isSaving,
+    parsed,
+    save: (data) => onSubmit(data.stages, warnings.length > 0),
+    failed: t.saveFailed,
+    onAttempt: () => setServerProblems(null),
+    onError: (error, { showFailure, retry }) => {
+      const found = problemsFrom(isApiError(error) ? (error.issues ?? []) : [], rows, m);
+      setServerProblems(found);
+      showFailure(noProblems(found) ? describeError(error, t.saveFailed) : t.saveFailed);
+      retry();
+    },
+  });
   const problems =
     serverProblems ??
     (attempt > 0 && !parsed.success
@@ -152,34 +161,8 @@ function ScheduleForm({ year, stages, isSaving, onSubmit }: ScheduleFormProps) {
   };
   const unusedKind = stageKinds.find((kind) => !rows.some((row) => row.kind === kind));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isSaving) return;
-    setServerProblems(null);
-    if (!parsed.success) {
-      setAttempt((n) => n + 1);
-      return;
-    }
-    clearFailure();
-    try {
-      await onSubmit(parsed.data.stages, warnings.length > 0);
-    } catch (error) {
-      const found = problemsFrom(isApiError(error) ? (error.issues ?? []) : [], rows, m);
-      setServerProblems(found);
-      showFailure(noProblems(found) ? describeError(error, t.saveFailed) : t.saveFailed);
-      setAttempt((n) => n + 1);
-    }
-  };
-
   return (
-    <FormDialog
-      title={t.title(year)}
-      isSaving={isSaving}
-      onSubmit={submit}
-      failure={failure}
-      problems={problems.list}
-      formRef={form}
-    >
+    <FormDialog title={t.title(year)} problems={problems.list} {...dialog}>
       <p className="text-slate-700">{t.intro}</p>
       {warnings.length > 0 && (
         <Banner tone="warning" title={t.warningTitle}>
@@ -213,22 +196,17 @@ function ScheduleForm({ year, stages, isSaving, onSubmit }: ScheduleFormProps) {
                   <SelectItem id={option.id}>{m.server.stageNames[option.id]}</SelectItem>
                 )}
               </Select>
-              <DateField
-                label={t.startsOn}
-                isRequired
-                validationBehavior="aria"
-                value={row.starts_on}
-                errorMessage={errors.starts_on}
-                onChange={(value) => update(row.key, { starts_on: value })}
-              />
-              <DateField
-                label={t.endsOn}
-                isRequired
-                validationBehavior="aria"
-                value={row.ends_on}
-                errorMessage={errors.ends_on}
-                onChange={(value) => update(row.key, { ends_on: value })}
-              />
+              {dateFields.map((field) => (
+                <DateField
+                  key={field}
+                  label={field === 'starts_on' ? t.startsOn : t.endsOn}
+                  isRequired
+                  validationBehavior="aria"
+                  value={row[field]}
+                  errorMessage={errors[field]}
+                  onChange={(value) => update(row.key, { [field]: value })}
+                />
+              ))}
               <Button
                 variant="secondary"
                 size="sm"

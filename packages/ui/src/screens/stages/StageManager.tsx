@@ -1,29 +1,20 @@
 import { formatNumberId, type Stage, stageAdvanceConsequence, stageDateNote } from '@ranwal/core';
 import { type ReactNode, useState } from 'react';
-import { AdminPage } from '../../components/AdminPage.js';
+import { type AdminListProps, AdminTablePage, useAction } from '../../components/AdminPage.js';
 import { Button } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { DateText } from '../../components/DateText.js';
-import { useFailure } from '../../components/FormDialog.js';
 import { EmptyState } from '../../components/States.js';
-import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../components/Table.js';
-import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
 import { ScheduleDialog, type StageDefinitionValues } from './ScheduleDialog.js';
 import { todayInWib } from './stage-notice.js';
 import { UnlockStageDialog } from './UnlockStageDialog.js';
 
-export interface StageManagerProps {
+export interface StageManagerProps extends AdminListProps {
   year: number;
   /** The year's stages in order. */
   stages: readonly Stage[];
-  isLoading?: boolean;
-  /** Why the stages could not be loaded; shown instead of the table. */
-  error?: string | null;
-  onRetry?: () => void;
-  /** The year choice above the table. */
-  controls?: ReactNode;
   /**
    * Sets the year's stages; `confirm` once the dialog has shown its warnings (dates outside the
    * budget year). Reject with the call's error (the dialog shows it).
@@ -56,15 +47,12 @@ const statusStyles: Record<Stage['status'], string> = {
 export function StageManager({
   year,
   stages,
-  isLoading = false,
-  error = null,
-  onRetry,
-  controls,
   onSchedule,
   onAdvance,
   onLock,
   today = todayInWib(),
   children,
+  ...list
 }: StageManagerProps) {
   const m = useMessages();
   const t = m.stages;
@@ -72,41 +60,22 @@ export function StageManager({
   const [isScheduling, setScheduling] = useState(false);
   const [isConfirmingAdvance, setConfirmingAdvance] = useState(false);
   const [isUnlocking, setUnlocking] = useState(false);
-  const [running, setRunning] = useState<'advance' | 'lock' | null>(null);
-  const { failure, show: showFailure, clear: clearFailure } = useFailure();
+  const { running, failure, run } = useAction<'advance' | 'lock'>();
 
   const current = stages.find((stage) => stage.status === 'current');
   const next = stages.find((stage) => stage.status === 'upcoming');
   // Entering the next stage outside its dates: what it does to users, said before 'Ya, Lanjutkan'.
   const consequence = stageAdvanceConsequence(stages, today, m.server);
 
-  /** A button's action: its failure shows above the table with the server's words. */
-  const run = async (
-    action: 'advance' | 'lock',
-    call: () => Promise<unknown>,
-    fallback: string,
-  ) => {
-    setRunning(action);
-    clearFailure();
-    try {
-      await call();
-    } catch (caught) {
-      showFailure(describeError(caught, fallback));
-    } finally {
-      setRunning(null);
-    }
-  };
-
   return (
     <div className="flex flex-col gap-6">
-      <AdminPage
+      <AdminTablePage
         title={t.title}
         intro={[t.intro, t.statusRule]}
-        controls={controls}
         listTitle={t.listTitle(year)}
         listAside={
-          !error &&
-          !isLoading && (
+          !list.error &&
+          !list.isLoading && (
             <div className="flex flex-wrap gap-2">
               <Button variant="secondary" onPress={() => setScheduling(true)}>
                 {t.schedule.open}
@@ -120,6 +89,7 @@ export function StageManager({
                   <Button
                     variant="secondary"
                     isPending={running === 'lock'}
+                    // Its failure shows above the table with the server's words.
                     onPress={() => void run('lock', () => onLock(true, ''), t.lock.failed)}
                   >
                     {t.lock.lock}
@@ -136,63 +106,69 @@ export function StageManager({
           )
         }
         failure={failure}
-        error={error}
-        onRetry={onRetry}
-      >
-        {(labelledBy) => (
-          <Table aria-labelledby={labelledBy} className="[&_td]:px-3 [&_th]:px-3">
-            <TableHeader>
-              <Column isRowHeader>{t.columns.stage}</Column>
-              <Column>{t.columns.startsOn}</Column>
-              <Column>{t.columns.endsOn}</Column>
-              <Column>{t.columns.status}</Column>
-              <Column>{t.columns.lock}</Column>
-              <Column className="text-end">{t.columns.snapshotLines}</Column>
-            </TableHeader>
-            <TableBody
-              items={stages}
-              isLoading={isLoading}
-              renderEmptyState={() => <EmptyState text={t.empty} hint={t.emptyHint} />}
-            >
-              {(stage) => {
-                const note = stageDateNote(stages, stages.indexOf(stage), today, m);
-                return (
-                  <Row id={stage.id}>
-                    <Cell className="font-medium text-slate-900">{names[stage.kind]}</Cell>
-                    <Cell>
-                      <DateText value={stage.starts_on} format="shortId" />
-                    </Cell>
-                    <Cell>
-                      <DateText value={stage.ends_on} format="shortId" />
-                    </Cell>
-                    <Cell className="min-w-40">
-                      <span
-                        className={cn(
-                          'whitespace-nowrap rounded px-1.5 py-0.5 text-xs font-medium',
-                          statusStyles[stage.status],
-                        )}
-                      >
-                        {t.statuses[stage.status]}
-                      </span>
-                      {note && <p className="mt-1 max-w-xs text-xs text-slate-700">{note}</p>}
-                    </Cell>
-                    <Cell className="break-words">
-                      {stage.locked
-                        ? stage.locked_by_name
-                          ? t.lockedBy(stage.locked_by_name)
-                          : t.locked
-                        : t.unlocked}
-                    </Cell>
-                    <Cell className="text-end tabular-nums">
-                      {stage.snapshot_lines === null ? '-' : formatNumberId(stage.snapshot_lines)}
-                    </Cell>
-                  </Row>
-                );
-              }}
-            </TableBody>
-          </Table>
-        )}
-      </AdminPage>
+        rows={stages}
+        empty={<EmptyState text={t.empty} hint={t.emptyHint} />}
+        columns={[
+          {
+            id: 'stage',
+            header: t.columns.stage,
+            isRowHeader: true,
+            cellClassName: 'font-medium text-slate-900',
+            cell: (stage) => names[stage.kind],
+          },
+          {
+            id: 'startsOn',
+            header: t.columns.startsOn,
+            cell: (stage) => <DateText value={stage.starts_on} format="shortId" />,
+          },
+          {
+            id: 'endsOn',
+            header: t.columns.endsOn,
+            cell: (stage) => <DateText value={stage.ends_on} format="shortId" />,
+          },
+          {
+            id: 'status',
+            header: t.columns.status,
+            cellClassName: 'min-w-40',
+            cell: (stage) => {
+              const note = stageDateNote(stages, stages.indexOf(stage), today, m);
+              return (
+                <>
+                  <span
+                    className={cn(
+                      'whitespace-nowrap rounded px-1.5 py-0.5 text-xs font-medium',
+                      statusStyles[stage.status],
+                    )}
+                  >
+                    {t.statuses[stage.status]}
+                  </span>
+                  {note && <p className="mt-1 max-w-xs text-xs text-slate-700">{note}</p>}
+                </>
+              );
+            },
+          },
+          {
+            id: 'lock',
+            header: t.columns.lock,
+            cellClassName: 'break-words',
+            cell: (stage) =>
+              stage.locked
+                ? stage.locked_by_name
+                  ? t.lockedBy(stage.locked_by_name)
+                  : t.locked
+                : t.unlocked,
+          },
+          {
+            id: 'snapshotLines',
+            header: t.columns.snapshotLines,
+            className: 'text-end',
+            cellClassName: 'text-end tabular-nums',
+            cell: (stage) =>
+              stage.snapshot_lines === null ? '-' : formatNumberId(stage.snapshot_lines),
+          },
+        ]}
+        {...list}
+      />
       {children}
       <ScheduleDialog
         isOpen={isScheduling}
@@ -206,19 +182,13 @@ export function StageManager({
         onOpenChange={setConfirmingAdvance}
         title={t.advance.title}
         message={
-          next && (
-            <>
-              {current
-                ? t.advance.text(names[current.kind], names[next.kind])
-                : t.advance.startText(names[next.kind])}
-              {consequence && (
-                <span className="mt-3 block rounded-md border border-yellow-200 bg-yellow-50 px-3 py-2 text-yellow-900">
-                  <strong className="block">{t.advance.outsideDates}</strong>
-                  {consequence}
-                </span>
-              )}
-            </>
-          )
+          next &&
+          (current
+            ? t.advance.text(names[current.kind], names[next.kind])
+            : t.advance.startText(names[next.kind]))
+        }
+        consequence={
+          next && consequence ? { title: t.advance.outsideDates, text: consequence } : null
         }
         confirmLabel={t.advance.confirm}
         onConfirm={() => {

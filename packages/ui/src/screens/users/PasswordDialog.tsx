@@ -8,11 +8,12 @@ import {
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Banner } from '../../components/Banner.js';
 import { Dialog, FormDialogFooter, Modal } from '../../components/Dialog.js';
+import { useFocusFirstInvalid } from '../../components/FormDialog.js';
 import { TextField } from '../../components/TextField.js';
 import { describeError } from '../../data/errors.js';
 import { useChangePassword } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
-import { fieldErrorsFrom, useFocusFirstInvalid } from './field-errors.js';
+import { fieldErrorsFrom } from './field-errors.js';
 
 export interface PasswordDialogProps {
   isOpen: boolean;

@@ -13,6 +13,7 @@ import { Button } from '../../components/Button.js';
 import { Checkbox } from '../../components/Checkbox.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { Dialog, FormDialogFooter, Modal } from '../../components/Dialog.js';
+import { useFocusFirstInvalid } from '../../components/FormDialog.js';
 import { NumberedPagination, type NumberedPaginationProps } from '../../components/Pagination.js';
 import { Select, SelectItem } from '../../components/Select.js';
 import { EmptyState, ErrorState } from '../../components/States.js';
@@ -33,7 +34,7 @@ import { cn } from '../../lib/cn.js';
 import { SEARCH_DEBOUNCE_MS } from '../../lib/timing.js';
 import { useDebouncedValue } from '../../lib/use-debounced.js';
 import { type AgencyOption, AgencyPicker } from './AgencyPicker.js';
-import { fieldErrorsFrom, useFocusFirstInvalid } from './field-errors.js';
+import { fieldErrorsFrom } from './field-errors.js';
 import { PasswordDialog } from './PasswordDialog.js';
 
 export interface UserManagementProps {

@@ -1,5 +1,4 @@
 import type { Messages } from '@ranwal/core';
-import { type RefObject, useEffect } from 'react';
 
 /** The part of a zod issue a form needs (kept structural, so `ui` needs no zod import). */
 export interface SchemaIssue {
@@ -39,15 +38,4 @@ export function fieldErrorsFrom<F extends string>(
     }
   }
   return errors;
-}
-
-/**
- * After a refused submit (`attempt` counts them), moves focus to the form's first invalid field,
- * so a keyboard or screen-reader user lands on what needs fixing.
- */
-export function useFocusFirstInvalid(form: RefObject<HTMLFormElement | null>, attempt: number) {
-  useEffect(() => {
-    if (attempt === 0) return;
-    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [form, attempt]);
 }

@@ -1,12 +1,11 @@
 import type { SubActionReview } from '@ranwal/core';
 import { useState } from 'react';
 import { Button } from '../../components/Button.js';
+import { FilterBar, SearchField } from '../../components/FilterBar.js';
 import { ErrorState, LoadingState } from '../../components/States.js';
-import { TextField } from '../../components/TextField.js';
-import { toastDurations, useToast } from '../../components/Toast.js';
-import { useBudgetYear } from '../../data/budget-year.js';
+import { useCallToasts } from '../../data/call-toasts.js';
 import { describeError } from '../../data/errors.js';
-import { listStates, usePagination } from '../../data/list-page.js';
+import { useListPage, useYearListView } from '../../data/list-page.js';
 import {
   useBudgetLines,
   usePaguStatus,
@@ -23,6 +22,9 @@ import { SubActionVerification, subActionTitle, VerificationList } from './Verif
 export const VERIFICATION_PAGE_SIZE = 20;
 /** A sub kegiatan's lines shown at once (the server's largest page). */
 const LINES_LIMIT = 100;
+
+/** The Perangkat Daerah chosen and the search typed. */
+type VerificationFilters = { agency_id: string | null; search: string };
 
 export interface ConnectedVerificationPageProps {
   /** The year shown first where no `BudgetYearProvider` gives it; by default the server's. */
@@ -49,20 +51,14 @@ export function ConnectedVerificationPage({
   onOpenSubActionChange,
 }: ConnectedVerificationPageProps) {
   const t = useMessages().verification;
-  const { year, years, setYear } = useBudgetYear(initialYear);
-  const [agencyId, setAgencyId] = useState<string | null>(null);
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const view = useYearListView<VerificationFilters>({ agency_id: null, search: '' }, initialYear);
+  const { year, filters, setFilters } = view;
   const [ownOpenId, setOwnOpenId] = useState<string | null>(null);
   const openId = openSubActionId !== undefined ? openSubActionId : ownOpenId;
   const setOpenId = (id: string | null) =>
     onOpenSubActionChange ? onOpenSubActionChange(id, year) : setOwnOpenId(id);
-  const filters = {
-    ...(agencyId ? { agency_id: agencyId } : {}),
-    ...(search.trim() ? { search: search.trim() } : {}),
-  };
-  const list = useSubActionReviews({ year, page, limit: pageSize, ...filters });
-  const pagination = usePagination(page, setPage, list.data?.filter, pageSize);
+  const list = useSubActionReviews({ year, page: view.page, limit: pageSize, ...view.narrowing });
+  const listPage = useListPage(list, view, pageSize, t.fetchFailed);
 
   if (openId) {
     return <OpenSubActionById id={openId} year={year} onBack={() => setOpenId(null)} />;
@@ -71,38 +67,23 @@ export function ConnectedVerificationPage({
     <VerificationList
       year={year}
       rows={list.data?.data ?? []}
-      {...listStates(list, t.fetchFailed)}
-      isNarrowed={Object.keys(filters).length > 0}
+      {...listPage}
+      isNarrowed={view.isNarrowed}
       onOpen={(row) => setOpenId(row.sub_action_id)}
       controls={
-        <search aria-label={t.filtersLabel} className="grid gap-3 sm:grid-cols-[8rem_1fr_1fr]">
-          <YearSelect
-            year={year}
-            years={years}
-            onChange={(next) => {
-              setYear(next);
-              setPage(1);
-            }}
-          />
+        <FilterBar label={t.filtersLabel} className="sm:grid-cols-[8rem_1fr_1fr]">
+          <YearSelect {...view.yearSelect} />
           <AgencyFilter
-            value={agencyId}
-            onChange={(id) => {
-              setAgencyId(id);
-              setPage(1);
-            }}
+            value={filters.agency_id}
+            onChange={(id) => setFilters({ agency_id: id })}
           />
-          <TextField
+          <SearchField
             label={t.search}
-            type="search"
-            value={search}
-            onChange={(value) => {
-              setSearch(value);
-              setPage(1);
-            }}
+            value={filters.search}
+            onChange={(search) => setFilters({ search })}
           />
-        </search>
+        </FilterBar>
       }
-      pagination={pagination}
     />
   );
 }
@@ -145,7 +126,7 @@ function OpenSubActionById({ id, year, onBack }: { id: string; year: number; onB
 function OpenSubAction({ review, onBack }: { review: SubActionReview; onBack: () => void }) {
   const m = useMessages();
   const d = m.verification.detail;
-  const toast = useToast();
+  const toasts = useCallToasts();
   const place = { sub_action_id: review.sub_action_id, year: review.year };
   const lines = useBudgetLines({ ...place, limit: LINES_LIMIT });
   const pagu = usePaguStatus(place);
@@ -167,11 +148,7 @@ function OpenSubAction({ review, onBack }: { review: SubActionReview; onBack: ()
       onVerify={async (verified) => {
         await verify.mutateAsync({ ...place, verified });
         const name = subActionTitle(review);
-        toast.success(
-          undefined,
-          verified ? d.verifiedDone(name) : d.unverifiedDone(name),
-          toastDurations.reportSuccess,
-        );
+        toasts.success(verified ? d.verifiedDone(name) : d.unverifiedDone(name));
       }}
       notes={
         <ConnectedNoteThread

@@ -4,16 +4,19 @@ import {
   type PaguLevelStatus,
   type SubActionReview,
 } from '@ranwal/core';
-import { type ReactNode, useId, useState } from 'react';
-import { AdminPage, adminPageFrame } from '../../components/AdminPage.js';
+import { type ReactNode, useId } from 'react';
+import {
+  type AdminListProps,
+  AdminTablePage,
+  adminPageFrame,
+  useAction,
+} from '../../components/AdminPage.js';
 import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
+import { DataTable, RowButton } from '../../components/DataTable.js';
 import { DateText } from '../../components/DateText.js';
-import type { NumberedPaginationProps } from '../../components/Pagination.js';
 import { Rupiah } from '../../components/Rupiah.js';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States.js';
-import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../components/Table.js';
-import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
 
@@ -43,17 +46,11 @@ function VerifiedBadge({ row }: { row: SubActionReview }) {
   );
 }
 
-export interface VerificationListProps {
+export interface VerificationListProps extends AdminListProps {
   year: number;
   rows: readonly SubActionReview[];
-  isLoading?: boolean;
-  error?: string | null;
-  onRetry?: () => void;
   /** A filter or search narrows the list: the empty table says nothing matched. */
   isNarrowed?: boolean;
-  /** The year, Perangkat Daerah and search above the table. */
-  controls?: ReactNode;
-  pagination?: NumberedPaginationProps | undefined;
   /** Opens a sub kegiatan: its lines, notes and verification. */
   onOpen: (row: SubActionReview) => void;
 }
@@ -65,78 +62,64 @@ export interface VerificationListProps {
 export function VerificationList({
   year,
   rows,
-  isLoading = false,
-  error = null,
-  onRetry,
   isNarrowed = false,
-  controls,
-  pagination,
   onOpen,
+  ...list
 }: VerificationListProps) {
   const t = useMessages().verification;
   const c = t.columns;
   return (
-    <AdminPage
+    <AdminTablePage
       title={t.title}
       intro={t.intro}
-      controls={controls}
       listTitle={t.listTitle(year)}
-      error={error}
-      onRetry={onRetry}
-      pagination={pagination}
-    >
-      {(labelledBy) => (
-        <Table aria-labelledby={labelledBy} className="[&_td]:px-3 [&_th]:px-3">
-          <TableHeader>
-            <Column>{c.agency}</Column>
-            <Column isRowHeader>{c.subAction}</Column>
-            <Column>{c.lineCount}</Column>
-            <Column>{c.total}</Column>
-            <Column>{c.notes}</Column>
-            <Column>{c.status}</Column>
-            <Column>
-              <span className="sr-only">{t.open}</span>
-            </Column>
-          </TableHeader>
-          <TableBody
-            items={rows.map((row) => ({ ...row, id: row.sub_action_id }))}
-            isLoading={isLoading}
-            renderEmptyState={() => <EmptyState text={isNarrowed ? t.emptyFiltered : t.empty} />}
-          >
-            {(row) => (
-              <Row id={row.id}>
-                <Cell className="min-w-32 max-w-56 break-words">
-                  {row.agency_name ?? t.noAgency}
-                </Cell>
-                <Cell className="min-w-48 max-w-80 break-words font-medium">
-                  {subActionTitle(row)}
-                </Cell>
-                <Cell className="tabular-nums">{row.line_count}</Cell>
-                <Cell className="whitespace-nowrap tabular-nums">
-                  <Rupiah value={row.total_after_tax} />
-                </Cell>
-                <Cell className={cn('whitespace-nowrap', row.open_notes > 0 && 'text-yellow-800')}>
-                  {t.noteCounts(row.open_notes, row.closed_notes)}
-                </Cell>
-                <Cell>
-                  <VerifiedBadge row={row} />
-                </Cell>
-                <Cell>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    aria-label={t.openLabel(subActionTitle(row))}
-                    onPress={() => onOpen(row)}
-                  >
-                    {t.open}
-                  </Button>
-                </Cell>
-              </Row>
-            )}
-          </TableBody>
-        </Table>
-      )}
-    </AdminPage>
+      rows={rows.map((row) => ({ ...row, id: row.sub_action_id }))}
+      empty={<EmptyState text={isNarrowed ? t.emptyFiltered : t.empty} />}
+      columns={[
+        {
+          id: 'agency',
+          header: c.agency,
+          cellClassName: 'min-w-32 max-w-56 break-words',
+          cell: (row) => row.agency_name ?? t.noAgency,
+        },
+        {
+          id: 'subAction',
+          header: c.subAction,
+          isRowHeader: true,
+          cellClassName: 'min-w-48 max-w-80 break-words font-medium',
+          cell: subActionTitle,
+        },
+        {
+          id: 'lineCount',
+          header: c.lineCount,
+          cellClassName: 'tabular-nums',
+          cell: (row) => row.line_count,
+        },
+        {
+          id: 'total',
+          header: c.total,
+          cellClassName: 'whitespace-nowrap tabular-nums',
+          cell: (row) => <Rupiah value={row.total_after_tax} />,
+        },
+        {
+          id: 'notes',
+          header: c.notes,
+          cellClassName: (row) => cn('whitespace-nowrap', row.open_notes > 0 && 'text-yellow-800'),
+          cell: (row) => t.noteCounts(row.open_notes, row.closed_notes),
+        },
+        { id: 'status', header: c.status, cell: (row) => <VerifiedBadge row={row} /> },
+        {
+          id: 'open',
+          header: <span className="sr-only">{t.open}</span>,
+          cell: (row) => (
+            <RowButton aria-label={t.openLabel(subActionTitle(row))} onPress={() => onOpen(row)}>
+              {t.open}
+            </RowButton>
+          ),
+        },
+      ]}
+      {...list}
+    />
   );
 }
 
@@ -231,27 +214,11 @@ export function SubActionVerification({
   const fields = m.reports.fields;
   const titleId = useId();
   const linesTitleId = useId();
-  const [running, setRunning] = useState(false);
-  const [failure, setFailure] = useState<{ key: number; message: string } | null>(null);
+  const { running, failure, run } = useAction<'verify'>();
   const verified = review.verified_at !== null;
   // The server refuses a verification while a note is open: the button says why before a press.
   const blocked = !verified && review.open_notes > 0;
   const blockedId = useId();
-
-  const verify = async () => {
-    setRunning(true);
-    setFailure(null);
-    try {
-      await onVerify(!verified);
-    } catch (caught) {
-      setFailure((last) => ({
-        key: (last?.key ?? 0) + 1,
-        message: describeError(caught, d.verifyFailed),
-      }));
-    } finally {
-      setRunning(false);
-    }
-  };
 
   return (
     <section aria-labelledby={titleId} className={adminPageFrame}>
@@ -274,10 +241,10 @@ export function SubActionVerification({
         <div className="flex max-w-xs flex-col items-start gap-1 sm:items-end">
           <Button
             variant={verified ? 'secondary' : 'primary'}
-            isPending={running}
+            isPending={running === 'verify'}
             isDisabled={blocked}
             aria-describedby={blocked ? blockedId : undefined}
-            onPress={verify}
+            onPress={() => void run('verify', () => onVerify(!verified), d.verifyFailed)}
           >
             {verified ? d.unverify : d.verify}
           </Button>
@@ -300,38 +267,52 @@ export function SubActionVerification({
       {linesError ? (
         <ErrorState message={linesError} onRetry={onLinesRetry} />
       ) : (
-        <Table aria-labelledby={linesTitleId} className="[&_td]:px-3 [&_th]:px-3">
-          <TableHeader>
-            <Column isRowHeader>{fields.componentName}</Column>
-            <Column>{fields.specification}</Column>
-            <Column>{fields.accountCode}</Column>
-            <Column>{fields.price}</Column>
-            <Column>{fields.coefficient}</Column>
-            <Column>{fields.totalAfterTax}</Column>
-          </TableHeader>
-          <TableBody
-            items={lines}
-            isLoading={linesLoading}
-            renderEmptyState={() => <EmptyState text={d.linesEmpty} />}
-          >
-            {(line) => (
-              <Row id={line.id}>
-                <Cell className="min-w-40 max-w-72 break-words font-medium">
-                  {line.component_name}
-                </Cell>
-                <Cell className="min-w-32 max-w-60 break-words">{line.specification || '-'}</Cell>
-                <Cell className="whitespace-nowrap">{line.account_code ?? '-'}</Cell>
-                <Cell className="whitespace-nowrap tabular-nums">
-                  <Rupiah value={line.price} />
-                </Cell>
-                <Cell className="whitespace-nowrap">{coefficientText(line)}</Cell>
-                <Cell className="whitespace-nowrap tabular-nums">
-                  <Rupiah value={line.total_after_tax} />
-                </Cell>
-              </Row>
-            )}
-          </TableBody>
-        </Table>
+        <DataTable
+          aria-labelledby={linesTitleId}
+          className="[&_td]:px-3 [&_th]:px-3"
+          rows={lines}
+          isLoading={linesLoading}
+          empty={<EmptyState text={d.linesEmpty} />}
+          columns={[
+            {
+              id: 'componentName',
+              header: fields.componentName,
+              isRowHeader: true,
+              cellClassName: 'min-w-40 max-w-72 break-words font-medium',
+              cell: (line) => line.component_name,
+            },
+            {
+              id: 'specification',
+              header: fields.specification,
+              cellClassName: 'min-w-32 max-w-60 break-words',
+              cell: (line) => line.specification || '-',
+            },
+            {
+              id: 'accountCode',
+              header: fields.accountCode,
+              cellClassName: 'whitespace-nowrap',
+              cell: (line) => line.account_code ?? '-',
+            },
+            {
+              id: 'price',
+              header: fields.price,
+              cellClassName: 'whitespace-nowrap tabular-nums',
+              cell: (line) => <Rupiah value={line.price} />,
+            },
+            {
+              id: 'coefficient',
+              header: fields.coefficient,
+              cellClassName: 'whitespace-nowrap',
+              cell: coefficientText,
+            },
+            {
+              id: 'totalAfterTax',
+              header: fields.totalAfterTax,
+              cellClassName: 'whitespace-nowrap tabular-nums',
+              cell: (line) => <Rupiah value={line.total_after_tax} />,
+            },
+          ]}
+        />
       )}
       {notes}
     </section>
