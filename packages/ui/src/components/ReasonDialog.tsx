@@ -59,8 +59,11 @@ interface ReasonFormProps {
   onSubmit: (reason: string) => Promise<void>;
 }
 
-const reasonIssue = (issues: readonly { path: string; message: string }[] | undefined) =>
-  issues?.find((issue) => issue.path === 'reason')?.message;
+/** The first problem a form field has among a refusal's or a schema's issues. */
+export const issueAt = (
+  issues: readonly { path: string; message: string }[] | undefined,
+  path: string,
+) => issues?.find((issue) => issue.path === path)?.message;
 
 function ReasonForm({ texts, check, isSaving, onSubmit }: ReasonFormProps) {
   const m = useMessages();
@@ -74,14 +77,14 @@ function ReasonForm({ texts, check, isSaving, onSubmit }: ReasonFormProps) {
     failed: texts.failed,
     onAttempt: () => setServerProblem(null),
     onError: (error, { showFailure, retry }) => {
-      const issue = isApiError(error) ? reasonIssue(error.issues) : undefined;
+      const issue = isApiError(error) ? issueAt(error.issues, 'reason') : undefined;
       if (!issue) return showFailure(describeError(error, texts.failed));
       setServerProblem(issue);
       retry();
     },
   });
   const schemaProblem =
-    attempt > 0 && !parsed.success ? reasonIssue(fieldIssuesOf(parsed.error)) : undefined;
+    attempt > 0 && !parsed.success ? issueAt(fieldIssuesOf(parsed.error), 'reason') : undefined;
   const problem = serverProblem ?? schemaProblem;
 
   return (

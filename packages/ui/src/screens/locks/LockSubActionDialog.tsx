@@ -1,7 +1,7 @@
 import { type FieldIssue, fieldIssuesOf, isApiError, SubActionLockInput } from '@ranwal/core';
 import { useState } from 'react';
 import { FormDialog, FormModal, useFormSubmit } from '../../components/FormDialog.js';
-import { ReasonField } from '../../components/ReasonDialog.js';
+import { issueAt, ReasonField } from '../../components/ReasonDialog.js';
 import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import type { ParentOption } from '../management/entity-form.js';
@@ -53,9 +53,6 @@ interface LockFormProps {
   isSaving: boolean;
   onSubmit: (subAction: ParentOption, reason: string) => Promise<void>;
 }
-
-const issueAt = (issues: readonly FieldIssue[], path: string) =>
-  issues.find((issue) => issue.path === path)?.message;
 
 function LockForm({ year, subActions, isSaving, onSubmit }: LockFormProps) {
   const m = useMessages();
