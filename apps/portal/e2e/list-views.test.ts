@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
   apiAs,
+  chooseInComboBox,
   type E2E,
+  fieldName,
   fillDate,
   openFromSidebar,
   readable,
@@ -14,8 +16,9 @@ import {
 
 /*
  * The admin lists keep their view in the URL: a filter, the search and the page survive a
- * reload, and Back returns to the filter before. Riwayat Perubahan and Katalog Harga, over 25
- * SSH items named 'Kertas …' (two pages of 20) among others, all added today.
+ * reload, and Back returns to the filter before. Katalog Harga and Riwayat Perubahan over 25
+ * SSH items named 'Kertas …' (two pages of 20) among others, all added today; Pagu over a
+ * Perangkat Daerah's sub kegiatan.
  */
 
 const YEAR = currentYear();
@@ -73,7 +76,25 @@ describe("the admin lists' filters, search and page, kept in the URL", () => {
       await item('SBU', `1.1.11.0${n}`, `Kertas Honorarium ${n}`);
       await item('SSH', `1.1.13.0${n}`, `Pulpen Hitam ${n}`);
     }
-    await admin.agency.create({ name: 'Dinas Tampilan Daftar' });
+    // Pagu: 12 'Tampilan' and 2 other sub kegiatan of the agency, 3 'Tampilan' of no agency.
+    const unit = (await admin.agency.create({ name: 'Dinas Tampilan Daftar' })).data;
+    const underUnit = (
+      await admin.program.create({ name: 'Program Tampilan', is_taxed: false, agency_id: unit.id })
+    ).data;
+    const elsewhere = (await admin.program.create({ name: 'Program Lain', is_taxed: false })).data;
+    const actionOf = async (program_id: string) =>
+      (await admin.action.create({ name: 'Kegiatan Tampilan', program_id })).data.id;
+    const [ours, theirs] = [await actionOf(underUnit.id), await actionOf(elsewhere.id)];
+    for (let n = 1; n <= 12; n += 1) {
+      const nn = String(n).padStart(2, '0');
+      await admin.sub_action.create({ name: `Sub Kegiatan Tampilan ${nn}`, action_id: ours });
+    }
+    for (let n = 1; n <= 2; n += 1) {
+      await admin.sub_action.create({ name: `Sub Kegiatan Rapat ${n}`, action_id: ours });
+    }
+    for (let n = 1; n <= 3; n += 1) {
+      await admin.sub_action.create({ name: `Sub Kegiatan Tampilan Lain ${n}`, action_id: theirs });
+    }
   }, 120_000);
   afterAll(() => e2e?.close());
 
@@ -135,7 +156,7 @@ describe("the admin lists' filters, search and page, kept in the URL", () => {
     await signInThroughForm(page, ADMIN, 'admin');
     await openFromSidebar(page, 'Riwayat Perubahan', '/admin-riwayat');
     const history = grid(page, 'Riwayat Perubahan');
-    await history.getByText('Dinas Tampilan Daftar').waitFor();
+    await history.getByRole('row').nth(1).waitFor();
 
     const recordType = page.getByRole('button', { name: /Jenis Data/ });
     await recordType.click();
@@ -177,6 +198,36 @@ describe("the admin lists' filters, search and page, kept in the URL", () => {
     await expect.poll(() => rowsOf(history)).toEqual(secondPage);
     expect(await currentPage(page)).toBe('2');
     expect(query(page).get('dari')).toBe(since);
+    await context.close();
+  }, 120_000);
+
+  it('Pagu: the Perangkat Daerah, the search and the page survive a reload', async () => {
+    const { page, context } = await e2e.newPage();
+    await signInThroughForm(page, ADMIN, 'admin');
+    await openFromSidebar(page, 'Pagu', '/admin-pagu');
+    const pagu = grid(page, `Pagu Sub Kegiatan Tahun ${YEAR}`);
+    await pagu.getByRole('row').nth(1).waitFor();
+
+    await chooseInComboBox(page, 'Perangkat Daerah', 'Dinas Tampilan Daftar');
+    await expect.poll(() => query(page).get('perangkat-daerah')).toMatch(/^[0-9a-f-]{36}$/);
+    await page.getByRole('searchbox', { name: 'Cari sub kegiatan' }).pressSequentially('tampilan');
+    await expect.poll(() => query(page).get('q')).toBe('tampilan');
+    // The agency's 12 'Tampilan' sub kegiatan, ten a page.
+    await pageButton(page, 2).click();
+    await expect.poll(() => query(page).get('page')).toBe('2');
+    await expect.poll(async () => (await rowsOf(pagu)).length).toBe(2);
+    const secondPage = await rowsOf(pagu);
+    expect(secondPage.every((row) => /Sub Kegiatan Tampilan \d\d/.test(row))).toBe(true);
+
+    await page.reload();
+    await expect.poll(async () => (await rowsOf(pagu)).length).toBe(2);
+    expect(await rowsOf(pagu)).toEqual(secondPage);
+    const agency = page.getByRole('combobox', { name: fieldName('Perangkat Daerah') });
+    await expect.poll(() => agency.inputValue()).toBe('Dinas Tampilan Daftar');
+    expect(await page.getByRole('searchbox', { name: 'Cari sub kegiatan' }).inputValue()).toBe(
+      'tampilan',
+    );
+    expect(await currentPage(page)).toBe('2');
     await context.close();
   }, 120_000);
 });
