@@ -22,10 +22,10 @@ import {
   useBlocker,
   useNavigate,
 } from 'react-router';
-import { BudgetYearInUrl } from './budget-year-url.js';
 import { LoadFailedPage } from './load-failed.js';
 import { type PortalRoute, portalRoutes, routeAllows } from './routes.js';
 import { dashboardFor, SessionProvider, useSessionContext } from './session.js';
+import { ViewInUrl } from './view-url.js';
 
 const Shell = lazy(() => import('./Shell.js'));
 
@@ -174,8 +174,8 @@ function Guarded({ route }: { route: PortalRoute }) {
       <PageShown />
     </Suspense>
   );
-  // Every signed-in page shows one budget year, kept in the URL (`?tahun=`).
-  const page = route.requiresAuth && session ? <BudgetYearInUrl>{shown}</BudgetYearInUrl> : shown;
+  // Every signed-in page shows one budget year and its list's view, kept in the URL.
+  const page = route.requiresAuth && session ? <ViewInUrl>{shown}</ViewInUrl> : shown;
   // The sidebar shows only on authenticated pages for non-user roles (spec "Layout").
   const withSidebar = route.requiresAuth && route.path !== '/login' && session?.userRole !== 'user';
   return withSidebar ? (

@@ -1,10 +1,10 @@
 import { AdminShell } from '@ranwal/ui';
 import type { ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { withYearOf } from './budget-year-url.js';
 import { PortalNotificationBell } from './notifications.js';
 import { usePasswordChange } from './password-change.js';
 import { useSessionContext } from './session.js';
+import { withYearOf } from './view-url.js';
 
 /** The signed-in layout with the sidebar; its own chunk, so public pages never load it. */
 export default function Shell({ children }: { children: ReactNode }) {

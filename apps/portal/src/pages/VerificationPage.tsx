@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
  * `/verifikasi`: a verifier's (and an admin's) sub kegiatan, notes and verification (issue 19).
  * Each open sub kegiatan has its own address (`?sub-kegiatan=<id>&tahun=<year>`): shareable, and
  * kept on reload and by the browser's back button. The year is the budget year every page keeps
- * in the URL (`BudgetYearInUrl`), so one parameter names it.
+ * in the URL (`ViewInUrl`), so one parameter names it.
  */
 export default function VerificationPage() {
   const [params, setParams] = useSearchParams();

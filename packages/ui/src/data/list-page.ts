@@ -1,10 +1,12 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { NumberedPaginationProps } from '../components/Pagination.js';
+import { PAGE_PARAM, SEARCH_PARAM } from '../lib/portal-url.js';
 import { SEARCH_DEBOUNCE_MS } from '../lib/timing.js';
 import { useDebouncedSearch } from '../lib/use-debounced.js';
 import { useBudgetYear } from './budget-year.js';
 import { describeError } from './errors.js';
+import { useViewParams, type ViewParamsChange } from './view-params.js';
 
 /** A list query's states as an admin page shows them: loading, the error with 'Coba lagi'. */
 export function listStates(query: UseQueryResult<unknown>, fallback: string) {
@@ -23,18 +25,19 @@ export interface PageCounts {
 
 /**
  * An admin list's pagination over the answer's page counts; a page beyond the last (another
- * year or filter has fewer) moves back to the last.
+ * year or filter has fewer) moves back to the last, in place of the history entry.
  */
 export function usePagination(
   page: number,
-  setPage: (page: number) => void,
+  setPage: (page: number, options?: ViewParamsChange) => void,
   counts: PageCounts | undefined,
   pageSize: number,
 ): NumberedPaginationProps | undefined {
   const lastPage = Math.max(1, counts?.total_page ?? 1);
   const known = counts !== undefined;
   useEffect(() => {
-    if (known && page > lastPage) setPage(lastPage);
+    // Not a step of its own: Back would come to the page past the last again.
+    if (known && page > lastPage) setPage(lastPage, { replace: true });
   }, [known, page, lastPage, setPage]);
   return (
     counts && {
@@ -52,18 +55,143 @@ type FilterValue = string | null;
 /** The filters that narrow, blank text and nothing chosen left out, text trimmed. */
 export type Narrowing<F> = { [K in keyof F]?: NonNullable<F[K]> };
 
+/** What a value read from the URL must be, else its filter keeps its default: a core schema. */
+export interface ParamSchema<T> {
+  safeParse(value: unknown): { success: boolean; data?: T | undefined };
+}
+
+/** A filter's parameter in the URL's query: its name and what its value must be. */
+export interface FilterParam<T> {
+  name: string;
+  schema: ParamSchema<T>;
+}
+
 /**
- * A list page's view: its filters and the page; a changed filter goes back to the first page.
- * `narrowing` is what the list query sends of the filters, `isNarrowed` says the empty table
- * means nothing matched.
+ * The parameters of a list's filters; a filter left out is kept under its own key, as any text.
+ * The search is `q` (`SEARCH_PARAM`) and the page `page` (`PAGE_PARAM`) on every list.
  */
-export function useListView<F extends Record<string, FilterValue>>(initialFilters: F) {
-  const [filters, setAll] = useState(initialFilters);
-  const [page, setPage] = useState(1);
-  const setFilters = useCallback((change: Partial<F>) => {
-    setAll((current) => ({ ...current, ...change }));
-    setPage(1);
-  }, []);
+export type FilterParams<F> = { [K in keyof F]?: FilterParam<NonNullable<F[K]>> };
+
+/** What a list page shows: its filters, the search and the page. */
+export interface ListView<F> {
+  filters: F;
+  search: string;
+  page: number;
+}
+
+/** Longest search a URL gives a list (as the report lists'). */
+const SEARCH_MAX = 200;
+
+/**
+ * The view a URL's query describes (`?perangkat-daerah=<id>&q=kertas&page=2`): a filter whose
+ * parameter is missing or does not read as its schema keeps its default, as do the search and
+ * the page.
+ */
+export function listViewFromParams<F extends Record<string, FilterValue>>(
+  query: URLSearchParams,
+  defaults: F,
+  params: FilterParams<F> = {},
+): ListView<F> {
+  const filters = { ...defaults };
+  for (const key of Object.keys(defaults) as (keyof F & string)[]) {
+    const text = query.get(params[key]?.name ?? key);
+    if (text === null) continue;
+    const schema = params[key]?.schema;
+    const parsed = schema ? schema.safeParse(text) : { success: true, data: text };
+    if (parsed.success && parsed.data !== undefined) filters[key] = parsed.data as F[typeof key];
+  }
+  const page = Number(query.get(PAGE_PARAM));
+  return {
+    filters,
+    search: (query.get(SEARCH_PARAM) ?? '').trim().slice(0, SEARCH_MAX),
+    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+/**
+ * `query` with `view` written in: only what differs from the defaults (nothing chosen, blank
+ * text and the first page are left out); every other parameter (the year, an open sub
+ * kegiatan) is kept.
+ */
+export function listViewToParams<F extends Record<string, FilterValue>>(
+  view: ListView<F>,
+  defaults: F,
+  params: FilterParams<F> = {},
+  query: URLSearchParams = new URLSearchParams(),
+): URLSearchParams {
+  const next = new URLSearchParams(query);
+  const write = (name: string, value: string | null, fallback: string | null) => {
+    if (value === null || value === '' || value === fallback) next.delete(name);
+    else next.set(name, value);
+  };
+  for (const key of Object.keys(defaults) as (keyof F & string)[]) {
+    write(params[key]?.name ?? key, view.filters[key] ?? null, defaults[key] ?? null);
+  }
+  write(SEARCH_PARAM, view.search.trim(), '');
+  write(PAGE_PARAM, String(view.page), '1');
+  return next;
+}
+
+/**
+ * A list page's view: its filters, the search and the page; a changed filter or search goes
+ * back to the first page. Under a `ViewParamsProvider` (the portal's URL) the view lives in its
+ * query, under `params`' names (a filter left out under its key), else in the component.
+ * `narrowing` is what the list query sends of the filters, `isNarrowed` says the empty table
+ * means nothing matched. A filter chosen or a page is a new history entry; what is typed (the
+ * search of `useListSearch`, a date: `setFilters(change, { replace: true })`) and a page moved
+ * back to the last one rewrite the current entry, so Back does not step through keystrokes.
+ */
+export function useListView<F extends Record<string, FilterValue>>(
+  initialFilters: F,
+  params: FilterParams<F> = {},
+) {
+  const shared = useViewParams();
+  // The first render's, as `useState`'s initial value: a literal argument is new each render.
+  const [defaults] = useState(initialFilters);
+  const [names] = useState(params);
+  const [own, setOwn] = useState<ListView<F>>({ filters: initialFilters, search: '', page: 1 });
+  const query = shared?.params;
+  const queryText = query?.toString();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the query text stands for the query.
+  const inUrl = useMemo(
+    () => query && listViewFromParams(query, defaults, names),
+    [queryText, defaults, names],
+  );
+  // A change shows at once, until the URL has it: the router shows it a moment later (in a
+  // transition), and a date field typed digit by digit must see each digit's value.
+  const [pending, setPending] = useState<{ view: ListView<F>; on: string } | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new query (ours or Back's) ends it.
+  useEffect(() => setPending(null), [queryText]);
+  const view = inUrl ? (pending && pending.on === queryText ? pending.view : inUrl) : own;
+  const setParams = shared?.setParams;
+  const change = useCallback(
+    (update: (view: ListView<F>) => ListView<F>, options?: ViewParamsChange) => {
+      if (!setParams || !inUrl || queryText === undefined) return setOwn(update);
+      setPending((shown) => ({
+        view: update(shown?.on === queryText ? shown.view : inUrl),
+        on: queryText,
+      }));
+      setParams((current) => {
+        const next = update(listViewFromParams(current, defaults, names));
+        return listViewToParams(next, defaults, names, current);
+      }, options);
+    },
+    [setParams, inUrl, queryText, defaults, names],
+  );
+  const setFilters = useCallback(
+    (filters: Partial<F>, options?: ViewParamsChange) =>
+      change((view) => ({ ...view, filters: { ...view.filters, ...filters }, page: 1 }), options),
+    [change],
+  );
+  const setPage = useCallback(
+    (page: number, options?: ViewParamsChange) => change((view) => ({ ...view, page }), options),
+    [change],
+  );
+  const setSearch = useCallback(
+    (search: string) => change((view) => ({ ...view, search, page: 1 }), { replace: true }),
+    [change],
+  );
+  const { filters } = view;
   const narrowing: Narrowing<F> = {};
   for (const key of Object.keys(filters) as (keyof F)[]) {
     const value = filters[key]?.trim();
@@ -74,8 +202,10 @@ export function useListView<F extends Record<string, FilterValue>>(initialFilter
     setFilters,
     narrowing,
     isNarrowed: Object.keys(narrowing).length > 0,
-    page,
+    page: view.page,
     setPage,
+    search: view.search,
+    setSearch,
   };
 }
 
@@ -86,8 +216,9 @@ export function useListView<F extends Record<string, FilterValue>>(initialFilter
 export function useYearListView<F extends Record<string, FilterValue>>(
   initialFilters: F,
   initialYear?: number,
+  params?: FilterParams<F>,
 ) {
-  const view = useListView(initialFilters);
+  const view = useListView(initialFilters, params);
   const { year, years, setYear } = useBudgetYear(initialYear);
   const { setPage } = view;
   const onChange = useCallback(
@@ -101,11 +232,24 @@ export function useYearListView<F extends Record<string, FilterValue>>(
 }
 
 /**
- * A list's search box, asked of the server once typing pauses (spec section 9), back to the
- * first page: `field` goes to its `SearchField`, `narrowing` to the list query.
+ * A list's search box over its view's search, asked of the server once typing pauses (spec
+ * section 9), back to the first page: `field` goes to its `SearchField`, `narrowing` to the list
+ * query. The search that pauses is the view's (in the portal the URL's `q`, rewriting the
+ * current history entry rather than adding one per pause); a search the view gets from
+ * elsewhere (Back, a link) shows in the box.
  */
-export function useListSearch(setPage: (page: number) => void) {
-  const [text, setText, search] = useDebouncedSearch('', SEARCH_DEBOUNCE_MS, () => setPage(1));
+export function useListSearch(view: { search: string; setSearch: (search: string) => void }) {
+  const { search, setSearch } = view;
+  const reported = useRef(search);
+  const [text, setText] = useDebouncedSearch(search, SEARCH_DEBOUNCE_MS, (typed) => {
+    reported.current = typed;
+    if (typed !== search) setSearch(typed);
+  });
+  useEffect(() => {
+    if (search === reported.current) return;
+    reported.current = search;
+    setText(search);
+  }, [search, setText]);
   return {
     field: { value: text, onChange: setText },
     narrowing: search ? { search } : {},
@@ -119,7 +263,7 @@ export function useListSearch(setPage: (page: number) => void) {
  */
 export function useListPage(
   query: UseQueryResult<{ filter?: PageCounts | undefined }>,
-  view: { page: number; setPage: (page: number) => void },
+  view: { page: number; setPage: (page: number, options?: ViewParamsChange) => void },
   pageSize: number,
   fallback: string,
 ) {

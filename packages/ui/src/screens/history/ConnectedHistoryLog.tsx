@@ -1,10 +1,10 @@
-import { type HistoryRecordType, historyRecordTypes } from '@ranwal/core';
+import { HistoryListQuery, type HistoryRecordType, historyRecordTypes } from '@ranwal/core';
 import { DateField } from '../../components/DateField.js';
 import { FilterBar } from '../../components/FilterBar.js';
 import { Select, SelectItem } from '../../components/Select.js';
 import { useCallToasts } from '../../data/call-toasts.js';
 import { saveFile as saveToDisk } from '../../data/files.js';
-import { useListPage, useListView } from '../../data/list-page.js';
+import { type FilterParams, useListPage, useListView } from '../../data/list-page.js';
 import { type DownloadedFile, useDownloadHistory, useHistoryList } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { AgencyFilter, CreatorFilter } from '../budget-lines/ReportListControls.js';
@@ -16,13 +16,25 @@ export const HISTORY_PAGE_SIZE = 20;
 /** The Jenis Data filter's 'all' option. */
 const ALL_TYPES = 'all';
 
-/** Jenis Data, a person, a Perangkat Daerah, and the first and last day ('' for none). */
+/** Jenis Data, a person, a Perangkat Daerah, and the first and last day (YYYY-MM-DD). */
 type HistoryFilters = {
   record_type: HistoryRecordType | null;
   actor_id: string | null;
   agency_id: string | null;
-  from: string;
-  to: string;
+  from: string | null;
+  to: string | null;
+};
+
+/** A day is typed, digit by digit: each rewrites the history entry rather than adding one. */
+const TYPED = { replace: true };
+
+/** The filters in the portal's URL (`?jenis=price_item&dari=2026-01-01`), read as the list call. */
+const historyParams: FilterParams<HistoryFilters> = {
+  record_type: { name: 'jenis', schema: HistoryListQuery.shape.record_type },
+  actor_id: { name: 'pengguna', schema: HistoryListQuery.shape.actor_id },
+  agency_id: { name: 'perangkat-daerah', schema: HistoryListQuery.shape.agency_id },
+  from: { name: 'dari', schema: HistoryListQuery.shape.from },
+  to: { name: 'sampai', schema: HistoryListQuery.shape.to },
 };
 
 export interface ConnectedHistoryLogProps {
@@ -41,13 +53,10 @@ export function ConnectedHistoryLog({
   saveFile = saveToDisk,
 }: ConnectedHistoryLogProps) {
   const h = useMessages().history;
-  const view = useListView<HistoryFilters>({
-    record_type: null,
-    actor_id: null,
-    agency_id: null,
-    from: '',
-    to: '',
-  });
+  const view = useListView<HistoryFilters>(
+    { record_type: null, actor_id: null, agency_id: null, from: null, to: null },
+    historyParams,
+  );
   const { filters, setFilters, narrowing } = view;
   const list = useHistoryList({ page: view.page, limit: pageSize, ...narrowing });
   const listPage = useListPage(list, view, pageSize, h.fetchFailed);
@@ -112,13 +121,13 @@ export function ConnectedHistoryLog({
           />
           <DateField
             label={h.filters.from}
-            value={filters.from}
-            onChange={(from) => setFilters({ from })}
+            value={filters.from ?? ''}
+            onChange={(from) => setFilters({ from: from || null }, TYPED)}
           />
           <DateField
             label={h.filters.to}
-            value={filters.to}
-            onChange={(to) => setFilters({ to })}
+            value={filters.to ?? ''}
+            onChange={(to) => setFilters({ to: to || null }, TYPED)}
           />
         </FilterBar>
       }

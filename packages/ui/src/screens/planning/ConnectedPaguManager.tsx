@@ -1,8 +1,14 @@
+import { Id } from '@ranwal/core';
 import { useState } from 'react';
 import { FilterBar, SearchField } from '../../components/FilterBar.js';
 import { useCallToasts } from '../../data/call-toasts.js';
 import { describeError } from '../../data/errors.js';
-import { useListPage, useListSearch, useYearListView } from '../../data/list-page.js';
+import {
+  type FilterParams,
+  useListPage,
+  useListSearch,
+  useYearListView,
+} from '../../data/list-page.js';
 import {
   useEntityList,
   usePaguList,
@@ -23,6 +29,12 @@ const AGENCY_PAGE_SIZE = 20;
 /** The Perangkat Daerah and Program chosen. */
 type PaguFilters = { agency_id: string | null; program_id: string | null };
 
+/** The filters in the portal's URL, named as the report lists name them. */
+const paguParams: FilterParams<PaguFilters> = {
+  agency_id: { name: 'perangkat-daerah', schema: Id },
+  program_id: { name: 'program', schema: Id },
+};
+
 export interface ConnectedPaguManagerProps {
   /** The year shown first where no `BudgetYearProvider` gives it; by default the server's. */
   initialYear?: number;
@@ -41,9 +53,13 @@ export function ConnectedPaguManager({
   const m = useMessages();
   const t = m.planning.pagu;
   const toasts = useCallToasts();
-  const view = useYearListView<PaguFilters>({ agency_id: null, program_id: null }, initialYear);
-  const { year, setPage } = view;
-  const search = useListSearch(setPage);
+  const view = useYearListView<PaguFilters>(
+    { agency_id: null, program_id: null },
+    initialYear,
+    paguParams,
+  );
+  const { year } = view;
+  const search = useListSearch(view);
   const list = usePaguList({
     year,
     page: view.page,

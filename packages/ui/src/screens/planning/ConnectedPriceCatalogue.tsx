@@ -1,7 +1,7 @@
 import {
   type PriceItem,
   type PriceItemKind,
-  type PriceItemListQuery,
+  PriceItemListQuery,
   priceItemKinds,
   priceItemStatuses,
 } from '@ranwal/core';
@@ -9,7 +9,12 @@ import { useState } from 'react';
 import { FilterBar, SearchField } from '../../components/FilterBar.js';
 import { Select, SelectItem } from '../../components/Select.js';
 import { useCallToasts } from '../../data/call-toasts.js';
-import { useListPage, useListSearch, useYearListView } from '../../data/list-page.js';
+import {
+  type FilterParams,
+  useListPage,
+  useListSearch,
+  useYearListView,
+} from '../../data/list-page.js';
 import { useCreatePriceItem, usePriceItems, useUpdatePriceItem } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { PriceCatalogue } from './PriceCatalogue.js';
@@ -28,6 +33,14 @@ export interface ConnectedPriceCatalogueProps {
 }
 
 type ItemStatus = NonNullable<PriceItemListQuery['status']>;
+/** The kind, and the status where one is chosen: the admin sees every item, retired ones marked. */
+type CatalogueFilters = { kind: PriceItemKind | null; status: Exclude<ItemStatus, 'all'> | null };
+
+/** The filters in the portal's URL (`?jenis=SSH&status=retired`), as the list call reads them. */
+const catalogueParams: FilterParams<CatalogueFilters> = {
+  kind: { name: 'jenis', schema: PriceItemListQuery.shape.kind },
+  status: { name: 'status', schema: PriceItemListQuery.shape.status.unwrap().exclude(['all']) },
+};
 
 /**
  * `PriceCatalogue` over the RanwalProvider's client: the year, the kind, the status and a search
@@ -40,18 +53,20 @@ export function ConnectedPriceCatalogue({
 }: ConnectedPriceCatalogueProps) {
   const t = useMessages().planning.catalogue;
   const toasts = useCallToasts();
-  const view = useYearListView({ kind: null as PriceItemKind | null }, initialYear);
-  const { year, setPage } = view;
-  // The admin sees every item, retired ones marked, unless they narrow it.
-  const [status, setStatus] = useState<ItemStatus>('all');
+  const view = useYearListView<CatalogueFilters>(
+    { kind: null, status: null },
+    initialYear,
+    catalogueParams,
+  );
+  const { year } = view;
   const [editing, setEditing] = useState<PriceItemTarget | null>(null);
   const create = useCreatePriceItem();
-  const search = useListSearch(setPage);
+  const search = useListSearch(view);
   const list = usePriceItems({
     year,
     page: view.page,
     limit: pageSize,
-    status,
+    status: 'all',
     ...search.narrowing,
     ...view.narrowing,
   });
@@ -78,7 +93,7 @@ export function ConnectedPriceCatalogue({
       year={year}
       items={list.data?.data ?? []}
       {...listPage}
-      isNarrowed={search.isNarrowed || view.isNarrowed || status !== 'all'}
+      isNarrowed={search.isNarrowed || view.isNarrowed}
       changingId={changingId}
       onOpenChange={(item, open) =>
         change(item, { open }, open ? t.opened(item.name) : t.closed(item.name))
@@ -113,11 +128,12 @@ export function ConnectedPriceCatalogue({
           <Select
             label={t.status}
             items={[...priceItemStatuses].reverse().map((id) => ({ id }))}
-            value={status}
+            value={view.filters.status ?? 'all'}
             onChange={(key) => {
               if (key === null) return;
-              setStatus(key as ItemStatus);
-              setPage(1);
+              view.setFilters({
+                status: key === 'all' ? null : (key as CatalogueFilters['status']),
+              });
             }}
           >
             {(option) => <SelectItem id={option.id}>{t.statuses[option.id]}</SelectItem>}

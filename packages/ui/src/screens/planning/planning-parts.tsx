@@ -114,6 +114,10 @@ export function LevelFilter({ entity, parentId, value, onChange, className }: Le
   const allLabel = entity === 'agency' ? t.allAgencies : t.allPrograms;
   // The chosen record's name, kept once seen: a later search may not list it.
   const [names, setNames] = useState<Record<string, string>>({});
+  // A choice given from outside (a link, a reload) is named once the options hold it.
+  const listed = value && !names[value] ? options.find((option) => option.id === value) : null;
+  if (listed)
+    setNames((known) => ({ ...known, [listed.id]: codeAndName(listed.code, listed.name) }));
   const chosenName = value ? (names[value] ?? t.chosen) : allLabel;
   const [inputValue, setInputValue] = useState(chosenName);
   const [shown, setShown] = useState(chosenName);

@@ -1,11 +1,11 @@
-import type { SubActionReview } from '@ranwal/core';
+import { Id, type SubActionReview } from '@ranwal/core';
 import { useState } from 'react';
 import { Button } from '../../components/Button.js';
 import { FilterBar, SearchField } from '../../components/FilterBar.js';
 import { ErrorState, LoadingState } from '../../components/States.js';
 import { useCallToasts } from '../../data/call-toasts.js';
 import { describeError } from '../../data/errors.js';
-import { useListPage, useYearListView } from '../../data/list-page.js';
+import { useListPage, useListSearch, useYearListView } from '../../data/list-page.js';
 import {
   useBudgetLines,
   usePaguStatus,
@@ -23,8 +23,8 @@ export const VERIFICATION_PAGE_SIZE = 20;
 /** A sub kegiatan's lines shown at once (the server's largest page). */
 const LINES_LIMIT = 100;
 
-/** The Perangkat Daerah chosen and the search typed. */
-type VerificationFilters = { agency_id: string | null; search: string };
+/** The Perangkat Daerah chosen. */
+type VerificationFilters = { agency_id: string | null };
 
 export interface ConnectedVerificationPageProps {
   /** The year shown first where no `BudgetYearProvider` gives it; by default the server's. */
@@ -51,13 +51,22 @@ export function ConnectedVerificationPage({
   onOpenSubActionChange,
 }: ConnectedVerificationPageProps) {
   const t = useMessages().verification;
-  const view = useYearListView<VerificationFilters>({ agency_id: null, search: '' }, initialYear);
+  const view = useYearListView<VerificationFilters>({ agency_id: null }, initialYear, {
+    agency_id: { name: 'perangkat-daerah', schema: Id },
+  });
   const { year, filters, setFilters } = view;
+  const search = useListSearch(view);
   const [ownOpenId, setOwnOpenId] = useState<string | null>(null);
   const openId = openSubActionId !== undefined ? openSubActionId : ownOpenId;
   const setOpenId = (id: string | null) =>
     onOpenSubActionChange ? onOpenSubActionChange(id, year) : setOwnOpenId(id);
-  const list = useSubActionReviews({ year, page: view.page, limit: pageSize, ...view.narrowing });
+  const list = useSubActionReviews({
+    year,
+    page: view.page,
+    limit: pageSize,
+    ...search.narrowing,
+    ...view.narrowing,
+  });
   const listPage = useListPage(list, view, pageSize, t.fetchFailed);
 
   if (openId) {
@@ -68,7 +77,7 @@ export function ConnectedVerificationPage({
       year={year}
       rows={list.data?.data ?? []}
       {...listPage}
-      isNarrowed={view.isNarrowed}
+      isNarrowed={view.isNarrowed || search.isNarrowed}
       onOpen={(row) => setOpenId(row.sub_action_id)}
       controls={
         <FilterBar label={t.filtersLabel} className="sm:grid-cols-[8rem_1fr_1fr]">
@@ -77,11 +86,7 @@ export function ConnectedVerificationPage({
             value={filters.agency_id}
             onChange={(id) => setFilters({ agency_id: id })}
           />
-          <SearchField
-            label={t.search}
-            value={filters.search}
-            onChange={(search) => setFilters({ search })}
-          />
+          <SearchField label={t.search} {...search.field} />
         </FilterBar>
       }
     />
