@@ -3,6 +3,9 @@ import { defineConfig } from 'vitest/config';
 // One test run covers every workspace; each workspace declares its own project config.
 export default defineConfig({
   test: {
+    // Every core: the stories, the Node files and the journeys wait on each other's answers more
+    // than they compute, so two at a time keep a 2-core machine busy (docs/performance.md).
+    maxWorkers: 2,
     projects: ['packages/*', 'apps/*', 'packages/ui/vitest.node.config.ts'],
   },
 });
