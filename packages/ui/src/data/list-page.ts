@@ -232,6 +232,18 @@ export function useYearListView<F extends Record<string, FilterValue>>(
 }
 
 /**
+ * The list call of a budget year's list page: the view's year, page and filters and the search,
+ * `limit` rows a page.
+ */
+export function yearListQuery<F>(
+  view: { year: number; page: number; narrowing: Narrowing<F> },
+  search: { narrowing: { search?: string } },
+  limit: number,
+) {
+  return { year: view.year, page: view.page, limit, ...search.narrowing, ...view.narrowing };
+}
+
+/**
  * A list's search box over its view's search, asked of the server once typing pauses (spec
  * section 9), back to the first page: `field` goes to its `SearchField`, `narrowing` to the list
  * query. The search that pauses is the view's (in the portal the URL's `q`, rewriting the

@@ -8,6 +8,7 @@ import {
   useListPage,
   useListSearch,
   useYearListView,
+  yearListQuery,
 } from '../../data/list-page.js';
 import {
   useEntityList,
@@ -60,13 +61,7 @@ export function ConnectedPaguManager({
   );
   const { year } = view;
   const search = useListSearch(view);
-  const list = usePaguList({
-    year,
-    page: view.page,
-    limit: pageSize,
-    ...search.narrowing,
-    ...view.narrowing,
-  });
+  const list = usePaguList(yearListQuery(view, search, pageSize));
   const listPage = useListPage(list, view, pageSize, t.fetchFailed);
 
   const [agencyPage, setAgencyPage] = useState(1);

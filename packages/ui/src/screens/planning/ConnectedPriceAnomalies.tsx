@@ -11,6 +11,7 @@ import {
   useListPage,
   useListSearch,
   useYearListView,
+  yearListQuery,
 } from '../../data/list-page.js';
 import { usePriceAnomalies } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
@@ -48,13 +49,7 @@ export function ConnectedPriceAnomalies({
   const view = useYearListView<AnomalyFilters>({ kind: null }, initialYear, anomalyParams);
   const { year } = view;
   const search = useListSearch(view);
-  const list = usePriceAnomalies({
-    year,
-    page: view.page,
-    limit: pageSize,
-    ...search.narrowing,
-    ...view.narrowing,
-  });
+  const list = usePriceAnomalies(yearListQuery(view, search, pageSize));
   const listPage = useListPage(list, view, pageSize, t.fetchFailed);
 
   return (

@@ -14,6 +14,7 @@ import {
   useListPage,
   useListSearch,
   useYearListView,
+  yearListQuery,
 } from '../../data/list-page.js';
 import { useCreatePriceItem, usePriceItems, useUpdatePriceItem } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
@@ -62,14 +63,7 @@ export function ConnectedPriceCatalogue({
   const [editing, setEditing] = useState<PriceItemTarget | null>(null);
   const create = useCreatePriceItem();
   const search = useListSearch(view);
-  const list = usePriceItems({
-    year,
-    page: view.page,
-    limit: pageSize,
-    status: 'all',
-    ...search.narrowing,
-    ...view.narrowing,
-  });
+  const list = usePriceItems({ status: 'all', ...yearListQuery(view, search, pageSize) });
   const update = useUpdatePriceItem();
   const [changingId, setChangingId] = useState<string | null>(null);
   const listPage = useListPage(list, view, pageSize, t.fetchFailed);

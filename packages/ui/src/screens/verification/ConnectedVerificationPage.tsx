@@ -5,7 +5,12 @@ import { FilterBar, SearchField } from '../../components/FilterBar.js';
 import { ErrorState, LoadingState } from '../../components/States.js';
 import { useCallToasts } from '../../data/call-toasts.js';
 import { describeError } from '../../data/errors.js';
-import { useListPage, useListSearch, useYearListView } from '../../data/list-page.js';
+import {
+  useListPage,
+  useListSearch,
+  useYearListView,
+  yearListQuery,
+} from '../../data/list-page.js';
 import {
   useBudgetLines,
   usePaguStatus,
@@ -60,13 +65,7 @@ export function ConnectedVerificationPage({
   const openId = openSubActionId !== undefined ? openSubActionId : ownOpenId;
   const setOpenId = (id: string | null) =>
     onOpenSubActionChange ? onOpenSubActionChange(id, year) : setOwnOpenId(id);
-  const list = useSubActionReviews({
-    year,
-    page: view.page,
-    limit: pageSize,
-    ...search.narrowing,
-    ...view.narrowing,
-  });
+  const list = useSubActionReviews(yearListQuery(view, search, pageSize));
   const listPage = useListPage(list, view, pageSize, t.fetchFailed);
 
   if (openId) {
