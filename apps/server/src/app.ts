@@ -34,7 +34,12 @@ import {
   importHandlers,
   referenceHandlers,
 } from './routes/import.js';
-import { paguHandlers, planningHandlers, priceItemHandlers } from './routes/planning.js';
+import {
+  fundingHandlers,
+  paguHandlers,
+  planningHandlers,
+  priceItemHandlers,
+} from './routes/planning.js';
 import { reportRoutes } from './routes/reports.js';
 import { createSignedFiles } from './routes/signed-files.js';
 import { uploadRoutes } from './routes/uploads.js';
@@ -197,6 +202,7 @@ export async function buildApp({
     reference: referenceHandlers(context),
     planning: planningHandlers(context),
     pagu: paguHandlers(context),
+    ...fundingHandlers(context),
     priceItem: priceItemHandlers(context),
     article: articles.handlers,
     upload: uploads.handlers,

@@ -138,6 +138,13 @@ const expected: Record<string, Row> = {
   'POST /ranwal/api/price-item/create':             [401, 401, 401, 401, 403, 403, 403, 403, 201],
   'PUT /ranwal/api/price-item/:id/update':         [401, 401, 401, 401, 403, 403, 403, 403, 200],
   'GET /ranwal/api/price-item/anomalies':          [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'GET /ranwal/api/funding-source/list':            [401, 401, 401, 401, 200, 200, 200, 200, 200],
+  'POST /ranwal/api/funding-source/create':         [401, 401, 401, 401, 403, 403, 403, 403, 201],
+  'PUT /ranwal/api/funding-source/:id/update':      [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'DELETE /ranwal/api/funding-source/:id/delete':   [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'POST /ranwal/api/funding-source/import':         [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'GET /ranwal/api/sub-action-funding':             [401, 401, 401, 401, 403, 403, 200, 200, 200],
+  'PUT /ranwal/api/sub-action-funding':             [401, 401, 401, 401, 403, 403, 403, 403, 200],
   'POST /ranwal/api/upload-file':                  [401, 401, 401, 401, 403, 403, 403, 403, 200],
   'GET /ranwal/api/uploads/:id':                   [200, 200, 200, 200, 200, 200, 200, 200, 200],
 };
@@ -170,6 +177,7 @@ const notes: Record<string, string> = {
     'the history of a line one may read (as `get`), an admin any',
   'GET /ranwal/api/pagu/status':
     "a person reads the sub kegiatan of their scope only: their units', or without a unit those under no unit (another's: 403)",
+  'GET /ranwal/api/sub-action-funding': 'as `pagu/status`: the sub kegiatan of their scope only',
   'GET /ranwal/api/verification/notes': 'the notes of lines one may read (as `get`)',
   'GET /ranwal/api/verification/notes/:id/replies':
     "a note on the unit's line: anyone who may read the note; the accounts without a unit do not reach it (404)",
@@ -629,6 +637,40 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
           select id from price_item where year = 2098`.execute(t.database.db);
         return { url: `/ranwal/api/price-item/${rows[0]!.id}/update`, body: { open: true } };
       },
+      'GET /ranwal/api/funding-source/list': async () => ({
+        url: '/ranwal/api/funding-source/list?active_in=2025',
+      }),
+      'POST /ranwal/api/funding-source/create': async () => ({
+        url: '/ranwal/api/funding-source/create',
+        body: { code: `SD-${++n}`, name: 'Sumber', funding_group: 'other' },
+      }),
+      'PUT /ranwal/api/funding-source/:id/update': async () => {
+        const made = await admin('POST', '/ranwal/api/funding-source/create', {
+          code: `SD-${++n}`,
+          name: 'Sumber',
+          funding_group: 'other',
+        });
+        return { url: `/ranwal/api/funding-source/${made.id}/update`, body: { active_to: 2099 } };
+      },
+      'DELETE /ranwal/api/funding-source/:id/delete': async () => {
+        const made = await admin('POST', '/ranwal/api/funding-source/create', {
+          code: `SD-${++n}`,
+          name: 'Sumber',
+          funding_group: 'other',
+        });
+        return { url: `/ranwal/api/funding-source/${made.id}/delete` };
+      },
+      'POST /ranwal/api/funding-source/import': async () => ({
+        url: '/ranwal/api/funding-source/import',
+        body: { rows: [{ code: 'SD-IMPOR', name: 'Impor', funding_group: 'other' }] },
+      }),
+      'GET /ranwal/api/sub-action-funding': async () => ({
+        url: `/ranwal/api/sub-action-funding?sub_action_id=${chain.sub_action.id}&year=2025`,
+      }),
+      'PUT /ranwal/api/sub-action-funding': async () => ({
+        url: '/ranwal/api/sub-action-funding',
+        body: { sub_action_id: chain.sub_action.id, year: 2099, sources: [] },
+      }),
       'GET /ranwal/api/price-item/anomalies': async () => ({
         url: '/ranwal/api/price-item/anomalies?year=2025',
       }),

@@ -67,6 +67,8 @@ describe.each(databaseTargets)('budget lines on %s', (target) => {
         tax_base_numerator: 1,
         tax_base_denominator: 1,
         price_item_id: null,
+        // No source named and none to fill it from (issue 36).
+        funding_source_id: null,
         // No catalogue in 2025 here: a line without an item is not marked.
         outside_catalogue: false,
         year: 2025,

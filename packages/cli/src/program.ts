@@ -38,7 +38,9 @@ import {
 } from './commands/password/index.js';
 import {
   catalogueSummary,
+  fundingSourceSummary,
   importCatalogue,
+  importFundingSources,
   importPagu,
   type PlanningImportOptions,
   paguSummary,
@@ -406,6 +408,25 @@ export function buildProgram({
         ),
       );
   }
+
+  imports
+    .command('funding-sources')
+    .description(cliText().help.importFundingSources)
+    .argument(value('file'), cliText().help.planningFile)
+    .addOption(encodingOption())
+    .addHelpText('after', examples('ranwal import funding-sources sumber-dana.xlsx'))
+    .action(
+      action(
+        (options: Omit<PlanningImportOptions, 'file'>, _output, file) =>
+          importFundingSources({
+            ...options,
+            file: file!,
+            signal,
+            onNote: (text) => process.stderr.write(`${text}\n`),
+          }),
+        fundingSourceSummary,
+      ),
+    );
 
   const exports = program
     .command('export')

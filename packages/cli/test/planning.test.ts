@@ -4,7 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { currentYear } from '@ranwal/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogueReport, PaguReport } from '../src/commands/planning/index.js';
+import type {
+  CatalogueReport,
+  FundingSourceReport,
+  PaguReport,
+} from '../src/commands/planning/index.js';
 import { logInAsAdmin, runCli, startServer, type TestServer, withConfigHome } from './support.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
@@ -84,6 +88,41 @@ describe('ranwal import catalogue and pagu', () => {
       server.database.db,
     );
     expect(rows).toEqual([]);
+  });
+
+  it('loads sumber dana by code from a sheet, and refuses a kelompok it does not know by its row', async () => {
+    const file = path.join(home.dir, 'sumber-dana.csv');
+    await writeFile(
+      file,
+      'Daftar Sumber Dana\nKode;Nama;Kelompok;Berlaku Mulai;Berlaku Sampai\n' +
+        'DAU;Dana Alokasi Umum;Pendapatan Transfer;;\n' +
+        'DBH-CHT;DBH Cukai Hasil Tembakau;Transfer;2024;\n' +
+        'SILPA;Sisa Lebih Perhitungan Anggaran Tahun Lalu;Pembiayaan;;2030\n',
+    );
+    const report = await json<FundingSourceReport>(['import', 'funding-sources', file]);
+    expect(report.result).toEqual({ created: 1, updated: 1, unchanged: 1 });
+    const { rows } = await sql<{ code: string; funding_group: string; active_from: number }>`
+      select code, funding_group, active_from, active_to from funding_source
+      where code in ('DBH-CHT', 'SILPA') order by code`.execute(server.database.db);
+    expect(rows).toEqual([
+      { code: 'DBH-CHT', funding_group: 'transfer', active_from: 2024, active_to: null },
+      { code: 'SILPA', funding_group: 'financing', active_from: null, active_to: 2030 },
+    ]);
+
+    const wrong = path.join(home.dir, 'sumber-dana-salah.csv');
+    await writeFile(
+      wrong,
+      'Kode;Nama;Kelompok\nHIBAH-X;Hibah Pusat;Lain-lain\nPAJAK;Pajak Rokok;Pajak\n',
+    );
+    const run = await ranwal(['import', 'funding-sources', wrong]);
+    expect(run.code).toBe(3);
+    expect(run.stderr).toContain(
+      'row 3, Kelompok: "Pajak" is none of Pendapatan Asli Daerah, Pendapatan Transfer',
+    );
+    const none = await sql`select 1 from funding_source where code = 'HIBAH-X'`.execute(
+      server.database.db,
+    );
+    expect(none.rows).toEqual([]);
   });
 
   it('sets the pagu of sub kegiatan by code within their SKPD, naming the rows it cannot place', async () => {

@@ -24,6 +24,7 @@ const moneyFields: ReadonlySet<string> = new Set([
   'tax',
   'total_after_tax',
   'amount',
+  'ceiling',
 ]);
 const volumeFields: ReadonlySet<string> = new Set([
   'first_volume',
@@ -94,6 +95,14 @@ function fieldLabels(messages: Messages): Record<string, string> {
     role: own.role,
     user_id: own.user,
     lines_need_pagu: own.linesNeedPagu,
+    // Sumber dana (issue 36).
+    funding_source_id: own.fundingSource,
+    funding_group: own.fundingGroup,
+    active_from: own.activeFrom,
+    active_to: own.activeTo,
+    ceiling: own.fundingCeiling,
+    is_default: own.fundingDefault,
+    lines_need_funding_source: own.linesNeedFundingSource,
   };
 }
 

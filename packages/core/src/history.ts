@@ -29,6 +29,9 @@ export const historyRecordTypes = [
   'app_user',
   'user_agency',
   'planning_setting',
+  // Sumber dana (issue 36).
+  'funding_source',
+  'sub_action_funding',
 ] as const;
 export const HistoryRecordType = z.enum(historyRecordTypes, {
   error: `harus salah satu dari: ${historyRecordTypes.join(', ')}`,

@@ -6,6 +6,7 @@ export * from './coefficient.js';
 export * from './csv.js';
 export * from './errors.js';
 export * from './format.js';
+export * from './funding.js';
 export * from './hierarchy.js';
 export * from './hierarchy-rules.js';
 export * from './history.js';

@@ -118,6 +118,8 @@ export const PlanningSettings = z.object({
    * planned under this rule.
    */
   lines_need_pagu: z.boolean(),
+  /** Whether every line must name its sumber dana (a region's choice; no unless turned on). */
+  lines_need_funding_source: z.boolean(),
 });
 export type PlanningSettings = z.infer<typeof PlanningSettings>;
 
@@ -136,9 +138,14 @@ export const PlanningYears = z.object({
 export type PlanningYears = z.infer<typeof PlanningYears>;
 
 /** The region's planning rules an admin sets on Pengaturan Perencanaan. */
-export const PlanningPolicyInput = z.object({
-  lines_need_pagu: z.boolean({ error: 'harus ya atau tidak' }),
-});
+/** The region's rules; a rule left out stays as it is. */
+export const PlanningPolicyInput = z
+  .object({
+    lines_need_pagu: z.boolean({ error: 'harus ya atau tidak' }),
+    lines_need_funding_source: z.boolean({ error: 'harus ya atau tidak' }),
+  })
+  .partial()
+  .refine((input) => Object.keys(input).length > 0, { error: 'tidak ada yang diubah' });
 export type PlanningPolicyInput = z.input<typeof PlanningPolicyInput>;
 
 // --- Pagu ------------------------------------------------------------------------------------

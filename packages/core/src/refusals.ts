@@ -95,6 +95,20 @@ export const refusals = {
     const message = server.paguRequired(year);
     return new AppError('conflict', message, [{ path: 'total_after_tax', message }]);
   },
+  /** 400 naming `funding_source_id`: the region requires a source on every line. */
+  fundingSourceRequired: () =>
+    fieldRefusal('validation', 'funding_source_id', server.fundingSourceRequired),
+  /** 400: the source is not in use in the line's year. */
+  fundingSourceInactive: (code: string, year: number) =>
+    fieldRefusal('validation', 'funding_source_id', server.fundingSourceInactive(code, year)),
+  /** 400: the sub kegiatan lists its sources for the year, and this is not one of them. */
+  fundingSourceNotOfSubAction: (code: string, year: number) =>
+    fieldRefusal('validation', 'funding_source_id', server.fundingSourceNotOfSubAction(code, year)),
+  /** 409: another source has this code. */
+  fundingSourceCodeTaken: (code: string) =>
+    fieldRefusal('conflict', 'code', server.fundingSourceCodeTaken(code)),
+  /** 409: lines or sub kegiatan use the source; retire it instead. */
+  fundingSourceInUse: (uses: number) => new AppError('conflict', server.fundingSourceInUse(uses)),
   /**
    * 403: a person without a Perangkat Daerah and anything of a unit's (issue 34); naming
    * `program_id` with programOfAUnit.

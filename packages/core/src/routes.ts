@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { type ManagedEntityKey, managedEntityKeys } from './entity-keys.js';
+import {
+  FundingSource,
+  FundingSourceImportBatch,
+  FundingSourceImportResult,
+  FundingSourceInput,
+  FundingSourceListQuery,
+  FundingSourceUpdateInput,
+  SubActionFunding,
+  SubActionFundingInput,
+  SubActionFundingQuery,
+} from './funding.js';
 import { type ManagedEntities, managedEntities } from './hierarchy.js';
 import {
   HistoryEntry,
@@ -479,7 +490,7 @@ export const routes = {
       path: '/api/planning/policy',
       access: 'admin',
       summary:
-        "Set the region's planning rules: whether lines of a year that has stages need a pagu on their sub kegiatan",
+        "Set the region's planning rules (a rule left out stays): whether lines of a year that has stages need a pagu on their sub kegiatan, and whether every line names its sumber dana",
       body: PlanningPolicyInput,
       data: PlanningSettings,
     }),
@@ -834,6 +845,74 @@ export const routes = {
       query: PriceAnomalyQuery,
       data: PriceAnomaly,
       list: true,
+    }),
+  },
+  fundingSource: {
+    list: route({
+      method: 'GET',
+      path: '/api/funding-source/list',
+      access: 'user',
+      summary:
+        "The region's sumber dana in code order, narrowed by kelompok, by the budget year they are in use (active_in), and a search on code and name",
+      query: FundingSourceListQuery,
+      data: FundingSource,
+      list: true,
+    }),
+    create: route({
+      method: 'POST',
+      path: '/api/funding-source/create',
+      access: 'admin',
+      successStatus: 201,
+      summary: 'Add a sumber dana; a code another source has is refused',
+      body: FundingSourceInput,
+      data: FundingSource,
+    }),
+    update: route({
+      method: 'PUT',
+      path: '/api/funding-source/:id/update',
+      access: 'admin',
+      summary:
+        'Change a sumber dana (any field); retire it by its last year of use (active_to): lines keep it, new lines of later years cannot take it',
+      params: IdParams,
+      body: FundingSourceUpdateInput,
+      data: FundingSource,
+    }),
+    delete: route({
+      method: 'DELETE',
+      path: '/api/funding-source/:id/delete',
+      access: 'admin',
+      summary: 'Delete a sumber dana no line and no sub kegiatan uses (retire a used one instead)',
+      params: IdParams,
+      data: z.null(),
+    }),
+    import: route({
+      method: 'POST',
+      path: '/api/funding-source/import',
+      access: 'admin',
+      summary:
+        'Load a sheet of sumber dana in one transaction, matched by code: new ones added, changed ones updated',
+      body: FundingSourceImportBatch,
+      data: FundingSourceImportResult,
+    }),
+  },
+  subActionFunding: {
+    get: route({
+      method: 'GET',
+      path: '/api/sub-action-funding',
+      access: 'user',
+      summary:
+        "A sub kegiatan's sumber dana for a year: each source it draws on or its lines name, with its ceiling, what is planned from it (after PPN) and what remains, for the line form and the admin",
+      query: SubActionFundingQuery,
+      data: SubActionFunding,
+    }),
+    set: route({
+      method: 'PUT',
+      path: '/api/sub-action-funding',
+      access: 'admin',
+      summary:
+        "Set a sub kegiatan's sumber dana for a year at once: the sources it draws on, an optional ceiling each, and the one that fills new lines",
+      body: SubActionFundingInput,
+      data: SubActionFunding,
     }),
   },
   upload: {

@@ -628,6 +628,11 @@ export const BudgetLineInput = z.object({
   third_volume_unit: VolumeUnit,
   /** The standard-price catalogue item the line is priced from; none for a free-form component. */
   price_item_id: Id.nullish(),
+  /**
+   * The sumber dana it is paid from (issue 36). Left out, the sub kegiatan's default source of
+   * the year fills it (the spec's client never sends one).
+   */
+  funding_source_id: Id.nullish(),
   // Volumes are positive, so a positive price is what keeps a line from totalling Rp 0.
   price: z
     .number({
@@ -679,6 +684,8 @@ export const BudgetLine = z.object({
   tax_base_denominator: z.number().int().default(1),
   /** The catalogue item it is priced from; null for a free-form component. */
   price_item_id: Id.nullable().default(null),
+  /** The sumber dana it is paid from; null where none was named or filled. */
+  funding_source_id: Id.nullable().default(null),
   /**
    * Free-form while its year has a standard price catalogue: no item, where one could have been
    * picked (issue 34). Marked in the lists, the RKA and every export ('Di luar katalog'); a

@@ -87,6 +87,8 @@ export interface DetailProgramTable {
   tax_base_numerator: number;
   tax_base_denominator: number;
   price_item_id: string | null;
+  /** The sumber dana it is paid from (migration 0027); null where none was given. */
+  funding_source_id: ColumnType<string | null, string | null | undefined, string | null>;
   year: number;
   program_id: string;
   action_id: string;
@@ -321,6 +323,30 @@ export interface RkaSignerTable {
 export interface PlanningSettingTable {
   id: Generated<boolean>;
   lines_need_pagu: boolean;
+  lines_need_funding_source: Generated<boolean>;
+  updated_at: ColumnType<Date | string, never, Date | string>;
+  updated_by: string | null;
+}
+
+/** A sumber dana of the region's list (migration 0027). */
+export interface FundingSourceTable {
+  id: Generated<string>;
+  code: string;
+  name: string;
+  funding_group: 'pad' | 'transfer' | 'other' | 'financing';
+  active_from: number | null;
+  active_to: number | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+/** A source a sub kegiatan draws on in a year, its ceiling and whether it fills new lines. */
+export interface SubActionFundingTable {
+  sub_action_id: string;
+  year: number;
+  funding_source_id: string;
+  ceiling: ColumnType<string | number | bigint | null, number | null, number | null>;
+  is_default: boolean;
   updated_at: ColumnType<Date | string, never, Date | string>;
   updated_by: string | null;
 }
@@ -344,6 +370,8 @@ export interface Database {
   pagu: PaguTable;
   agency_pagu: AgencyPaguTable;
   rka_signer: RkaSignerTable;
+  funding_source: FundingSourceTable;
+  sub_action_funding: SubActionFundingTable;
   article: ArticleTable;
   article_former_slug: ArticleFormerSlugTable;
   upload: UploadTable;

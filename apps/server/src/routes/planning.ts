@@ -1,5 +1,6 @@
 import { messagesId } from '@ranwal/core';
 import type { AppContext } from '../context.js';
+import { createFundingService } from '../services/funding.js';
 import { createPaguService } from '../services/pagu.js';
 import { createPlanningService } from '../services/planning.js';
 import { createPriceItemService } from '../services/price-items.js';
@@ -63,5 +64,36 @@ export function priceItemHandlers({ db }: AppContext): Handlers['priceItem'] {
       data: await items.update(params.id, body),
     }),
     anomalies: async ({ query }) => ({ message: ok, ...(await items.anomalies(query)) }),
+  };
+}
+
+/** The region's sumber dana, and the sources each sub kegiatan draws on per year (issue 36). */
+export function fundingHandlers({ db }: AppContext): {
+  fundingSource: Handlers['fundingSource'];
+  subActionFunding: Handlers['subActionFunding'];
+} {
+  const funding = createFundingService(db);
+  return {
+    fundingSource: {
+      list: async ({ query }) => ({ message: ok, ...(await funding.list(query)) }),
+      create: async ({ body }) => ({ message: ok, data: await funding.create(body) }),
+      update: async ({ params, body }) => ({
+        message: ok,
+        data: await funding.update(params.id, body),
+      }),
+      delete: async ({ params }) => {
+        await funding.remove(params.id);
+        return { message: ok, data: null };
+      },
+      import: async ({ body }) => ({ message: ok, data: await funding.import(body) }),
+    },
+    subActionFunding: {
+      get: async ({ query, user }) => {
+        // A person with units reads the sources of their units' sub kegiatan only.
+        await assertSubActionInScope(db, user, query.sub_action_id);
+        return { message: ok, data: await funding.get(query) };
+      },
+      set: async ({ body, user }) => ({ message: ok, data: await funding.set(body, user.id) }),
+    },
   };
 }

@@ -117,8 +117,15 @@ export async function writeSeed(db: Kysely<Database>, seed: SeedTables): Promise
         priceItems,
       ).execute(trx);
     }
-    if (planning.settings?.lines_need_pagu === false) {
-      await trx.insertInto('planning_setting').values({ lines_need_pagu: false }).execute();
+    const policy = planning.settings;
+    if (policy?.lines_need_pagu === false || policy?.lines_need_funding_source === true) {
+      await trx
+        .insertInto('planning_setting')
+        .values({
+          lines_need_pagu: policy.lines_need_pagu ?? true,
+          lines_need_funding_source: policy.lines_need_funding_source ?? false,
+        })
+        .execute();
     }
     // A line as the story stored it: the stored columns it gives (its dates among them).
     const { lineColumns } = await schemaOf(trx);

@@ -83,6 +83,9 @@ const unitKeys: Record<HistoryRecordType, { column: string; set: ParentSet | 'ag
   tax_rule: null,
   app_user: null,
   planning_setting: null,
+  // Sumber dana (issue 36): the region's list is no unit's; a sub kegiatan's sources are its.
+  funding_source: null,
+  sub_action_funding: { column: 'sub_action_id', set: 'unit_sub_action' },
 };
 
 /** A recorded column before or after the change is in `set` (ids as text). */

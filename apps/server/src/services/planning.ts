@@ -20,6 +20,7 @@ import {
 } from '@ranwal/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { linesNeedFundingSource } from './funding.js';
 import { inTransaction, type Parsed } from './pagination.js';
 
 const server = messagesId.server;
@@ -182,6 +183,7 @@ export function createPlanningService(db: Kysely<Database>, options: { freeForm:
       tax_rules: await readTaxRules(db),
       free_form_components: options.freeForm,
       lines_need_pagu: await readLinesNeedPagu(db),
+      lines_need_funding_source: await linesNeedFundingSource(db),
     };
   }
 
@@ -318,15 +320,22 @@ export function createPlanningService(db: Kysely<Database>, options: { freeForm:
       input: Parsed<typeof PlanningPolicyInput>,
       callerId: string,
     ): Promise<PlanningSettings> {
+      // A rule left out keeps its value (or its default, before any row exists).
+      const rules = {
+        ...(input.lines_need_pagu !== undefined && { lines_need_pagu: input.lines_need_pagu }),
+        ...(input.lines_need_funding_source !== undefined && {
+          lines_need_funding_source: input.lines_need_funding_source,
+        }),
+      };
       await db
         .insertInto('planning_setting')
-        .values({ lines_need_pagu: input.lines_need_pagu, updated_by: callerId })
+        .values({
+          lines_need_pagu: input.lines_need_pagu ?? (await readLinesNeedPagu(db)),
+          ...rules,
+          updated_by: callerId,
+        })
         .onConflict((oc) =>
-          oc.column('id').doUpdateSet({
-            lines_need_pagu: input.lines_need_pagu,
-            updated_by: callerId,
-            updated_at: sql`now()`,
-          }),
+          oc.column('id').doUpdateSet({ ...rules, updated_by: callerId, updated_at: sql`now()` }),
         )
         .execute();
       return settings();

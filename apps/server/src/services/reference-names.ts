@@ -19,6 +19,7 @@ const referencedTables: Record<string, { table: string; coded: boolean }> = {
     ]),
   ),
   price_item_id: { table: 'price_item', coded: true },
+  funding_source_id: { table: 'funding_source', coded: true },
   created_by: { table: 'app_user', coded: false },
   // A person's Perangkat Daerah (issue 34): whose they are.
   user_id: { table: 'app_user', coded: false },

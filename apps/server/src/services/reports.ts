@@ -29,6 +29,7 @@ import {
   type LevelDatabase,
   type NamedColumns,
 } from '../db/schema.js';
+import { createFundingService } from './funding.js';
 import { countFromLastPage, tableRowCounter } from './hierarchy.js';
 import { createLockService, type LockedPlace } from './locks.js';
 import {
@@ -192,6 +193,7 @@ const lineColumns = [
   'tax_base_numerator',
   'tax_base_denominator',
   'price_item_id',
+  'funding_source_id',
   'year',
   ...lineReferenceKeys.map(referenceFieldOf),
   'created_by',
@@ -459,6 +461,7 @@ export function createBudgetLineService(
 ) {
   const db = asLineDatabase(typedDb);
   const pagu = createPaguService(typedDb);
+  const funding = createFundingService(typedDb);
   const locks = createLockService(typedDb);
   /** Where a stored line sits (the caller's own for a user), for the locks; none when not found. */
   const placeOf = async (trx: Kysely<Database>, id: string, caller: Caller) =>
@@ -740,11 +743,18 @@ export function createBudgetLineService(
         };
         await locks.assertUnlocked(trx, caller, [values]);
         await pagu.assertWithin(trx, values);
+        const fundingSourceId = await funding.resolveLineSource(trx, {
+          ...values,
+          funding_source_id: input.funding_source_id,
+        });
         if (restoring) await markRestore(trx);
         const lines = asLineDatabase(trx);
         // One statement inserts the line and reads it back with every name joined.
         const creator = lines.with('inserted', (qb) =>
-          qb.insertInto('detail_program').values(values).returningAll(),
+          qb
+            .insertInto('detail_program')
+            .values({ ...values, funding_source_id: fundingSourceId })
+            .returningAll(),
         );
         const inserted = creator.selectFrom('inserted as line').select(lineColumns);
         const row = (await withLevelNames(inserted).executeTakeFirstOrThrow()) as BudgetLineRow;
@@ -772,12 +782,20 @@ export function createBudgetLineService(
         const stored = await placeOf(trx, id, caller);
         await locks.assertUnlocked(trx, caller, stored ? [stored, values] : [values]);
         await pagu.assertWithin(trx, { ...values, line_id: id });
+        const fundingSourceId = await funding.resolveLineSource(trx, {
+          ...values,
+          funding_source_id: input.funding_source_id,
+          line_id: id,
+        });
         const lines = asLineDatabase(trx);
         const editor = lines.with('updated', (qb) =>
           whereLines(
-            qb
-              .updateTable('detail_program as line')
-              .set({ ...values, updated_at: sql`now()`, updated_by: caller.id }),
+            qb.updateTable('detail_program as line').set({
+              ...values,
+              funding_source_id: fundingSourceId,
+              updated_at: sql`now()`,
+              updated_by: caller.id,
+            }),
             lineScopeOf(caller),
           )
             .where('line.id', '=', id)

@@ -180,7 +180,8 @@ function validValue(
     case 'boolean':
       return fc.boolean();
     case 'integer':
-      if (field === 'year')
+      // A budget year, or the years a sumber dana is in use.
+      if (field === 'year' || field.startsWith('active_'))
         return fc.oneof(fc.constant(2025), fc.integer({ min: 1998, max: 2102 }));
       if (field === 'price')
         return fc.oneof(fc.nat(10_000_000), fc.constantFrom(0, 1, 2 ** 53 - 1, 999_999_999_999));

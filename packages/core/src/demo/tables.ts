@@ -28,7 +28,8 @@ export type SeedLine = Omit<
   | 'sub_action_verified_at'
   | 'sub_action_open_notes'
   | 'outside_catalogue'
-> & { updated_by: string | null };
+  | 'funding_source_id'
+> & { updated_by: string | null; funding_source_id?: string | null };
 export interface SeedUser extends User {
   /** Signs in with this (hashed when seeded). */
   password: string;
@@ -42,8 +43,14 @@ export interface SeedPagu {
 }
 /** Planning within a ceiling (issue 18): settings, the pagu and the standard price catalogue. */
 export interface SeedPlanning {
-  /** The pagu rule is the default (lines need a pagu) unless a seed says otherwise. */
-  settings?: Omit<PlanningSettings, 'lines_need_pagu'> & { lines_need_pagu?: boolean };
+  /**
+   * The pagu rule is the default (lines need a pagu) unless a seed says otherwise; a sumber dana
+   * is optional unless it says so.
+   */
+  settings?: Omit<PlanningSettings, 'lines_need_pagu' | 'lines_need_funding_source'> & {
+    lines_need_pagu?: boolean;
+    lines_need_funding_source?: boolean;
+  };
   pagu?: SeedPagu[];
   agencyPagu?: { agency_id: string; year: number; amount: number }[];
   priceItems?: PriceItem[];

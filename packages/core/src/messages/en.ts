@@ -1032,6 +1032,14 @@ export const messagesEn: Messages = {
     },
   },
 
+  funding: {
+    groups: {
+      pad: 'Locally generated revenue (PAD)',
+      transfer: 'Transfers',
+      other: 'Other lawful revenue',
+      financing: 'Financing',
+    },
+  },
   history: {
     title: 'Change History',
     intro:
@@ -1056,6 +1064,8 @@ export const messagesEn: Messages = {
       rka_signer: 'RKA Signatory',
       app_user: 'User',
       user_agency: "User's Regional Unit",
+      funding_source: 'Funding Source',
+      sub_action_funding: 'Sub-activity Funding Sources',
       planning_setting: 'Ceiling Rule',
     },
     fields: {
@@ -1091,6 +1101,13 @@ export const messagesEn: Messages = {
       role: 'Role',
       user: 'User',
       linesNeedPagu: 'Lines need a ceiling',
+      fundingSource: 'Funding Source',
+      fundingGroup: 'Group',
+      activeFrom: 'In Use From Year',
+      activeTo: 'In Use Until Year',
+      fundingCeiling: 'Funding Source Ceiling',
+      fundingDefault: 'Default Funding Source',
+      linesNeedFundingSource: 'Lines need a funding source',
     },
     recordNames: {
       taxRule: (from: string) => `VAT from ${from}`,
@@ -1507,6 +1524,7 @@ export const messagesEn: Messages = {
       article: 'Article',
       file: 'File',
       priceItem: 'Price catalogue item',
+      fundingSource: 'Funding source',
       change: 'Change',
       note: 'Verification note',
     },
@@ -1525,6 +1543,17 @@ export const messagesEn: Messages = {
       `price catalogue item ${code} is retired and cannot be used for new lines`,
     paguRequired: (year: number) =>
       `This sub-activity has no ceiling for ${year} yet; contact an administrator.`,
+    fundingSourceLabel: (name: string) => `funding source ${name}`,
+    fundingSourceRequired: 'required: every budget line must name its funding source',
+    fundingSourceInactive: (code: string, year: number) =>
+      `funding source ${code} is not in use in ${year}`,
+    fundingSourceNotOfSubAction: (code: string, year: number) =>
+      `funding source ${code} is not one of this sub-activity's sources in ${year}`,
+    fundingSourceStillNamed: (code: string) =>
+      `funding source ${code} is still named by budget lines of this sub-activity; change their source first`,
+    fundingSourceCodeTaken: (code: string) => `code ${code} is used by another funding source`,
+    fundingSourceInUse: (uses: number) =>
+      `This funding source is used by ${uses} budget lines or sub-activities; set its last year of use so it is no longer offered.`,
     historyNotRestorable: 'only changes of a budget line can be restored',
     outsideUnits: 'This is outside your Perangkat Daerah.',
     programOutsideUnits: 'this programme is outside your Perangkat Daerah',
@@ -1734,6 +1763,8 @@ export const messagesEn: Messages = {
       },
       importCatalogue:
         "load a year's standard price catalogue (SSH, SBU, HSPK, ASB) from the sheet the region publishes",
+      importFundingSources:
+        'load the list of funding sources from a sheet (Kode, Nama, Kelompok; Berlaku Mulai and Berlaku Sampai when given), matched by code',
       importPagu:
         'set the pagu of sub kegiatan for a year from a sheet (Kode Sub Kegiatan, Pagu; the SKPD where codes repeat)',
       planningFile: '.csv or .xlsx',
@@ -1816,6 +1847,7 @@ export const messagesEn: Messages = {
       readHierarchy: 'reading the hierarchy',
       loadCatalogue: 'loading the catalogue',
       setPagu: 'setting the pagu',
+      loadFundingSources: 'loading the funding sources',
       loadReference: 'loading the reference',
       importStopped: 'import stopped',
     },
@@ -1889,6 +1921,7 @@ export const messagesEn: Messages = {
       kindNone: (kind: string, kinds: string) => `"${kind}" is none of ${kinds}`,
       noPricedItem: (file: string) => `${file} has no priced item`,
       noPaguRow: (file: string) => `${file} has no pagu row`,
+      noFundingSourceRow: (file: string) => `${file} has no funding source row`,
       atMostRows: (maximum: string) => `at most ${maximum} rows`,
       batchSize: (maximum: string) => `--batch-size must be a whole number from 1 to ${maximum}`,
       stoppedChecked: (sent: string, total: string) =>
@@ -1929,6 +1962,8 @@ export const messagesEn: Messages = {
       pagu: (verb: string, rows: string, year: number, file: string, counts: string) =>
         `${verb} the ${year} pagu of ${rows} row(s) from ${file}: ${counts}`,
       paguSet: 'Set',
+      fundingSources: (rows: string, file: string, counts: string) =>
+        `Loaded ${rows} funding sources from ${file}: ${counts}`,
       counts: (created: string, changed: string, unchanged: string) =>
         `${created} new, ${changed} changed, ${unchanged} unchanged`,
     },

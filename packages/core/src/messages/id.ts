@@ -1,4 +1,5 @@
 import type { ManagedEntityKey } from '../entity-keys.js';
+import type { FundingGroup } from '../funding.js';
 
 /**
  * Strings of one managed entity (a hierarchy level or the supporter list). One shape for all of
@@ -1167,6 +1168,15 @@ export const messagesId = {
   },
 
   /** The history of every change (issue 19, beyond the spec): a line's, and the admin page's. */
+  /** Sumber dana (issue 36): the classes a source belongs to, as the kelompok column names them. */
+  funding: {
+    groups: {
+      pad: 'Pendapatan Asli Daerah',
+      transfer: 'Pendapatan Transfer',
+      other: 'Lain-lain Pendapatan Daerah yang Sah',
+      financing: 'Pembiayaan',
+    } satisfies Record<FundingGroup, string>,
+  },
   history: {
     /** The admin sidebar's entry, the page's title and the line detail's section. */
     title: 'Riwayat Perubahan',
@@ -1195,6 +1205,8 @@ export const messagesId = {
       app_user: 'Pengguna',
       user_agency: 'Perangkat Daerah Pengguna',
       planning_setting: 'Aturan Pagu',
+      funding_source: 'Sumber Dana',
+      sub_action_funding: 'Sumber Dana Sub Kegiatan',
     },
     /** Labels of the recorded columns the line's field labels do not name. */
     fields: {
@@ -1230,6 +1242,13 @@ export const messagesId = {
       role: 'Peran',
       user: 'Pengguna',
       linesNeedPagu: 'Rincian Belanja Wajib Memiliki Pagu',
+      fundingSource: 'Sumber Dana',
+      fundingGroup: 'Kelompok',
+      activeFrom: 'Berlaku Mulai Tahun',
+      activeTo: 'Berlaku Sampai Tahun',
+      fundingCeiling: 'Pagu Sumber Dana',
+      fundingDefault: 'Sumber Dana Bawaan',
+      linesNeedFundingSource: 'Rincian Belanja Wajib Memiliki Sumber Dana',
     },
     /** How a settings record is named in the list: a PPN rule by its date, a person's unit. */
     recordNames: {
@@ -1715,6 +1734,7 @@ export const messagesId = {
       article: 'Artikel',
       file: 'Berkas',
       priceItem: 'Item katalog harga',
+      fundingSource: 'Sumber dana',
       change: 'Riwayat perubahan',
       note: 'Catatan verifikasi',
     },
@@ -1737,6 +1757,18 @@ export const messagesId = {
       `item katalog harga ${code} sudah nonaktif dan tidak dapat dipakai untuk rincian baru`,
     paguRequired: (year: number) =>
       `Sub kegiatan ini belum memiliki pagu tahun ${year}; hubungi administrator.`,
+    // Sumber dana (issue 36).
+    fundingSourceLabel: (name: string) => `Sumber Dana ${name}`,
+    fundingSourceRequired: 'wajib diisi: setiap rincian belanja harus memiliki sumber dana',
+    fundingSourceInactive: (code: string, year: number) =>
+      `sumber dana ${code} tidak berlaku pada tahun ${year}`,
+    fundingSourceNotOfSubAction: (code: string, year: number) =>
+      `sumber dana ${code} bukan sumber dana sub kegiatan ini pada tahun ${year}`,
+    fundingSourceStillNamed: (code: string) =>
+      `sumber dana ${code} masih dipakai rincian belanja sub kegiatan ini; ganti sumber dana rinciannya lebih dulu`,
+    fundingSourceCodeTaken: (code: string) => `kode ${code} sudah dipakai sumber dana lain`,
+    fundingSourceInUse: (uses: number) =>
+      `Sumber dana ini dipakai ${uses} rincian belanja atau sub kegiatan; isi tahun akhir berlakunya agar tidak ditawarkan lagi.`,
     historyNotRestorable: 'hanya perubahan Laporan yang dapat dipulihkan',
     // Verification and scope by unit (issue 19).
     outsideUnits: 'Data ini di luar Perangkat Daerah Anda.',
@@ -1978,6 +2010,8 @@ export const messagesId = {
         'muat katalog harga standar (SSH, SBU, HSPK, ASB) satu tahun anggaran dari lembar yang diterbitkan daerah',
       importPagu:
         'tetapkan pagu sub kegiatan satu tahun anggaran dari lembar (Kode Sub Kegiatan, Pagu; SKPD bila kodenya berulang)',
+      importFundingSources:
+        'muat daftar sumber dana dari lembar (Kode, Nama, Kelompok; Berlaku Mulai dan Berlaku Sampai bila ada), dicocokkan menurut kode',
       planningFile: '.csv atau .xlsx',
       planningYear:
         'tahun anggaran lembar ini; bawaan dari server: tahun yang tahapannya sedang berjalan, selain itu tahun ini',
@@ -2065,6 +2099,7 @@ export const messagesId = {
       readHierarchy: 'membaca hierarki',
       loadCatalogue: 'memuat katalog harga',
       setPagu: 'menetapkan pagu',
+      loadFundingSources: 'memuat sumber dana',
       loadReference: 'memuat nomenklatur',
       importStopped: 'impor berhenti',
     },
@@ -2151,6 +2186,7 @@ export const messagesId = {
       kindNone: (kind: string, kinds: string) => `"${kind}" bukan salah satu dari ${kinds}`,
       noPricedItem: (file: string) => `${file} tidak berisi item dengan harga`,
       noPaguRow: (file: string) => `${file} tidak berisi baris pagu`,
+      noFundingSourceRow: (file: string) => `${file} tidak berisi baris sumber dana`,
       atMostRows: (maximum: string) => `paling banyak ${maximum} baris`,
       batchSize: (maximum: string) => `--batch-size harus bilangan bulat dari 1 sampai ${maximum}`,
       stoppedChecked: (sent: string, total: string) =>
@@ -2191,6 +2227,8 @@ export const messagesId = {
       pagu: (verb: string, rows: string, year: number, file: string, counts: string) =>
         `${verb} pagu tahun ${year}, ${rows} baris, dari ${file}: ${counts}`,
       paguSet: 'Ditetapkan',
+      fundingSources: (rows: string, file: string, counts: string) =>
+        `Dimuat ${rows} sumber dana dari ${file}: ${counts}`,
       counts: (created: string, changed: string, unchanged: string) =>
         `${created} baru, ${changed} berubah, ${unchanged} tetap`,
     },

@@ -1,6 +1,11 @@
 import {
   AccountCode,
   ApiError,
+  type FundingGroup,
+  type FundingSourceImportResult,
+  FundingSourceInput,
+  fieldIssuesOf,
+  fundingGroups,
   HIERARCHY_IMPORT_MAX_ROWS,
   messagesId,
   type PaguImportResult,
@@ -84,6 +89,40 @@ const paguColumns: Columns<'agency_code' | 'agency' | 'sub_action_code' | 'amoun
     required: true,
   },
 };
+
+const fundingSourceColumns: Columns<'code' | 'name' | 'group' | 'active_from' | 'active_to'> = {
+  code: { names: ['kode', 'kode sumber dana'], required: true },
+  name: { names: ['nama', 'nama sumber dana', 'sumber dana', 'uraian'], required: true },
+  group: { names: ['kelompok', 'kelompok sumber dana', 'jenis'], required: true },
+  active_from: {
+    names: ['berlaku mulai', 'tahun mulai', 'mulai berlaku', 'aktif dari'],
+    required: false,
+  },
+  active_to: {
+    names: ['berlaku sampai', 'tahun akhir', 'berlaku hingga', 'aktif sampai'],
+    required: false,
+  },
+};
+
+/**
+ * A kelompok as sheets write it: the catalogue's name ('Pendapatan Transfer'), its short form
+ * ('PAD', 'Transfer', 'Lain-lain', 'Pembiayaan'), or the API's own ('transfer').
+ */
+function fundingGroupOf(text: string): FundingGroup | undefined {
+  if (text === '') return undefined;
+  const key = headerKey(text);
+  const names: Record<FundingGroup, string[]> = {
+    pad: ['pad', 'pendapatan asli daerah'],
+    transfer: ['transfer', 'pendapatan transfer', 'dana transfer'],
+    other: ['other', 'lain lain', 'lain-lain', 'lain lain pendapatan daerah yang sah'],
+    financing: ['financing', 'pembiayaan', 'penerimaan pembiayaan'],
+  };
+  return fundingGroups.find(
+    (group) =>
+      headerKey(messagesId.funding.groups[group]) === key ||
+      names[group].some((name) => headerKey(name) === key),
+  );
+}
 
 /** The header row (within the first rows: sheets have titles above) and each column's position. */
 function findHeader<F extends string>(rows: SheetRow[], columns: Columns<F>) {
@@ -299,6 +338,71 @@ export async function importPagu(options: PlanningImportOptions): Promise<PaguRe
     }
   });
   return { file: options.file, year, dryRun, rows: entries.length, result: data };
+}
+
+export interface FundingSourceReport {
+  file: string;
+  rows: number;
+  result: FundingSourceImportResult;
+}
+
+/**
+ * Loads the region's list of sumber dana from a sheet: kode, nama, kelompok and, when given, the
+ * years it is in use. Sources are matched by kode: new ones added, changed ones updated. Every
+ * row is checked before anything is sent; a bad row stops the load, naming its row.
+ */
+export async function importFundingSources(
+  options: Omit<PlanningImportOptions, 'year' | 'kind' | 'dryRun'>,
+): Promise<FundingSourceReport> {
+  const { rows, cell } = await readRows(options, fundingSourceColumns);
+  const yearIn = (row: SheetRow, field: 'active_from' | 'active_to') => {
+    const text = cell(row, field);
+    return text === '' ? null : /^\d+$/.test(text) ? Number(text) : text;
+  };
+  const entries = rows.map((row) => {
+    const groupText = cell(row, 'group');
+    const group = fundingGroupOf(groupText);
+    if (!group) {
+      const groups = fundingGroups.map((key) => messagesId.funding.groups[key]).join(', ');
+      throw new CliError(
+        'invalid_data',
+        `${describePlace(row)}, Kelompok: ${cliText().failures.kindNone(groupText, groups)}`,
+      );
+    }
+    const input = {
+      code: cell(row, 'code'),
+      name: cell(row, 'name'),
+      funding_group: group,
+      active_from: yearIn(row, 'active_from'),
+      active_to: yearIn(row, 'active_to'),
+    };
+    const parsed = FundingSourceInput.safeParse(input);
+    if (!parsed.success) {
+      const problems = fieldIssuesOf(parsed.error).map(
+        (issue) => `${describePlace(row)}, ${issue.path}: ${issue.message}`,
+      );
+      throw new CliError('invalid_data', problems.join('\n'));
+    }
+    return parsed.data;
+  });
+  if (entries.length === 0) {
+    throw new CliError('invalid_data', cliText().failures.noFundingSourceRow(options.file));
+  }
+  const { client } = await connect(options);
+  const { data } = await calling(cliText().doing.loadFundingSources, () =>
+    client.fundingSource.import(
+      { rows: entries },
+      options.signal ? { signal: options.signal } : {},
+    ),
+  );
+  return { file: options.file, rows: entries.length, result: data };
+}
+
+export function fundingSourceSummary(report: FundingSourceReport): string {
+  const { created, updated, unchanged } = report.result;
+  const text = cliText().planning;
+  const counts = text.counts(formatCount(created), formatCount(updated), formatCount(unchanged));
+  return text.fundingSources(formatCount(report.rows), report.file, counts);
 }
 
 export function catalogueSummary(report: CatalogueReport): string {

@@ -1,0 +1,192 @@
+/**
+ * Sumber dana (issue 36): the region's list of funding sources, the source each budget line is
+ * paid from, and per sub kegiatan and year the sources it draws on with an optional ceiling each.
+ * Declared once here; the server, the UI and the CLI read them.
+ */
+import { z } from 'zod';
+import { PaguAmount, SignedRupiahSum } from './planning.js';
+import { Id, ListQuery, ReportYear, RupiahSum, Timestamp } from './schemas.js';
+
+/**
+ * The class of revenue or financing a source belongs to (the kelompok): Pendapatan Asli Daerah,
+ * Pendapatan Transfer, Lain-lain Pendapatan Daerah yang Sah, Pembiayaan.
+ */
+export const fundingGroups = ['pad', 'transfer', 'other', 'financing'] as const;
+export const FundingGroup = z.enum(fundingGroups, {
+  error: `harus salah satu dari: ${fundingGroups.join(', ')}`,
+});
+export type FundingGroup = z.infer<typeof FundingGroup>;
+
+const FundingYear = z
+  .number({ error: 'harus berupa tahun' })
+  .int({ error: 'harus berupa tahun' })
+  .min(2000, { error: 'minimal 2000' })
+  .max(2100, { error: 'maksimal 2100' });
+
+const fundingSourceRules = {
+  /** Short and unique: what a sheet and the SIPD export name the source by ('DAK-FISIK'). */
+  code: z
+    .string({ error: 'wajib diisi' })
+    .trim()
+    .min(1, { error: 'wajib diisi' })
+    .max(32, { error: 'maksimal 32 karakter' })
+    .regex(/^[\p{L}\p{N}.\-_/ ]+$/u, { error: 'hanya huruf, angka, titik, garis dan spasi' }),
+  name: z
+    .string({ error: 'wajib diisi' })
+    .trim()
+    .min(1, { error: 'wajib diisi' })
+    .max(255, { error: 'maksimal 255 karakter' }),
+  funding_group: FundingGroup,
+  /** The first budget year a line may take it; null: since always. */
+  active_from: FundingYear.nullable(),
+  /** The last budget year a line may take it; null: still in use. */
+  active_to: FundingYear.nullable(),
+};
+
+const activeYearsInOrder = (source: {
+  active_from?: number | null | undefined;
+  active_to?: number | null | undefined;
+}) =>
+  source.active_from == null || source.active_to == null || source.active_to >= source.active_from;
+const activeYearsIssue = {
+  path: ['active_to'],
+  error: 'tidak boleh sebelum tahun mulai berlaku',
+};
+
+export const FundingSourceInput = z
+  .object({
+    ...fundingSourceRules,
+    active_from: fundingSourceRules.active_from.default(null),
+    active_to: fundingSourceRules.active_to.default(null),
+  })
+  .refine(activeYearsInOrder, activeYearsIssue);
+export type FundingSourceInput = z.input<typeof FundingSourceInput>;
+
+/** Any of a source's fields; what is left out stays (no defaults here: they would reset it). */
+export const FundingSourceUpdateInput = z
+  .object(fundingSourceRules)
+  .partial()
+  .refine((input) => Object.keys(input).length > 0, { error: 'tidak ada yang diubah' })
+  .refine(activeYearsInOrder, activeYearsIssue);
+export type FundingSourceUpdateInput = z.input<typeof FundingSourceUpdateInput>;
+
+export const FundingSource = z.object({
+  id: Id,
+  code: z.string(),
+  name: z.string(),
+  funding_group: FundingGroup,
+  active_from: z.number().int().nullable(),
+  active_to: z.number().int().nullable(),
+  /** Lines or sub kegiatan name it: a used source cannot be deleted, only retired. */
+  in_use: z.boolean(),
+  updated_at: Timestamp,
+});
+export type FundingSource = z.infer<typeof FundingSource>;
+
+export const FundingSourceListQuery = ListQuery.extend({
+  funding_group: FundingGroup.optional(),
+  /** Only the sources a line of this budget year may take. */
+  active_in: ReportYear.optional(),
+});
+export type FundingSourceListQuery = z.input<typeof FundingSourceListQuery>;
+
+/** Whether a line of `year` may take `source` (within its active years). */
+export const fundingSourceActiveIn = (
+  source: { active_from: number | null; active_to: number | null },
+  year: number,
+): boolean =>
+  (source.active_from === null || source.active_from <= year) &&
+  (source.active_to === null || source.active_to >= year);
+
+/** A whole sheet of sources, found by kode: new ones added, known ones updated. */
+export const FUNDING_SOURCE_IMPORT_MAX_ROWS = 1000;
+export const FundingSourceImportBatch = z.object({
+  rows: z
+    .array(FundingSourceInput)
+    .min(1, { error: 'tidak ada baris' })
+    .max(FUNDING_SOURCE_IMPORT_MAX_ROWS, {
+      error: `maksimal ${FUNDING_SOURCE_IMPORT_MAX_ROWS} baris`,
+    }),
+});
+export type FundingSourceImportBatch = z.input<typeof FundingSourceImportBatch>;
+export const FundingSourceImportResult = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+});
+export type FundingSourceImportResult = z.infer<typeof FundingSourceImportResult>;
+
+// --- A sub kegiatan's sources for a year ---------------------------------------------------------
+
+/** One source a sub kegiatan draws on: its optional ceiling, and whether it fills new lines. */
+export const SubActionFundingEntry = z.object({
+  funding_source_id: Id,
+  /** Null: no ceiling of its own (the pagu still holds). */
+  ceiling: PaguAmount.nullable().default(null),
+  is_default: z.boolean().default(false),
+});
+export type SubActionFundingEntry = z.input<typeof SubActionFundingEntry>;
+
+/** Every source of a sub kegiatan for a year at once: what is left out is no longer drawn on. */
+export const SubActionFundingInput = z
+  .object({
+    sub_action_id: Id,
+    year: ReportYear,
+    sources: z.array(SubActionFundingEntry).max(50, { error: 'maksimal 50 sumber dana' }),
+  })
+  .superRefine((input, context) => {
+    const seen = new Set<string>();
+    input.sources.forEach((entry, index) => {
+      if (seen.has(entry.funding_source_id)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['sources', index, 'funding_source_id'],
+          message: 'sumber dana ini sudah ada di daftar',
+        });
+      }
+      seen.add(entry.funding_source_id);
+    });
+    if (input.sources.filter((entry) => entry.is_default).length > 1) {
+      context.addIssue({
+        code: 'custom',
+        path: ['sources'],
+        message: 'hanya satu sumber dana yang boleh menjadi bawaan',
+      });
+    }
+  });
+export type SubActionFundingInput = z.input<typeof SubActionFundingInput>;
+
+export const SubActionFundingQuery = z.object({
+  sub_action_id: Id,
+  year: ReportYear,
+  /** The line being edited: its stored total is left out of what is planned. */
+  line_id: Id.optional(),
+});
+export type SubActionFundingQuery = z.input<typeof SubActionFundingQuery>;
+
+/** A source's figures under a sub kegiatan (or a wider total): planned, and its ceiling if set. */
+export const FundingTotal = z.object({
+  /** Null: lines that name no source. */
+  funding_source_id: Id.nullable(),
+  code: z.string().nullable(),
+  name: z.string().nullable(),
+  funding_group: FundingGroup.nullable(),
+  ceiling: RupiahSum.nullable(),
+  planned: RupiahSum,
+  /** Ceiling − planned; null without a ceiling. */
+  remaining: SignedRupiahSum.nullable(),
+  is_default: z.boolean(),
+  /** Drawn on by the sub kegiatan (listed by the admin), or only named by its lines. */
+  assigned: z.boolean(),
+});
+export type FundingTotal = z.infer<typeof FundingTotal>;
+
+/** A sub kegiatan's sources for a year, for the line form and the admin's editor. */
+export const SubActionFunding = z.object({
+  sub_action_id: Id,
+  year: z.number().int(),
+  sources: z.array(FundingTotal),
+  /** The region's rule: every line names a source. */
+  source_required: z.boolean(),
+});
+export type SubActionFunding = z.infer<typeof SubActionFunding>;
