@@ -30,6 +30,7 @@ const UserManagementPage = lazy(() => import('./pages/UserManagementPage.js'));
 const UserDashboardPage = lazy(() => import('./pages/UserDashboardPage.js'));
 const PaguPage = lazy(() => import('./pages/PaguPage.js'));
 const PriceCataloguePage = lazy(() => import('./pages/PriceCataloguePage.js'));
+const FundingSourcesPage = lazy(() => import('./pages/FundingSourcesPage.js'));
 const PlanningSettingsPage = lazy(() => import('./pages/PlanningSettingsPage.js'));
 const PriceAnomaliesPage = lazy(() => import('./pages/PriceAnomaliesPage.js'));
 const HistoryPage = lazy(() => import('./pages/HistoryPage.js'));
@@ -46,6 +47,7 @@ const adminPages: Record<string, PortalRoute['page']> = {
   articleList: ArticleManagementPage,
   pagu: PaguPage,
   priceCatalogue: PriceCataloguePage,
+  fundingSources: FundingSourcesPage,
   planningSettings: PlanningSettingsPage,
   priceAnomalies: PriceAnomaliesPage,
   history: HistoryPage,

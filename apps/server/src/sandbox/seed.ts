@@ -28,9 +28,21 @@ const hashOf = (password: string) => {
  * the stored columns of a line (totals included; the names it is read with are joined, not
  * stored). Read once per process.
  */
-let schema: Promise<{ dataTables: string[]; lineColumns: Set<string> }> | undefined;
+let schema:
+  | Promise<{
+      dataTables: string[];
+      lineColumns: Set<string>;
+      fundingSources: Record<string, unknown>[];
+    }>
+  | undefined;
 const schemaOf = (db: Kysely<Database>) => {
   schema ??= (async () => {
+    // The sumber dana a database starts with (migration 0027): every story's database gets
+    // them back after it is emptied, as a region's own list. Read from the migrated base,
+    // before any session empties it.
+    const sources = await sql<Record<string, unknown>>`
+      select id, code, name, funding_group, active_from, active_to from funding_source
+      order by code`.execute(db);
     const tables = await sql<{ tablename: string }>`
       select tablename from pg_tables where schemaname = 'public'`.execute(db);
     const columns = await sql<{ column_name: string }>`
@@ -39,6 +51,7 @@ const schemaOf = (db: Kysely<Database>) => {
     return {
       dataTables: tables.rows.map((row) => row.tablename).filter((name) => !KEPT_TABLES.has(name)),
       lineColumns: new Set(columns.rows.map((row) => row.column_name)),
+      fundingSources: sources.rows,
     };
   })();
   return schema;
@@ -95,6 +108,14 @@ export async function writeSeed(db: Kysely<Database>, seed: SeedTables): Promise
       (user.agency_ids ?? []).map((agency_id) => ({ user_id: user.id, agency_id })),
     );
     if (memberships.length > 0) await trx.insertInto('user_agency').values(memberships).execute();
+    const { fundingSources } = await schemaOf(trx);
+    if (fundingSources.length > 0) {
+      await insertRows(
+        'funding_source',
+        ['id', 'code', 'name', 'funding_group', 'active_from', 'active_to'],
+        fundingSources,
+      ).execute(trx);
+    }
     // The catalogue before the lines priced from it.
     const planning = seed.planning ?? {};
     const rules = planning.settings?.tax_rules ?? [];

@@ -6,6 +6,9 @@ import type {
   BudgetLineListQuery,
   BudgetSummaryQuery,
   ChildListQuery,
+  FundingSourceInput,
+  FundingSourceListQuery,
+  FundingSourceUpdateInput,
   HistoryExportQuery,
   HistoryListQuery,
   ListFilter,
@@ -96,6 +99,10 @@ export const ranwalKeys = {
   paguList: (query: PaguListQuery) => [...reports, 'pagu-list', query] as const,
   paguSummary: (year: number) => [...reports, 'pagu-summary', year] as const,
   priceItems: [...all, 'price-item'] as const,
+  /** The region's sumber dana (issue 36): the admin's list and the line form's picker. */
+  fundingSources: [...all, 'funding-source'] as const,
+  fundingSourceList: (query: FundingSourceListQuery) =>
+    [...all, 'funding-source', 'list', query] as const,
   planningSigners: [...all, 'planning', 'signers'] as const,
   /** Under `reports`: every line written may be priced off or on its year's rule. */
   taxRecalculation: [...reports, 'tax-recalculation'] as const,
@@ -241,6 +248,17 @@ export function usePriceItems(query: PriceItemListQuery, options: ReadOptions = 
   return useQuery({
     queryKey: ranwalKeys.priceItemList(query),
     queryFn: ({ signal }) => client.priceItem.list(query, { signal }),
+    placeholderData: keepPreviousData,
+    enabled: options.enabled,
+  });
+}
+
+/** A page of the region's sumber dana (anyone signed in: the line form offers them). */
+export function useFundingSources(query: FundingSourceListQuery, options: ReadOptions = {}) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.fundingSourceList(query),
+    queryFn: ({ signal }) => client.fundingSource.list(query, { signal }),
     placeholderData: keepPreviousData,
     enabled: options.enabled,
   });
@@ -650,6 +668,28 @@ export const useCreatePriceItem = () =>
   useClientMutation(
     (client, body: PriceItemInput) => client.priceItem.create(body),
     [ranwalKeys.priceItems],
+  );
+
+/** Adds a sumber dana (issue 36). */
+export const useCreateFundingSource = () =>
+  useClientMutation(
+    (client, body: FundingSourceInput) => client.fundingSource.create(body),
+    [ranwalKeys.fundingSources],
+  );
+
+/** Changes a sumber dana: any field, or its years (retiring it). */
+export const useUpdateFundingSource = () =>
+  useClientMutation(
+    (client, { id, body }: { id: string; body: FundingSourceUpdateInput }) =>
+      client.fundingSource.update(id, body),
+    [ranwalKeys.fundingSources],
+  );
+
+/** Deletes a sumber dana nothing uses. */
+export const useDeleteFundingSource = () =>
+  useClientMutation(
+    (client, id: string) => client.fundingSource.delete(id),
+    [ranwalKeys.fundingSources],
   );
 
 /** Sets the region's planning rules (whether lines need a pagu); the pagu panels read it. */

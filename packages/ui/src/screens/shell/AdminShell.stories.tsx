@@ -76,6 +76,7 @@ export const Default: Story = {
       'Pengampu',
       'Pagu',
       'Katalog Harga',
+      'Sumber Dana',
       'Pengaturan Perencanaan',
       'Anomali Harga',
       'Laporan',

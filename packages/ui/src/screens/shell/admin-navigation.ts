@@ -55,6 +55,8 @@ export const adminNavigation: readonly AdminNavItem[] = [
   // Planning within a ceiling (issue 18, not in the spec): after the hierarchy it budgets.
   navItem('pagu', '/admin-pagu', (m) => m.planning.nav.pagu),
   navItem('priceCatalogue', '/admin-katalog-harga', (m) => m.planning.nav.catalogue),
+  // Sumber dana (issue 36): beside the catalogue, the other reference a line is planned from.
+  navItem('fundingSources', '/admin-sumber-dana', (m) => m.funding.nav),
   navItem('planningSettings', '/admin-pengaturan-perencanaan', (m) => m.planning.nav.settings),
   // The year's price anomalies (issue 34): after the catalogue and rules they measure against.
   navItem('priceAnomalies', '/admin-anomali-harga', (m) => m.planning.nav.anomalies),
