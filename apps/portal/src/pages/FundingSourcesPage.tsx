@@ -1,6 +1,14 @@
-import { ConnectedFundingSources } from '@ranwal/ui';
+import { ConnectedFundingSources, ConnectedSubActionFunding } from '@ranwal/ui';
 
-/** `/admin-sumber-dana`: the region's sumber dana (issue 36). */
+/**
+ * `/admin-sumber-dana`: the region's sumber dana, and below them the sources of each sub
+ * kegiatan per year (issue 36).
+ */
 export default function FundingSourcesPage() {
-  return <ConnectedFundingSources />;
+  return (
+    <div className="flex flex-col gap-6">
+      <ConnectedFundingSources />
+      <ConnectedSubActionFunding />
+    </div>
+  );
 }

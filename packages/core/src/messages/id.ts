@@ -1225,6 +1225,29 @@ export const messagesId = {
     saved: (name: string) => `${name} berhasil disimpan.`,
     deleted: (name: string) => `${name} dihapus dari daftar sumber dana.`,
     deleteQuestion: (name: string) => `Hapus sumber dana ${name}?`,
+    /** A sub kegiatan's sources for a year, below the list. */
+    subAction: {
+      title: 'Sumber Dana per Sub Kegiatan',
+      intro:
+        'Sumber dana yang dipakai sebuah sub kegiatan pada satu tahun anggaran, dengan pagu tiap sumber dana bila ada. Sumber dana bawaan mengisi rincian belanja baru yang tidak menyebut sumber dananya.',
+      choose: 'Pilih sub kegiatan untuk mengatur sumber dananya.',
+      source: 'Sumber Dana',
+      ceiling: 'Pagu Sumber Dana',
+      ceilingHint: 'Kosongkan bila tanpa pagu sendiri.',
+      planned: 'Sudah direncanakan',
+      isDefault: 'Bawaan',
+      defaultFor: (name: string) => `Jadikan ${name} bawaan`,
+      add: 'Tambah Baris',
+      remove: 'Hapus Baris',
+      removeFor: (row: number) => `Hapus baris ${row}`,
+      none: 'Sub kegiatan ini belum memiliki sumber dana pada tahun ini.',
+      save: 'Simpan Sumber Dana',
+      saved: (name: string, year: number) => `Sumber dana ${name} tahun ${year} disimpan.`,
+      saveFailed: 'Gagal menyimpan sumber dana sub kegiatan',
+      fetchFailed: 'Gagal mengambil sumber dana sub kegiatan',
+      pickSource: 'Pilih sumber dana',
+      duplicate: 'sumber dana ini sudah ada di baris lain',
+    },
   },
   history: {
     /** The admin sidebar's entry, the page's title and the line detail's section. */

@@ -16,6 +16,11 @@ export interface AmountFieldProps {
   errorMessage?: string | undefined;
   placeholder?: string;
   isRequired?: boolean;
+  /**
+   * A blank field is an answer of its own (NaN: none, as an optional ceiling), not a problem;
+   * otherwise blank reads as 'wajib diisi'.
+   */
+  allowBlank?: boolean;
   /** The number, when the field is left with a readable one. */
   onChange: (value: number) => void;
   /** The number as typed so far (NaN while it does not read), for live totals. */
@@ -45,6 +50,7 @@ export function AmountField({
   errorMessage,
   placeholder,
   isRequired,
+  allowBlank = false,
   onChange,
   onNumberInput,
   submitCount = 0,
@@ -63,7 +69,10 @@ export function AmountField({
     setProblem(undefined);
   }, [value, decimals]);
 
-  const read = (typed: string) => parseNumberInput(typed, { decimals });
+  const read = (typed: string) =>
+    allowBlank && typed.trim() === ''
+      ? ({ ok: true, value: Number.NaN } as const)
+      : parseNumberInput(typed, { decimals });
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a new submit attempt only
   useEffect(() => {
     if (submitCount === 0) return;

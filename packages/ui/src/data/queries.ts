@@ -38,6 +38,8 @@ import type {
   StageLockInput,
   StageScheduleInput,
   StageWorkbookQuery,
+  SubActionFundingInput,
+  SubActionFundingQuery,
   SubActionLockInput,
   SubActionLockListQuery,
   SubActionReviewQuery,
@@ -103,6 +105,8 @@ export const ranwalKeys = {
   fundingSources: [...all, 'funding-source'] as const,
   fundingSourceList: (query: FundingSourceListQuery) =>
     [...all, 'funding-source', 'list', query] as const,
+  /** Under `reports`: what is planned from a source moves with every line written. */
+  subActionFunding: (query: SubActionFundingQuery) => [...reports, 'funding', query] as const,
   planningSigners: [...all, 'planning', 'signers'] as const,
   /** Under `reports`: every line written may be priced off or on its year's rule. */
   taxRecalculation: [...reports, 'tax-recalculation'] as const,
@@ -260,6 +264,16 @@ export function useFundingSources(query: FundingSourceListQuery, options: ReadOp
     queryKey: ranwalKeys.fundingSourceList(query),
     queryFn: ({ signal }) => client.fundingSource.list(query, { signal }),
     placeholderData: keepPreviousData,
+    enabled: options.enabled,
+  });
+}
+
+/** A sub kegiatan's sources for a year, with their ceilings and what is planned from each. */
+export function useSubActionFunding(query: SubActionFundingQuery, options: ReadOptions = {}) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.subActionFunding(query),
+    queryFn: ({ signal }) => client.subActionFunding.get(query, { signal }),
     enabled: options.enabled,
   });
 }
@@ -683,6 +697,13 @@ export const useUpdateFundingSource = () =>
     (client, { id, body }: { id: string; body: FundingSourceUpdateInput }) =>
       client.fundingSource.update(id, body),
     [ranwalKeys.fundingSources],
+  );
+
+/** Sets a sub kegiatan's sources for a year at once (admin). */
+export const useSetSubActionFunding = () =>
+  useClientMutation(
+    (client, body: SubActionFundingInput) => client.subActionFunding.set(body),
+    [[...reports, 'funding'], ranwalKeys.fundingSources],
   );
 
 /** Deletes a sumber dana nothing uses. */

@@ -4,6 +4,7 @@ export * from './ConnectedPaguManager.js';
 export * from './ConnectedPlanningSettings.js';
 export * from './ConnectedPriceAnomalies.js';
 export * from './ConnectedPriceCatalogue.js';
+export * from './ConnectedSubActionFunding.js';
 export * from './FundingSourceDialog.js';
 export * from './FundingSources.js';
 export * from './PaguManager.js';
@@ -21,5 +22,6 @@ export {
 } from './planning-parts.js';
 export * from './SetPaguDialog.js';
 export * from './SignersEditor.js';
+export * from './SubActionFundingEditor.js';
 export * from './TaxRecalculationPanel.js';
 export * from './TaxRulesEditor.js';
