@@ -16,17 +16,32 @@ const STORIES = [
 
 const port = await freePort();
 const started = Date.now();
+// BENCH_CPU_PROF=dir: Storybook's process (and its worker threads) write CPU profiles there.
+const profile = process.env.BENCH_CPU_PROF
+  ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+  : [];
 const storybook = spawn(
-  'npx',
-  ['storybook', 'dev', '-p', String(port), '-c', '.storybook', '--ci', '--no-open'],
+  process.execPath,
+  [
+    ...profile,
+    'node_modules/storybook/dist/bin/dispatcher.js',
+    'dev',
+    '-p',
+    String(port),
+    '-c',
+    '.storybook',
+    '--ci',
+    '--no-open',
+  ],
   { stdio: ['ignore', 'pipe', 'pipe'], detached: true },
 );
 let output = '';
 storybook.stdout.on('data', (chunk) => (output += chunk));
 storybook.stderr.on('data', (chunk) => (output += chunk));
+// SIGINT: Storybook exits on it, so a profile is written.
 const stop = () => {
   try {
-    process.kill(-storybook.pid, 'SIGTERM');
+    process.kill(-storybook.pid, profile.length > 0 ? 'SIGINT' : 'SIGTERM');
   } catch {}
 };
 process.on('exit', stop);
@@ -83,4 +98,5 @@ for (const id of STORIES) {
 }
 await browser.close();
 stop();
+if (profile.length > 0) await new Promise((done) => storybook.on('exit', done));
 process.exit(0);

@@ -280,12 +280,27 @@ export function createSandboxHost({
 
   // Once: the base, then the pool, one clone at a time (each holds the thread for a second or two).
   let warming: Promise<void> | undefined;
+  let firstDatabase: Promise<void> | undefined;
   const warmPool = () => {
     warming ??= (async () => {
       await baseDatabase();
       while (slots.length < poolSize) await addSlot(null).ready;
     })();
     return warming;
+  };
+  /**
+   * Settles once the base and one pooled database exist (or the pool failed): a first session
+   * can open, while the other clones go on behind it. `warm()` itself still waits for the pool.
+   */
+  const firstWarm = () => {
+    firstDatabase ??= Promise.race([
+      warmPool(),
+      (async () => {
+        while (!slots[0]) await sleep(20);
+        await slots[0].ready;
+      })(),
+    ]);
+    return firstDatabase;
   };
 
   const route = async (request: Request): Promise<Response> => {
@@ -300,10 +315,13 @@ export function createSandboxHost({
     ) {
       throw new Refusal(403, 'sandbox: requests from the page itself only');
     }
-    // Answers once the pool is warm: a test run waits here once, instead of its first stories
-    // waiting out their own timeouts behind the clones.
+    // Answers once the first database is ready (the base migrated, one clone): a test run or a
+    // story waits here once, instead of its first stories waiting out their own timeouts behind
+    // the migration. Waiting for all POOL_SIZE clones made the first story in `npm run storybook`
+    // wait for six clones it does not use (issue 35); a session that finds no free database
+    // waits for the clone being made, or makes one.
     if (request.method === 'GET' && rest === '/ready') {
-      await warmPool();
+      await firstWarm();
       return new Response(null, { status: 204 });
     }
     if (request.method === 'POST' && rest === '/sessions') {
