@@ -34,7 +34,12 @@ import {
   importHandlers,
   referenceHandlers,
 } from './routes/import.js';
-import { paguHandlers, planningHandlers, priceItemHandlers } from './routes/planning.js';
+import {
+  cashPlanHandlers,
+  paguHandlers,
+  planningHandlers,
+  priceItemHandlers,
+} from './routes/planning.js';
 import { reportRoutes } from './routes/reports.js';
 import { createSignedFiles } from './routes/signed-files.js';
 import { uploadRoutes } from './routes/uploads.js';
@@ -197,6 +202,7 @@ export async function buildApp({
     reference: referenceHandlers(context),
     planning: planningHandlers(context),
     pagu: paguHandlers(context),
+    cashPlan: cashPlanHandlers(context),
     priceItem: priceItemHandlers(context),
     article: articles.handlers,
     upload: uploads.handlers,
@@ -236,6 +242,10 @@ export async function buildApp({
         bodyLimit: Math.max(config.RANWAL_BODY_LIMIT_BYTES, IMPORT_BODY_LIMIT_BYTES),
       },
       'pagu.import': {
+        bodyLimit: Math.max(config.RANWAL_BODY_LIMIT_BYTES, IMPORT_BODY_LIMIT_BYTES),
+      },
+      // A kabupaten year's Anggaran Kas is about 30 000 rows.
+      'cashPlan.import': {
         bodyLimit: Math.max(config.RANWAL_BODY_LIMIT_BYTES, IMPORT_BODY_LIMIT_BYTES),
       },
       // The whole nomenclature (some 21 000 codes) fits in one call.

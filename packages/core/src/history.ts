@@ -29,6 +29,8 @@ export const historyRecordTypes = [
   'app_user',
   'user_agency',
   'planning_setting',
+  // Anggaran Kas (issue 36): one record per sub kegiatan × kode rekening × year.
+  'cash_plan',
 ] as const;
 export const HistoryRecordType = z.enum(historyRecordTypes, {
   error: `harus salah satu dari: ${historyRecordTypes.join(', ')}`,

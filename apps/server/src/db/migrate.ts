@@ -24,6 +24,7 @@ import * as catalogueAndPaguPolicy from './migrations/2026-11-28-0021-catalogue-
 import * as restoreAndUnitTold from './migrations/2026-11-28-0022-restore-and-unit-told.js';
 import * as catalogueNameLock from './migrations/2026-11-28-0024-catalogue-name-lock.js';
 import * as settingsHistory from './migrations/2026-11-28-0026-settings-history.js';
+import * as cashPlan from './migrations/2026-11-28-0028-cash-plan.js';
 
 // Listed statically so the bundled server needs no migrations folder at run time.
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-0022-restore-and-unit-told': restoreAndUnitTold,
   '2026-11-28-0024-catalogue-name-lock': catalogueNameLock,
   '2026-11-28-0026-settings-history': settingsHistory,
+  '2026-11-28-0028-cash-plan': cashPlan,
 };
 
 /** Brings the schema to the latest migration; serves start-up, tests and `npm run migrate`. */

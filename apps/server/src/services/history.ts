@@ -83,6 +83,7 @@ const unitKeys: Record<HistoryRecordType, { column: string; set: ParentSet | 'ag
   tax_rule: null,
   app_user: null,
   planning_setting: null,
+  cash_plan: { column: 'sub_action_id', set: 'unit_sub_action' },
 };
 
 /** A recorded column before or after the change is in `set` (ids as text). */

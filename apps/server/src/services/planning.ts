@@ -20,6 +20,7 @@ import {
 } from '@ranwal/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { cashPlanRequired } from './cash-plan-rules.js';
 import { inTransaction, type Parsed } from './pagination.js';
 
 const server = messagesId.server;
@@ -182,6 +183,7 @@ export function createPlanningService(db: Kysely<Database>, options: { freeForm:
       tax_rules: await readTaxRules(db),
       free_form_components: options.freeForm,
       lines_need_pagu: await readLinesNeedPagu(db),
+      cash_plan_required: await cashPlanRequired(db),
     };
   }
 
@@ -320,10 +322,19 @@ export function createPlanningService(db: Kysely<Database>, options: { freeForm:
     ): Promise<PlanningSettings> {
       await db
         .insertInto('planning_setting')
-        .values({ lines_need_pagu: input.lines_need_pagu, updated_by: callerId })
+        .values({
+          lines_need_pagu: input.lines_need_pagu,
+          ...(input.cash_plan_required !== undefined && {
+            cash_plan_required: input.cash_plan_required,
+          }),
+          updated_by: callerId,
+        })
         .onConflict((oc) =>
           oc.column('id').doUpdateSet({
             lines_need_pagu: input.lines_need_pagu,
+            ...(input.cash_plan_required !== undefined && {
+              cash_plan_required: input.cash_plan_required,
+            }),
             updated_by: callerId,
             updated_at: sql`now()`,
           }),

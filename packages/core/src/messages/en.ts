@@ -3,6 +3,43 @@ import type { Messages } from './id.js';
 /** English catalogue; same keys as the Indonesian reference, enforced by the `Messages` type. */
 export const messagesEn: Messages = {
   locale: 'en-US',
+  cashPlan: {
+    title: 'Cash plan',
+    monthNames: [
+      'January',
+      'February',
+      'March',
+      'April',
+      'May',
+      'June',
+      'July',
+      'August',
+      'September',
+      'October',
+      'November',
+      'December',
+    ],
+    rowName: (row: number, accountCode: string) => `row ${row} (${accountCode})`,
+    cellProblem: (row: string, month: string, problem: string) => `${row}, ${month}: ${problem}`,
+    duplicateRow: (row: string, earlier: number) =>
+      `${row}: this account code is already on row ${earlier}`,
+    notWholeRupiah: 'must be whole rupiah',
+    negative: 'may not be negative',
+    tooLarge: 'too large',
+    unknownAccount: (row: string) =>
+      `${row}: no budget line of this sub kegiatan uses this account code`,
+    unknownSubAction: (row: number, code: string) =>
+      `row ${row}: no sub kegiatan has the code ${code}`,
+    ambiguousSubAction: (row: number, code: string) =>
+      `row ${row}: the sub kegiatan code ${code} is used by more than one sub kegiatan`,
+    unbalanced: (rows: string) =>
+      `The sub kegiatan cannot be verified yet: its cash plan differs from its budget lines' total (difference per account code: ${rows}).`,
+    stageBlocked: (count: number, list: string) =>
+      `The stage cannot move on yet: the cash plan of ${count} sub kegiatan differs from its budget lines' total: ${list}.`,
+    stageBlockedItem: (code: string, name: string, selisih: string) =>
+      `${code} ${name} (difference ${selisih})`,
+    stageBlockedMore: (count: number) => `and ${count} more`,
+  },
   app: {
     name: 'Ranwal',
     subtitle: 'Remote Monitoring Information System',
@@ -1057,6 +1094,7 @@ export const messagesEn: Messages = {
       app_user: 'User',
       user_agency: "User's Regional Unit",
       planning_setting: 'Ceiling Rule',
+      cash_plan: 'Cash plan',
     },
     fields: {
       name: 'Name',
@@ -1091,6 +1129,9 @@ export const messagesEn: Messages = {
       role: 'Role',
       user: 'User',
       linesNeedPagu: 'Lines need a ceiling',
+      cashPlanRequired: 'Cash plan must equal the budget lines',
+      accountCode: 'Account code',
+      month: (n: number) => `Month ${n}`,
     },
     recordNames: {
       taxRule: (from: string) => `VAT from ${from}`,

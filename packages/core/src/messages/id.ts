@@ -282,6 +282,49 @@ const levels: LevelCatalogue = {
 export const messagesId = {
   /** The catalogue's locale (BCP 47): how numbers, dates and react-aria's own strings are read. */
   locale: 'id-ID',
+  /** Anggaran Kas (issue 36): the monthly cash plan of a sub kegiatan. */
+  cashPlan: {
+    title: 'Anggaran Kas',
+    monthNames: [
+      'Januari',
+      'Februari',
+      'Maret',
+      'April',
+      'Mei',
+      'Juni',
+      'Juli',
+      'Agustus',
+      'September',
+      'Oktober',
+      'November',
+      'Desember',
+    ],
+    /** How a message names a row: 'baris 3 (5.1.02.01.01.0024)'. */
+    rowName: (row: number, accountCode: string) => `baris ${row} (${accountCode})`,
+    cellProblem: (row: string, month: string, problem: string) => `${row}, ${month}: ${problem}`,
+    duplicateRow: (row: string, earlier: number) =>
+      `${row}: kode rekening ini sudah ada di baris ${earlier}`,
+    notWholeRupiah: 'harus bilangan bulat rupiah',
+    negative: 'tidak boleh negatif',
+    tooLarge: 'terlalu besar',
+    /** A row naming a kode rekening none of the sub kegiatan's lines use nor its plan has. */
+    unknownAccount: (row: string) =>
+      `${row}: kode rekening ini tidak dipakai rincian belanja sub kegiatan ini`,
+    unknownSubAction: (row: number, code: string) =>
+      `baris ${row}: sub kegiatan dengan kode ${code} tidak ditemukan`,
+    ambiguousSubAction: (row: number, code: string) =>
+      `baris ${row}: kode sub kegiatan ${code} dipakai lebih dari satu sub kegiatan`,
+    /** Verification refused: the plan does not balance the lines. */
+    unbalanced: (rows: string) =>
+      `Sub Kegiatan belum dapat diverifikasi: Anggaran Kas belum sama dengan total rincian belanja (selisih per kode rekening: ${rows}).`,
+    /** A stage move refused: the sub kegiatan whose plan does not balance. */
+    stageBlocked: (count: number, list: string) =>
+      `Tahap belum dapat dilanjutkan: Anggaran Kas ${count} sub kegiatan belum sama dengan total rincian belanja: ${list}.`,
+    stageBlockedItem: (code: string, name: string, selisih: string) =>
+      `${code} ${name} (selisih ${selisih})`,
+    /** More than the message lists. */
+    stageBlockedMore: (count: number) => `dan ${count} lainnya`,
+  },
   app: {
     name: 'Ranwal',
     subtitle: 'Sistem Informasi Remote Monitoring',
@@ -1195,6 +1238,7 @@ export const messagesId = {
       app_user: 'Pengguna',
       user_agency: 'Perangkat Daerah Pengguna',
       planning_setting: 'Aturan Pagu',
+      cash_plan: 'Anggaran Kas',
     },
     /** Labels of the recorded columns the line's field labels do not name. */
     fields: {
@@ -1230,6 +1274,9 @@ export const messagesId = {
       role: 'Peran',
       user: 'Pengguna',
       linesNeedPagu: 'Rincian Belanja Wajib Memiliki Pagu',
+      cashPlanRequired: 'Anggaran Kas Wajib Sama Dengan Rincian Belanja',
+      accountCode: 'Kode Rekening',
+      month: (n: number) => `Bulan ${n}`,
     },
     /** How a settings record is named in the list: a PPN rule by its date, a person's unit. */
     recordNames: {
