@@ -139,8 +139,8 @@ export function createCashPlanService(db: Kysely<Database>) {
 
   /**
    * Writes sub kegiatan's plans (each whole: a kode rekening not given is removed), refusing
-   * every row naming a kode rekening neither its lines of the year use nor its plan has, before
-   * anything is written. Unchanged rows are not touched (no history entry). Counts per kind.
+   * every row naming a kode rekening that is neither under the sub kegiatan (its accounts, its
+   * lines' of the year) nor in its plan, before anything is written. Unchanged rows are not touched (no history entry). Counts per kind.
    */
   async function write(
     trx: Kysely<Database>,
@@ -153,11 +153,17 @@ export function createCashPlanService(db: Kysely<Database>) {
     const ids = plans.map((plan) => plan.sub_action_id);
     const years = plans.map((plan) => plan.year);
     const [known, stored] = await Promise.all([
+      // Its lines' kode rekening, and those of the accounts under it in the hierarchy.
       sql<{ sub_action_id: string; code: string }>`
-        select distinct d.sub_action_id, a.code
+        select d.sub_action_id, a.code
         from detail_program d join account a on a.id = d.account_id
         join unnest(${ids}::uuid[], ${years}::int[]) as k(sub_action_id, year)
-          on d.sub_action_id = k.sub_action_id and d.year = k.year`.execute(trx),
+          on d.sub_action_id = k.sub_action_id and d.year = k.year
+        union
+        select ac.sub_action_id, a.code
+        from activity ac join subtitle st on st.activity_id = ac.id
+        join account a on a.subtitle_id = st.id
+        where ac.sub_action_id = any(${ids}::uuid[])`.execute(trx),
       trx
         .selectFrom('cash_plan as c')
         .innerJoin(

@@ -26,8 +26,7 @@ export const messagesEn: Messages = {
     notWholeRupiah: 'must be whole rupiah',
     negative: 'may not be negative',
     tooLarge: 'too large',
-    unknownAccount: (row: string) =>
-      `${row}: no budget line of this sub kegiatan uses this account code`,
+    unknownAccount: (row: string) => `${row}: this account code is not under this sub kegiatan`,
     unknownSubAction: (row: number, code: string) =>
       `row ${row}: no sub kegiatan has the code ${code}`,
     ambiguousSubAction: (row: number, code: string) =>

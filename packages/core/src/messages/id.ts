@@ -307,9 +307,8 @@ export const messagesId = {
     notWholeRupiah: 'harus bilangan bulat rupiah',
     negative: 'tidak boleh negatif',
     tooLarge: 'terlalu besar',
-    /** A row naming a kode rekening none of the sub kegiatan's lines use nor its plan has. */
-    unknownAccount: (row: string) =>
-      `${row}: kode rekening ini tidak dipakai rincian belanja sub kegiatan ini`,
+    /** A row naming a kode rekening not under the sub kegiatan (nor its lines', nor planned). */
+    unknownAccount: (row: string) => `${row}: kode rekening ini tidak ada di sub kegiatan ini`,
     unknownSubAction: (row: number, code: string) =>
       `baris ${row}: sub kegiatan dengan kode ${code} tidak ditemukan`,
     ambiguousSubAction: (row: number, code: string) =>
