@@ -55,14 +55,16 @@ const MonthAmount = z.number({ error: 'harus berupa angka' });
  * the month, so a person finds the cell (the grid, the CLI's sheet).
  */
 const checkRows = (
-  rows: { account_code: string; months: number[] }[],
+  rows: { account_code: string; months: number[]; sub_action_code?: string }[],
   context: z.RefinementCtx,
   rowNumber: (index: number) => number,
 ) => {
+  // A kode rekening once per sub kegiatan (the sheet's rows name theirs; the grid has one).
   const seen = new Map<string, number>();
   rows.forEach((row, index) => {
     const where = texts.rowName(rowNumber(index), row.account_code);
-    const earlier = seen.get(row.account_code);
+    const key = `${row.sub_action_code ?? ''}\u0000${row.account_code}`;
+    const earlier = seen.get(key);
     if (earlier !== undefined) {
       context.addIssue({
         code: 'custom',
@@ -70,7 +72,7 @@ const checkRows = (
         message: texts.duplicateRow(where, rowNumber(earlier)),
       });
     }
-    seen.set(row.account_code, index);
+    seen.set(key, index);
     row.months.forEach((amount, month) => {
       const problem = !Number.isInteger(amount)
         ? texts.notWholeRupiah
@@ -168,27 +170,10 @@ export const CashPlanImportBatch = z
       .max(HIERARCHY_IMPORT_MAX_ROWS, { error: `maksimal ${HIERARCHY_IMPORT_MAX_ROWS} baris` }),
     dry_run: z.boolean().default(false),
   })
-  .superRefine((batch, context) => {
-    const seen = new Map<string, number>();
-    batch.rows.forEach((row, index) => {
-      const key = `${row.sub_action_code}\u0000${row.account_code}`;
-      const earlier = seen.get(key);
-      if (earlier !== undefined) {
-        context.addIssue({
-          code: 'custom',
-          path: ['rows', index, 'account_code'],
-          message: texts.duplicateRow(texts.rowName(row.row, row.account_code), earlier),
-        });
-      }
-      seen.set(key, row.row);
-    });
-    // Cells: the same checks as the grid's, named by the sheet's row number.
-    checkRows(
-      batch.rows.map((row) => ({ account_code: row.account_code, months: row.months })),
-      context,
-      (index) => batch.rows[index]?.row ?? index + 1,
-    );
-  });
+  // The same checks as the grid's, each row named by its number in the sheet.
+  .superRefine((batch, context) =>
+    checkRows(batch.rows, context, (index) => batch.rows[index]?.row ?? index + 1),
+  );
 export type CashPlanImportBatch = z.input<typeof CashPlanImportBatch>;
 
 export const CashPlanImportResult = z.object({

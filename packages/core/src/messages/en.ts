@@ -1774,6 +1774,10 @@ export const messagesEn: Messages = {
       },
       importCatalogue:
         "load a year's standard price catalogue (SSH, SBU, HSPK, ASB) from the sheet the region publishes",
+      importCashPlan:
+        "load a year's Anggaran Kas from a SIPD sheet (kode_sub_kegiatan, kode_rekening, bulan_1..bulan_12); each sub kegiatan in the sheet gets its rows, others are left alone",
+      exportCashPlan:
+        "write a year's Anggaran Kas in the SIPD layout (import it again: nothing changes)",
       importPagu:
         'set the pagu of sub kegiatan for a year from a sheet (Kode Sub Kegiatan, Pagu; the SKPD where codes repeat)',
       planningFile: '.csv or .xlsx',
@@ -1856,6 +1860,8 @@ export const messagesEn: Messages = {
       readHierarchy: 'reading the hierarchy',
       loadCatalogue: 'loading the catalogue',
       setPagu: 'setting the pagu',
+      setCashPlan: 'loading the Anggaran Kas',
+      readCashPlan: 'reading the Anggaran Kas',
       loadReference: 'loading the reference',
       importStopped: 'import stopped',
     },
@@ -1929,6 +1935,7 @@ export const messagesEn: Messages = {
       kindNone: (kind: string, kinds: string) => `"${kind}" is none of ${kinds}`,
       noPricedItem: (file: string) => `${file} has no priced item`,
       noPaguRow: (file: string) => `${file} has no pagu row`,
+      noCashPlanRow: (file: string) => `${file} has no Anggaran Kas row`,
       atMostRows: (maximum: string) => `at most ${maximum} rows`,
       batchSize: (maximum: string) => `--batch-size must be a whole number from 1 to ${maximum}`,
       stoppedChecked: (sent: string, total: string) =>
@@ -1969,6 +1976,11 @@ export const messagesEn: Messages = {
       pagu: (verb: string, rows: string, year: number, file: string, counts: string) =>
         `${verb} the ${year} pagu of ${rows} row(s) from ${file}: ${counts}`,
       paguSet: 'Set',
+      cashPlan: (verb: string, rows: string, year: number, file: string, counts: string) =>
+        `${verb} the ${year} Anggaran Kas of ${rows} row(s) from ${file}: ${counts}`,
+      cashPlanRemoved: (removed: string) => `, ${removed} removed`,
+      cashPlanSaved: (rows: string, year: number, file: string, format: string) =>
+        `Saved the ${year} Anggaran Kas, ${rows} row(s), to ${file} (${format}); ranwal import cash-plan reads it back`,
       counts: (created: string, changed: string, unchanged: string) =>
         `${created} new, ${changed} changed, ${unchanged} unchanged`,
     },

@@ -2022,6 +2022,10 @@ export const messagesId = {
       },
       importCatalogue:
         'muat katalog harga standar (SSH, SBU, HSPK, ASB) satu tahun anggaran dari lembar yang diterbitkan daerah',
+      importCashPlan:
+        'muat Anggaran Kas satu tahun anggaran dari lembar SIPD (kode_sub_kegiatan, kode_rekening, bulan_1..bulan_12); setiap sub kegiatan di lembar mendapat baris-barisnya, yang lain tidak diubah',
+      exportCashPlan:
+        'tulis Anggaran Kas satu tahun anggaran dalam tata letak SIPD (diimpor lagi: tidak ada yang berubah)',
       importPagu:
         'tetapkan pagu sub kegiatan satu tahun anggaran dari lembar (Kode Sub Kegiatan, Pagu; SKPD bila kodenya berulang)',
       planningFile: '.csv atau .xlsx',
@@ -2111,6 +2115,8 @@ export const messagesId = {
       readHierarchy: 'membaca hierarki',
       loadCatalogue: 'memuat katalog harga',
       setPagu: 'menetapkan pagu',
+      setCashPlan: 'memuat Anggaran Kas',
+      readCashPlan: 'membaca Anggaran Kas',
       loadReference: 'memuat nomenklatur',
       importStopped: 'impor berhenti',
     },
@@ -2197,6 +2203,7 @@ export const messagesId = {
       kindNone: (kind: string, kinds: string) => `"${kind}" bukan salah satu dari ${kinds}`,
       noPricedItem: (file: string) => `${file} tidak berisi item dengan harga`,
       noPaguRow: (file: string) => `${file} tidak berisi baris pagu`,
+      noCashPlanRow: (file: string) => `${file} tidak berisi baris Anggaran Kas`,
       atMostRows: (maximum: string) => `paling banyak ${maximum} baris`,
       batchSize: (maximum: string) => `--batch-size harus bilangan bulat dari 1 sampai ${maximum}`,
       stoppedChecked: (sent: string, total: string) =>
@@ -2237,6 +2244,11 @@ export const messagesId = {
       pagu: (verb: string, rows: string, year: number, file: string, counts: string) =>
         `${verb} pagu tahun ${year}, ${rows} baris, dari ${file}: ${counts}`,
       paguSet: 'Ditetapkan',
+      cashPlan: (verb: string, rows: string, year: number, file: string, counts: string) =>
+        `${verb} Anggaran Kas tahun ${year}, ${rows} baris, dari ${file}: ${counts}`,
+      cashPlanRemoved: (removed: string) => `, ${removed} dihapus`,
+      cashPlanSaved: (rows: string, year: number, file: string, format: string) =>
+        `Disimpan Anggaran Kas tahun ${year}, ${rows} baris, ke ${file} (${format}); ranwal import cash-plan membacanya kembali`,
       counts: (created: string, changed: string, unchanged: string) =>
         `${created} baru, ${changed} berubah, ${unchanged} tetap`,
     },
