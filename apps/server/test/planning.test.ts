@@ -76,6 +76,7 @@ describe.each(databaseTargets)('planning on %s', (target) => {
         ],
         free_form_components: true,
         lines_need_pagu: true,
+        cash_plan_required: false,
       });
 
       const priced = async (year: number) => {
