@@ -9,8 +9,10 @@ import {
   type CashPlanStatus,
   type FieldIssue,
   issuesRefusal,
-  lineWriteRefusal,
   messagesId,
+  outsideScopeRefusal,
+  reachesProgramme,
+  refusals,
   scopeOf,
   type User,
 } from '@ranwal/core';
@@ -28,6 +30,13 @@ import { assertSubActionInScope } from './reports.js';
 import { programmesWhere } from './scope.js';
 
 const texts = messagesId.cashPlan;
+const subActionMissing = () =>
+  issuesRefusal([
+    {
+      path: 'sub_action_id',
+      message: messagesId.server.recordNotFound(messagesId.levels.sub_action.label),
+    },
+  ]);
 type Caller = Pick<User, 'id' | 'role' | 'agency_ids'>;
 type Months = number[];
 
@@ -68,14 +77,7 @@ export function createCashPlanService(db: Kysely<Database>) {
       .select(['id', 'code', 'name'])
       .where('id', '=', subActionId)
       .executeTakeFirst();
-    if (!subAction) {
-      throw issuesRefusal([
-        {
-          path: 'sub_action_id',
-          message: messagesId.server.recordNotFound(messagesId.levels.sub_action.label),
-        },
-      ]);
-    }
+    if (!subAction) throw subActionMissing();
     const [lines, plan] = await Promise.all([
       sql<{ account_code: string; account_name: string; total: unknown }>`
         select a.code as account_code, min(a.name) as account_name,
@@ -274,16 +276,19 @@ export function createCashPlanService(db: Kysely<Database>) {
     /** Saves a sub kegiatan's whole grid where its lines may be written (scope, lock, stage). */
     async set(input: Parsed<typeof CashPlanInput>, caller: Caller): Promise<CashPlanGrid> {
       return inTransaction(db, async (trx) => {
-        await assertSubActionInScope(trx, caller, input.sub_action_id);
-        const program = await trx
+        // assertSubActionInScope's rule and a line write's, from one read: a missing sub
+        // kegiatan 400, outside the scope 403, a verifier 403 (they write no plans).
+        const place = await trx
           .selectFrom('sub_action as s')
           .innerJoin('action as a', 'a.id', 's.action_id')
           .innerJoin('program as p', 'p.id', 'a.program_id')
           .select('p.agency_id')
           .where('s.id', '=', input.sub_action_id)
           .executeTakeFirst();
-        const refusal = lineWriteRefusal(caller, program?.agency_id);
-        if (refusal) throw refusal;
+        if (!place) throw subActionMissing();
+        const scope = scopeOf(caller);
+        if (!reachesProgramme(scope, place.agency_id)) throw outsideScopeRefusal(scope);
+        if (caller.role === 'verifier') throw refusals.verifierReadOnly();
         await locks.assertUnlocked(trx, caller, [
           { sub_action_id: input.sub_action_id, year: input.year },
         ]);
