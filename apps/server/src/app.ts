@@ -35,6 +35,7 @@ import {
   referenceHandlers,
 } from './routes/import.js';
 import {
+  cashPlanHandlers,
   fundingHandlers,
   paguHandlers,
   planningHandlers,
@@ -203,6 +204,7 @@ export async function buildApp({
     planning: planningHandlers(context),
     pagu: paguHandlers(context),
     ...fundingHandlers(context),
+    cashPlan: cashPlanHandlers(context),
     priceItem: priceItemHandlers(context),
     article: articles.handlers,
     upload: uploads.handlers,
@@ -242,6 +244,10 @@ export async function buildApp({
         bodyLimit: Math.max(config.RANWAL_BODY_LIMIT_BYTES, IMPORT_BODY_LIMIT_BYTES),
       },
       'pagu.import': {
+        bodyLimit: Math.max(config.RANWAL_BODY_LIMIT_BYTES, IMPORT_BODY_LIMIT_BYTES),
+      },
+      // A kabupaten year's Anggaran Kas is about 30 000 rows.
+      'cashPlan.import': {
         bodyLimit: Math.max(config.RANWAL_BODY_LIMIT_BYTES, IMPORT_BODY_LIMIT_BYTES),
       },
       // The whole nomenclature (some 21 000 codes) fits in one call.

@@ -77,6 +77,7 @@ describe.each(databaseTargets)('planning on %s', (target) => {
         free_form_components: true,
         lines_need_pagu: true,
         lines_need_funding_source: false,
+        cash_plan_required: false,
       });
 
       const priced = async (year: number) => {

@@ -133,6 +133,11 @@ const expected: Record<string, Row> = {
   'PUT /ranwal/api/pagu/set':                      [401, 401, 401, 401, 403, 403, 403, 403, 200],
   'PUT /ranwal/api/pagu/agency':                   [401, 401, 401, 401, 403, 403, 403, 403, 200],
   'POST /ranwal/api/pagu/import':                  [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'GET /ranwal/api/cash-plan':                     [401, 401, 401, 401, 403, 403, 200, 200, 200],
+  'PUT /ranwal/api/cash-plan/set':                 [401, 401, 401, 401, 403, 403, 200, 403, 200],
+  'GET /ranwal/api/cash-plan/status':              [401, 401, 401, 401, 200, 200, 200, 200, 200],
+  'POST /ranwal/api/cash-plan/import':             [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'GET /ranwal/api/cash-plan/export':              [401, 401, 401, 401, 403, 403, 403, 403, 200],
   'GET /ranwal/api/price-item/list':               [401, 401, 401, 401, 200, 200, 200, 200, 200],
   'POST /ranwal/api/price-item/import':             [401, 401, 401, 401, 403, 403, 403, 403, 200],
   'POST /ranwal/api/price-item/create':             [401, 401, 401, 401, 403, 403, 403, 403, 201],
@@ -178,6 +183,12 @@ const notes: Record<string, string> = {
   'GET /ranwal/api/pagu/status':
     "a person reads the sub kegiatan of their scope only: their units', or without a unit those under no unit (another's: 403)",
   'GET /ranwal/api/sub-action-funding': 'as `pagu/status`: the sub kegiatan of their scope only',
+  'GET /ranwal/api/cash-plan':
+    'as `pagu/status`: the Anggaran Kas of a sub kegiatan of their scope',
+  'PUT /ranwal/api/cash-plan/set':
+    "as a line write: a user within their scope (the unit's sub kegiatan), an admin any; a verifier none",
+  'GET /ranwal/api/cash-plan/status':
+    "everyone signed in, each seeing their scope's sub kegiatan only",
   'GET /ranwal/api/verification/notes': 'the notes of lines one may read (as `get`)',
   'GET /ranwal/api/verification/notes/:id/replies':
     "a note on the unit's line: anyone who may read the note; the accounts without a unit do not reach it (404)",
@@ -617,6 +628,41 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
           body: { year: 2099, rows: [{ sub_action_code: code, amount: 1 }] },
         };
       },
+      'GET /ranwal/api/cash-plan': async () => ({
+        url: `/ranwal/api/cash-plan?sub_action_id=${chain.sub_action.id}&year=2025`,
+      }),
+      'PUT /ranwal/api/cash-plan/set': async () => ({
+        url: '/ranwal/api/cash-plan/set',
+        body: { sub_action_id: chain.sub_action.id, year: 2025, rows: [] },
+      }),
+      'GET /ranwal/api/cash-plan/status': async () => ({
+        url: '/ranwal/api/cash-plan/status?year=2025',
+      }),
+      'POST /ranwal/api/cash-plan/import': async () => {
+        // The SIPD layout finds the sub kegiatan by its code; the chain's account is under it.
+        await admin('PUT', `/ranwal/api/sub-action/${chain.sub_action.id}/update`, {
+          name: chain.sub_action.name,
+          action_id: chain.action.id,
+          code: '7.01.01.2.01.0001',
+        });
+        return {
+          url: '/ranwal/api/cash-plan/import',
+          body: {
+            year: 2099,
+            rows: [
+              {
+                row: 2,
+                sub_action_code: '7.01.01.2.01.0001',
+                account_code: '5.1.02.01.01.0024',
+                months: Array.from({ length: 12 }, () => 1),
+              },
+            ],
+          },
+        };
+      },
+      'GET /ranwal/api/cash-plan/export': async () => ({
+        url: '/ranwal/api/cash-plan/export?year=2099',
+      }),
       'GET /ranwal/api/price-item/list': async () => ({
         url: '/ranwal/api/price-item/list?year=2025',
       }),

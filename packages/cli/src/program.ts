@@ -37,8 +37,13 @@ import {
   setPasswordSummary,
 } from './commands/password/index.js';
 import {
+  type CashPlanExportOptions,
+  cashPlanExportSummary,
+  cashPlanSummary,
   catalogueSummary,
+  exportCashPlan,
   fundingSourceSummary,
+  importCashPlan,
   importCatalogue,
   importFundingSources,
   importPagu,
@@ -376,6 +381,13 @@ export function buildProgram({
       'ssh-2026.xlsx',
     ],
     ['pagu', cliText().help.importPagu, importPagu, paguSummary, 'pagu-2026.xlsx'],
+    [
+      'cash-plan',
+      cliText().help.importCashPlan,
+      importCashPlan,
+      cashPlanSummary,
+      'anggaran-kas-2026.xlsx',
+    ],
   ] as const) {
     const command = imports
       .command(name)
@@ -467,6 +479,26 @@ export function buildProgram({
             exportReports({ ...options, signal, onProgress }),
           ),
         exportSummary,
+      ),
+    );
+
+  withOutputFile(
+    exports
+      .command('cash-plan')
+      .description(cliText().help.exportCashPlan)
+      .option(`--year ${value('year')}`, cliText().help.planningYear),
+  )
+    .addHelpText(
+      'after',
+      examples(
+        'ranwal export cash-plan --year 2026 --out anggaran-kas-2026.xlsx',
+        'ranwal export cash-plan --year 2026 --out anggaran-kas-2026.csv --separator semicolon',
+      ),
+    )
+    .action(
+      action(
+        (options: CashPlanExportOptions) => exportCashPlan({ ...options, signal }),
+        cashPlanExportSummary,
       ),
     );
 

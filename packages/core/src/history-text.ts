@@ -25,6 +25,8 @@ const moneyFields: ReadonlySet<string> = new Set([
   'total_after_tax',
   'amount',
   'ceiling',
+  // Anggaran Kas (issue 36).
+  ...Array.from({ length: 12 }, (_, index) => `month_${index + 1}`),
 ]);
 const volumeFields: ReadonlySet<string> = new Set([
   'first_volume',
@@ -103,6 +105,11 @@ function fieldLabels(messages: Messages): Record<string, string> {
     ceiling: own.fundingCeiling,
     is_default: own.fundingDefault,
     lines_need_funding_source: own.linesNeedFundingSource,
+    cash_plan_required: own.cashPlanRequired,
+    account_code: own.accountCode,
+    ...Object.fromEntries(
+      Array.from({ length: 12 }, (_, index) => [`month_${index + 1}`, own.month(index + 1)]),
+    ),
   };
 }
 
@@ -227,6 +234,10 @@ export function recordName(entry: HistoryEntry, messages: Messages): string {
   }
   if (entry.record_type === 'planning_setting')
     return messages.history.recordTypes.planning_setting;
+  if (entry.record_type === 'cash_plan') {
+    const subAction = nameOf(values.sub_action_id);
+    return `${messages.history.recordTypes.cash_plan} ${values.year ?? ''} ${subAction} — ${String(values.account_code ?? '')}`;
+  }
   if (entry.record_type === 'rka_signer') {
     const unit = values.agency_id == null ? named.regionSigner : nameOf(values.agency_id);
     return `${unit}: ${String(values.name ?? '')}`;

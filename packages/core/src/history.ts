@@ -32,6 +32,8 @@ export const historyRecordTypes = [
   // Sumber dana (issue 36).
   'funding_source',
   'sub_action_funding',
+  // Anggaran Kas (issue 36): one record per sub kegiatan × kode rekening × year.
+  'cash_plan',
 ] as const;
 export const HistoryRecordType = z.enum(historyRecordTypes, {
   error: `harus salah satu dari: ${historyRecordTypes.join(', ')}`,

@@ -120,6 +120,12 @@ export const PlanningSettings = z.object({
   lines_need_pagu: z.boolean(),
   /** Whether every line must name its sumber dana (a region's choice; no unless turned on). */
   lines_need_funding_source: z.boolean(),
+  /**
+   * Whether a sub kegiatan's Anggaran Kas must equal its lines (selisih 0) before it is marked
+   * verified and before its year moves to the next stage (issue 36). Off unless an admin turns
+   * it on: the spec's original client knows no cash plan. Absent from older servers: off.
+   */
+  cash_plan_required: z.boolean().optional(),
 });
 export type PlanningSettings = z.infer<typeof PlanningSettings>;
 
@@ -143,6 +149,7 @@ export const PlanningPolicyInput = z
   .object({
     lines_need_pagu: z.boolean({ error: 'harus ya atau tidak' }),
     lines_need_funding_source: z.boolean({ error: 'harus ya atau tidak' }),
+    cash_plan_required: z.boolean({ error: 'harus ya atau tidak' }),
   })
   .partial()
   .refine((input) => Object.keys(input).length > 0, { error: 'tidak ada yang diubah' });

@@ -1,4 +1,15 @@
 import { z } from 'zod';
+import {
+  CashPlanExportQuery,
+  CashPlanExportRow,
+  CashPlanGrid,
+  CashPlanImportBatch,
+  CashPlanImportResult,
+  CashPlanInput,
+  CashPlanQuery,
+  CashPlanStatus,
+  CashPlanStatusQuery,
+} from './cash-plan.js';
 import { type ManagedEntityKey, managedEntityKeys } from './entity-keys.js';
 import {
   FundingSource,
@@ -794,6 +805,52 @@ export const routes = {
         'Set the pagu of many sub kegiatan at once, found by code (within their Perangkat Daerah when named), in one transaction',
       body: PaguImportBatch,
       data: PaguImportResult,
+    }),
+  },
+  cashPlan: {
+    get: route({
+      method: 'GET',
+      path: '/api/cash-plan',
+      access: 'user',
+      summary:
+        "A sub kegiatan's Anggaran Kas of a year: per kode rekening its lines' total, the twelve months and the selisih, with per-month totals",
+      query: CashPlanQuery,
+      data: CashPlanGrid,
+    }),
+    set: route({
+      method: 'PUT',
+      path: '/api/cash-plan/set',
+      access: 'user',
+      summary:
+        "Save a sub kegiatan's whole Anggaran Kas of a year in one transaction (a plan that does not balance is kept); refused where its lines may not be written (a lock, the stage)",
+      body: CashPlanInput,
+      data: CashPlanGrid,
+    }),
+    status: route({
+      method: 'GET',
+      path: '/api/cash-plan/status',
+      access: 'user',
+      summary:
+        "The sub kegiatan of a year, in the caller's units, with lines whose Anggaran Kas does not balance them (selisih not 0), and whether the region requires it to",
+      query: CashPlanStatusQuery,
+      data: CashPlanStatus,
+    }),
+    import: route({
+      method: 'POST',
+      path: '/api/cash-plan/import',
+      access: 'admin',
+      summary:
+        "Set a year's Anggaran Kas from the SIPD layout (sub kegiatan × kode rekening, bulan_1..12), every row checked before anything is written, in one transaction",
+      body: CashPlanImportBatch,
+      data: CashPlanImportResult,
+    }),
+    export: route({
+      method: 'GET',
+      path: '/api/cash-plan/export',
+      access: 'admin',
+      summary: "A year's Anggaran Kas in the SIPD layout: one row per sub kegiatan × kode rekening",
+      query: CashPlanExportQuery,
+      data: z.array(CashPlanExportRow),
     }),
   },
   priceItem: {

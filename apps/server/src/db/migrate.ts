@@ -25,6 +25,7 @@ import * as restoreAndUnitTold from './migrations/2026-11-28-0022-restore-and-un
 import * as catalogueNameLock from './migrations/2026-11-28-0024-catalogue-name-lock.js';
 import * as settingsHistory from './migrations/2026-11-28-0026-settings-history.js';
 import * as fundingSources from './migrations/2026-11-28-0027-funding-sources.js';
+import * as cashPlan from './migrations/2026-11-28-0028-cash-plan.js';
 
 // Listed statically so the bundled server needs no migrations folder at run time.
 const migrations: Record<string, Migration> = {
@@ -53,6 +54,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-0024-catalogue-name-lock': catalogueNameLock,
   '2026-11-28-0026-settings-history': settingsHistory,
   '2026-11-28-0027-funding-sources': fundingSources,
+  '2026-11-28-0028-cash-plan': cashPlan,
 };
 
 /** Brings the schema to the latest migration; serves start-up, tests and `npm run migrate`. */

@@ -191,6 +191,24 @@ export interface StageLineTable {
   line_values: Record<string, unknown>;
 }
 
+/** A sub kegiatan's Anggaran Kas under one kode rekening for a year (migration 0028). */
+export type CashPlanTable = {
+  id: Generated<string>;
+  year: number;
+  sub_action_id: string;
+  account_code: string;
+  updated_at: ColumnType<Date | string, never, Date | string>;
+  updated_by: string | null;
+} & Record<`month_${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12}`, BigIntColumn>;
+
+/** The Anggaran Kas a closed stage kept: its figures, as stage_line keeps its lines. */
+export interface StageCashPlanTable {
+  stage_id: string;
+  sub_action_id: string;
+  account_code: string;
+  months: (string | number)[];
+}
+
 /** One recorded change, written by triggers only (migration 0016); never updated or deleted. */
 export interface ChangeLogTable {
   id: ColumnType<string | number, never, never>;
@@ -324,6 +342,7 @@ export interface PlanningSettingTable {
   id: Generated<boolean>;
   lines_need_pagu: boolean;
   lines_need_funding_source: Generated<boolean>;
+  cash_plan_required: Generated<boolean>;
   updated_at: ColumnType<Date | string, never, Date | string>;
   updated_by: string | null;
 }
@@ -381,6 +400,8 @@ export interface Database {
   sub_action_lock: SubActionLockTable;
   budget_stage: BudgetStageTable;
   stage_line: StageLineTable;
+  cash_plan: CashPlanTable;
+  stage_cash_plan: StageCashPlanTable;
   user_agency: UserAgencyTable;
   verification_note: VerificationNoteTable;
   verification_reply: VerificationReplyTable;

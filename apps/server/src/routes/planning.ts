@@ -1,5 +1,6 @@
 import { messagesId } from '@ranwal/core';
 import type { AppContext } from '../context.js';
+import { createCashPlanService } from '../services/cash-plan.js';
 import { createFundingService } from '../services/funding.js';
 import { createPaguService } from '../services/pagu.js';
 import { createPlanningService } from '../services/planning.js';
@@ -95,5 +96,23 @@ export function fundingHandlers({ db }: AppContext): {
       },
       set: async ({ body, user }) => ({ message: ok, data: await funding.set(body, user.id) }),
     },
+  };
+}
+
+/** Anggaran Kas: a sub kegiatan's twelve months per kode rekening (issue 36). */
+export function cashPlanHandlers({ db }: AppContext): Handlers['cashPlan'] {
+  const cashPlan = createCashPlanService(db);
+  return {
+    get: async ({ query, user }) => ({
+      message: ok,
+      data: await cashPlan.get(query.sub_action_id, query.year, user),
+    }),
+    set: async ({ body, user }) => ({ message: ok, data: await cashPlan.set(body, user) }),
+    status: async ({ query, user }) => ({
+      message: ok,
+      data: await cashPlan.status(query.year, user),
+    }),
+    import: async ({ body, user }) => ({ message: ok, data: await cashPlan.import(body, user.id) }),
+    export: async ({ query }) => ({ message: ok, data: await cashPlan.export(query.year) }),
   };
 }

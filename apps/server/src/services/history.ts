@@ -86,6 +86,7 @@ const unitKeys: Record<HistoryRecordType, { column: string; set: ParentSet | 'ag
   // Sumber dana (issue 36): the region's list is no unit's; a sub kegiatan's sources are its.
   funding_source: null,
   sub_action_funding: { column: 'sub_action_id', set: 'unit_sub_action' },
+  cash_plan: { column: 'sub_action_id', set: 'unit_sub_action' },
 };
 
 /** A recorded column before or after the change is in `set` (ids as text). */

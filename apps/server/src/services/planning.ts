@@ -20,6 +20,7 @@ import {
 } from '@ranwal/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { cashPlanRequired } from './cash-plan-rules.js';
 import { linesNeedFundingSource } from './funding.js';
 import { inTransaction, type Parsed } from './pagination.js';
 
@@ -184,6 +185,7 @@ export function createPlanningService(db: Kysely<Database>, options: { freeForm:
       free_form_components: options.freeForm,
       lines_need_pagu: await readLinesNeedPagu(db),
       lines_need_funding_source: await linesNeedFundingSource(db),
+      cash_plan_required: await cashPlanRequired(db),
     };
   }
 
@@ -325,6 +327,9 @@ export function createPlanningService(db: Kysely<Database>, options: { freeForm:
         ...(input.lines_need_pagu !== undefined && { lines_need_pagu: input.lines_need_pagu }),
         ...(input.lines_need_funding_source !== undefined && {
           lines_need_funding_source: input.lines_need_funding_source,
+        }),
+        ...(input.cash_plan_required !== undefined && {
+          cash_plan_required: input.cash_plan_required,
         }),
       };
       await db

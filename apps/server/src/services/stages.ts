@@ -1,5 +1,6 @@
 import {
   AppError,
+  cashPlanStageRefusal,
   issuesRefusal,
   messagesId,
   refusals,
@@ -17,6 +18,7 @@ import {
 } from '@ranwal/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { cashPlanRequired, monthColumns, unbalancedSubActions } from './cash-plan-rules.js';
 import { inTransaction, type Parsed } from './pagination.js';
 import { namesIn, referenceNames } from './reference-names.js';
 
@@ -135,6 +137,17 @@ export function createStageService(db: Kysely<Database>) {
         unlessConfirmed(confirm, consequence ? [consequence] : []);
         const current = stages[at];
         if (current) {
+          // The region may require every sub kegiatan with lines to balance its Anggaran Kas
+          // before the year moves on (issue 36): the refusal lists those that do not.
+          if (await cashPlanRequired(trx)) {
+            const refusal = cashPlanStageRefusal(await unbalancedSubActions(trx, year));
+            if (refusal) throw refusal;
+          }
+          await sql`
+            insert into stage_cash_plan (stage_id, sub_action_id, account_code, months)
+            select ${current.id}, c.sub_action_id, c.account_code,
+              array[${sql.raw(monthColumns.map((column) => `c.${column}`).join(', '))}]
+            from cash_plan c where c.year = ${year}`.execute(trx);
           await sql`
             insert into stage_line (stage_id, line_id, sub_action_id, program_id,
               total_after_tax, line_values)

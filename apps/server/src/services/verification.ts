@@ -1,4 +1,5 @@
 import {
+  cashPlanVerifyRefusal,
   listFilter,
   messagesId,
   NOTE_REPLIES_IN_LIST,
@@ -18,6 +19,8 @@ import {
 } from '@ranwal/core';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { createCashPlanService } from './cash-plan.js';
+import { cashPlanRequired, unbalancedSubActions } from './cash-plan-rules.js';
 import { containsPattern, inTransaction, offsetOf, type Parsed, toCount } from './pagination.js';
 import { assertSubActionInScope, isLineInScope } from './reports.js';
 import { programmesWhere } from './scope.js';
@@ -456,6 +459,19 @@ export function createVerificationService(db: Kysely<Database>) {
             .executeTakeFirstOrThrow();
           if (toCount(open.count) > 0) {
             throw refusals.notesStillOpen(toCount(open.count));
+          }
+          // Where the region requires it, the Anggaran Kas must balance the lines (issue 36).
+          if (await cashPlanRequired(trx)) {
+            const [unbalanced] = await unbalancedSubActions(
+              trx,
+              place.year,
+              sql<boolean>`s.id = ${place.sub_action_id}`,
+            );
+            if (unbalanced) {
+              const grid = await createCashPlanService(trx).gridOf(place.sub_action_id, place.year);
+              const refusal = cashPlanVerifyRefusal(grid.rows);
+              if (refusal) throw refusal;
+            }
           }
           const inserted = await trx
             .insertInto('sub_action_verification')

@@ -3,6 +3,42 @@ import type { Messages } from './id.js';
 /** English catalogue; same keys as the Indonesian reference, enforced by the `Messages` type. */
 export const messagesEn: Messages = {
   locale: 'en-US',
+  cashPlan: {
+    title: 'Cash plan',
+    monthNames: [
+      'January',
+      'February',
+      'March',
+      'April',
+      'May',
+      'June',
+      'July',
+      'August',
+      'September',
+      'October',
+      'November',
+      'December',
+    ],
+    rowName: (row: number, accountCode: string) => `row ${row} (${accountCode})`,
+    cellProblem: (row: string, month: string, problem: string) => `${row}, ${month}: ${problem}`,
+    duplicateRow: (row: string, earlier: number) =>
+      `${row}: this account code is already on row ${earlier}`,
+    notWholeRupiah: 'must be whole rupiah',
+    negative: 'may not be negative',
+    tooLarge: 'too large',
+    unknownAccount: (row: string) => `${row}: this account code is not under this sub kegiatan`,
+    unknownSubAction: (row: number, code: string) =>
+      `row ${row}: no sub kegiatan has the code ${code}`,
+    ambiguousSubAction: (row: number, code: string) =>
+      `row ${row}: the sub kegiatan code ${code} is used by more than one sub kegiatan`,
+    unbalanced: (rows: string) =>
+      `The sub kegiatan cannot be verified yet: its cash plan differs from its budget lines' total (difference per account code: ${rows}).`,
+    stageBlocked: (count: number, list: string) =>
+      `The stage cannot move on yet: the cash plan of ${count} sub kegiatan differs from its budget lines' total: ${list}.`,
+    stageBlockedItem: (code: string, name: string, selisih: string) =>
+      `${code} ${name} (difference ${selisih})`,
+    stageBlockedMore: (count: number) => `and ${count} more`,
+  },
   app: {
     name: 'Ranwal',
     subtitle: 'Remote Monitoring Information System',
@@ -1084,7 +1120,7 @@ export const messagesEn: Messages = {
     subAction: {
       title: 'Funding Sources per Sub-activity',
       intro:
-        "The funding sources a sub-activity draws on in a budget year, each with its own ceiling when given. The default source fills new budget lines that name none.",
+        'The funding sources a sub-activity draws on in a budget year, each with its own ceiling when given. The default source fills new budget lines that name none.',
       choose: 'Choose a sub-activity to set its funding sources.',
       source: 'Funding Source',
       ceiling: 'Source Ceiling',
@@ -1131,6 +1167,7 @@ export const messagesEn: Messages = {
       funding_source: 'Funding Source',
       sub_action_funding: 'Sub-activity Funding Sources',
       planning_setting: 'Ceiling Rule',
+      cash_plan: 'Cash plan',
     },
     fields: {
       name: 'Name',
@@ -1172,6 +1209,9 @@ export const messagesEn: Messages = {
       fundingCeiling: 'Funding Source Ceiling',
       fundingDefault: 'Default Funding Source',
       linesNeedFundingSource: 'Lines need a funding source',
+      cashPlanRequired: 'Cash plan must equal the budget lines',
+      accountCode: 'Account code',
+      month: (n: number) => `Month ${n}`,
     },
     recordNames: {
       taxRule: (from: string) => `VAT from ${from}`,
@@ -1829,6 +1869,10 @@ export const messagesEn: Messages = {
         "load a year's standard price catalogue (SSH, SBU, HSPK, ASB) from the sheet the region publishes",
       importFundingSources:
         'load the list of funding sources from a sheet (Kode, Nama, Kelompok; Berlaku Mulai and Berlaku Sampai when given), matched by code',
+      importCashPlan:
+        "load a year's Anggaran Kas from a SIPD sheet (kode_sub_kegiatan, kode_rekening, bulan_1..bulan_12); each sub kegiatan in the sheet gets its rows, others are left alone",
+      exportCashPlan:
+        "write a year's Anggaran Kas in the SIPD layout (import it again: nothing changes)",
       importPagu:
         'set the pagu of sub kegiatan for a year from a sheet (Kode Sub Kegiatan, Pagu; the SKPD where codes repeat)',
       planningFile: '.csv or .xlsx',
@@ -1912,6 +1956,8 @@ export const messagesEn: Messages = {
       loadCatalogue: 'loading the catalogue',
       setPagu: 'setting the pagu',
       loadFundingSources: 'loading the funding sources',
+      setCashPlan: 'loading the Anggaran Kas',
+      readCashPlan: 'reading the Anggaran Kas',
       loadReference: 'loading the reference',
       importStopped: 'import stopped',
     },
@@ -1986,6 +2032,7 @@ export const messagesEn: Messages = {
       noPricedItem: (file: string) => `${file} has no priced item`,
       noPaguRow: (file: string) => `${file} has no pagu row`,
       noFundingSourceRow: (file: string) => `${file} has no funding source row`,
+      noCashPlanRow: (file: string) => `${file} has no Anggaran Kas row`,
       atMostRows: (maximum: string) => `at most ${maximum} rows`,
       batchSize: (maximum: string) => `--batch-size must be a whole number from 1 to ${maximum}`,
       stoppedChecked: (sent: string, total: string) =>
@@ -2028,6 +2075,11 @@ export const messagesEn: Messages = {
       paguSet: 'Set',
       fundingSources: (rows: string, file: string, counts: string) =>
         `Loaded ${rows} funding sources from ${file}: ${counts}`,
+      cashPlan: (verb: string, rows: string, year: number, file: string, counts: string) =>
+        `${verb} the ${year} Anggaran Kas of ${rows} row(s) from ${file}: ${counts}`,
+      cashPlanRemoved: (removed: string) => `, ${removed} removed`,
+      cashPlanSaved: (rows: string, year: number, file: string, format: string) =>
+        `Saved the ${year} Anggaran Kas, ${rows} row(s), to ${file} (${format}); ranwal import cash-plan reads it back`,
       counts: (created: string, changed: string, unchanged: string) =>
         `${created} new, ${changed} changed, ${unchanged} unchanged`,
     },

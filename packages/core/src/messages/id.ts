@@ -283,6 +283,48 @@ const levels: LevelCatalogue = {
 export const messagesId = {
   /** The catalogue's locale (BCP 47): how numbers, dates and react-aria's own strings are read. */
   locale: 'id-ID',
+  /** Anggaran Kas (issue 36): the monthly cash plan of a sub kegiatan. */
+  cashPlan: {
+    title: 'Anggaran Kas',
+    monthNames: [
+      'Januari',
+      'Februari',
+      'Maret',
+      'April',
+      'Mei',
+      'Juni',
+      'Juli',
+      'Agustus',
+      'September',
+      'Oktober',
+      'November',
+      'Desember',
+    ],
+    /** How a message names a row: 'baris 3 (5.1.02.01.01.0024)'. */
+    rowName: (row: number, accountCode: string) => `baris ${row} (${accountCode})`,
+    cellProblem: (row: string, month: string, problem: string) => `${row}, ${month}: ${problem}`,
+    duplicateRow: (row: string, earlier: number) =>
+      `${row}: kode rekening ini sudah ada di baris ${earlier}`,
+    notWholeRupiah: 'harus bilangan bulat rupiah',
+    negative: 'tidak boleh negatif',
+    tooLarge: 'terlalu besar',
+    /** A row naming a kode rekening not under the sub kegiatan (nor its lines', nor planned). */
+    unknownAccount: (row: string) => `${row}: kode rekening ini tidak ada di sub kegiatan ini`,
+    unknownSubAction: (row: number, code: string) =>
+      `baris ${row}: sub kegiatan dengan kode ${code} tidak ditemukan`,
+    ambiguousSubAction: (row: number, code: string) =>
+      `baris ${row}: kode sub kegiatan ${code} dipakai lebih dari satu sub kegiatan`,
+    /** Verification refused: the plan does not balance the lines. */
+    unbalanced: (rows: string) =>
+      `Sub Kegiatan belum dapat diverifikasi: Anggaran Kas belum sama dengan total rincian belanja (selisih per kode rekening: ${rows}).`,
+    /** A stage move refused: the sub kegiatan whose plan does not balance. */
+    stageBlocked: (count: number, list: string) =>
+      `Tahap belum dapat dilanjutkan: Anggaran Kas ${count} sub kegiatan belum sama dengan total rincian belanja: ${list}.`,
+    stageBlockedItem: (code: string, name: string, selisih: string) =>
+      `${code} ${name} (selisih ${selisih})`,
+    /** More than the message lists. */
+    stageBlockedMore: (count: number) => `dan ${count} lainnya`,
+  },
   app: {
     name: 'Ranwal',
     subtitle: 'Sistem Informasi Remote Monitoring',
@@ -1279,6 +1321,7 @@ export const messagesId = {
       planning_setting: 'Aturan Pagu',
       funding_source: 'Sumber Dana',
       sub_action_funding: 'Sumber Dana Sub Kegiatan',
+      cash_plan: 'Anggaran Kas',
     },
     /** Labels of the recorded columns the line's field labels do not name. */
     fields: {
@@ -1321,6 +1364,9 @@ export const messagesId = {
       fundingCeiling: 'Pagu Sumber Dana',
       fundingDefault: 'Sumber Dana Bawaan',
       linesNeedFundingSource: 'Rincian Belanja Wajib Memiliki Sumber Dana',
+      cashPlanRequired: 'Anggaran Kas Wajib Sama Dengan Rincian Belanja',
+      accountCode: 'Kode Rekening',
+      month: (n: number) => `Bulan ${n}`,
     },
     /** How a settings record is named in the list: a PPN rule by its date, a person's unit. */
     recordNames: {
@@ -2080,6 +2126,10 @@ export const messagesId = {
       },
       importCatalogue:
         'muat katalog harga standar (SSH, SBU, HSPK, ASB) satu tahun anggaran dari lembar yang diterbitkan daerah',
+      importCashPlan:
+        'muat Anggaran Kas satu tahun anggaran dari lembar SIPD (kode_sub_kegiatan, kode_rekening, bulan_1..bulan_12); setiap sub kegiatan di lembar mendapat baris-barisnya, yang lain tidak diubah',
+      exportCashPlan:
+        'tulis Anggaran Kas satu tahun anggaran dalam tata letak SIPD (diimpor lagi: tidak ada yang berubah)',
       importPagu:
         'tetapkan pagu sub kegiatan satu tahun anggaran dari lembar (Kode Sub Kegiatan, Pagu; SKPD bila kodenya berulang)',
       importFundingSources:
@@ -2172,6 +2222,8 @@ export const messagesId = {
       loadCatalogue: 'memuat katalog harga',
       setPagu: 'menetapkan pagu',
       loadFundingSources: 'memuat sumber dana',
+      setCashPlan: 'memuat Anggaran Kas',
+      readCashPlan: 'membaca Anggaran Kas',
       loadReference: 'memuat nomenklatur',
       importStopped: 'impor berhenti',
     },
@@ -2259,6 +2311,7 @@ export const messagesId = {
       noPricedItem: (file: string) => `${file} tidak berisi item dengan harga`,
       noPaguRow: (file: string) => `${file} tidak berisi baris pagu`,
       noFundingSourceRow: (file: string) => `${file} tidak berisi baris sumber dana`,
+      noCashPlanRow: (file: string) => `${file} tidak berisi baris Anggaran Kas`,
       atMostRows: (maximum: string) => `paling banyak ${maximum} baris`,
       batchSize: (maximum: string) => `--batch-size harus bilangan bulat dari 1 sampai ${maximum}`,
       stoppedChecked: (sent: string, total: string) =>
@@ -2301,6 +2354,11 @@ export const messagesId = {
       paguSet: 'Ditetapkan',
       fundingSources: (rows: string, file: string, counts: string) =>
         `Dimuat ${rows} sumber dana dari ${file}: ${counts}`,
+      cashPlan: (verb: string, rows: string, year: number, file: string, counts: string) =>
+        `${verb} Anggaran Kas tahun ${year}, ${rows} baris, dari ${file}: ${counts}`,
+      cashPlanRemoved: (removed: string) => `, ${removed} dihapus`,
+      cashPlanSaved: (rows: string, year: number, file: string, format: string) =>
+        `Disimpan Anggaran Kas tahun ${year}, ${rows} baris, ke ${file} (${format}); ranwal import cash-plan membacanya kembali`,
       counts: (created: string, changed: string, unchanged: string) =>
         `${created} baru, ${changed} berubah, ${unchanged} tetap`,
     },

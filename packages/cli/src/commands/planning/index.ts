@@ -1,6 +1,11 @@
+import { writeFile } from 'node:fs/promises';
 import {
   AccountCode,
   ApiError,
+  CASH_PLAN_MONTHS,
+  type CashPlanImportResult,
+  cashPlanSheetColumns,
+  csvCell,
   type FundingGroup,
   type FundingSourceImportResult,
   FundingSourceInput,
@@ -21,6 +26,8 @@ import { type ConnectionOptions, connect } from '../../connection.js';
 import { CliError, calling } from '../../errors.js';
 import { cliText } from '../../lang.js';
 import { formatCount } from '../../output.js';
+import type { CsvSeparator } from '../export/csv.js';
+import { type ExportFormat, formatOf, replaceWhole } from '../export/files.js';
 import { describePlace, HEADER_SEARCH_ROWS, headerKey, type SheetRow } from '../import/columns.js';
 import { type CsvEncoding, readSheet } from '../import/read.js';
 
@@ -419,4 +426,177 @@ export function paguSummary(report: PaguReport): string {
   const verb = report.dryRun ? text.dryRunRead : text.paguSet;
   const counts = text.counts(formatCount(created), formatCount(changed), formatCount(unchanged));
   return text.pagu(verb, formatCount(report.rows), report.year, report.file, counts);
+}
+
+type CashPlanField = 'sub_action_code' | 'account_code' | `month_${number}`;
+const monthFields = Array.from(
+  { length: CASH_PLAN_MONTHS },
+  (_, index) => `month_${index + 1}` as CashPlanField,
+);
+
+/** The SIPD layout: its own column names first, the names people write them with after. */
+const cashPlanColumns = {
+  sub_action_code: {
+    names: [cashPlanSheetColumns[0], 'kode sub kegiatan', 'kode subkegiatan'],
+    required: true,
+  },
+  account_code: { names: [cashPlanSheetColumns[1], 'kode rekening', 'kode akun'], required: true },
+  ...Object.fromEntries(
+    monthFields.map((field, index) => [
+      field,
+      { names: [cashPlanSheetColumns[index + 2]!, `bulan ${index + 1}`], required: true },
+    ]),
+  ),
+} as Columns<CashPlanField>;
+
+export interface CashPlanReport {
+  file: string;
+  year: number;
+  dryRun: boolean;
+  rows: number;
+  result: CashPlanImportResult;
+}
+
+/**
+ * Loads a year's Anggaran Kas from the SIPD layout (one row per sub kegiatan × kode rekening,
+ * bulan_1..bulan_12). Every cell is read before anything is sent, and the server checks every
+ * row before writing any (one transaction): a bad row stops the sheet, naming its row. Each sub
+ * kegiatan in the sheet gets exactly its rows; loading the same sheet again changes nothing.
+ */
+export async function importCashPlan(options: PlanningImportOptions): Promise<CashPlanReport> {
+  const given = yearOf(options.year);
+  const { rows, cell } = await readRows(options, cashPlanColumns);
+  const entries = rows.map((row) => {
+    for (const [field, label] of [
+      ['sub_action_code', cashPlanSheetColumns[0]],
+      ['account_code', cashPlanSheetColumns[1]],
+    ] as const) {
+      if (cell(row, field) === '') {
+        throw new CliError(
+          'invalid_data',
+          `${describePlace(row)}, ${label}: ${cliText().import.empty}`,
+        );
+      }
+    }
+    return {
+      row: row.row,
+      sub_action_code: cell(row, 'sub_action_code'),
+      account_code: cell(row, 'account_code'),
+      months: monthFields.map((field, index) =>
+        amountOf(cell(row, field) || '0', row, cashPlanSheetColumns[index + 2]!),
+      ),
+    };
+  });
+  if (entries.length === 0) {
+    throw new CliError('invalid_data', cliText().failures.noCashPlanRow(options.file));
+  }
+  if (entries.length > HIERARCHY_IMPORT_MAX_ROWS) {
+    throw new CliError(
+      'invalid_data',
+      cliText().failures.atMostRows(formatCount(HIERARCHY_IMPORT_MAX_ROWS)),
+    );
+  }
+  const { client } = await connect(options);
+  const year = given ?? (await defaultBudgetYear(client));
+  const dryRun = options.dryRun ?? false;
+  const { data } = await calling(cliText().doing.setCashPlan, async () => {
+    try {
+      return await client.cashPlan.import(
+        { year, rows: entries, dry_run: dryRun },
+        options.signal ? { signal: options.signal } : {},
+      );
+    } catch (error) {
+      // The server's messages name each row by its spreadsheet row number already.
+      const issues = error instanceof ApiError ? (error.issues ?? []) : [];
+      if (issues.length > 0) {
+        throw new CliError('invalid_data', issues.map((issue) => issue.message).join('\n'));
+      }
+      throw error;
+    }
+  });
+  return { file: options.file, year, dryRun, rows: entries.length, result: data };
+}
+
+export function cashPlanSummary(report: CashPlanReport): string {
+  const { created, changed, unchanged, removed } = report.result;
+  const text = cliText().planning;
+  const verb = report.dryRun ? text.dryRunRead : text.paguSet;
+  const counts =
+    text.counts(formatCount(created), formatCount(changed), formatCount(unchanged)) +
+    (removed > 0 ? text.cashPlanRemoved(formatCount(removed)) : '');
+  return text.cashPlan(verb, formatCount(report.rows), report.year, report.file, counts);
+}
+
+export interface CashPlanExportOptions extends ConnectionOptions {
+  out: string;
+  year?: string | undefined;
+  format?: ExportFormat | undefined;
+  separator?: CsvSeparator | undefined;
+  signal?: AbortSignal;
+}
+
+export interface CashPlanExportResult {
+  file: string;
+  format: ExportFormat;
+  year: number;
+  rows: number;
+}
+
+/** Writes a year's Anggaran Kas in the SIPD layout, CSV or XLSX, as the import reads it back. */
+export async function exportCashPlan(
+  options: CashPlanExportOptions,
+): Promise<CashPlanExportResult> {
+  const format = formatOf(options.out, options.format);
+  const given = yearOf(options.year);
+  const { client } = await connect(options);
+  const year = given ?? (await defaultBudgetYear(client));
+  const { data } = await calling(cliText().doing.readCashPlan, () =>
+    client.cashPlan.export({ year }, options.signal ? { signal: options.signal } : {}),
+  );
+  const header = [...cashPlanSheetColumns];
+  const file = await replaceWhole(options.out, options.signal, async (partial) => {
+    if (format === 'csv') {
+      const separator = options.separator ?? 'comma';
+      const mark = separator === 'semicolon' ? ';' : ',';
+      const lines = [
+        header.map((name) => csvCell(name, mark)).join(mark),
+        ...data.map((row) =>
+          [csvCell(row.sub_action_code, mark), csvCell(row.account_code, mark), ...row.months].join(
+            mark,
+          ),
+        ),
+      ];
+      await writeFile(
+        partial,
+        `${separator === 'semicolon' ? '\uFEFF' : ''}${lines.join('\r\n')}\r\n`,
+      );
+      return;
+    }
+    const { default: Excel } = await import('exceljs');
+    const workbook = new Excel.stream.xlsx.WorkbookWriter({ filename: partial });
+    const sheet = workbook.addWorksheet('Anggaran Kas', {
+      views: [{ state: 'frozen', ySplit: 1 }],
+    });
+    // Codes as text (5.10 stays 5.10); amounts as numbers (whole rupiah, exact below 2^53).
+    sheet.columns = header.map((name, index) => ({
+      key: name,
+      width: index < 2 ? 24 : 14,
+      ...(index < 2 ? { style: { numFmt: '@' } } : {}),
+    }));
+    sheet.addRow(header).commit();
+    for (const row of data) {
+      sheet.addRow([row.sub_action_code, row.account_code, ...row.months.map(Number)]).commit();
+    }
+    await workbook.commit();
+  });
+  return { file, format, year, rows: data.length };
+}
+
+export function cashPlanExportSummary(result: CashPlanExportResult): string {
+  return cliText().planning.cashPlanSaved(
+    formatCount(result.rows),
+    result.year,
+    result.file,
+    result.format,
+  );
 }

@@ -1,0 +1,279 @@
+import {
+  type CashPlanGrid,
+  formatRupiah,
+  type HistoryEntry,
+  messagesId,
+  recordName,
+} from '@ranwal/core';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { budgetLineInput, buildChain, buildUnitChain, type Chain } from './fixtures.js';
+import { databaseTargets, startTestApp, type TestApp } from './harness.js';
+
+const API = '/ranwal/api';
+const YEAR = 2027;
+const SUB_ACTION_CODE = '1.02.02.2.01.0001';
+const texts = messagesId.cashPlan;
+const zeros = () => Array.from({ length: 12 }, () => 0);
+/** `amount` in month `index` (0-based), the other months 0. */
+const inMonth = (index: number, amount: number) =>
+  zeros().map((_, at) => (at === index ? amount : 0));
+
+/** A day counted from today in WIB, as YYYY-MM-DD. */
+const day = (offset: number) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(
+    new Date(Date.now() + offset * 86_400_000),
+  );
+
+describe.each(databaseTargets)('Anggaran Kas on %s', (target) => {
+  let t: TestApp;
+  let chain: Chain;
+  let otherUnitToken: string;
+  let firstCode: string;
+  const secondCode = '5.1.02.01.01.0099';
+
+  const call = (method: 'GET' | 'POST' | 'PUT', path: string, token: string, body?: unknown) =>
+    t.call(method, `${API}/${path}`, { token, body });
+  const grid = async (token = t.userToken): Promise<CashPlanGrid> => {
+    const response = await call(
+      'GET',
+      `cash-plan?sub_action_id=${chain.sub_action_id}&year=${YEAR}`,
+      token,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().data;
+  };
+  const save = (rows: { account_code: string; months: number[] }[], token = t.userToken) =>
+    call('PUT', 'cash-plan/set', token, { sub_action_id: chain.sub_action_id, year: YEAR, rows });
+  const addLine = async (overrides: Record<string, unknown>) => {
+    const response = await call(
+      'POST',
+      'detail-program/create',
+      t.userToken,
+      budgetLineInput(chain, { year: YEAR, ...overrides }),
+    );
+    expect(response.statusCode, response.body).toBe(201);
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp(target);
+    chain = await buildChain(t, 'Kas');
+    // The SIPD layout finds a sub kegiatan by its code.
+    await sql`update sub_action set code = ${SUB_ACTION_CODE} where id = ${chain.sub_action_id}`.execute(
+      t.database.db,
+    );
+    otherUnitToken = (await buildUnitChain(t, 'KASLAIN')).token;
+    const account = await call('POST', 'account/create', t.adminToken, {
+      name: 'Belanja Alat Tulis Kas',
+      subtitle_id: chain.subtitle_id,
+      code: secondCode,
+    });
+    expect(account.statusCode, account.body).toBe(201);
+    await addLine({ price: 12_000 });
+    await addLine({ price: 5_000, account_id: account.json().data.id });
+    const pagu = await call('PUT', 'pagu/set', t.adminToken, {
+      sub_action_id: chain.sub_action_id,
+      year: YEAR,
+      amount: 1_000_000_000,
+    });
+    expect(pagu.statusCode, pagu.body).toBe(200);
+  });
+  afterAll(() => t?.close());
+
+  it('reads rows from the lines, saves the whole grid, names the bad cell, keeps to the unit, and shows a new selisih when lines change', async () => {
+    const empty = await grid();
+    firstCode = empty.rows.find((row) => row.account_code !== secondCode)!.account_code;
+    expect(empty.rows.map((row) => [row.account_code, row.lines_total, row.selisih])).toEqual(
+      [
+        [firstCode, '12000', '-12000'],
+        [secondCode, '5000', '-5000'],
+      ].sort((a, b) => a[0]!.localeCompare(b[0]!)),
+    );
+    expect(empty.totals).toEqual({ lines_total: '17000', plan_total: '0', selisih: '-17000' });
+
+    const negative = await save([{ account_code: firstCode, months: inMonth(2, -5) }]);
+    expect(negative.statusCode).toBe(400);
+    expect(negative.json().message).toContain(
+      texts.cellProblem(texts.rowName(1, firstCode), 'Maret', texts.negative),
+    );
+    const unknown = await save([{ account_code: '9.9.9', months: zeros() }]);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toContain(texts.unknownAccount(texts.rowName(1, '9.9.9')));
+
+    // Work in progress is kept: the second row does not balance yet.
+    const saved = await save([
+      { account_code: firstCode, months: Array.from({ length: 12 }, () => 1_000) },
+      { account_code: secondCode, months: inMonth(0, 4_000) },
+    ]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const plan: CashPlanGrid = saved.json().data;
+    expect(plan.rows.map((row) => [row.account_code, row.plan_total, row.selisih])).toEqual(
+      expect.arrayContaining([
+        [firstCode, '12000', '0'],
+        [secondCode, '4000', '-1000'],
+      ]),
+    );
+    expect(plan.month_totals[0]).toBe('5000');
+    expect(plan.totals.selisih).toBe('-1000');
+
+    // Another unit's person neither reads nor writes it.
+    expect(
+      (
+        await call(
+          'GET',
+          `cash-plan?sub_action_id=${chain.sub_action_id}&year=${YEAR}`,
+          otherUnitToken,
+        )
+      ).statusCode,
+    ).toBe(403);
+    expect((await save([], otherUnitToken)).statusCode).toBe(403);
+
+    // A new line is not spread into the plan: its row shows the new selisih.
+    await addLine({ price: 1_000, component_name: 'Map' });
+    const after = await grid();
+    expect(after.rows.find((row) => row.account_code === firstCode)).toMatchObject({
+      lines_total: '13000',
+      plan_total: '12000',
+      selisih: '-1000',
+    });
+  });
+
+  it('refuses verification and the next stage while a selisih is not 0, where the region requires it, then allows them', async () => {
+    const verify = () =>
+      call('PUT', 'verification/sub-action', t.adminToken, {
+        sub_action_id: chain.sub_action_id,
+        year: YEAR,
+        verified: true,
+      });
+    const policy = await call('PUT', 'planning/policy', t.adminToken, {
+      lines_need_pagu: true,
+      cash_plan_required: true,
+    });
+    expect(policy.statusCode, policy.body).toBe(200);
+    expect(policy.json().data.cash_plan_required).toBe(true);
+
+    const status = await call('GET', `cash-plan/status?year=${YEAR}`, t.userToken);
+    expect(status.json().data).toMatchObject({
+      cash_plan_required: true,
+      unbalanced: [
+        {
+          sub_action_id: chain.sub_action_id,
+          lines_total: '18000',
+          plan_total: '16000',
+          selisih: '-2000',
+          unbalanced_accounts: [firstCode, secondCode].sort(),
+        },
+      ],
+    });
+    const refused = await verify();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toContain(`${firstCode} ${formatRupiah(-1000)}`);
+
+    const stages = await call('PUT', 'stage/schedule', t.adminToken, {
+      year: YEAR,
+      stages: [
+        { kind: 'ranwal', starts_on: day(-10), ends_on: day(10) },
+        { kind: 'ranhir', starts_on: day(30), ends_on: day(60) },
+      ],
+    });
+    expect(stages.statusCode, stages.body).toBe(200);
+    const advance = () =>
+      call('POST', 'stage/advance', t.adminToken, { year: YEAR, confirm: true });
+    expect((await advance()).statusCode).toBe(200);
+    const blocked = await advance();
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json().message).toBe(
+      texts.stageBlocked(
+        1,
+        texts.stageBlockedItem(
+          SUB_ACTION_CODE,
+          `${messagesId.levels.sub_action.label} Kas`,
+          formatRupiah(-2000),
+        ),
+      ),
+    );
+
+    const balanced = await save([
+      { account_code: firstCode, months: [...Array.from({ length: 11 }, () => 1_000), 2_000] },
+      { account_code: secondCode, months: inMonth(0, 5_000) },
+    ]);
+    expect(balanced.json().data.totals.selisih).toBe('0');
+    expect((await verify()).statusCode).toBe(200);
+    expect((await advance()).statusCode).toBe(200);
+
+    // The stage left keeps its Anggaran Kas as its figures.
+    const { rows: kept } = await sql<{ account_code: string; months: unknown[] }>`
+      select c.account_code, c.months from stage_cash_plan c
+      join budget_stage s on s.id = c.stage_id
+      where s.year = ${YEAR} and s.kind = 'ranwal' order by c.account_code`.execute(t.database.db);
+    expect(kept.map((row) => [row.account_code, row.months.map(String)])).toEqual(
+      [
+        [firstCode, [...Array.from({ length: 11 }, () => '1000'), '2000']],
+        [secondCode, inMonth(0, 5_000).map(String)],
+      ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    );
+
+    // Every change is in the history, named by its year, sub kegiatan and kode rekening.
+    const history = await call('GET', 'history/list?record_type=cash_plan&limit=50', t.adminToken);
+    const entries: HistoryEntry[] = history.json().data;
+    expect(entries.map((entry) => entry.action).sort()).toEqual([
+      'create',
+      'create',
+      'update',
+      'update',
+    ]);
+    expect(recordName(entries[0]!, messagesId)).toMatch(new RegExp(`^Anggaran Kas ${YEAR} .+ — `));
+  });
+
+  it('exports the SIPD layout and imports it back: unchanged, changed, every row checked first', async () => {
+    const exported = await call('GET', `cash-plan/export?year=${YEAR}`, t.adminToken);
+    expect(exported.statusCode, exported.body).toBe(200);
+    const rows: { sub_action_code: string; account_code: string; months: string[] }[] =
+      exported.json().data;
+    expect(rows).toHaveLength(2);
+    const sheet = rows.map((row, index) => ({
+      row: index + 2,
+      sub_action_code: row.sub_action_code,
+      account_code: row.account_code,
+      months: row.months.map(Number),
+    }));
+    const importSheet = (body: unknown) => call('POST', 'cash-plan/import', t.adminToken, body);
+
+    const again = await importSheet({ year: YEAR, rows: sheet });
+    expect(again.json().data).toEqual({
+      dry_run: false,
+      sub_actions: 1,
+      created: 0,
+      changed: 0,
+      unchanged: 2,
+      removed: 0,
+    });
+    const changedSheet = sheet.map((row, index) =>
+      index === 0
+        ? {
+            ...row,
+            months: inMonth(
+              5,
+              row.months.reduce((a, b) => a + b, 0),
+            ),
+          }
+        : row,
+    );
+    const bad = await importSheet({
+      year: YEAR,
+      rows: [
+        ...changedSheet,
+        { row: 4, sub_action_code: 'TIDAK-ADA', account_code: '1', months: zeros() },
+      ],
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain(texts.unknownSubAction(4, 'TIDAK-ADA'));
+    // Nothing was written.
+    expect((await call('GET', `cash-plan/export?year=${YEAR}`, t.adminToken)).json().data).toEqual(
+      rows,
+    );
+    const changed = await importSheet({ year: YEAR, rows: changedSheet });
+    expect(changed.json().data).toMatchObject({ changed: 1, unchanged: 1 });
+    expect((await grid(t.adminToken)).totals.selisih).toBe('0');
+  });
+});
