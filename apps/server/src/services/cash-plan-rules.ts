@@ -13,15 +13,6 @@ export const monthColumns = Array.from(
 /** A cash_plan row's twelve months added up (alias `c`), in SQL. */
 export const planTotalSql = sql.raw(monthColumns.map((column) => `c.${column}`).join(' + '));
 
-/** Whether the region requires a sub kegiatan's Anggaran Kas to balance its lines (issue 36). */
-export async function cashPlanRequired(executor: Kysely<Database>): Promise<boolean> {
-  const row = await executor
-    .selectFrom('planning_setting')
-    .select('cash_plan_required')
-    .executeTakeFirst();
-  return row?.cash_plan_required ?? false;
-}
-
 /**
  * The sub kegiatan of a year that have lines and whose Anggaran Kas does not balance them: some
  * kode rekening's months differ from its lines' total after PPN (no plan at all: the selisih is

@@ -18,14 +18,10 @@ import {
 } from '@ranwal/core';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
-import {
-  cashPlanRequired,
-  type MonthColumn,
-  monthColumns,
-  unbalancedSubActions,
-} from './cash-plan-rules.js';
+import { type MonthColumn, monthColumns, unbalancedSubActions } from './cash-plan-rules.js';
 import { createLockService } from './locks.js';
 import { inTransaction, type Parsed } from './pagination.js';
+import { readPlanningRules } from './planning-rules.js';
 import { assertSubActionInScope } from './reports.js';
 import { programmesWhere } from './scope.js';
 
@@ -311,11 +307,11 @@ export function createCashPlanService(db: Kysely<Database>) {
     },
 
     async status(year: number, caller: Caller): Promise<CashPlanStatus> {
-      const [required, unbalanced] = await Promise.all([
-        cashPlanRequired(db),
+      const [rules, unbalanced] = await Promise.all([
+        readPlanningRules(db),
         unbalancedSubActions(db, year, programmesWhere(scopeOf(caller), 'p.agency_id')),
       ]);
-      return { year, cash_plan_required: required, unbalanced };
+      return { year, cash_plan_required: rules.cash_plan_required, unbalanced };
     },
 
     /**

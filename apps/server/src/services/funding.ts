@@ -19,6 +19,7 @@ import {
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { containsPattern, inTransaction, offsetOf, type Parsed, toCount } from './pagination.js';
+import { readPlanningRules } from './planning-rules.js';
 
 const server = messagesId.server;
 
@@ -53,15 +54,6 @@ const toSource = (row: Record<string, unknown>): FundingSource => ({
   in_use: Boolean(row.in_use),
   updated_at: new Date(row.updated_at as string).toISOString(),
 });
-
-/** Whether the region requires every line to name its source (migration 0027's setting). */
-export async function linesNeedFundingSource(db: Kysely<Database>): Promise<boolean> {
-  const row = await db
-    .selectFrom('planning_setting')
-    .select('lines_need_funding_source')
-    .executeTakeFirst();
-  return row?.lines_need_funding_source ?? false;
-}
 
 /** A line as it will be stored, for its source's checks. */
 export interface FundedLine {
@@ -126,7 +118,7 @@ export function createFundingService(db: Kysely<Database>) {
     return {
       sub_action_id: query.sub_action_id,
       year: query.year,
-      source_required: await linesNeedFundingSource(executor),
+      source_required: (await readPlanningRules(executor)).lines_need_funding_source,
       sources: rows.map((row) => {
         const ceiling = nullableText(row.ceiling);
         const planned = sumText(row.planned);
@@ -178,7 +170,9 @@ export function createFundingService(db: Kysely<Database>) {
       sourceId = fallback?.funding_source_id ?? null;
     }
     if (!sourceId) {
-      if (await linesNeedFundingSource(trx)) throw refusals.fundingSourceRequired();
+      if ((await readPlanningRules(trx)).lines_need_funding_source) {
+        throw refusals.fundingSourceRequired();
+      }
       return null;
     }
     const source = await trx

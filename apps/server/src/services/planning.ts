@@ -20,9 +20,8 @@ import {
 } from '@ranwal/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { cashPlanRequired } from './cash-plan-rules.js';
-import { linesNeedFundingSource } from './funding.js';
 import { inTransaction, type Parsed } from './pagination.js';
+import { readPlanningRules } from './planning-rules.js';
 
 const server = messagesId.server;
 
@@ -49,21 +48,12 @@ export async function taxRuleOf(executor: Executor, year: number): Promise<TaxRu
   return taxRuleForYear(await readTaxRules(executor), year);
 }
 
-/** The region's rule: lines need a pagu (in a year that has stages) unless an admin said no. */
-async function readLinesNeedPagu(executor: Executor): Promise<boolean> {
-  const row = await executor
-    .selectFrom('planning_setting')
-    .select('lines_need_pagu')
-    .executeTakeFirst();
-  return row?.lines_need_pagu ?? true;
-}
-
 /**
  * Whether a line of `year` needs its sub kegiatan to have a pagu of that year: the region's rule
  * holds once the year has stages (before, the year is not being planned under the stages).
  */
 export async function linesNeedPaguIn(executor: Executor, year: number): Promise<boolean> {
-  if (!(await readLinesNeedPagu(executor))) return false;
+  if (!(await readPlanningRules(executor)).lines_need_pagu) return false;
   const stage = await executor
     .selectFrom('budget_stage')
     .select('id')
@@ -183,9 +173,7 @@ export function createPlanningService(db: Kysely<Database>, options: { freeForm:
     return {
       tax_rules: await readTaxRules(db),
       free_form_components: options.freeForm,
-      lines_need_pagu: await readLinesNeedPagu(db),
-      lines_need_funding_source: await linesNeedFundingSource(db),
-      cash_plan_required: await cashPlanRequired(db),
+      ...(await readPlanningRules(db)),
     };
   }
 
@@ -335,7 +323,7 @@ export function createPlanningService(db: Kysely<Database>, options: { freeForm:
       await db
         .insertInto('planning_setting')
         .values({
-          lines_need_pagu: input.lines_need_pagu ?? (await readLinesNeedPagu(db)),
+          ...(await readPlanningRules(db)),
           ...rules,
           updated_by: callerId,
         })

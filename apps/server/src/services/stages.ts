@@ -18,8 +18,9 @@ import {
 } from '@ranwal/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { cashPlanRequired, monthColumns, unbalancedSubActions } from './cash-plan-rules.js';
+import { monthColumns, unbalancedSubActions } from './cash-plan-rules.js';
 import { inTransaction, type Parsed } from './pagination.js';
+import { readPlanningRules } from './planning-rules.js';
 import { namesIn, referenceNames } from './reference-names.js';
 
 const server = messagesId.server;
@@ -139,7 +140,7 @@ export function createStageService(db: Kysely<Database>) {
         if (current) {
           // The region may require every sub kegiatan with lines to balance its Anggaran Kas
           // before the year moves on (issue 36): the refusal lists those that do not.
-          if (await cashPlanRequired(trx)) {
+          if ((await readPlanningRules(trx)).cash_plan_required) {
             const refusal = cashPlanStageRefusal(await unbalancedSubActions(trx, year));
             if (refusal) throw refusal;
           }

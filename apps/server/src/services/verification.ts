@@ -20,8 +20,9 @@ import {
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { createCashPlanService } from './cash-plan.js';
-import { cashPlanRequired, unbalancedSubActions } from './cash-plan-rules.js';
+import { unbalancedSubActions } from './cash-plan-rules.js';
 import { containsPattern, inTransaction, offsetOf, type Parsed, toCount } from './pagination.js';
+import { readPlanningRules } from './planning-rules.js';
 import { assertSubActionInScope, isLineInScope } from './reports.js';
 import { programmesWhere } from './scope.js';
 
@@ -461,7 +462,7 @@ export function createVerificationService(db: Kysely<Database>) {
             throw refusals.notesStillOpen(toCount(open.count));
           }
           // Where the region requires it, the Anggaran Kas must balance the lines (issue 36).
-          if (await cashPlanRequired(trx)) {
+          if ((await readPlanningRules(trx)).cash_plan_required) {
             const [unbalanced] = await unbalancedSubActions(
               trx,
               place.year,
