@@ -1,3 +1,4 @@
+import { isApiError, type Messages } from '@ranwal/core';
 import {
   type FormEvent,
   type ReactNode,
@@ -40,6 +41,27 @@ export function useFocusFirstInvalid(form: RefObject<HTMLFormElement | null>, at
     if (attempt === 0) return;
     form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [form, attempt]);
+}
+
+/**
+ * What a refused save says of the form's own fields, as they show it ('Kolom Kode tidak valid:
+ * kode DAU sudah dipakai sumber dana lain'), by field: the first issue naming each of `labels`'
+ * fields (`sources.0.code` names `sources`). Empty when none does: the banner says it then.
+ */
+export function refusedFields<K extends string>(
+  error: unknown,
+  labels: Readonly<Record<K, string>>,
+  messages: Messages,
+): Partial<Record<K, string>> {
+  const fields: Partial<Record<K, string>> = {};
+  if (!isApiError(error)) return fields;
+  for (const issue of error.issues ?? []) {
+    const field = issue.path.split('.')[0] as K;
+    if (field in labels && !fields[field]) {
+      fields[field] = messages.server.validation(labels[field], issue.message);
+    }
+  }
+  return fields;
 }
 
 /** A schema's `safeParse` of the form's values, as far as a submit needs it. */

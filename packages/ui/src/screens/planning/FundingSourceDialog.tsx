@@ -3,14 +3,13 @@ import {
   type FundingSource,
   FundingSourceInput,
   fundingGroups,
-  isApiError,
 } from '@ranwal/core';
-import { type FormEvent, useRef, useState } from 'react';
+import { useState } from 'react';
 import {
   FormDialog,
   FormModal,
-  useFailure,
-  useFocusFirstInvalid,
+  refusedFields,
+  useFormSubmit,
 } from '../../components/FormDialog.js';
 import { Select, SelectItem } from '../../components/Select.js';
 import { TextField } from '../../components/TextField.js';
@@ -76,17 +75,13 @@ function FundingSourceForm({
   const m = useMessages();
   const t = m.funding;
   const f = t.fields;
-  const form = useRef<HTMLFormElement>(null);
   const source = target.mode === 'edit' ? target.source : null;
   const [code, setCode] = useState(source?.code ?? '');
   const [name, setName] = useState(source?.name ?? '');
   const [group, setGroup] = useState<FundingGroup>(source?.funding_group ?? 'transfer');
   const [activeFrom, setActiveFrom] = useState(source?.active_from?.toString() ?? '');
   const [activeTo, setActiveTo] = useState(source?.active_to?.toString() ?? '');
-  const [attempt, setAttempt] = useState(0);
   const [refused, setRefused] = useState<Partial<Record<FieldKey, string>>>({});
-  const { failure, show: showFailure, clear: clearFailure } = useFailure();
-  useFocusFirstInvalid(form, attempt);
 
   const parsed = FundingSourceInput.safeParse({
     code,
@@ -102,6 +97,23 @@ function FundingSourceForm({
     active_from: f.activeFrom,
     active_to: f.activeTo,
   };
+  const { attempt, dialog } = useFormSubmit({
+    isSaving,
+    parsed,
+    save: onSubmit,
+    failed: t.saveFailed,
+    onAttempt: () => setRefused({}),
+    // A refusal naming a field (a code another source has) shows on it; anything else above.
+    onError: (error, form) => {
+      const onFields = refusedFields(error, labels, m);
+      if (Object.keys(onFields).length === 0) {
+        form.showFailure(describeError(error, t.saveFailed));
+        return;
+      }
+      setRefused(onFields);
+      form.retry();
+    },
+  });
   const problemOf = (field: FieldKey): string | undefined => {
     if (parsed.success) return undefined;
     const issue = parsed.error.issues.find((found) => found.path[0] === field);
@@ -110,44 +122,10 @@ function FundingSourceForm({
   const errorOf = (field: FieldKey) =>
     (attempt > 0 ? problemOf(field) : undefined) ?? refused[field];
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (isSaving) return;
-    setRefused({});
-    if (!parsed.success) {
-      setAttempt((n) => n + 1);
-      return;
-    }
-    clearFailure();
-    try {
-      await onSubmit(parsed.data);
-    } catch (error) {
-      // A refusal naming a field (a code another source has) shows on it; anything else above.
-      const onFields: Partial<Record<FieldKey, string>> = {};
-      if (isApiError(error)) {
-        for (const issue of error.issues ?? []) {
-          const field = issue.path.split('.')[0] as FieldKey;
-          if (field in labels && !onFields[field]) {
-            onFields[field] = m.server.validation(labels[field], issue.message);
-          }
-        }
-      }
-      if (Object.keys(onFields).length > 0) {
-        setRefused(onFields);
-        setAttempt((n) => n + 1);
-      } else {
-        showFailure(describeError(error, t.saveFailed));
-      }
-    }
-  };
-
   return (
     <FormDialog
       title={target.mode === 'add' ? t.addTitle : t.editTitle}
-      isSaving={isSaving}
-      onSubmit={submit}
-      failure={failure}
-      formRef={form}
+      {...dialog}
       className="grid gap-4 sm:grid-cols-2"
     >
       <TextField

@@ -1,5 +1,4 @@
 import {
-  isApiError,
   type PriceItem,
   PriceItemInput,
   type PriceItemKind,
@@ -12,6 +11,7 @@ import { Checkbox } from '../../components/Checkbox.js';
 import {
   FormDialog,
   FormModal,
+  refusedFields,
   useFailure,
   useFocusFirstInvalid,
 } from '../../components/FormDialog.js';
@@ -153,15 +153,7 @@ function PriceItemForm({ target, year, isSaving, onSubmit }: PriceItemFormProps)
       await onSubmit({ ...values, ...parsed.data });
     } catch (error) {
       // A refusal naming fields (a code the year has) shows on them; anything else above.
-      const onFields: Partial<Record<FieldKey, string>> = {};
-      if (isApiError(error)) {
-        for (const issue of error.issues ?? []) {
-          const field = issue.path.split('.')[0] as FieldKey;
-          if (field in labels && !onFields[field]) {
-            onFields[field] = m.server.validation(labels[field], issue.message);
-          }
-        }
-      }
+      const onFields = refusedFields(error, labels, m);
       if (Object.keys(onFields).length > 0) {
         setRefused(onFields);
         setAttempt((n) => n + 1);
