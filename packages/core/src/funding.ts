@@ -17,6 +17,12 @@ export const FundingGroup = z.enum(fundingGroups, {
 });
 export type FundingGroup = z.infer<typeof FundingGroup>;
 
+/** The problems these schemas name, for the server and screens that check the same rules. */
+export const fundingIssues = {
+  yearsBackwards: 'tidak boleh sebelum tahun mulai berlaku',
+  sourceTwice: 'sumber dana ini sudah ada di daftar',
+} as const;
+
 const FundingYear = z
   .number({ error: 'harus berupa tahun' })
   .int({ error: 'harus berupa tahun' })
@@ -50,7 +56,7 @@ const activeYearsInOrder = (source: {
   source.active_from == null || source.active_to == null || source.active_to >= source.active_from;
 const activeYearsIssue = {
   path: ['active_to'],
-  error: 'tidak boleh sebelum tahun mulai berlaku',
+  error: fundingIssues.yearsBackwards,
 };
 
 export const FundingSourceInput = z
@@ -141,7 +147,7 @@ export const SubActionFundingInput = z
         context.addIssue({
           code: 'custom',
           path: ['sources', index, 'funding_source_id'],
-          message: 'sumber dana ini sudah ada di daftar',
+          message: fundingIssues.sourceTwice,
         });
       }
       seen.add(entry.funding_source_id);

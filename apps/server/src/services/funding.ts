@@ -6,6 +6,7 @@ import {
   type FundingSourceListQuery,
   type FundingSourceUpdateInput,
   type FundingTotal,
+  fundingIssues,
   fundingSourceActiveIn,
   issuesRefusal,
   listFilter,
@@ -281,9 +282,7 @@ export function createFundingService(db: Kysely<Database>) {
         const from = input.active_from !== undefined ? input.active_from : stored.active_from;
         const to = input.active_to !== undefined ? input.active_to : stored.active_to;
         if (from !== null && to !== null && to < from) {
-          throw issuesRefusal([
-            { path: 'active_to', message: 'tidak boleh sebelum tahun mulai berlaku' },
-          ]);
+          throw issuesRefusal([{ path: 'active_to', message: fundingIssues.yearsBackwards }]);
         }
         if (input.code !== undefined && input.code !== stored.code) {
           const taken = await trx

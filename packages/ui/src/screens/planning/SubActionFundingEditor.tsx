@@ -2,6 +2,7 @@ import {
   codeAndName,
   type FundingSource,
   formatRupiah,
+  fundingIssues,
   type SubActionFunding,
   type SubActionFundingEntry,
   SubActionFundingInput,
@@ -83,7 +84,7 @@ export function SubActionFundingEditor({
     const problem =
       field === 'funding_source_id' && rows[index]?.funding_source_id === null
         ? t.pickSource
-        : issue.message === 'sumber dana ini sudah ada di daftar'
+        : issue.message === fundingIssues.sourceTwice
           ? t.duplicate
           : issue.message;
     return m.server.validation(field === 'ceiling' ? t.ceiling : t.source, problem);
