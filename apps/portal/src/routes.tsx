@@ -31,6 +31,7 @@ const UserDashboardPage = lazy(() => import('./pages/UserDashboardPage.js'));
 const PaguPage = lazy(() => import('./pages/PaguPage.js'));
 const PriceCataloguePage = lazy(() => import('./pages/PriceCataloguePage.js'));
 const FundingSourcesPage = lazy(() => import('./pages/FundingSourcesPage.js'));
+const CashPlanPage = lazy(() => import('./pages/CashPlanPage.js'));
 const PlanningSettingsPage = lazy(() => import('./pages/PlanningSettingsPage.js'));
 const PriceAnomaliesPage = lazy(() => import('./pages/PriceAnomaliesPage.js'));
 const HistoryPage = lazy(() => import('./pages/HistoryPage.js'));
@@ -48,6 +49,7 @@ const adminPages: Record<string, PortalRoute['page']> = {
   pagu: PaguPage,
   priceCatalogue: PriceCataloguePage,
   fundingSources: FundingSourcesPage,
+  cashPlan: CashPlanPage,
   planningSettings: PlanningSettingsPage,
   priceAnomalies: PriceAnomaliesPage,
   history: HistoryPage,

@@ -46,6 +46,7 @@ export const CashPlanGrid = z.object({
 export type CashPlanGrid = z.infer<typeof CashPlanGrid>;
 
 export const CashPlanQuery = z.object({ sub_action_id: Id, year: ReportYear });
+export type CashPlanQuery = z.infer<typeof CashPlanQuery>;
 
 /** One month's amount as entered: whole rupiah, not negative. */
 const MonthAmount = z.number({ error: 'harus berupa angka' });

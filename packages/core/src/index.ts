@@ -2,6 +2,7 @@ export * from './article-html.js';
 export * from './article-text.js';
 export { isOwnUploadPath, UPLOADS_PATH } from './base-path.js';
 export * from './cash-plan.js';
+export * from './cash-plan-maths.js';
 export * from './client.js';
 export * from './coefficient.js';
 export * from './csv.js';

@@ -39,6 +39,7 @@ export * from './lib/portal-url.js';
 export { confirmLeaving, hasUnsavedInput } from './lib/session-draft.js';
 export * from './screens/articles/index.js';
 export * from './screens/budget-lines/index.js';
+export * from './screens/cash-plan/index.js';
 export * from './screens/dashboard/index.js';
 export * from './screens/history/index.js';
 export * from './screens/locks/index.js';

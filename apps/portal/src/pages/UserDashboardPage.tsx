@@ -5,6 +5,7 @@ import { PortalNotificationBell } from '../notifications.js';
 import { usePasswordChange } from '../password-change.js';
 import { useReportViewInUrl } from '../report-view-url.js';
 import { useSessionContext } from '../session.js';
+import { UserNavigation } from '../user-navigation.js';
 
 export default function UserDashboardPage() {
   const { session, signOut } = useSessionContext();
@@ -27,6 +28,7 @@ export default function UserDashboardPage() {
         onLogout={() => signOut('logout')}
         onChangePassword={passwordChange.open}
         notifications={<PortalNotificationBell />}
+        navigation={<UserNavigation />}
         hasToken={Boolean(session?.token)}
         view={view}
         onViewChange={setView}

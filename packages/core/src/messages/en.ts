@@ -38,11 +38,67 @@ export const messagesEn: Messages = {
     stageBlockedItem: (code: string, name: string, selisih: string) =>
       `${code} ${name} (difference ${selisih})`,
     stageBlockedMore: (count: number) => `and ${count} more`,
+    grid: {
+      intro:
+        "The monthly plan of spending for each account code of the sub kegiatan. The twelve months must add up to that account code's budget lines.",
+      label: (subAction: string, year: number) => `Cash plan of ${subAction}, ${year}`,
+      monthShort: [
+        'Jan',
+        'Feb',
+        'Mar',
+        'Apr',
+        'May',
+        'Jun',
+        'Jul',
+        'Aug',
+        'Sep',
+        'Oct',
+        'Nov',
+        'Dec',
+      ],
+      accountCode: 'Account code',
+      linesTotal: 'Budget lines',
+      planTotal: 'Cash plan total',
+      selisih: 'Difference',
+      helpers: 'Fill in',
+      total: 'Total',
+      cellLabel: (month: string, accountCode: string) => `${month}, account code ${accountCode}`,
+      helpersFor: (accountCode: string) => `Fill in account code ${accountCode}`,
+      spreadEvenly: 'Spread evenly over 12 months',
+      followPrevious: (year: number) => `Follow the shape of ${year}`,
+      allInMonth: (month: string) => `All in ${month}`,
+      oneMonth: 'All in one month',
+      allEvenly: 'Spread all evenly',
+      allFollowPrevious: (year: number) => `All follow ${year}`,
+      balanced: 'The cash plan equals the budget lines.',
+      unbalanced: (selisih: string) =>
+        `Difference ${selisih}: the cash plan does not equal the budget lines yet.`,
+      pasteHint:
+        'Copy twelve figures from a spreadsheet and paste them in the January column; Tab and the arrow keys move between cells.',
+      pasteRefused: (cells: string) => `Paste not used: ${cells}.`,
+      pasteTooWide: (columns: number, left: number, month: string) =>
+        `Paste not used: it has ${columns} columns, and from ${month} only ${left} months are left.`,
+      pasteTooLong: (rows: number, left: number) =>
+        `Paste not used: it has ${rows} rows, and from here only ${left} account codes are left.`,
+      pastedCell: (month: string, accountCode: string, text: string, problem: string) =>
+        `${month} ${accountCode} "${text}" ${problem}`,
+      invalidCells: 'Correct these before saving:',
+      save: 'Save cash plan',
+      saving: 'Saving...',
+      saved: (subAction: string, year: number) => `Cash plan of ${subAction}, ${year} saved.`,
+      saveFailed: 'Could not save the cash plan',
+      fetchFailed: 'Could not load the cash plan',
+      choose: 'Choose a sub kegiatan to fill in its cash plan.',
+      empty: 'This sub kegiatan has no budget lines in this year.',
+      noLines: 'no budget lines',
+    },
   },
   app: {
     name: 'Ranwal',
     subtitle: 'Remote Monitoring Information System',
     tabTitle: (page: string) => `${page} — Ranwal`,
+    /** The links under a unit's header (Dashboard, Anggaran Kas). */
+    userNavigation: 'Unit menu',
     pageTitles: {
       home: 'Home',
       login: 'Sign in',
@@ -967,11 +1023,17 @@ export const messagesEn: Messages = {
     settings: {
       title: 'Planning Settings',
       policy: {
-        title: 'Ceiling Rule',
+        title: 'Planning rules',
         linesNeedPagu: 'Lines need a ceiling',
         hint: 'Applies to budget years that have stages: a sub-activity without a ceiling for that year refuses new lines. When off, a sub-activity without a ceiling has no limit.',
-        saved: 'The ceiling rule was saved.',
-        saveFailed: 'Failed to save the ceiling rule',
+        linesNeedFundingSource: 'Lines need a source of funds',
+        fundingSourceHint:
+          'A line without a source of funds is refused when its sub kegiatan has no default source.',
+        cashPlanRequired: 'The cash plan must equal the budget lines',
+        cashPlanHint:
+          'A sub kegiatan whose cash plan still differs cannot be verified, and the stage cannot move on.',
+        saved: 'Planning rules saved.',
+        saveFailed: 'Could not save the planning rules',
       },
       tax: {
         title: 'VAT Rules',

@@ -324,12 +324,71 @@ export const messagesId = {
       `${code} ${name} (selisih ${selisih})`,
     /** More than the message lists. */
     stageBlockedMore: (count: number) => `dan ${count} lainnya`,
+    /** The unit's grid (issue 36). */
+    grid: {
+      intro:
+        'Rencana penarikan dana per bulan untuk setiap kode rekening sub kegiatan. Jumlah dua belas bulan harus sama dengan total rincian belanja kode rekening itu.',
+      label: (subAction: string, year: number) => `Anggaran Kas ${subAction} tahun ${year}`,
+      monthShort: [
+        'Jan',
+        'Feb',
+        'Mar',
+        'Apr',
+        'Mei',
+        'Jun',
+        'Jul',
+        'Agu',
+        'Sep',
+        'Okt',
+        'Nov',
+        'Des',
+      ],
+      accountCode: 'Kode Rekening',
+      linesTotal: 'Total Rincian',
+      planTotal: 'Jumlah Anggaran Kas',
+      selisih: 'Selisih',
+      helpers: 'Isi Otomatis',
+      total: 'Jumlah',
+      cellLabel: (month: string, accountCode: string) => `${month}, kode rekening ${accountCode}`,
+      helpersFor: (accountCode: string) => `Isi otomatis kode rekening ${accountCode}`,
+      spreadEvenly: 'Bagi rata 12 bulan',
+      followPrevious: (year: number) => `Ikuti pola tahun ${year}`,
+      allInMonth: (month: string) => `Semua di bulan ${month}`,
+      oneMonth: 'Semua di satu bulan',
+      allEvenly: 'Bagi Rata Semua',
+      allFollowPrevious: (year: number) => `Semua Ikuti Pola ${year}`,
+      balanced: 'Anggaran Kas sudah sama dengan total rincian belanja.',
+      unbalanced: (selisih: string) =>
+        `Selisih ${selisih}: Anggaran Kas belum sama dengan total rincian belanja.`,
+      pasteHint:
+        'Salin dua belas angka dari lembar kerja (Excel) lalu tempel di kolom Januari; Tab dan tombol panah berpindah sel.',
+      pasteRefused: (cells: string) => `Tempelan tidak dipakai: ${cells}.`,
+      pasteTooWide: (columns: number, left: number, month: string) =>
+        `Tempelan tidak dipakai: berisi ${columns} kolom, sedangkan dari ${month} hanya tersisa ${left} bulan.`,
+      pasteTooLong: (rows: number, left: number) =>
+        `Tempelan tidak dipakai: berisi ${rows} baris, sedangkan dari sini hanya tersisa ${left} kode rekening.`,
+      pastedCell: (month: string, accountCode: string, text: string, problem: string) =>
+        `${month} ${accountCode} "${text}" ${problem}`,
+      invalidCells: 'Perbaiki isian berikut sebelum menyimpan:',
+      save: 'Simpan Anggaran Kas',
+      saving: 'Menyimpan...',
+      saved: (subAction: string, year: number) =>
+        `Anggaran Kas ${subAction} tahun ${year} berhasil disimpan.`,
+      saveFailed: 'Gagal menyimpan Anggaran Kas',
+      fetchFailed: 'Gagal mengambil Anggaran Kas',
+      choose: 'Pilih sub kegiatan untuk mengisi Anggaran Kas.',
+      empty: 'Sub kegiatan ini belum memiliki rincian belanja pada tahun ini.',
+      /** A plan row whose lines are gone (lines_total 0). */
+      noLines: 'tanpa rincian',
+    },
   },
   app: {
     name: 'Ranwal',
     subtitle: 'Sistem Informasi Remote Monitoring',
     /** The browser tab's title of a page (not in the spec). */
     tabTitle: (page: string) => `${page} — Ranwal`,
+    /** The links under a unit's header (Dashboard, Anggaran Kas). */
+    userNavigation: 'Menu unit kerja',
     pageTitles: {
       home: 'Beranda',
       login: 'Login',
@@ -1103,11 +1162,17 @@ export const messagesId = {
       title: 'Pengaturan Perencanaan',
       // Whether lines need a pagu (issue 33).
       policy: {
-        title: 'Aturan Pagu',
+        title: 'Aturan Perencanaan',
         linesNeedPagu: 'Rincian belanja wajib memiliki pagu',
         hint: 'Berlaku untuk tahun anggaran yang sudah memiliki tahapan: sub kegiatan tanpa pagu tahun itu menolak rincian belanja baru. Bila dimatikan, sub kegiatan tanpa pagu tidak dibatasi.',
-        saved: 'Aturan pagu berhasil disimpan.',
-        saveFailed: 'Gagal menyimpan aturan pagu',
+        linesNeedFundingSource: 'Rincian belanja wajib memiliki sumber dana',
+        fundingSourceHint:
+          'Rincian belanja tanpa sumber dana ditolak bila sub kegiatannya tidak memiliki sumber dana bawaan.',
+        cashPlanRequired: 'Anggaran Kas wajib sama dengan rincian belanja',
+        cashPlanHint:
+          'Sub kegiatan yang Anggaran Kasnya masih memiliki selisih tidak dapat diverifikasi, dan tahap tidak dapat dilanjutkan.',
+        saved: 'Aturan perencanaan berhasil disimpan.',
+        saveFailed: 'Gagal menyimpan aturan perencanaan',
       },
       tax: {
         title: 'Aturan PPN',

@@ -5,6 +5,8 @@ import type {
   BudgetLineInput,
   BudgetLineListQuery,
   BudgetSummaryQuery,
+  CashPlanInput,
+  CashPlanQuery,
   ChildListQuery,
   FundingSourceInput,
   FundingSourceListQuery,
@@ -107,6 +109,8 @@ export const ranwalKeys = {
     [...all, 'funding-source', 'list', query] as const,
   /** Under `reports`: what is planned from a source moves with every line written. */
   subActionFunding: (query: SubActionFundingQuery) => [...reports, 'funding', query] as const,
+  /** Under `reports`: a line written moves its kode rekening's total, and so the selisih. */
+  cashPlan: (query: CashPlanQuery) => [...reports, 'cash-plan', query] as const,
   planningSigners: [...all, 'planning', 'signers'] as const,
   /** Under `reports`: every line written may be priced off or on its year's rule. */
   taxRecalculation: [...reports, 'tax-recalculation'] as const,
@@ -274,6 +278,16 @@ export function useSubActionFunding(query: SubActionFundingQuery, options: ReadO
   return useQuery({
     queryKey: ranwalKeys.subActionFunding(query),
     queryFn: ({ signal }) => client.subActionFunding.get(query, { signal }),
+    enabled: options.enabled,
+  });
+}
+
+/** A sub kegiatan's Anggaran Kas of a year: per kode rekening, its lines, months and selisih. */
+export function useCashPlan(query: CashPlanQuery, options: ReadOptions = {}) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.cashPlan(query),
+    queryFn: ({ signal }) => client.cashPlan.get(query, { signal }),
     enabled: options.enabled,
   });
 }
@@ -704,6 +718,13 @@ export const useSetSubActionFunding = () =>
   useClientMutation(
     (client, body: SubActionFundingInput) => client.subActionFunding.set(body),
     [[...reports, 'funding'], ranwalKeys.fundingSources],
+  );
+
+/** Saves a sub kegiatan's whole Anggaran Kas of a year. */
+export const useSetCashPlan = () =>
+  useClientMutation(
+    (client, body: CashPlanInput) => client.cashPlan.set(body),
+    [[...reports, 'cash-plan']],
   );
 
 /** Deletes a sumber dana nothing uses. */

@@ -102,7 +102,7 @@ export const Default: Story = {
     });
     await expect(await canvas.findByRole('status')).toHaveTextContent(text.published);
     await expect(args.onSaved).not.toHaveBeenCalled();
-    await waitFor(() => expect(args.onSaved).toHaveBeenCalledOnce(), { timeout: 3000 });
+    await waitFor(() => expect(args.onSaved).toHaveBeenCalledOnce(), { timeout: 15_000 });
   },
 };
 
@@ -242,7 +242,7 @@ export const UploadAndPublish: Story = {
     await chooseCategory(canvas, userEvent, m.articleCategories['Kegiatan Rutin']);
     await userEvent.click(submitButton(canvas));
     await expect(await canvas.findByRole('status')).toHaveTextContent(text.published);
-    await waitFor(() => expect(args.onSaved).toHaveBeenCalledOnce(), { timeout: 3000 });
+    await waitFor(() => expect(args.onSaved).toHaveBeenCalledOnce(), { timeout: 15_000 });
   },
 };
 

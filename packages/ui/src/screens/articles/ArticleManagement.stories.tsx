@@ -49,7 +49,7 @@ const findRowOf = async (canvas: Canvas, title: string) => {
 const bodyRows = (canvas: Canvas) => within(table(canvas)).getAllByRole('row').slice(1);
 const search = (canvas: Canvas) => canvas.getByRole('searchbox', { name: text.searchPlaceholder });
 /** A toast with this text (the region sits outside the story's canvas). */
-const toast = (message: string) => screen.findByText(message, {}, { timeout: 3000 });
+const toast = (message: string) => screen.findByText(message, {}, { timeout: 15_000 });
 
 /** Every status, newest first, five a page; each row with its cover, excerpt, tags and actions. */
 export const Default: Story = {

@@ -79,7 +79,7 @@ export const NoCoverImage: Story = {
 export const ImageFailed: Story = {
   args: { article: { ...article, cover_image: brokenImageUrl() } },
   play: async ({ canvas }) => {
-    await expect(await canvas.findByText(text.imageFailed, {}, { timeout: 3000 })).toBeVisible();
+    await expect(await canvas.findByText(text.imageFailed, {}, { timeout: 15_000 })).toBeVisible();
   },
 };
 

@@ -66,7 +66,7 @@ export const Loading: Story = {
   play: async ({ canvas }) => {
     await expect(canvas.getByRole('status')).toHaveTextContent(text.loading);
     await expect(
-      await canvas.findByRole('heading', { name: newest!.title }, { timeout: 3000 }),
+      await canvas.findByRole('heading', { name: newest!.title }, { timeout: 15_000 }),
     ).toBeVisible();
     await expect(canvas.queryByRole('status')).toBeNull();
   },

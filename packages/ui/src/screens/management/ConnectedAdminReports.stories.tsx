@@ -23,7 +23,12 @@ import {
 import { reportTotal } from '../budget-lines/ReportCards.js';
 import { ADMIN_REPORTS_PAGE_SIZE } from './AdminReports.js';
 import { ConnectedAdminReports } from './ConnectedAdminReports.js';
-import { dropStaleAnnouncements, findDialog, withSandboxClient } from './story-helpers.js';
+import {
+  dropStaleAnnouncements,
+  findDialog,
+  findToast,
+  withSandboxClient,
+} from './story-helpers.js';
 
 const m = messagesId;
 const admin = m.reports.admin;
@@ -67,18 +72,6 @@ async function loadedTable(canvas: ReturnType<typeof within>) {
   return table;
 }
 const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
-/** The toast that says `text` (a toast is named by its title, 'Berhasil!' or 'Gagal!'). */
-const toast = (text: string) =>
-  waitFor(
-    () => {
-      const found = screen
-        .getAllByRole('alertdialog')
-        .find((candidate) => candidate.textContent?.includes(text));
-      if (!found) throw new Error(`no toast says "${text}"`);
-      return found;
-    },
-    { timeout: 3000 },
-  );
 
 export const Default: Story = {
   play: async ({ canvas }) => {
@@ -236,7 +229,7 @@ export const ConfirmDelete: Story = {
     await expect(
       await within(row).findByRole('button', { name: m.common.deleting }),
     ).toBeDisabled();
-    await expect(await toast(m.reports.deleted)).toBeVisible();
+    await expect(await findToast(m.reports.deleted)).toBeVisible();
     await waitFor(() => expect(bodyRows(table)).toHaveLength(lines.length - 1));
     await expect(table).not.toHaveTextContent(line.component_name);
   },
@@ -257,7 +250,9 @@ export const DeleteFailure: Story = {
     await userEvent.click(
       within(confirm).getByRole('button', { name: m.common.confirmDelete.confirm }),
     );
-    await expect(await toast('Laporan tidak ditemukan.')).toHaveTextContent(m.common.failureTitle);
+    await expect(await findToast('Laporan tidak ditemukan.')).toHaveTextContent(
+      m.common.failureTitle,
+    );
     await expect(bodyRows(table)).toHaveLength(lines.length);
   },
 };
@@ -267,7 +262,7 @@ export const Download: Story = {
   play: async ({ canvas, userEvent, args }) => {
     await loadedTable(canvas);
     await userEvent.click(canvas.getByRole('button', { name: admin.download }));
-    await expect(await toast(m.reports.downloaded)).toHaveTextContent(m.common.successTitle);
+    await expect(await findToast(m.reports.downloaded)).toHaveTextContent(m.common.successTitle);
     await expect(args.saveFile).toHaveBeenCalledOnce();
     const file = (args.saveFile as ReturnType<typeof fn>).mock.calls[0]![0] as {
       blob: Blob;
@@ -306,7 +301,9 @@ export const DownloadFailure: Story = {
   play: async ({ canvas, userEvent, args }) => {
     await loadedTable(canvas);
     await userEvent.click(canvas.getByRole('button', { name: admin.download }));
-    await expect(await toast(m.reports.downloadFailed)).toHaveTextContent(m.common.failureTitle);
+    await expect(await findToast(m.reports.downloadFailed)).toHaveTextContent(
+      m.common.failureTitle,
+    );
     await expect(args.saveFile).not.toHaveBeenCalled();
   },
 };
@@ -374,7 +371,7 @@ export const KeyboardOnly: Story = {
     }
     await expect(confirmButton).toHaveFocus();
     await userEvent.keyboard('{Enter}');
-    await expect(await toast(m.reports.deleted)).toBeVisible();
+    await expect(await findToast(m.reports.deleted)).toBeVisible();
     await waitFor(() => expect(bodyRows(table)).toHaveLength(lines.length - 1));
   },
 };
@@ -389,7 +386,7 @@ export const SearchSortAndReset: Story = {
       canvas.getByRole('searchbox', { name: m.reports.filters.search }),
       wanted.component_name,
     );
-    await waitFor(() => expect(bodyRows(table)).toHaveLength(1), { timeout: 3000 });
+    await waitFor(() => expect(bodyRows(table)).toHaveLength(1), { timeout: 15_000 });
     await expect(bodyRows(table)[0]).toHaveTextContent(wanted.component_name);
 
     await userEvent.click(canvas.getByRole('button', { name: m.reports.filters.reset }));
@@ -416,7 +413,7 @@ export const NothingFound: Story = {
       'tidak ada yang seperti ini',
     );
     await expect(
-      await canvas.findByText(m.reports.list.emptyFiltered, {}, { timeout: 3000 }),
+      await canvas.findByText(m.reports.list.emptyFiltered, {}, { timeout: 15_000 }),
     ).toBeVisible();
   },
 };
@@ -439,7 +436,7 @@ export const EditLine: Story = {
     await userEvent.clear(price);
     await userEvent.type(price, '70.000');
     await userEvent.click(within(dialog).getByRole('button', { name: m.reports.edit.submit }));
-    await expect(await toast(m.reports.edit.updated)).toBeVisible();
+    await expect(await findToast(m.reports.edit.updated)).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await waitFor(() => expect(bodyRows(table)[0]).toHaveTextContent('Kertas HVS F4'));
     // The server priced it again: its detail reads the new price.

@@ -46,7 +46,7 @@ const rowWith = (table: HTMLElement, ...texts: string[]) =>
   within(table).findByRole('row', { name: (name) => texts.every((text) => name.includes(text)) });
 const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
 const toast = (title: string) =>
-  screen.findByRole('alertdialog', { name: (name) => name.includes(title) }, { timeout: 3000 });
+  screen.findByRole('alertdialog', { name: (name) => name.includes(title) }, { timeout: 15_000 });
 
 /** Each entity's first page, as the seed and the level table say it should read. */
 const firstPage = (entity: ManagedEntityKey): Story => ({
@@ -352,7 +352,7 @@ export const Create: Story = {
       canvas.getByRole('combobox', { name: m.levels.program.label }),
       'koordinasi',
     );
-    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(1), { timeout: 3000 });
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(1), { timeout: 15_000 });
     await userEvent.click(screen.getByRole('option', { name: program.name }));
     await userEvent.type(
       canvas.getByRole('textbox', { name: m.levels.action.nameLabel }),

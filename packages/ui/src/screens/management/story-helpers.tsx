@@ -1,7 +1,7 @@
 import { type ManagedEntityKey, managedEntities } from '@ranwal/core';
 import { compareLevelRows } from '@ranwal/core/contract';
 import type { Decorator } from '@storybook/react-vite';
-import { screen } from 'storybook/test';
+import { screen, waitFor } from 'storybook/test';
 import { ToastProvider } from '../../components/Toast.js';
 import { SandboxRanwalProvider } from '../../testing/SandboxRanwalProvider.js';
 import type { SandboxClientOptions, SeedTables } from '../../testing/sandbox-client.js';
@@ -73,3 +73,17 @@ export const findDialog = (name: string) =>
 
 /** Waits longer than the search debounce. */
 export const pastDebounce = (ms = 700) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The toast that says `text` (a toast is named by its title, 'Berhasil!' or 'Gagal!'). Waits as
+ * long as any find (preview.tsx: 15 s): a call answered late on a loaded machine still shows
+ * its toast for its whole duration, so a shorter wait only failed stories under load (CI).
+ */
+export const findToast = (text: string) =>
+  waitFor(() => {
+    const found = screen
+      .queryAllByRole('alertdialog')
+      .find((dialog) => dialog.textContent?.includes(text));
+    if (!found) throw new Error(`no toast says "${text}"`);
+    return found;
+  });

@@ -6,6 +6,7 @@ import { setViewport } from '../../testing/viewport.js';
 import {
   dropStaleAnnouncements,
   findDialog,
+  findToast,
   pastDebounce,
   withSandboxClient,
 } from '../management/story-helpers.js';
@@ -35,17 +36,6 @@ const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice
 const cellTexts = (row: HTMLElement) =>
   [...row.querySelectorAll('[role="rowheader"], [role="gridcell"]')].map((cell) =>
     (cell.textContent ?? '').replace(/\s+/g, ' ').trim(),
-  );
-const toast = (text: string) =>
-  waitFor(
-    () => {
-      const found = screen
-        .queryAllByRole('alertdialog')
-        .find((dialog) => dialog.textContent?.includes(text));
-      if (!found) throw new Error(`no toast says "${text}"`);
-      return found;
-    },
-    { timeout: 3000 },
   );
 
 /** The sources as the API serves them to the page. */
@@ -132,7 +122,7 @@ export const AddSource: Story = {
     await userEvent.clear(until);
     await userEvent.type(until, '2030');
     await userEvent.click(save);
-    await expect(await toast(t.created('DBH Cukai Hasil Tembakau'))).toBeVisible();
+    await expect(await findToast(t.created('DBH Cukai Hasil Tembakau'))).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: t.addTitle })).toBeNull());
     const table = await loadedList(canvas);
     const row = await within(table).findByRole('row', { name: /DBH Cukai Hasil Tembakau/ });
@@ -173,7 +163,7 @@ export const RetireAndDelete: Story = {
     const dialog = await findDialog(t.editTitle);
     await userEvent.type(within(dialog).getByRole('textbox', { name: t.fields.activeTo }), '2025');
     await userEvent.click(within(dialog).getByRole('button', { name: m.common.save }));
-    await expect(await toast(t.saved('Pinjaman Daerah'))).toBeVisible();
+    await expect(await findToast(t.saved('Pinjaman Daerah'))).toBeVisible();
     const retired = await within(table).findByRole('row', { name: /Pinjaman Daerah/ });
     await waitFor(() => expect(cellTexts(retired)[3]).toBe(t.years.until(2025)));
 
@@ -185,7 +175,7 @@ export const RetireAndDelete: Story = {
     await userEvent.click(
       within(question).getByRole('button', { name: m.common.confirmDelete.confirm }),
     );
-    await expect(await toast(t.deleted('Pinjaman Daerah'))).toBeVisible();
+    await expect(await findToast(t.deleted('Pinjaman Daerah'))).toBeVisible();
     await waitFor(() =>
       expect(within(table).queryByRole('row', { name: /Pinjaman Daerah/ })).toBeNull(),
     );

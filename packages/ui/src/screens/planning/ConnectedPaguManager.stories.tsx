@@ -14,6 +14,7 @@ import {
 } from '../../testing/sandbox-client.js';
 import {
   dropStaleAnnouncements,
+  findToast,
   pastDebounce,
   withSandboxClient,
 } from '../management/story-helpers.js';
@@ -69,18 +70,6 @@ const cellTexts = (row: HTMLElement) =>
   );
 const rowOf = (table: HTMLElement, name: string) =>
   within(table).findByRole('row', { name: (rowName) => rowName.includes(name) });
-/** The toast that says `text` (a toast is named by its title; the text is its description). */
-const toast = (text: string) =>
-  waitFor(
-    () => {
-      const found = screen
-        .queryAllByRole('alertdialog')
-        .find((dialog) => dialog.textContent?.includes(text));
-      if (!found) throw new Error(`no toast says "${text}"`);
-      return found;
-    },
-    { timeout: 3000 },
-  );
 
 /** The first page as the API serves it (a client of its own on the same seed). */
 async function firstPage(seed: SeedTables) {
@@ -156,7 +145,7 @@ export const SetPagu: Story = {
     await expect(reason).toHaveFocus();
     await userEvent.type(reason, REASON);
     await userEvent.click(within(dialog).getByRole('button', { name: m.common.save }));
-    await expect(await toast(t.saved)).toBeVisible();
+    await expect(await findToast(t.saved)).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const remaining = (1_000n - BigInt(target.planned)).toString();
     await waitFor(async () =>
@@ -262,7 +251,7 @@ export const SetAgencyPagu: Story = {
     );
     await userEvent.type(amount, '5.000.000');
     await userEvent.click(within(dialog).getByRole('button', { name: m.common.save }));
-    await expect(await toast(t.agencySaved)).toBeVisible();
+    await expect(await findToast(t.agencySaved)).toBeVisible();
     await waitFor(() =>
       expect(cellTexts(row)).toEqual([
         'DINAS PENDIDIKAN',

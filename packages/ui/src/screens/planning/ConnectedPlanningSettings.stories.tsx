@@ -8,7 +8,11 @@ import {
   type SandboxClientOptions,
   withPlanning,
 } from '../../testing/sandbox-client.js';
-import { dropStaleAnnouncements, withSandboxClient } from '../management/story-helpers.js';
+import {
+  dropStaleAnnouncements,
+  findToast,
+  withSandboxClient,
+} from '../management/story-helpers.js';
 import { ConnectedPlanningSettings } from './ConnectedPlanningSettings.js';
 
 const m = messagesId;
@@ -45,18 +49,6 @@ type Canvas = ReturnType<typeof within>;
 const taxSection = (canvas: Canvas) => canvas.findByRole('region', { name: tax.title });
 const rule = (scope: HTMLElement, n: number) =>
   within(scope).getByRole('group', { name: tax.rule(n) });
-/** The toast that says `text` (a toast is named by its title; the text is its description). */
-const toast = (text: string) =>
-  waitFor(
-    () => {
-      const found = screen
-        .queryAllByRole('alertdialog')
-        .find((dialog) => dialog.textContent?.includes(text));
-      if (!found) throw new Error(`no toast says "${text}"`);
-      return found;
-    },
-    { timeout: 3000 },
-  );
 const cellTexts = (row: HTMLElement) =>
   [...row.querySelectorAll('[role="rowheader"], [role="gridcell"]')].map((cell) =>
     (cell.textContent ?? '').replace(/\s+/g, ' ').trim(),
@@ -116,7 +108,7 @@ export const AddRule: Story = {
     await userEvent.tab();
     await expect(within(added).getByText(tax.effective('12% x 11/12', '11'))).toBeVisible();
     await userEvent.click(within(section).getByRole('button', { name: tax.save }));
-    await expect(await toast(tax.saved)).toBeVisible();
+    await expect(await findToast(tax.saved)).toBeVisible();
     // Saved, the editor starts afresh from the rules the server answers.
     const saved = await taxSection(canvas);
     await waitFor(() =>
@@ -146,7 +138,7 @@ export const InvalidRules: Story = {
     ).toBeVisible();
     await userEvent.click(within(section).getByRole('button', { name: tax.removeRule(3) }));
     await userEvent.click(within(section).getByRole('button', { name: tax.save }));
-    await expect(await toast(tax.saved)).toBeVisible();
+    await expect(await findToast(tax.saved)).toBeVisible();
   },
 };
 
@@ -216,7 +208,7 @@ export const RecalculateTax: Story = {
     const sample = within(dialog).getByRole('grid');
     await expect(within(sample).getAllByRole('row')).toHaveLength(lines.length + 1);
     await userEvent.click(within(dialog).getByRole('button', { name: recalculation.confirm }));
-    await expect(await toast(recalculation.applied(lines.length, 2025))).toBeVisible();
+    await expect(await findToast(recalculation.applied(lines.length, 2025))).toBeVisible();
     // 2025 is current now; 2026 still waits, and the warning says so.
     await waitFor(() =>
       expect(
@@ -257,7 +249,7 @@ export const SetSigner: Story = {
     await userEvent.clear(nip);
     await userEvent.type(nip, '19700101 199003 2 001');
     await userEvent.click(within(dialog).getByRole('button', { name: m.common.save }));
-    await expect(await toast(signers.saved)).toBeVisible();
+    await expect(await findToast(signers.saved)).toBeVisible();
     await waitFor(() =>
       expect(cellTexts(row)).toEqual([
         signers.region,
@@ -303,7 +295,7 @@ export const PaguPolicyToggle: Story = {
     await expect(box).toBeChecked();
     await expect(box).toHaveAccessibleDescription(policy.hint);
     await userEvent.click(box);
-    await expect(await toast(policy.saved)).toBeVisible();
+    await expect(await findToast(policy.saved)).toBeVisible();
     await waitFor(() => expect(box).not.toBeChecked());
     await waitFor(() => expect(box).toBeEnabled());
     await userEvent.click(box);
@@ -332,7 +324,7 @@ export const PaguPolicyRefused: Story = {
   play: async ({ canvas, userEvent }) => {
     const box = await policyBox(canvas);
     await userEvent.click(box);
-    await expect(await toast(m.server.forbidden)).toBeVisible();
+    await expect(await findToast(m.server.forbidden)).toBeVisible();
     await waitFor(() => expect(box).toBeChecked());
   },
 };

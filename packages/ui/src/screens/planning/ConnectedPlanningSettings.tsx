@@ -14,7 +14,7 @@ import {
   useTaxRecalculation,
 } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
-import { PaguPolicyEditor } from './PaguPolicyEditor.js';
+import { PlanningPolicyEditor } from './PlanningPolicyEditor.js';
 import { SignersEditor } from './SignersEditor.js';
 import { TaxRecalculationPanel } from './TaxRecalculationPanel.js';
 import { TaxRulesEditor } from './TaxRulesEditor.js';
@@ -22,7 +22,7 @@ import { TaxRulesEditor } from './TaxRulesEditor.js';
 /**
  * The Pengaturan Perencanaan page (issue 18, beyond the spec): the PPN rules
  * (`planning.taxRules`), recalculating the PPN of lines priced under older rules
- * (`planning.taxRecalculation`, `planning.recalculateTax`, issue 34), whether lines need a pagu (`planning.policy`, issue 33) and the RKA
+ * (`planning.taxRecalculation`, `planning.recalculateTax`, issue 34), the region's planning rules (`planning.policy`: pagu, sumber dana, Anggaran Kas) and the RKA
  * signatories (`planning.setSigner`) over the RanwalProvider's client (admin only). Needs a
  * `ToastProvider`.
  */
@@ -91,12 +91,16 @@ export function ConnectedPlanningSettings() {
         }}
       />
       {settings.data && (
-        <PaguPolicyEditor
-          linesNeedPagu={settings.data.data.lines_need_pagu}
+        <PlanningPolicyEditor
+          policy={{
+            lines_need_pagu: settings.data.data.lines_need_pagu,
+            lines_need_funding_source: settings.data.data.lines_need_funding_source,
+            cash_plan_required: settings.data.data.cash_plan_required ?? false,
+          }}
           isSaving={savePolicy.isPending}
-          onChange={async (linesNeedPagu) => {
+          onChange={async (change) => {
             try {
-              await savePolicy.mutateAsync({ lines_need_pagu: linesNeedPagu });
+              await savePolicy.mutateAsync(change);
               toast.success(undefined, t.policy.saved, toastDurations.reportSuccess);
             } catch (error) {
               toast.error(

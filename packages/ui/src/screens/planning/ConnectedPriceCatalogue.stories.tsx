@@ -12,6 +12,7 @@ import { setViewport } from '../../testing/viewport.js';
 import {
   dropStaleAnnouncements,
   findDialog,
+  findToast,
   pastDebounce,
   withSandboxClient,
 } from '../management/story-helpers.js';
@@ -48,18 +49,6 @@ const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice
 const cellTexts = (row: HTMLElement) =>
   [...row.querySelectorAll('[role="rowheader"], [role="gridcell"]')].map((cell) =>
     (cell.textContent ?? '').replace(/\s+/g, ' ').trim(),
-  );
-/** The toast that says `text` (a toast is named by its title; the text is its description). */
-const toast = (text: string) =>
-  waitFor(
-    () => {
-      const found = screen
-        .queryAllByRole('alertdialog')
-        .find((dialog) => dialog.textContent?.includes(text));
-      if (!found) throw new Error(`no toast says "${text}"`);
-      return found;
-    },
-    { timeout: 3000 },
   );
 
 /** The year's items as the API serves them (retired ones too, as the page lists them). */
@@ -109,11 +98,11 @@ export const MarkOpen: Story = {
     const [first] = await itemsOf();
     const box = within(table).getByRole('checkbox', { name: t.openFor(first!.name) });
     await userEvent.click(box);
-    await expect(await toast(t.opened(first!.name))).toBeVisible();
+    await expect(await findToast(t.opened(first!.name))).toBeVisible();
     await waitFor(() => expect(box).toBeChecked());
     await waitFor(() => expect(box).toBeEnabled());
     await userEvent.click(box);
-    await expect(await toast(t.closed(first!.name))).toBeVisible();
+    await expect(await findToast(t.closed(first!.name))).toBeVisible();
     await waitFor(() => expect(box).not.toBeChecked());
   },
 };
@@ -154,7 +143,7 @@ export const UpdateRefused: Story = {
     const table = await loadedList(canvas);
     const box = within(table).getAllByRole('checkbox')[0]!;
     await userEvent.click(box);
-    await expect(await toast(m.server.forbidden)).toBeVisible();
+    await expect(await findToast(m.server.forbidden)).toBeVisible();
     await waitFor(() => expect(box).not.toBeChecked());
   },
 };
@@ -207,7 +196,7 @@ export const AddItem: Story = {
     await userEvent.type(field(dialog, f.price), '4500');
     await userEvent.type(field(dialog, f.accounts), '5.1.02.01.01.0024, 5.1.02.01.01.0025');
     await userEvent.click(within(dialog).getByRole('button', { name: m.common.save }));
-    await expect(await toast(t.created('Map Plastik'))).toBeVisible();
+    await expect(await findToast(t.created('Map Plastik'))).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const row = await rowOf(table, 'Map Plastik');
     await expect(cellTexts(row)).toEqual([
@@ -240,7 +229,7 @@ export const EditItem: Story = {
     await userEvent.clear(field(dialog, f.price));
     await userEvent.type(field(dialog, f.price), '47.500');
     await userEvent.click(within(dialog).getByRole('button', { name: m.common.save }));
-    await expect(await toast(t.saved('Nasi Kotak Rapat Dinas'))).toBeVisible();
+    await expect(await findToast(t.saved('Nasi Kotak Rapat Dinas'))).toBeVisible();
     const row = await rowOf(table, 'Nasi Kotak Rapat Dinas');
     await expect(cellTexts(row)[4]).toBe(formatRupiah(47_500));
   },
@@ -253,7 +242,7 @@ export const RetireItem: Story = {
     const table = await loadedList(canvas);
     const [first] = await itemsOf();
     await userEvent.click(within(table).getByRole('button', { name: t.retireFor(first!.name) }));
-    await expect(await toast(t.retiredToast(first!.name))).toBeVisible();
+    await expect(await findToast(t.retiredToast(first!.name))).toBeVisible();
     const row = await rowOf(table, first!.name);
     await waitFor(() =>
       expect(cellTexts(row)[0]).toBe(`${first!.code}${first!.kind} ${t.statuses.retired}`),
@@ -272,7 +261,7 @@ export const RetireItem: Story = {
     await userEvent.click(await screen.findByRole('option', { name: t.statuses.retired }));
     const retired = await rowOf(table, first!.name);
     await userEvent.click(within(retired).getByRole('button', { name: t.restoreFor(first!.name) }));
-    await expect(await toast(t.restoredToast(first!.name))).toBeVisible();
+    await expect(await findToast(t.restoredToast(first!.name))).toBeVisible();
     await expect(await within(table).findByText(t.emptySearch)).toBeVisible();
   },
 };

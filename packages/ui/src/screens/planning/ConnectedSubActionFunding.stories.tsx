@@ -2,7 +2,11 @@ import { messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import { demoSeed } from '../../testing/sandbox-client.js';
-import { dropStaleAnnouncements, withSandboxClient } from '../management/story-helpers.js';
+import {
+  dropStaleAnnouncements,
+  findToast,
+  withSandboxClient,
+} from '../management/story-helpers.js';
 import { ConnectedSubActionFunding } from './ConnectedSubActionFunding.js';
 
 const m = messagesId;
@@ -21,18 +25,6 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 type Canvas = ReturnType<typeof within>;
-
-const toast = (text: string) =>
-  waitFor(
-    () => {
-      const found = screen
-        .queryAllByRole('alertdialog')
-        .find((dialog) => dialog.textContent?.includes(text));
-      if (!found) throw new Error(`no toast says "${text}"`);
-      return found;
-    },
-    { timeout: 3000 },
-  );
 
 type UserEvent = Parameters<NonNullable<Story['play']>>[0]['userEvent'];
 
@@ -85,7 +77,7 @@ export const SetSources: Story = {
     await userEvent.type(ceilings[1]!, '5.000.000');
     await userEvent.tab();
     await userEvent.click(within(form).getByRole('button', { name: t.save }));
-    await expect(await toast(t.saved(SUB_ACTION, YEAR))).toBeVisible();
+    await expect(await findToast(t.saved(SUB_ACTION, YEAR))).toBeVisible();
 
     form = await canvas.findByRole('form', { name: t.title });
     await waitFor(() =>

@@ -8,7 +8,7 @@ export * from './ConnectedSubActionFunding.js';
 export * from './FundingSourceDialog.js';
 export * from './FundingSources.js';
 export * from './PaguManager.js';
-export * from './PaguPolicyEditor.js';
+export * from './PlanningPolicyEditor.js';
 export * from './PriceAnomalies.js';
 export * from './PriceCatalogue.js';
 export * from './PriceItemDialog.js';

@@ -77,6 +77,7 @@ export const Default: Story = {
       'Pagu',
       'Katalog Harga',
       'Sumber Dana',
+      'Anggaran Kas',
       'Pengaturan Perencanaan',
       'Anomali Harga',
       'Laporan',

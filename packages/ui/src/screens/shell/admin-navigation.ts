@@ -57,6 +57,9 @@ export const adminNavigation: readonly AdminNavItem[] = [
   navItem('priceCatalogue', '/admin-katalog-harga', (m) => m.planning.nav.catalogue),
   // Sumber dana (issue 36): beside the catalogue, the other reference a line is planned from.
   navItem('fundingSources', '/admin-sumber-dana', (m) => m.funding.nav),
+  // Anggaran Kas (issue 36): a unit plans its own months here too (from the links under its
+  // header: a unit has no sidebar), so the page is not an admin-… path.
+  navItem('cashPlan', '/anggaran-kas', (m) => m.cashPlan.title, '/anggaran-kas', ['admin', 'user']),
   navItem('planningSettings', '/admin-pengaturan-perencanaan', (m) => m.planning.nav.settings),
   // The year's price anomalies (issue 34): after the catalogue and rules they measure against.
   navItem('priceAnomalies', '/admin-anomali-harga', (m) => m.planning.nav.anomalies),

@@ -755,7 +755,7 @@ export const ManySupporters: Story = {
       await within(await openList()).findByRole(
         'option',
         { name: 'Kelurahan 37' },
-        { timeout: 3000 },
+        { timeout: 15_000 },
       ),
     );
     await expect(input).toHaveValue('Kelurahan 37');

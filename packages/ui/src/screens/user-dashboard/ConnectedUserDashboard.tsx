@@ -73,6 +73,8 @@ export interface ConnectedUserDashboardProps
   notifications?: ReactNode;
   /** Hands the printed RKA to the user ('Cetak RKA'); the browser's save by default. */
   saveFile?: ConnectedRkaPrintProps['saveFile'];
+  /** As UserDashboardFrame's: links to the unit's other pages. */
+  navigation?: ReactNode;
 }
 
 /**
@@ -290,6 +292,7 @@ export function ConnectedUserDashboard({
   notifications,
   year,
   saveFile,
+  navigation,
   ...list
 }: ConnectedUserDashboardProps) {
   const session = useSession();
@@ -308,6 +311,7 @@ export function ConnectedUserDashboard({
       onLogout={onLogout}
       onChangePassword={onChangePassword}
       notifications={notifications}
+      navigation={navigation}
       yearPicker={
         year === undefined && (
           <YearSelect

@@ -44,6 +44,11 @@ export interface UserDashboardFrameProps {
   notifications?: ReactNode;
   /** First in the header: the budget year the sections show (a `YearSelect`), issue 33. */
   yearPicker?: ReactNode;
+  /**
+   * Under the header: links to the unit's other pages (Dashboard, Anggaran Kas), each rendered
+   * by the app's router. Without it the header stands alone.
+   */
+  navigation?: ReactNode;
   /** The screen's sections: the line entry and the list. */
   children: ReactNode;
 }
@@ -65,6 +70,7 @@ export function UserDashboardFrame({
   onChangePassword,
   notifications,
   yearPicker,
+  navigation,
   children,
 }: UserDashboardFrameProps) {
   const messages = useMessages();
@@ -95,6 +101,14 @@ export function UserDashboardFrame({
           </div>
         </div>
       </header>
+      {navigation && (
+        <nav
+          aria-label={messages.app.userNavigation}
+          className="border-b border-slate-200 bg-white"
+        >
+          <div className="mx-auto flex max-w-6xl flex-wrap gap-1 px-4 sm:px-6">{navigation}</div>
+        </nav>
+      )}
       <main className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-6 sm:px-6">{children}</main>
     </div>
   );

@@ -1,0 +1,2 @@
+export * from './CashPlanEditor.js';
+export * from './ConnectedCashPlan.js';
