@@ -128,6 +128,7 @@ export const CashPlanImbalance = z.object({
 export type CashPlanImbalance = z.infer<typeof CashPlanImbalance>;
 
 export const CashPlanStatusQuery = z.object({ year: ReportYear });
+export type CashPlanStatusQuery = z.infer<typeof CashPlanStatusQuery>;
 
 /**
  * A year's sub kegiatan with lines whose plan does not balance (for the stage page and the

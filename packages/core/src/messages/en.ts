@@ -38,6 +38,19 @@ export const messagesEn: Messages = {
     stageBlockedItem: (code: string, name: string, selisih: string) =>
       `${code} ${name} (difference ${selisih})`,
     stageBlockedMore: (count: number) => `and ${count} more`,
+    status: {
+      title: 'Cash plans that differ from the budget lines',
+      blocking:
+        'The cash plan rule applies: the stage cannot move on until the difference of each sub kegiatan below is Rp 0.',
+      notBlocking:
+        'The cash plan rule is off: the stage can move on, but the sub kegiatan below are not finished.',
+      none: "Every sub kegiatan's cash plan equals its budget lines.",
+      subAction: 'Sub kegiatan',
+      linesTotal: 'Budget lines',
+      planTotal: 'Cash plan',
+      selisih: 'Difference',
+      fetchFailed: 'Could not load the cash plan status',
+    },
     grid: {
       intro:
         "The monthly plan of spending for each account code of the sub kegiatan. The twelve months must add up to that account code's budget lines.",

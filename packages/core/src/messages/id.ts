@@ -324,6 +324,20 @@ export const messagesId = {
       `${code} ${name} (selisih ${selisih})`,
     /** More than the message lists. */
     stageBlockedMore: (count: number) => `dan ${count} lainnya`,
+    /** The stage page's list of sub kegiatan whose plan does not balance (issue 36). */
+    status: {
+      title: 'Anggaran Kas Belum Sama Dengan Rincian Belanja',
+      blocking:
+        'Aturan Anggaran Kas berlaku: tahap tidak dapat dilanjutkan sampai selisih setiap sub kegiatan berikut menjadi Rp 0.',
+      notBlocking:
+        'Aturan Anggaran Kas tidak diwajibkan: tahap tetap dapat dilanjutkan, tetapi sub kegiatan berikut belum selesai.',
+      none: 'Anggaran Kas setiap sub kegiatan sudah sama dengan rincian belanjanya.',
+      subAction: 'Sub Kegiatan',
+      linesTotal: 'Total Rincian',
+      planTotal: 'Anggaran Kas',
+      selisih: 'Selisih',
+      fetchFailed: 'Gagal mengambil status Anggaran Kas',
+    },
     /** The unit's grid (issue 36). */
     grid: {
       intro:

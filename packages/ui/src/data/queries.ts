@@ -7,6 +7,7 @@ import type {
   BudgetSummaryQuery,
   CashPlanInput,
   CashPlanQuery,
+  CashPlanStatusQuery,
   ChildListQuery,
   FundingSourceInput,
   FundingSourceListQuery,
@@ -111,6 +112,9 @@ export const ranwalKeys = {
   subActionFunding: (query: SubActionFundingQuery) => [...reports, 'funding', query] as const,
   /** Under `reports`: a line written moves its kode rekening's total, and so the selisih. */
   cashPlan: (query: CashPlanQuery) => [...reports, 'cash-plan', query] as const,
+  /** Under the same: every plan saved or line written may balance a sub kegiatan or not. */
+  cashPlanStatus: (query: CashPlanStatusQuery) =>
+    [...reports, 'cash-plan', 'status', query] as const,
   planningSigners: [...all, 'planning', 'signers'] as const,
   /** Under `reports`: every line written may be priced off or on its year's rule. */
   taxRecalculation: [...reports, 'tax-recalculation'] as const,
@@ -289,6 +293,15 @@ export function useCashPlan(query: CashPlanQuery, options: ReadOptions = {}) {
     queryKey: ranwalKeys.cashPlan(query),
     queryFn: ({ signal }) => client.cashPlan.get(query, { signal }),
     enabled: options.enabled,
+  });
+}
+
+/** A year's sub kegiatan whose Anggaran Kas does not balance their lines, and the region's rule. */
+export function useCashPlanStatus(query: CashPlanStatusQuery) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.cashPlanStatus(query),
+    queryFn: ({ signal }) => client.cashPlan.status(query, { signal }),
   });
 }
 

@@ -1,2 +1,3 @@
 export * from './CashPlanEditor.js';
+export * from './CashPlanImbalances.js';
 export * from './ConnectedCashPlan.js';

@@ -16,6 +16,7 @@ import {
   useStages,
 } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
+import { ConnectedCashPlanImbalances } from '../cash-plan/CashPlanImbalances.js';
 import { YearSelect } from '../planning/planning-parts.js';
 import { StageComparisonPanel } from './StageComparisonPanel.js';
 import { StageManager } from './StageManager.js';
@@ -132,6 +133,8 @@ export function ConnectedStageManager({
           isDownloading={download.isPending}
         />
       )}
+      {/* What holds the next stage back, before the admin presses 'Lanjut' (issue 36). */}
+      {!list.isError && !list.isPending && <ConnectedCashPlanImbalances year={year} />}
     </StageManager>
   );
 }
