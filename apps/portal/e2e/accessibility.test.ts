@@ -92,12 +92,7 @@ async function settled(page: Page) {
 }
 
 /** What every page must be: one h1 (the expected one), no axe violations, nothing off-screen. */
-async function checkPage(
-  page: Page,
-  path: string,
-  shot: string,
-  expected = expectedHeading[path],
-) {
+async function checkPage(page: Page, path: string, shot: string, expected = expectedHeading[path]) {
   await settled(page);
   await expect.poll(() => headingsLevel1(page)).toHaveLength(1);
   const [heading] = await headingsLevel1(page);
@@ -238,7 +233,7 @@ describe('every route of the route table: accessible, one h1, laid out', () => {
           .nth(1)
           .waitFor();
       } else {
-        await page.getByRole('heading', { level: 2, name: 'Anggaran Kas' }).waitFor();
+        await page.getByRole('heading', { level: 2, name: 'Anggaran Kas', exact: true }).waitFor();
       }
       // A unit's pages sit under its own header, whose h1 is the app's name.
       await checkPage(page, route.path, `route${route.path.replace(/\//g, '-')}-user`, 'Ranwal');

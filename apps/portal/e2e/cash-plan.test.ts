@@ -148,7 +148,7 @@ describe('the Anggaran Kas of a sub kegiatan, through the portal', () => {
       .getByRole('link', { name: 'Anggaran Kas' })
       .click();
     await page.waitForURL((url) => url.pathname === '/anggaran-kas');
-    await page.getByRole('heading', { level: 2, name: 'Anggaran Kas' }).waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Anggaran Kas', exact: true }).waitFor();
     const picker = page.getByRole('combobox', { name: /Sub Kegiatan/ });
     await picker.fill('Posyandu');
     await page.getByRole('option', { name: new RegExp(SUB_ACTION) }).click();
@@ -215,5 +215,20 @@ describe('the Anggaran Kas of a sub kegiatan, through the portal', () => {
       .filter({ hasText: new RegExp(`${SUB_ACTION} ditandai terverifikasi`) })
       .waitFor();
     await verifierContext.close();
+
+    // --- The admin's dashboard draws the region's plan per month -------------------------------
+    const { page: dashboard, context: dashboardContext } = await e2e.newPage();
+    await signInThroughForm(dashboard, ADMIN, 'admin');
+    const chart = dashboard.getByRole('table', {
+      name: messagesId.cashPlan.chart.label(YEAR),
+    });
+    const planned = spreadEvenly(linesTotal[0]!)[0]! + spreadEvenly(linesTotal[1]!)[0]!;
+    expect(readable(await chart.getByRole('row', { name: /Januari/ }).innerText())).toBe(
+      `Januari ${formatRupiah(planned)}`,
+    );
+    await dashboard.getByRole('img', { name: messagesId.cashPlan.chart.label(YEAR) }).waitFor();
+    expect(await axeViolations(dashboard)).toEqual([]);
+    await screenshot(dashboard, 'cash-plan-3-admin-dashboard', { fullPage: true });
+    await dashboardContext.close();
   });
 });

@@ -165,6 +165,18 @@ describe.each(databaseTargets)('Anggaran Kas on %s', (target) => {
         },
       ],
     });
+    // The year's plan per month over the caller's units (the dashboards' chart): January has
+    // both rows' amounts; another unit's person sees none of it.
+    expect(status.json().data).toMatchObject({
+      month_totals: ['5000', ...Array.from({ length: 11 }, () => '1000')],
+      plan_total: '16000',
+      lines_total: '18000',
+    });
+    const elsewhere = await call('GET', `cash-plan/status?year=${YEAR}`, otherUnitToken);
+    expect(elsewhere.json().data).toMatchObject({
+      plan_total: '0',
+      month_totals: Array.from({ length: 12 }, () => '0'),
+    });
     const refused = await verify();
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toContain(`${firstCode} ${formatRupiah(-1000)}`);

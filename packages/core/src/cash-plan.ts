@@ -132,12 +132,17 @@ export type CashPlanStatusQuery = z.infer<typeof CashPlanStatusQuery>;
 
 /**
  * A year's sub kegiatan with lines whose plan does not balance (for the stage page and the
- * verifier), and whether the region requires the plan to balance.
+ * verifier), whether the region requires the plan to balance, and the year's plan per month.
  */
 export const CashPlanStatus = z.object({
   year: z.number().int(),
   cash_plan_required: z.boolean(),
   unbalanced: z.array(CashPlanImbalance),
+  /** The year's plan per month over the caller's sub kegiatan (the dashboards' chart). */
+  month_totals: z.array(RupiahSum).length(CASH_PLAN_MONTHS),
+  plan_total: RupiahSum,
+  /** The same sub kegiatan's lines after PPN: what the months should add up to. */
+  lines_total: RupiahSum,
 });
 export type CashPlanStatus = z.infer<typeof CashPlanStatus>;
 

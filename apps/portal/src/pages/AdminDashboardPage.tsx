@@ -1,8 +1,14 @@
-import { ConnectedBudgetOverview, ConnectedPaguOverview, WelcomeBanner } from '@ranwal/ui';
+import {
+  ConnectedBudgetOverview,
+  ConnectedMonthlyPlan,
+  ConnectedPaguOverview,
+  WelcomeBanner,
+} from '@ranwal/ui';
 
 /**
  * `/admin-dashboard`: the spec's welcome banner, then the year's budget at a glance (beyond the
- * spec: issue 5) and its pagu, planned and sisa per Perangkat Daerah and program (issue 18).
+ * spec: issue 5), its pagu, planned and sisa per Perangkat Daerah and program (issue 18), and
+ * its Anggaran Kas per month (issue 36).
  */
 export default function AdminDashboardPage() {
   return (
@@ -10,6 +16,7 @@ export default function AdminDashboardPage() {
       <WelcomeBanner />
       <ConnectedBudgetOverview />
       <ConnectedPaguOverview />
+      <ConnectedMonthlyPlan />
     </div>
   );
 }

@@ -1,4 +1,10 @@
-import { ConnectedCashPlan, UserDashboardFrame, useBudgetYear, YearSelect } from '@ranwal/ui';
+import {
+  ConnectedCashPlan,
+  ConnectedMonthlyPlan,
+  UserDashboardFrame,
+  useBudgetYear,
+  YearSelect,
+} from '@ranwal/ui';
 import { PortalNotificationBell } from '../notifications.js';
 import { usePasswordChange } from '../password-change.js';
 import { useSessionContext } from '../session.js';
@@ -7,13 +13,21 @@ import { UserNavigation } from '../user-navigation.js';
 /**
  * `/anggaran-kas` (issue 36): a sub kegiatan's monthly plan. A unit's planner opens it from the
  * links under their header, with the budget year there as on the dashboard; an admin from the
- * sidebar, with the year beside the sub kegiatan.
+ * sidebar, with the year beside the sub kegiatan. Below, the year's plan per month over the
+ * person's units (the admin's: the region's).
  */
 export default function CashPlanPage() {
   const { session, signOut } = useSessionContext();
   const budget = useBudgetYear();
   const passwordChange = usePasswordChange();
-  if (session?.userRole !== 'user') return <ConnectedCashPlan showYear level={1} />;
+  if (session?.userRole !== 'user') {
+    return (
+      <div className="flex flex-col gap-6">
+        <ConnectedCashPlan showYear level={1} />
+        <ConnectedMonthlyPlan />
+      </div>
+    );
+  }
   return (
     <UserDashboardFrame
       userName={session.userName}
@@ -31,6 +45,7 @@ export default function CashPlanPage() {
       }
     >
       <ConnectedCashPlan />
+      <ConnectedMonthlyPlan />
       {passwordChange.dialog}
     </UserDashboardFrame>
   );

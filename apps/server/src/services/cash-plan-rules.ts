@@ -67,3 +67,36 @@ export async function unbalancedSubActions(
     unbalanced_accounts: row.unbalanced_accounts ?? [],
   }));
 }
+
+/**
+ * A year's planned spending per month, and the plan's and the lines' totals, over the sub
+ * kegiatan `where` admits (alias `s`, their programme `p`): the dashboards' monthly chart.
+ */
+export async function monthlyPlan(
+  executor: Kysely<Database>,
+  year: number,
+  where: RawBuilder<boolean> = sql<boolean>`true`,
+): Promise<{ month_totals: string[]; plan_total: string; lines_total: string }> {
+  const sums = sql.raw(
+    monthColumns.map((column) => `coalesce(sum(c.${column}), 0)::text as ${column}`).join(', '),
+  );
+  const scoped = (alias: string) => sql`
+    join sub_action s on s.id = ${sql.ref(`${alias}.sub_action_id`)}
+    join action a on a.id = s.action_id
+    join program p on p.id = a.program_id`;
+  const [plan, lines] = await Promise.all([
+    sql<Record<MonthColumn, string>>`
+      select ${sums} from cash_plan c ${scoped('c')}
+      where c.year = ${year} and ${where}`.execute(executor),
+    sql<{ total: string }>`
+      select coalesce(sum(d.total_after_tax), 0)::text as total from detail_program d ${scoped('d')}
+      where d.year = ${year} and ${where}`.execute(executor),
+  ]);
+  const row = plan.rows[0];
+  const month_totals = monthColumns.map((column) => row?.[column] ?? '0');
+  return {
+    month_totals,
+    plan_total: month_totals.reduce((sum, value) => sum + BigInt(value), 0n).toString(),
+    lines_total: lines.rows[0]?.total ?? '0',
+  };
+}

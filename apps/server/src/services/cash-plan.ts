@@ -18,7 +18,12 @@ import {
 } from '@ranwal/core';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { type MonthColumn, monthColumns, unbalancedSubActions } from './cash-plan-rules.js';
+import {
+  type MonthColumn,
+  monthColumns,
+  monthlyPlan,
+  unbalancedSubActions,
+} from './cash-plan-rules.js';
 import { createLockService } from './locks.js';
 import { inTransaction, type Parsed } from './pagination.js';
 import { readPlanningRules } from './planning-rules.js';
@@ -307,11 +312,13 @@ export function createCashPlanService(db: Kysely<Database>) {
     },
 
     async status(year: number, caller: Caller): Promise<CashPlanStatus> {
-      const [rules, unbalanced] = await Promise.all([
+      const where = programmesWhere(scopeOf(caller), 'p.agency_id');
+      const [rules, unbalanced, months] = await Promise.all([
         readPlanningRules(db),
-        unbalancedSubActions(db, year, programmesWhere(scopeOf(caller), 'p.agency_id')),
+        unbalancedSubActions(db, year, where),
+        monthlyPlan(db, year, where),
       ]);
-      return { year, cash_plan_required: rules.cash_plan_required, unbalanced };
+      return { year, cash_plan_required: rules.cash_plan_required, unbalanced, ...months };
     },
 
     /**

@@ -38,6 +38,16 @@ export const messagesEn: Messages = {
     stageBlockedItem: (code: string, name: string, selisih: string) =>
       `${code} ${name} (difference ${selisih})`,
     stageBlockedMore: (count: number) => `and ${count} more`,
+    chart: {
+      title: (year: number) => `Cash plan per month, ${year}`,
+      intro: 'The planned spending of every sub kegiatan per month, against the budget lines.',
+      summary: (plan: string, lines: string) => `Cash plan ${plan} of budget lines ${lines}.`,
+      label: (year: number) => `Chart of the cash plan per month, ${year}`,
+      month: 'Month',
+      amount: 'Cash plan',
+      empty: 'No cash plan in this year yet.',
+      fetchFailed: 'Could not load the cash plan per month',
+    },
     status: {
       title: 'Cash plans that differ from the budget lines',
       blocking:

@@ -324,6 +324,19 @@ export const messagesId = {
       `${code} ${name} (selisih ${selisih})`,
     /** More than the message lists. */
     stageBlockedMore: (count: number) => `dan ${count} lainnya`,
+    /** The dashboards' chart of the year's plan per month (issue 36). */
+    chart: {
+      title: (year: number) => `Anggaran Kas per Bulan ${year}`,
+      intro:
+        'Rencana penarikan dana setiap bulan dari seluruh sub kegiatan, dibandingkan dengan total rincian belanja.',
+      summary: (plan: string, lines: string) =>
+        `Anggaran Kas ${plan} dari total rincian belanja ${lines}.`,
+      label: (year: number) => `Grafik Anggaran Kas per bulan tahun ${year}`,
+      month: 'Bulan',
+      amount: 'Anggaran Kas',
+      empty: 'Belum ada Anggaran Kas pada tahun ini.',
+      fetchFailed: 'Gagal mengambil Anggaran Kas per bulan',
+    },
     /** The stage page's list of sub kegiatan whose plan does not balance (issue 36). */
     status: {
       title: 'Anggaran Kas Belum Sama Dengan Rincian Belanja',

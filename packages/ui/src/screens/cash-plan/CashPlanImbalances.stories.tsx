@@ -17,10 +17,16 @@ const unbalanced = [
   },
 ];
 
+const figures = {
+  month_totals: Array.from({ length: 12 }, () => '0'),
+  plan_total: '1478400',
+  lines_total: '5398400',
+};
+
 const meta = {
   title: 'Screens/CashPlan/CashPlanImbalances',
   component: CashPlanImbalances,
-  args: { status: { year: 2026, cash_plan_required: true, unbalanced } },
+  args: { status: { year: 2026, cash_plan_required: true, unbalanced, ...figures } },
 } satisfies Meta<typeof CashPlanImbalances>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -40,7 +46,7 @@ export const Blocking: Story = {
 
 /** The rule off: the same list, said as unfinished work rather than a block. */
 export const NotRequired: Story = {
-  args: { status: { year: 2026, cash_plan_required: false, unbalanced } },
+  args: { status: { year: 2026, cash_plan_required: false, unbalanced, ...figures } },
   play: async ({ canvas }) => {
     await expect(canvas.getByText(t.notBlocking)).toBeVisible();
   },
@@ -48,7 +54,7 @@ export const NotRequired: Story = {
 
 /** Every plan balanced: said in words. */
 export const AllBalanced: Story = {
-  args: { status: { year: 2026, cash_plan_required: true, unbalanced: [] } },
+  args: { status: { year: 2026, cash_plan_required: true, unbalanced: [], ...figures } },
   play: async ({ canvas }) => {
     await expect(canvas.getByText(t.none)).toBeVisible();
     await expect(canvas.queryByText(t.blocking)).toBeNull();
