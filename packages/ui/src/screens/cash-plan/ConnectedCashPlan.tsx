@@ -1,17 +1,12 @@
-import { useState } from 'react';
 import { AdminSection } from '../../components/AdminPage.js';
 import { ErrorState, Spinner } from '../../components/States.js';
 import { useBudgetYear } from '../../data/budget-year.js';
 import { useCallToasts } from '../../data/call-toasts.js';
-import { useCashPlan, useEntityList, useSetCashPlan } from '../../data/queries.js';
+import { useCashPlan, useSetCashPlan } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
-import type { ParentOption } from '../management/entity-form.js';
-import { ParentPicker } from '../management/ParentPicker.js';
 import { YearSelect } from '../planning/planning-parts.js';
+import { useSubActionPicker } from '../planning/SubActionPicker.js';
 import { CashPlanEditor } from './CashPlanEditor.js';
-
-/** Sub kegiatan offered per search. */
-const PICKER_SIZE = 20;
 
 export interface ConnectedCashPlanProps {
   /** Offer a year of its own (the admin's page); without it, the budget year every section shows. */
@@ -37,12 +32,7 @@ export function ConnectedCashPlan({
   const t = m.cashPlan.grid;
   const toasts = useCallToasts();
   const { year, years, setYear } = useBudgetYear(initialYear);
-  const [subAction, setSubAction] = useState<ParentOption | null>(null);
-  const [search, setSearch] = useState('');
-  const options = useEntityList('sub_action', {
-    limit: PICKER_SIZE,
-    ...(search ? { search } : {}),
-  });
+  const { subAction, picker } = useSubActionPicker();
   const chosen = subAction !== null;
   const plan = useCashPlan({ sub_action_id: subAction?.id ?? '', year }, { enabled: chosen });
   const previous = useCashPlan(
@@ -55,18 +45,7 @@ export function ConnectedCashPlan({
     <AdminSection title={m.cashPlan.title} intro={t.intro} level={level}>
       <div className={showYear ? 'grid gap-3 sm:grid-cols-[8rem_minmax(0,1fr)]' : 'grid gap-3'}>
         {showYear && <YearSelect year={year} years={years} onChange={setYear} />}
-        <ParentPicker
-          level="sub_action"
-          value={subAction}
-          onChange={setSubAction}
-          options={(options.data?.data ?? []).map((row) => ({
-            id: row.id,
-            name: row.name,
-            code: row.code ?? null,
-          }))}
-          isLoading={options.isFetching}
-          onSearchChange={setSearch}
-        />
+        {picker}
       </div>
       {!subAction && <p className="text-sm text-slate-600">{t.choose}</p>}
       {subAction && plan.isError && (

@@ -1,22 +1,18 @@
-import { useState } from 'react';
 import { AdminSection } from '../../components/AdminPage.js';
 import { ErrorState, Spinner } from '../../components/States.js';
 import { useBudgetYear } from '../../data/budget-year.js';
 import { useCallToasts } from '../../data/call-toasts.js';
 import {
-  useEntityList,
   useFundingSources,
   useSetSubActionFunding,
   useSubActionFunding,
 } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
-import type { ParentOption } from '../management/entity-form.js';
-import { ParentPicker } from '../management/ParentPicker.js';
 import { YearSelect } from './planning-parts.js';
 import { SubActionFundingEditor } from './SubActionFundingEditor.js';
+import { useSubActionPicker } from './SubActionPicker.js';
 
-/** Sub kegiatan offered per search, and sources per year (a region's whole list). */
-const PICKER_SIZE = 20;
+/** Sources per year (a region's whole list). */
 const SOURCES_SIZE = 100;
 
 /**
@@ -29,12 +25,7 @@ export function ConnectedSubActionFunding({ initialYear }: { initialYear?: numbe
   const t = m.funding.subAction;
   const toasts = useCallToasts();
   const { year, years, setYear } = useBudgetYear(initialYear);
-  const [subAction, setSubAction] = useState<ParentOption | null>(null);
-  const [search, setSearch] = useState('');
-  const options = useEntityList('sub_action', {
-    limit: PICKER_SIZE,
-    ...(search ? { search } : {}),
-  });
+  const { subAction, picker } = useSubActionPicker();
   const sources = useFundingSources({ active_in: year, limit: SOURCES_SIZE });
   const funding = useSubActionFunding(
     { sub_action_id: subAction?.id ?? '', year },
@@ -46,18 +37,7 @@ export function ConnectedSubActionFunding({ initialYear }: { initialYear?: numbe
     <AdminSection title={t.title} intro={t.intro} level={2}>
       <div className="grid gap-3 sm:grid-cols-[8rem_minmax(0,1fr)]">
         <YearSelect year={year} years={years} onChange={setYear} />
-        <ParentPicker
-          level="sub_action"
-          value={subAction}
-          onChange={setSubAction}
-          options={(options.data?.data ?? []).map((row) => ({
-            id: row.id,
-            name: row.name,
-            code: row.code ?? null,
-          }))}
-          isLoading={options.isFetching}
-          onSearchChange={setSearch}
-        />
+        {picker}
       </div>
       {!subAction && <p className="text-sm text-slate-600">{t.choose}</p>}
       {subAction && funding.isError && (
