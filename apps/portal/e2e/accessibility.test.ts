@@ -306,5 +306,7 @@ describe('every route of the route table: accessible, one h1, laid out', () => {
       }
       await context.close();
     }
-  });
+    // A page load per route of the table (about thirty): longer than one test's default on a
+    // loaded machine (CI timed out at 60 s while every project ran).
+  }, 240_000);
 });

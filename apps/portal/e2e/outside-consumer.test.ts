@@ -206,7 +206,8 @@ describe('the published packages, used from the outside', () => {
       (error: { stderr?: string; stdout?: string }) => `${error.stdout}${error.stderr}`,
     );
     expect(failure).toMatch(/Missing "\.\/styles\.css" specifier in "@ranwal\/ui" package/);
-  });
+    // A whole Vite build of the app: CI timed out at the default 60 s with every project running.
+  }, 240_000);
 
   it('the packed CLI installs outside the workspace and talks to the server', async () => {
     // As `npm install --global @ranwal/cli` once both are on the registry: npm would fetch the

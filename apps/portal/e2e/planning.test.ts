@@ -634,11 +634,14 @@ describe('planning within a ceiling: the admin pages, through the portal', () =>
     await openFromSidebar(adminPage, 'Laporan', '/admin-laporan');
     await chooseInComboBox(adminPage, 'Filter Program', coded(RKA.program));
     await expect
-      .poll(() =>
-        grid(adminPage, 'Daftar Laporan Detail Program')
-          .getByRole('row')
-          .filter({ has: adminPage.getByRole('gridcell') })
-          .count(),
+      .poll(
+        () =>
+          grid(adminPage, 'Daftar Laporan Detail Program')
+            .getByRole('row')
+            .filter({ has: adminPage.getByRole('gridcell') })
+            .count(),
+        // The filtered list after a search's debounce: over 10 s once beside the stories.
+        { timeout: 30_000 },
       )
       .toBe(3);
     const download = async (layout: string): Promise<Download> => {
