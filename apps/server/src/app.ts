@@ -35,7 +35,7 @@ import {
   referenceHandlers,
 } from './routes/import.js';
 import {
-  cashPlanHandlers,
+  cashPlanRoutes,
   fundingHandlers,
   paguHandlers,
   planningHandlers,
@@ -187,6 +187,7 @@ export async function buildApp({
   const reports = reportRoutes(context, files);
   const history = historyRoutes(context, reports.lines, files);
   const stages = stageRoutes(context, files);
+  const cashPlan = cashPlanRoutes(context, files);
   const uploads = uploadRoutes(context);
   const handlers: Handlers = {
     health: healthHandlers(context),
@@ -204,7 +205,7 @@ export async function buildApp({
     planning: planningHandlers(context),
     pagu: paguHandlers(context),
     ...fundingHandlers(context),
-    cashPlan: cashPlanHandlers(context),
+    cashPlan: cashPlan.handlers,
     priceItem: priceItemHandlers(context),
     article: articles.handlers,
     upload: uploads.handlers,
@@ -256,7 +257,9 @@ export async function buildApp({
       },
     },
   });
-  for (const module of [articles, reports, history, stages, uploads]) module.register?.(app);
+  for (const module of [articles, reports, history, stages, cashPlan, uploads]) {
+    module.register?.(app);
+  }
 
   if (portalIndex) await registerPortal(app, portalDirectory);
 

@@ -9,6 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { budgetLineInput, buildChain, buildUnitChain, type Chain } from './fixtures.js';
 import { databaseTargets, startTestApp, type TestApp } from './harness.js';
+import { readWorkbook } from './rka-reading.js';
 
 const API = '/ranwal/api';
 const YEAR = 2027;
@@ -29,6 +30,7 @@ describe.each(databaseTargets)('Anggaran Kas on %s', (target) => {
   let t: TestApp;
   let chain: Chain;
   let otherUnitToken: string;
+  let otherAgency: string;
   let firstCode: string;
   const secondCode = '5.1.02.01.01.0099';
 
@@ -62,7 +64,7 @@ describe.each(databaseTargets)('Anggaran Kas on %s', (target) => {
     await sql`update sub_action set code = ${SUB_ACTION_CODE} where id = ${chain.sub_action_id}`.execute(
       t.database.db,
     );
-    otherUnitToken = (await buildUnitChain(t, 'KASLAIN')).token;
+    ({ token: otherUnitToken, agency: otherAgency } = await buildUnitChain(t, 'KASLAIN'));
     const account = await call('POST', 'account/create', t.adminToken, {
       name: 'Belanja Alat Tulis Kas',
       subtitle_id: chain.subtitle_id,
@@ -287,5 +289,53 @@ describe.each(databaseTargets)('Anggaran Kas on %s', (target) => {
     const changed = await importSheet({ year: YEAR, rows: changedSheet });
     expect(changed.json().data).toMatchObject({ changed: 1, unchanged: 1 });
     expect((await grid(t.adminToken)).totals.selisih).toBe('0');
+  });
+
+  it('prints the year as a workbook: months, quarters and totals that equal the lines, for its units only', async () => {
+    const linked = await call('GET', `cash-plan/workbook?year=${YEAR}`, t.userToken);
+    expect(linked.statusCode, linked.body).toBe(200);
+    const { path: link, originalName } = linked.json().data;
+    expect(originalName).toBe(`anggaran-kas-${YEAR}.xlsx`);
+    const url = new URL(link, 'http://localhost');
+    const file = await t.call('GET', `${url.pathname}${url.search}`);
+    expect(file.statusCode, file.body).toBe(200);
+    const sheet = (await readWorkbook(file.rawPayload)).worksheets[0]!;
+    expect(sheet.name).toBe(texts.workbook.sheet(YEAR));
+    const values = (row: number) =>
+      Array.from({ length: 21 }, (_, column) => sheet.getRow(row).getCell(column + 1).value);
+    const rows = Array.from({ length: sheet.rowCount }, (_, index) => values(index + 1));
+    const numbers = (row: unknown[]) => row.slice(2).map((cell) => BigInt(String(cell)));
+
+    // The totals the API gives for the same units and year.
+    const status = (await call('GET', `cash-plan/status?year=${YEAR}`, t.userToken)).json().data;
+    const months = status.month_totals.map(BigInt);
+    const quarters = [0, 1, 2, 3].map((q) => months[q * 3] + months[q * 3 + 1] + months[q * 3 + 2]);
+    const plan = BigInt(status.plan_total);
+    const lines = BigInt(status.lines_total);
+    const grand = rows.find((row) => row[1] === texts.workbook.grandTotal)!;
+    expect(numbers(grand)).toEqual([lines, ...months, ...quarters, plan, plan - lines]);
+
+    // A row per kode rekening under its sub kegiatan, which its 'Jumlah' row closes.
+    const accounts = rows.filter((row) => row[0] === firstCode || row[0] === secondCode);
+    expect(accounts).toHaveLength(2);
+    const subAction = rows.find((row) => String(row[0]).startsWith(SUB_ACTION_CODE));
+    expect(subAction).toBeDefined();
+    const closing = rows.find((row) => row[1] === texts.workbook.subtotal(String(subAction![0])));
+    expect(numbers(closing!)).toEqual(
+      numbers(accounts[0]!).map((amount, index) => amount + numbers(accounts[1]!)[index]!),
+    );
+
+    // Nobody prints a unit that is not theirs; the other unit's own print has none of these.
+    const refused = await call(
+      'GET',
+      `cash-plan/workbook?year=${YEAR}&agency_id=${otherAgency}`,
+      t.userToken,
+    );
+    expect(refused.statusCode).toBe(403);
+    const theirs = await call('GET', `cash-plan/workbook?year=${YEAR}`, otherUnitToken);
+    const theirLink = new URL(theirs.json().data.path, 'http://localhost');
+    const theirFile = await t.call('GET', `${theirLink.pathname}${theirLink.search}`);
+    const theirSheet = (await readWorkbook(theirFile.rawPayload)).worksheets[0]!;
+    expect(theirSheet.getColumn(1).values).not.toContain(firstCode);
   });
 });

@@ -138,6 +138,8 @@ const expected: Record<string, Row> = {
   'GET /ranwal/api/cash-plan/status':              [401, 401, 401, 401, 200, 200, 200, 200, 200],
   'POST /ranwal/api/cash-plan/import':             [401, 401, 401, 401, 403, 403, 403, 403, 200],
   'GET /ranwal/api/cash-plan/export':              [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'GET /ranwal/api/cash-plan/workbook':            [401, 401, 401, 401, 200, 200, 200, 200, 200],
+  'GET /ranwal/api/cash-plan/workbook/file':       [200, 200, 200, 200, 200, 200, 200, 200, 200],
   'GET /ranwal/api/price-item/list':               [401, 401, 401, 401, 200, 200, 200, 200, 200],
   'POST /ranwal/api/price-item/import':             [401, 401, 401, 401, 403, 403, 403, 403, 200],
   'POST /ranwal/api/price-item/create':             [401, 401, 401, 401, 403, 403, 403, 403, 201],
@@ -189,6 +191,10 @@ const notes: Record<string, string> = {
     "as a line write: a user within their scope (the unit's sub kegiatan), an admin any; a verifier none",
   'GET /ranwal/api/cash-plan/status':
     "everyone signed in, each seeing their scope's sub kegiatan only",
+  'GET /ranwal/api/cash-plan/workbook':
+    "everyone signed in, printing their scope's sub kegiatan; one asking for a Perangkat Daerah not theirs gets 403 (`cash-plan.test.ts`)",
+  'GET /ranwal/api/cash-plan/workbook/file':
+    'authorized by the signed link in `?token=` (made by `cashPlan.workbook` for its caller, whose scope it prints), not by a bearer token',
   'GET /ranwal/api/verification/notes': 'the notes of lines one may read (as `get`)',
   'GET /ranwal/api/verification/notes/:id/replies':
     "a note on the unit's line: anyone who may read the note; the accounts without a unit do not reach it (404)",
@@ -367,6 +373,8 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
     const workbookQuery = `year=${workbookYear}&from=ranwal&to=ranhir`;
     const stageWorkbook = await admin('GET', `/ranwal/api/stage/compare/workbook?${workbookQuery}`);
     const stageWorkbookFile = new URL(String(stageWorkbook.path), 'http://localhost');
+    const cashPlanWorkbook = await admin('GET', '/ranwal/api/cash-plan/workbook?year=2099');
+    const cashPlanWorkbookFile = new URL(String(cashPlanWorkbook.path), 'http://localhost');
     const victim = () =>
       admin('POST', '/ranwal/api/user/create', {
         name: 'Korban',
@@ -662,6 +670,12 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
       },
       'GET /ranwal/api/cash-plan/export': async () => ({
         url: '/ranwal/api/cash-plan/export?year=2099',
+      }),
+      'GET /ranwal/api/cash-plan/workbook': async () => ({
+        url: '/ranwal/api/cash-plan/workbook?year=2099',
+      }),
+      'GET /ranwal/api/cash-plan/workbook/file': async () => ({
+        url: `${cashPlanWorkbookFile.pathname}${cashPlanWorkbookFile.search}`,
       }),
       'GET /ranwal/api/price-item/list': async () => ({
         url: '/ranwal/api/price-item/list?year=2025',

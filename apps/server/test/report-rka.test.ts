@@ -4,6 +4,7 @@ import path from 'node:path';
 import {
   computeTotals,
   formatNumberId,
+  formatRupiah,
   type ManagedEntityKey,
   managedEntities,
   messagesId,
@@ -929,6 +930,36 @@ describe.each(databaseTargets)('RKA export on %s', (target) => {
     expect(response.json().issues).toEqual([
       expect.objectContaining({ path: 'format', message: expect.stringContaining('PDF') }),
     ]);
+  });
+
+  it("names the printed lines' sumber dana with their totals under Sumber Pendanaan", async () => {
+    const query = `year=2025&program_id=${chains.meals!.program_id}`;
+    const labels = (sheet: ExcelJS.Worksheet) => rkaHeaderBlock(sheet).map(([label]) => label);
+    // No line names a source: no row (the lines above, as every RKA before issue 36).
+    expect(labels(await sheetOf(t.adminToken, query))).not.toContain('Sumber Pendanaan');
+
+    // Nasi Kotak from DAU, the others from none: both named, in code order, with totals.
+    const { rows } = await sql<{ id: string }>`
+      select id from funding_source where code = 'DAU'`.execute(t.database.db);
+    await sql`update detail_program set funding_source_id = ${rows[0]!.id}
+      where component_name = 'Nasi Kotak'`.execute(t.database.db);
+    try {
+      const sheet = await sheetOf(t.adminToken, query);
+      const nasi = totals['Nasi Kotak']!.total_after_tax;
+      const { rows: others } = await sql<{ total: string }>`
+        select sum(d.total_after_tax)::text as total from detail_program d
+        where d.program_id = ${chains.meals!.program_id} and d.year = 2025
+          and d.funding_source_id is null`.execute(t.database.db);
+      expect(rkaHeaderBlock(sheet)).toContainEqual([
+        'Sumber Pendanaan',
+        `: DAU ${formatRupiah(nasi)}; Tanpa sumber dana ${formatRupiah(others[0]!.total)}`,
+      ]);
+      // Right under Sub Kegiatan, before Lokasi, as the format has it.
+      const order = labels(sheet);
+      expect(order.indexOf('Sumber Pendanaan')).toBe(order.indexOf('Sub Kegiatan') + 1);
+    } finally {
+      await sql`update detail_program set funding_source_id = null`.execute(t.database.db);
+    }
   });
 
   it('keeps the flat workbook as the default layout', async () => {

@@ -196,6 +196,13 @@ export type CashPlanImportResult = z.infer<typeof CashPlanImportResult>;
 
 export const CashPlanExportQuery = z.object({ year: ReportYear });
 
+/**
+ * The printed Anggaran Kas of a year (a workbook): the caller's units' sub kegiatan, or one
+ * Perangkat Daerah's.
+ */
+export const CashPlanWorkbookQuery = z.object({ year: ReportYear, agency_id: Id.optional() });
+export type CashPlanWorkbookQuery = z.infer<typeof CashPlanWorkbookQuery>;
+
 /** A row of the SIPD layout as exported (amounts as exact decimal text). */
 export const CashPlanExportRow = z.object({
   sub_action_code: z.string(),

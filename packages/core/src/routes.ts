@@ -8,6 +8,7 @@ import {
   CashPlanInput,
   CashPlanQuery,
   CashPlanStatus,
+  CashPlanWorkbookQuery,
   CashPlanStatusQuery,
 } from './cash-plan.js';
 import { type ManagedEntityKey, managedEntityKeys } from './entity-keys.js';
@@ -851,6 +852,15 @@ export const routes = {
       summary: "A year's Anggaran Kas in the SIPD layout: one row per sub kegiatan × kode rekening",
       query: CashPlanExportQuery,
       data: z.array(CashPlanExportRow),
+    }),
+    workbook: route({
+      method: 'GET',
+      path: '/api/cash-plan/workbook',
+      access: 'user',
+      summary:
+        "A signed, expiring link to a year's Anggaran Kas printed as an .xlsx: the caller's units (or one), grouped Perangkat Daerah → Program → Kegiatan → Sub Kegiatan → Kode Rekening, monthly and quarterly columns, subtotals per level, the signatory",
+      query: CashPlanWorkbookQuery,
+      data: ReportDownload,
     }),
   },
   priceItem: {

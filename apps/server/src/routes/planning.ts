@@ -1,12 +1,29 @@
-import { messagesId } from '@ranwal/core';
+import {
+  BASE_PATH,
+  CashPlanWorkbookQuery,
+  messagesId,
+  outsideScopeRefusal,
+  reachesProgramme,
+  routes,
+  scopeOf,
+  XLSX_CONTENT_TYPE,
+} from '@ranwal/core';
+import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import { createCashPlanService } from '../services/cash-plan.js';
+import { cashPlanWorkbookName, writeCashPlanWorkbook } from '../services/cash-plan-workbook.js';
 import { createFundingService } from '../services/funding.js';
 import { createPaguService } from '../services/pagu.js';
 import { createPlanningService } from '../services/planning.js';
 import { createPriceItemService } from '../services/price-items.js';
 import { assertSubActionInScope } from '../services/reports.js';
+import { programmesWhere } from '../services/scope.js';
 import type { Handlers } from './contract.js';
+import type { RouteModule } from './module.js';
+import type { SignedFiles } from './signed-files.js';
+
+/** The printed Anggaran Kas's signed link path, next to the call that hands it out. */
+export const CASH_PLAN_WORKBOOK_FILE_PATH = `${BASE_PATH}${routes.cashPlan.workbook.path}/file`;
 
 const ok = messagesId.server.ok;
 
@@ -99,20 +116,62 @@ export function fundingHandlers({ db }: AppContext): {
   };
 }
 
-/** Anggaran Kas: a sub kegiatan's twelve months per kode rekening (issue 36). */
-export function cashPlanHandlers({ db }: AppContext): Handlers['cashPlan'] {
+/**
+ * Anggaran Kas: a sub kegiatan's twelve months per kode rekening, and the year's printed as a
+ * workbook behind a signed link (issue 36).
+ */
+export function cashPlanRoutes({ db }: AppContext, files: SignedFiles): RouteModule<'cashPlan'> {
   const cashPlan = createCashPlanService(db);
+  /** The printed sub kegiatan: the person's units, or the one asked for (if theirs). */
+  const printedWhere = (query: CashPlanWorkbookQuery, user: Parameters<typeof scopeOf>[0]) => {
+    const scope = scopeOf(user);
+    if (query.agency_id && !reachesProgramme(scope, query.agency_id)) {
+      throw outsideScopeRefusal(scope);
+    }
+    const mine = programmesWhere(scope, 'p.agency_id');
+    return query.agency_id ? sql<boolean>`${mine} and p.agency_id = ${query.agency_id}` : mine;
+  };
   return {
-    get: async ({ query, user }) => ({
-      message: ok,
-      data: await cashPlan.get(query.sub_action_id, query.year, user),
-    }),
-    set: async ({ body, user }) => ({ message: ok, data: await cashPlan.set(body, user) }),
-    status: async ({ query, user }) => ({
-      message: ok,
-      data: await cashPlan.status(query.year, user),
-    }),
-    import: async ({ body, user }) => ({ message: ok, data: await cashPlan.import(body, user.id) }),
-    export: async ({ query }) => ({ message: ok, data: await cashPlan.export(query.year) }),
+    handlers: {
+      get: async ({ query, user }) => ({
+        message: ok,
+        data: await cashPlan.get(query.sub_action_id, query.year, user),
+      }),
+      set: async ({ body, user }) => ({ message: ok, data: await cashPlan.set(body, user) }),
+      status: async ({ query, user }) => ({
+        message: ok,
+        data: await cashPlan.status(query.year, user),
+      }),
+      import: async ({ body, user }) => ({
+        message: ok,
+        data: await cashPlan.import(body, user.id),
+      }),
+      export: async ({ query }) => ({ message: ok, data: await cashPlan.export(query.year) }),
+      workbook: async ({ query, user }) => {
+        // Refused now (another unit's) rather than when the link is opened.
+        printedWhere(query, user);
+        return {
+          data: {
+            path: await files.link(CASH_PLAN_WORKBOOK_FILE_PATH, 'cash-plan-workbook', user, query),
+            originalName: cashPlanWorkbookName(query.year),
+          },
+        };
+      },
+    },
+    register(app) {
+      files.register(app, {
+        path: CASH_PLAN_WORKBOOK_FILE_PATH,
+        purpose: 'cash-plan-workbook',
+        claims: CashPlanWorkbookQuery,
+        open: (query, signer) => {
+          const where = printedWhere(query, signer);
+          return {
+            fileName: cashPlanWorkbookName(query.year),
+            contentType: XLSX_CONTENT_TYPE,
+            write: (output) => writeCashPlanWorkbook(db, query.year, where, output),
+          };
+        },
+      });
+    },
   };
 }

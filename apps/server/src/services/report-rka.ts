@@ -4,12 +4,13 @@ import {
   coefficientText,
   DEFAULT_TIME_ZONE,
   formatNumberId,
+  formatRupiah,
   managedEntities,
   messagesId,
   taxRuleText,
 } from '@ranwal/core';
 import ExcelJS from 'exceljs';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import PDFDocument from 'pdfkit';
 import type { Database } from '../db/schema.js';
 import { fieldOf } from './library-internals.js';
@@ -29,7 +30,7 @@ import {
   whileQueued,
   yearHasCatalogue,
 } from './report-export.js';
-import { asLineDatabase, type LineDatabase } from './reports.js';
+import { asLineDatabase, type LineDatabase, searchMatchesOf, whereLines } from './reports.js';
 
 /*
  * The RKA (Rencana Kerja dan Anggaran) of 'Download Laporan' (issue 18) and of the unit's
@@ -469,6 +470,8 @@ interface PrintedRecord {
 /** What the header block can say: the year, and the one record of each level, if one. */
 interface HeaderFacts {
   year: number;
+  /** The printed lines' sumber dana with their totals; null when none names one. */
+  funding: string | null;
   agency: PrintedRecord | null;
   program: PrintedRecord | null;
   action: PrintedRecord | null;
@@ -488,8 +491,8 @@ const coded = (record: PrintedRecord | null) =>
  * The header block of the RKA SKPD (Permendagri 77/2020), as a table: each row a label and what
  * it says, printed only when the data says it. Lokasi belongs to a sub kegiatan and is not stored
  * yet: with one sub kegiatan its row is a line to write on, as an unset signer is, so the printed
- * form has every row of the format. Sumber Pendanaan, Indikator and Target join as rows here once
- * lines or sub kegiatan carry them (the issue asks for them where known).
+ * form has every row of the format. Sumber Pendanaan names the sources the printed lines are paid
+ * from (issue 36); Indikator and Target join as rows here once sub kegiatan carry them.
  */
 const RKA_HEADER_ROWS: readonly {
   label: keyof typeof rkaText.headerRows;
@@ -509,6 +512,8 @@ const RKA_HEADER_ROWS: readonly {
   { label: 'program', value: ({ program }) => coded(program) },
   { label: 'action', value: ({ action }) => coded(action) },
   { label: 'sub_action', value: ({ sub_action }) => coded(sub_action) },
+  // Issue 36: what the printed lines are paid from, each source with its total.
+  { label: 'funding', value: ({ funding }) => funding },
   { label: 'location', value: ({ sub_action }) => (sub_action ? rkaText.blank : null) },
   { label: 'period', value: ({ year }) => rkaText.period(year) },
 ];
@@ -525,7 +530,7 @@ async function printedRecordsOf(
   scope: ReportScope,
   ids: Partial<Record<SingleLevel, string>>,
   anyLine: boolean,
-): Promise<Omit<HeaderFacts, 'year'>> {
+): Promise<Omit<HeaderFacts, 'year' | 'funding'>> {
   const units = typeof scope.programmes === 'object' ? scope.programmes : [];
   const asked = scope.agency_id ?? (units.length === 1 ? units[0] : null);
   const found = anyLine ? ids : asked ? { agency: asked } : {};
@@ -585,17 +590,15 @@ async function headingOf(
   typedDb: Kysely<Database>,
   scope: ReportScope,
   now: Date,
-  records: Omit<HeaderFacts, 'year'>,
+  records: Omit<HeaderFacts, 'year' | 'funding'>,
 ): Promise<Heading> {
   const unitId = records.agency?.id ?? null;
-  const facts: HeaderFacts = { year: scope.year, ...records };
+  const facts: HeaderFacts = {
+    year: scope.year,
+    funding: await fundingOf(db, typedDb, scope),
+    ...records,
+  };
   const others = await filtersOf(db, { ...scope, agency_id: undefined });
-  const signer = await typedDb
-    .selectFrom('rka_signer')
-    .select(['place', 'position', 'name', 'nip'])
-    .where('agency_id', unitId ? '=' : 'is', unitId)
-    .executeTakeFirst();
-  const date = longDate.format(now);
   return {
     lines: [rkaText.title, rkaText.year(scope.year)],
     block: RKA_HEADER_ROWS.flatMap(({ label, value }) => {
@@ -603,13 +606,70 @@ async function headingOf(
       return text === null ? [] : [{ label: rkaText.headerRows[label], value: text }];
     }),
     filters: others.join('; '),
-    signer: {
-      placeAndDate: `${signer?.place || rkaText.blank}, ${date}`,
-      position: signer?.position || rkaText.blank,
-      name: signer?.name || rkaText.blank,
-      nip: rkaText.nip(signer?.nip ? printedNip(signer.nip) : rkaText.blank),
-    },
+    signer: await printedSignerOf(typedDb, unitId, now),
   };
+}
+
+/**
+ * The signature block of a printout (the RKA, the Anggaran Kas): a Perangkat Daerah's signer,
+ * or the region's (`unitId` null); what is not set is a dotted line to write on.
+ */
+export async function printedSignerOf(
+  typedDb: Kysely<Database>,
+  unitId: string | null,
+  now: Date,
+): Promise<{ placeAndDate: string; position: string; name: string; nip: string }> {
+  const signer = await typedDb
+    .selectFrom('rka_signer')
+    .select(['place', 'position', 'name', 'nip'])
+    .where('agency_id', unitId ? '=' : 'is', unitId)
+    .executeTakeFirst();
+  return {
+    placeAndDate: `${signer?.place || rkaText.blank}, ${longDate.format(now)}`,
+    position: signer?.position || rkaText.blank,
+    name: signer?.name || rkaText.blank,
+    nip: rkaText.nip(signer?.nip ? printedNip(signer.nip) : rkaText.blank),
+  };
+}
+
+/**
+ * 'Sumber Pendanaan': the sumber dana of the lines the RKA prints (its filters and search), in
+ * code order, each with its total after PPN ('DAU Rp 1.000.000; PAD Rp 250.000'); lines that
+ * name none, beside named ones, as 'Tanpa sumber dana'. Null when no line names a source.
+ */
+async function fundingOf(
+  db: Kysely<LineDatabase>,
+  typedDb: Kysely<Database>,
+  scope: ReportScope,
+): Promise<string | null> {
+  const matches = scope.search ? await searchMatchesOf(db, scope.search) : undefined;
+  const sums = await whereLines(
+    db
+      .selectFrom('detail_program as line')
+      .select(['line.funding_source_id', sql<string>`sum(line.total_after_tax)::text`.as('total')])
+      .groupBy('line.funding_source_id'),
+    scope,
+    matches,
+  ).execute();
+  const named = sums.filter((sum) => sum.funding_source_id !== null);
+  if (named.length === 0) return null;
+  const sources = await typedDb
+    .selectFrom('funding_source')
+    .select(['id', 'code'])
+    .where(
+      'id',
+      'in',
+      named.map((sum) => sum.funding_source_id as string),
+    )
+    .orderBy('code')
+    .execute();
+  const totalOf = (id: string | null) =>
+    formatRupiah(sums.find((sum) => sum.funding_source_id === id)?.total ?? '0');
+  const parts = sources.map((source) => `${source.code} ${totalOf(source.id)}`);
+  if (sums.some((sum) => sum.funding_source_id === null)) {
+    parts.push(`${rkaText.noFundingSource} ${totalOf(null)}`);
+  }
+  return parts.join('; ');
 }
 
 export interface RkaExportOptions extends ReportExportOptions {

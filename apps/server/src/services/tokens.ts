@@ -2,7 +2,12 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
 const ISSUER = 'ranwal';
 
-export type TokenPurpose = 'session' | 'report' | 'stage-workbook' | 'history-export';
+export type TokenPurpose =
+  | 'session'
+  | 'report'
+  | 'stage-workbook'
+  | 'history-export'
+  | 'cash-plan-workbook';
 
 /** Signs and verifies the bearer tokens and the signed report links (HS256, expiring). */
 export class TokenService {

@@ -38,6 +38,22 @@ export const messagesEn: Messages = {
     stageBlockedItem: (code: string, name: string, selisih: string) =>
       `${code} ${name} (difference ${selisih})`,
     stageBlockedMore: (count: number) => `and ${count} more`,
+    workbook: {
+      title: 'CASH PLAN',
+      year: (year: number) => `Budget year ${year}`,
+      sheet: (year: number) => `Cash plan ${year}`,
+      code: 'Code',
+      name: 'Description',
+      linesTotal: 'Budget lines',
+      quarters: ['Quarter I', 'Quarter II', 'Quarter III', 'Quarter IV'],
+      planTotal: 'Total',
+      selisih: 'Difference',
+      subtotal: (name: string) => `Total ${name}`,
+      grandTotal: 'Grand total',
+      download: 'Download cash plan (Excel)',
+      downloaded: 'Cash plan downloaded.',
+      downloadFailed: 'Could not download the cash plan',
+    },
     chart: {
       title: (year: number) => `Cash plan per month, ${year}`,
       intro: 'The planned spending of every sub kegiatan per month, against the budget lines.',
@@ -1154,6 +1170,16 @@ export const messagesEn: Messages = {
   },
 
   funding: {
+    line: {
+      label: 'Source of funds',
+      byDefault: (source: string) => `The sub kegiatan's default: ${source}`,
+      none: 'No source of funds',
+      required: 'must be chosen',
+      planned: (planned: string) => `Planned so far ${planned}`,
+      plannedOfCeiling: (planned: string, ceiling: string, remaining: string) =>
+        `Planned so far ${planned} of a ceiling of ${ceiling}; ${remaining} left`,
+      loadFailed: "Could not load the sub kegiatan's sources of funds",
+    },
     groups: {
       pad: 'Locally generated revenue (PAD)',
       transfer: 'Transfers',
@@ -1647,6 +1673,7 @@ export const messagesEn: Messages = {
     workbookFooter: '&RPage &P of &N',
     nip: (nip: string) => `NIP. ${nip}`,
     blank: '....................................',
+    noFundingSource: 'No source of funds',
     headerRows: {
       affair: 'Government affair',
       field: 'Field of affair',
@@ -1654,6 +1681,7 @@ export const messagesEn: Messages = {
       program: 'Program',
       action: 'Activity',
       sub_action: 'Sub-activity',
+      funding: 'Source of funds',
       location: 'Location',
       period: 'Period',
     },

@@ -324,6 +324,23 @@ export const messagesId = {
       `${code} ${name} (selisih ${selisih})`,
     /** More than the message lists. */
     stageBlockedMore: (count: number) => `dan ${count} lainnya`,
+    /** The printed Anggaran Kas (a workbook, issue 36). */
+    workbook: {
+      title: 'ANGGARAN KAS',
+      year: (year: number) => `Tahun Anggaran ${year}`,
+      sheet: (year: number) => `Anggaran Kas ${year}`,
+      code: 'Kode',
+      name: 'Uraian',
+      linesTotal: 'Total Rincian',
+      quarters: ['Triwulan I', 'Triwulan II', 'Triwulan III', 'Triwulan IV'],
+      planTotal: 'Jumlah',
+      selisih: 'Selisih',
+      subtotal: (name: string) => `Jumlah ${name}`,
+      grandTotal: 'Total Keseluruhan',
+      download: 'Unduh Anggaran Kas (Excel)',
+      downloaded: 'Anggaran Kas berhasil diunduh.',
+      downloadFailed: 'Gagal mengunduh Anggaran Kas',
+    },
     /** The dashboards' chart of the year's plan per month (issue 36). */
     chart: {
       title: (year: number) => `Anggaran Kas per Bulan ${year}`,
@@ -1304,6 +1321,17 @@ export const messagesId = {
   /** The history of every change (issue 19, beyond the spec): a line's, and the admin page's. */
   /** Sumber dana (issue 36): the classes a source belongs to, as the kelompok column names them. */
   funding: {
+    /** The line form's field (issue 36): the source a line is paid from. */
+    line: {
+      label: 'Sumber Dana',
+      byDefault: (source: string) => `Bawaan sub kegiatan: ${source}`,
+      none: 'Tanpa sumber dana',
+      required: 'wajib dipilih',
+      planned: (planned: string) => `Sudah direncanakan ${planned}`,
+      plannedOfCeiling: (planned: string, ceiling: string, remaining: string) =>
+        `Sudah direncanakan ${planned} dari pagu ${ceiling}; sisa ${remaining}`,
+      loadFailed: 'Gagal mengambil sumber dana sub kegiatan',
+    },
     groups: {
       pad: 'Pendapatan Asli Daerah',
       transfer: 'Pendapatan Transfer',
@@ -1867,6 +1895,8 @@ export const messagesId = {
     nip: (nip: string) => `NIP. ${nip}`,
     /** What stands where no signer is configured: a line to write on. */
     blank: '....................................',
+    /** Lines of the printed RKA that name no sumber dana, beside those that do. */
+    noFundingSource: 'Tanpa sumber dana',
     /** The header block (RKA SKPD, Permendagri 77/2020): each row's label, printed only with a value. */
     headerRows: {
       affair: 'Urusan Pemerintahan',
@@ -1875,6 +1905,7 @@ export const messagesId = {
       program: 'Program',
       action: 'Kegiatan',
       sub_action: 'Sub Kegiatan',
+      funding: 'Sumber Pendanaan',
       location: 'Lokasi',
       period: 'Waktu Pelaksanaan',
     },

@@ -8,6 +8,7 @@ import type {
   CashPlanInput,
   CashPlanQuery,
   CashPlanStatusQuery,
+  CashPlanWorkbookQuery,
   ChildListQuery,
   FundingSourceInput,
   FundingSourceListQuery,
@@ -638,6 +639,14 @@ export const useDownloadHistory = () =>
   useClientMutation(
     async (client, query: HistoryExportQuery) =>
       fetchLinked(client, (await client.history.export(query)).data, 'riwayat-perubahan.xlsx'),
+    [],
+  );
+
+/** A year's Anggaran Kas printed, as a workbook (the caller's units, or one). */
+export const useDownloadCashPlanWorkbook = () =>
+  useClientMutation(
+    async (client, query: CashPlanWorkbookQuery) =>
+      fetchLinked(client, (await client.cashPlan.workbook(query)).data, 'anggaran-kas.xlsx'),
     [],
   );
 

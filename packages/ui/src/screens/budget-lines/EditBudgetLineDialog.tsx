@@ -210,6 +210,7 @@ function EditBudgetLineForm({
           second_volume_unit: line.second_volume_unit ?? '',
           third_volume_unit: line.third_volume_unit ?? '',
           price_item: item,
+          funding_source_id: line.funding_source_id ?? null,
         }}
         planning={planning}
         title={messages.reports.admin.componentSection}

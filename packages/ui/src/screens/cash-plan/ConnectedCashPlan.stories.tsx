@@ -1,6 +1,6 @@
 import { formatRupiah, messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, screen, waitFor, within } from 'storybook/test';
+import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { demoSeed } from '../../testing/sandbox-client.js';
 import {
   dropStaleAnnouncements,
@@ -59,5 +59,22 @@ export const FillAndSave: Story = {
       name: new RegExp(`^${m.cashPlan.monthNames[0]},`),
     });
     await expect((januaries[0] as HTMLInputElement).value).not.toBe('');
+  },
+};
+
+/** 'Unduh Anggaran Kas (Excel)': the year's plan of the person's units, as the server prints it. */
+export const PrintWorkbook: Story = {
+  args: { saveFile: fn() },
+  play: async ({ canvas, userEvent, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: m.cashPlan.workbook.download }));
+    await expect(await findToast(m.cashPlan.workbook.downloaded)).toBeVisible();
+    await expect(args.saveFile).toHaveBeenCalledOnce();
+    const [file] = (args.saveFile as ReturnType<typeof fn>).mock.calls[0] as [
+      { fileName: string; blob: Blob },
+    ];
+    await expect(file.fileName).toBe(`anggaran-kas-${YEAR}.xlsx`);
+    // An xlsx is a zip: it starts with 'PK'.
+    const head = new Uint8Array(await file.blob.slice(0, 2).arrayBuffer());
+    await expect(String.fromCharCode(...head)).toBe('PK');
   },
 };

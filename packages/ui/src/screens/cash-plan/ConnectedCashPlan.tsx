@@ -1,14 +1,23 @@
 import { AdminSection } from '../../components/AdminPage.js';
+import { Button } from '../../components/Button.js';
 import { ErrorState, Spinner } from '../../components/States.js';
 import { useBudgetYear } from '../../data/budget-year.js';
 import { useCallToasts } from '../../data/call-toasts.js';
-import { useCashPlan, useSetCashPlan } from '../../data/queries.js';
+import { saveFile as saveToDisk } from '../../data/files.js';
+import {
+  type DownloadedFile,
+  useCashPlan,
+  useDownloadCashPlanWorkbook,
+  useSetCashPlan,
+} from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { YearSelect } from '../planning/planning-parts.js';
 import { useSubActionPicker } from '../planning/SubActionPicker.js';
 import { CashPlanEditor } from './CashPlanEditor.js';
 
 export interface ConnectedCashPlanProps {
+  /** Hands the printed workbook to the person; the browser's save by default. */
+  saveFile?: (file: DownloadedFile) => void;
   /** Offer a year of its own (the admin's page); without it, the budget year every section shows. */
   showYear?: boolean;
   /** 1 when the section is the page (the admin's), 2 under a page's own heading (a unit's). */
@@ -24,6 +33,7 @@ export interface ConnectedCashPlanProps {
  * `ToastProvider`.
  */
 export function ConnectedCashPlan({
+  saveFile = saveToDisk,
   showYear = false,
   level = 2,
   initialYear,
@@ -40,9 +50,31 @@ export function ConnectedCashPlan({
     { enabled: chosen },
   );
   const save = useSetCashPlan();
+  const download = useDownloadCashPlanWorkbook();
+  const printed = m.cashPlan.workbook;
 
   return (
-    <AdminSection title={m.cashPlan.title} intro={t.intro} level={level}>
+    <AdminSection
+      title={m.cashPlan.title}
+      intro={t.intro}
+      level={level}
+      action={
+        // The year's whole plan printed, of every unit the person plans for.
+        <Button
+          variant="secondary"
+          isPending={download.isPending}
+          onPress={() =>
+            toasts.attempt(
+              async () => saveFile(await download.mutateAsync({ year })),
+              () => printed.downloaded,
+              printed.downloadFailed,
+            )
+          }
+        >
+          {printed.download}
+        </Button>
+      }
+    >
       <div className={showYear ? 'grid gap-3 sm:grid-cols-[8rem_minmax(0,1fr)]' : 'grid gap-3'}>
         {showYear && <YearSelect year={year} years={years} onChange={setYear} />}
         {picker}

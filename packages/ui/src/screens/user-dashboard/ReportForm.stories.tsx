@@ -1,6 +1,6 @@
 import { messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, userEvent, waitFor, type within } from 'storybook/test';
+import { expect, fn, screen, userEvent, waitFor, type within } from 'storybook/test';
 import { ReportForm } from './ReportForm.js';
 
 const form = messagesId.reports.form;
@@ -358,6 +358,73 @@ export const TaxRuleOfTheYear: Story = {
     await expect(box(canvas, form.totalAfterTax)).toHaveValue('Rp 1.332.000');
     await expect(box(canvas, form.tax)).toHaveAccessibleDescription(
       planning.taxNote('12% x 11/12'),
+    );
+  },
+};
+
+const funding = messagesId.funding.line;
+const DAU = '00000000-0000-4000-8000-0000000000d1';
+const DAK = '00000000-0000-4000-8000-0000000000d2';
+const sources = {
+  options: [
+    { id: DAU, label: 'DAU - Dana Alokasi Umum', figures: funding.planned('Rp 1.000.000') },
+    {
+      id: DAK,
+      label: 'DAK-FISIK - Dana Alokasi Khusus Fisik',
+      figures: funding.plannedOfCeiling('Rp 0', 'Rp 10.000.000', 'Rp 10.000.000'),
+    },
+  ],
+  defaultLabel: 'DAU - Dana Alokasi Umum',
+  required: false,
+};
+const sourceField = (canvas: Canvas) =>
+  canvas.getByRole('button', { name: new RegExp(funding.label) });
+
+/**
+ * Sumber Dana (issue 36): the field starts on the sub kegiatan's default; choosing another
+ * says what is planned from it and what its ceiling leaves, and the line names it.
+ */
+export const FundingSource: Story = {
+  args: { onSubmit: fn(async () => undefined), planning: { funding: sources } },
+  play: async ({ canvas, args }) => {
+    await expect(sourceField(canvas)).toHaveTextContent(
+      funding.byDefault('DAU - Dana Alokasi Umum'),
+    );
+    await userEvent.type(box(canvas, form.componentName), 'Semen');
+    await fillExample(canvas);
+    await userEvent.click(sourceField(canvas));
+    await userEvent.click(await screen.findByRole('option', { name: sources.options[1]!.label }));
+    await expect(canvas.getByText(sources.options[1]!.figures)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: form.submit }));
+    await waitFor(() =>
+      expect(args.onSubmit).toHaveBeenCalledWith(
+        expect.objectContaining({ funding_source_id: DAK }),
+      ),
+    );
+  },
+};
+
+/** Where the region requires a source and the sub kegiatan has no default, one must be chosen. */
+export const FundingSourceRequired: Story = {
+  args: {
+    onSubmit: fn(async () => undefined),
+    planning: { funding: { ...sources, defaultLabel: null, required: true } },
+  },
+  play: async ({ canvas, args }) => {
+    await userEvent.type(box(canvas, form.componentName), 'Semen');
+    await fillExample(canvas);
+    await userEvent.click(canvas.getByRole('button', { name: form.submit }));
+    await expect(
+      await canvas.findByText(form.fieldInvalid(funding.label, funding.required)),
+    ).toBeVisible();
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+    await userEvent.click(sourceField(canvas));
+    await userEvent.click(await screen.findByRole('option', { name: sources.options[0]!.label }));
+    await userEvent.click(canvas.getByRole('button', { name: form.submit }));
+    await waitFor(() =>
+      expect(args.onSubmit).toHaveBeenCalledWith(
+        expect.objectContaining({ funding_source_id: DAU }),
+      ),
     );
   },
 };

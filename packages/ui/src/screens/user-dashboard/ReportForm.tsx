@@ -23,6 +23,7 @@ import { AmountField } from '../../components/AmountField.js';
 import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
 import { Description } from '../../components/Field.js';
+import { Select, SelectItem } from '../../components/Select.js';
 import { TextField } from '../../components/TextField.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
@@ -41,6 +42,7 @@ const ReportFields = BudgetLineInput.pick({
   second_volume_unit: true,
   third_volume_unit: true,
   price_item_id: true,
+  funding_source_id: true,
   price: true,
   first_volume: true,
   second_volume: true,
@@ -60,8 +62,9 @@ type TextKey =
   | 'second_volume_unit'
   | 'third_volume_unit';
 type NumberKey = 'price' | 'first_volume' | 'second_volume' | 'third_volume';
-type FieldKey = TextKey | NumberKey | 'first_volume_unit';
+type FieldKey = TextKey | NumberKey | 'first_volume_unit' | 'funding_source_id';
 const FIELD_KEYS: ReadonlySet<string> = new Set<FieldKey>([
+  'funding_source_id',
   'component_code',
   'component_name',
   'specification',
@@ -106,6 +109,8 @@ type Draft = Record<TextKey, string> &
      * 0 (never a catalogue's) stands for an item whose price is not known here.
      */
     price_item: PriceItem | null;
+    /** The sumber dana chosen; null leaves it to the sub kegiatan's default (issue 36). */
+    funding_source_id: string | null;
   };
 
 /** The spec's defaults: unit 'Pcs', price 0, volumes 1 (section 9); no unit on volumes 2 and 3. */
@@ -122,6 +127,7 @@ const defaults: Draft = {
   second_volume_unit: '',
   third_volume_unit: '',
   price_item: null,
+  funding_source_id: null,
 };
 const draftKeys = Object.keys(defaults) as (keyof Draft)[];
 const sameValue = (key: keyof Draft, a: Draft, b: Draft) =>
@@ -148,7 +154,23 @@ export interface LinePlanning {
   pagu?: PaguSource | undefined;
   /** The catalogue under the chosen kode rekening; absent where the year has none. */
   catalogue?: CatalogueSource | undefined;
+  /** The sumber dana a line of the chosen sub kegiatan may name; no field without. */
+  funding?: FundingChoice | undefined;
 }
+
+/** The sumber dana field's choices (`useLinePlanning` reads them from the API). */
+export interface FundingChoice {
+  /** The sources the line may name, in code order, each with what its label says under it. */
+  options: readonly { id: string; label: string; figures: string }[];
+  /** The sub kegiatan's default, which a line naming none takes; null: there is none. */
+  defaultLabel: string | null;
+  /** The region requires every line to have a source. */
+  required: boolean;
+  errorMessage?: string | undefined;
+}
+
+/** The sumber dana field's option that names no source (the default fills it, if any). */
+const NO_SOURCE = '';
 
 /** The PPN rule a line of `year` is priced with, and how it reads ('12%', '12% x 11/12'). */
 export function yearTaxRule(taxRules: readonly TaxRuleValues[] | undefined, year: number) {
@@ -327,6 +349,7 @@ export function ReportForm({
     first_volume_unit: text.volumeUnitOf(form.firstVolume),
     second_volume_unit: text.volumeUnitOf(form.secondVolume),
     third_volume_unit: text.volumeUnitOf(form.thirdVolume),
+    funding_source_id: messages.funding.line.label,
   };
   const server = messages.server;
   // Refused as typed, before the server would: a price above its (closed) catalogue item, an
@@ -428,6 +451,14 @@ export function ReportForm({
           found[key] = form.fieldInvalid(labels[key], issue.message);
       }
     }
+    // Where the region requires a source and the sub kegiatan has no default, one is chosen.
+    const funding = planning?.funding;
+    if (funding?.required && !funding.defaultLabel && !draft.funding_source_id) {
+      found.funding_source_id = form.fieldInvalid(
+        labels.funding_source_id,
+        messages.funding.line.required,
+      );
+    }
     // Where the region allows no free-form component, what is missing is a pick.
     if (catalogue && !picked && !allowsFreeForm) {
       found.component_name = form.fieldInvalid(form.componentName, server.freeFormRefused);
@@ -439,7 +470,14 @@ export function ReportForm({
     if (!totals || priceProblem || componentProblem) return;
     setErrors({});
     setRefusal(undefined);
-    const saved = onSubmit({ ...parsed.data, ...totals, is_taxed: taxed });
+    // No source chosen: left out, so the server fills the default (or keeps an edited line's).
+    const { funding_source_id, ...fields } = parsed.data;
+    const saved = onSubmit({
+      ...fields,
+      ...(funding_source_id ? { funding_source_id } : {}),
+      ...totals,
+      is_taxed: taxed,
+    });
     if (!(saved instanceof Promise)) return;
     submitting.current = true;
     saved
@@ -595,6 +633,19 @@ export function ReportForm({
           />
           <TextField label={form.totalAfterTax} isReadOnly value={shown(totals?.total_after_tax)} />
         </div>
+        {planning?.funding && (
+          <FundingSourceField
+            funding={planning.funding}
+            label={labels.funding_source_id}
+            value={committed.funding_source_id}
+            errorMessage={errors.funding_source_id}
+            onChange={(id) => {
+              setCommitted((current) => ({ ...current, funding_source_id: id }));
+              clearError('funding_source_id');
+              setRefusal(undefined);
+            }}
+          />
+        )}
         {planning?.pagu && (
           <PaguPanel
             {...planning.pagu}
@@ -625,5 +676,50 @@ export function ReportForm({
         </div>
       </Form>
     </section>
+  );
+}
+
+/**
+ * 'Sumber Dana' (issue 36): the sources the sub kegiatan's lines may name, the first option
+ * leaving it to the sub kegiatan's default; under it, what is planned from the one chosen and,
+ * where it has a ceiling, what is left.
+ */
+function FundingSourceField({
+  funding,
+  label,
+  value,
+  errorMessage,
+  onChange,
+}: {
+  funding: FundingChoice;
+  label: string;
+  value: string | null;
+  errorMessage: string | undefined;
+  onChange: (id: string | null) => void;
+}) {
+  const t = useMessages().funding.line;
+  const blank =
+    funding.defaultLabel !== null
+      ? t.byDefault(funding.defaultLabel)
+      : funding.required
+        ? null
+        : t.none;
+  const items = [
+    ...(blank === null ? [] : [{ id: NO_SOURCE, label: blank, figures: '' }]),
+    ...funding.options,
+  ];
+  const chosen = funding.options.find((option) => option.id === value);
+  return (
+    <Select
+      label={label}
+      items={items}
+      selectedKey={value ?? (blank === null ? null : NO_SOURCE)}
+      onSelectionChange={(key) => onChange(key === NO_SOURCE || key === null ? null : String(key))}
+      isRequired={funding.required}
+      description={chosen?.figures || undefined}
+      errorMessage={errorMessage ?? funding.errorMessage}
+    >
+      {(item) => <SelectItem id={item.id}>{item.label}</SelectItem>}
+    </Select>
   );
 }
