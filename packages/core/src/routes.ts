@@ -8,8 +8,8 @@ import {
   CashPlanInput,
   CashPlanQuery,
   CashPlanStatus,
-  CashPlanWorkbookQuery,
   CashPlanStatusQuery,
+  CashPlanWorkbookQuery,
 } from './cash-plan.js';
 import { type ManagedEntityKey, managedEntityKeys } from './entity-keys.js';
 import {
