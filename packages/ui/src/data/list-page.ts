@@ -162,6 +162,14 @@ export function useListView<F extends Record<string, FilterValue>>(
   const [pending, setPending] = useState<{ view: ListView<F>; on: string } | null>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new query (ours or Back's) ends it.
   useEffect(() => setPending(null), [queryText]);
+  // Back or Forward ends it too: pressed before the router showed the change, the query comes
+  // back to the one the change was made on, and the change would otherwise stay shown (a
+  // journey saw the new filter after Back, once in two runs).
+  useEffect(() => {
+    const traversed = () => setPending(null);
+    window.addEventListener('popstate', traversed);
+    return () => window.removeEventListener('popstate', traversed);
+  }, []);
   const view = inUrl ? (pending && pending.on === queryText ? pending.view : inUrl) : own;
   const setParams = shared?.setParams;
   const change = useCallback(
