@@ -380,9 +380,12 @@ async function offered(canvas: Canvas, text: string): Promise<string[]> {
   await retype(input, text);
   return waitFor(() => {
     const listbox = screen.getByRole('listbox');
-    return within(listbox)
+    const texts = within(listbox)
       .getAllByRole('option')
       .map((option) => option.textContent ?? '');
+    // While the search is answered the list holds its loading row: wait past it (CI read it).
+    if (texts.includes(m.common.loading)) throw new Error('the search is still loading');
+    return texts;
   });
 }
 
