@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { budgetLineInput, buildChain, buildUnitChain, type Chain } from './fixtures.js';
 import { databaseTargets, startTestApp, type TestApp } from './harness.js';
-import { readWorkbook } from './rka-reading.js';
+import { pdfPages, readWorkbook } from './rka-reading.js';
 
 const API = '/ranwal/api';
 const YEAR = 2027;
@@ -337,5 +337,30 @@ describe.each(databaseTargets)('Anggaran Kas on %s', (target) => {
     const theirFile = await t.call('GET', `${theirLink.pathname}${theirLink.search}`);
     const theirSheet = (await readWorkbook(theirFile.rawPayload)).worksheets[0]!;
     expect(theirSheet.getColumn(1).values).not.toContain(firstCode);
+  });
+
+  it('prints the year as a PDF: the same columns and totals, and the signatory', async () => {
+    const linked = await call('GET', `cash-plan/workbook?year=${YEAR}&format=pdf`, t.userToken);
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect(linked.json().data.originalName).toBe(`anggaran-kas-${YEAR}.pdf`);
+    const url = new URL(linked.json().data.path, 'http://localhost');
+    const file = await t.call('GET', `${url.pathname}${url.search}`);
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.headers['content-type']).toContain('application/pdf');
+    const text = (await pdfPages(file.rawPayload)).join(' ');
+    expect(text).toContain(texts.workbook.title);
+    expect(text).toContain(texts.workbook.year(YEAR));
+    for (const header of [...texts.grid.monthShort, ...texts.workbook.quarters]) {
+      expect(text).toContain(header);
+    }
+    expect(text).toContain(firstCode);
+    expect(text).toContain(secondCode);
+    // The grand total's figures, as the API sums them for the same units, in Indonesian digits.
+    const status = (await call('GET', `cash-plan/status?year=${YEAR}`, t.userToken)).json().data;
+    const id = (value: bigint | string) => new Intl.NumberFormat('id-ID').format(BigInt(value));
+    const grand = text.slice(text.lastIndexOf(texts.workbook.grandTotal));
+    expect(grand).toContain([id(status.lines_total), ...status.month_totals.map(id)].join(' '));
+    // The signature block closes it: the place and date line and the NIP line.
+    expect(grand).toMatch(/NIP/);
   });
 });

@@ -9,7 +9,7 @@ import { AppError } from './errors.js';
 import { formatRupiah } from './format.js';
 import { messagesId } from './messages/index.js';
 import { SignedRupiahSum } from './planning.js';
-import { HIERARCHY_IMPORT_MAX_ROWS, Id, ReportYear, RupiahSum } from './schemas.js';
+import { HIERARCHY_IMPORT_MAX_ROWS, Id, ReportFormat, ReportYear, RupiahSum } from './schemas.js';
 
 export const CASH_PLAN_MONTHS = 12;
 const texts = messagesId.cashPlan;
@@ -197,11 +197,15 @@ export type CashPlanImportResult = z.infer<typeof CashPlanImportResult>;
 export const CashPlanExportQuery = z.object({ year: ReportYear });
 
 /**
- * The printed Anggaran Kas of a year (a workbook): the caller's units' sub kegiatan, or one
- * Perangkat Daerah's.
+ * The printed Anggaran Kas of a year, as a workbook or a PDF: the caller's units' sub kegiatan,
+ * or one Perangkat Daerah's.
  */
-export const CashPlanWorkbookQuery = z.object({ year: ReportYear, agency_id: Id.optional() });
-export type CashPlanWorkbookQuery = z.infer<typeof CashPlanWorkbookQuery>;
+export const CashPlanWorkbookQuery = z.object({
+  year: ReportYear,
+  agency_id: Id.optional(),
+  format: ReportFormat.default('xlsx'),
+});
+export type CashPlanWorkbookQuery = z.input<typeof CashPlanWorkbookQuery>;
 
 /** A row of the SIPD layout as exported (amounts as exact decimal text). */
 export const CashPlanExportRow = z.object({

@@ -3,6 +3,7 @@ import {
   CashPlanWorkbookQuery,
   messagesId,
   outsideScopeRefusal,
+  PDF_CONTENT_TYPE,
   reachesProgramme,
   routes,
   scopeOf,
@@ -11,8 +12,9 @@ import {
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import { createCashPlanService } from '../services/cash-plan.js';
-import { cashPlanWorkbookName, writeCashPlanWorkbook } from '../services/cash-plan-workbook.js';
+import { cashPlanWorkbookName, writeCashPlan } from '../services/cash-plan-workbook.js';
 import { createFundingService } from '../services/funding.js';
+import type { Parsed } from '../services/pagination.js';
 import { createPaguService } from '../services/pagu.js';
 import { createPlanningService } from '../services/planning.js';
 import { createPriceItemService } from '../services/price-items.js';
@@ -123,7 +125,10 @@ export function fundingHandlers({ db }: AppContext): {
 export function cashPlanRoutes({ db }: AppContext, files: SignedFiles): RouteModule<'cashPlan'> {
   const cashPlan = createCashPlanService(db);
   /** The printed sub kegiatan: the person's units, or the one asked for (if theirs). */
-  const printedWhere = (query: CashPlanWorkbookQuery, user: Parameters<typeof scopeOf>[0]) => {
+  const printedWhere = (
+    query: Parsed<typeof CashPlanWorkbookQuery>,
+    user: Parameters<typeof scopeOf>[0],
+  ) => {
     const scope = scopeOf(user);
     if (query.agency_id && !reachesProgramme(scope, query.agency_id)) {
       throw outsideScopeRefusal(scope);
@@ -153,7 +158,7 @@ export function cashPlanRoutes({ db }: AppContext, files: SignedFiles): RouteMod
         return {
           data: {
             path: await files.link(CASH_PLAN_WORKBOOK_FILE_PATH, 'cash-plan-workbook', user, query),
-            originalName: cashPlanWorkbookName(query.year),
+            originalName: cashPlanWorkbookName(query.year, query.format),
           },
         };
       },
@@ -166,9 +171,9 @@ export function cashPlanRoutes({ db }: AppContext, files: SignedFiles): RouteMod
         open: (query, signer) => {
           const where = printedWhere(query, signer);
           return {
-            fileName: cashPlanWorkbookName(query.year),
-            contentType: XLSX_CONTENT_TYPE,
-            write: (output) => writeCashPlanWorkbook(db, query.year, where, output),
+            fileName: cashPlanWorkbookName(query.year, query.format),
+            contentType: query.format === 'pdf' ? PDF_CONTENT_TYPE : XLSX_CONTENT_TYPE,
+            write: (output) => writeCashPlan[query.format](db, query.year, where, output),
           };
         },
       });

@@ -1,17 +1,19 @@
 import type { Writable } from 'node:stream';
-import { CASH_PLAN_MONTHS, codeAndName, messagesId } from '@ranwal/core';
+import { CASH_PLAN_MONTHS, codeAndName, formatNumberId, messagesId } from '@ranwal/core';
 import ExcelJS from 'exceljs';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { monthColumns } from './cash-plan-rules.js';
+import { LINE_HEIGHT, PAD_Y, PdfWriter } from './pdf-table.js';
 import { amountCell, headerStyle, rupiah, titleStyle } from './report-export.js';
 import { printedSignerOf } from './report-rka.js';
 
 const texts = messagesId.cashPlan;
 const w = texts.workbook;
 
-/** The workbook's name: `anggaran-kas-2026.xlsx`. */
-export const cashPlanWorkbookName = (year: number) => `anggaran-kas-${year}.xlsx`;
+/** The printout's name: `anggaran-kas-2026.xlsx`, `anggaran-kas-2026.pdf`. */
+export const cashPlanWorkbookName = (year: number, format: 'xlsx' | 'pdf' = 'xlsx') =>
+  `anggaran-kas-${year}.${format}`;
 
 /** One sub kegiatan × kode rekening of the year: its place, its lines' total and its months. */
 interface PlanRow {
@@ -90,6 +92,81 @@ const amountsOf = (lines: bigint, months: readonly bigint[]) => {
 
 const LEVELS = ['agency', 'program', 'action', 'sub_action'] as const;
 
+/** What the printout shows, row by row, in order: both formats lay out the same rows. */
+type PrintedRow =
+  | { kind: 'group'; depth: number; name: string }
+  | { kind: 'account'; code: string; name: string; amounts: bigint[] }
+  | { kind: 'subtotal'; depth: number; name: string; amounts: bigint[] }
+  | { kind: 'total'; amounts: bigint[] };
+
+/** Amount columns: Total Rincian, twelve months, four quarters, Jumlah, Selisih. */
+const AMOUNT_COLUMNS = 1 + CASH_PLAN_MONTHS + 4 + 2;
+
+/**
+ * The rows of `rows` as printed: each group (Perangkat Daerah → Program → Kegiatan → Sub
+ * Kegiatan) opens as a row enters it and closes with its sums when the next row leaves it; a
+ * row per kode rekening; the grand total last.
+ */
+function* printedRows(rows: readonly PlanRow[]): Generator<PrintedRow> {
+  const open: { name: string; sums: bigint[] }[] = [];
+  const total = Array<bigint>(AMOUNT_COLUMNS).fill(0n);
+  const addTo = (sums: bigint[], amounts: readonly bigint[]) =>
+    amounts.forEach((amount, index) => {
+      sums[index] = (sums[index] ?? 0n) + amount;
+    });
+  function* close(depth: number): Generator<PrintedRow> {
+    while (open.length > depth) {
+      const group = open.pop()!;
+      yield { kind: 'subtotal', depth: open.length, name: group.name, amounts: group.sums };
+    }
+  }
+  for (const row of rows) {
+    // The row's groups, outermost first (lines of no Perangkat Daerah have no group of that).
+    const path = LEVELS.map((level) => row[level]).filter((name): name is string => name !== null);
+    let same = 0;
+    while (same < open.length && open[same]?.name === path[same]) same += 1;
+    yield* close(same);
+    for (const name of path.slice(same)) {
+      yield { kind: 'group', depth: open.length, name };
+      open.push({ name, sums: Array<bigint>(AMOUNT_COLUMNS).fill(0n) });
+    }
+    const amounts = amountsOf(BigInt(row.lines_total), row.months);
+    for (const group of open) addTo(group.sums, amounts);
+    addTo(total, amounts);
+    yield { kind: 'account', code: row.account_code, name: row.account_name ?? '', amounts };
+  }
+  yield* close(0);
+  yield { kind: 'total', amounts: total };
+}
+
+/** The year's rows and the signatory: the one unit's, the region's for several. */
+async function printedPlan(
+  db: Kysely<Database>,
+  year: number,
+  where: RawBuilder<boolean>,
+  now: Date,
+) {
+  const rows = await planRows(db, year, where);
+  const units = new Set(rows.map((row) => row.agency_id));
+  const unit = units.size === 1 ? rows[0]! : null;
+  return {
+    rows,
+    /** The one unit printed, for the PDF's heading. */
+    unitName: unit?.agency ?? null,
+    signer: await printedSignerOf(db, unit?.agency_id ?? null, now),
+  };
+}
+
+const headers = [
+  w.code,
+  w.name,
+  w.linesTotal,
+  ...texts.grid.monthShort,
+  ...w.quarters,
+  w.planTotal,
+  w.selisih,
+];
+
 /**
  * A year's Anggaran Kas printed (issue 36): the title, the sub kegiatan grouped Perangkat
  * Daerah → Program → Kegiatan → Sub Kegiatan, a row per kode rekening (its lines' total, the
@@ -104,10 +181,7 @@ export async function writeCashPlanWorkbook(
   output: Writable,
   now = new Date(),
 ): Promise<void> {
-  const rows = await planRows(db, year, where);
-  const units = new Set(rows.map((row) => row.agency_id));
-  const signer = await printedSignerOf(db, units.size === 1 ? [...units][0]! : null, now);
-
+  const { rows, signer } = await printedPlan(db, year, where, now);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output,
     useStyles: true,
@@ -117,7 +191,7 @@ export async function writeCashPlanWorkbook(
     views: [{ state: 'frozen', ySplit: 4, xSplit: 2 }],
     pageSetup: { paperSize: 9, orientation: 'landscape', fitToPage: true, fitToWidth: 1 },
   });
-  const width = 2 + 1 + CASH_PLAN_MONTHS + 4 + 2;
+  const width = headers.length;
   sheet.columns = [
     { width: 22 },
     { width: 48 },
@@ -131,53 +205,26 @@ export async function writeCashPlanWorkbook(
     });
     row.commit();
   };
+  const sums = (label: string, amounts: readonly bigint[]) =>
+    add(
+      ['', label, ...amounts.map(amountCell)],
+      [undefined, { font: { bold: true } }, ...amounts.map(() => boldRupiah)],
+    );
   add([w.title], [titleStyle]);
   add([w.year(year)]);
   add([]);
-  add(
-    [w.code, w.name, w.linesTotal, ...texts.grid.monthShort, ...w.quarters, w.planTotal, w.selisih],
-    Array(width).fill(headerStyle),
-  );
-
-  // Groups open as a row enters them; each closes with its sums when the next row leaves it.
-  const open: { name: string; sums: bigint[] }[] = [];
-  const total = Array<bigint>(width - 2).fill(0n);
-  const addTo = (sums: bigint[], amounts: readonly bigint[]) =>
-    amounts.forEach((amount, index) => {
-      sums[index] = (sums[index] ?? 0n) + amount;
-    });
-  const close = (depth: number) => {
-    while (open.length > depth) {
-      const group = open.pop()!;
+  add(headers, Array(width).fill(headerStyle));
+  for (const row of printedRows(rows)) {
+    if (row.kind === 'group') add([row.name], [{ font: { bold: true } }]);
+    else if (row.kind === 'subtotal') sums(w.subtotal(row.name), row.amounts);
+    else if (row.kind === 'total') sums(w.grandTotal, row.amounts);
+    else {
       add(
-        ['', w.subtotal(group.name), ...group.sums.map(amountCell)],
-        [undefined, { font: { bold: true } }, ...group.sums.map(() => boldRupiah)],
+        [row.code, row.name, ...row.amounts.map(amountCell)],
+        [undefined, undefined, ...row.amounts.map(() => rupiah)],
       );
     }
-  };
-  for (const row of rows) {
-    // The row's groups, outermost first (lines of no Perangkat Daerah have no group of that).
-    const path = LEVELS.map((level) => row[level]).filter((name): name is string => name !== null);
-    let same = 0;
-    while (same < open.length && open[same]?.name === path[same]) same += 1;
-    close(same);
-    for (const name of path.slice(same)) {
-      open.push({ name, sums: Array<bigint>(width - 2).fill(0n) });
-      add([name], [{ font: { bold: true } }]);
-    }
-    const amounts = amountsOf(BigInt(row.lines_total), row.months);
-    for (const group of open) addTo(group.sums, amounts);
-    addTo(total, amounts);
-    add(
-      [row.account_code, row.account_name ?? '', ...amounts.map(amountCell)],
-      [undefined, undefined, ...amounts.map(() => rupiah)],
-    );
   }
-  close(0);
-  add(
-    ['', w.grandTotal, ...total.map(amountCell)],
-    [undefined, { font: { bold: true } }, ...total.map(() => boldRupiah)],
-  );
   add([]);
   for (const line of [signer.placeAndDate, signer.position, '', '', signer.name, signer.nip]) {
     add(['', line]);
@@ -185,3 +232,81 @@ export async function writeCashPlanWorkbook(
   sheet.commit();
   await workbook.commit();
 }
+
+/**
+ * The PDF's table: A3 landscape, for twenty-one columns of exact rupiah; an amount wider than
+ * its column is set smaller rather than broken over lines.
+ */
+const pdfLayout = {
+  size: 'A3',
+  columns: [
+    { header: w.code, points: 74 },
+    { header: w.name, points: 150 },
+    ...headers.slice(2).map((header) => ({ header, points: 47.4 })),
+  ],
+  amountColumns: new Set(headers.slice(2).map((_, index) => index + 2)),
+  fitAmounts: true,
+} as const;
+
+/**
+ * The same Anggaran Kas as a PDF: the title, the year and the unit (when one), the header row
+ * on every page, the rows of the workbook, the grand total and the signatory together on the
+ * last page.
+ */
+export async function writeCashPlanPdf(
+  db: Kysely<Database>,
+  year: number,
+  where: RawBuilder<boolean>,
+  output: Writable,
+  now = new Date(),
+): Promise<void> {
+  const { rows, unitName, signer } = await printedPlan(db, year, where, now);
+  const pdf = new PdfWriter(output, pdfLayout, {
+    title: `${w.title} ${year}`,
+    footer: w.sheet(year),
+  });
+  const cells = (code: string, name: string, amounts: readonly bigint[]) => [
+    code,
+    name,
+    ...amounts.map(formatNumberId),
+  ];
+  pdf.newPage();
+  pdf.title([w.title, w.year(year), unitName ?? '']);
+  pdf.header();
+  for (const row of printedRows(rows)) {
+    if (row.kind === 'group') {
+      pdf.row(['', row.name], {
+        face: pdf.bold,
+        gray: 0.97 - 0.03 * (LEVELS.length - row.depth),
+        indent: row.depth,
+        keepLines: 1,
+        span: pdfLayout.columns.length - 1,
+      });
+    } else if (row.kind === 'account') {
+      pdf.row(cells(row.code, row.name, row.amounts), { indent: LEVELS.length });
+    } else if (row.kind === 'subtotal') {
+      pdf.row(cells('', w.subtotal(row.name), row.amounts), {
+        face: pdf.bold,
+        indent: row.depth,
+      });
+    } else {
+      // The grand total and the signature share the last page.
+      const total = cells('', w.grandTotal, row.amounts);
+      const need =
+        Math.max(1, ...pdf.cellLines(total, pdf.bold).map((cell) => cell.length)) * LINE_HEIGHT +
+        2 * PAD_Y +
+        PdfWriter.signatureHeight;
+      if (pdf.room < need) pdf.continuePage();
+      pdf.row(total, { face: pdf.bold, gray: 0.85 });
+      pdf.signature(signer);
+    }
+  }
+  await new Promise((resolve, reject) => {
+    pdf.doc.once('end', resolve);
+    pdf.doc.once('error', reject);
+    pdf.doc.end();
+  });
+}
+
+/** The printed Anggaran Kas in a format. */
+export const writeCashPlan = { xlsx: writeCashPlanWorkbook, pdf: writeCashPlanPdf } as const;

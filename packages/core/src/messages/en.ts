@@ -51,6 +51,7 @@ export const messagesEn: Messages = {
       subtotal: (name: string) => `Total ${name}`,
       grandTotal: 'Grand total',
       download: 'Download cash plan (Excel)',
+      downloadPdf: 'Download cash plan (PDF)',
       downloaded: 'Cash plan downloaded.',
       downloadFailed: 'Could not download the cash plan',
     },

@@ -338,6 +338,7 @@ export const messagesId = {
       subtotal: (name: string) => `Jumlah ${name}`,
       grandTotal: 'Total Keseluruhan',
       download: 'Unduh Anggaran Kas (Excel)',
+      downloadPdf: 'Unduh Anggaran Kas (PDF)',
       downloaded: 'Anggaran Kas berhasil diunduh.',
       downloadFailed: 'Gagal mengunduh Anggaran Kas',
     },

@@ -646,7 +646,11 @@ export const useDownloadHistory = () =>
 export const useDownloadCashPlanWorkbook = () =>
   useClientMutation(
     async (client, query: CashPlanWorkbookQuery) =>
-      fetchLinked(client, (await client.cashPlan.workbook(query)).data, 'anggaran-kas.xlsx'),
+      fetchLinked(
+        client,
+        (await client.cashPlan.workbook(query)).data,
+        `anggaran-kas.${query.format ?? 'xlsx'}`,
+      ),
     [],
   );
 

@@ -60,19 +60,25 @@ export function ConnectedCashPlan({
       level={level}
       action={
         // The year's whole plan printed, of every unit the person plans for.
-        <Button
-          variant="secondary"
-          isPending={download.isPending}
-          onPress={() =>
-            toasts.attempt(
-              async () => saveFile(await download.mutateAsync({ year })),
-              () => printed.downloaded,
-              printed.downloadFailed,
-            )
-          }
-        >
-          {printed.download}
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {(['xlsx', 'pdf'] as const).map((format) => (
+            <Button
+              key={format}
+              variant="secondary"
+              isPending={download.isPending && download.variables?.format === format}
+              isDisabled={download.isPending}
+              onPress={() =>
+                toasts.attempt(
+                  async () => saveFile(await download.mutateAsync({ year, format })),
+                  () => printed.downloaded,
+                  printed.downloadFailed,
+                )
+              }
+            >
+              {format === 'pdf' ? printed.downloadPdf : printed.download}
+            </Button>
+          ))}
+        </div>
       }
     >
       <div className={showYear ? 'grid gap-3 sm:grid-cols-[8rem_minmax(0,1fr)]' : 'grid gap-3'}>
