@@ -36,7 +36,7 @@ import {
 } from './routes/import.js';
 import {
   cashPlanRoutes,
-  fundingHandlers,
+  fundingRoutes,
   paguHandlers,
   planningHandlers,
   priceItemHandlers,
@@ -188,6 +188,7 @@ export async function buildApp({
   const history = historyRoutes(context, reports.lines, files);
   const stages = stageRoutes(context, files);
   const cashPlan = cashPlanRoutes(context, files);
+  const funding = fundingRoutes(context, files);
   const uploads = uploadRoutes(context);
   const handlers: Handlers = {
     health: healthHandlers(context),
@@ -204,7 +205,7 @@ export async function buildApp({
     reference: referenceHandlers(context),
     planning: planningHandlers(context),
     pagu: paguHandlers(context),
-    ...fundingHandlers(context),
+    ...funding.handlers,
     cashPlan: cashPlan.handlers,
     priceItem: priceItemHandlers(context),
     article: articles.handlers,
@@ -257,7 +258,7 @@ export async function buildApp({
       },
     },
   });
-  for (const module of [articles, reports, history, stages, cashPlan, uploads]) {
+  for (const module of [articles, reports, history, stages, cashPlan, funding, uploads]) {
     module.register?.(app);
   }
 

@@ -150,6 +150,9 @@ const expected: Record<string, Row> = {
   'PUT /ranwal/api/funding-source/:id/update':      [401, 401, 401, 401, 403, 403, 403, 403, 200],
   'DELETE /ranwal/api/funding-source/:id/delete':   [401, 401, 401, 401, 403, 403, 403, 403, 200],
   'POST /ranwal/api/funding-source/import':         [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'GET /ranwal/api/funding-source/recap':           [401, 401, 401, 401, 200, 200, 200, 200, 200],
+  'GET /ranwal/api/funding-source/recap/download':  [401, 401, 401, 401, 200, 200, 200, 200, 200],
+  'GET /ranwal/api/funding-source/recap/download/file': [200, 200, 200, 200, 200, 200, 200, 200, 200],
   'GET /ranwal/api/sub-action-funding':             [401, 401, 401, 401, 403, 403, 200, 200, 200],
   'PUT /ranwal/api/sub-action-funding':             [401, 401, 401, 401, 403, 403, 403, 403, 200],
   'POST /ranwal/api/upload-file':                  [401, 401, 401, 401, 403, 403, 403, 403, 200],
@@ -195,6 +198,11 @@ const notes: Record<string, string> = {
     "everyone signed in, printing their scope's sub kegiatan; one asking for a Perangkat Daerah not theirs gets 403 (`cash-plan.test.ts`)",
   'GET /ranwal/api/cash-plan/workbook/file':
     'authorized by the signed link in `?token=` (made by `cashPlan.workbook` for its caller, whose scope it prints), not by a bearer token',
+  'GET /ranwal/api/funding-source/recap':
+    "everyone signed in, each summing their scope's sub kegiatan only; one asking for a Perangkat Daerah not theirs gets 403 (`funding-recap.test.ts`)",
+  'GET /ranwal/api/funding-source/recap/download': 'as `funding-source/recap`',
+  'GET /ranwal/api/funding-source/recap/download/file':
+    'authorized by the signed link in `?token=` (made by `fundingSource.recapDownload` for its caller, whose scope it prints), not by a bearer token',
   'GET /ranwal/api/verification/notes': 'the notes of lines one may read (as `get`)',
   'GET /ranwal/api/verification/notes/:id/replies':
     "a note on the unit's line: anyone who may read the note; the accounts without a unit do not reach it (404)",
@@ -375,6 +383,8 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
     const stageWorkbookFile = new URL(String(stageWorkbook.path), 'http://localhost');
     const cashPlanWorkbook = await admin('GET', '/ranwal/api/cash-plan/workbook?year=2099');
     const cashPlanWorkbookFile = new URL(String(cashPlanWorkbook.path), 'http://localhost');
+    const fundingRecap = await admin('GET', '/ranwal/api/funding-source/recap/download?year=2099');
+    const fundingRecapFile = new URL(String(fundingRecap.path), 'http://localhost');
     const victim = () =>
       admin('POST', '/ranwal/api/user/create', {
         name: 'Korban',
@@ -676,6 +686,15 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
       }),
       'GET /ranwal/api/cash-plan/workbook/file': async () => ({
         url: `${cashPlanWorkbookFile.pathname}${cashPlanWorkbookFile.search}`,
+      }),
+      'GET /ranwal/api/funding-source/recap': async () => ({
+        url: '/ranwal/api/funding-source/recap?year=2025',
+      }),
+      'GET /ranwal/api/funding-source/recap/download': async () => ({
+        url: '/ranwal/api/funding-source/recap/download?year=2099&format=pdf',
+      }),
+      'GET /ranwal/api/funding-source/recap/download/file': async () => ({
+        url: `${fundingRecapFile.pathname}${fundingRecapFile.search}`,
       }),
       'GET /ranwal/api/price-item/list': async () => ({
         url: '/ranwal/api/price-item/list?year=2025',

@@ -4,8 +4,9 @@
  * Declared once here; the server, the UI and the CLI read them.
  */
 import { z } from 'zod';
+import { formatNumberId } from './format.js';
 import { PaguAmount, SignedRupiahSum } from './planning.js';
-import { Id, ListQuery, ReportYear, RupiahSum, Timestamp } from './schemas.js';
+import { Id, ListQuery, ReportFormat, ReportYear, RupiahSum, Timestamp } from './schemas.js';
 
 /**
  * The class of revenue or financing a source belongs to (the kelompok): Pendapatan Asli Daerah,
@@ -196,3 +197,56 @@ export const SubActionFunding = z.object({
   source_required: z.boolean(),
 });
 export type SubActionFunding = z.infer<typeof SubActionFunding>;
+
+// --- The year's totals by source -----------------------------------------------------------------
+
+/** The recap by source of a year: the caller's units' sub kegiatan, or one Perangkat Daerah's. */
+export const FundingRecapQuery = z.object({ year: ReportYear, agency_id: Id.optional() });
+export type FundingRecapQuery = z.input<typeof FundingRecapQuery>;
+
+/** The same recap printed, as a workbook or a PDF. */
+export const FundingRecapDownloadQuery = FundingRecapQuery.extend({
+  format: ReportFormat.default('xlsx'),
+});
+export type FundingRecapDownloadQuery = z.input<typeof FundingRecapDownloadQuery>;
+
+/** A source's figures over the recap's sub kegiatan. */
+export const FundingRecapRow = z.object({
+  /** Null: lines that name no source. */
+  funding_source_id: Id.nullable(),
+  code: z.string().nullable(),
+  name: z.string().nullable(),
+  funding_group: FundingGroup.nullable(),
+  /** Sub kegiatan that draw on the source or have lines naming it. */
+  sub_action_count: z.number().int(),
+  /** The ceilings set for it, summed; null where no sub kegiatan sets one. */
+  ceiling: RupiahSum.nullable(),
+  /** Its lines' total after PPN. */
+  planned: RupiahSum,
+  /**
+   * What the ceilings leave: per sub kegiatan with a ceiling, ceiling − planned there, summed
+   * (lines under sub kegiatan without a ceiling do not count against another's); null without.
+   */
+  remaining: SignedRupiahSum.nullable(),
+});
+export type FundingRecapRow = z.infer<typeof FundingRecapRow>;
+
+export const FundingRecap = z.object({
+  year: z.number().int(),
+  /** In code order, lines without a source last. */
+  sources: z.array(FundingRecapRow),
+  /** Every line's total after PPN: the sum of `planned`. */
+  planned_total: RupiahSum,
+});
+export type FundingRecap = z.infer<typeof FundingRecap>;
+
+/**
+ * `part` as a percentage of `whole`, to one decimal place, rounded half up and exact at any size
+ * ('12,5 %'); '0 %' of nothing.
+ */
+export function shareOf(part: string | bigint, whole: string | bigint): string {
+  const total = BigInt(whole);
+  if (total === 0n) return '0 %';
+  const tenths = (BigInt(part) * 2000n + total) / (2n * total);
+  return `${formatNumberId(Number(tenths) / 10, 1)} %`;
+}

@@ -13,6 +13,9 @@ import {
 } from './cash-plan.js';
 import { type ManagedEntityKey, managedEntityKeys } from './entity-keys.js';
 import {
+  FundingRecap,
+  FundingRecapDownloadQuery,
+  FundingRecapQuery,
   FundingSource,
   FundingSourceImportBatch,
   FundingSourceImportResult,
@@ -960,6 +963,24 @@ export const routes = {
         'Load a sheet of sumber dana in one transaction, matched by code: new ones added, changed ones updated',
       body: FundingSourceImportBatch,
       data: FundingSourceImportResult,
+    }),
+    recap: route({
+      method: 'GET',
+      path: '/api/funding-source/recap',
+      access: 'user',
+      summary:
+        "A year's totals by sumber dana over the caller's units (or one): per source the sub kegiatan, the ceilings set, the lines' total after PPN and what the ceilings leave; lines without a source last",
+      query: FundingRecapQuery,
+      data: FundingRecap,
+    }),
+    recapDownload: route({
+      method: 'GET',
+      path: '/api/funding-source/recap/download',
+      access: 'user',
+      summary:
+        'A signed, expiring link to the recap by sumber dana printed as an .xlsx or a PDF: grouped by kelompok with subtotals, the share of each source, the signatory',
+      query: FundingRecapDownloadQuery,
+      data: ReportDownload,
     }),
   },
   subActionFunding: {

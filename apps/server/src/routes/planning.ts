@@ -1,6 +1,7 @@
 import {
   BASE_PATH,
   CashPlanWorkbookQuery,
+  FundingRecapDownloadQuery,
   messagesId,
   outsideScopeRefusal,
   PDF_CONTENT_TYPE,
@@ -9,12 +10,13 @@ import {
   scopeOf,
   XLSX_CONTENT_TYPE,
 } from '@ranwal/core';
+import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import { createCashPlanService } from '../services/cash-plan.js';
 import { cashPlanWorkbookName, writeCashPlan } from '../services/cash-plan-workbook.js';
 import { createFundingService } from '../services/funding.js';
-import type { Parsed } from '../services/pagination.js';
+import { fundingRecapName, fundingRecapOf, writeFundingRecap } from '../services/funding-recap.js';
 import { createPaguService } from '../services/pagu.js';
 import { createPlanningService } from '../services/planning.js';
 import { createPriceItemService } from '../services/price-items.js';
@@ -87,33 +89,93 @@ export function priceItemHandlers({ db }: AppContext): Handlers['priceItem'] {
   };
 }
 
-/** The region's sumber dana, and the sources each sub kegiatan draws on per year (issue 36). */
-export function fundingHandlers({ db }: AppContext): {
-  fundingSource: Handlers['fundingSource'];
-  subActionFunding: Handlers['subActionFunding'];
+/** The printed sub kegiatan: the person's units, or the one asked for (if theirs). */
+function printedWhere(
+  query: { agency_id?: string | undefined },
+  user: Parameters<typeof scopeOf>[0],
+) {
+  const scope = scopeOf(user);
+  if (query.agency_id && !reachesProgramme(scope, query.agency_id)) {
+    throw outsideScopeRefusal(scope);
+  }
+  const mine = programmesWhere(scope, 'p.agency_id');
+  return query.agency_id ? sql<boolean>`${mine} and p.agency_id = ${query.agency_id}` : mine;
+}
+
+/** The recap by sumber dana's signed link path, next to the call that hands it out. */
+export const FUNDING_RECAP_FILE_PATH = `${BASE_PATH}${routes.fundingSource.recapDownload.path}/file`;
+
+/**
+ * The region's sumber dana, the sources each sub kegiatan draws on per year, and the year's
+ * totals by source, on screen and printed behind a signed link (issue 36).
+ */
+export function fundingRoutes(
+  { db }: AppContext,
+  files: SignedFiles,
+): {
+  handlers: {
+    fundingSource: Handlers['fundingSource'];
+    subActionFunding: Handlers['subActionFunding'];
+  };
+  register(app: FastifyInstance): void;
 } {
   const funding = createFundingService(db);
   return {
-    fundingSource: {
-      list: async ({ query }) => ({ message: ok, ...(await funding.list(query)) }),
-      create: async ({ body }) => ({ message: ok, data: await funding.create(body) }),
-      update: async ({ params, body }) => ({
-        message: ok,
-        data: await funding.update(params.id, body),
-      }),
-      delete: async ({ params }) => {
-        await funding.remove(params.id);
-        return { message: ok, data: null };
+    handlers: {
+      fundingSource: {
+        list: async ({ query }) => ({ message: ok, ...(await funding.list(query)) }),
+        create: async ({ body }) => ({ message: ok, data: await funding.create(body) }),
+        update: async ({ params, body }) => ({
+          message: ok,
+          data: await funding.update(params.id, body),
+        }),
+        delete: async ({ params }) => {
+          await funding.remove(params.id);
+          return { message: ok, data: null };
+        },
+        import: async ({ body }) => ({ message: ok, data: await funding.import(body) }),
+        recap: async ({ query, user }) => {
+          const { unit_ids: _units, ...recap } = await fundingRecapOf(
+            db,
+            query.year,
+            printedWhere(query, user),
+          );
+          return { message: ok, data: recap };
+        },
+        recapDownload: async ({ query, user }) => {
+          // Refused now (another unit's) rather than when the link is opened.
+          printedWhere(query, user);
+          return {
+            data: {
+              path: await files.link(FUNDING_RECAP_FILE_PATH, 'funding-recap', user, query),
+              originalName: fundingRecapName(query.year, query.format),
+            },
+          };
+        },
       },
-      import: async ({ body }) => ({ message: ok, data: await funding.import(body) }),
+      subActionFunding: {
+        get: async ({ query, user }) => {
+          // A person with units reads the sources of their units' sub kegiatan only.
+          await assertSubActionInScope(db, user, query.sub_action_id);
+          return { message: ok, data: await funding.get(query) };
+        },
+        set: async ({ body, user }) => ({ message: ok, data: await funding.set(body, user.id) }),
+      },
     },
-    subActionFunding: {
-      get: async ({ query, user }) => {
-        // A person with units reads the sources of their units' sub kegiatan only.
-        await assertSubActionInScope(db, user, query.sub_action_id);
-        return { message: ok, data: await funding.get(query) };
-      },
-      set: async ({ body, user }) => ({ message: ok, data: await funding.set(body, user.id) }),
+    register(app) {
+      files.register(app, {
+        path: FUNDING_RECAP_FILE_PATH,
+        purpose: 'funding-recap',
+        claims: FundingRecapDownloadQuery,
+        open: (query, signer) => {
+          const where = printedWhere(query, signer);
+          return {
+            fileName: fundingRecapName(query.year, query.format),
+            contentType: query.format === 'pdf' ? PDF_CONTENT_TYPE : XLSX_CONTENT_TYPE,
+            write: (output) => writeFundingRecap[query.format](db, query.year, where, output),
+          };
+        },
+      });
     },
   };
 }
@@ -124,18 +186,6 @@ export function fundingHandlers({ db }: AppContext): {
  */
 export function cashPlanRoutes({ db }: AppContext, files: SignedFiles): RouteModule<'cashPlan'> {
   const cashPlan = createCashPlanService(db);
-  /** The printed sub kegiatan: the person's units, or the one asked for (if theirs). */
-  const printedWhere = (
-    query: Parsed<typeof CashPlanWorkbookQuery>,
-    user: Parameters<typeof scopeOf>[0],
-  ) => {
-    const scope = scopeOf(user);
-    if (query.agency_id && !reachesProgramme(scope, query.agency_id)) {
-      throw outsideScopeRefusal(scope);
-    }
-    const mine = programmesWhere(scope, 'p.agency_id');
-    return query.agency_id ? sql<boolean>`${mine} and p.agency_id = ${query.agency_id}` : mine;
-  };
   return {
     handlers: {
       get: async ({ query, user }) => ({

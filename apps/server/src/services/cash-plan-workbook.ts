@@ -301,11 +301,7 @@ export async function writeCashPlanPdf(
       pdf.signature(signer);
     }
   }
-  await new Promise((resolve, reject) => {
-    pdf.doc.once('end', resolve);
-    pdf.doc.once('error', reject);
-    pdf.doc.end();
-  });
+  await pdf.finish();
 }
 
 /** The printed Anggaran Kas in a format. */

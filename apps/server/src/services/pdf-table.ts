@@ -592,6 +592,15 @@ export class PdfWriter {
   /** Height the signature block takes (at most: names wrap onto two lines at worst). */
   static readonly signatureHeight = 16 + 9 * 1.4 * 10;
 
+  /** Ends the document; resolves when pdfkit has written all of it. */
+  finish(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.doc.once('end', resolve);
+      this.doc.once('error', reject);
+      this.doc.end();
+    });
+  }
+
   /** How much of pdfkit's output waits to be read. */
   get queued(): number {
     return this.doc.readableLength ?? 0;

@@ -7,7 +7,8 @@ export type TokenPurpose =
   | 'report'
   | 'stage-workbook'
   | 'history-export'
-  | 'cash-plan-workbook';
+  | 'cash-plan-workbook'
+  | 'funding-recap';
 
 /** Signs and verifies the bearer tokens and the signed report links (HS256, expiring). */
 export class TokenService {

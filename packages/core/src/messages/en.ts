@@ -1229,6 +1229,35 @@ export const messagesEn: Messages = {
     saved: (name: string) => `${name} was saved.`,
     deleted: (name: string) => `${name} was deleted from the funding sources.`,
     deleteQuestion: (name: string) => `Delete funding source ${name}?`,
+    recap: {
+      title: (year: number) => `Funding sources recap ${year}`,
+      intro:
+        "The year's budget lines by their source of funds, with the ceilings set per sub kegiatan.",
+      heading: 'FUNDING SOURCES RECAP',
+      year: (year: number) => `Budget year ${year}`,
+      sheet: (year: number) => `Funding recap ${year}`,
+      columns: {
+        code: 'Code',
+        name: 'Funding source',
+        subActions: 'Sub kegiatan',
+        ceiling: 'Source ceiling',
+        planned: 'Lines (after VAT)',
+        remaining: 'Ceiling left',
+        share: 'Share',
+      },
+      noGroup: 'No group',
+      subtotal: (name: string) => `Total ${name}`,
+      grandTotal: 'Grand total',
+      noCeiling: 'No ceiling',
+      summary: (total: string, sources: number) =>
+        `Lines total ${total} from ${sources} funding sources.`,
+      empty: 'No budget lines this year yet.',
+      fetchFailed: 'Could not load the funding sources recap',
+      download: 'Download funding recap (Excel)',
+      downloadPdf: 'Download funding recap (PDF)',
+      downloaded: 'Funding sources recap downloaded.',
+      downloadFailed: 'Could not download the funding sources recap',
+    },
     subAction: {
       title: 'Funding Sources per Sub-activity',
       intro:

@@ -1388,6 +1388,36 @@ export const messagesId = {
     saved: (name: string) => `${name} berhasil disimpan.`,
     deleted: (name: string) => `${name} dihapus dari daftar sumber dana.`,
     deleteQuestion: (name: string) => `Hapus sumber dana ${name}?`,
+    /** The year's totals by source: dashboards and the printed recap (issue 36). */
+    recap: {
+      title: (year: number) => `Rekap Sumber Dana ${year}`,
+      intro:
+        'Rincian belanja tahun ini menurut sumber dananya, dengan pagu sumber dana yang diatur per sub kegiatan.',
+      heading: 'REKAP SUMBER DANA',
+      year: (year: number) => `Tahun Anggaran ${year}`,
+      sheet: (year: number) => `Rekap Sumber Dana ${year}`,
+      columns: {
+        code: 'Kode',
+        name: 'Sumber Dana',
+        subActions: 'Sub Kegiatan',
+        ceiling: 'Pagu Sumber Dana',
+        planned: 'Rincian (Setelah PPN)',
+        remaining: 'Sisa Pagu',
+        share: 'Persentase',
+      },
+      noGroup: 'Tanpa kelompok',
+      subtotal: (name: string) => `Jumlah ${name}`,
+      grandTotal: 'Total Keseluruhan',
+      noCeiling: 'Tanpa pagu',
+      summary: (total: string, sources: number) =>
+        `Total rincian ${total} dari ${sources} sumber dana.`,
+      empty: 'Belum ada rincian belanja pada tahun ini.',
+      fetchFailed: 'Gagal mengambil rekap sumber dana',
+      download: 'Unduh Rekap Sumber Dana (Excel)',
+      downloadPdf: 'Unduh Rekap Sumber Dana (PDF)',
+      downloaded: 'Rekap sumber dana berhasil diunduh.',
+      downloadFailed: 'Gagal mengunduh rekap sumber dana',
+    },
     /** A sub kegiatan's sources for a year, below the list. */
     subAction: {
       title: 'Sumber Dana per Sub Kegiatan',
