@@ -1,5 +1,6 @@
 import {
   ConnectedBudgetOverview,
+  ConnectedFundingRecap,
   ConnectedMonthlyPlan,
   ConnectedPaguOverview,
   WelcomeBanner,
@@ -8,7 +9,7 @@ import {
 /**
  * `/admin-dashboard`: the spec's welcome banner, then the year's budget at a glance (beyond the
  * spec: issue 5), its pagu, planned and sisa per Perangkat Daerah and program (issue 18), and
- * its Anggaran Kas per month (issue 36).
+ * its Anggaran Kas per month and its lines by sumber dana (issue 36).
  */
 export default function AdminDashboardPage() {
   return (
@@ -17,6 +18,7 @@ export default function AdminDashboardPage() {
       <ConnectedBudgetOverview />
       <ConnectedPaguOverview />
       <ConnectedMonthlyPlan />
+      <ConnectedFundingRecap />
     </div>
   );
 }

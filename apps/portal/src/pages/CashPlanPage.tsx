@@ -1,5 +1,6 @@
 import {
   ConnectedCashPlan,
+  ConnectedFundingRecap,
   ConnectedMonthlyPlan,
   UserDashboardFrame,
   useBudgetYear,
@@ -13,8 +14,8 @@ import { UserNavigation } from '../user-navigation.js';
 /**
  * `/anggaran-kas` (issue 36): a sub kegiatan's monthly plan. A unit's planner opens it from the
  * links under their header, with the budget year there as on the dashboard; an admin from the
- * sidebar, with the year beside the sub kegiatan. Below, the year's plan per month over the
- * person's units (the admin's: the region's).
+ * sidebar, with the year beside the sub kegiatan. Below, the year's plan per month and its lines
+ * by sumber dana over the person's units (the admin's: the region's).
  */
 export default function CashPlanPage() {
   const { session, signOut } = useSessionContext();
@@ -25,6 +26,7 @@ export default function CashPlanPage() {
       <div className="flex flex-col gap-6">
         <ConnectedCashPlan showYear level={1} />
         <ConnectedMonthlyPlan />
+        <ConnectedFundingRecap />
       </div>
     );
   }
@@ -46,6 +48,7 @@ export default function CashPlanPage() {
     >
       <ConnectedCashPlan />
       <ConnectedMonthlyPlan />
+      <ConnectedFundingRecap />
       {passwordChange.dialog}
     </UserDashboardFrame>
   );

@@ -151,9 +151,15 @@ export async function writeSeed(db: Kysely<Database>, seed: SeedTables): Promise
     // A line as the story stored it: the stored columns it gives (its dates among them).
     const { lineColumns } = await schemaOf(trx);
     if (seed.lines.length > 0) {
-      const given = new Set(seed.lines.flatMap((line) => Object.keys(line)));
+      const sourceIds = new Map(fundingSources.map((source) => [source.code, source.id]));
+      const lines = seed.lines.map(({ funding_source_code: code, ...line }) => {
+        if (code === undefined) return line;
+        if (!sourceIds.has(code)) throw new Error(`seed: no sumber dana ${code}`);
+        return { ...line, funding_source_id: sourceIds.get(code) };
+      });
+      const given = new Set(lines.flatMap((line) => Object.keys(line)));
       const columns = [...lineColumns].filter((column) => given.has(column));
-      await insertRows('detail_program', columns, seed.lines).execute(trx);
+      await insertRows('detail_program', columns, lines).execute(trx);
     }
     if (seed.articles.length > 0) {
       const authorOf = (name: string) => seed.users.find((user) => user.name === name)?.id;

@@ -77,12 +77,20 @@ export async function seedDemo(
       ]),
     );
 
+    const sourceIds = new Map(
+      (await trx.selectFrom('funding_source').select(['id', 'code']).execute()).map((source) => [
+        source.code,
+        source.id,
+      ]),
+    );
     const lines = createBudgetLineService(trx);
     for (const line of demoData.lines) {
       const place = await placeOf(trx, line.subtitle, line.account);
       const author = people.get(line.createdBy);
       const supporter_id = supporters.get(line.supporter);
-      if (!author || !supporter_id) throw new Error(`Demo line points nowhere: ${line.subtitle}`);
+      if (!author || !supporter_id || (line.funding && !sourceIds.has(line.funding))) {
+        throw new Error(`Demo line points nowhere: ${line.subtitle}`);
+      }
       const [first_volume, second_volume, third_volume] = line.volumes;
       const { id } = await lines.create(
         {
@@ -94,6 +102,7 @@ export async function seedDemo(
           supporter_id,
           is_taxed: place.is_taxed,
           price_item_id: itemIds.get(`${line.year} ${line.component_code}`) ?? null,
+          funding_source_id: line.funding ? sourceIds.get(line.funding) : null,
         },
         author,
       );

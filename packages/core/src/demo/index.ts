@@ -60,6 +60,8 @@ const DemoFields = z.object({
       unit: z.string(),
       price: z.number().int().min(0),
       volumes: z.tuple([z.number(), z.number(), z.number()]),
+      /** The sumber dana's code, among those a database starts with (migration 0027). */
+      funding: z.string().optional(),
     }),
   ),
   /** The standard price catalogue of the demo's years: its lines are priced from these items. */

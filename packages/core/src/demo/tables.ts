@@ -29,7 +29,15 @@ export type SeedLine = Omit<
   | 'sub_action_open_notes'
   | 'outside_catalogue'
   | 'funding_source_id'
-> & { updated_by: string | null; funding_source_id?: string | null };
+> & {
+  updated_by: string | null;
+  funding_source_id?: string | null;
+  /**
+   * The source by its code, for a seed that cannot know the ids the database gave the sources
+   * it starts with; the sandbox writes it as `funding_source_id`.
+   */
+  funding_source_code?: string;
+};
 export interface SeedUser extends User {
   /** Signs in with this (hashed when seeded). */
   password: string;

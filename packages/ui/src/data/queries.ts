@@ -10,6 +10,8 @@ import type {
   CashPlanStatusQuery,
   CashPlanWorkbookQuery,
   ChildListQuery,
+  FundingRecapDownloadQuery,
+  FundingRecapQuery,
   FundingSourceInput,
   FundingSourceListQuery,
   FundingSourceUpdateInput,
@@ -111,6 +113,8 @@ export const ranwalKeys = {
     [...all, 'funding-source', 'list', query] as const,
   /** Under `reports`: what is planned from a source moves with every line written. */
   subActionFunding: (query: SubActionFundingQuery) => [...reports, 'funding', query] as const,
+  /** Under `reports`: the year's totals by source move with every line written. */
+  fundingRecap: (query: FundingRecapQuery) => [...reports, 'funding-recap', query] as const,
   /** Under `reports`: a line written moves its kode rekening's total, and so the selisih. */
   cashPlan: (query: CashPlanQuery) => [...reports, 'cash-plan', query] as const,
   /** Under the same: every plan saved or line written may balance a sub kegiatan or not. */
@@ -284,6 +288,15 @@ export function useSubActionFunding(query: SubActionFundingQuery, options: ReadO
     queryKey: ranwalKeys.subActionFunding(query),
     queryFn: ({ signal }) => client.subActionFunding.get(query, { signal }),
     enabled: options.enabled,
+  });
+}
+
+/** A year's totals by sumber dana over the caller's units (or one), for the dashboards. */
+export function useFundingRecap(query: FundingRecapQuery) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.fundingRecap(query),
+    queryFn: ({ signal }) => client.fundingSource.recap(query, { signal }),
   });
 }
 
@@ -650,6 +663,18 @@ export const useDownloadCashPlanWorkbook = () =>
         client,
         (await client.cashPlan.workbook(query)).data,
         `anggaran-kas.${query.format ?? 'xlsx'}`,
+      ),
+    [],
+  );
+
+/** The recap by sumber dana printed, as a workbook or a PDF. */
+export const useDownloadFundingRecap = () =>
+  useClientMutation(
+    async (client, query: FundingRecapDownloadQuery) =>
+      fetchLinked(
+        client,
+        (await client.fundingSource.recapDownload(query)).data,
+        `rekap-sumber-dana.${query.format ?? 'xlsx'}`,
       ),
     [],
   );

@@ -115,6 +115,7 @@ export function buildSeed(data: DemoData): SeedTables {
       price_item_id: null,
       ...(ids as Pick<SeedLine, `${(typeof hierarchyLevelKeys)[number]}_id`>),
       supporter_id: supporter.id,
+      ...(line.funding ? { funding_source_code: line.funding } : {}),
       created_by: userOf(line.createdBy)?.id ?? null,
       created_at: at(line.daysAgo),
       updated_at: null,

@@ -78,3 +78,18 @@ export const PrintWorkbook: Story = {
     await expect(String.fromCharCode(...head)).toBe('PK');
   },
 };
+
+/** 'Unduh Anggaran Kas (PDF)': the same printout as a PDF. */
+export const PrintPdf: Story = {
+  args: { saveFile: fn() },
+  play: async ({ canvas, userEvent, args }) => {
+    await userEvent.click(canvas.getByRole('button', { name: m.cashPlan.workbook.downloadPdf }));
+    await expect(await findToast(m.cashPlan.workbook.downloaded)).toBeVisible();
+    const [file] = (args.saveFile as ReturnType<typeof fn>).mock.calls[0] as [
+      { fileName: string; blob: Blob },
+    ];
+    await expect(file.fileName).toBe(`anggaran-kas-${YEAR}.pdf`);
+    const head = new Uint8Array(await file.blob.slice(0, 5).arrayBuffer());
+    await expect(String.fromCharCode(...head)).toBe('%PDF-');
+  },
+};

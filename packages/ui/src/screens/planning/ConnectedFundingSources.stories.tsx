@@ -45,7 +45,7 @@ async function sourcesOf(query: { funding_group?: FundingSource['funding_group']
 }
 const expectedCells = (source: FundingSource) => [
   source.code,
-  `${source.name}${source.in_use ? ` ${t.inUse}` : ''}`,
+  `${source.name}${source.in_use ? t.inUse : ''}`,
   t.groups[source.funding_group],
   fundingYearsText(source, m),
   `${m.common.edit}${m.common.delete}`,
