@@ -107,7 +107,12 @@ export const stageComparison: StageComparison = {
       fields: [
         { field: 'price', from: '1000', to: '1500' },
         { field: 'total_price', from: '10000', to: '15000' },
+        { field: 'funding_source_id', from: 'source-dau', to: 'source-pad' },
       ],
+      reference_names: {
+        'source-dau': 'DAU - Dana Alokasi Umum',
+        'source-pad': 'PAD - Pendapatan Asli Daerah',
+      },
     },
     {
       line_id: 'line-2',
