@@ -1,5 +1,6 @@
 import {
   currentYear,
+  type FundingSource,
   formatDateShortId,
   type HistoryEntry,
   messagesId,
@@ -14,6 +15,10 @@ const API = '/ranwal/api';
 const LINES = `${API}/detail-program`;
 const server = messagesId.server;
 const YEAR = 2027;
+/** The fixture chain's kode rekening (fixtures.ts: `5.1.02.<label>`). */
+const ACCOUNT_CODE = '5.1.02.Tahap';
+/** An Anggaran Kas of twelve months, from the amounts of its first months. */
+const plan = (...first: number[]) => Array.from({ length: 12 }, (_, index) => first[index] ?? 0);
 
 /** A day counted from today in WIB, as YYYY-MM-DD (the server checks dates in WIB). */
 const day = (offset: number) =>
@@ -25,6 +30,7 @@ describe.each(databaseTargets)('budget-year stages on %s', (target) => {
   let t: TestApp;
   let chain: Chain;
   let adminName: string;
+  let sourceId: (code: string) => string;
 
   const admin = (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) =>
     t.call(method, `${API}/${path}`, { token: t.adminToken, body });
@@ -33,6 +39,14 @@ describe.each(databaseTargets)('budget-year stages on %s', (target) => {
   const lineWrite = (method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
     t.call(method, `${LINES}/${path}`, { token: t.userToken, body });
   const statusOf = (stages: Stage[]) => stages.map((stage) => [stage.kind, stage.status]);
+  const savePlan = async (months: number[]) => {
+    const saved = await admin('PUT', 'cash-plan/set', {
+      sub_action_id: chain.sub_action_id,
+      year: YEAR,
+      rows: [{ account_code: ACCOUNT_CODE, months }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+  };
 
   beforeAll(async () => {
     t = await startTestApp(target);
@@ -45,6 +59,16 @@ describe.each(databaseTargets)('budget-year stages on %s', (target) => {
       amount: 1_000_000_000,
     });
     expect(pagu.statusCode, pagu.body).toBe(200);
+    const sources: FundingSource[] = (await admin('GET', 'funding-source/list?limit=100')).json()
+      .data;
+    sourceId = (code) => sources.find((source) => source.code === code)!.id;
+    // The sub kegiatan draws on two sumber dana that year; a line may also name none.
+    const funding = await admin('PUT', 'sub-action-funding', {
+      sub_action_id: chain.sub_action_id,
+      year: YEAR,
+      sources: [{ funding_source_id: sourceId('DAU') }, { funding_source_id: sourceId('PAD') }],
+    });
+    expect(funding.statusCode, funding.body).toBe(200);
   });
   afterAll(() => t?.close());
 
@@ -72,11 +96,19 @@ describe.each(databaseTargets)('budget-year stages on %s', (target) => {
     const entered = await admin('POST', 'stage/advance', { year: YEAR });
     expect(entered.statusCode, entered.body).toBe(200);
     expect(statusOf(entered.json().data)[0]).toEqual(['ranwal', 'current']);
-    const line = (name: string, price: number) =>
-      budgetLineInput(chain, { year: YEAR, component_name: name, price });
-    const kept = (await lineWrite('POST', 'create', line('Kertas HVS', 1_000))).json().data;
-    const dropped = (await lineWrite('POST', 'create', line('Tinta Printer', 2_000))).json().data;
+    const line = (name: string, price: number, source: string | null = null) =>
+      budgetLineInput(chain, {
+        year: YEAR,
+        component_name: name,
+        price,
+        funding_source_id: source && sourceId(source),
+      });
+    const kept = (await lineWrite('POST', 'create', line('Kertas HVS', 1_000, 'DAU'))).json().data;
+    const dropped = (await lineWrite('POST', 'create', line('Tinta Printer', 2_000, 'DAU'))).json()
+      .data;
     const same = (await lineWrite('POST', 'create', line('Map Plastik', 500))).json().data;
+    // Rancangan Awal's Anggaran Kas: January to March.
+    await savePlan(plan(1_000, 2_000, 500));
 
     // Into the final draft a month early: asked to confirm, saying what it does to users.
     const unconfirmed = await admin('POST', 'stage/advance', { year: YEAR });
@@ -86,7 +118,8 @@ describe.each(databaseTargets)('budget-year stages on %s', (target) => {
     expect(unconfirmed.json().issues).toEqual([{ path: 'confirm', message: consequence }]);
     const stillRanwal = await admin('GET', `stage/list?year=${YEAR}`);
     expect(statusOf(stillRanwal.json().data)[0]).toEqual(['ranwal', 'current']);
-    // Confirmed: the initial draft keeps its three lines.
+    // Confirmed: the initial draft keeps its three lines (and its Anggaran Kas, though the
+    // region does not require a balanced one).
     const ranhir = await admin('POST', 'stage/advance', { year: YEAR, confirm: true });
     expect(ranhir.statusCode, ranhir.body).toBe(200);
     expect(ranhir.json().data).toEqual([
@@ -122,13 +155,15 @@ describe.each(databaseTargets)('budget-year stages on %s', (target) => {
     expect(
       (
         await lineWrite('PUT', `${kept.id}/update`, {
-          ...line('Kertas HVS', 1_500),
+          ...line('Kertas HVS', 1_500, 'PAD'),
           supporter_id: otherSupporter,
         })
       ).statusCode,
     ).toBe(200);
     expect((await lineWrite('DELETE', `${dropped.id}/delete`)).statusCode).toBe(200);
-    const added = (await lineWrite('POST', 'create', line('Pulpen', 300))).json().data;
+    const added = (await lineWrite('POST', 'create', line('Pulpen', 300, 'DAU'))).json().data;
+    // Rancangan Akhir's plan: February emptied, April added.
+    await savePlan(plan(1_000, 0, 500, 800));
 
     const compared = await admin('GET', `stage/compare?year=${YEAR}&from=ranwal&to=ranhir`);
     expect(compared.statusCode, compared.body).toBe(200);
@@ -148,6 +183,42 @@ describe.each(databaseTargets)('budget-year stages on %s', (target) => {
     expect(comparison.units).toEqual([
       expect.objectContaining({ agency_code: null, from: '3500', to: '2300', difference: '-1200' }),
     ]);
+    // Per sumber dana, in code order, the lines without one last: Kertas HVS moved from DAU
+    // to PAD, Tinta Printer (DAU) went, Pulpen (DAU) came, Map Plastik names none throughout.
+    expect(comparison.sources).toEqual([
+      {
+        funding_source_id: sourceId('DAU'),
+        code: 'DAU',
+        name: 'Dana Alokasi Umum',
+        from: '3000',
+        to: '300',
+        difference: '-2700',
+      },
+      {
+        funding_source_id: sourceId('PAD'),
+        code: 'PAD',
+        name: 'Pendapatan Asli Daerah',
+        from: '0',
+        to: '1500',
+        difference: '1500',
+      },
+      { funding_source_id: null, code: null, name: null, from: '500', to: '500', difference: '0' },
+    ]);
+    // Each stage's Anggaran Kas per month: the closed stage's as kept, the current one's now.
+    const sums = (from: number, to: number) => ({
+      from: String(from),
+      to: String(to),
+      difference: String(to - from),
+    });
+    expect(comparison.cash_plan_months).toEqual(
+      [
+        sums(1_000, 1_000),
+        sums(2_000, 0),
+        sums(500, 500),
+        sums(0, 800),
+        ...Array.from({ length: 8 }, () => sums(0, 0)),
+      ].map((month, index) => ({ month: index + 1, ...month })),
+    );
     const byLine = Object.fromEntries(
       comparison.lines.map((change: { line_id: string }) => [change.line_id, change]),
     );
@@ -167,12 +238,15 @@ describe.each(databaseTargets)('budget-year stages on %s', (target) => {
       expect.arrayContaining([
         { field: 'price', from: 1_000, to: 1_500 },
         { field: 'supporter_id', from: chain.supporter_id, to: otherSupporter },
+        { field: 'funding_source_id', from: sourceId('DAU'), to: sourceId('PAD') },
       ]),
     );
-    // Read by name, not by id: the Pengampu before and after.
+    // Read by name, not by id: the Pengampu and the sumber dana before and after.
     expect(byLine[kept.id].reference_names).toEqual({
       [chain.supporter_id]: 'Pengampu Tahap',
       [otherSupporter]: 'Pengampu Pengganti',
+      [sourceId('DAU')]: 'DAU - Dana Alokasi Umum',
+      [sourceId('PAD')]: 'PAD - Pendapatan Asli Daerah',
     });
     expect(byLine[same.id]).toBeUndefined();
 
@@ -181,7 +255,7 @@ describe.each(databaseTargets)('budget-year stages on %s', (target) => {
     expect(ahead.statusCode).toBe(409);
   });
 
-  it('gives the comparison as a workbook through a signed link: Ringkasan, per unit, per sub kegiatan, changed lines', async () => {
+  it('gives the comparison as a workbook through a signed link: Ringkasan, per unit, per sub kegiatan, per sumber dana, Anggaran Kas per month, changed lines', async () => {
     // The year the first test ran: Rancangan Awal 3 500 (three lines), Rancangan Akhir 2 300.
     const linked = await admin('GET', `stage/compare/workbook?year=${YEAR}&from=ranwal&to=ranhir`);
     expect(linked.statusCode, linked.body).toBe(200);
@@ -197,6 +271,8 @@ describe.each(databaseTargets)('budget-year stages on %s', (target) => {
       'Ringkasan',
       'Per Perangkat Daerah',
       'Per Sub Kegiatan',
+      'Per Sumber Dana',
+      'Anggaran Kas per Bulan',
       'Rincian Berubah',
     ]);
     // Every row, empty ones too, each from its first column.
@@ -227,6 +303,25 @@ describe.each(databaseTargets)('budget-year stages on %s', (target) => {
       [expect.stringContaining('Tahap'), 3500, 2300, -1200],
       ['Total', 3500, 2300, -1200],
     ]);
+    expect(rows('Per Sumber Dana')).toEqual([
+      ['Sumber Dana', 'Dari', 'Ke', 'Selisih'],
+      ['DAU - Dana Alokasi Umum', 3000, 300, -2700],
+      ['PAD - Pendapatan Asli Daerah', 0, 1500, 1500],
+      ['Tanpa sumber dana', 500, 500, 0],
+      ['Total', 3500, 2300, -1200],
+    ]);
+    const months = rows('Anggaran Kas per Bulan');
+    expect(months[0]).toEqual(['Bulan', 'Dari', 'Ke', 'Selisih']);
+    expect(months.slice(1, 5)).toEqual([
+      ['Januari', 1000, 1000, 0],
+      ['Februari', 2000, 0, -2000],
+      ['Maret', 500, 500, 0],
+      ['April', 0, 800, 800],
+    ]);
+    expect(months.slice(5, 13).map((row) => row[0])).toEqual(
+      messagesId.cashPlan.monthNames.slice(4),
+    );
+    expect(months.at(-1)).toEqual(['Total', 3500, 2300, -1200]);
 
     const lines = rows('Rincian Berubah');
     expect(lines[0]).toEqual([

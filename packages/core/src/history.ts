@@ -295,6 +295,24 @@ export const StageComparison = z.object({
       sub_action_code: z.string().nullable().default(null),
     }),
   ),
+  /**
+   * The sums per sumber dana a line is paid from (issue 36), in code order; the lines without a
+   * source last (`funding_source_id` null). A line moved to another source counts under each
+   * stage's own.
+   */
+  sources: z
+    .array(
+      CompareSums.extend({
+        funding_source_id: Id.nullable(),
+        code: z.string().nullable(),
+        name: z.string().nullable(),
+      }),
+    )
+    .default([]),
+  /** The Anggaran Kas of each stage per month, January (1) to December (12) (issue 36). */
+  cash_plan_months: z
+    .array(CompareSums.extend({ month: z.number().int().min(1).max(12) }))
+    .default([]),
   lines: z.array(StageLineChange),
 });
 export type StageComparison = z.infer<typeof StageComparison>;

@@ -741,7 +741,7 @@ export const routes = {
       path: '/api/stage/compare',
       access: 'admin',
       summary:
-        'Two stages of a year compared: lines added, removed and changed (old and new values), and the totals per sub kegiatan, per unit and overall',
+        "Two stages of a year compared: lines added, removed and changed (old and new values), the totals per sub kegiatan, per unit, per sumber dana and overall, and each stage's Anggaran Kas per month",
       query: StageCompareQuery,
       data: StageComparison,
     }),
@@ -750,7 +750,7 @@ export const routes = {
       path: '/api/stage/compare/workbook',
       access: 'admin',
       summary:
-        'A signed, expiring link to the comparison of two stages as an .xlsx: Ringkasan, Per Perangkat Daerah, Per Sub Kegiatan and every changed line with its old and new values',
+        'A signed, expiring link to the comparison of two stages as an .xlsx: Ringkasan, Per Perangkat Daerah, Per Sub Kegiatan, Per Sumber Dana, Anggaran Kas per Bulan and every changed line with its old and new values',
       query: StageWorkbookQuery,
       data: ReportDownload,
     }),

@@ -10,6 +10,11 @@ export const monthColumns = Array.from(
   (_, index) => `month_${index + 1}` as MonthColumn,
 );
 
+/** A cash_plan row's twelve months as one array (alias `c`), as stage_cash_plan keeps them. */
+export const planMonthsSql = sql.raw(
+  `array[${monthColumns.map((column) => `c.${column}`).join(', ')}]`,
+);
+
 /** A cash_plan row's twelve months added up (alias `c`), in SQL. */
 export const planTotalSql = sql.raw(monthColumns.map((column) => `c.${column}`).join(' + '));
 

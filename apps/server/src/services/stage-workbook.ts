@@ -67,8 +67,8 @@ function addSumsSheet(
 
 /**
  * Two stages compared, as a workbook (stage.compareWorkbook): Ringkasan (the stages, their
- * totals and difference, how many lines changed), Per Perangkat Daerah, Per Sub Kegiatan, and
- * Rincian Berubah (each added, removed or changed line; a changed line one row per field, with
+ * totals and difference, how many lines changed), Per Perangkat Daerah, Per Sub Kegiatan, Per
+ * Sumber Dana, Anggaran Kas per Bulan, and Rincian Berubah (each added, removed or changed line; a changed line one row per field, with
  * its old and new value). Money is a number in rupiah format.
  */
 export async function writeStageWorkbook(
@@ -120,6 +120,27 @@ export async function writeStageWorkbook(
     comparison.sub_actions.map((row) => ({
       ...row,
       name: codeAndName(row.sub_action_code, row.sub_action_name),
+    })),
+  );
+  addSumsSheet(
+    workbook,
+    t.sources,
+    t.columns.source,
+    comparison.sources.map((row) => ({
+      ...row,
+      name:
+        row.funding_source_id === null
+          ? messages.funding.line.none
+          : codeAndName(row.code, row.name ?? row.funding_source_id),
+    })),
+  );
+  addSumsSheet(
+    workbook,
+    t.cashPlanMonths,
+    t.columns.month,
+    comparison.cash_plan_months.map((row) => ({
+      ...row,
+      name: messages.cashPlan.monthNames[row.month - 1] ?? String(row.month),
     })),
   );
 

@@ -18,7 +18,7 @@ import {
 } from '@ranwal/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { monthColumns, unbalancedSubActions } from './cash-plan-rules.js';
+import { planMonthsSql, unbalancedSubActions } from './cash-plan-rules.js';
 import { inTransaction, type Parsed } from './pagination.js';
 import { readPlanningRules } from './planning-rules.js';
 import { namesIn, referenceNames } from './reference-names.js';
@@ -146,8 +146,7 @@ export function createStageService(db: Kysely<Database>) {
           }
           await sql`
             insert into stage_cash_plan (stage_id, sub_action_id, account_code, months)
-            select ${current.id}, c.sub_action_id, c.account_code,
-              array[${sql.raw(monthColumns.map((column) => `c.${column}`).join(', '))}]
+            select ${current.id}, c.sub_action_id, c.account_code, ${planMonthsSql}
             from cash_plan c where c.year = ${year}`.execute(trx);
           await sql`
             insert into stage_line (stage_id, line_id, sub_action_id, program_id,
@@ -216,9 +215,10 @@ export function createStageService(db: Kysely<Database>) {
     },
 
     /**
-     * Two stages of a year compared, each by its figures: a closed stage's kept lines, the
-     * current stage's lines as they are now. One statement joins them by line. The changed
-     * lines listed are at most `limit` (null: all, for the workbook).
+     * Two stages of a year compared, each by its figures: a closed stage's kept lines and
+     * Anggaran Kas, the current stage's as they are now. One statement joins the lines by line
+     * and sums them per unit, sub kegiatan and sumber dana, and each side's plan per month. The
+     * changed lines listed are at most `limit` (null: all, for the workbook).
      */
     async compare(
       query: Omit<Parsed<typeof StageCompareQuery>, 'limit'> & { limit: number | null },
@@ -231,18 +231,34 @@ export function createStageService(db: Kysely<Database>) {
           throw new AppError('conflict', server.stageNotReached(stageName(kind)));
         }
         return stage.status === 'closed'
-          ? sql`select line_id, sub_action_id, program_id, total_after_tax, line_values
-              from stage_line where stage_id = ${stage.id}`
-          : sql`select d.id as line_id, d.sub_action_id, d.program_id, d.total_after_tax,
-              change_values(to_jsonb(d)) as line_values
-              from detail_program d where d.year = ${query.year}`;
+          ? {
+              lines: sql`select line_id, sub_action_id, program_id, total_after_tax, line_values
+                from stage_line where stage_id = ${stage.id}`,
+              plan: sql`select months from stage_cash_plan where stage_id = ${stage.id}`,
+            }
+          : {
+              lines: sql`select d.id as line_id, d.sub_action_id, d.program_id, d.total_after_tax,
+                change_values(to_jsonb(d)) as line_values
+                from detail_program d where d.year = ${query.year}`,
+              plan: sql`select ${planMonthsSql} as months from cash_plan c
+                where c.year = ${query.year}`,
+            };
       };
+      const from = sideOf(query.from);
+      const to = sideOf(query.to);
+      /** A side's plan summed per month (alias `name`, columns month and amount). */
+      const perMonth = (plan: string) => sql`
+        (select m.month, sum(m.amount) as amount
+          from ${sql.table(plan)} p, unnest(p.months) with ordinality as m(amount, month)
+          group by m.month)`;
       const bookkeeping = [...BOOKKEEPING];
       const { rows } = await sql<{
         totals: { from: string; to: string };
         counts: { added: number; removed: number; changed: number };
         units: StageComparison['units'];
         sub_actions: StageComparison['sub_actions'];
+        sources: Omit<StageComparison['sources'][number], 'difference'>[];
+        cash_plan_months: Omit<StageComparison['cash_plan_months'][number], 'difference'>[];
         lines: {
           line_id: string;
           change: 'added' | 'removed' | 'changed';
@@ -253,7 +269,8 @@ export function createStageService(db: Kysely<Database>) {
           to_values: Record<string, unknown> | null;
         }[];
       }>`
-        with a as (${sideOf(query.from)}), b as (${sideOf(query.to)}),
+        with a as (${from.lines}), b as (${to.lines}),
+        from_plan as (${from.plan}), to_plan as (${to.plan}),
         joined as (
           select coalesce(b.line_id, a.line_id) as line_id,
             coalesce(b.sub_action_id, a.sub_action_id) as sub_action_id,
@@ -284,6 +301,25 @@ export function createStageService(db: Kysely<Database>) {
             from joined j join sub_action sa on sa.id = j.sub_action_id
             group by j.sub_action_id, sa.name, sa.code
             having bool_or(j.change is not null)) s) as sub_actions,
+          (select coalesce(json_agg(s order by s.funding_source_id is null, s.code,
+            s.funding_source_id), '[]') from (
+            select f.funding_source_id, fs.code, fs.name,
+              sum(f.from_total)::text as "from", sum(f.to_total)::text as "to"
+            from (
+              select (from_values ->> 'funding_source_id')::uuid as funding_source_id,
+                from_total, 0 as to_total
+              from joined where from_values is not null
+              union all
+              select (to_values ->> 'funding_source_id')::uuid, 0, to_total
+              from joined where to_values is not null) f
+            left join funding_source fs on fs.id = f.funding_source_id
+            group by f.funding_source_id, fs.code, fs.name) s) as sources,
+          (select json_agg(json_build_object('month', g.month,
+              'from', coalesce(pf.amount, 0)::text, 'to', coalesce(pt.amount, 0)::text)
+              order by g.month)
+            from generate_series(1, 12) as g(month)
+            left join ${perMonth('from_plan')} pf on pf.month = g.month
+            left join ${perMonth('to_plan')} pt on pt.month = g.month) as cash_plan_months,
           (select coalesce(json_agg(l), '[]') from (
             select line_id, change, sub_action_id,
               case when change <> 'added' then from_total::text end as from_total,
@@ -316,7 +352,11 @@ export function createStageService(db: Kysely<Database>) {
           Object.fromEntries(line.fields.map((field) => [field.field, field[side]])),
         );
       const linesSides = lines.map(sides);
-      const names = await referenceNames(db, linesSides.flat());
+      // A source deleted since a stage kept it reads by the name its history last gave it.
+      const unnamedSources = result.sources
+        .filter((source) => source.funding_source_id !== null && source.name === null)
+        .map((source) => ({ funding_source_id: source.funding_source_id }));
+      const names = await referenceNames(db, [...linesSides.flat(), ...unnamedSources]);
       return {
         year: query.year,
         from: query.from,
@@ -325,6 +365,17 @@ export function createStageService(db: Kysely<Database>) {
         counts: result.counts,
         units: result.units.map(withDifference),
         sub_actions: result.sub_actions.map(withDifference),
+        sources: result.sources.map((source) =>
+          withDifference(
+            source.funding_source_id === null || source.name !== null
+              ? source
+              : {
+                  ...source,
+                  name: names.get(source.funding_source_id) ?? source.funding_source_id,
+                },
+          ),
+        ),
+        cash_plan_months: result.cash_plan_months.map(withDifference),
         lines: lines.map((line, index) => {
           const reference_names = namesIn(names, linesSides[index]!);
           return reference_names ? { ...line, reference_names } : line;

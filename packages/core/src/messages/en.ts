@@ -1488,6 +1488,8 @@ export const messagesEn: Messages = {
       counts: { added: 'Added', removed: 'Removed', changed: 'Changed' },
       units: 'By Agency',
       subActions: 'By Sub Activity',
+      sources: 'By Source of Funds',
+      cashPlanMonths: 'Cash Plan by Month',
       lines: 'Changed Lines',
       noAgency: 'No agency',
       noLines: 'No line changed',
@@ -1496,6 +1498,8 @@ export const messagesEn: Messages = {
       columns: {
         agency: 'Agency',
         subAction: 'Sub Activity',
+        source: 'Source of Funds',
+        month: 'Month',
         component: 'Component',
         change: 'Change',
         fields: 'Changed Fields',

@@ -1673,6 +1673,10 @@ export const messagesId = {
       counts: { added: 'Ditambah', removed: 'Dihapus', changed: 'Diubah' },
       units: 'Per Perangkat Daerah',
       subActions: 'Per Sub Kegiatan',
+      /** The sums per sumber dana; lines without one read as the line form's `funding.line.none`. */
+      sources: 'Per Sumber Dana',
+      /** Each stage's Anggaran Kas per month, by `cashPlan.monthNames`. */
+      cashPlanMonths: 'Anggaran Kas per Bulan',
       lines: 'Rincian yang Berubah',
       noAgency: 'Tanpa Perangkat Daerah',
       noLines: 'Tidak ada rincian yang berubah',
@@ -1683,6 +1687,8 @@ export const messagesId = {
       columns: {
         agency: 'Perangkat Daerah',
         subAction: 'Sub Kegiatan',
+        source: 'Sumber Dana',
+        month: 'Bulan',
         component: 'Komponen',
         change: 'Perubahan',
         fields: 'Isian yang Berubah',

@@ -58,6 +58,21 @@ export const Default: Story = {
       'Rp 23.800',
       '-Rp 1.200',
     ]);
+    // Per sumber dana in code order, the lines naming none last.
+    const sources = canvas.getByRole('grid', { name: t.sources });
+    await expect(bodyRows(sources).map(cellTexts)).toEqual([
+      ['DAU - Dana Alokasi Umum', 'Rp 25.000', 'Rp 0', '-Rp 25.000'],
+      ['PAD - Pendapatan Asli Daerah', 'Rp 0', 'Rp 15.000', 'Rp 15.000'],
+      [m.funding.line.none, 'Rp 0', 'Rp 8.800', 'Rp 8.800'],
+    ]);
+    // Each stage's Anggaran Kas, a row per month.
+    const months = bodyRows(canvas.getByRole('grid', { name: t.cashPlanMonths }));
+    await expect(months.map((row) => cellTexts(row)[0])).toEqual(m.cashPlan.monthNames);
+    await expect(months.slice(0, 3).map(cellTexts)).toEqual([
+      ['Januari', 'Rp 10.000', 'Rp 10.000', 'Rp 0'],
+      ['Februari', 'Rp 15.000', 'Rp 5.000', '-Rp 10.000'],
+      ['Maret', 'Rp 0', 'Rp 8.800', 'Rp 8.800'],
+    ]);
     const lines = bodyRows(canvas.getByRole('grid', { name: t.lines }));
     await expect(lines.map(cellTexts)).toEqual([
       [
@@ -66,7 +81,7 @@ export const Default: Story = {
         'Diubah',
         'Rp 10.000',
         'Rp 15.000',
-        'Harga: Rp 1.000 → Rp 1.500Total Harga: Rp 10.000 → Rp 15.000',
+        'Harga: Rp 1.000 → Rp 1.500Total Harga: Rp 10.000 → Rp 15.000Sumber Dana: DAU - Dana Alokasi Umum → PAD - Pendapatan Asli Daerah',
       ],
       [
         'Tinta Printer',

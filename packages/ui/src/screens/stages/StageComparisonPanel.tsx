@@ -38,8 +38,8 @@ const MaybeRupiah = ({ value }: { value: string | null }) =>
 
 /**
  * 'Bandingkan Tahap': two entered stages of the year (Dari, Ke) compared — the totals, how many
- * lines were added, removed and changed, the sums per Perangkat Daerah and per Sub Kegiatan,
- * and each changed line with its changed fields.
+ * lines were added, removed and changed, the sums per Perangkat Daerah, per Sub Kegiatan and per
+ * Sumber Dana, each stage's Anggaran Kas per month, and each changed line with its changed fields.
  */
 export function StageComparisonPanel({
   stages,
@@ -178,6 +178,27 @@ function ComparisonFigures({ comparison }: { comparison: StageComparison }) {
           name: codeAndName(row.sub_action_code, row.sub_action_name, messages),
         }))}
       />
+      <SumsTable
+        title={t.sources}
+        nameColumn={t.columns.source}
+        rows={comparison.sources.map((row) => ({
+          ...row,
+          id: row.funding_source_id ?? 'none',
+          name:
+            row.funding_source_id === null
+              ? messages.funding.line.none
+              : codeAndName(row.code, row.name ?? row.funding_source_id, messages),
+        }))}
+      />
+      <SumsTable
+        title={t.cashPlanMonths}
+        nameColumn={t.columns.month}
+        rows={comparison.cash_plan_months.map((row) => ({
+          ...row,
+          id: String(row.month),
+          name: messages.cashPlan.monthNames[row.month - 1] ?? String(row.month),
+        }))}
+      />
 
       <h3 id={linesId} className="font-semibold text-slate-900">
         {t.lines}
@@ -251,7 +272,7 @@ interface SumRow {
   difference: string;
 }
 
-/** The two stages' sums side by side, per Perangkat Daerah or per Sub Kegiatan. */
+/** The two stages' sums side by side: per Perangkat Daerah, Sub Kegiatan, Sumber Dana or month. */
 function SumsTable({
   title,
   nameColumn,

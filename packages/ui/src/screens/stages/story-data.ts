@@ -64,6 +64,38 @@ export const stageComparison: StageComparison = {
       difference: '-1200',
     },
   ],
+  // Kertas HVS A4 moved from DAU to PAD; Map Plastik (DAU) removed; Tinta Printer names none.
+  sources: [
+    {
+      funding_source_id: 'source-dau',
+      code: 'DAU',
+      name: 'Dana Alokasi Umum',
+      from: '25000',
+      to: '0',
+      difference: '-25000',
+    },
+    {
+      funding_source_id: 'source-pad',
+      code: 'PAD',
+      name: 'Pendapatan Asli Daerah',
+      from: '0',
+      to: '15000',
+      difference: '15000',
+    },
+    { funding_source_id: null, code: null, name: null, from: '0', to: '8800', difference: '8800' },
+  ],
+  // The plan drawn in January and February at first, then spread to March.
+  cash_plan_months: [
+    [10000, 10000],
+    [15000, 5000],
+    [0, 8800],
+    ...Array.from({ length: 9 }, () => [0, 0]),
+  ].map(([from = 0, to = 0], index) => ({
+    month: index + 1,
+    from: String(from),
+    to: String(to),
+    difference: String(to - from),
+  })),
   lines: [
     {
       line_id: 'line-1',
@@ -75,7 +107,12 @@ export const stageComparison: StageComparison = {
       fields: [
         { field: 'price', from: '1000', to: '1500' },
         { field: 'total_price', from: '10000', to: '15000' },
+        { field: 'funding_source_id', from: 'source-dau', to: 'source-pad' },
       ],
+      reference_names: {
+        'source-dau': 'DAU - Dana Alokasi Umum',
+        'source-pad': 'PAD - Pendapatan Asli Daerah',
+      },
     },
     {
       line_id: 'line-2',
