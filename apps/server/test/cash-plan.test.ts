@@ -291,6 +291,47 @@ describe.each(databaseTargets)('Anggaran Kas on %s', (target) => {
     expect((await grid(t.adminToken)).totals.selisih).toBe('0');
   });
 
+  it('takes the Terverifikasi mark away when the plan changes, not when it is saved unchanged', async () => {
+    const year = YEAR + 1;
+    const pagu = await call('PUT', 'pagu/set', t.adminToken, {
+      sub_action_id: chain.sub_action_id,
+      year,
+      amount: 1_000_000,
+    });
+    expect(pagu.statusCode, pagu.body).toBe(200);
+    const made = await call(
+      'POST',
+      'detail-program/create',
+      t.userToken,
+      budgetLineInput(chain, { year, price: 12_000 }),
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    const saveIn = (months: number[]) =>
+      call('PUT', 'cash-plan/set', t.userToken, {
+        sub_action_id: chain.sub_action_id,
+        year,
+        rows: [{ account_code: firstCode, months }],
+      });
+    const verifiedAt = async () =>
+      (await call('GET', `detail-program/${made.json().data.id}/get`, t.userToken)).json().data
+        .sub_action_verified_at;
+    expect((await saveIn(inMonth(0, 12_000))).statusCode).toBe(200);
+    const verified = await call('PUT', 'verification/sub-action', t.adminToken, {
+      sub_action_id: chain.sub_action_id,
+      year,
+      verified: true,
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(await verifiedAt()).not.toBeNull();
+
+    // Saved as it was: the reviewed figures did not move.
+    expect((await saveIn(inMonth(0, 12_000))).statusCode).toBe(200);
+    expect(await verifiedAt()).not.toBeNull();
+    // The same total in another month is another plan: it needs reviewing again.
+    expect((await saveIn(inMonth(6, 12_000))).statusCode).toBe(200);
+    expect(await verifiedAt()).toBeNull();
+  });
+
   it('prints the year as a workbook: months, quarters and totals that equal the lines, for its units only', async () => {
     const linked = await call('GET', `cash-plan/workbook?year=${YEAR}`, t.userToken);
     expect(linked.statusCode, linked.body).toBe(200);

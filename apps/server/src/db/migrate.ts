@@ -26,6 +26,7 @@ import * as catalogueNameLock from './migrations/2026-11-28-0024-catalogue-name-
 import * as settingsHistory from './migrations/2026-11-28-0026-settings-history.js';
 import * as fundingSources from './migrations/2026-11-28-0027-funding-sources.js';
 import * as cashPlan from './migrations/2026-11-28-0028-cash-plan.js';
+import * as cashPlanWithdrawsVerification from './migrations/2026-11-29-0029-cash-plan-withdraws-verification.js';
 
 // Listed statically so the bundled server needs no migrations folder at run time.
 const migrations: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-0026-settings-history': settingsHistory,
   '2026-11-28-0027-funding-sources': fundingSources,
   '2026-11-28-0028-cash-plan': cashPlan,
+  '2026-11-29-0029-cash-plan-withdraws-verification': cashPlanWithdrawsVerification,
 };
 
 /** Brings the schema to the latest migration; serves start-up, tests and `npm run migrate`. */
