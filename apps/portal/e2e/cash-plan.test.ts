@@ -1,3 +1,6 @@
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import {
   currentYear,
   formatRupiah,
@@ -11,9 +14,12 @@ import {
   ADMIN,
   apiAs,
   axeViolations,
+  downloadFrom,
   type E2E,
   openFromSidebar,
+  pdfPages,
   readable,
+  readWorkbook,
   screenshot,
   signInThroughForm,
   startE2E,
@@ -25,7 +31,8 @@ import {
  * equal the lines (Pengaturan Perencanaan); the unit's planner opens Anggaran Kas from the
  * links under the dashboard's header, pastes twelve figures copied from a spreadsheet into one
  * kode rekening and spreads the other, and watches the selisih reach zero; the verifier is
- * refused 'Tandai Terverifikasi' before that and allowed after.
+ * refused 'Tandai Terverifikasi' before that and allowed after. The planner prints the plan
+ * (workbook and PDF) and the admin the recap by sumber dana; each is read back against the lines.
  */
 
 const YEAR = currentYear();
@@ -38,12 +45,19 @@ const ACCOUNTS = [
   { code: '5.1.02.04.01.0001', name: 'Belanja Perjalanan Dinas Biasa' },
 ];
 const t = messagesId.cashPlan.grid;
+const printed = messagesId.cashPlan.workbook;
+const recapText = messagesId.funding.recap;
+/** The line of each kode rekening is paid from this source. */
+const SOURCES = ['DAU', 'PAD'] as const;
+/** A sum as the printouts write it: Indonesian digits, no 'Rp'. */
+const digits = (amount: bigint) => new Intl.NumberFormat('id-ID').format(amount);
 
 describe('the Anggaran Kas of a sub kegiatan, through the portal', () => {
   let e2e: E2E;
   let admin: RanwalClient;
   let planner: RanwalClient;
   let subActionId = '';
+  let folder = '';
   const linesTotal: bigint[] = [];
 
   beforeAll(async () => {
@@ -84,6 +98,9 @@ describe('the Anggaran Kas of a sub kegiatan, through the portal', () => {
     await users.create({ ...PLANNER, role: 'user', agency_ids: [unit.id] });
     await users.create({ ...VERIFIER, role: 'verifier', agency_ids: [unit.id] });
     planner = await apiAs(e2e, PLANNER);
+    folder = await mkdtemp(path.join(tmpdir(), 'ranwal-cash-plan-'));
+    const sources = (await admin.fundingSource.list({ limit: 100 })).data;
+    const sourceId = (code: string) => sources.find((source) => source.code === code)!.id;
     for (const [index, code] of ACCOUNTS.entries()) {
       const account = (await admin.account.create({ ...code, subtitle_id: subtitle.id })).data;
       const line = (
@@ -105,6 +122,7 @@ describe('the Anggaran Kas of a sub kegiatan, through the portal', () => {
           subtitle_id: subtitle.id,
           account_id: account.id,
           supporter_id: supporter.id,
+          funding_source_id: sourceId(SOURCES[index]!),
         })
       ).data;
       linesTotal.push(BigInt(line.total_after_tax));
@@ -199,6 +217,55 @@ describe('the Anggaran Kas of a sub kegiatan, through the portal', () => {
     await page.getByText(t.balanced).waitFor();
     await page.getByRole('button', { name: t.save }).click();
     await toast(page, t.saved(SUB_ACTION, YEAR)).waitFor();
+
+    // --- The planner prints the plan: its totals are the lines' --------------------------------
+    const sum = linesTotal[0]! + linesTotal[1]!;
+    const workbook = await downloadFrom(
+      page,
+      page.getByRole('button', { name: printed.download }),
+      printed.downloaded,
+      folder,
+    );
+    expect(workbook.name).toBe(`anggaran-kas-${YEAR}.xlsx`);
+    const sheet = (await readWorkbook(workbook.body)).worksheets[0]!;
+    const grand = (sheet.getSheetValues() as unknown[][]).find(
+      (row) => row?.[2] === printed.grandTotal,
+    )!;
+    // Total Rincian, then the twelve months, the four quarters, Jumlah and Selisih.
+    expect(grand.slice(3).map((cell) => BigInt(String(cell)))).toEqual([
+      sum,
+      ...[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map(
+        (month) => spreadEvenly(linesTotal[0]!)[month]! + spreadEvenly(linesTotal[1]!)[month]!,
+      ),
+      ...[0, 1, 2, 3].map((quarter) =>
+        [0, 1, 2].reduce(
+          (total, at) =>
+            total +
+            spreadEvenly(linesTotal[0]!)[quarter * 3 + at]! +
+            spreadEvenly(linesTotal[1]!)[quarter * 3 + at]!,
+          0n,
+        ),
+      ),
+      sum,
+      0n,
+    ]);
+    const pdf = await downloadFrom(
+      page,
+      page.getByRole('button', { name: printed.downloadPdf }),
+      printed.downloaded,
+      folder,
+    );
+    expect(pdf.name).toBe(`anggaran-kas-${YEAR}.pdf`);
+    const pdfText = (await pdfPages(pdf.body)).join(' ');
+    expect(pdfText).toContain(`${printed.grandTotal} ${digits(sum)} `);
+
+    // Below the grid, the unit's own recap by source.
+    const ownRecap = page.getByRole('grid', { name: recapText.title(YEAR) });
+    await expect
+      .poll(async () =>
+        readable(await ownRecap.getByRole('row', { name: /Dana Alokasi Umum/ }).innerText()),
+      )
+      .toContain(formatRupiah(linesTotal[0]!));
     await context.close();
 
     // What was stored: the whole plan equals the lines.
@@ -227,6 +294,25 @@ describe('the Anggaran Kas of a sub kegiatan, through the portal', () => {
       `Januari ${formatRupiah(planned)}`,
     );
     await dashboard.getByRole('img', { name: messagesId.cashPlan.chart.label(YEAR) }).waitFor();
+    // ... and the region's lines by sumber dana, each line under its own source.
+    const recap = dashboard.getByRole('grid', { name: recapText.title(YEAR) });
+    for (const [index, name] of ['Dana Alokasi Umum', 'Pendapatan Asli Daerah'].entries()) {
+      expect(
+        readable(await recap.getByRole('row', { name: new RegExp(name) }).innerText()),
+      ).toContain(formatRupiah(linesTotal[index]!));
+    }
+    const recapPdf = await downloadFrom(
+      dashboard,
+      dashboard.getByRole('button', { name: recapText.downloadPdf }),
+      recapText.downloaded,
+      folder,
+    );
+    expect(recapPdf.name).toBe(`rekap-sumber-dana-${YEAR}.pdf`);
+    const recapLines = (await pdfPages(recapPdf.body)).join(' ');
+    expect(recapLines).toContain(
+      `DAU Dana Alokasi Umum 1 ${recapText.noCeiling} ${digits(linesTotal[0]!)}`,
+    );
+    expect(recapLines).toContain(`${recapText.grandTotal} `);
     expect(await axeViolations(dashboard)).toEqual([]);
     await screenshot(dashboard, 'cash-plan-3-admin-dashboard', { fullPage: true });
     await dashboardContext.close();

@@ -30,7 +30,7 @@ import {
   rkaTableHeaderRow,
 } from '../../server/test/rka-reading.js';
 
-export { rkaTableHeaderRow };
+export { pdfPages, readWorkbook, rkaTableHeaderRow };
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const PORTAL_DIR = path.resolve(here, '../dist');
@@ -404,6 +404,18 @@ export const rkaHeaderBlock = (sheet: ExcelJS.Worksheet) =>
 export const rkaSignature = (sheet: ExcelJS.Worksheet) => readSignature(sheet).slice(1);
 
 /**
+ * What pressing `button` downloads, as a person gets it: the browser's download, after the toast
+ * `told` says so, saved into `folder`; its suggested name and its bytes.
+ */
+export async function downloadFrom(page: Page, button: Locator, told: string, folder: string) {
+  const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
+  await toast(page, told).first().waitFor();
+  const where = path.join(folder, `${Date.now()}-${file.suggestedFilename()}`);
+  await file.saveAs(where);
+  return { name: file.suggestedFilename(), body: await readFile(where) };
+}
+
+/**
  * The unit's RKA of `year` printed from the dashboard's 'Cetak RKA' as a person prints it, the
  * workbook then the PDF, each saved into `folder` and read back: the file names, the sheet and
  * the PDF's text.
@@ -411,16 +423,8 @@ export const rkaSignature = (sheet: ExcelJS.Worksheet) => readSignature(sheet).s
 export async function printUnitRka(page: Page, year: number, folder: string) {
   const print = page.getByRole('region', { name: 'Cetak RKA' });
   await print.getByText(`Rencana Kerja dan Anggaran ${year} Perangkat Daerah Anda`).waitFor();
-  const printed = async (button: string) => {
-    const [file] = await Promise.all([
-      page.waitForEvent('download'),
-      print.getByRole('button', { name: button }).click(),
-    ]);
-    await toast(page, 'RKA berhasil diunduh').first().waitFor();
-    const where = path.join(folder, `${Date.now()}-${file.suggestedFilename()}`);
-    await file.saveAs(where);
-    return { name: file.suggestedFilename(), body: await readFile(where) };
-  };
+  const printed = (button: string) =>
+    downloadFrom(page, print.getByRole('button', { name: button }), 'RKA berhasil diunduh', folder);
   const workbook = await printed('Cetak RKA (Excel)');
   const pdf = await printed('Cetak RKA (PDF)');
   return {
