@@ -8,14 +8,22 @@ import {
 } from '@ranwal/core';
 import { Command, Help, InvalidArgumentError, Option } from 'commander';
 import {
+  type CashPlanLayout,
+  cashPlanLayouts,
   csvSeparators,
+  type ExportFormat,
   type ExportOptions,
   exportFormats,
   exportHierarchy,
+  exportPrintout,
   exportReports,
   exportSummary,
+  formatOf,
   type HierarchyExportOptions,
   hierarchyExportSummary,
+  type PrintoutOptions,
+  type PrintoutResult,
+  printoutSummary,
   reportLayouts,
 } from './commands/export/index.js';
 import {
@@ -38,6 +46,7 @@ import {
 } from './commands/password/index.js';
 import {
   type CashPlanExportOptions,
+  type CashPlanExportResult,
   cashPlanExportSummary,
   cashPlanSummary,
   catalogueSummary,
@@ -128,6 +137,10 @@ function withOutputFile(command: Command): Command {
         .default('comma'),
     );
 }
+
+/** Whether an export writes a PDF: asked with --format, else named so by --out. */
+const isPdf = (options: { out: string; format?: ExportFormat | undefined }) =>
+  formatOf(options.out, options.format, exportFormats) === 'pdf';
 
 /** An option's value as help shows it, in the language of the run: `<berkas>`, `<tahun>`. */
 const value = (key: keyof ReturnType<typeof cliText>['help']['values']) =>
@@ -488,17 +501,66 @@ export function buildProgram({
       .description(cliText().help.exportCashPlan)
       .option(`--year ${value('year')}`, cliText().help.planningYear),
   )
+    .addOption(
+      new Option(`--layout ${value('layout')}`, cliText().help.cashPlanLayout).choices(
+        cashPlanLayouts,
+      ),
+    )
+    .option(`--agency ${value('agency')}`, cliText().help.printAgency)
     .addHelpText(
       'after',
       examples(
         'ranwal export cash-plan --year 2026 --out anggaran-kas-2026.xlsx',
         'ranwal export cash-plan --year 2026 --out anggaran-kas-2026.csv --separator semicolon',
+        'ranwal export cash-plan --year 2026 --out anggaran-kas-2026.pdf',
+        'ranwal export cash-plan --year 2026 --layout print --agency 1.02.0.00.0.00.01.0000 --out anggaran-kas-dinkes.xlsx',
       ),
     )
     .action(
       action(
-        (options: CashPlanExportOptions) => exportCashPlan({ ...options, signal }),
-        cashPlanExportSummary,
+        (
+          options: CashPlanExportOptions & PrintoutOptions & { layout?: CashPlanLayout },
+          output,
+        ): Promise<CashPlanExportResult | PrintoutResult> => {
+          const layout = options.layout ?? (isPdf(options) ? 'print' : 'sipd');
+          if (layout === 'sipd') {
+            if (isPdf(options)) throw new CliError('usage', cliText().failures.pdfIsPrint);
+            if (options.agency) throw new CliError('usage', cliText().failures.agencyIsPrint);
+            return exportCashPlan({ ...options, signal });
+          }
+          return withProgressBar(
+            cliText().progress.downloading,
+            formatBytes,
+            output,
+            (onProgress) => exportPrintout('cash-plan', { ...options, signal, onProgress }),
+          );
+        },
+        (result) =>
+          'printout' in result ? printoutSummary(result) : cashPlanExportSummary(result),
+      ),
+    );
+
+  withOutputFile(
+    exports
+      .command('funding-recap')
+      .description(cliText().help.exportFundingRecap)
+      .option(`--year ${value('year')}`, cliText().help.planningYear),
+  )
+    .option(`--agency ${value('agency')}`, cliText().help.printAgency)
+    .addHelpText(
+      'after',
+      examples(
+        'ranwal export funding-recap --year 2026 --out rekap-sumber-dana-2026.xlsx',
+        'ranwal export funding-recap --year 2026 --agency 1.02.0.00.0.00.01.0000 --out rekap-dinkes.pdf',
+      ),
+    )
+    .action(
+      action(
+        (options: PrintoutOptions, output) =>
+          withProgressBar(cliText().progress.downloading, formatBytes, output, (onProgress) =>
+            exportPrintout('funding-recap', { ...options, signal, onProgress }),
+          ),
+        printoutSummary,
       ),
     );
 

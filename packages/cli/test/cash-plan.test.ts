@@ -1,8 +1,12 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { messagesEn, messagesId } from '@ranwal/core';
+import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfPages } from '../../../apps/server/test/rka-reading.js';
+import type { PrintoutResult } from '../src/commands/export/index.js';
 import type { CashPlanExportResult, CashPlanReport } from '../src/commands/planning/index.js';
 import { logInAsAdmin, runCli, startServer, type TestServer, withConfigHome } from './support.js';
 
@@ -83,5 +87,52 @@ describe('ranwal import and export cash-plan (the SIPD layout)', () => {
     expect(refused.code).toBe(3);
     expect(refused.stderr).toContain('baris 3 (9.9.9)');
     expect(await planRows()).toEqual(before);
+  });
+
+  it('prints the plan and the recap by source as workbooks and PDFs, and refuses a mixed request', async () => {
+    const printed = messagesId.cashPlan.workbook;
+    // The plan loaded above: 12 066 and 24 066 over the year.
+    const pdf = path.join(home.dir, 'anggaran-kas.pdf');
+    const asPdf = await json<PrintoutResult>([
+      'export',
+      'cash-plan',
+      '--year',
+      '2026',
+      '--out',
+      pdf,
+    ]);
+    expect(asPdf).toMatchObject({ printout: 'cash-plan', format: 'pdf', year: 2026 });
+    const text = (await pdfPages(await readFile(pdf))).join(' ');
+    expect(text).toContain(printed.title);
+    expect(text).toContain('1.02.02.2.02.0020');
+    expect(text).toContain(`${printed.grandTotal} 0 3.000 3.002`);
+
+    const xlsx = path.join(home.dir, 'anggaran-kas-cetak.xlsx');
+    const run = await ranwal(['export', 'cash-plan', '--layout', 'print', '--out', xlsx]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`Saved the 2026 cash plan to ${xlsx}`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(xlsx);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.name).toBe(printed.sheet(2026));
+    const grand = (sheet.getSheetValues() as unknown[][]).find(
+      (row) => row?.[2] === printed.grandTotal,
+    )!;
+    // Total Rincian 0 (no lines yet), then January 3 000; Jumlah and Selisih 36 132.
+    expect([grand[3], grand[4], grand.at(-2), grand.at(-1)]).toEqual([0, 3000, 36_132, 36_132]);
+
+    const recap = path.join(home.dir, 'rekap.xlsx');
+    const recapRun = await json<PrintoutResult>(['export', 'funding-recap', '--out', recap]);
+    expect(recapRun).toMatchObject({ printout: 'funding-recap', format: 'xlsx' });
+    const recapBook = new ExcelJS.Workbook();
+    await recapBook.xlsx.readFile(recap);
+    expect(recapBook.worksheets[0]!.name).toBe(messagesId.funding.recap.sheet(recapRun.year));
+
+    const mixed = await ranwal(['export', 'cash-plan', '--layout', 'sipd', '--out', pdf]);
+    expect(mixed.code).toBe(2);
+    expect(mixed.stderr).toContain(messagesEn.cli.failures.pdfIsPrint);
+    const csv = await ranwal(['export', 'funding-recap', '--out', path.join(home.dir, 'r.csv')]);
+    expect(csv.code).toBe(2);
+    expect(csv.stderr).toContain(messagesEn.cli.failures.printIsNotCsv);
   });
 });

@@ -2019,7 +2019,12 @@ export const messagesEn: Messages = {
       importCashPlan:
         "load a year's Anggaran Kas from a SIPD sheet (kode_sub_kegiatan, kode_rekening, bulan_1..bulan_12); each sub kegiatan in the sheet gets its rows, others are left alone",
       exportCashPlan:
-        "write a year's Anggaran Kas in the SIPD layout (import it again: nothing changes)",
+        "write a budget year's cash plan in the SIPD layout (imported again: nothing changes), or its printout (--layout print, or a .pdf file)",
+      cashPlanLayout:
+        'sipd: one row per sub kegiatan × account code, bulan_1..bulan_12 (xlsx, csv); print: the printout by unit, programme, kegiatan and sub kegiatan with month and quarter columns, subtotals and signatory (xlsx, pdf). Default: print for pdf, else sipd',
+      exportFundingRecap:
+        "download a budget year's funding sources recap as the portal does: by group and source, with ceilings, lines, what is left and shares (xlsx or pdf)",
+      printAgency: "only this unit's sub kegiatan (code, name or id), signed by its signer",
       importPagu:
         'set the pagu of sub kegiatan for a year from a sheet (Kode Sub Kegiatan, Pagu; the SKPD where codes repeat)',
       planningFile: '.csv or .xlsx',
@@ -2148,6 +2153,9 @@ export const messagesEn: Messages = {
         `no ${noun} is named "${text}"${near ? ` (did you mean ${near}?)` : ''}`,
       noUserEmail: (text: string) => `no user has the email "${text}"`,
       pdfIsRka: 'a PDF is of the RKA only: use --layout rka, or xlsx or csv',
+      printIsNotCsv: 'a printout is xlsx or pdf, not csv (the SIPD layout: --layout sipd)',
+      pdfIsPrint: 'a PDF is of the printout only: use --layout print, or xlsx or csv',
+      agencyIsPrint: '--agency is for the printout only: use --layout print or a .pdf file',
       csvIsFlat: 'CSV is of the flat layout only: the RKA is xlsx or pdf',
       reportYear: '--year must be a year from 2000 to 2100',
       emptyReport: 'the server sent an empty report',
@@ -2345,6 +2353,8 @@ export const messagesEn: Messages = {
         `Saved the ${year} ${what}${scope ? ` (${scope})` : ''} to ${file} (${size})`,
       report: 'report',
       rka: 'RKA',
+      cashPlan: 'cash plan',
+      fundingRecap: 'funding sources recap',
       agency: (name: string) => `Perangkat Daerah ${name}`,
       program: (name: string) => `programme ${name}`,
       supporter: (name: string) => `supporter ${name}`,

@@ -2289,7 +2289,13 @@ export const messagesId = {
       importCashPlan:
         'muat Anggaran Kas satu tahun anggaran dari lembar SIPD (kode_sub_kegiatan, kode_rekening, bulan_1..bulan_12); setiap sub kegiatan di lembar mendapat baris-barisnya, yang lain tidak diubah',
       exportCashPlan:
-        'tulis Anggaran Kas satu tahun anggaran dalam tata letak SIPD (diimpor lagi: tidak ada yang berubah)',
+        'tulis Anggaran Kas satu tahun anggaran dalam tata letak SIPD (diimpor lagi: tidak ada yang berubah), atau cetakannya (--layout print, atau berkas .pdf)',
+      cashPlanLayout:
+        'sipd: satu baris per sub kegiatan × kode rekening, bulan_1..bulan_12 (xlsx, csv); print: cetakan per Perangkat Daerah, program, kegiatan dan sub kegiatan dengan kolom bulan, triwulan, subtotal dan penandatangan (xlsx, pdf). Bawaan: print untuk pdf, selain itu sipd',
+      exportFundingRecap:
+        'unduh Rekap Sumber Dana satu tahun anggaran seperti di portal: per kelompok dan sumber dana, dengan pagu, rincian, sisa dan persentase (xlsx atau pdf)',
+      printAgency:
+        'hanya sub kegiatan Perangkat Daerah ini (kode, nama atau id), ditandatangani penandatangannya',
       importPagu:
         'tetapkan pagu sub kegiatan satu tahun anggaran dari lembar (Kode Sub Kegiatan, Pagu; SKPD bila kodenya berulang)',
       importFundingSources:
@@ -2439,6 +2445,9 @@ export const messagesId = {
         `tidak ada ${noun} bernama "${text}"${near ? ` (maksud Anda ${near}?)` : ''}`,
       noUserEmail: (text: string) => `tidak ada pengguna dengan email "${text}"`,
       pdfIsRka: 'PDF hanya untuk RKA: pakai --layout rka, atau xlsx atau csv',
+      printIsNotCsv: 'cetakan berupa xlsx atau pdf, bukan csv (tata letak SIPD: --layout sipd)',
+      pdfIsPrint: 'PDF hanya untuk cetakan: pakai --layout print, atau xlsx atau csv',
+      agencyIsPrint: '--agency hanya untuk cetakan: pakai --layout print atau berkas .pdf',
       csvIsFlat: 'CSV hanya untuk tata letak flat: RKA berupa xlsx atau pdf',
       reportYear: '--year harus tahun dari 2000 sampai 2100',
       emptyReport: 'server mengirim laporan kosong',
@@ -2638,6 +2647,8 @@ export const messagesId = {
         `Disimpan ${what} tahun ${year}${scope ? ` (${scope})` : ''} ke ${file} (${size})`,
       report: 'laporan',
       rka: 'RKA',
+      cashPlan: 'Anggaran Kas',
+      fundingRecap: 'Rekap Sumber Dana',
       agency: (name: string) => `Perangkat Daerah ${name}`,
       program: (name: string) => `program ${name}`,
       supporter: (name: string) => `pengampu ${name}`,

@@ -23,7 +23,7 @@ export type { ReportLayout } from '@ranwal/core';
 export { reportLayouts } from '@ranwal/core';
 export type { CsvSeparator } from './csv.js';
 export { csvSeparators } from './csv.js';
-export { type ExportFormat, exportFormats } from './files.js';
+export { type ExportFormat, exportFormats, formatOf } from './files.js';
 export {
   exportHierarchy,
   type HierarchyExportOptions,
@@ -182,26 +182,10 @@ export async function exportReports(options: ExportOptions): Promise<ExportResul
     options.out,
     options.signal,
     async (partial) => {
-      const response = await calling(cliText().doing.downloadReport, () =>
-        client.fetchFile(link.path, options.signal ? { signal: options.signal } : {}),
-      );
-      if (!response.body) throw new CliError('failure', cliText().failures.emptyReport);
-      const counter = new Transform({
-        transform(chunk: Buffer, _encoding, done) {
-          bytes += chunk.length;
-          options.onProgress?.(bytes);
-          done(null, chunk);
-        },
-      });
       // A CSV is read back from the workbook, downloaded beside it first.
       const workbook = format === 'csv' ? `${partial}.xlsx` : partial;
       try {
-        await pipeline(
-          Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
-          counter,
-          createWriteStream(workbook),
-          options.signal ? { signal: options.signal } : {},
-        );
+        bytes = await downloadLinked(client, link.path, workbook, options);
         if (format === 'csv') {
           rows = await workbookToCsv(workbook, partial, options.separator ?? 'comma');
         }
@@ -224,6 +208,103 @@ export async function exportReports(options: ExportOptions): Promise<ExportResul
     bytes,
     ...(rows === undefined ? {} : { rows }),
   };
+}
+
+/** Streams the file behind a signed link into `destination`, telling the bytes as they come. */
+async function downloadLinked(
+  client: RanwalClient,
+  linkPath: string,
+  destination: string,
+  options: { signal?: AbortSignal | undefined; onProgress?: ProgressListener | undefined },
+): Promise<number> {
+  const response = await calling(cliText().doing.downloadReport, () =>
+    client.fetchFile(linkPath, options.signal ? { signal: options.signal } : {}),
+  );
+  if (!response.body) throw new CliError('failure', cliText().failures.emptyReport);
+  let bytes = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      options.onProgress?.(bytes);
+      done(null, chunk);
+    },
+  });
+  await pipeline(
+    Readable.fromWeb(response.body as WebReadableStream<Uint8Array>),
+    counter,
+    createWriteStream(destination),
+    options.signal ? { signal: options.signal } : {},
+  );
+  return bytes;
+}
+
+/** `export cash-plan --layout`: the SIPD exchange layout, or the printout. */
+export const cashPlanLayouts = ['sipd', 'print'] as const;
+export type CashPlanLayout = (typeof cashPlanLayouts)[number];
+
+/** The printouts of issue 36: the Anggaran Kas and the recap by sumber dana. */
+export const printouts = ['cash-plan', 'funding-recap'] as const;
+export type Printout = (typeof printouts)[number];
+
+export interface PrintoutOptions extends ConnectionOptions {
+  year?: number | string | undefined;
+  out: string;
+  /** xlsx or pdf; else from the file name (`.pdf` pdf, anything else xlsx). */
+  format?: ExportFormat | undefined;
+  /** A Perangkat Daerah's code, name or id: its sub kegiatan, signed by its signer. */
+  agency?: string | undefined;
+  signal?: AbortSignal;
+  onProgress?: ProgressListener;
+}
+
+export interface PrintoutResult {
+  printout: Printout;
+  file: string;
+  format: 'xlsx' | 'pdf';
+  year: number;
+  agency: NamedRecord | null;
+  bytes: number;
+}
+
+/**
+ * Downloads a printout as the portal's buttons do (a signed link, streamed to disk): the year's
+ * Anggaran Kas or its recap by sumber dana, as a workbook or a PDF, over the caller's units or
+ * one Perangkat Daerah.
+ */
+export async function exportPrintout(
+  printout: Printout,
+  options: PrintoutOptions,
+): Promise<PrintoutResult> {
+  const given = options.year === undefined ? undefined : ReportYear.safeParse(options.year);
+  if (given && !given.success) throw new CliError('usage', cliText().failures.reportYear);
+  const format = formatOf(options.out, options.format, exportFormats);
+  if (format === 'csv') throw new CliError('usage', cliText().failures.printIsNotCsv);
+  const { client } = await connect(options);
+  const year = given?.data ?? (await defaultBudgetYear(client));
+  const agency = options.agency ? await findRecord(client, 'agency', options.agency) : null;
+  const query = { year, format, ...(agency ? { agency_id: agency.id } : {}) };
+  const { data: link } = await calling(cliText().doing.reportLink, () =>
+    printout === 'cash-plan'
+      ? client.cashPlan.workbook(query)
+      : client.fundingSource.recapDownload(query),
+  );
+  let bytes = 0;
+  const file = await replaceWhole(
+    options.out,
+    options.signal,
+    async (partial) => {
+      bytes = await downloadLinked(client, link.path, partial, options);
+    },
+    cliText().failures.reportDownload,
+  );
+  return { printout, file, format, year, agency, bytes };
+}
+
+export function printoutSummary(result: PrintoutResult): string {
+  const text = cliText().exportReports;
+  const what = result.printout === 'cash-plan' ? text.cashPlan : text.fundingRecap;
+  const scope = result.agency ? text.agency(result.agency.name ?? result.agency.id) : '';
+  return text.saved(what, result.year, scope, result.file, formatBytes(result.bytes));
 }
 
 export function exportSummary(result: ExportResult): string {
