@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -20,6 +20,7 @@ import {
   pdfPages,
   readable,
   readWorkbook,
+  SHOTS_DIR,
   screenshot,
   signInThroughForm,
   startE2E,
@@ -99,6 +100,7 @@ describe('the Anggaran Kas of a sub kegiatan, through the portal', () => {
     await users.create({ ...VERIFIER, role: 'verifier', agency_ids: [unit.id] });
     planner = await apiAs(e2e, PLANNER);
     folder = await mkdtemp(path.join(tmpdir(), 'ranwal-cash-plan-'));
+    await mkdir(SHOTS_DIR, { recursive: true });
     const sources = (await admin.fundingSource.list({ limit: 100 })).data;
     const sourceId = (code: string) => sources.find((source) => source.code === code)!.id;
     for (const [index, code] of ACCOUNTS.entries()) {
@@ -313,6 +315,10 @@ describe('the Anggaran Kas of a sub kegiatan, through the portal', () => {
       `DAU Dana Alokasi Umum 1 ${recapText.noCeiling} ${digits(linesTotal[0]!)}`,
     );
     expect(recapLines).toContain(`${recapText.grandTotal} `);
+    await dashboard
+      .getByRole('region', { name: recapText.title(YEAR) })
+      .screenshot({ path: path.join(SHOTS_DIR, 'cash-plan-4-funding-recap.png') });
+    await writeFile(path.join(SHOTS_DIR, 'cash-plan-5-printed.pdf'), pdf.body);
     expect(await axeViolations(dashboard)).toEqual([]);
     await screenshot(dashboard, 'cash-plan-3-admin-dashboard', { fullPage: true });
     await dashboardContext.close();
