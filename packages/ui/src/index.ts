@@ -14,6 +14,7 @@ export * from './components/FilterBar.js';
 export * from './components/FormDialog.js';
 export * from './components/NumberField.js';
 export * from './components/Pagination.js';
+export * from './components/PrintButtons.js';
 export * from './components/RadioGroup.js';
 export * from './components/ReasonDialog.js';
 export * from './components/Rupiah.js';

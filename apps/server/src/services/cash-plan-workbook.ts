@@ -1,10 +1,11 @@
 import type { Writable } from 'node:stream';
 import { CASH_PLAN_MONTHS, codeAndName, formatNumberId, messagesId } from '@ranwal/core';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { monthColumns } from './cash-plan-rules.js';
-import { LINE_HEIGHT, PAD_Y, PdfWriter } from './pdf-table.js';
+import { PdfWriter } from './pdf-table.js';
+import { printedSheet } from './printed-sheet.js';
 import { amountCell, headerStyle, rupiah, titleStyle } from './report-export.js';
 import { printedSignerOf } from './report-rka.js';
 
@@ -79,6 +80,8 @@ async function planRows(
 }
 
 type Style = Partial<ExcelJS.Style>;
+// One object per style: exceljs caches a style by identity (report-export.ts).
+const bold: Style = { font: { bold: true } };
 const boldRupiah: Style = { ...rupiah, font: { bold: true } };
 
 /** The amounts of a row: lines, twelve months, four quarters, the plan's total, the selisih. */
@@ -182,40 +185,22 @@ export async function writeCashPlanWorkbook(
   now = new Date(),
 ): Promise<void> {
   const { rows, signer } = await printedPlan(db, year, where, now);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: output,
-    useStyles: true,
-    useSharedStrings: false,
+  const { add, close } = printedSheet(output, w.sheet(year), {
+    widths: [22, 48, ...headers.slice(2).map(() => 16)],
+    ySplit: 4,
+    xSplit: 2,
   });
-  const sheet = workbook.addWorksheet(w.sheet(year), {
-    views: [{ state: 'frozen', ySplit: 4, xSplit: 2 }],
-    pageSetup: { paperSize: 9, orientation: 'landscape', fitToPage: true, fitToWidth: 1 },
-  });
-  const width = headers.length;
-  sheet.columns = [
-    { width: 22 },
-    { width: 48 },
-    ...Array.from({ length: width - 2 }, () => ({ width: 16 })),
-  ];
-  const add = (values: ExcelJS.CellValue[], styles: (Style | undefined)[] = []) => {
-    const row = sheet.addRow(values);
-    row.eachCell((cell, column) => {
-      const style = styles[column - 1];
-      if (style) cell.style = style;
-    });
-    row.commit();
-  };
   const sums = (label: string, amounts: readonly bigint[]) =>
     add(
       ['', label, ...amounts.map(amountCell)],
-      [undefined, { font: { bold: true } }, ...amounts.map(() => boldRupiah)],
+      [undefined, bold, ...amounts.map(() => boldRupiah)],
     );
   add([w.title], [titleStyle]);
   add([w.year(year)]);
   add([]);
-  add(headers, Array(width).fill(headerStyle));
+  add(headers, Array(headers.length).fill(headerStyle));
   for (const row of printedRows(rows)) {
-    if (row.kind === 'group') add([row.name], [{ font: { bold: true } }]);
+    if (row.kind === 'group') add([row.name], [bold]);
     else if (row.kind === 'subtotal') sums(w.subtotal(row.name), row.amounts);
     else if (row.kind === 'total') sums(w.grandTotal, row.amounts);
     else {
@@ -225,12 +210,7 @@ export async function writeCashPlanWorkbook(
       );
     }
   }
-  add([]);
-  for (const line of [signer.placeAndDate, signer.position, '', '', signer.name, signer.nip]) {
-    add(['', line]);
-  }
-  sheet.commit();
-  await workbook.commit();
+  await close(signer);
 }
 
 /**
@@ -290,15 +270,7 @@ export async function writeCashPlanPdf(
         indent: row.depth,
       });
     } else {
-      // The grand total and the signature share the last page.
-      const total = cells('', w.grandTotal, row.amounts);
-      const need =
-        Math.max(1, ...pdf.cellLines(total, pdf.bold).map((cell) => cell.length)) * LINE_HEIGHT +
-        2 * PAD_Y +
-        PdfWriter.signatureHeight;
-      if (pdf.room < need) pdf.continuePage();
-      pdf.row(total, { face: pdf.bold, gray: 0.85 });
-      pdf.signature(signer);
+      pdf.closing(cells('', w.grandTotal, row.amounts), signer);
     }
   }
   await pdf.finish();

@@ -8,10 +8,11 @@ import {
   messagesId,
   shareOf,
 } from '@ranwal/core';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { LINE_HEIGHT, PAD_Y, PdfWriter } from './pdf-table.js';
+import { PdfWriter } from './pdf-table.js';
+import { printedSheet } from './printed-sheet.js';
 import { amountCell, headerStyle, rupiah, titleStyle } from './report-export.js';
 import { printedSignerOf } from './report-rka.js';
 
@@ -189,32 +190,10 @@ export async function writeFundingRecapWorkbook(
 ): Promise<void> {
   const { recap, signer } = await printed(db, year, where, now);
   const whole = BigInt(recap.planned_total);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: output,
-    useStyles: true,
-    useSharedStrings: false,
+  const { add, close } = printedSheet(output, texts.sheet(year), {
+    widths: [16, 44, 14, 22, 22, 22, 12],
+    ySplit: 4,
   });
-  const sheet = workbook.addWorksheet(texts.sheet(year), {
-    views: [{ state: 'frozen', ySplit: 4 }],
-    pageSetup: { paperSize: 9, orientation: 'landscape', fitToPage: true, fitToWidth: 1 },
-  });
-  sheet.columns = [
-    { width: 16 },
-    { width: 44 },
-    { width: 14 },
-    { width: 22 },
-    { width: 22 },
-    { width: 22 },
-    { width: 12 },
-  ];
-  const add = (values: ExcelJS.CellValue[], styles: (Style | undefined)[] = []) => {
-    const row = sheet.addRow(values);
-    row.eachCell((cell, column) => {
-      const style = styles[column - 1];
-      if (style) cell.style = style;
-    });
-    row.commit();
-  };
   const figureCells = (figures: Figures): ExcelJS.CellValue[] => [
     figures.sub_actions,
     figures.ceiling === null ? null : amountCell(figures.ceiling),
@@ -241,12 +220,7 @@ export async function writeFundingRecapWorkbook(
       );
     }
   }
-  add([]);
-  for (const line of [signer.placeAndDate, signer.position, '', '', signer.name, signer.nip]) {
-    add(['', line]);
-  }
-  sheet.commit();
-  await workbook.commit();
+  await close(signer);
 }
 
 const pdfLayout = {
@@ -303,14 +277,7 @@ export async function writeFundingRecapPdf(
     } else if (row.kind === 'subtotal') {
       pdf.row(cells('', texts.subtotal(row.name), row.figures), { face: pdf.bold });
     } else {
-      const total = cells('', texts.grandTotal, row.figures);
-      const need =
-        Math.max(1, ...pdf.cellLines(total, pdf.bold).map((cell) => cell.length)) * LINE_HEIGHT +
-        2 * PAD_Y +
-        PdfWriter.signatureHeight;
-      if (pdf.room < need) pdf.continuePage();
-      pdf.row(total, { face: pdf.bold, gray: 0.85 });
-      pdf.signature(signer);
+      pdf.closing(cells('', texts.grandTotal, row.figures), signer);
     }
   }
   await pdf.finish();

@@ -589,6 +589,15 @@ export class PdfWriter {
     this.y = top;
   }
 
+  /** The grand total's row and the signature block below it, together on the last page. */
+  closing(cells: readonly (string | number)[], signer: SignerLines, span = 1): void {
+    const lines = this.cellLines(cells, this.bold, span).map((cell) => cell.length);
+    const need = Math.max(1, ...lines) * LINE_HEIGHT + 2 * PAD_Y + PdfWriter.signatureHeight;
+    if (this.room < need) this.continuePage();
+    this.row(cells, { face: this.bold, gray: 0.85, span });
+    this.signature(signer);
+  }
+
   /** Height the signature block takes (at most: names wrap onto two lines at worst). */
   static readonly signatureHeight = 16 + 9 * 1.4 * 10;
 

@@ -15,9 +15,7 @@ import type { Database } from '../db/schema.js';
 import {
   DESCRIPTION_COLUMN,
   type HeaderRow,
-  LINE_HEIGHT,
   MAX_QUEUED_PDF_BYTES,
-  PAD_Y,
   PdfWriter,
   type SignerLines,
 } from './pdf-table.js';
@@ -1008,21 +1006,10 @@ export async function writeRkaPdf(
               span: LABEL_SPAN,
             });
             break;
-          case 'total': {
+          case 'total':
             // The grand total and the signature share the last page.
-            const cells = pdfTotalCells(grandTotalLabel, row.amounts);
-            const need =
-              pdf
-                .cellLines(cells, pdf.bold, LABEL_SPAN)
-                .reduce((most, cell) => Math.max(most, cell.length), 1) *
-                LINE_HEIGHT +
-              2 * PAD_Y +
-              PdfWriter.signatureHeight;
-            if (pdf.room < need) pdf.continuePage();
-            pdf.row(cells, { face: pdf.bold, gray: 0.85, span: LABEL_SPAN });
-            pdf.signature(heading.signer);
+            pdf.closing(pdfTotalCells(grandTotalLabel, row.amounts), heading.signer, LABEL_SPAN);
             break;
-          }
         }
         // Laying out a row is synchronous work: others get their turn every BUSY_MS.
         if (turn.due()) {

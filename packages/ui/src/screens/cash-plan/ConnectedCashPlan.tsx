@@ -1,9 +1,8 @@
 import { AdminSection } from '../../components/AdminPage.js';
-import { Button } from '../../components/Button.js';
+import { PrintButtons } from '../../components/PrintButtons.js';
 import { ErrorState, Spinner } from '../../components/States.js';
 import { useBudgetYear } from '../../data/budget-year.js';
 import { useCallToasts } from '../../data/call-toasts.js';
-import { saveFile as saveToDisk } from '../../data/files.js';
 import {
   type DownloadedFile,
   useCashPlan,
@@ -33,7 +32,7 @@ export interface ConnectedCashPlanProps {
  * `ToastProvider`.
  */
 export function ConnectedCashPlan({
-  saveFile = saveToDisk,
+  saveFile,
   showYear = false,
   level = 2,
   initialYear,
@@ -60,25 +59,13 @@ export function ConnectedCashPlan({
       level={level}
       action={
         // The year's whole plan printed, of every unit the person plans for.
-        <div className="flex flex-wrap gap-2">
-          {(['xlsx', 'pdf'] as const).map((format) => (
-            <Button
-              key={format}
-              variant="secondary"
-              isPending={download.isPending && download.variables?.format === format}
-              isDisabled={download.isPending}
-              onPress={() =>
-                toasts.attempt(
-                  async () => saveFile(await download.mutateAsync({ year, format })),
-                  () => printed.downloaded,
-                  printed.downloadFailed,
-                )
-              }
-            >
-              {format === 'pdf' ? printed.downloadPdf : printed.download}
-            </Button>
-          ))}
-        </div>
+        <PrintButtons
+          labels={{ xlsx: printed.download, pdf: printed.downloadPdf }}
+          fetchFile={(format) => download.mutateAsync({ year, format })}
+          saveFile={saveFile}
+          downloaded={printed.downloaded}
+          failed={printed.downloadFailed}
+        />
       }
     >
       <div className={showYear ? 'grid gap-3 sm:grid-cols-[8rem_minmax(0,1fr)]' : 'grid gap-3'}>

@@ -1,11 +1,9 @@
 import { type FundingRecap, type FundingRecapRow, formatRupiah, shareOf } from '@ranwal/core';
 import { AdminSection } from '../../components/AdminPage.js';
-import { Button } from '../../components/Button.js';
 import { DataTable } from '../../components/DataTable.js';
+import { PrintButtons } from '../../components/PrintButtons.js';
 import { EmptyState, ErrorState } from '../../components/States.js';
 import { useBudgetYear } from '../../data/budget-year.js';
-import { useCallToasts } from '../../data/call-toasts.js';
-import { saveFile as saveToDisk } from '../../data/files.js';
 import {
   type DownloadedFile,
   useDownloadFundingRecap,
@@ -144,12 +142,8 @@ export interface ConnectedFundingRecapProps {
  * caller's units (the admin's: the whole region's), with the printed recap as a workbook or a
  * PDF, for the dashboards. Needs a `ToastProvider`.
  */
-export function ConnectedFundingRecap({
-  initialYear,
-  saveFile = saveToDisk,
-}: ConnectedFundingRecapProps) {
+export function ConnectedFundingRecap({ initialYear, saveFile }: ConnectedFundingRecapProps) {
   const t = useMessages().funding.recap;
-  const toasts = useCallToasts();
   const { year } = useBudgetYear(initialYear);
   const recap = useFundingRecap({ year });
   const download = useDownloadFundingRecap();
@@ -159,25 +153,13 @@ export function ConnectedFundingRecap({
       intro={t.intro}
       level={2}
       action={
-        <div className="flex flex-wrap gap-2">
-          {(['xlsx', 'pdf'] as const).map((format) => (
-            <Button
-              key={format}
-              variant="secondary"
-              isPending={download.isPending && download.variables?.format === format}
-              isDisabled={download.isPending}
-              onPress={() =>
-                toasts.attempt(
-                  async () => saveFile(await download.mutateAsync({ year, format })),
-                  () => t.downloaded,
-                  t.downloadFailed,
-                )
-              }
-            >
-              {format === 'pdf' ? t.downloadPdf : t.download}
-            </Button>
-          ))}
-        </div>
+        <PrintButtons
+          labels={{ xlsx: t.download, pdf: t.downloadPdf }}
+          fetchFile={(format) => download.mutateAsync({ year, format })}
+          saveFile={saveFile}
+          downloaded={t.downloaded}
+          failed={t.downloadFailed}
+        />
       }
     >
       {(titleId) => (
