@@ -4,15 +4,24 @@
 // read (`GET /api/cash-plan`) and saved back with one month moved (`PUT /api/cash-plan/set`),
 // one call at a time, as a user would. Goal: p99 under 50 ms for both.
 //
-//   npm run build && node bench/server/cash-plan.mjs [--calls 300]
+// Then the year's printouts end to end as an admin, `--rounds` (3) times each: the Anggaran Kas
+// (`GET /api/cash-plan/workbook`, then its signed link read to the end) as xlsx and PDF, goal
+// under 10 s; and the recap by sumber dana, `--recap-calls` (50) JSON reads and its printouts.
+// The lines are spread over four sources by sub kegiatan number (every fifth names none), and
+// one sub kegiatan in five with a source has a ceiling on it.
 //
-// Exits non-zero on errors, never on a missed goal.
+//   npm run build && node bench/server/cash-plan.mjs [--calls 300] [--rounds 3] [--recap-calls 50]
+//
+// Exits non-zero on errors (a non-2xx answer, a file that is not whole), never on a missed goal.
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import {
   ADMIN,
+  backendCpu,
+  backendSeconds,
   call,
+  cpuSeconds,
   describeMachine,
   dropOrKeep,
   ensureDatabase,
@@ -24,6 +33,8 @@ import {
 const { values: options } = parseArgs({
   options: {
     calls: { type: 'string', default: '300' },
+    rounds: { type: 'string', default: '3' },
+    'recap-calls': { type: 'string', default: '50' },
     'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
   },
 });
@@ -32,16 +43,30 @@ const YEAR = 2026;
 const SUB_ACTIONS = 6381;
 const ACCOUNTS_PER_SUB_ACTION = 5;
 const GOAL_MS = 50;
+const PRINT_GOAL_SECONDS = 10;
+/** Sumber dana by sub kegiatan number modulo five; the fifth names none. */
+const SOURCES = ['PAD', 'DAU', 'DBH', 'DAK-FISIK'];
 const API = '/ranwal/api';
 const dbName = `ranwal_bench_cash_${process.pid}`;
 
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const median = (values) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
+
+/** Does the body end as a whole file of its format ends (a zip's end record, a PDF's %%EOF)? */
+const looksWhole = (format, head, tail) =>
+  format === 'pdf'
+    ? head.startsWith('%PDF-') && tail.includes('%%EOF')
+    : head.startsWith('PK') && tail.includes('PK\x05\x06');
 
 async function main() {
   const version = await ensureDatabase(options['pg-url'], dbName);
   console.log(describeMachine(version));
-  await startServer(`${options['pg-url']}/${dbName}`, PORT);
+  const server = await startServer(`${options['pg-url']}/${dbName}`, PORT);
   const admin = await signIn(PORT, ADMIN);
   const db = new pg.Client({ connectionString: `${options['pg-url']}/${dbName}` });
   await db.connect();
@@ -63,14 +88,25 @@ async function main() {
     `insert into detail_program (component_code, component_name, specification, unit, price,
        first_volume, second_volume, third_volume, total_price, tax, total_after_tax, year,
        program_id, action_id, sub_action_id, activity_id, subtitle_id, account_id,
-       supporter_id, created_by)
+       supporter_id, created_by, funding_source_id)
      select 'K-1', 'Komponen', 'Spesifikasi', 'Unit', 1200000, 1, 1, 1, 1200000, 0, 1200000, $1,
        p.id, k.id, sa.id, ac.id, st.id, a.id,
-       (select id from supporter limit 1), (select id from app_user where email = $2)
+       (select id from supporter limit 1), (select id from app_user where email = $2),
+       (select id from funding_source
+        where code = ($3::text[])[right(sa.code, 4)::int % ${SOURCES.length + 1}])
      from account a join subtitle st on st.id = a.subtitle_id
      join activity ac on ac.id = st.activity_id join sub_action sa on sa.id = ac.sub_action_id
      join action k on k.id = sa.action_id join program p on p.id = k.program_id`,
-    [YEAR, ADMIN.email],
+    [YEAR, ADMIN.email, SOURCES],
+  );
+  // One sub kegiatan in five with a source draws on it up to a ceiling a little above its lines.
+  await db.query(
+    `insert into sub_action_funding (sub_action_id, year, funding_source_id, ceiling, is_default)
+     select distinct d.sub_action_id, d.year, d.funding_source_id, 6500000, true
+     from detail_program d join sub_action sa on sa.id = d.sub_action_id
+     where d.year = $1 and d.funding_source_id is not null
+       and right(sa.code, 4)::int % 20 between 1 and 4`,
+    [YEAR],
   );
   await db.query(
     `insert into cash_plan (year, sub_action_id, account_code, ${Array.from({ length: 12 }, (_, i) => `month_${i + 1}`).join(', ')})
@@ -80,13 +116,14 @@ async function main() {
   );
   await db.query('analyze');
   const { rows: counts } = await db.query(
-    'select (select count(*) from sub_action) as s, (select count(*) from cash_plan) as c',
+    `select (select count(*) from sub_action) as s, (select count(*) from cash_plan) as c,
+       (select count(*) from detail_program where funding_source_id is not null) as f,
+       (select count(*) from sub_action_funding) as a`,
   );
   console.log(
-    `Seeded ${counts[0].s} sub kegiatan, ${counts[0].c} plan rows in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    `Seeded ${counts[0].s} sub kegiatan, ${counts[0].c} plan rows (${counts[0].f} lines with a sumber dana, ${counts[0].a} ceilings) in ${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
   const { rows: ids } = await db.query('select id from sub_action order by random()');
-  await db.end();
 
   const send = async (method, path, body) => {
     const answer = await call(PORT, method, `${API}/${path}`, { token: admin.token, body });
@@ -144,6 +181,87 @@ async function main() {
   console.log(
     `\nGoal (p99 under ${GOAL_MS} ms): ${worst < GOAL_MS ? 'met' : 'MISSED'} (worst p99 ${worst.toFixed(1)} ms)`,
   );
+
+  // The recap by sumber dana as the dashboards read it, one call at a time after 5 unmeasured.
+  const recaps = [];
+  for (let n = 0; n < Number(options['recap-calls']) + 5; n++) {
+    started = performance.now();
+    const recap = await send('GET', `funding-source/recap?year=${YEAR}`);
+    if (n >= 5) recaps.push(performance.now() - started);
+    if (n === 0) {
+      const sources = recap.sources.map((s) => `${s.code ?? '(none)'} ${s.sub_action_count}`);
+      console.log(`\nRecap by sumber dana (sub kegiatan per source): ${sources.join(', ')}`);
+    }
+  }
+  console.log(`\nThe recap by sumber dana, load ${os.loadavg()[0].toFixed(1)}:\n`);
+  console.log('| Call | Calls | p50 ms | p95 ms | p99 ms | max ms |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  console.log(row('GET /api/funding-source/recap', recaps));
+
+  // A printout end to end: the link, then the file read to the end; with the CPU the server
+  // and the PostgreSQL backends spent on it, to tell the query's time from the writing's.
+  const print = async (linkPath, format) => {
+    const load = os.loadavg()[0];
+    const cpuBefore = cpuSeconds(server.pid);
+    const pgBefore = await backendCpu(db, dbName);
+    started = performance.now();
+    const link = await send('GET', `${linkPath}?year=${YEAR}&format=${format}`);
+    const response = await fetch(new URL(link.path, `http://127.0.0.1:${PORT}`));
+    if (response.status !== 200) throw new Error(`${linkPath} ${format}: ${response.status}`);
+    let bytes = 0;
+    let head = '';
+    let tail = Buffer.alloc(0);
+    for await (const chunk of response.body) {
+      if (bytes === 0) head = Buffer.from(chunk.subarray(0, 8)).toString('latin1');
+      bytes += chunk.length;
+      tail = Buffer.concat([tail, Buffer.from(chunk)]).subarray(-1024);
+    }
+    const seconds = (performance.now() - started) / 1000;
+    if (!looksWhole(format, head, tail.toString('latin1'))) {
+      throw new Error(`${linkPath} ${format}: the file is not whole`);
+    }
+    const cpu = cpuSeconds(server.pid) - cpuBefore;
+    const pgCpu = backendSeconds(pgBefore, await backendCpu(db, dbName));
+    return { seconds, bytes, cpu, pgCpu, load };
+  };
+  const printouts = [
+    { name: 'Anggaran Kas xlsx', path: 'cash-plan/workbook', format: 'xlsx', goal: true },
+    { name: 'Anggaran Kas PDF', path: 'cash-plan/workbook', format: 'pdf', goal: true },
+    { name: 'Recap xlsx', path: 'funding-source/recap/download', format: 'xlsx' },
+    { name: 'Recap PDF', path: 'funding-source/recap/download', format: 'pdf' },
+  ];
+  console.log('');
+  for (const printout of printouts) {
+    printout.runs = [];
+    for (let round = 1; round <= Number(options.rounds); round++) {
+      const run = await print(printout.path, printout.format);
+      printout.runs.push(run);
+      console.log(
+        `  ${printout.name.padEnd(17)} round ${round}: ${run.seconds.toFixed(2)} s (server CPU ${run.cpu.toFixed(1)} s, PostgreSQL ${run.pgCpu.toFixed(1)} s), ${(run.bytes / 2 ** 20).toFixed(2)} MiB, load ${run.load.toFixed(1)}`,
+      );
+    }
+  }
+  await db.end();
+  console.log(`\nThe year's printouts end to end (link, then the file), ${options.rounds} each:\n`);
+  console.log(
+    '| Printout | File | min s | median s | max s | Server CPU s (median) | PostgreSQL CPU s (median) | Load (1 min) |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---|');
+  for (const { name, runs } of printouts) {
+    const seconds = runs.map((run) => run.seconds);
+    const loads = runs.map((run) => run.load);
+    const kib = runs[0].bytes / 1024;
+    const size = kib < 1024 ? `${kib.toFixed(1)} KiB` : `${(kib / 1024).toFixed(1)} MiB`;
+    console.log(
+      `| ${name} | ${size} | ${Math.min(...seconds).toFixed(2)} | ${median(seconds).toFixed(2)} | ${Math.max(...seconds).toFixed(2)} | ${median(runs.map((run) => run.cpu)).toFixed(1)} | ${median(runs.map((run) => run.pgCpu)).toFixed(1)} | ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)} |`,
+    );
+  }
+  for (const { name, runs } of printouts.filter((printout) => printout.goal)) {
+    const slowest = Math.max(...runs.map((run) => run.seconds));
+    console.log(
+      `Goal (${name} under ${PRINT_GOAL_SECONDS} s): ${slowest < PRINT_GOAL_SECONDS ? 'met' : 'MISSED'} (slowest ${slowest.toFixed(2)} s)`,
+    );
+  }
 }
 
 try {
