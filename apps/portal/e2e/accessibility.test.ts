@@ -217,7 +217,8 @@ describe('every route of the route table: accessible, one h1, laid out', () => {
       await checkPage(page, route.path, `route${route.path.replace(/\//g, '-')}`);
     }
     await context.close();
-  });
+    // Every admin route, each with its axe run and screenshot: 61 s in a full CI run.
+  }, 240_000);
 
   it('the user dashboard, signed in as a user', async () => {
     const { page, context } = await e2e.newPage();

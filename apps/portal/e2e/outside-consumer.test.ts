@@ -231,5 +231,6 @@ describe('the published packages, used from the outside', () => {
     await ranwal(['login', '--server', e2e.baseUrl, '--email', ADMIN.email]);
     const programs = JSON.parse((await ranwal(['programs', 'list', '--json'])).stdout);
     expect(programs.map((program: { name: string }) => program.name)).toContain('Harbour Works');
-  });
+    // An npm install of two packed packages: 60 s and more while a full run loads the machine.
+  }, 240_000);
 });

@@ -667,6 +667,7 @@ export const messagesEn: Messages = {
         title: (year: number) => `Budget Ceiling ${year}`,
         level: (level: string, name: string) => `${level}: ${name}`,
         thisLine: 'This line',
+        bySource: 'By funding source',
         overrunAllowed: 'May be exceeded',
         loading: 'Loading the ceiling...',
         loadFailed: 'The ceiling could not be loaded.',

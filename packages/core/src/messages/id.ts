@@ -782,6 +782,8 @@ export const messagesId = {
         level: (level: string, name: string) => `${level}: ${name}`,
         // Pagu, planned and sisa are named as on the admin's pages: planning.amounts (issue 33).
         thisLine: 'Rincian ini',
+        /** The sub kegiatan's sumber dana under its pagu (issue 36), this line left out. */
+        bySource: 'Per Sumber Dana',
         overrunAllowed: 'Boleh dilampaui',
         loading: 'Memuat pagu...',
         loadFailed: 'Pagu tidak dapat dimuat.',

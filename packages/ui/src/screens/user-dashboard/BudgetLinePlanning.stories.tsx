@@ -45,6 +45,15 @@ const planned = sumRupiahText(
     .filter((line) => line.sub_action_id === subAction.id && line.year === YEAR)
     .map((line) => line.total_after_tax),
 );
+/** The same lines summed by their sumber dana's code, as the pagu panel lists them. */
+const plannedBySource = new Map<string, string>();
+for (const line of demoSeed.lines) {
+  if (line.sub_action_id !== subAction.id || line.year !== YEAR || !line.funding_source_code) {
+    continue;
+  }
+  const before = BigInt(plannedBySource.get(line.funding_source_code) ?? '0');
+  plannedBySource.set(line.funding_source_code, (before + BigInt(line.total_after_tax)).toString());
+}
 /** What the pagu leaves: Rp 5.000.000 and its PPN under the 2025 rule (11% in effect) fill it. */
 const LEFT = 5_550_000;
 const PAGU = Number(planned) + LEFT;
@@ -185,6 +194,14 @@ export const PaguUnder: Story = {
       figures(planned, 1_110_000, LEFT - 1_110_000),
     );
     await expect(canvas.queryByText(/melampaui pagu/)).not.toBeInTheDocument();
+
+    // Under the levels, what the sub kegiatan plans from each sumber dana (issue 36).
+    const bySource = canvas.getByRole('table', { name: pagu.bySource });
+    await expect(plannedBySource.size).toBeGreaterThan(0);
+    for (const [code, total] of plannedBySource) {
+      const row = within(bySource).getByRole('row', { name: new RegExp(`^${code} `) });
+      await expect(row).toHaveTextContent(formatRupiah(total));
+    }
   },
 };
 

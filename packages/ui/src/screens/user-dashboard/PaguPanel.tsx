@@ -1,4 +1,6 @@
 import {
+  codeAndName,
+  type FundingTotal,
   formatRupiah,
   type PaguLevelKey,
   type PaguLevelStatus,
@@ -52,6 +54,8 @@ export interface PaguPanelProps extends PaguSource {
   year: number;
   /** The server's refusal of the last save (a 409 naming the pagu and the excess). */
   refusal?: string | undefined;
+  /** What the sub kegiatan plans from each sumber dana, this line left out (issue 36). */
+  fundingTotals?: readonly FundingTotal[] | undefined;
   className?: string;
 }
 
@@ -68,6 +72,7 @@ export function PaguPanel({
   lineTotal,
   year,
   refusal,
+  fundingTotals = [],
   className,
 }: PaguPanelProps) {
   const messages = useMessages();
@@ -82,6 +87,8 @@ export function PaguPanel({
   const paguMissing = (level: PaguLevelStatus) =>
     Boolean(status?.pagu_required) && level.level === 'sub_action' && level.pagu === null;
   const blocked = (status?.levels ?? []).some(paguMissing);
+  // A source's pagu and sisa columns only where some source has a ceiling.
+  const withCeilings = fundingTotals.some((source) => source.ceiling !== null);
   const over = (status?.levels ?? []).filter(ownsPagu).flatMap((level) => {
     const excess = paguExcess(level, line, storedLineTotal);
     return excess > 0n ? [{ level, excess }] : [];
@@ -148,6 +155,68 @@ export function PaguPanel({
             );
           })}
         </ul>
+      )}
+      {fundingTotals.length > 0 && (
+        // Four columns of rupiah scroll inside the panel on a phone; the page keeps its width.
+        <div className="relative w-0 min-w-full overflow-x-auto">
+          <table className="w-full text-sm">
+            <caption className="pb-1 text-start text-xs font-medium text-slate-700">
+              {text.bySource}
+            </caption>
+            <thead className="text-xs text-slate-600">
+              <tr>
+                <th scope="col" className="pe-2 text-start font-normal">
+                  {messages.funding.line.label}
+                </th>
+                {withCeilings && (
+                  <th scope="col" className="pe-2 text-end font-normal">
+                    {amounts.pagu}
+                  </th>
+                )}
+                <th scope="col" className="pe-2 text-end font-normal">
+                  {amounts.planned}
+                </th>
+                {withCeilings && (
+                  <th scope="col" className="text-end font-normal">
+                    {amounts.remaining}
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {fundingTotals.map((source) => (
+                <tr
+                  key={source.funding_source_id ?? 'none'}
+                  className="border-t border-slate-100 align-top"
+                >
+                  <th scope="row" className="py-1 pe-2 text-start font-normal text-slate-800">
+                    {source.funding_source_id === null
+                      ? messages.funding.line.none
+                      : codeAndName(source.code, source.name ?? '')}
+                  </th>
+                  {withCeilings && (
+                    <td className="whitespace-nowrap py-1 pe-2 text-end tabular-nums text-slate-600">
+                      {source.ceiling === null ? '' : formatRupiah(source.ceiling)}
+                    </td>
+                  )}
+                  <td className="whitespace-nowrap py-1 pe-2 text-end tabular-nums text-slate-900">
+                    {formatRupiah(source.planned)}
+                  </td>
+                  {withCeilings && (
+                    <td
+                      className={cn(
+                        'whitespace-nowrap py-1 text-end tabular-nums',
+                        source.remaining?.startsWith('-') ? 'text-red-700' : 'text-slate-600',
+                      )}
+                    >
+                      {source.remaining === null ? '' : formatRupiah(source.remaining)}
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {/* Polite: it follows every keystroke, and interrupting each one would drown the form. */}
       <div aria-live="polite" className="flex flex-col gap-2 empty:hidden">

@@ -4,6 +4,7 @@ import {
   computeTotals,
   DEFAULT_REPORT_YEAR,
   DEFAULT_UNIT,
+  type FundingTotal,
   formatNumberId,
   formatRupiah,
   isApiError,
@@ -167,6 +168,8 @@ export interface FundingChoice {
   /** The region requires every line to have a source. */
   required: boolean;
   errorMessage?: string | undefined;
+  /** What the sub kegiatan plans from each source (this line left out), for the pagu panel. */
+  totals?: readonly FundingTotal[] | undefined;
 }
 
 /** The sumber dana field's option that names no source (the default fills it, if any). */
@@ -649,6 +652,7 @@ export function ReportForm({
         {planning?.pagu && (
           <PaguPanel
             {...planning.pagu}
+            fundingTotals={planning.funding?.totals}
             lineTotal={totals?.total_after_tax}
             year={year}
             refusal={refusal}

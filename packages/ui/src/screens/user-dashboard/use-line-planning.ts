@@ -177,5 +177,6 @@ function fundingChoice(
     })),
     defaultLabel: fallback ? codeAndName(fallback.code, fallback.name ?? '') : null,
     required: funding.source_required,
+    totals: funding.sources,
   };
 }
