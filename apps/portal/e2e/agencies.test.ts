@@ -26,7 +26,9 @@ const rowOf = (page: Page, table: string, text: string) =>
   page.getByRole('grid', { name: table, exact: true }).getByRole('row').filter({ hasText: text });
 
 /** No options list is open (an open one hides the rest of the page from assistive technology). */
-const listClosed = (page: Page) => expect.poll(() => page.getByRole('listbox').count()).toBe(0);
+// Closing waits on the browser's next frames: well over poll's 5 s while a full run loads the machine.
+const listClosed = (page: Page) =>
+  expect.poll(() => page.getByRole('listbox').count(), { timeout: 20_000 }).toBe(0);
 
 /** What the select labelled `label` offers once its options have loaded; closed again after. */
 async function optionsOf(page: Page, label: string): Promise<string[]> {
