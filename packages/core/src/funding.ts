@@ -241,12 +241,16 @@ export const FundingRecap = z.object({
 export type FundingRecap = z.infer<typeof FundingRecap>;
 
 /**
- * `part` as a percentage of `whole`, to one decimal place, rounded half up and exact at any size
- * ('12,5 %'); '0 %' of nothing.
+ * `part` as a share of `whole` in tenths of a percent, rounded half up and exact at any size
+ * (125 for 12,5 %); 0 of nothing. The one rounding every display of a share uses.
  */
-export function shareOf(part: string | bigint, whole: string | bigint): string {
+export function shareTenths(part: string | bigint, whole: string | bigint): number {
   const total = BigInt(whole);
-  if (total === 0n) return '0 %';
-  const tenths = (BigInt(part) * 2000n + total) / (2n * total);
-  return `${formatNumberId(Number(tenths) / 10, 1)} %`;
+  if (total === 0n) return 0;
+  return Number((BigInt(part) * 2000n + total) / (2n * total));
+}
+
+/** `part` as a percentage of `whole`, to one decimal place, in Indonesian ('12,5 %'). */
+export function shareOf(part: string | bigint, whole: string | bigint): string {
+  return `${formatNumberId(shareTenths(part, whole) / 10, 1)} %`;
 }

@@ -7,6 +7,7 @@ import {
   fundingGroups,
   messagesId,
   shareOf,
+  shareTenths,
 } from '@ranwal/core';
 import type ExcelJS from 'exceljs';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
@@ -172,9 +173,8 @@ const boldRupiah: Style = { ...rupiah, font: { bold: true } };
 const percent: Style = { numFmt: '0.0%' };
 const boldPercent: Style = { ...percent, font: { bold: true } };
 
-/** `part` of `whole` as a fraction for a percent cell (four decimal places are plenty). */
-const fraction = (part: bigint, whole: bigint) =>
-  whole === 0n ? 0 : Number((part * 10_000n) / whole) / 10_000;
+/** `part` of `whole` for a percent cell (0.0%): the share the PDF and the screen show. */
+const fraction = (part: bigint, whole: bigint) => shareTenths(part, whole) / 1000;
 
 /**
  * The recap by sumber dana as a workbook (issue 36): the title and year, the sources grouped by

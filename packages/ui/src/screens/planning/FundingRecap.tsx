@@ -1,4 +1,10 @@
-import { type FundingRecap, type FundingRecapRow, formatRupiah, shareOf } from '@ranwal/core';
+import {
+  type FundingRecap,
+  type FundingRecapRow,
+  formatRupiah,
+  shareOf,
+  shareTenths,
+} from '@ranwal/core';
 import { AdminSection } from '../../components/AdminPage.js';
 import { DataTable } from '../../components/DataTable.js';
 import { PrintButtons } from '../../components/PrintButtons.js';
@@ -87,7 +93,12 @@ export function FundingRecapTable({
           {
             id: 'share',
             header: t.columns.share,
-            cell: (row) => <ShareBar share={shareOf(row.planned, whole)} />,
+            cell: (row) => (
+              <ShareBar
+                share={shareOf(row.planned, whole)}
+                tenths={shareTenths(row.planned, whole)}
+              />
+            ),
           },
           {
             id: 'ceiling',
@@ -115,9 +126,9 @@ export function FundingRecapTable({
   );
 }
 
-/** A share as its figure and a bar of that length ('12,5 %'). */
-function ShareBar({ share }: { share: string }) {
-  const percent = Number.parseFloat(share.replace(',', '.'));
+/** A share as its figure ('12,5 %') and a bar of that length (`tenths` of a percent). */
+function ShareBar({ share, tenths }: { share: string; tenths: number }) {
+  const percent = tenths / 10;
   return (
     <span className="flex min-w-32 items-center gap-2">
       <span className="h-2 flex-1 rounded-full bg-slate-100" aria-hidden="true">
