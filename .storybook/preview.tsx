@@ -5,8 +5,9 @@ import '../packages/ui/src/styles.css';
 // findBy… and waitFor give up after 1 s by default: on a shared 2-core machine under a full
 // test run a toast or a reloaded list can take longer (stories failed there, never alone), the
 // more so now that every call is the real server's SQL (CI failed stories at 5 s while every
-// project of the run was starting). A passing story never waits this long.
-configure({ asyncUtilTimeout: 15_000 });
+// project of the run was starting; and at 15 s in a CI whose vitest took 2 373 s). A passing
+// story never waits this long.
+configure({ asyncUtilTimeout: 30_000 });
 
 const preview: Preview = {
   // Connected stories run on the sandboxed server (docs/ui.md): wait once for its first database

@@ -56,9 +56,7 @@ export const AutoHide: Story = {
   args: { timeout: 300, onDismiss: fn() },
   play: async ({ canvas, args }) => {
     await expect(canvas.getByRole('status')).toBeVisible();
-    await waitFor(() => expect(canvas.queryByRole('status')).not.toBeInTheDocument(), {
-      timeout: 2000,
-    });
+    await waitFor(() => expect(canvas.queryByRole('status')).not.toBeInTheDocument());
     await expect(args.onDismiss).toHaveBeenCalledOnce();
   },
 };

@@ -49,9 +49,7 @@ export const Busy: Story = {
   play: async ({ canvas, userEvent }) => {
     await userEvent.click(canvas.getByRole('button', { name: t.download }));
     await expect(canvas.getByRole('button', { name: t.downloadPdf })).toBeDisabled();
-    await waitFor(() => expect(canvas.getByRole('button', { name: t.downloadPdf })).toBeEnabled(), {
-      timeout: 5000,
-    });
+    await waitFor(() => expect(canvas.getByRole('button', { name: t.downloadPdf })).toBeEnabled());
   },
 };
 

@@ -53,7 +53,7 @@ export const Success: Story = {
     const toast = await toastWith(c.successTitle);
     await expect(toast).toHaveTextContent(messagesId.reports.created);
     // Gone after its timeout.
-    await waitFor(() => expect(toast).not.toBeInTheDocument(), { timeout: 2000 });
+    await waitFor(() => expect(toast).not.toBeInTheDocument());
   },
 };
 

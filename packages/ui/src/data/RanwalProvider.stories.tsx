@@ -385,9 +385,7 @@ export const Loading: Story = {
     await expect(canvas.getByRole('status')).toHaveTextContent(m.common.loading);
     await expect(canvas.queryByRole('table')).toBeNull();
     for (const program of programs) {
-      await expect(
-        await canvas.findByRole('cell', { name: program.name }, { timeout: 2000 }),
-      ).toBeVisible();
+      await expect(await canvas.findByRole('cell', { name: program.name })).toBeVisible();
     }
     await expect(canvas.queryByRole('status')).toBeNull();
   },
@@ -485,7 +483,7 @@ export const ServerMessage: Story = {
   ),
   play: async ({ canvasElement }) => {
     // A 5xx is tried twice (about a second apart) before the error shows.
-    const alert = await within(canvasElement).findByRole('alert', {}, { timeout: 4000 });
+    const alert = await within(canvasElement).findByRole('alert');
     await expect(alert).toHaveTextContent('Basis data sedang dalam pemeliharaan.');
   },
 };
@@ -497,8 +495,8 @@ export const DefaultMessage: Story = {
     </SandboxRanwalProvider>
   ),
   play: async ({ canvasElement }) => {
-    // No server message: the screen's own text. A 4xx is not retried, so it shows at once.
-    const alert = await within(canvasElement).findByRole('alert', {}, { timeout: 700 });
+    // No server message: the screen's own text (a 4xx is not retried).
+    const alert = await within(canvasElement).findByRole('alert');
     await expect(alert).toHaveTextContent(m.levels.program.fetchFailed);
   },
 };
@@ -510,7 +508,7 @@ export const NetworkFailure: Story = {
     </SandboxRanwalProvider>
   ),
   play: async ({ canvasElement }) => {
-    const alert = await within(canvasElement).findByRole('alert', {}, { timeout: 4000 });
+    const alert = await within(canvasElement).findByRole('alert');
     await expect(alert).toHaveTextContent(m.articles.management.listNetworkError);
   },
 };

@@ -236,7 +236,7 @@ export const UploadAndPublish: Story = {
     const preview = canvas.getByRole('img', { name: fields.coverImage });
     await waitFor(() => expect((preview as HTMLImageElement).naturalWidth).toBe(1));
     await expect(canvas.getByRole('button', { name: text.removeCover })).toBeVisible();
-    await waitFor(() => expect(canvas.queryByText(text.uploaded)).toBeNull(), { timeout: 4000 });
+    await waitFor(() => expect(canvas.queryByText(text.uploaded)).toBeNull());
 
     await typeContent(canvas, userEvent, 'Isi.');
     await chooseCategory(canvas, userEvent, m.articleCategories['Kegiatan Rutin']);

@@ -138,9 +138,7 @@ export const Search: Story = {
     await findRowOf(canvas, demoArticles[0]!.title);
     await userEvent.type(search(canvas), 'reses');
     const matching = demoArticles.filter((a) => a.title.toLowerCase().includes('reses'));
-    await waitFor(() => expect(bodyRows(canvas)).toHaveLength(matching.length), {
-      timeout: 2000,
-    });
+    await waitFor(() => expect(bodyRows(canvas)).toHaveLength(matching.length));
     for (const article of matching) await expect(rowOf(canvas, article.title)).toBeVisible();
     await expect(canvas.queryByRole('navigation', { name: m.pagination.label })).toBeNull();
   },
@@ -169,7 +167,7 @@ export const ErrorThenRetry: Story = {
 export const NetworkError: Story = {
   parameters: { sandbox: { failOn: { 'article.list': 'network' } } },
   play: async ({ canvas }) => {
-    const alert = await canvas.findByRole('alert', {}, { timeout: 4000 });
+    const alert = await canvas.findByRole('alert');
     await expect(alert).toHaveTextContent(text.listNetworkError);
   },
 };

@@ -82,7 +82,7 @@ export const ErrorThenRetry: Story = {
   },
   play: async ({ canvas, userEvent }) => {
     // A 5xx is tried twice (about a second apart) before the error shows.
-    const alert = await canvas.findByRole('alert', {}, { timeout: 4000 });
+    const alert = await canvas.findByRole('alert');
     await expect(alert).toHaveTextContent(text.loadFailed);
     await expect(alert).toHaveTextContent('Layanan artikel sedang dalam pemeliharaan.');
     await expect(cards(canvas)).toHaveLength(0);
@@ -98,7 +98,7 @@ export const ErrorThenRetry: Story = {
 export const NetworkError: Story = {
   parameters: { sandbox: { currentUser: null, failOn: { 'article.list': 'network' } } },
   play: async ({ canvas }) => {
-    const alert = await canvas.findByRole('alert', {}, { timeout: 4000 });
+    const alert = await canvas.findByRole('alert');
     await expect(alert).toHaveTextContent(text.networkError('Failed to fetch'));
   },
 };
@@ -278,7 +278,7 @@ export const DraftNotShown: Story = {
     const draft = hidden.find((a) => a.title.includes('Jadwal'))!;
     await expect(draft.status).toBe('draft');
     await userEvent.type(canvas.getByRole('searchbox', { name: text.searchPlaceholder }), 'jadwal');
-    await expect(await canvas.findByText(text.empty, {}, { timeout: 2000 })).toBeVisible();
+    await expect(await canvas.findByText(text.empty)).toBeVisible();
   },
 };
 
@@ -346,9 +346,7 @@ export const CoverImages: Story = {
     const picture = featured!.querySelector('img')!;
     await waitFor(() => expect(picture.complete && picture.naturalWidth > 0).toBe(true));
     // The browser reports the failed load when it gets to it: later on a busy machine.
-    await expect(
-      await within(broken!).findByText(text.imageFailed, {}, { timeout: 5000 }),
-    ).toBeVisible();
+    await expect(await within(broken!).findByText(text.imageFailed)).toBeVisible();
     await expect(within(none!).getByText(text.noCoverImage)).toBeVisible();
   },
 };

@@ -36,9 +36,7 @@ export const FillAndSave: Story = {
     await expect(canvas.getByText(t.choose)).toBeVisible();
     const picker = canvas.getByRole('combobox', { name: new RegExp(m.levels.sub_action.label) });
     await userEvent.type(picker, 'Logistik');
-    await userEvent.click(
-      await screen.findByRole('option', { name: new RegExp(SUB_ACTION) }, { timeout: 5000 }),
-    );
+    await userEvent.click(await screen.findByRole('option', { name: new RegExp(SUB_ACTION) }));
     const table = await canvas.findByRole('table', { name: new RegExp(SUB_ACTION) });
     const status = canvas.getByRole('status');
     await expect(status.textContent).toMatch(/^Selisih -Rp/);

@@ -168,7 +168,7 @@ const ErrorStory: Story = {
   play: async ({ canvas, userEvent, parameters }) => {
     const region = await overview(canvas, 2025);
     // A 503 is retried once, a second later, before the failure shows (createRanwalQueryClient).
-    const alert = await within(region).findByRole('alert', {}, { timeout: 4000 });
+    const alert = await within(region).findByRole('alert');
     await expect(alert).toHaveTextContent(text.fetchFailed);
     // The server recovers: the retry shows the figures.
     const { failOn } = (parameters as ReturnType<typeof sandbox>).sandbox;

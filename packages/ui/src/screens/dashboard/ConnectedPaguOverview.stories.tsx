@@ -42,8 +42,7 @@ const sandbox = (options: SandboxClientOptions) => ({ sandbox: options });
 const planned = sandbox({ seed: planningSeed });
 type Canvas = ReturnType<typeof within>;
 
-const panel = (canvas: Canvas, year = YEAR) =>
-  canvas.findByRole('region', { name: t.title(year) }, { timeout: 5000 });
+const panel = (canvas: Canvas, year = YEAR) => canvas.findByRole('region', { name: t.title(year) });
 /** A table's rows as the cells a person sees. */
 const rowsOf = (table: HTMLElement) =>
   [...table.querySelectorAll('tbody tr')].map((row) =>
@@ -142,7 +141,7 @@ const ErrorStory: Story = {
   parameters: sandbox({ seed: planningSeed, failOn: { 'pagu.summary': httpError('internal') } }),
   play: async ({ canvas }) => {
     const region = await panel(canvas);
-    const alert = await within(region).findByRole('alert', {}, { timeout: 4000 });
+    const alert = await within(region).findByRole('alert');
     await expect(alert).toHaveTextContent(t.fetchFailed);
   },
 };

@@ -12,7 +12,7 @@ type Canvas = ReturnType<typeof within>;
 
 /** The overview, named by its heading ('Ringkasan Anggaran Tahun 2025'). */
 export const overview = (canvas: Canvas, year: number) =>
-  canvas.findByRole('region', { name: budgetText.title(year) }, { timeout: 5000 });
+  canvas.findByRole('region', { name: budgetText.title(year) });
 
 /** A stat tile's value and hint, found by its label. */
 export function tile(scope: HTMLElement, label: string): string[] {

@@ -61,9 +61,7 @@ export const Default: Story = {
     await userEvent.click(canvas.getByRole('button', { name: t.lock.open }));
     const dialog = await screen.findByRole('dialog', { name: t.lock.title(2026) });
     await userEvent.type(within(dialog).getByRole('combobox'), 'Logistik');
-    await userEvent.click(
-      await screen.findByRole('option', { name: new RegExp(subAction) }, { timeout: 5000 }),
-    );
+    await userEvent.click(await screen.findByRole('option', { name: new RegExp(subAction) }));
     await userEvent.type(within(dialog).getByRole('textbox'), 'Pagu sudah ditetapkan');
     await userEvent.click(within(dialog).getByRole('button', { name: m.common.save }));
     await expect(await screen.findByText(t.lock.done(subAction))).toBeVisible();
@@ -99,9 +97,7 @@ export const Refused: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: t.lock.open }));
     const dialog = await screen.findByRole('dialog', { name: t.lock.title(2026) });
     await userEvent.type(within(dialog).getByRole('combobox'), 'Logistik');
-    await userEvent.click(
-      await screen.findByRole('option', { name: new RegExp(subAction) }, { timeout: 5000 }),
-    );
+    await userEvent.click(await screen.findByRole('option', { name: new RegExp(subAction) }));
     await userEvent.click(within(dialog).getByRole('button', { name: m.common.save }));
     await expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Sub kegiatan ini sedang dikunci oleh tahap anggaran.',
@@ -127,9 +123,7 @@ export const FieldRefused: Story = {
     const dialog = await screen.findByRole('dialog', { name: t.lock.title(2026) });
     const picker = within(dialog).getByRole('combobox');
     await userEvent.type(picker, 'Logistik');
-    await userEvent.click(
-      await screen.findByRole('option', { name: new RegExp(subAction) }, { timeout: 5000 }),
-    );
+    await userEvent.click(await screen.findByRole('option', { name: new RegExp(subAction) }));
     await userEvent.click(within(dialog).getByRole('button', { name: m.common.save }));
     await waitFor(() =>
       expect(picker).toHaveAccessibleDescription('Sub Kegiatan tidak ditemukan.'),

@@ -68,15 +68,14 @@ export function dropStaleAnnouncements(): void {
 }
 
 /** A dialog by name; the edit and detail dialogs load on first use, so allow for that. */
-export const findDialog = (name: string) =>
-  screen.findByRole('dialog', { name }, { timeout: 5000 });
+export const findDialog = (name: string) => screen.findByRole('dialog', { name });
 
 /** Waits longer than the search debounce. */
 export const pastDebounce = (ms = 700) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The toast that says `text` (a toast is named by its title, 'Berhasil!' or 'Gagal!'). Waits as
- * long as any find (preview.tsx: 15 s): a call answered late on a loaded machine still shows
+ * long as any find (preview.tsx: 30 s): a call answered late on a loaded machine still shows
  * its toast for its whole duration, so a shorter wait only failed stories under load (CI).
  */
 export const findToast = (text: string) =>

@@ -28,7 +28,7 @@ type Story = StoryObj<typeof meta>;
 type Canvas = ReturnType<typeof within>;
 
 async function loadedList(canvas: Canvas) {
-  const table = await canvas.findByRole('grid', { name: t.listTitle }, { timeout: 5000 });
+  const table = await canvas.findByRole('grid', { name: t.listTitle });
   await waitFor(() => expect(within(table).queryByRole('status')).toBeNull());
   return table;
 }
@@ -68,7 +68,7 @@ export const Narrow: Story = {
   play: async ({ canvas, userEvent }) => {
     const table = await loadedList(canvas);
     const shown = (expected: unknown) =>
-      waitFor(() => expect(bodyRows(table).map(cellTexts)).toEqual(expected), { timeout: 5000 });
+      waitFor(() => expect(bodyRows(table).map(cellTexts)).toEqual(expected));
     await userEvent.click(canvas.getByRole('button', { name: new RegExp(t.group) }));
     await userEvent.click(await screen.findByRole('option', { name: t.groups.financing }));
     const financing = await sourcesOf({ funding_group: 'financing' });
@@ -80,7 +80,7 @@ export const Narrow: Story = {
     await userEvent.clear(search);
     await userEvent.type(search, 'tidak ada');
     await pastDebounce();
-    await expect(await canvas.findByText(t.emptySearch, {}, { timeout: 5000 })).toBeVisible();
+    await expect(await canvas.findByText(t.emptySearch)).toBeVisible();
   },
 };
 

@@ -58,7 +58,7 @@ type Canvas = ReturnType<typeof within>;
 
 /** The year's list, once its rows have arrived. */
 async function loadedList(canvas: Canvas, year = YEAR) {
-  const table = await canvas.findByRole('grid', { name: t.listTitle(year) }, { timeout: 5000 });
+  const table = await canvas.findByRole('grid', { name: t.listTitle(year) });
   await waitFor(() => expect(within(table).queryByRole('status')).toBeNull());
   return table;
 }
@@ -300,7 +300,7 @@ const ErrorStory: Story = {
   parameters: sandbox({ seed: planningSeed, failOn: { 'pagu.list': httpError('internal') } }),
   play: async ({ canvas }) => {
     // A 5xx is retried once, a second later, before the failure shows.
-    const alert = await canvas.findByRole('alert', {}, { timeout: 4000 });
+    const alert = await canvas.findByRole('alert');
     await expect(alert).toHaveTextContent(t.fetchFailed);
     await expect(
       within(alert).getByRole('button', { name: m.articles.management.retry }),

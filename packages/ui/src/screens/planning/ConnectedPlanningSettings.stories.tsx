@@ -272,8 +272,8 @@ const ErrorStory: Story = {
     },
   }),
   play: async ({ canvas }) => {
-    await expect(await canvas.findByText(tax.fetchFailed, {}, { timeout: 4000 })).toBeVisible();
-    await expect(await canvas.findByText(signers.fetchFailed, {}, { timeout: 4000 })).toBeVisible();
+    await expect(await canvas.findByText(tax.fetchFailed)).toBeVisible();
+    await expect(await canvas.findByText(signers.fetchFailed)).toBeVisible();
   },
 };
 
@@ -283,7 +283,7 @@ export { ErrorStory as Error };
 
 const policy = t.policy;
 const policyBox = async (canvas: Canvas) => {
-  const section = await canvas.findByRole('region', { name: policy.title }, { timeout: 5000 });
+  const section = await canvas.findByRole('region', { name: policy.title });
   return within(section).getByRole('checkbox', { name: policy.linesNeedPagu });
 };
 

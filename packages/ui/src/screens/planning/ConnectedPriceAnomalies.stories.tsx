@@ -67,7 +67,7 @@ const loaded = sandbox({ seed: anomaliesSeed() });
 type Canvas = ReturnType<typeof within>;
 
 async function loadedList(canvas: Canvas, year = YEAR) {
-  const table = await canvas.findByRole('grid', { name: t.listTitle(year) }, { timeout: 5000 });
+  const table = await canvas.findByRole('grid', { name: t.listTitle(year) });
   await waitFor(() => expect(within(table).queryByRole('status')).toBeNull());
   return table;
 }
@@ -148,7 +148,7 @@ const ErrorStory: Story = {
     failOn: { 'priceItem.anomalies': httpError('internal') },
   }),
   play: async ({ canvas }) => {
-    const alert = await canvas.findByRole('alert', {}, { timeout: 4000 });
+    const alert = await canvas.findByRole('alert');
     await expect(alert).toHaveTextContent(t.fetchFailed);
   },
 };

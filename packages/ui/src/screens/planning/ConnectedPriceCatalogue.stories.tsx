@@ -41,7 +41,7 @@ const loaded = sandbox({ seed: catalogueSeed });
 type Canvas = ReturnType<typeof within>;
 
 async function loadedList(canvas: Canvas, year = YEAR) {
-  const table = await canvas.findByRole('grid', { name: t.listTitle(year) }, { timeout: 5000 });
+  const table = await canvas.findByRole('grid', { name: t.listTitle(year) });
   await waitFor(() => expect(within(table).queryByRole('status')).toBeNull());
   return table;
 }
@@ -159,7 +159,7 @@ export const Loading: Story = {
 const ErrorStory: Story = {
   parameters: sandbox({ seed: catalogueSeed, failOn: { 'priceItem.list': httpError('internal') } }),
   play: async ({ canvas }) => {
-    const alert = await canvas.findByRole('alert', {}, { timeout: 4000 });
+    const alert = await canvas.findByRole('alert');
     await expect(alert).toHaveTextContent(t.fetchFailed);
   },
 };
@@ -171,14 +171,11 @@ export { ErrorStory as Error };
 const f = t.fields;
 /** The row of the item named `name`, once the list shows it. */
 const rowOf = async (table: HTMLElement, name: string) =>
-  waitFor(
-    () => {
-      const row = bodyRows(table).find((found) => cellTexts(found)[1] === name);
-      if (!row) throw new Error(`no row for ${name}`);
-      return row;
-    },
-    { timeout: 5000 },
-  );
+  waitFor(() => {
+    const row = bodyRows(table).find((found) => cellTexts(found)[1] === name);
+    if (!row) throw new Error(`no row for ${name}`);
+    return row;
+  });
 const field = (dialog: HTMLElement, label: string) =>
   within(dialog).getByRole('textbox', { name: label });
 

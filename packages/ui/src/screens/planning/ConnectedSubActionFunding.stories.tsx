@@ -32,10 +32,8 @@ type UserEvent = Parameters<NonNullable<Story['play']>>[0]['userEvent'];
 async function chooseSubAction(canvas: Canvas, userEvent: UserEvent) {
   const picker = canvas.getByRole('combobox', { name: new RegExp(m.levels.sub_action.label) });
   await userEvent.type(picker, 'Logistik');
-  await userEvent.click(
-    await screen.findByRole('option', { name: new RegExp(SUB_ACTION) }, { timeout: 5000 }),
-  );
-  return canvas.findByRole('form', { name: t.title }, { timeout: 5000 });
+  await userEvent.click(await screen.findByRole('option', { name: new RegExp(SUB_ACTION) }));
+  return canvas.findByRole('form', { name: t.title });
 }
 
 /** Before a choice the section says what to do; the demo's sub kegiatan has no source yet. */

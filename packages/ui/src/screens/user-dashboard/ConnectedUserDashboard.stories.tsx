@@ -180,9 +180,9 @@ async function pickFirstByKeyboard(input: HTMLElement) {
         if (!input.getAttribute('aria-activedescendant')) await userEvent.keyboard('{ArrowDown}');
         await userEvent.keyboard('{Enter}');
       }
-      await waitFor(() => expect(input).not.toHaveValue(''), { timeout: 2000 });
+      await waitFor(() => expect(input).not.toHaveValue(''), { timeout: 3000 });
     },
-    { timeout: 15_000 },
+    { timeout: 30_000 },
   );
 }
 
@@ -648,9 +648,7 @@ export const Loading: Story = {
 export const ProgramListError: Story = {
   parameters: { sandbox: { ...sandboxFor(), failOn: { 'program.list': httpError('internal') } } },
   play: async ({ canvas }) => {
-    await expect(
-      await screen.findByText(levels.program.fetchFailedToast, {}, { timeout: 5000 }),
-    ).toBeVisible();
+    await expect(await screen.findByText(levels.program.fetchFailedToast)).toBeVisible();
     await expect(screen.getByText(m.common.failureTitle)).toBeVisible();
     await waitFor(() =>
       expect(field(canvas, 'program')).toHaveAccessibleDescription(levels.program.fetchFailed),
@@ -665,11 +663,7 @@ export const ReportListError: Story = {
     sandbox: { ...sandboxFor(), failOn: { 'budgetLine.list': httpError('internal') } },
   },
   play: async ({ canvas }) => {
-    const alert = await canvas.findByText(
-      list.loadFailedHttp(500, 'Internal Server Error'),
-      {},
-      { timeout: 5000 },
-    );
+    const alert = await canvas.findByText(list.loadFailedHttp(500, 'Internal Server Error'));
     await expect(alert).toBeVisible();
     await expect(canvas.getByText(list.loadErrorHeading)).toBeVisible();
     await expect(await screen.findByText(m.reports.fetchFailed)).toBeVisible();

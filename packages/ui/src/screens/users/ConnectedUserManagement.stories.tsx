@@ -335,12 +335,12 @@ export const Search: Story = {
   play: async ({ canvas }) => {
     await waitFor(() => expect(rowNames()).toHaveLength(10));
     await userEvent.type(canvas.getByRole('searchbox', { name: u.searchPlaceholder }), 'dewi');
-    await waitFor(() => expect(rowNames()).toEqual(['Dewi Lestari']), { timeout: 2000 });
+    await waitFor(() => expect(rowNames()).toEqual(['Dewi Lestari']));
     await expect(canvas.queryByRole('navigation')).not.toBeInTheDocument();
 
     await userEvent.clear(canvas.getByRole('searchbox', { name: u.searchPlaceholder }));
     await userEvent.type(canvas.getByRole('searchbox', { name: u.searchPlaceholder }), 'tidak-ada');
-    await expect(await canvas.findByText(u.empty, {}, { timeout: 2000 })).toBeVisible();
+    await expect(await canvas.findByText(u.empty)).toBeVisible();
   },
 };
 
