@@ -40,6 +40,7 @@ import {
   paguHandlers,
   planningHandlers,
   priceItemHandlers,
+  realisationHandlers,
 } from './routes/planning.js';
 import { reportRoutes } from './routes/reports.js';
 import { createSignedFiles } from './routes/signed-files.js';
@@ -207,6 +208,7 @@ export async function buildApp({
     pagu: paguHandlers(context),
     ...funding.handlers,
     cashPlan: cashPlan.handlers,
+    realisation: realisationHandlers(context),
     priceItem: priceItemHandlers(context),
     article: articles.handlers,
     upload: uploads.handlers,
@@ -250,6 +252,10 @@ export async function buildApp({
       },
       // A kabupaten year's Anggaran Kas is about 30 000 rows.
       'cashPlan.import': {
+        bodyLimit: Math.max(config.RANWAL_BODY_LIMIT_BYTES, IMPORT_BODY_LIMIT_BYTES),
+      },
+      // A kabupaten year's SP2D is about 200 000 rows.
+      'realisation.import': {
         bodyLimit: Math.max(config.RANWAL_BODY_LIMIT_BYTES, IMPORT_BODY_LIMIT_BYTES),
       },
       // The whole nomenclature (some 21 000 codes) fits in one call.

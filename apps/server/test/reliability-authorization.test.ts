@@ -140,6 +140,9 @@ const expected: Record<string, Row> = {
   'GET /ranwal/api/cash-plan/export':              [401, 401, 401, 401, 403, 403, 403, 403, 200],
   'GET /ranwal/api/cash-plan/workbook':            [401, 401, 401, 401, 200, 200, 200, 200, 200],
   'GET /ranwal/api/cash-plan/workbook/file':       [200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /ranwal/api/realisation':                   [401, 401, 401, 401, 403, 403, 200, 200, 200],
+  'POST /ranwal/api/realisation/import':           [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'PUT /ranwal/api/realisation/reason':            [401, 401, 401, 401, 403, 403, 200, 403, 200],
   'GET /ranwal/api/price-item/list':               [401, 401, 401, 401, 200, 200, 200, 200, 200],
   'POST /ranwal/api/price-item/import':             [401, 401, 401, 401, 403, 403, 403, 403, 200],
   'POST /ranwal/api/price-item/create':             [401, 401, 401, 401, 403, 403, 403, 403, 201],
@@ -196,6 +199,10 @@ const notes: Record<string, string> = {
     "everyone signed in, each seeing their scope's sub kegiatan only",
   'GET /ranwal/api/cash-plan/workbook':
     "everyone signed in, printing their scope's sub kegiatan; one asking for a Perangkat Daerah not theirs gets 403 (`cash-plan.test.ts`)",
+  'GET /ranwal/api/realisation':
+    'as `pagu/status`: the realisation of a sub kegiatan of their scope',
+  'PUT /ranwal/api/realisation/reason':
+    "as a line write: a user within their scope (the unit's sub kegiatan), an admin any; a verifier none",
   'GET /ranwal/api/cash-plan/workbook/file':
     'authorized by the signed link in `?token=` (made by `cashPlan.workbook` for its caller, whose scope it prints), not by a bearer token',
   'GET /ranwal/api/funding-source/recap':
@@ -686,6 +693,43 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
       }),
       'GET /ranwal/api/cash-plan/workbook/file': async () => ({
         url: `${cashPlanWorkbookFile.pathname}${cashPlanWorkbookFile.search}`,
+      }),
+      'GET /ranwal/api/realisation': async () => ({
+        url: `/ranwal/api/realisation?sub_action_id=${chain.sub_action.id}&year=2025`,
+      }),
+      'POST /ranwal/api/realisation/import': async () => {
+        // SP2D name their sub kegiatan by code; the chain's account is under it.
+        await admin('PUT', `/ranwal/api/sub-action/${chain.sub_action.id}/update`, {
+          name: chain.sub_action.name,
+          action_id: chain.action.id,
+          code: '7.01.01.2.01.0001',
+        });
+        return {
+          url: '/ranwal/api/realisation/import',
+          body: {
+            year: 2099,
+            rows: [
+              {
+                row: 2,
+                sp2d_number: 'SP2D/MATRIKS/2099',
+                date: '2099-01-10',
+                sub_action_code: '7.01.01.2.01.0001',
+                account_code: '5.1.02.01.01.0024',
+                amount: 1,
+              },
+            ],
+          },
+        };
+      },
+      'PUT /ranwal/api/realisation/reason': async () => ({
+        url: '/ranwal/api/realisation/reason',
+        // An empty reason withdraws one (none given): allowed wherever a line may be written.
+        body: {
+          sub_action_id: chain.sub_action.id,
+          year: 2025,
+          account_code: '5.1.02.01.01.0024',
+          reason: '',
+        },
       }),
       'GET /ranwal/api/funding-source/recap': async () => ({
         url: '/ranwal/api/funding-source/recap?year=2025',

@@ -234,6 +234,12 @@ export function recordName(entry: HistoryEntry, messages: Messages): string {
   }
   if (entry.record_type === 'planning_setting')
     return messages.history.recordTypes.planning_setting;
+  if (entry.record_type === 'sp2d') {
+    return `${messages.history.recordTypes.sp2d} ${String(values.sp2d_number ?? '')} — ${nameOf(values.sub_action_id)} ${String(values.account_code ?? '')}`;
+  }
+  if (entry.record_type === 'realisation_reason') {
+    return `${messages.history.recordTypes.realisation_reason} ${values.year ?? ''} ${nameOf(values.sub_action_id)} — ${String(values.account_code ?? '')}`;
+  }
   if (entry.record_type === 'cash_plan') {
     const subAction = nameOf(values.sub_action_id);
     return `${messages.history.recordTypes.cash_plan} ${values.year ?? ''} ${subAction} — ${String(values.account_code ?? '')}`;

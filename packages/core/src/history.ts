@@ -34,6 +34,9 @@ export const historyRecordTypes = [
   'sub_action_funding',
   // Anggaran Kas (issue 36): one record per sub kegiatan × kode rekening × year.
   'cash_plan',
+  // Realisasi keuangan (issue 37): each SP2D row, and a unit's reason for an overrun.
+  'sp2d',
+  'realisation_reason',
 ] as const;
 export const HistoryRecordType = z.enum(historyRecordTypes, {
   error: `harus salah satu dari: ${historyRecordTypes.join(', ')}`,

@@ -17,6 +17,7 @@ export * from './messages/index.js';
 export * from './money.js';
 export * from './number-input.js';
 export * from './planning.js';
+export * from './realisation.js';
 export * from './refusals.js';
 export * from './report-sheet.js';
 export * from './routes.js';

@@ -76,6 +76,13 @@ import {
   TaxRuleSet,
 } from './planning.js';
 import {
+  RealisationGrid,
+  RealisationQuery,
+  RealisationReasonInput,
+  Sp2dImportBatch,
+  Sp2dImportResult,
+} from './realisation.js';
+import {
   Article,
   ArticleInput,
   ArticleListQuery,
@@ -864,6 +871,35 @@ export const routes = {
         "A signed, expiring link to a year's Anggaran Kas printed as an .xlsx: the caller's units (or one), grouped Perangkat Daerah → Program → Kegiatan → Sub Kegiatan → Kode Rekening, monthly and quarterly columns, subtotals per level, the signatory",
       query: CashPlanWorkbookQuery,
       data: ReportDownload,
+    }),
+  },
+  realisation: {
+    get: route({
+      method: 'GET',
+      path: '/api/realisation',
+      access: 'user',
+      summary:
+        "A sub kegiatan's realisation of a year against its Anggaran Kas: per kode rekening the lines' total, the twelve months planned and paid (SP2D), whether it exceeds its lines and the unit's reason; per month the cumulative plan, realisation and achievement",
+      query: RealisationQuery,
+      data: RealisationGrid,
+    }),
+    import: route({
+      method: 'POST',
+      path: '/api/realisation/import',
+      access: 'admin',
+      summary:
+        'Load a sheet of paid orders (SP2D) of a year from the finance system: each SP2D number in it replaces what was stored under that number (loading it again changes nothing); every row checked before anything is written, in one transaction',
+      body: Sp2dImportBatch,
+      data: Sp2dImportResult,
+    }),
+    reason: route({
+      method: 'PUT',
+      path: '/api/realisation/reason',
+      access: 'user',
+      summary:
+        "The unit's reason for a kode rekening of a sub kegiatan realised above its lines' total (an empty reason withdraws it); refused where the realisation does not exceed the lines",
+      body: RealisationReasonInput,
+      data: RealisationGrid,
     }),
   },
   priceItem: {

@@ -201,6 +201,32 @@ export type CashPlanTable = {
   updated_by: string | null;
 } & Record<`month_${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12}`, BigIntColumn>;
 
+/** A paid order's line (issue 37): replaced whole when its SP2D is imported again. */
+export interface Sp2dTable {
+  id: Generated<string>;
+  year: number;
+  sp2d_number: string;
+  sp2d_date: ColumnType<string, string, string>;
+  month: number;
+  sub_action_id: string;
+  account_code: string;
+  funding_source_id: string | null;
+  amount: BigIntColumn;
+  updated_at: ColumnType<Date | string, never, Date | string>;
+  updated_by: string | null;
+}
+
+/** A unit's reason for a kode rekening realised above its lines' total (issue 37). */
+export interface RealisationReasonTable {
+  id: Generated<string>;
+  year: number;
+  sub_action_id: string;
+  account_code: string;
+  reason: string;
+  updated_at: ColumnType<Date | string, never, Date | string>;
+  updated_by: string | null;
+}
+
 /** The Anggaran Kas a closed stage kept: its figures, as stage_line keeps its lines. */
 export interface StageCashPlanTable {
   stage_id: string;
@@ -402,6 +428,8 @@ export interface Database {
   stage_line: StageLineTable;
   cash_plan: CashPlanTable;
   stage_cash_plan: StageCashPlanTable;
+  sp2d: Sp2dTable;
+  realisation_reason: RealisationReasonTable;
   user_agency: UserAgencyTable;
   verification_note: VerificationNoteTable;
   verification_reply: VerificationReplyTable;

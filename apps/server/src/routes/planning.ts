@@ -20,6 +20,7 @@ import { fundingRecapName, fundingRecapOf, writeFundingRecap } from '../services
 import { createPaguService } from '../services/pagu.js';
 import { createPlanningService } from '../services/planning.js';
 import { createPriceItemService } from '../services/price-items.js';
+import { createRealisationService } from '../services/realisation.js';
 import { assertSubActionInScope } from '../services/reports.js';
 import { programmesWhere } from '../services/scope.js';
 import type { Handlers } from './contract.js';
@@ -228,5 +229,21 @@ export function cashPlanRoutes({ db }: AppContext, files: SignedFiles): RouteMod
         },
       });
     },
+  };
+}
+
+/** Realisasi keuangan: SP2D from the finance system against the Anggaran Kas (issue 37). */
+export function realisationHandlers({ db }: AppContext): Handlers['realisation'] {
+  const realisation = createRealisationService(db);
+  return {
+    get: async ({ query, user }) => ({
+      message: ok,
+      data: await realisation.get(query.sub_action_id, query.year, user),
+    }),
+    import: async ({ body, user }) => ({
+      message: ok,
+      data: await realisation.import(body, user.id),
+    }),
+    reason: async ({ body, user }) => ({ message: ok, data: await realisation.reason(body, user) }),
   };
 }

@@ -15,6 +15,35 @@ export const planMonthsSql = sql.raw(
   `array[${monthColumns.map((column) => `c.${column}`).join(', ')}]`,
 );
 
+/**
+ * The kode rekening a sub kegiatan's plan or realisation may name, as `sub_action_id\0code`:
+ * its lines' of the year, the accounts under it in the hierarchy, and its plan's of the year.
+ */
+export async function accountCodesUnder(
+  executor: Kysely<Database>,
+  places: readonly { sub_action_id: string; year: number }[],
+): Promise<Set<string>> {
+  if (places.length === 0) return new Set();
+  const ids = places.map((place) => place.sub_action_id);
+  const years = places.map((place) => place.year);
+  const { rows } = await sql<{ sub_action_id: string; code: string }>`
+    with k(sub_action_id, year) as (select * from unnest(${ids}::uuid[], ${years}::int[]))
+    select d.sub_action_id, a.code
+    from detail_program d join account a on a.id = d.account_id
+    join k on d.sub_action_id = k.sub_action_id and d.year = k.year
+    union
+    select ac.sub_action_id, a.code
+    from activity ac join subtitle st on st.activity_id = ac.id
+    join account a on a.subtitle_id = st.id
+    where ac.sub_action_id in (select sub_action_id from k)
+    union
+    select c.sub_action_id, c.account_code
+    from cash_plan c join k on c.sub_action_id = k.sub_action_id and c.year = k.year`.execute(
+    executor,
+  );
+  return new Set(rows.map((row) => `${row.sub_action_id}\u0000${row.code}`));
+}
+
 /** A cash_plan row's twelve months added up (alias `c`), in SQL. */
 export const planTotalSql = sql.raw(monthColumns.map((column) => `c.${column}`).join(' + '));
 

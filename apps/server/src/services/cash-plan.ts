@@ -19,6 +19,7 @@ import {
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import {
+  accountCodesUnder,
   type MonthColumn,
   monthColumns,
   monthlyPlan,
@@ -155,18 +156,9 @@ export function createCashPlanService(db: Kysely<Database>) {
     if (plans.length === 0) return counts;
     const ids = plans.map((plan) => plan.sub_action_id);
     const years = plans.map((plan) => plan.year);
-    const [known, stored] = await Promise.all([
-      // Its lines' kode rekening, and those of the accounts under it in the hierarchy.
-      sql<{ sub_action_id: string; code: string }>`
-        select d.sub_action_id, a.code
-        from detail_program d join account a on a.id = d.account_id
-        join unnest(${ids}::uuid[], ${years}::int[]) as k(sub_action_id, year)
-          on d.sub_action_id = k.sub_action_id and d.year = k.year
-        union
-        select ac.sub_action_id, a.code
-        from activity ac join subtitle st on st.activity_id = ac.id
-        join account a on a.subtitle_id = st.id
-        where ac.sub_action_id = any(${ids}::uuid[])`.execute(trx),
+    const [usable, stored] = await Promise.all([
+      // Its lines' kode rekening, those of the accounts under it, its plan's.
+      accountCodesUnder(trx, plans),
       trx
         .selectFrom('cash_plan as c')
         .innerJoin(
@@ -179,8 +171,6 @@ export function createCashPlanService(db: Kysely<Database>) {
         .selectAll('c')
         .execute(),
     ]);
-    const usable = new Set(known.rows.map((row) => `${row.sub_action_id}\u0000${row.code}`));
-    for (const row of stored) usable.add(`${row.sub_action_id}\u0000${row.account_code}`);
     const issues: FieldIssue[] = [];
     for (const plan of plans) {
       plan.rows.forEach((row, index) => {

@@ -87,6 +87,8 @@ const unitKeys: Record<HistoryRecordType, { column: string; set: ParentSet | 'ag
   funding_source: null,
   sub_action_funding: { column: 'sub_action_id', set: 'unit_sub_action' },
   cash_plan: { column: 'sub_action_id', set: 'unit_sub_action' },
+  sp2d: { column: 'sub_action_id', set: 'unit_sub_action' },
+  realisation_reason: { column: 'sub_action_id', set: 'unit_sub_action' },
 };
 
 /** A recorded column before or after the change is in `set` (ids as text). */

@@ -133,6 +133,38 @@ export const messagesEn: Messages = {
       noLines: 'no budget lines',
     },
   },
+  realisation: {
+    title: 'Budget realisation',
+    columns: {
+      sp2dNumber: 'SP2D number',
+      date: 'Date',
+      subAction: 'Sub-activity code',
+      account: 'Account code',
+      fundingSource: 'Funding source',
+      amount: 'Amount',
+    },
+    rowProblem: (row: number, column: string, problem: string) =>
+      `row ${row}, ${column}: ${problem}`,
+    notWholeRupiah: 'must be whole rupiah',
+    notPositive: 'must be more than 0',
+    tooLarge: 'too large',
+    otherYear: (year: number) => `not a date of budget year ${year}`,
+    otherDate: (row: number) => `the same SP2D has another date in row ${row}`,
+    unknownSubAction: (code: string) => `no sub-activity has code ${code}`,
+    ambiguousSubAction: (code: string) =>
+      `sub-activity code ${code} is used by more than one sub-activity`,
+    unknownAccount: (code: string) =>
+      `account code ${code} is not in this sub-activity (no budget line nor cash plan has it)`,
+    unknownFundingSource: (code: string) => `no funding source has code ${code}`,
+    reasonNotOver: (code: string) =>
+      `The realisation of account code ${code} does not exceed its budget lines: no reason is needed.`,
+    planned: 'Cash plan',
+    realised: 'Realisation',
+    achievement: 'Achievement',
+    overrun: 'Above the budget lines',
+    reasonNeeded: 'Reason needed',
+    reason: 'Reason',
+  },
   app: {
     name: 'Ranwal',
     subtitle: 'Remote Monitoring Information System',
@@ -1310,6 +1342,8 @@ export const messagesEn: Messages = {
       sub_action_funding: 'Sub-activity Funding Sources',
       planning_setting: 'Ceiling Rule',
       cash_plan: 'Cash plan',
+      sp2d: 'SP2D',
+      realisation_reason: 'Reason for realisation above budget lines',
     },
     fields: {
       name: 'Name',

@@ -427,6 +427,41 @@ export const messagesId = {
       noLines: 'tanpa rincian',
     },
   },
+  /** Realisasi keuangan (issue 37): SP2D from the finance system against the Anggaran Kas. */
+  realisation: {
+    title: 'Realisasi Anggaran',
+    columns: {
+      sp2dNumber: 'Nomor SP2D',
+      date: 'Tanggal',
+      subAction: 'Kode Sub Kegiatan',
+      account: 'Kode Rekening',
+      fundingSource: 'Sumber Dana',
+      amount: 'Nilai',
+    },
+    /** A row's problem, naming the sheet's row and column: 'baris 4, Nilai: tidak boleh 0'. */
+    rowProblem: (row: number, column: string, problem: string) =>
+      `baris ${row}, ${column}: ${problem}`,
+    notWholeRupiah: 'harus bilangan bulat rupiah',
+    notPositive: 'harus lebih dari 0',
+    tooLarge: 'terlalu besar',
+    otherYear: (year: number) => `bukan tanggal tahun anggaran ${year}`,
+    otherDate: (row: number) => `SP2D yang sama bertanggal lain di baris ${row}`,
+    unknownSubAction: (code: string) => `sub kegiatan dengan kode ${code} tidak ditemukan`,
+    ambiguousSubAction: (code: string) =>
+      `kode sub kegiatan ${code} dipakai lebih dari satu sub kegiatan`,
+    unknownAccount: (code: string) =>
+      `kode rekening ${code} tidak ada di sub kegiatan ini (tidak ada rincian belanja maupun Anggaran Kas dengan kode ini)`,
+    unknownFundingSource: (code: string) => `sumber dana dengan kode ${code} tidak ditemukan`,
+    /** The reason for a kode rekening realised above its lines. */
+    reasonNotOver: (code: string) =>
+      `Realisasi kode rekening ${code} tidak melebihi total rincian belanja: alasan tidak diperlukan.`,
+    planned: 'Anggaran Kas',
+    realised: 'Realisasi',
+    achievement: 'Capaian',
+    overrun: 'Melebihi rincian belanja',
+    reasonNeeded: 'Perlu alasan',
+    reason: 'Alasan',
+  },
   app: {
     name: 'Ranwal',
     subtitle: 'Sistem Informasi Remote Monitoring',
@@ -1475,6 +1510,8 @@ export const messagesId = {
       funding_source: 'Sumber Dana',
       sub_action_funding: 'Sumber Dana Sub Kegiatan',
       cash_plan: 'Anggaran Kas',
+      sp2d: 'SP2D',
+      realisation_reason: 'Alasan Realisasi Melebihi Rincian',
     },
     /** Labels of the recorded columns the line's field labels do not name. */
     fields: {

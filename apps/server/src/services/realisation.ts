@@ -1,0 +1,422 @@
+import {
+  CASH_PLAN_MONTHS,
+  type FieldIssue,
+  issuesRefusal,
+  messagesId,
+  outsideScopeRefusal,
+  type RealisationGrid,
+  type RealisationOverrun,
+  type RealisationReasonInput,
+  type RealisationRow,
+  reachesProgramme,
+  realisationMonths,
+  refusals,
+  type Sp2dImportBatch,
+  type Sp2dImportResult,
+  scopeOf,
+  type User,
+} from '@ranwal/core';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { createCashPlanService } from './cash-plan.js';
+import { accountCodesUnder } from './cash-plan-rules.js';
+import { inTransaction, type Parsed } from './pagination.js';
+import { assertSubActionInScope } from './reports.js';
+
+const texts = messagesId.realisation;
+type Caller = Pick<User, 'id' | 'role' | 'agency_ids'>;
+
+/**
+ * An import of a year's SP2D takes this transaction-level advisory lock (plus the year), so two
+ * imports of the same sheet never both find an SP2D missing and both write it.
+ */
+const SP2D_IMPORT_LOCK = 7_265_437_000;
+
+/** Rows per insert statement: nine arrays, so the statement's size does not grow with them. */
+const INSERT_CHUNK = 20_000;
+
+const key = (subActionId: string, code: string) => `${subActionId}\u0000${code}`;
+const text = (value: unknown): string =>
+  value === null || value === undefined ? '0' : BigInt(String(value)).toString();
+
+/** A dry run's answer, thrown out of its transaction so that what it wrote is rolled back. */
+class DryRun extends Error {
+  constructor(readonly result: Sp2dImportResult) {
+    super('dry run');
+  }
+}
+
+/** One SP2D row as stored, in a form two readings of the same SP2D compare equal in. */
+interface StoredRow {
+  date: string;
+  sub_action_id: string;
+  account_code: string;
+  funding_source_id: string | null;
+  amount: string;
+}
+const signature = (rows: StoredRow[]) =>
+  rows
+    .map((row) =>
+      [row.date, row.sub_action_id, row.account_code, row.funding_source_id ?? '', row.amount].join(
+        '\u0000',
+      ),
+    )
+    .sort()
+    .join('\n');
+
+/**
+ * Realisasi keuangan (issue 37): the paid orders (SP2D) of the finance system per sub kegiatan ×
+ * kode rekening, read month by month against the Anggaran Kas. Realisation is what was paid, so
+ * an SP2D above a kode rekening's lines is kept, and the unit is asked for its reason.
+ */
+export function createRealisationService(db: Kysely<Database>) {
+  /** Each (sub kegiatan, kode rekening) given whose realisation of the year exceeds its lines. */
+  async function overrunsOf(
+    executor: Kysely<Database>,
+    year: number,
+    places: readonly { sub_action_id: string; account_code: string }[],
+  ): Promise<RealisationOverrun[]> {
+    if (places.length === 0) return [];
+    const { rows } = await sql<{
+      sub_action_id: string;
+      sub_action_code: string | null;
+      account_code: string;
+      lines_total: unknown;
+      realised: unknown;
+      reason: string | null;
+    }>`
+      with k(sub_action_id, account_code) as (
+        select distinct * from unnest(${places.map((place) => place.sub_action_id)}::uuid[],
+          ${places.map((place) => place.account_code)}::text[])),
+      paid as (
+        select r.sub_action_id, r.account_code, sum(r.amount) as realised
+        from sp2d r join k using (sub_action_id, account_code)
+        where r.year = ${year} group by 1, 2),
+      lines as (
+        select d.sub_action_id, a.code as account_code, sum(d.total_after_tax) as total
+        from detail_program d join account a on a.id = d.account_id
+        join k on k.sub_action_id = d.sub_action_id and k.account_code = a.code
+        where d.year = ${year} group by 1, 2)
+      select paid.sub_action_id, s.code as sub_action_code, paid.account_code,
+        coalesce(lines.total, 0) as lines_total, paid.realised, rr.reason
+      from paid join sub_action s on s.id = paid.sub_action_id
+      left join lines using (sub_action_id, account_code)
+      left join realisation_reason rr on rr.sub_action_id = paid.sub_action_id
+        and rr.year = ${year} and rr.account_code = paid.account_code
+      where paid.realised > coalesce(lines.total, 0)
+      order by s.code, paid.account_code`.execute(executor);
+    return rows.map((row) => ({
+      sub_action_id: row.sub_action_id,
+      sub_action_code: row.sub_action_code,
+      account_code: row.account_code,
+      lines_total: text(row.lines_total),
+      realised: text(row.realised),
+      reason: row.reason,
+    }));
+  }
+
+  async function gridOf(
+    executor: Kysely<Database>,
+    subActionId: string,
+    year: number,
+  ): Promise<RealisationGrid> {
+    const [plan, paid, reasons] = await Promise.all([
+      // Read on the same executor: inside a transaction, the plan as that transaction sees it.
+      createCashPlanService(executor).gridOf(subActionId, year),
+      sql<{ account_code: string; month: number; amount: unknown }>`
+        select account_code, month, sum(amount) as amount from sp2d
+        where sub_action_id = ${subActionId} and year = ${year}
+        group by account_code, month`.execute(executor),
+      executor
+        .selectFrom('realisation_reason')
+        .select(['account_code', 'reason'])
+        .where('sub_action_id', '=', subActionId)
+        .where('year', '=', year)
+        .execute(),
+    ]);
+    const realisedOf = new Map<string, bigint[]>();
+    for (const row of paid.rows) {
+      const months =
+        realisedOf.get(row.account_code) ?? Array.from({ length: CASH_PLAN_MONTHS }, () => 0n);
+      months[row.month - 1] = BigInt(text(row.amount));
+      realisedOf.set(row.account_code, months);
+    }
+    const names = new Map(plan.rows.map((row) => [row.account_code, row.account_name]));
+    const unnamed = [...realisedOf.keys()].filter((code) => !names.has(code));
+    if (unnamed.length > 0) {
+      const { rows } = await sql<{ code: string; name: string }>`
+        select code, min(name) as name from account where code = any(${unnamed}::text[])
+        group by code`.execute(executor);
+      for (const row of rows) names.set(row.code, row.name);
+    }
+    const reasonOf = new Map(reasons.map((row) => [row.account_code, row.reason]));
+    const planOf = new Map(plan.rows.map((row) => [row.account_code, row]));
+    const codes = [...new Set([...planOf.keys(), ...realisedOf.keys()])].sort();
+    const zeros = () => Array.from({ length: CASH_PLAN_MONTHS }, () => '0');
+    const rows: RealisationRow[] = codes.map((code) => {
+      const planned = planOf.get(code);
+      const realised = (realisedOf.get(code) ?? []).map(String);
+      const months = realised.length > 0 ? realised : zeros();
+      const total = months.reduce((sum, amount) => sum + BigInt(amount), 0n);
+      const linesTotal = planned?.lines_total ?? '0';
+      return {
+        account_code: code,
+        account_name: names.get(code) ?? '',
+        lines_total: linesTotal,
+        planned: planned?.months ?? zeros(),
+        realised: months,
+        realised_total: total.toString(),
+        overrun: total > BigInt(linesTotal),
+        reason: reasonOf.get(code) ?? null,
+      };
+    });
+    const monthSums = (pick: (row: RealisationRow) => string[]) =>
+      Array.from({ length: CASH_PLAN_MONTHS }, (_, month) =>
+        rows.reduce((sum, row) => sum + BigInt(pick(row)[month] ?? '0'), 0n).toString(),
+      );
+    const realisedMonths = monthSums((row) => row.realised);
+    return {
+      sub_action_id: plan.sub_action_id,
+      sub_action_code: plan.sub_action_code,
+      sub_action_name: plan.sub_action_name,
+      year,
+      rows,
+      months: realisationMonths(plan.month_totals, realisedMonths),
+      totals: {
+        lines_total: plan.totals.lines_total,
+        planned: plan.totals.plan_total,
+        realised: realisedMonths.reduce((sum, amount) => sum + BigInt(amount), 0n).toString(),
+      },
+    };
+  }
+
+  return {
+    async get(subActionId: string, year: number, caller: Caller): Promise<RealisationGrid> {
+      // A person with units reads the realisation of their units only, as their lines.
+      await assertSubActionInScope(db, caller, subActionId);
+      return gridOf(db, subActionId, year);
+    },
+
+    /**
+     * A sheet of SP2D: sub kegiatan found by code (one per code), kode rekening among those the
+     * sub kegiatan may plan, sumber dana by code; every row checked before anything is written.
+     * Each SP2D number given is replaced whole; the same sheet again changes nothing.
+     */
+    async import(
+      batch: Parsed<typeof Sp2dImportBatch>,
+      callerId: string,
+    ): Promise<Sp2dImportResult> {
+      try {
+        return await inTransaction(db, (trx) => importSheet(trx, batch, callerId));
+      } catch (error) {
+        if (error instanceof DryRun) return error.result;
+        throw error;
+      }
+    },
+
+    /** The unit's reason for an overrun, where its lines may be written (scope; not a verifier). */
+    async reason(
+      input: Parsed<typeof RealisationReasonInput>,
+      caller: Caller,
+    ): Promise<RealisationGrid> {
+      return inTransaction(db, async (trx) => {
+        const place = await trx
+          .selectFrom('sub_action as s')
+          .innerJoin('action as a', 'a.id', 's.action_id')
+          .innerJoin('program as p', 'p.id', 'a.program_id')
+          .select('p.agency_id')
+          .where('s.id', '=', input.sub_action_id)
+          .executeTakeFirst();
+        if (!place) {
+          throw issuesRefusal([
+            {
+              path: 'sub_action_id',
+              message: messagesId.server.recordNotFound(messagesId.levels.sub_action.label),
+            },
+          ]);
+        }
+        const scope = scopeOf(caller);
+        if (!reachesProgramme(scope, place.agency_id)) throw outsideScopeRefusal(scope);
+        if (caller.role === 'verifier') throw refusals.verifierReadOnly();
+        if (input.reason === '') {
+          await trx
+            .deleteFrom('realisation_reason')
+            .where('sub_action_id', '=', input.sub_action_id)
+            .where('year', '=', input.year)
+            .where('account_code', '=', input.account_code)
+            .execute();
+          return gridOf(trx, input.sub_action_id, input.year);
+        }
+        const [over] = await overrunsOf(trx, input.year, [input]);
+        if (!over) {
+          throw issuesRefusal([
+            { path: 'reason', message: texts.reasonNotOver(input.account_code) },
+          ]);
+        }
+        await trx
+          .insertInto('realisation_reason')
+          .values({
+            sub_action_id: input.sub_action_id,
+            year: input.year,
+            account_code: input.account_code,
+            reason: input.reason,
+            updated_by: caller.id,
+          })
+          .onConflict((oc) =>
+            oc.columns(['sub_action_id', 'year', 'account_code']).doUpdateSet((eb) => ({
+              reason: eb.ref('excluded.reason'),
+              updated_by: eb.ref('excluded.updated_by'),
+              updated_at: sql<Date>`now()`,
+            })),
+          )
+          .execute();
+        return gridOf(trx, input.sub_action_id, input.year);
+      });
+    },
+  };
+
+  async function importSheet(
+    trx: Kysely<Database>,
+    batch: Parsed<typeof Sp2dImportBatch>,
+    callerId: string,
+  ): Promise<Sp2dImportResult> {
+    await sql`select pg_advisory_xact_lock(${SP2D_IMPORT_LOCK + batch.year})`.execute(trx);
+    const subActionCodes = [...new Set(batch.rows.map((row) => row.sub_action_code))];
+    const sourceCodes = [
+      ...new Set(
+        batch.rows.flatMap((row) => (row.funding_source_code ? [row.funding_source_code] : [])),
+      ),
+    ];
+    const [subActions, sources] = await Promise.all([
+      sql<{ code: string; id: string }>`
+        select code, id from sub_action where code = any(${subActionCodes}::text[])`.execute(trx),
+      sql<{ code: string; id: string }>`
+        select code, id from funding_source where code = any(${sourceCodes}::text[])`.execute(trx),
+    ]);
+    const idsByCode = new Map<string, string[]>();
+    for (const row of subActions.rows) {
+      idsByCode.set(row.code, [...(idsByCode.get(row.code) ?? []), row.id]);
+    }
+    const sourceOf = new Map(sources.rows.map((row) => [row.code, row.id]));
+    const issues: FieldIssue[] = [];
+    const problem = (index: number, field: string, column: string, message: string) =>
+      issues.push({
+        path: `rows.${index}.${field}`,
+        message: texts.rowProblem(batch.rows[index]?.row ?? index + 1, column, message),
+      });
+    const resolved: (StoredRow & { sp2d_number: string })[] = [];
+    batch.rows.forEach((row, index) => {
+      const ids = idsByCode.get(row.sub_action_code) ?? [];
+      if (ids.length !== 1) {
+        problem(
+          index,
+          'sub_action_code',
+          texts.columns.subAction,
+          (ids.length === 0 ? texts.unknownSubAction : texts.ambiguousSubAction)(
+            row.sub_action_code,
+          ),
+        );
+        return;
+      }
+      const source = row.funding_source_code ? sourceOf.get(row.funding_source_code) : null;
+      if (source === undefined) {
+        problem(
+          index,
+          'funding_source_code',
+          texts.columns.fundingSource,
+          texts.unknownFundingSource(row.funding_source_code ?? ''),
+        );
+      }
+      resolved[index] = {
+        sp2d_number: row.sp2d_number,
+        date: row.date,
+        sub_action_id: ids[0]!,
+        account_code: row.account_code,
+        funding_source_id: source ?? null,
+        amount: String(row.amount),
+      };
+    });
+    const places = [...new Set(resolved.filter(Boolean).map((row) => row.sub_action_id))].map(
+      (id) => ({ sub_action_id: id, year: batch.year }),
+    );
+    const usable = await accountCodesUnder(trx, places);
+    resolved.forEach((row, index) => {
+      if (row && !usable.has(key(row.sub_action_id, row.account_code))) {
+        problem(
+          index,
+          'account_code',
+          texts.columns.account,
+          texts.unknownAccount(row.account_code),
+        );
+      }
+    });
+    if (issues.length > 0) throw issuesRefusal(issues);
+
+    // What is stored under the sheet's SP2D numbers, to tell new, changed and unchanged apart.
+    const numbers = [...new Set(resolved.map((row) => row.sp2d_number))];
+    const { rows: stored } = await sql<StoredRow & { sp2d_number: string }>`
+      select sp2d_number, to_char(sp2d_date, 'YYYY-MM-DD') as date, sub_action_id::text,
+        account_code, funding_source_id::text, amount::text
+      from sp2d where year = ${batch.year} and sp2d_number = any(${numbers}::text[])`.execute(trx);
+    const group = <T extends { sp2d_number: string }>(rows: T[]) => {
+      const groups = new Map<string, T[]>();
+      for (const row of rows)
+        groups.set(row.sp2d_number, [...(groups.get(row.sp2d_number) ?? []), row]);
+      return groups;
+    };
+    const storedBy = group(stored);
+    const givenBy = group(resolved);
+    const counts = { created: 0, changed: 0, unchanged: 0 };
+    const replaced: string[] = [];
+    const written: (StoredRow & { sp2d_number: string })[] = [];
+    for (const [number, rows] of givenBy) {
+      const before = storedBy.get(number);
+      if (before && signature(before) === signature(rows)) {
+        counts.unchanged += 1;
+        continue;
+      }
+      if (before) {
+        counts.changed += 1;
+        replaced.push(number);
+      } else {
+        counts.created += 1;
+      }
+      written.push(...rows);
+    }
+    if (replaced.length > 0) {
+      await sql`delete from sp2d where year = ${batch.year}
+        and sp2d_number = any(${replaced}::text[])`.execute(trx);
+    }
+    for (let start = 0; start < written.length; start += INSERT_CHUNK) {
+      const chunk = written.slice(start, start + INSERT_CHUNK);
+      const column = <K extends keyof (typeof chunk)[number]>(name: K) =>
+        chunk.map((row) => row[name]);
+      await sql`
+        insert into sp2d (year, sp2d_number, sp2d_date, month, sub_action_id, account_code,
+          funding_source_id, amount, updated_by)
+        select ${batch.year}, n, d, extract(month from d)::smallint, s, a, f, v, ${callerId}::uuid
+        from unnest(${column('sp2d_number')}::text[], ${column('date')}::date[],
+          ${column('sub_action_id')}::uuid[], ${column('account_code')}::text[],
+          ${column('funding_source_id')}::uuid[], ${column('amount')}::bigint[])
+          as r(n, d, s, a, f, v)`.execute(trx);
+    }
+    const touched = new Map(
+      written.map((row) => [
+        key(row.sub_action_id, row.account_code),
+        { sub_action_id: row.sub_action_id, account_code: row.account_code },
+      ]),
+    );
+    const result: Sp2dImportResult = {
+      dry_run: batch.dry_run,
+      sp2d: givenBy.size,
+      ...counts,
+      rows: batch.rows.length,
+      amount: batch.rows.reduce((sum, row) => sum + BigInt(row.amount), 0n).toString(),
+      overruns: await overrunsOf(trx, batch.year, [...touched.values()]),
+    };
+    if (batch.dry_run) throw new DryRun(result);
+    return result;
+  }
+}
+
+export type RealisationService = ReturnType<typeof createRealisationService>;

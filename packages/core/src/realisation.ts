@@ -1,0 +1,204 @@
+/**
+ * Realisasi keuangan (issue 37): what was paid, per sub kegiatan × kode rekening × month, from
+ * the finance system's paid orders (SP2D), measured against the Anggaran Kas. Declared once here;
+ * the server, the screens and the CLI read them.
+ */
+import { z } from 'zod';
+import { CASH_PLAN_MONTHS } from './cash-plan.js';
+import { shareTenths } from './funding.js';
+import { messagesId } from './messages/index.js';
+import { Id, ReportYear, RupiahSum } from './schemas.js';
+
+const texts = messagesId.realisation;
+
+/** A kabupaten year is about 200 000 SP2D rows: one sheet, one call. */
+export const SP2D_IMPORT_MAX_ROWS = 250_000;
+
+/** The finance system's export as the import reads it (SIPD-RI/SIMDA LRA per SP2D). */
+export const sp2dSheetColumns = [
+  'nomor_sp2d',
+  'tanggal',
+  'kode_sub_kegiatan',
+  'kode_rekening',
+  'sumber_dana',
+  'nilai',
+] as const;
+
+/** One row of an SP2D sheet; `row` is its spreadsheet row number, for messages. */
+export const Sp2dImportRow = z.object({
+  row: z.number().int().min(1),
+  sp2d_number: z.string().trim().min(1, { error: 'wajib diisi' }).max(100),
+  /** The day it was paid: its month is the realisation's month. */
+  date: z.iso.date({ error: 'harus berupa tanggal YYYY-MM-DD' }),
+  sub_action_code: z.string().trim().min(1, { error: 'wajib diisi' }).max(64),
+  account_code: z.string().trim().min(1, { error: 'wajib diisi' }).max(64),
+  /** Optional: a sumber dana's code. */
+  funding_source_code: z.string().trim().max(64).nullish(),
+  amount: z.number({ error: 'harus berupa angka' }),
+});
+export type Sp2dImportRow = z.infer<typeof Sp2dImportRow>;
+
+/**
+ * A sheet of SP2D for a year. An SP2D number in the sheet replaces what was stored under that
+ * number (its rows are the SP2D), so loading the same sheet again changes nothing; SP2D not in
+ * the sheet are left alone. Every row is checked before anything is written.
+ */
+export const Sp2dImportBatch = z
+  .object({
+    year: ReportYear,
+    rows: z
+      .array(Sp2dImportRow)
+      .min(1, { error: 'minimal 1 baris' })
+      .max(SP2D_IMPORT_MAX_ROWS, { error: `maksimal ${SP2D_IMPORT_MAX_ROWS} baris` }),
+    dry_run: z.boolean().default(false),
+  })
+  .superRefine((batch, context) => {
+    // An SP2D is paid on one day: its rows must agree on it.
+    const dateOf = new Map<string, { date: string; row: number }>();
+    batch.rows.forEach((row, index) => {
+      const problem = !Number.isInteger(row.amount)
+        ? texts.notWholeRupiah
+        : row.amount <= 0
+          ? texts.notPositive
+          : row.amount > Number.MAX_SAFE_INTEGER
+            ? texts.tooLarge
+            : null;
+      if (problem) {
+        context.addIssue({
+          code: 'custom',
+          path: ['rows', index, 'amount'],
+          message: texts.rowProblem(row.row, texts.columns.amount, problem),
+        });
+      }
+      if (Number(row.date.slice(0, 4)) !== batch.year) {
+        context.addIssue({
+          code: 'custom',
+          path: ['rows', index, 'date'],
+          message: texts.rowProblem(row.row, texts.columns.date, texts.otherYear(batch.year)),
+        });
+      }
+      const earlier = dateOf.get(row.sp2d_number);
+      if (earlier && earlier.date !== row.date) {
+        context.addIssue({
+          code: 'custom',
+          path: ['rows', index, 'date'],
+          message: texts.rowProblem(row.row, texts.columns.date, texts.otherDate(earlier.row)),
+        });
+      }
+      if (!earlier) dateOf.set(row.sp2d_number, { date: row.date, row: row.row });
+    });
+  });
+export type Sp2dImportBatch = z.input<typeof Sp2dImportBatch>;
+
+/** A kode rekening of a sub kegiatan whose realisation exceeds its lines' total. */
+export const RealisationOverrun = z.object({
+  sub_action_id: Id,
+  sub_action_code: z.string().nullable(),
+  account_code: z.string(),
+  lines_total: RupiahSum,
+  realised: RupiahSum,
+  /** The unit's reason, null until it is given. */
+  reason: z.string().nullable(),
+});
+export type RealisationOverrun = z.infer<typeof RealisationOverrun>;
+
+export const Sp2dImportResult = z.object({
+  dry_run: z.boolean(),
+  /** SP2D numbers in the sheet. */
+  sp2d: z.number().int(),
+  /** …new, changed (their rows differ from what was stored), and as stored. */
+  created: z.number().int(),
+  changed: z.number().int(),
+  unchanged: z.number().int(),
+  rows: z.number().int(),
+  amount: RupiahSum,
+  /** After this sheet, the sub kegiatan × kode rekening it touched whose realisation exceeds their lines. */
+  overruns: z.array(RealisationOverrun),
+});
+export type Sp2dImportResult = z.infer<typeof Sp2dImportResult>;
+
+export const RealisationQuery = z.object({ sub_action_id: Id, year: ReportYear });
+export type RealisationQuery = z.infer<typeof RealisationQuery>;
+
+/** One kode rekening: its lines, the twelve months planned (Anggaran Kas) and realised. */
+export const RealisationRow = z.object({
+  account_code: z.string(),
+  account_name: z.string(),
+  lines_total: RupiahSum,
+  planned: z.array(RupiahSum).length(CASH_PLAN_MONTHS),
+  realised: z.array(RupiahSum).length(CASH_PLAN_MONTHS),
+  realised_total: RupiahSum,
+  /** The realisation exceeds the lines: it needs a reason (`reason`, null until given). */
+  overrun: z.boolean(),
+  reason: z.string().nullable(),
+});
+export type RealisationRow = z.infer<typeof RealisationRow>;
+
+/** A month of the sub kegiatan: cumulative plan and realisation, and how far one is from the other. */
+export const RealisationMonth = z.object({
+  month: z.number().int().min(1).max(12),
+  planned: RupiahSum,
+  realised: RupiahSum,
+  planned_cumulative: RupiahSum,
+  realised_cumulative: RupiahSum,
+  /**
+   * Cumulative realisation as tenths of a percent of the cumulative plan (1000 = on plan);
+   * null while nothing is planned yet.
+   */
+  achievement_tenths: z.number().int().nullable(),
+});
+export type RealisationMonth = z.infer<typeof RealisationMonth>;
+
+/** A sub kegiatan's realisation of a year against its Anggaran Kas. */
+export const RealisationGrid = z.object({
+  sub_action_id: Id,
+  sub_action_code: z.string().nullable(),
+  sub_action_name: z.string(),
+  year: z.number().int(),
+  rows: z.array(RealisationRow),
+  months: z.array(RealisationMonth).length(CASH_PLAN_MONTHS),
+  totals: z.object({
+    lines_total: RupiahSum,
+    planned: RupiahSum,
+    realised: RupiahSum,
+  }),
+});
+export type RealisationGrid = z.infer<typeof RealisationGrid>;
+
+/** The unit's reason for a kode rekening realised above its lines; an empty one withdraws it. */
+export const RealisationReasonInput = z.object({
+  sub_action_id: Id,
+  year: ReportYear,
+  account_code: z.string().trim().min(1, { error: 'wajib diisi' }).max(64),
+  reason: z.string().trim().max(1000, { error: 'maksimal 1000 karakter' }),
+});
+export type RealisationReasonInput = z.input<typeof RealisationReasonInput>;
+
+/** Cumulative sums of twelve monthly amounts (decimal text in, decimal text out). */
+export function cumulative(months: readonly string[]): string[] {
+  let sum = 0n;
+  return months.map((amount) => {
+    sum += BigInt(amount);
+    return sum.toString();
+  });
+}
+
+/**
+ * The months of a sub kegiatan from its monthly plan and realisation: each month's cumulative
+ * figures and the realisation as tenths of a percent of the plan so far (rounded half up).
+ */
+export function realisationMonths(
+  planned: readonly string[],
+  realised: readonly string[],
+): RealisationMonth[] {
+  const plannedSoFar = cumulative(planned);
+  const realisedSoFar = cumulative(realised);
+  return plannedSoFar.map((plan, index) => ({
+    month: index + 1,
+    planned: planned[index] ?? '0',
+    realised: realised[index] ?? '0',
+    planned_cumulative: plan,
+    realised_cumulative: realisedSoFar[index] ?? '0',
+    achievement_tenths: plan === '0' ? null : shareTenths(realisedSoFar[index] ?? '0', plan),
+  }));
+}
