@@ -56,8 +56,10 @@ import {
   importCatalogue,
   importFundingSources,
   importPagu,
+  importSp2d,
   type PlanningImportOptions,
   paguSummary,
+  sp2dSummary,
 } from './commands/planning/index.js';
 import {
   importReference,
@@ -401,6 +403,7 @@ export function buildProgram({
       cashPlanSummary,
       'anggaran-kas-2026.xlsx',
     ],
+    ['sp2d', cliText().help.importSp2d, importSp2d, sp2dSummary, 'sp2d-2026.xlsx'],
   ] as const) {
     const command = imports
       .command(name)

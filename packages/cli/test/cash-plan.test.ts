@@ -7,7 +7,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfPages } from '../../../apps/server/test/rka-reading.js';
 import type { PrintoutResult } from '../src/commands/export/index.js';
-import type { CashPlanExportResult, CashPlanReport } from '../src/commands/planning/index.js';
+import type {
+  CashPlanExportResult,
+  CashPlanReport,
+  Sp2dReport,
+} from '../src/commands/planning/index.js';
 import { logInAsAdmin, runCli, startServer, type TestServer, withConfigHome } from './support.js';
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
@@ -17,7 +21,7 @@ const HEADER = [
   ...Array.from({ length: 12 }, (_, index) => `bulan_${index + 1}`),
 ].join(',');
 
-describe('ranwal import and export cash-plan (the SIPD layout)', () => {
+describe('ranwal import and export cash-plan (the SIPD layout), import sp2d', () => {
   let server: TestServer;
   let home: Awaited<ReturnType<typeof withConfigHome>>;
   beforeAll(async () => {
@@ -134,5 +138,79 @@ describe('ranwal import and export cash-plan (the SIPD layout)', () => {
     const csv = await ranwal(['export', 'funding-recap', '--out', path.join(home.dir, 'r.csv')]);
     expect(csv.code).toBe(2);
     expect(csv.stderr).toContain(messagesEn.cli.failures.printIsNotCsv);
+  });
+
+  it('loads SP2D from a workbook with its own dates and from a CSV as people write it; a bad date stops the sheet', async () => {
+    const paid = async () =>
+      (
+        await sql`select sp2d_number, to_char(sp2d_date, 'YYYY-MM-DD') as date, month,
+          amount::text from sp2d where year = 2026 order by sp2d_number, amount`.execute(
+          server.database.db,
+        )
+      ).rows;
+    // The finance system's export: real dates, amounts as numbers, one SP2D over two rekening.
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('SP2D');
+    sheet.addRow([
+      'Nomor SP2D',
+      'Tanggal',
+      'Kode Sub Kegiatan',
+      'Kode Rekening',
+      'Sumber Dana',
+      'Nilai',
+    ]);
+    sheet.addRow([
+      '00012/SP2D/LS/2026',
+      new Date(Date.UTC(2026, 2, 31)),
+      '1.02.02.2.02.0020',
+      '5.1.02.01.01.0052',
+      'DAU',
+      2_500_000,
+    ]);
+    sheet.addRow([
+      '00012/SP2D/LS/2026',
+      new Date(Date.UTC(2026, 2, 31)),
+      '1.02.02.2.02.0033',
+      '5.1.02.01.01.0052',
+      'DAU',
+      1_000,
+    ]);
+    const xlsx = path.join(home.dir, 'sp2d.xlsx');
+    await workbook.xlsx.writeFile(xlsx);
+    const loaded = await json<Sp2dReport>(['import', 'sp2d', xlsx, '--year', '2026']);
+    expect(loaded.result).toMatchObject({ sp2d: 1, created: 1, rows: 2, amount: '2501000' });
+    // No lines under these sub kegiatan yet: every rupiah is above them, and the units are asked.
+    const summary = await ranwal(['import', 'sp2d', xlsx, '--year', '2026']);
+    expect(summary.code, summary.stderr).toBe(0);
+    expect(summary.stdout).toContain('Loaded 1 SP2D of 2026 (2 row(s))');
+    expect(summary.stdout).toContain('0 new, 0 changed, 1 unchanged');
+    expect(summary.stdout).toContain(messagesEn.cli.planning.sp2dOverruns('2'));
+    expect(summary.stdout).toContain('1.02.02.2.02.0020 5.1.02.01.01.0052: Rp 2.500.000 of Rp 0');
+
+    // A CSV as a person saves it: day first, Indonesian thousands, a semicolon.
+    const csv = path.join(home.dir, 'sp2d.csv');
+    await writeFile(
+      csv,
+      'nomor_sp2d;tanggal;kode_sub_kegiatan;kode_rekening;sumber_dana;nilai\n00013/SP2D/LS/2026;05/04/2026;1.02.02.2.02.0020;5.1.02.01.01.0052;;1.250.000\n',
+    );
+    const fromCsv = await json<Sp2dReport>(['import', 'sp2d', csv, '--year', '2026']);
+    expect(fromCsv.result).toMatchObject({ created: 1, amount: '1250000' });
+    const stored = await paid();
+    expect(stored).toEqual([
+      { sp2d_number: '00012/SP2D/LS/2026', date: '2026-03-31', month: 3, amount: '1000' },
+      { sp2d_number: '00012/SP2D/LS/2026', date: '2026-03-31', month: 3, amount: '2500000' },
+      { sp2d_number: '00013/SP2D/LS/2026', date: '2026-04-05', month: 4, amount: '1250000' },
+    ]);
+
+    const bad = path.join(home.dir, 'sp2d-salah.csv');
+    await writeFile(
+      bad,
+      'nomor_sp2d,tanggal,kode_sub_kegiatan,kode_rekening,nilai\n00014/SP2D/LS/2026,2026-04-06,1.02.02.2.02.0020,5.1.02.01.01.0052,10\n00015/SP2D/LS/2026,31/02/2026,1.02.02.2.02.0020,5.1.02.01.01.0052,10\n',
+    );
+    const refused = await ranwal(['import', 'sp2d', bad, '--year', '2026']);
+    expect(refused.code).toBe(3);
+    expect(refused.stderr).toContain('row 3');
+    expect(refused.stderr).toContain(messagesEn.cli.failures.notADate('31/02/2026'));
+    expect(await paid()).toEqual(stored);
   });
 });

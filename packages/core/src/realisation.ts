@@ -112,7 +112,7 @@ export const Sp2dImportResult = z.object({
   unchanged: z.number().int(),
   rows: z.number().int(),
   amount: RupiahSum,
-  /** After this sheet, the sub kegiatan × kode rekening it touched whose realisation exceeds their lines. */
+  /** After this sheet, the sub kegiatan × kode rekening it names whose realisation exceeds their lines. */
   overruns: z.array(RealisationOverrun),
 });
 export type Sp2dImportResult = z.infer<typeof Sp2dImportResult>;

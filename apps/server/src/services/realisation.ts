@@ -400,8 +400,9 @@ export function createRealisationService(db: Kysely<Database>) {
           ${column('funding_source_id')}::uuid[], ${column('amount')}::bigint[])
           as r(n, d, s, a, f, v)`.execute(trx);
     }
+    // Every place the sheet names, written now or before: the admin sees what still needs a reason.
     const touched = new Map(
-      written.map((row) => [
+      resolved.map((row) => [
         key(row.sub_action_id, row.account_code),
         { sub_action_id: row.sub_action_id, account_code: row.account_code },
       ]),

@@ -2053,6 +2053,8 @@ export const messagesEn: Messages = {
         'load the list of funding sources from a sheet (Kode, Nama, Kelompok; Berlaku Mulai and Berlaku Sampai when given), matched by code',
       importCashPlan:
         "load a year's Anggaran Kas from a SIPD sheet (kode_sub_kegiatan, kode_rekening, bulan_1..bulan_12); each sub kegiatan in the sheet gets its rows, others are left alone",
+      importSp2d:
+        "load a year's financial realisation from the finance system's SP2D export (nomor_sp2d, tanggal, kode_sub_kegiatan, kode_rekening, sumber_dana, nilai); each SP2D number in the sheet replaces what was stored under it",
       exportCashPlan:
         "write a budget year's cash plan in the SIPD layout (imported again: nothing changes), or its printout (--layout print, or a .pdf file)",
       cashPlanLayout:
@@ -2144,6 +2146,7 @@ export const messagesEn: Messages = {
       setPagu: 'setting the pagu',
       loadFundingSources: 'loading the funding sources',
       setCashPlan: 'loading the Anggaran Kas',
+      loadSp2d: 'loading the SP2D',
       readCashPlan: 'reading the Anggaran Kas',
       loadReference: 'loading the reference',
       importStopped: 'import stopped',
@@ -2223,6 +2226,8 @@ export const messagesEn: Messages = {
       noPaguRow: (file: string) => `${file} has no pagu row`,
       noFundingSourceRow: (file: string) => `${file} has no funding source row`,
       noCashPlanRow: (file: string) => `${file} has no Anggaran Kas row`,
+      noSp2dRow: (file: string) => `${file} has no SP2D row`,
+      notADate: (text: string) => `"${text}" is not a date (write 2027-03-31 or 31/03/2027)`,
       atMostRows: (maximum: string) => `at most ${maximum} rows`,
       batchSize: (maximum: string) => `--batch-size must be a whole number from 1 to ${maximum}`,
       stoppedChecked: (sent: string, total: string) =>
@@ -2268,6 +2273,19 @@ export const messagesEn: Messages = {
       cashPlan: (verb: string, rows: string, year: number, file: string, counts: string) =>
         `${verb} the ${year} Anggaran Kas of ${rows} row(s) from ${file}: ${counts}`,
       cashPlanRemoved: (removed: string) => `, ${removed} removed`,
+      sp2d: (
+        verb: string,
+        count: string,
+        rows: string,
+        year: number,
+        file: string,
+        counts: string,
+      ) => `${verb} ${count} SP2D of ${year} (${rows} row(s)) from ${file}: ${counts}`,
+      sp2dLoaded: 'Loaded',
+      sp2dOverruns: (count: string) =>
+        `${count} account code(s) paid above their budget lines; the units are asked for a reason:`,
+      sp2dOverrun: (subAction: string, account: string, realised: string, lines: string) =>
+        `  ${subAction} ${account}: ${realised} of ${lines}`,
       cashPlanSaved: (rows: string, year: number, file: string, format: string) =>
         `Saved the ${year} Anggaran Kas, ${rows} row(s), to ${file} (${format}); ranwal import cash-plan reads it back`,
       counts: (created: string, changed: string, unchanged: string) =>

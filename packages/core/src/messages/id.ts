@@ -2327,6 +2327,8 @@ export const messagesId = {
         'muat katalog harga standar (SSH, SBU, HSPK, ASB) satu tahun anggaran dari lembar yang diterbitkan daerah',
       importCashPlan:
         'muat Anggaran Kas satu tahun anggaran dari lembar SIPD (kode_sub_kegiatan, kode_rekening, bulan_1..bulan_12); setiap sub kegiatan di lembar mendapat baris-barisnya, yang lain tidak diubah',
+      importSp2d:
+        'muat realisasi keuangan satu tahun anggaran dari ekspor SP2D sistem keuangan (nomor_sp2d, tanggal, kode_sub_kegiatan, kode_rekening, sumber_dana, nilai); setiap nomor SP2D di lembar menggantikan yang tersimpan dengan nomor itu',
       exportCashPlan:
         'tulis Anggaran Kas satu tahun anggaran dalam tata letak SIPD (diimpor lagi: tidak ada yang berubah), atau cetakannya (--layout print, atau berkas .pdf)',
       cashPlanLayout:
@@ -2428,6 +2430,7 @@ export const messagesId = {
       setPagu: 'menetapkan pagu',
       loadFundingSources: 'memuat sumber dana',
       setCashPlan: 'memuat Anggaran Kas',
+      loadSp2d: 'memuat SP2D',
       readCashPlan: 'membaca Anggaran Kas',
       loadReference: 'memuat nomenklatur',
       importStopped: 'impor berhenti',
@@ -2520,6 +2523,8 @@ export const messagesId = {
       noPaguRow: (file: string) => `${file} tidak berisi baris pagu`,
       noFundingSourceRow: (file: string) => `${file} tidak berisi baris sumber dana`,
       noCashPlanRow: (file: string) => `${file} tidak berisi baris Anggaran Kas`,
+      noSp2dRow: (file: string) => `${file} tidak berisi baris SP2D`,
+      notADate: (text: string) => `"${text}" bukan tanggal (tulis 2027-03-31 atau 31/03/2027)`,
       atMostRows: (maximum: string) => `paling banyak ${maximum} baris`,
       batchSize: (maximum: string) => `--batch-size harus bilangan bulat dari 1 sampai ${maximum}`,
       stoppedChecked: (sent: string, total: string) =>
@@ -2565,6 +2570,20 @@ export const messagesId = {
       cashPlan: (verb: string, rows: string, year: number, file: string, counts: string) =>
         `${verb} Anggaran Kas tahun ${year}, ${rows} baris, dari ${file}: ${counts}`,
       cashPlanRemoved: (removed: string) => `, ${removed} dihapus`,
+      sp2d: (
+        verb: string,
+        count: string,
+        rows: string,
+        year: number,
+        file: string,
+        counts: string,
+      ) => `${verb} ${count} SP2D tahun ${year} (${rows} baris) dari ${file}: ${counts}`,
+      sp2dLoaded: 'Dimuat',
+      /** Kode rekening paid above their lines: the units are asked for a reason. */
+      sp2dOverruns: (count: string) =>
+        `${count} kode rekening terealisasi melebihi total rincian belanjanya; unit diminta memberi alasan:`,
+      sp2dOverrun: (subAction: string, account: string, realised: string, lines: string) =>
+        `  ${subAction} ${account}: ${realised} dari ${lines}`,
       cashPlanSaved: (rows: string, year: number, file: string, format: string) =>
         `Disimpan Anggaran Kas tahun ${year}, ${rows} baris, ke ${file} (${format}); ranwal import cash-plan membacanya kembali`,
       counts: (created: string, changed: string, unchanged: string) =>

@@ -10,6 +10,7 @@ import {
   type FundingSourceImportResult,
   FundingSourceInput,
   fieldIssuesOf,
+  formatRupiah,
   fundingGroups,
   HIERARCHY_IMPORT_MAX_ROWS,
   messagesId,
@@ -19,6 +20,9 @@ import {
   type PriceItemKind,
   parseNumberInput,
   priceItemKinds,
+  SP2D_IMPORT_MAX_ROWS,
+  type Sp2dImportResult,
+  sp2dSheetColumns,
   splitAccountCodes,
 } from '@ranwal/core';
 import { defaultBudgetYear } from '../../budget-year.js';
@@ -177,6 +181,19 @@ async function readRows<F extends string>(options: PlanningImportOptions, column
     .slice(position + 1)
     .filter((row) => row.cells.some((value) => value.trim() !== ''));
   return { rows, cell };
+}
+
+/** A sheet the server refused row by row: its messages name each row by its number already. */
+async function rowsNamedByServer<T>(send: () => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (error) {
+    const issues = error instanceof ApiError ? (error.issues ?? []) : [];
+    if (issues.length > 0) {
+      throw new CliError('invalid_data', issues.map((issue) => issue.message).join('\n'));
+    }
+    throw error;
+  }
 }
 
 function yearOf(text: string | undefined): number | undefined {
@@ -499,21 +516,14 @@ export async function importCashPlan(options: PlanningImportOptions): Promise<Ca
   const { client } = await connect(options);
   const year = given ?? (await defaultBudgetYear(client));
   const dryRun = options.dryRun ?? false;
-  const { data } = await calling(cliText().doing.setCashPlan, async () => {
-    try {
-      return await client.cashPlan.import(
+  const { data } = await calling(cliText().doing.setCashPlan, () =>
+    rowsNamedByServer(() =>
+      client.cashPlan.import(
         { year, rows: entries, dry_run: dryRun },
         options.signal ? { signal: options.signal } : {},
-      );
-    } catch (error) {
-      // The server's messages name each row by its spreadsheet row number already.
-      const issues = error instanceof ApiError ? (error.issues ?? []) : [];
-      if (issues.length > 0) {
-        throw new CliError('invalid_data', issues.map((issue) => issue.message).join('\n'));
-      }
-      throw error;
-    }
-  });
+      ),
+    ),
+  );
   return { file: options.file, year, dryRun, rows: entries.length, result: data };
 }
 
@@ -599,4 +609,155 @@ export function cashPlanExportSummary(result: CashPlanExportResult): string {
     result.file,
     result.format,
   );
+}
+
+type Sp2dField =
+  | 'sp2d_number'
+  | 'date'
+  | 'sub_action_code'
+  | 'account_code'
+  | 'funding_source_code'
+  | 'amount';
+
+/** The finance system's SP2D export: its column names first, the names people write after. */
+const sp2dColumns: Columns<Sp2dField> = {
+  sp2d_number: {
+    names: [sp2dSheetColumns[0], 'nomor sp2d', 'no sp2d', 'no. sp2d'],
+    required: true,
+  },
+  date: { names: [sp2dSheetColumns[1], 'tanggal sp2d', 'tgl sp2d'], required: true },
+  sub_action_code: {
+    names: [sp2dSheetColumns[2], 'kode sub kegiatan', 'kode subkegiatan'],
+    required: true,
+  },
+  account_code: { names: [sp2dSheetColumns[3], 'kode rekening', 'kode akun'], required: true },
+  funding_source_code: {
+    names: [sp2dSheetColumns[4], 'sumber dana', 'kode sumber dana'],
+    required: false,
+  },
+  amount: { names: [sp2dSheetColumns[5], 'nilai sp2d', 'jumlah'], required: true },
+};
+
+/**
+ * A date as finance exports write it: 2027-03-31, 31/03/2027 or 31-03-2027, or a workbook's
+ * own date cell. Anything else stops the sheet, naming the row.
+ */
+function dateOf(text: string, row: SheetRow, column: string): string {
+  // A workbook's date cell as its serial number (days since 1899-12-30, Excel's count).
+  if (/^\d{5}$/.test(text)) {
+    return new Date(Date.UTC(1899, 11, 30) + Number(text) * 86_400_000).toISOString().slice(0, 10);
+  }
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
+  const dayFirst = /^(\d{1,2})[/-](\d{1,2})[/-](\d{4})$/.exec(text);
+  const [year, month, day] = iso
+    ? [iso[1], iso[2], iso[3]]
+    : dayFirst
+      ? [dayFirst[3], dayFirst[2], dayFirst[1]]
+      : [];
+  const date = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  const parsed = new Date(`${date}T00:00:00Z`);
+  if (!year || Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date) {
+    throw new CliError(
+      'invalid_data',
+      `${describePlace(row)}, ${column}: ${cliText().failures.notADate(text)}`,
+    );
+  }
+  return date;
+}
+
+export interface Sp2dReport {
+  file: string;
+  year: number;
+  dryRun: boolean;
+  rows: number;
+  result: Sp2dImportResult;
+}
+
+/**
+ * Loads a year's paid orders (SP2D) from the finance system's export. Every cell is read before
+ * anything is sent, and the server checks every row before writing any (one transaction): a bad
+ * row stops the sheet, naming its row. Each SP2D number in the sheet replaces what was stored
+ * under it: loading the same sheet again changes nothing.
+ */
+export async function importSp2d(options: PlanningImportOptions): Promise<Sp2dReport> {
+  const given = yearOf(options.year);
+  const { rows, cell } = await readRows(options, sp2dColumns);
+  const entries = rows.map((row) => {
+    for (const [field, label] of [
+      ['sp2d_number', sp2dSheetColumns[0]],
+      ['date', sp2dSheetColumns[1]],
+      ['sub_action_code', sp2dSheetColumns[2]],
+      ['account_code', sp2dSheetColumns[3]],
+      ['amount', sp2dSheetColumns[5]],
+    ] as const) {
+      if (cell(row, field) === '') {
+        throw new CliError(
+          'invalid_data',
+          `${describePlace(row)}, ${label}: ${cliText().import.empty}`,
+        );
+      }
+    }
+    const source = cell(row, 'funding_source_code');
+    return {
+      row: row.row,
+      sp2d_number: cell(row, 'sp2d_number'),
+      date: dateOf(cell(row, 'date'), row, sp2dSheetColumns[1]),
+      sub_action_code: cell(row, 'sub_action_code'),
+      account_code: cell(row, 'account_code'),
+      funding_source_code: source === '' ? null : source,
+      amount: amountOf(cell(row, 'amount'), row, sp2dSheetColumns[5]),
+    };
+  });
+  if (entries.length === 0) {
+    throw new CliError('invalid_data', cliText().failures.noSp2dRow(options.file));
+  }
+  if (entries.length > SP2D_IMPORT_MAX_ROWS) {
+    throw new CliError(
+      'invalid_data',
+      cliText().failures.atMostRows(formatCount(SP2D_IMPORT_MAX_ROWS)),
+    );
+  }
+  const { client } = await connect(options);
+  const year = given ?? (await defaultBudgetYear(client));
+  const dryRun = options.dryRun ?? false;
+  const { data } = await calling(cliText().doing.loadSp2d, () =>
+    rowsNamedByServer(() =>
+      client.realisation.import(
+        { year, rows: entries, dry_run: dryRun },
+        options.signal ? { signal: options.signal } : {},
+      ),
+    ),
+  );
+  return { file: options.file, year, dryRun, rows: entries.length, result: data };
+}
+
+export function sp2dSummary(report: Sp2dReport): string {
+  const { created, changed, unchanged, overruns } = report.result;
+  const text = cliText().planning;
+  const verb = report.dryRun ? text.dryRunRead : text.sp2dLoaded;
+  const counts = text.counts(formatCount(created), formatCount(changed), formatCount(unchanged));
+  const lines = [
+    text.sp2d(
+      verb,
+      formatCount(report.result.sp2d),
+      formatCount(report.rows),
+      report.year,
+      report.file,
+      counts,
+    ),
+  ];
+  if (overruns.length > 0) {
+    lines.push(text.sp2dOverruns(formatCount(overruns.length)));
+    for (const over of overruns) {
+      lines.push(
+        text.sp2dOverrun(
+          over.sub_action_code ?? '-',
+          over.account_code,
+          formatRupiah(over.realised),
+          formatRupiah(over.lines_total),
+        ),
+      );
+    }
+  }
+  return lines.join('\n');
 }
