@@ -32,6 +32,7 @@ const PaguPage = lazy(() => import('./pages/PaguPage.js'));
 const PriceCataloguePage = lazy(() => import('./pages/PriceCataloguePage.js'));
 const FundingSourcesPage = lazy(() => import('./pages/FundingSourcesPage.js'));
 const CashPlanPage = lazy(() => import('./pages/CashPlanPage.js'));
+const RealisationPage = lazy(() => import('./pages/RealisationPage.js'));
 const PlanningSettingsPage = lazy(() => import('./pages/PlanningSettingsPage.js'));
 const PriceAnomaliesPage = lazy(() => import('./pages/PriceAnomaliesPage.js'));
 const HistoryPage = lazy(() => import('./pages/HistoryPage.js'));
@@ -50,6 +51,7 @@ const adminPages: Record<string, PortalRoute['page']> = {
   priceCatalogue: PriceCataloguePage,
   fundingSources: FundingSourcesPage,
   cashPlan: CashPlanPage,
+  realisation: RealisationPage,
   planningSettings: PlanningSettingsPage,
   priceAnomalies: PriceAnomaliesPage,
   history: HistoryPage,

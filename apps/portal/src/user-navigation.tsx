@@ -3,10 +3,11 @@ import { cn, focusRing } from '@ranwal/ui';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { withYearOf } from './view-url.js';
 
-/** A unit's pages, in the order of its day: its lines, then their monthly plan. */
+/** A unit's pages, in the order of its day: its lines, their monthly plan, what was paid. */
 const userPages = [
   { href: '/user-dashboard', label: messagesId.app.pageTitles.userDashboard },
   { href: '/anggaran-kas', label: messagesId.cashPlan.title },
+  { href: '/realisasi', label: messagesId.realisation.title },
 ] as const;
 
 /**

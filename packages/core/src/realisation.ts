@@ -165,6 +165,15 @@ export const RealisationGrid = z.object({
 });
 export type RealisationGrid = z.infer<typeof RealisationGrid>;
 
+/** A reason as given in the dialog: said, and within bounds. */
+export const RealisationReasonText = z.object({
+  reason: z
+    .string()
+    .trim()
+    .min(1, { error: 'wajib diisi' })
+    .max(1000, { error: 'maksimal 1000 karakter' }),
+});
+
 /** The unit's reason for a kode rekening realised above its lines; an empty one withdraws it. */
 export const RealisationReasonInput = z.object({
   sub_action_id: Id,

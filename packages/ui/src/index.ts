@@ -47,6 +47,7 @@ export * from './screens/locks/index.js';
 export * from './screens/management/index.js';
 export * from './screens/notifications/index.js';
 export * from './screens/planning/index.js';
+export * from './screens/realisation/index.js';
 export * from './screens/shell/index.js';
 export * from './screens/stages/index.js';
 export * from './screens/user-dashboard/index.js';

@@ -164,6 +164,38 @@ export const messagesEn: Messages = {
     overrun: 'Above the budget lines',
     reasonNeeded: 'Reason needed',
     reason: 'Reason',
+    view: {
+      intro:
+        "Each month's financial realisation from the SP2D paid, against the sub-activity's cash plan.",
+      choose: 'Choose a sub-activity to see its realisation.',
+      fetchFailed: 'Could not load the realisation',
+      summary: (realised: string, planned: string, lines: string) =>
+        `Realised ${realised} of a cash plan of ${planned} (budget lines ${lines}).`,
+      monthsTitle: (name: string) => `Realisation by month: ${name}`,
+      accountsTitle: (name: string) => `Realisation by account code: ${name}`,
+      month: 'Month',
+      plannedCumulative: 'Cash plan to date',
+      realisedCumulative: 'Realised to date',
+      noPlanYet: 'Not planned yet',
+      account: 'Account code',
+      linesTotal: 'Budget lines',
+      remaining: 'Lines remaining',
+      note: 'Note',
+      withinLines: 'Within the budget lines',
+      overrunExplained: (reason: string) => `Above the budget lines. Reason: ${reason}`,
+      giveReason: 'Give a reason',
+      changeReason: 'Change the reason',
+      emptyAccounts: 'This sub-activity has no budget lines, cash plan or realisation yet.',
+      reasonDialog: {
+        title: (code: string) => `Reason for the realisation of ${code}`,
+        text: (realised: string, lines: string) =>
+          `Realised ${realised} is above the budget lines of ${lines}. Write the reason for the verifier and Bappeda.`,
+        reason: 'Reason',
+        reasonPlaceholder: 'e.g. contract addendum 12 added work',
+        failed: 'Could not save the reason',
+      },
+      reasonSaved: (code: string) => `The reason for ${code} was saved.`,
+    },
   },
   app: {
     name: 'Ranwal',

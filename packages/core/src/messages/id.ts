@@ -461,6 +461,40 @@ export const messagesId = {
     overrun: 'Melebihi rincian belanja',
     reasonNeeded: 'Perlu alasan',
     reason: 'Alasan',
+    /** The unit's screen (issue 37). */
+    view: {
+      intro:
+        'Realisasi keuangan setiap bulan dari SP2D yang dibayarkan, dibandingkan dengan Anggaran Kas sub kegiatan.',
+      choose: 'Pilih sub kegiatan untuk melihat realisasinya.',
+      fetchFailed: 'Gagal mengambil realisasi',
+      summary: (realised: string, planned: string, lines: string) =>
+        `Realisasi ${realised} dari Anggaran Kas ${planned} (total rincian belanja ${lines}).`,
+      monthsTitle: (name: string) => `Realisasi per Bulan: ${name}`,
+      accountsTitle: (name: string) => `Realisasi per Kode Rekening: ${name}`,
+      month: 'Bulan',
+      plannedCumulative: 'Anggaran Kas s.d. Bulan Ini',
+      realisedCumulative: 'Realisasi s.d. Bulan Ini',
+      noPlanYet: 'Belum direncanakan',
+      account: 'Kode Rekening',
+      linesTotal: 'Total Rincian',
+      remaining: 'Sisa Rincian',
+      note: 'Keterangan',
+      withinLines: 'Sesuai rincian belanja',
+      overrunExplained: (reason: string) => `Melebihi rincian belanja. Alasan: ${reason}`,
+      giveReason: 'Beri Alasan',
+      changeReason: 'Ubah Alasan',
+      emptyAccounts:
+        'Sub kegiatan ini belum memiliki rincian belanja, Anggaran Kas, atau realisasi.',
+      reasonDialog: {
+        title: (code: string) => `Alasan Realisasi ${code}`,
+        text: (realised: string, lines: string) =>
+          `Realisasi ${realised} melebihi total rincian belanja ${lines}. Tuliskan alasannya untuk verifikator dan Bappeda.`,
+        reason: 'Alasan',
+        reasonPlaceholder: 'mis. addendum kontrak nomor 12 menambah volume pekerjaan',
+        failed: 'Gagal menyimpan alasan',
+      },
+      reasonSaved: (code: string) => `Alasan realisasi ${code} disimpan.`,
+    },
   },
   app: {
     name: 'Ranwal',

@@ -36,6 +36,8 @@ import type {
   PriceItemListQuery,
   PriceItemUpdateInput,
   RanwalClient,
+  RealisationQuery,
+  RealisationReasonInput,
   ReferenceListQuery,
   ReportDownloadQuery,
   SignerInput,
@@ -117,6 +119,8 @@ export const ranwalKeys = {
   fundingRecap: (query: FundingRecapQuery) => [...reports, 'funding-recap', query] as const,
   /** Under `reports`: a line written moves its kode rekening's total, and so the selisih. */
   cashPlan: (query: CashPlanQuery) => [...reports, 'cash-plan', query] as const,
+  /** Under the reports: a line or a plan written changes what the realisation is read against. */
+  realisation: (query: RealisationQuery) => [...reports, 'realisation', query] as const,
   /** Under the same: every plan saved or line written may balance a sub kegiatan or not. */
   cashPlanStatus: (query: CashPlanStatusQuery) =>
     [...reports, 'cash-plan', 'status', query] as const,
@@ -306,6 +310,16 @@ export function useCashPlan(query: CashPlanQuery, options: ReadOptions = {}) {
   return useQuery({
     queryKey: ranwalKeys.cashPlan(query),
     queryFn: ({ signal }) => client.cashPlan.get(query, { signal }),
+    enabled: options.enabled,
+  });
+}
+
+/** A sub kegiatan's realisation of a year against its Anggaran Kas (issue 37). */
+export function useRealisation(query: RealisationQuery, options: ReadOptions = {}) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.realisation(query),
+    queryFn: ({ signal }) => client.realisation.get(query, { signal }),
     enabled: options.enabled,
   });
 }
@@ -776,6 +790,13 @@ export const useSetCashPlan = () =>
   useClientMutation(
     (client, body: CashPlanInput) => client.cashPlan.set(body),
     [[...reports, 'cash-plan']],
+  );
+
+/** The unit's reason for a kode rekening paid above its lines (issue 37). */
+export const useSetRealisationReason = () =>
+  useClientMutation(
+    (client, body: RealisationReasonInput) => client.realisation.reason(body),
+    [[...reports, 'realisation']],
   );
 
 /** Deletes a sumber dana nothing uses. */

@@ -60,6 +60,8 @@ export const adminNavigation: readonly AdminNavItem[] = [
   // Anggaran Kas (issue 36): a unit plans its own months here too (from the links under its
   // header: a unit has no sidebar), so the page is not an admin-… path.
   navItem('cashPlan', '/anggaran-kas', (m) => m.cashPlan.title, '/anggaran-kas', ['admin', 'user']),
+  // Realisasi (issue 37): what was paid against that plan, read by the unit too.
+  navItem('realisation', '/realisasi', (m) => m.realisation.title, '/realisasi', ['admin', 'user']),
   navItem('planningSettings', '/admin-pengaturan-perencanaan', (m) => m.planning.nav.settings),
   // The year's price anomalies (issue 34): after the catalogue and rules they measure against.
   navItem('priceAnomalies', '/admin-anomali-harga', (m) => m.planning.nav.anomalies),

@@ -1,0 +1,2 @@
+export * from './ConnectedRealisation.js';
+export * from './RealisationView.js';
