@@ -236,7 +236,9 @@ describe('every route of the route table: accessible, one h1, laid out', () => {
           .nth(1)
           .waitFor();
       } else {
-        await page.getByRole('heading', { level: 2, name: 'Anggaran Kas', exact: true }).waitFor();
+        // Each other unit page is a section under the header, titled as its route.
+        const title = expectedHeading[route.path];
+        await page.getByRole('heading', { level: 2, name: title, exact: true }).waitFor();
       }
       // A unit's pages sit under its own header, whose h1 is the app's name.
       await checkPage(page, route.path, `route${route.path.replace(/\//g, '-')}-user`, 'Ranwal');
