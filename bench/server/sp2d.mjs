@@ -1,0 +1,184 @@
+// Realisasi keuangan at a kabupaten's size (issue 37): the built server on PostgreSQL, a year of
+// 6 381 sub kegiatan with five kode rekening each (one budget line per account, a balanced
+// Anggaran Kas), and a year of paid orders: `--rows` (200 000) SP2D rows, four rows per SP2D,
+// spread over the twelve months.
+//
+// 1. The import through the API (`POST /api/realisation/import`, the whole sheet in one call,
+//    as the CLI sends it): first load (every SP2D new), then the same sheet again (unchanged).
+// 2. The SQL floor for the same tables: the same rows inserted by one `insert … select from
+//    unnest(…)` straight into `sp2d` (its history triggers included), after deleting them.
+//    Goal: the API's first load ≤ 1.5 × the floor.
+// 3. `--calls` (300) realisation grids of random sub kegiatan (`GET /api/realisation`), one at
+//    a time. Goal: p99 under 50 ms.
+//
+//   npm run build && node bench/server/sp2d.mjs [--rows 200000] [--calls 300]
+//
+// Exits non-zero on errors (a non-2xx answer, counts that do not add up), never on a missed goal.
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import {
+  ADMIN,
+  call,
+  describeMachine,
+  dropOrKeep,
+  ensureDatabase,
+  signIn,
+  startServer,
+  stopChildren,
+} from './processes.mjs';
+
+const { values: options } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '200000' },
+    calls: { type: 'string', default: '300' },
+    'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
+  },
+});
+const PORT = 18098;
+const YEAR = 2026;
+const SUB_ACTIONS = 6381;
+const ACCOUNTS_PER_SUB_ACTION = 5;
+const ROWS_PER_SP2D = 4;
+const API = '/ranwal/api';
+const dbName = `ranwal_bench_sp2d_${process.pid}`;
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+const seconds = (since) => (performance.now() - since) / 1000;
+
+async function main() {
+  const version = await ensureDatabase(options['pg-url'], dbName);
+  console.log(describeMachine(version));
+  await startServer(`${options['pg-url']}/${dbName}`, PORT);
+  const admin = await signIn(PORT, ADMIN);
+  const db = new pg.Client({ connectionString: `${options['pg-url']}/${dbName}` });
+  await db.connect();
+  let started = performance.now();
+  await db.query(`
+    insert into program (name) values ('Program Bench SP2D');
+    insert into action (name, program_id) select 'Kegiatan Bench SP2D', id from program;
+    insert into sub_action (name, code, action_id)
+      select 'Sub Kegiatan ' || g, '9.99.99.2.01.' || lpad(g::text, 4, '0'), (select id from action)
+      from generate_series(1, ${SUB_ACTIONS}) g;
+    insert into activity (name, sub_action_id) select 'Aktivitas ' || code, id from sub_action;
+    insert into subtitle (name, activity_id) select 'Subtitle ' || id, id from activity;
+    insert into account (code, name, subtitle_id)
+      select '5.1.02.01.01.' || lpad(k::text, 4, '0'), 'Belanja ' || k, s.id
+      from subtitle s, generate_series(1, ${ACCOUNTS_PER_SUB_ACTION}) k;
+    insert into supporter (name) values ('Pengampu Bench SP2D');`);
+  await db.query(
+    `insert into detail_program (component_code, component_name, specification, unit, price,
+       first_volume, second_volume, third_volume, total_price, tax, total_after_tax, year,
+       program_id, action_id, sub_action_id, activity_id, subtitle_id, account_id,
+       supporter_id, created_by)
+     select 'K-1', 'Komponen', 'Spesifikasi', 'Unit', 1200000, 1, 1, 1, 1200000, 0, 1200000, $1,
+       p.id, k.id, sa.id, ac.id, st.id, a.id,
+       (select id from supporter limit 1), (select id from app_user where email = $2)
+     from account a join subtitle st on st.id = a.subtitle_id
+     join activity ac on ac.id = st.activity_id join sub_action sa on sa.id = ac.sub_action_id
+     join action k on k.id = sa.action_id join program p on p.id = k.program_id`,
+    [YEAR, ADMIN.email],
+  );
+  await db.query(
+    `insert into cash_plan (year, sub_action_id, account_code, ${Array.from({ length: 12 }, (_, i) => `month_${i + 1}`).join(', ')})
+     select $1, d.sub_action_id, a.code, ${Array.from({ length: 12 }, () => '100000').join(', ')}
+     from detail_program d join account a on a.id = d.account_id where d.year = $1`,
+    [YEAR],
+  );
+  await db.query('analyze');
+  console.log(
+    `Seeded ${SUB_ACTIONS} sub kegiatan and their plan in ${seconds(started).toFixed(1)} s`,
+  );
+
+  // The sheet: row n pays 1 000 to sub kegiatan n mod 6 381, kode rekening n mod 5 + 1, in the
+  // month its SP2D falls in; four rows to an SP2D. Amounts stay under the lines (1 200 000).
+  const total = Number(options.rows);
+  const rows = Array.from({ length: total }, (_, n) => {
+    const sp2d = Math.floor(n / ROWS_PER_SP2D);
+    const month = (sp2d % 12) + 1;
+    return {
+      row: n + 2,
+      sp2d_number: `${String(sp2d + 1).padStart(6, '0')}/SP2D/LS/${YEAR}`,
+      date: `${YEAR}-${String(month).padStart(2, '0')}-${String((sp2d % 28) + 1).padStart(2, '0')}`,
+      sub_action_code: `9.99.99.2.01.${String((n % SUB_ACTIONS) + 1).padStart(4, '0')}`,
+      account_code: `5.1.02.01.01.${String((n % ACCOUNTS_PER_SUB_ACTION) + 1).padStart(4, '0')}`,
+      amount: 1000,
+    };
+  });
+  const sheet = { year: YEAR, rows };
+  console.log(`Sheet: ${total} rows, ${JSON.stringify(sheet).length / 1e6} MB as JSON`);
+
+  const load = async (label) => {
+    started = performance.now();
+    const answer = await call(PORT, 'POST', `${API}/realisation/import`, {
+      token: admin.token,
+      body: sheet,
+    });
+    const took = seconds(started);
+    if (answer.status !== 200) {
+      throw new Error(`${label}: ${JSON.stringify(answer.json).slice(0, 400)}`);
+    }
+    const { created, changed, unchanged, rows: counted } = answer.json.data;
+    console.log(
+      `${label}: ${took.toFixed(1)} s (${created} new, ${changed} changed, ${unchanged} unchanged SP2D, ${counted} rows)`,
+    );
+    return { took, data: answer.json.data };
+  };
+  const first = await load('API import, first load');
+  if (first.data.created !== Math.ceil(total / ROWS_PER_SP2D)) throw new Error('counts differ');
+  const again = await load('API import, the same sheet again');
+  if (again.data.unchanged !== first.data.created) throw new Error('not unchanged');
+
+  // The floor: the same rows, resolved, in one statement into the same table and triggers.
+  const { rows: ids } = await db.query('select code, id from sub_action');
+  const idOf = new Map(ids.map((row) => [row.code, row.id]));
+  await db.query('delete from sp2d where year = $1', [YEAR]);
+  await db.query('vacuum analyze sp2d');
+  started = performance.now();
+  await db.query(
+    `insert into sp2d (year, sp2d_number, sp2d_date, month, sub_action_id, account_code,
+       funding_source_id, amount, updated_by)
+     select $1, n, d, extract(month from d)::smallint, s, a, null, v, null
+     from unnest($2::text[], $3::date[], $4::uuid[], $5::text[], $6::bigint[]) as r(n, d, s, a, v)`,
+    [
+      YEAR,
+      rows.map((row) => row.sp2d_number),
+      rows.map((row) => row.date),
+      rows.map((row) => idOf.get(row.sub_action_code)),
+      rows.map((row) => row.account_code),
+      rows.map((row) => row.amount),
+    ],
+  );
+  const floor = seconds(started);
+  console.log(
+    `SQL floor (one insert from unnest, same table and triggers): ${floor.toFixed(1)} s; the API's first load is ${(first.took / floor).toFixed(2)} × it (goal ≤ 1.5)`,
+  );
+
+  const { rows: subActions } = await db.query('select id from sub_action order by random()');
+  const reads = [];
+  const calls = Number(options.calls);
+  for (let n = 0; n < calls + 20; n++) {
+    started = performance.now();
+    const answer = await call(
+      PORT,
+      'GET',
+      `${API}/realisation?sub_action_id=${subActions[n % subActions.length].id}&year=${YEAR}`,
+      { token: admin.token },
+    );
+    if (answer.status !== 200) throw new Error(JSON.stringify(answer.json).slice(0, 400));
+    // The first 20 warm the server up.
+    if (n >= 20) reads.push(performance.now() - started);
+  }
+  reads.sort((a, b) => a - b);
+  console.log(
+    `realisation.get, ${calls} calls: p50 ${percentile(reads, 50).toFixed(1)} ms, p95 ${percentile(reads, 95).toFixed(1)} ms, p99 ${percentile(reads, 99).toFixed(1)} ms (goal under 50 ms)`,
+  );
+  await db.end();
+}
+
+try {
+  await main();
+} finally {
+  await stopChildren();
+  await dropOrKeep(options['pg-url'], dbName, false);
+}
