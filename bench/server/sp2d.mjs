@@ -5,8 +5,9 @@
 //
 // 1. The import through the API (`POST /api/realisation/import`, the whole sheet in one call,
 //    as the CLI sends it): first load (every SP2D new), then the same sheet again (unchanged).
-// 2. The SQL floor for the same tables: the same rows inserted by one `insert … select from
-//    unnest(…)` straight into `sp2d` (its history triggers included), after deleting them.
+// 2. The SQL floor for the same tables: the same rows (with the importer in `updated_by`, as
+//    the API stores them) inserted by one `insert … select from unnest(…)` straight into `sp2d`
+//    (its history triggers and foreign keys included), after deleting them.
 //    Goal: the API's first load ≤ 1.5 × the floor.
 // 3. `--calls` (300) realisation grids of random sub kegiatan (`GET /api/realisation`), one at
 //    a time. Goal: p99 under 50 ms.
@@ -138,7 +139,8 @@ async function main() {
   await db.query(
     `insert into sp2d (year, sp2d_number, sp2d_date, month, sub_action_id, account_code,
        funding_source_id, amount, updated_by)
-     select $1, n, d, extract(month from d)::smallint, s, a, null, v, null
+     select $1, n, d, extract(month from d)::smallint, s, a, null, v,
+       (select id from app_user where email = $7)
      from unnest($2::text[], $3::date[], $4::uuid[], $5::text[], $6::bigint[]) as r(n, d, s, a, v)`,
     [
       YEAR,
@@ -147,6 +149,7 @@ async function main() {
       rows.map((row) => idOf.get(row.sub_action_code)),
       rows.map((row) => row.account_code),
       rows.map((row) => row.amount),
+      ADMIN.email,
     ],
   );
   const floor = seconds(started);
