@@ -2,6 +2,7 @@ import {
   type HistoryEntry,
   messagesId,
   type RealisationGrid,
+  type RealisationSummary,
   recordName,
   type Sp2dImportResult,
 } from '@ranwal/core';
@@ -315,5 +316,50 @@ describe.each(databaseTargets)('Realisasi keuangan from SP2D on %s', (target) =>
       [2, 0],
     ]);
     expect(await storedRows()).toBe(before + 2);
+  });
+
+  it('sums each Perangkat Daerah to a month against its plan, the most lagging first, within the scope', async () => {
+    const summary = async (month: number | string, token = t.adminToken) => {
+      const response = await call('GET', `realisation/summary?year=${YEAR}&month=${month}`, token);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data as RealisationSummary;
+    };
+    const { rows } = await sql<{ agency_id: string | null }>`
+      select p.agency_id from program p where p.id = ${chain.program_id}`.execute(t.database.db);
+    const agencyId = rows[0]!.agency_id;
+    // What the tests above left: the plan 1 000 a month and 5 000 in March; paid 3 000 in
+    // January, 700 in February, 4 000 in May, 300 in June.
+    const march = await summary(3);
+    expect(march.units).toEqual([
+      expect.objectContaining({
+        agency_id: agencyId,
+        lines_total: '17000',
+        planned_cumulative: '8000',
+        realised_cumulative: '3700',
+        // 46,25 %: below 75 %.
+        achievement_tenths: 463,
+        level: 'red',
+      }),
+    ]);
+    expect(march.totals).toMatchObject({ achievement_tenths: 463, level: 'red' });
+    expect((await summary('2')).units[0]).toMatchObject({
+      achievement_tenths: 1850,
+      level: 'green',
+    });
+    // June: 8 000 of 11 000 planned, 72,7 %.
+    expect((await summary(6)).units[0]).toMatchObject({ achievement_tenths: 727, level: 'red' });
+    // Another unit's person sees none of it.
+    const other = await summary(3, otherUnitToken);
+    expect(other.units).toEqual([]);
+    expect(other.totals).toEqual({
+      lines_total: '0',
+      planned_cumulative: '0',
+      realised_cumulative: '0',
+      achievement_tenths: null,
+      level: 'none',
+    });
+    const bad = await call('GET', `realisation/summary?year=${YEAR}&month=13`, t.adminToken);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('harus bulan 1 sampai 12');
   });
 });

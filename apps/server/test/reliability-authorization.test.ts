@@ -142,6 +142,7 @@ const expected: Record<string, Row> = {
   'GET /ranwal/api/cash-plan/workbook/file':       [200, 200, 200, 200, 200, 200, 200, 200, 200],
   'GET /ranwal/api/realisation':                   [401, 401, 401, 401, 403, 403, 200, 200, 200],
   'POST /ranwal/api/realisation/import':           [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'GET /ranwal/api/realisation/summary':           [401, 401, 401, 401, 200, 200, 200, 200, 200],
   'PUT /ranwal/api/realisation/reason':            [401, 401, 401, 401, 403, 403, 200, 403, 200],
   'GET /ranwal/api/price-item/list':               [401, 401, 401, 401, 200, 200, 200, 200, 200],
   'POST /ranwal/api/price-item/import':             [401, 401, 401, 401, 403, 403, 403, 403, 200],
@@ -201,6 +202,8 @@ const notes: Record<string, string> = {
     "everyone signed in, printing their scope's sub kegiatan; one asking for a Perangkat Daerah not theirs gets 403 (`cash-plan.test.ts`)",
   'GET /ranwal/api/realisation':
     'as `pagu/status`: the realisation of a sub kegiatan of their scope',
+  'GET /ranwal/api/realisation/summary':
+    "everyone signed in, each seeing their scope's Perangkat Daerah only (`realisation.test.ts`)",
   'PUT /ranwal/api/realisation/reason':
     "as a line write: a user within their scope (the unit's sub kegiatan), an admin any; a verifier none",
   'GET /ranwal/api/cash-plan/workbook/file':
@@ -721,6 +724,9 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
           },
         };
       },
+      'GET /ranwal/api/realisation/summary': async () => ({
+        url: '/ranwal/api/realisation/summary?year=2025&month=6',
+      }),
       'PUT /ranwal/api/realisation/reason': async () => ({
         url: '/ranwal/api/realisation/reason',
         // An empty reason withdraws one (none given): allowed wherever a line may be written.

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { messagesId } from './messages/index.js';
-import { cumulative, realisationMonths, Sp2dImportBatch } from './realisation.js';
+import {
+  cumulative,
+  deviationLevel,
+  RealisationSummaryQuery,
+  realisationMonths,
+  Sp2dImportBatch,
+} from './realisation.js';
 import { fieldIssuesOf } from './refusals.js';
 
 const texts = messagesId.realisation;
@@ -90,5 +96,27 @@ describe('an SP2D sheet', () => {
       texts.rowProblem(6, texts.columns.date, texts.otherDate(2)),
     ]);
     expect(problems([row(2), row(3, { sp2d_number: 'SP2D/2' })])).toEqual([]);
+  });
+});
+
+describe('deviation levels', () => {
+  it('turns red below 75 %, yellow below 90 %, and says nothing while nothing is planned', () => {
+    expect([749, 750, 899, 900, 1200].map((tenths) => deviationLevel(tenths))).toEqual([
+      'red',
+      'yellow',
+      'yellow',
+      'green',
+      'green',
+    ]);
+    expect(deviationLevel(null)).toBe('none');
+    expect(deviationLevel(800, { red_below_tenths: 850, yellow_below_tenths: 950 })).toBe('red');
+  });
+
+  it('reads the month as the query string gives it', () => {
+    expect(RealisationSummaryQuery.parse({ year: '2027', month: '03' })).toEqual({
+      year: 2027,
+      month: 3,
+    });
+    expect(RealisationSummaryQuery.safeParse({ year: 2027, month: 0 }).success).toBe(false);
   });
 });

@@ -211,3 +211,75 @@ export function realisationMonths(
     achievement_tenths: plan === '0' ? null : shareTenths(realisedSoFar[index] ?? '0', plan),
   }));
 }
+
+// --- Deviation per Perangkat Daerah (issue 37) -----------------------------------------------
+
+/**
+ * Where a unit's achievement turns yellow and red, in tenths of a percent of its plan to date:
+ * below 75 % red, below 90 % yellow (the thresholds the issue names; a region's own settings
+ * come with the monthly cycle).
+ */
+export const DEVIATION_THRESHOLDS = { red_below_tenths: 750, yellow_below_tenths: 900 } as const;
+
+export const deviationLevels = ['red', 'yellow', 'green', 'none'] as const;
+export type DeviationLevel = (typeof deviationLevels)[number];
+
+/** A share of the plan to date, as its level; 'none' while nothing is planned yet. */
+export function deviationLevel(
+  achievementTenths: number | null,
+  thresholds: { red_below_tenths: number; yellow_below_tenths: number } = DEVIATION_THRESHOLDS,
+): DeviationLevel {
+  if (achievementTenths === null) return 'none';
+  if (achievementTenths < thresholds.red_below_tenths) return 'red';
+  if (achievementTenths < thresholds.yellow_below_tenths) return 'yellow';
+  return 'green';
+}
+
+export const RealisationSummaryQuery = z.object({
+  year: ReportYear,
+  /** Up to and including this month (1–12). */
+  month: z.preprocess(
+    (value) => (typeof value === 'string' && /^\d{1,2}$/.test(value) ? Number(value) : value),
+    z
+      .number({ error: 'harus bulan 1 sampai 12' })
+      .int({ error: 'harus bulan 1 sampai 12' })
+      .min(1, { error: 'harus bulan 1 sampai 12' })
+      .max(12, { error: 'harus bulan 1 sampai 12' }),
+  ),
+});
+export type RealisationSummaryQuery = z.input<typeof RealisationSummaryQuery>;
+
+/** One Perangkat Daerah's year to date (programmes of no unit: `agency_id` null). */
+export const RealisationSummaryUnit = z.object({
+  agency_id: Id.nullable(),
+  agency_code: z.string().nullable(),
+  agency_name: z.string().nullable(),
+  lines_total: RupiahSum,
+  planned_cumulative: RupiahSum,
+  realised_cumulative: RupiahSum,
+  achievement_tenths: z.number().int().nullable(),
+  level: z.enum(deviationLevels),
+});
+export type RealisationSummaryUnit = z.infer<typeof RealisationSummaryUnit>;
+
+/**
+ * The year to a month, per Perangkat Daerah in the caller's scope, the most lagging first (the
+ * lowest achievement; units with nothing planned yet last), and over them all.
+ */
+export const RealisationSummary = z.object({
+  year: z.number().int(),
+  month: z.number().int(),
+  thresholds: z.object({
+    red_below_tenths: z.number().int(),
+    yellow_below_tenths: z.number().int(),
+  }),
+  units: z.array(RealisationSummaryUnit),
+  totals: z.object({
+    lines_total: RupiahSum,
+    planned_cumulative: RupiahSum,
+    realised_cumulative: RupiahSum,
+    achievement_tenths: z.number().int().nullable(),
+    level: z.enum(deviationLevels),
+  }),
+});
+export type RealisationSummary = z.infer<typeof RealisationSummary>;

@@ -79,6 +79,8 @@ import {
   RealisationGrid,
   RealisationQuery,
   RealisationReasonInput,
+  RealisationSummary,
+  RealisationSummaryQuery,
   Sp2dImportBatch,
   Sp2dImportResult,
 } from './realisation.js';
@@ -891,6 +893,15 @@ export const routes = {
         'Load a sheet of paid orders (SP2D) of a year from the finance system: each SP2D number in it replaces what was stored under that number (loading it again changes nothing); every row checked before anything is written, in one transaction',
       body: Sp2dImportBatch,
       data: Sp2dImportResult,
+    }),
+    summary: route({
+      method: 'GET',
+      path: '/api/realisation/summary',
+      access: 'user',
+      summary:
+        "The year to a month per Perangkat Daerah in the caller's scope, the most lagging first: lines' total, cumulative Anggaran Kas and payments (SP2D), achievement and its level (red below 75 %, yellow below 90 %)",
+      query: RealisationSummaryQuery,
+      data: RealisationSummary,
     }),
     reason: route({
       method: 'PUT',

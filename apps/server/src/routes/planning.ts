@@ -244,6 +244,10 @@ export function realisationHandlers({ db }: AppContext): Handlers['realisation']
       message: ok,
       data: await realisation.import(body, user.id),
     }),
+    summary: async ({ query, user }) => ({
+      message: ok,
+      data: await realisation.summary(query.year, query.month, user),
+    }),
     reason: async ({ body, user }) => ({ message: ok, data: await realisation.reason(body, user) }),
   };
 }

@@ -1,5 +1,7 @@
 import {
   CASH_PLAN_MONTHS,
+  DEVIATION_THRESHOLDS,
+  deviationLevel,
   type FieldIssue,
   issuesRefusal,
   messagesId,
@@ -8,20 +10,23 @@ import {
   type RealisationOverrun,
   type RealisationReasonInput,
   type RealisationRow,
+  type RealisationSummary,
   reachesProgramme,
   realisationMonths,
   refusals,
   type Sp2dImportBatch,
   type Sp2dImportResult,
   scopeOf,
+  shareTenths,
   type User,
 } from '@ranwal/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { createCashPlanService } from './cash-plan.js';
-import { accountCodesUnder } from './cash-plan-rules.js';
+import { accountCodesUnder, monthColumns } from './cash-plan-rules.js';
 import { inTransaction, type Parsed } from './pagination.js';
 import { assertSubActionInScope } from './reports.js';
+import { programmesWhere } from './scope.js';
 
 const texts = messagesId.realisation;
 type Caller = Pick<User, 'id' | 'role' | 'agency_ids'>;
@@ -191,6 +196,98 @@ export function createRealisationService(db: Kysely<Database>) {
   }
 
   return {
+    /**
+     * The year to `month` per Perangkat Daerah of the caller's scope: lines, the Anggaran Kas of
+     * months 1..month, the SP2D paid in them; the most lagging first.
+     */
+    async summary(year: number, month: number, caller: Caller): Promise<RealisationSummary> {
+      const where = programmesWhere(scopeOf(caller), 'p.agency_id');
+      const plannedSoFar = sql.raw(
+        monthColumns
+          .slice(0, month)
+          .map((column) => `c.${column}`)
+          .join(' + '),
+      );
+      const { rows } = await sql<{
+        agency_id: string | null;
+        agency_code: string | null;
+        agency_name: string | null;
+        lines_total: unknown;
+        planned: unknown;
+        realised: unknown;
+      }>`
+        with scoped as (
+          select s.id as sub_action_id, p.agency_id
+          from sub_action s join action a on a.id = s.action_id
+          join program p on p.id = a.program_id
+          where ${where}),
+        lines as (
+          select sc.agency_id, sum(d.total_after_tax) as total
+          from detail_program d join scoped sc on sc.sub_action_id = d.sub_action_id
+          where d.year = ${year} group by 1),
+        planned as (
+          select sc.agency_id, sum(${plannedSoFar}) as total
+          from cash_plan c join scoped sc on sc.sub_action_id = c.sub_action_id
+          where c.year = ${year} group by 1),
+        paid as (
+          select sc.agency_id, sum(r.amount) as total
+          from sp2d r join scoped sc on sc.sub_action_id = r.sub_action_id
+          where r.year = ${year} and r.month <= ${month} group by 1),
+        units as (
+          select agency_id from lines union select agency_id from planned
+          union select agency_id from paid)
+        select u.agency_id, ag.code as agency_code, ag.name as agency_name,
+          coalesce(lines.total, 0) as lines_total, coalesce(planned.total, 0) as planned,
+          coalesce(paid.total, 0) as realised
+        from units u left join agency ag on ag.id = u.agency_id
+        left join lines on lines.agency_id is not distinct from u.agency_id
+        left join planned on planned.agency_id is not distinct from u.agency_id
+        left join paid on paid.agency_id is not distinct from u.agency_id`.execute(db);
+      const share = (realised: string, planned: string) =>
+        planned === '0' ? null : shareTenths(realised, planned);
+      const units = rows.map((row) => {
+        const planned = text(row.planned);
+        const realised = text(row.realised);
+        const achievement = share(realised, planned);
+        return {
+          agency_id: row.agency_id,
+          agency_code: row.agency_code,
+          agency_name: row.agency_name,
+          lines_total: text(row.lines_total),
+          planned_cumulative: planned,
+          realised_cumulative: realised,
+          achievement_tenths: achievement,
+          level: deviationLevel(achievement),
+        };
+      });
+      // The most lagging first; nothing planned yet last; then by code and name.
+      units.sort(
+        (a, b) =>
+          (a.achievement_tenths ?? Number.POSITIVE_INFINITY) -
+            (b.achievement_tenths ?? Number.POSITIVE_INFINITY) ||
+          (a.agency_code ?? '\uffff').localeCompare(b.agency_code ?? '\uffff') ||
+          (a.agency_name ?? '').localeCompare(b.agency_name ?? ''),
+      );
+      const sum = (pick: (unit: (typeof units)[number]) => string) =>
+        units.reduce((total, unit) => total + BigInt(pick(unit)), 0n).toString();
+      const planned = sum((unit) => unit.planned_cumulative);
+      const realised = sum((unit) => unit.realised_cumulative);
+      const achievement = share(realised, planned);
+      return {
+        year,
+        month,
+        thresholds: { ...DEVIATION_THRESHOLDS },
+        units,
+        totals: {
+          lines_total: sum((unit) => unit.lines_total),
+          planned_cumulative: planned,
+          realised_cumulative: realised,
+          achievement_tenths: achievement,
+          level: deviationLevel(achievement),
+        },
+      };
+    },
+
     async get(subActionId: string, year: number, caller: Caller): Promise<RealisationGrid> {
       // A person with units reads the realisation of their units only, as their lines.
       await assertSubActionInScope(db, caller, subActionId);
