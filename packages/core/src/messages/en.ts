@@ -196,6 +196,23 @@ export const messagesEn: Messages = {
       },
       reasonSaved: (code: string) => `The reason for ${code} was saved.`,
     },
+    summary: {
+      title: 'Realisation by agency',
+      intro: (month: string, year: number) =>
+        `Financial realisation up to ${month} ${year} against the cash plan to the same month; the most lagging first.`,
+      legend: 'Red: below 75 %. Yellow: 75 % to below 90 %. Green: 90 % or more.',
+      month: 'Up to month',
+      unit: 'Agency',
+      noUnit: 'No agency',
+      linesTotal: 'Budget lines',
+      planned: 'Cash plan to date',
+      realised: 'Realised to date',
+      achievement: 'Achievement',
+      levels: { red: 'Red', yellow: 'Yellow', green: 'Green', none: 'Not planned yet' },
+      total: 'Total',
+      empty: 'No budget lines, cash plan or realisation this year yet.',
+      fetchFailed: 'Could not load the realisation by agency',
+    },
   },
   app: {
     name: 'Ranwal',

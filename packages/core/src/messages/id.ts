@@ -495,6 +495,25 @@ export const messagesId = {
       },
       reasonSaved: (code: string) => `Alasan realisasi ${code} disimpan.`,
     },
+    /** Each Perangkat Daerah's year to a month (issue 37). */
+    summary: {
+      title: 'Capaian Realisasi per Perangkat Daerah',
+      intro: (month: string, year: number) =>
+        `Realisasi keuangan sampai ${month} ${year} dibandingkan dengan Anggaran Kas sampai bulan yang sama; yang paling tertinggal di atas.`,
+      legend:
+        'Merah: capaian di bawah 75 %. Kuning: 75 % sampai di bawah 90 %. Hijau: 90 % atau lebih.',
+      month: 'Sampai Bulan',
+      unit: 'Perangkat Daerah',
+      noUnit: 'Tanpa Perangkat Daerah',
+      linesTotal: 'Total Rincian',
+      planned: 'Anggaran Kas s.d. Bulan Ini',
+      realised: 'Realisasi s.d. Bulan Ini',
+      achievement: 'Capaian',
+      levels: { red: 'Merah', yellow: 'Kuning', green: 'Hijau', none: 'Belum direncanakan' },
+      total: 'Jumlah',
+      empty: 'Belum ada rincian belanja, Anggaran Kas, atau realisasi pada tahun ini.',
+      fetchFailed: 'Gagal mengambil capaian realisasi',
+    },
   },
   app: {
     name: 'Ranwal',

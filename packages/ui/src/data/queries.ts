@@ -38,6 +38,7 @@ import type {
   RanwalClient,
   RealisationQuery,
   RealisationReasonInput,
+  RealisationSummaryQuery,
   ReferenceListQuery,
   ReportDownloadQuery,
   SignerInput,
@@ -121,6 +122,8 @@ export const ranwalKeys = {
   cashPlan: (query: CashPlanQuery) => [...reports, 'cash-plan', query] as const,
   /** Under the reports: a line or a plan written changes what the realisation is read against. */
   realisation: (query: RealisationQuery) => [...reports, 'realisation', query] as const,
+  realisationSummary: (query: RealisationSummaryQuery) =>
+    [...reports, 'realisation', 'summary', query] as const,
   /** Under the same: every plan saved or line written may balance a sub kegiatan or not. */
   cashPlanStatus: (query: CashPlanStatusQuery) =>
     [...reports, 'cash-plan', 'status', query] as const,
@@ -321,6 +324,15 @@ export function useRealisation(query: RealisationQuery, options: ReadOptions = {
     queryKey: ranwalKeys.realisation(query),
     queryFn: ({ signal }) => client.realisation.get(query, { signal }),
     enabled: options.enabled,
+  });
+}
+
+/** Each Perangkat Daerah's realisation of a year up to a month (issue 37). */
+export function useRealisationSummary(query: RealisationSummaryQuery) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.realisationSummary(query),
+    queryFn: ({ signal }) => client.realisation.summary(query, { signal }),
   });
 }
 

@@ -31,6 +31,10 @@ export const BeforeAnyPayment: Story = {
       canvas.getByRole('heading', { level: 2, name: m.realisation.title }),
     ).toBeVisible();
     await expect(canvas.getByText(t.choose)).toBeVisible();
+    // The units' year to date sits above the picker, read from the same server.
+    await expect(
+      await canvas.findByRole('grid', { name: m.realisation.summary.title }),
+    ).toBeVisible();
     const picker = canvas.getByRole('combobox', { name: new RegExp(m.levels.sub_action.label) });
     await userEvent.type(picker, 'Logistik');
     await userEvent.click(await screen.findByRole('option', { name: new RegExp(SUB_ACTION) }));

@@ -9,6 +9,7 @@ import { useRealisation, useSetRealisationReason } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { YearSelect } from '../planning/planning-parts.js';
 import { useSubActionPicker } from '../planning/SubActionPicker.js';
+import { ConnectedRealisationSummary } from './RealisationSummaryTable.js';
 import { RealisationView } from './RealisationView.js';
 
 export interface ConnectedRealisationProps {
@@ -48,10 +49,9 @@ export function ConnectedRealisation({
 
   return (
     <AdminSection title={m.realisation.title} intro={t.intro} level={level}>
-      <div className={showYear ? 'grid gap-3 sm:grid-cols-[8rem_minmax(0,1fr)]' : 'grid gap-3'}>
-        {showYear && <YearSelect year={year} years={years} onChange={setYear} />}
-        {picker}
-      </div>
+      {showYear && <YearSelect year={year} years={years} onChange={setYear} className="w-36" />}
+      <ConnectedRealisationSummary year={year} headingLevel={level === 1 ? 2 : 3} />
+      {picker}
       {!subAction && <p className="text-sm text-slate-600">{t.choose}</p>}
       {subAction && realisation.isError && (
         <ErrorState message={t.fetchFailed} onRetry={() => void realisation.refetch()} />

@@ -1,2 +1,3 @@
 export * from './ConnectedRealisation.js';
+export * from './RealisationSummaryTable.js';
 export * from './RealisationView.js';

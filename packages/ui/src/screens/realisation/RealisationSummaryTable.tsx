@@ -1,0 +1,196 @@
+import {
+  type DeviationLevel,
+  formatNumberId,
+  formatRupiah,
+  type RealisationSummary,
+  type RealisationSummaryUnit,
+} from '@ranwal/core';
+import { useId, useState } from 'react';
+import { DataTable } from '../../components/DataTable.js';
+import { Select, SelectItem } from '../../components/Select.js';
+import { EmptyState, ErrorState } from '../../components/States.js';
+import { useRealisationSummary } from '../../data/queries.js';
+import { useMessages } from '../../data/RanwalProvider.js';
+import { cn } from '../../lib/cn.js';
+
+export interface RealisationSummaryTableProps {
+  summary: RealisationSummary | undefined;
+  isLoading?: boolean;
+  /** The summary could not be read: said, with 'Coba lagi'. */
+  error?: string | null;
+  onRetry?: () => void;
+  /** The month the figures run to (1–12), and its change. */
+  month: number;
+  onMonthChange: (month: number) => void;
+  year: number;
+  /** The title's heading level: 2 under a page's h1, 3 inside a section of its own. */
+  headingLevel?: 2 | 3;
+}
+
+const amount = 'text-end tabular-nums whitespace-nowrap';
+/** A level is said in words; its colour only repeats them. */
+const levelClass: Record<DeviationLevel, string> = {
+  red: 'bg-red-100 text-red-900 ring-red-300',
+  yellow: 'bg-amber-100 text-amber-900 ring-amber-300',
+  green: 'bg-emerald-100 text-emerald-900 ring-emerald-300',
+  none: 'bg-slate-100 text-slate-700 ring-slate-300',
+};
+
+function Level({ level }: { level: DeviationLevel }) {
+  const t = useMessages().realisation.summary;
+  return (
+    <span
+      className={cn(
+        'inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',
+        levelClass[level],
+      )}
+    >
+      {t.levels[level]}
+    </span>
+  );
+}
+
+/**
+ * Each Perangkat Daerah's realisation up to a month against its Anggaran Kas (issue 37), the most
+ * lagging first, its achievement and level (red, yellow, green, in words and colour).
+ */
+export function RealisationSummaryTable({
+  summary,
+  isLoading = false,
+  error,
+  onRetry,
+  month,
+  onMonthChange,
+  year,
+  headingLevel = 2,
+}: RealisationSummaryTableProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const m = useMessages();
+  const t = m.realisation.summary;
+  const titleId = useId();
+  const rows = (summary?.units ?? []).map((unit) => ({ ...unit, id: unit.agency_id ?? 'none' }));
+  const achievement = (tenths: number | null) =>
+    tenths === null ? '' : `${formatNumberId(tenths / 10, 1)} %`;
+  const name = (unit: RealisationSummaryUnit) =>
+    unit.agency_id === null
+      ? t.noUnit
+      : [unit.agency_code, unit.agency_name].filter(Boolean).join(' - ');
+  const monthName = m.cashPlan.monthNames[month - 1] ?? String(month);
+  return (
+    <section aria-labelledby={titleId} className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="flex max-w-3xl flex-col gap-1">
+          <Heading id={titleId} className="text-lg font-semibold text-slate-900">
+            {t.title}
+          </Heading>
+          <p className="text-sm text-slate-700">{t.intro(monthName, year)}</p>
+          <p className="text-sm text-slate-600">{t.legend}</p>
+        </div>
+        <Select
+          label={t.month}
+          items={m.cashPlan.monthNames.map((label, index) => ({ id: index + 1, label }))}
+          value={month}
+          onChange={(key) => {
+            if (key !== null) onMonthChange(Number(key));
+          }}
+          className="w-44"
+        >
+          {(item) => <SelectItem id={item.id}>{item.label}</SelectItem>}
+        </Select>
+      </div>
+      {error ? (
+        <ErrorState message={error} onRetry={onRetry} />
+      ) : (
+        <>
+          <DataTable
+            aria-labelledby={titleId}
+            rows={rows}
+            isLoading={isLoading}
+            empty={<EmptyState text={t.empty} />}
+            columns={[
+              { id: 'unit', header: t.unit, isRowHeader: true, cell: name },
+              {
+                id: 'lines',
+                header: t.linesTotal,
+                className: 'text-end',
+                cellClassName: amount,
+                cell: (unit) => formatRupiah(unit.lines_total),
+              },
+              {
+                id: 'planned',
+                header: t.planned,
+                className: 'text-end',
+                cellClassName: amount,
+                cell: (unit) => formatRupiah(unit.planned_cumulative),
+              },
+              {
+                id: 'realised',
+                header: t.realised,
+                className: 'text-end',
+                cellClassName: amount,
+                cell: (unit) => formatRupiah(unit.realised_cumulative),
+              },
+              {
+                id: 'achievement',
+                header: t.achievement,
+                className: 'text-end',
+                cellClassName: amount,
+                cell: (unit) => (
+                  <span className="inline-flex items-center gap-2">
+                    {achievement(unit.achievement_tenths)}
+                    <Level level={unit.level} />
+                  </span>
+                ),
+              },
+            ]}
+          />
+          {summary && summary.units.length > 1 && (
+            <p className="flex flex-wrap items-center gap-2 text-sm text-slate-800">
+              <span className="font-medium">{t.total}:</span>
+              <span>
+                {m.realisation.view.summary(
+                  formatRupiah(summary.totals.realised_cumulative),
+                  formatRupiah(summary.totals.planned_cumulative),
+                  formatRupiah(summary.totals.lines_total),
+                )}
+              </span>
+              <span className="tabular-nums">{achievement(summary.totals.achievement_tenths)}</span>
+              <Level level={summary.totals.level} />
+            </p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The month a year's figures run to by default: this month in the current year, else December. */
+export function defaultSummaryMonth(year: number, today = new Date()): number {
+  return year === today.getFullYear() ? today.getMonth() + 1 : 12;
+}
+
+/** `RealisationSummaryTable` over `realisation.summary` for `year`, its month chosen here. */
+export function ConnectedRealisationSummary({
+  year,
+  headingLevel,
+}: {
+  year: number;
+  headingLevel?: 2 | 3;
+}) {
+  const t = useMessages().realisation.summary;
+  const [chosen, setChosen] = useState<{ year: number; month: number } | null>(null);
+  const month = chosen?.year === year ? chosen.month : defaultSummaryMonth(year);
+  const summary = useRealisationSummary({ year, month });
+  return (
+    <RealisationSummaryTable
+      summary={summary.data?.data}
+      isLoading={summary.isPending}
+      error={summary.isError ? t.fetchFailed : null}
+      onRetry={() => void summary.refetch()}
+      month={month}
+      onMonthChange={(next) => setChosen({ year, month: next })}
+      year={year}
+      headingLevel={headingLevel}
+    />
+  );
+}
