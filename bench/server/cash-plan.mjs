@@ -16,6 +16,7 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { seedPlannedYear } from './planned-year.mjs';
 import {
   ADMIN,
   backendCpu,
@@ -71,34 +72,15 @@ async function main() {
   const db = new pg.Client({ connectionString: `${options['pg-url']}/${dbName}` });
   await db.connect();
   let started = performance.now();
-  // The hierarchy, the lines and a balanced plan, set-based; ids are the database's.
-  await db.query(`
-    insert into program (name) values ('Program Bench Kas');
-    insert into action (name, program_id) select 'Kegiatan Bench Kas', id from program;
-    insert into sub_action (name, code, action_id)
-      select 'Sub Kegiatan ' || g, '9.99.99.2.01.' || lpad(g::text, 4, '0'), (select id from action)
-      from generate_series(1, ${SUB_ACTIONS}) g;
-    insert into activity (name, sub_action_id) select 'Aktivitas ' || code, id from sub_action;
-    insert into subtitle (name, activity_id) select 'Subtitle ' || id, id from activity;
-    insert into account (code, name, subtitle_id)
-      select '5.1.02.01.01.' || lpad(k::text, 4, '0'), 'Belanja ' || k, s.id
-      from subtitle s, generate_series(1, ${ACCOUNTS_PER_SUB_ACTION}) k;
-    insert into supporter (name) values ('Pengampu Bench Kas');`);
-  await db.query(
-    `insert into detail_program (component_code, component_name, specification, unit, price,
-       first_volume, second_volume, third_volume, total_price, tax, total_after_tax, year,
-       program_id, action_id, sub_action_id, activity_id, subtitle_id, account_id,
-       supporter_id, created_by, funding_source_id)
-     select 'K-1', 'Komponen', 'Spesifikasi', 'Unit', 1200000, 1, 1, 1, 1200000, 0, 1200000, $1,
-       p.id, k.id, sa.id, ac.id, st.id, a.id,
-       (select id from supporter limit 1), (select id from app_user where email = $2),
-       (select id from funding_source
-        where code = ($3::text[])[right(sa.code, 4)::int % ${SOURCES.length + 1}])
-     from account a join subtitle st on st.id = a.subtitle_id
-     join activity ac on ac.id = st.activity_id join sub_action sa on sa.id = ac.sub_action_id
-     join action k on k.id = sa.action_id join program p on p.id = k.program_id`,
-    [YEAR, ADMIN.email, SOURCES],
-  );
+  // The hierarchy, the lines (over the sources) and a balanced plan.
+  await seedPlannedYear(db, {
+    year: YEAR,
+    subActions: SUB_ACTIONS,
+    accountsPerSubAction: ACCOUNTS_PER_SUB_ACTION,
+    label: 'Bench Kas',
+    adminEmail: ADMIN.email,
+    sources: SOURCES,
+  });
   // One sub kegiatan in five with a source draws on it up to a ceiling a little above its lines.
   await db.query(
     `insert into sub_action_funding (sub_action_id, year, funding_source_id, ceiling, is_default)
@@ -106,12 +88,6 @@ async function main() {
      from detail_program d join sub_action sa on sa.id = d.sub_action_id
      where d.year = $1 and d.funding_source_id is not null
        and right(sa.code, 4)::int % 20 between 1 and 4`,
-    [YEAR],
-  );
-  await db.query(
-    `insert into cash_plan (year, sub_action_id, account_code, ${Array.from({ length: 12 }, (_, i) => `month_${i + 1}`).join(', ')})
-     select $1, d.sub_action_id, a.code, ${Array.from({ length: 12 }, () => '100000').join(', ')}
-     from detail_program d join account a on a.id = d.account_id where d.year = $1`,
     [YEAR],
   );
   await db.query('analyze');

@@ -17,6 +17,7 @@
 // Exits non-zero on errors (a non-2xx answer, counts that do not add up), never on a missed goal.
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { seedPlannedYear } from './planned-year.mjs';
 import {
   ADMIN,
   call,
@@ -55,37 +56,13 @@ async function main() {
   const db = new pg.Client({ connectionString: `${options['pg-url']}/${dbName}` });
   await db.connect();
   let started = performance.now();
-  await db.query(`
-    insert into program (name) values ('Program Bench SP2D');
-    insert into action (name, program_id) select 'Kegiatan Bench SP2D', id from program;
-    insert into sub_action (name, code, action_id)
-      select 'Sub Kegiatan ' || g, '9.99.99.2.01.' || lpad(g::text, 4, '0'), (select id from action)
-      from generate_series(1, ${SUB_ACTIONS}) g;
-    insert into activity (name, sub_action_id) select 'Aktivitas ' || code, id from sub_action;
-    insert into subtitle (name, activity_id) select 'Subtitle ' || id, id from activity;
-    insert into account (code, name, subtitle_id)
-      select '5.1.02.01.01.' || lpad(k::text, 4, '0'), 'Belanja ' || k, s.id
-      from subtitle s, generate_series(1, ${ACCOUNTS_PER_SUB_ACTION}) k;
-    insert into supporter (name) values ('Pengampu Bench SP2D');`);
-  await db.query(
-    `insert into detail_program (component_code, component_name, specification, unit, price,
-       first_volume, second_volume, third_volume, total_price, tax, total_after_tax, year,
-       program_id, action_id, sub_action_id, activity_id, subtitle_id, account_id,
-       supporter_id, created_by)
-     select 'K-1', 'Komponen', 'Spesifikasi', 'Unit', 1200000, 1, 1, 1, 1200000, 0, 1200000, $1,
-       p.id, k.id, sa.id, ac.id, st.id, a.id,
-       (select id from supporter limit 1), (select id from app_user where email = $2)
-     from account a join subtitle st on st.id = a.subtitle_id
-     join activity ac on ac.id = st.activity_id join sub_action sa on sa.id = ac.sub_action_id
-     join action k on k.id = sa.action_id join program p on p.id = k.program_id`,
-    [YEAR, ADMIN.email],
-  );
-  await db.query(
-    `insert into cash_plan (year, sub_action_id, account_code, ${Array.from({ length: 12 }, (_, i) => `month_${i + 1}`).join(', ')})
-     select $1, d.sub_action_id, a.code, ${Array.from({ length: 12 }, () => '100000').join(', ')}
-     from detail_program d join account a on a.id = d.account_id where d.year = $1`,
-    [YEAR],
-  );
+  await seedPlannedYear(db, {
+    year: YEAR,
+    subActions: SUB_ACTIONS,
+    accountsPerSubAction: ACCOUNTS_PER_SUB_ACTION,
+    label: 'Bench SP2D',
+    adminEmail: ADMIN.email,
+  });
   await db.query('analyze');
   console.log(
     `Seeded ${SUB_ACTIONS} sub kegiatan and their plan in ${seconds(started).toFixed(1)} s`,

@@ -1,15 +1,6 @@
-import {
-  ConnectedCashPlan,
-  ConnectedFundingRecap,
-  ConnectedMonthlyPlan,
-  UserDashboardFrame,
-  useBudgetYear,
-  YearSelect,
-} from '@ranwal/ui';
-import { PortalNotificationBell } from '../notifications.js';
-import { usePasswordChange } from '../password-change.js';
+import { ConnectedCashPlan, ConnectedFundingRecap, ConnectedMonthlyPlan } from '@ranwal/ui';
 import { useSessionContext } from '../session.js';
-import { UserNavigation } from '../user-navigation.js';
+import { UnitPageFrame } from '../unit-page.js';
 
 /**
  * `/anggaran-kas` (issue 36): a sub kegiatan's monthly plan. A unit's planner opens it from the
@@ -18,9 +9,7 @@ import { UserNavigation } from '../user-navigation.js';
  * by sumber dana over the person's units (the admin's: the region's).
  */
 export default function CashPlanPage() {
-  const { session, signOut } = useSessionContext();
-  const budget = useBudgetYear();
-  const passwordChange = usePasswordChange();
+  const { session } = useSessionContext();
   if (session?.userRole !== 'user') {
     return (
       <div className="flex flex-col gap-6">
@@ -31,25 +20,10 @@ export default function CashPlanPage() {
     );
   }
   return (
-    <UserDashboardFrame
-      userName={session.userName}
-      onLogout={() => signOut('logout')}
-      onChangePassword={passwordChange.open}
-      notifications={<PortalNotificationBell />}
-      navigation={<UserNavigation />}
-      yearPicker={
-        <YearSelect
-          year={budget.year}
-          years={budget.years}
-          onChange={budget.setYear}
-          className="w-36"
-        />
-      }
-    >
+    <UnitPageFrame>
       <ConnectedCashPlan />
       <ConnectedMonthlyPlan />
       <ConnectedFundingRecap />
-      {passwordChange.dialog}
-    </UserDashboardFrame>
+    </UnitPageFrame>
   );
 }
