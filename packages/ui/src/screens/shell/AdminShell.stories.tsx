@@ -78,6 +78,7 @@ export const Default: Story = {
       'Katalog Harga',
       'Sumber Dana',
       'Anggaran Kas',
+      'Realisasi Anggaran',
       'Pengaturan Perencanaan',
       'Anomali Harga',
       'Laporan',

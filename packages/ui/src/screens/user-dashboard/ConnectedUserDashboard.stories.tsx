@@ -133,7 +133,6 @@ async function chooseChain(
   for (const key of keys) await choose(canvas, key, labels[key]);
 }
 
-/** What a select offers once the server has answered (the list is closed again after). */
 /**
  * An open list's options once loaded: not its loading row ('Memuat data...'), which a loaded
  * machine shows for longer.
@@ -149,6 +148,7 @@ function loadedOptions(listbox: HTMLElement): Promise<string[]> {
   });
 }
 
+/** What a select offers once the server has answered (the list is closed again after). */
 async function optionsOf(canvas: Canvas, key: ManagedEntityKey): Promise<string[]> {
   const input = field(canvas, key);
   await waitFor(() => expect(input).toBeEnabled());
@@ -159,6 +159,18 @@ async function optionsOf(canvas: Canvas, key: ManagedEntityKey): Promise<string[
   await userEvent.keyboard('{Escape}');
   await waitFor(() => expect(document.querySelector('[role="listbox"]')).toBeNull());
   return names;
+}
+
+/**
+ * That a select offers exactly `expected` (in any order). Under load a list can first show part
+ * of what it offers (the chosen option, before the server's answer): as a person would, close it
+ * and look again until it holds the answer.
+ */
+async function expectOptions(canvas: Canvas, key: ManagedEntityKey, expected: readonly string[]) {
+  await waitFor(
+    async () => expect((await optionsOf(canvas, key)).sort()).toEqual([...expected].sort()),
+    { timeout: 30_000 },
+  );
 }
 
 /** The agencies seed's Bappeda, which holds every programme but the first. */
@@ -222,8 +234,10 @@ export const AgencyNarrowsPrograms: Story = {
   play: async ({ canvas }) => {
     const agency = await waitFor(() => field(canvas, 'agency'));
     await expect(agency).toHaveValue(levels.agency.allFilter);
-    await expect((await optionsOf(canvas, 'program')).sort()).toEqual(
-      agenciesSeed.entities.program.map((program) => program.name).sort(),
+    await expectOptions(
+      canvas,
+      'program',
+      agenciesSeed.entities.program.map((program) => program.name),
     );
     await chooseChain(canvas, labelsOf(fullSelection(agenciesSeed)));
     await expect(await canvas.findByRole('heading', { name: form.title })).toBeVisible();
@@ -232,7 +246,7 @@ export const AgencyNarrowsPrograms: Story = {
     await expect(await screen.findByText(levels.agency.selected(bappedaLabel))).toBeVisible();
     await expect(field(canvas, 'program')).toHaveValue('');
     await expect(canvas.queryByRole('heading', { name: form.title })).not.toBeInTheDocument();
-    await expect((await optionsOf(canvas, 'program')).sort()).toEqual(bappedaPrograms.sort());
+    await expectOptions(canvas, 'program', bappedaPrograms);
 
     const branch = fullSelection(agenciesSeed, agenciesSeed.entities.account.length - 1);
     await expect(branch.agency?.id).toBe(bappeda.id);
@@ -261,10 +275,10 @@ export const OneUnitStartsOnIt: Story = {
   play: async ({ canvas }) => {
     const agency = await waitFor(() => field(canvas, 'agency'));
     await waitFor(() => expect(agency).toHaveValue(bappedaLabel));
-    await expect(await optionsOf(canvas, 'agency')).toEqual([bappedaLabel]);
-    const programs = await optionsOf(canvas, 'program');
-    await expect(programs.sort()).toEqual([...bappedaPrograms].sort());
-    await expect(programs).not.toContain(agenciesSeed.entities.program[0]!.name);
+    await expectOptions(canvas, 'agency', [bappedaLabel]);
+    // Bappeda's programmes only: not the seed's first, under no agency.
+    await expect(bappedaPrograms).not.toContain(agenciesSeed.entities.program[0]!.name);
+    await expectOptions(canvas, 'program', bappedaPrograms);
 
     const branch = fullSelection(agenciesSeed, agenciesSeed.entities.account.length - 1);
     await chooseChain(canvas, labelsOf(branch));
@@ -319,7 +333,7 @@ export const EditLineInAgency: Story = {
     // A line names its agency, not the agency's code.
     await waitFor(() => expect(field(inDialog, 'agency')).toHaveValue(bappeda.name));
     await expect(field(inDialog, 'program')).toHaveValue(mine[index]!.program_name);
-    await expect((await optionsOf(inDialog, 'program')).sort()).toEqual(bappedaPrograms.sort());
+    await expectOptions(inDialog, 'program', bappedaPrograms);
   },
 };
 
