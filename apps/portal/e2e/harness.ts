@@ -305,7 +305,8 @@ export async function chooseInComboBox(page: Page, label: string, option: string
   const box = page.getByRole('combobox', { name: fieldName(label) });
   await box.click();
   await box.fill(option);
-  await page.getByRole('option', { name: option, exact: true }).click();
+  // Under a full run's load a list's options can take longer than Playwright's 30 s.
+  await page.getByRole('option', { name: option, exact: true }).click({ timeout: 90_000 });
   await expect.poll(() => box.inputValue()).toBe(option);
 }
 

@@ -197,7 +197,7 @@ describe('the first start of the built server', () => {
     expect(again.output()).not.toContain('┌');
     expect(again.output()).not.toContain(admin![2]!);
     await again.stop();
-  });
+  }, 240_000);
 
   it('logs requests as lines a person reads on a terminal', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'ranwal-first-run-tty-'));
