@@ -250,7 +250,12 @@ export function shareTenths(part: string | bigint, whole: string | bigint): numb
   return Number((BigInt(part) * 2000n + total) / (2n * total));
 }
 
+/** Tenths of a percent as Indonesian text: 125 is '12,5 %', 1000 is '100 %'. */
+export function formatTenths(tenths: number): string {
+  return `${formatNumberId(tenths / 10, 1)} %`;
+}
+
 /** `part` as a percentage of `whole`, to one decimal place, in Indonesian ('12,5 %'). */
 export function shareOf(part: string | bigint, whole: string | bigint): string {
-  return `${formatNumberId(shareTenths(part, whole) / 10, 1)} %`;
+  return formatTenths(shareTenths(part, whole));
 }

@@ -10,9 +10,6 @@ import {
   type FieldIssue,
   issuesRefusal,
   messagesId,
-  outsideScopeRefusal,
-  reachesProgramme,
-  refusals,
   scopeOf,
   type User,
 } from '@ranwal/core';
@@ -28,7 +25,7 @@ import {
 import { createLockService } from './locks.js';
 import { inTransaction, type Parsed } from './pagination.js';
 import { readPlanningRules } from './planning-rules.js';
-import { assertSubActionInScope } from './reports.js';
+import { assertSubActionInScope, assertSubActionWritable } from './reports.js';
 import { programmesWhere } from './scope.js';
 
 const texts = messagesId.cashPlan;
@@ -267,19 +264,8 @@ export function createCashPlanService(db: Kysely<Database>) {
     /** Saves a sub kegiatan's whole grid where its lines may be written (scope, lock, stage). */
     async set(input: Parsed<typeof CashPlanInput>, caller: Caller): Promise<CashPlanGrid> {
       return inTransaction(db, async (trx) => {
-        // assertSubActionInScope's rule and a line write's, from one read: a missing sub
-        // kegiatan 400, outside the scope 403, a verifier 403 (they write no plans).
-        const place = await trx
-          .selectFrom('sub_action as s')
-          .innerJoin('action as a', 'a.id', 's.action_id')
-          .innerJoin('program as p', 'p.id', 'a.program_id')
-          .select('p.agency_id')
-          .where('s.id', '=', input.sub_action_id)
-          .executeTakeFirst();
-        if (!place) throw subActionMissing();
-        const scope = scopeOf(caller);
-        if (!reachesProgramme(scope, place.agency_id)) throw outsideScopeRefusal(scope);
-        if (caller.role === 'verifier') throw refusals.verifierReadOnly();
+        // A missing sub kegiatan 400, outside the scope 403, a verifier 403 (they write no plans).
+        await assertSubActionWritable(trx, caller, input.sub_action_id);
         await locks.assertUnlocked(trx, caller, [
           { sub_action_id: input.sub_action_id, year: input.year },
         ]);

@@ -5,15 +5,12 @@ import {
   type FieldIssue,
   issuesRefusal,
   messagesId,
-  outsideScopeRefusal,
   type RealisationGrid,
   type RealisationOverrun,
   type RealisationReasonInput,
   type RealisationRow,
   type RealisationSummary,
-  reachesProgramme,
   realisationMonths,
-  refusals,
   type Sp2dImportBatch,
   type Sp2dImportResult,
   scopeOf,
@@ -25,7 +22,7 @@ import type { Database } from '../db/schema.js';
 import { createCashPlanService } from './cash-plan.js';
 import { accountCodesUnder, monthColumns } from './cash-plan-rules.js';
 import { inTransaction, type Parsed } from './pagination.js';
-import { assertSubActionInScope } from './reports.js';
+import { assertSubActionInScope, assertSubActionWritable } from './reports.js';
 import { programmesWhere } from './scope.js';
 
 const texts = messagesId.realisation;
@@ -317,24 +314,7 @@ export function createRealisationService(db: Kysely<Database>) {
       caller: Caller,
     ): Promise<RealisationGrid> {
       return inTransaction(db, async (trx) => {
-        const place = await trx
-          .selectFrom('sub_action as s')
-          .innerJoin('action as a', 'a.id', 's.action_id')
-          .innerJoin('program as p', 'p.id', 'a.program_id')
-          .select('p.agency_id')
-          .where('s.id', '=', input.sub_action_id)
-          .executeTakeFirst();
-        if (!place) {
-          throw issuesRefusal([
-            {
-              path: 'sub_action_id',
-              message: messagesId.server.recordNotFound(messagesId.levels.sub_action.label),
-            },
-          ]);
-        }
-        const scope = scopeOf(caller);
-        if (!reachesProgramme(scope, place.agency_id)) throw outsideScopeRefusal(scope);
-        if (caller.role === 'verifier') throw refusals.verifierReadOnly();
+        await assertSubActionWritable(trx, caller, input.sub_action_id);
         if (input.reason === '') {
           await trx
             .deleteFrom('realisation_reason')
@@ -392,7 +372,9 @@ export function createRealisationService(db: Kysely<Database>) {
     ]);
     const idsByCode = new Map<string, string[]>();
     for (const row of subActions.rows) {
-      idsByCode.set(row.code, [...(idsByCode.get(row.code) ?? []), row.id]);
+      const ids = idsByCode.get(row.code);
+      if (ids) ids.push(row.id);
+      else idsByCode.set(row.code, [row.id]);
     }
     const sourceOf = new Map(sources.rows.map((row) => [row.code, row.id]));
     const issues: FieldIssue[] = [];
@@ -457,8 +439,11 @@ export function createRealisationService(db: Kysely<Database>) {
       from sp2d where year = ${batch.year} and sp2d_number = any(${numbers}::text[])`.execute(trx);
     const group = <T extends { sp2d_number: string }>(rows: T[]) => {
       const groups = new Map<string, T[]>();
-      for (const row of rows)
-        groups.set(row.sp2d_number, [...(groups.get(row.sp2d_number) ?? []), row]);
+      for (const row of rows) {
+        const rowsOfNumber = groups.get(row.sp2d_number);
+        if (rowsOfNumber) rowsOfNumber.push(row);
+        else groups.set(row.sp2d_number, [row]);
+      }
       return groups;
     };
     const storedBy = group(stored);

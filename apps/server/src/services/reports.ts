@@ -140,6 +140,19 @@ export async function assertSubActionInScope(
   if (!reachesProgramme(scope, place.agency_id)) throw outsideScopeRefusal(scope);
 }
 
+/**
+ * A sub kegiatan whose figures the caller may write as they write its lines (its Anggaran Kas,
+ * the reasons of its realisation): `assertSubActionInScope`, and never a verifier (403).
+ */
+export async function assertSubActionWritable(
+  db: Kysely<Database>,
+  caller: Caller,
+  subActionId: string,
+): Promise<void> {
+  await assertSubActionInScope(db, caller, subActionId);
+  if (caller.role === 'verifier') throw refusals.verifierReadOnly();
+}
+
 /** A list in the asked order; each order has its index (migrations 0001 and 0008). */
 function ordered(query: LineQuery, sort: BudgetLineSort): LineQuery {
   let sorted = query;

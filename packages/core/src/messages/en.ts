@@ -161,8 +161,6 @@ export const messagesEn: Messages = {
     planned: 'Cash plan',
     realised: 'Realisation',
     achievement: 'Achievement',
-    overrun: 'Above the budget lines',
-    reasonNeeded: 'Reason needed',
     reason: 'Reason',
     view: {
       intro:
@@ -182,6 +180,7 @@ export const messagesEn: Messages = {
       remaining: 'Lines remaining',
       note: 'Note',
       withinLines: 'Within the budget lines',
+      overrunUnexplained: 'Above the budget lines: reason needed',
       overrunExplained: (reason: string) => `Above the budget lines. Reason: ${reason}`,
       giveReason: 'Give a reason',
       changeReason: 'Change the reason',

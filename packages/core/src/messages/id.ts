@@ -458,8 +458,6 @@ export const messagesId = {
     planned: 'Anggaran Kas',
     realised: 'Realisasi',
     achievement: 'Capaian',
-    overrun: 'Melebihi rincian belanja',
-    reasonNeeded: 'Perlu alasan',
     reason: 'Alasan',
     /** The unit's screen (issue 37). */
     view: {
@@ -480,6 +478,8 @@ export const messagesId = {
       remaining: 'Sisa Rincian',
       note: 'Keterangan',
       withinLines: 'Sesuai rincian belanja',
+      /** A kode rekening paid above its lines, no reason given yet. */
+      overrunUnexplained: 'Melebihi rincian belanja: Perlu alasan',
       overrunExplained: (reason: string) => `Melebihi rincian belanja. Alasan: ${reason}`,
       giveReason: 'Beri Alasan',
       changeReason: 'Ubah Alasan',

@@ -1,7 +1,7 @@
 import { type ManagedEntityKey, managedEntities } from '@ranwal/core';
 import { compareLevelRows } from '@ranwal/core/contract';
 import type { Decorator } from '@storybook/react-vite';
-import { screen, waitFor } from 'storybook/test';
+import { expect, screen, waitFor, within } from 'storybook/test';
 import { ToastProvider } from '../../components/Toast.js';
 import { SandboxRanwalProvider } from '../../testing/SandboxRanwalProvider.js';
 import type { SandboxClientOptions, SeedTables } from '../../testing/sandbox-client.js';
@@ -85,4 +85,15 @@ export const findToast = (text: string) =>
       .find((dialog) => dialog.textContent?.includes(text));
     if (!found) throw new Error(`no toast says "${text}"`);
     return found;
+  });
+
+/**
+ * An open list's options once their texts are `expected` (in order). For lists the server fills:
+ * under a full run's load a list can open before its answer is in.
+ */
+export const findOptions = (listbox: HTMLElement, expected: readonly string[]) =>
+  waitFor(() => {
+    const options = within(listbox).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(expected);
+    return options;
   });

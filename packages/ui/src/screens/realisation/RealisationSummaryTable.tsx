@@ -1,7 +1,7 @@
 import {
   type DeviationLevel,
-  formatNumberId,
   formatRupiah,
+  formatTenths,
   type RealisationSummary,
   type RealisationSummaryUnit,
 } from '@ranwal/core';
@@ -69,8 +69,7 @@ export function RealisationSummaryTable({
   const t = m.realisation.summary;
   const titleId = useId();
   const rows = (summary?.units ?? []).map((unit) => ({ ...unit, id: unit.agency_id ?? 'none' }));
-  const achievement = (tenths: number | null) =>
-    tenths === null ? '' : `${formatNumberId(tenths / 10, 1)} %`;
+  const achievement = (tenths: number | null) => (tenths === null ? '' : formatTenths(tenths));
   const name = (unit: RealisationSummaryUnit) =>
     unit.agency_id === null
       ? t.noUnit

@@ -101,9 +101,7 @@ export const Default: Story = {
       formatRupiah(3_150_000),
     );
     const travel = rowOf(accounts, /5\.1\.02\.04\.01\.0001/);
-    await expect(travel).toHaveTextContent(
-      `${m.realisation.overrun}: ${m.realisation.reasonNeeded}`,
-    );
+    await expect(travel).toHaveTextContent(t.overrunUnexplained);
     await expect(within(travel).getAllByRole('gridcell').at(3)).toHaveTextContent(
       formatRupiah(-600_000),
     );
@@ -138,9 +136,7 @@ export const Explained: Story = {
 export const ReadOnly: Story = {
   args: { onGiveReason: undefined },
   play: async ({ canvas }) => {
-    await expect(
-      canvas.getByText(`${m.realisation.overrun}: ${m.realisation.reasonNeeded}`),
-    ).toBeVisible();
+    await expect(canvas.getByText(t.overrunUnexplained)).toBeVisible();
     await expect(canvas.queryByRole('button')).not.toBeInTheDocument();
   },
 };

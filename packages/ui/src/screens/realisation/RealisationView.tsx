@@ -1,6 +1,6 @@
 import {
-  formatNumberId,
   formatRupiah,
+  formatTenths,
   type RealisationGrid,
   type RealisationMonth,
   type RealisationRow,
@@ -32,9 +32,7 @@ export function RealisationView({ grid, onGiveReason }: RealisationViewProps) {
   const months = grid.months.map((month) => ({ ...month, id: String(month.month) }));
   const rows = grid.rows.map((row) => ({ ...row, id: row.account_code }));
   const achievement = (month: RealisationMonth) =>
-    month.achievement_tenths === null
-      ? t.noPlanYet
-      : `${formatNumberId(month.achievement_tenths / 10, 1)} %`;
+    month.achievement_tenths === null ? t.noPlanYet : formatTenths(month.achievement_tenths);
   return (
     <div className="flex flex-col gap-6">
       <p className="text-sm text-slate-700">
@@ -175,9 +173,7 @@ function OverrunNote({
   return (
     <span className="flex flex-col items-start gap-1">
       <span className="font-medium text-red-800">
-        {row.reason === null
-          ? `${m.realisation.overrun}: ${m.realisation.reasonNeeded}`
-          : t.overrunExplained(row.reason)}
+        {row.reason === null ? t.overrunUnexplained : t.overrunExplained(row.reason)}
       </span>
       {onGiveReason && (
         <Button

@@ -28,6 +28,7 @@ import {
   longNamesSeed,
   type SeedTables,
 } from '../../testing/sandbox-client.js';
+import { findOptions } from '../management/story-helpers.js';
 import {
   ConnectedBudgetLineEntry,
   ConnectedReportList,
@@ -600,13 +601,9 @@ export const YearInHeader: Story = {
     await userEvent.click(picker);
     const listbox = await screen.findByRole('listbox');
     const thisYear = currentYear();
-    // The years come from the server: under load the list can open before its answer is in.
-    await waitFor(() =>
-      expect(
-        within(listbox)
-          .getAllByRole('option')
-          .map((option) => Number(option.textContent)),
-      ).toEqual([...new Set([thisYear + 1, thisYear, 2026, 2025])].sort((a, b) => b - a)),
+    await findOptions(
+      listbox,
+      [...new Set([thisYear + 1, thisYear, 2026, 2025])].sort((a, b) => b - a).map(String),
     );
     await userEvent.click(screen.getByRole('option', { name: '2026' }));
     await expect(await canvas.findByText(list.empty)).toBeVisible();
@@ -914,14 +911,10 @@ export const PrintRkaOfOneOfUnits: Story = {
     );
     await userEvent.click(unit);
     const units = await openList();
-    const options = await waitFor(() => {
-      const found = within(units).getAllByRole('option');
-      expect(found.map((option) => option.textContent)).toEqual([
-        '4.01.0.00.0.00.01.0000 - BADAN PERENCANAAN PEMBANGUNAN DAERAH',
-        'DINAS PENDIDIKAN',
-      ]);
-      return found;
-    });
+    const options = await findOptions(units, [
+      '4.01.0.00.0.00.01.0000 - BADAN PERENCANAAN PEMBANGUNAN DAERAH',
+      'DINAS PENDIDIKAN',
+    ]);
     await userEvent.click(options[1]!);
     await expect(unit).toHaveTextContent('DINAS PENDIDIKAN');
     await userEvent.click(within(section).getByRole('button', { name: m.rka.printPdf }));
