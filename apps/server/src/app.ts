@@ -37,6 +37,7 @@ import {
 import {
   cashPlanRoutes,
   fundingRoutes,
+  monthlyReportHandlers,
   paguHandlers,
   planningHandlers,
   priceItemHandlers,
@@ -209,6 +210,7 @@ export async function buildApp({
     ...funding.handlers,
     cashPlan: cashPlan.handlers,
     realisation: realisationHandlers(context),
+    monthlyReport: monthlyReportHandlers(context),
     priceItem: priceItemHandlers(context),
     article: articles.handlers,
     upload: uploads.handlers,

@@ -144,6 +144,12 @@ const expected: Record<string, Row> = {
   'POST /ranwal/api/realisation/import':           [401, 401, 401, 401, 403, 403, 403, 403, 200],
   'GET /ranwal/api/realisation/summary':           [401, 401, 401, 401, 200, 200, 200, 200, 200],
   'PUT /ranwal/api/realisation/reason':            [401, 401, 401, 401, 403, 403, 200, 403, 200],
+  'GET /ranwal/api/monthly-report':                [401, 401, 401, 401, 403, 403, 200, 200, 200],
+  'PUT /ranwal/api/monthly-report/progress':       [401, 401, 401, 401, 403, 403, 200, 403, 200],
+  'POST /ranwal/api/monthly-report/copy-previous': [401, 401, 401, 401, 403, 403, 200, 403, 200],
+  'POST /ranwal/api/monthly-report/send':          [401, 401, 401, 401, 403, 403, 200, 403, 200],
+  'POST /ranwal/api/monthly-report/review':        [401, 401, 401, 401, 403, 403, 403, 200, 200],
+  'POST /ranwal/api/monthly-report/close':         [401, 401, 401, 401, 403, 403, 403, 403, 200],
   'GET /ranwal/api/price-item/list':               [401, 401, 401, 401, 200, 200, 200, 200, 200],
   'POST /ranwal/api/price-item/import':             [401, 401, 401, 401, 403, 403, 403, 403, 200],
   'POST /ranwal/api/price-item/create':             [401, 401, 401, 401, 403, 403, 403, 403, 201],
@@ -206,6 +212,15 @@ const notes: Record<string, string> = {
     "everyone signed in, each seeing their scope's Perangkat Daerah only (`realisation.test.ts`)",
   'PUT /ranwal/api/realisation/reason':
     "as a line write: a user within their scope (the unit's sub kegiatan), an admin any; a verifier none",
+  'GET /ranwal/api/monthly-report':
+    "a Perangkat Daerah's month: its own people (user or verifier) and admins; anyone else 403 (`monthly-report.test.ts`)",
+  'PUT /ranwal/api/monthly-report/progress':
+    "as a line write, while the unit's month is open (a sent, verified or closed month: 409)",
+  'POST /ranwal/api/monthly-report/copy-previous': 'as `monthly-report/progress`',
+  'POST /ranwal/api/monthly-report/send':
+    "the unit's users and admins; a verifier reviews, never sends",
+  'POST /ranwal/api/monthly-report/review':
+    'a verifier of the unit, or an admin (who may also send back a verified or closed month)',
   'GET /ranwal/api/cash-plan/workbook/file':
     'authorized by the signed link in `?token=` (made by `cashPlan.workbook` for its caller, whose scope it prints), not by a bearer token',
   'GET /ranwal/api/funding-source/recap':
@@ -736,6 +751,48 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
           account_code: '5.1.02.01.01.0024',
           reason: '',
         },
+      }),
+      'GET /ranwal/api/monthly-report': async () => ({
+        url: `/ranwal/api/monthly-report?agency_id=${unit.id}&year=2025&month=6`,
+      }),
+      'PUT /ranwal/api/monthly-report/progress': async () => ({
+        url: '/ranwal/api/monthly-report/progress',
+        body: { sub_action_id: chain.sub_action.id, year: 2025, month: 6, progress_tenths: 0 },
+      }),
+      'POST /ranwal/api/monthly-report/copy-previous': async () => ({
+        url: '/ranwal/api/monthly-report/copy-previous',
+        body: { agency_id: unit.id, year: 2025, month: 7 },
+      }),
+      'POST /ranwal/api/monthly-report/send': async () => {
+        // An open month with every sub kegiatan's progress entered, sendable again by each cell.
+        await sql`delete from monthly_report where agency_id = ${unit.id} and month = 8`.execute(
+          t.database.db,
+        );
+        await sql`insert into physical_progress (sub_action_id, year, month, progress_tenths)
+          select distinct d.sub_action_id, 2025, 8, 0 from detail_program d
+          join program p on p.id = d.program_id
+          where p.agency_id = ${unit.id} and d.year = 2025
+          on conflict do nothing`.execute(t.database.db);
+        return {
+          url: '/ranwal/api/monthly-report/send',
+          body: { agency_id: unit.id, year: 2025, month: 8 },
+        };
+      },
+      'POST /ranwal/api/monthly-report/review': async () => {
+        // A sent month, to be verified by each cell.
+        await sql`insert into monthly_report (agency_id, year, month, status)
+          values (${unit.id}, 2025, 9, 'sent')
+          on conflict (agency_id, year, month) do update set status = 'sent'`.execute(
+          t.database.db,
+        );
+        return {
+          url: '/ranwal/api/monthly-report/review',
+          body: { agency_id: unit.id, year: 2025, month: 9, decision: 'verify' },
+        };
+      },
+      'POST /ranwal/api/monthly-report/close': async () => ({
+        url: '/ranwal/api/monthly-report/close',
+        body: { agency_id: unit.id, year: 2025, month: 10 },
       }),
       'GET /ranwal/api/funding-source/recap': async () => ({
         url: '/ranwal/api/funding-source/recap?year=2025',

@@ -240,6 +240,13 @@ export function recordName(entry: HistoryEntry, messages: Messages): string {
   if (entry.record_type === 'realisation_reason') {
     return `${messages.history.recordTypes.realisation_reason} ${values.year ?? ''} ${nameOf(values.sub_action_id)} — ${String(values.account_code ?? '')}`;
   }
+  if (entry.record_type === 'physical_progress' || entry.record_type === 'monthly_report') {
+    const place = nameOf(
+      entry.record_type === 'monthly_report' ? values.agency_id : values.sub_action_id,
+    );
+    const month = messages.cashPlan.monthNames[Number(values.month) - 1] ?? '';
+    return `${messages.history.recordTypes[entry.record_type]} ${month} ${values.year ?? ''} — ${place}`;
+  }
   if (entry.record_type === 'cash_plan') {
     const subAction = nameOf(values.sub_action_id);
     return `${messages.history.recordTypes.cash_plan} ${values.year ?? ''} ${subAction} — ${String(values.account_code ?? '')}`;

@@ -37,6 +37,9 @@ export const historyRecordTypes = [
   // Realisasi keuangan (issue 37): each SP2D row, and a unit's reason for an overrun.
   'sp2d',
   'realisation_reason',
+  // The monthly cycle (issue 37): physical progress per sub kegiatan and month, a unit's month.
+  'physical_progress',
+  'monthly_report',
 ] as const;
 export const HistoryRecordType = z.enum(historyRecordTypes, {
   error: `harus salah satu dari: ${historyRecordTypes.join(', ')}`,

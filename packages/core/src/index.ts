@@ -15,6 +15,7 @@ export * from './history.js';
 export * from './history-text.js';
 export * from './messages/index.js';
 export * from './money.js';
+export * from './monthly-report.js';
 export * from './number-input.js';
 export * from './planning.js';
 export * from './realisation.js';

@@ -235,17 +235,20 @@ export function deviationLevel(
   return 'green';
 }
 
+/** A month of a budget year, 1–12 (a query's text '3' reads as 3). */
+export const ReportMonth = z.preprocess(
+  (value) => (typeof value === 'string' && /^\d{1,2}$/.test(value) ? Number(value) : value),
+  z
+    .number({ error: 'harus bulan 1 sampai 12' })
+    .int({ error: 'harus bulan 1 sampai 12' })
+    .min(1, { error: 'harus bulan 1 sampai 12' })
+    .max(12, { error: 'harus bulan 1 sampai 12' }),
+);
+
 export const RealisationSummaryQuery = z.object({
   year: ReportYear,
   /** Up to and including this month (1–12). */
-  month: z.preprocess(
-    (value) => (typeof value === 'string' && /^\d{1,2}$/.test(value) ? Number(value) : value),
-    z
-      .number({ error: 'harus bulan 1 sampai 12' })
-      .int({ error: 'harus bulan 1 sampai 12' })
-      .min(1, { error: 'harus bulan 1 sampai 12' })
-      .max(12, { error: 'harus bulan 1 sampai 12' }),
-  ),
+  month: ReportMonth,
 });
 export type RealisationSummaryQuery = z.input<typeof RealisationSummaryQuery>;
 

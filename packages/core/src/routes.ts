@@ -46,6 +46,17 @@ import {
   SubActionLockListQuery,
 } from './history.js';
 import {
+  MonthlyReport,
+  MonthlyReportClose,
+  MonthlyReportCloseResult,
+  MonthlyReportCopyResult,
+  MonthlyReportKey,
+  MonthlyReportQuery,
+  MonthlyReportReview,
+  MonthlyReportSubAction,
+  PhysicalProgressInput,
+} from './monthly-report.js';
+import {
   AgencyPaguInput,
   PaguImportBatch,
   PaguImportResult,
@@ -911,6 +922,62 @@ export const routes = {
         "The unit's reason for a kode rekening of a sub kegiatan realised above its lines' total (an empty reason withdraws it); refused where the realisation does not exceed the lines",
       body: RealisationReasonInput,
       data: RealisationGrid,
+    }),
+  },
+  monthlyReport: {
+    get: route({
+      method: 'GET',
+      path: '/api/monthly-report',
+      access: 'user',
+      summary:
+        "A Perangkat Daerah's month (the caller's only unit when left out): its status, due date, each sub kegiatan with lines (money to date against the Anggaran Kas, physical progress against its planned curve, problems and actions) and the unit's totals, progress weighted by money",
+      query: MonthlyReportQuery,
+      data: MonthlyReport,
+    }),
+    progress: route({
+      method: 'PUT',
+      path: '/api/monthly-report/progress',
+      access: 'user',
+      summary:
+        "A sub kegiatan's cumulative physical progress of a month with its problems and actions, while the unit's month is open (a draft or sent back); a decrease from the last reported needs a reason",
+      body: PhysicalProgressInput,
+      data: MonthlyReportSubAction,
+    }),
+    copy: route({
+      method: 'POST',
+      path: '/api/monthly-report/copy-previous',
+      access: 'user',
+      summary:
+        "Fill each sub kegiatan of the unit's open month that has no entry from its last one (progress, problems, actions)",
+      body: MonthlyReportKey,
+      data: MonthlyReportCopyResult,
+    }),
+    send: route({
+      method: 'POST',
+      path: '/api/monthly-report/send',
+      access: 'user',
+      summary:
+        "Send the unit's month ('Kirim'), which locks it: refused while a sub kegiatan's progress is missing or a kode rekening paid above its lines has no reason",
+      body: MonthlyReportKey,
+      data: MonthlyReport,
+    }),
+    review: route({
+      method: 'POST',
+      path: '/api/monthly-report/review',
+      access: 'verifier',
+      summary:
+        'Verify a sent month (frozen), or send it back to the unit with a note; an administrator may also send back a verified or closed month to open it again',
+      body: MonthlyReportReview,
+      data: MonthlyReport,
+    }),
+    close: route({
+      method: 'POST',
+      path: '/api/monthly-report/close',
+      access: 'admin',
+      summary:
+        'Close a month for one Perangkat Daerah, or for every unit with lines that year: frozen whatever its status',
+      body: MonthlyReportClose,
+      data: MonthlyReportCloseResult,
     }),
   },
   priceItem: {

@@ -28,6 +28,7 @@ import * as fundingSources from './migrations/2026-11-28-0027-funding-sources.js
 import * as cashPlan from './migrations/2026-11-28-0028-cash-plan.js';
 import * as cashPlanWithdrawsVerification from './migrations/2026-11-29-0029-cash-plan-withdraws-verification.js';
 import * as realisation from './migrations/2026-11-29-0030-realisation.js';
+import * as monthlyReport from './migrations/2026-11-29-0031-monthly-report.js';
 
 // Listed statically so the bundled server needs no migrations folder at run time.
 const migrations: Record<string, Migration> = {
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-0028-cash-plan': cashPlan,
   '2026-11-29-0029-cash-plan-withdraws-verification': cashPlanWithdrawsVerification,
   '2026-11-29-0030-realisation': realisation,
+  '2026-11-29-0031-monthly-report': monthlyReport,
 };
 
 /** Brings the schema to the latest migration; serves start-up, tests and `npm run migrate`. */

@@ -227,6 +227,38 @@ export interface RealisationReasonTable {
   updated_by: string | null;
 }
 
+/** A sub kegiatan's physical progress of a month, with its story (issue 37). */
+export interface PhysicalProgressTable {
+  id: Generated<string>;
+  sub_action_id: string;
+  year: number;
+  month: number;
+  progress_tenths: number;
+  problems: string;
+  actions: string;
+  decrease_reason: string | null;
+  updated_at: ColumnType<Date | string, never, Date | string>;
+  updated_by: string | null;
+}
+
+/** A Perangkat Daerah's month once it leaves 'draft' (issue 37). */
+export interface MonthlyReportTable {
+  id: Generated<string>;
+  agency_id: string;
+  year: number;
+  month: number;
+  status: 'sent' | 'returned' | 'verified' | 'closed';
+  note: string | null;
+  sent_at: Date | string | null;
+  sent_by: string | null;
+  reviewed_at: Date | string | null;
+  reviewed_by: string | null;
+  closed_at: Date | string | null;
+  closed_by: string | null;
+  updated_at: ColumnType<Date | string, never, Date | string>;
+  updated_by: string | null;
+}
+
 /** The Anggaran Kas a closed stage kept: its figures, as stage_line keeps its lines. */
 export interface StageCashPlanTable {
   stage_id: string;
@@ -430,6 +462,8 @@ export interface Database {
   stage_cash_plan: StageCashPlanTable;
   sp2d: Sp2dTable;
   realisation_reason: RealisationReasonTable;
+  physical_progress: PhysicalProgressTable;
+  monthly_report: MonthlyReportTable;
   user_agency: UserAgencyTable;
   verification_note: VerificationNoteTable;
   verification_reply: VerificationReplyTable;

@@ -17,6 +17,7 @@ import { createCashPlanService } from '../services/cash-plan.js';
 import { cashPlanWorkbookName, writeCashPlan } from '../services/cash-plan-workbook.js';
 import { createFundingService } from '../services/funding.js';
 import { fundingRecapName, fundingRecapOf, writeFundingRecap } from '../services/funding-recap.js';
+import { createMonthlyReportService } from '../services/monthly-report.js';
 import { createPaguService } from '../services/pagu.js';
 import { createPlanningService } from '../services/planning.js';
 import { createPriceItemService } from '../services/price-items.js';
@@ -249,5 +250,21 @@ export function realisationHandlers({ db }: AppContext): Handlers['realisation']
       data: await realisation.summary(query.year, query.month, user),
     }),
     reason: async ({ body, user }) => ({ message: ok, data: await realisation.reason(body, user) }),
+  };
+}
+
+/** The monthly cycle of realisation: physical progress, send, review, close (issue 37). */
+export function monthlyReportHandlers({ db }: AppContext): Handlers['monthlyReport'] {
+  const reports = createMonthlyReportService(db);
+  return {
+    get: async ({ query, user }) => ({ message: ok, data: await reports.get(query, user) }),
+    progress: async ({ body, user }) => ({
+      message: ok,
+      data: await reports.setProgress(body, user),
+    }),
+    copy: async ({ body, user }) => ({ message: ok, data: await reports.copyPrevious(body, user) }),
+    send: async ({ body, user }) => ({ message: ok, data: await reports.send(body, user) }),
+    review: async ({ body, user }) => ({ message: ok, data: await reports.review(body, user) }),
+    close: async ({ body, user }) => ({ message: ok, data: await reports.close(body, user) }),
   };
 }

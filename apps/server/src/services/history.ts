@@ -89,6 +89,8 @@ const unitKeys: Record<HistoryRecordType, { column: string; set: ParentSet | 'ag
   cash_plan: { column: 'sub_action_id', set: 'unit_sub_action' },
   sp2d: { column: 'sub_action_id', set: 'unit_sub_action' },
   realisation_reason: { column: 'sub_action_id', set: 'unit_sub_action' },
+  physical_progress: { column: 'sub_action_id', set: 'unit_sub_action' },
+  monthly_report: { column: 'agency_id', set: 'agency' },
 };
 
 /** A recorded column before or after the change is in `set` (ids as text). */

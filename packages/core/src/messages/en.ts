@@ -213,6 +213,110 @@ export const messagesEn: Messages = {
       fetchFailed: 'Could not load the realisation by agency',
     },
   },
+  monthlyReport: {
+    title: 'Monthly Report',
+    intro:
+      "Enter each sub kegiatan's physical progress, problems and actions, then send this month's report for verification. A sent report is locked until a verifier sends it back.",
+    statuses: {
+      draft: 'Not sent',
+      sent: 'Sent',
+      returned: 'Sent back',
+      verified: 'Verified',
+      closed: 'Closed',
+    },
+    actions: {
+      send: 'Send',
+      verify: 'Verify',
+      return: 'Send back',
+      close: 'Close month',
+      closeAll: 'Close month for all',
+      copy: 'Copy last month',
+      fill: 'Fill in',
+      change: 'Change',
+    },
+    monthOf: (month: string, year: number) => `${month} ${year}`,
+    noteRequired: 'A note for the unit is required when sending a report back.',
+    agencyRequired: 'Choose a Perangkat Daerah.',
+    noUnit:
+      'This sub kegiatan is not under a Perangkat Daerah: physical progress is reported per Perangkat Daerah.',
+    locked: (month: string, status: string) =>
+      `The report of ${month} is ${status}: it cannot be changed.`,
+    wrongStatus: (month: string, status: string, action: string) =>
+      `The report of ${month} is ${status}: cannot ${action}.`,
+    decreaseNeedsReason: (previous: string) =>
+      `Physical progress is lower than reported before (${previous}): give the reason for the decrease.`,
+    missingProgress: (count: number, codes: string) =>
+      `Physical progress of ${count} sub kegiatan is not entered: ${codes}.`,
+    unexplainedOverruns: (count: number, codes: string) =>
+      `${count} kode rekening realised above their lines without a reason: ${codes}.`,
+    nothingToReport: 'This Perangkat Daerah has no budget lines this year.',
+    nothingToCopy: "There is no previous month's physical progress to copy.",
+    columns: {
+      subAction: 'Sub kegiatan',
+      linesTotal: 'Lines total',
+      planned: 'Cash plan to date',
+      realised: 'Realised to date',
+      achievement: 'Financial achievement',
+      plannedProgress: 'Planned progress',
+      progress: 'Physical progress',
+      problems: 'Problems',
+      actions: 'Actions',
+    },
+    view: {
+      month: 'Month',
+      unit: 'Perangkat Daerah',
+      status: 'Status',
+      due: (date: string) => `Due ${date}`,
+      late: 'Late',
+      sentBy: (name: string, at: string) => `Sent by ${name}, ${at}`,
+      reviewedBy: (name: string, at: string) => `Reviewed by ${name}, ${at}`,
+      returnedNote: (note: string) => `Verifier's note: ${note}`,
+      totals: (realised: string, progress: string, planned: string) =>
+        `Financial achievement ${realised}; physical progress ${progress} (planned ${planned}).`,
+      missing: (count: number) => `${count} sub kegiatan without physical progress.`,
+      notEntered: 'Not entered',
+      previous: (progress: string) => `Last month ${progress}`,
+      overruns: (count: number) => `${count} kode rekening need a reason`,
+      empty: 'No sub kegiatan with budget lines this year.',
+      chooseUnit: 'Choose a Perangkat Daerah to see its report.',
+      fetchFailed: 'Could not load the monthly report',
+      sent: (month: string) => `Report of ${month} sent.`,
+      verified: (month: string) => `Report of ${month} verified.`,
+      returned: (month: string) => `Report of ${month} sent back to the unit.`,
+      closed: (count: number) => `${count} reports closed.`,
+      copied: (count: number) =>
+        `Physical progress of ${count} sub kegiatan copied from last month.`,
+      progressSaved: (name: string) => `Physical progress of ${name} saved.`,
+      actionFailed: 'Could not process the report',
+    },
+    progressDialog: {
+      title: (name: string) => `Physical progress: ${name}`,
+      text: (previous: string, planned: string) =>
+        `Cumulative physical progress to this month. Last month ${previous}; planned ${planned}.`,
+      progress: 'Physical progress (%)',
+      progressHint: 'Cumulative, 0 to 100, e.g. 45,5',
+      problems: 'Problems',
+      problemsPlaceholder: 'e.g. procurement delayed by a failed tender',
+      actions: 'Actions',
+      actionsPlaceholder: 'e.g. re-tender scheduled in the second week',
+      decreaseReason: 'Reason for the decrease',
+      failed: 'Could not save physical progress',
+    },
+    returnDialog: {
+      title: (unit: string, month: string) => `Send back the report of ${unit} ${month}`,
+      text: 'The report opens again for the unit. Write what needs fixing.',
+      note: 'Note for the unit',
+      notePlaceholder:
+        'e.g. physical progress of sub kegiatan 1.02.02.2.01 does not match the field report',
+      failed: 'Could not send the report back',
+    },
+    closeDialog: {
+      title: (month: string) => `Close ${month}`,
+      one: (unit: string) =>
+        `The report of ${unit} is locked: the unit can no longer change its physical progress, whatever its status.`,
+      all: "Every Perangkat Daerah's report of this month is locked: units can no longer change their physical progress, whatever its status.",
+    },
+  },
   app: {
     name: 'Ranwal',
     subtitle: 'Remote Monitoring Information System',
@@ -1392,6 +1496,8 @@ export const messagesEn: Messages = {
       cash_plan: 'Cash plan',
       sp2d: 'SP2D',
       realisation_reason: 'Reason for realisation above budget lines',
+      physical_progress: 'Physical progress',
+      monthly_report: 'Monthly report',
     },
     fields: {
       name: 'Name',

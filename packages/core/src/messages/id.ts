@@ -515,6 +515,113 @@ export const messagesId = {
       fetchFailed: 'Gagal mengambil capaian realisasi',
     },
   },
+  /** The monthly cycle of realisation per Perangkat Daerah (issue 37). */
+  monthlyReport: {
+    title: 'Laporan Bulanan',
+    intro:
+      'Isi realisasi fisik, permasalahan, dan upaya setiap sub kegiatan, lalu kirim laporan bulan ini untuk diverifikasi. Laporan yang sudah dikirim terkunci sampai dikembalikan verifikator.',
+    statuses: {
+      draft: 'Belum Dikirim',
+      sent: 'Dikirim',
+      returned: 'Dikembalikan',
+      verified: 'Terverifikasi',
+      closed: 'Ditutup',
+    },
+    actions: {
+      send: 'Kirim',
+      verify: 'Verifikasi',
+      return: 'Kembalikan',
+      close: 'Tutup Bulan',
+      closeAll: 'Tutup Bulan untuk Semua',
+      copy: 'Salin Bulan Lalu',
+      fill: 'Isi',
+      change: 'Ubah',
+    },
+    /** A month as people name it: 'Maret 2027'. */
+    monthOf: (month: string, year: number) => `${month} ${year}`,
+    noteRequired: 'Catatan untuk unit wajib diisi saat mengembalikan laporan.',
+    agencyRequired: 'Pilih Perangkat Daerah.',
+    noUnit:
+      'Sub kegiatan ini tidak berada di bawah Perangkat Daerah: realisasi fisik dilaporkan per Perangkat Daerah.',
+    /** A change to a month that is locked. */
+    locked: (month: string, status: string) =>
+      `Laporan ${month} berstatus ${status}: tidak dapat diubah.`,
+    /** An action a month's status does not allow ('Laporan Maret 2027 berstatus Dikirim: tidak dapat Kirim.'). */
+    wrongStatus: (month: string, status: string, action: string) =>
+      `Laporan ${month} berstatus ${status}: tidak dapat ${action}.`,
+    decreaseNeedsReason: (previous: string) =>
+      `Realisasi fisik lebih rendah dari yang dilaporkan sebelumnya (${previous}): tuliskan alasan penurunannya.`,
+    missingProgress: (count: number, codes: string) =>
+      `Realisasi fisik ${count} sub kegiatan belum diisi: ${codes}.`,
+    unexplainedOverruns: (count: number, codes: string) =>
+      `${count} kode rekening realisasinya melebihi rincian belanja tanpa alasan: ${codes}.`,
+    nothingToReport: 'Perangkat Daerah ini belum memiliki rincian belanja pada tahun ini.',
+    nothingToCopy: 'Belum ada realisasi fisik bulan sebelumnya untuk disalin.',
+    columns: {
+      subAction: 'Sub Kegiatan',
+      linesTotal: 'Total Rincian',
+      planned: 'Anggaran Kas s.d. Bulan Ini',
+      realised: 'Realisasi s.d. Bulan Ini',
+      achievement: 'Capaian Keuangan',
+      plannedProgress: 'Rencana Fisik',
+      progress: 'Realisasi Fisik',
+      problems: 'Permasalahan',
+      actions: 'Upaya / Tindak Lanjut',
+    },
+    view: {
+      month: 'Bulan',
+      unit: 'Perangkat Daerah',
+      status: 'Status',
+      due: (date: string) => `Batas kirim ${date}`,
+      late: 'Terlambat',
+      sentBy: (name: string, at: string) => `Dikirim oleh ${name}, ${at}`,
+      reviewedBy: (name: string, at: string) => `Diperiksa oleh ${name}, ${at}`,
+      returnedNote: (note: string) => `Catatan verifikator: ${note}`,
+      totals: (realised: string, progress: string, planned: string) =>
+        `Capaian keuangan ${realised}; realisasi fisik ${progress} (rencana ${planned}).`,
+      missing: (count: number) => `${count} sub kegiatan belum diisi realisasi fisiknya.`,
+      notEntered: 'Belum diisi',
+      previous: (progress: string) => `Bulan lalu ${progress}`,
+      overruns: (count: number) => `${count} kode rekening perlu alasan`,
+      empty: 'Belum ada sub kegiatan dengan rincian belanja pada tahun ini.',
+      chooseUnit: 'Pilih Perangkat Daerah untuk melihat laporannya.',
+      fetchFailed: 'Gagal mengambil laporan bulanan',
+      sent: (month: string) => `Laporan ${month} dikirim.`,
+      verified: (month: string) => `Laporan ${month} diverifikasi.`,
+      returned: (month: string) => `Laporan ${month} dikembalikan ke unit.`,
+      closed: (count: number) => `${count} laporan ditutup.`,
+      copied: (count: number) => `Realisasi fisik ${count} sub kegiatan disalin dari bulan lalu.`,
+      progressSaved: (name: string) => `Realisasi fisik ${name} disimpan.`,
+      actionFailed: 'Gagal memproses laporan',
+    },
+    progressDialog: {
+      title: (name: string) => `Realisasi Fisik: ${name}`,
+      text: (previous: string, planned: string) =>
+        `Realisasi fisik kumulatif sampai bulan ini. Bulan lalu ${previous}; rencana ${planned}.`,
+      progress: 'Realisasi Fisik (%)',
+      progressHint: 'Kumulatif, 0 sampai 100, mis. 45,5',
+      problems: 'Permasalahan',
+      problemsPlaceholder: 'mis. pengadaan terlambat karena gagal lelang',
+      actions: 'Upaya / Tindak Lanjut',
+      actionsPlaceholder: 'mis. lelang ulang dijadwalkan minggu kedua',
+      decreaseReason: 'Alasan Penurunan',
+      failed: 'Gagal menyimpan realisasi fisik',
+    },
+    returnDialog: {
+      title: (unit: string, month: string) => `Kembalikan Laporan ${unit} ${month}`,
+      text: 'Laporan dibuka kembali untuk unit. Tuliskan apa yang perlu diperbaiki.',
+      note: 'Catatan untuk Unit',
+      notePlaceholder:
+        'mis. realisasi fisik sub kegiatan 1.02.02.2.01 belum sesuai laporan lapangan',
+      failed: 'Gagal mengembalikan laporan',
+    },
+    closeDialog: {
+      title: (month: string) => `Tutup Bulan ${month}`,
+      one: (unit: string) =>
+        `Laporan ${unit} dikunci: unit tidak dapat mengubah realisasi fisiknya lagi, apa pun statusnya.`,
+      all: 'Laporan semua Perangkat Daerah bulan ini dikunci: unit tidak dapat mengubah realisasi fisiknya lagi, apa pun statusnya.',
+    },
+  },
   app: {
     name: 'Ranwal',
     subtitle: 'Sistem Informasi Remote Monitoring',
@@ -1565,6 +1672,8 @@ export const messagesId = {
       cash_plan: 'Anggaran Kas',
       sp2d: 'SP2D',
       realisation_reason: 'Alasan Realisasi Melebihi Rincian',
+      physical_progress: 'Realisasi Fisik',
+      monthly_report: 'Laporan Bulanan',
     },
     /** Labels of the recorded columns the line's field labels do not name. */
     fields: {

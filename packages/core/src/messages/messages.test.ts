@@ -455,7 +455,9 @@ describe('one language (issue 33)', () => {
       ([path, text]) =>
         /realisasi/i.test(text) &&
         !path.startsWith('realisation.') &&
+        !path.startsWith('monthlyReport.') &&
         path !== 'history.recordTypes.realisation_reason' &&
+        path !== 'history.recordTypes.physical_progress' &&
         // …and the CLI's SP2D import, which loads it.
         !/sp2d/i.test(path),
     );

@@ -1,0 +1,553 @@
+import {
+  AppError,
+  DEFAULT_TIME_ZONE,
+  formatTenths,
+  isMonthEditable,
+  isMonthLate,
+  issuesRefusal,
+  type MonthlyReport,
+  type MonthlyReportClose,
+  type MonthlyReportCloseResult,
+  type MonthlyReportCopyResult,
+  type MonthlyReportKey,
+  type MonthlyReportQuery,
+  type MonthlyReportReview,
+  type MonthlyReportStatus,
+  type MonthlyReportSubAction,
+  messagesId,
+  monthLevels,
+  monthlyReportDueDate,
+  outsideScopeRefusal,
+  type PhysicalProgressInput,
+  plannedProgressTenths,
+  reachesProgramme,
+  refusals,
+  scopeOf,
+  type User,
+  weightedProgressTenths,
+} from '@ranwal/core';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { monthColumns } from './cash-plan-rules.js';
+import { inTransaction, type Parsed } from './pagination.js';
+import { assertSubActionWritable } from './reports.js';
+
+const texts = messagesId.monthlyReport;
+type Caller = Pick<User, 'id' | 'role' | 'agency_ids'>;
+type Key = Parsed<typeof MonthlyReportKey>;
+
+/**
+ * Every change to a unit's month (an entry, a send, a review, a close) takes this
+ * transaction-level advisory lock on (unit, year, month) first: an entry racing a send, or a
+ * send racing a close, through any number of server processes, happens one after the other.
+ */
+const MONTH_LOCK = 7_265_438;
+
+const text = (value: unknown): string =>
+  value === null || value === undefined ? '0' : BigInt(String(value)).toString();
+const iso = (value: Date | string | null): string | null =>
+  value === null ? null : new Date(value).toISOString();
+const monthName = (year: number, month: number) =>
+  texts.monthOf(messagesId.cashPlan.monthNames[month - 1] ?? String(month), year);
+/** Today as people in the region read the calendar (ISO date). */
+const today = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_TIME_ZONE }).format(new Date());
+/** A list of codes for a message: the first few, then how many more. */
+const someOf = (codes: string[]) =>
+  codes.length <= 5 ? codes.join(', ') : `${codes.slice(0, 5).join(', ')}, …`;
+
+const conflict = (message: string) => new AppError('conflict', message);
+
+/**
+ * The monthly cycle of realisation (issue 37): a unit's physical progress per sub kegiatan and
+ * month with its story, and the month's way from the unit ('Kirim') through a verifier
+ * (verified, or sent back with a note) to closed.
+ */
+export function createMonthlyReportService(db: Kysely<Database>) {
+  async function lock(trx: Kysely<Database>, key: Key) {
+    await sql`select pg_advisory_xact_lock(${MONTH_LOCK},
+      hashtext(${`${key.agency_id}/${key.year}/${key.month}`}))`.execute(trx);
+  }
+
+  async function statusOf(executor: Kysely<Database>, key: Key): Promise<MonthlyReportStatus> {
+    const row = await executor
+      .selectFrom('monthly_report')
+      .select('status')
+      .where('agency_id', '=', key.agency_id)
+      .where('year', '=', key.year)
+      .where('month', '=', key.month)
+      .executeTakeFirst();
+    return row?.status ?? 'draft';
+  }
+
+  /** A unit the caller reaches (403 otherwise); 404 for a unit that does not exist. */
+  async function assertUnitInScope(executor: Kysely<Database>, caller: Caller, agencyId: string) {
+    const agency = await executor
+      .selectFrom('agency')
+      .select('id')
+      .where('id', '=', agencyId)
+      .executeTakeFirst();
+    if (!agency) throw refusals.notFound(messagesId.monthlyReport.view.unit);
+    const scope = scopeOf(caller);
+    if (!reachesProgramme(scope, agencyId)) throw outsideScopeRefusal(scope);
+  }
+
+  /** The unit's sub kegiatan with lines in the year (or one of them), as the month reads them. */
+  async function subActionsOf(
+    executor: Kysely<Database>,
+    key: Key,
+    only?: string,
+  ): Promise<MonthlyReportSubAction[]> {
+    const plannedSoFar = sql.raw(
+      monthColumns
+        .slice(0, key.month)
+        .map((column) => `c.${column}`)
+        .join(' + '),
+    );
+    const { year, month } = key;
+    const { rows } = await sql<{
+      id: string;
+      code: string | null;
+      name: string;
+      lines_total: unknown;
+      planned: unknown;
+      realised: unknown;
+      progress_tenths: number | null;
+      previous_tenths: number | null;
+      problems: string | null;
+      actions: string | null;
+      decrease_reason: string | null;
+      overruns: unknown;
+    }>`
+      with subs as (
+        select s.id, s.code, s.name, sum(d.total_after_tax) as lines_total
+        from sub_action s join action a on a.id = s.action_id
+        join program p on p.id = a.program_id
+        join detail_program d on d.sub_action_id = s.id and d.year = ${year}
+        where p.agency_id = ${key.agency_id} ${only ? sql`and s.id = ${only}` : sql``}
+        group by s.id, s.code, s.name),
+      planned as (
+        select c.sub_action_id, sum(${plannedSoFar}) as total
+        from cash_plan c join subs on subs.id = c.sub_action_id
+        where c.year = ${year} group by 1),
+      paid as (
+        select r.sub_action_id, sum(r.amount) as total
+        from sp2d r join subs on subs.id = r.sub_action_id
+        where r.year = ${year} and r.month <= ${month} group by 1),
+      before as (
+        select distinct on (f.sub_action_id) f.sub_action_id, f.progress_tenths
+        from physical_progress f join subs on subs.id = f.sub_action_id
+        where f.year = ${year} and f.month < ${month}
+        order by f.sub_action_id, f.month desc),
+      paid_by_account as (
+        select r.sub_action_id, r.account_code, sum(r.amount) as total
+        from sp2d r join subs on subs.id = r.sub_action_id
+        where r.year = ${year} group by 1, 2),
+      lines_by_account as (
+        select d.sub_action_id, ac.code as account_code, sum(d.total_after_tax) as total
+        from detail_program d join account ac on ac.id = d.account_id
+        join subs on subs.id = d.sub_action_id
+        where d.year = ${year} group by 1, 2),
+      overruns as (
+        select x.sub_action_id, count(*) as count from paid_by_account x
+        left join lines_by_account l using (sub_action_id, account_code)
+        left join realisation_reason rr on rr.sub_action_id = x.sub_action_id
+          and rr.year = ${year} and rr.account_code = x.account_code
+        where x.total > coalesce(l.total, 0) and rr.reason is null
+        group by 1)
+      select subs.id, subs.code, subs.name, subs.lines_total,
+        coalesce(planned.total, 0) as planned, coalesce(paid.total, 0) as realised,
+        f.progress_tenths, before.progress_tenths as previous_tenths, f.problems, f.actions,
+        f.decrease_reason, coalesce(overruns.count, 0) as overruns
+      from subs left join planned on planned.sub_action_id = subs.id
+      left join paid on paid.sub_action_id = subs.id
+      left join physical_progress f on f.sub_action_id = subs.id and f.year = ${year}
+        and f.month = ${month}
+      left join before on before.sub_action_id = subs.id
+      left join overruns on overruns.sub_action_id = subs.id
+      order by subs.code nulls last, subs.name, subs.id`.execute(executor);
+    return rows.map((row) => {
+      const linesTotal = text(row.lines_total);
+      const planned = text(row.planned);
+      const realised = text(row.realised);
+      const plannedProgress = plannedProgressTenths(planned, linesTotal);
+      return {
+        sub_action_id: row.id,
+        sub_action_code: row.code,
+        sub_action_name: row.name,
+        lines_total: linesTotal,
+        planned_cumulative: planned,
+        realised_cumulative: realised,
+        planned_progress_tenths: plannedProgress,
+        progress_tenths: row.progress_tenths,
+        previous_progress_tenths: row.previous_tenths ?? 0,
+        ...monthLevels({
+          planned_cumulative: planned,
+          realised_cumulative: realised,
+          progress_tenths: row.progress_tenths ?? row.previous_tenths,
+          planned_progress_tenths: plannedProgress,
+        }),
+        problems: row.problems ?? '',
+        actions: row.actions ?? '',
+        decrease_reason: row.decrease_reason,
+        unexplained_overruns: Number(row.overruns),
+      };
+    });
+  }
+
+  async function reportOf(executor: Kysely<Database>, key: Key): Promise<MonthlyReport> {
+    const [agency, state, subActions] = await Promise.all([
+      executor
+        .selectFrom('agency')
+        .select(['code', 'name'])
+        .where('id', '=', key.agency_id)
+        .executeTakeFirstOrThrow(),
+      executor
+        .selectFrom('monthly_report as r')
+        .leftJoin('app_user as sender', 'sender.id', 'r.sent_by')
+        .leftJoin('app_user as reviewer', 'reviewer.id', 'r.reviewed_by')
+        .select([
+          'r.status',
+          'r.note',
+          'r.sent_at',
+          'r.reviewed_at',
+          'r.closed_at',
+          'sender.name as sent_by_name',
+          'reviewer.name as reviewed_by_name',
+        ])
+        .where('r.agency_id', '=', key.agency_id)
+        .where('r.year', '=', key.year)
+        .where('r.month', '=', key.month)
+        .executeTakeFirst(),
+      subActionsOf(executor, key),
+    ]);
+    const status = state?.status ?? 'draft';
+    const sum = (pick: (row: MonthlyReportSubAction) => string) =>
+      subActions.reduce((total, row) => total + BigInt(pick(row)), 0n).toString();
+    const linesTotal = sum((row) => row.lines_total);
+    const planned = sum((row) => row.planned_cumulative);
+    const realised = sum((row) => row.realised_cumulative);
+    // A sub kegiatan not entered this month counts at what it last reported.
+    const progress = weightedProgressTenths(
+      subActions.map((row) => ({
+        progress_tenths: row.progress_tenths ?? row.previous_progress_tenths,
+        weight: row.lines_total,
+      })),
+    );
+    const plannedProgress = plannedProgressTenths(planned, linesTotal);
+    return {
+      agency_id: key.agency_id,
+      agency_code: agency.code,
+      agency_name: agency.name,
+      year: key.year,
+      month: key.month,
+      status,
+      editable: isMonthEditable(status),
+      note: state?.note ?? null,
+      due_date: monthlyReportDueDate(key.year, key.month),
+      late: isMonthLate(status, key.year, key.month, today()),
+      sent_at: iso(state?.sent_at ?? null),
+      sent_by_name: state?.sent_by_name ?? null,
+      reviewed_at: iso(state?.reviewed_at ?? null),
+      reviewed_by_name: state?.reviewed_by_name ?? null,
+      closed_at: iso(state?.closed_at ?? null),
+      sub_actions: subActions,
+      totals: {
+        lines_total: linesTotal,
+        planned_cumulative: planned,
+        realised_cumulative: realised,
+        ...monthLevels({
+          planned_cumulative: planned,
+          realised_cumulative: realised,
+          progress_tenths: progress,
+          planned_progress_tenths: plannedProgress,
+        }),
+        progress_tenths: progress,
+        planned_progress_tenths: plannedProgress,
+        missing_progress: subActions.filter((row) => row.progress_tenths === null).length,
+      },
+    };
+  }
+
+  /** Refuses a change to a month that is not open to the unit (409, naming its status). */
+  async function assertEditable(trx: Kysely<Database>, key: Key) {
+    const status = await statusOf(trx, key);
+    if (!isMonthEditable(status)) {
+      throw conflict(texts.locked(monthName(key.year, key.month), texts.statuses[status]));
+    }
+  }
+
+  /** Moves a month from one of `from` to `to`, or refuses naming its status and the action. */
+  async function transition(
+    trx: Kysely<Database>,
+    key: Key,
+    caller: Caller,
+    action: keyof typeof texts.actions,
+    from: readonly MonthlyReportStatus[],
+    values: {
+      status: Exclude<MonthlyReportStatus, 'draft'>;
+      note?: string;
+      stamp: 'sent' | 'reviewed' | 'closed';
+    },
+  ) {
+    const status = await statusOf(trx, key);
+    if (!from.includes(status)) {
+      throw conflict(
+        texts.wrongStatus(
+          monthName(key.year, key.month),
+          texts.statuses[status],
+          texts.actions[action],
+        ),
+      );
+    }
+    const stamped = {
+      status: values.status,
+      ...(values.note !== undefined && { note: values.note }),
+      [`${values.stamp}_at`]: sql<Date>`now()`,
+      [`${values.stamp}_by`]: caller.id,
+      updated_by: caller.id,
+    };
+    await trx
+      .insertInto('monthly_report')
+      .values({ agency_id: key.agency_id, year: key.year, month: key.month, ...stamped })
+      .onConflict((oc) =>
+        oc
+          .columns(['agency_id', 'year', 'month'])
+          .doUpdateSet({ ...stamped, updated_at: sql<Date>`now()` }),
+      )
+      .execute();
+  }
+
+  /** The unit of a sub kegiatan (400 when it is under no unit). */
+  async function unitOf(executor: Kysely<Database>, subActionId: string): Promise<string> {
+    const place = await executor
+      .selectFrom('sub_action as s')
+      .innerJoin('action as a', 'a.id', 's.action_id')
+      .innerJoin('program as p', 'p.id', 'a.program_id')
+      .select('p.agency_id')
+      .where('s.id', '=', subActionId)
+      .executeTakeFirstOrThrow();
+    if (!place.agency_id) {
+      throw issuesRefusal([{ path: 'sub_action_id', message: texts.noUnit }]);
+    }
+    return place.agency_id;
+  }
+
+  const assertUnitWriter = (caller: Caller) => {
+    if (caller.role === 'verifier') throw refusals.verifierReadOnly();
+  };
+
+  return {
+    /** A unit's month; a person with one unit may leave the unit out. */
+    async get(query: Parsed<typeof MonthlyReportQuery>, caller: Caller): Promise<MonthlyReport> {
+      const agencyId =
+        query.agency_id ?? (caller.agency_ids.length === 1 ? caller.agency_ids[0] : undefined);
+      if (!agencyId) throw issuesRefusal([{ path: 'agency_id', message: texts.agencyRequired }]);
+      await assertUnitInScope(db, caller, agencyId);
+      return reportOf(db, { ...query, agency_id: agencyId });
+    },
+
+    /**
+     * A sub kegiatan's progress of a month with its story, while the month is open to the unit;
+     * a decrease from what it reported before needs a reason.
+     */
+    async setProgress(
+      input: Parsed<typeof PhysicalProgressInput>,
+      caller: Caller,
+    ): Promise<MonthlyReportSubAction> {
+      return inTransaction(db, async (trx) => {
+        await assertSubActionWritable(trx, caller, input.sub_action_id);
+        const key = { agency_id: await unitOf(trx, input.sub_action_id), ...input };
+        await lock(trx, key);
+        await assertEditable(trx, key);
+        const before = await trx
+          .selectFrom('physical_progress')
+          .select('progress_tenths')
+          .where('sub_action_id', '=', input.sub_action_id)
+          .where('year', '=', input.year)
+          .where('month', '<', input.month)
+          .orderBy('month', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+        const decreased = before !== undefined && input.progress_tenths < before.progress_tenths;
+        if (decreased && !input.decrease_reason) {
+          throw issuesRefusal([
+            {
+              path: 'decrease_reason',
+              message: texts.decreaseNeedsReason(formatTenths(before.progress_tenths)),
+            },
+          ]);
+        }
+        const values = {
+          progress_tenths: input.progress_tenths,
+          problems: input.problems,
+          actions: input.actions,
+          decrease_reason: decreased ? input.decrease_reason : null,
+          updated_by: caller.id,
+        };
+        await trx
+          .insertInto('physical_progress')
+          .values({
+            sub_action_id: input.sub_action_id,
+            year: input.year,
+            month: input.month,
+            ...values,
+          })
+          .onConflict((oc) =>
+            oc
+              .columns(['sub_action_id', 'year', 'month'])
+              .doUpdateSet({ ...values, updated_at: sql<Date>`now()` }),
+          )
+          .execute();
+        const [row] = await subActionsOf(trx, key, input.sub_action_id);
+        if (!row) throw issuesRefusal([{ path: 'sub_action_id', message: texts.nothingToReport }]);
+        return row;
+      });
+    },
+
+    /**
+     * 'Salin Bulan Lalu': each sub kegiatan of the unit without an entry this month starts from
+     * its last one (progress, problems, actions), to be checked and changed; none to copy (a
+     * second click) is not an error: it copied 0.
+     */
+    async copyPrevious(key: Key, caller: Caller): Promise<MonthlyReportCopyResult> {
+      assertUnitWriter(caller);
+      return inTransaction(db, async (trx) => {
+        await assertUnitInScope(trx, caller, key.agency_id);
+        await lock(trx, key);
+        await assertEditable(trx, key);
+        const { rows } = await sql<{ id: string }>`
+          insert into physical_progress (sub_action_id, year, month, progress_tenths, problems,
+            actions, updated_by)
+          select distinct on (f.sub_action_id) f.sub_action_id, f.year, ${key.month},
+            f.progress_tenths, f.problems, f.actions, ${caller.id}::uuid
+          from physical_progress f
+          join sub_action s on s.id = f.sub_action_id
+          join action a on a.id = s.action_id
+          join program p on p.id = a.program_id
+          where p.agency_id = ${key.agency_id} and f.year = ${key.year} and f.month < ${key.month}
+            and not exists (select 1 from physical_progress here
+              where here.sub_action_id = f.sub_action_id and here.year = f.year
+                and here.month = ${key.month})
+          order by f.sub_action_id, f.month desc
+          returning id`.execute(trx);
+        return { copied: rows.length };
+      });
+    },
+
+    /**
+     * 'Kirim': the unit sends its month, which locks it. Every sub kegiatan's progress entered,
+     * every kode rekening paid above its lines explained.
+     */
+    async send(key: Key, caller: Caller): Promise<MonthlyReport> {
+      assertUnitWriter(caller);
+      return inTransaction(db, async (trx) => {
+        await assertUnitInScope(trx, caller, key.agency_id);
+        await lock(trx, key);
+        const report = await reportOf(trx, key);
+        if (report.sub_actions.length === 0) throw conflict(texts.nothingToReport);
+        if (isMonthEditable(report.status)) {
+          const missing = report.sub_actions.filter((row) => row.progress_tenths === null);
+          const unexplained = report.sub_actions.filter((row) => row.unexplained_overruns > 0);
+          const codeOf = (row: MonthlyReportSubAction) =>
+            row.sub_action_code ?? row.sub_action_name;
+          const issues = [
+            ...(missing.length > 0
+              ? [
+                  {
+                    path: 'sub_actions',
+                    message: texts.missingProgress(missing.length, someOf(missing.map(codeOf))),
+                  },
+                ]
+              : []),
+            ...(unexplained.length > 0
+              ? [
+                  {
+                    path: 'sub_actions',
+                    message: texts.unexplainedOverruns(
+                      unexplained.reduce((sum, row) => sum + row.unexplained_overruns, 0),
+                      someOf(unexplained.map(codeOf)),
+                    ),
+                  },
+                ]
+              : []),
+          ];
+          if (issues.length > 0) throw issuesRefusal(issues);
+        }
+        await transition(trx, key, caller, 'send', ['draft', 'returned'], {
+          status: 'sent',
+          stamp: 'sent',
+        });
+        return reportOf(trx, key);
+      });
+    },
+
+    /**
+     * A verifier's decision on a sent month: verified (frozen), or sent back with a note. An
+     * administrator may also send back a verified or closed month, to open it again.
+     */
+    async review(
+      input: Parsed<typeof MonthlyReportReview>,
+      caller: Caller,
+    ): Promise<MonthlyReport> {
+      return inTransaction(db, async (trx) => {
+        await assertUnitInScope(trx, caller, input.agency_id);
+        await lock(trx, input);
+        if (input.decision === 'verify') {
+          await transition(trx, input, caller, 'verify', ['sent'], {
+            status: 'verified',
+            stamp: 'reviewed',
+          });
+        } else {
+          const from: MonthlyReportStatus[] =
+            caller.role === 'admin' ? ['sent', 'verified', 'closed'] : ['sent'];
+          await transition(trx, input, caller, 'return', from, {
+            status: 'returned',
+            note: input.note,
+            stamp: 'reviewed',
+          });
+        }
+        return reportOf(trx, input);
+      });
+    },
+
+    /**
+     * An administrator closes a month: one unit's, or every unit's with lines that year. A
+     * closed month is frozen whatever it was; one closed already is left as it is.
+     */
+    async close(
+      input: Parsed<typeof MonthlyReportClose>,
+      caller: Caller,
+    ): Promise<MonthlyReportCloseResult> {
+      return inTransaction(db, async (trx) => {
+        let units: string[];
+        if (input.agency_id) {
+          await assertUnitInScope(trx, caller, input.agency_id);
+          units = [input.agency_id];
+        } else {
+          const { rows } = await sql<{ agency_id: string }>`
+            select distinct p.agency_id from detail_program d
+            join program p on p.id = d.program_id
+            where d.year = ${input.year} and p.agency_id is not null
+            order by 1`.execute(trx);
+          units = rows.map((row) => row.agency_id);
+        }
+        let closed = 0;
+        // In one order, so two closes of all units never wait on each other's locks.
+        for (const agencyId of units) {
+          const key = { agency_id: agencyId, year: input.year, month: input.month };
+          await lock(trx, key);
+          if ((await statusOf(trx, key)) === 'closed') continue;
+          await transition(trx, key, caller, 'close', ['draft', 'sent', 'returned', 'verified'], {
+            status: 'closed',
+            stamp: 'closed',
+          });
+          closed += 1;
+        }
+        return { closed };
+      });
+    },
+  };
+}
+
+export type MonthlyReportService = ReturnType<typeof createMonthlyReportService>;

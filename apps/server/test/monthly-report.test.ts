@@ -1,0 +1,413 @@
+import {
+  type HistoryEntry,
+  lineReferenceKeys,
+  type MonthlyReport,
+  type MonthlyReportSubAction,
+  messagesId,
+  recordName,
+} from '@ranwal/core';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { budgetLineInput, buildUnitChain, type Chain, createChainWith } from './fixtures.js';
+import { databaseTargets, startSecondApp, startTestApp, type TestApp } from './harness.js';
+
+const API = '/ranwal/api';
+const YEAR = 2028;
+const texts = messagesId.monthlyReport;
+const PASSWORD = 'bulanan-password-1';
+const zeros = () => Array.from({ length: 12 }, () => 0);
+
+/**
+ * The monthly cycle of realisation (issue 37): a unit enters each sub kegiatan's physical
+ * progress and its story, sends the month (locked), a verifier sends it back or verifies it, an
+ * administrator closes it; progress weighted by money; entries, sends and closes racing each
+ * other through two server processes.
+ */
+describe.each(databaseTargets)('the monthly report on %s', (target) => {
+  let t: TestApp;
+  let other: Awaited<ReturnType<typeof startSecondApp>> | undefined;
+  let unit: { chain: Chain; agency: string; token: string };
+  let second: Chain;
+  let otherUnit: { agency: string; token: string };
+  const tokens: Record<string, string> = {};
+
+  const call = (
+    method: 'GET' | 'POST' | 'PUT',
+    path: string,
+    token: string,
+    body?: unknown,
+    app = t.app,
+  ) =>
+    app.inject({
+      method,
+      url: `${API}/${path}`,
+      headers: { authorization: `Bearer ${token}` },
+      ...(body !== undefined && { payload: body as object }),
+    });
+  const key = (month: number) => ({ agency_id: unit.agency, year: YEAR, month });
+  const report = async (month: number, token = unit.token): Promise<MonthlyReport> => {
+    const answer = await call('GET', `monthly-report?year=${YEAR}&month=${month}`, token);
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json().data;
+  };
+  const progress = (
+    sub: string,
+    month: number,
+    tenths: number,
+    extra: Record<string, unknown> = {},
+    app = t.app,
+  ) =>
+    call(
+      'PUT',
+      'monthly-report/progress',
+      unit.token,
+      { sub_action_id: sub, year: YEAR, month, progress_tenths: tenths, ...extra },
+      app,
+    );
+  const saved = async (...args: Parameters<typeof progress>): Promise<MonthlyReportSubAction> => {
+    const answer = await progress(...args);
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json().data;
+  };
+  const review = (month: number, decision: 'verify' | 'return', token: string, note = '') =>
+    call('POST', 'monthly-report/review', token, { ...key(month), decision, note });
+  const send = (month: number, app = t.app) =>
+    call('POST', 'monthly-report/send', unit.token, key(month), app);
+
+  beforeAll(async () => {
+    t = await startTestApp(target);
+    other = await startSecondApp(t);
+    unit = await buildUnitChain(t, 'BULANAN');
+    otherUnit = await buildUnitChain(t, 'BULANLAIN');
+    // A second sub kegiatan of the same unit, under the same programme.
+    const made = await createChainWith(
+      async (path, body) => {
+        const answer = await call('POST', `${path}/create`, t.adminToken, body);
+        expect(answer.statusCode, answer.body).toBe(201);
+        return answer.json().data;
+      },
+      'BULANANDUA',
+      {
+        keys: lineReferenceKeys.filter((k) => k !== 'program'),
+        overrides: { action: { program_id: unit.chain.program_id } },
+      },
+    );
+    second = {
+      ...unit.chain,
+      ...Object.fromEntries(
+        lineReferenceKeys.filter((k) => k !== 'program').map((k) => [`${k}_id`, made[k].id]),
+      ),
+    } as Chain;
+    await sql`update sub_action set code = '1.02.02.2.01.0001' where id = ${unit.chain.sub_action_id}`.execute(
+      t.database.db,
+    );
+    await sql`update sub_action set code = '1.02.02.2.01.0002' where id = ${second.sub_action_id}`.execute(
+      t.database.db,
+    );
+    // Lines: the first sub kegiatan Rp 3.000, the second Rp 1.000 (the weights).
+    for (const [chain, price] of [
+      [unit.chain, 3_000],
+      [second, 1_000],
+    ] as const) {
+      const line = await call(
+        'POST',
+        'detail-program/create',
+        unit.token,
+        budgetLineInput(chain, { year: YEAR, price }),
+      );
+      expect(line.statusCode, line.body).toBe(201);
+      const plan = await call(
+        'GET',
+        `cash-plan?sub_action_id=${chain.sub_action_id}&year=${YEAR}`,
+        unit.token,
+      );
+      const code = plan.json().data.rows[0].account_code;
+      // The first: Rp 1.000 a month January to March; the second: all in March.
+      const months = zeros().map((_, at) =>
+        price === 3_000 ? (at < 3 ? 1_000 : 0) : at === 2 ? 1_000 : 0,
+      );
+      const set = await call('PUT', 'cash-plan/set', unit.token, {
+        sub_action_id: chain.sub_action_id,
+        year: YEAR,
+        rows: [{ account_code: code, months }],
+      });
+      expect(set.statusCode, set.body).toBe(200);
+      if (price === 3_000) {
+        // Rp 1.500 paid in March for the first.
+        const sp2d = await call('POST', 'realisation/import', t.adminToken, {
+          year: YEAR,
+          rows: [
+            {
+              row: 2,
+              sp2d_number: 'SP2D/BULANAN/1',
+              date: `${YEAR}-03-10`,
+              sub_action_code: '1.02.02.2.01.0001',
+              account_code: code,
+              amount: 1_500,
+            },
+          ],
+        });
+        expect(sp2d.statusCode, sp2d.body).toBe(200);
+      }
+    }
+    for (const [name, role, agencies] of [
+      ['vera.bulanan', 'verifier', [unit.agency]],
+      ['vino.bulanan', 'verifier', [otherUnit.agency]],
+    ] as const) {
+      const made = await call('POST', 'user/create', t.adminToken, {
+        name,
+        email: `${name}@test.local`,
+        role,
+        password: PASSWORD,
+        agency_ids: agencies,
+      });
+      expect(made.statusCode, made.body).toBe(201);
+      const signedIn = await call('POST', 'user/sign-in', '', {
+        email: `${name}@test.local`,
+        password: PASSWORD,
+      });
+      tokens[name] = signedIn.json().data.token;
+    }
+  });
+  afterAll(async () => {
+    await other?.close();
+    await t?.close();
+  });
+
+  it('reads a unit its month, refuses to send it unfilled, weighs progress by money and locks it once sent', async () => {
+    const march = await report(3);
+    expect(march).toMatchObject({
+      agency_id: unit.agency,
+      status: 'draft',
+      editable: true,
+      due_date: `${YEAR}-04-10`,
+      note: null,
+    });
+    expect(
+      march.sub_actions.map((row) => [
+        row.sub_action_code,
+        row.lines_total,
+        row.planned_cumulative,
+        row.realised_cumulative,
+        row.achievement_tenths,
+        row.level,
+        row.planned_progress_tenths,
+        row.progress_tenths,
+      ]),
+    ).toEqual([
+      ['1.02.02.2.01.0001', '3000', '3000', '1500', 500, 'red', 1000, null],
+      ['1.02.02.2.01.0002', '1000', '1000', '0', 0, 'red', 1000, null],
+    ]);
+    expect(march.totals).toMatchObject({
+      lines_total: '4000',
+      planned_cumulative: '4000',
+      realised_cumulative: '1500',
+      achievement_tenths: 375,
+      progress_tenths: 0,
+      missing_progress: 2,
+    });
+
+    const unfilled = await send(3);
+    expect(unfilled.statusCode).toBe(400);
+    expect(unfilled.json().issues).toEqual([
+      {
+        path: 'sub_actions',
+        message: texts.missingProgress(2, '1.02.02.2.01.0001, 1.02.02.2.01.0002'),
+      },
+    ]);
+
+    // 33,3 % of Rp 3.000 and nothing of Rp 1.000: 999 000 ÷ 4 000 = 249,75 → 25,0 %.
+    const first = await saved(unit.chain.sub_action_id, 3, 333, {
+      problems: 'Pengadaan terlambat',
+      actions: 'Lelang ulang',
+    });
+    expect(first).toMatchObject({ progress_tenths: 333, problems: 'Pengadaan terlambat' });
+    await saved(second.sub_action_id, 3, 0);
+    expect((await report(3)).totals).toMatchObject({ progress_tenths: 250, missing_progress: 0 });
+    // 40 % and 100 %: (1 200 000 + 1 000 000) ÷ 4 000 = 55,0 %.
+    await saved(unit.chain.sub_action_id, 3, 400, { problems: 'Pengadaan terlambat' });
+    await saved(second.sub_action_id, 3, 1000);
+    expect((await report(3)).totals).toMatchObject({
+      progress_tenths: 550,
+      planned_progress_tenths: 1000,
+      physical_level: 'red',
+    });
+
+    // A person types a number out of range: refused by the field.
+    const tooMuch = await progress(second.sub_action_id, 3, 1001);
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().issues[0].path).toBe('progress_tenths');
+
+    const sent = await send(3);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().data).toMatchObject({ status: 'sent', editable: false });
+    expect(sent.json().data.sent_by_name).toBe('Staf BULANAN');
+
+    const locked = await progress(second.sub_action_id, 3, 900);
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json().message).toBe(texts.locked('Maret 2028', texts.statuses.sent));
+    const again = await send(3);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(
+      texts.wrongStatus('Maret 2028', texts.statuses.sent, texts.actions.send),
+    );
+  });
+
+  it('lets a verifier send the month back with a note, the unit fix and resend it, and freezes it once verified', async () => {
+    const user = await review(3, 'return', unit.token, 'Perbaiki');
+    expect(user.statusCode).toBe(403);
+    const stranger = await review(3, 'return', tokens['vino.bulanan']!, 'Perbaiki');
+    expect(stranger.statusCode).toBe(403);
+    const silent = await review(3, 'return', tokens['vera.bulanan']!);
+    expect(silent.statusCode).toBe(400);
+    expect(silent.json().issues).toEqual([{ path: 'note', message: texts.noteRequired }]);
+
+    const back = await review(
+      3,
+      'return',
+      tokens['vera.bulanan']!,
+      'Fisik sub kegiatan 0002 terlalu tinggi',
+    );
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json().data).toMatchObject({
+      status: 'returned',
+      editable: true,
+      note: 'Fisik sub kegiatan 0002 terlalu tinggi',
+      reviewed_by_name: 'vera.bulanan',
+    });
+    // The unit sees the note, fixes the entry and sends it again.
+    expect((await report(3)).note).toBe('Fisik sub kegiatan 0002 terlalu tinggi');
+    await saved(second.sub_action_id, 3, 600);
+    expect((await send(3)).statusCode).toBe(200);
+
+    const verified = await review(3, 'verify', tokens['vera.bulanan']!);
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json().data).toMatchObject({ status: 'verified', editable: false });
+    expect((await progress(second.sub_action_id, 3, 700)).statusCode).toBe(409);
+    // A verifier cannot open a verified month again; an administrator can.
+    const reopenedByVerifier = await review(3, 'return', tokens['vera.bulanan']!, 'Buka lagi');
+    expect(reopenedByVerifier.statusCode).toBe(409);
+    const reopened = await review(3, 'return', t.adminToken, 'Koreksi data SP2D');
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect(reopened.json().data.status).toBe('returned');
+
+    // Every entry and every step is in the history.
+    const history = await call(
+      'GET',
+      'history/list?record_type=monthly_report&limit=50',
+      t.adminToken,
+    );
+    const entries: HistoryEntry[] = history.json().data;
+    expect(entries.length).toBeGreaterThanOrEqual(5);
+    expect(recordName(entries[0]!, messagesId)).toBe(
+      'Laporan Bulanan Maret 2028 — Perangkat Daerah BULANAN',
+    );
+  });
+
+  it('copies last month as a starting point and asks a reason for a decrease', async () => {
+    const copied = await call('POST', 'monthly-report/copy-previous', unit.token, key(4));
+    expect(copied.statusCode, copied.body).toBe(200);
+    expect(copied.json().data).toEqual({ copied: 2 });
+    const april = await report(4);
+    expect(april.sub_actions.map((row) => [row.progress_tenths, row.problems])).toEqual([
+      [400, 'Pengadaan terlambat'],
+      [600, ''],
+    ]);
+    expect(april.sub_actions.map((row) => row.previous_progress_tenths)).toEqual([400, 600]);
+    const nothingLeft = await call('POST', 'monthly-report/copy-previous', unit.token, key(4));
+    expect(nothingLeft.statusCode, nothingLeft.body).toBe(200);
+    expect(nothingLeft.json().data).toEqual({ copied: 0 });
+
+    const lower = await progress(second.sub_action_id, 4, 550);
+    expect(lower.statusCode).toBe(400);
+    expect(lower.json().issues).toEqual([
+      { path: 'decrease_reason', message: texts.decreaseNeedsReason('60 %') },
+    ]);
+    expect(
+      await saved(second.sub_action_id, 4, 550, { decrease_reason: 'Koreksi hasil opname' }),
+    ).toMatchObject({ progress_tenths: 550, decrease_reason: 'Koreksi hasil opname' });
+  });
+
+  it('keeps a unit to its own months', async () => {
+    const outside = await call(
+      'GET',
+      `monthly-report?year=${YEAR}&month=3&agency_id=${unit.agency}`,
+      otherUnit.token,
+    );
+    expect(outside.statusCode).toBe(403);
+    const entry = await call('PUT', 'monthly-report/progress', otherUnit.token, {
+      sub_action_id: unit.chain.sub_action_id,
+      year: YEAR,
+      month: 4,
+      progress_tenths: 100,
+    });
+    expect(entry.statusCode).toBe(403);
+    const byVerifier = await call('PUT', 'monthly-report/progress', tokens['vera.bulanan']!, {
+      sub_action_id: unit.chain.sub_action_id,
+      year: YEAR,
+      month: 4,
+      progress_tenths: 100,
+    });
+    expect(byVerifier.statusCode).toBe(403);
+    // An admin names the unit; a person with one unit need not.
+    const adminWithout = await call('GET', `monthly-report?year=${YEAR}&month=3`, t.adminToken);
+    expect(adminWithout.statusCode).toBe(400);
+    expect(adminWithout.json().issues).toEqual([
+      { path: 'agency_id', message: texts.agencyRequired },
+    ]);
+  });
+
+  it('holds the lock against an entry racing a send, and a close racing a send, across two processes', async () => {
+    const month = 5;
+    await saved(unit.chain.sub_action_id, month, 500);
+    await saved(second.sub_action_id, month, 700);
+    const outcomes = new Set<string>();
+    let previous = 700;
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const value = 710 + attempt;
+      const [entry, sent] = await Promise.all([
+        progress(second.sub_action_id, month, value, {}, other!.app),
+        send(month),
+      ]);
+      expect(sent.statusCode, sent.body).toBe(200);
+      outcomes.add(`${entry.statusCode}`);
+      const stored = (await report(month)).sub_actions[1]!.progress_tenths;
+      if (entry.statusCode === 200) {
+        // The entry went first: the month was sent with it.
+        expect(stored).toBe(value);
+      } else {
+        // The send went first: the entry was refused and nothing changed.
+        expect(entry.statusCode, entry.body).toBe(409);
+        expect(entry.json().message).toBe(texts.locked('Mei 2028', texts.statuses.sent));
+        expect(stored).toBe(previous);
+      }
+      previous = stored!;
+      const reopened = await review(month, 'return', t.adminToken, 'Ulangi');
+      expect(reopened.statusCode, reopened.body).toBe(200);
+    }
+    expect(outcomes.size).toBeGreaterThan(0);
+
+    // A close of every unit racing the unit's send: closed either way, the send refused after it.
+    const [closed, sent] = await Promise.all([
+      call('POST', 'monthly-report/close', t.adminToken, { year: YEAR, month }, other!.app),
+      send(month),
+    ]);
+    expect(closed.statusCode, closed.body).toBe(200);
+    expect([200, 409]).toContain(sent.statusCode);
+    if (sent.statusCode === 409) {
+      expect(sent.json().message).toBe(
+        texts.wrongStatus('Mei 2028', texts.statuses.closed, texts.actions.send),
+      );
+    }
+    // Both units with lines that year were closed (the other unit has none: not counted).
+    expect(closed.json().data).toEqual({ closed: 1 });
+    expect((await report(month)).status).toBe('closed');
+    expect((await progress(second.sub_action_id, month, 800)).statusCode).toBe(409);
+    const closedAgain = await call('POST', 'monthly-report/close', t.adminToken, {
+      year: YEAR,
+      month,
+      agency_id: unit.agency,
+    });
+    expect(closedAgain.json().data).toEqual({ closed: 0 });
+  });
+});
