@@ -33,6 +33,7 @@ const PriceCataloguePage = lazy(() => import('./pages/PriceCataloguePage.js'));
 const FundingSourcesPage = lazy(() => import('./pages/FundingSourcesPage.js'));
 const CashPlanPage = lazy(() => import('./pages/CashPlanPage.js'));
 const RealisationPage = lazy(() => import('./pages/RealisationPage.js'));
+const MonthlyReportPage = lazy(() => import('./pages/MonthlyReportPage.js'));
 const PlanningSettingsPage = lazy(() => import('./pages/PlanningSettingsPage.js'));
 const PriceAnomaliesPage = lazy(() => import('./pages/PriceAnomaliesPage.js'));
 const HistoryPage = lazy(() => import('./pages/HistoryPage.js'));
@@ -52,6 +53,7 @@ const adminPages: Record<string, PortalRoute['page']> = {
   fundingSources: FundingSourcesPage,
   cashPlan: CashPlanPage,
   realisation: RealisationPage,
+  monthlyReport: MonthlyReportPage,
   planningSettings: PlanningSettingsPage,
   priceAnomalies: PriceAnomaliesPage,
   history: HistoryPage,

@@ -3,11 +3,15 @@ import { cn, focusRing } from '@ranwal/ui';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { withYearOf } from './view-url.js';
 
-/** A unit's pages, in the order of its day: its lines, their monthly plan, what was paid. */
+/**
+ * A unit's pages, in the order of its day: its lines, their monthly plan, what was paid, the
+ * month's report.
+ */
 const userPages = [
   { href: '/user-dashboard', label: messagesId.app.pageTitles.userDashboard },
   { href: '/anggaran-kas', label: messagesId.cashPlan.title },
   { href: '/realisasi', label: messagesId.realisation.title },
+  { href: '/laporan-bulanan', label: messagesId.monthlyReport.title },
 ] as const;
 
 /**

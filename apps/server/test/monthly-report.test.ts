@@ -208,7 +208,10 @@ describe.each(databaseTargets)('the monthly report on %s', (target) => {
     });
 
     const unfilled = await send(3);
-    expect(unfilled.statusCode).toBe(400);
+    expect(unfilled.statusCode).toBe(409);
+    expect(unfilled.json().message).toBe(
+      texts.missingProgress(2, '1.02.02.2.01.0001, 1.02.02.2.01.0002'),
+    );
     expect(unfilled.json().issues).toEqual([
       {
         path: 'sub_actions',
@@ -326,6 +329,27 @@ describe.each(databaseTargets)('the monthly report on %s', (target) => {
     expect(
       await saved(second.sub_action_id, 4, 550, { decrease_reason: 'Koreksi hasil opname' }),
     ).toMatchObject({ progress_tenths: 550, decrease_reason: 'Koreksi hasil opname' });
+
+    // Bappeda's dashboard: each unit's progress weighed by money and its month's status. April:
+    // (400 × 3 000 + 550 × 1 000) ÷ 4 000 = 43,75 % → 43,8 %; planned 100 % (all paid by March).
+    const summary = await call('GET', `realisation/summary?year=${YEAR}&month=4`, t.adminToken);
+    expect(summary.statusCode, summary.body).toBe(200);
+    const row = summary
+      .json()
+      .data.units.find((u: { agency_id: string }) => u.agency_id === unit.agency);
+    expect(row).toMatchObject({
+      progress_tenths: 438,
+      planned_progress_tenths: 1000,
+      physical_level: 'red',
+      report_status: 'draft',
+      // April 2028 is due on 10 May 2028: not late yet (the rule itself: core's isMonthLate).
+      late: false,
+    });
+    // March as sent back: (400 × 3 000 + 600 × 1 000) ÷ 4 000 = 45,0 %.
+    const march = await call('GET', `realisation/summary?year=${YEAR}&month=3`, t.adminToken);
+    expect(
+      march.json().data.units.find((u: { agency_id: string }) => u.agency_id === unit.agency),
+    ).toMatchObject({ progress_tenths: 450, report_status: 'returned', late: false });
   });
 
   it('keeps a unit to its own months', async () => {

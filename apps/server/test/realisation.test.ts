@@ -357,6 +357,9 @@ describe.each(databaseTargets)('Realisasi keuangan from SP2D on %s', (target) =>
       realised_cumulative: '0',
       achievement_tenths: null,
       level: 'none',
+      progress_tenths: null,
+      planned_progress_tenths: null,
+      physical_level: 'none',
     });
     const bad = await call('GET', `realisation/summary?year=${YEAR}&month=13`, t.adminToken);
     expect(bad.statusCode).toBe(400);

@@ -7,21 +7,18 @@
  * Declared once here; the server, the screens and the CLI read them.
  */
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE } from './format.js';
 import { shareTenths } from './funding.js';
 import { messagesId } from './messages/index.js';
-import { deviationLevel, deviationLevels, ReportMonth } from './realisation.js';
+import {
+  deviationLevel,
+  deviationLevels,
+  MonthlyReportStatus,
+  ReportMonth,
+} from './realisation.js';
 import { Id, ReportYear, RupiahSum, Timestamp } from './schemas.js';
 
 const texts = messagesId.monthlyReport;
-
-/**
- * Where a unit's month stands. 'draft': being filled (no report stored yet); 'sent': sent by the
- * unit, locked; 'returned': sent back by a verifier with a note, open again; 'verified': frozen;
- * 'closed': frozen by an administrator whatever it was.
- */
-export const monthlyReportStatuses = ['draft', 'sent', 'returned', 'verified', 'closed'] as const;
-export const MonthlyReportStatus = z.enum(monthlyReportStatuses);
-export type MonthlyReportStatus = z.infer<typeof MonthlyReportStatus>;
 
 /** A month is due by this day of the following month; a unit that has not sent it by then is late. */
 export const MONTHLY_REPORT_DUE_DAY = 10;
@@ -62,9 +59,22 @@ export function weightedProgressTenths(
     weighted += weight * BigInt(item.progress_tenths ?? 0);
     total += weight;
   }
-  if (total === 0n) return null;
-  return Number((weighted * 2n + total) / (2n * total));
+  return progressFromWeighted(weighted, total);
 }
+
+/**
+ * Σ(progress × weight) over Σ weight (both summed elsewhere, e.g. by SQL), in tenths of a
+ * percent rounded half up; null when nothing weighs.
+ */
+export function progressFromWeighted(weighted: bigint, total: string | bigint): number | null {
+  const whole = BigInt(total);
+  if (whole === 0n) return null;
+  return Number((weighted * 2n + whole) / (2n * whole));
+}
+
+/** Today's date as the region reads its calendar (ISO), for due dates. */
+export const todayInRegion = (now = new Date()): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_TIME_ZONE }).format(now);
 
 /**
  * The planned physical curve where the unit sets none: the cumulative Anggaran Kas as a share of
@@ -122,13 +132,22 @@ export const PhysicalProgressInput = z.object({
 });
 export type PhysicalProgressInput = z.input<typeof PhysicalProgressInput>;
 
-/** A verifier's decision on a sent month; sending it back needs a note for the unit. */
+const ReviewNote = z.string().trim().max(2000, { error: 'maksimal 2000 karakter' });
+
+/** The verifier's note for the unit as the 'Kembalikan' dialog takes it: said, and bounded. */
+export const MonthlyReportNoteText = z.object({
+  reason: ReviewNote.min(1, { error: texts.noteRequired }),
+});
+
+/** A verifier's decision on a sent month; sending it back needs a note (MonthlyReportNoteText). */
 export const MonthlyReportReview = MonthlyReportKey.extend({
   decision: z.enum(['verify', 'return']),
-  note: z.string().trim().max(2000, { error: 'maksimal 2000 karakter' }).default(''),
+  note: ReviewNote.default(''),
 }).superRefine((review, context) => {
-  if (review.decision === 'return' && review.note === '') {
-    context.addIssue({ code: 'custom', path: ['note'], message: texts.noteRequired });
+  if (review.decision !== 'return') return;
+  for (const issue of MonthlyReportNoteText.safeParse({ reason: review.note }).error?.issues ??
+    []) {
+    context.addIssue({ code: 'custom', path: ['note'], message: issue.message });
   }
 });
 export type MonthlyReportReview = z.input<typeof MonthlyReportReview>;

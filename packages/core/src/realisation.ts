@@ -245,6 +245,16 @@ export const ReportMonth = z.preprocess(
     .max(12, { error: 'harus bulan 1 sampai 12' }),
 );
 
+/**
+ * Where a unit's month stands (issue 37's monthly cycle, monthly-report.ts). 'draft': being
+ * filled (no report stored yet); 'sent': sent by the unit, locked; 'returned': sent back by a
+ * verifier with a note, open again; 'verified': frozen; 'closed': frozen by an administrator
+ * whatever it was.
+ */
+export const monthlyReportStatuses = ['draft', 'sent', 'returned', 'verified', 'closed'] as const;
+export const MonthlyReportStatus = z.enum(monthlyReportStatuses);
+export type MonthlyReportStatus = z.infer<typeof MonthlyReportStatus>;
+
 export const RealisationSummaryQuery = z.object({
   year: ReportYear,
   /** Up to and including this month (1–12). */
@@ -262,6 +272,15 @@ export const RealisationSummaryUnit = z.object({
   realised_cumulative: RupiahSum,
   achievement_tenths: z.number().int().nullable(),
   level: z.enum(deviationLevels),
+  /** Physical progress to the month, weighted by the sub kegiatan's lines (issue 37). */
+  progress_tenths: z.number().int().nullable(),
+  /** The planned physical curve to the month (the Anggaran Kas as a share of the lines). */
+  planned_progress_tenths: z.number().int().nullable(),
+  physical_level: z.enum(deviationLevels),
+  /** Where the unit's report of the month stands; null for programmes of no unit. */
+  report_status: MonthlyReportStatus.nullable(),
+  /** Not sent after its due date. */
+  late: z.boolean(),
 });
 export type RealisationSummaryUnit = z.infer<typeof RealisationSummaryUnit>;
 
@@ -283,6 +302,9 @@ export const RealisationSummary = z.object({
     realised_cumulative: RupiahSum,
     achievement_tenths: z.number().int().nullable(),
     level: z.enum(deviationLevels),
+    progress_tenths: z.number().int().nullable(),
+    planned_progress_tenths: z.number().int().nullable(),
+    physical_level: z.enum(deviationLevels),
   }),
 });
 export type RealisationSummary = z.infer<typeof RealisationSummary>;

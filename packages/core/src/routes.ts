@@ -957,7 +957,7 @@ export const routes = {
       path: '/api/monthly-report/send',
       access: 'user',
       summary:
-        "Send the unit's month ('Kirim'), which locks it: refused while a sub kegiatan's progress is missing or a kode rekening paid above its lines has no reason",
+        "Send the unit's month ('Kirim'), which locks it: refused (409) while a sub kegiatan's progress is missing or a kode rekening paid above its lines has no reason",
       body: MonthlyReportKey,
       data: MonthlyReport,
     }),

@@ -1,6 +1,5 @@
 import {
   AppError,
-  DEFAULT_TIME_ZONE,
   formatTenths,
   isMonthEditable,
   isMonthLate,
@@ -23,6 +22,7 @@ import {
   reachesProgramme,
   refusals,
   scopeOf,
+  todayInRegion,
   type User,
   weightedProgressTenths,
 } from '@ranwal/core';
@@ -49,9 +49,6 @@ const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
 const monthName = (year: number, month: number) =>
   texts.monthOf(messagesId.cashPlan.monthNames[month - 1] ?? String(month), year);
-/** Today as people in the region read the calendar (ISO date). */
-const today = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_TIME_ZONE }).format(new Date());
 /** A list of codes for a message: the first few, then how many more. */
 const someOf = (codes: string[]) =>
   codes.length <= 5 ? codes.join(', ') : `${codes.slice(0, 5).join(', ')}, …`;
@@ -245,7 +242,7 @@ export function createMonthlyReportService(db: Kysely<Database>) {
       editable: isMonthEditable(status),
       note: state?.note ?? null,
       due_date: monthlyReportDueDate(key.year, key.month),
-      late: isMonthLate(status, key.year, key.month, today()),
+      late: isMonthLate(status, key.year, key.month, todayInRegion()),
       sent_at: iso(state?.sent_at ?? null),
       sent_by_name: state?.sent_by_name ?? null,
       reviewed_at: iso(state?.reviewed_at ?? null),
@@ -437,7 +434,7 @@ export function createMonthlyReportService(db: Kysely<Database>) {
 
     /**
      * 'Kirim': the unit sends its month, which locks it. Every sub kegiatan's progress entered,
-     * every kode rekening paid above its lines explained.
+     * every kode rekening paid above its lines explained (409 naming what is missing).
      */
     async send(key: Key, caller: Caller): Promise<MonthlyReport> {
       assertUnitWriter(caller);
@@ -472,7 +469,10 @@ export function createMonthlyReportService(db: Kysely<Database>) {
                 ]
               : []),
           ];
-          if (issues.length > 0) throw issuesRefusal(issues);
+          // A 409 in the month's own words: what is missing is the month's state, not a field.
+          if (issues.length > 0) {
+            throw new AppError('conflict', issues.map((issue) => issue.message).join(' '), issues);
+          }
         }
         await transition(trx, key, caller, 'send', ['draft', 'returned'], {
           status: 'sent',

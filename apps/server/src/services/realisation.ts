@@ -1,10 +1,14 @@
 import {
   CASH_PLAN_MONTHS,
   DEVIATION_THRESHOLDS,
-  deviationLevel,
   type FieldIssue,
+  isMonthLate,
   issuesRefusal,
+  type MonthlyReportStatus,
   messagesId,
+  monthLevels,
+  plannedProgressTenths,
+  progressFromWeighted,
   type RealisationGrid,
   type RealisationOverrun,
   type RealisationReasonInput,
@@ -14,7 +18,7 @@ import {
   type Sp2dImportBatch,
   type Sp2dImportResult,
   scopeOf,
-  shareTenths,
+  todayInRegion,
   type User,
 } from '@ranwal/core';
 import { type Kysely, sql } from 'kysely';
@@ -212,16 +216,28 @@ export function createRealisationService(db: Kysely<Database>) {
         lines_total: unknown;
         planned: unknown;
         realised: unknown;
+        progress_weighted: unknown;
+        report_status: MonthlyReportStatus | null;
       }>`
         with scoped as (
           select s.id as sub_action_id, p.agency_id
           from sub_action s join action a on a.id = s.action_id
           join program p on p.id = a.program_id
           where ${where}),
-        lines as (
-          select sc.agency_id, sum(d.total_after_tax) as total
+        sub_lines as (
+          select sc.agency_id, d.sub_action_id, sum(d.total_after_tax) as total
           from detail_program d join scoped sc on sc.sub_action_id = d.sub_action_id
-          where d.year = ${year} group by 1),
+          where d.year = ${year} group by 1, 2),
+        lines as (select agency_id, sum(total) as total from sub_lines group by 1),
+        -- Each sub kegiatan's progress as last reported by the month, weighed by its lines.
+        progress as (
+          select distinct on (f.sub_action_id) f.sub_action_id, f.progress_tenths
+          from physical_progress f join scoped sc on sc.sub_action_id = f.sub_action_id
+          where f.year = ${year} and f.month <= ${month}
+          order by f.sub_action_id, f.month desc),
+        weighted as (
+          select l.agency_id, sum(l.total * pr.progress_tenths) as total
+          from sub_lines l join progress pr using (sub_action_id) group by 1),
         planned as (
           select sc.agency_id, sum(${plannedSoFar}) as total
           from cash_plan c join scoped sc on sc.sub_action_id = c.sub_action_id
@@ -235,26 +251,43 @@ export function createRealisationService(db: Kysely<Database>) {
           union select agency_id from paid)
         select u.agency_id, ag.code as agency_code, ag.name as agency_name,
           coalesce(lines.total, 0) as lines_total, coalesce(planned.total, 0) as planned,
-          coalesce(paid.total, 0) as realised
+          coalesce(paid.total, 0) as realised, coalesce(weighted.total, 0) as progress_weighted,
+          case when u.agency_id is null then null else coalesce(mr.status, 'draft') end
+            as report_status
         from units u left join agency ag on ag.id = u.agency_id
+        left join weighted on weighted.agency_id is not distinct from u.agency_id
+        left join monthly_report mr on mr.agency_id = u.agency_id and mr.year = ${year}
+          and mr.month = ${month}
         left join lines on lines.agency_id is not distinct from u.agency_id
         left join planned on planned.agency_id is not distinct from u.agency_id
         left join paid on paid.agency_id is not distinct from u.agency_id`.execute(db);
-      const share = (realised: string, planned: string) =>
-        planned === '0' ? null : shareTenths(realised, planned);
+      const now = todayInRegion();
+      const weightedOf = new Map<string, bigint>();
       const units = rows.map((row) => {
         const planned = text(row.planned);
         const realised = text(row.realised);
-        const achievement = share(realised, planned);
+        const linesTotal = text(row.lines_total);
+        const weighted = BigInt(text(row.progress_weighted));
+        weightedOf.set(row.agency_id ?? '', weighted);
+        const progress = progressFromWeighted(weighted, linesTotal);
+        const plannedProgress = plannedProgressTenths(planned, linesTotal);
         return {
           agency_id: row.agency_id,
           agency_code: row.agency_code,
           agency_name: row.agency_name,
-          lines_total: text(row.lines_total),
+          lines_total: linesTotal,
           planned_cumulative: planned,
           realised_cumulative: realised,
-          achievement_tenths: achievement,
-          level: deviationLevel(achievement),
+          ...monthLevels({
+            planned_cumulative: planned,
+            realised_cumulative: realised,
+            progress_tenths: progress,
+            planned_progress_tenths: plannedProgress,
+          }),
+          progress_tenths: progress,
+          planned_progress_tenths: plannedProgress,
+          report_status: row.report_status,
+          late: row.report_status !== null && isMonthLate(row.report_status, year, month, now),
         };
       });
       // The most lagging first; nothing planned yet last; then by code and name.
@@ -269,18 +302,29 @@ export function createRealisationService(db: Kysely<Database>) {
         units.reduce((total, unit) => total + BigInt(pick(unit)), 0n).toString();
       const planned = sum((unit) => unit.planned_cumulative);
       const realised = sum((unit) => unit.realised_cumulative);
-      const achievement = share(realised, planned);
+      const linesTotal = sum((unit) => unit.lines_total);
+      const progress = progressFromWeighted(
+        [...weightedOf.values()].reduce((total, value) => total + value, 0n),
+        linesTotal,
+      );
+      const plannedProgress = plannedProgressTenths(planned, linesTotal);
       return {
         year,
         month,
         thresholds: { ...DEVIATION_THRESHOLDS },
         units,
         totals: {
-          lines_total: sum((unit) => unit.lines_total),
+          lines_total: linesTotal,
           planned_cumulative: planned,
           realised_cumulative: realised,
-          achievement_tenths: achievement,
-          level: deviationLevel(achievement),
+          ...monthLevels({
+            planned_cumulative: planned,
+            realised_cumulative: realised,
+            progress_tenths: progress,
+            planned_progress_tenths: plannedProgress,
+          }),
+          progress_tenths: progress,
+          planned_progress_tenths: plannedProgress,
         },
       };
     },

@@ -211,6 +211,11 @@ export const messagesEn: Messages = {
       total: 'Total',
       empty: 'No budget lines, cash plan or realisation this year yet.',
       fetchFailed: 'Could not load the realisation by agency',
+      progress: 'Physical progress',
+      progressOf: (progress: string, planned: string) => `${progress} of planned ${planned}`,
+      report: "This month's report",
+      openReport: 'Open report',
+      openReportOf: (unit: string) => `Open the report of ${unit}`,
     },
   },
   monthlyReport: {
@@ -309,6 +314,10 @@ export const messagesEn: Messages = {
       notePlaceholder:
         'e.g. physical progress of sub kegiatan 1.02.02.2.01 does not match the field report',
       failed: 'Could not send the report back',
+    },
+    sendDialog: {
+      title: (month: string) => `Send the report of ${month}`,
+      text: "Once sent, this month's physical progress is locked until a verifier sends it back.",
     },
     closeDialog: {
       title: (month: string) => `Close ${month}`,

@@ -513,6 +513,12 @@ export const messagesId = {
       total: 'Jumlah',
       empty: 'Belum ada rincian belanja, Anggaran Kas, atau realisasi pada tahun ini.',
       fetchFailed: 'Gagal mengambil capaian realisasi',
+      /** Physical progress weighted by money, and the month's report (issue 37). */
+      progress: 'Realisasi Fisik',
+      progressOf: (progress: string, planned: string) => `${progress} dari rencana ${planned}`,
+      report: 'Laporan Bulan Ini',
+      openReport: 'Buka Laporan',
+      openReportOf: (unit: string) => `Buka laporan ${unit}`,
     },
   },
   /** The monthly cycle of realisation per Perangkat Daerah (issue 37). */
@@ -614,6 +620,10 @@ export const messagesId = {
       notePlaceholder:
         'mis. realisasi fisik sub kegiatan 1.02.02.2.01 belum sesuai laporan lapangan',
       failed: 'Gagal mengembalikan laporan',
+    },
+    sendDialog: {
+      title: (month: string) => `Kirim Laporan ${month}`,
+      text: 'Setelah dikirim, realisasi fisik bulan ini terkunci sampai verifikator mengembalikannya.',
     },
     closeDialog: {
       title: (month: string) => `Tutup Bulan ${month}`,

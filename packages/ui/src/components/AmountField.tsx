@@ -15,6 +15,8 @@ export interface AmountFieldProps {
   /** A problem from the form (on submit); the field's own reading problem shows otherwise. */
   errorMessage?: string | undefined;
   placeholder?: string;
+  /** Words under a field that is not rupiah (a rupiah field shows the amount it reads there). */
+  description?: string;
   isRequired?: boolean;
   /**
    * A blank field is an answer of its own (NaN: none, as an optional ceiling), not a problem;
@@ -49,6 +51,7 @@ export function AmountField({
   decimals,
   errorMessage,
   placeholder,
+  description,
   isRequired,
   allowBlank = false,
   onChange,
@@ -95,7 +98,7 @@ export function AmountField({
           ? typedValue === null || !Number.isFinite(typedValue ?? value)
             ? 'Rp –'
             : formatRupiah(typedValue ?? value)
-          : undefined
+          : description
       }
       onChange={(typed) => {
         setText(typed);

@@ -20,6 +20,10 @@ import type {
   ListFilter,
   ListQuery,
   ManagedEntityKey,
+  MonthlyReportClose,
+  MonthlyReportKey,
+  MonthlyReportQuery,
+  MonthlyReportReview,
   NoteCloseInput,
   NoteInput,
   NoteListQuery,
@@ -30,6 +34,7 @@ import type {
   PaguListQuery,
   PaguStatusQuery,
   PasswordChangeInput,
+  PhysicalProgressInput,
   PlanningPolicyInput,
   PriceAnomalyQuery,
   PriceItemInput,
@@ -122,6 +127,8 @@ export const ranwalKeys = {
   cashPlan: (query: CashPlanQuery) => [...reports, 'cash-plan', query] as const,
   /** Under the reports: a line or a plan written changes what the realisation is read against. */
   realisation: (query: RealisationQuery) => [...reports, 'realisation', query] as const,
+  /** Under `reports`: SP2D, reasons and lines change a unit's month too. */
+  monthlyReport: (query: MonthlyReportQuery) => [...reports, 'monthly-report', query] as const,
   realisationSummary: (query: RealisationSummaryQuery) =>
     [...reports, 'realisation', 'summary', query] as const,
   /** Under the same: every plan saved or line written may balance a sub kegiatan or not. */
@@ -333,6 +340,16 @@ export function useRealisationSummary(query: RealisationSummaryQuery) {
   return useQuery({
     queryKey: ranwalKeys.realisationSummary(query),
     queryFn: ({ signal }) => client.realisation.summary(query, { signal }),
+  });
+}
+
+/** A Perangkat Daerah's month of the monthly cycle (issue 37). */
+export function useMonthlyReport(query: MonthlyReportQuery, options: ReadOptions = {}) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.monthlyReport(query),
+    queryFn: ({ signal }) => client.monthlyReport.get(query, { signal }),
+    enabled: options.enabled,
   });
 }
 
@@ -940,3 +957,39 @@ export function useSignIn() {
     onSuccess: () => queryClient.removeQueries({ queryKey: ranwalKeys.all }),
   });
 }
+
+/** Each step of the monthly cycle changes the month and the units' dashboard (issue 37). */
+const monthlyCycle = [
+  [...reports, 'monthly-report'],
+  [...reports, 'realisation'],
+] as const;
+
+export const useSetPhysicalProgress = () =>
+  useClientMutation(
+    (client, body: PhysicalProgressInput) => client.monthlyReport.progress(body),
+    monthlyCycle,
+  );
+
+export const useCopyPreviousMonth = () =>
+  useClientMutation(
+    (client, body: MonthlyReportKey) => client.monthlyReport.copy(body),
+    monthlyCycle,
+  );
+
+export const useSendMonthlyReport = () =>
+  useClientMutation(
+    (client, body: MonthlyReportKey) => client.monthlyReport.send(body),
+    monthlyCycle,
+  );
+
+export const useReviewMonthlyReport = () =>
+  useClientMutation(
+    (client, body: MonthlyReportReview) => client.monthlyReport.review(body),
+    monthlyCycle,
+  );
+
+export const useCloseMonthlyReport = () =>
+  useClientMutation(
+    (client, body: MonthlyReportClose) => client.monthlyReport.close(body),
+    monthlyCycle,
+  );

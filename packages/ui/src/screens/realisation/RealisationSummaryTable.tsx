@@ -1,17 +1,15 @@
 import {
-  type DeviationLevel,
   formatRupiah,
   formatTenths,
   type RealisationSummary,
   type RealisationSummaryUnit,
 } from '@ranwal/core';
 import { useId, useState } from 'react';
-import { DataTable } from '../../components/DataTable.js';
-import { Select, SelectItem } from '../../components/Select.js';
+import { DataTable, RowButton } from '../../components/DataTable.js';
 import { EmptyState, ErrorState } from '../../components/States.js';
 import { useRealisationSummary } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
-import { cn } from '../../lib/cn.js';
+import { DeviationBadge, MonthSelect, ReportStatus } from './realisation-parts.js';
 
 export interface RealisationSummaryTableProps {
   summary: RealisationSummary | undefined;
@@ -25,30 +23,11 @@ export interface RealisationSummaryTableProps {
   year: number;
   /** The title's heading level: 2 under a page's h1, 3 inside a section of its own. */
   headingLevel?: 2 | 3;
+  /** Opens a unit's monthly report (a verifier's, an admin's); without it, no such button. */
+  onOpenReport?: (unit: RealisationSummaryUnit) => void;
 }
 
 const amount = 'text-end tabular-nums whitespace-nowrap';
-/** A level is said in words; its colour only repeats them. */
-const levelClass: Record<DeviationLevel, string> = {
-  red: 'bg-red-100 text-red-900 ring-red-300',
-  yellow: 'bg-amber-100 text-amber-900 ring-amber-300',
-  green: 'bg-emerald-100 text-emerald-900 ring-emerald-300',
-  none: 'bg-slate-100 text-slate-700 ring-slate-300',
-};
-
-function Level({ level }: { level: DeviationLevel }) {
-  const t = useMessages().realisation.summary;
-  return (
-    <span
-      className={cn(
-        'inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',
-        levelClass[level],
-      )}
-    >
-      {t.levels[level]}
-    </span>
-  );
-}
 
 /**
  * Each Perangkat Daerah's realisation up to a month against its Anggaran Kas (issue 37), the most
@@ -63,6 +42,7 @@ export function RealisationSummaryTable({
   onMonthChange,
   year,
   headingLevel = 2,
+  onOpenReport,
 }: RealisationSummaryTableProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const m = useMessages();
@@ -85,17 +65,7 @@ export function RealisationSummaryTable({
           <p className="text-sm text-slate-700">{t.intro(monthName, year)}</p>
           <p className="text-sm text-slate-600">{t.legend}</p>
         </div>
-        <Select
-          label={t.month}
-          items={m.cashPlan.monthNames.map((label, index) => ({ id: index + 1, label }))}
-          value={month}
-          onChange={(key) => {
-            if (key !== null) onMonthChange(Number(key));
-          }}
-          className="w-44"
-        >
-          {(item) => <SelectItem id={item.id}>{item.label}</SelectItem>}
-        </Select>
+        <MonthSelect label={t.month} month={month} onChange={onMonthChange} />
       </div>
       {error ? (
         <ErrorState message={error} onRetry={onRetry} />
@@ -137,9 +107,47 @@ export function RealisationSummaryTable({
                 cell: (unit) => (
                   <span className="inline-flex items-center gap-2">
                     {achievement(unit.achievement_tenths)}
-                    <Level level={unit.level} />
+                    <DeviationBadge level={unit.level} />
                   </span>
                 ),
+              },
+              {
+                id: 'progress',
+                header: t.progress,
+                className: 'text-end',
+                cellClassName: amount,
+                cell: (unit) => (
+                  <span className="inline-flex items-center gap-2">
+                    {unit.planned_progress_tenths === null
+                      ? achievement(unit.progress_tenths)
+                      : t.progressOf(
+                          achievement(unit.progress_tenths ?? 0),
+                          achievement(unit.planned_progress_tenths),
+                        )}
+                    <DeviationBadge level={unit.physical_level} />
+                  </span>
+                ),
+              },
+              {
+                id: 'report',
+                header: t.report,
+                cell: (unit) =>
+                  unit.report_status && (
+                    <ReportStatus status={unit.report_status} late={unit.late} />
+                  ),
+              },
+              onOpenReport && {
+                id: 'open',
+                header: <span className="sr-only">{t.openReport}</span>,
+                cell: (unit) =>
+                  unit.agency_id && (
+                    <RowButton
+                      aria-label={t.openReportOf(name(unit))}
+                      onPress={() => onOpenReport(unit)}
+                    >
+                      {t.openReport}
+                    </RowButton>
+                  ),
               },
             ]}
           />
@@ -154,7 +162,7 @@ export function RealisationSummaryTable({
                 )}
               </span>
               <span className="tabular-nums">{achievement(summary.totals.achievement_tenths)}</span>
-              <Level level={summary.totals.level} />
+              <DeviationBadge level={summary.totals.level} />
             </p>
           )}
         </>

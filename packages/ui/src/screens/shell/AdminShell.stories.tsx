@@ -79,6 +79,7 @@ export const Default: Story = {
       'Sumber Dana',
       'Anggaran Kas',
       'Realisasi Anggaran',
+      'Laporan Bulanan',
       'Pengaturan Perencanaan',
       'Anomali Harga',
       'Laporan',
@@ -124,7 +125,10 @@ export const LaporanActive = activeOn('/admin-laporan', m.sidebar.reports);
 export const VerifikasiActive = activeOn('/verifikasi', m.verification.title);
 export const RiwayatPerubahanActive = activeOn('/admin-riwayat', m.history.title);
 
-/** A verifier's sidebar: only Verifikasi, with 'Ubah Kata Sandi' and Logout; 'Verifikator' below the name. */
+/**
+ * A verifier's sidebar: the monthly reports and Verifikasi, with 'Ubah Kata Sandi' and Logout;
+ * 'Verifikator' below the name.
+ */
 export const Verifier: Story = {
   args: { currentPath: '/verifikasi', userName: 'Rina Verifikator' },
   decorators: [
@@ -145,6 +149,7 @@ export const Verifier: Story = {
   play: async ({ canvas }) => {
     const nav = await showSidebar(canvas);
     await expect(nav.getAllByRole('link').map((link: HTMLElement) => link.textContent)).toEqual([
+      m.monthlyReport.title,
       m.verification.title,
     ]);
     await expectOnlyCurrent(nav, m.verification.title);

@@ -62,6 +62,12 @@ export const adminNavigation: readonly AdminNavItem[] = [
   navItem('cashPlan', '/anggaran-kas', (m) => m.cashPlan.title, '/anggaran-kas', ['admin', 'user']),
   // Realisasi (issue 37): what was paid against that plan, read by the unit too.
   navItem('realisation', '/realisasi', (m) => m.realisation.title, '/realisasi', ['admin', 'user']),
+  // The monthly cycle (issue 37): the unit sends its month, a verifier reviews, an admin closes.
+  navItem('monthlyReport', '/laporan-bulanan', (m) => m.monthlyReport.title, '/laporan-bulanan', [
+    'admin',
+    'user',
+    'verifier',
+  ]),
   navItem('planningSettings', '/admin-pengaturan-perencanaan', (m) => m.planning.nav.settings),
   // The year's price anomalies (issue 34): after the catalogue and rules they measure against.
   navItem('priceAnomalies', '/admin-anomali-harga', (m) => m.planning.nav.anomalies),

@@ -1,0 +1,106 @@
+import { messagesId } from '@ranwal/core';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, waitFor, within } from 'storybook/test';
+import { agenciesSeed } from '../../testing/sandbox-client.js';
+import {
+  dropStaleAnnouncements,
+  findToast,
+  withSandboxClient,
+} from '../management/story-helpers.js';
+import { seedUser } from '../user-dashboard/story-data.js';
+import { ConnectedMonthlyReport } from './ConnectedMonthlyReport.js';
+
+const m = messagesId;
+const t = m.monthlyReport;
+const YEAR = 2025;
+/** The agencies seed's Bappeda, which holds every programme but the first. */
+const bappeda = agenciesSeed.entities.agency.find((agency) => agency.code !== null)!;
+const bappedaName = `${bappeda.code} - ${bappeda.name}`;
+
+/** The demo user as a planner of Bappeda alone. */
+const unitSeed = (() => {
+  const seed = structuredClone(agenciesSeed);
+  const user = seed.users.find((person) => person.id === seedUser(seed).id)!;
+  user.agency_ids = [bappeda.id];
+  return seed;
+})();
+const planner = seedUser(unitSeed);
+
+const meta = {
+  title: 'Screens/Realisation/ConnectedMonthlyReport',
+  component: ConnectedMonthlyReport,
+  decorators: [withSandboxClient],
+  beforeEach: dropStaleAnnouncements,
+  parameters: { sandbox: { seed: agenciesSeed } },
+  args: { initialYear: YEAR, showYear: true, level: 1 },
+} satisfies Meta<typeof ConnectedMonthlyReport>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/**
+ * A unit's planner opens their month at once (December of the year): enters a sub kegiatan's
+ * physical progress, sees it in the row, and is told what is still missing when sending.
+ */
+export const UnitEntersItsMonth: Story = {
+  parameters: { sandbox: { seed: unitSeed, currentUser: planner } },
+  args: { level: 2, showYear: false },
+  play: async ({ canvas, userEvent }) => {
+    const table = await canvas.findByRole('grid', { name: `${t.title} Desember ${YEAR}` });
+    await expect(canvas.getAllByText(t.statuses.draft).length).toBeGreaterThan(0);
+    // No unit to choose: the planner has one.
+    await expect(
+      canvas.queryByRole('button', { name: new RegExp(m.realisation.summary.openReport) }),
+    ).not.toBeInTheDocument();
+    const fill = (await within(table).findAllByRole('button', { name: /^Isi / }))[0]!;
+    await userEvent.click(fill);
+    const dialog = await screen.findByRole('dialog');
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: t.progressDialog.progress }),
+      '40',
+    );
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: t.progressDialog.problems }),
+      'Penyedia terlambat',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: m.common.save }));
+    await findToast('disimpan');
+    await waitFor(() => expect(table).toHaveTextContent('Penyedia terlambat'));
+    await expect(table).toHaveTextContent('40 %');
+    await userEvent.click(canvas.getByRole('button', { name: t.actions.send }));
+    const confirm = await screen.findByRole('alertdialog', {
+      name: t.sendDialog.title(`Desember ${YEAR}`),
+    });
+    await userEvent.click(within(confirm).getByRole('button', { name: t.actions.send }));
+    await findToast('sub kegiatan belum diisi');
+    await expect(canvas.queryByText(t.statuses.sent)).not.toBeInTheDocument();
+  },
+};
+
+/**
+ * An admin reads the units' month with their status, opens Bappeda's report and closes it:
+ * the month is frozen ('Ditutup') and no longer offers closing.
+ */
+export const AdminClosesAUnitsMonth: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const summary = await canvas.findByRole('grid', { name: m.realisation.summary.title });
+    await expect(await canvas.findByText(t.view.chooseUnit)).toBeVisible();
+    await userEvent.click(
+      await within(summary).findByRole('button', {
+        name: m.realisation.summary.openReportOf(bappedaName),
+      }),
+    );
+    const table = await canvas.findByRole('grid', { name: `${t.title} Desember ${YEAR}` });
+    await expect(within(table).getAllByRole('rowheader').length).toBeGreaterThan(0);
+    await userEvent.click(canvas.getByRole('button', { name: t.actions.close }));
+    const confirm = await screen.findByRole('alertdialog', {
+      name: t.closeDialog.title(`Desember ${YEAR}`),
+    });
+    await expect(confirm).toHaveTextContent(t.closeDialog.one(bappeda.name));
+    await userEvent.click(within(confirm).getByRole('button', { name: t.actions.close }));
+    await findToast(t.view.closed(1));
+    await waitFor(() =>
+      expect(canvas.queryByRole('button', { name: t.actions.close })).not.toBeInTheDocument(),
+    );
+    await expect(within(summary).getAllByText(t.statuses.closed).length).toBeGreaterThan(0);
+  },
+};

@@ -1,0 +1,256 @@
+import { MonthlyReportNoteText, type MonthlyReportSubAction } from '@ranwal/core';
+import { useState } from 'react';
+import { AdminSection } from '../../components/AdminPage.js';
+import { Button } from '../../components/Button.js';
+import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { ReasonDialog } from '../../components/ReasonDialog.js';
+import { ErrorState, Spinner } from '../../components/States.js';
+import { useBudgetYear } from '../../data/budget-year.js';
+import { useCallToasts } from '../../data/call-toasts.js';
+import {
+  useCloseMonthlyReport,
+  useCopyPreviousMonth,
+  useCurrentUser,
+  useMonthlyReport,
+  useRealisationSummary,
+  useReviewMonthlyReport,
+  useSendMonthlyReport,
+  useSetPhysicalProgress,
+} from '../../data/queries.js';
+import { useMessages } from '../../data/RanwalProvider.js';
+import { YearSelect } from '../planning/planning-parts.js';
+import { MonthlyReportView } from './MonthlyReportView.js';
+import { PhysicalProgressDialog } from './PhysicalProgressDialog.js';
+import { defaultSummaryMonth, RealisationSummaryTable } from './RealisationSummaryTable.js';
+
+export interface ConnectedMonthlyReportProps {
+  /** Offer a year of its own (the admin's page); without it, the budget year every section shows. */
+  showYear?: boolean;
+  /** 1 when the section is the page (the admin's, a verifier's), 2 under a unit's own header. */
+  level?: 1 | 2;
+  /** The year to open on, instead of the budget year every screen shares. */
+  initialYear?: number;
+}
+
+/**
+ * 'Laporan Bulanan' (issue 37): the month's cycle for whoever opens it. A unit's planner (one
+ * unit) sees their month at once: enters each sub kegiatan's physical progress, copies last
+ * month, sends it. A verifier or an admin (or a planner of several units) reads the units'
+ * month ranked by deviation with its status, opens one, and verifies it, sends it back with a
+ * note, or (an admin) closes it, one unit or all. Needs a `ToastProvider`.
+ */
+export function ConnectedMonthlyReport({
+  showYear = false,
+  level = 2,
+  initialYear,
+}: ConnectedMonthlyReportProps) {
+  const m = useMessages();
+  const t = m.monthlyReport;
+  const toasts = useCallToasts();
+  const { year, years, setYear } = useBudgetYear(initialYear);
+  const me = useCurrentUser();
+  const user = me.data?.data;
+  const [chosenMonth, setChosenMonth] = useState<{ year: number; month: number } | null>(null);
+  const month = chosenMonth?.year === year ? chosenMonth.month : defaultSummaryMonth(year);
+  const ownUnit =
+    user?.role === 'user' && user.agency_ids.length === 1 ? user.agency_ids[0] : undefined;
+  const [chosenUnit, setChosenUnit] = useState<string | null>(null);
+  const agencyId = ownUnit ?? chosenUnit;
+  const isUnit = user?.role === 'user';
+  const isAdmin = user?.role === 'admin';
+  const summary = useRealisationSummary({ year, month });
+  const report = useMonthlyReport(
+    { agency_id: agencyId ?? undefined, year, month },
+    { enabled: Boolean(agencyId) },
+  );
+  const key = { agency_id: agencyId ?? '', year, month };
+  const setProgress = useSetPhysicalProgress();
+  const copy = useCopyPreviousMonth();
+  const send = useSendMonthlyReport();
+  const review = useReviewMonthlyReport();
+  const close = useCloseMonthlyReport();
+  const [editing, setEditing] = useState<MonthlyReportSubAction | null>(null);
+  const [returning, setReturning] = useState(false);
+  const [confirming, setConfirming] = useState<'send' | 'close' | 'closeAll' | null>(null);
+  const [pending, setPending] = useState<'copy' | 'send' | 'verify' | null>(null);
+  const monthName = t.monthOf(m.cashPlan.monthNames[month - 1] ?? String(month), year);
+  const data = report.data?.data;
+  const unitName = data ? data.agency_name : '';
+
+  /** A step of the cycle: its button busy meanwhile, said in a toast either way. */
+  const run = async <R,>(
+    which: 'copy' | 'send' | 'verify' | null,
+    call: () => Promise<R>,
+    done: (result: R) => string,
+  ) => {
+    setPending(which);
+    try {
+      await toasts.attempt(call, done, t.view.actionFailed);
+    } finally {
+      setPending(null);
+    }
+  };
+
+  return (
+    <AdminSection title={t.title} intro={t.intro} level={level}>
+      {showYear && <YearSelect year={year} years={years} onChange={setYear} className="w-36" />}
+      {me.isSuccess && !ownUnit && (
+        <div className="flex flex-col gap-3">
+          <RealisationSummaryTable
+            summary={summary.data?.data}
+            isLoading={summary.isPending}
+            error={summary.isError ? m.realisation.summary.fetchFailed : null}
+            onRetry={() => void summary.refetch()}
+            month={month}
+            onMonthChange={(next) => setChosenMonth({ year, month: next })}
+            year={year}
+            headingLevel={level === 1 ? 2 : 3}
+            onOpenReport={(unit) => setChosenUnit(unit.agency_id)}
+          />
+          {isAdmin && (
+            <div>
+              <Button variant="secondary" onPress={() => setConfirming('closeAll')}>
+                {t.actions.closeAll}
+              </Button>
+            </div>
+          )}
+          {!agencyId && <p className="text-sm text-slate-600">{t.view.chooseUnit}</p>}
+        </div>
+      )}
+      {ownUnit && (
+        <RealisationSummaryTable
+          summary={summary.data?.data}
+          isLoading={summary.isPending}
+          error={summary.isError ? m.realisation.summary.fetchFailed : null}
+          onRetry={() => void summary.refetch()}
+          month={month}
+          onMonthChange={(next) => setChosenMonth({ year, month: next })}
+          year={year}
+          headingLevel={level === 1 ? 2 : 3}
+        />
+      )}
+      {agencyId && report.isError && (
+        <ErrorState message={t.view.fetchFailed} onRetry={() => void report.refetch()} />
+      )}
+      {agencyId && report.isLoading && (
+        <p className="flex items-center gap-2 text-sm text-slate-600">
+          <Spinner className="size-4 text-brand-700" />
+          {m.common.loading}
+        </p>
+      )}
+      {data && (
+        <MonthlyReportView
+          report={data}
+          pending={pending}
+          canReopen={isAdmin}
+          onEdit={isUnit ? setEditing : undefined}
+          onCopy={
+            isUnit
+              ? () =>
+                  void run(
+                    'copy',
+                    () => copy.mutateAsync(key),
+                    (result) =>
+                      result.data.copied === 0
+                        ? t.nothingToCopy
+                        : t.view.copied(result.data.copied),
+                  )
+              : undefined
+          }
+          onSend={isUnit ? () => setConfirming('send') : undefined}
+          onVerify={
+            isUnit
+              ? undefined
+              : () =>
+                  void run(
+                    'verify',
+                    () => review.mutateAsync({ ...key, decision: 'verify', note: '' }),
+                    () => t.view.verified(monthName),
+                  )
+          }
+          onReturn={isUnit ? undefined : () => setReturning(true)}
+          onClose={isAdmin ? () => setConfirming('close') : undefined}
+        />
+      )}
+      <PhysicalProgressDialog
+        row={editing}
+        year={year}
+        month={month}
+        onClose={() => setEditing(null)}
+        onSubmit={async (row, values) => {
+          await setProgress.mutateAsync({
+            sub_action_id: row.sub_action_id,
+            year,
+            month,
+            ...values,
+          });
+          toasts.success(t.view.progressSaved(row.sub_action_code ?? row.sub_action_name));
+        }}
+      />
+      <ReasonDialog
+        texts={
+          returning
+            ? {
+                title: t.returnDialog.title(unitName, monthName),
+                text: t.returnDialog.text,
+                reason: t.returnDialog.note,
+                reasonPlaceholder: t.returnDialog.notePlaceholder,
+                failed: t.returnDialog.failed,
+              }
+            : null
+        }
+        check={(note) => MonthlyReportNoteText.safeParse({ reason: note })}
+        onClose={() => setReturning(false)}
+        onSubmit={async (note) => {
+          await review.mutateAsync({ ...key, decision: 'return', note });
+          toasts.success(t.view.returned(monthName));
+        }}
+      />
+      <ConfirmDialog
+        isOpen={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirming(null);
+        }}
+        title={
+          confirming === 'send' ? t.sendDialog.title(monthName) : t.closeDialog.title(monthName)
+        }
+        message={
+          confirming === 'send'
+            ? t.sendDialog.text
+            : confirming === 'close'
+              ? t.closeDialog.one(unitName)
+              : t.closeDialog.all
+        }
+        confirmLabel={
+          confirming === 'send'
+            ? t.actions.send
+            : confirming === 'close'
+              ? t.actions.close
+              : t.actions.closeAll
+        }
+        onConfirm={() => {
+          const which = confirming;
+          setConfirming(null);
+          if (which === 'send') {
+            void run(
+              'send',
+              () => send.mutateAsync(key),
+              () => t.view.sent(monthName),
+            );
+          } else if (which) {
+            void run(
+              null,
+              () =>
+                close.mutateAsync({
+                  year,
+                  month,
+                  ...(which === 'close' && agencyId ? { agency_id: agencyId } : {}),
+                }),
+              (result) => t.view.closed(result.data.closed),
+            );
+          }
+        }}
+      />
+    </AdminSection>
+  );
+}
