@@ -276,8 +276,9 @@ export const messagesEn: Messages = {
       sentBy: (name: string, at: string) => `Sent by ${name}, ${at}`,
       reviewedBy: (name: string, at: string) => `Reviewed by ${name}, ${at}`,
       returnedNote: (note: string) => `Verifier's note: ${note}`,
-      totals: (realised: string, progress: string, planned: string) =>
-        `Financial achievement ${realised}; physical progress ${progress} (planned ${planned}).`,
+      totalsMoney: (realised: string) => `Financial achievement ${realised}`,
+      totalsPhysical: (progress: string, planned: string) =>
+        `Physical progress ${progress} (planned ${planned})`,
       missing: (count: number) => `${count} sub kegiatan without physical progress.`,
       notEntered: 'Not entered',
       previous: (progress: string) => `Last month ${progress}`,

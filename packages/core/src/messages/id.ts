@@ -583,8 +583,10 @@ export const messagesId = {
       sentBy: (name: string, at: string) => `Dikirim oleh ${name}, ${at}`,
       reviewedBy: (name: string, at: string) => `Diperiksa oleh ${name}, ${at}`,
       returnedNote: (note: string) => `Catatan verifikator: ${note}`,
-      totals: (realised: string, progress: string, planned: string) =>
-        `Capaian keuangan ${realised}; realisasi fisik ${progress} (rencana ${planned}).`,
+      /** The unit's month in two parts, each followed by its level. */
+      totalsMoney: (realised: string) => `Capaian keuangan ${realised}`,
+      totalsPhysical: (progress: string, planned: string) =>
+        `Realisasi fisik ${progress} (rencana ${planned})`,
       missing: (count: number) => `${count} sub kegiatan belum diisi realisasi fisiknya.`,
       notEntered: 'Belum diisi',
       previous: (progress: string) => `Bulan lalu ${progress}`,

@@ -98,7 +98,8 @@ export const Draft: Story = {
     await expect(canvas.getByText(t.statuses.draft)).toBeVisible();
     await expect(canvas.getByText(t.view.late)).toBeVisible();
     await expect(canvas.getByText(t.view.due('10 April 2025'))).toBeVisible();
-    await expect(canvas.getByText(t.view.totals('76,7 %', '23,8 %', '30 %'))).toBeVisible();
+    await expect(canvas.getByText(t.view.totalsMoney('76,7 %'))).toBeVisible();
+    await expect(canvas.getByText(t.view.totalsPhysical('23,8 %', '30 %'))).toBeVisible();
     await expect(canvas.getByText(t.view.missing(1))).toBeVisible();
     const table = canvas.getByRole('grid', { name: `${t.title} Maret 2025` });
     const built = rowOf(table, '1.02.02.2.01.0001');

@@ -97,16 +97,18 @@ export function MonthlyReportView({
           {v.returnedNote(report.note)}
         </Banner>
       )}
-      <p className="flex flex-wrap items-center gap-2 text-sm text-slate-800">
-        <span>
-          {v.totals(
-            percent(report.totals.achievement_tenths),
+      <p className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-slate-800">
+        <span className="inline-flex items-center gap-2">
+          {v.totalsMoney(percent(report.totals.achievement_tenths))}
+          <DeviationBadge level={report.totals.level} />
+        </span>
+        <span className="inline-flex items-center gap-2">
+          {v.totalsPhysical(
             percent(report.totals.progress_tenths),
             percent(report.totals.planned_progress_tenths),
           )}
+          <DeviationBadge level={report.totals.physical_level} />
         </span>
-        <DeviationBadge level={report.totals.level} />
-        <DeviationBadge level={report.totals.physical_level} />
       </p>
       {open && report.totals.missing_progress > 0 && (
         <p className="text-sm text-amber-900">{v.missing(report.totals.missing_progress)}</p>
@@ -124,13 +126,23 @@ export function MonthlyReportView({
             header: t.columns.subAction,
             isRowHeader: true,
             cell: (row) => (
-              <span className="flex min-w-48 flex-col">
+              <span className="flex min-w-44 flex-col items-start gap-0.5">
                 {row.sub_action_code && (
                   <span className="font-medium tabular-nums">{row.sub_action_code}</span>
                 )}
                 <span>{row.sub_action_name}</span>
                 {row.unexplained_overruns > 0 && (
                   <span className="text-red-800">{v.overruns(row.unexplained_overruns)}</span>
+                )}
+                {/* In the row's first cell, so a wide table never hides it off to the side. */}
+                {edit && (
+                  <RowButton
+                    className="mt-1"
+                    aria-label={`${row.progress_tenths === null ? t.actions.fill : t.actions.change} ${row.sub_action_code ?? row.sub_action_name}`}
+                    onPress={() => edit(row.row)}
+                  >
+                    {row.progress_tenths === null ? t.actions.fill : t.actions.change}
+                  </RowButton>
                 )}
               </span>
             ),
@@ -187,7 +199,7 @@ export function MonthlyReportView({
             id: 'story',
             header: `${t.columns.problems} / ${t.columns.actions}`,
             cell: (row) => (
-              <span className="flex min-w-48 flex-col gap-1">
+              <span className="flex min-w-40 flex-col gap-1">
                 {row.problems && (
                   <span>
                     <span className="font-medium">{t.columns.problems}:</span> {row.problems}
@@ -204,18 +216,6 @@ export function MonthlyReportView({
                   </span>
                 )}
               </span>
-            ),
-          },
-          edit && {
-            id: 'edit',
-            header: <span className="sr-only">{t.actions.fill}</span>,
-            cell: (row) => (
-              <RowButton
-                aria-label={`${row.progress_tenths === null ? t.actions.fill : t.actions.change} ${row.sub_action_code ?? row.sub_action_name}`}
-                onPress={() => edit(row.row)}
-              >
-                {row.progress_tenths === null ? t.actions.fill : t.actions.change}
-              </RowButton>
             ),
           },
         ]}
