@@ -1,0 +1,290 @@
+import { mkdir } from 'node:fs/promises';
+import {
+  currentYear,
+  formatRupiah,
+  type MonthlyReport,
+  messagesId,
+  type RanwalClient,
+} from '@ranwal/core';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUserService } from '../../server/src/services/users.js';
+import {
+  ADMIN,
+  apiAs,
+  axeViolations,
+  type E2E,
+  openFromSidebar,
+  readable,
+  SHOTS_DIR,
+  screenshot,
+  signInThroughForm,
+  startE2E,
+  toast,
+} from './harness.js';
+
+/*
+ * Issue 37, the monthly cycle in the browser. The finance system's SP2D of March are loaded;
+ * the unit's planner opens Laporan Bulanan, reads what was paid against the Anggaran Kas, types
+ * each sub kegiatan's physical progress with its problems (as people type: '40,5') and sends
+ * the month; the verifier sends it back with a note; the planner fixes it and sends it again;
+ * the verifier verifies it; the admin reads the region's month, weighted by money, with the
+ * unit's month verified. What the screens say is read back against what was stored.
+ */
+
+const YEAR = currentYear();
+const MONTH = 'Maret';
+const MONTH_OF = `${MONTH} ${YEAR}`;
+const UNIT = { code: '1.03.0.00.0.00.01.0000', name: 'Dinas Pekerjaan Umum' };
+const PLANNER = { name: 'Rina Bulanan', email: 'rina.bulanan@e2e.local', password: 'rina-pass-1' };
+const VERIFIER = { name: 'Vera Bulanan', email: 'vera.bulanan@e2e.local', password: 'vera-pass-1' };
+const ROAD = {
+  code: '1.03.10.2.01.0001',
+  name: 'Pembangunan Jalan Desa Sukamaju',
+  price: 3_000_000,
+};
+const BRIDGE = {
+  code: '1.03.10.2.01.0002',
+  name: 'Rehabilitasi Jembatan Cibeureum',
+  price: 1_000_000,
+};
+const ACCOUNT = '5.2.04.01.01.0001';
+const t = messagesId.monthlyReport;
+const summaryText = messagesId.realisation.summary;
+
+/** Picks a month in the page's 'Sampai Bulan' drop-down. */
+async function chooseMonth(page: Page, month: string) {
+  await page.getByRole('button', { name: new RegExp(summaryText.month) }).click();
+  await page.getByRole('option', { name: month, exact: true }).click();
+}
+
+describe('the monthly report of a unit, through the portal', () => {
+  let e2e: E2E;
+  let admin: RanwalClient;
+  let planner: RanwalClient;
+  let unitId = '';
+
+  beforeAll(async () => {
+    e2e = await startE2E();
+    admin = await apiAs(e2e, ADMIN);
+    const unit = (await admin.agency.create(UNIT)).data;
+    unitId = unit.id;
+    const program = (
+      await admin.program.create({
+        code: '1.03.10',
+        name: 'Program Penyelenggaraan Jalan',
+        is_taxed: false,
+        agency_id: unit.id,
+      })
+    ).data;
+    const action = (
+      await admin.action.create({
+        code: '1.03.10.2.01',
+        name: 'Penyelenggaraan Jalan Kabupaten',
+        program_id: program.id,
+      })
+    ).data;
+    const supporter = (await admin.supporter.create({ name: 'Bidang Bina Marga' })).data;
+    const users = createUserService(e2e.database.db);
+    await users.create({ ...PLANNER, role: 'user', agency_ids: [unit.id] });
+    await users.create({ ...VERIFIER, role: 'verifier', agency_ids: [unit.id] });
+    planner = await apiAs(e2e, PLANNER);
+    for (const work of [ROAD, BRIDGE]) {
+      const subAction = (
+        await admin.sub_action.create({ code: work.code, name: work.name, action_id: action.id })
+      ).data;
+      const activity = (
+        await admin.activity.create({ name: `Fisik ${work.name}`, sub_action_id: subAction.id })
+      ).data;
+      const subtitle = (
+        await admin.subtitle.create({ name: 'Konstruksi', activity_id: activity.id })
+      ).data;
+      const account = (
+        await admin.account.create({
+          code: ACCOUNT,
+          name: 'Belanja Modal Jalan Kabupaten',
+          subtitle_id: subtitle.id,
+        })
+      ).data;
+      await planner.budgetLine.create({
+        component_code: 'JLN-01',
+        component_name: `Pekerjaan ${work.name}`,
+        specification: '-',
+        unit: 'Paket',
+        price: work.price,
+        first_volume: 1,
+        second_volume: 1,
+        third_volume: 1,
+        year: YEAR,
+        is_taxed: false,
+        program_id: program.id,
+        action_id: action.id,
+        sub_action_id: subAction.id,
+        activity_id: activity.id,
+        subtitle_id: subtitle.id,
+        account_id: account.id,
+        supporter_id: supporter.id,
+      });
+      // Planned: the whole line in March.
+      await planner.cashPlan.set({
+        sub_action_id: subAction.id,
+        year: YEAR,
+        rows: [
+          {
+            account_code: ACCOUNT,
+            months: Array.from({ length: 12 }, (_, at) => (at === 2 ? work.price : 0)),
+          },
+        ],
+      });
+    }
+    // The finance system paid Rp 1.200.000 for the road in March, nothing for the bridge.
+    await admin.realisation.import({
+      year: YEAR,
+      rows: [
+        {
+          row: 2,
+          sp2d_number: `00012/SP2D/LS/${YEAR}`,
+          date: `${YEAR}-03-18`,
+          sub_action_code: ROAD.code,
+          account_code: ACCOUNT,
+          amount: 1_200_000,
+        },
+      ],
+    });
+    await mkdir(SHOTS_DIR, { recursive: true });
+  }, 120_000);
+  afterAll(() => e2e?.close());
+
+  it('goes from the unit to the verifier and back, is verified, and reaches the dashboard', async () => {
+    // --- The planner fills March and sends it ------------------------------------------------
+    const { page, context } = await e2e.newPage();
+    await signInThroughForm(page, PLANNER, 'user');
+    await page
+      .getByRole('navigation', { name: messagesId.app.userNavigation })
+      .getByRole('link', { name: t.title })
+      .click();
+    await page.waitForURL((url) => url.pathname === '/laporan-bulanan');
+    await page.getByRole('heading', { level: 2, name: t.title, exact: true }).waitFor();
+    await chooseMonth(page, MONTH);
+    const table = page.getByRole('grid', { name: `${t.title} ${MONTH_OF}` });
+    await table.waitFor();
+    const rowOf = (code: string) => table.getByRole('row').filter({ hasText: code });
+    // What was paid, against what was planned by March.
+    expect(readable(await rowOf(ROAD.code).innerText())).toContain(
+      `${formatRupiah(3_000_000)} ${formatRupiah(1_200_000)} 40 %`,
+    );
+    const enter = async (code: string, progress: string, problems: string) => {
+      await page.getByRole('button', { name: new RegExp(`^(Isi|Ubah) ${code}$`) }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('textbox', { name: /^Realisasi Fisik \(%\)/ }).fill(progress);
+      await dialog.getByRole('textbox', { name: t.progressDialog.problems }).fill(problems);
+      await dialog.getByRole('button', { name: messagesId.common.save }).click();
+      await toast(page, t.view.progressSaved(code)).waitFor();
+      await dialog.waitFor({ state: 'detached' });
+    };
+    await enter(ROAD.code, '40,5', 'Hujan deras menunda pengaspalan');
+    await enter(BRIDGE.code, '10', 'Menunggu izin pemakaian jalan');
+    expect(readable(await rowOf(ROAD.code).innerText())).toContain('40,5 %');
+    expect(await axeViolations(page)).toEqual([]);
+    await screenshot(page, 'monthly-report-1-unit', { fullPage: true });
+    await page.getByRole('button', { name: t.actions.send, exact: true }).click();
+    await page
+      .getByRole('alertdialog', { name: t.sendDialog.title(MONTH_OF) })
+      .getByRole('button', { name: t.actions.send })
+      .click();
+    await toast(page, t.view.sent(MONTH_OF)).waitFor();
+    await page.getByText(t.statuses.sent, { exact: true }).first().waitFor();
+    await expect
+      .poll(() => page.getByRole('button', { name: new RegExp(`^Ubah ${ROAD.code}$`) }).count())
+      .toBe(0);
+
+    // --- The verifier sends it back with a note --------------------------------------------
+    const { page: verifier, context: verifierContext } = await e2e.newPage();
+    await signInThroughForm(verifier, VERIFIER, 'verifier');
+    await openFromSidebar(verifier, t.title, '/laporan-bulanan');
+    await chooseMonth(verifier, MONTH);
+    const units = verifier.getByRole('grid', { name: summaryText.title });
+    const unitName = `${UNIT.code} - ${UNIT.name}`;
+    await expect
+      .poll(async () =>
+        readable(await units.getByRole('row', { name: new RegExp(UNIT.name) }).innerText()),
+      )
+      .toContain(t.statuses.sent);
+    await units.getByRole('button', { name: summaryText.openReportOf(unitName) }).click();
+    await verifier.getByRole('grid', { name: `${t.title} ${MONTH_OF}` }).waitFor();
+    await verifier.getByRole('button', { name: t.actions.return }).click();
+    const back = verifier.getByRole('dialog', { name: t.returnDialog.title(UNIT.name, MONTH_OF) });
+    const note = 'Realisasi fisik jembatan belum didukung foto lapangan.';
+    await back.getByRole('textbox', { name: t.returnDialog.note }).fill(note);
+    await back.getByRole('button', { name: messagesId.common.save }).click();
+    await toast(verifier, t.view.returned(MONTH_OF)).waitFor();
+    await screenshot(verifier, 'monthly-report-2-verifier', { fullPage: true });
+
+    // --- The planner reads the note, fixes the bridge and sends again -----------------------
+    await page.reload();
+    await chooseMonth(page, MONTH);
+    await page.getByText(t.view.returnedNote(note)).waitFor();
+    await enter(BRIDGE.code, '12,5', 'Izin pemakaian jalan terbit 20 Maret');
+    await page.getByRole('button', { name: t.actions.send, exact: true }).click();
+    await page
+      .getByRole('alertdialog', { name: t.sendDialog.title(MONTH_OF) })
+      .getByRole('button', { name: t.actions.send })
+      .click();
+    await toast(page, t.view.sent(MONTH_OF)).waitFor();
+    // At a phone's width the month still fits the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow, 'page overflow at 390 px').toBeLessThanOrEqual(0);
+    await screenshot(page, 'monthly-report-3-phone', { fullPage: true });
+    await context.close();
+
+    // --- The verifier verifies it ------------------------------------------------------------
+    await verifier.reload();
+    await chooseMonth(verifier, MONTH);
+    await verifier
+      .getByRole('grid', { name: summaryText.title })
+      .getByRole('button', { name: summaryText.openReportOf(unitName) })
+      .click();
+    await verifier.getByRole('button', { name: t.actions.verify }).click();
+    await toast(verifier, t.view.verified(MONTH_OF)).waitFor();
+    await verifierContext.close();
+
+    // --- The admin reads the region's March --------------------------------------------------
+    const { page: bappeda, context: bappedaContext } = await e2e.newPage();
+    await signInThroughForm(bappeda, ADMIN, 'admin');
+    await openFromSidebar(bappeda, t.title, '/laporan-bulanan');
+    await chooseMonth(bappeda, MONTH);
+    const row = bappeda
+      .getByRole('grid', { name: summaryText.title })
+      .getByRole('row', { name: new RegExp(UNIT.name) });
+    // Money: 1 200 000 of 4 000 000 planned, 30 %. Fisik weighted by the lines:
+    // (405 × 3 000 000 + 125 × 1 000 000) ÷ 4 000 000 = 335 tenths, 33,5 % of 100 % planned.
+    await expect.poll(async () => readable(await row.innerText())).toContain(t.statuses.verified);
+    const shown = readable(await row.innerText());
+    expect(shown).toContain(
+      `${formatRupiah(4_000_000)} ${formatRupiah(4_000_000)} ${formatRupiah(1_200_000)} 30 %`,
+    );
+    expect(shown).toContain(summaryText.progressOf('33,5 %', '100 %'));
+    expect(await axeViolations(bappeda)).toEqual([]);
+    await screenshot(bappeda, 'monthly-report-4-bappeda', { fullPage: true });
+    await bappedaContext.close();
+
+    // What was stored says the same.
+    const stored: MonthlyReport = (
+      await admin.monthlyReport.get({ agency_id: unitId, year: YEAR, month: 3 })
+    ).data;
+    expect(stored.status).toBe('verified');
+    expect(stored.totals).toMatchObject({
+      realised_cumulative: '1200000',
+      progress_tenths: 335,
+      planned_progress_tenths: 1000,
+    });
+    expect(stored.sub_actions.map((sub) => [sub.sub_action_code, sub.progress_tenths])).toEqual([
+      [ROAD.code, 405],
+      [BRIDGE.code, 125],
+    ]);
+    // Four people's pages: over 60 s while a full run loads the machine.
+  }, 240_000);
+});
