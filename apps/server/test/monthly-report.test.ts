@@ -4,6 +4,7 @@ import {
   type MonthlyReport,
   type MonthlyReportSubAction,
   messagesId,
+  type Notification,
   recordName,
 } from '@ranwal/core';
 import { sql } from 'kysely';
@@ -278,7 +279,23 @@ describe.each(databaseTargets)('the monthly report on %s', (target) => {
       note: 'Fisik sub kegiatan 0002 terlalu tinggi',
       reviewed_by_name: 'vera.bulanan',
     });
-    // The unit sees the note, fixes the entry and sends it again.
+    // The unit is told, and sees the note; the verifier was told of the send before.
+    const told = async (token: string) =>
+      (await call('GET', 'notification/list?limit=20', token)).json().data as Notification[];
+    expect((await told(unit.token))[0]).toMatchObject({
+      kind: 'month_returned',
+      agency_id: unit.agency,
+      agency_name: 'Perangkat Daerah BULANAN',
+      year: YEAR,
+      month: 3,
+      actor_name: 'vera.bulanan',
+    });
+    expect((await told(tokens['vera.bulanan']!)).map((n) => [n.kind, n.month])).toContainEqual([
+      'month_sent',
+      3,
+    ]);
+    // Another unit's verifier is told nothing of it.
+    expect(await told(tokens['vino.bulanan']!)).toEqual([]);
     expect((await report(3)).note).toBe('Fisik sub kegiatan 0002 terlalu tinggi');
     await saved(second.sub_action_id, 3, 600);
     expect((await send(3)).statusCode).toBe(200);
@@ -350,6 +367,46 @@ describe.each(databaseTargets)('the monthly report on %s', (target) => {
     expect(
       march.json().data.units.find((u: { agency_id: string }) => u.agency_id === unit.agency),
     ).toMatchObject({ progress_tenths: 450, report_status: 'returned', late: false });
+  });
+
+  it("reads the levels on the region's own thresholds", async () => {
+    const policy = (body: object) => call('PUT', 'planning/policy', t.adminToken, body);
+    // March: 1 500 of 4 000 planned, 37,5 %: red on the default 75 %.
+    expect((await report(3)).totals).toMatchObject({ achievement_tenths: 375, level: 'red' });
+    const set = await policy({
+      deviation_red_below_tenths: 300,
+      deviation_yellow_below_tenths: 400,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().data).toMatchObject({
+      deviation_red_below_tenths: 300,
+      deviation_yellow_below_tenths: 400,
+    });
+    const march = await report(3);
+    expect(march.thresholds).toEqual({ red_below_tenths: 300, yellow_below_tenths: 400 });
+    expect(march.totals.level).toBe('yellow');
+    const summary = await call('GET', `realisation/summary?year=${YEAR}&month=3`, t.adminToken);
+    expect(summary.json().data.thresholds).toEqual({
+      red_below_tenths: 300,
+      yellow_below_tenths: 400,
+    });
+    // Yellow at or below red is refused, whether both are given or one against the other.
+    for (const body of [
+      { deviation_red_below_tenths: 500, deviation_yellow_below_tenths: 500 },
+      { deviation_red_below_tenths: 450 },
+    ]) {
+      const refused = await policy(body);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().issues[0].message).toBe(
+        messagesId.planning.settings.policy.thresholdOrder,
+      );
+    }
+    expect((await policy({ deviation_red_below_tenths: 0 })).statusCode).toBe(400);
+    const back = await policy({
+      deviation_red_below_tenths: 750,
+      deviation_yellow_below_tenths: 900,
+    });
+    expect(back.statusCode, back.body).toBe(200);
   });
 
   it('keeps a unit to its own months', async () => {

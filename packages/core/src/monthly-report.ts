@@ -11,6 +11,8 @@ import { DEFAULT_TIME_ZONE } from './format.js';
 import { shareTenths } from './funding.js';
 import { messagesId } from './messages/index.js';
 import {
+  DEVIATION_THRESHOLDS,
+  type DeviationThresholds,
   deviationLevel,
   deviationLevels,
   MonthlyReportStatus,
@@ -211,6 +213,11 @@ export const MonthlyReport = z.object({
   reviewed_at: Timestamp.nullable(),
   reviewed_by_name: z.string().nullable(),
   closed_at: Timestamp.nullable(),
+  /** The region's thresholds the levels were read with. */
+  thresholds: z.object({
+    red_below_tenths: z.number().int(),
+    yellow_below_tenths: z.number().int(),
+  }),
   sub_actions: z.array(MonthlyReportSubAction),
   totals: z.object({
     lines_total: RupiahSum,
@@ -236,21 +243,25 @@ export type MonthlyReportCopyResult = z.infer<typeof MonthlyReportCopyResult>;
  * The levels of a sub kegiatan's or a unit's month, from its figures: financial (realised
  * against planned) and physical (progress against the planned curve).
  */
-export function monthLevels(figures: {
-  planned_cumulative: string;
-  realised_cumulative: string;
-  progress_tenths: number | null;
-  planned_progress_tenths: number | null;
-}) {
+export function monthLevels(
+  figures: {
+    planned_cumulative: string;
+    realised_cumulative: string;
+    progress_tenths: number | null;
+    planned_progress_tenths: number | null;
+  },
+  thresholds: DeviationThresholds = DEVIATION_THRESHOLDS,
+) {
   const achievement =
     figures.planned_cumulative === '0'
       ? null
       : shareTenths(figures.realised_cumulative, figures.planned_cumulative);
   return {
     achievement_tenths: achievement,
-    level: deviationLevel(achievement),
+    level: deviationLevel(achievement, thresholds),
     physical_level: deviationLevel(
       physicalAchievementTenths(figures.progress_tenths, figures.planned_progress_tenths),
+      thresholds,
     ),
   };
 }

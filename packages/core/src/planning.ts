@@ -4,6 +4,7 @@
  * Declared once here; the server, the UI and the CLI read them.
  */
 import { z } from 'zod';
+import { messagesId } from './messages/index.js';
 import { MAX_LINE_TOTAL } from './money.js';
 import {
   AccountCode,
@@ -126,6 +127,12 @@ export const PlanningSettings = z.object({
    * it on: the spec's original client knows no cash plan. Absent from older servers: off.
    */
   cash_plan_required: z.boolean().optional(),
+  /**
+   * Where realisation against plan turns red and yellow, in tenths of a percent (issue 37):
+   * 750 and 900 unless an admin sets others. Absent from older servers.
+   */
+  deviation_red_below_tenths: z.number().int().optional(),
+  deviation_yellow_below_tenths: z.number().int().optional(),
 });
 export type PlanningSettings = z.infer<typeof PlanningSettings>;
 
@@ -145,14 +152,33 @@ export type PlanningYears = z.infer<typeof PlanningYears>;
 
 /** The region's planning rules an admin sets on Pengaturan Perencanaan. */
 /** The region's rules; a rule left out stays as it is. */
+/** A deviation threshold: a share of the plan in tenths of a percent, above 0 and at most 100 %. */
+const ThresholdTenths = z
+  .number({ error: 'harus berupa angka' })
+  .int({ error: 'paling banyak satu angka di belakang koma' })
+  .min(1, { error: 'harus lebih dari 0 %' })
+  .max(1000, { error: 'paling besar 100 %' });
+
 export const PlanningPolicyInput = z
   .object({
     lines_need_pagu: z.boolean({ error: 'harus ya atau tidak' }),
     lines_need_funding_source: z.boolean({ error: 'harus ya atau tidak' }),
     cash_plan_required: z.boolean({ error: 'harus ya atau tidak' }),
+    deviation_red_below_tenths: ThresholdTenths,
+    deviation_yellow_below_tenths: ThresholdTenths,
   })
   .partial()
-  .refine((input) => Object.keys(input).length > 0, { error: 'tidak ada yang diubah' });
+  .refine((input) => Object.keys(input).length > 0, { error: 'tidak ada yang diubah' })
+  .refine(
+    (input) =>
+      input.deviation_red_below_tenths === undefined ||
+      input.deviation_yellow_below_tenths === undefined ||
+      input.deviation_red_below_tenths < input.deviation_yellow_below_tenths,
+    {
+      error: messagesId.planning.settings.policy.thresholdOrder,
+      path: ['deviation_yellow_below_tenths'],
+    },
+  );
 export type PlanningPolicyInput = z.input<typeof PlanningPolicyInput>;
 
 // --- Pagu ------------------------------------------------------------------------------------

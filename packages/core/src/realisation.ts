@@ -216,8 +216,8 @@ export function realisationMonths(
 
 /**
  * Where a unit's achievement turns yellow and red, in tenths of a percent of its plan to date:
- * below 75 % red, below 90 % yellow (the thresholds the issue names; a region's own settings
- * come with the monthly cycle).
+ * below 75 % red, below 90 % yellow (the thresholds the issue names), until a region sets its
+ * own (PlanningSettings.deviation_red_below_tenths and deviation_yellow_below_tenths).
  */
 export const DEVIATION_THRESHOLDS = { red_below_tenths: 750, yellow_below_tenths: 900 } as const;
 
@@ -225,9 +225,15 @@ export const deviationLevels = ['red', 'yellow', 'green', 'none'] as const;
 export type DeviationLevel = (typeof deviationLevels)[number];
 
 /** A share of the plan to date, as its level; 'none' while nothing is planned yet. */
+/** Where a region's levels change, in tenths of a percent of the plan. */
+export interface DeviationThresholds {
+  red_below_tenths: number;
+  yellow_below_tenths: number;
+}
+
 export function deviationLevel(
   achievementTenths: number | null,
-  thresholds: { red_below_tenths: number; yellow_below_tenths: number } = DEVIATION_THRESHOLDS,
+  thresholds: DeviationThresholds = DEVIATION_THRESHOLDS,
 ): DeviationLevel {
   if (achievementTenths === null) return 'none';
   if (achievementTenths < thresholds.red_below_tenths) return 'red';

@@ -137,6 +137,12 @@ export const notificationKinds = [
   'line_restored',
   /** A verifier withdrew the mark by hand ('Batalkan Verifikasi'; told to the unit). */
   'sub_action_unverified',
+  /** A unit sent its month (told to the unit's verifiers; issue 37). */
+  'month_sent',
+  /** A verifier sent the month back with a note (told to the unit's planners). */
+  'month_returned',
+  /** A verifier verified the month (told to the unit's planners). */
+  'month_verified',
 ] as const;
 export const NotificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof NotificationKind>;
@@ -150,6 +156,10 @@ export const Notification = z.object({
   sub_action_id: Id.nullable(),
   sub_action_name: z.string().nullable(),
   year: z.number().int().nullable(),
+  /** A unit's month (the month kinds): the unit and the month; null otherwise. */
+  agency_id: Id.nullable(),
+  agency_name: z.string().nullable(),
+  month: z.number().int().nullable(),
   /** Who did what the notification tells; null when removed since. */
   actor_name: z.string().nullable(),
   created_at: Timestamp,

@@ -29,6 +29,8 @@ import * as cashPlan from './migrations/2026-11-28-0028-cash-plan.js';
 import * as cashPlanWithdrawsVerification from './migrations/2026-11-29-0029-cash-plan-withdraws-verification.js';
 import * as realisation from './migrations/2026-11-29-0030-realisation.js';
 import * as monthlyReport from './migrations/2026-11-29-0031-monthly-report.js';
+import * as monthlyReportNotifications from './migrations/2026-11-29-0032-monthly-report-notifications.js';
+import * as deviationThresholds from './migrations/2026-11-29-0033-deviation-thresholds.js';
 
 // Listed statically so the bundled server needs no migrations folder at run time.
 const migrations: Record<string, Migration> = {
@@ -61,6 +63,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-0029-cash-plan-withdraws-verification': cashPlanWithdrawsVerification,
   '2026-11-29-0030-realisation': realisation,
   '2026-11-29-0031-monthly-report': monthlyReport,
+  '2026-11-29-0032-monthly-report-notifications': monthlyReportNotifications,
+  '2026-11-29-0033-deviation-thresholds': deviationThresholds,
 };
 
 /** Brings the schema to the latest migration; serves start-up, tests and `npm run migrate`. */

@@ -329,6 +329,9 @@ export interface NotificationTable {
   year: number | null;
   line_id: string | null;
   actor_id: string | null;
+  /** A unit's month (issue 37): the unit and the month, with `year`. */
+  agency_id: string | null;
+  month: number | null;
   created_at: CreatedAt;
   read_at: Date | null;
 }
@@ -401,6 +404,8 @@ export interface PlanningSettingTable {
   lines_need_pagu: boolean;
   lines_need_funding_source: Generated<boolean>;
   cash_plan_required: Generated<boolean>;
+  deviation_red_below_tenths: Generated<number>;
+  deviation_yellow_below_tenths: Generated<number>;
   updated_at: ColumnType<Date | string, never, Date | string>;
   updated_by: string | null;
 }

@@ -1,5 +1,6 @@
 import {
   AppError,
+  type DeviationThresholds,
   formatTenths,
   isMonthEditable,
   isMonthLate,
@@ -30,6 +31,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { monthColumns } from './cash-plan-rules.js';
 import { inTransaction, type Parsed } from './pagination.js';
+import { readDeviationThresholds } from './planning-rules.js';
 import { assertSubActionWritable } from './reports.js';
 
 const texts = messagesId.monthlyReport;
@@ -93,6 +95,7 @@ export function createMonthlyReportService(db: Kysely<Database>) {
   async function subActionsOf(
     executor: Kysely<Database>,
     key: Key,
+    thresholds: DeviationThresholds,
     only?: string,
   ): Promise<MonthlyReportSubAction[]> {
     const plannedSoFar = sql.raw(
@@ -178,12 +181,15 @@ export function createMonthlyReportService(db: Kysely<Database>) {
         planned_progress_tenths: plannedProgress,
         progress_tenths: row.progress_tenths,
         previous_progress_tenths: row.previous_tenths ?? 0,
-        ...monthLevels({
-          planned_cumulative: planned,
-          realised_cumulative: realised,
-          progress_tenths: row.progress_tenths ?? row.previous_tenths,
-          planned_progress_tenths: plannedProgress,
-        }),
+        ...monthLevels(
+          {
+            planned_cumulative: planned,
+            realised_cumulative: realised,
+            progress_tenths: row.progress_tenths ?? row.previous_tenths,
+            planned_progress_tenths: plannedProgress,
+          },
+          thresholds,
+        ),
         problems: row.problems ?? '',
         actions: row.actions ?? '',
         decrease_reason: row.decrease_reason,
@@ -193,6 +199,7 @@ export function createMonthlyReportService(db: Kysely<Database>) {
   }
 
   async function reportOf(executor: Kysely<Database>, key: Key): Promise<MonthlyReport> {
+    const thresholds = await readDeviationThresholds(executor);
     const [agency, state, subActions] = await Promise.all([
       executor
         .selectFrom('agency')
@@ -216,7 +223,7 @@ export function createMonthlyReportService(db: Kysely<Database>) {
         .where('r.year', '=', key.year)
         .where('r.month', '=', key.month)
         .executeTakeFirst(),
-      subActionsOf(executor, key),
+      subActionsOf(executor, key, thresholds),
     ]);
     const status = state?.status ?? 'draft';
     const sum = (pick: (row: MonthlyReportSubAction) => string) =>
@@ -248,17 +255,21 @@ export function createMonthlyReportService(db: Kysely<Database>) {
       reviewed_at: iso(state?.reviewed_at ?? null),
       reviewed_by_name: state?.reviewed_by_name ?? null,
       closed_at: iso(state?.closed_at ?? null),
+      thresholds,
       sub_actions: subActions,
       totals: {
         lines_total: linesTotal,
         planned_cumulative: planned,
         realised_cumulative: realised,
-        ...monthLevels({
-          planned_cumulative: planned,
-          realised_cumulative: realised,
-          progress_tenths: progress,
-          planned_progress_tenths: plannedProgress,
-        }),
+        ...monthLevels(
+          {
+            planned_cumulative: planned,
+            realised_cumulative: realised,
+            progress_tenths: progress,
+            planned_progress_tenths: plannedProgress,
+          },
+          thresholds,
+        ),
         progress_tenths: progress,
         planned_progress_tenths: plannedProgress,
         missing_progress: subActions.filter((row) => row.progress_tenths === null).length,
@@ -330,6 +341,25 @@ export function createMonthlyReportService(db: Kysely<Database>) {
     return place.agency_id;
   }
 
+  /**
+   * Tells the unit's people of `role` (its planners, or its verifiers) what `caller` did to the
+   * month, leaving the caller out.
+   */
+  async function tell(
+    trx: Kysely<Database>,
+    key: Key,
+    kind: 'month_sent' | 'month_returned' | 'month_verified',
+    role: 'user' | 'verifier',
+    caller: Caller,
+  ) {
+    await sql`
+      insert into notification (user_id, kind, agency_id, year, month, actor_id)
+      select ua.user_id, ${kind}, ${key.agency_id}::uuid, ${key.year}::integer,
+        ${key.month}::smallint, ${caller.id}::uuid
+      from user_agency ua join app_user u on u.id = ua.user_id and u.role = ${role}
+      where ua.agency_id = ${key.agency_id} and ua.user_id <> ${caller.id}`.execute(trx);
+  }
+
   const assertUnitWriter = (caller: Caller) => {
     if (caller.role === 'verifier') throw refusals.verifierReadOnly();
   };
@@ -396,7 +426,12 @@ export function createMonthlyReportService(db: Kysely<Database>) {
               .doUpdateSet({ ...values, updated_at: sql<Date>`now()` }),
           )
           .execute();
-        const [row] = await subActionsOf(trx, key, input.sub_action_id);
+        const [row] = await subActionsOf(
+          trx,
+          key,
+          await readDeviationThresholds(trx),
+          input.sub_action_id,
+        );
         if (!row) throw issuesRefusal([{ path: 'sub_action_id', message: texts.nothingToReport }]);
         return row;
       });
@@ -478,6 +513,7 @@ export function createMonthlyReportService(db: Kysely<Database>) {
           status: 'sent',
           stamp: 'sent',
         });
+        await tell(trx, key, 'month_sent', 'verifier', caller);
         return reportOf(trx, key);
       });
     },
@@ -498,6 +534,7 @@ export function createMonthlyReportService(db: Kysely<Database>) {
             status: 'verified',
             stamp: 'reviewed',
           });
+          await tell(trx, input, 'month_verified', 'user', caller);
         } else {
           const from: MonthlyReportStatus[] =
             caller.role === 'admin' ? ['sent', 'verified', 'closed'] : ['sent'];
@@ -506,6 +543,7 @@ export function createMonthlyReportService(db: Kysely<Database>) {
             note: input.note,
             stamp: 'reviewed',
           });
+          await tell(trx, input, 'month_returned', 'user', caller);
         }
         return reportOf(trx, input);
       });

@@ -319,14 +319,29 @@ export function createPlanningService(db: Kysely<Database>, options: { freeForm:
         ...(input.cash_plan_required !== undefined && {
           cash_plan_required: input.cash_plan_required,
         }),
+        ...(input.deviation_red_below_tenths !== undefined && {
+          deviation_red_below_tenths: input.deviation_red_below_tenths,
+        }),
+        ...(input.deviation_yellow_below_tenths !== undefined && {
+          deviation_yellow_below_tenths: input.deviation_yellow_below_tenths,
+        }),
       };
+      // One threshold given: it must still sit on the right side of the stored other.
+      const merged = { ...(await readPlanningRules(db)), ...rules };
+      if (merged.deviation_red_below_tenths >= merged.deviation_yellow_below_tenths) {
+        throw issuesRefusal([
+          {
+            path:
+              input.deviation_yellow_below_tenths !== undefined
+                ? 'deviation_yellow_below_tenths'
+                : 'deviation_red_below_tenths',
+            message: messagesId.planning.settings.policy.thresholdOrder,
+          },
+        ]);
+      }
       await db
         .insertInto('planning_setting')
-        .values({
-          ...(await readPlanningRules(db)),
-          ...rules,
-          updated_by: callerId,
-        })
+        .values({ ...merged, updated_by: callerId })
         .onConflict((oc) =>
           oc.column('id').doUpdateSet({ ...rules, updated_by: callerId, updated_at: sql`now()` }),
         )

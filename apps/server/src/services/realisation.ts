@@ -1,6 +1,5 @@
 import {
   CASH_PLAN_MONTHS,
-  DEVIATION_THRESHOLDS,
   type FieldIssue,
   isMonthLate,
   issuesRefusal,
@@ -26,6 +25,7 @@ import type { Database } from '../db/schema.js';
 import { createCashPlanService } from './cash-plan.js';
 import { accountCodesUnder, monthColumns } from './cash-plan-rules.js';
 import { inTransaction, type Parsed } from './pagination.js';
+import { readDeviationThresholds } from './planning-rules.js';
 import { assertSubActionInScope, assertSubActionWritable } from './reports.js';
 import { programmesWhere } from './scope.js';
 
@@ -202,6 +202,7 @@ export function createRealisationService(db: Kysely<Database>) {
      * months 1..month, the SP2D paid in them; the most lagging first.
      */
     async summary(year: number, month: number, caller: Caller): Promise<RealisationSummary> {
+      const thresholds = await readDeviationThresholds(db);
       const where = programmesWhere(scopeOf(caller), 'p.agency_id');
       const plannedSoFar = sql.raw(
         monthColumns
@@ -278,12 +279,15 @@ export function createRealisationService(db: Kysely<Database>) {
           lines_total: linesTotal,
           planned_cumulative: planned,
           realised_cumulative: realised,
-          ...monthLevels({
-            planned_cumulative: planned,
-            realised_cumulative: realised,
-            progress_tenths: progress,
-            planned_progress_tenths: plannedProgress,
-          }),
+          ...monthLevels(
+            {
+              planned_cumulative: planned,
+              realised_cumulative: realised,
+              progress_tenths: progress,
+              planned_progress_tenths: plannedProgress,
+            },
+            thresholds,
+          ),
           progress_tenths: progress,
           planned_progress_tenths: plannedProgress,
           report_status: row.report_status,
@@ -311,18 +315,21 @@ export function createRealisationService(db: Kysely<Database>) {
       return {
         year,
         month,
-        thresholds: { ...DEVIATION_THRESHOLDS },
+        thresholds,
         units,
         totals: {
           lines_total: linesTotal,
           planned_cumulative: planned,
           realised_cumulative: realised,
-          ...monthLevels({
-            planned_cumulative: planned,
-            realised_cumulative: realised,
-            progress_tenths: progress,
-            planned_progress_tenths: plannedProgress,
-          }),
+          ...monthLevels(
+            {
+              planned_cumulative: planned,
+              realised_cumulative: realised,
+              progress_tenths: progress,
+              planned_progress_tenths: plannedProgress,
+            },
+            thresholds,
+          ),
           progress_tenths: progress,
           planned_progress_tenths: plannedProgress,
         },

@@ -529,17 +529,21 @@ export function createVerificationService(db: Kysely<Database>) {
 export type VerificationService = ReturnType<typeof createVerificationService>;
 
 /**
- * Whether a notification (its sub kegiatan in `subActionColumn`) is about a programme of the
+ * Whether a notification (of `table`: its sub kegiatan, or a unit's month) is about a programme of the
  * caller's scope (core's scopeOf): one told before a change of units, or before issue 34, of
  * something now out of reach is not shown.
  */
-function notificationReached(caller: Caller, subActionColumn: string): RawBuilder<boolean> {
+function notificationReached(caller: Caller, table: string): RawBuilder<boolean> {
   const scope = scopeOf(caller);
   if (scope.programmes === 'all') return sql<boolean>`true`;
-  return sql<boolean>`(${sql.ref(subActionColumn)} is null or exists (select 1 from sub_action sa
+  const subAction = sql.ref(`${table}.sub_action_id`);
+  // A unit's month (issue 37) is about the unit itself.
+  const agency = `${table}.agency_id`;
+  return sql<boolean>`((${subAction} is null or exists (select 1 from sub_action sa
       join action a on a.id = sa.action_id
       join program p on p.id = a.program_id
-      where sa.id = ${sql.ref(subActionColumn)} and ${programmesWhere(scope, 'p.agency_id')}))`;
+      where sa.id = ${subAction} and ${programmesWhere(scope, 'p.agency_id')}))
+    and (${sql.ref(agency)} is null or ${programmesWhere(scope, agency)}))`;
 }
 
 /** The caller's notifications (issue 19): list, unread count, mark read; within their scope. */
@@ -552,7 +556,7 @@ export function createNotificationService(db: Kysely<Database>) {
           .select((eb) => eb.fn.countAll().as('count'))
           .where('user_id', '=', caller.id)
           .where('read_at', 'is', null)
-          .where(notificationReached(caller, 'notification.sub_action_id'))
+          .where(notificationReached(caller, 'notification'))
           .executeTakeFirstOrThrow()
       ).count,
     );
@@ -562,7 +566,7 @@ export function createNotificationService(db: Kysely<Database>) {
       let mine = db
         .selectFrom('notification as told')
         .where('told.user_id', '=', caller.id)
-        .where(notificationReached(caller, 'told.sub_action_id'));
+        .where(notificationReached(caller, 'told'));
       if (query.unread !== undefined) {
         mine = mine.where('told.read_at', query.unread ? 'is' : 'is not', null);
       }
@@ -571,6 +575,7 @@ export function createNotificationService(db: Kysely<Database>) {
           .leftJoin('app_user as actor', 'actor.id', 'told.actor_id')
           .leftJoin('sub_action as sa', 'sa.id', 'told.sub_action_id')
           .leftJoin('detail_program as line', 'line.id', 'told.line_id')
+          .leftJoin('agency as unit', 'unit.id', 'told.agency_id')
           .select([
             'told.id',
             'told.kind',
@@ -580,6 +585,9 @@ export function createNotificationService(db: Kysely<Database>) {
             'told.sub_action_id',
             'sa.name as sub_action_name',
             'told.year',
+            'told.agency_id',
+            'unit.name as agency_name',
+            'told.month',
             'actor.name as actor_name',
             'told.created_at',
             'told.read_at',
@@ -608,7 +616,7 @@ export function createNotificationService(db: Kysely<Database>) {
         .set({ read_at: new Date() })
         .where('user_id', '=', caller.id)
         .where('read_at', 'is', null)
-        .where(notificationReached(caller, 'notification.sub_action_id'));
+        .where(notificationReached(caller, 'notification'));
       if (ids?.length === 0) return { unread: await unread(caller) };
       if (ids) marked = marked.where('id', 'in', ids);
       await marked.execute();

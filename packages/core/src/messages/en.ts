@@ -199,7 +199,8 @@ export const messagesEn: Messages = {
       title: 'Realisation by agency',
       intro: (month: string, year: number) =>
         `Financial realisation up to ${month} ${year} against the cash plan to the same month; the most lagging first.`,
-      legend: 'Red: below 75 %. Yellow: 75 % to below 90 %. Green: 90 % or more.',
+      legend: (red: string, yellow: string) =>
+        `Red: below ${red}. Yellow: ${red} to below ${yellow}. Green: ${yellow} or more.`,
       month: 'Up to month',
       unit: 'Agency',
       noUnit: 'No agency',
@@ -212,7 +213,7 @@ export const messagesEn: Messages = {
       empty: 'No budget lines, cash plan or realisation this year yet.',
       fetchFailed: 'Could not load the realisation by agency',
       progress: 'Physical progress',
-      progressOf: (progress: string, planned: string) => `${progress} of planned ${planned}`,
+      plannedProgress: (planned: string) => `planned ${planned}`,
       report: "This month's report",
       openReport: 'Open report',
       openReportOf: (unit: string) => `Open the report of ${unit}`,
@@ -262,6 +263,7 @@ export const messagesEn: Messages = {
       planned: 'Cash plan to date',
       realised: 'Realised to date',
       achievement: 'Financial achievement',
+      money: 'Financial realisation to date',
       plannedProgress: 'Planned progress',
       progress: 'Physical progress',
       problems: 'Problems',
@@ -281,6 +283,7 @@ export const messagesEn: Messages = {
         `Physical progress ${progress} (planned ${planned})`,
       missing: (count: number) => `${count} sub kegiatan without physical progress.`,
       notEntered: 'Not entered',
+      ofPlanned: (planned: string) => `of cash plan ${planned}`,
       previous: (progress: string) => `Last month ${progress}`,
       overruns: (count: number) => `${count} kode rekening need a reason`,
       empty: 'No sub kegiatan with budget lines this year.',
@@ -1086,7 +1089,12 @@ export const messagesEn: Messages = {
         `${about} was restored from its history by ${actor}`,
       sub_action_unverified: (actor: string, about: string) =>
         `${actor} withdrew the verified mark of ${about}`,
+      month_sent: (actor: string, about: string) => `${actor} sent ${about}`,
+      month_returned: (actor: string, about: string) => `${actor} sent back ${about}`,
+      month_verified: (actor: string, about: string) => `${actor} verified ${about}`,
     },
+    month: (month: string, year: string, unit: string) =>
+      `the monthly report of ${month} ${year} ${unit}`.trim(),
   },
 
   planning: {
@@ -1269,6 +1277,13 @@ export const messagesEn: Messages = {
           'A sub kegiatan whose cash plan still differs cannot be verified, and the stage cannot move on.',
         saved: 'Planning rules saved.',
         saveFailed: 'Could not save the planning rules',
+        thresholds: 'Achievement thresholds',
+        thresholdsHint:
+          'Realisation against plan (money against the cash plan, physical progress against its planned curve) below the red threshold is Red, below the yellow one Yellow, otherwise Green.',
+        redBelow: 'Red below (%)',
+        yellowBelow: 'Yellow below (%)',
+        thresholdOrder: 'the yellow threshold must be above the red one',
+        saveThresholds: 'Save thresholds',
       },
       tax: {
         title: 'VAT Rules',

@@ -500,8 +500,9 @@ export const messagesId = {
       title: 'Capaian Realisasi per Perangkat Daerah',
       intro: (month: string, year: number) =>
         `Realisasi keuangan sampai ${month} ${year} dibandingkan dengan Anggaran Kas sampai bulan yang sama; yang paling tertinggal di atas.`,
-      legend:
-        'Merah: capaian di bawah 75 %. Kuning: 75 % sampai di bawah 90 %. Hijau: 90 % atau lebih.',
+      /** The region's thresholds, in words: '75 %' and '90 %' by default. */
+      legend: (red: string, yellow: string) =>
+        `Merah: capaian di bawah ${red}. Kuning: ${red} sampai di bawah ${yellow}. Hijau: ${yellow} atau lebih.`,
       month: 'Sampai Bulan',
       unit: 'Perangkat Daerah',
       noUnit: 'Tanpa Perangkat Daerah',
@@ -515,7 +516,7 @@ export const messagesId = {
       fetchFailed: 'Gagal mengambil capaian realisasi',
       /** Physical progress weighted by money, and the month's report (issue 37). */
       progress: 'Realisasi Fisik',
-      progressOf: (progress: string, planned: string) => `${progress} dari rencana ${planned}`,
+      plannedProgress: (planned: string) => `rencana ${planned}`,
       report: 'Laporan Bulan Ini',
       openReport: 'Buka Laporan',
       openReportOf: (unit: string) => `Buka laporan ${unit}`,
@@ -569,6 +570,7 @@ export const messagesId = {
       planned: 'Anggaran Kas s.d. Bulan Ini',
       realised: 'Realisasi s.d. Bulan Ini',
       achievement: 'Capaian Keuangan',
+      money: 'Realisasi Keuangan s.d. Bulan Ini',
       plannedProgress: 'Rencana Fisik',
       progress: 'Realisasi Fisik',
       problems: 'Permasalahan',
@@ -589,6 +591,7 @@ export const messagesId = {
         `Realisasi fisik ${progress} (rencana ${planned})`,
       missing: (count: number) => `${count} sub kegiatan belum diisi realisasi fisiknya.`,
       notEntered: 'Belum diisi',
+      ofPlanned: (planned: string) => `dari Anggaran Kas ${planned}`,
       previous: (progress: string) => `Bulan lalu ${progress}`,
       overruns: (count: number) => `${count} kode rekening perlu alasan`,
       empty: 'Belum ada sub kegiatan dengan rincian belanja pada tahun ini.',
@@ -1229,7 +1232,13 @@ export const messagesId = {
         `${about} dipulihkan dari riwayat oleh ${actor}`,
       sub_action_unverified: (actor: string, about: string) =>
         `Tanda terverifikasi ${about} dibatalkan oleh ${actor}`,
+      month_sent: (actor: string, about: string) => `${about} dikirim oleh ${actor}`,
+      month_returned: (actor: string, about: string) => `${about} dikembalikan oleh ${actor}`,
+      month_verified: (actor: string, about: string) => `${about} diverifikasi oleh ${actor}`,
     },
+    /** A unit's month: 'Laporan Bulanan Maret 2027 Dinas Kesehatan'. */
+    month: (month: string, year: string, unit: string) =>
+      `Laporan Bulanan ${month} ${year} ${unit}`.trim(),
   },
 
   /**
@@ -1427,6 +1436,14 @@ export const messagesId = {
           'Sub kegiatan yang Anggaran Kasnya masih memiliki selisih tidak dapat diverifikasi, dan tahap tidak dapat dilanjutkan.',
         saved: 'Aturan perencanaan berhasil disimpan.',
         saveFailed: 'Gagal menyimpan aturan perencanaan',
+        /** The region's deviation thresholds (issue 37). */
+        thresholds: 'Batas Capaian Realisasi',
+        thresholdsHint:
+          'Capaian realisasi terhadap rencana (keuangan terhadap Anggaran Kas, fisik terhadap rencana fisik) di bawah batas merah ditandai Merah, di bawah batas kuning Kuning, selebihnya Hijau.',
+        redBelow: 'Merah di bawah (%)',
+        yellowBelow: 'Kuning di bawah (%)',
+        thresholdOrder: 'batas kuning harus lebih besar dari batas merah',
+        saveThresholds: 'Simpan Batas Capaian',
       },
       tax: {
         title: 'Aturan PPN',

@@ -456,6 +456,8 @@ describe('one language (issue 33)', () => {
         /realisasi/i.test(text) &&
         !path.startsWith('realisation.') &&
         !path.startsWith('monthlyReport.') &&
+        // …and the region's thresholds of realisation against plan.
+        !path.startsWith('planning.settings.policy.thresholds') &&
         path !== 'history.recordTypes.realisation_reason' &&
         path !== 'history.recordTypes.physical_progress' &&
         // …and the CLI's SP2D import, which loads it.

@@ -25,6 +25,9 @@ const told = (
   sub_action_id: '20000000-0000-4000-8000-000000000001',
   sub_action_name: 'Penyediaan Alat Tulis Kantor',
   year: 2026,
+  agency_id: null,
+  agency_name: null,
+  month: null,
   actor_name: 'Vera Wulandari',
   created_at: `2026-03-${String(20 - id).padStart(2, '0')}T03:15:00.000Z`,
   read: false,
@@ -283,5 +286,32 @@ export const OpensTheSubActionForAVerifier: StoryObj<ConnectedNotificationBellPr
     await expect(args.onNavigate).toHaveBeenCalledWith(
       `/verifikasi?sub-kegiatan=${aboutSubAction.id}&tahun=${aboutLine.year}`,
     );
+  },
+};
+
+/** A unit's month (issue 37): named by the month and the unit, chosen like any other. */
+export const MonthOfAUnit: Story = {
+  args: {
+    unreadCount: 1,
+    notifications: [
+      told(7, 'month_returned', {
+        line_id: null,
+        line_name: null,
+        sub_action_id: null,
+        sub_action_name: null,
+        agency_id: '30000000-0000-4000-8000-000000000001',
+        agency_name: 'Dinas Kesehatan',
+        month: 3,
+      }),
+    ],
+  },
+  play: async ({ canvas, args }) => {
+    await openList(canvas);
+    const item = await screen.findByRole('button', { name: /2026/ });
+    await expect(item).toHaveTextContent(
+      'Laporan Bulanan Maret 2026 Dinas Kesehatan dikembalikan oleh Vera Wulandari',
+    );
+    await userEvent.click(item);
+    await expect(args.onSelect).toHaveBeenCalledWith(args.notifications[0]);
   },
 };

@@ -12,6 +12,8 @@ export interface NotificationPaths {
   /** The query parameters naming the sub kegiatan (and its year) the Verifikasi page opens. */
   subActionParam: string;
   yearParam: string;
+  /** Everyone's Laporan Bulanan (a unit's month, issue 37). */
+  monthlyReport: string;
 }
 
 export const portalNotificationPaths: NotificationPaths = {
@@ -20,6 +22,7 @@ export const portalNotificationPaths: NotificationPaths = {
   verification: '/verifikasi',
   subActionParam: SUB_ACTION_PARAM,
   yearParam: YEAR_PARAM,
+  monthlyReport: '/laporan-bulanan',
 };
 
 /**
@@ -33,6 +36,11 @@ export function notificationTarget(
   paths: NotificationPaths = portalNotificationPaths,
 ): string {
   const query = new URLSearchParams();
+  if (notification.month !== null) {
+    // The budget year goes along; the page opens on the month chosen there.
+    if (notification.year !== null) query.set(paths.yearParam, String(notification.year));
+    return withQuery(paths.monthlyReport, query);
+  }
   if (role === 'user') {
     if (notification.line_id && notification.line_name !== null) {
       query.set(paths.lineParam, notification.line_id);

@@ -11,8 +11,14 @@ export function notificationText(messages: Messages, notification: Notification)
   const year = notification.year === null ? '' : String(notification.year);
   const subAction = notification.sub_action_name ?? '';
   const about =
-    notification.line_id !== null && notification.kind !== 'sub_action_verified'
-      ? t.line(notification.line_name ?? t.deletedLine, subAction, year)
-      : t.subAction(subAction, year).trim();
+    notification.month !== null
+      ? t.month(
+          messages.cashPlan.monthNames[notification.month - 1] ?? String(notification.month),
+          year,
+          notification.agency_name ?? '',
+        )
+      : notification.line_id !== null && notification.kind !== 'sub_action_verified'
+        ? t.line(notification.line_name ?? t.deletedLine, subAction, year)
+        : t.subAction(subAction, year).trim();
   return t.kinds[notification.kind](actor, about);
 }

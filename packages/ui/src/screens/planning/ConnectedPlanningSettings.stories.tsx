@@ -328,3 +328,41 @@ export const PaguPolicyRefused: Story = {
     await waitFor(() => expect(box).toBeChecked());
   },
 };
+
+/**
+ * The region's deviation thresholds (issue 37): 75 % and 90 % until set; yellow at or below red
+ * is refused at the field, a pair in order is saved and the legend follows.
+ */
+export const DeviationThresholds: Story = {
+  parameters: withAgencies,
+  play: async ({ canvas, userEvent }) => {
+    const section = await canvas.findByRole('region', { name: policy.thresholds });
+    await expect(section).toHaveTextContent(m.realisation.summary.legend('75 %', '90 %'));
+    const named = (label: string) =>
+      within(section).getByRole('textbox', {
+        name: new RegExp(`^${label.replace(/[()%]/g, '\\$&')}`),
+      });
+    const red = named(policy.redBelow);
+    const yellow = named(policy.yellowBelow);
+    await userEvent.clear(red);
+    await userEvent.type(red, '60');
+    await userEvent.clear(yellow);
+    await userEvent.type(yellow, '50');
+    await userEvent.click(within(section).getByRole('button', { name: policy.saveThresholds }));
+    await expect(
+      await within(section).findByText(
+        m.server.validation(policy.yellowBelow, policy.thresholdOrder),
+      ),
+    ).toBeVisible();
+    await userEvent.clear(yellow);
+    await userEvent.type(yellow, '82,5');
+    await userEvent.click(within(section).getByRole('button', { name: policy.saveThresholds }));
+    await expect(await findToast(policy.saved)).toBeVisible();
+    // Saved, the settings are read again and the section shows them (a new element).
+    await waitFor(() =>
+      expect(canvas.getByRole('region', { name: policy.thresholds })).toHaveTextContent(
+        m.realisation.summary.legend('60 %', '82,5 %'),
+      ),
+    );
+  },
+};

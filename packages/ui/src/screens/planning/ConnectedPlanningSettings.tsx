@@ -1,4 +1,4 @@
-import { MAX_PAGE_SIZE } from '@ranwal/core';
+import { DEVIATION_THRESHOLDS, MAX_PAGE_SIZE } from '@ranwal/core';
 import { useId } from 'react';
 import { ErrorState, LoadingState } from '../../components/States.js';
 import { toastDurations, useToast } from '../../components/Toast.js';
@@ -14,6 +14,7 @@ import {
   useTaxRecalculation,
 } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
+import { DeviationThresholdsEditor } from './DeviationThresholdsEditor.js';
 import { PlanningPolicyEditor } from './PlanningPolicyEditor.js';
 import { SignersEditor } from './SignersEditor.js';
 import { TaxRecalculationPanel } from './TaxRecalculationPanel.js';
@@ -22,7 +23,8 @@ import { TaxRulesEditor } from './TaxRulesEditor.js';
 /**
  * The Pengaturan Perencanaan page (issue 18, beyond the spec): the PPN rules
  * (`planning.taxRules`), recalculating the PPN of lines priced under older rules
- * (`planning.taxRecalculation`, `planning.recalculateTax`, issue 34), the region's planning rules (`planning.policy`: pagu, sumber dana, Anggaran Kas) and the RKA
+ * (`planning.taxRecalculation`, `planning.recalculateTax`, issue 34), the region's planning rules (`planning.policy`: pagu, sumber dana, Anggaran Kas, the
+ * deviation thresholds) and the RKA
  * signatories (`planning.setSigner`) over the RanwalProvider's client (admin only). Needs a
  * `ToastProvider`.
  */
@@ -101,6 +103,32 @@ export function ConnectedPlanningSettings() {
           onChange={async (change) => {
             try {
               await savePolicy.mutateAsync(change);
+              toast.success(undefined, t.policy.saved, toastDurations.reportSuccess);
+            } catch (error) {
+              toast.error(
+                undefined,
+                describeError(error, t.policy.saveFailed),
+                toastDurations.reportError,
+              );
+            }
+          }}
+        />
+      )}
+      {settings.data && (
+        <DeviationThresholdsEditor
+          key={`${settings.data.data.deviation_red_below_tenths}-${settings.data.data.deviation_yellow_below_tenths}`}
+          thresholds={{
+            deviation_red_below_tenths:
+              settings.data.data.deviation_red_below_tenths ??
+              DEVIATION_THRESHOLDS.red_below_tenths,
+            deviation_yellow_below_tenths:
+              settings.data.data.deviation_yellow_below_tenths ??
+              DEVIATION_THRESHOLDS.yellow_below_tenths,
+          }}
+          isSaving={savePolicy.isPending}
+          onSave={async (thresholds) => {
+            try {
+              await savePolicy.mutateAsync(thresholds);
               toast.success(undefined, t.policy.saved, toastDurations.reportSuccess);
             } catch (error) {
               toast.error(

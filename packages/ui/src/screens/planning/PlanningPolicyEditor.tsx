@@ -4,7 +4,9 @@ import { Checkbox } from '../../components/Checkbox.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 
 /** The region's rules as the editor shows them: each one on or off. */
-export type PlanningPolicy = Required<PlanningPolicyInput>;
+export type PlanningPolicy = Required<
+  Pick<PlanningPolicyInput, 'lines_need_pagu' | 'lines_need_funding_source' | 'cash_plan_required'>
+>;
 
 export interface PlanningPolicyEditorProps {
   policy: PlanningPolicy;

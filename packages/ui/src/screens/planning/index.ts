@@ -5,6 +5,7 @@ export * from './ConnectedPlanningSettings.js';
 export * from './ConnectedPriceAnomalies.js';
 export * from './ConnectedPriceCatalogue.js';
 export * from './ConnectedSubActionFunding.js';
+export * from './DeviationThresholdsEditor.js';
 export * from './FundingRecap.js';
 export * from './FundingSourceDialog.js';
 export * from './FundingSources.js';

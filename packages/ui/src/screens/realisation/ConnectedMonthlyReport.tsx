@@ -105,6 +105,7 @@ export function ConnectedMonthlyReport({
             onMonthChange={(next) => setChosenMonth({ year, month: next })}
             year={year}
             headingLevel={level === 1 ? 2 : 3}
+            showLinesTotal={false}
             onOpenReport={(unit) => setChosenUnit(unit.agency_id)}
           />
           {isAdmin && (
@@ -127,6 +128,7 @@ export function ConnectedMonthlyReport({
           onMonthChange={(next) => setChosenMonth({ year, month: next })}
           year={year}
           headingLevel={level === 1 ? 2 : 3}
+          showLinesTotal={false}
         />
       )}
       {agencyId && report.isError && (

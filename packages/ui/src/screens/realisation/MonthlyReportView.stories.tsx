@@ -24,6 +24,7 @@ const report: MonthlyReport = {
   reviewed_at: null,
   reviewed_by_name: null,
   closed_at: null,
+  thresholds: { red_below_tenths: 750, yellow_below_tenths: 900 },
   sub_actions: [
     {
       sub_action_id: '00000000-0000-4000-8000-000000000011',

@@ -37,8 +37,6 @@ export interface MonthlyReportViewProps extends MonthlyReportActions {
   report: MonthlyReport;
 }
 
-const amount = 'text-end tabular-nums whitespace-nowrap';
-
 /**
  * A Perangkat Daerah's month (issue 37): where it stands (status, due date, who sent and who
  * reviewed it, the verifier's note), the unit's totals, and each sub kegiatan's money to date,
@@ -148,28 +146,21 @@ export function MonthlyReportView({
             ),
           },
           {
-            id: 'planned',
-            header: t.columns.planned,
+            id: 'money',
+            header: t.columns.money,
             className: 'text-end',
-            cellClassName: amount,
-            cell: (row) => formatRupiah(row.planned_cumulative),
-          },
-          {
-            id: 'realised',
-            header: t.columns.realised,
-            className: 'text-end',
-            cellClassName: amount,
-            cell: (row) => formatRupiah(row.realised_cumulative),
-          },
-          {
-            id: 'achievement',
-            header: t.columns.achievement,
-            className: 'text-end',
-            cellClassName: amount,
+            cellClassName: 'text-end whitespace-nowrap',
+            // Paid, of planned, and the share: one column, so the table fits beside a sidebar.
             cell: (row) => (
-              <span className="inline-flex items-center gap-2">
-                {percent(row.achievement_tenths)}
-                <DeviationBadge level={row.level} />
+              <span className="flex flex-col items-end gap-0.5">
+                <span className="tabular-nums">{formatRupiah(row.realised_cumulative)}</span>
+                <span className="text-xs text-slate-600 tabular-nums">
+                  {v.ofPlanned(formatRupiah(row.planned_cumulative))}
+                </span>
+                <span className="inline-flex items-center gap-2 tabular-nums">
+                  {percent(row.achievement_tenths)}
+                  <DeviationBadge level={row.level} />
+                </span>
               </span>
             ),
           },

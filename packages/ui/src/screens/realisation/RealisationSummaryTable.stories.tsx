@@ -102,7 +102,7 @@ export const Default: Story = {
     const cells = within(first).getAllByRole('gridcell');
     await expect(cells.at(-3)).toHaveTextContent(`62,5 %${t.levels.red}`);
     // Physical progress weighed by money against its plan, and the month's report, late.
-    await expect(cells.at(-2)).toHaveTextContent(`${t.progressOf('25 %', '40 %')}${t.levels.red}`);
+    await expect(cells.at(-2)).toHaveTextContent(`25 %${t.levels.red}${t.plannedProgress('40 %')}`);
     await expect(cells.at(-1)).toHaveTextContent(
       `${m.monthlyReport.statuses.draft}${m.monthlyReport.view.late}`,
     );

@@ -1,4 +1,5 @@
 import {
+  DEVIATION_THRESHOLDS,
   formatRupiah,
   formatTenths,
   type RealisationSummary,
@@ -25,6 +26,8 @@ export interface RealisationSummaryTableProps {
   headingLevel?: 2 | 3;
   /** Opens a unit's monthly report (a verifier's, an admin's); without it, no such button. */
   onOpenReport?: (unit: RealisationSummaryUnit) => void;
+  /** The lines' total column (left out beside the monthly report, to fit next to a sidebar). */
+  showLinesTotal?: boolean;
 }
 
 const amount = 'text-end tabular-nums whitespace-nowrap';
@@ -43,6 +46,7 @@ export function RealisationSummaryTable({
   year,
   headingLevel = 2,
   onOpenReport,
+  showLinesTotal = true,
 }: RealisationSummaryTableProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const m = useMessages();
@@ -63,7 +67,16 @@ export function RealisationSummaryTable({
             {t.title}
           </Heading>
           <p className="text-sm text-slate-700">{t.intro(monthName, year)}</p>
-          <p className="text-sm text-slate-600">{t.legend}</p>
+          <p className="text-sm text-slate-600">
+            {t.legend(
+              formatTenths(
+                summary?.thresholds.red_below_tenths ?? DEVIATION_THRESHOLDS.red_below_tenths,
+              ),
+              formatTenths(
+                summary?.thresholds.yellow_below_tenths ?? DEVIATION_THRESHOLDS.yellow_below_tenths,
+              ),
+            )}
+          </p>
         </div>
         <MonthSelect label={t.month} month={month} onChange={onMonthChange} />
       </div>
@@ -78,7 +91,7 @@ export function RealisationSummaryTable({
             empty={<EmptyState text={t.empty} />}
             columns={[
               { id: 'unit', header: t.unit, isRowHeader: true, cell: name },
-              {
+              showLinesTotal && {
                 id: 'lines',
                 header: t.linesTotal,
                 className: 'text-end',
@@ -116,15 +129,22 @@ export function RealisationSummaryTable({
                 header: t.progress,
                 className: 'text-end',
                 cellClassName: amount,
+                // The plan on a line of its own: the table fits beside a sidebar at 1 366 px.
                 cell: (unit) => (
-                  <span className="inline-flex items-center gap-2">
-                    {unit.planned_progress_tenths === null
-                      ? achievement(unit.progress_tenths)
-                      : t.progressOf(
-                          achievement(unit.progress_tenths ?? 0),
-                          achievement(unit.planned_progress_tenths),
-                        )}
-                    <DeviationBadge level={unit.physical_level} />
+                  <span className="flex flex-col items-end gap-0.5">
+                    <span className="inline-flex items-center gap-2">
+                      {achievement(
+                        unit.planned_progress_tenths === null
+                          ? unit.progress_tenths
+                          : (unit.progress_tenths ?? 0),
+                      )}
+                      <DeviationBadge level={unit.physical_level} />
+                    </span>
+                    {unit.planned_progress_tenths !== null && (
+                      <span className="text-xs text-slate-600">
+                        {t.plannedProgress(achievement(unit.planned_progress_tenths))}
+                      </span>
+                    )}
                   </span>
                 ),
               },
