@@ -12,9 +12,10 @@ import { shareTenths } from './funding.js';
 import { messagesId } from './messages/index.js';
 import {
   DEVIATION_THRESHOLDS,
-  type DeviationThresholds,
+  DeviationThresholds,
   deviationLevel,
   deviationLevels,
+  MonthFigures,
   MonthlyReportStatus,
   ReportMonth,
 } from './realisation.js';
@@ -214,21 +215,10 @@ export const MonthlyReport = z.object({
   reviewed_by_name: z.string().nullable(),
   closed_at: Timestamp.nullable(),
   /** The region's thresholds the levels were read with. */
-  thresholds: z.object({
-    red_below_tenths: z.number().int(),
-    yellow_below_tenths: z.number().int(),
-  }),
+  thresholds: DeviationThresholds,
   sub_actions: z.array(MonthlyReportSubAction),
-  totals: z.object({
-    lines_total: RupiahSum,
-    planned_cumulative: RupiahSum,
-    realised_cumulative: RupiahSum,
-    achievement_tenths: z.number().int().nullable(),
-    level: z.enum(deviationLevels),
-    /** Physical progress weighted by money. */
-    progress_tenths: z.number().int().nullable(),
-    planned_progress_tenths: z.number().int().nullable(),
-    physical_level: z.enum(deviationLevels),
+  /** The unit's figures, progress weighted by money. */
+  totals: MonthFigures.extend({
     /** Sub kegiatan whose progress of this month is not entered yet. */
     missing_progress: z.number().int(),
   }),
@@ -264,4 +254,18 @@ export function monthLevels(
       thresholds,
     ),
   };
+}
+
+/**
+ * A unit's or the region's figures to a month (MonthFigures): the money given, the progress
+ * weighted by money, the planned physical curve from the money, and both levels.
+ */
+export function monthFigures(
+  money: { lines_total: string; planned_cumulative: string; realised_cumulative: string },
+  progressTenths: number | null,
+  thresholds: DeviationThresholds,
+): MonthFigures {
+  const planned = plannedProgressTenths(money.planned_cumulative, money.lines_total);
+  const figures = { ...money, progress_tenths: progressTenths, planned_progress_tenths: planned };
+  return { ...figures, ...monthLevels(figures, thresholds) };
 }

@@ -226,10 +226,11 @@ export type DeviationLevel = (typeof deviationLevels)[number];
 
 /** A share of the plan to date, as its level; 'none' while nothing is planned yet. */
 /** Where a region's levels change, in tenths of a percent of the plan. */
-export interface DeviationThresholds {
-  red_below_tenths: number;
-  yellow_below_tenths: number;
-}
+export const DeviationThresholds = z.object({
+  red_below_tenths: z.number().int(),
+  yellow_below_tenths: z.number().int(),
+});
+export type DeviationThresholds = z.infer<typeof DeviationThresholds>;
 
 export function deviationLevel(
   achievementTenths: number | null,
@@ -268,11 +269,11 @@ export const RealisationSummaryQuery = z.object({
 });
 export type RealisationSummaryQuery = z.input<typeof RealisationSummaryQuery>;
 
-/** One Perangkat Daerah's year to date (programmes of no unit: `agency_id` null). */
-export const RealisationSummaryUnit = z.object({
-  agency_id: Id.nullable(),
-  agency_code: z.string().nullable(),
-  agency_name: z.string().nullable(),
+/**
+ * Money and physical progress to a month against their plans, with their levels: a unit's,
+ * the region's (monthly-report.ts's `monthFigures` makes them).
+ */
+export const MonthFigures = z.object({
   lines_total: RupiahSum,
   planned_cumulative: RupiahSum,
   realised_cumulative: RupiahSum,
@@ -283,6 +284,14 @@ export const RealisationSummaryUnit = z.object({
   /** The planned physical curve to the month (the Anggaran Kas as a share of the lines). */
   planned_progress_tenths: z.number().int().nullable(),
   physical_level: z.enum(deviationLevels),
+});
+export type MonthFigures = z.infer<typeof MonthFigures>;
+
+/** One Perangkat Daerah's year to date (programmes of no unit: `agency_id` null). */
+export const RealisationSummaryUnit = MonthFigures.extend({
+  agency_id: Id.nullable(),
+  agency_code: z.string().nullable(),
+  agency_name: z.string().nullable(),
   /** Where the unit's report of the month stands; null for programmes of no unit. */
   report_status: MonthlyReportStatus.nullable(),
   /** Not sent after its due date. */
@@ -297,20 +306,8 @@ export type RealisationSummaryUnit = z.infer<typeof RealisationSummaryUnit>;
 export const RealisationSummary = z.object({
   year: z.number().int(),
   month: z.number().int(),
-  thresholds: z.object({
-    red_below_tenths: z.number().int(),
-    yellow_below_tenths: z.number().int(),
-  }),
+  thresholds: DeviationThresholds,
   units: z.array(RealisationSummaryUnit),
-  totals: z.object({
-    lines_total: RupiahSum,
-    planned_cumulative: RupiahSum,
-    realised_cumulative: RupiahSum,
-    achievement_tenths: z.number().int().nullable(),
-    level: z.enum(deviationLevels),
-    progress_tenths: z.number().int().nullable(),
-    planned_progress_tenths: z.number().int().nullable(),
-    physical_level: z.enum(deviationLevels),
-  }),
+  totals: MonthFigures,
 });
 export type RealisationSummary = z.infer<typeof RealisationSummary>;

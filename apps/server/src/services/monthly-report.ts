@@ -15,6 +15,7 @@ import {
   type MonthlyReportStatus,
   type MonthlyReportSubAction,
   messagesId,
+  monthFigures,
   monthLevels,
   monthlyReportDueDate,
   outsideScopeRefusal,
@@ -238,7 +239,6 @@ export function createMonthlyReportService(db: Kysely<Database>) {
         weight: row.lines_total,
       })),
     );
-    const plannedProgress = plannedProgressTenths(planned, linesTotal);
     return {
       agency_id: key.agency_id,
       agency_code: agency.code,
@@ -258,20 +258,11 @@ export function createMonthlyReportService(db: Kysely<Database>) {
       thresholds,
       sub_actions: subActions,
       totals: {
-        lines_total: linesTotal,
-        planned_cumulative: planned,
-        realised_cumulative: realised,
-        ...monthLevels(
-          {
-            planned_cumulative: planned,
-            realised_cumulative: realised,
-            progress_tenths: progress,
-            planned_progress_tenths: plannedProgress,
-          },
+        ...monthFigures(
+          { lines_total: linesTotal, planned_cumulative: planned, realised_cumulative: realised },
+          progress,
           thresholds,
         ),
-        progress_tenths: progress,
-        planned_progress_tenths: plannedProgress,
         missing_progress: subActions.filter((row) => row.progress_tenths === null).length,
       },
     };

@@ -5,8 +5,7 @@ import {
   issuesRefusal,
   type MonthlyReportStatus,
   messagesId,
-  monthLevels,
-  plannedProgressTenths,
+  monthFigures,
   progressFromWeighted,
   type RealisationGrid,
   type RealisationOverrun,
@@ -270,26 +269,15 @@ export function createRealisationService(db: Kysely<Database>) {
         const linesTotal = text(row.lines_total);
         const weighted = BigInt(text(row.progress_weighted));
         weightedOf.set(row.agency_id ?? '', weighted);
-        const progress = progressFromWeighted(weighted, linesTotal);
-        const plannedProgress = plannedProgressTenths(planned, linesTotal);
         return {
           agency_id: row.agency_id,
           agency_code: row.agency_code,
           agency_name: row.agency_name,
-          lines_total: linesTotal,
-          planned_cumulative: planned,
-          realised_cumulative: realised,
-          ...monthLevels(
-            {
-              planned_cumulative: planned,
-              realised_cumulative: realised,
-              progress_tenths: progress,
-              planned_progress_tenths: plannedProgress,
-            },
+          ...monthFigures(
+            { lines_total: linesTotal, planned_cumulative: planned, realised_cumulative: realised },
+            progressFromWeighted(weighted, linesTotal),
             thresholds,
           ),
-          progress_tenths: progress,
-          planned_progress_tenths: plannedProgress,
           report_status: row.report_status,
           late: row.report_status !== null && isMonthLate(row.report_status, year, month, now),
         };
@@ -311,28 +299,16 @@ export function createRealisationService(db: Kysely<Database>) {
         [...weightedOf.values()].reduce((total, value) => total + value, 0n),
         linesTotal,
       );
-      const plannedProgress = plannedProgressTenths(planned, linesTotal);
       return {
         year,
         month,
         thresholds,
         units,
-        totals: {
-          lines_total: linesTotal,
-          planned_cumulative: planned,
-          realised_cumulative: realised,
-          ...monthLevels(
-            {
-              planned_cumulative: planned,
-              realised_cumulative: realised,
-              progress_tenths: progress,
-              planned_progress_tenths: plannedProgress,
-            },
-            thresholds,
-          ),
-          progress_tenths: progress,
-          planned_progress_tenths: plannedProgress,
-        },
+        totals: monthFigures(
+          { lines_total: linesTotal, planned_cumulative: planned, realised_cumulative: realised },
+          progress,
+          thresholds,
+        ),
       };
     },
 

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { addHistoryTriggers } from './history-triggers.js';
 
 // Realisasi keuangan (issue 37): the finance system's paid orders (SP2D), one row per SP2D ×
 // sub kegiatan × kode rekening line of its export, kept as given (an SP2D's rows are replaced
@@ -33,19 +34,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_by uuid references app_user (id) on delete set null,
       primary key (sub_action_id, year, account_code)
     )`.execute(db);
-  for (const table of ['sp2d', 'realisation_reason']) {
-    for (const event of ['insert', 'update', 'delete'] as const) {
-      const tables =
-        event === 'insert'
-          ? sql`referencing new table as new_rows`
-          : event === 'update'
-            ? sql`referencing old table as old_rows new table as new_rows`
-            : sql`referencing old table as old_rows`;
-      await sql`create trigger ${sql.id(`${table}_history_${event}`)}
-        after ${sql.raw(event)} on ${sql.table(table)} ${tables}
-        for each statement execute function record_changes('id')`.execute(db);
-    }
-  }
+  for (const table of ['sp2d', 'realisation_reason']) await addHistoryTriggers(db, table);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { addHistoryTriggers } from './history-triggers.js';
 
 // The monthly cycle of realisation (issue 37). `physical_progress`: a sub kegiatan's cumulative
 // physical progress of a month (tenths of a percent) with the problems met and the actions
@@ -40,19 +41,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_by uuid references app_user (id) on delete set null,
       primary key (agency_id, year, month)
     )`.execute(db);
-  for (const table of ['physical_progress', 'monthly_report']) {
-    for (const event of ['insert', 'update', 'delete'] as const) {
-      const tables =
-        event === 'insert'
-          ? sql`referencing new table as new_rows`
-          : event === 'update'
-            ? sql`referencing old table as old_rows new table as new_rows`
-            : sql`referencing old table as old_rows`;
-      await sql`create trigger ${sql.id(`${table}_history_${event}`)}
-        after ${sql.raw(event)} on ${sql.table(table)} ${tables}
-        for each statement execute function record_changes('id')`.execute(db);
-    }
-  }
+  for (const table of ['physical_progress', 'monthly_report']) await addHistoryTriggers(db, table);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
