@@ -18,6 +18,8 @@ export interface ConfirmDialogProps {
   confirmLabel?: string;
   /** What confirming does besides, said under the message in a warning box. */
   consequence?: { title: string; text: ReactNode } | null | undefined;
+  /** The confirm button's colour: red for what removes or locks ('danger'), else 'primary'. */
+  confirmVariant?: 'danger' | 'primary';
 }
 
 /**
@@ -33,6 +35,7 @@ export function ConfirmDialog({
   message,
   confirmLabel,
   consequence,
+  confirmVariant = 'danger',
 }: ConfirmDialogProps) {
   const common = useMessages().common;
   const m = common.confirmDelete;
@@ -52,7 +55,7 @@ export function ConfirmDialog({
             <Button variant="secondary" onPress={close} isDisabled={isPending}>
               {m.cancel}
             </Button>
-            <Button variant="danger" onPress={onConfirm} isPending={isPending}>
+            <Button variant={confirmVariant} onPress={onConfirm} isPending={isPending}>
               {isPending ? common.deleting : (confirmLabel ?? m.confirm)}
             </Button>
           </>

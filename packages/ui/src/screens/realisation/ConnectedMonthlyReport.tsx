@@ -223,6 +223,8 @@ export function ConnectedMonthlyReport({
               ? t.closeDialog.one(unitName)
               : t.closeDialog.all
         }
+        // Sending is the unit's normal step, not a removal: the button is not red.
+        confirmVariant={confirming === 'send' ? 'primary' : 'danger'}
         confirmLabel={
           confirming === 'send'
             ? t.actions.send
