@@ -633,19 +633,24 @@ describe('planning within a ceiling: the admin pages, through the portal', () =>
     // --- The admin downloads the RKA of the programme from Laporan ------------------------------
     await openFromSidebar(adminPage, 'Laporan', '/admin-laporan');
     await chooseInComboBox(adminPage, 'Filter Program', coded(RKA.program));
-    await expect
-      .poll(
-        () =>
-          grid(adminPage, 'Daftar Laporan Detail Program')
-            .getByRole('row')
-            .filter({ has: adminPage.getByRole('gridcell') })
-            .count(),
-        // The filtered list after a search's debounce: over 10 s once beside the stories, past
-        // 30 s in a full run of 2 270 s, past 60 s in two full runs of 2 100-2 500 s (never
-        // alone; not yet explained).
-        { timeout: 150_000 },
-      )
-      .toBe(3);
+    const reportRows = grid(adminPage, 'Daftar Laporan Detail Program')
+      .getByRole('row')
+      .filter({ has: adminPage.getByRole('gridcell') });
+    try {
+      // The filtered list after a search's debounce: over 10 s once beside the stories, past
+      // 30 s in a full run of 2 270 s, past 60 s in two full runs of 2 100-2 500 s (never
+      // alone; not yet explained).
+      await expect.poll(() => reportRows.count(), { timeout: 150_000 }).toBe(3);
+    } catch (error) {
+      // What the page showed, for the CI log: the address (filters and year), the list's text.
+      const main = await adminPage
+        .getByRole('main')
+        .innerText({ timeout: 5_000 })
+        .catch(() => '(no main)');
+      throw new Error(
+        `${(error as Error).message}\nURL: ${adminPage.url()}\nPage: ${readable(main).slice(0, 1500)}`,
+      );
+    }
     const download = async (layout: string): Promise<Download> => {
       await adminPage.getByRole('button', { name: /Jenis Laporan/ }).click();
       await adminPage.getByRole('option', { name: layout, exact: true }).click();
