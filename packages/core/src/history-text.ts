@@ -1,6 +1,7 @@
 import { formatNumberId, formatRupiah } from './format.js';
 import type { HistoryEntry } from './history.js';
 import type { Messages } from './messages/index.js';
+import { monthName } from './monthly-report.js';
 
 /*
  * A recorded change read as a person reads it: which fields changed, named by the labels the
@@ -244,7 +245,7 @@ export function recordName(entry: HistoryEntry, messages: Messages): string {
     const place = nameOf(
       entry.record_type === 'monthly_report' ? values.agency_id : values.sub_action_id,
     );
-    const month = messages.cashPlan.monthNames[Number(values.month) - 1] ?? '';
+    const month = monthName(Number(values.month), messages);
     return `${messages.history.recordTypes[entry.record_type]} ${month} ${values.year ?? ''} — ${place}`;
   }
   if (entry.record_type === 'cash_plan') {

@@ -9,7 +9,7 @@
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from './format.js';
 import { shareTenths } from './funding.js';
-import { messagesId } from './messages/index.js';
+import { type Messages, messagesId } from './messages/index.js';
 import {
   DEVIATION_THRESHOLDS,
   DeviationThresholds,
@@ -22,6 +22,20 @@ import {
 import { Id, ReportYear, RupiahSum, Timestamp } from './schemas.js';
 
 const texts = messagesId.monthlyReport;
+
+/** A month's name (1–12): 'Maret'. */
+export const monthName = (month: number, messages: Messages = messagesId): string =>
+  messages.cashPlan.monthNames[month - 1] ?? String(month);
+
+/** A month of a year as people name it: 'Maret 2027'. */
+export const monthOfYear = (month: number, year: number, messages: Messages = messagesId) =>
+  messages.monthlyReport.monthOf(monthName(month, messages), year);
+
+/** A date (ISO, YYYY-MM-DD) as a due date reads: '10 April 2027'. */
+export function longDateOf(isoDate: string, messages: Messages = messagesId): string {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  return `${day} ${monthName(month, messages)} ${year}`;
+}
 
 /** A month is due by this day of the following month; a unit that has not sent it by then is late. */
 export const MONTHLY_REPORT_DUE_DAY = 10;

@@ -18,6 +18,7 @@ import {
   monthFigures,
   monthLevels,
   monthlyReportDueDate,
+  monthOfYear,
   outsideScopeRefusal,
   type PhysicalProgressInput,
   plannedProgressTenths,
@@ -50,8 +51,6 @@ const text = (value: unknown): string =>
   value === null || value === undefined ? '0' : BigInt(String(value)).toString();
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
-const monthName = (year: number, month: number) =>
-  texts.monthOf(messagesId.cashPlan.monthNames[month - 1] ?? String(month), year);
 /** A list of codes for a message: the first few, then how many more. */
 const someOf = (codes: string[]) =>
   codes.length <= 5 ? codes.join(', ') : `${codes.slice(0, 5).join(', ')}, …`;
@@ -272,7 +271,7 @@ export function createMonthlyReportService(db: Kysely<Database>) {
   async function assertEditable(trx: Kysely<Database>, key: Key) {
     const status = await statusOf(trx, key);
     if (!isMonthEditable(status)) {
-      throw conflict(texts.locked(monthName(key.year, key.month), texts.statuses[status]));
+      throw conflict(texts.locked(monthOfYear(key.month, key.year), texts.statuses[status]));
     }
   }
 
@@ -281,7 +280,7 @@ export function createMonthlyReportService(db: Kysely<Database>) {
     trx: Kysely<Database>,
     key: Key,
     caller: Caller,
-    action: keyof typeof texts.actions,
+    action: 'send' | 'verify' | 'return' | 'close',
     from: readonly MonthlyReportStatus[],
     values: {
       status: Exclude<MonthlyReportStatus, 'draft'>;
@@ -293,7 +292,7 @@ export function createMonthlyReportService(db: Kysely<Database>) {
     if (!from.includes(status)) {
       throw conflict(
         texts.wrongStatus(
-          monthName(key.year, key.month),
+          monthOfYear(key.month, key.year),
           texts.statuses[status],
           texts.actions[action],
         ),
@@ -474,30 +473,18 @@ export function createMonthlyReportService(db: Kysely<Database>) {
           const unexplained = report.sub_actions.filter((row) => row.unexplained_overruns > 0);
           const codeOf = (row: MonthlyReportSubAction) =>
             row.sub_action_code ?? row.sub_action_name;
-          const issues = [
-            ...(missing.length > 0
-              ? [
-                  {
-                    path: 'sub_actions',
-                    message: texts.missingProgress(missing.length, someOf(missing.map(codeOf))),
-                  },
-                ]
-              : []),
-            ...(unexplained.length > 0
-              ? [
-                  {
-                    path: 'sub_actions',
-                    message: texts.unexplainedOverruns(
-                      unexplained.reduce((sum, row) => sum + row.unexplained_overruns, 0),
-                      someOf(unexplained.map(codeOf)),
-                    ),
-                  },
-                ]
-              : []),
-          ];
+          const problems: string[] = [];
+          if (missing.length > 0) {
+            problems.push(texts.missingProgress(missing.length, someOf(missing.map(codeOf))));
+          }
+          if (unexplained.length > 0) {
+            const count = unexplained.reduce((sum, row) => sum + row.unexplained_overruns, 0);
+            problems.push(texts.unexplainedOverruns(count, someOf(unexplained.map(codeOf))));
+          }
           // A 409 in the month's own words: what is missing is the month's state, not a field.
-          if (issues.length > 0) {
-            throw new AppError('conflict', issues.map((issue) => issue.message).join(' '), issues);
+          if (problems.length > 0) {
+            const issues = problems.map((message) => ({ path: 'sub_actions', message }));
+            throw new AppError('conflict', problems.join(' '), issues);
           }
         }
         await transition(trx, key, caller, 'send', ['draft', 'returned'], {

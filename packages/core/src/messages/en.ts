@@ -239,6 +239,8 @@ export const messagesEn: Messages = {
       copy: 'Copy last month',
       fill: 'Fill in',
       change: 'Change',
+      fillOf: (subAction: string) => `Fill in ${subAction}`,
+      changeOf: (subAction: string) => `Change ${subAction}`,
     },
     monthOf: (month: string, year: number) => `${month} ${year}`,
     noteRequired: 'A note for the unit is required when sending a report back.',
@@ -268,6 +270,7 @@ export const messagesEn: Messages = {
       progress: 'Physical progress',
       problems: 'Problems',
       actions: 'Actions',
+      story: 'Problems / Actions',
     },
     view: {
       month: 'Month',

@@ -543,6 +543,9 @@ export const messagesId = {
       copy: 'Salin Bulan Lalu',
       fill: 'Isi',
       change: 'Ubah',
+      /** A row's button named with its sub kegiatan: 'Isi 1.02.02.2.01.0001'. */
+      fillOf: (subAction: string) => `Isi ${subAction}`,
+      changeOf: (subAction: string) => `Ubah ${subAction}`,
     },
     /** A month as people name it: 'Maret 2027'. */
     monthOf: (month: string, year: number) => `${month} ${year}`,
@@ -575,6 +578,7 @@ export const messagesId = {
       progress: 'Realisasi Fisik',
       problems: 'Permasalahan',
       actions: 'Upaya / Tindak Lanjut',
+      story: 'Permasalahan / Upaya / Tindak Lanjut',
     },
     view: {
       month: 'Bulan',

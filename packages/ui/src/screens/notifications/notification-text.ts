@@ -1,4 +1,4 @@
-import type { Messages, Notification } from '@ranwal/core';
+import { type Messages, monthName, type Notification } from '@ranwal/core';
 
 /**
  * What a notification says, from its kind: 'Vera menulis catatan pada Laporan Buku Tulis
@@ -12,11 +12,7 @@ export function notificationText(messages: Messages, notification: Notification)
   const subAction = notification.sub_action_name ?? '';
   const about =
     notification.month !== null
-      ? t.month(
-          messages.cashPlan.monthNames[notification.month - 1] ?? String(notification.month),
-          year,
-          notification.agency_name ?? '',
-        )
+      ? t.month(monthName(notification.month, messages), year, notification.agency_name ?? '')
       : notification.line_id !== null && notification.kind !== 'sub_action_verified'
         ? t.line(notification.line_name ?? t.deletedLine, subAction, year)
         : t.subAction(subAction, year).trim();

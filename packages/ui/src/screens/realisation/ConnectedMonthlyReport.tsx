@@ -1,4 +1,4 @@
-import { MonthlyReportNoteText, type MonthlyReportSubAction } from '@ranwal/core';
+import { MonthlyReportNoteText, type MonthlyReportSubAction, monthOfYear } from '@ranwal/core';
 import { useState } from 'react';
 import { AdminSection } from '../../components/AdminPage.js';
 import { Button } from '../../components/Button.js';
@@ -21,7 +21,7 @@ import { useMessages } from '../../data/RanwalProvider.js';
 import { YearSelect } from '../planning/planning-parts.js';
 import { MonthlyReportView } from './MonthlyReportView.js';
 import { PhysicalProgressDialog } from './PhysicalProgressDialog.js';
-import { defaultSummaryMonth, RealisationSummaryTable } from './RealisationSummaryTable.js';
+import { RealisationSummaryTable, useSummaryMonth } from './RealisationSummaryTable.js';
 
 export interface ConnectedMonthlyReportProps {
   /** Offer a year of its own (the admin's page); without it, the budget year every section shows. */
@@ -50,8 +50,7 @@ export function ConnectedMonthlyReport({
   const { year, years, setYear } = useBudgetYear(initialYear);
   const me = useCurrentUser();
   const user = me.data?.data;
-  const [chosenMonth, setChosenMonth] = useState<{ year: number; month: number } | null>(null);
-  const month = chosenMonth?.year === year ? chosenMonth.month : defaultSummaryMonth(year);
+  const [month, setMonth] = useSummaryMonth(year);
   const ownUnit =
     user?.role === 'user' && user.agency_ids.length === 1 ? user.agency_ids[0] : undefined;
   const [chosenUnit, setChosenUnit] = useState<string | null>(null);
@@ -73,7 +72,7 @@ export function ConnectedMonthlyReport({
   const [returning, setReturning] = useState(false);
   const [confirming, setConfirming] = useState<'send' | 'close' | 'closeAll' | null>(null);
   const [pending, setPending] = useState<'copy' | 'send' | 'verify' | null>(null);
-  const monthName = t.monthOf(m.cashPlan.monthNames[month - 1] ?? String(month), year);
+  const monthName = monthOfYear(month, year, m);
   const data = report.data?.data;
   const unitName = data ? data.agency_name : '';
 
@@ -94,7 +93,7 @@ export function ConnectedMonthlyReport({
   return (
     <AdminSection title={t.title} intro={t.intro} level={level}>
       {showYear && <YearSelect year={year} years={years} onChange={setYear} className="w-36" />}
-      {me.isSuccess && !ownUnit && (
+      {me.isSuccess && (
         <div className="flex flex-col gap-3">
           <RealisationSummaryTable
             summary={summary.data?.data}
@@ -102,11 +101,12 @@ export function ConnectedMonthlyReport({
             error={summary.isError ? m.realisation.summary.fetchFailed : null}
             onRetry={() => void summary.refetch()}
             month={month}
-            onMonthChange={(next) => setChosenMonth({ year, month: next })}
+            onMonthChange={setMonth}
             year={year}
             headingLevel={level === 1 ? 2 : 3}
             showLinesTotal={false}
-            onOpenReport={(unit) => setChosenUnit(unit.agency_id)}
+            // A planner of one unit has nothing to choose: their month shows below.
+            onOpenReport={ownUnit ? undefined : (unit) => setChosenUnit(unit.agency_id)}
           />
           {isAdmin && (
             <div>
@@ -117,19 +117,6 @@ export function ConnectedMonthlyReport({
           )}
           {!agencyId && <p className="text-sm text-slate-600">{t.view.chooseUnit}</p>}
         </div>
-      )}
-      {ownUnit && (
-        <RealisationSummaryTable
-          summary={summary.data?.data}
-          isLoading={summary.isPending}
-          error={summary.isError ? m.realisation.summary.fetchFailed : null}
-          onRetry={() => void summary.refetch()}
-          month={month}
-          onMonthChange={(next) => setChosenMonth({ year, month: next })}
-          year={year}
-          headingLevel={level === 1 ? 2 : 3}
-          showLinesTotal={false}
-        />
       )}
       {agencyId && report.isError && (
         <ErrorState message={t.view.fetchFailed} onRetry={() => void report.refetch()} />

@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
 import { setViewport } from '../../testing/viewport.js';
 import { MonthlyReportView } from './MonthlyReportView.js';
+import { puskesmasMarch } from './story-data.js';
 
 const m = messagesId;
 const t = m.monthlyReport;
@@ -26,24 +27,7 @@ const report: MonthlyReport = {
   closed_at: null,
   thresholds: { red_below_tenths: 750, yellow_below_tenths: 900 },
   sub_actions: [
-    {
-      sub_action_id: '00000000-0000-4000-8000-000000000011',
-      sub_action_code: '1.02.02.2.01.0001',
-      sub_action_name: 'Pembangunan Puskesmas',
-      lines_total: '3000000000',
-      planned_cumulative: '900000000',
-      realised_cumulative: '600000000',
-      achievement_tenths: 667,
-      level: 'red',
-      planned_progress_tenths: 300,
-      progress_tenths: 250,
-      previous_progress_tenths: 150,
-      physical_level: 'yellow',
-      problems: 'Pengiriman material terlambat karena banjir',
-      actions: 'Menambah tenaga kerja dan jam kerja',
-      decrease_reason: null,
-      unexplained_overruns: 0,
-    },
+    puskesmasMarch,
     {
       sub_action_id: '00000000-0000-4000-8000-000000000012',
       sub_action_code: '1.02.02.2.02.0003',

@@ -2,8 +2,10 @@ import {
   formatDateTimeLong,
   formatRupiah,
   formatTenths,
+  longDateOf,
   type MonthlyReport,
   type MonthlyReportSubAction,
+  monthOfYear,
 } from '@ranwal/core';
 import { useId } from 'react';
 import { Banner } from '../../components/Banner.js';
@@ -57,14 +59,8 @@ export function MonthlyReportView({
   const t = m.monthlyReport;
   const v = t.view;
   const tableTitle = useId();
-  const monthName = m.cashPlan.monthNames[report.month - 1] ?? String(report.month);
-  const month = t.monthOf(monthName, report.year);
-  const [dueYear, dueMonth, dueDay] = report.due_date.split('-').map(Number) as [
-    number,
-    number,
-    number,
-  ];
-  const due = `${dueDay} ${m.cashPlan.monthNames[dueMonth - 1]} ${dueYear}`;
+  const month = monthOfYear(report.month, report.year, m);
+  const due = longDateOf(report.due_date, m);
   const percent = (tenths: number | null) => (tenths === null ? '–' : formatTenths(tenths));
   const rows = report.sub_actions.map((row) => ({ ...row, id: row.sub_action_id, row }));
   const open = report.editable;
@@ -136,7 +132,9 @@ export function MonthlyReportView({
                 {edit && (
                   <RowButton
                     className="mt-1"
-                    aria-label={`${row.progress_tenths === null ? t.actions.fill : t.actions.change} ${row.sub_action_code ?? row.sub_action_name}`}
+                    aria-label={(row.progress_tenths === null
+                      ? t.actions.fillOf
+                      : t.actions.changeOf)(row.sub_action_code ?? row.sub_action_name)}
                     onPress={() => edit(row.row)}
                   >
                     {row.progress_tenths === null ? t.actions.fill : t.actions.change}
@@ -188,7 +186,7 @@ export function MonthlyReportView({
           },
           {
             id: 'story',
-            header: `${t.columns.problems} / ${t.columns.actions}`,
+            header: t.columns.story,
             cell: (row) => (
               <span className="flex min-w-40 flex-col gap-1">
                 {row.problems && (

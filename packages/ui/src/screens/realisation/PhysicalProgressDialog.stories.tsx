@@ -2,27 +2,18 @@ import { type MonthlyReportSubAction, messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { PhysicalProgressDialog } from './PhysicalProgressDialog.js';
+import { puskesmasMarch } from './story-data.js';
 
 const m = messagesId;
 const t = m.monthlyReport.progressDialog;
 
+/** Not entered yet this month: last month 15 %, planned 30 %. */
 const row: MonthlyReportSubAction = {
-  sub_action_id: '00000000-0000-4000-8000-000000000011',
-  sub_action_code: '1.02.02.2.01.0001',
-  sub_action_name: 'Pembangunan Puskesmas',
-  lines_total: '3000000000',
-  planned_cumulative: '900000000',
-  realised_cumulative: '600000000',
-  achievement_tenths: 667,
-  level: 'red',
-  planned_progress_tenths: 300,
+  ...puskesmasMarch,
   progress_tenths: null,
-  previous_progress_tenths: 150,
   physical_level: 'red',
   problems: '',
   actions: '',
-  decrease_reason: null,
-  unexplained_overruns: 0,
 };
 
 const meta = {

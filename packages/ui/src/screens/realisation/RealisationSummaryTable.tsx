@@ -2,6 +2,7 @@ import {
   DEVIATION_THRESHOLDS,
   formatRupiah,
   formatTenths,
+  monthName,
   type RealisationSummary,
   type RealisationSummaryUnit,
 } from '@ranwal/core';
@@ -58,7 +59,6 @@ export function RealisationSummaryTable({
     unit.agency_id === null
       ? t.noUnit
       : [unit.agency_code, unit.agency_name].filter(Boolean).join(' - ');
-  const monthName = m.cashPlan.monthNames[month - 1] ?? String(month);
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-3">
       <div className="flex flex-wrap items-end justify-between gap-3">
@@ -66,7 +66,7 @@ export function RealisationSummaryTable({
           <Heading id={titleId} className="text-lg font-semibold text-slate-900">
             {t.title}
           </Heading>
-          <p className="text-sm text-slate-700">{t.intro(monthName, year)}</p>
+          <p className="text-sm text-slate-700">{t.intro(monthName(month, m), year)}</p>
           <p className="text-sm text-slate-600">
             {t.legend(
               formatTenths(
@@ -196,6 +196,16 @@ export function defaultSummaryMonth(year: number, today = new Date()): number {
   return year === today.getFullYear() ? today.getMonth() + 1 : 12;
 }
 
+/**
+ * The month a year's figures run to: the one chosen for this year, else `defaultSummaryMonth`
+ * (a year changed elsewhere starts on its own default again).
+ */
+export function useSummaryMonth(year: number): [number, (month: number) => void] {
+  const [chosen, setChosen] = useState<{ year: number; month: number } | null>(null);
+  const month = chosen?.year === year ? chosen.month : defaultSummaryMonth(year);
+  return [month, (next) => setChosen({ year, month: next })];
+}
+
 /** `RealisationSummaryTable` over `realisation.summary` for `year`, its month chosen here. */
 export function ConnectedRealisationSummary({
   year,
@@ -205,8 +215,7 @@ export function ConnectedRealisationSummary({
   headingLevel?: 2 | 3;
 }) {
   const t = useMessages().realisation.summary;
-  const [chosen, setChosen] = useState<{ year: number; month: number } | null>(null);
-  const month = chosen?.year === year ? chosen.month : defaultSummaryMonth(year);
+  const [month, setMonth] = useSummaryMonth(year);
   const summary = useRealisationSummary({ year, month });
   return (
     <RealisationSummaryTable
@@ -215,7 +224,7 @@ export function ConnectedRealisationSummary({
       error={summary.isError ? t.fetchFailed : null}
       onRetry={() => void summary.refetch()}
       month={month}
-      onMonthChange={(next) => setChosen({ year, month: next })}
+      onMonthChange={setMonth}
       year={year}
       headingLevel={headingLevel}
     />

@@ -3,6 +3,10 @@ import { Select, SelectItem } from '../../components/Select.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
 
+/** A badge's shape; its colours say what it is. */
+const badge =
+  'inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset';
+
 /** A level is said in words; its colour only repeats them. */
 const levelClass: Record<DeviationLevel, string> = {
   red: 'bg-red-100 text-red-900 ring-red-300',
@@ -14,16 +18,7 @@ const levelClass: Record<DeviationLevel, string> = {
 /** A deviation level (red, yellow, green, nothing planned) as a badge with its word. */
 export function DeviationBadge({ level }: { level: DeviationLevel }) {
   const t = useMessages().realisation.summary;
-  return (
-    <span
-      className={cn(
-        'inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',
-        levelClass[level],
-      )}
-    >
-      {t.levels[level]}
-    </span>
-  );
+  return <span className={cn(badge, levelClass[level])}>{t.levels[level]}</span>;
 }
 
 /** Januari to Desember, by number (1–12). */
@@ -65,8 +60,6 @@ const statusClass: Record<MonthlyReportStatus, string> = {
 /** A unit's month as a badge ('Dikirim'), and 'Terlambat' beside it when past its due date. */
 export function ReportStatus({ status, late }: { status: MonthlyReportStatus; late: boolean }) {
   const t = useMessages().monthlyReport;
-  const badge =
-    'inline-flex whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset';
   return (
     <span className="inline-flex flex-wrap items-center gap-1">
       <span className={cn(badge, statusClass[status])}>{t.statuses[status]}</span>
