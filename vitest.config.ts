@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { RetriedTestsReporter } from './scripts/retried-tests-reporter.js';
 
 // One test run covers every workspace; each workspace declares its own project config.
 export default defineConfig({
@@ -6,6 +7,8 @@ export default defineConfig({
     // Every core: the stories, the Node files and the journeys wait on each other's answers more
     // than they compute, so two at a time keep a 2-core machine busy (docs/performance.md).
     maxWorkers: 2,
+    // The list of tests that passed only when run again comes first, so the summary stays last.
+    reporters: [new RetriedTestsReporter(), 'default'],
     projects: ['packages/*', 'apps/*', 'packages/ui/vitest.node.config.ts'],
   },
 });
