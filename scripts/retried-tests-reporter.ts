@@ -13,7 +13,9 @@ export class RetriedTestsReporter implements Reporter {
     const diagnostic = testCase.diagnostic();
     if (!diagnostic?.flaky) return;
     const file = path.relative(process.cwd(), testCase.module.moduleId);
-    this.retried.push(`${file} > ${testCase.fullName} (passed on run ${diagnostic.retryCount + 1})`);
+    this.retried.push(
+      `${file} > ${testCase.fullName} (passed on run ${diagnostic.retryCount + 1})`,
+    );
   }
 
   onTestRunEnd() {

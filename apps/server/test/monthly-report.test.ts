@@ -491,4 +491,76 @@ describe.each(databaseTargets)('the monthly report on %s', (target) => {
     });
     expect(closedAgain.json().data).toEqual({ closed: 0 });
   });
+
+  it('keeps a verified month as it was verified when SP2D of it arrive later, until it is sent back', async () => {
+    const month = 6;
+    const plan = await call(
+      'GET',
+      `cash-plan?sub_action_id=${unit.chain.sub_action_id}&year=${YEAR}`,
+      unit.token,
+    );
+    const accountCode: string = plan.json().data.rows[0].account_code;
+    const pay = async (number: string, amount: number) => {
+      const answer = await call('POST', 'realisation/import', t.adminToken, {
+        year: YEAR,
+        rows: [
+          {
+            row: 2,
+            sp2d_number: number,
+            date: `${YEAR}-06-20`,
+            sub_action_code: '1.02.02.2.01.0001',
+            account_code: accountCode,
+            amount,
+          },
+        ],
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+    };
+    const unitOfSummary = async (of: number) => {
+      const summary = await call(
+        'GET',
+        `realisation/summary?year=${YEAR}&month=${of}`,
+        t.adminToken,
+      );
+      expect(summary.statusCode, summary.body).toBe(200);
+      return summary
+        .json()
+        .data.units.find((u: { agency_id: string }) => u.agency_id === unit.agency);
+    };
+    await saved(unit.chain.sub_action_id, month, 600);
+    await saved(second.sub_action_id, month, 800);
+    expect((await report(month)).figures_frozen_at).toBeNull();
+    expect((await send(month)).statusCode).toBe(200);
+    const verified = await review(month, 'verify', tokens['vera.bulanan']!);
+    expect(verified.statusCode, verified.body).toBe(200);
+    expect(verified.json().data.figures_frozen_at).not.toBeNull();
+
+    // Rp 500 paid in June arrives from the finance system after the verification: kept (July's
+    // running total has it), but June reads as it was verified, in the unit's report and on
+    // Bappeda's dashboard.
+    await pay('SP2D/BULANAN/JUNI-1', 500);
+    const june = await report(month);
+    expect(june.sub_actions.map((row) => row.realised_cumulative)).toEqual(['1500', '0']);
+    expect(june.totals).toMatchObject({ realised_cumulative: '1500', achievement_tenths: 375 });
+    // (600 × 3 000 + 800 × 1 000) ÷ 4 000 = 65,0 %, as verified.
+    expect(await unitOfSummary(month)).toMatchObject({
+      realised_cumulative: '1500',
+      progress_tenths: 650,
+      report_status: 'verified',
+    });
+    expect((await report(7)).totals.realised_cumulative).toBe('2000');
+    expect((await unitOfSummary(7)).realised_cumulative).toBe('2000');
+
+    // Sent back, June is read live again; closed, it is frozen with what it holds then.
+    const reopened = await review(month, 'return', t.adminToken, 'SP2D Juni menyusul');
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect(reopened.json().data).toMatchObject({ figures_frozen_at: null });
+    expect(reopened.json().data.totals.realised_cumulative).toBe('2000');
+    const closed = await call('POST', 'monthly-report/close', t.adminToken, key(month));
+    expect(closed.json().data).toEqual({ closed: 1 });
+    await pay('SP2D/BULANAN/JUNI-2', 100);
+    expect((await report(month)).totals.realised_cumulative).toBe('2000');
+    expect((await unitOfSummary(month)).realised_cumulative).toBe('2000');
+    expect((await report(7)).totals.realised_cumulative).toBe('2100');
+  });
 });

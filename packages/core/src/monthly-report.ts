@@ -228,6 +228,11 @@ export const MonthlyReport = z.object({
   reviewed_at: Timestamp.nullable(),
   reviewed_by_name: z.string().nullable(),
   closed_at: Timestamp.nullable(),
+  /**
+   * When the month was verified (or closed, if it never was): its lines, plan and payments are
+   * read as they were then; null while they are read live.
+   */
+  figures_frozen_at: Timestamp.nullable(),
   /** The region's thresholds the levels were read with. */
   thresholds: DeviationThresholds,
   sub_actions: z.array(MonthlyReportSubAction),

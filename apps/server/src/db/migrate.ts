@@ -31,6 +31,7 @@ import * as realisation from './migrations/2026-11-29-0030-realisation.js';
 import * as monthlyReport from './migrations/2026-11-29-0031-monthly-report.js';
 import * as monthlyReportNotifications from './migrations/2026-11-29-0032-monthly-report-notifications.js';
 import * as deviationThresholds from './migrations/2026-11-29-0033-deviation-thresholds.js';
+import * as monthlyReportFigures from './migrations/2026-11-29-0034-monthly-report-figures.js';
 
 // Listed statically so the bundled server needs no migrations folder at run time.
 const migrations: Record<string, Migration> = {
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-0031-monthly-report': monthlyReport,
   '2026-11-29-0032-monthly-report-notifications': monthlyReportNotifications,
   '2026-11-29-0033-deviation-thresholds': deviationThresholds,
+  '2026-11-29-0034-monthly-report-figures': monthlyReportFigures,
 };
 
 /** Brings the schema to the latest migration; serves start-up, tests and `npm run migrate`. */

@@ -255,8 +255,22 @@ export interface MonthlyReportTable {
   reviewed_by: string | null;
   closed_at: Date | string | null;
   closed_by: string | null;
+  /** When its figures were kept (verified or closed); null while they are read live. */
+  figures_frozen_at: Date | string | null;
   updated_at: ColumnType<Date | string, never, Date | string>;
   updated_by: string | null;
+}
+
+/** A verified or closed month's figures per sub kegiatan, as they were then (migration 0034). */
+export interface MonthlyReportFigureTable {
+  agency_id: string;
+  year: number;
+  month: number;
+  sub_action_id: string;
+  lines_total: string | number | bigint;
+  planned_cumulative: string | number | bigint;
+  realised_cumulative: string | number | bigint;
+  progress_tenths: number;
 }
 
 /** The Anggaran Kas a closed stage kept: its figures, as stage_line keeps its lines. */
@@ -469,6 +483,7 @@ export interface Database {
   realisation_reason: RealisationReasonTable;
   physical_progress: PhysicalProgressTable;
   monthly_report: MonthlyReportTable;
+  monthly_report_figure: MonthlyReportFigureTable;
   user_agency: UserAgencyTable;
   verification_note: VerificationNoteTable;
   verification_reply: VerificationReplyTable;

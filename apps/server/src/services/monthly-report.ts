@@ -96,7 +96,7 @@ export function createMonthlyReportService(db: Kysely<Database>) {
     executor: Kysely<Database>,
     key: Key,
     thresholds: DeviationThresholds,
-    only?: string,
+    { only, frozen = false }: { only?: string; frozen?: boolean } = {},
   ): Promise<MonthlyReportSubAction[]> {
     const plannedSoFar = sql.raw(
       monthColumns
@@ -105,6 +105,31 @@ export function createMonthlyReportService(db: Kysely<Database>) {
         .join(' + '),
     );
     const { year, month } = key;
+    const onlyOne = only ? sql`and s.id = ${only}` : sql``;
+    // A verified or closed month reads the sub kegiatan, lines, plan and payments it was frozen
+    // with (monthly_report_figure); any other month reads them live.
+    const subs = frozen
+      ? sql`select s.id, s.code, s.name, fz.lines_total, fz.planned_cumulative,
+            fz.realised_cumulative
+          from monthly_report_figure fz join sub_action s on s.id = fz.sub_action_id
+          where fz.agency_id = ${key.agency_id} and fz.year = ${year} and fz.month = ${month}
+            ${onlyOne}`
+      : sql`select s.id, s.code, s.name, sum(d.total_after_tax) as lines_total
+          from sub_action s join action a on a.id = s.action_id
+          join program p on p.id = a.program_id
+          join detail_program d on d.sub_action_id = s.id and d.year = ${year}
+          where p.agency_id = ${key.agency_id} ${onlyOne}
+          group by s.id, s.code, s.name`;
+    const planned = frozen
+      ? sql`select id as sub_action_id, planned_cumulative as total from subs`
+      : sql`select c.sub_action_id, sum(${plannedSoFar}) as total
+          from cash_plan c join subs on subs.id = c.sub_action_id
+          where c.year = ${year} group by 1`;
+    const paid = frozen
+      ? sql`select id as sub_action_id, realised_cumulative as total from subs`
+      : sql`select r.sub_action_id, sum(r.amount) as total
+          from sp2d r join subs on subs.id = r.sub_action_id
+          where r.year = ${year} and r.month <= ${month} group by 1`;
     const { rows } = await sql<{
       id: string;
       code: string | null;
@@ -119,21 +144,9 @@ export function createMonthlyReportService(db: Kysely<Database>) {
       decrease_reason: string | null;
       overruns: unknown;
     }>`
-      with subs as (
-        select s.id, s.code, s.name, sum(d.total_after_tax) as lines_total
-        from sub_action s join action a on a.id = s.action_id
-        join program p on p.id = a.program_id
-        join detail_program d on d.sub_action_id = s.id and d.year = ${year}
-        where p.agency_id = ${key.agency_id} ${only ? sql`and s.id = ${only}` : sql``}
-        group by s.id, s.code, s.name),
-      planned as (
-        select c.sub_action_id, sum(${plannedSoFar}) as total
-        from cash_plan c join subs on subs.id = c.sub_action_id
-        where c.year = ${year} group by 1),
-      paid as (
-        select r.sub_action_id, sum(r.amount) as total
-        from sp2d r join subs on subs.id = r.sub_action_id
-        where r.year = ${year} and r.month <= ${month} group by 1),
+      with subs as (${subs}),
+      planned as (${planned}),
+      paid as (${paid}),
       before as (
         select distinct on (f.sub_action_id) f.sub_action_id, f.progress_tenths
         from physical_progress f join subs on subs.id = f.sub_action_id
@@ -200,7 +213,7 @@ export function createMonthlyReportService(db: Kysely<Database>) {
 
   async function reportOf(executor: Kysely<Database>, key: Key): Promise<MonthlyReport> {
     const thresholds = await readDeviationThresholds(executor);
-    const [agency, state, subActions] = await Promise.all([
+    const [agency, state] = await Promise.all([
       executor
         .selectFrom('agency')
         .select(['code', 'name'])
@@ -216,6 +229,7 @@ export function createMonthlyReportService(db: Kysely<Database>) {
           'r.sent_at',
           'r.reviewed_at',
           'r.closed_at',
+          'r.figures_frozen_at',
           'sender.name as sent_by_name',
           'reviewer.name as reviewed_by_name',
         ])
@@ -223,8 +237,11 @@ export function createMonthlyReportService(db: Kysely<Database>) {
         .where('r.year', '=', key.year)
         .where('r.month', '=', key.month)
         .executeTakeFirst(),
-      subActionsOf(executor, key, thresholds),
     ]);
+    const frozenAt = state?.figures_frozen_at ?? null;
+    const subActions = await subActionsOf(executor, key, thresholds, {
+      frozen: frozenAt !== null,
+    });
     const status = state?.status ?? 'draft';
     const sum = (pick: (row: MonthlyReportSubAction) => string) =>
       subActions.reduce((total, row) => total + BigInt(pick(row)), 0n).toString();
@@ -254,6 +271,7 @@ export function createMonthlyReportService(db: Kysely<Database>) {
       reviewed_at: iso(state?.reviewed_at ?? null),
       reviewed_by_name: state?.reviewed_by_name ?? null,
       closed_at: iso(state?.closed_at ?? null),
+      figures_frozen_at: iso(frozenAt),
       thresholds,
       sub_actions: subActions,
       totals: {
@@ -313,6 +331,64 @@ export function createMonthlyReportService(db: Kysely<Database>) {
           .columns(['agency_id', 'year', 'month'])
           .doUpdateSet({ ...stamped, updated_at: sql<Date>`now()` }),
       )
+      .execute();
+  }
+
+  /**
+   * Keeps the month's figures as they are now (a verified or closed month reads them from then
+   * on); a month frozen already keeps the figures it was first frozen with.
+   */
+  async function freezeFigures(trx: Kysely<Database>, key: Key) {
+    const state = await trx
+      .selectFrom('monthly_report')
+      .select('figures_frozen_at')
+      .where('agency_id', '=', key.agency_id)
+      .where('year', '=', key.year)
+      .where('month', '=', key.month)
+      .executeTakeFirstOrThrow();
+    if (state.figures_frozen_at !== null) return;
+    const rows = await subActionsOf(trx, key, await readDeviationThresholds(trx));
+    if (rows.length > 0) {
+      await trx
+        .insertInto('monthly_report_figure')
+        .values(
+          rows.map((row) => ({
+            agency_id: key.agency_id,
+            year: key.year,
+            month: key.month,
+            sub_action_id: row.sub_action_id,
+            lines_total: row.lines_total,
+            planned_cumulative: row.planned_cumulative,
+            realised_cumulative: row.realised_cumulative,
+            // As the month counts it: one not entered this month at what it last reported.
+            progress_tenths: row.progress_tenths ?? row.previous_progress_tenths,
+          })),
+        )
+        .execute();
+    }
+    await trx
+      .updateTable('monthly_report')
+      .set({ figures_frozen_at: sql<Date>`now()` })
+      .where('agency_id', '=', key.agency_id)
+      .where('year', '=', key.year)
+      .where('month', '=', key.month)
+      .execute();
+  }
+
+  /** A month sent back reads its figures live again. */
+  async function thawFigures(trx: Kysely<Database>, key: Key) {
+    await trx
+      .deleteFrom('monthly_report_figure')
+      .where('agency_id', '=', key.agency_id)
+      .where('year', '=', key.year)
+      .where('month', '=', key.month)
+      .execute();
+    await trx
+      .updateTable('monthly_report')
+      .set({ figures_frozen_at: null })
+      .where('agency_id', '=', key.agency_id)
+      .where('year', '=', key.year)
+      .where('month', '=', key.month)
       .execute();
   }
 
@@ -416,12 +492,9 @@ export function createMonthlyReportService(db: Kysely<Database>) {
               .doUpdateSet({ ...values, updated_at: sql<Date>`now()` }),
           )
           .execute();
-        const [row] = await subActionsOf(
-          trx,
-          key,
-          await readDeviationThresholds(trx),
-          input.sub_action_id,
-        );
+        const [row] = await subActionsOf(trx, key, await readDeviationThresholds(trx), {
+          only: input.sub_action_id,
+        });
         if (!row) throw issuesRefusal([{ path: 'sub_action_id', message: texts.nothingToReport }]);
         return row;
       });
@@ -512,6 +585,7 @@ export function createMonthlyReportService(db: Kysely<Database>) {
             status: 'verified',
             stamp: 'reviewed',
           });
+          await freezeFigures(trx, input);
           await tell(trx, input, 'month_verified', 'user', caller);
         } else {
           const from: MonthlyReportStatus[] =
@@ -521,6 +595,7 @@ export function createMonthlyReportService(db: Kysely<Database>) {
             note: input.note,
             stamp: 'reviewed',
           });
+          await thawFigures(trx, input);
           await tell(trx, input, 'month_returned', 'user', caller);
         }
         return reportOf(trx, input);
@@ -558,6 +633,7 @@ export function createMonthlyReportService(db: Kysely<Database>) {
             status: 'closed',
             stamp: 'closed',
           });
+          await freezeFigures(trx, key);
           closed += 1;
         }
         return { closed };

@@ -246,12 +246,25 @@ export function createRealisationService(db: Kysely<Database>) {
           select sc.agency_id, sum(r.amount) as total
           from sp2d r join scoped sc on sc.sub_action_id = r.sub_action_id
           where r.year = ${year} and r.month <= ${month} group by 1),
+        -- A unit whose month is verified or closed counts with the figures it was frozen with.
+        frozen as (
+          select fz.agency_id, sum(fz.lines_total) as lines, sum(fz.planned_cumulative) as planned,
+            sum(fz.realised_cumulative) as realised,
+            sum(fz.lines_total * fz.progress_tenths) as weighted
+          from monthly_report_figure fz join scoped sc on sc.sub_action_id = fz.sub_action_id
+          where fz.year = ${year} and fz.month = ${month} group by 1),
         units as (
           select agency_id from lines union select agency_id from planned
-          union select agency_id from paid)
+          union select agency_id from paid union select agency_id from frozen)
         select u.agency_id, ag.code as agency_code, ag.name as agency_name,
-          coalesce(lines.total, 0) as lines_total, coalesce(planned.total, 0) as planned,
-          coalesce(paid.total, 0) as realised, coalesce(weighted.total, 0) as progress_weighted,
+          case when frozen.agency_id is null then coalesce(lines.total, 0)
+            else frozen.lines end as lines_total,
+          case when frozen.agency_id is null then coalesce(planned.total, 0)
+            else frozen.planned end as planned,
+          case when frozen.agency_id is null then coalesce(paid.total, 0)
+            else frozen.realised end as realised,
+          case when frozen.agency_id is null then coalesce(weighted.total, 0)
+            else frozen.weighted end as progress_weighted,
           case when u.agency_id is null then null else coalesce(mr.status, 'draft') end
             as report_status
         from units u left join agency ag on ag.id = u.agency_id
@@ -260,7 +273,8 @@ export function createRealisationService(db: Kysely<Database>) {
           and mr.month = ${month}
         left join lines on lines.agency_id is not distinct from u.agency_id
         left join planned on planned.agency_id is not distinct from u.agency_id
-        left join paid on paid.agency_id is not distinct from u.agency_id`.execute(db);
+        left join paid on paid.agency_id is not distinct from u.agency_id
+        left join frozen on frozen.agency_id = u.agency_id`.execute(db);
       const now = todayInRegion();
       const weightedOf = new Map<string, bigint>();
       const units = rows.map((row) => {

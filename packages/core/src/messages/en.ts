@@ -280,6 +280,8 @@ export const messagesEn: Messages = {
       late: 'Late',
       sentBy: (name: string, at: string) => `Sent by ${name}, ${at}`,
       reviewedBy: (name: string, at: string) => `Reviewed by ${name}, ${at}`,
+      frozenFigures: (at: string) =>
+        `Money figures frozen since ${at}; SP2D arriving later count in the following month.`,
       returnedNote: (note: string) => `Verifier's note: ${note}`,
       totalsMoney: (realised: string) => `Financial achievement ${realised}`,
       totalsPhysical: (progress: string, planned: string) =>

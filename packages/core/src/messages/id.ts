@@ -588,6 +588,9 @@ export const messagesId = {
       late: 'Terlambat',
       sentBy: (name: string, at: string) => `Dikirim oleh ${name}, ${at}`,
       reviewedBy: (name: string, at: string) => `Diperiksa oleh ${name}, ${at}`,
+      /** A verified or closed month reads its money as it was then (SP2D arriving later wait). */
+      frozenFigures: (at: string) =>
+        `Angka keuangan dibekukan sejak ${at}; SP2D yang masuk kemudian dihitung pada bulan berikutnya.`,
       returnedNote: (note: string) => `Catatan verifikator: ${note}`,
       /** The unit's month in two parts, each followed by its level. */
       totalsMoney: (realised: string) => `Capaian keuangan ${realised}`,

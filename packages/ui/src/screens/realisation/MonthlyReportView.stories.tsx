@@ -1,4 +1,4 @@
-import { formatRupiah, type MonthlyReport, messagesId } from '@ranwal/core';
+import { formatDateTimeLong, formatRupiah, type MonthlyReport, messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
 import { setViewport } from '../../testing/viewport.js';
@@ -25,6 +25,7 @@ const report: MonthlyReport = {
   reviewed_at: null,
   reviewed_by_name: null,
   closed_at: null,
+  figures_frozen_at: null,
   thresholds: { red_below_tenths: 750, yellow_below_tenths: 900 },
   sub_actions: [
     puskesmasMarch,
@@ -161,7 +162,15 @@ export const SentToVerifier: Story = {
 /** Verified: frozen. A verifier has nothing left to do; an admin may close or send it back. */
 export const Verified: Story = {
   args: {
-    report: { ...report, status: 'verified', editable: false, late: false },
+    report: {
+      ...report,
+      status: 'verified',
+      editable: false,
+      late: false,
+      reviewed_at: '2025-04-08T03:15:00.000Z',
+      reviewed_by_name: 'Vera Verifikator',
+      figures_frozen_at: '2025-04-08T03:15:00.000Z',
+    },
     onEdit: fn(),
     onVerify: fn(),
     onReturn: fn(),
@@ -170,6 +179,10 @@ export const Verified: Story = {
   },
   play: async ({ canvas }) => {
     await expect(canvas.getByText(t.statuses.verified)).toBeVisible();
+    // Its money reads as it was verified: later SP2D count in the next month.
+    await expect(
+      canvas.getByText(t.view.frozenFigures(formatDateTimeLong('2025-04-08T03:15:00.000Z'))),
+    ).toBeVisible();
     await expect(canvas.queryByRole('button', { name: t.actions.verify })).not.toBeInTheDocument();
     await expect(canvas.queryByRole('button', { name: t.actions.send })).not.toBeInTheDocument();
     await expect(canvas.queryByRole('button', { name: /^Ubah / })).not.toBeInTheDocument();

@@ -85,6 +85,9 @@ export function MonthlyReportView({
         {report.reviewed_at && report.reviewed_by_name && (
           <p>{v.reviewedBy(report.reviewed_by_name, formatDateTimeLong(report.reviewed_at))}</p>
         )}
+        {report.figures_frozen_at && (
+          <p>{v.frozenFigures(formatDateTimeLong(report.figures_frozen_at))}</p>
+        )}
       </div>
       {report.status === 'returned' && report.note && (
         <Banner tone="warning" title={t.statuses.returned}>
