@@ -85,6 +85,11 @@ export const ConfigSchema = z.object({
   RANWAL_UPLOAD_GRACE_HOURS: z.coerce.number().positive().default(24),
   /** Memory for list answers kept between writes (services/list-cache.ts); 0 turns it off. */
   RANWAL_LIST_CACHE_MB: z.coerce.number().min(0).default(64),
+  /**
+   * Minutes between rounds of the monthly report's reminders (late and red units told,
+   * services/monthly-reminders.ts) in `npm start`; 0 turns them off.
+   */
+  RANWAL_REMINDER_MINUTES: z.coerce.number().min(0).default(60),
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** auto: lines for a person on a terminal, JSON lines otherwise (src/log-format.ts). */

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { firstRunBlock, type ShownAccount } from './first-run.js';
 import { logFormatFor, prettyLogStream } from './log-format.js';
 import { seedDemo, shouldSeedDemo } from './seed/demo.js';
+import { createMonthlyReminders } from './services/monthly-reminders.js';
 
 // Reads config, prepares the database, listens; on SIGTERM/SIGINT drains and closes.
 async function main(): Promise<void> {
@@ -43,10 +44,29 @@ async function main(): Promise<void> {
     }
   }
 
+  // The monthly report's reminders (late and red units told, once each): a round a minute after
+  // start, then every RANWAL_REMINDER_MINUTES. Every process may run them; the database keeps
+  // each person told once.
+  const reminders = createMonthlyReminders(database.db);
+  const remind = () =>
+    reminders.remind().then(
+      (told) => {
+        if (told.late.units + told.red.units > 0) app.log.info({ told }, 'monthly reminders sent');
+      },
+      (error: unknown) => app.log.warn({ err: error }, 'monthly reminders failed'),
+    );
+  const reminderMs = config.RANWAL_REMINDER_MINUTES * 60_000;
+  const reminderTimers =
+    reminderMs > 0
+      ? [setTimeout(remind, Math.min(60_000, reminderMs)), setInterval(remind, reminderMs)]
+      : [];
+  for (const timer of reminderTimers) timer.unref();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    for (const timer of reminderTimers) clearTimeout(timer);
     app.log.info({ signal }, 'shutting down: draining in-flight requests');
     try {
       await app.close();

@@ -142,12 +142,13 @@ export async function startTestApp(
  */
 export async function startSecondApp(
   t: TestApp,
-): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+): Promise<{ app: FastifyInstance; database: DatabaseHandle; close(): Promise<void> }> {
   const database = t.database.url ? await openDatabase({ url: t.database.url }) : t.database;
   const app = await buildApp({ config: t.config, database, logger: false });
   await app.ready();
   return {
     app,
+    database,
     close: async () => {
       await app.close();
       if (database !== t.database) await database.close();

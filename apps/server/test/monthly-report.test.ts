@@ -9,6 +9,7 @@ import {
 } from '@ranwal/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMonthlyReminders } from '../src/services/monthly-reminders.js';
 import { budgetLineInput, buildUnitChain, type Chain, createChainWith } from './fixtures.js';
 import { databaseTargets, startSecondApp, startTestApp, type TestApp } from './harness.js';
 
@@ -562,5 +563,47 @@ describe.each(databaseTargets)('the monthly report on %s', (target) => {
     expect((await report(month)).totals.realised_cumulative).toBe('2000');
     expect((await unitOfSummary(month)).realised_cumulative).toBe('2000');
     expect((await report(7)).totals.realised_cumulative).toBe('2100');
+  });
+
+  it('tells a late unit and a red unit once, whichever process runs the round', async () => {
+    const told = async (token: string) =>
+      ((await call('GET', 'notification/list?limit=50', token)).json().data as Notification[])
+        .filter((n) => n.kind === 'month_late' || n.kind === 'month_red')
+        .map((n) => [n.kind, n.agency_id, n.year, n.month]);
+    // 11 April 2028: March is past its due date (10 April) and sent back, not sent again; its
+    // money is Rp 1.500 of Rp 4.000 planned, 37,5 %: red.
+    const rounds = await Promise.all([
+      createMonthlyReminders(t.database.db).remind(`${YEAR}-04-11`),
+      createMonthlyReminders(other!.database.db).remind(`${YEAR}-04-11`),
+    ]);
+    expect(rounds.map((round) => round.late)).toContainEqual({ year: YEAR, month: 3, units: 1 });
+    expect(rounds.map((round) => round.red)).toContainEqual({ year: YEAR, month: 3, units: 1 });
+    expect(await told(unit.token)).toEqual(
+      expect.arrayContaining([
+        ['month_late', unit.agency, YEAR, 3],
+        ['month_red', unit.agency, YEAR, 3],
+      ]),
+    );
+    expect(await told(unit.token)).toHaveLength(2);
+    // The verifier hears of the red month, not of the late one (the unit's to send).
+    expect(await told(tokens['vera.bulanan']!)).toEqual([['month_red', unit.agency, YEAR, 3]]);
+    expect(await told(tokens['vino.bulanan']!)).toEqual([]);
+    // Said once: the next hour's round tells nobody again.
+    expect(await createMonthlyReminders(t.database.db).remind(`${YEAR}-04-11`)).toEqual({
+      late: { year: YEAR, month: 3, units: 0 },
+      red: { year: YEAR, month: 3, units: 0 },
+    });
+    // On 10 April March is not late yet: the last month due is February, never sent (told now).
+    expect((await createMonthlyReminders(t.database.db).remind(`${YEAR}-04-10`)).late).toEqual({
+      year: YEAR,
+      month: 2,
+      units: 1,
+    });
+
+    // An administrator may run a round now; nobody else may.
+    const byAdmin = await call('POST', 'monthly-report/remind', t.adminToken, {});
+    expect(byAdmin.statusCode, byAdmin.body).toBe(200);
+    expect(Object.keys(byAdmin.json().data)).toEqual(['late', 'red']);
+    expect((await call('POST', 'monthly-report/remind', unit.token, {})).statusCode).toBe(403);
   });
 });

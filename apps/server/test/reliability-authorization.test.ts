@@ -150,6 +150,7 @@ const expected: Record<string, Row> = {
   'POST /ranwal/api/monthly-report/send':          [401, 401, 401, 401, 403, 403, 200, 403, 200],
   'POST /ranwal/api/monthly-report/review':        [401, 401, 401, 401, 403, 403, 403, 200, 200],
   'POST /ranwal/api/monthly-report/close':         [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'POST /ranwal/api/monthly-report/remind':        [401, 401, 401, 401, 403, 403, 403, 403, 200],
   'GET /ranwal/api/price-item/list':               [401, 401, 401, 401, 200, 200, 200, 200, 200],
   'POST /ranwal/api/price-item/import':             [401, 401, 401, 401, 403, 403, 403, 403, 200],
   'POST /ranwal/api/price-item/create':             [401, 401, 401, 401, 403, 403, 403, 403, 201],
@@ -793,6 +794,10 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
       'POST /ranwal/api/monthly-report/close': async () => ({
         url: '/ranwal/api/monthly-report/close',
         body: { agency_id: unit.id, year: 2025, month: 10 },
+      }),
+      'POST /ranwal/api/monthly-report/remind': async () => ({
+        url: '/ranwal/api/monthly-report/remind',
+        body: {},
       }),
       'GET /ranwal/api/funding-source/recap': async () => ({
         url: '/ranwal/api/funding-source/recap?year=2025',

@@ -7,6 +7,7 @@ import {
   PhysicalProgressInput,
   physicalAchievementTenths,
   plannedProgressTenths,
+  reminderMonths,
   weightedProgressTenths,
 } from './monthly-report.js';
 
@@ -61,6 +62,23 @@ describe('the monthly report', () => {
     expect(isMonthLate('draft', 2027, 3, '2027-04-11')).toBe(true);
     expect(isMonthLate('returned', 2027, 3, '2027-05-01')).toBe(true);
     expect(isMonthLate('sent', 2027, 3, '2027-05-01')).toBe(false);
+  });
+
+  it('reminds of the last month past its due date, and of the last month that has ended', () => {
+    expect(reminderMonths('2027-04-10')).toEqual({
+      late: { year: 2027, month: 2 },
+      red: { year: 2027, month: 3 },
+    });
+    expect(reminderMonths('2027-04-11')).toEqual({
+      late: { year: 2027, month: 3 },
+      red: { year: 2027, month: 3 },
+    });
+    // Across the new year: December is due on 10 January.
+    expect(reminderMonths('2028-01-05')).toEqual({
+      late: { year: 2027, month: 11 },
+      red: { year: 2027, month: 12 },
+    });
+    expect(reminderMonths('2028-01-11').late).toEqual({ year: 2027, month: 12 });
   });
 
   it('reads an entry as a person sends it and refuses what does not fit', () => {

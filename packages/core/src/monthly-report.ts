@@ -61,6 +61,26 @@ export function isMonthLate(
   return isMonthEditable(status) && today > monthlyReportDueDate(year, month);
 }
 
+/** The month before `month` of `year`. */
+export function previousMonth(year: number, month: number): { year: number; month: number } {
+  return month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
+}
+
+/**
+ * The months the reminders look at on `today` (an ISO date): `late`, the last month whose report
+ * is past its due date (October from 11 November on, September before); `red`, the last month
+ * that has ended, whose money against its Anggaran Kas is complete.
+ */
+export function reminderMonths(today: string): {
+  late: { year: number; month: number };
+  red: { year: number; month: number };
+} {
+  const red = previousMonth(Number(today.slice(0, 4)), Number(today.slice(5, 7)));
+  const late =
+    today > monthlyReportDueDate(red.year, red.month) ? red : previousMonth(red.year, red.month);
+  return { late, red };
+}
+
 /**
  * Progress weighted by money, in tenths of a percent (rounded half up): Σ(progress × weight) ÷
  * Σ weight, each weight a sub kegiatan's lines total (rupiah as text); a sub kegiatan with no
@@ -182,6 +202,17 @@ export const MonthlyReportCloseResult = z.object({
   closed: z.number().int(),
 });
 export type MonthlyReportCloseResult = z.infer<typeof MonthlyReportCloseResult>;
+
+/**
+ * What one round of reminders told (`POST /api/monthly-report/remind`, and the server's hourly
+ * round): the month each looked at, and how many units were told now (a unit told of that month
+ * before is not told again).
+ */
+export const MonthlyReminderResult = z.object({
+  late: z.object({ year: z.number().int(), month: z.number().int(), units: z.number().int() }),
+  red: z.object({ year: z.number().int(), month: z.number().int(), units: z.number().int() }),
+});
+export type MonthlyReminderResult = z.infer<typeof MonthlyReminderResult>;
 
 /** One sub kegiatan of a unit's month: money to date, physical progress and its story. */
 export const MonthlyReportSubAction = z.object({

@@ -46,6 +46,7 @@ import {
   SubActionLockListQuery,
 } from './history.js';
 import {
+  MonthlyReminderResult,
   MonthlyReport,
   MonthlyReportClose,
   MonthlyReportCloseResult,
@@ -978,6 +979,15 @@ export const routes = {
         'Close a month for one Perangkat Daerah, or for every unit with lines that year: frozen whatever its status',
       body: MonthlyReportClose,
       data: MonthlyReportCloseResult,
+    }),
+    remind: route({
+      method: 'POST',
+      path: '/api/monthly-report/remind',
+      access: 'admin',
+      summary:
+        "Tell the units whose last due month is not sent, and those whose last month's money fell below the red threshold, each once a month (the server also does it every hour)",
+      body: z.object({}).strict(),
+      data: MonthlyReminderResult,
     }),
   },
   priceItem: {

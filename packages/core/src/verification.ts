@@ -143,6 +143,13 @@ export const notificationKinds = [
   'month_returned',
   /** A verifier verified the month (told to the unit's planners). */
   'month_verified',
+  /** The month is past its due date and not sent (told to the unit's planners, once). */
+  'month_late',
+  /**
+   * The month's money against its Anggaran Kas fell below the region's red threshold (told to
+   * the unit's planners and verifiers, once a month).
+   */
+  'month_red',
 ] as const;
 export const NotificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof NotificationKind>;

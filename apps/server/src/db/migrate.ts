@@ -32,6 +32,7 @@ import * as monthlyReport from './migrations/2026-11-29-0031-monthly-report.js';
 import * as monthlyReportNotifications from './migrations/2026-11-29-0032-monthly-report-notifications.js';
 import * as deviationThresholds from './migrations/2026-11-29-0033-deviation-thresholds.js';
 import * as monthlyReportFigures from './migrations/2026-11-29-0034-monthly-report-figures.js';
+import * as monthlyReminders from './migrations/2026-11-29-0035-monthly-reminders.js';
 
 // Listed statically so the bundled server needs no migrations folder at run time.
 const migrations: Record<string, Migration> = {
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-0032-monthly-report-notifications': monthlyReportNotifications,
   '2026-11-29-0033-deviation-thresholds': deviationThresholds,
   '2026-11-29-0034-monthly-report-figures': monthlyReportFigures,
+  '2026-11-29-0035-monthly-reminders': monthlyReminders,
 };
 
 /** Brings the schema to the latest migration; serves start-up, tests and `npm run migrate`. */

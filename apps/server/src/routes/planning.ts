@@ -17,6 +17,7 @@ import { createCashPlanService } from '../services/cash-plan.js';
 import { cashPlanWorkbookName, writeCashPlan } from '../services/cash-plan-workbook.js';
 import { createFundingService } from '../services/funding.js';
 import { fundingRecapName, fundingRecapOf, writeFundingRecap } from '../services/funding-recap.js';
+import { createMonthlyReminders } from '../services/monthly-reminders.js';
 import { createMonthlyReportService } from '../services/monthly-report.js';
 import { createPaguService } from '../services/pagu.js';
 import { createPlanningService } from '../services/planning.js';
@@ -256,6 +257,7 @@ export function realisationHandlers({ db }: AppContext): Handlers['realisation']
 /** The monthly cycle of realisation: physical progress, send, review, close (issue 37). */
 export function monthlyReportHandlers({ db }: AppContext): Handlers['monthlyReport'] {
   const reports = createMonthlyReportService(db);
+  const reminders = createMonthlyReminders(db);
   return {
     get: async ({ query, user }) => ({ message: ok, data: await reports.get(query, user) }),
     progress: async ({ body, user }) => ({
@@ -266,5 +268,6 @@ export function monthlyReportHandlers({ db }: AppContext): Handlers['monthlyRepo
     send: async ({ body, user }) => ({ message: ok, data: await reports.send(body, user) }),
     review: async ({ body, user }) => ({ message: ok, data: await reports.review(body, user) }),
     close: async ({ body, user }) => ({ message: ok, data: await reports.close(body, user) }),
+    remind: async () => ({ message: ok, data: await reminders.remind() }),
   };
 }

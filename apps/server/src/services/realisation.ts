@@ -200,7 +200,13 @@ export function createRealisationService(db: Kysely<Database>) {
      * The year to `month` per Perangkat Daerah of the caller's scope: lines, the Anggaran Kas of
      * months 1..month, the SP2D paid in them; the most lagging first.
      */
-    async summary(year: number, month: number, caller: Caller): Promise<RealisationSummary> {
+    /** `today` (an ISO date in the region) says which months are late; the real day by default. */
+    async summary(
+      year: number,
+      month: number,
+      caller: Caller,
+      today: string = todayInRegion(),
+    ): Promise<RealisationSummary> {
       const thresholds = await readDeviationThresholds(db);
       const where = programmesWhere(scopeOf(caller), 'p.agency_id');
       const plannedSoFar = sql.raw(
@@ -275,7 +281,6 @@ export function createRealisationService(db: Kysely<Database>) {
         left join planned on planned.agency_id is not distinct from u.agency_id
         left join paid on paid.agency_id is not distinct from u.agency_id
         left join frozen on frozen.agency_id = u.agency_id`.execute(db);
-      const now = todayInRegion();
       const weightedOf = new Map<string, bigint>();
       const units = rows.map((row) => {
         const planned = text(row.planned);
@@ -293,7 +298,7 @@ export function createRealisationService(db: Kysely<Database>) {
             thresholds,
           ),
           report_status: row.report_status,
-          late: row.report_status !== null && isMonthLate(row.report_status, year, month, now),
+          late: row.report_status !== null && isMonthLate(row.report_status, year, month, today),
         };
       });
       // The most lagging first; nothing planned yet last; then by code and name.

@@ -1097,6 +1097,9 @@ export const messagesEn: Messages = {
       month_sent: (actor: string, about: string) => `${actor} sent ${about}`,
       month_returned: (actor: string, about: string) => `${actor} sent back ${about}`,
       month_verified: (actor: string, about: string) => `${actor} verified ${about}`,
+      month_late: (_actor: string, about: string) => `${about} is late: not sent by its due date`,
+      month_red: (_actor: string, about: string) =>
+        `${about}: money realised is below the red threshold`,
     },
     month: (month: string, year: string, unit: string) =>
       `the monthly report of ${month} ${year} ${unit}`.trim(),

@@ -1242,6 +1242,10 @@ export const messagesId = {
       month_sent: (actor: string, about: string) => `${about} dikirim oleh ${actor}`,
       month_returned: (actor: string, about: string) => `${about} dikembalikan oleh ${actor}`,
       month_verified: (actor: string, about: string) => `${about} diverifikasi oleh ${actor}`,
+      month_late: (_actor: string, about: string) =>
+        `${about} terlambat: belum dikirim setelah batas waktunya`,
+      month_red: (_actor: string, about: string) =>
+        `${about}: capaian keuangan di bawah ambang merah`,
     },
     /** A unit's month: 'Laporan Bulanan Maret 2027 Dinas Kesehatan'. */
     month: (month: string, year: string, unit: string) =>

@@ -289,27 +289,45 @@ export const OpensTheSubActionForAVerifier: StoryObj<ConnectedNotificationBellPr
   },
 };
 
-/** A unit's month (issue 37): named by the month and the unit, chosen like any other. */
+const aboutMonth = (month: number, fields: Partial<Notification> = {}) => ({
+  line_id: null,
+  line_name: null,
+  sub_action_id: null,
+  sub_action_name: null,
+  agency_id: '30000000-0000-4000-8000-000000000001',
+  agency_name: 'Dinas Kesehatan',
+  month,
+  ...fields,
+});
+
+/**
+ * A unit's month (issue 37): named by the month and the unit, chosen like any other; the
+ * server's reminders (a month late, a month red) say it with no one as their author.
+ */
 export const MonthOfAUnit: Story = {
   args: {
-    unreadCount: 1,
+    unreadCount: 3,
     notifications: [
-      told(7, 'month_returned', {
-        line_id: null,
-        line_name: null,
-        sub_action_id: null,
-        sub_action_name: null,
-        agency_id: '30000000-0000-4000-8000-000000000001',
-        agency_name: 'Dinas Kesehatan',
-        month: 3,
-      }),
+      told(7, 'month_returned', aboutMonth(3)),
+      told(8, 'month_late', aboutMonth(2, { actor_name: null })),
+      told(9, 'month_red', aboutMonth(2, { actor_name: null })),
     ],
   },
   play: async ({ canvas, args }) => {
     await openList(canvas);
-    const item = await screen.findByRole('button', { name: /2026/ });
+    const item = await screen.findByRole('button', { name: /dikembalikan oleh/ });
     await expect(item).toHaveTextContent(
       'Laporan Bulanan Maret 2026 Dinas Kesehatan dikembalikan oleh Vera Wulandari',
+    );
+    await expect(
+      screen.getByRole('button', { name: /Februari 2026 Dinas Kesehatan terlambat/ }),
+    ).toHaveTextContent(
+      'Laporan Bulanan Februari 2026 Dinas Kesehatan terlambat: belum dikirim setelah batas waktunya',
+    );
+    await expect(
+      screen.getByRole('button', { name: /capaian keuangan di bawah ambang merah/ }),
+    ).toHaveTextContent(
+      'Laporan Bulanan Februari 2026 Dinas Kesehatan: capaian keuangan di bawah ambang merah',
     );
     await userEvent.click(item);
     await expect(args.onSelect).toHaveBeenCalledWith(args.notifications[0]);
