@@ -546,7 +546,13 @@ export const messagesId = {
       /** A row's button named with its sub kegiatan: 'Isi 1.02.02.2.01.0001'. */
       fillOf: (subAction: string) => `Isi ${subAction}`,
       changeOf: (subAction: string) => `Ubah ${subAction}`,
+      /** A row's way down to its kode rekening and SP2D (the drill-down). */
+      details: 'Rincian',
+      detailsOf: (subAction: string) => `Rincian realisasi ${subAction}`,
+      closeDetails: 'Tutup Rincian',
     },
+    /** The drilled sub kegiatan's section under the month: 'Rincian Realisasi 1.02.02.2.01.0001 Pembangunan Puskesmas'. */
+    detailsTitle: (subAction: string) => `Rincian Realisasi ${subAction}`,
     /** A month as people name it: 'Maret 2027'. */
     monthOf: (month: string, year: number) => `${month} ${year}`,
     noteRequired: 'Catatan untuk unit wajib diisi saat mengembalikan laporan.',

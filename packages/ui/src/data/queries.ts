@@ -825,7 +825,8 @@ export const useSetCashPlan = () =>
 export const useSetRealisationReason = () =>
   useClientMutation(
     (client, body: RealisationReasonInput) => client.realisation.reason(body),
-    [[...reports, 'realisation']],
+    // A reason given lets the unit's month be sent: the monthly report reads again too.
+    monthlyCycle,
   );
 
 /** Deletes a sumber dana nothing uses. */

@@ -104,3 +104,36 @@ export const AdminClosesAUnitsMonth: Story = {
     await expect(within(summary).getAllByText(t.statuses.closed).length).toBeGreaterThan(0);
   },
 };
+
+/**
+ * The drill-down: from the region's units to Bappeda's month, then from one of its sub kegiatan
+ * to its kode rekening (lines, Anggaran Kas, SP2D) and month by month; closed again.
+ */
+export const AdminDrillsDownToKodeRekening: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const summary = await canvas.findByRole('grid', { name: m.realisation.summary.title });
+    await userEvent.click(
+      await within(summary).findByRole('button', {
+        name: m.realisation.summary.openReportOf(bappedaName),
+      }),
+    );
+    const table = await canvas.findByRole('grid', { name: `${t.title} Desember ${YEAR}` });
+    const details = (
+      await within(table).findAllByRole('button', { name: /^Rincian realisasi / })
+    )[0]!;
+    const subAction = details.getAttribute('aria-label')!.replace('Rincian realisasi ', '');
+    await userEvent.click(details);
+    const section = await canvas.findByRole('region', {
+      name: new RegExp(`^Rincian Realisasi ${subAction.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+    });
+    const accounts = await within(section).findByRole('grid', {
+      name: /^Realisasi per Kode Rekening: /,
+    });
+    await expect(within(accounts).getAllByRole('rowheader').length).toBeGreaterThan(0);
+    await expect(
+      within(section).getByRole('grid', { name: /^Realisasi per Bulan: / }),
+    ).toBeVisible();
+    await userEvent.click(within(section).getByRole('button', { name: t.actions.closeDetails }));
+    await waitFor(() => expect(section).not.toBeInTheDocument());
+  },
+};

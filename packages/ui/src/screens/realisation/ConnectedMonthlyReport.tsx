@@ -1,5 +1,5 @@
 import { MonthlyReportNoteText, type MonthlyReportSubAction, monthOfYear } from '@ranwal/core';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { AdminSection } from '../../components/AdminPage.js';
 import { Button } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
@@ -19,6 +19,7 @@ import {
 } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { YearSelect } from '../planning/planning-parts.js';
+import { ConnectedSubActionRealisation } from './ConnectedSubActionRealisation.js';
 import { MonthlyReportView } from './MonthlyReportView.js';
 import { PhysicalProgressDialog } from './PhysicalProgressDialog.js';
 import { RealisationSummaryTable, useSummaryMonth } from './RealisationSummaryTable.js';
@@ -69,12 +70,21 @@ export function ConnectedMonthlyReport({
   const review = useReviewMonthlyReport();
   const close = useCloseMonthlyReport();
   const [editing, setEditing] = useState<MonthlyReportSubAction | null>(null);
+  /** The sub kegiatan opened below the month (its kode rekening and SP2D). */
+  const [details, setDetails] = useState<MonthlyReportSubAction | null>(null);
   const [returning, setReturning] = useState(false);
   const [confirming, setConfirming] = useState<'send' | 'close' | 'closeAll' | null>(null);
   const [pending, setPending] = useState<'copy' | 'send' | 'verify' | null>(null);
+  const detailsTitle = useId();
+  const DetailsHeading = level === 1 ? 'h2' : 'h3';
   const monthName = monthOfYear(month, year, m);
   const data = report.data?.data;
   const unitName = data ? data.agency_name : '';
+  // Open while its sub kegiatan is in the month shown (another unit's month closes it).
+  const shownDetails =
+    details && data?.sub_actions.some((row) => row.sub_action_id === details.sub_action_id)
+      ? details
+      : null;
 
   /** A step of the cycle: its button busy meanwhile, said in a toast either way. */
   const run = async <R,>(
@@ -159,7 +169,32 @@ export function ConnectedMonthlyReport({
           }
           onReturn={isUnit ? undefined : () => setReturning(true)}
           onClose={isAdmin ? () => setConfirming('close') : undefined}
+          onOpenDetails={setDetails}
         />
+      )}
+      {data && shownDetails && (
+        <section
+          aria-labelledby={detailsTitle}
+          className="flex flex-col gap-3 border-t border-slate-200 pt-4"
+        >
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <DetailsHeading id={detailsTitle} className="text-base font-semibold text-slate-900">
+              {t.detailsTitle(
+                [shownDetails.sub_action_code, shownDetails.sub_action_name]
+                  .filter(Boolean)
+                  .join(' '),
+              )}
+            </DetailsHeading>
+            <Button variant="secondary" onPress={() => setDetails(null)}>
+              {t.actions.closeDetails}
+            </Button>
+          </div>
+          <ConnectedSubActionRealisation
+            subActionId={shownDetails.sub_action_id}
+            year={year}
+            canExplain={isUnit || isAdmin}
+          />
+        </section>
       )}
       <PhysicalProgressDialog
         row={editing}

@@ -29,6 +29,8 @@ export interface MonthlyReportActions {
   onReturn?: () => void;
   /** 'Tutup Bulan' (an admin, until closed). */
   onClose?: () => void;
+  /** 'Rincian': a sub kegiatan's kode rekening and SP2D (the drill-down; anyone who reads it). */
+  onOpenDetails?: (row: MonthlyReportSubAction) => void;
   /** Whether sending back also opens a verified or closed month (an admin's). */
   canReopen?: boolean;
   /** The action under way: its button shows it and the others wait. */
@@ -52,6 +54,7 @@ export function MonthlyReportView({
   onVerify,
   onReturn,
   onClose,
+  onOpenDetails,
   canReopen = false,
   pending = null,
 }: MonthlyReportViewProps) {
@@ -131,17 +134,28 @@ export function MonthlyReportView({
                 {row.unexplained_overruns > 0 && (
                   <span className="text-red-800">{v.overruns(row.unexplained_overruns)}</span>
                 )}
-                {/* In the row's first cell, so a wide table never hides it off to the side. */}
-                {edit && (
-                  <RowButton
-                    className="mt-1"
-                    aria-label={(row.progress_tenths === null
-                      ? t.actions.fillOf
-                      : t.actions.changeOf)(row.sub_action_code ?? row.sub_action_name)}
-                    onPress={() => edit(row.row)}
-                  >
-                    {row.progress_tenths === null ? t.actions.fill : t.actions.change}
-                  </RowButton>
+                {/* In the row's first cell, so a wide table never hides them off to the side. */}
+                {(edit || onOpenDetails) && (
+                  <span className="mt-1 flex flex-wrap gap-1">
+                    {edit && (
+                      <RowButton
+                        aria-label={(row.progress_tenths === null
+                          ? t.actions.fillOf
+                          : t.actions.changeOf)(row.sub_action_code ?? row.sub_action_name)}
+                        onPress={() => edit(row.row)}
+                      >
+                        {row.progress_tenths === null ? t.actions.fill : t.actions.change}
+                      </RowButton>
+                    )}
+                    {onOpenDetails && (
+                      <RowButton
+                        aria-label={t.actions.detailsOf(row.sub_action_code ?? row.sub_action_name)}
+                        onPress={() => onOpenDetails(row.row)}
+                      >
+                        {t.actions.details}
+                      </RowButton>
+                    )}
+                  </span>
                 )}
               </span>
             ),
