@@ -5,6 +5,7 @@ import {
   type MonthlyReportSubAction,
   messagesId,
   type Notification,
+  type RealisationTrend,
   recordName,
 } from '@ranwal/core';
 import { sql } from 'kysely';
@@ -605,5 +606,52 @@ describe.each(databaseTargets)('the monthly report on %s', (target) => {
     expect(byAdmin.statusCode, byAdmin.body).toBe(200);
     expect(Object.keys(byAdmin.json().data)).toEqual(['late', 'red']);
     expect((await call('POST', 'monthly-report/remind', unit.token, {})).statusCode).toBe(403);
+  });
+
+  it("draws a unit's year month by month, and the region's", async () => {
+    const trend = async (token: string, agency = '') => {
+      const answer = await call(
+        'GET',
+        `realisation/trend?year=${YEAR}${agency ? `&agency_id=${agency}` : ''}`,
+        token,
+      );
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json().data as RealisationTrend;
+    };
+    const ofUnit = await trend(unit.token, unit.agency);
+    expect(ofUnit.months).toHaveLength(12);
+    const pick = (month: number) => {
+      const row = ofUnit.months[month - 1]!;
+      return [row.month, row.planned_cumulative, row.realised_cumulative, row.progress_tenths];
+    };
+    // The plan: Rp 1.000 a month January to March for the first, Rp 1.000 in March for the
+    // second; paid Rp 1.500 in March, Rp 600 in June. Progress as last reported by each month:
+    // March (400 × 3 000 + 600 × 1 000) ÷ 4 000; April 43,75 %; June (600 × 3 000 + 800 × 1 000) ÷ 4 000.
+    expect([1, 2, 3, 4, 6, 12].map(pick)).toEqual([
+      [1, '1000', '0', 0],
+      [2, '2000', '0', 0],
+      [3, '4000', '1500', 450],
+      [4, '4000', '1500', 438],
+      [6, '4000', '2100', 650],
+      [12, '4000', '2100', 650],
+    ]);
+    expect(ofUnit.months[2]).toMatchObject({
+      lines_total: '4000',
+      achievement_tenths: 375,
+      level: 'red',
+    });
+    // Bappeda's region holds the one unit with lines: the same year.
+    const region = await trend(t.adminToken);
+    expect(region.agency_id).toBeNull();
+    expect(region.months.map((row) => row.realised_cumulative)).toEqual(
+      ofUnit.months.map((row) => row.realised_cumulative),
+    );
+    // Another unit's planner reads no other unit's year.
+    const outside = await call(
+      'GET',
+      `realisation/trend?year=${YEAR}&agency_id=${unit.agency}`,
+      otherUnit.token,
+    );
+    expect(outside.statusCode).toBe(403);
   });
 });

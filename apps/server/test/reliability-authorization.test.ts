@@ -143,6 +143,7 @@ const expected: Record<string, Row> = {
   'GET /ranwal/api/realisation':                   [401, 401, 401, 401, 403, 403, 200, 200, 200],
   'POST /ranwal/api/realisation/import':           [401, 401, 401, 401, 403, 403, 403, 403, 200],
   'GET /ranwal/api/realisation/summary':           [401, 401, 401, 401, 200, 200, 200, 200, 200],
+  'GET /ranwal/api/realisation/trend':             [401, 401, 401, 401, 200, 200, 200, 200, 200],
   'PUT /ranwal/api/realisation/reason':            [401, 401, 401, 401, 403, 403, 200, 403, 200],
   'GET /ranwal/api/monthly-report':                [401, 401, 401, 401, 403, 403, 200, 200, 200],
   'PUT /ranwal/api/monthly-report/progress':       [401, 401, 401, 401, 403, 403, 200, 403, 200],
@@ -211,6 +212,8 @@ const notes: Record<string, string> = {
     'as `pagu/status`: the realisation of a sub kegiatan of their scope',
   'GET /ranwal/api/realisation/summary':
     "everyone signed in, each seeing their scope's Perangkat Daerah only (`realisation.test.ts`)",
+  'GET /ranwal/api/realisation/trend':
+    'everyone signed in, summing their scope only; one naming a Perangkat Daerah not theirs gets 403 (`monthly-report.test.ts`)',
   'PUT /ranwal/api/realisation/reason':
     "as a line write: a user within their scope (the unit's sub kegiatan), an admin any; a verifier none",
   'GET /ranwal/api/monthly-report':
@@ -742,6 +745,9 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
       },
       'GET /ranwal/api/realisation/summary': async () => ({
         url: '/ranwal/api/realisation/summary?year=2025&month=6',
+      }),
+      'GET /ranwal/api/realisation/trend': async () => ({
+        url: '/ranwal/api/realisation/trend?year=2025',
       }),
       'PUT /ranwal/api/realisation/reason': async () => ({
         url: '/ranwal/api/realisation/reason',

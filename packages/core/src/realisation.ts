@@ -311,3 +311,26 @@ export const RealisationSummary = z.object({
   totals: MonthFigures,
 });
 export type RealisationSummary = z.infer<typeof RealisationSummary>;
+
+export const RealisationTrendQuery = z.object({
+  year: ReportYear,
+  /** One Perangkat Daerah; without it, every unit in the caller's scope (the region for Bappeda). */
+  agency_id: Id.optional(),
+});
+export type RealisationTrendQuery = z.input<typeof RealisationTrendQuery>;
+
+/** One month of a trend: the year to that month (`MonthFigures`). */
+export const RealisationTrendMonth = MonthFigures.extend({ month: z.number().int() });
+export type RealisationTrendMonth = z.infer<typeof RealisationTrendMonth>;
+
+/**
+ * A unit's (or the caller's whole scope's) year month by month: the running Anggaran Kas and
+ * SP2D, and physical progress weighted by money, each against its plan (issue 37's trend chart).
+ */
+export const RealisationTrend = z.object({
+  year: z.number().int(),
+  agency_id: Id.nullable(),
+  thresholds: DeviationThresholds,
+  months: z.array(RealisationTrendMonth),
+});
+export type RealisationTrend = z.infer<typeof RealisationTrend>;

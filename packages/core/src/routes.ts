@@ -93,6 +93,8 @@ import {
   RealisationReasonInput,
   RealisationSummary,
   RealisationSummaryQuery,
+  RealisationTrend,
+  RealisationTrendQuery,
   Sp2dImportBatch,
   Sp2dImportResult,
 } from './realisation.js';
@@ -914,6 +916,15 @@ export const routes = {
         "The year to a month per Perangkat Daerah in the caller's scope, the most lagging first: lines' total, cumulative Anggaran Kas and payments (SP2D), achievement and its level (red below 75 %, yellow below 90 %)",
       query: RealisationSummaryQuery,
       data: RealisationSummary,
+    }),
+    trend: route({
+      method: 'GET',
+      path: '/api/realisation/trend',
+      access: 'user',
+      summary:
+        "A Perangkat Daerah's year month by month (or the caller's whole scope's): running Anggaran Kas and payments (SP2D) and physical progress weighted by money, each against its plan with its level",
+      query: RealisationTrendQuery,
+      data: RealisationTrend,
     }),
     reason: route({
       method: 'PUT',

@@ -250,6 +250,10 @@ export function realisationHandlers({ db }: AppContext): Handlers['realisation']
       message: ok,
       data: await realisation.summary(query.year, query.month, user),
     }),
+    trend: async ({ query, user }) => ({
+      message: ok,
+      data: await realisation.trend(query.year, query.agency_id, user),
+    }),
     reason: async ({ body, user }) => ({ message: ok, data: await realisation.reason(body, user) }),
   };
 }

@@ -6,12 +6,15 @@ import {
   type MonthlyReportStatus,
   messagesId,
   monthFigures,
+  outsideScopeRefusal,
   progressFromWeighted,
   type RealisationGrid,
   type RealisationOverrun,
   type RealisationReasonInput,
   type RealisationRow,
   type RealisationSummary,
+  type RealisationTrend,
+  reachesProgramme,
   realisationMonths,
   type Sp2dImportBatch,
   type Sp2dImportResult,
@@ -352,6 +355,95 @@ export function createRealisationService(db: Kysely<Database>) {
         if (error instanceof DryRun) return error.result;
         throw error;
       }
+    },
+
+    /**
+     * The year month by month for one unit (or the caller's whole scope): the running plan and
+     * payments, and progress weighted by money as each sub kegiatan last reported it by then.
+     * Read live, frozen months included: the trend is what the finance system holds now.
+     */
+    async trend(
+      year: number,
+      agencyId: string | undefined,
+      caller: Caller,
+    ): Promise<RealisationTrend> {
+      const scope = scopeOf(caller);
+      if (agencyId !== undefined && !reachesProgramme(scope, agencyId)) {
+        throw outsideScopeRefusal(scope);
+      }
+      const thresholds = await readDeviationThresholds(db);
+      const where = programmesWhere(scope, 'p.agency_id');
+      const unit = agencyId === undefined ? sql`` : sql`and p.agency_id = ${agencyId}`;
+      const plannedMonths = sql.raw(
+        monthColumns.map((column, at) => `sum(c.${column}) as m${at + 1}`).join(', '),
+      );
+      const { rows } = await sql<{
+        month: number;
+        lines_total: unknown;
+        planned: unknown;
+        realised: unknown;
+        weighted: unknown;
+      }>`
+        with scoped as (
+          select s.id as sub_action_id
+          from sub_action s join action a on a.id = s.action_id
+          join program p on p.id = a.program_id
+          where ${where} ${unit}),
+        sub_lines as (
+          select d.sub_action_id, sum(d.total_after_tax) as total
+          from detail_program d join scoped sc on sc.sub_action_id = d.sub_action_id
+          where d.year = ${year} group by 1),
+        planned_months as (
+          select ${plannedMonths}
+          from cash_plan c join scoped sc on sc.sub_action_id = c.sub_action_id
+          where c.year = ${year}),
+        paid as (
+          select r.month, sum(r.amount) as total
+          from sp2d r join scoped sc on sc.sub_action_id = r.sub_action_id
+          where r.year = ${year} group by 1),
+        months as (select generate_series(1, 12) as month),
+        progress as (
+          select m.month, sum(l.total * coalesce(last.progress_tenths, 0)) as weighted
+          from months m cross join sub_lines l
+          left join lateral (
+            select f.progress_tenths from physical_progress f
+            where f.sub_action_id = l.sub_action_id and f.year = ${year} and f.month <= m.month
+            order by f.month desc limit 1) last on true
+          group by 1)
+        select m.month,
+          (select coalesce(sum(total), 0) from sub_lines) as lines_total,
+          (select coalesce(${sql.raw(
+            monthColumns
+              .map(
+                (_, at) =>
+                  `case when m.month >= ${at + 1} then coalesce(pm.m${at + 1}, 0) else 0 end`,
+              )
+              .join(' + '),
+          )}, 0) from planned_months pm) as planned,
+          (select coalesce(sum(total), 0) from paid where paid.month <= m.month) as realised,
+          coalesce(progress.weighted, 0) as weighted
+        from months m left join progress using (month)
+        order by m.month`.execute(db);
+      return {
+        year,
+        agency_id: agencyId ?? null,
+        thresholds,
+        months: rows.map((row) => {
+          const linesTotal = text(row.lines_total);
+          return {
+            month: row.month,
+            ...monthFigures(
+              {
+                lines_total: linesTotal,
+                planned_cumulative: text(row.planned),
+                realised_cumulative: text(row.realised),
+              },
+              progressFromWeighted(BigInt(text(row.weighted)), linesTotal),
+              thresholds,
+            ),
+          };
+        }),
+      };
     },
 
     /** The unit's reason for an overrun, where its lines may be written (scope; not a verifier). */

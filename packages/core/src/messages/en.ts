@@ -135,6 +135,19 @@ export const messagesEn: Messages = {
   },
   realisation: {
     title: 'Budget realisation',
+    trend: {
+      title: (name: string, year: number) => `Realisation trend ${name} ${year}`,
+      everyUnit: 'All units',
+      label: (name: string, year: number) =>
+        `Chart of the cumulative cash plan and SP2D realisation of ${name} in ${year}`,
+      planned: 'Cash plan (cumulative)',
+      realised: 'SP2D realisation (cumulative)',
+      month: 'Month',
+      achievement: 'Achievement',
+      progress: 'Physical progress',
+      fetchFailed: 'Could not load the realisation trend',
+      empty: 'No cash plan or SP2D this year yet.',
+    },
     columns: {
       sp2dNumber: 'SP2D number',
       date: 'Date',

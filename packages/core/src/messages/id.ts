@@ -430,6 +430,21 @@ export const messagesId = {
   /** Realisasi keuangan (issue 37): SP2D from the finance system against the Anggaran Kas. */
   realisation: {
     title: 'Realisasi Anggaran',
+    /** The year month by month, drawn by the app (issue 37). */
+    trend: {
+      title: (name: string, year: number) => `Tren Realisasi ${name} ${year}`,
+      /** The whole of what the person reads: Bappeda's region, a verifier's units. */
+      everyUnit: 'Semua Perangkat Daerah',
+      label: (name: string, year: number) =>
+        `Grafik Anggaran Kas dan realisasi SP2D kumulatif ${name} tahun ${year}`,
+      planned: 'Anggaran Kas (kumulatif)',
+      realised: 'Realisasi SP2D (kumulatif)',
+      month: 'Bulan',
+      achievement: 'Capaian',
+      progress: 'Realisasi Fisik',
+      fetchFailed: 'Gagal mengambil tren realisasi',
+      empty: 'Belum ada Anggaran Kas maupun SP2D tahun ini.',
+    },
     columns: {
       sp2dNumber: 'Nomor SP2D',
       date: 'Tanggal',

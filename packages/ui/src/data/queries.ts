@@ -44,6 +44,7 @@ import type {
   RealisationQuery,
   RealisationReasonInput,
   RealisationSummaryQuery,
+  RealisationTrendQuery,
   ReferenceListQuery,
   ReportDownloadQuery,
   SignerInput,
@@ -131,6 +132,8 @@ export const ranwalKeys = {
   monthlyReport: (query: MonthlyReportQuery) => [...reports, 'monthly-report', query] as const,
   realisationSummary: (query: RealisationSummaryQuery) =>
     [...reports, 'realisation', 'summary', query] as const,
+  realisationTrend: (query: RealisationTrendQuery) =>
+    [...reports, 'realisation', 'trend', query] as const,
   /** Under the same: every plan saved or line written may balance a sub kegiatan or not. */
   cashPlanStatus: (query: CashPlanStatusQuery) =>
     [...reports, 'cash-plan', 'status', query] as const,
@@ -340,6 +343,15 @@ export function useRealisationSummary(query: RealisationSummaryQuery) {
   return useQuery({
     queryKey: ranwalKeys.realisationSummary(query),
     queryFn: ({ signal }) => client.realisation.summary(query, { signal }),
+  });
+}
+
+/** A unit's (or the caller's whole scope's) year month by month: the trend chart (issue 37). */
+export function useRealisationTrend(query: RealisationTrendQuery) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.realisationTrend(query),
+    queryFn: ({ signal }) => client.realisation.trend(query, { signal }),
   });
 }
 

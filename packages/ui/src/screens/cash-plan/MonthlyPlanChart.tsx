@@ -81,23 +81,26 @@ export function MonthlyPlanChart({
           );
         })}
       </svg>
-      <table className="sr-only">
-        <caption>{t.label(year)}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t.month}</th>
-            <th scope="col">{t.amount}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {amounts.map((value, month) => (
-            <tr key={m.cashPlan.monthNames[month]}>
-              <th scope="row">{m.cashPlan.monthNames[month]}</th>
-              <td>{formatRupiah(value)}</td>
+      {/* In a clipped box: a table is as wide as its content, and would widen a phone's page. */}
+      <div className="sr-only">
+        <table>
+          <caption>{t.label(year)}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t.month}</th>
+              <th scope="col">{t.amount}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {amounts.map((value, month) => (
+              <tr key={m.cashPlan.monthNames[month]}>
+                <th scope="row">{m.cashPlan.monthNames[month]}</th>
+                <td>{formatRupiah(value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

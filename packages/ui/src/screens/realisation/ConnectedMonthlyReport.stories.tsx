@@ -112,12 +112,21 @@ export const AdminClosesAUnitsMonth: Story = {
 export const AdminDrillsDownToKodeRekening: Story = {
   play: async ({ canvas, userEvent }) => {
     const summary = await canvas.findByRole('grid', { name: m.realisation.summary.title });
+    // The region's year first; the unit's once it is opened.
+    const trend = m.realisation.trend;
+    const regionTrend = await canvas.findByRole('region', {
+      name: trend.title(trend.everyUnit, YEAR),
+    });
+    await expect(await within(regionTrend).findByText(trend.empty)).toBeVisible();
     await userEvent.click(
       await within(summary).findByRole('button', {
         name: m.realisation.summary.openReportOf(bappedaName),
       }),
     );
     const table = await canvas.findByRole('grid', { name: `${t.title} Desember ${YEAR}` });
+    await expect(
+      await canvas.findByRole('region', { name: trend.title(bappeda.name, YEAR) }),
+    ).toBeVisible();
     const details = (
       await within(table).findAllByRole('button', { name: /^Rincian realisasi / })
     )[0]!;

@@ -23,6 +23,7 @@ import { ConnectedSubActionRealisation } from './ConnectedSubActionRealisation.j
 import { MonthlyReportView } from './MonthlyReportView.js';
 import { PhysicalProgressDialog } from './PhysicalProgressDialog.js';
 import { RealisationSummaryTable, useSummaryMonth } from './RealisationSummaryTable.js';
+import { ConnectedRealisationTrend } from './RealisationTrendChart.js';
 
 export interface ConnectedMonthlyReportProps {
   /** Offer a year of its own (the admin's page); without it, the budget year every section shows. */
@@ -126,6 +127,13 @@ export function ConnectedMonthlyReport({
             </div>
           )}
           {!agencyId && <p className="text-sm text-slate-600">{t.view.chooseUnit}</p>}
+          {!agencyId && (
+            <ConnectedRealisationTrend
+              year={year}
+              upToMonth={month}
+              headingLevel={level === 1 ? 2 : 3}
+            />
+          )}
         </div>
       )}
       {agencyId && report.isError && (
@@ -170,6 +178,15 @@ export function ConnectedMonthlyReport({
           onReturn={isUnit ? undefined : () => setReturning(true)}
           onClose={isAdmin ? () => setConfirming('close') : undefined}
           onOpenDetails={setDetails}
+        />
+      )}
+      {data && (
+        <ConnectedRealisationTrend
+          year={year}
+          agencyId={data.agency_id}
+          agencyName={data.agency_name}
+          upToMonth={month}
+          headingLevel={level === 1 ? 2 : 3}
         />
       )}
       {data && shownDetails && (
