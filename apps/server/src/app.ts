@@ -37,7 +37,7 @@ import {
 import {
   cashPlanRoutes,
   fundingRoutes,
-  monthlyReportHandlers,
+  monthlyReportRoutes,
   paguHandlers,
   planningHandlers,
   priceItemHandlers,
@@ -191,6 +191,7 @@ export async function buildApp({
   const stages = stageRoutes(context, files);
   const cashPlan = cashPlanRoutes(context, files);
   const funding = fundingRoutes(context, files);
+  const monthlyReport = monthlyReportRoutes(context, files);
   const uploads = uploadRoutes(context);
   const handlers: Handlers = {
     health: healthHandlers(context),
@@ -210,7 +211,7 @@ export async function buildApp({
     ...funding.handlers,
     cashPlan: cashPlan.handlers,
     realisation: realisationHandlers(context),
-    monthlyReport: monthlyReportHandlers(context),
+    monthlyReport: monthlyReport.handlers,
     priceItem: priceItemHandlers(context),
     article: articles.handlers,
     upload: uploads.handlers,
@@ -266,7 +267,16 @@ export async function buildApp({
       },
     },
   });
-  for (const module of [articles, reports, history, stages, cashPlan, funding, uploads]) {
+  for (const module of [
+    articles,
+    reports,
+    history,
+    stages,
+    cashPlan,
+    funding,
+    monthlyReport,
+    uploads,
+  ]) {
     module.register?.(app);
   }
 

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMonthlyReminders } from '../src/services/monthly-reminders.js';
 import { budgetLineInput, buildUnitChain, type Chain, createChainWith } from './fixtures.js';
 import { databaseTargets, startSecondApp, startTestApp, type TestApp } from './harness.js';
+import { pdfPages, readWorkbook } from './rka-reading.js';
 
 const API = '/ranwal/api';
 const YEAR = 2028;
@@ -606,6 +607,55 @@ describe.each(databaseTargets)('the monthly report on %s', (target) => {
     expect(byAdmin.statusCode, byAdmin.body).toBe(200);
     expect(Object.keys(byAdmin.json().data)).toEqual(['late', 'red']);
     expect((await call('POST', 'monthly-report/remind', unit.token, {})).statusCode).toBe(403);
+  });
+
+  it("prints a unit's month as a workbook and a PDF that read back as the screen", async () => {
+    const download = async (token: string, format: 'xlsx' | 'pdf', agency = '') => {
+      const linked = await call(
+        'GET',
+        `monthly-report/download?year=${YEAR}&month=6&format=${format}${agency ? `&agency_id=${agency}` : ''}`,
+        token,
+      );
+      expect(linked.statusCode, linked.body).toBe(200);
+      expect(linked.json().data.originalName).toBe(
+        `laporan-bulanan-Perangkat-Daerah-BULANAN-${YEAR}-06.${format}`,
+      );
+      const url = new URL(linked.json().data.path, 'http://localhost');
+      const file = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+      expect(file.statusCode, file.body).toBe(200);
+      return file.rawPayload;
+    };
+    const june = await report(6);
+    // The unit's planner (one unit: no need to name it); an admin names it.
+    const sheet = (await readWorkbook(await download(unit.token, 'xlsx'))).worksheets[0]!;
+    const rows = sheet.getSheetValues().filter(Boolean) as unknown[][];
+    const cells = rows.map((row) =>
+      row.slice(1).map((cell) => (cell === undefined ? '' : String(cell))),
+    );
+    expect(cells[0]![0]).toBe(texts.print.heading);
+    expect(cells).toContainEqual([texts.print.month('Juni 2028')]);
+    expect(cells).toContainEqual([texts.print.status(texts.statuses.closed)]);
+    const first = cells.find((row) => row[0] === '1.02.02.2.01.0001')!;
+    // Lines Rp 3.000, planned 3.000, paid 2.000 as June was closed (the Rp 100 after it count
+    // in July): 66,7 %; planned progress 100 %, reported 60 %.
+    expect(first.slice(2, 8)).toEqual(['3000', '3000', '2000', '66,7 %', '100 %', '60 %']);
+    const total = cells.find((row) => row[1] === texts.print.total)!;
+    expect(total.slice(2, 5)).toEqual([
+      june.totals.lines_total,
+      june.totals.planned_cumulative,
+      june.totals.realised_cumulative,
+    ]);
+    const pdf = (await pdfPages(await download(t.adminToken, 'pdf', unit.agency))).join(' ');
+    expect(pdf).toContain(texts.print.heading);
+    expect(pdf).toContain('1.02.02.2.01.0001');
+    expect(pdf).toMatch(/Jumlah 4\.000 4\.000 2\.000/);
+    // Another unit's planner gets no link to it.
+    const outside = await call(
+      'GET',
+      `monthly-report/download?year=${YEAR}&month=6&agency_id=${unit.agency}`,
+      otherUnit.token,
+    );
+    expect(outside.statusCode).toBe(403);
   });
 
   it("draws a unit's year month by month, and the region's", async () => {

@@ -152,6 +152,8 @@ const expected: Record<string, Row> = {
   'POST /ranwal/api/monthly-report/review':        [401, 401, 401, 401, 403, 403, 403, 200, 200],
   'POST /ranwal/api/monthly-report/close':         [401, 401, 401, 401, 403, 403, 403, 403, 200],
   'POST /ranwal/api/monthly-report/remind':        [401, 401, 401, 401, 403, 403, 403, 403, 200],
+  'GET /ranwal/api/monthly-report/download':       [401, 401, 401, 401, 403, 403, 200, 200, 200],
+  'GET /ranwal/api/monthly-report/download/file':  [200, 200, 200, 200, 200, 200, 200, 200, 200],
   'GET /ranwal/api/price-item/list':               [401, 401, 401, 401, 200, 200, 200, 200, 200],
   'POST /ranwal/api/price-item/import':             [401, 401, 401, 401, 403, 403, 403, 403, 200],
   'POST /ranwal/api/price-item/create':             [401, 401, 401, 401, 403, 403, 403, 403, 201],
@@ -230,6 +232,10 @@ const notes: Record<string, string> = {
   'GET /ranwal/api/funding-source/recap':
     "everyone signed in, each summing their scope's sub kegiatan only; one asking for a Perangkat Daerah not theirs gets 403 (`funding-recap.test.ts`)",
   'GET /ranwal/api/funding-source/recap/download': 'as `funding-source/recap`',
+  'GET /ranwal/api/monthly-report/download':
+    "as `monthly-report`: the unit's own people and admins",
+  'GET /ranwal/api/monthly-report/download/file':
+    'authorized by the signed link in `?token=` (made by `monthlyReport.download` for its caller, read again as the signer may read it when opened), not by a bearer token',
   'GET /ranwal/api/funding-source/recap/download/file':
     'authorized by the signed link in `?token=` (made by `fundingSource.recapDownload` for its caller, whose scope it prints), not by a bearer token',
   'GET /ranwal/api/verification/notes': 'the notes of lines one may read (as `get`)',
@@ -414,6 +420,11 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
     const cashPlanWorkbookFile = new URL(String(cashPlanWorkbook.path), 'http://localhost');
     const fundingRecap = await admin('GET', '/ranwal/api/funding-source/recap/download?year=2099');
     const fundingRecapFile = new URL(String(fundingRecap.path), 'http://localhost');
+    const monthlyPrint = await admin(
+      'GET',
+      `/ranwal/api/monthly-report/download?agency_id=${unit.id}&year=2025&month=6`,
+    );
+    const monthlyPrintFile = new URL(String(monthlyPrint.path), 'http://localhost');
     const victim = () =>
       admin('POST', '/ranwal/api/user/create', {
         name: 'Korban',
@@ -813,6 +824,12 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
       }),
       'GET /ranwal/api/funding-source/recap/download/file': async () => ({
         url: `${fundingRecapFile.pathname}${fundingRecapFile.search}`,
+      }),
+      'GET /ranwal/api/monthly-report/download': async () => ({
+        url: `/ranwal/api/monthly-report/download?agency_id=${unit.id}&year=2025&month=6`,
+      }),
+      'GET /ranwal/api/monthly-report/download/file': async () => ({
+        url: `${monthlyPrintFile.pathname}${monthlyPrintFile.search}`,
       }),
       'GET /ranwal/api/price-item/list': async () => ({
         url: '/ranwal/api/price-item/list?year=2025',

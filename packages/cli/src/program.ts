@@ -567,6 +567,31 @@ export function buildProgram({
       ),
     );
 
+  withOutputFile(
+    exports
+      .command('monthly-report')
+      .description(cliText().help.exportMonthlyReport)
+      .option(`--year ${value('year')}`, cliText().help.planningYear),
+  )
+    .requiredOption(`--month ${value('month')}`, cliText().help.reportMonth)
+    .option(`--agency ${value('agency')}`, cliText().help.monthAgency)
+    .addHelpText(
+      'after',
+      examples(
+        'ranwal export monthly-report --year 2026 --month 3 --out laporan-bulanan-maret.xlsx',
+        'ranwal export monthly-report --month 3 --agency 1.02.0.00.0.00.01.0000 --out dinkes-maret.pdf',
+      ),
+    )
+    .action(
+      action(
+        (options: PrintoutOptions, output) =>
+          withProgressBar(cliText().progress.downloading, formatBytes, output, (onProgress) =>
+            exportPrintout('monthly-report', { ...options, signal, onProgress }),
+          ),
+        printoutSummary,
+      ),
+    );
+
   withOutputFile(exports.command('hierarchy').description(cliText().help.exportHierarchy))
     .addHelpText(
       'after',

@@ -213,4 +213,67 @@ describe('ranwal import and export cash-plan (the SIPD layout), import sp2d', ()
     expect(refused.stderr).toContain(messagesEn.cli.failures.notADate('31/02/2026'));
     expect(await paid()).toEqual(stored);
   });
+
+  it("prints a unit's monthly report as the portal does, and asks for the month", async () => {
+    const { rows } = await sql<{ code: string; name: string }>`
+      select ag.code, ag.name from sub_action s join action a on a.id = s.action_id
+      join program p on p.id = a.program_id join agency ag on ag.id = p.agency_id
+      where s.code = '1.02.02.2.02.0020'`.execute(server.database.db);
+    const unit = rows[0]!;
+    const printed = messagesId.monthlyReport.print;
+    const out = path.join(home.dir, 'laporan-april.xlsx');
+    const run = await json<PrintoutResult>([
+      'export',
+      'monthly-report',
+      '--year',
+      '2026',
+      '--month',
+      '4',
+      '--agency',
+      unit.code,
+      '--out',
+      out,
+    ]);
+    expect(run).toMatchObject({ printout: 'monthly-report', format: 'xlsx', year: 2026, month: 4 });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(out);
+    const cells = (workbook.worksheets[0]!.getSheetValues() as unknown[][])
+      .filter(Boolean)
+      .map((row) => row[1]);
+    expect(cells.slice(0, 3)).toEqual([
+      printed.heading,
+      printed.unit(`${unit.code} ${unit.name}`),
+      printed.month('April 2026'),
+    ]);
+    const pdf = path.join(home.dir, 'laporan-april.pdf');
+    const said = await ranwal([
+      'export',
+      'monthly-report',
+      '--year',
+      '2026',
+      '--month',
+      '4',
+      '--agency',
+      unit.code,
+      '--out',
+      pdf,
+    ]);
+    expect(said.code, said.stderr).toBe(0);
+    expect(said.stdout).toContain(`Saved the 2026 monthly report of April`);
+    expect((await pdfPages(await readFile(pdf))).join(' ')).toContain(printed.heading);
+    const noMonth = await ranwal([
+      'export',
+      'monthly-report',
+      '--year',
+      '2026',
+      '--month',
+      '13',
+      '--agency',
+      unit.code,
+      '--out',
+      pdf,
+    ]);
+    expect(noMonth.code).toBe(2);
+    expect(noMonth.stderr).toContain(messagesEn.cli.failures.reportMonth);
+  });
 });

@@ -19,7 +19,7 @@ import {
   MonthlyReportStatus,
   ReportMonth,
 } from './realisation.js';
-import { Id, ReportYear, RupiahSum, Timestamp } from './schemas.js';
+import { Id, ReportFormat, ReportYear, RupiahSum, Timestamp } from './schemas.js';
 
 const texts = messagesId.monthlyReport;
 
@@ -141,6 +141,12 @@ export type MonthlyReportKey = z.input<typeof MonthlyReportKey>;
 /** Reading a month: the caller's only unit when `agency_id` is left out. */
 export const MonthlyReportQuery = MonthlyReportKey.extend({ agency_id: Id.optional() });
 export type MonthlyReportQuery = z.input<typeof MonthlyReportQuery>;
+
+/** A unit's month printed: as a workbook (the default) or a PDF, behind a signed link. */
+export const MonthlyReportDownloadQuery = MonthlyReportQuery.extend({
+  format: ReportFormat.default('xlsx'),
+});
+export type MonthlyReportDownloadQuery = z.input<typeof MonthlyReportDownloadQuery>;
 
 const Story = z.string().trim().max(2000, { error: 'maksimal 2000 karakter' });
 

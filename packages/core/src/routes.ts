@@ -51,6 +51,7 @@ import {
   MonthlyReportClose,
   MonthlyReportCloseResult,
   MonthlyReportCopyResult,
+  MonthlyReportDownloadQuery,
   MonthlyReportKey,
   MonthlyReportQuery,
   MonthlyReportReview,
@@ -990,6 +991,15 @@ export const routes = {
         'Close a month for one Perangkat Daerah, or for every unit with lines that year: frozen whatever its status',
       body: MonthlyReportClose,
       data: MonthlyReportCloseResult,
+    }),
+    download: route({
+      method: 'GET',
+      path: '/api/monthly-report/download',
+      access: 'user',
+      summary:
+        "A signed, expiring link to a Perangkat Daerah's month printed as an .xlsx or a PDF: each sub kegiatan's lines, Anggaran Kas and SP2D to date, achievement, physical progress against its plan, deviation, problems and actions, the totals and the unit's signatory",
+      query: MonthlyReportDownloadQuery,
+      data: ReportDownload,
     }),
     remind: route({
       method: 'POST',

@@ -2,6 +2,7 @@ import {
   BASE_PATH,
   CashPlanWorkbookQuery,
   FundingRecapDownloadQuery,
+  MonthlyReportDownloadQuery,
   messagesId,
   outsideScopeRefusal,
   PDF_CONTENT_TYPE,
@@ -19,6 +20,7 @@ import { createFundingService } from '../services/funding.js';
 import { fundingRecapName, fundingRecapOf, writeFundingRecap } from '../services/funding-recap.js';
 import { createMonthlyReminders } from '../services/monthly-reminders.js';
 import { createMonthlyReportService } from '../services/monthly-report.js';
+import { monthlyReportName, writeMonthlyReport } from '../services/monthly-report-print.js';
 import { createPaguService } from '../services/pagu.js';
 import { createPlanningService } from '../services/planning.js';
 import { createPriceItemService } from '../services/price-items.js';
@@ -258,20 +260,61 @@ export function realisationHandlers({ db }: AppContext): Handlers['realisation']
   };
 }
 
-/** The monthly cycle of realisation: physical progress, send, review, close (issue 37). */
-export function monthlyReportHandlers({ db }: AppContext): Handlers['monthlyReport'] {
+/** A unit's printed month's signed link path, next to the call that hands it out. */
+export const MONTHLY_REPORT_FILE_PATH = `${BASE_PATH}${routes.monthlyReport.download.path}/file`;
+
+/**
+ * The monthly cycle of realisation: physical progress, send, review, close, reminders, and the
+ * month printed behind a signed link (issue 37).
+ */
+export function monthlyReportRoutes(
+  { db }: AppContext,
+  files: SignedFiles,
+): { handlers: Handlers['monthlyReport']; register(app: FastifyInstance): void } {
   const reports = createMonthlyReportService(db);
   const reminders = createMonthlyReminders(db);
   return {
-    get: async ({ query, user }) => ({ message: ok, data: await reports.get(query, user) }),
-    progress: async ({ body, user }) => ({
-      message: ok,
-      data: await reports.setProgress(body, user),
-    }),
-    copy: async ({ body, user }) => ({ message: ok, data: await reports.copyPrevious(body, user) }),
-    send: async ({ body, user }) => ({ message: ok, data: await reports.send(body, user) }),
-    review: async ({ body, user }) => ({ message: ok, data: await reports.review(body, user) }),
-    close: async ({ body, user }) => ({ message: ok, data: await reports.close(body, user) }),
-    remind: async () => ({ message: ok, data: await reminders.remind() }),
+    handlers: {
+      get: async ({ query, user }) => ({ message: ok, data: await reports.get(query, user) }),
+      progress: async ({ body, user }) => ({
+        message: ok,
+        data: await reports.setProgress(body, user),
+      }),
+      copy: async ({ body, user }) => ({
+        message: ok,
+        data: await reports.copyPrevious(body, user),
+      }),
+      send: async ({ body, user }) => ({ message: ok, data: await reports.send(body, user) }),
+      review: async ({ body, user }) => ({ message: ok, data: await reports.review(body, user) }),
+      close: async ({ body, user }) => ({ message: ok, data: await reports.close(body, user) }),
+      remind: async () => ({ message: ok, data: await reminders.remind() }),
+      download: async ({ query, user }) => {
+        // Refused now (another unit's, no unit named) rather than when the link is opened.
+        const report = await reports.get(query, user);
+        const claims = { ...query, agency_id: report.agency_id };
+        return {
+          data: {
+            path: await files.link(MONTHLY_REPORT_FILE_PATH, 'monthly-report', user, claims),
+            originalName: monthlyReportName(report, query.format),
+          },
+        };
+      },
+    },
+    register(app) {
+      files.register(app, {
+        path: MONTHLY_REPORT_FILE_PATH,
+        purpose: 'monthly-report',
+        claims: MonthlyReportDownloadQuery,
+        open: async (query, signer) => {
+          // Read as the signer may read it now, and as the month stands now.
+          const report = await reports.get(query, signer);
+          return {
+            fileName: monthlyReportName(report, query.format),
+            contentType: query.format === 'pdf' ? PDF_CONTENT_TYPE : XLSX_CONTENT_TYPE,
+            write: (output) => writeMonthlyReport[query.format](db, report, output),
+          };
+        },
+      });
+    },
   };
 }

@@ -8,7 +8,8 @@ export type TokenPurpose =
   | 'stage-workbook'
   | 'history-export'
   | 'cash-plan-workbook'
-  | 'funding-recap';
+  | 'funding-recap'
+  | 'monthly-report';
 
 /** Signs and verifies the bearer tokens and the signed report links (HS256, expiring). */
 export class TokenService {

@@ -568,6 +568,33 @@ export const messagesId = {
     },
     /** The drilled sub kegiatan's section under the month: 'Rincian Realisasi 1.02.02.2.01.0001 Pembangunan Puskesmas'. */
     detailsTitle: (subAction: string) => `Rincian Realisasi ${subAction}`,
+    /** The month printed (workbook and PDF), per unit: its sub kegiatan and totals. */
+    print: {
+      heading: 'LAPORAN REALISASI BULANAN',
+      unit: (unit: string) => `Perangkat Daerah: ${unit}`,
+      month: (month: string) => `Bulan: ${month}`,
+      status: (status: string) => `Status: ${status}`,
+      sheet: (month: string) => `Laporan Bulanan ${month}`,
+      deviationOf: (money: string, physical: string) => `Keuangan ${money}, Fisik ${physical}`,
+      total: 'Jumlah',
+      columns: {
+        code: 'Kode',
+        subAction: 'Sub Kegiatan',
+        linesTotal: 'Total Rincian',
+        planned: 'Anggaran Kas s.d. Bulan Ini',
+        realised: 'Realisasi Keuangan s.d. Bulan Ini',
+        achievement: 'Capaian Keuangan',
+        plannedProgress: 'Rencana Fisik',
+        progress: 'Realisasi Fisik',
+        deviation: 'Deviasi',
+        problems: 'Permasalahan',
+        actions: 'Upaya / Tindak Lanjut',
+      },
+      download: 'Unduh Laporan Bulanan',
+      downloadPdf: 'Unduh Laporan Bulanan (PDF)',
+      downloaded: 'Laporan bulanan berhasil diunduh.',
+      downloadFailed: 'Gagal mengunduh laporan bulanan',
+    },
     /** A month as people name it: 'Maret 2027'. */
     monthOf: (month: string, year: number) => `${month} ${year}`,
     noteRequired: 'Catatan untuk unit wajib diisi saat mengembalikan laporan.',
@@ -2486,6 +2513,7 @@ export const messagesId = {
         rows: 'baris',
         encoding: 'pengodean',
         year: 'tahun',
+        month: 'bulan',
         kind: 'kelompok',
         format: 'format',
         separator: 'pemisah',
@@ -2558,6 +2586,11 @@ export const messagesId = {
         'sipd: satu baris per sub kegiatan × kode rekening, bulan_1..bulan_12 (xlsx, csv); print: cetakan per Perangkat Daerah, program, kegiatan dan sub kegiatan dengan kolom bulan, triwulan, subtotal dan penandatangan (xlsx, pdf). Bawaan: print untuk pdf, selain itu sipd',
       exportFundingRecap:
         'unduh Rekap Sumber Dana satu tahun anggaran seperti di portal: per kelompok dan sumber dana, dengan pagu, rincian, sisa dan persentase (xlsx atau pdf)',
+      exportMonthlyReport:
+        'unduh Laporan Bulanan satu Perangkat Daerah seperti di portal: per sub kegiatan total rincian, Anggaran Kas dan realisasi SP2D s.d. bulan itu, capaian, realisasi fisik terhadap rencananya, deviasi, permasalahan dan upaya (xlsx atau pdf)',
+      reportMonth: 'bulan laporan, 1 sampai 12',
+      monthAgency:
+        'Perangkat Daerah laporan (kode, nama atau id); boleh dikosongkan bila akun Anda hanya punya satu',
       printAgency:
         'hanya sub kegiatan Perangkat Daerah ini (kode, nama atau id), ditandatangani penandatangannya',
       importPagu:
@@ -2715,6 +2748,7 @@ export const messagesId = {
       agencyIsPrint: '--agency hanya untuk cetakan: pakai --layout print atau berkas .pdf',
       csvIsFlat: 'CSV hanya untuk tata letak flat: RKA berupa xlsx atau pdf',
       reportYear: '--year harus tahun dari 2000 sampai 2100',
+      reportMonth: '--month harus bulan dari 1 sampai 12',
       emptyReport: 'server mengirim laporan kosong',
       exportInterrupted: 'ekspor dihentikan; tidak ada yang ditulis',
       writeFailed: (what: string, reason: string) => `${what} gagal: ${reason}`,
@@ -2930,6 +2964,7 @@ export const messagesId = {
       rka: 'RKA',
       cashPlan: 'Anggaran Kas',
       fundingRecap: 'Rekap Sumber Dana',
+      monthlyReport: (month: string) => `Laporan Bulanan ${month}`,
       agency: (name: string) => `Perangkat Daerah ${name}`,
       program: (name: string) => `program ${name}`,
       supporter: (name: string) => `pengampu ${name}`,

@@ -460,8 +460,9 @@ describe('one language (issue 33)', () => {
         !path.startsWith('planning.settings.policy.thresholds') &&
         path !== 'history.recordTypes.realisation_reason' &&
         path !== 'history.recordTypes.physical_progress' &&
-        // …and the CLI's SP2D import, which loads it.
-        !/sp2d/i.test(path),
+        // …and the CLI's SP2D import, which loads it, and its printing of the monthly report.
+        !/sp2d/i.test(path) &&
+        path !== 'cli.help.exportMonthlyReport',
     );
     expect(realisation).toStrictEqual([]);
   });

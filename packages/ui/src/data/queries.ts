@@ -21,6 +21,7 @@ import type {
   ListQuery,
   ManagedEntityKey,
   MonthlyReportClose,
+  MonthlyReportDownloadQuery,
   MonthlyReportKey,
   MonthlyReportQuery,
   MonthlyReportReview,
@@ -730,6 +731,18 @@ export const useDownloadFundingRecap = () =>
         client,
         (await client.fundingSource.recapDownload(query)).data,
         `rekap-sumber-dana.${query.format ?? 'xlsx'}`,
+      ),
+    [],
+  );
+
+/** A unit's month printed (issue 37), as a workbook or a PDF. */
+export const useDownloadMonthlyReport = () =>
+  useClientMutation(
+    async (client, query: MonthlyReportDownloadQuery) =>
+      fetchLinked(
+        client,
+        (await client.monthlyReport.download(query)).data,
+        `laporan-bulanan.${query.format ?? 'xlsx'}`,
       ),
     [],
   );

@@ -6,15 +6,19 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import {
   Id,
   importNameKey,
+  messagesEn,
+  messagesId,
+  monthName,
   type RanwalClient,
   type ReportLayout,
+  ReportMonth,
   ReportYear,
   reportLayouts,
 } from '@ranwal/core';
 import { defaultBudgetYear } from '../../budget-year.js';
 import { type ConnectionOptions, connect } from '../../connection.js';
 import { CliError, calling } from '../../errors.js';
-import { cliText } from '../../lang.js';
+import { cliText, language } from '../../lang.js';
 import { formatBytes, formatCount, type ProgressListener } from '../../output.js';
 import { type CsvSeparator, workbookToCsv } from './csv.js';
 import { type ExportFormat, exportFormats, formatOf, replaceWhole } from './files.js';
@@ -242,8 +246,11 @@ async function downloadLinked(
 export const cashPlanLayouts = ['sipd', 'print'] as const;
 export type CashPlanLayout = (typeof cashPlanLayouts)[number];
 
-/** The printouts of issue 36: the Anggaran Kas and the recap by sumber dana. */
-export const printouts = ['cash-plan', 'funding-recap'] as const;
+/**
+ * The printouts of issues 36 and 37: the Anggaran Kas, the recap by sumber dana, and a unit's
+ * monthly report.
+ */
+export const printouts = ['cash-plan', 'funding-recap', 'monthly-report'] as const;
 export type Printout = (typeof printouts)[number];
 
 export interface PrintoutOptions extends ConnectionOptions {
@@ -253,6 +260,8 @@ export interface PrintoutOptions extends ConnectionOptions {
   format?: ExportFormat | undefined;
   /** A Perangkat Daerah's code, name or id: its sub kegiatan, signed by its signer. */
   agency?: string | undefined;
+  /** The monthly report's month (1–12). */
+  month?: number | string | undefined;
   signal?: AbortSignal;
   onProgress?: ProgressListener;
 }
@@ -262,14 +271,16 @@ export interface PrintoutResult {
   file: string;
   format: 'xlsx' | 'pdf';
   year: number;
+  /** The monthly report's month. */
+  month?: number;
   agency: NamedRecord | null;
   bytes: number;
 }
 
 /**
  * Downloads a printout as the portal's buttons do (a signed link, streamed to disk): the year's
- * Anggaran Kas or its recap by sumber dana, as a workbook or a PDF, over the caller's units or
- * one Perangkat Daerah.
+ * Anggaran Kas or its recap by sumber dana, over the caller's units or one Perangkat Daerah; or
+ * a unit's monthly report of `month`. As a workbook or a PDF.
  */
 export async function exportPrintout(
   printout: Printout,
@@ -277,6 +288,9 @@ export async function exportPrintout(
 ): Promise<PrintoutResult> {
   const given = options.year === undefined ? undefined : ReportYear.safeParse(options.year);
   if (given && !given.success) throw new CliError('usage', cliText().failures.reportYear);
+  const month =
+    printout === 'monthly-report' ? ReportMonth.safeParse(options.month ?? '') : undefined;
+  if (month && !month.success) throw new CliError('usage', cliText().failures.reportMonth);
   const format = formatOf(options.out, options.format, exportFormats);
   if (format === 'csv') throw new CliError('usage', cliText().failures.printIsNotCsv);
   const { client } = await connect(options);
@@ -286,7 +300,9 @@ export async function exportPrintout(
   const { data: link } = await calling(cliText().doing.reportLink, () =>
     printout === 'cash-plan'
       ? client.cashPlan.workbook(query)
-      : client.fundingSource.recapDownload(query),
+      : printout === 'funding-recap'
+        ? client.fundingSource.recapDownload(query)
+        : client.monthlyReport.download({ ...query, month: month!.data! }),
   );
   let bytes = 0;
   const file = await replaceWhole(
@@ -297,12 +313,27 @@ export async function exportPrintout(
     },
     cliText().failures.reportDownload,
   );
-  return { printout, file, format, year, agency, bytes };
+  return {
+    printout,
+    file,
+    format,
+    year,
+    ...(month?.data && { month: month.data }),
+    agency,
+    bytes,
+  };
 }
 
 export function printoutSummary(result: PrintoutResult): string {
   const text = cliText().exportReports;
-  const what = result.printout === 'cash-plan' ? text.cashPlan : text.fundingRecap;
+  const what =
+    result.printout === 'cash-plan'
+      ? text.cashPlan
+      : result.printout === 'funding-recap'
+        ? text.fundingRecap
+        : text.monthlyReport(
+            monthName(result.month ?? 1, language() === 'en' ? messagesEn : messagesId),
+          );
   const scope = result.agency ? text.agency(result.agency.name ?? result.agency.id) : '';
   return text.saved(what, result.year, scope, result.file, formatBytes(result.bytes));
 }

@@ -1,6 +1,6 @@
 import { messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, screen, waitFor, within } from 'storybook/test';
+import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { agenciesSeed } from '../../testing/sandbox-client.js';
 import {
   dropStaleAnnouncements,
@@ -144,5 +144,31 @@ export const AdminDrillsDownToKodeRekening: Story = {
     ).toBeVisible();
     await userEvent.click(within(section).getByRole('button', { name: t.actions.closeDetails }));
     await waitFor(() => expect(section).not.toBeInTheDocument());
+  },
+};
+
+/**
+ * 'Unduh Laporan Bulanan' and its PDF: the unit's month as the server prints it, named by the
+ * unit and the month.
+ */
+export const UnitPrintsItsMonth: Story = {
+  parameters: { sandbox: { seed: unitSeed, currentUser: planner } },
+  args: { level: 2, showYear: false, saveFile: fn() },
+  play: async ({ canvas, userEvent, args }) => {
+    await canvas.findByRole('grid', { name: `${t.title} Desember ${YEAR}` });
+    const saved = args.saveFile as ReturnType<typeof fn>;
+    for (const [label, format, magic] of [
+      [t.print.download, 'xlsx', 'PK'],
+      [t.print.downloadPdf, 'pdf', '%PDF-'],
+    ] as const) {
+      saved.mockClear();
+      await userEvent.click(canvas.getByRole('button', { name: label }));
+      await waitFor(() => expect(saved).toHaveBeenCalledOnce());
+      const [file] = saved.mock.calls[0] as [{ fileName: string; blob: Blob }];
+      await expect(file.fileName).toBe(`laporan-bulanan-${bappeda.code}-${YEAR}-12.${format}`);
+      const head = new Uint8Array(await file.blob.slice(0, magic.length).arrayBuffer());
+      await expect(String.fromCharCode(...head)).toBe(magic);
+    }
+    await expect(await findToast(t.print.downloaded)).toBeVisible();
   },
 };

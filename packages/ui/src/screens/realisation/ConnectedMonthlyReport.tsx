@@ -3,14 +3,17 @@ import { useId, useState } from 'react';
 import { AdminSection } from '../../components/AdminPage.js';
 import { Button } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
+import { PrintButtons } from '../../components/PrintButtons.js';
 import { ReasonDialog } from '../../components/ReasonDialog.js';
 import { ErrorState, Spinner } from '../../components/States.js';
 import { useBudgetYear } from '../../data/budget-year.js';
 import { useCallToasts } from '../../data/call-toasts.js';
 import {
+  type DownloadedFile,
   useCloseMonthlyReport,
   useCopyPreviousMonth,
   useCurrentUser,
+  useDownloadMonthlyReport,
   useMonthlyReport,
   useRealisationSummary,
   useReviewMonthlyReport,
@@ -32,6 +35,8 @@ export interface ConnectedMonthlyReportProps {
   level?: 1 | 2;
   /** The year to open on, instead of the budget year every screen shares. */
   initialYear?: number;
+  /** Hands the printed month to the person ('Unduh Laporan Bulanan'); the browser's save by default. */
+  saveFile?: (file: DownloadedFile) => void;
 }
 
 /**
@@ -45,6 +50,7 @@ export function ConnectedMonthlyReport({
   showYear = false,
   level = 2,
   initialYear,
+  saveFile,
 }: ConnectedMonthlyReportProps) {
   const m = useMessages();
   const t = m.monthlyReport;
@@ -70,6 +76,7 @@ export function ConnectedMonthlyReport({
   const send = useSendMonthlyReport();
   const review = useReviewMonthlyReport();
   const close = useCloseMonthlyReport();
+  const download = useDownloadMonthlyReport();
   const [editing, setEditing] = useState<MonthlyReportSubAction | null>(null);
   /** The sub kegiatan opened below the month (its kode rekening and SP2D). */
   const [details, setDetails] = useState<MonthlyReportSubAction | null>(null);
@@ -178,6 +185,15 @@ export function ConnectedMonthlyReport({
           onReturn={isUnit ? undefined : () => setReturning(true)}
           onClose={isAdmin ? () => setConfirming('close') : undefined}
           onOpenDetails={setDetails}
+        />
+      )}
+      {data && (
+        <PrintButtons
+          labels={{ xlsx: t.print.download, pdf: t.print.downloadPdf }}
+          fetchFile={(format) => download.mutateAsync({ ...key, format })}
+          saveFile={saveFile}
+          downloaded={t.print.downloaded}
+          failed={t.print.downloadFailed}
         />
       )}
       {data && (
