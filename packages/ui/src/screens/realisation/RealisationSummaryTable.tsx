@@ -90,7 +90,26 @@ export function RealisationSummaryTable({
             isLoading={isLoading}
             empty={<EmptyState text={t.empty} />}
             columns={[
-              { id: 'unit', header: t.unit, isRowHeader: true, cell: name },
+              {
+                id: 'unit',
+                header: t.unit,
+                isRowHeader: true,
+                // The open button under the name, so a wide table never hides it off to the side.
+                cell: (unit) =>
+                  onOpenReport && unit.agency_id ? (
+                    <span className="flex min-w-40 flex-col items-start gap-1">
+                      <span>{name(unit)}</span>
+                      <RowButton
+                        aria-label={t.openReportOf(name(unit))}
+                        onPress={() => onOpenReport(unit)}
+                      >
+                        {t.openReport}
+                      </RowButton>
+                    </span>
+                  ) : (
+                    name(unit)
+                  ),
+              },
               showLinesTotal && {
                 id: 'lines',
                 header: t.linesTotal,
@@ -154,19 +173,6 @@ export function RealisationSummaryTable({
                 cell: (unit) =>
                   unit.report_status && (
                     <ReportStatus status={unit.report_status} late={unit.late} />
-                  ),
-              },
-              onOpenReport && {
-                id: 'open',
-                header: <span className="sr-only">{t.openReport}</span>,
-                cell: (unit) =>
-                  unit.agency_id && (
-                    <RowButton
-                      aria-label={t.openReportOf(name(unit))}
-                      onPress={() => onOpenReport(unit)}
-                    >
-                      {t.openReport}
-                    </RowButton>
                   ),
               },
             ]}

@@ -60,58 +60,63 @@ export function RealisationTrendChart({ trend, name, upToMonth = 12 }: Realisati
   const label = t.label(name, trend.year);
   return (
     <figure className="flex flex-col gap-2">
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        className="h-auto w-full"
-        role="img"
-        aria-label={label}
-      >
-        {ticks.map((tick) => {
-          const at = y(tick.toString());
-          return (
-            <g key={tick.toString()}>
-              <line x1={LEFT} x2={WIDTH} y1={at} y2={at} className="stroke-slate-200" />
-              <text
-                x={LEFT - 8}
-                y={at + 4}
-                textAnchor="end"
-                className="fill-slate-600 text-[12px] tabular-nums"
-              >
-                {`Rp ${axisAmount.format(Number(tick))}`}
-              </text>
-            </g>
-          );
-        })}
-        {months.map((month) => (
-          <text
-            key={month.month}
-            x={x(month.month)}
-            y={HEIGHT - 7}
-            textAnchor="middle"
-            className="fill-slate-600 text-[12px]"
-          >
-            {m.cashPlan.grid.monthShort[month.month - 1]}
-          </text>
-        ))}
-        <polyline
-          points={line(planned)}
-          fill="none"
-          strokeWidth={2}
-          strokeDasharray="6 4"
-          className="stroke-slate-500"
-        />
-        <polyline
-          points={line(realised)}
-          fill="none"
-          strokeWidth={3}
-          className="stroke-brand-700"
-        />
-        {realised.map(({ month, value }) => (
-          <circle key={month} cx={x(month)} cy={y(value)} r={4} className="fill-brand-700">
-            <title>{`${m.cashPlan.monthNames[month - 1]}: ${formatRupiah(value)}`}</title>
-          </circle>
-        ))}
-      </svg>
+      {/* Narrower than 640 px the chart scrolls in its own box, so its labels stay readable on a
+          phone (scaled to 390 px they were 6 px high); the box takes the keyboard too. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (WCAG 2.1.1) */}
+      <section className="overflow-x-auto" tabIndex={0} aria-label={label}>
+        <svg
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          className="h-auto w-full min-w-[640px]"
+          role="img"
+          aria-label={label}
+        >
+          {ticks.map((tick) => {
+            const at = y(tick.toString());
+            return (
+              <g key={tick.toString()}>
+                <line x1={LEFT} x2={WIDTH} y1={at} y2={at} className="stroke-slate-200" />
+                <text
+                  x={LEFT - 8}
+                  y={at + 4}
+                  textAnchor="end"
+                  className="fill-slate-600 text-[12px] tabular-nums"
+                >
+                  {`Rp ${axisAmount.format(Number(tick))}`}
+                </text>
+              </g>
+            );
+          })}
+          {months.map((month) => (
+            <text
+              key={month.month}
+              x={x(month.month)}
+              y={HEIGHT - 7}
+              textAnchor="middle"
+              className="fill-slate-600 text-[12px]"
+            >
+              {m.cashPlan.grid.monthShort[month.month - 1]}
+            </text>
+          ))}
+          <polyline
+            points={line(planned)}
+            fill="none"
+            strokeWidth={2}
+            strokeDasharray="6 4"
+            className="stroke-slate-500"
+          />
+          <polyline
+            points={line(realised)}
+            fill="none"
+            strokeWidth={3}
+            className="stroke-brand-700"
+          />
+          {realised.map(({ month, value }) => (
+            <circle key={month} cx={x(month)} cy={y(value)} r={4} className="fill-brand-700">
+              <title>{`${m.cashPlan.monthNames[month - 1]}: ${formatRupiah(value)}`}</title>
+            </circle>
+          ))}
+        </svg>
+      </section>
       <figcaption className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700">
         <span className="inline-flex items-center gap-2">
           <span
