@@ -221,19 +221,20 @@ describe('ranwal import and export cash-plan (the SIPD layout), import sp2d', ()
       where s.code = '1.02.02.2.02.0020'`.execute(server.database.db);
     const unit = rows[0]!;
     const printed = messagesId.monthlyReport.print;
-    const out = path.join(home.dir, 'laporan-april.xlsx');
-    const run = await json<PrintoutResult>([
+    const print = (month: string, out: string) => [
       'export',
       'monthly-report',
       '--year',
       '2026',
       '--month',
-      '4',
+      month,
       '--agency',
       unit.code,
       '--out',
       out,
-    ]);
+    ];
+    const out = path.join(home.dir, 'laporan-april.xlsx');
+    const run = await json<PrintoutResult>(print('4', out));
     expect(run).toMatchObject({ printout: 'monthly-report', format: 'xlsx', year: 2026, month: 4 });
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.readFile(out);
@@ -246,33 +247,11 @@ describe('ranwal import and export cash-plan (the SIPD layout), import sp2d', ()
       printed.month('April 2026'),
     ]);
     const pdf = path.join(home.dir, 'laporan-april.pdf');
-    const said = await ranwal([
-      'export',
-      'monthly-report',
-      '--year',
-      '2026',
-      '--month',
-      '4',
-      '--agency',
-      unit.code,
-      '--out',
-      pdf,
-    ]);
+    const said = await ranwal(print('4', pdf));
     expect(said.code, said.stderr).toBe(0);
     expect(said.stdout).toContain(`Saved the 2026 monthly report of April`);
     expect((await pdfPages(await readFile(pdf))).join(' ')).toContain(printed.heading);
-    const noMonth = await ranwal([
-      'export',
-      'monthly-report',
-      '--year',
-      '2026',
-      '--month',
-      '13',
-      '--agency',
-      unit.code,
-      '--out',
-      pdf,
-    ]);
+    const noMonth = await ranwal(print('13', pdf));
     expect(noMonth.code).toBe(2);
     expect(noMonth.stderr).toContain(messagesEn.cli.failures.reportMonth);
   });

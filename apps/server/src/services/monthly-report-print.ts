@@ -3,6 +3,7 @@ import {
   formatDateTimeLong,
   formatNumberId,
   formatTenths,
+  type MonthFigures,
   type MonthlyReport,
   type MonthlyReportSubAction,
   messagesId,
@@ -51,6 +52,33 @@ const deviation = (row: Pick<MonthlyReportSubAction, 'level' | 'physical_level'>
 const progressOf = (row: MonthlyReportSubAction) =>
   row.progress_tenths ?? row.previous_progress_tenths;
 
+/**
+ * One printed row's figures, the workbook's and the PDF's alike: the three sums (money as the
+ * format writes it) and the three percentages; a sub kegiatan's progress as the month counts it.
+ */
+function figuresOf<Money>(
+  row: Pick<
+    MonthFigures,
+    | 'lines_total'
+    | 'planned_cumulative'
+    | 'realised_cumulative'
+    | 'achievement_tenths'
+    | 'planned_progress_tenths'
+    | 'progress_tenths'
+  >,
+  money: (amount: bigint) => Money,
+  progress = row.progress_tenths,
+): (Money | string)[] {
+  return [
+    money(BigInt(row.lines_total)),
+    money(BigInt(row.planned_cumulative)),
+    money(BigInt(row.realised_cumulative)),
+    tenths(row.achievement_tenths),
+    tenths(row.planned_progress_tenths),
+    tenths(progress),
+  ];
+}
+
 /** The lines above the table: the heading, the unit, the month, where it stands. */
 function titleLines(report: MonthlyReport): string[] {
   const month = monthOfYear(report.month, report.year);
@@ -95,12 +123,7 @@ export async function writeMonthlyReportWorkbook(
       [
         row.sub_action_code ?? '',
         row.sub_action_name,
-        amountCell(BigInt(row.lines_total)),
-        amountCell(BigInt(row.planned_cumulative)),
-        amountCell(BigInt(row.realised_cumulative)),
-        tenths(row.achievement_tenths),
-        tenths(row.planned_progress_tenths),
-        tenths(progressOf(row)),
+        ...figuresOf(row, amountCell, progressOf(row)),
         deviation(row),
         row.problems,
         row.actions,
@@ -110,17 +133,7 @@ export async function writeMonthlyReportWorkbook(
   }
   const total = report.totals;
   add(
-    [
-      '',
-      p.total,
-      amountCell(BigInt(total.lines_total)),
-      amountCell(BigInt(total.planned_cumulative)),
-      amountCell(BigInt(total.realised_cumulative)),
-      tenths(total.achievement_tenths),
-      tenths(total.planned_progress_tenths),
-      tenths(total.progress_tenths),
-      deviation(total),
-    ],
+    ['', p.total, ...figuresOf(total, amountCell), deviation(total)],
     [undefined, bold, boldRupiah, boldRupiah, boldRupiah, bold, bold, bold, bold],
   );
   await close(signer);
@@ -164,32 +177,13 @@ export async function writeMonthlyReportPdf(
     pdf.row([
       row.sub_action_code ?? '',
       row.sub_action_name,
-      formatNumberId(BigInt(row.lines_total)),
-      formatNumberId(BigInt(row.planned_cumulative)),
-      formatNumberId(BigInt(row.realised_cumulative)),
-      tenths(row.achievement_tenths),
-      tenths(row.planned_progress_tenths),
-      tenths(progressOf(row)),
+      ...figuresOf(row, formatNumberId, progressOf(row)),
       row.problems,
       row.actions,
     ]);
   }
   const total = report.totals;
-  pdf.closing(
-    [
-      '',
-      p.total,
-      formatNumberId(BigInt(total.lines_total)),
-      formatNumberId(BigInt(total.planned_cumulative)),
-      formatNumberId(BigInt(total.realised_cumulative)),
-      tenths(total.achievement_tenths),
-      tenths(total.planned_progress_tenths),
-      tenths(total.progress_tenths),
-      '',
-      '',
-    ],
-    signer,
-  );
+  pdf.closing(['', p.total, ...figuresOf(total, formatNumberId), '', ''], signer);
   await pdf.finish();
 }
 
