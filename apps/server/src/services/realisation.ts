@@ -402,13 +402,17 @@ export function createRealisationService(db: Kysely<Database>) {
           from sp2d r join scoped sc on sc.sub_action_id = r.sub_action_id
           where r.year = ${year} group by 1),
         months as (select generate_series(1, 12) as month),
+        -- Each entry holds from its month until the sub kegiatan's next one: one range join
+        -- instead of a lookup per sub kegiatan and month (1 s for a kabupaten's year).
+        steps as (
+          select f.sub_action_id, f.month, f.progress_tenths,
+            lead(f.month, 1, 13) over (partition by f.sub_action_id order by f.month) as until
+          from physical_progress f join sub_lines l on l.sub_action_id = f.sub_action_id
+          where f.year = ${year}),
         progress as (
-          select m.month, sum(l.total * coalesce(last.progress_tenths, 0)) as weighted
-          from months m cross join sub_lines l
-          left join lateral (
-            select f.progress_tenths from physical_progress f
-            where f.sub_action_id = l.sub_action_id and f.year = ${year} and f.month <= m.month
-            order by f.month desc limit 1) last on true
+          select m.month, sum(l.total * st.progress_tenths) as weighted
+          from months m join steps st on st.month <= m.month and m.month < st.until
+          join sub_lines l on l.sub_action_id = st.sub_action_id
           group by 1)
         select m.month,
           (select coalesce(sum(total), 0) from sub_lines) as lines_total,
