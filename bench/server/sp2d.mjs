@@ -39,6 +39,8 @@ const { values: options } = parseArgs({
     rows: { type: 'string', default: '200000' },
     calls: { type: 'string', default: '300' },
     units: { type: 'string', default: '50' },
+    // Keeps the bench database afterwards, to read its plans (EXPLAIN) by hand.
+    keep: { type: 'boolean', default: false },
     'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
   },
 });
@@ -238,5 +240,5 @@ try {
   await main();
 } finally {
   await stopChildren();
-  await dropOrKeep(options['pg-url'], dbName, false);
+  await dropOrKeep(options['pg-url'], dbName, options.keep);
 }
