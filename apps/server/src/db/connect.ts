@@ -100,9 +100,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       connectionString: options.url,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
-      // PostgreSQL's JIT compiles the dashboard's sums afresh for every call: 90–150 ms of a
-      // unit's month took 220 ms at a kabupaten's size, 70 ms without it (docs/performance.md).
-      options: '-c jit=off',
     });
     // An idle client losing its server (a PostgreSQL restart) must not crash the process;
     // the pool replaces it on the next checkout.
