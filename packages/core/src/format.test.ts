@@ -9,6 +9,7 @@ import {
   formatDateTimeLong,
   formatNumberId,
   formatRupiah,
+  formatRupiahCompact,
 } from './format.js';
 import { messagesId } from './messages/index.js';
 
@@ -177,5 +178,14 @@ describe('codeAndName', () => {
     expect(codeAndName('1.01.02.2.01', 'Perencanaan')).not.toBe(
       codeAndName('1.02.02.2.01', 'Perencanaan'),
     );
+  });
+});
+
+describe('formatRupiahCompact', () => {
+  it("shortens rupiah for a chart's axis as Indonesians read them", () => {
+    expect(formatRupiahCompact(0n)).toBe('Rp 0');
+    // Intl keeps the number and its unit together with a no-break space.
+    expect(formatRupiahCompact(350_000_000n)).toBe('Rp 350\u00a0jt');
+    expect(formatRupiahCompact(1_200_000_000n)).toBe('Rp 1,2\u00a0M');
   });
 });

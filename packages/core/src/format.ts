@@ -45,6 +45,13 @@ export function formatRupiah(amount: number | bigint | string): string {
   return digits.startsWith('-') ? `-Rp ${digits.slice(1)}` : `Rp ${digits}`;
 }
 
+const compactId = new Intl.NumberFormat('id-ID', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** Rupiah in a few characters, for a chart's axis: 'Rp 1,2 M', 'Rp 350 jt', 'Rp 0'. */
+export function formatRupiahCompact(amount: number | bigint): string {
+  return `Rp ${compactId.format(Number(amount))}`;
+}
+
 const dateFormats = {
   longWithTime: ['id-ID', { dateStyle: 'long', timeStyle: 'short' }],
   shortId: ['id-ID', { day: 'numeric', month: 'short', year: 'numeric' }],

@@ -1,6 +1,7 @@
 import { type MonthlyReminderResult, reminderMonths, todayInRegion, type User } from '@ranwal/core';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { tellUnit } from './monthly-report.js';
 import { createRealisationService } from './realisation.js';
 
 /** The region as a whole: the reminders read every unit, as an administrator would. */
@@ -22,23 +23,6 @@ const REGION: Pick<User, 'id' | 'role' | 'agency_ids'> = {
 export function createMonthlyReminders(db: Kysely<Database>) {
   const realisation = createRealisationService(db);
 
-  /** Tells the unit's people of `roles` about its month; answers whether anyone was told now. */
-  async function tell(
-    kind: 'month_late' | 'month_red',
-    agencyId: string,
-    year: number,
-    month: number,
-    roles: readonly ('user' | 'verifier')[],
-  ): Promise<boolean> {
-    const { numAffectedRows } = await sql`
-      insert into notification (user_id, kind, agency_id, year, month)
-      select ua.user_id, ${kind}, ${agencyId}::uuid, ${year}::integer, ${month}::smallint
-      from user_agency ua join app_user u on u.id = ua.user_id
-      where ua.agency_id = ${agencyId} and u.role in (${sql.join([...roles])})
-      on conflict do nothing`.execute(db);
-    return Number(numAffectedRows ?? 0) > 0;
-  }
-
   return {
     async remind(today: string = todayInRegion()): Promise<MonthlyReminderResult> {
       const months = reminderMonths(today);
@@ -50,17 +34,14 @@ export function createMonthlyReminders(db: Kysely<Database>) {
       for (const unit of due.units) {
         // The summary's own rule (core's isMonthLate), so the dashboard and the reminder agree.
         if (!unit.agency_id || !unit.late) continue;
-        if (await tell('month_late', unit.agency_id, months.late.year, months.late.month, ['user']))
-          late += 1;
+        const key = { agency_id: unit.agency_id, ...months.late };
+        if ((await tellUnit(db, key, 'month_late', ['user'], null)) > 0) late += 1;
       }
       let red = 0;
       for (const unit of ended.units) {
         if (!unit.agency_id || unit.level !== 'red') continue;
-        const told = await tell('month_red', unit.agency_id, months.red.year, months.red.month, [
-          'user',
-          'verifier',
-        ]);
-        if (told) red += 1;
+        const key = { agency_id: unit.agency_id, ...months.red };
+        if ((await tellUnit(db, key, 'month_red', ['user', 'verifier'], null)) > 0) red += 1;
       }
       return {
         late: { ...months.late, units: late },

@@ -19,6 +19,7 @@ import {
   monthLevels,
   monthlyReportDueDate,
   monthOfYear,
+  type NotificationKind,
   outsideScopeRefusal,
   type PhysicalProgressInput,
   plannedProgressTenths,
@@ -57,6 +58,32 @@ const someOf = (codes: string[]) =>
 
 const conflict = (message: string) => new AppError('conflict', message);
 
+/** A unit's month as the columns of `monthly_report` and `monthly_report_figure` name it. */
+const sameMonth = (key: Key) => ({ agency_id: key.agency_id, year: key.year, month: key.month });
+
+/**
+ * Tells the unit's people of `roles` about its month, leaving out `actor` (who did it; null for
+ * the server's own reminders); answers how many were told. A reminder told before is not told
+ * again (the unique index of migration 0035).
+ */
+export async function tellUnit(
+  executor: Kysely<Database>,
+  key: Key,
+  kind: Extract<NotificationKind, `month_${string}`>,
+  roles: readonly ('user' | 'verifier')[],
+  actor: string | null,
+): Promise<number> {
+  const { numAffectedRows } = await sql`
+    insert into notification (user_id, kind, agency_id, year, month, actor_id)
+    select ua.user_id, ${kind}, ${key.agency_id}::uuid, ${key.year}::integer,
+      ${key.month}::smallint, ${actor}::uuid
+    from user_agency ua join app_user u on u.id = ua.user_id
+    where ua.agency_id = ${key.agency_id} and u.role in (${sql.join([...roles])})
+      ${actor === null ? sql`` : sql`and ua.user_id <> ${actor}`}
+    on conflict do nothing`.execute(executor);
+  return Number(numAffectedRows ?? 0);
+}
+
 /**
  * The monthly cycle of realisation (issue 37): a unit's physical progress per sub kegiatan and
  * month with its story, and the month's way from the unit ('Kirim') through a verifier
@@ -72,9 +99,7 @@ export function createMonthlyReportService(db: Kysely<Database>) {
     const row = await executor
       .selectFrom('monthly_report')
       .select('status')
-      .where('agency_id', '=', key.agency_id)
-      .where('year', '=', key.year)
-      .where('month', '=', key.month)
+      .where((eb) => eb.and(sameMonth(key)))
       .executeTakeFirst();
     return row?.status ?? 'draft';
   }
@@ -344,9 +369,7 @@ export function createMonthlyReportService(db: Kysely<Database>) {
     const state = await trx
       .selectFrom('monthly_report')
       .select('figures_frozen_at')
-      .where('agency_id', '=', key.agency_id)
-      .where('year', '=', key.year)
-      .where('month', '=', key.month)
+      .where((eb) => eb.and(sameMonth(key)))
       .executeTakeFirstOrThrow();
     if (state.figures_frozen_at !== null) return;
     const rows = await subActionsOf(trx, key, await readDeviationThresholds(trx));
@@ -371,9 +394,7 @@ export function createMonthlyReportService(db: Kysely<Database>) {
     await trx
       .updateTable('monthly_report')
       .set({ figures_frozen_at: sql<Date>`now()` })
-      .where('agency_id', '=', key.agency_id)
-      .where('year', '=', key.year)
-      .where('month', '=', key.month)
+      .where((eb) => eb.and(sameMonth(key)))
       .execute();
   }
 
@@ -381,16 +402,12 @@ export function createMonthlyReportService(db: Kysely<Database>) {
   async function thawFigures(trx: Kysely<Database>, key: Key) {
     await trx
       .deleteFrom('monthly_report_figure')
-      .where('agency_id', '=', key.agency_id)
-      .where('year', '=', key.year)
-      .where('month', '=', key.month)
+      .where((eb) => eb.and(sameMonth(key)))
       .execute();
     await trx
       .updateTable('monthly_report')
       .set({ figures_frozen_at: null })
-      .where('agency_id', '=', key.agency_id)
-      .where('year', '=', key.year)
-      .where('month', '=', key.month)
+      .where((eb) => eb.and(sameMonth(key)))
       .execute();
   }
 
@@ -407,25 +424,6 @@ export function createMonthlyReportService(db: Kysely<Database>) {
       throw issuesRefusal([{ path: 'sub_action_id', message: texts.noUnit }]);
     }
     return place.agency_id;
-  }
-
-  /**
-   * Tells the unit's people of `role` (its planners, or its verifiers) what `caller` did to the
-   * month, leaving the caller out.
-   */
-  async function tell(
-    trx: Kysely<Database>,
-    key: Key,
-    kind: 'month_sent' | 'month_returned' | 'month_verified',
-    role: 'user' | 'verifier',
-    caller: Caller,
-  ) {
-    await sql`
-      insert into notification (user_id, kind, agency_id, year, month, actor_id)
-      select ua.user_id, ${kind}, ${key.agency_id}::uuid, ${key.year}::integer,
-        ${key.month}::smallint, ${caller.id}::uuid
-      from user_agency ua join app_user u on u.id = ua.user_id and u.role = ${role}
-      where ua.agency_id = ${key.agency_id} and ua.user_id <> ${caller.id}`.execute(trx);
   }
 
   const assertUnitWriter = (caller: Caller) => {
@@ -566,7 +564,7 @@ export function createMonthlyReportService(db: Kysely<Database>) {
           status: 'sent',
           stamp: 'sent',
         });
-        await tell(trx, key, 'month_sent', 'verifier', caller);
+        await tellUnit(trx, key, 'month_sent', ['verifier'], caller.id);
         return reportOf(trx, key);
       });
     },
@@ -588,7 +586,7 @@ export function createMonthlyReportService(db: Kysely<Database>) {
             stamp: 'reviewed',
           });
           await freezeFigures(trx, input);
-          await tell(trx, input, 'month_verified', 'user', caller);
+          await tellUnit(trx, input, 'month_verified', ['user'], caller.id);
         } else {
           const from: MonthlyReportStatus[] =
             caller.role === 'admin' ? ['sent', 'verified', 'closed'] : ['sent'];
@@ -598,7 +596,7 @@ export function createMonthlyReportService(db: Kysely<Database>) {
             stamp: 'reviewed',
           });
           await thawFigures(trx, input);
-          await tell(trx, input, 'month_returned', 'user', caller);
+          await tellUnit(trx, input, 'month_returned', ['user'], caller.id);
         }
         return reportOf(trx, input);
       });

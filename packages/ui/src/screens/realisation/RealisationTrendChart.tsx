@@ -1,4 +1,9 @@
-import { formatRupiah, formatTenths, type RealisationTrend } from '@ranwal/core';
+import {
+  formatRupiah,
+  formatRupiahCompact,
+  formatTenths,
+  type RealisationTrend,
+} from '@ranwal/core';
 import { useId } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States.js';
 import { useRealisationTrend } from '../../data/queries.js';
@@ -20,12 +25,6 @@ const LEFT = 72;
 const TOP = 12;
 const BOTTOM = 26;
 const PLOT_HEIGHT = HEIGHT - TOP - BOTTOM;
-
-/** Short rupiah for the axis: 'Rp 1,2 M', 'Rp 350 jt'. */
-const axisAmount = new Intl.NumberFormat('id-ID', {
-  notation: 'compact',
-  maximumFractionDigits: 1,
-});
 
 /**
  * A year month by month (issue 37's trend chart), drawn by the app with nothing fetched: the
@@ -81,7 +80,7 @@ export function RealisationTrendChart({ trend, name, upToMonth = 12 }: Realisati
                   textAnchor="end"
                   className="fill-slate-600 text-[12px] tabular-nums"
                 >
-                  {`Rp ${axisAmount.format(Number(tick))}`}
+                  {formatRupiahCompact(tick)}
                 </text>
               </g>
             );
