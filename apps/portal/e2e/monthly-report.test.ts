@@ -6,6 +6,7 @@ import {
   messagesId,
   type RanwalClient,
 } from '@ranwal/core';
+import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUserService } from '../../server/src/services/users.js';
@@ -24,8 +25,8 @@ import {
 } from './harness.js';
 
 /*
- * Issue 37, the monthly cycle in the browser. The finance system's SP2D of March are loaded;
- * the unit's planner opens Laporan Bulanan, reads what was paid against the Anggaran Kas, types
+ * Issue 37, the monthly cycle in the browser. The admin loads the finance system's SP2D of
+ * March in the portal (a mistyped code refused by its row first); the unit's planner opens Laporan Bulanan, reads what was paid against the Anggaran Kas, types
  * each sub kegiatan's physical progress with its problems (as people type: '40,5') and sends
  * the month; the verifier sends it back with a note; the planner fixes it and sends it again;
  * the verifier verifies it; the admin reads the region's month, weighted by money, with the
@@ -51,6 +52,8 @@ const BRIDGE = {
 const ACCOUNT = '5.2.04.01.01.0001';
 const t = messagesId.monthlyReport;
 const summaryText = messagesId.realisation.summary;
+const realisationText = messagesId.realisation;
+const upload = messagesId.realisation.upload;
 
 /** Picks a month in the page's 'Sampai Bulan' drop-down. */
 async function chooseMonth(page: Page, month: string) {
@@ -63,6 +66,7 @@ describe('the monthly report of a unit, through the portal', () => {
   let admin: RanwalClient;
   let planner: RanwalClient;
   let unitId = '';
+  let roadId = '';
 
   beforeAll(async () => {
     e2e = await startE2E();
@@ -93,6 +97,7 @@ describe('the monthly report of a unit, through the portal', () => {
       const subAction = (
         await admin.sub_action.create({ code: work.code, name: work.name, action_id: action.id })
       ).data;
+      if (work === ROAD) roadId = subAction.id;
       const activity = (
         await admin.activity.create({ name: `Fisik ${work.name}`, sub_action_id: subAction.id })
       ).data;
@@ -137,25 +142,84 @@ describe('the monthly report of a unit, through the portal', () => {
         ],
       });
     }
-    // The finance system paid Rp 1.200.000 for the road in March, nothing for the bridge.
-    await admin.realisation.import({
-      year: YEAR,
-      rows: [
-        {
-          row: 2,
-          sp2d_number: `00012/SP2D/LS/${YEAR}`,
-          date: `${YEAR}-03-18`,
-          sub_action_code: ROAD.code,
-          account_code: ACCOUNT,
-          amount: 1_200_000,
-        },
-      ],
-    });
     await mkdir(SHOTS_DIR, { recursive: true });
   }, 120_000);
   afterAll(() => e2e?.close());
 
   it('goes from the unit to the verifier and back, is verified, and reaches the dashboard', async () => {
+    // --- The admin loads March's SP2D from the finance system's export ------------------------
+    // The finance system paid Rp 1.200.000 for the road in March, nothing for the bridge.
+    const { page: loader, context: loaderContext } = await e2e.newPage();
+    await signInThroughForm(loader, ADMIN, 'admin');
+    await openFromSidebar(loader, messagesId.realisation.title, '/realisasi');
+    const fileInput = loader.locator('input[type=file]');
+    // First a CSV as Indonesian Excel saves it, with a second SP2D under a mistyped code: the
+    // check names its row and column, and nothing is loaded.
+    const mistyped = '1.03.10.2.01.0009';
+    await fileInput.setInputFiles({
+      name: 'sp2d-maret.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        [
+          'nomor_sp2d;tanggal;kode_sub_kegiatan;kode_rekening;sumber_dana;nilai',
+          `00012/SP2D/LS/${YEAR};18/03/${YEAR};${ROAD.code};${ACCOUNT};;1.200.000`,
+          `00013/SP2D/LS/${YEAR};19/03/${YEAR};${mistyped};${ACCOUNT};;500.000`,
+        ].join('\r\n'),
+      ),
+    });
+    const refusal = loader
+      .getByRole('alert')
+      .filter({ hasText: upload.problemsTitle('sp2d-maret.csv') });
+    await refusal.waitFor();
+    expect(readable(await refusal.innerText())).toContain(
+      realisationText.rowProblem(
+        3,
+        realisationText.columns.subAction,
+        realisationText.unknownSubAction(mistyped),
+      ),
+    );
+    expect(
+      (await admin.realisation.get({ sub_action_id: roadId, year: YEAR })).data.totals,
+    ).toMatchObject({ realised: '0' });
+    // Then the workbook the finance system exports: a title above, a date cell, a number.
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('SP2D');
+    sheet.addRow([`LAPORAN SP2D BULAN ${MONTH.toUpperCase()} ${YEAR}`]);
+    sheet.addRow([
+      'No. SP2D',
+      'Tgl SP2D',
+      'Kode Sub Kegiatan',
+      'Kode Rekening',
+      'Sumber Dana',
+      'Nilai SP2D',
+    ]);
+    const paid = sheet.addRow([
+      `00012/SP2D/LS/${YEAR}`,
+      new Date(Date.UTC(YEAR, 2, 18)),
+      ROAD.code,
+      ACCOUNT,
+      null,
+      1_200_000,
+    ]);
+    paid.getCell(2).numFmt = 'dd/mm/yyyy';
+    await fileInput.setInputFiles({
+      name: 'sp2d-maret.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: Buffer.from(await workbook.xlsx.writeBuffer()),
+    });
+    const ready = loader
+      .getByRole('status')
+      .filter({ hasText: upload.previewTitle('sp2d-maret.xlsx') });
+    await ready.waitFor();
+    expect(readable(await ready.innerText())).toContain(
+      upload.preview('1', '1', formatRupiah(1_200_000), YEAR),
+    );
+    expect(await axeViolations(loader)).toEqual([]);
+    await screenshot(loader, 'monthly-report-0-sp2d', { fullPage: true });
+    await loader.getByRole('button', { name: upload.load('1') }).click();
+    await toast(loader, upload.loaded('1', YEAR)).waitFor();
+    await loaderContext.close();
+
     // --- The planner fills March and sends it ------------------------------------------------
     const { page, context } = await e2e.newPage();
     await signInThroughForm(page, PLANNER, 'user');

@@ -54,3 +54,60 @@ export function csvCell(
 export function csvCellText(cell: string): string {
   return GUARDED.test(cell) ? cell.slice(1) : cell;
 }
+
+/** The encodings CSV files come in; `csvEncodingOf` tells them apart. */
+export const csvEncodings = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'] as const;
+export type CsvEncoding = (typeof csvEncodings)[number];
+
+const BYTE_ORDER_MARKS: [CsvEncoding, number[]][] = [
+  ['utf-8', [0xef, 0xbb, 0xbf]],
+  ['utf-16le', [0xff, 0xfe]],
+  ['utf-16be', [0xfe, 0xff]],
+];
+
+/** The encoding a byte order mark at the start of `bytes` names, if any. */
+export const byteOrderMarkOf = (bytes: Uint8Array): CsvEncoding | undefined =>
+  BYTE_ORDER_MARKS.find(([, mark]) => mark.every((byte, index) => bytes[index] === byte))?.[0];
+
+const isValidUtf8 = (bytes: Uint8Array): boolean => {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * A CSV file's encoding: its byte order mark (Excel's "CSV UTF-8" and "Unicode Text" have one),
+ * else UTF-8 when the bytes are valid UTF-8, else Windows-1252, what Excel on Windows saves as
+ * plain "CSV" (its – “ ” … are bytes that are never valid UTF-8 on their own).
+ */
+export function csvEncodingOf(
+  bytes: Uint8Array,
+  isUtf8: (bytes: Uint8Array) => boolean = isValidUtf8,
+): CsvEncoding {
+  return byteOrderMarkOf(bytes) ?? (isUtf8(bytes) ? 'utf-8' : 'windows-1252');
+}
+
+/**
+ * The separator of the header line: the most frequent of `;`, `,` and tab outside quotes.
+ * Indonesian Excel writes `;` (its decimal mark is the comma).
+ */
+export function sniffSeparator(text: string): string {
+  const counts = new Map<string, number>([
+    [',', 0],
+    [';', 0],
+    ['\t', 0],
+  ]);
+  let quoted = false;
+  for (const char of text) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && (char === '\n' || char === '\r')) {
+      if ([...counts.values()].some((count) => count > 0)) break;
+    } else if (!quoted && counts.has(char)) counts.set(char, counts.get(char)! + 1);
+  }
+  let best = ',';
+  for (const [separator, count] of counts) if (count > counts.get(best)!) best = separator;
+  return best;
+}

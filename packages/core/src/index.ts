@@ -24,5 +24,6 @@ export * from './report-sheet.js';
 export * from './routes.js';
 export * from './schemas.js';
 export * from './scope.js';
+export * from './sheet.js';
 export * from './stage-rules.js';
 export * from './verification.js';

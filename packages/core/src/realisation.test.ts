@@ -4,12 +4,15 @@ import {
   cumulative,
   deviationLevel,
   RealisationSummaryQuery,
+  readSp2dSheet,
   realisationMonths,
   Sp2dImportBatch,
+  sp2dSheetColumns,
 } from './realisation.js';
 import { fieldIssuesOf } from './refusals.js';
 
 const texts = messagesId.realisation;
+const sp2dHeader = sp2dSheetColumns;
 const twelve = (...values: number[]) =>
   Array.from({ length: 12 }, (_, index) => String(values[index] ?? 0));
 
@@ -96,6 +99,63 @@ describe('an SP2D sheet', () => {
       texts.rowProblem(6, texts.columns.date, texts.otherDate(2)),
     ]);
     expect(problems([row(2), row(3, { sp2d_number: 'SP2D/2' })])).toEqual([]);
+  });
+});
+
+describe('reading an SP2D sheet as the finance system exports it', () => {
+  const sheet = (...lines: string[][]) => lines.map((cells, index) => ({ row: index + 1, cells }));
+
+  it('finds the header below a title, whatever the columns are called and in what order', () => {
+    const read = readSp2dSheet(
+      sheet(
+        ['Daftar SP2D Tahun 2027'],
+        [],
+        ['Nilai SP2D', 'No. SP2D', 'Tgl SP2D', 'Kode Sub Kegiatan', 'Kode Rekening', 'Catatan'],
+        ['Rp 2.500.000', ' 0001/SP2D/2027 ', '31/03/2027', '1.01.01.2.01.0001', '5.1.02', 'x'],
+        ['', '', '', '', '', ''],
+        ['1500000', '0002/SP2D/2027', '46477', '1.01.01.2.01.0001', '5.1.02', ''],
+      ),
+    );
+    expect(read).toEqual({
+      problems: [],
+      rows: [
+        {
+          row: 4,
+          sp2d_number: '0001/SP2D/2027',
+          date: '2027-03-31',
+          sub_action_code: '1.01.01.2.01.0001',
+          account_code: '5.1.02',
+          funding_source_code: null,
+          amount: 2_500_000,
+        },
+        // A workbook's date cell as Excel counts days: 46 477 is 2027-03-31.
+        expect.objectContaining({ row: 6, date: '2027-03-31', amount: 1_500_000 }),
+      ],
+    });
+  });
+
+  it('lists every cell it cannot read, by row and column, and keeps none of those rows', () => {
+    const read = readSp2dSheet(
+      sheet(
+        [...sp2dHeader],
+        ['A', '2027-02-30', 'S', '5.1', '', '1.000'],
+        ['B', '2027-03-01', '', '5.1', 'PAD', '2,500,000'],
+        ['C', '2027-03-01', 'S', '5.1', 'PAD', '12,5'],
+      ),
+    );
+    expect(read?.rows).toEqual([]);
+    expect(
+      read?.problems.map(({ row, column, text, problem }) => [row.row, column, text, problem]),
+    ).toEqual([
+      [2, 'tanggal', '2027-02-30', 'notADate'],
+      [3, 'kode_sub_kegiatan', '', 'empty'],
+      [3, 'nilai', '2,500,000', 'commaGrouping'],
+      [4, 'nilai', '12,5', 'wholeOnly'],
+    ]);
+  });
+
+  it('says when no row names the columns it needs', () => {
+    expect(readSp2dSheet(sheet(['nomor_sp2d', 'tanggal', 'nilai']))).toBeNull();
   });
 });
 

@@ -7,7 +7,16 @@ import { z } from 'zod';
 import { CASH_PLAN_MONTHS } from './cash-plan.js';
 import { shareTenths } from './funding.js';
 import { messagesId } from './messages/index.js';
+import { type NumberInputProblem, parseNumberInput } from './number-input.js';
 import { Id, ReportYear, RupiahSum } from './schemas.js';
+import {
+  cellOf,
+  findSheetHeader,
+  rowsBelow,
+  type SheetColumns,
+  type SheetTextRow,
+  sheetDate,
+} from './sheet.js';
 
 const texts = messagesId.realisation;
 
@@ -89,6 +98,90 @@ export const Sp2dImportBatch = z
     });
   });
 export type Sp2dImportBatch = z.input<typeof Sp2dImportBatch>;
+
+export type Sp2dSheetField = Exclude<keyof Sp2dImportRow, 'row'>;
+
+/**
+ * The finance system's SP2D export: its column names first, the names people write after.
+ * Declared once: the CLI and the portal's upload find the same columns.
+ */
+export const sp2dColumns: SheetColumns<Sp2dSheetField> = {
+  sp2d_number: {
+    names: [sp2dSheetColumns[0], 'nomor sp2d', 'no sp2d', 'no. sp2d'],
+    required: true,
+  },
+  date: { names: [sp2dSheetColumns[1], 'tanggal sp2d', 'tgl sp2d'], required: true },
+  sub_action_code: {
+    names: [sp2dSheetColumns[2], 'kode sub kegiatan', 'kode subkegiatan'],
+    required: true,
+  },
+  account_code: { names: [sp2dSheetColumns[3], 'kode rekening', 'kode akun'], required: true },
+  funding_source_code: {
+    names: [sp2dSheetColumns[4], 'sumber dana', 'kode sumber dana'],
+    required: false,
+  },
+  amount: { names: [sp2dSheetColumns[5], 'nilai sp2d', 'jumlah'], required: true },
+};
+
+/** Why a cell of an SP2D sheet cannot be read: empty, not a date, or not an amount (and why). */
+export type Sp2dCellProblem = 'empty' | 'notADate' | NumberInputProblem;
+
+/** A cell that cannot be read, with its row (as the caller gave it), column and text. */
+export interface Sp2dSheetProblem<R extends SheetTextRow> {
+  row: R;
+  field: Sp2dSheetField;
+  /** The column's header as `sp2dSheetColumns` names it. */
+  column: string;
+  text: string;
+  problem: Sp2dCellProblem;
+}
+
+const sp2dColumnOf: Record<Sp2dSheetField, string> = {
+  sp2d_number: sp2dSheetColumns[0],
+  date: sp2dSheetColumns[1],
+  sub_action_code: sp2dSheetColumns[2],
+  account_code: sp2dSheetColumns[3],
+  funding_source_code: sp2dSheetColumns[4],
+  amount: sp2dSheetColumns[5],
+};
+
+/**
+ * The rows of an SP2D sheet as the import takes them, and every cell that cannot be read (all
+ * of them, so a person fixes the file once). Null when no header row names the columns.
+ */
+export function readSp2dSheet<R extends SheetTextRow>(
+  rows: readonly R[],
+): { rows: Sp2dImportRow[]; problems: Sp2dSheetProblem<R>[] } | null {
+  const header = findSheetHeader(rows, sp2dColumns);
+  if (!header) return null;
+  const entries: Sp2dImportRow[] = [];
+  const problems: Sp2dSheetProblem<R>[] = [];
+  for (const row of rowsBelow(rows, header)) {
+    const cell = (field: Sp2dSheetField) => cellOf(header, row, field);
+    const refuse = (field: Sp2dSheetField, problem: Sp2dCellProblem) =>
+      problems.push({ row, field, column: sp2dColumnOf[field], text: cell(field), problem });
+    const before = problems.length;
+    for (const field of Object.keys(sp2dColumns) as Sp2dSheetField[]) {
+      if (sp2dColumns[field].required && cell(field) === '') refuse(field, 'empty');
+    }
+    const date = cell('date') === '' ? null : sheetDate(cell('date'));
+    if (cell('date') !== '' && date === null) refuse('date', 'notADate');
+    const amount = cell('amount') === '' ? null : parseNumberInput(cell('amount'), { decimals: 0 });
+    if (amount && !amount.ok) refuse('amount', amount.problem);
+    if (problems.length > before || !date || !amount?.ok) continue;
+    const source = cell('funding_source_code');
+    entries.push({
+      row: row.row,
+      sp2d_number: cell('sp2d_number'),
+      date,
+      sub_action_code: cell('sub_action_code'),
+      account_code: cell('account_code'),
+      funding_source_code: source === '' ? null : source,
+      amount: amount.value,
+    });
+  }
+  return { rows: entries, problems };
+}
 
 /** A kode rekening of a sub kegiatan whose realisation exceeds its lines' total. */
 export const RealisationOverrun = z.object({

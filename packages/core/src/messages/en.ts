@@ -208,6 +208,36 @@ export const messagesEn: Messages = {
       },
       reasonSaved: (code: string) => `The reason for ${code} was saved.`,
     },
+    upload: {
+      title: 'Load SP2D',
+      intro:
+        'A CSV or XLSX export of paid orders (SP2D) from the finance system, with the columns nomor_sp2d, tanggal, kode_sub_kegiatan, kode_rekening, sumber_dana (may be empty) and nilai. Every row is checked first; nothing is saved until you press Load. An SP2D number replaces what was stored under it, so the same file may be loaded again.',
+      choose: 'Choose SP2D file',
+      chooseAnother: 'Choose another file',
+      reading: (file: string) => `Reading and checking ${file}…`,
+      problemsTitle: (file: string) => `${file} cannot be loaded yet`,
+      more: (count: string) => `and ${count} more problems`,
+      noHeader: (columns: string) => `No header row found: the columns ${columns} are needed.`,
+      noRows: 'The file has no SP2D rows.',
+      tooMany: (maximum: string) => `At most ${maximum} rows in one file.`,
+      xls: 'An .xls file (Excel 97-2003) cannot be read: save it as .xlsx or CSV.',
+      unreadable: 'The file cannot be read as CSV or XLSX.',
+      empty: 'is required',
+      notADate: (text: string) => `"${text}" is not a date (write 2027-03-31 or 31/03/2027)`,
+      previewTitle: (file: string) => `${file} is ready to load`,
+      preview: (sp2d: string, rows: string, amount: string, year: number) =>
+        `${sp2d} SP2D in ${rows} rows, ${amount} in all, budget year ${year}.`,
+      counts: (created: string, changed: string, unchanged: string) =>
+        `${created} new, ${changed} changed, ${unchanged} already stored as they are.`,
+      overruns: (count: string) =>
+        `${count} account codes will exceed their lines' total; their units must give a reason.`,
+      load: (sp2d: string) => `Load ${sp2d} SP2D`,
+      nothingNew: 'Every SP2D in this file is already stored as it is: nothing to load.',
+      cancel: 'Cancel',
+      loaded: (sp2d: string, year: number) => `${sp2d} SP2D of ${year} loaded.`,
+      failed: 'Could not load the SP2D',
+      checkFailed: 'Could not check the SP2D file',
+    },
     summary: {
       title: 'Realisation by agency',
       intro: (month: string, year: number) =>

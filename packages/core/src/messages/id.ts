@@ -511,6 +511,37 @@ export const messagesId = {
       reasonSaved: (code: string) => `Alasan realisasi ${code} disimpan.`,
     },
     /** Each Perangkat Daerah's year to a month (issue 37). */
+    /** The admin loads the finance system's SP2D export in the portal (issue 37). */
+    upload: {
+      title: 'Muat SP2D',
+      intro:
+        'Berkas CSV atau XLSX ekspor SP2D dari sistem keuangan, dengan kolom nomor_sp2d, tanggal, kode_sub_kegiatan, kode_rekening, sumber_dana (boleh kosong), dan nilai. Setiap baris diperiksa lebih dulu; tidak ada yang disimpan sebelum Anda menekan Muat. SP2D bernomor sama menggantikan yang tersimpan, jadi berkas yang sama boleh dimuat lagi.',
+      choose: 'Pilih Berkas SP2D',
+      chooseAnother: 'Pilih Berkas Lain',
+      reading: (file: string) => `Membaca dan memeriksa ${file}…`,
+      problemsTitle: (file: string) => `${file} belum dapat dimuat`,
+      more: (count: string) => `dan ${count} masalah lain`,
+      noHeader: (columns: string) => `Baris judul kolom tidak ditemukan: perlu kolom ${columns}.`,
+      noRows: 'Berkas tidak berisi baris SP2D.',
+      tooMany: (maximum: string) => `Paling banyak ${maximum} baris dalam satu berkas.`,
+      xls: 'Berkas .xls (Excel 97-2003) tidak dapat dibaca: simpan sebagai .xlsx atau CSV.',
+      unreadable: 'Berkas tidak dapat dibaca sebagai CSV atau XLSX.',
+      empty: 'wajib diisi',
+      notADate: (text: string) => `"${text}" bukan tanggal (tulis 2027-03-31 atau 31/03/2027)`,
+      previewTitle: (file: string) => `${file} siap dimuat`,
+      preview: (sp2d: string, rows: string, amount: string, year: number) =>
+        `${sp2d} SP2D dalam ${rows} baris, total ${amount}, tahun anggaran ${year}.`,
+      counts: (created: string, changed: string, unchanged: string) =>
+        `${created} baru, ${changed} berubah, ${unchanged} sudah tersimpan sama.`,
+      overruns: (count: string) =>
+        `${count} kode rekening akan melebihi total rincian belanjanya; unitnya perlu memberi alasan.`,
+      load: (sp2d: string) => `Muat ${sp2d} SP2D`,
+      nothingNew: 'Semua SP2D di berkas ini sudah tersimpan sama: tidak ada yang perlu dimuat.',
+      cancel: 'Batal',
+      loaded: (sp2d: string, year: number) => `${sp2d} SP2D tahun ${year} dimuat.`,
+      failed: 'Gagal memuat SP2D',
+      checkFailed: 'Gagal memeriksa berkas SP2D',
+    },
     summary: {
       title: 'Capaian Realisasi per Perangkat Daerah',
       intro: (month: string, year: number) =>

@@ -50,6 +50,7 @@ import type {
   ReportDownloadQuery,
   SignerInput,
   SignInInput,
+  Sp2dImportBatch,
   StageCompareQuery,
   StageLockInput,
   StageScheduleInput,
@@ -989,6 +990,22 @@ const monthlyCycle = [
   [...reports, 'monthly-report'],
   [...reports, 'realisation'],
 ] as const;
+
+/**
+ * Checks (`dry_run`) or loads a sheet of SP2D (admin): a load changes every unit's realisation
+ * and month; a check changes nothing, so nothing reads again.
+ */
+export function useImportSp2d() {
+  const client = useRanwalClient();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (batch: Sp2dImportBatch) => client.realisation.import(batch),
+    onSuccess: (_result, batch) =>
+      batch.dry_run
+        ? undefined
+        : Promise.all(monthlyCycle.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}
 
 export const useSetPhysicalProgress = () =>
   useClientMutation(

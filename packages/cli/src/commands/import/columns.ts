@@ -1,5 +1,7 @@
 import {
+  HEADER_SEARCH_ROWS,
   HierarchyImportRow,
+  headerKey,
   hierarchyLevelKeys,
   type ImportLevelKey,
   importLevelKeys,
@@ -19,13 +21,7 @@ export const requiredFields = importFields.filter(
   (field) => !HierarchyImportRow.shape[field].safeParse(undefined).success,
 );
 
-/** What a header is compared by: case, spaces, punctuation and accents do not count. */
-export const headerKey = (text: string): string =>
-  text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '');
+export { HEADER_SEARCH_ROWS, headerKey };
 
 const catalogues: Messages[] = [messagesId, messagesEn];
 export type NamedLevel = Exclude<ImportLevelKey, 'account'>;
@@ -195,9 +191,6 @@ function mapHeader(cells: string[], report: boolean): ColumnMap {
   });
   return columns;
 }
-
-/** How many rows from the top a header may sit (below a title, say). */
-export const HEADER_SEARCH_ROWS = 20;
 
 /** The header row, where each field's column is, and the named columns the import does not use. */
 export interface Header {

@@ -3,7 +3,14 @@ import { mkdtemp, open, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
-import { csvCellText } from '@ranwal/core';
+import {
+  byteOrderMarkOf,
+  type CsvEncoding,
+  csvCellText,
+  csvEncodingOf,
+  csvEncodings,
+  sniffSeparator,
+} from '@ranwal/core';
 import type ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import { CliError } from '../../errors.js';
@@ -15,8 +22,7 @@ const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const OLE_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
 
 /** The encodings `--encoding` takes; without it a CSV file's encoding is detected (see `detectEncoding`). */
-export const csvEncodings = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'] as const;
-export type CsvEncoding = (typeof csvEncodings)[number];
+export { type CsvEncoding, csvEncodings, sniffSeparator };
 
 /**
  * A CSV or XLSX file, read from its top as often as asked, a chunk of rows at a time: a file of
@@ -96,23 +102,8 @@ export async function readSheet(file: string, encoding?: CsvEncoding): Promise<S
   return { rows, ...(source.encoding ? { encoding: source.encoding } : {}) };
 }
 
-const BYTE_ORDER_MARKS: [CsvEncoding, Buffer][] = [
-  ['utf-8', Buffer.from([0xef, 0xbb, 0xbf])],
-  ['utf-16le', Buffer.from([0xff, 0xfe])],
-  ['utf-16be', Buffer.from([0xfe, 0xff])],
-];
-
-const byteOrderMark = (bytes: Buffer): CsvEncoding | undefined =>
-  BYTE_ORDER_MARKS.find(([, mark]) => bytes.subarray(0, mark.length).equals(mark))?.[0];
-
-/**
- * A CSV file's encoding: its byte order mark (Excel's "CSV UTF-8" and "Unicode Text" have one),
- * else UTF-8 when the bytes are valid UTF-8, else Windows-1252, what Excel on Windows saves as
- * plain "CSV" (its – “ ” … are bytes that are never valid UTF-8 on their own).
- */
-export function detectEncoding(bytes: Buffer): CsvEncoding {
-  return byteOrderMark(bytes) ?? (isUtf8(bytes) ? 'utf-8' : 'windows-1252');
-}
+/** A CSV file's encoding from its bytes (core's `csvEncodingOf`, with Node's fast UTF-8 check). */
+export const detectEncoding = (bytes: Buffer): CsvEncoding => csvEncodingOf(bytes, isUtf8);
 
 /** `detectEncoding` of a file, read a chunk at a time. */
 async function detectFileEncoding(file: string): Promise<CsvEncoding> {
@@ -120,7 +111,7 @@ async function detectFileEncoding(file: string): Promise<CsvEncoding> {
   const handle = await open(file, 'r');
   try {
     const { bytesRead } = await handle.read(head, 0, 3, 0);
-    const marked = byteOrderMark(head.subarray(0, bytesRead));
+    const marked = byteOrderMarkOf(head.subarray(0, bytesRead));
     if (marked) return marked;
   } finally {
     await handle.close();
@@ -243,28 +234,6 @@ function chunkDecoder(encoding: CsvEncoding): ChunkDecoder {
 
 /** Bytes that are not valid in the chosen encoding (`csvChunks` says so, naming the file). */
 class DecodeFailure extends Error {}
-
-/**
- * The separator of the header line: the most frequent of `;`, `,` and tab outside quotes.
- * Indonesian Excel writes `;` (its decimal mark is the comma).
- */
-export function sniffSeparator(text: string): string {
-  const counts = new Map<string, number>([
-    [',', 0],
-    [';', 0],
-    ['\t', 0],
-  ]);
-  let quoted = false;
-  for (const char of text) {
-    if (char === '"') quoted = !quoted;
-    else if (!quoted && (char === '\n' || char === '\r')) {
-      if ([...counts.values()].some((count) => count > 0)) break;
-    } else if (!quoted && counts.has(char)) counts.set(char, counts.get(char)! + 1);
-  }
-  let best = ',';
-  for (const [separator, count] of counts) if (count > counts.get(best)!) best = separator;
-  return best;
-}
 
 /** Text read before the separator is told: the header is near the top (below a title at most). */
 const SNIFF_CHARS = 64 * 1024;

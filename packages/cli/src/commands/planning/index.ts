@@ -5,14 +5,17 @@ import {
   CASH_PLAN_MONTHS,
   type CashPlanImportResult,
   cashPlanSheetColumns,
+  cellOf,
   csvCell,
   type FundingGroup,
   type FundingSourceImportResult,
   FundingSourceInput,
   fieldIssuesOf,
+  findSheetHeader,
   formatRupiah,
   fundingGroups,
   HIERARCHY_IMPORT_MAX_ROWS,
+  headerKey,
   messagesId,
   type PaguImportResult,
   type PriceItemFields,
@@ -20,9 +23,15 @@ import {
   type PriceItemKind,
   parseNumberInput,
   priceItemKinds,
+  readSp2dSheet,
+  requiredNames,
+  rowsBelow,
+  type SheetColumns,
+  type SheetHeader,
   SP2D_IMPORT_MAX_ROWS,
   type Sp2dImportResult,
-  sp2dSheetColumns,
+  type Sp2dSheetProblem,
+  sp2dColumns,
   splitAccountCodes,
 } from '@ranwal/core';
 import { defaultBudgetYear } from '../../budget-year.js';
@@ -32,7 +41,7 @@ import { cliText } from '../../lang.js';
 import { formatCount } from '../../output.js';
 import type { CsvSeparator } from '../export/csv.js';
 import { type ExportFormat, formatOf, replaceWhole } from '../export/files.js';
-import { describePlace, HEADER_SEARCH_ROWS, headerKey, type SheetRow } from '../import/columns.js';
+import { describePlace, type SheetRow } from '../import/columns.js';
 import { type CsvEncoding, readSheet } from '../import/read.js';
 
 export interface PlanningImportOptions extends ConnectionOptions {
@@ -47,8 +56,7 @@ export interface PlanningImportOptions extends ConnectionOptions {
   onNote?: (text: string) => void;
 }
 
-/** A column: the header names sheets give it (compared as headerKey). */
-type Columns<F extends string> = Record<F, { names: string[]; required: boolean }>;
+type Columns<F extends string> = SheetColumns<F>;
 
 const catalogueColumns: Columns<
   'code' | 'name' | 'specification' | 'unit' | 'price' | 'account_codes' | 'kind'
@@ -136,28 +144,21 @@ function fundingGroupOf(text: string): FundingGroup | undefined {
 }
 
 /** The header row (within the first rows: sheets have titles above) and each column's position. */
-function findHeader<F extends string>(rows: SheetRow[], columns: Columns<F>) {
-  const fields = Object.keys(columns) as F[];
-  for (const [position, row] of rows.slice(0, HEADER_SEARCH_ROWS).entries()) {
-    const keys = row.cells.map(headerKey);
-    const index = {} as Partial<Record<F, number>>;
-    for (const field of fields) {
-      const names = new Set(columns[field].names.map(headerKey));
-      const found = keys.findIndex((key) => names.has(key));
-      if (found !== -1) index[field] = found;
-    }
-    if (fields.every((field) => !columns[field].required || index[field] !== undefined)) {
-      return { position, index };
-    }
-  }
-  const wanted = fields
-    .filter((field) => columns[field].required)
-    .map((field) => columns[field].names[0]);
-  throw new CliError(
-    'invalid_data',
-    cliText().failures.noHeaderColumns(wanted.map((name) => `"${name}"`).join(', ')),
-  );
+function findHeader<F extends string>(rows: SheetRow[], columns: Columns<F>): SheetHeader<F> {
+  const header = findSheetHeader(rows, columns);
+  if (header) return header;
+  throw noHeader(columns);
 }
+
+const noHeader = <F extends string>(columns: Columns<F>) =>
+  new CliError(
+    'invalid_data',
+    cliText().failures.noHeaderColumns(
+      requiredNames(columns)
+        .map((name) => `"${name}"`)
+        .join(', '),
+    ),
+  );
 
 /** A rupiah amount as sheets write it ('Rp 55.000', '55.000', 55000). */
 function amountOf(text: string, row: SheetRow, column: string): number {
@@ -174,13 +175,9 @@ function amountOf(text: string, row: SheetRow, column: string): number {
 async function readRows<F extends string>(options: PlanningImportOptions, columns: Columns<F>) {
   const sheet = await readSheet(options.file, options.encoding);
   if (sheet.encoding) options.onNote?.(cliText().import.readingAs(options.file, sheet.encoding));
-  const { position, index } = findHeader(sheet.rows, columns);
-  const cell = (row: SheetRow, field: F) =>
-    index[field] === undefined ? '' : (row.cells[index[field]!] ?? '').trim();
-  const rows = sheet.rows
-    .slice(position + 1)
-    .filter((row) => row.cells.some((value) => value.trim() !== ''));
-  return { rows, cell };
+  const header = findHeader(sheet.rows, columns);
+  const cell = (row: SheetRow, field: F) => cellOf(header, row, field);
+  return { rows: rowsBelow(sheet.rows, header), cell };
 }
 
 /** A sheet the server refused row by row: its messages name each row by its number already. */
@@ -611,58 +608,11 @@ export function cashPlanExportSummary(result: CashPlanExportResult): string {
   );
 }
 
-type Sp2dField =
-  | 'sp2d_number'
-  | 'date'
-  | 'sub_action_code'
-  | 'account_code'
-  | 'funding_source_code'
-  | 'amount';
-
-/** The finance system's SP2D export: its column names first, the names people write after. */
-const sp2dColumns: Columns<Sp2dField> = {
-  sp2d_number: {
-    names: [sp2dSheetColumns[0], 'nomor sp2d', 'no sp2d', 'no. sp2d'],
-    required: true,
-  },
-  date: { names: [sp2dSheetColumns[1], 'tanggal sp2d', 'tgl sp2d'], required: true },
-  sub_action_code: {
-    names: [sp2dSheetColumns[2], 'kode sub kegiatan', 'kode subkegiatan'],
-    required: true,
-  },
-  account_code: { names: [sp2dSheetColumns[3], 'kode rekening', 'kode akun'], required: true },
-  funding_source_code: {
-    names: [sp2dSheetColumns[4], 'sumber dana', 'kode sumber dana'],
-    required: false,
-  },
-  amount: { names: [sp2dSheetColumns[5], 'nilai sp2d', 'jumlah'], required: true },
-};
-
-/**
- * A date as finance exports write it: 2027-03-31, 31/03/2027 or 31-03-2027, or a workbook's
- * own date cell. Anything else stops the sheet, naming the row.
- */
-function dateOf(text: string, row: SheetRow, column: string): string {
-  // A workbook's date cell as its serial number (days since 1899-12-30, Excel's count).
-  if (/^\d{5}$/.test(text)) {
-    return new Date(Date.UTC(1899, 11, 30) + Number(text) * 86_400_000).toISOString().slice(0, 10);
-  }
-  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(text);
-  const dayFirst = /^(\d{1,2})[/-](\d{1,2})[/-](\d{4})$/.exec(text);
-  const [year, month, day] = iso
-    ? [iso[1], iso[2], iso[3]]
-    : dayFirst
-      ? [dayFirst[3], dayFirst[2], dayFirst[1]]
-      : [];
-  const date = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-  const parsed = new Date(`${date}T00:00:00Z`);
-  if (!year || Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date) {
-    throw new CliError(
-      'invalid_data',
-      `${describePlace(row)}, ${column}: ${cliText().failures.notADate(text)}`,
-    );
-  }
-  return date;
+/** Why an SP2D cell cannot be read, in the CLI's words. */
+function sp2dProblemText({ problem, text }: Sp2dSheetProblem<SheetRow>): string {
+  if (problem === 'empty') return cliText().import.empty;
+  if (problem === 'notADate') return cliText().failures.notADate(text);
+  return `"${text}" ${messagesId.numberInput[problem]}`;
 }
 
 export interface Sp2dReport {
@@ -681,33 +631,18 @@ export interface Sp2dReport {
  */
 export async function importSp2d(options: PlanningImportOptions): Promise<Sp2dReport> {
   const given = yearOf(options.year);
-  const { rows, cell } = await readRows(options, sp2dColumns);
-  const entries = rows.map((row) => {
-    for (const [field, label] of [
-      ['sp2d_number', sp2dSheetColumns[0]],
-      ['date', sp2dSheetColumns[1]],
-      ['sub_action_code', sp2dSheetColumns[2]],
-      ['account_code', sp2dSheetColumns[3]],
-      ['amount', sp2dSheetColumns[5]],
-    ] as const) {
-      if (cell(row, field) === '') {
-        throw new CliError(
-          'invalid_data',
-          `${describePlace(row)}, ${label}: ${cliText().import.empty}`,
-        );
-      }
-    }
-    const source = cell(row, 'funding_source_code');
-    return {
-      row: row.row,
-      sp2d_number: cell(row, 'sp2d_number'),
-      date: dateOf(cell(row, 'date'), row, sp2dSheetColumns[1]),
-      sub_action_code: cell(row, 'sub_action_code'),
-      account_code: cell(row, 'account_code'),
-      funding_source_code: source === '' ? null : source,
-      amount: amountOf(cell(row, 'amount'), row, sp2dSheetColumns[5]),
-    };
-  });
+  const sheet = await readSheet(options.file, options.encoding);
+  if (sheet.encoding) options.onNote?.(cliText().import.readingAs(options.file, sheet.encoding));
+  const read = readSp2dSheet(sheet.rows);
+  if (!read) throw noHeader(sp2dColumns);
+  const first = read.problems[0];
+  if (first) {
+    throw new CliError(
+      'invalid_data',
+      `${describePlace(first.row)}, ${first.column}: ${sp2dProblemText(first)}`,
+    );
+  }
+  const entries = read.rows;
   if (entries.length === 0) {
     throw new CliError('invalid_data', cliText().failures.noSp2dRow(options.file));
   }

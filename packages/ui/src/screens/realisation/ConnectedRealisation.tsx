@@ -5,6 +5,7 @@ import { YearSelect } from '../planning/planning-parts.js';
 import { useSubActionPicker } from '../planning/SubActionPicker.js';
 import { ConnectedSubActionRealisation } from './ConnectedSubActionRealisation.js';
 import { ConnectedRealisationSummary } from './RealisationSummaryTable.js';
+import { ConnectedSp2dImport } from './Sp2dImport.js';
 
 export interface ConnectedRealisationProps {
   /** Offer a year of its own (the admin's page); without it, the budget year every section shows. */
@@ -15,6 +16,8 @@ export interface ConnectedRealisationProps {
   initialYear?: number;
   /** Whether the person may give reasons (a unit's planner, an admin); a reader only sees them. */
   canExplain?: boolean;
+  /** Offer 'Muat SP2D', the finance system's export loaded into the year (an admin's). */
+  canImport?: boolean;
 }
 
 /**
@@ -27,6 +30,7 @@ export function ConnectedRealisation({
   level = 2,
   initialYear,
   canExplain = true,
+  canImport = false,
 }: ConnectedRealisationProps) {
   const m = useMessages();
   const t = m.realisation.view;
@@ -35,6 +39,7 @@ export function ConnectedRealisation({
   return (
     <AdminSection title={m.realisation.title} intro={t.intro} level={level}>
       {showYear && <YearSelect year={year} years={years} onChange={setYear} className="w-36" />}
+      {canImport && <ConnectedSp2dImport year={year} headingLevel={level === 1 ? 2 : 3} />}
       <ConnectedRealisationSummary year={year} headingLevel={level === 1 ? 2 : 3} />
       {picker}
       {!subAction && <p className="text-sm text-slate-600">{t.choose}</p>}

@@ -7,3 +7,4 @@ export * from './RealisationSummaryTable.js';
 export * from './RealisationTrendChart.js';
 export * from './RealisationView.js';
 export * from './realisation-parts.js';
+export * from './Sp2dImport.js';
