@@ -145,6 +145,8 @@ const expected: Record<string, Row> = {
   'GET /ranwal/api/realisation/summary':           [401, 401, 401, 401, 200, 200, 200, 200, 200],
   'GET /ranwal/api/realisation/trend':             [401, 401, 401, 401, 200, 200, 200, 200, 200],
   'PUT /ranwal/api/realisation/reason':            [401, 401, 401, 401, 403, 403, 200, 403, 200],
+  'PUT /ranwal/api/realisation/sp2d':              [401, 401, 401, 401, 403, 403, 200, 403, 200],
+  'DELETE /ranwal/api/realisation/sp2d':           [401, 401, 401, 401, 403, 403, 200, 403, 200],
   'GET /ranwal/api/monthly-report':                [401, 401, 401, 401, 403, 403, 200, 200, 200],
   'PUT /ranwal/api/monthly-report/progress':       [401, 401, 401, 401, 403, 403, 200, 403, 200],
   'POST /ranwal/api/monthly-report/copy-previous': [401, 401, 401, 401, 403, 403, 200, 403, 200],
@@ -218,6 +220,10 @@ const notes: Record<string, string> = {
     'everyone signed in, summing their scope only; one naming a Perangkat Daerah not theirs gets 403 (`monthly-report.test.ts`)',
   'PUT /ranwal/api/realisation/reason':
     "as a line write: a user within their scope (the unit's sub kegiatan), an admin any; a verifier none",
+  'PUT /ranwal/api/realisation/sp2d':
+    'as a line write, where the region lets units record SP2D (else 409 for a user), while the month is open (else 409)',
+  'DELETE /ranwal/api/realisation/sp2d':
+    'as `PUT realisation/sp2d`; an SP2D of the finance system: 400',
   'GET /ranwal/api/monthly-report':
     "a Perangkat Daerah's month: its own people (user or verifier) and admins; anyone else 403 (`monthly-report.test.ts`)",
   'PUT /ranwal/api/monthly-report/progress':
@@ -372,6 +378,15 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
       })
     ).json().data.token as string;
     const user = caller(t, tokens['unit user']);
+    /** An SP2D the unit records itself (September, open): the same each time, so it replaces itself. */
+    const unitSp2d = {
+      sub_action_id: chain.sub_action.id,
+      year: 2025,
+      sp2d_number: 'SP2D/MATRIKS/UNIT',
+      date: '2025-09-10',
+      account_code: '5.1.02.01.01.0024',
+      amount: 1,
+    };
     const supporter = await admin('POST', '/ranwal/api/supporter/create', { name: 'Bappeda' });
     const ownLine = await user(
       'POST',
@@ -770,6 +785,18 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
           reason: '',
         },
       }),
+      'PUT /ranwal/api/realisation/sp2d': async () => {
+        await admin('PUT', '/ranwal/api/planning/policy', { units_enter_sp2d: true });
+        // The same number each time: recorded again, it replaces itself.
+        return { url: '/ranwal/api/realisation/sp2d', body: unitSp2d };
+      },
+      'DELETE /ranwal/api/realisation/sp2d': async () => {
+        await admin('PUT', '/ranwal/api/planning/policy', { units_enter_sp2d: true });
+        await admin('PUT', '/ranwal/api/realisation/sp2d', unitSp2d);
+        return {
+          url: `/ranwal/api/realisation/sp2d?sub_action_id=${chain.sub_action.id}&year=2025&sp2d_number=${encodeURIComponent(unitSp2d.sp2d_number)}`,
+        };
+      },
       'GET /ranwal/api/monthly-report': async () => ({
         url: `/ranwal/api/monthly-report?agency_id=${unit.id}&year=2025&month=6`,
       }),

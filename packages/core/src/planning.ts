@@ -128,6 +128,11 @@ export const PlanningSettings = z.object({
    */
   cash_plan_required: z.boolean().optional(),
   /**
+   * Whether units record their own SP2D (a region with no finance system export to load; issue
+   * 37). Off unless an admin turns it on. Absent from older servers: off.
+   */
+  units_enter_sp2d: z.boolean().optional(),
+  /**
    * Where realisation against plan turns red and yellow, in tenths of a percent (issue 37):
    * 750 and 900 unless an admin sets others. Absent from older servers.
    */
@@ -164,6 +169,7 @@ export const PlanningPolicyInput = z
     lines_need_pagu: z.boolean({ error: 'harus ya atau tidak' }),
     lines_need_funding_source: z.boolean({ error: 'harus ya atau tidak' }),
     cash_plan_required: z.boolean({ error: 'harus ya atau tidak' }),
+    units_enter_sp2d: z.boolean({ error: 'harus ya atau tidak' }),
     deviation_red_below_tenths: ThresholdTenths,
     deviation_yellow_below_tenths: ThresholdTenths,
   })

@@ -242,6 +242,19 @@ export const RealisationMonth = z.object({
 });
 export type RealisationMonth = z.infer<typeof RealisationMonth>;
 
+/** One SP2D row of a sub kegiatan: loaded from the finance system, or recorded by the unit. */
+export const Sp2dPayment = z.object({
+  sp2d_number: z.string(),
+  date: z.iso.date(),
+  account_code: z.string(),
+  funding_source_id: Id.nullable(),
+  funding_source_name: z.string().nullable(),
+  amount: RupiahSum,
+  /** Recorded by the unit ('Catat SP2D'), not loaded from the finance system's export. */
+  entered_by_unit: z.boolean(),
+});
+export type Sp2dPayment = z.infer<typeof Sp2dPayment>;
+
 /** A sub kegiatan's realisation of a year against its Anggaran Kas. */
 export const RealisationGrid = z.object({
   sub_action_id: Id,
@@ -255,6 +268,10 @@ export const RealisationGrid = z.object({
     planned: RupiahSum,
     realised: RupiahSum,
   }),
+  /** Its SP2D of the year, by date. Absent from older servers. */
+  payments: z.array(Sp2dPayment).optional(),
+  /** Whether the region lets its units record their own SP2D. Absent from older servers: no. */
+  units_enter_sp2d: z.boolean().optional(),
 });
 export type RealisationGrid = z.infer<typeof RealisationGrid>;
 
@@ -275,6 +292,33 @@ export const RealisationReasonInput = z.object({
   reason: z.string().trim().max(1000, { error: 'maksimal 1000 karakter' }),
 });
 export type RealisationReasonInput = z.input<typeof RealisationReasonInput>;
+
+/**
+ * An SP2D the unit records itself ('Catat SP2D'), where the region has no finance system export
+ * to load: one kode rekening per SP2D number. The same number again replaces it.
+ */
+export const UnitSp2dInput = z.object({
+  sub_action_id: Id,
+  year: ReportYear,
+  sp2d_number: z.string().trim().min(1, { error: 'wajib diisi' }).max(100),
+  date: z.iso.date({ error: 'harus berupa tanggal' }),
+  account_code: z.string().trim().min(1, { error: 'wajib diisi' }).max(64),
+  funding_source_id: Id.nullish(),
+  amount: z
+    .number({ error: 'harus berupa angka' })
+    .int({ error: texts.notWholeRupiah })
+    .positive({ error: texts.notPositive })
+    .max(Number.MAX_SAFE_INTEGER, { error: texts.tooLarge }),
+});
+export type UnitSp2dInput = z.input<typeof UnitSp2dInput>;
+
+/** An SP2D the unit recorded, taken back. */
+export const UnitSp2dDelete = z.object({
+  sub_action_id: Id,
+  year: ReportYear,
+  sp2d_number: z.string().trim().min(1, { error: 'wajib diisi' }).max(100),
+});
+export type UnitSp2dDelete = z.input<typeof UnitSp2dDelete>;
 
 /** Cumulative sums of twelve monthly amounts (decimal text in, decimal text out). */
 export function cumulative(months: readonly string[]): string[] {

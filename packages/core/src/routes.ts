@@ -98,6 +98,8 @@ import {
   RealisationTrendQuery,
   Sp2dImportBatch,
   Sp2dImportResult,
+  UnitSp2dDelete,
+  UnitSp2dInput,
 } from './realisation.js';
 import {
   Article,
@@ -934,6 +936,24 @@ export const routes = {
       summary:
         "The unit's reason for a kode rekening of a sub kegiatan realised above its lines' total (an empty reason withdraws it); refused where the realisation does not exceed the lines",
       body: RealisationReasonInput,
+      data: RealisationGrid,
+    }),
+    recordSp2d: route({
+      method: 'PUT',
+      path: '/api/realisation/sp2d',
+      access: 'user',
+      summary:
+        'An SP2D the unit records itself (one kode rekening per number; the same number again replaces it), where the region lets units do so; refused in a month sent, verified or closed, and for a number loaded from the finance system',
+      body: UnitSp2dInput,
+      data: RealisationGrid,
+    }),
+    deleteSp2d: route({
+      method: 'DELETE',
+      path: '/api/realisation/sp2d',
+      access: 'user',
+      summary:
+        'Takes back an SP2D the unit recorded, while its month is open to the unit; one loaded from the finance system is refused',
+      query: UnitSp2dDelete,
       data: RealisationGrid,
     }),
   },

@@ -212,6 +212,8 @@ export interface Sp2dTable {
   account_code: string;
   funding_source_id: string | null;
   amount: BigIntColumn;
+  /** Recorded by the unit, not loaded from the finance system (migration 0037). */
+  entered_by_unit: Generated<boolean>;
   updated_at: ColumnType<Date | string, never, Date | string>;
   updated_by: string | null;
 }
@@ -420,6 +422,7 @@ export interface PlanningSettingTable {
   cash_plan_required: Generated<boolean>;
   deviation_red_below_tenths: Generated<number>;
   deviation_yellow_below_tenths: Generated<number>;
+  units_enter_sp2d: Generated<boolean>;
   updated_at: ColumnType<Date | string, never, Date | string>;
   updated_by: string | null;
 }

@@ -257,6 +257,14 @@ export function realisationHandlers({ db }: AppContext): Handlers['realisation']
       data: await realisation.trend(query.year, query.agency_id, user),
     }),
     reason: async ({ body, user }) => ({ message: ok, data: await realisation.reason(body, user) }),
+    recordSp2d: async ({ body, user }) => ({
+      message: ok,
+      data: await realisation.recordSp2d(body, user),
+    }),
+    deleteSp2d: async ({ query, user }) => ({
+      message: ok,
+      data: await realisation.deleteSp2d(query, user),
+    }),
   };
 }
 

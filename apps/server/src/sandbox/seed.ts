@@ -139,12 +139,17 @@ export async function writeSeed(db: Kysely<Database>, seed: SeedTables): Promise
       ).execute(trx);
     }
     const policy = planning.settings;
-    if (policy?.lines_need_pagu === false || policy?.lines_need_funding_source === true) {
+    if (
+      policy?.lines_need_pagu === false ||
+      policy?.lines_need_funding_source === true ||
+      policy?.units_enter_sp2d === true
+    ) {
       await trx
         .insertInto('planning_setting')
         .values({
           lines_need_pagu: policy.lines_need_pagu ?? true,
           lines_need_funding_source: policy.lines_need_funding_source ?? false,
+          units_enter_sp2d: policy.units_enter_sp2d ?? false,
         })
         .execute();
     }

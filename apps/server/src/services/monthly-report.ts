@@ -84,26 +84,66 @@ export async function tellUnit(
   return Number(numAffectedRows ?? 0);
 }
 
+async function lock(trx: Kysely<Database>, key: Key) {
+  await sql`select pg_advisory_xact_lock(${MONTH_LOCK},
+    hashtext(${`${key.agency_id}/${key.year}/${key.month}`}))`.execute(trx);
+}
+
+async function statusOf(executor: Kysely<Database>, key: Key): Promise<MonthlyReportStatus> {
+  const row = await executor
+    .selectFrom('monthly_report')
+    .select('status')
+    .where((eb) => eb.and(sameMonth(key)))
+    .executeTakeFirst();
+  return row?.status ?? 'draft';
+}
+
+/** Refuses a change to a month that is not open to the unit (409, naming its status). */
+async function assertEditable(trx: Kysely<Database>, key: Key) {
+  const status = await statusOf(trx, key);
+  if (!isMonthEditable(status)) {
+    throw conflict(texts.locked(monthOfYear(key.month, key.year), texts.statuses[status]));
+  }
+}
+
+/** The unit of a sub kegiatan (400 when it is under no unit). */
+async function unitOf(executor: Kysely<Database>, subActionId: string): Promise<string> {
+  const place = await executor
+    .selectFrom('sub_action as s')
+    .innerJoin('action as a', 'a.id', 's.action_id')
+    .innerJoin('program as p', 'p.id', 'a.program_id')
+    .select('p.agency_id')
+    .where('s.id', '=', subActionId)
+    .executeTakeFirstOrThrow();
+  if (!place.agency_id) {
+    throw issuesRefusal([{ path: 'sub_action_id', message: texts.noUnit }]);
+  }
+  return place.agency_id;
+}
+
+/**
+ * Takes the month of a sub kegiatan's unit for a change and refuses it unless the month is open
+ * to the unit (draft or sent back): what a unit writes into a month (its progress, an SP2D it
+ * records) waits for a send of that month, and a send waits for it.
+ */
+export async function openMonthOfSubAction(
+  trx: Kysely<Database>,
+  subActionId: string,
+  year: number,
+  month: number,
+): Promise<Key> {
+  const key = { agency_id: await unitOf(trx, subActionId), year, month };
+  await lock(trx, key);
+  await assertEditable(trx, key);
+  return key;
+}
+
 /**
  * The monthly cycle of realisation (issue 37): a unit's physical progress per sub kegiatan and
  * month with its story, and the month's way from the unit ('Kirim') through a verifier
  * (verified, or sent back with a note) to closed.
  */
 export function createMonthlyReportService(db: Kysely<Database>) {
-  async function lock(trx: Kysely<Database>, key: Key) {
-    await sql`select pg_advisory_xact_lock(${MONTH_LOCK},
-      hashtext(${`${key.agency_id}/${key.year}/${key.month}`}))`.execute(trx);
-  }
-
-  async function statusOf(executor: Kysely<Database>, key: Key): Promise<MonthlyReportStatus> {
-    const row = await executor
-      .selectFrom('monthly_report')
-      .select('status')
-      .where((eb) => eb.and(sameMonth(key)))
-      .executeTakeFirst();
-    return row?.status ?? 'draft';
-  }
-
   /** A unit the caller reaches (403 otherwise); 404 for a unit that does not exist. */
   async function assertUnitInScope(executor: Kysely<Database>, caller: Caller, agencyId: string) {
     const agency = await executor
@@ -312,14 +352,6 @@ export function createMonthlyReportService(db: Kysely<Database>) {
     };
   }
 
-  /** Refuses a change to a month that is not open to the unit (409, naming its status). */
-  async function assertEditable(trx: Kysely<Database>, key: Key) {
-    const status = await statusOf(trx, key);
-    if (!isMonthEditable(status)) {
-      throw conflict(texts.locked(monthOfYear(key.month, key.year), texts.statuses[status]));
-    }
-  }
-
   /** Moves a month from one of `from` to `to`, or refuses naming its status and the action. */
   async function transition(
     trx: Kysely<Database>,
@@ -411,21 +443,6 @@ export function createMonthlyReportService(db: Kysely<Database>) {
       .execute();
   }
 
-  /** The unit of a sub kegiatan (400 when it is under no unit). */
-  async function unitOf(executor: Kysely<Database>, subActionId: string): Promise<string> {
-    const place = await executor
-      .selectFrom('sub_action as s')
-      .innerJoin('action as a', 'a.id', 's.action_id')
-      .innerJoin('program as p', 'p.id', 'a.program_id')
-      .select('p.agency_id')
-      .where('s.id', '=', subActionId)
-      .executeTakeFirstOrThrow();
-    if (!place.agency_id) {
-      throw issuesRefusal([{ path: 'sub_action_id', message: texts.noUnit }]);
-    }
-    return place.agency_id;
-  }
-
   const assertUnitWriter = (caller: Caller) => {
     if (caller.role === 'verifier') throw refusals.verifierReadOnly();
   };
@@ -450,9 +467,7 @@ export function createMonthlyReportService(db: Kysely<Database>) {
     ): Promise<MonthlyReportSubAction> {
       return inTransaction(db, async (trx) => {
         await assertSubActionWritable(trx, caller, input.sub_action_id);
-        const key = { agency_id: await unitOf(trx, input.sub_action_id), ...input };
-        await lock(trx, key);
-        await assertEditable(trx, key);
+        const key = await openMonthOfSubAction(trx, input.sub_action_id, input.year, input.month);
         const before = await trx
           .selectFrom('physical_progress')
           .select('progress_tenths')

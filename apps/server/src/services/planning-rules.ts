@@ -10,6 +10,8 @@ export interface PlanningRules {
   lines_need_funding_source: boolean;
   /** A sub kegiatan's Anggaran Kas must balance its lines (migration 0028, issue 36). */
   cash_plan_required: boolean;
+  /** Units record their own SP2D: no finance system export to load (migration 0037, issue 37). */
+  units_enter_sp2d: boolean;
   /** Where realisation against plan turns red and yellow, in tenths (migration 0033, issue 37). */
   deviation_red_below_tenths: number;
   deviation_yellow_below_tenths: number;
@@ -20,6 +22,7 @@ export const defaultPlanningRules: PlanningRules = {
   lines_need_pagu: true,
   lines_need_funding_source: false,
   cash_plan_required: false,
+  units_enter_sp2d: false,
   deviation_red_below_tenths: DEVIATION_THRESHOLDS.red_below_tenths,
   deviation_yellow_below_tenths: DEVIATION_THRESHOLDS.yellow_below_tenths,
 };
@@ -41,6 +44,7 @@ export async function readPlanningRules(executor: Kysely<Database>): Promise<Pla
       'lines_need_pagu',
       'lines_need_funding_source',
       'cash_plan_required',
+      'units_enter_sp2d',
       'deviation_red_below_tenths',
       'deviation_yellow_below_tenths',
     ])

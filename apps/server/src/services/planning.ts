@@ -319,6 +319,7 @@ export function createPlanningService(db: Kysely<Database>, options: { freeForm:
         ...(input.cash_plan_required !== undefined && {
           cash_plan_required: input.cash_plan_required,
         }),
+        ...(input.units_enter_sp2d !== undefined && { units_enter_sp2d: input.units_enter_sp2d }),
         ...(input.deviation_red_below_tenths !== undefined && {
           deviation_red_below_tenths: input.deviation_red_below_tenths,
         }),

@@ -1,4 +1,5 @@
 import {
+  AppError,
   CASH_PLAN_MONTHS,
   type FieldIssue,
   isMonthLate,
@@ -18,16 +19,20 @@ import {
   realisationMonths,
   type Sp2dImportBatch,
   type Sp2dImportResult,
+  type Sp2dPayment,
   scopeOf,
   todayInRegion,
+  type UnitSp2dDelete,
+  type UnitSp2dInput,
   type User,
 } from '@ranwal/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { createCashPlanService } from './cash-plan.js';
 import { accountCodesUnder, monthColumns } from './cash-plan-rules.js';
+import { openMonthOfSubAction } from './monthly-report.js';
 import { inTransaction, type Parsed } from './pagination.js';
-import { readDeviationThresholds } from './planning-rules.js';
+import { readDeviationThresholds, readPlanningRules } from './planning-rules.js';
 import { assertSubActionInScope, assertSubActionWritable } from './reports.js';
 import { programmesWhere } from './scope.js';
 
@@ -128,7 +133,7 @@ export function createRealisationService(db: Kysely<Database>) {
     subActionId: string,
     year: number,
   ): Promise<RealisationGrid> {
-    const [plan, paid, reasons] = await Promise.all([
+    const [plan, paid, reasons, payments, rules] = await Promise.all([
       // Read on the same executor: inside a transaction, the plan as that transaction sees it.
       createCashPlanService(executor).gridOf(subActionId, year),
       sql<{ account_code: string; month: number; amount: unknown }>`
@@ -141,6 +146,13 @@ export function createRealisationService(db: Kysely<Database>) {
         .where('sub_action_id', '=', subActionId)
         .where('year', '=', year)
         .execute(),
+      sql<Omit<Sp2dPayment, 'amount'> & { amount: unknown }>`
+        select r.sp2d_number, to_char(r.sp2d_date, 'YYYY-MM-DD') as date, r.account_code,
+          r.funding_source_id::text, f.name as funding_source_name, r.amount, r.entered_by_unit
+        from sp2d r left join funding_source f on f.id = r.funding_source_id
+        where r.sub_action_id = ${subActionId} and r.year = ${year}
+        order by r.sp2d_date, r.sp2d_number, r.account_code`.execute(executor),
+      readPlanningRules(executor),
     ]);
     const realisedOf = new Map<string, bigint[]>();
     for (const row of paid.rows) {
@@ -195,7 +207,44 @@ export function createRealisationService(db: Kysely<Database>) {
         planned: plan.totals.plan_total,
         realised: realisedMonths.reduce((sum, amount) => sum + BigInt(amount), 0n).toString(),
       },
+      payments: payments.rows.map((row) => ({ ...row, amount: text(row.amount) })),
+      units_enter_sp2d: rules.units_enter_sp2d,
     };
+  }
+
+  /**
+   * Who may record SP2D for a sub kegiatan: where its lines may be written (scope; a verifier
+   * never), and a planner only where the region lets units record them.
+   */
+  async function assertMayRecord(trx: Kysely<Database>, caller: Caller, subActionId: string) {
+    await assertSubActionWritable(trx, caller, subActionId);
+    if (caller.role !== 'admin' && !(await readPlanningRules(trx)).units_enter_sp2d) {
+      throw new AppError('conflict', texts.entry.notAllowed);
+    }
+  }
+
+  /**
+   * The rows stored under an SP2D number of the year, refused unless they are this sub
+   * kegiatan's and the unit's own; their months are taken and must be open to the unit.
+   */
+  async function ownRowsOf(
+    trx: Kysely<Database>,
+    input: { sub_action_id: string; year: number; sp2d_number: string },
+  ) {
+    const rows = await trx
+      .selectFrom('sp2d')
+      .select(['sub_action_id', 'month', 'entered_by_unit'])
+      .where('year', '=', input.year)
+      .where('sp2d_number', '=', input.sp2d_number)
+      .execute();
+    const refuse = (message: string) => issuesRefusal([{ path: 'sp2d_number', message }]);
+    if (rows.some((row) => row.sub_action_id !== input.sub_action_id)) {
+      throw refuse(texts.entry.otherSubAction(input.sp2d_number));
+    }
+    if (rows.some((row) => !row.entered_by_unit)) {
+      throw refuse(texts.entry.loadedNumber(input.sp2d_number));
+    }
+    return rows;
   }
 
   return {
@@ -448,6 +497,90 @@ export function createRealisationService(db: Kysely<Database>) {
           };
         }),
       };
+    },
+
+    /**
+     * An SP2D the unit records itself (one kode rekening per number): its month, and the month it
+     * moves from when it replaces one, must be open to the unit; the kode rekening one the sub
+     * kegiatan plans.
+     */
+    async recordSp2d(
+      input: Parsed<typeof UnitSp2dInput>,
+      caller: Caller,
+    ): Promise<RealisationGrid> {
+      return inTransaction(db, async (trx) => {
+        await assertMayRecord(trx, caller, input.sub_action_id);
+        const issues: FieldIssue[] = [];
+        if (Number(input.date.slice(0, 4)) !== input.year) {
+          issues.push({ path: 'date', message: texts.otherYear(input.year) });
+        }
+        const usable = await accountCodesUnder(trx, [input]);
+        if (!usable.has(key(input.sub_action_id, input.account_code))) {
+          issues.push({ path: 'account_code', message: texts.unknownAccount(input.account_code) });
+        }
+        if (input.funding_source_id) {
+          const source = await trx
+            .selectFrom('funding_source')
+            .select('id')
+            .where('id', '=', input.funding_source_id)
+            .executeTakeFirst();
+          if (!source) {
+            issues.push({ path: 'funding_source_id', message: texts.entry.unknownFundingSource });
+          }
+        }
+        if (issues.length > 0) throw issuesRefusal(issues);
+        const before = await ownRowsOf(trx, input);
+        const month = Number(input.date.slice(5, 7));
+        // Months taken in order, so two changes crossing months cannot wait on each other.
+        for (const taken of [...new Set([month, ...before.map((row) => row.month)])].sort(
+          (a, b) => a - b,
+        )) {
+          await openMonthOfSubAction(trx, input.sub_action_id, input.year, taken);
+        }
+        await trx
+          .deleteFrom('sp2d')
+          .where('year', '=', input.year)
+          .where('sp2d_number', '=', input.sp2d_number)
+          .execute();
+        await trx
+          .insertInto('sp2d')
+          .values({
+            year: input.year,
+            sp2d_number: input.sp2d_number,
+            sp2d_date: input.date,
+            month,
+            sub_action_id: input.sub_action_id,
+            account_code: input.account_code,
+            funding_source_id: input.funding_source_id ?? null,
+            amount: input.amount,
+            entered_by_unit: true,
+            updated_by: caller.id,
+          })
+          .execute();
+        return gridOf(trx, input.sub_action_id, input.year);
+      });
+    },
+
+    /** Takes back an SP2D the unit recorded, while its month is open to the unit. */
+    async deleteSp2d(
+      input: Parsed<typeof UnitSp2dDelete>,
+      caller: Caller,
+    ): Promise<RealisationGrid> {
+      return inTransaction(db, async (trx) => {
+        await assertMayRecord(trx, caller, input.sub_action_id);
+        const before = await ownRowsOf(trx, input);
+        if (before.length === 0)
+          throw new AppError('not_found', texts.entry.notFound(input.sp2d_number));
+        for (const taken of [...new Set(before.map((row) => row.month))].sort((a, b) => a - b)) {
+          await openMonthOfSubAction(trx, input.sub_action_id, input.year, taken);
+        }
+        await trx
+          .deleteFrom('sp2d')
+          .where('year', '=', input.year)
+          .where('sp2d_number', '=', input.sp2d_number)
+          .execute();
+        return gridOf(trx, input.sub_action_id, input.year);
+      });
     },
 
     /** The unit's reason for an overrun, where its lines may be written (scope; not a verifier). */

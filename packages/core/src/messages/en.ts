@@ -208,6 +208,42 @@ export const messagesEn: Messages = {
       },
       reasonSaved: (code: string) => `The reason for ${code} was saved.`,
     },
+    entry: {
+      title: (name: string) => `SP2D: ${name}`,
+      intro:
+        'Paid orders (SP2D) of this sub-activity. In this region units record their SP2D: record each from its document.',
+      loadedIntro: 'Paid orders (SP2D) of this sub-activity, loaded from the finance system.',
+      empty: 'No SP2D this year yet.',
+      number: 'SP2D number',
+      date: 'Date',
+      account: 'Account code',
+      fundingSource: 'Funding source',
+      noFundingSource: 'No funding source',
+      amount: 'Amount',
+      source: 'Source',
+      fromFinance: 'Finance system',
+      fromUnit: 'Recorded by the unit',
+      record: 'Record SP2D',
+      edit: (number: string) => `Edit SP2D ${number}`,
+      remove: (number: string) => `Delete SP2D ${number}`,
+      dialogTitle: 'Record SP2D',
+      editTitle: (number: string) => `Edit SP2D ${number}`,
+      chooseAccount: 'Choose an account code',
+      saved: (number: string) => `SP2D ${number} recorded.`,
+      removed: (number: string) => `SP2D ${number} deleted.`,
+      removeTitle: (number: string) => `Delete SP2D ${number}?`,
+      removeText: (amount: string, month: string) =>
+        `Realisation of ${amount} in ${month} is removed from this sub-activity.`,
+      failed: 'Could not save the SP2D',
+      removeFailed: 'Could not delete the SP2D',
+      notAllowed:
+        "This region's financial realisation is loaded from the finance system's SP2D by an admin; units do not record SP2D themselves.",
+      loadedNumber: (number: string) =>
+        `SP2D ${number} was loaded from the finance system and cannot be changed by the unit`,
+      otherSubAction: (number: string) => `SP2D number ${number} is used by another sub-activity`,
+      notFound: (number: string) => `SP2D ${number} is not under this sub-activity`,
+      unknownFundingSource: 'funding source not found',
+    },
     upload: {
       title: 'Load SP2D',
       intro:
@@ -1356,6 +1392,9 @@ export const messagesEn: Messages = {
         cashPlanRequired: 'The cash plan must equal the budget lines',
         cashPlanHint:
           'A sub kegiatan whose cash plan still differs cannot be verified, and the stage cannot move on.',
+        unitsEnterSp2d: 'Units record their own SP2D',
+        unitsEnterSp2dHint:
+          "For regions with no SP2D export from the finance system: a unit's planners record each SP2D of their sub-activities on Budget realisation. Off, financial realisation is only loaded by an admin (Load SP2D).",
         saved: 'Planning rules saved.',
         saveFailed: 'Could not save the planning rules',
         thresholds: 'Achievement thresholds',

@@ -512,6 +512,44 @@ export const messagesId = {
     },
     /** Each Perangkat Daerah's year to a month (issue 37). */
     /** The admin loads the finance system's SP2D export in the portal (issue 37). */
+    /** SP2D a unit records itself, where the region has no export to load (issue 37). */
+    entry: {
+      title: (name: string) => `SP2D: ${name}`,
+      intro:
+        'SP2D yang dibayarkan untuk sub kegiatan ini. Daerah ini mencatat SP2D oleh unit: catat setiap SP2D dari dokumennya.',
+      loadedIntro: 'SP2D yang dibayarkan untuk sub kegiatan ini, dimuat dari sistem keuangan.',
+      empty: 'Belum ada SP2D tahun ini.',
+      number: 'Nomor SP2D',
+      date: 'Tanggal',
+      account: 'Kode Rekening',
+      fundingSource: 'Sumber Dana',
+      noFundingSource: 'Tanpa sumber dana',
+      amount: 'Nilai',
+      source: 'Asal',
+      fromFinance: 'Sistem keuangan',
+      fromUnit: 'Dicatat unit',
+      record: 'Catat SP2D',
+      edit: (number: string) => `Ubah SP2D ${number}`,
+      remove: (number: string) => `Hapus SP2D ${number}`,
+      dialogTitle: 'Catat SP2D',
+      editTitle: (number: string) => `Ubah SP2D ${number}`,
+      chooseAccount: 'Pilih kode rekening',
+      saved: (number: string) => `SP2D ${number} dicatat.`,
+      removed: (number: string) => `SP2D ${number} dihapus.`,
+      removeTitle: (number: string) => `Hapus SP2D ${number}?`,
+      removeText: (amount: string, month: string) =>
+        `Realisasi ${amount} di bulan ${month} dihapus dari sub kegiatan ini.`,
+      failed: 'Gagal menyimpan SP2D',
+      removeFailed: 'Gagal menghapus SP2D',
+      /** Refusals. */
+      notAllowed:
+        'Realisasi keuangan daerah ini dimuat dari SP2D sistem keuangan oleh admin; unit tidak mencatat SP2D sendiri.',
+      loadedNumber: (number: string) =>
+        `SP2D ${number} dimuat dari sistem keuangan dan tidak dapat diubah unit`,
+      otherSubAction: (number: string) => `nomor SP2D ${number} sudah dipakai sub kegiatan lain`,
+      notFound: (number: string) => `SP2D ${number} tidak ada pada sub kegiatan ini`,
+      unknownFundingSource: 'sumber dana tidak ditemukan',
+    },
     upload: {
       title: 'Muat SP2D',
       intro:
@@ -1524,6 +1562,9 @@ export const messagesId = {
         cashPlanRequired: 'Anggaran Kas wajib sama dengan rincian belanja',
         cashPlanHint:
           'Sub kegiatan yang Anggaran Kasnya masih memiliki selisih tidak dapat diverifikasi, dan tahap tidak dapat dilanjutkan.',
+        unitsEnterSp2d: 'Unit mencatat SP2D sendiri',
+        unitsEnterSp2dHint:
+          'Untuk daerah tanpa ekspor SP2D dari sistem keuangan: perencana unit mencatat setiap SP2D sub kegiatannya pada Realisasi Anggaran. Bila dimatikan, realisasi keuangan hanya dimuat admin (Muat SP2D).',
         saved: 'Aturan perencanaan berhasil disimpan.',
         saveFailed: 'Gagal menyimpan aturan perencanaan',
         /** The region's deviation thresholds (issue 37). */

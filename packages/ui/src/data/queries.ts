@@ -63,6 +63,8 @@ import type {
   SubActionVerifyInput,
   TaxRecalculationInput,
   TaxRuleSet,
+  UnitSp2dDelete,
+  UnitSp2dInput,
   UserCreateInput,
   UserListQuery,
   UserUpdateInput,
@@ -852,6 +854,20 @@ export const useSetRealisationReason = () =>
   useClientMutation(
     (client, body: RealisationReasonInput) => client.realisation.reason(body),
     // A reason given lets the unit's month be sent: the monthly report reads again too.
+    monthlyCycle,
+  );
+
+/** Records (or corrects) an SP2D of the unit's: the month's figures read again too. */
+export const useRecordSp2d = () =>
+  useClientMutation(
+    (client, body: UnitSp2dInput) => client.realisation.recordSp2d(body),
+    monthlyCycle,
+  );
+
+/** Takes back an SP2D the unit recorded. */
+export const useDeleteSp2d = () =>
+  useClientMutation(
+    (client, query: UnitSp2dDelete) => client.realisation.deleteSp2d(query),
     monthlyCycle,
   );
 

@@ -98,6 +98,7 @@ export function ConnectedPlanningSettings() {
             lines_need_pagu: settings.data.data.lines_need_pagu,
             lines_need_funding_source: settings.data.data.lines_need_funding_source,
             cash_plan_required: settings.data.data.cash_plan_required ?? false,
+            units_enter_sp2d: settings.data.data.units_enter_sp2d ?? false,
           }}
           isSaving={savePolicy.isPending}
           onChange={async (change) => {

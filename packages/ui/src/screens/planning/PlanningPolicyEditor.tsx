@@ -5,7 +5,10 @@ import { useMessages } from '../../data/RanwalProvider.js';
 
 /** The region's rules as the editor shows them: each one on or off. */
 export type PlanningPolicy = Required<
-  Pick<PlanningPolicyInput, 'lines_need_pagu' | 'lines_need_funding_source' | 'cash_plan_required'>
+  Pick<
+    PlanningPolicyInput,
+    'lines_need_pagu' | 'lines_need_funding_source' | 'cash_plan_required' | 'units_enter_sp2d'
+  >
 >;
 
 export interface PlanningPolicyEditorProps {
@@ -15,14 +18,23 @@ export interface PlanningPolicyEditorProps {
   isSaving?: boolean;
 }
 
-/** The rules in the order a line meets them: its pagu, its sumber dana, then its months. */
-const RULES = ['lines_need_pagu', 'lines_need_funding_source', 'cash_plan_required'] as const;
+/**
+ * The rules in the order a line meets them: its pagu, its sumber dana, its months, then how what
+ * was paid for it is known.
+ */
+const RULES = [
+  'lines_need_pagu',
+  'lines_need_funding_source',
+  'cash_plan_required',
+  'units_enter_sp2d',
+] as const;
 
 /**
  * 'Aturan Perencanaan' on Pengaturan Perencanaan: whether a sub kegiatan without a pagu refuses
  * lines in a year that has stages (issue 33), whether every line must name its sumber dana, and
  * whether an Anggaran Kas that does not equal its lines holds up verification and the next
- * stage (issue 36). Each is saved as it is toggled.
+ * stage (issue 36), and whether units record their own SP2D (issue 37). Each is saved as it is
+ * toggled.
  */
 export function PlanningPolicyEditor({
   policy,
@@ -35,6 +47,7 @@ export function PlanningPolicyEditor({
     lines_need_pagu: [t.linesNeedPagu, t.hint],
     lines_need_funding_source: [t.linesNeedFundingSource, t.fundingSourceHint],
     cash_plan_required: [t.cashPlanRequired, t.cashPlanHint],
+    units_enter_sp2d: [t.unitsEnterSp2d, t.unitsEnterSp2dHint],
   } as const;
   return (
     <section

@@ -1,16 +1,30 @@
-import { formatRupiah, RealisationReasonText, type RealisationRow } from '@ranwal/core';
+import {
+  formatRupiah,
+  RealisationReasonText,
+  type RealisationRow,
+  type Sp2dPayment,
+} from '@ranwal/core';
 import { useState } from 'react';
 import { ReasonDialog } from '../../components/ReasonDialog.js';
 import { ErrorState, Spinner } from '../../components/States.js';
 import { useCallToasts } from '../../data/call-toasts.js';
-import { useRealisation, useSetRealisationReason } from '../../data/queries.js';
+import {
+  useDeleteSp2d,
+  useRealisation,
+  useRecordSp2d,
+  useSetRealisationReason,
+} from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { RealisationView } from './RealisationView.js';
+import { RecordSp2dDialog, RemoveSp2dDialog, Sp2dPayments } from './Sp2dPayments.js';
 
 export interface ConnectedSubActionRealisationProps {
   subActionId: string;
   year: number;
-  /** Whether the person may give reasons (a unit's planner, an admin); a reader only sees them. */
+  /**
+   * Whether the person may give reasons and, where the region lets units, record SP2D (a unit's
+   * planner, an admin); a reader only sees them.
+   */
   canExplain?: boolean;
 }
 
@@ -31,6 +45,11 @@ export function ConnectedSubActionRealisation({
   const realisation = useRealisation({ sub_action_id: subActionId, year });
   const setReason = useSetRealisationReason();
   const [explaining, setExplaining] = useState<RealisationRow | null>(null);
+  const recordSp2d = useRecordSp2d();
+  const deleteSp2d = useDeleteSp2d();
+  const [recording, setRecording] = useState<{ payment: Sp2dPayment | null } | null>(null);
+  const [removing, setRemoving] = useState<Sp2dPayment | null>(null);
+  const entry = m.realisation.entry;
   const dialog = t.reasonDialog;
   return (
     <>
@@ -44,10 +63,47 @@ export function ConnectedSubActionRealisation({
         </p>
       )}
       {realisation.data && (
-        <RealisationView
-          grid={realisation.data.data}
-          onGiveReason={canExplain ? setExplaining : undefined}
-        />
+        <>
+          <RealisationView
+            grid={realisation.data.data}
+            onGiveReason={canExplain ? setExplaining : undefined}
+          />
+          <Sp2dPayments
+            grid={realisation.data.data}
+            {...(canExplain && {
+              onRecord: (payment: Sp2dPayment | null) => setRecording({ payment }),
+              onRemove: setRemoving,
+            })}
+          />
+          <RecordSp2dDialog
+            grid={realisation.data.data}
+            editing={recording}
+            onClose={() => setRecording(null)}
+            onSubmit={async (values) => {
+              await recordSp2d.mutateAsync({ sub_action_id: subActionId, year, ...values });
+              toasts.success(entry.saved(values.sp2d_number));
+            }}
+          />
+          <RemoveSp2dDialog
+            payment={removing}
+            isPending={deleteSp2d.isPending}
+            onClose={() => setRemoving(null)}
+            onConfirm={(payment) =>
+              void toasts.attempt(
+                async () => {
+                  await deleteSp2d.mutateAsync({
+                    sub_action_id: subActionId,
+                    year,
+                    sp2d_number: payment.sp2d_number,
+                  });
+                  setRemoving(null);
+                },
+                () => entry.removed(payment.sp2d_number),
+                entry.removeFailed,
+              )
+            }
+          />
+        </>
       )}
       <ReasonDialog
         texts={

@@ -8,3 +8,4 @@ export * from './RealisationTrendChart.js';
 export * from './RealisationView.js';
 export * from './realisation-parts.js';
 export * from './Sp2dImport.js';
+export * from './Sp2dPayments.js';
