@@ -15,7 +15,9 @@
 //    Perangkat Daerah, each with six months of physical progress and a sent report: the units'
 //    month (`GET /api/realisation/summary`, goal p99 under 100 ms), then the drill-down: a
 //    unit's month (`GET /api/monthly-report`), its trend (`GET /api/realisation/trend`) and the
-//    region's trend, each `--calls` times one at a time (goal p99 under 50 ms for a unit's).
+//    region's trend, each `--calls` times one at a time (goal p99 under 50 ms for a unit's),
+//    on the server as deployed (answers kept while the database does not change) and on a
+//    second process with that cache off (what a call costs right after a write).
 //
 //   npm run build && node bench/server/sp2d.mjs [--rows 200000] [--calls 300]
 //
@@ -45,6 +47,7 @@ const { values: options } = parseArgs({
   },
 });
 const PORT = 18098;
+const UNCACHED_PORT = 18099;
 const YEAR = 2026;
 const SUB_ACTIONS = 6381;
 const ACCOUNTS_PER_SUB_ACTION = 5;
@@ -203,11 +206,22 @@ async function main() {
   const { rows: agencies } = await db.query(
     `select id from agency where name like 'Dinas Bench %' order by random()`,
   );
+  // The same calls on a second server process with its answer cache off: what each costs when
+  // the database has just changed (on a deadline day, after nearly every call).
+  await startServer(`${options['pg-url']}/${dbName}`, UNCACHED_PORT, { RANWAL_LIST_CACHE_MB: '0' });
   const timed = async (label, goal, pathOf) => {
+    for (const [port, kind] of [
+      [PORT, 'answers kept while nothing changes'],
+      [UNCACHED_PORT, 'cache off'],
+    ]) {
+      await timedOn(port, `${label}, ${kind}`, goal, pathOf);
+    }
+  };
+  const timedOn = async (port, label, goal, pathOf) => {
     const took = [];
     for (let n = 0; n < calls + 10; n++) {
       started = performance.now();
-      const answer = await call(PORT, 'GET', `${API}/${pathOf(n)}`, { token: admin.token });
+      const answer = await call(port, 'GET', `${API}/${pathOf(n)}`, { token: admin.token });
       if (answer.status !== 200) throw new Error(JSON.stringify(answer.json).slice(0, 400));
       if (n >= 10) took.push(performance.now() - started);
     }

@@ -223,6 +223,18 @@ describe.each(databaseTargets)('SP2D recorded by the unit on %s', (target) => {
       ['SP2D/KEUANGAN/0001', false],
       ['SP2D/UNIT/0013', true],
     ]);
+    // The sums the dashboard reads (kept by triggers, migration 0038) equal the SP2D after
+    // every record, correction, deletion and load above.
+    const { rows: drift } = await sql<{ month: number }>`
+      select coalesce(t.month, s.month) as month from sp2d_month_total t
+      full join (select sub_action_id, year, month, sum(amount) as amount from sp2d
+        group by 1, 2, 3) s using (sub_action_id, year, month)
+      where coalesce(t.amount, 0) <> coalesce(s.amount, 0)`.execute(t.database.db);
+    expect(drift).toEqual([]);
+    const { rows: kept } = await sql<{ amount: string }>`
+      select sum(amount)::text as amount from sp2d_month_total
+      where sub_action_id = ${unit.chain.sub_action_id} and year = ${YEAR}`.execute(t.database.db);
+    expect(kept[0]!.amount).toBe(grid.totals.realised);
     // Turned off again: the unit's SP2D stay, the unit records no more.
     expect((await policy(false)).statusCode).toBe(200);
     expect((await record(entry('SP2D/UNIT/0014', `${YEAR}-05-05`, 10))).statusCode).toBe(409);

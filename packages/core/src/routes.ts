@@ -188,6 +188,12 @@ export interface RouteDefinition {
   data: z.ZodType;
   /** Answers with `data: [...]` and `filter`. */
   list?: true;
+  /**
+   * A read whose answer a server may keep while the database has not changed (and the day in the
+   * region is the same), as it keeps list answers: a dashboard many people read over the year's
+   * data. Lists are kept so already.
+   */
+  cached?: true;
   /** Status of a successful answer; 200 unless stated. */
   successStatus?: 200 | 201;
   /**
@@ -914,6 +920,7 @@ export const routes = {
     summary: route({
       method: 'GET',
       path: '/api/realisation/summary',
+      cached: true,
       access: 'user',
       summary:
         "The year to a month per Perangkat Daerah in the caller's scope, the most lagging first: lines' total, cumulative Anggaran Kas and payments (SP2D), achievement and its level (red below 75 %, yellow below 90 %)",
@@ -923,6 +930,7 @@ export const routes = {
     trend: route({
       method: 'GET',
       path: '/api/realisation/trend',
+      cached: true,
       access: 'user',
       summary:
         "A Perangkat Daerah's year month by month (or the caller's whole scope's): running Anggaran Kas and payments (SP2D) and physical progress weighted by money, each against its plan with its level",
@@ -961,6 +969,7 @@ export const routes = {
     get: route({
       method: 'GET',
       path: '/api/monthly-report',
+      cached: true,
       access: 'user',
       summary:
         "A Perangkat Daerah's month (the caller's only unit when left out): its status, due date, each sub kegiatan with lines (money to date against the Anggaran Kas, physical progress against its planned curve, problems and actions) and the unit's totals, progress weighted by money",

@@ -34,6 +34,7 @@ import * as deviationThresholds from './migrations/2026-11-29-0033-deviation-thr
 import * as monthlyReportFigures from './migrations/2026-11-29-0034-monthly-report-figures.js';
 import * as monthlyReminders from './migrations/2026-11-29-0035-monthly-reminders.js';
 import * as unitSp2d from './migrations/2026-11-30-0037-unit-sp2d.js';
+import * as sp2dMonthTotals from './migrations/2026-11-30-0038-sp2d-month-totals.js';
 
 // Listed statically so the bundled server needs no migrations folder at run time.
 const migrations: Record<string, Migration> = {
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-0034-monthly-report-figures': monthlyReportFigures,
   '2026-11-29-0035-monthly-reminders': monthlyReminders,
   '2026-11-30-0037-unit-sp2d': unitSp2d,
+  '2026-11-30-0038-sp2d-month-totals': sp2dMonthTotals,
 };
 
 /** Brings the schema to the latest migration; serves start-up, tests and `npm run migrate`. */

@@ -218,6 +218,14 @@ export interface Sp2dTable {
   updated_by: string | null;
 }
 
+/** What a sub kegiatan was paid in a month: `sp2d` summed, kept by its triggers (migration 0038). */
+export interface Sp2dMonthTotalTable {
+  sub_action_id: string;
+  year: number;
+  month: number;
+  amount: BigIntColumn;
+}
+
 /** A unit's reason for a kode rekening realised above its lines' total (issue 37). */
 export interface RealisationReasonTable {
   id: Generated<string>;
@@ -483,6 +491,7 @@ export interface Database {
   cash_plan: CashPlanTable;
   stage_cash_plan: StageCashPlanTable;
   sp2d: Sp2dTable;
+  sp2d_month_total: Sp2dMonthTotalTable;
   realisation_reason: RealisationReasonTable;
   physical_progress: PhysicalProgressTable;
   monthly_report: MonthlyReportTable;

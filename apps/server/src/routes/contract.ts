@@ -9,6 +9,7 @@ import {
   messagesId,
   type RouteDefinition,
   type Routes,
+  todayInRegion,
   type User,
 } from '@ranwal/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
@@ -155,7 +156,8 @@ export function registerContract(app: FastifyInstance, options: ContractOptions)
     for (const path of [route.path, ...(route.aliases ?? [])]) {
       const url = `${BASE_PATH}${path}`;
       const serialize = responseSerializer(responseSchema, checkResponses, route.method, url);
-      const cachedList = route.list && route.method === 'GET' ? options.listCache : undefined;
+      const cachedList =
+        (route.list || route.cached) && route.method === 'GET' ? options.listCache : undefined;
       const creates = route.method === 'POST' && status === 201;
       app.route({
         ...options.routeOptions?.[`${group}.${name}`],
@@ -214,7 +216,8 @@ export function registerContract(app: FastifyInstance, options: ContractOptions)
           if (!cachedList) return answer();
           // The same answer for the same call (aliases included) by the same caller in the same
           // scope (their units: a change reaches a process's cached person up to 5 s later).
-          const key = `${group}.${name}\u0000${user ? `${user.id}:${user.role}:${user.agency_ids.join(',')}` : ''}\u0000${JSON.stringify(request.query)}`;
+          // A cached read may say what is late by the region's day: a new day is a new answer.
+          const key = `${group}.${name}\u0000${user ? `${user.id}:${user.role}:${user.agency_ids.join(',')}` : ''}\u0000${JSON.stringify(request.query)}${route.cached ? `\u0000${todayInRegion()}` : ''}`;
           // Bytes with their type set are sent as they are (Fastify skips the serializer).
           reply.type(JSON_TYPE);
           return cachedList.answer(key, async () => serialize(await answer()));

@@ -55,3 +55,16 @@ export const toCount = (value: unknown): number => Number(value ?? 0);
  */
 export const inTransaction = <DB, T>(db: Kysely<DB>, work: (trx: Kysely<DB>) => Promise<T>) =>
   db.isTransaction ? work(db) : db.transaction().execute(work);
+
+/**
+ * Runs a read of many rows (a dashboard, a unit's month) with PostgreSQL's JIT compiler off for
+ * its transaction alone. The planner's estimates for these reads pass JIT's threshold, and
+ * compiling took 40–150 ms of calls that run in 30 (docs/performance.md, 'The monitoring
+ * dashboard'); `set local` ends with the transaction, so pooled connections and PgBouncer
+ * see nothing of it. (PGlite has no JIT; it accepts the setting.)
+ */
+export const readWithoutJit = <DB, T>(db: Kysely<DB>, read: (trx: Kysely<DB>) => Promise<T>) =>
+  inTransaction(db, async (trx) => {
+    await sql`set local jit = off`.execute(trx);
+    return read(trx);
+  });

@@ -31,7 +31,7 @@ import type { Database } from '../db/schema.js';
 import { createCashPlanService } from './cash-plan.js';
 import { accountCodesUnder, monthColumns } from './cash-plan-rules.js';
 import { openMonthOfSubAction } from './monthly-report.js';
-import { inTransaction, type Parsed } from './pagination.js';
+import { inTransaction, type Parsed, readWithoutJit } from './pagination.js';
 import { readDeviationThresholds, readPlanningRules } from './planning-rules.js';
 import { assertSubActionInScope, assertSubActionWritable } from './reports.js';
 import { programmesWhere } from './scope.js';
@@ -267,7 +267,7 @@ export function createRealisationService(db: Kysely<Database>) {
           .map((column) => `c.${column}`)
           .join(' + '),
       );
-      const { rows } = await sql<{
+      const query = sql<{
         agency_id: string | null;
         agency_code: string | null;
         agency_name: string | null;
@@ -300,9 +300,10 @@ export function createRealisationService(db: Kysely<Database>) {
           select sc.agency_id, sum(${plannedSoFar}) as total
           from cash_plan c join scoped sc on sc.sub_action_id = c.sub_action_id
           where c.year = ${year} group by 1),
+        -- The SP2D summed per sub kegiatan and month as they are written (migration 0038).
         paid as (
           select sc.agency_id, sum(r.amount) as total
-          from sp2d r join scoped sc on sc.sub_action_id = r.sub_action_id
+          from sp2d_month_total r join scoped sc on sc.sub_action_id = r.sub_action_id
           where r.year = ${year} and r.month <= ${month} group by 1),
         -- A unit whose month is verified or closed counts with the figures it was frozen with.
         frozen as (
@@ -332,7 +333,8 @@ export function createRealisationService(db: Kysely<Database>) {
         left join lines on lines.agency_id is not distinct from u.agency_id
         left join planned on planned.agency_id is not distinct from u.agency_id
         left join paid on paid.agency_id is not distinct from u.agency_id
-        left join frozen on frozen.agency_id = u.agency_id`.execute(db);
+        left join frozen on frozen.agency_id = u.agency_id`;
+      const { rows } = await readWithoutJit(db, (trx) => query.execute(trx));
       const weightedOf = new Map<string, bigint>();
       const units = rows.map((row) => {
         const planned = text(row.planned);
@@ -426,7 +428,7 @@ export function createRealisationService(db: Kysely<Database>) {
       const plannedMonths = sql.raw(
         monthColumns.map((column, at) => `sum(c.${column}) as m${at + 1}`).join(', '),
       );
-      const { rows } = await sql<{
+      const query = sql<{
         month: number;
         lines_total: unknown;
         planned: unknown;
@@ -448,7 +450,7 @@ export function createRealisationService(db: Kysely<Database>) {
           where c.year = ${year}),
         paid as (
           select r.month, sum(r.amount) as total
-          from sp2d r join scoped sc on sc.sub_action_id = r.sub_action_id
+          from sp2d_month_total r join scoped sc on sc.sub_action_id = r.sub_action_id
           where r.year = ${year} group by 1),
         months as (select generate_series(1, 12) as month),
         -- Each entry holds from its month until the sub kegiatan's next one: one range join
@@ -476,7 +478,8 @@ export function createRealisationService(db: Kysely<Database>) {
           (select coalesce(sum(total), 0) from paid where paid.month <= m.month) as realised,
           coalesce(progress.weighted, 0) as weighted
         from months m left join progress using (month)
-        order by m.month`.execute(db);
+        order by m.month`;
+      const { rows } = await readWithoutJit(db, (trx) => query.execute(trx));
       return {
         year,
         agency_id: agencyId ?? null,
