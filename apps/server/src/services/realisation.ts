@@ -444,27 +444,26 @@ export function createRealisationService(db: Kysely<Database>) {
           select d.sub_action_id, sum(d.total_after_tax) as total
           from detail_program d join scoped sc on sc.sub_action_id = d.sub_action_id
           where d.year = ${year} group by 1),
-        planned_months as (
+        -- Read once, not once per month: each is used in a per-month subquery below.
+        planned_months as materialized (
           select ${plannedMonths}
           from cash_plan c join scoped sc on sc.sub_action_id = c.sub_action_id
           where c.year = ${year}),
-        paid as (
+        paid as materialized (
           select r.month, sum(r.amount) as total
           from sp2d_month_total r join scoped sc on sc.sub_action_id = r.sub_action_id
           where r.year = ${year} group by 1),
         months as (select generate_series(1, 12) as month),
-        -- Each entry holds from its month until the sub kegiatan's next one: one range join
-        -- instead of a lookup per sub kegiatan and month (1 s for a kabupaten's year).
+        -- Each entry changes its sub kegiatan's weight from its month on by (this progress - the
+        -- one before) × its lines: the month's weighted progress is the running sum of those
+        -- changes. One pass over the entries, not a join of every month with every entry (a
+        -- kabupaten's year: 372 ms, and 1 s as a lookup per sub kegiatan and month before that).
         steps as (
-          select f.sub_action_id, f.month, f.progress_tenths,
-            lead(f.month, 1, 13) over (partition by f.sub_action_id order by f.month) as until
+          select f.month, l.total * (f.progress_tenths - coalesce(lag(f.progress_tenths)
+            over (partition by f.sub_action_id order by f.month), 0)) as change
           from physical_progress f join sub_lines l on l.sub_action_id = f.sub_action_id
           where f.year = ${year}),
-        progress as (
-          select m.month, sum(l.total * st.progress_tenths) as weighted
-          from months m join steps st on st.month <= m.month and m.month < st.until
-          join sub_lines l on l.sub_action_id = st.sub_action_id
-          group by 1)
+        changes as materialized (select month, sum(change) as change from steps group by 1)
         select m.month,
           (select coalesce(sum(total), 0) from sub_lines) as lines_total,
           (select coalesce(${sql.raw(
@@ -476,8 +475,8 @@ export function createRealisationService(db: Kysely<Database>) {
               .join(' + '),
           )}, 0) from planned_months pm) as planned,
           (select coalesce(sum(total), 0) from paid where paid.month <= m.month) as realised,
-          coalesce(progress.weighted, 0) as weighted
-        from months m left join progress using (month)
+          (select coalesce(sum(change), 0) from changes where changes.month <= m.month) as weighted
+        from months m
         order by m.month`;
       const { rows } = await readWithoutJit(db, (trx) => query.execute(trx));
       return {
