@@ -33,6 +33,7 @@ import * as monthlyReportNotifications from './migrations/2026-11-29-0032-monthl
 import * as deviationThresholds from './migrations/2026-11-29-0033-deviation-thresholds.js';
 import * as monthlyReportFigures from './migrations/2026-11-29-0034-monthly-report-figures.js';
 import * as monthlyReminders from './migrations/2026-11-29-0035-monthly-reminders.js';
+import * as indicators from './migrations/2026-11-30-0036-indicators.js';
 
 // Listed statically so the bundled server needs no migrations folder at run time.
 const migrations: Record<string, Migration> = {
@@ -69,6 +70,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-0033-deviation-thresholds': deviationThresholds,
   '2026-11-29-0034-monthly-report-figures': monthlyReportFigures,
   '2026-11-29-0035-monthly-reminders': monthlyReminders,
+  '2026-11-30-0036-indicators': indicators,
 };
 
 /** Brings the schema to the latest migration; serves start-up, tests and `npm run migrate`. */

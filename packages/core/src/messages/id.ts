@@ -692,6 +692,88 @@ export const messagesId = {
       all: 'Laporan semua Perangkat Daerah bulan ini dikunci: unit tidak dapat mengubah realisasi fisiknya lagi, apa pun statusnya.',
     },
   },
+  /** Output indicators, quarterly achievement and the evaluation form (issue 37). */
+  indicators: {
+    title: 'Indikator Keluaran',
+    intro: 'Tolok ukur keluaran sub kegiatan ini beserta targetnya pada tahun anggaran.',
+    add: 'Tambah Indikator',
+    edit: 'Ubah Indikator',
+    editOf: (name: string) => `Ubah indikator ${name}`,
+    deleteOf: (name: string) => `Hapus indikator ${name}`,
+    empty: 'Belum ada indikator keluaran.',
+    readOnly:
+      'Indikator hanya dapat dilihat: rincian sub kegiatan ini tidak dapat diubah saat ini.',
+    fetchFailed: 'Gagal mengambil indikator keluaran',
+    saveFailed: 'Gagal menyimpan indikator',
+    deleteFailed: 'Gagal menghapus indikator',
+    saved: (name: string) => `Indikator ${name} disimpan.`,
+    deleted: (name: string) => `Indikator ${name} dihapus.`,
+    deleteText: (name: string) => `Indikator "${name}" beserta capaiannya akan dihapus.`,
+    columns: {
+      description: 'Tolok Ukur',
+      target: 'Target',
+      unit: 'Satuan',
+      cumulative: 'Capaian Kumulatif',
+      achievement: 'Tingkat Capaian',
+    },
+    form: {
+      description: 'Tolok Ukur',
+      descriptionPlaceholder: 'mis. Jumlah dokumen perencanaan yang disusun',
+      target: 'Target',
+      targetHint: 'Angka, paling banyak 2 angka di belakang koma, mis. 1,5',
+      unit: 'Satuan',
+      unitPlaceholder: 'mis. Dokumen',
+    },
+    /** A quarter as the form names it: 'Triwulan I'. */
+    quarter: (numeral: string) => `Triwulan ${numeral}`,
+    quarterInvalid: 'harus triwulan 1 sampai 4',
+    nothingEntered: 'Isi capaian sedikitnya satu indikator.',
+    notFound: 'Indikator',
+    /** An indicator named that is not of the sub kegiatan and year the call is about. */
+    notOfSubAction: 'Indikator ini bukan milik sub kegiatan dan tahun yang dipilih.',
+    /** A quarter whose monthly report is no longer open to the unit. */
+    quarterLocked: (quarter: string, month: string, status: string) =>
+      `Capaian ${quarter} tidak dapat diubah: Laporan ${month} berstatus ${status}.`,
+    achievement: {
+      open: 'Capaian Triwulan',
+      openOf: (subAction: string) => `Capaian triwulan ${subAction}`,
+      title: (quarter: string, name: string) => `Capaian ${quarter}: ${name}`,
+      text: (quarter: string) =>
+        `Capaian keluaran yang dicapai selama ${quarter} saja; kumulatif dijumlahkan dari setiap triwulan.`,
+      field: (description: string, unit: string) => `${description} (${unit})`,
+      fieldHint: (target: string, before: string) =>
+        `Target ${target}; triwulan sebelumnya ${before}`,
+      none: 'Sub kegiatan ini belum memiliki indikator keluaran. Tambahkan indikator pada rincian belanjanya.',
+      saved: (quarter: string, name: string) => `Capaian ${quarter} ${name} disimpan.`,
+      failed: 'Gagal menyimpan capaian triwulan',
+      locked: 'Bulan ini tidak dapat diubah lagi.',
+    },
+    /** The evaluation form printed (workbook and PDF). */
+    print: {
+      heading: 'EVALUASI TERHADAP HASIL RENJA PERANGKAT DAERAH',
+      unit: (unit: string) => `Perangkat Daerah: ${unit}`,
+      period: (quarter: string, year: number) => `Periode: sampai dengan ${quarter} Tahun ${year}`,
+      sheet: (quarter: string, year: number) => `Evaluasi ${quarter} ${year}`,
+      total: 'Jumlah',
+      quantity: 'K',
+      money: 'Rp',
+      columns: {
+        code: 'Kode',
+        name: 'Program / Kegiatan / Sub Kegiatan',
+        indicator: 'Indikator Kinerja (Tolok Ukur)',
+        target: 'Target',
+        realisedQuarter: (numeral: string) => `Realisasi Triwulan ${numeral}`,
+        cumulative: 'Realisasi Kumulatif',
+        rate: 'Tingkat Capaian',
+        responsible: 'Perangkat Daerah Penanggung Jawab',
+      },
+      download: 'Unduh Evaluasi Triwulan',
+      downloadPdf: 'Unduh Evaluasi Triwulan (PDF)',
+      downloaded: 'Evaluasi triwulan berhasil diunduh.',
+      downloadFailed: 'Gagal mengunduh evaluasi triwulan',
+      quarterChoice: 'Triwulan Evaluasi',
+    },
+  },
   app: {
     name: 'Ranwal',
     subtitle: 'Sistem Informasi Remote Monitoring',
@@ -1762,6 +1844,8 @@ export const messagesId = {
       realisation_reason: 'Alasan Realisasi Melebihi Rincian',
       physical_progress: 'Realisasi Fisik',
       monthly_report: 'Laporan Bulanan',
+      sub_action_indicator: 'Indikator Keluaran',
+      indicator_achievement: 'Capaian Indikator',
     },
     /** Labels of the recorded columns the line's field labels do not name. */
     fields: {
@@ -1807,6 +1891,8 @@ export const messagesId = {
       cashPlanRequired: 'Anggaran Kas Wajib Sama Dengan Rincian Belanja',
       accountCode: 'Kode Rekening',
       month: (n: number) => `Bulan ${n}`,
+      quarter: 'Triwulan',
+      achievement: 'Capaian',
     },
     /** How a settings record is named in the list: a PPN rule by its date, a person's unit. */
     recordNames: {
