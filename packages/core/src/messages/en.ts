@@ -2302,6 +2302,7 @@ export const messagesEn: Messages = {
         encoding: 'encoding',
         year: 'year',
         month: 'month',
+        quarter: 'quarter',
         kind: 'kind',
         format: 'format',
         separator: 'separator',
@@ -2375,6 +2376,9 @@ export const messagesEn: Messages = {
       exportMonthlyReport:
         "download a unit's monthly report as the portal does: per sub kegiatan its lines, cash plan and SP2D to the month, achievement, physical progress against its plan, deviation, problems and actions (xlsx or pdf)",
       reportMonth: 'the month reported, 1 to 12',
+      exportEvaluation:
+        "download a unit's evaluation of its work plan (Renja, Permendagri 86/2017) up to a quarter as the portal does: per programme, kegiatan and sub kegiatan its output indicators with target, realisation per quarter and cumulative, achievement rate and rupiah from SP2D (xlsx or pdf)",
+      reportQuarter: 'the quarter evaluated, 1 to 4 (quarter I up to that one)',
       monthAgency:
         'the unit reported (code, name or id); may be left out when your account has one unit',
       printAgency: "only this unit's sub kegiatan (code, name or id), signed by its signer",
@@ -2513,6 +2517,7 @@ export const messagesEn: Messages = {
       csvIsFlat: 'CSV is of the flat layout only: the RKA is xlsx or pdf',
       reportYear: '--year must be a year from 2000 to 2100',
       reportMonth: '--month must be a month from 1 to 12',
+      reportQuarter: '--quarter must be a quarter from 1 to 4',
       emptyReport: 'the server sent an empty report',
       exportInterrupted: 'export interrupted; nothing was written',
       writeFailed: (what: string, reason: string) => `${what} failed: ${reason}`,
@@ -2726,6 +2731,7 @@ export const messagesEn: Messages = {
       cashPlan: 'cash plan',
       fundingRecap: 'funding sources recap',
       monthlyReport: (month: string) => `monthly report of ${month}`,
+      evaluation: (quarter: string) => `Renja evaluation up to ${quarter}`,
       agency: (name: string) => `Perangkat Daerah ${name}`,
       program: (name: string) => `programme ${name}`,
       supporter: (name: string) => `supporter ${name}`,

@@ -2600,6 +2600,7 @@ export const messagesId = {
         encoding: 'pengodean',
         year: 'tahun',
         month: 'bulan',
+        quarter: 'triwulan',
         kind: 'kelompok',
         format: 'format',
         separator: 'pemisah',
@@ -2675,6 +2676,9 @@ export const messagesId = {
       exportMonthlyReport:
         'unduh Laporan Bulanan satu Perangkat Daerah seperti di portal: per sub kegiatan total rincian, Anggaran Kas dan realisasi SP2D s.d. bulan itu, capaian, realisasi fisik terhadap rencananya, deviasi, permasalahan dan upaya (xlsx atau pdf)',
       reportMonth: 'bulan laporan, 1 sampai 12',
+      exportEvaluation:
+        'unduh Evaluasi terhadap Hasil Renja (Permendagri 86/2017) satu Perangkat Daerah sampai triwulan itu seperti di portal: per program, kegiatan dan sub kegiatan indikator keluaran dengan target, realisasi per triwulan dan kumulatif, tingkat capaian dan realisasi Rp dari SP2D (xlsx atau pdf)',
+      reportQuarter: 'triwulan evaluasi, 1 sampai 4 (Triwulan I sampai triwulan itu)',
       monthAgency:
         'Perangkat Daerah laporan (kode, nama atau id); boleh dikosongkan bila akun Anda hanya punya satu',
       printAgency:
@@ -2835,6 +2839,7 @@ export const messagesId = {
       csvIsFlat: 'CSV hanya untuk tata letak flat: RKA berupa xlsx atau pdf',
       reportYear: '--year harus tahun dari 2000 sampai 2100',
       reportMonth: '--month harus bulan dari 1 sampai 12',
+      reportQuarter: '--quarter harus triwulan dari 1 sampai 4',
       emptyReport: 'server mengirim laporan kosong',
       exportInterrupted: 'ekspor dihentikan; tidak ada yang ditulis',
       writeFailed: (what: string, reason: string) => `${what} gagal: ${reason}`,
@@ -3051,6 +3056,7 @@ export const messagesId = {
       cashPlan: 'Anggaran Kas',
       fundingRecap: 'Rekap Sumber Dana',
       monthlyReport: (month: string) => `Laporan Bulanan ${month}`,
+      evaluation: (quarter: string) => `Evaluasi Renja s.d. ${quarter}`,
       agency: (name: string) => `Perangkat Daerah ${name}`,
       program: (name: string) => `program ${name}`,
       supporter: (name: string) => `pengampu ${name}`,
