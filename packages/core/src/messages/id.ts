@@ -698,8 +698,8 @@ export const messagesId = {
     intro: 'Tolok ukur keluaran sub kegiatan ini beserta targetnya pada tahun anggaran.',
     add: 'Tambah Indikator',
     edit: 'Ubah Indikator',
-    editOf: (name: string) => `Ubah indikator ${name}`,
-    deleteOf: (name: string) => `Hapus indikator ${name}`,
+    /** A row's 'Edit' named with its tolok ukur. */
+    editOf: (name: string) => `Edit ${name}`,
     empty: 'Belum ada indikator keluaran.',
     readOnly:
       'Indikator hanya dapat dilihat: rincian sub kegiatan ini tidak dapat diubah saat ini.',
@@ -736,7 +736,7 @@ export const messagesId = {
       `Capaian ${quarter} tidak dapat diubah: Laporan ${month} berstatus ${status}.`,
     achievement: {
       open: 'Capaian Triwulan',
-      openOf: (subAction: string) => `Capaian triwulan ${subAction}`,
+      openOf: (subAction: string) => `Capaian Triwulan ${subAction}`,
       title: (quarter: string, name: string) => `Capaian ${quarter}: ${name}`,
       text: (quarter: string) =>
         `Capaian keluaran yang dicapai selama ${quarter} saja; kumulatif dijumlahkan dari setiap triwulan.`,
