@@ -2,13 +2,12 @@ import {
   type Evaluation,
   type HistoryEntry,
   type Indicator,
-  lineReferenceKeys,
   messagesId,
   recordName,
 } from '@ranwal/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { budgetLineInput, buildUnitChain, type Chain, createChainWith } from './fixtures.js';
+import { budgetLineInput, buildTwoSubActionUnit, buildUnitChain, type Chain } from './fixtures.js';
 import { databaseTargets, startSecondApp, startTestApp, type TestApp } from './harness.js';
 import { pdfPages, readWorkbook } from './rka-reading.js';
 
@@ -83,47 +82,10 @@ describe.each(databaseTargets)('output indicators and the evaluation on %s', (ta
   beforeAll(async () => {
     t = await startTestApp(target);
     other = await startSecondApp(t);
-    unit = await buildUnitChain(t, 'INDIKATOR');
+    ({ unit, second } = await buildTwoSubActionUnit(t, 'INDIKATOR', YEAR));
     otherUnit = await buildUnitChain(t, 'INDIKATORLAIN');
-    const made = await createChainWith(
-      async (path, body) => {
-        const answer = await call('POST', `${path}/create`, t.adminToken, body);
-        expect(answer.statusCode, answer.body).toBe(201);
-        return answer.json().data;
-      },
-      'INDIKATORDUA',
-      {
-        keys: lineReferenceKeys.filter((k) => k !== 'program'),
-        overrides: { action: { program_id: unit.chain.program_id } },
-      },
-    );
-    second = {
-      ...unit.chain,
-      ...Object.fromEntries(
-        lineReferenceKeys.filter((k) => k !== 'program').map((k) => [`${k}_id`, made[k].id]),
-      ),
-    } as Chain;
     const db = t.database.db;
     await sql`update program set code = '1.02' where id = ${unit.chain.program_id}`.execute(db);
-    await sql`update sub_action set code = '1.02.02.2.01.0001' where id = ${unit.chain.sub_action_id}`.execute(
-      db,
-    );
-    await sql`update sub_action set code = '1.02.02.2.01.0002' where id = ${second.sub_action_id}`.execute(
-      db,
-    );
-    // Lines: the first sub kegiatan Rp 3.000, the second Rp 1.000.
-    for (const [chain, price] of [
-      [unit.chain, 3_000],
-      [second, 1_000],
-    ] as const) {
-      const line = await call(
-        'POST',
-        'detail-program/create',
-        unit.token,
-        budgetLineInput(chain, { year: YEAR, price }),
-      );
-      expect(line.statusCode, line.body).toBe(201);
-    }
     const { rows } = await sql<{ code: string }>`
       select code from account where id = ${unit.chain.account_id}`.execute(db);
     const accountCode = rows[0]!.code;

@@ -9,7 +9,13 @@ import {
 } from '../management/story-helpers.js';
 import { seedUser } from '../user-dashboard/story-data.js';
 import { ConnectedIndicatorList } from './ConnectedIndicatorList.js';
-import { bappedaPlanner, bappedaPlannerSeed, bappedaSubAction, STORY_YEAR } from './story-data.js';
+import {
+  bappedaPlanner,
+  bappedaPlannerSeed,
+  bappedaSubAction,
+  planIndicator,
+  STORY_YEAR,
+} from './story-data.js';
 
 const m = messagesId;
 const t = m.indicators;
@@ -34,22 +40,16 @@ type Story = StoryObj<typeof meta>;
  */
 export const PlannerPlansIndicators: Story = {
   play: async ({ canvas, userEvent }) => {
-    await expect(await canvas.findByText(t.empty)).toBeVisible();
-    await userEvent.click(canvas.getByRole('button', { name: t.add }));
-    let dialog = await screen.findByRole('dialog', { name: t.add });
-    await userEvent.type(
-      within(dialog).getByRole('textbox', { name: t.form.description }),
-      'Jumlah dokumen Renja',
-    );
-    await userEvent.type(within(dialog).getByRole('textbox', { name: t.form.target }), '1,5');
-    await userEvent.type(within(dialog).getByRole('textbox', { name: t.form.unit }), 'Dokumen');
-    await userEvent.click(within(dialog).getByRole('button', { name: m.common.save }));
-    await findToast(t.saved('Jumlah dokumen Renja'));
+    await planIndicator(canvas, userEvent, {
+      description: 'Jumlah dokumen Renja',
+      target: '1,5',
+      unit: 'Dokumen',
+    });
     const table = canvas.getByRole('grid', { name: t.title });
     await waitFor(() => expect(table).toHaveTextContent('1,5 Dokumen'));
 
     await userEvent.click(canvas.getByRole('button', { name: t.editOf('Jumlah dokumen Renja') }));
-    dialog = await screen.findByRole('dialog', { name: t.edit });
+    const dialog = await screen.findByRole('dialog', { name: t.edit });
     const target = within(dialog).getByRole('textbox', { name: t.form.target });
     await userEvent.clear(target);
     await userEvent.type(target, '12');

@@ -9,7 +9,13 @@ import {
 import { ConnectedMonthlyReport } from '../realisation/ConnectedMonthlyReport.js';
 import { ConnectedIndicatorList } from './ConnectedIndicatorList.js';
 import { ConnectedQuarterAchievement } from './ConnectedQuarterAchievement.js';
-import { bappedaPlanner, bappedaPlannerSeed, bappedaSubAction, STORY_YEAR } from './story-data.js';
+import {
+  bappedaPlanner,
+  bappedaPlannerSeed,
+  bappedaSubAction,
+  planIndicator,
+  STORY_YEAR,
+} from './story-data.js';
 
 const m = messagesId;
 const t = m.indicators;
@@ -45,17 +51,11 @@ export const PlannerEntersTheQuarterAndPrints: Story = {
     </div>
   ),
   play: async ({ canvas, userEvent }) => {
-    await expect(await canvas.findByText(t.empty)).toBeVisible();
-    await userEvent.click(canvas.getByRole('button', { name: t.add }));
-    const add = await screen.findByRole('dialog', { name: t.add });
-    await userEvent.type(
-      within(add).getByRole('textbox', { name: t.form.description }),
-      'Jumlah kegiatan evaluasi',
-    );
-    await userEvent.type(within(add).getByRole('textbox', { name: t.form.target }), '4');
-    await userEvent.type(within(add).getByRole('textbox', { name: t.form.unit }), 'Kegiatan');
-    await userEvent.click(within(add).getByRole('button', { name: m.common.save }));
-    await findToast(t.saved('Jumlah kegiatan evaluasi'));
+    await planIndicator(canvas, userEvent, {
+      description: 'Jumlah kegiatan evaluasi',
+      target: '4',
+      unit: 'Kegiatan',
+    });
 
     const month = await canvas.findByRole('grid', {
       name: `${m.monthlyReport.title} Desember ${STORY_YEAR}`,

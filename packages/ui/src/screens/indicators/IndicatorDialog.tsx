@@ -1,14 +1,8 @@
 import { type Indicator, IndicatorFields } from '@ranwal/core';
 import { useState } from 'react';
 import { AmountField } from '../../components/AmountField.js';
-import {
-  FormDialog,
-  FormModal,
-  refusedFields,
-  useFormSubmit,
-} from '../../components/FormDialog.js';
+import { FormDialog, FormModal, useFieldsSubmit } from '../../components/FormDialog.js';
 import { TextField } from '../../components/TextField.js';
-import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 
 /** What the dialog sends: an indicator's fields, the target read as a number. */
@@ -69,37 +63,21 @@ function IndicatorForm({
   const [shownTarget, setShownTarget] = useState(stored?.target ?? Number.NaN);
   const [typedTarget, setTypedTarget] = useState(shownTarget);
   const [unit, setUnit] = useState(stored?.unit ?? '');
-  const [refused, setRefused] = useState<Partial<Record<FieldKey, string>>>({});
   const parsed = IndicatorFields.safeParse({ description, target: typedTarget, unit });
   const labels: Record<FieldKey, string> = {
     description: f.description,
     target: f.target,
     unit: f.unit,
   };
-  const { attempt, dialog } = useFormSubmit({
+  const { attempt, dialog, errorOf } = useFieldsSubmit({
     isSaving,
+    labels,
+    checked: parsed,
     // The target field says itself what it cannot read (NaN): nothing is sent then.
-    parsed: Number.isFinite(typedTarget) ? parsed : { success: false },
+    ready: Number.isFinite(typedTarget),
     save: onSubmit,
     failed: t.saveFailed,
-    onAttempt: () => setRefused({}),
-    onError: (error, form) => {
-      const onFields = refusedFields(error, labels, m);
-      if (Object.keys(onFields).length === 0) {
-        form.showFailure(describeError(error, t.saveFailed));
-        return;
-      }
-      setRefused(onFields);
-      form.retry();
-    },
   });
-  const problemOf = (field: FieldKey): string | undefined => {
-    if (parsed.success) return undefined;
-    const issue = parsed.error.issues.find((found) => found.path[0] === field);
-    return issue ? m.server.validation(labels[field], issue.message) : undefined;
-  };
-  const errorOf = (field: FieldKey) =>
-    (attempt > 0 ? problemOf(field) : undefined) ?? refused[field];
 
   return (
     <FormDialog title={target.mode === 'add' ? t.add : t.edit} {...dialog}>

@@ -1,5 +1,7 @@
-import type { Indicator } from '@ranwal/core';
+import { type Indicator, messagesId } from '@ranwal/core';
+import { screen, within } from 'storybook/test';
 import { agenciesSeed } from '../../testing/sandbox-client.js';
+import { findToast } from '../management/story-helpers.js';
 import { seedUser } from '../user-dashboard/story-data.js';
 
 /** The year the connected stories plan and report in. */
@@ -63,3 +65,30 @@ export const bappedaSubAction = (() => {
   )!;
   return bappedaPlannerSeed.entities.sub_action.find((row) => row.id === line.sub_action_id)!;
 })();
+
+/** What a story's play types and clicks with. */
+interface StoryUser {
+  click(element: Element): Promise<void>;
+  type(element: Element, text: string): Promise<void>;
+}
+
+/**
+ * 'Tambah Indikator' pressed and filled as a person does (the list loaded first), saved, and the
+ * toast saying so awaited.
+ */
+export async function planIndicator(
+  canvas: { findByText(text: string): Promise<HTMLElement>; getByRole: typeof screen.getByRole },
+  user: StoryUser,
+  fields: { description: string; target: string; unit: string },
+) {
+  const t = messagesId.indicators;
+  await canvas.findByText(t.empty);
+  await user.click(canvas.getByRole('button', { name: t.add }));
+  const dialog = await screen.findByRole('dialog', { name: t.add });
+  const field = (name: string) => within(dialog).getByRole('textbox', { name });
+  await user.type(field(t.form.description), fields.description);
+  await user.type(field(t.form.target), fields.target);
+  await user.type(field(t.form.unit), fields.unit);
+  await user.click(within(dialog).getByRole('button', { name: messagesId.common.save }));
+  await findToast(t.saved(fields.description));
+}
