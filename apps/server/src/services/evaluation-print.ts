@@ -12,7 +12,7 @@ import type ExcelJS from 'exceljs';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { unitFileName } from './monthly-report-print.js';
-import { MARGIN, PdfWriter } from './pdf-table.js';
+import { MARGIN, PAGE_SIZES, PdfWriter } from './pdf-table.js';
 import { printedSheet } from './printed-sheet.js';
 import { amountCell, headerStyle, rupiah, titleStyle } from './report-export.js';
 import { printedSignerOf } from './report-rka.js';
@@ -203,11 +203,15 @@ export async function writeEvaluationWorkbook(
   await close(signer);
 }
 
-/** Each column's share of the page, before it is fitted to the page's width. */
+/**
+ * Each column's share of the page, before it is fitted to the page's width: the Kode's keeps a
+ * sub kegiatan's code on one line (the writer wraps its second column), a K column its header's
+ * longest word.
+ */
 function pdfColumns(quarter: number) {
-  const weights = [16, 64, 110, 100, 46, 60];
-  for (let index = 0; index < quarter; index++) weights.push(40, 58);
-  weights.push(40, 60, 36, 36, 72);
+  const weights = [16, 80, 96, 92, 46, 56];
+  for (let index = 0; index < quarter; index++) weights.push(42, 56);
+  weights.push(46, 58, 34, 34, 66);
   return weights;
 }
 
@@ -220,12 +224,11 @@ export async function writeEvaluationPdf(
 ): Promise<void> {
   const signer = await printedSignerOf(db, evaluation.agency_id, now);
   const size = evaluation.quarter <= 2 ? 'A4' : 'A3';
-  const page = size === 'A4' ? 841.89 : 1190.55;
   const weights = pdfColumns(evaluation.quarter);
-  const scale = Math.min(
-    1,
-    (page - MARGIN.left - MARGIN.right) / weights.reduce((sum, weight) => sum + weight, 0),
-  );
+  // The columns share the page's whole width.
+  const scale =
+    (PAGE_SIZES[size].width - MARGIN.left - MARGIN.right) /
+    weights.reduce((sum, weight) => sum + weight, 0);
   const headers = headersOf(evaluation.quarter);
   const period = p.sheet(quarterName(evaluation.quarter), evaluation.year);
   const pdf = new PdfWriter(
@@ -242,7 +245,8 @@ export async function writeEvaluationPdf(
           .map((_, index) => index)
           .filter((index) => index >= 4 && index < headers.length - 1),
       ),
-      fitAmounts: true,
+      // Headers of figures wrap as words (fitted, a long one would be set over its neighbour).
+      fitAmounts: false,
     },
     { title: `${p.heading} ${period}`, footer: period },
   );
