@@ -34,6 +34,7 @@ import {
   importHandlers,
   referenceHandlers,
 } from './routes/import.js';
+import { indicatorRoutes } from './routes/indicators.js';
 import {
   cashPlanRoutes,
   fundingRoutes,
@@ -192,6 +193,7 @@ export async function buildApp({
   const cashPlan = cashPlanRoutes(context, files);
   const funding = fundingRoutes(context, files);
   const monthlyReport = monthlyReportRoutes(context, files);
+  const indicator = indicatorRoutes(context, files);
   const uploads = uploadRoutes(context);
   const handlers: Handlers = {
     health: healthHandlers(context),
@@ -212,6 +214,7 @@ export async function buildApp({
     cashPlan: cashPlan.handlers,
     realisation: realisationHandlers(context),
     monthlyReport: monthlyReport.handlers,
+    indicator: indicator.handlers,
     priceItem: priceItemHandlers(context),
     article: articles.handlers,
     upload: uploads.handlers,
@@ -275,6 +278,7 @@ export async function buildApp({
     cashPlan,
     funding,
     monthlyReport,
+    indicator,
     uploads,
   ]) {
     module.register?.(app);

@@ -104,6 +104,57 @@ export async function buildUnitChain(
   return { chain, agency: made.agency.id, token: signedIn.json().data.token };
 }
 
+/**
+ * A second chain under `chain`'s programme (a kegiatan, sub kegiatan, aktivitas, subtitle,
+ * kode rekening and pengampu of its own, named '<level> <label>'), made by the admin: another
+ * sub kegiatan of the same unit.
+ */
+export async function buildSiblingChain(t: TestApp, chain: Chain, label: string): Promise<Chain> {
+  const keys = lineReferenceKeys.filter((key) => key !== 'program');
+  const made = await createChainWith(
+    async (path, body) => {
+      const answer = await t.call('POST', `/ranwal/api/${path}/create`, {
+        token: t.adminToken,
+        body,
+      });
+      expect(answer.statusCode, answer.body).toBe(201);
+      return answer.json().data;
+    },
+    label,
+    { keys, overrides: { action: { program_id: chain.program_id } } },
+  );
+  return {
+    ...chain,
+    ...Object.fromEntries(keys.map((key) => [`${key}_id`, made[key].id])),
+  } as Chain;
+}
+
+/**
+ * A unit (`buildUnitChain`) with two sub kegiatan under one programme, coded
+ * 1.02.02.2.01.0001 and …0002, whose lines of `year` its planner wrote: Rp 3.000 under the
+ * first and Rp 1.000 under the second (a monthly report's weights, an evaluation's pagu).
+ */
+export async function buildTwoSubActionUnit(t: TestApp, label: string, year: number) {
+  const unit = await buildUnitChain(t, label);
+  const second = await buildSiblingChain(t, unit.chain, `${label}DUA`);
+  for (const [chain, code, price] of [
+    [unit.chain, '1.02.02.2.01.0001', 3_000],
+    [second, '1.02.02.2.01.0002', 1_000],
+  ] as const) {
+    await t.database.db
+      .updateTable('sub_action')
+      .set({ code })
+      .where('id', '=', chain.sub_action_id)
+      .execute();
+    const line = await t.call('POST', '/ranwal/api/detail-program/create', {
+      token: unit.token,
+      body: budgetLineInput(chain, { year, price }),
+    });
+    expect(line.statusCode, line.body).toBe(201);
+  }
+  return { unit, second };
+}
+
 /** A budget line's create payload under `chain`: one untaxed Rim at Rp 1.000, unless overridden. */
 export const budgetLineInput = (chain: Chain, overrides: Record<string, unknown> = {}) => ({
   ...chain,

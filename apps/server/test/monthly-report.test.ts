@@ -1,6 +1,5 @@
 import {
   type HistoryEntry,
-  lineReferenceKeys,
   type MonthlyReport,
   type MonthlyReportSubAction,
   messagesId,
@@ -8,10 +7,9 @@ import {
   type RealisationTrend,
   recordName,
 } from '@ranwal/core';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMonthlyReminders } from '../src/services/monthly-reminders.js';
-import { budgetLineInput, buildUnitChain, type Chain, createChainWith } from './fixtures.js';
+import { buildTwoSubActionUnit, buildUnitChain, type Chain } from './fixtures.js';
 import { databaseTargets, startSecondApp, startTestApp, type TestApp } from './harness.js';
 import { pdfPages, readWorkbook } from './rka-reading.js';
 
@@ -81,45 +79,13 @@ describe.each(databaseTargets)('the monthly report on %s', (target) => {
   beforeAll(async () => {
     t = await startTestApp(target);
     other = await startSecondApp(t);
-    unit = await buildUnitChain(t, 'BULANAN');
+    // Two sub kegiatan of the unit, lines Rp 3.000 and Rp 1.000 (the weights).
+    ({ unit, second } = await buildTwoSubActionUnit(t, 'BULANAN', YEAR));
     otherUnit = await buildUnitChain(t, 'BULANLAIN');
-    // A second sub kegiatan of the same unit, under the same programme.
-    const made = await createChainWith(
-      async (path, body) => {
-        const answer = await call('POST', `${path}/create`, t.adminToken, body);
-        expect(answer.statusCode, answer.body).toBe(201);
-        return answer.json().data;
-      },
-      'BULANANDUA',
-      {
-        keys: lineReferenceKeys.filter((k) => k !== 'program'),
-        overrides: { action: { program_id: unit.chain.program_id } },
-      },
-    );
-    second = {
-      ...unit.chain,
-      ...Object.fromEntries(
-        lineReferenceKeys.filter((k) => k !== 'program').map((k) => [`${k}_id`, made[k].id]),
-      ),
-    } as Chain;
-    await sql`update sub_action set code = '1.02.02.2.01.0001' where id = ${unit.chain.sub_action_id}`.execute(
-      t.database.db,
-    );
-    await sql`update sub_action set code = '1.02.02.2.01.0002' where id = ${second.sub_action_id}`.execute(
-      t.database.db,
-    );
-    // Lines: the first sub kegiatan Rp 3.000, the second Rp 1.000 (the weights).
     for (const [chain, price] of [
       [unit.chain, 3_000],
       [second, 1_000],
     ] as const) {
-      const line = await call(
-        'POST',
-        'detail-program/create',
-        unit.token,
-        budgetLineInput(chain, { year: YEAR, price }),
-      );
-      expect(line.statusCode, line.body).toBe(201);
       const plan = await call(
         'GET',
         `cash-plan?sub_action_id=${chain.sub_action_id}&year=${YEAR}`,

@@ -156,6 +156,14 @@ const expected: Record<string, Row> = {
   'POST /ranwal/api/monthly-report/remind':        [401, 401, 401, 401, 403, 403, 403, 403, 200],
   'GET /ranwal/api/monthly-report/download':       [401, 401, 401, 401, 403, 403, 200, 200, 200],
   'GET /ranwal/api/monthly-report/download/file':  [200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /ranwal/api/indicator':                     [401, 401, 401, 401, 403, 403, 200, 200, 200],
+  'POST /ranwal/api/indicator/create':             [401, 401, 401, 401, 403, 403, 201, 403, 201],
+  'PUT /ranwal/api/indicator/:id/update':          [401, 401, 401, 401, 403, 403, 200, 403, 200],
+  'DELETE /ranwal/api/indicator/:id/delete':       [401, 401, 401, 401, 403, 403, 200, 403, 200],
+  'PUT /ranwal/api/indicator/achievement':         [401, 401, 401, 401, 403, 403, 200, 403, 200],
+  'GET /ranwal/api/indicator/evaluation':          [401, 401, 401, 401, 403, 403, 200, 200, 200],
+  'GET /ranwal/api/indicator/evaluation/download': [401, 401, 401, 401, 403, 403, 200, 200, 200],
+  'GET /ranwal/api/indicator/evaluation/download/file': [200, 200, 200, 200, 200, 200, 200, 200, 200],
   'GET /ranwal/api/price-item/list':               [401, 401, 401, 401, 200, 200, 200, 200, 200],
   'POST /ranwal/api/price-item/import':             [401, 401, 401, 401, 403, 403, 403, 403, 200],
   'POST /ranwal/api/price-item/create':             [401, 401, 401, 401, 403, 403, 403, 403, 201],
@@ -242,6 +250,18 @@ const notes: Record<string, string> = {
     "as `monthly-report`: the unit's own people and admins",
   'GET /ranwal/api/monthly-report/download/file':
     'authorized by the signed link in `?token=` (made by `monthlyReport.download` for its caller, read again as the signer may read it when opened), not by a bearer token',
+  'GET /ranwal/api/indicator':
+    'as `pagu/status`: the output indicators of a sub kegiatan of their scope (`indicators.test.ts`)',
+  'POST /ranwal/api/indicator/create':
+    "as a line write: a user within their scope (the unit's sub kegiatan), an admin any; a verifier none; a lock or the stage refuses the user (409)",
+  'PUT /ranwal/api/indicator/:id/update': 'as `indicator/create`',
+  'DELETE /ranwal/api/indicator/:id/delete': 'as `indicator/create`',
+  'PUT /ranwal/api/indicator/achievement':
+    "as `monthly-report/progress`: while the monthly report of the quarter's last month is open to the unit (409 otherwise)",
+  'GET /ranwal/api/indicator/evaluation': "as `monthly-report`: the unit's own people and admins",
+  'GET /ranwal/api/indicator/evaluation/download': 'as `indicator/evaluation`',
+  'GET /ranwal/api/indicator/evaluation/download/file':
+    'authorized by the signed link in `?token=` (made by `indicator.download` for its caller, read again as the signer may read it when opened), not by a bearer token',
   'GET /ranwal/api/funding-source/recap/download/file':
     'authorized by the signed link in `?token=` (made by `fundingSource.recapDownload` for its caller, whose scope it prints), not by a bearer token',
   'GET /ranwal/api/verification/notes': 'the notes of lines one may read (as `get`)',
@@ -440,6 +460,20 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
       `/ranwal/api/monthly-report/download?agency_id=${unit.id}&year=2025&month=6`,
     );
     const monthlyPrintFile = new URL(String(monthlyPrint.path), 'http://localhost');
+    const evaluationPrint = await admin(
+      'GET',
+      `/ranwal/api/indicator/evaluation/download?agency_id=${unit.id}&year=2025&quarter=2`,
+    );
+    const evaluationPrintFile = new URL(String(evaluationPrint.path), 'http://localhost');
+    /** A fresh output indicator of the chain's sub kegiatan, made by the admin. */
+    const newIndicator = () =>
+      admin('POST', '/ranwal/api/indicator/create', {
+        sub_action_id: chain.sub_action.id,
+        year: 2025,
+        description: `Indikator ${n++}`,
+        target: 1,
+        unit: 'Dokumen',
+      });
     const victim = () =>
       admin('POST', '/ranwal/api/user/create', {
         name: 'Korban',
@@ -857,6 +891,45 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
       }),
       'GET /ranwal/api/monthly-report/download/file': async () => ({
         url: `${monthlyPrintFile.pathname}${monthlyPrintFile.search}`,
+      }),
+      'GET /ranwal/api/indicator': async () => ({
+        url: `/ranwal/api/indicator?sub_action_id=${chain.sub_action.id}&year=2025`,
+      }),
+      'POST /ranwal/api/indicator/create': async () => ({
+        url: '/ranwal/api/indicator/create',
+        body: {
+          sub_action_id: chain.sub_action.id,
+          year: 2025,
+          description: `Indikator ${n++}`,
+          target: '1,5',
+          unit: 'Dokumen',
+        },
+      }),
+      'PUT /ranwal/api/indicator/:id/update': async () => ({
+        url: `/ranwal/api/indicator/${(await newIndicator()).id}/update`,
+        body: { description: 'Diubah', target: 2, unit: 'Dokumen' },
+      }),
+      'DELETE /ranwal/api/indicator/:id/delete': async () => ({
+        url: `/ranwal/api/indicator/${(await newIndicator()).id}/delete`,
+      }),
+      'PUT /ranwal/api/indicator/achievement': async () => ({
+        url: '/ranwal/api/indicator/achievement',
+        // Triwulan IV: December, which no other cell sends or closes.
+        body: {
+          sub_action_id: chain.sub_action.id,
+          year: 2025,
+          quarter: 4,
+          achievements: [{ indicator_id: (await newIndicator()).id, achievement: 1 }],
+        },
+      }),
+      'GET /ranwal/api/indicator/evaluation': async () => ({
+        url: `/ranwal/api/indicator/evaluation?agency_id=${unit.id}&year=2025&quarter=2`,
+      }),
+      'GET /ranwal/api/indicator/evaluation/download': async () => ({
+        url: `/ranwal/api/indicator/evaluation/download?agency_id=${unit.id}&year=2025&quarter=2&format=pdf`,
+      }),
+      'GET /ranwal/api/indicator/evaluation/download/file': async () => ({
+        url: `${evaluationPrintFile.pathname}${evaluationPrintFile.search}`,
       }),
       'GET /ranwal/api/price-item/list': async () => ({
         url: '/ranwal/api/price-item/list?year=2025',

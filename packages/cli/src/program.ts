@@ -592,6 +592,31 @@ export function buildProgram({
       ),
     );
 
+  withOutputFile(
+    exports
+      .command('evaluation')
+      .description(cliText().help.exportEvaluation)
+      .option(`--year ${value('year')}`, cliText().help.planningYear),
+  )
+    .requiredOption(`--quarter ${value('quarter')}`, cliText().help.reportQuarter)
+    .option(`--agency ${value('agency')}`, cliText().help.monthAgency)
+    .addHelpText(
+      'after',
+      examples(
+        'ranwal export evaluation --year 2026 --quarter 2 --out evaluasi-tw2.xlsx',
+        'ranwal export evaluation --quarter 4 --agency 1.02.0.00.0.00.01.0000 --out dinkes-tw4.pdf',
+      ),
+    )
+    .action(
+      action(
+        (options: PrintoutOptions, output) =>
+          withProgressBar(cliText().progress.downloading, formatBytes, output, (onProgress) =>
+            exportPrintout('evaluation', { ...options, signal, onProgress }),
+          ),
+        printoutSummary,
+      ),
+    );
+
   withOutputFile(exports.command('hierarchy').description(cliText().help.exportHierarchy))
     .addHelpText(
       'after',

@@ -1,5 +1,6 @@
 import { formatNumberId, formatRupiah } from './format.js';
 import type { HistoryEntry } from './history.js';
+import { quarterNumeral } from './indicators.js';
 import type { Messages } from './messages/index.js';
 import { monthName } from './monthly-report.js';
 
@@ -108,6 +109,11 @@ function fieldLabels(messages: Messages): Record<string, string> {
     lines_need_funding_source: own.linesNeedFundingSource,
     cash_plan_required: own.cashPlanRequired,
     account_code: own.accountCode,
+    // Output indicators and their achievement (issue 37).
+    description: messages.indicators.columns.description,
+    target: messages.indicators.columns.target,
+    quarter: own.quarter,
+    achievement: own.achievement,
     ...Object.fromEntries(
       Array.from({ length: 12 }, (_, index) => [`month_${index + 1}`, own.month(index + 1)]),
     ),
@@ -247,6 +253,13 @@ export function recordName(entry: HistoryEntry, messages: Messages): string {
     );
     const month = monthName(Number(values.month), messages);
     return `${messages.history.recordTypes[entry.record_type]} ${month} ${values.year ?? ''} — ${place}`;
+  }
+  if (entry.record_type === 'sub_action_indicator') {
+    return `${messages.history.recordTypes.sub_action_indicator} ${values.year ?? ''} ${nameOf(values.sub_action_id)} — ${String(values.description ?? '')}`;
+  }
+  if (entry.record_type === 'indicator_achievement') {
+    const quarter = messages.indicators.quarter(quarterNumeral(Number(values.quarter)));
+    return `${messages.history.recordTypes.indicator_achievement} ${quarter} ${values.year ?? ''} — ${nameOf(values.sub_action_id)}`;
   }
   if (entry.record_type === 'cash_plan') {
     const subAction = nameOf(values.sub_action_id);

@@ -40,6 +40,9 @@ export const historyRecordTypes = [
   // The monthly cycle (issue 37): physical progress per sub kegiatan and month, a unit's month.
   'physical_progress',
   'monthly_report',
+  // Output indicators per sub kegiatan and year, and their achievement per quarter.
+  'sub_action_indicator',
+  'indicator_achievement',
 ] as const;
 export const HistoryRecordType = z.enum(historyRecordTypes, {
   error: `harus salah satu dari: ${historyRecordTypes.join(', ')}`,

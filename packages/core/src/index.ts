@@ -13,6 +13,7 @@ export * from './hierarchy.js';
 export * from './hierarchy-rules.js';
 export * from './history.js';
 export * from './history-text.js';
+export * from './indicators.js';
 export * from './messages/index.js';
 export * from './money.js';
 export * from './monthly-report.js';

@@ -46,6 +46,16 @@ import {
   SubActionLockListQuery,
 } from './history.js';
 import {
+  Evaluation,
+  EvaluationDownloadQuery,
+  EvaluationQuery,
+  Indicator,
+  IndicatorAchievementInput,
+  IndicatorFields,
+  IndicatorInput,
+  IndicatorQuery,
+} from './indicators.js';
+import {
   MonthlyReminderResult,
   MonthlyReport,
   MonthlyReportClose,
@@ -1038,6 +1048,72 @@ export const routes = {
         "Tell the units whose last due month is not sent, and those whose last month's money fell below the red threshold, each once a month (the server also does it every hour)",
       body: z.object({}).strict(),
       data: MonthlyReminderResult,
+    }),
+  },
+  indicator: {
+    list: route({
+      method: 'GET',
+      path: '/api/indicator',
+      access: 'user',
+      summary:
+        "A sub kegiatan's output indicators of a year (tolok ukur, target, satuan), each with what was achieved per quarter, the cumulative and its share of the target",
+      query: IndicatorQuery,
+      data: z.array(Indicator),
+    }),
+    create: route({
+      method: 'POST',
+      path: '/api/indicator/create',
+      access: 'user',
+      successStatus: 201,
+      summary:
+        "Add an output indicator to a sub kegiatan's year; refused where its lines may not be written (scope, a verifier, a lock, the stage). A target may be typed as people do ('1,5')",
+      body: IndicatorInput,
+      data: Indicator,
+    }),
+    update: route({
+      method: 'PUT',
+      path: '/api/indicator/:id/update',
+      access: 'user',
+      summary:
+        "Change an output indicator's tolok ukur, target or satuan, as its lines may be written",
+      params: IdParams,
+      body: IndicatorFields,
+      data: Indicator,
+    }),
+    delete: route({
+      method: 'DELETE',
+      path: '/api/indicator/:id/delete',
+      access: 'user',
+      summary: 'Delete an output indicator with its achievements, as its lines may be written',
+      params: IdParams,
+      data: z.null(),
+    }),
+    achievement: route({
+      method: 'PUT',
+      path: '/api/indicator/achievement',
+      access: 'user',
+      summary:
+        "A sub kegiatan's achievement of a quarter for each of its indicators (null clears one), by its unit, while the monthly report of the quarter's last month (3, 6, 9, 12) is open to the unit",
+      body: IndicatorAchievementInput,
+      data: z.array(Indicator),
+    }),
+    evaluation: route({
+      method: 'GET',
+      path: '/api/indicator/evaluation',
+      access: 'user',
+      summary:
+        "A Perangkat Daerah's evaluation of its Renja up to a quarter (the caller's only unit when left out): per sub kegiatan its pagu, realisation in rupiah per quarter from SP2D and cumulative, and each indicator's target, achievement per quarter, cumulative and share of target",
+      query: EvaluationQuery,
+      data: Evaluation,
+    }),
+    download: route({
+      method: 'GET',
+      path: '/api/indicator/evaluation/download',
+      access: 'user',
+      summary:
+        "A signed, expiring link to the evaluation printed as an .xlsx or a PDF (Permendagri 86/2017 form): grouped by programme and kegiatan, totals in rupiah and the unit's signatory",
+      query: EvaluationDownloadQuery,
+      data: ReportDownload,
     }),
   },
   priceItem: {

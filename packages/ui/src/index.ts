@@ -43,6 +43,7 @@ export * from './screens/budget-lines/index.js';
 export * from './screens/cash-plan/index.js';
 export * from './screens/dashboard/index.js';
 export * from './screens/history/index.js';
+export * from './screens/indicators/index.js';
 export * from './screens/locks/index.js';
 export * from './screens/management/index.js';
 export * from './screens/notifications/index.js';

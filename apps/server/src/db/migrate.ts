@@ -33,6 +33,7 @@ import * as monthlyReportNotifications from './migrations/2026-11-29-0032-monthl
 import * as deviationThresholds from './migrations/2026-11-29-0033-deviation-thresholds.js';
 import * as monthlyReportFigures from './migrations/2026-11-29-0034-monthly-report-figures.js';
 import * as monthlyReminders from './migrations/2026-11-29-0035-monthly-reminders.js';
+import * as indicators from './migrations/2026-11-30-0036-indicators.js';
 import * as unitSp2d from './migrations/2026-11-30-0037-unit-sp2d.js';
 import * as sp2dMonthTotals from './migrations/2026-11-30-0038-sp2d-month-totals.js';
 
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-29-0033-deviation-thresholds': deviationThresholds,
   '2026-11-29-0034-monthly-report-figures': monthlyReportFigures,
   '2026-11-29-0035-monthly-reminders': monthlyReminders,
+  '2026-11-30-0036-indicators': indicators,
   '2026-11-30-0037-unit-sp2d': unitSp2d,
   '2026-11-30-0038-sp2d-month-totals': sp2dMonthTotals,
 };

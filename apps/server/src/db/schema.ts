@@ -251,6 +251,33 @@ export interface PhysicalProgressTable {
   updated_by: string | null;
 }
 
+/** A sub kegiatan's output indicator of a year (migration 0036). */
+export interface SubActionIndicatorTable {
+  id: Generated<string>;
+  sub_action_id: string;
+  year: number;
+  description: string;
+  /** numeric(14, 2): text from pg, a number or text from PGlite. */
+  target: ColumnType<string | number, number, number>;
+  unit: string;
+  created_at: CreatedAt;
+  created_by: string | null;
+  updated_at: ColumnType<Date | string | null, never, Date | string | null>;
+  updated_by: string | null;
+}
+
+/** What an indicator achieved in a quarter (migration 0036). */
+export interface IndicatorAchievementTable {
+  id: Generated<string>;
+  indicator_id: string;
+  sub_action_id: string;
+  year: number;
+  quarter: number;
+  achievement: ColumnType<string | number, number, number>;
+  updated_at: ColumnType<Date | string, never, Date | string>;
+  updated_by: string | null;
+}
+
 /** A Perangkat Daerah's month once it leaves 'draft' (issue 37). */
 export interface MonthlyReportTable {
   id: Generated<string>;
@@ -496,6 +523,8 @@ export interface Database {
   physical_progress: PhysicalProgressTable;
   monthly_report: MonthlyReportTable;
   monthly_report_figure: MonthlyReportFigureTable;
+  sub_action_indicator: SubActionIndicatorTable;
+  indicator_achievement: IndicatorAchievementTable;
   user_agency: UserAgencyTable;
   verification_note: VerificationNoteTable;
   verification_reply: VerificationReplyTable;

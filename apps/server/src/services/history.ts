@@ -91,6 +91,8 @@ const unitKeys: Record<HistoryRecordType, { column: string; set: ParentSet | 'ag
   realisation_reason: { column: 'sub_action_id', set: 'unit_sub_action' },
   physical_progress: { column: 'sub_action_id', set: 'unit_sub_action' },
   monthly_report: { column: 'agency_id', set: 'agency' },
+  sub_action_indicator: { column: 'sub_action_id', set: 'unit_sub_action' },
+  indicator_achievement: { column: 'sub_action_id', set: 'unit_sub_action' },
 };
 
 /** A recorded column before or after the change is in `set` (ids as text). */

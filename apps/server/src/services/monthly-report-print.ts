@@ -21,12 +21,14 @@ const texts = messagesId.monthlyReport;
 const p = texts.print;
 const levels = messagesId.realisation.summary.levels;
 
+/** A unit as a printout's file name holds it: its code, else its name, in safe characters. */
+export const unitFileName = (unit: { agency_code: string | null; agency_name: string }) =>
+  (unit.agency_code ?? unit.agency_name).replace(/[^0-9A-Za-z.-]+/g, '-').replace(/^-+|-+$/g, '');
+
 /** The printout's name: `laporan-bulanan-1.02.0.00.0.00.01.0000-2027-03.xlsx`. */
 export function monthlyReportName(report: MonthlyReport, format: 'xlsx' | 'pdf'): string {
-  const unit = (report.agency_code ?? report.agency_name)
-    .replace(/[^0-9A-Za-z.-]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return `laporan-bulanan-${unit}-${report.year}-${String(report.month).padStart(2, '0')}.${format}`;
+  const month = String(report.month).padStart(2, '0');
+  return `laporan-bulanan-${unitFileName(report)}-${report.year}-${month}.${format}`;
 }
 
 const headers = [

@@ -98,11 +98,14 @@ async function statusOf(executor: Kysely<Database>, key: Key): Promise<MonthlyRe
   return row?.status ?? 'draft';
 }
 
-/** Refuses a change to a month that is not open to the unit (409, naming its status). */
-async function assertEditable(trx: Kysely<Database>, key: Key) {
+/**
+ * Refuses a change to a month not open to the unit (409, naming the month and its status;
+ * `refusal` words it for what the change is).
+ */
+async function assertEditable(trx: Kysely<Database>, key: Key, refusal = texts.locked) {
   const status = await statusOf(trx, key);
   if (!isMonthEditable(status)) {
-    throw conflict(texts.locked(monthOfYear(key.month, key.year), texts.statuses[status]));
+    throw conflict(refusal(monthOfYear(key.month, key.year), texts.statuses[status]));
   }
 }
 
@@ -131,10 +134,11 @@ export async function openMonthOfSubAction(
   subActionId: string,
   year: number,
   month: number,
+  refusal = texts.locked,
 ): Promise<Key> {
   const key = { agency_id: await unitOf(trx, subActionId), year, month };
   await lock(trx, key);
-  await assertEditable(trx, key);
+  await assertEditable(trx, key, refusal);
   return key;
 }
 
@@ -447,13 +451,40 @@ export function createMonthlyReportService(db: Kysely<Database>) {
     if (caller.role === 'verifier') throw refusals.verifierReadOnly();
   };
 
+  /**
+   * The unit a caller reads (the one named, or their only one): 400 when none is named and
+   * they have several, 404 for no such unit, 403 for another's.
+   */
+  async function unitAsked(agencyId: string | undefined, caller: Caller): Promise<string> {
+    const asked = agencyId ?? (caller.agency_ids.length === 1 ? caller.agency_ids[0] : undefined);
+    if (!asked) throw issuesRefusal([{ path: 'agency_id', message: texts.agencyRequired }]);
+    await assertUnitInScope(db, caller, asked);
+    return asked;
+  }
+
+  /**
+   * Opens a sub kegiatan's month to an entry of its unit, in the entry's transaction: the
+   * caller writes its figures (scope, not a verifier), the month's lock is held until the
+   * entry commits (a send racing it waits, or the entry sees the month sent), and the month is
+   * open to the unit (409 otherwise, worded by `refusal`). Answers the unit's month.
+   */
+  async function enterMonth(
+    trx: Kysely<Database>,
+    caller: Caller,
+    place: { sub_action_id: string; year: number; month: number },
+    refusal = texts.locked,
+  ): Promise<Key> {
+    await assertSubActionWritable(trx, caller, place.sub_action_id);
+    return openMonthOfSubAction(trx, place.sub_action_id, place.year, place.month, refusal);
+  }
+
   return {
+    unitAsked,
+    enterMonth,
+
     /** A unit's month; a person with one unit may leave the unit out. */
     async get(query: Parsed<typeof MonthlyReportQuery>, caller: Caller): Promise<MonthlyReport> {
-      const agencyId =
-        query.agency_id ?? (caller.agency_ids.length === 1 ? caller.agency_ids[0] : undefined);
-      if (!agencyId) throw issuesRefusal([{ path: 'agency_id', message: texts.agencyRequired }]);
-      await assertUnitInScope(db, caller, agencyId);
+      const agencyId = await unitAsked(query.agency_id, caller);
       return readWithoutJit(db, (trx) => reportOf(trx, { ...query, agency_id: agencyId }));
     },
 
@@ -466,8 +497,7 @@ export function createMonthlyReportService(db: Kysely<Database>) {
       caller: Caller,
     ): Promise<MonthlyReportSubAction> {
       return inTransaction(db, async (trx) => {
-        await assertSubActionWritable(trx, caller, input.sub_action_id);
-        const key = await openMonthOfSubAction(trx, input.sub_action_id, input.year, input.month);
+        const key = await enterMonth(trx, caller, input);
         const before = await trx
           .selectFrom('physical_progress')
           .select('progress_tenths')

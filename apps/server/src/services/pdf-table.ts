@@ -11,7 +11,7 @@ import { fieldOf } from './library-internals.js';
  */
 
 /** Landscape pages, in points. */
-const PAGE_SIZES = {
+export const PAGE_SIZES = {
   A4: { width: 841.89, height: 595.28 },
   A3: { width: 1190.55, height: 841.89 },
 } as const;

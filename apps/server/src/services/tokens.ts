@@ -9,7 +9,8 @@ export type TokenPurpose =
   | 'history-export'
   | 'cash-plan-workbook'
   | 'funding-recap'
-  | 'monthly-report';
+  | 'monthly-report'
+  | 'evaluation';
 
 /** Signs and verifies the bearer tokens and the signed report links (HS256, expiring). */
 export class TokenService {

@@ -1332,6 +1332,31 @@ export const contractScenarios: ContractScenario[] = [
       ];
     },
   },
+  {
+    name: "an output indicator's target is read as people type it, and refused naming why when it has no single reading",
+    async run({ admin }, tag) {
+      const c = await chain(admin, tag);
+      const fields = { sub_action_id: c.sub_action.id, year: 2025, unit: 'Dokumen' };
+      const problem = messagesId.numberInput.commaGrouping;
+      return [
+        await check(
+          'a decimal comma',
+          admin.indicator.create({ ...fields, description: `Dokumen ${tag}`, target: '1,5' }),
+          { status: 201, data: { description: `Dokumen ${tag}`, target: 1.5, cumulative: 0 } },
+        ),
+        await check(
+          'English grouping',
+          admin.indicator.create({ ...fields, description: `Lain ${tag}`, target: '2,500,000' }),
+          {
+            status: 400,
+            code: 'validation',
+            message: server.validation('target', problem),
+            issues: [{ path: 'target', message: problem }],
+          },
+        ),
+      ];
+    },
+  },
 ];
 
 /** A 1×1 transparent PNG. */

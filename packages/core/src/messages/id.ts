@@ -761,6 +761,88 @@ export const messagesId = {
       all: 'Laporan semua Perangkat Daerah bulan ini dikunci: unit tidak dapat mengubah realisasi fisiknya lagi, apa pun statusnya.',
     },
   },
+  /** Output indicators, quarterly achievement and the evaluation form (issue 37). */
+  indicators: {
+    title: 'Indikator Keluaran',
+    intro: 'Tolok ukur keluaran sub kegiatan ini beserta targetnya pada tahun anggaran.',
+    add: 'Tambah Indikator',
+    edit: 'Ubah Indikator',
+    /** A row's 'Edit' named with its tolok ukur. */
+    editOf: (name: string) => `Edit ${name}`,
+    empty: 'Belum ada indikator keluaran.',
+    readOnly:
+      'Indikator hanya dapat dilihat: rincian sub kegiatan ini tidak dapat diubah saat ini.',
+    fetchFailed: 'Gagal mengambil indikator keluaran',
+    saveFailed: 'Gagal menyimpan indikator',
+    deleteFailed: 'Gagal menghapus indikator',
+    saved: (name: string) => `Indikator ${name} disimpan.`,
+    deleted: (name: string) => `Indikator ${name} dihapus.`,
+    deleteText: (name: string) => `Indikator "${name}" beserta capaiannya akan dihapus.`,
+    columns: {
+      description: 'Tolok Ukur',
+      target: 'Target',
+      unit: 'Satuan',
+      cumulative: 'Capaian Kumulatif',
+      achievement: 'Tingkat Capaian',
+    },
+    form: {
+      description: 'Tolok Ukur',
+      descriptionPlaceholder: 'mis. Jumlah dokumen perencanaan yang disusun',
+      target: 'Target',
+      targetHint: 'Angka, paling banyak 2 angka di belakang koma, mis. 1,5',
+      unit: 'Satuan',
+      unitPlaceholder: 'mis. Dokumen',
+    },
+    /** A quarter as the form names it: 'Triwulan I'. */
+    quarter: (numeral: string) => `Triwulan ${numeral}`,
+    quarterInvalid: 'harus triwulan 1 sampai 4',
+    nothingEntered: 'Isi capaian sedikitnya satu indikator.',
+    notFound: 'Indikator',
+    /** An indicator named that is not of the sub kegiatan and year the call is about. */
+    notOfSubAction: 'Indikator ini bukan milik sub kegiatan dan tahun yang dipilih.',
+    /** A quarter whose monthly report is no longer open to the unit. */
+    quarterLocked: (quarter: string, month: string, status: string) =>
+      `Capaian ${quarter} tidak dapat diubah: Laporan ${month} berstatus ${status}.`,
+    achievement: {
+      open: 'Capaian Triwulan',
+      openOf: (subAction: string) => `Capaian Triwulan ${subAction}`,
+      title: (quarter: string, name: string) => `Capaian ${quarter}: ${name}`,
+      text: (quarter: string) =>
+        `Capaian keluaran yang dicapai selama ${quarter} saja; kumulatif dijumlahkan dari setiap triwulan.`,
+      field: (description: string, unit: string) => `${description} (${unit})`,
+      fieldHint: (target: string, before: string) =>
+        `Target ${target}; triwulan sebelumnya ${before}`,
+      none: 'Sub kegiatan ini belum memiliki indikator keluaran. Tambahkan indikator pada rincian belanjanya.',
+      saved: (quarter: string, name: string) => `Capaian ${quarter} ${name} disimpan.`,
+      failed: 'Gagal menyimpan capaian triwulan',
+      locked: 'Bulan ini tidak dapat diubah lagi.',
+    },
+    /** The evaluation form printed (workbook and PDF). */
+    print: {
+      heading: 'EVALUASI TERHADAP HASIL RENJA PERANGKAT DAERAH',
+      unit: (unit: string) => `Perangkat Daerah: ${unit}`,
+      period: (quarter: string, year: number) => `Periode: sampai dengan ${quarter} Tahun ${year}`,
+      sheet: (quarter: string, year: number) => `Evaluasi ${quarter} ${year}`,
+      total: 'Jumlah',
+      quantity: 'K',
+      money: 'Rp',
+      columns: {
+        code: 'Kode',
+        name: 'Program / Kegiatan / Sub Kegiatan',
+        indicator: 'Indikator Kinerja (Tolok Ukur)',
+        target: 'Target',
+        realisedQuarter: (numeral: string) => `Realisasi Triwulan ${numeral}`,
+        cumulative: 'Realisasi Kumulatif',
+        rate: 'Tingkat Capaian',
+        responsible: 'Perangkat Daerah Penanggung Jawab',
+      },
+      download: 'Unduh Evaluasi Triwulan',
+      downloadPdf: 'Unduh Evaluasi Triwulan (PDF)',
+      downloaded: 'Evaluasi triwulan berhasil diunduh.',
+      downloadFailed: 'Gagal mengunduh evaluasi triwulan',
+      quarterChoice: 'Triwulan Evaluasi',
+    },
+  },
   app: {
     name: 'Ranwal',
     subtitle: 'Sistem Informasi Remote Monitoring',
@@ -1834,6 +1916,8 @@ export const messagesId = {
       realisation_reason: 'Alasan Realisasi Melebihi Rincian',
       physical_progress: 'Realisasi Fisik',
       monthly_report: 'Laporan Bulanan',
+      sub_action_indicator: 'Indikator Keluaran',
+      indicator_achievement: 'Capaian Indikator',
     },
     /** Labels of the recorded columns the line's field labels do not name. */
     fields: {
@@ -1879,6 +1963,8 @@ export const messagesId = {
       cashPlanRequired: 'Anggaran Kas Wajib Sama Dengan Rincian Belanja',
       accountCode: 'Kode Rekening',
       month: (n: number) => `Bulan ${n}`,
+      quarter: 'Triwulan',
+      achievement: 'Capaian',
     },
     /** How a settings record is named in the list: a PPN rule by its date, a person's unit. */
     recordNames: {
@@ -2586,6 +2672,7 @@ export const messagesId = {
         encoding: 'pengodean',
         year: 'tahun',
         month: 'bulan',
+        quarter: 'triwulan',
         kind: 'kelompok',
         format: 'format',
         separator: 'pemisah',
@@ -2661,6 +2748,9 @@ export const messagesId = {
       exportMonthlyReport:
         'unduh Laporan Bulanan satu Perangkat Daerah seperti di portal: per sub kegiatan total rincian, Anggaran Kas dan realisasi SP2D s.d. bulan itu, capaian, realisasi fisik terhadap rencananya, deviasi, permasalahan dan upaya (xlsx atau pdf)',
       reportMonth: 'bulan laporan, 1 sampai 12',
+      exportEvaluation:
+        'unduh Evaluasi terhadap Hasil Renja (Permendagri 86/2017) satu Perangkat Daerah sampai triwulan itu seperti di portal: per program, kegiatan dan sub kegiatan indikator keluaran dengan target, realisasi per triwulan dan kumulatif, tingkat capaian dan realisasi Rp dari SP2D (xlsx atau pdf)',
+      reportQuarter: 'triwulan evaluasi, 1 sampai 4 (Triwulan I sampai triwulan itu)',
       monthAgency:
         'Perangkat Daerah laporan (kode, nama atau id); boleh dikosongkan bila akun Anda hanya punya satu',
       printAgency:
@@ -2821,6 +2911,7 @@ export const messagesId = {
       csvIsFlat: 'CSV hanya untuk tata letak flat: RKA berupa xlsx atau pdf',
       reportYear: '--year harus tahun dari 2000 sampai 2100',
       reportMonth: '--month harus bulan dari 1 sampai 12',
+      reportQuarter: '--quarter harus triwulan dari 1 sampai 4',
       emptyReport: 'server mengirim laporan kosong',
       exportInterrupted: 'ekspor dihentikan; tidak ada yang ditulis',
       writeFailed: (what: string, reason: string) => `${what} gagal: ${reason}`,
@@ -3037,6 +3128,7 @@ export const messagesId = {
       cashPlan: 'Anggaran Kas',
       fundingRecap: 'Rekap Sumber Dana',
       monthlyReport: (month: string) => `Laporan Bulanan ${month}`,
+      evaluation: (quarter: string) => `Evaluasi Renja s.d. ${quarter}`,
       agency: (name: string) => `Perangkat Daerah ${name}`,
       program: (name: string) => `program ${name}`,
       supporter: (name: string) => `pengampu ${name}`,

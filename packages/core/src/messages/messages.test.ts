@@ -456,6 +456,9 @@ describe('one language (issue 33)', () => {
         /realisasi/i.test(text) &&
         !path.startsWith('realisation.') &&
         !path.startsWith('monthlyReport.') &&
+        // …and the evaluation form's columns, as Permendagri 86/2017 names them.
+        !path.startsWith('indicators.print.') &&
+        path !== 'cli.help.exportEvaluation' &&
         // …and the region's thresholds of realisation against plan.
         !path.startsWith('planning.settings.policy.thresholds') &&
         path !== 'history.recordTypes.realisation_reason' &&

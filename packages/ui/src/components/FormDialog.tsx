@@ -133,6 +133,61 @@ export function useFormSubmit<D>({
   };
 }
 
+/** A schema's `safeParse` of the form's values, with the issues a refused check names. */
+export type SchemaCheck<D> =
+  | { success: true; data: D }
+  | {
+      success: false;
+      error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] };
+    };
+
+export interface FieldsSubmitOptions<K extends string, D>
+  extends Omit<FormSubmitOptions<D>, 'parsed' | 'onAttempt' | 'onError'> {
+  /** Each field's label, as its problems name it. */
+  labels: Readonly<Record<K, string>>;
+  /** The values checked by core's schema. */
+  checked: SchemaCheck<D>;
+  /** False holds a valid check back (a number field that reads none says why itself). */
+  ready?: boolean;
+}
+
+/**
+ * `useFormSubmit` for a form of labelled fields: `errorOf(field)` is the schema's problem with
+ * it after a refused submit, or the server's when a save's refusal names it (shown on the field;
+ * any other failure in the banner).
+ */
+export function useFieldsSubmit<K extends string, D>({
+  labels,
+  checked,
+  ready = true,
+  ...options
+}: FieldsSubmitOptions<K, D>) {
+  const m = useMessages();
+  const [refused, setRefused] = useState<Partial<Record<K, string>>>({});
+  const submit = useFormSubmit({
+    ...options,
+    parsed: ready ? checked : { success: false },
+    onAttempt: () => setRefused({}),
+    onError: (error, form) => {
+      const onFields = refusedFields(error, labels, m);
+      if (Object.keys(onFields).length === 0) {
+        form.showFailure(describeError(error, options.failed));
+        return;
+      }
+      setRefused(onFields);
+      form.retry();
+    },
+  });
+  const errorOf = (field: K): string | undefined => {
+    const issue =
+      submit.attempt > 0 && !checked.success
+        ? checked.error.issues.find((found) => found.path[0] === field)
+        : undefined;
+    return issue ? m.server.validation(labels[field], issue.message) : refused[field];
+  };
+  return { ...submit, errorOf };
+}
+
 export interface FormDialogProps {
   /** The heading, which also names the dialog. */
   title: ReactNode;

@@ -10,6 +10,7 @@ import type {
   CashPlanStatusQuery,
   CashPlanWorkbookQuery,
   ChildListQuery,
+  EvaluationDownloadQuery,
   FundingRecapDownloadQuery,
   FundingRecapQuery,
   FundingSourceInput,
@@ -17,6 +18,10 @@ import type {
   FundingSourceUpdateInput,
   HistoryExportQuery,
   HistoryListQuery,
+  IndicatorAchievementInput,
+  IndicatorFields,
+  IndicatorInput,
+  IndicatorQuery,
   ListFilter,
   ListQuery,
   ManagedEntityKey,
@@ -134,6 +139,8 @@ export const ranwalKeys = {
   realisation: (query: RealisationQuery) => [...reports, 'realisation', query] as const,
   /** Under `reports`: SP2D, reasons and lines change a unit's month too. */
   monthlyReport: (query: MonthlyReportQuery) => [...reports, 'monthly-report', query] as const,
+  /** Under `reports`: a sub kegiatan's output indicators, written as its lines are (issue 37). */
+  indicators: (query: IndicatorQuery) => [...reports, 'indicator', query] as const,
   realisationSummary: (query: RealisationSummaryQuery) =>
     [...reports, 'realisation', 'summary', query] as const,
   realisationTrend: (query: RealisationTrendQuery) =>
@@ -365,6 +372,16 @@ export function useMonthlyReport(query: MonthlyReportQuery, options: ReadOptions
   return useQuery({
     queryKey: ranwalKeys.monthlyReport(query),
     queryFn: ({ signal }) => client.monthlyReport.get(query, { signal }),
+    enabled: options.enabled,
+  });
+}
+
+/** A sub kegiatan's output indicators of a year, with their quarterly achievement (issue 37). */
+export function useIndicators(query: IndicatorQuery, options: ReadOptions = {}) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.indicators(query),
+    queryFn: ({ signal }) => client.indicator.list(query, { signal }),
     enabled: options.enabled,
   });
 }
@@ -750,6 +767,18 @@ export const useDownloadMonthlyReport = () =>
     [],
   );
 
+/** A unit's evaluation of its Renja to a quarter printed (issue 37), as a workbook or a PDF. */
+export const useDownloadEvaluation = () =>
+  useClientMutation(
+    async (client, query: EvaluationDownloadQuery) =>
+      fetchLinked(
+        client,
+        (await client.indicator.download(query)).data,
+        `evaluasi-renja.${query.format ?? 'xlsx'}`,
+      ),
+    [],
+  );
+
 /** Two stages compared, as a workbook. */
 export const useDownloadStageComparison = () =>
   useClientMutation(
@@ -1051,4 +1080,30 @@ export const useCloseMonthlyReport = () =>
   useClientMutation(
     (client, body: MonthlyReportClose) => client.monthlyReport.close(body),
     monthlyCycle,
+  );
+
+/** What an indicator's write moves: the sub kegiatan's indicators and the history. */
+const indicatorReads = [[...reports, 'indicator'], ranwalKeys.history] as const;
+
+export const useCreateIndicator = () =>
+  useClientMutation(
+    (client, body: IndicatorInput) => client.indicator.create(body),
+    indicatorReads,
+  );
+
+export const useUpdateIndicator = () =>
+  useClientMutation(
+    (client, { id, body }: { id: string; body: IndicatorFields }) =>
+      client.indicator.update(id, body),
+    indicatorReads,
+  );
+
+export const useDeleteIndicator = () =>
+  useClientMutation((client, id: string) => client.indicator.delete(id), indicatorReads);
+
+/** A sub kegiatan's quarter of achievement, every indicator at once. */
+export const useSetIndicatorAchievements = () =>
+  useClientMutation(
+    (client, body: IndicatorAchievementInput) => client.indicator.achievement(body),
+    indicatorReads,
   );

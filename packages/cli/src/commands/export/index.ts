@@ -9,9 +9,11 @@ import {
   messagesEn,
   messagesId,
   monthName,
+  quarterNumeral,
   type RanwalClient,
   type ReportLayout,
   ReportMonth,
+  ReportQuarter,
   ReportYear,
   reportLayouts,
 } from '@ranwal/core';
@@ -247,10 +249,10 @@ export const cashPlanLayouts = ['sipd', 'print'] as const;
 export type CashPlanLayout = (typeof cashPlanLayouts)[number];
 
 /**
- * The printouts of issues 36 and 37: the Anggaran Kas, the recap by sumber dana, and a unit's
- * monthly report.
+ * The printouts of issues 36 and 37: the Anggaran Kas, the recap by sumber dana, a unit's
+ * monthly report, and a unit's evaluation of its Renja to a quarter.
  */
-export const printouts = ['cash-plan', 'funding-recap', 'monthly-report'] as const;
+export const printouts = ['cash-plan', 'funding-recap', 'monthly-report', 'evaluation'] as const;
 export type Printout = (typeof printouts)[number];
 
 export interface PrintoutOptions extends ConnectionOptions {
@@ -262,6 +264,8 @@ export interface PrintoutOptions extends ConnectionOptions {
   agency?: string | undefined;
   /** The monthly report's month (1–12). */
   month?: number | string | undefined;
+  /** The evaluation's quarter (1–4): Triwulan I to that one. */
+  quarter?: number | string | undefined;
   signal?: AbortSignal;
   onProgress?: ProgressListener;
 }
@@ -273,6 +277,8 @@ export interface PrintoutResult {
   year: number;
   /** The monthly report's month. */
   month?: number;
+  /** The evaluation's quarter. */
+  quarter?: number;
   agency: NamedRecord | null;
   bytes: number;
 }
@@ -291,6 +297,9 @@ export async function exportPrintout(
   const month =
     printout === 'monthly-report' ? ReportMonth.safeParse(options.month ?? '') : undefined;
   if (month && !month.success) throw new CliError('usage', cliText().failures.reportMonth);
+  const quarter =
+    printout === 'evaluation' ? ReportQuarter.safeParse(options.quarter ?? '') : undefined;
+  if (quarter && !quarter.success) throw new CliError('usage', cliText().failures.reportQuarter);
   const format = formatOf(options.out, options.format, exportFormats);
   if (format === 'csv') throw new CliError('usage', cliText().failures.printIsNotCsv);
   const { client } = await connect(options);
@@ -302,7 +311,9 @@ export async function exportPrintout(
       ? client.cashPlan.workbook(query)
       : printout === 'funding-recap'
         ? client.fundingSource.recapDownload(query)
-        : client.monthlyReport.download({ ...query, month: month!.data! }),
+        : printout === 'monthly-report'
+          ? client.monthlyReport.download({ ...query, month: month!.data! })
+          : client.indicator.download({ ...query, quarter: quarter!.data! }),
   );
   let bytes = 0;
   const file = await replaceWhole(
@@ -319,6 +330,7 @@ export async function exportPrintout(
     format,
     year,
     ...(month?.data && { month: month.data }),
+    ...(quarter?.data && { quarter: quarter.data }),
     agency,
     bytes,
   };
@@ -326,14 +338,15 @@ export async function exportPrintout(
 
 export function printoutSummary(result: PrintoutResult): string {
   const text = cliText().exportReports;
+  const messages = language() === 'en' ? messagesEn : messagesId;
   const what =
     result.printout === 'cash-plan'
       ? text.cashPlan
       : result.printout === 'funding-recap'
         ? text.fundingRecap
-        : text.monthlyReport(
-            monthName(result.month ?? 1, language() === 'en' ? messagesEn : messagesId),
-          );
+        : result.printout === 'monthly-report'
+          ? text.monthlyReport(monthName(result.month ?? 1, messages))
+          : text.evaluation(messages.indicators.quarter(quarterNumeral(result.quarter ?? 1)));
   const scope = result.agency ? text.agency(result.agency.name ?? result.agency.id) : '';
   return text.saved(what, result.year, scope, result.file, formatBytes(result.bytes));
 }

@@ -5,15 +5,9 @@ import {
   fundingGroups,
 } from '@ranwal/core';
 import { useState } from 'react';
-import {
-  FormDialog,
-  FormModal,
-  refusedFields,
-  useFormSubmit,
-} from '../../components/FormDialog.js';
+import { FormDialog, FormModal, useFieldsSubmit } from '../../components/FormDialog.js';
 import { Select, SelectItem } from '../../components/Select.js';
 import { TextField } from '../../components/TextField.js';
-import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 
 /** What the dialog sends: a source's fields. */
@@ -81,7 +75,6 @@ function FundingSourceForm({
   const [group, setGroup] = useState<FundingGroup>(source?.funding_group ?? 'transfer');
   const [activeFrom, setActiveFrom] = useState(source?.active_from?.toString() ?? '');
   const [activeTo, setActiveTo] = useState(source?.active_to?.toString() ?? '');
-  const [refused, setRefused] = useState<Partial<Record<FieldKey, string>>>({});
 
   const parsed = FundingSourceInput.safeParse({
     code,
@@ -97,30 +90,14 @@ function FundingSourceForm({
     active_from: f.activeFrom,
     active_to: f.activeTo,
   };
-  const { attempt, dialog } = useFormSubmit({
+  // A refusal naming a field (a code another source has) shows on it; anything else above.
+  const { dialog, errorOf } = useFieldsSubmit({
     isSaving,
-    parsed,
+    labels,
+    checked: parsed,
     save: onSubmit,
     failed: t.saveFailed,
-    onAttempt: () => setRefused({}),
-    // A refusal naming a field (a code another source has) shows on it; anything else above.
-    onError: (error, form) => {
-      const onFields = refusedFields(error, labels, m);
-      if (Object.keys(onFields).length === 0) {
-        form.showFailure(describeError(error, t.saveFailed));
-        return;
-      }
-      setRefused(onFields);
-      form.retry();
-    },
   });
-  const problemOf = (field: FieldKey): string | undefined => {
-    if (parsed.success) return undefined;
-    const issue = parsed.error.issues.find((found) => found.path[0] === field);
-    return issue ? m.server.validation(labels[field], issue.message) : undefined;
-  };
-  const errorOf = (field: FieldKey) =>
-    (attempt > 0 ? problemOf(field) : undefined) ?? refused[field];
 
   return (
     <FormDialog

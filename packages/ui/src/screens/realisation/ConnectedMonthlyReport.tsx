@@ -1,4 +1,9 @@
-import { MonthlyReportNoteText, type MonthlyReportSubAction, monthOfYear } from '@ranwal/core';
+import {
+  MonthlyReportNoteText,
+  type MonthlyReportSubAction,
+  monthOfYear,
+  quarterEndingIn,
+} from '@ranwal/core';
 import { useId, useState } from 'react';
 import { AdminSection } from '../../components/AdminPage.js';
 import { Button } from '../../components/Button.js';
@@ -13,6 +18,7 @@ import {
   useCloseMonthlyReport,
   useCopyPreviousMonth,
   useCurrentUser,
+  useDownloadEvaluation,
   useDownloadMonthlyReport,
   useMonthlyReport,
   useRealisationSummary,
@@ -21,6 +27,8 @@ import {
   useSetPhysicalProgress,
 } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
+import { ConnectedQuarterAchievement } from '../indicators/ConnectedQuarterAchievement.js';
+import { EvaluationPrint, quarterOfMonth } from '../indicators/EvaluationPrint.js';
 import { YearSelect } from '../planning/planning-parts.js';
 import { ConnectedSubActionRealisation } from './ConnectedSubActionRealisation.js';
 import { MonthlyReportView } from './MonthlyReportView.js';
@@ -77,7 +85,12 @@ export function ConnectedMonthlyReport({
   const review = useReviewMonthlyReport();
   const close = useCloseMonthlyReport();
   const download = useDownloadMonthlyReport();
+  const downloadEvaluation = useDownloadEvaluation();
   const [editing, setEditing] = useState<MonthlyReportSubAction | null>(null);
+  /** The sub kegiatan whose quarter's output indicators are entered. */
+  const [achieving, setAchieving] = useState<MonthlyReportSubAction | null>(null);
+  /** The quarter the evaluation prints to; the month's own until chosen. */
+  const [chosenQuarter, setChosenQuarter] = useState<number | null>(null);
   /** The sub kegiatan opened below the month (its kode rekening and SP2D). */
   const [details, setDetails] = useState<MonthlyReportSubAction | null>(null);
   const [returning, setReturning] = useState(false);
@@ -185,6 +198,7 @@ export function ConnectedMonthlyReport({
           onReturn={isUnit ? undefined : () => setReturning(true)}
           onClose={isAdmin ? () => setConfirming('close') : undefined}
           onOpenDetails={setDetails}
+          onAchieve={isUnit ? setAchieving : undefined}
         />
       )}
       {data && (
@@ -194,6 +208,21 @@ export function ConnectedMonthlyReport({
           saveFile={saveFile}
           downloaded={t.print.downloaded}
           failed={t.print.downloadFailed}
+        />
+      )}
+      {data && (
+        <EvaluationPrint
+          quarter={chosenQuarter ?? quarterOfMonth(month)}
+          onQuarterChange={setChosenQuarter}
+          fetchFile={(format, quarter) =>
+            downloadEvaluation.mutateAsync({
+              agency_id: data.agency_id,
+              year,
+              quarter,
+              format,
+            })
+          }
+          saveFile={saveFile}
         />
       )}
       {data && (
@@ -243,6 +272,12 @@ export function ConnectedMonthlyReport({
           });
           toasts.success(t.view.progressSaved(row.sub_action_code ?? row.sub_action_name));
         }}
+      />
+      <ConnectedQuarterAchievement
+        subAction={achieving}
+        year={year}
+        quarter={quarterEndingIn(month) ?? quarterOfMonth(month)}
+        onClose={() => setAchieving(null)}
       />
       <ReasonDialog
         texts={

@@ -231,3 +231,40 @@ export const Phone: Story = {
     }
   },
 };
+
+/** March ends Triwulan I: the unit enters each sub kegiatan's output indicators from its row. */
+export const QuarterAchievement: Story = {
+  args: { onAchieve: fn() },
+  play: async ({ canvas, args, userEvent }) => {
+    const table = canvas.getByRole('grid');
+    const achieve = within(rowOf(table, '1.02.02.2.01.0001')).getByRole('button', {
+      name: m.indicators.achievement.openOf('1.02.02.2.01.0001'),
+    });
+    await userEvent.click(achieve);
+    await expect(args.onAchieve).toHaveBeenCalledWith(puskesmasMarch);
+  },
+};
+
+/** Once March is sent its quarter is locked too: the button stays, disabled. */
+export const QuarterAchievementLocked: Story = {
+  args: { report: { ...report, status: 'sent', editable: false }, onAchieve: fn() },
+  play: async ({ canvas }) => {
+    const buttons = canvas.getAllByRole('button', {
+      name: new RegExp(`^${m.indicators.achievement.openOf('')}`),
+    });
+    await expect(buttons).toHaveLength(2);
+    for (const button of buttons) await expect(button).toBeDisabled();
+  },
+};
+
+/** April ends no quarter: nothing to enter there. */
+export const NoQuarterInApril: Story = {
+  args: { report: { ...report, month: 4 }, onAchieve: fn() },
+  play: async ({ canvas }) => {
+    await expect(
+      canvas.queryByRole('button', {
+        name: m.indicators.achievement.openOf('1.02.02.2.01.0001'),
+      }),
+    ).not.toBeInTheDocument();
+  },
+};

@@ -6,6 +6,7 @@ import {
   type MonthlyReport,
   type MonthlyReportSubAction,
   monthOfYear,
+  quarterEndingIn,
 } from '@ranwal/core';
 import { useId } from 'react';
 import { Banner } from '../../components/Banner.js';
@@ -31,6 +32,11 @@ export interface MonthlyReportActions {
   onClose?: () => void;
   /** 'Rincian': a sub kegiatan's kode rekening and SP2D (the drill-down; anyone who reads it). */
   onOpenDetails?: (row: MonthlyReportSubAction) => void;
+  /**
+   * 'Capaian Triwulan': a sub kegiatan's output indicators of the quarter this month ends (the
+   * unit; offered in March, June, September and December, disabled once the month is not open).
+   */
+  onAchieve?: (row: MonthlyReportSubAction) => void;
   /** Whether sending back also opens a verified or closed month (an admin's). */
   canReopen?: boolean;
   /** The action under way: its button shows it and the others wait. */
@@ -55,6 +61,7 @@ export function MonthlyReportView({
   onReturn,
   onClose,
   onOpenDetails,
+  onAchieve,
   canReopen = false,
   pending = null,
 }: MonthlyReportViewProps) {
@@ -70,6 +77,7 @@ export function MonthlyReportView({
   const sent = report.status === 'sent';
   const reopenable = sent || (canReopen && ['verified', 'closed'].includes(report.status));
   const edit = open ? onEdit : undefined;
+  const achieve = quarterEndingIn(report.month) === null ? undefined : onAchieve;
 
   return (
     <div className="flex flex-col gap-4">
@@ -135,7 +143,7 @@ export function MonthlyReportView({
                   <span className="text-red-800">{v.overruns(row.unexplained_overruns)}</span>
                 )}
                 {/* In the row's first cell, so a wide table never hides them off to the side. */}
-                {(edit || onOpenDetails) && (
+                {(edit || onOpenDetails || achieve) && (
                   <span className="mt-1 flex flex-wrap gap-1">
                     {edit && (
                       <RowButton
@@ -145,6 +153,17 @@ export function MonthlyReportView({
                         onPress={() => edit(row.row)}
                       >
                         {row.progress_tenths === null ? t.actions.fill : t.actions.change}
+                      </RowButton>
+                    )}
+                    {achieve && (
+                      <RowButton
+                        aria-label={m.indicators.achievement.openOf(
+                          row.sub_action_code ?? row.sub_action_name,
+                        )}
+                        isDisabled={!open}
+                        onPress={() => achieve(row.row)}
+                      >
+                        {m.indicators.achievement.open}
                       </RowButton>
                     )}
                     {onOpenDetails && (

@@ -20,6 +20,7 @@ import {
   userReportsDefaultView,
 } from '../budget-lines/report-view.js';
 import { useLineList } from '../budget-lines/use-line-list.js';
+import { ConnectedIndicatorList } from '../indicators/ConnectedIndicatorList.js';
 import { YearSelect } from '../planning/planning-parts.js';
 import { stageNoticeOf, todayInWib } from '../stages/stage-notice.js';
 import { ConnectedOpenNotes } from '../verification/ConnectedOpenNotes.js';
@@ -135,20 +136,39 @@ export function ConnectedBudgetLineEntry({ year: givenYear }: ConnectedBudgetLin
       },
     );
 
+  const subAction = selection.sub_action;
+  // The indicators are written as the chosen sub kegiatan's lines are: not while the year's
+  // stage refuses them, never by a verifier.
+  const readOnlyReason = planning.stage?.blocksWrites
+    ? planning.stage.text
+    : session?.userRole === 'verifier'
+      ? messages.indicators.readOnly
+      : null;
+
   return (
-    <BudgetLineEntry
-      selection={selection}
-      onSelectionChange={onSelectionChange}
-      levels={cascade.levels}
-      onSearchChange={cascade.onSearchChange}
-      taxed={taxed}
-      onTaxedChange={onTaxedChange}
-      onCreateReport={onCreateReport}
-      isCreating={create.isPending}
-      year={year}
-      formDraftKey={draftKey(session?.userId, 'budget-line')}
-      planning={planning}
-    />
+    <>
+      <BudgetLineEntry
+        selection={selection}
+        onSelectionChange={onSelectionChange}
+        levels={cascade.levels}
+        onSearchChange={cascade.onSearchChange}
+        taxed={taxed}
+        onTaxedChange={onTaxedChange}
+        onCreateReport={onCreateReport}
+        isCreating={create.isPending}
+        year={year}
+        formDraftKey={draftKey(session?.userId, 'budget-line')}
+        planning={planning}
+      />
+      {subAction && (
+        <ConnectedIndicatorList
+          subActionId={subAction.id}
+          year={year}
+          readOnlyReason={readOnlyReason}
+          className={dashboardCard}
+        />
+      )}
+    </>
   );
 }
 

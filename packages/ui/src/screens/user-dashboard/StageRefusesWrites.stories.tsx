@@ -84,10 +84,18 @@ async function rowsOf(year: number): Promise<HTMLElement[]> {
   });
 }
 
-/** The reason shows above the hierarchy and above the list; every refused button says it. */
+/**
+ * The reason shows above the hierarchy, in the chosen sub kegiatan's Indikator Keluaran (only
+ * read: nothing to add) and above the list; every refused button says it.
+ */
 async function expectRefused(reason: string) {
-  // Once above the hierarchy, once above the list.
-  await waitFor(() => expect(screen.getAllByText(reason)).toHaveLength(2));
+  const indicators = await screen.findByRole('region', { name: m.indicators.title });
+  await waitFor(() => expect(within(indicators).getByText(reason)).toBeVisible());
+  await expect(
+    within(indicators).queryByRole('button', { name: m.indicators.add }),
+  ).not.toBeInTheDocument();
+  // Once above the hierarchy, once above the indicators, once above the list.
+  await waitFor(() => expect(screen.getAllByText(reason)).toHaveLength(3));
   const submit = await screen.findByRole('button', { name: m.reports.form.submit });
   await expect(submit).toBeDisabled();
   await expect(submit).toHaveAccessibleDescription(reason);
