@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import {
   currentYear,
   formatRupiah,
@@ -14,9 +15,11 @@ import {
   ADMIN,
   apiAs,
   axeViolations,
+  downloadFrom,
   type E2E,
   openFromSidebar,
   readable,
+  readWorkbook,
   SHOTS_DIR,
   screenshot,
   signInThroughForm,
@@ -50,9 +53,17 @@ const BRIDGE = {
   price: 1_000_000,
 };
 const ACCOUNT = '5.2.04.01.01.0001';
+const INDICATOR = 'Panjang jalan desa yang diaspal';
 const t = messagesId.monthlyReport;
 const summaryText = messagesId.realisation.summary;
 const realisationText = messagesId.realisation;
+const evaluationText = messagesId.indicators.print;
+
+/** A printed sheet's rows as text, empty cells as '' (exceljs leaves holes). */
+const cellsOf = (sheet: ExcelJS.Worksheet) =>
+  (sheet.getSheetValues().filter(Boolean) as unknown[][]).map((row) =>
+    Array.from(row.slice(1), (cell) => (cell === undefined || cell === null ? '' : String(cell))),
+  );
 const upload = messagesId.realisation.upload;
 
 /** Picks a month in the page's 'Sampai Bulan' drop-down. */
@@ -142,6 +153,14 @@ describe('the monthly report of a unit, through the portal', () => {
         ],
       });
     }
+    // The road's output indicator, planned with its lines: 2 km of village road paved.
+    await planner.indicator.create({
+      sub_action_id: roadId,
+      year: YEAR,
+      description: INDICATOR,
+      target: 2,
+      unit: 'km',
+    });
     await mkdir(SHOTS_DIR, { recursive: true });
   }, 120_000);
   afterAll(() => e2e?.close());
@@ -249,6 +268,15 @@ describe('the monthly report of a unit, through the portal', () => {
     await enter(ROAD.code, '40,5', 'Hujan deras menunda pengaspalan');
     await enter(BRIDGE.code, '10', 'Menunggu izin pemakaian jalan');
     expect(readable(await rowOf(ROAD.code).innerText())).toContain('40,5 %');
+    // March ends Triwulan I: the road's output so far, typed as people type it.
+    await page
+      .getByRole('button', { name: messagesId.indicators.achievement.openOf(ROAD.code) })
+      .click();
+    const quarter = page.getByRole('dialog');
+    await quarter.getByRole('textbox', { name: new RegExp(`^${INDICATOR}`) }).fill('0,75');
+    await quarter.getByRole('button', { name: messagesId.common.save }).click();
+    await toast(page, messagesId.indicators.achievement.saved('Triwulan I', ROAD.code)).waitFor();
+    await quarter.waitFor({ state: 'detached' });
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'monthly-report-1-unit', { fullPage: true });
     await page.getByRole('button', { name: t.actions.send, exact: true }).click();
@@ -315,6 +343,11 @@ describe('the monthly report of a unit, through the portal', () => {
     await toast(verifier, t.view.verified(MONTH_OF)).waitFor();
     await verifierContext.close();
 
+    // What was stored, which the screens and printouts below must say.
+    const stored: MonthlyReport = (
+      await admin.monthlyReport.get({ agency_id: unitId, year: YEAR, month: 3 })
+    ).data;
+
     // --- The admin reads the region's March --------------------------------------------------
     const { page: bappeda, context: bappedaContext } = await e2e.newPage();
     await signInThroughForm(bappeda, ADMIN, 'admin');
@@ -331,12 +364,71 @@ describe('the monthly report of a unit, through the portal', () => {
     expect(shown).toContain(`33,5 % Merah ${summaryText.plannedProgress('100 %')}`);
     expect(await axeViolations(bappeda)).toEqual([]);
     await screenshot(bappeda, 'monthly-report-4-bappeda', { fullPage: true });
+
+    // --- Bappeda drills down to the road's line and prints the month and the quarter ---------
+    await bappeda
+      .getByRole('grid', { name: summaryText.title })
+      .getByRole('button', { name: summaryText.openReportOf(unitName) })
+      .click();
+    await bappeda.getByRole('grid', { name: `${t.title} ${MONTH_OF}` }).waitFor();
+    await bappeda.getByRole('button', { name: t.actions.detailsOf(ROAD.code) }).click();
+    const accounts = bappeda.getByRole('grid', {
+      name: realisationText.view.accountsTitle(ROAD.name),
+    });
+    expect(
+      readable(await accounts.getByRole('row', { name: new RegExp(ACCOUNT) }).innerText()),
+    ).toContain(`${formatRupiah(3_000_000)} ${formatRupiah(3_000_000)} ${formatRupiah(1_200_000)}`);
+    // The line itself: the SP2D the finance system paid for it.
+    const paidRow = bappeda
+      .getByRole('grid', { name: realisationText.entry.title(ROAD.name) })
+      .getByRole('row', { name: new RegExp(`00012/SP2D/LS/${YEAR}`) });
+    expect(readable(await paidRow.innerText())).toContain(realisationText.entry.fromFinance);
+    await paidRow.scrollIntoViewIfNeeded();
+    await screenshot(bappeda, 'monthly-report-5-drill-down');
+    const folder = path.join(SHOTS_DIR, 'monthly-downloads');
+    await mkdir(folder, { recursive: true });
+    const month = await downloadFrom(
+      bappeda,
+      bappeda.getByRole('button', { name: t.print.download, exact: true }),
+      t.print.downloaded,
+      folder,
+    );
+    const monthCells = cellsOf((await readWorkbook(month.body)).worksheets[0]!);
+    const monthTotal = monthCells.find((row) => row[1] === t.print.total)!;
+    expect(monthTotal.slice(2, 5)).toEqual([
+      stored.totals.lines_total,
+      stored.totals.planned_cumulative,
+      stored.totals.realised_cumulative,
+    ]);
+    const evaluation = await downloadFrom(
+      bappeda,
+      bappeda.getByRole('button', { name: evaluationText.download, exact: true }),
+      evaluationText.downloaded,
+      folder,
+    );
+    const evaluationCells = cellsOf((await readWorkbook(evaluation.body)).worksheets[0]!);
+    expect(evaluationCells).toContainEqual([evaluationText.period('Triwulan I', YEAR)]);
+    const road = evaluationCells.find((row) => row[1] === ROAD.code)!;
+    // Target 2 km and Rp 3.000.000; Triwulan I 0,75 km and Rp 1.200.000: 37,5 % and 40 %.
+    expect(road.slice(3)).toEqual([
+      INDICATOR,
+      '2 km',
+      '3000000',
+      '0,75',
+      '1200000',
+      '0,75',
+      '1200000',
+      '37,5 %',
+      '40 %',
+      UNIT.name,
+    ]);
+    const evaluationTotal = evaluationCells.find((row) => row[2] === evaluationText.total)!;
+    expect([evaluationTotal[5], evaluationTotal[7]]).toEqual([
+      stored.totals.lines_total,
+      stored.totals.realised_cumulative,
+    ]);
     await bappedaContext.close();
 
-    // What was stored says the same.
-    const stored: MonthlyReport = (
-      await admin.monthlyReport.get({ agency_id: unitId, year: YEAR, month: 3 })
-    ).data;
     expect(stored.status).toBe('verified');
     expect(stored.totals).toMatchObject({
       realised_cumulative: '1200000',
