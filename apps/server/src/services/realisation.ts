@@ -247,6 +247,26 @@ export function createRealisationService(db: Kysely<Database>) {
     return rows;
   }
 
+  /**
+   * Takes the months a change of the unit's SP2D touches (each must be open to the unit), in
+   * order, so two changes crossing months cannot wait on each other; then removes what is
+   * stored under its number.
+   */
+  async function clearOwn(
+    trx: Kysely<Database>,
+    input: { sub_action_id: string; year: number; sp2d_number: string },
+    months: number[],
+  ) {
+    for (const taken of [...new Set(months)].sort((a, b) => a - b)) {
+      await openMonthOfSubAction(trx, input.sub_action_id, input.year, taken);
+    }
+    await trx
+      .deleteFrom('sp2d')
+      .where('year', '=', input.year)
+      .where('sp2d_number', '=', input.sp2d_number)
+      .execute();
+  }
+
   return {
     /**
      * The year to `month` per Perangkat Daerah of the caller's scope: lines, the Anggaran Kas of
@@ -533,17 +553,7 @@ export function createRealisationService(db: Kysely<Database>) {
         if (issues.length > 0) throw issuesRefusal(issues);
         const before = await ownRowsOf(trx, input);
         const month = Number(input.date.slice(5, 7));
-        // Months taken in order, so two changes crossing months cannot wait on each other.
-        for (const taken of [...new Set([month, ...before.map((row) => row.month)])].sort(
-          (a, b) => a - b,
-        )) {
-          await openMonthOfSubAction(trx, input.sub_action_id, input.year, taken);
-        }
-        await trx
-          .deleteFrom('sp2d')
-          .where('year', '=', input.year)
-          .where('sp2d_number', '=', input.sp2d_number)
-          .execute();
+        await clearOwn(trx, input, [month, ...before.map((row) => row.month)]);
         await trx
           .insertInto('sp2d')
           .values({
@@ -573,14 +583,11 @@ export function createRealisationService(db: Kysely<Database>) {
         const before = await ownRowsOf(trx, input);
         if (before.length === 0)
           throw new AppError('not_found', texts.entry.notFound(input.sp2d_number));
-        for (const taken of [...new Set(before.map((row) => row.month))].sort((a, b) => a - b)) {
-          await openMonthOfSubAction(trx, input.sub_action_id, input.year, taken);
-        }
-        await trx
-          .deleteFrom('sp2d')
-          .where('year', '=', input.year)
-          .where('sp2d_number', '=', input.sp2d_number)
-          .execute();
+        await clearOwn(
+          trx,
+          input,
+          before.map((row) => row.month),
+        );
         return gridOf(trx, input.sub_action_id, input.year);
       });
     },
