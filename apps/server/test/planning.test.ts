@@ -78,6 +78,7 @@ describe.each(databaseTargets)('planning on %s', (target) => {
         lines_need_pagu: true,
         lines_need_funding_source: false,
         cash_plan_required: false,
+        units_enter_sp2d: false,
         deviation_red_below_tenths: 750,
         deviation_yellow_below_tenths: 900,
       });

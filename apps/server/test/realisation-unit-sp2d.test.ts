@@ -238,5 +238,10 @@ describe.each(databaseTargets)('SP2D recorded by the unit on %s', (target) => {
     // Turned off again: the unit's SP2D stay, the unit records no more.
     expect((await policy(false)).statusCode).toBe(200);
     expect((await record(entry('SP2D/UNIT/0014', `${YEAR}-05-05`, 10))).statusCode).toBe(409);
+    // Emptied whole (as the stories' sandbox empties a database), the sums go with it.
+    await sql`truncate sp2d`.execute(t.database.db);
+    const { rows: left } = await sql<{ count: string | number }>`
+      select count(*) as count from sp2d_month_total`.execute(t.database.db);
+    expect(Number(left[0]!.count)).toBe(0);
   });
 });

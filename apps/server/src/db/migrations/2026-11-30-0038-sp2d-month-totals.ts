@@ -26,6 +26,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         on conflict (sub_action_id, year, month)
           do update set amount = t.amount + excluded.amount;
       end if;
+      if tg_op = 'TRUNCATE' then
+        delete from sp2d_month_total;
+        return null;
+      end if;
       if tg_op in ('INSERT', 'UPDATE') then
         insert into sp2d_month_total as t (sub_action_id, year, month, amount)
           select sub_action_id, year, month, sum(amount) from new_rows
@@ -44,13 +48,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create trigger sp2d_month_total_delete after delete on sp2d
     referencing old table as old_rows
     for each statement execute function sp2d_month_total_apply()`.execute(db);
+  await sql`create trigger sp2d_month_total_truncate after truncate on sp2d
+    for each statement execute function sp2d_month_total_apply()`.execute(db);
   await sql`
     insert into sp2d_month_total (sub_action_id, year, month, amount)
       select sub_action_id, year, month, sum(amount) from sp2d group by 1, 2, 3`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const event of ['insert', 'update', 'delete']) {
+  for (const event of ['insert', 'update', 'delete', 'truncate']) {
     await sql`drop trigger ${sql.id(`sp2d_month_total_${event}`)} on sp2d`.execute(db);
   }
   await sql`drop function sp2d_month_total_apply()`.execute(db);
