@@ -5,9 +5,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { SANDBOX_PATH, SANDBOX_USER_TOKEN, type SandboxSessionRequest } from '@ranwal/core/demo';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { type DatabaseHandle, pgliteDatabase } from '../db/connect.js';
+import { type DatabaseHandle, openDatabase, pgliteDatabase } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { signSessionToken } from '../plugins/auth.js';
 import { TokenService } from '../services/tokens.js';
@@ -47,6 +48,12 @@ export interface SandboxOptions {
   maxDatabases?: number;
   /** How long a new session waits for a database when all are taken (past IDLE_MS by default). */
   waitMs?: number;
+  /**
+   * A PostgreSQL server to keep the stories' databases on (any database's URL on it; the role
+   * may create databases), instead of PGlite in this process: `DATABASE_URL` in a test run (CI
+   * has PostgreSQL). Its queries then run natively, beside this process instead of in it.
+   */
+  postgresUrl?: string | undefined;
 }
 
 /** A request the host refuses: its status and a message, never a stack. */
@@ -97,16 +104,17 @@ export interface SandboxPool extends SandboxHost {
   stats(): { databases: number; sessions: number };
 }
 
-export function createSandboxHost({
-  poolSize = POOL_SIZE,
-  maxDatabases = MAX_DATABASES,
-  waitMs = IDLE_MS + 5_000,
-}: SandboxOptions = {}): SandboxPool {
-  const slots: Slot[] = [];
-  const sessions = new Map<string, Session>();
-  const tokens = new TokenService(new TextEncoder().encode(SECRET), 24 * 3600);
-  let base: Promise<PGlite> | undefined;
+/** Where the pool's databases come from: copies of one migrated base, made on first use. */
+interface DatabaseSource {
+  clone(): Promise<DatabaseHandle>;
+  /** Closes a database of the pool and gives back what it held. */
+  discard(database: DatabaseHandle): Promise<void>;
+  close(): Promise<void>;
+}
 
+/** PGlite in this process: the base migrated in memory, each database a clone of it. */
+function pgliteSource(): DatabaseSource {
+  let base: Promise<PGlite> | undefined;
   const baseDatabase = () => {
     base ??= (async () => {
       const pglite = await PGlite.create('memory://', { extensions: { pg_trgm } });
@@ -115,6 +123,103 @@ export function createSandboxHost({
     })();
     return base;
   };
+  return {
+    async clone() {
+      const pglite = (await (await baseDatabase()).clone()) as PGlite;
+      return pgliteDatabase(pglite, 'sandbox');
+    },
+    discard: (database) => database.close(),
+    async close() {
+      await (await base)?.close();
+    },
+  };
+}
+
+/** The stories' databases of a process on PostgreSQL: `ranwal_sandbox_<pid>_<run>_…`. */
+const SANDBOX_DATABASE = /^ranwal_sandbox_(\d+)_/;
+
+/** Whether a process of this machine still runs (a sandbox's databases are its own). */
+const running = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Databases on a PostgreSQL server: a base migrated once per process, each pooled database a
+ * copy of it (`create database … template`, a fraction of a second). Dropped when the host
+ * closes; those of a process that stopped without closing are dropped by the next host.
+ */
+function postgresSource(serverUrl: string): DatabaseSource {
+  const prefix = `ranwal_sandbox_${process.pid}_${randomUUID().slice(0, 8)}`;
+  const admin = new pg.Pool({ connectionString: serverUrl, max: 1 });
+  const urlOf = (name: string) => {
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return url.toString();
+  };
+  const names = new Map<DatabaseHandle, string>();
+  let made = 0;
+  const drop = (name: string) => admin.query(`drop database if exists ${name} with (force)`);
+  let base: Promise<string> | undefined;
+  const baseDatabase = () => {
+    base ??= (async () => {
+      const { rows } = await admin.query<{ datname: string }>(
+        "select datname from pg_database where datname like 'ranwal\\_sandbox\\_%'",
+      );
+      for (const { datname } of rows) {
+        const owner = Number(SANDBOX_DATABASE.exec(datname)?.[1]);
+        if (owner && owner !== process.pid && !running(owner)) await drop(datname);
+      }
+      const name = `${prefix}_base`;
+      await admin.query(`create database ${name}`);
+      const handle = await openDatabase({ url: urlOf(name), poolSize: 1 });
+      try {
+        await migrateToLatest(handle.db);
+      } finally {
+        await handle.close();
+      }
+      return name;
+    })();
+    return base;
+  };
+  return {
+    async clone() {
+      const template = await baseDatabase();
+      made += 1;
+      const name = `${prefix}_${made}`;
+      await admin.query(`create database ${name} template ${template}`);
+      const handle = await openDatabase({ url: urlOf(name), poolSize: 3 });
+      names.set(handle, name);
+      return handle;
+    },
+    async discard(database) {
+      await database.close();
+      const name = names.get(database);
+      names.delete(database);
+      if (name) await drop(name);
+    },
+    async close() {
+      if (base) await drop(await base).catch(() => undefined);
+      await admin.end();
+    },
+  };
+}
+
+export function createSandboxHost({
+  poolSize = POOL_SIZE,
+  maxDatabases = MAX_DATABASES,
+  waitMs = IDLE_MS + 5_000,
+  postgresUrl,
+}: SandboxOptions = {}): SandboxPool {
+  const slots: Slot[] = [];
+  const sessions = new Map<string, Session>();
+  const tokens = new TokenService(new TextEncoder().encode(SECRET), 24 * 3600);
+  const source = postgresUrl ? postgresSource(postgresUrl) : pgliteSource();
+  let closing: Promise<void> | undefined;
 
   /** Ends `session`; its database stays with `next` when another session took it. */
   const endSession = async (session: Session, next?: Slot) => {
@@ -172,15 +277,14 @@ export function createSandboxHost({
     if (slots.length <= poolSize) return;
     slots.splice(slots.indexOf(slot), 1);
     await endSession(session);
-    await slot.database.close();
+    await source.discard(slot.database);
   };
 
   /** A new database in the pool, cloned from the migrated base. */
   const addSlot = (session: Session | null): Slot => {
     const slot = { session, usedAt: Date.now() } as Slot;
     slot.ready = (async () => {
-      const pglite = (await (await baseDatabase()).clone()) as PGlite;
-      slot.database = pgliteDatabase(pglite, 'sandbox');
+      slot.database = await source.clone();
     })();
     slots.push(slot);
     return slot;
@@ -226,7 +330,7 @@ export function createSandboxHost({
       // A database past the pool's size is not kept for the next one.
       if (slots.length > poolSize && slot.session === null) {
         slots.splice(slots.indexOf(slot), 1);
-        await slot.database.close();
+        await source.discard(slot.database);
       }
       throw error;
     } finally {
@@ -283,7 +387,6 @@ export function createSandboxHost({
   let firstDatabase: Promise<void> | undefined;
   const warmPool = () => {
     warming ??= (async () => {
-      await baseDatabase();
       while (slots.length < poolSize) await addSlot(null).ready;
     })();
     return warming;
@@ -369,10 +472,19 @@ export function createSandboxHost({
       }
     },
     stats: () => ({ databases: slots.length, sessions: sessions.size }),
-    async close() {
-      await Promise.all([...sessions.values()].map((session) => endSession(session)));
-      await Promise.all(slots.map((slot) => slot.database?.close()));
-      await (await base)?.close();
+    close() {
+      // Once, whoever asks again (a test's own close, then its teardown's).
+      closing ??= (async () => {
+        await Promise.all([...sessions.values()].map((session) => endSession(session)));
+        await Promise.all(
+          slots.map(async (slot) => {
+            await slot.ready.catch(() => undefined);
+            if (slot.database) await source.discard(slot.database);
+          }),
+        );
+        await source.close();
+      })();
+      return closing;
     },
   };
 }

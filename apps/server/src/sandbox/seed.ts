@@ -62,10 +62,32 @@ const insertRows = (table: string, columns: string[], rows: Record<string, unkno
   sql`insert into ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))})
     values ${sql.join(rows.map((row) => sql`(${sql.join(columns.map((column) => row[column] ?? null))})`))}`;
 
-/** Empties every data table (their truncate triggers zero the counters). */
+/** Set once a role may not turn triggers off (not a superuser): it truncates instead. */
+let truncating = false;
+
+/** Empties every data table and the counts kept of them. */
 export async function emptyTables(db: Kysely<Database>): Promise<void> {
   const { dataTables } = await schemaOf(db);
-  await sql`truncate ${sql.join(dataTables.map((name) => sql.table(name)))} cascade`.execute(db);
+  // Their few rows deleted with triggers and foreign keys off (replica), not TRUNCATE: on
+  // PostgreSQL truncating some fifty tables took 300–500 ms (each gets new files), deleting
+  // ~7 ms. The counts triggers keep in the kept tables are emptied with them, as TRUNCATE's own
+  // triggers did.
+  if (truncating) {
+    await sql`truncate ${sql.join(dataTables.map((name) => sql.table(name)))} cascade`.execute(db);
+    return;
+  }
+  try {
+    await db.transaction().execute(async (trx) => {
+      await sql`set local session_replication_role = replica`.execute(trx);
+      for (const name of dataTables) await sql`delete from ${sql.table(name)}`.execute(trx);
+      await sql`update table_row_count set row_count = 0`.execute(trx);
+      await sql`delete from user_line_count`.execute(trx);
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code !== '42501') throw error;
+    truncating = true;
+    await emptyTables(db);
+  }
 }
 
 /**

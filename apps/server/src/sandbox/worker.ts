@@ -18,7 +18,8 @@ export interface WorkerAnswer {
   response?: { status: number; headers: [string, string][]; body: ArrayBuffer | null };
 }
 
-const host = createSandboxHost();
+// A test run with PostgreSQL (DATABASE_URL, as in CI) keeps the stories' databases there.
+const host = createSandboxHost({ postgresUrl: process.env.DATABASE_URL });
 const port = parentPort;
 port?.on('message', async ({ id, kind, request }: WorkerCall) => {
   try {

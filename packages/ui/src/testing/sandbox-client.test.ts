@@ -1,4 +1,5 @@
 import { contractScenarios, scenarioTag } from '@ranwal/core/contract';
+import { SANDBOX_USER_TOKEN } from '@ranwal/core/demo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   agenciesSeed,
@@ -83,7 +84,13 @@ describe('agencies on the sandbox client', () => {
  * its own origin), twelve of them kept a preview server at 3.8 GB, and a malformed seed answered
  * a stack trace.
  */
-describe('the sandbox host', () => {
+/** PGlite always; PostgreSQL too when the run has one (DATABASE_URL), as CI's stories use it. */
+const hostTargets = [
+  ['PGlite', undefined],
+  ...(process.env.DATABASE_URL ? [['PostgreSQL', process.env.DATABASE_URL] as const] : []),
+] as const;
+
+describe.each(hostTargets)('the sandbox host on %s', (_target, postgresUrl) => {
   const ORIGIN = 'http://sandbox.test';
   let pool: {
     warm(): Promise<void>;
@@ -93,7 +100,7 @@ describe('the sandbox host', () => {
   };
   beforeAll(async () => {
     const { createSandboxHost } = await import(/* @vite-ignore */ hostModule);
-    pool = createSandboxHost({ poolSize: 1, maxDatabases: 2, waitMs: 0 });
+    pool = createSandboxHost({ poolSize: 1, maxDatabases: 2, waitMs: 0, postgresUrl });
     await pool.warm();
   }, 120_000);
   afterAll(() => pool?.close());
@@ -111,7 +118,11 @@ describe('the sandbox host', () => {
     return ((await response.json()) as { id: string }).id;
   };
   const call = (id: string) =>
-    pool.handle(new Request(`${ORIGIN}/__sandbox/s/${id}/api/agency/list`));
+    pool.handle(
+      new Request(`${ORIGIN}/__sandbox/s/${id}/ranwal/api/agency/list`, {
+        headers: { authorization: `Bearer ${SANDBOX_USER_TOKEN}${emptySeed.users[0]!.id}` },
+      }),
+    );
 
   it('opens sessions for the page itself only, and from JSON only', async () => {
     const seed = { seed: emptySeed };
@@ -159,3 +170,55 @@ describe('the sandbox host', () => {
     expect(pool.stats().databases).toBe(2);
   });
 });
+
+// Only where the run has PostgreSQL (DATABASE_URL, as in CI); PGlite's databases live in memory.
+const postgresUrl = process.env.DATABASE_URL;
+if (postgresUrl) {
+  describe('the sandbox host on PostgreSQL', () => {
+    it('keeps its databases there while open, and drops them when closed', async () => {
+      const { createSandboxHost } = await import(/* @vite-ignore */ hostModule);
+      const pool = createSandboxHost({ poolSize: 1, postgresUrl });
+      const { default: pg } = await import('pg');
+      const server = new pg.Client({ connectionString: postgresUrl });
+      await server.connect();
+      const ours = async () =>
+        (
+          await server.query<{ datname: string }>(
+            'select datname from pg_database where datname like $1 order by datname',
+            [`ranwal\\_sandbox\\_${process.pid}\\_%`],
+          )
+        ).rows.map((row) => row.datname);
+      try {
+        const before = (await ours()).length;
+        await pool.warm();
+        // The migrated base and the pool's database, a copy of it.
+        expect((await ours()).length).toBe(before + 2);
+        const origin = 'http://sandbox.test';
+        const opened = await pool.handle(
+          new Request(`${origin}/__sandbox/sessions`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ seed: agenciesSeed }),
+          }),
+        );
+        expect(opened.status, await opened.clone().text()).toBe(200);
+        const { id } = (await opened.json()) as { id: string };
+        const agencies = await pool.handle(
+          new Request(`${origin}/__sandbox/s/${id}/ranwal/api/agency/list`, {
+            headers: {
+              authorization: `Bearer ${SANDBOX_USER_TOKEN}${agenciesSeed.users.find((user) => user.role === 'admin')!.id}`,
+            },
+          }),
+        );
+        expect(((await agencies.json()) as { data: unknown[] }).data).toHaveLength(
+          agenciesSeed.entities.agency.length,
+        );
+        await pool.close();
+        expect((await ours()).length).toBe(before);
+      } finally {
+        await pool.close();
+        await server.end();
+      }
+    }, 60_000);
+  });
+}
