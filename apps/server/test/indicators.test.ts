@@ -312,6 +312,13 @@ describe.each(databaseTargets)('output indicators and the evaluation on %s', (ta
     expect(refused.json().message).toBe(
       texts.quarterLocked('Triwulan I', 'Maret 2029', monthTexts.statuses.sent),
     );
+    // Nor can the indicator go with what Triwulan I reported.
+    const removed = await call('DELETE', `indicator/${planned.id}/delete`, unit.token);
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json().message).toBe(
+      texts.quarterLocked('Triwulan I', 'Maret 2029', monthTexts.statuses.sent),
+    );
+    expect((await list()).map((row) => row.id)).toContain(planned.id);
     // Triwulan II goes on (June is open).
     expect((await achieve(2, [{ indicator_id: planned.id, achievement: 3.5 }])).statusCode).toBe(
       200,

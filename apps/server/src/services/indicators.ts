@@ -184,9 +184,29 @@ export function createIndicatorService(db: Kysely<Database>) {
       });
     },
 
+    /**
+     * Deletes an indicator with its achievements, as a write of the lines; refused (409, naming
+     * the quarter) while one of its quarters with an achievement is sent, verified or closed:
+     * a reported quarter keeps what it reported.
+     */
     async remove(id: string, caller: Caller): Promise<void> {
       await inTransaction(db, async (trx) => {
-        await writablePlace(trx, id, caller);
+        const place = await writablePlace(trx, id, caller);
+        const achieved = await trx
+          .selectFrom('indicator_achievement')
+          .select('quarter')
+          .where('indicator_id', '=', id)
+          .orderBy('quarter')
+          .execute();
+        for (const { quarter } of achieved) {
+          const named = texts.quarter(quarterNumeral(quarter));
+          await reports.enterMonth(
+            trx,
+            caller,
+            { ...place, month: quarterEndMonth(quarter) },
+            (month, status) => texts.quarterLocked(named, month, status),
+          );
+        }
         await trx.deleteFrom('sub_action_indicator').where('id', '=', id).execute();
       });
     },
