@@ -6,8 +6,8 @@ import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { type DatabaseHandle, openDatabase, pgliteDatabase } from '../src/db/connect.js';
+import { migratedPgliteDump, migratedPostgresTemplate } from '../src/db/migrated-template.js';
 import { createUserService } from '../src/services/users.js';
-import { migratedPgliteDump, migratedPostgresTemplate } from './migrated-template.js';
 
 export type DatabaseTarget = 'pglite' | 'postgres';
 
@@ -19,7 +19,7 @@ export const databaseTargets: DatabaseTarget[] = process.env.DATABASE_URL
 /**
  * A fresh, migrated database: in-memory PGlite, or a new PostgreSQL database dropped on close
  * (with its `url`, for a second pool on it as another server process would have). Both start
- * from a copy of one migrated database (migrated-template.ts), not from migrations each time.
+ * from a copy of one migrated database (src/db/migrated-template.ts), not from migrations each time.
  */
 export async function freshDatabase(
   target: DatabaseTarget,

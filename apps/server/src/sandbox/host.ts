@@ -9,7 +9,7 @@ import pg from 'pg';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type DatabaseHandle, openDatabase, pgliteDatabase } from '../db/connect.js';
-import { migrateToLatest } from '../db/migrate.js';
+import { migratedPgliteDump, migratedPostgresTemplate } from '../db/migrated-template.js';
 import { signSessionToken } from '../plugins/auth.js';
 import { TokenService } from '../services/tokens.js';
 import { emptyTables, writeSeed } from './seed.js';
@@ -112,15 +112,18 @@ interface DatabaseSource {
   close(): Promise<void>;
 }
 
-/** PGlite in this process: the base migrated in memory, each database a clone of it. */
+/**
+ * PGlite in this process: the base loaded from the migrated copy kept between runs (migrating
+ * took most of the first story's wait in `npm run storybook`), each database a clone of it.
+ */
 function pgliteSource(): DatabaseSource {
   let base: Promise<PGlite> | undefined;
   const baseDatabase = () => {
-    base ??= (async () => {
-      const pglite = await PGlite.create('memory://', { extensions: { pg_trgm } });
-      await migrateToLatest(pgliteDatabase(pglite, 'sandbox base').db);
-      return pglite;
-    })();
+    base ??= (async () =>
+      PGlite.create('memory://', {
+        extensions: { pg_trgm },
+        loadDataDir: await migratedPgliteDump(),
+      }))();
     return base;
   };
   return {
@@ -149,9 +152,9 @@ const running = (pid: number) => {
 };
 
 /**
- * Databases on a PostgreSQL server: a base migrated once per process, each pooled database a
- * copy of it (`create database … template`, a fraction of a second). Dropped when the host
- * closes; those of a process that stopped without closing are dropped by the next host.
+ * Databases on a PostgreSQL server, each a copy (`create database … template`, a fraction of a
+ * second) of the migrated template the tests use too (db/migrated-template.ts). Dropped when the
+ * host closes; those of a process that stopped without closing are dropped by the next host.
  */
 function postgresSource(serverUrl: string): DatabaseSource {
   const prefix = `ranwal_sandbox_${process.pid}_${randomUUID().slice(0, 8)}`;
@@ -164,9 +167,9 @@ function postgresSource(serverUrl: string): DatabaseSource {
   const names = new Map<DatabaseHandle, string>();
   let made = 0;
   const drop = (name: string) => admin.query(`drop database if exists ${name} with (force)`);
-  let base: Promise<string> | undefined;
-  const baseDatabase = () => {
-    base ??= (async () => {
+  let template: Promise<string> | undefined;
+  const templateDatabase = () => {
+    template ??= (async () => {
       const { rows } = await admin.query<{ datname: string }>(
         "select datname from pg_database where datname like 'ranwal\\_sandbox\\_%'",
       );
@@ -174,24 +177,16 @@ function postgresSource(serverUrl: string): DatabaseSource {
         const owner = Number(SANDBOX_DATABASE.exec(datname)?.[1]);
         if (owner && owner !== process.pid && !running(owner)) await drop(datname);
       }
-      const name = `${prefix}_base`;
-      await admin.query(`create database ${name}`);
-      const handle = await openDatabase({ url: urlOf(name), poolSize: 1 });
-      try {
-        await migrateToLatest(handle.db);
-      } finally {
-        await handle.close();
-      }
-      return name;
+      return migratedPostgresTemplate(serverUrl);
     })();
-    return base;
+    return template;
   };
   return {
     async clone() {
-      const template = await baseDatabase();
+      const from = await templateDatabase();
       made += 1;
       const name = `${prefix}_${made}`;
-      await admin.query(`create database ${name} template ${template}`);
+      await admin.query(`create database ${name} template ${from}`);
       const handle = await openDatabase({ url: urlOf(name), poolSize: 3 });
       names.set(handle, name);
       return handle;
@@ -202,10 +197,7 @@ function postgresSource(serverUrl: string): DatabaseSource {
       names.delete(database);
       if (name) await drop(name);
     },
-    async close() {
-      if (base) await drop(await base).catch(() => undefined);
-      await admin.end();
-    },
+    close: () => admin.end(),
   };
 }
 

@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
-import { openDatabase, pgliteDatabase } from '../src/db/connect.js';
-import { migrateToLatest } from '../src/db/migrate.js';
+import { openDatabase, pgliteDatabase } from './connect.js';
+import { migrateToLatest } from './migrate.js';
 
 /*
  * A migrated database to start each test's fresh database from, made once per schema instead of
@@ -19,14 +19,26 @@ import { migrateToLatest } from '../src/db/migrate.js';
  *
  * Keyed by the migrations' source and PGlite's version, so a changed migration makes a new one;
  * kept between runs (the PGlite dump in the temporary directory, the PostgreSQL template as a
- * database `ranwal_template_<key>`, safe to drop at any time when no test run is going).
+ * database `ranwal_template_<key>`, safe to drop at any time when no test run is going). Used by
+ * the tests and by the stories' sandbox (src/sandbox), both run from a checkout: the key reads
+ * the migrations' source files (`src/db/migrations`), found from here or from the built dist.
  */
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const DB_SOURCE = path.join(here, '../src/db');
+/** The server's `src/db`, from this file in src/db or from the bundle in dist/. */
+const DB_SOURCE = (() => {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  for (const candidate of [here, path.join(here, '../src/db')]) {
+    if (existsSync(path.join(candidate, 'migrations'))) return candidate;
+  }
+  return null;
+})();
 
-/** What the migrated schema depends on: every migration's source, the runner, PGlite's version. */
-export const schemaKey: string = (() => {
+/**
+ * What the migrated schema depends on: every migration's source, the runner, PGlite's version;
+ * null without the sources (a server installed without them keeps nothing).
+ */
+export const schemaKey: string | null = (() => {
+  if (!DB_SOURCE) return null;
   const hash = createHash('sha256');
   const migrations = path.join(DB_SOURCE, 'migrations');
   for (const name of readdirSync(migrations).sort()) {
@@ -46,13 +58,14 @@ let pgliteDump: Promise<Blob> | null = null;
 /** The data directory of a freshly migrated PGlite, for `PGlite.create(…, { loadDataDir })`. */
 export function migratedPgliteDump(): Promise<Blob> {
   pgliteDump ??= (async () => {
-    const file = path.join(os.tmpdir(), `ranwal-migrated-${schemaKey}.tar`);
-    const kept = await readFile(file).catch(() => null);
+    const file = schemaKey ? path.join(os.tmpdir(), `ranwal-migrated-${schemaKey}.tar`) : null;
+    const kept = file ? await readFile(file).catch(() => null) : null;
     if (kept) return new Blob([kept]);
     const pglite = await PGlite.create('memory://', { extensions: { pg_trgm } });
     await migrateToLatest(pgliteDatabase(pglite, 'migrated template').db);
     const dump = await pglite.dumpDataDir('none');
     await pglite.close();
+    if (!file) return dump;
     // Written aside and renamed: a process reading it never sees half a file.
     const partial = `${file}.${process.pid}-${randomBytes(4).toString('hex')}`;
     await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
@@ -75,7 +88,8 @@ export function migratedPostgresTemplate(baseUrl: string): Promise<string> {
   const known = templates.get(baseUrl);
   if (known) return known;
   const made = (async () => {
-    const name = `ranwal_template_${schemaKey}`;
+    // Without the sources to key it, a template of this process alone.
+    const name = `ranwal_template_${schemaKey ?? `p${process.pid}`}`;
     const admin = new pg.Client({ connectionString: baseUrl });
     await admin.connect();
     try {
