@@ -33,6 +33,7 @@ export * from './data/list-page.js';
 export * from './data/queries.js';
 export * from './data/RanwalProvider.js';
 export * from './data/session.js';
+export * from './data/sheet-file.js';
 export * from './data/view-params.js';
 export * from './lib/aria-strings-id.js';
 export * from './lib/cn.js';
