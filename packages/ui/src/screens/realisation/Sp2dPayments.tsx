@@ -12,16 +12,10 @@ import { Button } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { DataTable } from '../../components/DataTable.js';
 import { DateField } from '../../components/DateField.js';
-import {
-  FormDialog,
-  FormModal,
-  refusedFields,
-  useFormSubmit,
-} from '../../components/FormDialog.js';
+import { FormDialog, FormModal, useFieldsSubmit } from '../../components/FormDialog.js';
 import { Select, SelectItem } from '../../components/Select.js';
 import { EmptyState } from '../../components/States.js';
 import { TextField } from '../../components/TextField.js';
-import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 
 const amount = 'text-end tabular-nums whitespace-nowrap';
@@ -182,7 +176,6 @@ function RecordForm({ grid, payment, isSaving, onSubmit }: RecordFormProps) {
   const [account, setAccount] = useState(payment?.account_code ?? '');
   const [shown, setShown] = useState(payment ? Number(payment.amount) : Number.NaN);
   const [value, setValue] = useState(shown);
-  const [refused, setRefused] = useState<Partial<Record<keyof RecordedSp2d, string>>>({});
   const values: RecordedSp2d = {
     sp2d_number: number,
     date,
@@ -200,26 +193,15 @@ function RecordForm({ grid, payment, isSaving, onSubmit }: RecordFormProps) {
     account_code: t.account,
     amount: t.amount,
   } as const;
-  const { attempt, dialog } = useFormSubmit<unknown>({
+  const { attempt, dialog, errorOf } = useFieldsSubmit({
     isSaving,
-    parsed: Number.isFinite(value) ? parsed : { success: false },
+    labels,
+    checked: parsed,
+    // The amount field says itself what it cannot read (NaN): nothing is sent then.
+    ready: Number.isFinite(value),
     save: () => onSubmit(values),
     failed: t.failed,
-    onAttempt: () => setRefused({}),
-    onError: (error, form) => {
-      const fields = refusedFields(error, labels, m);
-      if (Object.keys(fields).length === 0) return form.showFailure(describeError(error, t.failed));
-      setRefused(fields);
-      form.retry();
-    },
   });
-  const issueOf = (field: keyof RecordedSp2d) => {
-    if (attempt === 0) return undefined;
-    if (refused[field]) return refused[field];
-    if (parsed.success) return undefined;
-    const issue = parsed.error.issues.find((found) => found.path[0] === field);
-    return issue ? m.server.validation(labels[field], issue.message) : undefined;
-  };
   const accounts = grid.rows.map((row) => ({
     id: row.account_code,
     name: `${row.account_code} ${row.account_name}`.trim(),
@@ -233,14 +215,14 @@ function RecordForm({ grid, payment, isSaving, onSubmit }: RecordFormProps) {
         value={number}
         onChange={setNumber}
         placeholder="00012/SP2D/LS/2027"
-        errorMessage={issueOf('sp2d_number')}
+        errorMessage={errorOf('sp2d_number')}
       />
       <DateField
         label={t.date}
         isRequired
         value={date}
         onChange={setDate}
-        errorMessage={issueOf('date')}
+        errorMessage={errorOf('date')}
       />
       <Select
         label={t.account}
@@ -249,7 +231,7 @@ function RecordForm({ grid, payment, isSaving, onSubmit }: RecordFormProps) {
         items={accounts}
         value={account || null}
         onChange={(key) => setAccount(key === null ? '' : String(key))}
-        errorMessage={issueOf('account_code')}
+        errorMessage={errorOf('account_code')}
       >
         {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
       </Select>
@@ -260,7 +242,7 @@ function RecordForm({ grid, payment, isSaving, onSubmit }: RecordFormProps) {
         isRequired
         placeholder="2.500.000"
         // While the text does not read as a number, the field says why itself.
-        errorMessage={Number.isFinite(value) ? issueOf('amount') : undefined}
+        errorMessage={Number.isFinite(value) ? errorOf('amount') : undefined}
         submitCount={attempt}
         onChange={(typed) => {
           setShown(typed);
