@@ -23,7 +23,7 @@ import {
   unbalancedSubActions,
 } from './cash-plan-rules.js';
 import { createLockService } from './locks.js';
-import { inTransaction, type Parsed } from './pagination.js';
+import { inTransaction, type Parsed, sumText } from './pagination.js';
 import { readPlanningRules } from './planning-rules.js';
 import { assertSubActionInScope, assertSubActionWritable } from './reports.js';
 import { programmesWhere } from './scope.js';
@@ -39,10 +39,8 @@ const subActionMissing = () =>
 type Caller = Pick<User, 'id' | 'role' | 'agency_ids'>;
 type Months = number[];
 
-const text = (value: unknown): string =>
-  value === null || value === undefined ? '0' : BigInt(String(value)).toString();
 const monthsOf = (row: Record<string, unknown>): string[] =>
-  monthColumns.map((column) => text(row[column]));
+  monthColumns.map((column) => sumText(row[column]));
 const monthValues = (months: Months) =>
   Object.fromEntries(monthColumns.map((column, index) => [column, months[index] ?? 0])) as Record<
     MonthColumn,
@@ -99,7 +97,7 @@ export function createCashPlanService(db: Kysely<Database>) {
         group by code`.execute(executor);
       for (const row of rows) names.set(row.code, row.name);
     }
-    const linesTotals = new Map(lines.rows.map((row) => [row.account_code, text(row.total)]));
+    const linesTotals = new Map(lines.rows.map((row) => [row.account_code, sumText(row.total)]));
     const planned = new Map(plan.map((row) => [row.account_code, monthsOf(row)]));
     const codes = [...new Set([...linesTotals.keys(), ...planned.keys()])].sort();
     const monthTotals = Array.from({ length: CASH_PLAN_MONTHS }, () => 0n);

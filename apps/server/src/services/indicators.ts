@@ -23,7 +23,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { createLockService } from './locks.js';
 import { createMonthlyReportService } from './monthly-report.js';
-import { inTransaction, type Parsed } from './pagination.js';
+import { inTransaction, type Parsed, sumText } from './pagination.js';
 import { assertSubActionInScope, assertSubActionWritable } from './reports.js';
 
 const texts = messagesId.indicators;
@@ -31,9 +31,6 @@ type Caller = Pick<User, 'id' | 'role' | 'agency_ids'>;
 
 /** numeric(14, 2) as pg (text) or PGlite (number or text) hands it over. */
 const quantity = (value: unknown): number => Number(String(value));
-/** A rupiah sum as text, 0 for none. */
-const rupiahText = (value: unknown): string =>
-  value === null || value === undefined ? '0' : BigInt(String(value)).toString();
 
 /**
  * Indicators with their quarters to `upTo` (4: the whole year), by sub kegiatan, in the order
@@ -342,8 +339,8 @@ export function createIndicatorService(db: Kysely<Database>) {
         sub_action_code: row.code,
         sub_action_name: row.name,
         ...money(
-          rupiahText(row.pagu),
-          quarters.map((q) => rupiahText(row[`q${q}`])),
+          sumText(row.pagu),
+          quarters.map((q) => sumText(row[`q${q}`])),
         ),
         indicators: (indicators.get(row.id) ?? []).map(({ sub_action_id, year, ...one }) => one),
       }));

@@ -33,7 +33,7 @@ import {
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { monthColumns } from './cash-plan-rules.js';
-import { inTransaction, type Parsed, readWithoutJit } from './pagination.js';
+import { inTransaction, type Parsed, readWithoutJit, sumText } from './pagination.js';
 import { readDeviationThresholds } from './planning-rules.js';
 import { assertSubActionWritable } from './reports.js';
 
@@ -48,8 +48,6 @@ type Key = Parsed<typeof MonthlyReportKey>;
  */
 const MONTH_LOCK = 7_265_438;
 
-const text = (value: unknown): string =>
-  value === null || value === undefined ? '0' : BigInt(String(value)).toString();
 const iso = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
 /** A list of codes for a message: the first few, then how many more. */
@@ -253,9 +251,9 @@ export function createMonthlyReportService(db: Kysely<Database>) {
       left join overruns on overruns.sub_action_id = subs.id
       order by subs.code nulls last, subs.name, subs.id`.execute(executor);
     return rows.map((row) => {
-      const linesTotal = text(row.lines_total);
-      const planned = text(row.planned);
-      const realised = text(row.realised);
+      const linesTotal = sumText(row.lines_total);
+      const planned = sumText(row.planned);
+      const realised = sumText(row.realised);
       const plannedProgress = plannedProgressTenths(planned, linesTotal);
       return {
         sub_action_id: row.id,

@@ -49,6 +49,10 @@ export const offsetOf = (page: number, limit: number): number => (page - 1) * li
 /** count(*) arrives as a string from pg and a number from PGlite. */
 export const toCount = (value: unknown): number => Number(value ?? 0);
 
+/** A sum as exact decimal text, 0 for none (int8 sums arrive as text from pg, a number from PGlite). */
+export const sumText = (value: unknown): string =>
+  value === null || value === undefined ? '0' : BigInt(String(value)).toString();
+
 /**
  * Runs `work` in a transaction: the caller's own when it is one already (the demo seed's). Its
  * changes are recorded as the calling person's (db/change-actor.ts).

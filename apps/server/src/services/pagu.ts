@@ -18,15 +18,19 @@ import {
 } from '@ranwal/core';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { containsPattern, inTransaction, offsetOf, type Parsed, toCount } from './pagination.js';
+import {
+  containsPattern,
+  inTransaction,
+  offsetOf,
+  type Parsed,
+  sumText,
+  toCount,
+} from './pagination.js';
 import { linesNeedPaguIn } from './planning.js';
 
 const server = messagesId.server;
 const levels = messagesId.levels;
 
-/** A sum as exact decimal text (int8 sums arrive as text from pg, as a number from PGlite). */
-const sumText = (value: unknown): string =>
-  value === null || value === undefined ? '0' : BigInt(String(value)).toString();
 const nullableText = (value: unknown): string | null =>
   value === null || value === undefined ? null : BigInt(String(value)).toString();
 const remainingOf = (pagu: string | null, planned: string): string | null =>

@@ -31,7 +31,7 @@ import type { Database } from '../db/schema.js';
 import { createCashPlanService } from './cash-plan.js';
 import { accountCodesUnder, monthColumns } from './cash-plan-rules.js';
 import { openMonthOfSubAction } from './monthly-report.js';
-import { inTransaction, type Parsed, readWithoutJit } from './pagination.js';
+import { inTransaction, type Parsed, readWithoutJit, sumText } from './pagination.js';
 import { readDeviationThresholds, readPlanningRules } from './planning-rules.js';
 import { assertSubActionInScope, assertSubActionWritable } from './reports.js';
 import { programmesWhere } from './scope.js';
@@ -49,8 +49,6 @@ const SP2D_IMPORT_LOCK = 7_265_437_000;
 const INSERT_CHUNK = 20_000;
 
 const key = (subActionId: string, code: string) => `${subActionId}\u0000${code}`;
-const text = (value: unknown): string =>
-  value === null || value === undefined ? '0' : BigInt(String(value)).toString();
 
 /** A dry run's answer, thrown out of its transaction so that what it wrote is rolled back. */
 class DryRun extends Error {
@@ -122,8 +120,8 @@ export function createRealisationService(db: Kysely<Database>) {
       sub_action_id: row.sub_action_id,
       sub_action_code: row.sub_action_code,
       account_code: row.account_code,
-      lines_total: text(row.lines_total),
-      realised: text(row.realised),
+      lines_total: sumText(row.lines_total),
+      realised: sumText(row.realised),
       reason: row.reason,
     }));
   }
@@ -158,7 +156,7 @@ export function createRealisationService(db: Kysely<Database>) {
     for (const row of paid.rows) {
       const months =
         realisedOf.get(row.account_code) ?? Array.from({ length: CASH_PLAN_MONTHS }, () => 0n);
-      months[row.month - 1] = BigInt(text(row.amount));
+      months[row.month - 1] = BigInt(sumText(row.amount));
       realisedOf.set(row.account_code, months);
     }
     const names = new Map(plan.rows.map((row) => [row.account_code, row.account_name]));
@@ -207,7 +205,7 @@ export function createRealisationService(db: Kysely<Database>) {
         planned: plan.totals.plan_total,
         realised: realisedMonths.reduce((sum, amount) => sum + BigInt(amount), 0n).toString(),
       },
-      payments: payments.rows.map((row) => ({ ...row, amount: text(row.amount) })),
+      payments: payments.rows.map((row) => ({ ...row, amount: sumText(row.amount) })),
       units_enter_sp2d: rules.units_enter_sp2d,
     };
   }
@@ -357,10 +355,10 @@ export function createRealisationService(db: Kysely<Database>) {
       const { rows } = await readWithoutJit(db, (trx) => query.execute(trx));
       const weightedOf = new Map<string, bigint>();
       const units = rows.map((row) => {
-        const planned = text(row.planned);
-        const realised = text(row.realised);
-        const linesTotal = text(row.lines_total);
-        const weighted = BigInt(text(row.progress_weighted));
+        const planned = sumText(row.planned);
+        const realised = sumText(row.realised);
+        const linesTotal = sumText(row.lines_total);
+        const weighted = BigInt(sumText(row.progress_weighted));
         weightedOf.set(row.agency_id ?? '', weighted);
         return {
           agency_id: row.agency_id,
@@ -504,16 +502,16 @@ export function createRealisationService(db: Kysely<Database>) {
         agency_id: agencyId ?? null,
         thresholds,
         months: rows.map((row) => {
-          const linesTotal = text(row.lines_total);
+          const linesTotal = sumText(row.lines_total);
           return {
             month: row.month,
             ...monthFigures(
               {
                 lines_total: linesTotal,
-                planned_cumulative: text(row.planned),
-                realised_cumulative: text(row.realised),
+                planned_cumulative: sumText(row.planned),
+                realised_cumulative: sumText(row.realised),
               },
-              progressFromWeighted(BigInt(text(row.weighted)), linesTotal),
+              progressFromWeighted(BigInt(sumText(row.weighted)), linesTotal),
               thresholds,
             ),
           };
