@@ -77,7 +77,6 @@ export function ConnectedSp2dImport({ year, headingLevel = 2 }: ConnectedSp2dImp
   const importSp2d = useImportSp2d();
   const toasts = useCallToasts();
   const [step, setStep] = useState<Step>({ kind: 'idle' });
-  const count = (value: number) => formatNumberId(value);
 
   const check = async (file: File) => {
     setStep({ kind: 'reading', file: file.name });
@@ -99,7 +98,7 @@ export function ConnectedSp2dImport({ year, headingLevel = 2 }: ConnectedSp2dImp
     }
     if (read.rows.length === 0) return refuse([t.noRows]);
     if (read.rows.length > SP2D_IMPORT_MAX_ROWS) {
-      return refuse([t.tooMany(count(SP2D_IMPORT_MAX_ROWS))]);
+      return refuse([t.tooMany(formatNumberId(SP2D_IMPORT_MAX_ROWS))]);
     }
     try {
       const { data } = await importSp2d.mutateAsync({ year, rows: read.rows, dry_run: true });
@@ -121,7 +120,7 @@ export function ConnectedSp2dImport({ year, headingLevel = 2 }: ConnectedSp2dImp
         setStep({ kind: 'idle' });
         return data;
       },
-      (data) => t.loaded(count(data.sp2d), year),
+      (data) => t.loaded(formatNumberId(data.sp2d), year),
       t.failed,
     );
 
@@ -171,7 +170,7 @@ export function ConnectedSp2dImport({ year, headingLevel = 2 }: ConnectedSp2dImp
             ))}
           </ul>
           {step.problems.length > SHOWN_PROBLEMS && (
-            <p>{t.more(count(step.problems.length - SHOWN_PROBLEMS))}</p>
+            <p>{t.more(formatNumberId(step.problems.length - SHOWN_PROBLEMS))}</p>
           )}
         </Banner>
       )}
@@ -209,25 +208,35 @@ export function Sp2dImportPreview({
   onCancel,
 }: Sp2dImportPreviewProps) {
   const t = useMessages().realisation.upload;
-  const count = (value: number) => formatNumberId(value);
   const toWrite = result.created + result.changed;
   return (
     <div className="flex flex-col gap-3 rounded-md border border-slate-200 bg-slate-50 p-4">
       <div role="status" className="flex flex-col gap-1 text-sm text-slate-800">
         <p className="font-semibold text-slate-900">{t.previewTitle(file)}</p>
         <p>
-          {t.preview(count(result.sp2d), count(result.rows), formatRupiah(result.amount), year)}
+          {t.preview(
+            formatNumberId(result.sp2d),
+            formatNumberId(result.rows),
+            formatRupiah(result.amount),
+            year,
+          )}
         </p>
-        <p>{t.counts(count(result.created), count(result.changed), count(result.unchanged))}</p>
+        <p>
+          {t.counts(
+            formatNumberId(result.created),
+            formatNumberId(result.changed),
+            formatNumberId(result.unchanged),
+          )}
+        </p>
         {result.overruns.length > 0 && (
-          <p className="text-amber-900">{t.overruns(count(result.overruns.length))}</p>
+          <p className="text-amber-900">{t.overruns(formatNumberId(result.overruns.length))}</p>
         )}
         {toWrite === 0 && <p>{t.nothingNew}</p>}
       </div>
       <div className="flex flex-wrap gap-2">
         {toWrite > 0 && (
           <Button isPending={isLoading} onPress={onLoad}>
-            {t.load(count(toWrite))}
+            {t.load(formatNumberId(toWrite))}
           </Button>
         )}
         <Button variant="secondary" isDisabled={isLoading} onPress={onCancel}>
