@@ -26,6 +26,7 @@ import {
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { articleRoutes } from './routes/articles.js';
 import { type Handlers, openApiTransform, registerContract } from './routes/contract.js';
+import { evidenceRoutes } from './routes/evidence.js';
 import { hierarchyHandlers } from './routes/hierarchy.js';
 import { historyRoutes, lockHandlers, stageRoutes } from './routes/history.js';
 import {
@@ -145,7 +146,11 @@ export async function buildApp({
       maxAge: 600,
     });
   }
-  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5 } });
+  // An evidence photo comes with its sub kegiatan, month, caption and the phone's position: 8
+  // short fields; a field of text is never more than a caption.
+  await app.register(multipart, {
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 12, fieldSize: 4096 },
+  });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: {
@@ -194,6 +199,7 @@ export async function buildApp({
   const funding = fundingRoutes(context, files);
   const monthlyReport = monthlyReportRoutes(context, files);
   const indicator = indicatorRoutes(context, files);
+  const evidence = evidenceRoutes(context, files);
   const uploads = uploadRoutes(context);
   const handlers: Handlers = {
     health: healthHandlers(context),
@@ -215,6 +221,7 @@ export async function buildApp({
     realisation: realisationHandlers(context),
     monthlyReport: monthlyReport.handlers,
     indicator: indicator.handlers,
+    ...evidence.handlers,
     priceItem: priceItemHandlers(context),
     article: articles.handlers,
     upload: uploads.handlers,
@@ -279,6 +286,7 @@ export async function buildApp({
     funding,
     monthlyReport,
     indicator,
+    evidence,
     uploads,
   ]) {
     module.register?.(app);

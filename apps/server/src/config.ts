@@ -83,6 +83,16 @@ export const ConfigSchema = z.object({
   RANWAL_ANONYMOUS_UPLOAD_MAX_MB: z.coerce.number().positive().default(100),
   /** Hours an upload that no article references is kept before it is removed. */
   RANWAL_UPLOAD_GRACE_HOURS: z.coerce.number().positive().default(24),
+  /**
+   * A raster tile server for the region's map (`https://tiles.example/{z}/{x}/{y}.png`, one the
+   * region runs on its intranet); unset, the map draws itself and fetches nothing from outside.
+   */
+  RANWAL_MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/.+\{z\}.*\{x\}.*\{y\}/, {
+      error: 'must be an http(s) URL with {z}, {x} and {y}',
+    })
+    .optional(),
   /** Memory for list answers kept between writes (services/list-cache.ts); 0 turns it off. */
   RANWAL_LIST_CACHE_MB: z.coerce.number().min(0).default(64),
   /**

@@ -8,6 +8,7 @@ import { loadSigningSecret } from '../src/services/secrets.js';
 import { TokenService } from '../src/services/tokens.js';
 import { databaseTargets, startTestApp, type TestApp } from './harness.js';
 import { caller, createChain, imageUpload, lineOn } from './reliability/fixtures.js';
+import { phonePhoto } from './support/phone-photo.js';
 
 /**
  * The authorization matrix: every endpoint the server has, called with each kind of credential.
@@ -156,6 +157,15 @@ const expected: Record<string, Row> = {
   'POST /ranwal/api/monthly-report/remind':        [401, 401, 401, 401, 403, 403, 403, 403, 200],
   'GET /ranwal/api/monthly-report/download':       [401, 401, 401, 401, 403, 403, 200, 200, 200],
   'GET /ranwal/api/monthly-report/download/file':  [200, 200, 200, 200, 200, 200, 200, 200, 200],
+  'GET /ranwal/api/area':                          [401, 401, 401, 401, 200, 200, 200, 200, 200],
+  'GET /ranwal/api/location':                      [401, 401, 401, 401, 403, 403, 200, 200, 200],
+  'PUT /ranwal/api/location':                      [401, 401, 401, 401, 403, 403, 200, 403, 200],
+  'GET /ranwal/api/evidence':                      [401, 401, 401, 401, 403, 403, 200, 200, 200],
+  'POST /ranwal/api/evidence':                     [401, 401, 401, 401, 403, 403, 201, 403, 201],
+  'DELETE /ranwal/api/evidence':                   [401, 401, 401, 401, 403, 403, 200, 403, 200],
+  'GET /ranwal/api/evidence/map':                  [401, 401, 401, 401, 200, 200, 200, 200, 200],
+  'GET /ranwal/api/evidence/sheet':                [401, 401, 401, 401, 403, 403, 200, 200, 200],
+  'GET /ranwal/api/evidence/sheet/file':           [200, 200, 200, 200, 200, 200, 200, 200, 200],
   'GET /ranwal/api/indicator':                     [401, 401, 401, 401, 403, 403, 200, 200, 200],
   'POST /ranwal/api/indicator/create':             [401, 401, 401, 401, 403, 403, 201, 403, 201],
   'PUT /ranwal/api/indicator/:id/update':          [401, 401, 401, 401, 403, 403, 200, 403, 200],
@@ -250,6 +260,19 @@ const notes: Record<string, string> = {
     "as `monthly-report`: the unit's own people and admins",
   'GET /ranwal/api/monthly-report/download/file':
     'authorized by the signed link in `?token=` (made by `monthlyReport.download` for its caller, read again as the signer may read it when opened), not by a bearer token',
+  'GET /ranwal/api/area':
+    "everyone signed in: Kemendagri's areas are public data (`evidence.test.ts`)",
+  'GET /ranwal/api/location': 'as `cash-plan`: a sub kegiatan of their scope',
+  'PUT /ranwal/api/location':
+    'as a line write: a user within their scope, an admin any; a verifier none',
+  'GET /ranwal/api/evidence': 'as `location`: the photos of a sub kegiatan of their scope',
+  'POST /ranwal/api/evidence':
+    'as `monthly-report/progress`: a user within their scope while the month is open (else 409), an admin any; a verifier none',
+  'DELETE /ranwal/api/evidence': 'as `POST evidence`',
+  'GET /ranwal/api/evidence/map': "everyone signed in, each seeing their scope's sub kegiatan only",
+  'GET /ranwal/api/evidence/sheet': 'as `GET evidence`',
+  'GET /ranwal/api/evidence/sheet/file':
+    'authorized by the signed link in `?token=` (made by `evidence.sheet` for its caller, read again as the signer may read it when opened), not by a bearer token',
   'GET /ranwal/api/indicator':
     'as `pagu/status`: the output indicators of a sub kegiatan of their scope (`indicators.test.ts`)',
   'POST /ranwal/api/indicator/create':
@@ -465,6 +488,31 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
       `/ranwal/api/indicator/evaluation/download?agency_id=${unit.id}&year=2025&quarter=2`,
     );
     const evaluationPrintFile = new URL(String(evaluationPrint.path), 'http://localhost');
+    /**
+     * A photo filed on the chain's sub kegiatan as a phone sends it, in June (open, as for the
+     * progress cell) or, for the photos made to be taken back, November (no other cell's).
+     */
+    const evidenceUpload = async (month = 6) => {
+      const form = new FormData();
+      form.append('sub_action_id', chain.sub_action.id);
+      form.append('year', '2025');
+      form.append('month', String(month));
+      form.append(
+        'file',
+        new Blob([phonePhoto({ shade: n++ % 250 })], { type: 'image/jpeg' }),
+        'foto.jpg',
+      );
+      const encoded = new Response(form);
+      return {
+        payload: Buffer.from(await encoded.arrayBuffer()),
+        contentType: encoded.headers.get('content-type')!,
+      };
+    };
+    const evidenceSheet = await admin(
+      'GET',
+      `/ranwal/api/evidence/sheet?sub_action_id=${chain.sub_action.id}&year=2025`,
+    );
+    const evidenceSheetFile = new URL(String(evidenceSheet.path), 'http://localhost');
     /** A fresh output indicator of the chain's sub kegiatan, made by the admin. */
     const newIndicator = () =>
       admin('POST', '/ranwal/api/indicator/create', {
@@ -921,6 +969,44 @@ describe.each(databaseTargets)('authorization matrix on %s', (target) => {
           quarter: 4,
           achievements: [{ indicator_id: (await newIndicator()).id, achievement: 1 }],
         },
+      }),
+      'GET /ranwal/api/area': async () => ({ url: '/ranwal/api/area?parent=35.22' }),
+      'GET /ranwal/api/location': async () => ({
+        url: `/ranwal/api/location?sub_action_id=${chain.sub_action.id}`,
+      }),
+      'PUT /ranwal/api/location': async () => ({
+        url: '/ranwal/api/location',
+        body: {
+          sub_action_id: chain.sub_action.id,
+          area_code: '35.22.01',
+          geometry: { type: 'Point', coordinates: [111.75, -7.15] },
+        },
+      }),
+      'GET /ranwal/api/evidence': async () => ({
+        url: `/ranwal/api/evidence?sub_action_id=${chain.sub_action.id}&year=2025`,
+      }),
+      'POST /ranwal/api/evidence': async () => ({
+        url: '/ranwal/api/evidence',
+        ...(await evidenceUpload()),
+      }),
+      'DELETE /ranwal/api/evidence': async () => {
+        const upload = await evidenceUpload(11);
+        const filed = await t.app.inject({
+          method: 'POST',
+          url: '/ranwal/api/evidence',
+          headers: { authorization: `Bearer ${t.adminToken}`, 'content-type': upload.contentType },
+          payload: upload.payload,
+        });
+        return { url: `/ranwal/api/evidence?id=${filed.json().data.id}` };
+      },
+      'GET /ranwal/api/evidence/map': async () => ({
+        url: '/ranwal/api/evidence/map?year=2025&month=6',
+      }),
+      'GET /ranwal/api/evidence/sheet': async () => ({
+        url: `/ranwal/api/evidence/sheet?sub_action_id=${chain.sub_action.id}&year=2025&month=6`,
+      }),
+      'GET /ranwal/api/evidence/sheet/file': async () => ({
+        url: `${evidenceSheetFile.pathname}${evidenceSheetFile.search}`,
       }),
       'GET /ranwal/api/indicator/evaluation': async () => ({
         url: `/ranwal/api/indicator/evaluation?agency_id=${unit.id}&year=2025&quarter=2`,

@@ -22,11 +22,13 @@ export interface CallOptions {
 }
 
 type ParamArgs<R> = R extends { params: z.ZodObject } ? [param: string] : [];
-type BodyArgs<R> = R extends { upload: true }
-  ? [file: Blob, filename?: string]
-  : R extends { body: infer B extends z.ZodType }
-    ? [body: z.input<B>]
-    : [];
+type BodyArgs<R> = R extends { upload: true; fields: infer F extends z.ZodType }
+  ? [file: Blob, fields: z.input<F>, filename?: string]
+  : R extends { upload: true }
+    ? [file: Blob, filename?: string]
+    : R extends { body: infer B extends z.ZodType }
+      ? [body: z.input<B>]
+      : [];
 type QueryArgs<R> = R extends { query: infer Q extends z.ZodType } ? [query?: z.input<Q>] : [];
 type ResultOf<R> = R extends { list: true; data: infer D extends z.ZodType }
   ? ListResult<z.output<D>>
@@ -105,7 +107,14 @@ export function createClient(options: ClientOptions): RanwalClient {
 
   async function call(
     route: RouteDefinition,
-    request: { param?: string; body?: unknown; file?: Blob; filename?: string; query?: object },
+    request: {
+      param?: string;
+      body?: unknown;
+      file?: Blob;
+      fields?: Record<string, unknown>;
+      filename?: string;
+      query?: object;
+    },
     callOptions: CallOptions = {},
   ): Promise<unknown> {
     const paramName = route.params ? Object.keys(route.params.shape)[0] : undefined;
@@ -121,6 +130,10 @@ export function createClient(options: ClientOptions): RanwalClient {
     if (callOptions.signal) init.signal = callOptions.signal;
     if (route.upload && request.file) {
       const form = new FormData();
+      // Fields first: a server reading the stream knows them when the file arrives.
+      for (const [name, value] of Object.entries(request.fields ?? {})) {
+        if (value !== undefined && value !== null) form.append(name, String(value));
+      }
       form.append('file', request.file, request.filename ?? fileNameOf(request.file));
       init.body = form;
     } else if (route.body) {
@@ -150,6 +163,7 @@ export function createClient(options: ClientOptions): RanwalClient {
       if (route.params) request.param = args[next++] as string;
       if (route.upload) {
         request.file = args[next++] as Blob;
+        if (route.fields) request.fields = args[next++] as Record<string, unknown> | undefined;
         request.filename = args[next++] as string | undefined;
       } else if (route.body) {
         request.body = args[next++];

@@ -7,6 +7,7 @@ export * from './client.js';
 export * from './coefficient.js';
 export * from './csv.js';
 export * from './errors.js';
+export * from './evidence.js';
 export * from './format.js';
 export * from './funding.js';
 export * from './hierarchy.js';

@@ -13,6 +13,20 @@ import {
 } from './cash-plan.js';
 import { type ManagedEntityKey, managedEntityKeys } from './entity-keys.js';
 import {
+  Area,
+  AreaQuery,
+  EvidenceDelete,
+  EvidenceMap,
+  EvidenceMapQuery,
+  EvidencePhoto,
+  EvidenceQuery,
+  EvidenceSheetQuery,
+  EvidenceUploadFields,
+  SubActionLocation,
+  SubActionLocationInput,
+  SubActionLocationQuery,
+} from './evidence.js';
+import {
   FundingRecap,
   FundingRecapDownloadQuery,
   FundingRecapQuery,
@@ -194,6 +208,8 @@ export interface RouteDefinition {
   body?: z.ZodType;
   /** A multipart/form-data upload with one file in the field `file`. */
   upload?: true;
+  /** An upload's text fields beside `file` (sent before it), validated by the handler. */
+  fields?: z.ZodObject;
   /** Schema of the envelope's `data`; for lists, of one item. */
   data: z.ZodType;
   /** Answers with `data: [...]` and `filter`. */
@@ -1251,6 +1267,84 @@ export const routes = {
         "Set a sub kegiatan's sumber dana for a year at once: the sources it draws on, an optional ceiling each, and the one that fills new lines",
       body: SubActionFundingInput,
       data: SubActionFunding,
+    }),
+  },
+  location: {
+    areas: route({
+      method: 'GET',
+      path: '/api/area',
+      access: 'user',
+      summary:
+        "Indonesia's administrative areas with their Kemendagri codes (provinces; the regencies, districts or villages under `parent`; or those whose name holds `search`), from the maintained idn-area-data package",
+      query: AreaQuery,
+      data: z.array(Area),
+    }),
+    get: route({
+      method: 'GET',
+      path: '/api/location',
+      access: 'user',
+      summary:
+        "Where a sub kegiatan's work happens: its administrative area (province down to village) and the point, line or polygon marked in WGS84",
+      query: SubActionLocationQuery,
+      data: SubActionLocation,
+    }),
+    set: route({
+      method: 'PUT',
+      path: '/api/location',
+      access: 'user',
+      summary:
+        "Set where a sub kegiatan's work happens (its unit, or an administrator): an area of any level by its Kemendagri code and optionally a GeoJSON point, line or polygon; the RKA's 'Lokasi' reads it",
+      body: SubActionLocationInput,
+      data: SubActionLocation,
+    }),
+  },
+  evidence: {
+    list: route({
+      method: 'GET',
+      path: '/api/evidence',
+      access: 'user',
+      summary:
+        "A sub kegiatan's evidence photos of a year or a month, each with when and where it was taken (from the photo's EXIF, or the phone's position), its distance from the activity's place and its flags",
+      query: EvidenceQuery,
+      data: z.array(EvidencePhoto),
+    }),
+    upload: route({
+      method: 'POST',
+      path: '/api/evidence',
+      access: 'user',
+      summary:
+        "File a photo with a sub kegiatan's month while the month is open to the unit: its EXIF GPS and time are read, then every metadata is stripped from the served copy; flagged (never refused) when taken far away or outside the month. With an Idempotency-Key a re-sent photo is stored once",
+      upload: true,
+      fields: EvidenceUploadFields,
+      data: EvidencePhoto,
+      successStatus: 201,
+    }),
+    remove: route({
+      method: 'DELETE',
+      path: '/api/evidence',
+      access: 'user',
+      summary: 'Take back a photo while its month is open to the unit',
+      query: EvidenceDelete,
+      data: z.null(),
+    }),
+    map: route({
+      method: 'GET',
+      path: '/api/evidence/map',
+      access: 'user',
+      cached: true,
+      summary:
+        "The caller's sub kegiatan with lines of a year (the region's for Bappeda) with their place, the month's deviation and progress and how many photos and flags they have, filterable by unit, program and source of funds",
+      query: EvidenceMapQuery,
+      data: EvidenceMap,
+    }),
+    sheet: route({
+      method: 'GET',
+      path: '/api/evidence/sheet',
+      access: 'user',
+      summary:
+        "A signed, expiring link to a sub kegiatan's evidence sheet (PDF): its place and each photo with its time, place, progress and flags",
+      query: EvidenceSheetQuery,
+      data: ReportDownload,
     }),
   },
   upload: {

@@ -278,6 +278,36 @@ export interface IndicatorAchievementTable {
   updated_by: string | null;
 }
 
+/** Where a sub kegiatan's work happens (migration 0039). */
+export interface SubActionLocationTable {
+  sub_action_id: string;
+  area_code: string | null;
+  /** GeoJSON (core's Geometry), written as JSON text. */
+  geometry: ColumnType<unknown, string | null, string | null>;
+  updated_at: ColumnType<Date | string, never, Date | string>;
+  updated_by: string | null;
+}
+
+/** A photo filed with a sub kegiatan's month (migration 0039). */
+export interface EvidencePhotoTable {
+  id: Generated<string>;
+  sub_action_id: string;
+  year: number;
+  month: number;
+  upload_id: string;
+  caption: string;
+  width: number | null;
+  height: number | null;
+  taken_at: ColumnType<Date | string | null, Date | string | null, Date | string | null>;
+  time_source: 'exif' | 'device' | null;
+  latitude: number | null;
+  longitude: number | null;
+  place_source: 'exif' | 'device' | null;
+  accuracy_m: number | null;
+  created_at: CreatedAt;
+  created_by: string | null;
+}
+
 /** A Perangkat Daerah's month once it leaves 'draft' (issue 37). */
 export interface MonthlyReportTable {
   id: Generated<string>;
@@ -525,6 +555,8 @@ export interface Database {
   monthly_report_figure: MonthlyReportFigureTable;
   sub_action_indicator: SubActionIndicatorTable;
   indicator_achievement: IndicatorAchievementTable;
+  sub_action_location: SubActionLocationTable;
+  evidence_photo: EvidencePhotoTable;
   user_agency: UserAgencyTable;
   verification_note: VerificationNoteTable;
   verification_reply: VerificationReplyTable;

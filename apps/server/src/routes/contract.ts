@@ -207,7 +207,8 @@ export function registerContract(app: FastifyInstance, options: ContractOptions)
             const kept = await options.idempotency.once(
               user.id,
               onceKey,
-              { route, body: request.body },
+              // An upload's body is read by its handler: its key alone makes it the same request.
+              { route, body: request.body ?? null },
               answer,
             );
             if (kept.replayed) reply.header('idempotent-replayed', 'true');

@@ -1,5 +1,6 @@
-import { AppError, messagesId, refusals, UPLOADS_PATH } from '@ranwal/core';
+import { AppError, issuesRefusal, messagesId, refusals, UPLOADS_PATH } from '@ranwal/core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { AppContext } from '../context.js';
 import { cutOffWhenStalled } from '../plugins/request-guards.js';
 import { withoutMetadata } from '../services/image-metadata.js';
@@ -20,17 +21,34 @@ const isTooLarge = (error: unknown) =>
 
 /** The bytes of the one file in the `file` field, within the multipart size limit. */
 async function readFileField(request: FastifyRequest): Promise<Buffer> {
+  return (await readUpload(request)).bytes;
+}
+
+/**
+ * An upload's file (`file`, within the multipart size limit) and the text fields sent before it,
+ * validated by `fields` (a 400 naming the field otherwise). Fields after the file are not read.
+ */
+export async function readUpload<F extends z.ZodObject>(
+  request: FastifyRequest,
+  fields?: F,
+): Promise<{ bytes: Buffer; fields: z.output<F> }> {
   if (!request.isMultipart()) throw missingFile();
+  const values: Record<string, string> = {};
+  let bytes: Buffer | undefined;
   try {
-    const part = await request.file();
-    if (!part || part.fieldname !== FILE_FIELD) {
-      // Drain an unwanted file so the request can finish.
-      part?.file.resume();
-      throw missingFile();
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (typeof part.value === 'string') values[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== FILE_FIELD || bytes) {
+        // Drain an unwanted file so the request can finish.
+        part.file.resume();
+        continue;
+      }
+      bytes = await part.toBuffer();
+      if (part.file.truncated) throw refusals.fileTooLarge();
     }
-    const bytes = await part.toBuffer();
-    if (part.file.truncated) throw refusals.fileTooLarge();
-    return bytes;
   } catch (error) {
     if (isTooLarge(error)) throw refusals.fileTooLarge();
     if (error instanceof AppError || hasClientStatus(error)) throw error;
@@ -38,6 +56,18 @@ async function readFileField(request: FastifyRequest): Promise<Buffer> {
     // stream cut short) are the request's fault: a 400, not a 500.
     throw new AppError('validation', `${server.badRequest} Body multipart tidak dapat dibaca.`);
   }
+  if (!bytes) throw missingFile();
+  if (!fields) return { bytes, fields: {} as z.output<F> };
+  const parsed = fields.safeParse(values);
+  if (!parsed.success) {
+    throw issuesRefusal(
+      parsed.error.issues.map((issue) => ({
+        path: issue.path.join('.') || 'body',
+        message: issue.message,
+      })),
+    );
+  }
+  return { bytes, fields: parsed.data };
 }
 
 /** An error @fastify/multipart already labelled with a 4xx status (limits, prototype keys). */

@@ -10,7 +10,8 @@ export type TokenPurpose =
   | 'cash-plan-workbook'
   | 'funding-recap'
   | 'monthly-report'
-  | 'evaluation';
+  | 'evaluation'
+  | 'evidence-sheet';
 
 /** Signs and verifies the bearer tokens and the signed report links (HS256, expiring). */
 export class TokenService {

@@ -92,7 +92,8 @@ export function createUploadService(db: Kysely<Database>) {
           and id not in (
             select (regexp_matches(
               coalesce(cover_image, '') || ' ' || content, ${UPLOAD_REFERENCE}, 'gi'))[1]::uuid
-            from article)`.execute(db);
+            from article)
+          and id not in (select upload_id from evidence_photo)`.execute(db);
       return Number(result.numAffectedRows ?? 0);
     },
 

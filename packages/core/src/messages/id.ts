@@ -607,6 +607,53 @@ export const messagesId = {
     },
   },
   /** The monthly cycle of realisation per Perangkat Daerah (issue 37). */
+  location: {
+    area: 'Wilayah',
+    unknownArea: (code: string) => `kode wilayah ${code} tidak ditemukan di data Kemendagri`,
+    title: 'Lokasi Kegiatan',
+    /** A kecamatan as an address writes it (the other levels are written by their names). */
+    districtInAddress: (name: string) => `Kec. ${name}`,
+    levels: {
+      province: 'Provinsi',
+      regency: 'Kabupaten/Kota',
+      district: 'Kecamatan',
+      village: 'Desa/Kelurahan',
+    },
+    notSet: 'Lokasi belum diisi',
+    noPoint: 'Belum ditandai di peta',
+  },
+  evidence: {
+    sheetTitle: 'LEMBAR FOTO BUKTI KEGIATAN',
+    sources: { exif: 'dari foto', device: 'posisi ponsel' },
+    takenAt: (when: string, source: string) => `Diambil ${when} (${source})`,
+    place: (coordinates: string, source: string) => `Titik ${coordinates} (${source})`,
+    accuracy: (metres: string) => `akurasi ±${metres}`,
+    distance: (distance: string) => `${distance} dari lokasi kegiatan`,
+    progress: (percent: string) => `Realisasi fisik bulan ini ${percent}`,
+    noTime: 'Waktu pengambilan tidak diketahui',
+    noPlace: 'Tanpa titik lokasi',
+    noPhotos: 'Belum ada foto bukti.',
+    sheetLabels: {
+      subAction: 'Sub Kegiatan',
+      unit: 'Perangkat Daerah',
+      period: 'Periode',
+      location: 'Lokasi',
+      point: 'Titik',
+    },
+    fileName: (code: string, period: string) => `Foto Bukti ${code} ${period}`,
+    onlyJpegPng: 'Foto bukti harus berupa JPEG atau PNG.',
+    photo: 'Foto bukti',
+    tooMany: (count: number) =>
+      `Paling banyak ${count} foto untuk satu sub kegiatan dalam sebulan.`,
+    title: 'Foto Bukti',
+    flags: {
+      far: (distance: string) => `foto diambil ${distance} dari lokasi kegiatan`,
+      outsideMonth: (date: string, month: string) =>
+        `foto diambil ${date}, di luar bulan laporan (${month})`,
+      noPlace: 'foto tanpa lokasi: tidak ada GPS di foto maupun posisi ponsel',
+      noTime: 'waktu pengambilan foto tidak diketahui',
+    },
+  },
   monthlyReport: {
     title: 'Laporan Bulanan',
     intro:
