@@ -1,5 +1,6 @@
 import type {
   AgencyPaguInput,
+  AreaQuery,
   ArticleInput,
   ArticleListQuery,
   BudgetLineInput,
@@ -11,6 +12,9 @@ import type {
   CashPlanWorkbookQuery,
   ChildListQuery,
   EvaluationDownloadQuery,
+  EvidenceMapQuery,
+  EvidenceQuery,
+  EvidenceUploadFields,
   FundingRecapDownloadQuery,
   FundingRecapQuery,
   FundingSourceInput,
@@ -62,6 +66,7 @@ import type {
   StageWorkbookQuery,
   SubActionFundingInput,
   SubActionFundingQuery,
+  SubActionLocationInput,
   SubActionLockInput,
   SubActionLockListQuery,
   SubActionReviewQuery,
@@ -139,6 +144,12 @@ export const ranwalKeys = {
   realisation: (query: RealisationQuery) => [...reports, 'realisation', query] as const,
   /** Under `reports`: SP2D, reasons and lines change a unit's month too. */
   monthlyReport: (query: MonthlyReportQuery) => [...reports, 'monthly-report', query] as const,
+  /** Kemendagri's areas: the same data for every year and person. */
+  areas: (query: AreaQuery) => [...all, 'area', query] as const,
+  /** Under `reports`: a sub kegiatan's place and photos (issue 38) go with its month. */
+  location: (subActionId: string) => [...reports, 'location', subActionId] as const,
+  evidence: (query: EvidenceQuery) => [...reports, 'evidence', query] as const,
+  evidenceMap: (query: EvidenceMapQuery) => [...reports, 'evidence-map', query] as const,
   /** Under `reports`: a sub kegiatan's output indicators, written as its lines are (issue 37). */
   indicators: (query: IndicatorQuery) => [...reports, 'indicator', query] as const,
   realisationSummary: (query: RealisationSummaryQuery) =>
@@ -1106,4 +1117,86 @@ export const useSetIndicatorAchievements = () =>
   useClientMutation(
     (client, body: IndicatorAchievementInput) => client.indicator.achievement(body),
     indicatorReads,
+  );
+
+// --- Evidence from the field (issue 38) -----------------------------------------------------
+
+/** Kemendagri's areas under a parent (provinces without one), or those matching a name. */
+export function useAreas(query: AreaQuery, options: ReadOptions = {}) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.areas(query),
+    queryFn: ({ signal }) => client.location.areas(query, { signal }),
+    enabled: options.enabled,
+    // Kemendagri's list changes with a regulation, not within a session.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Where a sub kegiatan's work happens. */
+export function useSubActionLocation(subActionId: string, options: ReadOptions = {}) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.location(subActionId),
+    queryFn: ({ signal }) => client.location.get({ sub_action_id: subActionId }, { signal }),
+    enabled: options.enabled,
+  });
+}
+
+const evidenceKeys = [
+  [...reports, 'location'],
+  [...reports, 'evidence'],
+  [...reports, 'evidence-map'],
+] as const;
+
+/** Sets a sub kegiatan's place: its photos' distances and the map read again. */
+export const useSetSubActionLocation = () =>
+  useClientMutation(
+    (client, body: SubActionLocationInput) => client.location.set(body),
+    evidenceKeys,
+  );
+
+/** A sub kegiatan's photos of a year or a month, each with its time, place and flags. */
+export function useEvidence(query: EvidenceQuery, options: ReadOptions = {}) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.evidence(query),
+    queryFn: ({ signal }) => client.evidence.list(query, { signal }),
+    enabled: options.enabled,
+  });
+}
+
+/** Files a photo with a sub kegiatan's month; `key` makes a re-send the same photo. */
+export const useUploadEvidence = () =>
+  useClientMutation(
+    (client, input: { file: Blob; fields: EvidenceUploadFields; key?: string }) =>
+      client.evidence.upload(
+        input.file,
+        input.fields,
+        undefined,
+        input.key ? { idempotencyKey: input.key } : {},
+      ),
+    evidenceKeys,
+  );
+
+/** Takes back a photo while its month is open. */
+export const useRemoveEvidence = () =>
+  useClientMutation((client, id: string) => client.evidence.remove({ id }), evidenceKeys);
+
+/** The region's (or the caller's units') sub kegiatan of a month on the map. */
+export function useEvidenceMap(query: EvidenceMapQuery, options: ReadOptions = {}) {
+  const client = useRanwalClient();
+  return useQuery({
+    queryKey: ranwalKeys.evidenceMap(query),
+    queryFn: ({ signal }) => client.evidence.map(query, { signal }),
+    enabled: options.enabled,
+  });
+}
+
+/** A sub kegiatan's evidence sheet printed (PDF). */
+export const useDownloadEvidenceSheet = () =>
+  useClientMutation(
+    async (client, query: EvidenceQuery) =>
+      fetchLinked(client, (await client.evidence.sheet(query)).data, 'foto-bukti.pdf'),
+    [],
   );

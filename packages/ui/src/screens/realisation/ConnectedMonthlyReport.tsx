@@ -1,4 +1,5 @@
 import {
+  isMonthEditable,
   MonthlyReportNoteText,
   type MonthlyReportSubAction,
   monthOfYear,
@@ -27,6 +28,7 @@ import {
   useSetPhysicalProgress,
 } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
+import { ConnectedEvidence } from '../evidence/ConnectedEvidence.js';
 import { ConnectedQuarterAchievement } from '../indicators/ConnectedQuarterAchievement.js';
 import { EvaluationPrint, quarterOfMonth } from '../indicators/EvaluationPrint.js';
 import { YearSelect } from '../planning/planning-parts.js';
@@ -255,6 +257,17 @@ export function ConnectedMonthlyReport({
             subActionId={shownDetails.sub_action_id}
             year={year}
             canExplain={isUnit || isAdmin}
+          />
+          <ConnectedEvidence
+            subActionId={shownDetails.sub_action_id}
+            subActionName={[shownDetails.sub_action_code, shownDetails.sub_action_name]
+              .filter(Boolean)
+              .join(' ')}
+            year={year}
+            month={month}
+            canEdit={isUnit || isAdmin}
+            canRemove={(isUnit || isAdmin) && isMonthEditable(data.status)}
+            saveFile={saveFile}
           />
         </section>
       )}

@@ -1,0 +1,88 @@
+import { messagesId } from '@ranwal/core';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, waitFor, within } from 'storybook/test';
+import { agenciesSeed } from '../../testing/sandbox-client.js';
+import {
+  dropStaleAnnouncements,
+  findToast,
+  withSandboxClient,
+} from '../management/story-helpers.js';
+import { ConnectedEvidence } from './ConnectedEvidence.js';
+
+const m = messagesId;
+const t = m.location;
+/** A sub kegiatan of the seed under Bappeda (the agencies seed's unit with programmes). */
+const bappeda = agenciesSeed.entities.agency.find((agency) => agency.code !== null)!;
+const program = agenciesSeed.entities.program.find((row) => row.agency_id === bappeda.id)!;
+const action = agenciesSeed.entities.action.find((row) => row.program_id === program.id)!;
+const subAction = agenciesSeed.entities.sub_action.find((row) => row.action_id === action.id)!;
+
+const meta = {
+  title: 'Screens/Evidence/ConnectedEvidence',
+  component: ConnectedEvidence,
+  decorators: [withSandboxClient],
+  beforeEach: dropStaleAnnouncements,
+  parameters: { sandbox: { seed: agenciesSeed } },
+  args: {
+    subActionId: subAction.id,
+    subActionName: subAction.name,
+    year: 2027,
+    month: 3,
+    canEdit: true,
+    canRemove: true,
+  },
+} satisfies Meta<typeof ConnectedEvidence>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/**
+ * An admin marks where the work is: Jawa Timur, Kabupaten Bojonegoro, Kecamatan Ngraho, Desa
+ * Luwihaji from Kemendagri's list on the real server, the point typed as a phone shows it
+ * (a comma for the decimal), and the place reads as an address.
+ */
+export const MarksThePlace: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await expect(await canvas.findByText(t.notSet)).toBeVisible();
+    await expect(await canvas.findByText(m.evidence.view.empty)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: t.dialog.edit }));
+    const dialog = await screen.findByRole('dialog', { name: t.dialog.title });
+    const choose = async (level: keyof typeof t.levels, option: string) => {
+      const button = await within(dialog).findByRole('button', {
+        name: new RegExp(t.levels[level]),
+      });
+      await waitFor(() => expect(button).toBeEnabled());
+      await userEvent.click(button);
+      await userEvent.click(await screen.findByRole('option', { name: option }));
+    };
+    await choose('province', 'Jawa Timur');
+    await choose('regency', 'Kabupaten Bojonegoro');
+    await choose('district', 'Ngraho');
+    await choose('village', 'Luwihaji');
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: t.dialog.latitude }),
+      '-7,15021',
+    );
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: t.dialog.longitude }),
+      '111.7512',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: m.common.save }));
+    await findToast(t.dialog.saved);
+    await expect(
+      await canvas.findByText('Luwihaji, Kec. Ngraho, Kabupaten Bojonegoro, Jawa Timur'),
+    ).toBeVisible();
+    await expect(canvas.getByText('-7.15021, 111.75120')).toBeVisible();
+  },
+};
+
+/** Half a point is not a point: the dialog says to fill both or neither, and sends nothing. */
+export const HalfAPoint: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: t.dialog.edit }));
+    const dialog = await screen.findByRole('dialog', { name: t.dialog.title });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: t.dialog.latitude }), '-7.15');
+    await userEvent.click(within(dialog).getByRole('button', { name: m.common.save }));
+    await expect((await within(dialog).findAllByText(t.dialog.bothParts)).length).toBe(2);
+    await expect(screen.getByRole('dialog', { name: t.dialog.title })).toBeVisible();
+  },
+};
