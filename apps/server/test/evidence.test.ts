@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUploadService } from '../src/services/uploads.js';
 import { budgetLineInput, buildUnitChain, type Chain, multipart } from './fixtures.js';
 import { databaseTargets, startTestApp, type TestApp } from './harness.js';
-import { pdfPages } from './rka-reading.js';
+import { pdfPages, readWorkbook, rkaHeaderBlock } from './rka-reading.js';
 import { phonePhoto } from './support/phone-photo.js';
 
 const API = '/ranwal/api';
@@ -349,6 +349,23 @@ describe.each(databaseTargets)('evidence from the field on %s', (target) => {
     ]);
     const filtered = await mapOf(t.adminToken, `&agency_id=${unit.agency}`);
     expect(filtered.activities.map((activity: { id: string }) => activity.id)).toEqual([sub()]);
+  });
+
+  it("prints the place as the RKA's Lokasi", async () => {
+    const linked = await call(
+      'GET',
+      `detail-program/report?layout=rka&year=${YEAR}&sub_action_id=${sub()}`,
+      unit.token,
+    );
+    expect(linked.statusCode, linked.body).toBe(200);
+    const url = new URL(linked.json().data.path, 'http://localhost');
+    const file = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(file.statusCode, file.body).toBe(200);
+    const header = rkaHeaderBlock((await readWorkbook(file.rawPayload)).worksheets[0]!);
+    expect(header).toContainEqual([
+      'Lokasi',
+      ': Luwihaji, Kec. Ngraho, Kabupaten Bojonegoro, Jawa Timur',
+    ]);
   });
 
   it('prints the evidence sheet with each photo, its place and its flags', async () => {

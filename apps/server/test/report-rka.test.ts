@@ -595,7 +595,7 @@ describe.each(databaseTargets)('RKA export on %s', (target) => {
       ['Program', ': 1.01.01 Program Penunjang Urusan'],
       ['Kegiatan', ': 1.01.01.2.01 Perencanaan dan Penganggaran'],
       ['Sub Kegiatan', ': 1.01.01.2.01.0001 Penyusunan Dokumen Perencanaan'],
-      // Not stored yet: a line to write on, as the format has the row.
+      // No place set for it yet (issue 38): a line to write on, as the format has the row.
       ['Lokasi', ': ....................................'],
       ['Waktu Pelaksanaan', ': Januari s.d. Desember 2025'],
       // The filter, under the block (one cell merged over the row).

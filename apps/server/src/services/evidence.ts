@@ -73,6 +73,30 @@ interface PhotoRow {
   geometry: unknown;
 }
 
+/** Where a sub kegiatan's work happens, with its areas and their address. */
+export async function readSubActionLocation(
+  executor: Kysely<Database>,
+  subActionId: string,
+): Promise<SubActionLocation> {
+  const row = await executor
+    .selectFrom('sub_action_location')
+    .select(['area_code', 'geometry', 'updated_at'])
+    .where('sub_action_id', '=', subActionId)
+    .executeTakeFirst();
+  let areas: Area[] = [];
+  if (row?.area_code) {
+    // An area the package no longer knows (a code retired by a later regulation) keeps its code.
+    areas = await areaService.path(row.area_code).catch(() => []);
+  }
+  return {
+    sub_action_id: subActionId,
+    area_code: row?.area_code ?? null,
+    areas,
+    label: areaLabel(areas),
+    geometry: geometryOf(row?.geometry),
+    updated_at: isoOf(row?.updated_at ?? null),
+  };
+}
 /**
  * Evidence from the field (issue 38): a sub kegiatan's location, the photos filed with its
  * months, each photo's distance and flags read against the location as it stands, and the
@@ -161,37 +185,13 @@ export function createEvidenceService(db: Kysely<Database>, linkOrigin: string) 
     return rows as PhotoRow[];
   }
 
-  async function locationOf(
-    executor: Kysely<Database>,
-    subActionId: string,
-  ): Promise<SubActionLocation> {
-    const row = await executor
-      .selectFrom('sub_action_location')
-      .select(['area_code', 'geometry', 'updated_at'])
-      .where('sub_action_id', '=', subActionId)
-      .executeTakeFirst();
-    let areas: Area[] = [];
-    if (row?.area_code) {
-      // An area the package no longer knows (a code retired by a later regulation) keeps its code.
-      areas = await areaService.path(row.area_code).catch(() => []);
-    }
-    return {
-      sub_action_id: subActionId,
-      area_code: row?.area_code ?? null,
-      areas,
-      label: areaLabel(areas),
-      geometry: geometryOf(row?.geometry),
-      updated_at: isoOf(row?.updated_at ?? null),
-    };
-  }
-
   return {
     areas: (query: Parsed<typeof AreaQuery>) => areaService.list(query),
 
     location: {
       async get(subActionId: string, caller: Caller): Promise<SubActionLocation> {
         await assertSubActionInScope(db, caller, subActionId);
-        return locationOf(db, subActionId);
+        return readSubActionLocation(db, subActionId);
       },
 
       async set(
@@ -212,7 +212,7 @@ export function createEvidenceService(db: Kysely<Database>, linkOrigin: string) 
             oc.column('sub_action_id').doUpdateSet({ ...values, updated_at: sql<Date>`now()` }),
           )
           .execute();
-        return locationOf(db, input.sub_action_id);
+        return readSubActionLocation(db, input.sub_action_id);
       },
     },
 
@@ -324,7 +324,7 @@ export function createEvidenceService(db: Kysely<Database>, linkOrigin: string) 
         sub_action: subAction,
         year: query.year,
         month: query.month ?? null,
-        location: await locationOf(db, query.sub_action_id),
+        location: await readSubActionLocation(db, query.sub_action_id),
         photos: rows.map((row) => ({ ...photoOf(row), upload_id: row.upload_id })),
       };
     },

@@ -12,6 +12,7 @@ import {
 import ExcelJS from 'exceljs';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { readSubActionLocation } from './evidence.js';
 import {
   DESCRIPTION_COLUMN,
   type HeaderRow,
@@ -463,6 +464,8 @@ interface HeaderFacts {
   year: number;
   /** The printed lines' sumber dana with their totals; null when none names one. */
   funding: string | null;
+  /** The sub kegiatan's place as an address (issue 38); null while it has none. */
+  location: string | null;
   agency: PrintedRecord | null;
   program: PrintedRecord | null;
   action: PrintedRecord | null;
@@ -480,9 +483,9 @@ const coded = (record: PrintedRecord | null) =>
 
 /**
  * The header block of the RKA SKPD (Permendagri 77/2020), as a table: each row a label and what
- * it says, printed only when the data says it. Lokasi belongs to a sub kegiatan and is not stored
- * yet: with one sub kegiatan its row is a line to write on, as an unset signer is, so the printed
- * form has every row of the format. Sumber Pendanaan names the sources the printed lines are paid
+ * it says, printed only when the data says it. Lokasi is the sub kegiatan's place (issue 38): with
+ * one sub kegiatan and no place set its row is a line to write on, as an unset signer is, so the
+ * printed form has every row of the format. Sumber Pendanaan names the sources the printed lines are paid
  * from (issue 36); Indikator and Target join as rows here once sub kegiatan carry them.
  */
 const RKA_HEADER_ROWS: readonly {
@@ -505,7 +508,11 @@ const RKA_HEADER_ROWS: readonly {
   { label: 'sub_action', value: ({ sub_action }) => coded(sub_action) },
   // Issue 36: what the printed lines are paid from, each source with its total.
   { label: 'funding', value: ({ funding }) => funding },
-  { label: 'location', value: ({ sub_action }) => (sub_action ? rkaText.blank : null) },
+  // Issue 38: where the work happens, as the unit set it; a line to write on until then.
+  {
+    label: 'location',
+    value: ({ sub_action, location }) => (sub_action ? (location ?? rkaText.blank) : null),
+  },
   { label: 'period', value: ({ year }) => rkaText.period(year) },
 ];
 
@@ -521,7 +528,7 @@ async function printedRecordsOf(
   scope: ReportScope,
   ids: Partial<Record<SingleLevel, string>>,
   anyLine: boolean,
-): Promise<Omit<HeaderFacts, 'year' | 'funding'>> {
+): Promise<Omit<HeaderFacts, 'year' | 'funding' | 'location'>> {
   const units = typeof scope.programmes === 'object' ? scope.programmes : [];
   const asked = scope.agency_id ?? (units.length === 1 ? units[0] : null);
   const found = anyLine ? ids : asked ? { agency: asked } : {};
@@ -581,12 +588,15 @@ async function headingOf(
   typedDb: Kysely<Database>,
   scope: ReportScope,
   now: Date,
-  records: Omit<HeaderFacts, 'year' | 'funding'>,
+  records: Omit<HeaderFacts, 'year' | 'funding' | 'location'>,
 ): Promise<Heading> {
   const unitId = records.agency?.id ?? null;
   const facts: HeaderFacts = {
     year: scope.year,
     funding: await fundingOf(db, typedDb, scope),
+    location: records.sub_action
+      ? (await readSubActionLocation(typedDb, records.sub_action.id)).label
+      : null,
     ...records,
   };
   const others = await filtersOf(db, { ...scope, agency_id: undefined });
