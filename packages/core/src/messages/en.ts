@@ -2172,6 +2172,31 @@ export const messagesEn: Messages = {
     },
   },
 
+  map: {
+    summary: (drawn: string, red: string, yellow: string, green: string, none: string) =>
+      `${drawn} sub kegiatan on the map: ${red} red, ${yellow} yellow, ${green} green, ${none} not planned yet.`,
+    unplacedSummary: (count: string) => `${count} sub kegiatan without a location.`,
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
+    reset: 'Reset view',
+    legend: 'Legend',
+    metres: (metres: string) => `${metres} m`,
+    kilometres: (kilometres: string) => `${kilometres} km`,
+    noActivities: 'No sub kegiatan to show on the map yet.',
+    noneOnMap: 'No sub kegiatan has a location yet.',
+    list: 'Sub kegiatan',
+    search: 'Search sub kegiatan',
+    searchPlaceholder: 'Code, name or Perangkat Daerah',
+    placed: (count: string) => `On the map (${count})`,
+    unplaced: (count: string) => `Without a location (${count})`,
+    noMatch: (text: string) => `No sub kegiatan matches "${text}".`,
+    photos: (count: string) => `${count} photos`,
+    progress: (progress: string) => `Physical ${progress}`,
+    noProgress: 'Physical progress not entered',
+    selected: (label: string) => `Selected: ${label}`,
+    noneSelected: 'Choose a sub kegiatan on the map or in the list.',
+  },
+
   dates: {
     unknown: 'Unknown date',
     invalid: 'Invalid date',

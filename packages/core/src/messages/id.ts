@@ -2423,6 +2423,39 @@ export const messagesId = {
     },
   },
 
+  /**
+   * The region's map of sub kegiatan (issue 38): each drawn where it is, coloured by its
+   * deviation level (the words are `realisation.summary.levels`), and listed beside the map.
+   */
+  map: {
+    /** The canvas's text alternative: what is drawn, by level. */
+    summary: (drawn: string, red: string, yellow: string, green: string, none: string) =>
+      `${drawn} sub kegiatan di peta: ${red} merah, ${yellow} kuning, ${green} hijau, ${none} belum direncanakan.`,
+    unplacedSummary: (count: string) => `${count} sub kegiatan tanpa titik lokasi.`,
+    zoomIn: 'Perbesar',
+    zoomOut: 'Perkecil',
+    reset: 'Tampilan Awal',
+    legend: 'Keterangan',
+    /** A scale bar's length. */
+    metres: (metres: string) => `${metres} m`,
+    kilometres: (kilometres: string) => `${kilometres} km`,
+    noActivities: 'Belum ada sub kegiatan untuk ditampilkan di peta.',
+    noneOnMap: 'Belum ada sub kegiatan yang memiliki titik lokasi.',
+    list: 'Daftar sub kegiatan',
+    search: 'Cari sub kegiatan',
+    searchPlaceholder: 'Kode, nama, atau perangkat daerah',
+    /** The list's two groups. */
+    placed: (count: string) => `Di peta (${count})`,
+    unplaced: (count: string) => `Tanpa titik lokasi (${count})`,
+    noMatch: (text: string) => `Tidak ada sub kegiatan yang cocok dengan "${text}".`,
+    photos: (count: string) => `${count} foto`,
+    progress: (progress: string) => `Fisik ${progress}`,
+    noProgress: 'Fisik belum diisi',
+    /** The chosen sub kegiatan, under the map. */
+    selected: (label: string) => `Terpilih: ${label}`,
+    noneSelected: 'Pilih sub kegiatan di peta atau di daftar.',
+  },
+
   /** Fallbacks of the formatting module; the spec gives them in English. */
   dates: {
     unknown: 'Unknown date',
