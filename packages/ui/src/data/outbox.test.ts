@@ -18,6 +18,9 @@ const progress = (subject: string, tenths = 455): OutboxEntry => ({
     year: 2025,
     month: 3,
     progress_tenths: tenths,
+    problems: '',
+    actions: '',
+    decrease_reason: null,
   },
 });
 const photo = (subject: string, filename: string): OutboxEntry => ({

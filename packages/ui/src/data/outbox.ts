@@ -1,4 +1,4 @@
-import { ApiError, messagesEn, messagesId, type PhysicalProgressInput } from '@ranwal/core';
+import { ApiError, messagesEn, messagesId } from '@ranwal/core';
 import { createStore, del, set, values } from 'idb-keyval';
 
 /*
@@ -23,9 +23,20 @@ export interface EvidenceFields {
   device_at?: string;
 }
 
+/** A month's progress as core's PhysicalProgressInput reads it: the `PUT …/progress` body. */
+export interface ProgressBody {
+  sub_action_id: string;
+  year: number;
+  month: number;
+  progress_tenths: number;
+  problems: string;
+  actions: string;
+  decrease_reason: string | null;
+}
+
 /** What is submitted: a month's progress (`PUT …/monthly-report/progress`) or one photo. */
 export type OutboxSubmission =
-  | { kind: 'progress'; body: PhysicalProgressInput }
+  | { kind: 'progress'; body: ProgressBody }
   | { kind: 'photo'; fields: EvidenceFields; photo: Blob; filename: string };
 
 export type OutboxItem = OutboxSubmission & {
