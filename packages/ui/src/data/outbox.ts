@@ -1,5 +1,5 @@
 import { ApiError, messagesEn, messagesId } from '@ranwal/core';
-import { createStore, del, set, values } from 'idb-keyval';
+import { createStore, del, setMany, values } from 'idb-keyval';
 
 /*
  * The outbox: what a field officer submits waits on the phone (IndexedDB) and is sent when the
@@ -60,7 +60,8 @@ export type OutboxEntry = OutboxSubmission & { subject: string };
 export interface OutboxStore {
   /** Every item, in sending order. */
   all(): Promise<OutboxItem[]>;
-  put(item: OutboxItem): Promise<void>;
+  /** Stores the items in one transaction: a submission is kept whole or not at all. */
+  put(...items: OutboxItem[]): Promise<void>;
   delete(id: string): Promise<void>;
 }
 
@@ -74,7 +75,11 @@ export function indexedDbOutboxStore(owner: string): OutboxStore {
   const store = createStore(`ranwal-outbox.${owner}`, 'items');
   return {
     all: async () => (await values<OutboxItem>(store)).sort(byOrder),
-    put: (item) => set(item.id, item, store),
+    put: (...items) =>
+      setMany(
+        items.map((item) => [item.id, item]),
+        store,
+      ),
     delete: (id) => del(id, store),
   };
 }
@@ -84,8 +89,8 @@ export function memoryOutboxStore(initial: readonly OutboxItem[] = []): OutboxSt
   const items = new Map(initial.map((item) => [item.id, item]));
   return {
     all: async () => [...items.values()].sort(byOrder),
-    put: async (item) => {
-      items.set(item.id, item);
+    put: async (...added) => {
+      for (const item of added) items.set(item.id, item);
     },
     delete: async (id) => {
       items.delete(id);
@@ -326,7 +331,7 @@ export function createOutbox({
           failure: null,
         }),
       );
-      for (const item of items) await store.put(item);
+      await store.put(...items);
       await reload();
       // A new submission deserves a prompt attempt, not the rest of a long backoff.
       failures = 0;
