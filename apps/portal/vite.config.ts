@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { serviceWorker } from './service-worker-plugin.js';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -50,7 +51,7 @@ const outDir = process.env.RANWAL_BUILD_DIR ?? 'dist';
 
 // The portal is served by apps/server at `/`; the API lives under /ranwal/api on the same origin.
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), serviceWorker(), precompress()],
   build: {
     // `vite build --ssr src/entry-server.tsx` (the build script's second step) writes `ssr/`.
     outDir: isSsrBuild ? path.join(outDir, 'ssr') : outDir,

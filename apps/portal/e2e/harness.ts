@@ -44,9 +44,15 @@ export interface E2E {
   browser: Browser;
   /**
    * A fresh browser context (its own local storage) and page, 1280x800. With `clock`, the page's
-   * timers run on Playwright's clock (flowing normally until a test pauses it).
+   * timers run on Playwright's clock (flowing normally until a test pauses it). The portal's
+   * service worker is blocked unless `serviceWorkers` is 'allow' (offline.test.ts): a stored
+   * shell would answer the script requests a journey stubs (deploy.test.ts), as it does for a
+   * person, and each journey would first download the shell.
    */
-  newPage(options?: { clock?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
+  newPage(options?: {
+    clock?: boolean;
+    serviceWorkers?: 'allow' | 'block';
+  }): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 }
 
@@ -89,6 +95,7 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
         locale: 'id-ID',
         timezoneId: 'Asia/Jakarta',
         viewport: { width: 1280, height: 800 },
+        serviceWorkers: options.serviceWorkers ?? 'block',
       });
       if (options.clock) await context.clock.install();
       const page = await context.newPage();
@@ -102,6 +109,13 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
     },
   };
 }
+
+/**
+ * What Playwright writes to the console when the portal registers its service worker in a
+ * context that blocks workers (every `newPage` but offline.test's): Playwright's, not the app's.
+ */
+export const isBlockedWorkerWarning = (text: string) =>
+  text.startsWith('Service Worker registration blocked by Playwright');
 
 /** Signs in through the login screen as a person would. */
 export async function signInThroughForm(

@@ -1,6 +1,14 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, apiAs, axeViolations, type E2E, headingsLevel1, startE2E } from './harness.js';
+import {
+  ADMIN,
+  apiAs,
+  axeViolations,
+  type E2E,
+  headingsLevel1,
+  isBlockedWorkerWarning,
+  startE2E,
+} from './harness.js';
 
 // The public home and an article's page come server-rendered (apps/server plugins/public-pages.ts):
 // readable, with working links, before the app's script loads; the app loads on the first
@@ -31,6 +39,7 @@ async function watchedPage(e2e: E2E) {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('console', (message) => {
+    if (isBlockedWorkerWarning(message.text())) return;
     if (message.type() === 'error' || message.type() === 'warning') {
       errors.push(`${message.text()} (${message.location().url})`);
     }

@@ -3,6 +3,7 @@ import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './App.js';
+import { registerServiceWorker } from './offline/register.js';
 import { SERVER_DATA_FRESH_MS, SERVER_STATE_ID } from './server-state.js';
 
 let shown: () => void = () => {};
@@ -37,3 +38,6 @@ if (serverState?.textContent && container.firstChild) {
 } else {
   createRoot(container).render(app);
 }
+
+// Installable, and starts without a connection (docs/server.md, "Installable on a phone").
+registerServiceWorker();

@@ -456,6 +456,8 @@ describe('one language (issue 33)', () => {
         /realisasi/i.test(text) &&
         !path.startsWith('realisation.') &&
         !path.startsWith('monthlyReport.') &&
+        // …and the field report from a phone, which enters the same physical progress.
+        !path.startsWith('fieldUpdate.') &&
         // …and the evaluation form's columns, as Permendagri 86/2017 names them.
         !path.startsWith('indicators.print.') &&
         path !== 'cli.help.exportEvaluation' &&

@@ -1,0 +1,213 @@
+import { formatTenths, type MonthlyReportSubAction, PhysicalProgressInput } from '@ranwal/core';
+import { useId, useState } from 'react';
+import { AmountField } from '../../components/AmountField.js';
+import { Banner } from '../../components/Banner.js';
+import { Button } from '../../components/Button.js';
+import { useFormSubmit } from '../../components/FormDialog.js';
+import { ReasonField } from '../../components/ReasonDialog.js';
+import type { OutboxEntry, OutboxItem, ProgressBody } from '../../data/outbox.js';
+import { useOutbox } from '../../data/outbox-context.js';
+import { useMessages } from '../../data/RanwalProvider.js';
+import {
+  type DevicePlace,
+  PhotoPicker,
+  type PickedPhoto,
+  type PreparePhoto,
+} from './PhotoPicker.js';
+
+export interface FieldUpdateFormProps {
+  /** The sub kegiatan and what its month holds so far (the monthly report's row). */
+  row: MonthlyReportSubAction;
+  year: number;
+  month: number;
+  /** Resizes and reads a chosen photo (PhotoPicker's default otherwise). */
+  preparePhoto?: PreparePhoto;
+  /** Reads the phone's position (PhotoPicker's default otherwise). */
+  locate?: () => Promise<DevicePlace>;
+  /** After the submission is in the outbox. */
+  onQueued?: (items: OutboxItem[]) => void;
+}
+
+/** The outbox entries of one submission: the progress first, then each photo. */
+export function fieldUpdateEntries(
+  row: MonthlyReportSubAction,
+  body: ProgressBody,
+  photos: readonly PickedPhoto[],
+): OutboxEntry[] {
+  const subject = row.sub_action_name;
+  const key = { sub_action_id: row.sub_action_id, year: body.year, month: body.month };
+  return [
+    { kind: 'progress', subject, body },
+    ...photos.map(
+      (photo): OutboxEntry => ({
+        kind: 'photo',
+        subject,
+        photo: photo.photo,
+        filename: photo.filename,
+        fields: {
+          ...key,
+          // The phone's position only for a photo that carries none, and only when given.
+          ...(photo.place === null && photo.devicePlace
+            ? {
+                device_latitude: photo.devicePlace.latitude,
+                device_longitude: photo.devicePlace.longitude,
+                device_accuracy_m: photo.devicePlace.accuracy_m,
+                device_at: photo.devicePlace.at,
+              }
+            : {}),
+        },
+      }),
+    ),
+  ];
+}
+
+/**
+ * A sub kegiatan's month from a phone, in under a minute: the cumulative progress as people type
+ * it ('45', '45,5', '45.5'), problems, actions and one to three photos. Submitting puts it all in
+ * the outbox (`OutboxProvider`), which keeps it on the phone and sends it when connected, and
+ * says so; nothing waits for the network here.
+ */
+export function FieldUpdateForm({
+  row,
+  year,
+  month,
+  preparePhoto,
+  locate,
+  onQueued,
+}: FieldUpdateFormProps) {
+  const m = useMessages();
+  const t = m.fieldUpdate;
+  const { enqueue, isOnline } = useOutbox();
+  const titleId = useId();
+  const [shown, setShown] = useState(() =>
+    row.progress_tenths === null ? Number.NaN : row.progress_tenths / 10,
+  );
+  const [percent, setPercent] = useState(shown);
+  const [problems, setProblems] = useState(row.problems);
+  const [actions, setActions] = useState(row.actions);
+  const [reason, setReason] = useState(row.decrease_reason ?? '');
+  const [photos, setPhotos] = useState<PickedPhoto[]>([]);
+  const [isSaving, setSaving] = useState(false);
+  const [queued, setQueued] = useState<{ count: number; online: boolean } | null>(null);
+
+  const tenths = Math.round(percent * 10);
+  const decreased = Number.isFinite(percent) && tenths < row.previous_progress_tenths;
+  const reasonMissing = decreased && reason.trim() === '';
+  const parsed = PhysicalProgressInput.safeParse({
+    sub_action_id: row.sub_action_id,
+    year,
+    month,
+    progress_tenths: tenths,
+    problems,
+    actions,
+    decrease_reason: decreased ? reason : null,
+  });
+  const ready = Number.isFinite(percent) && !reasonMissing && photos.length > 0;
+  const { attempt, failure, submit, dialog } = useFormSubmit({
+    isSaving,
+    parsed: ready && parsed.success ? parsed : { success: false },
+    failed: t.saveFailed,
+    onAttempt: () => setQueued(null),
+    save: async (body: ProgressBody) => {
+      setSaving(true);
+      try {
+        const items = await enqueue(fieldUpdateEntries(row, body, photos));
+        setQueued({ count: items.length, online: isOnline });
+        setPhotos([]);
+        onQueued?.(items);
+      } finally {
+        setSaving(false);
+      }
+    },
+  });
+  const progressIssue = parsed.success
+    ? undefined
+    : parsed.error.issues.find((issue) => issue.path[0] === 'progress_tenths');
+  const shownAttempt = attempt > 0;
+  const planned =
+    row.planned_progress_tenths === null ? '–' : formatTenths(row.planned_progress_tenths);
+  const monthName = m.cashPlan.monthNames[month - 1] ?? String(month);
+
+  return (
+    <form
+      ref={dialog.formRef}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={titleId}
+      className="flex w-full max-w-md flex-col gap-4"
+    >
+      <header className="flex flex-col gap-1">
+        <h2 id={titleId} className="font-semibold text-lg text-slate-900">
+          {t.title}
+        </h2>
+        <p className="break-words font-medium text-slate-900">{row.sub_action_name}</p>
+        <p className="text-slate-600 text-sm">
+          {[row.sub_action_code, t.period(monthName, year)].filter(Boolean).join(' · ')}
+        </p>
+        <p className="text-slate-700 text-sm">
+          {t.lastMonth(formatTenths(row.previous_progress_tenths), planned)}
+        </p>
+      </header>
+      {queued && <Banner tone="success">{queued.online ? t.savedOnline : t.savedOffline}</Banner>}
+      {failure && (
+        <Banner key={failure.key} tone="error">
+          {failure.message}
+        </Banner>
+      )}
+      <AmountField
+        label={t.progress}
+        value={shown}
+        decimals={1}
+        isRequired
+        placeholder="45,5"
+        description={t.progressHint}
+        errorMessage={
+          shownAttempt && Number.isFinite(percent) && progressIssue
+            ? m.server.validation(t.progress, progressIssue.message)
+            : undefined
+        }
+        submitCount={attempt}
+        onChange={(value) => {
+          setShown(value);
+          setPercent(value);
+        }}
+        onNumberInput={setPercent}
+      />
+      {decreased && (
+        <ReasonField
+          label={t.decreaseReason}
+          isRequired
+          value={reason}
+          onChange={setReason}
+          errorMessage={
+            shownAttempt && reasonMissing
+              ? m.monthlyReport.decreaseNeedsReason(formatTenths(row.previous_progress_tenths))
+              : undefined
+          }
+        />
+      )}
+      <ReasonField
+        label={t.problems}
+        placeholder={t.problemsPlaceholder}
+        value={problems}
+        onChange={setProblems}
+      />
+      <ReasonField
+        label={t.actions}
+        placeholder={t.actionsPlaceholder}
+        value={actions}
+        onChange={setActions}
+      />
+      <PhotoPicker
+        photos={photos}
+        onChange={setPhotos}
+        errorMessage={shownAttempt ? t.photos.required : undefined}
+        {...(preparePhoto ? { prepare: preparePhoto } : {})}
+        {...(locate ? { locate } : {})}
+      />
+      <Button type="submit" isPending={isSaving} className="min-h-12 text-base">
+        {t.submit}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,3 @@
+export * from './FieldUpdateForm.js';
+export * from './OutboxStatus.js';
+export * from './PhotoPicker.js';
