@@ -34,6 +34,8 @@ const FundingSourcesPage = lazy(() => import('./pages/FundingSourcesPage.js'));
 const CashPlanPage = lazy(() => import('./pages/CashPlanPage.js'));
 const RealisationPage = lazy(() => import('./pages/RealisationPage.js'));
 const MonthlyReportPage = lazy(() => import('./pages/MonthlyReportPage.js'));
+const RegionMapPage = lazy(() => import('./pages/RegionMapPage.js'));
+const FieldReportPage = lazy(() => import('./pages/FieldReportPage.js'));
 const PlanningSettingsPage = lazy(() => import('./pages/PlanningSettingsPage.js'));
 const PriceAnomaliesPage = lazy(() => import('./pages/PriceAnomaliesPage.js'));
 const HistoryPage = lazy(() => import('./pages/HistoryPage.js'));
@@ -54,6 +56,8 @@ const adminPages: Record<string, PortalRoute['page']> = {
   cashPlan: CashPlanPage,
   realisation: RealisationPage,
   monthlyReport: MonthlyReportPage,
+  regionMap: RegionMapPage,
+  fieldReport: FieldReportPage,
   planningSettings: PlanningSettingsPage,
   priceAnomalies: PriceAnomaliesPage,
   history: HistoryPage,

@@ -12,6 +12,8 @@ const userPages = [
   { href: '/anggaran-kas', label: messagesId.cashPlan.title },
   { href: '/realisasi', label: messagesId.realisation.title },
   { href: '/laporan-bulanan', label: messagesId.monthlyReport.title },
+  { href: '/lapor-lapangan', label: messagesId.evidence.field.title },
+  { href: '/peta-kegiatan', label: messagesId.evidence.mapPage.title },
 ] as const;
 
 /**

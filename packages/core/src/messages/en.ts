@@ -330,6 +330,35 @@ export const messagesEn: Messages = {
     noPoint: 'Not marked on the map yet',
   },
   evidence: {
+    mapPage: {
+      title: 'Activity map',
+      intro:
+        "Sub kegiatan on the map, coloured by this month's deviation. Choose one on the map or in the list to see its figures and evidence photos.",
+      month: 'Month',
+      unit: 'Unit',
+      allUnits: 'All units',
+      program: 'Program',
+      allPrograms: 'All programs',
+      source: 'Source of funds',
+      allSources: 'All sources',
+      fetchFailed: 'The activity map could not be loaded.',
+      progress: (progress: string, planned: string) =>
+        `Physical progress ${progress} of a planned ${planned}`,
+      noProgress: 'Physical progress not filled in',
+      photos: (count: number, flagged: number) =>
+        flagged > 0 ? `${count} photos, ${flagged} to check` : `${count} photos`,
+    },
+    field: {
+      title: 'Report from the field',
+      intro:
+        "Fill in this month's physical progress and send photos of the work from your phone. When the signal drops, the report waits on the phone and is sent once connected.",
+      choose: 'Sub kegiatan',
+      chooseHint: 'Choose the sub kegiatan to report',
+      closed: (month: string, status: string) =>
+        `The report of ${month} is ${status}: it can no longer be filled in.`,
+      nothing: 'No sub kegiatan with lines this year.',
+      fetchFailed: "This month's sub kegiatan could not be loaded.",
+    },
     view: {
       title: 'Location and evidence photos',
       monthPhotos: (month: string) => `Evidence photos ${month}`,

@@ -640,6 +640,35 @@ export const messagesId = {
     noPoint: 'Belum ditandai di peta',
   },
   evidence: {
+    mapPage: {
+      title: 'Peta Kegiatan',
+      intro:
+        'Sub kegiatan di peta, berwarna menurut deviasi realisasi bulan ini. Pilih satu di peta atau di daftar untuk melihat angka dan foto buktinya.',
+      month: 'Bulan',
+      unit: 'Perangkat Daerah',
+      allUnits: 'Semua Perangkat Daerah',
+      program: 'Program',
+      allPrograms: 'Semua Program',
+      source: 'Sumber Dana',
+      allSources: 'Semua Sumber Dana',
+      fetchFailed: 'Peta kegiatan tidak dapat dimuat.',
+      progress: (progress: string, planned: string) =>
+        `Realisasi fisik ${progress} dari rencana ${planned}`,
+      noProgress: 'Realisasi fisik belum diisi',
+      photos: (count: number, flagged: number) =>
+        flagged > 0 ? `${count} foto, ${flagged} perlu diperiksa` : `${count} foto`,
+    },
+    field: {
+      title: 'Lapor dari Lapangan',
+      intro:
+        'Isi realisasi fisik bulan ini dan kirim foto pekerjaan dari ponsel. Bila sinyal putus, laporan menunggu di ponsel dan terkirim sendiri saat tersambung.',
+      choose: 'Sub Kegiatan',
+      chooseHint: 'Pilih sub kegiatan yang dilaporkan',
+      closed: (month: string, status: string) =>
+        `Laporan ${month} berstatus ${status}: tidak dapat diisi lagi.`,
+      nothing: 'Tidak ada sub kegiatan dengan rincian tahun ini.',
+      fetchFailed: 'Sub kegiatan bulan ini tidak dapat dimuat.',
+    },
     view: {
       title: 'Lokasi dan Foto Bukti',
       monthPhotos: (month: string) => `Foto Bukti ${month}`,

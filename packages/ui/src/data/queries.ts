@@ -1189,6 +1189,8 @@ export function useEvidenceMap(query: EvidenceMapQuery, options: ReadOptions = {
   return useQuery({
     queryKey: ranwalKeys.evidenceMap(query),
     queryFn: ({ signal }) => client.evidence.map(query, { signal }),
+    // A new filter keeps the map (its view, its list) until the new answer arrives.
+    placeholderData: keepPreviousData,
     enabled: options.enabled,
   });
 }

@@ -80,6 +80,8 @@ export const Default: Story = {
       'Anggaran Kas',
       'Realisasi Anggaran',
       'Laporan Bulanan',
+      'Peta Kegiatan',
+      'Lapor dari Lapangan',
       'Pengaturan Perencanaan',
       'Anomali Harga',
       'Laporan',
@@ -150,6 +152,7 @@ export const Verifier: Story = {
     const nav = await showSidebar(canvas);
     await expect(nav.getAllByRole('link').map((link: HTMLElement) => link.textContent)).toEqual([
       m.monthlyReport.title,
+      m.evidence.mapPage.title,
       m.verification.title,
     ]);
     await expectOnlyCurrent(nav, m.verification.title);

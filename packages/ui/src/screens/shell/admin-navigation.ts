@@ -68,6 +68,17 @@ export const adminNavigation: readonly AdminNavItem[] = [
     'user',
     'verifier',
   ]),
+  // Evidence from the field (issue 38): the region's work on a map for everyone; a unit's
+  // officers file their month from a phone.
+  navItem('regionMap', '/peta-kegiatan', (m) => m.evidence.mapPage.title, '/peta-kegiatan', [
+    'admin',
+    'user',
+    'verifier',
+  ]),
+  navItem('fieldReport', '/lapor-lapangan', (m) => m.evidence.field.title, '/lapor-lapangan', [
+    'admin',
+    'user',
+  ]),
   navItem('planningSettings', '/admin-pengaturan-perencanaan', (m) => m.planning.nav.settings),
   // The year's price anomalies (issue 34): after the catalogue and rules they measure against.
   navItem('priceAnomalies', '/admin-anomali-harga', (m) => m.planning.nav.anomalies),

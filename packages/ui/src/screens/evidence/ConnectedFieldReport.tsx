@@ -1,0 +1,145 @@
+import { isMonthEditable, monthOfYear } from '@ranwal/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { AdminSection } from '../../components/AdminPage.js';
+import { Select, SelectItem } from '../../components/Select.js';
+import { EmptyState, ErrorState, Spinner } from '../../components/States.js';
+import { useBudgetYear } from '../../data/budget-year.js';
+import type { OutboxItem } from '../../data/outbox.js';
+import { OutboxProvider } from '../../data/outbox-context.js';
+import { ranwalKeys, useCurrentUser, useEntityList, useMonthlyReport } from '../../data/queries.js';
+import { useMessages, useRanwalClient } from '../../data/RanwalProvider.js';
+import { useSummaryMonth } from '../realisation/RealisationSummaryTable.js';
+import { MonthSelect } from '../realisation/realisation-parts.js';
+import { FieldUpdateForm } from './FieldUpdateForm.js';
+import { OutboxStatus } from './OutboxStatus.js';
+import type { DevicePlace, PreparePhoto } from './PhotoPicker.js';
+
+export interface ConnectedFieldReportProps {
+  /** The year to open on, instead of the budget year every screen shares. */
+  initialYear?: number;
+  /** 1 when the section is the page, 2 under a unit's own header. */
+  level?: 1 | 2;
+  /** Resizes and reads a chosen photo (the browser's canvas by default). */
+  preparePhoto?: PreparePhoto;
+  /** Reads the phone's position (navigator.geolocation by default). */
+  locate?: () => Promise<DevicePlace>;
+}
+
+/**
+ * 'Lapor dari Lapangan' (issue 38): a field officer on a phone picks a sub kegiatan of their
+ * unit's month and files its progress with one to three photos. What is filed waits on the
+ * phone (the outbox) and is sent, each item under its own Idempotency-Key, when connected;
+ * what still waits is listed below. Needs a `ToastProvider`.
+ */
+export function ConnectedFieldReport({
+  initialYear,
+  level = 1,
+  preparePhoto,
+  locate,
+}: ConnectedFieldReportProps) {
+  const m = useMessages();
+  const t = m.evidence.field;
+  const client = useRanwalClient();
+  const me = useCurrentUser();
+  const user = me.data?.data;
+  const { year } = useBudgetYear(initialYear);
+  const [month, setMonth] = useState<number | null>(null);
+  const [defaultMonth] = useSummaryMonth(year);
+  const shownMonth = month ?? defaultMonth;
+  const units = user?.agency_ids ?? [];
+  const [chosenUnit, setChosenUnit] = useState<string | null>(null);
+  const agencyId = chosenUnit ?? (units.length === 1 ? units[0]! : null);
+  const report = useMonthlyReport(
+    { agency_id: agencyId ?? undefined, year, month: shownMonth },
+    { enabled: agencyId !== null },
+  );
+  const [subActionId, setSubActionId] = useState<string | null>(null);
+  const data = report.data?.data;
+  const row = data?.sub_actions.find((found) => found.sub_action_id === subActionId) ?? null;
+
+  const queryClient = useQueryClient();
+  const agencies = useEntityList('agency', {}, { enabled: units.length > 1 });
+  const unitName = (id: string) =>
+    agencies.data?.data.find((agency) => agency.id === id)?.name ?? id;
+
+  /** One item of the outbox to the API; what it changed reads again once it is in. */
+  const send = async (item: OutboxItem, signal: AbortSignal) => {
+    const options = { signal, idempotencyKey: item.id };
+    const answer =
+      item.kind === 'progress'
+        ? await client.monthlyReport.progress(item.body, options)
+        : await client.evidence.upload(item.photo, item.fields, item.filename, options);
+    await queryClient.invalidateQueries({ queryKey: ranwalKeys.reports });
+    return answer;
+  };
+
+  if (!user) return null;
+  return (
+    <OutboxProvider owner={user.id} send={send}>
+      <AdminSection title={t.title} intro={t.intro} level={level}>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <MonthSelect
+            label={m.evidence.mapPage.month}
+            month={shownMonth}
+            onChange={(chosen) => {
+              setMonth(chosen);
+              setSubActionId(null);
+            }}
+            className=""
+          />
+          {units.length > 1 && (
+            <Select
+              label={m.evidence.mapPage.unit}
+              items={units.map((id) => ({ id, name: unitName(id) }))}
+              value={agencyId}
+              onChange={(key) => setChosenUnit(key === null ? null : String(key))}
+            >
+              {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
+            </Select>
+          )}
+        </div>
+        {report.isError && (
+          <ErrorState message={t.fetchFailed} onRetry={() => void report.refetch()} />
+        )}
+        {report.isPending && agencyId && (
+          <p className="flex items-center gap-2 text-sm text-slate-600">
+            <Spinner className="size-4 text-brand-700" />
+            {m.common.loading}
+          </p>
+        )}
+        {data && data.sub_actions.length === 0 && <EmptyState text={t.nothing} />}
+        {data && !isMonthEditable(data.status) && (
+          <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+            {t.closed(monthOfYear(shownMonth, year, m), m.monthlyReport.statuses[data.status])}
+          </p>
+        )}
+        {data && data.sub_actions.length > 0 && isMonthEditable(data.status) && (
+          <Select
+            label={t.choose}
+            placeholder={t.chooseHint}
+            items={data.sub_actions.map((found) => ({
+              id: found.sub_action_id,
+              name: [found.sub_action_code, found.sub_action_name].filter(Boolean).join(' '),
+            }))}
+            value={subActionId}
+            onChange={(key) => setSubActionId(key === null ? null : String(key))}
+          >
+            {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
+          </Select>
+        )}
+        {row && data && isMonthEditable(data.status) && (
+          <FieldUpdateForm
+            key={`${row.sub_action_id}/${shownMonth}`}
+            row={row}
+            year={year}
+            month={shownMonth}
+            preparePhoto={preparePhoto}
+            locate={locate}
+          />
+        )}
+        <OutboxStatus />
+      </AdminSection>
+    </OutboxProvider>
+  );
+}

@@ -1,0 +1,50 @@
+import { messagesId } from '@ranwal/core';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, waitFor, within } from 'storybook/test';
+import { agenciesSeed } from '../../testing/sandbox-client.js';
+import { dropStaleAnnouncements, withSandboxClient } from '../management/story-helpers.js';
+import { ConnectedRegionMap } from './ConnectedRegionMap.js';
+
+const m = messagesId;
+const t = m.evidence.mapPage;
+const bappeda = agenciesSeed.entities.agency.find((agency) => agency.code !== null)!;
+
+const meta = {
+  title: 'Screens/Evidence/ConnectedRegionMap',
+  component: ConnectedRegionMap,
+  decorators: [withSandboxClient],
+  beforeEach: dropStaleAnnouncements,
+  parameters: { sandbox: { seed: agenciesSeed } },
+  args: { initialYear: 2025 },
+} satisfies Meta<typeof ConnectedRegionMap>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/**
+ * Bappeda opens the region's map of the year's sub kegiatan (none marked on the map yet: all
+ * listed 'tanpa titik lokasi'), narrows it to Bappeda, and opens one: its unit, place, the
+ * month's figures and photos show beside the map.
+ */
+export const RegionByUnit: Story = {
+  play: async ({ canvas, userEvent }) => {
+    // Found again each time: the map and its list are drawn anew for a new filter.
+    const options = async () =>
+      within(await canvas.findByRole('listbox', { name: m.map.list })).getAllByRole('option');
+    const all = (await options()).length;
+    await expect(all).toBeGreaterThan(1);
+    await userEvent.click(canvas.getByRole('button', { name: new RegExp(t.unit) }));
+    await userEvent.click(await within(document.body).findByRole('option', { name: bappeda.name }));
+    // The list reads again for the unit: the programme of no unit is left out.
+    await waitFor(async () => expect((await options()).length).toBeLessThan(all));
+    const first = (await options())[0]!;
+    await userEvent.click(first);
+    // The chosen one's panel: named by the sub kegiatan, with its unit and place.
+    const panel = (await canvas.findByText(m.location.notSet)).closest('section')!;
+    await expect(panel).toHaveAccessibleName(/\S/);
+    await expect(panel.querySelector('h2')).toHaveTextContent(
+      first.textContent!.split(m.realisation.summary.levels.none)[0]!,
+    );
+    await expect(panel).toHaveTextContent(bappeda.name);
+    await expect(await within(panel).findByText(m.evidence.view.empty)).toBeVisible();
+  },
+};

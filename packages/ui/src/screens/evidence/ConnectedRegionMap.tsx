@@ -1,0 +1,191 @@
+import { type EvidenceMapActivity, formatTenths, monthOfYear } from '@ranwal/core';
+import { useId, useState } from 'react';
+import { AdminSection } from '../../components/AdminPage.js';
+import { FilterBar } from '../../components/FilterBar.js';
+import { Select, SelectItem } from '../../components/Select.js';
+import { ErrorState, Spinner } from '../../components/States.js';
+import { useBudgetYear } from '../../data/budget-year.js';
+import {
+  useCurrentUser,
+  useEntityList,
+  useEvidence,
+  useEvidenceMap,
+  useFundingSources,
+} from '../../data/queries.js';
+import { useMessages } from '../../data/RanwalProvider.js';
+import { YearSelect } from '../planning/planning-parts.js';
+import { useSummaryMonth } from '../realisation/RealisationSummaryTable.js';
+import { DeviationBadge, MonthSelect } from '../realisation/realisation-parts.js';
+import { EvidencePhotos } from './EvidencePhotos.js';
+import { type MapActivity, RegionMap } from './RegionMap.js';
+
+const ALL = 'all';
+
+export interface ConnectedRegionMapProps {
+  /** The year to open on, instead of the budget year every screen shares. */
+  initialYear?: number;
+  /** 1 when the section is the page, 2 under a unit's own header. */
+  level?: 1 | 2;
+}
+
+const labelOf = (activity: EvidenceMapActivity) =>
+  [activity.code, activity.name].filter(Boolean).join(' ');
+
+/**
+ * 'Peta Kegiatan' (issue 38): the caller's sub kegiatan (the region's for Bappeda) on a map
+ * drawn by the app, coloured by the month's deviation, filtered by unit, program and source of
+ * funds; one chosen on the map or in the list shows its place, figures and the month's photos
+ * with their flags.
+ */
+export function ConnectedRegionMap({ initialYear, level = 1 }: ConnectedRegionMapProps) {
+  const m = useMessages();
+  const t = m.evidence.mapPage;
+  const { year, years, setYear } = useBudgetYear(initialYear);
+  const [month, setMonth] = useSummaryMonth(year);
+  const me = useCurrentUser();
+  const ownUnits = me.data?.data.agency_ids ?? [];
+  const [agencyId, setAgencyId] = useState<string | null>(null);
+  const [programId, setProgramId] = useState<string | null>(null);
+  const [sourceId, setSourceId] = useState<string | null>(null);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const panelTitle = useId();
+  const agencies = useEntityList('agency');
+  const programs = useEntityList('program');
+  const sources = useFundingSources({ active_in: year });
+  const map = useEvidenceMap({
+    year,
+    month,
+    ...(agencyId ? { agency_id: agencyId } : {}),
+    ...(programId ? { program_id: programId } : {}),
+    ...(sourceId ? { funding_source_id: sourceId } : {}),
+  });
+  const activities = map.data?.data.activities ?? [];
+  const selected = activities.find((activity) => activity.id === selectedId) ?? null;
+  const photos = useEvidence(
+    { sub_action_id: selectedId ?? '', year, month },
+    { enabled: selected !== null },
+  );
+  const unitOptions = (agencies.data?.data ?? []).filter(
+    (agency) => me.data?.data.role !== 'user' || ownUnits.includes(agency.id),
+  );
+  const programOptions = (programs.data?.data ?? []).filter(
+    (program) => !agencyId || program.agency_id === agencyId,
+  );
+  const drawn: MapActivity[] = activities.map((activity) => ({
+    id: activity.id,
+    label: labelOf(activity),
+    agency_name: activity.agency_name ?? '',
+    level: activity.level,
+    geometry: activity.geometry,
+    photo_count: activity.photo_count,
+    progress_tenths: activity.progress_tenths,
+  }));
+  const HeadingTag = level === 1 ? 'h2' : 'h3';
+
+  return (
+    <AdminSection title={t.title} intro={t.intro} level={level}>
+      <FilterBar className="sm:grid-cols-2 lg:grid-cols-5">
+        <YearSelect year={year} years={years} onChange={setYear} />
+        <MonthSelect label={t.month} month={month} onChange={setMonth} className="" />
+        <Select
+          label={t.unit}
+          items={[
+            { id: ALL, name: t.allUnits },
+            ...unitOptions.map((a) => ({ id: a.id, name: a.name })),
+          ]}
+          value={agencyId ?? ALL}
+          onChange={(key) => {
+            setAgencyId(key === null || key === ALL ? null : String(key));
+            setProgramId(null);
+          }}
+        >
+          {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
+        </Select>
+        <Select
+          label={t.program}
+          items={[
+            { id: ALL, name: t.allPrograms },
+            ...programOptions.map((p) => ({
+              id: p.id,
+              name: [p.code, p.name].filter(Boolean).join(' '),
+            })),
+          ]}
+          value={programId ?? ALL}
+          onChange={(key) => setProgramId(key === null || key === ALL ? null : String(key))}
+        >
+          {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
+        </Select>
+        <Select
+          label={t.source}
+          items={[
+            { id: ALL, name: t.allSources },
+            ...(sources.data?.data ?? []).map((s) => ({ id: s.id, name: `${s.code} ${s.name}` })),
+          ]}
+          value={sourceId ?? ALL}
+          onChange={(key) => setSourceId(key === null || key === ALL ? null : String(key))}
+        >
+          {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
+        </Select>
+      </FilterBar>
+      {map.isError && <ErrorState message={t.fetchFailed} onRetry={() => void map.refetch()} />}
+      {map.isPending && (
+        <p className="flex items-center gap-2 text-sm text-slate-600">
+          <Spinner className="size-4 text-brand-700" />
+          {m.common.loading}
+        </p>
+      )}
+      {map.data && (
+        <RegionMap
+          activities={drawn}
+          selectedId={selectedId}
+          onSelect={setSelectedId}
+          tileUrl={map.data.data.tile_url}
+        />
+      )}
+      {selected && (
+        <section
+          aria-labelledby={panelTitle}
+          className="flex flex-col gap-3 rounded-lg border border-slate-200 p-4"
+        >
+          <HeadingTag id={panelTitle} className="text-base font-semibold text-slate-900">
+            {labelOf(selected)}
+          </HeadingTag>
+          <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
+            <dt className="font-medium text-slate-900">{t.unit}</dt>
+            <dd className="text-slate-700">{selected.agency_name ?? '-'}</dd>
+            <dt className="font-medium text-slate-900">{m.location.title}</dt>
+            <dd className="text-slate-700">{selected.area_label ?? m.location.notSet}</dd>
+            <dt className="font-medium text-slate-900">{monthOfYear(month, year, m)}</dt>
+            <dd className="flex flex-wrap items-center gap-2 text-slate-700">
+              <DeviationBadge level={selected.level} />
+              {selected.progress_tenths === null
+                ? t.noProgress
+                : t.progress(
+                    `${formatTenths(selected.progress_tenths)} %`,
+                    `${formatTenths(selected.planned_progress_tenths ?? 0)} %`,
+                  )}
+            </dd>
+            <dt className="font-medium text-slate-900">{m.evidence.title}</dt>
+            <dd className="text-slate-700">
+              {t.photos(selected.photo_count, selected.flagged_count)}
+            </dd>
+          </dl>
+          {photos.isError && (
+            <ErrorState
+              message={m.evidence.view.fetchFailed}
+              onRetry={() => void photos.refetch()}
+            />
+          )}
+          {photos.data && (
+            <EvidencePhotos
+              photos={photos.data.data}
+              year={year}
+              month={month}
+              headingLevel={level === 1 ? 3 : 4}
+            />
+          )}
+        </section>
+      )}
+    </AdminSection>
+  );
+}
