@@ -127,7 +127,7 @@ function LocationForm({
           ? errorOf('geometry')
           : t.dialog.notNumber;
 
-  const usePosition = async () => {
+  const fillFromPhone = async () => {
     setLocating(true);
     setPositionFailed(false);
     try {
@@ -178,7 +178,7 @@ function LocationForm({
       </div>
       <p className="text-sm text-slate-600">{t.dialog.pointHelp}</p>
       <div>
-        <Button variant="secondary" isPending={locating} onPress={() => void usePosition()}>
+        <Button variant="secondary" isPending={locating} onPress={() => void fillFromPhone()}>
           {locating ? t.dialog.locating : t.dialog.usePosition}
         </Button>
       </div>
