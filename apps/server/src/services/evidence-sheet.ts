@@ -126,7 +126,7 @@ export async function writeEvidenceSheet(
     line(photoTimeText(photo));
     line(photoPlaceText(photo));
     if (photo.progress_tenths !== null) {
-      line(texts.progress(`${formatTenths(photo.progress_tenths)} %`));
+      line(texts.progress(formatTenths(photo.progress_tenths)));
     }
     for (const flag of photo.flags)
       line(`! ${evidenceFlagText(flag, photo)}`, { colour: '#b91c1c' });

@@ -127,7 +127,24 @@ function exifTiff(options: PhonePhotoOptions, width: number, height: number): Bu
 export function phonePhoto(options: PhonePhotoOptions = {}): Buffer {
   const width = options.width ?? 64;
   const height = options.height ?? 48;
-  const pixels = Buffer.alloc(width * height * 4, options.shade ?? 128);
+  // A scene rather than a flat grey, so a screenshot shows a photo: sky, ground and the work,
+  // the work's grey set by `shade`.
+  const shade = options.shade ?? 128;
+  const pixels = Buffer.alloc(width * height * 4, 255);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const at = (y * width + x) * 4;
+      const work = y > height * 0.35 && y < height * 0.65 && x > width * 0.2 && x < width * 0.8;
+      const [r, g, b] = work
+        ? [shade, shade, shade]
+        : y < height * 0.6
+          ? [191, 219, 254]
+          : [74, 222, 128];
+      pixels[at] = r;
+      pixels[at + 1] = g;
+      pixels[at + 2] = b;
+    }
+  }
   const encoded = jpeg.encode({ data: pixels, width, height }, 80).data;
   const body = Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), exifTiff(options, width, height)]);
   const segment = Buffer.alloc(4);

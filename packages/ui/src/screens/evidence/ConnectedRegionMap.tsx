@@ -161,8 +161,8 @@ export function ConnectedRegionMap({ initialYear, level = 1 }: ConnectedRegionMa
               {selected.progress_tenths === null
                 ? t.noProgress
                 : t.progress(
-                    `${formatTenths(selected.progress_tenths)} %`,
-                    `${formatTenths(selected.planned_progress_tenths ?? 0)} %`,
+                    formatTenths(selected.progress_tenths),
+                    formatTenths(selected.planned_progress_tenths ?? 0),
                   )}
             </dd>
             <dt className="font-medium text-slate-900">{m.evidence.title}</dt>

@@ -153,7 +153,7 @@ export function EvidenceStages({ photos, headingLevel = 4 }: EvidenceStagesProps
                 <span className="text-sm font-semibold text-slate-900">
                   {first.progress_tenths === null
                     ? t.stageWithoutProgress(name)
-                    : t.stageOf(name, `${formatTenths(first.progress_tenths)} %`)}
+                    : t.stageOf(name, formatTenths(first.progress_tenths))}
                 </span>
                 {ofMonth.map((photo, index) => (
                   <EvidencePhotoCard key={photo.id} photo={photo} position={index + 1} />
