@@ -17,6 +17,9 @@ const visualRegression = process.env.RANWAL_VISUAL === '1';
 // runs its play function, and passes axe.
 export default defineProject({
   plugins: [storybookTest({ configDir: path.join(here, '../../.storybook') }), sandboxPlugin()],
+  // react-aria's Virtualizer reads `process.env.VIRT_ON` when NODE_ENV is 'test' (as here), and
+  // the browser has no `process`; set, it virtualizes as it does in an app (RegionMap's list).
+  define: { 'process.env.VIRT_ON': JSON.stringify('1') },
   // React is CommonJS: pre-bundle it so the browser gets ES modules.
   optimizeDeps: {
     include: [

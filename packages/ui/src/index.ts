@@ -43,6 +43,7 @@ export * from './screens/articles/index.js';
 export * from './screens/budget-lines/index.js';
 export * from './screens/cash-plan/index.js';
 export * from './screens/dashboard/index.js';
+export * from './screens/evidence/RegionMap.js';
 export * from './screens/history/index.js';
 export * from './screens/indicators/index.js';
 export * from './screens/locks/index.js';
