@@ -169,8 +169,9 @@ export function projectGeometry(index: number, geometry: Geometry): ProjectedFea
     Number.NEGATIVE_INFINITY,
     Number.NEGATIVE_INFINITY,
   ];
-  for (const ring of rings) {
-    starts.push(coordinates.length / 2);
+  rings.forEach((ring, ringIndex) => {
+    const ringStart = coordinates.length;
+    starts.push(ringStart / 2);
     for (const position of ring) {
       const [longitude, latitude] = position;
       if (!Number.isFinite(longitude) || !Number.isFinite(latitude)) continue;
@@ -181,7 +182,15 @@ export function projectGeometry(index: number, geometry: Geometry): ProjectedFea
       bounds[2] = Math.max(bounds[2], x);
       bounds[3] = Math.max(bounds[3], y);
     }
-  }
+    // An area's outer ring one way round, its holes the other: then areas drawn together in
+    // one path fill by the non-zero rule, holes stay empty, and overlapping areas fill once.
+    if (
+      geometry.type === 'Polygon' &&
+      signedArea(coordinates, ringStart) > 0 !== (ringIndex === 0)
+    ) {
+      reverseRing(coordinates, ringStart);
+    }
+  });
   if (coordinates.length === 0) return null;
   return {
     index,
@@ -190,6 +199,27 @@ export function projectGeometry(index: number, geometry: Geometry): ProjectedFea
     rings: starts,
     bounds,
   };
+}
+
+/** Twice a ring's signed area (shoelace) from pair `start` to the end of `points`; > 0 clockwise on screen. */
+function signedArea(points: number[], start: number): number {
+  let area = 0;
+  for (let i = start; i < points.length; i += 2) {
+    const next = i + 2 < points.length ? i + 2 : start;
+    area += (points[i] ?? 0) * (points[next + 1] ?? 0) - (points[next] ?? 0) * (points[i + 1] ?? 0);
+  }
+  return area;
+}
+
+/** Reverses the pairs of `points` from `start` to the end, in place. */
+function reverseRing(points: number[], start: number) {
+  for (let a = start, b = points.length - 2; a < b; a += 2, b -= 2) {
+    const [ax, ay] = [points[a] ?? 0, points[a + 1] ?? 0];
+    points[a] = points[b] ?? 0;
+    points[a + 1] = points[b + 1] ?? 0;
+    points[b] = ax;
+    points[b + 1] = ay;
+  }
 }
 
 /** The bounds of every feature; null when there is none. */
