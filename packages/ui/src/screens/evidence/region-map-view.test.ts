@@ -154,6 +154,55 @@ describe('hitTest', () => {
   });
 });
 
+describe('projectGeometry', () => {
+  /** Twice the signed area of ring `ring` of a projected area (> 0: clockwise on screen). */
+  const windingOf = (geometry: Parameters<typeof projectGeometry>[1], ring: number) => {
+    const feature = projectGeometry(0, geometry);
+    if (!feature) throw new Error('no feature');
+    const start = feature.rings[ring] ?? 0;
+    const end = feature.rings[ring + 1] ?? feature.points.length / 2;
+    let area = 0;
+    for (let i = start; i < end; i++) {
+      const next = i + 1 < end ? i + 1 : start;
+      const p = feature.points;
+      area += (p[2 * i] ?? 0) * (p[2 * next + 1] ?? 0) - (p[2 * next] ?? 0) * (p[2 * i + 1] ?? 0);
+    }
+    return Math.sign(area);
+  };
+  const square = (size: number): [number, number][] => [
+    [111.8, -7.1],
+    [111.8 + size, -7.1],
+    [111.8 + size, -7.1 - size],
+    [111.8, -7.1 - size],
+    [111.8, -7.1],
+  ];
+
+  it.each([
+    ['as written', (ring: [number, number][]) => ring],
+    ['written the other way round', (ring: [number, number][]) => [...ring].reverse()],
+  ])('winds an outer ring one way and its hole the other, %s', (_, order) => {
+    const geometry = {
+      type: 'Polygon' as const,
+      coordinates: [order(square(0.1)), order(square(0.05))],
+    };
+    expect(windingOf(geometry, 0)).toBe(1);
+    expect(windingOf(geometry, 1)).toBe(-1);
+  });
+
+  it('drops positions that are not numbers, and a geometry left with none', () => {
+    expect(projectGeometry(0, { type: 'Point', coordinates: [Number.NaN, -7] })).toBeNull();
+    const line = projectGeometry(0, {
+      type: 'LineString',
+      coordinates: [
+        [111.8, -7.1],
+        [Number.POSITIVE_INFINITY, -7.1],
+        [111.9, -7.1],
+      ],
+    });
+    expect(line?.points.length).toBe(4);
+  });
+});
+
 describe('tiles', () => {
   it('covers the view with whole tiles at the nearest zoom, x wrapped round the world', () => {
     const view = { x: 0.1, y: 128, zoom: 3.4 };
