@@ -2278,7 +2278,7 @@ export const messagesEn: Messages = {
     placed: (count: string) => `On the map (${count})`,
     unplaced: (count: string) => `Without a location (${count})`,
     noMatch: (text: string) => `No sub kegiatan matches "${text}".`,
-    photos: (count: string) => `${count} photos`,
+    photos: (count: string) => `${count} ${count === '1' ? 'photo' : 'photos'}`,
     progress: (progress: string) => `Physical ${progress}`,
     noProgress: 'Physical progress not entered',
     selected: (label: string) => `Selected: ${label}`,
