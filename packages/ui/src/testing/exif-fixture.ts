@@ -2,6 +2,7 @@
  * Hand-written EXIF for tests and stories: an APP1 segment as a phone camera writes it (IFD0 with
  * Orientation and pointers to the Exif and GPS IFDs, DateTimeOriginal, latitude and longitude as
  * degree/minute/second rationals), in either byte order, so no photo file needs to be shipped.
+ * The server's tests put it in real JPEGs too (apps/server/test/support/phone-photo.ts).
  */
 
 export interface ExifFixture {
@@ -9,6 +10,8 @@ export interface ExifFixture {
   longitude?: number;
   /** Camera wall time, 'YYYY-MM-DDTHH:mm:ss' (EXIF stores no zone). */
   takenAt?: string;
+  /** OffsetTimeOriginal ('+07:00'), as Android and iOS write it beside the wall time. */
+  offset?: string;
   /** 1 upright, 6 turned 90° clockwise (a phone held upright), 3, 8. */
   orientation?: number;
   bigEndian?: boolean;
@@ -134,7 +137,10 @@ export function exifSegment(fixture: ExifFixture): Uint8Array {
   if (fixture.takenAt) {
     ifd0.push(pointer(0x8769));
     pointers.push([0, 0x8769, ifds.length]);
-    ifds.push([ascii(0x9003, fixture.takenAt.replace('T', ' ').replace(/-/g, ':'))]);
+    ifds.push([
+      ascii(0x9003, fixture.takenAt.replace('T', ' ').replace(/-/g, ':')),
+      ...(fixture.offset ? [ascii(0x9011, fixture.offset)] : []),
+    ]);
   }
   if (fixture.latitude !== undefined && fixture.longitude !== undefined) {
     ifd0.push(pointer(0x8825));
