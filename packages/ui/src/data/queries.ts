@@ -27,7 +27,6 @@ import type {
   IndicatorInput,
   IndicatorQuery,
   ListFilter,
-  ListQuery,
   ManagedEntityKey,
   MonthlyReportClose,
   MonthlyReportDownloadQuery,

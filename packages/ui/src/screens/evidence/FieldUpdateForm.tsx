@@ -1,13 +1,12 @@
-import { formatTenths, type MonthlyReportSubAction, PhysicalProgressInput } from '@ranwal/core';
+import { formatTenths, type MonthlyReportSubAction } from '@ranwal/core';
 import { useId, useState } from 'react';
-import { AmountField } from '../../components/AmountField.js';
 import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
 import { useFormSubmit } from '../../components/FormDialog.js';
-import { ReasonField } from '../../components/ReasonDialog.js';
 import type { OutboxEntry, OutboxItem, ProgressBody } from '../../data/outbox.js';
 import { useOutbox } from '../../data/outbox-context.js';
 import { useMessages } from '../../data/RanwalProvider.js';
+import { ProgressFields, useProgressEntry } from '../realisation/progress-entry.js';
 import {
   type DevicePlace,
   PhotoPicker,
@@ -79,30 +78,13 @@ export function FieldUpdateForm({
   const t = m.fieldUpdate;
   const { enqueue, isOnline } = useOutbox();
   const titleId = useId();
-  const [shown, setShown] = useState(() =>
-    row.progress_tenths === null ? Number.NaN : row.progress_tenths / 10,
-  );
-  const [percent, setPercent] = useState(shown);
-  const [problems, setProblems] = useState(row.problems);
-  const [actions, setActions] = useState(row.actions);
-  const [reason, setReason] = useState(row.decrease_reason ?? '');
+  const entry = useProgressEntry(row, year, month);
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   const [isSaving, setSaving] = useState(false);
   const [queued, setQueued] = useState<{ count: number; online: boolean } | null>(null);
 
-  const tenths = Math.round(percent * 10);
-  const decreased = Number.isFinite(percent) && tenths < row.previous_progress_tenths;
-  const reasonMissing = decreased && reason.trim() === '';
-  const parsed = PhysicalProgressInput.safeParse({
-    sub_action_id: row.sub_action_id,
-    year,
-    month,
-    progress_tenths: tenths,
-    problems,
-    actions,
-    decrease_reason: decreased ? reason : null,
-  });
-  const ready = Number.isFinite(percent) && !reasonMissing && photos.length > 0;
+  const { parsed } = entry;
+  const ready = entry.ready && photos.length > 0;
   const { attempt, failure, submit, dialog } = useFormSubmit({
     isSaving,
     parsed: ready && parsed.success ? parsed : { success: false },
@@ -120,10 +102,6 @@ export function FieldUpdateForm({
       }
     },
   });
-  const progressIssue = parsed.success
-    ? undefined
-    : parsed.error.issues.find((issue) => issue.path[0] === 'progress_tenths');
-  const shownAttempt = attempt > 0;
   const planned =
     row.planned_progress_tenths === null ? '–' : formatTenths(row.planned_progress_tenths);
   const monthName = m.cashPlan.monthNames[month - 1] ?? String(month);
@@ -154,54 +132,11 @@ export function FieldUpdateForm({
           {failure.message}
         </Banner>
       )}
-      <AmountField
-        label={t.progress}
-        value={shown}
-        decimals={1}
-        isRequired
-        placeholder="45,5"
-        description={t.progressHint}
-        errorMessage={
-          shownAttempt && Number.isFinite(percent) && progressIssue
-            ? m.server.validation(t.progress, progressIssue.message)
-            : undefined
-        }
-        submitCount={attempt}
-        onChange={(value) => {
-          setShown(value);
-          setPercent(value);
-        }}
-        onNumberInput={setPercent}
-      />
-      {decreased && (
-        <ReasonField
-          label={t.decreaseReason}
-          isRequired
-          value={reason}
-          onChange={setReason}
-          errorMessage={
-            shownAttempt && reasonMissing
-              ? m.monthlyReport.decreaseNeedsReason(formatTenths(row.previous_progress_tenths))
-              : undefined
-          }
-        />
-      )}
-      <ReasonField
-        label={t.problems}
-        placeholder={t.problemsPlaceholder}
-        value={problems}
-        onChange={setProblems}
-      />
-      <ReasonField
-        label={t.actions}
-        placeholder={t.actionsPlaceholder}
-        value={actions}
-        onChange={setActions}
-      />
+      <ProgressFields entry={entry} texts={t} attempt={attempt} />
       <PhotoPicker
         photos={photos}
         onChange={setPhotos}
-        errorMessage={shownAttempt ? t.photos.required : undefined}
+        errorMessage={attempt > 0 ? t.photos.required : undefined}
         {...(preparePhoto ? { prepare: preparePhoto } : {})}
         {...(locate ? { locate } : {})}
       />
