@@ -1,6 +1,6 @@
 import { messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, screen, waitFor, within } from 'storybook/test';
+import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { agenciesSeed } from '../../testing/sandbox-client.js';
 import {
   dropStaleAnnouncements,
@@ -84,5 +84,26 @@ export const HalfAPoint: Story = {
     await userEvent.click(within(dialog).getByRole('button', { name: m.common.save }));
     await expect((await within(dialog).findAllByText(t.dialog.bothParts)).length).toBe(2);
     await expect(screen.getByRole('dialog', { name: t.dialog.title })).toBeVisible();
+  },
+};
+
+/**
+ * 'Unduh Lembar Foto Bukti (PDF)': the sheet for the file, made by the server (pdfkit) behind a
+ * signed link and handed to the browser's save.
+ */
+export const PrintsTheSheet: Story = {
+  args: { saveFile: fn() },
+  play: async ({ args, canvas, userEvent }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: m.evidence.view.sheet }));
+    await findToast(m.evidence.view.sheetDownloaded);
+    await expect(args.saveFile).toHaveBeenCalledTimes(1);
+    const [file] = (args.saveFile as ReturnType<typeof fn>).mock.calls[0]! as [
+      { blob: Blob; fileName: string },
+    ];
+    await expect(file.fileName).toBe(
+      `Foto Bukti ${subAction.code ?? subAction.name} Maret 2027.pdf`,
+    );
+    const head = new TextDecoder().decode(await file.blob.slice(0, 5).arrayBuffer());
+    await expect(head).toBe('%PDF-');
   },
 };
