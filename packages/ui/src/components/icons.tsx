@@ -4,7 +4,8 @@ import type { SVGProps } from 'react';
 // around them carries the accessible name.
 type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, ...props }: IconProps) {
+/** An icon drawn from its paths (24 × 24, stroked), for a control that needs its own shape. */
+export function Icon({ children, ...props }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"

@@ -22,6 +22,7 @@ import {
 } from 'react-aria-components';
 import { Button } from '../../components/Button.js';
 import { SearchField } from '../../components/FilterBar.js';
+import { Icon } from '../../components/icons.js';
 import { useMessages } from '../../data/messages-context.js';
 import { DeviationBadge } from '../realisation/realisation-parts.js';
 import {
@@ -939,20 +940,9 @@ function MapButton({
       onPress={onPress}
       className="size-9 p-0 shadow-sm"
     >
-      <svg
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth={2}
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden="true"
-        focusable="false"
-        width="1.1em"
-        height="1.1em"
-      >
+      <Icon width="1.1em" height="1.1em">
         {children}
-      </svg>
+      </Icon>
     </Button>
   );
 }
