@@ -77,9 +77,17 @@ afterEach(async ({ task, expect }) => {
     hideToasts.textContent = '[data-toast-region] { visibility: hidden !important; }';
   }
   document.head.append(hideToasts);
+  // The picture is the story's frame as a person sees it, not the whole page: Chromium paints
+  // only the part of a longer page scrolled into the frame (the rest came out white), and the
+  // height of that unseen rest (a hint still loading far below) failed pictures that showed
+  // nothing different, while a page thousands of pixels tall took seconds to capture.
+  const frame = document.createElement('div');
+  frame.style.cssText = 'position: fixed; inset: 0; pointer-events: none;';
+  document.body.append(frame);
   try {
-    await expect(page.elementLocator(document.body)).toMatchScreenshot(storyId);
+    await expect(page.elementLocator(frame)).toMatchScreenshot(storyId);
   } finally {
+    frame.remove();
     hideToasts.remove();
   }
 });

@@ -788,6 +788,8 @@ export const ManySupporters: Story = {
     );
     await expect(input).toHaveValue('Kelurahan 37');
     await expect(await screen.findByText(levels.supporter.selected('Kelurahan 37'))).toBeVisible();
+    // The choice made, the box lists the first page again (its search was reloading).
+    await waitFor(() => expect(input).toHaveAccessibleDescription(form.partialOptions(20, 45)));
   },
 };
 
