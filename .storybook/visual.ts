@@ -1,6 +1,7 @@
 import { formatDateShortEnUs, formatDateShortId, formatDateTimeLong } from '@ranwal/core';
-import { afterEach, inject } from 'vitest';
+import { afterEach, beforeEach, inject } from 'vitest';
 import { page } from 'vitest/browser';
+import { SANDBOX_SESSION_EVENT } from '../packages/ui/src/testing/sandbox-client.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,7 +34,8 @@ function replaceText(root: HTMLElement, replacements: ReadonlyArray<readonly [Re
  * Rows a story writes on the sandboxed server are stamped with the server's clock, so a screen
  * shows the day (and minute) the test ran. Each such date (yesterday to tomorrow, for runs over
  * midnight) is rewritten to one fixed date in the same format before the screenshot, so the
- * picture is the same whenever it is taken.
+ * picture is the same whenever it is taken. Only in stories that opened a sandbox session: the
+ * others' dates are all the story's own, and one dated near the run must stay as given.
  */
 function fixRunDates(root: HTMLElement) {
   const replacements = [-1, 0, 1].flatMap((offset) => {
@@ -52,19 +54,40 @@ function fixRunDates(root: HTMLElement) {
 // rendered, played and passed axe, the page (dialogs included; animations paused)
 // is compared with its kept screenshot, named by story id. The page is already there, so this
 // costs one screenshot and one comparison per story, not a second pass over them all.
+let openedSandbox = false;
+globalThis.addEventListener(SANDBOX_SESSION_EVENT, () => {
+  openedSandbox = true;
+});
+beforeEach(() => {
+  openedSandbox = false;
+});
+
 afterEach(async ({ task, expect }) => {
   const storyId = (task.meta as { storyId?: string }).storyId;
   // A failed story has said what is wrong; its picture would only add noise.
   if (!inject('visualRegression') || !storyId || task.result?.state === 'fail') return;
-  fixRunDates(document.body);
+  if (openedSandbox) fixRunDates(document.body);
   fixIds(document.body);
   // Whether an earlier toast is still up when a story ends depends on the machine's speed (each
   // leaves after its duration): toasts are pictured in their own stories only, and the other
-  // stories' play functions assert them by their text.
+  // stories' play functions assert them by their text. A style rule, not the regions' own
+  // style: a region is made afresh when a toast comes while the screenshots are taken.
+  const hideToasts = document.createElement('style');
   if (!storyId.startsWith('building-blocks-toast--')) {
-    for (const region of document.querySelectorAll<HTMLElement>('[data-toast-region]')) {
-      region.style.visibility = 'hidden';
-    }
+    hideToasts.textContent = '[data-toast-region] { visibility: hidden !important; }';
   }
-  await expect(page.elementLocator(document.body)).toMatchScreenshot(storyId);
+  document.head.append(hideToasts);
+  // The picture is the story's frame as a person sees it, not the whole page: Chromium paints
+  // only the part of a longer page scrolled into the frame (the rest came out white), and the
+  // height of that unseen rest (a hint still loading far below) failed pictures that showed
+  // nothing different, while a page thousands of pixels tall took seconds to capture.
+  const frame = document.createElement('div');
+  frame.style.cssText = 'position: fixed; inset: 0; pointer-events: none;';
+  document.body.append(frame);
+  try {
+    await expect(page.elementLocator(frame)).toMatchScreenshot(storyId);
+  } finally {
+    frame.remove();
+    hideToasts.remove();
+  }
 });

@@ -3,8 +3,9 @@
  * The stories' kept screenshots (packages/ui/visual, one per story; docs/ui.md, "Visual
  * regression"):
  *
- *   node scripts/visual-baselines.mjs test [vitest args]   # `npm run test:visual`: the stories with
- *                                                          # their screenshots; `-u` accepts changes
+ *   node scripts/visual-baselines.mjs test [vitest args]   # `npm run test:visual`: only the stories,
+ *                                                          # with their screenshots (as in npm test);
+ *                                                          # `-u` accepts changes
  *   node scripts/visual-baselines.mjs check                # CI, after build-storybook: fails on a
  *                                                          # screenshot whose story no longer exists
  *   node scripts/visual-baselines.mjs prune                # deletes those

@@ -3,7 +3,7 @@ import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import { BASE_PATH, UPLOAD_MAX_BYTES } from '@ranwal/core';
+import { BASE_PATH, currentYear, UPLOAD_MAX_BYTES } from '@ranwal/core';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -63,6 +63,8 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** false silences logging (tests); `stream` sends the JSON log lines elsewhere. */
   logger?: false | { stream?: { write(line: string): void } };
+  /** The calendar year the server takes as this one; the clock's by default (AppContext). */
+  currentYear?: () => number;
 }
 
 /** Query parameters whose values are secrets, written as `[REDACTED]` wherever a URL is logged. */
@@ -82,6 +84,7 @@ export async function buildApp({
   config,
   database,
   logger,
+  currentYear: thisYear = () => currentYear(),
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -187,6 +190,7 @@ export async function buildApp({
     signInGuard,
     hierarchy: createHierarchyService(db, database.read),
     linkOrigin: config.RANWAL_PUBLIC_URL?.replace(/\/+$/, '') ?? '',
+    currentYear: thisYear,
   };
 
   // Routes: the whole contract of @ranwal/core, plus the file routes it links to.

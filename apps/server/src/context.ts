@@ -22,4 +22,9 @@ export interface AppContext {
    * client may set: `Host: evil.example` once made the links point there.
    */
   linkOrigin: string;
+  /**
+   * The calendar year in Asia/Jakarta: what screens open on when no stage runs, and with the next
+   * one offered among the budget years. The stories' sandbox fixes it (`SANDBOX_YEAR`).
+   */
+  currentYear: () => number;
 }

@@ -37,9 +37,10 @@ export const CASH_PLAN_WORKBOOK_FILE_PATH = `${BASE_PATH}${routes.cashPlan.workb
 const ok = messagesId.server.ok;
 
 /** PPN rules, signatories: the region's planning configuration. */
-export function planningHandlers({ db, config }: AppContext): Handlers['planning'] {
+export function planningHandlers({ db, config, currentYear }: AppContext): Handlers['planning'] {
   const planning = createPlanningService(db, {
     freeForm: config.RANWAL_FREE_FORM_COMPONENTS,
+    currentYear,
   });
   return {
     settings: async () => ({ message: ok, data: await planning.settings() }),

@@ -71,7 +71,7 @@ export function reportRoutes(
   const reports = createBudgetLineService(context.db, context.database.read, {
     freeForm: context.config.RANWAL_FREE_FORM_COMPONENTS,
   });
-  const dashboard = createDashboardService(context.db);
+  const dashboard = createDashboardService(context.db, context.currentYear);
 
   return {
     lines: reports,

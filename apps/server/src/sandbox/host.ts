@@ -3,7 +3,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { SANDBOX_PATH, SANDBOX_USER_TOKEN, type SandboxSessionRequest } from '@ranwal/core/demo';
+import {
+  SANDBOX_PATH,
+  SANDBOX_USER_TOKEN,
+  SANDBOX_YEAR,
+  type SandboxSessionRequest,
+} from '@ranwal/core/demo';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.js';
@@ -308,7 +313,12 @@ export function createSandboxHost({
         RANWAL_SIGN_IN_LIMIT: '1000',
         RANWAL_LIST_CACHE_MB: '0',
       });
-      session.app = await buildApp({ config, database: slot.database, logger: false });
+      session.app = await buildApp({
+        config,
+        database: slot.database,
+        logger: false,
+        currentYear: () => SANDBOX_YEAR,
+      });
       await session.app.ready();
       session.tokens = new Map(
         await Promise.all(

@@ -1,4 +1,4 @@
-import { type BudgetSummary, type BudgetSummaryProgram, currentYear } from '@ranwal/core';
+import type { BudgetSummary, BudgetSummaryProgram } from '@ranwal/core';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 
@@ -26,7 +26,7 @@ const totalsOf = (row: SummaryRow): Totals => ({
 });
 
 /** The admin dashboard's figures (beyond the spec: issue 5). */
-export function createDashboardService(db: Kysely<Database>) {
+export function createDashboardService(db: Kysely<Database>, thisYear: () => number) {
   return {
     /**
      * A year's budget in one statement: lines are summed per programme first (a line belongs to
@@ -40,7 +40,7 @@ export function createDashboardService(db: Kysely<Database>) {
      * The answer's `years` lists the others to choose from.
      */
     async summary(given?: number): Promise<BudgetSummary> {
-      const year = given ?? currentYear();
+      const year = given ?? thisYear();
       const { rows } = await sql<SummaryRow>`
         with recursive data_year (year) as (
           select min(year) from detail_program

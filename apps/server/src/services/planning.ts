@@ -1,6 +1,5 @@
 import {
   computeTax,
-  currentYear,
   issuesRefusal,
   messagesId,
   type PlanningPolicyInput,
@@ -168,7 +167,10 @@ const RECALCULATION_CHUNK = 1000;
  * The region's planning configuration: PPN rules by date, whether components outside the
  * catalogue are allowed (RANWAL_FREE_FORM_COMPONENTS), and who signs each RKA.
  */
-export function createPlanningService(db: Kysely<Database>, options: { freeForm: boolean }) {
+export function createPlanningService(
+  db: Kysely<Database>,
+  options: { freeForm: boolean; currentYear: () => number },
+) {
   async function settings(): Promise<PlanningSettings> {
     return {
       tax_rules: await readTaxRules(db),
@@ -199,6 +201,7 @@ export function createPlanningService(db: Kysely<Database>, options: { freeForm:
      * else the current year.
      */
     async years(): Promise<PlanningYears> {
+      const thisYear = options.currentYear();
       const { rows } = await sql<{ years: number[]; running: number | null }>`
         with recursive line_year (year) as (
           select min(year) from detail_program
@@ -219,8 +222,8 @@ export function createPlanningService(db: Kysely<Database>, options: { freeForm:
           union select year from budget_stage
           union select year from pagu
           union select year from agency_pagu
-          union select extract(year from day)::int from today
-          union select extract(year from day)::int + 1 from today
+          union select ${thisYear}::int
+          union select ${thisYear + 1}::int
         )
         select
           (select array_agg(year order by year desc) from any_year where year is not null) as years,
@@ -234,8 +237,8 @@ export function createPlanningService(db: Kysely<Database>, options: { freeForm:
             limit 1) as running`.execute(db);
       const row = rows[0];
       return {
-        default_year: row?.running ?? currentYear(),
-        years: (row?.years ?? [currentYear()]).map(Number),
+        default_year: row?.running ?? thisYear,
+        years: (row?.years ?? [thisYear]).map(Number),
       };
     },
 

@@ -90,6 +90,11 @@ export interface SeedTables {
 export const SANDBOX_PATH = '/__sandbox';
 /** A story's bearer token for a seeded person: this and their id (the sandbox signs the real one). */
 export const SANDBOX_USER_TOKEN = 'sandbox-user:';
+/**
+ * The year the sandbox takes as this one (what screens open on when no stage runs, offered with
+ * the next), whatever the clock says: a story's picture stays the same across 1 January.
+ */
+export const SANDBOX_YEAR = 2026;
 export interface SandboxSessionRequest {
   seed: SeedTables;
 }

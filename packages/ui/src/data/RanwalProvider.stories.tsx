@@ -169,14 +169,16 @@ function CreateSupporterDemo() {
   const nameId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate({ name }, { onSuccess: () => setName('') });
+    if (!create.isPending) create.mutate({ name }, { onSuccess: () => setName('') });
   };
   return (
     <>
       <form onSubmit={submit}>
         <label htmlFor={nameId}>{level.nameLabel}</label>{' '}
         <input id={nameId} value={name} onChange={(event) => setName(event.target.value)} />{' '}
-        <button type="submit" disabled={create.isPending}>
+        {/* Not `disabled`: a disabled button drops focus, or keeps it when the answer comes
+            within a frame, so where focus ends would depend on the server's speed. */}
+        <button type="submit" aria-disabled={create.isPending || undefined}>
           {create.isPending ? m.common.saving : m.common.save}
         </button>
       </form>

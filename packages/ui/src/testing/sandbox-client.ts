@@ -66,6 +66,12 @@ export async function endSandboxSession(client: RanwalClient): Promise<void> {
   );
 }
 
+/**
+ * Sent on `window` when a story opens a sandbox session: the screenshot of such a story shows rows
+ * stamped with the server's clock (.storybook/visual.ts).
+ */
+export const SANDBOX_SESSION_EVENT = 'ranwal:sandbox-session';
+
 async function openSession(seed: SeedTables, currentUser: User | null | undefined) {
   const { origin, fetch } = transportOf();
   // The story's own caller is taken as given, even when its seed does not list them.
@@ -79,6 +85,7 @@ async function openSession(seed: SeedTables, currentUser: User | null | undefine
     body: JSON.stringify({ seed: { ...seed, users } } satisfies SandboxSessionRequest),
   });
   if (!answer.ok) throw new Error(`sandbox: ${answer.status} ${await answer.text()}`);
+  globalThis.dispatchEvent?.(new Event(SANDBOX_SESSION_EVENT));
   return ((await answer.json()) as { id: string }).id;
 }
 

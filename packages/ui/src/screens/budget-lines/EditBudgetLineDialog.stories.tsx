@@ -1,7 +1,7 @@
 import { type BudgetLine, messagesId, type RanwalClient } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
-import { dropStaleAnnouncements } from '../management/story-helpers.js';
+import { dropStaleAnnouncements, findToast } from '../management/story-helpers.js';
 import {
   storyUserSession,
   verificationClients,
@@ -48,7 +48,7 @@ type Story = StoryObj<typeof meta>;
  * 'Ya, Simpan' saves and the mark is gone.
  */
 export const VerifiedSubAction: Story = {
-  play: async ({ userEvent, loaded }) => {
+  play: async ({ userEvent, loaded, args }) => {
     const { client, line } = loaded as { client: RanwalClient; line: BudgetLine };
     await expect(line.sub_action_verified_at).not.toBeNull();
     const dialog = await screen.findByRole('dialog', { name: m.reports.edit.title });
@@ -78,5 +78,8 @@ export const VerifiedSubAction: Story = {
       await expect(saved.price).toBe(line.price + 1000);
       await expect(saved.sub_action_verified_at).toBeNull();
     });
+    // The dialog has told the user and asked to close (the story keeps it open).
+    await expect(await findToast(m.reports.edit.updated)).toBeVisible();
+    await waitFor(() => expect(args.onClose).toHaveBeenCalled());
   },
 };

@@ -1,11 +1,5 @@
-import {
-  type BudgetLine,
-  currentYear,
-  formatNumberId,
-  formatRupiah,
-  messagesId,
-  sumRupiah,
-} from '@ranwal/core';
+import { type BudgetLine, formatNumberId, formatRupiah, messagesId, sumRupiah } from '@ranwal/core';
+import { SANDBOX_YEAR } from '@ranwal/core/demo';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import {
@@ -111,12 +105,13 @@ export const ChooseYear: Story = {
 /**
  * Without a year the overview opens on the server's default budget year, with no stage running
  * the current one (however late a line someone entered), and offers the years that have lines
- * beside it and the server's years (the next one too: a year is set up the year before).
+ * beside it and the server's years (the next one too: a year is set up the year before). The
+ * sandbox's current year is `SANDBOX_YEAR` whatever the clock says, so the picture stays.
  */
 export const CurrentYear: Story = {
   args: { initialYear: undefined },
   play: async ({ canvas, userEvent }) => {
-    const year = currentYear();
+    const year = SANDBOX_YEAR;
     const region = await overview(canvas, year);
     await expect(yearPicker(region)).toHaveTextContent(String(year));
     await waitFor(() => expect(within(region).queryByRole('status')).toBeNull());
@@ -136,7 +131,7 @@ export const Empty: Story = {
   args: { initialYear: undefined },
   parameters: sandbox({ seed: emptySeed }),
   play: async ({ canvas, userEvent }) => {
-    const year = currentYear();
+    const year = SANDBOX_YEAR;
     const region = await overview(canvas, year);
     await expect(await within(region).findByText(text.empty(year))).toBeVisible();
     await userEvent.click(yearPicker(region));

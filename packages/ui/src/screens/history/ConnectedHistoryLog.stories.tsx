@@ -110,8 +110,14 @@ const ErrorStory: Story = {
     session: adminSession,
     failOn: { 'history.list': httpError('forbidden') },
   }),
-  play: async ({ canvas }) => {
+  play: async ({ canvas, canvasElement }) => {
     await expect(await canvas.findByRole('alert')).toHaveTextContent(h.fetchFailed);
+    // The filters' own lists have come too: the person filter is done loading and, the demo
+    // having no Perangkat Daerah, that filter is left out (a run caught both still loading).
+    await waitFor(() =>
+      expect(canvas.queryByRole('combobox', { name: m.reports.filters.agency })).toBeNull(),
+    );
+    await waitFor(() => expect(canvasElement.querySelector('.animate-spin')).toBeNull());
   },
 };
 

@@ -1,5 +1,4 @@
 import {
-  currentYear,
   formatDateShortId,
   httpError,
   messagesId,
@@ -67,24 +66,27 @@ export const Default: Story = {
   },
 };
 
-/** Next year's June, always ahead of today: a stage entered now is entered before its dates. */
-const NEXT_YEAR = currentYear() + 1;
+/**
+ * A year far ahead, so its June is ahead of today whenever the story runs (a stage entered now is
+ * entered before its dates) and the picture shows the same year every year.
+ */
+const LATER_YEAR = 2099;
 
 /**
- * On the sandboxed server: a stage scheduled for next June, entered now. The confirmation says
+ * On the sandboxed server: a stage scheduled for that year's June, entered now. The confirmation says
  * what that does to users before 'Ya, Lanjutkan'; confirmed, the server enters it (it asks for
  * `confirm: true`), and the page says beside its status why users still wait.
  */
 export const AdvanceBeforeItsDates: Story = {
-  args: { initialYear: NEXT_YEAR },
+  args: { initialYear: LATER_YEAR },
   play: async ({ canvas, userEvent }) => {
-    const startsOn = `${NEXT_YEAR}-06-01`;
+    const startsOn = `${LATER_YEAR}-06-01`;
     await canvas.findByText(t.empty);
     await userEvent.click(canvas.getByRole('button', { name: t.schedule.open }));
-    const schedule = await screen.findByRole('dialog', { name: t.schedule.title(NEXT_YEAR) });
+    const schedule = await screen.findByRole('dialog', { name: t.schedule.title(LATER_YEAR) });
     const row = within(schedule).getByRole('group', { name: t.schedule.row(1) });
     await typeDate(userEvent, dateFieldOf(row, t.schedule.startsOn), startsOn);
-    await typeDate(userEvent, dateFieldOf(row, t.schedule.endsOn), `${NEXT_YEAR}-07-31`);
+    await typeDate(userEvent, dateFieldOf(row, t.schedule.endsOn), `${LATER_YEAR}-07-31`);
     await userEvent.click(within(schedule).getByRole('button', { name: m.common.save }));
     await expect(await screen.findByText(t.schedule.saved)).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -93,11 +95,11 @@ export const AdvanceBeforeItsDates: Story = {
     const confirm = await screen.findByRole('alertdialog', { name: t.advance.title });
     const from = formatDateShortId(startsOn);
     await expect(confirm).toHaveTextContent(
-      `Tahap Rancangan Awal ${NEXT_YEAR} dijadwalkan mulai ${from}. Bila dimulai sekarang, pengguna tidak dapat mengubah rincian belanja sampai ${from}.`,
+      `Tahap Rancangan Awal ${LATER_YEAR} dijadwalkan mulai ${from}. Bila dimulai sekarang, pengguna tidak dapat mengubah rincian belanja sampai ${from}.`,
     );
     await userEvent.click(within(confirm).getByRole('button', { name: t.advance.confirm }));
     await expect(await screen.findByText(t.advance.done('Rancangan Awal'))).toBeVisible();
-    const table = canvas.getByRole('grid', { name: t.listTitle(NEXT_YEAR) });
+    const table = canvas.getByRole('grid', { name: t.listTitle(LATER_YEAR) });
     await waitFor(() =>
       expect(within(table).getAllByRole('row')[1]).toHaveTextContent(
         `${t.statuses.current}${t.dateNotes.currentEarly(from)}`,

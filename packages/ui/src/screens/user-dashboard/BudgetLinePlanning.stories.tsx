@@ -1,11 +1,11 @@
 import {
   type BudgetLineInput,
-  currentYear,
   formatRupiah,
   messagesId,
   type RanwalClient,
   sumRupiahText,
 } from '@ranwal/core';
+import { SANDBOX_YEAR } from '@ranwal/core/demo';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { type ReactNode, useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
@@ -368,8 +368,8 @@ export const NoCatalogueNoPagu: Story = {
   },
 };
 
-/** The year being planned (2027 while this is 2026), with a catalogue item of its own. */
-const NEXT_YEAR = currentYear() + 1;
+/** The year being planned (the sandbox's this year is `SANDBOX_YEAR`), with a catalogue item of its own. */
+const NEXT_YEAR = SANDBOX_YEAR + 1;
 const mapPlastik = {
   ...nasiKotak,
   id: crypto.randomUUID(),
@@ -384,7 +384,7 @@ const mapPlastik = {
 const airMineral = {
   ...mapPlastik,
   id: crypto.randomUUID(),
-  year: currentYear(),
+  year: SANDBOX_YEAR,
   code: '1.1.7.01.01.09.002',
   name: 'Air Mineral Rapat',
   specification: 'Botol 600 ml',
@@ -408,7 +408,7 @@ async function offered(canvas: Canvas, text: string): Promise<string[]> {
 
 /**
  * Without a year given, the form plans in the server's default year (no stage runs here: the
- * current year), not the spec's 2025: its pagu panel is that year's, and Nama Komponen searches
+ * current year, which the sandbox fixes as `SANDBOX_YEAR`), not the spec's 2025: its pagu panel is that year's, and Nama Komponen searches
  * that year's catalogue ('Air Mineral Rapat' of this year is there, 'Nasi Kotak Rapat' of 2025
  * and 'Map Plastik Rapat' of next year are not).
  */
@@ -416,7 +416,7 @@ export const OpensOnTheServersYear: Story = {
   args: { year: undefined },
   parameters: { sandbox: { seed: yearSeed } satisfies SandboxOptions },
   play: async ({ canvas }) => {
-    await canvas.findByRole('region', { name: pagu.title(currentYear()) });
+    await canvas.findByRole('region', { name: pagu.title(SANDBOX_YEAR) });
     const items = await offered(canvas, 'rapat');
     await expect(items.some((item) => item.startsWith(airMineral.name))).toBe(true);
     await expect(items.some((item) => item.startsWith(nasiKotak.name))).toBe(false);
@@ -448,7 +448,7 @@ export const PlansInTheChosenYear: Story = {
     ),
   ],
   play: async ({ canvas }) => {
-    await canvas.findByRole('region', { name: pagu.title(currentYear()) });
+    await canvas.findByRole('region', { name: pagu.title(SANDBOX_YEAR) });
     await userEvent.click(canvas.getByRole('button', { name: /Tahun Anggaran/ }));
     await userEvent.click(await screen.findByRole('option', { name: String(NEXT_YEAR) }));
     await canvas.findByRole('region', { name: pagu.title(NEXT_YEAR) });

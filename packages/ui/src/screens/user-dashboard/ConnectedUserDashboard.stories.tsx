@@ -1,6 +1,5 @@
 import {
   type BudgetLine,
-  currentYear,
   formatNumberId,
   formatRupiah,
   hierarchyLevelKeys,
@@ -10,7 +9,7 @@ import {
   messagesId,
   type User,
 } from '@ranwal/core';
-import { demoData } from '@ranwal/core/demo';
+import { demoData, SANDBOX_YEAR } from '@ranwal/core/demo';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { ToastProvider } from '../../components/Toast.js';
@@ -600,7 +599,7 @@ export const YearInHeader: Story = {
     await expect(picker).toHaveTextContent(String(DEMO_YEAR));
     await userEvent.click(picker);
     const listbox = await screen.findByRole('listbox');
-    const thisYear = currentYear();
+    const thisYear = SANDBOX_YEAR;
     await findOptions(
       listbox,
       [...new Set([thisYear + 1, thisYear, 2026, 2025])].sort((a, b) => b - a).map(String),
@@ -789,6 +788,8 @@ export const ManySupporters: Story = {
     );
     await expect(input).toHaveValue('Kelurahan 37');
     await expect(await screen.findByText(levels.supporter.selected('Kelurahan 37'))).toBeVisible();
+    // The choice made, the box lists the first page again (its search was reloading).
+    await waitFor(() => expect(input).toHaveAccessibleDescription(form.partialOptions(20, 45)));
   },
 };
 

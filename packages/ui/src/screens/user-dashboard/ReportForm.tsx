@@ -701,7 +701,7 @@ function FundingSourceField({
   errorMessage: string | undefined;
   onChange: (id: string | null) => void;
 }) {
-  const t = useMessages().funding.line;
+  const { line: t, subAction } = useMessages().funding;
   const blank =
     funding.defaultLabel !== null
       ? t.byDefault(funding.defaultLabel)
@@ -720,6 +720,8 @@ function FundingSourceField({
       selectedKey={value ?? (blank === null ? null : NO_SOURCE)}
       onSelectionChange={(key) => onChange(key === NO_SOURCE || key === null ? null : String(key))}
       isRequired={funding.required}
+      // Nothing chosen where one must be: react-aria's own placeholder is English.
+      placeholder={subAction.pickSource}
       description={chosen?.figures || undefined}
       errorMessage={errorMessage ?? funding.errorMessage}
     >

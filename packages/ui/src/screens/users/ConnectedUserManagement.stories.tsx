@@ -392,5 +392,11 @@ export const WithoutAgency: Story = {
     await waitFor(() =>
       expect(within(rowOf('Siti Rahmawati')).getByText('DINAS PENDIDIKAN')).toBeVisible(),
     );
+    // Budi's unit is named too (its names load after the rows): the picture shows them all.
+    await waitFor(() =>
+      expect(
+        within(rowOf('Budi Santoso')).getByText(agenciesSeed.entities.agency[0]!.name),
+      ).toBeVisible(),
+    );
   },
 };

@@ -217,6 +217,8 @@ export function UserManagement({
           </TableHeader>
           <TableBody
             items={users}
+            // A row names its units from `agencies`, which may arrive after the rows.
+            dependencies={[agencies]}
             isLoading={isLoading}
             renderEmptyState={() => (
               <EmptyState text={withoutAgency ? u.withoutAgencyEmpty : u.empty} />
