@@ -5,7 +5,6 @@ import {
   areaLabel,
   distanceToGeometry,
   EVIDENCE_PHOTOS_PER_MONTH,
-  type EvidenceFlag,
   type EvidenceMap,
   type EvidenceMapActivity,
   type EvidenceMapQuery,
@@ -51,6 +50,39 @@ function geometryOf(value: unknown): Geometry | null {
 
 const isoOf = (value: Date | string | null): string | null =>
   value === null ? null : new Date(value).toISOString();
+
+/**
+ * A stored photo's place and time as numbers and ISO text, its distance (whole metres) from the
+ * sub kegiatan's geometry as it stands, and the flags read from them: one reading for the
+ * photos' list and the map's counts.
+ */
+function placedPhoto(
+  photo: {
+    year: number;
+    month: number;
+    taken_at: Date | string | null;
+    latitude: number | null;
+    longitude: number | null;
+  },
+  geometry: Geometry | null,
+) {
+  const latitude = photo.latitude === null ? null : Number(photo.latitude);
+  const longitude = photo.longitude === null ? null : Number(photo.longitude);
+  const distance =
+    geometry && latitude !== null && longitude !== null
+      ? Math.round(distanceToGeometry([longitude, latitude], geometry))
+      : null;
+  const takenAt = isoOf(photo.taken_at);
+  const flags = evidenceFlags({
+    year: Number(photo.year),
+    month: Number(photo.month),
+    taken_at: takenAt,
+    latitude,
+    longitude,
+    distance_m: distance,
+  });
+  return { latitude, longitude, taken_at: takenAt, distance_m: distance, flags };
+}
 
 interface PhotoRow {
   id: string;
@@ -104,14 +136,7 @@ export async function readSubActionLocation(
  */
 export function createEvidenceService(db: Kysely<Database>, linkOrigin: string) {
   const photoOf = (row: PhotoRow): EvidencePhoto => {
-    const geometry = geometryOf(row.geometry);
-    const latitude = row.latitude === null ? null : Number(row.latitude);
-    const longitude = row.longitude === null ? null : Number(row.longitude);
-    const distance =
-      geometry && latitude !== null && longitude !== null
-        ? Math.round(distanceToGeometry([longitude, latitude], geometry))
-        : null;
-    const takenAt = isoOf(row.taken_at);
+    const placed = placedPhoto(row, geometryOf(row.geometry));
     return {
       id: row.id,
       sub_action_id: row.sub_action_id,
@@ -121,21 +146,14 @@ export function createEvidenceService(db: Kysely<Database>, linkOrigin: string) 
       caption: row.caption,
       width: row.width,
       height: row.height,
-      taken_at: takenAt,
+      taken_at: placed.taken_at,
       time_source: row.time_source,
-      latitude,
-      longitude,
+      latitude: placed.latitude,
+      longitude: placed.longitude,
       place_source: row.place_source,
       accuracy_m: row.accuracy_m === null ? null : Number(row.accuracy_m),
-      distance_m: distance,
-      flags: evidenceFlags({
-        year: Number(row.year),
-        month: Number(row.month),
-        taken_at: takenAt,
-        latitude,
-        longitude,
-        distance_m: distance,
-      }),
+      distance_m: placed.distance_m,
+      flags: placed.flags,
       progress_tenths: row.progress_tenths === null ? null : Number(row.progress_tenths),
       created_at: new Date(row.created_at).toISOString(),
       created_by_name: row.created_by_name,
@@ -268,7 +286,6 @@ export function createEvidenceService(db: Kysely<Database>, linkOrigin: string) 
           throw new AppError('conflict', texts.tooMany(EVIDENCE_PHOTOS_PER_MONTH));
         }
         const uploadId = await createUploadService(trx).store(bytes, contentType, caller.id);
-        const size = metadata.width !== null ? metadata : await readPhotoMetadata(bytes);
         const row = await trx
           .insertInto('evidence_photo')
           .values({
@@ -277,8 +294,9 @@ export function createEvidenceService(db: Kysely<Database>, linkOrigin: string) 
             month: fields.month,
             upload_id: uploadId,
             caption: fields.caption,
-            width: size.width,
-            height: size.height,
+            // Read from the photo as sent: stripping keeps its pixels as they are.
+            width: metadata.width,
+            height: metadata.height,
             ...place,
             ...time,
             accuracy_m: place.place_source === 'device' ? (fields.device_accuracy_m ?? null) : null,
@@ -388,16 +406,19 @@ export function createEvidenceService(db: Kysely<Database>, linkOrigin: string) 
             order by f.month desc limit 1) progress on true
           left join sub_action_location l on l.sub_action_id = subs.id
           order by subs.code nulls last, subs.name, subs.id`.execute(trx);
+        // The month's photos through (year, month); only the sub kegiatan shown count them.
         const photos = await trx
           .selectFrom('evidence_photo as e')
-          .select(['e.sub_action_id', 'e.taken_at', 'e.latitude', 'e.longitude'])
+          .select([
+            'e.sub_action_id',
+            'e.year',
+            'e.month',
+            'e.taken_at',
+            'e.latitude',
+            'e.longitude',
+          ])
           .where('e.year', '=', year)
           .where('e.month', '=', month)
-          .where(
-            'e.sub_action_id',
-            'in',
-            rows.length ? rows.map((row) => row.id) : ['00000000-0000-0000-0000-000000000000'],
-          )
           .execute();
         return { rows, photos, thresholds };
       });
@@ -425,22 +446,9 @@ export function createEvidenceService(db: Kysely<Database>, linkOrigin: string) 
           activities.thresholds,
         );
         const photos = photosBySub.get(row.id) ?? [];
-        const flagged = photos.filter((photo) => {
-          const latitude = photo.latitude === null ? null : Number(photo.latitude);
-          const longitude = photo.longitude === null ? null : Number(photo.longitude);
-          const flags: EvidenceFlag[] = evidenceFlags({
-            year,
-            month,
-            taken_at: isoOf(photo.taken_at),
-            latitude,
-            longitude,
-            distance_m:
-              geometry && latitude !== null && longitude !== null
-                ? distanceToGeometry([longitude, latitude], geometry)
-                : null,
-          });
-          return flags.length > 0;
-        }).length;
+        const flagged = photos.filter(
+          (photo) => placedPhoto(photo, geometry).flags.length > 0,
+        ).length;
         let label: string | null = null;
         if (row.area_code) {
           if (!labels.has(row.area_code)) {
