@@ -327,6 +327,11 @@ export const messagesEn: Messages = {
       village: 'Village',
     },
     notSet: 'No location yet',
+    geometryKinds: {
+      Point: 'Point on the map',
+      LineString: 'Line on the map',
+      Polygon: 'Area on the map',
+    },
     noPoint: 'Not marked on the map yet',
   },
   evidence: {

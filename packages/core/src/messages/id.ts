@@ -637,6 +637,8 @@ export const messagesId = {
       village: 'Desa/Kelurahan',
     },
     notSet: 'Lokasi belum diisi',
+    /** A place marked through the API as a line or an area: what the screen says of it. */
+    geometryKinds: { Point: 'Titik di peta', LineString: 'Garis di peta', Polygon: 'Area di peta' },
     noPoint: 'Belum ditandai di peta',
   },
   evidence: {

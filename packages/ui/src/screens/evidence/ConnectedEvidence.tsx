@@ -2,7 +2,7 @@ import { coordinatesText, type EvidencePhoto, type SubActionLocation } from '@ra
 import { useId, useState } from 'react';
 import { Button } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
-import { ErrorState, Spinner } from '../../components/States.js';
+import { ErrorState, LoadingState } from '../../components/States.js';
 import { useCallToasts } from '../../data/call-toasts.js';
 import { saveFile as saveToDisk } from '../../data/files.js';
 import {
@@ -78,7 +78,7 @@ export function ConnectedEvidence({
               {point
                 ? coordinatesText(point[1], point[0])
                 : place.geometry
-                  ? place.geometry.type
+                  ? m.location.geometryKinds[place.geometry.type]
                   : m.location.noPoint}
             </dd>
           </dl>
@@ -89,12 +89,7 @@ export function ConnectedEvidence({
           )}
         </div>
       )}
-      {photos.isPending && (
-        <p className="flex items-center gap-2 text-sm text-slate-600">
-          <Spinner className="size-4 text-brand-700" />
-          {m.common.loading}
-        </p>
-      )}
+      {photos.isPending && <LoadingState className="justify-start py-0" />}
       {photos.isError && (
         <ErrorState message={t.fetchFailed} onRetry={() => void photos.refetch()} />
       )}

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AdminSection } from '../../components/AdminPage.js';
 import { Select, SelectItem } from '../../components/Select.js';
-import { EmptyState, ErrorState, Spinner } from '../../components/States.js';
+import { EmptyState, ErrorState, LoadingState } from '../../components/States.js';
 import { useBudgetYear } from '../../data/budget-year.js';
 import type { OutboxItem } from '../../data/outbox.js';
 import { OutboxProvider } from '../../data/outbox-context.js';
@@ -102,12 +102,7 @@ export function ConnectedFieldReport({
         {report.isError && (
           <ErrorState message={t.fetchFailed} onRetry={() => void report.refetch()} />
         )}
-        {report.isPending && agencyId && (
-          <p className="flex items-center gap-2 text-sm text-slate-600">
-            <Spinner className="size-4 text-brand-700" />
-            {m.common.loading}
-          </p>
-        )}
+        {report.isPending && agencyId && <LoadingState className="justify-start py-0" />}
         {data && data.sub_actions.length === 0 && <EmptyState text={t.nothing} />}
         {data && !isMonthEditable(data.status) && (
           <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { AdminSection } from '../../components/AdminPage.js';
 import { FilterBar } from '../../components/FilterBar.js';
 import { Select, SelectItem } from '../../components/Select.js';
-import { ErrorState, Spinner } from '../../components/States.js';
+import { ErrorState, LoadingState } from '../../components/States.js';
 import { useBudgetYear } from '../../data/budget-year.js';
 import {
   useCurrentUser,
@@ -128,12 +128,7 @@ export function ConnectedRegionMap({ initialYear, level = 1 }: ConnectedRegionMa
         </Select>
       </FilterBar>
       {map.isError && <ErrorState message={t.fetchFailed} onRetry={() => void map.refetch()} />}
-      {map.isPending && (
-        <p className="flex items-center gap-2 text-sm text-slate-600">
-          <Spinner className="size-4 text-brand-700" />
-          {m.common.loading}
-        </p>
-      )}
+      {map.isPending && <LoadingState className="justify-start py-0" />}
       {map.data && (
         <RegionMap
           activities={drawn}

@@ -231,13 +231,7 @@ function drawFeatures(
         if (onScreen(feature)) trace(ctx, feature, scale, ox, oy, POINT_RADIUS);
       }
       if (kind === 'LineString') {
-        // A cased line: dark under light, visible on tiles and on the plain background.
-        ctx.strokeStyle = colour.stroke;
-        ctx.lineWidth = 5;
-        ctx.stroke();
-        ctx.strokeStyle = colour.fill;
-        ctx.lineWidth = 3;
-        ctx.stroke();
+        strokeCasedLine(ctx, colour);
       } else {
         // Areas of a level in one path (their rings wound so holes stay empty), filled once.
         ctx.fillStyle = colour.fill;
@@ -312,6 +306,16 @@ function spriteOf(level: DeviationLevel, ratio: number): HTMLCanvasElement {
   return sprite;
 }
 
+/** A cased line on the current path: dark under light, visible on tiles and on the plain background. */
+function strokeCasedLine(ctx: CanvasRenderingContext2D, colour: { fill: string; stroke: string }) {
+  ctx.strokeStyle = colour.stroke;
+  ctx.lineWidth = 5;
+  ctx.stroke();
+  ctx.strokeStyle = colour.fill;
+  ctx.lineWidth = 3;
+  ctx.stroke();
+}
+
 /**
  * The selected feature, on top of the others: a dark outline in a white halo, so it stands out
  * on tiles and on the plain background, then the feature again in its own colour.
@@ -337,12 +341,7 @@ function drawSelected(
   ctx.beginPath();
   trace(ctx, feature, scale, ox, oy, POINT_RADIUS);
   if (line) {
-    ctx.strokeStyle = colour.stroke;
-    ctx.lineWidth = 5;
-    ctx.stroke();
-    ctx.strokeStyle = colour.fill;
-    ctx.lineWidth = 3;
-    ctx.stroke();
+    strokeCasedLine(ctx, colour);
   } else {
     ctx.fillStyle = colour.fill;
     ctx.fill();
