@@ -199,6 +199,13 @@ export const SubActionLocation = z.object({
 });
 export type SubActionLocation = z.infer<typeof SubActionLocation>;
 
+/** A location as its calls answer it: with the tile server the dialog's map draws under it. */
+export const SubActionLocationAnswer = SubActionLocation.extend({
+  /** A raster tile server the region set (`{z}/{x}/{y}`); null: the map draws itself. */
+  tile_url: z.string().nullable(),
+});
+export type SubActionLocationAnswer = z.infer<typeof SubActionLocationAnswer>;
+
 export const SubActionLocationQuery = z.object({ sub_action_id: Id });
 
 const capitalised = (word: string) =>

@@ -22,7 +22,7 @@ import {
   EvidenceQuery,
   EvidenceSheetQuery,
   EvidenceUploadFields,
-  SubActionLocation,
+  SubActionLocationAnswer,
   SubActionLocationInput,
   SubActionLocationQuery,
 } from './evidence.js';
@@ -1286,7 +1286,7 @@ export const routes = {
       summary:
         "Where a sub kegiatan's work happens: its administrative area (province down to village) and the point, line or polygon marked in WGS84",
       query: SubActionLocationQuery,
-      data: SubActionLocation,
+      data: SubActionLocationAnswer,
     }),
     set: route({
       method: 'PUT',
@@ -1295,7 +1295,7 @@ export const routes = {
       summary:
         "Set where a sub kegiatan's work happens (its unit, or an administrator): an area of any level by its Kemendagri code and optionally a GeoJSON point, line or polygon; the RKA's 'Lokasi' reads it",
       body: SubActionLocationInput,
-      data: SubActionLocation,
+      data: SubActionLocationAnswer,
     }),
   },
   evidence: {

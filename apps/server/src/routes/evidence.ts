@@ -40,11 +40,11 @@ export function evidenceRoutes(
         areas: async ({ query }) => ({ message: ok, data: await evidence.areas(query) }),
         get: async ({ query, user }) => ({
           message: ok,
-          data: await evidence.location.get(query.sub_action_id, user),
+          data: { ...(await evidence.location.get(query.sub_action_id, user)), tile_url: tileUrl },
         }),
         set: async ({ body, user }) => ({
           message: ok,
-          data: await evidence.location.set(body, user),
+          data: { ...(await evidence.location.set(body, user)), tile_url: tileUrl },
         }),
       },
       evidence: {

@@ -315,6 +315,20 @@ export const messagesEn: Messages = {
       notNumber: 'must be a decimal number, e.g. -7.15021',
       saved: 'Activity location saved.',
       failed: 'The activity location could not be saved.',
+      shape: 'Mark on the map',
+      shapes: { Point: 'Point', LineString: 'Line', Polygon: 'Area' },
+      mapHelp: {
+        Point: 'Tap the map where the work is, or type the latitude and longitude.',
+        LineString:
+          "Tap the map along the work's route, point by point. Or type the latitude and longitude (or use the phone's position), then choose Add point.",
+        Polygon:
+          "Tap the map at each corner of the area. Or type the latitude and longitude (or use the phone's position), then choose Add point.",
+      },
+      map: (shape: string, count: string) => `Location map: ${shape}, ${count} points marked`,
+      vertices: (count: string) => `${count} points marked`,
+      addVertex: 'Add point',
+      undoVertex: 'Remove last point',
+      clearVertices: 'Remove all points',
     },
     area: 'Area',
     unknownArea: (code: string) => `area code ${code} is not in Kemendagri's data`,

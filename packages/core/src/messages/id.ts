@@ -624,6 +624,20 @@ export const messagesId = {
       notNumber: 'harus berupa angka desimal, mis. -7.15021',
       saved: 'Lokasi kegiatan disimpan.',
       failed: 'Lokasi kegiatan tidak dapat disimpan.',
+      shape: 'Tandai di Peta',
+      shapes: { Point: 'Titik', LineString: 'Garis', Polygon: 'Area' },
+      mapHelp: {
+        Point: 'Ketuk peta di tempat pekerjaan, atau isi lintang dan bujur.',
+        LineString:
+          'Ketuk peta di sepanjang jalur pekerjaan, titik demi titik. Atau isi lintang dan bujur (juga dari posisi ponsel) lalu pilih Tambah Titik.',
+        Polygon:
+          'Ketuk peta di setiap sudut area. Atau isi lintang dan bujur (juga dari posisi ponsel) lalu pilih Tambah Titik.',
+      },
+      map: (shape: string, count: string) => `Peta lokasi: ${shape}, ${count} titik ditandai`,
+      vertices: (count: string) => `${count} titik ditandai`,
+      addVertex: 'Tambah Titik',
+      undoVertex: 'Hapus Titik Terakhir',
+      clearVertices: 'Hapus Semua Titik',
     },
     area: 'Wilayah',
     unknownArea: (code: string) => `kode wilayah ${code} tidak ditemukan di data Kemendagri`,

@@ -75,6 +75,87 @@ export const MarksThePlace: Story = {
   },
 };
 
+/** Presses the map at a share of its width and height: a tap, not a drag. */
+async function tapMap(
+  map: HTMLElement,
+  userEvent: Parameters<NonNullable<Story['play']>>[0]['userEvent'],
+  share: [number, number],
+) {
+  const box = map.getBoundingClientRect();
+  const coords = {
+    clientX: box.left + box.width * share[0],
+    clientY: box.top + box.height * share[1],
+  };
+  await userEvent.pointer([
+    { keys: '[MouseLeft>]', target: map, coords },
+    { keys: '[/MouseLeft]', target: map, coords },
+  ]);
+}
+
+/**
+ * A road is a line: the planner chooses 'Garis', taps the map twice along it, adds a third
+ * vertex typed (as a keyboard user, or from the phone's position while walking it), takes one
+ * back and adds it again; saved, the place reads 'Garis di peta', and opened again the road
+ * comes back with its three vertices.
+ */
+export const DrawsARoad: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: t.dialog.edit }));
+    const dialog = await screen.findByRole('dialog', { name: t.dialog.title });
+    await userEvent.click(within(dialog).getByRole('radio', { name: t.dialog.shapes.LineString }));
+    await expect(within(dialog).getByText(t.dialog.mapHelp.LineString)).toBeVisible();
+    const map = () =>
+      within(dialog).getByRole('img', { name: new RegExp(`^${t.dialog.map('Garis', '\\d+')}$`) });
+    await tapMap(map(), userEvent, [0.5, 0.5]);
+    await expect(await within(dialog).findByText(t.dialog.vertices('1'))).toBeVisible();
+    await tapMap(map(), userEvent, [0.7, 0.4]);
+    await expect(await within(dialog).findByText(t.dialog.vertices('2'))).toBeVisible();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: t.dialog.latitude }), '-7.2');
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: t.dialog.longitude }),
+      '111,9',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: t.dialog.addVertex }));
+    await expect(await within(dialog).findByText(t.dialog.vertices('3'))).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: t.dialog.undoVertex }));
+    await expect(await within(dialog).findByText(t.dialog.vertices('2'))).toBeVisible();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: t.dialog.latitude }), '-7.2');
+    await userEvent.type(
+      within(dialog).getByRole('textbox', { name: t.dialog.longitude }),
+      '111.9',
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: t.dialog.addVertex }));
+    await expect(map()).toHaveAccessibleName(t.dialog.map('Garis', '3'));
+    await userEvent.click(within(dialog).getByRole('button', { name: m.common.save }));
+    await findToast(t.dialog.saved);
+    await expect(await canvas.findByText(t.geometryKinds.LineString)).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: t.dialog.edit }));
+    const reopened = await screen.findByRole('dialog', { name: t.dialog.title });
+    await expect(
+      within(reopened).getByRole('radio', { name: t.dialog.shapes.LineString }),
+    ).toBeChecked();
+    await expect(within(reopened).getByText(t.dialog.vertices('3'))).toBeVisible();
+  },
+};
+
+/** An area needs three corners: with two, the dialog says so and sends nothing. */
+export const AreaNeedsThreeCorners: Story = {
+  play: async ({ canvas, userEvent }) => {
+    await userEvent.click(await canvas.findByRole('button', { name: t.dialog.edit }));
+    const dialog = await screen.findByRole('dialog', { name: t.dialog.title });
+    await userEvent.click(within(dialog).getByRole('radio', { name: t.dialog.shapes.Polygon }));
+    const map = within(dialog).getByRole('img', { name: t.dialog.map('Area', '0') });
+    await tapMap(map, userEvent, [0.4, 0.4]);
+    await tapMap(map, userEvent, [0.6, 0.6]);
+    await expect(await within(dialog).findByText(t.dialog.vertices('2'))).toBeVisible();
+    await userEvent.click(within(dialog).getByRole('button', { name: m.common.save }));
+    await expect(
+      await within(dialog).findByText(/poligon perlu paling sedikit 3 titik/),
+    ).toBeVisible();
+    await expect(screen.getByRole('dialog', { name: t.dialog.title })).toBeVisible();
+  },
+};
+
 /** Half a point is not a point: the dialog says to fill both or neither, and sends nothing. */
 export const HalfAPoint: Story = {
   play: async ({ canvas, userEvent }) => {

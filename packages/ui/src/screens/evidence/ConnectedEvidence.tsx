@@ -124,6 +124,7 @@ export function ConnectedEvidence({
       <LocationDialog
         location={editing}
         subActionName={subActionName}
+        tileUrl={place?.tile_url ?? null}
         onClose={() => setEditing(null)}
         onSubmit={async (input) => {
           await setLocation.mutateAsync(input);

@@ -4,6 +4,7 @@ export * from './ConnectedRegionMap.js';
 export * from './EvidencePhotos.js';
 export * from './FieldUpdateForm.js';
 export * from './LocationDialog.js';
+export * from './MapCanvas.js';
 export * from './OutboxStatus.js';
 export * from './PhotoPicker.js';
 export * from './RegionMap.js';
