@@ -1,4 +1,11 @@
-import { type EvidencePhoto, evidenceFlagText, messagesId } from '@ranwal/core';
+import {
+  type EvidencePhoto,
+  evidenceFlagText,
+  fieldChanges,
+  type HistoryEntry,
+  messagesId,
+  recordName,
+} from '@ranwal/core';
 import exifr from 'exifr';
 import { imageSize } from 'image-size';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -415,5 +422,51 @@ describe.each(databaseTargets)('evidence from the field on %s', (target) => {
       url: new URL(april.json().data.url, 'http://x').pathname,
     });
     expect(gone.statusCode).toBe(404);
+  });
+  it('keeps who moved the place and who filed or took back a photo in the history', async () => {
+    const history = async (type: string): Promise<HistoryEntry[]> => {
+      const answer = await call('GET', `history/list?record_type=${type}&limit=100`, t.adminToken);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json().data;
+    };
+    const road = {
+      type: 'LineString',
+      coordinates: [
+        [111.75, -7.15],
+        [111.76, -7.16],
+        [111.77, -7.16],
+      ],
+    };
+    const moved = await call('PUT', 'location', unit.token, {
+      sub_action_id: sub(),
+      area_code: VILLAGE,
+      geometry: road,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [latest] = await history('sub_action_location');
+    expect(latest!.action).toBe('update');
+    expect(latest!.actor_name).toBe('Staf BUKTI');
+    expect(recordName(latest!, messagesId)).toMatch(/^Lokasi Kegiatan — .*Sub Kegiatan BUKTI$/);
+    expect(fieldChanges(latest!, messagesId)).toContainEqual(
+      expect.objectContaining({ label: 'Tanda di Peta', to: 'Garis di peta (3 titik)' }),
+    );
+    // Read as the unit's: the admin's history narrowed to the unit finds it, another's not.
+    const ofUnit = async (agency: string) =>
+      (
+        await call(
+          'GET',
+          `history/list?record_type=sub_action_location&agency_id=${agency}&limit=100`,
+          t.adminToken,
+        )
+      ).json().data as HistoryEntry[];
+    expect((await ofUnit(unit.agency)).map((entry) => entry.record_id)).toContain(sub());
+    expect((await ofUnit(other.agency)).map((entry) => entry.record_id)).not.toContain(sub());
+    // Photos filed and taken back are there too (the closed March's, April's taken back).
+    const photos = await history('evidence_photo');
+    expect(photos.map((entry) => entry.action)).toContain('create');
+    expect(photos.map((entry) => entry.action)).toContain('delete');
+    expect(recordName(photos[0]!, messagesId)).toMatch(
+      new RegExp(`^Foto Bukti April ${YEAR} — .*Sub Kegiatan BUKTI$`),
+    );
   });
 });

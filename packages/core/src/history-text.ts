@@ -19,6 +19,10 @@ const bookkeeping: ReadonlySet<string> = new Set([
   'changed_by',
   // Who locked a stage: an account id, and the entry already says who changed it.
   'locked_by',
+  // A photo's stored copy and its size: the photo itself is what the screens show.
+  'upload_id',
+  'width',
+  'height',
 ]);
 const moneyFields: ReadonlySet<string> = new Set([
   'price',
@@ -114,6 +118,17 @@ function fieldLabels(messages: Messages): Record<string, string> {
     target: messages.indicators.columns.target,
     quarter: own.quarter,
     achievement: own.achievement,
+    // Evidence from the field (issue 38).
+    area_code: messages.location.area,
+    geometry: own.mapMark,
+    month: own.reportMonth,
+    caption: own.caption,
+    taken_at: own.takenAt,
+    time_source: own.timeSource,
+    latitude: messages.location.dialog.latitude,
+    longitude: messages.location.dialog.longitude,
+    place_source: own.placeSource,
+    accuracy_m: own.accuracy,
     ...Object.fromEntries(
       Array.from({ length: 12 }, (_, index) => [`month_${index + 1}`, own.month(index + 1)]),
     ),
@@ -167,6 +182,27 @@ export function historyValueText(
   // A person's role as User Management names it.
   if (field === 'role' && typeof value === 'string' && value in messages.roles) {
     return messages.roles[value as keyof Messages['roles']];
+  }
+  // A place marked on the map as the location screen names it: 'Garis di peta (3 titik)'.
+  if (field === 'geometry' && typeof value === 'object') {
+    const geometry = value as { type?: string; coordinates?: unknown };
+    const kinds = messages.location.geometryKinds;
+    if (geometry.type && geometry.type in kinds) {
+      const vertices =
+        geometry.type === 'Point'
+          ? 1
+          : geometry.type === 'LineString'
+            ? (geometry.coordinates as unknown[]).length
+            : ((geometry.coordinates as unknown[][])[0]?.length ?? 1) - 1;
+      return messages.history.fields.vertices(
+        kinds[geometry.type as keyof typeof kinds],
+        formatNumberId(vertices),
+      );
+    }
+  }
+  if ((field === 'time_source' || field === 'place_source') && typeof value === 'string') {
+    const sources = messages.evidence.sources;
+    if (value in sources) return sources[value as keyof typeof sources];
   }
   if (moneyFields.has(field)) return rupiahText(value);
   if (volumeFields.has(field) && Number.isFinite(Number(value))) {
@@ -260,6 +296,13 @@ export function recordName(entry: HistoryEntry, messages: Messages): string {
   if (entry.record_type === 'indicator_achievement') {
     const quarter = messages.indicators.quarter(quarterNumeral(Number(values.quarter)));
     return `${messages.history.recordTypes.indicator_achievement} ${quarter} ${values.year ?? ''} — ${nameOf(values.sub_action_id)}`;
+  }
+  if (entry.record_type === 'sub_action_location') {
+    return `${messages.history.recordTypes.sub_action_location} — ${nameOf(values.sub_action_id)}`;
+  }
+  if (entry.record_type === 'evidence_photo') {
+    const month = monthName(Number(values.month), messages);
+    return `${messages.history.recordTypes.evidence_photo} ${month} ${values.year ?? ''} — ${nameOf(values.sub_action_id)}`;
   }
   if (entry.record_type === 'cash_plan') {
     const subAction = nameOf(values.sub_action_id);

@@ -43,6 +43,9 @@ export const historyRecordTypes = [
   // Output indicators per sub kegiatan and year, and their achievement per quarter.
   'sub_action_indicator',
   'indicator_achievement',
+  // Evidence from the field (issue 38): a sub kegiatan's place, the photos filed with a month.
+  'sub_action_location',
+  'evidence_photo',
 ] as const;
 export const HistoryRecordType = z.enum(historyRecordTypes, {
   error: `harus salah satu dari: ${historyRecordTypes.join(', ')}`,

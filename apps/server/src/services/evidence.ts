@@ -223,13 +223,16 @@ export function createEvidenceService(db: Kysely<Database>, linkOrigin: string) 
           geometry: input.geometry ? JSON.stringify(input.geometry) : null,
           updated_by: caller.id,
         };
-        await db
-          .insertInto('sub_action_location')
-          .values({ sub_action_id: input.sub_action_id, ...values })
-          .onConflict((oc) =>
-            oc.column('sub_action_id').doUpdateSet({ ...values, updated_at: sql<Date>`now()` }),
-          )
-          .execute();
+        // In a transaction of its own, so the history records who moved the place.
+        await inTransaction(db, (trx) =>
+          trx
+            .insertInto('sub_action_location')
+            .values({ sub_action_id: input.sub_action_id, ...values })
+            .onConflict((oc) =>
+              oc.column('sub_action_id').doUpdateSet({ ...values, updated_at: sql<Date>`now()` }),
+            )
+            .execute(),
+        );
         return readSubActionLocation(db, input.sub_action_id);
       },
     },

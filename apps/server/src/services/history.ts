@@ -93,6 +93,9 @@ const unitKeys: Record<HistoryRecordType, { column: string; set: ParentSet | 'ag
   monthly_report: { column: 'agency_id', set: 'agency' },
   sub_action_indicator: { column: 'sub_action_id', set: 'unit_sub_action' },
   indicator_achievement: { column: 'sub_action_id', set: 'unit_sub_action' },
+  // Evidence from the field (issue 38).
+  sub_action_location: { column: 'sub_action_id', set: 'unit_sub_action' },
+  evidence_photo: { column: 'sub_action_id', set: 'unit_sub_action' },
 };
 
 /** A recorded column before or after the change is in `set` (ids as text). */

@@ -1911,6 +1911,8 @@ export const messagesEn: Messages = {
       monthly_report: 'Monthly report',
       sub_action_indicator: 'Output indicator',
       indicator_achievement: 'Indicator achievement',
+      sub_action_location: 'Activity location',
+      evidence_photo: 'Evidence photo',
     },
     fields: {
       name: 'Name',
@@ -1957,6 +1959,14 @@ export const messagesEn: Messages = {
       month: (n: number) => `Month ${n}`,
       quarter: 'Quarter',
       achievement: 'Achievement',
+      mapMark: 'Map mark',
+      reportMonth: 'Report month',
+      caption: 'Photo caption',
+      takenAt: 'Photo time',
+      timeSource: 'Time source',
+      placeSource: 'Place source',
+      accuracy: 'Position accuracy (m)',
+      vertices: (kind: string, count: string) => `${kind} (${count} points)`,
     },
     recordNames: {
       taxRule: (from: string) => `VAT from ${from}`,

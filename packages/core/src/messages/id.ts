@@ -2108,6 +2108,8 @@ export const messagesId = {
       monthly_report: 'Laporan Bulanan',
       sub_action_indicator: 'Indikator Keluaran',
       indicator_achievement: 'Capaian Indikator',
+      sub_action_location: 'Lokasi Kegiatan',
+      evidence_photo: 'Foto Bukti',
     },
     /** Labels of the recorded columns the line's field labels do not name. */
     fields: {
@@ -2155,6 +2157,15 @@ export const messagesId = {
       month: (n: number) => `Bulan ${n}`,
       quarter: 'Triwulan',
       achievement: 'Capaian',
+      // Evidence from the field (issue 38).
+      mapMark: 'Tanda di Peta',
+      reportMonth: 'Bulan Laporan',
+      caption: 'Keterangan Foto',
+      takenAt: 'Waktu Foto',
+      timeSource: 'Sumber Waktu',
+      placeSource: 'Sumber Titik',
+      accuracy: 'Akurasi Posisi (m)',
+      vertices: (kind: string, count: string) => `${kind} (${count} titik)`,
     },
     /** How a settings record is named in the list: a PPN rule by its date, a person's unit. */
     recordNames: {
