@@ -592,6 +592,7 @@ export const messagesEn: Messages = {
     submit: 'Save report',
     savedOffline: 'Saved on this phone; it will be sent once connected.',
     savedOnline: 'Saved on this phone and being sent.',
+    sent: 'The report and its photos have been sent.',
     saveFailed:
       'The report could not be saved on this phone. Check its free storage and try again.',
     newReport: 'Fill in another report',

@@ -908,6 +908,7 @@ export const messagesId = {
     submit: 'Simpan Laporan',
     savedOffline: 'Tersimpan di ponsel, akan dikirim saat tersambung.',
     savedOnline: 'Tersimpan di ponsel dan sedang dikirim.',
+    sent: 'Laporan dan fotonya sudah terkirim.',
     saveFailed:
       'Laporan tidak dapat disimpan di ponsel. Periksa ruang penyimpanan, lalu coba lagi.',
     newReport: 'Isi Laporan Lain',

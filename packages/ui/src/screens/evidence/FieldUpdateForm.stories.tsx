@@ -100,6 +100,9 @@ export const OfflineThenOnline: Story = {
 
     args.network.set(true);
     await expect(await within(list).findByText(t.outbox.empty)).toBeVisible();
+    // The form says so too, instead of still saying it waits on the phone.
+    await expect(await canvas.findByText(t.sent)).toBeVisible();
+    await expect(canvas.queryByText(t.savedOffline)).not.toBeInTheDocument();
     const send = args.send as ReturnType<typeof fn<SendOutboxItem>>;
     await expect(send).toHaveBeenCalledTimes(2);
     const [progress, photo] = send.mock.calls.map(([item]) => item);
@@ -128,14 +131,14 @@ export const OfflineThenOnline: Story = {
   },
 };
 
-/** Online: '45.5' with a point reads as 45,5 %; saved on the phone and sent at once. */
+/** Online: '45.5' with a point reads as 45,5 %; saved on the phone, sent at once, and said so. */
 export const Online: Story = {
   args: { network: storyNetwork(true), send: fn<SendOutboxItem>(async () => undefined) },
   play: async ({ canvas, args, userEvent }) => {
     await fillMonth(canvas, userEvent, '45.5');
     await userEvent.click(canvas.getByRole('button', { name: t.submit }));
-    await expect(await canvas.findByText(t.savedOnline)).toBeVisible();
     await waitFor(() => expect(args.send).toHaveBeenCalledTimes(2));
+    await expect(await canvas.findByText(t.sent)).toBeVisible();
     await expect(args.onQueued).toHaveBeenCalledWith([
       expect.objectContaining({
         kind: 'progress',

@@ -76,12 +76,24 @@ export function FieldUpdateForm({
 }: FieldUpdateFormProps) {
   const m = useMessages();
   const t = m.fieldUpdate;
-  const { enqueue, isOnline } = useOutbox();
+  const { enqueue, isOnline, items: waiting } = useOutbox();
   const titleId = useId();
   const entry = useProgressEntry(row, year, month);
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   const [isSaving, setSaving] = useState(false);
-  const [queued, setQueued] = useState<{ count: number; online: boolean } | null>(null);
+  const [queued, setQueued] = useState<readonly string[] | null>(null);
+  // What this form put in the outbox and is still there; a refused item is the outbox list's to
+  // show, so the form then says nothing of it.
+  const ours = queued ? waiting.filter((item) => queued.includes(item.id)) : [];
+  const queuedText = !queued
+    ? null
+    : ours.length === 0
+      ? t.sent
+      : ours.some((item) => item.failure)
+        ? null
+        : isOnline
+          ? t.savedOnline
+          : t.savedOffline;
 
   const { parsed } = entry;
   const ready = entry.ready && photos.length > 0;
@@ -94,7 +106,7 @@ export function FieldUpdateForm({
       setSaving(true);
       try {
         const items = await enqueue(fieldUpdateEntries(row, body, photos));
-        setQueued({ count: items.length, online: isOnline });
+        setQueued(items.map((item) => item.id));
         setPhotos([]);
         onQueued?.(items);
       } finally {
@@ -126,7 +138,7 @@ export function FieldUpdateForm({
           {t.lastMonth(formatTenths(row.previous_progress_tenths), planned)}
         </p>
       </header>
-      {queued && <Banner tone="success">{queued.online ? t.savedOnline : t.savedOffline}</Banner>}
+      {queuedText && <Banner tone="success">{queuedText}</Banner>}
       {failure && (
         <Banner key={failure.key} tone="error">
           {failure.message}
