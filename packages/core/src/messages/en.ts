@@ -2297,6 +2297,8 @@ export const messagesEn: Messages = {
     zoomIn: 'Zoom in',
     zoomOut: 'Zoom out',
     reset: 'Reset view',
+    roleDescription: 'map',
+    keyboard: 'Map. Move it with the arrow keys, zoom in with +, zoom out with -.',
     legend: 'Legend',
     metres: (metres: string) => `${metres} m`,
     kilometres: (kilometres: string) => `${kilometres} km`,

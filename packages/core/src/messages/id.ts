@@ -2551,6 +2551,9 @@ export const messagesId = {
     zoomIn: 'Perbesar',
     zoomOut: 'Perkecil',
     reset: 'Tampilan Awal',
+    /** The map's frame, which a keyboard moves. */
+    roleDescription: 'peta',
+    keyboard: 'Peta. Geser dengan tombol panah, perbesar dengan +, perkecil dengan -.',
     legend: 'Keterangan',
     /** A scale bar's length. */
     metres: (metres: string) => `${metres} m`,

@@ -1,5 +1,6 @@
 import { type DeviationLevel, formatNumberId } from '@ranwal/core';
 import {
+  type KeyboardEvent as ReactKeyboardEvent,
   type MouseEvent as ReactMouseEvent,
   type ReactNode,
   type PointerEvent as ReactPointerEvent,
@@ -804,10 +805,44 @@ export function MapCanvas({
 
   useImperativeHandle(ref, () => ({ centreOn }));
 
+  // The arrow keys move the map a quarter of its size, + and - zoom: for a keyboard, on the
+  // frame itself (its buttons keep their own keys).
+  const onKeyDown = (event: ReactKeyboardEvent<HTMLDivElement>) => {
+    if (event.target !== event.currentTarget) return;
+    const view = viewRef.current;
+    if (!view) return;
+    const { width, height } = sizeRef.current;
+    const step = 1 / 4 / 2 ** view.zoom;
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-width * step, 0],
+      ArrowRight: [width * step, 0],
+      ArrowUp: [0, -height * step],
+      ArrowDown: [0, height * step],
+    };
+    const move = moves[event.key];
+    if (move) {
+      viewRef.current = { ...view, x: view.x + move[0], y: view.y + move[1] };
+      requestDraw();
+    } else if (event.key === '+' || event.key === '=') {
+      zoomBy(1);
+    } else if (event.key === '-' || event.key === '_') {
+      zoomBy(-1);
+    } else {
+      return;
+    }
+    event.preventDefault();
+  };
+
   return (
     <div
       ref={frameRef}
-      className="relative overflow-hidden rounded-lg border border-slate-300"
+      role="application"
+      aria-roledescription={t.roleDescription}
+      aria-label={t.keyboard}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: an application role: a keyboard moves the map
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      className="relative overflow-hidden rounded-lg border border-slate-300 outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       style={{ height, backgroundColor: BACKGROUND }}
     >
       <canvas

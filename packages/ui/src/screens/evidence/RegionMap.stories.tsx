@@ -182,6 +182,45 @@ export const ZoomButtons: Story = {
   },
 };
 
+/**
+ * A keyboard moves the map from its frame: + zooms in (the scale bar's distance changes), -
+ * back out, and an arrow moves it a quarter of its width, so the point that was at the middle
+ * is found a quarter further left.
+ */
+export const KeyboardMovesTheMap: Story = {
+  play: async ({ args, canvas, userEvent }) => {
+    const map = canvas.getByRole('img', { name: summaryOf(activities) });
+    const frame = canvas.getByRole('application', { name: t.keyboard });
+    const scale = () => canvas.getByText(/^\d+ (k?m)$/).textContent;
+    const before = scale();
+    frame.focus();
+    await userEvent.keyboard('+');
+    await waitFor(() => expect(scale()).not.toBe(before));
+    await userEvent.keyboard('-');
+    await waitFor(() => expect(scale()).toBe(before));
+    const box = map.getBoundingClientRect();
+    const target = placed
+      .filter((activity) => activity.geometry?.type === 'Point')
+      .map((activity) => ({ activity, at: screenPointOf(map, activities, activity.id) }))
+      .sort(
+        (a, b) =>
+          Math.hypot(
+            a.at.clientX - (box.left + box.width / 2),
+            a.at.clientY - (box.top + box.height / 2),
+          ) -
+          Math.hypot(
+            b.at.clientX - (box.left + box.width / 2),
+            b.at.clientY - (box.top + box.height / 2),
+          ),
+      )[0];
+    if (!target) throw new Error('the story data has no point');
+    await userEvent.keyboard('{ArrowRight}');
+    const moved = { clientX: target.at.clientX - box.width / 4, clientY: target.at.clientY };
+    await userEvent.pointer({ keys: '[MouseLeft]', target: map, coords: moved });
+    await expect(args.onSelect).toHaveBeenCalledWith(target.activity.id);
+  },
+};
+
 /** Nothing to show yet: the map says so, and so does the list. */
 export const Empty: Story = {
   args: { activities: [] },
