@@ -9,8 +9,10 @@ import {
   useSyncExternalStore,
 } from 'react';
 import {
+  broadcastOutboxChanges,
   createOutbox,
   indexedDbOutboxStore,
+  noOutboxChanges,
   type Outbox,
   type OutboxEntry,
   type OutboxItem,
@@ -61,6 +63,8 @@ export function OutboxProvider({
     () =>
       createOutbox({
         store: store ?? indexedDbOutboxStore(owner),
+        // The person's other tabs hear of each change to their store (not a given test store's).
+        changes: store ? noOutboxChanges : broadcastOutboxChanges(`ranwal-outbox-${owner}`),
         send: (item, signal) => latestSend.current(item, signal),
         ...(network ? { network } : {}),
         ...(timeoutMs !== undefined ? { timeoutMs } : {}),

@@ -1,6 +1,7 @@
 import { ApiError, messagesId } from '@ranwal/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  broadcastOutboxChanges,
   createOutbox,
   lastingRefusal,
   memoryOutboxStore,
@@ -233,6 +234,38 @@ describe('outbox', () => {
     await vi.advanceTimersByTimeAsync(200);
     expect(sent).toEqual(['A', 'B']);
     stop();
+  });
+});
+
+describe('outbox in two tabs', () => {
+  it('shows in one tab what another queued and sent, without an attempt of its own', async () => {
+    vi.useRealTimers();
+    const store = memoryOutboxStore();
+    const network = fakeNetwork(false);
+    const changes = () => broadcastOutboxChanges(`outbox-test-${process.pid}`);
+    const first = createOutbox({
+      store,
+      send: async () => undefined,
+      network,
+      exclusive,
+      changes: changes(),
+    });
+    // The other tab finds the sending lock taken: what it shows comes from the first's news.
+    const second = createOutbox({
+      store,
+      send: async () => undefined,
+      network,
+      exclusive: async () => {},
+      changes: changes(),
+    });
+    const stops = [first.start(), second.start()];
+    await vi.waitFor(() => expect(second.getState().isLoaded).toBe(true));
+    await first.enqueue([progress('A'), photo('A', 'a1.jpg')]);
+    await vi.waitFor(() => expect(second.getState().items.map(nameOf)).toEqual(['A', 'a1.jpg']));
+    network.set(true);
+    await vi.waitFor(() => expect(first.getState().items).toEqual([]));
+    await vi.waitFor(() => expect(second.getState().items).toEqual([]));
+    for (const stop of stops) stop();
   });
 });
 

@@ -135,8 +135,40 @@ export function lastingRefusal(error: unknown): { status: number; message: strin
   return { status, message: error.serverMessage ?? error.message };
 }
 
+/**
+ * Tells the other tabs of the same person that the store changed, and hears them: each reads it
+ * again, so a tab's list shows what another tab queued, sent or discarded.
+ */
+export interface OutboxChanges {
+  announce(): void;
+  listen(listener: () => void): () => void;
+}
+
+/** No other tab to tell (a test, a browser without BroadcastChannel). */
+export const noOutboxChanges: OutboxChanges = { announce: () => {}, listen: () => () => {} };
+
+/** The browser's BroadcastChannel, one per person's store, open while the outbox runs. */
+export function broadcastOutboxChanges(name: string): OutboxChanges {
+  if (typeof BroadcastChannel === 'undefined') return noOutboxChanges;
+  let channel: BroadcastChannel | null = null;
+  return {
+    announce: () => channel?.postMessage('changed'),
+    listen(listener) {
+      const opened = new BroadcastChannel(name);
+      opened.onmessage = () => listener();
+      channel = opened;
+      return () => {
+        opened.close();
+        if (channel === opened) channel = null;
+      };
+    },
+  };
+}
+
 export interface OutboxOptions {
   store: OutboxStore;
+  /** How other tabs learn of this one's changes and this one of theirs (none by default). */
+  changes?: OutboxChanges;
   send: SendOutboxItem;
   network?: NetworkStatus;
   /** An attempt with no answer by then is aborted and retried later under the same key. */
@@ -207,6 +239,7 @@ export function createOutbox({
   retryDelaysMs = DEFAULT_RETRY_DELAYS_MS,
   refusal = lastingRefusal,
   exclusive = webLock,
+  changes = noOutboxChanges,
 }: OutboxOptions): Outbox {
   let state: OutboxState = {
     items: [],
@@ -216,6 +249,11 @@ export function createOutbox({
     retryAt: null,
   };
   const listeners = new Set<() => void>();
+  // Every write to the store is told to the other tabs.
+  const written = async (write: Promise<void>) => {
+    await write;
+    changes.announce();
+  };
   let running: Promise<void> | null = null;
   let again = false;
   let failures = 0;
@@ -279,15 +317,15 @@ export function createOutbox({
       update({ sendingId: null });
       if (error === undefined) {
         failures = 0;
-        await store.delete(next.id);
+        await written(store.delete(next.id));
         continue;
       }
       const refused = refusal(error);
       if (refused) {
-        await store.put({ ...next, failure: refused });
+        await written(store.put({ ...next, failure: refused }));
         continue;
       }
-      await store.put({ ...next, attempts: next.attempts + 1 });
+      await written(store.put({ ...next, attempts: next.attempts + 1 }));
       await reload();
       scheduleRetry();
       return;
@@ -331,7 +369,7 @@ export function createOutbox({
           failure: null,
         }),
       );
-      await store.put(...items);
+      await written(store.put(...items));
       await reload();
       // A new submission deserves a prompt attempt, not the rest of a long backoff.
       failures = 0;
@@ -340,7 +378,7 @@ export function createOutbox({
     },
     async discard(id) {
       if (state.sendingId === id) return;
-      await store.delete(id);
+      await written(store.delete(id));
       await reload();
     },
     flush,
@@ -354,10 +392,12 @@ export function createOutbox({
           void flush();
         }
       });
+      const stopListening = changes.listen(() => void reload());
       void reload().then(() => flush());
       return () => {
         stopped = true;
         unsubscribe();
+        stopListening();
         clearTimeout(retryTimer);
       };
     },
