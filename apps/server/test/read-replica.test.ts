@@ -169,6 +169,26 @@ describe.each(process.env.DATABASE_URL ? ['PostgreSQL'] : [])('a streaming repli
     }
   });
 
+  it("does not take a quiet primary's replica for a lagging one", async () => {
+    // The last transaction the replica replayed is old when the primary has been quiet, and a
+    // write's commit reaches it a moment later: neither is lag.
+    const quiet = await open({ readMaxLagSeconds: 0.2 });
+    const quietApp = await buildApp({ config: t.config, database: quiet, logger: false });
+    await quietApp.ready();
+    said.length = 0;
+    try {
+      for (let i = 0; i < 8; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 250));
+        const id = await createProgram(`Program Sepi ${i}`, quietApp);
+        expect(await historyOf(id, otherToken, quietApp)).toBeLessThanOrEqual(1);
+      }
+      expect(said).toEqual([]);
+    } finally {
+      await quietApp.close();
+      await quiet.close();
+    }
+  });
+
   it('sends everyone to the primary while the replica lags past the bound, saying so once', async () => {
     const strict = await open({ readMaxLagSeconds: 0.05 });
     const strictApp = await buildApp({ config: t.config, database: strict, logger: false });
@@ -191,6 +211,19 @@ describe.each(process.env.DATABASE_URL ? ['PostgreSQL'] : [])('a streaming repli
     expect(said.at(-1)).toBe('info: read replica in use again (was lagging)');
     await strictApp.close();
     await strict.close();
+  });
+
+  it('never reads a DATABASE_READ_URL that is not a standby', async () => {
+    said.length = 0;
+    const misnamed = await open({ readUrl: cluster.primaryUrl(DATABASE) });
+    try {
+      expect(await readsFromStandby(misnamed)).toBe(false);
+      expect(said).toEqual([
+        'warn: DATABASE_READ_URL is not a standby (not in recovery); lag-tolerant reads go to the primary',
+      ]);
+    } finally {
+      await misnamed.close();
+    }
   });
 
   it('answers from the primary while the replica is stopped, and from the replica once back', async () => {

@@ -72,6 +72,9 @@ export interface ReplicaOptions {
 /** How long a replica found down is left alone before it is tried again. */
 export const REPLICA_RETRY_MS = 5_000;
 
+/** How long a replica just behind a quiet primary is given to replay its newest commit. */
+const CATCH_UP_MS = 100;
+
 /** Where a call's lag-tolerant reads go: decided at its first query. */
 interface Reading {
   person: string | null;
@@ -116,9 +119,9 @@ export function replicaReads({
   retryMs = REPLICA_RETRY_MS,
   onState = () => {},
 }: ReplicaOptions): ReplicaReads {
-  let state: 'ready' | 'down' | 'lagging' | 'primary' = 'ready';
+  let state: 'ready' | 'down' | 'lagging' | 'not a standby' = 'ready';
   let downUntil = 0;
-  const enter = (next: typeof state, message: string, error?: Error) => {
+  const enter = (next: typeof state, message = '', error?: Error) => {
     if (next === state) return;
     const was = state;
     state = next;
@@ -146,19 +149,35 @@ export function replicaReads({
     if (!replay.standby || replay.replayed === null) {
       // A promoted replica, or the URL of a primary: its data may have left ours.
       downUntil = Date.now() + retryMs;
-      enter('primary', 'DATABASE_READ_URL is not a standby (not in recovery)');
+      enter('not a standby', 'DATABASE_READ_URL is not a standby (not in recovery)');
       return false;
     }
     const { current, fence: own } = fence.rows[0]!;
-    const replayed = lsnValue(replay.replayed);
-    // Behind by the age of the last transaction it replayed, unless it has everything: a quiet
-    // primary commits nothing for minutes and its replica is then not behind at all.
-    const behind = replayed >= lsnValue(current) ? 0 : (replay.behind ?? Number.POSITIVE_INFINITY);
+    const primaryAt = lsnValue(current);
+    // Behind by the age of the last transaction it replayed, unless it has everything.
+    const behindOf = (row: ReplayRow, replayed: bigint) =>
+      replayed >= primaryAt ? 0 : (row.behind ?? Number.POSITIVE_INFINITY);
+    let replayed = lsnValue(replay.replayed);
+    let behind = behindOf(replay, replayed);
+    // After a quiet spell the last transaction replayed is old while the newest commit is a
+    // moment from being replayed: that is no lag. Look again for a moment before saying so
+    // (not while already lagging: then every call would wait).
+    const until = Date.now() + Math.min(CATCH_UP_MS, maxLagSeconds * 1000);
+    while (behind > maxLagSeconds && state !== 'lagging' && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const again = await replicaPool.query<ReplayRow>(REPLAY_SQL).then(
+        (result) => result.rows[0]!,
+        () => null,
+      );
+      if (!again?.replayed) break;
+      replayed = lsnValue(again.replayed);
+      behind = behindOf(again, replayed);
+    }
     if (behind > maxLagSeconds) {
       enter('lagging', `read replica over ${maxLagSeconds} s behind the primary`);
       return false;
     }
-    enter('ready', '');
+    enter('ready');
     return own === null || replayed >= lsnValue(own);
   }
 
