@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StreamingReplica, startStreamingReplica } from '../../../bench/streaming-replica.mjs';
@@ -245,6 +246,36 @@ describe.each(process.env.DATABASE_URL ? ['PostgreSQL'] : [])('a streaming repli
     } finally {
       await cluster.startReplica();
     }
+    await cluster.caughtUp();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await readsFromStandby(t.database)).toBe(true);
+    expect(said.at(-1)).toBe('info: read replica in use again (was down)');
+  });
+
+  it('reads a call again from the primary when the replica stops during it', async () => {
+    said.length = 0;
+    let attempts = 0;
+    const answered = await t.database.replica.run(null, async () => {
+      attempts += 1;
+      if (attempts === 1) {
+        // A long read on the replica, which stops while it runs.
+        const failed = sql`select pg_sleep(30)`.execute(t.database.replica.db).then(
+          () => null,
+          (error: unknown) => error,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await cluster.stopReplica();
+        throw (await failed) ?? new Error('the long read ended without the replica');
+      }
+      return t.database.replica.snapshot();
+    });
+    expect(attempts).toBe(2);
+    expect(answered.startsWith('standby ')).toBe(false);
+    expect(said).toHaveLength(1);
+    expect(said[0]).toMatch(
+      /^warn: read replica unavailable; lag-tolerant reads go to the primary/,
+    );
+    await cluster.startReplica();
     await cluster.caughtUp();
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(await readsFromStandby(t.database)).toBe(true);

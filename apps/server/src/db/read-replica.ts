@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { AppError } from '@ranwal/core';
 import {
   type DatabaseConnection,
   type Driver,
@@ -23,7 +24,8 @@ import type { Database } from './schema.js';
  *   writing calls, by whichever process served it) and is at most DATABASE_READ_MAX_LAG_SECONDS
  *   behind the primary;
  * - otherwise, and whenever the replica is down or is not a standby, it runs on the primary; a
- *   change of the replica's state is logged once;
+ *   call the replica fails midway (it stopped, or cancelled a query in a conflict with replay) is
+ *   run again on the primary; a change of the replica's state is logged once;
  * - a call decides once, at its first query, and all its queries go to the same server, so its
  *   answer is read from one server (and a list answer kept under that server's snapshot).
  */
@@ -79,6 +81,8 @@ const CATCH_UP_MS = 100;
 interface Reading {
   person: string | null;
   onReplica?: Promise<boolean>;
+  /** Set once a query of the call has gone to the replica. */
+  readReplica?: boolean;
 }
 
 const readings = new AsyncLocalStorage<Reading>();
@@ -208,7 +212,18 @@ export function replicaReads({
           || pg_current_snapshot()::text as snapshot`.execute(db);
       return rows[0]!.snapshot;
     },
-    run: (person, work) => readings.run({ person }, work),
+    run: async (person, work) => {
+      const reading: Reading = { person };
+      try {
+        return await readings.run(reading, work);
+      } catch (error) {
+        // The replica failed the call (it stopped, or cancelled a query in a conflict with its
+        // replay): a lag-tolerant call only reads, so it is read again from the primary.
+        if (!reading.readReplica || error instanceof AppError) throw error;
+        wentDown(error as Error);
+        return readings.run({ person, onReplica: Promise.resolve(false) }, work);
+      }
+    },
     wrote: async (person) => {
       await primary.pool.query(WROTE_SQL, [person]);
     },
@@ -244,7 +259,9 @@ class LagTolerantDriver implements Driver {
     const reading = readings.getStore();
     if (reading && (await this.route.choose(reading))) {
       try {
-        return await this.replica.acquireConnection();
+        const connection = await this.replica.acquireConnection();
+        reading.readReplica = true;
+        return connection;
       } catch (error) {
         this.route.failed(reading, error as Error);
       }
