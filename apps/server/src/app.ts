@@ -185,6 +185,7 @@ export async function buildApp({
     config,
     database,
     db,
+    replica: database.replica.db,
     tokens,
     users,
     signInGuard,
@@ -244,6 +245,7 @@ export async function buildApp({
       : {}),
     allowAnonymous: Boolean(config.RANWAL_ANONYMOUS_UPLOADS),
     idempotency: createIdempotencyService(database.db),
+    replica: database.replica,
     routeOptions: {
       'upload.file': {
         config: {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { Config } from './config.js';
-import { type DatabaseHandle, openDatabase } from './db/connect.js';
+import { type DatabaseHandle, type DatabaseOptions, openDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createUserService } from './services/users.js';
 
@@ -11,12 +11,16 @@ export const DEFAULT_ADMIN_EMAIL = 'admin@ranwal.local';
 export async function openConfiguredDatabase(
   config: Config,
   onPoolError?: (error: Error) => void,
+  onReplicaState?: DatabaseOptions['onReplicaState'],
 ): Promise<DatabaseHandle> {
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: path.resolve(config.RANWAL_DATA_DIR),
     poolSize: config.DATABASE_POOL_SIZE,
+    readUrl: config.DATABASE_READ_URL,
+    readMaxLagSeconds: config.DATABASE_READ_MAX_LAG_SECONDS,
     ...(onPoolError ? { onPoolError } : {}),
+    ...(onReplicaState ? { onReplicaState } : {}),
   });
   await migrateToLatest(database.db);
   return database;

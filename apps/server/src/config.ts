@@ -101,6 +101,16 @@ export const ConfigSchema = z.object({
    */
   RANWAL_REMINDER_MINUTES: z.coerce.number().min(0).default(60),
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  /**
+   * A streaming replica of DATABASE_URL for reads that may lag (exports, comparisons, dashboards,
+   * history, the map), with its own pool of DATABASE_POOL_SIZE (db/read-replica.ts).
+   */
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { error: 'must be a postgres:// or postgresql:// URL' })
+    .optional(),
+  /** Seconds the replica may be behind the primary before others' reads go to the primary too. */
+  DATABASE_READ_MAX_LAG_SECONDS: z.coerce.number().min(0).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** auto: lines for a person on a terminal, JSON lines otherwise (src/log-format.ts). */
   RANWAL_LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
@@ -108,9 +118,18 @@ export const ConfigSchema = z.object({
 
 export type Config = z.infer<typeof ConfigSchema>;
 
+/** Settings that only make sense together. */
+const ConfigRules = ConfigSchema.refine(
+  (config) => !config.DATABASE_READ_URL || config.DATABASE_URL,
+  {
+    path: ['DATABASE_READ_URL'],
+    error: 'needs DATABASE_URL (a replica is of a PostgreSQL primary; PGlite has none)',
+  },
+);
+
 /** Parses the environment; a bad value stops the server with one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const result = ConfigSchema.safeParse(env);
+  const result = ConfigRules.safeParse(env);
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   throw new ConfigError(`Invalid configuration: ${lines.join('; ')}`);

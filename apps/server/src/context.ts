@@ -12,6 +12,12 @@ export interface AppContext {
   config: Config;
   database: DatabaseHandle;
   db: Kysely<Database>;
+  /**
+   * The database for reads that may lag a moment, in handlers marked `lagTolerant` and in signed
+   * files: the read replica when there is one and it has the caller's writes, else `db`
+   * (db/read-replica.ts). Outside those, and for anything that writes, it is the primary.
+   */
+  replica: Kysely<Database>;
   tokens: TokenService;
   users: UserService;
   signInGuard: SignInGuard;

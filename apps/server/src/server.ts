@@ -10,7 +10,16 @@ import { createMonthlyReminders } from './services/monthly-reminders.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   let logPoolError: (error: Error) => void = (error) => console.error(error);
-  const database = await openConfiguredDatabase(config, (error) => logPoolError(error));
+  let logReplicaState: (level: 'warn' | 'info', message: string, error?: Error) => void = (
+    _level,
+    message,
+    error,
+  ) => console.error(message, error ?? '');
+  const database = await openConfiguredDatabase(
+    config,
+    (error) => logPoolError(error),
+    (level, message, error) => logReplicaState(level, message, error),
+  );
   // Lines a person reads on a terminal, JSON lines elsewhere (docs/server.md, "Logs").
   const logFormat = logFormatFor(process.stdout, config.RANWAL_LOG_FORMAT);
   const app = await buildApp({
@@ -27,6 +36,7 @@ async function main(): Promise<void> {
     },
   });
   logPoolError = (error) => app.log.warn({ err: error }, 'database connection lost; reconnecting');
+  logReplicaState = (level, message, error) => app.log[level](error ? { err: error } : {}, message);
 
   // The accounts this start makes: their passwords end the start-up output, once.
   const accounts: ShownAccount[] = [];

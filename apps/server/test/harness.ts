@@ -78,9 +78,11 @@ export async function startTestApp(
   options: {
     /** What the app is given instead of the fresh database itself (to watch its reads, say). */
     wrapDatabase?: (database: DatabaseHandle) => DatabaseHandle;
+    /** Opens what the app runs on instead of a fresh database of `target` (a primary with a replica). */
+    openDatabase?: () => Promise<DatabaseHandle & { url?: string }>;
   } = {},
 ): Promise<TestApp> {
-  const database = await freshDatabase(target);
+  const database = await (options.openDatabase?.() ?? freshDatabase(target));
   // Sign-in limits out of the way of suites that sign in often; sign-in-limits.test.ts sets them.
   const config = loadConfig({
     LOG_LEVEL: 'silent',

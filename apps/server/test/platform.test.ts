@@ -159,6 +159,16 @@ describe('configuration and logging', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ RANWAL_JWT_SECRET: 'short' })).toThrow(/RANWAL_JWT_SECRET/);
+    // A read replica is of a PostgreSQL primary: on PGlite there is none to read.
+    expect(() => loadConfig({ DATABASE_READ_URL: 'postgres://replica/ranwal' })).toThrow(
+      'Invalid configuration: DATABASE_READ_URL: needs DATABASE_URL (a replica is of a PostgreSQL primary; PGlite has none)',
+    );
+    expect(
+      loadConfig({
+        DATABASE_URL: 'postgres://primary/ranwal',
+        DATABASE_READ_URL: 'postgres://replica/ranwal',
+      }).DATABASE_READ_MAX_LAG_SECONDS,
+    ).toBe(1);
   });
 
   it('allows the configured CORS origin only', async () => {

@@ -15,6 +15,12 @@ import pg from 'pg';
 import { changeActorStatement } from './change-actor.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { PGliteDialect } from './pglite-dialect.js';
+import {
+  primaryOnly,
+  type ReplicaOptions,
+  type ReplicaReads,
+  replicaReads,
+} from './read-replica.js';
 import type { Database } from './schema.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -37,6 +43,12 @@ export interface DatabaseHandle {
    * wrote anything ends, so two reads in one snapshot see the same data (services/list-cache.ts).
    */
   snapshot(): Promise<string>;
+  /**
+   * Reads that may lag a moment (exports, comparisons, dashboards, history, the map): on the
+   * read replica when DATABASE_READ_URL is set and it has the caller's own writes, on this
+   * database otherwise (db/read-replica.ts).
+   */
+  replica: ReplicaReads;
   close(): Promise<void>;
 }
 
@@ -49,6 +61,14 @@ export interface DatabaseOptions {
   /** How long a new PostgreSQL connection may take before the call fails (503); 5 s by default. */
   connectTimeoutMs?: number;
   onPoolError?: (error: Error) => void;
+  /** A streaming replica of `url` (postgres://…) for lag-tolerant reads; with its own pool of `poolSize`. */
+  readUrl?: string | undefined;
+  /** Seconds the replica may be behind for others' reads; 1 by default. */
+  readMaxLagSeconds?: number;
+  /** Milliseconds a replica found down is left alone before it is tried again; 5 s by default. */
+  readRetryMs?: number;
+  /** A change of the replica's state (down, lagging, back), said once each time. */
+  onReplicaState?: ReplicaOptions['onState'];
 }
 
 /**
@@ -96,28 +116,36 @@ class AttributedPostgresDialect extends PostgresDialect {
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite. Same SQL either way. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: options.poolSize ?? 10,
-      connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
-    });
-    // An idle client losing its server (a PostgreSQL restart) must not crash the process;
-    // the pool replaces it on the next checkout.
-    pool.on('error', (error) => options.onPoolError?.(error));
-    // So must one in use: pg emits its loss on the client itself when no query is running
-    // (between a transaction's statements, say), and an unheard 'error' event ends the process.
-    // Its query fails; the pool drops the broken client when it comes back.
-    pool.on('connect', (client) => client.on('error', (error) => options.onPoolError?.(error)));
+    const pool = postgresPool(options.url, options);
     const db = new Kysely<Database>({ dialect: new AttributedPostgresDialect({ pool }) });
     const url = new URL(options.url);
+    const snapshot = async () => (await pool.query<SnapshotRow>(SNAPSHOT_SQL)).rows[0]!.snapshot;
+    const replica = options.readUrl
+      ? replicaReads({
+          primary: { pool, driver: new AttributedPostgresDriver({ pool }) },
+          replicaPool: postgresPool(options.readUrl, options),
+          maxLagSeconds: options.readMaxLagSeconds ?? 1,
+          ...(options.readRetryMs !== undefined ? { retryMs: options.readRetryMs } : {}),
+          ...(options.onReplicaState ? { onState: options.onReplicaState } : {}),
+        })
+      : primaryOnly(db, snapshot);
+    const readHost = options.readUrl ? new URL(options.readUrl) : null;
     return {
       db,
       kind: 'postgres',
-      description: `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}`,
+      description: `PostgreSQL ${url.hostname}:${url.port || 5432}${url.pathname}${
+        readHost
+          ? `, read replica ${readHost.hostname}:${readHost.port || 5432}${readHost.pathname}`
+          : ''
+      }`,
       read: async <R>(query: CompiledQuery<R>) =>
         (await pool.query(query.sql, query.parameters as unknown[])).rows as R[],
-      snapshot: async () => (await pool.query<SnapshotRow>(SNAPSHOT_SQL)).rows[0]!.snapshot,
-      close: () => db.destroy(),
+      snapshot,
+      replica,
+      close: async () => {
+        await replica.close();
+        await db.destroy();
+      },
     };
   }
   const dataDir = options.dataDir ?? 'memory://';
@@ -135,6 +163,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
 }
 
+/** A pool on `url` that survives its server restarting (pg emits the loss as an event). */
+function postgresPool(url: string, options: DatabaseOptions): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+  });
+  // An idle client losing its server (a PostgreSQL restart) must not crash the process;
+  // the pool replaces it on the next checkout.
+  pool.on('error', (error) => options.onPoolError?.(error));
+  // So must one in use: pg emits its loss on the client itself when no query is running
+  // (between a transaction's statements, say), and an unheard 'error' event ends the process.
+  // Its query fails; the pool drops the broken client when it comes back.
+  pool.on('connect', (client) => client.on('error', (error) => options.onPoolError?.(error)));
+  return pool;
+}
+
 /** The handle over an open PGlite (`openDatabase`, and tests that make their own PGlite). */
 export function pgliteDatabase(
   pglite: PGlite,
@@ -142,14 +187,16 @@ export function pgliteDatabase(
   afterClose: () => Promise<void> = async () => {},
 ): DatabaseHandle {
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  // Through the dialect, which never runs a query inside another caller's transaction.
+  const snapshot = async () =>
+    (await db.executeQuery<SnapshotRow>(CompiledQuery.raw(SNAPSHOT_SQL))).rows[0]!.snapshot;
   return {
     db,
     kind: 'pglite',
     description,
     read: async <R>(query: CompiledQuery<R>) => (await db.executeQuery(query)).rows,
-    // Through the dialect, which never runs a query inside another caller's transaction.
-    snapshot: async () =>
-      (await db.executeQuery<SnapshotRow>(CompiledQuery.raw(SNAPSHOT_SQL))).rows[0]!.snapshot,
+    snapshot,
+    replica: primaryOnly(db, snapshot),
     close: async () => {
       await db.destroy();
       // Kysely destroys only a driver it has used: a handle never queried closes PGlite here.

@@ -38,6 +38,7 @@ import * as unitSp2d from './migrations/2026-11-30-0037-unit-sp2d.js';
 import * as sp2dMonthTotals from './migrations/2026-11-30-0038-sp2d-month-totals.js';
 import * as fieldEvidence from './migrations/2026-11-30-0039-field-evidence.js';
 import * as evidenceHistory from './migrations/2026-11-30-0040-evidence-history.js';
+import * as readFence from './migrations/2026-11-30-0041-read-fence.js';
 
 // Listed statically so the bundled server needs no migrations folder at run time.
 const migrations: Record<string, Migration> = {
@@ -79,6 +80,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30-0038-sp2d-month-totals': sp2dMonthTotals,
   '2026-11-30-0039-field-evidence': fieldEvidence,
   '2026-11-30-0040-evidence-history': evidenceHistory,
+  '2026-11-30-0041-read-fence': readFence,
 };
 
 /** Brings the schema to the latest migration; serves start-up, tests and `npm run migrate`. */

@@ -150,6 +150,12 @@ export interface IdempotentRequestTable {
 }
 
 /** Sign-in attempts under one key (`pair:`, `address:` or `account:`) in the window that ends. */
+/** A person's last write as a WAL position of the primary (migration 0041, db/read-replica.ts). */
+export interface ReadFenceTable {
+  person_id: string;
+  lsn: string;
+}
+
 export interface SignInAttemptTable {
   key: string;
   attempts: number;
@@ -562,6 +568,7 @@ export interface Database {
   verification_reply: VerificationReplyTable;
   sub_action_verification: SubActionVerificationTable;
   notification: NotificationTable;
+  read_fence: ReadFenceTable;
 }
 
 /**

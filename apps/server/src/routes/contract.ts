@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import { jsonSchemaTransform, ResponseSerializationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { changeActors } from '../db/change-actor.js';
+import type { ReplicaReads } from '../db/read-replica.js';
 import { type IdempotencyService, idempotencyKeyOf } from '../services/idempotency.js';
 import type { ListAnswerCache } from '../services/list-cache.js';
 
@@ -66,6 +67,20 @@ type AnyRouteHandler = {
   call(context: RequestContext<RouteDefinition>): Promise<HandlerResult<RouteDefinition>>;
 }['call'];
 
+const LAG_TOLERANT = Symbol('lag-tolerant');
+
+/**
+ * Marks a GET handler whose reads may lag the primary a moment (a dashboard, a comparison, the
+ * history): the registrar runs it as the caller's lag-tolerant reads, which services built on
+ * `database.replica.db` then read from the read replica when it may answer them
+ * (db/read-replica.ts). Unmarked, that database is the primary.
+ */
+export function lagTolerant<H extends (context: never) => Promise<unknown>>(handler: H): H {
+  return Object.assign(handler, { [LAG_TOLERANT]: true });
+}
+
+const isLagTolerant = (handler: object): boolean => LAG_TOLERANT in handler;
+
 export type Authorize = (request: FastifyRequest, access: Access) => Promise<AuthUser | null>;
 
 export interface ContractOptions {
@@ -91,6 +106,11 @@ export interface ContractOptions {
   allowAnonymous?: boolean;
   /** Creates (POST answering 201) sent with an Idempotency-Key happen once per key and user. */
   idempotency?: IdempotencyService;
+  /**
+   * Where `lagTolerant` handlers read, and what every writing call by a person marks (so their
+   * own lag-tolerant reads see it, on whichever process they land).
+   */
+  replica?: ReplicaReads;
 }
 
 /**
@@ -150,6 +170,7 @@ export function registerContract(app: FastifyInstance, options: ContractOptions)
   for (const { group, name, route } of listRoutes()) {
     const handler = handlers[group]?.[name];
     if (!handler) throw new Error(`No handler for route ${group}.${name}`);
+    const lagging = route.method === 'GET' && isLagTolerant(handler) ? options.replica : undefined;
     const status = route.successStatus ?? 200;
     const responseSchema = route.list ? listEnvelope(route.data) : envelope(route.data);
 
@@ -193,11 +214,17 @@ export function registerContract(app: FastifyInstance, options: ContractOptions)
             });
             return { status, message: result.message ?? messagesId.server.ok, ...result };
           };
-          // A call that may write says who is writing, for the history (db/change-actor.ts).
-          const answer =
-            route.method === 'GET'
-              ? respond
-              : () => changeActors.run({ id: user?.id ?? null, address: request.ip }, respond);
+          // A call that may write says who is writing, for the history (db/change-actor.ts), and
+          // leaves the person's mark for their lag-tolerant reads (whatever it answered: a
+          // refusal may follow a committed step).
+          const written = async () => {
+            try {
+              return await changeActors.run({ id: user?.id ?? null, address: request.ip }, respond);
+            } finally {
+              if (user) await options.replica?.wrote(user.id);
+            }
+          };
+          const answer = route.method === 'GET' ? respond : written;
           reply.code(status);
           const onceKey = creates
             ? idempotencyKeyOf(request.headers['idempotency-key'])
@@ -214,14 +241,21 @@ export function registerContract(app: FastifyInstance, options: ContractOptions)
             if (kept.replayed) reply.header('idempotent-replayed', 'true');
             return kept.answer;
           }
-          if (!cachedList) return answer();
+          if (!cachedList) return lagging ? lagging.run(user?.id ?? null, answer) : answer();
           // The same answer for the same call (aliases included) by the same caller in the same
           // scope (their units: a change reaches a process's cached person up to 5 s later).
           // A cached read may say what is late by the region's day: a new day is a new answer.
           const key = `${group}.${name}\u0000${user ? `${user.id}:${user.role}:${user.agency_ids.join(',')}` : ''}\u0000${JSON.stringify(request.query)}${route.cached ? `\u0000${todayInRegion()}` : ''}`;
           // Bytes with their type set are sent as they are (Fastify skips the serializer).
           reply.type(JSON_TYPE);
-          return cachedList.answer(key, async () => serialize(await answer()));
+          const compute = async () => serialize(await answer());
+          // Read where the call reads, and kept under that server's snapshot.
+          if (lagging) {
+            return lagging.run(user?.id ?? null, () =>
+              cachedList.answer(key, compute, lagging.snapshot),
+            );
+          }
+          return cachedList.answer(key, compute);
         },
       });
     }

@@ -11,7 +11,7 @@ import type { AppContext } from '../context.js';
 import { createEvidenceService } from '../services/evidence.js';
 import { evidenceSheetName, writeEvidenceSheet } from '../services/evidence-sheet.js';
 import { createUploadService } from '../services/uploads.js';
-import type { Handlers } from './contract.js';
+import { type Handlers, lagTolerant } from './contract.js';
 import type { SignedFiles } from './signed-files.js';
 import { readUpload } from './uploads.js';
 
@@ -25,13 +25,15 @@ export const EVIDENCE_SHEET_FILE_PATH = `${BASE_PATH}${routes.evidence.sheet.pat
  * phone, flagged when far or out of the month), the region's map and the printed evidence sheet.
  */
 export function evidenceRoutes(
-  { db, linkOrigin, config }: AppContext,
+  { db, replica, linkOrigin, config }: AppContext,
   files: SignedFiles,
 ): {
   handlers: Pick<Handlers, 'location' | 'evidence'>;
   register(app: FastifyInstance): void;
 } {
   const evidence = createEvidenceService(db, linkOrigin);
+  // The same service reading what may lag: the region's map and the printed sheet.
+  const lagging = createEvidenceService(replica, linkOrigin);
   const uploads = createUploadService(db);
   const tileUrl = config.RANWAL_MAP_TILE_URL ?? null;
   return {
@@ -65,10 +67,10 @@ export function evidenceRoutes(
           await evidence.remove(query.id, user);
           return { message: ok, data: null };
         },
-        map: async ({ query, user }) => ({
+        map: lagTolerant(async ({ query, user }) => ({
           message: ok,
-          data: await evidence.map(query, user, tileUrl),
-        }),
+          data: await lagging.map(query, user, tileUrl),
+        })),
         sheet: async ({ query, user }) => {
           // Refused now (another unit's sub kegiatan) rather than when the link is opened.
           const sheet = await evidence.sheet(query, user);
@@ -88,11 +90,11 @@ export function evidenceRoutes(
         claims: EvidenceSheetQuery,
         open: async (query, signer) => {
           // Read as the signer may read it now, with the photos as they stand now.
-          const sheet = await evidence.sheet(query, signer);
+          const sheet = await lagging.sheet(query, signer);
           return {
             fileName: evidenceSheetName(sheet),
             contentType: PDF_CONTENT_TYPE,
-            write: (output) => writeEvidenceSheet(db, sheet, output),
+            write: (output) => writeEvidenceSheet(replica, sheet, output),
           };
         },
       });

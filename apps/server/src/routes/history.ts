@@ -13,7 +13,7 @@ import { createLockService } from '../services/locks.js';
 import type { BudgetLineService } from '../services/reports.js';
 import { stageWorkbookName, writeStageWorkbook } from '../services/stage-workbook.js';
 import { createStageService } from '../services/stages.js';
-import type { Handlers } from './contract.js';
+import { type Handlers, lagTolerant } from './contract.js';
 import type { RouteModule } from './module.js';
 import { assertAdmin, type SignedFiles } from './signed-files.js';
 
@@ -31,10 +31,12 @@ export function historyRoutes(
   files: SignedFiles,
 ): RouteModule<'history'> {
   const history = createHistoryService(context.db, lines);
+  // The same service reading what may lag: the lists and the workbook.
+  const lagging = createHistoryService(context.replica, lines);
   return {
     handlers: {
-      list: async ({ query }) => history.list(query),
-      line: async ({ params, query, user }) => history.line(params.id, query, user),
+      list: lagTolerant(async ({ query }) => lagging.list(query)),
+      line: lagTolerant(async ({ params, query, user }) => lagging.line(params.id, query, user)),
       restore: async ({ body, user }) => ({
         message: messagesId.server.updated,
         data: await history.restore(body.change_id, user),
@@ -58,7 +60,7 @@ export function historyRoutes(
             contentType: XLSX_CONTENT_TYPE,
             write: (output, { signal, shortStatements }) =>
               writeHistoryExport(
-                (max) => history.export(query, { max, chunk: shortStatements ? 1000 : 5000 }),
+                (max) => lagging.export(query, { max, chunk: shortStatements ? 1000 : 5000 }),
                 output,
                 { signal },
               ),
@@ -84,6 +86,8 @@ export function lockHandlers({ db }: AppContext): Handlers['lock'] {
 /** A budget year's stages: their schedule, moving on, locking, comparing two (as a workbook too). */
 export function stageRoutes(context: AppContext, files: SignedFiles): RouteModule<'stage'> {
   const stages = createStageService(context.db);
+  // The same service reading what may lag: the comparison, on screen and as a workbook.
+  const lagging = createStageService(context.replica);
   return {
     handlers: {
       list: async ({ query }) => ({ data: await stages.list(query.year) }),
@@ -99,7 +103,7 @@ export function stageRoutes(context: AppContext, files: SignedFiles): RouteModul
         message: messagesId.server.updated,
         data: await stages.lock(body, user),
       }),
-      compare: async ({ query }) => ({ data: await stages.compare(query) }),
+      compare: lagTolerant(async ({ query }) => ({ data: await lagging.compare(query) })),
       compareWorkbook: async ({ query, user }) => {
         // Refused now (an unknown or upcoming stage) rather than when the link is opened.
         await stages.compare({ ...query, limit: 0 });
@@ -119,7 +123,7 @@ export function stageRoutes(context: AppContext, files: SignedFiles): RouteModul
         open: async (query, signer) => {
           assertAdmin(signer);
           // Every changed line: the comparison is one statement, read before the file is made.
-          const comparison = await stages.compare({ ...query, limit: null });
+          const comparison = await lagging.compare({ ...query, limit: null });
           return {
             fileName: stageWorkbookName(query),
             contentType: XLSX_CONTENT_TYPE,

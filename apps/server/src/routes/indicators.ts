@@ -21,8 +21,13 @@ export const EVALUATION_FILE_PATH = `${BASE_PATH}${routes.indicator.download.pat
  * Output indicators, their quarterly achievement, and the unit's evaluation of its Renja on
  * screen and printed behind a signed link (issue 37).
  */
-export function indicatorRoutes({ db }: AppContext, files: SignedFiles): RouteModule<'indicator'> {
+export function indicatorRoutes(
+  { db, replica }: AppContext,
+  files: SignedFiles,
+): RouteModule<'indicator'> {
   const indicators = createIndicatorService(db);
+  // The same service reading what may lag: the printed evaluation.
+  const lagging = createIndicatorService(replica);
   return {
     handlers: {
       list: async ({ query, user }) => ({ message: ok, data: await indicators.list(query, user) }),
@@ -65,11 +70,11 @@ export function indicatorRoutes({ db }: AppContext, files: SignedFiles): RouteMo
         claims: EvaluationDownloadQuery,
         open: async (query, signer) => {
           // Read as the signer may read it now, and as the quarter stands now.
-          const evaluation = await indicators.evaluation(query, signer);
+          const evaluation = await lagging.evaluation(query, signer);
           return {
             fileName: evaluationName(evaluation, query.format),
             contentType: query.format === 'pdf' ? PDF_CONTENT_TYPE : XLSX_CONTENT_TYPE,
-            write: (output) => writeEvaluation[query.format](db, evaluation, output),
+            write: (output) => writeEvaluation[query.format](replica, evaluation, output),
           };
         },
       });

@@ -27,7 +27,7 @@ import { createPriceItemService } from '../services/price-items.js';
 import { createRealisationService } from '../services/realisation.js';
 import { assertSubActionInScope } from '../services/reports.js';
 import { programmesWhere } from '../services/scope.js';
-import type { Handlers } from './contract.js';
+import { type Handlers, lagTolerant } from './contract.js';
 import type { RouteModule } from './module.js';
 import type { SignedFiles } from './signed-files.js';
 
@@ -116,7 +116,7 @@ export const FUNDING_RECAP_FILE_PATH = `${BASE_PATH}${routes.fundingSource.recap
  * totals by source, on screen and printed behind a signed link (issue 36).
  */
 export function fundingRoutes(
-  { db }: AppContext,
+  { db, replica }: AppContext,
   files: SignedFiles,
 ): {
   handlers: {
@@ -140,14 +140,14 @@ export function fundingRoutes(
           return { message: ok, data: null };
         },
         import: async ({ body }) => ({ message: ok, data: await funding.import(body) }),
-        recap: async ({ query, user }) => {
+        recap: lagTolerant(async ({ query, user }) => {
           const { unit_ids: _units, ...recap } = await fundingRecapOf(
-            db,
+            replica,
             query.year,
             printedWhere(query, user),
           );
           return { message: ok, data: recap };
-        },
+        }),
         recapDownload: async ({ query, user }) => {
           // Refused now (another unit's) rather than when the link is opened.
           printedWhere(query, user);
@@ -178,7 +178,7 @@ export function fundingRoutes(
           return {
             fileName: fundingRecapName(query.year, query.format),
             contentType: query.format === 'pdf' ? PDF_CONTENT_TYPE : XLSX_CONTENT_TYPE,
-            write: (output) => writeFundingRecap[query.format](db, query.year, where, output),
+            write: (output) => writeFundingRecap[query.format](replica, query.year, where, output),
           };
         },
       });
@@ -190,8 +190,13 @@ export function fundingRoutes(
  * Anggaran Kas: a sub kegiatan's twelve months per kode rekening, and the year's printed as a
  * workbook behind a signed link (issue 36).
  */
-export function cashPlanRoutes({ db }: AppContext, files: SignedFiles): RouteModule<'cashPlan'> {
+export function cashPlanRoutes(
+  { db, replica }: AppContext,
+  files: SignedFiles,
+): RouteModule<'cashPlan'> {
   const cashPlan = createCashPlanService(db);
+  // The same service reading what may lag: the year's export.
+  const lagging = createCashPlanService(replica);
   return {
     handlers: {
       get: async ({ query, user }) => ({
@@ -207,7 +212,10 @@ export function cashPlanRoutes({ db }: AppContext, files: SignedFiles): RouteMod
         message: ok,
         data: await cashPlan.import(body, user.id),
       }),
-      export: async ({ query }) => ({ message: ok, data: await cashPlan.export(query.year) }),
+      export: lagTolerant(async ({ query }) => ({
+        message: ok,
+        data: await lagging.export(query.year),
+      })),
       workbook: async ({ query, user }) => {
         // Refused now (another unit's) rather than when the link is opened.
         printedWhere(query, user);
@@ -229,7 +237,7 @@ export function cashPlanRoutes({ db }: AppContext, files: SignedFiles): RouteMod
           return {
             fileName: cashPlanWorkbookName(query.year, query.format),
             contentType: query.format === 'pdf' ? PDF_CONTENT_TYPE : XLSX_CONTENT_TYPE,
-            write: (output) => writeCashPlan[query.format](db, query.year, where, output),
+            write: (output) => writeCashPlan[query.format](replica, query.year, where, output),
           };
         },
       });
@@ -238,8 +246,10 @@ export function cashPlanRoutes({ db }: AppContext, files: SignedFiles): RouteMod
 }
 
 /** Realisasi keuangan: SP2D from the finance system against the Anggaran Kas (issue 37). */
-export function realisationHandlers({ db }: AppContext): Handlers['realisation'] {
+export function realisationHandlers({ db, replica }: AppContext): Handlers['realisation'] {
   const realisation = createRealisationService(db);
+  // The same service reading what may lag: the monitoring dashboard's summary and trend.
+  const lagging = createRealisationService(replica);
   return {
     get: async ({ query, user }) => ({
       message: ok,
@@ -249,14 +259,14 @@ export function realisationHandlers({ db }: AppContext): Handlers['realisation']
       message: ok,
       data: await realisation.import(body, user.id),
     }),
-    summary: async ({ query, user }) => ({
+    summary: lagTolerant(async ({ query, user }) => ({
       message: ok,
-      data: await realisation.summary(query.year, query.month, user),
-    }),
-    trend: async ({ query, user }) => ({
+      data: await lagging.summary(query.year, query.month, user),
+    })),
+    trend: lagTolerant(async ({ query, user }) => ({
       message: ok,
-      data: await realisation.trend(query.year, query.agency_id, user),
-    }),
+      data: await lagging.trend(query.year, query.agency_id, user),
+    })),
     reason: async ({ body, user }) => ({ message: ok, data: await realisation.reason(body, user) }),
     recordSp2d: async ({ body, user }) => ({
       message: ok,
@@ -277,10 +287,12 @@ export const MONTHLY_REPORT_FILE_PATH = `${BASE_PATH}${routes.monthlyReport.down
  * month printed behind a signed link (issue 37).
  */
 export function monthlyReportRoutes(
-  { db }: AppContext,
+  { db, replica }: AppContext,
   files: SignedFiles,
 ): { handlers: Handlers['monthlyReport']; register(app: FastifyInstance): void } {
   const reports = createMonthlyReportService(db);
+  // The same service reading what may lag: the printed month.
+  const lagging = createMonthlyReportService(replica);
   const reminders = createMonthlyReminders(db);
   return {
     handlers: {
@@ -316,11 +328,11 @@ export function monthlyReportRoutes(
         claims: MonthlyReportDownloadQuery,
         open: async (query, signer) => {
           // Read as the signer may read it now, and as the month stands now.
-          const report = await reports.get(query, signer);
+          const report = await lagging.get(query, signer);
           return {
             fileName: monthlyReportName(report, query.format),
             contentType: query.format === 'pdf' ? PDF_CONTENT_TYPE : XLSX_CONTENT_TYPE,
-            write: (output) => writeMonthlyReport[query.format](db, report, output),
+            write: (output) => writeMonthlyReport[query.format](replica, report, output),
           };
         },
       });

@@ -23,6 +23,7 @@ import {
   createBudgetLineService,
   lineScopeOf,
 } from '../services/reports.js';
+import { lagTolerant } from './contract.js';
 import type { RouteModule } from './module.js';
 import type { SignedFiles } from './signed-files.js';
 
@@ -71,7 +72,7 @@ export function reportRoutes(
   const reports = createBudgetLineService(context.db, context.database.read, {
     freeForm: context.config.RANWAL_FREE_FORM_COMPONENTS,
   });
-  const dashboard = createDashboardService(context.db, context.currentYear);
+  const dashboard = createDashboardService(context.replica, context.currentYear);
 
   return {
     lines: reports,
@@ -102,7 +103,7 @@ export function reportRoutes(
           },
         };
       },
-      summary: async ({ query }) => ({ data: await dashboard.summary(query.year) }),
+      summary: lagTolerant(async ({ query }) => ({ data: await dashboard.summary(query.year) })),
     },
 
     register(app) {
@@ -125,7 +126,7 @@ export function reportRoutes(
             contentType: contentTypes[format],
             heavy: format === 'pdf',
             write: (output, options) =>
-              writerOf({ layout, format })(context.db, exported, output, options),
+              writerOf({ layout, format })(context.replica, exported, output, options),
           };
         },
       });

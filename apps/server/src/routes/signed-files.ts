@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -109,71 +110,77 @@ export function createSignedFiles(context: AppContext) {
           route,
           (request.query as { token?: unknown }).token,
         );
-        const made = await route.open(claims, signer);
-        const release = exports.take(signer.id);
-        let releaseRender: () => void;
-        try {
-          releaseRender = made.heavy ? renders.take(signer.id) : () => undefined;
-        } catch (error) {
-          release();
-          throw error;
-        }
-        const directory = await mkdtemp(
-          path.join(context.config.RANWAL_TEMP_DIR ?? tmpdir(), 'ranwal-report-'),
-        ).catch((error) => {
-          releaseRender();
-          release();
-          throw error;
-        });
-        const cleanUp = () => {
-          releaseRender();
-          release();
-          void rm(directory, { recursive: true, force: true });
-        };
-        try {
-          const file = path.join(directory, made.fileName);
-          // A client that leaves while the file is made stops the work.
-          const left = new AbortController();
-          const onLeave = () => left.abort();
-          reply.raw.once('close', onLeave);
-          const output = createWriteStream(file);
-          const write = () =>
-            made.write(output, {
-              signal: left.signal,
-              shortStatements: context.database.kind === 'pglite',
-            });
-          // One that waited its turn is not made once its client has left.
-          if (made.heavy) await heavyTurns(() => (left.signal.aborted ? undefined : write()));
-          else await write();
-          reply.raw.off('close', onLeave);
-          // Made: what is left is sending, which takes no turns from others.
-          releaseRender();
-          if (left.signal.aborted) {
-            output.destroy();
-            cleanUp();
-            reply.hijack();
-            reply.raw.destroy();
-            return reply;
+        // A file is a lag-tolerant read: from the read replica when it has the signer's writes
+        // (db/read-replica.ts).
+        return context.database.replica.run(signer.id, async () => {
+          const made = await route.open(claims, signer);
+          const release = exports.take(signer.id);
+          let releaseRender: () => void;
+          try {
+            releaseRender = made.heavy ? renders.take(signer.id) : () => undefined;
+          } catch (error) {
+            release();
+            throw error;
           }
-          await finished(output);
-          const { size } = await stat(file);
-          const body = createReadStream(file);
-          body.once('close', cleanUp);
-          reply.raw.once('close', () => {
-            body.destroy();
-            cleanUp();
+          const directory = await mkdtemp(
+            path.join(context.config.RANWAL_TEMP_DIR ?? tmpdir(), 'ranwal-report-'),
+          ).catch((error) => {
+            releaseRender();
+            release();
+            throw error;
           });
-          cutOffWhenStalled(reply, context.config.RANWAL_SEND_TIMEOUT_MS);
-          return reply
-            .type(made.contentType)
-            .header('content-length', size)
-            .header('content-disposition', `attachment; filename="${made.fileName}"`)
-            .header('cache-control', 'no-store')
-            .send(body);
-        } catch (error) {
-          cleanUp();
-          throw error;
-        }
+          const cleanUp = () => {
+            releaseRender();
+            release();
+            void rm(directory, { recursive: true, force: true });
+          };
+          try {
+            const file = path.join(directory, made.fileName);
+            // A client that leaves while the file is made stops the work.
+            const left = new AbortController();
+            const onLeave = () => left.abort();
+            reply.raw.once('close', onLeave);
+            const output = createWriteStream(file);
+            // Bound to this call's reads: a file that waits its turn is run by another's call.
+            const write = AsyncLocalStorage.bind(() =>
+              made.write(output, {
+                signal: left.signal,
+                shortStatements: context.database.kind === 'pglite',
+              }),
+            );
+            // One that waited its turn is not made once its client has left.
+            if (made.heavy) await heavyTurns(() => (left.signal.aborted ? undefined : write()));
+            else await write();
+            reply.raw.off('close', onLeave);
+            // Made: what is left is sending, which takes no turns from others.
+            releaseRender();
+            if (left.signal.aborted) {
+              output.destroy();
+              cleanUp();
+              reply.hijack();
+              reply.raw.destroy();
+              return reply;
+            }
+            await finished(output);
+            const { size } = await stat(file);
+            const body = createReadStream(file);
+            body.once('close', cleanUp);
+            reply.raw.once('close', () => {
+              body.destroy();
+              cleanUp();
+            });
+            cutOffWhenStalled(reply, context.config.RANWAL_SEND_TIMEOUT_MS);
+            return reply
+              .type(made.contentType)
+              .header('content-length', size)
+              .header('content-disposition', `attachment; filename="${made.fileName}"`)
+              .header('cache-control', 'no-store')
+              .send(body);
+          } catch (error) {
+            cleanUp();
+            throw error;
+          }
+        });
       });
     },
   };

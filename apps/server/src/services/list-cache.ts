@@ -17,9 +17,15 @@ import { LRUCache } from 'lru-cache';
 export interface ListAnswerCache {
   /**
    * `compute()`'s answer for `key`, or the one stored for it if the database has not changed
-   * since; as UTF-8 bytes, encoded once when stored rather than on every answer.
+   * since; as UTF-8 bytes, encoded once when stored rather than on every answer. `snapshot`
+   * says where `compute` reads, when not the database's own (a read replica's: it has snapshots
+   * of its own, which move as it replays, db/read-replica.ts).
    */
-  answer(key: string, compute: () => Promise<string>): Promise<Buffer>;
+  answer(
+    key: string,
+    compute: () => Promise<string>,
+    snapshot?: () => Promise<string>,
+  ): Promise<Buffer>;
 }
 
 export interface ListAnswerCacheOptions {
@@ -35,7 +41,7 @@ interface StoredAnswer {
 }
 
 export function createListAnswerCache({
-  snapshot,
+  snapshot: databaseSnapshot,
   maxSize,
 }: ListAnswerCacheOptions): ListAnswerCache {
   const stored = new LRUCache<string, StoredAnswer>({
@@ -46,7 +52,12 @@ export function createListAnswerCache({
   // list would otherwise be read once per waiting request).
   const inFlight = new Map<string, Promise<Buffer>>();
 
-  async function computeAndStore(key: string, before: string, compute: () => Promise<string>) {
+  async function computeAndStore(
+    key: string,
+    before: string,
+    compute: () => Promise<string>,
+    snapshot: () => Promise<string>,
+  ) {
     const body = Buffer.from(await compute());
     // (An answer larger than the whole cache is not kept: LRUCache leaves it out.)
     if ((await snapshot()) === before) stored.set(key, { snapshot: before, body });
@@ -54,14 +65,14 @@ export function createListAnswerCache({
   }
 
   return {
-    async answer(key, compute) {
+    async answer(key, compute, snapshot = databaseSnapshot) {
       const before = await snapshot();
       const hit = stored.get(key);
       if (hit?.snapshot === before) return hit.body;
       const flightKey = `${before}\u0000${key}`;
       const running = inFlight.get(flightKey);
       if (running) return running;
-      const computing = computeAndStore(key, before, compute).finally(() =>
+      const computing = computeAndStore(key, before, compute, snapshot).finally(() =>
         inFlight.delete(flightKey),
       );
       inFlight.set(flightKey, computing);
