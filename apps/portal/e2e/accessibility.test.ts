@@ -7,6 +7,7 @@ import {
   ADMIN,
   apiAs,
   axeViolations,
+  createChain,
   currentSidebarItem,
   type E2E,
   headingsLevel1,
@@ -121,29 +122,15 @@ describe('every route of the route table: accessible, one h1, laid out', () => {
     // Pages with data in them, seeded through the API (the journeys build these by hand).
     await createUserService(e2e.database.db).create({ ...USER, role: 'user' });
     const admin = await apiAs(e2e, ADMIN);
-    const program = (
-      await admin.program.create({ name: 'Program Kesehatan Masyarakat', is_taxed: true })
-    ).data;
-    const action = (
-      await admin.action.create({ name: 'Pelayanan Posyandu', program_id: program.id })
-    ).data;
-    const sub_action = (
-      await admin.sub_action.create({ name: 'Penyediaan Alat Kesehatan', action_id: action.id })
-    ).data;
-    const activity = (
-      await admin.activity.create({ name: 'Pengadaan Timbangan', sub_action_id: sub_action.id })
-    ).data;
-    const subtitle = (
-      await admin.subtitle.create({ name: 'Posyandu Melati', activity_id: activity.id })
-    ).data;
-    const account = (
-      await admin.account.create({
-        code: '5.1.02.01',
-        name: 'Belanja Alat Kesehatan',
-        subtitle_id: subtitle.id,
-      })
-    ).data;
-    const supporter = (await admin.supporter.create({ name: 'Puskesmas Sukamaju' })).data;
+    const chain = await createChain(admin, {
+      program: { name: 'Program Kesehatan Masyarakat', is_taxed: true },
+      action: { name: 'Pelayanan Posyandu' },
+      sub_action: { name: 'Penyediaan Alat Kesehatan' },
+      activity: { name: 'Pengadaan Timbangan' },
+      subtitle: { name: 'Posyandu Melati' },
+      account: { code: '5.1.02.01', name: 'Belanja Alat Kesehatan' },
+      supporter: { name: 'Puskesmas Sukamaju' },
+    });
     const user = await apiAs(e2e, USER);
     await user.budgetLine.create({
       component_code: 'ALK-01',
@@ -156,13 +143,7 @@ describe('every route of the route table: accessible, one h1, laid out', () => {
       third_volume: 1,
       year: currentYear(),
       is_taxed: true,
-      program_id: program.id,
-      action_id: action.id,
-      sub_action_id: sub_action.id,
-      activity_id: activity.id,
-      subtitle_id: subtitle.id,
-      account_id: account.id,
-      supporter_id: supporter.id,
+      ...chain.line,
     });
     const cover = await admin.upload.file(
       new Blob([new Uint8Array(png(48, 24, [20, 120, 80]))]),

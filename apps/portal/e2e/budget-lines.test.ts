@@ -15,6 +15,7 @@ import {
   ADMIN,
   apiAs,
   axeViolations,
+  createChain,
   type E2E,
   readable,
   screenshot,
@@ -48,35 +49,16 @@ type ChainIds = Pick<
 >;
 
 async function buildChain(admin: RanwalClient, tag: string): Promise<ChainIds> {
-  const program = (await admin.program.create({ name: `Program ${tag}`, is_taxed: false })).data;
-  const action = (await admin.action.create({ name: `Kegiatan ${tag}`, program_id: program.id }))
-    .data;
-  const sub_action = (
-    await admin.sub_action.create({ name: `Sub Kegiatan ${tag}`, action_id: action.id })
-  ).data;
-  const activity = (
-    await admin.activity.create({ name: `Aktivitas ${tag}`, sub_action_id: sub_action.id })
-  ).data;
-  const subtitle = (
-    await admin.subtitle.create({ name: `Subtitle ${tag}`, activity_id: activity.id })
-  ).data;
-  const account = (
-    await admin.account.create({
-      name: `Belanja ${tag}`,
-      code: `5.1.02.${tag.length}${tag.charCodeAt(0)}`,
-      subtitle_id: subtitle.id,
-    })
-  ).data;
-  const supporter = (await admin.supporter.create({ name: `Pengampu ${tag}` })).data;
-  return {
-    program_id: program.id,
-    action_id: action.id,
-    sub_action_id: sub_action.id,
-    activity_id: activity.id,
-    subtitle_id: subtitle.id,
-    account_id: account.id,
-    supporter_id: supporter.id,
-  };
+  const made = await createChain(admin, {
+    program: { name: `Program ${tag}`, is_taxed: false },
+    action: { name: `Kegiatan ${tag}` },
+    sub_action: { name: `Sub Kegiatan ${tag}` },
+    activity: { name: `Aktivitas ${tag}` },
+    subtitle: { name: `Subtitle ${tag}` },
+    account: { name: `Belanja ${tag}`, code: `5.1.02.${tag.length}${tag.charCodeAt(0)}` },
+    supporter: { name: `Pengampu ${tag}` },
+  });
+  return made.line;
 }
 
 const numbered = (n: number) => `Kertas Nomor ${String(n).padStart(3, '0')}`;

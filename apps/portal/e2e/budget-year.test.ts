@@ -6,6 +6,7 @@ import {
   apiAs,
   axeViolations,
   chooseInComboBox,
+  createChain,
   currentSidebarItem,
   type E2E,
   fieldName,
@@ -47,17 +48,15 @@ describe('one budget year on every page, through the portal', () => {
   beforeAll(async () => {
     e2e = await startE2E();
     admin = await apiAs(e2e, ADMIN);
-    const program = (await admin.program.create({ ...CHAIN.program, is_taxed: false })).data;
-    const action = (await admin.action.create({ ...CHAIN.action, program_id: program.id })).data;
-    const subAction = (await admin.sub_action.create({ ...CHAIN.subAction, action_id: action.id }))
-      .data;
-    const activity = (
-      await admin.activity.create({ name: 'Rapat Renja', sub_action_id: subAction.id })
-    ).data;
-    const subtitle = (await admin.subtitle.create({ name: 'Tim Renja', activity_id: activity.id }))
-      .data;
-    await admin.account.create({ ...CHAIN.account, subtitle_id: subtitle.id });
-    await admin.supporter.create({ name: 'Sekretariat' });
+    const { sub_action: subAction } = await createChain(admin, {
+      program: { ...CHAIN.program, is_taxed: false },
+      action: CHAIN.action,
+      sub_action: CHAIN.subAction,
+      activity: { name: 'Rapat Renja' },
+      subtitle: { name: 'Tim Renja' },
+      account: CHAIN.account,
+      supporter: { name: 'Sekretariat' },
+    });
     await createUserService(e2e.database.db).create({ ...PLANNER, role: 'user' });
     // Last year's catalogue and the planned year's, each with an item of its own.
     const item = (name: string) => ({

@@ -7,6 +7,7 @@ import {
   apiAs,
   axeViolations,
   chooseInComboBox,
+  createChain,
   descriptionPairs,
   type E2E,
   fieldName,
@@ -60,46 +61,22 @@ describe('the catalogue and the pagu rule of a new year, through the portal', ()
   beforeAll(async () => {
     e2e = await startE2E();
     admin = await apiAs(e2e, ADMIN);
-    const unit = (await admin.agency.create(UNIT)).data;
-    const program = (
-      await admin.program.create({
+    const made = await createChain(admin, {
+      agency: UNIT,
+      program: {
         code: '4.01.02',
         name: 'Program Koordinasi Perencanaan Daerah',
         is_taxed: false,
-        agency_id: unit.id,
-      })
-    ).data;
-    const action = (
-      await admin.action.create({
-        code: '4.01.02.2.01',
-        name: 'Koordinasi Penyusunan Dokumen Perencanaan',
-        program_id: program.id,
-      })
-    ).data;
-    const subAction = (
-      await admin.sub_action.create({
-        code: '4.01.02.2.01.0003',
-        name: 'Koordinasi Penyusunan RKPD',
-        action_id: action.id,
-      })
-    ).data;
-    const activity = (
-      await admin.activity.create({ name: 'Rapat Penyusunan RKPD', sub_action_id: subAction.id })
-    ).data;
-    const subtitle = (
-      await admin.subtitle.create({ name: 'Tim Penyusun RKPD', activity_id: activity.id })
-    ).data;
-    const account = (await admin.account.create({ ...STATIONERY, subtitle_id: subtitle.id })).data;
-    const supporter = (await admin.supporter.create({ name: 'Bidang Perencanaan' })).data;
-    chain = {
-      program_id: program.id,
-      action_id: action.id,
-      sub_action_id: subAction.id,
-      activity_id: activity.id,
-      subtitle_id: subtitle.id,
-      account_id: account.id,
-      supporter_id: supporter.id,
-    };
+      },
+      action: { code: '4.01.02.2.01', name: 'Koordinasi Penyusunan Dokumen Perencanaan' },
+      sub_action: { code: '4.01.02.2.01.0003', name: 'Koordinasi Penyusunan RKPD' },
+      activity: { name: 'Rapat Penyusunan RKPD' },
+      subtitle: { name: 'Tim Penyusun RKPD' },
+      account: STATIONERY,
+      supporter: { name: 'Bidang Perencanaan' },
+    });
+    const unit = made.agency!;
+    chain = made.line;
     await createUserService(e2e.database.db).create({
       ...PLANNER,
       role: 'user',

@@ -6,6 +6,7 @@ import {
   ADMIN,
   apiAs,
   axeViolations,
+  createChain,
   descriptionPairs,
   type E2E,
   openFromSidebar,
@@ -42,64 +43,23 @@ describe('a line told truly: detail, verification, delete and restore', () => {
   beforeAll(async () => {
     e2e = await startE2E();
     admin = await apiAs(e2e, ADMIN);
-    const unit = (
-      await admin.agency.create({ name: 'Dinas Rapat', code: '1.01.0.00.0.00.01.0000' })
-    ).data;
-    const program = (
-      await admin.program.create({
-        name: 'Program Rapat',
-        code: '1.01.01',
-        is_taxed: false,
-        agency_id: unit.id,
-      })
-    ).data;
-    const action = (
-      await admin.action.create({
-        name: 'Kegiatan Rapat',
-        code: '1.01.01.2.01',
-        program_id: program.id,
-      })
-    ).data;
-    const subAction = (
-      await admin.sub_action.create({
-        name: 'Sub Kegiatan Rapat',
-        code: '1.01.01.2.01.0001',
-        action_id: action.id,
-      })
-    ).data;
-    subActionId = subAction.id;
-    const activity = (
-      await admin.activity.create({
-        name: 'Rapat Koordinasi',
-        code: '01',
-        sub_action_id: subAction.id,
-      })
-    ).data;
-    const subtitle = (
-      await admin.subtitle.create({ name: 'Konsumsi', code: '01.01', activity_id: activity.id })
-    ).data;
-    const account = (
-      await admin.account.create({
-        code: '5.1.02.01.01.0052',
-        name: 'Belanja Makanan dan Minuman Rapat',
-        subtitle_id: subtitle.id,
-      })
-    ).data;
-    const supporter = (await admin.supporter.create({ name: 'Bidang Umum' })).data;
+    const made = await createChain(admin, {
+      agency: { name: 'Dinas Rapat', code: '1.01.0.00.0.00.01.0000' },
+      program: { name: 'Program Rapat', code: '1.01.01', is_taxed: false },
+      action: { name: 'Kegiatan Rapat', code: '1.01.01.2.01' },
+      sub_action: { name: 'Sub Kegiatan Rapat', code: '1.01.01.2.01.0001' },
+      activity: { name: 'Rapat Koordinasi', code: '01' },
+      subtitle: { name: 'Konsumsi', code: '01.01' },
+      account: { code: '5.1.02.01.01.0052', name: 'Belanja Makanan dan Minuman Rapat' },
+      supporter: { name: 'Bidang Umum' },
+    });
+    const unit = made.agency!;
+    subActionId = made.sub_action.id;
     const users = createUserService(e2e.database.db);
     await users.create({ ...PLANNER, role: 'user', agency_ids: [unit.id] });
     await users.create({ ...VERIFIER, role: 'verifier', agency_ids: [unit.id] });
     planner = await apiAs(e2e, PLANNER);
-    const chain = {
-      program_id: program.id,
-      action_id: action.id,
-      sub_action_id: subAction.id,
-      activity_id: activity.id,
-      subtitle_id: subtitle.id,
-      account_id: account.id,
-      supporter_id: supporter.id,
-      year: YEAR,
-    };
+    const chain = { ...made.line, year: YEAR };
     await planner.budgetLine.create({
       ...chain,
       component_code: 'KONS-01',

@@ -8,6 +8,7 @@ import {
   ADMIN,
   apiAs,
   axeViolations,
+  createChain,
   type E2E,
   openFromSidebar,
   readable,
@@ -57,36 +58,18 @@ describe('evidence from the field, on a phone and a map', () => {
   beforeAll(async () => {
     e2e = await startE2E();
     const admin = await apiAs(e2e, ADMIN);
-    const unit = (await admin.agency.create(UNIT)).data;
-    const program = (
-      await admin.program.create({
-        code: '1.03.10',
-        name: 'Program Penyelenggaraan Jalan',
-        is_taxed: false,
-        agency_id: unit.id,
-      })
-    ).data;
-    const action = (
-      await admin.action.create({
-        code: '1.03.10.2.01',
-        name: 'Penyelenggaraan Jalan Kabupaten',
-        program_id: program.id,
-      })
-    ).data;
-    const subAction = (await admin.sub_action.create({ ...ROAD, action_id: action.id })).data;
-    const activity = (
-      await admin.activity.create({ name: 'Fisik Jalan', sub_action_id: subAction.id })
-    ).data;
-    const subtitle = (await admin.subtitle.create({ name: 'Konstruksi', activity_id: activity.id }))
-      .data;
-    const account = (
-      await admin.account.create({
-        code: ACCOUNT,
-        name: 'Belanja Modal Jalan Kabupaten',
-        subtitle_id: subtitle.id,
-      })
-    ).data;
-    const supporter = (await admin.supporter.create({ name: 'Bidang Bina Marga' })).data;
+    const chain = await createChain(admin, {
+      agency: UNIT,
+      program: { code: '1.03.10', name: 'Program Penyelenggaraan Jalan', is_taxed: false },
+      action: { code: '1.03.10.2.01', name: 'Penyelenggaraan Jalan Kabupaten' },
+      sub_action: ROAD,
+      activity: { name: 'Fisik Jalan' },
+      subtitle: { name: 'Konstruksi' },
+      account: { code: ACCOUNT, name: 'Belanja Modal Jalan Kabupaten' },
+      supporter: { name: 'Bidang Bina Marga' },
+    });
+    const unit = chain.agency!;
+    const subAction = chain.sub_action;
     const users = createUserService(e2e.database.db);
     await users.create({ ...OFFICER, role: 'user', agency_ids: [unit.id] });
     await users.create({ ...VERIFIER, role: 'verifier', agency_ids: [unit.id] });
@@ -102,13 +85,7 @@ describe('evidence from the field, on a phone and a map', () => {
       third_volume: 1,
       year: YEAR,
       is_taxed: false,
-      program_id: program.id,
-      action_id: action.id,
-      sub_action_id: subAction.id,
-      activity_id: activity.id,
-      subtitle_id: subtitle.id,
-      account_id: account.id,
-      supporter_id: supporter.id,
+      ...chain.line,
     });
     // Planned to be paid in March; nothing is: the road is red on the map.
     await officer.cashPlan.set({

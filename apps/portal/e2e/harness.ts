@@ -242,6 +242,67 @@ export async function apiAs(
   return client;
 }
 
+type CreateBody<K extends keyof RanwalClient> = RanwalClient[K] extends {
+  create: (body: infer B, ...rest: never[]) => unknown;
+}
+  ? B
+  : never;
+
+/**
+ * What a journey's lines are written under, one of each level from the Perangkat Daerah
+ * (optional: a region without units) down to a kode rekening, and a pengampu; each level as the
+ * journey names it, its parent filled in.
+ */
+export interface ChainSpec {
+  agency?: CreateBody<'agency'>;
+  program: Omit<CreateBody<'program'>, 'agency_id'>;
+  action: Omit<CreateBody<'action'>, 'program_id'>;
+  sub_action: Omit<CreateBody<'sub_action'>, 'action_id'>;
+  activity: Omit<CreateBody<'activity'>, 'sub_action_id'>;
+  subtitle: Omit<CreateBody<'subtitle'>, 'activity_id'>;
+  account: Omit<CreateBody<'account'>, 'subtitle_id'>;
+  supporter: CreateBody<'supporter'>;
+}
+
+/**
+ * Creates `spec`'s chain as the admin, top down, and answers each record and `line`: the seven
+ * ids a budget line is written under.
+ */
+export async function createChain(admin: RanwalClient, spec: ChainSpec) {
+  const agency = spec.agency ? (await admin.agency.create(spec.agency)).data : undefined;
+  const program = (
+    await admin.program.create({ ...spec.program, ...(agency ? { agency_id: agency.id } : {}) })
+  ).data;
+  const action = (await admin.action.create({ ...spec.action, program_id: program.id })).data;
+  const sub_action = (await admin.sub_action.create({ ...spec.sub_action, action_id: action.id }))
+    .data;
+  const activity = (await admin.activity.create({ ...spec.activity, sub_action_id: sub_action.id }))
+    .data;
+  const subtitle = (await admin.subtitle.create({ ...spec.subtitle, activity_id: activity.id }))
+    .data;
+  const account = (await admin.account.create({ ...spec.account, subtitle_id: subtitle.id })).data;
+  const supporter = (await admin.supporter.create(spec.supporter)).data;
+  return {
+    agency,
+    program,
+    action,
+    sub_action,
+    activity,
+    subtitle,
+    account,
+    supporter,
+    line: {
+      program_id: program.id,
+      action_id: action.id,
+      sub_action_id: sub_action.id,
+      activity_id: activity.id,
+      subtitle_id: subtitle.id,
+      account_id: account.id,
+      supporter_id: supporter.id,
+    },
+  };
+}
+
 /**
  * Holds the page's next request to `url` until `release()` is called, then lets it reach the real
  * server: the busy state in between ('Signing In...', 'Menghapus...') can be seen for certain.

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { messagesEn } from '@ranwal/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../../bench/local.mjs';
-import { ADMIN, apiAs, type E2E, screenshot, startE2E } from './harness.js';
+import { ADMIN, apiAs, createChain, type E2E, screenshot, startE2E } from './harness.js';
 
 /*
  * What other agencies get from the registry, used from the outside (issue 16): @ranwal/core,
@@ -97,15 +97,15 @@ describe('the published packages, used from the outside', () => {
   it('an agency app embeds the line entry and the list with its own messages and colour, and creates a line', async () => {
     const admin = await apiAs(e2e, ADMIN);
     await admin.user.create({ ...DEWI, role: 'user' });
-    const program = (await admin.program.create({ name: 'Harbour Works', is_taxed: false })).data;
-    const action = (await admin.action.create({ name: 'Quay Repair', program_id: program.id }))
-      .data;
-    const sub = (await admin.sub_action.create({ name: 'North Quay', action_id: action.id })).data;
-    const activity = (await admin.activity.create({ name: 'Survey', sub_action_id: sub.id })).data;
-    const subtitle = (await admin.subtitle.create({ name: 'Materials', activity_id: activity.id }))
-      .data;
-    await admin.account.create({ name: 'Cement', code: '5.1.02.01', subtitle_id: subtitle.id });
-    await admin.supporter.create({ name: 'Port Authority' });
+    await createChain(admin, {
+      program: { name: 'Harbour Works', is_taxed: false },
+      action: { name: 'Quay Repair' },
+      sub_action: { name: 'North Quay' },
+      activity: { name: 'Survey' },
+      subtitle: { name: 'Materials' },
+      account: { name: 'Cement', code: '5.1.02.01' },
+      supporter: { name: 'Port Authority' },
+    });
 
     const { page, context } = await e2e.newPage();
     await page.goto(`${app.origin}/?api=${encodeURIComponent(e2e.baseUrl)}`);

@@ -11,6 +11,7 @@ import {
   apiAs,
   axeViolations,
   chooseInComboBox,
+  createChain,
   type E2E,
   expectListLeftByTab,
   fieldName,
@@ -160,28 +161,19 @@ describe("a planning officer's day, with no workaround (issue 33)", () => {
     downloads = await mkdtemp(path.join(tmpdir(), 'ranwal-e2e-day-'));
     admin = await apiAs(e2e, ADMIN);
     // The reference the region loaded (as `ranwal import hierarchy` does): one unit's chain.
-    const agency = (await admin.agency.create(AGENCY)).data;
-    const program = (
-      await admin.program.create({ ...PROGRAM, is_taxed: false, agency_id: agency.id })
-    ).data;
-    const action = (await admin.action.create({ ...ACTION, program_id: program.id })).data;
-    const subAction = (await admin.sub_action.create({ ...SUB_ACTION, action_id: action.id })).data;
-    subActionId = subAction.id;
-    const activity = (await admin.activity.create({ name: ACTIVITY, sub_action_id: subAction.id }))
-      .data;
-    const subtitle = (await admin.subtitle.create({ name: SUBTITLE, activity_id: activity.id }))
-      .data;
-    const account = (await admin.account.create({ ...ACCOUNT, subtitle_id: subtitle.id })).data;
-    const supporter = (await admin.supporter.create({ name: SUPPORTER })).data;
-    chain = {
-      program_id: program.id,
-      action_id: action.id,
-      sub_action_id: subAction.id,
-      activity_id: activity.id,
-      subtitle_id: subtitle.id,
-      account_id: account.id,
-      supporter_id: supporter.id,
-    };
+    const made = await createChain(admin, {
+      agency: AGENCY,
+      program: { ...PROGRAM, is_taxed: false },
+      action: ACTION,
+      sub_action: SUB_ACTION,
+      activity: { name: ACTIVITY },
+      subtitle: { name: SUBTITLE },
+      account: ACCOUNT,
+      supporter: { name: SUPPORTER },
+    });
+    const agency = made.agency!;
+    subActionId = made.sub_action.id;
+    chain = made.line;
     // An older year's catalogue holds a 'Map Plastik' too, at another price: the planner must
     // find the planned year's.
     await admin.priceItem.import({

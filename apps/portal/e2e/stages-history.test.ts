@@ -7,6 +7,7 @@ import {
   apiAs,
   axeViolations,
   chooseInComboBox,
+  createChain,
   type E2E,
   fillDate,
   fillStage,
@@ -51,38 +52,18 @@ describe('stages and the history of every change, through the portal', () => {
   beforeAll(async () => {
     e2e = await startE2E();
     admin = await apiAs(e2e, ADMIN);
-    const unit = (await admin.agency.create({ name: 'Dinas Tahapan' })).data;
-    const program = (
-      await admin.program.create({ name: 'Program Tahapan', is_taxed: false, agency_id: unit.id })
-    ).data;
-    const action = (await admin.action.create({ name: 'Kegiatan Tahapan', program_id: program.id }))
-      .data;
-    const subAction = (
-      await admin.sub_action.create({ name: 'Sub Kegiatan Tahapan', action_id: action.id })
-    ).data;
-    const activity = (
-      await admin.activity.create({ name: 'Aktivitas Tahapan', sub_action_id: subAction.id })
-    ).data;
-    const subtitle = (
-      await admin.subtitle.create({ name: 'Subtitle Tahapan', activity_id: activity.id })
-    ).data;
-    const account = (
-      await admin.account.create({
-        code: '5.1.02.01.01.0024',
-        name: 'Belanja Alat Tulis Kantor',
-        subtitle_id: subtitle.id,
-      })
-    ).data;
-    const supporter = (await admin.supporter.create({ name: 'Bidang Program' })).data;
-    chain = {
-      program_id: program.id,
-      action_id: action.id,
-      sub_action_id: subAction.id,
-      activity_id: activity.id,
-      subtitle_id: subtitle.id,
-      account_id: account.id,
-      supporter_id: supporter.id,
-    };
+    const made = await createChain(admin, {
+      agency: { name: 'Dinas Tahapan' },
+      program: { name: 'Program Tahapan', is_taxed: false },
+      action: { name: 'Kegiatan Tahapan' },
+      sub_action: { name: 'Sub Kegiatan Tahapan' },
+      activity: { name: 'Aktivitas Tahapan' },
+      subtitle: { name: 'Subtitle Tahapan' },
+      account: { code: '5.1.02.01.01.0024', name: 'Belanja Alat Tulis Kantor' },
+      supporter: { name: 'Bidang Program' },
+    });
+    const unit = made.agency!;
+    chain = made.line;
     const users = createUserService(e2e.database.db);
     await users.create({ ...PLANNER, role: 'user', agency_ids: [unit.id] });
     await users.create({ ...VERIFIER, role: 'verifier', agency_ids: [unit.id] });
