@@ -59,6 +59,16 @@ describe.each(databaseTargets)('budget-line pages by cursor on %s', (target) => 
     };
   };
 
+  /** Every line a caller sees, in order, read by pages of 100. */
+  const allIds = async (token: string, sort: string) => {
+    const all: string[] = [];
+    for (let page = 1; all.length === (page - 1) * 100; page++) {
+      const lines = (await list(token, `limit=100&sort=${sort}&page=${page}`)).data;
+      all.push(...lines.map((line) => line.id));
+    }
+    return all;
+  };
+
   /** A line added while someone pages: newest of all, its total in the middle of the others. */
   const addLine = (target: Chain) => insertLines(target, t.userId, 1, 10_000 + ++added);
 
@@ -66,11 +76,7 @@ describe.each(databaseTargets)('budget-line pages by cursor on %s', (target) => 
     'pages on in %s order, each line once, while lines are added, in every scope',
     async (sort) => {
       for (const { scope, token, chain: into } of scopes()) {
-        const all: string[] = [];
-        for (let page = 1; all.length === (page - 1) * 100; page++) {
-          const lines = (await list(token, `limit=100&sort=${sort}&page=${page}`)).data;
-          all.push(...lines.map((line) => line.id));
-        }
+        const all = await allIds(token, sort);
         expect(all.length, scope).toBeGreaterThan(10);
         const seen: string[] = [];
         let answer = await list(token, `limit=4&sort=${sort}`);
@@ -132,6 +138,25 @@ describe.each(databaseTargets)('budget-line pages by cursor on %s', (target) => 
     expect(second.data.map((line) => line.id)).toEqual(secondByNumber.data.map((line) => line.id));
     expect(first.filter.prev_cursor).toBeNull();
   });
+
+  it.each(sorts)(
+    'reads every page by number in %s order, the far half from the end',
+    async (sort) => {
+      for (const { scope, token } of scopes()) {
+        const all = await allIds(token, sort);
+        const pages = Math.ceil(all.length / 7);
+        for (let page = 1; page <= pages + 1; page++) {
+          const answer = await list(token, `limit=7&sort=${sort}&page=${page}`);
+          expect(
+            answer.data.map((line) => line.id),
+            `${scope} page ${page}`,
+          ).toEqual(all.slice((page - 1) * 7, page * 7));
+          expect(answer.filter.next_cursor === null, `${scope} page ${page}`).toBe(page >= pages);
+          expect(answer.filter).toMatchObject({ filtered_result: all.length, total_page: pages });
+        }
+      }
+    },
+  );
 
   it('refuses a cursor of another order, or not one at all, as a 400 on its field', async () => {
     const newest = await list(t.adminToken, 'limit=2&sort=newest');

@@ -23,7 +23,13 @@ import {
   type User,
   type WorkScope,
 } from '@ranwal/core';
-import { type Kysely, type SelectQueryBuilder, sql, type WhereInterface } from 'kysely';
+import {
+  CompiledQuery,
+  type Kysely,
+  type SelectQueryBuilder,
+  sql,
+  type WhereInterface,
+} from 'kysely';
 import {
   asLevelDatabase,
   type Database,
@@ -189,6 +195,12 @@ const sortKeys = {
   },
 } as const;
 const sortColumnOf = (sort: BudgetLineSort) => budgetLineSortOrders[sort][0][0];
+
+/**
+ * A search the planner expects to match more lines than this is past COUNT_BOUND without being
+ * counted: twice the bound, so an estimate off by half still says the truth.
+ */
+const SURELY_PAST_BOUND = 2 * COUNT_BOUND;
 
 /**
  * The lines past `position` in the order (`backward`: before it), as one condition an index
@@ -405,12 +417,44 @@ function searchedParents(
 export async function searchMatchesOf(
   db: Kysely<LineDatabase>,
   search: string,
+  read: ReadRows = readThrough(db),
 ): Promise<SearchMatches> {
   const named = searchedParents(db, containsPattern(search));
   const [programs, accounts] = await Promise.all([
-    named.programs.execute(),
-    named.accounts.execute(),
+    read(named.programs.compile()),
+    read(named.accounts.compile()),
   ]);
+  return {
+    programs: programs.map((row) => row.id as string),
+    accounts: accounts.map((row) => row.id as string),
+  };
+}
+
+/**
+ * How many accounts a list's search names as ids in its statement: past this, the word is
+ * common (every account is 'Belanja …') and its lines are found by walking the order's index,
+ * for which the accounts' own lookup (a hashed subplan) serves as well as a long array.
+ */
+const NAMED_ACCOUNTS_MAX = 5_000;
+
+/**
+ * A list's search matches as ids (`searchMatchesOf`), so PostgreSQL plans the lines' query
+ * knowing how many lines the word finds: a rare word (or none) is an index probe of each part
+ * (trigram, programme, account) and a sort of the few lines found; a common one a walk down
+ * the order's index, each line checked. Undefined when the word names too many accounts to
+ * list (NAMED_ACCOUNTS_MAX).
+ */
+async function listSearchMatches(
+  db: Kysely<LineDatabase>,
+  search: string,
+  read: ReadRows,
+): Promise<SearchMatches | undefined> {
+  const named = searchedParents(db, containsPattern(search));
+  const [programs, accounts] = await Promise.all([
+    read(named.programs.compile()),
+    read(named.accounts.limit(NAMED_ACCOUNTS_MAX + 1).compile()),
+  ]);
+  if (accounts.length > NAMED_ACCOUNTS_MAX) return undefined;
   return {
     programs: programs.map((row) => row.id as string),
     accounts: accounts.map((row) => row.id as string),
@@ -594,16 +638,40 @@ export function createBudgetLineService(
       .execute();
   }
 
-  /** How many lines match, up to COUNT_BOUND: a count over `limit COUNT_BOUND + 1` lines. */
-  async function countLines(filter: BudgetLineFilter): Promise<BoundedCount> {
-    const matching = whereLines(lineOnes, filter).limit(COUNT_BOUND + 1);
+  /**
+   * How many lines match, up to COUNT_BOUND: a count over `limit COUNT_BOUND + 1` lines. A
+   * search PostgreSQL expects to match more than SURELY_PAST_BOUND lines is not counted: it is
+   * past the bound, and finding 10 001 of its lines scattered through a year costs more than a
+   * page (100–350 ms for 20 000 matches among 527 000 lines on the bench's seed).
+   */
+  async function countLines(
+    filter: BudgetLineFilter,
+    matches?: SearchMatches,
+  ): Promise<BoundedCount> {
+    const matching = whereLines(lineOnes, filter, matches);
+    if (filter.search && (await estimatedRows(matching)) > SURELY_PAST_BOUND) {
+      return { count: COUNT_BOUND, bounded: true };
+    }
     const [row] = await read<{ count: unknown }>(
       db
-        .selectFrom(matching.as('matching'))
+        .selectFrom(matching.limit(COUNT_BOUND + 1).as('matching'))
         .select((eb) => eb.fn.countAll().as('count'))
         .compile(),
     );
     return boundedCount(row?.count);
+  }
+
+  /** The rows PostgreSQL's planner expects a query to answer (`explain (format json)`). */
+  async function estimatedRows(query: { compile(): CompiledQuery }): Promise<number> {
+    const { sql: text, parameters } = query.compile();
+    const [row] = await read<{ 'QUERY PLAN': unknown }>(
+      CompiledQuery.raw(`explain (format json) ${text}`, [...parameters]),
+    );
+    const plan = row?.['QUERY PLAN'];
+    const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [
+      { Plan: { 'Plan Rows': number } },
+    ];
+    return parsed[0].Plan['Plan Rows'];
   }
 
   /**
@@ -744,14 +812,52 @@ export function createBudgetLineService(
             );
       const backward = query.after === undefined && query.before !== undefined;
       const offset = offsetOf(query.page, query.limit);
+      // An unfiltered total is a kept count (the table's for an admin, the user's own for a
+      // user without a unit while no programme has one): no count(*) over every line, or all
+      // of a user's, per page. Other counts stop at COUNT_BOUND (a count of 126 000 matches
+      // took 140 ms). A search's count is asked beside its page (on another connection): it
+      // is the dearer of the two.
+      const exact = (count: number): BoundedCount => ({ count, bounded: false });
+      // While no programme has a unit, a user without one has every line of theirs in scope:
+      // their kept count is their scope's, and their pages need not look at the programme.
+      const owner = scope.owner;
+      const ownLinesAll =
+        owner !== null && scope.programmes === 'unitless' && !(await anyProgrammeOfAUnit());
+      const kept =
+        caller.role === 'admin'
+          ? () => rowCount('detail_program')
+          : ownLinesAll && owner !== null
+            ? () => countUserLines(owner)
+            : undefined;
+      const inScope = lineScopeOf(caller);
+      const scopeTotal = async (): Promise<BoundedCount> =>
+        kept ? exact(await kept()) : countLines(inScope);
+      const matches = query.search ? await listSearchMatches(db, query.search, read) : undefined;
+      const searchCount = query.search ? countLines(filter, matches) : undefined;
+      const totalCount = narrowed || kept ? scopeTotal() : undefined;
+      // Awaited below; a failed page read must not leave them unhandled meanwhile.
+      for (const pending of [searchCount, totalCount]) pending?.catch(() => undefined);
+
       let chosen = whereLines(
         lineIds.select(sortKeys[sortColumnOf(query.sort)].text.as('sort_key')),
-        filter,
+        ownLinesAll ? { ...filter, programmes: undefined } : filter,
+        matches,
       );
       if (position) chosen = chosen.where(beyond(query.sort, position, backward));
-      const page = ordered(chosen, query.sort, backward)
-        .limit(query.limit + 1)
-        .offset(position ? 0 : offset);
+      // A page by number past the middle of a kept count is read from the other end: the
+      // same lines (every order is total, the id last), at worst half as many index entries
+      // skipped.
+      const known = !narrowed && !position && offset > 0 && totalCount ? await totalCount : null;
+      const fromEnd =
+        known && offset > known.count / 2 ? known.count - offset - (query.limit + 1) : null;
+      const page =
+        fromEnd !== null
+          ? ordered(chosen, query.sort, true)
+              .limit(Math.max(0, query.limit + 1 + Math.min(0, fromEnd)))
+              .offset(Math.max(0, fromEnd))
+          : ordered(chosen, query.sort, backward)
+              .limit(query.limit + 1)
+              .offset(position ? 0 : offset);
       const withExtra = await read<BudgetLineRow & { sort_key?: string }>(
         ordered(
           withVerificationState(
@@ -789,22 +895,15 @@ export function createBudgetLineService(
           : null,
       };
       for (const row of rows) delete row.sort_key;
-      // An unfiltered total is a kept count (the table's for an admin, the user's own for a
-      // user without a unit while no programme has one): no count(*) over every line, or all
-      // of a user's, per page. Other counts stop at COUNT_BOUND (a count of 126 000 matches
-      // took 140 ms).
-      const inScope = lineScopeOf(caller);
-      const exact = (count: number): BoundedCount => ({ count, bounded: false });
-      const scopeTotal = async (): Promise<BoundedCount> =>
-        caller.role === 'admin'
-          ? exact(await rowCount('detail_program'))
-          : scope.owner && !(await anyProgrammeOfAUnit())
-            ? exact(await countUserLines(scope.owner))
-            : countLines(inScope);
       const fromPage = position ? null : countFromLastPage(rows.length, query.limit, offset);
       const [filtered, total] = await Promise.all([
-        fromPage !== null ? exact(fromPage) : narrowed ? countLines(filter) : scopeTotal(),
-        narrowed ? scopeTotal() : undefined,
+        searchCount ??
+          (fromPage !== null
+            ? exact(fromPage)
+            : narrowed
+              ? countLines(filter, matches)
+              : (totalCount ?? scopeTotal())),
+        narrowed ? totalCount : undefined,
       ]);
       const totals = total ?? filtered;
       return {
