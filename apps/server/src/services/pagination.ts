@@ -55,23 +55,32 @@ export const offsetOf = (page: number, limit: number): number => (page - 1) * li
 export interface ListPosition {
   order: string;
   key: string;
-  id: string;
+  /** The row's id, when the key alone does not name one row (the history's key is its id). */
+  id?: string;
 }
 
 export const encodeCursor = (position: ListPosition): string =>
-  Buffer.from(JSON.stringify([position.order, position.key, position.id])).toString('base64url');
+  Buffer.from(
+    JSON.stringify(
+      position.id === undefined
+        ? [position.order, position.key]
+        : [position.order, position.key, position.id],
+    ),
+  ).toString('base64url');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The position a cursor names, for a list in `order` whose keys read as `keyPattern`; anything
- * else (another order's cursor, edited text) is a 400 on `field`, never a failed cast.
+ * The position a cursor names, for a list in `order` whose keys read as `keyPattern` (with a
+ * row's id, unless `withId` is false); anything else (another order's cursor, edited text) is
+ * a 400 on `field`, never a failed cast.
  */
 export function decodeCursor(
   text: string,
   order: string,
   keyPattern: RegExp,
   field: 'after' | 'before',
+  withId = true,
 ): ListPosition {
   let parsed: unknown;
   try {
@@ -81,14 +90,13 @@ export function decodeCursor(
   }
   if (
     Array.isArray(parsed) &&
-    parsed.length === 3 &&
+    parsed.length === (withId ? 3 : 2) &&
     parsed[0] === order &&
     typeof parsed[1] === 'string' &&
     keyPattern.test(parsed[1]) &&
-    typeof parsed[2] === 'string' &&
-    UUID.test(parsed[2])
+    (!withId || (typeof parsed[2] === 'string' && UUID.test(parsed[2])))
   ) {
-    return { order, key: parsed[1], id: parsed[2] };
+    return { order, key: parsed[1], ...(withId && { id: parsed[2] as string }) };
   }
   throw issuesRefusal([{ path: field, message: messagesId.server.cursorInvalid }]);
 }

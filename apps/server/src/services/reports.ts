@@ -213,7 +213,7 @@ function beyond(sort: BudgetLineSort, position: ListPosition, backward: boolean)
     sql.raw((towards === 'desc') !== backward ? '<' : '>');
   const key = sortKeys[column].value(position.key);
   const ref = sql.ref(`line.${column}`);
-  return sql<boolean>`(${ref} ${further(direction)}= ${key} and (${ref} ${further(direction)} ${key} or line.id ${further(idDirection)} ${position.id}::uuid))`;
+  return sql<boolean>`(${ref} ${further(direction)}= ${key} and (${ref} ${further(direction)} ${key} or line.id ${further(idDirection)} ${position.id!}::uuid))`;
 }
 
 /** A line refers to each level and to its supporter by `{key}_id`. */
