@@ -839,7 +839,7 @@ export function createBudgetLineService(
       for (const pending of [searchCount, totalCount]) pending?.catch(() => undefined);
 
       let chosen = whereLines(
-        lineIds.select(sortKeys[sortColumnOf(query.sort)].text.as('sort_key')),
+        lineIds,
         ownLinesAll ? { ...filter, programmes: undefined } : filter,
         matches,
       );
@@ -867,7 +867,9 @@ export function createBudgetLineService(
                   .selectFrom(page.as('page'))
                   .innerJoin('detail_program as line', 'line.id', 'page.id')
                   .select(lineColumns)
-                  .select('page.sort_key'),
+                  // The page's lines' keys only: in the page's query it would be worked out
+                  // for every line an offset skips (to_char of 400 000 lines: 100 ms).
+                  .select(sortKeys[sortColumnOf(query.sort)].text.as('sort_key')),
               ),
             ),
           ),
