@@ -5,6 +5,10 @@
 //
 //   node bench/server/lines.mjs [--duration 10] [--warmup 3] [--connections 100]
 //                               [--db NAME] [--keep] [--only user-pages,admin-search]
+//   node bench/server/lines.mjs --serial [--requests 200] [--db NAME] [--only …]
+//
+// `--serial` (issue 39): one request at a time, each timed alone (no queue in front of it), for
+// pages by offset and by cursor, searches by how many lines their words find, and filtered lists.
 //
 // Needs `npm run build` first (it runs apps/server/dist/server.js). Exits non-zero on errors (a
 // failed start, a non-2xx answer), never on a missed goal.
@@ -36,12 +40,15 @@ const { values: options } = parseArgs({
     db: { type: 'string' },
     keep: { type: 'boolean', default: false },
     only: { type: 'string' },
+    serial: { type: 'boolean', default: false },
+    requests: { type: 'string', default: '200' },
     'pg-url': { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
   },
 });
 const duration = Number(options.duration);
 const warmup = Number(options.warmup);
 const connections = Number(options.connections);
+const requestsEach = Number(options.requests);
 
 const GOAL = { p99: 50, exportSeconds: 10 };
 const PORT = 18090;
@@ -87,6 +94,191 @@ function load(token, nextPath, seconds) {
   });
 }
 
+/**
+ * A word only the bench gives a few lines (the seed has no rare word): every 40 000th line's
+ * specification, 25 lines in all, written once (the update is idempotent).
+ */
+const RARE_WORD = 'genset cadangan';
+async function markRareLines(dbUrl) {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  await client.query(
+    `update detail_program set specification = 'Genset Cadangan 5 kVA'
+     where specification <> 'Genset Cadangan 5 kVA'
+       and extract(epoch from created_at - timestamptz '2024-01-01 00:00:00+07')::bigint / 60 % 40000 = 0`,
+  );
+  await client.query('analyze detail_program');
+  await client.end();
+}
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+
+/**
+ * One request at a time: each scenario's `prepare()` (untimed: a cursor to start from) then
+ * the timed request; p50 and p99 of `requestsEach` requests, after a tenth as many to warm up.
+ */
+async function runSerial(scenarios) {
+  const results = [];
+  for (const scenario of scenarios) {
+    const timings = [];
+    const warmups = Math.ceil(requestsEach / 10);
+    for (let n = 0; n < warmups + requestsEach; n++) {
+      const path = await scenario.path();
+      if (path === null) break;
+      const started = performance.now();
+      const answer = await call(PORT, 'GET', path, { token: scenario.token });
+      const ms = performance.now() - started;
+      if (answer.status !== 200) {
+        fail(`${scenario.name}: ${answer.status} for ${path}: ${JSON.stringify(answer.json)}`);
+        break;
+      }
+      if (n >= warmups) timings.push(ms);
+    }
+    if (timings.length === 0) {
+      console.log(`  ${scenario.name.padEnd(22)} not run (the server offers no cursor)`);
+      continue;
+    }
+    timings.sort((a, b) => a - b);
+    const row = {
+      ...scenario,
+      count: timings.length,
+      p50: percentile(timings, 50),
+      p99: percentile(timings, 99),
+    };
+    results.push(row);
+    console.log(
+      `  ${scenario.name.padEnd(22)} ${row.count} requests, p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms`,
+    );
+  }
+  console.log(
+    `\nLoad average after: ${os
+      .loadavg()
+      .map((v) => v.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log('\n| Scenario | Each request | p50 | p99 | p99 < 50 ms |');
+  console.log('|---|---|---:|---:|---|');
+  for (const row of results) {
+    console.log(
+      `| \`${row.name}\` | ${row.what} | ${row.p50.toFixed(1)} ms | ${row.p99.toFixed(1)} ms | ${row.p99 < GOAL.p99 ? 'met' : 'missed'} |`,
+    );
+  }
+}
+
+/**
+ * The serial scenarios. A cursor scenario reads a random page by offset first (untimed) and
+ * times the next page by its `next_cursor`: a deep page as someone paging on would reach it.
+ */
+function serialScenarios(admin, user) {
+  const sorts = ['newest', 'oldest', 'total_desc', 'total_asc'];
+  const userPages = Math.ceil(SIZES.lines / SIZES.users / 100);
+  const adminPages = SIZES.lines / 100;
+  const byCursor = (token, start) => async () => {
+    const answer = await call(PORT, 'GET', start(), { token });
+    const cursor = answer.json?.filter?.next_cursor;
+    if (typeof cursor !== 'string') return null;
+    const next = new URL(start(), 'http://x');
+    next.searchParams.delete('page');
+    next.searchParams.set('after', cursor);
+    return `${next.pathname}?${next.searchParams}`;
+  };
+  // The cursor scenarios' starting pages are read at once; their own URL is built from them.
+  const cursorAfter = (token, path) => {
+    let last = '';
+    const start = () => last;
+    const follow = byCursor(token, start);
+    return async () => {
+      last = path();
+      return follow();
+    };
+  };
+  const search = (words) => () =>
+    `${LIST}?limit=10&year=2025&search=${encodeURIComponent(pick(words))}`;
+  const filtered = () =>
+    `${LIST}?limit=10&year=2025&program_id=${seededId('program', randomInt(SIZES.programs))}&sort=${pick(sorts)}&page=${randomInt(50)}`;
+  return [
+    {
+      name: 'user-pages',
+      what: `a user's random page of 100 (of ${userPages}) by offset, random order`,
+      token: user.token,
+      path: () => `${LIST}?limit=100&page=${randomInt(userPages)}&sort=${pick(sorts)}`,
+    },
+    {
+      name: 'user-cursor',
+      what: "a user's next page of 100 by cursor from a random page, random order",
+      token: user.token,
+      path: cursorAfter(
+        user.token,
+        () => `${LIST}?limit=100&page=${randomInt(userPages - 1)}&sort=${pick(sorts)}`,
+      ),
+    },
+    {
+      name: 'admin-pages',
+      what: `the admin's random page of 100 (of ${adminPages}) by offset, random order`,
+      token: admin.token,
+      path: () => `${LIST}?limit=100&page=${randomInt(adminPages)}&sort=${pick(sorts)}`,
+    },
+    {
+      name: 'admin-cursor',
+      what: "the admin's next page of 100 by cursor from a random page, random order",
+      token: admin.token,
+      path: cursorAfter(
+        admin.token,
+        () => `${LIST}?limit=100&page=${randomInt(adminPages - 1)}&sort=${pick(sorts)}`,
+      ),
+    },
+    {
+      name: 'search-rare',
+      what: `the admin's 2025 search for '${RARE_WORD}' (a dozen lines), page of 10`,
+      token: admin.token,
+      path: search([RARE_WORD, 'cadangan 5 kva']),
+    },
+    {
+      name: 'search-common',
+      what: "the admin's 2025 search for a common word (10 000s of lines), page of 10",
+      token: admin.token,
+      path: search(['rapat', 'kertas', 'alat tulis', 'spesifikasi', 'perjalanan dinas']),
+    },
+    {
+      name: 'search-middling',
+      what: "the admin's 2025 search for 'spesifikasi 42' (~5 000 lines) or an account code",
+      token: admin.token,
+      path: search(['spesifikasi 42', '5.1.02.01.01.0033', 'pengembangan daerah 12']),
+    },
+    {
+      name: 'search-nothing',
+      what: "the admin's 2025 search for words no line has, page of 10",
+      token: admin.token,
+      path: search(['tidak ada yang seperti ini', 'xyzzy', 'genset besar']),
+    },
+    {
+      name: 'user-search',
+      what: "a user's random search, first page of 100",
+      token: user.token,
+      path: () => `${LIST}?limit=100&search=${encodeURIComponent(pick(SEARCHES))}`,
+    },
+    {
+      name: 'admin-filtered',
+      what: "the admin's Laporan: 2025, a random programme and order, a random page of 10",
+      token: admin.token,
+      path: filtered,
+    },
+    {
+      name: 'admin-filtered-cursor',
+      what: 'the same, the next page by cursor',
+      token: admin.token,
+      path: cursorAfter(admin.token, filtered),
+    },
+    {
+      name: 'admin-year',
+      what: "the admin's 2025 list, random order, random page of 10 (of 50)",
+      token: admin.token,
+      path: () => `${LIST}?limit=10&year=2025&sort=${pick(sorts)}&page=${randomInt(50)}`,
+    },
+  ];
+}
+
 async function main() {
   if (!existsSync(serverEntry)) throw new Error('run `npm run build` first');
   const dbName = options.db ?? `ranwal_lines_${process.pid}`;
@@ -97,7 +289,12 @@ async function main() {
     `Machine: ${cpus.length} × ${cpus[0]?.model}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, PostgreSQL ${version}`,
   );
   console.log(
-    `Database ${dbName}; ${connections} connections, ${warmup} s warm-up, ${duration} s measured; list cache off`,
+    options.serial
+      ? `Database ${dbName}; one request at a time, ${requestsEach} per scenario; list cache off; load ${os
+          .loadavg()
+          .map((v) => v.toFixed(2))
+          .join(' ')}`
+      : `Database ${dbName}; ${connections} connections, ${warmup} s warm-up, ${duration} s measured; list cache off`,
   );
 
   await start(
@@ -123,6 +320,17 @@ async function main() {
   const user = await benchUser(PORT, admin);
   await ensureSeeded(dbUrl, dbName, user.id);
 
+  if (options.serial) {
+    await markRareLines(dbUrl);
+    await runSerial(
+      serialScenarios(admin, user).filter(
+        ({ name }) => !options.only || options.only.split(',').includes(name),
+      ),
+    );
+    await stopChildren();
+    await dropOrKeep(options['pg-url'], dbName, options.keep || Boolean(options.db));
+    return;
+  }
   const userPages = Math.ceil(SIZES.lines / SIZES.users / 100);
   const adminPages = SIZES.lines / 100;
   const sorts = ['newest', 'oldest', 'total_desc', 'total_asc'];

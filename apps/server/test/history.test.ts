@@ -227,6 +227,35 @@ describe.each(databaseTargets)('history of every change on %s', (target) => {
     expect(Object.keys(created!.reference_names ?? {})).toContain(chain.account_id);
   });
 
+  it('pages the audit list by cursor: each change once while changes are added (issue 39)', async () => {
+    for (let i = 0; i < 5; i++) await createLine({ component_name: `Riwayat ${i}` });
+    const all = (await history('limit=100')).data.map((entry) => entry.id);
+    const cursorOf = (filter: Record<string, unknown>, name: string) =>
+      filter[name] as string | null;
+    let answer = await history('limit=3');
+    const seen = answer.data.map((entry) => entry.id);
+    expect(cursorOf(answer.filter, 'prev_cursor')).toBeNull();
+    while (cursorOf(answer.filter, 'next_cursor')) {
+      // A change made between two pages lands before the first: it is not read, nothing moves.
+      await createLine({ component_name: 'Baru' });
+      answer = await history(`limit=3&after=${cursorOf(answer.filter, 'next_cursor')}`);
+      seen.push(...answer.data.map((entry) => entry.id));
+    }
+    expect(seen).toEqual(all);
+    const back = answer.data.map((entry) => entry.id);
+    while (cursorOf(answer.filter, 'prev_cursor')) {
+      answer = await history(`limit=3&before=${cursorOf(answer.filter, 'prev_cursor')}`);
+      back.unshift(...answer.data.map((entry) => entry.id));
+    }
+    // Back to the newest: the changes made while paging come first.
+    expect(back.slice(-all.length)).toEqual(all);
+    expect(answer.filter).toMatchObject({ filtered_bounded: false, total_bounded: false });
+    const refused = await t.call('GET', `${API}/history/list?after=bm9wZQ`, {
+      token: t.adminToken,
+    });
+    expect(refused.statusCode).toBe(400);
+  });
+
   it('filters the audit list by person and date, newest first, and counts', async () => {
     const byUser = await history(`actor_id=${t.userId}&limit=2`);
     expect(byUser.data).toHaveLength(2);

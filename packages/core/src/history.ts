@@ -5,7 +5,7 @@
  * Declared once here; the server, the UI and the CLI read them.
  */
 import { z } from 'zod';
-import { Id, ListQuery, ReportYear, Timestamp } from './schemas.js';
+import { CursorQuery, Id, ListQuery, ReportYear, Timestamp } from './schemas.js';
 import { stageScheduleIssues } from './stage-rules.js';
 
 /** The kinds of record whose changes are kept, by their table. */
@@ -110,7 +110,7 @@ const historyFilters = {
   to: HistoryDate.optional(),
 };
 
-export const HistoryListQuery = ListQuery.extend(historyFilters);
+export const HistoryListQuery = ListQuery.extend({ ...historyFilters, ...CursorQuery.shape });
 
 /**
  * A page of one line's changes, oldest first: a line edited 1 200 times answered 7.8 MB in one

@@ -1104,8 +1104,29 @@ export const BudgetLineFilterQuery = z.object({
 });
 export type BudgetLineFilterQuery = z.input<typeof BudgetLineFilterQuery>;
 
+/**
+ * A position in a list, as the server gave it (`next_cursor`, `prev_cursor`): opaque text the
+ * client sends back unchanged.
+ */
+export const ListCursor = z
+  .string()
+  .min(1, { error: 'minimal 1 karakter' })
+  .max(200, { error: 'maksimal 200 karakter' });
+
+/**
+ * A list's page by position rather than by offset: the lines after `after` (or, with `before`,
+ * the ones just before it), in the same order and under the same filters as the page that
+ * gave the cursor. `page` then only labels the page (`current_page`); a page number alone is
+ * read by offset, as the spec's client asks.
+ */
+export const CursorQuery = z.object({
+  after: ListCursor.optional().describe("The list's next page: a page's `next_cursor`"),
+  before: ListCursor.optional().describe("The list's previous page: a page's `prev_cursor`"),
+});
+
 export const BudgetLineListQuery = ListQuery.extend({
   ...BudgetLineFilterQuery.shape,
+  ...CursorQuery.shape,
   sort: BudgetLineSort.default('newest'),
 });
 export type BudgetLineListQuery = z.input<typeof BudgetLineListQuery>;
@@ -1144,18 +1165,31 @@ export type BudgetSummaryQuery = z.input<typeof BudgetSummaryQuery>;
 export const IdParams = z.object({ id: Id });
 export const SlugParams = z.object({ slug: z.string().min(1).max(255) });
 
-/** The spec's `filter` block for a page of a list. */
+/** Counts of a list stop here: past it, a list says 'more than' (`filtered_bounded`). */
+export const COUNT_BOUND = 10_000;
+
+/** What a list keyed by position adds to its `filter`: the cursors and whether counts stopped. */
+export interface ListFilterExtras {
+  next_cursor?: string | null;
+  prev_cursor?: string | null;
+  filtered_bounded?: boolean;
+  total_bounded?: boolean;
+}
+
+/** The spec's `filter` block for a page of a list (and, for some lists, `extras`). */
 export function listFilter(
   page: number,
   limit: number,
   filteredResult: number,
   totalResult: number,
+  extras: ListFilterExtras = {},
 ): ListFilter {
   return {
     current_page: page,
     total_page: Math.max(1, Math.ceil(filteredResult / limit)),
     filtered_result: filteredResult,
     total_result: totalResult,
+    ...extras,
   };
 }
 
@@ -1164,6 +1198,22 @@ export const ListFilter = z.object({
   total_page: z.number().int(),
   filtered_result: z.number().int(),
   total_result: z.number().int(),
+  next_cursor: ListCursor.nullable()
+    .optional()
+    .describe("The next page's `after`; null on the last page (lists paged by position)"),
+  prev_cursor: ListCursor.nullable()
+    .optional()
+    .describe("The previous page's `before`; null on the first page"),
+  filtered_bounded: z
+    .boolean()
+    .optional()
+    .describe(
+      `true: more than ${COUNT_BOUND} lines match, and \`filtered_result\` (and \`total_page\`) stop at ${COUNT_BOUND}`,
+    ),
+  total_bounded: z
+    .boolean()
+    .optional()
+    .describe(`true: \`total_result\` stopped at ${COUNT_BOUND}`),
 });
 export type ListFilter = z.infer<typeof ListFilter>;
 

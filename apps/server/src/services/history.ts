@@ -1,6 +1,7 @@
 import {
   type BudgetLine,
   BudgetLineInput,
+  COUNT_BOUND,
   fieldIssuesOf,
   type HistoryEntry,
   type HistoryExportQuery,
@@ -16,7 +17,14 @@ import {
 } from '@ranwal/core';
 import { type Kysely, type QueryCreator, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { offsetOf, type Parsed, toCount } from './pagination.js';
+import {
+  boundedCount,
+  decodeCursor,
+  encodeCursor,
+  offsetOf,
+  type Parsed,
+  toCount,
+} from './pagination.js';
 import { namesIn, referenceNames } from './reference-names.js';
 import { type BudgetLineService, isLineInScope } from './reports.js';
 
@@ -230,24 +238,65 @@ export function createHistoryService(db: Kysely<Database>, lines: BudgetLineServ
       }
     },
 
+    /**
+     * A page of the filtered changes, newest first: by number, or (issue 39) from a position
+     * (`after`/`before`: the id of a page's last or first change), so a page deep in a history
+     * that grows with every change costs what the first does. Counts stop at COUNT_BOUND.
+     */
     async list(query: Parsed<typeof HistoryListQuery>) {
       const scope = filtered(query);
-      const ids = scope
-        .select('change.id')
-        .orderBy('change.id', 'desc')
-        .limit(query.limit)
-        .offset(offsetOf(query.page, query.limit));
-      const [rows, counted, all] = await Promise.all([
-        entries.where('change.id', 'in', ids).orderBy('change.id', 'desc').execute(),
-        scope.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
-        db
-          .selectFrom('change_log')
+      const cursorText = query.after ?? query.before;
+      const position =
+        cursorText === undefined
+          ? undefined
+          : decodeCursor(
+              cursorText,
+              'newest',
+              /^\d{1,19}$/,
+              query.after !== undefined ? 'after' : 'before',
+              false,
+            );
+      const backward = query.after === undefined && query.before !== undefined;
+      const offset = offsetOf(query.page, query.limit);
+      let ids = scope.select('change.id');
+      if (position) ids = ids.where('change.id', backward ? '>' : '<', position.key);
+      ids = ids
+        .orderBy('change.id', backward ? 'asc' : 'desc')
+        .limit(query.limit + 1)
+        .offset(position ? 0 : offset);
+      const countOf = async (rows: typeof scope) => {
+        const matching = rows.select(sql.lit(1).as('one')).limit(COUNT_BOUND + 1);
+        const counted = await db
+          .selectFrom(matching.as('matching'))
           .select((eb) => eb.fn.countAll().as('count'))
-          .executeTakeFirstOrThrow(),
+          .executeTakeFirstOrThrow();
+        return boundedCount(counted.count);
+      };
+      const [withExtra, counted, all] = await Promise.all([
+        entries.where('change.id', 'in', ids).orderBy('change.id', 'desc').execute(),
+        countOf(scope),
+        countOf(db.selectFrom('change_log as change')),
       ]);
+      // One change more than the page says whether another page follows: the furthest from
+      // where the page starts.
+      const more = withExtra.length > query.limit;
+      const rows = more
+        ? backward
+          ? withExtra.slice(1)
+          : withExtra.slice(0, query.limit)
+        : withExtra;
+      const cursorOf = (row: { id: unknown } | undefined) =>
+        row ? encodeCursor({ order: 'newest', key: String(row.id) }) : null;
       return {
         data: await withReferenceNames(db, rows.map(toEntry)),
-        filter: listFilter(query.page, query.limit, toCount(counted.count), toCount(all.count)),
+        filter: listFilter(query.page, query.limit, counted.count, all.count, {
+          next_cursor: backward || more ? cursorOf(rows.at(-1)) : null,
+          prev_cursor: (backward ? more : position !== undefined || offset > 0)
+            ? cursorOf(rows[0])
+            : null,
+          filtered_bounded: counted.bounded,
+          total_bounded: all.bounded,
+        }),
       };
     },
 

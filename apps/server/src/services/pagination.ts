@@ -1,3 +1,4 @@
+import { COUNT_BOUND, issuesRefusal, messagesId } from '@ranwal/core';
 import {
   type CompiledQuery,
   type Expression,
@@ -45,6 +46,72 @@ export function likeLowered<DB, TB extends keyof DB>(
 }
 
 export const offsetOf = (page: number, limit: number): number => (page - 1) * limit;
+
+/**
+ * A row's place in a list ordered by one column, then the id: the order's name, the column's
+ * value as exact text (a timestamp to the microsecond) and the id. Sent to clients as opaque
+ * base64url text (`next_cursor`, `prev_cursor`), read back from `after` or `before`.
+ */
+export interface ListPosition {
+  order: string;
+  key: string;
+  /** The row's id, when the key alone does not name one row (the history's key is its id). */
+  id?: string;
+}
+
+export const encodeCursor = (position: ListPosition): string =>
+  Buffer.from(
+    JSON.stringify(
+      position.id === undefined
+        ? [position.order, position.key]
+        : [position.order, position.key, position.id],
+    ),
+  ).toString('base64url');
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The position a cursor names, for a list in `order` whose keys read as `keyPattern` (with a
+ * row's id, unless `withId` is false); anything else (another order's cursor, edited text) is
+ * a 400 on `field`, never a failed cast.
+ */
+export function decodeCursor(
+  text: string,
+  order: string,
+  keyPattern: RegExp,
+  field: 'after' | 'before',
+  withId = true,
+): ListPosition {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
+  } catch {
+    parsed = null;
+  }
+  if (
+    Array.isArray(parsed) &&
+    parsed.length === (withId ? 3 : 2) &&
+    parsed[0] === order &&
+    typeof parsed[1] === 'string' &&
+    keyPattern.test(parsed[1]) &&
+    (!withId || (typeof parsed[2] === 'string' && UUID.test(parsed[2])))
+  ) {
+    return { order, key: parsed[1], ...(withId && { id: parsed[2] as string }) };
+  }
+  throw issuesRefusal([{ path: field, message: messagesId.server.cursorInvalid }]);
+}
+
+/** A count that stops at COUNT_BOUND: `bounded` when more rows match than it says. */
+export interface BoundedCount {
+  count: number;
+  bounded: boolean;
+}
+
+/** A count over at most COUNT_BOUND + 1 rows (`select count(*) from (… limit 10001)`), read. */
+export const boundedCount = (counted: unknown): BoundedCount => {
+  const count = toCount(counted);
+  return count > COUNT_BOUND ? { count: COUNT_BOUND, bounded: true } : { count, bounded: false };
+};
 
 /** count(*) arrives as a string from pg and a number from PGlite. */
 export const toCount = (value: unknown): number => Number(value ?? 0);

@@ -5,6 +5,7 @@ import {
   type BudgetLineListQuery,
   type BudgetLineSort,
   budgetLineSortOrders,
+  COUNT_BOUND,
   chainIssues,
   issuesRefusal,
   type LineReferenceKey,
@@ -22,7 +23,13 @@ import {
   type User,
   type WorkScope,
 } from '@ranwal/core';
-import { type Kysely, type SelectQueryBuilder, sql, type WhereInterface } from 'kysely';
+import {
+  CompiledQuery,
+  type Kysely,
+  type SelectQueryBuilder,
+  sql,
+  type WhereInterface,
+} from 'kysely';
 import {
   asLevelDatabase,
   type Database,
@@ -33,8 +40,13 @@ import { createFundingService } from './funding.js';
 import { countFromLastPage, tableRowCounter } from './hierarchy.js';
 import { createLockService, type LockedPlace } from './locks.js';
 import {
+  type BoundedCount,
+  boundedCount,
   containsPattern,
+  decodeCursor,
+  encodeCursor,
   inTransaction,
+  type ListPosition,
   likeLowered,
   offsetOf,
   type Parsed,
@@ -153,13 +165,55 @@ export async function assertSubActionWritable(
   if (caller.role === 'verifier') throw refusals.verifierReadOnly();
 }
 
-/** A list in the asked order; each order has its index (migrations 0001 and 0008). */
-function ordered(query: LineQuery, sort: BudgetLineSort): LineQuery {
+/**
+ * A list in the asked order, or (`reversed`) its exact reverse, to read the lines just before a
+ * position; each order has its index (migrations 0001 and 0008), read either way.
+ */
+function ordered(query: LineQuery, sort: BudgetLineSort, reversed = false): LineQuery {
   let sorted = query;
   for (const [column, direction] of budgetLineSortOrders[sort]) {
-    sorted = sorted.orderBy(`line.${column}`, direction);
+    const flipped = direction === 'asc' ? 'desc' : 'asc';
+    sorted = sorted.orderBy(`line.${column}`, reversed ? flipped : direction);
   }
   return sorted;
+}
+
+/**
+ * Each order's first column as exact text for a cursor (a timestamp to the microsecond, in UTC;
+ * an amount as digits), the pattern that text has, and the text back as the column's type.
+ */
+const sortKeys = {
+  created_at: {
+    text: sql<string>`to_char(line.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`,
+    pattern: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/,
+    value: (key: string) => sql`(${key}::timestamp at time zone 'UTC')`,
+  },
+  total_after_tax: {
+    text: sql<string>`line.total_after_tax::text`,
+    pattern: /^-?\d{1,19}$/,
+    value: (key: string) => sql`${key}::bigint`,
+  },
+} as const;
+const sortColumnOf = (sort: BudgetLineSort) => budgetLineSortOrders[sort][0][0];
+
+/**
+ * A search the planner expects to match more lines than this is past COUNT_BOUND without being
+ * counted: twice the bound, so an estimate off by half still says the truth.
+ */
+const SURELY_PAST_BOUND = 2 * COUNT_BOUND;
+
+/**
+ * The lines past `position` in the order (`backward`: before it), as one condition an index
+ * range serves: `column <= key and (column < key or id > position's id)` for a descending
+ * column and an ascending id, and so on for each pair of directions.
+ */
+function beyond(sort: BudgetLineSort, position: ListPosition, backward: boolean) {
+  const [[column, direction], [, idDirection]] = budgetLineSortOrders[sort];
+  const further = (towards: 'asc' | 'desc') =>
+    sql.raw((towards === 'desc') !== backward ? '<' : '>');
+  const key = sortKeys[column].value(position.key);
+  const ref = sql.ref(`line.${column}`);
+  return sql<boolean>`(${ref} ${further(direction)}= ${key} and (${ref} ${further(direction)} ${key} or line.id ${further(idDirection)} ${position.id!}::uuid))`;
 }
 
 /** A line refers to each level and to its supporter by `{key}_id`. */
@@ -363,12 +417,44 @@ function searchedParents(
 export async function searchMatchesOf(
   db: Kysely<LineDatabase>,
   search: string,
+  read: ReadRows = readThrough(db),
 ): Promise<SearchMatches> {
   const named = searchedParents(db, containsPattern(search));
   const [programs, accounts] = await Promise.all([
-    named.programs.execute(),
-    named.accounts.execute(),
+    read(named.programs.compile()),
+    read(named.accounts.compile()),
   ]);
+  return {
+    programs: programs.map((row) => row.id as string),
+    accounts: accounts.map((row) => row.id as string),
+  };
+}
+
+/**
+ * How many accounts a list's search names as ids in its statement: past this, the word is
+ * common (every account is 'Belanja …') and its lines are found by walking the order's index,
+ * for which the accounts' own lookup (a hashed subplan) serves as well as a long array.
+ */
+const NAMED_ACCOUNTS_MAX = 5_000;
+
+/**
+ * A list's search matches as ids (`searchMatchesOf`), so PostgreSQL plans the lines' query
+ * knowing how many lines the word finds: a rare word (or none) is an index probe of each part
+ * (trigram, programme, account) and a sort of the few lines found; a common one a walk down
+ * the order's index, each line checked. Undefined when the word names too many accounts to
+ * list (NAMED_ACCOUNTS_MAX).
+ */
+async function listSearchMatches(
+  db: Kysely<LineDatabase>,
+  search: string,
+  read: ReadRows,
+): Promise<SearchMatches | undefined> {
+  const named = searchedParents(db, containsPattern(search));
+  const [programs, accounts] = await Promise.all([
+    read(named.programs.compile()),
+    read(named.accounts.limit(NAMED_ACCOUNTS_MAX + 1).compile()),
+  ]);
+  if (accounts.length > NAMED_ACCOUNTS_MAX) return undefined;
   return {
     programs: programs.map((row) => row.id as string),
     accounts: accounts.map((row) => row.id as string),
@@ -496,9 +582,7 @@ export function createBudgetLineService(
     withLevelNames(db.selectFrom('detail_program as line').select(lineColumns)),
   );
   const lineIds = db.selectFrom('detail_program as line').select('line.id');
-  const lineCount = db
-    .selectFrom('detail_program as line')
-    .select((eb) => eb.fn.countAll().as('count'));
+  const lineOnes = db.selectFrom('detail_program as line').select(sql.lit(1).as('one'));
   const userLineCount = db.selectFrom('user_line_count').select('line_count');
 
   /** core's lineWriteRefusal, with the programme's Perangkat Daerah read in the write's transaction. */
@@ -554,9 +638,40 @@ export function createBudgetLineService(
       .execute();
   }
 
-  async function countLines(filter: BudgetLineFilter): Promise<number> {
-    const [row] = await read<{ count: unknown }>(whereLines(lineCount, filter).compile());
-    return toCount(row?.count);
+  /**
+   * How many lines match, up to COUNT_BOUND: a count over `limit COUNT_BOUND + 1` lines. A
+   * search PostgreSQL expects to match more than SURELY_PAST_BOUND lines is not counted: it is
+   * past the bound, and finding 10 001 of its lines scattered through a year costs more than a
+   * page (100–350 ms for 20 000 matches among 527 000 lines on the bench's seed).
+   */
+  async function countLines(
+    filter: BudgetLineFilter,
+    matches?: SearchMatches,
+  ): Promise<BoundedCount> {
+    const matching = whereLines(lineOnes, filter, matches);
+    if (filter.search && (await estimatedRows(matching)) > SURELY_PAST_BOUND) {
+      return { count: COUNT_BOUND, bounded: true };
+    }
+    const [row] = await read<{ count: unknown }>(
+      db
+        .selectFrom(matching.limit(COUNT_BOUND + 1).as('matching'))
+        .select((eb) => eb.fn.countAll().as('count'))
+        .compile(),
+    );
+    return boundedCount(row?.count);
+  }
+
+  /** The rows PostgreSQL's planner expects a query to answer (`explain (format json)`). */
+  async function estimatedRows(query: { compile(): CompiledQuery }): Promise<number> {
+    const { sql: text, parameters } = query.compile();
+    const [row] = await read<{ 'QUERY PLAN': unknown }>(
+      CompiledQuery.raw(`explain (format json) ${text}`, [...parameters]),
+    );
+    const plan = row?.['QUERY PLAN'];
+    const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [
+      { Plan: { 'Plan Rows': number } },
+    ];
+    return parsed[0].Plan['Plan Rows'];
   }
 
   /**
@@ -681,13 +796,69 @@ export function createBudgetLineService(
           (!scope.owner && query.created_by),
       );
       // The page is chosen on the bare table in the asked order (each order has its index, for
-      // everyone's lines and for one user's) and only its lines are joined, so a deep offset
-      // skips index entries rather than joined rows.
+      // everyone's lines and for one user's) and only its lines are joined. With a cursor it
+      // starts at the cursor's line (an index range: a deep page costs what the first does);
+      // by page number it skips `offset` index entries. One line more than the page says
+      // whether another page follows.
+      const cursorText = query.after ?? query.before;
+      const position =
+        cursorText === undefined
+          ? undefined
+          : decodeCursor(
+              cursorText,
+              query.sort,
+              sortKeys[sortColumnOf(query.sort)].pattern,
+              query.after !== undefined ? 'after' : 'before',
+            );
+      const backward = query.after === undefined && query.before !== undefined;
       const offset = offsetOf(query.page, query.limit);
-      const page = ordered(whereLines(lineIds, filter), query.sort)
-        .limit(query.limit)
-        .offset(offset);
-      const rows = await read<BudgetLineRow>(
+      // An unfiltered total is a kept count (the table's for an admin, the user's own for a
+      // user without a unit while no programme has one): no count(*) over every line, or all
+      // of a user's, per page. Other counts stop at COUNT_BOUND (a count of 126 000 matches
+      // took 140 ms). A search's count is asked beside its page (on another connection): it
+      // is the dearer of the two.
+      const exact = (count: number): BoundedCount => ({ count, bounded: false });
+      // While no programme has a unit, a user without one has every line of theirs in scope:
+      // their kept count is their scope's, and their pages need not look at the programme.
+      const owner = scope.owner;
+      const ownLinesAll =
+        owner !== null && scope.programmes === 'unitless' && !(await anyProgrammeOfAUnit());
+      const kept =
+        caller.role === 'admin'
+          ? () => rowCount('detail_program')
+          : ownLinesAll && owner !== null
+            ? () => countUserLines(owner)
+            : undefined;
+      const inScope = lineScopeOf(caller);
+      const scopeTotal = async (): Promise<BoundedCount> =>
+        kept ? exact(await kept()) : countLines(inScope);
+      const matches = query.search ? await listSearchMatches(db, query.search, read) : undefined;
+      const searchCount = query.search ? countLines(filter, matches) : undefined;
+      const totalCount = narrowed || kept ? scopeTotal() : undefined;
+      // Awaited below; a failed page read must not leave them unhandled meanwhile.
+      for (const pending of [searchCount, totalCount]) pending?.catch(() => undefined);
+
+      let chosen = whereLines(
+        lineIds,
+        ownLinesAll ? { ...filter, programmes: undefined } : filter,
+        matches,
+      );
+      if (position) chosen = chosen.where(beyond(query.sort, position, backward));
+      // A page by number past the middle of a kept count is read from the other end: the
+      // same lines (every order is total, the id last), at worst half as many index entries
+      // skipped.
+      const known = !narrowed && !position && offset > 0 && totalCount ? await totalCount : null;
+      const fromEnd =
+        known && offset > known.count / 2 ? known.count - offset - (query.limit + 1) : null;
+      const page =
+        fromEnd !== null
+          ? ordered(chosen, query.sort, true)
+              .limit(Math.max(0, query.limit + 1 + Math.min(0, fromEnd)))
+              .offset(Math.max(0, fromEnd))
+          : ordered(chosen, query.sort, backward)
+              .limit(query.limit + 1)
+              .offset(position ? 0 : offset);
+      const withExtra = await read<BudgetLineRow & { sort_key?: string }>(
         ordered(
           withVerificationState(
             withLevelNames(
@@ -695,31 +866,55 @@ export function createBudgetLineService(
                 db
                   .selectFrom(page.as('page'))
                   .innerJoin('detail_program as line', 'line.id', 'page.id')
-                  .select(lineColumns),
+                  .select(lineColumns)
+                  // The page's lines' keys only: in the page's query it would be worked out
+                  // for every line an offset skips (to_char of 400 000 lines: 100 ms).
+                  .select(sortKeys[sortColumnOf(query.sort)].text.as('sort_key')),
               ),
             ),
           ),
           query.sort,
         ).compile(),
       );
-      // An unfiltered total is a kept count (the table's for an admin, the user's own for a
-      // user without a unit while no programme has one): no count(*) over every line, or all
-      // of a user's, per page.
-      const inScope = lineScopeOf(caller);
-      const scopeTotal = async () =>
-        caller.role === 'admin'
-          ? rowCount('detail_program')
-          : scope.owner && !(await anyProgrammeOfAUnit())
-            ? countUserLines(scope.owner)
-            : countLines(inScope);
+      const more = withExtra.length > query.limit;
+      // The extra line is the one furthest from where the page starts: last, or (read
+      // backward) first.
+      const rows = more
+        ? backward
+          ? withExtra.slice(1)
+          : withExtra.slice(0, query.limit)
+        : withExtra;
+      const cursorOf = (row: { sort_key?: string; id: string } | undefined) =>
+        row?.sort_key === undefined
+          ? null
+          : encodeCursor({ order: query.sort, key: row.sort_key, id: row.id });
+      const first = rows[0];
+      const last = rows.at(-1);
+      const cursors = {
+        next_cursor: backward || more ? cursorOf(last) : null,
+        prev_cursor: (backward ? more : position !== undefined || offset > 0)
+          ? cursorOf(first)
+          : null,
+      };
+      for (const row of rows) delete row.sort_key;
+      const fromPage = position ? null : countFromLastPage(rows.length, query.limit, offset);
       const [filtered, total] = await Promise.all([
-        countFromLastPage(rows.length, query.limit, offset) ??
-          (narrowed ? countLines(filter) : scopeTotal()),
-        narrowed ? scopeTotal() : undefined,
+        searchCount ??
+          (fromPage !== null
+            ? exact(fromPage)
+            : narrowed
+              ? countLines(filter, matches)
+              : (totalCount ?? scopeTotal())),
+        narrowed ? totalCount : undefined,
       ]);
+      const totals = total ?? filtered;
       return {
         data: rows.map((row) => toReadShape(row)),
-        filter: listFilter(query.page, query.limit, filtered, total ?? filtered),
+        filter: listFilter(query.page, query.limit, filtered.count, totals.count, {
+          ...cursors,
+          filtered_bounded: filtered.bounded,
+          total_bounded: totals.bounded,
+        }),
       };
     },
 

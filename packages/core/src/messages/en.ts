@@ -761,6 +761,8 @@ export const messagesEn: Messages = {
     loadMore: 'Load more',
     showingRange: (from: number, to: number, total: number) =>
       `Showing ${from} to ${to} of ${total} results`,
+    showingRangeOfMore: (from: number, to: number, bound: number) =>
+      `Showing ${from} to ${to} of more than ${bound.toLocaleString('en')} results`,
   },
 
   validation: {
@@ -2504,6 +2506,7 @@ export const messagesEn: Messages = {
       perubahan: 'Revised',
     },
     stageEnteredKeepsPlace: 'stages already entered stay, first and in their order',
+    cursorInvalid: 'not a page position of this order; reload from the first page',
     freeFormRefused:
       'must be chosen from the price catalogue (free-form components are not allowed)',
     paguSubActionUnknown: (code: string) => `no sub-action with code ${code}`,

@@ -1091,6 +1091,9 @@ export const messagesId = {
     loadMore: 'Muat lebih banyak',
     showingRange: (from: number, to: number, total: number) =>
       `Menampilkan ${from} sampai ${to} dari ${total} hasil`,
+    /** Not in the spec: a list whose count stopped at its bound (issue 39). */
+    showingRangeOfMore: (from: number, to: number, bound: number) =>
+      `Menampilkan ${from} sampai ${to} dari lebih dari ${bound.toLocaleString('id-ID')} hasil`,
   },
 
   /** Field-level messages for the shared schemas; `field` is the field's display label. */
@@ -2802,6 +2805,8 @@ export const messagesId = {
     stageEnteredKeepsPlace:
       'tahap yang sudah dimulai tetap ada, di urutan dan di depan tahap berikutnya',
     freeFormRefused: 'wajib dipilih dari katalog harga (komponen bebas tidak diizinkan)',
+    /** A list's `after`/`before` that is not one of its cursors (another order, or edited). */
+    cursorInvalid: 'posisi halaman tidak valid untuk urutan ini; muat ulang dari halaman pertama',
     paguSubActionUnknown: (code: string) => `sub kegiatan berkode ${code} tidak ditemukan`,
     paguSubActionAmbiguous: (code: string, count: number) =>
       `kode ${code} dipakai ${count} sub kegiatan; sebutkan Perangkat Daerahnya`,

@@ -149,6 +149,10 @@ const specStrings: ReadonlyArray<readonly [actual: string, expected: string]> = 
   [m.articles.management.emptySearch, 'Tidak ditemukan artikel yang sesuai dengan pencarian.'],
   [m.articles.management.emptyNone, 'Belum ada artikel yang dibuat.'],
   [m.pagination.showingRange(6, 10, 23), 'Menampilkan 6 sampai 10 dari 23 hasil'],
+  [
+    m.pagination.showingRangeOfMore(11, 20, 10_000),
+    'Menampilkan 11 sampai 20 dari lebih dari 10.000 hasil',
+  ],
   [m.articles.management.editTitle, 'Edit Artikel'],
   [m.articles.management.saveChanges, 'Simpan Perubahan'],
   [m.common.saving, 'Menyimpan...'],

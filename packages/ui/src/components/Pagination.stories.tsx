@@ -84,6 +84,17 @@ export const LastPage: Story = {
   },
 };
 
+/** A count that stopped at its bound (issue 39): 'dari lebih dari 10.000 hasil'. */
+export const MoreThanBound: Story = {
+  args: { page: 3, totalPages: 1000, pageSize: 10, totalItems: 10_000, moreThanTotal: true },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByText(m.showingRangeOfMore(21, 30, 10_000))).toBeVisible();
+    await expect(
+      canvas.getByText('Menampilkan 21 sampai 30 dari lebih dari 10.000 hasil'),
+    ).toBeVisible();
+  },
+};
+
 /** Seven pages or fewer: every number, no gaps. */
 export const FewPages: Story = {
   args: { page: 2, totalPages: 7, totalItems: 33 },

@@ -126,6 +126,11 @@ export interface NumberedPaginationProps extends PaginationProps {
   pageSize: number;
   /** Rows in all pages. */
   totalItems: number;
+  /**
+   * `totalItems` is where the count stopped, and more rows match: 'dari lebih dari 10.000
+   * hasil' (a list whose answer says `filtered_bounded`).
+   */
+  moreThanTotal?: boolean | undefined;
 }
 
 /**
@@ -137,16 +142,21 @@ export function NumberedPagination({
   totalPages,
   pageSize,
   totalItems,
+  moreThanTotal = false,
   onChange,
   className,
 }: NumberedPaginationProps) {
   const m = useMessages().pagination;
   if (totalPages <= 1) return null;
   const from = (page - 1) * pageSize + 1;
-  const to = Math.min(page * pageSize, totalItems);
+  const to = moreThanTotal ? page * pageSize : Math.min(page * pageSize, totalItems);
   return (
     <div className={cn('flex flex-wrap items-center justify-between gap-3', className)}>
-      <p className="text-sm text-slate-700">{m.showingRange(from, to, totalItems)}</p>
+      <p className="text-sm text-slate-700">
+        {moreThanTotal
+          ? m.showingRangeOfMore(from, to, totalItems)
+          : m.showingRange(from, to, totalItems)}
+      </p>
       <PageList
         items={collapsedPages(page, totalPages)}
         page={page}

@@ -21,11 +21,14 @@ export function listStates(query: UseQueryResult<unknown>, fallback: string) {
 export interface PageCounts {
   total_page: number;
   filtered_result: number;
+  /** The count stopped at its bound and more match (the history's, issue 39). */
+  filtered_bounded?: boolean | undefined;
 }
 
 /**
  * An admin list's pagination over the answer's page counts; a page beyond the last (another
- * year or filter has fewer) moves back to the last, in place of the history entry.
+ * year or filter has fewer) moves back to the last, in place of the history entry. A count the
+ * server stopped at its bound shows as 'lebih dari 10.000'.
  */
 export function usePagination(
   page: number,
@@ -34,16 +37,19 @@ export function usePagination(
   pageSize: number,
 ): NumberedPaginationProps | undefined {
   const lastPage = Math.max(1, counts?.total_page ?? 1);
-  const known = counts !== undefined;
+  // A count that stopped at its bound does not know the last page: none is 'past' it.
+  const bounded = counts?.filtered_bounded === true;
+  const known = counts !== undefined && !bounded;
   useEffect(() => {
     // Not a step of its own: Back would come to the page past the last again.
     if (known && page > lastPage) setPage(lastPage, { replace: true });
   }, [known, page, lastPage, setPage]);
   return (
     counts && {
-      page: Math.min(page, lastPage),
-      totalPages: counts.total_page,
+      page: bounded ? page : Math.min(page, lastPage),
+      totalPages: bounded ? Math.max(lastPage, page) : counts.total_page,
       totalItems: counts.filtered_result,
+      moreThanTotal: bounded,
       pageSize,
       onChange: setPage,
     }

@@ -49,6 +49,8 @@ export interface AdminReportsProps {
   totalPages?: number;
   /** Lines in all pages, for 'Menampilkan X sampai Y dari Z hasil'. */
   totalItems?: number;
+  /** More lines match than `totalItems`, where the server's count stopped (issue 39). */
+  moreThanTotal?: boolean;
   pageSize?: number;
   onPageChange?: (page: number) => void;
   /** Deletes a line the user has confirmed. */
@@ -79,6 +81,7 @@ export function AdminReports({
   page = 1,
   totalPages = 1,
   totalItems = reports.length,
+  moreThanTotal = false,
   pageSize = ADMIN_REPORTS_PAGE_SIZE,
   onPageChange,
   onDelete,
@@ -211,6 +214,7 @@ export function AdminReports({
           totalPages={totalPages}
           pageSize={pageSize}
           totalItems={totalItems}
+          moreThanTotal={moreThanTotal}
           onChange={onPageChange}
         />
       )}

@@ -328,6 +328,37 @@ export const Pagination: Story = {
   },
 };
 
+/** Every line of the demo, of one year: two pages. */
+const demoYearLines = demoData.lines.map((line) => ({ ...line, year: DEFAULT_REPORT_YEAR }));
+
+/**
+ * 'Selanjutnya' and 'Sebelumnya' step by the position the page shown gave (issue 39): the
+ * same lines, numbering and page text as by page number.
+ */
+export const PagingByPosition: Story = {
+  parameters: sandbox({ seed: buildSeed({ ...demoData, lines: demoYearLines }) }),
+  play: async ({ canvas, userEvent }) => {
+    const count = demoYearLines.length;
+    const table = await loadedTable(canvas);
+    const step = (name: string) => userEvent.click(canvas.getByRole('button', { name }));
+    const firstNumber = () => within(bodyRows(table)[0]!).getAllByRole('gridcell')[0];
+    await step(m.pagination.next);
+    await expect(
+      await canvas.findByText(m.pagination.showingRange(11, count, count)),
+    ).toBeVisible();
+    await waitFor(() => expect(bodyRows(table)).toHaveLength(count - 10));
+    await expect(firstNumber()).toHaveTextContent('11');
+    await step(m.pagination.previous);
+    await expect(await canvas.findByText(m.pagination.showingRange(1, 10, count))).toBeVisible();
+    await waitFor(() => expect(bodyRows(table)).toHaveLength(10));
+    await expect(firstNumber()).toHaveTextContent('1');
+    await step(m.pagination.next);
+    await expect(
+      await canvas.findByText(m.pagination.showingRange(11, count, count)),
+    ).toBeVisible();
+  },
+};
+
 /** View a line's detail and delete another with the keyboard alone. */
 export const KeyboardOnly: Story = {
   play: async ({ canvas, userEvent }) => {

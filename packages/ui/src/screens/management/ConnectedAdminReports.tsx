@@ -45,7 +45,7 @@ export function ConnectedAdminReports({
   const messages = useMessages();
   const r = messages.reports;
   const toast = useToast();
-  const { view, setView, defaults, years, list, totalPages, page } = useLineList({
+  const { view, setView, defaults, years, list, totalPages, moreThanTotal, page } = useLineList({
     defaults: adminReportsDefaultView,
     view: givenView,
     onViewChange,
@@ -84,6 +84,7 @@ export function ConnectedAdminReports({
         page={page}
         totalPages={totalPages}
         totalItems={list.data?.filter.filtered_result ?? 0}
+        moreThanTotal={moreThanTotal}
         pageSize={pageSize}
         onPageChange={(page) => setView({ ...view, page })}
         onDelete={onDelete}

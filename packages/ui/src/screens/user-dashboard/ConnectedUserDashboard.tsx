@@ -196,6 +196,7 @@ export function ConnectedReportList({
     years,
     list: reports,
     totalPages,
+    moreThanTotal,
     page,
   } = useLineList({
     defaults: userReportsDefaultView,
@@ -257,6 +258,7 @@ export function ConnectedReportList({
         page={page}
         totalPages={totalPages}
         totalItems={reports.data?.filter.filtered_result ?? 0}
+        moreThanTotal={moreThanTotal}
         pageSize={REPORT_LIST_LIMIT}
         onPageChange={setPage}
         onEdit={setEditing}

@@ -69,6 +69,8 @@ export interface ReportListProps {
   totalPages?: number;
   /** Lines on every page, for 'Menampilkan X sampai Y dari Z hasil'. */
   totalItems?: number;
+  /** More lines match than `totalItems`, where the server's count stopped (issue 39). */
+  moreThanTotal?: boolean;
   pageSize?: number;
   onPageChange?: (page: number) => void;
   /** Opens a line in the edit dialog. */
@@ -106,6 +108,7 @@ export const ReportList = memo(function ReportList({
   page = 1,
   totalPages = 1,
   totalItems = reports.length,
+  moreThanTotal = false,
   pageSize = reports.length || 1,
   onPageChange,
   onEdit,
@@ -196,6 +199,7 @@ export const ReportList = memo(function ReportList({
             totalPages={totalPages}
             pageSize={pageSize}
             totalItems={totalItems}
+            moreThanTotal={moreThanTotal}
             onChange={onPageChange}
           />
         )}
