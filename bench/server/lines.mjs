@@ -123,7 +123,7 @@ async function main() {
   const user = await benchUser(PORT, admin);
   await ensureSeeded(dbUrl, dbName, user.id);
 
-  const userPages = Math.ceil(SIZES.lines / SIZES.users / 100);
+  const userPages = Math.ceil(SIZES.lines / SIZES.agencies / 100);
   const adminPages = SIZES.lines / 100;
   const sorts = ['newest', 'oldest', 'total_desc', 'total_asc'];
   const scenarios = [

@@ -98,13 +98,14 @@ export function startServer(databaseUrl, port, env = {}) {
   );
 }
 
-/** One API call to a local port: its status and JSON body. */
-export async function call(port, method, url, { token, body } = {}) {
+/** One API call to a local port (`headers` added to the request's): its status and JSON body. */
+export async function call(port, method, url, { token, body, headers } = {}) {
   const response = await fetch(`http://127.0.0.1:${port}${url}`, {
     method,
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(body ? { 'content-type': 'application/json' } : {}),
+      ...headers,
     },
     body: body ? JSON.stringify(body) : undefined,
   });
