@@ -91,13 +91,19 @@ if (captureLog) {
     if (typeof key === 'string') {
       const record = { key, statements: [] };
       current = record;
-      response.once('finish', () => {
-        if (current === record) current = null;
-        appendFileSync(
-          captureLog,
-          `${JSON.stringify({ key, status: response.statusCode, statements: record.statements }, jsonValue)}\n`,
-        );
-      });
+      // Written as the answer ends (before its last bytes can reach the bench, which then asks
+      // the bare handler for the same key), not on 'finish', which may come after.
+      const end = response.end;
+      response.end = function endAndWrite(...endArgs) {
+        if (current === record) {
+          current = null;
+          appendFileSync(
+            captureLog,
+            `${JSON.stringify({ key, status: response.statusCode, statements: record.statements }, jsonValue)}\n`,
+          );
+        }
+        return end.apply(this, endArgs);
+      };
     }
     return emit.apply(this, args);
   };

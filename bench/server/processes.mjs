@@ -159,7 +159,8 @@ export async function ensureSeeded(dbUrl, dbName, benchUserId) {
     await db.query('commit');
     await db.query('vacuum analyze');
     console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  } else if (lines !== SIZES.lines) {
+  } else if (lines < SIZES.lines) {
+    // More is a seeded database people (the deadline bench) have since added lines to.
     throw new Error(`${dbName} holds ${lines} budget lines, not ${SIZES.lines}: use a fresh --db`);
   } else {
     console.log('Reusing the seeded database');

@@ -27,6 +27,8 @@ export const SIZES = {
   supporters: 100,
   usersPerAgency: 2,
   lines: 1_000_000,
+  /** Line i is made i times this many minutes after 2024-01-01 (budget year: the next one). */
+  minutesBetweenLines: 1,
 };
 
 /** How many records each level gets from `sizes`. */
@@ -75,6 +77,8 @@ export const KABUPATEN_SIZES = {
   subtitlesPerActivity: 1,
   accountsPerSubtitle: 5,
   lines: 100_000,
+  // Two years' worth, as the province's: 2025 and 2026 half each.
+  minutesBetweenLines: 10,
 };
 export const ACCOUNT_SEARCH = 'alat tulis';
 
@@ -258,8 +262,8 @@ export async function seed(client, { benchUserId, sizes = SIZES }) {
   await client.query('alter table detail_program enable trigger user');
 
   // Line i goes to account (i * 7919 mod accounts) + 1: a bijection, so every account gets the
-  // same number of lines, spread rather than clustered. Line i is i minutes after 2024-01-01 and
-  // is inserted in that order, as lines entered over two years would be.
+  // same number of lines, spread rather than clustered. Line i is i × minutesBetweenLines after
+  // 2024-01-01 and is inserted in that order, as lines entered over two years would be.
   await step(
     'budget lines',
     `insert into detail_program (
@@ -292,7 +296,7 @@ export async function seed(client, { benchUserId, sizes = SIZES }) {
      cross join lateral (
        select case when a.program % 3 = 0 then round(c.price * v.first * 0.11)::bigint else 0 end as tax) t
      cross join lateral (
-       select timestamptz '2024-01-01 00:00:00+07' + i * interval '1 minute' as at) ts`,
+       select timestamptz '2024-01-01 00:00:00+07' + i * interval '${sizes.minutesBetweenLines} minutes' as at) ts`,
     [
       COMPONENTS.map(([code]) => code),
       COMPONENTS.map(([, name]) => name),
