@@ -23,16 +23,12 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import pg from 'pg';
+import { isReplayed, isUserLookup } from './replay-rules.mjs';
 
 const secret = Buffer.from(process.env.RANWAL_JWT_SECRET ?? '', 'utf8');
 const replayFile = process.env.RANWAL_BENCH_REPLAY;
 const USER_CACHE_MS = 5_000;
 
-/** The server's lookup of the signed-in user (services/users.ts sessionOf). */
-const isUserLookup = (text) =>
-  /from "app_user" where "id" = \$1$/.test(text) && text.includes('"session_version"');
-/** Statements of the server's list cache, which the bare handler does not keep. */
-const isCacheStatement = (text) => text.startsWith('select pg_current_snapshot()');
 const isBegin = (text) => /^begin\b/i.test(text);
 
 /** A parameter back from JSON: a Buffer as JSON.stringify wrote it. */
@@ -110,7 +106,7 @@ function loadScripts() {
     const kept = [];
     for (const statement of statements) {
       if (isUserLookup(statement.text)) userLookupText ??= statement.text;
-      else if (!isCacheStatement(statement.text)) kept.push(statement);
+      else if (isReplayed(statement.text)) kept.push(statement);
     }
     // Side by side where the server ran them so: a statement started before the last one of
     // the group before it ended joins that group.

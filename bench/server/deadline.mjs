@@ -30,6 +30,7 @@ import {
   start,
   stopChildren,
 } from './processes.mjs';
+import { isReplayed } from './replay-rules.mjs';
 import { chainOf, KABUPATEN_SIZES, SIZES, seed } from './seed.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -282,7 +283,9 @@ async function openLoop(port, calls, rate, seconds, seedValue) {
     }
     return MIX.at(-1).kind;
   };
-  const results = new Map(MIX.map(({ kind }) => [kind, { latencies: [], failures: 0 }]));
+  const results = new Map(
+    MIX.map(({ kind }) => [kind, { latencies: [], failures: 0, statuses: new Set() }]),
+  );
   const interval = 1000 / rate;
   const count = Math.floor(rate * seconds);
   const started = performance.now();
@@ -300,7 +303,10 @@ async function openLoop(port, calls, rate, seconds, seedValue) {
         const sent = send(port, request, { 'x-bench-request': request.key }).then((status) => {
           const result = results.get(kind);
           if (status >= 200 && status < 300) result.latencies.push(performance.now() - due);
-          else result.failures += 1;
+          else {
+            result.failures += 1;
+            result.statuses.add(status || 'no answer');
+          }
           pending.delete(sent);
         });
         pending.add(sent);
@@ -323,14 +329,17 @@ const percentile = (sorted, p) =>
     ? Number.NaN
     : sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
-/** The keys the capture log holds so far. */
+/** The captures the log holds so far: key -> how many statements the bare handler replays. */
 const capturedKeys = (file) =>
-  new Set(
+  new Map(
     existsSync(file)
       ? readFileSync(file, 'utf8')
           .split('\n')
           .filter(Boolean)
-          .map((line) => JSON.parse(line).key)
+          .map((line) => {
+            const { key, statements } = JSON.parse(line);
+            return [key, statements.filter(({ text }) => isReplayed(text)).length];
+          })
       : [],
   );
 
@@ -340,10 +349,11 @@ const capturedKeys = (file) =>
  */
 async function captured(file, key) {
   for (let waited = 0; waited < 2_000; waited += 20) {
-    if (capturedKeys(file).has(key)) return true;
+    const replayed = capturedKeys(file).get(key);
+    if (replayed !== undefined) return replayed;
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  return false;
+  return undefined;
 }
 
 // --- The run ----------------------------------------------------------------------------------
@@ -506,7 +516,12 @@ async function main() {
   for (const request of calls) {
     const status = await send(SERVER_PORT, request, { 'x-bench-capture': request.key });
     if (status < 200 || status >= 300) fail(`${request.key} ${request.url}: ${status}`);
-    else if (!(await captured(captureLog, request.key))) fail(`${request.key}: nothing captured`);
+    else {
+      const replayed = await captured(captureLog, request.key);
+      if (replayed === undefined) fail(`${request.key}: nothing captured`);
+      // Answered from the server's cache: the bare handler would have nothing to do.
+      else if (replayed === 0) fail(`${request.key}: the server ran no SQL to replay`);
+    }
   }
   console.log(
     `Captured ${calls.length} calls in ${((performance.now() - capturedAt) / 1000).toFixed(1)} s`,
@@ -613,9 +628,15 @@ async function measureStep(port, calls, rate, slowAlone) {
   const kinds = new Map();
   let held = late === 0;
   for (const { kind } of MIX) {
-    const { latencies, failures } = results.get(kind);
+    const { latencies, failures, statuses } = results.get(kind);
     const p99 = percentile(latencies, 0.99);
-    kinds.set(kind, { p50: percentile(latencies, 0.5), p99, n: latencies.length, failures });
+    kinds.set(kind, {
+      p50: percentile(latencies, 0.5),
+      p99,
+      n: latencies.length,
+      failures,
+      statuses: [...statuses].join(', '),
+    });
     if (failures > 0) held = false;
     else if (latencies.length > 0 && !(p99 < P99_LIMIT_MS) && !slowAlone.has(kind)) held = false;
   }
@@ -633,7 +654,7 @@ function printReport(steps, calls, alone, slowAlone) {
     for (const { kind, weight } of MIX) {
       const cells = list.map((step) => {
         const k = step.kinds.get(kind);
-        return `${ms(k.p50)} / ${ms(k.p99)}${k.failures ? ` (${k.failures} failed)` : ''}`;
+        return `${ms(k.p50)} / ${ms(k.p99)}${k.failures ? ` (${k.failures} failed: ${k.statuses})` : ''}`;
       });
       console.log(
         `| ${kind} | ${((100 * weight) / TOTAL_WEIGHT).toFixed(1)} % | ${cells.join(' | ')} |`,
