@@ -234,7 +234,10 @@ async function catalogueOfCalls({ planner, verifier, admin, downloaders }) {
 
 // --- Sending ----------------------------------------------------------------------------------
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
+// Idle sockets are dropped after 4 s: the server closes one idle for 5 s (Node's default
+// keep-alive timeout, which its own http server keeps), and a call sent on a socket it is just
+// closing would fail with no answer, an artefact of the bench (a browser sends it again).
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1024, timeout: 4_000 });
 
 /** Sends one call; resolves with its status once the whole answer has arrived. */
 function send(port, request, headers) {
@@ -713,6 +716,11 @@ function printReport(steps, calls, alone, slowAlone, heldAt, holding) {
     const example = calls.find((c) => c.kind === kind);
     console.log(`  ${kind}: ${what}; e.g. ${example?.method} ${example?.url.slice(0, 140)}`);
   }
+}
+
+// Stopped by hand: stop the server and the bare handler with it.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => stopChildren().then(() => process.exit(130)));
 }
 
 main()
