@@ -1,129 +1,195 @@
-// The baseline: a bare `node:http` + `pg` handler for the benchmarked list calls, doing the same
-// work as the server and nothing else. Per request it
+// The baseline: a bare `node:http` handler that runs, for each request, the SQL the server ran
+// for the same request, and nothing else. The statements come from the server itself: the bench
+// sends each request once to the server with an `x-bench-capture: <key>` header and
+// capture-sql.mjs writes what the server ran for it to $RANWAL_BENCH_REPLAY; a request to this
+// handler names the same key in `x-bench-request`. So its SQL is the server's by construction,
+// and a change of the server's SQL changes the bare handler's with it. Per request it
 //   - checks the bearer token: HS256 signature (with node:crypto, every time: the server
 //     remembers tokens it verified), issuer, purpose, expiry, and the user behind it (the
-//     server's SQL behind the same 5 s per-user cache);
-//   - runs the server's SQL (bare-queries.mjs) in the server's order (the page, then the counts
-//     it still needs, in parallel), on a pool of the same size;
+//     server's own lookup, taken out of the captured statements, behind the same 5 s cache);
+//   - replays the request's other statements with their parameters, in the server's order:
+//     statements the server ran side by side (started before the other ended) in parallel, a
+//     transaction (`begin` … `commit`) on one connection; writes commit as the server's did;
 //   - shapes rows as the server does (int8/numeric to numbers, timestamps to ISO text) and
-//     answers the same JSON envelope with JSON.stringify.
-// It does not validate the query string beyond parsing numbers, validate or schema-serialize the
-// response, log, or send security headers: that is the framework's share of the comparison.
+//     answers `{ status, message, data }` with JSON.stringify, `data` being each statement's rows.
+// It does not parse or validate the query string or the body, check roles or scopes, run
+// application code (money maths, workbooks), log, or send security headers: that is the
+// server's share of the comparison. Statements that serve the server's own caches (its list
+// cache's snapshot) are left out.
 //
-// Env: DATABASE_URL, PORT, DATABASE_POOL_SIZE (10), RANWAL_JWT_SECRET.
+// Env: DATABASE_URL (PostgreSQL) or RANWAL_BARE_PGLITE_DIR (a PGlite data directory of its own),
+// PORT, DATABASE_POOL_SIZE (10), RANWAL_JWT_SECRET, RANWAL_BENCH_REPLAY.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import pg from 'pg';
-import { QUERIES as Q } from './bare-queries.mjs';
+import { isReplayed, isUserLookup } from './replay-rules.mjs';
 
-const pool = new pg.Pool({
-  connectionString: process.env.DATABASE_URL,
-  max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
-});
 const secret = Buffer.from(process.env.RANWAL_JWT_SECRET ?? '', 'utf8');
+const replayFile = process.env.RANWAL_BENCH_REPLAY;
 const USER_CACHE_MS = 5_000;
+
+const isBegin = (text) => /^begin\b/i.test(text);
+
+/** A parameter back from JSON: a Buffer as JSON.stringify wrote it. */
+const revive = (value) =>
+  value && typeof value === 'object' && value.type === 'Buffer' && Array.isArray(value.data)
+    ? Buffer.from(value.data)
+    : value;
+
+// --- The database: a pg pool, or one PGlite session -----------------------------------------
+
+/** `{ run(text, values), transaction(fn) }` over PostgreSQL or PGlite. */
+async function openDatabase() {
+  if (process.env.RANWAL_BARE_PGLITE_DIR) {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    const pglite = await PGlite.create(process.env.RANWAL_BARE_PGLITE_DIR, {
+      extensions: { pg_trgm },
+    });
+    // One session: a transaction holds it from begin to commit, as the server's driver does.
+    let queue = Promise.resolve();
+    const exclusive = (work) => {
+      const result = queue.then(work);
+      queue = result.then(
+        () => {},
+        () => {},
+      );
+      return result;
+    };
+    const run = (session) => (text, values) =>
+      values.length === 0 && text.includes(';')
+        ? session.exec(text).then((results) => results.at(-1))
+        : session.query(text, values);
+    return {
+      run: (text, values) => exclusive(() => run(pglite)(text, values)),
+      transaction: (work) => exclusive(() => work(run(pglite))),
+      userLookup: (text, values) => exclusive(() => pglite.query(text, values)),
+      close: () => pglite.close(),
+    };
+  }
+  const pool = new pg.Pool({
+    connectionString: process.env.DATABASE_URL,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+  });
+  return {
+    run: (text, values) => pool.query(text, values),
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        return await work((text, values) => client.query(text, values));
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    userLookup: (text, values) => pool.query(text, values),
+    close: () => pool.end(),
+  };
+}
+const database = await openDatabase();
+
+// --- The captured requests ------------------------------------------------------------------
+
+/** key -> { status, transaction, groups: [[{text, values}]] }; the user lookup's text. */
+const scripts = new Map();
+let userLookupText = null;
+
+/** Reads the captures file again (a key not seen yet: the bench has captured more since). */
+function loadScripts() {
+  if (!replayFile || !existsSync(replayFile)) return;
+  for (const line of readFileSync(replayFile, 'utf8').split('\n')) {
+    if (!line) continue;
+    const { key, status, statements } = JSON.parse(line);
+    const kept = [];
+    for (const statement of statements) {
+      if (isUserLookup(statement.text)) userLookupText ??= statement.text;
+      else if (isReplayed(statement.text)) kept.push(statement);
+    }
+    // Side by side where the server ran them so: a statement started before the last one of
+    // the group before it ended joins that group.
+    const groups = [];
+    for (const statement of kept) {
+      const group = groups.at(-1);
+      const step = { text: statement.text, values: statement.values.map(revive) };
+      if (group && statement.start < Math.max(...group.ends)) {
+        group.steps.push(step);
+        group.ends.push(statement.end ?? Number.POSITIVE_INFINITY);
+      } else {
+        groups.push({ steps: [step], ends: [statement.end ?? Number.POSITIVE_INFINITY] });
+      }
+    }
+    scripts.set(key, {
+      status,
+      transaction: kept.some((statement) => isBegin(statement.text)),
+      groups: groups.map((group) => group.steps),
+    });
+  }
+}
+
+// --- Rows as the server answers them ----------------------------------------------------------
+
+const NUMERIC_TYPES = new Set([20, 1700]); // int8, numeric
+function shape(result) {
+  const rows = result?.rows ?? [];
+  const fields = result?.fields ?? [];
+  const numeric = fields.filter((field) => NUMERIC_TYPES.has(field.dataTypeID));
+  for (const row of rows) {
+    for (const { name } of numeric) {
+      if (row[name] !== null && row[name] !== undefined) row[name] = Number(row[name]);
+    }
+    for (const name in row) {
+      const value = row[name];
+      if (value instanceof Date) row[name] = value.toISOString();
+      else if (typeof value === 'bigint') row[name] = Number(value);
+    }
+  }
+  return rows;
+}
+
+async function replay(script) {
+  const data = [];
+  const runGroups = async (run) => {
+    for (const steps of script.groups) {
+      const results = await Promise.all(steps.map(({ text, values }) => run(text, values)));
+      for (const result of results) data.push(shape(result));
+    }
+  };
+  if (script.transaction) await database.transaction(runGroups);
+  else await runGroups(database.run);
+  return data;
+}
+
+// --- Who calls --------------------------------------------------------------------------------
+
 const users = new Map();
 
-/** The user behind a valid session token, or null. */
-async function caller(header) {
+/** Whether the bearer token is a valid session token of an existing user. */
+async function signedIn(header) {
   const token = /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
   const [head, body, signature] = token?.split('.') ?? [];
-  if (!head || !body || !signature) return null;
+  if (!head || !body || !signature) return false;
   const expected = createHmac('sha256', secret).update(`${head}.${body}`).digest();
   const given = Buffer.from(signature, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
   const claims = JSON.parse(Buffer.from(body, 'base64url').toString('utf8'));
   const protectedHeader = JSON.parse(Buffer.from(head, 'base64url').toString('utf8'));
   if (protectedHeader.alg !== 'HS256' || claims.iss !== 'ranwal' || claims.purpose !== 'session') {
-    return null;
+    return false;
   }
-  if (typeof claims.exp !== 'number' || claims.exp <= Date.now() / 1000) return null;
+  if (typeof claims.exp !== 'number' || claims.exp <= Date.now() / 1000) return false;
+  if (!userLookupText) return true;
   const hit = users.get(claims.sub);
-  if (hit && hit.expires > Date.now()) return hit.user;
-  const user = (await pool.query(Q.user, [claims.sub])).rows[0] ?? null;
-  users.set(claims.sub, { user, expires: Date.now() + USER_CACHE_MS });
-  return user;
+  if (hit && hit.expires > Date.now()) return hit.found;
+  const { rows } = await database.userLookup(userLookupText, [claims.sub]);
+  const found = rows.length > 0;
+  users.set(claims.sub, { found, expires: Date.now() + USER_CACHE_MS });
+  return found;
 }
 
-const count = async (text, values = []) => Number((await pool.query(text, values)).rows[0].count);
-const rowCount = async (table) => Number((await pool.query(Q.rowCount, [table])).rows[0].row_count);
-
-function filterOf(page, limit, filtered, total) {
-  return {
-    current_page: page,
-    total_page: Math.max(1, Math.ceil(filtered / limit)),
-    filtered_result: filtered,
-    total_result: total,
-  };
-}
-
-const numericFields = [
-  'price',
-  'first_volume',
-  'second_volume',
-  'third_volume',
-  'total_price',
-  'tax',
-  'total_after_tax',
-];
-function lineShape(row) {
-  for (const field of numericFields) row[field] = Number(row[field]);
-  row.created_at = row.created_at.toISOString();
-  return row;
-}
-
-function containsPattern(search) {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** As the server: a page shorter than the limit is the last one, and tells the count. */
-const fromLastPage = (rows, limit, offset) =>
-  rows.length < limit && (rows.length > 0 || offset === 0) ? offset + rows.length : null;
-
-/** Runs the page query, then counts only when the page does not tell (as the server does). */
-async function list({ page, limit, offset }, pageQuery, countFiltered, countTotal) {
-  const { rows } = await pageQuery;
-  const [filtered, total] = await Promise.all([
-    fromLastPage(rows, limit, offset) ?? countFiltered(),
-    countTotal?.(),
-  ]);
-  return { data: rows, filter: filterOf(page, limit, filtered, total ?? filtered) };
-}
-
-const handlers = {
-  '/ranwal/api/program/list': (query) =>
-    list(query, pool.query(Q.programPage, [query.limit, query.offset]), () => rowCount('program')),
-
-  '/ranwal/api/account/list'(query) {
-    const { limit, offset, search, uuid } = query;
-    if (search) {
-      const pattern = containsPattern(search);
-      return list(
-        query,
-        pool.query(Q.accountSearchPage, [pattern, pattern, limit, offset]),
-        () => count(Q.accountSearchCount, [pattern, pattern]),
-        () => rowCount('account'),
-      );
-    }
-    if (uuid) {
-      return list(query, pool.query(Q.accountBySubtitlePage, [uuid, limit, offset]), () =>
-        count(Q.accountBySubtitleCount, [uuid]),
-      );
-    }
-    return list(query, pool.query(Q.accountPage, [limit, offset]), () => rowCount('account'));
-  },
-
-  async '/ranwal/api/detail-program/list'(query, user) {
-    const { limit, offset } = query;
-    const result = await (user.role === 'admin'
-      ? list(query, pool.query(Q.linePage, [limit, offset]), () => rowCount('detail_program'))
-      : list(query, pool.query(Q.ownLinePage, [user.id, limit, offset]), async () =>
-          Number((await pool.query(Q.userLineCount, [user.id])).rows[0]?.line_count ?? 0),
-        ));
-    result.data = result.data.map(lineShape);
-    return result;
-  },
-};
+// --- HTTP ---------------------------------------------------------------------------------------
 
 function send(response, status, body) {
   const json = JSON.stringify(body);
@@ -136,38 +202,40 @@ function send(response, status, body) {
 
 let inFlight = 0;
 let stopping = false;
-// Ends the pool only once the last request has finished, so a stop never fails a query.
+// Closes the database only once the last request has finished, so a stop never fails a query.
 const stopWhenIdle = () => {
-  if (stopping && inFlight === 0) pool.end().then(() => process.exit(0));
+  if (stopping && inFlight === 0) database.close().then(() => process.exit(0));
 };
 
-const server = createServer(async (request, response) => {
+const server = createServer((request, response) => {
   inFlight += 1;
-  try {
-    const url = new URL(request.url, 'http://bare');
-    const handler = handlers[url.pathname];
-    if (!handler) return send(response, 404, { status: 404, message: 'Not found', data: null });
-    const user = await caller(request.headers.authorization);
-    if (!user) return send(response, 401, { status: 401, message: 'Token Invalid', data: null });
-    const page = Number(url.searchParams.get('page') ?? 1);
-    const limit = Number(url.searchParams.get('limit') ?? 10);
-    const query = {
-      page,
-      limit,
-      offset: (page - 1) * limit,
-      search: url.searchParams.get('search')?.trim() || undefined,
-      uuid: url.searchParams.get('uuid') || undefined,
-    };
-    const result = await handler(query, user);
-    send(response, 200, { status: 200, message: 'Berhasil', ...result });
-  } catch (error) {
-    console.error(error);
-    send(response, 500, { status: 500, message: 'Internal error', data: null });
-  } finally {
-    inFlight -= 1;
-    stopWhenIdle();
-  }
+  // The body is not read (the captured statements carry its values), only drained.
+  request.resume();
+  request.once('end', async () => {
+    try {
+      const key = request.headers['x-bench-request'];
+      if (typeof key === 'string' && !scripts.has(key)) loadScripts();
+      const script = scripts.get(key);
+      if (!script) return send(response, 404, { status: 404, message: 'Not found', data: null });
+      // A call without a bearer token is a signed download link (the server answered it so);
+      // one with a token has it checked.
+      if (request.headers.authorization !== undefined) {
+        if (!(await signedIn(request.headers.authorization))) {
+          return send(response, 401, { status: 401, message: 'Token Invalid', data: null });
+        }
+      }
+      const data = await replay(script);
+      send(response, script.status, { status: script.status, message: 'Berhasil', data });
+    } catch (error) {
+      console.error(error);
+      send(response, 500, { status: 500, message: 'Internal error', data: null });
+    } finally {
+      inFlight -= 1;
+      stopWhenIdle();
+    }
+  });
 });
+server.keepAliveTimeout = 60_000;
 
 server.listen(Number(process.env.PORT ?? 18081), '127.0.0.1', () => {
   console.log(`bare handler listening on ${server.address().port}`);

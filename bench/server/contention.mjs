@@ -159,8 +159,8 @@ try {
 
   console.log(`Seeding ${LINES.toLocaleString('en')} lines into PGlite…`);
   const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
-  // One in ten lines is the bench user's: 10 000 of theirs to page through.
-  const sizes = { ...SIZES, programs: 8, users: 10, lines: LINES };
+  // Ten units of one programme each; the bench user plans for the first: 10 000 lines to page.
+  const sizes = { ...SIZES, agencies: 10, programs: 10, usersPerAgency: 1, lines: LINES };
   await pglite.query('begin');
   await seed(seedClient(pglite), { benchUserId: user.id, sizes });
   await pglite.query('commit');
@@ -171,7 +171,7 @@ try {
   const admin = await signIn(port, ADMIN);
   const userToken = (await signIn(port, USER))?.token;
   if (!admin || !userToken) throw new Error('sign-in failed after seeding');
-  const pages = Math.ceil(LINES / sizes.users / 10);
+  const pages = Math.ceil(LINES / sizes.agencies / 10);
   const csv = path.join(work, 'accounts.csv');
   await writeCsv(csv, ROWS);
   await ranwal(['login', '--server', `http://127.0.0.1:${port}`, '--email', ADMIN.email], {

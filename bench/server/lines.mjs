@@ -172,7 +172,7 @@ async function runSerial(scenarios) {
  */
 function serialScenarios(admin, user) {
   const sorts = ['newest', 'oldest', 'total_desc', 'total_asc'];
-  const userPages = Math.ceil(SIZES.lines / SIZES.users / 100);
+  const userPages = Math.ceil(SIZES.lines / SIZES.agencies / 100);
   const adminPages = SIZES.lines / 100;
   const byCursor = (token, start) => async () => {
     const answer = await call(PORT, 'GET', start(), { token });
@@ -331,7 +331,7 @@ async function main() {
     await dropOrKeep(options['pg-url'], dbName, options.keep || Boolean(options.db));
     return;
   }
-  const userPages = Math.ceil(SIZES.lines / SIZES.users / 100);
+  const userPages = Math.ceil(SIZES.lines / SIZES.agencies / 100);
   const adminPages = SIZES.lines / 100;
   const sorts = ['newest', 'oldest', 'total_desc', 'total_asc'];
   const scenarios = [

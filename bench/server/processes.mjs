@@ -98,13 +98,14 @@ export function startServer(databaseUrl, port, env = {}) {
   );
 }
 
-/** One API call to a local port: its status and JSON body. */
-export async function call(port, method, url, { token, body } = {}) {
+/** One API call to a local port (`headers` added to the request's): its status and JSON body. */
+export async function call(port, method, url, { token, body, headers } = {}) {
   const response = await fetch(`http://127.0.0.1:${port}${url}`, {
     method,
     headers: {
       ...(token ? { authorization: `Bearer ${token}` } : {}),
       ...(body ? { 'content-type': 'application/json' } : {}),
+      ...headers,
     },
     body: body ? JSON.stringify(body) : undefined,
   });
@@ -158,7 +159,8 @@ export async function ensureSeeded(dbUrl, dbName, benchUserId) {
     await db.query('commit');
     await db.query('vacuum analyze');
     console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
-  } else if (lines !== SIZES.lines) {
+  } else if (lines < SIZES.lines) {
+    // More is a seeded database people (the deadline bench) have since added lines to.
     throw new Error(`${dbName} holds ${lines} budget lines, not ${SIZES.lines}: use a fresh --db`);
   } else {
     console.log('Reusing the seeded database');

@@ -110,9 +110,9 @@ async function main() {
 
   const db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
-  // The whole year: 100 000 of 2026's lines, the first under 10 of the 40 programmes (their
-  // 25 000 accounts, 4 lines each), moved into a year of their own, once (the seed keeps its
-  // 1 000 000 lines).
+  // The whole year: 100 000 of 2026's lines, the first under 40 of the 172 programmes (40 units'
+  // 24 000 accounts, about 4 lines each), moved into a year of their own, once (the seed keeps
+  // its 1 000 000 lines).
   const { rows: wholeYear } = await db.query(
     'select count(*)::int as lines from detail_program where year = $1',
     [WHOLE_YEAR],
@@ -123,7 +123,7 @@ async function main() {
       `update detail_program set year = $1
        where id in (
          select id from detail_program
-         where year = 2026 and program_id in (select id from program order by id limit 10)
+         where year = 2026 and program_id in (select id from program order by id limit 40)
          order by created_at limit $2)`,
       [WHOLE_YEAR, WHOLE_YEAR_LINES],
     );

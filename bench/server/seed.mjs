@@ -1,6 +1,7 @@
-// Seeds a migrated Ranwal database with a realistic, deterministic budget: 40 programs down to
-// 100 000 accounts, 100 supporters, 50 users and 1 000 000 budget lines, set-based so it takes
-// under a minute rather than hours.
+// Seeds a migrated Ranwal database with a realistic, deterministic budget: 172 Perangkat Daerah
+// (43 units, a kabupaten's, times four: a province's worth in one database), one programme each,
+// down to 103 200 accounts, 100 supporters, two planners per unit and 1 000 000 budget lines,
+// set-based so it takes a minute or two rather than hours.
 //
 // Ids are md5-derived UUIDs (`seededId('account', 42)`), so each level can name its parent by
 // arithmetic instead of by a join, and every run produces the same data.
@@ -15,15 +16,19 @@ export function seededId(kind, n) {
 
 /** How many rows of each kind; each level divides evenly into the one above. */
 export const SIZES = {
-  programs: 40,
-  actionsPerProgram: 5,
-  subActionsPerAction: 5,
+  /** Perangkat Daerah, each with `programs / agencies` programmes and `usersPerAgency` planners. */
+  agencies: 172,
+  programs: 172,
+  actionsPerProgram: 1,
+  subActionsPerAction: 6,
   activitiesPerSubAction: 2,
   subtitlesPerActivity: 5,
   accountsPerSubtitle: 10,
   supporters: 100,
-  users: 50,
+  usersPerAgency: 2,
   lines: 1_000_000,
+  /** Line i is made i times this many minutes after 2024-01-01 (budget year: the next one). */
+  minutesBetweenLines: 1,
 };
 
 /** How many records each level gets from `sizes`. */
@@ -36,6 +41,45 @@ function countsOf(sizes) {
   return { actions, subActions, activities, subtitles, accounts };
 }
 export const ACCOUNT_COUNT = countsOf(SIZES).accounts;
+
+/**
+ * The ids of a chain the seed made: programme `program` (1-based) down to its `n`th account
+ * (wrapping), with the unit the programme belongs to and a supporter, by the seed's arithmetic.
+ */
+export function chainOf(sizes, program, n) {
+  const { actions, subActions, activities, subtitles, accounts } = countsOf(sizes);
+  const perProgram = accounts / sizes.programs;
+  const account = (program - 1) * perProgram + (n % perProgram) + 1;
+  const at = (count) => Math.floor((account - 1) / (accounts / count)) + 1;
+  return {
+    agency_id: seededId(
+      'agency',
+      Math.floor((program - 1) / (sizes.programs / sizes.agencies)) + 1,
+    ),
+    program_id: seededId('program', program),
+    action_id: seededId('action', at(actions)),
+    sub_action_id: seededId('sub_action', at(subActions)),
+    activity_id: seededId('activity', at(activities)),
+    subtitle_id: seededId('subtitle', at(subtitles)),
+    account_id: seededId('account', account),
+    supporter_id: seededId('supporter', (n % sizes.supporters) + 1),
+  };
+}
+
+/** A kabupaten on the embedded default: 43 units, 6 450 sub kegiatan, 100 000 lines. */
+export const KABUPATEN_SIZES = {
+  ...SIZES,
+  agencies: 43,
+  programs: 43,
+  actionsPerProgram: 5,
+  subActionsPerAction: 30,
+  activitiesPerSubAction: 1,
+  subtitlesPerActivity: 1,
+  accountsPerSubtitle: 5,
+  lines: 100_000,
+  // Two years' worth, as the province's: 2025 and 2026 half each.
+  minutesBetweenLines: 10,
+};
 export const ACCOUNT_SEARCH = 'alat tulis';
 
 /** Permendagri-90-style account names: `ACCOUNT_SEARCH` matches one in 25 accounts. */
@@ -95,7 +139,8 @@ const COMPONENTS = [
 ];
 
 /**
- * Creates the rows; `benchUserId` (a user who can sign in) owns 1 line in every `sizes.users`.
+ * Creates the rows. Each unit's lines are its planners' (`sizes.usersPerAgency` users of the unit,
+ * taking turns); `benchUserId` (a user who can sign in) is the first planner of the first unit.
  * `client.query(text, values)` answers `{ rows, rowCount }` (node-postgres, or PGlite adapted).
  */
 export async function seed(client, { benchUserId, sizes = SIZES }) {
@@ -110,10 +155,18 @@ export async function seed(client, { benchUserId, sizes = SIZES }) {
   const id = (kind, n) =>
     `overlay(overlay(md5('${kind}-' || (${n})) placing '4' from 13) placing '8' from 17)::uuid`;
 
+  const programsPerAgency = sizes.programs / sizes.agencies;
+  await step(
+    'agencies',
+    `insert into agency (id, name, code)
+     select ${id('agency', 'g')}, 'Perangkat Daerah ' || g, '1.01.' || lpad(g::text, 4, '0')
+     from generate_series(1, ${sizes.agencies}) g`,
+  );
   await step(
     'programs',
-    `insert into program (id, name, is_taxed)
-     select ${id('program', 'g')}, ($1::text[])[(g - 1) % cardinality($1::text[]) + 1] || ' ' || g, g % 3 = 0
+    `insert into program (id, name, is_taxed, agency_id)
+     select ${id('program', 'g')}, ($1::text[])[(g - 1) % cardinality($1::text[]) + 1] || ' ' || g, g % 3 = 0,
+            ${id('agency', `(g - 1) / ${programsPerAgency} + 1`)}
      from generate_series(1, ${sizes.programs}) g`,
     [PROGRAM_NAMES],
   );
@@ -177,12 +230,23 @@ export async function seed(client, { benchUserId, sizes = SIZES }) {
     `insert into supporter (id, name)
      select ${id('supporter', 'g')}, 'Dinas Pendukung ' || g from generate_series(1, ${sizes.supporters}) g`,
   );
-  // These users own lines but cannot sign in (the hash is not a real one); the bench user can.
+  // These users own lines but cannot sign in (the hash is not a real one); the bench user can,
+  // and takes the place of the first unit's first planner. User n plans for unit
+  // (n - 1) / usersPerAgency + 1.
+  const users = sizes.agencies * sizes.usersPerAgency;
+  const userId = (n) => `case when (${n}) = 1 then $1::uuid else ${id('user', n)} end`;
   await step(
     'users',
     `insert into app_user (id, name, email, role, password_hash)
      select ${id('user', 'g')}, 'Pengguna ' || g, 'pengguna' || g || '@bench.local', 'user', 'x'
-     from generate_series(1, ${sizes.users - 1}) g`,
+     from generate_series(2, ${users}) g`,
+  );
+  await step(
+    'units of users',
+    `insert into user_agency (user_id, agency_id)
+     select ${userId('g')}, ${id('agency', `(g - 1) / ${sizes.usersPerAgency} + 1`)}
+     from generate_series(1, ${users}) g`,
+    [benchUserId],
   );
 
   // Building the line indexes once after the load is several times faster than maintaining them
@@ -198,8 +262,8 @@ export async function seed(client, { benchUserId, sizes = SIZES }) {
   await client.query('alter table detail_program enable trigger user');
 
   // Line i goes to account (i * 7919 mod accounts) + 1: a bijection, so every account gets the
-  // same number of lines, spread rather than clustered. Line i is i minutes after 2024-01-01 and
-  // is inserted in that order, as lines entered over two years would be.
+  // same number of lines, spread rather than clustered. Line i is i × minutesBetweenLines after
+  // 2024-01-01 and is inserted in that order, as lines entered over two years would be.
   await step(
     'budget lines',
     `insert into detail_program (
@@ -214,7 +278,7 @@ export async function seed(client, { benchUserId, sizes = SIZES }) {
             ${id('sub_action', 'a.sub_action')}, ${id('activity', 'a.activity')},
             ${id('subtitle', 'a.subtitle')}, ${id('account', 'a.account')},
             ${id('supporter', `i % ${sizes.supporters} + 1`)},
-            case when i % ${sizes.users} = 0 then $5::uuid else ${id('user', `i % ${sizes.users}`)} end,
+            ${userId(`(a.program - 1) / ${programsPerAgency} * ${sizes.usersPerAgency} + i % ${sizes.usersPerAgency} + 1`).replace('$1', '$5')},
             at
      from generate_series(1, ${sizes.lines}) i
      cross join lateral (select (i::bigint * 7919 % ${accounts}) + 1 as account) acc
@@ -232,7 +296,7 @@ export async function seed(client, { benchUserId, sizes = SIZES }) {
      cross join lateral (
        select case when a.program % 3 = 0 then round(c.price * v.first * 0.11)::bigint else 0 end as tax) t
      cross join lateral (
-       select timestamptz '2024-01-01 00:00:00+07' + i * interval '1 minute' as at) ts`,
+       select timestamptz '2024-01-01 00:00:00+07' + i * interval '${sizes.minutesBetweenLines} minutes' as at) ts`,
     [
       COMPONENTS.map(([code]) => code),
       COMPONENTS.map(([, name]) => name),
