@@ -116,6 +116,10 @@ export async function buildApp({
           requestTimeout: config.RANWAL_REQUEST_TIMEOUT_MS,
           headersTimeout: Math.min(config.RANWAL_REQUEST_TIMEOUT_MS, 60_000),
           connectionsCheckingInterval: Math.max(100, config.RANWAL_REQUEST_TIMEOUT_MS / 10),
+          // Fastify's own 72 s, which it leaves out when given a server: Node's 5 s would close
+          // idle connections before a proxy in front does (nginx and load balancers keep them
+          // 60 s), and a call sent on a connection closing under it fails as a 502.
+          keepAliveTimeout: 72_000,
         },
         handler,
       ),

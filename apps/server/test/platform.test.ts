@@ -249,6 +249,40 @@ describe('configuration and logging', () => {
     expect(body).toMatchObject({ status: 408, code: 'request_timeout', data: null });
   });
 
+  it('keeps an idle connection past 5 s, as a proxy in front expects', async () => {
+    // A proxy keeps its connections to the server up to 60 s idle; a server closing them
+    // sooner (Node's own 5 s) makes the proxy's next call on one fail (a 502).
+    const database = await freshDatabase('pglite');
+    const app = await buildApp({ config: loadConfig({}), database, logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const socket = connect(port, '127.0.0.1');
+    try {
+      const ask = () =>
+        new Promise<string>((resolve, reject) => {
+          let text = '';
+          const onData = (chunk: Buffer) => {
+            text += chunk;
+            if (text.includes('\r\n\r\n') && text.endsWith('}')) {
+              socket.off('data', onData);
+              resolve(text);
+            }
+          };
+          socket.on('data', onData);
+          socket.once('error', reject);
+          socket.write('GET /ranwal/api/health HTTP/1.1\r\nHost: localhost\r\n\r\n');
+        });
+      expect(await ask()).toMatch(/^HTTP\/1\.1 200 /);
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      expect(socket.destroyed || socket.readyState !== 'open').toBe(false);
+      expect(await ask()).toMatch(/^HTTP\/1\.1 200 /);
+    } finally {
+      socket.destroy();
+      await app.close();
+      await database.close();
+    }
+  }, 30_000);
+
   it('believes X-Forwarded-For only from RANWAL_TRUSTED_PROXIES', async () => {
     /** Eleven wrong sign-ins for one email from one peer, each naming another client. */
     const guesses = async (env: Record<string, string>) => {

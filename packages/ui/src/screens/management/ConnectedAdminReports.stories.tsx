@@ -114,8 +114,10 @@ export const Loading: Story = {
 
 const ErrorStory: Story = {
   parameters: sandbox({ failOn: { 'budgetLine.list': httpError('forbidden') } }),
-  play: async ({ canvas }) => {
+  play: async ({ canvas, canvasElement }) => {
     await expect(await canvas.findByRole('alert')).toHaveTextContent(m.reports.fetchFailed);
+    // The filters' own lists have come too (a run pictured them still loading).
+    await waitFor(() => expect(canvasElement.querySelector('.animate-spin')).toBeNull());
   },
 };
 
