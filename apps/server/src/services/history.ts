@@ -19,10 +19,10 @@ import { type Kysely, type QueryCreator, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import {
   boundedCount,
-  decodeCursor,
   encodeCursor,
   offsetOf,
   type Parsed,
+  pageStartOf,
   toCount,
 } from './pagination.js';
 import { namesIn, referenceNames } from './reference-names.js';
@@ -245,18 +245,7 @@ export function createHistoryService(db: Kysely<Database>, lines: BudgetLineServ
      */
     async list(query: Parsed<typeof HistoryListQuery>) {
       const scope = filtered(query);
-      const cursorText = query.after ?? query.before;
-      const position =
-        cursorText === undefined
-          ? undefined
-          : decodeCursor(
-              cursorText,
-              'newest',
-              /^\d{1,19}$/,
-              query.after !== undefined ? 'after' : 'before',
-              false,
-            );
-      const backward = query.after === undefined && query.before !== undefined;
+      const { position, backward } = pageStartOf(query, 'newest', /^\d{1,19}$/, false);
       const offset = offsetOf(query.page, query.limit);
       let ids = scope.select('change.id');
       if (position) ids = ids.where('change.id', backward ? '>' : '<', position.key);

@@ -101,6 +101,31 @@ export function decodeCursor(
   throw issuesRefusal([{ path: field, message: messagesId.server.cursorInvalid }]);
 }
 
+/**
+ * Where a list's page starts, from its query's `after` (the rows past a position) or `before`
+ * (the rows up to it, read backward); none for a page by number.
+ */
+export function pageStartOf(
+  query: { after?: string | undefined; before?: string | undefined },
+  order: string,
+  keyPattern: RegExp,
+  withId = true,
+): { position: ListPosition | undefined; backward: boolean } {
+  if (query.after !== undefined) {
+    return {
+      position: decodeCursor(query.after, order, keyPattern, 'after', withId),
+      backward: false,
+    };
+  }
+  if (query.before !== undefined) {
+    return {
+      position: decodeCursor(query.before, order, keyPattern, 'before', withId),
+      backward: true,
+    };
+  }
+  return { position: undefined, backward: false };
+}
+
 /** A count that stops at COUNT_BOUND: `bounded` when more rows match than it says. */
 export interface BoundedCount {
   count: number;

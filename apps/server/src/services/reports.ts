@@ -43,13 +43,13 @@ import {
   type BoundedCount,
   boundedCount,
   containsPattern,
-  decodeCursor,
   encodeCursor,
   inTransaction,
   type ListPosition,
   likeLowered,
   offsetOf,
   type Parsed,
+  pageStartOf,
   type ReadRows,
   readThrough,
   toCount,
@@ -800,17 +800,11 @@ export function createBudgetLineService(
       // starts at the cursor's line (an index range: a deep page costs what the first does);
       // by page number it skips `offset` index entries. One line more than the page says
       // whether another page follows.
-      const cursorText = query.after ?? query.before;
-      const position =
-        cursorText === undefined
-          ? undefined
-          : decodeCursor(
-              cursorText,
-              query.sort,
-              sortKeys[sortColumnOf(query.sort)].pattern,
-              query.after !== undefined ? 'after' : 'before',
-            );
-      const backward = query.after === undefined && query.before !== undefined;
+      const { position, backward } = pageStartOf(
+        query,
+        query.sort,
+        sortKeys[sortColumnOf(query.sort)].pattern,
+      );
       const offset = offsetOf(query.page, query.limit);
       // An unfiltered total is a kept count (the table's for an admin, the user's own for a
       // user without a unit while no programme has one): no count(*) over every line, or all
