@@ -23,6 +23,7 @@ import {
   offsetOf,
   type Parsed,
   pageStartOf,
+  pageWithCursors,
   toCount,
 } from './pagination.js';
 import { namesIn, referenceNames } from './reference-names.js';
@@ -266,23 +267,15 @@ export function createHistoryService(db: Kysely<Database>, lines: BudgetLineServ
         countOf(scope),
         countOf(db.selectFrom('change_log as change')),
       ]);
-      // One change more than the page says whether another page follows: the furthest from
-      // where the page starts.
-      const more = withExtra.length > query.limit;
-      const rows = more
-        ? backward
-          ? withExtra.slice(1)
-          : withExtra.slice(0, query.limit)
-        : withExtra;
-      const cursorOf = (row: { id: unknown } | undefined) =>
-        row ? encodeCursor({ order: 'newest', key: String(row.id) }) : null;
+      const { rows, cursors } = pageWithCursors(
+        withExtra,
+        { limit: query.limit, backward, started: position !== undefined || offset > 0 },
+        (row) => encodeCursor({ order: 'newest', key: String(row.id) }),
+      );
       return {
         data: await withReferenceNames(db, rows.map(toEntry)),
         filter: listFilter(query.page, query.limit, counted.count, all.count, {
-          next_cursor: backward || more ? cursorOf(rows.at(-1)) : null,
-          prev_cursor: (backward ? more : position !== undefined || offset > 0)
-            ? cursorOf(rows[0])
-            : null,
+          ...cursors,
           filtered_bounded: counted.bounded,
           total_bounded: all.bounded,
         }),

@@ -126,6 +126,28 @@ export function pageStartOf(
   return { position: undefined, backward: false };
 }
 
+/**
+ * A page read with one row past it (`limit + 1`, the row furthest from where the page starts:
+ * last, or first when read backward): the page's rows, and the cursors of the pages beside it.
+ * `started`: the page is not the first (it starts at a position or an offset).
+ */
+export function pageWithCursors<R>(
+  withExtra: R[],
+  { limit, backward, started }: { limit: number; backward: boolean; started: boolean },
+  cursorOf: (row: R) => string | null,
+) {
+  const more = withExtra.length > limit;
+  const rows = more ? (backward ? withExtra.slice(1) : withExtra.slice(0, limit)) : withExtra;
+  const at = (row: R | undefined) => (row === undefined ? null : cursorOf(row));
+  return {
+    rows,
+    cursors: {
+      next_cursor: backward || more ? at(rows.at(-1)) : null,
+      prev_cursor: (backward ? more : started) ? at(rows[0]) : null,
+    },
+  };
+}
+
 /** A count that stops at COUNT_BOUND: `bounded` when more rows match than it says. */
 export interface BoundedCount {
   count: number;

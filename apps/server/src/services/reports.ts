@@ -50,6 +50,7 @@ import {
   offsetOf,
   type Parsed,
   pageStartOf,
+  pageWithCursors,
   type ReadRows,
   readThrough,
   toCount,
@@ -870,26 +871,14 @@ export function createBudgetLineService(
           query.sort,
         ).compile(),
       );
-      const more = withExtra.length > query.limit;
-      // The extra line is the one furthest from where the page starts: last, or (read
-      // backward) first.
-      const rows = more
-        ? backward
-          ? withExtra.slice(1)
-          : withExtra.slice(0, query.limit)
-        : withExtra;
-      const cursorOf = (row: { sort_key?: string; id: string } | undefined) =>
-        row?.sort_key === undefined
-          ? null
-          : encodeCursor({ order: query.sort, key: row.sort_key, id: row.id });
-      const first = rows[0];
-      const last = rows.at(-1);
-      const cursors = {
-        next_cursor: backward || more ? cursorOf(last) : null,
-        prev_cursor: (backward ? more : position !== undefined || offset > 0)
-          ? cursorOf(first)
-          : null,
-      };
+      const { rows, cursors } = pageWithCursors(
+        withExtra,
+        { limit: query.limit, backward, started: position !== undefined || offset > 0 },
+        (row) =>
+          row.sort_key === undefined
+            ? null
+            : encodeCursor({ order: query.sort, key: row.sort_key, id: row.id }),
+      );
       for (const row of rows) delete row.sort_key;
       const fromPage = position ? null : countFromLastPage(rows.length, query.limit, offset);
       const [filtered, total] = await Promise.all([
