@@ -208,21 +208,21 @@ function LocationForm({
     }
   };
 
-  const drawn =
-    shape === 'Point'
-      ? pointReady && typed
-        ? ({ type: 'Point', coordinates: [lon, lat] } as Geometry)
-        : null
-      : drawnGeometry(shape, vertices);
+  const pointShown = pointReady && typed;
+  // Made again only when the drawing changes (a new feature makes the map fit and redraw).
+  const drawn = useMemo(
+    (): Geometry | null =>
+      shape !== 'Point'
+        ? drawnGeometry(shape, vertices)
+        : pointShown
+          ? { type: 'Point', coordinates: [lon, lat] }
+          : null,
+    [shape, vertices, pointShown, lon, lat],
+  );
   const marked = shape === 'Point' ? (drawn ? 1 : 0) : vertices.length;
-  // The drawing's text, not its object's identity, decides whether the map has something new.
-  const drawnText = JSON.stringify(drawn);
   const prepared = useMemo(
-    () =>
-      prepareFeatures([
-        { id: 'drawn', level: 'none' as const, geometry: JSON.parse(drawnText) as Geometry | null },
-      ]),
-    [drawnText],
+    () => prepareFeatures([{ id: 'drawn', level: 'none' as const, geometry: drawn }]),
+    [drawn],
   );
 
   const fillFromPhone = async () => {
