@@ -66,6 +66,9 @@ const UNSTABLE_PICTURES = new Set([
   'screens-stages-connectedstagemanager--unlock-refused',
 ]);
 
+/** The test id of the element whose picture is taken (the story's frame, see below). */
+const VISUAL_FRAME = 'visual-regression-frame';
+
 let openedSandbox = false;
 globalThis.addEventListener(SANDBOX_SESSION_EVENT, () => {
   openedSandbox = true;
@@ -94,11 +97,14 @@ afterEach(async ({ task, expect }) => {
   // only the part of a longer page scrolled into the frame (the rest came out white), and the
   // height of that unseen rest (a hint still loading far below) failed pictures that showed
   // nothing different, while a page thousands of pixels tall took seconds to capture.
+  // Found by a test id of its own: a locator made from the element itself is a CSS path
+  // ('div:nth-child(9)') that another element of the page can match too.
   const frame = document.createElement('div');
   frame.style.cssText = 'position: fixed; inset: 0; pointer-events: none;';
+  frame.dataset.testid = VISUAL_FRAME;
   document.body.append(frame);
   try {
-    await expect(page.elementLocator(frame)).toMatchScreenshot(storyId);
+    await expect(page.getByTestId(VISUAL_FRAME)).toMatchScreenshot(storyId);
   } finally {
     frame.remove();
     hideToasts.remove();

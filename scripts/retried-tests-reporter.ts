@@ -4,7 +4,8 @@ import type { Reporter, TestCase } from 'vitest/node';
 /**
  * Names every test that passed only when run again (the stories' `retry` in CI,
  * packages/ui/vitest.config.ts), just above vitest's summary: a retry keeps a slow moment of a
- * shared machine from failing the run, and this list keeps the flaky test from going unseen.
+ * shared machine from failing the run, and this list keeps the flaky test from going unseen,
+ * with what went wrong the first time (the run's summary shows only final failures).
  */
 export class RetriedTestsReporter implements Reporter {
   private readonly retried: string[] = [];
@@ -13,8 +14,10 @@ export class RetriedTestsReporter implements Reporter {
     const diagnostic = testCase.diagnostic();
     if (!diagnostic?.flaky) return;
     const file = path.relative(process.cwd(), testCase.module.moduleId);
+    const first = testCase.result().errors?.[0];
+    const why = first ? `\n      ${firstLines(first.message ?? String(first))}` : '';
     this.retried.push(
-      `${file} > ${testCase.fullName} (passed on run ${diagnostic.retryCount + 1})`,
+      `${file} > ${testCase.fullName} (passed on run ${diagnostic.retryCount + 1})${why}`,
     );
   }
 
@@ -23,4 +26,11 @@ export class RetriedTestsReporter implements Reporter {
     console.log(`\nPassed only when run again (${this.retried.length}):`);
     for (const line of this.retried) console.log(`  ${line}`);
   }
+}
+
+/** An error's first three lines, colours stripped, indented under its test's name. */
+function firstLines(message: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colour codes
+  const plain = message.replace(/\u001b\[[0-9;]*m/g, '');
+  return plain.split('\n').filter(Boolean).slice(0, 3).join('\n      ');
 }

@@ -51,21 +51,39 @@ describe.each(databaseTargets)('list answers kept between writes, on %s', (targe
     return response;
   };
 
+  /**
+   * Runs `calls` until nothing was written anywhere while they ran (the database's snapshot the
+   * same before and after), at most 20 times, and returns what they returned then. On
+   * PostgreSQL transaction ids are the whole cluster's: another database's writes (the suite's
+   * other files run beside this one) move the snapshot, and a kept answer is rightly read again.
+   */
+  const inOneSnapshot = async <T>(calls: () => Promise<T>) => {
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const before = await t.database.snapshot();
+      const result = await calls();
+      if ((await t.database.snapshot()) === before) return result;
+    }
+    throw new Error('the database was written to during each of 20 tries');
+  };
+
   it('answers a repeated list call without reading the list again, with the same answer', async () => {
     await buildChain(t, 'cache-1');
-    const first = await listPrograms();
-    const readsAfterFirst = listReads;
-    const second = await listPrograms();
-    expect(second.body).toBe(first.body);
-    expect(listReads).toBe(readsAfterFirst);
-    // Another spelling of the same query (page 1 is the default) is the same answer…
-    const spelled = await t.call('GET', `${PROGRAMS}&page=1`, { token: t.adminToken });
-    expect(spelled.body).toBe(first.body);
-    expect(listReads).toBe(readsAfterFirst);
+    const result = await inOneSnapshot(async () => {
+      const first = await listPrograms();
+      const readsAfterFirst = listReads;
+      const second = await listPrograms();
+      // Another spelling of the same query (page 1 is the default) is the same answer…
+      const spelled = await t.call('GET', `${PROGRAMS}&page=1`, { token: t.adminToken });
+      return { first, second, spelled, repeatReads: listReads - readsAfterFirst };
+    });
+    expect(result.second.body).toBe(result.first.body);
+    expect(result.spelled.body).toBe(result.first.body);
+    expect(result.repeatReads).toBe(0);
     // …and another query is another answer.
+    const readsBefore = listReads;
     const searched = await t.call('GET', `${PROGRAMS}&search=cache-1`, { token: t.adminToken });
     expect(names(searched)).toEqual(['Program cache-1']);
-    expect(listReads).toBeGreaterThan(readsAfterFirst);
+    expect(listReads).toBeGreaterThan(readsBefore);
   });
 
   it('shows a write through the API on the next call', async () => {
