@@ -59,6 +59,8 @@ for (;;) {
 const index = await (await fetch(`${base}/index.json`)).json();
 console.log(`Storybook answers: ${((Date.now() - started) / 1000).toFixed(1)} s after start`);
 
+// BENCH_OPEN_AFTER=seconds: the first story is opened that long after Storybook answers.
+if (process.env.BENCH_OPEN_AFTER) await sleep(Number(process.env.BENCH_OPEN_AFTER) * 1000);
 const browser = await chromium.launch(chromiumLaunchOptions);
 const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
 let opened = 0;
