@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import type { Reporter, TestCase } from 'vitest/node';
 
 /**
@@ -30,7 +31,5 @@ export class RetriedTestsReporter implements Reporter {
 
 /** An error's first three lines, colours stripped, indented under its test's name. */
 function firstLines(message: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal colour codes
-  const plain = message.replace(/\u001b\[[0-9;]*m/g, '');
-  return plain.split('\n').filter(Boolean).slice(0, 3).join('\n      ');
+  return stripVTControlCharacters(message).split('\n').filter(Boolean).slice(0, 3).join('\n      ');
 }

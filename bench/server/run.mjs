@@ -232,14 +232,13 @@ async function main() {
    */
   const holds = (rows, data) =>
     Array.isArray(rows) &&
-    rows.length >= data.length &&
+    (rows.length === data.length || rows.length === data.length + 1) &&
     data.every((row, index) =>
       isDeepStrictEqual(
         Object.fromEntries(Object.keys(row).map((key) => [key, rows[index][key]])),
         row,
       ),
-    ) &&
-    (rows.length === data.length || rows.length === data.length + 1);
+    );
   const monitor = new pg.Client({ connectionString: `${options['pg-url']}/postgres` });
   await monitor.connect();
   const writer = await startWriter(dbUrl, Number(options.writes));
