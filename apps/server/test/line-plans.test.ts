@@ -214,6 +214,19 @@ describe.each(databaseTargets)('budget-line list plans on %s', (target) => {
     );
   });
 
+  // A unit's search reads the unit's lines from the index that holds their words (migration
+  // 0042), within a year and without one; a word no line has may be the trigram index's probe.
+  it.each(orders)("reads a unit's search in %s order from the unit-search index", async (sort) => {
+    const index = 'detail_program_unit_search_idx';
+    await expectPlan(unitToken, `limit=100&sort=${sort}&search=kertas`, index);
+    await expectPlan(unitToken, `limit=100&sort=${sort}&year=2025&search=kertas`, index);
+    await expectPlan(
+      unitToken,
+      `limit=100&sort=${sort}&year=2025&search=tidak%20ada`,
+      /^detail_program_(unit_search|search_trgm)_idx$/,
+    );
+  });
+
   it("reads a programme's year by the programme's index", async () => {
     const first = await expectPlan(
       t.adminToken,

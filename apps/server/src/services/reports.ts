@@ -90,7 +90,22 @@ const joined = (query: unknown) => query as LineQuery;
  */
 export type BudgetLineFilter = Partial<Parsed<typeof BudgetLineFilterQuery>> & {
   programmes?: Exclude<WorkScope['programmes'], 'all'>;
+  /**
+   * Only lines whose search text the unit-search index holds (SEARCH_INDEX_TEXT_BYTES): set
+   * by a unit's search when no longer line is in its scope, so its lines are read from that
+   * index alone (PostgreSQL uses a partial index only where the query implies its condition).
+   */
+  indexedTextOnly?: boolean;
 };
+
+/**
+ * The longest search text (in bytes) the unit-search index holds (migration 0042: a b-tree
+ * entry is at most about 2 700 bytes). A literal in the statements, as in the index's
+ * condition: PostgreSQL proves one implies the other only for constants.
+ */
+const SEARCH_INDEX_TEXT_BYTES = 2000;
+const indexedText = sql<boolean>`octet_length(line.search_text) <= ${sql.lit(SEARCH_INDEX_TEXT_BYTES)}`;
+const longText = sql<boolean>`octet_length(line.search_text) > ${sql.lit(SEARCH_INDEX_TEXT_BYTES)}`;
 
 /**
  * The lines a caller sees and changes, as core's scopeOf says (issues 19 and 34): an admin
@@ -449,17 +464,44 @@ async function listSearchMatches(
   db: Kysely<LineDatabase>,
   search: string,
   read: ReadRows,
+  /** A unit's search: only the accounts under these Perangkat Daerah's programmes. */
+  units?: readonly string[],
 ): Promise<SearchMatches | undefined> {
   const named = searchedParents(db, containsPattern(search));
-  const [programs, accounts] = await Promise.all([
+  const accounts = units
+    ? named.accounts.where(sql<boolean>`account.id in (${accountsOfUnits(units)})`)
+    : named.accounts;
+  const [programRows, accountRows] = await Promise.all([
     read(named.programs.compile()),
-    read(named.accounts.limit(NAMED_ACCOUNTS_MAX + 1).compile()),
+    read(accounts.limit(NAMED_ACCOUNTS_MAX + 1).compile()),
   ]);
-  if (accounts.length > NAMED_ACCOUNTS_MAX) return undefined;
+  if (accountRows.length > NAMED_ACCOUNTS_MAX) return undefined;
   return {
-    programs: programs.map((row) => row.id as string),
-    accounts: accounts.map((row) => row.id as string),
+    programs: programRows.map((row) => row.id as string),
+    accounts: accountRows.map((row) => row.id as string),
   };
+}
+
+/**
+ * The accounts under these Perangkat Daerah's programmes, joined up the levels from account to
+ * programme (each by its parent's index): a unit's few hundred, where a common word names
+ * thousands of the province's (16 512 for 'perjalanan dinas' on the bench's seed, a scan of
+ * every account in each statement, 30 ms).
+ */
+function accountsOfUnits(units: readonly string[]) {
+  const joins = [];
+  let key: LineReferenceKey = 'account';
+  while (key !== 'program') {
+    const { parent, parentField } = managedEntities[key];
+    if (!parent || !parentField) throw new Error(`level ${key} has no parent`);
+    joins.push(
+      sql`join ${sql.table(managedEntities[parent].table)} as ${sql.id(parent)}
+        on ${sql.ref(`${parent}.id`)} = ${sql.ref(`${key}.${parentField}`)}`,
+    );
+    key = parent as LineReferenceKey;
+  }
+  const reached = programmesWhere({ programmes: [...units], owner: null }, 'program.agency_id');
+  return sql`select account.id from account ${sql.join(joins, sql` `)} where ${reached}`;
 }
 
 /**
@@ -502,6 +544,7 @@ export function whereLines<Q extends WhereInterface<LineDatabase, 'line'>>(
   if (filter.supporter_id) {
     narrowed = narrowed.where('line.supporter_id', '=', filter.supporter_id);
   }
+  if (filter.indexedTextOnly) narrowed = narrowed.where(indexedText);
   if (filter.search && matches) {
     const pattern = containsPattern(filter.search);
     // A constant array of ids is looked up in a hash, built once per statement from the
@@ -660,6 +703,20 @@ export function createBudgetLineService(
         .compile(),
     );
     return boundedCount(row?.count);
+  }
+
+  /**
+   * Whether a line of these Perangkat Daerah has a search text the unit-search index leaves
+   * out (SEARCH_INDEX_TEXT_BYTES; read from the small index of those lines).
+   */
+  async function anyLongSearchText(units: readonly string[]): Promise<boolean> {
+    const [row] = await read(
+      whereLines(lineOnes, { programmes: [...units] })
+        .where(longText)
+        .limit(1)
+        .compile(),
+    );
+    return row !== undefined;
   }
 
   /** The rows PostgreSQL's planner expects a query to answer (`explain (format json)`). */
@@ -827,15 +884,26 @@ export function createBudgetLineService(
       const inScope = lineScopeOf(caller);
       const scopeTotal = async (): Promise<BoundedCount> =>
         kept ? exact(await kept()) : countLines(inScope);
-      const matches = query.search ? await listSearchMatches(db, query.search, read) : undefined;
-      const searchCount = query.search ? countLines(filter, matches) : undefined;
+      // A unit's search (a user's or a verifier's with units) names only the unit's accounts,
+      // and while no line in scope has a search text past the unit-search index's bound, it
+      // reads the lines from that index alone (migration 0042).
+      const units =
+        query.search && Array.isArray(filter.programmes) ? filter.programmes : undefined;
+      const [matches, longLines] = query.search
+        ? await Promise.all([
+            listSearchMatches(db, query.search, read, units),
+            units ? anyLongSearchText(units) : true,
+          ])
+        : [undefined, true];
+      const searched = longLines ? filter : { ...filter, indexedTextOnly: true };
+      const searchCount = query.search ? countLines(searched, matches) : undefined;
       const totalCount = narrowed || kept ? scopeTotal() : undefined;
       // Awaited below; a failed page read must not leave them unhandled meanwhile.
       for (const pending of [searchCount, totalCount]) pending?.catch(() => undefined);
 
       let chosen = whereLines(
         lineIds,
-        ownLinesAll ? { ...filter, programmes: undefined } : filter,
+        ownLinesAll ? { ...searched, programmes: undefined } : searched,
         matches,
       );
       if (position) chosen = chosen.where(beyond(query.sort, position, backward));
@@ -886,7 +954,7 @@ export function createBudgetLineService(
           (fromPage !== null
             ? exact(fromPage)
             : narrowed
-              ? countLines(filter, matches)
+              ? countLines(searched, matches)
               : (totalCount ?? scopeTotal())),
         narrowed ? totalCount : undefined,
       ]);
