@@ -205,13 +205,14 @@ describe.each(databaseTargets)('budget-line list plans on %s', (target) => {
     await expectPlan(t.userToken, `limit=100&sort=${sort}&page=15`, index);
   });
 
-  it.each(orders)("reads a unit's pages in %s order through an index", async (sort) => {
-    const first = await expectPlan(unitToken, `limit=10&sort=${sort}`, /^detail_program_/);
-    await expectPlan(
-      unitToken,
-      `limit=10&sort=${sort}&after=${first.next_cursor}`,
-      /^detail_program_/,
-    );
+  // A unit's lines are scattered through the table: walking an order's index for them reads
+  // everyone's (on the bench's seed 56 000 lines for a page), so they are gathered from the
+  // unit-search index (migration 0042) and sorted.
+  it.each(orders)("reads a unit's pages in %s order from the unit-search index", async (sort) => {
+    const index = 'detail_program_unit_search_idx';
+    const first = await expectPlan(unitToken, `limit=10&sort=${sort}`, index);
+    await expectPlan(unitToken, `limit=10&sort=${sort}&after=${first.next_cursor}`, index);
+    await expectPlan(unitToken, `limit=100&sort=${sort}&page=30`, index);
   });
 
   // A unit's search reads the unit's lines from the index that holds their words (migration

@@ -881,21 +881,20 @@ export function createBudgetLineService(
           : ownLinesAll && owner !== null
             ? () => countUserLines(owner)
             : undefined;
-      const inScope = lineScopeOf(caller);
+      // A unit's lines (a user's or a verifier's with units) are read from the unit-search
+      // index alone (migration 0042: a unit's lines are scattered through the table, and an
+      // order's index walked for them read tens of thousands of others) while no line in scope
+      // has a search text past its bound; a search names only the unit's accounts.
+      const units = Array.isArray(filter.programmes) ? filter.programmes : undefined;
+      const [matches, longLines] = await Promise.all([
+        query.search ? listSearchMatches(db, query.search, read, units) : undefined,
+        units ? anyLongSearchText(units) : true,
+      ]);
+      const indexed = longLines ? {} : { indexedTextOnly: true };
+      const searched: BudgetLineFilter = { ...filter, ...indexed };
+      const inScope: BudgetLineFilter = { ...lineScopeOf(caller), ...indexed };
       const scopeTotal = async (): Promise<BoundedCount> =>
         kept ? exact(await kept()) : countLines(inScope);
-      // A unit's search (a user's or a verifier's with units) names only the unit's accounts,
-      // and while no line in scope has a search text past the unit-search index's bound, it
-      // reads the lines from that index alone (migration 0042).
-      const units =
-        query.search && Array.isArray(filter.programmes) ? filter.programmes : undefined;
-      const [matches, longLines] = query.search
-        ? await Promise.all([
-            listSearchMatches(db, query.search, read, units),
-            units ? anyLongSearchText(units) : true,
-          ])
-        : [undefined, true];
-      const searched = longLines ? filter : { ...filter, indexedTextOnly: true };
       const searchCount = query.search ? countLines(searched, matches) : undefined;
       const totalCount = narrowed || kept ? scopeTotal() : undefined;
       // Awaited below; a failed page read must not leave them unhandled meanwhile.
