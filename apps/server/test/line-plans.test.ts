@@ -210,8 +210,12 @@ describe.each(databaseTargets)('budget-line list plans on %s', (target) => {
   // unit-search index (migration 0042) and sorted.
   it.each(orders)("reads a unit's pages in %s order from the unit-search index", async (sort) => {
     const index = 'detail_program_unit_search_idx';
-    const first = await expectPlan(unitToken, `limit=10&sort=${sort}`, index);
-    await expectPlan(unitToken, `limit=10&sort=${sort}&after=${first.next_cursor}`, index);
+    const first = await expectPlan(unitToken, `limit=10&sort=${sort}`, /^detail_program_/);
+    await expectPlan(
+      unitToken,
+      `limit=10&sort=${sort}&after=${first.next_cursor}`,
+      /^detail_program_/,
+    );
     await expectPlan(unitToken, `limit=100&sort=${sort}&page=30`, index);
   });
 
@@ -228,16 +232,21 @@ describe.each(databaseTargets)('budget-line list plans on %s', (target) => {
     );
   });
 
-  it("reads a programme's year by the programme's index", async () => {
-    const first = await expectPlan(
+  // A programme's year: its first pages by whichever index the planner finds cheaper (here a
+  // programme is a sixth of the lines, so walking the order's index finds a page quickly; on
+  // the bench's seed, a 172nd, it is the programme's), a deep page by a programme's index.
+  it.each(orders)("reads a programme's year in %s order by a programme's index", async (sort) => {
+    const filtered = `year=2025&program_id=${programId}&sort=${sort}`;
+    const first = await expectPlan(t.adminToken, `limit=10&${filtered}`, /^detail_program_/);
+    await expectPlan(
       t.adminToken,
-      `limit=10&year=2025&program_id=${programId}`,
-      'detail_program_program_year_idx',
+      `limit=10&${filtered}&page=2&after=${first.next_cursor}`,
+      /^detail_program_/,
     );
     await expectPlan(
       t.adminToken,
-      `limit=10&year=2025&program_id=${programId}&page=2&after=${first.next_cursor}`,
-      'detail_program_program_year_idx',
+      `limit=100&${filtered}&page=20`,
+      /^detail_program_(program_year|unit_search)_idx$/,
     );
   });
 

@@ -706,16 +706,16 @@ export function createBudgetLineService(
   }
 
   /**
-   * Whether a line of these Perangkat Daerah has a search text the unit-search index leaves
-   * out (SEARCH_INDEX_TEXT_BYTES; read from the small index of those lines).
+   * Whether a line of the filter's units and programme has a search text the unit-search index
+   * leaves out (SEARCH_INDEX_TEXT_BYTES; read from the small index of those lines).
    */
-  async function anyLongSearchText(units: readonly string[]): Promise<boolean> {
-    const [row] = await read(
-      whereLines(lineOnes, { programmes: [...units] })
-        .where(longText)
-        .limit(1)
-        .compile(),
-    );
+  async function anyLongSearchText({
+    programmes,
+    program_id,
+    agency_id,
+  }: BudgetLineFilter): Promise<boolean> {
+    const scope = { programmes, program_id, agency_id };
+    const [row] = await read(whereLines(lineOnes, scope).where(longText).limit(1).compile());
     return row !== undefined;
   }
 
@@ -881,14 +881,16 @@ export function createBudgetLineService(
           : ownLinesAll && owner !== null
             ? () => countUserLines(owner)
             : undefined;
-      // A unit's lines (a user's or a verifier's with units) are read from the unit-search
-      // index alone (migration 0042: a unit's lines are scattered through the table, and an
-      // order's index walked for them read tens of thousands of others) while no line in scope
-      // has a search text past its bound; a search names only the unit's accounts.
+      // The lines of a unit (a user's or a verifier's with units, or an admin's unit or
+      // programme filter) are read from the unit-search index alone (migration 0042: they are
+      // scattered through the table, and an order's index walked for them read tens of
+      // thousands of others) while no line in scope has a search text past its bound. A unit's
+      // search names only the unit's accounts.
       const units = Array.isArray(filter.programmes) ? filter.programmes : undefined;
+      const programmeScoped = units ?? filter.program_id ?? filter.agency_id;
       const [matches, longLines] = await Promise.all([
         query.search ? listSearchMatches(db, query.search, read, units) : undefined,
-        units ? anyLongSearchText(units) : true,
+        programmeScoped ? anyLongSearchText(filter) : true,
       ]);
       const indexed = longLines ? {} : { indexedTextOnly: true };
       const searched: BudgetLineFilter = { ...filter, ...indexed };
