@@ -92,8 +92,9 @@ export type BudgetLineFilter = Partial<Parsed<typeof BudgetLineFilterQuery>> & {
   programmes?: Exclude<WorkScope['programmes'], 'all'>;
   /**
    * Only lines whose search text the unit-search index holds (SEARCH_INDEX_TEXT_BYTES): set
-   * by a unit's search when no longer line is in its scope, so its lines are read from that
-   * index alone (PostgreSQL uses a partial index only where the query implies its condition).
+   * by a list of a unit's or a programme's lines when none of them is longer, so they are read
+   * from that index alone (PostgreSQL uses a partial index only where the query implies its
+   * condition).
    */
   indexedTextOnly?: boolean;
 };
@@ -894,7 +895,13 @@ export function createBudgetLineService(
       ]);
       const indexed = longLines ? {} : { indexedTextOnly: true };
       const searched: BudgetLineFilter = { ...filter, ...indexed };
-      const inScope: BudgetLineFilter = { ...lineScopeOf(caller), ...indexed };
+      // The caller's whole scope only when the check above was over all of it (no programme
+      // or unit filter narrowed it).
+      const wholeScopeChecked = units && !filter.program_id && !filter.agency_id;
+      const inScope: BudgetLineFilter = {
+        ...lineScopeOf(caller),
+        ...(wholeScopeChecked ? indexed : {}),
+      };
       const scopeTotal = async (): Promise<BoundedCount> =>
         kept ? exact(await kept()) : countLines(inScope);
       const searchCount = query.search ? countLines(searched, matches) : undefined;
