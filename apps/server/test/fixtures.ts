@@ -50,7 +50,12 @@ export async function createChainWith<K extends ManagedEntityKey = ManagedEntity
  * names. The programme belongs to no Perangkat Daerah (the spec's single office), where the
  * harness's user, who has no unit, writes lines (issue 34).
  */
-export async function buildChain(t: TestApp, label: string): Promise<Chain> {
+export async function buildChain(
+  t: TestApp,
+  label: string,
+  /** Fields of a level's payload to replace (a programme's `agency_id`: a unit's programme). */
+  overrides: Partial<Record<ManagedEntityKey, Record<string, unknown>>> = {},
+): Promise<Chain> {
   const made = await createChainWith(
     async (path, body) => {
       const response = await t.call('POST', `/ranwal/api/${path}/create`, {
@@ -61,7 +66,7 @@ export async function buildChain(t: TestApp, label: string): Promise<Chain> {
       return response.json().data;
     },
     label,
-    { keys: lineReferenceKeys },
+    { keys: lineReferenceKeys, overrides },
   );
   return Object.fromEntries(lineReferenceKeys.map((key) => [`${key}_id`, made[key].id])) as Chain;
 }

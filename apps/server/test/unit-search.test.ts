@@ -1,6 +1,6 @@
-import { lineReferenceKeys, managedEntityKeys, messagesId } from '@ranwal/core';
+import { messagesId } from '@ranwal/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { budgetLineInput, buildUnitChain, type Chain, createChainWith } from './fixtures.js';
+import { budgetLineInput, buildChain, buildUnitChain } from './fixtures.js';
 import { databaseTargets, startTestApp, type TestApp } from './harness.js';
 
 // A Perangkat Daerah's search of its lines (issue 39, migration 0042) is read from an index that
@@ -81,24 +81,7 @@ describe.each(databaseTargets)("a unit's search on %s", (target) => {
 
   it("counts all of the unit's lines while a filter narrows the list to another programme", async () => {
     // A second programme of the unit, with one line; the long line is under the first.
-    const made = await createChainWith(
-      async (path, body) => {
-        const answer = await t.call('POST', `/ranwal/api/${path}/create`, {
-          token: t.adminToken,
-          body,
-        });
-        expect(answer.statusCode, answer.body).toBe(201);
-        return answer.json().data;
-      },
-      'CARIPROG',
-      {
-        keys: managedEntityKeys.filter((key) => key !== 'agency'),
-        overrides: { program: { agency_id: unit.agency } },
-      },
-    );
-    const chain = Object.fromEntries(
-      lineReferenceKeys.map((key) => [`${key}_id`, made[key].id]),
-    ) as Chain;
+    const chain = await buildChain(t, 'CARIPROG', { program: { agency_id: unit.agency } });
     await create({ ...unit, chain }, { component_name: 'Map Snelhecter' });
     const answer = await t.call('GET', `${LIST}?year=2025&program_id=${chain.program_id}`, {
       token: unit.token,
