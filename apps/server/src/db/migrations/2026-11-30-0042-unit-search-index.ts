@@ -1,14 +1,14 @@
 import { type Kysely, sql } from 'kysely';
 
-// A Perangkat Daerah's search of its own lines (issue 39, services/reports.ts): the unit's lines
-// with what a search and a page need (its words, account, order keys, id) in one index, read
-// without the table. The unit's lines are scattered through the table (every unit enters lines
-// all year), so checking each in the table read one page per line: 5 818 pages for a unit of
-// the bench's seed, 30-160 ms; from this index about a hundred, 2 ms.
+// A Perangkat Daerah's lines, searched or paged (issue 39, services/reports.ts): a unit's or a
+// programme's lines with what a search and a page need (its words, account, order keys, id) in
+// one index, read without the table. The unit's lines are scattered through the table (every
+// unit enters lines all year), so checking each in the table read one page per line: 5 818
+// pages for a unit of the bench's seed, 30-160 ms; from this index about a hundred, 2 ms.
 //
 // A b-tree entry holds at most about 2 700 bytes: lines whose search text is longer than
 // SEARCH_INDEX_TEXT_BYTES (a 2 000-character specification in a script of three-byte
-// characters) are left out of it, and found through the small index beside it; a search uses
+// characters) are left out of it, and found through the small index beside it; a list uses
 // this index only where no such line is in scope. The programme's own index (`program_id`) is
 // replaced: the programme-year index leads with the same column.
 
