@@ -2,6 +2,7 @@ import {
   AppError,
   type ChildListQuery,
   dependentsConflict,
+  hierarchyLevelKeys,
   isLineReference,
   listFilter,
   type ManagedEntities,
@@ -14,7 +15,13 @@ import {
   scopeOf,
   withStoredValues,
 } from '@ranwal/core';
-import { type CompiledQuery, type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import {
+  type CompiledQuery,
+  type Kysely,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  sql,
+} from 'kysely';
 import {
   asLevelDatabase,
   type Database,
@@ -88,6 +95,21 @@ export function tableRowCounter(
 /** `tableRowCounter` for a single look-up. */
 export const tableRowCount = (db: Kysely<Database>, table: string): Promise<number> =>
   tableRowCounter(db)(table);
+
+/**
+ * The joins from `account as account` up the level table to its programme, each level aliased
+ * by its key (`subtitle`, `activity`, … `program`), each on its parent's id.
+ */
+export const levelsAboveAccount: RawBuilder<unknown> = sql.join(
+  hierarchyLevelKeys
+    .slice(0, -1)
+    .reverse()
+    .map((key) => {
+      const child = managedEntities[managedEntities[key].child!];
+      return sql`join ${sql.table(managedEntities[key].table)} as ${sql.id(key)} on ${sql.ref(`${key}.id`)} = ${sql.ref(`${child.key}.${child.parentField}`)}`;
+    }),
+  sql` `,
+);
 
 /**
  * How many rows match a list, when its page tells: a page shorter than the limit is the last

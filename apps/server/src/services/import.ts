@@ -15,6 +15,7 @@ import {
 } from '@ranwal/core';
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import { asLevelDatabase, type Database, type LevelDatabase } from '../db/schema.js';
+import { levelsAboveAccount } from './hierarchy.js';
 import type { Parsed } from './pagination.js';
 
 type Batch = Parsed<typeof HierarchyImportBatch>;
@@ -444,14 +445,10 @@ export function createImportService(typedDb: Kysely<Database>) {
           sql`${sql.ref(`${key}.code`)} as ${sql.id(names[1]!)}`,
         ];
       });
-      const joins = hierarchyLevelKeys.slice(0, -1).map((key) => {
-        const child = managedEntities[managedEntities[key].child!];
-        return sql`join ${sql.table(managedEntities[key].table)} as ${sql.id(key)} on ${sql.ref(`${key}.id`)} = ${sql.ref(`${child.key}.${child.parentField}`)}`;
-      });
       const { rows } = await sql<HierarchyExportRow>`
         select ${sql.join(columns)}, program.is_taxed as program_is_taxed,
           account.id::text as account_id
-        from account as account ${sql.join(joins.reverse(), sql` `)}
+        from account as account ${levelsAboveAccount}
         left join agency on agency.id = program.agency_id
         ${query.after ? sql`where account.id > ${query.after}::uuid` : sql``}
         order by account.id

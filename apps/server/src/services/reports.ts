@@ -37,7 +37,7 @@ import {
   type NamedColumns,
 } from '../db/schema.js';
 import { createFundingService } from './funding.js';
-import { countFromLastPage, tableRowCounter } from './hierarchy.js';
+import { countFromLastPage, levelsAboveAccount, tableRowCounter } from './hierarchy.js';
 import { createLockService, type LockedPlace } from './locks.js';
 import {
   type BoundedCount,
@@ -490,19 +490,8 @@ async function listSearchMatches(
  * every account in each statement, 30 ms).
  */
 function accountsOfUnits(units: readonly string[]) {
-  const joins = [];
-  let key: LineReferenceKey = 'account';
-  while (key !== 'program') {
-    const { parent, parentField } = managedEntities[key];
-    if (!parent || !parentField) throw new Error(`level ${key} has no parent`);
-    joins.push(
-      sql`join ${sql.table(managedEntities[parent].table)} as ${sql.id(parent)}
-        on ${sql.ref(`${parent}.id`)} = ${sql.ref(`${key}.${parentField}`)}`,
-    );
-    key = parent as LineReferenceKey;
-  }
   const reached = programmesWhere({ programmes: [...units], owner: null }, 'program.agency_id');
-  return sql`select account.id from account ${sql.join(joins, sql` `)} where ${reached}`;
+  return sql`select account.id from account as account ${levelsAboveAccount} where ${reached}`;
 }
 
 /**
