@@ -1,4 +1,7 @@
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { StorybookConfig } from '@storybook/react-vite';
 import tailwindcss from '@tailwindcss/vite';
@@ -34,7 +37,7 @@ function narrowDocgen(plugins: PluginOption[]): void {
  * after start showed its data in 5.8–7.0 s instead of 10.1–12.1 s (docs/performance.md). Not the
  * stories and screens themselves: warming all of them took over a minute on two cores, and a
  * story opened meanwhile waited behind it (54 s); the screens alone (167 files) held Storybook's
- * first answer back to 31 s.
+ * first answer back to 31 s. Those are warmed in idle time instead (idleWarmup, below).
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WARM_FILES = [
@@ -46,6 +49,67 @@ const WARM_FILES = [
   'packages/ui/src/components/*.tsx',
   'packages/ui/src/data/*.{ts,tsx}',
 ].map((file) => path.join(ROOT, file));
+
+/**
+ * The screens and their stories, transformed one by one while the dev server has nothing else to
+ * do (after WARM_FILES). Warmed at start like WARM_FILES they held Storybook's first answer back to
+ * 31 s; in idle time they wait behind its index and behind any story being opened, and a first
+ * story opened later finds its own files ready (docs/performance.md, issue 35).
+ */
+const IDLE_WARM_FOLDERS = ['packages/ui/src/screens'].map((folder) => path.join(ROOT, folder));
+
+/** Busy above this share of the last IDLE_SPAN_MS (`performance.eventLoopUtilization`). */
+const BUSY_SHARE = 0.5;
+const IDLE_SPAN_MS = 100;
+/** Quiet: no request from a browser for this long (a story being opened asks every few ms). */
+const QUIET_MS = 1_000;
+/** Files transformed at a time between two looks at the server. */
+const WARM_BATCH = 4;
+
+async function untilIdle(lastRequest: () => number): Promise<void> {
+  for (;;) {
+    const before = performance.eventLoopUtilization();
+    // Unreferenced: a warm-up still waiting never keeps Storybook from exiting.
+    await sleep(IDLE_SPAN_MS, undefined, { ref: false });
+    const quiet = performance.now() - lastRequest() > QUIET_MS;
+    if (quiet && performance.eventLoopUtilization(before).utilization < BUSY_SHARE) return;
+  }
+}
+
+function idleWarmup(folders: string[]): Plugin {
+  return {
+    name: 'ranwal:idle-warmup',
+    apply: 'serve',
+    configureServer(server) {
+      const files = folders.flatMap((folder) =>
+        readdirSync(folder, { recursive: true, encoding: 'utf8' })
+          .filter((file) => file.endsWith('.tsx'))
+          .map((file) => path.join(folder, file)),
+      );
+      let lastRequest = 0;
+      server.middlewares.use((_request, _response, next) => {
+        lastRequest = performance.now();
+        next();
+      });
+      const root = server.config.root;
+      const urlOf = (file: string) =>
+        file.startsWith(`${root}${path.sep}`)
+          ? `/${path.relative(root, file).split(path.sep).join('/')}`
+          : `/@fs${file}`;
+      // Storybook runs Vite as middleware (no `listening` of its own): begin at once, idle first.
+      void (async () => {
+        for (let next = 0; next < files.length; next += WARM_BATCH) {
+          await untilIdle(() => lastRequest);
+          const batch = files.slice(next, next + WARM_BATCH);
+          // A file that fails to transform fails again, and says so, when a story asks for it.
+          await Promise.all(
+            batch.map((file) => server.warmupRequest(urlOf(file)).catch(() => undefined)),
+          );
+        }
+      })();
+    },
+  };
+}
 
 const config: StorybookConfig = {
   stories: ['../packages/ui/src/**/*.stories.@(ts|tsx)'],
@@ -59,6 +123,7 @@ const config: StorybookConfig = {
     // transform what every story loads while the designer is still in the sidebar.
     if (configType === 'DEVELOPMENT' && !process.env.VITEST) {
       viteConfig.server = { ...viteConfig.server, warmup: { clientFiles: WARM_FILES } };
+      viteConfig.plugins.push(idleWarmup(IDLE_WARM_FOLDERS));
     }
     return viteConfig;
   },
