@@ -50,6 +50,7 @@ describe.each(databaseTargets)('budget-line list plans on %s', (target) => {
   let t: TestApp;
   let raw: DatabaseHandle;
   let unitToken: string;
+  let unitAgency: string;
   let programId: string;
   /** The line reads of the last call, as the app sent them. */
   let recorded: CompiledQuery[] = [];
@@ -80,6 +81,7 @@ describe.each(databaseTargets)('budget-line list plans on %s', (target) => {
     const unit = await buildUnitChain(t, 'RENCANAUNIT');
     const other = await buildUnitChain(t, 'RENCANALAIN');
     unitToken = unit.token;
+    unitAgency = unit.agency;
     programId = chains[0]!.program_id;
     const admin = await t.database.db
       .selectFrom('app_user')
@@ -108,9 +110,9 @@ describe.each(databaseTargets)('budget-line list plans on %s', (target) => {
   afterAll(() => t?.close());
 
   /** The plan of each line read a list call sent (its EXPLAIN), with the call's answer. */
-  const plansOf = async (token: string, query: string) => {
+  const plansOf = async (token: string, query: string, list = LIST) => {
     recorded = [];
-    const answer = await t.call('GET', `${LIST}?${query}`, { token });
+    const answer = await t.call('GET', `${list}?${query}`, { token });
     expect(answer.statusCode, answer.body).toBe(200);
     const reads = recorded.filter(
       (read) => read.sql.includes('detail_program') && !read.sql.startsWith('explain'),
@@ -248,6 +250,41 @@ describe.each(databaseTargets)('budget-line list plans on %s', (target) => {
       `limit=100&${filtered}&page=20`,
       /^detail_program_(program_year|unit_search)_idx$/,
     );
+  });
+
+  // The verifier's list of sub kegiatan (issue 39): the page is chosen by an index probe of each
+  // sub kegiatan's lines that year, and only the page's lines are summed, by the same index.
+  it("reads the verifier's sub kegiatan by each one's lines of the year, never all lines", async () => {
+    const verifier = await t.call('POST', '/ranwal/api/user/create', {
+      token: t.adminToken,
+      body: {
+        name: 'Verifikator Rencana',
+        email: 'verifikator.rencana@test.local',
+        role: 'verifier',
+        password: 'verifier-password-1',
+        agency_ids: [unitAgency],
+      },
+    });
+    expect(verifier.statusCode, verifier.body).toBe(201);
+    const signedIn = await t.call('POST', '/ranwal/api/user/sign-in', {
+      body: { email: 'verifikator.rencana@test.local', password: 'verifier-password-1' },
+    });
+    const reviews = '/ranwal/api/verification/sub-actions';
+    for (const [token, query] of [
+      [t.adminToken, 'year=2025&limit=10'],
+      [t.adminToken, 'year=2026&limit=2&page=2'],
+      [signedIn.json().data.token as string, 'year=2025&limit=10'],
+    ] as const) {
+      const { plans, filter } = await plansOf(token, query, reviews);
+      expect(filter.total_result, query).toBeGreaterThan(0);
+      expect(plans, query).toHaveLength(1);
+      const indexes = lineIndexes(plans[0]!.nodes);
+      expect(indexes, query).not.toHaveLength(0);
+      expect(indexes, query).toEqual(
+        indexes.map(() => expect.stringMatching(/^detail_program_(sub_action_year|funding)_idx$/)),
+      );
+      expect(seqScans(plans[0]!.nodes), query).toEqual([]);
+    }
   });
 
   it('finds a rare word and a word no line has by the trigram index, a common one by the order', async () => {

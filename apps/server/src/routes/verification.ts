@@ -6,8 +6,8 @@ import type { Handlers } from './contract.js';
 const server = messagesId.server;
 
 /** Verification (asistensi): notes, answers, closing, sub kegiatan verified. */
-export function verificationHandlers({ db }: AppContext): Handlers['verification'] {
-  const verification = createVerificationService(db);
+export function verificationHandlers({ db, database }: AppContext): Handlers['verification'] {
+  const verification = createVerificationService(db, database.read);
   return {
     notes: async ({ query, user }) => verification.list(query, user),
     replies: async ({ params, query, user }) => verification.replies(params.id, query, user),

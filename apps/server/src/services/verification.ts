@@ -21,7 +21,15 @@ import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { createCashPlanService } from './cash-plan.js';
 import { unbalancedSubActions } from './cash-plan-rules.js';
-import { containsPattern, inTransaction, offsetOf, type Parsed, toCount } from './pagination.js';
+import {
+  containsPattern,
+  inTransaction,
+  offsetOf,
+  type Parsed,
+  type ReadRows,
+  readThrough,
+  toCount,
+} from './pagination.js';
 import { readPlanningRules } from './planning-rules.js';
 import { assertSubActionInScope, isLineInScope } from './reports.js';
 import { programmesWhere } from './scope.js';
@@ -129,7 +137,11 @@ function reviewerSide(noteId: string): RawBuilder<unknown> {
       where r.note_id = ${noteId} and u.role in ('verifier', 'admin')`;
 }
 
-export function createVerificationService(db: Kysely<Database>) {
+export function createVerificationService(
+  db: Kysely<Database>,
+  /** DatabaseHandle.read: the verifier's list of sub kegiatan, one of the deadline's hot reads. */
+  read: ReadRows = readThrough(db),
+) {
   /** Tells `people` (a statement of user ids) of what `actor` did, leaving the actor out. */
   async function notify(
     trx: Kysely<Database>,
@@ -215,8 +227,9 @@ export function createVerificationService(db: Kysely<Database>) {
     return place;
   }
 
+  /** The sub kegiatan to review; `run` is the list's fast read, or a transaction's own. */
   async function reviews(
-    executor: Kysely<Database>,
+    run: ReadRows,
     caller: Caller,
     query: Parsed<typeof SubActionReviewQuery>,
     only?: string,
@@ -231,9 +244,10 @@ export function createVerificationService(db: Kysely<Database>) {
       where line.sub_action_id = sa.id and line.year = ${query.year})`;
     const hasNotes = sql<boolean>`exists (select 1 from verification_note n
       where n.year = ${query.year} and n.sub_action_id = sa.id)`;
-    const { rows } = await sql<
-      Omit<SubActionReview, 'verified_at'> & { verified_at: Date | string | null; found: string }
-    >`
+    const rows = await run(
+      sql<
+        Omit<SubActionReview, 'verified_at'> & { verified_at: Date | string | null; found: string }
+      >`
       with listed as (
         select sa.id, sa.code, sa.name, ag.code as agency_code, ag.name as agency_name,
           count(*) over () as found
@@ -269,7 +283,8 @@ export function createVerificationService(db: Kysely<Database>) {
       left join sub_action_verification v on v.sub_action_id = listed.id and v.year = ${query.year}
       left join app_user verifier on verifier.id = v.verified_by
       order by listed.agency_code nulls last, listed.agency_name nulls last,
-        listed.code nulls last, listed.name, listed.id`.execute(executor);
+        listed.code nulls last, listed.name, listed.id`.compile(db),
+    );
     return {
       rows: rows.map(({ found: _, ...row }) => ({
         ...row,
@@ -449,7 +464,7 @@ export function createVerificationService(db: Kysely<Database>) {
     async subActions(query: Parsed<typeof SubActionReviewQuery>, caller: Caller) {
       // One sub kegiatan asked by its id (the page opened at its address) is listed even with
       // no line or note that year yet.
-      const { rows, found } = await reviews(db, caller, query, query.sub_action_id);
+      const { rows, found } = await reviews(read, caller, query, query.sub_action_id);
       return { data: rows, filter: listFilter(query.page, query.limit, found, found) };
     },
 
@@ -526,7 +541,7 @@ export function createVerificationService(db: Kysely<Database>) {
         }
         const [review] = (
           await reviews(
-            trx,
+            readThrough(trx),
             caller,
             { year: input.year, page: 1, limit: 1 } as Parsed<typeof SubActionReviewQuery>,
             input.sub_action_id,
