@@ -35,6 +35,11 @@ export default defineProject({
   },
   test: {
     name: 'ui',
+    // The story files share one page and one module graph instead of a fresh iframe each: the
+    // renderer evaluated React, react-aria, axe and the screens again for each of the 105 files
+    // (about 1 s of its CPU per file). Each story still mounts on its own and its sandbox session
+    // is its own (docs/performance.md, issue 35).
+    isolate: false,
     // Long keyboard journeys take seconds of real typing; a shared 2-core machine needs slack.
     testTimeout: 60_000,
     // The first file waits for the stories' sandbox to migrate its database (.storybook/preview).
