@@ -14,6 +14,10 @@ const preview: Preview = {
   // (seconds when a run starts), so no story spends its own timeouts on it. Without a server (the
   // static site opened from disk) there is nothing to wait for.
   beforeAll: async () => {
+    // The story files of a test run share one page (`isolate: false`, packages/ui): each file
+    // starts at the top, as in a page of its own, not where the last file's story left it (a
+    // first story's picture came out 19 px off).
+    window.scrollTo(0, 0);
     await fetch('/__sandbox/ready').catch(() => undefined);
   },
   // Drafts kept in the tab's session storage (lib/session-draft) must not carry from one story
