@@ -51,8 +51,8 @@ const WARM_FILES = [
 ].map((file) => path.join(ROOT, file));
 
 /**
- * The screens and their stories, transformed one by one while the dev server has nothing else to
- * do (after WARM_FILES). Warmed at start like WARM_FILES they held Storybook's first answer back to
+ * The screens and their stories, transformed WARM_BATCH at a time while the dev server has nothing
+ * else to do (after WARM_FILES). Warmed at start like WARM_FILES they held Storybook's first answer back to
  * 31 s; in idle time they wait behind its index and behind any story being opened, and a first
  * story opened later finds its own files ready (docs/performance.md, issue 35).
  */

@@ -91,22 +91,36 @@ export async function buildUnitChain(
   const chain = Object.fromEntries(
     lineReferenceKeys.map((key) => [`${key}_id`, made[key].id]),
   ) as Chain;
-  const email = `staf.${label.toLowerCase().replace(/[^a-z0-9]/g, '')}@test.local`;
-  const person = await t.call('POST', '/ranwal/api/user/create', {
+  const { token } = await signedInPerson(t, {
+    name: `Staf ${label}`,
+    email: `staf.${label.toLowerCase().replace(/[^a-z0-9]/g, '')}@test.local`,
+    role: 'user',
+    agency_ids: [made.agency.id],
+  });
+  return { chain, agency: made.agency.id, token };
+}
+
+/** A person the admin makes (a role, and units when given), signed in: their token. */
+export async function signedInPerson(
+  t: TestApp,
+  person: {
+    name: string;
+    email: string;
+    role: 'user' | 'verifier' | 'admin';
+    agency_ids?: string[];
+  },
+): Promise<{ token: string }> {
+  const password = `${person.role}-password-1`;
+  const made = await t.call('POST', '/ranwal/api/user/create', {
     token: t.adminToken,
-    body: {
-      name: `Staf ${label}`,
-      email,
-      role: 'user',
-      password: 'staf-password-1',
-      agency_ids: [made.agency.id],
-    },
+    body: { ...person, password },
   });
-  expect(person.statusCode, person.body).toBe(201);
+  expect(made.statusCode, made.body).toBe(201);
   const signedIn = await t.call('POST', '/ranwal/api/user/sign-in', {
-    body: { email, password: 'staf-password-1' },
+    body: { email: person.email, password },
   });
-  return { chain, agency: made.agency.id, token: signedIn.json().data.token };
+  expect(signedIn.statusCode, signedIn.body).toBe(200);
+  return { token: signedIn.json().data.token };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { CompiledQuery as Compiled, type CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.js';
-import { buildChain, buildUnitChain, type Chain } from './fixtures.js';
+import { buildChain, buildUnitChain, type Chain, signedInPerson } from './fixtures.js';
 import { databaseTargets, startTestApp, type TestApp } from './harness.js';
 
 // The plans of the budget-line list's queries (issue 39), read with EXPLAIN on a database shaped
@@ -255,25 +255,17 @@ describe.each(databaseTargets)('budget-line list plans on %s', (target) => {
   // The verifier's list of sub kegiatan (issue 39): the page is chosen by an index probe of each
   // sub kegiatan's lines that year, and only the page's lines are summed, by the same index.
   it("reads the verifier's sub kegiatan by each one's lines of the year, never all lines", async () => {
-    const verifier = await t.call('POST', '/ranwal/api/user/create', {
-      token: t.adminToken,
-      body: {
-        name: 'Verifikator Rencana',
-        email: 'verifikator.rencana@test.local',
-        role: 'verifier',
-        password: 'verifier-password-1',
-        agency_ids: [unitAgency],
-      },
-    });
-    expect(verifier.statusCode, verifier.body).toBe(201);
-    const signedIn = await t.call('POST', '/ranwal/api/user/sign-in', {
-      body: { email: 'verifikator.rencana@test.local', password: 'verifier-password-1' },
+    const verifier = await signedInPerson(t, {
+      name: 'Verifikator Rencana',
+      email: 'verifikator.rencana@test.local',
+      role: 'verifier',
+      agency_ids: [unitAgency],
     });
     const reviews = '/ranwal/api/verification/sub-actions';
     for (const [token, query] of [
       [t.adminToken, 'year=2025&limit=10'],
       [t.adminToken, 'year=2026&limit=2&page=2'],
-      [signedIn.json().data.token as string, 'year=2025&limit=10'],
+      [verifier.token, 'year=2025&limit=10'],
     ] as const) {
       const { plans, filter } = await plansOf(token, query, reviews);
       expect(filter.total_result, query).toBeGreaterThan(0);
