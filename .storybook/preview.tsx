@@ -24,6 +24,12 @@ const preview: Preview = {
   // into the next.
   beforeEach: () => {
     sessionStorage.clear();
+    // Nor what react-aria's live announcer said: it keeps each message 7 s and the stories
+    // share one page, so a whole run read the notes thread's 'Tutup Catatan' in the next
+    // file's English-messages story (CI, 2026-11-30). A page opened afresh has nothing announced.
+    for (const log of document.querySelectorAll('[data-live-announcer] [aria-live]')) {
+      log.replaceChildren();
+    }
   },
   parameters: {
     layout: 'padded',
