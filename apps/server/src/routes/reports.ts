@@ -126,7 +126,10 @@ export function reportRoutes(
             contentType: contentTypes[format],
             heavy: format === 'pdf',
             write: (output, options) =>
-              writerOf({ layout, format })(context.replica, exported, output, options),
+              writerOf({ layout, format })(context.replica, exported, output, {
+                ...options,
+                layouts: context.layouts,
+              }),
           };
         },
       });
