@@ -828,6 +828,24 @@ const savedFiles = (saveFile: unknown) =>
     ([file]) => file as { blob: Blob; fileName: string },
   );
 
+/** The unit's Perangkat Daerah, which the form above 'Cetak RKA' opens on. */
+const unitLabel = optionLabel(
+  'agency',
+  unitSeed.entities.agency.find((agency) => agency.id === seedUser(unitSeed).agency_ids?.[0])!,
+  m,
+);
+
+/**
+ * The form above 'Cetak RKA' has loaded: its unit chosen, no list of it still loading. A print
+ * story's play is over before then on a slow run, and its picture showed the form loading.
+ */
+async function unitFormLoaded(canvas: Canvas, canvasElement: HTMLElement) {
+  await waitFor(() => {
+    expect(field(canvas, 'agency')).toHaveValue(unitLabel);
+    expect(canvasElement.querySelector('.animate-spin')).toBeNull();
+  });
+}
+
 /**
  * 'Cetak RKA': the unit's RKA of the dashboard's year as a workbook, then as a PDF, each handed
  * to saveFile with a toast (the server scopes it to the unit and fills in its signer).
@@ -835,7 +853,7 @@ const savedFiles = (saveFile: unknown) =>
 export const PrintRka: Story = {
   args: { saveFile: fn() },
   parameters: { sandbox: sandboxFor(unitSeed) },
-  play: async ({ canvas, args }) => {
+  play: async ({ canvas, canvasElement, args }) => {
     const section = await canvas.findByRole('region', { name: m.rka.print });
     await expect(within(section).getByText(m.rka.printHint(2025))).toBeVisible();
     // One unit: nothing to choose.
@@ -853,6 +871,7 @@ export const PrintRka: Story = {
     await expect(await workbook!.blob.slice(0, 2).text()).toBe('PK');
     await expect(pdf!.fileName).toBe('rka-2025.pdf');
     await expect(await pdf!.blob.slice(0, 5).text()).toBe('%PDF-');
+    await unitFormLoaded(canvas, canvasElement);
   },
 };
 
@@ -860,12 +879,13 @@ export const PrintRka: Story = {
 export const PrintRkaOfYear: Story = {
   args: { saveFile: fn(), year: 2026 },
   parameters: { sandbox: sandboxFor(unitSeed) },
-  play: async ({ canvas, args }) => {
+  play: async ({ canvas, canvasElement, args }) => {
     const section = await canvas.findByRole('region', { name: m.rka.print });
     await expect(within(section).getByText(m.rka.printHint(2026))).toBeVisible();
     await userEvent.click(within(section).getByRole('button', { name: m.rka.printPdf }));
     await waitFor(() => expect(savedFiles(args.saveFile)).toHaveLength(1));
     await expect(savedFiles(args.saveFile)[0]!.fileName).toBe('rka-2026.pdf');
+    await unitFormLoaded(canvas, canvasElement);
   },
 };
 
@@ -878,12 +898,13 @@ export const PrintRkaFails: Story = {
       failOn: { 'budgetLine.report': httpError('forbidden', m.server.outsideUnits) },
     },
   },
-  play: async ({ canvas, args }) => {
+  play: async ({ canvas, canvasElement, args }) => {
     const section = await canvas.findByRole('region', { name: m.rka.print });
     await userEvent.click(within(section).getByRole('button', { name: m.rka.printWorkbook }));
     await expect(await screen.findByText(m.server.outsideUnits)).toBeVisible();
     await expect(args.saveFile).not.toHaveBeenCalled();
     await expect(within(section).getByRole('button', { name: m.rka.printWorkbook })).toBeEnabled();
+    await unitFormLoaded(canvas, canvasElement);
   },
 };
 
