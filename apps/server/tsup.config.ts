@@ -1,15 +1,13 @@
 import { defineConfig } from 'tsup';
 
-// Entry points: the server, the stand-alone migration command, the stories' sandbox with its
-// worker thread (src/sandbox), and the printouts' layout threads (services/layout-pool.ts).
-// Dependencies stay external.
+// Entry points: the server, the stand-alone migration command, and the stories' sandbox with
+// its worker thread (src/sandbox). Dependencies stay external.
 export default defineConfig({
   entry: {
     server: 'src/server.ts',
     migrate: 'src/migrate.ts',
     sandbox: 'src/sandbox/host.ts',
     'sandbox-worker': 'src/sandbox/worker.ts',
-    'layout-worker': 'src/services/layout-worker.ts',
   },
   format: ['esm'],
   target: 'node20',

@@ -52,7 +52,6 @@ import { healthHandlers, userHandlers } from './routes/users.js';
 import { notificationHandlers, verificationHandlers } from './routes/verification.js';
 import { createHierarchyService } from './services/hierarchy.js';
 import { createIdempotencyService } from './services/idempotency.js';
-import { createLayoutPool } from './services/layout-pool.js';
 import { createListAnswerCache } from './services/list-cache.js';
 import { loadSigningSecret } from './services/secrets.js';
 import { createSignInGuard } from './services/sign-in-guard.js';
@@ -195,13 +194,9 @@ export async function buildApp({
     users,
     signInGuard,
     hierarchy: createHierarchyService(db, database.read),
-    layouts: createLayoutPool(config.RANWAL_LAYOUT_THREADS),
     linkOrigin: config.RANWAL_PUBLIC_URL?.replace(/\/+$/, '') ?? '',
     currentYear: thisYear,
   };
-
-  // The layout threads stop with the app (a test's app, a sandbox session's).
-  app.addHook('onClose', () => context.layouts.close());
 
   // Routes: the whole contract of @ranwal/core, plus the file routes it links to.
   const articles = articleRoutes(context);

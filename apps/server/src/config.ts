@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const Flag = z
@@ -70,17 +69,6 @@ export const ConfigSchema = z.object({
   RANWAL_PDF_RENDERS_PER_USER: z.coerce.number().int().positive().default(1),
   /** PDFs being made at once over the whole server; more wait their turn (routes/signed-files.ts). */
   RANWAL_PDF_RENDERS: z.coerce.number().int().positive().default(1),
-  /**
-   * Worker threads that lay out the RKA's workbook and PDF while the server's own thread goes
-   * on answering (services/layout-pool.ts): the cores but one, at least one, at most four. 0
-   * lays them out on the server's thread.
-   */
-  RANWAL_LAYOUT_THREADS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(64)
-    .default(Math.max(1, Math.min(4, availableParallelism() - 1))),
   /** Sign-in attempts per minute from one address for one account (services/sign-in-guard.ts). */
   RANWAL_SIGN_IN_LIMIT: z.coerce.number().int().positive().default(10),
   /** Failed sign-ins per 15 minutes from one address, whatever the accounts. */

@@ -3,7 +3,6 @@ import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/connect.js';
 import type { Database } from './db/schema.js';
 import type { HierarchyService } from './services/hierarchy.js';
-import type { LayoutPool } from './services/layout-pool.js';
 import type { SignInGuard } from './services/sign-in-guard.js';
 import type { TokenService } from './services/tokens.js';
 import type { UserService } from './services/users.js';
@@ -23,8 +22,6 @@ export interface AppContext {
   users: UserService;
   signInGuard: SignInGuard;
   hierarchy: HierarchyService;
-  /** Where printouts are laid out: worker threads, or this thread (RANWAL_LAYOUT_THREADS 0). */
-  layouts: LayoutPool;
   /**
    * What links the server hands out (uploads, report links) start with: RANWAL_PUBLIC_URL's origin
    * when set, else nothing (a path from the root). Never the request's Host header, which any

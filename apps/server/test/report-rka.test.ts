@@ -1,7 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import {
   computeTotals,
   formatNumberId,
@@ -13,8 +12,6 @@ import {
 import type ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLayoutPool, type LayoutPool } from '../src/services/layout-pool.js';
-import { writeRka } from '../src/services/report-rka.js';
 import { databaseTargets, startTestApp, type TestApp } from './harness.js';
 import {
   evaluate,
@@ -963,108 +960,6 @@ describe.each(databaseTargets)('RKA export on %s', (target) => {
     } finally {
       await sql`update detail_program set funding_source_id = null`.execute(t.database.db);
     }
-  });
-
-  describe('laid out on a worker thread (services/layout-pool.ts)', () => {
-    const pools: LayoutPool[] = [];
-    afterAll(() => Promise.all(pools.map((pool) => pool.close())));
-    const now = new Date('2026-01-05T03:00:00Z');
-
-    /** The file an RKA layout writes: its bytes once whole, and the pool that laid it out. */
-    const written = async (
-      format: 'xlsx' | 'pdf',
-      threads: number,
-      options: { signal?: AbortSignal; onBytes?: () => void } = {},
-    ) => {
-      const layouts = createLayoutPool(threads);
-      pools.push(layouts);
-      const parts: Buffer[] = [];
-      const output = new Writable({
-        write(chunk: Buffer, _encoding, callback) {
-          parts.push(chunk);
-          options.onBytes?.();
-          callback();
-        },
-      });
-      await writeRka[format](t.database.db, { year: 2025 }, output, {
-        layouts,
-        now,
-        chunkLines: 2,
-        ...(options.signal ? { signal: options.signal } : {}),
-      });
-      return { bytes: Buffer.concat(parts), layouts, ended: output.writableFinished };
-    };
-    const rowsOf = (sheet: ExcelJS.Worksheet) =>
-      sheet.getSheetValues().map((row) => JSON.stringify(row ?? null));
-
-    it("writes the same workbook and PDF as on the server's own thread, a few rows at a time", async () => {
-      const [thread, own] = await Promise.all([written('xlsx', 1), written('xlsx', 0)]);
-      expect(thread.layouts.laidOutOnThreads).toBe(1);
-      expect(own.layouts.laidOutOnThreads).toBe(0);
-      expect(thread.ended).toBe(true);
-      const [sheet, ownSheet] = await Promise.all(
-        [thread, own].map(async ({ bytes }) => (await readWorkbook(bytes)).worksheets[0]!),
-      );
-      expect(rowsOf(sheet!)).toEqual(rowsOf(ownSheet!));
-      expect(rowsOf(sheet!).join('\n')).toContain('Total Keseluruhan');
-
-      const [pdf, ownPdf] = await Promise.all([written('pdf', 1), written('pdf', 0)]);
-      expect(pdf.layouts.laidOutOnThreads).toBe(1);
-      expect(await pdfPages(pdf.bytes)).toEqual(await pdfPages(ownPdf.bytes));
-    });
-
-    it('stops laying out when the download is abandoned, and the thread serves the next', async () => {
-      const left = new AbortController();
-      const layouts = createLayoutPool(1);
-      pools.push(layouts);
-      let bytes = 0;
-      const output = new Writable({
-        write(chunk: Buffer, _encoding, callback) {
-          bytes += chunk.length;
-          left.abort();
-          callback();
-        },
-      });
-      await writeRka.xlsx(t.database.db, { year: 2025 }, output, {
-        layouts,
-        now,
-        chunkLines: 1,
-        signal: left.signal,
-      });
-      expect(bytes).toBeGreaterThan(0);
-      expect(output.writableFinished).toBe(false);
-      // The same pool's thread makes a whole file after it.
-      const parts: Buffer[] = [];
-      const next = new Writable({
-        write(chunk: Buffer, _encoding, callback) {
-          parts.push(chunk);
-          callback();
-        },
-      });
-      await writeRka.xlsx(t.database.db, { year: 2025 }, next, { layouts, now });
-      const sheet = (await readWorkbook(Buffer.concat(parts))).worksheets[0]!;
-      expect(rowsOf(sheet).join('\n')).toContain('Total Keseluruhan');
-    });
-
-    it('fails the file with the error of a read of its rows', async () => {
-      const layouts = createLayoutPool(1);
-      pools.push(layouts);
-      const heading = {
-        year: 2025,
-        lines: ['RKA', '2025'],
-        block: [],
-        filters: '',
-        signer: { placeAndDate: '', position: '', name: '', nip: '' },
-      };
-      async function* rows(): AsyncGenerator<never[]> {
-        yield [];
-        throw new Error('the database went away');
-      }
-      const output = new Writable({ write: (_chunk, _encoding, callback) => callback() });
-      await expect(
-        layouts.layOut('rka-xlsx', heading as never, rows(), output, new AbortController().signal),
-      ).rejects.toThrow('the database went away');
-    });
   });
 
   it('keeps the flat workbook as the default layout', async () => {

@@ -126,10 +126,7 @@ export function reportRoutes(
             contentType: contentTypes[format],
             heavy: format === 'pdf',
             write: (output, options) =>
-              writerOf({ layout, format })(context.replica, exported, output, {
-                ...options,
-                layouts: context.layouts,
-              }),
+              writerOf({ layout, format })(context.replica, exported, output, options),
           };
         },
       });

@@ -13,7 +13,6 @@ import ExcelJS from 'exceljs';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { readSubActionLocation } from './evidence.js';
-import type { LayoutPool } from './layout-pool.js';
 import {
   DESCRIPTION_COLUMN,
   type HeaderRow,
@@ -431,8 +430,6 @@ const lineCells = (line: RkaLine): (string | number)[] => [
 ];
 
 interface Heading {
-  /** The budget year printed. */
-  year: number;
   /** The title and the year, centred above the table. */
   lines: [string, string];
   /** The header block: label and value, one row each (RKA_HEADER_ROWS). */
@@ -604,7 +601,6 @@ async function headingOf(
   };
   const others = await filtersOf(db, { ...scope, agency_id: undefined });
   return {
-    year: scope.year,
     lines: [rkaText.title, rkaText.year(scope.year)],
     block: RKA_HEADER_ROWS.flatMap(({ label, value }) => {
       const text = value(facts);
@@ -680,8 +676,6 @@ async function fundingOf(
 export interface RkaExportOptions extends ReportExportOptions {
   /** The date the signature block carries (today in Jakarta unless told). */
   now?: Date;
-  /** Where the file is laid out: the server's layout threads (on this thread without). */
-  layouts?: LayoutPool;
 }
 
 // --- The workbook ----------------------------------------------------------------------------
@@ -837,67 +831,38 @@ function addMergedRow(sheet: ExcelJS.Worksheet, text: string, style: Style, from
 }
 
 /**
- * Writes the RKA of `scope` into `output` as `layout`: its rows are read here and laid out by
- * `layouts` (a worker thread of the server's pool; on this thread without one). Resolves when the
- * file is whole, or as soon as `signal` aborts or `output` closes early.
+ * Writes the RKA workbook of `scope` into `output`: A4 landscape, fitted to the page width,
+ * the header row on every printed page, subtotals as SUM formulas (with their values, so a
+ * reader that does not compute shows them too). Resolves when the workbook is whole, or as soon
+ * as `signal` aborts or `output` closes early.
  */
-async function writeRkaAs(
-  layout: 'rka-xlsx' | 'rka-pdf',
+export async function writeRkaWorkbook(
   typedDb: Kysely<Database>,
   scope: ReportScope,
   output: Writable,
   {
-    chunkLines = layout === 'rka-pdf' ? PDF_CHUNK_LINES : CHUNK_LINES,
+    chunkLines = CHUNK_LINES,
     shortStatements = true,
     signal = new AbortController().signal,
     now = new Date(),
-    layouts,
-  }: RkaExportOptions,
+  }: RkaExportOptions = {},
 ): Promise<void> {
   const stopped = stopper(signal, output);
+  let rka: Awaited<ReturnType<typeof rkaOf>>;
   try {
-    const { heading, chunks } = await rkaOf(
-      typedDb,
-      scope,
-      { chunk: chunkLines, shortStatements },
-      stopped.signal,
-      now,
-    );
-    if (layouts) await layouts.layOut(layout, heading, chunks, output, stopped.signal);
-    else await rkaLayouts[layout](heading, chunks, output, stopped.signal);
-  } finally {
+    rka = await rkaOf(typedDb, scope, { chunk: chunkLines, shortStatements }, stopped.signal, now);
+  } catch (error) {
     stopped.finish();
+    throw error;
   }
-}
-
-/**
- * Writes the RKA workbook of `scope` into `output`: A4 landscape, fitted to the page width,
- * the header row on every printed page, subtotals as SUM formulas (with their values, so a
- * reader that does not compute shows them too).
- */
-export function writeRkaWorkbook(
-  typedDb: Kysely<Database>,
-  scope: ReportScope,
-  output: Writable,
-  options: RkaExportOptions = {},
-): Promise<void> {
-  return writeRkaAs('rka-xlsx', typedDb, scope, output, options);
-}
-
-/** Lays the RKA's rows out as its workbook (no database: it may run on a worker thread). */
-export async function layOutRkaWorkbook(
-  heading: Heading,
-  chunks: AsyncIterable<RkaRow[]>,
-  output: Writable,
-  signal: AbortSignal,
-): Promise<void> {
+  const { heading, chunks } = rka;
   const headerRow = rkaHeaderRowOf(heading);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output,
     useStyles: true,
     useSharedStrings: false,
   });
-  const sheet = workbook.addWorksheet(rkaText.name(heading.year), {
+  const sheet = workbook.addWorksheet(rkaText.name(scope.year), {
     views: [{ state: 'frozen', ySplit: headerRow }],
     pageSetup: {
       paperSize: 9, // A4
@@ -910,71 +875,79 @@ export async function layOutRkaWorkbook(
     },
     headerFooter: { oddFooter: rkaText.workbookFooter },
   });
-  sheet.columns = columns.map((column) => ({ width: column.width }));
-  const [title, year] = heading.lines;
-  addMergedRow(sheet, title, styles.title);
-  addMergedRow(sheet, year, styles.subtitle);
-  for (const { label, value } of heading.block) {
-    const row = sheet.addRow([label, `: ${value}`]);
-    sheet.mergeCells(row.number, 2, row.number, columns.length);
-    row.getCell(1).style = styles.blockLabel;
-    row.getCell(2).style = styles.blockValue;
-    row.commit();
-  }
-  if (heading.filters) addMergedRow(sheet, heading.filters, styles.scope);
-  sheet.addRow([]).commit();
-  addRow(
-    sheet,
-    columns.map((column) => column.header),
-    styles.header,
-  );
+  try {
+    sheet.columns = columns.map((column) => ({ width: column.width }));
+    const [title, year] = heading.lines;
+    addMergedRow(sheet, title, styles.title);
+    addMergedRow(sheet, year, styles.subtitle);
+    for (const { label, value } of heading.block) {
+      const row = sheet.addRow([label, `: ${value}`]);
+      sheet.mergeCells(row.number, 2, row.number, columns.length);
+      row.getCell(1).style = styles.blockLabel;
+      row.getCell(2).style = styles.blockValue;
+      row.commit();
+    }
+    if (heading.filters) addMergedRow(sheet, heading.filters, styles.scope);
+    sheet.addRow([]).commit();
+    addRow(
+      sheet,
+      columns.map((column) => column.header),
+      styles.header,
+    );
 
-  let written = 0;
-  const turn = turns();
-  for await (const rows of chunks) {
-    for (const row of rows) {
-      switch (row.kind) {
-        case 'group':
-          addRow(sheet, [row.code ?? '', row.name], styles.group[row.level]);
-          break;
-        case 'line':
-          addRow(sheet, lineCells(row.line), styles.line);
-          break;
-        case 'subtotal':
-          addRow(
-            sheet,
-            totalCells(rkaText.subtotal(row.name), row.amounts, row.sum, headerRow),
-            styles.subtotal[row.level],
-          );
-          break;
-        case 'total':
-          addRow(sheet, totalCells(grandTotalLabel, row.amounts, row.sum, headerRow), styles.total);
-          break;
-      }
-      // Writing a row is synchronous work: other requests get their turn every BUSY_MS,
-      // not only between statements. The sheet's XML waits for the compressor no longer
-      // than a small group of rows either: held longer, it outlives the young generation
-      // and the heap grows by what the report writes.
-      written += 1;
-      if (turn.due() || written % ROWS_BETWEEN_YIELDS === 0) {
-        await turn.pause();
-        await whileQueued(sheet, signal);
+    let written = 0;
+    const turn = turns();
+    for await (const rows of chunks) {
+      for (const row of rows) {
+        switch (row.kind) {
+          case 'group':
+            addRow(sheet, [row.code ?? '', row.name], styles.group[row.level]);
+            break;
+          case 'line':
+            addRow(sheet, lineCells(row.line), styles.line);
+            break;
+          case 'subtotal':
+            addRow(
+              sheet,
+              totalCells(rkaText.subtotal(row.name), row.amounts, row.sum, headerRow),
+              styles.subtotal[row.level],
+            );
+            break;
+          case 'total':
+            addRow(
+              sheet,
+              totalCells(grandTotalLabel, row.amounts, row.sum, headerRow),
+              styles.total,
+            );
+            break;
+        }
+        // Writing a row is synchronous work: other requests get their turn every BUSY_MS,
+        // not only between statements. The sheet's XML waits for the compressor no longer
+        // than a small group of rows either: held longer, it outlives the young generation
+        // and the heap grows by what the report writes.
+        written += 1;
+        if (turn.due() || written % ROWS_BETWEEN_YIELDS === 0) {
+          await turn.pause();
+          await whileQueued(sheet, stopped.signal);
+        }
       }
     }
-  }
-  if (signal.aborted) return;
+    if (stopped.signal.aborted) return;
 
-  // The signature block, under the last three columns.
-  const signerColumn = columns.length - 2;
-  sheet.addRow([]).commit();
-  const { placeAndDate, position, name, nip } = heading.signer;
-  addMergedRow(sheet, placeAndDate, styles.signer, signerColumn);
-  addMergedRow(sheet, position, styles.signer, signerColumn);
-  for (let blank = 0; blank < 3; blank++) sheet.addRow([]).commit();
-  addMergedRow(sheet, name, styles.signerName, signerColumn);
-  addMergedRow(sheet, nip, styles.signer, signerColumn);
-  sheet.commit();
-  await Promise.race([workbook.commit(), whenAborted(signal)]);
+    // The signature block, under the last three columns.
+    const signerColumn = columns.length - 2;
+    sheet.addRow([]).commit();
+    const { placeAndDate, position, name, nip } = heading.signer;
+    addMergedRow(sheet, placeAndDate, styles.signer, signerColumn);
+    addMergedRow(sheet, position, styles.signer, signerColumn);
+    for (let blank = 0; blank < 3; blank++) sheet.addRow([]).commit();
+    addMergedRow(sheet, name, styles.signerName, signerColumn);
+    addMergedRow(sheet, nip, styles.signer, signerColumn);
+    sheet.commit();
+    await Promise.race([workbook.commit(), whenAborted(stopped.signal)]);
+  } finally {
+    stopped.finish();
+  }
 }
 
 const rkaPdfLayout = {
@@ -987,78 +960,86 @@ const LABEL_SPAN = PRICE_COLUMN - DESCRIPTION_COLUMN + 1;
 
 /**
  * Writes the RKA of `scope` as a PDF into `output`: A4 landscape, the header row on every page,
- * pages numbered, the grand total and the signature block together on the last page.
+ * pages numbered, the grand total and the signature block together on the last page. Resolves
+ * when the PDF is whole, or as soon as `signal` aborts or `output` closes early.
  */
-export function writeRkaPdf(
+export async function writeRkaPdf(
   typedDb: Kysely<Database>,
   scope: ReportScope,
   output: Writable,
-  options: RkaExportOptions = {},
+  {
+    chunkLines = PDF_CHUNK_LINES,
+    shortStatements = true,
+    signal = new AbortController().signal,
+    now = new Date(),
+  }: RkaExportOptions = {},
 ): Promise<void> {
-  return writeRkaAs('rka-pdf', typedDb, scope, output, options);
-}
-
-/** Lays the RKA's rows out as its PDF (no database: it may run on a worker thread). */
-export async function layOutRkaPdf(
-  heading: Heading,
-  chunks: AsyncIterable<RkaRow[]>,
-  output: Writable,
-  signal: AbortSignal,
-): Promise<void> {
-  const year = heading.year;
+  const stopped = stopper(signal, output);
+  let rka: Awaited<ReturnType<typeof rkaOf>>;
+  try {
+    rka = await rkaOf(typedDb, scope, { chunk: chunkLines, shortStatements }, stopped.signal, now);
+  } catch (error) {
+    stopped.finish();
+    throw error;
+  }
+  const { heading, chunks } = rka;
   const pdf = new PdfWriter(output, rkaPdfLayout, {
-    title: `${rkaText.title} ${year}`,
-    footer: rkaText.name(year),
+    title: `${rkaText.title} ${scope.year}`,
+    footer: rkaText.name(scope.year),
   });
-  pdf.newPage();
-  pdf.title(heading.lines);
-  pdf.headerBlock(heading.block);
-  if (heading.filters) pdf.title(['', '', heading.filters]);
-  pdf.header();
-  const turn = turns();
-  for await (const rows of chunks) {
-    for (const row of rows) {
-      switch (row.kind) {
-        case 'group':
-          pdf.row([row.code ?? '', row.name], {
-            face: pdf.bold,
-            gray: 0.97 - 0.03 * (rkaLevels.length - depthOf[row.level]),
-            indent: depthOf[row.level],
-            keepLines: 1,
-            span: LABEL_SPAN,
-          });
-          break;
-        case 'line':
-          pdf.row(lineCells(row.line), { indent: rkaLevels.length });
-          break;
-        case 'subtotal':
-          pdf.row(pdfTotalCells(rkaText.subtotal(row.name), row.amounts), {
-            face: pdf.bold,
-            indent: depthOf[row.level],
-            span: LABEL_SPAN,
-          });
-          break;
-        case 'total':
-          // The grand total and the signature share the last page.
-          pdf.closing(pdfTotalCells(grandTotalLabel, row.amounts), heading.signer, LABEL_SPAN);
-          break;
-      }
-      // Laying out a row is synchronous work: others get their turn every BUSY_MS.
-      if (turn.due()) {
-        await turn.pause();
-        while (!signal.aborted && pdf.queued > MAX_QUEUED_PDF_BYTES) {
-          await sleep(5, undefined, { signal: signal }).catch(() => undefined);
+  try {
+    pdf.newPage();
+    pdf.title(heading.lines);
+    pdf.headerBlock(heading.block);
+    if (heading.filters) pdf.title(['', '', heading.filters]);
+    pdf.header();
+    const turn = turns();
+    for await (const rows of chunks) {
+      for (const row of rows) {
+        switch (row.kind) {
+          case 'group':
+            pdf.row([row.code ?? '', row.name], {
+              face: pdf.bold,
+              gray: 0.97 - 0.03 * (rkaLevels.length - depthOf[row.level]),
+              indent: depthOf[row.level],
+              keepLines: 1,
+              span: LABEL_SPAN,
+            });
+            break;
+          case 'line':
+            pdf.row(lineCells(row.line), { indent: rkaLevels.length });
+            break;
+          case 'subtotal':
+            pdf.row(pdfTotalCells(rkaText.subtotal(row.name), row.amounts), {
+              face: pdf.bold,
+              indent: depthOf[row.level],
+              span: LABEL_SPAN,
+            });
+            break;
+          case 'total':
+            // The grand total and the signature share the last page.
+            pdf.closing(pdfTotalCells(grandTotalLabel, row.amounts), heading.signer, LABEL_SPAN);
+            break;
+        }
+        // Laying out a row is synchronous work: others get their turn every BUSY_MS.
+        if (turn.due()) {
+          await turn.pause();
+          while (!stopped.signal.aborted && pdf.queued > MAX_QUEUED_PDF_BYTES) {
+            await sleep(5, undefined, { signal: stopped.signal }).catch(() => undefined);
+          }
         }
       }
     }
+    if (stopped.signal.aborted) return;
+    const ended = new Promise((resolve, reject) => {
+      pdf.doc.once('end', resolve);
+      pdf.doc.once('error', reject);
+    });
+    pdf.doc.end();
+    await Promise.race([ended, whenAborted(stopped.signal)]);
+  } finally {
+    stopped.finish();
   }
-  if (signal.aborted) return;
-  const ended = new Promise((resolve, reject) => {
-    pdf.doc.once('end', resolve);
-    pdf.doc.once('error', reject);
-  });
-  pdf.doc.end();
-  await Promise.race([ended, whenAborted(signal)]);
 }
 
 /** A subtotal's cells in the PDF: its label and the three sums, exact at any size. */
@@ -1071,6 +1052,3 @@ function pdfTotalCells(label: string, amounts: Amounts): string[] {
 
 /** The RKA in a format: the workbook or the PDF. */
 export const writeRka = { xlsx: writeRkaWorkbook, pdf: writeRkaPdf } as const;
-
-/** The RKA's layouts, on this thread. */
-const rkaLayouts = { 'rka-xlsx': layOutRkaWorkbook, 'rka-pdf': layOutRkaPdf } as const;
