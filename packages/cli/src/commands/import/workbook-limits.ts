@@ -1,6 +1,5 @@
 import { createReadStream } from 'node:fs';
 import type { Readable } from 'node:stream';
-import unzipper from 'unzipper';
 import { CliError } from '../../errors.js';
 import { cliText } from '../../lang.js';
 import { formatBytes, formatCount } from '../../output.js';
@@ -56,6 +55,9 @@ export async function checkWorkbookLimits(
   limits: WorkbookLimits = WORKBOOK_LIMITS,
 ): Promise<void> {
   const text = cliText().import;
+  // Loaded here, not with the command line: unzipper brings bluebird, big-integer and a
+  // readable-stream of its own, which every other command started without needing.
+  const { default: unzipper } = await import('unzipper');
   const input = createReadStream(file);
   const zip = input.pipe(unzipper.Parse({ forceStream: true }));
   let unpacked = 0;
