@@ -2,6 +2,7 @@ import { type HistoryListQuery, historyRecordTypes, httpError, messagesId } from
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { dateFieldOf, typeDate } from '../../testing/date-field.js';
+import { whenNothingLoads } from '../../testing/loading.js';
 import { dropStaleAnnouncements } from '../management/story-helpers.js';
 import { ConnectedHistoryLog } from './ConnectedHistoryLog.js';
 import { adminSession, historyPageEntries } from './story-data.js';
@@ -117,7 +118,7 @@ const ErrorStory: Story = {
     await waitFor(() =>
       expect(canvas.queryByRole('combobox', { name: m.reports.filters.agency })).toBeNull(),
     );
-    await waitFor(() => expect(canvasElement.querySelector('.animate-spin')).toBeNull());
+    await whenNothingLoads(canvasElement);
   },
 };
 

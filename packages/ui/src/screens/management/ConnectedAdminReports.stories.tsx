@@ -10,6 +10,7 @@ import {
 import { demoData } from '@ranwal/core/demo';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
+import { whenNothingLoads } from '../../testing/loading.js';
 import { StoryBudgetYear } from '../../testing/StoryBudgetYear.js';
 import {
   agenciesSeed,
@@ -117,7 +118,7 @@ const ErrorStory: Story = {
   play: async ({ canvas, canvasElement }) => {
     await expect(await canvas.findByRole('alert')).toHaveTextContent(m.reports.fetchFailed);
     // The filters' own lists have come too (a run pictured them still loading).
-    await waitFor(() => expect(canvasElement.querySelector('.animate-spin')).toBeNull());
+    await whenNothingLoads(canvasElement);
   },
 };
 

@@ -13,6 +13,7 @@ import { demoData, SANDBOX_YEAR } from '@ranwal/core/demo';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { ToastProvider } from '../../components/Toast.js';
+import { whenNothingLoads } from '../../testing/loading.js';
 import {
   SandboxRanwalProvider,
   type SandboxRanwalProviderProps,
@@ -840,10 +841,8 @@ const unitLabel = optionLabel(
  * story's play is over before then on a slow run, and its picture showed the form loading.
  */
 async function unitFormLoaded(canvas: Canvas, canvasElement: HTMLElement) {
-  await waitFor(() => {
-    expect(field(canvas, 'agency')).toHaveValue(unitLabel);
-    expect(canvasElement.querySelector('.animate-spin')).toBeNull();
-  });
+  await waitFor(() => expect(field(canvas, 'agency')).toHaveValue(unitLabel));
+  await whenNothingLoads(canvasElement);
 }
 
 /**
