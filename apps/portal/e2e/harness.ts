@@ -380,19 +380,17 @@ export async function chooseInComboBox(page: Page, label: string, option: string
   const box = page.getByRole('combobox', { name: fieldName(label) });
   const choice = page.getByRole('option', { name: option, exact: true });
   // Typed again when the list has not shown it after a while, as a person would: in one CI run
-  // on a machine slowed to a third, the Sub Kegiatan list never showed the typed option in 90 s
+  // on a machine at half its speed, the Sub Kegiatan list never showed the typed option in 90 s
   // (passes alone in 19 s). Whether the box lost the text under a late answer of the level above
   // is not known yet (docs/performance.md, twelfth session).
   for (let attempt = 1; ; attempt++) {
     await box.click();
     await box.fill(option);
-    if (
-      await choice.waitFor({ timeout: 20_000 }).then(
-        () => true,
-        () => false,
-      )
-    )
-      break;
+    const offered = await choice.waitFor({ timeout: 20_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (offered) break;
     if (attempt === 3) {
       throw new Error(`'${option}' was not offered in '${label}' after typing it three times`);
     }
@@ -403,8 +401,7 @@ export async function chooseInComboBox(page: Page, label: string, option: string
     // In three full CI runs the list kept re-rendering under the pointer for the whole wait
     // ('element was detached from the DOM, retrying'), never alone or at load 8 here. A person
     // then takes the keyboard: down the list to the option, Enter.
-    await choice.waitFor({ timeout: 60_000 });
-    const id = await choice.getAttribute('id');
+    const id = await choice.getAttribute('id', { timeout: 60_000 });
     await expect
       .poll(
         async () => {
