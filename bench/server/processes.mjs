@@ -27,11 +27,14 @@ const children = [];
  * undefined in `env` is removed from the inherited environment.
  */
 export function start(label, args, env, ready) {
+  // Node flags for every process started here, e.g. BENCH_NODE_ARGS='--cpu-prof
+  // --cpu-prof-dir=/tmp/prof' to profile the server (NODE_OPTIONS refuses --cpu-prof).
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
   const merged = Object.entries({ ...process.env, ...env }).filter(
     ([, value]) => value !== undefined,
   );
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
+    const child = spawn(process.execPath, [...nodeArgs, ...args], {
       cwd: root,
       env: Object.fromEntries(merged),
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,7 @@
 import { formatDateTimeLong, messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
+import { cellTexts } from '../../testing/table.js';
 import { HistoryLog } from './HistoryLog.js';
 import { historyPageEntries } from './story-data.js';
 
@@ -17,12 +18,6 @@ const meta = {
 } satisfies Meta<typeof HistoryLog>;
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-/** A body row's cells, in the order they show. */
-const cellTexts = (row: HTMLElement) =>
-  [...row.querySelectorAll('[role="rowheader"], [role="gridcell"]')].map(
-    (cell) => cell.textContent,
-  );
 
 export const Default: Story = {
   play: async ({ canvas, userEvent, args }) => {

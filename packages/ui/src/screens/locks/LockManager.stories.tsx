@@ -1,6 +1,7 @@
 import { httpError, messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
+import { cellTexts } from '../../testing/table.js';
 import { LockManager } from './LockManager.js';
 import { subActionOptions, yearLocks } from './story-data.js';
 
@@ -20,12 +21,6 @@ const meta = {
 } satisfies Meta<typeof LockManager>;
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-/** A body row's cells, in the order they show. */
-const cellTexts = (row: HTMLElement) =>
-  [...row.querySelectorAll('[role="rowheader"], [role="gridcell"]')].map(
-    (cell) => cell.textContent,
-  );
 
 /** The year's locks with status, reason, who and when; an unlocked one can be locked again. */
 export const Default: Story = {

@@ -9,6 +9,7 @@ import {
   longNamesSeed,
   type SandboxClientOptions,
 } from '../../testing/sandbox-client.js';
+import { bodyRows } from '../../testing/table.js';
 import { ConnectedHierarchyManager } from './ConnectedHierarchyManager.js';
 import { HIERARCHY_PAGE_SIZE } from './entity-form.js';
 import {
@@ -44,7 +45,6 @@ async function loadedList(canvas: ReturnType<typeof within>, entity: ManagedEnti
 /** The row whose name (its row header's text) contains every one of `texts`. */
 const rowWith = (table: HTMLElement, ...texts: string[]) =>
   within(table).findByRole('row', { name: (name) => texts.every((text) => name.includes(text)) });
-const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
 const toast = (title: string) =>
   screen.findByRole('alertdialog', { name: (name) => name.includes(title) }, { timeout: 15_000 });
 

@@ -2,6 +2,7 @@ import { type FundingSource, messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import { createSandboxClient, demoSeed } from '../../testing/sandbox-client.js';
+import { bodyRows, cellTextsAsRead as cellTexts } from '../../testing/table.js';
 import { setViewport } from '../../testing/viewport.js';
 import {
   dropStaleAnnouncements,
@@ -32,11 +33,6 @@ async function loadedList(canvas: Canvas) {
   await waitFor(() => expect(within(table).queryByRole('status')).toBeNull());
   return table;
 }
-const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
-const cellTexts = (row: HTMLElement) =>
-  [...row.querySelectorAll('[role="rowheader"], [role="gridcell"]')].map((cell) =>
-    (cell.textContent ?? '').replace(/\s+/g, ' ').trim(),
-  );
 
 /** The sources as the API serves them to the page. */
 async function sourcesOf(query: { funding_group?: FundingSource['funding_group'] } = {}) {

@@ -12,6 +12,7 @@ import {
   type SeedTables,
   withPlanning,
 } from '../../testing/sandbox-client.js';
+import { bodyRows, cellTextsAsRead as cellTexts } from '../../testing/table.js';
 import {
   dropStaleAnnouncements,
   findToast,
@@ -62,12 +63,6 @@ async function loadedList(canvas: Canvas, year = YEAR) {
   await waitFor(() => expect(within(table).queryByRole('status')).toBeNull());
   return table;
 }
-const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
-/** A row's cells as a person reads them. */
-const cellTexts = (row: HTMLElement) =>
-  [...row.querySelectorAll('[role="rowheader"], [role="gridcell"]')].map((cell) =>
-    (cell.textContent ?? '').replace(/\s+/g, ' ').trim(),
-  );
 const rowOf = (table: HTMLElement, name: string) =>
   within(table).findByRole('row', { name: (rowName) => rowName.includes(name) });
 

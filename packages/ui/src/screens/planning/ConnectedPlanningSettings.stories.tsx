@@ -8,6 +8,7 @@ import {
   type SandboxClientOptions,
   withPlanning,
 } from '../../testing/sandbox-client.js';
+import { cellTextsAsRead as cellTexts } from '../../testing/table.js';
 import {
   dropStaleAnnouncements,
   findToast,
@@ -49,10 +50,6 @@ type Canvas = ReturnType<typeof within>;
 const taxSection = (canvas: Canvas) => canvas.findByRole('region', { name: tax.title });
 const rule = (scope: HTMLElement, n: number) =>
   within(scope).getByRole('group', { name: tax.rule(n) });
-const cellTexts = (row: HTMLElement) =>
-  [...row.querySelectorAll('[role="rowheader"], [role="gridcell"]')].map((cell) =>
-    (cell.textContent ?? '').replace(/\s+/g, ' ').trim(),
-  );
 
 /** No rules yet: the spec's 12% of the whole total, said so; the region and each agency unsigned. */
 export const Default: Story = {

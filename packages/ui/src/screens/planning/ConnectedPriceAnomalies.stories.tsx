@@ -9,6 +9,7 @@ import {
   type SeedTables,
   withPlanning,
 } from '../../testing/sandbox-client.js';
+import { bodyRows } from '../../testing/table.js';
 import {
   dropStaleAnnouncements,
   pastDebounce,
@@ -71,7 +72,6 @@ async function loadedList(canvas: Canvas, year = YEAR) {
   await waitFor(() => expect(within(table).queryByRole('status')).toBeNull());
   return table;
 }
-const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
 const rowOf = (table: HTMLElement, kind: string, name: string) =>
   bodyRows(table).find(
     (row) => row.textContent?.includes(kind) && within(row).queryByText(name) !== null,

@@ -8,6 +8,7 @@ import {
   type SandboxClientOptions,
   withPlanning,
 } from '../../testing/sandbox-client.js';
+import { bodyRows, cellTextsAsRead as cellTexts } from '../../testing/table.js';
 import { setViewport } from '../../testing/viewport.js';
 import {
   dropStaleAnnouncements,
@@ -45,11 +46,6 @@ async function loadedList(canvas: Canvas, year = YEAR) {
   await waitFor(() => expect(within(table).queryByRole('status')).toBeNull());
   return table;
 }
-const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
-const cellTexts = (row: HTMLElement) =>
-  [...row.querySelectorAll('[role="rowheader"], [role="gridcell"]')].map((cell) =>
-    (cell.textContent ?? '').replace(/\s+/g, ' ').trim(),
-  );
 
 /** The year's items as the API serves them (retired ones too, as the page lists them). */
 async function itemsOf(query: { kind?: PriceItem['kind'] } = {}) {

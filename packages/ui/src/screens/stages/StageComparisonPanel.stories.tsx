@@ -1,6 +1,7 @@
 import { messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, within } from 'storybook/test';
+import { bodyRows, cellTexts } from '../../testing/table.js';
 import { StageComparisonPanel } from './StageComparisonPanel.js';
 import { stageComparison, yearStages } from './story-data.js';
 
@@ -22,15 +23,9 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** A body row's cells, in the order they show. */
-const cellTexts = (row: HTMLElement) =>
-  [...row.querySelectorAll('[role="rowheader"], [role="gridcell"]')].map(
-    (cell) => cell.textContent,
-  );
 /** What a figure (a term of a description list) reads. */
 const figure = (canvas: ReturnType<typeof within>, term: string) =>
   canvas.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
-const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);
 
 export const Default: Story = {
   play: async ({ canvas, userEvent, args }) => {

@@ -2,6 +2,7 @@ import { httpError, messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { dateFieldOf, dayOf, typeDate } from '../../testing/date-field.js';
+import { cellTexts } from '../../testing/table.js';
 import { StageManager } from './StageManager.js';
 import { openStages, yearStages } from './story-data.js';
 
@@ -23,12 +24,6 @@ const meta = {
 } satisfies Meta<typeof StageManager>;
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-/** A body row's cells, in the order they show. */
-const cellTexts = (row: HTMLElement) =>
-  [...row.querySelectorAll('[role="rowheader"], [role="gridcell"]')].map(
-    (cell) => cell.textContent,
-  );
 
 /**
  * The year's stages with their dates, status, lock and the lines kept; moving on asks first, and
