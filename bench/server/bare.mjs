@@ -18,7 +18,8 @@
 // cache's snapshot) are left out.
 //
 // Env: DATABASE_URL (PostgreSQL) or RANWAL_BARE_PGLITE_DIR (a PGlite data directory of its own),
-// PORT, DATABASE_POOL_SIZE (10), RANWAL_JWT_SECRET, RANWAL_BENCH_REPLAY.
+// PORT, DATABASE_POOL_SIZE (10), DATABASE_PARALLEL_WORKERS (0), RANWAL_JWT_SECRET,
+// RANWAL_BENCH_REPLAY.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -68,9 +69,15 @@ async function openDatabase() {
       close: () => pglite.close(),
     };
   }
+  // The server's session settings (apps/server/src/db/connect.ts): the same SQL with the same
+  // plans, parallel workers included.
+  const parallelWorkers = process.env.DATABASE_PARALLEL_WORKERS ?? '0';
   const pool = new pg.Pool({
     connectionString: process.env.DATABASE_URL,
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    ...(parallelWorkers === 'default'
+      ? {}
+      : { options: `-c max_parallel_workers_per_gather=${Number(parallelWorkers)}` }),
   });
   return {
     run: (text, values) => pool.query(text, values),

@@ -17,6 +17,7 @@ export async function openConfiguredDatabase(
     url: config.DATABASE_URL,
     dataDir: path.resolve(config.RANWAL_DATA_DIR),
     poolSize: config.DATABASE_POOL_SIZE,
+    parallelWorkers: config.DATABASE_PARALLEL_WORKERS,
     readUrl: config.DATABASE_READ_URL,
     readMaxLagSeconds: config.DATABASE_READ_MAX_LAG_SECONDS,
     ...(onPoolError ? { onPoolError } : {}),

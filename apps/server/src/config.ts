@@ -102,6 +102,16 @@ export const ConfigSchema = z.object({
   RANWAL_REMINDER_MINUTES: z.coerce.number().min(0).default(60),
   DATABASE_POOL_SIZE: z.coerce.number().int().positive().default(10),
   /**
+   * PostgreSQL's `max_parallel_workers_per_gather` for the server's connections: 0 by default.
+   * The API's statements are many and short, and a parallel plan forks worker processes for each:
+   * with every unit at work at once they took the cores from everyone (docs/performance.md,
+   * 'Parallel workers'). `default` sends nothing, leaving the database's own setting.
+   */
+  DATABASE_PARALLEL_WORKERS: z
+    .union([z.literal('default'), z.coerce.number().int().min(0).max(64)])
+    .default(0)
+    .transform((value) => (value === 'default' ? null : value)),
+  /**
    * A streaming replica of DATABASE_URL for reads that may lag (exports, comparisons, dashboards,
    * history, the map), with its own pool of DATABASE_POOL_SIZE (db/read-replica.ts).
    */

@@ -1,9 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { listRoutes } from '@ranwal/core';
+import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { ConfigError, loadConfig } from '../src/config.js';
+import { type DatabaseOptions, openDatabase } from '../src/db/connect.js';
 import { images, multipart } from './fixtures.js';
 import { ADMIN, databaseTargets, freshDatabase, startTestApp, type TestApp } from './harness.js';
 
@@ -169,6 +172,15 @@ describe('configuration and logging', () => {
         DATABASE_READ_URL: 'postgres://replica/ranwal',
       }).DATABASE_READ_MAX_LAG_SECONDS,
     ).toBe(1);
+    // Parallel workers: none unless asked; `default` leaves the database's own setting.
+    expect(loadConfig({}).DATABASE_PARALLEL_WORKERS).toBe(0);
+    expect(loadConfig({ DATABASE_PARALLEL_WORKERS: '2' }).DATABASE_PARALLEL_WORKERS).toBe(2);
+    expect(loadConfig({ DATABASE_PARALLEL_WORKERS: 'default' }).DATABASE_PARALLEL_WORKERS).toBe(
+      null,
+    );
+    expect(() => loadConfig({ DATABASE_PARALLEL_WORKERS: 'many' })).toThrow(
+      /DATABASE_PARALLEL_WORKERS/,
+    );
   });
 
   it('allows the configured CORS origin only', async () => {
@@ -353,5 +365,36 @@ describe('configuration and logging', () => {
     expect(log).not.toContain(token);
     expect(log).not.toContain(reportToken);
     expect(log).toContain('/report/file?token=[REDACTED]');
+  });
+});
+
+/**
+ * The server's PostgreSQL connections plan without parallel workers unless told otherwise: under
+ * a deadline day's load each parallel plan forked workers and took the cores from everyone
+ * (docs/performance.md, 'Parallel workers').
+ */
+describe.each(process.env.DATABASE_URL ? ['PostgreSQL'] : [])('connections to %s', () => {
+  const workersOf = async (options: Partial<DatabaseOptions>) => {
+    const database = await openDatabase({ url: process.env.DATABASE_URL, poolSize: 1, ...options });
+    try {
+      const { rows } = await sql<{
+        max_parallel_workers_per_gather: string;
+      }>`show max_parallel_workers_per_gather`.execute(database.db);
+      return rows[0]!.max_parallel_workers_per_gather;
+    } finally {
+      await database.close();
+    }
+  };
+
+  it('open with parallel workers off, as configured, or as the database has them', async () => {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    const databaseOwn = (await client.query('show max_parallel_workers_per_gather')).rows[0]
+      .max_parallel_workers_per_gather as string;
+    await client.end();
+
+    expect(await workersOf({})).toBe('0');
+    expect(await workersOf({ parallelWorkers: 3 })).toBe('3');
+    expect(await workersOf({ parallelWorkers: null })).toBe(databaseOwn);
   });
 });

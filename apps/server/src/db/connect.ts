@@ -58,6 +58,11 @@ export interface DatabaseOptions {
   /** PGlite directory, or 'memory://' for a throw-away database. */
   dataDir?: string;
   poolSize?: number;
+  /**
+   * `max_parallel_workers_per_gather` of each PostgreSQL connection, sent when it opens; 0 by
+   * default (config.ts, DATABASE_PARALLEL_WORKERS); null leaves the database's setting.
+   */
+  parallelWorkers?: number | null;
   /** How long a new PostgreSQL connection may take before the call fails (503); 5 s by default. */
   connectTimeoutMs?: number;
   onPoolError?: (error: Error) => void;
@@ -165,10 +170,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 /** A pool on `url` that survives its server restarting (pg emits the loss as an event). */
 function postgresPool(url: string, options: DatabaseOptions): pg.Pool {
+  const parallelWorkers = options.parallelWorkers === undefined ? 0 : options.parallelWorkers;
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+    // A startup option, not a SET: no round trip, and no session state a pooler could mix up.
+    // An `options` in the URL itself takes precedence (pg reads the URL last).
+    ...(parallelWorkers === null
+      ? {}
+      : { options: `-c max_parallel_workers_per_gather=${parallelWorkers}` }),
   });
   // An idle client losing its server (a PostgreSQL restart) must not crash the process;
   // the pool replaces it on the next checkout.
