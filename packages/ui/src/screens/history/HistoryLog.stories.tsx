@@ -1,6 +1,7 @@
 import { formatDateTimeLong, messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
+import { failureRetried } from '../../testing/failure.js';
 import { cellTexts } from '../../testing/table.js';
 import { HistoryLog } from './HistoryLog.js';
 import { historyPageEntries } from './story-data.js';
@@ -196,12 +197,7 @@ export const Loading: Story = {
 
 const ErrorStory: Story = {
   args: { entries: [], error: h.fetchFailed, onRetry: fn(), pagination: undefined },
-  play: async ({ canvas, userEvent, args }) => {
-    const alert = canvas.getByRole('alert');
-    await expect(alert).toHaveTextContent(h.fetchFailed);
-    await userEvent.click(within(alert).getByRole('button', { name: m.articles.management.retry }));
-    await expect(args.onRetry).toHaveBeenCalledOnce();
-  },
+  play: failureRetried(h.fetchFailed),
 };
 
 export { ErrorStory as Error };

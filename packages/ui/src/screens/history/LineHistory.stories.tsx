@@ -1,6 +1,7 @@
 import { messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
+import { failureRetried } from '../../testing/failure.js';
 import { LineHistory } from './LineHistory.js';
 import { lineHistoryEntries } from './story-data.js';
 
@@ -90,12 +91,7 @@ export const Loading: Story = {
 
 const ErrorStory: Story = {
   args: { entries: [], error: h.fetchFailed, onRetry: fn() },
-  play: async ({ canvas, userEvent, args }) => {
-    const alert = canvas.getByRole('alert');
-    await expect(alert).toHaveTextContent(h.fetchFailed);
-    await userEvent.click(within(alert).getByRole('button', { name: m.articles.management.retry }));
-    await expect(args.onRetry).toHaveBeenCalledOnce();
-  },
+  play: failureRetried(h.fetchFailed),
 };
 
 export { ErrorStory as Error };

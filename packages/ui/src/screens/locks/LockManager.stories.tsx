@@ -1,6 +1,7 @@
 import { httpError, messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
+import { failureRetried } from '../../testing/failure.js';
 import { cellTexts } from '../../testing/table.js';
 import { LockManager } from './LockManager.js';
 import { subActionOptions, yearLocks } from './story-data.js';
@@ -124,12 +125,7 @@ export const Loading: Story = {
 
 const ErrorStory: Story = {
   args: { locks: [], error: t.fetchFailed, onRetry: fn() },
-  play: async ({ canvas, userEvent, args }) => {
-    const alert = canvas.getByRole('alert');
-    await expect(alert).toHaveTextContent(t.fetchFailed);
-    await userEvent.click(within(alert).getByRole('button', { name: m.articles.management.retry }));
-    await expect(args.onRetry).toHaveBeenCalledOnce();
-  },
+  play: failureRetried(t.fetchFailed),
 };
 
 export { ErrorStory as Error };

@@ -1,6 +1,7 @@
 import { type BudgetLine, messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
+import { failureRetried } from '../../testing/failure.js';
 import { createSandboxClient, demoSeed, longNamesSeed } from '../../testing/sandbox-client.js';
 import { AdminReports } from './AdminReports.js';
 import { dropStaleAnnouncements, findDialog } from './story-helpers.js';
@@ -136,12 +137,7 @@ export const Loading: Story = {
 
 const ErrorStory: Story = {
   args: { error: m.reports.fetchFailed, onRetry: fn() },
-  play: async ({ canvas, userEvent, args }) => {
-    const alert = canvas.getByRole('alert');
-    await expect(alert).toHaveTextContent(m.reports.fetchFailed);
-    await userEvent.click(within(alert).getByRole('button', { name: m.articles.management.retry }));
-    await expect(args.onRetry).toHaveBeenCalledOnce();
-  },
+  play: failureRetried(m.reports.fetchFailed),
 };
 
 export { ErrorStory as Error };

@@ -1,6 +1,7 @@
 import { messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, fn, screen, within } from 'storybook/test';
+import { expect, fn, screen, type within } from 'storybook/test';
+import { failureRetried } from '../../testing/failure.js';
 import { bodyRows, cellTexts } from '../../testing/table.js';
 import { StageComparisonPanel } from './StageComparisonPanel.js';
 import { stageComparison, yearStages } from './story-data.js';
@@ -151,12 +152,7 @@ export const Loading: Story = {
 
 const ErrorStory: Story = {
   args: { comparison: undefined, error: t.fetchFailed, onRetry: fn() },
-  play: async ({ canvas, userEvent, args }) => {
-    const alert = canvas.getByRole('alert');
-    await expect(alert).toHaveTextContent(t.fetchFailed);
-    await userEvent.click(within(alert).getByRole('button', { name: m.articles.management.retry }));
-    await expect(args.onRetry).toHaveBeenCalledOnce();
-  },
+  play: failureRetried(t.fetchFailed),
 };
 
 export { ErrorStory as Error };
