@@ -170,7 +170,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 /** A pool on `url` that survives its server restarting (pg emits the loss as an event). */
 function postgresPool(url: string, options: DatabaseOptions): pg.Pool {
-  const parallelWorkers = options.parallelWorkers === undefined ? 0 : options.parallelWorkers;
+  // Unset is 0; null (not a default) leaves the database's own setting.
+  const { parallelWorkers = 0 } = options;
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
