@@ -6,6 +6,7 @@ import {
   managedEntityKeys,
   messagesId,
 } from '@ranwal/core';
+import { sql } from 'kysely';
 import { expect } from 'vitest';
 import type { TestApp } from './harness.js';
 
@@ -260,4 +261,53 @@ export async function multipart(...parts: Part[]) {
     body: Buffer.from(await encoded.arrayBuffer()),
     headers: { 'content-type': encoded.headers.get('content-type')! },
   };
+}
+
+/**
+ * `count` budget lines spread over `chains` in one statement (a list's plans and deep pages need
+ * tens of thousands): over two years, one a minute from 2024-06-01, totals of 1 000 to 91 000,
+ * every 20th the harness user's and the rest `adminId`'s. The history's triggers are off while
+ * they are written (a record of each seeded line is not what these tests read); the kept
+ * counts' triggers stay on.
+ */
+export async function insertSeededLines(
+  t: TestApp,
+  chains: Chain[],
+  adminId: string,
+  count: number,
+): Promise<void> {
+  const column = (key: keyof Chain) =>
+    sql.raw(
+      `(array[${chains.map((chain) => `'${chain[key]}'::uuid`).join(',')}])[g % ${chains.length} + 1]`,
+    );
+  await t.database.db.transaction().execute(async (trx) => {
+    const { rows: history } = await sql<{ name: string }>`select tgname as name
+      from pg_trigger where tgrelid = 'detail_program'::regclass and tgname like '%history%'`.execute(
+      trx,
+    );
+    const each = (action: 'enable' | 'disable') =>
+      Promise.all(
+        history.map(({ name }) =>
+          sql`alter table detail_program ${sql.raw(action)} trigger ${sql.id(name)}`.execute(trx),
+        ),
+      );
+    await each('disable');
+    await sql`insert into detail_program (component_code, component_name, specification, unit,
+        price, first_volume, second_volume, third_volume, total_price, tax, total_after_tax,
+        year, program_id, action_id, sub_action_id, activity_id, subtitle_id, account_id,
+        supporter_id, created_by, created_at)
+      select 'K-' || (g % 10), (array['Kertas HVS', 'Tinta Printer', 'Pulpen Gel',
+          'Map Snelhecter', 'Nasi Kotak Rapat', 'Kudapan Rapat', 'Honorarium Narasumber',
+          'Uang Harian', 'Tiket Pesawat', 'Servis Berkala'])[g % 10 + 1],
+        case when g % 8000 = 0 then 'Genset Cadangan' else 'Spesifikasi ' || (g % 97) end,
+        'Buah', 1000 * (g % 13 + 1), g % 7 + 1, 1, 1, 1000 * (g % 13 + 1) * (g % 7 + 1), 0,
+        1000 * (g % 13 + 1) * (g % 7 + 1), 2025 + g % 2,
+        ${column('program_id')}, ${column('action_id')}, ${column('sub_action_id')},
+        ${column('activity_id')}, ${column('subtitle_id')}, ${column('account_id')},
+        ${column('supporter_id')},
+        case when g % 20 = 0 then ${t.userId}::uuid else ${adminId}::uuid end,
+        timestamptz '2024-06-01 00:00:00+07' + g * interval '1 minute'
+      from generate_series(1, ${sql.lit(count)}) g`.execute(trx);
+    await each('enable');
+  });
 }

@@ -1,7 +1,7 @@
 import { CompiledQuery as Compiled, type CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/connect.js';
-import { buildChain, buildUnitChain, type Chain, signedInPerson } from './fixtures.js';
+import { buildChain, buildUnitChain, insertSeededLines, signedInPerson } from './fixtures.js';
 import { databaseTargets, startTestApp, type TestApp } from './harness.js';
 
 // The plans of the budget-line list's queries (issue 39), read with EXPLAIN on a database shaped
@@ -21,30 +21,6 @@ interface PlanNode {
 }
 
 const nodesOf = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(nodesOf)];
-
-/** `count` lines spread over `chains`, two years, every 20th the harness user's, set-based. */
-const insertLines = (chains: Chain[], userId: string, adminId: string) => {
-  const column = (key: keyof Chain) =>
-    sql.raw(
-      `(array[${chains.map((chain) => `'${chain[key]}'::uuid`).join(',')}])[g % ${chains.length} + 1]`,
-    );
-  return sql`insert into detail_program (component_code, component_name, specification, unit,
-        price, first_volume, second_volume, third_volume, total_price, tax, total_after_tax,
-        year, program_id, action_id, sub_action_id, activity_id, subtitle_id, account_id,
-        supporter_id, created_by, created_at)
-      select 'K-' || (g % 10), (array['Kertas HVS', 'Tinta Printer', 'Pulpen Gel',
-          'Map Snelhecter', 'Nasi Kotak Rapat', 'Kudapan Rapat', 'Honorarium Narasumber',
-          'Uang Harian', 'Tiket Pesawat', 'Servis Berkala'])[g % 10 + 1],
-        case when g % 8000 = 0 then 'Genset Cadangan' else 'Spesifikasi ' || (g % 97) end,
-        'Buah', 1000 * (g % 13 + 1), g % 7 + 1, 1, 1, 1000 * (g % 13 + 1) * (g % 7 + 1), 0,
-        1000 * (g % 13 + 1) * (g % 7 + 1), 2025 + g % 2,
-        ${column('program_id')}, ${column('action_id')}, ${column('sub_action_id')},
-        ${column('activity_id')}, ${column('subtitle_id')}, ${column('account_id')},
-        ${column('supporter_id')},
-        case when g % 20 = 0 then ${userId}::uuid else ${adminId}::uuid end,
-        timestamptz '2024-06-01 00:00:00+07' + g * interval '1 minute'
-      from generate_series(1, ${sql.lit(LINES)}) g`;
-};
 
 describe.each(databaseTargets)('budget-line list plans on %s', (target) => {
   let t: TestApp;
@@ -88,23 +64,7 @@ describe.each(databaseTargets)('budget-line list plans on %s', (target) => {
       .select('id')
       .where('role', '=', 'admin')
       .executeTakeFirstOrThrow();
-    await t.database.db.transaction().execute(async (trx) => {
-      // The history's triggers would write a record of each seeded line; the plans need none.
-      // The kept counts' triggers stay: deep pages are read from the end by them.
-      const { rows: history } = await sql<{ name: string }>`select tgname as name
-        from pg_trigger where tgrelid = 'detail_program'::regclass and tgname like '%history%'`.execute(
-        trx,
-      );
-      const each = (action: 'enable' | 'disable') =>
-        Promise.all(
-          history.map(({ name }) =>
-            sql`alter table detail_program ${sql.raw(action)} trigger ${sql.id(name)}`.execute(trx),
-          ),
-        );
-      await each('disable');
-      await insertLines([...chains, unit.chain, other.chain], t.userId, admin.id).execute(trx);
-      await each('enable');
-    });
+    await insertSeededLines(t, [...chains, unit.chain, other.chain], admin.id, LINES);
     await sql`vacuum analyze detail_program`.execute(t.database.db);
   }, 120_000);
   afterAll(() => t?.close());

@@ -40,6 +40,7 @@ import * as fieldEvidence from './migrations/2026-11-30-0039-field-evidence.js';
 import * as evidenceHistory from './migrations/2026-11-30-0040-evidence-history.js';
 import * as readFence from './migrations/2026-11-30-0041-read-fence.js';
 import * as unitSearchIndex from './migrations/2026-11-30-0042-unit-search-index.js';
+import * as lineOrderMarks from './migrations/2026-11-30-0043-line-order-marks.js';
 
 // Listed statically so the bundled server needs no migrations folder at run time.
 const migrations: Record<string, Migration> = {
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30-0040-evidence-history': evidenceHistory,
   '2026-11-30-0041-read-fence': readFence,
   '2026-11-30-0042-unit-search-index': unitSearchIndex,
+  '2026-11-30-0043-line-order-marks': lineOrderMarks,
 };
 
 /** Brings the schema to the latest migration; serves start-up, tests and `npm run migrate`. */
