@@ -36,45 +36,45 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       end
     $$`.execute(db);
   // Statement-level with transition tables, as count_table_rows: one write per bucket a
-  // statement changes, none for an edit that keeps both keys' buckets. The shifts of a
-  // statement's rows (new ones counted in, old ones out) are summed by `shift_line_order_marks`;
-  // a transition table exists only for the events that declare it, hence a branch each.
-  await sql`
-    create function shift_line_order_marks(shifts jsonb) returns void language sql as $$
-      insert into detail_program_order_mark as mark (kind, bucket, lines)
-      select kind, bucket, sum(delta) from jsonb_to_recordset(shifts)
-        as shift(kind text, bucket integer, delta bigint)
-      group by kind, bucket
-      having sum(delta) <> 0
-      on conflict (kind, bucket) do update set lines = mark.lines + excluded.lines
-    $$`.execute(db);
+  // statement changes, none for an edit that keeps both keys' buckets. A transition table
+  // exists only for the events that declare it, hence a statement for each event (a shared
+  // one fed through jsonb cost a line's insert 0.5 ms against 0.15–0.4 ms for these).
   await sql`
     create function count_line_order_marks() returns trigger language plpgsql as $$
-    declare
-      counted_in jsonb := '[]';
-      counted_out jsonb := '[]';
     begin
-      if tg_op = 'TRUNCATE' then
-        delete from detail_program_order_mark;
-        return null;
-      end if;
-      if tg_op in ('INSERT', 'UPDATE') then
-        select coalesce(jsonb_agg(shift), '[]') into counted_in from (
-          select 'created' as kind, line_created_bucket(created_at) as bucket, count(*) as delta
-            from new_rows group by 2
-          union all
-          select 'total', line_total_bucket(total_after_tax), count(*) from new_rows group by 2
-        ) shift;
-      end if;
-      if tg_op in ('DELETE', 'UPDATE') then
-        select coalesce(jsonb_agg(shift), '[]') into counted_out from (
-          select 'created' as kind, line_created_bucket(created_at) as bucket, -count(*) as delta
+      if tg_op = 'INSERT' then
+        insert into detail_program_order_mark as mark (kind, bucket, lines)
+        select 'created', line_created_bucket(created_at), count(*) from new_rows group by 2
+        union all
+        select 'total', line_total_bucket(total_after_tax), count(*) from new_rows group by 2
+        on conflict (kind, bucket) do update set lines = mark.lines + excluded.lines;
+      elsif tg_op = 'DELETE' then
+        update detail_program_order_mark mark set lines = mark.lines - gone.lines
+        from (
+          select 'created' as kind, line_created_bucket(created_at) as bucket, count(*) as lines
             from old_rows group by 2
           union all
-          select 'total', line_total_bucket(total_after_tax), -count(*) from old_rows group by 2
-        ) shift;
+          select 'total', line_total_bucket(total_after_tax), count(*) from old_rows group by 2
+        ) gone
+        where mark.kind = gone.kind and mark.bucket = gone.bucket;
+      elsif tg_op = 'UPDATE' then
+        insert into detail_program_order_mark as mark (kind, bucket, lines)
+        select kind, bucket, sum(delta) from (
+          select 'created' as kind, line_created_bucket(created_at) as bucket, 1 as delta
+            from new_rows
+          union all
+          select 'total', line_total_bucket(total_after_tax), 1 from new_rows
+          union all
+          select 'created', line_created_bucket(created_at), -1 from old_rows
+          union all
+          select 'total', line_total_bucket(total_after_tax), -1 from old_rows
+        ) shifted
+        group by kind, bucket
+        having sum(delta) <> 0
+        on conflict (kind, bucket) do update set lines = mark.lines + excluded.lines;
+      else
+        delete from detail_program_order_mark;
       end if;
-      perform shift_line_order_marks(counted_in || counted_out);
       return null;
     end
     $$`.execute(db);
@@ -105,7 +105,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     );
   }
   await sql`drop function if exists count_line_order_marks()`.execute(db);
-  await sql`drop function if exists shift_line_order_marks(jsonb)`.execute(db);
   await sql`drop function if exists line_total_bucket(bigint)`.execute(db);
   await sql`drop function if exists line_created_bucket(timestamptz)`.execute(db);
   await sql`drop table if exists detail_program_order_mark`.execute(db);
