@@ -1,10 +1,10 @@
 import { budgetLineSortOrders } from '@ranwal/core';
-import { CompiledQuery as Compiled, type CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../src/db/connect.js';
 import { MARKED_FROM, orderMarkBounds } from '../src/services/reports.js';
 import { buildChain, insertSeededLines } from './fixtures.js';
 import { databaseTargets, startTestApp, type TestApp } from './harness.js';
+import { readRecorder } from './plans.js';
 
 // A deep page by number of the admin's whole list starts from its bucket of the lines counted
 // by order key (migration 0043, issue 39) instead of skipping every line before it. What a
@@ -37,26 +37,14 @@ describe('the bounds of an order mark bucket', () => {
 
 describe.each(databaseTargets)('deep pages of the whole list on %s', (target) => {
   let t: TestApp;
-  let raw: DatabaseHandle;
-  let recorded: CompiledQuery[] = [];
+  const reads = readRecorder();
 
   beforeAll(async () => {
     // The list cache off: every call reads its page (the plan test reads the last one's SQL).
     t = await startTestApp(
       target,
       { RANWAL_LIST_CACHE_MB: '0' },
-      {
-        wrapDatabase: (database) => {
-          raw = database;
-          return {
-            ...database,
-            read: (query) => {
-              recorded.push(query);
-              return database.read(query);
-            },
-          };
-        },
-      },
+      { wrapDatabase: reads.wrapDatabase },
     );
     const chains = [await buildChain(t, 'tanda'), await buildChain(t, 'tandb')];
     const admin = await t.database.db
@@ -131,16 +119,11 @@ describe.each(databaseTargets)('deep pages of the whole list on %s', (target) =>
   it('reads about one bucket of the index for a deep page, not every line before it', async () => {
     // Page 251 of 500: 12 500 lines from either end, in buckets of about 1 500 lines.
     for (const sort of sorts) {
-      recorded = [];
+      reads.take();
       await pageIds(sort, 251);
-      const page = recorded.find((read) => read.sql.includes('sort_key'));
+      const page = reads.take().find((read) => read.sql.includes('sort_key'));
       expect(page, sort).toBeDefined();
-      const [row] = await raw.read<{ 'QUERY PLAN': unknown }>(
-        Compiled.raw(`explain (analyze, format json) ${page!.sql}`, [...page!.parameters]),
-      );
-      const plan = row!['QUERY PLAN'];
-      const [top] = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: PlanNode }];
-      const scans = nodesOf(top.Plan).filter((node) =>
+      const scans = (await reads.planOf(page!, { analyze: true })).filter((node) =>
         node['Index Name']?.startsWith('detail_program_'),
       );
       expect(scans.length, sort).toBeGreaterThan(0);
@@ -177,11 +160,3 @@ describe.each(databaseTargets)('deep pages of the whole list on %s', (target) =>
     await expectPagesAsOffsets();
   });
 });
-
-interface PlanNode {
-  'Node Type': string;
-  'Index Name'?: string;
-  'Actual Rows'?: number;
-  Plans?: PlanNode[];
-}
-const nodesOf = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(nodesOf)];

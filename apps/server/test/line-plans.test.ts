@@ -1,8 +1,8 @@
-import { CompiledQuery as Compiled, type CompiledQuery, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '../src/db/connect.js';
 import { buildChain, buildUnitChain, insertSeededLines, signedInPerson } from './fixtures.js';
 import { databaseTargets, startTestApp, type TestApp } from './harness.js';
+import { type PlanNode, readRecorder } from './plans.js';
 
 // The plans of the budget-line list's queries (issue 39), read with EXPLAIN on a database shaped
 // like a real one (40 000 lines over two years, six chains, two units, a user's own share), so
@@ -13,41 +13,16 @@ import { databaseTargets, startTestApp, type TestApp } from './harness.js';
 const LIST = '/ranwal/api/detail-program/list';
 const LINES = 40_000;
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-const nodesOf = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(nodesOf)];
-
 describe.each(databaseTargets)('budget-line list plans on %s', (target) => {
   let t: TestApp;
-  let raw: DatabaseHandle;
+  /** The line reads of each call, as the app sent them. */
+  const reads = readRecorder();
   let unitToken: string;
   let unitAgency: string;
   let programId: string;
-  /** The line reads of the last call, as the app sent them. */
-  let recorded: CompiledQuery[] = [];
 
   beforeAll(async () => {
-    t = await startTestApp(
-      target,
-      {},
-      {
-        wrapDatabase: (database) => {
-          raw = database;
-          return {
-            ...database,
-            read: (query) => {
-              recorded.push(query);
-              return database.read(query);
-            },
-          };
-        },
-      },
-    );
+    t = await startTestApp(target, {}, { wrapDatabase: reads.wrapDatabase });
     const chains = [
       await buildChain(t, 'rsatu'),
       await buildChain(t, 'rdua'),
@@ -71,21 +46,14 @@ describe.each(databaseTargets)('budget-line list plans on %s', (target) => {
 
   /** The plan of each line read a list call sent (its EXPLAIN), with the call's answer. */
   const plansOf = async (token: string, query: string, list = LIST) => {
-    recorded = [];
+    reads.take();
     const answer = await t.call('GET', `${list}?${query}`, { token });
     expect(answer.statusCode, answer.body).toBe(200);
-    const reads = recorded.filter(
-      (read) => read.sql.includes('detail_program') && !read.sql.startsWith('explain'),
-    );
+    const lineReads = reads
+      .take()
+      .filter((read) => read.sql.includes('detail_program') && !read.sql.startsWith('explain'));
     const plans = [];
-    for (const read of reads) {
-      const [row] = await raw.read<{ 'QUERY PLAN': unknown }>(
-        Compiled.raw(`explain (format json) ${read.sql}`, [...read.parameters]),
-      );
-      const plan = row!['QUERY PLAN'];
-      const [top] = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: PlanNode }];
-      plans.push({ sql: read.sql, nodes: nodesOf(top.Plan) });
-    }
+    for (const read of lineReads) plans.push({ sql: read.sql, nodes: await reads.planOf(read) });
     return { plans, filter: answer.json().filter as Record<string, unknown> };
   };
 
