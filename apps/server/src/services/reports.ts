@@ -750,7 +750,7 @@ export function createBudgetLineService(
   async function markedStart(
     sort: BudgetLineSort,
     offset: number,
-  ): Promise<{ from: Expression<SqlBool> | null; skip: number } | null> {
+  ): Promise<{ condition: Expression<SqlBool> | null; skip: number } | null> {
     const [[column, direction]] = budgetLineSortOrders[sort];
     const kind = column === 'created_at' ? 'created' : 'total';
     const order = sql.raw(direction);
@@ -767,7 +767,7 @@ export function createBudgetLineService(
     const bound = direction === 'desc' ? bounds.to : bounds.from;
     const ref = sql.ref(`line.${column}`);
     return {
-      from:
+      condition:
         bound === null
           ? null
           : sql<boolean>`${ref} ${sql.raw(direction === 'desc' ? '<' : '>=')} ${sortKeys[column].value(bound)}`,
@@ -984,7 +984,7 @@ export function createBudgetLineService(
           : null;
       const useMarked = marked !== null && marked.skip < (fromEnd ?? offset);
       const page = useMarked
-        ? ordered(marked.from ? chosen.where(marked.from) : chosen, query.sort)
+        ? ordered(marked.condition ? chosen.where(marked.condition) : chosen, query.sort)
             .limit(query.limit + 1)
             .offset(marked.skip)
         : fromEnd !== null
