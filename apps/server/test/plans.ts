@@ -6,6 +6,7 @@ export interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
+  'Index Cond'?: string;
   /** With `analyze` only. */
   'Actual Rows'?: number;
   Plans?: PlanNode[];
