@@ -1,6 +1,11 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { likeTrigrams, rarePieces, textTrigrams } from '../src/services/search-sample.js';
+import {
+  estimateSearch,
+  likeTrigrams,
+  rarePieces,
+  textTrigrams,
+} from '../src/services/search-sample.js';
 import { databaseTargets, startTestApp, type TestApp } from './harness.js';
 
 // The server plans a whole-province search from its own sample of lines (issue 39): which of
@@ -39,6 +44,41 @@ describe('the pieces of a search asked of the trigram index', () => {
     expect(rarePieces('spesifikasi 42', new Map([...everyLine, [' 42', 0.01]]))).toEqual([' 42']);
     expect(rarePieces('spesifikasi', shares)).toBeUndefined();
     expect(rarePieces('genset cadangan', shares)).toBeUndefined();
+  });
+});
+
+describe('what the sample says of a search', () => {
+  const line = (search_text: string, year: number, account_name = 'belanja alat tulis kantor') => ({
+    search_text,
+    year,
+    program_name: 'program penunjang urusan pemerintahan daerah',
+    account_code: '5.1.02.01.01.0024',
+    account_name,
+  });
+  const sample = {
+    lines: [
+      line('kertas hvs spesifikasi 42', 2025),
+      line('kertas hvs spesifikasi 7', 2025),
+      line('nasi kotak spesifikasi 42', 2025, 'belanja makanan dan minuman rapat'),
+      line('tinta printer spesifikasi 42', 2026),
+    ],
+    shares: new Map<string, number>(),
+    tableLines: 1_000,
+    taken: 0,
+  };
+
+  it('finds lines as the list does, in the year asked, scaled to the table', () => {
+    // Two of the three 2025 lines hold it: two of four sampled lines, so 500 of the table's.
+    expect(estimateSearch(sample, 'Spesifikasi 42', 2025)).toMatchObject({
+      found: 2,
+      share: 2 / 3,
+      lines: 500,
+    });
+    // By the account's name and code, and the programme's name, as budgetLineSearchFields.
+    expect(estimateSearch(sample, 'makanan dan minuman', 2025)).toMatchObject({ found: 1 });
+    expect(estimateSearch(sample, '5.1.02.01', undefined)).toMatchObject({ found: 4, share: 1 });
+    expect(estimateSearch(sample, 'penunjang urusan', 2026)).toMatchObject({ found: 1 });
+    expect(estimateSearch(sample, 'genset', 2025)).toMatchObject({ found: 0, share: 0, lines: 0 });
   });
 });
 

@@ -61,7 +61,7 @@ import { createPaguService } from './pagu.js';
 import { taxRuleOf } from './planning.js';
 import { createPriceItemService, outsideCatalogueSql } from './price-items.js';
 import { programmesWhere } from './scope.js';
-import { createSearchSampler, type SearchEstimate } from './search-sample.js';
+import { createSearchSampler, estimateSearch, type SearchEstimate } from './search-sample.js';
 
 type CreateInput = Parsed<typeof BudgetLineInput>;
 type ListQuery = Parsed<typeof BudgetLineListQuery>;
@@ -100,6 +100,11 @@ export type BudgetLineFilter = Partial<Parsed<typeof BudgetLineFilterQuery>> & {
    * condition).
    */
   indexedTextOnly?: boolean;
+  /**
+   * The search checked on each line an order's index is walked to (search-sample.ts): its
+   * text by `strpos`, its programme and account each by one look-up of the line's own.
+   */
+  searchWalked?: boolean;
 };
 
 /**
@@ -262,6 +267,35 @@ const SURELY_PAST_BOUND = 2 * COUNT_BOUND;
 const SEARCH_WALK_LINES = 10_000;
 /** The fewest sampled lines holding a search for its share to plan a walk by. */
 const SEARCH_WALK_FOUND = 2;
+
+/**
+ * A walked page checks each line's own programme and account by a look-up (about 0.1 ms each)
+ * while it expects to pass at most this many lines; past it the search's programmes and
+ * accounts are looked up once as ids (1–10 ms).
+ */
+const WALK_PROBED_LINES = 100;
+
+/**
+ * Whether a search's page is walked in its order (each line checked) rather than read from the
+ * indexes: when the sample finds it often enough that the page at `offset` lies within
+ * SEARCH_WALK_LINES lines of its order.
+ */
+function walks(estimate: SearchEstimate, offset: number, limit: number): boolean {
+  return (
+    estimate.found >= SEARCH_WALK_FOUND &&
+    (offset + limit + 1) / estimate.share <= SEARCH_WALK_LINES
+  );
+}
+
+/**
+ * Whether the sample says the search surely finds more than COUNT_BOUND lines: even with three
+ * standard deviations fewer sampled lines found (a one-in-a-thousand shortfall), and at least
+ * 20 found. Counting 10 001 scattered lines costs 50–150 ms; the answer would be the same.
+ */
+function sampleSaysPast({ found, lines }: SearchEstimate): boolean {
+  if (found < 20) return false;
+  return (lines * (found - 3 * Math.sqrt(found))) / found > COUNT_BOUND;
+}
 
 /**
  * The lines past `position` in the order (`backward`: before it), as one condition an index
@@ -450,11 +484,10 @@ export interface SearchMatches {
   /** What the process's sample says of a whole-province search (search-sample.ts). */
   estimate?: SearchEstimate;
   /**
-   * How the line's own text is asked for: by default the whole search of the trigram index;
-   * by its rare pieces of that index, the whole search checked on the lines found; or checked
-   * on each line an order's index is walked to ('walked').
+   * The search's rare pieces (search-sample.ts): the line's own text is asked of the trigram
+   * index by these, the whole search checked on the lines found, instead of by the whole search.
    */
-  text?: { pieces: readonly string[] } | 'walked';
+  pieces?: readonly string[];
 }
 
 /**
@@ -587,27 +620,60 @@ export function whereLines<Q extends WhereInterface<LineDatabase, 'line'>>(
     narrowed = narrowed.where('line.supporter_id', '=', filter.supporter_id);
   }
   if (filter.indexedTextOnly) narrowed = narrowed.where(indexedText);
-  if (filter.search && matches) {
+  if (filter.search && filter.searchWalked && matches) {
+    // A long walk: the programmes' few ids as a constant array, the accounts' in a hash built
+    // once from the parameter (a hashed subplan), not estimated one by one while planning (as
+    // `= any` of 4 128 ids: 17 ms).
+    const { programs, accounts } = matches;
+    narrowed = narrowed.where((eb) =>
+      eb.or([
+        sql<boolean>`strpos(line.search_text, lower(${filter.search})) > 0`,
+        ...(programs.length > 0 ? [sql<boolean>`line.program_id = any(${programs}::uuid[])`] : []),
+        ...(accounts.length > 0
+          ? [sql<boolean>`line.account_id in (select unnest(${accounts}::uuid[]))`]
+          : []),
+      ]),
+    );
+  } else if (filter.search && filter.searchWalked) {
+    const pattern = containsPattern(filter.search);
+    narrowed = narrowed.where((eb) => {
+      const parents = searchedParents(eb, pattern);
+      // The line's own programme and account, each one look-up by id: true when it holds the
+      // search, null otherwise. (As `exists` PostgreSQL hashed every matching account first:
+      // 16 512 for 'perjalanan dinas', 150 ms, for a page that checks 40 lines.)
+      const found = sql<boolean>`true`.as('found');
+      const programHolds = parents.programs
+        .clearSelect()
+        .select(found)
+        .where('program.id', '=', sql<string>`line.program_id`);
+      const accountHolds = parents.accounts
+        .clearSelect()
+        .select(found)
+        .where('account.id', '=', sql<string>`line.account_id`);
+      return eb.or([
+        // strpos is what the LIKE asks, in a form no index serves: the walk's order is kept.
+        sql<boolean>`strpos(line.search_text, lower(${filter.search})) > 0`,
+        sql<boolean>`(${programHolds})`,
+        sql<boolean>`(${accountHolds})`,
+      ]);
+    });
+  } else if (filter.search && matches) {
     const pattern = containsPattern(filter.search);
     // A constant array of ids is looked up in a hash, built once per statement from the
     // parameter; an empty one is left out.
     const byId = (column: 'line.program_id' | 'line.account_id', ids: string[]) =>
       ids.length > 0 ? [sql<boolean>`${sql.ref(column)} = any(${ids}::uuid[])`] : [];
-    const { text } = matches;
-    // strpos is what the LIKE asks, in a form no index serves.
-    const holds = sql<boolean>`strpos(line.search_text, lower(${filter.search})) > 0`;
+    const { pieces } = matches;
     narrowed = narrowed.where((eb) =>
       eb.or([
-        text === 'walked'
-          ? holds
-          : text
-            ? eb.and([
-                ...text.pieces.map((piece) =>
-                  eb('line.search_text', 'like', sql<string>`lower(${containsPattern(piece)})`),
-                ),
-                holds,
-              ])
-            : eb('line.search_text', 'like', sql<string>`lower(${pattern})`),
+        pieces
+          ? eb.and([
+              ...pieces.map((piece) =>
+                eb('line.search_text', 'like', sql<string>`lower(${containsPattern(piece)})`),
+              ),
+              sql<boolean>`strpos(line.search_text, lower(${filter.search})) > 0`,
+            ])
+          : eb('line.search_text', 'like', sql<string>`lower(${pattern})`),
         ...byId('line.program_id', matches.programs),
         ...byId('line.account_id', matches.accounts),
       ]),
@@ -739,7 +805,8 @@ export function createBudgetLineService(
 
   /**
    * How many lines match, up to COUNT_BOUND: a count over `limit COUNT_BOUND + 1` lines. A
-   * search PostgreSQL expects to match more than SURELY_PAST_BOUND lines is not counted: it is
+   * search the process's sample (over the whole province) or else PostgreSQL's planner expects
+   * to match more than SURELY_PAST_BOUND lines is not counted: it is
    * past the bound, and finding 10 001 of its lines scattered through a year costs more than a
    * page (100–350 ms for 20 000 matches among 527 000 lines on the bench's seed).
    */
@@ -748,14 +815,16 @@ export function createBudgetLineService(
     matches?: SearchMatches,
   ): Promise<BoundedCount> {
     const matching = whereLines(lineOnes, filter, matches);
-    if (filter.search && (await estimatedRows(matching)) > SURELY_PAST_BOUND) {
-      return { count: COUNT_BOUND, bounded: true };
-    }
+    const estimate = matches?.estimate;
+    const surelyPast = estimate
+      ? sampleSaysPast(estimate)
+      : filter.search && (await estimatedRows(matching)) > SURELY_PAST_BOUND;
+    if (surelyPast) return { count: COUNT_BOUND, bounded: true };
     // The count asks the trigram index by the search's rare pieces when it has them; a
     // search of a unit or a person is read from their own indexes.
-    const pieces = matches?.estimate?.pieces;
+    const pieces = estimate?.pieces;
     const counted =
-      matches && pieces ? whereLines(lineOnes, filter, { ...matches, text: { pieces } }) : matching;
+      matches && pieces ? whereLines(lineOnes, filter, { ...matches, pieces }) : matching;
     const [row] = await read<{ count: unknown }>(
       db
         .selectFrom(counted.limit(COUNT_BOUND + 1).as('matching'))
@@ -763,21 +832,6 @@ export function createBudgetLineService(
         .compile(),
     );
     return boundedCount(row?.count);
-  }
-
-  /**
-   * How a search's page asks for the lines' text: walked in its order, each line checked, when
-   * the sample says the page is found within SEARCH_WALK_LINES lines; otherwise by the trigram
-   * index, by the search's rare pieces when it has them.
-   */
-  function pageText(matches: SearchMatches, offset: number, limit: number): SearchMatches {
-    const { estimate } = matches;
-    if (!estimate) return matches;
-    const walk = (offset + limit + 1) / estimate.share;
-    if (estimate.found >= SEARCH_WALK_FOUND && walk <= SEARCH_WALK_LINES) {
-      return { ...matches, text: 'walked' };
-    }
-    return estimate.pieces ? { ...matches, text: { pieces: estimate.pieces } } : matches;
   }
 
   /**
@@ -999,13 +1053,36 @@ export function createBudgetLineService(
       // A search over the whole province (no unit, programme, sub kegiatan or person, whose
       // lines come from their own indexes) is planned by what the sample says of it.
       const wholeProvince =
-        !programmeScoped && !filter.programmes && !filter.sub_action_id && !filter.created_by;
-      const [found, longLines, estimate] = await Promise.all([
-        query.search ? listSearchMatches(db, query.search, read, units) : undefined,
+        !programmeScoped &&
+        !filter.programmes &&
+        !filter.sub_action_id &&
+        !filter.created_by &&
+        !filter.supporter_id;
+      const [longLines, sample] = await Promise.all([
         programmeScoped ? anyLongSearchText(filter) : true,
-        query.search && wholeProvince ? searchSample.estimate(query.search) : undefined,
+        query.search && wholeProvince ? searchSample.current() : undefined,
       ]);
-      const matches = found && estimate ? { ...found, estimate } : found;
+      const estimate =
+        sample && query.search ? estimateSearch(sample, query.search, filter.year) : undefined;
+      const pageOffset = position ? 0 : offset;
+      const walked = estimate !== undefined && walks(estimate, pageOffset, query.limit);
+      // The programmes and accounts the search names, looked up when a statement asks the
+      // indexes for them (a walked page checks each line's own).
+      let named: Promise<SearchMatches | undefined> | undefined;
+      const searchMatches = () => {
+        named ??= query.search
+          ? listSearchMatches(db, query.search, read, units).then((found) =>
+              found && estimate ? { ...found, estimate } : found,
+            )
+          : Promise.resolve(undefined);
+        return named;
+      };
+      // A short walk checks each line's own programme and account (a look-up each); a longer
+      // one, past WALK_PROBED_LINES, the search's ids looked up once.
+      const matches =
+        walked && (pageOffset + query.limit + 1) / estimate.share <= WALK_PROBED_LINES
+          ? undefined
+          : await searchMatches();
       const indexed = longLines ? {} : { indexedTextOnly: true };
       const searched: BudgetLineFilter = { ...filter, ...indexed };
       // The caller's whole scope only when the check above was over all of it (no programme
@@ -1017,15 +1094,21 @@ export function createBudgetLineService(
       };
       const scopeTotal = async (): Promise<BoundedCount> =>
         kept ? exact(await kept()) : countLines(inScope);
-      const searchCount = query.search ? countLines(searched, matches) : undefined;
+      const searchCount = query.search
+        ? estimate && sampleSaysPast(estimate)
+          ? Promise.resolve({ count: COUNT_BOUND, bounded: true })
+          : searchMatches().then((found) => countLines(searched, found))
+        : undefined;
       const totalCount = narrowed || kept ? scopeTotal() : undefined;
       // Awaited below; a failed page read must not leave them unhandled meanwhile.
       for (const pending of [searchCount, totalCount]) pending?.catch(() => undefined);
 
       let chosen = whereLines(
         lineIds,
-        ownLinesAll ? { ...searched, programmes: undefined } : searched,
-        matches && pageText(matches, position ? 0 : offset, query.limit),
+        ownLinesAll
+          ? { ...searched, programmes: undefined }
+          : { ...searched, searchWalked: walked },
+        matches?.estimate?.pieces ? { ...matches, pieces: matches.estimate.pieces } : matches,
       );
       if (position) chosen = chosen.where(beyond(query.sort, position, backward));
       // A page by number past the middle of a kept count is read from the other end: the
