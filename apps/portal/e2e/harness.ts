@@ -400,7 +400,10 @@ export async function chooseInComboBox(page: Page, label: string, option: string
   } catch {
     // In three full CI runs the list kept re-rendering under the pointer for the whole wait
     // ('element was detached from the DOM, retrying'), never alone or at load 8 here. A person
-    // then takes the keyboard: down the list to the option, Enter.
+    // then takes the keyboard: down the list to the option, Enter. In a fourth (a machine at
+    // half its speed) the list had closed by then and the option was never found again: it is
+    // typed once more first, which opens the list again.
+    await box.fill(option);
     const id = await choice.getAttribute('id', { timeout: 60_000 });
     await expect
       .poll(
