@@ -580,6 +580,13 @@ function accountsOfUnits(units: readonly string[]) {
 }
 
 /**
+ * The line's own text holds `search`: what `search_text like lower('%…%')` asks, in a form no
+ * index serves (a walk keeps its order's index; a search asked by its rare pieces checks the
+ * whole of it on the lines the pieces found).
+ */
+const textHolds = (search: string) => sql<boolean>`strpos(line.search_text, lower(${search})) > 0`;
+
+/**
  * Narrows a read, an update or a delete of lines aliased `line` (the stored line alone: no join
  * is needed to filter). With `matches` (searchMatchesOf the filter's search), the search's
  * programmes and accounts are those ids rather than looked up by the statement.
@@ -620,22 +627,23 @@ export function whereLines<Q extends WhereInterface<LineDatabase, 'line'>>(
     narrowed = narrowed.where('line.supporter_id', '=', filter.supporter_id);
   }
   if (filter.indexedTextOnly) narrowed = narrowed.where(indexedText);
-  if (filter.search && filter.searchWalked && matches) {
+  const { search } = filter;
+  if (search && filter.searchWalked && matches) {
     // A long walk: the programmes' few ids as a constant array, the accounts' in a hash built
     // once from the parameter (a hashed subplan), not estimated one by one while planning (as
     // `= any` of 4 128 ids: 17 ms).
     const { programs, accounts } = matches;
     narrowed = narrowed.where((eb) =>
       eb.or([
-        sql<boolean>`strpos(line.search_text, lower(${filter.search})) > 0`,
+        textHolds(search),
         ...(programs.length > 0 ? [sql<boolean>`line.program_id = any(${programs}::uuid[])`] : []),
         ...(accounts.length > 0
           ? [sql<boolean>`line.account_id in (select unnest(${accounts}::uuid[]))`]
           : []),
       ]),
     );
-  } else if (filter.search && filter.searchWalked) {
-    const pattern = containsPattern(filter.search);
+  } else if (search && filter.searchWalked) {
+    const pattern = containsPattern(search);
     narrowed = narrowed.where((eb) => {
       const parents = searchedParents(eb, pattern);
       // The line's own programme and account, each one look-up by id: true when it holds the
@@ -651,14 +659,13 @@ export function whereLines<Q extends WhereInterface<LineDatabase, 'line'>>(
         .select(found)
         .where('account.id', '=', sql<string>`line.account_id`);
       return eb.or([
-        // strpos is what the LIKE asks, in a form no index serves: the walk's order is kept.
-        sql<boolean>`strpos(line.search_text, lower(${filter.search})) > 0`,
+        textHolds(search),
         sql<boolean>`(${programHolds})`,
         sql<boolean>`(${accountHolds})`,
       ]);
     });
-  } else if (filter.search && matches) {
-    const pattern = containsPattern(filter.search);
+  } else if (search && matches) {
+    const pattern = containsPattern(search);
     // A constant array of ids is looked up in a hash, built once per statement from the
     // parameter; an empty one is left out.
     const byId = (column: 'line.program_id' | 'line.account_id', ids: string[]) =>
@@ -671,15 +678,15 @@ export function whereLines<Q extends WhereInterface<LineDatabase, 'line'>>(
               ...pieces.map((piece) =>
                 eb('line.search_text', 'like', sql<string>`lower(${containsPattern(piece)})`),
               ),
-              sql<boolean>`strpos(line.search_text, lower(${filter.search})) > 0`,
+              textHolds(search),
             ])
           : eb('line.search_text', 'like', sql<string>`lower(${pattern})`),
         ...byId('line.program_id', matches.programs),
         ...byId('line.account_id', matches.accounts),
       ]),
     );
-  } else if (filter.search) {
-    const pattern = containsPattern(filter.search);
+  } else if (search) {
+    const pattern = containsPattern(search);
     // budgetLineSearchFields: the line's own text (one lower-cased column with a trigram
     // index), its programme's name, its account's code or name. Programmes and accounts are
     // matched in their own tables first, once, and looked up per line in a hash (a hashed
