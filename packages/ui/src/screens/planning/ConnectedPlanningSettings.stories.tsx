@@ -271,6 +271,9 @@ const ErrorStory: Story = {
   play: async ({ canvas }) => {
     await expect(await canvas.findByText(tax.fetchFailed)).toBeVisible();
     await expect(await canvas.findByText(signers.fetchFailed)).toBeVisible();
+    // The recalculation's own read still answers: its settled table, not its loading row, is
+    // the picture (a CI run at half speed took it while 'Memuat data…' still showed).
+    await expect(await canvas.findByText(recalculation.upToDate)).toBeVisible();
   },
 };
 
