@@ -827,14 +827,9 @@ export function createBudgetLineService(
       ? sampleSaysPast(estimate)
       : filter.search && (await estimatedRows(matching)) > SURELY_PAST_BOUND;
     if (surelyPast) return { count: COUNT_BOUND, bounded: true };
-    // The count asks the trigram index by the search's rare pieces when it has them; a
-    // search of a unit or a person is read from their own indexes.
-    const pieces = estimate?.pieces;
-    const counted =
-      matches && pieces ? whereLines(lineOnes, filter, { ...matches, pieces }) : matching;
     const [row] = await read<{ count: unknown }>(
       db
-        .selectFrom(counted.limit(COUNT_BOUND + 1).as('matching'))
+        .selectFrom(matching.limit(COUNT_BOUND + 1).as('matching'))
         .select((eb) => eb.fn.countAll().as('count'))
         .compile(),
     );
@@ -1079,7 +1074,8 @@ export function createBudgetLineService(
       const searchMatches = () => {
         named ??= query.search
           ? listSearchMatches(db, query.search, read, units).then((found) =>
-              found && estimate ? { ...found, estimate } : found,
+              // The page and the count ask the trigram index by the search's rare pieces.
+              found && estimate ? { ...found, estimate, pieces: estimate.pieces } : found,
             )
           : Promise.resolve(undefined);
         return named;
@@ -1115,7 +1111,7 @@ export function createBudgetLineService(
         ownLinesAll
           ? { ...searched, programmes: undefined }
           : { ...searched, searchWalked: walked },
-        matches?.estimate?.pieces ? { ...matches, pieces: matches.estimate.pieces } : matches,
+        matches,
       );
       if (position) chosen = chosen.where(beyond(query.sort, position, backward));
       // A page by number past the middle of a kept count is read from the other end: the
