@@ -24,6 +24,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import pg from 'pg';
+import { openPglite } from './pglite.mjs';
 import { isReplayed, isUserLookup } from './replay-rules.mjs';
 
 const secret = Buffer.from(process.env.RANWAL_JWT_SECRET ?? '', 'utf8');
@@ -43,11 +44,7 @@ const revive = (value) =>
 /** `{ run(text, values), transaction(fn) }` over PostgreSQL or PGlite. */
 async function openDatabase() {
   if (process.env.RANWAL_BARE_PGLITE_DIR) {
-    const { PGlite } = await import('@electric-sql/pglite');
-    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-    const pglite = await PGlite.create(process.env.RANWAL_BARE_PGLITE_DIR, {
-      extensions: { pg_trgm },
-    });
+    const pglite = await openPglite(process.env.RANWAL_BARE_PGLITE_DIR);
     // One session: a transaction holds it from begin to commit, as the server's driver does.
     let queue = Promise.resolve();
     const exclusive = (work) => {

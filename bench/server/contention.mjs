@@ -15,10 +15,9 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { writeCsv } from '../import/rows.mjs';
 import { freePort } from '../local.mjs';
+import { openPglite } from './pglite.mjs';
 import {
   ADMIN,
   benchUser,
@@ -158,7 +157,7 @@ try {
   await stopChildren();
 
   console.log(`Seeding ${LINES.toLocaleString('en')} lines into PGlite…`);
-  const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const pglite = await openPglite(dataDir);
   // Ten units of one programme each; the bench user plans for the first: 10 000 lines to page.
   const sizes = { ...SIZES, agencies: 10, programs: 10, usersPerAgency: 1, lines: LINES };
   await pglite.query('begin');

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { managedEntities } from '@ranwal/core';
+import { openPglite } from './pglite.mjs';
 import {
   ADMIN,
   benchUser,
@@ -409,9 +410,7 @@ async function startServerAndSeed(captureLog) {
   await stopChildren();
   if (seeded.json.filter.total_result === 0) {
     console.log(`Seeding ${sizes.lines.toLocaleString('en')} lines into PGlite ${dataDir}…`);
-    const { PGlite } = await import('@electric-sql/pglite');
-    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-    const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+    const pglite = await openPglite(dataDir);
     const client = {
       query: async (text, values) => {
         const result = await pglite.query(text, values);

@@ -8,6 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { createClient, type RanwalClient } from '@ranwal/core';
 import pg from 'pg';
 import { freePort } from '../../../bench/local.mjs';
+import { pgliteExtensions } from '../src/db/pglite-extensions.js';
 import { createChainWith } from '../test/fixtures.js';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -118,7 +119,7 @@ export async function restartPostgres(): Promise<void> {
 
 /** Opens a stopped server's PGlite directory to look at what it holds. */
 export async function withPglite<T>(dataDir: string, read: (db: PGlite) => Promise<T>): Promise<T> {
-  const db = await PGlite.create(dataDir);
+  const db = await PGlite.create(dataDir, { extensions: pgliteExtensions });
   try {
     return await read(db);
   } finally {

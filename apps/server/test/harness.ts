@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { type DatabaseHandle, openDatabase, pgliteDatabase } from '../src/db/connect.js';
 import { migratedPgliteDump, migratedPostgresTemplate } from '../src/db/migrated-template.js';
+import { pgliteExtensions } from '../src/db/pglite-extensions.js';
 import { createUserService } from '../src/services/users.js';
 
 export type DatabaseTarget = 'pglite' | 'postgres';
@@ -26,7 +26,7 @@ export async function freshDatabase(
 ): Promise<DatabaseHandle & { url?: string }> {
   if (target === 'pglite') {
     const loadDataDir = await migratedPgliteDump();
-    const pglite = await PGlite.create('memory://', { extensions: { pg_trgm }, loadDataDir });
+    const pglite = await PGlite.create('memory://', { extensions: pgliteExtensions, loadDataDir });
     return pgliteDatabase(pglite, 'PGlite (in memory)');
   }
   const base = new URL(process.env.DATABASE_URL!);

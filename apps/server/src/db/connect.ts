@@ -1,6 +1,5 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import {
   CompiledQuery,
   type DatabaseConnection,
@@ -15,6 +14,7 @@ import pg from 'pg';
 import { changeActorStatement } from './change-actor.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { PGliteDialect } from './pglite-dialect.js';
+import { pgliteExtensions } from './pglite-extensions.js';
 import {
   primaryOnly,
   type ReplicaOptions,
@@ -159,8 +159,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   // One process per directory: a second server on it would split and then corrupt the data.
   const unlock = inMemory ? async () => {} : await lockDataDir(dataDir);
   try {
-    // pg_trgm backs the search indexes; PostgreSQL ships it in contrib, PGlite loads it here.
-    const pglite = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+    // The contrib extensions the search indexes need (pglite-extensions.ts).
+    const pglite = await PGlite.create(dataDir, { extensions: pgliteExtensions });
     return pgliteDatabase(pglite, inMemory ? 'PGlite (in memory)' : `PGlite ${dataDir}`, unlock);
   } catch (error) {
     await unlock();

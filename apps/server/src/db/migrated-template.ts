@@ -6,10 +6,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import pg from 'pg';
 import { openDatabase, pgliteDatabase } from './connect.js';
 import { migrateToLatest } from './migrate.js';
+import { pgliteExtensions } from './pglite-extensions.js';
 
 /*
  * A migrated database to start each test's fresh database from, made once per schema instead of
@@ -61,7 +61,7 @@ export function migratedPgliteDump(): Promise<Blob> {
     const file = schemaKey ? path.join(os.tmpdir(), `ranwal-migrated-${schemaKey}.tar`) : null;
     const kept = file ? await readFile(file).catch(() => null) : null;
     if (kept) return new Blob([kept]);
-    const pglite = await PGlite.create('memory://', { extensions: { pg_trgm } });
+    const pglite = await PGlite.create('memory://', { extensions: pgliteExtensions });
     await migrateToLatest(pgliteDatabase(pglite, 'migrated template').db);
     const dump = await pglite.dumpDataDir('none');
     await pglite.close();

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import {
   SANDBOX_PATH,
   SANDBOX_USER_TOKEN,
@@ -15,6 +14,7 @@ import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type DatabaseHandle, openDatabase, pgliteDatabase } from '../db/connect.js';
 import { migratedPgliteDump, migratedPostgresTemplate } from '../db/migrated-template.js';
+import { pgliteExtensions } from '../db/pglite-extensions.js';
 import { signSessionToken } from '../plugins/auth.js';
 import { TokenService } from '../services/tokens.js';
 import { emptyTables, writeSeed } from './seed.js';
@@ -126,7 +126,7 @@ function pgliteSource(): DatabaseSource {
   const baseDatabase = () => {
     base ??= (async () =>
       PGlite.create('memory://', {
-        extensions: { pg_trgm },
+        extensions: pgliteExtensions,
         loadDataDir: await migratedPgliteDump(),
       }))();
     return base;
