@@ -276,6 +276,26 @@ function serialScenarios(admin, user) {
       token: admin.token,
       path: () => `${LIST}?limit=10&year=2025&sort=${pick(sorts)}&page=${randomInt(50)}`,
     },
+    // The lists beside the lines' that read the line table: whether each sumber dana is in use,
+    // the pagu of each unit against what its lines plan, the history of every change.
+    {
+      name: 'funding-sources',
+      what: "the admin's list of sumber dana, each with whether lines name it",
+      token: admin.token,
+      path: () => '/ranwal/api/funding-source/list?limit=100',
+    },
+    {
+      name: 'pagu-list',
+      what: "the admin's 2025 pagu of each unit, page of 10 of 172",
+      token: admin.token,
+      path: () => `/ranwal/api/pagu/list?year=2025&limit=10&page=${1 + randomInt(17)}`,
+    },
+    {
+      name: 'history',
+      what: "the admin's history of changes, first page",
+      token: admin.token,
+      path: () => '/ranwal/api/history/list',
+    },
   ];
 }
 

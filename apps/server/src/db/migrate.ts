@@ -42,6 +42,7 @@ import * as readFence from './migrations/2026-11-30-0041-read-fence.js';
 import * as unitSearchIndex from './migrations/2026-11-30-0042-unit-search-index.js';
 import * as lineOrderMarks from './migrations/2026-11-30-0043-line-order-marks.js';
 import * as yearSearchIndex from './migrations/2026-12-01-0044-year-search-index.js';
+import * as lineFundingSourceIndex from './migrations/2026-12-01-0045-line-funding-source-index.js';
 
 // Listed statically so the bundled server needs no migrations folder at run time.
 const migrations: Record<string, Migration> = {
@@ -87,6 +88,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-30-0042-unit-search-index': unitSearchIndex,
   '2026-11-30-0043-line-order-marks': lineOrderMarks,
   '2026-12-01-0044-year-search-index': yearSearchIndex,
+  '2026-12-01-0045-line-funding-source-index': lineFundingSourceIndex,
 };
 
 /** Brings the schema to the latest migration; serves start-up, tests and `npm run migrate`. */

@@ -44,8 +44,11 @@ const sourceColumns = [
   'updated_at',
 ] as const;
 
-/** Lines or a sub kegiatan name the source: it cannot be deleted (an index probe each). */
-const inUseSql = sql<boolean>`(exists (select 1 from detail_program d
+/**
+ * Lines or a sub kegiatan name the source: it cannot be deleted (an index probe each, the lines'
+ * by `detail_program_funding_source_idx`; exported for the plan check in line-plans.test.ts).
+ */
+export const inUseSql = sql<boolean>`(exists (select 1 from detail_program d
     where d.funding_source_id = funding_source.id)
   or exists (select 1 from sub_action_funding f where f.funding_source_id = funding_source.id))`;
 
