@@ -481,13 +481,12 @@ function withVerificationState(lines: LineQuery) {
 export interface SearchMatches {
   programs: string[];
   accounts: string[];
-  /** What the process's sample says of a whole-province search (search-sample.ts). */
-  estimate?: SearchEstimate;
   /**
-   * The search's rare pieces (search-sample.ts): the line's own text is asked of the trigram
-   * index by these, the whole search checked on the lines found, instead of by the whole search.
+   * What the process's sample says of a whole-province search (search-sample.ts). With rare
+   * pieces, the line's own text is asked of the trigram index by them, the whole search checked
+   * on the lines found, instead of by the whole search.
    */
-  pieces?: readonly string[];
+  estimate?: SearchEstimate;
 }
 
 /**
@@ -670,7 +669,7 @@ export function whereLines<Q extends WhereInterface<LineDatabase, 'line'>>(
     // parameter; an empty one is left out.
     const byId = (column: 'line.program_id' | 'line.account_id', ids: string[]) =>
       ids.length > 0 ? [sql<boolean>`${sql.ref(column)} = any(${ids}::uuid[])`] : [];
-    const { pieces } = matches;
+    const pieces = matches.estimate?.pieces;
     narrowed = narrowed.where((eb) =>
       eb.or([
         pieces
@@ -1074,8 +1073,7 @@ export function createBudgetLineService(
       const searchMatches = () => {
         named ??= query.search
           ? listSearchMatches(db, query.search, read, units).then((found) =>
-              // The page and the count ask the trigram index by the search's rare pieces.
-              found && estimate ? { ...found, estimate, pieces: estimate.pieces } : found,
+              found && estimate ? { ...found, estimate } : found,
             )
           : Promise.resolve(undefined);
         return named;
