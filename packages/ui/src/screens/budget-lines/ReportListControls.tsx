@@ -276,7 +276,12 @@ function FilterPicker({
   onSearchChange,
 }: FilterPickerProps) {
   const t = useMessages().reports.filters;
-  const chosen = value ? options.find((option) => option.id === value) : undefined;
+  // The option as it was picked: the unsearched list that comes back after the pick may not hold
+  // it, and the hint names it differently (no code). Its text changing under the focused box
+  // would reopen the list, which hides the page from assistive technology.
+  const [picked, setPicked] = useState<FilterOption | null>(null);
+  const listed = value ? options.find((option) => option.id === value) : undefined;
+  const chosen = listed ?? (value && picked?.id === value ? picked : undefined);
   const chosenName = value ? (chosen?.name ?? nameHint ?? t.chosen) : allLabel;
   const [inputValue, setInputValue] = useState(chosenName);
   const [shown, setShown] = useState(chosenName);
@@ -290,7 +295,7 @@ function FilterPicker({
   useEffect(() => sendSearch(search), [search]);
   const items: FilterOption[] = [
     { id: ALL, name: allLabel },
-    ...(value && !chosen ? [{ id: value, name: chosenName }] : []),
+    ...(value && !listed ? [{ id: value, name: chosenName }] : []),
     ...options,
   ];
   return (
@@ -307,7 +312,9 @@ function FilterPicker({
           return;
         }
         const id = String(key);
-        setInputValue(items.find((option) => option.id === id)?.name ?? chosenName);
+        const option = items.find((item) => item.id === id);
+        setPicked(option ?? null);
+        setInputValue(option?.name ?? chosenName);
         if (id !== (value ?? ALL)) onChange(id === ALL ? null : id);
       }}
     >

@@ -10,6 +10,7 @@ import {
 import { demoData } from '@ranwal/core/demo';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
+import { SEARCH_DEBOUNCE_MS } from '../../lib/timing.js';
 import { whenNothingLoads } from '../../testing/loading.js';
 import { StoryBudgetYear } from '../../testing/StoryBudgetYear.js';
 import {
@@ -202,6 +203,57 @@ export const AgencyFilter: Story = {
     );
     await userEvent.click(within(dialog).getByRole('button', { name: m.common.close }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  },
+};
+
+/**
+ * More programmes than the filter's first page, the chosen one past it: once picked, the filter
+ * keeps its 'code - name' and its list stays shut while the unsearched list comes back. (It used
+ * to turn to the bare name, which reopened the list and hid the table from assistive technology;
+ * an e2e journey waited 150 s for rows it could no longer find.)
+ */
+const manyProgramsSeed = (() => {
+  const copy = buildSeed(demoData);
+  const [first] = copy.entities.program;
+  copy.entities.program.forEach((program, index) => {
+    program.code = `4.01.${90 + index}`;
+  });
+  // A page's worth (20) of programmes whose codes come first.
+  for (let index = 1; index <= 20; index++) {
+    copy.entities.program.unshift({
+      ...first!,
+      id: `5eed9000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+      code: `4.01.${String(index).padStart(2, '0')}`,
+      name: `PROGRAM TAMBAHAN ${index}`,
+    });
+  }
+  return copy;
+})();
+export const ProgramFilterPastFirstPage: Story = {
+  parameters: sandbox({ seed: manyProgramsSeed }),
+  play: async ({ canvas, userEvent }) => {
+    const lines = await serverLines(manyProgramsSeed);
+    const program = manyProgramsSeed.entities.program.find(
+      (row) => row.id === lines[0]!.program_id,
+    )!;
+    const inProgram = lines.filter((line) => line.program_id === program.id);
+    await expect(inProgram.length).toBeLessThan(lines.length);
+    const table = await loadedTable(canvas);
+
+    const filter = canvas.getByRole('combobox', { name: m.reports.filters.program });
+    await userEvent.click(filter);
+    await userEvent.clear(filter);
+    await userEvent.type(filter, program.name);
+    const label = codeAndName(program.code, program.name);
+    await userEvent.click(await screen.findByRole('option', { name: label }, { timeout: 15_000 }));
+    const shown = Math.min(inProgram.length, ADMIN_REPORTS_PAGE_SIZE);
+    await waitFor(() => expect(bodyRows(table)).toHaveLength(shown));
+    // The filter's list asks again without the search after its pause, and is answered.
+    await new Promise((resolve) => setTimeout(resolve, SEARCH_DEBOUNCE_MS + 1_500));
+    await expect(filter).toHaveValue(label);
+    await expect(filter).toHaveAttribute('aria-expanded', 'false');
+    await expect(canvas.getByRole('grid', { name: admin.title })).toBe(table);
+    await expect(bodyRows(table)).toHaveLength(shown);
   },
 };
 
