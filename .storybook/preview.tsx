@@ -1,3 +1,4 @@
+import { renderToCanvas as renderReactToCanvas } from '@storybook/react/entry-preview';
 import type { Preview } from '@storybook/react-vite';
 import { configure } from 'storybook/test';
 import '../packages/ui/src/styles.css';
@@ -8,6 +9,20 @@ import '../packages/ui/src/styles.css';
 // project of the run was starting; and at 15 s in a CI whose vitest took 2 373 s). A passing
 // story never waits this long.
 configure({ asyncUtilTimeout: 30_000 });
+
+/**
+ * Storybook's React renderer: the stories' test run uses React's production build
+ * (packages/ui/vitest.config.ts), which has no `act`, so a story's play function would start
+ * right after the first commit, before react-aria's collections fill in (56 stories read an
+ * empty table). The first painted frame and one task after it is what `act` waited for.
+ */
+export const renderToCanvas: typeof renderReactToCanvas = async (context, canvasElement) => {
+  const teardown = await renderReactToCanvas(context, canvasElement);
+  if (process.env.NODE_ENV === 'production') {
+    await new Promise((settled) => requestAnimationFrame(() => setTimeout(settled, 0)));
+  }
+  return teardown;
+};
 
 const preview: Preview = {
   // Connected stories run on the sandboxed server (docs/ui.md): wait once for its first database

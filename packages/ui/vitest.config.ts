@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
 import { playwright } from '@vitest/browser-playwright';
+import type { Plugin } from 'vite';
 import { defineProject } from 'vitest/config';
 import { sandboxPlugin } from '../../.storybook/sandbox-plugin.js';
 import { chromiumLaunchOptions } from '../../bench/local.mjs';
@@ -15,10 +16,35 @@ const visualRegression = process.env.RANWAL_VISUAL
   ? process.env.RANWAL_VISUAL === '1'
   : process.platform === 'linux';
 
+/**
+ * React's production build in the stories' browser: half the renderer's CPU of the development
+ * build, whose owner stacks capture an Error per element (docs/performance.md, issue 35). Set
+ * from a plugin's config hook, which runs after Vitest's: a `define` in the project's own config
+ * is copied by Vitest into its process.env, and every Node worker would then run production
+ * (the server's response checks off, `npm install` skipping devDependencies). The pre-bundled
+ * libraries (React, react-aria) get it through the pre-bundler's own define.
+ */
+function reactProductionBuild(): Plugin {
+  const production = { 'process.env.NODE_ENV': JSON.stringify('production') };
+  return {
+    name: 'ranwal:react-production-build',
+    config: () => ({
+      define: production,
+      // JSX compiled for the production runtime: its development runtime has no `jsxDEV` there.
+      oxc: { jsx: { development: false } },
+      optimizeDeps: { rolldownOptions: { transform: { define: production } } },
+    }),
+  };
+}
+
 // Stories are the component tests: each renders in real Chromium (Debian's, no download),
 // runs its play function, and passes axe.
 export default defineProject({
-  plugins: [storybookTest({ configDir: path.join(here, '../../.storybook') }), sandboxPlugin()],
+  plugins: [
+    storybookTest({ configDir: path.join(here, '../../.storybook') }),
+    sandboxPlugin(),
+    reactProductionBuild(),
+  ],
   // react-aria's Virtualizer reads `process.env.VIRT_ON` when NODE_ENV is 'test' (as here), and
   // the browser has no `process`; set, it virtualizes as it does in an app (RegionMap's list).
   define: { 'process.env.VIRT_ON': JSON.stringify('1') },
