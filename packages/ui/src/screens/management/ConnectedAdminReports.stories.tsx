@@ -9,6 +9,7 @@ import {
 } from '@ranwal/core';
 import { demoData } from '@ranwal/core/demo';
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { SEARCH_DEBOUNCE_MS } from '../../lib/timing.js';
 import { whenNothingLoads } from '../../testing/loading.js';
@@ -23,6 +24,7 @@ import {
   type SeedTables,
 } from '../../testing/sandbox-client.js';
 import { reportTotal } from '../budget-lines/ReportCards.js';
+import { adminReportsDefaultView, type ReportListView } from '../budget-lines/report-view.js';
 import { ADMIN_REPORTS_PAGE_SIZE } from './AdminReports.js';
 import { ConnectedAdminReports } from './ConnectedAdminReports.js';
 import {
@@ -254,6 +256,73 @@ export const ProgramFilterPastFirstPage: Story = {
     await expect(filter).toHaveAttribute('aria-expanded', 'false');
     await expect(canvas.getByRole('grid', { name: admin.title })).toBe(table);
     await expect(bodyRows(table)).toHaveLength(shown);
+  },
+};
+
+/**
+ * The screen under a caller whose view lags (the portal's URL has a change a moment later, in
+ * the router's transition): the changes made meanwhile wait here until 'Terapkan' hands the last
+ * one over, as the router does.
+ */
+function LaggingView() {
+  const [view, setView] = useState<ReportListView>(adminReportsDefaultView);
+  const [waiting, setWaiting] = useState<ReportListView[]>([]);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => {
+          const last = waiting.at(-1);
+          if (last) setView(last);
+          setWaiting([]);
+        }}
+      >
+        {`Terapkan ${waiting.length}`}
+      </button>
+      <ConnectedAdminReports
+        view={view}
+        onViewChange={(next) => setWaiting((all) => [...all, next])}
+        saveFile={fn()}
+      />
+    </>
+  );
+}
+
+/**
+ * An order chosen, then a search typed, before the caller's view had the order: the search's
+ * change builds on the order, which stays (it used to be built on the view before the order and
+ * undo it: a journey's cleared search came back under an empty box).
+ */
+export const ChangesBeforeTheViewHasThem: Story = {
+  render: () => <LaggingView />,
+  play: async ({ canvas, userEvent }) => {
+    const search = 'Rapat';
+    const { data: expected } = await createSandboxClient({ seed: onePage }).budgetLine.list({
+      limit: 100,
+      year: DEFAULT_REPORT_YEAR,
+      search,
+      sort: 'total_asc',
+    });
+    await expect(expected.length).toBeGreaterThan(1);
+    const table = await loadedTable(canvas);
+
+    const sort = canvas.getByRole('button', { name: new RegExp(m.reports.filters.sort) });
+    await userEvent.click(sort);
+    await userEvent.click(
+      await screen.findByRole('option', { name: m.reports.filters.sorts.total_asc }),
+    );
+    await canvas.findByRole('button', { name: 'Terapkan 1' });
+    await userEvent.type(canvas.getByRole('searchbox', { name: m.reports.filters.search }), search);
+    await canvas.findByRole('button', { name: 'Terapkan 2' });
+    await expect(sort).toHaveTextContent(m.reports.filters.sorts.total_asc);
+
+    await userEvent.click(canvas.getByRole('button', { name: 'Terapkan 2' }));
+    await waitFor(() => expect(bodyRows(table)).toHaveLength(expected.length));
+    await expect(sort).toHaveTextContent(m.reports.filters.sorts.total_asc);
+    await expect(bodyRows(table)[0]).toHaveTextContent(expected[0]!.component_name);
+    await expect(canvas.getByRole('searchbox', { name: m.reports.filters.search })).toHaveValue(
+      search,
+    );
   },
 };
 
