@@ -139,6 +139,36 @@ export function listViewToParams<F extends Record<string, FilterValue>>(
 }
 
 /**
+ * A change to a view its caller keeps, shown at once until the caller's view has it: the
+ * portal's URL shows it a moment later (in the router's transition), and a second change made
+ * meanwhile must build on the first (a report list's cleared search came back when an order was
+ * chosen before the URL had it, CI of 2026-12-01). It lasts while `on`, the caller's view it was
+ * made on, stays; Back or Forward ends it too: pressed before the router showed the change, the
+ * view comes back to the one it was made on, and the change would otherwise stay shown (a
+ * journey saw the new filter after Back, once in two runs). `show(update, current)` shows
+ * `update` of the change pending, or of `current` when none is.
+ */
+export function usePendingView<V>(on: unknown) {
+  const [pending, setPending] = useState<{ view: V; on: unknown } | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new view (ours or Back's) ends it.
+  useEffect(() => setPending(null), [on]);
+  useEffect(() => {
+    const traversed = () => setPending(null);
+    window.addEventListener('popstate', traversed);
+    return () => window.removeEventListener('popstate', traversed);
+  }, []);
+  const show = useCallback(
+    (update: (view: V) => V, current: V) =>
+      setPending((last) => ({
+        view: update(last !== null && last.on === on ? last.view : current),
+        on,
+      })),
+    [on],
+  );
+  return [pending !== null && pending.on === on ? pending.view : undefined, show] as const;
+}
+
+/**
  * A list page's view: its filters, the search and the page; a changed filter or search goes
  * back to the first page. Under a `ViewParamsProvider` (the portal's URL) the view lives in its
  * query, under `params`' names (a filter left out under its key), else in the component.
@@ -163,34 +193,20 @@ export function useListView<F extends Record<string, FilterValue>>(
     () => query && listViewFromParams(query, defaults, names),
     [queryText, defaults, names],
   );
-  // A change shows at once, until the URL has it: the router shows it a moment later (in a
-  // transition), and a date field typed digit by digit must see each digit's value.
-  const [pending, setPending] = useState<{ view: ListView<F>; on: string } | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new query (ours or Back's) ends it.
-  useEffect(() => setPending(null), [queryText]);
-  // Back or Forward ends it too: pressed before the router showed the change, the query comes
-  // back to the one the change was made on, and the change would otherwise stay shown (a
-  // journey saw the new filter after Back, once in two runs).
-  useEffect(() => {
-    const traversed = () => setPending(null);
-    window.addEventListener('popstate', traversed);
-    return () => window.removeEventListener('popstate', traversed);
-  }, []);
-  const view = inUrl ? (pending && pending.on === queryText ? pending.view : inUrl) : own;
+  // A date field typed digit by digit must see each digit's value before the URL has it.
+  const [pending, showPending] = usePendingView<ListView<F>>(queryText);
+  const view = inUrl ? (pending ?? inUrl) : own;
   const setParams = shared?.setParams;
   const change = useCallback(
     (update: (view: ListView<F>) => ListView<F>, options?: ViewParamsChange) => {
       if (!setParams || !inUrl || queryText === undefined) return setOwn(update);
-      setPending((shown) => ({
-        view: update(shown?.on === queryText ? shown.view : inUrl),
-        on: queryText,
-      }));
+      showPending(update, inUrl);
       setParams((current) => {
         const next = update(listViewFromParams(current, defaults, names));
         return listViewToParams(next, defaults, names, current);
       }, options);
     },
-    [setParams, inUrl, queryText, defaults, names],
+    [setParams, inUrl, queryText, defaults, names, showPending],
   );
   const setFilters = useCallback(
     (filters: Partial<F>, options?: ViewParamsChange) =>

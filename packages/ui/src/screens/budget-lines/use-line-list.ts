@@ -1,6 +1,7 @@
 import type { BudgetLineListQuery, ListFilter } from '@ranwal/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useBudgetYear } from '../../data/budget-year.js';
+import { usePendingView } from '../../data/list-page.js';
 import { type ReadOptions, useBudgetLines } from '../../data/queries.js';
 import { listQueryOf, type ReportListView } from './report-view.js';
 
@@ -45,27 +46,17 @@ export function useLineList({
   const { year, setYear } = budget;
   const [own, setOwn] = useState(givenDefaults);
   const defaults = useMemo(() => ({ ...givenDefaults, year }), [givenDefaults, year]);
-  // A change to the caller's view shows at once, until the caller's view is a new one: the
-  // portal's URL has it a moment later (the router's transition), and a second change made
-  // meanwhile must build on the first. A search cleared, its pause ending, then an order chosen
-  // before the URL had the cleared search, brought the search back under an empty box (a
-  // journey, CI of 2026-12-01).
-  const [pending, setPending] = useState<{ view: ReportListView; on: ReportListView } | null>(null);
-  // Back or Forward before the router showed the change: the view is the one it was made on.
-  useEffect(() => {
-    const traversed = () => setPending(null);
-    window.addEventListener('popstate', traversed);
-    return () => window.removeEventListener('popstate', traversed);
-  }, []);
-  const shown = given === undefined ? own : pending?.on === given ? pending.view : given;
+  // The portal keeps the view in its URL, which has a change a moment later.
+  const [pending, showPending] = usePendingView<ReportListView>(given);
+  const shown = given === undefined ? own : (pending ?? given);
   const view = useMemo(() => ({ ...shown, year }), [shown, year]);
   const keep = useCallback(
     (next: ReportListView) => {
       if (given === undefined) setOwn(next);
-      else if (onViewChange) setPending({ view: next, on: given });
+      else if (onViewChange) showPending(() => next, given);
       onViewChange?.(next);
     },
-    [onViewChange, given],
+    [onViewChange, given, showPending],
   );
   const [step, setStep] = useState<CursorStep | null>(null);
   /** The answer for the view shown (not a placeholder): the positions to step from. */
