@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { type DatabaseHandle, openDatabase, pgliteDatabase } from '../src/db/connect.js';
-import { migratedPgliteDump, migratedPostgresTemplate } from '../src/db/migrated-template.js';
-import { pgliteExtensions } from '../src/db/pglite-extensions.js';
+import { migratedPostgresTemplate, openMigratedPglite } from '../src/db/migrated-template.js';
 import { createUserService } from '../src/services/users.js';
 
 export type DatabaseTarget = 'pglite' | 'postgres';
@@ -25,9 +23,7 @@ export async function freshDatabase(
   target: DatabaseTarget,
 ): Promise<DatabaseHandle & { url?: string }> {
   if (target === 'pglite') {
-    const loadDataDir = await migratedPgliteDump();
-    const pglite = await PGlite.create('memory://', { extensions: pgliteExtensions, loadDataDir });
-    return pgliteDatabase(pglite, 'PGlite (in memory)');
+    return pgliteDatabase(await openMigratedPglite(), 'PGlite (in memory)');
   }
   const base = new URL(process.env.DATABASE_URL!);
   const template = await migratedPostgresTemplate(base.toString());

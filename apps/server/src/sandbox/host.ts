@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
 import {
   SANDBOX_PATH,
   SANDBOX_USER_TOKEN,
@@ -13,8 +12,7 @@ import pg from 'pg';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
 import { type DatabaseHandle, openDatabase, pgliteDatabase } from '../db/connect.js';
-import { migratedPgliteDump, migratedPostgresTemplate } from '../db/migrated-template.js';
-import { pgliteExtensions } from '../db/pglite-extensions.js';
+import { migratedPostgresTemplate, openMigratedPglite } from '../db/migrated-template.js';
 import { signSessionToken } from '../plugins/auth.js';
 import { TokenService } from '../services/tokens.js';
 import { emptyTables, writeSeed } from './seed.js';
@@ -28,14 +26,15 @@ import type { WorkerAnswer, WorkerCall } from './worker.js';
  * stories (.storybook/sandbox-plugin.ts, on a worker thread), and in Node tests directly
  * (`handle`). The paths and the stories' tokens are core's (`SANDBOX_PATH` in @ranwal/core/demo).
  *
- * A new PGlite takes 1–2 s, so databases are pooled: a session takes a free one (or the one
- * unused longest), empties it and writes its seed (tens of milliseconds).
+ * A new PGlite takes about half a second (a copy of the migrated one, db/migrated-template.ts),
+ * so databases are pooled: a session takes a free one (or the one unused longest), empties it
+ * and writes its seed (tens of milliseconds).
  */
 
 /** How many databases `warm` opens ahead; the pool grows past it when every one is busy. */
 const POOL_SIZE = 6;
 /**
- * The most databases the pool holds (each about 280 MB): past it, a new session waits for one to
+ * The most databases the pool holds (each about 150 MB): past it, a new session waits for one to
  * free up, then is refused (503). Databases past POOL_SIZE are closed once their session ends.
  * Twelve sessions held open by a page took a preview server to 3.8 GB, never given back (issue 34).
  */
@@ -118,28 +117,14 @@ interface DatabaseSource {
 }
 
 /**
- * PGlite in this process: the base loaded from the migrated copy kept between runs (migrating
- * took most of the first story's wait in `npm run storybook`), each database a clone of it.
+ * PGlite in this process, each database a copy of the migrated one kept between runs (migrating
+ * took most of the first story's wait in `npm run storybook`).
  */
 function pgliteSource(): DatabaseSource {
-  let base: Promise<PGlite> | undefined;
-  const baseDatabase = () => {
-    base ??= (async () =>
-      PGlite.create('memory://', {
-        extensions: pgliteExtensions,
-        loadDataDir: await migratedPgliteDump(),
-      }))();
-    return base;
-  };
   return {
-    async clone() {
-      const pglite = (await (await baseDatabase()).clone()) as PGlite;
-      return pgliteDatabase(pglite, 'sandbox');
-    },
+    clone: async () => pgliteDatabase(await openMigratedPglite(), 'sandbox'),
     discard: (database) => database.close(),
-    async close() {
-      await (await base)?.close();
-    },
+    close: async () => undefined,
   };
 }
 
