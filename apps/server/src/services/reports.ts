@@ -192,15 +192,24 @@ export async function assertSubActionWritable(
 
 /**
  * A list in the asked order, or (`reversed`) its exact reverse, to read the lines just before a
- * position; each order has its index (migrations 0001 and 0008), read either way.
+ * position; each order has its index (migrations 0001 and 0008), read either way. `sorted`: the
+ * lines are found first and then sorted, never by walking the order's index (a rare search,
+ * SEARCH_PROBE_LINES): the first column as an expression no index is in the order of.
  */
-function ordered(query: LineQuery, sort: BudgetLineSort, reversed = false): LineQuery {
-  let sorted = query;
+function ordered(
+  query: LineQuery,
+  sort: BudgetLineSort,
+  reversed = false,
+  sorted: 'walk or sort' | 'sort' = 'walk or sort',
+): LineQuery {
+  let list = query;
   for (const [column, direction] of budgetLineSortOrders[sort]) {
     const flipped = direction === 'asc' ? 'desc' : 'asc';
-    sorted = sorted.orderBy(`line.${column}`, reversed ? flipped : direction);
+    const by =
+      sorted === 'sort' && column !== 'id' ? sortKeys[column].unindexed : sql.ref(`line.${column}`);
+    list = list.orderBy(by, reversed ? flipped : direction);
   }
-  return sorted;
+  return list;
 }
 
 /**
@@ -212,11 +221,13 @@ const sortKeys = {
     text: sql<string>`to_char(line.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`,
     pattern: /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/,
     value: (key: string) => sql`(${key}::timestamp at time zone 'UTC')`,
+    unindexed: sql`line.created_at + interval '0 seconds'`,
   },
   total_after_tax: {
     text: sql<string>`line.total_after_tax::text`,
     pattern: /^-?\d{1,19}$/,
     value: (key: string) => sql`${key}::bigint`,
+    unindexed: sql`line.total_after_tax + 0`,
   },
 } as const;
 const sortColumnOf = (sort: BudgetLineSort) => budgetLineSortOrders[sort][0][0];
@@ -267,6 +278,14 @@ const SURELY_PAST_BOUND = 2 * COUNT_BOUND;
 const SEARCH_WALK_LINES = 10_000;
 /** The fewest sampled lines holding a search for its share to plan a walk by. */
 const SEARCH_WALK_FOUND = 2;
+
+/**
+ * A whole-province search the sample says finds at most this many lines (and that is not
+ * walked) is read from the indexes and sorted, whatever PostgreSQL estimates: its estimate of a
+ * rare word swings with each ANALYZE (a histogram of a hundred whole texts holds a line with it
+ * or not), and at the high end it walked the whole order's index for 5 lines of 40 000.
+ */
+const SEARCH_PROBE_LINES = 2_000;
 
 /**
  * A walked page checks each line's own programme and account by a look-up (about 0.1 ms each)
@@ -1067,6 +1086,10 @@ export function createBudgetLineService(
         sample && query.search ? estimateSearch(sample, query.search, filter.year) : undefined;
       const pageOffset = position ? 0 : offset;
       const walked = estimate !== undefined && walks(estimate, pageOffset, query.limit);
+      const sortedFound =
+        estimate !== undefined && !walked && estimate.lines <= SEARCH_PROBE_LINES
+          ? 'sort'
+          : 'walk or sort';
       // The programmes and accounts the search names, looked up when a statement asks the
       // indexes for them (a walked page checks each line's own).
       let named: Promise<SearchMatches | undefined> | undefined;
@@ -1130,10 +1153,10 @@ export function createBudgetLineService(
             .limit(query.limit + 1)
             .offset(marked.skip)
         : fromEnd !== null
-          ? ordered(chosen, query.sort, true)
+          ? ordered(chosen, query.sort, true, sortedFound)
               .limit(Math.max(0, query.limit + 1 + Math.min(0, fromEnd)))
               .offset(Math.max(0, fromEnd))
-          : ordered(chosen, query.sort, backward)
+          : ordered(chosen, query.sort, backward, sortedFound)
               .limit(query.limit + 1)
               .offset(position ? 0 : offset);
       const withExtra = await read<BudgetLineRow & { sort_key?: string }>(
