@@ -315,9 +315,10 @@ describe('the Anggaran Kas of a sub kegiatan, through the portal', () => {
       `DAU Dana Alokasi Umum 1 ${recapText.noCeiling} ${digits(linesTotal[0]!)}`,
     );
     expect(recapLines).toContain(`${recapText.grandTotal} `);
-    await dashboard
-      .getByRole('region', { name: recapText.title(YEAR) })
-      .screenshot({ path: path.join(SHOTS_DIR, 'cash-plan-4-funding-recap.png') });
+    await screenshot(
+      dashboard.getByRole('region', { name: recapText.title(YEAR) }),
+      'cash-plan-4-funding-recap',
+    );
     await writeFile(path.join(SHOTS_DIR, 'cash-plan-5-printed.pdf'), pdf.body);
     expect(await axeViolations(dashboard)).toEqual([]);
     await screenshot(dashboard, 'cash-plan-3-admin-dashboard', { fullPage: true });

@@ -22,7 +22,7 @@ import {
   rkaRows,
   rkaSignature,
   rkaTableHeaderRow,
-  SHOTS_DIR,
+  screenshot,
   signInThroughForm,
   startE2E,
   toast,
@@ -130,7 +130,7 @@ async function look(page: Page, name: string, keep?: Locator) {
       () => document.documentElement.scrollWidth - window.innerWidth,
     );
     expect.soft(overflow, `horizontal overflow of ${name} at ${width} px`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: path.join(SHOTS_DIR, `day-${name}-${width}.png`) });
+    await screenshot(page, `day-${name}-${width}`);
   }
   await page.setViewportSize({ width: 1366, height: 800 });
 }
@@ -483,7 +483,7 @@ describe("a planning officer's day, with no workaround (issue 33)", () => {
       .getByText(`Rencana Kerja dan Anggaran ${YEAR} Perangkat Daerah Anda`)
       .waitFor()
       .catch(async (error) => {
-        await page.screenshot({ path: path.join(SHOTS_DIR, 'day-debug-print.png') });
+        await screenshot(page, 'day-debug-print');
         throw error;
       });
     await look(page, 'user-print-rka', print);
