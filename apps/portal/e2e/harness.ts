@@ -393,10 +393,11 @@ export const fieldName = (label: string) =>
 export async function chooseInComboBox(page: Page, label: string, option: string) {
   const box = page.getByRole('combobox', { name: fieldName(label) });
   const choice = page.getByRole('option', { name: option, exact: true });
-  // Typed again when the list has not shown it after a while, as a person would: in one CI run
-  // on a machine at half its speed, the Sub Kegiatan list never showed the typed option in 90 s
-  // (passes alone in 19 s). Whether the box lost the text under a late answer of the level above
-  // is not known yet (docs/performance.md, twelfth session).
+  // Typed again when the list has not shown it after a while, as a person would. The option's
+  // whole label ('code - name') is typed: until 2026-12-01 the server matched a search against
+  // the code or the name alone, so its answer for the label, arriving after the debounce,
+  // emptied the list the box had filtered locally, and on a loaded machine the click came
+  // after it (the 'never showed the typed option' of earlier CI runs).
   for (let attempt = 1; ; attempt++) {
     await box.click();
     await box.fill(option);

@@ -249,6 +249,16 @@ describe.each(databaseTargets)('hierarchy and supporters on %s', (target) => {
       expect(await names('action', `uuid=${program.id}&search=2.07.01.2.0`)).toEqual([
         '2.07.01.2.02 Beta',
       ]);
+      // And as a picker shows the two ('code - name'), typed or pasted whole or across them.
+      for (const search of ['2.07.01.2.02 - Beta', '2.02 - Be', '02 - beta']) {
+        expect(
+          await names('action', `uuid=${program.id}&search=${encodeURIComponent(search)}`),
+          search,
+        ).toEqual(['2.07.01.2.02 Beta']);
+      }
+      expect(
+        await names('action', `uuid=${program.id}&search=${encodeURIComponent('2.10 - Beta')}`),
+      ).toEqual([]);
     });
 
     it('a code names one record under its parent; another parent may use it', async () => {

@@ -48,6 +48,9 @@ type Row = Record<string, unknown> & { id: string };
 type LevelQuery = SelectQueryBuilder<LevelDatabase & { t: NamedColumns }, 't', NamedColumns>;
 
 const levels = messagesId.levels;
+/** What a level's code and name are joined by where a picker shows them: ' - '. */
+const LABEL_SEPARATOR = messagesId.hierarchy.accountCodeName('', '');
+const LABEL_DASH = LABEL_SEPARATOR.trim();
 
 /**
  * Levels searched through their lower-cased copies (`name_lower`, `code_lower`, with trigram
@@ -278,9 +281,24 @@ export function createHierarchyService(
                 loweredSearch.has(key)
                   ? likeLowered(eb, `t.${column}`, search)
                   : eb(`t.${column}`, 'ilike', search);
-              return definition.hasCode
-                ? eb.or([contains('name'), contains('code')])
-                : contains('name');
+              if (!definition.hasCode) return contains('name');
+              return eb.or([
+                contains('name'),
+                contains('code'),
+                // A picker shows 'code - name' (core's codeAndName), and a person types or
+                // pastes across the two ('4.01.02 - Program Koordinasi'): matched against the
+                // label too when the search has the separator's dash, so other searches keep
+                // their trigram indexes.
+                ...(query.search?.includes(LABEL_DASH)
+                  ? [
+                      eb(
+                        sql<string>`lower(t.code || ${LABEL_SEPARATOR} || t.name)`,
+                        'like',
+                        sql<string>`lower(${search})`,
+                      ),
+                    ]
+                  : []),
+              ]);
             })
           : qb;
       const count = async (qb: LevelQuery): Promise<number> =>
