@@ -80,7 +80,7 @@ class BytesBlob extends Blob {
  * Checkpointed, so a copy starts without replaying the migrations' WAL, and without the template
  * databases (PGlite never creates a database from them): 28 MB where it was 44.
  */
-export function migratedPgliteDump(): Promise<Blob> {
+function migratedPgliteDump(): Promise<Blob> {
   pgliteDump ??= (async () => {
     const file = schemaKey ? path.join(os.tmpdir(), `ranwal-migrated-${schemaKey}.tar`) : null;
     const kept = file ? await readFile(file).catch(() => null) : null;

@@ -290,13 +290,7 @@ export function createHierarchyService(
                 // label too when the search has the separator's dash, so other searches keep
                 // their trigram indexes.
                 ...(query.search?.includes(LABEL_DASH)
-                  ? [
-                      eb(
-                        sql<string>`lower(t.code || ${LABEL_SEPARATOR} || t.name)`,
-                        'like',
-                        sql<string>`lower(${search})`,
-                      ),
-                    ]
+                  ? [eb(sql<string>`t.code || ${LABEL_SEPARATOR} || t.name`, 'ilike', search)]
                   : []),
               ]);
             })
