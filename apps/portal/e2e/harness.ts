@@ -82,7 +82,14 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const browser = await chromium.launch(chromiumLaunchOptions);
+  const browser = await chromium.launch({
+    ...chromiumLaunchOptions,
+    // A journey's pages live seconds each, too short for V8's optimizing compilers to pay back
+    // their background compiles: with Sparkplug only, the planning day's Chromium took 73 s of
+    // CPU instead of 82 (two runs each; docs/performance.md). The stories' one long-lived page
+    // gains nothing from it, so their browser keeps V8's defaults.
+    args: [...chromiumLaunchOptions.args, '--js-flags=--max-opt=1'],
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   return {
     baseUrl,
