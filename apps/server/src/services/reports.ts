@@ -276,8 +276,6 @@ const SURELY_PAST_BOUND = 2 * COUNT_BOUND;
  * 42') to sort them.
  */
 const SEARCH_WALK_LINES = 10_000;
-/** The fewest sampled lines holding a search for its share to plan a walk by. */
-const SEARCH_WALK_FOUND = 2;
 
 /**
  * A whole-province search the sample says finds at most this many lines (and that is not
@@ -297,13 +295,16 @@ const WALK_PROBED_LINES = 100;
 /**
  * Whether a search's page is walked in its order (each line checked) rather than read from the
  * indexes: when the sample finds it often enough that the page at `offset` lies within
- * SEARCH_WALK_LINES lines of its order.
+ * SEARCH_WALK_LINES lines of its order, even with three standard deviations fewer sampled lines
+ * found. The sample takes whole table pages, and lines written together share a page: a rare
+ * word's few lines were sampled together often enough (5 lines of 40 000, 2 of them sampled) to
+ * plan a walk through the whole year for them. A word found that rarely is read from the trigram
+ * index and sorted, a few hundred lines at most.
  */
-function walks(estimate: SearchEstimate, offset: number, limit: number): boolean {
-  return (
-    estimate.found >= SEARCH_WALK_FOUND &&
-    (offset + limit + 1) / estimate.share <= SEARCH_WALK_LINES
-  );
+export function walks({ found, share }: SearchEstimate, offset: number, limit: number): boolean {
+  if (found === 0) return false;
+  const fewest = share * ((found - 3 * Math.sqrt(found)) / found);
+  return fewest > 0 && (offset + limit + 1) / fewest <= SEARCH_WALK_LINES;
 }
 
 /**
