@@ -18,6 +18,7 @@ export * from './components/PrintButtons.js';
 export * from './components/RadioGroup.js';
 export * from './components/ReasonDialog.js';
 export * from './components/Rupiah.js';
+export * from './components/SearchFilter.js';
 export * from './components/Select.js';
 export * from './components/States.js';
 export * from './components/Table.js';

@@ -743,6 +743,8 @@ export const messagesEn: Messages = {
     loading: 'Loading data...',
     successTitle: 'Success!',
     failureTitle: 'Failed!',
+    /** Not in the spec: a list filter's chosen record whose name has not been read yet. */
+    chosen: 'Current choice',
     leaveUnsaved: 'Some input is not saved yet. Leave this page?',
     confirmDelete: {
       title: 'Confirm Delete',
@@ -1191,7 +1193,6 @@ export const messagesEn: Messages = {
       reset: 'Clear filters',
       moreFilters: 'Filters and order',
       moreFiltersActive: (count: number) => `Filters and order (${count} active)`,
-      chosen: 'Current choice',
     },
     edit: {
       title: 'Edit Report',
@@ -1551,7 +1552,6 @@ export const messagesEn: Messages = {
       allAgencies: 'All Regional Units',
       program: 'Program',
       allPrograms: 'All Programs',
-      chosen: 'Current choice',
       columns: {
         subAction: 'Sub-activity',
         program: 'Program',

@@ -1071,6 +1071,8 @@ export const messagesId = {
     loading: 'Memuat data...',
     successTitle: 'Berhasil!',
     failureTitle: 'Gagal!',
+    /** Not in the spec: a list filter's chosen record whose name has not been read yet. */
+    chosen: 'Pilihan saat ini',
     /** Not in the spec: a sidebar link while a form holds input not yet saved (issue 14). */
     leaveUnsaved: 'Ada isian yang belum disimpan. Tinggalkan halaman ini?',
     confirmDelete: {
@@ -1320,7 +1322,6 @@ export const messagesId = {
       reset: 'Hapus Filter',
       moreFilters: 'Filter dan Urutan',
       moreFiltersActive: (count: number) => `Filter dan Urutan (${count} aktif)`,
-      chosen: 'Pilihan saat ini',
     },
     /** Editing a budget line (not in the spec). */
     edit: {
@@ -1722,7 +1723,6 @@ export const messagesId = {
       allAgencies: 'Semua Perangkat Daerah',
       program: 'Program',
       allPrograms: 'Semua Program',
-      chosen: 'Pilihan saat ini',
       columns: {
         subAction: 'Sub Kegiatan',
         program: 'Program',

@@ -5,16 +5,16 @@ import {
   codeAndName,
   isLineReference,
 } from '@ranwal/core';
-import { useEffect, useEffectEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '../../components/Button.js';
-import { ComboBox, ComboBoxItem } from '../../components/ComboBox.js';
+import { SearchFilter } from '../../components/SearchFilter.js';
 import { Select, SelectItem } from '../../components/Select.js';
 import { TextField } from '../../components/TextField.js';
 import { useEntityList, useUsers } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
 import { SEARCH_DEBOUNCE_MS } from '../../lib/timing.js';
-import { useDebouncedSearch, useDebouncedValue } from '../../lib/use-debounced.js';
+import { useDebouncedSearch } from '../../lib/use-debounced.js';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '../../lib/use-media-query.js';
 import { isNarrowed, type ReportListView } from './report-view.js';
 
@@ -22,11 +22,6 @@ import { isNarrowed, type ReportListView } from './report-view.js';
 const PICKER_PAGE_SIZE = 20;
 
 type FilterKey = 'agency_id' | 'program_id' | 'supporter_id' | 'created_by';
-
-interface FilterOption {
-  id: string;
-  name: string;
-}
 
 export interface ReportListControlsProps {
   view: ReportListView;
@@ -218,7 +213,7 @@ function LevelFilter({ entity, parentId, ...props }: LevelFilterProps) {
   const noneExist = query.isSuccess && query.data.filter.total_result === 0;
   if (!isLineReference(entity) && noneExist && !props.value) return null;
   return (
-    <FilterPicker
+    <SearchFilter
       {...props}
       label={t[levelFilters[entity].label]}
       allLabel={t[levelFilters[entity].all]}
@@ -242,7 +237,7 @@ export function CreatorFilter(props: FilterProps) {
   const [search, setSearch] = useState('');
   const query = useUsers({ search: search || undefined, limit: PICKER_PAGE_SIZE });
   return (
-    <FilterPicker
+    <SearchFilter
       {...props}
       label={t.creator}
       allLabel={t.allCreators}
@@ -250,79 +245,5 @@ export function CreatorFilter(props: FilterProps) {
       isLoading={query.isFetching}
       onSearchChange={setSearch}
     />
-  );
-}
-
-/** The id of the 'all' option: no filter. */
-const ALL = '';
-
-interface FilterPickerProps extends FilterProps {
-  label: string;
-  allLabel: string;
-  options: readonly FilterOption[];
-  isLoading: boolean;
-  onSearchChange: (search: string) => void;
-}
-
-/** One filter: 'Semua …' or one record, found by typing (the server searches). */
-function FilterPicker({
-  label,
-  allLabel,
-  value,
-  nameHint,
-  onChange,
-  options,
-  isLoading,
-  onSearchChange,
-}: FilterPickerProps) {
-  const t = useMessages().reports.filters;
-  // The option as it was picked: the unsearched list that comes back after the pick may not hold
-  // it, and the hint names it differently (no code). Its text changing under the focused box
-  // would reopen the list, which hides the page from assistive technology.
-  const [picked, setPicked] = useState<FilterOption | null>(null);
-  const listed = value ? options.find((option) => option.id === value) : undefined;
-  const chosen = listed ?? (value && picked?.id === value ? picked : undefined);
-  const chosenName = value ? (chosen?.name ?? nameHint ?? t.chosen) : allLabel;
-  const [inputValue, setInputValue] = useState(chosenName);
-  const [shown, setShown] = useState(chosenName);
-  if (shown !== chosenName) {
-    setShown(chosenName);
-    setInputValue(chosenName);
-  }
-  const typed = inputValue === chosenName ? '' : inputValue.trim();
-  const search = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
-  const sendSearch = useEffectEvent(onSearchChange);
-  useEffect(() => sendSearch(search), [search]);
-  const items: FilterOption[] = [
-    { id: ALL, name: allLabel },
-    ...(value && !listed ? [{ id: value, name: chosenName }] : []),
-    ...options,
-  ];
-  return (
-    <ComboBox
-      label={label}
-      items={items}
-      value={value ?? ALL}
-      inputValue={inputValue}
-      onInputChange={setInputValue}
-      isLoading={isLoading}
-      onChange={(key) => {
-        if (key === null) {
-          setInputValue(chosenName);
-          return;
-        }
-        const id = String(key);
-        const option = items.find((item) => item.id === id);
-        setPicked(option ?? null);
-        setInputValue(option?.name ?? chosenName);
-        if (id !== (value ?? ALL)) onChange(id === ALL ? null : id);
-      }}
-    >
-      {(option) => (
-        <ComboBoxItem id={option.id} textValue={option.name}>
-          {option.name}
-        </ComboBoxItem>
-      )}
-    </ComboBox>
   );
 }

@@ -1,14 +1,12 @@
 import { codeAndName, formatRupiah, type Messages } from '@ranwal/core';
-import { useEffect, useEffectEvent, useState } from 'react';
-import { ComboBox, ComboBoxItem } from '../../components/ComboBox.js';
+import { useState } from 'react';
 import { type DataColumn, RowButton } from '../../components/DataTable.js';
 import { Rupiah } from '../../components/Rupiah.js';
+import { SearchFilter } from '../../components/SearchFilter.js';
 import { Select, SelectItem } from '../../components/Select.js';
 import { useEntityList } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
-import { SEARCH_DEBOUNCE_MS } from '../../lib/timing.js';
-import { useDebouncedValue } from '../../lib/use-debounced.js';
 
 /*
  * What the planning pages share: the year picker, the pagu figures (a negative sisa in red, with
@@ -84,8 +82,6 @@ export function RemainingAmount({
 
 /** Options a filter loads per search; typing finds the rest on the server. */
 const FILTER_PAGE_SIZE = 20;
-/** The id of the 'all' option: no filter. */
-const ALL = '';
 
 export interface LevelFilterProps {
   entity: 'agency' | 'program';
@@ -102,73 +98,28 @@ export interface LevelFilterProps {
  */
 export function LevelFilter({ entity, parentId, value, onChange, className }: LevelFilterProps) {
   const t = useMessages().planning.pagu;
-  const [typed, setTyped] = useState('');
-  const search = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
+  const [search, setSearch] = useState('');
   const query = useEntityList(entity, {
     search: search || undefined,
     uuid: parentId ?? undefined,
     limit: FILTER_PAGE_SIZE,
   });
-  const options = query.data?.data ?? [];
-  const label = entity === 'agency' ? t.agency : t.program;
-  const allLabel = entity === 'agency' ? t.allAgencies : t.allPrograms;
-  // The chosen record's name, kept once seen: a later search may not list it.
-  const [names, setNames] = useState<Record<string, string>>({});
-  // A choice given from outside (a link, a reload) is named once the options hold it.
-  const listed = value && !names[value] ? options.find((option) => option.id === value) : null;
-  if (listed)
-    setNames((known) => ({ ...known, [listed.id]: codeAndName(listed.code, listed.name) }));
-  const chosenName = value ? (names[value] ?? t.chosen) : allLabel;
-  const [inputValue, setInputValue] = useState(chosenName);
-  const [shown, setShown] = useState(chosenName);
-  if (shown !== chosenName) {
-    setShown(chosenName);
-    setInputValue(chosenName);
-  }
-  const sendTyped = useEffectEvent(setTyped);
-  useEffect(
-    () => sendTyped(inputValue === chosenName ? '' : inputValue.trim()),
-    [inputValue, chosenName],
-  );
   const noneExist = query.isSuccess && query.data.filter.total_result === 0;
   if (entity === 'agency' && noneExist && !value) return null;
-  const items = [
-    { id: ALL, name: allLabel },
-    ...(value && !options.some((option) => option.id === value)
-      ? [{ id: value, name: chosenName }]
-      : []),
-    ...options.map((option) => ({
-      id: option.id,
-      name: codeAndName(option.code, option.name),
-    })),
-  ];
   return (
-    <ComboBox
-      label={label}
-      items={items}
-      value={value ?? ALL}
-      inputValue={inputValue}
-      onInputChange={setInputValue}
+    <SearchFilter
+      label={entity === 'agency' ? t.agency : t.program}
+      allLabel={entity === 'agency' ? t.allAgencies : t.allPrograms}
+      value={value}
+      onChange={onChange}
+      options={(query.data?.data ?? []).map((option) => ({
+        id: option.id,
+        name: codeAndName(option.code, option.name),
+      }))}
       isLoading={query.isFetching}
+      onSearchChange={setSearch}
       className={className}
-      onChange={(key) => {
-        if (key === null) {
-          setInputValue(chosenName);
-          return;
-        }
-        const id = String(key);
-        const name = items.find((option) => option.id === id)?.name ?? chosenName;
-        if (id !== ALL) setNames((known) => ({ ...known, [id]: name }));
-        setInputValue(name);
-        if (id !== (value ?? ALL)) onChange(id === ALL ? null : id);
-      }}
-    >
-      {(option) => (
-        <ComboBoxItem id={option.id} textValue={option.name}>
-          {option.name}
-        </ComboBoxItem>
-      )}
-    </ComboBox>
+    />
   );
 }
 
