@@ -1,21 +1,16 @@
-import {
-  type BudgetLine,
-  type BudgetLineSort,
-  budgetLineSortOrders,
-  codeAndName,
-  isLineReference,
-} from '@ranwal/core';
+import { type BudgetLine, type BudgetLineSort, budgetLineSortOrders } from '@ranwal/core';
 import { useId, useState } from 'react';
 import { Button } from '../../components/Button.js';
 import { SearchFilter } from '../../components/SearchFilter.js';
 import { Select, SelectItem } from '../../components/Select.js';
 import { TextField } from '../../components/TextField.js';
-import { useEntityList, useUsers } from '../../data/queries.js';
+import { useUsers } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
 import { SEARCH_DEBOUNCE_MS } from '../../lib/timing.js';
 import { useDebouncedSearch } from '../../lib/use-debounced.js';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '../../lib/use-media-query.js';
+import { EntityFilter } from '../planning/planning-parts.js';
 import { isNarrowed, type ReportListView } from './report-view.js';
 
 /** Options a filter's picker loads per search; typing finds the rest on the server. */
@@ -197,33 +192,15 @@ interface LevelFilterProps extends FilterProps {
   parentId?: string | null;
 }
 
-/**
- * An agency, program or Pengampu filter: the level's records, searched on the server. The agency
- * filter is left out where no Perangkat Daerah exists (lines reach agencies only through programmes).
- */
-function LevelFilter({ entity, parentId, ...props }: LevelFilterProps) {
-  const messages = useMessages();
-  const t = messages.reports.filters;
-  const [search, setSearch] = useState('');
-  const query = useEntityList(entity, {
-    search: search || undefined,
-    uuid: parentId ?? undefined,
-    limit: PICKER_PAGE_SIZE,
-  });
-  const noneExist = query.isSuccess && query.data.filter.total_result === 0;
-  if (!isLineReference(entity) && noneExist && !props.value) return null;
+/** An agency, program or Pengampu filter, in the report lists' words. */
+function LevelFilter({ entity, ...props }: LevelFilterProps) {
+  const t = useMessages().reports.filters;
   return (
-    <SearchFilter
-      {...props}
+    <EntityFilter
+      entity={entity}
       label={t[levelFilters[entity].label]}
       allLabel={t[levelFilters[entity].all]}
-      // 'code - name', so two records of one name tell apart.
-      options={(query.data?.data ?? []).map((row) => ({
-        id: row.id,
-        name: codeAndName('code' in row ? row.code : null, row.name, messages),
-      }))}
-      isLoading={query.isFetching}
-      onSearchChange={setSearch}
+      {...props}
     />
   );
 }

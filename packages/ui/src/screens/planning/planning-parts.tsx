@@ -1,4 +1,4 @@
-import { codeAndName, formatRupiah, type Messages } from '@ranwal/core';
+import { codeAndName, formatRupiah, isLineReference, type Messages } from '@ranwal/core';
 import { useState } from 'react';
 import { type DataColumn, RowButton } from '../../components/DataTable.js';
 import { Rupiah } from '../../components/Rupiah.js';
@@ -83,6 +83,47 @@ export function RemainingAmount({
 /** Options a filter loads per search; typing finds the rest on the server. */
 const FILTER_PAGE_SIZE = 20;
 
+export interface EntityFilterProps {
+  entity: 'agency' | 'program' | 'supporter';
+  /** The records under this parent only (the programmes of a Perangkat Daerah). */
+  parentId?: string | null | undefined;
+  label: string;
+  allLabel: string;
+  value: string | null;
+  onChange: (id: string | null) => void;
+  /** The chosen record's name when it came from outside and no page lists it yet. */
+  nameHint?: string | undefined;
+  className?: string | undefined;
+}
+
+/**
+ * 'Semua …' or one record of a level ('code - name'), found by typing (the server searches):
+ * the planning pages' and the report lists' filters. The agency filter hides itself where no
+ * Perangkat Daerah exists (lines reach agencies only through programmes).
+ */
+export function EntityFilter({ entity, parentId, ...props }: EntityFilterProps) {
+  const messages = useMessages();
+  const [search, setSearch] = useState('');
+  const query = useEntityList(entity, {
+    search: search || undefined,
+    uuid: parentId ?? undefined,
+    limit: FILTER_PAGE_SIZE,
+  });
+  const noneExist = query.isSuccess && query.data.filter.total_result === 0;
+  if (!isLineReference(entity) && noneExist && !props.value) return null;
+  return (
+    <SearchFilter
+      {...props}
+      options={(query.data?.data ?? []).map((row) => ({
+        id: row.id,
+        name: codeAndName('code' in row ? row.code : null, row.name, messages),
+      }))}
+      isLoading={query.isFetching}
+      onSearchChange={setSearch}
+    />
+  );
+}
+
 export interface LevelFilterProps {
   entity: 'agency' | 'program';
   /** The programmes of this Perangkat Daerah only. */
@@ -92,33 +133,15 @@ export interface LevelFilterProps {
   className?: string;
 }
 
-/**
- * 'Semua Perangkat Daerah' / 'Semua Program' or one record, found by typing (the server
- * searches); the agency filter hides itself where no Perangkat Daerah exists.
- */
-export function LevelFilter({ entity, parentId, value, onChange, className }: LevelFilterProps) {
+/** The planning pages' 'Perangkat Daerah' / 'Program' filter. */
+export function LevelFilter({ entity, ...props }: LevelFilterProps) {
   const t = useMessages().planning.pagu;
-  const [search, setSearch] = useState('');
-  const query = useEntityList(entity, {
-    search: search || undefined,
-    uuid: parentId ?? undefined,
-    limit: FILTER_PAGE_SIZE,
-  });
-  const noneExist = query.isSuccess && query.data.filter.total_result === 0;
-  if (entity === 'agency' && noneExist && !value) return null;
   return (
-    <SearchFilter
+    <EntityFilter
+      entity={entity}
       label={entity === 'agency' ? t.agency : t.program}
       allLabel={entity === 'agency' ? t.allAgencies : t.allPrograms}
-      value={value}
-      onChange={onChange}
-      options={(query.data?.data ?? []).map((option) => ({
-        id: option.id,
-        name: codeAndName(option.code, option.name),
-      }))}
-      isLoading={query.isFetching}
-      onSearchChange={setSearch}
-      className={className}
+      {...props}
     />
   );
 }
