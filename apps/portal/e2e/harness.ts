@@ -12,6 +12,7 @@ import {
   type Browser,
   type BrowserContext,
   chromium,
+  type Dialog,
   type Locator,
   type Page,
 } from 'playwright-core';
@@ -43,7 +44,8 @@ export interface E2E {
   database: DatabaseHandle;
   browser: Browser;
   /**
-   * A fresh browser context (its own local storage) and page, 1280x800. With `clock`, the page's
+   * A browser context and page, 1280x800, as a new context starts: signed out, nothing stored or
+   * cached (one a finished test closed, reset; see `contextPool`). With `clock`, the page's
    * timers run on Playwright's clock (flowing normally until a test pauses it). The portal's
    * service worker is blocked unless `serviceWorkers` is 'allow' (offline.test.ts): a stored
    * shell would answer the script requests a journey stubs (deploy.test.ts), as it does for a
@@ -91,28 +93,124 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
     args: [...chromiumLaunchOptions.args, '--js-flags=--max-opt=1'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
+  const contexts = contextPool(browser, baseUrl);
   return {
     baseUrl,
     app,
     database,
     browser,
-    async newPage(options = {}) {
-      const context = await browser.newContext({
-        baseURL: baseUrl,
-        locale: 'id-ID',
-        timezoneId: 'Asia/Jakarta',
-        viewport: { width: 1280, height: 800 },
-        serviceWorkers: options.serviceWorkers ?? 'block',
-      });
-      if (options.clock) await context.clock.install();
-      const page = await context.newPage();
-      return { context, page };
-    },
+    newPage: (options = {}) => contexts.newPage(options),
     async close() {
       await browser.close();
       await app.close();
       await database.close();
       await rm(portalDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The page events a test may listen to: all of Playwright's but 'close' and 'crash', on which
+ * Playwright itself listens to end what is pending on a closed page.
+ */
+const PAGE_EVENTS = [
+  'console',
+  'dialog',
+  'domcontentloaded',
+  'download',
+  'filechooser',
+  'frameattached',
+  'framedetached',
+  'framenavigated',
+  'load',
+  'pageerror',
+  'popup',
+  'request',
+  'requestfailed',
+  'requestfinished',
+  'response',
+  'websocket',
+  'worker',
+] as const;
+
+/** A page's size unless a test sets another. */
+const VIEWPORT = { width: 1280, height: 800 };
+
+/**
+ * Browser contexts for `newPage`, each handed on to the next test when the last one closes it.
+ *
+ * A page opened in a new context starts a new renderer process, which compiles the portal's
+ * scripts afresh and grows its heaps from nothing: on a 2-core machine 4.5 s of CPU for the
+ * sign-in page, where the same page loaded again in a used tab took 0.9 s (docs/performance.md).
+ * So `close()` on a context from `newPage` does not close it: its extra pages close, the test's
+ * listeners and routes go, its tab moves to an inert document of the same site (the renderer
+ * stays), and cookies, storage, the HTTP cache and the viewport are reset, so the next test
+ * starts as signed out, with nothing stored or cached, as a new context would. Contexts with a
+ * clock (which cannot be uninstalled) or service workers are never handed on.
+ */
+function contextPool(browser: Browser, baseUrl: string) {
+  const idle: BrowserContext[] = [];
+
+  /** Resets `context` for the next test, or closes it when it cannot be reset. */
+  async function handBack(context: BrowserContext) {
+    const [tab, ...others] = context.pages();
+    try {
+      if (!tab) throw new Error('the test closed the tab');
+      await Promise.all(others.map((page) => page.close()));
+      for (const event of PAGE_EVENTS) tab.removeAllListeners(event);
+      await tab.unrouteAll({ behavior: 'ignoreErrors' });
+      await context.unrouteAll({ behavior: 'ignoreErrors' });
+      await context.setOffline(false);
+      // Leaves the app (its timers and requests end with its document) for a page of the same
+      // site, so the renderer and what it compiled stay for the next test. A form left with
+      // changes asks before leaving (lib/session-draft): it is left.
+      const leave = (dialog: Dialog) => void dialog.accept().catch(() => undefined);
+      tab.on('dialog', leave);
+      try {
+        await tab.goto(`${baseUrl}/ranwal/api/health`, { timeout: 10_000 });
+      } finally {
+        tab.off('dialog', leave);
+      }
+      await tab.evaluate(() => sessionStorage.clear());
+      await context.clearCookies();
+      await context.clearPermissions();
+      const devtools = await context.newCDPSession(tab);
+      await devtools.send('Storage.clearDataForOrigin', { origin: baseUrl, storageTypes: 'all' });
+      await devtools.send('Network.clearBrowserCache');
+      await devtools.detach();
+      await tab.setViewportSize(VIEWPORT);
+      idle.push(context);
+    } catch {
+      await context.close().catch(() => undefined);
+    }
+  }
+
+  /** `context` as the test sees it: closing it hands it back instead. */
+  const lent = (context: BrowserContext): BrowserContext =>
+    new Proxy(context, {
+      get(target, key) {
+        if (key === 'close') return () => handBack(target);
+        const value: unknown = Reflect.get(target, key, target);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+
+  return {
+    async newPage(options: Parameters<E2E['newPage']>[0] = {}) {
+      const serviceWorkers = options.serviceWorkers ?? 'block';
+      const reusable = !options.clock && serviceWorkers === 'block';
+      const used = reusable ? idle.pop() : undefined;
+      if (used) return { context: lent(used), page: used.pages()[0]! };
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        locale: 'id-ID',
+        timezoneId: 'Asia/Jakarta',
+        viewport: VIEWPORT,
+        serviceWorkers,
+      });
+      if (options.clock) await context.clock.install();
+      const page = await context.newPage();
+      return { context: reusable ? lent(context) : context, page };
     },
   };
 }

@@ -109,4 +109,26 @@ describe('route table and guards, on the real server', () => {
     expect(await page.evaluate(() => localStorage.getItem('userRole'))).toBeNull();
     await context.close();
   });
+
+  it('hands the next test a browser as a new visitor has it: signed out, nothing stored', async () => {
+    const first = await e2e.newPage();
+    await first.page.setViewportSize({ width: 390, height: 844 });
+    await signInThroughForm(first.page, ADMIN, 'admin');
+    await first.page.evaluate(() => sessionStorage.setItem('probe', 'left by the last test'));
+    await first.context.close();
+    const next = await e2e.newPage();
+    // The same tab, handed on (harness.ts, contextPool): what it keeps must not show.
+    expect(next.page).toBe(first.page);
+    expect(next.page.viewportSize()).toEqual({ width: 1280, height: 800 });
+    expect(await next.context.cookies()).toEqual([]);
+    await next.page.goto('/admin-program');
+    await next.page.waitForURL('**/login');
+    expect(
+      await next.page.evaluate(() => ({
+        stored: Object.keys(localStorage),
+        session: Object.keys(sessionStorage),
+      })),
+    ).toEqual({ stored: [], session: [] });
+    await next.context.close();
+  });
 });
