@@ -81,7 +81,48 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   });
   const app = await buildApp({ config, database, logger: false });
   await ensureFirstAdmin(database, config);
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  const browser = await keptBrowser(app);
+  return {
+    baseUrl: browser.baseUrl,
+    app,
+    database,
+    browser: browser.browser,
+    newPage: (options = {}) => browser.contexts.newPage(options),
+    async close() {
+      // The browser stays for the worker's next journey file; what this one left open goes.
+      await browser.contexts.closeInUse();
+      await app.close();
+      await database.close();
+      await rm(portalDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The test worker's Chromium, the port its pages know, and its contexts to hand on. */
+interface KeptBrowser {
+  browser: Browser;
+  port: number;
+  baseUrl: string;
+  contexts: ReturnType<typeof contextPool>;
+}
+let kept: KeptBrowser | undefined;
+
+/**
+ * Starts `app` listening on the port the worker's last journey file had, so the Chromium that
+ * file used, and the contexts it handed on, serve this file too (a launch and a first page cost
+ * about 6.5 s of CPU, 21 files). A new browser when the port was taken meanwhile or the browser
+ * is gone. Playwright ends it when the worker exits.
+ */
+async function keptBrowser(app: FastifyInstance): Promise<KeptBrowser> {
+  const reusable = kept?.browser.isConnected() ? kept : undefined;
+  try {
+    await app.listen({ port: reusable?.port ?? 0, host: '127.0.0.1' });
+    if (reusable) return reusable;
+  } catch (error) {
+    if (!reusable) throw error;
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  }
+  await kept?.browser.close().catch(() => undefined);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const browser = await chromium.launch({
@@ -93,20 +134,8 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
     args: [...chromiumLaunchOptions.args, '--js-flags=--max-opt=1'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const contexts = contextPool(browser, baseUrl);
-  return {
-    baseUrl,
-    app,
-    database,
-    browser,
-    newPage: (options = {}) => contexts.newPage(options),
-    async close() {
-      await browser.close();
-      await app.close();
-      await database.close();
-      await rm(portalDir, { recursive: true, force: true });
-    },
-  };
+  kept = { browser, port, baseUrl, contexts: contextPool(browser, baseUrl) };
+  return kept;
 }
 
 /**
@@ -196,6 +225,11 @@ function contextPool(browser: Browser, baseUrl: string) {
     });
 
   return {
+    /** Closes every context of the browser but those waiting to be handed on. */
+    async closeInUse() {
+      const open = browser.contexts().filter((context) => !idle.includes(context));
+      await Promise.all(open.map((context) => context.close().catch(() => undefined)));
+    },
     async newPage(options: Parameters<E2E['newPage']>[0] = {}) {
       const serviceWorkers = options.serviceWorkers ?? 'block';
       const reusable = !options.clock && serviceWorkers === 'block';
