@@ -1,3 +1,8 @@
 // Types of local.mjs for the TypeScript suites.
 export function freePort(): Promise<number>;
 export const chromiumLaunchOptions: { executablePath: string; args: string[] };
+export function startBuiltServer(options: {
+  dataDir: string;
+  portalDir: string;
+  admin: { email: string; password: string };
+}): Promise<{ child: import('node:child_process').ChildProcess; baseUrl: string }>;

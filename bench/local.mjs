@@ -1,9 +1,11 @@
 // What the benches, the docs' screenshot script and the test suites share about the machine they
 // run on: a free local port for a server they start, and how Chromium is launched (nothing may be
 // downloaded at run time, so no browser comes from Playwright's download).
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** A local TCP port nothing listens on right now (for a server the caller is about to start). */
 export async function freePort() {
@@ -57,3 +59,54 @@ export const chromiumLaunchOptions = {
     '--no-first-run',
   ],
 };
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * The built server (`apps/server/dist/server.js`, production mode) on a free port with a fresh
+ * embedded database in `dataDir` (the demo articles loaded), serving the portal build in
+ * `portalDir`; `admin` is the first admin's sign-in. Resolves once `/` answers; stop it with
+ * `child.kill('SIGTERM')`.
+ */
+export async function startBuiltServer({ dataDir, portalDir, admin }) {
+  const port = await freePort();
+  // The embedded database, whatever the caller's environment says.
+  const { DATABASE_URL: _ignored, ...environment } = process.env;
+  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+    cwd: root,
+    env: {
+      ...environment,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      RANWAL_DATA_DIR: dataDir,
+      RANWAL_PORTAL_DIR: portalDir,
+      RANWAL_DEMO: '1',
+      RANWAL_ADMIN_EMAIL: admin.email,
+      RANWAL_ADMIN_PASSWORD: admin.password,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
+    try {
+      const response = await fetch(`${baseUrl}/`);
+      if (response.ok) return { child, baseUrl };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`the server did not answer within 120 s:\n${output}`);
+}

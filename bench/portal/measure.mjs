@@ -7,7 +7,6 @@
 //
 // Needs the builds of core, ui, portal and server (the npm script does them). Exits non-zero on
 // errors (a page that does not render, a request to another origin), never on a missed budget.
-import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,11 +14,10 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { chromiumLaunchOptions, freePort } from '../local.mjs';
+import { chromiumLaunchOptions, startBuiltServer } from '../local.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
-const serverEntry = path.join(root, 'apps/server/dist/server.js');
 
 const { values: options } = parseArgs({
   options: {
@@ -32,50 +30,6 @@ const BUDGET_BYTES = 100 * 1024;
 const ADMIN = { email: 'admin@bench.local', password: 'bench-admin-password-1' };
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
-
-/** The real server on a fresh embedded database (with the demo articles) in a temp directory. */
-async function startServer(dataDir) {
-  const port = await freePort();
-  // The embedded database, whatever the caller's environment says.
-  const { DATABASE_URL: _ignored, ...environment } = process.env;
-  const child = spawn(process.execPath, [serverEntry], {
-    cwd: root,
-    env: {
-      ...environment,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      RANWAL_DATA_DIR: dataDir,
-      RANWAL_PORTAL_DIR: portalDir,
-      RANWAL_DEMO: '1',
-      RANWAL_ADMIN_EMAIL: ADMIN.email,
-      RANWAL_ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    output += chunk;
-  });
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited:\n${output}`);
-    try {
-      const response = await fetch(`${baseUrl}/`);
-      if (response.ok) return { child, baseUrl };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGTERM');
-  throw new Error(`the server did not answer within 120 s:\n${output}`);
-}
 
 /** Decodes a source map's `mappings` into, per generated line, [column, sourceIndex] segments. */
 function decodeMappings(mappings) {
@@ -337,7 +291,7 @@ let server = null;
 let browser = null;
 try {
   const loadBefore = os.loadavg()[0];
-  server = await startServer(path.join(work, 'data'));
+  server = await startBuiltServer({ dataDir: path.join(work, 'data'), portalDir, admin: ADMIN });
   browser = await chromium.launch(chromiumLaunchOptions);
   const { baseUrl } = server;
 
