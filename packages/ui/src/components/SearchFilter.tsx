@@ -4,6 +4,9 @@ import { SEARCH_DEBOUNCE_MS } from '../lib/timing.js';
 import { useDebouncedValue } from '../lib/use-debounced.js';
 import { ComboBox, ComboBoxItem } from './ComboBox.js';
 
+/** Options a searched filter loads per search; typing finds the rest on the server. */
+export const SEARCH_FILTER_PAGE_SIZE = 20;
+
 /** A record a filter can narrow to, by the name it is shown with. */
 export interface SearchFilterOption {
   id: string;

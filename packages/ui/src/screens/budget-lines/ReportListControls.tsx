@@ -1,7 +1,7 @@
 import { type BudgetLine, type BudgetLineSort, budgetLineSortOrders } from '@ranwal/core';
 import { useId, useState } from 'react';
 import { Button } from '../../components/Button.js';
-import { SearchFilter } from '../../components/SearchFilter.js';
+import { SEARCH_FILTER_PAGE_SIZE, SearchFilter } from '../../components/SearchFilter.js';
 import { Select, SelectItem } from '../../components/Select.js';
 import { TextField } from '../../components/TextField.js';
 import { useUsers } from '../../data/queries.js';
@@ -12,9 +12,6 @@ import { useDebouncedSearch } from '../../lib/use-debounced.js';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '../../lib/use-media-query.js';
 import { EntityFilter } from '../planning/planning-parts.js';
 import { isNarrowed, type ReportListView } from './report-view.js';
-
-/** Options a filter's picker loads per search; typing finds the rest on the server. */
-const PICKER_PAGE_SIZE = 20;
 
 type FilterKey = 'agency_id' | 'program_id' | 'supporter_id' | 'created_by';
 
@@ -212,7 +209,7 @@ export const AgencyFilter = (props: FilterProps) => <LevelFilter entity="agency"
 export function CreatorFilter(props: FilterProps) {
   const t = useMessages().reports.filters;
   const [search, setSearch] = useState('');
-  const query = useUsers({ search: search || undefined, limit: PICKER_PAGE_SIZE });
+  const query = useUsers({ search: search || undefined, limit: SEARCH_FILTER_PAGE_SIZE });
   return (
     <SearchFilter
       {...props}

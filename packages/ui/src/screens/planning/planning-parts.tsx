@@ -2,7 +2,7 @@ import { codeAndName, formatRupiah, isLineReference, type Messages } from '@ranw
 import { useState } from 'react';
 import { type DataColumn, RowButton } from '../../components/DataTable.js';
 import { Rupiah } from '../../components/Rupiah.js';
-import { SearchFilter } from '../../components/SearchFilter.js';
+import { SEARCH_FILTER_PAGE_SIZE, SearchFilter } from '../../components/SearchFilter.js';
 import { Select, SelectItem } from '../../components/Select.js';
 import { useEntityList } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
@@ -80,9 +80,6 @@ export function RemainingAmount({
   );
 }
 
-/** Options a filter loads per search; typing finds the rest on the server. */
-const FILTER_PAGE_SIZE = 20;
-
 export interface EntityFilterProps {
   entity: 'agency' | 'program' | 'supporter';
   /** The records under this parent only (the programmes of a Perangkat Daerah). */
@@ -107,7 +104,7 @@ export function EntityFilter({ entity, parentId, ...props }: EntityFilterProps) 
   const query = useEntityList(entity, {
     search: search || undefined,
     uuid: parentId ?? undefined,
-    limit: FILTER_PAGE_SIZE,
+    limit: SEARCH_FILTER_PAGE_SIZE,
   });
   const noneExist = query.isSuccess && query.data.filter.total_result === 0;
   if (!isLineReference(entity) && noneExist && !props.value) return null;
