@@ -6,3 +6,8 @@ export function startBuiltServer(options: {
   portalDir: string;
   admin: { email: string; password: string };
 }): Promise<{ child: import('node:child_process').ChildProcess; baseUrl: string }>;
+export function clearForNextVisitor(
+  context: import('playwright-core').BrowserContext,
+  page: import('playwright-core').Page,
+  baseUrl: string,
+): Promise<void>;

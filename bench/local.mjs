@@ -60,6 +60,30 @@ export const chromiumLaunchOptions = {
   ],
 };
 
+/**
+ * Makes a used browser context look to `baseUrl` as a new one does (signed out, nothing stored or
+ * cached) while its renderer, and what it compiled, stays: `page` leaves for a JSON page of the
+ * same site (a form left with changes asks first: it is left), then session and local storage,
+ * cookies, permissions and the HTTP cache are cleared. The journeys hand contexts on with it
+ * (apps/portal/e2e/harness.ts); bench/portal/page-loads.mjs measures what it saves.
+ */
+export async function clearForNextVisitor(context, page, baseUrl) {
+  const leave = (dialog) => void dialog.accept().catch(() => undefined);
+  page.on('dialog', leave);
+  try {
+    await page.goto(`${baseUrl}/ranwal/api/health`, { timeout: 10_000 });
+  } finally {
+    page.off('dialog', leave);
+  }
+  await page.evaluate(() => sessionStorage.clear());
+  await context.clearCookies();
+  await context.clearPermissions();
+  const devtools = await context.newCDPSession(page);
+  await devtools.send('Storage.clearDataForOrigin', { origin: baseUrl, storageTypes: 'all' });
+  await devtools.send('Network.clearBrowserCache');
+  await devtools.detach();
+}
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { chromiumLaunchOptions, startBuiltServer } from '../local.mjs';
+import { chromiumLaunchOptions, clearForNextVisitor, startBuiltServer } from '../local.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { values: options } = parseArgs({
@@ -69,32 +69,23 @@ function chromiumUsage(serverPid) {
   return { cpu, faults };
 }
 
+/** A page in a new context, service workers blocked as in the journeys. */
+async function freshPage(browser) {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  return { context, page: await context.newPage() };
+}
+
 /** How the next load's page is opened, given the last one's context and page. */
 const WAYS = {
   'a new context and page each': async (browser, last) => {
     await last?.context.close();
-    const context = await browser.newContext({ serviceWorkers: 'block' });
-    return { context, page: await context.newPage() };
+    return freshPage(browser);
   },
-  'the same page, loaded again': async (browser, last) => {
-    if (last) return last;
-    const context = await browser.newContext({ serviceWorkers: 'block' });
-    return { context, page: await context.newPage() };
-  },
+  'the same page, loaded again': async (browser, last) => last ?? freshPage(browser),
   // What apps/portal/e2e/harness.ts does when a test closes a context (contextPool).
   'the same page, its context reset in between': async (browser, last, baseUrl) => {
-    if (!last) {
-      const context = await browser.newContext({ serviceWorkers: 'block' });
-      return { context, page: await context.newPage() };
-    }
-    const { context, page } = last;
-    await page.goto(`${baseUrl}/ranwal/api/health`);
-    await page.evaluate(() => sessionStorage.clear());
-    await context.clearCookies();
-    const devtools = await context.newCDPSession(page);
-    await devtools.send('Storage.clearDataForOrigin', { origin: baseUrl, storageTypes: 'all' });
-    await devtools.send('Network.clearBrowserCache');
-    await devtools.detach();
+    if (!last) return freshPage(browser);
+    await clearForNextVisitor(last.context, last.page, baseUrl);
     return last;
   },
 };

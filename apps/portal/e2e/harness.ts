@@ -12,12 +12,11 @@ import {
   type Browser,
   type BrowserContext,
   chromium,
-  type Dialog,
   type Locator,
   type Page,
 } from 'playwright-core';
 import { expect } from 'vitest';
-import { chromiumLaunchOptions } from '../../../bench/local.mjs';
+import { chromiumLaunchOptions, clearForNextVisitor } from '../../../bench/local.mjs';
 import { buildApp } from '../../server/src/app.js';
 import { ensureFirstAdmin } from '../../server/src/boot.js';
 import { loadConfig } from '../../server/src/config.js';
@@ -173,8 +172,9 @@ const VIEWPORT = { width: 1280, height: 800 };
  * sign-in page, where the same page loaded again in a used tab took 0.9 s (docs/performance.md).
  * So `close()` on a context from `newPage` does not close it: its extra pages close, the test's
  * listeners and routes go, its tab moves to an inert document of the same site (the renderer
- * stays), and cookies, storage, the HTTP cache and the viewport are reset, so the next test
- * starts as signed out, with nothing stored or cached, as a new context would. Contexts with a
+ * stays), cookies, storage and the HTTP cache are cleared (`clearForNextVisitor`) and the
+ * viewport reset, so the next test starts as signed out, with nothing stored or cached, as a new
+ * context would. Contexts with a
  * clock (which cannot be uninstalled) or service workers are never handed on.
  */
 function contextPool(browser: Browser, baseUrl: string) {
@@ -190,23 +190,8 @@ function contextPool(browser: Browser, baseUrl: string) {
       await tab.unrouteAll({ behavior: 'ignoreErrors' });
       await context.unrouteAll({ behavior: 'ignoreErrors' });
       await context.setOffline(false);
-      // Leaves the app (its timers and requests end with its document) for a page of the same
-      // site, so the renderer and what it compiled stay for the next test. A form left with
-      // changes asks before leaving (lib/session-draft): it is left.
-      const leave = (dialog: Dialog) => void dialog.accept().catch(() => undefined);
-      tab.on('dialog', leave);
-      try {
-        await tab.goto(`${baseUrl}/ranwal/api/health`, { timeout: 10_000 });
-      } finally {
-        tab.off('dialog', leave);
-      }
-      await tab.evaluate(() => sessionStorage.clear());
-      await context.clearCookies();
-      await context.clearPermissions();
-      const devtools = await context.newCDPSession(tab);
-      await devtools.send('Storage.clearDataForOrigin', { origin: baseUrl, storageTypes: 'all' });
-      await devtools.send('Network.clearBrowserCache');
-      await devtools.detach();
+      // Its timers and requests end with the app's document; the renderer stays.
+      await clearForNextVisitor(context, tab, baseUrl);
       await tab.setViewportSize(VIEWPORT);
       idle.push(context);
     } catch {
