@@ -7,6 +7,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Whether stories are compared with their kept screenshots (packages/ui/vitest.config.ts). */
     visualRegression: boolean;
+    /** Whether a story's axe report keeps what passed too (packages/ui/vitest.config.ts). */
+    a11yReportsInFull: boolean;
   }
 }
 
@@ -100,7 +102,33 @@ beforeEach(() => {
   openedSandbox = false;
 });
 
+/**
+ * A story's axe report, as Storybook attaches it to the test (`task.meta.reports`), holds every
+ * rule that passed or did not apply with the nodes it looked at: 150–400 KB a story, serialised in
+ * the browser and parsed again in Vitest's process for every story of a run, where nothing reads
+ * it. A run from the terminal keeps the violations (what fails a story) and the rules' names;
+ * Storybook's own test panel, which shows the passes, gets them whole.
+ */
+function trimA11yReports(meta: { reports?: Array<{ type?: string; result?: unknown }> }) {
+  for (const report of meta.reports ?? []) {
+    const result = report.result as Record<string, unknown> | undefined;
+    if (report.type !== 'a11y' || !result) continue;
+    for (const kind of ['passes', 'inapplicable', 'incomplete']) {
+      const rules = result[kind];
+      if (Array.isArray(rules)) {
+        result[kind] = rules.map(({ id, impact }: { id: string; impact?: string }) => ({
+          id,
+          impact,
+          nodes: [],
+        }));
+      }
+    }
+  }
+}
+
 afterEach(async ({ task, expect }) => {
+  if (!inject('a11yReportsInFull'))
+    trimA11yReports(task.meta as Parameters<typeof trimA11yReports>[0]);
   const storyId = (task.meta as { storyId?: string }).storyId;
   // A failed story has said what is wrong; its picture would only add noise.
   if (!inject('visualRegression') || !storyId || task.result?.state === 'fail') return;

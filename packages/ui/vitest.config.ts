@@ -76,7 +76,8 @@ export default defineProject({
     // above the summary (scripts/retried-tests-reporter.ts) and in docs/performance.md.
     retry: process.env.CI === 'true' ? 1 : 0,
     setupFiles: [path.join(here, '../../.storybook/visual.ts')],
-    provide: { visualRegression },
+    // Storybook's test panel (it runs Vitest with VITEST_STORYBOOK) shows what axe passed too.
+    provide: { visualRegression, a11yReportsInFull: process.env.VITEST_STORYBOOK === 'true' },
     browser: {
       enabled: true,
       headless: true,
