@@ -97,10 +97,9 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   };
 }
 
-/** The test worker's Chromium, the port its pages know, and its contexts to hand on. */
+/** The test worker's Chromium, the server address its pages know, and its contexts to hand on. */
 interface KeptBrowser {
   browser: Browser;
-  port: number;
   baseUrl: string;
   contexts: ReturnType<typeof contextPool>;
 }
@@ -115,7 +114,10 @@ let kept: KeptBrowser | undefined;
 async function keptBrowser(app: FastifyInstance): Promise<KeptBrowser> {
   const reusable = kept?.browser.isConnected() ? kept : undefined;
   try {
-    await app.listen({ port: reusable?.port ?? 0, host: '127.0.0.1' });
+    await app.listen({
+      port: reusable ? Number(new URL(reusable.baseUrl).port) : 0,
+      host: '127.0.0.1',
+    });
     if (reusable) return reusable;
   } catch (error) {
     if (!reusable) throw error;
@@ -133,7 +135,7 @@ async function keptBrowser(app: FastifyInstance): Promise<KeptBrowser> {
     args: [...chromiumLaunchOptions.args, '--js-flags=--max-opt=1'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  kept = { browser, port, baseUrl, contexts: contextPool(browser, baseUrl) };
+  kept = { browser, baseUrl, contexts: contextPool(browser, baseUrl) };
   return kept;
 }
 
