@@ -65,6 +65,14 @@ export interface BuildAppOptions {
   logger?: false | { stream?: { write(line: string): void } };
   /** The calendar year the server takes as this one; the clock's by default (AppContext). */
   currentYear?: () => number;
+  /** What links start with, asked at each link; RANWAL_PUBLIC_URL's origin by default (AppContext). */
+  linkOrigin?: () => string;
+  /**
+   * How long a looked-up user is remembered (5 s by default, services/users.ts). The stories'
+   * sandbox remembers none: its app serves one session after another on a database emptied and
+   * seeded again between them, where the same user id may be someone else.
+   */
+  userCacheMs?: number;
 }
 
 /** Query parameters whose values are secrets, written as `[REDACTED]` wherever a URL is logged. */
@@ -85,6 +93,8 @@ export async function buildApp({
   database,
   logger,
   currentYear: thisYear = () => currentYear(),
+  linkOrigin,
+  userCacheMs,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -174,12 +184,13 @@ export async function buildApp({
   });
 
   // App services.
+  const configuredOrigin = config.RANWAL_PUBLIC_URL?.replace(/\/+$/, '') ?? '';
   const db = database.db;
   const tokens = new TokenService(
     await loadSigningSecret(db, config.RANWAL_JWT_SECRET),
     Math.round(config.RANWAL_TOKEN_TTL_HOURS * 3600),
   );
-  const users = createUserService(db);
+  const users = createUserService(db, userCacheMs);
   const signInGuard = createSignInGuard(db, {
     perAddressAndAccount: { max: config.RANWAL_SIGN_IN_LIMIT, minutes: 1 },
     perAddress: { max: config.RANWAL_SIGN_IN_ADDRESS_LIMIT, minutes: 15 },
@@ -194,7 +205,7 @@ export async function buildApp({
     users,
     signInGuard,
     hierarchy: createHierarchyService(db, database.read),
-    linkOrigin: config.RANWAL_PUBLIC_URL?.replace(/\/+$/, '') ?? '',
+    linkOrigin: linkOrigin ?? (() => configuredOrigin),
     currentYear: thisYear,
   };
 

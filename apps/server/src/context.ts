@@ -25,9 +25,10 @@ export interface AppContext {
   /**
    * What links the server hands out (uploads, report links) start with: RANWAL_PUBLIC_URL's origin
    * when set, else nothing (a path from the root). Never the request's Host header, which any
-   * client may set: `Host: evil.example` once made the links point there.
+   * client may set: `Host: evil.example` once made the links point there. Asked at each link: the
+   * stories' sandbox serves one session after another from one app, each under its own path.
    */
-  linkOrigin: string;
+  linkOrigin: () => string;
   /**
    * The calendar year in Asia/Jakarta: what screens open on when no stage runs, and with the next
    * one offered among the budget years. The stories' sandbox fixes it (`SANDBOX_YEAR`).

@@ -101,7 +101,7 @@ export function createSignedFiles(context: AppContext) {
         { ...claims, [SESSION_VERSION_CLAIM]: await context.users.sessionVersion(user.id) },
         LINK_TTL_SECONDS,
       );
-      return `${context.linkOrigin}${path}?token=${encodeURIComponent(token)}`;
+      return `${context.linkOrigin()}${path}?token=${encodeURIComponent(token)}`;
     },
 
     register<Claims>(app: FastifyInstance, route: SignedFileRoute<Claims>): void {

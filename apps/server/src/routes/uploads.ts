@@ -124,7 +124,7 @@ export function uploadRoutes({ db, linkOrigin, config }: AppContext): RouteModul
         const id = user
           ? await uploads.store(bytes, contentType, user.id)
           : await uploads.storeAnonymous(bytes, contentType, anonymousMaxBytes);
-        return { data: { path: `${linkOrigin}${UPLOADS_PATH}/${id}` } };
+        return { data: { path: `${linkOrigin()}${UPLOADS_PATH}/${id}` } };
       },
     },
 

@@ -28,7 +28,9 @@ import type { WorkerAnswer, WorkerCall } from './worker.js';
  *
  * A new PGlite takes about half a second (a copy of the migrated one, db/migrated-template.ts),
  * so databases are pooled: a session takes a free one (or the one unused longest), empties it
- * and writes its seed (tens of milliseconds).
+ * and writes its seed (tens of milliseconds). Each pooled database keeps its app too: building
+ * one (some 150 routes) took half of a session's opening and of its CPU. The app serves one
+ * session at a time, its links under that session's path; it remembers no user between calls.
  */
 
 /** How many databases `warm` opens ahead; the pool grows past it when every one is busy. */
@@ -75,12 +77,17 @@ interface Slot {
   /** Settles once the database is cloned. */
   ready: Promise<void>;
   database: DatabaseHandle;
+  /** Its apps, by whether free-form lines are allowed (a server flag a seed states). */
+  apps: Map<boolean, Promise<FastifyInstance>>;
+  /** Where the links its apps hand out start: the path of the session it serves. */
+  linkOrigin: string;
   session: Session | null;
   usedAt: number;
 }
 interface Session {
   id: string;
   slot: Slot;
+  /** Its database's app, which it does not own. */
   app: FastifyInstance;
   tokens: Map<string, string>;
   /** Calls being answered (its opening included): never reused meanwhile. */
@@ -204,10 +211,17 @@ export function createSandboxHost({
   let closing: Promise<void> | undefined;
 
   /** Ends `session`; its database stays with `next` when another session took it. */
-  const endSession = async (session: Session, next?: Slot) => {
+  const endSession = (session: Session, next?: Slot) => {
     sessions.delete(session.id);
     if (!next && session.slot?.session === session) session.slot.session = null;
-    await session.app?.close();
+  };
+
+  /** Closes a database of the pool and its apps. */
+  const discardSlot = async (slot: Slot) => {
+    const apps = [...slot.apps.values()];
+    slot.apps.clear();
+    await Promise.all(apps.map(async (app) => (await app.catch(() => null))?.close()));
+    if (slot.database) await source.discard(slot.database);
   };
 
   /** Whether a new session may take this database now. */
@@ -233,7 +247,7 @@ export function createSandboxHost({
         const previous = slot.session;
         slot.session = session;
         slot.usedAt = now;
-        if (previous) await endSession(previous, slot);
+        if (previous) endSession(previous, slot);
         await slot.ready;
         return slot;
       }
@@ -258,13 +272,13 @@ export function createSandboxHost({
     if (!session.released || session.inFlight > 0 || slot?.session !== session) return;
     if (slots.length <= poolSize) return;
     slots.splice(slots.indexOf(slot), 1);
-    await endSession(session);
-    await source.discard(slot.database);
+    endSession(session);
+    await discardSlot(slot);
   };
 
   /** A new database in the pool, cloned from the migrated base. */
   const addSlot = (session: Session | null): Slot => {
-    const slot = { session, usedAt: Date.now() } as Slot;
+    const slot = { session, usedAt: Date.now(), apps: new Map(), linkOrigin: '' } as Slot;
     slot.ready = (async () => {
       slot.database = await source.clone();
     })();
@@ -272,24 +286,37 @@ export function createSandboxHost({
     return slot;
   };
 
-  /** A session's own app on its database, ready to answer. */
-  const sessionApp = async (database: DatabaseHandle, publicUrl: string, freeForm: boolean) => {
-    const config = loadConfig({
-      LOG_LEVEL: 'silent',
-      RANWAL_JWT_SECRET: SECRET,
-      RANWAL_PUBLIC_URL: publicUrl,
-      // A server flag that a seed's planning settings state (free-form lines by default).
-      RANWAL_FREE_FORM_COMPONENTS: String(freeForm),
-      RANWAL_SIGN_IN_LIMIT: '1000',
-      RANWAL_LIST_CACHE_MB: '0',
-    });
-    const app = await buildApp({
-      config,
-      database,
-      logger: false,
-      currentYear: () => SANDBOX_YEAR,
-    });
-    await app.ready();
+  /** The app of `slot`'s database for `freeForm`, built on first use and kept with it. */
+  const appOf = (slot: Slot, freeForm: boolean): Promise<FastifyInstance> => {
+    let app = slot.apps.get(freeForm);
+    if (!app) {
+      app = (async () => {
+        const config = loadConfig({
+          LOG_LEVEL: 'silent',
+          RANWAL_JWT_SECRET: SECRET,
+          // A server flag that a seed's planning settings state (free-form lines by default).
+          RANWAL_FREE_FORM_COMPONENTS: String(freeForm),
+          // Limits no story reaches: a refusal remembered in the app would outlive its session.
+          RANWAL_SIGN_IN_LIMIT: '1000',
+          RANWAL_SIGN_IN_ADDRESS_LIMIT: '1000',
+          RANWAL_SIGN_IN_ACCOUNT_LIMIT: '1000',
+          RANWAL_LIST_CACHE_MB: '0',
+        });
+        const built = await buildApp({
+          config,
+          database: slot.database,
+          logger: false,
+          currentYear: () => SANDBOX_YEAR,
+          linkOrigin: () => slot.linkOrigin,
+          userCacheMs: 0,
+        });
+        await built.ready();
+        return built;
+      })();
+      slot.apps.set(freeForm, app);
+      // A build that failed is tried again by the next session.
+      app.catch(() => slot.apps.get(freeForm) === app && slot.apps.delete(freeForm));
+    }
     return app;
   };
 
@@ -310,11 +337,8 @@ export function createSandboxHost({
         throw new Refusal(400, `sandbox: the seed could not be written: ${reason}`);
       }
       if (slot.session !== session) throw new Error('sandbox: the pool needed this database back');
-      session.app = await sessionApp(
-        slot.database,
-        `${origin}${SANDBOX_PATH}/s/${id}`,
-        seed.planning?.settings?.free_form_components ?? true,
-      );
+      slot.linkOrigin = `${origin}${SANDBOX_PATH}/s/${id}`;
+      session.app = await appOf(slot, seed.planning?.settings?.free_form_components ?? true);
       session.tokens = new Map(
         await Promise.all(
           seed.users.map(
@@ -327,7 +351,7 @@ export function createSandboxHost({
       // A database past the pool's size is not kept for the next one.
       if (slots.length > poolSize && slot.session === null) {
         slots.splice(slots.indexOf(slot), 1);
-        await source.discard(slot.database);
+        await discardSlot(slot);
       }
       throw error;
     } finally {
@@ -379,23 +403,23 @@ export function createSandboxHost({
     });
   };
 
-  // Once: the base, then the pool, one clone at a time (each holds the thread for a second or two).
+  /** A new database in the pool with its app for the seeds' default (free-form lines allowed). */
+  const addWarmSlot = async () => {
+    const slot = addSlot(null);
+    await slot.ready;
+    await appOf(slot, true);
+  };
+  // Once: the base, then the pool, one clone and its app at a time (each holds the thread for a
+  // second or two). The first app also compiles the server's code and builds its schemas (1.6 s
+  // against 0.15 s for every later one, on two cores), which the first story would wait for.
   let warming: Promise<void> | undefined;
-  /** The first database and the first app built on it (warmPool sets it before its first wait). */
+  /** The first database and its app (warmPool sets it before its first wait). */
   let firstReady: Promise<void> | undefined;
   const warmPool = () => {
     warming ??= (async () => {
-      firstReady = (async () => {
-        const first = addSlot(null);
-        await first.ready;
-        // One app built and closed on the first database, so the first story's session does
-        // not pay for the server's code being compiled and its schemas built (1.6 s against
-        // 0.5 s for every later session, on two cores).
-        const app = await sessionApp(first.database, `http://localhost${SANDBOX_PATH}/warm`, true);
-        await app.close();
-      })();
+      firstReady = addWarmSlot();
       await firstReady;
-      while (slots.length < poolSize) await addSlot(null).ready;
+      while (slots.length < poolSize) await addWarmSlot();
     })();
     return warming;
   };
@@ -479,11 +503,11 @@ export function createSandboxHost({
     close() {
       // Once, whoever asks again (a test's own close, then its teardown's).
       closing ??= (async () => {
-        await Promise.all([...sessions.values()].map((session) => endSession(session)));
+        for (const session of sessions.values()) endSession(session);
         await Promise.all(
           slots.map(async (slot) => {
             await slot.ready.catch(() => undefined);
-            if (slot.database) await source.discard(slot.database);
+            await discardSlot(slot);
           }),
         );
         await source.close();

@@ -134,7 +134,7 @@ export async function readSubActionLocation(
  * months, each photo's distance and flags read against the location as it stands, and the
  * region's map of a month.
  */
-export function createEvidenceService(db: Kysely<Database>, linkOrigin: string) {
+export function createEvidenceService(db: Kysely<Database>, linkOrigin: () => string) {
   const photoOf = (row: PhotoRow): EvidencePhoto => {
     const placed = placedPhoto(row, geometryOf(row.geometry));
     return {
@@ -142,7 +142,7 @@ export function createEvidenceService(db: Kysely<Database>, linkOrigin: string) 
       sub_action_id: row.sub_action_id,
       year: Number(row.year),
       month: Number(row.month),
-      url: `${linkOrigin}${UPLOADS_PATH}/${row.upload_id}`,
+      url: `${linkOrigin()}${UPLOADS_PATH}/${row.upload_id}`,
       caption: row.caption,
       width: row.width,
       height: row.height,

@@ -30,7 +30,7 @@ export interface Session {
 
 export const hashPassword = (password: string): Promise<string> => hash(password, ARGON2);
 
-export function createUserService(db: Kysely<Database>) {
+export function createUserService(db: Kysely<Database>, cacheMs = USER_CACHE_MS) {
   // The lookup itself is cached, so concurrent requests of one user share one query.
   const cache = new Map<string, { session: Promise<Session | null>; expires: number }>();
   // Verifying against a real hash when the email is unknown keeps sign-in timing uniform.
@@ -142,7 +142,8 @@ export function createUserService(db: Kysely<Database>) {
         const { session_version: version, ...user } = row;
         return { user, version };
       });
-    const entry = { session, expires: Date.now() + USER_CACHE_MS };
+    if (cacheMs <= 0) return session;
+    const entry = { session, expires: Date.now() + cacheMs };
     cache.set(id, entry);
     // A failed lookup is not remembered.
     session.catch(() => cache.get(id) === entry && cache.delete(id));

@@ -171,6 +171,71 @@ describe.each(hostTargets)('the sandbox host on %s', (_target, postgresUrl) => {
   });
 });
 
+/**
+ * A pooled database keeps its app between sessions (opening one took half as long): the next
+ * session must still see only its own seed, and get links under its own path.
+ */
+describe.each(hostTargets)(
+  'one database, one session after another, on %s',
+  (_target, postgresUrl) => {
+    const ORIGIN = 'http://sandbox.test';
+    it('serves each session its own people and its own links', async () => {
+      const { createSandboxHost } = await import(/* @vite-ignore */ hostModule);
+      const pool = createSandboxHost({ poolSize: 1, maxDatabases: 1, waitMs: 0, postgresUrl });
+      try {
+        const admin = emptySeed.users[0]!;
+        const open = async (users: SeedTables['users']) => {
+          const answer = await pool.handle(
+            new Request(`${ORIGIN}/__sandbox/sessions`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ seed: { ...emptySeed, users } }),
+            }),
+          );
+          expect(answer.status, await answer.clone().text()).toBe(200);
+          return ((await answer.json()) as { id: string }).id;
+        };
+        const call = async (id: string, path: string) => {
+          const answer = await pool.handle(
+            new Request(`${ORIGIN}/__sandbox/s/${id}/ranwal/api/${path}`, {
+              headers: { authorization: `Bearer ${SANDBOX_USER_TOKEN}${admin.id}` },
+            }),
+          );
+          expect(answer.status, await answer.clone().text()).toBe(200);
+          return ((await answer.json()) as { data: Record<string, unknown> }).data;
+        };
+
+        const first = await open([admin]);
+        expect(await call(first, 'user/me')).toMatchObject({ name: admin.name, role: 'admin' });
+        const firstLink = (await call(first, 'history/export')).path;
+        expect(firstLink).toMatch(new RegExp(`^${ORIGIN}/__sandbox/s/${first}/ranwal/`));
+        await pool.handle(
+          new Request(`${ORIGIN}/__sandbox/sessions/${first}`, { method: 'DELETE' }),
+        );
+
+        // The same id is someone else in the next story, at once (no cached person outlives it).
+        const second = await open([{ ...admin, name: 'Verifikator Bappeda', role: 'verifier' }]);
+        expect(await call(second, 'user/me')).toMatchObject({
+          name: 'Verifikator Bappeda',
+          role: 'verifier',
+        });
+        await pool.handle(
+          new Request(`${ORIGIN}/__sandbox/sessions/${second}`, { method: 'DELETE' }),
+        );
+        const third = await open([admin]);
+        expect(await call(third, 'user/me')).toMatchObject({ name: admin.name, role: 'admin' });
+        expect((await call(third, 'history/export')).path).toMatch(
+          new RegExp(`^${ORIGIN}/__sandbox/s/${third}/ranwal/`),
+        );
+        // One database all along: each session took it over from the one before.
+        expect(pool.stats()).toEqual({ databases: 1, sessions: 1 });
+      } finally {
+        await pool.close();
+      }
+    });
+  },
+);
+
 // Only where the run has PostgreSQL (DATABASE_URL, as in CI); PGlite's databases live in memory.
 const postgresUrl = process.env.DATABASE_URL;
 if (postgresUrl) {
