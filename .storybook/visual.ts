@@ -88,7 +88,37 @@ function pageGeometry(): string {
     `document ${html.scrollWidth}x${html.scrollHeight}`,
     `html overflow ${html.style.overflow || '-'} padding-right ${html.style.paddingRight || '-'}`,
     `overlay ${overlay ? `${overlay.x},${overlay.y} ${overlay.width}x${overlay.height}` : 'none'}`,
+    `runner page ${scrolledRunnerElements().join(' ') || 'not scrolled'}`,
   ].join('; ');
+}
+
+/**
+ * Elements of Vitest's runner page (the story's frame is scaled into it, and the picture is
+ * taken of that page) that are scrolled, with their offsets. Its `overflow: hidden` still lets
+ * focus inside the frame scroll it, which would shift the picture by the offset.
+ */
+function scrolledRunnerElements(): string[] {
+  const runner = window.parent === window ? null : window.parent.document;
+  if (!runner) return [];
+  return [runner.scrollingElement, ...runner.querySelectorAll('body *')]
+    .filter((element): element is Element => Boolean(element?.scrollTop || element?.scrollLeft))
+    .map(
+      (element) =>
+        `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} at ${element.scrollLeft},${element.scrollTop}`,
+    );
+}
+
+/** Scrolls the runner page's elements back to their origin, saying which had moved. */
+function unscrollRunner(storyId: string) {
+  const scrolled = scrolledRunnerElements();
+  if (scrolled.length === 0) return;
+  console.warn(
+    `[visual] ${storyId}: the runner page was scrolled (${scrolled.join(', ')}); put back`,
+  );
+  const runner = window.parent.document;
+  for (const element of [runner.scrollingElement, ...runner.querySelectorAll('body *')]) {
+    if (element?.scrollTop || element?.scrollLeft) element.scrollTo(0, 0);
+  }
 }
 
 /** The test id of the element whose picture is taken (the story's frame, see below). */
@@ -153,6 +183,7 @@ afterEach(async ({ task, expect }) => {
   frame.style.cssText = 'position: fixed; inset: 0; pointer-events: none;';
   frame.dataset.testid = VISUAL_FRAME;
   document.body.append(frame);
+  unscrollRunner(storyId);
   try {
     await expect(page.getByTestId(VISUAL_FRAME)).toMatchScreenshot(storyId);
   } catch (error) {
