@@ -76,39 +76,41 @@ function pageGeometry(): string {
     `document ${html.scrollWidth}x${html.scrollHeight}`,
     `html overflow ${html.style.overflow || '-'} padding-right ${html.style.paddingRight || '-'}`,
     `overlay ${overlay ? `${overlay.x},${overlay.y} ${overlay.width}x${overlay.height}` : 'none'}`,
-    `runner page ${scrolledRunnerElements().join(' ') || 'not scrolled'}`,
+    `runner page ${describeScrolled(scrolledRunnerElements()) || 'not scrolled'}`,
   ].join('; ');
 }
 
 /**
  * Elements of Vitest's runner page (the story's frame is scaled into it, and the picture is
- * taken of that page) that are scrolled, with their offsets. Its `overflow: hidden` still lets
+ * taken of that page) that are scrolled. Its `overflow: hidden` still lets
  * focus inside the frame scroll it: scrolled 3 px, the picture's top three rows came out white
  * (2 880 pixels), in dialog stories on a loaded machine and, every time, in one story that
  * scrolls its own page, whose kept picture had the strip.
  */
-function scrolledRunnerElements(): string[] {
-  const runner = window.parent === window ? null : window.parent.document;
-  if (!runner) return [];
-  return [runner.scrollingElement, ...runner.querySelectorAll('body *')]
-    .filter((element): element is Element => Boolean(element?.scrollTop || element?.scrollLeft))
+function scrolledRunnerElements(): Element[] {
+  if (window.parent === window) return [];
+  const runner = window.parent.document;
+  return [runner.scrollingElement, ...runner.querySelectorAll('body *')].filter(
+    (element): element is Element => Boolean(element?.scrollTop || element?.scrollLeft),
+  );
+}
+
+const describeScrolled = (elements: Element[]) =>
+  elements
     .map(
       (element) =>
         `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''} at ${element.scrollLeft},${element.scrollTop}`,
-    );
-}
+    )
+    .join(', ');
 
 /** Scrolls the runner page's elements back to their origin, saying which had moved. */
 function unscrollRunner(storyId: string) {
   const scrolled = scrolledRunnerElements();
   if (scrolled.length === 0) return;
   console.warn(
-    `[visual] ${storyId}: the runner page was scrolled (${scrolled.join(', ')}); put back`,
+    `[visual] ${storyId}: the runner page was scrolled (${describeScrolled(scrolled)}); put back`,
   );
-  const runner = window.parent.document;
-  for (const element of [runner.scrollingElement, ...runner.querySelectorAll('body *')]) {
-    if (element?.scrollTop || element?.scrollLeft) element.scrollTo(0, 0);
-  }
+  for (const element of scrolled) element.scrollTo(0, 0);
 }
 
 /** The test id of the element whose picture is taken (the story's frame, see below). */
