@@ -90,39 +90,60 @@ const hostTargets = [
   ...(process.env.DATABASE_URL ? [['PostgreSQL', process.env.DATABASE_URL] as const] : []),
 ] as const;
 
-describe.each(hostTargets)('the sandbox host on %s', (_target, postgresUrl) => {
-  const ORIGIN = 'http://sandbox.test';
-  let pool: {
-    warm(): Promise<void>;
-    handle(request: Request): Promise<Response>;
-    stats(): { databases: number; sessions: number };
-    close(): Promise<void>;
-  };
-  beforeAll(async () => {
-    const { createSandboxHost } = await import(/* @vite-ignore */ hostModule);
-    pool = createSandboxHost({ poolSize: 1, maxDatabases: 2, waitMs: 0, postgresUrl });
-    await pool.warm();
-  }, 120_000);
-  afterAll(() => pool?.close());
+/** A sandbox host as a test holds it: its pool's calls, and its size. */
+interface SandboxPool {
+  warm(): Promise<void>;
+  handle(request: Request): Promise<Response>;
+  stats(): { databases: number; sessions: number };
+  close(): Promise<void>;
+}
+const ORIGIN = 'http://sandbox.test';
 
+/**
+ * What a story's page asks a pool: open a session from a seed, call the API in it, end it.
+ * `poolOf` gives the pool at each call (a describe's pool is made in its `beforeAll`).
+ */
+function sessionsOf(poolOf: () => SandboxPool) {
   const open = (body: unknown, headers: Record<string, string> = {}) =>
-    pool.handle(
+    poolOf().handle(
       new Request(`${ORIGIN}/__sandbox/sessions`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...headers },
         body: typeof body === 'string' ? body : JSON.stringify(body),
       }),
     );
+  /** The session's id, once the answer says it opened. */
   const opened = async (response: Response) => {
     expect(response.status, await response.clone().text()).toBe(200);
     return ((await response.json()) as { id: string }).id;
   };
-  const call = (id: string) =>
-    pool.handle(
-      new Request(`${ORIGIN}/__sandbox/s/${id}/ranwal/api/agency/list`, {
-        headers: { authorization: `Bearer ${SANDBOX_USER_TOKEN}${emptySeed.users[0]!.id}` },
-      }),
-    );
+  return {
+    open,
+    opened,
+    /** Opens a session on `seed` and gives its id. */
+    openOn: async (seed: SeedTables) => opened(await open({ seed })),
+    /** A GET of `path` under `/ranwal/api/` in session `id`, as the person with `userId`. */
+    call: (id: string, path: string, userId: string) =>
+      poolOf().handle(
+        new Request(`${ORIGIN}/__sandbox/s/${id}/ranwal/api/${path}`, {
+          headers: { authorization: `Bearer ${SANDBOX_USER_TOKEN}${userId}` },
+        }),
+      ),
+    end: (id: string) =>
+      poolOf().handle(new Request(`${ORIGIN}/__sandbox/sessions/${id}`, { method: 'DELETE' })),
+  };
+}
+
+describe.each(hostTargets)('the sandbox host on %s', (_target, postgresUrl) => {
+  let pool: SandboxPool;
+  beforeAll(async () => {
+    const { createSandboxHost } = await import(/* @vite-ignore */ hostModule);
+    pool = createSandboxHost({ poolSize: 1, maxDatabases: 2, waitMs: 0, postgresUrl });
+    await pool.warm();
+  }, 120_000);
+  afterAll(() => pool?.close());
+  const { open, opened, call: callAs, end } = sessionsOf(() => pool);
+  const call = (id: string) => callAs(id, 'agency/list', emptySeed.users[0]!.id);
 
   it('opens sessions for the page itself only, and from JSON only', async () => {
     const seed = { seed: emptySeed };
@@ -136,7 +157,7 @@ describe.each(hostTargets)('the sandbox host on %s', (_target, postgresUrl) => {
     expect((await open(seed, { origin: ORIGIN, 'content-type': 'text/plain' })).status).toBe(415);
     expect(pool.stats().sessions).toBe(0);
     const id = await opened(await open(seed, { origin: ORIGIN, 'sec-fetch-site': 'same-origin' }));
-    await pool.handle(new Request(`${ORIGIN}/__sandbox/sessions/${id}`, { method: 'DELETE' }));
+    await end(id);
   });
 
   it('answers a malformed seed with a line, not a stack', async () => {
@@ -162,7 +183,7 @@ describe.each(hostTargets)('the sandbox host on %s', (_target, postgresUrl) => {
     expect(pool.stats().databases).toBe(2);
 
     // The first story ends: its database, past the pool's size of one, is closed.
-    await pool.handle(new Request(`${ORIGIN}/__sandbox/sessions/${first}`, { method: 'DELETE' }));
+    await end(first);
     expect(pool.stats()).toEqual({ databases: 1, sessions: 1 });
     expect((await call(first)).status).toBe(410);
     expect((await call(second)).status).toBe(200);
@@ -178,29 +199,20 @@ describe.each(hostTargets)('the sandbox host on %s', (_target, postgresUrl) => {
 describe.each(hostTargets)(
   'one database, one session after another, on %s',
   (_target, postgresUrl) => {
-    const ORIGIN = 'http://sandbox.test';
     it('serves each session its own people and its own links', async () => {
       const { createSandboxHost } = await import(/* @vite-ignore */ hostModule);
-      const pool = createSandboxHost({ poolSize: 1, maxDatabases: 1, waitMs: 0, postgresUrl });
+      const pool: SandboxPool = createSandboxHost({
+        poolSize: 1,
+        maxDatabases: 1,
+        waitMs: 0,
+        postgresUrl,
+      });
+      const sessions = sessionsOf(() => pool);
       try {
         const admin = emptySeed.users[0]!;
-        const open = async (users: SeedTables['users']) => {
-          const answer = await pool.handle(
-            new Request(`${ORIGIN}/__sandbox/sessions`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({ seed: { ...emptySeed, users } }),
-            }),
-          );
-          expect(answer.status, await answer.clone().text()).toBe(200);
-          return ((await answer.json()) as { id: string }).id;
-        };
+        const open = (users: SeedTables['users']) => sessions.openOn({ ...emptySeed, users });
         const call = async (id: string, path: string) => {
-          const answer = await pool.handle(
-            new Request(`${ORIGIN}/__sandbox/s/${id}/ranwal/api/${path}`, {
-              headers: { authorization: `Bearer ${SANDBOX_USER_TOKEN}${admin.id}` },
-            }),
-          );
+          const answer = await sessions.call(id, path, admin.id);
           expect(answer.status, await answer.clone().text()).toBe(200);
           return ((await answer.json()) as { data: Record<string, unknown> }).data;
         };
@@ -209,9 +221,7 @@ describe.each(hostTargets)(
         expect(await call(first, 'user/me')).toMatchObject({ name: admin.name, role: 'admin' });
         const firstLink = (await call(first, 'history/export')).path;
         expect(firstLink).toMatch(new RegExp(`^${ORIGIN}/__sandbox/s/${first}/ranwal/`));
-        await pool.handle(
-          new Request(`${ORIGIN}/__sandbox/sessions/${first}`, { method: 'DELETE' }),
-        );
+        await sessions.end(first);
 
         // The same id is someone else in the next story, at once (no cached person outlives it).
         const second = await open([{ ...admin, name: 'Verifikator Bappeda', role: 'verifier' }]);
@@ -219,9 +229,7 @@ describe.each(hostTargets)(
           name: 'Verifikator Bappeda',
           role: 'verifier',
         });
-        await pool.handle(
-          new Request(`${ORIGIN}/__sandbox/sessions/${second}`, { method: 'DELETE' }),
-        );
+        await sessions.end(second);
         const third = await open([admin]);
         expect(await call(third, 'user/me')).toMatchObject({ name: admin.name, role: 'admin' });
         expect((await call(third, 'history/export')).path).toMatch(
@@ -258,23 +266,10 @@ if (postgresUrl) {
         await pool.warm();
         // The pool's database, a copy of the migrated template the tests share.
         expect((await ours()).length).toBe(before + 1);
-        const origin = 'http://sandbox.test';
-        const opened = await pool.handle(
-          new Request(`${origin}/__sandbox/sessions`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ seed: agenciesSeed }),
-          }),
-        );
-        expect(opened.status, await opened.clone().text()).toBe(200);
-        const { id } = (await opened.json()) as { id: string };
-        const agencies = await pool.handle(
-          new Request(`${origin}/__sandbox/s/${id}/ranwal/api/agency/list`, {
-            headers: {
-              authorization: `Bearer ${SANDBOX_USER_TOKEN}${agenciesSeed.users.find((user) => user.role === 'admin')!.id}`,
-            },
-          }),
-        );
+        const sessions = sessionsOf(() => pool);
+        const id = await sessions.openOn(agenciesSeed);
+        const admin = agenciesSeed.users.find((user) => user.role === 'admin')!;
+        const agencies = await sessions.call(id, 'agency/list', admin.id);
         expect(((await agencies.json()) as { data: unknown[] }).data).toHaveLength(
           agenciesSeed.entities.agency.length,
         );
