@@ -13,15 +13,12 @@ import { execFile, spawn } from 'node:child_process';
 import { chmod, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { freePort } from '../local.mjs';
+import { ADMIN, cpuSeconds, root, startServer } from '../server/processes.mjs';
 import { writeCsv } from './rows.mjs';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
-const serverEntry = path.join(root, 'apps/server/dist/server.js');
 const cliEntry = path.join(root, 'packages/cli/dist/bin.js');
 
 const { values: options } = parseArgs({
@@ -50,7 +47,6 @@ const GOALS = {
   exportSeconds: 15,
   exportMegabytes: 300,
 };
-const ADMIN = { email: 'admin@bench.local', password: 'bench-admin-password-1' };
 
 const database = `ranwal_bench_import_${process.pid}`;
 const base = new URL(options['pg-url']);
@@ -109,41 +105,8 @@ const ranwal = (args, options = {}) =>
     env: { XDG_CONFIG_HOME: configHome, ...options.env },
   });
 
-async function startServer(port) {
-  const child = spawn(process.execPath, [serverEntry], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl.toString(),
-      RANWAL_DEMO: '0',
-      RANWAL_ADMIN_EMAIL: ADMIN.email,
-      RANWAL_ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-      if (output.includes('Ranwal is running')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-  });
-  return child;
-}
-
-/** CPU seconds a local process has used (Linux /proc, USER_HZ 100), or 0 where unreadable. */
-async function cpuSecondsOf(pid) {
-  try {
-    const fields = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
+/** CPU seconds a local process has used, or 0 once it has exited. */
+const cpuSecondsOf = (pid) => cpuSeconds(pid) ?? 0;
 
 /**
  * CPU seconds so far of the server process and of the PostgreSQL backends serving the bench
@@ -154,8 +117,8 @@ async function serverCpu() {
     `select pid from pg_stat_activity where datname = '${database}' and pid <> pg_backend_pid()`,
   );
   const backends = new Map();
-  for (const { pid } of rows) backends.set(pid, await cpuSecondsOf(pid));
-  return { server: await cpuSecondsOf(server.pid), backends };
+  for (const { pid } of rows) backends.set(pid, cpuSecondsOf(pid));
+  return { server: cpuSecondsOf(server.pid), backends };
 }
 
 /** CPU seconds used since `before` (backends that started since count whole). */
@@ -185,7 +148,7 @@ function timedCopy(csv) {
       if (!pid) return;
       child.stdout.removeAllListeners('data');
       const ms = performance.now() - started;
-      const cpuSeconds = (await cpuSecondsOf(pid)) + (await cpuSecondsOf(child.pid));
+      const cpuSeconds = cpuSecondsOf(pid) + cpuSecondsOf(child.pid);
       child.removeAllListeners('exit');
       child.stdin.end();
       child.once('exit', () => resolve({ ms, cpuSeconds }));
@@ -233,7 +196,7 @@ async function insertFloor() {
     }
     await client.query(`truncate ${hierarchyTables.join(', ')} cascade`);
     const { rows } = await client.query('select pg_backend_pid() as pid');
-    const cpuBefore = await cpuSecondsOf(rows[0].pid);
+    const cpuBefore = cpuSecondsOf(rows[0].pid);
     const perTable = {};
     for (const table of hierarchyTables) {
       // Generated columns (account's lower-cased name and code) are computed, not copied.
@@ -248,7 +211,7 @@ async function insertFloor() {
       await client.query(`insert into ${table} (${list}) select ${list} from copy_${table}`);
       perTable[table] = (performance.now() - started) / 1000;
     }
-    const cpuSeconds = (await cpuSecondsOf(rows[0].pid)) - cpuBefore;
+    const cpuSeconds = cpuSecondsOf(rows[0].pid) - cpuBefore;
     await client.query('rollback');
     return { perTable, cpuSeconds };
   } finally {
@@ -314,7 +277,7 @@ try {
   );
 
   const port = await freePort();
-  server = await startServer(port);
+  server = await startServer(databaseUrl.toString(), port);
   if (options['no-history']) await withoutHistory();
   const serverUrl = `http://127.0.0.1:${port}`;
   await ranwal(['login', '--server', serverUrl, '--email', ADMIN.email], {

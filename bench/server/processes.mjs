@@ -23,8 +23,9 @@ export const USER = {
 const children = [];
 
 /**
- * Starts a node process and resolves once it prints `ready` on stdout. A variable set to
- * undefined in `env` is removed from the inherited environment.
+ * Starts a node process and resolves once it prints `ready` on stdout, with the child process;
+ * its `output()` is what it has printed on stdout so far. A variable set to undefined in `env`
+ * is removed from the inherited environment.
  */
 export function start(label, args, env, ready) {
   // Node flags for every process started here, e.g. BENCH_NODE_ARGS='--cpu-prof
@@ -41,6 +42,7 @@ export function start(label, args, env, ready) {
     });
     children.push(child);
     let output = '';
+    child.output = () => output;
     const onData = (chunk) => {
       output += chunk;
       if (output.includes(ready)) resolve(child);

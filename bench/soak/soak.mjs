@@ -2,19 +2,15 @@
 // steady rate on the budget-line list and create calls, the server's resident memory sampled
 // from /proc. Used by bench/soak/run.mjs (the 10-minute run) and by the reliability suite
 // (apps/server/reliability/soak.test.ts, a shorter one).
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { managedEntities, managedEntityKeys, messagesId } from '@ranwal/core';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort } from '../local.mjs';
+import { startServer } from '../server/processes.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const serverEntry = path.join(root, 'apps/server/dist/server.js');
 const ADMIN = { email: 'admin@soak.local', password: 'soak-admin-password-1' };
 const SOAK_CODE = 'soak';
 
@@ -34,48 +30,6 @@ async function admin(url, sql, values) {
   } finally {
     await client.end();
   }
-}
-
-function startServer(port, databaseUrl) {
-  const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([key]) => !key.startsWith('RANWAL_') && key !== 'DATABASE_URL' && key !== 'PORT',
-    ),
-  );
-  const child = spawn(process.execPath, [serverEntry], {
-    cwd: root,
-    env: {
-      ...inherited,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      RANWAL_DEMO: '0',
-      RANWAL_ADMIN_EMAIL: ADMIN.email,
-      RANWAL_ADMIN_PASSWORD: ADMIN.password,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const collect = (chunk) => {
-    output += chunk;
-  };
-  child.stdout.setEncoding('utf8').on('data', collect);
-  child.stderr.setEncoding('utf8').on('data', collect);
-  const ready = new Promise((resolve, reject) => {
-    const onData = () => {
-      if (output.includes('Ranwal is running')) {
-        child.stdout.off('data', onData);
-        resolve();
-      }
-    };
-    child.stdout.on('data', onData);
-    child.once('exit', (code) =>
-      reject(new Error(`server exited (${code}) before ready:\n${output}`)),
-    );
-  });
-  return { child, ready, output: () => output };
 }
 
 async function api(origin, method, url, { token, body } = {}) {
@@ -172,10 +126,20 @@ export async function runSoak({
   databaseUrl.pathname = `/${name}`;
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const server = startServer(port, databaseUrl.toString());
   const loadAverage = { start: os.loadavg() };
+  let server = null;
   try {
-    await server.ready;
+    server = await startServer(databaseUrl.toString(), port, {
+      // Nothing of the shell's Ranwal settings: the soak measures the server as it ships.
+      ...Object.fromEntries(
+        Object.keys(process.env)
+          .filter((key) => key.startsWith('RANWAL_'))
+          .map((key) => [key, undefined]),
+      ),
+      RANWAL_DEMO: '0',
+      RANWAL_ADMIN_EMAIL: ADMIN.email,
+      RANWAL_ADMIN_PASSWORD: ADMIN.password,
+    });
     const { token } = await api(origin, 'POST', '/ranwal/api/user/sign-in', { body: ADMIN });
     const chain = await createChain(origin, token);
     const line = {
@@ -204,7 +168,7 @@ export async function runSoak({
     const warm = await both(warmup);
     const samples = [];
     const sample = () => {
-      samples.push({ at: samples.length * sampleSeconds, rss: rssMegabytes(server.child.pid) });
+      samples.push({ at: samples.length * sampleSeconds, rss: rssMegabytes(server.pid) });
     };
     log(`measuring: ${seconds} s, RSS every ${sampleSeconds} s`);
     sample();
@@ -248,17 +212,19 @@ export async function runSoak({
       },
       linesStored: count,
       linesAcknowledged: createdOk,
-      serverRunning: server.child.exitCode === null,
+      serverRunning: server.exitCode === null,
       loadAverage,
       machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'CPU'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
     };
   } catch (error) {
-    error.message += `\nserver output:\n${server.output().slice(-4000)}`;
+    if (server) error.message += `\nserver output:\n${server.output().slice(-4000)}`;
     throw error;
   } finally {
-    server.child.kill('SIGTERM');
-    if (server.child.exitCode === null)
-      await new Promise((resolve) => server.child.once('exit', resolve));
+    if (server?.exitCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGTERM');
+      await exited;
+    }
     await admin(pgUrl, `drop database if exists ${name} with (force)`);
   }
 }
