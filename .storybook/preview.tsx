@@ -24,17 +24,28 @@ export const renderToCanvas: typeof renderReactToCanvas = async (context, canvas
   return teardown;
 };
 
+/** The sandboxed server's first database, asked for once per story file (`beforeAll`). */
+let sandboxReady: Promise<unknown> = Promise.resolve();
+
 const preview: Preview = {
   // Connected stories run on the sandboxed server (docs/ui.md): wait once for its first database
   // (seconds when a run starts), so no story spends its own timeouts on it. Without a server (the
-  // static site opened from disk) there is nothing to wait for.
-  beforeAll: async () => {
+  // static site opened from disk) there is nothing to wait for. Asked for here and waited for in
+  // the loader: Storybook loads the story's files only after `beforeAll`, so waiting here put
+  // the server's answer before the first story's whole module graph (issue 35).
+  beforeAll: () => {
     // The story files of a test run share one page (`isolate: false`, packages/ui): each file
     // starts at the top, as in a page of its own, not where the last file's story left it (a
     // first story's picture came out 19 px off).
     window.scrollTo(0, 0);
-    await fetch('/__sandbox/ready').catch(() => undefined);
+    sandboxReady = fetch('/__sandbox/ready').catch(() => undefined);
   },
+  loaders: [
+    async () => {
+      await sandboxReady;
+      return {};
+    },
+  ],
   // Drafts kept in the tab's session storage (lib/session-draft) must not carry from one story
   // into the next.
   beforeEach: () => {
