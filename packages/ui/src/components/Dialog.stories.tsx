@@ -62,7 +62,8 @@ export const Default: Story = {
     await userEvent.click(screen.getByRole('button', { name: c.update }));
     await expect(onSave).toHaveBeenCalled();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await expect(trigger).toHaveFocus();
+    // Focus comes back in the frame after the dialog leaves the page.
+    await waitFor(() => expect(trigger).toHaveFocus());
   },
 };
 
@@ -73,7 +74,8 @@ export const DismissWithEscape: Story = {
     await screen.findByRole('dialog', { name: program.editTitle });
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await expect(trigger).toHaveFocus();
+    // Focus comes back in the frame after the dialog leaves the page.
+    await waitFor(() => expect(trigger).toHaveFocus());
   },
 };
 
