@@ -12,12 +12,14 @@ import {
 
 // The server's sandbox host in this process (built by `npm test`), as the stories' dev server runs it.
 const hostModule = new URL('../../../../apps/server/dist/sandbox.js', import.meta.url).href;
+/** The page's origin the tests' requests come from. */
+const ORIGIN = 'http://sandbox.test';
 let host: { handle(request: Request): Promise<Response>; close(): Promise<void> };
 beforeAll(async () => {
   const { createSandboxHost } = await import(/* @vite-ignore */ hostModule);
   host = createSandboxHost();
   useSandboxTransport({
-    origin: 'http://sandbox.test',
+    origin: ORIGIN,
     fetch: (input, init) => host.handle(new Request(input, init)),
   });
 }, 60_000);
@@ -97,8 +99,6 @@ interface SandboxPool {
   stats(): { databases: number; sessions: number };
   close(): Promise<void>;
 }
-const ORIGIN = 'http://sandbox.test';
-
 /**
  * What a story's page asks a pool: open a session from a seed, call the API in it, end it.
  * `poolOf` gives the pool at each call (a describe's pool is made in its `beforeAll`).
