@@ -16,7 +16,9 @@ export class RetriedTestsReporter implements Reporter {
     if (!diagnostic?.flaky) return;
     const file = path.relative(process.cwd(), testCase.module.moduleId);
     const first = testCase.result().errors?.[0];
-    const why = first ? `\n      ${firstLines(first.message ?? String(first))}` : '';
+    const why = first
+      ? `\n      ${firstLines(first.message ?? String(first))}${whereIn(first.stacks, testCase.module.moduleId)}`
+      : '';
     this.retried.push(
       `${file} > ${testCase.fullName} (passed on run ${diagnostic.retryCount + 1})${why}`,
     );
@@ -29,7 +31,20 @@ export class RetriedTestsReporter implements Reporter {
   }
 }
 
-/** An error's first three lines, colours stripped, indented under its test's name. */
+/**
+ * An error's first four lines, colours stripped, indented under its test's name. Storybook's
+ * 'Click to debug' link heads every story's error and says nothing of what failed.
+ */
 function firstLines(message: string): string {
-  return stripVTControlCharacters(message).split('\n').filter(Boolean).slice(0, 3).join('\n      ');
+  return stripVTControlCharacters(message)
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.includes('Click to debug'))
+    .slice(0, 4)
+    .join('\n      ');
+}
+
+/** The line of the test's own file the error came from ('at …stories.tsx:161'), when known. */
+function whereIn(stacks: ReadonlyArray<{ file: string; line: number }> | undefined, file: string) {
+  const frame = stacks?.find((stack) => stack.file === file);
+  return frame ? `\n      at ${path.basename(file)}:${frame.line}` : '';
 }

@@ -383,6 +383,8 @@ export const KeyboardEdit: Story = {
     await waitFor(() => expect(listbox.contains(document.activeElement)).toBe(true));
     await userEvent.keyboard('{ArrowDown}{Enter}');
     await expect(status).toHaveTextContent(m.articleStatuses.archived);
+    // react-aria gives focus back to the button a frame after its list closes.
+    await waitFor(() => expect(status).toHaveFocus());
     await userEvent.tab();
     await expect(dialog.getByRole('textbox', { name: fields.tags })).toHaveFocus();
     await userEvent.keyboard('revisi{Enter}');

@@ -89,6 +89,8 @@ export const DownloadLayouts: Story = {
     await screen.findByRole('listbox');
     await userEvent.keyboard('{ArrowUp}{Enter}');
     await expect(layoutButton(canvas)).toHaveTextContent(admin.downloadLayouts['rka-xlsx']);
+    // react-aria gives focus back to the button a frame after its list closes.
+    await waitFor(() => expect(layoutButton(canvas)).toHaveFocus());
     await userEvent.tab();
     await expect(canvas.getByRole('button', { name: admin.download })).toHaveFocus();
     await userEvent.keyboard('{Enter}');

@@ -157,6 +157,8 @@ export const CreateUser: Story = {
     await screen.findByRole('listbox');
     await userEvent.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     await expect(role).toHaveTextContent(m.roles.admin);
+    // react-aria gives focus back to the button a frame after its list closes.
+    await waitFor(() => expect(role).toHaveFocus());
     await userEvent.tab();
     await expect(dialog.getByRole('combobox', { name: u.agencies })).toHaveFocus();
     await userEvent.tab(); // the chosen units (none yet)
