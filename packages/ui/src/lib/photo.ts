@@ -85,13 +85,39 @@ export interface PhotoPlace {
   taken_at: string | null;
 }
 
+const importPhotoReader = () => import('exifr');
+let photoReader: ReturnType<typeof importPhotoReader> | null = null;
+
+/** exifr, loaded once; a load that failed (no signal) is tried again on the next call. */
+function loadPhotoReader(): ReturnType<typeof importPhotoReader> {
+  const loading =
+    photoReader ??
+    importPhotoReader().catch((error: unknown) => {
+      photoReader = null;
+      throw error;
+    });
+  photoReader = loading;
+  return loading;
+}
+
+/**
+ * Loads the photo reader before the first photo is chosen. A field officer opens the page with a
+ * signal and may choose photos without one: the portal's service worker keeps each script it
+ * has fetched, so the reader fetched now is there offline (chosen offline, every photo was
+ * refused as unreadable).
+ */
+export function preloadPhotoReader(): void {
+  loadPhotoReader().catch(() => undefined);
+}
+
 /**
  * The place (EXIF GPS) and time a photo carries, to show the person before sending; null when it
  * has no position (or one of 0, 0, which some phones write without a fix) or no readable EXIF.
- * exifr is loaded on first use, so screens without photos do not carry it.
+ * exifr is loaded on first use (or by `preloadPhotoReader`), so screens without photos do not
+ * carry it.
  */
 export async function readPhotoPlace(file: Blob | Uint8Array): Promise<PhotoPlace | null> {
-  const { default: exifr } = await import('exifr');
+  const { default: exifr } = await loadPhotoReader();
   let tags: Record<string, unknown> | undefined;
   try {
     tags = await exifr.parse(file instanceof Blob ? await file.arrayBuffer() : file, {

@@ -6,7 +6,12 @@ import { Button } from '../../components/Button.js';
 import { ImageIcon, TrashIcon, UploadIcon } from '../../components/icons.js';
 import { newOutboxId } from '../../data/outbox.js';
 import { useMessages } from '../../data/RanwalProvider.js';
-import { type PhotoPlace, readPhotoPlace, resizePhoto } from '../../lib/photo.js';
+import {
+  type PhotoPlace,
+  preloadPhotoReader,
+  readPhotoPlace,
+  resizePhoto,
+} from '../../lib/photo.js';
 
 /** The phone's own position, taken with the person's consent for a photo that carries none. */
 export interface DevicePlace {
@@ -101,6 +106,10 @@ export function PhotoPicker({
   useLayoutEffect(() => {
     latest.current = photos;
   });
+  // Photos may be chosen with no signal: the reader of their place is fetched now (lib/photo.ts).
+  useEffect(() => {
+    if (prepare === preparePhoto) preloadPhotoReader();
+  }, [prepare]);
 
   const add = async (files: FileList | null) => {
     const room = max - latest.current.length - preparing;
