@@ -53,6 +53,19 @@ describe('installable, and starts without a connection (issue 38)', () => {
     await context.close();
   });
 
+  it('says a sign-in with no connection failed on the network, at once', async () => {
+    const { page, context } = await e2e.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Alamat Email').fill(ADMIN.email);
+    await page.getByLabel('Kata Sandi', { exact: true }).fill(ADMIN.password);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByText('Network error. Please check your connection.').waitFor();
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    await context.setOffline(false);
+    await context.close();
+  });
+
   it('opens a page seen before with no connection, and never stores an API answer', async () => {
     const { page, context } = await e2e.newPage({ serviceWorkers: 'allow' });
     await signInThroughForm(page, ADMIN, 'admin');

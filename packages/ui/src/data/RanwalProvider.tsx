@@ -29,6 +29,12 @@ export function createRanwalQueryClient(): QueryClient {
         retry: (failureCount, error) => failureCount < 1 && !isClientError(error),
         refetchOnWindowFocus: false,
       },
+      // A save tried with no connection fails at once with the network error every form
+      // shows ('Network error. Please check your connection.' on the login), instead of
+      // waiting unseen for the connection (React Query's default): a sign-in stayed at
+      // 'Signing In...' and a line at 'Menyimpan Laporan...' with nothing said. The field
+      // report's outbox is what keeps work for when the signal returns.
+      mutations: { networkMode: 'always' },
     },
   });
 }
