@@ -191,9 +191,16 @@ describe('evidence from the field, on a phone and a map', () => {
       .data;
     expect(before).toEqual([]);
 
+    // The page opened again with no signal (the service worker serves it) still lists what waits.
+    await page.reload();
+    await outbox.getByText(t.outbox.offline).waitFor();
+    expect(await outbox.getByRole('listitem').count()).toBe(3);
+
     // --- The signal returns: everything goes, once ---------------------------------------------
     await context.setOffline(false);
     await outbox.getByText(t.outbox.empty).waitFor({ timeout: 30_000 });
+    // And the page reads its month again: the sub kegiatan can be chosen.
+    await page.getByRole('button', { name: new RegExp(ev.field.choose) }).waitFor();
     await screenshot(page, 'field-evidence-2-sent', { fullPage: true });
     await context.close();
 

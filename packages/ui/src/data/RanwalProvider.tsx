@@ -6,7 +6,7 @@ import {
   type Session,
 } from '@ranwal/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import { MessagesProvider } from './messages-context.js';
 
 interface RanwalContextValue {
@@ -61,8 +61,21 @@ export function RanwalProvider({
 }: RanwalProviderProps) {
   const [ownQueryClient] = useState(createRanwalQueryClient);
   const value = useMemo(() => ({ client, messages, session }), [client, messages, session]);
+  const activeQueryClient = queryClient ?? ownQueryClient;
+  // TanStack Query takes the browser to be online until an 'offline' event, so on a page opened
+  // with no signal (the portal's service worker serves it) its reads fail, and it reads again on
+  // reconnecting only what it had held: what failed is read again when the signal returns.
+  useEffect(() => {
+    const readFailedAgain = () =>
+      void activeQueryClient.refetchQueries({
+        type: 'active',
+        predicate: (query) => query.state.status === 'error',
+      });
+    globalThis.addEventListener?.('online', readFailedAgain);
+    return () => globalThis.removeEventListener?.('online', readFailedAgain);
+  }, [activeQueryClient]);
   return (
-    <QueryClientProvider client={queryClient ?? ownQueryClient}>
+    <QueryClientProvider client={activeQueryClient}>
       <RanwalContext.Provider value={value}>
         <MessagesProvider messages={messages}>{children}</MessagesProvider>
       </RanwalContext.Provider>

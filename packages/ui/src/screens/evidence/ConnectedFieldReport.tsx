@@ -8,7 +8,7 @@ import { useBudgetYear } from '../../data/budget-year.js';
 import type { OutboxItem } from '../../data/outbox.js';
 import { OutboxProvider } from '../../data/outbox-context.js';
 import { ranwalKeys, useCurrentUser, useEntityList, useMonthlyReport } from '../../data/queries.js';
-import { useMessages, useRanwalClient } from '../../data/RanwalProvider.js';
+import { useMessages, useRanwalClient, useSession } from '../../data/RanwalProvider.js';
 import { useSummaryMonth } from '../realisation/RealisationSummaryTable.js';
 import { MonthSelect } from '../realisation/realisation-parts.js';
 import { FieldUpdateForm } from './FieldUpdateForm.js';
@@ -43,6 +43,10 @@ export function ConnectedFieldReport({
   const client = useRanwalClient();
   const me = useCurrentUser();
   const user = me.data?.data;
+  const session = useSession();
+  // Who the outbox belongs to, from the signed-in session until the server says: a page opened
+  // again with no signal lists what waits and sends it when the signal returns.
+  const ownerId = user?.id ?? session?.userId;
   const { year } = useBudgetYear(initialYear);
   const [month, setMonth] = useState<number | null>(null);
   const [defaultMonth] = useSummaryMonth(year);
@@ -74,9 +78,9 @@ export function ConnectedFieldReport({
     return answer;
   };
 
-  if (!user) return null;
+  if (!ownerId) return null;
   return (
-    <OutboxProvider owner={user.id} send={send}>
+    <OutboxProvider owner={ownerId} send={send}>
       <AdminSection title={t.title} intro={t.intro} level={level}>
         <div className="grid gap-3 sm:grid-cols-2">
           <MonthSelect
