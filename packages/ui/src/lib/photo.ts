@@ -90,14 +90,11 @@ let photoReader: ReturnType<typeof importPhotoReader> | null = null;
 
 /** exifr, loaded once; a load that failed (no signal) is tried again on the next call. */
 function loadPhotoReader(): ReturnType<typeof importPhotoReader> {
-  const loading =
-    photoReader ??
-    importPhotoReader().catch((error: unknown) => {
-      photoReader = null;
-      throw error;
-    });
-  photoReader = loading;
-  return loading;
+  photoReader ??= importPhotoReader().catch((error: unknown) => {
+    photoReader = null;
+    throw error;
+  });
+  return photoReader;
 }
 
 /**
