@@ -17,7 +17,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** The year the day plans: next year, as a planning officer plans it in the autumn. */
 const YEAR = new Date().getFullYear() + 1;
-const UNIT = { code: '4.01.0.00.0.00.01.0000', name: 'Badan Perencanaan Pembangunan Daerah' };
+const UNIT = { name: 'Badan Perencanaan Pembangunan Daerah' };
 const PROGRAMME = 'PROGRAM PENUNJANG URUSAN PEMERINTAHAN DAERAH KABUPATEN/KOTA';
 const SUB_ACTION = 'Penyusunan Dokumen Perencanaan Perangkat Daerah';
 const ACCOUNT_CODE = '5.1.02.01.01.0025';
@@ -182,24 +182,11 @@ try {
   await shot(page, '03-admin-dashboard');
   await page.setViewportSize({ width: 1280, height: 800 });
 
-  // 3. The demo has no Perangkat Daerah; a region's reference brings them (ranwal import
-  // hierarchy). Set up through the API as the admin would on 'Perangkat Daerah', 'Program' and
-  // 'User Management': the unit, its programme, the demo user in it and the unit's verifier.
+  // 3. The demo's unit, with its programmes and the demo user, came with the demo (a region's
+  // come from its reference: ranwal import hierarchy). Its verifier is added through the API as
+  // the admin would on 'User Management'.
   const api = await apiAs(`http://127.0.0.1:${port}`, credentials.admin);
-  const unit = (await api.agency.create(UNIT)).data;
-  const [programme] = (await api.program.list({ search: PROGRAMME })).data;
-  await api.program.update(programme.id, {
-    name: programme.name,
-    is_taxed: programme.is_taxed,
-    agency_id: unit.id,
-  });
-  const [demo] = (await api.user.list({ search: credentials.demo.email })).data;
-  await api.user.update(demo.id, {
-    name: demo.name,
-    email: demo.email,
-    role: demo.role,
-    agency_ids: [unit.id],
-  });
+  const [unit] = (await api.agency.list({ search: UNIT.name })).data;
   await api.user.create({ ...VERIFIER, role: 'verifier', agency_ids: [unit.id] });
 
   // 4. The admin opens the year: two stages, the first running today.

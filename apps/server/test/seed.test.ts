@@ -15,6 +15,7 @@ import { seedDemo, shouldSeedDemo } from '../src/seed/demo.js';
 
 const { articles: demoArticles, lines: demoBudgetLines, supporters: demoSupporters } = demoData;
 
+import { createMonthlyReportService } from '../src/services/monthly-report.js';
 import { sanitizeArticleHtml } from '../src/services/sanitize.js';
 import { createUserService } from '../src/services/users.js';
 import { ADMIN, databaseTargets, freshDatabase } from './harness.js';
@@ -177,6 +178,31 @@ describe.each(databaseTargets)('demo seed on %s', (target) => {
       for (const account of accounts) {
         expect(account.code, account.name).toMatch(/^\d+(\.\d+)+$/);
       }
+    });
+
+    it("puts the budget under the demo's unit, whose people see its sub kegiatan in their month", async () => {
+      const unit = await db.selectFrom('agency').select(['id', 'name', 'code']).execute();
+      expect(unit).toEqual([{ id: expect.any(String), ...demoData.agency }]);
+      const programs = await db.selectFrom('program').select('agency_id').execute();
+      expect(programs.map((program) => program.agency_id)).toEqual(programs.map(() => unit[0]!.id));
+      const members = await db
+        .selectFrom('user_agency')
+        .innerJoin('app_user', 'app_user.id', 'user_agency.user_id')
+        .select(['app_user.id', 'app_user.email', 'app_user.role'])
+        .execute();
+      expect(members.map((member) => member.email).sort()).toEqual(
+        demoData.users
+          .filter((person) => person.role === 'user')
+          .map((person) => person.email)
+          .sort(),
+      );
+      const demo = members.find((member) => member.email === demoUser.email)!;
+      const year = Math.max(...demoBudgetLines.map((line) => line.year));
+      const month = await createMonthlyReportService(db).get(
+        { year, month: 1, agency_id: unit[0]!.id },
+        { ...demo, agency_ids: [unit[0]!.id] },
+      );
+      expect(month.sub_actions.length).toBeGreaterThan(0);
     });
 
     it('has articles in every category and status, two public pages, valid unique slugs', async () => {

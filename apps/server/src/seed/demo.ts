@@ -45,20 +45,30 @@ export async function seedDemo(
       .orderBy('created_at')
       .orderBy('id')
       .executeTakeFirst();
+    await createImportService(trx).hierarchyWithin(
+      trx,
+      HierarchyImportBatch.parse(demoImportBatch(demoData.hierarchy, demoData.agency)),
+    );
+    // The unit's own people work in it; admins see every unit anyway.
+    const unit = demoData.agency
+      ? await trx
+          .selectFrom('agency')
+          .select('id')
+          .where('name', '=', demoData.agency.name)
+          .executeTakeFirstOrThrow()
+      : undefined;
+    const unitIds = unit ? [unit.id] : [];
+
     const users = createUserService(trx);
     const people = new Map<string, User>(admin ? [['admin', { ...admin, agency_ids: [] }]] : []);
     for (const person of demoData.users) {
       const secret =
         person.email === DEMO_USER_EMAIL ? password : randomBytes(12).toString('base64url');
-      people.set(person.email, await users.create({ ...person, password: secret }));
+      const agency_ids = person.role === 'user' ? unitIds : [];
+      people.set(person.email, await users.create({ ...person, agency_ids, password: secret }));
     }
     // Without an admin yet (a database seeded before any), the demo user stands in for one.
     if (!admin) people.set('admin', people.get(DEMO_USER_EMAIL)!);
-
-    await createImportService(trx).hierarchyWithin(
-      trx,
-      HierarchyImportBatch.parse(demoImportBatch(demoData.hierarchy)),
-    );
     const hierarchy = createHierarchyService(trx);
     const supporters = new Map<string, string>();
     for (const name of demoData.supporters) {

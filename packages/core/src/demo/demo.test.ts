@@ -38,6 +38,12 @@ describe('the demo', () => {
     expect(batch.account.code.length).toBeGreaterThan(10);
   });
 
+  it("puts every programme under the demo's Perangkat Daerah when it has one", () => {
+    const batch = HierarchyImportBatch.parse(demoImportBatch(demoData.hierarchy, demoData.agency));
+    expect(batch.agency).toEqual({ name: [demoData.agency?.name], code: [demoData.agency?.code] });
+    expect(batch.program.parent).toEqual(batch.program.name.map(() => 0));
+  });
+
   it('has its own user, signed in to by stories and the printed first-start password', () => {
     expect(demoData.users).toContainEqual(
       expect.objectContaining({ email: DEMO_USER_EMAIL, role: 'user' }),

@@ -3,6 +3,7 @@ import { hierarchyLevelKeys } from '../entity-keys.js';
 import { PaguAmount, PriceItemFields } from '../planning.js';
 import {
   AccountCode,
+  AgencyInput,
   ArticleCategory,
   ArticleStatus,
   type HierarchyImportBatch,
@@ -15,7 +16,8 @@ import data from './demo.json' with { type: 'json' };
  * The demo, declared once as data (demo.json): a small Bappeda's budget under Permendagri 90
  * nomenclature, its supporters, budget lines, articles and people. The server loads it through
  * its own services on a first start (apps/server/src/seed/demo.ts); Storybook's stories build
- * their tables from it (packages/ui/src/testing/sandbox-seed.ts, `SeedTables` in tables.ts).
+ * their tables from it (packages/ui/src/testing/sandbox-seed.ts, `SeedTables` in tables.ts),
+ * without its unit: a story that shows units seeds its own (`withAgencies`).
  */
 
 /** A node of the hierarchy: its level is its depth (program, kegiatan, … kode rekening). */
@@ -42,6 +44,12 @@ const Author = z.union([z.literal('admin'), z.email()]);
 const DemoFields = z.object({
   /** The people besides the first admin; the server gives each a generated password. */
   users: z.array(z.object({ name: z.string(), email: z.email(), role: Role })),
+  /**
+   * The Perangkat Daerah whose budget this is, where the demo has one: its programmes belong to
+   * it and its people of role `user` work in it, so a first start shows the unit's monitoring
+   * screens (Laporan Bulanan, Lapor dari Lapangan) with something in them.
+   */
+  agency: AgencyInput.optional(),
   supporters: z.array(z.string()),
   hierarchy: z.array(DemoNode),
   lines: z.array(
@@ -123,11 +131,20 @@ export const DEMO_USER_EMAIL = 'demo@ranwal.local';
 
 /**
  * The hierarchy as one bulk import call reads it: per level, each record once, under its
- * parent's position in the level above (the tree's own shape).
+ * parent's position in the level above (the tree's own shape); with `agency`, every programme
+ * under that one Perangkat Daerah.
  */
-export function demoImportBatch(hierarchy: readonly DemoNode[]): HierarchyImportBatch {
+export function demoImportBatch(
+  hierarchy: readonly DemoNode[],
+  agency?: DemoData['agency'],
+): HierarchyImportBatch {
   const batch = {
-    program: { name: [] as string[], is_taxed: [] as (boolean | null)[] },
+    ...(agency && { agency: { name: [agency.name], code: [agency.code] } }),
+    program: {
+      name: [] as string[],
+      is_taxed: [] as (boolean | null)[],
+      ...(agency && { parent: [] as number[] }),
+    },
     action: { parent: [] as number[], name: [] as string[] },
     sub_action: { parent: [] as number[], name: [] as string[] },
     activity: { parent: [] as number[], name: [] as string[] },
@@ -143,6 +160,7 @@ export function demoImportBatch(hierarchy: readonly DemoNode[]): HierarchyImport
       if (key === 'program') {
         position = batch.program.name.push(node.name) - 1;
         batch.program.is_taxed.push(node.is_taxed ?? false);
+        batch.program.parent?.push(0);
       } else if (key === 'account') {
         position = batch.account.name.push(node.name) - 1;
         batch.account.parent.push(parent);
