@@ -76,6 +76,17 @@ export const UnitEntersItsMonth: Story = {
   },
 };
 
+/** A planner whose account has no unit yet is told why there is no month to fill, and by whom. */
+export const PlannerWithoutUnit: Story = {
+  parameters: { sandbox: { seed: agenciesSeed, currentUser: seedUser(agenciesSeed) } },
+  args: { level: 2, showYear: false },
+  play: async ({ canvas }) => {
+    await canvas.findByText(m.server.withoutUnit);
+    await expect(canvas.queryByText(t.view.chooseUnit)).not.toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: /^Isi / })).not.toBeInTheDocument();
+  },
+};
+
 /**
  * An admin reads the units' month with their status, opens Bappeda's report and closes it:
  * the month is frozen ('Ditutup') and no longer offers closing.

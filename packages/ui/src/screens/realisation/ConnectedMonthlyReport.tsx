@@ -74,6 +74,8 @@ export function ConnectedMonthlyReport({
   const [chosenUnit, setChosenUnit] = useState<string | null>(null);
   const agencyId = ownUnit ?? chosenUnit;
   const isUnit = user?.role === 'user';
+  // A planner with no unit has no month to report: said so, rather than to choose a unit.
+  const withoutUnit = isUnit && user.agency_ids.length === 0;
   const isAdmin = user?.role === 'admin';
   const summary = useRealisationSummary({ year, month });
   const report = useMonthlyReport(
@@ -148,7 +150,11 @@ export function ConnectedMonthlyReport({
               </Button>
             </div>
           )}
-          {!agencyId && <p className="text-sm text-slate-600">{t.view.chooseUnit}</p>}
+          {!agencyId && (
+            <p className="text-sm text-slate-600">
+              {withoutUnit ? m.server.withoutUnit : t.view.chooseUnit}
+            </p>
+          )}
           {!agencyId && (
             <ConnectedRealisationTrend
               year={year}
