@@ -15,7 +15,9 @@ import { seedDemo, shouldSeedDemo } from '../src/seed/demo.js';
 
 const { articles: demoArticles, lines: demoBudgetLines, supporters: demoSupporters } = demoData;
 
+import { createCashPlanService } from '../src/services/cash-plan.js';
 import { createMonthlyReportService } from '../src/services/monthly-report.js';
+import { createRealisationService } from '../src/services/realisation.js';
 import { sanitizeArticleHtml } from '../src/services/sanitize.js';
 import { createUserService } from '../src/services/users.js';
 import { ADMIN, databaseTargets, freshDatabase } from './harness.js';
@@ -203,6 +205,20 @@ describe.each(databaseTargets)('demo seed on %s', (target) => {
         { ...demo, agency_ids: [unit[0]!.id] },
       );
       expect(month.sub_actions.length).toBeGreaterThan(0);
+    });
+
+    it("plans the unit's year to the rupiah by month and reads the SP2D paid against it", async () => {
+      const admin = { id: adminId, role: 'admin' as const, agency_ids: [] };
+      const year = demoData.cashPlan!.year;
+      const status = await createCashPlanService(db).status(year, admin);
+      expect(status.unbalanced).toEqual([]);
+      const summary = await createRealisationService(db).summary(year, 12, admin);
+      const paid = demoData.sp2d.reduce((sum, payment) => sum + payment.amount, 0);
+      expect(summary.totals).toMatchObject({
+        planned_cumulative: summary.totals.lines_total,
+        realised_cumulative: String(paid),
+      });
+      expect(summary.units.map((unit) => unit.agency_name)).toEqual([demoData.agency!.name]);
     });
 
     it('has articles in every category and status, two public pages, valid unique slugs', async () => {

@@ -1,15 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { HierarchyImportBatch, PriceItemImportBatch, type User } from '@ranwal/core';
-import { DEMO_USER_EMAIL, demoData, demoImportBatch } from '@ranwal/core/demo';
+import { DEMO_USER_EMAIL, type DemoData, demoData, demoImportBatch } from '@ranwal/core/demo';
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import type { Database } from '../db/schema.js';
 import { createArticleService } from '../services/articles.js';
+import { createCashPlanService } from '../services/cash-plan.js';
 import { createHierarchyService } from '../services/hierarchy.js';
 import { createImportService } from '../services/import.js';
 import { createPaguService } from '../services/pagu.js';
 import { createPriceItemService } from '../services/price-items.js';
+import { createRealisationService } from '../services/realisation.js';
 import { createBudgetLineService } from '../services/reports.js';
 import { createUserService } from '../services/users.js';
 
@@ -123,11 +125,7 @@ export async function seedDemo(
 
     const pagu = createPaguService(trx);
     for (const ceiling of demoData.pagu) {
-      const subAction = await trx
-        .selectFrom('sub_action')
-        .select('id')
-        .where('name', '=', ceiling.sub_action)
-        .executeTakeFirstOrThrow();
+      const subAction = await subActionNamed(trx, ceiling.sub_action);
       await pagu.set(
         {
           sub_action_id: subAction.id,
@@ -137,6 +135,31 @@ export async function seedDemo(
           overrun_reason: '',
         },
         people.get('admin')!.id,
+      );
+    }
+
+    // The unit's Anggaran Kas and what was paid against it, so its months read as a unit's do.
+    // Written with an admin's authority even where the demo user stands in for the admin: the
+    // finance office's SP2D are not a unit's to record.
+    const planner: User = { ...people.get('admin')!, role: 'admin' };
+    if (demoData.cashPlan) await planCash(trx, demoData.cashPlan, planner);
+    const realisation = createRealisationService(trx);
+    for (const payment of demoData.sp2d) {
+      const subAction = await subActionNamed(trx, payment.sub_action);
+      if (payment.funding && !sourceIds.has(payment.funding)) {
+        throw new Error(`Demo SP2D points nowhere: ${payment.number}`);
+      }
+      await realisation.recordSp2d(
+        {
+          sub_action_id: subAction.id,
+          year: Number(payment.date.slice(0, 4)),
+          sp2d_number: payment.number,
+          date: payment.date,
+          account_code: payment.account,
+          funding_source_id: payment.funding ? sourceIds.get(payment.funding) : null,
+          amount: payment.amount,
+        },
+        planner,
       );
     }
 
@@ -152,6 +175,49 @@ export async function seedDemo(
     }
   });
   return { user: { email: DEMO_USER_EMAIL, password } };
+}
+
+/** A demo sub kegiatan by its name (unique in the demo). */
+const subActionNamed = (trx: Kysely<Database>, name: string) =>
+  trx
+    .selectFrom('sub_action')
+    .select('id')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow(() => new Error(`Demo sub kegiatan not found: ${name}`));
+
+/**
+ * The year's Anggaran Kas: every kode rekening of every sub kegiatan with lines that year
+ * plans its lines' total by the demo's monthly percentages, what rounding leaves in the last
+ * month with a share, so each plan balances its lines.
+ */
+async function planCash(
+  trx: Kysely<Database>,
+  plan: NonNullable<DemoData['cashPlan']>,
+  caller: User,
+): Promise<void> {
+  const totals = await trx
+    .selectFrom('detail_program')
+    .innerJoin('account', 'account.id', 'detail_program.account_id')
+    .select(['detail_program.sub_action_id', 'account.code'])
+    .select((eb) => eb.fn.sum<string>('detail_program.total_after_tax').as('total'))
+    .where('detail_program.year', '=', plan.year)
+    .groupBy(['detail_program.sub_action_id', 'account.code'])
+    .orderBy('detail_program.sub_action_id')
+    .orderBy('account.code')
+    .execute();
+  const last = plan.percentByMonth.findLastIndex((share) => share > 0);
+  const cashPlan = createCashPlanService(trx);
+  for (const subActionId of new Set(totals.map((row) => row.sub_action_id))) {
+    const rows = totals
+      .filter((row) => row.sub_action_id === subActionId)
+      .map((row) => {
+        const total = BigInt(row.total);
+        const months = plan.percentByMonth.map((share) => (total * BigInt(share)) / 100n);
+        months[last]! += total - months.reduce((sum, amount) => sum + amount, 0n);
+        return { account_code: row.code ?? '', months: months.map(Number) };
+      });
+    await cashPlan.set({ sub_action_id: subActionId, year: plan.year, rows }, caller);
+  }
 }
 
 /** The ids a demo line names by its subtitle (unique in the demo) and its account code there. */

@@ -66,6 +66,12 @@ describe('the demo', () => {
     expect(issuePaths(demo)).toContainEqual([list, index, named]);
   });
 
+  it("refuses an Anggaran Kas whose months' percentages do not make 100", () => {
+    const demo = structuredClone(demoData);
+    demo.cashPlan!.percentByMonth[0]! += 1;
+    expect(issuePaths(demo)).toContainEqual(['cashPlan', 'percentByMonth']);
+  });
+
   it('refuses a subtitle name twice (lines find their place by it)', () => {
     const demo = structuredClone(demoData);
     demo.hierarchy.push(structuredClone(demo.hierarchy[0]!));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CASH_PLAN_MONTHS } from '../cash-plan.js';
 import { hierarchyLevelKeys } from '../entity-keys.js';
 import { PaguAmount, PriceItemFields } from '../planning.js';
 import {
@@ -77,6 +78,36 @@ const DemoFields = z.object({
   /** Pagu per sub kegiatan (named; unique in the demo) and year, a little above the lines. */
   pagu: z
     .array(z.object({ sub_action: z.string(), year: ReportYear, amount: PaguAmount }))
+    .default([]),
+  /**
+   * The unit's Anggaran Kas of a year: each kode rekening of each sub kegiatan plans its lines'
+   * total over the months by these percentages (the rupiah left by rounding down in the last
+   * month that has a share), so the plan balances whatever the lines' PPN makes their totals.
+   */
+  cashPlan: z
+    .object({
+      year: ReportYear,
+      percentByMonth: z
+        .array(z.number().int().min(0).max(100))
+        .length(CASH_PLAN_MONTHS)
+        .refine((shares) => shares.reduce((sum, share) => sum + share, 0) === 100, {
+          error: 'jumlahnya harus 100',
+        }),
+    })
+    .optional(),
+  /** What the finance office paid (SP2D) against that plan, by sub kegiatan and kode rekening. */
+  sp2d: z
+    .array(
+      z.object({
+        sub_action: z.string(),
+        account: AccountCode,
+        number: z.string().min(1),
+        date: z.iso.date(),
+        amount: z.number().int().positive(),
+        /** The sumber dana's code, as on lines. */
+        funding: z.string().optional(),
+      }),
+    )
     .default([]),
   articles: z.array(
     z.object({
