@@ -24,12 +24,16 @@ import {
  * one without GPS placed by the phone's position, 14 km away. The report waits on the phone, goes
  * when the connection returns, once. The verifier reads both photos with their places and a flag
  * on the far one; Bappeda's map shows the road in red (nothing paid against March's plan) and
- * opens its photos.
+ * opens its photos. The phone and the server both read 15 April of this year: the page opens
+ * on April, offers no month to come, and March is one gone by whenever the journey runs.
  */
 
 const YEAR = currentYear();
 const MONTH = 'Maret';
 const MONTH_OF = `${MONTH} ${YEAR}`;
+/** 15 April, 09:00 in Jakarta: the day the journey takes place, on the phone and the server. */
+const TODAY = `${YEAR}-04-15`;
+const PHONE_NOW = new Date(`${TODAY}T09:00:00+07:00`);
 const UNIT = { code: '1.03.0.00.0.00.01.0000', name: 'Dinas Pekerjaan Umum Lapangan' };
 const OFFICER = {
   name: 'Rudi Lapangan',
@@ -56,7 +60,7 @@ describe('evidence from the field, on a phone and a map', () => {
   let officer: RanwalClient;
 
   beforeAll(async () => {
-    e2e = await startE2E();
+    e2e = await startE2E({}, { today: () => TODAY });
     const admin = await apiAs(e2e, ADMIN);
     const chain = await createChain(admin, {
       agency: UNIT,
@@ -123,6 +127,8 @@ describe('evidence from the field, on a phone and a map', () => {
       permissions: ['geolocation'],
       serviceWorkers: 'allow',
     });
+    // The phone's clock, running from the journey's day.
+    await context.clock.install({ time: PHONE_NOW });
     return { context, page: await context.newPage() };
   };
 
@@ -132,19 +138,30 @@ describe('evidence from the field, on a phone and a map', () => {
     await signInThroughForm(page, OFFICER, 'user');
     await page.getByRole('link', { name: ev.field.title }).click();
     await page.waitForURL('**/lapor-lapangan');
-    await page.getByRole('button', { name: new RegExp(ev.mapPage.month) }).click();
+    // Today's month of this year, not of the budget year being planned; none to come offered.
+    const monthChooser = page.getByRole('button', { name: new RegExp(ev.mapPage.month) });
+    await expect.poll(() => monthChooser.innerText()).toContain('April');
+    await monthChooser.click();
+    await page.getByRole('option', { name: 'April', exact: true }).waitFor();
+    expect(await page.getByRole('option').allInnerTexts()).toEqual([
+      'Januari',
+      'Februari',
+      'Maret',
+      'April',
+    ]);
     await page.getByRole('option', { name: MONTH, exact: true }).click();
     await page.getByRole('button', { name: new RegExp(ev.field.choose) }).click();
+    // What reads a photo's place (exifr's script, `full.esm`) is fetched as the form opens. Its
+    // response is watched: the phone's installed clock leaves the page no resource timings.
+    const photoReader = page.waitForResponse((response) => /\/full\.esm-/.test(response.url()));
     await page.getByRole('option', { name: `${ROAD.code} ${ROAD.name}` }).click();
     await page.getByRole('textbox', { name: t.progress }).fill('40,5');
     await page.getByRole('textbox', { name: t.problems }).fill('Hujan deras dua hari');
     // The signal goes before the photos are chosen: what reads a photo's place was fetched with
-    // the page (exifr's script, `full.esm`), and the service worker serves it now. Fetched only
-    // when the first photo was chosen, it was not there, and every photo was refused.
+    // the page, and the service worker serves it now. Fetched only when the first photo was
+    // chosen, it was not there, and every photo was refused.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    await page.waitForFunction(() =>
-      performance.getEntriesByType('resource').some((entry) => /\/full\.esm-/.test(entry.name)),
-    );
+    await (await photoReader).finished();
     await context.setOffline(true);
     const chooser = page.waitForEvent('filechooser');
     await page.getByRole('button', { name: t.photos.files }).click();

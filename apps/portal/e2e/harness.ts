@@ -59,9 +59,13 @@ export interface E2E {
 
 /**
  * The real server (built portal + API) on a fresh embedded database, and a headless Chromium;
- * `env` adds to the server's configuration.
+ * `env` adds to the server's configuration, `today` fixes the region's date (ISO) the server
+ * takes as today (a journey through a month that may not have begun yet on the real clock).
  */
-export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
+export async function startE2E(
+  env: Record<string, string> = {},
+  { today }: { today?: () => string } = {},
+): Promise<E2E> {
   if (!existsSync(path.join(PORTAL_DIR, 'index.html'))) {
     throw new Error(`The portal is not built (${PORTAL_DIR}); run npm run build -w @ranwal/portal`);
   }
@@ -78,7 +82,7 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
     RANWAL_SIGN_IN_LIMIT: '1000',
     ...env,
   });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, today });
   await ensureFirstAdmin(database, config);
   const browser = await keptBrowser(app);
   return {

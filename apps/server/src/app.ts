@@ -3,7 +3,7 @@ import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import { BASE_PATH, currentYear, UPLOAD_MAX_BYTES } from '@ranwal/core';
+import { BASE_PATH, monthOfDate, todayInRegion, UPLOAD_MAX_BYTES } from '@ranwal/core';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -63,7 +63,9 @@ export interface BuildAppOptions {
   database: DatabaseHandle;
   /** false silences logging (tests); `stream` sends the JSON log lines elsewhere. */
   logger?: false | { stream?: { write(line: string): void } };
-  /** The calendar year the server takes as this one; the clock's by default (AppContext). */
+  /** Today's date in the region (ISO); the clock's by default (AppContext). */
+  today?: () => string;
+  /** The calendar year the server takes as this one; `today`'s by default (AppContext). */
   currentYear?: () => number;
   /** What links start with, asked at each link; RANWAL_PUBLIC_URL's origin by default (AppContext). */
   linkOrigin?: () => string;
@@ -92,7 +94,8 @@ export async function buildApp({
   config,
   database,
   logger,
-  currentYear: thisYear = () => currentYear(),
+  today = () => todayInRegion(),
+  currentYear: thisYear = () => monthOfDate(today()).year,
   linkOrigin,
   userCacheMs,
 }: BuildAppOptions): Promise<FastifyInstance> {
@@ -207,6 +210,7 @@ export async function buildApp({
     hierarchy: createHierarchyService(db, database.read),
     linkOrigin: linkOrigin ?? (() => configuredOrigin),
     currentYear: thisYear,
+    today,
   };
 
   // Routes: the whole contract of @ranwal/core, plus the file routes it links to.

@@ -34,4 +34,9 @@ export interface AppContext {
    * one offered among the budget years. The stories' sandbox fixes it (`SANDBOX_YEAR`).
    */
   currentYear: () => number;
+  /**
+   * Today's date in Asia/Jakarta (ISO): the months that have begun, the only ones that take
+   * physical progress and photos. Tests fix it to walk a year they own.
+   */
+  today: () => string;
 }

@@ -33,6 +33,11 @@ describe.each(databaseTargets)('evidence from the field on %s', (target) => {
   let unit: { chain: Chain; agency: string; token: string };
   let other: { chain: Chain; agency: string; token: string };
   let verifierToken = '';
+  /**
+   * The region's date on the app's clock. The suite's year is one to come: the clock has it
+   * ended, every month begun, but where a test moves it.
+   */
+  let today = `${YEAR}-12-31`;
 
   const call = (
     method: 'GET' | 'PUT' | 'POST' | 'DELETE',
@@ -89,7 +94,7 @@ describe.each(databaseTargets)('evidence from the field on %s', (target) => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp(target);
+    t = await startTestApp(target, {}, { today: () => today });
     unit = await buildUnitChain(t, 'BUKTI');
     other = await buildUnitChain(t, 'BUKTILAIN');
     for (const owner of [unit, other]) {
@@ -396,6 +401,38 @@ describe.each(databaseTargets)('evidence from the field on %s', (target) => {
       (await call('GET', `evidence/sheet?sub_action_id=${sub()}&year=${YEAR}`, other.token))
         .statusCode,
     ).toBe(403);
+  });
+
+  it('refuses a photo of a month to come, storing nothing of it', async () => {
+    // The last day of April in Jakarta: May is still to come.
+    today = `${YEAR}-04-30`;
+    try {
+      const count = async (table: 'evidence_photo' | 'upload') =>
+        Number(
+          (
+            await t.database.db
+              .selectFrom(table)
+              .select((eb) => eb.fn.countAll().as('count'))
+              .executeTakeFirstOrThrow()
+          ).count,
+        );
+      const before = { photos: await count('evidence_photo'), uploads: await count('upload') };
+      const early = await file(phonePhoto({ shade: 12 }), { month: 5 });
+      expect(early.statusCode).toBe(400);
+      expect(early.json()).toMatchObject({
+        message: messagesId.monthlyReport.notBegun(`Mei ${YEAR}`),
+        issues: [{ path: 'month', message: messagesId.monthlyReport.notBegun(`Mei ${YEAR}`) }],
+      });
+      expect({ photos: await count('evidence_photo'), uploads: await count('upload') }).toEqual(
+        before,
+      );
+      // This month's photo is taken; taken back, it leaves the month as it was.
+      const april = await filed(phonePhoto({ shade: 12 }), { month: 4 });
+      expect(april).toMatchObject({ year: YEAR, month: 4 });
+      expect((await call('DELETE', `evidence?id=${april.id}`, unit.token)).statusCode).toBe(200);
+    } finally {
+      today = `${YEAR}-12-31`;
+    }
   });
 
   it('refuses photos, and taking one back, once the month is closed', async () => {

@@ -58,6 +58,8 @@ export interface TestApp {
   adminToken: string;
   userToken: string;
   userId: string;
+  /** The region's date the app takes as today, when the suite fixes it (`startTestApp`'s `today`). */
+  today: (() => string) | undefined;
   /** app.inject with an optional bearer token and JSON body. */
   call(
     method: InjectOptions['method'],
@@ -76,6 +78,11 @@ export async function startTestApp(
     wrapDatabase?: (database: DatabaseHandle) => DatabaseHandle;
     /** Opens what the app runs on instead of a fresh database of `target` (a primary with a replica). */
     openDatabase?: () => Promise<DatabaseHandle & { url?: string }>;
+    /**
+     * The region's date (ISO) the app takes as today; the clock's by default. A suite that owns a
+     * year to come fixes it in that year, so the year's months take progress and photos.
+     */
+    today?: () => string;
   } = {},
 ): Promise<TestApp> {
   const database = await (options.openDatabase?.() ?? freshDatabase(target));
@@ -91,6 +98,7 @@ export async function startTestApp(
     config,
     database: options.wrapDatabase?.(database) ?? database,
     logger: false,
+    today: options.today,
   });
   await app.ready();
   const users = createUserService(database.db);
@@ -126,6 +134,7 @@ export async function startTestApp(
     adminToken: await signIn(ADMIN),
     userToken: await signIn(USER),
     userId: user.id,
+    today: options.today,
     call,
     close: async () => {
       await app.close();
@@ -142,7 +151,7 @@ export async function startSecondApp(
   t: TestApp,
 ): Promise<{ app: FastifyInstance; database: DatabaseHandle; close(): Promise<void> }> {
   const database = t.database.url ? await openDatabase({ url: t.database.url }) : t.database;
-  const app = await buildApp({ config: t.config, database, logger: false });
+  const app = await buildApp({ config: t.config, database, logger: false, today: t.today });
   await app.ready();
   return {
     app,

@@ -80,7 +80,8 @@ describe.each(databaseTargets)('output indicators and the evaluation on %s', (ta
   };
 
   beforeAll(async () => {
-    t = await startTestApp(target);
+    // The suite's year is one to come: on the app's clock it has ended, every month begun.
+    t = await startTestApp(target, {}, { today: () => `${YEAR}-12-31` });
     other = await startSecondApp(t);
     ({ unit, second } = await buildTwoSubActionUnit(t, 'INDIKATOR', YEAR));
     otherUnit = await buildUnitChain(t, 'INDIKATORLAIN');

@@ -32,6 +32,11 @@ describe.each(databaseTargets)('the monthly report on %s', (target) => {
   let second: Chain;
   let otherUnit: { agency: string; token: string };
   const tokens: Record<string, string> = {};
+  /**
+   * The region's date on the apps' clock. The suite's year is one to come: the clock has it
+   * ended, every month begun, but where a test moves it.
+   */
+  let today = `${YEAR}-12-31`;
 
   const call = (
     method: 'GET' | 'POST' | 'PUT',
@@ -77,7 +82,7 @@ describe.each(databaseTargets)('the monthly report on %s', (target) => {
     call('POST', 'monthly-report/send', unit.token, key(month), app);
 
   beforeAll(async () => {
-    t = await startTestApp(target);
+    t = await startTestApp(target, {}, { today: () => today });
     other = await startSecondApp(t);
     // Two sub kegiatan of the unit, lines Rp 3.000 and Rp 1.000 (the weights).
     ({ unit, second } = await buildTwoSubActionUnit(t, 'BULANAN', YEAR));
@@ -669,5 +674,50 @@ describe.each(databaseTargets)('the monthly report on %s', (target) => {
       otherUnit.token,
     );
     expect(outside.statusCode).toBe(403);
+  });
+
+  it("takes progress up to the server's month, and of a month to come nothing", async () => {
+    // The last day of October in Jakarta: October is this month, November one to come.
+    today = `${YEAR}-10-31`;
+    try {
+      const sub = second.sub_action_id;
+      const storedFrom = async (month: number) =>
+        t.database.db
+          .selectFrom('physical_progress')
+          .select(['sub_action_id', 'month'])
+          .where('sub_action_id', 'in', [unit.chain.sub_action_id, sub])
+          .where('year', '=', YEAR)
+          .where('month', '>=', month)
+          .execute();
+
+      const early = await progress(sub, 11, 900, { problems: 'Belum dikerjakan' });
+      expect(early.statusCode).toBe(400);
+      expect(early.json()).toMatchObject({
+        message: texts.notBegun('November 2028'),
+        issues: [{ path: 'month', message: texts.notBegun('November 2028') }],
+      });
+      // Through the second process, and by copying last month into one to come: the same.
+      const elsewhere = await progress(sub, 12, 900, {}, other!.app);
+      expect(elsewhere.statusCode).toBe(400);
+      expect(elsewhere.json().message).toBe(texts.notBegun('Desember 2028'));
+      const copied = await call('POST', 'monthly-report/copy-previous', unit.token, key(11));
+      expect(copied.statusCode).toBe(400);
+      expect(copied.json().message).toBe(texts.notBegun('November 2028'));
+      expect(await storedFrom(11)).toEqual([]);
+      expect((await report(11)).sub_actions.map((row) => row.progress_tenths)).toEqual([
+        null,
+        null,
+      ]);
+
+      // This month and one gone by take it.
+      expect(await saved(sub, 10, 900)).toMatchObject({ progress_tenths: 900 });
+      expect(await saved(sub, 9, 850)).toMatchObject({ progress_tenths: 850 });
+      // A day later November has begun.
+      today = `${YEAR}-11-01`;
+      expect(await saved(sub, 11, 950)).toMatchObject({ progress_tenths: 950 });
+      expect(await storedFrom(11)).toEqual([{ sub_action_id: sub, month: 11 }]);
+    } finally {
+      today = `${YEAR}-12-31`;
+    }
   });
 });

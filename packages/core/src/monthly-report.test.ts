@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { messagesId } from './messages/index.js';
 import {
+  hasMonthBegun,
   isMonthLate,
   MonthlyReportReview,
   monthlyReportDueDate,
+  monthOfDate,
   PhysicalProgressInput,
   physicalAchievementTenths,
   plannedProgressTenths,
   reminderMonths,
+  todayInRegion,
   weightedProgressTenths,
 } from './monthly-report.js';
 
@@ -62,6 +65,27 @@ describe('the monthly report', () => {
     expect(isMonthLate('draft', 2027, 3, '2027-04-11')).toBe(true);
     expect(isMonthLate('returned', 2027, 3, '2027-05-01')).toBe(true);
     expect(isMonthLate('sent', 2027, 3, '2027-05-01')).toBe(false);
+  });
+
+  it.each([
+    // [year, month, today, begun]
+    [2026, 12, '2026-12-02', true],
+    [2026, 12, '2026-12-31', true],
+    [2026, 1, '2026-12-02', true],
+    [2025, 12, '2026-01-01', true],
+    [2027, 1, '2026-12-31', false],
+    [2027, 12, '2026-12-02', false],
+    [2026, 11, '2026-10-31', false],
+  ] as const)('takes %i-%i as begun on %s: %s', (year, month, today, begun) => {
+    expect(hasMonthBegun(year, month, today)).toBe(begun);
+  });
+
+  it("reads today's month on the region's calendar (WIB), whatever the machine's zone", () => {
+    // 17:30 UTC on 30 November is 00:30 on 1 December in Jakarta.
+    const today = todayInRegion(new Date('2026-11-30T17:30:00Z'));
+    expect(today).toBe('2026-12-01');
+    expect(monthOfDate(today)).toEqual({ year: 2026, month: 12 });
+    expect(monthOfDate('2027-01-31')).toEqual({ year: 2027, month: 1 });
   });
 
   it('reminds of the last month past its due date, and of the last month that has ended', () => {

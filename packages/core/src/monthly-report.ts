@@ -113,6 +113,18 @@ export function progressFromWeighted(weighted: bigint, total: string | bigint): 
 export const todayInRegion = (now = new Date()): string =>
   new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_TIME_ZONE }).format(now);
 
+/** The month `today` (an ISO date, `todayInRegion`) falls in: the one a unit is working in. */
+export function monthOfDate(today: string): { year: number; month: number } {
+  return { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) };
+}
+
+/**
+ * Whether a month has begun on `today` (an ISO date): progress and photos are reported for
+ * months that have, never for one still to come.
+ */
+export const hasMonthBegun = (year: number, month: number, today: string): boolean =>
+  `${year}-${String(month).padStart(2, '0')}` <= today.slice(0, 7);
+
 /**
  * The planned physical curve where the unit sets none: the cumulative Anggaran Kas as a share of
  * the lines (money planned to be spent by then), in tenths of a percent, at most 100 %.

@@ -25,15 +25,15 @@ export const EVIDENCE_SHEET_FILE_PATH = `${BASE_PATH}${routes.evidence.sheet.pat
  * phone, flagged when far or out of the month), the region's map and the printed evidence sheet.
  */
 export function evidenceRoutes(
-  { db, replica, linkOrigin, config }: AppContext,
+  { db, replica, linkOrigin, config, today }: AppContext,
   files: SignedFiles,
 ): {
   handlers: Pick<Handlers, 'location' | 'evidence'>;
   register(app: FastifyInstance): void;
 } {
-  const evidence = createEvidenceService(db, linkOrigin);
+  const evidence = createEvidenceService(db, linkOrigin, today);
   // The same service reading what may lag: the region's map and the printed sheet.
-  const lagging = createEvidenceService(replica, linkOrigin);
+  const lagging = createEvidenceService(replica, linkOrigin, today);
   const uploads = createUploadService(db);
   const tileUrl = config.RANWAL_MAP_TILE_URL ?? null;
   return {

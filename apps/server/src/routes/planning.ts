@@ -287,12 +287,12 @@ export const MONTHLY_REPORT_FILE_PATH = `${BASE_PATH}${routes.monthlyReport.down
  * month printed behind a signed link (issue 37).
  */
 export function monthlyReportRoutes(
-  { db, replica }: AppContext,
+  { db, replica, today }: AppContext,
   files: SignedFiles,
 ): { handlers: Handlers['monthlyReport']; register(app: FastifyInstance): void } {
-  const reports = createMonthlyReportService(db);
+  const reports = createMonthlyReportService(db, today);
   // The same service reading what may lag: the printed month.
-  const lagging = createMonthlyReportService(replica);
+  const lagging = createMonthlyReportService(replica, today);
   const reminders = createMonthlyReminders(db);
   return {
     handlers: {

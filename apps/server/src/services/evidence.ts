@@ -30,7 +30,7 @@ import { areaService } from './areas.js';
 import { monthColumns } from './cash-plan-rules.js';
 import type { EvidenceSheet } from './evidence-sheet.js';
 import { withoutMetadata } from './image-metadata.js';
-import { openMonthOfSubAction } from './monthly-report.js';
+import { assertMonthBegun, openMonthOfSubAction } from './monthly-report.js';
 import { inTransaction, type Parsed, readWithoutJit, sumText, toCount } from './pagination.js';
 import { readPhotoMetadata } from './photo-metadata.js';
 import { readDeviationThresholds } from './planning-rules.js';
@@ -132,9 +132,13 @@ export async function readSubActionLocation(
 /**
  * Evidence from the field (issue 38): a sub kegiatan's location, the photos filed with its
  * months, each photo's distance and flags read against the location as it stands, and the
- * region's map of a month.
+ * region's map of a month. `today` is the region's date (ISO): photos wait for their month to begin.
  */
-export function createEvidenceService(db: Kysely<Database>, linkOrigin: () => string) {
+export function createEvidenceService(
+  db: Kysely<Database>,
+  linkOrigin: () => string,
+  today: () => string,
+) {
   const photoOf = (row: PhotoRow): EvidencePhoto => {
     const placed = placedPhoto(row, geometryOf(row.geometry));
     return {
@@ -254,6 +258,7 @@ export function createEvidenceService(db: Kysely<Database>, linkOrigin: () => st
       contentType: UploadImageType,
       caller: Caller,
     ): Promise<EvidencePhoto> {
+      assertMonthBegun(fields, today());
       const metadata = await readPhotoMetadata(sent);
       const bytes = withoutMetadata(sent, contentType);
       const device =

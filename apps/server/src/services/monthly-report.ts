@@ -2,6 +2,7 @@ import {
   AppError,
   type DeviationThresholds,
   formatTenths,
+  hasMonthBegun,
   isMonthEditable,
   isMonthLate,
   issuesRefusal,
@@ -107,6 +108,16 @@ async function assertEditable(trx: Kysely<Database>, key: Key, refusal = texts.l
   }
 }
 
+/**
+ * Refuses progress or a photo for a month that has not begun on `today` (the region's date,
+ * ISO): 400 on `month`, naming the month. Nothing of the month is read or written before it.
+ */
+export function assertMonthBegun(place: { year: number; month: number }, today: string): void {
+  if (hasMonthBegun(place.year, place.month, today)) return;
+  const message = texts.notBegun(monthOfYear(place.month, place.year));
+  throw new AppError('validation', message, [{ path: 'month', message }]);
+}
+
 /** The unit of a sub kegiatan (400 when it is under no unit). */
 async function unitOf(executor: Kysely<Database>, subActionId: string): Promise<string> {
   const place = await executor
@@ -143,9 +154,13 @@ export async function openMonthOfSubAction(
 /**
  * The monthly cycle of realisation (issue 37): a unit's physical progress per sub kegiatan and
  * month with its story, and the month's way from the unit ('Kirim') through a verifier
- * (verified, or sent back with a note) to closed.
+ * (verified, or sent back with a note) to closed. `today` is the region's date (ISO): entries
+ * wait for their month to begin.
  */
-export function createMonthlyReportService(db: Kysely<Database>) {
+export function createMonthlyReportService(
+  db: Kysely<Database>,
+  today: () => string = () => todayInRegion(),
+) {
   /** A unit the caller reaches (403 otherwise); 404 for a unit that does not exist. */
   async function assertUnitInScope(executor: Kysely<Database>, caller: Caller, agencyId: string) {
     const agency = await executor
@@ -496,6 +511,7 @@ export function createMonthlyReportService(db: Kysely<Database>) {
       input: Parsed<typeof PhysicalProgressInput>,
       caller: Caller,
     ): Promise<MonthlyReportSubAction> {
+      assertMonthBegun(input, today());
       return inTransaction(db, async (trx) => {
         const key = await enterMonth(trx, caller, input);
         const before = await trx
@@ -552,6 +568,7 @@ export function createMonthlyReportService(db: Kysely<Database>) {
      */
     async copyPrevious(key: Key, caller: Caller): Promise<MonthlyReportCopyResult> {
       assertUnitWriter(caller);
+      assertMonthBegun(key, today());
       return inTransaction(db, async (trx) => {
         await assertUnitInScope(trx, caller, key.agency_id);
         await lock(trx, key);

@@ -500,6 +500,8 @@ export const messagesEn: Messages = {
       `${count} kode rekening realised above their lines without a reason: ${codes}.`,
     nothingToReport: 'This Perangkat Daerah has no budget lines this year.',
     nothingToCopy: "There is no previous month's physical progress to copy.",
+    notBegun: (month: string) =>
+      `${month} has not begun yet: physical progress and evidence photos can be reported up to the current month only.`,
     columns: {
       subAction: 'Sub kegiatan',
       linesTotal: 'Lines total',

@@ -815,6 +815,9 @@ export const messagesId = {
       `${count} kode rekening realisasinya melebihi rincian belanja tanpa alasan: ${codes}.`,
     nothingToReport: 'Perangkat Daerah ini belum memiliki rincian belanja pada tahun ini.',
     nothingToCopy: 'Belum ada realisasi fisik bulan sebelumnya untuk disalin.',
+    /** Progress or a photo for a month still to come ('Desember 2027 belum berjalan: …'). */
+    notBegun: (month: string) =>
+      `${month} belum berjalan: realisasi fisik dan foto bukti hanya dapat dilaporkan sampai bulan berjalan.`,
     columns: {
       subAction: 'Sub Kegiatan',
       linesTotal: 'Total Rincian',

@@ -1,10 +1,9 @@
-import { isMonthEditable, monthOfYear } from '@ranwal/core';
+import { isMonthEditable, monthOfDate, monthOfYear, todayInRegion } from '@ranwal/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AdminSection } from '../../components/AdminPage.js';
 import { Select, SelectItem } from '../../components/Select.js';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States.js';
-import { useBudgetYear } from '../../data/budget-year.js';
 import type { OutboxItem } from '../../data/outbox.js';
 import { OutboxProvider } from '../../data/outbox-context.js';
 import { ranwalKeys, useCurrentUser, useEntityList, useMonthlyReport } from '../../data/queries.js';
@@ -16,8 +15,8 @@ import { OutboxStatus } from './OutboxStatus.js';
 import type { DevicePlace, PreparePhoto } from './PhotoPicker.js';
 
 export interface ConnectedFieldReportProps {
-  /** The year to open on, instead of the budget year every screen shares. */
-  initialYear?: number;
+  /** The clock: the page opens on its month (on the region's calendar); the real time by default. */
+  now?: () => Date;
   /** 1 when the section is the page, 2 under a unit's own header. */
   level?: 1 | 2;
   /** Resizes and reads a chosen photo (the browser's canvas by default). */
@@ -28,12 +27,14 @@ export interface ConnectedFieldReportProps {
 
 /**
  * 'Lapor dari Lapangan' (issue 38): a field officer on a phone picks a sub kegiatan of their
- * unit's month and files its progress with one to three photos. What is filed waits on the
+ * unit's month and files its progress with one to three photos. The month is one of the year
+ * being carried out, today's by default and never one still to come (the server refuses those):
+ * not of the budget year other screens share, which is next year's while it is being planned. What is filed waits on the
  * phone (the outbox) and is sent, each item under its own Idempotency-Key, when connected;
  * what still waits is listed below. Needs a `ToastProvider`.
  */
 export function ConnectedFieldReport({
-  initialYear,
+  now = () => new Date(),
   level = 1,
   preparePhoto,
   locate,
@@ -47,10 +48,9 @@ export function ConnectedFieldReport({
   // Who the outbox belongs to, from the signed-in session until the server says: a page opened
   // again with no signal lists what waits and sends it when the signal returns.
   const ownerId = user?.id ?? session?.userId;
-  const { year } = useBudgetYear(initialYear);
-  const [month, setMonth] = useState<number | null>(null);
-  const [defaultMonth] = useSummaryMonth(year);
-  const shownMonth = month ?? defaultMonth;
+  const today = monthOfDate(todayInRegion(now()));
+  const year = today.year;
+  const [shownMonth, setMonth] = useSummaryMonth(year, now);
   const units = user?.agency_ids ?? [];
   const [chosenUnit, setChosenUnit] = useState<string | null>(null);
   const agencyId = chosenUnit ?? (units.length === 1 ? units[0]! : null);
@@ -86,6 +86,7 @@ export function ConnectedFieldReport({
           <MonthSelect
             label={m.evidence.mapPage.month}
             month={shownMonth}
+            lastMonth={today.month}
             onChange={(chosen) => {
               setMonth(chosen);
               setSubActionId(null);

@@ -3,8 +3,10 @@ import {
   formatRupiah,
   formatTenths,
   monthName,
+  monthOfDate,
   type RealisationSummary,
   type RealisationSummaryUnit,
+  todayInRegion,
 } from '@ranwal/core';
 import { useId, useState } from 'react';
 import { DataTable, RowButton } from '../../components/DataTable.js';
@@ -197,18 +199,25 @@ export function RealisationSummaryTable({
   );
 }
 
-/** The month a year's figures run to by default: this month in the current year, else December. */
-export function defaultSummaryMonth(year: number, today = new Date()): number {
-  return year === today.getFullYear() ? today.getMonth() + 1 : 12;
+/**
+ * The month a year's figures run to by default: this month in the current year, else December;
+ * both on the region's calendar (WIB), as the server reads them.
+ */
+export function defaultSummaryMonth(year: number, now = new Date()): number {
+  const today = monthOfDate(todayInRegion(now));
+  return year === today.year ? today.month : 12;
 }
 
 /**
  * The month a year's figures run to: the one chosen for this year, else `defaultSummaryMonth`
- * (a year changed elsewhere starts on its own default again).
+ * at `now` (a year changed elsewhere starts on its own default again).
  */
-export function useSummaryMonth(year: number): [number, (month: number) => void] {
+export function useSummaryMonth(
+  year: number,
+  now: () => Date = () => new Date(),
+): [number, (month: number) => void] {
   const [chosen, setChosen] = useState<{ year: number; month: number } | null>(null);
-  const month = chosen?.year === year ? chosen.month : defaultSummaryMonth(year);
+  const month = chosen?.year === year ? chosen.month : defaultSummaryMonth(year, now());
   return [month, (next) => setChosen({ year, month: next })];
 }
 

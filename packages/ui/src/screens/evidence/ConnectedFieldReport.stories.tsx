@@ -1,0 +1,63 @@
+import { messagesId } from '@ranwal/core';
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { agenciesSeed } from '../../testing/sandbox-client.js';
+import { dropStaleAnnouncements, withSandboxClient } from '../management/story-helpers.js';
+import { seedUser } from '../user-dashboard/story-data.js';
+import { ConnectedFieldReport } from './ConnectedFieldReport.js';
+import { phoneFrame } from './story-helpers.js';
+
+const m = messagesId;
+const t = m.evidence;
+/** The agencies seed's Bappeda, which holds every programme but the first. */
+const bappeda = agenciesSeed.entities.agency.find((agency) => agency.code !== null)!;
+
+/** The demo user as a planner of Bappeda alone: their unit needs no choosing. */
+const unitSeed = (() => {
+  const seed = structuredClone(agenciesSeed);
+  const user = seed.users.find((person) => person.id === seedUser(seed).id)!;
+  user.agency_ids = [bappeda.id];
+  return seed;
+})();
+
+/**
+ * 17 March 2025, 09:30 in Jakarta: the seed's lines are of 2025. The sandbox's budget year is
+ * another (`SANDBOX_YEAR`), as next year's is while it is being planned.
+ */
+const march17 = () => new Date('2025-03-17T02:30:00Z');
+
+const meta = {
+  title: 'Screens/Evidence/ConnectedFieldReport',
+  component: ConnectedFieldReport,
+  decorators: [withSandboxClient, phoneFrame],
+  beforeEach: dropStaleAnnouncements,
+  parameters: { sandbox: { seed: unitSeed, currentUser: seedUser(unitSeed) } },
+  args: { now: march17 },
+} satisfies Meta<typeof ConnectedFieldReport>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/**
+ * The field officer opens the page on today's month of the year being carried out, not on a
+ * month of the budget year being planned; the months offered run to this one, none to come.
+ * Its sub kegiatan are the unit's of that month.
+ */
+export const OpensOnTodaysMonth: Story = {
+  play: async ({ canvas, userEvent }) => {
+    const month = await canvas.findByRole('button', { name: new RegExp(t.mapPage.month) });
+    await expect(month).toHaveTextContent('Maret');
+    const choose = await canvas.findByRole('button', { name: new RegExp(t.field.choose) });
+    await userEvent.click(month);
+    const months = await within(document.body).findByRole('listbox');
+    await expect(
+      within(months)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Januari', 'Februari', 'Maret']);
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(choose);
+    const subActions = await within(document.body).findByRole('listbox');
+    await expect(within(subActions).getAllByRole('option').length).toBeGreaterThan(0);
+    await userEvent.keyboard('{Escape}');
+  },
+};
