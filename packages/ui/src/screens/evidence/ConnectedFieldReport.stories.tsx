@@ -61,3 +61,14 @@ export const OpensOnTodaysMonth: Story = {
     await userEvent.keyboard('{Escape}');
   },
 };
+
+/** An officer whose account has no unit yet is told why nothing can be filed, and whom to ask. */
+export const OfficerWithoutUnit: Story = {
+  parameters: { sandbox: { seed: agenciesSeed, currentUser: seedUser(agenciesSeed) } },
+  play: async ({ canvas }) => {
+    await canvas.findByText(m.server.withoutUnit);
+    await expect(
+      canvas.queryByRole('button', { name: new RegExp(t.field.choose) }),
+    ).not.toBeInTheDocument();
+  },
+};

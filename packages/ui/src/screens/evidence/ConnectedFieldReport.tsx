@@ -107,6 +107,10 @@ export function ConnectedFieldReport({
         {report.isError && (
           <ErrorState message={t.fetchFailed} onRetry={() => void report.refetch()} />
         )}
+        {user && units.length === 0 && (
+          // An account with no unit has no month to file: said so, with whom to ask.
+          <EmptyState text={m.server.withoutUnit} />
+        )}
         {report.isPending && agencyId && <LoadingState className="justify-start py-0" />}
         {data && data.sub_actions.length === 0 && <EmptyState text={t.nothing} />}
         {data && !isMonthEditable(data.status) && (
