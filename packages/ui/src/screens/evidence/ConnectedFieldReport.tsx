@@ -29,9 +29,9 @@ export interface ConnectedFieldReportProps {
  * 'Lapor dari Lapangan' (issue 38): a field officer on a phone picks a sub kegiatan of their
  * unit's month and files its progress with one to three photos. The month is one of the year
  * being carried out, today's by default and never one still to come (the server refuses those):
- * not of the budget year other screens share, which is next year's while it is being planned. What is filed waits on the
- * phone (the outbox) and is sent, each item under its own Idempotency-Key, when connected;
- * what still waits is listed below. Needs a `ToastProvider`.
+ * not of the budget year other screens share, which is next year's while it is being planned.
+ * What is filed waits on the phone (the outbox) and is sent, each item under its own
+ * Idempotency-Key, when connected; what still waits is listed below. Needs a `ToastProvider`.
  */
 export function ConnectedFieldReport({
   now = () => new Date(),
