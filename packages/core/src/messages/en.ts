@@ -2181,6 +2181,8 @@ export const messagesEn: Messages = {
       statuses: { open: 'Awaiting an answer', answered: 'Answered', closed: 'Closed' },
       onSubAction: 'Sub-activity',
       onLine: (line: string) => `Line: ${line}`,
+      onLineDetail: (line: string, detail: string) => `Line: ${line} (${detail})`,
+      lineOrdinal: (detail: string, ordinal: number) => `${detail} · line ${ordinal}`,
       deletedLine: 'Line (deleted)',
       someone: 'Someone',
       byAuthor: (name: string) => `${name} wrote`,

@@ -2414,6 +2414,10 @@ export const messagesId = {
       statuses: { open: 'Menunggu jawaban', answered: 'Sudah dijawab', closed: 'Ditutup' },
       onSubAction: 'Sub Kegiatan',
       onLine: (line: string) => `Laporan: ${line}`,
+      /** Lines of one name told apart by what the lines table shows of them. */
+      onLineDetail: (line: string, detail: string) => `Laporan: ${line} (${detail})`,
+      /** Lines alike in that too, by their place in the table ('rincian ke-4'). */
+      lineOrdinal: (detail: string, ordinal: number) => `${detail} · rincian ke-${ordinal}`,
       deletedLine: 'Laporan (dihapus)',
       someone: 'Seseorang',
       byAuthor: (name: string) => `${name} menulis`,

@@ -1,6 +1,8 @@
 import {
   type BudgetLine,
   coefficientText,
+  formatRupiah,
+  type Messages,
   type PaguLevelStatus,
   type SubActionReview,
 } from '@ranwal/core';
@@ -19,10 +21,42 @@ import { Rupiah } from '../../components/Rupiah.js';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
+import type { NoteTarget } from './NoteThread.js';
 
 /** 'code - name' of a sub kegiatan, or its name. */
 export const subActionTitle = (row: Pick<SubActionReview, 'sub_action_code' | 'sub_action_name'>) =>
   [row.sub_action_code, row.sub_action_name].filter(Boolean).join(' - ');
+
+/**
+ * The lines as 'Catatan untuk' offers them and the notes name them: 'Laporan: name'; where names
+ * repeat, with what the lines table shows of each (Spesifikasi, Harga, Koefisien), and where that
+ * repeats too, with the line's place in the table ('rincian ke-4').
+ */
+export function noteTargetsOf(lines: readonly BudgetLine[], messages: Messages): NoteTarget[] {
+  const t = messages.verification.notes;
+  const details = lines.map((line) =>
+    [line.specification.trim(), formatRupiah(line.price), coefficientText(line)]
+      .filter(Boolean)
+      .join(' · '),
+  );
+  const tally = (keys: string[]) => {
+    const counts = new Map<string, number>();
+    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+    return (key: string) => counts.get(key) ?? 0;
+  };
+  const names = tally(lines.map((line) => line.component_name));
+  const alike = tally(lines.map((line, i) => JSON.stringify([line.component_name, details[i]])));
+  return lines.map((line, i) => {
+    const name = line.component_name;
+    const detail = details[i] ?? '';
+    if (names(name) === 1) return { id: line.id, label: t.onLine(name) };
+    const repeated = alike(JSON.stringify([name, detail])) > 1;
+    return {
+      id: line.id,
+      label: t.onLineDetail(name, repeated ? t.lineOrdinal(detail, i + 1) : detail),
+    };
+  });
+}
 
 function VerifiedBadge({ row }: { row: SubActionReview }) {
   const t = useMessages().verification;
