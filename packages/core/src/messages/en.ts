@@ -2153,8 +2153,6 @@ export const messagesEn: Messages = {
       status: 'Status',
     },
     noteCounts: (open: number, closed: number) => `${open} open, ${closed} closed`,
-    verified: 'Verified',
-    notVerified: 'Not yet',
     verifiedBy: (name: string) => `by ${name}`,
     noAgency: 'No agency',
     open: 'Open',

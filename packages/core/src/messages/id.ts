@@ -2384,8 +2384,6 @@ export const messagesId = {
       status: 'Status',
     },
     noteCounts: (open: number, closed: number) => `${open} terbuka, ${closed} ditutup`,
-    verified: 'Terverifikasi',
-    notVerified: 'Belum',
     verifiedBy: (name: string) => `oleh ${name}`,
     noAgency: 'Tanpa Perangkat Daerah',
     open: 'Buka',
@@ -2461,6 +2459,7 @@ export const messagesId = {
       moreTitle: 'Rincian Lengkap',
       createdBy: 'Dibuat Oleh',
     },
+    /** A sub kegiatan's verification, in one set of words for its unit and its verifier. */
     verification: {
       label: 'Status Verifikasi',
       verified: 'Terverifikasi',

@@ -35,7 +35,9 @@ export const Default: Story = {
     const table = await canvas.findByRole('grid', { name: t.listTitle(2025) });
     // The rows as the server answers them (not the loading rows before).
     await waitFor(() =>
-      expect(within(table).getAllByText(t.notVerified).length).toBeGreaterThan(0),
+      expect(within(table).getAllByText(m.lines.verification.notVerified).length).toBeGreaterThan(
+        0,
+      ),
     );
     const [first] = within(table).getAllByRole('button', { name: /^Buka / });
     await userEvent.click(first as HTMLElement);
@@ -74,7 +76,7 @@ export const Default: Story = {
     await expect(canvas.queryByText(m.lines.verifier.verifyBlocked(1))).toBeNull();
     await userEvent.click(canvas.getByRole('button', { name: t.detail.verify }));
     await expect(await canvas.findByRole('button', { name: t.detail.unverify })).toBeVisible();
-    await expect(canvas.getByText(t.verified)).toBeVisible();
+    await expect(canvas.getByText(m.lines.verification.verified)).toBeVisible();
 
     // Reopening a note withdraws the verification.
     await userEvent.click(canvas.getByRole('button', { name: t.notes.reopen }));

@@ -58,22 +58,24 @@ export function noteTargetsOf(lines: readonly BudgetLine[], messages: Messages):
   });
 }
 
+/** The status a sub kegiatan's verification has, in the words its unit's badge uses. */
 function VerifiedBadge({ row }: { row: SubActionReview }) {
-  const t = useMessages().verification;
+  const m = useMessages();
+  const t = m.lines.verification;
   if (!row.verified_at) {
     return (
-      <span className="w-fit rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">
+      <span className="w-fit whitespace-nowrap rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">
         {t.notVerified}
       </span>
     );
   }
   return (
     <span className="flex flex-col gap-0.5">
-      <span className="w-fit rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-900">
+      <span className="w-fit whitespace-nowrap rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-900">
         {t.verified}
       </span>
       <span className="text-xs text-slate-600">
-        {row.verified_by_name && `${t.verifiedBy(row.verified_by_name)}, `}
+        {row.verified_by_name && `${m.verification.verifiedBy(row.verified_by_name)}, `}
         <DateText value={row.verified_at} format="long" />
       </span>
     </span>
