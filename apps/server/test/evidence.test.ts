@@ -1,4 +1,6 @@
 import {
+  type Area,
+  areaNameAsWritten,
   type EvidencePhoto,
   evidenceFlagText,
   fieldChanges,
@@ -133,6 +135,13 @@ describe.each(databaseTargets)('evidence from the field on %s', (target) => {
     expect(villages).toContainEqual({ code: VILLAGE, name: 'Luwihaji', level: 'village' });
     const found = (await call('GET', 'area?search=bojonegoro', unit.token)).json().data;
     expect(found).toContainEqual({ code: '35.22', name: 'KABUPATEN BOJONEGORO', level: 'regency' });
+    // The capitals of provinces and regencies read as the names are written.
+    const written = (areas: Area[]) => areas.map(areaNameAsWritten);
+    expect(written(provinces)).toEqual(
+      expect.arrayContaining(['DKI Jakarta', 'Daerah Istimewa Yogyakarta', 'Aceh', 'Papua']),
+    );
+    const sulawesiSelatan = (await call('GET', 'area?parent=73', unit.token)).json().data;
+    expect(written(sulawesiSelatan)).toContain('Kabupaten Pangkajene dan Kepulauan');
     const unknown = await call('GET', 'area?parent=99.99', unit.token);
     expect(unknown.statusCode).toBe(404);
     const malformed = await call('GET', 'area?parent=35-22', unit.token);

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type AreaLevel,
   areaLabel,
+  areaNameAsWritten,
   distanceMetres,
   distanceText,
   distanceToGeometry,
@@ -69,6 +71,23 @@ describe('evidence texts', () => {
       ]),
     ).toBe('Kec. Ngraho, Kabupaten Bojonegoro, Jawa Timur');
     expect(areaLabel([])).toBeNull();
+  });
+
+  // Names as idn-area-data 3.1.2 writes them: provinces and regencies in capitals.
+  it.each<[AreaLevel, string, string]>([
+    ['province', 'DKI JAKARTA', 'DKI Jakarta'],
+    ['province', 'DAERAH ISTIMEWA YOGYAKARTA', 'Daerah Istimewa Yogyakarta'],
+    ['province', 'ACEH', 'Aceh'],
+    ['province', 'PAPUA BARAT DAYA', 'Papua Barat Daya'],
+    ['regency', 'KABUPATEN PANGKAJENE DAN KEPULAUAN', 'Kabupaten Pangkajene dan Kepulauan'],
+    ['regency', 'KOTA ADMINISTRASI JAKARTA PUSAT', 'Kota Administrasi Jakarta Pusat'],
+    ['regency', 'KOTA BANDA ACEH', 'Kota Banda Aceh'],
+    // Districts and villages come as written: their capitals are acronyms, their numerals right.
+    ['district', 'Banyuasin II', 'Banyuasin II'],
+    ['village', 'MKCM', 'MKCM'],
+    ['village', 'RD. PJKA', 'RD. PJKA'],
+  ])('writes the %s %s as %s', (level, name, written) => {
+    expect(areaNameAsWritten({ name, level })).toBe(written);
   });
 
   it('says distances as people do', () => {

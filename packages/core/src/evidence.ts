@@ -192,7 +192,7 @@ export const SubActionLocation = z.object({
   area_code: z.string().nullable(),
   /** From the province down to the chosen area. */
   areas: z.array(Area),
-  /** The areas as a place is written, smallest first: 'Sukamaju, Kec. Bubulan, Kab. Bojonegoro, Jawa Timur'. */
+  /** The areas as a place is written, smallest first: 'Luwihaji, Kec. Ngraho, Kabupaten Bojonegoro, Jawa Timur'. */
   label: z.string().nullable(),
   geometry: Geometry.nullable(),
   updated_at: Timestamp.nullable(),
@@ -208,11 +208,25 @@ export type SubActionLocationAnswer = z.infer<typeof SubActionLocationAnswer>;
 
 export const SubActionLocationQuery = z.object({ sub_action_id: Id });
 
+/**
+ * The words of province and regency names not written with one capital: every one in
+ * idn-area-data 3.1.2's capitals (an acronym and a particle; it spells out 'DAERAH ISTIMEWA' and
+ * 'KABUPATEN', and has no Roman numerals at those levels).
+ */
+const wordsAsWritten: Readonly<Record<string, string>> = { DKI: 'DKI', DAN: 'dan' };
 const capitalised = (word: string) =>
-  word.length <= 3 && /^[IVX]+$/.test(word) ? word : word.charAt(0) + word.slice(1).toLowerCase();
-/** Kemendagri writes provinces and regencies in capitals: 'KABUPATEN BOJONEGORO' reads 'Kabupaten Bojonegoro'. */
-export const areaNameAsWritten = (name: string) =>
-  name === name.toUpperCase()
+  wordsAsWritten[word] ?? word.charAt(0) + word.slice(1).toLowerCase();
+/** The levels Kemendagri's data writes in capitals; districts and villages come as written. */
+const inCapitals: ReadonlySet<AreaLevel> = new Set(['province', 'regency']);
+
+/**
+ * An area's name as it is written: provinces and regencies from their capitals ('DKI JAKARTA'
+ * reads 'DKI Jakarta', 'KABUPATEN PANGKAJENE DAN KEPULAUAN' 'Kabupaten Pangkajene dan
+ * Kepulauan'); districts and villages as the data writes them, whose few capitals are acronyms
+ * ('MKCM', 'RD. PJKA') and whose Roman numerals are already right.
+ */
+export const areaNameAsWritten = ({ name, level }: Pick<Area, 'name' | 'level'>) =>
+  inCapitals.has(level)
     ? name
         .split(/(\s+|-)/)
         .map(capitalised)
@@ -225,7 +239,7 @@ export function areaLabel(areas: readonly Area[], messages: Messages = messagesI
   return [...areas]
     .reverse()
     .map((area) => {
-      const name = areaNameAsWritten(area.name);
+      const name = areaNameAsWritten(area);
       return area.level === 'district' ? messages.location.districtInAddress(name) : name;
     })
     .join(', ');

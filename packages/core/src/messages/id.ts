@@ -2387,8 +2387,6 @@ export const messagesId = {
       status: 'Status',
     },
     noteCounts: (open: number, closed: number) => `${open} terbuka, ${closed} ditutup`,
-    verified: 'Terverifikasi',
-    notVerified: 'Belum',
     verifiedBy: (name: string) => `oleh ${name}`,
     noAgency: 'Tanpa Perangkat Daerah',
     open: 'Buka',
@@ -2417,6 +2415,10 @@ export const messagesId = {
       statuses: { open: 'Menunggu jawaban', answered: 'Sudah dijawab', closed: 'Ditutup' },
       onSubAction: 'Sub Kegiatan',
       onLine: (line: string) => `Laporan: ${line}`,
+      /** Lines of one name told apart by what the lines table shows of them. */
+      onLineDetail: (line: string, detail: string) => `Laporan: ${line} (${detail})`,
+      /** Lines alike in that too, by their place in the table ('rincian ke-4'). */
+      lineOrdinal: (detail: string, ordinal: number) => `${detail} · rincian ke-${ordinal}`,
       deletedLine: 'Laporan (dihapus)',
       someone: 'Seseorang',
       byAuthor: (name: string) => `${name} menulis`,
@@ -2460,6 +2462,7 @@ export const messagesId = {
       moreTitle: 'Rincian Lengkap',
       createdBy: 'Dibuat Oleh',
     },
+    /** A sub kegiatan's verification, in one set of words for its unit and its verifier. */
     verification: {
       label: 'Status Verifikasi',
       verified: 'Terverifikasi',

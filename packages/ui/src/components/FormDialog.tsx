@@ -32,14 +32,36 @@ export function useFailure() {
   return { failure, show, clear };
 }
 
+/** What takes a field's focus: its input, or the trigger button of a picker. */
+const focusable = 'input:not([type="hidden"]), textarea, button, [tabindex]:not([tabindex="-1"])';
+
 /**
- * After a refused submit (`attempt` counts them), moves focus to the form's first invalid field,
- * so a keyboard or screen-reader user lands on what needs fixing.
+ * Focuses the first invalid field of `form` in the form's order, which scrolls it into view: an
+ * input marked `aria-invalid`, or the focusable part of a field marked `data-invalid` whose part
+ * is not marked itself (a Select's trigger button).
+ */
+function focusFirstInvalid(form: HTMLElement | null) {
+  const invalid = form?.querySelectorAll<HTMLElement>('[aria-invalid="true"], [data-invalid]');
+  for (const marked of invalid ?? []) {
+    const target = marked.matches(focusable)
+      ? marked
+      : marked.querySelector<HTMLElement>(focusable);
+    if (target) {
+      target.focus();
+      return;
+    }
+  }
+}
+
+/**
+ * After a refused submit (`attempt` counts them), once the fields show their problems, moves
+ * focus to the form's first invalid field: a keyboard or screen-reader user lands on what needs
+ * fixing, and on a phone it comes into view instead of the button seeming to do nothing.
  */
 export function useFocusFirstInvalid(form: RefObject<HTMLFormElement | null>, attempt: number) {
   useEffect(() => {
     if (attempt === 0) return;
-    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    focusFirstInvalid(form.current);
   }, [form, attempt]);
 }
 

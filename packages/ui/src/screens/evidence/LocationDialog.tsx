@@ -363,7 +363,7 @@ function AreaSelect({
   const areas = useAreas(parent ? { parent } : {});
   const items = (areas.data?.data ?? []).map((area) => ({
     id: area.code,
-    name: areaNameAsWritten(area.name),
+    name: areaNameAsWritten(area),
   }));
   return (
     <Select

@@ -2,6 +2,7 @@ import { type ManagedEntityKey, managedEntities } from '@ranwal/core';
 import { type FormEvent, useRef, useState } from 'react';
 import { Banner } from '../../components/Banner.js';
 import { Checkbox } from '../../components/Checkbox.js';
+import { useFocusFirstInvalid } from '../../components/FormDialog.js';
 import { TextField } from '../../components/TextField.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import {
@@ -50,6 +51,10 @@ export function useEntityForm(
   const [incompleteCount, setIncompleteCount] = useState(0);
   // Enter pressed again while saving must not save twice.
   const saving = useRef(false);
+  // A refused submit focuses the form's first invalid field (the form is the event's).
+  const formRef = useRef<HTMLFormElement | null>(null);
+  const [refusedAttempt, setRefusedAttempt] = useState(0);
+  useFocusFirstInvalid(formRef, refusedAttempt);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -62,6 +67,8 @@ export function useEntityForm(
     }
     if (check.kind === 'invalid') {
       setErrors(check.errors);
+      formRef.current = event.currentTarget;
+      setRefusedAttempt((n) => n + 1);
       return;
     }
     setErrors({});

@@ -505,6 +505,7 @@ export const InvalidAccountCode: Story = {
     );
     await userEvent.click(canvas.getByRole('button', { name: m.common.save }));
     await expect(code).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(code).toHaveFocus());
     await expect(code).toHaveAccessibleDescription(expect.stringContaining('5.1.02.01.01.0024'));
     await expect(args.onCreate).not.toHaveBeenCalled();
     // Fixing the code clears the error and saves.
@@ -539,6 +540,7 @@ export const SupporterNameRequired: Story = {
     const name = canvas.getByRole('textbox', { name: level.nameLabel });
     await userEvent.click(canvas.getByRole('button', { name: m.common.save }));
     await expect(name).toHaveAccessibleDescription(m.hierarchy.supporterNameRequired);
+    await waitFor(() => expect(name).toHaveFocus());
     await userEvent.type(name, 'B');
     await expect(name).not.toHaveAttribute('aria-invalid');
 
@@ -551,6 +553,7 @@ export const SupporterNameRequired: Story = {
     await userEvent.clear(editName);
     await userEvent.click(within(dialog).getByRole('button', { name: m.common.update }));
     await expect(editName).toHaveAccessibleDescription(m.hierarchy.supporterNameEmpty);
+    await waitFor(() => expect(editName).toHaveFocus());
     await expect(args.onUpdate).not.toHaveBeenCalled();
   },
 };

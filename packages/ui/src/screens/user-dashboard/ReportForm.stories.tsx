@@ -172,7 +172,10 @@ export const SubmitFailed: Story = {
   },
 };
 
-/** Core's schema rejects a blank unit and a zero volume; nothing is sent. */
+/**
+ * Core's schema rejects a blank name and unit and a zero volume; nothing is sent, and focus
+ * goes to the first of them (on a phone, into view) rather than staying on the button.
+ */
 export const Invalid: Story = {
   play: async ({ canvas, args }) => {
     await userEvent.clear(box(canvas, form.unit));
@@ -181,6 +184,8 @@ export const Invalid: Story = {
     await userEvent.click(canvas.getByRole('button', { name: form.submit }));
 
     await expect(args.onSubmit).not.toHaveBeenCalled();
+    await expect(box(canvas, form.componentName)).toHaveAttribute('aria-invalid', 'true');
+    await waitFor(() => expect(box(canvas, form.componentName)).toHaveFocus());
     await expect(box(canvas, form.unit)).toHaveAccessibleDescription(
       form.fieldInvalid(form.unit, 'wajib diisi'),
     );
@@ -418,6 +423,8 @@ export const FundingSourceRequired: Story = {
       await canvas.findByText(form.fieldInvalid(funding.label, funding.required)),
     ).toBeVisible();
     await expect(args.onSubmit).not.toHaveBeenCalled();
+    // The field without a mark of its own: focus goes to its button.
+    await waitFor(() => expect(sourceField(canvas)).toHaveFocus());
     await userEvent.click(sourceField(canvas));
     await userEvent.click(await screen.findByRole('option', { name: sources.options[0]!.label }));
     await userEvent.click(canvas.getByRole('button', { name: form.submit }));

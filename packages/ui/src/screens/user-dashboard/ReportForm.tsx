@@ -24,6 +24,7 @@ import { AmountField } from '../../components/AmountField.js';
 import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
 import { Description } from '../../components/Field.js';
+import { useFocusFirstInvalid } from '../../components/FormDialog.js';
 import { Select, SelectItem } from '../../components/Select.js';
 import { TextField } from '../../components/TextField.js';
 import { useMessages } from '../../data/RanwalProvider.js';
@@ -319,6 +320,11 @@ export function ReportForm({
   // The server's refusal of the last save over a pagu, shown in the pagu panel until edited.
   const [refusal, setRefusal] = useState<string>();
   const submitting = useRef(false);
+  // A refused save focuses its first problem: on a phone, the field comes into view.
+  const formRef = useRef<HTMLFormElement>(null);
+  const [refusedAttempt, setRefusedAttempt] = useState(0);
+  useFocusFirstInvalid(formRef, refusedAttempt);
+  const focusFirstProblem = () => setRefusedAttempt((n) => n + 1);
   const draft: Draft = { ...committed, ...typed };
   const { rule, text: ruleText } = yearTaxRule(planning?.taxRules, year);
   const { totals, problem } = totalsOf(draft, taxed, rule, messages);
@@ -430,6 +436,7 @@ export function ReportForm({
       if (key && !found[key]) found[key] = form.fieldInvalid(labels[key], issue.message);
     }
     setErrors(found);
+    if (Object.keys(found).length > 0) focusFirstProblem();
     if (isPaguRefusal(error)) {
       setRefusal(error.serverMessage ?? error.message);
       planning?.pagu?.refetch?.();
@@ -468,9 +475,13 @@ export function ReportForm({
     }
     if (!parsed.success || Object.keys(found).length > 0) {
       setErrors(found);
+      focusFirstProblem();
       return;
     }
-    if (!totals || priceProblem || componentProblem) return;
+    if (!totals || priceProblem || componentProblem) {
+      focusFirstProblem();
+      return;
+    }
     setErrors({});
     setRefusal(undefined);
     // No source chosen: left out, so the server fills the default (or keeps an edited line's).
@@ -524,7 +535,12 @@ export function ReportForm({
           </Button>
         </div>
       )}
-      <Form validationBehavior="aria" onSubmit={submit} className="flex flex-col gap-5">
+      <Form
+        ref={formRef}
+        validationBehavior="aria"
+        onSubmit={submit}
+        className="flex flex-col gap-5"
+      >
         <div className="grid gap-4 sm:grid-cols-2">
           <TextField
             label={form.componentCode}

@@ -1,4 +1,4 @@
-import { messagesId } from '@ranwal/core';
+import { type BudgetLine, coefficientText, formatRupiah, messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { dropStaleAnnouncements } from '../management/story-helpers.js';
@@ -35,7 +35,9 @@ export const Default: Story = {
     const table = await canvas.findByRole('grid', { name: t.listTitle(2025) });
     // The rows as the server answers them (not the loading rows before).
     await waitFor(() =>
-      expect(within(table).getAllByText(t.notVerified).length).toBeGreaterThan(0),
+      expect(within(table).getAllByText(m.lines.verification.notVerified).length).toBeGreaterThan(
+        0,
+      ),
     );
     const [first] = within(table).getAllByRole('button', { name: /^Buka / });
     await userEvent.click(first as HTMLElement);
@@ -74,7 +76,7 @@ export const Default: Story = {
     await expect(canvas.queryByText(m.lines.verifier.verifyBlocked(1))).toBeNull();
     await userEvent.click(canvas.getByRole('button', { name: t.detail.verify }));
     await expect(await canvas.findByRole('button', { name: t.detail.unverify })).toBeVisible();
-    await expect(canvas.getByText(t.verified)).toBeVisible();
+    await expect(canvas.getByText(m.lines.verification.verified)).toBeVisible();
 
     // Reopening a note withdraws the verification.
     await userEvent.click(canvas.getByRole('button', { name: t.notes.reopen }));
@@ -151,6 +153,95 @@ export const OpenedByAddress: Story = {
     await waitFor(() => expect(within(lines).getAllByRole('row')).toHaveLength(row.line_count + 1));
     await userEvent.click(canvas.getByRole('button', { name: t.detail.back }));
     await expect(args.onOpenSubActionChange).toHaveBeenLastCalledWith(null, 2025);
+  },
+};
+
+/** A line's create payload: the same line again. */
+const inputOf = (line: BudgetLine) => ({
+  component_code: line.component_code,
+  component_name: line.component_name,
+  specification: line.specification,
+  unit: line.unit,
+  first_volume_unit: line.first_volume_unit,
+  second_volume_unit: line.second_volume_unit,
+  third_volume_unit: line.third_volume_unit,
+  price: line.price,
+  first_volume: line.first_volume,
+  second_volume: line.second_volume,
+  third_volume: line.third_volume,
+  year: line.year,
+  program_id: line.program_id,
+  action_id: line.action_id,
+  sub_action_id: line.sub_action_id,
+  activity_id: line.activity_id,
+  subtitle_id: line.subtitle_id,
+  account_id: line.account_id,
+  supporter_id: line.supporter_id,
+});
+
+/** A sub kegiatan with three lines of one name: one of another specification and price, two alike. */
+const sameNamedLines = async () => {
+  const { admin, user } = await verificationClients({ withNote: false });
+  const [line] = (await user.budgetLine.list({ year: 2025, limit: 1 })).data;
+  await user.budgetLine.create(inputOf(line!));
+  const other = await user.budgetLine.create({
+    ...inputOf(line!),
+    specification: 'Ukuran folio',
+    price: line!.price + 1_000,
+  });
+  return { client: admin, session: storyAdminSession, line: line!, other: other.data };
+};
+
+/**
+ * Lines of one name are told apart in 'Catatan untuk' by what the lines table shows of them:
+ * Spesifikasi, Harga and Koefisien, and where even those are alike, by their place in the table;
+ * a note written on one is named the same way.
+ */
+export const SameNamedLines: Story = {
+  loaders: [sameNamedLines],
+  render: (args, { loaded }) => (
+    <ConnectedVerificationPage
+      {...args}
+      openSubActionId={(loaded as Awaited<ReturnType<typeof sameNamedLines>>).line.sub_action_id}
+    />
+  ),
+  play: async ({ canvas, userEvent, loaded }) => {
+    const { line, other } = loaded as Awaited<ReturnType<typeof sameNamedLines>>;
+    const name = line.component_name;
+    const detail = (row: BudgetLine) =>
+      [row.specification, formatRupiah(row.price), coefficientText(row)]
+        .filter(Boolean)
+        .join(' · ');
+    const lines = await canvas.findByRole('grid', { name: t.detail.linesTitle });
+    await waitFor(() => expect(within(lines).getAllByText(name)).toHaveLength(3));
+    const rows = within(lines).getAllByRole('row').slice(1);
+    // The two alike, by their places in the table.
+    const alike = rows.flatMap((row, i) =>
+      row.textContent?.includes(name) && !row.textContent.includes(other.specification)
+        ? [i + 1]
+        : [],
+    );
+    await expect(alike).toHaveLength(2);
+
+    await userEvent.click(canvas.getByRole('button', { name: new RegExp(`${t.notes.target}$`) }));
+    const labels = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    const expected = [
+      t.notes.onLineDetail(name, detail(other)),
+      ...alike.map((row) => t.notes.onLineDetail(name, t.notes.lineOrdinal(detail(line), row))),
+    ];
+    await expect(labels).toEqual(expect.arrayContaining(expected));
+
+    // A note on the second of the two alike is named as its option.
+    const second = expected[2]!;
+    await userEvent.click(screen.getByRole('option', { name: second }));
+    await userEvent.type(canvas.getByRole('textbox', { name: t.notes.writeLabel }), 'Dobel?');
+    await userEvent.click(canvas.getByRole('button', { name: t.notes.send }));
+    const note = await waitFor(() => {
+      const item = canvas.getAllByRole('listitem').find((li) => li.textContent?.includes('Dobel?'));
+      expect(item).toBeDefined();
+      return item as HTMLElement;
+    });
+    await expect(within(note).getByText(second)).toBeVisible();
   },
 };
 

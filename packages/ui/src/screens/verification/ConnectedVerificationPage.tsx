@@ -21,7 +21,12 @@ import { useMessages } from '../../data/RanwalProvider.js';
 import { AgencyFilter } from '../budget-lines/ReportListControls.js';
 import { YearSelect } from '../planning/planning-parts.js';
 import { ConnectedNoteThread } from './ConnectedNoteThread.js';
-import { SubActionVerification, subActionTitle, VerificationList } from './VerificationPage.js';
+import {
+  noteTargetsOf,
+  SubActionVerification,
+  subActionTitle,
+  VerificationList,
+} from './VerificationPage.js';
 
 /** Sub kegiatan per page of the Verifikasi page. */
 export const VERIFICATION_PAGE_SIZE = 20;
@@ -160,10 +165,7 @@ function OpenSubAction({ review, onBack }: { review: SubActionReview; onBack: ()
           headingLevel={2}
           query={place}
           place={place}
-          targets={lineRows.map((line) => ({
-            id: line.id,
-            label: m.verification.notes.onLine(line.component_name),
-          }))}
+          targets={noteTargetsOf(lineRows, m)}
         />
       }
     />

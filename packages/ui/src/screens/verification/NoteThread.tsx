@@ -43,7 +43,10 @@ export interface NoteThreadProps {
   onClose?: ((note: VerificationNote, closed: boolean) => Promise<unknown>) | undefined;
   /** Writes a note (on `lineId`, or on the sub kegiatan when null); no form without it. */
   onWrite?: ((body: string, lineId: string | null) => Promise<unknown>) | undefined;
-  /** The lines a new note may be about, after 'Seluruh sub kegiatan'; none: on the thread's own place. */
+  /**
+   * The lines a new note may be about, after 'Seluruh sub kegiatan'; none: on the thread's own
+   * place. A note on one of them is named as its option is.
+   */
   targets?: readonly NoteTarget[];
   /** Shown instead of an empty list; an empty list says 'Belum ada catatan.' by default. */
   emptyText?: string;
@@ -131,6 +134,7 @@ export function NoteThread({
             <NoteItem
               key={note.id}
               note={note}
+              lineLabel={targets.find((target) => target.id === note.line_id)?.label}
               showPlace={showPlace}
               lastAnswerOnly={lastAnswerOnly}
               onLoadReplies={
@@ -168,6 +172,7 @@ export function NoteThread({
 
 function NoteItem({
   note,
+  lineLabel,
   showPlace,
   lastAnswerOnly,
   onLoadReplies,
@@ -177,6 +182,8 @@ function NoteItem({
   failure,
 }: {
   note: VerificationNote;
+  /** The note's line as the thread's targets name it. */
+  lineLabel: string | undefined;
   showPlace: boolean;
   lastAnswerOnly: boolean;
   onLoadReplies: ((page: number) => Promise<{ data: NoteReply[]; filter: ListFilter }>) | undefined;
@@ -193,9 +200,7 @@ function NoteItem({
   const all = useAllReplies(note, onLoadReplies);
   const replies = lastAnswerOnly ? note.replies.slice(-1) : (all.loaded ?? note.replies);
   const place = note.line_id
-    ? note.line_name
-      ? t.onLine(note.line_name)
-      : t.deletedLine
+    ? (lineLabel ?? (note.line_name ? t.onLine(note.line_name) : t.deletedLine))
     : t.onSubAction;
   const submitReply = async (event: FormEvent) => {
     event.preventDefault();

@@ -1,6 +1,8 @@
 import {
   type BudgetLine,
   coefficientText,
+  formatRupiah,
+  type Messages,
   type PaguLevelStatus,
   type SubActionReview,
 } from '@ranwal/core';
@@ -19,27 +21,61 @@ import { Rupiah } from '../../components/Rupiah.js';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
+import type { NoteTarget } from './NoteThread.js';
 
 /** 'code - name' of a sub kegiatan, or its name. */
 export const subActionTitle = (row: Pick<SubActionReview, 'sub_action_code' | 'sub_action_name'>) =>
   [row.sub_action_code, row.sub_action_name].filter(Boolean).join(' - ');
 
+/**
+ * The lines as 'Catatan untuk' offers them and the notes name them: 'Laporan: name'; where names
+ * repeat, with what the lines table shows of each (Spesifikasi, Harga, Koefisien), and where that
+ * repeats too, with the line's place in the table ('rincian ke-4').
+ */
+export function noteTargetsOf(lines: readonly BudgetLine[], messages: Messages): NoteTarget[] {
+  const t = messages.verification.notes;
+  const details = lines.map((line) =>
+    [line.specification.trim(), formatRupiah(line.price), coefficientText(line)]
+      .filter(Boolean)
+      .join(' · '),
+  );
+  const tally = (keys: string[]) => {
+    const counts = new Map<string, number>();
+    for (const key of keys) counts.set(key, (counts.get(key) ?? 0) + 1);
+    return (key: string) => counts.get(key) ?? 0;
+  };
+  const names = tally(lines.map((line) => line.component_name));
+  const alike = tally(lines.map((line, i) => JSON.stringify([line.component_name, details[i]])));
+  return lines.map((line, i) => {
+    const name = line.component_name;
+    const detail = details[i] ?? '';
+    if (names(name) === 1) return { id: line.id, label: t.onLine(name) };
+    const repeated = alike(JSON.stringify([name, detail])) > 1;
+    return {
+      id: line.id,
+      label: t.onLineDetail(name, repeated ? t.lineOrdinal(detail, i + 1) : detail),
+    };
+  });
+}
+
+/** The status a sub kegiatan's verification has, in the words its unit's badge uses. */
 function VerifiedBadge({ row }: { row: SubActionReview }) {
-  const t = useMessages().verification;
+  const m = useMessages();
+  const t = m.lines.verification;
   if (!row.verified_at) {
     return (
-      <span className="w-fit rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">
+      <span className="w-fit whitespace-nowrap rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">
         {t.notVerified}
       </span>
     );
   }
   return (
     <span className="flex flex-col gap-0.5">
-      <span className="w-fit rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-900">
+      <span className="w-fit whitespace-nowrap rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-900">
         {t.verified}
       </span>
       <span className="text-xs text-slate-600">
-        {row.verified_by_name && `${t.verifiedBy(row.verified_by_name)}, `}
+        {row.verified_by_name && `${m.verification.verifiedBy(row.verified_by_name)}, `}
         <DateText value={row.verified_at} format="long" />
       </span>
     </span>
