@@ -357,6 +357,9 @@ export const CatalogueRequired: Story = {
     await expect(
       canvas.getByText(form.fieldInvalid(form.componentName, m.server.freeFormRefused)),
     ).toBeVisible();
+    // The refused field takes the focus, scrolled into view.
+    const component = await componentBox(canvas);
+    await waitFor(() => expect(component).toHaveFocus());
     await expect(created).not.toHaveBeenCalled();
   },
 };
