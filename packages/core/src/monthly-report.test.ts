@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messagesId } from './messages/index.js';
 import {
+  fieldReportMonths,
   hasMonthBegun,
   isMonthLate,
   MonthlyReportReview,
@@ -86,6 +87,19 @@ describe('the monthly report', () => {
     expect(today).toBe('2026-12-01');
     expect(monthOfDate(today)).toEqual({ year: 2026, month: 12 });
     expect(monthOfDate('2027-01-31')).toEqual({ year: 2027, month: 1 });
+  });
+
+  it("offers the field this year's months to today's, and last December in January", () => {
+    expect(fieldReportMonths('2026-03-17')).toEqual([
+      { year: 2026, month: 1 },
+      { year: 2026, month: 2 },
+      { year: 2026, month: 3 },
+    ]);
+    expect(fieldReportMonths('2027-01-05')).toEqual([
+      { year: 2026, month: 12 },
+      { year: 2027, month: 1 },
+    ]);
+    expect(fieldReportMonths('2026-12-31')).toHaveLength(12);
   });
 
   it('reminds of the last month past its due date, and of the last month that has ended', () => {

@@ -61,6 +61,16 @@ export function isMonthLate(
   return isMonthEditable(status) && today > monthlyReportDueDate(year, month);
 }
 
+/**
+ * The months a unit files from the field on `today` (an ISO date), oldest first: this year's to
+ * the current one, and in January last December too, whose report is due on the 10th.
+ */
+export function fieldReportMonths(today: string): { year: number; month: number }[] {
+  const { year, month } = monthOfDate(today);
+  const thisYear = Array.from({ length: month }, (_, index) => ({ year, month: index + 1 }));
+  return month === 1 ? [previousMonth(year, month), ...thisYear] : thisYear;
+}
+
 /** The month before `month` of `year`. */
 export function previousMonth(year: number, month: number): { year: number; month: number } {
   return month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };

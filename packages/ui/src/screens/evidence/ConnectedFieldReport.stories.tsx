@@ -45,7 +45,7 @@ type Story = StoryObj<typeof meta>;
 export const OpensOnTodaysMonth: Story = {
   play: async ({ canvas, userEvent }) => {
     const month = await canvas.findByRole('button', { name: new RegExp(t.mapPage.month) });
-    await expect(month).toHaveTextContent('Maret');
+    await expect(month).toHaveTextContent('Maret 2025');
     const choose = await canvas.findByRole('button', { name: new RegExp(t.field.choose) });
     await userEvent.click(month);
     const months = await within(document.body).findByRole('listbox');
@@ -53,8 +53,34 @@ export const OpensOnTodaysMonth: Story = {
       within(months)
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(['Januari', 'Februari', 'Maret']);
+    ).toEqual(['Januari 2025', 'Februari 2025', 'Maret 2025']);
     await userEvent.keyboard('{Escape}');
+    await userEvent.click(choose);
+    const subActions = await within(document.body).findByRole('listbox');
+    await expect(within(subActions).getAllByRole('option').length).toBeGreaterThan(0);
+    await userEvent.keyboard('{Escape}');
+  },
+};
+
+/**
+ * 5 January: December's report is due on the 10th, so the field still offers it, before this
+ * January; the month's sub kegiatan are December's.
+ */
+export const JanuaryStillOffersDecember: Story = {
+  args: { now: () => new Date('2026-01-05T02:30:00Z') },
+  play: async ({ canvas, userEvent }) => {
+    const month = await canvas.findByRole('button', { name: new RegExp(t.mapPage.month) });
+    await expect(month).toHaveTextContent('Januari 2026');
+    await userEvent.click(month);
+    const months = await within(document.body).findByRole('listbox');
+    await expect(
+      within(months)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Desember 2025', 'Januari 2026']);
+    await userEvent.click(within(months).getByRole('option', { name: 'Desember 2025' }));
+    await expect(month).toHaveTextContent('Desember 2025');
+    const choose = await canvas.findByRole('button', { name: new RegExp(t.field.choose) });
     await userEvent.click(choose);
     const subActions = await within(document.body).findByRole('listbox');
     await expect(within(subActions).getAllByRole('option').length).toBeGreaterThan(0);

@@ -1,4 +1,10 @@
-import { isMonthEditable, monthOfDate, monthOfYear, todayInRegion } from '@ranwal/core';
+import {
+  fieldReportMonths,
+  isMonthEditable,
+  monthOfDate,
+  monthOfYear,
+  todayInRegion,
+} from '@ranwal/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AdminSection } from '../../components/AdminPage.js';
@@ -8,8 +14,6 @@ import type { OutboxItem } from '../../data/outbox.js';
 import { OutboxProvider } from '../../data/outbox-context.js';
 import { ranwalKeys, useCurrentUser, useEntityList, useMonthlyReport } from '../../data/queries.js';
 import { useMessages, useRanwalClient, useSession } from '../../data/RanwalProvider.js';
-import { useSummaryMonth } from '../realisation/RealisationSummaryTable.js';
-import { MonthSelect } from '../realisation/realisation-parts.js';
 import { FieldUpdateForm } from './FieldUpdateForm.js';
 import { OutboxStatus } from './OutboxStatus.js';
 import type { DevicePlace, PreparePhoto } from './PhotoPicker.js';
@@ -48,9 +52,10 @@ export function ConnectedFieldReport({
   // Who the outbox belongs to, from the signed-in session until the server says: a page opened
   // again with no signal lists what waits and sends it when the signal returns.
   const ownerId = user?.id ?? session?.userId;
-  const today = monthOfDate(todayInRegion(now()));
-  const year = today.year;
-  const [shownMonth, setMonth] = useSummaryMonth(year, now);
+  const today = todayInRegion(now());
+  const months = fieldReportMonths(today);
+  const [chosen, setChosen] = useState<{ year: number; month: number } | null>(null);
+  const { year, month: shownMonth } = chosen ?? monthOfDate(today);
   const units = user?.agency_ids ?? [];
   const [chosenUnit, setChosenUnit] = useState<string | null>(null);
   const agencyId = chosenUnit ?? (units.length === 1 ? units[0]! : null);
@@ -83,16 +88,22 @@ export function ConnectedFieldReport({
     <OutboxProvider owner={ownerId} send={send}>
       <AdminSection title={t.title} intro={t.intro} level={level}>
         <div className="grid gap-3 sm:grid-cols-2">
-          <MonthSelect
+          <Select
             label={m.evidence.mapPage.month}
-            month={shownMonth}
-            lastMonth={today.month}
-            onChange={(chosen) => {
-              setMonth(chosen);
+            items={months.map((period) => ({
+              id: `${period.year}-${period.month}`,
+              name: monthOfYear(period.month, period.year, m),
+            }))}
+            value={`${year}-${shownMonth}`}
+            onChange={(key) => {
+              const found = months.find((period) => `${period.year}-${period.month}` === key);
+              if (!found) return;
+              setChosen(found);
               setSubActionId(null);
             }}
-            className=""
-          />
+          >
+            {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
+          </Select>
           {units.length > 1 && (
             <Select
               label={m.evidence.mapPage.unit}

@@ -210,14 +210,11 @@ export function defaultSummaryMonth(year: number, now = new Date()): number {
 
 /**
  * The month a year's figures run to: the one chosen for this year, else `defaultSummaryMonth`
- * at `now` (a year changed elsewhere starts on its own default again).
+ * (a year changed elsewhere starts on its own default again).
  */
-export function useSummaryMonth(
-  year: number,
-  now: () => Date = () => new Date(),
-): [number, (month: number) => void] {
+export function useSummaryMonth(year: number): [number, (month: number) => void] {
   const [chosen, setChosen] = useState<{ year: number; month: number } | null>(null);
-  const month = chosen?.year === year ? chosen.month : defaultSummaryMonth(year, now());
+  const month = chosen?.year === year ? chosen.month : defaultSummaryMonth(year);
   return [month, (next) => setChosen({ year, month: next })];
 }
 

@@ -26,23 +26,18 @@ export function MonthSelect({
   label,
   month,
   onChange,
-  lastMonth = 12,
   className = 'w-44',
 }: {
   label: string;
   month: number;
   onChange: (month: number) => void;
-  /** The last month offered: the current one where a month still to come cannot be chosen. */
-  lastMonth?: number;
   className?: string;
 }) {
   const m = useMessages();
   return (
     <Select
       label={label}
-      items={m.cashPlan.monthNames
-        .slice(0, lastMonth)
-        .map((name, index) => ({ id: index + 1, name }))}
+      items={m.cashPlan.monthNames.map((name, index) => ({ id: index + 1, name }))}
       value={month}
       onChange={(key) => {
         if (key !== null) onChange(Number(key));
