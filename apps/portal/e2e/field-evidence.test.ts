@@ -142,14 +142,11 @@ describe('evidence from the field, on a phone and a map', () => {
     const monthChooser = page.getByRole('button', { name: new RegExp(ev.mapPage.month) });
     await expect.poll(() => monthChooser.innerText()).toContain('April');
     await monthChooser.click();
-    await page.getByRole('option', { name: 'April', exact: true }).waitFor();
-    expect(await page.getByRole('option').allInnerTexts()).toEqual([
-      'Januari',
-      'Februari',
-      'Maret',
-      'April',
-    ]);
-    await page.getByRole('option', { name: MONTH, exact: true }).click();
+    await page.getByRole('option', { name: `April ${YEAR}`, exact: true }).waitFor();
+    expect(await page.getByRole('option').allInnerTexts()).toEqual(
+      ['Januari', 'Februari', 'Maret', 'April'].map((month) => `${month} ${YEAR}`),
+    );
+    await page.getByRole('option', { name: `${MONTH} ${YEAR}`, exact: true }).click();
     await page.getByRole('button', { name: new RegExp(ev.field.choose) }).click();
     // What reads a photo's place (exifr's script, `full.esm`) is fetched as the form opens. Its
     // response is watched: the phone's installed clock leaves the page no resource timings.
