@@ -37,6 +37,29 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+type Canvas = ReturnType<typeof within>;
+type UserEvent = Parameters<NonNullable<Story['play']>>[0]['userEvent'];
+
+/** The months the chooser offers (opened, read, left open). */
+async function monthsOffered(canvas: Canvas, userEvent: UserEvent) {
+  await userEvent.click(await canvas.findByRole('button', { name: new RegExp(t.mapPage.month) }));
+  const months = await within(document.body).findByRole('listbox');
+  return {
+    months,
+    names: within(months)
+      .getAllByRole('option')
+      .map((option) => option.textContent),
+  };
+}
+
+/** The chosen month's sub kegiatan are offered (opened, counted, closed). */
+async function expectSubActionsOffered(canvas: Canvas, userEvent: UserEvent) {
+  await userEvent.click(await canvas.findByRole('button', { name: new RegExp(t.field.choose) }));
+  const subActions = await within(document.body).findByRole('listbox');
+  await expect(within(subActions).getAllByRole('option').length).toBeGreaterThan(0);
+  await userEvent.keyboard('{Escape}');
+}
+
 /**
  * The field officer opens the page on today's month of the year being carried out, not on a
  * month of the budget year being planned; the months offered run to this one, none to come.
@@ -46,19 +69,13 @@ export const OpensOnTodaysMonth: Story = {
   play: async ({ canvas, userEvent }) => {
     const month = await canvas.findByRole('button', { name: new RegExp(t.mapPage.month) });
     await expect(month).toHaveTextContent('Maret 2025');
-    const choose = await canvas.findByRole('button', { name: new RegExp(t.field.choose) });
-    await userEvent.click(month);
-    const months = await within(document.body).findByRole('listbox');
-    await expect(
-      within(months)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['Januari 2025', 'Februari 2025', 'Maret 2025']);
+    await expect((await monthsOffered(canvas, userEvent)).names).toEqual([
+      'Januari 2025',
+      'Februari 2025',
+      'Maret 2025',
+    ]);
     await userEvent.keyboard('{Escape}');
-    await userEvent.click(choose);
-    const subActions = await within(document.body).findByRole('listbox');
-    await expect(within(subActions).getAllByRole('option').length).toBeGreaterThan(0);
-    await userEvent.keyboard('{Escape}');
+    await expectSubActionsOffered(canvas, userEvent);
   },
 };
 
@@ -71,20 +88,11 @@ export const JanuaryStillOffersDecember: Story = {
   play: async ({ canvas, userEvent }) => {
     const month = await canvas.findByRole('button', { name: new RegExp(t.mapPage.month) });
     await expect(month).toHaveTextContent('Januari 2026');
-    await userEvent.click(month);
-    const months = await within(document.body).findByRole('listbox');
-    await expect(
-      within(months)
-        .getAllByRole('option')
-        .map((option) => option.textContent),
-    ).toEqual(['Desember 2025', 'Januari 2026']);
+    const { months, names } = await monthsOffered(canvas, userEvent);
+    await expect(names).toEqual(['Desember 2025', 'Januari 2026']);
     await userEvent.click(within(months).getByRole('option', { name: 'Desember 2025' }));
     await expect(month).toHaveTextContent('Desember 2025');
-    const choose = await canvas.findByRole('button', { name: new RegExp(t.field.choose) });
-    await userEvent.click(choose);
-    const subActions = await within(document.body).findByRole('listbox');
-    await expect(within(subActions).getAllByRole('option').length).toBeGreaterThan(0);
-    await userEvent.keyboard('{Escape}');
+    await expectSubActionsOffered(canvas, userEvent);
   },
 };
 
