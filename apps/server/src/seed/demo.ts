@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { HierarchyImportBatch, PriceItemImportBatch, type User } from '@ranwal/core';
+import { HierarchyImportBatch, PriceItemImportBatch, spreadLike, type User } from '@ranwal/core';
 import { DEMO_USER_EMAIL, type DemoData, demoData, demoImportBatch } from '@ranwal/core/demo';
 import { type Kysely, sql } from 'kysely';
 import type { Config } from '../config.js';
@@ -187,8 +187,8 @@ const subActionNamed = (trx: Kysely<Database>, name: string) =>
 
 /**
  * The year's Anggaran Kas: every kode rekening of every sub kegiatan with lines that year
- * plans its lines' total by the demo's monthly percentages, what rounding leaves in the last
- * month with a share, so each plan balances its lines.
+ * plans its lines' total in the demo's monthly percentages (`spreadLike`, with which the editor
+ * fills a row in last year's shape), exact to the rupiah, so each plan balances its lines.
  */
 async function planCash(
   trx: Kysely<Database>,
@@ -205,17 +205,15 @@ async function planCash(
     .orderBy('detail_program.sub_action_id')
     .orderBy('account.code')
     .execute();
-  const last = plan.percentByMonth.findLastIndex((share) => share > 0);
+  const shape = plan.percentByMonth.map(BigInt);
   const cashPlan = createCashPlanService(trx);
   for (const subActionId of new Set(totals.map((row) => row.sub_action_id))) {
     const rows = totals
       .filter((row) => row.sub_action_id === subActionId)
-      .map((row) => {
-        const total = BigInt(row.total);
-        const months = plan.percentByMonth.map((share) => (total * BigInt(share)) / 100n);
-        months[last]! += total - months.reduce((sum, amount) => sum + amount, 0n);
-        return { account_code: row.code ?? '', months: months.map(Number) };
-      });
+      .map((row) => ({
+        account_code: row.code ?? '',
+        months: spreadLike(BigInt(row.total), shape).map(Number),
+      }));
     await cashPlan.set({ sub_action_id: subActionId, year: plan.year, rows }, caller);
   }
 }

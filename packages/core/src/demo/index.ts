@@ -81,8 +81,8 @@ const DemoFields = z.object({
     .default([]),
   /**
    * The unit's Anggaran Kas of a year: each kode rekening of each sub kegiatan plans its lines'
-   * total over the months by these percentages (the rupiah left by rounding down in the last
-   * month that has a share), so the plan balances whatever the lines' PPN makes their totals.
+   * total over the months in these percentages, exact to the rupiah (`spreadLike`), so the plan
+   * balances whatever the lines' PPN makes their totals.
    */
   cashPlan: z
     .object({
