@@ -80,6 +80,23 @@ export function SubActionVerificationBadge({
       : state === 'hasNotes'
         ? v.openNotes(line.sub_action_open_notes)
         : undefined;
+  return <VerificationPill state={state} detail={detail} className={className} />;
+}
+
+/**
+ * The pill of a sub kegiatan's verification, one look and one set of words for its unit's
+ * lines and its verifier's list; `detail` is for a hover and a screen reader.
+ */
+export function VerificationPill({
+  state,
+  detail,
+  className,
+}: {
+  state: SubActionVerificationState;
+  detail?: string | undefined;
+  className?: string | undefined;
+}) {
+  const v = useMessages().lines.verification;
   return (
     <span
       title={detail}

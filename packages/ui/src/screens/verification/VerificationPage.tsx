@@ -21,6 +21,7 @@ import { Rupiah } from '../../components/Rupiah.js';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
+import { VerificationPill } from '../budget-lines/line-facts.js';
 import type { NoteTarget } from './NoteThread.js';
 
 /** 'code - name' of a sub kegiatan, or its name. */
@@ -61,19 +62,10 @@ export function noteTargetsOf(lines: readonly BudgetLine[], messages: Messages):
 /** The status a sub kegiatan's verification has, in the words its unit's badge uses. */
 function VerifiedBadge({ row }: { row: SubActionReview }) {
   const m = useMessages();
-  const t = m.lines.verification;
-  if (!row.verified_at) {
-    return (
-      <span className="w-fit whitespace-nowrap rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-800">
-        {t.notVerified}
-      </span>
-    );
-  }
+  if (!row.verified_at) return <VerificationPill state="notVerified" />;
   return (
     <span className="flex flex-col gap-0.5">
-      <span className="w-fit whitespace-nowrap rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-900">
-        {t.verified}
-      </span>
+      <VerificationPill state="verified" />
       <span className="text-xs text-slate-600">
         {row.verified_by_name && `${m.verification.verifiedBy(row.verified_by_name)}, `}
         <DateText value={row.verified_at} format="long" />
