@@ -18,6 +18,9 @@ import { FieldUpdateForm } from './FieldUpdateForm.js';
 import { OutboxStatus } from './OutboxStatus.js';
 import type { DevicePlace, PreparePhoto } from './PhotoPicker.js';
 
+/** A month of a year as the month chooser keys it. */
+const periodKey = ({ year, month }: { year: number; month: number }) => `${year}-${month}`;
+
 export interface ConnectedFieldReportProps {
   /** The clock: the page opens on its month (on the region's calendar); the real time by default. */
   now?: () => Date;
@@ -91,12 +94,12 @@ export function ConnectedFieldReport({
           <Select
             label={m.evidence.mapPage.month}
             items={months.map((period) => ({
-              id: `${period.year}-${period.month}`,
+              id: periodKey(period),
               name: monthOfYear(period.month, period.year, m),
             }))}
-            value={`${year}-${shownMonth}`}
+            value={periodKey({ year, month: shownMonth })}
             onChange={(key) => {
-              const found = months.find((period) => `${period.year}-${period.month}` === key);
+              const found = months.find((period) => periodKey(period) === key);
               if (!found) return;
               setChosen(found);
               setSubActionId(null);
