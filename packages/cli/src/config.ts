@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { User } from '@ranwal/core';
 import { z } from 'zod';
 import { CliError } from './errors.js';
+import { currentRun } from './io.js';
 import { cliText } from './lang.js';
 
 /** Who signed in, as sign-in answers it (their units are the server's to check). */
@@ -26,7 +28,7 @@ const StoredConfig = z.object({
 export type StoredConfig = z.infer<typeof StoredConfig>;
 
 /** `$XDG_CONFIG_HOME/ranwal/config.json`, else `~/.config/ranwal/config.json`. */
-export function configFilePath(env: NodeJS.ProcessEnv = process.env): string {
+export function configFilePath(env: NodeJS.ProcessEnv = currentRun().env): string {
   const base = env.XDG_CONFIG_HOME || path.join(homedir(), '.config');
   return path.join(base, 'ranwal', 'config.json');
 }
@@ -62,7 +64,8 @@ export async function writeConfig(config: StoredConfig, file = configFilePath())
     await rm(file, { force: true });
     return;
   }
-  const temporary = `${file}.${process.pid}.tmp`;
+  // Unique to the writer: two runs in one process (runRanwal) never share a temporary file.
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   await writeFile(temporary, `${JSON.stringify(config, null, 2)}\n`, { mode: 0o600 });
   await chmod(temporary, 0o600);
   await rename(temporary, file);

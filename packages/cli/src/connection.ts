@@ -2,6 +2,7 @@ import { ApiError, BASE_PATH, createClient, type RanwalClient } from '@ranwal/co
 import { configFilePath, readConfig, type StoredSession } from './config.js';
 import { CliError, networkReason } from './errors.js';
 import { closeAgents, nodeFetch, type UploadListener } from './http.js';
+import { currentRun } from './io.js';
 import { cliText } from './lang.js';
 
 export type { UploadListener } from './http.js';
@@ -48,7 +49,7 @@ export function normalizeServer(input: string): string {
 
 /** The server a command talks to: the flag, RANWAL_SERVER, or the last login's. */
 export async function resolveServer(options: ConnectionOptions): Promise<string | undefined> {
-  const chosen = options.server ?? process.env.RANWAL_SERVER;
+  const chosen = options.server ?? currentRun().env.RANWAL_SERVER;
   if (chosen) return normalizeServer(chosen);
   return (await readConfig()).current;
 }

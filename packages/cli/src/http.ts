@@ -1,5 +1,6 @@
-import type { Agent, IncomingMessage, OutgoingHttpHeaders } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import { Readable } from 'node:stream';
+import { currentRun } from './io.js';
 
 /** Told how many bytes of a request body have gone out, of how many. */
 export type UploadListener = (sent: number, total: number) => void;
@@ -12,11 +13,12 @@ const BODY_PIECE_CHARS = 256 * 1024;
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 20;
 
-// One keep-alive agent per protocol, made on first use: the calls of a command share connections.
-const agents = new Map<string, Agent>();
-
-/** Closes the idle keep-alive connections so the process can end at once. */
+/**
+ * Closes the run's keep-alive connections (one agent per protocol, made on first use, so the
+ * calls of a command share them) so the process can end at once.
+ */
 export function closeAgents(): void {
+  const { agents } = currentRun();
   for (const agent of agents.values()) agent.destroy();
   agents.clear();
 }
@@ -84,6 +86,7 @@ async function exchange(
 ): Promise<IncomingMessage> {
   const { request, Agent } =
     url.protocol === 'https:' ? await import('node:https') : await import('node:http');
+  const { agents } = currentRun();
   let agent = agents.get(url.protocol);
   if (!agent) {
     agent = new Agent({ keepAlive: true });

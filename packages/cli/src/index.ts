@@ -44,3 +44,9 @@ export { configFilePath } from './config.js';
 export { type ConnectionOptions, DEFAULT_SERVER } from './connection.js';
 export { CliError, exitCodes, type FailureKind } from './errors.js';
 export { type CliLanguage, cliLanguages, setLanguage } from './lang.js';
+export {
+  type CliIo,
+  type CliOutput,
+  type RunRanwalOptions,
+  runRanwal,
+} from './main.js';

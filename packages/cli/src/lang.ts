@@ -1,10 +1,9 @@
 import { type Messages, messagesEn, messagesId } from '@ranwal/core';
+import { currentRun } from './io.js';
 
 /** The languages the CLI speaks: Indonesian, the product's, by default. */
 export const cliLanguages = ['id', 'en'] as const;
 export type CliLanguage = (typeof cliLanguages)[number];
-
-let current: CliLanguage = 'id';
 
 /**
  * The language asked for: `--lang`, else RANWAL_LANG, else Indonesian. LANG is not read: most
@@ -12,7 +11,7 @@ let current: CliLanguage = 'id';
  */
 export function languageFrom(
   flag: string | undefined,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv = currentRun().env,
 ): CliLanguage {
   const value = (flag ?? env.RANWAL_LANG ?? '').trim().toLowerCase();
   return value.startsWith('en') ? 'en' : 'id';
@@ -29,14 +28,14 @@ export function languageFlag(argv: readonly string[]): string | undefined {
 }
 
 export function setLanguage(language: CliLanguage): void {
-  current = language;
+  currentRun().language = language;
 }
 
 export function language(): CliLanguage {
-  return current;
+  return currentRun().language ?? 'id';
 }
 
 /** The CLI's words in the language of this run (the core catalogue's `cli` section). */
 export function cliText(): Messages['cli'] {
-  return (current === 'en' ? messagesEn : messagesId).cli;
+  return (language() === 'en' ? messagesEn : messagesId).cli;
 }

@@ -1,3 +1,4 @@
+import { type CliOutput, currentRun } from './io.js';
 import { cliText, language } from './lang.js';
 
 /** How a command's result reaches the person or the script that ran it. */
@@ -35,7 +36,7 @@ export function formatBytes(bytes: number): string {
 /** Machine output is the result as JSON; people get the command's own summary. */
 export function printResult<T>(result: T, options: OutputOptions, summary: (result: T) => string) {
   const text = options.json ? JSON.stringify(result, null, 2) : summary(result);
-  if (text) process.stdout.write(`${text}\n`);
+  if (text) currentRun().stdout.write(`${text}\n`);
 }
 
 /** Names longer than this are cut in tables (never in --json): a 255-character name would push the columns after it off the screen. */
@@ -90,7 +91,7 @@ export function createProgressBar(
   label: string,
   format: (value: number) => string,
   options: OutputOptions,
-  stream: NodeJS.WriteStream = process.stderr,
+  stream: CliOutput = currentRun().stderr,
 ): ProgressBar {
   if (options.json || !stream.isTTY) return silent;
   const width = 28;

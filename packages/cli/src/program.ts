@@ -77,6 +77,7 @@ import {
 import { whoami, whoamiSummary } from './commands/whoami/index.js';
 import type { ConnectionOptions } from './connection.js';
 import { CliError } from './errors.js';
+import { type CliOutput, currentRun } from './io.js';
 import { cliLanguages, cliText } from './lang.js';
 import {
   createProgressBar,
@@ -241,6 +242,9 @@ function action<O, T>(
   };
 }
 
+/** As commander measures help: a terminal's width, else its default (80 columns). */
+const helpWidth = (stream: CliOutput): number => (stream.isTTY && stream.columns) || 80;
+
 /** The `ranwal` command tree. Wiring only: each command is a function in `commands/`. */
 export function buildProgram({
   signal,
@@ -278,6 +282,11 @@ export function buildProgram({
           .replace(/(\(|, )default: /, `$1${cliText().help.defaultValue}: `),
     })
     .configureOutput({
+      // The run's streams (the process's, or those runRanwal was given), read when written to.
+      writeOut: (text) => currentRun().stdout.write(text),
+      writeErr: (text) => currentRun().stderr.write(text),
+      getOutHelpWidth: () => helpWidth(currentRun().stdout),
+      getErrHelpWidth: () => helpWidth(currentRun().stderr),
       // Commander's own complaints (unknown option, missing argument): one line, like ours.
       outputError: (text, write) => write(`ranwal: ${commanderError(text)}\n`),
     })
@@ -354,7 +363,7 @@ export function buildProgram({
               signal,
               ...(collectGarbage ? { collectGarbage } : {}),
               onProgress,
-              onNote: (text) => process.stderr.write(`${text}\n`),
+              onNote: (text) => currentRun().stderr.write(`${text}\n`),
             }),
           ),
         importSummary,
@@ -381,7 +390,7 @@ export function buildProgram({
             ...options,
             file: file!,
             signal,
-            onNote: (text) => process.stderr.write(`${text}\n`),
+            onNote: (text) => currentRun().stderr.write(`${text}\n`),
           }),
         referenceSummary,
       ),
@@ -430,7 +439,7 @@ export function buildProgram({
               ...options,
               file: file!,
               signal,
-              onNote: (text) => process.stderr.write(`${text}\n`),
+              onNote: (text) => currentRun().stderr.write(`${text}\n`),
             }),
           summary as (report: unknown) => string,
         ),
@@ -450,7 +459,7 @@ export function buildProgram({
             ...options,
             file: file!,
             signal,
-            onNote: (text) => process.stderr.write(`${text}\n`),
+            onNote: (text) => currentRun().stderr.write(`${text}\n`),
           }),
         fundingSourceSummary,
       ),

@@ -8,7 +8,14 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CliError, type ImportReport, importHierarchy } from '../src/index.js';
-import { logInAsAdmin, runCli, startServer, type TestServer, withConfigHome } from './support.js';
+import {
+  logInAsAdmin,
+  runBinary,
+  runCli,
+  startServer,
+  type TestServer,
+  withConfigHome,
+} from './support.js';
 
 type Levels = Record<(typeof hierarchyLevelKeys)[number], number>;
 
@@ -378,7 +385,7 @@ describe('ranwal import hierarchy', () => {
       await gone;
     };
     const handledBefore = server.importsHandled;
-    const run = await runCli(
+    const run = await runBinary(
       ['import', 'hierarchy', file('big.csv'), '--batch-size', '150', '--json'],
       {
         env: { XDG_CONFIG_HOME: home.dir, RANWAL_SERVER: server.url },

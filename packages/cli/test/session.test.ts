@@ -5,6 +5,7 @@ import {
   ADMIN,
   BIN,
   closedPort,
+  runBinary,
   runCli,
   runShell,
   startServer,
@@ -266,6 +267,47 @@ describe('ranwal login, whoami, logout and the read commands', () => {
       (await ranwal(['accounts', 'list', '--search', '5.2.9', '--json'])).stdout,
     );
     expect(json).toMatchObject([{ name: longName, subtitle_name: longSubtitle }]);
+  });
+
+  it('the installed binary answers every kind of run as runRanwal does in-process', async () => {
+    // The other tests run command lines in-process (support.ts); this one holds the two together:
+    // help, a result, a usage error, a refusal by the server, the default language and stdin.
+    const login = await ranwal(['login', '--email', ADMIN.email, '--server', server.url], {
+      RANWAL_PASSWORD: ADMIN.password,
+    });
+    expect(login.code).toBe(0);
+    const runs: [string[], Record<string, string | undefined>, string?][] = [
+      [['help', 'kegiatan', 'list'], {}],
+      [['--version'], {}],
+      [['whoami', '--json'], {}],
+      [['accounts', 'list', '--search', 'tidak-ada'], { RANWAL_LANG: undefined }],
+      [['programs', 'list', '--bogus'], {}],
+      [
+        [
+          'users',
+          'create',
+          '--name',
+          'A',
+          '--email',
+          'bukan-email',
+          '--role',
+          'user',
+          '--password-stdin',
+        ],
+        {},
+        'rahasia-baru-9\n',
+      ],
+      [['whoami'], { XDG_CONFIG_HOME: path.join(home.dir, 'nobody') }],
+    ];
+    const codes: (number | null)[] = [];
+    for (const [args, extra, input] of runs) {
+      const options = { env: { ...env(), ...extra }, ...(input === undefined ? {} : { input }) };
+      const binary = await runBinary(args, options);
+      const inProcess = await runCli(args, options);
+      expect(inProcess, args.join(' ')).toEqual(binary);
+      codes.push(binary.code);
+    }
+    expect(codes).toEqual([0, 0, 0, 0, 2, 2, 4]);
   });
 
   it('ends quietly, with exit code 0, when the reader of its output stops early (| head -1)', async () => {

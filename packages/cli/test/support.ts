@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 // The real server, built in-process on an embedded database (tests may reach across workspaces).
@@ -12,6 +13,7 @@ import type { DatabaseHandle } from '../../../apps/server/src/db/connect.js';
 import { createUserService } from '../../../apps/server/src/services/users.js';
 import { ADMIN, freshDatabase, USER } from '../../../apps/server/test/harness.js';
 import { freePort } from '../../../bench/local.mjs';
+import { runRanwal } from '../src/main.js';
 
 export { ADMIN, USER };
 
@@ -103,19 +105,41 @@ export async function withConfigHome(): Promise<{ dir: string; remove(): Promise
 }
 
 /**
+ * Runs a `ranwal` command line in this process, through `runRanwal`: the whole command as the
+ * binary runs it (its parsing, output, errors and exit code), with the environment and standard
+ * input a child process would get. A start of the built binary costs a third of a second of CPU;
+ * `runBinary` starts it for what only a process shows (signals, pipes, the file that is installed).
+ */
+export async function runCli(args: string[], options: RunOptions = {}): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const input = Buffer.from(options.input ?? '');
+  const code = await runRanwal(args, {
+    io: {
+      env: childEnv(options.env),
+      stdin: Readable.from(input.length > 0 ? [input] : []),
+      stdout: { write: (text: string) => (stdout += text) },
+      stderr: { write: (text: string) => (stderr += text) },
+    },
+  });
+  return { code, signal: null, stdout, stderr };
+}
+
+/**
  * Runs the built `ranwal` binary as a child process. Asynchronously, never spawnSync: the
  * server it talks to runs in this very process.
  */
-export function runCli(args: string[], options: RunOptions = {}): Promise<CliRun> {
+export function runBinary(args: string[], options: RunOptions = {}): Promise<CliRun> {
   return run(process.execPath, [BIN, ...args], options);
 }
 
-/** Runs a bash script (a pipeline with `ranwal` in it, say) the way runCli runs the binary. */
+/** Runs a bash script (a pipeline with `ranwal` in it, say) the way runBinary runs the binary. */
 export function runShell(script: string, env: RunOptions['env'] = {}): Promise<CliRun> {
   return run('bash', ['-c', script], { env });
 }
 
-function run(command: string, args: string[], options: RunOptions): Promise<CliRun> {
+/** The environment of a run: this process's, less any RANWAL_ setting of the machine. */
+function childEnv(overrides: RunOptions['env'] = {}): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [name, value] of Object.entries(process.env)) {
     if (value !== undefined && !name.startsWith('RANWAL_')) env[name] = value;
@@ -123,10 +147,15 @@ function run(command: string, args: string[], options: RunOptions): Promise<CliR
   // The tests written before the CLI spoke Indonesian read its English; language.test.ts leaves
   // this out to see the Indonesian it speaks by default.
   env.RANWAL_LANG = 'en';
-  for (const [name, value] of Object.entries(options.env ?? {})) {
+  for (const [name, value] of Object.entries(overrides)) {
     if (value === undefined) delete env[name];
     else env[name] = value;
   }
+  return env;
+}
+
+function run(command: string, args: string[], options: RunOptions): Promise<CliRun> {
+  const env = childEnv(options.env);
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env, stdio: 'pipe' });
     let stdout = '';

@@ -8,6 +8,7 @@ import {
   resolveServer,
 } from '../../connection.js';
 import { CliError, fromApiError } from '../../errors.js';
+import { currentRun } from '../../io.js';
 import { cliText } from '../../lang.js';
 import { askSecret, askText, canPrompt } from '../../prompts.js';
 
@@ -35,7 +36,7 @@ export async function login(options: LoginOptions): Promise<LoginResult> {
   const email = options.email ?? (await askText(cliText().prompts.email, '--email'));
   const password =
     options.password ??
-    process.env.RANWAL_PASSWORD ??
+    currentRun().env.RANWAL_PASSWORD ??
     (await askSecret(cliText().prompts.password, 'RANWAL_PASSWORD'));
   const credentials = SignInInput.safeParse({ email, password });
   if (!credentials.success) {
