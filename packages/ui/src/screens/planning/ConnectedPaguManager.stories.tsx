@@ -256,6 +256,11 @@ export const SetAgencyPagu: Story = {
         t.set,
       ]),
     );
+    // The dialog gave focus back to its button, scrolling the row into view: CI once pictured
+    // the page before it had, at its top.
+    await waitFor(() =>
+      expect(within(row).getByRole('button', { name: t.setFor('DINAS PENDIDIKAN') })).toHaveFocus(),
+    );
   },
 };
 
