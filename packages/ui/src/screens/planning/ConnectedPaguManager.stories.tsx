@@ -1,6 +1,7 @@
 import { formatRupiah, messagesId, type PaguRow } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
+import { whenFocusIsBack } from '../../testing/focus.js';
 import {
   agenciesSeed,
   createSandboxClient,
@@ -256,11 +257,7 @@ export const SetAgencyPagu: Story = {
         t.set,
       ]),
     );
-    // The dialog gave focus back to its button, scrolling the row into view: CI once pictured
-    // the page before it had, at its top.
-    await waitFor(() =>
-      expect(within(row).getByRole('button', { name: t.setFor('DINAS PENDIDIKAN') })).toHaveFocus(),
-    );
+    await whenFocusIsBack(within(row).getByRole('button', { name: t.setFor('DINAS PENDIDIKAN') }));
   },
 };
 

@@ -2,6 +2,7 @@ import { computeTax, formatRupiah, messagesId, sumRupiahText } from '@ranwal/cor
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, waitFor, within } from 'storybook/test';
 import { dateFieldOf, dateTextOf, dayOf, typeDate } from '../../testing/date-field.js';
+import { whenFocusIsBack } from '../../testing/focus.js';
 import {
   agenciesSeed,
   httpError,
@@ -256,6 +257,9 @@ export const SetSigner: Story = {
         '197001011990032001',
         signers.set,
       ]),
+    );
+    await whenFocusIsBack(
+      within(row).getByRole('button', { name: signers.setFor(signers.region) }),
     );
   },
 };
