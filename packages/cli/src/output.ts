@@ -39,6 +39,11 @@ export function printResult<T>(result: T, options: OutputOptions, summary: (resu
   if (text) currentRun().stdout.write(`${text}\n`);
 }
 
+/** A command's note on stderr (an import's renames, say), so stdout stays the result alone. */
+export function printNote(text: string): void {
+  currentRun().stderr.write(`${text}\n`);
+}
+
 /** Names longer than this are cut in tables (never in --json): a 255-character name would push the columns after it off the screen. */
 export const TABLE_TEXT_WIDTH = 60;
 
