@@ -1,7 +1,11 @@
 // How long a designer waits in `npm run storybook`: starts Storybook's dev server (as the npm
-// script does, after its build), then opens connected stories one after another in Chromium and
-// times each from navigation until its sandbox session is open and a row of its data is on the
-// screen. BENCH_VERBOSE=1 also prints when each sandbox call and module left and came back. Run with `npm run bench:storybook`; figures go to docs/performance.md.
+// script does, after its build), opens Storybook in Chromium as the person's browser does (the
+// sidebar and its preview frame), then picks connected stories one after another, as a click in
+// the sidebar does, and times each from the pick until its sandbox session is open and a row of
+// its data is on the screen. BENCH_DIRECT=1 opens each story's preview page on its own instead
+// (`iframe.html`, a page load each: Storybook's preview runtime and a new tab's renderer counted
+// in every story). BENCH_VERBOSE=1 also prints when each sandbox call and module left and came
+// back. Run with `npm run bench:storybook`; figures go to docs/performance.md.
 import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from 'playwright-core';
@@ -79,25 +83,80 @@ if (process.env.BENCH_VERBOSE) {
   page.on('load', () => console.log(at(), 'load'));
   page.on('domcontentloaded', () => console.log(at(), 'domcontentloaded'));
 }
+/** A row of data under the table's header row in the story's root. */
+const dataShown = () =>
+  document.querySelectorAll('#storybook-root [role=row], #storybook-root tr').length > 1;
+
+let frame = page.mainFrame();
+if (!process.env.BENCH_DIRECT) {
+  // Storybook as the person opens it: the sidebar, and the preview frame showing the first entry.
+  const loaded = Date.now();
+  await page.goto(`${base}/`, { timeout: 300_000 });
+  // The manager sets the preview frame's address on its first route; the frame is found by it.
+  await page.waitForSelector('#storybook-preview-iframe', { timeout: 300_000 });
+  for (;;) {
+    const preview = page.frames().find((candidate) => candidate.url().includes('/iframe.html'));
+    if (preview) {
+      frame = preview;
+      break;
+    }
+    await sleep(50);
+  }
+  // Shown once the preview has rendered the first entry (Storybook marks its body then): a pick
+  // made before it makes the manager load the frame again.
+  await frame.waitForFunction(
+    () =>
+      Boolean(window.__STORYBOOK_ADDONS_CHANNEL__) &&
+      document.body.classList.contains('sb-show-main'),
+    null,
+    { timeout: 300_000 },
+  );
+  console.log(`Storybook's page and preview: ${((Date.now() - loaded) / 1000).toFixed(2)} s`);
+}
+
 for (const id of STORIES) {
   if (!index.entries[id]) throw new Error(`No story ${id} in Storybook's index`);
+  if (!process.env.BENCH_DIRECT) {
+    // Which stories the preview has rendered and played since (Storybook's STORY_RENDERED).
+    await frame.evaluate(() => {
+      if (window.__rendered) return;
+      window.__rendered = new Set();
+      window.__STORYBOOK_ADDONS_CHANNEL__.on('storyRendered', (id) => window.__rendered.add(id));
+    });
+  }
   opened = Date.now();
   const session = page.waitForResponse((r) => r.url().endsWith('/__sandbox/sessions'), {
     timeout: 300_000,
   });
-  await page.goto(`${base}/iframe.html?id=${id}&viewMode=story`, {
-    waitUntil: 'commit',
-    timeout: 300_000,
-  });
+  if (process.env.BENCH_DIRECT) {
+    await page.goto(`${base}/iframe.html?id=${id}&viewMode=story`, {
+      waitUntil: 'commit',
+      timeout: 300_000,
+    });
+  } else {
+    // What a click on the story in the sidebar does: the address changes, the manager's router
+    // follows it and tells the preview frame to render the story (the frame stays).
+    await page.evaluate((storyId) => {
+      history.pushState(null, '', `/?path=/story/${storyId}`);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, id);
+  }
   await session;
-  // A row of data under the table's header row, once the story's session is open.
-  await page.waitForFunction(
-    () => document.querySelectorAll('#storybook-root [role=row], #storybook-root tr').length > 1,
-    null,
-    { timeout: 300_000, polling: 50 },
-  );
+  // The story's client opens its session when the story has mounted (the previous story's rows
+  // are gone by then); its play function, which Storybook runs after, is not waited for.
+  await frame.waitForFunction(dataShown, null, { timeout: 300_000, polling: 50 });
   console.log(`${id}: data shown ${((Date.now() - opened) / 1000).toFixed(2)} s after opening`);
+  // A person looks at a story before picking the next: its play function (the clicks Storybook
+  // runs after the story renders) has finished by then, and is not left to run beside the next.
+  if (!process.env.BENCH_DIRECT) {
+    await frame
+      .waitForFunction((storyId) => window.__rendered?.has(storyId) ?? true, id, {
+        timeout: 60_000,
+      })
+      .catch(() => undefined);
+  }
 }
+if (process.env.BENCH_VERBOSE) console.log(output);
 await browser.close();
 stop();
 if (profile.length > 0) await new Promise((done) => storybook.on('exit', done));

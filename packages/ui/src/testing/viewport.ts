@@ -5,6 +5,9 @@
  * the window at the size the person gave it.
  */
 export async function setViewport(width: number, height: number): Promise<boolean> {
+  // Outside Vitest's browser mode the import is not even asked for: in `npm run storybook` Vite
+  // would bundle `vitest/browser` as a dependency found late and reload the story's frame (1–4 s).
+  if (!(globalThis as { __vitest_browser__?: boolean }).__vitest_browser__) return false;
   let page: { viewport(width: number, height: number): Promise<void> };
   try {
     ({ page } = await import('vitest/browser'));
