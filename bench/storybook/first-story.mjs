@@ -87,8 +87,10 @@ if (process.env.BENCH_VERBOSE) {
 const dataShown = () =>
   document.querySelectorAll('#storybook-root [role=row], #storybook-root tr').length > 1;
 
+/** Each story's preview page on its own (the measure before the pick in Storybook's page). */
+const direct = Boolean(process.env.BENCH_DIRECT);
 let frame = page.mainFrame();
-if (!process.env.BENCH_DIRECT) {
+if (!direct) {
   // Storybook as the person opens it: the sidebar, and the preview frame showing the first entry.
   const loaded = Date.now();
   await page.goto(`${base}/`, { timeout: 300_000 });
@@ -116,8 +118,9 @@ if (!process.env.BENCH_DIRECT) {
 
 for (const id of STORIES) {
   if (!index.entries[id]) throw new Error(`No story ${id} in Storybook's index`);
-  if (!process.env.BENCH_DIRECT) {
-    // Which stories the preview has rendered and played since (Storybook's STORY_RENDERED).
+  if (!direct) {
+    // Which stories the preview has rendered and played since (Storybook's STORY_RENDERED); set
+    // again when the frame was loaded again.
     await frame.evaluate(() => {
       if (window.__rendered) return;
       window.__rendered = new Set();
@@ -128,7 +131,7 @@ for (const id of STORIES) {
   const session = page.waitForResponse((r) => r.url().endsWith('/__sandbox/sessions'), {
     timeout: 300_000,
   });
-  if (process.env.BENCH_DIRECT) {
+  if (direct) {
     await page.goto(`${base}/iframe.html?id=${id}&viewMode=story`, {
       waitUntil: 'commit',
       timeout: 300_000,
@@ -148,7 +151,7 @@ for (const id of STORIES) {
   console.log(`${id}: data shown ${((Date.now() - opened) / 1000).toFixed(2)} s after opening`);
   // A person looks at a story before picking the next: its play function (the clicks Storybook
   // runs after the story renders) has finished by then, and is not left to run beside the next.
-  if (!process.env.BENCH_DIRECT) {
+  if (!direct) {
     await frame
       .waitForFunction((storyId) => window.__rendered?.has(storyId) ?? true, id, {
         timeout: 60_000,
