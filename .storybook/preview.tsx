@@ -2,6 +2,7 @@ import { renderToCanvas as renderReactToCanvas } from '@storybook/react/entry-pr
 import type { Preview } from '@storybook/react-vite';
 import { configure } from 'storybook/test';
 import '../packages/ui/src/styles.css';
+import { endSandboxSessions } from '../packages/ui/src/testing/sandbox-client.js';
 
 // findBy… and waitFor give up after 1 s by default: on a shared 2-core machine under a full
 // test run a toast or a reloaded list can take longer (stories failed there, never alone), the
@@ -56,6 +57,10 @@ const preview: Preview = {
     for (const log of document.querySelectorAll('[data-live-announcer] [aria-live]')) {
       log.replaceChildren();
     }
+    // When the story is left (the next one opens, or the designer picks another), the sessions
+    // its loaders and screens opened give their databases back to the sandbox's pool: a loader's
+    // own client is never ended otherwise, and the pool then made a later story wait 13–16 s.
+    return endSandboxSessions;
   },
   parameters: {
     layout: 'padded',

@@ -6,6 +6,7 @@ import {
   createSandboxClient,
   demoSeed,
   emptySeed,
+  endSandboxSessions,
   type SeedTables,
   useSandboxTransport,
 } from './sandbox-client.js';
@@ -14,7 +15,11 @@ import {
 const hostModule = new URL('../../../../apps/server/dist/sandbox.js', import.meta.url).href;
 /** The page's origin the tests' requests come from. */
 const ORIGIN = 'http://sandbox.test';
-let host: { handle(request: Request): Promise<Response>; close(): Promise<void> };
+let host: {
+  handle(request: Request): Promise<Response>;
+  stats(): { databases: number; sessions: number };
+  close(): Promise<void>;
+};
 beforeAll(async () => {
   const { createSandboxHost } = await import(/* @vite-ignore */ hostModule);
   host = createSandboxHost();
@@ -78,6 +83,50 @@ describe('agencies on the sandbox client', () => {
     await expect(client.agency.delete(bappeda!.id)).rejects.toMatchObject({ status: 409 });
     await client.agency.delete(dinas!.id);
     expect((await client.agency.list()).data).toHaveLength(1);
+  });
+});
+
+/**
+ * A story's loaders make clients of their own and never end them; when the story is left,
+ * `endSandboxSessions` (the preview's cleanup) gives their databases back, or the pool keeps
+ * them until they are idle for 20 s and a later story waits for one.
+ */
+describe("a story's clients when the story is left", () => {
+  let pool: SandboxPool;
+  beforeAll(async () => {
+    const { createSandboxHost } = await import(/* @vite-ignore */ hostModule);
+    // One database, and no wait for it: a session still held is a refusal, not a delay.
+    pool = createSandboxHost({ poolSize: 1, maxDatabases: 1, waitMs: 0 });
+    await pool.warm();
+    useSandboxTransport({
+      origin: ORIGIN,
+      fetch: (input, init) => pool.handle(new Request(input, init)),
+    });
+  }, 60_000);
+  afterAll(async () => {
+    useSandboxTransport({
+      origin: ORIGIN,
+      fetch: (input, init) => host.handle(new Request(input, init)),
+    });
+    await pool?.close();
+  });
+
+  it('gives back the database of every session the page opened, a refused one included', async () => {
+    const admin = createSandboxClient({ seed: emptySeed });
+    const user = createSandboxClient({ sharedWith: admin, currentUser: emptySeed.users[0]! });
+    createSandboxClient({ seed: emptySeed }); // made, never called: it opened nothing
+    await admin.agency.list();
+    await user.agency.list();
+    // The next story's client finds the one database taken.
+    await expect(createSandboxClient({ seed: emptySeed }).agency.list()).rejects.toThrow(/503/);
+
+    await endSandboxSessions();
+    const next = createSandboxClient({ seed: emptySeed });
+    await expect(next.agency.list()).resolves.toMatchObject({ data: [] });
+    // The ended session's database now serves the next one.
+    await expect(user.agency.list()).rejects.toMatchObject({ status: 410 });
+    await endSandboxSessions();
+    expect(pool.stats()).toEqual({ databases: 1, sessions: 1 });
   });
 });
 

@@ -55,15 +55,30 @@ interface ClientSession {
   opened(): Promise<string> | undefined;
 }
 const sessionsOf = new WeakMap<RanwalClient, ClientSession>();
+/**
+ * The clients that opened a session and have not ended it. A story's loaders make clients of
+ * their own to read or stage data and never end them; their sessions held the sandbox's
+ * databases until it took them back as idle (20 s), so every eighth session of a run waited for
+ * one (`endSandboxSessions`, .storybook/preview.tsx).
+ */
+const withOpenSession = new Set<RanwalClient>();
 
 /** Ends the session `client` opened, if it did: its database goes back to the sandbox's pool. */
 export async function endSandboxSession(client: RanwalClient): Promise<void> {
   const opened = sessionsOf.get(client)?.opened();
-  if (!opened) return;
+  if (!opened || !withOpenSession.delete(client)) return;
+  // A session the sandbox refused to open has nothing to end.
+  const id = await opened.catch(() => undefined);
+  if (!id) return;
   const { origin, fetch } = transportOf();
-  await fetch(`${origin}${SANDBOX_PATH}/sessions/${await opened}`, { method: 'DELETE' }).catch(
+  await fetch(`${origin}${SANDBOX_PATH}/sessions/${id}`, { method: 'DELETE' }).catch(
     () => undefined,
   );
+}
+
+/** Ends every session this page's clients opened and have not ended (a story is over). */
+export async function endSandboxSessions(): Promise<void> {
+  await Promise.all([...withOpenSession].map((client) => endSandboxSession(client)));
 }
 
 /**
@@ -100,7 +115,10 @@ export function createSandboxClient(options: SandboxClientOptions = {}): RanwalC
     ? { id: shared.id, opened: () => undefined }
     : {
         id: () => {
-          opened ??= openSession(seed, currentUser);
+          if (!opened) {
+            opened = openSession(seed, currentUser);
+            withOpenSession.add(client);
+          }
           return opened;
         },
         opened: () => opened,
