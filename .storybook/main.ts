@@ -1,4 +1,7 @@
-import { readdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, statSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -15,18 +18,87 @@ import { sandboxPlugin } from './sandbox-plugin.js';
  * so it ran over core's bundles too: 42 s of the dev server's thread for `dist/index.js` alone,
  * and the first connected story waited 90–190 s behind it (docs/performance.md, issue 35).
  */
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const DOCGEN = /\/packages\/ui\/src\/(?!testing\/).*(?<!\.stories)\.tsx$/;
 
-/** Narrows Storybook's react-docgen plugin to DOCGEN (it has no option for that). */
+/**
+ * What react-docgen found in each file, kept between starts of Storybook
+ * (node_modules/.cache/ranwal-docgen). Its Babel parse and walk of a screen holds the dev
+ * server's one thread 0.1–0.6 s, about 6 s for a start and three picks, and a story picked
+ * meanwhile waited behind it: picked as soon as Storybook answered, the first three took
+ * 3.4–4.5 s, 2.7–3.9 s and 0.3–3.0 s with it and 2.8–3.1 s, 1.8–2.3 s and 0.1–0.4 s without
+ * (docs/performance.md, issue 35). A file's entry is keyed by its text and by the size and time
+ * of every file docgen may read while describing it (ui's sources, core's build), so an edit
+ * anywhere there describes files afresh.
+ */
+const DOCGEN_CACHE = path.join(ROOT, 'node_modules/.cache/ranwal-docgen');
+
+/** Size and time of each file a description may be read from, and the versions that describe. */
+function docgenInputsKey(): string {
+  const hash = createHash('sha256');
+  for (const version of ['react-docgen', '@storybook/react-vite']) {
+    hash.update(`${version}@${createRequire(import.meta.url)(`${version}/package.json`).version};`);
+  }
+  for (const folder of ['packages/ui/src', 'packages/core/dist']) {
+    const root = path.join(ROOT, folder);
+    for (const file of readdirSync(root, { recursive: true, encoding: 'utf8' }).sort()) {
+      if (!/\.(tsx?|js)$/.test(file)) continue;
+      const { size, mtimeMs } = statSync(path.join(root, file));
+      hash.update(`${folder}/${file}:${size}:${mtimeMs};`);
+    }
+  }
+  return hash.digest('hex');
+}
+
+type DocgenResult = { code: string; map?: unknown } | null;
+
+/** `transform` with its results kept in DOCGEN_CACHE between starts. */
+function cachedDocgen<T extends (code: string, id: string, ...rest: never[]) => unknown>(
+  transform: T,
+): T {
+  let inputs: string | undefined;
+  return async function (this: unknown, code: string, id: string, ...rest: never[]) {
+    inputs ??= docgenInputsKey();
+    const key = createHash('sha256').update(`${inputs}\n${id}\n${code}`).digest('hex');
+    const file = path.join(DOCGEN_CACHE, `${key}.json`);
+    const kept = await readFile(file, 'utf8').then(
+      (text) => JSON.parse(text) as { result: DocgenResult },
+      () => undefined,
+    );
+    if (kept) return kept.result;
+    const found = (await transform.call(this, code, id, ...rest)) as
+      | DocgenResult
+      | string
+      | undefined;
+    const result: DocgenResult =
+      typeof found === 'string'
+        ? { code: found }
+        : found
+          ? { code: found.code, map: found.map }
+          : null;
+    // Written aside and renamed: another Storybook reading it never sees half a file.
+    await mkdir(DOCGEN_CACHE, { recursive: true });
+    const partial = `${file}.${process.pid}`;
+    await writeFile(partial, JSON.stringify({ result }));
+    await rename(partial, file);
+    return result;
+  } as T;
+}
+
+/**
+ * Narrows Storybook's react-docgen plugin to DOCGEN (it has no option for that), and keeps its
+ * results between starts (cachedDocgen).
+ */
 function narrowDocgen(plugins: PluginOption[]): void {
   for (const plugin of plugins.flat(Infinity as 1)) {
     const docgen = plugin as Plugin | null;
     if (docgen?.name !== 'storybook:react-docgen-plugin') continue;
     const transform = docgen.transform;
     if (typeof transform !== 'function') continue;
+    const cached = cachedDocgen(transform);
     docgen.transform = function (code, id, options) {
       if (!DOCGEN.test(id.split('?')[0] ?? id)) return;
-      return transform.call(this, code, id, options);
+      return cached.call(this, code, id, options);
     };
   }
 }
@@ -39,7 +111,6 @@ function narrowDocgen(plugins: PluginOption[]): void {
  * story opened meanwhile waited behind it (54 s); the screens alone (167 files) held Storybook's
  * first answer back to 31 s. Those are warmed in idle time instead (idleWarmup, below).
  */
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const WARM_FILES = [
   '.storybook/preview.tsx',
   // Core's build (every screen imports it; its largest chunk is 343 KB with a source map, which

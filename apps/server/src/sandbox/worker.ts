@@ -21,7 +21,8 @@ export interface WorkerAnswer {
 // A test run with PostgreSQL (DATABASE_URL, as in CI) keeps the stories' databases there.
 const host = createSandboxHost({ postgresUrl: process.env.DATABASE_URL });
 const port = parentPort;
-port?.on('message', async ({ id, kind, request }: WorkerCall) => {
+port?.on('message', async ({ id, kind, request, sent }: WorkerCall & { sent?: number }) => {
+  const got = Date.now();
   try {
     if (kind === 'warm') await host.warm();
     if (kind === 'close') await host.close();
@@ -34,6 +35,7 @@ port?.on('message', async ({ id, kind, request }: WorkerCall) => {
         }),
       );
       const body = answer.body ? await answer.arrayBuffer() : null;
+      if (request.url.endsWith('/sessions')) console.error(`[worker] queued ${got - (sent ?? got)} ms, handled ${Date.now() - got} ms`);
       const response = { status: answer.status, headers: [...answer.headers], body };
       port.postMessage({ id, response } satisfies WorkerAnswer, body ? [body] : []);
       return;
