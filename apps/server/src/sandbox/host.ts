@@ -326,14 +326,10 @@ export function createSandboxHost({
     }
     const id = randomUUID();
     const session = { id, inFlight: 1, released: false } as Session;
-    const t0 = performance.now();
     const slot = await takeSlot(session);
-    const t1 = performance.now();
     session.slot = slot;
     try {
       await emptyTables(slot.database.db);
-      const t2 = performance.now();
-      (session as any).t = [t0, t1, t2];
       try {
         await writeSeed(slot.database.db, seed);
       } catch (error) {
@@ -343,7 +339,6 @@ export function createSandboxHost({
       if (slot.session !== session) throw new Error('sandbox: the pool needed this database back');
       slot.linkOrigin = `${origin}${SANDBOX_PATH}/s/${id}`;
       session.app = await appOf(slot, seed.planning?.settings?.free_form_components ?? true);
-      const t3 = performance.now();
       session.tokens = new Map(
         await Promise.all(
           seed.users.map(
@@ -363,8 +358,6 @@ export function createSandboxHost({
       session.inFlight -= 1;
     }
     sessions.set(id, session);
-    const [a, b, c] = (session as any).t ?? [0, 0, 0];
-    console.error(`[sess] slot ${(b - a).toFixed(0)} empty ${(c - b).toFixed(0)} rest ${(performance.now() - c).toFixed(0)} ms`);
     return session;
   };
 
@@ -495,7 +488,6 @@ export function createSandboxHost({
   return {
     warm: warmPool,
     async handle(request) {
-      const h0 = performance.now();
       try {
         return await route(request);
       } catch (error) {
@@ -547,7 +539,7 @@ export function createSandboxWorker(): SandboxHost {
       pending.set(id, (answer) =>
         answer.error ? reject(new Error(`sandbox worker: ${answer.error}`)) : resolve(answer),
       );
-      worker.postMessage({ id, sent: Date.now(), ...message }, transfer);
+      worker.postMessage({ id, ...message }, transfer);
     });
   return {
     warm: async () => void (await call({ kind: 'warm' })),

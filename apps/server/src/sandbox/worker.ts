@@ -21,8 +21,7 @@ export interface WorkerAnswer {
 // A test run with PostgreSQL (DATABASE_URL, as in CI) keeps the stories' databases there.
 const host = createSandboxHost({ postgresUrl: process.env.DATABASE_URL });
 const port = parentPort;
-port?.on('message', async ({ id, kind, request, sent }: WorkerCall & { sent?: number }) => {
-  const got = Date.now();
+port?.on('message', async ({ id, kind, request }: WorkerCall) => {
   try {
     if (kind === 'warm') await host.warm();
     if (kind === 'close') await host.close();
@@ -35,7 +34,6 @@ port?.on('message', async ({ id, kind, request, sent }: WorkerCall & { sent?: nu
         }),
       );
       const body = answer.body ? await answer.arrayBuffer() : null;
-      if (request.url.endsWith('/sessions')) console.error(`[worker] queued ${got - (sent ?? got)} ms, handled ${Date.now() - got} ms`);
       const response = { status: answer.status, headers: [...answer.headers], body };
       port.postMessage({ id, response } satisfies WorkerAnswer, body ? [body] : []);
       return;
