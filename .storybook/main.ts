@@ -51,13 +51,12 @@ function docgenInputsKey(): string {
 }
 
 type DocgenResult = { code: string; map?: unknown } | null;
+type Transform = (this: unknown, code: string, id: string, options?: unknown) => unknown;
 
 /** `transform` with its results kept in DOCGEN_CACHE between starts. */
-function cachedDocgen<T extends (code: string, id: string, ...rest: never[]) => unknown>(
-  transform: T,
-): T {
+function cachedDocgen(transform: Transform): Transform {
   let inputs: string | undefined;
-  return async function (this: unknown, code: string, id: string, ...rest: never[]) {
+  return async function (code, id, options) {
     inputs ??= docgenInputsKey();
     const key = createHash('sha256').update(`${inputs}\n${id}\n${code}`).digest('hex');
     const file = path.join(DOCGEN_CACHE, `${key}.json`);
@@ -66,9 +65,10 @@ function cachedDocgen<T extends (code: string, id: string, ...rest: never[]) => 
       () => undefined,
     );
     if (kept) return kept.result;
-    const found = (await transform.call(this, code, id, ...rest)) as
-      | DocgenResult
+    const found = (await transform.call(this, code, id, options)) as
+      | { code: string; map?: unknown }
       | string
+      | null
       | undefined;
     const result: DocgenResult =
       typeof found === 'string'
@@ -82,7 +82,7 @@ function cachedDocgen<T extends (code: string, id: string, ...rest: never[]) => 
     await writeFile(partial, JSON.stringify({ result }));
     await rename(partial, file);
     return result;
-  } as T;
+  };
 }
 
 /**
@@ -95,10 +95,10 @@ function narrowDocgen(plugins: PluginOption[]): void {
     if (docgen?.name !== 'storybook:react-docgen-plugin') continue;
     const transform = docgen.transform;
     if (typeof transform !== 'function') continue;
-    const cached = cachedDocgen(transform);
+    const cached = cachedDocgen(transform as Transform);
     docgen.transform = function (code, id, options) {
       if (!DOCGEN.test(id.split('?')[0] ?? id)) return;
-      return cached.call(this, code, id, options);
+      return cached.call(this, code, id, options) as ReturnType<typeof transform>;
     };
   }
 }

@@ -46,27 +46,23 @@ export interface SandboxClientOptions {
 }
 
 /**
- * Each client's session: opened on its first call (a story's clients are made before it runs),
+ * Each client's session id: opened on its first call (a story's clients are made before it runs),
  * shared with the clients made `sharedWith` it, and ended only by the client that opened it.
  */
-interface ClientSession {
-  id(): Promise<string>;
-  /** The session this client opened, once it has; none for a client that shares another's. */
-  opened(): Promise<string> | undefined;
-}
-const sessionsOf = new WeakMap<RanwalClient, ClientSession>();
+const sessionIdOf = new WeakMap<RanwalClient, () => Promise<string>>();
 /**
- * The clients that opened a session and have not ended it. A story's loaders make clients of
- * their own to read or stage data and never end them; their sessions held the sandbox's
- * databases until it took them back as idle (20 s), so every eighth session of a run waited for
- * one (`endSandboxSessions`, .storybook/preview.tsx).
+ * The sessions clients opened and have not ended, by the client that opened each. A story's
+ * loaders make clients of their own to read or stage data and never end them; their sessions held
+ * the sandbox's databases until it took them back as idle (20 s), so every eighth session of a run
+ * waited for one (`endSandboxSessions`, .storybook/preview.tsx).
  */
-const withOpenSession = new Set<RanwalClient>();
+const openSessions = new Map<RanwalClient, Promise<string>>();
 
 /** Ends the session `client` opened, if it did: its database goes back to the sandbox's pool. */
 export async function endSandboxSession(client: RanwalClient): Promise<void> {
-  const opened = sessionsOf.get(client)?.opened();
-  if (!opened || !withOpenSession.delete(client)) return;
+  const opened = openSessions.get(client);
+  if (!opened) return;
+  openSessions.delete(client);
   // A session the sandbox refused to open has nothing to end.
   const id = await opened.catch(() => undefined);
   if (!id) return;
@@ -78,7 +74,7 @@ export async function endSandboxSession(client: RanwalClient): Promise<void> {
 
 /** Ends every session this page's clients opened and have not ended (a story is over). */
 export async function endSandboxSessions(): Promise<void> {
-  await Promise.all([...withOpenSession].map((client) => endSandboxSession(client)));
+  await Promise.all([...openSessions.keys()].map((client) => endSandboxSession(client)));
 }
 
 /**
@@ -109,20 +105,17 @@ export function createSandboxClient(options: SandboxClientOptions = {}): RanwalC
   const firstAdmin = seed.users.find((user) => user.role === 'admin');
   const currentUser =
     options.currentUser !== undefined ? options.currentUser : (firstAdmin ?? null);
+  const shared = options.sharedWith && sessionIdOf.get(options.sharedWith);
   let opened: Promise<string> | undefined;
-  const shared = options.sharedWith && sessionsOf.get(options.sharedWith);
-  const session: ClientSession = shared
-    ? { id: shared.id, opened: () => undefined }
-    : {
-        id: () => {
-          if (!opened) {
-            opened = openSession(seed, currentUser);
-            withOpenSession.add(client);
-          }
-          return opened;
-        },
-        opened: () => opened,
-      };
+  const sessionId =
+    shared ??
+    (() => {
+      if (!opened) {
+        opened = openSession(seed, currentUser);
+        openSessions.set(client, opened);
+      }
+      return opened;
+    });
   const client = createClient({
     baseUrl: STORY_API,
     getToken: () =>
@@ -134,7 +127,7 @@ export function createSandboxClient(options: SandboxClientOptions = {}): RanwalC
         const { origin, fetch } = transportOf();
         const url = new URL(request.url);
         if (url.origin !== STORY_API) return fetch(request);
-        const id = await session.id();
+        const id = await sessionId();
         const body = ['GET', 'HEAD'].includes(request.method) ? null : await request.arrayBuffer();
         return fetch(`${origin}${SANDBOX_PATH}/s/${id}${url.pathname}${url.search}`, {
           method: request.method,
@@ -145,6 +138,6 @@ export function createSandboxClient(options: SandboxClientOptions = {}): RanwalC
       },
     }),
   });
-  sessionsOf.set(client, session);
+  sessionIdOf.set(client, sessionId);
   return client;
 }
