@@ -10,13 +10,12 @@
  *                                                          # screenshot whose story no longer exists
  *   node scripts/visual-baselines.mjs prune                # deletes those
  *
- * `test` re-encodes the screenshots the run wrote (RGB, zlib's default strategy: the same pixels
- * in about three quarters of the bytes Vitest's writer uses), so the repository keeps less.
+ * The screenshots are kept as Chromium encoded them, byte for byte: a story's capture that is the
+ * kept file matches without either being decoded (the patch of @vitest/browser, docs/development.md).
  */
 import { spawnSync } from 'node:child_process';
-import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { PNG } from 'pngjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const baselines = path.join(root, 'packages/ui/visual');
@@ -38,35 +37,11 @@ async function orphans() {
   return (await screenshots()).filter((file) => !stories.has(file));
 }
 
-/** Rewrites, losslessly and smaller, the screenshots written since `since` (ms). */
-async function compact(since) {
-  let before = 0;
-  let after = 0;
-  for (const file of await screenshots()) {
-    const full = path.join(baselines, file);
-    if ((await stat(full)).mtimeMs < since) continue;
-    const written = await readFile(full);
-    const smaller = PNG.sync.write(PNG.sync.read(written), {
-      colorType: 2,
-      inputHasAlpha: true,
-      deflateLevel: 9,
-      deflateStrategy: 0,
-    });
-    before += written.length;
-    if (smaller.length < written.length) await writeFile(full, smaller);
-    after += Math.min(smaller.length, written.length);
-  }
-  if (before > 0)
-    console.log(`visual baselines: wrote ${Math.round(after / 1024)} KB of screenshots`);
-}
-
 if (command === 'test') {
-  const started = Date.now();
   const run = spawnSync('npx', ['vitest', 'run', '--project', 'ui', ...args], {
     stdio: 'inherit',
     env: { ...process.env, RANWAL_VISUAL: '1' },
   });
-  await compact(started);
   process.exit(run.status ?? 1);
 } else if (command === 'check' || command === 'prune') {
   const found = await orphans();
