@@ -1,8 +1,9 @@
 import { defineProject } from 'vitest/config';
 
-// End-to-end journeys: the built portal served by the real server on an embedded database,
-// driven by Debian's Chromium through playwright-core. The files share the pool of the other Node
-// projects (one worker on 2 cores), so they run beside the stories instead of after everything.
+// End-to-end journeys: the built portal served by the real server on a fresh database (PostgreSQL
+// when DATABASE_URL is set, else the embedded PGlite), driven by Debian's Chromium through
+// playwright-core. The files share the pool of the other Node projects (one worker on 2 cores),
+// so they run beside the stories instead of after everything.
 export default defineProject({
   test: {
     name: 'e2e',
