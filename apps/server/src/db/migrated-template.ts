@@ -112,8 +112,8 @@ function migratedDataDir(): Promise<DataDirEntry[]> {
 /**
  * PGlite's in-memory file system, started holding a copy of the migrated data directory. PGlite's
  * own `loadDataDir` unpacks a tar on every start (its headers parsed, every folder of every path
- * looked up again, each file copied twice): 0.65 s of CPU per copy on a loaded two-core machine,
- * where writing the files read once takes 0.38 s (docs/performance.md).
+ * looked up again, each file copied twice): 0.56–0.62 s of CPU per copy on a quiet two-core
+ * machine, where writing the files read once takes 0.32–0.40 s (docs/performance.md).
  */
 class MigratedCopyFs extends MemoryFS {
   constructor(private readonly entries: DataDirEntry[]) {
