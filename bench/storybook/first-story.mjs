@@ -5,7 +5,8 @@
 // its data is on the screen. BENCH_DIRECT=1 opens each story's preview page on its own instead
 // (`iframe.html`, a page load each: Storybook's preview runtime and a new tab's renderer counted
 // in every story). BENCH_VERBOSE=1 also prints when each sandbox call and module left and came
-// back. Run with `npm run bench:storybook`; figures go to docs/performance.md.
+// back; BENCH_LOOK=seconds waits that long on each story before the next pick. Run with
+// `npm run bench:storybook`; figures go to docs/performance.md.
 import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium } from 'playwright-core';
@@ -133,6 +134,9 @@ for (const id of STORIES) {
   if (!index.entries[id]) throw new Error(`No story ${id} in Storybook's index`);
   if (!direct) {
     await storySettled();
+    // BENCH_LOOK=seconds: how long the person looks at the story shown before the pick (0: picks
+    // as soon as it has finished).
+    await sleep(Number(process.env.BENCH_LOOK ?? 0) * 1000);
     // Gone with the document if the frame is loaded again during the pick.
     await frame.evaluate(() => (window.__benchMark = true));
   }

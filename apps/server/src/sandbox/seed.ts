@@ -62,6 +62,17 @@ const insertRows = (table: string, columns: string[], rows: Record<string, unkno
   sql`insert into ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))})
     values ${sql.join(rows.map((row) => sql`(${sql.join(columns.map((column) => row[column] ?? null))})`))}`;
 
+/**
+ * The transaction id the database will assign next: unchanged while nothing has written (a read
+ * assigns none). PostgreSQL counts them for the whole server, so there any database's write moves
+ * it; a PGlite is a server of its own.
+ */
+export async function nextTransactionId(db: Kysely<Database>): Promise<string> {
+  const { rows } = await sql<{ next: string }>`
+    select pg_snapshot_xmax(pg_current_snapshot())::text as next`.execute(db);
+  return rows[0]!.next;
+}
+
 /** Set once a role may not turn triggers off (not a superuser): it truncates instead. */
 let truncating = false;
 

@@ -293,6 +293,60 @@ describe.each(hostTargets)(
   },
 );
 
+/**
+ * A database whose seed a story only read is the next story's as it is, when that story asks
+ * for the same seed (no emptying and writing again): it must still see that seed exactly, and
+ * a story that wrote leaves nothing behind for the next.
+ */
+describe.each(hostTargets)('one seed, story after story, on %s', (_target, postgresUrl) => {
+  it('gives each story the seed as given, whether the story before read or wrote', async () => {
+    const { createSandboxHost } = await import(/* @vite-ignore */ hostModule);
+    const pool: SandboxPool = createSandboxHost({
+      poolSize: 1,
+      maxDatabases: 1,
+      waitMs: 0,
+      postgresUrl,
+    });
+    useSandboxTransport({
+      origin: ORIGIN,
+      fetch: (input, init) => pool.handle(new Request(input, init)),
+    });
+    const names = async (client: ReturnType<typeof createSandboxClient>) =>
+      (await client.agency.list()).data.map((agency) => agency.name);
+    try {
+      const reader = createSandboxClient({ seed: agenciesSeed });
+      const seeded = await names(reader);
+      expect(seeded).toEqual([
+        'BADAN PERENCANAAN PEMBANGUNAN DAERAH',
+        expect.stringMatching(/^DINAS /),
+      ]);
+      await endSandboxSessions();
+
+      const writer = createSandboxClient({ seed: agenciesSeed });
+      expect(await names(writer)).toEqual(seeded);
+      await writer.agency.create({ name: 'DINAS YANG DITAMBAHKAN CERITA' });
+      expect(await names(writer)).toContain('DINAS YANG DITAMBAHKAN CERITA');
+      await endSandboxSessions();
+
+      const next = createSandboxClient({ seed: agenciesSeed });
+      expect(await names(next)).toEqual(seeded);
+      await endSandboxSessions();
+      // Another seed on the same database, then the first again.
+      expect(await names(createSandboxClient({ seed: emptySeed }))).toEqual([]);
+      await endSandboxSessions();
+      expect(await names(createSandboxClient({ seed: agenciesSeed }))).toEqual(seeded);
+      await endSandboxSessions();
+      expect(pool.stats()).toEqual({ databases: 1, sessions: 1 });
+    } finally {
+      useSandboxTransport({
+        origin: ORIGIN,
+        fetch: (input, init) => host.handle(new Request(input, init)),
+      });
+      await pool.close();
+    }
+  });
+});
+
 // Only where the run has PostgreSQL (DATABASE_URL, as in CI); PGlite's databases live in memory.
 const postgresUrl = process.env.DATABASE_URL;
 if (postgresUrl) {
