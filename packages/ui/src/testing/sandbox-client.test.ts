@@ -23,12 +23,16 @@ let host: {
 beforeAll(async () => {
   const { createSandboxHost } = await import(/* @vite-ignore */ hostModule);
   host = createSandboxHost();
-  useSandboxTransport({
-    origin: ORIGIN,
-    fetch: (input, init) => host.handle(new Request(input, init)),
-  });
+  sendClientsTo(host);
 }, 60_000);
 afterAll(() => host?.close());
+
+/** The sandbox client's calls go to `target`'s sandbox. */
+const sendClientsTo = (target: { handle(request: Request): Promise<Response> }) =>
+  useSandboxTransport({
+    origin: ORIGIN,
+    fetch: (input, init) => target.handle(new Request(input, init)),
+  });
 
 /**
  * Core's contract scenarios against the sandbox client, as apps/server/test/
@@ -94,20 +98,13 @@ describe('agencies on the sandbox client', () => {
 describe("a story's clients when the story is left", () => {
   let pool: SandboxPool;
   beforeAll(async () => {
-    const { createSandboxHost } = await import(/* @vite-ignore */ hostModule);
     // One database, and no wait for it: a session still held is a refusal, not a delay.
-    pool = createSandboxHost({ poolSize: 1, maxDatabases: 1, waitMs: 0 });
+    pool = await oneDatabaseHost();
     await pool.warm();
-    useSandboxTransport({
-      origin: ORIGIN,
-      fetch: (input, init) => pool.handle(new Request(input, init)),
-    });
+    sendClientsTo(pool);
   }, 60_000);
   afterAll(async () => {
-    useSandboxTransport({
-      origin: ORIGIN,
-      fetch: (input, init) => host.handle(new Request(input, init)),
-    });
+    sendClientsTo(host);
     await pool?.close();
   });
 
@@ -148,6 +145,16 @@ interface SandboxPool {
   stats(): { databases: number; sessions: number };
   close(): Promise<void>;
 }
+
+/**
+ * A host of one database that refuses a session at once while it is taken, so each session
+ * takes over the database the one before left (PostgreSQL's when `postgresUrl` is given).
+ */
+async function oneDatabaseHost(postgresUrl?: string): Promise<SandboxPool> {
+  const { createSandboxHost } = await import(/* @vite-ignore */ hostModule);
+  return createSandboxHost({ poolSize: 1, maxDatabases: 1, waitMs: 0, postgresUrl });
+}
+
 /**
  * What a story's page asks a pool: open a session from a seed, call the API in it, end it.
  * `poolOf` gives the pool at each call (a describe's pool is made in its `beforeAll`).
@@ -249,13 +256,7 @@ describe.each(hostTargets)(
   'one database, one session after another, on %s',
   (_target, postgresUrl) => {
     it('serves each session its own people and its own links', async () => {
-      const { createSandboxHost } = await import(/* @vite-ignore */ hostModule);
-      const pool: SandboxPool = createSandboxHost({
-        poolSize: 1,
-        maxDatabases: 1,
-        waitMs: 0,
-        postgresUrl,
-      });
+      const pool = await oneDatabaseHost(postgresUrl);
       const sessions = sessionsOf(() => pool);
       try {
         const admin = emptySeed.users[0]!;
@@ -300,17 +301,8 @@ describe.each(hostTargets)(
  */
 describe.each(hostTargets)('one seed, story after story, on %s', (_target, postgresUrl) => {
   it('gives each story the seed as given, whether the story before read or wrote', async () => {
-    const { createSandboxHost } = await import(/* @vite-ignore */ hostModule);
-    const pool: SandboxPool = createSandboxHost({
-      poolSize: 1,
-      maxDatabases: 1,
-      waitMs: 0,
-      postgresUrl,
-    });
-    useSandboxTransport({
-      origin: ORIGIN,
-      fetch: (input, init) => pool.handle(new Request(input, init)),
-    });
+    const pool = await oneDatabaseHost(postgresUrl);
+    sendClientsTo(pool);
     const names = async (client: ReturnType<typeof createSandboxClient>) =>
       (await client.agency.list()).data.map((agency) => agency.name);
     try {
@@ -338,10 +330,7 @@ describe.each(hostTargets)('one seed, story after story, on %s', (_target, postg
       await endSandboxSessions();
       expect(pool.stats()).toEqual({ databases: 1, sessions: 1 });
     } finally {
-      useSandboxTransport({
-        origin: ORIGIN,
-        fetch: (input, init) => host.handle(new Request(input, init)),
-      });
+      sendClientsTo(host);
       await pool.close();
     }
   });
