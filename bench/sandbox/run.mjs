@@ -1,7 +1,8 @@
 // What the stories' sandbox costs (docs/performance.md, "Stories on the sandboxed server"): the
 // warm-up (migrate the base, clone the pool), opening a session on the demo seed (empty a pooled
 // database and write the seed; or, when the session before only read it, take it as it is), a
-// first call on it, and the memory a pooled database holds. Run with `npm run bench:sandbox` (builds core and server; jiti reads the seed as TypeScript).
+// first call on it, and the memory a pooled database holds. Run with `npm run bench:sandbox`
+// (builds core and server; jiti reads the seed as TypeScript).
 import { createSandboxHost } from '../../apps/server/dist/sandbox.js';
 // The stories' own demo seed (TypeScript source: the package does not ship its testing kit).
 import { demoSeed } from '../../packages/ui/src/testing/sandbox-seed.ts';
