@@ -149,9 +149,12 @@ export async function startTestApp(
  */
 export async function startSecondApp(
   t: TestApp,
+  /** The region's date of this app, when not the first one's (a day of the year in between). */
+  options: { today?: () => string } = {},
 ): Promise<{ app: FastifyInstance; database: DatabaseHandle; close(): Promise<void> }> {
   const database = t.database.url ? await openDatabase({ url: t.database.url }) : t.database;
-  const app = await buildApp({ config: t.config, database, logger: false, today: t.today });
+  const today = options.today ?? t.today;
+  const app = await buildApp({ config: t.config, database, logger: false, today });
   await app.ready();
   return {
     app,

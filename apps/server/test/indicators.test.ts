@@ -335,6 +335,26 @@ describe.each(databaseTargets)('output indicators and the evaluation on %s', (ta
     expect((await list())[0]!.quarters).toEqual([2.5, 3.5, null, null]);
   });
 
+  it('takes no achievement for a quarter whose last month has not begun, and names that month', async () => {
+    // The same database on a server whose day is in August: Triwulan III goes with September.
+    const august = await startSecondApp(t, { today: () => `${YEAR}-08-20` });
+    try {
+      const early = await achieve(3, [{ indicator_id: planned.id, achievement: 1 }], august.app);
+      expect(early.statusCode, early.body).toBe(400);
+      const message = texts.quarterNotBegun('Triwulan III', 'September 2029');
+      expect(early.json().message).toBe(message);
+      expect(early.json().issues).toEqual([{ path: 'quarter', message }]);
+      expect((await list())[0]!.quarters).toEqual([2.5, 3.5, null, null]);
+      // Triwulan II, reported with June, has begun on that day.
+      const june = await achieve(2, [{ indicator_id: planned.id, achievement: 4 }], august.app);
+      expect(june.statusCode, june.body).toBe(200);
+      expect((await list())[0]!.quarters).toEqual([2.5, 4, null, null]);
+      await achieve(2, [{ indicator_id: planned.id, achievement: 3.5 }]);
+    } finally {
+      await august.close();
+    }
+  });
+
   it('lets a send racing an achievement of its quarter win only one after the other, across two processes', async () => {
     for (const sub of [unit.chain.sub_action_id, second.sub_action_id]) {
       await call('PUT', 'monthly-report/progress', unit.token, {

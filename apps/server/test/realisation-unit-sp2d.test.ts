@@ -1,4 +1,4 @@
-import { messagesId, type RealisationGrid } from '@ranwal/core';
+import { formatDateShortId, messagesId, type RealisationGrid } from '@ranwal/core';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { budgetLineInput, buildUnitChain, type Chain } from './fixtures.js';
@@ -6,6 +6,7 @@ import { databaseTargets, startTestApp, type TestApp } from './harness.js';
 
 const API = '/ranwal/api';
 const YEAR = 2029;
+const TODAY = `${YEAR}-06-15`;
 const texts = messagesId.realisation;
 const PASSWORD = 'catat-sp2d-password-1';
 
@@ -59,7 +60,8 @@ describe.each(databaseTargets)('SP2D recorded by the unit on %s', (target) => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp(target);
+    // The region's today in the middle of the year: a later SP2D is not issued yet.
+    t = await startTestApp(target, {}, { today: () => TODAY });
     unit = await buildUnitChain(t, 'CATATSP2D');
     otherUnit = await buildUnitChain(t, 'CATATLAIN');
     await sql`update sub_action set code = '1.02.02.2.01.0091' where id = ${unit.chain.sub_action_id}`.execute(
@@ -141,6 +143,16 @@ describe.each(databaseTargets)('SP2D recorded by the unit on %s', (target) => {
       { path: 'date', message: texts.otherYear(YEAR) },
       { path: 'account_code', message: texts.unknownAccount('5.9.99.99.99.9999') },
     ]);
+    // Dated after the region's today: an SP2D not issued yet (the day itself is recorded).
+    const early = await record(entry('SP2D/UNIT/0003', `${YEAR}-06-16`, 700));
+    expect(early.statusCode, early.body).toBe(400);
+    expect(early.json().issues).toEqual([
+      { path: 'date', message: texts.afterToday(formatDateShortId(TODAY)) },
+    ]);
+    expect(texts.afterToday(formatDateShortId(TODAY))).toContain('15 Jun 2029');
+    grid = await recorded(entry('SP2D/UNIT/0003', TODAY, 700));
+    expect(grid.totals.realised).toBe('3700');
+    expect((await remove('SP2D/UNIT/0003')).statusCode).toBe(200);
     // Another unit's planner and a verifier may not; an admin may.
     expect(
       (await record(entry('SP2D/UNIT/0004', `${YEAR}-03-01`, 1), otherUnit.token)).statusCode,

@@ -22,12 +22,12 @@ export const EVALUATION_FILE_PATH = `${BASE_PATH}${routes.indicator.download.pat
  * screen and printed behind a signed link (issue 37).
  */
 export function indicatorRoutes(
-  { db, replica }: AppContext,
+  { db, replica, today }: AppContext,
   files: SignedFiles,
 ): RouteModule<'indicator'> {
-  const indicators = createIndicatorService(db);
+  const indicators = createIndicatorService(db, today);
   // The same service reading what may lag: the printed evaluation.
-  const lagging = createIndicatorService(replica);
+  const lagging = createIndicatorService(replica, today);
   return {
     handlers: {
       list: async ({ query, user }) => ({ message: ok, data: await indicators.list(query, user) }),

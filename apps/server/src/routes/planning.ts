@@ -246,10 +246,10 @@ export function cashPlanRoutes(
 }
 
 /** Realisasi keuangan: SP2D from the finance system against the Anggaran Kas (issue 37). */
-export function realisationHandlers({ db, replica }: AppContext): Handlers['realisation'] {
-  const realisation = createRealisationService(db);
+export function realisationHandlers({ db, replica, today }: AppContext): Handlers['realisation'] {
+  const realisation = createRealisationService(db, today);
   // The same service reading what may lag: the monitoring dashboard's summary and trend.
-  const lagging = createRealisationService(replica);
+  const lagging = createRealisationService(replica, today);
   return {
     get: async ({ query, user }) => ({
       message: ok,

@@ -1,8 +1,10 @@
 import {
+  AppError,
   type Evaluation,
   type EvaluationQuery,
   type EvaluationSubAction,
   fromHundredths,
+  hasMonthBegun,
   hundredthsOf,
   type Indicator,
   type IndicatorAchievementInput,
@@ -11,12 +13,14 @@ import {
   type IndicatorQuery,
   issuesRefusal,
   messagesId,
+  monthOfYear,
   paguShareTenths,
   QUARTERS,
   quarterEndMonth,
   quarterNumeral,
   refusals,
   targetShareTenths,
+  todayInRegion,
   type User,
 } from '@ranwal/core';
 import { type Kysely, sql } from 'kysely';
@@ -96,9 +100,12 @@ async function indicatorsOf(
  * the year's stage); a quarter's achievement while the monthly report of its last month is open
  * to the unit, under that month's lock.
  */
-export function createIndicatorService(db: Kysely<Database>) {
+export function createIndicatorService(
+  db: Kysely<Database>,
+  today: () => string = () => todayInRegion(),
+) {
   const locks = createLockService(db);
-  const reports = createMonthlyReportService(db);
+  const reports = createMonthlyReportService(db, today);
 
   const listOf = async (executor: Kysely<Database>, subActionId: string, year: number) =>
     (await indicatorsOf(executor, [subActionId], year)).get(subActionId) ?? [];
@@ -218,12 +225,14 @@ export function createIndicatorService(db: Kysely<Database>) {
       caller: Caller,
     ): Promise<Indicator[]> {
       const quarter = texts.quarter(quarterNumeral(input.quarter));
+      const lastMonth = quarterEndMonth(input.quarter);
+      if (!hasMonthBegun(input.year, lastMonth, today())) {
+        const message = texts.quarterNotBegun(quarter, monthOfYear(lastMonth, input.year));
+        throw new AppError('validation', message, [{ path: 'quarter', message }]);
+      }
       return inTransaction(db, async (trx) => {
-        await reports.enterMonth(
-          trx,
-          caller,
-          { ...input, month: quarterEndMonth(input.quarter) },
-          (month, status) => texts.quarterLocked(quarter, month, status),
+        await reports.enterMonth(trx, caller, { ...input, month: lastMonth }, (month, status) =>
+          texts.quarterLocked(quarter, month, status),
         );
         const ids = input.achievements.map((entry) => entry.indicator_id);
         const own = await trx

@@ -2,6 +2,7 @@ import {
   AppError,
   CASH_PLAN_MONTHS,
   type FieldIssue,
+  formatDateShortId,
   isMonthLate,
   issuesRefusal,
   type MonthlyReportStatus,
@@ -78,9 +79,13 @@ const signature = (rows: StoredRow[]) =>
 /**
  * Realisasi keuangan (issue 37): the paid orders (SP2D) of the finance system per sub kegiatan ×
  * kode rekening, read month by month against the Anggaran Kas. Realisation is what was paid, so
- * an SP2D above a kode rekening's lines is kept, and the unit is asked for its reason.
+ * an SP2D above a kode rekening's lines is kept, and the unit is asked for its reason. `today`
+ * is the region's date (ISO): an SP2D the unit records is dated no later.
  */
-export function createRealisationService(db: Kysely<Database>) {
+export function createRealisationService(
+  db: Kysely<Database>,
+  today: () => string = () => todayInRegion(),
+) {
   /** Each (sub kegiatan, kode rekening) given whose realisation of the year exceeds its lines. */
   async function overrunsOf(
     executor: Kysely<Database>,
@@ -520,9 +525,9 @@ export function createRealisationService(db: Kysely<Database>) {
     },
 
     /**
-     * An SP2D the unit records itself (one kode rekening per number): its month, and the month it
-     * moves from when it replaces one, must be open to the unit; the kode rekening one the sub
-     * kegiatan plans.
+     * An SP2D the unit records itself (one kode rekening per number), dated by today: its month,
+     * and the month it moves from when it replaces one, must be open to the unit; the kode
+     * rekening one the sub kegiatan plans.
      */
     async recordSp2d(
       input: Parsed<typeof UnitSp2dInput>,
@@ -533,6 +538,8 @@ export function createRealisationService(db: Kysely<Database>) {
         const issues: FieldIssue[] = [];
         if (Number(input.date.slice(0, 4)) !== input.year) {
           issues.push({ path: 'date', message: texts.otherYear(input.year) });
+        } else if (input.date > today()) {
+          issues.push({ path: 'date', message: texts.afterToday(formatDateShortId(today())) });
         }
         const usable = await accountCodesUnder(trx, [input]);
         if (!usable.has(key(input.sub_action_id, input.account_code))) {

@@ -162,6 +162,8 @@ export const messagesEn: Messages = {
     notPositive: 'must be more than 0',
     tooLarge: 'too large',
     otherYear: (year: number) => `not a date of budget year ${year}`,
+    /** An SP2D the unit dates after the region's today: not issued yet. */
+    afterToday: (today: string) => `a date after today (${today}): an SP2D is recorded once issued`,
     otherDate: (row: number) => `the same SP2D has another date in row ${row}`,
     unknownSubAction: (code: string) => `no sub-activity has code ${code}`,
     ambiguousSubAction: (code: string) =>
@@ -675,6 +677,9 @@ export const messagesEn: Messages = {
     notOfSubAction: 'This indicator is not of the chosen sub-activity and year.',
     quarterLocked: (quarter: string, month: string, status: string) =>
       `The achievement of ${quarter} cannot be changed: the ${month} report is ${status}.`,
+    /** A quarter whose last month (the report its achievement goes with) has not begun. */
+    quarterNotBegun: (quarter: string, month: string) =>
+      `The achievement of ${quarter} cannot be entered yet: the quarter is reported from ${month}.`,
     achievement: {
       open: 'Quarterly achievement',
       openOf: (subAction: string) => `Quarterly achievement ${subAction}`,

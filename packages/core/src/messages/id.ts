@@ -460,6 +460,9 @@ export const messagesId = {
     notPositive: 'harus lebih dari 0',
     tooLarge: 'terlalu besar',
     otherYear: (year: number) => `bukan tanggal tahun anggaran ${year}`,
+    /** An SP2D the unit dates after the region's today: not issued yet. */
+    afterToday: (today: string) =>
+      `tanggal setelah hari ini (${today}): SP2D dicatat setelah terbit`,
     otherDate: (row: number) => `SP2D yang sama bertanggal lain di baris ${row}`,
     unknownSubAction: (code: string) => `sub kegiatan dengan kode ${code} tidak ditemukan`,
     ambiguousSubAction: (code: string) =>
@@ -997,6 +1000,9 @@ export const messagesId = {
     /** A quarter whose monthly report is no longer open to the unit. */
     quarterLocked: (quarter: string, month: string, status: string) =>
       `Capaian ${quarter} tidak dapat diubah: Laporan ${month} berstatus ${status}.`,
+    /** A quarter whose last month (the report its achievement goes with) has not begun. */
+    quarterNotBegun: (quarter: string, month: string) =>
+      `Capaian ${quarter} belum dapat diisi: triwulan ini dilaporkan mulai ${month}.`,
     achievement: {
       open: 'Capaian Triwulan',
       openOf: (subAction: string) => `Capaian Triwulan ${subAction}`,
