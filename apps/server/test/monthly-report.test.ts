@@ -704,16 +704,18 @@ describe.each(databaseTargets)('the monthly report on %s', (target) => {
       expect(copied.statusCode).toBe(400);
       expect(copied.json().message).toBe(texts.notBegun('November 2028'));
       expect(await storedFrom(11)).toEqual([]);
-      expect((await report(11)).sub_actions.map((row) => row.progress_tenths)).toEqual([
-        null,
-        null,
-      ]);
+      const toCome = await report(11);
+      expect(toCome.sub_actions.map((row) => row.progress_tenths)).toEqual([null, null]);
+      // The report says so: not begun, so not open to the unit though a draft; not late.
+      expect(toCome).toMatchObject({ status: 'draft', begun: false, editable: false, late: false });
+      expect(await report(10)).toMatchObject({ begun: true, editable: true });
 
       // This month and one gone by take it.
       expect(await saved(sub, 10, 900)).toMatchObject({ progress_tenths: 900 });
       expect(await saved(sub, 9, 850)).toMatchObject({ progress_tenths: 850 });
       // A day later November has begun.
       today = `${YEAR}-11-01`;
+      expect(await report(11)).toMatchObject({ begun: true, editable: true });
       expect(await saved(sub, 11, 950)).toMatchObject({ progress_tenths: 950 });
       expect(await storedFrom(11)).toEqual([{ sub_action_id: sub, month: 11 }]);
     } finally {

@@ -276,7 +276,12 @@ export const MonthlyReport = z.object({
   year: z.number().int(),
   month: z.number().int(),
   status: MonthlyReportStatus,
-  /** Whether the unit may still enter it (draft or sent back). */
+  /**
+   * Whether the month has begun on the server's day (the region's): a month to come takes no
+   * progress, photo or quarter's achievement.
+   */
+  begun: z.boolean(),
+  /** Whether the unit may still enter it (begun, and draft or sent back). */
   editable: z.boolean(),
   /** The verifier's note when it was last sent back. */
   note: z.string().nullable(),

@@ -332,6 +332,7 @@ export function createMonthlyReportService(
     const sum = (pick: (row: MonthlyReportSubAction) => string) =>
       subActions.reduce((total, row) => total + BigInt(pick(row)), 0n).toString();
     const linesTotal = sum((row) => row.lines_total);
+    const begun = hasMonthBegun(key.year, key.month, today());
     const planned = sum((row) => row.planned_cumulative);
     const realised = sum((row) => row.realised_cumulative);
     // A sub kegiatan not entered this month counts at what it last reported.
@@ -348,10 +349,11 @@ export function createMonthlyReportService(
       year: key.year,
       month: key.month,
       status,
-      editable: isMonthEditable(status),
+      begun,
+      editable: begun && isMonthEditable(status),
       note: state?.note ?? null,
       due_date: monthlyReportDueDate(key.year, key.month),
-      late: isMonthLate(status, key.year, key.month, todayInRegion()),
+      late: isMonthLate(status, key.year, key.month, today()),
       sent_at: iso(state?.sent_at ?? null),
       sent_by_name: state?.sent_by_name ?? null,
       reviewed_at: iso(state?.reviewed_at ?? null),

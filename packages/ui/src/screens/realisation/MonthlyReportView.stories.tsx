@@ -16,6 +16,7 @@ const report: MonthlyReport = {
   year: 2025,
   month: 3,
   status: 'draft',
+  begun: true,
   editable: true,
   note: null,
   due_date: '2025-04-10',
@@ -128,6 +129,36 @@ export const Returned: Story = {
     ).toBeVisible();
     await expect(canvas.getByText(/^Diperiksa oleh Vera, 9 April 2025/)).toBeVisible();
     await expect(canvas.getByRole('button', { name: t.actions.send })).toBeEnabled();
+  },
+};
+
+/**
+ * A month to come (chosen ahead in the month list, or a year still being planned): said so
+ * above the table, with no entry, copy or send; its plan is there to read.
+ */
+export const MonthToCome: Story = {
+  args: {
+    report: {
+      ...report,
+      year: 2027,
+      month: 12,
+      begun: false,
+      editable: false,
+      late: false,
+      due_date: '2028-01-10',
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(canvas.getByRole('status')).toHaveTextContent(t.notBegun('Desember 2027'));
+    await expect(canvas.getByText(t.statuses.draft)).toBeVisible();
+    await expect(canvas.queryByText(t.view.due('10 Januari 2028'))).toBeNull();
+    await expect(canvas.queryByRole('button', { name: t.actions.send })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: t.actions.copy })).toBeNull();
+    await expect(
+      canvas.queryByRole('button', { name: `${t.actions.fill} 1.02.02.2.02.0003` }),
+    ).toBeNull();
+    const table = canvas.getByRole('grid', { name: `${t.title} Desember 2027` });
+    await expect(rowOf(table, '1.02.02.2.01.0001')).toHaveTextContent(formatRupiah(600_000_000));
   },
 };
 

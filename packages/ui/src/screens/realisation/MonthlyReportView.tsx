@@ -100,6 +100,8 @@ export function MonthlyReportView({
           <p>{v.frozenFigures(formatDateTimeLong(report.figures_frozen_at))}</p>
         )}
       </div>
+      {/* A month to come (chosen ahead, or a year still planned) takes nothing yet: said why. */}
+      {!report.begun && <Banner tone="info">{t.notBegun(month)}</Banner>}
       {report.status === 'returned' && report.note && (
         <Banner tone="warning" title={t.statuses.returned}>
           {v.returnedNote(report.note)}
