@@ -263,6 +263,7 @@ export async function buildApp({
         }
       : {}),
     allowAnonymous: Boolean(config.RANWAL_ANONYMOUS_UPLOADS),
+    today,
     idempotency: createIdempotencyService(database.db),
     replica: database.replica,
     routeOptions: {

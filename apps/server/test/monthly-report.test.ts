@@ -323,24 +323,39 @@ describe.each(databaseTargets)('the monthly report on %s', (target) => {
 
     // Bappeda's dashboard: each unit's progress weighed by money and its month's status. April:
     // (400 × 3 000 + 550 × 1 000) ÷ 4 000 = 43,75 % → 43,8 %; planned 100 % (all paid by March).
-    const summary = await call('GET', `realisation/summary?year=${YEAR}&month=4`, t.adminToken);
-    expect(summary.statusCode, summary.body).toBe(200);
-    const row = summary
-      .json()
-      .data.units.find((u: { agency_id: string }) => u.agency_id === unit.agency);
-    expect(row).toMatchObject({
+    const unitOn = async (month: number) => {
+      const summary = await call(
+        'GET',
+        `realisation/summary?year=${YEAR}&month=${month}`,
+        t.adminToken,
+      );
+      expect(summary.statusCode, summary.body).toBe(200);
+      return summary
+        .json()
+        .data.units.find((u: { agency_id: string }) => u.agency_id === unit.agency);
+    };
+    // Late on the server's day, the suite's last day of the year (the rule: core's isMonthLate).
+    expect(await unitOn(4)).toMatchObject({
       progress_tenths: 438,
       planned_progress_tenths: 1000,
       physical_level: 'red',
       report_status: 'draft',
-      // April 2028 is due on 10 May 2028: not late yet (the rule itself: core's isMonthLate).
-      late: false,
+      late: true,
     });
     // March as sent back: (400 × 3 000 + 600 × 1 000) ÷ 4 000 = 45,0 %.
-    const march = await call('GET', `realisation/summary?year=${YEAR}&month=3`, t.adminToken);
-    expect(
-      march.json().data.units.find((u: { agency_id: string }) => u.agency_id === unit.agency),
-    ).toMatchObject({ progress_tenths: 450, report_status: 'returned', late: false });
+    expect(await unitOn(3)).toMatchObject({
+      progress_tenths: 450,
+      report_status: 'returned',
+      late: true,
+    });
+    // On 10 May 2028 April is due that day, not late yet; March (due 10 April) is.
+    today = `${YEAR}-05-10`;
+    try {
+      expect(await unitOn(4)).toMatchObject({ report_status: 'draft', late: false });
+      expect(await unitOn(3)).toMatchObject({ report_status: 'returned', late: true });
+    } finally {
+      today = `${YEAR}-12-31`;
+    }
   });
 
   it("reads the levels on the region's own thresholds", async () => {

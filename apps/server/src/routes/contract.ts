@@ -99,6 +99,8 @@ export interface ContractOptions {
    * of the query, the caller and the data.
    */
   listCache?: ListAnswerCache;
+  /** The region's date (ISO) the app takes as today: part of a cached read's key (below). */
+  today?: () => string;
   /**
    * Routes declared `anonymousOptIn` take calls that carry no Authorization header at all, with
    * no caller (RANWAL_ANONYMOUS_UPLOADS). A call with a token is checked as usual.
@@ -245,7 +247,7 @@ export function registerContract(app: FastifyInstance, options: ContractOptions)
           // The same answer for the same call (aliases included) by the same caller in the same
           // scope (their units: a change reaches a process's cached person up to 5 s later).
           // A cached read may say what is late by the region's day: a new day is a new answer.
-          const key = `${group}.${name}\u0000${user ? `${user.id}:${user.role}:${user.agency_ids.join(',')}` : ''}\u0000${JSON.stringify(request.query)}${route.cached ? `\u0000${todayInRegion()}` : ''}`;
+          const key = `${group}.${name}\u0000${user ? `${user.id}:${user.role}:${user.agency_ids.join(',')}` : ''}\u0000${JSON.stringify(request.query)}${route.cached ? `\u0000${(options.today ?? todayInRegion)()}` : ''}`;
           // Bytes with their type set are sent as they are (Fastify skips the serializer).
           reply.type(JSON_TYPE);
           const compute = async () => serialize(await answer());

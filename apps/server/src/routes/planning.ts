@@ -308,7 +308,7 @@ export function monthlyReportRoutes(
       send: async ({ body, user }) => ({ message: ok, data: await reports.send(body, user) }),
       review: async ({ body, user }) => ({ message: ok, data: await reports.review(body, user) }),
       close: async ({ body, user }) => ({ message: ok, data: await reports.close(body, user) }),
-      remind: async () => ({ message: ok, data: await reminders.remind() }),
+      remind: async () => ({ message: ok, data: await reminders.remind(today()) }),
       download: async ({ query, user }) => {
         // Refused now (another unit's, no unit named) rather than when the link is opened.
         const report = await reports.get(query, user);

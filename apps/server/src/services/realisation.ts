@@ -273,14 +273,14 @@ export function createRealisationService(
   return {
     /**
      * The year to `month` per Perangkat Daerah of the caller's scope: lines, the Anggaran Kas of
-     * months 1..month, the SP2D paid in them; the most lagging first.
+     * months 1..month, the SP2D paid in them; the most lagging first. `day` (an ISO date in the
+     * region) says which months are late; the service's today by default.
      */
-    /** `today` (an ISO date in the region) says which months are late; the real day by default. */
     async summary(
       year: number,
       month: number,
       caller: Caller,
-      today: string = todayInRegion(),
+      day: string = today(),
     ): Promise<RealisationSummary> {
       const thresholds = await readDeviationThresholds(db);
       const where = programmesWhere(scopeOf(caller), 'p.agency_id');
@@ -375,7 +375,7 @@ export function createRealisationService(
             thresholds,
           ),
           report_status: row.report_status,
-          late: row.report_status !== null && isMonthLate(row.report_status, year, month, today),
+          late: row.report_status !== null && isMonthLate(row.report_status, year, month, day),
         };
       });
       // The most lagging first; nothing planned yet last; then by code and name.
