@@ -205,6 +205,20 @@ describe('every route of the route table: accessible, one h1, laid out', () => {
       await expect.poll(() => currentSidebarItem(page).allTextContents()).toEqual([label]);
       await checkPage(page, route.path, `route${route.path.replace(/\//g, '-')}`);
     }
+    // Buttons and fields ease their colours in 150 ms; for a person who asked their system for
+    // less motion, nothing on the page moves.
+    const slowestTransition = () =>
+      page.evaluate(() =>
+        Math.max(
+          ...Array.from(
+            document.querySelectorAll('*'),
+            (element) => Number.parseFloat(getComputedStyle(element).transitionDuration) || 0,
+          ),
+        ),
+      );
+    expect(await slowestTransition()).toBeGreaterThanOrEqual(0.15);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await slowestTransition()).toBeLessThan(0.001);
     await context.close();
     // Every admin route, each with its axe run and screenshot: 61 s in a full CI run.
   }, 240_000);
