@@ -125,3 +125,37 @@ export const LongNames: Story = {
     await userEvent.keyboard('{Escape}');
   },
 };
+
+/**
+ * A long choice in a phone's field (a filter bar's Perangkat Daerah at 390 px, the field 320 px
+ * wide): its text wraps instead of ending in '…' after its code, so the chosen unit is read
+ * whole (a longer one is cut only past three lines).
+ */
+export const LongChoiceOnPhone: Story = {
+  decorators: [
+    (Story) => (
+      <div className="w-80">
+        <Story />
+      </div>
+    ),
+  ],
+  args: {
+    label: messagesId.levels.agency.label,
+    defaultValue: 'a1',
+    children: [
+      <SelectItem key="a1" id="a1">
+        4.01.0.00.0.00.01.0000 - BADAN PERENCANAAN PEMBANGUNAN DAERAH
+      </SelectItem>,
+    ],
+  },
+  play: async ({ canvas }) => {
+    const trigger = canvas.getByRole('button', { name: /BADAN PERENCANAAN/ });
+    const value = trigger.firstElementChild as HTMLElement;
+    const lineHeight = Number.parseFloat(getComputedStyle(value).lineHeight);
+    // Nothing cut off, sideways or below: on more lines than one, three at most.
+    await expect(value.scrollWidth).toBeLessThanOrEqual(value.clientWidth);
+    await expect(value.scrollHeight).toBeLessThanOrEqual(value.clientHeight);
+    await expect(value.clientHeight).toBeGreaterThanOrEqual(2 * lineHeight - 1);
+    await expect(value.clientHeight).toBeLessThanOrEqual(3 * lineHeight + 1);
+  },
+};

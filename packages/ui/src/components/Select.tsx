@@ -60,7 +60,7 @@ export function Select<T extends object>({
           focusRing,
         )}
       >
-        <SelectValue className="flex-1 truncate data-[placeholder]:text-slate-600" />
+        <SelectValue className="line-clamp-3 flex-1 break-words data-[placeholder]:text-slate-600" />
         <ChevronDownIcon className="size-4 shrink-0 text-slate-600" />
       </Button>
       {description && <Description tone={descriptionTone}>{description}</Description>}
