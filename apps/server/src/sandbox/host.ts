@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
+import { todayInRegion } from '@ranwal/core';
 import {
   SANDBOX_PATH,
   SANDBOX_USER_TOKEN,
@@ -35,6 +36,18 @@ import type { WorkerAnswer, WorkerCall } from './worker.js';
  * only read), takes that one as it is: emptying and seeding took 0.3–1.2 s of a connected
  * story's first 3 s in `npm run storybook` on a busy two-core machine (issue 35).
  */
+
+/**
+ * The region's day the sandbox's apps take: the real one within SANDBOX_YEAR (the year they take
+ * as this one), its last day once that year is over. So what a story shows of a month (late,
+ * begun, open to the unit) does not change under its kept picture when the calendar moves past
+ * the year: a December draft would turn late on 11 January.
+ */
+export function sandboxToday(now: Date = new Date()): string {
+  const today = todayInRegion(now);
+  const lastDay = `${SANDBOX_YEAR}-12-31`;
+  return today < lastDay ? today : lastDay;
+}
 
 /** How many databases `warm` opens ahead; the pool grows past it when every one is busy. */
 const POOL_SIZE = 6;
@@ -320,6 +333,7 @@ export function createSandboxHost({
           database: slot.database,
           logger: false,
           currentYear: () => SANDBOX_YEAR,
+          today: () => sandboxToday(),
           linkOrigin: () => slot.linkOrigin,
           userCacheMs: 0,
         });
