@@ -52,6 +52,18 @@ describe.each(databaseTargets)('the monthly report on %s', (target) => {
       ...(body !== undefined && { payload: body as object }),
     });
   const key = (month: number) => ({ agency_id: unit.agency, year: YEAR, month });
+  /** The unit's row of Bappeda's summary to `month`. */
+  const unitOfSummary = async (month: number) => {
+    const summary = await call(
+      'GET',
+      `realisation/summary?year=${YEAR}&month=${month}`,
+      t.adminToken,
+    );
+    expect(summary.statusCode, summary.body).toBe(200);
+    return summary
+      .json()
+      .data.units.find((u: { agency_id: string }) => u.agency_id === unit.agency);
+  };
   const report = async (month: number, token = unit.token): Promise<MonthlyReport> => {
     const answer = await call('GET', `monthly-report?year=${YEAR}&month=${month}`, token);
     expect(answer.statusCode, answer.body).toBe(200);
@@ -323,19 +335,8 @@ describe.each(databaseTargets)('the monthly report on %s', (target) => {
 
     // Bappeda's dashboard: each unit's progress weighed by money and its month's status. April:
     // (400 × 3 000 + 550 × 1 000) ÷ 4 000 = 43,75 % → 43,8 %; planned 100 % (all paid by March).
-    const unitOn = async (month: number) => {
-      const summary = await call(
-        'GET',
-        `realisation/summary?year=${YEAR}&month=${month}`,
-        t.adminToken,
-      );
-      expect(summary.statusCode, summary.body).toBe(200);
-      return summary
-        .json()
-        .data.units.find((u: { agency_id: string }) => u.agency_id === unit.agency);
-    };
     // Late on the server's day, the suite's last day of the year (the rule: core's isMonthLate).
-    expect(await unitOn(4)).toMatchObject({
+    expect(await unitOfSummary(4)).toMatchObject({
       progress_tenths: 438,
       planned_progress_tenths: 1000,
       physical_level: 'red',
@@ -343,7 +344,7 @@ describe.each(databaseTargets)('the monthly report on %s', (target) => {
       late: true,
     });
     // March as sent back: (400 × 3 000 + 600 × 1 000) ÷ 4 000 = 45,0 %.
-    expect(await unitOn(3)).toMatchObject({
+    expect(await unitOfSummary(3)).toMatchObject({
       progress_tenths: 450,
       report_status: 'returned',
       late: true,
@@ -351,8 +352,8 @@ describe.each(databaseTargets)('the monthly report on %s', (target) => {
     // On 10 May 2028 April is due that day, not late yet; March (due 10 April) is.
     today = `${YEAR}-05-10`;
     try {
-      expect(await unitOn(4)).toMatchObject({ report_status: 'draft', late: false });
-      expect(await unitOn(3)).toMatchObject({ report_status: 'returned', late: true });
+      expect(await unitOfSummary(4)).toMatchObject({ report_status: 'draft', late: false });
+      expect(await unitOfSummary(3)).toMatchObject({ report_status: 'returned', late: true });
     } finally {
       today = `${YEAR}-12-31`;
     }
@@ -504,17 +505,6 @@ describe.each(databaseTargets)('the monthly report on %s', (target) => {
         ],
       });
       expect(answer.statusCode, answer.body).toBe(200);
-    };
-    const unitOfSummary = async (of: number) => {
-      const summary = await call(
-        'GET',
-        `realisation/summary?year=${YEAR}&month=${of}`,
-        t.adminToken,
-      );
-      expect(summary.statusCode, summary.body).toBe(200);
-      return summary
-        .json()
-        .data.units.find((u: { agency_id: string }) => u.agency_id === unit.agency);
     };
     await saved(unit.chain.sub_action_id, month, 600);
     await saved(second.sub_action_id, month, 800);
