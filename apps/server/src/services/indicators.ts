@@ -1,10 +1,8 @@
 import {
-  AppError,
   type Evaluation,
   type EvaluationQuery,
   type EvaluationSubAction,
   fromHundredths,
-  hasMonthBegun,
   hundredthsOf,
   type Indicator,
   type IndicatorAchievementInput,
@@ -13,7 +11,6 @@ import {
   type IndicatorQuery,
   issuesRefusal,
   messagesId,
-  monthOfYear,
   paguShareTenths,
   QUARTERS,
   quarterEndMonth,
@@ -26,7 +23,7 @@ import {
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { createLockService } from './locks.js';
-import { createMonthlyReportService } from './monthly-report.js';
+import { assertMonthBegun, createMonthlyReportService } from './monthly-report.js';
 import { inTransaction, type Parsed, sumText } from './pagination.js';
 import { assertSubActionInScope, assertSubActionWritable } from './reports.js';
 
@@ -226,10 +223,10 @@ export function createIndicatorService(
     ): Promise<Indicator[]> {
       const quarter = texts.quarter(quarterNumeral(input.quarter));
       const lastMonth = quarterEndMonth(input.quarter);
-      if (!hasMonthBegun(input.year, lastMonth, today())) {
-        const message = texts.quarterNotBegun(quarter, monthOfYear(lastMonth, input.year));
-        throw new AppError('validation', message, [{ path: 'quarter', message }]);
-      }
+      assertMonthBegun({ year: input.year, month: lastMonth }, today(), (month) => ({
+        path: 'quarter',
+        message: texts.quarterNotBegun(quarter, month),
+      }));
       return inTransaction(db, async (trx) => {
         await reports.enterMonth(trx, caller, { ...input, month: lastMonth }, (month, status) =>
           texts.quarterLocked(quarter, month, status),

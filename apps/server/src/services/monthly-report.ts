@@ -109,13 +109,21 @@ async function assertEditable(trx: Kysely<Database>, key: Key, refusal = texts.l
 }
 
 /**
- * Refuses progress or a photo for a month that has not begun on `today` (the region's date,
- * ISO): 400 on `month`, naming the month. Nothing of the month is read or written before it.
+ * Refuses an entry for a month that has not begun on `today` (the region's date, ISO): 400,
+ * naming the month, on `month` (progress, a photo), or on the field and in the words `refusal`
+ * gives (a quarter's achievement). Nothing of the month is read or written before it.
  */
-export function assertMonthBegun(place: { year: number; month: number }, today: string): void {
+export function assertMonthBegun(
+  place: { year: number; month: number },
+  today: string,
+  refusal: (month: string) => { path: string; message: string } = (month) => ({
+    path: 'month',
+    message: texts.notBegun(month),
+  }),
+): void {
   if (hasMonthBegun(place.year, place.month, today)) return;
-  const message = texts.notBegun(monthOfYear(place.month, place.year));
-  throw new AppError('validation', message, [{ path: 'month', message }]);
+  const issue = refusal(monthOfYear(place.month, place.year));
+  throw new AppError('validation', issue.message, [issue]);
 }
 
 /** The unit of a sub kegiatan (400 when it is under no unit). */

@@ -536,10 +536,11 @@ export function createRealisationService(
       return inTransaction(db, async (trx) => {
         await assertMayRecord(trx, caller, input.sub_action_id);
         const issues: FieldIssue[] = [];
+        const day = today();
         if (Number(input.date.slice(0, 4)) !== input.year) {
           issues.push({ path: 'date', message: texts.otherYear(input.year) });
-        } else if (input.date > today()) {
-          issues.push({ path: 'date', message: texts.afterToday(formatDateShortId(today())) });
+        } else if (input.date > day) {
+          issues.push({ path: 'date', message: texts.afterToday(formatDateShortId(day)) });
         }
         const usable = await accountCodesUnder(trx, [input]);
         if (!usable.has(key(input.sub_action_id, input.account_code))) {
