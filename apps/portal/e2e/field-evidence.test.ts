@@ -290,6 +290,8 @@ describe('evidence from the field, on a phone and a map', () => {
     await panel.getByText(ev.mapPage.photos(2, 1)).waitFor();
     await panel.getByText(ev.mapPage.progress('40,5 %', '100 %')).waitFor();
     await panel.getByText('Luwihaji, Kec. Ngraho, Kabupaten Bojonegoro, Jawa Timur').waitFor();
+    // The photos come by a call of their own after the map's figures: the second is waited for.
+    await panel.getByRole('figure').nth(1).waitFor();
     expect(await panel.getByRole('figure').count()).toBe(2);
     expect(await axeViolations(bappeda)).toEqual([]);
     await screenshot(bappeda, 'field-evidence-4-map', { fullPage: true });
