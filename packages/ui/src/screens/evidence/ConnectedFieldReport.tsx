@@ -90,33 +90,37 @@ export function ConnectedFieldReport({
   return (
     <OutboxProvider owner={ownerId} send={send}>
       <AdminSection title={t.title} intro={t.intro} level={level}>
-        <div className="grid gap-3 sm:grid-cols-2">
-          <Select
-            label={m.evidence.mapPage.month}
-            items={months.map((period) => ({
-              id: periodKey(period),
-              name: monthOfYear(period.month, period.year, m),
-            }))}
-            value={periodKey({ year, month: shownMonth })}
-            onChange={(key) => {
-              const found = months.find((period) => periodKey(period) === key);
-              if (!found) return;
-              setChosen(found);
-              setSubActionId(null);
-            }}
-          >
-            {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
-          </Select>
-          {units.length > 1 && (
+        {/* Two columns by the card's own width, not the window's: in a phone-wide card on a wide
+            screen a half column wrapped the month's name onto two lines. */}
+        <div className="@container">
+          <div className="grid gap-3 @sm:grid-cols-2">
             <Select
-              label={m.evidence.mapPage.unit}
-              items={units.map((id) => ({ id, name: unitName(id) }))}
-              value={agencyId}
-              onChange={(key) => setChosenUnit(key === null ? null : String(key))}
+              label={m.evidence.mapPage.month}
+              items={months.map((period) => ({
+                id: periodKey(period),
+                name: monthOfYear(period.month, period.year, m),
+              }))}
+              value={periodKey({ year, month: shownMonth })}
+              onChange={(key) => {
+                const found = months.find((period) => periodKey(period) === key);
+                if (!found) return;
+                setChosen(found);
+                setSubActionId(null);
+              }}
             >
               {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
             </Select>
-          )}
+            {units.length > 1 && (
+              <Select
+                label={m.evidence.mapPage.unit}
+                items={units.map((id) => ({ id, name: unitName(id) }))}
+                value={agencyId}
+                onChange={(key) => setChosenUnit(key === null ? null : String(key))}
+              >
+                {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
+              </Select>
+            )}
+          </div>
         </div>
         {report.isError && (
           <ErrorState message={t.fetchFailed} onRetry={() => void report.refetch()} />
