@@ -16,7 +16,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { expect } from 'vitest';
-import { clearForNextVisitor, journeyChromiumLaunchOptions } from '../../../bench/local.mjs';
+import { chromiumLaunchOptions, clearForNextVisitor } from '../../../bench/local.mjs';
 import { buildApp } from '../../server/src/app.js';
 import { ensureFirstAdmin } from '../../server/src/boot.js';
 import { loadConfig } from '../../server/src/config.js';
@@ -136,12 +136,12 @@ async function keptBrowser(app: FastifyInstance): Promise<KeptBrowser> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const browser = await chromium.launch({
-    ...journeyChromiumLaunchOptions,
+    ...chromiumLaunchOptions,
     // A journey's pages live seconds each, too short for V8's optimizing compilers to pay back
     // their background compiles: with Sparkplug only, the planning day's Chromium took 73 s of
     // CPU instead of 82 (two runs each; docs/performance.md). The stories' one long-lived page
     // gains nothing from it, so their browser keeps V8's defaults.
-    args: [...journeyChromiumLaunchOptions.args, '--js-flags=--max-opt=1'],
+    args: [...chromiumLaunchOptions.args, '--js-flags=--max-opt=1'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   kept = { browser, baseUrl, contexts: contextPool(browser, baseUrl) };
