@@ -1,6 +1,7 @@
 // Types of local.mjs for the TypeScript suites.
 export function freePort(): Promise<number>;
 export const chromiumLaunchOptions: { executablePath: string; args: string[] };
+export const journeyChromiumLaunchOptions: { executablePath: string; args: string[] };
 export function startBuiltServer(options: {
   dataDir: string;
   portalDir: string;

@@ -16,7 +16,7 @@ import {
   type Page,
 } from 'playwright-core';
 import { expect } from 'vitest';
-import { chromiumLaunchOptions, clearForNextVisitor } from '../../../bench/local.mjs';
+import { clearForNextVisitor, journeyChromiumLaunchOptions } from '../../../bench/local.mjs';
 import { buildApp } from '../../server/src/app.js';
 import { ensureFirstAdmin } from '../../server/src/boot.js';
 import { loadConfig } from '../../server/src/config.js';
@@ -98,12 +98,51 @@ export async function startE2E(
     newPage: (options = {}) => browser.contexts.newPage(options),
     async close() {
       // The browser stays for the worker's next journey file; what this one left open goes.
-      await browser.contexts.closeInUse();
-      await app.close();
-      await database.close();
+      await teardownStep('closing the browser contexts in use', () =>
+        browser.contexts.closeInUse(),
+      );
+      await teardownStep('closing the server', () => app.close(), {
+        // A request of a closed page that never ends would hold its connection, and so the
+        // server's close, for good: after this long none is still a test's, so they are cut.
+        whenSlow: () => app.server.closeAllConnections(),
+        pending: async () => `${await openConnections(app)} connection(s) open`,
+      });
+      await teardownStep('closing the database', () => database.close());
       await rm(portalDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Runs one step of a journey file's teardown. One still pending after `SLOW_TEARDOWN_MS` is named
+ * on stderr with what it waits for (a hook timeout alone says only that the whole `afterAll`
+ * took too long), and `whenSlow` runs then.
+ */
+async function teardownStep(
+  name: string,
+  step: () => Promise<unknown>,
+  slow: { whenSlow?: () => void; pending?: () => Promise<string> } = {},
+): Promise<void> {
+  const started = Date.now();
+  const timer = setTimeout(async () => {
+    const waitingFor = slow.pending ? ` (${await slow.pending()})` : '';
+    console.error(
+      `e2e teardown: ${name} still pending after ${Date.now() - started} ms${waitingFor}`,
+    );
+    slow.whenSlow?.();
+  }, SLOW_TEARDOWN_MS);
+  try {
+    await step();
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const SLOW_TEARDOWN_MS = 15_000;
+
+/** How many connections the server holds open, as Node counts them. */
+function openConnections(app: FastifyInstance): Promise<number> {
+  return new Promise((resolve) => app.server.getConnections((_error, open) => resolve(open)));
 }
 
 /** The test worker's Chromium, the server address its pages know, and its contexts to hand on. */
@@ -136,12 +175,12 @@ async function keptBrowser(app: FastifyInstance): Promise<KeptBrowser> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const browser = await chromium.launch({
-    ...chromiumLaunchOptions,
+    ...journeyChromiumLaunchOptions,
     // A journey's pages live seconds each, too short for V8's optimizing compilers to pay back
     // their background compiles: with Sparkplug only, the planning day's Chromium took 73 s of
     // CPU instead of 82 (two runs each; docs/performance.md). The stories' one long-lived page
     // gains nothing from it, so their browser keeps V8's defaults.
-    args: [...chromiumLaunchOptions.args, '--js-flags=--max-opt=1'],
+    args: [...journeyChromiumLaunchOptions.args, '--js-flags=--max-opt=1'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   kept = { browser, baseUrl, contexts: contextPool(browser, baseUrl) };
