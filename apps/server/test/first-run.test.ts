@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -80,12 +80,38 @@ async function start(dataDir: string, ready: string, tty = false): Promise<Start
     url: `http://127.0.0.1:${port}`,
     output: () => output,
     stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await dataDirReleased(dataDir);
     },
   };
+}
+
+/**
+ * Waits until no running process holds `dataDir` (its `.lock` names the server's process). Under
+ * `script` the child is `script`, which can end before the server it started has closed its
+ * database: a next start on the same directory then found it in use (a CI run, 2026-12-04).
+ */
+async function dataDirReleased(dataDir: string): Promise<void> {
+  const lock = `${path.resolve(dataDir)}.lock`;
+  const running = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const pid = Number.parseInt(await readFile(lock, 'utf8').catch(() => ''), 10);
+    if (!Number.isInteger(pid) || !running(pid)) return;
+    if (Date.now() > deadline) throw new Error(`process ${pid} still holds ${dataDir} after 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 describe('the log format', () => {
@@ -194,17 +220,17 @@ describe('the first start of the built server', () => {
     const again = await start(dataDir, 'Ranwal is running');
     cleanups.push(again.stop);
     await fetch(`${again.url}/ranwal/api/health`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    const completed = () =>
+      again
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { msg: string; res?: { statusCode: number } })
+        .filter((record) => record.msg === 'request completed');
+    // The request's line comes through the pipe after its answer: waited for, not for a while.
+    await expect.poll(() => completed().length, { timeout: 10_000 }).toBeGreaterThan(0);
     expect(again.output()).not.toContain('┌');
     expect(again.output()).not.toContain(admin![2]!);
-    const logs = again
-      .output()
-      .split('\n')
-      .filter((line) => line.startsWith('{'));
-    const completed = logs
-      .map((line) => JSON.parse(line) as { msg: string; res?: { statusCode: number } })
-      .filter((record) => record.msg === 'request completed');
-    expect(completed.length).toBeGreaterThan(0);
     await again.stop();
   }, 240_000);
 });
