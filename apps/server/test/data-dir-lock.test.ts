@@ -6,7 +6,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/connect.js';
-import { DataDirInUseError } from '../src/db/data-dir-lock.js';
+import { DataDirInUseError, dataDirHolder } from '../src/db/data-dir-lock.js';
 
 // Found while testing faults: two servers on one PGlite directory both started, each saw only its
 // own writes, and their pages would have overwritten each other's on disk.
@@ -22,6 +22,7 @@ describe('a PGlite data directory is one process’s', () => {
   it('refuses a second opening while the first is open, naming the holder; allows it after', async () => {
     const first = await openDatabase({ dataDir });
     try {
+      expect(await dataDirHolder(dataDir)).toBe(process.pid);
       const second = openDatabase({ dataDir });
       await expect(second).rejects.toThrow(DataDirInUseError);
       await expect(second).rejects.toThrow(
@@ -33,6 +34,7 @@ describe('a PGlite data directory is one process’s', () => {
       await first.close();
     }
     expect(existsSync(`${dataDir}.lock`)).toBe(false);
+    expect(await dataDirHolder(dataDir)).toBeNull();
     const again = await openDatabase({ dataDir });
     try {
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from kept`.execute(

@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { dataDirHolder } from '../src/db/data-dir-lock.js';
 import { firstRunBlock } from '../src/first-run.js';
 import { logFormatFor, prettyLogStream } from '../src/log-format.js';
 
@@ -91,26 +92,17 @@ async function start(dataDir: string, ready: string, tty = false): Promise<Start
 }
 
 /**
- * Waits until no running process holds `dataDir` (its `.lock` names the server's process). Under
+ * Waits until no running process holds `dataDir` (its lock names the server's process). Under
  * `script` the child is `script`, which can end before the server it started has closed its
  * database: a next start on the same directory then found it in use (a CI run, 2026-12-04).
  */
 async function dataDirReleased(dataDir: string): Promise<void> {
-  const lock = `${path.resolve(dataDir)}.lock`;
-  const running = (pid: number) => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
   const deadline = Date.now() + 60_000;
-  for (;;) {
-    const pid = Number.parseInt(await readFile(lock, 'utf8').catch(() => ''), 10);
-    if (!Number.isInteger(pid) || !running(pid)) return;
-    if (Date.now() > deadline) throw new Error(`process ${pid} still holds ${dataDir} after 60 s`);
+  for (let holder = await dataDirHolder(dataDir); holder !== null; ) {
+    if (Date.now() > deadline)
+      throw new Error(`process ${holder} still holds ${dataDir} after 60 s`);
     await new Promise((resolve) => setTimeout(resolve, 50));
+    holder = await dataDirHolder(dataDir);
   }
 }
 

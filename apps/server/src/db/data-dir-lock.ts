@@ -26,6 +26,12 @@ const holderOf = async (lockPath: string): Promise<number | null> => {
   return Number.isInteger(pid) && pid > 0 ? pid : null;
 };
 
+/** The running process that holds `dataDir`'s lock, or null when none does. */
+export async function dataDirHolder(dataDir: string): Promise<number | null> {
+  const holder = await holderOf(`${path.resolve(dataDir)}.lock`);
+  return holder !== null && isRunning(holder) ? holder : null;
+}
+
 /**
  * Claims a PGlite data directory for this process and answers the release. PGlite is one
  * process's database: two servers on one directory each keep their own copy in memory, see only
