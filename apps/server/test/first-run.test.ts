@@ -86,18 +86,24 @@ async function start(dataDir: string, ready: string, tty = false): Promise<Start
         child.kill('SIGTERM');
         await exited;
       }
-      // Under `script` the child is `script`, which can end before the server it started has
-      // closed its database: a next start on the same directory then found it in use (a CI run,
-      // 2026-12-04). Done when no running process holds the directory's lock.
-      await expect
-        .poll(() => dataDirHolder(dataDir), {
-          timeout: 60_000,
-          interval: 50,
-          message: `the server still holds ${dataDir}`,
-        })
-        .toBeNull();
+      await dataDirReleased(dataDir);
     },
   };
+}
+
+/**
+ * Waits until no running process holds `dataDir` (its lock names the server's process). Under
+ * `script` the child is `script`, which can end before the server it started has closed its
+ * database: a next start on the same directory then found it in use (a CI run, 2026-12-04).
+ */
+async function dataDirReleased(dataDir: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (let holder = await dataDirHolder(dataDir); holder !== null; ) {
+    if (Date.now() > deadline)
+      throw new Error(`process ${holder} still holds ${dataDir} after 60 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    holder = await dataDirHolder(dataDir);
+  }
 }
 
 describe('the log format', () => {
