@@ -294,7 +294,10 @@ export const DeleteYourself: Story = {
   },
 };
 
-/** An email already taken: the server's 'Email sudah terdaftar.' instead of the default text. */
+/**
+ * An email already taken: the server's 'Email sudah terdaftar.' instead of the default text, and
+ * focus on the email to correct it.
+ */
 export const DuplicateEmail: Story = {
   play: async ({ canvas }) => {
     await canvas.findByRole('rowheader', { name: admin.name });
@@ -312,7 +315,10 @@ export const DuplicateEmail: Story = {
     await expect(alert).toHaveTextContent(m.common.failureTitle);
     await expect(alert).toHaveTextContent(m.server.duplicateEmail);
     await expect(alert).not.toHaveTextContent(u.createFailed);
-    // The dialog stays, with what was typed, for the email to be corrected.
+    // The dialog stays, with what was typed, for the email to be corrected: focus is on it.
+    await waitFor(() =>
+      expect(dialog.getByRole('textbox', { name: u.fields.email })).toHaveFocus(),
+    );
     await expect(dialog.getByRole('textbox', { name: u.fields.name })).toHaveValue('Siti Kedua');
     await expect(rowNames()).toHaveLength(demoUsers.length);
   },

@@ -355,17 +355,20 @@ export const WithUnits: Story = {
   },
 };
 
-/** The server refused a unit (removed meanwhile): its words stand under the field. */
+/**
+ * The server refused a unit (removed meanwhile): its words stand under the field, focus goes
+ * there as for the form's own refusals, and the banner names the field by its label.
+ */
 export const UnitRefused: Story = {
   args: {
     agencies,
     onCreate: fn(async () => {
       throw new ApiError({
         kind: 'http',
-        message: 'Kolom agency_ids tidak valid: Perangkat Daerah tidak ditemukan',
+        message: m.server.validation('agency_ids', m.server.agencyUnknown),
         status: 400,
         code: 'validation',
-        serverMessage: 'Kolom agency_ids tidak valid: Perangkat Daerah tidak ditemukan',
+        serverMessage: m.server.validation('agency_ids', m.server.agencyUnknown),
         issues: [{ path: 'agency_ids', message: m.server.agencyUnknown }],
       });
     }),
@@ -387,5 +390,10 @@ export const UnitRefused: Story = {
     await expect(picker).toHaveAccessibleDescription(
       expect.stringContaining(m.server.agencyUnknown),
     );
+    await waitFor(() => expect(picker).toHaveFocus());
+    // The banner names the field as the dialog does, not by the API's key.
+    const banner = dialog.getByRole('alert');
+    await expect(banner).toHaveTextContent(m.server.validation(u.agencies, m.server.agencyUnknown));
+    await expect(banner).not.toHaveTextContent('agency_ids');
   },
 };

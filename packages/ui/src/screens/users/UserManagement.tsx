@@ -112,6 +112,11 @@ export function UserManagement({
   };
 
   const agencyNames = new Map(agencies.map((agency) => [agency.id, agency.name]));
+  // The fields a save's refusal can name, by the labels the dialog shows them under.
+  const fieldLabels: Record<keyof ServerFieldErrors, string> = {
+    email: u.fields.email,
+    agency_ids: u.agencies,
+  };
 
   const openEditor = (next: Editing) => {
     setSaveError(null);
@@ -139,15 +144,23 @@ export function UserManagement({
       setEditing(null);
     } catch (error) {
       const fallback = editing.mode === 'create' ? u.createFailed : u.updateFailed;
-      setSaveError(notify('error', describeError(error, fallback)));
-      const issues = isApiError(error) ? (error.issues ?? []) : [];
-      setServerErrors(
-        Object.fromEntries(
-          issues
-            .filter((issue) => issue.path === 'agency_ids' || issue.path === 'email')
-            .map((issue) => [issue.path, issue.message]),
+      const issues = (isApiError(error) ? (error.issues ?? []) : []).filter(
+        (issue): issue is { path: keyof ServerFieldErrors; message: string } =>
+          issue.path in fieldLabels,
+      );
+      // The API names a field by its key ('Kolom agency_ids tidak valid: …'); the banner names
+      // it as the form does ('Kolom Perangkat Daerah tidak valid: …').
+      const [first] = issues;
+      const message = describeError(error, fallback);
+      setSaveError(
+        notify(
+          'error',
+          first && message === m.server.validation(first.path, first.message)
+            ? m.server.validation(fieldLabels[first.path], first.message)
+            : message,
         ),
       );
+      setServerErrors(Object.fromEntries(issues.map((issue) => [issue.path, issue.message])));
     } finally {
       setSaving(false);
     }
@@ -413,6 +426,11 @@ function UserFormDialog({
   );
   const [attempt, setAttempt] = useState(0);
   useFocusFirstInvalid(form, attempt);
+  // The server's refusal of a field (a unit removed meanwhile, an email taken) counts as a tried
+  // save too: focus goes to the field it names, as it does for the form's own refusals.
+  useEffect(() => {
+    if (Object.keys(serverErrors).length > 0) setAttempt((n) => n + 1);
+  }, [serverErrors]);
 
   const parsed = isCreate
     ? UserCreateInput.safeParse(values)
