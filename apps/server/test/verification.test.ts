@@ -694,4 +694,53 @@ describe.each(databaseTargets)('scope by unit and verification on %s', (target) 
     });
     expect(answered.statusCode, answered.body).toBe(200);
   });
+  it('tells a noted line apart from others of its name, in notes and notifications, as the lines stand now', async () => {
+    const made: string[] = [];
+    for (const [specification, price] of [
+      ['Narasumber tingkat provinsi', 1_500_000],
+      ['Narasumber tingkat kabupaten', 900_000],
+    ] as const) {
+      const response = await as('ani').post('detail-program/create', {
+        ...line(unitA, 'Honorarium Narasumber', price),
+        specification,
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      made.push(response.json().data.id);
+    }
+    const unique = await as('ani').post('detail-program/create', line(unitA, 'Spanduk Kegiatan'));
+    expect(unique.statusCode, unique.body).toBe(201);
+    for (const lineId of [made[0], unique.json().data.id]) {
+      const written = await as('vera').post('verification/notes/create', {
+        line_id: lineId,
+        body: 'Mohon lampirkan dasar harga.',
+      });
+      expect(written.statusCode, written.body).toBe(201);
+    }
+    const namesakes = async () => {
+      const notes = (await as('ani').get(`verification/notes?year=${YEAR}&status=open`)).json()
+        .data as { line_name: string; line_namesake: unknown }[];
+      const told = (await as('ani').get('notification/list?unread=true')).json().data as {
+        line_name: string;
+        line_namesake: unknown;
+      }[];
+      const of = (rows: { line_name: string; line_namesake: unknown }[], name: string) =>
+        rows.find((row) => row.line_name === name)?.line_namesake;
+      return [
+        of(notes, 'Honorarium Narasumber'),
+        of(told, 'Honorarium Narasumber'),
+        of(notes, 'Spanduk Kegiatan'),
+        of(told, 'Spanduk Kegiatan'),
+      ];
+    };
+    const detail = { specification: 'Narasumber tingkat provinsi', price: 1_500_000 };
+    expect(await namesakes()).toEqual([detail, detail, null, null]);
+
+    // Once the other line is renamed, the name alone tells it.
+    const renamed = await as('ani').put(`detail-program/${made[1]}/update`, {
+      ...line(unitA, 'Honorarium Moderator', 900_000),
+      specification: 'Narasumber tingkat kabupaten',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await namesakes()).toEqual([null, null, null, null]);
+  });
 });

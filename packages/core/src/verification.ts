@@ -28,6 +28,16 @@ export const NoteReply = z.object({
 });
 export type NoteReply = z.infer<typeof NoteReply>;
 
+/**
+ * What tells a line apart when another line of its sub kegiatan and year has the same name (two
+ * 'Honorarium' lines): its specification and price, as the verifier's list of lines shows them.
+ */
+export const LineNamesake = z.object({ specification: z.string(), price: z.number() });
+export type LineNamesake = z.infer<typeof LineNamesake>;
+
+/** `line_namesake`: absent from a server older than it, so read as none. */
+const lineNamesake = LineNamesake.nullable().default(null);
+
 export const VerificationNote = z.object({
   id: Id,
   year: z.number().int(),
@@ -39,6 +49,8 @@ export const VerificationNote = z.object({
   line_id: Id.nullable(),
   /** The line's component name; null when the line has been deleted (or no line). */
   line_name: z.string().nullable(),
+  /** Set when another line of the sub kegiatan and year has the same name; null otherwise. */
+  line_namesake: lineNamesake,
   body: z.string(),
   status: NoteStatus,
   author_id: Id.nullable(),
@@ -160,6 +172,8 @@ export const Notification = z.object({
   note_id: Id.nullable(),
   line_id: Id.nullable(),
   line_name: z.string().nullable(),
+  /** Set when another line of the sub kegiatan and year has the same name; null otherwise. */
+  line_namesake: lineNamesake,
   sub_action_id: Id.nullable(),
   sub_action_name: z.string().nullable(),
   year: z.number().int().nullable(),

@@ -1,5 +1,6 @@
 import {
   cashPlanVerifyRefusal,
+  type LineNamesake,
   listFilter,
   messagesId,
   NOTE_REPLIES_IN_LIST,
@@ -64,6 +65,16 @@ function noteScope(caller: Caller): RawBuilder<boolean> {
         and own.year = n.year and own.created_by = ${scope.owner}) end))`;
 }
 
+/**
+ * The line's specification and price when another line of its sub kegiatan and year has the same
+ * name (`line_namesake`), else null; `line` is the note's or notification's line, joined.
+ */
+const lineNamesake = sql<LineNamesake | null>`case when line.id is not null
+  and exists (select 1 from detail_program twin where twin.sub_action_id = line.sub_action_id
+    and twin.year = line.year and twin.component_name = line.component_name
+    and twin.id <> line.id)
+  then json_build_object('specification', line.specification, 'price', line.price) end`;
+
 interface NoteRow {
   id: string;
   year: number;
@@ -73,6 +84,7 @@ interface NoteRow {
   agency_name: string | null;
   line_id: string | null;
   line_name: string | null;
+  line_namesake: LineNamesake | null;
   body: string;
   status: VerificationNote['status'];
   author_id: string | null;
@@ -167,7 +179,8 @@ export function createVerificationService(
   ): Promise<{ rows: VerificationNote[]; found: number }> {
     const { rows } = await sql<NoteRow>`
       select n.id, n.year, n.sub_action_id, sa.code as sub_action_code, sa.name as sub_action_name,
-        ag.name as agency_name, n.line_id, line.component_name as line_name, n.body, n.status,
+        ag.name as agency_name, n.line_id, line.component_name as line_name,
+        ${lineNamesake} as line_namesake, n.body, n.status,
         n.author_id, author.name as author_name, n.created_at, n.closed_at,
         closer.name as closed_by_name,
         (select count(*) from verification_reply r where r.note_id = n.id) as reply_count,
@@ -609,6 +622,7 @@ export function createNotificationService(db: Kysely<Database>) {
             'told.note_id',
             'told.line_id',
             'line.component_name as line_name',
+            lineNamesake.as('line_namesake'),
             'told.sub_action_id',
             'sa.name as sub_action_name',
             'told.year',

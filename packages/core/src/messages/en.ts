@@ -1465,6 +1465,7 @@ export const messagesEn: Messages = {
       `the line ${line} (sub-activity ${subAction}, ${year})`,
     subAction: (subAction: string, year: string) => `sub-activity ${subAction} ${year}`,
     deletedLine: '(deleted)',
+    lineWithDetail: (line: string, detail: string) => `${line} — ${detail}`,
     someone: 'Someone',
     kinds: {
       note_opened: (actor: string, about: string) => `${actor} wrote a note on ${about}`,

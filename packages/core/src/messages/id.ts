@@ -1627,6 +1627,8 @@ export const messagesId = {
     subAction: (subAction: string, year: string) => `Sub Kegiatan ${subAction} ${year}`,
     /** A line deleted since, a person removed since. */
     deletedLine: '(dihapus)',
+    /** A line of a name other lines of its sub kegiatan share, with what tells it apart. */
+    lineWithDetail: (line: string, detail: string) => `${line} — ${detail}`,
     someone: 'Seseorang',
     kinds: {
       note_opened: (actor: string, about: string) => `${actor} menulis catatan pada ${about}`,

@@ -22,6 +22,7 @@ const told = (
   note_id: null,
   line_id: `10000000-0000-4000-8000-${String(id).padStart(12, '0')}`,
   line_name: 'Buku Tulis',
+  line_namesake: null,
   sub_action_id: '20000000-0000-4000-8000-000000000001',
   sub_action_name: 'Penyediaan Alat Tulis Kantor',
   year: 2026,
@@ -37,7 +38,11 @@ const told = (
 /** One of each kind, newest first; the last three already read. */
 const notifications: Notification[] = [
   told(1, 'note_opened'),
-  told(2, 'note_answered', { actor_name: 'Ani Pratiwi' }),
+  // Another line of the sub kegiatan is a 'Buku Tulis' too: this one is told by what differs.
+  told(2, 'note_answered', {
+    actor_name: 'Ani Pratiwi',
+    line_namesake: { specification: 'Sampul plastik', price: 4_500 },
+  }),
   told(3, 'sub_action_verified', { line_id: null, line_name: null }),
   told(4, 'note_closed', { read: true }),
   told(5, 'note_reopened', { line_id: null, line_name: null, actor_name: null, read: true }),
@@ -52,7 +57,7 @@ const notifications: Notification[] = [
 /** What each of them says, in the list's order. */
 const wording = [
   'Vera Wulandari menulis catatan pada Laporan Buku Tulis (Sub Kegiatan Penyediaan Alat Tulis Kantor, 2026)',
-  'Ani Pratiwi menjawab catatan pada Laporan Buku Tulis (Sub Kegiatan Penyediaan Alat Tulis Kantor, 2026)',
+  'Ani Pratiwi menjawab catatan pada Laporan Buku Tulis — Sampul plastik · Rp 4.500 (Sub Kegiatan Penyediaan Alat Tulis Kantor, 2026)',
   'Sub Kegiatan Penyediaan Alat Tulis Kantor 2026 ditandai terverifikasi oleh Vera Wulandari',
   'Catatan pada Laporan Buku Tulis (Sub Kegiatan Penyediaan Alat Tulis Kantor, 2026) ditutup oleh Vera Wulandari',
   'Catatan pada Sub Kegiatan Penyediaan Alat Tulis Kantor 2026 dibuka kembali oleh Seseorang',
@@ -64,7 +69,7 @@ const meta = {
   component: NotificationBell,
   decorators: [
     (Story) => (
-      <div className="flex min-h-[32rem] justify-end bg-slate-50 p-4">
+      <div className="flex min-h-[32rem] items-start justify-end bg-slate-50 p-4">
         <Story />
       </div>
     ),

@@ -14,6 +14,7 @@ const note = (fields: Partial<VerificationNote>): VerificationNote => ({
   agency_name: 'DINAS KESEHATAN',
   line_id: 'line-1',
   line_name: 'Timbangan bayi digital',
+  line_namesake: null,
   body: 'Mohon lampirkan spesifikasi teknis timbangan.',
   status: 'open',
   author_id: 'verifier-1',
@@ -44,8 +45,11 @@ const notes: VerificationNote[] = [
       },
     ],
   }),
+  // On another 'Timbangan bayi digital' of the sub kegiatan: told apart by what differs.
   note({
     id: 'note-3',
+    line_id: 'line-2',
+    line_namesake: { specification: 'Kapasitas 20 kg', price: 1_250_000 },
     body: 'Satuan diperbaiki.',
     status: 'closed',
     closed_at: '2025-06-30T06:00:00.000Z',
@@ -82,6 +86,9 @@ export const Default: Story = {
     const closed = within(items[2] as HTMLElement);
     await expect(closed.queryByRole('button', { name: t.reply })).not.toBeInTheDocument();
     await expect(closed.getByText(t.closedBy('Rina Verifikator'))).toBeVisible();
+    await expect(
+      closed.getByText(t.onLineDetail('Timbangan bayi digital', 'Kapasitas 20 kg · Rp 1.250.000')),
+    ).toBeVisible();
     await userEvent.click(closed.getByRole('button', { name: t.reopen }));
     await expect(args.onClose).toHaveBeenCalledWith(notes[2], false);
   },

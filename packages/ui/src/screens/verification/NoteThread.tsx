@@ -1,4 +1,4 @@
-import type { ListFilter, NoteReply, NoteStatus, VerificationNote } from '@ranwal/core';
+import type { ListFilter, Messages, NoteReply, NoteStatus, VerificationNote } from '@ranwal/core';
 import { type FormEvent, useId, useState } from 'react';
 import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
@@ -9,6 +9,7 @@ import { TextField } from '../../components/TextField.js';
 import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
+import { lineDetailText } from './line-detail.js';
 
 /** What a new note is about: a line of the thread's sub kegiatan, or (null) the sub kegiatan. */
 export interface NoteTarget {
@@ -170,6 +171,17 @@ export function NoteThread({
   );
 }
 
+/**
+ * The note's line where the thread has no targets to name it by (the dashboard's open notes): by
+ * its name, and by its specification and price where other lines of its sub kegiatan share it.
+ */
+function lineOfNote(note: VerificationNote, t: Messages['verification']['notes']): string {
+  if (!note.line_name) return t.deletedLine;
+  return note.line_namesake
+    ? t.onLineDetail(note.line_name, lineDetailText(note.line_namesake))
+    : t.onLine(note.line_name);
+}
+
 function NoteItem({
   note,
   lineLabel,
@@ -199,9 +211,7 @@ function NoteItem({
   const [reply, setReply] = useState('');
   const all = useAllReplies(note, onLoadReplies);
   const replies = lastAnswerOnly ? note.replies.slice(-1) : (all.loaded ?? note.replies);
-  const place = note.line_id
-    ? (lineLabel ?? (note.line_name ? t.onLine(note.line_name) : t.deletedLine))
-    : t.onSubAction;
+  const place = note.line_id ? (lineLabel ?? lineOfNote(note, t)) : t.onSubAction;
   const submitReply = async (event: FormEvent) => {
     event.preventDefault();
     if (!onReply || reply.trim() === '') return;

@@ -1,7 +1,6 @@
 import {
   type BudgetLine,
   coefficientText,
-  formatRupiah,
   type Messages,
   type PaguLevelStatus,
   type SubActionReview,
@@ -22,6 +21,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/States.js
 import { useMessages } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
 import { VerificationPill } from '../budget-lines/line-facts.js';
+import { lineDetailText } from './line-detail.js';
 import type { NoteTarget } from './NoteThread.js';
 
 /** 'code - name' of a sub kegiatan, or its name. */
@@ -36,9 +36,7 @@ export const subActionTitle = (row: Pick<SubActionReview, 'sub_action_code' | 's
 export function noteTargetsOf(lines: readonly BudgetLine[], messages: Messages): NoteTarget[] {
   const t = messages.verification.notes;
   const details = lines.map((line) =>
-    [line.specification.trim(), formatRupiah(line.price), coefficientText(line)]
-      .filter(Boolean)
-      .join(' · '),
+    [lineDetailText(line), coefficientText(line)].filter(Boolean).join(' · '),
   );
   const tally = (keys: string[]) => {
     const counts = new Map<string, number>();
