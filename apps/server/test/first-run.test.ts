@@ -19,6 +19,8 @@ import { logFormatFor, prettyLogStream } from '../src/log-format.js';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const SERVER = path.resolve(here, '../dist/server.js');
 
+// Not bench/local.mjs's freePort: importing that module finds a Chromium first, which a server
+// test must not need.
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
