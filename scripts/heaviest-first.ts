@@ -16,14 +16,19 @@ function keptSeconds(): Record<string, number> {
   }
 }
 
+/** A project whose files take less than this in all runs before the long ones. */
+const SHORT_PROJECT_SECONDS = 60;
+
 /**
  * Within each project, the files that took longest start first, so the two workers end
  * together instead of one running a minute-long file alone at the end of the run. Vitest does
  * this from its cache of the last run's durations; a fresh clone (CI) has none and falls back
  * to file size, which put the slowest server suite, a small file, near the end
  * (docs/performance.md). The kept seconds stand in for the cache where it has no result.
- * Projects keep Vitest's order: a worker reuses its module graph, and the journeys their
- * browser, only from one file of a project to the next.
+ * Projects keep Vitest's order (by name): a worker reuses its module graph, and the journeys
+ * their browser, only from one file of a project to the next. But a project whose files take
+ * under a minute in all goes before the long ones: last by name, ui-node's 20 s ran on one
+ * worker after every other file had ended, a core idle (docs/performance.md).
  */
 export class HeaviestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -42,8 +47,20 @@ export class HeaviestFirstSequencer extends BaseSequencer {
         seconds: cached ? cached.duration / 1000 : (kept[key] ?? Number.POSITIVE_INFINITY),
       };
     });
+    const projectSeconds = new Map<number, number>();
+    for (const entry of entries) {
+      projectSeconds.set(entry.project, (projectSeconds.get(entry.project) ?? 0) + entry.seconds);
+    }
+    const long = (project: number) =>
+      projectSeconds.get(project)! < SHORT_PROJECT_SECONDS ? 0 : 1;
     return entries
-      .sort((a, b) => a.project - b.project || b.seconds - a.seconds || a.index - b.index)
+      .sort(
+        (a, b) =>
+          long(a.project) - long(b.project) ||
+          a.project - b.project ||
+          b.seconds - a.seconds ||
+          a.index - b.index,
+      )
       .map((entry) => entry.spec);
   }
 }
