@@ -30,17 +30,38 @@ if (changed.length === 0) {
   process.exit(0);
 }
 
-/** Each workspace's folder, and the workspaces whose build must be redone when it changes. */
+/**
+ * Each workspace's folder, the workspaces whose build must be redone when it changes, and a file
+ * its build writes.
+ */
 const WORKSPACES = [
-  { dir: 'packages/core/src/', name: 'core', rebuild: ['core', 'ui', 'portal', 'server', 'cli'] },
-  { dir: 'packages/ui/src/', name: 'ui', rebuild: ['ui', 'portal'] },
-  { dir: 'apps/portal/src/', name: 'portal', rebuild: ['portal'] },
-  { dir: 'apps/server/src/', name: 'server', rebuild: ['server'] },
-  { dir: 'packages/cli/src/', name: 'cli', rebuild: ['cli'] },
+  {
+    dir: 'packages/core/src/',
+    name: 'core',
+    rebuild: ['core', 'ui', 'portal', 'server', 'cli'],
+    built: 'packages/core/dist/index.js',
+  },
+  { dir: 'packages/ui/src/', name: 'ui', rebuild: ['ui', 'portal'], built: 'packages/ui/dist' },
+  {
+    dir: 'apps/portal/src/',
+    name: 'portal',
+    rebuild: ['portal'],
+    built: 'apps/portal/dist/index.html',
+  },
+  {
+    dir: 'apps/server/src/',
+    name: 'server',
+    rebuild: ['server'],
+    built: 'apps/server/dist/server.js',
+  },
+  { dir: 'packages/cli/src/', name: 'cli', rebuild: ['cli'], built: 'packages/cli/dist/bin.js' },
 ];
 const ORDER = ['core', 'ui', 'portal', 'server', 'cli'];
 const touched = WORKSPACES.filter(({ dir }) => changed.some((file) => file.startsWith(dir)));
-const rebuild = new Set(touched.flatMap(({ rebuild }) => rebuild));
+// A workspace never built in this checkout is built too: after `npm ci` only core and the CLI
+// are, and a server change's journey then failed for want of the portal it serves.
+const unbuilt = WORKSPACES.filter(({ built }) => !existsSync(built)).map(({ name }) => name);
+const rebuild = new Set([...touched.flatMap(({ rebuild }) => rebuild), ...unbuilt]);
 
 const run = (command, args) => {
   console.log(`> ${command} ${args.join(' ')}`);
