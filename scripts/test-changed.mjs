@@ -30,37 +30,20 @@ if (changed.length === 0) {
   process.exit(0);
 }
 
-/**
- * Each workspace's folder, the workspaces whose build must be redone when it changes, and a file
- * its build writes.
- */
+/** Each workspace's folder, and the workspaces whose build must be redone when it changes. */
 const WORKSPACES = [
-  {
-    dir: 'packages/core/src/',
-    name: 'core',
-    rebuild: ['core', 'ui', 'portal', 'server', 'cli'],
-    built: 'packages/core/dist/index.js',
-  },
-  { dir: 'packages/ui/src/', name: 'ui', rebuild: ['ui', 'portal'], built: 'packages/ui/dist' },
-  {
-    dir: 'apps/portal/src/',
-    name: 'portal',
-    rebuild: ['portal'],
-    built: 'apps/portal/dist/index.html',
-  },
-  {
-    dir: 'apps/server/src/',
-    name: 'server',
-    rebuild: ['server'],
-    built: 'apps/server/dist/server.js',
-  },
-  { dir: 'packages/cli/src/', name: 'cli', rebuild: ['cli'], built: 'packages/cli/dist/bin.js' },
+  { dir: 'packages/core/', name: 'core', rebuild: ['core', 'ui', 'portal', 'server', 'cli'] },
+  { dir: 'packages/ui/', name: 'ui', rebuild: ['ui', 'portal'] },
+  { dir: 'apps/portal/', name: 'portal', rebuild: ['portal'] },
+  { dir: 'apps/server/', name: 'server', rebuild: ['server'] },
+  { dir: 'packages/cli/', name: 'cli', rebuild: ['cli'] },
 ];
-const ORDER = ['core', 'ui', 'portal', 'server', 'cli'];
-const touched = WORKSPACES.filter(({ dir }) => changed.some((file) => file.startsWith(dir)));
-// A workspace never built in this checkout is built too: after `npm ci` only core and the CLI
-// are, and a server change's journey then failed for want of the portal it serves.
-const unbuilt = WORKSPACES.filter(({ built }) => !existsSync(built)).map(({ name }) => name);
+const touched = WORKSPACES.filter(({ dir }) =>
+  changed.some((file) => file.startsWith(`${dir}src/`)),
+);
+// A workspace never built in this checkout (no dist/) is built too: after `npm ci` only core and
+// the CLI are, and a server change's journey then failed for want of the portal it serves.
+const unbuilt = WORKSPACES.filter(({ dir }) => !existsSync(`${dir}dist`)).map(({ name }) => name);
 const rebuild = new Set([...touched.flatMap(({ rebuild }) => rebuild), ...unbuilt]);
 
 const run = (command, args) => {
@@ -70,7 +53,8 @@ const run = (command, args) => {
 };
 
 if (rebuild.size > 0) {
-  const workspaces = ORDER.filter((name) => rebuild.has(name)).flatMap((name) => [
+  // In the table's order: each workspace after those it is built from.
+  const workspaces = WORKSPACES.filter(({ name }) => rebuild.has(name)).flatMap(({ name }) => [
     '-w',
     `@ranwal/${name}`,
   ]);
