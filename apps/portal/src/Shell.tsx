@@ -1,17 +1,18 @@
 import { AdminShell } from '@ranwal/ui';
 import type { ReactNode } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { PortalNotificationBell } from './notifications.js';
 import { usePasswordChange } from './password-change.js';
 import { useSessionContext } from './session.js';
-import { withYearOf } from './view-url.js';
+import { useYearLink } from './view-url.js';
 
 /** The signed-in layout with the sidebar; its own chunk, so public pages never load it. */
 export default function Shell({ children }: { children: ReactNode }) {
   const { session, signOut } = useSessionContext();
   const location = useLocation();
-  const [params] = useSearchParams();
   const passwordChange = usePasswordChange();
+  // The budget year chosen stays the year of the next page.
+  const renderLink = useYearLink();
   return (
     <AdminShell
       currentPath={location.pathname}
@@ -19,12 +20,7 @@ export default function Shell({ children }: { children: ReactNode }) {
       onLogout={() => signOut('logout')}
       onChangePassword={passwordChange.open}
       notifications={<PortalNotificationBell />}
-      renderLink={({ href, children: label, ...props }) => (
-        // The budget year chosen stays the year of the next page.
-        <Link to={withYearOf(href, params)} {...props}>
-          {label}
-        </Link>
-      )}
+      renderLink={renderLink}
     >
       {children}
       {passwordChange.dialog}

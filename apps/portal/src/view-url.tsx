@@ -1,13 +1,14 @@
 import { ReportYear } from '@ranwal/core';
 import {
   BudgetYearProvider,
+  type NavLinkProps,
   PAGE_PARAM,
   type ViewParams,
   ViewParamsProvider,
   YEAR_PARAM,
 } from '@ranwal/ui';
 import { type ReactNode, useCallback, useLayoutEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 
 /** The budget year a URL's query names, or null (the server's default then). */
 export function yearInUrl(params: URLSearchParams): number | null {
@@ -22,6 +23,16 @@ export function withYearOf(href: string, params: URLSearchParams): string {
   const url = new URL(href, 'http://portal.invalid');
   url.searchParams.set(YEAR_PARAM, String(year));
   return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** A navigation link (the sidebar's, a unit's pages) as a router link keeping the chosen year. */
+export function useYearLink(): (props: NavLinkProps) => ReactNode {
+  const [params] = useSearchParams();
+  return ({ href, children, ...props }) => (
+    <Link to={withYearOf(href, params)} {...props}>
+      {children}
+    </Link>
+  );
 }
 
 /**

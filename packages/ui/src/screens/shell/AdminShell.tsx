@@ -1,7 +1,6 @@
 import { formatDateTimeLong } from '@ranwal/core';
 import {
   type KeyboardEvent,
-  type MouseEvent,
   type ReactNode,
   useEffect,
   useEffectEvent,
@@ -13,6 +12,7 @@ import { useMessages, useSession } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
 import { confirmLeaving } from '../../lib/session-draft.js';
 import { activeAdminNavItem, adminNavigationFor } from './admin-navigation.js';
+import { type NavLinkProps, navLinkFocus, renderAnchor } from './nav-link.js';
 
 /** 'Administrator' is 'A', 'Siti Rahmawati' is 'SR'. */
 function initialsOf(name: string): string {
@@ -25,16 +25,7 @@ function initialsOf(name: string): string {
 }
 
 /** What a sidebar link receives; pass react-router's Link through `renderLink` to use it. */
-export interface AdminNavLinkProps {
-  href: string;
-  className: string;
-  'aria-current'?: 'page';
-  /** Calls `preventDefault` when the person chose to stay (unsaved input); the link must not navigate then. */
-  onClick: (event: MouseEvent) => void;
-  children: ReactNode;
-}
-
-const renderAnchor = (props: AdminNavLinkProps) => <a {...props} />;
+export type AdminNavLinkProps = NavLinkProps;
 
 /** The spec's clock refresh (section 9). */
 const CLOCK_REFRESH_MS = 60_000;
@@ -85,8 +76,7 @@ export interface AdminShellProps {
   children?: ReactNode;
 }
 
-const linkStyles =
-  'flex items-center rounded-md px-3 py-2 text-sm font-medium transition-colors outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+const linkStyles = `flex items-center rounded-md px-3 py-2 text-sm font-medium transition-colors ${navLinkFocus}`;
 
 /**
  * The admin layout (spec "Layout" and "Admin dashboard"): a header with the app name, the date

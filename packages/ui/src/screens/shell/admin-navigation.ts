@@ -99,7 +99,7 @@ export const adminNavigation: readonly AdminNavItem[] = [
 ];
 
 /** A path without query, hash or trailing slash: '/admin-program/?q=1' is '/admin-program'. */
-const normalizePath = (path: string) => path.replace(/[?#].*$/, '').replace(/(.)\/+$/, '$1');
+export const normalizePath = (path: string) => path.replace(/[?#].*$/, '').replace(/(.)\/+$/, '$1');
 
 /** The sidebar entries `role` sees (a sidebar shown without a session is an admin's). */
 export function adminNavigationFor(role: Role | undefined): readonly AdminNavItem[] {
