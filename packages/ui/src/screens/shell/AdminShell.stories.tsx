@@ -2,7 +2,7 @@ import { formatDateTimeLong, messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { useUnsavedWarning } from '../../lib/session-draft.js';
+import { routerLinks, UnsavedForm, withConfirmAnswers } from '../../testing/navigation.js';
 import { SandboxRanwalProvider } from '../../testing/SandboxRanwalProvider.js';
 import { AdminShell, type AdminShellProps } from './AdminShell.js';
 import { adminNavigation } from './admin-navigation.js';
@@ -180,33 +180,11 @@ export const UnknownPath: Story = {
   },
 };
 
-/** A page whose form holds input not yet saved. */
-function UnsavedForm() {
-  useUnsavedWarning(true);
-  return <p className="text-slate-800">Isian belum disimpan</p>;
-}
-
 /** A router stand-in: links change `currentPath` instead of loading a page. */
 function RoutedShell({ unsaved = false, ...args }: AdminShellProps & { unsaved?: boolean }) {
   const [path, setPath] = useState(args.currentPath);
   return (
-    <AdminShell
-      {...args}
-      currentPath={path}
-      renderLink={({ href, onClick, ...props }) => (
-        <a
-          {...props}
-          href={href}
-          onClick={(event) => {
-            // As react-router's Link: the shell's handler first, no navigation if it said stay.
-            onClick(event);
-            const stay = event.isDefaultPrevented();
-            event.preventDefault();
-            if (!stay) setPath(href);
-          }}
-        />
-      )}
-    >
+    <AdminShell {...args} currentPath={path} renderLink={routerLinks(setPath)}>
       <p className="text-slate-800">{path}</p>
       {unsaved && <UnsavedForm />}
     </AdminShell>
@@ -345,22 +323,13 @@ export const Clock: Story = {
 export const AsksBeforeLeavingUnsaved: Story = {
   render: (args) => <RoutedShell {...args} unsaved />,
   play: async ({ canvas }) => {
-    const answers: boolean[] = [false, true];
-    const questions: string[] = [];
-    const confirm = window.confirm;
-    window.confirm = (question?: string) => {
-      questions.push(String(question));
-      return answers.shift() ?? false;
-    };
-    try {
+    await withConfirmAnswers([false, true], async (questions) => {
       const nav = await showSidebar(canvas);
       await userEvent.click(nav.getByRole('link', { name: m.sidebar.reports }));
       await expect(questions).toEqual([m.common.leaveUnsaved]);
       await expect(canvas.getByText('/admin-dashboard')).toBeVisible();
       await userEvent.click(nav.getByRole('link', { name: m.sidebar.reports }));
       await expect(canvas.getByText('/admin-laporan')).toBeVisible();
-    } finally {
-      window.confirm = confirm;
-    }
+    });
   },
 };

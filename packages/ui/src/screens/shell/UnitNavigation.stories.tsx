@@ -2,17 +2,11 @@ import { messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { useUnsavedWarning } from '../../lib/session-draft.js';
+import { routerLinks, UnsavedForm, withConfirmAnswers } from '../../testing/navigation.js';
 import { UserDashboardFrame } from '../user-dashboard/UserDashboard.js';
 import { UnitNavigation, type UnitNavigationProps, unitNavigation } from './UnitNavigation.js';
 
 const m = messagesId;
-
-/** A page whose form holds input not yet saved. */
-function UnsavedForm() {
-  useUnsavedWarning(true);
-  return <p className="text-slate-800">Isian belum disimpan</p>;
-}
 
 /** A unit's page under its header; links change `currentPath` as a router would. */
 function UnitPage({ unsaved = false, ...args }: UnitNavigationProps & { unsaved?: boolean }) {
@@ -22,24 +16,7 @@ function UnitPage({ unsaved = false, ...args }: UnitNavigationProps & { unsaved?
       userName="Siti Rahmawati"
       onLogout={fn()}
       onChangePassword={fn()}
-      navigation={
-        <UnitNavigation
-          currentPath={path}
-          renderLink={({ href, onClick, ...props }) => (
-            <a
-              {...props}
-              href={href}
-              onClick={(event) => {
-                // As react-router's Link: the navigation's handler first, no move if it said stay.
-                onClick(event);
-                const stay = event.isDefaultPrevented();
-                event.preventDefault();
-                if (!stay) setPath(href);
-              }}
-            />
-          )}
-        />
-      }
+      navigation={<UnitNavigation currentPath={path} renderLink={routerLinks(setPath)} />}
     >
       <p className="text-slate-800">{path}</p>
       {unsaved && <UnsavedForm />}
@@ -140,14 +117,7 @@ export const KeyboardOnly: Story = {
 export const AsksBeforeLeavingUnsaved: Story = {
   render: (args) => <UnitPage {...args} unsaved />,
   play: async ({ canvas }) => {
-    const answers: boolean[] = [false, true];
-    const questions: string[] = [];
-    const confirm = window.confirm;
-    window.confirm = (question?: string) => {
-      questions.push(String(question));
-      return answers.shift() ?? false;
-    };
-    try {
+    await withConfirmAnswers([false, true], async (questions) => {
       const realisation = navigation(canvas).getByRole('link', { name: m.realisation.title });
       await userEvent.click(realisation);
       await expect(questions).toEqual([m.common.leaveUnsaved]);
@@ -155,8 +125,6 @@ export const AsksBeforeLeavingUnsaved: Story = {
       await userEvent.click(realisation);
       await expect(canvas.getByText('/realisasi', { selector: 'main p' })).toBeVisible();
       await expectOnlyCurrent(canvas, m.realisation.title);
-    } finally {
-      window.confirm = confirm;
-    }
+    });
   },
 };
