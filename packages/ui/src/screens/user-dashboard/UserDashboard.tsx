@@ -63,6 +63,12 @@ export interface UserDashboardProps
 /** The look of each of the dashboard's sections, for pieces embedded on their own as well. */
 export const dashboardCard = 'rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-6';
 
+/**
+ * On a phone the header's two buttons are a size smaller, so they stand on one line with the
+ * person's name (one row of the header less above the page).
+ */
+const phoneButton = 'max-sm:px-2.5 max-sm:py-1';
+
 /** The dashboard's page: the app's name, the user, 'Ubah Kata Sandi' and Logout above the sections. */
 export function UserDashboardFrame({
   userName,
@@ -91,11 +97,11 @@ export function UserDashboardFrame({
               </span>
             )}
             {onChangePassword && (
-              <Button variant="secondary" onPress={onChangePassword}>
+              <Button variant="secondary" onPress={onChangePassword} className={phoneButton}>
                 {messages.users.changePassword}
               </Button>
             )}
-            <Button variant="secondary" onPress={onLogout}>
+            <Button variant="secondary" onPress={onLogout} className={phoneButton}>
               {messages.logout.label}
             </Button>
           </div>
