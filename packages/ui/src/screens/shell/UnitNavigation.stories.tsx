@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { routerLinks, UnsavedForm, withConfirmAnswers } from '../../testing/navigation.js';
+import { setViewport } from '../../testing/viewport.js';
 import { UserDashboardFrame } from '../user-dashboard/UserDashboard.js';
 import { UnitNavigation, type UnitNavigationProps, unitNavigation } from './UnitNavigation.js';
 
@@ -95,6 +96,32 @@ export const Phone: Story = {
       await expect(box.height).toBeGreaterThanOrEqual(40);
     }
     await expectOnlyCurrent(canvas, m.evidence.field.title);
+  },
+};
+
+/**
+ * At 390 px the header's name, 'Ubah Kata Sandi' and Logout share one line (a size smaller
+ * buttons), so the page starts higher on a phone.
+ */
+export const PhoneHeader: Story = {
+  play: async ({ canvas }) => {
+    const before = [window.innerWidth, window.innerHeight] as const;
+    try {
+      if (!(await setViewport(390, 844))) return;
+      const tops = [
+        canvas.getByText('Siti Rahmawati'),
+        canvas.getByRole('button', { name: m.users.changePassword }),
+        canvas.getByRole('button', { name: m.logout.label }),
+      ].map((element) => element.getBoundingClientRect());
+      for (const box of tops) {
+        await expect(
+          Math.abs(box.top + box.height / 2 - (tops[0]!.top + tops[0]!.height / 2)),
+        ).toBeLessThan(2);
+        await expect(box.right).toBeLessThanOrEqual(390);
+      }
+    } finally {
+      await setViewport(...before);
+    }
   },
 };
 
