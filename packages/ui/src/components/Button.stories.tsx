@@ -26,3 +26,20 @@ export const Disabled: Story = {
   },
 };
 export const Busy: Story = { args: { isPending: true, children: 'Menyimpan...' } };
+
+/**
+ * Reached with Tab, the button shows its focus ring (a 2 px brand outline); pressed with the
+ * mouse it shows none.
+ */
+export const KeyboardFocus: Story = {
+  play: async ({ canvasElement }) => {
+    const button = within(canvasElement).getByRole('button', { name: 'Simpan' });
+    await userEvent.click(button);
+    await expect(getComputedStyle(button).outlineStyle).toBe('none');
+    button.blur();
+    await userEvent.tab();
+    await expect(button).toHaveFocus();
+    await expect(getComputedStyle(button).outlineStyle).toBe('solid');
+    await expect(getComputedStyle(button).outlineWidth).toBe('2px');
+  },
+};

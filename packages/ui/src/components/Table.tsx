@@ -19,7 +19,7 @@ import { LoadingState } from './States.js';
 
 // Cells and rows take focus while arrowing through the grid; the ring sits inside them.
 const insetFocusRing =
-  'outline-none data-[focus-visible]:outline-2 data-[focus-visible]:-outline-offset-2 data-[focus-visible]:outline-brand-600';
+  'outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-solid data-[focus-visible]:-outline-offset-2 data-[focus-visible]:outline-brand-600';
 
 /**
  * Gives each body cell its column's heading as `data-label`, which a phone shows above the value

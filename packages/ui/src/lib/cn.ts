@@ -22,4 +22,4 @@ export function composeClassName<T>(
 
 /** The one focus ring, driven by react-aria's data-focus-visible. */
 export const focusRing =
-  'outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-brand-600';
+  'outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-solid data-[focus-visible]:outline-offset-2 data-[focus-visible]:outline-brand-600';

@@ -29,7 +29,7 @@ export function ViewArticleDialog({ article, onClose }: ViewArticleDialogProps) 
           <div
             // biome-ignore lint/a11y/noNoninteractiveTabindex: the content of a scrolling region
             tabIndex={0}
-            className="rounded-md outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
+            className="rounded-md outline-none focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-offset-4 focus-visible:outline-brand-600"
           >
             <ArticleView
               article={article}

@@ -842,7 +842,7 @@ export function MapCanvas({
       // biome-ignore lint/a11y/noNoninteractiveTabindex: an application role: a keyboard moves the map
       tabIndex={0}
       onKeyDown={onKeyDown}
-      className="relative overflow-hidden rounded-lg border border-slate-300 outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      className="relative overflow-hidden rounded-lg border border-slate-300 outline-none focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-offset-2 focus-visible:outline-brand-600"
       style={{ height, backgroundColor: BACKGROUND }}
     >
       <canvas

@@ -174,7 +174,7 @@ export function RegionMap({
                 {needle ? t.noMatch(query.trim()) : t.noActivities}
               </p>
             )}
-            className="min-h-0 flex-1 overflow-auto rounded-lg border border-slate-300 bg-white outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-brand-600"
+            className="min-h-0 flex-1 overflow-auto rounded-lg border border-slate-300 bg-white outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-solid data-[focus-visible]:outline-brand-600"
           >
             {placedShown.length > 0 && (
               <ListBoxSection id="placed">
@@ -229,7 +229,7 @@ function ActivityOption({ activity }: { activity: MapActivity }) {
     <ListBoxItem
       id={activity.id}
       textValue={activity.label}
-      className="flex cursor-default flex-col gap-1 border-b border-slate-100 px-3 py-2 text-sm text-slate-800 outline-none data-[focused]:bg-brand-50 data-[selected]:bg-brand-100 data-[focus-visible]:outline-2 data-[focus-visible]:-outline-offset-2 data-[focus-visible]:outline-brand-600"
+      className="flex cursor-default flex-col gap-1 border-b border-slate-100 px-3 py-2 text-sm text-slate-800 outline-none data-[focused]:bg-brand-50 data-[selected]:bg-brand-100 data-[focus-visible]:outline-2 data-[focus-visible]:outline-solid data-[focus-visible]:-outline-offset-2 data-[focus-visible]:outline-brand-600"
     >
       {/* No label slot: an option's name is all it shows (axe, label-content-name-mismatch). */}
       <span className="font-medium">{activity.label}</span>

@@ -120,7 +120,7 @@ export default function ReportDetailDialog({ report: given, onClose }: ReportDet
         <div
           // biome-ignore lint/a11y/noNoninteractiveTabindex: the content of a scrolling region
           tabIndex={0}
-          className="flex flex-col gap-5 rounded-md outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
+          className="flex flex-col gap-5 rounded-md outline-none focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-offset-4 focus-visible:outline-brand-600"
         >
           <Section title={admin.componentSection} entries={component} />
           <Section title={admin.hierarchySection} entries={hierarchy} />

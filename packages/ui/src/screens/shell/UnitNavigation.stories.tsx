@@ -133,6 +133,8 @@ export const KeyboardOnly: Story = {
     for (const link of links.slice(1, 4)) {
       await userEvent.tab();
       await expect(link).toHaveFocus();
+      // Its focus ring shows.
+      await expect(getComputedStyle(link).outlineStyle).toBe('solid');
     }
     await userEvent.keyboard('{Enter}');
     await expect(canvas.getByText('/laporan-bulanan', { selector: 'main p' })).toBeVisible();

@@ -21,4 +21,4 @@ export const renderAnchor = (props: NavLinkProps) => <a {...props} />;
  * `data-focus-visible` never marks, so the browser's `:focus-visible` decides.
  */
 export const navLinkFocus =
-  'outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+  'outline-none focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-offset-2 focus-visible:outline-brand-600';

@@ -323,7 +323,7 @@ function ReportDetail({ report }: { report: BudgetLine }) {
     <div
       // biome-ignore lint/a11y/noNoninteractiveTabindex: the content of a scrolling region
       tabIndex={0}
-      className="flex flex-col gap-5 rounded-md outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600"
+      className="flex flex-col gap-5 rounded-md outline-none focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-offset-4 focus-visible:outline-brand-600"
     >
       <Facts facts={facts} />
       <section aria-labelledby={moreId} className="flex flex-col gap-3">
