@@ -14,12 +14,11 @@ import {
   type TableHeaderProps,
   type TableProps,
 } from 'react-aria-components';
-import { cn, composeClassName } from '../lib/cn.js';
+import { cn, composeClassName, insetFocusRing } from '../lib/cn.js';
 import { LoadingState } from './States.js';
 
-// Cells and rows take focus while arrowing through the grid; the ring sits inside them.
-const insetFocusRing =
-  'outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-solid data-[focus-visible]:-outline-offset-2 data-[focus-visible]:outline-brand-600';
+// Cells and rows take focus while arrowing through the grid; the ring sits inside them
+// (insetFocusRing).
 
 /**
  * Gives each body cell its column's heading as `data-label`, which a phone shows above the value

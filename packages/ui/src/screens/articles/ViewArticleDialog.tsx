@@ -3,6 +3,7 @@ import { Button } from '../../components/Button.js';
 import { Dialog, Modal } from '../../components/Dialog.js';
 import { LoadingState } from '../../components/States.js';
 import { useMessages } from '../../data/RanwalProvider.js';
+import { cn, focusVisibleRing } from '../../lib/cn.js';
 import { ArticleView } from './ArticleView.js';
 
 export interface ViewArticleDialogProps {
@@ -29,7 +30,7 @@ export function ViewArticleDialog({ article, onClose }: ViewArticleDialogProps) 
           <div
             // biome-ignore lint/a11y/noNoninteractiveTabindex: the content of a scrolling region
             tabIndex={0}
-            className="rounded-md outline-none focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-offset-4 focus-visible:outline-brand-600"
+            className={cn('rounded-md', focusVisibleRing, 'focus-visible:outline-offset-4')}
           >
             <ArticleView
               article={article}

@@ -14,6 +14,7 @@ import {
 import { Button } from '../../components/Button.js';
 import { Icon } from '../../components/icons.js';
 import { useMessages } from '../../data/messages-context.js';
+import { cn, focusVisibleRing } from '../../lib/cn.js';
 import {
   type Bounds,
   boundsOf,
@@ -842,7 +843,10 @@ export function MapCanvas({
       // biome-ignore lint/a11y/noNoninteractiveTabindex: an application role: a keyboard moves the map
       tabIndex={0}
       onKeyDown={onKeyDown}
-      className="relative overflow-hidden rounded-lg border border-slate-300 outline-none focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      className={cn(
+        'relative overflow-hidden rounded-lg border border-slate-300',
+        focusVisibleRing,
+      )}
       style={{ height, backgroundColor: BACKGROUND }}
     >
       <canvas

@@ -11,6 +11,7 @@ import {
 } from 'react-aria-components';
 import { SearchField } from '../../components/FilterBar.js';
 import { useMessages } from '../../data/messages-context.js';
+import { cn, focusRing, insetFocusRing } from '../../lib/cn.js';
 import { DeviationBadge } from '../realisation/realisation-parts.js';
 import {
   MapCanvas,
@@ -174,7 +175,11 @@ export function RegionMap({
                 {needle ? t.noMatch(query.trim()) : t.noActivities}
               </p>
             )}
-            className="min-h-0 flex-1 overflow-auto rounded-lg border border-slate-300 bg-white outline-none data-[focus-visible]:outline-2 data-[focus-visible]:outline-solid data-[focus-visible]:outline-brand-600"
+            className={cn(
+              'min-h-0 flex-1 overflow-auto rounded-lg border border-slate-300 bg-white',
+              focusRing,
+              'data-[focus-visible]:outline-offset-0',
+            )}
           >
             {placedShown.length > 0 && (
               <ListBoxSection id="placed">
@@ -229,7 +234,10 @@ function ActivityOption({ activity }: { activity: MapActivity }) {
     <ListBoxItem
       id={activity.id}
       textValue={activity.label}
-      className="flex cursor-default flex-col gap-1 border-b border-slate-100 px-3 py-2 text-sm text-slate-800 outline-none data-[focused]:bg-brand-50 data-[selected]:bg-brand-100 data-[focus-visible]:outline-2 data-[focus-visible]:outline-solid data-[focus-visible]:-outline-offset-2 data-[focus-visible]:outline-brand-600"
+      className={cn(
+        'flex cursor-default flex-col gap-1 border-b border-slate-100 px-3 py-2 text-sm text-slate-800 data-[focused]:bg-brand-50 data-[selected]:bg-brand-100',
+        insetFocusRing,
+      )}
     >
       {/* No label slot: an option's name is all it shows (axe, label-content-name-mismatch). */}
       <span className="font-medium">{activity.label}</span>

@@ -5,6 +5,7 @@ import { DateText } from '../../components/DateText.js';
 import { Dialog, Modal } from '../../components/Dialog.js';
 import { Rupiah } from '../../components/Rupiah.js';
 import { useMessages, useSession } from '../../data/RanwalProvider.js';
+import { cn, focusVisibleRing } from '../../lib/cn.js';
 import {
   EditedBy,
   lineLevels,
@@ -120,7 +121,11 @@ export default function ReportDetailDialog({ report: given, onClose }: ReportDet
         <div
           // biome-ignore lint/a11y/noNoninteractiveTabindex: the content of a scrolling region
           tabIndex={0}
-          className="flex flex-col gap-5 rounded-md outline-none focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-offset-4 focus-visible:outline-brand-600"
+          className={cn(
+            'flex flex-col gap-5 rounded-md',
+            focusVisibleRing,
+            'focus-visible:outline-offset-4',
+          )}
         >
           <Section title={admin.componentSection} entries={component} />
           <Section title={admin.hierarchySection} entries={hierarchy} />

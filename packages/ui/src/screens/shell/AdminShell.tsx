@@ -9,10 +9,9 @@ import {
 } from 'react';
 import { Button } from '../../components/Button.js';
 import { useMessages, useSession } from '../../data/RanwalProvider.js';
-import { cn } from '../../lib/cn.js';
-import { confirmLeaving } from '../../lib/session-draft.js';
+import { cn, focusVisibleRing } from '../../lib/cn.js';
 import { activeAdminNavItem, adminNavigationFor } from './admin-navigation.js';
-import { type NavLinkProps, navLinkFocus, renderAnchor } from './nav-link.js';
+import { leaveUnlessUnsaved, type NavLinkProps, renderAnchor } from './nav-link.js';
 
 /** 'Administrator' is 'A', 'Siti Rahmawati' is 'SR'. */
 function initialsOf(name: string): string {
@@ -76,7 +75,7 @@ export interface AdminShellProps {
   children?: ReactNode;
 }
 
-const linkStyles = `flex items-center rounded-md px-3 py-2 text-sm font-medium transition-colors ${navLinkFocus}`;
+const linkStyles = `flex items-center rounded-md px-3 py-2 text-sm font-medium transition-colors ${focusVisibleRing}`;
 
 /**
  * The admin layout (spec "Layout" and "Admin dashboard"): a header with the app name, the date
@@ -165,10 +164,7 @@ export function AdminShell({
                   {renderLink({
                     href: item.href,
                     'aria-current': isCurrent ? 'page' : undefined,
-                    onClick: (event) => {
-                      if (!confirmLeaving(m.common.leaveUnsaved)) return event.preventDefault();
-                      setMenuOpen(false);
-                    },
+                    onClick: leaveUnlessUnsaved(m.common.leaveUnsaved, () => setMenuOpen(false)),
                     className: cn(
                       linkStyles,
                       isCurrent

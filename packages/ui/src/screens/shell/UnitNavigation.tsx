@@ -1,10 +1,9 @@
 import { type Messages, messagesId } from '@ranwal/core';
 import type { ReactNode } from 'react';
 import { useMessages } from '../../data/RanwalProvider.js';
-import { cn } from '../../lib/cn.js';
-import { confirmLeaving } from '../../lib/session-draft.js';
+import { cn, focusVisibleRing } from '../../lib/cn.js';
 import { adminNavigation, normalizePath } from './admin-navigation.js';
-import { type NavLinkProps, navLinkFocus, renderAnchor } from './nav-link.js';
+import { leaveUnlessUnsaved, type NavLinkProps, renderAnchor } from './nav-link.js';
 
 /** One of a unit's pages: where its link goes and its text from a catalogue. */
 export interface UnitNavItem {
@@ -55,12 +54,10 @@ export function UnitNavigation({ currentPath, renderLink = renderAnchor }: UnitN
             {renderLink({
               href: item.href,
               'aria-current': isCurrent ? 'page' : undefined,
-              onClick: (event) => {
-                if (!confirmLeaving(m.common.leaveUnsaved)) event.preventDefault();
-              },
+              onClick: leaveUnlessUnsaved(m.common.leaveUnsaved),
               className: cn(
                 'flex w-full items-center border-b-2 px-3 py-2.5 text-sm font-medium transition-colors',
-                navLinkFocus,
+                focusVisibleRing,
                 isCurrent
                   ? 'border-brand-700 text-brand-800'
                   : 'border-transparent text-slate-700 hover:border-slate-300 hover:text-brand-800',

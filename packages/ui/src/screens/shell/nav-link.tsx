@@ -1,4 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
+import { confirmLeaving } from '../../lib/session-draft.js';
 
 /**
  * What a navigation link receives (the admin sidebar's, a unit's page links); pass
@@ -17,8 +18,12 @@ export interface NavLinkProps {
 export const renderAnchor = (props: NavLinkProps) => <a {...props} />;
 
 /**
- * A link's own focus ring: router links are plain anchors, which react-aria's
- * `data-focus-visible` never marks, so the browser's `:focus-visible` decides.
+ * A navigation link's click: with unsaved input it asks `question` first and stays (no
+ * navigation) when the person says so; else `left` runs (a menu folding away).
  */
-export const navLinkFocus =
-  'outline-none focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-offset-2 focus-visible:outline-brand-600';
+export function leaveUnlessUnsaved(question: string, left?: () => void) {
+  return (event: MouseEvent) => {
+    if (!confirmLeaving(question)) return event.preventDefault();
+    left?.();
+  };
+}

@@ -16,7 +16,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/States.js
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../components/Table.js';
 import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
-import { cn } from '../../lib/cn.js';
+import { cn, focusVisibleRing } from '../../lib/cn.js';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '../../lib/use-media-query.js';
 import { LineComponent } from '../budget-lines/LineComponent.js';
 import { lineNumbers, useLineActions } from '../budget-lines/line-actions.js';
@@ -323,7 +323,11 @@ function ReportDetail({ report }: { report: BudgetLine }) {
     <div
       // biome-ignore lint/a11y/noNoninteractiveTabindex: the content of a scrolling region
       tabIndex={0}
-      className="flex flex-col gap-5 rounded-md outline-none focus-visible:outline-2 focus-visible:outline-solid focus-visible:outline-offset-4 focus-visible:outline-brand-600"
+      className={cn(
+        'flex flex-col gap-5 rounded-md',
+        focusVisibleRing,
+        'focus-visible:outline-offset-4',
+      )}
     >
       <Facts facts={facts} />
       <section aria-labelledby={moreId} className="flex flex-col gap-3">
