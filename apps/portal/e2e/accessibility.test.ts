@@ -7,6 +7,7 @@ import {
   ADMIN,
   apiAs,
   axeViolations,
+  controlsWithoutFocusRing,
   createChain,
   currentSidebarItem,
   type E2E,
@@ -20,6 +21,8 @@ import {
 
 const USER = { name: 'Dewi Lestari', email: 'dewi@e2e.local', password: 'dewi-kata-sandi-1' };
 const ARTICLE_TITLE = 'Rapat Koordinasi Perencanaan Pembangunan Kecamatan';
+/** How long a server-rendered page may take to load its app on a busy machine. */
+const APP_WAIT = { timeout: 20_000 };
 
 /**
  * Each page's one h1 (spec names where the page gives one). The admin dashboard is checked for
@@ -100,7 +103,10 @@ async function settled(page: Page) {
     .toBe(0);
 }
 
-/** What every page must be: one h1 (the expected one), no axe violations, nothing off-screen. */
+/**
+ * What every page must be: one h1 (the expected one), no axe violations, nothing off-screen, and
+ * each control showing where the keyboard is.
+ */
 async function checkPage(page: Page, path: string, shot: string, expected = expectedHeading[path]) {
   await settled(page);
   await expect.poll(() => headingsLevel1(page)).toHaveLength(1);
@@ -112,6 +118,15 @@ async function checkPage(page: Page, path: string, shot: string, expected = expe
   );
   expect(overflow, `horizontal overflow of ${path}`).toBeLessThanOrEqual(0);
   await screenshot(page, shot);
+  await expectFocusShown(page, path);
+}
+
+/** Every control of the page shows a ring when the keyboard reaches it. */
+async function expectFocusShown(page: Page, path: string) {
+  // A server-rendered page's controls are the app's only once the keyboard has loaded it.
+  await expect
+    .poll(() => controlsWithoutFocusRing(page), { message: `focus shown on ${path}`, ...APP_WAIT })
+    .toEqual([]);
 }
 
 describe('every route of the route table: accessible, one h1, laid out', () => {
@@ -309,6 +324,7 @@ describe('every route of the route table: accessible, one h1, laid out', () => {
         );
         expect(overflow, `horizontal overflow of ${path} at 390 px`).toBeLessThanOrEqual(0);
         await screenshot(page, `phone${path.replace(/\//g, '-')}`);
+        await expectFocusShown(page, `${path} at 390 px`);
       }
       await context.close();
     }

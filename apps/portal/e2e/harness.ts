@@ -392,6 +392,66 @@ export async function axeViolations(page: Page): Promise<string[]> {
 }
 
 /**
+ * The controls of the page that show nothing when the keyboard reaches them, named (empty when
+ * every one does). axe does not check that focus is visible, and for a while no ring of the app
+ * drew (docs/ui.md, focus rings). After a Tab, so react-aria and the browser take the keyboard as
+ * the way in, each control the keyboard can reach is focused in turn: an outline or a shadow must
+ * appear on it or on one of its three nearest ancestors (a field's ring is on its frame), or its
+ * own background change (a date's segments). The page is left with nothing focused.
+ */
+export async function controlsWithoutFocusRing(page: Page): Promise<string[]> {
+  await page.keyboard.press('Tab');
+  return page.evaluate(async () => {
+    const reachable =
+      'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+    const shown = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return (
+        box.width > 0 &&
+        box.height > 0 &&
+        !element.closest('[inert], [aria-hidden="true"]') &&
+        getComputedStyle(element).visibility !== 'hidden'
+      );
+    };
+    /** What can mark focus, on the element and its three nearest ancestors. */
+    const marks = (element: HTMLElement) => {
+      const found: string[] = [];
+      let node: Element | null = element;
+      for (let level = 0; level < 4 && node; level++, node = node.parentElement) {
+        const style = getComputedStyle(node);
+        const outline =
+          style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) > 0
+            ? `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}`
+            : 'none';
+        found.push(`${level} outline ${outline}`, `${level} shadow ${style.boxShadow}`);
+        if (level === 0) found.push(`background ${style.backgroundColor}`);
+      }
+      return found;
+    };
+    const missing: string[] = [];
+    const controls = Array.from(document.querySelectorAll<HTMLElement>(reachable)).filter(shown);
+    for (const control of controls) {
+      (document.activeElement as HTMLElement | null)?.blur();
+      // React applies what a focus event changed in a microtask.
+      await null;
+      const before = marks(control);
+      control.focus({ preventScroll: true });
+      await null;
+      if (document.activeElement !== control) continue;
+      const after = marks(control);
+      const appeared = after.some((mark, index) => mark !== before[index] && !/ none$/.test(mark));
+      if (!appeared) {
+        const name =
+          control.getAttribute('aria-label') ?? control.textContent?.trim() ?? control.tagName;
+        missing.push(`${control.tagName.toLowerCase()} '${name.slice(0, 40)}'`);
+      }
+    }
+    (document.activeElement as HTMLElement | null)?.blur();
+    return missing;
+  });
+}
+
+/**
  * The open picker list `box` controls is left by Tab, as a keyboard user leaves it: the list
  * closes and nothing on the page stays aria-hidden, so what react-aria hid while it was open
  * could not be reached by keyboard in between (why axeViolations scopes aria-hidden-focus).

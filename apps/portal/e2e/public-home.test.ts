@@ -6,6 +6,7 @@ import {
   axeViolations,
   type E2E,
   headingsLevel1,
+  holdNextRequest,
   isBlockedWorkerWarning,
   startE2E,
 } from './harness.js';
@@ -185,6 +186,29 @@ describe('the server-rendered public home', () => {
     // react-aria's ids (a production build does not patch a mismatch, it leaves them unlinked).
     await page.getByRole('listbox', { name: 'Category' }).waitFor(POLL);
     expect(await axeViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the focus ring on the control the keyboard reached while the app was on its way', async () => {
+    const { context, page, errors } = await watchedPage(e2e);
+    // A slow network: the app's chunk arrives only once the keyboard has moved on.
+    const appChunk = await holdNextRequest(page, '**/assets/main-*.js');
+    await page.goto('/');
+    await page.waitForLoadState('load');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const focusedRing = () =>
+      page.evaluate(() => {
+        const focused = document.activeElement;
+        if (!focused) return null;
+        const { outlineStyle, outlineWidth } = getComputedStyle(focused);
+        return { text: focused.textContent, outline: `${outlineStyle} ${outlineWidth}` };
+      });
+    await appChunk.held;
+    expect((await focusedRing())?.text).toBe('All Categories');
+    appChunk.release();
+    await expect.poll(focusedRing, POLL).toEqual({ text: 'All Categories', outline: 'solid 2px' });
     expect(errors).toEqual([]);
     await context.close();
   });

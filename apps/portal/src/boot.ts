@@ -23,6 +23,8 @@ function loadOnInteraction() {
   let working = false;
   /** A press (pointer, touch or key) began while the app was not working yet. */
   let pressBeforeApp = false;
+  /** The last press before the app worked came from the keyboard (not a pointer or touch). */
+  let keyboardLast = false;
   /** The control clicked before the app worked. */
   let pending: HTMLElement | null = null;
   /** Text typed into fields before the app worked, by field. */
@@ -46,13 +48,17 @@ function loadOnInteraction() {
           const control = pending;
           pending = null;
           if (control) replay(control);
+          else if (keyboardLast) showFocus();
         },
         (error: unknown) => console.error('The app could not be loaded', error),
       );
   };
 
   const onTrigger = (event: Event) => {
-    if (event.type !== 'focusin') pressBeforeApp = !working;
+    if (event.type !== 'focusin') {
+      pressBeforeApp = !working;
+      if (!working) keyboardLast = event.type === 'keydown';
+    }
     start();
   };
 
@@ -87,6 +93,18 @@ function loadOnInteraction() {
   }
   document.addEventListener('click', onClick, { capture: true });
   document.addEventListener('input', onInput, { capture: true, passive: true });
+}
+
+/**
+ * Shows the focus ring on the control the keyboard reached before the app worked: the app took
+ * the markup over without a focus event, so react-aria, which draws the ring, does not know the
+ * control has focus until it moves. Focusing it again tells it.
+ */
+function showFocus() {
+  const focused = document.activeElement;
+  if (!(focused instanceof HTMLElement) || focused === document.body) return;
+  focused.blur();
+  focused.focus({ preventScroll: true });
 }
 
 /**
