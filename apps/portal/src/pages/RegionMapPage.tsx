@@ -8,7 +8,7 @@ import { UnitPageFrame } from '../unit-page.js';
  */
 export default function RegionMapPage() {
   const { session } = useSessionContext();
-  if (session?.userRole !== 'user') return <ConnectedRegionMap />;
+  if (session?.userRole !== 'user') return <ConnectedRegionMap showYear />;
   return (
     <UnitPageFrame>
       <ConnectedRegionMap level={2} />

@@ -2,6 +2,7 @@ import { messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { agenciesSeed } from '../../testing/sandbox-client.js';
+import { bappedaPlanner, bappedaPlannerSeed } from '../indicators/story-data.js';
 import { dropStaleAnnouncements, withSandboxClient } from '../management/story-helpers.js';
 import { ConnectedRegionMap } from './ConnectedRegionMap.js';
 
@@ -15,7 +16,7 @@ const meta = {
   decorators: [withSandboxClient],
   beforeEach: dropStaleAnnouncements,
   parameters: { sandbox: { seed: agenciesSeed } },
-  args: { initialYear: 2025 },
+  args: { initialYear: 2025, showYear: true },
 } satisfies Meta<typeof ConnectedRegionMap>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -46,5 +47,25 @@ export const RegionByUnit: Story = {
     );
     await expect(panel).toHaveTextContent(bappeda.name);
     await expect(await within(panel).findByText(m.evidence.view.empty)).toBeVisible();
+  },
+};
+
+/**
+ * A unit's planner, under their own header: the year is the header's and the unit is their own,
+ * so the map offers neither again; the list holds only their unit's sub kegiatan.
+ */
+export const UnitPlanner: Story = {
+  args: { showYear: false, level: 2 },
+  parameters: { sandbox: { seed: bappedaPlannerSeed, currentUser: bappedaPlanner } },
+  play: async ({ canvas }) => {
+    const list = await canvas.findByRole('listbox', { name: m.map.list });
+    await waitFor(() => expect(within(list).getAllByRole('option').length).toBeGreaterThan(0));
+    for (const option of within(list).getAllByRole('option')) {
+      await expect(option).toHaveTextContent(bappeda.name);
+    }
+    await expect(canvas.getByRole('button', { name: new RegExp(t.month) })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: new RegExp(t.program) })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: new RegExp(t.unit) })).toBeNull();
+    await expect(canvas.queryByRole('button', { name: new RegExp(m.planning.year) })).toBeNull();
   },
 };

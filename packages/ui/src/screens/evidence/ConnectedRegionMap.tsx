@@ -22,6 +22,8 @@ import { type MapActivity, RegionMap } from './RegionMap.js';
 const ALL = 'all';
 
 export interface ConnectedRegionMapProps {
+  /** Offer a year of its own (Bappeda's page); without it, the budget year every section shows. */
+  showYear?: boolean;
   /** The year to open on, instead of the budget year every screen shares. */
   initialYear?: number;
   /** 1 when the section is the page, 2 under a unit's own header. */
@@ -37,7 +39,11 @@ const labelOf = (activity: EvidenceMapActivity) =>
  * funds; one chosen on the map or in the list shows its place, figures and the month's photos
  * with their flags.
  */
-export function ConnectedRegionMap({ initialYear, level = 1 }: ConnectedRegionMapProps) {
+export function ConnectedRegionMap({
+  showYear = false,
+  initialYear,
+  level = 1,
+}: ConnectedRegionMapProps) {
   const m = useMessages();
   const t = m.evidence.mapPage;
   const { year, years, setYear } = useBudgetYear(initialYear);
@@ -68,6 +74,8 @@ export function ConnectedRegionMap({ initialYear, level = 1 }: ConnectedRegionMa
   const unitOptions = (agencies.data?.data ?? []).filter(
     (agency) => me.data?.data.role !== 'user' || ownUnits.includes(agency.id),
   );
+  // A unit's planner sees only their own unit: a choice of one is no choice.
+  const chooseUnit = me.data?.data.role !== 'user' || ownUnits.length > 1;
   const programOptions = (programs.data?.data ?? []).filter(
     (program) => !agencyId || program.agency_id === agencyId,
   );
@@ -85,22 +93,24 @@ export function ConnectedRegionMap({ initialYear, level = 1 }: ConnectedRegionMa
   return (
     <AdminSection title={t.title} intro={t.intro} level={level}>
       <FilterBar className="sm:grid-cols-2 lg:grid-cols-5">
-        <YearSelect year={year} years={years} onChange={setYear} />
+        {showYear && <YearSelect year={year} years={years} onChange={setYear} />}
         <MonthSelect label={t.month} month={month} onChange={setMonth} className="" />
-        <Select
-          label={t.unit}
-          items={[
-            { id: ALL, name: t.allUnits },
-            ...unitOptions.map((a) => ({ id: a.id, name: a.name })),
-          ]}
-          value={agencyId ?? ALL}
-          onChange={(key) => {
-            setAgencyId(key === null || key === ALL ? null : String(key));
-            setProgramId(null);
-          }}
-        >
-          {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
-        </Select>
+        {chooseUnit && (
+          <Select
+            label={t.unit}
+            items={[
+              { id: ALL, name: t.allUnits },
+              ...unitOptions.map((a) => ({ id: a.id, name: a.name })),
+            ]}
+            value={agencyId ?? ALL}
+            onChange={(key) => {
+              setAgencyId(key === null || key === ALL ? null : String(key));
+              setProgramId(null);
+            }}
+          >
+            {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
+          </Select>
+        )}
         <Select
           label={t.program}
           items={[
