@@ -151,7 +151,7 @@ describe.each(databaseTargets)('output indicators and the evaluation on %s', (ta
     // What has no single reading, or too many decimals, is refused naming the problem.
     for (const [typed, problem] of [
       ['2,500,000', messagesId.numberInput.commaGrouping],
-      ['1,234', messagesId.numberInput.tooManyDecimals],
+      ['1,234', 'paling banyak 2 angka di belakang koma'],
       ['-3', messagesId.numberInput.negative],
       ['banyak', messagesId.numberInput.notANumber],
     ] as const) {

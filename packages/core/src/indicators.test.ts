@@ -23,8 +23,8 @@ describe('IndicatorQuantity', () => {
 
   it.each([
     ['2,500,000', problems.commaGrouping],
-    ['1,234', problems.tooManyDecimals],
-    [1.234, problems.tooManyDecimals],
+    ['1,234', 'paling banyak 2 angka di belakang koma'],
+    [1.234, 'paling banyak 2 angka di belakang koma'],
     ['-1', problems.negative],
     [-1, problems.negative],
     ['', problems.required],

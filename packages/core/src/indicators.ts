@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { shareTenths } from './funding.js';
 import { messagesId } from './messages/index.js';
-import { parseNumberInput } from './number-input.js';
+import { numberInputProblemText, parseNumberInput } from './number-input.js';
 import { Id, MAX_VOLUME, ReportFormat, ReportYear, RupiahSum } from './schemas.js';
 
 const texts = messagesId.indicators;
@@ -45,6 +45,8 @@ export const ReportQuarter = z.preprocess(
     .max(4, { error: texts.quarterInvalid }),
 );
 
+const QUANTITY = { decimals: 2 } as const;
+
 /**
  * A target or an achievement: 0 or more with at most 2 decimals, as a number or as people type
  * it (`1,5`, `1.5`, `2.500`; core's `parseNumberInput`), refused naming the problem otherwise.
@@ -53,9 +55,12 @@ export const IndicatorQuantity = z
   .union([z.number(), z.string()], { error: messagesId.numberInput.notANumber })
   .transform((value, context) => {
     if (typeof value === 'number') return value;
-    const parsed = parseNumberInput(value, { decimals: 2 });
+    const parsed = parseNumberInput(value, QUANTITY);
     if (parsed.ok) return parsed.value;
-    context.addIssue({ code: 'custom', message: messagesId.numberInput[parsed.problem] });
+    context.addIssue({
+      code: 'custom',
+      message: numberInputProblemText(parsed.problem, QUANTITY, messagesId.numberInput),
+    });
     return z.NEVER;
   })
   .pipe(
@@ -64,7 +69,7 @@ export const IndicatorQuantity = z
       .min(0, { error: messagesId.numberInput.negative })
       .max(MAX_VOLUME, { error: 'maksimal 1.000.000.000' })
       .refine((value) => Number.isInteger(Math.round(value * 100 * 1e6) / 1e6), {
-        error: messagesId.numberInput.tooManyDecimals,
+        error: messagesId.numberInput.tooManyDecimals(QUANTITY.decimals),
       }),
   );
 

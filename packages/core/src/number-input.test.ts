@@ -1,9 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { groupNumberInput, parseNumberInput } from './number-input.js';
+import { messagesEn } from './messages/en.js';
+import { messagesId } from './messages/id.js';
+import { groupNumberInput, numberInputProblemText, parseNumberInput } from './number-input.js';
 
 const RUPIAH = { decimals: 0 };
 const VOLUME = { decimals: 2 };
+const PERCENT = { decimals: 1, percent: true };
 
 const idGrouped = (n: number, decimals: number) =>
   new Intl.NumberFormat('id-ID', { maximumFractionDigits: decimals }).format(n);
@@ -27,6 +30,9 @@ describe('parseNumberInput', () => {
     ['1234.5', VOLUME, 1234.5],
     ['1.234,5', VOLUME, 1234.5],
     ['12,50', VOLUME, 12.5],
+    ['45,5', PERCENT, 45.5],
+    ['45.5%', PERCENT, 45.5],
+    ['100 %', PERCENT, 100],
     ['3', VOLUME, 3],
     ['9007199254740991', RUPIAH, Number.MAX_SAFE_INTEGER],
   ])('reads %s as %s', (text, options, value) => {
@@ -56,10 +62,33 @@ describe('parseNumberInput', () => {
     ['2.500.000,50', RUPIAH, 'wholeOnly'],
     ['1,5', RUPIAH, 'wholeOnly'],
     ['1,255', VOLUME, 'tooManyDecimals'],
+    ['45,25', PERCENT, 'tooManyDecimals'],
+    ['50%', VOLUME, 'notANumber'],
+    ['50%%', PERCENT, 'notANumber'],
     ['9007199254740992', RUPIAH, 'tooLarge'],
     ['99999999999999999999', RUPIAH, 'tooLarge'],
   ])('refuses %s (%o) as %s', (text, options, problem) => {
     expect(parseNumberInput(text, options)).toEqual({ ok: false, problem });
+  });
+
+  it('names the places a field takes when it refuses more', () => {
+    const refusal = (text: string, options: typeof PERCENT | typeof VOLUME) => {
+      const result = parseNumberInput(text, options);
+      if (result.ok) throw new Error(`${text} was read`);
+      return [
+        numberInputProblemText(result.problem, options, messagesId.numberInput),
+        numberInputProblemText(result.problem, options, messagesEn.numberInput),
+      ];
+    };
+    expect(refusal('0,25', PERCENT)).toEqual([
+      'paling banyak 1 angka di belakang koma',
+      'takes at most 1 decimal place',
+    ]);
+    expect(refusal('1,255', VOLUME)).toEqual([
+      'paling banyak 2 angka di belakang koma',
+      'takes at most 2 decimal places',
+    ]);
+    expect(refusal('dua', VOLUME)[0]).toBe(messagesId.numberInput.notANumber);
   });
 
   it('reads back every whole amount as Indonesians write it, grouped or not', () => {

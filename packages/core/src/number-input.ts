@@ -6,6 +6,8 @@
  * (`2,500,000`, `1,234.5`, `1.2.3`, `1.`) is refused with the reason, not reinterpreted.
  */
 
+import type { Messages } from './messages/id.js';
+
 /** Why a typed number was refused; the message catalogue words each one (`numberInput`). */
 export type NumberInputProblem =
   | 'required'
@@ -22,8 +24,10 @@ export type NumberInputResult =
   | { ok: false; problem: NumberInputProblem };
 
 export interface NumberInputOptions {
-  /** Decimal places the field allows: 0 for rupiah, 2 for volumes. */
+  /** Decimal places the field allows: 0 for rupiah, 2 for volumes, 1 for a percentage. */
   decimals: number;
+  /** A percentage: a `%` typed after the number is taken as read (`45,5 %`). */
+  percent?: boolean;
 }
 
 const refuse = (problem: NumberInputProblem): NumberInputResult => ({ ok: false, problem });
@@ -33,10 +37,13 @@ const DOT_GROUPED = /^\d{1,3}(?:\.\d{3})+$/;
 const DIGITS = /^\d+$/;
 // A leading currency mark people copy along with an amount ("Rp 2.500.000", "Rp. 1.000").
 const RUPIAH_MARK = /^rp\.?\s*/i;
+// The sign people type after a percentage, when the field is one.
+const PERCENT_SIGN = /\s*%$/;
 
 /** Reads `text` as typed into a number field; see the module comment for what it accepts. */
 export function parseNumberInput(text: string, options: NumberInputOptions): NumberInputResult {
-  const trimmed = text.trim().replace(RUPIAH_MARK, '');
+  let trimmed = text.trim().replace(RUPIAH_MARK, '');
+  if (options.percent) trimmed = trimmed.replace(PERCENT_SIGN, '');
   if (trimmed === '') return refuse('required');
   if (/^[-−]/.test(trimmed)) return refuse('negative');
   if (!/^[\d.,]+$/.test(trimmed)) return refuse('notANumber');
@@ -76,6 +83,16 @@ export function parseNumberInput(text: string, options: NumberInputOptions): Num
   if (digits.length > 16 || Number(digits) > Number.MAX_SAFE_INTEGER) return refuse('tooLarge');
   const value = Number(significant ? `${digits}.${significant}` : digits);
   return { ok: true, value };
+}
+
+/** Why a number typed into a field of `options` was refused, in the catalogue's words. */
+export function numberInputProblemText(
+  problem: NumberInputProblem,
+  options: NumberInputOptions,
+  words: Messages['numberInput'],
+): string {
+  const text = words[problem];
+  return typeof text === 'function' ? text(options.decimals) : text;
 }
 
 /**

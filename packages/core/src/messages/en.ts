@@ -2398,7 +2398,8 @@ export const messagesEn: Messages = {
     negative: 'must not be negative',
     misplacedSeparator: 'has a dot or comma in the wrong place',
     commaGrouping: 'uses a comma to group thousands; write 2.500.000',
-    tooManyDecimals: 'takes at most 2 decimal places',
+    tooManyDecimals: (decimals: number) =>
+      `takes at most ${decimals} decimal place${decimals === 1 ? '' : 's'}`,
     wholeOnly: 'must be a whole number',
     tooLarge: 'is too large',
   },

@@ -2679,7 +2679,7 @@ export const messagesId = {
     negative: 'tidak boleh negatif',
     misplacedSeparator: 'memakai titik atau koma di tempat yang salah',
     commaGrouping: 'memakai koma sebagai pemisah ribuan; tulis 2.500.000',
-    tooManyDecimals: 'paling banyak 2 angka di belakang koma',
+    tooManyDecimals: (decimals: number) => `paling banyak ${decimals} angka di belakang koma`,
     wholeOnly: 'harus bilangan bulat, tanpa angka di belakang koma',
     tooLarge: 'terlalu besar',
   },

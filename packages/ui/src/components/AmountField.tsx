@@ -1,4 +1,10 @@
-import { formatRupiah, groupNumberInput, parseNumberInput } from '@ranwal/core';
+import {
+  formatRupiah,
+  groupNumberInput,
+  type NumberInputProblem,
+  numberInputProblemText,
+  parseNumberInput,
+} from '@ranwal/core';
 import { useEffect, useRef, useState } from 'react';
 import { useMessages } from '../data/messages-context.js';
 import { TextField } from './TextField.js';
@@ -12,6 +18,8 @@ export interface AmountFieldProps {
   value: number;
   /** Decimal places the field takes: 0 for rupiah (shown grouped, 2.500.000), 2 for volumes. */
   decimals: number;
+  /** A percentage: '45,5 %' as typed reads as 45,5. */
+  percent?: boolean;
   /** A problem from the form (on submit); the field's own reading problem shows otherwise. */
   errorMessage?: string | undefined;
   placeholder?: string;
@@ -49,6 +57,7 @@ export function AmountField({
   label,
   value,
   decimals,
+  percent = false,
   errorMessage,
   placeholder,
   description,
@@ -75,12 +84,17 @@ export function AmountField({
   const read = (typed: string) =>
     allowBlank && typed.trim() === ''
       ? ({ ok: true, value: Number.NaN } as const)
-      : parseNumberInput(typed, { decimals });
+      : parseNumberInput(typed, { decimals, percent });
+  const refusal = (problem: NumberInputProblem) =>
+    m.reports.form.fieldInvalid(
+      label,
+      numberInputProblemText(problem, { decimals }, m.numberInput),
+    );
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a new submit attempt only
   useEffect(() => {
     if (submitCount === 0) return;
     const result = read(text);
-    if (!result.ok) setProblem(m.reports.form.fieldInvalid(label, m.numberInput[result.problem]));
+    if (!result.ok) setProblem(refusal(result.problem));
   }, [submitCount]);
   return (
     <TextField
@@ -106,17 +120,13 @@ export function AmountField({
         setTypedValue(result.ok ? result.value : null);
         onNumberInput?.(result.ok ? result.value : Number.NaN);
         if (result.ok || problem) {
-          setProblem(
-            result.ok
-              ? undefined
-              : m.reports.form.fieldInvalid(label, m.numberInput[result.problem]),
-          );
+          setProblem(result.ok ? undefined : refusal(result.problem));
         }
       }}
       onBlur={() => {
         const result = read(text);
         if (!result.ok) {
-          setProblem(m.reports.form.fieldInvalid(label, m.numberInput[result.problem]));
+          setProblem(refusal(result.problem));
           return;
         }
         committed.current = result.value;

@@ -6,6 +6,7 @@ import {
   codeAndName,
   formatRupiah,
   groupNumberInput,
+  numberInputProblemText,
   parseNumberInput,
   readPastedBlock,
   spreadEvenly,
@@ -92,7 +93,7 @@ export function CashPlanEditor({
             m.cashPlan.cellProblem(
               grid.rows[index]?.account_code ?? '',
               monthNames[month] ?? '',
-              m.numberInput[cell.problem],
+              numberInputProblemText(cell.problem, RUPIAH, m.numberInput),
             ),
           ],
     ),
@@ -196,7 +197,7 @@ export function CashPlanEditor({
                 monthNames[month + problem.column] ?? '',
                 grid.rows[row + problem.row]?.account_code ?? '',
                 problem.text,
-                m.numberInput[problem.problem],
+                numberInputProblemText(problem.problem, RUPIAH, m.numberInput),
               ),
             )
             .join('; '),

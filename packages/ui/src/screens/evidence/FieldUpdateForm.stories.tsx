@@ -150,6 +150,34 @@ export const Online: Story = {
   },
 };
 
+/**
+ * A percentage as people type it: '0,25' is refused naming the one decimal the field takes (it
+ * said two until 2026-12-04); '45,5 %' with its sign reads as 45,5 and is sent.
+ */
+export const PercentAsTyped: Story = {
+  args: { network: storyNetwork(true), send: fn<SendOutboxItem>(async () => undefined) },
+  play: async ({ canvas, args, userEvent }) => {
+    const progress = canvas.getByRole('textbox', { name: t.progress });
+    await userEvent.type(progress, '0,25');
+    await userEvent.tab();
+    await expect(
+      await canvas.findByText(
+        m.reports.form.fieldInvalid(t.progress, m.numberInput.tooManyDecimals(1)),
+      ),
+    ).toBeVisible();
+    await userEvent.clear(progress);
+    await fillMonth(canvas, userEvent, '45,5 %');
+    await expect(progress).not.toHaveAttribute('aria-invalid', 'true');
+    await userEvent.click(canvas.getByRole('button', { name: t.submit }));
+    await waitFor(() =>
+      expect(args.onQueued).toHaveBeenCalledWith([
+        expect.objectContaining({ body: expect.objectContaining({ progress_tenths: 455 }) }),
+        expect.objectContaining({ kind: 'photo' }),
+      ]),
+    );
+  },
+};
+
 /** Nothing typed, no photo: the progress and the photos say what they need; nothing is queued. */
 export const Invalid: Story = {
   play: async ({ canvas, args, userEvent }) => {

@@ -76,6 +76,7 @@ export function DeviationThresholdsEditor({
             label={t.redBelow}
             value={shown.red}
             decimals={1}
+            percent
             isRequired
             submitCount={attempt}
             errorMessage={issueOf('deviation_red_below_tenths', t.redBelow)}
@@ -91,6 +92,7 @@ export function DeviationThresholdsEditor({
             label={t.yellowBelow}
             value={shown.yellow}
             decimals={1}
+            percent
             isRequired
             submitCount={attempt}
             errorMessage={issueOf('deviation_yellow_below_tenths', t.yellowBelow)}

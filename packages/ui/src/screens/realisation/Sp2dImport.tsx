@@ -3,6 +3,7 @@ import {
   formatRupiah,
   isApiError,
   type Messages,
+  numberInputProblemText,
   readSp2dSheet,
   requiredNames,
   type SheetTextRow,
@@ -49,7 +50,7 @@ function problemText(m: Messages, problem: Sp2dSheetProblem<SheetTextRow>): stri
       ? t.empty
       : problem.problem === 'notADate'
         ? t.notADate(problem.text)
-        : `"${problem.text}" ${m.numberInput[problem.problem]}`;
+        : `"${problem.text}" ${numberInputProblemText(problem.problem, { decimals: 0 }, m.numberInput)}`;
   return m.realisation.rowProblem(
     problem.row.row,
     m.realisation.columns[columnLabel[problem.field]],

@@ -98,6 +98,7 @@ export function ProgressFields({
         label={texts.progress}
         value={fields.shown}
         decimals={1}
+        percent
         isRequired
         placeholder="45,5"
         description={texts.progressHint}
