@@ -113,9 +113,11 @@ describe('Perangkat Daerah, through the portal', () => {
     const summary = page.getByRole('region', { name: 'Hierarki Terpilih' });
     await summary.getByText(`${AGENCY.code} - ${AGENCY.name}`).waitFor();
 
-    // The list's agency filter lives in the URL, like the program filter.
-    await chooseInComboBox(page, 'Filter Perangkat Daerah', `${AGENCY.code} - ${AGENCY.name}`);
-    await page.waitForURL(/[?&]perangkat-daerah=[0-9a-f-]{36}/);
+    // Her list holds only her unit's lines: no Perangkat Daerah to filter it by. Its program
+    // filter lives in the URL.
+    expect(await page.getByText('Filter Perangkat Daerah', { exact: true }).count()).toBe(0);
+    await chooseInComboBox(page, 'Filter Program', AGENCY_PROGRAM);
+    await page.waitForURL(/[?&]program=[0-9a-f-]{36}/);
     await listClosed(page);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'agencies-user-dashboard', { fullPage: true });

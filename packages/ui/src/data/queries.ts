@@ -77,7 +77,9 @@ import type {
   UserCreateInput,
   UserListQuery,
   UserUpdateInput,
+  WorkScope,
 } from '@ranwal/core';
+import { scopeOf } from '@ranwal/core';
 import {
   keepPreviousData,
   type QueryKey,
@@ -499,6 +501,28 @@ export function useCurrentUser(options: ReadOptions = {}) {
     queryFn: ({ signal }) => client.user.me({ signal }),
     enabled: options.enabled,
   });
+}
+
+/**
+ * The programmes the signed-in person reaches (core's scopeOf): every one (an admin), their
+ * units', or only those without a unit (a person without one). The server answers and accepts
+ * nothing outside them; undefined while the person is being read.
+ */
+export function useReachedProgrammes(): WorkScope['programmes'] | undefined {
+  const me = useCurrentUser();
+  if (me.isPending) return undefined;
+  return me.data ? scopeOf(me.data.data).programmes : 'all';
+}
+
+/**
+ * Whether a 'Perangkat Daerah' filter is a choice for the signed-in person: an admin's is, and
+ * a person's with more than one unit; a person with one unit (or none) reaches nothing another
+ * unit would show. True while the person is being read (the shell has read them already).
+ */
+export function useChoosesUnit(): boolean {
+  const reached = useReachedProgrammes();
+  if (reached === undefined || reached === 'all') return true;
+  return reached !== 'unitless' && reached.length > 1;
 }
 
 /** Changes of a line's history a page brings (the API's largest page). */

@@ -6,11 +6,12 @@ import { Select, SelectItem } from '../../components/Select.js';
 import { ErrorState, LoadingState } from '../../components/States.js';
 import { useBudgetYear } from '../../data/budget-year.js';
 import {
-  useCurrentUser,
+  useChoosesUnit,
   useEntityList,
   useEvidence,
   useEvidenceMap,
   useFundingSources,
+  useReachedProgrammes,
 } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { YearSelect } from '../planning/planning-parts.js';
@@ -48,8 +49,8 @@ export function ConnectedRegionMap({
   const t = m.evidence.mapPage;
   const { year, years, setYear } = useBudgetYear(initialYear);
   const [month, setMonth] = useSummaryMonth(year);
-  const me = useCurrentUser();
-  const ownUnits = me.data?.data.agency_ids ?? [];
+  const reached = useReachedProgrammes();
+  const chooseUnit = useChoosesUnit();
   const [agencyId, setAgencyId] = useState<string | null>(null);
   const [programId, setProgramId] = useState<string | null>(null);
   const [sourceId, setSourceId] = useState<string | null>(null);
@@ -72,10 +73,8 @@ export function ConnectedRegionMap({
     { enabled: selected !== null },
   );
   const unitOptions = (agencies.data?.data ?? []).filter(
-    (agency) => me.data?.data.role !== 'user' || ownUnits.includes(agency.id),
+    (agency) => reached === 'all' || (Array.isArray(reached) && reached.includes(agency.id)),
   );
-  // A unit's planner sees only their own unit: a choice of one is no choice.
-  const chooseUnit = me.data?.data.role !== 'user' || ownUnits.length > 1;
   const programOptions = (programs.data?.data ?? []).filter(
     (program) => !agencyId || program.agency_id === agencyId,
   );

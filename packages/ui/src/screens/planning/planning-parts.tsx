@@ -4,7 +4,7 @@ import { type DataColumn, RowButton } from '../../components/DataTable.js';
 import { Rupiah } from '../../components/Rupiah.js';
 import { SEARCH_FILTER_PAGE_SIZE, SearchFilter } from '../../components/SearchFilter.js';
 import { Select, SelectItem } from '../../components/Select.js';
-import { useEntityList } from '../../data/queries.js';
+import { useChoosesUnit, useEntityList } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
 
@@ -100,6 +100,7 @@ export interface EntityFilterProps {
  */
 export function EntityFilter({ entity, parentId, ...props }: EntityFilterProps) {
   const messages = useMessages();
+  const choosesUnit = useChoosesUnit();
   const [search, setSearch] = useState('');
   const query = useEntityList(entity, {
     search: search || undefined,
@@ -108,6 +109,8 @@ export function EntityFilter({ entity, parentId, ...props }: EntityFilterProps) 
   });
   const noneExist = query.isSuccess && query.data.filter.total_result === 0;
   if (!isLineReference(entity) && noneExist && !props.value) return null;
+  // A person with one unit: every list already holds only that unit's.
+  if (entity === 'agency' && !choosesUnit && !props.value) return null;
   return (
     <SearchFilter
       {...props}

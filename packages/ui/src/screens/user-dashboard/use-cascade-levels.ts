@@ -1,14 +1,8 @@
-import {
-  MAX_PAGE_SIZE,
-  type ManagedEntityKey,
-  managedEntities,
-  scopeOf,
-  type WorkScope,
-} from '@ranwal/core';
+import { MAX_PAGE_SIZE, type ManagedEntityKey, managedEntities } from '@ranwal/core';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { toastDurations, useToast } from '../../components/Toast.js';
 import { describeError } from '../../data/errors.js';
-import { useCurrentUser, useEntityList } from '../../data/queries.js';
+import { useEntityList, useReachedProgrammes } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import {
   type CascadeOption,
@@ -68,17 +62,6 @@ function useCascadeLevel(
 }
 
 /**
- * The programmes the signed-in person may write under (core's scopeOf): every one (an admin),
- * their units', or only those without a unit (a person without one). The server refuses a line
- * outside them (403); undefined while the person is being read.
- */
-function useWritableProgrammes(): WorkScope['programmes'] | undefined {
-  const me = useCurrentUser();
-  if (me.isPending) return undefined;
-  return me.data ? scopeOf(me.data.data).programmes : 'all';
-}
-
-/**
  * The cascade's selects over the data hooks (the dashboard's and the edit dialog's): each
  * loads under its chosen parent and searches the server as the user types. The agency select is
  * left out while no Perangkat Daerah exists (none found, chosen, searched for, or failing).
@@ -92,7 +75,7 @@ export function useCascadeLevels(
   onStart?: (next: HierarchySelection, changed: ManagedEntityKey) => void,
 ) {
   const [searches, setSearches] = useState<Partial<Record<ManagedEntityKey, string>>>({});
-  const programmes = useWritableProgrammes();
+  const programmes = useReachedProgrammes();
   const wait = programmes === undefined;
   const units = typeof programmes === 'object' ? programmes : null;
   // A person without a unit chooses no Perangkat Daerah: the server lists them only the

@@ -3,7 +3,12 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { dropStaleAnnouncements } from '../management/story-helpers.js';
 import { ConnectedVerificationPage } from './ConnectedVerificationPage.js';
-import { storyAdminSession, verificationClients, withLoadedClient } from './story-helpers.js';
+import {
+  storyAdminSession,
+  verificationClients,
+  verifierOfOneUnit,
+  withLoadedClient,
+} from './story-helpers.js';
 import { subActionTitle } from './VerificationPage.js';
 
 const m = messagesId;
@@ -251,5 +256,25 @@ export const UnknownAddress: Story = {
   play: async ({ canvas }) => {
     await expect(await canvas.findByRole('alert')).toHaveTextContent(m.lines.verifier.notFound);
     await expect(canvas.getByRole('button', { name: t.detail.back })).toBeVisible();
+  },
+};
+
+/**
+ * A verifier of one Perangkat Daerah: the list holds only that unit's sub kegiatan, so no
+ * 'Filter Perangkat Daerah' is offered (a choice of one unit, or of units they cannot read).
+ */
+export const VerifierOfOneUnit: Story = {
+  loaders: [verifierOfOneUnit],
+  play: async ({ canvas, loaded }) => {
+    const { unit } = loaded as ReturnType<typeof verifierOfOneUnit>;
+    const table = await canvas.findByRole('grid', { name: t.listTitle(2025) });
+    await waitFor(() =>
+      expect(within(table).getAllByRole('button', { name: /^Buka / }).length).toBeGreaterThan(0),
+    );
+    for (const row of within(table).getAllByRole('row').slice(1)) {
+      await expect(row).toHaveTextContent(unit.name);
+    }
+    await expect(canvas.getByLabelText(t.search)).toBeVisible();
+    await expect(canvas.queryByText(m.reports.filters.agency)).toBeNull();
   },
 };

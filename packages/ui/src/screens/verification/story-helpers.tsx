@@ -1,4 +1,4 @@
-import type { RanwalClient, Session } from '@ranwal/core';
+import type { RanwalClient, Session, User } from '@ranwal/core';
 import type { Decorator } from '@storybook/react-vite';
 import type { ReactNode } from 'react';
 import { ToastProvider } from '../../components/Toast.js';
@@ -45,6 +45,30 @@ export async function verificationClients({ withNote }: { withNote: boolean }) {
     if (line) await admin.verification.create({ line_id: line.id, body: seededNote });
   }
   return { admin, user };
+}
+
+/**
+ * The demo with two Perangkat Daerah read by a verifier of one of them (Bappeda, whose are every
+ * programme but the first): the client and its session.
+ */
+export function verifierOfOneUnit() {
+  const seed = withAgencies(demoSeed);
+  const unit = seed.entities.agency.find((row) => row.code !== null)!;
+  const verifier: User = {
+    id: crypto.randomUUID(),
+    name: 'Verifikator Bappeda',
+    email: 'verifikator.bappeda@ranwal.local',
+    role: 'verifier',
+    agency_ids: [unit.id],
+  };
+  const session: Session = {
+    token: 'story-verifier',
+    userId: verifier.id,
+    userName: verifier.name,
+    userEmail: verifier.email,
+    userRole: verifier.role,
+  };
+  return { client: createSandboxClient({ seed, currentUser: verifier }), session, unit };
 }
 
 /** A screen in the providers, as `loaded.client` and `loaded.session` say. */
