@@ -91,7 +91,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { type EntityInputOf, entityGroup } from './entity-group.js';
-import { useRanwalClient } from './RanwalProvider.js';
+import { useRanwalClient, useSession } from './RanwalProvider.js';
 
 const all = ['ranwal'] as const;
 const entities = [...all, 'entity'] as const;
@@ -517,11 +517,14 @@ export function useReachedProgrammes(): WorkScope['programmes'] | undefined {
 /**
  * Whether a 'Perangkat Daerah' filter is a choice for the signed-in person: an admin's is, and
  * a person's with more than one unit; a person with one unit (or none) reaches nothing another
- * unit would show. True while the person is being read (the shell has read them already).
+ * unit would show. Until their units are read the session's role answers (an admin at once,
+ * anyone else not yet), so the filter does not show and then go for most people.
  */
 export function useChoosesUnit(): boolean {
+  const role = useSession()?.userRole;
   const reached = useReachedProgrammes();
-  if (reached === undefined || reached === 'all') return true;
+  if (reached === undefined) return role === undefined || role === 'admin';
+  if (reached === 'all') return true;
   return reached !== 'unitless' && reached.length > 1;
 }
 

@@ -4,6 +4,7 @@ import { expect, waitFor, within } from 'storybook/test';
 import { agenciesSeed } from '../../testing/sandbox-client.js';
 import { bappedaPlanner, bappedaPlannerSeed } from '../indicators/story-data.js';
 import { dropStaleAnnouncements, withSandboxClient } from '../management/story-helpers.js';
+import { seedSession } from '../user-dashboard/story-data.js';
 import { ConnectedRegionMap } from './ConnectedRegionMap.js';
 
 const m = messagesId;
@@ -56,7 +57,13 @@ export const RegionByUnit: Story = {
  */
 export const UnitPlanner: Story = {
   args: { showYear: false, level: 2 },
-  parameters: { sandbox: { seed: bappedaPlannerSeed, currentUser: bappedaPlanner } },
+  parameters: {
+    sandbox: {
+      seed: bappedaPlannerSeed,
+      currentUser: bappedaPlanner,
+      session: seedSession(bappedaPlanner),
+    },
+  },
   play: async ({ canvas }) => {
     const list = await canvas.findByRole('listbox', { name: m.map.list });
     await waitFor(() => expect(within(list).getAllByRole('option').length).toBeGreaterThan(0));
@@ -65,7 +72,9 @@ export const UnitPlanner: Story = {
     }
     await expect(canvas.getByRole('button', { name: new RegExp(t.month) })).toBeVisible();
     await expect(canvas.getByRole('button', { name: new RegExp(t.program) })).toBeVisible();
-    await expect(canvas.queryByRole('button', { name: new RegExp(t.unit) })).toBeNull();
+    await waitFor(() =>
+      expect(canvas.queryByRole('button', { name: new RegExp(t.unit) })).toBeNull(),
+    );
     await expect(canvas.queryByRole('button', { name: new RegExp(m.planning.year) })).toBeNull();
   },
 };

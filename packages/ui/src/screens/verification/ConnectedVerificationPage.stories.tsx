@@ -275,6 +275,6 @@ export const VerifierOfOneUnit: Story = {
       await expect(row).toHaveTextContent(unit.name);
     }
     await expect(canvas.getByLabelText(t.search)).toBeVisible();
-    await expect(canvas.queryByText(m.reports.filters.agency)).toBeNull();
+    await waitFor(() => expect(canvas.queryByText(m.reports.filters.agency)).toBeNull());
   },
 };
