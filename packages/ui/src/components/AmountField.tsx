@@ -81,15 +81,13 @@ export function AmountField({
     setProblem(undefined);
   }, [value, decimals]);
 
+  const reading = { decimals, percent };
   const read = (typed: string) =>
     allowBlank && typed.trim() === ''
       ? ({ ok: true, value: Number.NaN } as const)
-      : parseNumberInput(typed, { decimals, percent });
+      : parseNumberInput(typed, reading);
   const refusal = (problem: NumberInputProblem) =>
-    m.reports.form.fieldInvalid(
-      label,
-      numberInputProblemText(problem, { decimals }, m.numberInput),
-    );
+    m.reports.form.fieldInvalid(label, numberInputProblemText(problem, reading, m.numberInput));
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on a new submit attempt only
   useEffect(() => {
     if (submitCount === 0) return;

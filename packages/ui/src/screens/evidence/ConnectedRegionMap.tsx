@@ -1,4 +1,9 @@
-import { type EvidenceMapActivity, formatTenths, monthOfYear } from '@ranwal/core';
+import {
+  type EvidenceMapActivity,
+  formatTenths,
+  monthOfYear,
+  reachesProgramme,
+} from '@ranwal/core';
 import { useId, useState } from 'react';
 import { AdminSection } from '../../components/AdminPage.js';
 import { FilterBar } from '../../components/FilterBar.js';
@@ -72,8 +77,10 @@ export function ConnectedRegionMap({
     { sub_action_id: selectedId ?? '', year, month },
     { enabled: selected !== null },
   );
+  // The units the person reaches (core's one rule), once their units are read.
   const unitOptions = (agencies.data?.data ?? []).filter(
-    (agency) => reached === 'all' || (Array.isArray(reached) && reached.includes(agency.id)),
+    (agency) =>
+      reached !== undefined && reachesProgramme({ programmes: reached, owner: null }, agency.id),
   );
   const programOptions = (programs.data?.data ?? []).filter(
     (program) => !agencyId || program.agency_id === agencyId,

@@ -9,6 +9,7 @@ import {
   demoSeed,
   withAgencies,
 } from '../../testing/sandbox-client.js';
+import { seedSession } from '../user-dashboard/story-data.js';
 
 /*
  * Story support only (not exported by the package): sandbox clients over the demo with two
@@ -61,14 +62,11 @@ export function verifierOfOneUnit() {
     role: 'verifier',
     agency_ids: [unit.id],
   };
-  const session: Session = {
-    token: 'story-verifier',
-    userId: verifier.id,
-    userName: verifier.name,
-    userEmail: verifier.email,
-    userRole: verifier.role,
+  return {
+    client: createSandboxClient({ seed, currentUser: verifier }),
+    session: seedSession(verifier),
+    unit,
   };
-  return { client: createSandboxClient({ seed, currentUser: verifier }), session, unit };
 }
 
 /** A screen in the providers, as `loaded.client` and `loaded.session` say. */
