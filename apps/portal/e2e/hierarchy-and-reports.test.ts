@@ -283,7 +283,9 @@ describe('budget hierarchy and reports, through the portal', () => {
     const submit = form.getByRole('button', { name: /Buat Laporan|Menyimpan Laporan/ });
     await submit.click();
     await create.held;
-    await expect(submit.textContent()).resolves.toBe('Menyimpan Laporan...');
+    // The request can reach the server before React has drawn the busy label: wait for it, as
+    // the delete below waits for 'Menghapus...'.
+    await expect.poll(() => submit.textContent()).toBe('Menyimpan Laporan...');
     await expectShownFor(page, toast(page, 'Laporan berhasil dibuat'), 2000, async () =>
       create.release(),
     );
