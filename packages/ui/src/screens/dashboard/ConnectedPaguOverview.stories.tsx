@@ -90,6 +90,37 @@ export const Default: Story = {
   },
 };
 
+/**
+ * On a phone each row is a card that fits the screen: the name with its long code
+ * ('4.01.0.00.0.00.01.0000') across it, the pagu and the sisa side by side under their headings.
+ * At 390 px the table was wider than its card and hid 'Sisa pagu' to the side.
+ */
+export const Narrow: Story = {
+  parameters: planned,
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: async ({ canvas }) => {
+    const region = await panel(canvas);
+    const perAgency = await within(region).findByRole('table', { name: t.perAgency });
+    const perProgram = within(region).getByRole('table', { name: t.perProgram });
+    for (const table of [perAgency, perProgram]) {
+      const scroller = table.parentElement as HTMLElement;
+      await expect(scroller.scrollWidth).toBeLessThanOrEqual(scroller.clientWidth);
+    }
+    // Bappeda's sisa, the last column, is on the screen beside its pagu.
+    const bappeda = agenciesSeed.entities.agency[0]!;
+    const figures = (await summaryOf(planningSeed)).agencies.find((row) => row.id === bappeda.id);
+    const header = within(perAgency).getByRole('rowheader', {
+      name: codeAndName(bappeda.code, bappeda.name),
+    });
+    const row = within(header.closest('tr') as HTMLElement);
+    for (const amount of [figures!.pagu!, figures!.remaining!]) {
+      const shown = row.getByText(formatRupiah(amount));
+      await expect(shown).toBeVisible();
+      await expect(shown.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
+    }
+  },
+};
+
 /** Without Perangkat Daerah: the programmes only. */
 export const NoAgencies: Story = {
   parameters: sandbox({ seed: withPlanning(demoSeed) }),

@@ -25,8 +25,12 @@ export interface PaguOverviewProps {
 const cellPadding = 'px-2 py-2 sm:px-3';
 const headerCell = cn(cellPadding, 'text-end font-semibold text-slate-700');
 const numberCell = cn(cellPadding, 'text-end text-slate-800');
-// Below `sm` the tables keep the pagu and the sisa; what is planned is their difference.
-const wideOnly = 'hidden sm:table-cell';
+// Below `md` each row is a card, as in the app's other tables (styles.css, `.table-stacks`): the
+// name across the card, then the pagu and the sisa side by side under their headings, so a
+// unit's long code or a pagu in the billions never pushes the sisa off a phone's screen. What is
+// planned (their difference) shows from `md`.
+const wideOnly = 'hidden md:table-cell';
+const stackedAmount = 'max-md:inline-block max-md:w-1/2 max-md:text-start';
 
 /**
  * The admin dashboard's 'Pagu dan Rencana Belanja' (issue 18, beyond the spec): for a year,
@@ -145,7 +149,7 @@ function FiguresTable({
       <h3 id={titleId} className="text-base font-semibold text-slate-900">
         {title}
       </h3>
-      <div className="overflow-x-auto">
+      <div className="table-stacks overflow-x-auto">
         <table aria-labelledby={titleId} className="w-full border-collapse text-xs sm:text-sm">
           <thead className="border-b border-slate-200 bg-slate-50">
             <tr>
@@ -171,19 +175,19 @@ function FiguresTable({
               <tr key={row.id ?? 'none'} className="border-b border-slate-100 align-top">
                 <th
                   scope="row"
-                  className={cn(cellPadding, 'text-start font-normal text-slate-900')}
+                  className={cn(cellPadding, 'text-start font-normal text-slate-900 max-md:block')}
                 >
                   <span className="block break-words">{name}</span>
                   {note && <span className="block break-words text-xs text-slate-600">{note}</span>}
                   <UsageBar pagu={row.pagu} planned={row.planned} />
                 </th>
-                <td className={numberCell}>
+                <td data-label={amounts.pagu} className={cn(numberCell, stackedAmount)}>
                   <PaguAmount value={row.pagu} />
                 </td>
-                <td className={cn(numberCell, wideOnly)}>
+                <td data-label={amounts.planned} className={cn(numberCell, wideOnly)}>
                   <Rupiah value={row.planned} />
                 </td>
-                <td className={numberCell}>
+                <td data-label={amounts.remaining} className={cn(numberCell, stackedAmount)}>
                   <RemainingAmount value={row.remaining} />
                 </td>
               </tr>
