@@ -752,6 +752,8 @@ export const messagesEn: Messages = {
     failureTitle: 'Failed!',
     /** Not in the spec: a list filter's chosen record whose name has not been read yet. */
     chosen: 'Current choice',
+    moreFilters: 'Filters',
+    moreFiltersActive: (count: number) => `Filters (${count} active)`,
     leaveUnsaved: 'Some input is not saved yet. Leave this page?',
     confirmDelete: {
       title: 'Confirm Delete',

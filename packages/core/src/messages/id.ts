@@ -1082,6 +1082,9 @@ export const messagesId = {
     failureTitle: 'Gagal!',
     /** Not in the spec: a list filter's chosen record whose name has not been read yet. */
     chosen: 'Pilihan saat ini',
+    /** Not in the spec: a phone's button that shows a list's other filters. */
+    moreFilters: 'Filter',
+    moreFiltersActive: (count: number) => `Filter (${count} aktif)`,
     /** Not in the spec: a sidebar link while a form holds input not yet saved (issue 14). */
     leaveUnsaved: 'Ada isian yang belum disimpan. Tinggalkan halaman ini?',
     confirmDelete: {

@@ -1,6 +1,7 @@
 import { type BudgetLine, type BudgetLineSort, budgetLineSortOrders } from '@ranwal/core';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../components/Button.js';
+import { FilterBar } from '../../components/FilterBar.js';
 import { SEARCH_FILTER_PAGE_SIZE, SearchFilter } from '../../components/SearchFilter.js';
 import { Select, SelectItem } from '../../components/Select.js';
 import { TextField } from '../../components/TextField.js';
@@ -9,7 +10,6 @@ import { useMessages } from '../../data/RanwalProvider.js';
 import { cn } from '../../lib/cn.js';
 import { SEARCH_DEBOUNCE_MS } from '../../lib/timing.js';
 import { useDebouncedSearch } from '../../lib/use-debounced.js';
-import { useMediaQuery, WIDE_SCREEN_QUERY } from '../../lib/use-media-query.js';
 import { EntityFilter } from '../planning/planning-parts.js';
 import { isNarrowed, type ReportListView } from './report-view.js';
 
@@ -49,9 +49,6 @@ export function ReportListControls({
 }: ReportListControlsProps) {
   const t = useMessages().reports.filters;
   const change = (part: Partial<ReportListView>) => onViewChange({ ...view, ...part, page: 1 });
-  const isWide = useMediaQuery(WIDE_SCREEN_QUERY);
-  const [fieldsOpen, setFieldsOpen] = useState(false);
-  const fieldsId = useId();
   const [text, setText] = useDebouncedSearch(view.search, SEARCH_DEBOUNCE_MS, (search) =>
     change({ search }),
   );
@@ -74,7 +71,7 @@ export function ReportListControls({
   };
 
   // On a phone the fields would push the lines a screen down: they fold behind one button
-  // that says how many are in use.
+  // that says how many are in use (FilterBar).
   const active = [
     view.year !== defaults.year,
     view.agency_id !== null,
@@ -83,33 +80,13 @@ export function ReportListControls({
     view.created_by !== null,
     view.sort !== defaults.sort,
   ].filter(Boolean).length;
-  const showFields = isWide || fieldsOpen;
 
   return (
-    <search
-      className={cn('grid gap-3 sm:grid-cols-2 lg:grid-cols-3', className)}
-      aria-label={t.search}
-    >
-      <TextField
-        label={t.search}
-        type="search"
-        placeholder={t.searchPlaceholder}
-        value={text}
-        onChange={setText}
-        className="sm:col-span-2 lg:col-span-3"
-      />
-      {!isWide && (
-        <Button
-          variant="secondary"
-          aria-expanded={fieldsOpen}
-          aria-controls={fieldsId}
-          onPress={() => setFieldsOpen((open) => !open)}
-        >
-          {active > 0 ? t.moreFiltersActive(active) : t.moreFilters}
-        </Button>
-      )}
-      {showFields && (
-        <div id={fieldsId} className="contents">
+    <FilterBar
+      label={t.search}
+      className={cn('sm:grid-cols-2 lg:grid-cols-3', className)}
+      folded={
+        <>
           {years && (
             <Select
               label={t.year}
@@ -157,16 +134,29 @@ export function ReportListControls({
           >
             {(option) => <SelectItem id={option.id}>{t.sorts[option.id]}</SelectItem>}
           </Select>
-        </div>
-      )}
-      {isNarrowed(view, defaults) && (
-        <div className="flex items-end">
-          <Button variant="secondary" onPress={() => onViewChange(defaults)}>
-            {t.reset}
-          </Button>
-        </div>
-      )}
-    </search>
+        </>
+      }
+      foldedActive={active}
+      foldLabel={{ closed: t.moreFilters, active: t.moreFiltersActive }}
+      after={
+        isNarrowed(view, defaults) && (
+          <div className="flex items-end">
+            <Button variant="secondary" onPress={() => onViewChange(defaults)}>
+              {t.reset}
+            </Button>
+          </div>
+        )
+      }
+    >
+      <TextField
+        label={t.search}
+        type="search"
+        placeholder={t.searchPlaceholder}
+        value={text}
+        onChange={setText}
+        className="sm:col-span-2 lg:col-span-3"
+      />
+    </FilterBar>
   );
 }
 

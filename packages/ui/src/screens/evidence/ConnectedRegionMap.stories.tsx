@@ -78,3 +78,28 @@ export const UnitPlanner: Story = {
     await expect(canvas.queryByRole('button', { name: new RegExp(m.planning.year) })).toBeNull();
   },
 };
+
+/**
+ * Bappeda on a phone: the year and the month stay in view and the unit, program and source wait
+ * behind 'Filter', which counts the one chosen; the map starts on the first screen (below the
+ * five fields, before).
+ */
+export const BappedaOnPhone: Story = {
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: async ({ canvas, userEvent }) => {
+    await canvas.findByRole('listbox', { name: m.map.list });
+    // At least 100 px of the map show on the 568 px screen.
+    const map = canvas.getByRole('application');
+    await expect(map.getBoundingClientRect().top + 100).toBeLessThan(window.innerHeight);
+    await expect(canvas.getByRole('button', { name: new RegExp(t.month) })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: new RegExp(t.program) })).toBeNull();
+    const more = canvas.getByRole('button', { name: m.common.moreFilters });
+    await expect(more).toBeVisible();
+    await userEvent.click(more);
+    await userEvent.click(canvas.getByRole('button', { name: new RegExp(t.unit) }));
+    await userEvent.click(await within(document.body).findByRole('option', { name: bappeda.name }));
+    await expect(more).toHaveTextContent(m.common.moreFiltersActive(1));
+    await userEvent.click(more);
+    await expect(canvas.queryByRole('button', { name: new RegExp(t.unit) })).toBeNull();
+  },
+};

@@ -98,50 +98,61 @@ export function ConnectedRegionMap({
 
   return (
     <AdminSection title={t.title} intro={t.intro} level={level}>
-      <FilterBar className="sm:grid-cols-2 lg:grid-cols-5">
+      <FilterBar
+        className="sm:grid-cols-2 lg:grid-cols-5"
+        // On a phone the map starts on the first screen: the unit, program and source fold.
+        folded={
+          <>
+            {chooseUnit && (
+              <Select
+                label={t.unit}
+                items={[
+                  { id: ALL, name: t.allUnits },
+                  ...unitOptions.map((a) => ({ id: a.id, name: a.name })),
+                ]}
+                value={agencyId ?? ALL}
+                onChange={(key) => {
+                  setAgencyId(key === null || key === ALL ? null : String(key));
+                  setProgramId(null);
+                }}
+              >
+                {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
+              </Select>
+            )}
+            <Select
+              label={t.program}
+              items={[
+                { id: ALL, name: t.allPrograms },
+                ...programOptions.map((p) => ({
+                  id: p.id,
+                  name: [p.code, p.name].filter(Boolean).join(' '),
+                })),
+              ]}
+              value={programId ?? ALL}
+              onChange={(key) => setProgramId(key === null || key === ALL ? null : String(key))}
+            >
+              {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
+            </Select>
+            <Select
+              label={t.source}
+              items={[
+                { id: ALL, name: t.allSources },
+                ...(sources.data?.data ?? []).map((s) => ({
+                  id: s.id,
+                  name: `${s.code} ${s.name}`,
+                })),
+              ]}
+              value={sourceId ?? ALL}
+              onChange={(key) => setSourceId(key === null || key === ALL ? null : String(key))}
+            >
+              {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
+            </Select>
+          </>
+        }
+        foldedActive={[agencyId, programId, sourceId].filter((id) => id !== null).length}
+      >
         {showYear && <YearSelect year={year} years={years} onChange={setYear} />}
         <MonthSelect label={t.month} month={month} onChange={setMonth} className="" />
-        {chooseUnit && (
-          <Select
-            label={t.unit}
-            items={[
-              { id: ALL, name: t.allUnits },
-              ...unitOptions.map((a) => ({ id: a.id, name: a.name })),
-            ]}
-            value={agencyId ?? ALL}
-            onChange={(key) => {
-              setAgencyId(key === null || key === ALL ? null : String(key));
-              setProgramId(null);
-            }}
-          >
-            {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
-          </Select>
-        )}
-        <Select
-          label={t.program}
-          items={[
-            { id: ALL, name: t.allPrograms },
-            ...programOptions.map((p) => ({
-              id: p.id,
-              name: [p.code, p.name].filter(Boolean).join(' '),
-            })),
-          ]}
-          value={programId ?? ALL}
-          onChange={(key) => setProgramId(key === null || key === ALL ? null : String(key))}
-        >
-          {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
-        </Select>
-        <Select
-          label={t.source}
-          items={[
-            { id: ALL, name: t.allSources },
-            ...(sources.data?.data ?? []).map((s) => ({ id: s.id, name: `${s.code} ${s.name}` })),
-          ]}
-          value={sourceId ?? ALL}
-          onChange={(key) => setSourceId(key === null || key === ALL ? null : String(key))}
-        >
-          {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
-        </Select>
       </FilterBar>
       {map.isError && <ErrorState message={t.fetchFailed} onRetry={() => void map.refetch()} />}
       {map.isPending && <LoadingState className="justify-start py-0" />}

@@ -84,6 +84,36 @@ export function ConnectedHistoryLog({
         <FilterBar
           label={h.filters.label}
           className="sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5"
+          // On a phone the log starts on the first screen: who, which unit and when fold.
+          folded={
+            <>
+              <CreatorFilter
+                value={filters.actor_id}
+                nameHint={
+                  list.data?.data.find((entry) => entry.actor_id === filters.actor_id)
+                    ?.actor_name ?? undefined
+                }
+                onChange={(id) => setFilters({ actor_id: id })}
+              />
+              <AgencyFilter
+                value={filters.agency_id}
+                onChange={(id) => setFilters({ agency_id: id })}
+              />
+              <DateField
+                label={h.filters.from}
+                value={filters.from ?? ''}
+                onChange={(from) => setFilters({ from: from || null }, TYPED)}
+              />
+              <DateField
+                label={h.filters.to}
+                value={filters.to ?? ''}
+                onChange={(to) => setFilters({ to: to || null }, TYPED)}
+              />
+            </>
+          }
+          foldedActive={
+            [filters.actor_id, filters.agency_id, filters.from, filters.to].filter(Boolean).length
+          }
         >
           <Select
             label={h.filters.recordType}
@@ -107,28 +137,6 @@ export function ConnectedHistoryLog({
               );
             }}
           </Select>
-          <CreatorFilter
-            value={filters.actor_id}
-            nameHint={
-              list.data?.data.find((entry) => entry.actor_id === filters.actor_id)?.actor_name ??
-              undefined
-            }
-            onChange={(id) => setFilters({ actor_id: id })}
-          />
-          <AgencyFilter
-            value={filters.agency_id}
-            onChange={(id) => setFilters({ agency_id: id })}
-          />
-          <DateField
-            label={h.filters.from}
-            value={filters.from ?? ''}
-            onChange={(from) => setFilters({ from: from || null }, TYPED)}
-          />
-          <DateField
-            label={h.filters.to}
-            value={filters.to ?? ''}
-            onChange={(to) => setFilters({ to: to || null }, TYPED)}
-          />
         </FilterBar>
       }
     />
