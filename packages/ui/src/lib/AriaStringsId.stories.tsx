@@ -36,7 +36,10 @@ export const ComboBoxAnnouncements: Story = {
   play: async ({ canvas }) => {
     const button = canvas.getByRole('button', { name: /Tampilkan saran/ });
     await userEvent.click(button);
-    await expect(await screen.findByRole('listbox', { name: /Saran|Program/ })).toBeVisible();
+    // Found as soon as it mounts, the popover's list may not have drawn its options yet (seen
+    // after a story resized the page back from a phone's width): wait for them.
+    const list = await screen.findByRole('listbox', { name: /Saran|Program/ });
+    await waitFor(() => expect(list).toBeVisible());
     await userEvent.type(canvas.getByRole('combobox'), 'Program');
     await waitFor(() =>
       expect(document.body.textContent).toContain(
