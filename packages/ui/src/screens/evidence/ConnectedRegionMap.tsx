@@ -36,6 +36,32 @@ export interface ConnectedRegionMapProps {
   level?: 1 | 2;
 }
 
+/** A filter of one record or all of them ('Semua Program'): null is all. */
+function AllOrOne({
+  label,
+  allLabel,
+  options,
+  value,
+  onChange,
+}: {
+  label: string;
+  allLabel: string;
+  options: readonly { id: string; name: string }[];
+  value: string | null;
+  onChange: (id: string | null) => void;
+}) {
+  return (
+    <Select
+      label={label}
+      items={[{ id: ALL, name: allLabel }, ...options]}
+      value={value ?? ALL}
+      onChange={(key) => onChange(key === null || key === ALL ? null : String(key))}
+    >
+      {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
+    </Select>
+  );
+}
+
 const labelOf = (activity: EvidenceMapActivity) =>
   [activity.code, activity.name].filter(Boolean).join(' ');
 
@@ -104,49 +130,37 @@ export function ConnectedRegionMap({
         folded={
           <>
             {chooseUnit && (
-              <Select
+              <AllOrOne
                 label={t.unit}
-                items={[
-                  { id: ALL, name: t.allUnits },
-                  ...unitOptions.map((a) => ({ id: a.id, name: a.name })),
-                ]}
-                value={agencyId ?? ALL}
-                onChange={(key) => {
-                  setAgencyId(key === null || key === ALL ? null : String(key));
+                allLabel={t.allUnits}
+                options={unitOptions.map((a) => ({ id: a.id, name: a.name }))}
+                value={agencyId}
+                onChange={(id) => {
+                  setAgencyId(id);
                   setProgramId(null);
                 }}
-              >
-                {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
-              </Select>
+              />
             )}
-            <Select
+            <AllOrOne
               label={t.program}
-              items={[
-                { id: ALL, name: t.allPrograms },
-                ...programOptions.map((p) => ({
-                  id: p.id,
-                  name: [p.code, p.name].filter(Boolean).join(' '),
-                })),
-              ]}
-              value={programId ?? ALL}
-              onChange={(key) => setProgramId(key === null || key === ALL ? null : String(key))}
-            >
-              {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
-            </Select>
-            <Select
+              allLabel={t.allPrograms}
+              options={programOptions.map((p) => ({
+                id: p.id,
+                name: [p.code, p.name].filter(Boolean).join(' '),
+              }))}
+              value={programId}
+              onChange={setProgramId}
+            />
+            <AllOrOne
               label={t.source}
-              items={[
-                { id: ALL, name: t.allSources },
-                ...(sources.data?.data ?? []).map((s) => ({
-                  id: s.id,
-                  name: `${s.code} ${s.name}`,
-                })),
-              ]}
-              value={sourceId ?? ALL}
-              onChange={(key) => setSourceId(key === null || key === ALL ? null : String(key))}
-            >
-              {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
-            </Select>
+              allLabel={t.allSources}
+              options={(sources.data?.data ?? []).map((s) => ({
+                id: s.id,
+                name: `${s.code} ${s.name}`,
+              }))}
+              value={sourceId}
+              onChange={setSourceId}
+            />
           </>
         }
         foldedActive={[agencyId, programId, sourceId].filter((id) => id !== null).length}
