@@ -101,3 +101,36 @@ export function SelectItem({ className, children, ...props }: ListBoxItemProps) 
     </ListBoxItem>
   );
 }
+
+/** The key of 'all' in an `AllOrOneSelect` (no option of one record or kind is called so). */
+const ALL = 'all';
+
+export interface AllOrOneSelectProps<K extends string> {
+  label: string;
+  /** The first option, meaning no narrowing ('Semua Program'). */
+  allLabel: string;
+  options: readonly { id: K; name: string }[];
+  /** The chosen option; null is all. */
+  value: K | null;
+  onChange: (id: K | null) => void;
+}
+
+/** A list filter of one option or all of them ('Semua Jenis'): null is all. */
+export function AllOrOneSelect<K extends string>({
+  label,
+  allLabel,
+  options,
+  value,
+  onChange,
+}: AllOrOneSelectProps<K>) {
+  return (
+    <Select
+      label={label}
+      items={[{ id: ALL, name: allLabel }, ...options]}
+      value={value ?? ALL}
+      onChange={(key) => onChange(key === null || key === ALL ? null : (key as K))}
+    >
+      {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
+    </Select>
+  );
+}

@@ -7,7 +7,7 @@ import {
 import { useId, useState } from 'react';
 import { AdminSection } from '../../components/AdminPage.js';
 import { FilterBar } from '../../components/FilterBar.js';
-import { Select, SelectItem } from '../../components/Select.js';
+import { AllOrOneSelect } from '../../components/Select.js';
 import { ErrorState, LoadingState } from '../../components/States.js';
 import { useBudgetYear } from '../../data/budget-year.js';
 import {
@@ -25,8 +25,6 @@ import { DeviationBadge, MonthSelect } from '../realisation/realisation-parts.js
 import { EvidencePhotos } from './EvidencePhotos.js';
 import { type MapActivity, RegionMap } from './RegionMap.js';
 
-const ALL = 'all';
-
 export interface ConnectedRegionMapProps {
   /** Offer a year of its own (Bappeda's page); without it, the budget year every section shows. */
   showYear?: boolean;
@@ -34,32 +32,6 @@ export interface ConnectedRegionMapProps {
   initialYear?: number;
   /** 1 when the section is the page, 2 under a unit's own header. */
   level?: 1 | 2;
-}
-
-/** A filter of one record or all of them ('Semua Program'): null is all. */
-function AllOrOne({
-  label,
-  allLabel,
-  options,
-  value,
-  onChange,
-}: {
-  label: string;
-  allLabel: string;
-  options: readonly { id: string; name: string }[];
-  value: string | null;
-  onChange: (id: string | null) => void;
-}) {
-  return (
-    <Select
-      label={label}
-      items={[{ id: ALL, name: allLabel }, ...options]}
-      value={value ?? ALL}
-      onChange={(key) => onChange(key === null || key === ALL ? null : String(key))}
-    >
-      {(item) => <SelectItem id={item.id}>{item.name}</SelectItem>}
-    </Select>
-  );
 }
 
 const labelOf = (activity: EvidenceMapActivity) =>
@@ -130,7 +102,7 @@ export function ConnectedRegionMap({
         folded={
           <>
             {chooseUnit && (
-              <AllOrOne
+              <AllOrOneSelect
                 label={t.unit}
                 allLabel={t.allUnits}
                 options={unitOptions.map((a) => ({ id: a.id, name: a.name }))}
@@ -141,7 +113,7 @@ export function ConnectedRegionMap({
                 }}
               />
             )}
-            <AllOrOne
+            <AllOrOneSelect
               label={t.program}
               allLabel={t.allPrograms}
               options={programOptions.map((p) => ({
@@ -151,7 +123,7 @@ export function ConnectedRegionMap({
               value={programId}
               onChange={setProgramId}
             />
-            <AllOrOne
+            <AllOrOneSelect
               label={t.source}
               allLabel={t.allSources}
               options={(sources.data?.data ?? []).map((s) => ({

@@ -1,7 +1,7 @@
 import { HistoryListQuery, type HistoryRecordType, historyRecordTypes } from '@ranwal/core';
 import { DateField } from '../../components/DateField.js';
 import { FilterBar } from '../../components/FilterBar.js';
-import { Select, SelectItem } from '../../components/Select.js';
+import { AllOrOneSelect } from '../../components/Select.js';
 import { useCallToasts } from '../../data/call-toasts.js';
 import { saveFile as saveToDisk } from '../../data/files.js';
 import { type FilterParams, useListPage, useListView } from '../../data/list-page.js';
@@ -14,7 +14,6 @@ import { useRestoreVersion } from './use-restore-version.js';
 /** Changes per page of the Riwayat Perubahan page. */
 export const HISTORY_PAGE_SIZE = 20;
 /** The Jenis Data filter's 'all' option. */
-const ALL_TYPES = 'all';
 
 /** Jenis Data, a person, a Perangkat Daerah, and the first and last day (YYYY-MM-DD). */
 type HistoryFilters = {
@@ -115,28 +114,13 @@ export function ConnectedHistoryLog({
             [filters.actor_id, filters.agency_id, filters.from, filters.to].filter(Boolean).length
           }
         >
-          <Select
+          <AllOrOneSelect
             label={h.filters.recordType}
-            items={[ALL_TYPES, ...historyRecordTypes].map((id) => ({ id }))}
-            value={filters.record_type ?? ALL_TYPES}
-            onChange={(key) =>
-              setFilters({
-                record_type: key === ALL_TYPES || key === null ? null : (key as HistoryRecordType),
-              })
-            }
-          >
-            {(option) => {
-              const label =
-                option.id === ALL_TYPES
-                  ? h.filters.allRecordTypes
-                  : h.recordTypes[option.id as HistoryRecordType];
-              return (
-                <SelectItem id={option.id} textValue={label}>
-                  {label}
-                </SelectItem>
-              );
-            }}
-          </Select>
+            allLabel={h.filters.allRecordTypes}
+            options={historyRecordTypes.map((id) => ({ id, name: h.recordTypes[id] }))}
+            value={filters.record_type}
+            onChange={(record_type) => setFilters({ record_type })}
+          />
         </FilterBar>
       }
     />

@@ -2,7 +2,7 @@ import { type FundingGroup, type FundingSource, FundingSourceListQuery } from '@
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { FilterBar, SearchField } from '../../components/FilterBar.js';
-import { Select, SelectItem } from '../../components/Select.js';
+import { AllOrOneSelect } from '../../components/Select.js';
 import { useCallToasts } from '../../data/call-toasts.js';
 import {
   type FilterParams,
@@ -22,7 +22,6 @@ import { FundingSources } from './FundingSources.js';
 
 /** Sources per page of the Sumber Dana page: a region's whole list, usually. */
 export const FUNDING_SOURCE_PAGE_SIZE = 50;
-const ALL_GROUPS = 'all';
 
 type FundingFilters = { funding_group: FundingGroup | null };
 /** The kelompok in the portal's URL (`?kelompok=transfer`), as the list call reads it. */
@@ -81,22 +80,16 @@ export function ConnectedFundingSources({
       deletingId={remove.isPending ? (deleting?.id ?? null) : null}
       controls={
         <FilterBar label={t.search} className="sm:grid-cols-[16rem_minmax(0,1fr)]">
-          <Select
+          <AllOrOneSelect
             label={t.group}
-            items={[ALL_GROUPS, ...Object.keys(t.groups)].map((id) => ({ id }))}
-            value={view.filters.funding_group ?? ALL_GROUPS}
-            onChange={(key) =>
-              view.setFilters({
-                funding_group: key === ALL_GROUPS || key === null ? null : (key as FundingGroup),
-              })
-            }
-          >
-            {(option) => (
-              <SelectItem id={option.id}>
-                {option.id === ALL_GROUPS ? t.allGroups : t.groups[option.id as FundingGroup]}
-              </SelectItem>
-            )}
-          </Select>
+            allLabel={t.allGroups}
+            options={(Object.keys(t.groups) as FundingGroup[]).map((id) => ({
+              id,
+              name: t.groups[id],
+            }))}
+            value={view.filters.funding_group}
+            onChange={(funding_group) => view.setFilters({ funding_group })}
+          />
           <SearchField label={t.search} placeholder={t.searchPlaceholder} {...search.field} />
         </FilterBar>
       }

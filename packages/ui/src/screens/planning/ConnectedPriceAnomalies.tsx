@@ -5,7 +5,7 @@ import {
   VOLUME_OUTLIER_MIN_LINES,
 } from '@ranwal/core';
 import { FilterBar, SearchField } from '../../components/FilterBar.js';
-import { Select, SelectItem } from '../../components/Select.js';
+import { AllOrOneSelect } from '../../components/Select.js';
 import {
   type FilterParams,
   useListPage,
@@ -21,7 +21,6 @@ import { YearSelect } from './planning-parts.js';
 /** Findings per page of the Anomali Harga page. */
 export const ANOMALY_PAGE_SIZE = 20;
 /** The kind filter's 'all' option. */
-const ALL_KINDS = 'all';
 
 /** The finding kind chosen. */
 type AnomalyFilters = { kind: PriceAnomalyKind | null };
@@ -65,22 +64,13 @@ export function ConnectedPriceAnomalies({
           className="sm:grid-cols-2 lg:grid-cols-[8rem_14rem_minmax(0,1fr)]"
         >
           <YearSelect {...view.yearSelect} />
-          <Select
+          <AllOrOneSelect
             label={t.kind}
-            items={[ALL_KINDS, ...priceAnomalyKinds].map((id) => ({ id }))}
-            value={view.filters.kind ?? ALL_KINDS}
-            onChange={(key) =>
-              view.setFilters({
-                kind: key === ALL_KINDS || key === null ? null : (key as PriceAnomalyKind),
-              })
-            }
-          >
-            {(option) => (
-              <SelectItem id={option.id}>
-                {option.id === ALL_KINDS ? t.allKinds : t.kinds[option.id as PriceAnomalyKind]}
-              </SelectItem>
-            )}
-          </Select>
+            allLabel={t.allKinds}
+            options={priceAnomalyKinds.map((id) => ({ id, name: t.kinds[id] }))}
+            value={view.filters.kind}
+            onChange={(kind) => view.setFilters({ kind })}
+          />
           <SearchField label={t.search} placeholder={t.searchPlaceholder} {...search.field} />
         </FilterBar>
       }

@@ -7,7 +7,7 @@ import {
 } from '@ranwal/core';
 import { useState } from 'react';
 import { FilterBar, SearchField } from '../../components/FilterBar.js';
-import { Select, SelectItem } from '../../components/Select.js';
+import { AllOrOneSelect, Select, SelectItem } from '../../components/Select.js';
 import { useCallToasts } from '../../data/call-toasts.js';
 import {
   type FilterParams,
@@ -25,7 +25,6 @@ import { YearSelect } from './planning-parts.js';
 /** Items per page of the Katalog Harga page. */
 export const CATALOGUE_PAGE_SIZE = 20;
 /** The kind filter's 'all' option. */
-const ALL_KINDS = 'all';
 
 export interface ConnectedPriceCatalogueProps {
   /** The year shown first where no `BudgetYearProvider` gives it; by default the server's. */
@@ -103,22 +102,13 @@ export function ConnectedPriceCatalogue({
           className="sm:grid-cols-2 lg:grid-cols-[8rem_minmax(0,1fr)_10rem_minmax(0,1fr)]"
         >
           <YearSelect {...view.yearSelect} />
-          <Select
+          <AllOrOneSelect
             label={t.kind}
-            items={[ALL_KINDS, ...priceItemKinds].map((id) => ({ id }))}
-            value={view.filters.kind ?? ALL_KINDS}
-            onChange={(key) =>
-              view.setFilters({
-                kind: key === ALL_KINDS || key === null ? null : (key as PriceItemKind),
-              })
-            }
-          >
-            {(option) => (
-              <SelectItem id={option.id}>
-                {option.id === ALL_KINDS ? t.allKinds : t.kinds[option.id as PriceItemKind]}
-              </SelectItem>
-            )}
-          </Select>
+            allLabel={t.allKinds}
+            options={priceItemKinds.map((id) => ({ id, name: t.kinds[id] }))}
+            value={view.filters.kind}
+            onChange={(kind) => view.setFilters({ kind })}
+          />
           <Select
             label={t.status}
             items={[...priceItemStatuses].reverse().map((id) => ({ id }))}
