@@ -280,6 +280,9 @@ export const messagesEn: Messages = {
       title: 'Realisation by agency',
       intro: (month: string, year: number) =>
         `Financial realisation up to ${month} ${year} against the cash plan to the same month; the most lagging first.`,
+      ownTitle: 'Realisation',
+      ownIntro: (month: string, year: number) =>
+        `Financial realisation up to ${month} ${year} against the cash plan to the same month.`,
       legend: (red: string, yellow: string) =>
         `Red: below ${red}. Yellow: ${red} to below ${yellow}. Green: ${yellow} or more.`,
       month: 'Up to month',

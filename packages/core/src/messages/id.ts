@@ -587,6 +587,10 @@ export const messagesId = {
       title: 'Capaian Realisasi per Perangkat Daerah',
       intro: (month: string, year: number) =>
         `Realisasi keuangan sampai ${month} ${year} dibandingkan dengan Anggaran Kas sampai bulan yang sama; yang paling tertinggal di atas.`,
+      /** The same for a person with one unit: their row alone, nothing ranked. */
+      ownTitle: 'Capaian Realisasi',
+      ownIntro: (month: string, year: number) =>
+        `Realisasi keuangan sampai ${month} ${year} dibandingkan dengan Anggaran Kas sampai bulan yang sama.`,
       /** The region's thresholds, in words: '75 %' and '90 %' by default. */
       legend: (red: string, yellow: string) =>
         `Merah: capaian di bawah ${red}. Kuning: ${red} sampai di bawah ${yellow}. Hijau: ${yellow} atau lebih.`,

@@ -47,6 +47,10 @@ export const UnitEntersItsMonth: Story = {
   play: async ({ canvas, userEvent }) => {
     const table = await canvas.findByRole('grid', { name: `${t.title} Desember ${YEAR}` });
     await expect(canvas.getAllByText(t.statuses.draft).length).toBeGreaterThan(0);
+    // Their unit's row alone, titled as such.
+    await expect(
+      await canvas.findByRole('grid', { name: m.realisation.summary.ownTitle }),
+    ).toBeVisible();
     // No unit to choose: the planner has one.
     await expect(
       canvas.queryByRole('button', { name: new RegExp(m.realisation.summary.openReport) }),

@@ -140,6 +140,7 @@ export function ConnectedMonthlyReport({
             year={year}
             headingLevel={level === 1 ? 2 : 3}
             showLinesTotal={false}
+            oneUnit={ownUnit !== undefined}
             // A planner of one unit has nothing to choose: their month shows below.
             onOpenReport={ownUnit ? undefined : (unit) => setChosenUnit(unit.agency_id)}
           />

@@ -158,3 +158,21 @@ export const OpensReports: Story = {
     );
   },
 };
+
+/**
+ * A unit's planner reaches their own unit only: the title has no 'per Perangkat Daerah' and the
+ * intro no order to read, over the one row.
+ */
+export const OneUnit: Story = {
+  args: {
+    oneUnit: true,
+    summary: { ...summary, units: [summary.units[2]!], totals: { ...summary.totals } },
+  },
+  play: async ({ canvas }) => {
+    const table = canvas.getByRole('grid', { name: t.ownTitle });
+    await expect(within(table).getAllByRole('rowheader')).toHaveLength(1);
+    await expect(canvas.getByText(t.ownIntro('Juni', 2025))).toBeVisible();
+    await expect(canvas.queryByText(t.title)).not.toBeInTheDocument();
+    await expect(canvas.queryByText(new RegExp(`^${t.total}`))).not.toBeInTheDocument();
+  },
+};

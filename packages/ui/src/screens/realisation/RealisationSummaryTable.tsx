@@ -11,7 +11,7 @@ import {
 import { useId, useState } from 'react';
 import { DataTable, RowButton } from '../../components/DataTable.js';
 import { EmptyState, ErrorState } from '../../components/States.js';
-import { useRealisationSummary } from '../../data/queries.js';
+import { useChoosesUnit, useRealisationSummary } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { DeviationBadge, MonthSelect, ReportStatus } from './realisation-parts.js';
 
@@ -31,6 +31,11 @@ export interface RealisationSummaryTableProps {
   onOpenReport?: (unit: RealisationSummaryUnit) => void;
   /** The lines' total column (left out beside the monthly report, to fit next to a sidebar). */
   showLinesTotal?: boolean;
+  /**
+   * The person reaches one unit (`useChoosesUnit` is false): the title and intro speak of its
+   * row alone, with no 'per Perangkat Daerah' and no order to read.
+   */
+  oneUnit?: boolean;
 }
 
 const amount = 'text-end tabular-nums whitespace-nowrap';
@@ -50,6 +55,7 @@ export function RealisationSummaryTable({
   headingLevel = 2,
   onOpenReport,
   showLinesTotal = true,
+  oneUnit = false,
 }: RealisationSummaryTableProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const m = useMessages();
@@ -66,9 +72,11 @@ export function RealisationSummaryTable({
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="flex max-w-3xl flex-col gap-1">
           <Heading id={titleId} className="text-lg font-semibold text-slate-900">
-            {t.title}
+            {oneUnit ? t.ownTitle : t.title}
           </Heading>
-          <p className="text-sm text-slate-700">{t.intro(monthName(month, m), year)}</p>
+          <p className="text-sm text-slate-700">
+            {(oneUnit ? t.ownIntro : t.intro)(monthName(month, m), year)}
+          </p>
           <p className="text-sm text-slate-600">
             {t.legend(
               formatTenths(
@@ -229,6 +237,7 @@ export function ConnectedRealisationSummary({
   const t = useMessages().realisation.summary;
   const [month, setMonth] = useSummaryMonth(year);
   const summary = useRealisationSummary({ year, month });
+  const oneUnit = !useChoosesUnit();
   return (
     <RealisationSummaryTable
       summary={summary.data?.data}
@@ -239,6 +248,7 @@ export function ConnectedRealisationSummary({
       onMonthChange={setMonth}
       year={year}
       headingLevel={headingLevel}
+      oneUnit={oneUnit}
     />
   );
 }
