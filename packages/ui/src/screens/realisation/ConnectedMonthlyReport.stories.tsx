@@ -91,6 +91,27 @@ export const PlannerWithoutUnit: Story = {
   },
 };
 
+/** So is a verifier whose account has no unit: no unit's month to review, and whom to ask. */
+export const VerifierWithoutUnit: Story = {
+  parameters: {
+    sandbox: {
+      seed: agenciesSeed,
+      currentUser: {
+        id: '00000000-0000-4000-8000-0000000000f1',
+        name: 'Verifikator Baru',
+        email: 'verifikator.baru@ranwal.local',
+        role: 'verifier',
+        agency_ids: [],
+      },
+    },
+  },
+  args: { level: 2, showYear: false },
+  play: async ({ canvas }) => {
+    await canvas.findByText(m.server.withoutUnit);
+    await expect(canvas.queryByText(t.view.chooseUnit)).not.toBeInTheDocument();
+  },
+};
+
 /**
  * An admin reads the units' month with their status, opens Bappeda's report and closes it:
  * the month is frozen ('Ditutup') and no longer offers closing.

@@ -74,8 +74,9 @@ export function ConnectedMonthlyReport({
   const [chosenUnit, setChosenUnit] = useState<string | null>(null);
   const agencyId = ownUnit ?? chosenUnit;
   const isUnit = user?.role === 'user';
-  // A planner with no unit has no month to report: said so, rather than to choose a unit.
-  const withoutUnit = isUnit && user.agency_ids.length === 0;
+  // A planner or verifier with no unit has no month to report or review: said so, with whom to
+  // ask, rather than to choose a unit.
+  const withoutUnit = user?.role !== 'admin' && user?.agency_ids.length === 0;
   const isAdmin = user?.role === 'admin';
   const summary = useRealisationSummary({ year, month });
   const report = useMonthlyReport(

@@ -7,6 +7,7 @@ import {
   storyAdminSession,
   verificationClients,
   verifierOfOneUnit,
+  verifierWithoutUnit,
   withLoadedClient,
 } from './story-helpers.js';
 import { subActionTitle } from './VerificationPage.js';
@@ -276,5 +277,20 @@ export const VerifierOfOneUnit: Story = {
     }
     await expect(canvas.getByLabelText(t.search)).toBeVisible();
     await waitFor(() => expect(canvas.queryByText(m.reports.filters.agency)).toBeNull());
+    await expect(canvas.queryByText(m.server.withoutUnit)).not.toBeInTheDocument();
+  },
+};
+
+/**
+ * A verifier no unit has been given yet is told so, and whom to ask, above the sub kegiatan of no
+ * unit they do read: not a list that looks as if nothing waited for verification.
+ */
+export const VerifierWithoutUnit: Story = {
+  loaders: [verifierWithoutUnit],
+  play: async ({ canvas, loaded }) => {
+    const { unit } = loaded as ReturnType<typeof verifierWithoutUnit>;
+    await expect(await canvas.findByText(m.server.withoutUnit)).toBeVisible();
+    const table = await canvas.findByRole('grid', { name: t.listTitle(2025) });
+    await expect(table).not.toHaveTextContent(unit.name);
   },
 };

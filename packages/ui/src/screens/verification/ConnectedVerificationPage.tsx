@@ -1,5 +1,6 @@
 import { Id, type SubActionReview } from '@ranwal/core';
 import { useState } from 'react';
+import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
 import { FilterBar, SearchField } from '../../components/FilterBar.js';
 import { ErrorState, LoadingState } from '../../components/States.js';
@@ -14,6 +15,7 @@ import {
 import {
   useBudgetLines,
   usePaguStatus,
+  useReachedProgrammes,
   useSubActionReviews,
   useVerifySubAction,
 } from '../../data/queries.js';
@@ -60,7 +62,11 @@ export function ConnectedVerificationPage({
   openSubActionId,
   onOpenSubActionChange,
 }: ConnectedVerificationPageProps) {
-  const t = useMessages().verification;
+  const m = useMessages();
+  const t = m.verification;
+  // A verifier no unit has been given reads only the sub kegiatan of no unit: said, with whom to
+  // ask, rather than a list that looks as if the region had nothing to verify.
+  const withoutUnit = useReachedProgrammes() === 'unitless';
   const view = useYearListView<VerificationFilters>({ agency_id: null }, initialYear, {
     agency_id: { name: 'perangkat-daerah', schema: Id },
   });
@@ -84,14 +90,17 @@ export function ConnectedVerificationPage({
       isNarrowed={view.isNarrowed || search.isNarrowed}
       onOpen={(row) => setOpenId(row.sub_action_id)}
       controls={
-        <FilterBar label={t.filtersLabel} className="sm:grid-cols-[8rem_1fr_1fr]">
-          <YearSelect {...view.yearSelect} />
-          <AgencyFilter
-            value={filters.agency_id}
-            onChange={(id) => setFilters({ agency_id: id })}
-          />
-          <SearchField label={t.search} {...search.field} />
-        </FilterBar>
+        <>
+          {withoutUnit && <Banner tone="warning">{m.server.withoutUnit}</Banner>}
+          <FilterBar label={t.filtersLabel} className="sm:grid-cols-[8rem_1fr_1fr]">
+            <YearSelect {...view.yearSelect} />
+            <AgencyFilter
+              value={filters.agency_id}
+              onChange={(id) => setFilters({ agency_id: id })}
+            />
+            <SearchField label={t.search} {...search.field} />
+          </FilterBar>
+        </>
       }
     />
   );

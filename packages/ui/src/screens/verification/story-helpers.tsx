@@ -53,6 +53,15 @@ export async function verificationClients({ withNote }: { withNote: boolean }) {
  * programme but the first): the client and its session.
  */
 export function verifierOfOneUnit() {
+  return verifierOf((unit) => [unit.id]);
+}
+
+/** The same demo read by a verifier whom no Perangkat Daerah has been given yet. */
+export function verifierWithoutUnit() {
+  return verifierOf(() => []);
+}
+
+function verifierOf(unitsOf: (bappeda: { id: string }) => string[]) {
   const seed = withAgencies(demoSeed);
   const unit = seed.entities.agency.find((row) => row.code !== null)!;
   const verifier: User = {
@@ -60,7 +69,7 @@ export function verifierOfOneUnit() {
     name: 'Verifikator Bappeda',
     email: 'verifikator.bappeda@ranwal.local',
     role: 'verifier',
-    agency_ids: [unit.id],
+    agency_ids: unitsOf(unit),
   };
   return {
     client: createSandboxClient({ seed, currentUser: verifier }),
