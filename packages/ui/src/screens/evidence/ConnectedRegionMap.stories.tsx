@@ -76,6 +76,37 @@ export const UnitPlanner: Story = {
       expect(canvas.queryByRole('button', { name: new RegExp(t.unit) })).toBeNull(),
     );
     await expect(canvas.queryByRole('button', { name: new RegExp(m.planning.year) })).toBeNull();
+    await expect(canvas.queryByText(m.server.withoutUnit)).not.toBeInTheDocument();
+  },
+};
+
+const verifierWithoutUnit = {
+  id: '00000000-0000-4000-8000-0000000000f2',
+  name: 'Verifikator Baru',
+  email: 'verifikator.baru@ranwal.local',
+  role: 'verifier',
+  agency_ids: [],
+} as const;
+
+/**
+ * A verifier whose account has no unit yet reads only the sub kegiatan of no unit: the map says
+ * why, and whom to ask, above a list that would otherwise look as if the region had none.
+ */
+export const VerifierWithoutUnit: Story = {
+  args: { showYear: false, level: 2 },
+  parameters: {
+    sandbox: {
+      currentUser: { ...verifierWithoutUnit, agency_ids: [] },
+      session: seedSession({ ...verifierWithoutUnit, agency_ids: [] }),
+    },
+  },
+  play: async ({ canvas }) => {
+    await expect(await canvas.findByText(m.server.withoutUnit)).toBeVisible();
+    const list = await canvas.findByRole('listbox', { name: m.map.list });
+    await waitFor(() => expect(within(list).getAllByRole('option').length).toBeGreaterThan(0));
+    for (const option of within(list).getAllByRole('option')) {
+      await expect(option).not.toHaveTextContent(bappeda.name);
+    }
   },
 };
 

@@ -22,6 +22,7 @@ import { useMessages } from '../../data/RanwalProvider.js';
 import { YearSelect } from '../planning/planning-parts.js';
 import { useSummaryMonth } from '../realisation/RealisationSummaryTable.js';
 import { DeviationBadge, MonthSelect } from '../realisation/realisation-parts.js';
+import { WithoutUnitNotice } from '../shell/WithoutUnitNotice.js';
 import { EvidencePhotos } from './EvidencePhotos.js';
 import { type MapActivity, RegionMap } from './RegionMap.js';
 
@@ -96,6 +97,7 @@ export function ConnectedRegionMap({
 
   return (
     <AdminSection title={t.title} intro={t.intro} level={level}>
+      <WithoutUnitNotice />
       <FilterBar
         className="sm:grid-cols-2 lg:grid-cols-5"
         // On a phone the map starts on the first screen: the unit, program and source fold.

@@ -1,6 +1,5 @@
 import { Id, type SubActionReview } from '@ranwal/core';
 import { useState } from 'react';
-import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
 import { FilterBar, SearchField } from '../../components/FilterBar.js';
 import { ErrorState, LoadingState } from '../../components/States.js';
@@ -15,13 +14,13 @@ import {
 import {
   useBudgetLines,
   usePaguStatus,
-  useReachedProgrammes,
   useSubActionReviews,
   useVerifySubAction,
 } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { AgencyFilter } from '../budget-lines/ReportListControls.js';
 import { YearSelect } from '../planning/planning-parts.js';
+import { WithoutUnitNotice } from '../shell/WithoutUnitNotice.js';
 import { ConnectedNoteThread } from './ConnectedNoteThread.js';
 import {
   noteTargetsOf,
@@ -62,11 +61,7 @@ export function ConnectedVerificationPage({
   openSubActionId,
   onOpenSubActionChange,
 }: ConnectedVerificationPageProps) {
-  const m = useMessages();
-  const t = m.verification;
-  // A verifier no unit has been given reads only the sub kegiatan of no unit: said, with whom to
-  // ask, rather than a list that looks as if the region had nothing to verify.
-  const withoutUnit = useReachedProgrammes() === 'unitless';
+  const t = useMessages().verification;
   const view = useYearListView<VerificationFilters>({ agency_id: null }, initialYear, {
     agency_id: { name: 'perangkat-daerah', schema: Id },
   });
@@ -91,7 +86,7 @@ export function ConnectedVerificationPage({
       onOpen={(row) => setOpenId(row.sub_action_id)}
       controls={
         <>
-          {withoutUnit && <Banner tone="warning">{m.server.withoutUnit}</Banner>}
+          <WithoutUnitNotice />
           <FilterBar label={t.filtersLabel} className="sm:grid-cols-[8rem_1fr_1fr]">
             <YearSelect {...view.yearSelect} />
             <AgencyFilter
