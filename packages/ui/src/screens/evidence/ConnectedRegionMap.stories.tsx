@@ -1,4 +1,4 @@
-import { messagesId } from '@ranwal/core';
+import { messagesId, type User } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
 import { agenciesSeed } from '../../testing/sandbox-client.js';
@@ -80,13 +80,13 @@ export const UnitPlanner: Story = {
   },
 };
 
-const verifierWithoutUnit = {
+const verifierWithoutUnit: User = {
   id: '00000000-0000-4000-8000-0000000000f2',
   name: 'Verifikator Baru',
   email: 'verifikator.baru@ranwal.local',
   role: 'verifier',
   agency_ids: [],
-} as const;
+};
 
 /**
  * A verifier whose account has no unit yet reads only the sub kegiatan of no unit: the map says
@@ -96,8 +96,8 @@ export const VerifierWithoutUnit: Story = {
   args: { showYear: false, level: 2 },
   parameters: {
     sandbox: {
-      currentUser: { ...verifierWithoutUnit, agency_ids: [] },
-      session: seedSession({ ...verifierWithoutUnit, agency_ids: [] }),
+      currentUser: verifierWithoutUnit,
+      session: seedSession(verifierWithoutUnit),
     },
   },
   play: async ({ canvas }) => {

@@ -166,7 +166,7 @@ export const OpensReports: Story = {
 export const OneUnit: Story = {
   args: {
     oneUnit: true,
-    summary: { ...summary, units: [summary.units[2]!], totals: { ...summary.totals } },
+    summary: { ...summary, units: [summary.units[2]!] },
   },
   play: async ({ canvas }) => {
     const table = canvas.getByRole('grid', { name: t.ownTitle });
