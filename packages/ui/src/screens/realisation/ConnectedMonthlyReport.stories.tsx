@@ -113,6 +113,38 @@ export const VerifierWithoutUnit: Story = {
 };
 
 /**
+ * A verifier of Bappeda alone reads the summary as their own unit's (as on Realisasi) and has
+ * its month open at once, with nothing to choose, as its planner does.
+ */
+export const VerifierOfOneUnit: Story = {
+  parameters: {
+    sandbox: {
+      seed: agenciesSeed,
+      currentUser: {
+        id: '00000000-0000-4000-8000-0000000000f3',
+        name: 'Verifikator Bappeda',
+        email: 'verifikator.bappeda@ranwal.local',
+        role: 'verifier',
+        agency_ids: [bappeda.id],
+      },
+    },
+  },
+  args: { level: 2, showYear: false },
+  play: async ({ canvas }) => {
+    const summary = await canvas.findByRole('grid', { name: m.realisation.summary.ownTitle });
+    await canvas.findByRole('grid', { name: `${t.title} Desember ${YEAR}` });
+    await expect(
+      within(summary).queryByRole('button', {
+        name: m.realisation.summary.openReportOf(bappedaName),
+      }),
+    ).not.toBeInTheDocument();
+    await expect(canvas.queryByText(t.view.chooseUnit)).not.toBeInTheDocument();
+    // A verifier reviews; entering the unit's progress stays the planner's.
+    await expect(canvas.queryByRole('button', { name: /^Isi / })).not.toBeInTheDocument();
+  },
+};
+
+/**
  * An admin reads the units' month with their status, opens Bappeda's report and closes it:
  * the month is frozen ('Ditutup') and no longer offers closing.
  */

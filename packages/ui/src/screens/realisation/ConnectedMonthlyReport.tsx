@@ -16,12 +16,14 @@ import { useBudgetYear } from '../../data/budget-year.js';
 import { useCallToasts } from '../../data/call-toasts.js';
 import {
   type DownloadedFile,
+  useChoosesUnit,
   useCloseMonthlyReport,
   useCopyPreviousMonth,
   useCurrentUser,
   useDownloadEvaluation,
   useDownloadMonthlyReport,
   useMonthlyReport,
+  useReachedProgrammes,
   useRealisationSummary,
   useReviewMonthlyReport,
   useSendMonthlyReport,
@@ -53,7 +55,8 @@ export interface ConnectedMonthlyReportProps {
  * 'Laporan Bulanan' (issue 37): the month's cycle for whoever opens it. A unit's planner (one
  * unit) sees their month at once: enters each sub kegiatan's physical progress, copies last
  * month, sends it. A verifier or an admin (or a planner of several units) reads the units'
- * month ranked by deviation with its status, opens one, and verifies it, sends it back with a
+ * month ranked by deviation with its status (a verifier of one unit has its month open at
+ * once), opens one, and verifies it, sends it back with a
  * note, or (an admin) closes it, one unit or all. Needs a `ToastProvider`.
  */
 export function ConnectedMonthlyReport({
@@ -69,14 +72,17 @@ export function ConnectedMonthlyReport({
   const me = useCurrentUser();
   const user = me.data?.data;
   const [month, setMonth] = useSummaryMonth(year);
-  const ownUnit =
-    user?.role === 'user' && user.agency_ids.length === 1 ? user.agency_ids[0] : undefined;
+  const reached = useReachedProgrammes();
+  // A planner or verifier of one unit has nothing to choose: its month opens at once.
+  const ownUnit = Array.isArray(reached) && reached.length === 1 ? reached[0] : undefined;
   const [chosenUnit, setChosenUnit] = useState<string | null>(null);
   const agencyId = ownUnit ?? chosenUnit;
   const isUnit = user?.role === 'user';
   // A planner or verifier with no unit has no month to report or review: said so, with whom to
   // ask, rather than to choose a unit.
-  const withoutUnit = user?.role !== 'admin' && user?.agency_ids.length === 0;
+  const withoutUnit = reached === 'unitless';
+  // The summary speaks of the person's own unit wherever they reach no other (as on Realisasi).
+  const oneUnit = !useChoosesUnit();
   const isAdmin = user?.role === 'admin';
   const summary = useRealisationSummary({ year, month });
   const report = useMonthlyReport(
@@ -141,8 +147,8 @@ export function ConnectedMonthlyReport({
             year={year}
             headingLevel={level === 1 ? 2 : 3}
             showLinesTotal={false}
-            oneUnit={ownUnit !== undefined}
-            // A planner of one unit has nothing to choose: their month shows below.
+            oneUnit={oneUnit}
+            // A person of one unit has nothing to choose: their month shows below.
             onOpenReport={ownUnit ? undefined : (unit) => setChosenUnit(unit.agency_id)}
           />
           {isAdmin && (
