@@ -439,6 +439,10 @@ export const messagesEn: Messages = {
     title: 'Monthly Report',
     intro:
       "Enter each sub kegiatan's physical progress, problems and actions, then send this month's report for verification. A sent report is locked until a verifier sends it back.",
+    reviewIntro:
+      'Check the monthly reports the Perangkat Daerah send, then verify each or send it back with a note to fix.',
+    adminIntro:
+      "Follow every Perangkat Daerah's monthly report: verify or send back those sent, then close the month so its physical progress no longer changes.",
     statuses: {
       draft: 'Not sent',
       sent: 'Sent',

@@ -749,6 +749,12 @@ export const messagesId = {
     title: 'Laporan Bulanan',
     intro:
       'Isi realisasi fisik, permasalahan, dan upaya setiap sub kegiatan, lalu kirim laporan bulan ini untuk diverifikasi. Laporan yang sudah dikirim terkunci sampai dikembalikan verifikator.',
+    /** The intro a verifier reads: the unit's intro speaks of entering and sending. */
+    reviewIntro:
+      'Periksa laporan bulanan yang dikirim Perangkat Daerah, lalu verifikasi atau kembalikan dengan catatan agar diperbaiki.',
+    /** The intro an admin reads: reviewing as a verifier does, and closing the month. */
+    adminIntro:
+      'Pantau laporan bulanan setiap Perangkat Daerah: verifikasi atau kembalikan laporan yang dikirim, lalu tutup bulan agar realisasi fisiknya tidak berubah lagi.',
     statuses: {
       draft: 'Belum Dikirim',
       sent: 'Dikirim',

@@ -46,6 +46,7 @@ export const UnitEntersItsMonth: Story = {
   args: { level: 2, showYear: false },
   play: async ({ canvas, userEvent }) => {
     const table = await canvas.findByRole('grid', { name: `${t.title} Desember ${YEAR}` });
+    await expect(canvas.getByText(t.intro)).toBeVisible();
     await expect(canvas.getAllByText(t.statuses.draft).length).toBeGreaterThan(0);
     // Their unit's row alone, titled as such.
     await expect(
@@ -131,6 +132,9 @@ export const VerifierOfOneUnit: Story = {
   },
   args: { level: 2, showYear: false },
   play: async ({ canvas }) => {
+    // The page asks a verifier to review, not to enter and send.
+    await expect(await canvas.findByText(t.reviewIntro)).toBeVisible();
+    await expect(canvas.queryByText(t.intro)).not.toBeInTheDocument();
     const summary = await canvas.findByRole('grid', { name: m.realisation.summary.ownTitle });
     await canvas.findByRole('grid', { name: `${t.title} Desember ${YEAR}` });
     await expect(
@@ -150,6 +154,7 @@ export const VerifierOfOneUnit: Story = {
  */
 export const AdminClosesAUnitsMonth: Story = {
   play: async ({ canvas, userEvent }) => {
+    await expect(await canvas.findByText(t.adminIntro)).toBeVisible();
     const summary = await canvas.findByRole('grid', { name: m.realisation.summary.title });
     await expect(await canvas.findByText(t.view.chooseUnit)).toBeVisible();
     await userEvent.click(

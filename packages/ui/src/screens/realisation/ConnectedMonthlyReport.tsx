@@ -1,5 +1,6 @@
 import {
   isMonthEditable,
+  type Messages,
   MonthlyReportNoteText,
   type MonthlyReportSubAction,
   monthOfYear,
@@ -29,7 +30,7 @@ import {
   useSendMonthlyReport,
   useSetPhysicalProgress,
 } from '../../data/queries.js';
-import { useMessages } from '../../data/RanwalProvider.js';
+import { useMessages, useSession } from '../../data/RanwalProvider.js';
 import { ConnectedEvidence } from '../evidence/ConnectedEvidence.js';
 import { ConnectedQuarterAchievement } from '../indicators/ConnectedQuarterAchievement.js';
 import { EvaluationPrint, quarterOfMonth } from '../indicators/EvaluationPrint.js';
@@ -71,6 +72,8 @@ export function ConnectedMonthlyReport({
   const { year, years, setYear } = useBudgetYear(initialYear);
   const me = useCurrentUser();
   const user = me.data?.data;
+  // The session's role answers before the person is read, so the intro does not change.
+  const role = useSession()?.userRole ?? user?.role;
   const [month, setMonth] = useSummaryMonth(year);
   const reached = useReachedProgrammes();
   // A planner or verifier of one unit has nothing to choose: its month opens at once.
@@ -133,7 +136,7 @@ export function ConnectedMonthlyReport({
   };
 
   return (
-    <AdminSection title={t.title} intro={t.intro} level={level}>
+    <AdminSection title={t.title} intro={introOf(role, t)} level={level}>
       {showYear && <YearSelect year={year} years={years} onChange={setYear} className="w-36" />}
       {me.isSuccess && (
         <div className="flex flex-col gap-3">
@@ -374,4 +377,11 @@ export function ConnectedMonthlyReport({
       />
     </AdminSection>
   );
+}
+
+/** What the page asks of whoever opens it: a unit enters and sends, a verifier reviews. */
+function introOf(role: string | undefined, t: Messages['monthlyReport']): string {
+  if (role === 'admin') return t.adminIntro;
+  if (role === 'verifier') return t.reviewIntro;
+  return t.intro;
 }
