@@ -89,6 +89,9 @@ export const PlannerWithoutUnit: Story = {
     await canvas.findByText(m.server.withoutUnit);
     await expect(canvas.queryByText(t.view.chooseUnit)).not.toBeInTheDocument();
     await expect(canvas.queryByRole('button', { name: /^Isi / })).not.toBeInTheDocument();
+    // No unit's month, so no summary of units nor a trend of 'Semua Perangkat Daerah'.
+    await expect(canvas.queryByRole('grid')).not.toBeInTheDocument();
+    await expect(canvas.queryByText(m.realisation.trend.everyUnit, { exact: false })).toBeNull();
   },
 };
 
@@ -110,6 +113,7 @@ export const VerifierWithoutUnit: Story = {
   play: async ({ canvas }) => {
     await canvas.findByText(m.server.withoutUnit);
     await expect(canvas.queryByText(t.view.chooseUnit)).not.toBeInTheDocument();
+    await expect(canvas.queryByRole('grid')).not.toBeInTheDocument();
   },
 };
 

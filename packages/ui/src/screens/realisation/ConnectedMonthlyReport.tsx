@@ -35,6 +35,7 @@ import { ConnectedEvidence } from '../evidence/ConnectedEvidence.js';
 import { ConnectedQuarterAchievement } from '../indicators/ConnectedQuarterAchievement.js';
 import { EvaluationPrint, quarterOfMonth } from '../indicators/EvaluationPrint.js';
 import { YearSelect } from '../planning/planning-parts.js';
+import { WithoutUnitNotice } from '../shell/WithoutUnitNotice.js';
 import { ConnectedSubActionRealisation } from './ConnectedSubActionRealisation.js';
 import { MonthlyReportView } from './MonthlyReportView.js';
 import { PhysicalProgressDialog } from './PhysicalProgressDialog.js';
@@ -81,8 +82,6 @@ export function ConnectedMonthlyReport({
   const [chosenUnit, setChosenUnit] = useState<string | null>(null);
   const agencyId = ownUnit ?? chosenUnit;
   const isUnit = user?.role === 'user';
-  // A planner or verifier with no unit has no month to report or review: said so, with whom to
-  // ask, rather than to choose a unit.
   const withoutUnit = reached === 'unitless';
   // The summary speaks of the person's own unit wherever they reach no other (as on Realisasi).
   const oneUnit = !useChoosesUnit();
@@ -138,7 +137,10 @@ export function ConnectedMonthlyReport({
   return (
     <AdminSection title={t.title} intro={introOf(role, t)} level={level}>
       {showYear && <YearSelect year={year} years={years} onChange={setYear} className="w-36" />}
-      {me.isSuccess && (
+      {/* A planner or verifier with no unit has no month to report or review (monthly reports
+          are a unit's): said so, with whom to ask, and nothing else. */}
+      {me.isSuccess && withoutUnit && <WithoutUnitNotice />}
+      {me.isSuccess && !withoutUnit && (
         <div className="flex flex-col gap-3">
           <RealisationSummaryTable
             summary={summary.data?.data}
@@ -161,11 +163,7 @@ export function ConnectedMonthlyReport({
               </Button>
             </div>
           )}
-          {!agencyId && (
-            <p className="text-sm text-slate-600">
-              {withoutUnit ? m.server.withoutUnit : t.view.chooseUnit}
-            </p>
-          )}
+          {!agencyId && <p className="text-sm text-slate-600">{t.view.chooseUnit}</p>}
           {!agencyId && (
             <ConnectedRealisationTrend
               year={year}
