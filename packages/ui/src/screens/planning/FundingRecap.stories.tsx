@@ -70,6 +70,8 @@ export const Year: Story = {
     const dau = canvas.getByRole('row', { name: /Dana Alokasi Umum/ });
     await expect(dau).toHaveTextContent('55 %');
     await expect(within(dau).getByText(t.noCeiling)).toBeVisible();
+    // Without a ceiling nothing is left to count: a dash, not an empty 'Sisa Pagu'.
+    await expect(within(dau).getByText('–')).toBeVisible();
   },
 };
 

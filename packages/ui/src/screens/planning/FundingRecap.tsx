@@ -118,7 +118,13 @@ export function FundingRecapTable({
             className: 'text-end',
             cellClassName: (row) =>
               `${amount} ${row.remaining?.startsWith('-') ? 'font-semibold text-red-800' : ''}`,
-            cell: (row) => (row.remaining === null ? '' : formatRupiah(row.remaining)),
+            // No ceiling, nothing left to count: a dash, as the app's other empty figures.
+            cell: (row) =>
+              row.remaining === null ? (
+                <span className="text-slate-500">–</span>
+              ) : (
+                formatRupiah(row.remaining)
+              ),
           },
         ]}
       />
