@@ -294,8 +294,17 @@ describe('the monthly report of a unit, through the portal', () => {
     // --- The verifier sends it back with a note --------------------------------------------
     const { page: verifier, context: verifierContext } = await e2e.newPage();
     await signInThroughForm(verifier, VERIFIER, 'verifier');
-    await openFromSidebar(verifier, t.title, '/laporan-bulanan');
-    await chooseMonth(verifier, MONTH);
+    // The bell says the month was sent; choosing it opens that month of that unit (in the
+    // address, so a reload keeps it), not this month's.
+    await verifier.getByRole('button', { name: /^Notifikasi/ }).click();
+    await verifier
+      .getByRole('dialog', { name: 'Notifikasi' })
+      .getByRole('button', { name: new RegExp(`${MONTH_OF} .*dikirim oleh ${PLANNER.name}`) })
+      .click();
+    await verifier.waitForURL(
+      (url) =>
+        url.pathname === '/laporan-bulanan' && url.searchParams.get('bulan') === `${YEAR}-03`,
+    );
     // The verifier of this one unit reads its row as their own, and its month is open at once.
     const units = verifier.getByRole('grid', { name: summaryText.ownTitle });
     await expect
@@ -334,7 +343,7 @@ describe('the monthly report of a unit, through the portal', () => {
 
     // --- The verifier verifies it ------------------------------------------------------------
     await verifier.reload();
-    await chooseMonth(verifier, MONTH);
+    await verifier.getByRole('grid', { name: `${t.title} ${MONTH_OF}` }).waitFor();
     await verifier.getByRole('button', { name: t.actions.verify }).click();
     await toast(verifier, t.view.verified(MONTH_OF)).waitFor();
     await verifierContext.close();

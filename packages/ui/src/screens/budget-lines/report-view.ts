@@ -5,6 +5,7 @@ import {
   Id,
   ReportDownloadQuery,
 } from '@ranwal/core';
+import { AGENCY_PARAM } from '../../lib/portal-url.js';
 
 /**
  * What a report list shows: its page, search, filters and order. The portal keeps it in the
@@ -60,7 +61,7 @@ export function reportViewFromParams(
     page: Number.isSafeInteger(page) && page >= 1 ? page : defaults.page,
     search: (params.get('q') ?? defaults.search).slice(0, 200),
     year: defaults.year,
-    agency_id: id('perangkat-daerah') ?? defaults.agency_id,
+    agency_id: id(AGENCY_PARAM) ?? defaults.agency_id,
     program_id: id('program') ?? defaults.program_id,
     supporter_id: id('pengampu') ?? defaults.supporter_id,
     created_by: id('pengguna') ?? defaults.created_by,
@@ -78,7 +79,7 @@ export function reportViewToParams(
     if (value !== fallback) params.set(name, String(value));
   };
   set('q', view.search, defaults.search);
-  if (view.agency_id) params.set('perangkat-daerah', view.agency_id);
+  if (view.agency_id) params.set(AGENCY_PARAM, view.agency_id);
   if (view.program_id) params.set('program', view.program_id);
   if (view.supporter_id) params.set('pengampu', view.supporter_id);
   if (view.created_by) params.set('pengguna', view.created_by);

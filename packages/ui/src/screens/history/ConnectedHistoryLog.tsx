@@ -7,6 +7,7 @@ import { saveFile as saveToDisk } from '../../data/files.js';
 import { type FilterParams, useListPage, useListView } from '../../data/list-page.js';
 import { type DownloadedFile, useDownloadHistory, useHistoryList } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
+import { AGENCY_PARAM } from '../../lib/portal-url.js';
 import { AgencyFilter, CreatorFilter } from '../budget-lines/ReportListControls.js';
 import { HistoryLog } from './HistoryLog.js';
 import { useRestoreVersion } from './use-restore-version.js';
@@ -31,7 +32,7 @@ const TYPED = { replace: true };
 const historyParams: FilterParams<HistoryFilters> = {
   record_type: { name: 'jenis', schema: HistoryListQuery.shape.record_type },
   actor_id: { name: 'pengguna', schema: HistoryListQuery.shape.actor_id },
-  agency_id: { name: 'perangkat-daerah', schema: HistoryListQuery.shape.agency_id },
+  agency_id: { name: AGENCY_PARAM, schema: HistoryListQuery.shape.agency_id },
   from: { name: 'dari', schema: HistoryListQuery.shape.from },
   to: { name: 'sampai', schema: HistoryListQuery.shape.to },
 };

@@ -1,5 +1,12 @@
 import type { Notification, Role } from '@ranwal/core';
-import { LINE_PARAM, SUB_ACTION_PARAM, YEAR_PARAM } from '../../lib/portal-url.js';
+import {
+  AGENCY_PARAM,
+  LINE_PARAM,
+  MONTH_PARAM,
+  monthParamOf,
+  SUB_ACTION_PARAM,
+  YEAR_PARAM,
+} from '../../lib/portal-url.js';
 
 /** The pages a notification can open, as the portal routes them (an embedding app may differ). */
 export interface NotificationPaths {
@@ -14,6 +21,12 @@ export interface NotificationPaths {
   yearParam: string;
   /** Everyone's Laporan Bulanan (a unit's month, issue 37). */
   monthlyReport: string;
+  /**
+   * The query parameters naming the month (its value `monthParamOf(year, month)`) and the unit
+   * Laporan Bulanan opens; left out of the address when not given.
+   */
+  monthParam?: string;
+  agencyParam?: string;
 }
 
 export const portalNotificationPaths: NotificationPaths = {
@@ -23,12 +36,15 @@ export const portalNotificationPaths: NotificationPaths = {
   subActionParam: SUB_ACTION_PARAM,
   yearParam: YEAR_PARAM,
   monthlyReport: '/laporan-bulanan',
+  monthParam: MONTH_PARAM,
+  agencyParam: AGENCY_PARAM,
 };
 
 /**
  * Where choosing a notification leads (issue 33), the one place that decides it: a unit's user
  * to the line it is about, opened in the dashboard's detail (else the dashboard, whose card lists
- * the open notes); a verifier or an admin to the sub kegiatan under verification.
+ * the open notes); a verifier or an admin to the sub kegiatan under verification; anyone to a
+ * unit's month on Laporan Bulanan, that month of that unit.
  */
 export function notificationTarget(
   notification: Notification,
@@ -37,8 +53,17 @@ export function notificationTarget(
 ): string {
   const query = new URLSearchParams();
   if (notification.month !== null) {
-    // The budget year goes along; the page opens on the month chosen there.
-    if (notification.year !== null) query.set(paths.yearParam, String(notification.year));
+    // The month it is about, in its year, and its unit opened (one unit's person has it open
+    // anyway): not this month's list of units.
+    if (notification.year !== null) {
+      query.set(paths.yearParam, String(notification.year));
+      if (paths.monthParam) {
+        query.set(paths.monthParam, monthParamOf(notification.year, notification.month));
+      }
+    }
+    if (paths.agencyParam && notification.agency_id) {
+      query.set(paths.agencyParam, notification.agency_id);
+    }
     return withQuery(paths.monthlyReport, query);
   }
   if (role === 'user') {

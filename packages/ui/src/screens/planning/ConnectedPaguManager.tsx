@@ -18,6 +18,7 @@ import {
   useSetPagu,
 } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
+import { AGENCY_PARAM } from '../../lib/portal-url.js';
 import { AgencyPagu, type AgencyPaguRow } from './AgencyPagu.js';
 import { PaguManager } from './PaguManager.js';
 import { LevelFilter, YearSelect } from './planning-parts.js';
@@ -32,7 +33,7 @@ type PaguFilters = { agency_id: string | null; program_id: string | null };
 
 /** The filters in the portal's URL, named as the report lists name them. */
 const paguParams: FilterParams<PaguFilters> = {
-  agency_id: { name: 'perangkat-daerah', schema: Id },
+  agency_id: { name: AGENCY_PARAM, schema: Id },
   program_id: { name: 'program', schema: Id },
 };
 

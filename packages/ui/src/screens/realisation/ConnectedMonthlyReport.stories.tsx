@@ -1,6 +1,8 @@
 import { messagesId } from '@ranwal/core';
-import type { Meta, StoryObj } from '@storybook/react-vite';
+import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import { useCallback, useState } from 'react';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
+import { ViewParamsProvider } from '../../data/view-params.js';
 import { agenciesSeed } from '../../testing/sandbox-client.js';
 import {
   dropStaleAnnouncements,
@@ -149,6 +151,50 @@ export const VerifierOfOneUnit: Story = {
     await expect(canvas.queryByText(t.view.chooseUnit)).not.toBeInTheDocument();
     // A verifier reviews; entering the unit's progress stays the planner's.
     await expect(canvas.queryByRole('button', { name: /^Isi / })).not.toBeInTheDocument();
+  },
+};
+
+/**
+ * The screen under an address it keeps its view in (the portal's URL), given `query`; the
+ * address as it changes is shown below it.
+ */
+const inAddress =
+  (query: string): Decorator =>
+  (Story) => {
+    const [params, setParamsNow] = useState(() => new URLSearchParams(query));
+    const setParams = useCallback(
+      (update: (current: URLSearchParams) => URLSearchParams) =>
+        setParamsNow((current) => update(new URLSearchParams(current))),
+      [],
+    );
+    return (
+      <ViewParamsProvider params={params} setParams={setParams}>
+        <Story />
+        <p className="mt-2 text-xs text-slate-600">
+          Alamat: <output aria-label="Alamat">{`?${params}`}</output>
+        </p>
+      </ViewParamsProvider>
+    );
+  };
+
+/**
+ * A notification's address (`?bulan=2025-03&perangkat-daerah=…`) opens that month of that unit
+ * for an admin, with nothing chosen by hand; choosing the units' list again is one click on
+ * another month, kept in the address.
+ */
+export const AdminOpensAUnitsMonthFromItsAddress: Story = {
+  decorators: [inAddress(`bulan=${YEAR}-03&perangkat-daerah=${bappeda.id}`)],
+  args: { level: 2, showYear: false },
+  play: async ({ canvas, userEvent }) => {
+    await canvas.findByRole('grid', { name: `${t.title} Maret ${YEAR}` });
+    await userEvent.click(
+      canvas.getByRole('button', { name: new RegExp(m.realisation.summary.month) }),
+    );
+    await userEvent.click(await screen.findByRole('option', { name: 'April' }));
+    await canvas.findByRole('grid', { name: `${t.title} April ${YEAR}` });
+    await expect(canvas.getByRole('status', { name: 'Alamat' })).toHaveTextContent(
+      `?bulan=${YEAR}-04&perangkat-daerah=${bappeda.id}`,
+    );
   },
 };
 

@@ -1,4 +1,5 @@
 import {
+  Id,
   isMonthEditable,
   type Messages,
   MonthlyReportNoteText,
@@ -15,6 +16,7 @@ import { ReasonDialog } from '../../components/ReasonDialog.js';
 import { ErrorState, Spinner } from '../../components/States.js';
 import { useBudgetYear } from '../../data/budget-year.js';
 import { useCallToasts } from '../../data/call-toasts.js';
+import { useListView } from '../../data/list-page.js';
 import {
   type DownloadedFile,
   useChoosesUnit,
@@ -31,6 +33,7 @@ import {
   useSetPhysicalProgress,
 } from '../../data/queries.js';
 import { useMessages, useSession } from '../../data/RanwalProvider.js';
+import { AGENCY_PARAM } from '../../lib/portal-url.js';
 import { ConnectedEvidence } from '../evidence/ConnectedEvidence.js';
 import { ConnectedQuarterAchievement } from '../indicators/ConnectedQuarterAchievement.js';
 import { EvaluationPrint, quarterOfMonth } from '../indicators/EvaluationPrint.js';
@@ -79,8 +82,9 @@ export function ConnectedMonthlyReport({
   const reached = useReachedProgrammes();
   // A planner or verifier of one unit has nothing to choose: its month opens at once.
   const ownUnit = Array.isArray(reached) && reached.length === 1 ? reached[0] : undefined;
-  const [chosenUnit, setChosenUnit] = useState<string | null>(null);
-  const agencyId = ownUnit ?? chosenUnit;
+  // The unit opened, kept as the month is (`?perangkat-daerah=<id>`): Back returns to the units.
+  const { filters: opened, setFilters: setOpened } = useListView(noUnitOpened, unitParams);
+  const agencyId = ownUnit ?? opened.agency_id;
   const isUnit = user?.role === 'user';
   const withoutUnit = reached === 'unitless';
   // The summary speaks of the person's own unit wherever they reach no other (as on Realisasi).
@@ -154,7 +158,7 @@ export function ConnectedMonthlyReport({
             showLinesTotal={false}
             oneUnit={oneUnit}
             // A person of one unit has nothing to choose: their month shows below.
-            onOpenReport={ownUnit ? undefined : (unit) => setChosenUnit(unit.agency_id)}
+            onOpenReport={ownUnit ? undefined : (unit) => setOpened({ agency_id: unit.agency_id })}
           />
           {isAdmin && (
             <div>
@@ -376,6 +380,9 @@ export function ConnectedMonthlyReport({
     </AdminSection>
   );
 }
+
+const noUnitOpened: { agency_id: string | null } = { agency_id: null };
+const unitParams = { agency_id: { name: AGENCY_PARAM, schema: Id } };
 
 /** What the page asks of whoever opens it: a unit enters and sends, a verifier reviews. */
 function introOf(role: string | undefined, t: Messages['monthlyReport']): string {

@@ -8,11 +8,13 @@ import {
   type RealisationSummaryUnit,
   todayInRegion,
 } from '@ranwal/core';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { DataTable, RowButton } from '../../components/DataTable.js';
 import { EmptyState, ErrorState } from '../../components/States.js';
+import { useListView } from '../../data/list-page.js';
 import { useChoosesUnit, useRealisationSummary } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
+import { MONTH_PARAM, monthOfParam, monthParamOf, monthParamSchema } from '../../lib/portal-url.js';
 import { DeviationBadge, MonthSelect, ReportStatus } from './realisation-parts.js';
 
 export interface RealisationSummaryTableProps {
@@ -216,14 +218,19 @@ export function defaultSummaryMonth(year: number, now = new Date()): number {
   return year === today.year ? today.month : 12;
 }
 
+const noMonthChosen: { month: string | null } = { month: null };
+const monthParams = { month: { name: MONTH_PARAM, schema: monthParamSchema } };
+
 /**
  * The month a year's figures run to: the one chosen for this year, else `defaultSummaryMonth`
- * (a year changed elsewhere starts on its own default again).
+ * (a year changed elsewhere starts on its own default again). Under a `ViewParamsProvider` (the
+ * portal's URL) it is kept in the address (`?bulan=2026-03`), so a reload, Back and a link (a
+ * notification's) keep it; else here.
  */
 export function useSummaryMonth(year: number): [number, (month: number) => void] {
-  const [chosen, setChosen] = useState<{ year: number; month: number } | null>(null);
-  const month = chosen?.year === year ? chosen.month : defaultSummaryMonth(year);
-  return [month, (next) => setChosen({ year, month: next })];
+  const { filters, setFilters } = useListView(noMonthChosen, monthParams);
+  const month = monthOfParam(filters.month, year) ?? defaultSummaryMonth(year);
+  return [month, (next) => setFilters({ month: monthParamOf(year, next) })];
 }
 
 /** `RealisationSummaryTable` over `realisation.summary` for `year`, its month chosen here. */

@@ -18,6 +18,7 @@ import {
   useVerifySubAction,
 } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
+import { AGENCY_PARAM } from '../../lib/portal-url.js';
 import { AgencyFilter } from '../budget-lines/ReportListControls.js';
 import { YearSelect } from '../planning/planning-parts.js';
 import { WithoutUnitNotice } from '../shell/WithoutUnitNotice.js';
@@ -63,7 +64,7 @@ export function ConnectedVerificationPage({
 }: ConnectedVerificationPageProps) {
   const t = useMessages().verification;
   const view = useYearListView<VerificationFilters>({ agency_id: null }, initialYear, {
-    agency_id: { name: 'perangkat-daerah', schema: Id },
+    agency_id: { name: AGENCY_PARAM, schema: Id },
   });
   const { year, filters, setFilters } = view;
   const search = useListSearch(view);
