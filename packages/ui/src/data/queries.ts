@@ -361,11 +361,12 @@ export function useRealisation(query: RealisationQuery, options: ReadOptions = {
 }
 
 /** Each Perangkat Daerah's realisation of a year up to a month (issue 37). */
-export function useRealisationSummary(query: RealisationSummaryQuery) {
+export function useRealisationSummary(query: RealisationSummaryQuery, options: ReadOptions = {}) {
   const client = useRanwalClient();
   return useQuery({
     queryKey: ranwalKeys.realisationSummary(query),
     queryFn: ({ signal }) => client.realisation.summary(query, { signal }),
+    enabled: options.enabled,
   });
 }
 

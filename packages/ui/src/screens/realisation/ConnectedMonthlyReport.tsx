@@ -57,12 +57,11 @@ export interface ConnectedMonthlyReportProps {
 }
 
 /**
- * 'Laporan Bulanan' (issue 37): the month's cycle for whoever opens it. A unit's planner (one
- * unit) sees their month at once: enters each sub kegiatan's physical progress, copies last
- * month, sends it. A verifier or an admin (or a planner of several units) reads the units'
- * month ranked by deviation with its status (a verifier of one unit has its month open at
- * once), opens one, and verifies it, sends it back with a
- * note, or (an admin) closes it, one unit or all. Needs a `ToastProvider`.
+ * 'Laporan Bulanan' (issue 37): the month's cycle for whoever opens it. A unit's planner enters
+ * each sub kegiatan's physical progress, copies last month and sends it; a verifier verifies it
+ * or sends it back with a note; an admin also closes it, one unit or all. Whoever reaches one
+ * unit has its month open at once; the others read the units' month ranked by deviation with
+ * its status and open one. Needs a `ToastProvider`.
  */
 export function ConnectedMonthlyReport({
   showYear = false,
@@ -85,12 +84,13 @@ export function ConnectedMonthlyReport({
   // The unit opened, kept as the month is (`?perangkat-daerah=<id>`): Back returns to the units.
   const { filters: opened, setFilters: setOpened } = useListView(noUnitOpened, unitParams);
   const agencyId = ownUnit ?? opened.agency_id;
-  const isUnit = user?.role === 'user';
+  const isUnit = role === 'user';
   const withoutUnit = reached === 'unitless';
   // The summary speaks of the person's own unit wherever they reach no other (as on Realisasi).
   const oneUnit = !useChoosesUnit();
-  const isAdmin = user?.role === 'admin';
-  const summary = useRealisationSummary({ year, month });
+  const isAdmin = role === 'admin';
+  // An account without a unit is shown no summary: nothing to ask for.
+  const summary = useRealisationSummary({ year, month }, { enabled: !withoutUnit });
   const report = useMonthlyReport(
     { agency_id: agencyId ?? undefined, year, month },
     { enabled: Boolean(agencyId) },
