@@ -432,6 +432,25 @@ describe('the monthly report of a unit, through the portal', () => {
       stored.totals.lines_total,
       stored.totals.realised_cumulative,
     ]);
+
+    // --- The month under review goes along to the map, and no further ---------------------
+    // Chosen on Laporan Bulanan, March is the month Peta Kegiatan opens on (not April's); the
+    // opened unit stays behind, and a page of no month (Anggaran Kas) leaves the month out.
+    await openFromSidebar(bappeda, messagesId.evidence.mapPage.title, '/peta-kegiatan');
+    const mapAddress = new URL(bappeda.url()).searchParams;
+    expect([mapAddress.get('bulan'), mapAddress.has('perangkat-daerah')]).toEqual([
+      `${YEAR}-03`,
+      false,
+    ]);
+    await expect
+      .poll(() =>
+        bappeda
+          .getByRole('button', { name: new RegExp(`\\b${messagesId.evidence.mapPage.month}\\b`) })
+          .textContent(),
+      )
+      .toContain(MONTH);
+    await openFromSidebar(bappeda, messagesId.cashPlan.title, '/anggaran-kas');
+    expect(new URL(bappeda.url()).searchParams.has('bulan')).toBe(false);
     await bappedaContext.close();
 
     expect(stored.status).toBe('verified');

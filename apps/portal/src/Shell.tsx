@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { PortalNotificationBell } from './notifications.js';
 import { usePasswordChange } from './password-change.js';
 import { useSessionContext } from './session.js';
-import { useYearLink } from './view-url.js';
+import { useViewLink } from './view-url.js';
 
 /** The signed-in layout with the sidebar; its own chunk, so public pages never load it. */
 export default function Shell({ children }: { children: ReactNode }) {
@@ -12,7 +12,7 @@ export default function Shell({ children }: { children: ReactNode }) {
   const location = useLocation();
   const passwordChange = usePasswordChange();
   // The budget year chosen stays the year of the next page.
-  const renderLink = useYearLink();
+  const renderLink = useViewLink();
   return (
     <AdminShell
       currentPath={location.pathname}

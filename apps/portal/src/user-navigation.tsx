@@ -1,10 +1,10 @@
 import { UnitNavigation } from '@ranwal/ui';
 import { useLocation } from 'react-router';
-import { useYearLink } from './view-url.js';
+import { useViewLink } from './view-url.js';
 
 /** The links under a unit's header (it has no sidebar), each keeping the budget year chosen. */
 export function UserNavigation() {
   const { pathname } = useLocation();
-  const renderLink = useYearLink();
+  const renderLink = useViewLink();
   return <UnitNavigation currentPath={pathname} renderLink={renderLink} />;
 }

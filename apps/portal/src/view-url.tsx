@@ -1,6 +1,8 @@
 import { ReportYear } from '@ranwal/core';
 import {
+  activeAdminNavItem,
   BudgetYearProvider,
+  MONTH_PARAM,
   type NavLinkProps,
   PAGE_PARAM,
   type ViewParams,
@@ -16,20 +18,27 @@ export function yearInUrl(params: URLSearchParams): number | null {
   return year.success ? year.data : null;
 }
 
-/** `href` with the chosen year of `params` kept: the sidebar's links carry it page to page. */
-export function withYearOf(href: string, params: URLSearchParams): string {
+/**
+ * `href` with what the person chose kept from `params`: the budget year on every link, and the
+ * month under review (`?bulan=2026-03`) on a link to another page of a month (Realisasi, Laporan
+ * Bulanan, Peta Kegiatan), so a month chosen on one is the month the next opens on.
+ */
+export function withChosenViewOf(href: string, params: URLSearchParams): string {
   const year = yearInUrl(params);
-  if (year === null) return href;
+  const month = params.get(MONTH_PARAM);
   const url = new URL(href, 'http://portal.invalid');
-  url.searchParams.set(YEAR_PARAM, String(year));
+  if (year !== null) url.searchParams.set(YEAR_PARAM, String(year));
+  if (month !== null && activeAdminNavItem(url.pathname)?.keepsMonth) {
+    url.searchParams.set(MONTH_PARAM, month);
+  }
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** A navigation link (the sidebar's, a unit's pages) as a router link keeping the chosen year. */
-export function useYearLink(): (props: NavLinkProps) => ReactNode {
+/** A navigation link (the sidebar's, a unit's pages) as a router link keeping the chosen view. */
+export function useViewLink(): (props: NavLinkProps) => ReactNode {
   const [params] = useSearchParams();
   return ({ href, children, ...props }) => (
-    <Link to={withYearOf(href, params)} {...props}>
+    <Link to={withChosenViewOf(href, params)} {...props}>
       {children}
     </Link>
   );

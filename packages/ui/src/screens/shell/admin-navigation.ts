@@ -18,6 +18,11 @@ export interface AdminNavItem {
   readonly label: (messages?: Messages) => string;
   /** Who sees the entry and may open its page: admins only, unless it says more. */
   readonly roles: readonly Role[];
+  /**
+   * The page reads the month under review (`MONTH_PARAM`), so a link to it carries the month
+   * chosen on another such page: the month under review stays as the person moves between them.
+   */
+  readonly keepsMonth: boolean;
 }
 
 const navItem = (
@@ -26,6 +31,7 @@ const navItem = (
   label: (messages: Messages) => string,
   route = href,
   roles: readonly Role[] = ['admin'],
+  { keepsMonth = false } = {},
 ): AdminNavItem => ({
   key,
   href,
@@ -33,7 +39,11 @@ const navItem = (
   activePaths: [...new Set([href, route])],
   label: (messages = messagesId) => label(messages),
   roles,
+  keepsMonth,
 });
+
+/** The pages of a month (their figures run to it): Realisasi, Laporan Bulanan, Peta Kegiatan. */
+const ofAMonth = { keepsMonth: true };
 
 /**
  * The admin sidebar, in the spec's order: the one table both the sidebar and the portal's routes
@@ -61,20 +71,33 @@ export const adminNavigation: readonly AdminNavItem[] = [
   // header: a unit has no sidebar), so the page is not an admin-… path.
   navItem('cashPlan', '/anggaran-kas', (m) => m.cashPlan.title, '/anggaran-kas', ['admin', 'user']),
   // Realisasi (issue 37): what was paid against that plan, read by the unit too.
-  navItem('realisation', '/realisasi', (m) => m.realisation.title, '/realisasi', ['admin', 'user']),
+  navItem(
+    'realisation',
+    '/realisasi',
+    (m) => m.realisation.title,
+    '/realisasi',
+    ['admin', 'user'],
+    ofAMonth,
+  ),
   // The monthly cycle (issue 37): the unit sends its month, a verifier reviews, an admin closes.
-  navItem('monthlyReport', '/laporan-bulanan', (m) => m.monthlyReport.title, '/laporan-bulanan', [
-    'admin',
-    'user',
-    'verifier',
-  ]),
+  navItem(
+    'monthlyReport',
+    '/laporan-bulanan',
+    (m) => m.monthlyReport.title,
+    '/laporan-bulanan',
+    ['admin', 'user', 'verifier'],
+    ofAMonth,
+  ),
   // Evidence from the field (issue 38): the region's work on a map for everyone; a unit's
   // officers file their month from a phone.
-  navItem('regionMap', '/peta-kegiatan', (m) => m.evidence.mapPage.title, '/peta-kegiatan', [
-    'admin',
-    'user',
-    'verifier',
-  ]),
+  navItem(
+    'regionMap',
+    '/peta-kegiatan',
+    (m) => m.evidence.mapPage.title,
+    '/peta-kegiatan',
+    ['admin', 'user', 'verifier'],
+    ofAMonth,
+  ),
   navItem('fieldReport', '/lapor-lapangan', (m) => m.evidence.field.title, '/lapor-lapangan', [
     'admin',
     'user',
