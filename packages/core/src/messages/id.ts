@@ -666,7 +666,7 @@ export const messagesId = {
     mapPage: {
       title: 'Peta Kegiatan',
       intro:
-        'Sub kegiatan di peta, berwarna menurut deviasi realisasi bulan ini. Pilih satu di peta atau di daftar untuk melihat angka dan foto buktinya.',
+        'Sub kegiatan di peta, berwarna menurut deviasi realisasi sampai bulan yang dipilih. Pilih satu di peta atau di daftar untuk melihat angka dan foto buktinya.',
       month: 'Bulan',
       unit: 'Perangkat Daerah',
       allUnits: 'Semua Perangkat Daerah',
