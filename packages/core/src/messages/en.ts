@@ -357,7 +357,7 @@ export const messagesEn: Messages = {
     mapPage: {
       title: 'Activity map',
       intro:
-        "Sub kegiatan on the map, coloured by their deviation up to the chosen month. Choose one on the map or in the list to see its figures and evidence photos.",
+        'Sub kegiatan on the map, coloured by their deviation up to the chosen month. Choose one on the map or in the list to see its figures and evidence photos.',
       month: 'Month',
       unit: 'Unit',
       allUnits: 'All units',
