@@ -11,7 +11,7 @@ export default function Shell({ children }: { children: ReactNode }) {
   const { session, signOut } = useSessionContext();
   const location = useLocation();
   const passwordChange = usePasswordChange();
-  // The budget year chosen stays the year of the next page.
+  // The budget year chosen stays the year of the next page (and a month, between its pages).
   const renderLink = useViewLink();
   return (
     <AdminShell
