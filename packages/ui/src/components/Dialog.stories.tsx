@@ -2,6 +2,7 @@ import { messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { DialogTrigger } from 'react-aria-components';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
+import { setViewport } from '../testing/viewport.js';
 import { Button } from './Button.js';
 import { Dialog, Modal } from './Dialog.js';
 import { TextField } from './TextField.js';
@@ -95,5 +96,52 @@ export const WithoutCloseButton: Story = {
     const dialog = await screen.findByRole('dialog', { name: program.editTitle });
     await expect(within(dialog).queryByRole('button', { name: c.close })).not.toBeInTheDocument();
     await userEvent.keyboard('{Escape}');
+  },
+};
+
+/**
+ * The dialog shows the moment it opens, also after a text field was focused while the window
+ * stood 200 px shorter (devtools open, a browser bar). react-aria took that for a phone's
+ * on-screen keyboard and, from then on, held each dialog that focuses a text field transparent
+ * for up to 650 ms: in CI, ten stories that read their dialog at once failed, twice each
+ * (patches/react-aria+3.53.1.patch, docs/development.md).
+ */
+export const ShownAtOnceAfterTheWindowShrank: Story = {
+  args: { children: <TextField label={program.nameLabel} autoFocus /> },
+  render: (args) => (
+    <div className="flex flex-col items-start gap-4">
+      <TextField label={program.codeLabel} />
+      <DialogTrigger>
+        <Button>{c.edit}</Button>
+        <Modal>
+          <Dialog {...args} />
+        </Modal>
+      </DialogTrigger>
+    </div>
+  ),
+  play: async ({ canvas, userEvent }) => {
+    const before = [window.innerWidth, window.innerHeight] as const;
+    const code = canvas.getByRole('textbox', { name: program.codeLabel });
+    try {
+      if (await setViewport(before[0], before[1] - 200)) {
+        await userEvent.click(code);
+        await userEvent.tab();
+        await setViewport(...before);
+        // react-aria reads a resize 150 ms after its last event: let it read this one.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+      }
+      // The person types in the field, then opens the dialog.
+      await userEvent.click(code);
+      await userEvent.click(canvas.getByRole('button', { name: c.edit }));
+      const dialog = await screen.findByRole('dialog', { name: program.editTitle });
+      const name = within(dialog).getByRole('textbox', { name: program.nameLabel });
+      await expect(name).toHaveFocus();
+      await expect(name).toBeVisible();
+      await userEvent.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await waitFor(() => expect(canvas.getByRole('button', { name: c.edit })).toHaveFocus());
+    } finally {
+      await setViewport(...before);
+    }
   },
 };
