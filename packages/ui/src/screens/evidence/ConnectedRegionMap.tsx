@@ -19,6 +19,7 @@ import {
   useReachedProgrammes,
 } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
+import { cn } from '../../lib/cn.js';
 import { YearSelect } from '../planning/planning-parts.js';
 import { useSummaryMonth } from '../realisation/RealisationSummaryTable.js';
 import { DeviationBadge, MonthSelect } from '../realisation/realisation-parts.js';
@@ -34,6 +35,19 @@ export interface ConnectedRegionMapProps {
   /** 1 when the section is the page, 2 under a unit's own header. */
   level?: 1 | 2;
 }
+
+/**
+ * The filters side by side once their row has 60rem (the page at 1 366 px beside the sidebar, a
+ * story at 1 200): the year and the month narrow, the rest as wide as their unchosen text needs
+ * ('Semua Perangkat Daerah' beside 'Semua Sumber Dana'), so each box stays one line high; five
+ * equal columns broke the long ones over two. Whole strings, so Tailwind sees each class.
+ */
+const filterColumns = {
+  yearAndUnit: '@min-[60rem]:grid-cols-[8rem_9rem_minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1.25fr)]',
+  year: '@min-[60rem]:grid-cols-[8rem_9rem_minmax(0,1fr)_minmax(0,1.25fr)]',
+  unit: '@min-[60rem]:grid-cols-[9rem_minmax(0,1.4fr)_minmax(0,1fr)_minmax(0,1.25fr)]',
+  neither: '@min-[60rem]:grid-cols-[9rem_minmax(0,1fr)_minmax(0,1.25fr)]',
+} as const;
 
 const labelOf = (activity: EvidenceMapActivity) =>
   [activity.code, activity.name].filter(Boolean).join(' ');
@@ -98,50 +112,57 @@ export function ConnectedRegionMap({
   return (
     <AdminSection title={t.title} intro={t.intro} level={level}>
       <WithoutUnitNotice />
-      <FilterBar
-        className="sm:grid-cols-2 lg:grid-cols-5"
-        // On a phone the map starts on the first screen: the unit, program and source fold.
-        folded={
-          <>
-            {chooseUnit && (
+      <div className="@container">
+        <FilterBar
+          className={cn(
+            '@xl:grid-cols-2',
+            filterColumns[
+              showYear ? (chooseUnit ? 'yearAndUnit' : 'year') : chooseUnit ? 'unit' : 'neither'
+            ],
+          )}
+          // On a phone the map starts on the first screen: the unit, program and source fold.
+          folded={
+            <>
+              {chooseUnit && (
+                <AllOrOneSelect
+                  label={t.unit}
+                  allLabel={t.allUnits}
+                  options={unitOptions.map((a) => ({ id: a.id, name: a.name }))}
+                  value={agencyId}
+                  onChange={(id) => {
+                    setAgencyId(id);
+                    setProgramId(null);
+                  }}
+                />
+              )}
               <AllOrOneSelect
-                label={t.unit}
-                allLabel={t.allUnits}
-                options={unitOptions.map((a) => ({ id: a.id, name: a.name }))}
-                value={agencyId}
-                onChange={(id) => {
-                  setAgencyId(id);
-                  setProgramId(null);
-                }}
+                label={t.program}
+                allLabel={t.allPrograms}
+                options={programOptions.map((p) => ({
+                  id: p.id,
+                  name: [p.code, p.name].filter(Boolean).join(' '),
+                }))}
+                value={programId}
+                onChange={setProgramId}
               />
-            )}
-            <AllOrOneSelect
-              label={t.program}
-              allLabel={t.allPrograms}
-              options={programOptions.map((p) => ({
-                id: p.id,
-                name: [p.code, p.name].filter(Boolean).join(' '),
-              }))}
-              value={programId}
-              onChange={setProgramId}
-            />
-            <AllOrOneSelect
-              label={t.source}
-              allLabel={t.allSources}
-              options={(sources.data?.data ?? []).map((s) => ({
-                id: s.id,
-                name: `${s.code} ${s.name}`,
-              }))}
-              value={sourceId}
-              onChange={setSourceId}
-            />
-          </>
-        }
-        foldedActive={[agencyId, programId, sourceId].filter((id) => id !== null).length}
-      >
-        {showYear && <YearSelect year={year} years={years} onChange={setYear} />}
-        <MonthSelect label={t.month} month={month} onChange={setMonth} className="" />
-      </FilterBar>
+              <AllOrOneSelect
+                label={t.source}
+                allLabel={t.allSources}
+                options={(sources.data?.data ?? []).map((s) => ({
+                  id: s.id,
+                  name: `${s.code} ${s.name}`,
+                }))}
+                value={sourceId}
+                onChange={setSourceId}
+              />
+            </>
+          }
+          foldedActive={[agencyId, programId, sourceId].filter((id) => id !== null).length}
+        >
+          {showYear && <YearSelect year={year} years={years} onChange={setYear} />}
+          <MonthSelect label={t.month} month={month} onChange={setMonth} className="" />
+        </FilterBar>
+      </div>
       {map.isError && <ErrorState message={t.fetchFailed} onRetry={() => void map.refetch()} />}
       {map.isPending && <LoadingState className="justify-start py-0" />}
       {map.data && (
