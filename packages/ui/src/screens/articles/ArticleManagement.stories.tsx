@@ -268,6 +268,9 @@ export const EditInvalid: Story = {
     await userEvent.clear(cover);
     await userEvent.type(cover, '  https://cdn.example.go.id/sampul.png  ');
     await expect(save).toBeEnabled();
+    // No such host: the preview ends failed. The picture waits for that, not for how soon the
+    // browser gives up (a CI run pictured the preview still loading, then failed).
+    await expect(await dialog.findByText(text.coverFailed, {}, { timeout: 15_000 })).toBeVisible();
   },
 };
 
