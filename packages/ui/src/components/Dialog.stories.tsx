@@ -4,11 +4,21 @@ import { DialogTrigger } from 'react-aria-components';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { setViewport } from '../testing/viewport.js';
 import { Button } from './Button.js';
-import { Dialog, Modal } from './Dialog.js';
+import { Dialog, type DialogProps, Modal } from './Dialog.js';
 import { TextField } from './TextField.js';
 
 const program = messagesId.levels.program;
 const c = messagesId.common;
+
+/** The dialog behind its 'Edit' button. */
+const EditTrigger = (args: DialogProps) => (
+  <DialogTrigger>
+    <Button>{c.edit}</Button>
+    <Modal>
+      <Dialog {...args} />
+    </Modal>
+  </DialogTrigger>
+);
 
 const meta = {
   title: 'Building blocks/Dialog',
@@ -17,14 +27,7 @@ const meta = {
     title: program.editTitle,
     children: <TextField label={program.nameLabel} defaultValue="Program Pengelolaan Keuangan" />,
   },
-  render: (args) => (
-    <DialogTrigger>
-      <Button>{c.edit}</Button>
-      <Modal>
-        <Dialog {...args} />
-      </Modal>
-    </DialogTrigger>
-  ),
+  render: (args) => <EditTrigger {...args} />,
 } satisfies Meta<typeof Dialog>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -111,12 +114,7 @@ export const ShownAtOnceAfterTheWindowShrank: Story = {
   render: (args) => (
     <div className="flex flex-col items-start gap-4">
       <TextField label={program.codeLabel} />
-      <DialogTrigger>
-        <Button>{c.edit}</Button>
-        <Modal>
-          <Dialog {...args} />
-        </Modal>
-      </DialogTrigger>
+      <EditTrigger {...args} />
     </div>
   ),
   play: async ({ canvas, userEvent }) => {
