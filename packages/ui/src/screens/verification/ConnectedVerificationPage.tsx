@@ -13,6 +13,7 @@ import {
 } from '../../data/list-page.js';
 import {
   useBudgetLines,
+  useChoosesUnit,
   usePaguStatus,
   useSubActionReviews,
   useVerifySubAction,
@@ -74,6 +75,7 @@ export function ConnectedVerificationPage({
     onOpenSubActionChange ? onOpenSubActionChange(id, year) : setOwnOpenId(id);
   const list = useSubActionReviews(yearListQuery(view, search, pageSize));
   const listPage = useListPage(list, view, pageSize, t.fetchFailed);
+  const showsUnit = useChoosesUnit();
 
   if (openId) {
     return <OpenSubActionById id={openId} year={year} onBack={() => setOpenId(null)} />;
@@ -84,6 +86,7 @@ export function ConnectedVerificationPage({
       rows={list.data?.data ?? []}
       {...listPage}
       isNarrowed={view.isNarrowed || search.isNarrowed}
+      showsUnit={showsUnit}
       onOpen={(row) => setOpenId(row.sub_action_id)}
       controls={
         <>

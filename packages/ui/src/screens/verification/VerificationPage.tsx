@@ -77,6 +77,12 @@ export interface VerificationListProps extends AdminListProps {
   rows: readonly SubActionReview[];
   /** A filter or search narrows the list: the empty table says nothing matched. */
   isNarrowed?: boolean;
+  /**
+   * The list can hold more than one Perangkat Daerah (an admin, a verifier of several units):
+   * each row names its unit. A verifier of one unit reads only that unit's rows, so the column
+   * would repeat one name on every row (and, wrapped in its narrow column, make each row tall).
+   */
+  showsUnit?: boolean;
   /** Opens a sub kegiatan: its lines, notes and verification. */
   onOpen: (row: SubActionReview) => void;
 }
@@ -89,6 +95,7 @@ export function VerificationList({
   year,
   rows,
   isNarrowed = false,
+  showsUnit = true,
   onOpen,
   ...list
 }: VerificationListProps) {
@@ -102,12 +109,16 @@ export function VerificationList({
       rows={rows.map((row) => ({ ...row, id: row.sub_action_id }))}
       empty={<EmptyState text={isNarrowed ? t.emptyFiltered : t.empty} />}
       columns={[
-        {
-          id: 'agency',
-          header: c.agency,
-          cellClassName: 'min-w-32 max-w-56 break-words',
-          cell: (row) => row.agency_name ?? t.noAgency,
-        },
+        ...(showsUnit
+          ? [
+              {
+                id: 'agency',
+                header: c.agency,
+                cellClassName: 'min-w-32 max-w-56 break-words',
+                cell: (row: SubActionReview) => row.agency_name ?? t.noAgency,
+              },
+            ]
+          : []),
         {
           id: 'subAction',
           header: c.subAction,
