@@ -1,5 +1,5 @@
 import { type BudgetLine, formatRupiah } from '@ranwal/core';
-import { useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { DeleteRowButton } from '../../components/DeleteRowButton.js';
@@ -22,67 +22,81 @@ export interface LineActionsOptions {
   blockedBy?: ((line: BudgetLine) => string | undefined) | undefined;
 }
 
+const notBlocked = () => undefined;
+
 /**
  * A report list's row actions, the same in its table and its phone cards and on both lists:
  * 'Lihat Detail', 'Edit' and 'Hapus', and the confirmation 'Hapus' asks for. Render
  * `confirmDialog` once beside the list.
+ *
+ * `actions` stays the same function while what the buttons show does (the messages, which
+ * buttons there are, the line being deleted, `blockedBy`): the handlers are read when pressed.
+ * So a list that memoises its rows on it is not drawn again, a hundred lines, because a dialog
+ * opened or the search changed.
  */
 export function useLineActions({
   onView,
   onEdit,
   onDelete,
   deletingId = null,
-  blockedBy = () => undefined,
+  blockedBy = notBlocked,
 }: LineActionsOptions) {
   const messages = useMessages();
+  const handlers = useRef({ onView, onEdit, onDelete });
+  useLayoutEffect(() => {
+    handlers.current = { onView, onEdit, onDelete };
+  });
+  const canEdit = onEdit !== undefined;
+  const canDelete = onDelete !== undefined;
   const [confirming, setConfirming] = useState<BudgetLine | null>(null);
   // The line asked about stays named while the question closes.
   const [asked, setAsked] = useState<BudgetLine | null>(null);
-  const ask = (line: BudgetLine) => {
-    setAsked(line);
-    setConfirming(line);
-  };
-
   const confirmDelete = async () => {
     const line = confirming;
     setConfirming(null);
     if (!line) return;
     try {
-      await onDelete?.(line);
+      await handlers.current.onDelete?.(line);
     } catch {
       // The screen has told the user why; the line stays.
     }
   };
 
-  const actions = (line: BudgetLine) => (
-    <div className="flex flex-wrap gap-2">
-      <Button
-        size="sm"
-        variant="secondary"
-        className="whitespace-nowrap"
-        onPress={() => onView(line)}
-      >
-        {messages.reports.list.viewDetail}
-      </Button>
-      {onEdit && (
+  const actions = useCallback(
+    (line: BudgetLine) => (
+      <div className="flex flex-wrap gap-2">
         <Button
           size="sm"
           variant="secondary"
-          isDisabled={blockedBy(line) !== undefined}
-          aria-describedby={blockedBy(line)}
-          onPress={() => onEdit(line)}
+          className="whitespace-nowrap"
+          onPress={() => handlers.current.onView(line)}
         >
-          {messages.common.edit}
+          {messages.reports.list.viewDetail}
         </Button>
-      )}
-      {onDelete && (
-        <DeleteRowButton
-          isDeleting={deletingId === line.id}
-          blockedBy={blockedBy(line)}
-          onPress={() => ask(line)}
-        />
-      )}
-    </div>
+        {canEdit && (
+          <Button
+            size="sm"
+            variant="secondary"
+            isDisabled={blockedBy(line) !== undefined}
+            aria-describedby={blockedBy(line)}
+            onPress={() => handlers.current.onEdit?.(line)}
+          >
+            {messages.common.edit}
+          </Button>
+        )}
+        {canDelete && (
+          <DeleteRowButton
+            isDeleting={deletingId === line.id}
+            blockedBy={blockedBy(line)}
+            onPress={() => {
+              setAsked(line);
+              setConfirming(line);
+            }}
+          />
+        )}
+      </div>
+    ),
+    [messages, canEdit, canDelete, deletingId, blockedBy],
   );
 
   // Names the line and says it can come back; warns when it takes a verification away.

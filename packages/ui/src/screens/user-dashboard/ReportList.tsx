@@ -5,7 +5,7 @@ import {
   type Messages,
   taxRuleText,
 } from '@ranwal/core';
-import { memo, type ReactNode, useId } from 'react';
+import { memo, type ReactNode, useCallback, useId, useLayoutEffect, useMemo, useRef } from 'react';
 import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
 import { DateText } from '../../components/DateText.js';
@@ -93,8 +93,10 @@ export interface ReportListProps {
  * 'Daftar Laporan': the user's reports, each opening 'Detail Laporan'. Memoised, so choices made
  * elsewhere on the dashboard do not re-render the table.
  */
+const NO_REPORTS: readonly BudgetLine[] = [];
+
 export const ReportList = memo(function ReportList({
-  reports = [],
+  reports = NO_REPORTS,
   isLoading = false,
   error,
   onRetry,
@@ -121,19 +123,27 @@ export const ReportList = memo(function ReportList({
   const messages = useMessages();
   const isWide = useMediaQuery(WIDE_SCREEN_QUERY);
   const list = messages.reports.list;
-  const fields = messages.reports.fields;
   const titleId = useId();
-  const open = (id: string) => onDetailIdChange?.(id);
+  const blockedBy = useCallback(
+    (report: BudgetLine) =>
+      writeBlocks?.has(report.year) ? `${titleId}-blocked-${report.year}` : undefined,
+    [writeBlocks, titleId],
+  );
+  // Read when a row is opened, so the memoised rows need not change with the callback.
+  const detailIdChange = useRef(onDetailIdChange);
+  useLayoutEffect(() => {
+    detailIdChange.current = onDetailIdChange;
+  });
+  const open = useCallback((id: string) => detailIdChange.current?.(id), []);
   const { actions, confirmDialog } = useLineActions({
     onView: (report) => open(report.id),
     onEdit,
     onDelete,
     deletingId,
-    blockedBy: (report) =>
-      writeBlocks?.has(report.year) ? `${titleId}-blocked-${report.year}` : undefined,
+    blockedBy,
   });
   const empty = emptyText ?? list.empty;
-  const numbers = lineNumbers(reports, page, pageSize);
+  const numbers = useMemo(() => lineNumbers(reports, page, pageSize), [reports, page, pageSize]);
 
   let body: ReactNode;
   if (!hasToken) {
@@ -149,50 +159,18 @@ export const ReportList = memo(function ReportList({
   } else {
     body = (
       <>
-        {/* A phone reads each line as a card; the table needs a wider screen. */}
-        {!isWide && (
-          <ReportCards
-            reports={reports}
-            isLoading={isLoading}
-            emptyText={empty}
-            numbers={numbers}
-            actions={actions}
-            showVerification
-          />
-        )}
-        {isWide && (
-          <Table aria-labelledby={titleId} onRowAction={(key) => open(String(key))}>
-            <TableHeader>
-              <Column>{fields.programName}</Column>
-              <Column isRowHeader>{fields.componentName}</Column>
-              <Column>{fields.totalAfterTax}</Column>
-              <Column>{fields.year}</Column>
-              <Column>{messages.common.actions}</Column>
-            </TableHeader>
-            <TableBody
-              items={reports}
-              // A row's buttons follow the stage's refusal and the deletion under way.
-              dependencies={[writeBlocks, deletingId]}
-              isLoading={isLoading}
-              renderEmptyState={() => <EmptyState text={empty} />}
-            >
-              {(report) => (
-                <Row id={report.id}>
-                  <Cell className="min-w-48 break-words">{report.program_name}</Cell>
-                  <Cell className="min-w-40">
-                    <LineComponent line={report} />
-                    <LineVerification line={report} />
-                  </Cell>
-                  <Cell>
-                    <Rupiah value={report.total_after_tax} />
-                  </Cell>
-                  <Cell className="tabular-nums">{report.year}</Cell>
-                  <Cell>{actions(report)}</Cell>
-                </Row>
-              )}
-            </TableBody>
-          </Table>
-        )}
+        <ReportRows
+          isWide={isWide}
+          reports={reports}
+          isLoading={isLoading}
+          emptyText={empty}
+          numbers={numbers}
+          actions={actions}
+          titleId={titleId}
+          onOpen={open}
+          writeBlocks={writeBlocks}
+          deletingId={deletingId}
+        />
         {onPageChange && (
           <NumberedPagination
             page={page}
@@ -246,6 +224,86 @@ export const ReportList = memo(function ReportList({
         </Dialog>
       </Modal>
     </section>
+  );
+});
+
+interface ReportRowsProps {
+  isWide: boolean;
+  reports: readonly BudgetLine[];
+  isLoading: boolean;
+  emptyText: string;
+  numbers: ReadonlyMap<string, number>;
+  actions: (report: BudgetLine) => ReactNode;
+  titleId: string;
+  /** Opens a line's detail (the table's row action). */
+  onOpen: (id: string) => void;
+  writeBlocks: ReadonlyMap<number, string> | undefined;
+  deletingId: string | null;
+}
+
+/**
+ * The lines as cards (a phone) or a table, memoised apart from the list around them: a page of
+ * a hundred lines is drawn again when the lines or their buttons change, not when the detail
+ * dialog opens, a deletion is asked about or the search box changes.
+ */
+const ReportRows = memo(function ReportRows({
+  isWide,
+  reports,
+  isLoading,
+  emptyText,
+  numbers,
+  actions,
+  titleId,
+  onOpen,
+  writeBlocks,
+  deletingId,
+}: ReportRowsProps) {
+  const messages = useMessages();
+  const fields = messages.reports.fields;
+  if (!isWide) {
+    return (
+      <ReportCards
+        reports={reports}
+        isLoading={isLoading}
+        emptyText={emptyText}
+        numbers={numbers}
+        actions={actions}
+        showVerification
+      />
+    );
+  }
+  return (
+    <Table aria-labelledby={titleId} onRowAction={(key) => onOpen(String(key))}>
+      <TableHeader>
+        <Column>{fields.programName}</Column>
+        <Column isRowHeader>{fields.componentName}</Column>
+        <Column>{fields.totalAfterTax}</Column>
+        <Column>{fields.year}</Column>
+        <Column>{messages.common.actions}</Column>
+      </TableHeader>
+      <TableBody
+        items={reports}
+        // A row's buttons follow the stage's refusal and the deletion under way.
+        dependencies={[writeBlocks, deletingId]}
+        isLoading={isLoading}
+        renderEmptyState={() => <EmptyState text={emptyText} />}
+      >
+        {(report) => (
+          <Row id={report.id}>
+            <Cell className="min-w-48 break-words">{report.program_name}</Cell>
+            <Cell className="min-w-40">
+              <LineComponent line={report} />
+              <LineVerification line={report} />
+            </Cell>
+            <Cell>
+              <Rupiah value={report.total_after_tax} />
+            </Cell>
+            <Cell className="tabular-nums">{report.year}</Cell>
+            <Cell>{actions(report)}</Cell>
+          </Row>
+        )}
+      </TableBody>
+    </Table>
   );
 });
 
