@@ -1,9 +1,10 @@
 import { type BudgetLine, formatRupiah } from '@ranwal/core';
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Button } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { DeleteRowButton } from '../../components/DeleteRowButton.js';
 import { useMessages } from '../../data/RanwalProvider.js';
+import { useLatest } from '../../lib/use-latest.js';
 import { reportTotal } from './ReportCards.js';
 
 export interface LineActionsOptions {
@@ -42,10 +43,7 @@ export function useLineActions({
   blockedBy = notBlocked,
 }: LineActionsOptions) {
   const messages = useMessages();
-  const handlers = useRef({ onView, onEdit, onDelete });
-  useLayoutEffect(() => {
-    handlers.current = { onView, onEdit, onDelete };
-  });
+  const handlers = useLatest({ onView, onEdit, onDelete });
   const canEdit = onEdit !== undefined;
   const canDelete = onDelete !== undefined;
   const [confirming, setConfirming] = useState<BudgetLine | null>(null);

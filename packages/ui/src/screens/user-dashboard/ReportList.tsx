@@ -5,7 +5,7 @@ import {
   type Messages,
   taxRuleText,
 } from '@ranwal/core';
-import { memo, type ReactNode, useCallback, useId, useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, type ReactNode, useCallback, useId, useMemo } from 'react';
 import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
 import { DateText } from '../../components/DateText.js';
@@ -17,6 +17,7 @@ import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../componen
 import { describeError } from '../../data/errors.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { cn, focusVisibleRing } from '../../lib/cn.js';
+import { useLatest } from '../../lib/use-latest.js';
 import { useMediaQuery, WIDE_SCREEN_QUERY } from '../../lib/use-media-query.js';
 import { LineComponent } from '../budget-lines/LineComponent.js';
 import { lineNumbers, useLineActions } from '../budget-lines/line-actions.js';
@@ -89,12 +90,12 @@ export interface ReportListProps {
   className?: string;
 }
 
+const NO_REPORTS: readonly BudgetLine[] = [];
+
 /**
  * 'Daftar Laporan': the user's reports, each opening 'Detail Laporan'. Memoised, so choices made
  * elsewhere on the dashboard do not re-render the table.
  */
-const NO_REPORTS: readonly BudgetLine[] = [];
-
 export const ReportList = memo(function ReportList({
   reports = NO_REPORTS,
   isLoading = false,
@@ -130,10 +131,7 @@ export const ReportList = memo(function ReportList({
     [writeBlocks, titleId],
   );
   // Read when a row is opened, so the memoised rows need not change with the callback.
-  const detailIdChange = useRef(onDetailIdChange);
-  useLayoutEffect(() => {
-    detailIdChange.current = onDetailIdChange;
-  });
+  const detailIdChange = useLatest(onDetailIdChange);
   const open = useCallback((id: string) => detailIdChange.current?.(id), []);
   const { actions, confirmDialog } = useLineActions({
     onView: (report) => open(report.id),
