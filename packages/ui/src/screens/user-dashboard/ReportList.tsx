@@ -122,7 +122,6 @@ export const ReportList = memo(function ReportList({
   className,
 }: ReportListProps) {
   const messages = useMessages();
-  const isWide = useMediaQuery(WIDE_SCREEN_QUERY);
   const list = messages.reports.list;
   const titleId = useId();
   const blockedBy = useCallback(
@@ -158,7 +157,6 @@ export const ReportList = memo(function ReportList({
     body = (
       <>
         <ReportRows
-          isWide={isWide}
           reports={reports}
           isLoading={isLoading}
           emptyText={empty}
@@ -226,7 +224,6 @@ export const ReportList = memo(function ReportList({
 });
 
 interface ReportRowsProps {
-  isWide: boolean;
   reports: readonly BudgetLine[];
   isLoading: boolean;
   emptyText: string;
@@ -245,7 +242,6 @@ interface ReportRowsProps {
  * dialog opens, a deletion is asked about or the search box changes.
  */
 const ReportRows = memo(function ReportRows({
-  isWide,
   reports,
   isLoading,
   emptyText,
@@ -257,6 +253,8 @@ const ReportRows = memo(function ReportRows({
   deletingId,
 }: ReportRowsProps) {
   const messages = useMessages();
+  // A phone reads each line as a card; the table needs a wider screen.
+  const isWide = useMediaQuery(WIDE_SCREEN_QUERY);
   const fields = messages.reports.fields;
   if (!isWide) {
     return (
