@@ -176,7 +176,10 @@ describe('ranwal import and export cash-plan (the SIPD layout), import sp2d', ()
       1_000,
     ]);
     const xlsx = path.join(home.dir, 'sp2d.xlsx');
-    await workbook.xlsx.writeFile(xlsx);
+    // Whole on disk before the command reads it: fs's writeFile resolves once the file is closed
+    // (a CI run once read this workbook as unreadable; exceljs' writeFile resolves on the stream's
+    // 'finish').
+    await writeFile(xlsx, Buffer.from(await workbook.xlsx.writeBuffer()));
     const loaded = await json<Sp2dReport>(['import', 'sp2d', xlsx, '--year', '2026']);
     expect(loaded.result).toMatchObject({ sp2d: 1, created: 1, rows: 2, amount: '2501000' });
     // No lines under these sub kegiatan yet: every rupiah is above them, and the units are asked.
