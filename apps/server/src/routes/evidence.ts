@@ -12,7 +12,7 @@ import { createEvidenceService } from '../services/evidence.js';
 import { evidenceSheetName, writeEvidenceSheet } from '../services/evidence-sheet.js';
 import { createUploadService } from '../services/uploads.js';
 import { type Handlers, lagTolerant } from './contract.js';
-import type { SignedFiles } from './signed-files.js';
+import { type SignedFiles, signedFile } from './signed-files.js';
 import { readUpload } from './uploads.js';
 
 const ok = messagesId.server.ok;
@@ -36,6 +36,20 @@ export function evidenceRoutes(
   const lagging = createEvidenceService(replica, linkOrigin, today);
   const uploads = createUploadService(db);
   const tileUrl = config.RANWAL_MAP_TILE_URL ?? null;
+  const evidenceSheetFile = signedFile({
+    path: EVIDENCE_SHEET_FILE_PATH,
+    purpose: 'evidence-sheet',
+    claims: EvidenceSheetQuery,
+    open: async (query, signer) => {
+      // Read as the signer may read it now, with the photos as they stand now.
+      const sheet = await lagging.sheet(query, signer);
+      return {
+        fileName: evidenceSheetName(sheet),
+        contentType: PDF_CONTENT_TYPE,
+        write: (output) => writeEvidenceSheet(replica, sheet, output),
+      };
+    },
+  });
   return {
     handlers: {
       location: {
@@ -76,7 +90,7 @@ export function evidenceRoutes(
           const sheet = await evidence.sheet(query, user);
           return {
             data: {
-              path: await files.link(EVIDENCE_SHEET_FILE_PATH, 'evidence-sheet', user, query),
+              path: await files.link(evidenceSheetFile, user, query),
               originalName: evidenceSheetName(sheet),
             },
           };
@@ -84,20 +98,7 @@ export function evidenceRoutes(
       },
     },
     register(app) {
-      files.register(app, {
-        path: EVIDENCE_SHEET_FILE_PATH,
-        purpose: 'evidence-sheet',
-        claims: EvidenceSheetQuery,
-        open: async (query, signer) => {
-          // Read as the signer may read it now, with the photos as they stand now.
-          const sheet = await lagging.sheet(query, signer);
-          return {
-            fileName: evidenceSheetName(sheet),
-            contentType: PDF_CONTENT_TYPE,
-            write: (output) => writeEvidenceSheet(replica, sheet, output),
-          };
-        },
-      });
+      files.register(app, evidenceSheetFile);
     },
   };
 }

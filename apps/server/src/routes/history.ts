@@ -15,7 +15,7 @@ import { stageWorkbookName, writeStageWorkbook } from '../services/stage-workboo
 import { createStageService } from '../services/stages.js';
 import { type Handlers, lagTolerant } from './contract.js';
 import type { RouteModule } from './module.js';
-import { assertAdmin, type SignedFiles } from './signed-files.js';
+import { assertAdmin, type SignedFiles, signedFile } from './signed-files.js';
 
 /** The signed links' paths, next to the calls that hand them out. */
 export const HISTORY_FILE_PATH = `${BASE_PATH}${routes.history.export.path}/file`;
@@ -33,6 +33,24 @@ export function historyRoutes(
   const history = createHistoryService(context.db, lines);
   // The same service reading what may lag: the lists and the workbook.
   const lagging = createHistoryService(context.replica, lines);
+  const historyFile = signedFile({
+    path: HISTORY_FILE_PATH,
+    purpose: 'history-export',
+    claims: HistoryExportQuery,
+    open: (query, signer) => {
+      assertAdmin(signer);
+      return {
+        fileName: HISTORY_EXPORT_FILE_NAME,
+        contentType: XLSX_CONTENT_TYPE,
+        write: (output, { signal, shortStatements }) =>
+          writeHistoryExport(
+            (max) => lagging.export(query, { max, chunk: shortStatements ? 1000 : 5000 }),
+            output,
+            { signal },
+          ),
+      };
+    },
+  });
   return {
     handlers: {
       list: lagTolerant(async ({ query }) => lagging.list(query)),
@@ -43,30 +61,13 @@ export function historyRoutes(
       }),
       export: async ({ query, user }) => ({
         data: {
-          path: await files.link(HISTORY_FILE_PATH, 'history-export', user, query),
+          path: await files.link(historyFile, user, query),
           originalName: HISTORY_EXPORT_FILE_NAME,
         },
       }),
     },
     register(app) {
-      files.register(app, {
-        path: HISTORY_FILE_PATH,
-        purpose: 'history-export',
-        claims: HistoryExportQuery,
-        open: (query, signer) => {
-          assertAdmin(signer);
-          return {
-            fileName: HISTORY_EXPORT_FILE_NAME,
-            contentType: XLSX_CONTENT_TYPE,
-            write: (output, { signal, shortStatements }) =>
-              writeHistoryExport(
-                (max) => lagging.export(query, { max, chunk: shortStatements ? 1000 : 5000 }),
-                output,
-                { signal },
-              ),
-          };
-        },
-      });
+      files.register(app, historyFile);
     },
   };
 }
@@ -88,6 +89,21 @@ export function stageRoutes(context: AppContext, files: SignedFiles): RouteModul
   const stages = createStageService(context.db);
   // The same service reading what may lag: the comparison, on screen and as a workbook.
   const lagging = createStageService(context.replica);
+  const stageWorkbookFile = signedFile({
+    path: STAGE_WORKBOOK_FILE_PATH,
+    purpose: 'stage-workbook',
+    claims: StageWorkbookQuery,
+    open: async (query, signer) => {
+      assertAdmin(signer);
+      // Every changed line: the comparison is one statement, read before the file is made.
+      const comparison = await lagging.compare({ ...query, limit: null });
+      return {
+        fileName: stageWorkbookName(query),
+        contentType: XLSX_CONTENT_TYPE,
+        write: (output) => writeStageWorkbook(comparison, output),
+      };
+    },
+  });
   return {
     handlers: {
       list: async ({ query }) => ({ data: await stages.list(query.year) }),
@@ -109,28 +125,14 @@ export function stageRoutes(context: AppContext, files: SignedFiles): RouteModul
         await stages.compare({ ...query, limit: 0 });
         return {
           data: {
-            path: await files.link(STAGE_WORKBOOK_FILE_PATH, 'stage-workbook', user, query),
+            path: await files.link(stageWorkbookFile, user, query),
             originalName: stageWorkbookName(query),
           },
         };
       },
     },
     register(app) {
-      files.register(app, {
-        path: STAGE_WORKBOOK_FILE_PATH,
-        purpose: 'stage-workbook',
-        claims: StageWorkbookQuery,
-        open: async (query, signer) => {
-          assertAdmin(signer);
-          // Every changed line: the comparison is one statement, read before the file is made.
-          const comparison = await lagging.compare({ ...query, limit: null });
-          return {
-            fileName: stageWorkbookName(query),
-            contentType: XLSX_CONTENT_TYPE,
-            write: (output) => writeStageWorkbook(comparison, output),
-          };
-        },
-      });
+      files.register(app, stageWorkbookFile);
     },
   };
 }

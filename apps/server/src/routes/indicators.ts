@@ -10,7 +10,7 @@ import type { AppContext } from '../context.js';
 import { evaluationName, writeEvaluation } from '../services/evaluation-print.js';
 import { createIndicatorService } from '../services/indicators.js';
 import type { RouteModule } from './module.js';
-import type { SignedFiles } from './signed-files.js';
+import { type SignedFiles, signedFile } from './signed-files.js';
 
 const ok = messagesId.server.ok;
 
@@ -28,6 +28,20 @@ export function indicatorRoutes(
   const indicators = createIndicatorService(db, today);
   // The same service reading what may lag: the printed evaluation.
   const lagging = createIndicatorService(replica, today);
+  const evaluationFile = signedFile({
+    path: EVALUATION_FILE_PATH,
+    purpose: 'evaluation',
+    claims: EvaluationDownloadQuery,
+    open: async (query, signer) => {
+      // Read as the signer may read it now, and as the quarter stands now.
+      const evaluation = await lagging.evaluation(query, signer);
+      return {
+        fileName: evaluationName(evaluation, query.format),
+        contentType: query.format === 'pdf' ? PDF_CONTENT_TYPE : XLSX_CONTENT_TYPE,
+        write: (output) => writeEvaluation[query.format](replica, evaluation, output),
+      };
+    },
+  });
   return {
     handlers: {
       list: async ({ query, user }) => ({ message: ok, data: await indicators.list(query, user) }),
@@ -57,27 +71,14 @@ export function indicatorRoutes(
         const claims = { ...query, agency_id: evaluation.agency_id };
         return {
           data: {
-            path: await files.link(EVALUATION_FILE_PATH, 'evaluation', user, claims),
+            path: await files.link(evaluationFile, user, claims),
             originalName: evaluationName(evaluation, query.format),
           },
         };
       },
     },
     register(app) {
-      files.register(app, {
-        path: EVALUATION_FILE_PATH,
-        purpose: 'evaluation',
-        claims: EvaluationDownloadQuery,
-        open: async (query, signer) => {
-          // Read as the signer may read it now, and as the quarter stands now.
-          const evaluation = await lagging.evaluation(query, signer);
-          return {
-            fileName: evaluationName(evaluation, query.format),
-            contentType: query.format === 'pdf' ? PDF_CONTENT_TYPE : XLSX_CONTENT_TYPE,
-            write: (output) => writeEvaluation[query.format](replica, evaluation, output),
-          };
-        },
-      });
+      files.register(app, evaluationFile);
     },
   };
 }

@@ -29,7 +29,7 @@ import { assertSubActionInScope } from '../services/reports.js';
 import { programmesWhere } from '../services/scope.js';
 import { type Handlers, lagTolerant } from './contract.js';
 import type { RouteModule } from './module.js';
-import type { SignedFiles } from './signed-files.js';
+import { type SignedFiles, signedFile } from './signed-files.js';
 
 /** The printed Anggaran Kas's signed link path, next to the call that hands it out. */
 export const CASH_PLAN_WORKBOOK_FILE_PATH = `${BASE_PATH}${routes.cashPlan.workbook.path}/file`;
@@ -126,6 +126,19 @@ export function fundingRoutes(
   register(app: FastifyInstance): void;
 } {
   const funding = createFundingService(db);
+  const fundingRecapFile = signedFile({
+    path: FUNDING_RECAP_FILE_PATH,
+    purpose: 'funding-recap',
+    claims: FundingRecapDownloadQuery,
+    open: (query, signer) => {
+      const where = printedWhere(query, signer);
+      return {
+        fileName: fundingRecapName(query.year, query.format),
+        contentType: query.format === 'pdf' ? PDF_CONTENT_TYPE : XLSX_CONTENT_TYPE,
+        write: (output) => writeFundingRecap[query.format](replica, query.year, where, output),
+      };
+    },
+  });
   return {
     handlers: {
       fundingSource: {
@@ -153,7 +166,7 @@ export function fundingRoutes(
           printedWhere(query, user);
           return {
             data: {
-              path: await files.link(FUNDING_RECAP_FILE_PATH, 'funding-recap', user, query),
+              path: await files.link(fundingRecapFile, user, query),
               originalName: fundingRecapName(query.year, query.format),
             },
           };
@@ -169,19 +182,7 @@ export function fundingRoutes(
       },
     },
     register(app) {
-      files.register(app, {
-        path: FUNDING_RECAP_FILE_PATH,
-        purpose: 'funding-recap',
-        claims: FundingRecapDownloadQuery,
-        open: (query, signer) => {
-          const where = printedWhere(query, signer);
-          return {
-            fileName: fundingRecapName(query.year, query.format),
-            contentType: query.format === 'pdf' ? PDF_CONTENT_TYPE : XLSX_CONTENT_TYPE,
-            write: (output) => writeFundingRecap[query.format](replica, query.year, where, output),
-          };
-        },
-      });
+      files.register(app, fundingRecapFile);
     },
   };
 }
@@ -197,6 +198,19 @@ export function cashPlanRoutes(
   const cashPlan = createCashPlanService(db);
   // The same service reading what may lag: the year's export.
   const lagging = createCashPlanService(replica);
+  const cashPlanWorkbookFile = signedFile({
+    path: CASH_PLAN_WORKBOOK_FILE_PATH,
+    purpose: 'cash-plan-workbook',
+    claims: CashPlanWorkbookQuery,
+    open: (query, signer) => {
+      const where = printedWhere(query, signer);
+      return {
+        fileName: cashPlanWorkbookName(query.year, query.format),
+        contentType: query.format === 'pdf' ? PDF_CONTENT_TYPE : XLSX_CONTENT_TYPE,
+        write: (output) => writeCashPlan[query.format](replica, query.year, where, output),
+      };
+    },
+  });
   return {
     handlers: {
       get: async ({ query, user }) => ({
@@ -221,26 +235,14 @@ export function cashPlanRoutes(
         printedWhere(query, user);
         return {
           data: {
-            path: await files.link(CASH_PLAN_WORKBOOK_FILE_PATH, 'cash-plan-workbook', user, query),
+            path: await files.link(cashPlanWorkbookFile, user, query),
             originalName: cashPlanWorkbookName(query.year, query.format),
           },
         };
       },
     },
     register(app) {
-      files.register(app, {
-        path: CASH_PLAN_WORKBOOK_FILE_PATH,
-        purpose: 'cash-plan-workbook',
-        claims: CashPlanWorkbookQuery,
-        open: (query, signer) => {
-          const where = printedWhere(query, signer);
-          return {
-            fileName: cashPlanWorkbookName(query.year, query.format),
-            contentType: query.format === 'pdf' ? PDF_CONTENT_TYPE : XLSX_CONTENT_TYPE,
-            write: (output) => writeCashPlan[query.format](replica, query.year, where, output),
-          };
-        },
-      });
+      files.register(app, cashPlanWorkbookFile);
     },
   };
 }
@@ -294,6 +296,20 @@ export function monthlyReportRoutes(
   // The same service reading what may lag: the printed month.
   const lagging = createMonthlyReportService(replica, today);
   const reminders = createMonthlyReminders(db);
+  const monthlyReportFile = signedFile({
+    path: MONTHLY_REPORT_FILE_PATH,
+    purpose: 'monthly-report',
+    claims: MonthlyReportDownloadQuery,
+    open: async (query, signer) => {
+      // Read as the signer may read it now, and as the month stands now.
+      const report = await lagging.get(query, signer);
+      return {
+        fileName: monthlyReportName(report, query.format),
+        contentType: query.format === 'pdf' ? PDF_CONTENT_TYPE : XLSX_CONTENT_TYPE,
+        write: (output) => writeMonthlyReport[query.format](replica, report, output),
+      };
+    },
+  });
   return {
     handlers: {
       get: async ({ query, user }) => ({ message: ok, data: await reports.get(query, user) }),
@@ -315,27 +331,14 @@ export function monthlyReportRoutes(
         const claims = { ...query, agency_id: report.agency_id };
         return {
           data: {
-            path: await files.link(MONTHLY_REPORT_FILE_PATH, 'monthly-report', user, claims),
+            path: await files.link(monthlyReportFile, user, claims),
             originalName: monthlyReportName(report, query.format),
           },
         };
       },
     },
     register(app) {
-      files.register(app, {
-        path: MONTHLY_REPORT_FILE_PATH,
-        purpose: 'monthly-report',
-        claims: MonthlyReportDownloadQuery,
-        open: async (query, signer) => {
-          // Read as the signer may read it now, and as the month stands now.
-          const report = await lagging.get(query, signer);
-          return {
-            fileName: monthlyReportName(report, query.format),
-            contentType: query.format === 'pdf' ? PDF_CONTENT_TYPE : XLSX_CONTENT_TYPE,
-            write: (output) => writeMonthlyReport[query.format](replica, report, output),
-          };
-        },
-      });
+      files.register(app, monthlyReportFile);
     },
   };
 }

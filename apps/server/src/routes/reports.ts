@@ -25,7 +25,7 @@ import {
 } from '../services/reports.js';
 import { lagTolerant } from './contract.js';
 import type { RouteModule } from './module.js';
-import type { SignedFiles } from './signed-files.js';
+import { type SignedFiles, signedFile } from './signed-files.js';
 
 const server = messagesId.server;
 
@@ -74,6 +74,29 @@ export function reportRoutes(
   });
   const dashboard = createDashboardService(context.replica, context.currentYear);
 
+  const reportFile = signedFile({
+    path: REPORT_FILE_PATH,
+    purpose: 'report',
+    claims: ReportLinkClaims,
+    open: ({ scope, layout, format, ...filter }, signer) => {
+      // A link signed by an admin who has since become a user exports only that person's
+      // scope as it is now (their units' lines, or their own).
+      const everyone = scope === 'all' && signer.role === 'admin';
+      // A unit the signer has left since is refused as when asked.
+      if (!everyone) refuseOtherUnit(signer, filter.agency_id);
+      const exported: ReportScope = {
+        ...filter,
+        ...(everyone ? {} : lineScopeOf(signer, filter.created_by)),
+      };
+      return {
+        fileName: reportFileName(exported.year, layout, format),
+        contentType: contentTypes[format],
+        heavy: format === 'pdf',
+        write: (output, options) =>
+          writerOf({ layout, format })(context.replica, exported, output, options),
+      };
+    },
+  });
   return {
     lines: reports,
     handlers: {
@@ -95,7 +118,7 @@ export function reportRoutes(
         refuseOtherUnit(user, query.agency_id);
         return {
           data: {
-            path: await files.link(REPORT_FILE_PATH, 'report', user, {
+            path: await files.link(reportFile, user, {
               ...query,
               scope: user.role === 'admin' ? 'all' : 'own',
             }),
@@ -107,29 +130,7 @@ export function reportRoutes(
     },
 
     register(app) {
-      files.register(app, {
-        path: REPORT_FILE_PATH,
-        purpose: 'report',
-        claims: ReportLinkClaims,
-        open: ({ scope, layout, format, ...filter }, signer) => {
-          // A link signed by an admin who has since become a user exports only that person's
-          // scope as it is now (their units' lines, or their own).
-          const everyone = scope === 'all' && signer.role === 'admin';
-          // A unit the signer has left since is refused as when asked.
-          if (!everyone) refuseOtherUnit(signer, filter.agency_id);
-          const exported: ReportScope = {
-            ...filter,
-            ...(everyone ? {} : lineScopeOf(signer, filter.created_by)),
-          };
-          return {
-            fileName: reportFileName(exported.year, layout, format),
-            contentType: contentTypes[format],
-            heavy: format === 'pdf',
-            write: (output, options) =>
-              writerOf({ layout, format })(context.replica, exported, output, options),
-          };
-        },
-      });
+      files.register(app, reportFile);
     },
   };
 }

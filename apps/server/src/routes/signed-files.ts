@@ -41,16 +41,25 @@ export interface SignedFile {
   write(output: Writable, options: FileWriteOptions): Promise<void>;
 }
 
-/** A raw route that serves the file a signed link describes. */
-export interface SignedFileRoute<Claims> {
+/**
+ * A kind of signed file: the raw route that serves it and what its links carry. Declared once
+ * (`signedFile`) and handed to both `link` and `register`, so a link is always for its own
+ * route and carries what that route reads.
+ */
+export interface SignedFileRoute<Claims extends z.ZodType<Record<string, unknown>>> {
   /** The full path, `/ranwal/api/...`; the link's `?token=` authorizes it. */
   path: string;
   purpose: LinkPurpose;
   /** What the link carries; a link whose claims do not parse is refused. */
-  claims: z.ZodType<Claims>;
+  claims: Claims;
   /** The file for the signer as they are now (their role may have changed); throws to refuse. */
-  open(claims: Claims, signer: User): SignedFile | Promise<SignedFile>;
+  open(claims: z.output<Claims>, signer: User): SignedFile | Promise<SignedFile>;
 }
+
+/** Declares a kind of signed file (its claims' type inferred from their schema). */
+export const signedFile = <Claims extends z.ZodType<Record<string, unknown>>>(
+  route: SignedFileRoute<Claims>,
+): SignedFileRoute<Claims> => route;
 
 export const tokenInvalid = () => new AppError('unauthorized', server.tokenInvalid);
 
@@ -73,10 +82,10 @@ export function createSignedFiles(context: AppContext) {
   const heavyTurns = pLimit(context.config.RANWAL_PDF_RENDERS);
 
   /** The signer of a link and its claims; a link ends with its signer's sessions (a password change). */
-  async function verify<Claims>(
+  async function verify<Claims extends z.ZodType<Record<string, unknown>>>(
     route: SignedFileRoute<Claims>,
     token: unknown,
-  ): Promise<{ claims: Claims; signer: User }> {
+  ): Promise<{ claims: z.output<Claims>; signer: User }> {
     const verified =
       typeof token === 'string' ? await context.tokens.verify(token, route.purpose) : null;
     const claims = route.claims.safeParse(verified?.claims);
@@ -88,23 +97,25 @@ export function createSignedFiles(context: AppContext) {
   }
 
   return {
-    /** A link to `path` for `user`, carrying `claims`, valid for LINK_TTL_SECONDS. */
-    async link(
-      path: string,
-      purpose: LinkPurpose,
+    /** A link to `route`'s file for `user`, carrying `claims`, valid for LINK_TTL_SECONDS. */
+    async link<Claims extends z.ZodType<Record<string, unknown>>>(
+      route: SignedFileRoute<Claims>,
       user: Pick<User, 'id'>,
-      claims: Record<string, unknown>,
+      claims: z.output<Claims>,
     ): Promise<string> {
       const token = await context.tokens.sign(
         user.id,
-        purpose,
+        route.purpose,
         { ...claims, [SESSION_VERSION_CLAIM]: await context.users.sessionVersion(user.id) },
         LINK_TTL_SECONDS,
       );
-      return `${context.linkOrigin()}${path}?token=${encodeURIComponent(token)}`;
+      return `${context.linkOrigin()}${route.path}?token=${encodeURIComponent(token)}`;
     },
 
-    register<Claims>(app: FastifyInstance, route: SignedFileRoute<Claims>): void {
+    register<Claims extends z.ZodType<Record<string, unknown>>>(
+      app: FastifyInstance,
+      route: SignedFileRoute<Claims>,
+    ): void {
       app.get(route.path, { schema: { hide: true } }, async (request, reply) => {
         const { claims, signer } = await verify(
           route,
