@@ -24,6 +24,12 @@ export interface DataColumn<T> {
   cell: (row: T) => ReactNode;
 }
 
+/** A figure's cell: at the end of its column, digits of one width, never broken over lines. */
+export const FIGURE_CELL = 'text-end tabular-nums whitespace-nowrap';
+
+/** A column of figures (amounts, percentages): spread into its `DataColumn`. */
+export const FIGURE_COLUMN = { className: 'text-end', cellClassName: FIGURE_CELL } as const;
+
 export interface DataTableProps<T extends { id: Key }>
   extends Pick<RanwalTableProps, 'aria-labelledby' | 'className' | 'stackOnPhone'> {
   /** Left out where `false` or `null` (a column shown only sometimes). */

@@ -5,7 +5,7 @@ import {
   formatRupiah,
 } from '@ranwal/core';
 import { useId } from 'react';
-import { DataTable } from '../../components/DataTable.js';
+import { DataTable, FIGURE_CELL, FIGURE_COLUMN } from '../../components/DataTable.js';
 import { EmptyState, ErrorState } from '../../components/States.js';
 import { useCashPlanStatus } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
@@ -37,7 +37,6 @@ export function CashPlanImbalances({
     ...item,
     id: item.sub_action_id,
   }));
-  const amount = 'text-end tabular-nums whitespace-nowrap';
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-3">
       <h2 id={titleId} className="text-lg font-semibold text-slate-900">
@@ -71,22 +70,20 @@ export function CashPlanImbalances({
               {
                 id: 'lines',
                 header: t.linesTotal,
-                className: 'text-end',
-                cellClassName: amount,
+                ...FIGURE_COLUMN,
                 cell: (row) => formatRupiah(row.lines_total),
               },
               {
                 id: 'plan',
                 header: t.planTotal,
-                className: 'text-end',
-                cellClassName: amount,
+                ...FIGURE_COLUMN,
                 cell: (row) => formatRupiah(row.plan_total),
               },
               {
                 id: 'selisih',
                 header: t.selisih,
                 className: 'text-end',
-                cellClassName: `${amount} font-medium text-red-800`,
+                cellClassName: `${FIGURE_CELL} font-medium text-red-800`,
                 cell: (row) => formatRupiah(row.selisih),
               },
             ]}

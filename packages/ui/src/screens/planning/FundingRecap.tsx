@@ -6,7 +6,7 @@ import {
   shareTenths,
 } from '@ranwal/core';
 import { AdminSection } from '../../components/AdminPage.js';
-import { DataTable } from '../../components/DataTable.js';
+import { DataTable, FIGURE_CELL, FIGURE_COLUMN } from '../../components/DataTable.js';
 import { PrintButtons } from '../../components/PrintButtons.js';
 import { EmptyState, ErrorState } from '../../components/States.js';
 import { useBudgetYear } from '../../data/budget-year.js';
@@ -48,7 +48,6 @@ export function FundingRecapTable({
     id: row.funding_source_id ?? 'none',
   }));
   const whole = recap?.planned_total ?? '0';
-  const amount = 'text-end tabular-nums whitespace-nowrap';
   if (error) return <ErrorState message={error} onRetry={onRetry} />;
   return (
     <div className="flex flex-col gap-3">
@@ -86,8 +85,7 @@ export function FundingRecapTable({
           {
             id: 'planned',
             header: t.columns.planned,
-            className: 'text-end',
-            cellClassName: amount,
+            ...FIGURE_COLUMN,
             cell: (row) => formatRupiah(row.planned),
           },
           {
@@ -103,8 +101,7 @@ export function FundingRecapTable({
           {
             id: 'ceiling',
             header: t.columns.ceiling,
-            className: 'text-end',
-            cellClassName: amount,
+            ...FIGURE_COLUMN,
             cell: (row) =>
               row.ceiling === null ? (
                 <span className="text-slate-500">{t.noCeiling}</span>
@@ -117,7 +114,7 @@ export function FundingRecapTable({
             header: t.columns.remaining,
             className: 'text-end',
             cellClassName: (row) =>
-              `${amount} ${row.remaining?.startsWith('-') ? 'font-semibold text-red-800' : ''}`,
+              `${FIGURE_CELL} ${row.remaining?.startsWith('-') ? 'font-semibold text-red-800' : ''}`,
             // No ceiling, nothing left to count: a dash, as the app's other empty figures.
             cell: (row) =>
               row.remaining === null ? (

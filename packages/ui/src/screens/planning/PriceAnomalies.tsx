@@ -1,5 +1,6 @@
 import { formatNumberId, formatRupiah, type PriceAnomaly } from '@ranwal/core';
 import { type AdminListProps, AdminTablePage } from '../../components/AdminPage.js';
+import { FIGURE_COLUMN } from '../../components/DataTable.js';
 import { Rupiah } from '../../components/Rupiah.js';
 import { EmptyState } from '../../components/States.js';
 import { useMessages } from '../../data/RanwalProvider.js';
@@ -123,8 +124,7 @@ export function PriceAnomalies({
         {
           id: 'volume',
           header: c.volume,
-          className: 'text-end',
-          cellClassName: 'whitespace-nowrap text-end tabular-nums',
+          ...FIGURE_COLUMN,
           cell: (row) => `${formatNumberId(row.volume, 2)} ${row.unit}`,
         },
         {

@@ -9,7 +9,7 @@ import {
   todayInRegion,
 } from '@ranwal/core';
 import { useId } from 'react';
-import { DataTable, RowButton } from '../../components/DataTable.js';
+import { DataTable, FIGURE_COLUMN, RowButton } from '../../components/DataTable.js';
 import { EmptyState, ErrorState } from '../../components/States.js';
 import { useListView } from '../../data/list-page.js';
 import { useChoosesUnit, useRealisationSummary } from '../../data/queries.js';
@@ -39,8 +39,6 @@ export interface RealisationSummaryTableProps {
    */
   oneUnit?: boolean;
 }
-
-const amount = 'text-end tabular-nums whitespace-nowrap';
 
 /**
  * Each Perangkat Daerah's realisation up to a month against its Anggaran Kas (issue 37), the most
@@ -125,29 +123,25 @@ export function RealisationSummaryTable({
               showLinesTotal && {
                 id: 'lines',
                 header: t.linesTotal,
-                className: 'text-end',
-                cellClassName: amount,
+                ...FIGURE_COLUMN,
                 cell: (unit) => formatRupiah(unit.lines_total),
               },
               {
                 id: 'planned',
                 header: t.planned,
-                className: 'text-end',
-                cellClassName: amount,
+                ...FIGURE_COLUMN,
                 cell: (unit) => formatRupiah(unit.planned_cumulative),
               },
               {
                 id: 'realised',
                 header: t.realised,
-                className: 'text-end',
-                cellClassName: amount,
+                ...FIGURE_COLUMN,
                 cell: (unit) => formatRupiah(unit.realised_cumulative),
               },
               {
                 id: 'achievement',
                 header: t.achievement,
-                className: 'text-end',
-                cellClassName: amount,
+                ...FIGURE_COLUMN,
                 cell: (unit) => (
                   <span className="inline-flex items-center gap-2">
                     {achievement(unit.achievement_tenths)}
@@ -158,8 +152,7 @@ export function RealisationSummaryTable({
               {
                 id: 'progress',
                 header: t.progress,
-                className: 'text-end',
-                cellClassName: amount,
+                ...FIGURE_COLUMN,
                 // The plan on a line of its own: the table fits beside a sidebar at 1 366 px.
                 cell: (unit) => (
                   <span className="flex flex-col items-end gap-0.5">

@@ -7,7 +7,7 @@ import {
 } from '@ranwal/core';
 import { useId } from 'react';
 import { Button } from '../../components/Button.js';
-import { DataTable } from '../../components/DataTable.js';
+import { DataTable, FIGURE_COLUMN } from '../../components/DataTable.js';
 import { EmptyState } from '../../components/States.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 
@@ -16,8 +16,6 @@ export interface RealisationViewProps {
   /** Opens the reason dialog of a kode rekening paid above its lines; without it, read only. */
   onGiveReason?: (row: RealisationRow) => void;
 }
-
-const amount = 'text-end tabular-nums whitespace-nowrap';
 
 /**
  * A sub kegiatan's realisation (issue 37): each month's plan and payments with their running
@@ -65,30 +63,26 @@ export function RealisationView({ grid, onGiveReason }: RealisationViewProps) {
             {
               id: 'lines',
               header: t.linesTotal,
-              className: 'text-end',
-              cellClassName: amount,
+              ...FIGURE_COLUMN,
               cell: (row) => formatRupiah(row.lines_total),
             },
             {
               id: 'planned',
               header: m.realisation.planned,
-              className: 'text-end',
-              cellClassName: amount,
+              ...FIGURE_COLUMN,
               cell: (row) =>
                 formatRupiah(row.planned.reduce((sum, value) => sum + BigInt(value), 0n)),
             },
             {
               id: 'realised',
               header: m.realisation.realised,
-              className: 'text-end',
-              cellClassName: amount,
+              ...FIGURE_COLUMN,
               cell: (row) => formatRupiah(row.realised_total),
             },
             {
               id: 'remaining',
               header: t.remaining,
-              className: 'text-end',
-              cellClassName: amount,
+              ...FIGURE_COLUMN,
               cell: (row) => (
                 <span className={row.overrun ? 'font-medium text-red-800' : undefined}>
                   {formatRupiah(BigInt(row.lines_total) - BigInt(row.realised_total))}
@@ -121,36 +115,31 @@ export function RealisationView({ grid, onGiveReason }: RealisationViewProps) {
             {
               id: 'planned',
               header: m.realisation.planned,
-              className: 'text-end',
-              cellClassName: amount,
+              ...FIGURE_COLUMN,
               cell: (month) => formatRupiah(month.planned),
             },
             {
               id: 'realised',
               header: m.realisation.realised,
-              className: 'text-end',
-              cellClassName: amount,
+              ...FIGURE_COLUMN,
               cell: (month) => formatRupiah(month.realised),
             },
             {
               id: 'plannedCumulative',
               header: t.plannedCumulative,
-              className: 'text-end',
-              cellClassName: amount,
+              ...FIGURE_COLUMN,
               cell: (month) => formatRupiah(month.planned_cumulative),
             },
             {
               id: 'realisedCumulative',
               header: t.realisedCumulative,
-              className: 'text-end',
-              cellClassName: amount,
+              ...FIGURE_COLUMN,
               cell: (month) => formatRupiah(month.realised_cumulative),
             },
             {
               id: 'achievement',
               header: m.realisation.achievement,
-              className: 'text-end',
-              cellClassName: amount,
+              ...FIGURE_COLUMN,
               cell: achievement,
             },
           ]}

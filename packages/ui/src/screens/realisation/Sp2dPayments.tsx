@@ -10,15 +10,13 @@ import { useId, useState } from 'react';
 import { AmountField } from '../../components/AmountField.js';
 import { Button } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
-import { DataTable } from '../../components/DataTable.js';
+import { DataTable, FIGURE_CELL } from '../../components/DataTable.js';
 import { DateField } from '../../components/DateField.js';
 import { FormDialog, FormModal, useFieldsSubmit } from '../../components/FormDialog.js';
 import { Select, SelectItem } from '../../components/Select.js';
 import { EmptyState } from '../../components/States.js';
 import { TextField } from '../../components/TextField.js';
 import { useMessages } from '../../data/RanwalProvider.js';
-
-const amount = 'text-end tabular-nums whitespace-nowrap';
 
 export interface Sp2dPaymentsProps {
   grid: RealisationGrid;
@@ -85,7 +83,7 @@ export function Sp2dPayments({ grid, onRecord, onRemove }: Sp2dPaymentsProps) {
             id: 'amount',
             header: t.amount,
             className: 'text-end',
-            cell: (row) => <span className={amount}>{formatRupiah(row.amount)}</span>,
+            cell: (row) => <span className={FIGURE_CELL}>{formatRupiah(row.amount)}</span>,
           },
           {
             id: 'source',
