@@ -831,6 +831,30 @@ function addMergedRow(sheet: ExcelJS.Worksheet, text: string, style: Style, from
 }
 
 /**
+ * How both RKA files begin: the stop their writing answers to (`signal` aborted or `output`
+ * closed early), and the heading and lines of `scope` read under it (the stop is let go when
+ * that read fails).
+ */
+async function rkaForFile(
+  typedDb: Kysely<Database>,
+  scope: ReportScope,
+  output: Writable,
+  options: { chunk: number; shortStatements: boolean; signal: AbortSignal; now: Date },
+): Promise<{ stopped: ReturnType<typeof stopper> } & Awaited<ReturnType<typeof rkaOf>>> {
+  const { chunk, shortStatements, signal, now } = options;
+  const stopped = stopper(signal, output);
+  try {
+    return {
+      stopped,
+      ...(await rkaOf(typedDb, scope, { chunk, shortStatements }, stopped.signal, now)),
+    };
+  } catch (error) {
+    stopped.finish();
+    throw error;
+  }
+}
+
+/**
  * Writes the RKA workbook of `scope` into `output`: A4 landscape, fitted to the page width,
  * the header row on every printed page, subtotals as SUM formulas (with their values, so a
  * reader that does not compute shows them too). Resolves when the workbook is whole, or as soon
@@ -847,15 +871,12 @@ export async function writeRkaWorkbook(
     now = new Date(),
   }: RkaExportOptions = {},
 ): Promise<void> {
-  const stopped = stopper(signal, output);
-  let rka: Awaited<ReturnType<typeof rkaOf>>;
-  try {
-    rka = await rkaOf(typedDb, scope, { chunk: chunkLines, shortStatements }, stopped.signal, now);
-  } catch (error) {
-    stopped.finish();
-    throw error;
-  }
-  const { heading, chunks } = rka;
+  const { stopped, heading, chunks } = await rkaForFile(typedDb, scope, output, {
+    chunk: chunkLines,
+    shortStatements,
+    signal,
+    now,
+  });
   const headerRow = rkaHeaderRowOf(heading);
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: output,
@@ -974,15 +995,12 @@ export async function writeRkaPdf(
     now = new Date(),
   }: RkaExportOptions = {},
 ): Promise<void> {
-  const stopped = stopper(signal, output);
-  let rka: Awaited<ReturnType<typeof rkaOf>>;
-  try {
-    rka = await rkaOf(typedDb, scope, { chunk: chunkLines, shortStatements }, stopped.signal, now);
-  } catch (error) {
-    stopped.finish();
-    throw error;
-  }
-  const { heading, chunks } = rka;
+  const { stopped, heading, chunks } = await rkaForFile(typedDb, scope, output, {
+    chunk: chunkLines,
+    shortStatements,
+    signal,
+    now,
+  });
   const pdf = new PdfWriter(output, rkaPdfLayout, {
     title: `${rkaText.title} ${scope.year}`,
     footer: rkaText.name(scope.year),
