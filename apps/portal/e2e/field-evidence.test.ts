@@ -197,7 +197,7 @@ describe('evidence from the field, on a phone and a map', () => {
     await page.getByText(t.savedOffline).waitFor();
     const outbox = page.getByRole('region', { name: t.outbox.title });
     await outbox.getByText(t.outbox.offline).waitFor();
-    expect(await outbox.getByRole('listitem').count()).toBe(3);
+    await expect.poll(() => outbox.getByRole('listitem').count()).toBe(3);
     expect(await axeViolations(page)).toEqual([]);
     await screenshot(page, 'field-evidence-1-offline', { fullPage: true });
     // Nothing reached the server.
@@ -208,7 +208,8 @@ describe('evidence from the field, on a phone and a map', () => {
     // The page opened again with no signal (the service worker serves it) still lists what waits.
     await page.reload();
     await outbox.getByText(t.outbox.offline).waitFor();
-    expect(await outbox.getByRole('listitem').count()).toBe(3);
+    // The banner comes from the connection at once, the items from the phone's store after it.
+    await expect.poll(() => outbox.getByRole('listitem').count()).toBe(3);
 
     // --- The signal returns: everything goes, once ---------------------------------------------
     await context.setOffline(false);
