@@ -1,16 +1,9 @@
-import {
-  BASE_PATH,
-  EvaluationDownloadQuery,
-  messagesId,
-  PDF_CONTENT_TYPE,
-  routes,
-  XLSX_CONTENT_TYPE,
-} from '@ranwal/core';
+import { BASE_PATH, EvaluationDownloadQuery, messagesId, routes } from '@ranwal/core';
 import type { AppContext } from '../context.js';
 import { evaluationName, writeEvaluation } from '../services/evaluation-print.js';
 import { createIndicatorService } from '../services/indicators.js';
 import type { RouteModule } from './module.js';
-import { type SignedFiles, signedFile } from './signed-files.js';
+import { CONTENT_TYPES, type SignedFiles, signedFile } from './signed-files.js';
 
 const ok = messagesId.server.ok;
 
@@ -37,7 +30,7 @@ export function indicatorRoutes(
       const evaluation = await lagging.evaluation(query, signer);
       return {
         fileName: evaluationName(evaluation, query.format),
-        contentType: query.format === 'pdf' ? PDF_CONTENT_TYPE : XLSX_CONTENT_TYPE,
+        contentType: CONTENT_TYPES[query.format],
         write: (output) => writeEvaluation[query.format](replica, evaluation, output),
       };
     },

@@ -5,11 +5,9 @@ import {
   MonthlyReportDownloadQuery,
   messagesId,
   outsideScopeRefusal,
-  PDF_CONTENT_TYPE,
   reachesProgramme,
   routes,
   scopeOf,
-  XLSX_CONTENT_TYPE,
 } from '@ranwal/core';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
@@ -29,7 +27,7 @@ import { assertSubActionInScope } from '../services/reports.js';
 import { programmesWhere } from '../services/scope.js';
 import { type Handlers, lagTolerant } from './contract.js';
 import type { RouteModule } from './module.js';
-import { type SignedFiles, signedFile } from './signed-files.js';
+import { CONTENT_TYPES, type SignedFiles, signedFile } from './signed-files.js';
 
 /** The printed Anggaran Kas's signed link path, next to the call that hands it out. */
 export const CASH_PLAN_WORKBOOK_FILE_PATH = `${BASE_PATH}${routes.cashPlan.workbook.path}/file`;
@@ -134,7 +132,7 @@ export function fundingRoutes(
       const where = printedWhere(query, signer);
       return {
         fileName: fundingRecapName(query.year, query.format),
-        contentType: query.format === 'pdf' ? PDF_CONTENT_TYPE : XLSX_CONTENT_TYPE,
+        contentType: CONTENT_TYPES[query.format],
         write: (output) => writeFundingRecap[query.format](replica, query.year, where, output),
       };
     },
@@ -206,7 +204,7 @@ export function cashPlanRoutes(
       const where = printedWhere(query, signer);
       return {
         fileName: cashPlanWorkbookName(query.year, query.format),
-        contentType: query.format === 'pdf' ? PDF_CONTENT_TYPE : XLSX_CONTENT_TYPE,
+        contentType: CONTENT_TYPES[query.format],
         write: (output) => writeCashPlan[query.format](replica, query.year, where, output),
       };
     },
@@ -305,7 +303,7 @@ export function monthlyReportRoutes(
       const report = await lagging.get(query, signer);
       return {
         fileName: monthlyReportName(report, query.format),
-        contentType: query.format === 'pdf' ? PDF_CONTENT_TYPE : XLSX_CONTENT_TYPE,
+        contentType: CONTENT_TYPES[query.format],
         write: (output) => writeMonthlyReport[query.format](replica, report, output),
       };
     },

@@ -2,7 +2,6 @@ import {
   BASE_PATH,
   messagesId,
   outsideScopeRefusal,
-  PDF_CONTENT_TYPE,
   ReportDownloadQuery,
   type ReportFormat,
   type ReportLayout,
@@ -11,7 +10,6 @@ import {
   routes,
   scopeOf,
   type User,
-  XLSX_CONTENT_TYPE,
 } from '@ranwal/core';
 import { z } from 'zod';
 import type { AppContext } from '../context.js';
@@ -25,7 +23,7 @@ import {
 } from '../services/reports.js';
 import { lagTolerant } from './contract.js';
 import type { RouteModule } from './module.js';
-import { type SignedFiles, signedFile } from './signed-files.js';
+import { CONTENT_TYPES, type SignedFiles, signedFile } from './signed-files.js';
 
 const server = messagesId.server;
 
@@ -37,11 +35,6 @@ export const REPORT_FILE_PATH = `${BASE_PATH}${routes.budgetLine.report.path}/fi
  * before they existed is the flat workbook) and whose lines it may export.
  */
 const ReportLinkClaims = ReportDownloadQuery.safeExtend({ scope: z.enum(['all', 'own']) });
-
-const contentTypes: Record<ReportFormat, string> = {
-  xlsx: XLSX_CONTENT_TYPE,
-  pdf: PDF_CONTENT_TYPE,
-};
 
 /**
  * Another unit's report is refused (403), not answered with an empty one under that unit's name
@@ -90,7 +83,7 @@ export function reportRoutes(
       };
       return {
         fileName: reportFileName(exported.year, layout, format),
-        contentType: contentTypes[format],
+        contentType: CONTENT_TYPES[format],
         heavy: format === 'pdf',
         write: (output, options) =>
           writerOf({ layout, format })(context.replica, exported, output, options),

@@ -5,7 +5,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { AppError, messagesId, type User } from '@ranwal/core';
+import {
+  AppError,
+  messagesId,
+  PDF_CONTENT_TYPE,
+  type ReportFormat,
+  type User,
+  XLSX_CONTENT_TYPE,
+} from '@ranwal/core';
 import type { FastifyInstance } from 'fastify';
 import pLimit from 'p-limit';
 import type { z } from 'zod';
@@ -28,6 +35,12 @@ export interface FileWriteOptions {
   /** On PGlite (one database session) reads stay short, so others' calls are not held. */
   shortStatements: boolean;
 }
+
+/** The media type of a file in each format the printouts come in. */
+export const CONTENT_TYPES: Readonly<Record<ReportFormat, string>> = {
+  xlsx: XLSX_CONTENT_TYPE,
+  pdf: PDF_CONTENT_TYPE,
+};
 
 /** A file a verified link makes: its name and type, and what writes it. */
 export interface SignedFile {
