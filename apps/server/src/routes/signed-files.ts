@@ -54,12 +54,15 @@ export interface SignedFile {
   write(output: Writable, options: FileWriteOptions): Promise<void>;
 }
 
+/** What a link may carry: an object, as a token's claims are. */
+type ClaimsSchema = z.ZodType<Record<string, unknown>>;
+
 /**
  * A kind of signed file: the raw route that serves it and what its links carry. Declared once
  * (`signedFile`) and handed to both `link` and `register`, so a link is always for its own
  * route and carries what that route reads.
  */
-export interface SignedFileRoute<Claims extends z.ZodType<Record<string, unknown>>> {
+export interface SignedFileRoute<Claims extends ClaimsSchema> {
   /** The full path, `/ranwal/api/...`; the link's `?token=` authorizes it. */
   path: string;
   purpose: LinkPurpose;
@@ -70,7 +73,7 @@ export interface SignedFileRoute<Claims extends z.ZodType<Record<string, unknown
 }
 
 /** Declares a kind of signed file (its claims' type inferred from their schema). */
-export const signedFile = <Claims extends z.ZodType<Record<string, unknown>>>(
+export const signedFile = <Claims extends ClaimsSchema>(
   route: SignedFileRoute<Claims>,
 ): SignedFileRoute<Claims> => route;
 
@@ -95,7 +98,7 @@ export function createSignedFiles(context: AppContext) {
   const heavyTurns = pLimit(context.config.RANWAL_PDF_RENDERS);
 
   /** The signer of a link and its claims; a link ends with its signer's sessions (a password change). */
-  async function verify<Claims extends z.ZodType<Record<string, unknown>>>(
+  async function verify<Claims extends ClaimsSchema>(
     route: SignedFileRoute<Claims>,
     token: unknown,
   ): Promise<{ claims: z.output<Claims>; signer: User }> {
@@ -111,7 +114,7 @@ export function createSignedFiles(context: AppContext) {
 
   return {
     /** A link to `route`'s file for `user`, carrying `claims`, valid for LINK_TTL_SECONDS. */
-    async link<Claims extends z.ZodType<Record<string, unknown>>>(
+    async link<Claims extends ClaimsSchema>(
       route: SignedFileRoute<Claims>,
       user: Pick<User, 'id'>,
       claims: z.output<Claims>,
@@ -125,7 +128,7 @@ export function createSignedFiles(context: AppContext) {
       return `${context.linkOrigin()}${route.path}?token=${encodeURIComponent(token)}`;
     },
 
-    register<Claims extends z.ZodType<Record<string, unknown>>>(
+    register<Claims extends ClaimsSchema>(
       app: FastifyInstance,
       route: SignedFileRoute<Claims>,
     ): void {
