@@ -1,5 +1,5 @@
 import { formatDateTimeLong } from '@ranwal/core';
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { FileTrigger } from 'react-aria-components';
 import { Banner } from '../../components/Banner.js';
 import { Button } from '../../components/Button.js';
@@ -12,6 +12,7 @@ import {
   readPhotoPlace,
   resizePhoto,
 } from '../../lib/photo.js';
+import { useLatest } from '../../lib/use-latest.js';
 
 /** The phone's own position, taken with the person's consent for a photo that carries none. */
 export interface DevicePlace {
@@ -102,10 +103,7 @@ export function PhotoPicker({
   const [preparing, setPreparing] = useState(0);
   const [unreadable, setUnreadable] = useState<string[]>([]);
   // The photos of the latest render, for files that finish preparing after it.
-  const latest = useRef(photos);
-  useLayoutEffect(() => {
-    latest.current = photos;
-  });
+  const latest = useLatest(photos);
   // Photos may be chosen with no signal: the reader of their place is fetched now (lib/photo.ts).
   useEffect(() => {
     if (prepare === preparePhoto) preloadPhotoReader();
