@@ -15,6 +15,7 @@ import {
   openFromSidebar,
   png,
   screenshot,
+  sidewaysScrolling,
   signInThroughForm,
   startE2E,
 } from './harness.js';
@@ -23,6 +24,8 @@ const USER = { name: 'Dewi Lestari', email: 'dewi@e2e.local', password: 'dewi-ka
 const ARTICLE_TITLE = 'Rapat Koordinasi Perencanaan Pembangunan Kecamatan';
 /** How long a server-rendered page may take to load its app on a busy machine. */
 const APP_WAIT = { timeout: 20_000 };
+/** A common laptop's screen (1 366 × 768): the width a unit's planner works at. */
+const LAPTOP = { width: 1366, height: 768 };
 
 /**
  * Each page's one h1 (spec names where the page gives one). The admin dashboard is checked for
@@ -117,6 +120,8 @@ async function checkPage(page: Page, path: string, shot: string, expected = expe
     () => document.documentElement.scrollWidth - window.innerWidth,
   );
   expect(overflow, `horizontal overflow of ${path}`).toBeLessThanOrEqual(0);
+  // Nor does a table scroll sideways: at 1 366 px its last columns (the actions) are in sight.
+  expect(await sidewaysScrolling(page), `sideways scrolling on ${path}`).toEqual([]);
   await screenshot(page, shot);
   await expectFocusShown(page, path);
 }
@@ -208,6 +213,8 @@ describe('every route of the route table: accessible, one h1, laid out', () => {
     // Signed in through the form and then moved on through the sidebar without a reload, as a
     // person does: the first page is checked with what the sign-in left on it.
     const { page, context } = await e2e.newPage();
+    // A laptop's screen, the narrowest the sidebar and a page's tables are laid out for.
+    await page.setViewportSize(LAPTOP);
     await signInThroughForm(page, ADMIN, 'admin');
     for (const route of adminRoutes) {
       const label = sidebarLabel[route.path];
@@ -240,6 +247,7 @@ describe('every route of the route table: accessible, one h1, laid out', () => {
 
   it('the user dashboard, signed in as a user', async () => {
     const { page, context } = await e2e.newPage();
+    await page.setViewportSize(LAPTOP);
     await signInThroughForm(page, USER, 'user');
     for (const route of userRoutes) {
       // The page the sign-in leads to is checked as it lands: a reload would clear what the

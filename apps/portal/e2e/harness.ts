@@ -474,6 +474,24 @@ export async function expectListLeftByTab(page: Page, box: Locator) {
     .toEqual([null, null]);
 }
 
+/**
+ * The boxes of the page that scroll sideways because what they hold is wider than they are (a
+ * table whose last columns, often its actions, are out of sight), as `tag "name": inside > shown`.
+ */
+export function sidewaysScrolling(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll('body *'))
+      .filter((box) => {
+        const overflow = getComputedStyle(box).overflowX;
+        return (overflow === 'auto' || overflow === 'scroll') && box.scrollWidth > box.clientWidth;
+      })
+      .map(
+        (box) =>
+          `${box.tagName.toLowerCase()} "${box.getAttribute('aria-label') ?? box.textContent?.slice(0, 40)}": ${box.scrollWidth} > ${box.clientWidth}`,
+      ),
+  );
+}
+
 /** The texts of the page's h1 elements (each page should have exactly one). */
 export function headingsLevel1(page: Page): Promise<string[]> {
   return page.locator('h1').allInnerTexts();

@@ -26,11 +26,10 @@ const cellPadding = 'px-2 py-2 sm:px-3';
 const headerCell = cn(cellPadding, 'text-end font-semibold text-slate-700');
 const numberCell = cn(cellPadding, 'text-end text-slate-800');
 // Below `md` each row is a card, as in the app's other tables (styles.css, `.table-stacks`): the
-// name across the card, then the pagu and the sisa side by side under their headings, so a
-// unit's long code or a pagu in the billions never pushes the sisa off a phone's screen. What is
+// name across the card, then the pagu and the sisa each across from its heading, so a unit's
+// long code or a pagu in the billions never pushes the sisa off a phone's screen. What is
 // planned (their difference) shows from `md`.
 const wideOnly = 'hidden md:table-cell';
-const stackedAmount = 'max-md:inline-block max-md:w-1/2 max-md:text-start';
 
 /**
  * The admin dashboard's 'Pagu dan Rencana Belanja' (issue 18, beyond the spec): for a year,
@@ -181,13 +180,13 @@ function FiguresTable({
                   {note && <span className="block break-words text-xs text-slate-600">{note}</span>}
                   <UsageBar pagu={row.pagu} planned={row.planned} />
                 </th>
-                <td data-label={amounts.pagu} className={cn(numberCell, stackedAmount)}>
+                <td data-label={amounts.pagu} className={numberCell}>
                   <PaguAmount value={row.pagu} />
                 </td>
                 <td data-label={amounts.planned} className={cn(numberCell, wideOnly)}>
                   <Rupiah value={row.planned} />
                 </td>
-                <td data-label={amounts.remaining} className={cn(numberCell, stackedAmount)}>
+                <td data-label={amounts.remaining} className={numberCell}>
                   <RemainingAmount value={row.remaining} />
                 </td>
               </tr>

@@ -142,8 +142,9 @@ export function RealisationSummaryTable({
                 id: 'achievement',
                 header: t.achievement,
                 ...FIGURE_COLUMN,
+                // The badge may go under the figure: the table fits beside a sidebar at 1 366 px.
                 cell: (unit) => (
-                  <span className="inline-flex items-center gap-2">
+                  <span className="inline-flex flex-wrap items-center justify-end gap-x-2 gap-y-1">
                     {achievement(unit.achievement_tenths)}
                     <DeviationBadge level={unit.level} />
                   </span>
@@ -156,7 +157,7 @@ export function RealisationSummaryTable({
                 // The plan on a line of its own: the table fits beside a sidebar at 1 366 px.
                 cell: (unit) => (
                   <span className="flex flex-col items-end gap-0.5">
-                    <span className="inline-flex items-center gap-2">
+                    <span className="inline-flex flex-wrap items-center justify-end gap-x-2 gap-y-1">
                       {achievement(
                         unit.planned_progress_tenths === null
                           ? unit.progress_tenths

@@ -6,7 +6,7 @@ import {
   type RealisationTrend,
 } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { setViewport } from '../../testing/viewport.js';
 import { RealisationTrendChart } from './RealisationTrendChart.js';
 
@@ -71,7 +71,10 @@ export const Default: Story = {
   },
 };
 
-/** The whole year, at 390 px: the chart scales down with its column, nothing overflows. */
+/**
+ * The whole year, at 390 px: the chart is drawn at its column's width, so it fits the phone with
+ * nothing to scroll, its labels as large as on a desktop, every other month named.
+ */
 export const PhoneWholeYear: Story = {
   args: { upToMonth: 12, name: t.everyUnit },
   play: async ({ canvas }) => {
@@ -81,11 +84,32 @@ export const PhoneWholeYear: Story = {
       const chart = canvas.getByRole('img', { name: t.label(t.everyUnit, 2025) });
       await expect(chart).toBeVisible();
       if (resized) {
-        // The chart keeps a width its labels read at, and scrolls in its own box.
-        await expect(chart.getBoundingClientRect().width).toBeGreaterThanOrEqual(640);
-        const box = canvas.getByRole('region', { name: t.label(t.everyUnit, 2025) });
-        await expect(box.scrollWidth).toBeGreaterThan(box.clientWidth);
+        // One unit of the drawing a pixel on the screen: its 12 px labels are 12 px.
+        const drawnWidth = () => Number(chart.getAttribute('viewBox')?.split(' ')[2]);
+        await waitFor(() =>
+          expect(drawnWidth()).toBe(Math.round(chart.getBoundingClientRect().width)),
+        );
+        await expect(chart.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
         await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+        const monthShort: readonly string[] = m.cashPlan.grid.monthShort;
+        const monthLabels = [...chart.querySelectorAll('text')].filter((text) =>
+          monthShort.includes(text.textContent ?? ''),
+        );
+        await expect(monthLabels.map((text) => text.textContent)).toEqual(
+          monthShort.filter((_, at) => at % 2 === 0),
+        );
+        for (const [at, label] of monthLabels.entries()) {
+          const box = label.getBoundingClientRect();
+          await expect(box.height).toBeGreaterThanOrEqual(12);
+          const next = monthLabels[at + 1]?.getBoundingClientRect();
+          if (next) await expect(box.right).toBeLessThan(next.left);
+        }
+        // The year's twelve points of payments are all on the screen.
+        const points = [...chart.querySelectorAll('circle')];
+        await expect(points).toHaveLength(12);
+        for (const point of points) {
+          await expect(point.getBoundingClientRect().right).toBeLessThanOrEqual(window.innerWidth);
+        }
       }
     } finally {
       await setViewport(...before);

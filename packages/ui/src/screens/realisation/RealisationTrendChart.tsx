@@ -8,6 +8,7 @@ import { useId } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../components/States.js';
 import { useRealisationTrend } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
+import { useElementWidth } from '../../lib/use-element-width.js';
 import { DeviationBadge } from './realisation-parts.js';
 
 export interface RealisationTrendChartProps {
@@ -18,13 +19,20 @@ export interface RealisationTrendChartProps {
   upToMonth?: number;
 }
 
-/** The chart's drawing box; the SVG scales to its column. */
-const WIDTH = 720;
-const HEIGHT = 240;
+/**
+ * The chart is drawn at its column's width, one unit a pixel, so its 12 px labels stay 12 px on a
+ * phone and nothing scrolls; this width until the column is measured.
+ */
+const DEFAULT_WIDTH = 720;
+/** Narrower than this the drawing would crowd its axis labels: it scales down from here. */
+const NARROWEST = 280;
+/** The lowest drawing (a phone's); a wider one is a third as high as it is wide. */
+const LOWEST = 240;
 const LEFT = 72;
 const TOP = 12;
 const BOTTOM = 26;
-const PLOT_HEIGHT = HEIGHT - TOP - BOTTOM;
+/** A month's label ('Mei', 'Agu') needs this much room; below it every other month is named. */
+const MONTH_LABEL_ROOM = 34;
 
 /**
  * A year month by month (issue 37's trend chart), drawn by the app with nothing fetched: the
@@ -36,19 +44,24 @@ export function RealisationTrendChart({ trend, name, upToMonth = 12 }: Realisati
   const m = useMessages();
   const t = m.realisation.trend;
   const months = trend.months;
+  const [frame, measured] = useElementWidth<HTMLDivElement>(DEFAULT_WIDTH);
+  const width = Math.max(measured, NARROWEST);
+  const height = Math.max(LOWEST, Math.round(width / 3));
+  const plotHeight = height - TOP - BOTTOM;
   const highest = months.reduce((max, month) => {
     const planned = BigInt(month.planned_cumulative);
     const realised = BigInt(month.realised_cumulative);
     const larger = planned > realised ? planned : realised;
     return larger > max ? larger : max;
   }, 0n);
-  const slot = (WIDTH - LEFT) / 12;
+  const slot = (width - LEFT) / 12;
+  const monthNamed = (month: number) => slot >= MONTH_LABEL_ROOM || month % 2 === 1;
   const x = (month: number) => LEFT + (month - 0.5) * slot;
   // BigInt to a pixel: exact enough, and no float above 2^53 rupiah.
   const y = (value: string) =>
     highest === 0n
-      ? TOP + PLOT_HEIGHT
-      : TOP + PLOT_HEIGHT - Number((BigInt(value) * BigInt(PLOT_HEIGHT * 100)) / highest) / 100;
+      ? TOP + plotHeight
+      : TOP + plotHeight - Number((BigInt(value) * BigInt(plotHeight * 100)) / highest) / 100;
   const line = (values: { month: number; value: string }[]) =>
     values.map(({ month, value }) => `${x(month)},${y(value)}`).join(' ');
   const planned = months.map((month) => ({ month: month.month, value: month.planned_cumulative }));
@@ -59,13 +72,10 @@ export function RealisationTrendChart({ trend, name, upToMonth = 12 }: Realisati
   const label = t.label(name, trend.year);
   return (
     <figure className="flex flex-col gap-2">
-      {/* Narrower than 640 px the chart scrolls in its own box, so its labels stay readable on a
-          phone (scaled to 390 px they were 6 px high); the box takes the keyboard too. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (WCAG 2.1.1) */}
-      <section className="overflow-x-auto" tabIndex={0} aria-label={label}>
+      <div ref={frame}>
         <svg
-          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-          className="h-auto w-full min-w-[640px]"
+          viewBox={`0 0 ${width} ${height}`}
+          className="h-auto w-full"
           role="img"
           aria-label={label}
         >
@@ -73,7 +83,7 @@ export function RealisationTrendChart({ trend, name, upToMonth = 12 }: Realisati
             const at = y(tick.toString());
             return (
               <g key={tick.toString()}>
-                <line x1={LEFT} x2={WIDTH} y1={at} y2={at} className="stroke-slate-200" />
+                <line x1={LEFT} x2={width} y1={at} y2={at} className="stroke-slate-200" />
                 <text
                   x={LEFT - 8}
                   y={at + 4}
@@ -85,17 +95,19 @@ export function RealisationTrendChart({ trend, name, upToMonth = 12 }: Realisati
               </g>
             );
           })}
-          {months.map((month) => (
-            <text
-              key={month.month}
-              x={x(month.month)}
-              y={HEIGHT - 7}
-              textAnchor="middle"
-              className="fill-slate-600 text-[12px]"
-            >
-              {m.cashPlan.grid.monthShort[month.month - 1]}
-            </text>
-          ))}
+          {months
+            .filter((month) => monthNamed(month.month))
+            .map((month) => (
+              <text
+                key={month.month}
+                x={x(month.month)}
+                y={height - 7}
+                textAnchor="middle"
+                className="fill-slate-600 text-[12px]"
+              >
+                {m.cashPlan.grid.monthShort[month.month - 1]}
+              </text>
+            ))}
           <polyline
             points={line(planned)}
             fill="none"
@@ -115,7 +127,7 @@ export function RealisationTrendChart({ trend, name, upToMonth = 12 }: Realisati
             </circle>
           ))}
         </svg>
-      </section>
+      </div>
       <figcaption className="flex flex-wrap gap-x-5 gap-y-1 text-sm text-slate-700">
         <span className="inline-flex items-center gap-2">
           <span
