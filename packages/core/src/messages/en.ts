@@ -761,6 +761,7 @@ export const messagesEn: Messages = {
     chosen: 'Current choice',
     moreFilters: 'Filters',
     moreFiltersActive: (count: number) => `Filters (${count} active)`,
+    searchFor: (what: string) => `Search ${what.toLowerCase()}`,
     leaveUnsaved: 'Some input is not saved yet. Leave this page?',
     confirmDelete: {
       title: 'Confirm Delete',

@@ -1095,6 +1095,8 @@ export const messagesId = {
     /** Not in the spec: a phone's button that shows a list's other filters. */
     moreFilters: 'Filter',
     moreFiltersActive: (count: number) => `Filter (${count} aktif)`,
+    /** Not in the spec: the visible label over a list's search box ('Cari program'). */
+    searchFor: (what: string) => `Cari ${what.toLowerCase()}`,
     /** Not in the spec: a sidebar link while a form holds input not yet saved (issue 14). */
     leaveUnsaved: 'Ada isian yang belum disimpan. Tinggalkan halaman ini?',
     confirmDelete: {

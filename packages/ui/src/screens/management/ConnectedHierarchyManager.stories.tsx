@@ -283,7 +283,7 @@ export const Search: Story = {
     const table = await loadedList(canvas, 'action');
     await expect(bodyRows(table)).toHaveLength(5);
     await userEvent.type(
-      canvas.getByRole('searchbox', { name: m.levels.action.searchPlaceholder }),
+      canvas.getByRole('searchbox', { name: m.common.searchFor(m.levels.action.label) }),
       'evaluasi',
     );
     // Still the unfiltered page right after the last keystroke...

@@ -195,7 +195,9 @@ export const KeyboardEdit: Story = {
 /** The search box reports what was typed only after 500 ms without a keystroke. */
 export const DebouncedSearch: Story = {
   play: async ({ canvas, userEvent, args }) => {
-    const search = canvas.getByRole('searchbox', { name: m.levels.action.searchPlaceholder });
+    const search = canvas.getByRole('searchbox', {
+      name: m.common.searchFor(m.levels.action.label),
+    });
     await userEvent.type(search, 'rapat');
     await expect(args.onSearchChange).not.toHaveBeenCalled();
     await pastDebounce();
@@ -272,7 +274,7 @@ export const EmptyPrograms: Story = {
       canvas.getByRole('button', { name: (name) => name.includes(m.levels.agency.allFilter) }),
     ).toBeVisible();
     await expect(
-      canvas.getByRole('searchbox', { name: m.levels.program.searchPlaceholder }),
+      canvas.getByRole('searchbox', { name: m.common.searchFor(m.levels.program.label) }),
     ).toBeVisible();
   },
 };

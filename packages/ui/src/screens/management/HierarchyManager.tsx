@@ -4,11 +4,11 @@ import { Form } from 'react-aria-components';
 import { Button } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { DeleteRowButton } from '../../components/DeleteRowButton.js';
+import { SearchField } from '../../components/FilterBar.js';
 import { SimplePagination } from '../../components/Pagination.js';
 import { Select, SelectItem } from '../../components/Select.js';
 import { EmptyState, ErrorState } from '../../components/States.js';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../components/Table.js';
-import { TextField } from '../../components/TextField.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { useDebouncedCallback } from '../../lib/use-debounced.js';
 import { EntityFields, type ParentSource, useEntityForm } from './EntityFields.js';
@@ -163,14 +163,14 @@ export function HierarchyManager({
         aria-labelledby={listTitleId}
         className="flex flex-col gap-4 rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
       >
-        <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap items-end justify-between gap-3">
           <h2 id={listTitleId} className="text-lg font-semibold text-slate-900">
             {level.listTitle}
           </h2>
           <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
             {parent && (
               <Select
-                aria-label={messages.levels[parent].label}
+                label={messages.levels[parent].label}
                 items={filterItems}
                 value={parentFilter ?? ALL}
                 onChange={(key) =>
@@ -185,9 +185,8 @@ export function HierarchyManager({
                 )}
               </Select>
             )}
-            <TextField
-              type="search"
-              aria-label={level.searchPlaceholder}
+            <SearchField
+              label={common.searchFor(level.label)}
               placeholder={level.searchPlaceholder}
               value={search}
               onChange={setSearch}
