@@ -1435,6 +1435,7 @@ export const messagesEn: Messages = {
     updated: 'User updated successfully!',
     deleted: 'User deleted successfully!',
     searchPlaceholder: 'Search users...',
+    search: 'Search users',
     passwordTooShort: 'Password must be at least 8 characters.',
     passwordNeedsLetterAndDigit: 'The password must contain letters and digits.',
     passwordRule: 'At least 8 characters, with letters and digits.',

@@ -1595,6 +1595,8 @@ export const messagesId = {
     updated: 'Pengguna berhasil diperbarui!',
     deleted: 'Pengguna berhasil dihapus!',
     searchPlaceholder: 'Cari pengguna...',
+    /** Not in the spec: the visible label over the search box. */
+    search: 'Cari pengguna',
     passwordTooShort: 'Kata sandi minimal 8 karakter.',
     // Not in the spec: changing passwords (issue 15).
     passwordNeedsLetterAndDigit: 'Kata sandi harus berisi huruf dan angka.',

@@ -102,7 +102,7 @@ export const Empty: Story = {
   render: withSandbox({ seed: emptySeed, currentUser: asUser(admin) }),
   play: async ({ canvas, userEvent }) => {
     await expect(await canvas.findByRole('rowheader', { name: admin.name })).toBeVisible();
-    await userEvent.type(canvas.getByRole('searchbox', { name: u.searchPlaceholder }), 'Budi');
+    await userEvent.type(canvas.getByRole('searchbox', { name: u.search }), 'Budi');
     await expect(await canvas.findByText(u.empty)).toBeVisible();
   },
 };
@@ -342,12 +342,12 @@ export const Search: Story = {
   render: withSandbox({ seed: manyUsersSeed }),
   play: async ({ canvas }) => {
     await waitFor(() => expect(rowNames()).toHaveLength(10));
-    await userEvent.type(canvas.getByRole('searchbox', { name: u.searchPlaceholder }), 'dewi');
+    await userEvent.type(canvas.getByRole('searchbox', { name: u.search }), 'dewi');
     await waitFor(() => expect(rowNames()).toEqual(['Dewi Lestari']));
     await expect(canvas.queryByRole('navigation')).not.toBeInTheDocument();
 
-    await userEvent.clear(canvas.getByRole('searchbox', { name: u.searchPlaceholder }));
-    await userEvent.type(canvas.getByRole('searchbox', { name: u.searchPlaceholder }), 'tidak-ada');
+    await userEvent.clear(canvas.getByRole('searchbox', { name: u.search }));
+    await userEvent.type(canvas.getByRole('searchbox', { name: u.search }), 'tidak-ada');
     await expect(await canvas.findByText(u.empty)).toBeVisible();
   },
 };

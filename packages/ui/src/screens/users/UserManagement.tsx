@@ -13,6 +13,7 @@ import { Button } from '../../components/Button.js';
 import { Checkbox } from '../../components/Checkbox.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { Dialog, FormDialogFooter, Modal } from '../../components/Dialog.js';
+import { SearchField } from '../../components/FilterBar.js';
 import { useFocusFirstInvalid } from '../../components/FormDialog.js';
 import { NumberedPagination, type NumberedPaginationProps } from '../../components/Pagination.js';
 import { Select, SelectItem } from '../../components/Select.js';
@@ -194,9 +195,8 @@ export function UserManagement({
       {(onSearchChange || onWithoutAgencyChange) && (
         <div className="flex flex-wrap items-start gap-x-6 gap-y-3">
           {onSearchChange && (
-            <TextField
-              type="search"
-              aria-label={u.searchPlaceholder}
+            <SearchField
+              label={u.search}
               placeholder={u.searchPlaceholder}
               value={search ?? ''}
               onChange={onSearchChange}
@@ -208,7 +208,7 @@ export function UserManagement({
               isSelected={withoutAgency}
               onChange={onWithoutAgencyChange}
               description={u.withoutAgencyFilterHint}
-              className="max-w-md pt-2"
+              className="max-w-md sm:pt-8"
             >
               {u.withoutAgencyFilter}
             </Checkbox>
