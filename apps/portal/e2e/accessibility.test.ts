@@ -331,6 +331,11 @@ describe('every route of the route table: accessible, one h1, laid out', () => {
           () => document.documentElement.scrollWidth - window.innerWidth,
         );
         expect(overflow, `horizontal overflow of ${path} at 390 px`).toBeLessThanOrEqual(0);
+        // Tables are cards and the trend chart is drawn at the phone's width: nothing scrolls
+        // sideways in a box of its own either.
+        expect(await sidewaysScrolling(page), `sideways scrolling on ${path} at 390 px`).toEqual(
+          [],
+        );
         await screenshot(page, `phone${path.replace(/\//g, '-')}`);
         await expectFocusShown(page, `${path} at 390 px`);
       }
