@@ -120,7 +120,7 @@ async function checkPage(page: Page, path: string, shot: string, expected = expe
     () => document.documentElement.scrollWidth - window.innerWidth,
   );
   expect(overflow, `horizontal overflow of ${path}`).toBeLessThanOrEqual(0);
-  // Nor does a table scroll sideways: at 1 366 px its last columns (the actions) are in sight.
+  // Nor does a box scroll sideways: a table's last columns (the actions) are in sight.
   expect(await sidewaysScrolling(page), `sideways scrolling on ${path}`).toEqual([]);
   await screenshot(page, shot);
   await expectFocusShown(page, path);

@@ -17,6 +17,12 @@ import { useMessages } from '../../data/RanwalProvider.js';
 import { MONTH_PARAM, monthOfParam, monthParamOf, monthParamSchema } from '../../lib/portal-url.js';
 import { DeviationBadge, MonthSelect, ReportStatus } from './realisation-parts.js';
 
+/**
+ * A percentage and its level's badge; the badge may go under it, so the table fits beside a
+ * sidebar at 1 366 px.
+ */
+const FIGURE_AND_BADGE = 'inline-flex flex-wrap items-center justify-end gap-x-2 gap-y-1';
+
 export interface RealisationSummaryTableProps {
   summary: RealisationSummary | undefined;
   isLoading?: boolean;
@@ -142,9 +148,8 @@ export function RealisationSummaryTable({
                 id: 'achievement',
                 header: t.achievement,
                 ...FIGURE_COLUMN,
-                // The badge may go under the figure: the table fits beside a sidebar at 1 366 px.
                 cell: (unit) => (
-                  <span className="inline-flex flex-wrap items-center justify-end gap-x-2 gap-y-1">
+                  <span className={FIGURE_AND_BADGE}>
                     {achievement(unit.achievement_tenths)}
                     <DeviationBadge level={unit.level} />
                   </span>
@@ -157,7 +162,7 @@ export function RealisationSummaryTable({
                 // The plan on a line of its own: the table fits beside a sidebar at 1 366 px.
                 cell: (unit) => (
                   <span className="flex flex-col items-end gap-0.5">
-                    <span className="inline-flex flex-wrap items-center justify-end gap-x-2 gap-y-1">
+                    <span className={FIGURE_AND_BADGE}>
                       {achievement(
                         unit.planned_progress_tenths === null
                           ? unit.progress_tenths
