@@ -1,6 +1,7 @@
 import { messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn } from 'storybook/test';
+import { pageTable } from '../testing/table.js';
 import { AdminTablePage } from './AdminPage.js';
 import { Button } from './Button.js';
 import type { DataColumn } from './DataTable.js';
@@ -52,8 +53,7 @@ type Story = StoryObj<typeof meta>;
 /** The table is named by the list's heading; the pages follow it. */
 export const Default: Story = {
   play: async ({ canvas }) => {
-    await expect(canvas.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
-    const table = canvas.getByRole('grid', { name: t.listTitle(2026) });
+    const table = await pageTable(canvas, t.title, t.listTitle(2026));
     await expect(table).toHaveTextContent(locks[1]?.name ?? '');
     await expect(
       canvas.getByRole('navigation', { name: messagesId.pagination.label }),

@@ -300,6 +300,25 @@ export function useListSearch(view: { search: string; setSearch: (search: string
 }
 
 /**
+ * A budget year's list page with a search box, as the pagu, the catalogue, its findings and
+ * Verifikasi have it: the view (`useYearListView`), its search (`useListSearch`), the list call
+ * (`yearListQuery`, `pageSize` rows a page) and whether a filter or the search narrows it.
+ */
+export function useSearchedYearList<F extends Record<string, FilterValue>>(
+  initialFilters: F,
+  options: { initialYear?: number | undefined; params?: FilterParams<F>; pageSize: number },
+) {
+  const view = useYearListView(initialFilters, options.initialYear, options.params);
+  const search = useListSearch(view);
+  return {
+    view,
+    search,
+    query: yearListQuery(view, search, options.pageSize),
+    isNarrowed: view.isNarrowed || search.isNarrowed,
+  };
+}
+
+/**
  * A list page's states (`listStates`) and pages (`usePagination`) for its view, to spread on an
  * `AdminPage` screen.
  */

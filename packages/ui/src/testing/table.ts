@@ -1,4 +1,4 @@
-import { within } from 'storybook/test';
+import { expect, within } from 'storybook/test';
 
 const cellsOf = (row: HTMLElement) => [
   ...row.querySelectorAll('[role="rowheader"], [role="gridcell"]'),
@@ -13,6 +13,16 @@ export const cellTexts = (row: HTMLElement) => cellsOf(row).map((cell) => cell.t
  */
 export const cellTextsAsRead = (row: HTMLElement) =>
   cellsOf(row).map((cell) => (cell.textContent ?? '').replace(/\s+/g, ' ').trim());
+
+/** An admin page's table: the page's heading (level 1) is shown, and its grid named `name`. */
+export async function pageTable(
+  canvas: Pick<ReturnType<typeof within>, 'getByRole'>,
+  title: string,
+  name: string,
+) {
+  await expect(canvas.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  return canvas.getByRole('grid', { name });
+}
 
 /** A table's rows below its header row. */
 export const bodyRows = (table: HTMLElement) => within(table).getAllByRole('row').slice(1);

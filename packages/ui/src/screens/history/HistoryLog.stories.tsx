@@ -2,7 +2,7 @@ import { formatDateTimeLong, messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, within } from 'storybook/test';
 import { failureRetried } from '../../testing/failure.js';
-import { cellTexts } from '../../testing/table.js';
+import { cellTexts, pageTable } from '../../testing/table.js';
 import { HistoryLog } from './HistoryLog.js';
 import { historyPageEntries } from './story-data.js';
 
@@ -22,8 +22,7 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
   play: async ({ canvas, userEvent, args }) => {
-    await expect(canvas.getByRole('heading', { level: 1, name: h.title })).toBeVisible();
-    const table = canvas.getByRole('grid', { name: h.title });
+    const table = await pageTable(canvas, h.title, h.title);
     const rows = within(table).getAllByRole('row').slice(1);
     await expect(rows).toHaveLength(historyPageEntries.length);
     // Newest first: Budi's edit of a line, with what it changed.

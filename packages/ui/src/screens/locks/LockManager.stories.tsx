@@ -2,7 +2,7 @@ import { httpError, messagesId } from '@ranwal/core';
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { failureRetried } from '../../testing/failure.js';
-import { cellTexts } from '../../testing/table.js';
+import { cellTexts, pageTable } from '../../testing/table.js';
 import { LockManager } from './LockManager.js';
 import { subActionOptions, yearLocks } from './story-data.js';
 
@@ -26,8 +26,7 @@ type Story = StoryObj<typeof meta>;
 /** The year's locks with status, reason, who and when; an unlocked one can be locked again. */
 export const Default: Story = {
   play: async ({ canvas, userEvent, args }) => {
-    await expect(canvas.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
-    const table = canvas.getByRole('grid', { name: t.listTitle(2026) });
+    const table = await pageTable(canvas, t.title, t.listTitle(2026));
     const rows = within(table).getAllByRole('row');
     await expect(rows[0]!.textContent).toBe('Sub KegiatanStatusAlasanDiubah olehWaktuAksi');
     const [first, second] = rows.slice(1).map(cellTexts);

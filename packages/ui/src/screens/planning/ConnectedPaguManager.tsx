@@ -3,13 +3,7 @@ import { useState } from 'react';
 import { FilterBar, SearchField } from '../../components/FilterBar.js';
 import { useCallToasts } from '../../data/call-toasts.js';
 import { describeError } from '../../data/errors.js';
-import {
-  type FilterParams,
-  useListPage,
-  useListSearch,
-  useYearListView,
-  yearListQuery,
-} from '../../data/list-page.js';
+import { type FilterParams, useListPage, useSearchedYearList } from '../../data/list-page.js';
 import {
   useEntityList,
   usePaguList,
@@ -55,14 +49,12 @@ export function ConnectedPaguManager({
   const m = useMessages();
   const t = m.planning.pagu;
   const toasts = useCallToasts();
-  const view = useYearListView<PaguFilters>(
+  const { view, search, query } = useSearchedYearList<PaguFilters>(
     { agency_id: null, program_id: null },
-    initialYear,
-    paguParams,
+    { initialYear, params: paguParams, pageSize },
   );
   const { year } = view;
-  const search = useListSearch(view);
-  const list = usePaguList(yearListQuery(view, search, pageSize));
+  const list = usePaguList(query);
   const listPage = useListPage(list, view, pageSize, t.fetchFailed);
 
   const [agencyPage, setAgencyPage] = useState(1);

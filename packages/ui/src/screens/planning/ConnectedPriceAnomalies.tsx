@@ -6,13 +6,7 @@ import {
 } from '@ranwal/core';
 import { FilterBar, SearchField } from '../../components/FilterBar.js';
 import { AllOrOneSelect } from '../../components/Select.js';
-import {
-  type FilterParams,
-  useListPage,
-  useListSearch,
-  useYearListView,
-  yearListQuery,
-} from '../../data/list-page.js';
+import { type FilterParams, useListPage, useSearchedYearList } from '../../data/list-page.js';
 import { usePriceAnomalies } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { PriceAnomalies } from './PriceAnomalies.js';
@@ -45,19 +39,20 @@ export function ConnectedPriceAnomalies({
   pageSize = ANOMALY_PAGE_SIZE,
 }: ConnectedPriceAnomaliesProps) {
   const t = useMessages().planning.anomalies;
-  const view = useYearListView<AnomalyFilters>({ kind: null }, initialYear, anomalyParams);
-  const { year } = view;
-  const search = useListSearch(view);
-  const list = usePriceAnomalies(yearListQuery(view, search, pageSize));
+  const { view, search, query, isNarrowed } = useSearchedYearList<AnomalyFilters>(
+    { kind: null },
+    { initialYear, params: anomalyParams, pageSize },
+  );
+  const list = usePriceAnomalies(query);
   const listPage = useListPage(list, view, pageSize, t.fetchFailed);
 
   return (
     <PriceAnomalies
-      year={year}
+      year={view.year}
       anomalies={list.data?.data ?? []}
       volumeRule={{ factor: VOLUME_OUTLIER_FACTOR, minLines: VOLUME_OUTLIER_MIN_LINES }}
       {...listPage}
-      isNarrowed={search.isNarrowed || view.isNarrowed}
+      isNarrowed={isNarrowed}
       controls={
         <FilterBar
           label={t.search}

@@ -9,13 +9,7 @@ import { useState } from 'react';
 import { FilterBar, SearchField } from '../../components/FilterBar.js';
 import { AllOrOneSelect, Select, SelectItem } from '../../components/Select.js';
 import { useCallToasts } from '../../data/call-toasts.js';
-import {
-  type FilterParams,
-  useListPage,
-  useListSearch,
-  useYearListView,
-  yearListQuery,
-} from '../../data/list-page.js';
+import { type FilterParams, useListPage, useSearchedYearList } from '../../data/list-page.js';
 import { useCreatePriceItem, usePriceItems, useUpdatePriceItem } from '../../data/queries.js';
 import { useMessages } from '../../data/RanwalProvider.js';
 import { PriceCatalogue } from './PriceCatalogue.js';
@@ -53,16 +47,14 @@ export function ConnectedPriceCatalogue({
 }: ConnectedPriceCatalogueProps) {
   const t = useMessages().planning.catalogue;
   const toasts = useCallToasts();
-  const view = useYearListView<CatalogueFilters>(
+  const { view, search, query, isNarrowed } = useSearchedYearList<CatalogueFilters>(
     { kind: null, status: null },
-    initialYear,
-    catalogueParams,
+    { initialYear, params: catalogueParams, pageSize },
   );
   const { year } = view;
   const [editing, setEditing] = useState<PriceItemTarget | null>(null);
   const create = useCreatePriceItem();
-  const search = useListSearch(view);
-  const list = usePriceItems({ status: 'all', ...yearListQuery(view, search, pageSize) });
+  const list = usePriceItems({ status: 'all', ...query });
   const update = useUpdatePriceItem();
   const [changingId, setChangingId] = useState<string | null>(null);
   const listPage = useListPage(list, view, pageSize, t.fetchFailed);
@@ -86,7 +78,7 @@ export function ConnectedPriceCatalogue({
       year={year}
       items={list.data?.data ?? []}
       {...listPage}
-      isNarrowed={search.isNarrowed || view.isNarrowed}
+      isNarrowed={isNarrowed}
       changingId={changingId}
       onOpenChange={(item, open) =>
         change(item, { open }, open ? t.opened(item.name) : t.closed(item.name))

@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, waitFor, within } from 'storybook/test';
 import { dateFieldOf, dayOf, typeDate } from '../../testing/date-field.js';
 import { failureRetried } from '../../testing/failure.js';
-import { cellTexts } from '../../testing/table.js';
+import { cellTexts, pageTable } from '../../testing/table.js';
 import { StageManager } from './StageManager.js';
 import { openStages, yearStages } from './story-data.js';
 
@@ -32,8 +32,7 @@ type Story = StoryObj<typeof meta>;
  */
 export const Default: Story = {
   play: async ({ canvas, userEvent, args }) => {
-    await expect(canvas.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
-    const table = canvas.getByRole('grid', { name: t.listTitle(2026) });
+    const table = await pageTable(canvas, t.title, t.listTitle(2026));
     const rows = within(table).getAllByRole('row');
     await expect(rows[0]!.textContent).toBe(
       'TahapTanggal MulaiTanggal SelesaiStatusKunciRincian Tersimpan',

@@ -5,12 +5,7 @@ import { FilterBar, SearchField } from '../../components/FilterBar.js';
 import { ErrorState, LoadingState } from '../../components/States.js';
 import { useCallToasts } from '../../data/call-toasts.js';
 import { describeError } from '../../data/errors.js';
-import {
-  useListPage,
-  useListSearch,
-  useYearListView,
-  yearListQuery,
-} from '../../data/list-page.js';
+import { useListPage, useSearchedYearList } from '../../data/list-page.js';
 import {
   useBudgetLines,
   useChoosesUnit,
@@ -64,16 +59,16 @@ export function ConnectedVerificationPage({
   onOpenSubActionChange,
 }: ConnectedVerificationPageProps) {
   const t = useMessages().verification;
-  const view = useYearListView<VerificationFilters>({ agency_id: null }, initialYear, {
-    agency_id: { name: AGENCY_PARAM, schema: Id },
-  });
+  const { view, search, query, isNarrowed } = useSearchedYearList<VerificationFilters>(
+    { agency_id: null },
+    { initialYear, params: { agency_id: { name: AGENCY_PARAM, schema: Id } }, pageSize },
+  );
   const { year, filters, setFilters } = view;
-  const search = useListSearch(view);
   const [ownOpenId, setOwnOpenId] = useState<string | null>(null);
   const openId = openSubActionId !== undefined ? openSubActionId : ownOpenId;
   const setOpenId = (id: string | null) =>
     onOpenSubActionChange ? onOpenSubActionChange(id, year) : setOwnOpenId(id);
-  const list = useSubActionReviews(yearListQuery(view, search, pageSize));
+  const list = useSubActionReviews(query);
   const listPage = useListPage(list, view, pageSize, t.fetchFailed);
   const showsUnit = useChoosesUnit();
 
@@ -85,7 +80,7 @@ export function ConnectedVerificationPage({
       year={year}
       rows={list.data?.data ?? []}
       {...listPage}
-      isNarrowed={view.isNarrowed || search.isNarrowed}
+      isNarrowed={isNarrowed}
       showsUnit={showsUnit}
       onOpen={(row) => setOpenId(row.sub_action_id)}
       controls={
