@@ -247,7 +247,10 @@ export const Empty: Story = {
   },
 };
 
-/** At 390 px the rows stack as cards; the page does not scroll sideways. */
+/**
+ * At 390 px the rows stack as cards; the page does not scroll sideways, and a sub kegiatan with
+ * no problems or actions this month has no empty 'Permasalahan / Upaya / Tindak Lanjut' heading.
+ */
 export const Phone: Story = {
   play: async ({ canvas }) => {
     const before = [window.innerWidth, window.innerHeight] as const;
@@ -256,6 +259,12 @@ export const Phone: Story = {
       await expect(canvas.getByRole('button', { name: t.actions.send })).toBeVisible();
       if (resized) {
         await expect(document.documentElement.scrollWidth).toBeLessThanOrEqual(window.innerWidth);
+        const table = canvas.getByRole('grid');
+        // Hidden cells too: the one looked for may be hidden.
+        const storyOf = (code: string) =>
+          within(rowOf(table, code)).getAllByRole('gridcell', { hidden: true }).at(-1);
+        await expect(storyOf('1.02.02.2.01.0001')).toBeVisible();
+        await expect(storyOf('1.02.02.2.02.0003')).not.toBeVisible();
       }
     } finally {
       await setViewport(...before);

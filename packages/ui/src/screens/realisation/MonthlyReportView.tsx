@@ -225,25 +225,27 @@ export function MonthlyReportView({
           {
             id: 'story',
             header: t.columns.story,
-            cell: (row) => (
-              <span className="flex min-w-40 flex-col gap-1">
-                {row.problems && (
-                  <span>
-                    <span className="font-medium">{t.columns.problems}:</span> {row.problems}
-                  </span>
-                )}
-                {row.actions && (
-                  <span>
-                    <span className="font-medium">{t.columns.actions}:</span> {row.actions}
-                  </span>
-                )}
-                {row.decrease_reason && (
-                  <span className="text-amber-900">
-                    {t.progressDialog.decreaseReason}: {row.decrease_reason}
-                  </span>
-                )}
-              </span>
-            ),
+            // Nothing at all when the month has no note, so a phone's card shows no empty heading.
+            cell: (row) =>
+              row.problems || row.actions || row.decrease_reason ? (
+                <span className="flex min-w-40 flex-col gap-1">
+                  {row.problems && (
+                    <span>
+                      <span className="font-medium">{t.columns.problems}:</span> {row.problems}
+                    </span>
+                  )}
+                  {row.actions && (
+                    <span>
+                      <span className="font-medium">{t.columns.actions}:</span> {row.actions}
+                    </span>
+                  )}
+                  {row.decrease_reason && (
+                    <span className="text-amber-900">
+                      {t.progressDialog.decreaseReason}: {row.decrease_reason}
+                    </span>
+                  )}
+                </span>
+              ) : null,
           },
         ]}
       />
