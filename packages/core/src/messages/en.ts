@@ -1355,6 +1355,7 @@ export const messagesEn: Messages = {
     management: {
       title: 'Article Management',
       searchPlaceholder: 'Search articles...',
+      search: 'Search articles',
       refresh: 'Refresh',
       refreshing: 'Loading...',
       retry: 'Try again',

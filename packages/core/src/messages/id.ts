@@ -1514,6 +1514,8 @@ export const messagesId = {
     management: {
       title: 'Manajemen Artikel',
       searchPlaceholder: 'Cari artikel...',
+      /** Not in the spec: the visible label over the search box. */
+      search: 'Cari artikel',
       refresh: 'Refresh',
       refreshing: 'Loading...',
       retry: 'Coba lagi',

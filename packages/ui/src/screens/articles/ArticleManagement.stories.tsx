@@ -47,7 +47,7 @@ const findRowOf = async (canvas: Canvas, title: string) => {
   return rowOf(canvas, title);
 };
 const bodyRows = (canvas: Canvas) => within(table(canvas)).getAllByRole('row').slice(1);
-const search = (canvas: Canvas) => canvas.getByRole('searchbox', { name: text.searchPlaceholder });
+const search = (canvas: Canvas) => canvas.getByRole('searchbox', { name: text.search });
 /** A toast with this text (the region sits outside the story's canvas). */
 const toast = (message: string) => screen.findByText(message, {}, { timeout: 15_000 });
 

@@ -4,11 +4,11 @@ import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Button } from '../../components/Button.js';
 import { ConfirmDialog } from '../../components/ConfirmDialog.js';
 import { DateText } from '../../components/DateText.js';
+import { SearchField } from '../../components/FilterBar.js';
 import { PencilIcon, RefreshIcon, TrashIcon, ViewIcon } from '../../components/icons.js';
 import { NumberedPagination } from '../../components/Pagination.js';
 import { EmptyState, ErrorState } from '../../components/States.js';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from '../../components/Table.js';
-import { TextField } from '../../components/TextField.js';
 import { toastDurations, useToast } from '../../components/Toast.js';
 import { describeError } from '../../data/errors.js';
 import { ranwalKeys, useArticles, useDeleteArticle, useUpdateArticle } from '../../data/queries.js';
@@ -130,12 +130,11 @@ export function ArticleManagement({
 
   return (
     <div className="flex flex-col gap-4 text-slate-900">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <h1 className="text-2xl font-bold">{text.title}</h1>
-        <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-          <TextField
-            type="search"
-            aria-label={text.searchPlaceholder}
+        <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+          <SearchField
+            label={text.search}
             placeholder={text.searchPlaceholder}
             value={search}
             onChange={setSearch}
