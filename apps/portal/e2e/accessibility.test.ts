@@ -116,14 +116,20 @@ async function checkPage(page: Page, path: string, shot: string, expected = expe
   const [heading] = await headingsLevel1(page);
   if (expected) expect(heading, `h1 of ${path}`).toBe(expected);
   expect(await axeViolations(page), `axe on ${path}`).toEqual([]);
+  await expectNothingSideways(page, path);
+  await screenshot(page, shot);
+  await expectFocusShown(page, path);
+}
+
+/** The page is no wider than the window, and no box in it scrolls sideways. */
+async function expectNothingSideways(page: Page, where: string) {
   const overflow = await page.evaluate(
     () => document.documentElement.scrollWidth - window.innerWidth,
   );
-  expect(overflow, `horizontal overflow of ${path}`).toBeLessThanOrEqual(0);
-  // Nor does a box scroll sideways: a table's last columns (the actions) are in sight.
-  expect(await sidewaysScrolling(page), `sideways scrolling on ${path}`).toEqual([]);
-  await screenshot(page, shot);
-  await expectFocusShown(page, path);
+  expect(overflow, `horizontal overflow of ${where}`).toBeLessThanOrEqual(0);
+  // Nor does a box scroll sideways: a table's last columns (the actions) are in sight; on a
+  // phone tables are cards and the trend chart is drawn at the phone's width.
+  expect(await sidewaysScrolling(page), `sideways scrolling on ${where}`).toEqual([]);
 }
 
 /** Every control of the page shows a ring when the keyboard reaches it. */
@@ -327,15 +333,7 @@ describe('every route of the route table: accessible, one h1, laid out', () => {
         await page.goto(path);
         await settled(page);
         await expect.poll(() => headingsLevel1(page)).toHaveLength(1);
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - window.innerWidth,
-        );
-        expect(overflow, `horizontal overflow of ${path} at 390 px`).toBeLessThanOrEqual(0);
-        // Tables are cards and the trend chart is drawn at the phone's width: nothing scrolls
-        // sideways in a box of its own either.
-        expect(await sidewaysScrolling(page), `sideways scrolling on ${path} at 390 px`).toEqual(
-          [],
-        );
+        await expectNothingSideways(page, `${path} at 390 px`);
         await screenshot(page, `phone${path.replace(/\//g, '-')}`);
         await expectFocusShown(page, `${path} at 390 px`);
       }
